@@ -34,6 +34,7 @@
 #include <cstdio>
 
 #include "core/pipeline/baselinejob.h"
+#include "widgets/appenvironment.h"
 #include "widgets/casetablemodel.h"
 #include "widgets/mainwindow.h"
 #include "widgets/rooflineplot.h"
@@ -121,6 +122,9 @@ ModelNew.forward = _kwb_slow
 }  // namespace
 
 int main(int argc, char** argv) {
+  // as kernel-workbench's main: the workplace's shared data (gpu-wiki store, CuTe DSL API tables) found beside the
+  // build, so phase 2's shots show the knowledge records a user gets (the published ones showed "no gpu-wiki store")
+  kwb::prepareRuntimeEnvironment();
   QApplication app(argc, argv);
   QApplication::setOrganizationName(QStringLiteral("KernelWorkbenchScreenshots"));
   QApplication::setApplicationName(QStringLiteral("kwb_gui_screenshots"));

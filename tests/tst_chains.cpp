@@ -192,6 +192,13 @@ void TestChains::plans_data() {
       << QStringLiteral("lppool_selu_elu_adaptive_mish") << QStringList() << QStringList{QStringLiteral("kwb_pool(")};
   QTest::newRow("trial 13 x12's class: sign, ceil, trunc, frac, log1p, expm1, log2, log10, exp2, tan in an epilogue")
       << QStringLiteral("unary_ops_after_linear") << QStringList{QStringLiteral("gemm")} << QStringList();
+  QTest::newRow("trial 14 y10: weight fake quantisation (absmax scale, round, clamp) fused in one row launch, the GEMM")
+      << QStringLiteral("fake_quant_round_weight_linear")
+      << QStringList{QStringLiteral("rowfused"), QStringLiteral("gemm")}
+      << QStringList{QStringLiteral("kwb_row1(self.fc.weight, 1, \"amax\""), QStringLiteral("round, clamp, mul")};
+  QTest::newRow("trial 14 y10's class: round to even of exact halves, decimals 2 and -1, in a Linear's epilogue")
+      << QStringLiteral("round_half_even_decimals_epilogue") << QStringList{QStringLiteral("gemm")}
+      << QStringList{QStringLiteral("round, round, add, mul, round, mul, add fused into the epilogue")};
   QTest::newRow("trial 13 x09's class: 2.0 ** (a tensor) keeps its base (ALiBi slopes), the softmax's prologue")
       << QStringLiteral("rpow_alibi_softmax") << QStringList()
       << QStringList{QStringLiteral("kwb_softmax(x, -1, log=False")};
@@ -1090,6 +1097,9 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("lppool_selu_elu_adaptive_mish"), QStringLiteral("=lppool_selu_elu_adaptive_mish")},
       {QStringLiteral("unary_ops_after_linear"), QStringLiteral("=unary_ops_after_linear")},
       {QStringLiteral("rpow_alibi_softmax"), QStringLiteral("=rpow_alibi_softmax")},
+      // new-user trial 14: torch.round (half to even, decimals) in the pointwise lowering (y10)
+      {QStringLiteral("fake_quant_round_weight_linear"), QStringLiteral("=fake_quant_round_weight_linear")},
+      {QStringLiteral("round_half_even_decimals_epilogue"), QStringLiteral("=round_half_even_decimals_epilogue")},
       {QStringLiteral("pad_circular2d_gelu"), QStringLiteral("=pad_circular2d_gelu")},
       {QStringLiteral("pad_circular3d_scale"), QStringLiteral("=pad_circular3d_scale")},
       {QStringLiteral("conv1d_circular_padding_mode"), QStringLiteral("=conv1d_circular_padding_mode")},

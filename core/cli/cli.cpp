@@ -159,6 +159,12 @@ int driveJob(BaselineJob& job, const std::function<void()>& start, bool raw) {
   QObject::connect(&job, &BaselineJob::outputLine, &job, [raw](const QString& line, int channel) {
     (channel == 1 ? err() : out()) << "  | " << shownLine(line, raw) << Qt::endl;
   });
+  // A case the runner ended itself (the watchdog, a crash: raw "source" "kwb") has no CASE_RESULT line to print: the
+  // console showed the case start, then the resumed process's plan, and no verdict (new-user trial 14, #15)
+  QObject::connect(&job, &BaselineJob::caseFinished, &job, [](const CaseResult& r) {
+    if (r.raw.is_object() && r.raw.value("source", std::string()) == "kwb")
+      out() << "  | ✗ " << r.status << "  " << r.name << "  — " << r.reason << Qt::endl;
+  });
   // Without this the harness, in its own process group, outlived kwb (fresh-user trial). Phases 1-3 block the event
   // loop, so interrupted() only arrives after them: the job polls the caught signal itself (the probe ignored Ctrl-C
   // until its 120 s limit, and SIGTERM orphaned it: new-user trial 12, #5).

@@ -594,6 +594,33 @@ class Lowering {
                  bin(QStringLiteral("/"), nn, bin(QStringLiteral("+"), nn, lit(2.0))));
   }
 
+  // torch.round: half to even (rint), with decimals d as torch scales (x * 10^d rounded, / 10^d; d < 0: x / 10^-d
+  // rounded, * 10^-d). Fake quantisation (round then clamp) traces it. x - floor(x) is exact in binary floating
+  // point; NaN and inf fail every comparison on it and keep floor(x), which is x for them.
+  std::optional<PwVal> roundHalfEven(const PwNode& n, const QString& t, const PwVal& x,
+                                     const std::function<PwVal(const PwInput&)>& ie) {
+    const PwVal dec = param(n, 1, "decimals", 0.0, ie);
+    if (dec.kind != PwVal::Kind::Literal || dec.literal != std::trunc(dec.literal) || std::fabs(dec.literal) > 30) {
+      why = QStringLiteral("round with decimals that are not a constant integer has no elementwise lowering");
+      return std::nullopt;
+    }
+    const PwVal ten = lit(std::pow(10.0, std::fabs(dec.literal)));
+    const QLatin1String mul("*"), div("/");
+    PwVal xv = x;
+    if (dec.literal != 0.0) xv = bin(dec.literal > 0 ? mul : div, x, ten);
+    xv = tmp(t + QStringLiteral("_x"), xv);
+    const PwVal f = tmp(t + QStringLiteral("_f"), un(QStringLiteral("floor"), xv));
+    const PwVal d = tmp(t + QStringLiteral("_d"), bin(QStringLiteral("-"), xv, f));
+    const PwVal up = bin(QStringLiteral("+"), f, lit(1.0));
+    const PwVal odd = bin(QStringLiteral("-"), f,
+                          bin(mul, un(QStringLiteral("floor"), bin(mul, f, lit(0.5))), lit(2.0)));  // 1: f is odd
+    const PwVal r =
+        where(bin(QStringLiteral(">"), d, lit(0.5)), up,
+              where(bin(QStringLiteral("<"), d, lit(0.5)), f, where(bin(QStringLiteral("=="), odd, lit(1.0)), up, f)));
+    if (dec.literal == 0.0) return r;
+    return bin(dec.literal > 0 ? div : mul, tmp(t + QStringLiteral("_r"), r), ten);
+  }
+
   std::optional<PwVal> pow(const QString& b, const PwVal& a, const PwVal& e) {
     const QString ts = QStringLiteral("v_") + b;
     if (e.kind == PwVal::Kind::Literal) {
@@ -736,6 +763,7 @@ class Lowering {
       const PwVal tr = where(B("<", xv, lit(0.0)), up, U("floor", xv));
       return op == u"trunc" ? tr : B("-", xv, tmp(t + QStringLiteral("_t"), tr));
     }
+    if (op == u"round") return roundHalfEven(n, t, x, ie);
     if (op == u"log1p" || op == u"expm1") {
       // below |x| = 0.5 Kahan's forms (accurate where 1 + x or exp(x) rounds near 1), above it the plain ones (no
       // cancellation there; inf, -inf, -1 and NaN as torch gives them)
@@ -919,7 +947,8 @@ QStringList supportedPointwiseOps() {
           QStringLiteral("_to_copy"),    QStringLiteral("sign"),        QStringLiteral("sgn"),
           QStringLiteral("ceil"),        QStringLiteral("trunc"),       QStringLiteral("frac"),
           QStringLiteral("log1p"),       QStringLiteral("expm1"),       QStringLiteral("log2"),
-          QStringLiteral("log10"),       QStringLiteral("exp2"),        QStringLiteral("tan")};
+          QStringLiteral("log10"),       QStringLiteral("exp2"),        QStringLiteral("tan"),
+          QStringLiteral("round")};
 }
 
 std::optional<QStringList> lowerPointwise(const PointwiseProgram& prog, const PwDialect& dialect,

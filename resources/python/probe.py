@@ -130,6 +130,16 @@ def user_frame_line(exc, logic_path):
     return line
 
 
+def raised_by_file(exc, logic_path):
+    """Whether the logic file's own `raise` statement raised exc (its innermost frame is that line): the file's
+    error under any torch, so it gets no old-torch note (new-user trial 14: a Model whose forward() raised
+    RuntimeError was told a newer torch may support the op). An op failing inside torch's C++ also has the
+    file's line innermost, but that line is the call, not a raise."""
+    inner = traceback.extract_tb(exc.__traceback__)[-1:]
+    return bool(inner) and os.path.abspath(inner[0].filename) == logic_path and \
+        (inner[0].line or "").lstrip().startswith("raise")
+
+
 def top_level_constants(source):
     """Names assigned at module level, in source order (the file's own size names)."""
     names = []
@@ -408,7 +418,7 @@ def main(argv):
         message = " ".join(message.split("\n")[:1]) if message.count("\n") else message
         message = message[:600]
         # A Failure of the probe's own contract checks (get_inputs() returning a str) is the file's, under any torch.
-        own_check = isinstance(exc, Failure) and kind in ("TypeError",)
+        own_check = isinstance(exc, Failure) and kind in ("TypeError",) or raised_by_file(exc, logic_path)
         hint = (old_torch_note(partial.get("torch_version", ""), kind, message)
                 if "torch_version" in partial and not own_check else "")
         if hint:

@@ -256,6 +256,20 @@ class ProbeOldTorchTest(unittest.TestCase):
         self.assertIn("older", pr.old_torch_note("1.13.1", "MetaUnsupported", "no meta kernel"))
         self.assertEqual(pr.old_torch_note("2.11.0", "MetaUnsupported", "no meta kernel"), "")
 
+    def test_an_error_the_file_raises_itself_has_no_old_torch_note(self):
+        # a forward() that raises RuntimeError on its own `raise` line is the file's error under any torch; an op
+        # failing inside torch on the file's call line keeps the note (test_repeat_interleave_..._says_so_once)
+        for kind in ("RuntimeError", "NotImplementedError", "TypeError"):
+            with self.subTest(kind=kind):
+                p, _ = probe(write("import torch\nclass Model(torch.nn.Module):\n    def forward(self, x):\n"
+                                   "        raise %s('boom inside forward')\n"
+                                   "def get_inputs():\n    return [torch.randn(4, 4)]\n"
+                                   "def get_init_inputs():\n    return []\n" % kind))
+                self.assertEqual(p.returncode, 3, p.stdout[-2000:])
+                err = json.loads(p.stdout)["error"]
+                self.assertEqual((err["kind"], err["line"]), (kind, 4))
+                self.assertEqual(err["message"], "boom inside forward")
+
     def test_scans_without_a_meta_kernel_trace_by_formula(self):
         # cummax / cummin / logcumsumexp have no meta kernel in torch 1.13 (new-user trial 13's x03): the probe
         # shapes them as the input (values, and int64 indices for cummax / cummin) instead of failing
