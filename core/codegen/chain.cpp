@@ -399,6 +399,8 @@ class Planner {
   }
 
   void renameInPlace();
+  /// An index_put_ that is a masked_fill (a bool mask of the tensor's shape, a constant) rewritten as one.
+  void indexPutAsMaskedFill(GraphOp* o) const;
   /// Whether any output of @p o (tN, tN_1, ...) is read by a later op or is forward()'s result.
   bool usedLater(const GraphOp& o, const QString& outRef) const {
     if (!o.mutates.isEmpty() || o.name == u"bernoulli") return true;
@@ -422,6 +424,7 @@ class Planner {
     double fill = -INFINITY;  ///< the softmax input where not kept
     bool tri = false, lower = true;
     qint64 diag = 0;     ///< tri: key j of query i kept where j - i <= diag (lower) or j - i > diag
+    qint64 band = 0;     ///< tri and lower, > 0: also where j - i > diag - band (a band of that many diagonals)
     QString maskRef;     ///< a mask tensor's ref ("" none): kept where (mask != 0) == maskKeep
     QString qRef, kRef;  ///< Q [.., Lq, D] and Kᵀ [.., D, Lk]: the Q Kᵀ GEMM's operands, before a scale on either
     bool maskKeep = false;
@@ -440,8 +443,10 @@ class Planner {
   struct CVal {
     enum Kind { Uniform, Tri, Index } kind = Uniform;
     double c = 0;  ///< Uniform: the value
-    qint64 d = 0;  ///< Tri: lo where j - i <= d, hi elsewhere
-    double lo = 0, hi = 0;
+    /// Tri: piecewise constant in t = j - i: vals[k] where cuts[k - 1] < t <= cuts[k] (cuts ascending, one more
+    /// value than cuts; the first piece unbounded below, the last above)
+    QList<qint64> cuts;
+    QList<double> vals;
     int axis = 0;  ///< Index: 0 the column j (last dim), 1 the row i; value index + off
     qint64 off = 0;
     QList<qint64> shape;
@@ -453,11 +458,27 @@ class Planner {
   /// The spec's shape of a ref: an op's first output, a forward() input, a parameter or a buffer ([] unknown).
   QList<qint64> shapeOfRef(const QString& ref) const;
   std::optional<CVal> constVal(const QString& ref, QStringList* ops, int depth = 0) const;
+  /// f(x, y) of two Uniform / Tri values piece by piece (the pieces of both); nullopt where f gives NaN.
+  static std::optional<CVal> combine(const CVal& x, const CVal& y, const std::function<double(double, double)>& f);
+  /// The kept t = j - i of a Tri mask as one interval: lo / hi (nullopt: unbounded that side); false when the kept
+  /// pieces are none, all, or more than one run, or @p valid rejects a piece's value.
+  static bool keptInterval(const CVal& m, const std::function<bool(double)>& kept,
+                           const std::function<bool(double)>& valid, std::optional<qint64>* lo,
+                           std::optional<qint64>* hi);
+  /// Attn's predicate (tri, lower, diag, band) of the kept interval [lo, hi].
+  static void setPredicate(Attn* a, std::optional<qint64> lo, std::optional<qint64> hi);
   /// Whether every reader of every op in @p ops is in @p ops or is @p consumer (the set is computed nowhere else).
   bool closedOver(const QStringList& ops, const QString& consumer) const;
   /// The mask of a masked op on the scores @p s: fills Attn's predicate or mask tensor and fill, adds its ops.
   bool maskOf(const GraphOp& op, QString* s, Attn* a);
   void findAttention(const QString& outRef);
+  /// nll_loss of a log_softmax over the classes that only it reads (F.cross_entropy): the log_softmax is absorbed
+  /// into the loss's launch (m_nllLogits). Needs m_readers (findAttention).
+  void findLosses();
+  QHash<QString, QPair<QString, QString>> m_nllLogits;  // nll op id -> (the absorbed log_softmax's id, its input)
+  /// aten::nll_loss_forward / nll_loss2d_forward: kwb_nll (the target's entry of each row, weighted, ignore_index
+  /// masked, reduced), the log_softmax before it computed in the same pass where findLosses absorbed it.
+  bool nllLoss(const GraphOp& op);
   /// The K or V operand @p operand of an attention as a head repeat (Attn::KvRepeat; rep 0 when it is none), by
   /// class: views back from the operand that keep its last two dims (or swap them) and only merge, split, add or
   /// drop leading dims, down to an expand that grows one leading dim j from 1 to rep, with only size-1 dims between
@@ -697,6 +718,7 @@ void Planner::renameInPlace() {
   QHash<QString, QString> now;  // ref -> the op id holding its current value
   auto rename = [&](const QString& r) { return now.value(r, r); };
   for (GraphOp& o : m_ops) {
+    indexPutAsMaskedFill(&o);
     for (QString& r : o.refs) r = rename(r);
     for (auto it = o.operands.begin(); it != o.operands.end(); ++it) it.value() = rename(it.value());
     if (o.pw.is_object() && o.pw.contains("args") && o.pw.at("args").is_array())
@@ -1029,6 +1051,8 @@ bool Planner::view(const GraphOp& op) {
 
 bool Planner::stage(const GraphOp& op) {
   const QString n = op.name;
+  // first: its input may be a log_softmax computed inside its launch (findLosses), never a value of its own
+  if (n == u"nll_loss_forward" || n == u"nll_loss2d_forward") return nllLoss(op);
   const json& a = op.args;
   Line l;
   l.target = var(op);
@@ -1392,6 +1416,23 @@ bool Planner::stage(const GraphOp& op) {
     if (!m_why.isEmpty()) return false;
     push(l, op, QStringLiteral("gather"),
          QStringLiteral("index of %1 along dim %2 by %3").arg(shapeText(xs)).arg(fits.first()).arg(shapeText(is)),
+         false);
+  } else if (n == u"gather") {
+    // torch.gather(x, dim, index) (logp.gather(1, target[:, None])): one launch over the index (kwb_gather)
+    const QString idx = operandOf(op, "index").isEmpty() ? op.refs.value(1) : operandOf(op, "index");
+    const QString idt = op.inputs.value(1).dtype;
+    const json jd = a.value("dim", json());
+    const QList<qint64> xs = op.inputs.value(0).shape;
+    if (idx.isEmpty() || !jd.is_number_integer() || !(idt == u"int64" || idt == u"int32") || xs.isEmpty() ||
+        xs.size() > 5 || op.inputs.value(1).shape.size() != xs.size())
+      return bad(QStringLiteral("%1: a gather of %2 by %3 indices has no chain stage yet (rank 1 to 5, integer "
+                                "indices of the same rank have)")
+                     .arg(where(op), shapeText(xs), idt.isEmpty() ? QStringLiteral("unknown") : idt));
+    l.head = QStringLiteral("kwb_gather(%1, %2, %3").arg(x, pyNum(jd), in(idx));
+    if (!m_why.isEmpty()) return false;
+    push(l, op, QStringLiteral("gather"),
+         QStringLiteral("gather of %1 along dim %2 by %3")
+             .arg(shapeText(xs), pyNum(jd), shapeText(op.inputs.value(1).shape)),
          false);
   } else if (n == u"index_select") {
     // torch.index_select(x, dim, idx) with a 1-D integer idx is x[..., idx, ...] at dim: kwb_index's row gather
@@ -2618,9 +2659,25 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
   // Integer tensors: a count of a bool mask (mask.sum(dim), its clamp, a bool cast to an integer: m_counts) is exact
   // in the fp32 computation below 2^24 and is read like any value; any other integer tensor is refused, naming the
   // op that made it, the op that reads it and their lines (new-user trial 11, #5: the reason named neither)
+  // An integer tensor only compared with an integer constant below 2^24 (a class target against ignore_index): the
+  // comparison in fp32 is exact for values in (-2^24, 2^24)
+  auto comparedOnly = [&](const QString& r) {
+    static const QSet<QString> cmp = {QStringLiteral("eq"), QStringLiteral("ne"), QStringLiteral("lt"),
+                                      QStringLiteral("le"), QStringLiteral("gt"), QStringLiteral("ge")};
+    bool read = false;
+    for (const GraphOp* o : piece) {
+      if (std::none_of(o->refs.cbegin(), o->refs.cend(), [&](const QString& x) { return resolve(x) == r; })) continue;
+      const json c = o->args.value("other", json());
+      if (!cmp.contains(o->name) || o->refs.size() != 1 || !c.is_number_integer() ||
+          std::abs(c.get<qint64>()) >= (qint64{1} << 24))
+        return false;
+      read = true;
+    }
+    return read;
+  };
   for (const QString& r : ext) {
     const QString dt = m_vals.value(r).dtype;
-    if (!isIntegralDtype(dt) || m_counts.contains(r)) continue;
+    if (!isIntegralDtype(dt) || m_counts.contains(r) || comparedOnly(r)) continue;
     const GraphOp* reader = &lastOp;
     for (const GraphOp* o : piece)
       if (reader == &lastOp &&
@@ -3529,17 +3586,17 @@ qint64 leadProduct(const QList<qint64>& s) {
   return p;
 }
 
-/// (j + oj) OP (i + oi) as a half plane of t = j - i: Tri values (d, lo, hi), lo where t <= d.
-bool halfPlane(const QString& op, qint64 k, qint64* d, double* lo, double* hi) {
+/// (j + oj) OP (i + oi) as a half plane of t = j - i: the cut d and the values {where t <= d, elsewhere}.
+bool halfPlane(const QString& op, qint64 k, qint64* d, QList<double>* vals) {
   // t OP k with k = oi - oj
   if (op == u"le")
-    *d = k, *lo = 1, *hi = 0;
+    *d = k, *vals = {1, 0};
   else if (op == u"lt")
-    *d = k - 1, *lo = 1, *hi = 0;
+    *d = k - 1, *vals = {1, 0};
   else if (op == u"gt")
-    *d = k, *lo = 0, *hi = 1;
+    *d = k, *vals = {0, 1};
   else if (op == u"ge")
-    *d = k - 1, *lo = 0, *hi = 1;
+    *d = k - 1, *vals = {0, 1};
   else
     return false;
   return true;
@@ -3552,6 +3609,24 @@ double compare(const QString& op, double a, double b) {
   if (op == u"le") return a <= b;
   if (op == u"gt") return a > b;
   return a >= b;  // ge
+}
+
+/// The value of an elementwise op @p n (output dtype @p dt) of two masks, as a function of their values; nullopt
+/// for an op that is no such combination. Bitwise ops only on bool (0 / 1) values.
+std::optional<std::function<double(double, double)>> maskLogic(const QString& n, const QString& dt) {
+  const bool b = dt == u"bool";
+  if ((n == u"bitwise_and" && b) || n == u"logical_and") return [](double x, double y) { return double(x && y); };
+  if ((n == u"bitwise_or" && b) || n == u"logical_or") return [](double x, double y) { return double(x || y); };
+  if ((n == u"bitwise_xor" && b) || n == u"logical_xor")
+    return [](double x, double y) { return double((x != 0) != (y != 0)); };
+  if (n == u"mul") return [](double x, double y) { return x * y; };
+  if (n == u"add") return [](double x, double y) { return x + y; };
+  if (n == u"sub") return [](double x, double y) { return x - y; };
+  if (n == u"maximum") return [](double x, double y) { return std::isnan(x) || std::isnan(y) ? NAN : std::max(x, y); };
+  if (n == u"minimum") return [](double x, double y) { return std::isnan(x) || std::isnan(y) ? NAN : std::min(x, y); };
+  for (const char* c : {"eq", "ne", "lt", "le", "gt", "ge"})
+    if (n == QLatin1String(c)) return [op = n](double x, double y) { return compare(op, x, y); };
+  return std::nullopt;
 }
 
 }  // namespace
@@ -3815,40 +3890,54 @@ std::optional<Planner::CVal> Planner::constVal(const QString& ref, QStringList* 
     s->shape = shape;
     return s;
   }
-  if (n == u"tril" || n == u"triu") {
+  if (n == u"tril" || n == u"triu") {  // x where j - i <= d (tril), where j - i >= d (triu), 0 elsewhere
     auto s = src(0);
     double dd = 0;
-    if (!s || s->kind != CVal::Uniform || !jsonNumber(args.value("diagonal", json(0)), &dd)) return std::nullopt;
-    v.kind = CVal::Tri;
+    if (!s || s->kind == CVal::Index || !jsonNumber(args.value("diagonal", json(0)), &dd)) return std::nullopt;
     const qint64 d = static_cast<qint64>(dd);
-    if (n == u"tril")
-      v.d = d, v.lo = s->c, v.hi = 0;  // kept where j - i <= d
-    else
-      v.d = d - 1, v.lo = 0, v.hi = s->c;  // kept where j - i >= d
-    return v;
+    CVal step;
+    step.kind = CVal::Tri;
+    step.cuts = {n == u"tril" ? d : d - 1};
+    step.vals = n == u"tril" ? QList<double>{1, 0} : QList<double>{0, 1};
+    auto kept = combine(*s, step, [](double x, double k) { return k != 0 ? x : 0.0; });
+    if (kept) kept->shape = shape;
+    return kept;
   }
   static const QSet<QString> cmp = {QStringLiteral("eq"), QStringLiteral("ne"), QStringLiteral("lt"),
                                     QStringLiteral("le"), QStringLiteral("gt"), QStringLiteral("ge")};
+  const int tensors =
+      static_cast<int>(std::count_if(o->refs.begin(), o->refs.end(), [](const QString& x) { return !x.isEmpty(); }));
+  if (tensors == 2) {
+    const auto f = maskLogic(n, o->outputs.value(0).dtype);
+    double alpha = 1;
+    if (!f || ((n == u"add" || n == u"sub") && jsonNumber(args.value("alpha", json(1)), &alpha) && alpha != 1))
+      return std::nullopt;
+    auto a = src(0), b = src(1);
+    if (!a || !b) return std::nullopt;
+    if (a->kind != CVal::Index && b->kind != CVal::Index) {
+      // two masks from constants combined (& / | / * / + of half planes and bands): piece by piece
+      auto both = combine(*a, *b, *f);
+      if (both) both->shape = shape;
+      return both;
+    }
+    // two indices compared: a half plane of j - i
+    if (!cmp.contains(n) || a->kind != CVal::Index || b->kind != CVal::Index || a->axis == b->axis) return std::nullopt;
+    QString op = n;
+    if (a->axis == 1) {  // i OP j: j OP' i
+      std::swap(a, b);
+      op = n == u"lt"   ? QStringLiteral("gt")
+           : n == u"gt" ? QStringLiteral("lt")
+           : n == u"le" ? QStringLiteral("ge")
+           : n == u"ge" ? QStringLiteral("le")
+                        : n;
+    }
+    v.kind = CVal::Tri;
+    v.cuts = {0};
+    if (!halfPlane(op, b->off - a->off, &v.cuts[0], &v.vals)) return std::nullopt;
+    return v;
+  }
   if (cmp.contains(n) || n == u"logical_not" || n == u"bitwise_not" || n == u"_to_copy" || n == u"to" || n == u"add" ||
       n == u"sub") {
-    const int tensors =
-        static_cast<int>(std::count_if(o->refs.begin(), o->refs.end(), [](const QString& x) { return !x.isEmpty(); }));
-    if (tensors == 2 && cmp.contains(n)) {  // two indices: a half plane of j - i
-      auto a = src(0), b = src(1);
-      if (!a || !b || a->kind != CVal::Index || b->kind != CVal::Index || a->axis == b->axis) return std::nullopt;
-      QString op = n;
-      if (a->axis == 1) {  // i OP j: j OP' i
-        std::swap(a, b);
-        op = n == u"lt"   ? QStringLiteral("gt")
-             : n == u"gt" ? QStringLiteral("lt")
-             : n == u"le" ? QStringLiteral("ge")
-             : n == u"ge" ? QStringLiteral("le")
-                          : n;
-      }
-      v.kind = CVal::Tri;
-      if (!halfPlane(op, b->off - a->off, &v.d, &v.lo, &v.hi)) return std::nullopt;
-      return v;
-    }
     if (tensors != 1) return std::nullopt;
     auto s = src(0);
     if (!s) return std::nullopt;
@@ -3881,14 +3970,75 @@ std::optional<Planner::CVal> Planner::constVal(const QString& ref, QStringList* 
       s->c = apply(s->c);
       if (std::isnan(s->c)) return std::nullopt;
     } else {
-      s->lo = apply(s->lo);
-      s->hi = apply(s->hi);
-      if (std::isnan(s->lo) || std::isnan(s->hi)) return std::nullopt;
+      for (double& x : s->vals) {
+        x = apply(x);
+        if (std::isnan(x)) return std::nullopt;
+      }
     }
     s->shape = shape;
     return s;
   }
   return std::nullopt;
+}
+
+std::optional<Planner::CVal> Planner::combine(const CVal& x, const CVal& y,
+                                              const std::function<double(double, double)>& f) {
+  auto pieces = [](const CVal& v) { return v.kind == CVal::Tri ? v.cuts : QList<qint64>(); };
+  // the value of v on piece (.., t]: the values hold on (cuts[k - 1], cuts[k]]
+  auto at = [](const CVal& v, qint64 t) {
+    if (v.kind != CVal::Tri) return v.c;
+    const auto k = std::count_if(v.cuts.begin(), v.cuts.end(), [t](qint64 c) { return c < t; });
+    return v.vals.at(static_cast<int>(k));
+  };
+  QList<qint64> cuts = pieces(x) + pieces(y);
+  std::sort(cuts.begin(), cuts.end());
+  cuts.erase(std::unique(cuts.begin(), cuts.end()), cuts.end());
+  CVal r;
+  r.shape = x.shape.size() >= y.shape.size() ? x.shape : y.shape;
+  if (cuts.isEmpty()) {
+    r.c = f(x.c, y.c);
+    return std::isnan(r.c) ? std::nullopt : std::optional<CVal>(r);
+  }
+  r.kind = CVal::Tri;
+  for (int k = 0; k <= cuts.size(); ++k) {
+    const double val =
+        f(at(x, k < cuts.size() ? cuts.at(k) : cuts.last() + 1), at(y, k < cuts.size() ? cuts.at(k) : cuts.last() + 1));
+    if (std::isnan(val)) return std::nullopt;
+    if (k > 0 && r.vals.last() == val) continue;  // the same value both sides of the cut: one piece
+    if (k > 0) r.cuts << cuts.at(k - 1);
+    r.vals << val;
+  }
+  if (r.cuts.isEmpty()) {
+    r.kind = CVal::Uniform;
+    r.c = r.vals.first();
+    r.vals.clear();
+  }
+  return r;
+}
+
+bool Planner::keptInterval(const CVal& m, const std::function<bool(double)>& kept,
+                           const std::function<bool(double)>& valid, std::optional<qint64>* lo,
+                           std::optional<qint64>* hi) {
+  if (m.kind != CVal::Tri) return false;
+  int first = -1, last = -1;
+  for (int k = 0; k < m.vals.size(); ++k) {
+    if (!valid(m.vals.at(k))) return false;
+    if (!kept(m.vals.at(k))) continue;
+    if (first >= 0 && last != k - 1) return false;  // a second run
+    if (first < 0) first = k;
+    last = k;
+  }
+  if (first < 0 || (first == 0 && last == m.vals.size() - 1)) return false;
+  *lo = first == 0 ? std::nullopt : std::optional<qint64>(m.cuts.at(first - 1) + 1);
+  *hi = last == m.vals.size() - 1 ? std::nullopt : std::optional<qint64>(m.cuts.at(last));
+  return true;
+}
+
+void Planner::setPredicate(Attn* a, std::optional<qint64> lo, std::optional<qint64> hi) {
+  a->tri = true;
+  a->lower = hi.has_value();
+  a->diag = hi ? *hi : *lo - 1;
+  a->band = lo && hi ? *hi - *lo + 1 : 0;
 }
 
 bool Planner::closedOver(const QStringList& ops, const QString& consumer) const {
@@ -3932,13 +4082,13 @@ bool Planner::maskOf(const GraphOp& op, QString* s, Attn* a) {
     auto m = mx ? mx : constVal(y, &yops);
     const QStringList mops = mx ? xops : yops;
     if (!m || m->kind != CVal::Tri || !closedOver(mops, op.id)) return false;
-    const bool loKept = m->lo == 0 && (m->hi == -INFINITY || m->hi <= -1e4);
-    const bool hiKept = m->hi == 0 && (m->lo == -INFINITY || m->lo <= -1e4);
-    if (!loKept && !hiKept) return false;
+    // 0 where kept, -inf (or <= -1e4) elsewhere
+    std::optional<qint64> lo, hi;
+    if (!keptInterval(
+            *m, [](double c) { return c == 0; }, [](double c) { return c == 0 || c <= -1e4; }, &lo, &hi))
+      return false;
     if (lastTwo(m->shape) != lastTwo(op.outputs.value(0).shape)) return false;
-    a->tri = true;
-    a->diag = m->d;
-    a->lower = loKept;
+    setPredicate(a, lo, hi);
     a->fill = -INFINITY;  // exp(s - 1e4 - max) and exp(-inf) are both 0 in fp32 next to a kept key
     a->ops << mops;
     *s = mx ? y : x;
@@ -3950,11 +4100,12 @@ bool Planner::maskOf(const GraphOp& op, QString* s, Attn* a) {
   const auto m = constVal(maskRef, &mops);
   if (m && m->kind == CVal::Tri) {
     if (!closedOver(mops, op.id) || lastTwo(m->shape) != lastTwo(op.outputs.value(0).shape)) return false;
-    const bool loFilled = (m->lo != 0) == fillWhereTrue, hiFilled = (m->hi != 0) == fillWhereTrue;
-    if (loFilled == hiFilled) return false;  // all or nothing filled: not a mask worth a predicate
-    a->tri = true;
-    a->diag = m->d;
-    a->lower = hiFilled;  // kept where j - i <= d
+    // one run of kept diagonals (all or nothing filled: not a mask worth a predicate; two runs: no interval)
+    std::optional<qint64> lo, hi;
+    if (!keptInterval(
+            *m, [&](double x) { return (x != 0) != fillWhereTrue; }, [](double) { return true; }, &lo, &hi))
+      return false;
+    setPredicate(a, lo, hi);
     a->ops << mops;
     return true;
   }
@@ -3977,6 +4128,86 @@ bool Planner::maskOf(const GraphOp& op, QString* s, Attn* a) {
   }
   a->maskRef = r;
   a->maskKeep = keep;
+  return true;
+}
+
+void Planner::indexPutAsMaskedFill(GraphOp* o) const {
+  // x[mask] = v (aten::index_put_ with one bool index of x's shape and a 0-d constant value, accumulate off; the
+  // ignore mask of cross_entropy's label smoothing): masked_fill(x, mask, v), a pointwise op
+  if ((o->name != u"index_put_" && o->name != u"index_put") || o->refs.size() != 3 || o->inputs.size() != 3 ||
+      o->inputs.at(1).dtype != u"bool" || o->inputs.at(1).shape != o->inputs.at(0).shape ||
+      !o->inputs.at(2).shape.isEmpty() || o->args.value("accumulate", json(false)) != json(false))
+    return;
+  const GraphOp* v = opById(o->refs.at(2));
+  double c = 0;
+  if (!v || v->name != u"scalar_tensor" || !jsonNumber(v->args.value("s", json()), &c)) return;
+  o->name = QStringLiteral("masked_fill");
+  o->category = QStringLiteral("Elementwise");
+  o->pw = {{"op", "masked_fill"},
+           {"args", json::array({o->refs.at(0).toStdString(), o->refs.at(1).toStdString(), json{{"const", c}}})},
+           {"kwargs", json::object()}};
+  o->refs.removeLast();
+}
+
+void Planner::findLosses() {
+  for (const GraphOp& o : m_ops) {
+    if (o.name != u"nll_loss_forward" && o.name != u"nll_loss2d_forward") continue;
+    const QString self = resolve(operandOf(o, "self").isEmpty() ? o.refs.value(0) : operandOf(o, "self"));
+    const GraphOp* ls = opById(self);
+    const QStringList rd = m_readers.value(self);
+    if (!ls || !isSoftmaxOp(ls->name) || !ls->name.contains(QLatin1String("log")) || m_absorbed.contains(ls->id) ||
+        rd != QStringList{o.id} || ls->refs.isEmpty())
+      continue;
+    // over the class dim (1; 0 for one row), in the input's dtype
+    const qint64 rank = ls->outputs.value(0).shape.size();
+    const json dim = ls->args.value("dim", json());
+    const json dt = ls->args.value("dtype", json());
+    if (!dim.is_number_integer() || (dim.get<qint64>() + rank) % std::max<qint64>(rank, 1) != (rank == 1 ? 0 : 1) ||
+        ls->args.value("half_to_float", json(false)) != json(false) ||
+        !(dt.is_null() ||
+          (dt.is_string() && QString::fromStdString(dt.get<std::string>()) == ls->inputs.value(0).dtype)))
+      continue;
+    m_absorbed.insert(ls->id);
+    m_nllLogits.insert(o.id, {ls->id, resolve(ls->refs.first())});
+  }
+}
+
+bool Planner::nllLoss(const GraphOp& op) {
+  const auto fused = m_nllLogits.find(op.id);
+  const QString self = operandOf(op, "self").isEmpty() ? op.refs.value(0) : operandOf(op, "self");
+  const QString target = operandOf(op, "target").isEmpty() ? op.refs.value(1) : operandOf(op, "target");
+  const QString weight = operandOf(op, "weight");
+  const auto x = value(fused != m_nllLogits.end() ? fused->second : self);
+  const auto t = value(target);
+  const auto w = weight.isEmpty() ? std::optional<Val>() : value(weight);
+  if (!x || !t || (!weight.isEmpty() && !w)) return false;
+  const json red = op.args.value("reduction", json(1));
+  const json ignore = op.args.value("ignore_index", json(-100));
+  const QString tdt = op.inputs.value(1).dtype;
+  if (!red.is_number_integer() || red.get<qint64>() < 0 || red.get<qint64>() > 2 || !ignore.is_number_integer() ||
+      !(tdt == u"int64" || tdt == u"int32"))
+    return bad(QStringLiteral("%1: an nll_loss with reduction %2 and %3 targets has no chain stage yet (none / mean "
+                              "/ sum of integer targets has)")
+                   .arg(where(op), pyNum(red), tdt.isEmpty() ? QStringLiteral("unknown") : tdt));
+  static const char* names[] = {"none", "mean", "sum"};
+  const char* r = names[red.get<qint64>()];
+  Line l;
+  l.target = var(op);
+  l.head = QStringLiteral("kwb_nll(%1, %2, %3, %4, \"%5\"")
+               .arg(x->expr, t->expr, w ? w->expr : QStringLiteral("None"), pyNum(ignore), QLatin1String(r));
+  if (fused != m_nllLogits.end()) l.head += QStringLiteral(", log_softmax=True");
+  push(l, op, QStringLiteral("loss"),
+       QStringLiteral("nll_loss (reduction %1%2%3) of %4 at the target of each row%5")
+           .arg(QLatin1String(r), w ? QStringLiteral(", class weights") : QString(),
+                ignore.get<qint64>() != -100 ? QStringLiteral(", ignore_index %1").arg(pyNum(ignore)) : QString(),
+                shapeText(op.inputs.value(0).shape),
+                fused != m_nllLogits.end() ? QStringLiteral(", its log_softmax in the same pass") : QString()),
+       false);
+  if (fused != m_nllLogits.end()) {
+    m_plan.launches.last().ops << fused->first;
+    m_plan.ops << fused->first;
+  }
+  m_vals.insert(op.id, outVal(op));
   return true;
 }
 
@@ -4082,7 +4313,11 @@ void Planner::findAttention(const QString& outRef) {
       if (!single(p)) break;
       const GraphOp* rd = opById(m_readers.value(p).first());
       if (!rd) break;
-      if (rd->view && rowsView(*rd)) {
+      // views, and P cast down to 16 bits (softmax(s.float()).to(q.dtype)): the kernel rounds P so for its GEMM
+      const bool down = (rd->name == u"_to_copy" || rd->name == u"to") && rd->refs.size() == 1 &&
+                        rd->inputs.value(0).dtype == u"float32" &&
+                        (rd->outputs.value(0).dtype == u"float16" || rd->outputs.value(0).dtype == u"bfloat16");
+      if ((rd->view && rowsView(*rd)) || down) {
         pviews << rd->id;
         p = rd->id;
         continue;
@@ -4094,8 +4329,9 @@ void Planner::findAttention(const QString& outRef) {
     }
     const QList<qint64> qs = qk->outputs.value(0).shape;
     const QList<qint64> ps = pv ? pv->outputs.value(0).shape : QList<qint64>();
+    // kwb_attention's result is in Q's dtype
     if (!pv || pv->name != qk->name || qs.size() != ps.size() || qs.size() < 2 || leadProduct(qs) != leadProduct(ps) ||
-        ps.at(ps.size() - 2) != qs.at(qs.size() - 2)) {
+        ps.at(ps.size() - 2) != qs.at(qs.size() - 2) || pv->outputs.value(0).dtype != qk->inputs.value(0).dtype) {
       takeAlone();
       continue;
     }
@@ -4287,6 +4523,7 @@ bool Planner::emitAttention(const GraphOp& op) {
   l.target = var(op);
   QString pred;
   if (a.tri) pred += QStringLiteral(", diag=%1, lower=%2").arg(a.diag).arg(pyBool(a.lower));
+  if (a.tri && a.band > 0) pred += QStringLiteral(", band=%1").arg(a.band);
   if (a.tri || !a.maskRef.isEmpty()) pred += QStringLiteral(", fill=%1").arg(pyFloat(a.fill));
   if (!a.maskRef.isEmpty()) {
     const auto m = value(a.maskRef);
@@ -4294,10 +4531,13 @@ bool Planner::emitAttention(const GraphOp& op) {
     pred += QStringLiteral(", mask=%1, mask_keep=%2").arg(m->expr, pyBool(a.maskKeep));
   }
   QString desc;
-  const QString maskText = a.tri ? QStringLiteral("key j of query i kept where j - i %1 %2")
-                                       .arg(a.lower ? QStringLiteral("<=") : QStringLiteral(">"))
-                                       .arg(a.diag)
-                                 : QString();
+  const QString maskText =
+      !a.tri ? QString()
+      : a.band > 0
+          ? QStringLiteral("key j of query i kept where %1 <= j - i <= %2").arg(a.diag - a.band + 1).arg(a.diag)
+          : QStringLiteral("key j of query i kept where j - i %1 %2")
+                .arg(a.lower ? QStringLiteral("<=") : QStringLiteral(">"))
+                .arg(a.diag);
   if (a.qk.isEmpty()) {
     const auto s = value(a.src);
     if (!s) return false;
@@ -4478,6 +4718,7 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
   }
 
   findAttention(outRef);
+  findLosses();
   findScalarConstants(outRef);
   findInputProjections();
 

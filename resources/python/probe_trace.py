@@ -264,13 +264,20 @@ def _upsample_3d(x, output_size=None, *scales):
     return torch.empty(list(x.shape[:2]) + spatial, dtype=x.dtype, device="meta")
 
 
+def _nll_loss2d(x, target, weight=None, reduction=1, ignore_index=-100):
+    """nll_loss2d_forward: the loss (target's shape for reduction 0 = none, else 0-d) and total_weight (0-d)."""
+    shp = list(target.shape) if int(reduction) == 0 else []
+    return (torch.empty(shp, dtype=x.dtype, device="meta"), torch.empty([], dtype=x.dtype, device="meta"))
+
+
 # Ops without a meta kernel in some torch versions (1.13: max_pool3d_with_indices, the scans cummax / cummin /
-# logcumsumexp, 3-D nearest upsampling): shape by formula.
+# logcumsumexp, 3-D nearest upsampling,
+# nll_loss2d_forward): shape by formula.
 META_FALLBACK = {"aten::max_pool3d_with_indices": _max_pool_with_indices(3),
                  "aten::max_pool2d_with_indices": _max_pool_with_indices(2),
                  "aten::cummax": _scan_with_indices, "aten::cummin": _scan_with_indices,
                  "aten::logcumsumexp": _scan, "aten::upsample_nearest3d": _upsample_3d,
-                 "aten::_upsample_nearest_exact3d": _upsample_3d}
+                 "aten::_upsample_nearest_exact3d": _upsample_3d, "aten::nll_loss2d_forward": _nll_loss2d}
 
 
 class OpRecorder(TorchDispatchMode):

@@ -259,6 +259,22 @@ class Gather(unittest.TestCase):
         self.assertEqual(got.dtype, torch.float32)
         self.assertLess(rel_err(got, torch.index_add(xb.double(), 1, ib, sb.double())), 1e-6)
 
+    def test_gather_along_each_dim(self):
+        # torch.gather (a hand-written loss's logp.gather(1, target[:, None])): dims 0 / 1 / -1, an index smaller
+        # than x, a strided x, a stride-0 index, bf16; one launch, bit-equal
+        torch.manual_seed(9)
+        x = torch.randn(7, 6, 5).transpose(0, 2)  # [5, 6, 7], strided
+        for dim, index in ((0, torch.randint(0, 5, (3, 6, 2))), (1, torch.randint(0, 6, (5, 1, 7))),
+                           (-1, torch.randint(0, 7, (5, 6, 1)).expand(5, 6, 4)), (2, torch.randint(0, 7, (2, 2, 9)))):
+            with Launches("_kwb_gather_kernel") as n:
+                got = K.kwb_gather(x, dim, index)
+            self.assertEqual(n.count, 1)
+            self.assertTrue(torch.equal(got, torch.gather(x, dim, index)), (dim, index.shape))
+        xb, t = torch.randn(9, 4).to(torch.bfloat16), torch.randint(0, 4, (9,))
+        self.assertTrue(torch.equal(K.kwb_gather(xb, 1, t[:, None]), xb.gather(1, t[:, None])))
+        with self.assertRaises(ValueError):
+            K.kwb_gather(x, 0, torch.zeros(3, dtype=torch.int64))
+
     def test_pad_circular_1d_2d_3d(self):
         # a circular pad is the same index map wrapped around (modulo the size), each pad up to the size itself
         for shape, pad in [((2, 3, 9), (3, 2)), ((2, 3, 9), (9, 9)), ((2, 3, 6, 5), (2, 1, 0, 6)),
@@ -2060,12 +2076,55 @@ class Recurrent(unittest.TestCase):
             K.kwb_rnn(torch.randn(3, 2, 5), None, None, [], "GRU", 2, True, False, False, dropout=0.5, training=True)
 
 
+class Loss(unittest.TestCase):
+    """kwb_nll (issue 14): nll_loss / cross_entropy by an integer target: reductions none / mean / sum, class
+    weights, ignore_index, logits (the log_softmax in the same pass) or log-probabilities, [C], [N, C] and
+    [N, C, d1, d2] (nll_loss2d), strided inputs, fp16 / bf16, classes above one tile."""
+
+    def test_reductions_weights_ignore_index(self):
+        torch.manual_seed(10)
+        for shape in ((37, 50), (50,), (3, 7, 5, 4), (9, 2000)):
+            x = torch.randn(*reversed(shape)).permute(*reversed(range(len(shape))))  # strided
+            c = shape[0] if len(shape) == 1 else shape[1]
+            t = torch.randint(0, c, () if len(shape) == 1 else (shape[0],) + shape[2:])
+            cdim = 0 if len(shape) == 1 else 1
+            for red in ("none", "mean", "sum"):
+                for weight in (None, torch.rand(c)):
+                    for logits in (False, True):
+                        xin = x if logits else torch.log_softmax(x, cdim)
+                        with Launches("_kwb_nll_kernel") as n, Launches("_kwb_nll_reduce_kernel") as n2:
+                            got = K.kwb_nll(xin, t, weight, 3, red, log_softmax=logits)
+                        self.assertEqual((n.count, n2.count), (1, 0 if red == "none" else 1))
+                        want = F.nll_loss(torch.log_softmax(x.double(), cdim), t,
+                                          None if weight is None else weight.double(), ignore_index=3, reduction=red)
+                        self.assertEqual(got.shape, want.shape)
+                        self.assertLess((got.double() - want).abs().max().item(), 1e-5, (shape, red, logits))
+
+    def test_all_ignored_half_and_errors(self):
+        x, t = torch.randn(6, 5), torch.full((6,), 2)
+        self.assertTrue(K.kwb_nll(x, t, None, 2, "mean").isnan().item())  # 0 / 0, as torch
+        self.assertEqual(K.kwb_nll(x, t, None, 2, "sum").item(), 0.0)
+        self.assertTrue(torch.equal(K.kwb_nll(x, t, None, 2, 0), torch.zeros(6)))  # aten's reduction 0
+        for dt in (torch.float16, torch.bfloat16):
+            xh, th = torch.randn(33, 40).to(dt), torch.randint(0, 40, (33,))
+            got = K.kwb_nll(xh, th, None, -100, "mean", log_softmax=True)
+            self.assertEqual(got.dtype, dt)
+            want = F.cross_entropy(xh.double(), th)
+            self.assertLess(abs(got.double().item() - want.item()), 1e-2 * abs(want.item()))
+        for bad in (dict(target=torch.zeros(5, dtype=torch.int64)), dict(reduction="max"),
+                    dict(weight=torch.ones(4))):
+            kw = dict(target=t, reduction="mean", weight=None)
+            kw.update(bad)
+            with self.assertRaises(ValueError):
+                K.kwb_nll(x, kw["target"], kw["weight"], -100, kw["reduction"])
+
+
 class Attention(unittest.TestCase):
     """kwb_attention / kwb_masked_softmax (issue 14): a mask built from constants as an index predicate, a mask
     tensor, a finite fill, tails (L not a multiple of the tile), a strided Kᵀ, both paths."""
 
     @staticmethod
-    def ref(q, kt, v, scale, diag=None, lower=True, fill=float("-inf"), mask=None, keep=False):
+    def ref(q, kt, v, scale, diag=None, lower=True, fill=float("-inf"), mask=None, keep=False, band=None):
         s = (q.double() @ kt.double()) * scale
         lq, lk = s.shape[-2], s.shape[-1]
         i = torch.arange(lq).view(-1, 1)
@@ -2073,6 +2132,8 @@ class Attention(unittest.TestCase):
         drop = torch.zeros(lq, lk, dtype=torch.bool)
         if diag is not None:
             drop |= ~((j - i <= diag) if lower else (j - i > diag))
+        if band is not None:
+            drop |= ~(j - i > diag - band)
         if mask is not None:
             drop = drop | ((mask != 0) != keep)
         s = s.masked_fill(drop, fill)
@@ -2102,9 +2163,50 @@ class Attention(unittest.TestCase):
         q, kt, v = torch.randn(2, 2, 33, 8), torch.randn(2, 2, 8, 33), torch.randn(2, 2, 33, 8)
         self.check(K.kwb_attention(q, kt, v, 0.5, diag=3, fill=-1e9), self.ref(q, kt, v, 0.5, 3, fill=-1e9))
         self.check(K.kwb_attention(q, kt, v, 0.5), self.ref(q, kt, v, 0.5))
-        # an upper predicate takes the materialised path (rows may keep nothing in their first tile)
+        # an upper predicate: the flash path starts at the first tile the band meets
         self.check(K.kwb_attention(q, kt, v, 0.5, diag=-2, lower=False), self.ref(q, kt, v, 0.5, -2, False))
+        self.assertEqual(K.kwb_attn_last["path"], "flash")
+
+    def test_band_predicate(self):
+        # key j of query i kept where diag - band < j - i <= diag: a causal sliding window (diag 0), a local window
+        # both sides, a band off the diagonal, a window wider than L and of 1; L not a multiple of the tile, both
+        # paths, tile skipping on and off, GQA, fp16 operands (the flash path)
+        torch.manual_seed(5)
+        cases = ((2, 2, 1, 70, 16, 0, 9), (1, 2, 2, 37, 24, 4, 9), (1, 1, 1, 45, 8, -3, 5), (1, 2, 1, 20, 8, 0, 64),
+                 (1, 1, 1, 33, 8, 0, 1))
+        for b, hq, hkv, lq, d, diag, band in cases:
+            rep = hq // hkv
+            q = torch.randn(b, hq, lq, d)
+            kt = torch.randn(b, hkv, lq, d).transpose(-2, -1)
+            v = torch.randn(b, hkv, lq, d)
+            want = self.ref(q, kt.repeat_interleave(rep, 1), v.repeat_interleave(rep, 1), 0.3, diag, band=band)
+            for flash, skip in ((True, True), (True, False), (False, True)):
+                K.kwb_attn_flash, K.kwb_attn_band_skip = flash, skip
+                try:
+                    out = K.kwb_attention(q, kt, v, 0.3, diag=diag, k_rep=rep, v_rep=rep, band=band)
+                finally:
+                    K.kwb_attn_flash, K.kwb_attn_band_skip = True, True
+                self.assertEqual(K.kwb_attn_last["path"], "flash" if flash else "materialised")
+                # rows with nothing kept (diag - band + 1 .. diag all left of key 0): NaN in both, as torch
+                self.assertTrue(torch.equal(out.isnan(), want.isnan()), (b, hq, lq, diag, band, flash, skip))
+                self.check(torch.nan_to_num(out), torch.nan_to_num(want))
+            h = K.kwb_attention(q.half(), kt.half(), v.half(), 0.3, diag=diag, k_rep=rep, v_rep=rep, band=band)
+            self.assertEqual(h.dtype, torch.float16)
+            self.check(torch.nan_to_num(h.float()), torch.nan_to_num(want), tol=1e-2)
+
+    def test_band_rows_with_nothing_kept(self):
+        # -inf: NaN rows on the flash path; a finite fill: torch's mean of V there, so the materialised path
+        torch.manual_seed(6)
+        q, kt, v = torch.randn(1, 12, 8), torch.randn(1, 8, 12), torch.randn(1, 12, 8)
+        out = K.kwb_attention(q, kt, v, 1.0, diag=-4, band=3)
+        self.assertEqual(K.kwb_attn_last["path"], "flash")
+        self.assertTrue(out[0, :4].isnan().all() and not out[0, 4:].isnan().any())
+        want = self.ref(q, kt, v, 1.0, -4, fill=-1e9, band=3)
+        self.check(K.kwb_attention(q, kt, v, 1.0, diag=-4, band=3, fill=-1e9), want)
         self.assertEqual(K.kwb_attn_last["path"], "materialised")
+        for bad in (dict(band=2), dict(diag=0, lower=False, band=2), dict(diag=0, band=0)):
+            with self.assertRaises(ValueError):
+                K.kwb_attention(q, kt, v, 1.0, **bad)
 
     def test_kv_heads_read_in_place(self):
         # grouped-query / multi-query attention: kt and v hold 1 / rep of q's entries; entry b of q reads b // rep
@@ -2140,12 +2242,16 @@ class Attention(unittest.TestCase):
 
     def test_masked_softmax(self):
         torch.manual_seed(3)
-        for n, diag, lower, fill in ((9, -1, False, float("-inf")), (70, 1, True, -5.0), (5000, 0, True, -1e4)):
+        for n, diag, lower, fill, band in ((9, -1, False, float("-inf"), None), (70, 1, True, -5.0, None),
+                                           (5000, 0, True, -1e4, None), (70, 2, True, -5.0, 5),
+                                           (5000, 0, True, -1e4, 300)):
             x = torch.randn(2, n if n < 100 else 3, n)
-            y = K.kwb_masked_softmax(x, 1.5, diag, lower, fill)
+            y = K.kwb_masked_softmax(x, 1.5, diag, lower, fill, band=band)
             i = torch.arange(x.shape[1]).view(-1, 1)
             j = torch.arange(n).view(1, -1)
             keep = (j - i <= diag) if lower else (j - i > diag)
+            if band is not None:
+                keep &= j - i > diag - band
             want = torch.softmax(torch.where(keep, x.double() * 1.5, torch.tensor(fill, dtype=torch.float64)), -1)
             self.check(y, want)
 

@@ -3399,15 +3399,19 @@ def kwb_rnn(x, hx, cx, weights, mode, num_layers, bias, batch_first, bidirection
 
 # ---- attention traced as ops (issue 14): GEMM -> [scale] -> [mask] -> softmax -> GEMM in one launch ----
 # softmax(where(keep, scale * Q Kᵀ, fill)) V, keep the conjunction of an index predicate (a mask the planner found
-# built from constants: key j kept where j - i <= diag, or where j - i > diag when not lower) and a boolean mask
-# tensor broadcast over the rows (a buffer: kept where (mask != 0) == mask_keep). The flash path (online softmax,
-# FlashAttention-2's forward) for padded head dims up to _kwb_attn_flash_max_d; else, or with kwb_attn_flash off,
-# the materialised path: the scores GEMM, the masked softmax below, the P V GEMM.
+# built from constants: key j of query i kept where j - i lies in one interval [lo, hi] of the diagonals -- a half
+# plane (causal) or a band (sliding window, local window)) and a boolean mask tensor broadcast over the rows (a
+# buffer: kept where (mask != 0) == mask_keep). The flash path (online softmax, FlashAttention-2's forward) for
+# padded head dims up to _kwb_attn_flash_max_d visits only the key tiles that meet the interval; else, or with
+# kwb_attn_flash off, the materialised path: the scores GEMM, the masked softmax below, the P V GEMM.
 kwb_attn_flash = True
 # K / V given with fewer heads than Q (grouped-query / multi-query attention: k_rep, v_rep > 1): the flash kernel
 # reads batch entry b // rep of K / V in place (kv_head = h // rep), no repeated copy. False: the old path, the
 # repeat copied first (as torch's expand + reshape did before the planner passed the un-repeated tensors)
 kwb_attn_kv_index = True
+# False: the flash kernel visits every key tile left of the interval's upper edge and masks those below its lower
+# edge (the same result; the A/B of band skipping, bench/gpu/attn_band.py)
+kwb_attn_band_skip = True
 _kwb_attn_flash_max_d = 256  # beyond it the [BLOCK_M, head_dim] accumulator does not fit in registers
 # (BLOCK_M, BLOCK_N, num_warps, num_stages) by (padded head dim, operand bytes), tried in order until one launches
 # (the attention template's FLASH_CONFIGS, H200, pool_attn_smoke.py)
@@ -3422,14 +3426,16 @@ kwb_attn_last = {}     # the last call's path ("flash" | "materialised") and CTA
 
 
 @triton.jit
-def _kwb_attn_flash_kernel(q_ptr, k_ptr, v_ptr, o_ptr, m_ptr, Lq, Lk, D, E, qk_scale, fill, diag, num_m,
+def _kwb_attn_flash_kernel(q_ptr, k_ptr, v_ptr, o_ptr, m_ptr, Lq, Lk, D, E, qk_scale, fill, lo, hi, num_m,
                            k_rep, v_rep, sqb, sqm, sqd, skb, skd, skn, svb, svn, sve, sob, som, soe, smb, smm, smn,
                            BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_D: tl.constexpr,
-                           BLOCK_E: tl.constexpr, TRI: tl.constexpr, LOWER: tl.constexpr, HAS_MASK: tl.constexpr,
-                           MASK_KEEP: tl.constexpr):
+                           BLOCK_E: tl.constexpr, HAS_LO: tl.constexpr, HAS_HI: tl.constexpr, SKIP_LO: tl.constexpr,
+                           HAS_MASK: tl.constexpr, MASK_KEEP: tl.constexpr):
     # one CTA per BLOCK_M query rows of one batch entry; K (given as Kᵀ [D, Lk]) and V streamed in BLOCK_N tiles;
-    # qk_scale and fill carry log2(e) (exp2 below). TRI and LOWER: key tiles past the last row's diagonal are
-    # skipped (they hold fill only, whose weight exp(fill - max) is 0 for the fills the planner accepts).
+    # qk_scale and fill carry log2(e) (exp2 below). HAS_LO / HAS_HI: key j of row i kept where lo <= j - i <= hi;
+    # the key tiles wholly past the block's upper edge (and, SKIP_LO, wholly before its lower edge) are not visited
+    # (they hold fill only, whose weight exp(fill - max) is 0 for the fills kwb_attention sends here). A row with no
+    # kept key ends 0 / 0: NaN, as torch's softmax over a row of -inf.
     # k_rep / v_rep: K / V hold one entry per k_rep / v_rep consecutive entries of Q (GQA's kv_head = h // rep)
     pid = tl.program_id(0)
     b = (pid // num_m).to(tl.int64)
@@ -3445,20 +3451,21 @@ def _kwb_attn_flash_kernel(q_ptr, k_ptr, v_ptr, o_ptr, m_ptr, Lq, Lk, D, E, qk_s
     m_i = tl.full([BLOCK_M], float("-inf"), tl.float32)
     l_i = tl.zeros([BLOCK_M], dtype=tl.float32)
     acc = tl.zeros([BLOCK_M, BLOCK_E], dtype=tl.float32)
-    hi = Lk
-    if TRI and LOWER:
-        hi = tl.minimum(Lk, (mb + 1) * BLOCK_M + diag)
-    for start_n in range(0, hi, BLOCK_N):
+    n_end = Lk
+    if HAS_HI:
+        n_end = tl.maximum(0, tl.minimum(Lk, (mb + 1) * BLOCK_M + hi))
+    n_start = 0
+    if HAS_LO and SKIP_LO:
+        n_start = tl.minimum(n_end, tl.maximum(0, mb * BLOCK_M + lo) // BLOCK_N * BLOCK_N)
+    for start_n in range(n_start, n_end, BLOCK_N):
         n = start_n + offs_n
         k = tl.load(k_ptr + bk * skb + n[None, :].to(tl.int64) * skn + offs_d[:, None] * skd,
                     mask=(n[None, :] < Lk) & (offs_d[:, None] < D), other=0.0)
         qk = tl.dot(q, k) * qk_scale
-        if TRI:
-            rel = n[None, :] - offs_m[:, None]
-            if LOWER:
-                qk = tl.where(rel <= diag, qk, fill)
-            else:
-                qk = tl.where(rel > diag, qk, fill)
+        if HAS_LO:
+            qk = tl.where(n[None, :] - offs_m[:, None] >= lo, qk, fill)
+        if HAS_HI:
+            qk = tl.where(n[None, :] - offs_m[:, None] <= hi, qk, fill)
         if HAS_MASK:
             mv = tl.load(m_ptr + b * smb + offs_m[:, None].to(tl.int64) * smm + n[None, :] * smn,
                          mask=(offs_m[:, None] < Lq) & (n[None, :] < Lk), other=0)
@@ -3479,9 +3486,9 @@ def _kwb_attn_flash_kernel(q_ptr, k_ptr, v_ptr, o_ptr, m_ptr, Lq, Lk, D, E, qk_s
 
 
 @triton.jit
-def _kwb_masked_softmax_kernel(x_ptr, y_ptr, m_ptr, rows, Lq, N, scale, fill, diag, sxb, sxm, sxn, syb, sym, syn,
-                               smb, smm, smn, ROWS: tl.constexpr, BLOCK: tl.constexpr, ONE_PASS: tl.constexpr,
-                               TRI: tl.constexpr, LOWER: tl.constexpr, HAS_MASK: tl.constexpr,
+def _kwb_masked_softmax_kernel(x_ptr, y_ptr, m_ptr, rows, Lq, N, scale, fill, lo, hi, sxb, sxm, sxn, syb, sym,
+                               syn, smb, smm, smn, ROWS: tl.constexpr, BLOCK: tl.constexpr, ONE_PASS: tl.constexpr,
+                               HAS_LO: tl.constexpr, HAS_HI: tl.constexpr, HAS_MASK: tl.constexpr,
                                MASK_KEEP: tl.constexpr):
     # rows of x [B, Lq, N] (row r: batch r // Lq, query i = r % Lq): y = softmax(where(keep, scale * x, fill)),
     # fp32; one pass when a row fits BLOCK, else an online max and sum, then a second sweep that writes
@@ -3499,12 +3506,10 @@ def _kwb_masked_softmax_kernel(x_ptr, y_ptr, m_ptr, rows, Lq, N, scale, fill, di
         c = start + cols
         inb = live[:, None] & (c[None, :] < N)
         s = tl.load(xb[:, None] + c[None, :].to(tl.int64) * sxn, mask=inb, other=0.0).to(tl.float32) * scale
-        if TRI:
-            rel = c[None, :] - i[:, None]
-            if LOWER:
-                s = tl.where(rel <= diag, s, fill)
-            else:
-                s = tl.where(rel > diag, s, fill)
+        if HAS_LO:
+            s = tl.where(c[None, :] - i[:, None] >= lo, s, fill)
+        if HAS_HI:
+            s = tl.where(c[None, :] - i[:, None] <= hi, s, fill)
         if HAS_MASK:
             mv = tl.load(mbase[:, None] + c[None, :].to(tl.int64) * smn, mask=inb, other=0)
             s = tl.where((mv != 0) == MASK_KEEP, s, fill)
@@ -3528,12 +3533,10 @@ def _kwb_masked_softmax_kernel(x_ptr, y_ptr, m_ptr, rows, Lq, N, scale, fill, di
             c = start + cols
             inb = live[:, None] & (c[None, :] < N)
             s = tl.load(xb[:, None] + c[None, :].to(tl.int64) * sxn, mask=inb, other=0.0).to(tl.float32) * scale
-            if TRI:
-                rel = c[None, :] - i[:, None]
-                if LOWER:
-                    s = tl.where(rel <= diag, s, fill)
-                else:
-                    s = tl.where(rel > diag, s, fill)
+            if HAS_LO:
+                s = tl.where(c[None, :] - i[:, None] >= lo, s, fill)
+            if HAS_HI:
+                s = tl.where(c[None, :] - i[:, None] <= hi, s, fill)
             if HAS_MASK:
                 mv = tl.load(mbase[:, None] + c[None, :].to(tl.int64) * smn, mask=inb, other=0)
                 s = tl.where((mv != 0) == MASK_KEEP, s, fill)
@@ -3550,12 +3553,29 @@ def _kwb_attn_mask3(mask, lq, lk):
     return m.view(torch.uint8) if m.dtype == torch.bool else m
 
 
-def kwb_masked_softmax(x, scale=1.0, diag=None, lower=True, fill=float("-inf"), mask=None, mask_keep=False):
+def _kwb_attn_band(diag, lower, band, who):
+    """The kept interval [lo, hi] of j - i (None: unbounded on that side) of kwb_attention's predicate."""
+    if diag is None:
+        if band is not None:
+            raise ValueError("%s: band=%r needs diag" % (who, band))
+        return None, None
+    diag = int(diag)
+    if band is None:
+        return (None, diag) if lower else (diag + 1, None)
+    if not lower or int(band) < 1:
+        raise ValueError("%s: band=%r takes lower=True and a width >= 1" % (who, band))
+    return diag - int(band) + 1, diag
+
+
+def kwb_masked_softmax(x, scale=1.0, diag=None, lower=True, fill=float("-inf"), mask=None, mask_keep=False,
+                       band=None):
     """softmax over the last dim of where(keep, scale * x, fill), keep as in kwb_attention's predicate (diag None:
     no index predicate; mask None: no mask tensor): a mask built from constants becomes this predicate, not a
-    tensor. x rank >= 2, any strides; out a new contiguous tensor of x's shape and dtype."""
+    tensor. x rank >= 2, any strides; out a new contiguous tensor of x's shape and dtype. ValueError: rank < 2, or
+    a band without diag / with lower=False / narrower than 1."""
     if x.dim() < 2:
         raise ValueError("kwb_masked_softmax: a rank >= 2 input, got %s" % (list(x.shape),))
+    lo, hi = _kwb_attn_band(diag, lower, band, "kwb_masked_softmax")
     lq, n = x.shape[-2], x.shape[-1]
     y = torch.empty(x.shape, dtype=x.dtype, device=x.device)
     if y.numel() == 0:
@@ -3569,9 +3589,9 @@ def kwb_masked_softmax(x, scale=1.0, diag=None, lower=True, fill=float("-inf"), 
     rows = x3.shape[0] * lq
     ms = (0, m3.stride(1), m3.stride(2)) if m3 is not None else (0, 0, 0)  # one mask for every batch entry
     _kwb_masked_softmax_kernel[(triton.cdiv(rows, rows_per),)](
-        x3, y3, m3 if m3 is not None else x3, rows, lq, n, float(scale), float(fill), int(diag or 0),
+        x3, y3, m3 if m3 is not None else x3, rows, lq, n, float(scale), float(fill), lo or 0, hi or 0,
         x3.stride(0), x3.stride(1), x3.stride(2), y3.stride(0), y3.stride(1), y3.stride(2), *ms,
-        ROWS=rows_per, BLOCK=block, ONE_PASS=one_pass, TRI=diag is not None, LOWER=bool(lower),
+        ROWS=rows_per, BLOCK=block, ONE_PASS=one_pass, HAS_LO=lo is not None, HAS_HI=hi is not None,
         HAS_MASK=m3 is not None, MASK_KEEP=bool(mask_keep), num_warps=4)
     return y
 
@@ -3596,15 +3616,17 @@ def _kwb_attn_repeat(x3, rep):
 
 
 def kwb_attention(q, kt, v, scale, diag=None, lower=True, fill=float("-inf"), mask=None, mask_keep=False, k_rep=1,
-                  v_rep=1):
+                  v_rep=1, band=None):
     """softmax(where(keep, scale * q @ kt, fill)) @ v: q [..., Lq, D], kt [..., D, Lk] (Kᵀ, any strides),
     v [..., Lk, E], equal leading dims, or (grouped-query / multi-query attention) kt's and v's leading dims
     flattened 1 / k_rep and 1 / v_rep of q's: entry b of q reads entry b // rep of kt and v (kv_head = h // rep,
     the repeat_interleave order), in place when kwb_attn_kv_index (else copied first); keep: the index predicate
-    (diag not None: key j of query i kept where j - i <= diag, or j - i > diag when not lower) and the mask
-    tensor's (dims before its last two of size 1: kept where (mask != 0) == mask_keep). The flash path only takes
-    a lower predicate with diag >= 0 or none (the planner's contract: every row keeps a key in its first tile).
-    Out [..., Lq, E] in q's dtype."""
+    (diag not None: key j of query i kept where j - i <= diag, or j - i > diag when not lower; band (lower only):
+    also where j - i > diag - band, the band of the band diagonals up to diag: a sliding window is diag=0, band=w)
+    and the mask tensor's (dims before its last two of size 1: kept where (mask != 0) == mask_keep). A row with
+    nothing kept is NaN under fill -inf and the mean of v under a finite fill, as torch. The flash path takes the
+    predicate where the tiles it skips weigh 0: fill <= -1e4, and under a finite fill every row keeps a key.
+    Out [..., Lq, E] in q's dtype. ValueError: shapes that do not match, a bad repeat or band."""
     lq, d = q.shape[-2], q.shape[-1]
     lk, e = kt.shape[-1], v.shape[-1]
     if kt.shape[-2] != d or v.shape[-2] != lk:
@@ -3621,9 +3643,12 @@ def kwb_attention(q, kt, v, scale, diag=None, lower=True, fill=float("-inf"), ma
     if k_rep < 1 or v_rep < 1 or kt3.shape[0] * k_rep != nb or v3.shape[0] * v_rep != nb:
         raise ValueError("kwb_attention: q %s holds %d entries; kt %s repeated %d times and v %s repeated %d times "
                          "do not" % (list(q.shape), nb, list(kt.shape), k_rep, list(v.shape), v_rep))
+    lo, hi = _kwb_attn_band(diag, lower, band, "kwb_attention")
     block_d, block_e = max(16, _kwb_np2(d)), max(16, _kwb_np2(e))
+    # a row with no kept key weighs every key under a finite fill (torch): only the materialised path visits them
+    empty_rows = (hi is not None and hi < 0) or (lo is not None and lq - 1 + lo > lk - 1) or mask is not None
     flash = kwb_attn_flash and max(block_d, block_e) <= _kwb_attn_flash_max_d and \
-        (diag is None or (lower and diag >= 0))
+        (diag is None or (float(fill) <= -1e4 and (float(fill) == float("-inf") or not empty_rows)))
     if k_rep > 1 and (not flash or not kwb_attn_kv_index):  # the repeat copied, in K's own [.., Lk, D] layout
         kt3 = _kwb_attn_repeat(kt3.transpose(1, 2), k_rep).transpose(1, 2)
         k_rep = 1
@@ -3633,7 +3658,7 @@ def kwb_attention(q, kt, v, scale, diag=None, lower=True, fill=float("-inf"), ma
     kwb_attn_last.update(k_rep=k_rep, v_rep=v_rep)  # > 1: K / V read in place per KV head
     if not flash:  # scores GEMM, masked softmax, P V GEMM: three launches
         s = kwb_gemm(q3, kt3.transpose(1, 2))
-        p = kwb_masked_softmax(s, scale, diag, lower, fill, mask, mask_keep)
+        p = kwb_masked_softmax(s, scale, diag, lower, fill, mask, mask_keep, band)
         kwb_attn_last.update(path="materialised", blocks=0)
         return kwb_gemm(p, v3.transpose(1, 2)).view(list(q.shape[:-2]) + [lq, e])
     m3 = _kwb_attn_mask3(mask, lq, lk)
@@ -3647,11 +3672,101 @@ def kwb_attention(q, kt, v, scale, diag=None, lower=True, fill=float("-inf"), ma
         num_m = triton.cdiv(lq, bm)
         _kwb_attn_flash_kernel[(num_m * nb,)](
             q3, kt3, v3, o3, m3 if m3 is not None else q3, lq, lk, d, e, float(scale) * l2e, float(fill) * l2e,
-            int(diag or 0), num_m, k_rep, v_rep, q3.stride(0), q3.stride(1), q3.stride(2), kt3.stride(0), kt3.stride(1),
-            kt3.stride(2), v3.stride(0), v3.stride(1), v3.stride(2), o3.stride(0), o3.stride(1), o3.stride(2), *ms,
-            BLOCK_M=bm, BLOCK_N=bn, BLOCK_D=block_d, BLOCK_E=block_e, TRI=diag is not None, LOWER=bool(lower),
-            HAS_MASK=m3 is not None, MASK_KEEP=bool(mask_keep), num_warps=warps, num_stages=stages)
+            lo or 0, hi or 0, num_m, k_rep, v_rep, q3.stride(0), q3.stride(1), q3.stride(2), kt3.stride(0),
+            kt3.stride(1), kt3.stride(2), v3.stride(0), v3.stride(1), v3.stride(2), o3.stride(0), o3.stride(1),
+            o3.stride(2), *ms, BLOCK_M=bm, BLOCK_N=bn, BLOCK_D=block_d, BLOCK_E=block_e, HAS_LO=lo is not None,
+            HAS_HI=hi is not None, SKIP_LO=bool(kwb_attn_band_skip), HAS_MASK=m3 is not None,
+            MASK_KEEP=bool(mask_keep), num_warps=warps, num_stages=stages)
         return num_m * nb
 
     kwb_attn_last.update(path="flash", blocks=_kwb_attn_launch(("flash", block_d, block_e, width), configs, launch))
+    return out
+
+
+# ---- losses that gather by an integer target (issue 14): nll_loss / cross_entropy in one row pass ----
+@triton.jit
+def _kwb_nll_kernel(x_ptr, t_ptr, w_ptr, loss_ptr, wt_ptr, rows, S, C, ignore_index, sxn, sxc, sxs, stn, sts,
+                    ROWS: tl.constexpr, BLOCK_C: tl.constexpr, LOG_SOFTMAX: tl.constexpr, HAS_W: tl.constexpr):
+    # row r = (n, s) of x viewed [N, C, S]: loss[r] = -w[t] * logp[n, t, s] with t = target[n, s] (0 and weight 0
+    # where t == ignore_index); LOG_SOFTMAX: logp = x - logsumexp over the classes, the max and sum online in fp32
+    r = tl.program_id(0) * ROWS + tl.arange(0, ROWS)
+    live = r < rows
+    n = (r // S).to(tl.int64)
+    s = (r % S).to(tl.int64)
+    xb = x_ptr + n * sxn + s * sxs
+    t = tl.load(t_ptr + n * stn + s * sts, mask=live, other=0).to(tl.int64)
+    keep = live & (t != ignore_index)
+    xt = tl.load(xb + t * sxc, mask=keep, other=0.0).to(tl.float32)
+    if LOG_SOFTMAX:
+        cols = tl.arange(0, BLOCK_C)
+        m_i = tl.full([ROWS], float("-inf"), tl.float32)
+        l_i = tl.zeros([ROWS], dtype=tl.float32)
+        for start in range(0, C, BLOCK_C):
+            c = start + cols
+            v = tl.load(xb[:, None] + c[None, :].to(tl.int64) * sxc, mask=live[:, None] & (c[None, :] < C),
+                        other=float("-inf")).to(tl.float32)
+            m_new = tl.maximum(m_i, tl.max(v, axis=1))
+            m_safe = tl.where(m_new == float("-inf"), 0.0, m_new)
+            l_i = l_i * tl.exp(m_i - m_safe) + tl.sum(tl.exp(v - m_safe[:, None]), axis=1)
+            m_i = m_new
+        xt = xt - (tl.where(m_i == float("-inf"), 0.0, m_i) + tl.log(l_i))
+    w = tl.full([ROWS], 1.0, tl.float32)
+    if HAS_W:
+        w = tl.load(w_ptr + t, mask=keep, other=0.0).to(tl.float32)
+    w = tl.where(keep, w, 0.0)
+    tl.store(loss_ptr + r, tl.where(keep, -w * xt, 0.0).to(loss_ptr.dtype.element_ty), mask=live)
+    tl.store(wt_ptr + r, w, mask=live)
+
+
+@triton.jit
+def _kwb_nll_reduce_kernel(loss_ptr, wt_ptr, out_ptr, rows, MEAN: tl.constexpr, BLOCK: tl.constexpr):
+    # one program: sum(loss), divided by sum(weights) for the mean (0 / 0: NaN, as torch when every row is ignored)
+    offs = tl.arange(0, BLOCK)
+    acc = tl.zeros([BLOCK], dtype=tl.float32)
+    acc_w = tl.zeros([BLOCK], dtype=tl.float32)
+    for start in range(0, rows, BLOCK):
+        o = start + offs
+        acc += tl.load(loss_ptr + o, mask=o < rows, other=0.0)
+        acc_w += tl.load(wt_ptr + o, mask=o < rows, other=0.0)
+    total = tl.sum(acc, axis=0)
+    if MEAN:
+        total = total / tl.sum(acc_w, axis=0)
+    tl.store(out_ptr, total.to(out_ptr.dtype.element_ty))
+
+
+_kwb_nll_reductions = {0: "none", 1: "mean", 2: "sum", "none": "none", "mean": "mean", "sum": "sum"}
+
+
+def kwb_nll(x, target, weight=None, ignore_index=-100, reduction="mean", log_softmax=False):
+    """F.nll_loss(x, target, weight, ignore_index=, reduction=) (aten::nll_loss_forward / nll_loss2d_forward):
+    x [C], [N, C] or [N, C, d1, ...] (any strides), target the integer class of each row ([], [N] or
+    [N, d1, ...]), weight None or [C]; log_softmax True: x are logits and logp = log_softmax(x, 1) is computed in
+    the same pass (F.cross_entropy), never written. reduction "none" (or 0): [N, d1, ...] of -w[t] * logp[t],
+    0 where t == ignore_index; "sum" (2) their sum; "mean" (1) the sum over the kept rows' weights (NaN when
+    every row is ignored), 0-d. In x's dtype, fp32 inside; one launch for "none", two for "sum" / "mean". A
+    target outside [0, C) is not checked (a sync; the harness compares against the reference). ValueError: shapes
+    that do not match, an unknown reduction."""
+    red = _kwb_nll_reductions.get(reduction)
+    one = x.dim() == 1
+    x3 = x.reshape(1, -1, 1) if one else x.reshape(x.shape[0], x.shape[1], -1)
+    nn_, c, s = x3.shape
+    want_t = [] if one else [x.shape[0]] + list(x.shape[2:])
+    if red is None or list(target.shape) != want_t or (weight is not None and list(weight.shape) != [c]):
+        raise ValueError("kwb_nll: x %s, target %s, weight %s, reduction %r do not match" % (
+            list(x.shape), list(target.shape), None if weight is None else list(weight.shape), reduction))
+    t2 = target.reshape(nn_, s)
+    rows = nn_ * s
+    loss = torch.empty(rows, dtype=x.dtype if red == "none" else torch.float32, device=x.device)
+    wt = torch.empty(rows, dtype=torch.float32, device=x.device)
+    if rows:
+        block_c = min(_kwb_np2(c), 1024) if log_softmax else 1
+        rows_per = max(1, min(_kwb_tile // block_c, 128))
+        _kwb_nll_kernel[(triton.cdiv(rows, rows_per),)](
+            x3, t2, weight if weight is not None else loss, loss, wt, rows, s, c, int(ignore_index), x3.stride(0),
+            x3.stride(1), x3.stride(2), t2.stride(0), t2.stride(1), ROWS=rows_per, BLOCK_C=block_c,
+            LOG_SOFTMAX=bool(log_softmax), HAS_W=weight is not None, num_warps=4)
+    if red == "none":
+        return loss.view(want_t)
+    out = torch.empty([], dtype=x.dtype, device=x.device)
+    _kwb_nll_reduce_kernel[(1,)](loss, wt, out, rows, MEAN=red == "mean", BLOCK=1024, num_warps=4)
     return out
