@@ -8,6 +8,7 @@ from elsewhere: sys.path.insert(0, "bench/gpu"). Nothing here imports torch or t
 """
 import importlib.util
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -199,3 +200,40 @@ def apply_settings(mod, settings, side="kernel"):
             raise AttributeError("%s has no switch %s" % (side, k))
         setattr(mod, k, v)
     return mod
+
+
+class Launches:
+    """Counts the launches of every @triton.jit kernel of a kernel.py module while active (kernel[grid] calls)."""
+
+    def __init__(self, mod):
+        self.mod, self.count, self.saved = mod, 0, {}
+
+    def __enter__(self):
+        outer = self
+
+        class Counting:
+            def __init__(self, k):
+                self.k = k
+
+            def __getitem__(self, grid):
+                outer.count += 1
+                return self.k[grid]
+
+            def __call__(self, *a, **kw):  # a jit function called from another one (inlined: no launch)
+                return self.k(*a, **kw)
+
+            def __getattr__(self, name):  # .fn, .warmup, ... of the wrapped function
+                return getattr(self.k, name)
+
+        with open(self.mod.__file__) as f:  # the names launched as name[grid] (an epilogue, passed as a constexpr,
+            launched = set(re.findall(r"\b(\w+)\[", f.read()))  # stays the real JIT function)
+        for name in sorted(launched & set(dir(self.mod))):
+            k = getattr(self.mod, name)
+            if hasattr(k, "fn") and hasattr(k, "__getitem__") and not isinstance(k, (dict, type)):  # a @triton.jit
+                self.saved[name] = k
+                setattr(self.mod, name, Counting(k))
+        return self
+
+    def __exit__(self, *exc):
+        for name, k in self.saved.items():
+            setattr(self.mod, name, k)

@@ -29,7 +29,6 @@ Nothing here ran on a GPU when it was written.
 """
 import argparse
 import os
-import re
 import shutil
 import sys
 
@@ -73,43 +72,6 @@ CLOCK = ab.Budget(args.budget)
 BAD = []
 
 
-class Launches:
-    """Counts the launches of every @triton.jit kernel of a kernel.py module while active (kernel[grid] calls)."""
-
-    def __init__(self, mod):
-        self.mod, self.count, self.saved = mod, 0, {}
-
-    def __enter__(self):
-        outer = self
-
-        class Counting:
-            def __init__(self, k):
-                self.k = k
-
-            def __getitem__(self, grid):
-                outer.count += 1
-                return self.k[grid]
-
-            def __call__(self, *a, **kw):  # a jit function called from another one (inlined: no launch)
-                return self.k(*a, **kw)
-
-            def __getattr__(self, name):  # .fn, .warmup, ... of the wrapped function
-                return getattr(self.k, name)
-
-        with open(self.mod.__file__) as f:  # the names launched as name[grid] (an epilogue, passed as a constexpr,
-            launched = set(re.findall(r"\b(\w+)\[", f.read()))  # stays the real JIT function)
-        for name in sorted(launched & set(dir(self.mod))):
-            k = getattr(self.mod, name)
-            if hasattr(k, "fn") and hasattr(k, "__getitem__") and not isinstance(k, (dict, type)):  # a @triton.jit
-                self.saved[name] = k
-                setattr(self.mod, name, Counting(k))
-        return self
-
-    def __exit__(self, *exc):
-        for name, k in self.saved.items():
-            setattr(self.mod, name, k)
-
-
 def row(name, variant, fn, want, base=None, mod=None):
     if CLOCK.left() < 2.0:
         print("%-34s %-6s skipped (budget)" % (name, variant), flush=True)
@@ -118,7 +80,7 @@ def row(name, variant, fn, want, base=None, mod=None):
         with torch.no_grad():
             launches = ""
             if mod is not None:
-                with Launches(mod) as n:
+                with ab.Launches(mod) as n:
                     got = fn()
                 launches = str(n.count)
             else:
