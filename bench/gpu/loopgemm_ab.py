@@ -27,9 +27,7 @@ What decides: each switch stays on where its `on` row has x_off >= 0.97 (noise) 
 w12's, t06's and epi_conv_patch_embed's `on` rows are the ones that decide (the sizes the trials measured). The CPU run times nothing.
 Nothing here ran on a GPU when it was written.
 """
-import argparse
 import os
-import shutil
 import sys
 
 import abharness as ab
@@ -46,100 +44,5 @@ PROBLEMS = [  # (problem path, the switch its A/B flips)
     (os.path.join(CHAINS, "epi_conv_patch_embed.py"), "kwb_unview_memo"),
 ]
 
-ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-ab.add_generate_args(ap, "loopgemm")
-ap.add_argument("--kwb", default=ab.KWB, help="the kwb that writes the kernels (this branch's)")
-ab.add_run_args(ap, 300.0, rep=40.0, cpu_help="fake_triton on the CPU at the problems' own sizes")
-args = ap.parse_args()
-
-if args.generate:
-    out = os.path.abspath(args.generate)
-    for sub in ("problems", "kernels"):
-        os.makedirs(os.path.join(out, sub), exist_ok=True)
-    for src, switch in PROBLEMS:
-        name = os.path.basename(src)[:-3]
-        shutil.copy(src, os.path.join(out, "problems", name + ".py"))
-        print("%-40s %s" % (name, ab.analyze(args.kwb, src, os.path.join(out, "kernels", name + ".py"))[1]), flush=True)
-    sys.exit(0)
-
-if args.cpu_emulated:
-    ab.use_cpu_emulation()
-import torch  # noqa: E402
-import triton  # noqa: E402
-
-DEV = "cpu" if args.cpu_emulated else "cuda"
-CLOCK = ab.Budget(args.budget)
-BAD = []
-
-
-def row(name, variant, fn, want, base=None, mod=None):
-    if CLOCK.left() < 2.0:
-        print("%-34s %-6s skipped (budget)" % (name, variant), flush=True)
-        return float("nan")
-    try:
-        with torch.no_grad():
-            launches = ""
-            if mod is not None:
-                with ab.Launches(mod) as n:
-                    got = fn()
-                launches = str(n.count)
-            else:
-                got = fn()
-            err = ab.rel_err(got, want)
-            us = ab.bench(fn, DEV, 10, args.rep)
-        bad = err > (1e-2 if DEV == "cuda" else 1e-4)
-        if bad:
-            BAD.append((name, variant))
-        print("%-34s %-6s %10.1f %10.2e %6s %8s%s" % (name, variant, us, err, ab.times(base, us), launches,
-                                                       "  BAD" if bad else ""), flush=True)
-        return us
-    except Exception as e:  # noqa: BLE001 -- a row says what failed; the table goes on
-        BAD.append((name, variant))
-        print("%-34s %-6s error: %s: %s" % (name, variant, type(e).__name__, str(e).strip()[-160:]), flush=True)
-        return float("nan")
-
-
-def main():
-    print("[loopgemm_ab] %s, torch %s, triton %s, budget %.0f s, kernels %s" % (
-        ab.device_name(DEV), torch.__version__, getattr(triton, "__version__", "?"), args.budget, args.kernels),
-        flush=True)
-    print("%-34s %-6s %10s %10s %6s %8s" % ("problem", "variant", "us", "rel_err", "x_off", "launches"))
-    for src, switch in ab.chosen([(os.path.basename(s)[:-3], w) for s, w in PROBLEMS], args.only):
-        name = src
-        try:
-            P = ab.load(os.path.join(args.kernels, "problems", name + ".py"), "p_" + name)
-            kpath = os.path.join(args.kernels, "kernels", name + ".py")
-            off = ab.apply_settings(ab.load(kpath, "off_" + name), {switch: False})
-            on = ab.apply_settings(ab.load(kpath, "on_" + name), {switch: True})
-            torch.manual_seed(0)
-            ref = P.Model(*P.get_init_inputs()).to(DEV).eval()
-            inputs = [t.to(DEV) if isinstance(t, torch.Tensor) else t for t in ab.inputs_on(P, DEV)]
-            models = []
-            for K in (off, on):
-                m = K.ModelNew(*P.get_init_inputs()).to(DEV).eval()
-                m.load_state_dict(ref.state_dict(), strict=False)
-                models.append(m)
-        except Exception as e:  # noqa: BLE001
-            print("%-34s error loading: %s: %s" % (name, type(e).__name__, str(e)[-160:]), flush=True)
-            BAD.append((name, "load"))
-            continue
-        if DEV == "cuda":
-            torch.backends.cuda.matmul.allow_tf32 = False
-        with torch.no_grad():
-            want = ref(*inputs)
-        if DEV == "cuda":
-            torch.backends.cuda.matmul.allow_tf32 = True
-        print("%-34s switch %s" % (name, switch), flush=True)
-        row(name, "eager", lambda: ref(*inputs), want)
-        t_off = row(name, "off", lambda: models[0](*inputs), want, mod=off)
-        row(name, "on", lambda: models[1](*inputs), want, base=t_off, mod=on)
-        ref = models = inputs = want = off = on = None
-        if DEV == "cuda":
-            torch.cuda.empty_cache()
-    print("[loopgemm_ab] %.1f s; %s" % (CLOCK.elapsed(), "BAD rows: %s" % BAD if BAD else "every row checked"),
-          flush=True)
-    return 1 if BAD else 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(ab.switch_ab("loopgemm", PROBLEMS, __doc__))
