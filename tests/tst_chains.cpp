@@ -148,15 +148,24 @@ void TestChains::plans_data() {
   QTest::newRow("trial 12 #4: reflect pad (1-D) before a Conv1d + GELU")
       << QStringLiteral("pad_reflect1d_conv") << QStringList{QStringLiteral("copy"), QStringLiteral("conv")}
       << QStringList{QStringLiteral("t0 = kwb_pad(x, [3, 2], mode=\"reflect\")")};
-  QTest::newRow("trial 12 #4: replicate and reflect pads (2-D), then a pointwise run")
-      << QStringLiteral("pad_replicate2d_relu")
-      << QStringList{QStringLiteral("copy"), QStringLiteral("copy"), QStringLiteral("pointwise")}
-      << QStringList{QStringLiteral("t0 = kwb_pad(x, [2, 1, 0, 2], mode=\"replicate\")"),
-                     QStringLiteral("t1 = kwb_pad(x, [2, 1, 0, 2], mode=\"reflect\")")};
-  QTest::newRow("trial 12 #4: replicate and reflect pads (3-D)")
-      << QStringLiteral("pad_reflect_replicate3d")
-      << QStringList{QStringLiteral("copy"), QStringLiteral("copy"), QStringLiteral("pointwise")}
-      << QStringList{QStringLiteral("t0 = kwb_pad(x, [1, 2, 0, 1, 2, 1], mode=\"replicate\")")};
+  // issue 14 (session 24): a pad that one pointwise launch alone reads is that launch's index map (out[i] = x[f(i)]):
+  // the two pads and the run are one launch, the pads' lines only make the shape (kwb_pad_prologue off: as before)
+  QTest::newRow("trial 12 #4: replicate and reflect pads (2-D), then a pointwise run: one launch")
+      << QStringLiteral("pad_replicate2d_relu") << QStringList{QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("t0 = kwb_pad_view(x, [2, 1, 0, 2], mode=\"replicate\")"),
+                     QStringLiteral("t1 = kwb_pad_view(x, [2, 1, 0, 2], mode=\"reflect\")"),
+                     QStringLiteral("epi_tensors=(kwb_at(x), kwb_at(x)) if kwb_pad_prologue else (t0,), "
+                                    "epi_scalars=(kwb_size(x, 2), kwb_size(x, 3)) if kwb_pad_prologue else ()")};
+  QTest::newRow("trial 12 #4: replicate and reflect pads (3-D): one launch")
+      << QStringLiteral("pad_reflect_replicate3d") << QStringList{QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("t0 = kwb_pad_view(x, [1, 2, 0, 1, 2, 1], mode=\"replicate\")"),
+                     QStringLiteral("epi_scalars=(kwb_size(x, 2), kwb_size(x, 3), kwb_size(x, 4)) if "
+                                    "kwb_pad_prologue else ()")};
+  QTest::newRow("a reflect pad of a constant pad, beside a cropping constant pad: one launch, the maps composed")
+      << QStringLiteral("pad_reflect_then_constant_gelu") << QStringList{QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("t0 = kwb_pad_view(x, [1, 2, 2, 0], mode=\"reflect\")"),
+                     QStringLiteral("t1 = kwb_pad_view(t0, [0, 1, 1, 0, 1, 1], 0.5)"),
+                     QStringLiteral("t2 = kwb_pad_view(x, [-1, 5, 4, -1, 1, 1], 0.0)")};
   // new-user trial 13: scans other than cumsum, index_select / scatter_add / index_add, upsampling, unary ops
   QTest::newRow("trial 13 x03: exclusive cumsum, then cummax's values minus it: two scans, each with its epilogue")
       << QStringLiteral("scan_cummax_drawdown") << QStringList{QStringLiteral("scan"), QStringLiteral("scan")}
@@ -231,12 +240,12 @@ void TestChains::plans_data() {
       << QStringList{QStringLiteral("kwb_gather(t0, 1, ")};
   // circular padding (a periodic boundary): the same index map, wrapped modulo the size; nn.Conv*d(padding_mode=
   // "circular") is this pad before an unpadded convolution
-  QTest::newRow("circular pad (2-D), then GELU")
-      << QStringLiteral("pad_circular2d_gelu") << QStringList{QStringLiteral("copy"), QStringLiteral("pointwise")}
-      << QStringList{QStringLiteral("t0 = kwb_pad(x, [2, 1, 1, 3], mode=\"circular\")")};
-  QTest::newRow("circular pad (3-D, a pad as large as its dim), then a scale")
-      << QStringLiteral("pad_circular3d_scale") << QStringList{QStringLiteral("copy"), QStringLiteral("pointwise")}
-      << QStringList{QStringLiteral("t0 = kwb_pad(v, [1, 2, 0, 6, 2, 1], mode=\"circular\")")};
+  QTest::newRow("circular pad (2-D), then GELU: one launch")
+      << QStringLiteral("pad_circular2d_gelu") << QStringList{QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("t0 = kwb_pad_view(x, [2, 1, 1, 3], mode=\"circular\")")};
+  QTest::newRow("circular pad (3-D, a pad as large as its dim), then a scale: one launch")
+      << QStringLiteral("pad_circular3d_scale") << QStringList{QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("t0 = kwb_pad_view(v, [1, 2, 0, 6, 2, 1], mode=\"circular\")")};
   QTest::newRow("Conv1d(padding_mode=circular) + SiLU: a circular pad, then the convolution")
       << QStringLiteral("conv1d_circular_padding_mode") << QStringList{QStringLiteral("copy"), QStringLiteral("conv")}
       << QStringList{QStringLiteral("t0 = kwb_pad(x, [2, 2], mode=\"circular\")")};
@@ -1115,6 +1124,7 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("pad_reflect1d_conv"), QStringLiteral("=pad_reflect1d_conv")},
       {QStringLiteral("pad_replicate2d_relu"), QStringLiteral("=pad_replicate2d_relu")},
       {QStringLiteral("pad_reflect_replicate3d"), QStringLiteral("=pad_reflect_replicate3d")},
+      {QStringLiteral("pad_reflect_then_constant_gelu"), QStringLiteral("=pad_reflect_then_constant_gelu")},
       // new-user trial 13: scans (x03), scatter-adds and index_select (x08), upsampling (x10), unary ops (x12)
       {QStringLiteral("scan_cummax_drawdown"), QStringLiteral("=scan_cummax_drawdown")},
       {QStringLiteral("scan_cumprod_cummin_scale"), QStringLiteral("=scan_cumprod_cummin_scale")},
@@ -1167,13 +1177,15 @@ void TestChains::classesEmulated_data() {
                        QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/") + spec + QStringLiteral(".spec.json"),
                        QStringLiteral("--case"), QStringLiteral("boundary_tail,boundary_size1,problem_shape")};
   }
-  // session 23's module switches off: the plans before them, from the same kernel.py (each step its own input GEMM;
-  // the pointwise launch before the reduction)
+  // session 23's and 24's module switches off: the plans before them, from the same kernel.py (each step its own input
+  // GEMM; the pointwise launch before the reduction; each pad its own launch)
   const QList<QPair<QString, QString>> off = {
       {QStringLiteral("lstmcell_loop3_new_zeros"), QStringLiteral("kwb_loop_input_gemm=False")},
       {QStringLiteral("grucell_loop_new_full"), QStringLiteral("kwb_loop_input_gemm=False")},
       {QStringLiteral("t06_MaskedMeanPool_where"), QStringLiteral("kwb_reduce_prologue=False")},
-      {QStringLiteral("relu_weighted_sum"), QStringLiteral("kwb_reduce_prologue=False")}};
+      {QStringLiteral("relu_weighted_sum"), QStringLiteral("kwb_reduce_prologue=False")},
+      {QStringLiteral("pad_replicate2d_relu"), QStringLiteral("kwb_pad_prologue=False")},
+      {QStringLiteral("pad_reflect_then_constant_gelu"), QStringLiteral("kwb_pad_prologue=False")}};
   for (const auto& [spec, setting] : off)
     for (const auto& [s, problem] : problems)
       if (s == spec)

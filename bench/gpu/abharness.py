@@ -8,6 +8,7 @@ from elsewhere: sys.path.insert(0, "bench/gpu"). Nothing here imports torch or t
 """
 import importlib.util
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -199,3 +200,142 @@ def apply_settings(mod, settings, side="kernel"):
             raise AttributeError("%s has no switch %s" % (side, k))
         setattr(mod, k, v)
     return mod
+
+
+class Launches:
+    """Counts the launches of every @triton.jit kernel of a kernel.py module while active (kernel[grid] calls)."""
+
+    def __init__(self, mod):
+        self.mod, self.count, self.saved = mod, 0, {}
+
+    def __enter__(self):
+        outer = self
+
+        class Counting:
+            def __init__(self, k):
+                self.k = k
+
+            def __getitem__(self, grid):
+                outer.count += 1
+                return self.k[grid]
+
+            def __call__(self, *a, **kw):  # a jit function called from another one (inlined: no launch)
+                return self.k(*a, **kw)
+
+            def __getattr__(self, name):  # .fn, .warmup, ... of the wrapped function
+                return getattr(self.k, name)
+
+        with open(self.mod.__file__) as f:  # the names launched as name[grid] (an epilogue, passed as a constexpr,
+            launched = set(re.findall(r"\b(\w+)\[", f.read()))  # stays the real JIT function)
+        for name in sorted(launched & set(dir(self.mod))):
+            k = getattr(self.mod, name)
+            if hasattr(k, "fn") and hasattr(k, "__getitem__") and not isinstance(k, (dict, type)):  # a @triton.jit
+                self.saved[name] = k
+                setattr(self.mod, name, Counting(k))
+        return self
+
+    def __exit__(self, *exc):
+        for name, k in self.saved.items():
+            setattr(self.mod, name, k)
+
+
+def switch_ab(tag, problems, doc, budget=300.0, compile_rows=False):
+    """The A/B of module switches of generated kernel.py files, one process: problems holds (problem path, the switch
+    its rows flip). `--generate DIR` (CPU side): DIR/problems/NAME.py (copies) and DIR/kernels/NAME.py (`kwb analyze`).
+    `--kernels DIR --budget S` (GPU, or --cpu-emulated): per problem the rows eager, off, on (and torch.compile with
+    compile_rows, unless --no-compile), each printed as problem, variant, do_bench median us, rel_err against eager,
+    x_off (off's time / this one's), launches (a forward's @triton.jit launches, counted by Launches). Returns the
+    exit status: 1 where a row failed or erred."""
+    import argparse
+
+    ap = argparse.ArgumentParser(description=doc.split("\n")[0])
+    add_generate_args(ap, tag)
+    ap.add_argument("--kwb", default=KWB, help="the kwb that writes the kernels (this branch's)")
+    add_run_args(ap, budget, rep=40.0, compile_flag=compile_rows,
+                 cpu_help="fake_triton on the CPU at the problems' own sizes")
+    args = ap.parse_args()
+    if args.generate:
+        out = os.path.abspath(args.generate)
+        for sub in ("problems", "kernels"):
+            os.makedirs(os.path.join(out, sub), exist_ok=True)
+        for src, _ in problems:
+            name = os.path.basename(src)[:-3]
+            shutil.copy(src, os.path.join(out, "problems", name + ".py"))
+            print("%-40s %s" % (name, analyze(args.kwb, src, os.path.join(out, "kernels", name + ".py"))[1]),
+                  flush=True)
+        return 0
+    if args.cpu_emulated:
+        use_cpu_emulation()
+    import torch
+    import triton
+
+    dev = "cpu" if args.cpu_emulated else "cuda"
+    clock, bad_rows = Budget(args.budget), []
+
+    def row(name, variant, fn, want, base=None, mod=None):
+        if clock.left() < 2.0:
+            print("%-34s %-13s skipped (budget)" % (name, variant), flush=True)
+            return float("nan")
+        try:
+            with torch.no_grad():
+                launches = ""
+                if mod is not None:
+                    with Launches(mod) as n:
+                        got = fn()
+                    launches = str(n.count)
+                else:
+                    got = fn()
+                err = rel_err(got, want)
+                us = bench(fn, dev, 10, args.rep)
+            bad = err > (1e-2 if dev == "cuda" else 1e-4)
+            if bad:
+                bad_rows.append((name, variant))
+            print("%-34s %-13s %10.1f %10.2e %6s %8s%s" % (name, variant, us, err, times(base, us), launches,
+                                                            "  BAD" if bad else ""), flush=True)
+            return us
+        except Exception as e:  # noqa: BLE001 -- a row says what failed; the table goes on
+            bad_rows.append((name, variant))
+            print("%-34s %-13s error: %s: %s" % (name, variant, type(e).__name__, str(e).strip()[-160:]), flush=True)
+            return float("nan")
+
+    print("[%s_ab] %s, torch %s, triton %s, budget %.0f s, kernels %s" % (
+        tag, device_name(dev), torch.__version__, getattr(triton, "__version__", "?"), args.budget, args.kernels),
+        flush=True)
+    print("%-34s %-13s %10s %10s %6s %8s" % ("problem", "variant", "us", "rel_err", "x_off", "launches"))
+    for name, switch in chosen([(os.path.basename(s)[:-3], w) for s, w in problems], args.only):
+        try:
+            P = load(os.path.join(args.kernels, "problems", name + ".py"), "p_" + name)
+            kpath = os.path.join(args.kernels, "kernels", name + ".py")
+            off = apply_settings(load(kpath, "off_" + name), {switch: False})
+            on = apply_settings(load(kpath, "on_" + name), {switch: True})
+            torch.manual_seed(0)
+            ref = P.Model(*P.get_init_inputs()).to(dev).eval()
+            inputs = [t.to(dev) if isinstance(t, torch.Tensor) else t for t in inputs_on(P, dev)]
+            models = []
+            for K in (off, on):
+                m = K.ModelNew(*P.get_init_inputs()).to(dev).eval()
+                m.load_state_dict(ref.state_dict(), strict=False)
+                models.append(m)
+        except Exception as e:  # noqa: BLE001
+            print("%-34s error loading: %s: %s" % (name, type(e).__name__, str(e)[-160:]), flush=True)
+            bad_rows.append((name, "load"))
+            continue
+        if dev == "cuda":
+            torch.backends.cuda.matmul.allow_tf32 = False
+        with torch.no_grad():
+            want = ref(*inputs)
+        if dev == "cuda":
+            torch.backends.cuda.matmul.allow_tf32 = True
+        print("%-34s switch %s" % (name, switch), flush=True)
+        row(name, "eager", lambda: ref(*inputs), want)
+        t_off = row(name, "off", lambda: models[0](*inputs), want, mod=off)
+        row(name, "on", lambda: models[1](*inputs), want, base=t_off, mod=on)
+        if dev == "cuda" and compile_rows and not args.no_compile:
+            comp = torch.compile(ref)
+            row(name, "torch.compile", lambda: comp(*inputs), want, base=t_off)
+        ref = models = inputs = want = off = on = comp = None
+        if dev == "cuda":
+            torch.cuda.empty_cache()
+    print("[%s_ab] %.1f s; %s" % (tag, clock.elapsed(), "BAD rows: %s" % bad_rows if bad_rows else "every row checked"),
+          flush=True)
+    return 1 if bad_rows else 0

@@ -5,6 +5,7 @@
 #include "core/codegen/anchors/common.h"
 #include "core/codegen/bufferwrites.h"
 #include "core/codegen/dtyperule.h"
+#include "core/codegen/indexmap.h"
 #include "core/codegen/kernelparts.h"
 #include "core/codegen/patternkernels.h"
 #include "core/codegen/pointwise.h"
@@ -636,6 +637,21 @@ class Planner {
   /// where(mask, x, zeros_like(x)) is the number 0.0 in the pointwise lowering, never a tensor written and read.
   QHash<QString, double> m_constScalar;
   void findScalarConstants(const QString& outRef);
+  /// A pad's result (op id) -> its index map, its source's expression and its line. A pointwise launch that
+  /// alone reads it at its own shape loads the source through the map (pointwisePiece); the pad's line then becomes
+  /// kwb_pad_view (no data moves while kwb_pad_prologue is on) and its launch is dropped from the plan at the end.
+  struct PadRead {
+    PadMap map;
+    QString src, srcRef;  ///< its source's expression and resolved ref (a pad of a pad composes: pointwisePiece)
+    int line = -1;
+  };
+  QHash<QString, PadRead> m_pads;
+  void notePad(const GraphOp& op, const QString& x, const QList<qint64>& pad, const QString& mode,
+               const QString& fill) {
+    const PadMap m = padMapOf(pad, static_cast<int>(op.inputs.value(0).shape.size()), mode, fill);
+    if (!m.before.isEmpty() && m_why.isEmpty())
+      m_pads.insert(op.id, {m, x, resolve(op.refs.value(0)), static_cast<int>(m_lines.size()) - 1});
+  }
   /// A recurrent cell stepped in a Python loop (nn.LSTMCell / GRUCell on x[:, t]): GEMMs of one weight and bias on
   /// the slices of one input along one dim, every index once. One GEMM over the whole input computes them all before
   /// the loop (kwb_loop_input_gemm off: each step its own GEMM again); each step reads its slice
@@ -1355,6 +1371,7 @@ bool Planner::stage(const GraphOp& op) {
     l.head = QStringLiteral("kwb_pad(%1, %2, %3").arg(x, pyList(pad), fillText);
     push(l, op, QStringLiteral("copy"),
          QStringLiteral("constant pad %1 of %2").arg(pyList(pad), shapeText(op.inputs.value(0).shape)), false);
+    notePad(op, x, pad, QStringLiteral("constant"), fillText);
   } else if (n.startsWith(QLatin1String("reflection_pad")) || n.startsWith(QLatin1String("replication_pad")) ||
              n == u"circular_pad") {
     // F.pad in reflect / replicate / circular mode (Conv2d(padding_mode=...) traces it too), 1-D to 3-D: the same
@@ -1383,6 +1400,7 @@ bool Planner::stage(const GraphOp& op) {
     l.head = QStringLiteral("kwb_pad(%1, %2, mode=\"%3\"").arg(x, pyList(pad), mode);
     push(l, op, QStringLiteral("copy"), QStringLiteral("%1 pad %2 of %3").arg(mode, pyList(pad), shapeText(shape)),
          false);
+    notePad(op, x, pad, mode, QStringLiteral("0.0"));
   } else if (n == u"embedding") {
     // a gather of whole rows (nn.Embedding; padding_idx, scale_grad_by_freq and sparse only matter for the
     // gradient): one launch, the result in the weight's dtype
@@ -2809,54 +2827,107 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
     fuse = hoistViews(needed, needed.isEmpty() ? QString() : epiView);
   }
 
-  const QString fn = QStringLiteral("_kwb_epi%1").arg(m_epis++);
-  const TritonDialect dialect(QStringLiteral("(tl.zeros_like(acc) + %1)"));
-  QString result;
-  const auto stmts = lowerPointwise(
-      *prog, dialect,
-      [&](const PwInput& in) {
-        PwVal v;
-        if (!in.isTensor) {
-          v.kind = PwVal::Kind::Scalar;
-          v.expr = QStringLiteral("f%1").arg(scalars.indexOf(in.name));
-          return v;
+  // Pads that only this launch reads, at the result's shape (issue 14): their sources are loaded through the pads'
+  // index maps (out[i] = x[f(i)]) instead of the pads' results, so the pads launch nothing (kwb_pad_prologue; off:
+  // the pads' launches and the plain epilogue). A pad that is the primary operand moves to an epilogue slot: the
+  // launch's first tensor is then only the shape (kwb_pad_view).
+  QStringList mapped, sizeExprs;
+  // a mapped pad -> its maps, itself first and then each pad it reads that nothing else reads (pads in a row compose),
+  // and the epilogue scalar of the innermost source's size along each dim they pad
+  QHash<QString, QList<PadMap>> maps;
+  QHash<QString, QHash<int, int>> sizeAt;
+  QHash<QString, QStringList> chains;  // a mapped pad -> the pads of its maps, in the same order
+  if (!fuse && broadcastExpr.isEmpty() && outDtypeArg.isEmpty()) {
+    for (const QString& r : ext) {
+      if (!m_pads.contains(r) || m_vals.value(r).shape != outShape) continue;
+      int reads = 0;
+      for (const GraphOp* o : piece)
+        for (const QString& x : o->refs) reads += resolve(x) == r ? 1 : 0;
+      if (reads == m_uses.value(r)) mapped << r;
+    }
+    for (const QString& r : std::as_const(mapped)) {
+      QStringList chain = {r};
+      while (m_pads.contains(m_pads.value(chain.last()).srcRef) && m_uses.value(m_pads.value(chain.last()).srcRef) == 1)
+        chain << m_pads.value(chain.last()).srcRef;
+      chains.insert(r, chain);
+      for (const QString& c : std::as_const(chain)) {
+        maps[r] << m_pads.value(c).map;
+        for (int d : m_pads.value(c).map.mappedDims()) {
+          const QString e = QStringLiteral("kwb_size(%1, %2)").arg(m_pads.value(chain.last()).src).arg(d);
+          if (!sizeExprs.contains(e)) sizeExprs << e;
+          sizeAt[r].insert(d, static_cast<int>(scalars.size() + sizeExprs.indexOf(e)));
         }
-        const QString r = ext.value(in.name.mid(1).toInt());
-        v.kind = PwVal::Kind::Tensor;
-        v.expr = r == primary ? QStringLiteral("acc") : QStringLiteral("e%1_v").arg(others.indexOf(r));
-        return v;
-      },
-      QStringLiteral("    "), &result, &why);
-  if (!stmts) return bad(QStringLiteral("%1: %2").arg(where(lastOp), readable(why)));
-  QStringList params = {QStringLiteral("acc"), QStringLiteral("i0"), QStringLiteral("i1"),  QStringLiteral("i2"),
-                        QStringLiteral("i3"),  QStringLiteral("i4"), QStringLiteral("mask")};
-  for (int e = 0; e < kEpiTensors; ++e) params << QStringLiteral("e%1").arg(e);
-  for (int e = 0; e < kEpiTensors; ++e)
-    for (int d = 0; d < 5; ++d) params << QStringLiteral("s%1%2").arg(e).arg(d);
-  for (int f = 0; f < kEpiScalars; ++f) params << QStringLiteral("f%1").arg(f);
+      }
+    }
+    const bool fits = others.size() + (mapped.contains(primary) ? 1 : 0) <= kEpiTensors &&
+                      scalars.size() + sizeExprs.size() <= kEpiScalars;
+    if (!fits) mapped.clear(), sizeExprs.clear(), maps.clear(), sizeAt.clear(), chains.clear();
+  }
+  const TritonDialect dialect(QStringLiteral("(tl.zeros_like(acc) + %1)"));
   QStringList opsText;
   for (const GraphOp* o : piece)
     if (!(m_synthInner.contains(o->id))) opsText << o->name;  // an eval batch norm's ops: named once
-  QStringList fnText = {
-      QStringLiteral("@triton.jit"), QStringLiteral("def %1(%2):").arg(fn, params.join(QStringLiteral(", "))),
-      QStringLiteral("    # %1 (lines %2)").arg(opsText.join(QStringLiteral(", "))).arg(piece.first()->line)};
-  for (int e = 0; e < others.size(); ++e) {
-    QStringList terms;
-    for (int d = 0; d < 5; ++d)
-      terms << QStringLiteral("i") + QString::number(d) + QStringLiteral(" * s") + QString::number(e) +
-                   QString::number(d);
-    fnText << QStringLiteral("    e%1_v = tl.load(e%1 + (%2), mask=mask, other=0.0).to(tl.float32)")
-                  .arg(QString::number(e), terms.join(QStringLiteral(" + ")));
-  }
-  fnText << *stmts << QStringLiteral("    return %1").arg(result);
-  m_plan.epilogues += fnText.join(u'\n') + QStringLiteral("\n\n\n");
-  ChainEpilogue epiSpec{fn, mini, {}, opsText.join(QStringLiteral(", ")), piece.first()->line};
-  for (int e = 0; e < ext.size(); ++e)
-    epiSpec.inputs.insert(QStringLiteral("a%1").arg(e), ext.at(e) == primary
-                                                            ? QStringLiteral("acc")
-                                                            : QStringLiteral("e%1_v").arg(others.indexOf(ext.at(e))));
-  for (int f = 0; f < scalars.size(); ++f) epiSpec.inputs.insert(scalars.at(f), QStringLiteral("f%1").arg(f));
-  m_plan.epilogueSpecs << epiSpec;
+  // one epilogue function: @p order the refs in epilogue tensor order, @p acc the one bound to acc ("" for none),
+  // pads of @p maps loaded through their index maps; "" (and bad()) when the lowering fails
+  auto emitEpi = [&](const QStringList& order, const QString& acc,
+                     const QHash<QString, QList<PadMap>>& loads) -> QString {
+    const QString fn = QStringLiteral("_kwb_epi%1").arg(m_epis++);
+    QString result, whyNot;
+    const auto stmts = lowerPointwise(
+        *prog, dialect,
+        [&](const PwInput& in) {
+          PwVal v;
+          if (!in.isTensor) {
+            v.kind = PwVal::Kind::Scalar;
+            v.expr = QStringLiteral("f%1").arg(scalars.indexOf(in.name));
+            return v;
+          }
+          const QString r = ext.value(in.name.mid(1).toInt());
+          v.kind = PwVal::Kind::Tensor;
+          v.expr = r == acc ? QStringLiteral("acc") : QStringLiteral("e%1_v").arg(order.indexOf(r));
+          return v;
+        },
+        QStringLiteral("    "), &result, &whyNot);
+    if (!stmts) {
+      bad(QStringLiteral("%1: %2").arg(where(lastOp), readable(whyNot)));
+      return QString();
+    }
+    QStringList params = {QStringLiteral("acc"), QStringLiteral("i0"), QStringLiteral("i1"),  QStringLiteral("i2"),
+                          QStringLiteral("i3"),  QStringLiteral("i4"), QStringLiteral("mask")};
+    for (int e = 0; e < kEpiTensors; ++e) params << QStringLiteral("e%1").arg(e);
+    for (int e = 0; e < kEpiTensors; ++e)
+      for (int d = 0; d < 5; ++d) params << QStringLiteral("s%1%2").arg(e).arg(d);
+    for (int f = 0; f < kEpiScalars; ++f) params << QStringLiteral("f%1").arg(f);
+    QStringList fnText = {
+        QStringLiteral("@triton.jit"), QStringLiteral("def %1(%2):").arg(fn, params.join(QStringLiteral(", "))),
+        QStringLiteral("    # %1 (lines %2)").arg(opsText.join(QStringLiteral(", "))).arg(piece.first()->line)};
+    for (int e = 0; e < order.size(); ++e) {
+      if (loads.contains(order.at(e))) {
+        fnText << QStringLiteral("    # pad %2: its source read at the mapped indices (epilogue tensor %1)")
+                      .arg(QString::number(e), chains.value(order.at(e)).join(QStringLiteral(" of ")))
+               << padMapLoad(loads.value(order.at(e)), sizeAt.value(order.at(e)), e);
+        continue;
+      }
+      QStringList terms;
+      for (int d = 0; d < 5; ++d)
+        terms << QStringLiteral("i") + QString::number(d) + QStringLiteral(" * s") + QString::number(e) +
+                     QString::number(d);
+      fnText << QStringLiteral("    e%1_v = tl.load(e%1 + (%2), mask=mask, other=0.0).to(tl.float32)")
+                    .arg(QString::number(e), terms.join(QStringLiteral(" + ")));
+    }
+    fnText << *stmts << QStringLiteral("    return %1").arg(result);
+    m_plan.epilogues += fnText.join(u'\n') + QStringLiteral("\n\n\n");
+    ChainEpilogue epiSpec{fn, mini, {}, opsText.join(QStringLiteral(", ")), piece.first()->line};
+    for (int e = 0; e < ext.size(); ++e)
+      epiSpec.inputs.insert(QStringLiteral("a%1").arg(e), ext.at(e) == acc
+                                                              ? QStringLiteral("acc")
+                                                              : QStringLiteral("e%1_v").arg(order.indexOf(ext.at(e))));
+    for (int f = 0; f < scalars.size(); ++f) epiSpec.inputs.insert(scalars.at(f), QStringLiteral("f%1").arg(f));
+    m_plan.epilogueSpecs << epiSpec;
+    return fn;
+  };
+  const QString fn = emitEpi(others, primary, {});
+  if (fn.isEmpty()) return false;
 
   QStringList tensorsExpr, scalarsExpr;
   for (const QString& r : others) tensorsExpr << m_vals.value(r).expr;
@@ -2864,8 +2935,24 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
   auto tuple = [](const QStringList& l) -> QString {
     return u'(' + l.join(QStringLiteral(", ")) + (l.size() == 1 ? QStringLiteral(",)") : QStringLiteral(")"));
   };
-  const QString epiArgs =
+  QString epiArgs =
       QStringLiteral(", epi=%1, epi_tensors=%2, epi_scalars=%3").arg(fn, tuple(tensorsExpr), tuple(scalarsExpr));
+  if (!mapped.isEmpty()) {
+    QStringList order = others;
+    if (mapped.contains(primary)) order << primary;
+    const QString fnMapped = emitEpi(order, mapped.contains(primary) ? QString() : primary, maps);
+    if (fnMapped.isEmpty()) return false;
+    QStringList tensorsMapped;
+    for (const QString& r : std::as_const(order))
+      tensorsMapped << (mapped.contains(r) ? QStringLiteral("kwb_at(%1)").arg(m_pads.value(chains.value(r).last()).src)
+                                           : m_vals.value(r).expr);
+    auto pick = [](const QString& on, const QString& off) {
+      return on == off ? on : QStringLiteral("%1 if kwb_pad_prologue else %2").arg(on, off);
+    };
+    epiArgs = QStringLiteral(", epi=%1, epi_tensors=%2, epi_scalars=%3")
+                  .arg(pick(fnMapped, fn), pick(tuple(tensorsMapped), tuple(tensorsExpr)),
+                       pick(tuple(scalarsExpr + sizeExprs), tuple(scalarsExpr)));
+  }
   QStringList ids;
   for (const GraphOp* o : piece) {
     if (m_synthInner.contains(o->id)) continue;  // not the graph's ops
@@ -2912,8 +2999,8 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
         epiArgs + (outDtypeArg.isEmpty() ? QString() : QStringLiteral(", out_dtype=") + outDtypeArg);
     l.comment = opsText.join(QStringLiteral(", "));
     // an outer broadcast's launch is no norm's or reduction's prologue (fuseRows reads its primary as the input), nor
-    // is one that changes the dtype's kind
-    if (broadcastExpr.isEmpty() && outDtypeArg.isEmpty()) l.kind = QStringLiteral("pointwise");
+    // is one that changes the dtype's kind or reads pads through their index maps
+    if (broadcastExpr.isEmpty() && outDtypeArg.isEmpty() && mapped.isEmpty()) l.kind = QStringLiteral("pointwise");
     l.input = m_vals.value(primary).expr;
     l.epi = fn;
     l.tensors = tensorsExpr;
@@ -2921,6 +3008,16 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
     m_plan.launches << ChainLaunch{
         QStringLiteral("pointwise"), ids,
         QStringLiteral("pointwise %1 over %2").arg(opsText.join(QStringLiteral(", ")), shapeText(outShape))};
+    for (const QString& r : std::as_const(mapped))  // each pad's line only makes its shape now
+      for (const QString& c : chains.value(r)) {
+        Line& pad = m_lines[m_pads.value(c).line];
+        pad.head = QStringLiteral("kwb_pad_view(") + pad.head.mid(pad.head.indexOf(u'(') + 1);
+        pad.comment = QStringLiteral("read through its index map by %1's launch").arg(lastOp.id);
+        m_plan.launches.last().prologue << c;
+      }
+    if (!mapped.isEmpty())
+      m_plan.launches.last().description +=
+          QStringLiteral(", reading pad(s) %1 through their index maps").arg(mapped.join(QStringLiteral(", ")));
     l.launch = static_cast<int>(m_plan.launches.size()) - 1;
     m_lines << l;
     closeAnchor();
@@ -3022,6 +3119,8 @@ bool Planner::hoistViews(const QStringList& exprs, const QString& viewFn) {
   for (auto* outs : {&m_convOut, &m_normOut})
     for (auto it = outs->begin(); it != outs->end(); ++it)
       if (it->first >= at) it->first += shift;
+  for (PadRead& p : m_pads)
+    if (p.line >= at) p.line += shift;
   return true;
 }
 
@@ -4837,6 +4936,10 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
   memoConstants(out->expr);
   fuseConvStats();
   keepNormLayout(out->expr);
+  QSet<int> padsRead;  // pads read through their index maps: no launch of their own
+  for (const Line& l : std::as_const(m_lines))
+    if (l.head.startsWith(QLatin1String("kwb_pad_view(")) && l.launch >= 0) padsRead << l.launch;
+  dropLaunches(padsRead);
 
   QStringList body;
   if (dropout)

@@ -203,6 +203,40 @@ class Gather(unittest.TestCase):
         with self.assertRaises(ValueError):
             K.kwb_pad(torch.randn(2, 3, 4), (4, 0), mode="reflect")  # torch requires each pad below the size
 
+    def test_pad_view_is_the_shape_alone(self):
+        # issue 14 (session 24): a pad read through its index map by the pointwise launch after it writes nothing: its
+        # line makes only the padded shape (no launch), with torch's bounds; kwb_pad_prologue off: kwb_pad itself
+        for shape, pad, mode in [((2, 3, 6, 5), (2, 1, 0, 3), "reflect"), ((1, 2, 4, 6, 5), (1, 2, 0, 1, 3, 1),
+                                  "replicate"), ((2, 3, 6, 5), (-1, 2), "constant"), ((2, 3, 6, 5), (6, 0, 1, 1), "circular")]:
+            x = torch.randn(*shape).transpose(-2, -1)
+            want = F.pad(x, pad, mode=mode)
+            with Launches("_kwb_shift_kernel") as n:
+                got = K.kwb_pad_view(x, pad, mode=mode)
+            self.assertEqual((n.count, got.shape, got.dtype), (0, want.shape, x.dtype), (pad, mode))
+            K.kwb_pad_prologue = False
+            try:
+                with Launches("_kwb_shift_kernel") as n:
+                    got = K.kwb_pad_view(x, pad, mode=mode)
+            finally:
+                K.kwb_pad_prologue = True
+            self.assertEqual(n.count, 1)
+            self.assertTrue(torch.equal(got, want), (pad, mode))
+        with self.assertRaises(ValueError):
+            K.kwb_pad_view(torch.randn(2, 3, 4), (4, 0), mode="reflect")  # torch requires each pad below the size
+        with self.assertRaises(ValueError):
+            K.kwb_size(torch.empty(1).expand(2 ** 24), 0)  # not exact as an fp32 epilogue scalar
+
+    def test_pointwise_reads_kwb_at_through_its_own_strides(self):
+        # an epilogue tensor wrapped in kwb_at is passed with its own strides, not broadcast to the output: the test
+        # epilogue reads col (e0) and res (e1) at the output's indices, so a kwb_at of a strided full-size res is res
+        x = torch.randn(3, 4, 7)
+        col = torch.randn(7)
+        res = torch.randn(3, 7, 4).transpose(1, 2)
+        for wrap in (lambda t: t, K.kwb_at):
+            got = K.kwb_pointwise(x, K.kwb_test_epi, (col, wrap(res)), (0.1, 0.5))
+            v = x + col + 0.5 * res
+            self.assertLess(rel_err(got, torch.where(v >= 0, v, v * 0.1)), 1e-6)
+
     def test_upsample_nearest_and_linear_1d_2d_3d(self):
         # new-user trial 13's x10 (F.interpolate, bilinear and nearest, before a conv): torch's index rules by size or
         # by scale factor, align_corners, strided inputs, one launch each

@@ -19,6 +19,10 @@ def kwb_epi_args(tensors, shape, slots, dummy):
     Returns (e0..e3, s00..s34); unused tensors are `dummy` with zero strides."""
     ptrs, strides = [], []
     for t in tensors:
+        if isinstance(t, KwbAt):  # read at indices its epilogue maps (a pad's source): its own strides, not broadcast
+            ptrs.append(t.t)
+            strides += [t.t.stride(d) if d is not None else 0 for d in slots]
+            continue
         e = t.expand(shape)
         ptrs.append(e)
         strides += [e.stride(d) if d is not None else 0 for d in slots]
@@ -28,6 +32,36 @@ def kwb_epi_args(tensors, shape, slots, dummy):
         ptrs.append(dummy)
         strides += [0] * 5
     return ptrs + strides
+
+
+class KwbAt:
+    """An epilogue tensor that its epilogue reads at indices it maps itself (the source of a pad: out[i] = t[f(i)],
+    padMapLoad in core/codegen/indexmap.cpp), not at the output's: kwb_epi_args passes t's own strides per slot (t has
+    the output's rank), where any other tensor is broadcast to the output's shape first."""
+    __slots__ = ("t",)
+
+    def __init__(self, t):
+        self.t = t
+
+    @property
+    def shape(self):
+        return self.t.shape
+
+    def stride(self):
+        return self.t.stride()
+
+
+def kwb_at(t):
+    """t as an epilogue tensor read at mapped indices (KwbAt)."""
+    return KwbAt(t)
+
+
+def kwb_size(t, d):
+    """t.shape[d] as an epilogue scalar (an index map's bound): a float, exact below 2**24; a ValueError above."""
+    n = t.shape[d]
+    if n >= 2 ** 24:
+        raise ValueError("kwb_size: dim %d of size %d does not fit an fp32 epilogue scalar exactly" % (d, n))
+    return float(n)
 
 
 def _kwb_unview_key(shape, view):
@@ -157,7 +191,7 @@ def kwb_pointwise(x, epi, epi_tensors=(), epi_scalars=(), out_dtype=None):
             _kwb_memo.clear()
         plan = _kwb_memo[key] = _kwb_pointwise_plan(x, epi_tensors)
     grid, sizes, sx, es, ne, idx64 = plan
-    ptrs = tuple(epi_tensors) + (x,) * (4 - ne)
+    ptrs = tuple(t.t if isinstance(t, KwbAt) else t for t in epi_tensors) + (x,) * (4 - ne)
     _kwb_pointwise_kernel[grid](x, out, out.numel(), *sizes, *sx, *ptrs, *es, *kwb_epi_scalars(epi_scalars), EPI=epi,
                                 IDX64=idx64, BLOCK=KWB_POINTWISE_BLOCK, num_warps=KWB_POINTWISE_WARPS)
     return out
@@ -329,6 +363,15 @@ def kwb_pad(x, pad, value=0.0, mode="constant"):
     (replication_pad1d/2d/3d: the edge element repeats), "reflect" (reflection_pad1d/2d/3d: mirrored without
     the edge; each pad below its dim's size, as torch requires) or "circular" (wrapped around: the index modulo
     the dim's size; each pad in [0, size], one wrap at most, as torch requires; cropping is not supported)."""
+    shape, before = _kwb_pad_shape(x, pad, mode)
+    out = torch.empty(shape, dtype=x.dtype, device=x.device)
+    if x.numel() == 0:
+        return out.fill_(value)
+    return _kwb_shift(x, out, before, value, mode={"constant": 0, "circular": 1, "replicate": 2, "reflect": 3}[mode])
+
+
+def _kwb_pad_shape(x, pad, mode):
+    """(the padded shape, the padding before each dim) of F.pad(x, pad, mode), with torch's bounds (kwb_pad)."""
     pad = list(pad)
     if len(pad) % 2 or len(pad) // 2 > x.dim() or x.dim() > 5:
         raise ValueError("kwb_pad: pad %s of a rank-%d tensor" % (pad, x.dim()))
@@ -345,10 +388,19 @@ def kwb_pad(x, pad, value=0.0, mode="constant"):
             raise ValueError("kwb_pad: circular pad %s must be in [0, %d] (the size of dim %d)" % (pad, x.shape[d], d))
     if any(s < 0 for s in shape):
         raise ValueError("kwb_pad: pad %s leaves a negative size from %s" % (pad, tuple(x.shape)))
-    out = torch.empty(shape, dtype=x.dtype, device=x.device)
-    if x.numel() == 0:
-        return out.fill_(value)
-    return _kwb_shift(x, out, before, value, mode={"constant": 0, "circular": 1, "replicate": 2, "reflect": 3}[mode])
+    return shape, before
+
+
+kwb_pad_prologue = True  # a pad read by one pointwise launch alone: its source loaded through the pad's index map there
+
+
+def kwb_pad_view(x, pad, value=0.0, mode="constant"):
+    """The shape of kwb_pad(x, pad, value, mode) for a pointwise launch that reads x through the pad's index map (kwb_at,
+    kwb_size): x's dtype and device, expanded from one element (nothing written or read). kwb_pad_prologue off:
+    kwb_pad itself (one launch), which that launch then reads as any tensor."""
+    if not kwb_pad_prologue or x.numel() == 0:  # an empty source: nothing to map (the pad is all fill)
+        return kwb_pad(x, pad, value, mode)
+    return x.new_empty(()).expand(_kwb_pad_shape(x, pad, mode)[0])
 
 
 @triton.jit
@@ -830,7 +882,7 @@ def kwb_reshape(x, shape, epi=None, epi_tensors=(), epi_scalars=()):
         plan = _kwb_memo[key] = _kwb_relayout_plan(x, run, epi_tensors)
     grid, bases, m, xs, sx, ss, es, idx64 = plan
     ne = len(epi_tensors)
-    ptrs = tuple(epi_tensors) + (x,) * (4 - ne)
+    ptrs = tuple(t.t if isinstance(t, KwbAt) else t for t in epi_tensors) + (x,) * (4 - ne)
     for xo, oo in bases:
         xp = x if xo == 0 else x.as_strided((1,), (1,), x.storage_offset() + xo)
         _kwb_relayout_kernel[grid](xp, out, m, oo, *xs, *sx, *ss, *ptrs, *es, *kwb_epi_scalars(epi_scalars),
