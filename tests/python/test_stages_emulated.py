@@ -1620,6 +1620,10 @@ class Gemv(unittest.TestCase):
         self.assertEqual(plan(1024, 65536, 132), (9, 7296))  # 64 row blocks x 9 chunks
         self.assertEqual(plan(4096, 14336, 132), (3, 4864))
         self.assertEqual(plan(4096, 4096, 132), (3, 1408))
+        self.assertEqual(plan(2048, 65536, 132), (5, 13184))
+        self.assertEqual(plan(256, 65536, 132), (32, 2048))  # 16 row blocks x 32 chunks: 512 programs
+        self.assertEqual(plan(128, 262144, 132), (64, 4096))
+        self.assertEqual(plan(2048, 262144, 132), (5, 52480))
         self.assertEqual(plan(1, 4096, 132), (4, 1024))  # one row: chunks bounded by _kwb_split_elems
         self.assertEqual(plan(37, 300, 132), (1, 300))  # too short to split
         with Forced(kwb_gemv_split="off"):
