@@ -2877,7 +2877,9 @@ def kwb_gemm(a, w, bias=None, epi=None, epi_tensors=(), epi_scalars=(), epi_view
     epi_view: epi_tensors are given at the indices of epi_view(out) (the chain's views between the GEMM and its
     fused pointwise run: kwb_epi_unview maps them back to out's). pro: a pointwise run on a (the epilogue calling
     convention at a's indices, pro_tensors broadcast to a's shape): a small GEMM (kwb_gemm_small_flops) applies it to
-    each A tile as it loads it, a larger one launches it first (kwb_pointwise) and runs as without it."""
+    each A tile as it loads it, a larger one launches it first (kwb_pointwise) and runs as without it.
+    One output column or row (kwb_gemm_gemv) runs on kwb_gemv's kernels (_kwb_gemm_as_gemv); kwb_gemm_last["impl"]
+    says "gemv" then."""
     n, k = w.shape[-2], w.shape[-1]
     small = 2 * (a.numel() // max(k, 1)) * n * k <= kwb_gemm_small_flops
     if pro is not None and not (small and kwb_gemm_prologue):
