@@ -273,6 +273,14 @@ void TestChains::plans_data() {
   QTest::newRow("mv(x.t(), v) + bias, GELU, scale: one launch")
       << QStringLiteral("mv_transposed_gelu") << QStringList{QStringLiteral("gemv")}
       << QStringList{QStringLiteral("kwb_gemv(t0, v, epi=_kwb_epi0, epi_tensors=(self.bias,)")};
+  // GEMMs with one output column or row plan as the GEMM; kwb_gemm runs them on kwb_gemv's kernel at run time
+  // (kwb_gemm_gemv), whatever sizes the call brings (classesEmulated runs them)
+  QTest::newRow("Linear(k, 1), sigmoid, scale: one GEMM launch, its epilogue fused")
+      << QStringLiteral("linear_to_one_sigmoid") << QStringList{QStringLiteral("gemm")}
+      << QStringList{QStringLiteral("kwb_gemm(x, t0.t(), self.fc.bias, epi=_kwb_epi0, epi_tensors=(), ")};
+  QTest::newRow("Linear at batch 1 + residual, ReLU: one GEMM launch, its epilogue fused")
+      << QStringLiteral("linear_batch1_bias_relu") << QStringList{QStringLiteral("gemm")}
+      << QStringList{QStringLiteral("kwb_gemm(x, t0.t(), self.fc.bias, epi=_kwb_epi0, epi_tensors=(r,), ")};
   QTest::newRow("trial 12 #7: Linear + bias over (B, H, W, C), GELU: one launch, the leading dims are M")
       << QStringLiteral("epi_linear4d_bias_gelu") << QStringList{QStringLiteral("gemm")}
       << QStringList{
@@ -1156,6 +1164,8 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("cross_entropy_weighted_ignore_sum"), QStringLiteral("=cross_entropy_weighted_ignore_sum")},
       {QStringLiteral("nll_log_softmax_mean_spatial"), QStringLiteral("=nll_log_softmax_mean_spatial")},
       {QStringLiteral("gather_target_logp_focal"), QStringLiteral("=gather_target_logp_focal")},
+      {QStringLiteral("linear_to_one_sigmoid"), QStringLiteral("=linear_to_one_sigmoid")},
+      {QStringLiteral("linear_batch1_bias_relu"), QStringLiteral("=linear_batch1_bias_relu")},
       // derived cases keep each dim at least what its ops take (a reflect-padded dim above its pad)
       {QStringLiteral("pad_reflect1d_transposed"), QStringLiteral("=pad_reflect1d_transposed")},
       {QStringLiteral("w03_Conv2d_reflect_pad_asym_stride_groups"),

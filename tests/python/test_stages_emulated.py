@@ -1661,6 +1661,111 @@ class Gemv(unittest.TestCase):
         with self.assertRaises(ValueError):
             K.kwb_gemv(torch.randn(3, 4), torch.randn(5))
 
+    def test_split_plan_from_shape_and_sms(self):
+        # the rule on the shapes of bench/gpu/gemv_ab.py at the H200's 132 SMs: split only under 2 row blocks per SM,
+        # to about 4 programs per SM, each chunk a whole number of BLOCK_K and at least _kwb_split_elems of A
+        plan = K.kwb_gemv_plan
+        self.assertEqual(plan(8192, 8192, 132), (1, 8192))  # 512 row blocks: enough
+        self.assertEqual(plan(65536, 256, 132), (1, 256))
+        self.assertEqual(plan(1024, 65536, 132), (9, 7296))  # 64 row blocks x 9 chunks
+        self.assertEqual(plan(4096, 14336, 132), (3, 4864))
+        self.assertEqual(plan(4096, 4096, 132), (3, 1408))
+        self.assertEqual(plan(2048, 65536, 132), (5, 13184))
+        self.assertEqual(plan(256, 65536, 132), (32, 2048))  # 16 row blocks x 32 chunks: 512 programs
+        self.assertEqual(plan(128, 262144, 132), (64, 4096))
+        self.assertEqual(plan(2048, 262144, 132), (5, 52480))
+        self.assertEqual(plan(1, 4096, 132), (4, 1024))  # one row: chunks bounded by _kwb_split_elems
+        self.assertEqual(plan(37, 300, 132), (1, 300))  # too short to split
+        with Forced(kwb_gemv_split="off"):
+            self.assertEqual(plan(1024, 65536, 132), (1, 65536))
+        with Forced(kwb_gemv_split=5):
+            self.assertEqual(plan(8192, 1000, 132), (4, 256))  # 5 chunks of 200 -> 4 of 256 (BLOCK_K multiples)
+            self.assertEqual(plan(8192, 100, 132), (1, 100))  # one BLOCK_K: nothing to split
+        with Forced(kwb_gemv_split="some"), self.assertRaises(ValueError):
+            plan(8, 8, 132)
+
+    def test_split_k_sums_then_epilogue(self):
+        # the split path at test shapes (_kwb_split_elems shrunk): two launches, K tails, one row, a transposed A, a
+        # strided vector, the epilogue applied once after the sum, 16-bit outputs, and the same bits on every call
+        torch.manual_seed(13)
+        with Forced(_kwb_split_elems=2048):
+            for m, k in ((37, 1000), (1, 700), (20, 1153)):
+                self.assertGreater(K.kwb_gemv_plan(m, k, K._kwb_sms(torch.empty(0)))[0], 1, (m, k))
+                a, at, v = torch.randn(m, k), torch.randn(k, m).t(), torch.randn(2 * k)[::2]
+                for mat, what in ((a, "row-major"), (at, "transposed")):
+                    with Launches("_kwb_gemv_kernel") as n, Launches("_kwb_gemv_sum_kernel") as n2:
+                        got = K.kwb_gemv(mat, v)
+                    self.assertEqual((n.count, n2.count), (1, 1))
+                    self.assertLess(rel_err(got, mat.double() @ v.double()), 1e-6, (m, k, what))
+                    self.assertTrue(torch.equal(got, K.kwb_gemv(mat, v)), (m, k, what))
+                bias, res = torch.randn(m), torch.randn(m)
+                got = K.kwb_gemv(a, v, K.kwb_test_epi, (bias, res), (0.2, 0.5))
+                want = F.leaky_relu(a.double() @ v.double() + bias.double() + 0.5 * res.double(), 0.2)
+                self.assertLess(rel_err(got, want), 1e-6, (m, k, "epilogue"))
+                for dt in (torch.bfloat16, torch.float16):
+                    ab, vb = a.to(dt), v.to(dt)
+                    got = K.kwb_gemv(ab, vb)
+                    self.assertEqual(got.dtype, dt)
+                    self.assertLess(rel_err(got, ab.double() @ vb.double()), 2e-2, (m, k, dt))
+                with Forced(kwb_gemv_split="off"), Launches("_kwb_gemv_sum_kernel") as n2:
+                    self.assertLess(rel_err(K.kwb_gemv(a, v), a.double() @ v.double()), 1e-6, (m, k, "off"))
+                self.assertEqual(n2.count, 0)
+
+
+class GemmAsGemv(unittest.TestCase):
+    """kwb_gemm's matrix-vector shapes on the gemv row reduction: one output column (x @ v[:, None], a Linear to one
+    feature; 2-D and batched 3-D) and one output row (a Linear at batch 1, K-contiguous weight); bias, epilogue
+    tensors at out's indices, a prologue, the split path; x @ W (W [K, N], weight K-strided) stays on the tiles."""
+
+    def run_gemm(self, *args, **kw):
+        with Launches("_kwb_gemv_kernel") as n:
+            got = K.kwb_gemm(*args, **kw)
+        return got, n.count
+
+    def test_one_column_and_one_row(self):
+        torch.manual_seed(14)
+        epi = K.kwb_test_epi
+        for split_elems in (K._kwb_split_elems, 2048):  # 2048: the shapes below split K (kwb_gemv_plan)
+            with Forced(_kwb_split_elems=split_elems):
+                for lead in ([], [3]):
+                    a = torch.randn(lead + [2 * 21, 1000])[..., ::2, :]  # strided rows
+                    w, b = torch.randn(1, 1000), torch.randn(1)
+                    col, res = torch.randn(1), torch.randn(lead + [21, 2])[..., :1]  # res strided
+                    want = a.double() @ w.double().t()
+                    got, n = self.run_gemm(a, w, b)
+                    self.assertEqual((n, K.kwb_gemm_last["impl"], got.shape), (1, "gemv", want.shape))
+                    self.assertLess(rel_err(got, want + b.double()), 1e-6, (lead, split_elems, "one column"))
+                    got = K.kwb_gemm(a, w, None, epi, (col, res), (0.2, 0.5))
+                    v = want + col.double() + 0.5 * res.double()
+                    self.assertLess(rel_err(got, F.leaky_relu(v, 0.2)), 1e-6, (lead, split_elems, "column epi"))
+                x, wr, br = torch.randn(1, 700), torch.randn(50, 700), torch.randn(50)
+                col, res = torch.randn(50), torch.randn(50, 2)[:, 0]
+                want = x.double() @ wr.double().t() + br.double()
+                got, n = self.run_gemm(x, wr, br, epi, (col, res), (0.2, 0.5))
+                self.assertEqual((n, got.shape), (1, (1, 50)))
+                v = want + col.double() + 0.5 * res.double()
+                self.assertLess(rel_err(got, F.leaky_relu(v, 0.2)), 1e-6, (split_elems, "one row"))
+                for dt in (torch.bfloat16, torch.float16):
+                    got = K.kwb_gemm(x.to(dt), wr.to(dt), br.to(dt))
+                    self.assertEqual(got.dtype, dt)
+                    want = x.to(dt).double() @ wr.to(dt).double().t() + br.to(dt).double()
+                    self.assertLess(rel_err(got, want), 2e-2, (split_elems, dt))
+        wt = torch.randn(700, 50)  # x @ W: the weight's rows are K-strided, the tiles read it
+        got, n = self.run_gemm(x, wt.t())
+        self.assertEqual(n, 0)
+        self.assertLess(rel_err(got, x.double() @ wt.double()), 1e-5)
+        with Forced(kwb_gemm_gemv=False):
+            got, n = self.run_gemm(x, wr, br)
+        self.assertEqual(n, 0)
+
+    def test_prologue_then_gemv(self):
+        torch.manual_seed(15)
+        a, w, kcol = torch.randn(9, 40), torch.randn(1, 40), torch.randn(40)
+        got, n = self.run_gemm(a, w, pro=K.kwb_test_pro, pro_tensors=(kcol,), pro_scalars=(0.7,))
+        want = torch.sigmoid(0.7 * a.double() + kcol.double()) @ w.double().t()
+        self.assertEqual(n, 1)
+        self.assertLess(rel_err(got, want), 1e-6)
+
 
 class GemmPointer(Gemm):
     """Gemm's checks again with kwb_gemm_impl = "pointer" (the fallback of the TMA default)."""
@@ -1678,14 +1783,15 @@ class GemmTma(Gemm):
     that each persistent CTA walks several tiles), plus TMA-aligned 16-bit operands and the fallbacks."""
 
     def setUp(self):
-        self.old = K.kwb_gemm_impl, K._kwb_sms, K.kwb_gemm_small_flops
+        self.old = K.kwb_gemm_impl, K._kwb_sms, K.kwb_gemm_small_flops, K.kwb_gemm_gemv
         K.kwb_gemm_impl = "tma_persistent"
+        K.kwb_gemm_gemv = False  # the 1 x 1 case on the tiles too
         K.kwb_gemm_small_flops = 0  # these shapes are small GEMMs: the TMA path only when the rule is off
         if DEVICE == "cpu":
             K._kwb_sms = lambda t: 2
 
     def tearDown(self):
-        K.kwb_gemm_impl, K._kwb_sms, K.kwb_gemm_small_flops = self.old
+        K.kwb_gemm_impl, K._kwb_sms, K.kwb_gemm_small_flops, K.kwb_gemm_gemv = self.old
 
     def check(self, got, want, dt, what):
         super().check(got, want, dt, what)
@@ -1718,9 +1824,10 @@ class GemmSmall(Gemm):
     launch, checked by counting _kwb_stage launches), tiles down to 32 x 32 while they are fewer than SMs."""
 
     def setUp(self):
-        self.old = K.kwb_gemm_impl, K._kwb_stage, K.kwb_gemm_small_flops
+        self.old = K.kwb_gemm_impl, K._kwb_stage, K.kwb_gemm_small_flops, K.kwb_gemm_gemv
         K.kwb_gemm_impl = "tma_persistent"
         K.kwb_gemm_small_flops = 1 << 29
+        K.kwb_gemm_gemv = False  # the 1 x 1 case on the tiles too
         self.stages = 0
         real = K._kwb_stage
         test = self
@@ -1733,7 +1840,7 @@ class GemmSmall(Gemm):
         K._kwb_stage = Counting()
 
     def tearDown(self):
-        K.kwb_gemm_impl, K._kwb_stage, K.kwb_gemm_small_flops = self.old
+        K.kwb_gemm_impl, K._kwb_stage, K.kwb_gemm_small_flops, K.kwb_gemm_gemv = self.old
 
     def check(self, got, want, dt, what):
         super().check(got, want, dt, what)

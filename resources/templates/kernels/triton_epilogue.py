@@ -198,49 +198,134 @@ def kwb_pointwise(x, epi, epi_tensors=(), epi_scalars=(), out_dtype=None):
 
 
 @triton.jit
-def _kwb_gemv_kernel(a, v, out, M, K, sam, sak, sv, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
-                     s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3, EPI: tl.constexpr,
-                     IDX64: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_K: tl.constexpr):
-    # out[m] = EPI(sum_k a[m, k] v[k]): BLOCK_M rows per program, each row's products summed over K in fp32 (a row
-    # reduction: every element of a is read once; no tensor-core tile, whose N of 1 would waste it)
-    pid = tl.program_id(0)
-    if IDX64:
-        pid = pid.to(tl.int64)
-    rows = pid * BLOCK_M + tl.arange(0, BLOCK_M)
-    rmask = rows < M
-    acc = tl.zeros([BLOCK_M], dtype=tl.float32)
-    for k0 in range(0, K, BLOCK_K):
-        ks = k0 + tl.arange(0, BLOCK_K)
-        kmask = ks < K
-        x = tl.load(a + (rows[:, None] * sam + ks[None, :] * sak), mask=rmask[:, None] & kmask[None, :], other=0.0)
-        y = tl.load(v + ks * sv, mask=kmask, other=0.0)
-        acc += tl.sum(x.to(tl.float32) * y.to(tl.float32)[None, :], axis=1)
+def _kwb_gemv_store(acc, out, bias, rows, rmask, i3, i4, sbias, e0, e1, e2, e3, s00, s01, s02, s03, s04,
+                    s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3,
+                    EPI: tl.constexpr, HAS_BIAS: tl.constexpr):
+    # the gemv's fp32 row sums + bias[i4 sbias], then EPI at slots (i3, i4), stored to out[rows]
+    if HAS_BIAS:
+        acc += tl.load(bias + i4 * sbias, mask=rmask, other=0.0).to(tl.float32)
     z = rows * 0
-    acc = EPI(acc, z, z, z, z, rows, rmask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
+    acc = EPI(acc, z, z, z, i3, i4, rmask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
               s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
     tl.store(out + rows, acc.to(out.dtype.element_ty), mask=rmask)
 
 
+@triton.jit
+def _kwb_gemv_kernel(a, v, out, part, bias, M, K, KC, R1, sab, sam, sak, sv, sbias, e0, e1, e2, e3,
+                     s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34,
+                     f0, f1, f2, f3, EPI: tl.constexpr, HAS_BIAS: tl.constexpr, IDX64: tl.constexpr,
+                     PARTIAL: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_K: tl.constexpr):
+    # out[r] = EPI(sum_k a[r // R1, r % R1, k] v[k] (+ bias[(r % R1) sbias])) for the M flat output rows r: BLOCK_M rows
+    # per program, each row's products summed over K in fp32 (a row reduction: every element of a is read once; no
+    # tensor-core tile, whose N of 1 would waste it). EPI sees r as (i3, i4) = (r // R1, r % R1). Program (i, s) sums
+    # K's chunk [s KC, (s + 1) KC) (KC a multiple of BLOCK_K; one chunk of all K unless split); PARTIAL: its fp32 sums
+    # go to part[s, r] for _kwb_gemv_sum_kernel, which adds the bias and applies EPI
+    pid = tl.program_id(0)
+    sid = tl.program_id(1)
+    if IDX64:
+        pid = pid.to(tl.int64)
+        sid = sid.to(tl.int64)
+    rows = pid * BLOCK_M + tl.arange(0, BLOCK_M)
+    rmask = rows < M
+    i3 = rows // R1
+    i4 = rows % R1
+    base = i3 * sab + i4 * sam
+    acc = tl.zeros([BLOCK_M], dtype=tl.float32)
+    for k0 in range(0, KC, BLOCK_K):
+        ks = sid * KC + k0 + tl.arange(0, BLOCK_K)
+        kmask = ks < K
+        x = tl.load(a + (base[:, None] + ks[None, :] * sak), mask=rmask[:, None] & kmask[None, :], other=0.0)
+        y = tl.load(v + ks * sv, mask=kmask, other=0.0)
+        acc += tl.sum(x.to(tl.float32) * y.to(tl.float32)[None, :], axis=1)
+    if PARTIAL:
+        tl.store(part + sid * M + rows, acc, mask=rmask)
+    else:
+        _kwb_gemv_store(acc, out, bias, rows, rmask, i3, i4, sbias, e0, e1, e2, e3, s00, s01, s02, s03, s04,
+                        s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3,
+                        EPI, HAS_BIAS)
+
+
+@triton.jit
+def _kwb_gemv_sum_kernel(part, out, bias, M, S, R1, sbias, e0, e1, e2, e3, s00, s01, s02, s03, s04,
+                         s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3,
+                         EPI: tl.constexpr, HAS_BIAS: tl.constexpr, BLOCK: tl.constexpr):
+    # split-K's second pass: out[r] = EPI(part[0, r] + ... + part[S - 1, r] (+ bias)), summed in that order
+    # (deterministic: no atomics)
+    rows = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    rmask = rows < M
+    i3 = rows // R1
+    i4 = rows % R1
+    acc = tl.zeros([BLOCK], dtype=tl.float32)
+    for s in range(0, S):
+        acc += tl.load(part + s * M + rows, mask=rmask, other=0.0)
+    _kwb_gemv_store(acc, out, bias, rows, rmask, i3, i4, sbias, e0, e1, e2, e3, s00, s01, s02, s03, s04,
+                    s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3,
+                    EPI, HAS_BIAS)
+
+
 KWB_GEMV_BLOCK_M = 16
 KWB_GEMV_BLOCK_K = 128
+KWB_GEMV_SUM_BLOCK = 1024
+# Split-K (the reductions' rule, _kwb_reduce_plan): where the row blocks are fewer than 2 programs per SM, K is cut
+# into chunks so that about 4 programs per SM stream A, each chunk at least _kwb_split_elems elements of A; fp32
+# partial sums, then one summing launch that applies the epilogue. "auto": that rule; "off": never split; an int:
+# that many chunks (at most one per BLOCK_K), for A/B runs (bench/gpu/gemv_ab.py).
+kwb_gemv_split = "auto"
+
+
+def kwb_gemv_plan(m, k, sms):
+    """(splits, KC) for m output rows over k on a GPU of `sms` SMs under kwb_gemv_split: K is cut into `splits`
+    chunks of KC elements (a multiple of KWB_GEMV_BLOCK_K; the last may be shorter); (1, k) when not split."""
+    progs = triton.cdiv(m, KWB_GEMV_BLOCK_M)
+    split = 1
+    if isinstance(kwb_gemv_split, int):
+        split = max(1, kwb_gemv_split)
+    elif kwb_gemv_split == "auto" and progs < 2 * sms:
+        split = max(1, min(triton.cdiv(4 * sms, progs), k * KWB_GEMV_BLOCK_M // _kwb_split_elems))
+    elif kwb_gemv_split not in ("auto", "off"):
+        raise ValueError("kwb_gemv_split: 'auto', 'off' or a number of chunks, got %r" % (kwb_gemv_split,))
+    if split == 1 or k <= KWB_GEMV_BLOCK_K:
+        return 1, k
+    kc = triton.cdiv(triton.cdiv(k, split), KWB_GEMV_BLOCK_K) * KWB_GEMV_BLOCK_K
+    return triton.cdiv(k, kc), kc
+
+
+def _kwb_gemv_run(a3, v, out, bias, es, ss, fs, epi):
+    """out (contiguous, M = B R1 elements) [r] = epi(sum_k a3[r // R1, r % R1, k] v[k] (+ bias[r % R1])) for a3
+    [B, R1, K] and v [K] of any strides, bias None or [R1] / [1] (broadcast); es / ss / fs: the epilogue's four tensors,
+    their 5 strides each (slots 3 and 4: r // R1 and r % R1) and four scalars. One launch, or two (kwb_gemv_plan)."""
+    bt, r1, k = a3.shape
+    m = out.numel()
+    ext = sum((s - 1) * abs(st) for s, st in zip(a3.shape, a3.stride()))
+    idx64 = max(m, k, ext) + KWB_GEMV_BLOCK_K >= 2 ** 31
+    splits, kc = kwb_gemv_plan(m, k, _kwb_sms(a3))
+    part = torch.empty((splits, m), dtype=torch.float32, device=a3.device) if splits > 1 else out
+    sb = 0 if bias is None or bias.numel() == 1 else bias.stride(0)
+    bias = out if bias is None else bias
+    epi = epi if epi is not None else _kwb_epi_identity
+    _kwb_gemv_kernel[(triton.cdiv(m, KWB_GEMV_BLOCK_M), splits)](
+        a3, v, out, part, bias, m, k, kc, r1, a3.stride(0), a3.stride(1), a3.stride(2), v.stride(0), sb, *es, *ss,
+        *fs, EPI=epi, HAS_BIAS=bias is not out, IDX64=idx64, PARTIAL=splits > 1, BLOCK_M=KWB_GEMV_BLOCK_M,
+        BLOCK_K=KWB_GEMV_BLOCK_K, num_warps=4)
+    if splits > 1:
+        _kwb_gemv_sum_kernel[(triton.cdiv(m, KWB_GEMV_SUM_BLOCK),)](
+            part, out, bias, m, splits, r1, sb, *es, *ss, *fs, EPI=epi, HAS_BIAS=bias is not out,
+            BLOCK=KWB_GEMV_SUM_BLOCK, num_warps=4)
+    return out
 
 
 def kwb_gemv(a, v, epi=None, epi_tensors=(), epi_scalars=(), out_dtype=None):
     """torch.mv(a, v) for a [M, K] and v [K] (any strides), then epi (the pointwise run after it, fused: addmv's
-    beta * input + alpha * product) on the [M] result: one launch, fp32 accumulation, out contiguous of out_dtype
-    (default a's dtype)."""
+    beta * input + alpha * product) on the [M] result: fp32 accumulation, out contiguous of out_dtype (default a's
+    dtype). One launch; two where few row blocks would leave SMs idle (kwb_gemv_plan: K split into chunks, their fp32
+    partial sums added in a fixed order by a second launch, which applies epi)."""
     if a.dim() != 2 or v.dim() != 1 or a.shape[1] != v.shape[0]:
         raise ValueError("kwb_gemv: a %s and v %s (a [M, K], v [K])" % (tuple(a.shape), tuple(v.shape)))
-    m, k = a.shape
-    out = torch.empty((m,), dtype=out_dtype or a.dtype, device=a.device)
-    if m == 0:
+    out = torch.empty((a.shape[0],), dtype=out_dtype or a.dtype, device=a.device)
+    if out.numel() == 0:
         return out
     es = kwb_epi_args(epi_tensors, out.shape, [None] * 4 + [0], out)
-    idx64 = max([m, k] + [(s - 1) * abs(st) for s, st in zip(a.shape, a.stride())]) + KWB_GEMV_BLOCK_K >= 2 ** 31
-    _kwb_gemv_kernel[(triton.cdiv(m, KWB_GEMV_BLOCK_M),)](
-        a, v, out, m, k, a.stride(0), a.stride(1), v.stride(0), *es, *kwb_epi_scalars(epi_scalars),
-        EPI=epi or _kwb_epi_identity, IDX64=idx64, BLOCK_M=KWB_GEMV_BLOCK_M, BLOCK_K=KWB_GEMV_BLOCK_K, num_warps=4)
-    return out
+    return _kwb_gemv_run(a.unsqueeze(0), v, out, None, es[:4], es[4:], kwb_epi_scalars(epi_scalars), epi)
 
 
 @triton.jit

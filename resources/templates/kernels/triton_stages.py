@@ -2846,6 +2846,29 @@ kwb_loop_input_gemm = True  # a cell stepped in a Python loop: every step's x_t 
 #                              loop, each step reading its slice (False: each step its own GEMM; docs/CODEGEN.md)
 
 
+# One output column (x @ v[:, None], a Linear to one feature) or one output row (a Linear at batch 1 with a K-contiguous
+# weight) is a matrix-vector product: bound by reading its matrix once, it runs as kwb_gemv's row reduction (split-K
+# where its rows are few), not as tensor-core tiles padded from 1 to 16+ (bench/gpu/gemv_ab.py --route). False: tiles.
+kwb_gemm_gemv = True
+
+
+def _kwb_gemm_as_gemv(a, a3, w, out, bias, epi, es, epi_scalars, pro, pro_tensors, pro_scalars):
+    """kwb_gemm's one-column / one-row case on _kwb_gemv_run: out [.., 1] = a3 [B, M, K] @ w[0] (flat row r = b M + m,
+    EPI slots 3, 4 = (b, m)), or out [1, .., N] = w [N, K] @ a3[0, 0] (slot 4 = n). es: the epilogue tensors at
+    out's [B, M, N] indices. A prologue runs first as its own launch (kwb_pointwise)."""
+    if pro is not None:
+        a = kwb_pointwise(a, pro, pro_tensors, pro_scalars)
+        a3 = a.unsqueeze(0) if a.dim() == 2 else a.reshape(-1, a.shape[-2], a.shape[-1])
+    one_col = w.shape[0] == 1
+    mat, vec = (a3, w[0]) if one_col else (w.unsqueeze(0), a3[0, 0])
+    slots = (3, 4, 2) if one_col else (0, 3, 4)  # out's [B, M, N] dims onto the gemv's slots
+    ss = [kwb_epi_strides(e, e.shape, slots) for e in es] + [[0] * 5] * (4 - len(es))
+    kwb_gemm_last["impl"], kwb_gemm_last["fallback"], kwb_gemm_last["plan"] = "gemv", "", None
+    _kwb_gemv_run(mat, vec, out.view(-1), bias, es + [out] * (4 - len(es)), [v for s in ss for v in s],
+                  [float(f) for f in epi_scalars] + [0.0] * (4 - len(epi_scalars)), epi)
+    return out
+
+
 def kwb_gemm(a, w, bias=None, epi=None, epi_tensors=(), epi_scalars=(), epi_view=None, pro=None, pro_tensors=(),
              pro_scalars=(), out_dtype=None):
     """a @ w.T (+ bias), then epi(...) on the fp32 tile (see docs/CODEGEN.md, "The stage library").
@@ -2854,7 +2877,9 @@ def kwb_gemm(a, w, bias=None, epi=None, epi_tensors=(), epi_scalars=(), epi_view
     epi_view: epi_tensors are given at the indices of epi_view(out) (the chain's views between the GEMM and its
     fused pointwise run: kwb_epi_unview maps them back to out's). pro: a pointwise run on a (the epilogue calling
     convention at a's indices, pro_tensors broadcast to a's shape): a small GEMM (kwb_gemm_small_flops) applies it to
-    each A tile as it loads it, a larger one launches it first (kwb_pointwise) and runs as without it."""
+    each A tile as it loads it, a larger one launches it first (kwb_pointwise) and runs as without it.
+    One output column or row (kwb_gemm_gemv) runs on kwb_gemv's kernels (_kwb_gemm_as_gemv); kwb_gemm_last["impl"]
+    says "gemv" then."""
     n, k = w.shape[-2], w.shape[-1]
     small = 2 * (a.numel() // max(k, 1)) * n * k <= kwb_gemm_small_flops
     if pro is not None and not (small and kwb_gemm_prologue):
@@ -2869,6 +2894,8 @@ def kwb_gemm(a, w, bias=None, epi=None, epi_tensors=(), epi_scalars=(), epi_view
         epi_tensors = [kwb_epi_unview(e, out.shape, epi_view) for e in epi_tensors]
     es = [e.expand(out.shape).reshape(bt, m, n) for e in epi_tensors]
     assert len(es) <= 4 and len(epi_scalars) <= 4, "the EPI hook takes at most 4 tensors and 4 scalars"
+    if kwb_gemm_gemv and w.dim() == 2 and (n == 1 or (bt * m == 1 and w.stride(1) == 1)):
+        return _kwb_gemm_as_gemv(a, a3, w, out, bias, epi, es, epi_scalars, pro, pro_tensors, pro_scalars)
     ss = [kwb_epi_strides(e, (bt, m, n), (0, 1, 2)) for e in es] + [[0] * 5] * (4 - len(es))
     es = es + [a] * (4 - len(es))
     fs = [float(f) for f in epi_scalars] + [0.0] * (4 - len(epi_scalars))
