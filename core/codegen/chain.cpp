@@ -139,6 +139,12 @@ QString leadingName(const QString& arg) {
   return m.hasMatch() ? m.captured(1) : QString();
 }
 
+/// A line of one view statement and no launch (`t3 = t2.reshape(...)`, a select, a transpose), with a target.
+bool isPlainView(const Line& l) {
+  return l.launch < 0 && l.isView && l.before.isEmpty() && !l.target.isEmpty() && !l.head.contains(u'\n') &&
+         !l.head.contains(QLatin1String("kwb_"));
+}
+
 /// A kwb_gemm launch (mm, bmm, addmm, linear, baddbmm's product): it reads its operands a and w at their own width
 /// (16-bit operands on the tensor cores at the 16-bit rate, fp32 accumulation) and stores a's dtype by default.
 bool isGemmCall(const QString& head) { return head.startsWith(QLatin1String("kwb_gemm(")); }
@@ -3052,8 +3058,7 @@ void Planner::storeDtypes(const QString& result, const QString& resultDtype, con
   QSet<QString> narrow(aliases.cbegin(), aliases.cend());
   for (int i = 0; i < m_lines.size(); ++i) {
     Line& l = m_lines[i];
-    if (l.launch < 0 && l.isView && l.before.isEmpty() && !l.head.contains(u'\n') &&
-        !l.head.contains(QLatin1String("kwb_"))) {
+    if (isPlainView(l)) {
       if (narrow.contains(leadingName(l.head)))
         for (const QString& t : l.target.split(u',', Qt::SkipEmptyParts)) narrow.insert(t.trimmed());
       continue;
@@ -3096,9 +3101,7 @@ QString Planner::gemmOperandDtype(const QString& name, int from, const QStringLi
     const Line& r = m_lines.at(k);
     const QString code = r.head + r.tail;
     if (!readsValues(code, name)) continue;
-    if (r.launch < 0 && r.isView && r.before.isEmpty() && !code.contains(u'\n') &&
-        !code.contains(QLatin1String("kwb_")) && !r.target.isEmpty() && !r.target.contains(u',') &&
-        leadingName(r.head) == name) {
+    if (isPlainView(r) && !r.target.contains(u',') && leadingName(r.head) == name) {
       const QString d = gemmOperandDtype(r.target, k, params, floats);
       if (d.isEmpty() || (!dtype.isEmpty() && d != dtype)) return {};
       dtype = d;
@@ -3123,9 +3126,7 @@ bool Planner::gemmOnlyReaders(const QString& name, int from, const QString& resu
     const Line& r = m_lines.at(k);
     if (!readsValues(r.text(), name)) continue;
     if (r.launch >= 0 && isGemmCall(r.head) && r.before.isEmpty()) continue;
-    const bool view = r.launch < 0 && r.isView && r.before.isEmpty() && !r.head.contains(u'\n') &&
-                      !r.head.contains(QLatin1String("kwb_")) && !r.target.isEmpty() && leadingName(r.head) == name;
-    if (!view) return false;
+    if (!isPlainView(r) || leadingName(r.head) != name) return false;
     for (const QString& t : r.target.split(u',', Qt::SkipEmptyParts))
       if (t.trimmed() != result && !gemmOnlyReaders(t.trimmed(), k, result)) return false;
   }
