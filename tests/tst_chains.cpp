@@ -82,6 +82,7 @@ class TestChains : public QObject {
   void integerReasons();
   void inPlaceWriteReasons();
   void cuteReasonsNameUserWords();
+  void sixteenBitGemmSwitch();
 };
 
 void TestChains::plans_data() {
@@ -96,7 +97,10 @@ void TestChains::plans_data() {
       << QStringList{QStringLiteral("pointwise"), QStringLiteral("gemm"), QStringLiteral("rowfused")}
       << QStringList{QStringLiteral("t3 = kwb_gemm(t2, t1.t(), self.proj.bias, epi=_kwb_epi1, epi_tensors=(x,), "
                                     "epi_scalars=(), epi_view=lambda t3: t3.reshape(t0.shape[0], t0.shape[1], "
-                                    "t3.shape[1]))  # add fused into the epilogue"),
+                                    "t3.shape[1]), out_dtype=torch.float32)  # add fused into the epilogue"),
+                     // session 24: gelu(x) only the GEMM reads, as a: stored in the weight's dtype
+                     QStringLiteral("t0 = kwb_pointwise(x, epi=_kwb_epi0, epi_tensors=(), epi_scalars=(), "
+                                    "out_dtype=self.proj.weight.dtype)  # gelu"),
                      QStringLiteral("t4 = t3.reshape(t0.shape[0], t0.shape[1], t3.shape[1])"),
                      QStringLiteral("kwb_row1_fits(t4, -1)"), QStringLiteral("!epi_tensors=(t4,)")};
   // new-user trial 12, #3: recurrent cells stepped in a Python loop, (h, c) fed back: a piece of a pointwise run need
@@ -317,8 +321,41 @@ void TestChains::plans_data() {
   QTest::newRow("five tensors, the fifth viewed inside the run: cut where the view cut it, not per op")
       << QStringLiteral("epi_gemm_five_tensors_view")
       << QStringList{QStringLiteral("gemm"), QStringLiteral("pointwise")}
-      << QStringList{QStringLiteral("epi_tensors=(a, b, c, d), epi_scalars=())  # add, add, add, add fused"),
+      << QStringList{QStringLiteral("epi_tensors=(a, b, c, d), epi_scalars=(), out_dtype=torch.float32)  # add, add, "
+                                    "add, add fused"),
                      QStringLiteral("epi_tensors=(t6,), epi_scalars=()")};
+  // session 24: 16-bit GEMM operands keep their width. No widening copy of an input GEMMs read; a GEMM result that
+  // only GEMMs read keeps a's dtype (no out_dtype); one a norm reads is float32; a norm before a Linear stores the
+  // Linear's weight dtype; 16-bit parameters are declared in their dtype
+  QTest::newRow("x04 reduced: bf16 gated MLP, every GEMM on 16-bit operands")
+      << QStringLiteral("gemm16_gated_mlp_bf16")
+      << QStringList{QStringLiteral("gemm"), QStringLiteral("gemm"), QStringLiteral("gemm")}
+      << QStringList{
+             QStringLiteral("!kwb_to_fp32"), QStringLiteral("out_dtype = x.dtype"),
+             QStringLiteral("t2 = kwb_gemm(t1, t0.t(), None, epi=_kwb_epi0, epi_tensors=(), epi_scalars=())  #"),
+             QStringLiteral("epi=_kwb_epi1, epi_tensors=(t3,), epi_scalars=(), epi_view=lambda t7: "
+                            "t7.reshape(x.shape[0], x.shape[1], t7.shape[1]))  # mul"),
+             QStringLiteral("t12 = kwb_gemm(t11, t10.t(), None)\n")};
+  QTest::newRow(".half() MLP: fp16 Linear, GELU, Linear with biases")
+      << QStringLiteral("gemm16_half_mlp_gelu") << QStringList{QStringLiteral("gemm"), QStringLiteral("gemm")}
+      << QStringList{QStringLiteral("!kwb_to_fp32"),
+                     QStringLiteral("t2 = kwb_gemm(x, t0.t(), self.fc1.bias, epi=_kwb_epi0, epi_tensors=(), "
+                                    "epi_scalars=())  # gelu"),
+                     QStringLiteral("t4 = kwb_gemm(t2, t3.t(), self.fc2.bias, out_dtype=out_dtype)")};
+  QTest::newRow("bf16 bmm, scale, relu, bmm: three 16-bit inputs read in place")
+      << QStringLiteral("gemm16_bmm_relu_bmm_bf16") << QStringList{QStringLiteral("gemm"), QStringLiteral("gemm")}
+      << QStringList{QStringLiteral("!kwb_to_fp32"),
+                     QStringLiteral("# x, y, z read in their own dtype by the launches that read them, a GEMM's "
+                                    "operands at their width"),
+                     QStringLiteral("t2 = kwb_gemm(x, y.transpose(1, 2), None, epi=_kwb_epi0, epi_tensors=(), "
+                                    "epi_scalars=())  # mul, relu")};
+  QTest::newRow("bf16 Linear, LayerNorm, GELU, Linear: fp32 into the norm, the weight's dtype out of it")
+      << QStringLiteral("gemm16_linear_layernorm_linear_bf16")
+      << QStringList{QStringLiteral("gemm"), QStringLiteral("norm"), QStringLiteral("gemm")}
+      << QStringList{QStringLiteral("!kwb_to_fp32"),
+                     QStringLiteral("t2 = kwb_gemm(t1, t0.t(), self.fc1.bias, out_dtype=torch.float32)"),
+                     QStringLiteral("epi_scalars=(), out_dtype=self.fc2.weight.dtype)  # gelu"),
+                     QStringLiteral("t8 = kwb_gemm(t7, t6.t(), self.fc2.bias)\n")};
   QTest::newRow("tanh(x) * w before a small Linear: a prologue reading a tensor")
       << QStringLiteral("pro_linear_tanh_scale") << QStringList{QStringLiteral("gemm")}
       << QStringList{QStringLiteral("pro=_kwb_epi0, pro_tensors=(self.w,), pro_scalars=(), epi=_kwb_epi1")};
@@ -326,8 +363,10 @@ void TestChains::plans_data() {
       << QStringLiteral("pro_linear3d_sigmoid") << QStringList{QStringLiteral("gemm"), QStringLiteral("gemm")}
       << QStringList{
              QStringLiteral("t3 = t1.reshape(t1.shape[0] * t1.shape[1], t1.shape[2])"),
+             // the GEMM's result only the next GEMM reads, as its a: stored in that GEMM's weight's dtype
              QStringLiteral("pro=_kwb_epi0, pro_tensors=(), pro_scalars=(), epi=_kwb_epi1, epi_tensors=(), "
-                            "epi_scalars=())  # prologue mul, sigmoid applied to A as it is loaded; relu fused"),
+                            "epi_scalars=(), out_dtype=self.out.weight.dtype)  # prologue mul, sigmoid applied to A as "
+                            "it is loaded; relu fused"),
              QStringLiteral("epi_tensors=(x,), epi_scalars=(), epi_view=lambda t9: t9.reshape(")};
   // grouped-query / multi-query attention: K and V passed un-repeated, read per KV head (kv_head = h // rep); no
   // expand + reshape copy left in forward()
@@ -358,7 +397,8 @@ void TestChains::plans_data() {
       << QStringLiteral("84_Gemm_BatchNorm_Scaling_Softmax")
       << QStringList{QStringLiteral("gemm"), QStringLiteral("softmax")}
       << QStringList{QStringLiteral("epi_tensors=(self.bn.running_mean, self.bn.running_var, self.bn.weight, "
-                                    "self.bn.bias), epi_scalars=())  # batch_norm fused into the epilogue"),
+                                    "self.bn.bias), epi_scalars=(), out_dtype=torch.float32)  # batch_norm fused into "
+                                    "the epilogue"),
                      QStringLiteral("t6 = kwb_softmax(t4, 1, log=False, pre=_kwb_epi1, pre_scalars=(), "
                                     "pre_tensors=(self.scale,)"),
                      QStringLiteral("        if self.training:"),
@@ -1170,6 +1210,12 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("pad_reflect1d_transposed"), QStringLiteral("=pad_reflect1d_transposed")},
       {QStringLiteral("w03_Conv2d_reflect_pad_asym_stride_groups"),
        QStringLiteral("@trial12/w03_Conv2d_reflect_pad_asym_stride_groups")},
+      // session 24: 16-bit GEMM operands keep their width (x04's gated MLP at reduced shapes, a .half() MLP, a bf16
+      // bmm chain, a bf16 Linear -> LayerNorm -> Linear); "fp32" is each problem's own dtype here
+      {QStringLiteral("gemm16_gated_mlp_bf16"), QStringLiteral("=gemm16_gated_mlp_bf16")},
+      {QStringLiteral("gemm16_half_mlp_gelu"), QStringLiteral("=gemm16_half_mlp_gelu")},
+      {QStringLiteral("gemm16_bmm_relu_bmm_bf16"), QStringLiteral("=gemm16_bmm_relu_bmm_bf16")},
+      {QStringLiteral("gemm16_linear_layernorm_linear_bf16"), QStringLiteral("=gemm16_linear_layernorm_linear_bf16")},
   };
   for (const auto& [spec, problem] : problems) {
     QTest::addRow("%s fp32", qPrintable(spec)) << spec << problem << QStringList();
@@ -1906,4 +1952,31 @@ void TestChains::cuteReasonsNameUserWords() {
 }
 
 QTEST_GUILESS_MAIN(TestChains)
+void TestChains::sixteenBitGemmSwitch() {
+  // session 24: ModelNew declares Model's 16-bit parameters in their dtype (load_state_dict then keeps bf16 weights,
+  // and the GEMMs run on bf16 operands); fp32 parameters stay undeclared-dtype. KWB_GEMM16=0 (the A/B's off
+  // kernels) gives the plan before the rule: fp32 parameters, the input widened, no store dtype chosen for GEMMs.
+  const json s = loadSpec(QStringLiteral("gemm16_linear_layernorm_linear_bf16"));
+  const kwb::FrameworkBackend* triton = kwb::backendById(QStringLiteral("triton"));
+  QVERIFY(triton);
+  const kwb::GeneratedKernel on = triton->generate(s);
+  QVERIFY2(on.ok && on.implemented, qPrintable(on.error));
+  QVERIFY2(
+      on.source.contains(QLatin1String("self.fc1.weight = nn.Parameter(torch.ones((56, 32), dtype=torch.bfloat16))")),
+      qPrintable(on.source.right(3000)));
+  QVERIFY(on.source.contains(QLatin1String("out_dtype=self.fc2.weight.dtype")));
+  QVERIFY(!on.source.contains(QLatin1String("kwb_to_fp32(x)")));
+  const kwb::GeneratedKernel fp32 = triton->generate(loadSpec(QStringLiteral("76_Gemm_Add_ReLU")));
+  QVERIFY2(fp32.ok && fp32.implemented, qPrintable(fp32.error));
+  QVERIFY(fp32.source.contains(QLatin1String("nn.Parameter(torch.ones((8192, 8192)))")));
+  qputenv("KWB_GEMM16", "0");
+  const kwb::GeneratedKernel off = triton->generate(s);
+  qunsetenv("KWB_GEMM16");
+  QVERIFY2(off.ok && off.implemented, qPrintable(off.error));
+  QVERIFY(off.source.contains(QLatin1String("self.fc1.weight = nn.Parameter(torch.ones((56, 32)))")));
+  QVERIFY(off.source.contains(QLatin1String("(x,), out_dtype = kwb_to_fp32(x)")));
+  QVERIFY(off.source.contains(QLatin1String("t2 = kwb_gemm(t1, t0.t(), self.fc1.bias)\n")));
+  QVERIFY(!off.source.contains(QLatin1String("out_dtype=self.fc2.weight.dtype")));
+}
+
 #include "tst_chains.moc"

@@ -102,6 +102,54 @@ bool widensOnLoad(const QString& head) {
   return head.startsWith(QLatin1String("kwb_pointwise(")) || head.startsWith(QLatin1String("kwb_softmax("));
 }
 
+/// The spans (start, length) in @p code of the first @p count top-level arguments of its first call (`f(a, b.t(),
+/// c)` -> `a`, `b.t()`), each without the blanks around it; fewer where the call has fewer.
+QList<std::pair<qsizetype, qsizetype>> callArgSpans(const QString& code, int count) {
+  QList<std::pair<qsizetype, qsizetype>> spans;
+  qsizetype start = code.indexOf(u'(') + 1;
+  if (start <= 0) return spans;
+  int depth = 0;
+  for (qsizetype k = start; k < code.size() && spans.size() < count; ++k) {
+    const QChar c = code.at(k);
+    if (c == u'(' || c == u'[') ++depth;
+    const bool end = depth == 0 && (c == u',' || c == u')');
+    if ((c == u')' || c == u']') && depth > 0) --depth;
+    if (!end) continue;
+    qsizetype a = start, b = k;
+    while (a < b && code.at(a).isSpace()) ++a;
+    while (b > a && code.at(b - 1).isSpace()) --b;
+    spans.append({a, b - a});
+    if (c == u')') break;
+    start = k + 1;
+  }
+  return spans;
+}
+
+/// Whether @p code reads the values of tensor @p name, not only its shape, dtype, device, rank or size.
+bool readsValues(QString code, const QString& name) {
+  const QString n = QRegularExpression::escape(name);
+  code.remove(
+      QRegularExpression(QStringLiteral("\\b%1\\.(shape\\b|dtype\\b|device\\b|dim\\(\\)|size\\(|numel\\(\\))").arg(n)));
+  return code.contains(QRegularExpression(QStringLiteral("\\b%1\\b").arg(n)));
+}
+
+/// The name an argument expression starts from (`t1` of `t1.t()`), "" when it starts otherwise.
+QString leadingName(const QString& arg) {
+  static const QRegularExpression re(QStringLiteral("^([A-Za-z_]\\w*)(\\.|\\[|$)"));
+  const auto m = re.match(arg);
+  return m.hasMatch() ? m.captured(1) : QString();
+}
+
+/// A line of one view statement and no launch (`t3 = t2.reshape(...)`, a select, a transpose), with a target.
+bool isPlainView(const Line& l) {
+  return l.launch < 0 && l.isView && l.before.isEmpty() && !l.target.isEmpty() && !l.head.contains(u'\n') &&
+         !l.head.contains(QLatin1String("kwb_"));
+}
+
+/// A kwb_gemm launch (mm, bmm, addmm, linear, baddbmm's product): it reads its operands a and w at their own width
+/// (16-bit operands on the tensor cores at the 16-bit rate, fp32 accumulation) and stores a's dtype by default.
+bool isGemmCall(const QString& head) { return head.startsWith(QLatin1String("kwb_gemm(")); }
+
 /// @p l marked as a reduction the one-pass row fusion may take (Planner::fuseRows): input, dims, kwb_row1 op.
 Line rowFusable(Line l, const QString& x, const QList<qint64>& dims, const QString& op, const QString& q, bool keep);
 
@@ -686,6 +734,15 @@ class Planner {
   /// (kwb_as_dtype after it then copies nothing); a launch of a stage that converts on load (widensOnLoad) whose
   /// first tensor is one of the floating inputs @p floats stores float32, so that input needs no widening copy.
   void storeDtypes(const QString& result, const QString& resultDtype, const QStringList& floats);
+  /// Whether every line after line @p from that reads @p name is a GEMM launch (an operand, an epilogue tensor) or a
+  /// view whose targets are forward()'s @p result or are read the same way: a 16-bit GEMM result torch holds in its
+  /// width and only GEMMs read (docs/CODEGEN.md "GEMM operands keep their width").
+  bool gemmOnlyReaders(const QString& name, int from, const QString& result) const;
+  /// `W.dtype` where every line after line @p from that reads @p name is a GEMM launch reading it as its a, alone,
+  /// against a w whose root (through view lines) is the same parameter or forward() input W (@p params: the
+  /// parameters' expressions, @p floats: the floating inputs), or a view of it read that way; "" otherwise (a value
+  /// nothing reads, or read by anything else: forward()'s result is no GEMM).
+  QString gemmOperandDtype(const QString& name, int from, const QStringList& params, const QStringList& floats) const;
   /// Whether @p l reads forward() input @p x only in ways that convert it to fp32 as they load it: as the first
   /// tensor of a widensOnLoad stage that stores an explicit dtype, as an epilogue's / prologue's tensor (epi_tensors,
   /// pre_tensors, post_tensors), or for its shape or device. A line of several statements (a fused group's branches)
@@ -3144,20 +3201,109 @@ void Planner::storeDtypes(const QString& result, const QString& resultDtype, con
     const qsizetype comma = l.head.indexOf(u',', open);
     if (comma > open && aliases.contains(l.head.mid(open, comma - open))) l.outDtype = QStringLiteral("torch.float32");
   }
+  // 16-bit GEMM operands (docs/CODEGEN.md "GEMM operands keep their width"): a GEMM whose a may be a 16-bit value at
+  // run time (a floating input, a view of one, or a GEMM result kept in its width) stores a's dtype -- what torch
+  // holds it in -- where only GEMMs and the result read its result (through views); any other reader gets float32,
+  // the fp32 intermediates rule
+  if (!gemm16Operands()) return;
+  // in line order, so that a GEMM knows whether its a was stored 16-bit: (3) below marks what it stores narrow too.
+  // (3): a launch whose result only GEMMs read, as their a (a layer norm before a Linear), stores the dtype of those
+  // GEMMs' w: torch's GEMM takes operands of one dtype, so that is the dtype torch holds the value in
+  QStringList params;
+  for (auto it = m_g.params.cbegin(); it != m_g.params.cend(); ++it) params << stateExpr(it.key(), false);
+  QSet<QString> narrow(aliases.cbegin(), aliases.cend());
+  for (int i = 0; i < m_lines.size(); ++i) {
+    Line& l = m_lines[i];
+    if (isPlainView(l)) {
+      if (narrow.contains(leadingName(l.head)))
+        for (const QString& t : l.target.split(u',', Qt::SkipEmptyParts)) narrow.insert(t.trimmed());
+      continue;
+    }
+    if (l.launch < 0 || !l.before.isEmpty()) continue;
+    const QString code = l.head + l.tail;
+    const auto args = callArgSpans(code, 1);
+    if (isGemmCall(code) && !args.isEmpty() && narrow.contains(leadingName(code.mid(args[0].first, args[0].second)))) {
+      if (!l.outDtype.isEmpty()) continue;  // forward()'s result
+      if (gemmOnlyReaders(l.target, i, result))
+        narrow.insert(l.target);
+      else
+        l.outDtype = QStringLiteral("torch.float32");
+      continue;
+    }
+    if (!takesOutDtype(l.head) || (!l.outDtype.isEmpty() && l.outDtype != u"torch.float32")) continue;
+    const QString w = gemmOperandDtype(l.target, i, params, floats);
+    if (w.isEmpty()) continue;
+    l.outDtype = w;
+    narrow.insert(l.target);
+  }
+}
+
+QString Planner::gemmOperandDtype(const QString& name, int from, const QStringList& params,
+                                  const QStringList& floats) const {
+  if (name.isEmpty() || name.contains(u',')) return {};
+  // the root tensor of an expression, through the view lines before @p at: a parameter's or a forward() input's
+  auto root = [&](QString e, int at) -> QString {
+    for (int k = at - 1; k >= 0; --k) {
+      const Line& v = m_lines.at(k);
+      if (v.launch < 0 && v.isView && v.target == leadingName(e) && !v.head.contains(u'\n')) e = v.head;
+    }
+    for (const QString& p : params)
+      if (e == p || e.startsWith(p + u'.') || e.startsWith(p + u'[')) return p;
+    const QString n = leadingName(e);
+    return floats.contains(n) ? n : QString();
+  };
+  QString dtype;
+  for (int k = from + 1; k < m_lines.size(); ++k) {
+    const Line& r = m_lines.at(k);
+    const QString code = r.head + r.tail;
+    if (!readsValues(code, name)) continue;
+    if (isPlainView(r) && !r.target.contains(u',') && leadingName(r.head) == name) {
+      const QString d = gemmOperandDtype(r.target, k, params, floats);
+      if (d.isEmpty() || (!dtype.isEmpty() && d != dtype)) return {};
+      dtype = d;
+      continue;
+    }
+    if (r.launch < 0 || !isGemmCall(r.head) || !r.before.isEmpty()) return {};
+    const auto args = callArgSpans(code, 2);
+    if (args.size() < 2 || leadingName(code.mid(args.at(0).first, args.at(0).second)) != name) return {};
+    QString rest = code;  // it is read as a alone: not also as w or an epilogue tensor
+    rest.remove(args.at(0).first, args.at(0).second);
+    if (readsValues(rest, name)) return {};
+    const QString w = root(code.mid(args.at(1).first, args.at(1).second), k);
+    if (w.isEmpty() || (!dtype.isEmpty() && w + QStringLiteral(".dtype") != dtype)) return {};
+    dtype = w + QStringLiteral(".dtype");
+  }
+  return dtype;
+}
+
+bool Planner::gemmOnlyReaders(const QString& name, int from, const QString& result) const {
+  if (name.isEmpty() || name.contains(u',')) return false;
+  for (int k = from + 1; k < m_lines.size(); ++k) {
+    const Line& r = m_lines.at(k);
+    if (!readsValues(r.text(), name)) continue;
+    if (r.launch >= 0 && isGemmCall(r.head) && r.before.isEmpty()) continue;
+    if (!isPlainView(r) || leadingName(r.head) != name) return false;
+    for (const QString& t : r.target.split(u',', Qt::SkipEmptyParts))
+      if (t.trimmed() != result && !gemmOnlyReaders(t.trimmed(), k, result)) return false;
+  }
+  return true;
 }
 
 QStringList Planner::viewAliases(const QString& x, const QString& result, QSet<int>* viewLines) const {
-  // a dtype-keeping view method of a tensor; .view( only with sizes (a .view(torch.int16) reinterprets the bits)
-  static const QRegularExpression viewCall(QStringLiteral(
-      "^([A-Za-z_]\\w*)(\\.(chunk|split|unbind|permute|transpose|unsqueeze|squeeze|view|expand|unflatten|flatten|"
-      "narrow|select|movedim|t)\\(|\\[)"));
+  // a dtype-keeping view method of a tensor (a reshape torch cannot view copies in the same dtype); .view( only with
+  // sizes (a .view(torch.int16) reinterprets the bits)
+  static const QRegularExpression viewCall(
+      QStringLiteral("^([A-Za-z_]\\w*)(\\.(chunk|split|unbind|permute|transpose|unsqueeze|squeeze|view|reshape|expand|"
+                     "unflatten|flatten|narrow|select|movedim|t)\\(|\\[)"));
   QStringList names{x};
   for (int i = 0; i < m_lines.size(); ++i) {
     const Line& l = m_lines.at(i);
     if (l.launch >= 0 || !l.tail.isEmpty() || !l.before.isEmpty() || l.target.isEmpty() || l.head.contains(u'\n'))
       continue;
     const auto m = viewCall.match(l.head);
-    if (!m.hasMatch() || !names.contains(m.captured(1)) || l.head.contains(QLatin1String("torch."))) continue;
+    if (!m.hasMatch() || !names.contains(m.captured(1)) || l.head.contains(QLatin1String("torch.")) ||
+        (m.captured(3) == u"reshape" && !gemm16Operands()))
+      continue;
     const QString rest = l.head.mid(m.capturedEnd());
     bool other = false;  // the view's arguments read no tensor of these names (sizes, dims and constants only)
     for (const QString& n : std::as_const(names))
@@ -3185,6 +3331,14 @@ bool Planner::readsConverted(const Line& l, const QString& x) {
   else if (code.startsWith(QLatin1String("kwb_reduce(")) && code.contains(QLatin1String(", pre_dtype=torch.float32")) &&
            code.mid(open).startsWith(x + QStringLiteral(",")))
     code.remove(open, x.size());
+  // a GEMM's operands: read at their own width (16-bit ones on the tensor cores at that rate; kwb_gemm widens a
+  // 16-bit a against a wider w first), its store's dtype decided by storeDtypes
+  if (isGemmCall(code) && gemm16Operands()) {
+    const auto args = callArgSpans(code, 2);
+    for (qsizetype k = args.size() - 1; k >= 0; --k)
+      if (leadingName(code.mid(args.at(k).first, args.at(k).second)) == x)
+        code.remove(args.at(k).first, args.at(k).second);
+  }
   // epilogue / prologue tensors: loaded and converted by the epilogue function
   static const QRegularExpression tensors(QStringLiteral("\\b(epi|pre|post)_tensors=\\("));
   for (auto m = tensors.match(code); m.hasMatch(); m = tensors.match(code, m.capturedStart())) {
@@ -4952,10 +5106,18 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
   // only launches converting it as they load read (widensOnLoad), itself or through its views (viewAliases), is not
   // copied first.
   QStringList widened, direct;
+  bool gemmRead = false;  // a GEMM reads a direct input (the comment on the body's dtype line says so)
   for (const QString& x : std::as_const(floats)) {
     bool copy = !writeBack.isEmpty();
     QSet<int> viewLines;
     const QStringList aliases = viewAliases(x, out->expr, &viewLines);
+    bool gemm = false;
+    for (const Line& l : std::as_const(m_lines)) {
+      const QString code = l.head + l.tail;
+      if (l.launch >= 0 && isGemmCall(code))
+        for (const auto& a : callArgSpans(code, 2))
+          gemm = gemm || aliases.contains(leadingName(code.mid(a.first, a.second)));
+    }
     for (const QString& a : aliases) {
       for (const Line& l : std::as_const(m_guards)) copy = copy || !readsConverted(l, a);
       for (int i = 0; i < m_lines.size(); ++i)
@@ -4963,6 +5125,7 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
       copy = copy || a == out->expr;
     }
     (copy ? widened : direct) << x;
+    gemmRead = gemmRead || (gemm && !copy);
   }
   for (const auto& wb : std::as_const(writeBack))
     body
@@ -4978,11 +5141,13 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
     if (!widened.isEmpty())
       body << QStringLiteral("        (%1,), _ = kwb_to_fp32(%1)  # fp32 intermediates")
                   .arg(widened.join(QStringLiteral(", ")));
-    body << QStringLiteral(
-                "        # %1 read in %2 own dtype by the launches that read %3, converted to fp32 as they load")
+    body << QStringLiteral("        # %1 read in %2 own dtype by the launches that read %3, %4")
                 .arg(direct.join(QStringLiteral(", ")),
                      direct.size() == 1 ? QStringLiteral("its") : QStringLiteral("their"),
-                     direct.size() == 1 ? QStringLiteral("it") : QStringLiteral("them"));
+                     direct.size() == 1 ? QStringLiteral("it") : QStringLiteral("them"),
+                     gemmRead ? QStringLiteral("a GEMM's operands at their width, the others converted to fp32 as they "
+                                               "load")
+                              : QStringLiteral("converted to fp32 as they load"));
   }
   for (const Line& l : std::as_const(m_guards)) body << l.text();
   for (const Line& l : std::as_const(m_lines)) {

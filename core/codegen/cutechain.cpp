@@ -118,6 +118,8 @@ GeneratedKernel cuteChainKernel(const ChainPlan& plan, const nlohmann::json& spe
           .replace(QRegularExpression(QStringLiteral("  # fp32 intermediates.*$"), QRegularExpression::MultilineOption),
                    QStringLiteral("  # no copy: the GEMM converts to fp32 as it loads, stores in the "
                                   "result's dtype"))
+          .replace(QStringLiteral(", a GEMM's operands at their width, the others converted"),
+                   QStringLiteral(", converted"))  // this SIMT GEMM converts its operands to fp32 too
           .split(u'\n');
   for (qsizetype i = body.size() - 1; i >= 0; --i)
     if (body.at(i).startsWith(QStringLiteral("        return "))) {

@@ -17,6 +17,8 @@ QString patternKernelName(const PatternPlan& plan) {
 
 QString paramExpr(const QString& specName) { return QStringLiteral("self.") + specName; }
 
+bool gemm16Operands() { return qEnvironmentVariable("KWB_GEMM16") != u"0"; }
+
 QString modulePath(const QStringList& parts) {
   bool plain = true;
   for (const QString& p : parts) plain = plain && !p.isEmpty() && !p.front().isDigit();
@@ -92,8 +94,14 @@ QString parameterDecls(const json& spec) {
       continue;
     }
     const bool weight = parts.last() == u"weight";
-    lines << QStringLiteral("        %1.%2 = nn.Parameter(torch.%3(%4))")
-                 .arg(owner, parts.last(), weight ? QStringLiteral("ones") : QStringLiteral("zeros"), shape);
+    // a 16-bit parameter keeps its width (load_state_dict copies into the declared dtype): its GEMM then runs on
+    // 16-bit operands as Model's does (docs/CODEGEN.md "GEMM operands keep their width")
+    const QString dtype = QString::fromStdString(p.value("dtype", std::string("float32")));
+    const QString narrow = gemm16Operands() && (dtype == u"float16" || dtype == u"bfloat16")
+                               ? QStringLiteral(", dtype=torch.") + dtype
+                               : QString();
+    lines << QStringLiteral("        %1.%2 = nn.Parameter(torch.%3(%4%5))")
+                 .arg(owner, parts.last(), weight ? QStringLiteral("ones") : QStringLiteral("zeros"), shape, narrow);
   }
   return lines.join(u'\n');
 }

@@ -35,8 +35,14 @@ QString patternKernelName(const PatternPlan& plan);
 
 /// ModelNew.__init__ lines declaring every spec model parameter under its state_dict name (so the
 /// harness can copy Model's weights): nn.Module containers for dotted prefixes, weights = ones,
-/// everything else = zeros (PyTorch's norm defaults). "" when the model has none.
+/// everything else = zeros (PyTorch's norm defaults); a float16 / bfloat16 parameter in its dtype where
+/// gemm16Operands() is on. "" when the model has none.
 QString parameterDecls(const nlohmann::json& spec);
+
+/// Whether 16-bit GEMM operands keep their width (docs/CODEGEN.md "GEMM operands keep their width"): on unless the
+/// environment sets KWB_GEMM16=0, the A/B switch of bench/gpu/gemm16_ab.py (its off kernels: every GEMM reads
+/// fp32 activations, as before the rule).
+bool gemm16Operands();
 
 /// The Python expression of the submodule at a state_dict path ("conv1" -> "self.conv1"; a path with an
 /// index, as nn.Sequential names them, "network.0" -> 'self.get_submodule("network.0")').

@@ -1569,6 +1569,31 @@ class Gemm(unittest.TestCase):
             ad, wd, bd = a.to(dt), w.to(dt), b.to(dt)
             self.check(K.kwb_gemm(ad, wd, bd), ad.double() @ wd.double().t() + bd.double(), dt, str(dt))
 
+    def test_operand_dtypes(self):
+        # 16-bit GEMM operands keep their width (docs/CODEGEN.md): operands of one 16-bit dtype run at it and store
+        # it (or out_dtype); a 16-bit a against a w of another dtype is promoted to fp32 first (torch's promotion: a
+        # chain's .float() of a bf16 input is an alias), never w rounded to a's width; a 16-bit w against fp32 a
+        # is widened in registers (Gemm.check: the TMA subclass's fp32-means-TMA check is for fp32 operands)
+        torch.manual_seed(12)
+        a, w, b = torch.randn(2, 19, 45), torch.randn(70, 45), torch.randn(70)
+        want = a.double() @ w.double().t() + b.double()
+        for dt in (torch.bfloat16, torch.float16):
+            ad, wd = a.to(dt), w.to(dt)
+            wantd = ad.double() @ wd.double().t() + b.double()
+            bd = b.to(dt)
+            Gemm.check(self, K.kwb_gemm(ad, wd, bd), ad.double() @ wd.double().t() + bd.double(), dt, str(dt))
+            Gemm.check(self, K.kwb_gemm(ad, wd, b, out_dtype=torch.float32), wantd, torch.float32, (dt, "fp32 out"))
+            with Launches("_kwb_pointwise_kernel") as pw:
+                got = K.kwb_gemm(ad, w, b)
+            Gemm.check(self, got, ad.double() @ w.double().t() + b.double(), torch.float32, (dt, "a 16-bit, w fp32"))
+            self.assertEqual(pw.count, 1, "a widened by one copy")
+            Gemm.check(self, K.kwb_gemm(a, wd, b), a.double() @ wd.double().t() + b.double(), torch.float32,
+                       (dt, "a fp32, w 16-bit"))
+        got = K.kwb_gemm(a.to(torch.bfloat16), w.to(torch.float16), b)  # two 16-bit dtypes: both at fp32
+        want16 = a.bfloat16().double() @ w.half().double().t() + b.double()
+        Gemm.check(self, got, want16, torch.float32, "bf16 x fp16")
+        self.assertLess(rel_err(got, want), 2e-2)
+
     def test_epilogue_convention(self):
         # kwb_test_epi (TEST_EPI): res is transposed in memory (column stride != 1), col is broadcast over
         # rows (row stride 0): the strides reach EPI per tensor

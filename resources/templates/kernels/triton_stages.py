@@ -2873,7 +2873,9 @@ def kwb_gemm(a, w, bias=None, epi=None, epi_tensors=(), epi_scalars=(), epi_view
              pro_scalars=(), out_dtype=None):
     """a @ w.T (+ bias), then epi(...) on the fp32 tile (see docs/CODEGEN.md, "The stage library").
     a [M, K] or [*, M, K]; w any strided [N, K] view (x @ W is kwb_gemm(x, W.t())), or [B, N, K] with a
-    [B, M, K] (bmm: one weight per batch); out in out_dtype (default a's dtype).
+    [B, M, K] (bmm: one weight per batch); out in out_dtype (default a's dtype). Operands of one 16-bit dtype run
+    at that width (fp32 accumulation); a 16-bit a against a w of another dtype is widened to fp32 first (one
+    copy), a 16-bit w against an fp32 a is widened in registers.
     epi_view: epi_tensors are given at the indices of epi_view(out) (the chain's views between the GEMM and its
     fused pointwise run: kwb_epi_unview maps them back to out's). pro: a pointwise run on a (the epilogue calling
     convention at a's indices, pro_tensors broadcast to a's shape): a small GEMM (kwb_gemm_small_flops) applies it to
@@ -2881,6 +2883,8 @@ def kwb_gemm(a, w, bias=None, epi=None, epi_tensors=(), epi_scalars=(), epi_view
     One output column or row (kwb_gemm_gemv) runs on kwb_gemv's kernels (_kwb_gemm_as_gemv); kwb_gemm_last["impl"]
     says "gemv" then."""
     n, k = w.shape[-2], w.shape[-1]
+    if a.dtype != w.dtype and a.element_size() < 4:  # torch's promotion: a 16-bit a against a wider or other w
+        a = kwb_pointwise(a, _kwb_epi_identity, out_dtype=torch.float32)
     small = 2 * (a.numel() // max(k, 1)) * n * k <= kwb_gemm_small_flops
     if pro is not None and not (small and kwb_gemm_prologue):
         a, pro = kwb_pointwise(a, pro, pro_tensors, pro_scalars), None

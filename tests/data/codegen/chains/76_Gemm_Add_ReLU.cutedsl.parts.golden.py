@@ -24,7 +24,8 @@ class ModelNew(nn.Module):
 
     def forward(self, x):
         # Launch plumbing only (no PyTorch compute): views, allocations, the one launch.
-        (x,), out_dtype = kwb_to_fp32(x)  # no copy: the GEMM converts to fp32 as it loads, stores in the result's dtype
+        out_dtype = x.dtype  # the result in the input's dtype
+        # x read in its own dtype by the launches that read it, converted to fp32 as they load
         t0 = self.gemm.weight.t()  # a view: no data moves
         t3 = kwb_gemm(x, t0.t(), None, epi=_kwb_epi0, epi_tensors=(self.bias,), epi_scalars=(), out_dtype=out_dtype)  # add, relu fused into the epilogue
         self.last_grid_blocks = kwb_last_grid_blocks[0]

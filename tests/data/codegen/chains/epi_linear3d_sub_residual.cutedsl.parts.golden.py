@@ -23,7 +23,8 @@ class ModelNew(nn.Module):
 
     def forward(self, x):
         # Launch plumbing only (no PyTorch compute): views, allocations, the one launch.
-        (x,), out_dtype = kwb_to_fp32(x)  # no copy: the GEMM converts to fp32 as it loads, stores in the result's dtype
+        out_dtype = x.dtype  # the result in the input's dtype
+        # x read in its own dtype by the launches that read it, converted to fp32 as they load
         t0 = self.proj.weight.t()  # a view: no data moves
         t1 = x.reshape(x.shape[0] * x.shape[1], x.shape[2])  # a view: no data moves
         t2 = kwb_gemm(t1, t0.t(), self.proj.bias, epi=_kwb_epi0, epi_tensors=(x, self.scale), epi_scalars=(), epi_view=lambda t2: t2.reshape(x.shape[0], x.shape[1], t2.shape[1]))  # sub, mul fused into the epilogue (its tensors read through the views below)
