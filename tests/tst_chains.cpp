@@ -159,11 +159,11 @@ void TestChains::plans_data() {
       << QStringList{QStringLiteral("t0 = kwb_pad_view(x, [2, 1, 0, 2], mode=\"replicate\")"),
                      QStringLiteral("t1 = kwb_pad_view(x, [2, 1, 0, 2], mode=\"reflect\")"),
                      QStringLiteral("epi_tensors=(kwb_at(x), kwb_at(x)) if kwb_pad_prologue else (t0,), "
-                                    "epi_scalars=(kwb_size(x, 2), kwb_size(x, 3)) if kwb_pad_prologue else ()")};
+                                    "epi_scalars=(kwb_dim_scalar(x, 2), kwb_dim_scalar(x, 3)) if kwb_pad_prologue else ()")};
   QTest::newRow("trial 12 #4: replicate and reflect pads (3-D): one launch")
       << QStringLiteral("pad_reflect_replicate3d") << QStringList{QStringLiteral("pointwise")}
       << QStringList{QStringLiteral("t0 = kwb_pad_view(x, [1, 2, 0, 1, 2, 1], mode=\"replicate\")"),
-                     QStringLiteral("epi_scalars=(kwb_size(x, 2), kwb_size(x, 3), kwb_size(x, 4)) if "
+                     QStringLiteral("epi_scalars=(kwb_dim_scalar(x, 2), kwb_dim_scalar(x, 3), kwb_dim_scalar(x, 4)) if "
                                     "kwb_pad_prologue else ()")};
   QTest::newRow("a reflect pad of a constant pad, beside a cropping constant pad: one launch, the maps composed")
       << QStringLiteral("pad_reflect_then_constant_gelu") << QStringList{QStringLiteral("pointwise")}

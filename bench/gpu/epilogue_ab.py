@@ -88,7 +88,7 @@ def launch_sites(path):
         text = f.read()
     body = text[text.find("def _kwb_forward(") if "def _kwb_forward(" in text else text.find("    def forward("):]
     calls = re.findall(r"\b(kwb_\w+|conv_forward)\(", body)
-    plumbing = {"kwb_to_fp32", "kwb_as_dtype", "kwb_size", "kwb_at_spec", "kwb_row1_fits", "kwb_graph_call",
+    plumbing = {"kwb_to_fp32", "kwb_as_dtype", "kwb_size", "kwb_dim_scalar", "kwb_at_spec", "kwb_row1_fits", "kwb_graph_call",
                 "kwb_epi_unview", "kwb_row1_stat"}
     return sum(1 for c in calls if c not in plumbing)
 

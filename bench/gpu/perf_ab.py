@@ -93,7 +93,7 @@ def launch_sites(path):
     # kwb_to_fp32 counts: it is a widening launch for a 16-bit input (t10's old plan); an elementwise template's
     # kernel counts by its launch `name_kernel[grid](`
     calls = re.findall(r"\b(kwb_\w+|conv_forward)\(", body) + re.findall(r"\b(kwb_\w+_kernel)\[", body)
-    plumbing = {"kwb_as_dtype", "kwb_size", "kwb_at_spec", "kwb_row1_fits", "kwb_graph_call",
+    plumbing = {"kwb_as_dtype", "kwb_size", "kwb_dim_scalar", "kwb_at_spec", "kwb_row1_fits", "kwb_graph_call",
                 "kwb_epi_unview", "kwb_row1_stat"}
     return sum(1 for c in calls if c not in plumbing)
 

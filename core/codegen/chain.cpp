@@ -2910,7 +2910,7 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
       for (const QString& c : std::as_const(chain)) {
         maps[r] << m_pads.value(c).map;
         for (int d : m_pads.value(c).map.mappedDims()) {
-          const QString e = QStringLiteral("kwb_size(%1, %2)").arg(m_pads.value(chain.last()).src).arg(d);
+          const QString e = QStringLiteral("kwb_dim_scalar(%1, %2)").arg(m_pads.value(chain.last()).src).arg(d);
           if (!sizeExprs.contains(e)) sizeExprs << e;
           sizeAt[r].insert(d, static_cast<int>(scalars.size() + sizeExprs.indexOf(e)));
         }

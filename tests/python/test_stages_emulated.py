@@ -124,6 +124,17 @@ class Forced:
 class Fragment(unittest.TestCase):
     def test_names_and_imports(self):
         tree = ast.parse(TEXT)
+        # chain.cpp writes stages, epilogue and graph replay into one module: a second def of a name silently
+        # replaces the first (session 24's two kwb_size functions, from two branches, each broke the other's callers)
+        whole = TEXT
+        for part in (EPILOGUE, os.path.join(os.path.dirname(EPILOGUE), "triton_graph.py")):
+            with open(part) as f:
+                whole += "\n\n" + f.read()
+        defined = set()
+        for node in ast.parse(whole).body:
+            if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+                self.assertFalse(node.name in defined, "defined twice in the kernel's fragments: " + node.name)
+                defined.add(node.name)
         for node in tree.body:
             self.assertNotIsInstance(node, (ast.Import, ast.ImportFrom))
             names = [node.name] if isinstance(node, (ast.FunctionDef, ast.ClassDef)) else \
@@ -224,7 +235,7 @@ class Gather(unittest.TestCase):
         with self.assertRaises(ValueError):
             K.kwb_pad_view(torch.randn(2, 3, 4), (4, 0), mode="reflect")  # torch requires each pad below the size
         with self.assertRaises(ValueError):
-            K.kwb_size(torch.empty(1).expand(2 ** 24), 0)  # not exact as an fp32 epilogue scalar
+            K.kwb_dim_scalar(torch.empty(1).expand(2 ** 24), 0)  # not exact as an fp32 epilogue scalar
 
     def test_pointwise_reads_kwb_at_through_its_own_strides(self):
         # an epilogue tensor wrapped in kwb_at is passed with its own strides, not broadcast to the output: the test

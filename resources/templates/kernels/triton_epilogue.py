@@ -56,11 +56,11 @@ def kwb_at(t):
     return KwbAt(t)
 
 
-def kwb_size(t, d):
+def kwb_dim_scalar(t, d):
     """t.shape[d] as an epilogue scalar (an index map's bound): a float, exact below 2**24; a ValueError above."""
     n = t.shape[d]
     if n >= 2 ** 24:
-        raise ValueError("kwb_size: dim %d of size %d does not fit an fp32 epilogue scalar exactly" % (d, n))
+        raise ValueError("kwb_dim_scalar: dim %d of size %d does not fit an fp32 epilogue scalar exactly" % (d, n))
     return float(n)
 
 
@@ -481,7 +481,7 @@ kwb_pad_prologue = True  # a pad read by one pointwise launch alone: its source 
 
 def kwb_pad_view(x, pad, value=0.0, mode="constant"):
     """The shape of kwb_pad(x, pad, value, mode) for a pointwise launch that reads x through the pad's index map (kwb_at,
-    kwb_size): x's dtype and device, expanded from one element (nothing written or read). kwb_pad_prologue off:
+    kwb_dim_scalar): x's dtype and device, expanded from one element (nothing written or read). kwb_pad_prologue off:
     kwb_pad itself (one launch), which that launch then reads as any tensor."""
     if not kwb_pad_prologue or x.numel() == 0:  # an empty source: nothing to map (the pad is all fill)
         return kwb_pad(x, pad, value, mode)
