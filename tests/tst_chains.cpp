@@ -156,10 +156,11 @@ void TestChains::plans_data() {
   // the two pads and the run are one launch, the pads' lines only make the shape (kwb_pad_prologue off: as before)
   QTest::newRow("trial 12 #4: replicate and reflect pads (2-D), then a pointwise run: one launch")
       << QStringLiteral("pad_replicate2d_relu") << QStringList{QStringLiteral("pointwise")}
-      << QStringList{QStringLiteral("t0 = kwb_pad_view(x, [2, 1, 0, 2], mode=\"replicate\")"),
-                     QStringLiteral("t1 = kwb_pad_view(x, [2, 1, 0, 2], mode=\"reflect\")"),
-                     QStringLiteral("epi_tensors=(kwb_at(x), kwb_at(x)) if kwb_pad_prologue else (t0,), "
-                                    "epi_scalars=(kwb_dim_scalar(x, 2), kwb_dim_scalar(x, 3)) if kwb_pad_prologue else ()")};
+      << QStringList{
+             QStringLiteral("t0 = kwb_pad_view(x, [2, 1, 0, 2], mode=\"replicate\")"),
+             QStringLiteral("t1 = kwb_pad_view(x, [2, 1, 0, 2], mode=\"reflect\")"),
+             QStringLiteral("epi_tensors=(kwb_at(x), kwb_at(x)) if kwb_pad_prologue else (t0,), "
+                            "epi_scalars=(kwb_dim_scalar(x, 2), kwb_dim_scalar(x, 3)) if kwb_pad_prologue else ()")};
   QTest::newRow("trial 12 #4: replicate and reflect pads (3-D): one launch")
       << QStringLiteral("pad_reflect_replicate3d") << QStringList{QStringLiteral("pointwise")}
       << QStringList{QStringLiteral("t0 = kwb_pad_view(x, [1, 2, 0, 1, 2, 1], mode=\"replicate\")"),
