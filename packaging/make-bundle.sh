@@ -7,6 +7,8 @@
 # Usage: packaging/make-bundle.sh BUILD_DIR OUT.tar.xz [SHARED_DIR]
 #   SHARED_DIR (optional): the workplace's shared/ folder; its CuTe DSL API table is bundled for
 #   `kwb check` and the CuTe DSL static conformance check.
+#   KWB_BUNDLE_HEADLESS=1: kwb alone (no GUI, Qt GUI plugins or fonts), for a GPU host that runs suites: the
+#   device call carries the bundle beside the working tree under a 64 MiB limit, and the GUI half is ~14 MB of it.
 set -euo pipefail
 build="$(cd "$1" && pwd)"
 out="$(realpath -m "$2")"
@@ -16,21 +18,30 @@ trap 'rm -rf "$stage"' EXIT
 root="$stage/kernel-workbench"
 mkdir -p "$root/libexec" "$root/lib" "$root/plugins" "$root/fonts" "$root/bin" "$root/share/kernel-workbench"
 
-for exe in kwb kernel-workbench; do
+exes="kwb kernel-workbench"
+[ "${KWB_BUNDLE_HEADLESS:-0}" = 1 ] && exes=kwb
+for exe in $exes; do
   install -m 755 "$build/app/$exe" "$root/libexec/$exe"
   # Debug builds carry ~100 MB of symbols; the bundle is for running, not debugging.
   command -v strip >/dev/null && strip --strip-unneeded "$root/libexec/$exe"
 done
 
 qtplugins="$(qtpaths6 --query QT_INSTALL_PLUGINS 2>/dev/null || echo /usr/lib/x86_64-linux-gnu/qt6/plugins)"
-for dir in platforms imageformats iconengines; do
-  [ -d "$qtplugins/$dir" ] && cp -a "$qtplugins/$dir" "$root/plugins/"
-done
-# xcb needs its own integrations; keep only what exists.
-[ -d "$qtplugins/xcbglintegrations" ] && cp -a "$qtplugins/xcbglintegrations" "$root/plugins/"
+if [ "${KWB_BUNDLE_HEADLESS:-0}" != 1 ]; then
+  for dir in platforms imageformats iconengines; do
+    [ -d "$qtplugins/$dir" ] && cp -a "$qtplugins/$dir" "$root/plugins/"
+  done
+  # xcb needs its own integrations; keep only what exists.
+  [ -d "$qtplugins/xcbglintegrations" ] && cp -a "$qtplugins/xcbglintegrations" "$root/plugins/"
+else
+  # kwb draws its report charts on the offscreen platform (app/kwb/main.cpp); PNG is built into Qt.
+  mkdir -p "$root/plugins/platforms"
+  cp "$qtplugins/platforms/libqoffscreen.so" "$root/plugins/platforms/"
+fi
 
 # Knowledge-tool plugins: the registry looks in <libexec>/../plugins (QPluginLoader; core/knowledge/registry.h).
 cp "$build"/plugins/*.so "$root/plugins/" 2>/dev/null || echo "warning: no knowledge-tool plugins in $build/plugins" >&2
+command -v strip >/dev/null && for p in "$root"/plugins/*.so; do [ -e "$p" ] && strip --strip-unneeded "$p"; done
 
 # Libraries: everything ldd resolves for the binaries and plugins, except glibc's own, which the
 # target machine provides (the dynamic loader must match the host's). The GL dispatch libraries
@@ -74,7 +85,7 @@ if [ -n "$shared" ] && [ -f "$shared/data/flydsl/flydsl_api.json" ]; then
   cp "$shared"/data/flydsl/*.json "$root/share/kernel-workbench/flydsl/"
 fi
 
-for exe in kwb kernel-workbench; do
+for exe in $exes; do
   cat > "$root/bin/$exe" <<SH
 #!/usr/bin/env bash
 here="\$(cd "\$(dirname "\$(readlink -f "\$0")")/.." && pwd)"
@@ -94,5 +105,5 @@ if command -v patchelf >/dev/null; then
 fi
 
 mkdir -p "$(dirname "$out")"
-tar -C "$stage" -cJf "$out" kernel-workbench
+XZ_OPT="${XZ_OPT:--6}" tar -C "$stage" -cJf "$out" kernel-workbench
 echo "bundle: $out ($(du -h "$out" | cut -f1))"
