@@ -19,9 +19,9 @@ OUT=${OUT:?the device sets OUT}
 mkdir -p "$OUT/ab"; T0=$SECONDS
 tar -C /tmp -xJf .gpu/bundle.tar.xz
 [ -f .gpu/ab.tar.xz ] && tar -C .gpu -xJf .gpu/ab.tar.xz
-cp .gpu/commit.txt "$OUT/" 2>/dev/null
-nvidia-smi > "$OUT/nvidia-smi.txt" 2>&1
-python3 -c "import torch, triton; print(torch.__version__, triton.__version__)" > "$OUT/versions.txt" 2>&1
+# one file: a call returns at most 8 (the suite's take 5)
+{ echo "commit $(cat .gpu/commit.txt 2>/dev/null)"; python3 -c "import torch, triton; print(torch.__version__, triton.__version__)"
+  nvidia-smi; } > "$OUT/env.txt" 2>&1
 stages() {
   local name=$1 lim=$2; shift 2
   (cd tests/python && KWB_STAGES_DEVICE=cuda timeout -k 5 "$lim" python3 -m unittest -v "$@" test_stages_emulated) \

@@ -271,6 +271,11 @@ KWB_GEMV_SUM_BLOCK = 1024
 # partial sums, then one summing launch that applies the epilogue. "auto": that rule; "off": never split; an int:
 # that many chunks (at most one per BLOCK_K), for A/B runs (bench/gpu/gemv_ab.py).
 kwb_gemv_split = "auto"
+# A chunk spans at least this many elements of K: on the H200 (docs/results/2026-12-04-h200-s25.md, gemv_ab.py
+# --splits) every split into chunks under 4096 ran slower than no split where the row blocks were 256 (4096 x 4096:
+# 3 chunks of 1408 63.1 us, 2 of 2048 75.3, unsplit 37.5) and than 16 chunks of 4096 where they were 16 (256 x 65536:
+# 32 chunks of 2048 169.5 us, 16 of 4096 58.3); chunks of 4096 and longer kept every gain (1024 x 65536 346.6 -> 79.7).
+KWB_GEMV_MIN_KC = 4096
 
 
 def kwb_gemv_plan(m, k, sms):
@@ -281,7 +286,8 @@ def kwb_gemv_plan(m, k, sms):
     if isinstance(kwb_gemv_split, int):
         split = max(1, kwb_gemv_split)
     elif kwb_gemv_split == "auto" and progs < 2 * sms:
-        split = max(1, min(triton.cdiv(4 * sms, progs), k * KWB_GEMV_BLOCK_M // _kwb_split_elems))
+        split = max(1, min(triton.cdiv(4 * sms, progs), k * KWB_GEMV_BLOCK_M // _kwb_split_elems,
+                           k // max(1, KWB_GEMV_MIN_KC)))
     elif kwb_gemv_split not in ("auto", "off"):
         raise ValueError("kwb_gemv_split: 'auto', 'off' or a number of chunks, got %r" % (kwb_gemv_split,))
     if split == 1 or k <= KWB_GEMV_BLOCK_K:

@@ -2731,7 +2731,11 @@ def kwb_gemm_tma_plan(bt, m, n, k, in_bytes, out_bytes, epi_tensors, sms, smem=2
     epi_tensors: whether the EPI loads tensors; sms: CTAs of one wave; smem: bytes per block. The later
     candidates are the same tile with one pipeline stage less each (down to 2): the caller tries the next
     when one fails to compile (OutOfResources), the last resort being the pointer kernel."""
-    bm, bn, bk = 128, 256, 128 // in_bytes  # 128-byte K rows: 32 fp32 or 64 16-bit elements
+    # BLOCK_M no taller than the rows where they fit one 64-row tile: M = 64, N = K = 8192 fp32 on the H200
+    # (docs/results/2026-12-04-h200-s25.md, chain_waves.py --set skinny) ran 128 x 64 tiles, half of every A tile
+    # padding, in 371.9 us, and 64 x 64 in 139.6 (cuBLAS 90.9); at M = 128 the 64-row tiles lost (309.6 against 155.5)
+    top = 64 if m <= 64 else 128
+    bm, bn, bk = top, 256, 128 // in_bytes  # 128-byte K rows: 32 fp32 or 64 16-bit elements
     k_tiles = triton.cdiv(k, bk)
     split = 1
     tiles = bt * triton.cdiv(m, bm) * triton.cdiv(n, bn)
@@ -2748,8 +2752,8 @@ def kwb_gemm_tma_plan(bt, m, n, k, in_bytes, out_bytes, epi_tensors, sms, smem=2
         while 10 * tiles < 9 * sms and bm > 64:
             bm //= 2
             tiles = bt * triton.cdiv(m, bm) * triton.cdiv(n, bn)
-        if kwb_gemm_fill == "waves" and triton.cdiv(tiles, sms) * bm * bn >= triton.cdiv(full, sms) * 128 * 256:
-            bm, bn, tiles = 128, 256, full  # no shorter makespan: the larger, more efficient tile
+        if kwb_gemm_fill == "waves" and triton.cdiv(tiles, sms) * bm * bn >= triton.cdiv(full, sms) * top * 256:
+            bm, bn, tiles = top, 256, full  # no shorter makespan: the larger, more efficient tile
     if kwb_gemm_fill == "skinny" and 2 * tiles <= sms:  # still under half a wave: K runs for ~two waves of CTAs
         split = max(1, min(triton.cdiv(2 * sms, tiles), k_tiles // _kwb_gemm_splitk_min_k))
         while split > 1 and 8 * split * bt * m * n * 4 > bt * (m + n) * k * in_bytes:
