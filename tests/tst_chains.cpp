@@ -213,6 +213,9 @@ void TestChains::plans_data() {
   QTest::newRow("trial 14 y10's class: round to even of exact halves, decimals 2 and -1, in a Linear's epilogue")
       << QStringLiteral("round_half_even_decimals_epilogue") << QStringList{QStringLiteral("gemm")}
       << QStringList{QStringLiteral("round, round, add, mul, round, mul, add fused into the epilogue")};
+  QTest::newRow("H200 y04: torch.scalar_tensor (torch 2.x's traced eps) is a number in the mean's prologue")
+      << QStringLiteral("scalar_tensor_cosine_eps") << QStringList()
+      << QStringList{QStringLiteral("t10 = kwb_reduce(t2, [], \"mean\", False, pre=_kwb_epi1")};
   QTest::newRow("trial 13 x09's class: 2.0 ** (a tensor) keeps its base (ALiBi slopes), the softmax's prologue")
       << QStringLiteral("rpow_alibi_softmax") << QStringList()
       << QStringList{QStringLiteral("kwb_softmax(x, -1, log=False")};
@@ -1189,6 +1192,7 @@ void TestChains::classesEmulated_data() {
       // new-user trial 14: torch.round (half to even, decimals) in the pointwise lowering (y10)
       {QStringLiteral("fake_quant_round_weight_linear"), QStringLiteral("=fake_quant_round_weight_linear")},
       {QStringLiteral("round_half_even_decimals_epilogue"), QStringLiteral("=round_half_even_decimals_epilogue")},
+      {QStringLiteral("scalar_tensor_cosine_eps"), QStringLiteral("=scalar_tensor_cosine_eps")},
       {QStringLiteral("pad_circular2d_gelu"), QStringLiteral("=pad_circular2d_gelu")},
       {QStringLiteral("pad_circular3d_scale"), QStringLiteral("=pad_circular3d_scale")},
       {QStringLiteral("conv1d_circular_padding_mode"), QStringLiteral("=conv1d_circular_padding_mode")},

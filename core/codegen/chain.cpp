@@ -448,6 +448,9 @@ class Planner {
   }
 
   void renameInPlace();
+  /// torch.scalar_tensor(s) (what torch 2.x's decompositions trace for a Python number used as a tensor: the H200's
+  /// torch 2.11 traces F.cosine_similarity's eps so, torch 1.13 does not) rewritten as the 0-d factory full((), s).
+  static void scalarTensorAsFull(GraphOp* o);
   /// An index_put_ that is a masked_fill (a bool mask of the tensor's shape, a constant) rewritten as one.
   void indexPutAsMaskedFill(GraphOp* o) const;
   /// Whether any output of @p o (tN, tN_1, ...) is read by a later op or is forward()'s result.
@@ -791,6 +794,7 @@ void Planner::renameInPlace() {
   QHash<QString, QString> now;  // ref -> the op id holding its current value
   auto rename = [&](const QString& r) { return now.value(r, r); };
   for (GraphOp& o : m_ops) {
+    scalarTensorAsFull(&o);
     indexPutAsMaskedFill(&o);
     for (QString& r : o.refs) r = rename(r);
     for (auto it = o.operands.begin(); it != o.operands.end(); ++it) it.value() = rename(it.value());
@@ -4384,6 +4388,15 @@ bool Planner::maskOf(const GraphOp& op, QString* s, Attn* a) {
   return true;
 }
 
+void Planner::scalarTensorAsFull(GraphOp* o) {
+  const json sv = o->args.value("s", json());
+  if (o->name != u"scalar_tensor" || !(sv.is_number() || sv.is_boolean() || sv.is_string()) || o->outputs.size() != 1 ||
+      !o->outputs.first().shape.isEmpty())
+    return;
+  o->name = QStringLiteral("full");
+  o->args["fill_value"] = sv;
+}
+
 void Planner::indexPutAsMaskedFill(GraphOp* o) const {
   // x[mask] = v (aten::index_put_ with one bool index of x's shape and a 0-d constant value, accumulate off; the
   // ignore mask of cross_entropy's label smoothing): masked_fill(x, mask, v), a pointwise op
@@ -4393,7 +4406,10 @@ void Planner::indexPutAsMaskedFill(GraphOp* o) const {
     return;
   const GraphOp* v = opById(o->refs.at(2));
   double c = 0;
-  if (!v || v->name != u"scalar_tensor" || !jsonNumber(v->args.value("s", json()), &c)) return;
+  // the value: a 0-d full (scalarTensorAsFull has rewritten torch.scalar_tensor, which comes first in the trace)
+  if (!v || v->name != u"full" || !v->outputs.value(0).shape.isEmpty() ||
+      !jsonNumber(v->args.value("fill_value", json()), &c))
+    return;
   o->name = QStringLiteral("masked_fill");
   o->category = QStringLiteral("Elementwise");
   o->pw = {{"op", "masked_fill"},
