@@ -362,6 +362,13 @@ class TstCli : public QObject {
         qPrintable(said));
     QVERIFY(!QFileInfo::exists(ws + QStringLiteral("/.kwb/runs")) ||
             QDir(ws + QStringLiteral("/.kwb/runs")).isEmpty(QDir::NoDotAndDotDot | QDir::AllEntries));
+    // One verdict name for a skeleton in every line kwb prints and in the report, as the suite, the commit line, the
+    // GUI and `kwb versions` say it (new-user trial 14, #7: the phase-4 line and the last line said FAIL).
+    QVERIFY2(said.contains(QStringLiteral("quality gate: SKELETON — kernel.py is a skeleton")) &&
+                 said.contains(QStringLiteral("kwb: quality gate SKELETON: see ")),
+             qPrintable(said));
+    QVERIFY2(!said.contains(QStringLiteral("FAIL")), qPrintable(said));
+    QVERIFY(readAll(ws + QStringLiteral("/baseline_report.md")).contains("- Result: **SKELETON**"));
     QVERIFY(readAll(ws + QStringLiteral("/baseline_report.md")).contains("Run folder: none (the harness was not run)"));
     // The roofline's caption says no kernel ran, not "CPU dry run" (no harness ran, so no dry run took place)
     const auto roof = nlohmann::json::parse(readAll(ws + QStringLiteral("/.kwb/roofline.json")).toStdString());
@@ -378,7 +385,8 @@ class TstCli : public QObject {
                  plan.contains("kernel.py will be a skeleton marked unimplemented"),
              plan.constData());
     // The gate fails the skeleton, but no kernel ran in this dry run: correctness is not established, not
-    // "PASS" (the harness checked the reference against itself; fresh-user trial, session 7).
+    // "PASS" (the harness checked the reference against itself; fresh-user trial, session 7). The record's
+    // quality_gate.result keeps the seed schema's FAIL; its failure_reason names the skeleton.
     const auto mem = nlohmann::json::parse(readAll(ws + QStringLiteral("/memory/v0.json")).toStdString());
     QCOMPARE(QString::fromStdString(mem["quality_gate"]["result"].get<std::string>()), QStringLiteral("FAIL"));
     QVERIFY2(mem["correctness"]["status"].is_null(), mem["correctness"].dump().c_str());

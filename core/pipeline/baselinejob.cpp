@@ -1119,7 +1119,7 @@ bool BaselineJob::commitWorkspace() {
   if (m_gate != QLatin1String("PASS") && !dryRunOk) {
     return fail(Measure, tr("quality gate is %1: the seed commits V%2 only after the gate passes "
                             "(the report and %3 are written and kept)")
-                             .arg(m_gate.isEmpty() ? tr("not evaluated") : m_gate)
+                             .arg(m_gate.isEmpty() ? tr("not evaluated") : shownGate(m_gate, !m_implemented))
                              .arg(m_version)
                              .arg(recordPaths(m_version).memory));
   }
@@ -1296,7 +1296,9 @@ void BaselineJob::measureAndRecord() {
         // A failed V0 (a FAIL or a skeleton) is not the seed's "V0: baseline kernel", but the kernel.py the user is
         // now to edit needs a commit to diff against (new-user trial 10, #9: such workspaces had no repository).
         if (!pass && m_opts.commit && m_version == 0 && verdict() != Verdict::Stopped) commitGeneratedBase();
-        if (!pass) m_error = tr("quality gate %1: see %2").arg(m_gate, m_ws->path(recordPaths(m_version).report));
+        if (!pass)
+          m_error = tr("quality gate %1: see %2")
+                        .arg(shownGate(m_gate, !m_implemented), m_ws->path(recordPaths(m_version).report));
         // A stopped run has no verdict: say where its log is and the command that runs it again (new-user trial 5,
         // R3: a rerun was refused without naming --force).
         if (verdict() == Verdict::Stopped) {
