@@ -644,6 +644,55 @@ class TstCli : public QObject {
     if (command == QLatin1String("baseline")) QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("ws/kernel.py"))));
   }
 
+  // New-user trial 14, #8: Ctrl-C in phase 4 of a new workspace left no git repository, where a FAIL or a skeleton
+  // commits its generated files as a base for the user's edits. A stopped V0 does the same, still exits 130 at once,
+  // and leaves its run folder (output.log, result.json) where it was, uncommitted.
+  void interruptedBaselineCommitsItsGeneratedFiles() {
+    QTemporaryDir dir;
+    writeFile(dir.filePath(QStringLiteral("sleeper.py")),
+              "import os, time\nprint('SLEEPER_PID=%d' % os.getpid(), flush=True)\ntime.sleep(120)\n");
+    const QString ws = dir.filePath(QStringLiteral("ws"));
+    QProcess p;
+    p.start(kwbPath(), {QStringLiteral("baseline"), problem("19_ReLU.py"), QStringLiteral("--gpu"),
+                        QStringLiteral("H200"), QStringLiteral("--framework"), QStringLiteral("triton"),
+                        QStringLiteral("--workspace"), ws, QStringLiteral("--target"),
+                        QStringLiteral("command:python3 ") + dir.filePath(QStringLiteral("sleeper.py"))});
+    QVERIFY(p.waitForStarted());
+    QByteArray out;
+    for (int i = 0; i < 240 && !out.contains("SLEEPER_PID="); ++i) {
+      p.waitForReadyRead(500);
+      out += p.readAllStandardOutput();
+    }
+    QVERIFY2(out.contains("SLEEPER_PID="), out.constData());
+    QElapsedTimer clock;
+    clock.start();
+    QCOMPARE(::kill(static_cast<pid_t>(p.processId()), SIGINT), 0);
+    QVERIFY(p.waitForFinished(30000));
+    QVERIFY2(clock.elapsed() < 5000, qPrintable(QString::number(clock.elapsed())));
+    QCOMPARE(p.exitCode(), 130);
+    out += p.readAllStandardOutput();
+    QVERIFY2(out.contains("the generated files, a base for your edits (V0 is not committed: its quality gate is "
+                          "STOPPED)"),
+             out.constData());
+    const Result log = run(QStringLiteral("git"), {QStringLiteral("-C"), ws, QStringLiteral("log"),
+                                                   QStringLiteral("--format=%s"), QStringLiteral("--name-only")});
+    QVERIFY2(log.code == 0, qPrintable(log.err));
+    QVERIFY2(log.out.startsWith(
+                 QStringLiteral("Generated workspace: V0 not committed as a version (quality gate STOPPED)\n")),
+             qPrintable(log.out));
+    for (const char* f : {"\nkernel.py\n", "\ntest_kernel.py\n", "\nreference.py\n"})
+      QVERIFY2(log.out.contains(QLatin1String(f)), f);
+    QVERIFY2(!log.out.contains(QStringLiteral(".kwb/runs/")), qPrintable(log.out));
+    const QStringList runs =
+        QDir(ws + QStringLiteral("/.kwb/runs")).entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
+    QVERIFY(!runs.isEmpty());
+    QVERIFY(QFileInfo::exists(ws + QStringLiteral("/.kwb/runs/") + runs.last() + QStringLiteral("/output.log")));
+    // the working tree is as the run left it: nothing of the commit's is reported changed
+    const Result status = run(QStringLiteral("git"), {QStringLiteral("-C"), ws, QStringLiteral("status"),
+                                                      QStringLiteral("--porcelain"), QStringLiteral("kernel.py")});
+    QVERIFY2(status.out.isEmpty(), qPrintable(status.out));
+  }
+
   // New-user trial 10, #9: a FAIL or skeleton V0 had no git repository, so the skeleton the user is to edit had no
   // commit to diff against. The seed's "V0: baseline kernel" still waits for a passing gate; the generated files are
   // committed under a subject that is no version's.
