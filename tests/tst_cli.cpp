@@ -644,6 +644,62 @@ class TstCli : public QObject {
     if (command == QLatin1String("baseline")) QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("ws/kernel.py"))));
   }
 
+  // New-user trial 14, #15: a case the watchdog ended had no console line, and the resumed process's cases were
+  // counted from 1 again ("case 1/5", then "case 1/4"); `kwb suite` printed neither. The harness here is a stand-in
+  // whose first case hangs past the watchdog (--case-timeout 1 + 10 s grace), then honours --skip.
+  void watchdogKillIsPrintedAndCounted() {
+    QTemporaryDir dir;
+    writeFile(dir.filePath(QStringLiteral("hang_first.py")), R"PY(
+import json, sys, time
+P = "[test_kernel] "
+skip = sys.argv[sys.argv.index("--skip") + 1].split(",") if "--skip" in sys.argv else []
+names = ["problem_shape", "boundary_tail", "dtype_bf16"]
+print(P + "CASE_PLAN " + json.dumps({"cases": names, "skipped_cases": []}), flush=True)
+todo = [n for n in names if n not in skip]
+cases = []
+for i, n in enumerate(todo):
+    print(P + "CASE_START " + json.dumps({"name": n, "shape": [[4, 8]], "dtype": "float32", "index": i + 1,
+                                          "total": len(todo)}), flush=True)
+    if n == "problem_shape":
+        time.sleep(120)
+    c = {"name": n, "status": "PASS", "rel_err": 0.0, "latency_us": 1.0}
+    cases.append(c)
+    print(P + "CASE_RESULT " + json.dumps(c), flush=True)
+print(P + "RESULT_JSON=" + json.dumps({"status": "PASS", "cases": cases}), flush=True)
+)PY");
+    const QString target = QStringLiteral("command:python3 ") + dir.filePath(QStringLiteral("hang_first.py"));
+    const Result r =
+        kwb({QStringLiteral("baseline"), problem("19_ReLU.py"), QStringLiteral("--gpu"), QStringLiteral("H200"),
+             QStringLiteral("--framework"), QStringLiteral("triton"), QStringLiteral("--workspace"),
+             dir.filePath(QStringLiteral("ws")), QStringLiteral("--no-commit"), QStringLiteral("--case-timeout"),
+             QStringLiteral("1"), QStringLiteral("--target"), target});
+    QVERIFY2(r.code == 1, qPrintable(r.out + r.err));
+    const QStringList expected{QStringLiteral("  | ▶ case 1/3 problem_shape"),
+                               QStringLiteral("  | ✗ TIMEOUT_FAIL  problem_shape  — watchdog: "),
+                               QStringLiteral("  | ▶ case 2/3 boundary_tail"),
+                               QStringLiteral("  | ▶ case 3/3 dtype_bf16")};
+    qsizetype at = 0;
+    for (const QString& e : expected) {
+      const qsizetype found = r.out.indexOf(e, at);
+      QVERIFY2(found >= at, qPrintable(e + QStringLiteral("\n---\n") + r.out));
+      at = found;
+    }
+    QVERIFY2(!r.out.contains(QStringLiteral("case 1/2")), qPrintable(r.out));
+
+    const Result s = kwb({QStringLiteral("suite"), problem("19_ReLU.py"), QStringLiteral("--gpu"),
+                          QStringLiteral("H200"), QStringLiteral("--framework"), QStringLiteral("triton"),
+                          QStringLiteral("--out"), dir.filePath(QStringLiteral("suite")), QStringLiteral("--no-commit"),
+                          QStringLiteral("--case-timeout"), QStringLiteral("1"), QStringLiteral("--target"), target});
+    QVERIFY2(s.code == 1, qPrintable(s.out + s.err));
+    at = 0;
+    for (const QString& e : expected) {
+      const QString line = QStringLiteral("  19_ReLU") + e.mid(1);  // "  19_ReLU | ▶ case 1/3 ..."
+      const qsizetype found = s.out.indexOf(line, at);
+      QVERIFY2(found >= at, qPrintable(line + QStringLiteral("\n---\n") + s.out));
+      at = found;
+    }
+  }
+
   // New-user trial 14, #8: Ctrl-C in phase 4 of a new workspace left no git repository, where a FAIL or a skeleton
   // commits its generated files as a base for the user's edits. A stopped V0 does the same, still exits 130 at once,
   // and leaves its run folder (output.log, result.json) where it was, uncommitted.
