@@ -21,6 +21,9 @@
 #include <QAction>
 #include <QFontDatabase>
 #include <QFontInfo>
+#include <QFontMetrics>
+#include <QHeaderView>
+#include <QLabel>
 #include <QRawFont>
 #include <algorithm>
 #include <QTextCursor>
@@ -37,6 +40,7 @@
 #include "widgets/knowledgemodel.h"
 #include "core/pipeline/recordsbuilder.h"
 #include "core/review/displaytext.h"
+#include "core/review/verdict.h"
 #include "widgets/reportexport.h"
 #include "widgets/rooflineplot.h"
 #include "widgets/theme.h"
@@ -144,6 +148,7 @@ class TestWidgets : public QObject {
   void renderPngErrors();
   void consoleHumanRawFilter();
   void consoleProgress();
+  void consoleShowsStatusAndCountsWhole();
   void consolePhaseActivity();
   void consoleWrapsAndFollowsEnd();
   void consoleSplitsBySpace();
@@ -960,6 +965,47 @@ void TestWidgets::consoleHumanRawFilter() {
 }
 
 // "case 3/7" from CASE_START's index and total, with the per-case timeout counting down.
+// New-user trial 14, #10 (1440x900): the running case's status was drawn in the width "ran" had needed ("R…G"), and
+// the header's "7 ran (harness only)" was cut beside the filter box ("7 ran (harne…").
+void TestWidgets::consoleShowsStatusAndCountsWhole() {
+  RunConsole console;
+  // The 1440x900 console beside the roofline, tall enough that the table's share of the height does not change with
+  // its rows: a change of size re-measured the columns, and hid that nothing else did.
+  console.resize(460, 600);
+  console.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&console));
+  console.caseModel()->setDryRun(true);
+  console.runStarted();
+  console.caseStarted(QStringLiteral("problem_shape"));
+  console.caseFinished(makeCase(QStringLiteral("problem_shape"), QStringLiteral("PASS"), 0.0, 1.0, 1.0));
+  console.caseStarted(QStringLiteral("boundary_tail"));
+  auto* view = console.findChild<QTableView*>(QStringLiteral("caseTable"));
+  QVERIFY(view);
+  const QFont bold = [&] {
+    QFont f = view->font();
+    f.setBold(true);
+    return f;
+  }();
+  const int running = QFontMetrics(bold).horizontalAdvance(caseStatusLabel(QStringLiteral("RUNNING")));
+  QTRY_VERIFY2(view->horizontalHeader()->sectionSize(CaseTableModel::StatusColumn) > running,
+               qPrintable(QString::number(view->horizontalHeader()->sectionSize(CaseTableModel::StatusColumn))));
+  for (int i = 2; i <= 7; ++i) {
+    const QString name = QStringLiteral("case%1").arg(i);
+    console.caseStarted(name);
+    console.caseFinished(makeCase(name, QStringLiteral("PASS"), 0.0, 1.0, 1.0));
+  }
+  console.caseFinished(makeCase(QStringLiteral("boundary_tail"), QStringLiteral("PASS"), 0.0, 1.0, 1.0));
+  console.runFinished(true);
+  auto* summary = console.findChild<QLabel*>(QStringLiteral("caseSummary"));
+  QVERIFY(summary);
+  QVERIFY2(summary->text().endsWith(QStringLiteral("ran (harness only)")), qPrintable(summary->text()));
+  QTRY_VERIFY2(summary->contentsRect().width() >= summary->fontMetrics().horizontalAdvance(summary->text()),
+               qPrintable(QStringLiteral("%1 px for %2 px")
+                              .arg(summary->contentsRect().width())
+                              .arg(summary->fontMetrics().horizontalAdvance(summary->text()))));
+  QVERIFY(console.width() <= 460);  // the counts do not widen the console
+}
+
 void TestWidgets::consoleProgress() {
   RunConsole console;
   console.setCaseTimeout(30);
