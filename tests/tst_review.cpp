@@ -43,7 +43,7 @@ void makeWorkspace(const QString& ws, const QByteArray& gate, bool skeleton = fa
   write(ws + QStringLiteral("/memory/v0.json"),
         QByteArray(R"({"version": "v0", "quality_gate": {"result": )") + gate + R"(, "failure_reason": null},
           "performance": {"latency_us": 3350.5, "bandwidth_gbps": 3845.2, "tflops": 0.48},
-          "references": [{"source_type": "gpu-wiki", "path_or_url": "wiki/h200.md", "description": "hw-h200-l2: L2 is 50 MB", "record_id": "hw-h200-l2"}],
+          "references": [{"source_type": "gpu-wiki", "path_or_url": "wiki/h200.md", "description": "hw-h200-l2: L2 is 50 MB", "record_id": "hw-h200-l2", "scope": {"vendor": "nvidia", "arch": "hopper"}}],
           "workbench": {"mode": ")" +
             (dry ? "cpu-dry-run" : "gpu") +
             R"(", "gpu": "H200-SXM", "framework": "triton", "run_dir": ".kwb/runs/20261201-110000"}})");
@@ -170,6 +170,9 @@ void TestReview::readFinishedWorkspace() {
   QCOMPARE(r->records.size(), 1);
   QCOMPARE(r->records[0].id, QStringLiteral("hw-h200-l2"));
   QCOMPARE(r->records[0].content, QStringLiteral("L2 is 50 MB"));
+  // the scope as the tool returned it, kept by the record (the review's Scope column was empty: trial 14, #11)
+  QCOMPARE(QString::fromStdString(r->records[0].scope.dump()),
+           QStringLiteral(R"({"arch":"hopper","vendor":"nvidia"})"));
   QCOMPARE(r->latencyUs.value_or(0), 3350.5);
   QCOMPARE(r->runs.size(), 2);
   QCOMPARE(r->runs[0].stamp, QStringLiteral("20261201-110000"));  // newest first

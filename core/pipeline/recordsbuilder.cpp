@@ -515,11 +515,15 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
     set("profile_evidence.bottleneck_type",
         util.bottleneck == QLatin1String("compute-bound") ? "compute_bound" : "memory_bound");
   nlohmann::json refs = nlohmann::json::array();
-  for (const KnowledgeRecord& k : *in.records)
+  for (const KnowledgeRecord& k : *in.records) {
     refs.push_back({{"source_type", k.toolId.toStdString()},
                     {"path_or_url", k.source.toStdString()},
                     {"description", QString(k.id + QStringLiteral(": ") + k.content).toStdString()},
                     {"record_id", k.id.toStdString()}});
+    // The scope as the tool returned it: a review read back empty Scope cells where phase 2 showed them (new-user
+    // trial 14, #11).
+    if (!k.scope.is_null()) refs.back()["scope"] = k.scope;
+  }
   if (refs.empty()) refs = carriedRefs;  // a later version's: the previous version's, as its report says
   set("references", refs);
   nlohmann::json log = nlohmann::json::array();
