@@ -583,10 +583,13 @@ void TestWidgets::codegenVerdictOnTheSpecPage() {
   QVERIFY2(spec.startsWith(QStringLiteral("Phase 3 will write a SKELETON with CuTe DSL")) &&
                spec.contains(QStringLiteral("group reduce [logsumexp]: covered")),
            qPrintable(spec));
-  // worded from the data, each framework marked
-  QVERIFY2(spec.contains(QStringLiteral("\n  ✓ Triton: kernel (Reduction pattern)\n")) &&
-               spec.endsWith(QStringLiteral("  ✗ FlyDSL: skeleton: no template")),
+  // worded from the data, each framework marked: the chosen one first and whole, another's kernel, the other
+  // skeletons named on one line with their reasons in the tooltip (new-user trial 14, #13)
+  QVERIFY2(spec.contains(QStringLiteral("covered\n  ✗ CuTe DSL: skeleton: no CuTe DSL template for logsumexp over a "
+                                        "middle dim\n  ✓ Triton: kernel (Reduction pattern)\n")) &&
+               spec.endsWith(QStringLiteral("\n  ✗ FlyDSL: skeleton (hover for why)")),
            qPrintable(spec));
+  QCOMPARE(codegenOtherReasons(v), QStringLiteral("FlyDSL: skeleton: no template"));
   // phase 1's list entry carries the verdict, as phase 4's carries the gate
   w.setPhaseState(1, WizardPanel::PhaseState::Done);
   QCOMPARE(w.phaseItemText(1), QStringLiteral("✓ 1. Understand: CuTe DSL SKELETON"));
@@ -600,6 +603,14 @@ void TestWidgets::codegenVerdictOnTheSpecPage() {
   QVERIFY(w.codegenWarningText().isEmpty());
   QVERIFY(w.specView()->codegenText().startsWith(
       QStringLiteral("Phase 3 will write a kernel with Triton (Reduction pattern).\nCode generation:\n")));
+  // Triton's plan, then the other frameworks' skeletons on one line: no reasons under a Triton plan (trial 14, #13)
+  QVERIFY2(w.specView()->codegenText().endsWith(QStringLiteral(
+               "covered\n  ✓ Triton: kernel (Reduction pattern)\n  ✗ CuTe DSL, FlyDSL: skeleton (hover for why)")),
+           qPrintable(w.specView()->codegenText()));
+  QVERIFY(!w.specView()->codegenText().contains(QStringLiteral("middle dim")));
+  QCOMPARE(codegenOtherReasons(v),
+           QStringLiteral("CuTe DSL: skeleton: no CuTe DSL template for logsumexp over a middle "
+                          "dim\n\nFlyDSL: skeleton: no template"));
   QCOMPARE(w.phaseItemText(1), QStringLiteral("✓ 1. Understand: Triton kernel"));
   // a skeleton everywhere: no chip (nothing to switch to); the Spec page still says it
   v.framework = QStringLiteral("cutedsl");
