@@ -743,7 +743,8 @@ void TestWidgets::codegenVerdictWordsAreTranslated() {
               {QStringLiteral("gemm"), {QStringLiteral("t2"), QStringLiteral("t3")}, false, QStringLiteral("why")}};
   v.plan = {CodegenVerdict::PlanKind::Chain, {}, 2, {}};
   v.backends = {{QStringLiteral("triton"), QStringLiteral("Triton"), true, QStringLiteral("chain of 2 launches"), {}},
-                {QStringLiteral("cutedsl"), QStringLiteral("CuTe DSL"), false, {}, QStringLiteral("no template")}};
+                {QStringLiteral("cutedsl"), QStringLiteral("CuTe DSL"), false, {}, QStringLiteral("no template")},
+                {QStringLiteral("flydsl"), QStringLiteral("FlyDSL"), false, {}, QStringLiteral("no FlyDSL template")}};
   MarkingTranslator marker({QStringLiteral("kwb::SpecView"), QStringLiteral("kwb::WizardPanel")});
   QVERIFY(QCoreApplication::installTranslator(&marker));
   WizardPanel w;
@@ -751,17 +752,21 @@ void TestWidgets::codegenVerdictWordsAreTranslated() {
   w.setPhaseState(1, WizardPanel::PhaseState::Done);
   const QString text = w.specView()->codegenText();
   const QString item = w.phaseItemText(1);
+  const QString others = codegenOtherReasons(v);
   QCoreApplication::removeTranslator(&marker);
   const QStringList lines = text.split(u'\n');
-  QCOMPARE(lines.size(), 6);
+  QCOMPARE(lines.size(), 7);
   QCOMPARE(lines[0],
            QStringLiteral("«Phase 3 will write a SKELETON with CuTe DSL (the quality gate fails it): no template»"));
   QCOMPARE(lines[1], QStringLiteral("«Code generation:»"));
   QCOMPARE(lines[2], QStringLiteral("«  group pool [t1]: covered»"));
   QCOMPARE(lines[3], QStringLiteral("«  group gemm [t2, t3]: not covered: why»"));
   // the plan is worded by the GUI too (a plural form through %n), not the backend's English "chain of 2 launches"
-  QCOMPARE(lines[4], QStringLiteral("«  ✓ Triton: kernel («chain of 2 launch(es)»)»"));
-  QCOMPARE(lines[5], QStringLiteral("«  ✗ CuTe DSL: skeleton: no template»"));
+  // the chosen framework first (new-user trial 14, #13), another's kernel, the other skeletons on one line
+  QCOMPARE(lines[4], QStringLiteral("«  ✗ CuTe DSL: skeleton: no template»"));
+  QCOMPARE(lines[5], QStringLiteral("«  ✓ Triton: kernel («chain of 2 launch(es)»)»"));
+  QCOMPARE(lines[6], QStringLiteral("«  ✗ FlyDSL: skeleton (hover for why)»"));
+  QCOMPARE(others, QStringLiteral("«FlyDSL: skeleton: no FlyDSL template»"));
   QVERIFY(!text.contains(QStringLiteral("core's English")));
   QVERIFY2(item.contains(QStringLiteral("«CuTe DSL SKELETON»")), qPrintable(item));
 }
