@@ -178,8 +178,9 @@ RunConsole::RunConsole(QWidget* parent)
   // to spare. Again when the console is resized or the cases change, until the user drags the handle.
   connect(split, &QSplitter::splitterMoved, this, [this] { m_userSplit = true; });
   split->installEventFilter(this);
-  // A ResizeToContents column is not re-measured when a row is added or changes: the running case's status was drawn
-  // in the width "ran" had needed, "R…G" (new-user trial 14, #10). The status and name columns are measured again.
+  // The trial's live shot drew the running case's status in the width "ran" had needed, "R…G" (new-user trial 14,
+  // #10). The header re-measures a ResizeToContents column only in its own delayed pass (a resize of the view starts
+  // one); the name and status columns are measured here whenever a row is added or changes.
   const auto fitColumns = [this] {
     QTimer::singleShot(0, this, [this] {
       for (int column : {CaseTableModel::NameColumn, CaseTableModel::StatusColumn})
