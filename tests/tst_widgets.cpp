@@ -1012,6 +1012,7 @@ void TestWidgets::consoleShowsStatusAndCountsWhole() {
   }
   console.caseFinished(makeCase(QStringLiteral("boundary_tail"), QStringLiteral("PASS"), 0.0, 1.0, 1.0));
   console.runFinished(true);
+  console.verdictBadge()->setVerdict(Verdict::DryRun);  // "— Dry run: not measured", as wide as in the trial's shot
   auto* summary = console.findChild<QLabel*>(QStringLiteral("caseSummary"));
   QVERIFY(summary);
   QVERIFY2(summary->text().endsWith(QStringLiteral("ran (harness only)")), qPrintable(summary->text()));
