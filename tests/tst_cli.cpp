@@ -362,6 +362,13 @@ class TstCli : public QObject {
         qPrintable(said));
     QVERIFY(!QFileInfo::exists(ws + QStringLiteral("/.kwb/runs")) ||
             QDir(ws + QStringLiteral("/.kwb/runs")).isEmpty(QDir::NoDotAndDotDot | QDir::AllEntries));
+    // One verdict name for a skeleton in every line kwb prints and in the report, as the suite, the commit line, the
+    // GUI and `kwb versions` say it (new-user trial 14, #7: the phase-4 line and the last line said FAIL).
+    QVERIFY2(said.contains(QStringLiteral("quality gate: SKELETON — kernel.py is a skeleton")) &&
+                 said.contains(QStringLiteral("kwb: quality gate SKELETON: see ")),
+             qPrintable(said));
+    QVERIFY2(!said.contains(QStringLiteral("FAIL")), qPrintable(said));
+    QVERIFY(readAll(ws + QStringLiteral("/baseline_report.md")).contains("- Result: **SKELETON**"));
     QVERIFY(readAll(ws + QStringLiteral("/baseline_report.md")).contains("Run folder: none (the harness was not run)"));
     // The roofline's caption says no kernel ran, not "CPU dry run" (no harness ran, so no dry run took place)
     const auto roof = nlohmann::json::parse(readAll(ws + QStringLiteral("/.kwb/roofline.json")).toStdString());
@@ -378,7 +385,8 @@ class TstCli : public QObject {
                  plan.contains("kernel.py will be a skeleton marked unimplemented"),
              plan.constData());
     // The gate fails the skeleton, but no kernel ran in this dry run: correctness is not established, not
-    // "PASS" (the harness checked the reference against itself; fresh-user trial, session 7).
+    // "PASS" (the harness checked the reference against itself; fresh-user trial, session 7). The record's
+    // quality_gate.result keeps the seed schema's FAIL; its failure_reason names the skeleton.
     const auto mem = nlohmann::json::parse(readAll(ws + QStringLiteral("/memory/v0.json")).toStdString());
     QCOMPARE(QString::fromStdString(mem["quality_gate"]["result"].get<std::string>()), QStringLiteral("FAIL"));
     QVERIFY2(mem["correctness"]["status"].is_null(), mem["correctness"].dump().c_str());
@@ -634,6 +642,111 @@ class TstCli : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(
         ::kill(started, 0) != 0 || readAll(QStringLiteral("/proc/%1/stat").arg(started)).contains(") Z "), 3000);
     if (command == QLatin1String("baseline")) QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("ws/kernel.py"))));
+  }
+
+  // New-user trial 14, #15: a case the watchdog ended had no console line, and the resumed process's cases were
+  // counted from 1 again ("case 1/5", then "case 1/4"); `kwb suite` printed neither. The harness here is a stand-in
+  // whose first case hangs past the watchdog (--case-timeout 1 + 10 s grace), then honours --skip.
+  void watchdogKillIsPrintedAndCounted() {
+    QTemporaryDir dir;
+    writeFile(dir.filePath(QStringLiteral("hang_first.py")), R"PY(
+import json, sys, time
+P = "[test_kernel] "
+skip = sys.argv[sys.argv.index("--skip") + 1].split(",") if "--skip" in sys.argv else []
+names = ["problem_shape", "boundary_tail", "dtype_bf16"]
+print(P + "CASE_PLAN " + json.dumps({"cases": names, "skipped_cases": []}), flush=True)
+todo = [n for n in names if n not in skip]
+cases = []
+for i, n in enumerate(todo):
+    print(P + "CASE_START " + json.dumps({"name": n, "shape": [[4, 8]], "dtype": "float32", "index": i + 1,
+                                          "total": len(todo)}), flush=True)
+    if n == "problem_shape":
+        time.sleep(120)
+    c = {"name": n, "status": "PASS", "rel_err": 0.0, "latency_us": 1.0}
+    cases.append(c)
+    print(P + "CASE_RESULT " + json.dumps(c), flush=True)
+print(P + "RESULT_JSON=" + json.dumps({"status": "PASS", "cases": cases}), flush=True)
+)PY");
+    const QString target = QStringLiteral("command:python3 ") + dir.filePath(QStringLiteral("hang_first.py"));
+    const Result r =
+        kwb({QStringLiteral("baseline"), problem("19_ReLU.py"), QStringLiteral("--gpu"), QStringLiteral("H200"),
+             QStringLiteral("--framework"), QStringLiteral("triton"), QStringLiteral("--workspace"),
+             dir.filePath(QStringLiteral("ws")), QStringLiteral("--no-commit"), QStringLiteral("--case-timeout"),
+             QStringLiteral("1"), QStringLiteral("--target"), target});
+    QVERIFY2(r.code == 1, qPrintable(r.out + r.err));
+    const QStringList expected{QStringLiteral("  | ▶ case 1/3 problem_shape"),
+                               QStringLiteral("  | ✗ TIMEOUT_FAIL  problem_shape  — watchdog: "),
+                               QStringLiteral("  | ▶ case 2/3 boundary_tail"),
+                               QStringLiteral("  | ▶ case 3/3 dtype_bf16")};
+    qsizetype at = 0;
+    for (const QString& e : expected) {
+      const qsizetype found = r.out.indexOf(e, at);
+      QVERIFY2(found >= at, qPrintable(e + QStringLiteral("\n---\n") + r.out));
+      at = found;
+    }
+    QVERIFY2(!r.out.contains(QStringLiteral("case 1/2")), qPrintable(r.out));
+
+    const Result s = kwb({QStringLiteral("suite"), problem("19_ReLU.py"), QStringLiteral("--gpu"),
+                          QStringLiteral("H200"), QStringLiteral("--framework"), QStringLiteral("triton"),
+                          QStringLiteral("--out"), dir.filePath(QStringLiteral("suite")), QStringLiteral("--no-commit"),
+                          QStringLiteral("--case-timeout"), QStringLiteral("1"), QStringLiteral("--target"), target});
+    QVERIFY2(s.code == 1, qPrintable(s.out + s.err));
+    at = 0;
+    for (const QString& e : expected) {
+      const QString line = QStringLiteral("  19_ReLU") + e.mid(1);  // "  19_ReLU | ▶ case 1/3 ..."
+      const qsizetype found = s.out.indexOf(line, at);
+      QVERIFY2(found >= at, qPrintable(line + QStringLiteral("\n---\n") + s.out));
+      at = found;
+    }
+  }
+
+  // New-user trial 14, #8: Ctrl-C in phase 4 of a new workspace left no git repository, where a FAIL or a skeleton
+  // commits its generated files as a base for the user's edits. A stopped V0 does the same, still exits 130 at once,
+  // and leaves its run folder (output.log, result.json) where it was, uncommitted.
+  void interruptedBaselineCommitsItsGeneratedFiles() {
+    QTemporaryDir dir;
+    writeFile(dir.filePath(QStringLiteral("sleeper.py")),
+              "import os, time\nprint('SLEEPER_PID=%d' % os.getpid(), flush=True)\ntime.sleep(120)\n");
+    const QString ws = dir.filePath(QStringLiteral("ws"));
+    QProcess p;
+    p.start(kwbPath(), {QStringLiteral("baseline"), problem("19_ReLU.py"), QStringLiteral("--gpu"),
+                        QStringLiteral("H200"), QStringLiteral("--framework"), QStringLiteral("triton"),
+                        QStringLiteral("--workspace"), ws, QStringLiteral("--target"),
+                        QStringLiteral("command:python3 ") + dir.filePath(QStringLiteral("sleeper.py"))});
+    QVERIFY(p.waitForStarted());
+    QByteArray out;
+    for (int i = 0; i < 240 && !out.contains("SLEEPER_PID="); ++i) {
+      p.waitForReadyRead(500);
+      out += p.readAllStandardOutput();
+    }
+    QVERIFY2(out.contains("SLEEPER_PID="), out.constData());
+    QElapsedTimer clock;
+    clock.start();
+    QCOMPARE(::kill(static_cast<pid_t>(p.processId()), SIGINT), 0);
+    QVERIFY(p.waitForFinished(30000));
+    QVERIFY2(clock.elapsed() < 5000, qPrintable(QString::number(clock.elapsed())));
+    QCOMPARE(p.exitCode(), 130);
+    out += p.readAllStandardOutput();
+    QVERIFY2(out.contains("the generated files, a base for your edits (V0 is not committed: its quality gate is "
+                          "STOPPED)"),
+             out.constData());
+    const Result log = run(QStringLiteral("git"), {QStringLiteral("-C"), ws, QStringLiteral("log"),
+                                                   QStringLiteral("--format=%s"), QStringLiteral("--name-only")});
+    QVERIFY2(log.code == 0, qPrintable(log.err));
+    QVERIFY2(log.out.startsWith(
+                 QStringLiteral("Generated workspace: V0 not committed as a version (quality gate STOPPED)\n")),
+             qPrintable(log.out));
+    for (const char* f : {"\nkernel.py\n", "\ntest_kernel.py\n", "\nreference.py\n"})
+      QVERIFY2(log.out.contains(QLatin1String(f)), f);
+    QVERIFY2(!log.out.contains(QStringLiteral(".kwb/runs/")), qPrintable(log.out));
+    const QStringList runs =
+        QDir(ws + QStringLiteral("/.kwb/runs")).entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
+    QVERIFY(!runs.isEmpty());
+    QVERIFY(QFileInfo::exists(ws + QStringLiteral("/.kwb/runs/") + runs.last() + QStringLiteral("/output.log")));
+    // the working tree is as the run left it: nothing of the commit's is reported changed
+    const Result status = run(QStringLiteral("git"), {QStringLiteral("-C"), ws, QStringLiteral("status"),
+                                                      QStringLiteral("--porcelain"), QStringLiteral("kernel.py")});
+    QVERIFY2(status.out.isEmpty(), qPrintable(status.out));
   }
 
   // New-user trial 10, #9: a FAIL or skeleton V0 had no git repository, so the skeleton the user is to edit had no

@@ -145,8 +145,11 @@ void TestGuiFlow::openWorkspaceRestoresTarget() {
     QVERIFY(f.open(QIODevice::WriteOnly));
     f.write(text);
   };
+  const QString problem = QStringLiteral(KWB_SHARED_DIR "/data/kernelbench/level1/19_ReLU.py");
   write(QStringLiteral(".kwb/spec.json"),
-        R"({"target": {"gpu": "MI300X", "framework": "triton", "outside_policy": true}})");
+        R"({"target": {"gpu": "MI300X", "framework": "triton", "outside_policy": true}, "source": {"name": "19_ReLU",
+            "path": ")" +
+            problem.toUtf8() + R"("}})");
   write(QStringLiteral("memory/v0.json"), R"({"workbench": {"mode": "cpu-dry-run"}})");
   MainWindow w;
   w.wizard()->setGpu(QStringLiteral("H200-SXM"));
@@ -156,6 +159,13 @@ void TestGuiFlow::openWorkspaceRestoresTarget() {
   QCOMPARE(w.wizard()->gpu(), QStringLiteral("MI300X"));
   QCOMPARE(w.wizard()->framework(), QStringLiteral("triton"));
   QVERIFY(w.wizard()->cpuDryRun());
+  // The Logic file is the problem the run was made from, not the workspace's copy (new-user trial 14, #11); phase 1
+  // still runs on the copy, as the recorded run's files are the workspace's.
+  auto* logicEdit = w.wizard()->findChild<QLineEdit*>(QStringLiteral("logicEdit"));
+  QVERIFY(logicEdit);
+  QCOMPARE(logicEdit->text(), QDir::toNativeSeparators(problem));
+  QVERIFY2(logicEdit->toolTip().contains(QStringLiteral("reference.py")), qPrintable(logicEdit->toolTip()));
+  QCOMPARE(QFileInfo(w.logicPath()).fileName(), QStringLiteral("reference.py"));
   // a workspace of the policy's own framework, measured on the GPU
   write(QStringLiteral(".kwb/spec.json"),
         R"({"target": {"gpu": "H200-SXM", "framework": "cutedsl", "outside_policy": false}})");

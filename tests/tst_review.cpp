@@ -5,9 +5,11 @@
 #include <QTest>
 
 #include "core/perf/roofline.h"
+#include "core/review/displaytext.h"
 #include "core/review/reviewexport.h"
 #include "core/review/verdict.h"
 #include "core/review/workspacereview.h"
+#include "core/run/harnessparser.h"
 #include "core/vcs/gitrepo.h"
 
 using namespace kwb;
@@ -41,7 +43,7 @@ void makeWorkspace(const QString& ws, const QByteArray& gate, bool skeleton = fa
   write(ws + QStringLiteral("/memory/v0.json"),
         QByteArray(R"({"version": "v0", "quality_gate": {"result": )") + gate + R"(, "failure_reason": null},
           "performance": {"latency_us": 3350.5, "bandwidth_gbps": 3845.2, "tflops": 0.48},
-          "references": [{"source_type": "gpu-wiki", "path_or_url": "wiki/h200.md", "description": "hw-h200-l2: L2 is 50 MB", "record_id": "hw-h200-l2"}],
+          "references": [{"source_type": "gpu-wiki", "path_or_url": "wiki/h200.md", "description": "hw-h200-l2: L2 is 50 MB", "record_id": "hw-h200-l2", "scope": {"vendor": "nvidia", "arch": "hopper"}}],
           "workbench": {"mode": ")" +
             (dry ? "cpu-dry-run" : "gpu") +
             R"(", "gpu": "H200-SXM", "framework": "triton", "run_dir": ".kwb/runs/20261201-110000"}})");
@@ -68,6 +70,7 @@ class TestReview : public QObject {
   void exportPdfNeedsWriter();
   void exportVersionHistory();
   void compareTwoRuns();
+  void consoleCountsCasesOverAResume();
 };
 
 void TestReview::compareTwoRuns() {
@@ -167,6 +170,9 @@ void TestReview::readFinishedWorkspace() {
   QCOMPARE(r->records.size(), 1);
   QCOMPARE(r->records[0].id, QStringLiteral("hw-h200-l2"));
   QCOMPARE(r->records[0].content, QStringLiteral("L2 is 50 MB"));
+  // the scope as the tool returned it, kept by the record (the review's Scope column was empty: trial 14, #11)
+  QCOMPARE(QString::fromStdString(r->records[0].scope.dump()),
+           QStringLiteral(R"({"arch":"hopper","vendor":"nvidia"})"));
   QCOMPARE(r->latencyUs.value_or(0), 3350.5);
   QCOMPARE(r->runs.size(), 2);
   QCOMPARE(r->runs[0].stamp, QStringLiteral("20261201-110000"));  // newest first
@@ -408,6 +414,39 @@ void TestReview::exportPdfNeedsWriter() {
   };
   QVERIFY(exportReview(*r, ExportFormat::Pdf, QByteArray("png"), tmp.filePath(QStringLiteral("x.pdf")), fake, &error));
   QVERIFY(gotHtml.contains(QStringLiteral("src=\"") + QLatin1String(kReviewFigureName)));
+}
+
+// New-user trial 14, #15: after a watchdog kill the resumed process (--skip) numbers its cases from 1 ("case 1/5",
+// then "case 1/4"), and a case the runner ended itself has no CASE_RESULT line: kwb baseline, measure and suite print
+// the count over the run and the runner's verdict line.
+void TestReview::consoleCountsCasesOverAResume() {
+  const QString resumed = QStringLiteral(
+      "[test_kernel] CASE_START {\"name\": \"dtype_bf16\", \"shape\": [8, 16], \"dtype\": \"bfloat16\", "
+      "\"index\": 1, \"total\": 4}");
+  QVERIFY2(displayHarnessLine(resumed).contains(QStringLiteral("case 1/4 dtype_bf16")),
+           qPrintable(displayHarnessLine(resumed)));  // the process's own count when the caller knows no more
+  QVERIFY2(displayHarnessLine(resumed, 1).contains(QStringLiteral("case 2/5 dtype_bf16")),
+           qPrintable(displayHarnessLine(resumed, 1)));
+  const QString third = QStringLiteral(
+      "[test_kernel] CASE_START {\"name\": \"boundary_tail\", \"shape\": [7], \"index\": 2, \"total\": 4}");
+  QVERIFY2(displayHarnessLine(third, 2).contains(QStringLiteral("case 3/5 boundary_tail")),
+           qPrintable(displayHarnessLine(third, 2)));
+  const QString first = QStringLiteral(
+      "[test_kernel] CASE_START {\"name\": \"problem_shape\", \"index\": 1, "
+      "\"total\": 5}");
+  QVERIFY(displayHarnessLine(first, 0).contains(QStringLiteral("case 1/5 problem_shape")));
+
+  CaseResult killed;
+  killed.name = QStringLiteral("problem_shape");
+  killed.status = QStringLiteral("TIMEOUT_FAIL");
+  killed.reason = QStringLiteral("watchdog: no CASE_RESULT within 40 s");
+  killed.raw = {{"name", "problem_shape"}, {"status", "TIMEOUT_FAIL"}, {"source", "kwb"}};
+  const QString line = displayRunnerEndedCase(killed);
+  QVERIFY2(line.startsWith(QStringLiteral("✗ TIMEOUT_FAIL  problem_shape  — watchdog: no CASE_RESULT within 40 s")),
+           qPrintable(line));
+  CaseResult own = killed;  // the harness's own TIMEOUT_FAIL has its CASE_RESULT line: not printed twice
+  own.raw = {{"name", "problem_shape"}, {"status", "TIMEOUT_FAIL"}};
+  QVERIFY(displayRunnerEndedCase(own).isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TestReview)

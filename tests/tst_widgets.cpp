@@ -21,6 +21,9 @@
 #include <QAction>
 #include <QFontDatabase>
 #include <QFontInfo>
+#include <QFontMetrics>
+#include <QHeaderView>
+#include <QLabel>
 #include <QRawFont>
 #include <algorithm>
 #include <QTextCursor>
@@ -37,6 +40,7 @@
 #include "widgets/knowledgemodel.h"
 #include "core/pipeline/recordsbuilder.h"
 #include "core/review/displaytext.h"
+#include "core/review/verdict.h"
 #include "widgets/reportexport.h"
 #include "widgets/rooflineplot.h"
 #include "widgets/theme.h"
@@ -144,6 +148,7 @@ class TestWidgets : public QObject {
   void renderPngErrors();
   void consoleHumanRawFilter();
   void consoleProgress();
+  void consoleShowsStatusAndCountsWhole();
   void consolePhaseActivity();
   void consoleWrapsAndFollowsEnd();
   void consoleSplitsBySpace();
@@ -578,10 +583,13 @@ void TestWidgets::codegenVerdictOnTheSpecPage() {
   QVERIFY2(spec.startsWith(QStringLiteral("Phase 3 will write a SKELETON with CuTe DSL")) &&
                spec.contains(QStringLiteral("group reduce [logsumexp]: covered")),
            qPrintable(spec));
-  // worded from the data, each framework marked
-  QVERIFY2(spec.contains(QStringLiteral("\n  ✓ Triton: kernel (Reduction pattern)\n")) &&
-               spec.endsWith(QStringLiteral("  ✗ FlyDSL: skeleton: no template")),
+  // worded from the data, each framework marked: the chosen one first and whole, another's kernel, the other
+  // skeletons named on one line with their reasons in the tooltip (new-user trial 14, #13)
+  QVERIFY2(spec.contains(QStringLiteral("covered\n  ✗ CuTe DSL: skeleton: no CuTe DSL template for logsumexp over a "
+                                        "middle dim\n  ✓ Triton: kernel (Reduction pattern)\n")) &&
+               spec.endsWith(QStringLiteral("\n  ✗ FlyDSL: skeleton (hover for why)")),
            qPrintable(spec));
+  QCOMPARE(codegenOtherReasons(v), QStringLiteral("FlyDSL: skeleton: no template"));
   // phase 1's list entry carries the verdict, as phase 4's carries the gate
   w.setPhaseState(1, WizardPanel::PhaseState::Done);
   QCOMPARE(w.phaseItemText(1), QStringLiteral("✓ 1. Understand: CuTe DSL SKELETON"));
@@ -595,6 +603,14 @@ void TestWidgets::codegenVerdictOnTheSpecPage() {
   QVERIFY(w.codegenWarningText().isEmpty());
   QVERIFY(w.specView()->codegenText().startsWith(
       QStringLiteral("Phase 3 will write a kernel with Triton (Reduction pattern).\nCode generation:\n")));
+  // Triton's plan, then the other frameworks' skeletons on one line: no reasons under a Triton plan (trial 14, #13)
+  QVERIFY2(w.specView()->codegenText().endsWith(QStringLiteral(
+               "covered\n  ✓ Triton: kernel (Reduction pattern)\n  ✗ CuTe DSL, FlyDSL: skeleton (hover for why)")),
+           qPrintable(w.specView()->codegenText()));
+  QVERIFY(!w.specView()->codegenText().contains(QStringLiteral("middle dim")));
+  QCOMPARE(codegenOtherReasons(v),
+           QStringLiteral("CuTe DSL: skeleton: no CuTe DSL template for logsumexp over a middle "
+                          "dim\n\nFlyDSL: skeleton: no template"));
   QCOMPARE(w.phaseItemText(1), QStringLiteral("✓ 1. Understand: Triton kernel"));
   // a skeleton everywhere: no chip (nothing to switch to); the Spec page still says it
   v.framework = QStringLiteral("cutedsl");
@@ -727,7 +743,8 @@ void TestWidgets::codegenVerdictWordsAreTranslated() {
               {QStringLiteral("gemm"), {QStringLiteral("t2"), QStringLiteral("t3")}, false, QStringLiteral("why")}};
   v.plan = {CodegenVerdict::PlanKind::Chain, {}, 2, {}};
   v.backends = {{QStringLiteral("triton"), QStringLiteral("Triton"), true, QStringLiteral("chain of 2 launches"), {}},
-                {QStringLiteral("cutedsl"), QStringLiteral("CuTe DSL"), false, {}, QStringLiteral("no template")}};
+                {QStringLiteral("cutedsl"), QStringLiteral("CuTe DSL"), false, {}, QStringLiteral("no template")},
+                {QStringLiteral("flydsl"), QStringLiteral("FlyDSL"), false, {}, QStringLiteral("no FlyDSL template")}};
   MarkingTranslator marker({QStringLiteral("kwb::SpecView"), QStringLiteral("kwb::WizardPanel")});
   QVERIFY(QCoreApplication::installTranslator(&marker));
   WizardPanel w;
@@ -735,17 +752,21 @@ void TestWidgets::codegenVerdictWordsAreTranslated() {
   w.setPhaseState(1, WizardPanel::PhaseState::Done);
   const QString text = w.specView()->codegenText();
   const QString item = w.phaseItemText(1);
+  const QString others = codegenOtherReasons(v);
   QCoreApplication::removeTranslator(&marker);
   const QStringList lines = text.split(u'\n');
-  QCOMPARE(lines.size(), 6);
+  QCOMPARE(lines.size(), 7);
   QCOMPARE(lines[0],
            QStringLiteral("«Phase 3 will write a SKELETON with CuTe DSL (the quality gate fails it): no template»"));
   QCOMPARE(lines[1], QStringLiteral("«Code generation:»"));
   QCOMPARE(lines[2], QStringLiteral("«  group pool [t1]: covered»"));
   QCOMPARE(lines[3], QStringLiteral("«  group gemm [t2, t3]: not covered: why»"));
   // the plan is worded by the GUI too (a plural form through %n), not the backend's English "chain of 2 launches"
-  QCOMPARE(lines[4], QStringLiteral("«  ✓ Triton: kernel («chain of 2 launch(es)»)»"));
-  QCOMPARE(lines[5], QStringLiteral("«  ✗ CuTe DSL: skeleton: no template»"));
+  // the chosen framework first (new-user trial 14, #13), another's kernel, the other skeletons on one line
+  QCOMPARE(lines[4], QStringLiteral("«  ✗ CuTe DSL: skeleton: no template»"));
+  QCOMPARE(lines[5], QStringLiteral("«  ✓ Triton: kernel («chain of 2 launch(es)»)»"));
+  QCOMPARE(lines[6], QStringLiteral("«  ✗ FlyDSL: skeleton (hover for why)»"));
+  QCOMPARE(others, QStringLiteral("«FlyDSL: skeleton: no FlyDSL template»"));
   QVERIFY(!text.contains(QStringLiteral("core's English")));
   QVERIFY2(item.contains(QStringLiteral("«CuTe DSL SKELETON»")), qPrintable(item));
 }
@@ -960,6 +981,48 @@ void TestWidgets::consoleHumanRawFilter() {
 }
 
 // "case 3/7" from CASE_START's index and total, with the per-case timeout counting down.
+// New-user trial 14, #10 (1440x900): the running case's status was drawn in the width "ran" had needed ("R…G"), and
+// the header's "7 ran (harness only)" was cut beside the filter box ("7 ran (harne…").
+void TestWidgets::consoleShowsStatusAndCountsWhole() {
+  RunConsole console;
+  // The 1440x900 console beside the roofline, tall enough that the table's share of the height does not change with
+  // its rows: a change of size re-measured the columns, and hid that nothing else did.
+  console.resize(460, 600);
+  console.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&console));
+  console.caseModel()->setDryRun(true);
+  console.runStarted();
+  console.caseStarted(QStringLiteral("problem_shape"));
+  console.caseFinished(makeCase(QStringLiteral("problem_shape"), QStringLiteral("PASS"), 0.0, 1.0, 1.0));
+  console.caseStarted(QStringLiteral("boundary_tail"));
+  auto* view = console.findChild<QTableView*>(QStringLiteral("caseTable"));
+  QVERIFY(view);
+  const QFont bold = [&] {
+    QFont f = view->font();
+    f.setBold(true);
+    return f;
+  }();
+  const int running = QFontMetrics(bold).horizontalAdvance(caseStatusLabel(QStringLiteral("RUNNING")));
+  QTRY_VERIFY2(view->horizontalHeader()->sectionSize(CaseTableModel::StatusColumn) > running,
+               qPrintable(QString::number(view->horizontalHeader()->sectionSize(CaseTableModel::StatusColumn))));
+  for (int i = 2; i <= 7; ++i) {
+    const QString name = QStringLiteral("case%1").arg(i);
+    console.caseStarted(name);
+    console.caseFinished(makeCase(name, QStringLiteral("PASS"), 0.0, 1.0, 1.0));
+  }
+  console.caseFinished(makeCase(QStringLiteral("boundary_tail"), QStringLiteral("PASS"), 0.0, 1.0, 1.0));
+  console.runFinished(true);
+  console.verdictBadge()->setVerdict(Verdict::DryRun);  // "— Dry run: not measured", as wide as in the trial's shot
+  auto* summary = console.findChild<QLabel*>(QStringLiteral("caseSummary"));
+  QVERIFY(summary);
+  QVERIFY2(summary->text().endsWith(QStringLiteral("ran (harness only)")), qPrintable(summary->text()));
+  QTRY_VERIFY2(summary->contentsRect().width() >= summary->fontMetrics().horizontalAdvance(summary->text()),
+               qPrintable(QStringLiteral("%1 px for %2 px")
+                              .arg(summary->contentsRect().width())
+                              .arg(summary->fontMetrics().horizontalAdvance(summary->text()))));
+  QVERIFY(console.width() <= 460);  // the counts do not widen the console
+}
+
 void TestWidgets::consoleProgress() {
   RunConsole console;
   console.setCaseTimeout(30);

@@ -1109,6 +1109,15 @@ bool MainWindow::openPath(const QString& logicFileOrWorkspace) {
     QString error;
     if (const auto review = readWorkspaceReview(reviewRun.isEmpty() ? workspace : reviewRun, &error)) {
       m_problemName = review->problemName;
+      // The problem the run was made from, not the workspace's copy of it (new-user trial 14, #11: every review read
+      // ".../reference.py"). Phase 1 still runs on the copy, which is what the recorded run used.
+      if (!review->sourcePath.isEmpty() &&
+          QFileInfo(review->sourcePath).absoluteFilePath() != QFileInfo(logic).absoluteFilePath())
+        m_wizard->setLogicPath(review->sourcePath,
+                               tr("The run was made from %1%2. Phase 1 here runs on the workspace's copy of it, %3.")
+                                   .arg(QDir::toNativeSeparators(review->sourcePath),
+                                        QFileInfo::exists(review->sourcePath) ? QString() : tr(" (no longer there)"),
+                                        QDir::toNativeSeparators(logic)));
       target = restoreWorkspaceTarget(*review);
       m_session->setReview(*review);
       showReviewReport();

@@ -11,6 +11,7 @@
 #include "core/run/harnessparser.h"
 
 class QCheckBox;
+class QHBoxLayout;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
@@ -128,6 +129,7 @@ class RunConsole : public QWidget {
   QProgressBar* m_progress;
   QPushButton* m_stop;
   QLabel* m_summary;
+  QHBoxLayout* m_progressRow = nullptr;  ///< the progress bar, then the case counts (or a phase's activity)
   VerdictBadge* m_verdict;
   QCheckBox* m_rawCheck;
   QLineEdit* m_filter;

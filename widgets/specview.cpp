@@ -178,11 +178,33 @@ QString codegenVerdictText(const CodegenVerdict& verdict) {
     lines << (g.covered ? SpecView::tr("  group %1 [%2]: covered").arg(g.anchor, ops)
                         : SpecView::tr("  group %1 [%2]: not covered: %3").arg(g.anchor, ops, g.reason));
   }
-  // ✓ / ✗ before each framework: the verdict reads at a glance on a demo screen
-  for (const CodegenVerdict::Backend& b : verdict.backends)
-    lines << (b.kernel ? SpecView::tr("  ✓ %1: kernel (%2)").arg(b.label, plan)
-                       : SpecView::tr("  ✗ %1: skeleton: %2").arg(b.label, b.reason));
+  // ✓ / ✗ before each framework: the verdict reads at a glance on a demo screen. The chosen one first and whole;
+  // the others' kernels (short), and their skeletons named on one line, the reasons in the tooltip.
+  const CodegenVerdict::Backend* chosen = verdict.chosen();
+  auto whole = [&plan](const CodegenVerdict::Backend& b) {
+    return b.kernel ? SpecView::tr("  ✓ %1: kernel (%2)").arg(b.label, plan)
+                    : SpecView::tr("  ✗ %1: skeleton: %2").arg(b.label, b.reason);
+  };
+  if (chosen) lines << whole(*chosen);
+  QStringList skeletons;
+  for (const CodegenVerdict::Backend& b : verdict.backends) {
+    if (&b == chosen) continue;
+    if (b.kernel || !chosen)
+      lines << whole(b);
+    else
+      skeletons << b.label;
+  }
+  if (!skeletons.isEmpty())
+    lines << SpecView::tr("  ✗ %1: skeleton (hover for why)").arg(skeletons.join(QStringLiteral(", ")));
   return lines.join(u'\n');
+}
+
+QString codegenOtherReasons(const CodegenVerdict& verdict) {
+  if (!verdict.valid || !verdict.chosen()) return {};
+  QStringList lines;
+  for (const CodegenVerdict::Backend& b : verdict.backends)
+    if (&b != verdict.chosen() && !b.kernel) lines << SpecView::tr("%1: skeleton: %2").arg(b.label, b.reason);
+  return lines.join(QStringLiteral("\n\n"));
 }
 
 void SpecView::setCodegen(const CodegenVerdict& verdict) {
@@ -193,6 +215,7 @@ void SpecView::setCodegen(const CodegenVerdict& verdict) {
   }
   // Worded here from the verdict's data (translated), not core's English text (`kwb analyze`'s own words).
   m_codegen->setText(codegenVerdictText(verdict));
+  m_codegen->setToolTip(codegenOtherReasons(verdict));
   m_codegen->show();
 }
 

@@ -73,9 +73,14 @@ class SpecView : public QWidget {
 QString codegenPlanText(const CodegenVerdict& verdict);
 /// `kwb analyze`'s "Code generation" block worded by the GUI from @p verdict's data, every fixed word through tr()
 /// (the CLI keeps formatCodegenPreview()'s English): a head line saying what phase 3 will write with the chosen
-/// framework, "Code generation:", one line per fusion group, one per framework (✓ kernel / ✗ skeleton: reason).
+/// framework, "Code generation:", one line per fusion group, then the chosen framework's line (✓ kernel / ✗ skeleton:
+/// reason), the other frameworks' kernels, and their skeletons on one line without reasons (those are
+/// codegenOtherReasons(), the panel's tooltip): FlyDSL's and CuTe DSL's reasons were a wall of text under a Triton
+/// plan (new-user trial 14, #13). A framework that is no built-in backend lists every backend whole.
 /// Reasons, labels and op ids are core's, as they are. "" for an invalid verdict.
 QString codegenVerdictText(const CodegenVerdict& verdict);
+/// Why each framework other than the chosen one writes a skeleton, one line each; "" when none does.
+QString codegenOtherReasons(const CodegenVerdict& verdict);
 
 /// "[4096, 393216]" from a JSON array of integers; "" for null.
 QString jsonListText(const nlohmann::json& list);

@@ -285,7 +285,10 @@ bool WizardPanel::cpuDryRun() const { return m_dryRun->isChecked(); }
 void WizardPanel::setCpuDryRun(bool on) { m_dryRun->setChecked(on); }
 QString WizardPanel::target() const { return m_target->spec(); }
 void WizardPanel::setTarget(const QString& spec) { m_target->setSpec(spec); }
-void WizardPanel::setLogicPath(const QString& path) { m_logic->setText(QDir::toNativeSeparators(path)); }
+void WizardPanel::setLogicPath(const QString& path, const QString& toolTip) {
+  m_logic->setText(QDir::toNativeSeparators(path));
+  m_logic->setToolTip(toolTip.isEmpty() ? QDir::toNativeSeparators(path) : toolTip);
+}
 
 void WizardPanel::updatePhaseItem(int phase) {
   static const QString marks[] = {QStringLiteral("○"), QStringLiteral("…"), QStringLiteral("✓"), QStringLiteral("✗"),

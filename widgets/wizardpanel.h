@@ -78,7 +78,8 @@ class WizardPanel : public QWidget {
   void setTarget(const QString& spec);
   TargetChooser* targetChooser() const { return m_target; }
   /// The logic file shown at the top (read-only here; File > Open changes it).
-  void setLogicPath(const QString& path);
+  /// The logic file shown (read-only); @p toolTip says more where the field shows another file than phase 1 runs.
+  void setLogicPath(const QString& path, const QString& toolTip = {});
 
   /// Marks a phase (1..4) and enables the buttons that make sense (a phase needs the one before).
   void setPhaseState(int phase, PhaseState state);

@@ -10,6 +10,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
+#include <QHash>
 #include <QRegularExpression>
 #include <QScopeGuard>
 #include <QTextStream>
@@ -127,9 +128,9 @@ void printHelp() {
 // ---------------------------------------------------------------- running a job (baseline, measure)
 /// A harness line as the terminal shows it: its protocol lines (CASE_RESULT's 1-2 KB of JSON, RESULT_JSON's 6 KB)
 /// as the run console's short lines, unless --raw; output.log keeps them as printed (new-user trial 3, R1).
-QString shownLine(const QString& line, bool raw) {
+QString shownLine(const QString& line, bool raw, int casesDone = -1) {
   if (raw) return line;
-  const QString human = displayHarnessLine(line);
+  const QString human = displayHarnessLine(line, casesDone);
   return human.isEmpty() ? line : human;
 }
 
@@ -156,14 +157,16 @@ int driveJob(BaselineJob& job, const std::function<void()>& start, bool raw) {
     }
     out() << "[phase " << phase << "] " << m << Qt::endl;
   });
-  QObject::connect(&job, &BaselineJob::outputLine, &job, [raw](const QString& line, int channel) {
-    (channel == 1 ? err() : out()) << "  | " << shownLine(line, raw) << Qt::endl;
+  // Cases ended so far in this run, in every process: a resumed process numbers its own from 1 (trial 14, #15).
+  int casesDone = 0;
+  QObject::connect(&job, &BaselineJob::outputLine, &job, [raw, &casesDone](const QString& line, int channel) {
+    (channel == 1 ? err() : out()) << "  | " << shownLine(line, raw, casesDone) << Qt::endl;
   });
   // A case the runner ended itself (the watchdog, a crash: raw "source" "kwb") has no CASE_RESULT line to print: the
   // console showed the case start, then the resumed process's plan, and no verdict (new-user trial 14, #15)
-  QObject::connect(&job, &BaselineJob::caseFinished, &job, [](const CaseResult& r) {
-    if (r.raw.is_object() && r.raw.value("source", std::string()) == "kwb")
-      out() << "  | ✗ " << r.status << "  " << r.name << "  — " << r.reason << Qt::endl;
+  QObject::connect(&job, &BaselineJob::caseFinished, &job, [&casesDone](const CaseResult& r) {
+    ++casesDone;
+    if (const QString line = displayRunnerEndedCase(r); !line.isEmpty()) out() << "  | " << line << Qt::endl;
   });
   // Without this the harness, in its own process group, outlived kwb (fresh-user trial). Phases 1-3 block the event
   // loop, so interrupted() only arrives after them: the job polls the caught signal itself (the probe ignored Ctrl-C
@@ -564,9 +567,20 @@ int cmdSuite(const QStringList& args) {
   SuiteRunner suite(o);
   QObject::connect(&suite, &SuiteRunner::progress, &suite,
                    [](const QString& m) { out() << "[suite] " << m << Qt::endl; });
-  QObject::connect(&suite, &SuiteRunner::outputLine, &suite,
-                   [raw = p.isSet(QStringLiteral("raw"))](const QString& problem, const QString& line, int channel) {
-                     (channel == 1 ? err() : out()) << "  " << problem << " | " << shownLine(line, raw) << Qt::endl;
+  // Per problem, as `kwb baseline` prints them: the case count over the whole run (a watchdog's resume starts its
+  // process's count again), and a line for a case the runner ended itself (new-user trial 14, #15).
+  QHash<QString, int> casesDone;
+  QObject::connect(
+      &suite, &SuiteRunner::outputLine, &suite,
+      [raw = p.isSet(QStringLiteral("raw")), &casesDone](const QString& problem, const QString& line, int channel) {
+        (channel == 1 ? err() : out()) << "  " << problem << " | " << shownLine(line, raw, casesDone.value(problem))
+                                       << Qt::endl;
+      });
+  QObject::connect(&suite, &SuiteRunner::caseFinished, &suite,
+                   [&casesDone](const QString& problem, const CaseResult& r) {
+                     ++casesDone[problem];
+                     if (const QString line = displayRunnerEndedCase(r); !line.isEmpty())
+                       out() << "  " << problem << " | " << line << Qt::endl;
                    });
   InterruptGuard interrupt;
   QObject::connect(&interrupt, &InterruptGuard::interrupted, &suite, [&suite](int signo) {

@@ -1119,7 +1119,7 @@ bool BaselineJob::commitWorkspace() {
   if (m_gate != QLatin1String("PASS") && !dryRunOk) {
     return fail(Measure, tr("quality gate is %1: the seed commits V%2 only after the gate passes "
                             "(the report and %3 are written and kept)")
-                             .arg(m_gate.isEmpty() ? tr("not evaluated") : m_gate)
+                             .arg(m_gate.isEmpty() ? tr("not evaluated") : shownGate(m_gate, !m_implemented))
                              .arg(m_version)
                              .arg(recordPaths(m_version).memory));
   }
@@ -1208,7 +1208,7 @@ void BaselineJob::commitGeneratedBase() {
   for (const QString& rel : std::as_const(m_written))
     if (QFileInfo::exists(m_ws->path(rel))) paths.append(rel);
   if (QFileInfo::exists(m_ws->path(QStringLiteral(".kwb/spec.json")))) paths.append(QStringLiteral(".kwb/spec.json"));
-  const QString gate = verdictCode(verdict());  // SKELETON, FAIL, TIMEOUT_FAIL, ERROR
+  const QString gate = verdictCode(verdict());  // SKELETON, FAIL, TIMEOUT_FAIL, ERROR, STOPPED
   const QString subject =
       QStringLiteral("Generated workspace: V0 not committed as a version (quality gate %1)").arg(gate);
   const auto id = repo && !paths.isEmpty() ? commitGeneratedBaseOfEdits(*repo, subject, &error) : std::nullopt;
@@ -1295,8 +1295,12 @@ void BaselineJob::measureAndRecord() {
         }
         // A failed V0 (a FAIL or a skeleton) is not the seed's "V0: baseline kernel", but the kernel.py the user is
         // now to edit needs a commit to diff against (new-user trial 10, #9: such workspaces had no repository).
-        if (!pass && m_opts.commit && m_version == 0 && verdict() != Verdict::Stopped) commitGeneratedBase();
-        if (!pass) m_error = tr("quality gate %1: see %2").arg(m_gate, m_ws->path(recordPaths(m_version).report));
+        // A stopped one too (Ctrl-C, Stop): its generated files are as much the base as a FAIL's (new-user trial 14,
+        // #8). Only the files this job wrote are staged: the run folder (output.log, result.json) stays as it is.
+        if (!pass && m_opts.commit && m_version == 0) commitGeneratedBase();
+        if (!pass)
+          m_error = tr("quality gate %1: see %2")
+                        .arg(shownGate(m_gate, !m_implemented), m_ws->path(recordPaths(m_version).report));
         // A stopped run has no verdict: say where its log is and the command that runs it again (new-user trial 5,
         // R3: a rerun was refused without naming --force).
         if (verdict() == Verdict::Stopped) {

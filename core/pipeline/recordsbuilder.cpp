@@ -196,6 +196,12 @@ void evaluateGate(const RecordsInput& in, const QString& kernelPath, RecordsOutp
   }
 }
 
+QString shownGate(const QString& gateResult, bool skeleton) {
+  return skeleton && (gateResult == QLatin1String("FAIL") || gateResult == QLatin1String("TIMEOUT_FAIL"))
+             ? QStringLiteral("SKELETON")
+             : gateResult;
+}
+
 QString ledgerDtype(const QString& t) {
   if (t == QLatin1String("float32")) return QStringLiteral("fp32");
   if (t == QLatin1String("bfloat16")) return QStringLiteral("bf16");
@@ -324,8 +330,8 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
   if (o.result) r.skippedCases = o.result->skippedCases;
   r.maxRelErr = o.result ? o.result->maxRelErr : std::nullopt;
   if (o.result) r.modelModeNote = o.result->modelModeNote;
-  r.overallStatus =
-      out->gateResult == QLatin1String("DRY_RUN") ? QStringLiteral("DRY RUN (kernel not run)") : out->gateResult;
+  r.overallStatus = out->gateResult == QLatin1String("DRY_RUN") ? QStringLiteral("DRY RUN (kernel not run)")
+                                                                : shownGate(out->gateResult, !in.implemented);
   r.latencyUs = in.cpuDryRun ? std::nullopt : latencyUs;  // the CPU reference's time is not a kernel latency
   r.refLatencyUs = o.result ? o.result->refLatencyUs : std::nullopt;
   if (o.result && !in.cpuDryRun) {
@@ -509,11 +515,15 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
     set("profile_evidence.bottleneck_type",
         util.bottleneck == QLatin1String("compute-bound") ? "compute_bound" : "memory_bound");
   nlohmann::json refs = nlohmann::json::array();
-  for (const KnowledgeRecord& k : *in.records)
+  for (const KnowledgeRecord& k : *in.records) {
     refs.push_back({{"source_type", k.toolId.toStdString()},
                     {"path_or_url", k.source.toStdString()},
                     {"description", QString(k.id + QStringLiteral(": ") + k.content).toStdString()},
                     {"record_id", k.id.toStdString()}});
+    // The scope as the tool returned it: a review read back empty Scope cells where phase 2 showed them (new-user
+    // trial 14, #11).
+    if (!k.scope.is_null()) refs.back()["scope"] = k.scope;
+  }
   if (refs.empty()) refs = carriedRefs;  // a later version's: the previous version's, as its report says
   set("references", refs);
   nlohmann::json log = nlohmann::json::array();
@@ -614,9 +624,9 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
     out->summary.append(QStringLiteral("%1 had been changed since kwb wrote it (an edit or `kwb memory update`): "
                                        "that version is kept as %2")
                             .arg(paths.memory, kept));
-  out->summary.append(
-      QStringLiteral("quality gate: %1%2")
-          .arg(out->gateResult, out->gateReason.isEmpty() ? QString() : QStringLiteral(" — ") + out->gateReason));
+  out->summary.append(QStringLiteral("quality gate: %1%2")
+                          .arg(shownGate(out->gateResult, !in.implemented),
+                               out->gateReason.isEmpty() ? QString() : QStringLiteral(" — ") + out->gateReason));
   if (out->utilization)
     out->summary.append(QStringLiteral("%1 µs, %2 GB/s (%3% of datasheet bandwidth), %4 TFLOPS")
                             .arg(*latencyUs, 0, 'f', 2)

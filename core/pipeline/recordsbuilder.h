@@ -78,6 +78,12 @@ inline constexpr char kDryRunCheckedNothing[] = "the dry run checked nothing: ";
 /// BaselineJob calls it as the run ends.
 void evaluateGate(const RecordsInput& in, const QString& kernelPath, RecordsOutput* out);
 
+/// The gate's name wherever the workbench shows it: "SKELETON" for a skeleton's failing gate (FAIL, or TIMEOUT_FAIL
+/// from a dry run's slow reference), else @p gateResult. memory/vN.json's quality_gate.result keeps the seed's FAIL
+/// (its schema's values), with the skeleton's reason in failure_reason (new-user trial 14, #7: one output said FAIL
+/// and SKELETON for the same run).
+QString shownGate(const QString& gateResult, bool skeleton);
+
 /// Renders the roofline PNG; see BaselineJob::setFigureRenderer.
 using FigureRenderFn = std::function<bool(const RooflineData&, const QString& pngPath, QString* error)>;
 

@@ -463,6 +463,7 @@ std::unique_ptr<BaselineJob> SuiteRunner::makeJob(int index) {
   });
   connect(raw, &BaselineJob::outputLine, this,
           [this, name](const QString& line, int ch) { Q_EMIT outputLine(name, line, ch); });
+  connect(raw, &BaselineJob::caseFinished, this, [this, name](const CaseResult& r) { Q_EMIT caseFinished(name, r); });
   connect(raw, &BaselineJob::finished, this, [this, index](bool ok) {
     // Later, from the event loop: the job is deleted there, never inside its own signal.
     QMetaObject::invokeMethod(

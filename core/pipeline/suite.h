@@ -225,6 +225,8 @@ class SuiteRunner : public QObject {
  Q_SIGNALS:
   void progress(const QString& message);
   void outputLine(const QString& problem, const QString& line, int channel);
+  /// A case of @p problem ended: the harness's CASE_RESULT, or one the runner ended itself (BaselineJob::caseFinished)
+  void caseFinished(const QString& problem, const kwb::CaseResult& result);
   void problemFinished(const kwb::SuiteEntry& entry);
   void finished(bool allPassed);
 

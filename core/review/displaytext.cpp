@@ -25,7 +25,8 @@ class DisplayText {
   static QString harnessNote(const QString& note);
   static QString pointLabel(const QString& label);
   static QString summaryLine(const QString& line);
-  static QString harnessLine(const QString& line);
+  static QString harnessLine(const QString& line, int casesDone = -1);
+  static QString runnerEndedCase(const CaseResult& c);
 };
 
 // The unit goes with the number only: a missing value reads "—", never "— µs" (new-user trial 5, R11).
@@ -190,7 +191,14 @@ QString DisplayText::logLine(const QString& line) {
   return line;
 }
 
-QString DisplayText::harnessLine(const QString& line) {
+QString DisplayText::runnerEndedCase(const CaseResult& c) {
+  if (!c.raw.is_object() || c.raw.value("source", std::string()) != "kwb") return {};
+  QString text = QStringLiteral("✗ %1  %2").arg(caseStatusLabel(c.status), c.name);
+  if (!c.reason.isEmpty()) text += QStringLiteral("  — ") + displayGateReason(c.reason);
+  return text;
+}
+
+QString DisplayText::harnessLine(const QString& line, int casesDone) {
   const HarnessEvent ev = parseHarnessLine(line);
   switch (ev.kind) {
     case HarnessEvent::Kind::CaseStart: {
@@ -198,7 +206,11 @@ QString DisplayText::harnessLine(const QString& line) {
       if (ev.payload.contains("shape")) shape = harnessShapeText(ev.payload["shape"]);
       if (ev.payload.contains("dtype") && ev.payload["dtype"].is_string())
         dtype = QString::fromStdString(ev.payload["dtype"].get<std::string>());
-      const QString pos = ev.caseTotal > 0 ? tr("case %1/%2 ").arg(ev.caseIndex).arg(ev.caseTotal) : QString();
+      // Counted over the run when the caller knows how many cases ended before: a process resumed after a watchdog
+      // kill (--skip) numbers its own cases from 1 (new-user trial 14, #15: "case 1/5", then "case 1/4").
+      const int index = casesDone >= 0 && ev.caseIndex > 0 ? casesDone + 1 : ev.caseIndex;
+      const int total = casesDone >= 0 && ev.caseIndex > 0 ? casesDone + ev.caseTotal - ev.caseIndex + 1 : ev.caseTotal;
+      const QString pos = ev.caseTotal > 0 ? tr("case %1/%2 ").arg(index).arg(total) : QString();
       return tr("▶ %1%2  shape %3  %4").arg(pos, ev.caseName, shape, dtype);
     }
     case HarnessEvent::Kind::CaseResult: {
@@ -371,7 +383,8 @@ QString displaySuiteReason(const QString& reason) { return DisplayText::suiteRea
 QString displayHarnessNote(const QString& note) { return DisplayText::harnessNote(note); }
 QString displayPointLabel(const QString& label) { return DisplayText::pointLabel(label); }
 QString displayRunLogLine(const QString& line) { return DisplayText::logLine(line); }
-QString displayHarnessLine(const QString& line) { return DisplayText::harnessLine(line); }
+QString displayHarnessLine(const QString& line, int casesDone) { return DisplayText::harnessLine(line, casesDone); }
+QString displayRunnerEndedCase(const CaseResult& c) { return DisplayText::runnerEndedCase(c); }
 
 QString versionOfText(int version, int count) {
   if (count <= 0) return DisplayText::tr("no version recorded");

@@ -7,6 +7,8 @@
 
 namespace kwb {
 
+struct CaseResult;
+
 /// The quality gate's reason (quality_gate.failure_reason, BaselineJob::gateReason(): "; "-joined parts
 /// such as "problem_shape: TIMEOUT_FAIL (case exceeded TEST_TIMEOUT_SEC=3 s)" or the dry run's "not
 /// evaluated: CPU dry run (…)") with each known part translated into the loaded catalogue's language.
@@ -27,8 +29,14 @@ QString displayRunLogLine(const QString& line);
 /// One line of the harness's output as a person reads it: a protocol line (CASE_PLAN, CASE_START, CASE_RESULT,
 /// RESULT_JSON, GPU_LOCK, an unreadable one) as a short line (case, shape, dtype, status, rel_err, µs), HarnessRun's
 /// "[kwb] output dropped: …" marker as a sentence; "" for any other line (show it as printed). The run console and
-/// kwb's terminal output share it; the raw line stays in output.log.
-QString displayHarnessLine(const QString& line);
+/// kwb's terminal output share it; the raw line stays in output.log. With @p casesDone (the cases of this run that
+/// ended before, in every process) a CASE_START's "case i/n" counts over the run, not over a resumed process.
+QString displayHarnessLine(const QString& line, int casesDone = -1);
+
+/// A case the runner ended itself (its raw record's "source" is "kwb": a watchdog TIMEOUT_FAIL, a crash's ERROR),
+/// which has no CASE_RESULT line of the harness to print: "✗ TIMEOUT_FAIL problem_shape  — watchdog: …"; "" for a
+/// harness's own case. kwb baseline, measure and suite print it (new-user trial 14, #15).
+QString displayRunnerEndedCase(const CaseResult& c);
 
 /// The harness's note on a run that is not a GPU measurement (RESULT_JSON "dry_run_note": the CPU dry run's and
 /// the CPU test mode's fixed sentences, possibly followed by "; ..." details), its fixed sentence translated and

@@ -189,6 +189,7 @@ std::optional<WorkspaceReview> readWorkspaceReview(const QString& path, QString*
   }
   if (!r.spec.is_object()) r.spec = nlohmann::json();  // null, never another type: readers test is_object()
   r.problemName = r.spec.is_object() ? str(r.spec.value("source", nlohmann::json::object()), "name") : QString();
+  r.sourcePath = r.spec.is_object() ? str(r.spec.value("source", nlohmann::json::object()), "path") : QString();
   if (r.problemName.isEmpty()) {
     r.problemName = ws.dirName();
     if (r.problemName.startsWith(QLatin1String("kernel_opt_"))) r.problemName = r.problemName.mid(11);
@@ -269,6 +270,7 @@ std::optional<WorkspaceReview> readWorkspaceReview(const QString& path, QString*
         k.id = str(ref, "record_id");
         k.source = str(ref, "path_or_url");
         k.content = str(ref, "description");
+        if (ref.is_object() && ref.contains("scope")) k.scope = ref["scope"];  // records before trial 14 have none
         if (!k.id.isEmpty() && k.content.startsWith(k.id + QStringLiteral(": ")))
           k.content = k.content.mid(k.id.size() + 2);
         k.title = reviewRecordTitle(k.content, k.source);

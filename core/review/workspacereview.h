@@ -36,6 +36,8 @@ struct WorkspaceReview {
   QString root;                          ///< the workspace, absolute
   QString runDir;                        ///< the run shown, absolute ("" when the workspace has none)
   QString problemName;                   ///< the spec's source name, else the folder name without "kernel_opt_"
+  QString sourcePath;                    ///< the problem file the workspace was made from (the spec's source.path;
+                                         ///< reference.py is its copy), "" when not recorded
   QString gpu;                           ///< ledger id the workspace was made for
   QString framework;                     ///< "triton" | "cutedsl" | "flydsl"
   QString mode;                          ///< "gpu" | "cpu-dry-run" ("" unknown)
