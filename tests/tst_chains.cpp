@@ -1276,6 +1276,21 @@ void TestChains::classesEmulated_data() {
       if (s == spec)
         QTest::addRow("%s %s", qPrintable(spec), qPrintable(setting))
             << spec << problem << QStringList{QStringLiteral("--set"), setting, QStringLiteral("--strided")};
+  // session 25 (attn16): 16-bit operands widened inside kwb_attention (the A/B's old side), and the materialised path
+  // (scores GEMM, the masked softmax reading the bias, P V GEMM), on 16-bit inputs
+  const QList<QPair<QString, QString>> off16 = {
+      {QStringLiteral("attn16_alibi_bias_bf16"), QStringLiteral("kwb_attn_16bit=False")},
+      {QStringLiteral("attn16_gqa_alibi_causal_fp16"), QStringLiteral("kwb_attn_16bit=False")},
+      {QStringLiteral("attn16_alibi_bias_bf16"), QStringLiteral("kwb_attn_flash=False")},
+      {QStringLiteral("attn16_batch_bias_causal"), QStringLiteral("kwb_attn_flash=False")},
+      {QStringLiteral("attn16_gqa_alibi_causal_fp16"), QStringLiteral("kwb_attn_flash=False")}};
+  for (const auto& [spec, setting] : off16)
+    for (const auto& [s, problem] : problems)
+      if (s == spec)
+        QTest::addRow("%s %s", qPrintable(spec), qPrintable(setting))
+            << spec << problem
+            << QStringList{QStringLiteral("--set"), setting, QStringLiteral("--dtype"),
+                           QStringLiteral("float16,bfloat16")};
 }
 
 void TestChains::classesEmulated() {
