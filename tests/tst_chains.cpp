@@ -232,6 +232,24 @@ void TestChains::plans_data() {
   QTest::newRow("x05's class: full(-inf).triu(1) + full(-inf).tril(-6) added to the scores")
       << QStringLiteral("band_additive_full_inf") << QStringList{QStringLiteral("attention")}
       << QStringList{QStringLiteral("kwb_attention(q, t6, v, 0.2, diag=0, lower=True, band=6, fill=float('-inf'))")};
+  // session 25 (attn16): the GQA head repeat is Hq / Hkv at run time (kwb_attn_rep), 16-bit q / k / v read in their
+  // dtype (no kwb_to_fp32 copy), an additive bias tensor read per tile by the flash kernel (bias=)
+  QTest::newRow("trial 13 x05 with batch = n_kv_heads = repeat: the repeat from the entry counts, fp16 read in place")
+      << QStringLiteral("attn16_x05_gqa_batch_eq_kv_fp16") << QStringList{QStringLiteral("attention")}
+      << QStringList{QStringLiteral("k_rep=kwb_attn_rep(t10, t0), v_rep=kwb_attn_rep(t10, t4))"),
+                     QStringLiteral("!kwb_size("), QStringLiteral("!kwb_to_fp32(")};
+  QTest::newRow("trial 14 y06: an ALiBi buffer [1, H, L, L] on the float scores, bf16: one launch, the bias per tile")
+      << QStringLiteral("attn16_alibi_bias_bf16") << QStringList{QStringLiteral("attention")}
+      << QStringList{QStringLiteral(", bias=self.bias)"), QStringLiteral("!kwb_to_fp32(")};
+  QTest::newRow("y06's class: a [B, 1, L, L] input bias, then a causal mask (the predicate)")
+      << QStringLiteral("attn16_batch_bias_causal") << QStringList{QStringLiteral("attention")}
+      << QStringList{QStringLiteral("diag=0, lower=True, fill=float('-inf'), bias=bias)")};
+  QTest::newRow("y06's class: an [L, L] parameter on a 3-D bmm's scores, the scale after it")
+      << QStringLiteral("attn16_relpos_table_scale_after") << QStringList{QStringLiteral("attention")}
+      << QStringList{QStringLiteral("kwb_attention(q, t0, v, 0.25, bias=self.rel, bias_scale=0.25)")};
+  QTest::newRow("y06's class: GQA (expand + reshape), an ALiBi buffer [H, L, L], causal, fp16")
+      << QStringLiteral("attn16_gqa_alibi_causal_fp16") << QStringList{QStringLiteral("attention")}
+      << QStringList{QStringLiteral("bias=self.alibi, k_rep=kwb_attn_rep("), QStringLiteral("!kwb_to_fp32(")};
   // session 24 (trial 13's x07): losses that gather by an integer target; a log_softmax only the loss reads is
   // computed in the loss's pass
   QTest::newRow("trial 13 x07: label-smoothed cross entropy (index_put_ of the ignore mask), a focal weighting")
@@ -376,18 +394,19 @@ void TestChains::plans_data() {
   // expand + reshape copy left in forward()
   QTest::newRow("GQA: repeat_interleave, causal SDPA: K and V indexed, not copied")
       << QStringLiteral("gqa_repeat_interleave_causal") << QStringList{QStringLiteral("attention")}
-      << QStringList{QStringLiteral("kwb_attention(t10, t0.transpose(-2, -1), t4, t10.shape[-1] ** -0.5, diag=0, "
-                                    "lower=True, fill=float('-inf'), k_rep=4, v_rep=4)"),
+      << QStringList{QStringLiteral(
+                         "kwb_attention(t10, t0.transpose(-2, -1), t4, t10.shape[-1] ** -0.5, diag=0, "
+                         "lower=True, fill=float('-inf'), k_rep=kwb_attn_rep(t10, t0), v_rep=kwb_attn_rep(t10, t4))"),
                      QStringLiteral("!# a copy"), QStringLiteral("!.expand(-1, -1, 4")};
-  QTest::newRow("GQA: expand + reshape, batch == repeat: the factor the literal 4, not the batch")
+  QTest::newRow("GQA: expand + reshape, batch == repeat: the factor from the entry counts, not the batch")
       << QStringLiteral("gqa_batch_eq_rep") << QStringList{QStringLiteral("attention")}
       << QStringList{QStringLiteral("t2.transpose(-2, -1), t8, t14.shape[-1] ** -0.5, diag=0, lower=True, "
-                                    "fill=float('-inf'), k_rep=4, v_rep=4)"),
+                                    "fill=float('-inf'), k_rep=kwb_attn_rep(t14, t2), v_rep=kwb_attn_rep(t14, t8))"),
                      QStringLiteral("!# a copy")};
   QTest::newRow("MQA: one K / V head expanded: the factor follows the query heads")
       << QStringLiteral("mqa_expand_causal") << QStringList{QStringLiteral("attention")}
       << QStringList{QStringLiteral("k.transpose(-2, -1), v, t4.shape[-1] ** -0.5, diag=0, lower=True, "
-                                    "fill=float('-inf'), k_rep=q.shape[1], v_rep=q.shape[1])")};
+                                    "fill=float('-inf'), k_rep=kwb_attn_rep(t4, k), v_rep=kwb_attn_rep(t4, v))")};
   QTest::newRow("repeat_interleave(1): a view, nothing to index")
       << QStringLiteral("gqa_repeat_interleave_rep1") << QStringList{QStringLiteral("attention")}
       << QStringList{QStringLiteral("!k_rep="), QStringLiteral("!# a copy")};
@@ -915,7 +934,10 @@ void TestChains::analyzeGroupsAreThePlan_data() {
         "scan_cummax_drawdown", "segment_mean_scatter_add", "upsample_bilinear_conv_nearest",
         // session 24: band masks (the mask's ops inside the attention launch), losses (the log_softmax inside kwb_nll)
         "sliding_window_gqa_arange", "band_additive_full_inf", "cross_entropy_weighted_ignore_sum",
-        "focal_loss_label_smoothing", "gather_target_logp_focal"})
+        "focal_loss_label_smoothing", "gather_target_logp_focal",
+        // session 25: the bias's add inside the attention launch
+        "attn16_alibi_bias_bf16", "attn16_batch_bias_causal", "attn16_relpos_table_scale_after",
+        "attn16_gqa_alibi_causal_fp16"})
     QTest::newRow(s) << QString::fromLatin1(s);
 }
 
@@ -1221,6 +1243,12 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("gemm16_half_mlp_gelu"), QStringLiteral("=gemm16_half_mlp_gelu")},
       {QStringLiteral("gemm16_bmm_relu_bmm_bf16"), QStringLiteral("=gemm16_bmm_relu_bmm_bf16")},
       {QStringLiteral("gemm16_linear_layernorm_linear_bf16"), QStringLiteral("=gemm16_linear_layernorm_linear_bf16")},
+      // session 25 (attn16): GQA's repeat from the entry counts, 16-bit attention in its dtype, additive biases
+      {QStringLiteral("attn16_x05_gqa_batch_eq_kv_fp16"), QStringLiteral("=attn16_x05_gqa_batch_eq_kv_fp16")},
+      {QStringLiteral("attn16_alibi_bias_bf16"), QStringLiteral("=attn16_alibi_bias_bf16")},
+      {QStringLiteral("attn16_batch_bias_causal"), QStringLiteral("=attn16_batch_bias_causal")},
+      {QStringLiteral("attn16_relpos_table_scale_after"), QStringLiteral("=attn16_relpos_table_scale_after")},
+      {QStringLiteral("attn16_gqa_alibi_causal_fp16"), QStringLiteral("=attn16_gqa_alibi_causal_fp16")},
   };
   for (const auto& [spec, problem] : problems) {
     QTest::addRow("%s fp32", qPrintable(spec)) << spec << problem << QStringList();
@@ -1252,6 +1280,21 @@ void TestChains::classesEmulated_data() {
       if (s == spec)
         QTest::addRow("%s %s", qPrintable(spec), qPrintable(setting))
             << spec << problem << QStringList{QStringLiteral("--set"), setting, QStringLiteral("--strided")};
+  // session 25 (attn16): 16-bit operands widened inside kwb_attention (the A/B's old side), and the materialised path
+  // (scores GEMM, the masked softmax reading the bias, P V GEMM), on 16-bit inputs
+  const QList<QPair<QString, QString>> off16 = {
+      {QStringLiteral("attn16_alibi_bias_bf16"), QStringLiteral("kwb_attn_16bit=False")},
+      {QStringLiteral("attn16_gqa_alibi_causal_fp16"), QStringLiteral("kwb_attn_16bit=False")},
+      {QStringLiteral("attn16_alibi_bias_bf16"), QStringLiteral("kwb_attn_flash=False")},
+      {QStringLiteral("attn16_batch_bias_causal"), QStringLiteral("kwb_attn_flash=False")},
+      {QStringLiteral("attn16_gqa_alibi_causal_fp16"), QStringLiteral("kwb_attn_flash=False")}};
+  for (const auto& [spec, setting] : off16)
+    for (const auto& [s, problem] : problems)
+      if (s == spec)
+        QTest::addRow("%s %s", qPrintable(spec), qPrintable(setting))
+            << spec << problem
+            << QStringList{QStringLiteral("--set"), setting, QStringLiteral("--dtype"),
+                           QStringLiteral("float16,bfloat16")};
 }
 
 void TestChains::classesEmulated() {
@@ -1797,18 +1840,20 @@ void TestChains::sizesFollowTheResizeCheck() {
   const kwb::GeneratedKernel k = b->generate(gqa);
   QVERIFY2(k.ok && k.implemented, qPrintable(k.error));
   const QString body = k.source.mid(k.source.indexOf(QLatin1String("    def forward(")));
-  // the repeat factor 4 did not change at the resized sizes: a literal, not the batch q.shape[0] (K and V are read
-  // per KV head with it: gqaKvIndexed)
-  QVERIFY2(body.contains(QLatin1String("k_rep=4, v_rep=4)")), qPrintable(body));
+  // the repeat factor (4, the batch's value too): Q's entries over K's at run time, not the batch q.shape[0] (K and
+  // V are read per KV head with it: gqaKvIndexed)
+  QVERIFY2(body.contains(QLatin1String("k_rep=kwb_attn_rep(t14, t2), v_rep=kwb_attn_rep(t14, t8))")), qPrintable(body));
   QVERIFY2(!body.contains(QLatin1String("q.shape[0]")), qPrintable(body));
   // 1 / sqrt(head_dim) from the run-time head_dim; no literal scale in the call
   QVERIFY2(body.contains(QLatin1String("t14.shape[-1] ** -0.5, diag=0")), qPrintable(body));
   QVERIFY2(!body.contains(QLatin1String("0.17677669529663")), qPrintable(body));
-  // the same spec without the check: the old binding by value (a spec from an older probe is read as before)
+  // the same spec without the check (a spec from an older probe): sizes bound by value, but the repeat still from
+  // the entry counts (session 25: bound by value it was the batch, trial 13's x05)
   json old = gqa;
   old.erase("resize_check");
   const kwb::GeneratedKernel k0 = b->generate(old);
-  QVERIFY2(k0.ok && k0.source.contains(QLatin1String("k_rep=q.shape[0], v_rep=q.shape[0])")),
+  QVERIFY2(k0.ok && k0.source.contains(QLatin1String("k_rep=kwb_attn_rep(t14, t2), v_rep=kwb_attn_rep(t14, t8))")) &&
+               !k0.source.contains(QLatin1String("k_rep=q.shape[0]")),
            qPrintable(k0.source.right(3000)));
 
   // a scalar that is one dim's power (relu(x) / x.shape[1]): passed at run time, right at other sizes too

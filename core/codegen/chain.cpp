@@ -490,6 +490,12 @@ class Planner {
       QStringList ops;             ///< the expand and the views after it, up to the operand (absorbed)
     };
     KvRepeat kRep, vRep;
+    /// An additive bias tensor on the scores (ALiBi, a relative position table): softmax(scale Q Kᵀ + biasScale *
+    /// bias, then the predicate / mask); "" none. Its dims before the last two broadcast over Q's entries as
+    /// kwb_attention's rule reads them (biasBroadcastsAsKernel).
+    QString biasRef;
+    double biasScale = 1.0, biasScale2 = 1.0;  ///< the scales after the bias's add (and at the resize check)
+    bool maskBeforeBias = false;               ///< the mask or predicate applied before the add (fill + bias)
   };
   /// A tensor built from constants, as a function of the row i and column j of its last two dims.
   struct CVal {
@@ -523,6 +529,9 @@ class Planner {
   bool closedOver(const QStringList& ops, const QString& consumer) const;
   /// The mask of a masked op on the scores @p s: fills Attn's predicate or mask tensor and fill, adds its ops.
   bool maskOf(const GraphOp& op, QString* s, Attn* a);
+  /// scores + bias (@p op an add of the scores and a floating tensor, not a mask built from constants, that
+  /// broadcasts as kwb_attention reads it): sets Attn's biasRef and @p s to the scores' ref.
+  bool biasOf(const GraphOp& op, QString* s, Attn* a) const;
   void findAttention(const QString& outRef);
   /// nll_loss of a log_softmax over the classes that only it reads (F.cross_entropy): the log_softmax is absorbed
   /// into the loss's launch (m_nllLogits). Needs m_readers (findAttention).
@@ -3343,6 +3352,19 @@ bool Planner::readsConverted(const Line& l, const QString& x) {
       if (leadingName(code.mid(args.at(k).first, args.at(k).second)) == x)
         code.remove(args.at(k).first, args.at(k).second);
   }
+  // kwb_attention: q, Kᵀ and v read at their own width (fp16 / bf16 tiles, fp32 accumulation; widened inside the
+  // call when kwb_attn_16bit is off or their dtypes differ), the bias converted as it loads; the head repeat reads
+  // shapes only
+  if (code.startsWith(QLatin1String("kwb_attention("))) {
+    static const QRegularExpression rep(QStringLiteral("kwb_attn_rep\\((?:[^()]|\\([^()]*\\))*\\)"));
+    code.remove(rep);
+    static const QRegularExpression biasArg(QStringLiteral(", bias=[^,)]*"));
+    code.remove(biasArg);
+    const auto args = callArgSpans(code, 3);
+    for (qsizetype k = args.size() - 1; k >= 0; --k)
+      if (leadingName(code.mid(args.at(k).first, args.at(k).second)) == x)
+        code.remove(args.at(k).first, args.at(k).second);
+  }
   // epilogue / prologue tensors: loaded and converted by the epilogue function
   static const QRegularExpression tensors(QStringLiteral("\\b(epi|pre|post)_tensors=\\("));
   for (auto m = tensors.match(code); m.hasMatch(); m = tensors.match(code, m.capturedStart())) {
@@ -3815,6 +3837,48 @@ bool isReshapeView(const QString& n) {
 }
 
 QList<qint64> lastTwo(const QList<qint64>& s) { return s.size() >= 2 ? s.mid(s.size() - 2) : QList<qint64>(); }
+
+/// Whether an additive bias of shape @p bias over scores of shape @p scores reads, under kwb_attention's rule
+/// (_kwb_attn_bias: the bias's lead dims right-aligned, its size-1 and missing dims before the first larger one over
+/// the front of the entries, one run of size-1 dims after it over the rest), the entries torch's broadcast reads:
+/// each non-1 lead dim of the bias steps the same number of score entries under both.
+bool biasBroadcastsAsKernel(QList<qint64> bias, const QList<qint64>& scores) {
+  if (scores.size() < 2) return false;
+  while (bias.size() < 2) bias.prepend(1);
+  const QList<qint64> sl = scores.mid(0, scores.size() - 2), st = lastTwo(scores), bt = lastTwo(bias);
+  for (int k = 0; k < 2; ++k)
+    if (bt.at(k) != 1 && bt.at(k) != st.at(k)) return false;
+  QList<qint64> bl = bias.mid(0, bias.size() - 2);
+  while (bl.size() > sl.size() && !bl.isEmpty() && bl.first() == 1) bl.removeFirst();
+  if (bl.size() > sl.size()) return false;
+  qint64 nb = 1, known = 1;
+  for (qint64 d : sl) nb *= d;
+  for (qint64 d : bl) known *= d;
+  const int off = static_cast<int>(sl.size() - bl.size());
+  int first = 0;
+  while (first < bl.size() && bl.at(first) == 1) ++first;
+  QList<int> runs;  // the first dim of each run of size-1 dims after the first larger one
+  for (int k = first; k < bl.size(); ++k)
+    if (bl.at(k) == 1 && (k == first || bl.at(k - 1) != 1)) runs << k;
+  if (known <= 0 || nb % known != 0 || (runs.size() > 1 && nb != known)) return false;
+  QList<qint64> full = bl;
+  int shift = 0;
+  if (!runs.isEmpty() && nb != known) {
+    full[runs.first()] = nb / known;
+  } else {
+    full.prepend(nb / known);
+    shift = 1;
+  }
+  for (int k = 0; k < bl.size(); ++k) {
+    if (bl.at(k) == 1) continue;
+    if (sl.at(off + k) != bl.at(k)) return false;
+    qint64 want = 1, got = 1;
+    for (int j = off + k + 1; j < sl.size(); ++j) want *= sl.at(j);
+    for (int j = k + shift + 1; j < full.size(); ++j) got *= full.at(j);
+    if (want != got) return false;
+  }
+  return true;
+}
 
 /// A view that keeps the elements' row-major order (so a chain of them from [.., Lq, Lk] back to [.., Lq, Lk] keeps
 /// every score in its row): a reshape (the [B*H, L, L] <-> [B, H, L, L] of a 4-D matmul), a permute that moves only
@@ -4397,6 +4461,42 @@ void Planner::scalarTensorAsFull(GraphOp* o) {
   o->args["fill_value"] = sv;
 }
 
+bool Planner::biasOf(const GraphOp& op, QString* s, Attn* a) const {
+  double alpha = 1;
+  if (op.name != u"add" || op.refs.size() != 2 || (jsonNumber(op.args.value("alpha", json(1)), &alpha) && alpha != 1))
+    return false;
+  // the scores: the operand that reaches the Q Kᵀ GEMM back through views and scalar scales, read here alone
+  auto scores = [&](QString r) {
+    for (int guard = 0; guard < 32; ++guard) {
+      r = resolve(r);
+      const GraphOp* o = opById(r);
+      const QStringList rd = m_readers.value(r);
+      if (!o || rd.size() != 1 || rd.first().isEmpty()) return false;
+      if ((o->name == u"bmm" || o->name == u"mm") && o->refs.size() == 2) return true;
+      double f = 1;
+      if (!(o->view || ((o->name == u"mul" || o->name == u"div") && o->refs.size() == 1 &&
+                        jsonNumber(o->args.value("other", json()), &f))))
+        return false;
+      r = o->refs.value(0);
+    }
+    return false;
+  };
+  const QList<qint64> out = op.outputs.value(0).shape;
+  for (int k = 0; k < 2; ++k) {
+    const QString sc = op.refs.at(k), b = resolve(op.refs.at(1 - k));
+    if (!scores(sc) || shapeOfRef(resolve(sc)) != out) continue;
+    QStringList ops;
+    if (constVal(b, &ops)) return false;  // a mask built from constants: maskOf's predicate
+    const QString dt = op.inputs.value(1 - k).dtype;
+    if (!(dt == u"float32" || dt == u"float16" || dt == u"bfloat16" || dt == u"float64")) return false;
+    if (!biasBroadcastsAsKernel(shapeOfRef(b), out)) return false;
+    *s = resolve(sc);
+    a->biasRef = b;
+    return true;
+  }
+  return false;
+}
+
 void Planner::indexPutAsMaskedFill(GraphOp* o) const {
   // x[mask] = v (aten::index_put_ with one bool index of x's shape and a 0-d constant value, accumulate off; the
   // ignore mask of cross_entropy's label smoothing): masked_fill(x, mask, v), a pointwise op
@@ -4502,7 +4602,8 @@ void Planner::findAttention(const QString& outRef) {
     // backwards from the softmax: views, scales, one mask, down to the Q Kᵀ GEMM (or any value: the softmax alone)
     Attn a;
     a.ops << sm.id;
-    double post = 1.0;  // scales after the mask (they scale its fill too)
+    double post = 1.0;                 // scales after the mask (they scale its fill too)
+    double since = 1.0, since2 = 1.0;  // scales after the walk's point (a bias's scale)
     bool masked = false;
     Attn alone;
     QString cur = resolve(sm.refs.value(0)), last = sm.id;
@@ -4516,14 +4617,26 @@ void Planner::findAttention(const QString& outRef) {
         break;
       }
       if (o->view && rowsView(*o)) {
+        if (!a.biasRef.isEmpty() && !isReshapeView(o->name)) break;  // the bias's entries are the GEMM's in order
         a.ops << o->id;
       } else if ((o->name == u"mul" || o->name == u"div") && o->refs.size() == 1 &&
                  jsonNumber(o->args.value("other", json()), &f) && f > 0 && std::isfinite(f)) {
         const double k = o->name == u"mul" ? f : 1.0 / f;
         a.scale *= k;
         a.scale2 *= factor2(*o, k);
+        since *= k;
+        since2 *= factor2(*o, k);
         if (!masked) post *= k;
         a.ops << o->id;
+      } else if (o->name == u"add" && a.biasRef.isEmpty() && lastTwo(o->outputs.value(0).shape) == lastTwo(sshape) &&
+                 biasOf(*o, &cur, &a)) {
+        // scores + bias (a tensor, not a mask built from constants): read per tile by kwb_attention
+        a.biasScale = since;
+        a.biasScale2 = since2;
+        a.maskBeforeBias = !masked;
+        a.ops << o->id;
+        last = o->id;
+        continue;
       } else if (!masked && (o->name == u"masked_fill" || o->name == u"where" || o->name == u"add") &&
                  lastTwo(o->outputs.value(0).shape) == lastTwo(sshape)) {
         Attn b = a;
@@ -4545,10 +4658,13 @@ void Planner::findAttention(const QString& outRef) {
       cur = resolve(o->refs.value(0));
     }
     if (!masked && !qk) continue;
+    // a finite fill before the bias's add is fill + bias in torch; the kernel fills after it
+    if (!a.biasRef.isEmpty() && a.maskBeforeBias && (masked && std::isfinite(a.fill))) continue;
     a.fill *= post;
     // a masked softmax alone (no P V GEMM after it): only a predicate is worth a launch of its own (a mask tensor
     // stays a pointwise op, fused into the GEMM before it); the scores keep the softmax's shape
     auto takeAlone = [&]() {
+      if (!a.biasRef.isEmpty()) return;  // a bias is kwb_attention's alone (a softmax's prologue otherwise)
       if ((!alone.tri && alone.maskRef.isEmpty()) || shapeOfRef(alone.src) != sshape) return;
       if (!(alone.lower && alone.diag >= 0) && sm.name == u"_safe_softmax") return;
       alone.pv = sm.id;
@@ -4603,6 +4719,20 @@ void Planner::findAttention(const QString& outRef) {
         ps.at(ps.size() - 2) != qs.at(qs.size() - 2) || pv->outputs.value(0).dtype != qk->inputs.value(0).dtype) {
       takeAlone();
       continue;
+    }
+    // the bias derives from nothing the launch computes (it is read at the P V GEMM's place, computed before)
+    if (!a.biasRef.isEmpty()) {
+      QStringList todo{a.biasRef};
+      QSet<QString> seen;
+      bool inside = false;
+      while (!todo.isEmpty() && !inside && seen.size() < 4096) {
+        const QString r = resolve(todo.takeLast());
+        if (seen.contains(r)) continue;
+        seen.insert(r);
+        inside = r == qk->id || a.ops.contains(r);
+        if (const GraphOp* o = opById(r)) todo << o->refs;
+      }
+      if (inside) continue;
     }
     a.qk = qk->id;
     a.pv = pv->id;
@@ -4799,6 +4929,18 @@ bool Planner::emitAttention(const GraphOp& op) {
     if (!m) return false;
     pred += QStringLiteral(", mask=%1, mask_keep=%2").arg(m->expr, pyBool(a.maskKeep));
   }
+  std::optional<Val> bias;
+  if (!a.biasRef.isEmpty()) {
+    bias = value(a.biasRef);
+    if (!bias) return false;
+    pred += QStringLiteral(", bias=%1").arg(bias->expr);
+    auto close = [](double x, double y) { return std::abs(x - y) <= 1e-9 * std::max(std::abs(x), std::abs(y)); };
+    if (a.biasScale != 1.0 || a.biasScale2 != 1.0)
+      pred += QStringLiteral(", bias_scale=%1")
+                  .arg(m_resize.isEmpty() || close(a.biasScale, a.biasScale2)
+                           ? pyFloat(a.biasScale)
+                           : specChecked(pyFloat(a.biasScale), QStringLiteral("the scale after the bias")));
+  }
   QString desc;
   const QString maskText =
       !a.tri ? QString()
@@ -4827,11 +4969,14 @@ bool Planner::emitAttention(const GraphOp& op) {
     for (const auto& [r, val, name] :
          {std::tuple{&a.kRep, &kt, QStringLiteral("k_rep")}, std::tuple{&a.vRep, &v, QStringLiteral("v_rep")}}) {
       if (r->rep <= 0) continue;
+      const QString src = (*val)->expr;
       if (r->transpose) {
         (*val)->expr += QStringLiteral(".transpose(-2, -1)");
         std::swap((*val)->shape[(*val)->shape.size() - 2], (*val)->shape[(*val)->shape.size() - 1]);
       }
-      reps += QStringLiteral(", %1=%2").arg(name, sizeExpr(r->rep, r->rep2, QStringLiteral("the K / V head repeat")));
+      // Hq / Hkv: Q's entries over the un-repeated tensor's, at run time (a factor equal to another dim's size at
+      // the spec is bound to no dim by value: trial 13's x05, batch 4 = n_kv_heads 4 = rep 4)
+      reps += QStringLiteral(", %1=kwb_attn_rep(%2, %3)").arg(name, q->expr, src);
     }
     if (a.kRep.rep > 0 || a.vRep.rep > 0) {
       const QString kv = a.kRep.rep > 0 && a.vRep.rep > 0 ? QStringLiteral("K and V")
@@ -4842,11 +4987,13 @@ bool Planner::emitAttention(const GraphOp& op) {
     }
     l.head = QStringLiteral("kwb_attention(%1, %2, %3, %4%5%6")
                  .arg(q->expr, kt->expr, v->expr, scaleExpr(a, &*q), pred, reps);
-    desc = QStringLiteral("attention softmax(scale %1 x Q %2 x Kᵀ %3%4) x V %5 (flash when head_dim <= 256)%6")
-               .arg(pyFloat(a.scale), shapeText(q->shape), shapeText(kt->shape),
-                    a.tri ? QStringLiteral(", %1").arg(maskText)
-                          : (a.maskRef.isEmpty() ? QString() : QStringLiteral(", a mask tensor")),
-                    shapeText(v->shape), repText);
+    desc =
+        QStringLiteral("attention softmax(scale %1 x Q %2 x Kᵀ %3%4%5) x V %6 (flash when head_dim <= 256)%7")
+            .arg(pyFloat(a.scale), shapeText(q->shape), shapeText(kt->shape),
+                 bias ? QStringLiteral(" + an additive bias %1 read per tile").arg(shapeText(bias->shape)) : QString(),
+                 a.tri ? QStringLiteral(", %1").arg(maskText)
+                       : (a.maskRef.isEmpty() ? QString() : QStringLiteral(", a mask tensor")),
+                 shapeText(v->shape), repText);
     if (q->dtype == u"float32") m_plan.mathDtype = QStringLiteral("tf32");
     push(l, op, QStringLiteral("attention"), desc, false);
     if (a.kRep.rep > 0) m_plan.launches.last().kvRepeat.insert(QStringLiteral("k"), a.kRep.rep);
@@ -5130,8 +5277,9 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
     bool gemm = false;
     for (const Line& l : std::as_const(m_lines)) {
       const QString code = l.head + l.tail;
-      if (l.launch >= 0 && isGemmCall(code))
-        for (const auto& a : callArgSpans(code, 2))
+      const bool attention = code.startsWith(QLatin1String("kwb_attention("));  // q, Kᵀ, v at their width too
+      if (l.launch >= 0 && (isGemmCall(code) || attention))
+        for (const auto& a : callArgSpans(code, attention ? 3 : 2))
           gemm = gemm || aliases.contains(leadingName(code.mid(a.first, a.second)));
     }
     for (const QString& a : aliases) {

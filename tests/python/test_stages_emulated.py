@@ -2303,8 +2303,11 @@ class Attention(unittest.TestCase):
     tensor, a finite fill, tails (L not a multiple of the tile), a strided Kᵀ, both paths."""
 
     @staticmethod
-    def ref(q, kt, v, scale, diag=None, lower=True, fill=float("-inf"), mask=None, keep=False, band=None):
+    def ref(q, kt, v, scale, diag=None, lower=True, fill=float("-inf"), mask=None, keep=False, band=None,
+            bias=None):
         s = (q.double() @ kt.double()) * scale
+        if bias is not None:
+            s = s + bias.double()
         lq, lk = s.shape[-2], s.shape[-1]
         i = torch.arange(lq).view(-1, 1)
         j = torch.arange(lk).view(1, -1)
@@ -2410,6 +2413,97 @@ class Attention(unittest.TestCase):
         with self.assertRaises(ValueError):  # 6 entries of q are no repeat of 4 of K
             K.kwb_attention(torch.randn(1, 6, 4, 8), torch.randn(1, 4, 8, 4), torch.randn(1, 4, 4, 8), 1.0, k_rep=2,
                             v_rep=2)
+
+    def test_additive_bias(self):
+        # an additive bias (ALiBi, a relative position table, a key padding mask) read per tile through its strides:
+        # [1, H, L, L], [B, 1, L, L], [L, L], [H, L, L], [B, 1, 1, L] over 4-D q [B, H, ...] and 3-D q [B * H, ...];
+        # with a causal / band predicate, a bias scale, GQA; both paths, fp32 / fp16 / bf16
+        torch.manual_seed(7)
+        b, h, lq, d = 2, 3, 37, 16
+        shapes = ([1, h, lq, lq], [b, 1, lq, lq], [lq, lq], [h, lq, lq], [b, 1, 1, lq], [1, 1, lq, 1])
+        for k, bshape in enumerate(shapes):
+            q, kt, v = torch.randn(b, h, lq, d), torch.randn(b, h, d, lq), torch.randn(b, h, lq, d)
+            bias = torch.randn(bshape)
+            diag, band = ((None, None), (0, None), (2, 9))[k % 3]
+            want = self.ref(q, kt, v, 0.3, diag, band=band, bias=bias * 0.5)
+            for flash in (True, False):
+                K.kwb_attn_flash = flash
+                try:
+                    out = K.kwb_attention(q, kt, v, 0.3, diag=diag, band=band, bias=bias, bias_scale=0.5)
+                    flat = K.kwb_attention(q.reshape(b * h, lq, d), kt.reshape(b * h, d, lq),
+                                           v.reshape(b * h, lq, d), 0.3, diag=diag, band=band, bias=bias,
+                                           bias_scale=0.5)
+                finally:
+                    K.kwb_attn_flash = True
+                self.assertEqual(K.kwb_attn_last["path"], "flash" if flash else "materialised")
+                self.check(out, want)
+                self.check(flat.view(b, h, lq, d), want)
+            for dt in (torch.float16, torch.bfloat16):
+                out = K.kwb_attention(q.to(dt), kt.to(dt), v.to(dt), 0.3, diag=diag, band=band, bias=bias.to(dt),
+                                      bias_scale=0.5)
+                self.assertEqual(out.dtype, dt)
+                want16 = self.ref(q.to(dt), kt.to(dt), v.to(dt), 0.3, diag, band=band, bias=bias.to(dt) * 0.5)
+                self.check(out.float(), want16, tol=2e-2)
+        # GQA: K / V per KV head, the bias per query head
+        q, kt, v = torch.randn(2, 4, 20, 8), torch.randn(2, 2, 8, 20), torch.randn(2, 2, 20, 8)
+        bias = torch.randn(1, 4, 20, 20)
+        want = self.ref(q, kt.repeat_interleave(2, 1), v.repeat_interleave(2, 1), 0.5, 0, bias=bias)
+        self.check(K.kwb_attention(q, kt, v, 0.5, diag=0, k_rep=2, v_rep=2, bias=bias), want)
+        # a bias whose dims do not broadcast to q's entries in one way
+        with self.assertRaises(ValueError):
+            K.kwb_attention(q, kt, v, 0.5, k_rep=2, v_rep=2, bias=torch.randn(3, 20, 20))
+        with self.assertRaises(ValueError):
+            K.kwb_attention(torch.randn(2, 2, 2, 20, 8), torch.randn(8, 8, 20), torch.randn(8, 20, 8), 0.5,
+                            bias=torch.randn(2, 1, 2, 1, 20, 20))
+
+    def test_bias_layouts_read_in_place(self):
+        # the lead dims of the expanded bias merge to at most three strided runs: no copy for the usual layouts
+        for shape, nb, sizes in (([1, 3, 5, 5], 6, (2, 3)), ([2, 1, 5, 5], 6, (2, 3)), ([5, 5], 6, (1, 6)),
+                                 ([2, 3, 5, 5], 6, (1, 6)), ([2, 1, 1, 5], 6, (2, 3))):
+            bias = torch.randn(shape)
+            b3, bn, bs = K._kwb_attn_bias(bias, nb, 5, 5, "t")
+            self.assertEqual(b3.data_ptr(), bias.data_ptr(), shape)
+            self.assertEqual(bn, sizes, shape)
+            for e in range(nb):  # entry e reads the bias at its lead index
+                b0, b1, b2 = e // (bn[0] * bn[1]), e // bn[1] % bn[0], e % bn[1]
+                off = b0 * bs[0] + b1 * bs[1] + b2 * bs[2]
+                got = torch.as_strided(bias, (5, 5), (bs[3], bs[4]), bias.storage_offset() + off)
+                full = bias.reshape([1] * (4 - bias.dim()) + shape).expand(2, 3, 5, 5).reshape(6, 5, 5)
+                self.assertTrue(torch.equal(got, full[e]), (shape, e))
+
+    def test_16bit_operands_in_place(self):
+        # fp16 / bf16 q, k, v read in their dtype (P rounded to V's), the output in q's dtype; kwb_attn_16bit off
+        # widens them first (the A/B's old side): the same numbers within 16-bit rounding; mixed dtypes widen
+        torch.manual_seed(8)
+        q, kt, v = torch.randn(2, 2, 45, 24), torch.randn(2, 2, 24, 45), torch.randn(2, 2, 45, 24)
+        for dt in (torch.float16, torch.bfloat16):
+            want = self.ref(q.to(dt), kt.to(dt), v.to(dt), 0.2, 0)
+            outs = []
+            for on in (True, False):
+                K.kwb_attn_16bit = on
+                try:
+                    for flash in (True, False):
+                        K.kwb_attn_flash = flash
+                        try:
+                            out = K.kwb_attention(q.to(dt), kt.to(dt), v.to(dt), 0.2, diag=0)
+                        finally:
+                            K.kwb_attn_flash = True
+                        self.assertEqual(out.dtype, dt)
+                        self.check(out.float(), want, tol=2e-2)
+                        outs.append(out)
+                finally:
+                    K.kwb_attn_16bit = True
+        mixed = K.kwb_attention(q, kt.half(), v.bfloat16(), 0.2, diag=0)
+        self.assertEqual(mixed.dtype, torch.float32)
+        self.check(mixed, self.ref(q, kt.half(), v.bfloat16(), 0.2, 0), tol=1e-4)
+
+    def test_head_repeat_from_entry_counts(self):
+        # kwb_attn_rep: Hq / Hkv from the entry counts, whatever the lead dims' spelling
+        self.assertEqual(K.kwb_attn_rep(torch.empty(4, 16, 8, 8), torch.empty(4, 4, 8, 8)), 4)
+        self.assertEqual(K.kwb_attn_rep(torch.empty(64, 8, 8), torch.empty(4, 4, 1, 8, 8)), 4)
+        self.assertEqual(K.kwb_attn_rep(torch.empty(3, 8, 8, 8), torch.empty(3, 1, 8, 8)), 8)
+        with self.assertRaises(ValueError):
+            K.kwb_attn_rep(torch.empty(1, 6, 8, 8), torch.empty(1, 4, 8, 8))
 
     def test_mask_tensor_from_a_buffer(self):
         torch.manual_seed(2)

@@ -3447,6 +3447,10 @@ kwb_attn_kv_index = True
 # False: the flash kernel visits every key tile left of the interval's upper edge and masks those below its lower
 # edge (the same result; the A/B of band skipping, bench/gpu/attn_band.py)
 kwb_attn_band_skip = True
+# fp16 / bf16 q, k, v read in their dtype (tl.dot on 16-bit tiles, fp32 accumulation, P rounded to V's dtype as
+# SDPA does), the output stored in q's dtype. False: the old path, q, k and v widened to fp32 first (one copy each)
+# and the fp32 kernel run (the A/B, bench/gpu/attn16_ab.py). Operands of mixed dtypes are widened either way.
+kwb_attn_16bit = True
 _kwb_attn_flash_max_d = 256  # beyond it the [BLOCK_M, head_dim] accumulator does not fit in registers
 # (BLOCK_M, BLOCK_N, num_warps, num_stages) by (padded head dim, operand bytes), tried in order until one launches
 # (the attention template's FLASH_CONFIGS, H200, pool_attn_smoke.py)
@@ -3461,21 +3465,26 @@ kwb_attn_last = {}     # the last call's path ("flash" | "materialised") and CTA
 
 
 @triton.jit
-def _kwb_attn_flash_kernel(q_ptr, k_ptr, v_ptr, o_ptr, m_ptr, Lq, Lk, D, E, qk_scale, fill, lo, hi, num_m,
-                           k_rep, v_rep, sqb, sqm, sqd, skb, skd, skn, svb, svn, sve, sob, som, soe, smb, smm, smn,
-                           BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_D: tl.constexpr,
-                           BLOCK_E: tl.constexpr, HAS_LO: tl.constexpr, HAS_HI: tl.constexpr, SKIP_LO: tl.constexpr,
-                           HAS_MASK: tl.constexpr, MASK_KEEP: tl.constexpr):
+def _kwb_attn_flash_kernel(q_ptr, k_ptr, v_ptr, o_ptr, m_ptr, b_ptr, Lq, Lk, D, E, qk_scale, fill, lo, hi, num_m,
+                           k_rep, v_rep, bias_scale, bn1, bn2, sqb, sqm, sqd, skb, skd, skn, svb, svn, sve, sob, som,
+                           soe, smb, smm, smn, sb0, sb1, sb2, sbm, sbn, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                           BLOCK_D: tl.constexpr, BLOCK_E: tl.constexpr, HAS_LO: tl.constexpr, HAS_HI: tl.constexpr,
+                           SKIP_LO: tl.constexpr, HAS_MASK: tl.constexpr, MASK_KEEP: tl.constexpr,
+                           HAS_BIAS: tl.constexpr):
     # one CTA per BLOCK_M query rows of one batch entry; K (given as Kᵀ [D, Lk]) and V streamed in BLOCK_N tiles;
     # qk_scale and fill carry log2(e) (exp2 below). HAS_LO / HAS_HI: key j of row i kept where lo <= j - i <= hi;
     # the key tiles wholly past the block's upper edge (and, SKIP_LO, wholly before its lower edge) are not visited
     # (they hold fill only, whose weight exp(fill - max) is 0 for the fills kwb_attention sends here). A row with no
     # kept key ends 0 / 0: NaN, as torch's softmax over a row of -inf.
     # k_rep / v_rep: K / V hold one entry per k_rep / v_rep consecutive entries of Q (GQA's kv_head = h // rep)
+    # HAS_BIAS: an additive bias (ALiBi, a relative position table) read per tile through its strides, entry b of Q
+    # at bias lead index (b // (bn1 * bn2), b // bn2 % bn1, b % bn2) (stride 0 where it broadcasts), added to the
+    # scaled scores before the predicate (bias_scale carries log2(e) and the scales after the bias's add)
     pid = tl.program_id(0)
     b = (pid // num_m).to(tl.int64)
     bk = b // k_rep
     bv = b // v_rep
+    b_base = b_ptr + (b // (bn1 * bn2)) * sb0 + (b // bn2 % bn1) * sb1 + (b % bn2) * sb2
     mb = num_m - 1 - pid % num_m  # causal: the longest rows (the last blocks) start first
     offs_m = mb * BLOCK_M + tl.arange(0, BLOCK_M)
     offs_n = tl.arange(0, BLOCK_N)
@@ -3497,6 +3506,10 @@ def _kwb_attn_flash_kernel(q_ptr, k_ptr, v_ptr, o_ptr, m_ptr, Lq, Lk, D, E, qk_s
         k = tl.load(k_ptr + bk * skb + n[None, :].to(tl.int64) * skn + offs_d[:, None] * skd,
                     mask=(n[None, :] < Lk) & (offs_d[:, None] < D), other=0.0)
         qk = tl.dot(q, k) * qk_scale
+        if HAS_BIAS:
+            bt = tl.load(b_base + offs_m[:, None].to(tl.int64) * sbm + n[None, :].to(tl.int64) * sbn,
+                         mask=(offs_m[:, None] < Lq) & (n[None, :] < Lk), other=0.0)
+            qk = qk + bt.to(tl.float32) * bias_scale
         if HAS_LO:
             qk = tl.where(n[None, :] - offs_m[:, None] >= lo, qk, fill)
         if HAS_HI:
@@ -3521,12 +3534,14 @@ def _kwb_attn_flash_kernel(q_ptr, k_ptr, v_ptr, o_ptr, m_ptr, Lq, Lk, D, E, qk_s
 
 
 @triton.jit
-def _kwb_masked_softmax_kernel(x_ptr, y_ptr, m_ptr, rows, Lq, N, scale, fill, lo, hi, sxb, sxm, sxn, syb, sym,
-                               syn, smb, smm, smn, ROWS: tl.constexpr, BLOCK: tl.constexpr, ONE_PASS: tl.constexpr,
+def _kwb_masked_softmax_kernel(x_ptr, y_ptr, m_ptr, b_ptr, rows, Lq, N, scale, fill, lo, hi, bias_scale, bn1, bn2,
+                               sxb, sxm, sxn, syb, sym, syn, smb, smm, smn, sb0, sb1, sb2, sbm, sbn,
+                               ROWS: tl.constexpr, BLOCK: tl.constexpr, ONE_PASS: tl.constexpr,
                                HAS_LO: tl.constexpr, HAS_HI: tl.constexpr, HAS_MASK: tl.constexpr,
-                               MASK_KEEP: tl.constexpr):
-    # rows of x [B, Lq, N] (row r: batch r // Lq, query i = r % Lq): y = softmax(where(keep, scale * x, fill)),
-    # fp32; one pass when a row fits BLOCK, else an online max and sum, then a second sweep that writes
+                               MASK_KEEP: tl.constexpr, HAS_BIAS: tl.constexpr):
+    # rows of x [B, Lq, N] (row r: batch r // Lq, query i = r % Lq): y = softmax(where(keep, scale * x [+ bias_scale
+    # * bias], fill)), fp32; one pass when a row fits BLOCK, else an online max and sum, then a second sweep that
+    # writes. The bias as in _kwb_attn_flash_kernel (lead index of batch entry b, its own strides).
     r = tl.program_id(0) * ROWS + tl.arange(0, ROWS)
     live = r < rows
     b = (r // Lq).to(tl.int64)
@@ -3534,6 +3549,7 @@ def _kwb_masked_softmax_kernel(x_ptr, y_ptr, m_ptr, rows, Lq, N, scale, fill, lo
     xb = x_ptr + b * sxb + i.to(tl.int64) * sxm
     yb = y_ptr + b * syb + i.to(tl.int64) * sym
     mbase = m_ptr + b * smb + i.to(tl.int64) * smm
+    bbase = b_ptr + (b // (bn1 * bn2)) * sb0 + (b // bn2 % bn1) * sb1 + (b % bn2) * sb2 + i.to(tl.int64) * sbm
     cols = tl.arange(0, BLOCK)
     m_i = tl.full([ROWS], float("-inf"), tl.float32)
     l_i = tl.zeros([ROWS], dtype=tl.float32)
@@ -3541,6 +3557,9 @@ def _kwb_masked_softmax_kernel(x_ptr, y_ptr, m_ptr, rows, Lq, N, scale, fill, lo
         c = start + cols
         inb = live[:, None] & (c[None, :] < N)
         s = tl.load(xb[:, None] + c[None, :].to(tl.int64) * sxn, mask=inb, other=0.0).to(tl.float32) * scale
+        if HAS_BIAS:
+            s += tl.load(bbase[:, None] + c[None, :].to(tl.int64) * sbn, mask=inb, other=0.0).to(tl.float32) * \
+                bias_scale
         if HAS_LO:
             s = tl.where(c[None, :] - i[:, None] >= lo, s, fill)
         if HAS_HI:
@@ -3568,6 +3587,9 @@ def _kwb_masked_softmax_kernel(x_ptr, y_ptr, m_ptr, rows, Lq, N, scale, fill, lo
             c = start + cols
             inb = live[:, None] & (c[None, :] < N)
             s = tl.load(xb[:, None] + c[None, :].to(tl.int64) * sxn, mask=inb, other=0.0).to(tl.float32) * scale
+            if HAS_BIAS:
+                s += tl.load(bbase[:, None] + c[None, :].to(tl.int64) * sbn, mask=inb, other=0.0).to(tl.float32) * \
+                    bias_scale
             if HAS_LO:
                 s = tl.where(c[None, :] - i[:, None] >= lo, s, fill)
             if HAS_HI:
@@ -3588,6 +3610,62 @@ def _kwb_attn_mask3(mask, lq, lk):
     return m.view(torch.uint8) if m.dtype == torch.bool else m
 
 
+def _kwb_attn_bias(bias, nb, lq, lk, who):
+    """An additive bias over the scores of nb entries [nb, lq, lk] as (tensor, (bn1, bn2), (sb0, sb1, sb2, sbm, sbn)):
+    its last two dims broadcast to [lq, lk], its dims before them right-aligned with the scores' lead dims, whose
+    product is nb: the size-1 dims and the missing ones before the first larger dim broadcast over the front of the
+    entries (a [1, H, L, L] or [H, L, L] bias over [B, H]), one run of size-1 dims after it over the rest (a
+    [B, 1, L, L] bias over [B, H]). Read in place (stride 0 where it broadcasts) when its lead dims merge to three
+    at most, else copied to [nb, lq, lk]. None -> None. ValueError: sizes that do not divide nb, or two runs of
+    size-1 dims after the first larger one (which of them q's entries spread over is not known here)."""
+    if bias is None:
+        return None, (1, 1), (0, 0, 0, 0, 0)
+    b = bias.reshape([1] * max(0, 2 - bias.dim()) + list(bias.shape))  # a view: 0-d / 1-d given as [1, .., n]
+    lead = list(b.shape[:-2])
+    known = 1
+    for d in lead:
+        known *= d
+    first = next((k for k, d in enumerate(lead) if d != 1), len(lead))
+    ones = [k for k in range(first, len(lead)) if lead[k] == 1]
+    runs = [k for k in ones if k - 1 not in ones]
+    if known == 0 or nb % known or (len(runs) > 1 and nb != known):
+        raise ValueError("%s: a bias %s over %d score entries of [%d, %d]: its dims before the last two do not "
+                         "broadcast to them in one way" % (who, list(bias.shape), nb, lq, lk))
+    full = list(lead)
+    if runs and nb != known:
+        full[runs[0]] = nb // known
+    else:
+        b, full = b.unsqueeze(0), [nb // known] + full
+    b = b.expand(full + [lq, lk])
+    dims = [(n, st) for n, st in zip(full, b.stride()[:-2]) if n != 1]
+    merged = []
+    for n, st in dims:  # adjacent dims one stride walks (stride 0 runs too) merge
+        if merged and merged[-1][1] == n * st:
+            merged[-1] = (merged[-1][0] * n, st)
+        else:
+            merged.append((n, st))
+    if len(merged) > 3:  # not three strided runs: a copy in q's entry order
+        b = b.reshape(nb, lq, lk)
+        merged = [(nb, b.stride(0))]
+    merged = [(1, 0)] * (3 - len(merged)) + merged
+    return b, (merged[1][0], merged[2][0]), (merged[0][1], merged[1][1], merged[2][1], b.stride(-2), b.stride(-1))
+
+
+def kwb_attn_rep(q, kv):
+    """The K / V head repeat of grouped-query / multi-query attention: q's entries (dims before the last two) over
+    the un-repeated K's or V's, i.e. Hq / Hkv at equal batch, whatever the spelling of the repeat (repeat_interleave,
+    expand + reshape, a size-1 head dim expanded). ValueError when they do not divide."""
+    nq, nk = 1, 1
+    for d in q.shape[:-2]:
+        nq *= d
+    for d in kv.shape[:-2]:
+        nk *= d
+    if nk == 0 or nq % nk:
+        raise ValueError("kwb_attn_rep: q %s holds %d entries, K / V %s %d: no head repeat" % (
+            list(q.shape), nq, list(kv.shape), nk))
+    return nq // nk
+
+
 def _kwb_attn_band(diag, lower, band, who):
     """The kept interval [lo, hi] of j - i (None: unbounded on that side) of kwb_attention's predicate."""
     if diag is None:
@@ -3603,20 +3681,22 @@ def _kwb_attn_band(diag, lower, band, who):
 
 
 def kwb_masked_softmax(x, scale=1.0, diag=None, lower=True, fill=float("-inf"), mask=None, mask_keep=False,
-                       band=None):
-    """softmax over the last dim of where(keep, scale * x, fill), keep as in kwb_attention's predicate (diag None:
-    no index predicate; mask None: no mask tensor): a mask built from constants becomes this predicate, not a
-    tensor. x rank >= 2, any strides; out a new contiguous tensor of x's shape and dtype. ValueError: rank < 2, or
-    a band without diag / with lower=False / narrower than 1."""
+                       band=None, bias=None, bias_scale=1.0, out_dtype=None):
+    """softmax over the last dim of where(keep, scale * x [+ bias_scale * bias], fill), keep as in kwb_attention's
+    predicate (diag None: no index predicate; mask None: no mask tensor): a mask built from constants becomes this
+    predicate, not a tensor; bias: an additive tensor broadcast as kwb_attention's. x rank >= 2, any strides; out a
+    new contiguous tensor of x's shape in out_dtype (default x's). ValueError: rank < 2, or a band without diag /
+    with lower=False / narrower than 1, or a bias that does not broadcast."""
     if x.dim() < 2:
         raise ValueError("kwb_masked_softmax: a rank >= 2 input, got %s" % (list(x.shape),))
     lo, hi = _kwb_attn_band(diag, lower, band, "kwb_masked_softmax")
     lq, n = x.shape[-2], x.shape[-1]
-    y = torch.empty(x.shape, dtype=x.dtype, device=x.device)
+    y = torch.empty(x.shape, dtype=out_dtype or x.dtype, device=x.device)
     if y.numel() == 0:
         return y
     x3, y3 = x.reshape(-1, lq, n), y.view(-1, lq, n)
     m3 = _kwb_attn_mask3(mask, lq, n)
+    b3, bn, bs = _kwb_attn_bias(bias, x3.shape[0], lq, n, "kwb_masked_softmax")
     block = _kwb_np2(n)
     one_pass = block <= _kwb_tile
     block = block if one_pass else _kwb_tile
@@ -3624,10 +3704,11 @@ def kwb_masked_softmax(x, scale=1.0, diag=None, lower=True, fill=float("-inf"), 
     rows = x3.shape[0] * lq
     ms = (0, m3.stride(1), m3.stride(2)) if m3 is not None else (0, 0, 0)  # one mask for every batch entry
     _kwb_masked_softmax_kernel[(triton.cdiv(rows, rows_per),)](
-        x3, y3, m3 if m3 is not None else x3, rows, lq, n, float(scale), float(fill), lo or 0, hi or 0,
-        x3.stride(0), x3.stride(1), x3.stride(2), y3.stride(0), y3.stride(1), y3.stride(2), *ms,
-        ROWS=rows_per, BLOCK=block, ONE_PASS=one_pass, HAS_LO=lo is not None, HAS_HI=hi is not None,
-        HAS_MASK=m3 is not None, MASK_KEEP=bool(mask_keep), num_warps=4)
+        x3, y3, m3 if m3 is not None else x3, b3 if b3 is not None else x3, rows, lq, n, float(scale), float(fill),
+        lo or 0, hi or 0, float(bias_scale), *bn, x3.stride(0), x3.stride(1), x3.stride(2), y3.stride(0),
+        y3.stride(1), y3.stride(2), *ms, *bs, ROWS=rows_per, BLOCK=block, ONE_PASS=one_pass, HAS_LO=lo is not None,
+        HAS_HI=hi is not None, HAS_MASK=m3 is not None, MASK_KEEP=bool(mask_keep), HAS_BIAS=b3 is not None,
+        num_warps=4)
     return y
 
 
@@ -3651,8 +3732,9 @@ def _kwb_attn_repeat(x3, rep):
 
 
 def kwb_attention(q, kt, v, scale, diag=None, lower=True, fill=float("-inf"), mask=None, mask_keep=False, k_rep=1,
-                  v_rep=1, band=None):
-    """softmax(where(keep, scale * q @ kt, fill)) @ v: q [..., Lq, D], kt [..., D, Lk] (Kᵀ, any strides),
+                  v_rep=1, band=None, bias=None, bias_scale=1.0):
+    """softmax(where(keep, scale * q @ kt + bias_scale * bias, fill)) @ v: q [..., Lq, D], kt [..., D, Lk] (Kᵀ, any
+    strides),
     v [..., Lk, E], equal leading dims, or (grouped-query / multi-query attention) kt's and v's leading dims
     flattened 1 / k_rep and 1 / v_rep of q's: entry b of q reads entry b // rep of kt and v (kv_head = h // rep,
     the repeat_interleave order), in place when kwb_attn_kv_index (else copied first); keep: the index predicate
@@ -3661,7 +3743,11 @@ def kwb_attention(q, kt, v, scale, diag=None, lower=True, fill=float("-inf"), ma
     and the mask tensor's (dims before its last two of size 1: kept where (mask != 0) == mask_keep). A row with
     nothing kept is NaN under fill -inf and the mean of v under a finite fill, as torch. The flash path takes the
     predicate where the tiles it skips weigh 0: fill <= -1e4, and under a finite fill every row keeps a key.
-    Out [..., Lq, E] in q's dtype. ValueError: shapes that do not match, a bad repeat or band."""
+    bias (ALiBi, a relative position table, an additive mask): added to the scaled scores before the predicate,
+    its last two dims broadcast to [Lq, Lk] and its dims before them to q's (_kwb_attn_bias), read per tile in place.
+    Operands of one 16-bit dtype are read in it when kwb_attn_16bit (P rounded to V's dtype for the P V product);
+    otherwise, or of mixed dtypes, widened to fp32 first. Out [..., Lq, E] in q's dtype. ValueError: shapes that do
+    not match, a bad repeat, band or bias."""
     lq, d = q.shape[-2], q.shape[-1]
     lk, e = kt.shape[-1], v.shape[-1]
     if kt.shape[-2] != d or v.shape[-2] != lk:
@@ -3672,6 +3758,10 @@ def kwb_attention(q, kt, v, scale, diag=None, lower=True, fill=float("-inf"), ma
         return out
     if lk == 0:
         return out.zero_()
+    narrow = (torch.float16, torch.bfloat16)
+    if (q.dtype in narrow or kt.dtype in narrow or v.dtype in narrow) and \
+            (not kwb_attn_16bit or not q.dtype == kt.dtype == v.dtype):
+        (q, kt, v), _ = kwb_to_fp32(q, kt, v)  # the old path / mixed dtypes: fp32 operands, out still in q's dtype
     q3, kt3, v3, o3 = q.reshape(-1, lq, d), kt.reshape(-1, d, lk), v.reshape(-1, lk, e), out.view(-1, lq, e)
     nb = q3.shape[0]
     k_rep, v_rep = int(k_rep), int(v_rep)
@@ -3691,12 +3781,13 @@ def kwb_attention(q, kt, v, scale, diag=None, lower=True, fill=float("-inf"), ma
         v3 = _kwb_attn_repeat(v3, v_rep)
         v_rep = 1
     kwb_attn_last.update(k_rep=k_rep, v_rep=v_rep)  # > 1: K / V read in place per KV head
-    if not flash:  # scores GEMM, masked softmax, P V GEMM: three launches
-        s = kwb_gemm(q3, kt3.transpose(1, 2))
-        p = kwb_masked_softmax(s, scale, diag, lower, fill, mask, mask_keep, band)
+    if not flash:  # scores GEMM (fp32), masked softmax (P in V's dtype), P V GEMM: three launches
+        s = kwb_gemm(q3, kt3.transpose(1, 2), out_dtype=torch.float32)
+        p = kwb_masked_softmax(s, scale, diag, lower, fill, mask, mask_keep, band, bias, bias_scale, v3.dtype)
         kwb_attn_last.update(path="materialised", blocks=0)
-        return kwb_gemm(p, v3.transpose(1, 2)).view(list(q.shape[:-2]) + [lq, e])
+        return kwb_gemm(p, v3.transpose(1, 2), out_dtype=out.dtype).view(list(q.shape[:-2]) + [lq, e])
     m3 = _kwb_attn_mask3(mask, lq, lk)
+    b3, bsz, bs = _kwb_attn_bias(bias, nb, lq, lk, "kwb_attention")
     ms = (0, m3.stride(1), m3.stride(2)) if m3 is not None else (0, 0, 0)  # one mask for every batch entry
     width = 2 if q3.element_size() <= 2 else 4
     configs = _kwb_attn_configs.get((max(64, block_d, block_e), width), []) + _kwb_attn_fallback
@@ -3706,12 +3797,13 @@ def kwb_attention(q, kt, v, scale, diag=None, lower=True, fill=float("-inf"), ma
         bm, bn, warps, stages = cfg
         num_m = triton.cdiv(lq, bm)
         _kwb_attn_flash_kernel[(num_m * nb,)](
-            q3, kt3, v3, o3, m3 if m3 is not None else q3, lq, lk, d, e, float(scale) * l2e, float(fill) * l2e,
-            lo or 0, hi or 0, num_m, k_rep, v_rep, q3.stride(0), q3.stride(1), q3.stride(2), kt3.stride(0),
-            kt3.stride(1), kt3.stride(2), v3.stride(0), v3.stride(1), v3.stride(2), o3.stride(0), o3.stride(1),
-            o3.stride(2), *ms, BLOCK_M=bm, BLOCK_N=bn, BLOCK_D=block_d, BLOCK_E=block_e, HAS_LO=lo is not None,
-            HAS_HI=hi is not None, SKIP_LO=bool(kwb_attn_band_skip), HAS_MASK=m3 is not None,
-            MASK_KEEP=bool(mask_keep), num_warps=warps, num_stages=stages)
+            q3, kt3, v3, o3, m3 if m3 is not None else q3, b3 if b3 is not None else q3, lq, lk, d, e,
+            float(scale) * l2e, float(fill) * l2e, lo or 0, hi or 0, num_m, k_rep, v_rep, float(bias_scale) * l2e,
+            *bsz, q3.stride(0), q3.stride(1), q3.stride(2), kt3.stride(0), kt3.stride(1), kt3.stride(2),
+            v3.stride(0), v3.stride(1), v3.stride(2), o3.stride(0), o3.stride(1), o3.stride(2), *ms, *bs,
+            BLOCK_M=bm, BLOCK_N=bn, BLOCK_D=block_d, BLOCK_E=block_e, HAS_LO=lo is not None, HAS_HI=hi is not None,
+            SKIP_LO=bool(kwb_attn_band_skip), HAS_MASK=m3 is not None, MASK_KEEP=bool(mask_keep),
+            HAS_BIAS=b3 is not None, num_warps=warps, num_stages=stages)
         return num_m * nb
 
     kwb_attn_last.update(path="flash", blocks=_kwb_attn_launch(("flash", block_d, block_e, width), configs, launch))
