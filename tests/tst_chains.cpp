@@ -264,8 +264,8 @@ void TestChains::plans_data() {
   QTest::newRow("new_empty filled by two slice writes, then tanh: one launch reading the pieces")
       << QStringLiteral("empty_slice_writes_tanh") << QStringList{QStringLiteral("pointwise")}
       << QStringList{QStringLiteral("t0 = torch.empty((x.shape[0], x.shape[1]), dtype=torch.float32"),
-                     QStringLiteral("t6 = kwb_copy_into_piece(t5, t3)"),
-                     QStringLiteral("t12 = kwb_copy_into_piece(t11, t9)"),
+                     QStringLiteral("t6 = kwb_copy_into_piece(t5, lambda: t3)"),
+                     QStringLiteral("t12 = kwb_copy_into_piece(t11, lambda: t9)"),
                      QStringLiteral("t3 = kwb_pointwise_piece(t2, epi=_kwb_epi0"),
                      QStringLiteral("t13 = kwb_pointwise(kwb_piece_view(t0), epi=_kwb_epi3 if kwb_piecewise_reads else "
                                     "_kwb_epi2, epi_tensors=(kwb_at(t2), kwb_at(t8)) if kwb_piecewise_reads else (), "
@@ -275,14 +275,16 @@ void TestChains::plans_data() {
       << QStringLiteral("empty_like_copy_fill_select") << QStringList{QStringLiteral("pointwise")}
       << QStringList{
              QStringLiteral("t0 = torch.empty(x.shape, dtype=torch.float32, device=x.device)"),
-             QStringLiteral("t6 = kwb_copy_into_piece(t4, kwb_full((1,), float(0.25), t4.dtype, t4.device, "
+             QStringLiteral("t6 = kwb_copy_into_piece(t4, lambda: kwb_full((1,), float(0.25), t4.dtype, t4.device, "
                             "memo=True).reshape(()).expand_as(t4))"),
-             QStringLiteral("t15 = kwb_copy_into_piece(t14, t11)"),
-             QStringLiteral("epi_tensors=(kwb_at(x), kwb_at(t11.unsqueeze(2)), kwb_at(t18)) if kwb_piecewise_reads "
-                            "else (t4, t7), epi_scalars=(*kwb_piece_starts(t7, 2, t14, t21),)")};
+             QStringLiteral("t15 = kwb_copy_into_piece(t14, lambda: t11)"),
+             QStringLiteral("t24 = kwb_pointwise(x if kwb_piecewise_reads else t0, epi=_kwb_epi2 if "
+                            "kwb_piecewise_reads else _kwb_epi1, epi_tensors=(kwb_at(t11.unsqueeze(2)), "
+                            "kwb_at(t18)) if kwb_piecewise_reads else (t4, t7), "
+                            "epi_scalars=(*kwb_piece_starts(t7, 2, t14, t21),)")};
   QTest::newRow("empty_like, three channel slices (two computed, one filled), GELU + x: one launch")
       << QStringLiteral("slice_writes_channels_gelu_add") << QStringList{QStringLiteral("pointwise")}
-      << QStringList{QStringLiteral("t17 = kwb_copy_into_piece(t16, kwb_full((1,), float(-1.0)"),
+      << QStringList{QStringLiteral("t17 = kwb_copy_into_piece(t16, lambda: kwb_full((1,), float(-1.0)"),
                      QStringLiteral("epi_tensors=(x, kwb_at(t3), kwb_at(t9)) if kwb_piecewise_reads else (x,), "
                                     "epi_scalars=(*kwb_piece_starts(t0, 1, t6, t13, t16),)")};
   QTest::newRow("new_empty rows written out of order (a select write first): one launch, the pieces in index order")
@@ -297,13 +299,14 @@ void TestChains::plans_data() {
                      QStringLiteral("!kwb_piece")};
   // a cat / stack whose parts pointwise launches compute, read by one pointwise run: that run's launch computes the
   // parts where the index falls (the same pieces; kwb_cat_piece is only the shape while kwb_piecewise_reads is on)
-  QTest::newRow(
-      "rotate_half RoPE: the cat of -x2 and x1 read by q * cos + cat * sin: the cat and the neg in one launch")
-      << QStringLiteral("rope_rotate_half_cat") << QStringList{QStringLiteral("pointwise"), QStringLiteral("pointwise")}
-      << QStringList{
-             QStringLiteral("t4 = kwb_cat_piece([t3, t1], -1)"),
-             QStringLiteral("epi_tensors=(sin, t0, kwb_at(t2), kwb_at(t1)) if kwb_piecewise_reads else (sin, t0), "
-                            "epi_scalars=(*kwb_cat_starts(3, t3, t1),)")};
+  QTest::newRow("rotate_half RoPE: q * cos + cat(-x2, x1) * sin: one launch (q * cos, cut by the slices, a piece too)")
+      << QStringLiteral("rope_rotate_half_cat") << QStringList{QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("t4 = kwb_cat_piece([t3, t1], -1)"),
+                     QStringLiteral("t0 = kwb_pointwise_piece(q, epi=_kwb_epi0, epi_tensors=(cos,)"),
+                     QStringLiteral("t6 = kwb_pointwise(q if kwb_piecewise_reads else t4, epi=_kwb_epi3 if "
+                                    "kwb_piecewise_reads else _kwb_epi2, epi_tensors=(sin, kwb_at(t2), kwb_at(t1), "
+                                    "kwb_at(cos.expand(q.shape))) if kwb_piecewise_reads else (sin, t0), "
+                                    "epi_scalars=(*kwb_cat_starts(3, t3, t1),)")};
   QTest::newRow("a stack of two pointwise results read by a pointwise run: one launch")
       << QStringLiteral("stack_pointwise_parts_scale") << QStringList{QStringLiteral("pointwise")}
       << QStringList{QStringLiteral("t2 = kwb_cat_piece([t0.unsqueeze(1), t1.unsqueeze(1)], 1)"),

@@ -10,9 +10,10 @@ in one process.
     in place from its own operands read the same way, a number), joined by where() on the index; the writes copy
     nothing and the pieces' launches do not run. Off: one kwb_copy_into a write and one launch a computed source,
     then the reader (the plan before); for a cat, kwb_cat and then the reader's own launch (one launch more than the
-    plan before, where the reader was kwb_cat's epilogue). Launches a forward, on / off: empty_slice_writes_tanh
-    1 / 5, empty_like_copy_fill_select 1 / 6, slice_writes_channels_gelu_add 1 / 6, select_writes_rows_out_of_order
-    1 / 5, rope_rotate_half_cat 2 / 4 (3 before), stack_pointwise_parts_scale 1 / 4 (3 before),
+    plan before, where the reader was kwb_cat's epilogue). Launches of a first forward, on / off (the CPU run's
+    counts): empty_slice_writes_tanh 1 / 5, empty_like_copy_fill_select 1 / 7, slice_writes_channels_gelu_add 1 / 7
+    (off: 6 after the first forward, which makes the fill's kept one-element constant), select_writes_rows_out_of_order
+    1 / 5, rope_rotate_half_cat 1 / 4 (3 before), stack_pointwise_parts_scale 1 / 4 (3 before),
     cat_dim0_three_parts_sin 1 / 4 (3 before).
 
     # CPU machine: the kernels (this branch's kwb) and the problem copies

@@ -2311,6 +2311,17 @@ std::optional<Planner::Piecewise> Planner::piecewiseOf(const QString& r, int rea
     pw.starts = QStringLiteral("*kwb_cat_starts(%1, %2)").arg(pw.dim).arg(c.exprs.join(QStringLiteral(", ")));
     return pw;
   }
+  // a pointwise launch's result that only this reader reads (a run cut by a view of another value): one piece, its
+  // program computed in the reader
+  if (const int line = inlinableLaunch(r); line >= 0 && reads == 1) {
+    Piece p;
+    p.kind = Piece::Kind::Launch;
+    p.line = line;
+    p.expr = m_vals.value(r).expr;
+    Piecewise pw;
+    pw.pieces << p;
+    return pw;
+  }
   QString buf = m_bufWriteLines.contains(r) ? r : m_buffers.buffer.value(r);
   if (buf.isEmpty() || !m_bufWriteLines.contains(buf) || !m_buffers.written.contains(buf) || !m_vals.contains(buf))
     return std::nullopt;
@@ -3097,7 +3108,15 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
     int reads = 0;
     for (const GraphOp* o : piece)
       for (const QString& x : o->refs) reads += resolve(x) == face ? 1 : 0;
-    catPieces = piecewiseOf(face, reads).has_value();
+    if (const auto pw = piecewiseOf(face, reads)) {
+      qsizetype loads = ext.size() - 1;  // the reader's other operands, then each piece's
+      for (const Piece& p : pw->pieces)
+        if (p.kind == Piece::Kind::Tensor)
+          ++loads;
+        else if (p.kind == Piece::Kind::Launch)
+          loads += 1 + m_lines.at(p.line).tensors.size();
+      catPieces = loads <= kEpiTensors;
+    }
   }
   bool fuse = !catPieces && !toNorm && broadcastExpr.isEmpty() && outDtypeArg.isEmpty() && m_openAnchor >= 0 &&
               !face.isEmpty() && primary == face && m_uses.value(primary) == usesInside &&
@@ -3268,244 +3287,278 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
       pieced << r;
       pws.insert(r, *pw);
     }
-    json inputsOn = json::array(), namesOn = json::array(), nodesOn = json::array();
-    QStringList tensorsOn, loads, scalarNames = scalars, scalarExprs = scalarsExpr, starts;
-    QHash<QString, PwVal> bind;
-    auto tensorVal = [](const QString& expr, bool isBool = false) {
-      PwVal v;
-      v.kind = PwVal::Kind::Tensor;
-      v.expr = expr;
-      v.isBool = isBool;
-      return v;
-    };
-    auto outShapeJson = [&]() {
-      json j = json::array();
-      for (qint64 d : outShape) j.push_back(d);
-      return j;
-    };
-    const int rank = static_cast<int>(outShape.size());
-    // a tensor read at the output's indices, those of @p slot shifted by @p shift and masked by @p inside ("": none)
-    auto load = [&](const QString& expr, int slot, const QString& shift, const QString& inside, const QString& dt) {
-      const int e = static_cast<int>(tensorsOn.size());
-      tensorsOn << expr;
-      QStringList terms;
-      for (int d = 0; d < 5; ++d)
-        terms << QStringLiteral("%1 * s%2%3")
-                     .arg(d == slot && !shift.isEmpty() ? QStringLiteral("(i%1 - %2)").arg(d).arg(shift)
-                                                        : QStringLiteral("i%1").arg(d))
+    // the cat that kwb_cat's epilogue would have read (catPieces) first: the others give way, last first, where the
+    // loads or the scalars would not fit one epilogue
+    if (catPieces && pieced.removeOne(face)) pieced.prepend(face);
+    while (!pieced.isEmpty()) {
+      bool fitsAll = true;
+      QString accLeaf;  // a piece's operand read as the launch's x (pieced primary)
+      json inputsOn = json::array(), namesOn = json::array(), nodesOn = json::array();
+      QStringList tensorsOn, loads, scalarNames = scalars, scalarExprs = scalarsExpr, starts;
+      QHash<QString, PwVal> bind;
+      auto tensorVal = [](const QString& expr, bool isBool = false) {
+        PwVal v;
+        v.kind = PwVal::Kind::Tensor;
+        v.expr = expr;
+        v.isBool = isBool;
+        return v;
+      };
+      auto outShapeJson = [&]() {
+        json j = json::array();
+        for (qint64 d : outShape) j.push_back(d);
+        return j;
+      };
+      const int rank = static_cast<int>(outShape.size());
+      // a tensor read at the output's indices, those of @p slot shifted by @p shift and masked by @p inside ("": none)
+      auto load = [&](const QString& expr, int slot, const QString& shift, const QString& inside, const QString& dt) {
+        const int e = static_cast<int>(tensorsOn.size());
+        tensorsOn << expr;
+        QStringList terms;
+        for (int d = 0; d < 5; ++d)
+          terms << QStringLiteral("%1 * s%2%3")
+                       .arg(d == slot && !shift.isEmpty() ? QStringLiteral("(i%1 - %2)").arg(d).arg(shift)
+                                                          : QStringLiteral("i%1").arg(d))
+                       .arg(e)
+                       .arg(d);
+        loads << QStringLiteral("    e%1_v = tl.load(e%1 + (%2), mask=%3, other=0.0).to(tl.float32)")
                      .arg(e)
-                     .arg(d);
-      loads << QStringLiteral("    e%1_v = tl.load(e%1 + (%2), mask=%3, other=0.0).to(tl.float32)")
-                   .arg(e)
-                   .arg(terms.join(QStringLiteral(" + ")),
-                        inside.isEmpty() ? QStringLiteral("mask") : QStringLiteral("mask & ") + inside);
-      const QString name = QStringLiteral("p%1").arg(e);
-      inputsOn.push_back(
-          {{"name", name.toStdString()},
-           {"kind", "tensor"},
-           {"dtype", (dt == u"float16" || dt == u"bfloat16" ? dt : QStringLiteral("float32")).toStdString()},
-           {"shape", outShapeJson()}});
-      namesOn.push_back(name.toStdString());
-      bind.insert(name, tensorVal(QStringLiteral("e%1_v").arg(e)));
-      return name;
-    };
-    bool ok = !pieced.isEmpty();
-    for (int k = 0; ok && k < ext.size(); ++k) {
-      const QString& r = ext.at(k);
-      if (pieced.contains(r)) continue;
-      inputsOn.push_back(inputs.at(static_cast<std::size_t>(k)));
-      namesOn.push_back(extName.value(r).toStdString());
-      if (r == primary) {
-        bind.insert(extName.value(r), tensorVal(QStringLiteral("acc")));
-        continue;
+                     .arg(terms.join(QStringLiteral(" + ")),
+                          inside.isEmpty() ? QStringLiteral("mask") : QStringLiteral("mask & ") + inside);
+        const QString name = QStringLiteral("p%1").arg(e);
+        inputsOn.push_back(
+            {{"name", name.toStdString()},
+             {"kind", "tensor"},
+             {"dtype", (dt == u"float16" || dt == u"bfloat16" ? dt : QStringLiteral("float32")).toStdString()},
+             {"shape", outShapeJson()}});
+        namesOn.push_back(name.toStdString());
+        bind.insert(name, tensorVal(QStringLiteral("e%1_v").arg(e)));
+        return name;
+      };
+      bool ok = !pieced.isEmpty();
+      for (int k = 0; ok && k < ext.size(); ++k) {
+        const QString& r = ext.at(k);
+        if (pieced.contains(r)) continue;
+        inputsOn.push_back(inputs.at(static_cast<std::size_t>(k)));
+        namesOn.push_back(extName.value(r).toStdString());
+        if (r == primary) {
+          bind.insert(extName.value(r), tensorVal(QStringLiteral("acc")));
+          continue;
+        }
+        const QString p = load(m_vals.value(r).expr, -1, QString(), QString(), QString());
+        inputsOn.erase(inputsOn.end() - 1);  // load() declared it as p<e>: the consumer's own name stands
+        namesOn.erase(namesOn.end() - 1);
+        bind.insert(extName.value(r), bind.take(p));
       }
-      const QString p = load(m_vals.value(r).expr, -1, QString(), QString(), QString());
-      inputsOn.erase(inputsOn.end() - 1);  // load() declared it as p<e>: the consumer's own name stands
-      namesOn.erase(namesOn.end() - 1);
-      bind.insert(extName.value(r), bind.take(p));
-    }
-    // the pieces' programs first (their scalars join the launch's), then where() joins them
-    for (int w = 0; ok && w < pieced.size(); ++w) {
-      const QString r = pieced.at(w);
-      const Piecewise& pw = pws[r];
-      const int slot = 5 - rank + pw.dim, n = static_cast<int>(pw.pieces.size());
-      if (n > 1) starts << pw.starts;
-      QStringList vals;  // each piece's value in the mini program (a name, or a constant as JSON text)
-      QList<json> valJson;
-      for (int k = 0; ok && k < n; ++k) {
-        const Piece& p = pw.pieces.at(k);
-        const QString cut = QStringLiteral("w%1_c%2").arg(w).arg(k),
-                      inside = n > 1 ? QStringLiteral("w%1_q%2").arg(w).arg(k) : QString();
-        const QString shift = k == 0 ? QString() : cut;
-        const QString unsq = p.squeezed ? QStringLiteral(".unsqueeze(%1)").arg(pw.dim) : QString();
-        if (p.kind == Piece::Kind::Const) {
-          valJson << json{{"const", p.fill}};
-        } else if (p.kind == Piece::Kind::Tensor) {
-          valJson << json(
-              load(QStringLiteral("kwb_at(%1%2)").arg(p.expr, unsq), slot, shift, inside, p.dtype).toStdString());
-        } else {
-          const Line& l = m_lines.at(p.line);
-          const auto spec = std::find_if(m_plan.epilogueSpecs.cbegin(), m_plan.epilogueSpecs.cend(),
-                                         [&](const ChainEpilogue& c) { return c.fn == l.epi; });
-          if (spec == m_plan.epilogueSpecs.cend()) {
-            ok = false;
-            break;
-          }
-          const json& sprog = spec->program;
-          const json outS = sprog.at("outputs").at(0).value("shape", json::array());
-          QHash<QString, QString> rename;
-          for (const json& in : sprog.value("inputs", json::array())) {
-            const QString name = QString::fromStdString(in.value("name", std::string()));
-            if (in.value("kind", std::string()) == "scalar") {
-              if (!scalarNames.contains(name)) {
-                scalarNames << name;
-                scalarExprs << QStringLiteral("float(%1)").arg(m_sizeScalar.value(name, name));
-                inputsOn.push_back(in);
-                namesOn.push_back(name.toStdString());
-              }
-              continue;
-            }
-            const QString at = spec->inputs.value(name);
-            QString expr = at == u"acc" ? l.input : l.tensors.value(at.mid(1, at.indexOf(u'_') - 1).toInt());
-            if (expr.isEmpty() || (at != u"acc" && !at.startsWith(u'e'))) {
+      // the pieces' programs first (their scalars join the launch's), then where() joins them
+      for (int w = 0; ok && w < pieced.size(); ++w) {
+        const QString r = pieced.at(w);
+        const Piecewise& pw = pws[r];
+        const int slot = 5 - rank + pw.dim, n = static_cast<int>(pw.pieces.size());
+        if (n > 1) starts << pw.starts;
+        QStringList vals;  // each piece's value in the mini program (a name, or a constant as JSON text)
+        QList<json> valJson;
+        for (int k = 0; ok && k < n; ++k) {
+          const Piece& p = pw.pieces.at(k);
+          const QString cut = QStringLiteral("w%1_c%2").arg(w).arg(k),
+                        inside = n > 1 ? QStringLiteral("w%1_q%2").arg(w).arg(k) : QString();
+          const QString shift = k == 0 ? QString() : cut;
+          const QString unsq = p.squeezed ? QStringLiteral(".unsqueeze(%1)").arg(pw.dim) : QString();
+          if (p.kind == Piece::Kind::Const) {
+            valJson << json{{"const", p.fill}};
+          } else if (p.kind == Piece::Kind::Tensor) {
+            valJson << json(
+                load(QStringLiteral("kwb_at(%1%2)").arg(p.expr, unsq), slot, shift, inside, p.dtype).toStdString());
+          } else {
+            const Line& l = m_lines.at(p.line);
+            const auto spec = std::find_if(m_plan.epilogueSpecs.cbegin(), m_plan.epilogueSpecs.cend(),
+                                           [&](const ChainEpilogue& c) { return c.fn == l.epi; });
+            if (spec == m_plan.epilogueSpecs.cend()) {
               ok = false;
               break;
             }
-            if (in.value("shape", json::array()) != outS)
-              expr = QStringLiteral("%1.expand(%2.shape)").arg(expr, l.input);
-            rename.insert(name, load(QStringLiteral("kwb_at(%1%2)").arg(expr, unsq), slot, shift, inside,
-                                     QString::fromStdString(in.value("dtype", std::string()))));
-          }
-          for (json node : sprog.at("pointwise_graph").value("nodes", json::array())) {
-            for (json& a : node["args"])
-              if (a.is_string() && rename.contains(QString::fromStdString(a.get<std::string>())))
-                a = rename.value(QString::fromStdString(a.get<std::string>())).toStdString();
-            nodesOn.push_back(node);
-          }
-          const QString out = QString::fromStdString(sprog.at("pointwise_graph").value("output", std::string()));
-          valJson << json(rename.value(out, out).toStdString());
-        }
-      }
-      if (!ok) break;
-      for (int k = 0; k < n && n > 1; ++k) {
-        const QString q = QStringLiteral("w%1_q%2").arg(w).arg(k);
-        inputsOn.push_back(
-            {{"name", q.toStdString()}, {"kind", "tensor"}, {"dtype", "bool"}, {"shape", outShapeJson()}});
-        namesOn.push_back(q.toStdString());
-        bind.insert(q, tensorVal(q, true));
-      }
-      // where(q0, v0, where(q1, v1, ... v<n-1>)), the outermost under the consumer's name for the value
-      json cur = valJson.last();
-      const QString name = extName.value(r);
-      if (n == 1)
-        nodesOn.push_back(
-            {{"id", name.toStdString()}, {"op", "clone"}, {"args", json::array({cur})}, {"kwargs", json::object()}});
-      for (int k = n - 2; k >= 0; --k) {
-        const QString id = k == 0 ? name : QStringLiteral("%1_w%2").arg(name).arg(k);
-        nodesOn.push_back(
-            {{"id", id.toStdString()},
-             {"op", "where"},
-             {"args", json::array({QStringLiteral("w%1_q%2").arg(w).arg(k).toStdString(), valJson.at(k), cur})},
-             {"kwargs", json::object()}});
-        cur = json(id.toStdString());
-      }
-    }
-    // the cut points: f slots after every other scalar, one per piece but the first
-    int fAt = static_cast<int>(scalarNames.size());
-    QStringList cuts;
-    for (int w = 0; ok && w < pieced.size(); ++w) {
-      const Piecewise& pw = pws[pieced.at(w)];
-      const int slot = 5 - rank + pw.dim, n = static_cast<int>(pw.pieces.size());
-      for (int k = 1; k < n; ++k) cuts << QStringLiteral("    w%1_c%2 = f%3.to(tl.int32)").arg(w).arg(k).arg(fAt++);
-      for (int k = 0; k < n && n > 1; ++k) {
-        QStringList c;
-        if (k > 0) c << QStringLiteral("(i%1 >= w%2_c%3)").arg(slot).arg(w).arg(k);
-        if (k + 1 < n) c << QStringLiteral("(i%1 < w%2_c%3)").arg(slot).arg(w).arg(k + 1);
-        cuts << QStringLiteral("    w%1_q%2 = %3").arg(w).arg(k).arg(c.join(QStringLiteral(" & ")));
-      }
-    }
-    ok = ok && tensorsOn.size() <= kEpiTensors && fAt <= kEpiScalars;
-    std::optional<PointwiseProgram> progOn;
-    if (ok) {
-      for (std::size_t k = static_cast<std::size_t>(ext.size()); k < inputs.size(); ++k) {  // the consumer's scalars
-        inputsOn.push_back(inputs.at(k));
-        namesOn.push_back(names.at(k));
-      }
-      for (const json& node : nodes) nodesOn.push_back(node);
-      json miniOn = mini;
-      miniOn["inputs"] = inputsOn;
-      miniOn["pointwise_graph"] = {{"inputs", namesOn}, {"nodes", nodesOn}, {"output", lastOp.id.toStdString()}};
-      QString whyOn;
-      progOn = parsePointwiseProgram(miniOn, &whyOn);
-      ok = progOn.has_value();
-      QString result;
-      const auto stmts = ok ? lowerPointwise(
-                                  *progOn, dialect,
-                                  [&](const PwInput& in) {
-                                    if (!in.isTensor) {
-                                      PwVal v;
-                                      v.kind = PwVal::Kind::Scalar;
-                                      v.expr = QStringLiteral("f%1").arg(scalarNames.indexOf(in.name));
-                                      return v;
-                                    }
-                                    return bind.value(in.name);
-                                  },
-                                  QStringLiteral("    "), &result, &whyOn)
-                            : std::nullopt;
-      ok = stmts.has_value();
-      if (ok) {
-        const QString fnOn = QStringLiteral("_kwb_epi%1").arg(m_epis++);
-        QStringList params = {QStringLiteral("acc"), QStringLiteral("i0"), QStringLiteral("i1"),  QStringLiteral("i2"),
-                              QStringLiteral("i3"),  QStringLiteral("i4"), QStringLiteral("mask")};
-        for (int e = 0; e < kEpiTensors; ++e) params << QStringLiteral("e%1").arg(e);
-        for (int e = 0; e < kEpiTensors; ++e)
-          for (int d = 0; d < 5; ++d) params << QStringLiteral("s%1%2").arg(e).arg(d);
-        for (int f = 0; f < kEpiScalars; ++f) params << QStringLiteral("f%1").arg(f);
-        QStringList fnText = {QStringLiteral("@triton.jit"),
-                              QStringLiteral("def %1(%2):").arg(fnOn, params.join(QStringLiteral(", "))),
-                              QStringLiteral("    # %1 (lines %2), reading %3 piece by piece")
-                                  .arg(opsText.join(QStringLiteral(", ")))
-                                  .arg(piece.first()->line)
-                                  .arg(pieced.join(QStringLiteral(", ")))};
-        fnText << cuts << loads << *stmts << QStringLiteral("    return %1").arg(result);
-        m_plan.epilogues += fnText.join(u'\n') + QStringLiteral("\n\n\n");
-        ChainEpilogue epiSpec{fnOn, miniOn, {}, opsText.join(QStringLiteral(", ")), piece.first()->line};
-        for (auto it = bind.cbegin(); it != bind.cend(); ++it) epiSpec.inputs.insert(it.key(), it->expr);
-        for (int f = 0; f < scalarNames.size(); ++f)
-          epiSpec.inputs.insert(scalarNames.at(f), QStringLiteral("f%1").arg(f));
-        m_plan.epilogueSpecs << epiSpec;
-        auto pick = [](const QString& on, const QString& off) {
-          return on == off ? on : QStringLiteral("%1 if kwb_piecewise_reads else %2").arg(on, off);
-        };
-        epiArgs = QStringLiteral(", epi=%1, epi_tensors=%2, epi_scalars=%3")
-                      .arg(pick(fnOn, fn), pick(tuple(tensorsOn), tuple(tensorsExpr)),
-                           pick(tuple(scalarExprs + starts), tuple(scalarsExpr)));
-        if (pieced.contains(primary)) primaryExpr = QStringLiteral("kwb_piece_view(%1)").arg(primaryExpr);
-        for (const QString& r : std::as_const(pieced)) {
-          if (const int cl = pws[r].catLine; cl >= 0) {
-            Line& cat = m_lines[cl];
-            cat.head = QStringLiteral("kwb_cat_piece(") + cat.head.mid(cat.head.indexOf(u'(') + 1);
-            cat.comment = QStringLiteral("read piece by piece by %1's launch").arg(lastOp.id);
-            piecedLines << m_plan.launches.value(cat.launch).ops;
-          }
-          for (const Piece& p : pws[r].pieces) {
-            if (p.kind == Piece::Kind::Launch) {
-              Line& pl = m_lines[p.line];
-              pl.head = QStringLiteral("kwb_pointwise_piece(") + pl.head.mid(pl.head.indexOf(u'(') + 1);
-              pl.kind.clear();
-              pl.comment += QStringLiteral("; computed by %1's launch").arg(lastOp.id);
-              piecedLines << m_plan.launches.value(pl.launch).ops;
+            const json& sprog = spec->program;
+            const json outS = sprog.at("outputs").at(0).value("shape", json::array());
+            QHash<QString, QString> rename;
+            for (const json& in : sprog.value("inputs", json::array())) {
+              const QString name = QString::fromStdString(in.value("name", std::string()));
+              if (in.value("kind", std::string()) == "scalar") {
+                if (!scalarNames.contains(name)) {
+                  scalarNames << name;
+                  scalarExprs << QStringLiteral("float(%1)").arg(m_sizeScalar.value(name, name));
+                  inputsOn.push_back(in);
+                  namesOn.push_back(name.toStdString());
+                }
+                continue;
+              }
+              const QString at = spec->inputs.value(name);
+              QString expr = at == u"acc" ? l.input : l.tensors.value(at.mid(1, at.indexOf(u'_') - 1).toInt());
+              if (expr.isEmpty() || (at != u"acc" && !at.startsWith(u'e'))) {
+                ok = false;
+                break;
+              }
+              if (in.value("shape", json::array()) != outS)
+                expr = QStringLiteral("%1.expand(%2.shape)").arg(expr, l.input);
+              else if (accLeaf.isEmpty() && pieced.contains(primary) && shift.isEmpty() && inside.isEmpty() &&
+                       unsq.isEmpty() && outS == outShapeJson()) {
+                // read at the output's own indices, where the reader's first tensor (a shape alone) would be: the
+                // launch's x instead, one epilogue slot less
+                accLeaf = expr;
+                inputsOn.push_back({{"name", "p_acc"},
+                                    {"kind", "tensor"},
+                                    {"dtype", in.value("dtype", json("float32"))},
+                                    {"shape", outShapeJson()}});
+                namesOn.push_back("p_acc");
+                bind.insert(QStringLiteral("p_acc"), tensorVal(QStringLiteral("acc")));
+                rename.insert(name, QStringLiteral("p_acc"));
+                continue;
+              }
+              rename.insert(name, load(QStringLiteral("kwb_at(%1%2)").arg(expr, unsq), slot, shift, inside,
+                                       QString::fromStdString(in.value("dtype", std::string()))));
             }
-            if (p.writeLine < 0) continue;
-            Line& wl = m_lines[p.writeLine];
-            wl.head = QStringLiteral("kwb_copy_into_piece(") + wl.head.mid(wl.head.indexOf(u'(') + 1);
-            wl.comment = QStringLiteral("read piece by piece by %1's launch").arg(lastOp.id);
-            piecedLines << m_plan.launches.value(wl.launch).ops;
+            for (json node : sprog.at("pointwise_graph").value("nodes", json::array())) {
+              for (json& a : node["args"])
+                if (a.is_string() && rename.contains(QString::fromStdString(a.get<std::string>())))
+                  a = rename.value(QString::fromStdString(a.get<std::string>())).toStdString();
+              nodesOn.push_back(node);
+            }
+            const QString out = QString::fromStdString(sprog.at("pointwise_graph").value("output", std::string()));
+            valJson << json(rename.value(out, out).toStdString());
+          }
+        }
+        if (!ok) break;
+        for (int k = 0; k < n && n > 1; ++k) {
+          const QString q = QStringLiteral("w%1_q%2").arg(w).arg(k);
+          inputsOn.push_back(
+              {{"name", q.toStdString()}, {"kind", "tensor"}, {"dtype", "bool"}, {"shape", outShapeJson()}});
+          namesOn.push_back(q.toStdString());
+          bind.insert(q, tensorVal(q, true));
+        }
+        // where(q0, v0, where(q1, v1, ... v<n-1>)), the outermost under the consumer's name for the value
+        json cur = valJson.last();
+        const QString name = extName.value(r);
+        if (n == 1)
+          nodesOn.push_back(
+              {{"id", name.toStdString()}, {"op", "clone"}, {"args", json::array({cur})}, {"kwargs", json::object()}});
+        for (int k = n - 2; k >= 0; --k) {
+          const QString id = k == 0 ? name : QStringLiteral("%1_w%2").arg(name).arg(k);
+          nodesOn.push_back(
+              {{"id", id.toStdString()},
+               {"op", "where"},
+               {"args", json::array({QStringLiteral("w%1_q%2").arg(w).arg(k).toStdString(), valJson.at(k), cur})},
+               {"kwargs", json::object()}});
+          cur = json(id.toStdString());
+        }
+      }
+      // the cut points: f slots after every other scalar, one per piece but the first
+      int fAt = static_cast<int>(scalarNames.size());
+      QStringList cuts;
+      for (int w = 0; ok && w < pieced.size(); ++w) {
+        const Piecewise& pw = pws[pieced.at(w)];
+        const int slot = 5 - rank + pw.dim, n = static_cast<int>(pw.pieces.size());
+        for (int k = 1; k < n; ++k) cuts << QStringLiteral("    w%1_c%2 = f%3.to(tl.int32)").arg(w).arg(k).arg(fAt++);
+        for (int k = 0; k < n && n > 1; ++k) {
+          QStringList c;
+          if (k > 0) c << QStringLiteral("(i%1 >= w%2_c%3)").arg(slot).arg(w).arg(k);
+          if (k + 1 < n) c << QStringLiteral("(i%1 < w%2_c%3)").arg(slot).arg(w).arg(k + 1);
+          cuts << QStringLiteral("    w%1_q%2 = %3").arg(w).arg(k).arg(c.join(QStringLiteral(" & ")));
+        }
+      }
+      fitsAll = tensorsOn.size() <= kEpiTensors && fAt <= kEpiScalars;
+      ok = ok && fitsAll;
+      std::optional<PointwiseProgram> progOn;
+      if (ok) {
+        for (std::size_t k = static_cast<std::size_t>(ext.size()); k < inputs.size(); ++k) {  // the consumer's scalars
+          inputsOn.push_back(inputs.at(k));
+          namesOn.push_back(names.at(k));
+        }
+        for (const json& node : nodes) nodesOn.push_back(node);
+        json miniOn = mini;
+        miniOn["inputs"] = inputsOn;
+        miniOn["pointwise_graph"] = {{"inputs", namesOn}, {"nodes", nodesOn}, {"output", lastOp.id.toStdString()}};
+        QString whyOn;
+        progOn = parsePointwiseProgram(miniOn, &whyOn);
+        ok = progOn.has_value();
+        QString result;
+        const auto stmts = ok ? lowerPointwise(
+                                    *progOn, dialect,
+                                    [&](const PwInput& in) {
+                                      if (!in.isTensor) {
+                                        PwVal v;
+                                        v.kind = PwVal::Kind::Scalar;
+                                        v.expr = QStringLiteral("f%1").arg(scalarNames.indexOf(in.name));
+                                        return v;
+                                      }
+                                      return bind.value(in.name);
+                                    },
+                                    QStringLiteral("    "), &result, &whyOn)
+                              : std::nullopt;
+        ok = stmts.has_value();
+        if (ok) {
+          const QString fnOn = QStringLiteral("_kwb_epi%1").arg(m_epis++);
+          QStringList params = {QStringLiteral("acc"), QStringLiteral("i0"), QStringLiteral("i1"),
+                                QStringLiteral("i2"),  QStringLiteral("i3"), QStringLiteral("i4"),
+                                QStringLiteral("mask")};
+          for (int e = 0; e < kEpiTensors; ++e) params << QStringLiteral("e%1").arg(e);
+          for (int e = 0; e < kEpiTensors; ++e)
+            for (int d = 0; d < 5; ++d) params << QStringLiteral("s%1%2").arg(e).arg(d);
+          for (int f = 0; f < kEpiScalars; ++f) params << QStringLiteral("f%1").arg(f);
+          QStringList fnText = {QStringLiteral("@triton.jit"),
+                                QStringLiteral("def %1(%2):").arg(fnOn, params.join(QStringLiteral(", "))),
+                                QStringLiteral("    # %1 (lines %2), reading %3 piece by piece")
+                                    .arg(opsText.join(QStringLiteral(", ")))
+                                    .arg(piece.first()->line)
+                                    .arg(pieced.join(QStringLiteral(", ")))};
+          fnText << cuts << loads << *stmts << QStringLiteral("    return %1").arg(result);
+          m_plan.epilogues += fnText.join(u'\n') + QStringLiteral("\n\n\n");
+          ChainEpilogue epiSpec{fnOn, miniOn, {}, opsText.join(QStringLiteral(", ")), piece.first()->line};
+          for (auto it = bind.cbegin(); it != bind.cend(); ++it) epiSpec.inputs.insert(it.key(), it->expr);
+          for (int f = 0; f < scalarNames.size(); ++f)
+            epiSpec.inputs.insert(scalarNames.at(f), QStringLiteral("f%1").arg(f));
+          m_plan.epilogueSpecs << epiSpec;
+          auto pick = [](const QString& on, const QString& off) {
+            return on == off ? on : QStringLiteral("%1 if kwb_piecewise_reads else %2").arg(on, off);
+          };
+          epiArgs = QStringLiteral(", epi=%1, epi_tensors=%2, epi_scalars=%3")
+                        .arg(pick(fnOn, fn), pick(tuple(tensorsOn), tuple(tensorsExpr)),
+                             pick(tuple(scalarExprs + starts), tuple(scalarsExpr)));
+          if (pieced.contains(primary))
+            primaryExpr = accLeaf.isEmpty()
+                              ? QStringLiteral("kwb_piece_view(%1)").arg(primaryExpr)
+                              : QStringLiteral("%1 if kwb_piecewise_reads else %2").arg(accLeaf, primaryExpr);
+          for (const QString& r : std::as_const(pieced)) {
+            if (const int cl = pws[r].catLine; cl >= 0) {
+              Line& cat = m_lines[cl];
+              cat.head = QStringLiteral("kwb_cat_piece(") + cat.head.mid(cat.head.indexOf(u'(') + 1);
+              cat.comment = QStringLiteral("read piece by piece by %1's launch").arg(lastOp.id);
+              piecedLines << m_plan.launches.value(cat.launch).ops;
+            }
+            for (const Piece& p : pws[r].pieces) {
+              if (p.kind == Piece::Kind::Launch) {
+                Line& pl = m_lines[p.line];
+                pl.head = QStringLiteral("kwb_pointwise_piece(") + pl.head.mid(pl.head.indexOf(u'(') + 1);
+                pl.kind.clear();
+                pl.comment += QStringLiteral("; computed by %1's launch").arg(lastOp.id);
+                piecedLines << m_plan.launches.value(pl.launch).ops;
+              }
+              if (p.writeLine < 0) continue;
+              Line& wl = m_lines[p.writeLine];
+              // the source as a lambda: off it is copied as before; on nothing evaluates it (a fill's kept constant)
+              const qsizetype open = wl.head.indexOf(u'(') + 1, comma = wl.head.indexOf(QStringLiteral(", "), open);
+              wl.head = QStringLiteral("kwb_copy_into_piece(") + wl.head.mid(open, comma - open) +
+                        QStringLiteral(", lambda: ") + wl.head.mid(comma + 2);
+              wl.comment = QStringLiteral("read piece by piece by %1's launch").arg(lastOp.id);
+              piecedLines << m_plan.launches.value(wl.launch).ops;
+            }
           }
         }
       }
+      if (ok) break;
+      if (!fitsAll && pieced.size() > 1) {
+        pieced.removeLast();
+        continue;
+      }
+      pieced.clear();
     }
-    if (!ok) pieced.clear();
     if (!pieced.isEmpty()) mapped.clear();  // one switch a launch: its pads keep their launches
   }
   QStringList ids;
@@ -5751,7 +5804,9 @@ QString fusionRow(const ChainPlan& plan) {
                 .arg(fusedOps)
                 .arg(fusedIn.join(QStringLiteral(", ")));
   if (!fusedPro.isEmpty())
-    text += QStringLiteral("; %1 op(s) fused into the GEMM after them as its prologue on A: launch %2")
+    text += QStringLiteral(
+                "; %1 op(s) fused into the launch after them (a GEMM's prologue on A; a pad's index map; the pieces "
+                "of a value read piece by piece): launch %2")
                 .arg(proOps)
                 .arg(fusedPro.join(QStringLiteral(", ")));
   if (!pointwise.isEmpty())

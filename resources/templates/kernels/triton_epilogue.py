@@ -379,9 +379,10 @@ def kwb_pointwise_piece(x, *args, **kwargs):
 
 
 def kwb_copy_into_piece(dst, src):
-    """kwb_copy_into(dst, src) for a write of a buffer read piecewise: while kwb_piecewise_reads is on its reader
-    reads src where dst lies, and nothing is copied; off, the copy."""
-    return dst if kwb_piecewise_reads else kwb_copy_into(dst, src)
+    """kwb_copy_into(dst, src()) for a write of a buffer read piecewise: while kwb_piecewise_reads is on its reader
+    reads the source where dst lies, and nothing is copied (src, a function, is not called: a fill's kept constant is
+    not made); off, the copy."""
+    return dst if kwb_piecewise_reads else kwb_copy_into(dst, src())
 
 
 def kwb_piece_starts(buf, d, *views):
