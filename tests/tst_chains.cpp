@@ -279,19 +279,63 @@ void TestChains::plans_data() {
       << QStringLiteral("conv2d_circular_padding_mode") << QStringList{QStringLiteral("copy"), QStringLiteral("conv")}
       << QStringList{QStringLiteral("t0 = kwb_pad(x, [2, 2, 1, 1], mode=\"circular\")")};
   // a buffer forward() allocates and fills in place (new_empty / empty_like / torch.empty, then copy_ / fill_ into
-  // slices of it): allocated, each write one copy launch into the same view
-  QTest::newRow("new_empty filled by two slice copies, then tanh")
-      << QStringLiteral("empty_slice_writes_tanh")
+  // slices of it): allocated, each write one copy launch into the same view -- unless the writes partition it along
+  // one dim and one pointwise launch alone reads it (issue 14, session 25): that launch reads each piece's source
+  // where the index falls (kwb_piecewise_reads; off, from the same kernel.py: the writes' launches as before)
+  QTest::newRow("new_empty filled by two slice writes, then tanh: one launch reading the pieces")
+      << QStringLiteral("empty_slice_writes_tanh") << QStringList{QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("t0 = torch.empty((x.shape[0], x.shape[1]), dtype=torch.float32"),
+                     QStringLiteral("t6 = kwb_copy_into_piece(t5, lambda: t3)"),
+                     QStringLiteral("t12 = kwb_copy_into_piece(t11, lambda: t9)"),
+                     QStringLiteral("t3 = kwb_pointwise_piece(t2, epi=_kwb_epi0"),
+                     QStringLiteral("t13 = kwb_pointwise(kwb_piece_view(t0), epi=_kwb_epi3 if kwb_piecewise_reads else "
+                                    "_kwb_epi2, epi_tensors=(kwb_at(t2), kwb_at(t8)) if kwb_piecewise_reads else (), "
+                                    "epi_scalars=(*kwb_piece_starts(t0, 1, t5, t11),) if kwb_piecewise_reads else ()")};
+  QTest::newRow(
+      "empty_like copy_, torch.empty fill_ (broadcast), a roll by hand through select and slice writes: one launch")
+      << QStringLiteral("empty_like_copy_fill_select") << QStringList{QStringLiteral("pointwise")}
+      << QStringList{
+             QStringLiteral("t0 = torch.empty(x.shape, dtype=torch.float32, device=x.device)"),
+             QStringLiteral("t6 = kwb_copy_into_piece(t4, lambda: kwb_full((1,), float(0.25), t4.dtype, t4.device, "
+                            "memo=True).reshape(()).expand_as(t4))"),
+             QStringLiteral("t15 = kwb_copy_into_piece(t14, lambda: t11)"),
+             QStringLiteral("t24 = kwb_pointwise(x if kwb_piecewise_reads else t0, epi=_kwb_epi2 if "
+                            "kwb_piecewise_reads else _kwb_epi1, epi_tensors=(kwb_at(t11.unsqueeze(2)), "
+                            "kwb_at(t18)) if kwb_piecewise_reads else (t4, t7), "
+                            "epi_scalars=(*kwb_piece_starts(t7, 2, t14, t21),)")};
+  QTest::newRow("empty_like, three channel slices (two computed, one filled), GELU + x: one launch")
+      << QStringLiteral("slice_writes_channels_gelu_add") << QStringList{QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("t17 = kwb_copy_into_piece(t16, lambda: kwb_full((1,), float(-1.0)"),
+                     QStringLiteral("epi_tensors=(x, kwb_at(t3), kwb_at(t9)) if kwb_piecewise_reads else (x,), "
+                                    "epi_scalars=(*kwb_piece_starts(t0, 1, t6, t13, t16),)")};
+  QTest::newRow("new_empty rows written out of order (a select write first): one launch, the pieces in index order")
+      << QStringLiteral("select_writes_rows_out_of_order") << QStringList{QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("epi_tensors=(z, kwb_at(t8), kwb_at(t2.unsqueeze(1))) if kwb_piecewise_reads else "
+                                    "(z,), epi_scalars=(*kwb_piece_starts(t0, 1, t11, t5),)")};
+  QTest::newRow("a whole write, then half of it again: no partition, each write its own launch (the plan before)")
+      << QStringLiteral("slice_writes_overlap_fallback")
       << QStringList{QStringLiteral("pointwise"), QStringLiteral("copy"), QStringLiteral("pointwise"),
                      QStringLiteral("copy"), QStringLiteral("pointwise")}
-      << QStringList{QStringLiteral("t0 = torch.empty((x.shape[0], x.shape[1]), dtype=torch.float32"),
-                     QStringLiteral("t6 = kwb_copy_into(t5, t3)"), QStringLiteral("t12 = kwb_copy_into(t11, t9)")};
-  QTest::newRow("empty_like copy_, torch.empty fill_ (broadcast), a roll by hand through select and slice writes")
-      << QStringLiteral("empty_like_copy_fill_select") << QStringList()
-      << QStringList{QStringLiteral("t0 = torch.empty(x.shape, dtype=torch.float32, device=x.device)"),
-                     QStringLiteral("t6 = kwb_copy_into(t4, kwb_full((1,), float(0.25), t4.dtype, t4.device, "
-                                    "memo=True).reshape(()).expand_as(t4))"),
-                     QStringLiteral("t15 = kwb_copy_into(t14, t11)")};
+      << QStringList{QStringLiteral("t3 = kwb_copy_into(t0, t2)"), QStringLiteral("t9 = kwb_copy_into(t8, t6)"),
+                     QStringLiteral("!kwb_piece")};
+  // a cat / stack whose parts pointwise launches compute, read by one pointwise run: that run's launch computes the
+  // parts where the index falls (the same pieces; kwb_cat_piece is only the shape while kwb_piecewise_reads is on)
+  QTest::newRow("rotate_half RoPE: q * cos + cat(-x2, x1) * sin: one launch (q * cos, cut by the slices, a piece too)")
+      << QStringLiteral("rope_rotate_half_cat") << QStringList{QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("t4 = kwb_cat_piece([t3, t1], -1)"),
+                     QStringLiteral("t0 = kwb_pointwise_piece(q, epi=_kwb_epi0, epi_tensors=(cos,)"),
+                     QStringLiteral("t6 = kwb_pointwise(q if kwb_piecewise_reads else t4, epi=_kwb_epi3 if "
+                                    "kwb_piecewise_reads else _kwb_epi2, epi_tensors=(sin, kwb_at(t2), kwb_at(t1), "
+                                    "kwb_at(cos.expand(q.shape))) if kwb_piecewise_reads else (sin, t0), "
+                                    "epi_scalars=(*kwb_cat_starts(3, t3, t1),)")};
+  QTest::newRow("a stack of two pointwise results read by a pointwise run: one launch")
+      << QStringLiteral("stack_pointwise_parts_scale") << QStringList{QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("t2 = kwb_cat_piece([t0.unsqueeze(1), t1.unsqueeze(1)], 1)"),
+                     QStringLiteral("epi_tensors=(z, kwb_at(x.unsqueeze(1)), kwb_at(y.unsqueeze(1)))")};
+  QTest::newRow("a cat of three parts along dim 0 (two computed, one an input), then sin: one launch")
+      << QStringLiteral("cat_dim0_three_parts_sin") << QStringList{QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("t3 = kwb_cat_piece([t1, y, t2], 0)"),
+                     QStringLiteral("epi_scalars=(*kwb_cat_starts(0, t1, y, t2),)")};
   // matrix-vector products: one row-reduction launch (kwb_gemv), addmv's alpha / beta and the run after it fused
   QTest::newRow("addmv(bias, W, v, beta=0.5, alpha=2): one launch")
       << QStringLiteral("addmv_alpha_beta_bias") << QStringList{QStringLiteral("gemv")}
@@ -1221,6 +1265,13 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("conv2d_circular_padding_mode"), QStringLiteral("=conv2d_circular_padding_mode")},
       {QStringLiteral("empty_slice_writes_tanh"), QStringLiteral("=empty_slice_writes_tanh")},
       {QStringLiteral("empty_like_copy_fill_select"), QStringLiteral("=empty_like_copy_fill_select")},
+      // session 25: buffers assembled from slice writes, cats and stacks, read piece by piece by one pointwise launch
+      {QStringLiteral("slice_writes_channels_gelu_add"), QStringLiteral("=slice_writes_channels_gelu_add")},
+      {QStringLiteral("select_writes_rows_out_of_order"), QStringLiteral("=select_writes_rows_out_of_order")},
+      {QStringLiteral("slice_writes_overlap_fallback"), QStringLiteral("=slice_writes_overlap_fallback")},
+      {QStringLiteral("rope_rotate_half_cat"), QStringLiteral("=rope_rotate_half_cat")},
+      {QStringLiteral("stack_pointwise_parts_scale"), QStringLiteral("=stack_pointwise_parts_scale")},
+      {QStringLiteral("cat_dim0_three_parts_sin"), QStringLiteral("=cat_dim0_three_parts_sin")},
       {QStringLiteral("addmv_alpha_beta_bias"), QStringLiteral("=addmv_alpha_beta_bias")},
       {QStringLiteral("mv_transposed_gelu"), QStringLiteral("=mv_transposed_gelu")},
       // session 24: band masks as kwb_attention's predicate (x05), losses by an integer target (x07)
@@ -1266,15 +1317,20 @@ void TestChains::classesEmulated_data() {
                        QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/") + spec + QStringLiteral(".spec.json"),
                        QStringLiteral("--case"), QStringLiteral("boundary_tail,boundary_size1,problem_shape")};
   }
-  // session 23's and 24's module switches off: the plans before them, from the same kernel.py (each step its own input
-  // GEMM; the pointwise launch before the reduction; each pad its own launch)
+  // session 23's, 24's and 25's module switches off: the plans before them, from the same kernel.py (each step its own
+  // input GEMM; the pointwise launch before the reduction; each pad its own launch; each write and part its own)
   const QList<QPair<QString, QString>> off = {
       {QStringLiteral("lstmcell_loop3_new_zeros"), QStringLiteral("kwb_loop_input_gemm=False")},
       {QStringLiteral("grucell_loop_new_full"), QStringLiteral("kwb_loop_input_gemm=False")},
       {QStringLiteral("t06_MaskedMeanPool_where"), QStringLiteral("kwb_reduce_prologue=False")},
       {QStringLiteral("relu_weighted_sum"), QStringLiteral("kwb_reduce_prologue=False")},
       {QStringLiteral("pad_replicate2d_relu"), QStringLiteral("kwb_pad_prologue=False")},
-      {QStringLiteral("pad_reflect_then_constant_gelu"), QStringLiteral("kwb_pad_prologue=False")}};
+      {QStringLiteral("pad_reflect_then_constant_gelu"), QStringLiteral("kwb_pad_prologue=False")},
+      {QStringLiteral("empty_slice_writes_tanh"), QStringLiteral("kwb_piecewise_reads=False")},
+      {QStringLiteral("empty_like_copy_fill_select"), QStringLiteral("kwb_piecewise_reads=False")},
+      {QStringLiteral("select_writes_rows_out_of_order"), QStringLiteral("kwb_piecewise_reads=False")},
+      {QStringLiteral("rope_rotate_half_cat"), QStringLiteral("kwb_piecewise_reads=False")},
+      {QStringLiteral("cat_dim0_three_parts_sin"), QStringLiteral("kwb_piecewise_reads=False")}};
   for (const auto& [spec, setting] : off)
     for (const auto& [s, problem] : problems)
       if (s == spec)

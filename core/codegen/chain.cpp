@@ -99,7 +99,8 @@ bool takesOutDtype(const QString& head) {
 /// The stage calls that read their first tensor in any dtype, compute in fp32 and keep nothing in its dtype but
 /// their result (whose dtype out_dtype= gives): a 16-bit forward() input they read needs no widening copy first.
 bool widensOnLoad(const QString& head) {
-  return head.startsWith(QLatin1String("kwb_pointwise(")) || head.startsWith(QLatin1String("kwb_softmax("));
+  return head.startsWith(QLatin1String("kwb_pointwise(")) || head.startsWith(QLatin1String("kwb_softmax(")) ||
+         head.startsWith(QLatin1String("kwb_pointwise_piece("));  // kwb_pointwise where it runs (a piece, switch off)
 }
 
 /// The spans (start, length) in @p code of the first @p count top-level arguments of its first call (`f(a, b.t(),
@@ -331,6 +332,47 @@ class Planner {
   BufferWrites m_buffers;
   /// kwb_copy_into of a copy_ / fill_ / zero_ into a buffer (or a slice / select of it): one copy launch.
   bool bufferWrite(const GraphOp& op);
+  /// A buffer's writes in trace order: empty factory op id -> (the write's op id, its kwb_copy_into line in m_lines).
+  QHash<QString, QList<QPair<QString, int>>> m_bufWriteLines;
+  /// A value assembled from pieces along one dim (issue 14, session 25; core/codegen/indexmap.h): an empty buffer whose
+  /// writes partition it, each element written once. A pointwise launch that alone reads it reads each piece's source
+  /// where the output index falls in that piece (pieceLoad), so neither the writes nor the launches that computed
+  /// their sources run (kwb_piecewise_reads; off: the plan before).
+  struct Piece {
+    enum class Kind { Tensor, Launch, Const } kind = Kind::Tensor;
+    QString expr;           ///< Tensor: the source's expression, at the piece's shape (unsqueezed where `squeezed`)
+    int line = -1;          ///< Launch: the kwb_pointwise line that computes the source (read by this write alone)
+    json fill;              ///< Const: the value written (fill_ / zero_)
+    QString view;           ///< the written view's expression (its start along the dim at run time: kwb_piece_starts)
+    QString dtype;          ///< Tensor: the source's dtype
+    bool squeezed = false;  ///< the piece lacks the dim (a select write): its sources are unsqueezed there
+    int writeLine = -1;     ///< its kwb_copy_into line
+    qint64 lo = 0;          ///< its start along the dim at the spec's sizes
+  };
+  struct Piecewise {
+    int dim = 0;
+    QString buffer;  ///< the buffer's expression ("" for a cat)
+    QList<Piece> pieces;
+    QString starts;    ///< the epilogue scalars of the cut points (a starred call), "" for one piece
+    int catLine = -1;  ///< a cat's line (kwb_cat_piece while it is read piece by piece)
+  };
+  /// A cat's or stack's parts (resolved refs, and their expressions as its line writes them: a stack's unsqueezed),
+  /// its dim in the result and its line: a cat is a value assembled from pieces too.
+  struct CatParts {
+    QStringList refs, exprs;
+    int dim = 0;
+    bool stack = false;
+    int line = -1;
+  };
+  QHash<QString, CatParts> m_cats;
+  /// Whether pointwise launch result @p ref (its line a plain kwb_pointwise that nothing but one reader reads) can be
+  /// computed inside that reader instead: its line index, else -1.
+  int inlinableLaunch(const QString& ref) const;
+  /// The pieces of @p r (an empty buffer, or the result of a write of the whole of one) where they partition it
+  /// along one dim in trace order and @p reads are all the reads of it and of its writes' results besides the
+  /// writes themselves; nullopt otherwise (overlapping or partial writes, a write through any other view, another
+  /// reader: the plan before stands).
+  std::optional<Piecewise> piecewiseOf(const QString& r, int reads);
   QList<Line> m_lines;
   /// Dims a reshape merged (their sizes at the spec, the value and its first dim): a later split of the same
   /// sizes takes its run-time sizes from there (a merge and its inverse around a softmax or a norm).
@@ -1234,6 +1276,16 @@ bool Planner::stage(const GraphOp& op) {
     l.epilogue = true;
     push(l, op, QStringLiteral("copy"),
          QStringLiteral("cat of %1 tensors along dim %2").arg(parts.size()).arg(pyNum(a.value("dim", json(0)))), true);
+    // its parts, for a pointwise launch that reads it piece by piece (piecewiseOf)
+    if (!op.outputs.isEmpty() && a.value("dim", json(0)).is_number_integer()) {
+      const qint64 rank = op.outputs.first().shape.size();
+      const qint64 d = a.value("dim", json(0)).get<qint64>();
+      QStringList refs;
+      for (const QString& r : op.refs) refs << resolve(r);
+      if (d >= -rank && d < rank)
+        m_cats.insert(op.id, {refs, parts, static_cast<int>((d + rank) % rank), n == u"stack",
+                              static_cast<int>(m_lines.size()) - 1});
+    }
   } else if (op.category == u"Reduction") {
     QString kind = n;
     if (n == u"max" || n == u"min") {
@@ -2229,7 +2281,193 @@ bool Planner::bufferWrite(const GraphOp& op) {
            .arg(QStringLiteral("Tensor.") + op.name + u'_', shapeText(dst->shape), m_buffers.buffer.value(op.id)),
        false);
   m_vals.insert(op.id, Val{var(op), dst->shape, dst->dtype});
+  m_bufWriteLines[m_buffers.buffer.value(op.id)] << qMakePair(op.id, static_cast<int>(m_lines.size()) - 1);
   return true;
+}
+
+int Planner::inlinableLaunch(const QString& ref) const {
+  const Val v = m_vals.value(ref);
+  if (v.expr.isEmpty() || m_uses.value(ref) != 1) return -1;
+  for (int k = 0; k < m_lines.size(); ++k) {
+    const Line& l = m_lines.at(k);
+    if (l.target == v.expr && l.kind == u"pointwise" && l.launch >= 0 && !l.epi.isEmpty() && l.outDtype.isEmpty() &&
+        l.head.startsWith(QLatin1String("kwb_pointwise(")))
+      return k;
+  }
+  return -1;
+}
+
+std::optional<Planner::Piecewise> Planner::piecewiseOf(const QString& r, int reads) {
+  if (m_cats.contains(r)) {  // a cat / stack: its parts in order along its dim
+    const CatParts& c = m_cats[r];
+    if (m_uses.value(r) != reads || c.line < 0 || c.line >= m_lines.size() ||
+        !m_lines.at(c.line).head.startsWith(QLatin1String("kwb_cat(")) || m_lines.at(c.line).tail != u")")
+      return std::nullopt;
+    Piecewise pw;
+    pw.dim = c.dim;
+    pw.catLine = c.line;
+    bool computed = false;  // some part a pointwise launch computes: else kwb_cat with the reader as its epilogue
+    for (int k = 0; k < c.refs.size(); ++k) {
+      const Val v = m_vals.value(c.refs.at(k));
+      if (v.expr.isEmpty() || isIntegralDtype(v.dtype) || v.dtype == u"bool") return std::nullopt;
+      Piece p;
+      p.expr = v.expr;
+      p.dtype = v.dtype;
+      p.view = c.exprs.value(k);
+      p.squeezed = c.stack;
+      p.line = inlinableLaunch(c.refs.at(k));
+      if (p.line >= 0) p.kind = Piece::Kind::Launch;
+      computed = computed || p.line >= 0;
+      pw.pieces << p;
+    }
+    if (!computed || pw.pieces.size() < 2) return std::nullopt;
+    pw.starts = QStringLiteral("*kwb_cat_starts(%1, %2)").arg(pw.dim).arg(c.exprs.join(QStringLiteral(", ")));
+    return pw;
+  }
+  // a pointwise launch's result that only this reader reads (a run cut by a view of another value): one piece, its
+  // program computed in the reader
+  if (const int line = inlinableLaunch(r); line >= 0 && reads == 1) {
+    Piece p;
+    p.kind = Piece::Kind::Launch;
+    p.line = line;
+    p.expr = m_vals.value(r).expr;
+    Piecewise pw;
+    pw.pieces << p;
+    return pw;
+  }
+  QString buf = m_bufWriteLines.contains(r) ? r : m_buffers.buffer.value(r);
+  if (buf.isEmpty() || !m_bufWriteLines.contains(buf) || !m_buffers.written.contains(buf) || !m_vals.contains(buf))
+    return std::nullopt;
+  if (r != buf) {  // a write's result is the buffer only where it wrote the whole of it
+    const GraphOp* w = opById(r);
+    if (!w || w->mutates.isEmpty() || resolve(w->mutates.first()) != buf) return std::nullopt;
+  }
+  const auto& writes = m_bufWriteLines[buf];
+  // every read of the buffer and of its writes' results: one by each write (its view of the buffer), the rest here
+  int others = m_uses.value(buf) - static_cast<int>(writes.size());
+  for (const auto& w : writes) others += m_uses.value(w.first);
+  const GraphOp* b = opById(buf);
+  if (others != reads || !b || b->outputs.isEmpty()) return std::nullopt;
+  const QList<qint64> shape = b->outputs.first().shape;
+  const QString dtype = normaliseDtype(b->outputs.first().dtype);
+  if (dtype != u"float32" && dtype != u"float16" && dtype != u"bfloat16") return std::nullopt;
+  Piecewise pw;
+  pw.dim = -1;
+  pw.buffer = m_vals.value(buf).expr;
+  QList<qint64> his;
+  for (const auto& [id, line] : writes) {
+    const GraphOp* op = opById(id);
+    if (!op || op->mutates.isEmpty() || line < 0 || line >= m_lines.size()) return std::nullopt;
+    Piece p;
+    p.writeLine = line;
+    p.view = m_vals.value(resolve(op->mutates.first())).expr;
+    // the written box: slices (step 1) and selects of the buffer, each view read by the next (or the write) alone
+    QList<const GraphOp*> chain;
+    QString cur = resolve(op->mutates.first());
+    for (int guard = 0; cur != buf; ++guard) {
+      const GraphOp* v = guard < 16 ? opById(cur) : nullptr;
+      if (!v || (v->name != u"slice" && v->name != u"select") || v->refs.isEmpty() || v->inputs.isEmpty() ||
+          m_uses.value(cur) != 1)
+        return std::nullopt;
+      chain.prepend(v);
+      cur = resolve(v->refs.first());
+    }
+    QList<qint64> lo(shape.size(), 0), hi = shape;
+    QList<int> dims;  // a view dim -> the buffer's
+    for (int d = 0; d < shape.size(); ++d) dims << d;
+    QSet<int> selected;
+    for (const GraphOp* v : std::as_const(chain)) {
+      const QList<qint64> in = v->inputs.first().shape;
+      qint64 d = v->args.value("dim", json(0)).is_number_integer() ? v->args.value("dim", json(0)).get<qint64>() : -99;
+      if (d < 0) d += in.size();
+      if (d < 0 || d >= in.size() || d >= dims.size()) return std::nullopt;
+      const int bd = dims.at(static_cast<int>(d));
+      const qint64 size = in.at(static_cast<int>(d));
+      if (v->name == u"select") {
+        const json ix = v->args.value("index", json());
+        if (!ix.is_number_integer()) return std::nullopt;
+        const qint64 k = ix.get<qint64>() < 0 ? ix.get<qint64>() + size : ix.get<qint64>();
+        if (k < 0 || k >= size) return std::nullopt;
+        lo[bd] += k;
+        hi[bd] = lo[bd] + 1;
+        dims.removeAt(static_cast<int>(d));
+        selected.insert(bd);
+        continue;
+      }
+      const json st = v->args.value("step", json(1)), a0 = v->args.value("start", json()),
+                 a1 = v->args.value("end", json());
+      if (!(st.is_number_integer() && st.get<qint64>() == 1) || !(a0.is_null() || a0.is_number_integer()) ||
+          !(a1.is_null() || a1.is_number_integer()))
+        return std::nullopt;
+      auto norm = [&](const json& j, qint64 dflt) {
+        qint64 k = j.is_null() ? dflt : j.get<qint64>();
+        if (k < 0) k += size;
+        return std::clamp<qint64>(k, 0, size);
+      };
+      const qint64 s0 = norm(a0, 0), s1 = std::max(norm(a1, size), s0);
+      hi[bd] = lo[bd] + s1;
+      lo[bd] += s0;
+    }
+    int cut = -1;  // the one dim the write does not cover whole
+    for (int d = 0; d < shape.size(); ++d)
+      if (lo.at(d) != 0 || hi.at(d) != shape.at(d) || selected.contains(d)) {
+        if (cut >= 0) return std::nullopt;
+        cut = d;
+      }
+    for (int d : std::as_const(selected))
+      if (d != cut) return std::nullopt;
+    if (cut >= 0) {
+      if (pw.dim >= 0 && pw.dim != cut) return std::nullopt;
+      pw.dim = cut;
+    }
+    p.squeezed = !selected.isEmpty();
+    p.lo = cut >= 0 ? lo.at(cut) : 0;
+    his << (cut >= 0 ? hi.at(cut) : -1);
+    // what it writes: a value (a pointwise launch's that nothing else reads: computed by the reader instead), a tensor,
+    // or a number
+    if (op->name == u"copy" || (op->name == u"fill" && op->refs.size() > 1)) {
+      const QString src = resolve(op->refs.value(1));
+      const Val v = m_vals.value(src);
+      const Val dst = m_vals.value(resolve(op->mutates.first()));
+      if (v.expr.isEmpty() || isIntegralDtype(v.dtype) || v.dtype == u"bool") return std::nullopt;
+      p.expr = v.shape == dst.shape ? v.expr : QStringLiteral("%1.expand(%2.shape)").arg(v.expr, dst.expr);
+      p.dtype = v.dtype;
+      p.line = v.shape == dst.shape ? inlinableLaunch(src) : -1;
+      if (p.line >= 0) p.kind = Piece::Kind::Launch;
+    } else if (op->name == u"fill" || op->name == u"zero") {
+      p.kind = Piece::Kind::Const;
+      p.fill = op->name == u"zero" ? json(0.0) : op->args.value("value", json(0.0));
+      if (p.fill.is_boolean()) p.fill = p.fill.get<bool>() ? 1.0 : 0.0;
+      if (!p.fill.is_number() && !p.fill.is_string()) return std::nullopt;
+    } else {
+      return std::nullopt;
+    }
+    pw.pieces << p;
+  }
+  if (pw.pieces.isEmpty()) return std::nullopt;
+  if (pw.dim < 0) {  // one write of the whole buffer (two would overlap)
+    if (pw.pieces.size() != 1) return std::nullopt;
+    pw.dim = 0;
+    return pw;
+  }
+  // each element written once: the pieces in order along the dim (kwb_piece_starts checks the same at run time)
+  QList<int> order;
+  for (int k = 0; k < pw.pieces.size(); ++k) order << k;
+  std::stable_sort(order.begin(), order.end(), [&](int a, int c) { return pw.pieces.at(a).lo < pw.pieces.at(c).lo; });
+  QList<Piece> sorted;
+  qint64 at = 0;
+  for (int k : std::as_const(order)) {
+    if (pw.pieces.at(k).lo != at || his.at(k) <= at) return std::nullopt;
+    at = his.at(k);
+    sorted << pw.pieces.at(k);
+  }
+  pw.pieces = sorted;
+  if (at != shape.value(pw.dim)) return std::nullopt;
+  QStringList views;
+  for (const Piece& p : std::as_const(pw.pieces)) views << p.view;
+  pw.starts =
+      QStringLiteral("*kwb_piece_starts(%1, %2, %3)").arg(pw.buffer).arg(pw.dim).arg(views.join(QStringLiteral(", ")));
+  return pw;
 }
 
 bool Planner::arange(const GraphOp& op) {
@@ -2876,8 +3114,26 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
   bool chainOnce = true;
   for (int v = 0; v < m_anchorViews.size(); ++v)
     chainOnce = chainOnce && m_uses.value(v == 0 ? m_openAnchorRef : m_anchorViews.at(v - 1)) == 1;
-  bool fuse = !toNorm && broadcastExpr.isEmpty() && outDtypeArg.isEmpty() && m_openAnchor >= 0 && !face.isEmpty() &&
-              primary == face && m_uses.value(primary) == usesInside && m_lines.at(m_openAnchor).epilogue && chainOnce;
+  // a cat whose parts pointwise launches compute: read piece by piece by a kwb_pointwise launch below (those launches
+  // then run inside it) rather than fused into kwb_cat's epilogue
+  bool catPieces = false;
+  if (!face.isEmpty() && primary == face && m_cats.contains(face)) {
+    int reads = 0;
+    for (const GraphOp* o : piece)
+      for (const QString& x : o->refs) reads += resolve(x) == face ? 1 : 0;
+    if (const auto pw = piecewiseOf(face, reads)) {
+      qsizetype loads = ext.size() - 1;  // the reader's other operands, then each piece's
+      for (const Piece& p : pw->pieces)
+        if (p.kind == Piece::Kind::Tensor)
+          ++loads;
+        else if (p.kind == Piece::Kind::Launch)
+          loads += 1 + m_lines.at(p.line).tensors.size();
+      catPieces = loads <= kEpiTensors;
+    }
+  }
+  bool fuse = !catPieces && !toNorm && broadcastExpr.isEmpty() && outDtypeArg.isEmpty() && m_openAnchor >= 0 &&
+              !face.isEmpty() && primary == face && m_uses.value(primary) == usesInside &&
+              m_lines.at(m_openAnchor).epilogue && chainOnce;
   // The views between the anchor and the run, as a function of the anchor's output for the launcher (epi_view=):
   // the epilogue tensors are given at the last view's indices, kwb_epi_unview reads them at the output's own.
   QString epiView;
@@ -3023,6 +3279,301 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
                   .arg(pick(fnMapped, fn), pick(tuple(tensorsMapped), tuple(tensorsExpr)),
                        pick(tuple(scalarsExpr + sizeExprs), tuple(scalarsExpr)));
   }
+  // Values assembled from pieces along one dim (buffers written by slices, piecewiseOf) that only this launch reads, at
+  // its shape: each piece's source is read where the output index falls in that piece -- a tensor through the index
+  // map i -> i - start, a pointwise launch's program computed here from its own operands read the same way, a number
+  // as it is -- and the pieces are joined by where() on the index, so neither the writes nor their sources' launches
+  // run (kwb_piecewise_reads; off: the plan before, the launch reading the buffer). Nothing applies where the
+  // operands or the scalars would not fit one epilogue.
+  QStringList pieced, piecedLines;
+  QString primaryExpr = broadcastExpr.isEmpty() ? m_vals.value(primary).expr : broadcastExpr;
+  if (!fuse && broadcastExpr.isEmpty() && outDtypeArg.isEmpty() && outShape.size() <= 5) {
+    QHash<QString, Piecewise> pws;
+    for (const QString& r : ext) {
+      int reads = 0;
+      for (const GraphOp* o : piece)
+        for (const QString& x : o->refs) reads += resolve(x) == r ? 1 : 0;
+      const auto pw = piecewiseOf(r, reads);
+      if (!pw) continue;
+      const bool oneConst = pw->pieces.size() == 1 && pw->pieces.first().kind == Piece::Kind::Const;
+      if (m_vals.value(r).shape != outShape && !oneConst) continue;
+      pieced << r;
+      pws.insert(r, *pw);
+    }
+    // the cat that kwb_cat's epilogue would have read (catPieces) first: the others give way, last first, where the
+    // loads or the scalars would not fit one epilogue
+    if (catPieces && pieced.removeOne(face)) pieced.prepend(face);
+    while (!pieced.isEmpty()) {
+      bool fitsAll = true;
+      QString accLeaf;  // a piece's operand read as the launch's x (pieced primary)
+      json inputsOn = json::array(), namesOn = json::array(), nodesOn = json::array();
+      QStringList tensorsOn, loads, scalarNames = scalars, scalarExprs = scalarsExpr, starts;
+      QHash<QString, PwVal> bind;
+      auto tensorVal = [](const QString& expr, bool isBool = false) {
+        PwVal v;
+        v.kind = PwVal::Kind::Tensor;
+        v.expr = expr;
+        v.isBool = isBool;
+        return v;
+      };
+      auto outShapeJson = [&]() {
+        json j = json::array();
+        for (qint64 d : outShape) j.push_back(d);
+        return j;
+      };
+      const int rank = static_cast<int>(outShape.size());
+      // a tensor read at the output's indices, those of @p slot shifted by @p shift and masked by @p inside ("": none)
+      auto load = [&](const QString& expr, int slot, const QString& shift, const QString& inside, const QString& dt) {
+        const int e = static_cast<int>(tensorsOn.size());
+        tensorsOn << expr;
+        QStringList terms;
+        for (int d = 0; d < 5; ++d)
+          terms << QStringLiteral("%1 * s%2%3")
+                       .arg(d == slot && !shift.isEmpty() ? QStringLiteral("(i%1 - %2)").arg(d).arg(shift)
+                                                          : QStringLiteral("i%1").arg(d))
+                       .arg(e)
+                       .arg(d);
+        loads << QStringLiteral("    e%1_v = tl.load(e%1 + (%2), mask=%3, other=0.0).to(tl.float32)")
+                     .arg(e)
+                     .arg(terms.join(QStringLiteral(" + ")),
+                          inside.isEmpty() ? QStringLiteral("mask") : QStringLiteral("mask & ") + inside);
+        const QString name = QStringLiteral("p%1").arg(e);
+        inputsOn.push_back(
+            {{"name", name.toStdString()},
+             {"kind", "tensor"},
+             {"dtype", (dt == u"float16" || dt == u"bfloat16" ? dt : QStringLiteral("float32")).toStdString()},
+             {"shape", outShapeJson()}});
+        namesOn.push_back(name.toStdString());
+        bind.insert(name, tensorVal(QStringLiteral("e%1_v").arg(e)));
+        return name;
+      };
+      bool ok = !pieced.isEmpty();
+      for (int k = 0; ok && k < ext.size(); ++k) {
+        const QString& r = ext.at(k);
+        if (pieced.contains(r)) continue;
+        inputsOn.push_back(inputs.at(static_cast<std::size_t>(k)));
+        namesOn.push_back(extName.value(r).toStdString());
+        if (r == primary) {
+          bind.insert(extName.value(r), tensorVal(QStringLiteral("acc")));
+          continue;
+        }
+        const QString p = load(m_vals.value(r).expr, -1, QString(), QString(), QString());
+        inputsOn.erase(inputsOn.end() - 1);  // load() declared it as p<e>: the consumer's own name stands
+        namesOn.erase(namesOn.end() - 1);
+        bind.insert(extName.value(r), bind.take(p));
+      }
+      // the pieces' programs first (their scalars join the launch's), then where() joins them
+      for (int w = 0; ok && w < pieced.size(); ++w) {
+        const QString r = pieced.at(w);
+        const Piecewise& pw = pws[r];
+        const int slot = 5 - rank + pw.dim, n = static_cast<int>(pw.pieces.size());
+        if (n > 1) starts << pw.starts;
+        QStringList vals;  // each piece's value in the mini program (a name, or a constant as JSON text)
+        QList<json> valJson;
+        for (int k = 0; ok && k < n; ++k) {
+          const Piece& p = pw.pieces.at(k);
+          const QString cut = QStringLiteral("w%1_c%2").arg(w).arg(k),
+                        inside = n > 1 ? QStringLiteral("w%1_q%2").arg(w).arg(k) : QString();
+          const QString shift = k == 0 ? QString() : cut;
+          const QString unsq = p.squeezed ? QStringLiteral(".unsqueeze(%1)").arg(pw.dim) : QString();
+          if (p.kind == Piece::Kind::Const) {
+            valJson << json{{"const", p.fill}};
+          } else if (p.kind == Piece::Kind::Tensor) {
+            valJson << json(
+                load(QStringLiteral("kwb_at(%1%2)").arg(p.expr, unsq), slot, shift, inside, p.dtype).toStdString());
+          } else {
+            const Line& l = m_lines.at(p.line);
+            const auto spec = std::find_if(m_plan.epilogueSpecs.cbegin(), m_plan.epilogueSpecs.cend(),
+                                           [&](const ChainEpilogue& c) { return c.fn == l.epi; });
+            if (spec == m_plan.epilogueSpecs.cend()) {
+              ok = false;
+              break;
+            }
+            const json& sprog = spec->program;
+            const json outS = sprog.at("outputs").at(0).value("shape", json::array());
+            QHash<QString, QString> rename;
+            for (const json& in : sprog.value("inputs", json::array())) {
+              const QString name = QString::fromStdString(in.value("name", std::string()));
+              if (in.value("kind", std::string()) == "scalar") {
+                if (!scalarNames.contains(name)) {
+                  scalarNames << name;
+                  scalarExprs << QStringLiteral("float(%1)").arg(m_sizeScalar.value(name, name));
+                  inputsOn.push_back(in);
+                  namesOn.push_back(name.toStdString());
+                }
+                continue;
+              }
+              const QString at = spec->inputs.value(name);
+              QString expr = at == u"acc" ? l.input : l.tensors.value(at.mid(1, at.indexOf(u'_') - 1).toInt());
+              if (expr.isEmpty() || (at != u"acc" && !at.startsWith(u'e'))) {
+                ok = false;
+                break;
+              }
+              if (in.value("shape", json::array()) != outS)
+                expr = QStringLiteral("%1.expand(%2.shape)").arg(expr, l.input);
+              else if (accLeaf.isEmpty() && pieced.contains(primary) && shift.isEmpty() && inside.isEmpty() &&
+                       unsq.isEmpty() && outS == outShapeJson()) {
+                // read at the output's own indices, where the reader's first tensor (a shape alone) would be: the
+                // launch's x instead, one epilogue slot less
+                accLeaf = expr;
+                inputsOn.push_back({{"name", "p_acc"},
+                                    {"kind", "tensor"},
+                                    {"dtype", in.value("dtype", json("float32"))},
+                                    {"shape", outShapeJson()}});
+                namesOn.push_back("p_acc");
+                bind.insert(QStringLiteral("p_acc"), tensorVal(QStringLiteral("acc")));
+                rename.insert(name, QStringLiteral("p_acc"));
+                continue;
+              }
+              rename.insert(name, load(QStringLiteral("kwb_at(%1%2)").arg(expr, unsq), slot, shift, inside,
+                                       QString::fromStdString(in.value("dtype", std::string()))));
+            }
+            for (json node : sprog.at("pointwise_graph").value("nodes", json::array())) {
+              for (json& a : node["args"])
+                if (a.is_string() && rename.contains(QString::fromStdString(a.get<std::string>())))
+                  a = rename.value(QString::fromStdString(a.get<std::string>())).toStdString();
+              nodesOn.push_back(node);
+            }
+            const QString out = QString::fromStdString(sprog.at("pointwise_graph").value("output", std::string()));
+            valJson << json(rename.value(out, out).toStdString());
+          }
+        }
+        if (!ok) break;
+        for (int k = 0; k < n && n > 1; ++k) {
+          const QString q = QStringLiteral("w%1_q%2").arg(w).arg(k);
+          inputsOn.push_back(
+              {{"name", q.toStdString()}, {"kind", "tensor"}, {"dtype", "bool"}, {"shape", outShapeJson()}});
+          namesOn.push_back(q.toStdString());
+          bind.insert(q, tensorVal(q, true));
+        }
+        // where(q0, v0, where(q1, v1, ... v<n-1>)), the outermost under the consumer's name for the value
+        json cur = valJson.last();
+        const QString name = extName.value(r);
+        if (n == 1)
+          nodesOn.push_back(
+              {{"id", name.toStdString()}, {"op", "clone"}, {"args", json::array({cur})}, {"kwargs", json::object()}});
+        for (int k = n - 2; k >= 0; --k) {
+          const QString id = k == 0 ? name : QStringLiteral("%1_w%2").arg(name).arg(k);
+          nodesOn.push_back(
+              {{"id", id.toStdString()},
+               {"op", "where"},
+               {"args", json::array({QStringLiteral("w%1_q%2").arg(w).arg(k).toStdString(), valJson.at(k), cur})},
+               {"kwargs", json::object()}});
+          cur = json(id.toStdString());
+        }
+      }
+      // the cut points: f slots after every other scalar, one per piece but the first
+      int fAt = static_cast<int>(scalarNames.size());
+      QStringList cuts;
+      for (int w = 0; ok && w < pieced.size(); ++w) {
+        const Piecewise& pw = pws[pieced.at(w)];
+        const int slot = 5 - rank + pw.dim, n = static_cast<int>(pw.pieces.size());
+        for (int k = 1; k < n; ++k) cuts << QStringLiteral("    w%1_c%2 = f%3.to(tl.int32)").arg(w).arg(k).arg(fAt++);
+        for (int k = 0; k < n && n > 1; ++k) {
+          QStringList c;
+          if (k > 0) c << QStringLiteral("(i%1 >= w%2_c%3)").arg(slot).arg(w).arg(k);
+          if (k + 1 < n) c << QStringLiteral("(i%1 < w%2_c%3)").arg(slot).arg(w).arg(k + 1);
+          cuts << QStringLiteral("    w%1_q%2 = %3").arg(w).arg(k).arg(c.join(QStringLiteral(" & ")));
+        }
+      }
+      fitsAll = tensorsOn.size() <= kEpiTensors && fAt <= kEpiScalars;
+      ok = ok && fitsAll;
+      std::optional<PointwiseProgram> progOn;
+      if (ok) {
+        for (std::size_t k = static_cast<std::size_t>(ext.size()); k < inputs.size(); ++k) {  // the consumer's scalars
+          inputsOn.push_back(inputs.at(k));
+          namesOn.push_back(names.at(k));
+        }
+        for (const json& node : nodes) nodesOn.push_back(node);
+        json miniOn = mini;
+        miniOn["inputs"] = inputsOn;
+        miniOn["pointwise_graph"] = {{"inputs", namesOn}, {"nodes", nodesOn}, {"output", lastOp.id.toStdString()}};
+        QString whyOn;
+        progOn = parsePointwiseProgram(miniOn, &whyOn);
+        ok = progOn.has_value();
+        QString result;
+        const auto stmts = ok ? lowerPointwise(
+                                    *progOn, dialect,
+                                    [&](const PwInput& in) {
+                                      if (!in.isTensor) {
+                                        PwVal v;
+                                        v.kind = PwVal::Kind::Scalar;
+                                        v.expr = QStringLiteral("f%1").arg(scalarNames.indexOf(in.name));
+                                        return v;
+                                      }
+                                      return bind.value(in.name);
+                                    },
+                                    QStringLiteral("    "), &result, &whyOn)
+                              : std::nullopt;
+        ok = stmts.has_value();
+        if (ok) {
+          const QString fnOn = QStringLiteral("_kwb_epi%1").arg(m_epis++);
+          QStringList params = {QStringLiteral("acc"), QStringLiteral("i0"), QStringLiteral("i1"),
+                                QStringLiteral("i2"),  QStringLiteral("i3"), QStringLiteral("i4"),
+                                QStringLiteral("mask")};
+          for (int e = 0; e < kEpiTensors; ++e) params << QStringLiteral("e%1").arg(e);
+          for (int e = 0; e < kEpiTensors; ++e)
+            for (int d = 0; d < 5; ++d) params << QStringLiteral("s%1%2").arg(e).arg(d);
+          for (int f = 0; f < kEpiScalars; ++f) params << QStringLiteral("f%1").arg(f);
+          QStringList fnText = {QStringLiteral("@triton.jit"),
+                                QStringLiteral("def %1(%2):").arg(fnOn, params.join(QStringLiteral(", "))),
+                                QStringLiteral("    # %1 (lines %2), reading %3 piece by piece")
+                                    .arg(opsText.join(QStringLiteral(", ")))
+                                    .arg(piece.first()->line)
+                                    .arg(pieced.join(QStringLiteral(", ")))};
+          fnText << cuts << loads << *stmts << QStringLiteral("    return %1").arg(result);
+          m_plan.epilogues += fnText.join(u'\n') + QStringLiteral("\n\n\n");
+          ChainEpilogue epiSpec{fnOn, miniOn, {}, opsText.join(QStringLiteral(", ")), piece.first()->line};
+          for (auto it = bind.cbegin(); it != bind.cend(); ++it) epiSpec.inputs.insert(it.key(), it->expr);
+          for (int f = 0; f < scalarNames.size(); ++f)
+            epiSpec.inputs.insert(scalarNames.at(f), QStringLiteral("f%1").arg(f));
+          m_plan.epilogueSpecs << epiSpec;
+          auto pick = [](const QString& on, const QString& off) {
+            return on == off ? on : QStringLiteral("%1 if kwb_piecewise_reads else %2").arg(on, off);
+          };
+          epiArgs = QStringLiteral(", epi=%1, epi_tensors=%2, epi_scalars=%3")
+                        .arg(pick(fnOn, fn), pick(tuple(tensorsOn), tuple(tensorsExpr)),
+                             pick(tuple(scalarExprs + starts), tuple(scalarsExpr)));
+          if (pieced.contains(primary))
+            primaryExpr = accLeaf.isEmpty()
+                              ? QStringLiteral("kwb_piece_view(%1)").arg(primaryExpr)
+                              : QStringLiteral("%1 if kwb_piecewise_reads else %2").arg(accLeaf, primaryExpr);
+          for (const QString& r : std::as_const(pieced)) {
+            if (const int cl = pws[r].catLine; cl >= 0) {
+              Line& cat = m_lines[cl];
+              cat.head = QStringLiteral("kwb_cat_piece(") + cat.head.mid(cat.head.indexOf(u'(') + 1);
+              cat.comment = QStringLiteral("read piece by piece by %1's launch").arg(lastOp.id);
+              piecedLines << m_plan.launches.value(cat.launch).ops;
+            }
+            for (const Piece& p : pws[r].pieces) {
+              if (p.kind == Piece::Kind::Launch) {
+                Line& pl = m_lines[p.line];
+                pl.head = QStringLiteral("kwb_pointwise_piece(") + pl.head.mid(pl.head.indexOf(u'(') + 1);
+                pl.kind.clear();
+                pl.comment += QStringLiteral("; computed by %1's launch").arg(lastOp.id);
+                piecedLines << m_plan.launches.value(pl.launch).ops;
+              }
+              if (p.writeLine < 0) continue;
+              Line& wl = m_lines[p.writeLine];
+              // the source as a lambda: off it is copied as before; on nothing evaluates it (a fill's kept constant)
+              const qsizetype open = wl.head.indexOf(u'(') + 1, comma = wl.head.indexOf(QStringLiteral(", "), open);
+              wl.head = QStringLiteral("kwb_copy_into_piece(") + wl.head.mid(open, comma - open) +
+                        QStringLiteral(", lambda: ") + wl.head.mid(comma + 2);
+              wl.comment = QStringLiteral("read piece by piece by %1's launch").arg(lastOp.id);
+              piecedLines << m_plan.launches.value(wl.launch).ops;
+            }
+          }
+        }
+      }
+      if (ok) break;
+      if (!fitsAll && pieced.size() > 1) {
+        pieced.removeLast();
+        continue;
+      }
+      pieced.clear();
+    }
+    if (!pieced.isEmpty()) mapped.clear();  // one switch a launch: its pads keep their launches
+  }
   QStringList ids;
   for (const GraphOp* o : piece) {
     if (m_synthInner.contains(o->id)) continue;  // not the graph's ops
@@ -3064,13 +3615,13 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
   } else {
     Line l;
     l.target = lastOp.id;
-    l.head =
-        QStringLiteral("kwb_pointwise(%1").arg(broadcastExpr.isEmpty() ? m_vals.value(primary).expr : broadcastExpr) +
-        epiArgs + (outDtypeArg.isEmpty() ? QString() : QStringLiteral(", out_dtype=") + outDtypeArg);
+    l.head = QStringLiteral("kwb_pointwise(%1").arg(primaryExpr) + epiArgs +
+             (outDtypeArg.isEmpty() ? QString() : QStringLiteral(", out_dtype=") + outDtypeArg);
     l.comment = opsText.join(QStringLiteral(", "));
     // an outer broadcast's launch is no norm's or reduction's prologue (fuseRows reads its primary as the input), nor
     // is one that changes the dtype's kind or reads pads through their index maps
-    if (broadcastExpr.isEmpty() && outDtypeArg.isEmpty() && mapped.isEmpty()) l.kind = QStringLiteral("pointwise");
+    if (broadcastExpr.isEmpty() && outDtypeArg.isEmpty() && mapped.isEmpty() && pieced.isEmpty())
+      l.kind = QStringLiteral("pointwise");
     l.input = m_vals.value(primary).expr;
     l.epi = fn;
     l.tensors = tensorsExpr;
@@ -3088,6 +3639,12 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
     if (!mapped.isEmpty())
       m_plan.launches.last().description +=
           QStringLiteral(", reading pad(s) %1 through their index maps").arg(mapped.join(QStringLiteral(", ")));
+    if (!pieced.isEmpty()) {
+      m_plan.launches.last().prologue << piecedLines;
+      m_plan.launches.last().description +=
+          QStringLiteral(", reading %1 piece by piece (its writes' sources where each index falls)")
+              .arg(pieced.join(QStringLiteral(", ")));
+    }
     l.launch = static_cast<int>(m_plan.launches.size()) - 1;
     m_lines << l;
     closeAnchor();
@@ -3191,6 +3748,11 @@ bool Planner::hoistViews(const QStringList& exprs, const QString& viewFn) {
       if (it->first >= at) it->first += shift;
   for (PadRead& p : m_pads)
     if (p.line >= at) p.line += shift;
+  for (auto& writes : m_bufWriteLines)
+    for (auto& w : writes)
+      if (w.second >= at) w.second += shift;
+  for (CatParts& c : m_cats)
+    if (c.line >= at) c.line += shift;
   return true;
 }
 
@@ -3209,7 +3771,10 @@ void Planner::storeDtypes(const QString& result, const QString& resultDtype, con
   QStringList aliases;  // the floating inputs and their views (viewAliases)
   for (const QString& x : floats) aliases << viewAliases(x, result);
   for (Line& l : m_lines) {
-    if (!l.outDtype.isEmpty() || l.launch < 0 || !widensOnLoad(l.head)) continue;
+    // (a piece's launch, dropped from the plan while its reader computes it, runs where kwb_piecewise_reads is off)
+    if (!l.outDtype.isEmpty() || (l.launch < 0 && !l.head.startsWith(QLatin1String("kwb_pointwise_piece("))) ||
+        !widensOnLoad(l.head))
+      continue;
     const qsizetype open = l.head.indexOf(u'(') + 1;
     const qsizetype comma = l.head.indexOf(u',', open);
     if (comma > open && aliases.contains(l.head.mid(open, comma - open))) l.outDtype = QStringLiteral("torch.float32");
@@ -5255,7 +5820,12 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
   keepNormLayout(out->expr);
   QSet<int> padsRead;  // pads read through their index maps: no launch of their own
   for (const Line& l : std::as_const(m_lines))
-    if (l.head.startsWith(QLatin1String("kwb_pad_view(")) && l.launch >= 0) padsRead << l.launch;
+    if ((l.head.startsWith(QLatin1String("kwb_pad_view(")) ||
+         l.head.startsWith(QLatin1String("kwb_copy_into_piece(")) ||
+         l.head.startsWith(QLatin1String("kwb_cat_piece(")) ||
+         l.head.startsWith(QLatin1String("kwb_pointwise_piece("))) &&
+        l.launch >= 0)
+      padsRead << l.launch;
   dropLaunches(padsRead);
 
   QStringList body;
@@ -5398,7 +5968,9 @@ QString fusionRow(const ChainPlan& plan) {
                 .arg(fusedOps)
                 .arg(fusedIn.join(QStringLiteral(", ")));
   if (!fusedPro.isEmpty())
-    text += QStringLiteral("; %1 op(s) fused into the GEMM after them as its prologue on A: launch %2")
+    text += QStringLiteral(
+                "; %1 op(s) fused into the launch after them (a GEMM's prologue on A; a pad's index map; the pieces "
+                "of a value read piece by piece): launch %2")
                 .arg(proOps)
                 .arg(fusedPro.join(QStringLiteral(", ")));
   if (!pointwise.isEmpty())

@@ -237,6 +237,36 @@ class Gather(unittest.TestCase):
         with self.assertRaises(ValueError):
             K.kwb_dim_scalar(torch.empty(1).expand(2 ** 24), 0)  # not exact as an fp32 epilogue scalar
 
+    def test_piece_starts_and_stand_ins(self):
+        # issue 14 (session 25): a buffer read piece by piece: the cut points of its writes' views along one dim (a
+        # select counts one index), checked to partition the buffer in order; the writes and the sources' launches
+        # stand in by the shape alone while kwb_piecewise_reads is on, and run as before when it is off
+        buf = torch.empty(3, 10, 4)
+        views = (buf[:, 0], buf[:, 1:6], buf[:, 6:])
+        self.assertEqual(K.kwb_piece_starts(buf, 1, *views), (1.0, 6.0))
+        self.assertEqual(K.kwb_piece_starts(buf, 2, buf[:, :, :1], buf[:, :, 1:]), (1.0,))
+        for bad in [(buf[:, :5], buf[:, 6:]), (buf[:, :6], buf[:, 5:]), (buf[:, 6:], buf[:, :6]), (buf[:, :9],)]:
+            with self.assertRaises(ValueError):
+                K.kwb_piece_starts(buf, 1, *bad)
+        x = torch.randn(3, 10, 4)
+        with Launches("_kwb_copy_kernel") as n, Launches("_kwb_pointwise_kernel") as m:
+            v = K.kwb_piece_view(buf)
+            p = K.kwb_pointwise_piece(x, K.kwb_test_epi, (x, x), (0.1, 1.0))
+            d = K.kwb_copy_into_piece(buf[:, :2], lambda: 1 / 0)  # the source is not evaluated
+            c = K.kwb_cat_piece([x, x[:, :3]], 1)
+        self.assertEqual((n.count + m.count, v.shape, p.shape, c.shape, d.shape),
+                         (0, buf.shape, x.shape, (3, 13, 4), (3, 2, 4)))
+        K.kwb_piecewise_reads = False
+        try:
+            with Launches("_kwb_copy_kernel") as n:
+                self.assertIs(K.kwb_piece_view(buf), buf)
+                K.kwb_copy_into_piece(buf[:, :2], lambda: x[:, :2])
+            self.assertEqual(n.count, 1)
+            self.assertTrue(torch.equal(buf[:, :2], x[:, :2]))
+            self.assertTrue(torch.equal(K.kwb_cat_piece([x, x[:, :3]], 1), torch.cat([x, x[:, :3]], 1)))
+        finally:
+            K.kwb_piecewise_reads = True
+
     def test_pointwise_reads_kwb_at_through_its_own_strides(self):
         # an epilogue tensor wrapped in kwb_at is passed with its own strides, not broadcast to the output: the test
         # epilogue reads col (e0) and res (e1) at the output's indices, so a kwb_at of a strided full-size res is res

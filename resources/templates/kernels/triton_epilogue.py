@@ -366,6 +366,76 @@ def kwb_copy_into(dst, src):
     return dst
 
 
+kwb_piecewise_reads = True  # a buffer assembled from slice writes, read by one pointwise launch: read piecewise there
+
+
+def kwb_piece_view(t):
+    """The shape of t, a value that one pointwise launch reads piece by piece (the writes' sources at the index
+    each output coordinate falls in: core/codegen/indexmap.h pieceLoad), expanded from one element: nothing is read.
+    kwb_piecewise_reads off: t itself, written by its pieces' launches."""
+    return t.new_empty(()).expand(t.shape) if kwb_piecewise_reads else t
+
+
+def kwb_pointwise_piece(x, *args, **kwargs):
+    """kwb_pointwise(x, ...) for a piece of a value read piecewise: while kwb_piecewise_reads is on its reader
+    computes it (this is only its shape, as kwb_piece_view); off, the launch."""
+    if kwb_piecewise_reads:
+        return x.new_empty(()).expand(x.shape)
+    return kwb_pointwise(x, *args, **kwargs)
+
+
+def kwb_copy_into_piece(dst, src):
+    """kwb_copy_into(dst, src()) for a write of a buffer read piecewise: while kwb_piecewise_reads is on its reader
+    reads the source where dst lies, and nothing is copied (src, a function, is not called: a fill's kept constant is
+    not made); off, the copy."""
+    return dst if kwb_piecewise_reads else kwb_copy_into(dst, src())
+
+
+def kwb_piece_starts(buf, d, *views):
+    """The interior cut points along dim d of buf (contiguous, as torch.empty makes it) of views that partition it
+    in this order (slices and selects along d, whole along every other dim: the writes of a buffer read piecewise),
+    as epilogue scalars: the start of every view but the first. A ValueError where they do not partition buf (a
+    gap, an overlap, another order at these sizes) or a start does not fit an fp32 scalar exactly."""
+    if not kwb_piecewise_reads:
+        return (0.0,) * (len(views) - 1)
+    n, step = buf.shape[d], buf.stride(d)
+    at, starts = 0, []
+    for v in views:
+        lo = (v.storage_offset() - buf.storage_offset()) // step if step and v.numel() else at
+        size = v.shape[d] if v.dim() == buf.dim() else 1  # a select along d: one index
+        if v.numel() and lo != at or lo + size > n or lo >= 2 ** 24:
+            raise ValueError("kwb_piece_starts: the writes of dim %d (size %d) do not partition it in order at "
+                             "these sizes (a piece at %d, expected %d)" % (d, n, lo, at))
+        if v is not views[0]:
+            starts.append(float(lo))
+        at = lo + size
+    if at != n:
+        raise ValueError("kwb_piece_starts: the writes of dim %d cover %d of its %d indices" % (d, at, n))
+    return tuple(starts)
+
+
+def kwb_cat_starts(dim, *parts):
+    """The interior cut points along dim of torch.cat(parts, dim) (a stack's parts unsqueezed), as epilogue scalars:
+    the start of every part but the first. A ValueError where a start does not fit an fp32 scalar exactly."""
+    at, starts = 0, []
+    for p in parts[:-1]:
+        at += p.shape[dim]
+        if at >= 2 ** 24:
+            raise ValueError("kwb_cat_starts: a part starts at %d along dim %d (above 2**24)" % (at, dim))
+        starts.append(float(at))
+    return tuple(starts)
+
+
+def kwb_cat_piece(parts, dim, *args, **kwargs):
+    """kwb_cat(parts, dim, ...) for a cat read piecewise by one pointwise launch: while kwb_piecewise_reads is on,
+    only its shape (parts may be shapes themselves); off, the cat."""
+    if not kwb_piecewise_reads:
+        return kwb_cat(parts, dim, *args, **kwargs)
+    shape = list(parts[0].shape)
+    shape[dim] = sum(p.shape[dim] for p in parts)
+    return parts[0].new_empty(()).expand(shape)
+
+
 
 @triton.jit
 def _kwb_shift_kernel(src, dst, n, S1, S2, S3, S4, ss0, ss1, ss2, ss3, ss4, R0, R1, R2, R3, R4,
