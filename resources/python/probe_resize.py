@@ -94,6 +94,26 @@ def _trace_at(logic_path, model, args, limit, user_line):
     return tr, out
 
 
+def _channels_agree(ops):
+    """Whether every convolution of @p ops has as many input channels as its weight takes. torch 1.13's meta
+    transposed convolution does not check it (a ConvTranspose3d(16, ...) runs on 48 channels), so a batch of 16
+    beside 16 input channels would pass the trace (level2/74) without this."""
+    for func, args, kwargs, _out, _line in ops:
+        if "convolution" not in str(func):
+            continue
+        names = ("input", "weight", "bias", "stride", "padding", "dilation", "transposed", "output_padding", "groups")
+        a = dict(zip(names, args))
+        a.update(kwargs or {})
+        x, w = a.get("input"), a.get("weight")
+        if not isinstance(x, torch.Tensor) or not isinstance(w, torch.Tensor) or x.dim() < 2 or w.dim() < 2:
+            continue
+        groups = int(a.get("groups") or 1)
+        want = int(w.shape[0]) if a.get("transposed") else int(w.shape[1]) * groups
+        if int(x.shape[1]) != want:
+            return False
+    return True
+
+
 def position_free(logic_path, model, init_args, inputs, first_ops, result, user_line):
     """The input sizes equal to a model size (a parameter dim, an init argument) that are nonetheless free: the
     value tells nothing about where a dim goes (y01, new-user trial 14 #6: batch 16 is not the conv's 16x16
@@ -101,7 +121,7 @@ def position_free(logic_path, model, init_args, inputs, first_ops, result, user_
     forward() is traced again on meta tensors. v is free when forward() runs the same number of ops of the same
     kinds and the output follows: some output dim changed and each one that did went from v to 3v. A dim that
     flows into a parameter-shaped computation (a linear's in_features, a conv's channels) makes forward() fail
-    instead. Where the trace cannot decide (it fails, loops, the outputs keep their shapes or change otherwise)
+    instead (a convolution's channels are checked here: meta's transposed convolution does not). Where the trace cannot decide (it fails, loops, the outputs keep their shapes or change otherwise)
     v stays tied, by value, as before.
     @p result is forward()'s return value at the problem's own sizes. At most MAX_POSITION_CHECKS values are
     tried. Returns the free values in order of first appearance."""
@@ -119,6 +139,8 @@ def position_free(logic_path, model, init_args, inputs, first_ops, result, user_
         except Exception:  # _Limit (a loop over the size) or the model rejects it: tied, as before
             continue
         if len(tr.ops) != len(first_ops) or any(str(a[0]) != str(b[0]) for a, b in zip(first_ops, tr.ops)):
+            continue
+        if not _channels_agree(tr.ops):
             continue
         shapes = [list(int(d) for d in o.shape) for o in _flat([out]) if isinstance(o, torch.Tensor)]
         if len(shapes) != len(own) or shapes == own or any(len(a) != len(b) for a, b in zip(shapes, own)):

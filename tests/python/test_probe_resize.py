@@ -50,6 +50,15 @@ VIEW_TIED = ("import torch\nimport torch.nn as nn\n"
              "    def forward(self, x):\n        return x.view(self.b, -1) * 2\n"
              "def get_inputs():\n    return [torch.randn(8, 4, 5)]\n"
              "def get_init_inputs():\n    return [8]\n")
+# batch 16 == in_channels 16 of a transposed conv: meta's transposed convolution takes 48 channels without a word,
+# the probe's channel check keeps 16 tied (level2/74_ConvTranspose3d_LeakyReLU_Multiply_LeakyReLU_Max)
+CONVT_IN_IS_BATCH = ("import torch\nimport torch.nn as nn\n"
+                     "class Model(nn.Module):\n"
+                     "    def __init__(self, i, o):\n        super().__init__()\n"
+                     "        self.c = nn.ConvTranspose2d(i, o, 3)\n"
+                     "    def forward(self, x):\n        return torch.relu(self.c(x))\n"
+                     "def get_inputs():\n    return [torch.randn(16, 16, 10, 10)]\n"
+                     "def get_init_inputs():\n    return [16, 8]\n")
 # nothing collides: no by_position key, the free sizes as before
 NO_COLLISION = LINEAR_OUT_IS_BATCH.replace("randn(16, 64)", "randn(12, 64)")
 
@@ -77,7 +86,7 @@ class PositionFree(unittest.TestCase):
         self.assertEqual(rc["map"], {"16": 48})
 
     def test_undecided_stays_tied_by_value(self):
-        for src in (LINEAR_IN_IS_BATCH, VIEW_TIED):
+        for src in (LINEAR_IN_IS_BATCH, VIEW_TIED, CONVT_IN_IS_BATCH):
             rc = probe(write(src))["resize_check"]
             self.assertNotIn("by_position", rc)
         self.assertEqual(probe(write(VIEW_TIED))["resize_check"]["map"], {"4": 12, "5": 25})
