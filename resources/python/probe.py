@@ -608,8 +608,14 @@ def run(logic_path, partial, scale, guess=False):
     # which traced sizes and constants follow the input sizes (probe_resize.py): a second meta trace at sizes the
     # harness could choose, so the code generator binds a literal to an input dim only where it follows it
     mark_phase("forward() at resized input sizes (the resize check)")
-    from probe_resize import resize_check
-    spec["resize_check"], shapes2 = resize_check(logic_path, model, init, inputs, tr.ops, spec["ops"], user_line)
+    from probe_resize import position_free, resize_check
+    # an input size equal to a model size by coincidence (batch 16 beside a 16x16 kernel) is free where forward()
+    # takes it resized (new-user trial 14 #6); the harness's DimPlan reads the list from the spec
+    by_position = position_free(logic_path, model, init, inputs, tr.ops, result, user_line)
+    spec["resize_check"], shapes2 = resize_check(logic_path, model, init, inputs, tr.ops, spec["ops"], user_line,
+                                                 by_position)
+    if by_position:
+        spec["resize_check"]["by_position"] = by_position
     if shapes2 is not None:
         for d, s2 in zip(spec["inputs"], shapes2):
             if s2 is not None and d.get("kind") == "tensor":

@@ -3,7 +3,8 @@
 The trace records every size and constant as a value at get_inputs()'s shapes. A value equal to an input dim is
 not evidence that it follows that dim: a GQA repeat factor of 4 is not the batch of 4 (new-user trial 10, #1).
 The harness resizes exactly the input dims that are not tied to the model (DimPlan in test_kernel.py: the
-values of input dims > 1 that are no parameter or buffer dim and no init argument), so this helper traces
+values of input dims > 1 that are no parameter or buffer dim and no init argument, unless position_free() showed
+that the model takes that value resized: a batch of 16 beside a 16x16 conv kernel), so this helper traces
 forward() a second time on meta inputs where each such value v is multiplied by its own prime (3, 5, 7, ...),
 and reports per op the output shapes and the non-tensor arguments at those sizes. A traced size s then
  - did not change: a constant of the model (keep the literal);
@@ -37,21 +38,33 @@ class _BoundedTracer(Tracer):
         super().record(func, args, kwargs, out, line)
 
 
-def free_sizes(model, init_args, tensors):
-    """The input sizes the harness resizes, in order of first appearance (DimPlan's rule)."""
+def _model_sizes(model, init_args):
+    """The values tied to the model by value: every parameter/buffer dim and every int init argument."""
     fixed = set()
     for t in list(model.parameters()) + list(model.buffers()):
         fixed.update(int(d) for d in t.shape)
     for v in _flat([plain(init_args)]):
         if isinstance(v, int) and not isinstance(v, bool):
             fixed.add(v)
-    free = []
+    return fixed
+
+
+def _input_sizes(tensors):
+    """The input dims > 1 as values, in order of first appearance."""
+    order = []
     for x in tensors:
         for d in x.shape:
             d = int(d)
-            if d > 1 and d not in fixed and d not in free:
-                free.append(d)
-    return free
+            if d > 1 and d not in order:
+                order.append(d)
+    return order
+
+
+def free_sizes(model, init_args, tensors, by_position=()):
+    """The input sizes the harness resizes, in order of first appearance (DimPlan's rule): a value equal to no
+    model size, or one that position_free() showed the model takes resized (@p by_position)."""
+    fixed = _model_sizes(model, init_args) - set(int(v) for v in by_position)
+    return [d for d in _input_sizes(tensors) if d not in fixed]
 
 
 def _resized(x, mapping):
@@ -63,12 +76,88 @@ def _resized(x, mapping):
     return base.permute(inverse) if order != list(range(len(order))) else base
 
 
-def resize_check(logic_path, model, init_args, inputs, first_ops, ops_json, user_line):
+MAX_POSITION_CHECKS = 4  # at most this many extra meta traces (each one forward() on meta tensors)
+
+
+def _trace_at(logic_path, model, args, limit, user_line):
+    """forward() traced on @p args (meta tensors) with a tracer that stops past @p limit ops. Returns the tracer
+    and forward()'s return value; raises _Limit or what forward() raised."""
+    tr = _BoundedTracer(logic_path, limit)
+    tr.phase = "forward"
+    from probe_rnn import patch_rnn_modules
+    undo = patch_rnn_modules(tr, model, user_line)
+    try:
+        with FactoryMode(tr), OpRecorder(tr), torch.no_grad():
+            out = model(*args)
+    finally:
+        undo()
+    return tr, out
+
+
+def _channels_agree(ops):
+    """Whether every convolution of @p ops has as many input channels as its weight takes. torch 1.13's meta
+    transposed convolution does not check it (a ConvTranspose3d(16, ...) runs on 48 channels), so a batch of 16
+    beside 16 input channels would pass the trace (level2/74) without this."""
+    for func, args, kwargs, _out, _line in ops:
+        if "convolution" not in str(func):
+            continue
+        names = ("input", "weight", "bias", "stride", "padding", "dilation", "transposed", "output_padding", "groups")
+        a = dict(zip(names, args))
+        a.update(kwargs or {})
+        x, w = a.get("input"), a.get("weight")
+        if not isinstance(x, torch.Tensor) or not isinstance(w, torch.Tensor) or x.dim() < 2 or w.dim() < 2:
+            continue
+        groups = int(a.get("groups") or 1)
+        want = int(w.shape[0]) if a.get("transposed") else int(w.shape[1]) * groups
+        if int(x.shape[1]) != want:
+            return False
+    return True
+
+
+def position_free(logic_path, model, init_args, inputs, first_ops, result, user_line):
+    """The input sizes equal to a model size (a parameter dim, an init argument) that are nonetheless free: the
+    value tells nothing about where a dim goes (y01, new-user trial 14 #6: batch 16 is not the conv's 16x16
+    kernel). Each such value v is tried alone: every input dim of size v becomes 3v (the others keep theirs) and
+    forward() is traced again on meta tensors. v is free when forward() runs the same number of ops of the same
+    kinds and the output follows: some output dim changed and each one that did went from v to 3v. A dim that
+    flows into a parameter-shaped computation (a linear's in_features, a conv's channels) makes forward() fail
+    instead (a convolution's channels are checked here: meta's transposed convolution does not). Where the trace cannot decide (it fails, loops, the outputs keep their shapes or change otherwise)
+    v stays tied, by value, as before.
+    @p result is forward()'s return value at the problem's own sizes. At most MAX_POSITION_CHECKS values are
+    tried. Returns the free values in order of first appearance."""
+    tensors = [x for x in inputs if isinstance(x, torch.Tensor)]
+    model_sizes = _model_sizes(model, init_args)
+    collided = [d for d in _input_sizes(tensors) if d in model_sizes][:MAX_POSITION_CHECKS]
+    if not collided or not first_ops:
+        return []
+    own = [list(int(d) for d in o.shape) for o in _flat([result]) if isinstance(o, torch.Tensor)]
+    free = []
+    for v in collided:
+        args = [_resized(x, {v: 3 * v}) if isinstance(x, torch.Tensor) else x for x in inputs]
+        try:
+            tr, out = _trace_at(logic_path, model, args, len(first_ops), user_line)
+        except Exception:  # _Limit (a loop over the size) or the model rejects it: tied, as before
+            continue
+        if len(tr.ops) != len(first_ops) or any(str(a[0]) != str(b[0]) for a, b in zip(first_ops, tr.ops)):
+            continue
+        if not _channels_agree(tr.ops):
+            continue
+        shapes = [list(int(d) for d in o.shape) for o in _flat([out]) if isinstance(o, torch.Tensor)]
+        if len(shapes) != len(own) or shapes == own or any(len(a) != len(b) for a, b in zip(shapes, own)):
+            continue
+        # every output dim that changed went from v to 3v: the output follows that input dim (a view that
+        # hard-codes v, x.view(v, -1), moves the change to another dim and keeps v tied)
+        if all(a == b or (b == v and a == 3 * v) for s2, s1 in zip(shapes, own) for a, b in zip(s2, s1)):
+            free.append(v)
+    return free
+
+
+def resize_check(logic_path, model, init_args, inputs, first_ops, ops_json, user_line, by_position=()):
     """Traces forward() again at resized input sizes. Returns (summary, input shapes at those sizes); on success
     adds "resized_outputs" (output shapes) to every op of @p ops_json and "args_resized" (the non-tensor
     arguments that differ) where some differ. summary: {"ok": bool, "map": {size: resized}, "why": text}."""
     tensors = [x for x in inputs if isinstance(x, torch.Tensor)]
-    free = free_sizes(model, init_args, tensors)
+    free = free_sizes(model, init_args, tensors, by_position)
     if not free:
         return {"ok": False, "why": "no input size is resizable (each is tied to the model)", "map": {}}, None
     if len(free) > len(PRIMES):
@@ -76,13 +165,8 @@ def resize_check(logic_path, model, init_args, inputs, first_ops, ops_json, user
     mapping = {v: v * p for v, p in zip(free, PRIMES)}
     summary = {"ok": False, "map": {str(k): v for k, v in mapping.items()}}
     args2 = [_resized(x, mapping) if isinstance(x, torch.Tensor) else x for x in inputs]
-    tr = _BoundedTracer(logic_path, len(first_ops))
-    tr.phase = "forward"
-    from probe_rnn import patch_rnn_modules
-    undo = patch_rnn_modules(tr, model, user_line)
     try:
-        with FactoryMode(tr), OpRecorder(tr), torch.no_grad():
-            model(*args2)
+        tr, _out = _trace_at(logic_path, model, args2, len(first_ops), user_line)
     except _Limit:
         summary["why"] = "forward() at the resized sizes ran more ops than the trace (a loop over a size)"
         return summary, None
@@ -90,8 +174,6 @@ def resize_check(logic_path, model, init_args, inputs, first_ops, ops_json, user
         summary["why"] = "forward() failed at the resized sizes (%s: %s)" % (type(e).__name__,
                                                                            (str(e).splitlines() or [""])[0][:160])
         return summary, None
-    finally:
-        undo()
     if len(tr.ops) != len(first_ops):
         summary["why"] = "forward() at the resized sizes ran %d ops, the trace %d" % (len(tr.ops), len(first_ops))
         return summary, None

@@ -73,7 +73,7 @@ def harness_inputs(spec_path, case_name, tile, ref, model):
     plan = h.DimPlan(spec, tile, extra_fixed)
     tied = h.model_tied_sizes(spec, plan, h.MetaChecker(model), True)  # as main(): sizes the module hard-codes
     if tied:
-        plan = h.DimPlan(spec, tile, extra_fixed | tied)
+        plan = h.DimPlan(spec, tile, extra_fixed, tied)
     cases = {c.name: c for c in h.derive_cases(spec, plan, True)}
     if case_name not in cases:
         why = [u["reason"] for u in h.underived_cases(plan) if u["name"] == case_name]

@@ -1,0 +1,136 @@
+"""Which input sizes the harness resizes when one equals a model size (new-user trial 14, #6): by position, where
+the probe's resize check shows forward() takes that input dim resized (position_free), not by value alone (a batch
+of 16 beside a 16x16 conv kernel was tied, so y01 got no boundary cases); by value where the check cannot tell."""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+
+import harness_support as h
+import torch
+
+sys.path.insert(0, os.path.join(h.SOURCE, "resources", "python"))
+import probe_resize  # noqa: E402
+
+PROBE = os.path.join(h.SOURCE, "resources", "python", "probe.py")
+Y01 = os.path.join(h.SOURCE, "tests", "data", "trial14", "y01_ViT_PatchEmbed_ClsPos_LayerNorm.py")
+
+
+def probe(path):
+    p = subprocess.run([sys.executable, PROBE, path], capture_output=True, text=True, timeout=120,
+                       cwd=os.path.dirname(path))
+    if p.returncode != 0:
+        raise AssertionError(p.stdout[-2000:] + p.stderr[-2000:])
+    return json.loads(p.stdout)
+
+
+def write(src):
+    path = os.path.join(tempfile.mkdtemp(), "logic.py")
+    with open(path, "w") as f:
+        f.write(src)
+    return path
+
+
+# out_features == batch: the weight [16, 64] and the bias [16] name 16, the batch of 16 is free by position
+LINEAR_OUT_IS_BATCH = ("import torch\nimport torch.nn as nn\n"
+                       "class Model(nn.Module):\n"
+                       "    def __init__(self, i, o):\n        super().__init__()\n        self.fc = nn.Linear(i, o)\n"
+                       "    def forward(self, x):\n        return torch.relu(self.fc(x))\n"
+                       "def get_inputs():\n    return [torch.randn(16, 64)]\n"
+                       "def get_init_inputs():\n    return [64, 16]\n")
+# in_features == batch: both dims of x are 64 and one of them is the weight's, so resizing the value 64 fails:
+# tied by value, as before (a dim_map keyed by value cannot resize one 64 and keep the other)
+LINEAR_IN_IS_BATCH = LINEAR_OUT_IS_BATCH.replace("randn(16, 64)", "randn(64, 64)")
+# a view that hard-codes the batch from an init argument: forward() rejects any other batch, so it stays tied
+VIEW_TIED = ("import torch\nimport torch.nn as nn\n"
+             "class Model(nn.Module):\n"
+             "    def __init__(self, b):\n        super().__init__()\n        self.b = b\n"
+             "    def forward(self, x):\n        return x.view(self.b, -1) * 2\n"
+             "def get_inputs():\n    return [torch.randn(8, 4, 5)]\n"
+             "def get_init_inputs():\n    return [8]\n")
+# batch 16 == in_channels 16 of a transposed conv: meta's transposed convolution takes 48 channels without a word,
+# the probe's channel check keeps 16 tied (level2/74_ConvTranspose3d_LeakyReLU_Multiply_LeakyReLU_Max)
+CONVT_IN_IS_BATCH = ("import torch\nimport torch.nn as nn\n"
+                     "class Model(nn.Module):\n"
+                     "    def __init__(self, i, o):\n        super().__init__()\n"
+                     "        self.c = nn.ConvTranspose2d(i, o, 3)\n"
+                     "    def forward(self, x):\n        return torch.relu(self.c(x))\n"
+                     "def get_inputs():\n    return [torch.randn(16, 16, 10, 10)]\n"
+                     "def get_init_inputs():\n    return [16, 8]\n")
+# nothing collides: no by_position key, the free sizes as before
+NO_COLLISION = LINEAR_OUT_IS_BATCH.replace("randn(16, 64)", "randn(12, 64)")
+
+
+class FreeSizes(unittest.TestCase):
+    def test_value_rule_is_the_fallback(self):
+        conv = torch.nn.Conv2d(3, 8, kernel_size=16, stride=16)
+        x = torch.empty(16, 3, 64, 64)
+        self.assertEqual(probe_resize.free_sizes(conv, [3, 8, 16], [x]), [64])  # 16 tied by value, 3 too
+        self.assertEqual(probe_resize.free_sizes(conv, [3, 8, 16], [x], by_position=[16]), [16, 64])
+
+
+class PositionFree(unittest.TestCase):
+    def test_y01_batch_equal_to_the_patch_is_free(self):
+        spec = probe(Y01)
+        rc = spec["resize_check"]
+        self.assertTrue(rc["ok"], rc)
+        self.assertEqual(rc["by_position"], [16])
+        self.assertEqual(rc["map"], {"16": 48})
+        self.assertEqual(spec["inputs"][0]["resized_shape"], [48, 3, 224, 224])
+
+    def test_linear_out_features_equal_to_the_batch_is_free(self):
+        rc = probe(write(LINEAR_OUT_IS_BATCH))["resize_check"]
+        self.assertEqual(rc.get("by_position"), [16])
+        self.assertEqual(rc["map"], {"16": 48})
+
+    def test_undecided_stays_tied_by_value(self):
+        for src in (LINEAR_IN_IS_BATCH, VIEW_TIED, CONVT_IN_IS_BATCH):
+            rc = probe(write(src))["resize_check"]
+            self.assertNotIn("by_position", rc)
+        self.assertEqual(probe(write(VIEW_TIED))["resize_check"]["map"], {"4": 12, "5": 25})
+
+    def test_no_collision_is_unchanged(self):
+        rc = probe(write(NO_COLLISION))["resize_check"]
+        self.assertNotIn("by_position", rc)
+        self.assertEqual(rc["map"], {"12": 36})
+
+
+class HarnessPlan(unittest.TestCase):
+    """The harness's DimPlan reads resize_check.by_position: the boundary cases are derived for y01's shapes."""
+
+    def spec(self, by_position):
+        spec = h.spec_for("patch_embed", [{"name": "x", "shape": [16, 3, 224, 224], "stride": [150528, 50176, 224, 1]}],
+                          init_args=[3, 384, 224, 16],
+                          parameters=[{"name": "proj.weight", "shape": [384, 3, 16, 16], "stride": [768, 256, 16, 1],
+                                       "dtype": "float32"}])
+        if by_position is not None:
+            spec["resize_check"] = {"ok": True, "map": {"16": 48}, "by_position": by_position}
+        return spec
+
+    def cases(self, spec, tied=()):
+        hm = h.load_rendered(spec, name="kwb_harness_by_position")
+        hm.torch = torch
+        plan = hm.DimPlan(spec, 1024, {384, 3, 16}, tied)
+        return plan, [c.name for c in hm.derive_cases(spec, plan, True)]
+
+    def test_by_value_gives_no_boundary_cases(self):
+        plan, names = self.cases(self.spec(None))
+        self.assertEqual(plan.free, [])
+        self.assertNotIn("boundary_tail", names)
+
+    def test_by_position_gives_both_boundary_cases(self):
+        plan, names = self.cases(self.spec([16]))
+        self.assertEqual(plan.free, [16])
+        self.assertIn("boundary_tail", names)
+        self.assertIn("boundary_size1", names)
+
+    def test_sizes_the_reference_rejects_stay_tied(self):
+        plan, names = self.cases(self.spec([16]), tied={16})  # model_tied_sizes has the last word
+        self.assertEqual(plan.free, [])
+        self.assertNotIn("boundary_size1", names)
+
+
+if __name__ == "__main__":
+    unittest.main()
