@@ -9,14 +9,17 @@
 #
 # Carried: .gpu/bundle.tar.xz (packaging/make-bundle.sh), .gpu/ab.tar.xz (problems/ and A/B kernel folders, unpacked
 # into .gpu/), .gpu/commit.txt. Steps:
-#   stages NAME LIMIT_S UNITTEST_ARGS...   tests/python/test_stages_emulated on CUDA  -> $OUT/stages_NAME.txt
-#   ab NAME LIMIT_S COMMAND...             any command                                 -> $OUT/ab/NAME.txt
+#   stages NAME LIMIT_S UNITTEST_ARGS...   tests/python/test_stages_emulated on CUDA  -> steps.tar.gz: stages_NAME.txt
+#   ab NAME LIMIT_S COMMAND...             any command                                 -> steps.tar.gz: ab/NAME.txt
 #   suite LIMIT_S LIST [resume]            bench/gpu/session10.sh (resumable suite)    -> $OUT/suite*
-# Each step's output file is complete when it ends (rc= as its last line) and its tail is echoed.
+# Each step's output file is complete when it ends (rc= as its last line) and its tail is echoed. The stages and ab
+# files are written under /tmp/steps and re-packed into $OUT/steps.tar.gz after every step: a call returns at most 8
+# files (env.txt, the suite's 5, this archive), and a cut call still returns every step that finished.
 set -u
 export PYTHONUNBUFFERED=1
 OUT=${OUT:?the device sets OUT}
-mkdir -p "$OUT/ab"; T0=$SECONDS
+STEPS=/tmp/steps
+mkdir -p "$STEPS/ab"; T0=$SECONDS
 tar -C /tmp -xJf .gpu/bundle.tar.xz
 [ -f .gpu/ab.tar.xz ] && tar -C .gpu -xJf .gpu/ab.tar.xz
 # one file: a call returns at most 8 (the suite's take 5)
@@ -25,15 +28,15 @@ tar -C /tmp -xJf .gpu/bundle.tar.xz
 stages() {
   local name=$1 lim=$2; shift 2
   (cd tests/python && KWB_STAGES_DEVICE=cuda timeout -k 5 "$lim" python3 -m unittest -v "$@" test_stages_emulated) \
-    > "$OUT/stages_$name.txt" 2>&1
-  echo "rc=$?" >> "$OUT/stages_$name.txt"
-  echo "ok: $(grep -c ' ok$' "$OUT/stages_$name.txt")"
-  grep -E "\.\.\. (FAIL|ERROR)$|^(FAIL|ERROR):|^Ran|^OK|^FAILED|rc=" "$OUT/stages_$name.txt" | tail -16
+    > "$STEPS/stages_$name.txt" 2>&1
+  echo "rc=$?" >> "$STEPS/stages_$name.txt"
+  echo "ok: $(grep -c ' ok$' "$STEPS/stages_$name.txt")"
+  grep -E "\.\.\. (FAIL|ERROR)$|^(FAIL|ERROR):|^Ran|^OK|^FAILED|rc=" "$STEPS/stages_$name.txt" | tail -16
 }
 ab() {
   local name=$1 lim=$2; shift 2
-  timeout -k 5 "$lim" "$@" > "$OUT/ab/$name.txt" 2>&1; echo "rc=$?" >> "$OUT/ab/$name.txt"
-  tail -"${TAIL:-14}" "$OUT/ab/$name.txt"
+  timeout -k 5 "$lim" "$@" > "$STEPS/ab/$name.txt" 2>&1; echo "rc=$?" >> "$STEPS/ab/$name.txt"
+  tail -"${TAIL:-14}" "$STEPS/ab/$name.txt"
 }
 suite() {
   local lim=$1 list=$2 resume=${3:-0}
@@ -42,5 +45,6 @@ suite() {
 for step in "$@"; do
   echo "== $step at $((SECONDS - T0)) s"
   eval "$step"
+  tar -czf "$OUT/steps.tar.gz.part" -C "$STEPS" . && mv "$OUT/steps.tar.gz.part" "$OUT/steps.tar.gz"
 done
 echo "total $((SECONDS - T0)) s"
