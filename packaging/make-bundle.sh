@@ -57,7 +57,14 @@ collect() {
 for f in "$root"/libexec/* $(find "$root/plugins" -name '*.so'); do collect "$f"; done
 
 # Fonts: DejaVu with a private fontconfig so text renders the same everywhere.
-cp /usr/share/fonts/truetype/dejavu/*.ttf "$root/fonts/" 2>/dev/null || true
+# Headless: the report charts' faces only (regular, bold, mono), ~2 MB of the ~10: the device carry limit.
+if [ "${KWB_BUNDLE_HEADLESS:-0}" = 1 ]; then
+  for f in DejaVuSans.ttf DejaVuSans-Bold.ttf DejaVuSansMono.ttf; do
+    cp /usr/share/fonts/truetype/dejavu/$f "$root/fonts/" 2>/dev/null || true
+  done
+else
+  cp /usr/share/fonts/truetype/dejavu/*.ttf "$root/fonts/" 2>/dev/null || true
+fi
 cat > "$root/fonts/fonts.conf" <<'XML'
 <?xml version="1.0"?>
 <!DOCTYPE fontconfig SYSTEM "fonts.dtd">
