@@ -68,6 +68,18 @@ def load():
 K, TEXT = load()
 
 
+def jit_source(text, tag):
+    """The names text defines (@triton.jit functions written in a test), from a module file: the real Triton reads a
+    jitted function's source with inspect, which a string run through exec() does not have."""
+    path = os.path.join(_TMP, "kwb_test_%s_%d.py" % (tag, len(os.listdir(_TMP))))
+    with open(path, "w") as f:
+        f.write(text)
+    spec = importlib.util.spec_from_file_location(os.path.basename(path)[:-3], path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return vars(mod)
+
+
 def rel_err(got, want):
     """The harness's measure: ||got - want|| / ||want|| (fp64); NaNs and infinities must sit at the same places."""
     got, want = got.double(), want.double()
@@ -633,12 +645,11 @@ class ReducePrologue(unittest.TestCase):
 
     @classmethod
     def setUpClass(cls):
-        ns = {}
-        exec(compile("import triton\nimport triton.language as tl\n\n@triton.jit\ndef kwb_test_where(acc, i0, i1, i2, "
+        ns = jit_source("import triton\nimport triton.language as tl\n\n@triton.jit\ndef kwb_test_where(acc, i0, i1, i2, "
                      "i3, i4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, "
                      "s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3):\n"
                      "    m = tl.load(e0 + i0 * s00 + i1 * s01 + i2 * s02 + i3 * s03 + i4 * s04, mask=mask, other=0)\n"
-                     "    return tl.where(m.to(tl.float32) != 0.0, acc, f0)\n", "<where>", "exec"), ns)
+                     "    return tl.where(m.to(tl.float32) != 0.0, acc, f0)\n", "where")
         cls.where = ns["kwb_test_where"]
 
     def run_both(self, x, dims, op, keep, pre, tensors, scalars, want, tol, pre_dtype=None, finish=None,
@@ -706,10 +717,9 @@ class ReducePrologue(unittest.TestCase):
             self.run_both(x, [1], "sum", False, self.where, (m,), (0.0,), want.to(dt), TOL[dt])
         # a bool mask through a prologue to fp32 (mask.float().sum(1)): pre_dtype decides, not the mask's bool
         mask = torch.rand(5, 40) > 0.5
-        ns = {}
-        exec(compile("import triton\nimport triton.language as tl\n\n@triton.jit\ndef kwb_test_id(acc, i0, i1, i2, "
+        ns = jit_source("import triton\nimport triton.language as tl\n\n@triton.jit\ndef kwb_test_id(acc, i0, i1, i2, "
                      "i3, i4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, "
-                     "s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3):\n    return acc\n", "<id>", "exec"), ns)
+                     "s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3):\n    return acc\n", "id")
         self.run_both(mask, [1], "sum", True, ns["kwb_test_id"], (), (), mask.float().sum(1, True), 1e-6,
                       torch.float32)
         got = K.kwb_reduce(mask, [1], "sum", False, pre=ns["kwb_test_id"], pre_dtype=torch.int64)
@@ -837,8 +847,7 @@ def kwb_test_div(acc, i0, i1, i2, i3, i4, mask, e0, e1, e2, e3, s00, s01, s02, s
     c = tl.load(e0 + i0 * s00 + i1 * s01 + i2 * s02 + i3 * s03 + i4 * s04, mask=mask, other=1.0)
     return acc / c.to(tl.float32)
 """
-        ns = {}
-        exec(compile("import triton\nimport triton.language as tl\n" + div, "<div>", "exec"), ns)
+        ns = jit_source("import triton\nimport triton.language as tl\n" + div, "div")
         with Launches("_kwb_scan_rows_kernel") as sr, Launches("_kwb_pointwise_kernel") as pw:
             got = K.kwb_cumsum(x, 1, ns["kwb_test_div"], (count,), ())
         self.assertEqual((sr.count, pw.count), (1, 0))
@@ -856,7 +865,7 @@ class TriFull(unittest.TestCase):
 
     def test_full(self):
         for size, value in (((5, 7), 1.0), ((3,), 0.0), ((2, 3, 4), -2.5), ((0, 4), 1.0)):
-            got = K.kwb_full(size, value, torch.float32, torch.device("cpu"))
+            got = K.kwb_full(size, value, torch.float32, torch.device(DEVICE))
             self.assertTrue(torch.equal(got, torch.full(size, value)), (size, value))
 
     def test_tril_triu(self):
@@ -871,7 +880,7 @@ class TriFull(unittest.TestCase):
 
     def test_causal_mask(self):
         T = 13
-        mask = K.kwb_tri(K.kwb_full((T, T), 1.0, torch.float32, torch.device("cpu")), 0, False)
+        mask = K.kwb_tri(K.kwb_full((T, T), 1.0, torch.float32, torch.device(DEVICE)), 0, False)
         self.assertTrue(torch.equal(mask, torch.tril(torch.ones(T, T))))
 
 
@@ -1009,10 +1018,9 @@ class Softmax(unittest.TestCase):
         # a pointwise run without tensors before the softmax (x / T + c: a temperature) applied as each element is
         # loaded, and the result stored in out_dtype from the fp32 values: fp16 logits in, any dtype out, on each
         # path (one tile, the online two passes, the split rows, the contiguous copy of a rank-7 input)
-        ns = {}
-        exec(compile("import triton\nimport triton.language as tl\n\n@triton.jit\ndef kwb_test_scale(acc, i0, i1, i2, i3, "
+        ns = jit_source("import triton\nimport triton.language as tl\n\n@triton.jit\ndef kwb_test_scale(acc, i0, i1, i2, i3, "
                      "i4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, "
-                     "s24, s30, s31, s32, s33, s34, f0, f1, f2, f3):\n    return acc * f0 + f1\n", "<scale>", "exec"), ns)
+                     "s24, s30, s31, s32, s33, s34, f0, f1, f2, f3):\n    return acc * f0 + f1\n", "scale")
         scale = ns["kwb_test_scale"]
         torch.manual_seed(7)
         x = (torch.randn(3, 150) * 2).half()
