@@ -1330,6 +1330,47 @@ print(P + "RESULT_JSON=" + json.dumps({"status": "PASS", "cases": cases}), flush
     QVERIFY(mem["performance"].is_object());  // a refused update leaves the file as it was
   }
 
+  // New-user trial 15, #15: a latency typed into a CPU dry run's record read as a measured one in `kwb versions`.
+  // A dry run's measured values stay as the run left them; on a measured record a hand-set one is logged and marked.
+  void memoryUpdateKeepsMeasuredValuesHonest() {
+    const QByteArray before = readAll(m_ws + QStringLiteral("/memory/v0.json"));
+    Result r = kwb({QStringLiteral("memory"), QStringLiteral("update"), QStringLiteral("--workspace"), m_ws,
+                    QStringLiteral("--version"), QStringLiteral("v0"), QStringLiteral("--set"),
+                    QStringLiteral("performance.latency_us=12.5")});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("is a CPU dry run, which measured nothing: performance.latency_us stays")),
+             qPrintable(r.err));
+    QCOMPARE(readAll(m_ws + QStringLiteral("/memory/v0.json")), before);
+    // a measured record (the same one, its mode made "gpu"): written, logged, marked
+    QTemporaryDir tmp;
+    const QString ws = tmp.path();
+    QVERIFY(QDir(ws).mkpath(QStringLiteral("memory")));
+    auto doc = nlohmann::json::parse(before.toStdString());
+    doc["workbench"]["mode"] = "gpu";
+    doc["performance"]["latency_us"] = 40.0;
+    writeFile(ws + QStringLiteral("/memory/v0.json"), QByteArray::fromStdString(doc.dump(2)));
+    r = kwb({QStringLiteral("memory"), QStringLiteral("update"), QStringLiteral("--workspace"), ws,
+             QStringLiteral("--version"), QStringLiteral("v0"), QStringLiteral("--set"),
+             QStringLiteral("performance.latency_us=12.5"), QStringLiteral("--set"),
+             QStringLiteral("optimization.expected_impact=none")});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    const auto mem = nlohmann::json::parse(readAll(ws + QStringLiteral("/memory/v0.json")).toStdString());
+    QCOMPARE(mem["performance"]["latency_us"].get<double>(), 12.5);
+    QVERIFY2(mem["workbench"]["hand_edits"].size() == 1, mem["workbench"].dump().c_str());  // not the optimization
+    QCOMPARE(mem["workbench"]["hand_edits"][0]["path"].get<std::string>(), std::string("performance.latency_us"));
+    QCOMPARE(mem["workbench"]["hand_edits"][0]["was"].get<double>(), 40.0);
+    r = kwb({QStringLiteral("versions"), ws});
+    QVERIFY2(r.code == 0 && r.out.contains(QStringLiteral("12.500*")) &&
+                 r.out.contains(QStringLiteral("* V0: set by hand (kwb memory update), not measured: "
+                                               "performance.latency_us")),
+             qPrintable(r.out + r.err));
+    // what the run recorded about itself is not set by hand
+    r = kwb({QStringLiteral("memory"), QStringLiteral("update"), QStringLiteral("--workspace"), ws,
+             QStringLiteral("--version"), QStringLiteral("v0"), QStringLiteral("--set"),
+             QStringLiteral("workbench.hand_edits=[]")});
+    QCOMPARE(r.code, 2);
+  }
+
   void checkKernel() {
     const Result good = kwb({QStringLiteral("check"), m_ws + QStringLiteral("/kernel.py")});
     QVERIFY2(good.code == 0 && good.out.contains(QStringLiteral("framework conformance (triton)")),

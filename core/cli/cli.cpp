@@ -8,6 +8,7 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
 #include <QHash>
@@ -1016,10 +1017,31 @@ int cmdMemory(const QStringList& args) {
     std::optional<MemoryRecord> rec = MemoryRecord::load(path, &error);
     if (!rec) return usage(error);
     const QStringList before = rec->validate();
+    // A record a kwb run wrote (it has "workbench") holds measured values: a dry run's stay null (it measured
+    // nothing), and a hand-set one on a measured record is logged in workbench.hand_edits, which `kwb versions`
+    // marks (new-user trial 15, #15: a typed latency read as a measured one).
+    const bool byRun = rec->value(QStringLiteral("workbench")).is_object();
+    const bool dryRun = rec->value(QStringLiteral("workbench.mode")) == nlohmann::json("cpu-dry-run");
     for (const QString& kv : p.values(QStringLiteral("set"))) {
       const qsizetype eq = kv.indexOf(u'=');
       if (eq <= 0) return usage(QStringLiteral("--set needs path=value, got '%1'").arg(kv));
-      if (!rec->set(kv.left(eq), kv.mid(eq + 1), &error)) return usage(error);
+      const QString key = kv.left(eq);
+      const bool measured = isMeasuredMemoryPath(key);
+      if (byRun && key.startsWith(QLatin1String("workbench")))
+        return usage(QStringLiteral("not written: %1 is what the kwb run recorded; it is not set by hand").arg(key));
+      if (dryRun && measured)
+        return usage(QStringLiteral("not written: %1 is a CPU dry run, which measured nothing: %2 stays as the run "
+                                    "left it (run `kwb measure` on a GPU for a measured version)")
+                         .arg(path, key));
+      const nlohmann::json was = rec->value(key);
+      if (!rec->set(key, kv.mid(eq + 1), &error)) return usage(error);
+      if (byRun && measured && rec->value(key) != was)
+        rec->append(QStringLiteral("workbench.hand_edits"),
+                    {{"path", key.toStdString()},
+                     {"was", was},
+                     {"now", rec->value(key)},
+                     {"utc", QDateTime::currentDateTimeUtc().toString(Qt::ISODate).toStdString()}},
+                    &error);
     }
     // The record's version is its file's: memory/v1.json saying "v5" would mislead every reader.
     if (rec->value(QStringLiteral("version")) != nlohmann::json(version.toStdString()))
@@ -1263,7 +1285,12 @@ int cmdVersions(const QStringList& args) {
                    {"gate", v.gate.isEmpty() ? nlohmann::json(nullptr) : nlohmann::json(v.gate.toStdString())},
                    {"speedup_over_previous", num(sp)},
                    {"commit", v.commit.isEmpty() ? nlohmann::json(nullptr) : nlohmann::json(v.commit.toStdString())},
-                   {"commit_subject", v.commitSubject.toStdString()}});
+                   {"commit_subject", v.commitSubject.toStdString()},
+                   {"hand_edited", [&v] {
+                      nlohmann::json h = nlohmann::json::array();
+                      for (const QString& path : v.handEdited) h.push_back(path.toStdString());
+                      return h;
+                    }()}});
     }
     out() << QString::fromStdString(a.dump(2)) << Qt::endl;
     return kOk;
@@ -1291,13 +1318,17 @@ int cmdVersions(const QStringList& args) {
     out() << QStringLiteral("%1  %2  %3  %4  %5  %6  %7  %8\n")
                  .arg(v.version.toUpper(), -7)
                  .arg(v.gate.isEmpty() ? QStringLiteral("-") : v.gate, -12)
-                 .arg(f(v.latencyUs, 3), 10)
+                 .arg(f(v.latencyUs, 3) + (v.handEdited.isEmpty() ? QString() : QStringLiteral("*")), 10)
                  .arg(delta, 9)
                  .arg(sp ? QString::asprintf("%.3fx", *sp) : QStringLiteral("-"), 8)
                  .arg(f(v.relErr, 2, 'e'), 9)
                  .arg(v.commit.isEmpty() ? QStringLiteral("(none)") : v.commit.left(12), -12)
                  .arg(v.commitSubject);
   }
+  for (const VersionInfo& v : *list)
+    if (!v.handEdited.isEmpty())
+      out() << QStringLiteral("* %1: set by hand (kwb memory update), not measured: %2\n")
+                   .arg(v.version.toUpper(), v.handEdited.join(QStringLiteral(", ")));
   out().flush();
   return kOk;
 }

@@ -420,4 +420,10 @@ QList<MemoryRecord> loadAll(const QString& workspace, QStringList* errors) {
   return out;
 }
 
+bool isMeasuredMemoryPath(const QString& dottedPath) {
+  for (const char* top : {"performance", "correctness", "quality_gate"})
+    if (dottedPath == QLatin1String(top) || dottedPath.startsWith(QLatin1String(top) + u'.')) return true;
+  return false;
+}
+
 }  // namespace kwb

@@ -12,6 +12,11 @@
 
 namespace kwb {
 
+/// Whether @p dottedPath names a value a V0 / VN run measures: performance.*, correctness.*, quality_gate.* (the
+/// seed's template). `kwb memory update` refuses these on a CPU dry run's record and logs them in
+/// workbench.hand_edits on a measured one.
+bool isMeasuredMemoryPath(const QString& dottedPath);
+
 class MemoryRecord {
  public:
   /// Resource path of the template (the seed's reference/v_iteration.schema.json plus our

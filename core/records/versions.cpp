@@ -70,6 +70,12 @@ std::optional<QList<VersionInfo>> readVersions(const QString& workspace, QString
     v.latencyUs = num(rec->value(QStringLiteral("performance.latency_us")));
     v.relErr = num(rec->value(QStringLiteral("correctness.rel_err")));
     v.gate = text(rec->value(QStringLiteral("quality_gate.result")));
+    if (const nlohmann::json edits = rec->value(QStringLiteral("workbench.hand_edits")); edits.is_array())
+      for (const auto& edit : edits)
+        if (edit.is_object() && edit.contains("path") && edit["path"].is_string()) {
+          const QString path = QString::fromStdString(edit["path"].get<std::string>());
+          if (!v.handEdited.contains(path)) v.handEdited.append(path);
+        }
     if (v.gate.isEmpty() && v.dryRun()) v.gate = QStringLiteral("DRY_RUN");
     // A skeleton's FAIL is the missing kernel: the suite and the review call it SKELETON, so do the versions (new-user
     // trial 7, #12: `kwb versions` read FAIL). The gate's reason is the only trace the record keeps of it.

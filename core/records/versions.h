@@ -33,6 +33,7 @@ struct VersionInfo {
                                     ///< a FAIL whose reason is the skeleton kernel.py (no kernel)
   QString commit;                   ///< the commit "VN: ..." / "VN (...)" on HEAD's first-parent line ("" if none)
   QString commitSubject;            ///< its subject
+  QStringList handEdited;           ///< measured paths `kwb memory update` changed by hand (workbench.hand_edits)
   bool dryRun() const { return mode == QLatin1String("cpu-dry-run"); }
 };
 
