@@ -273,12 +273,12 @@ void TestChains::plans_data() {
                      QStringLiteral("gather")}
       << QStringList{QStringLiteral("t3, t3_1 = kwb_topk(t2, 2, -1, largest=True)"),
                      QStringLiteral("t8 = kwb_scatter(t6, -1, t3_1, t5)")};
-  QTest::newRow("y03's class: the smallest k along dim 1 of a 3-D distance, the indices gathering another input")
+  QTest::newRow("y03's class: the smallest k along dim 1 of a 3-D distance (its prologue), the indices gathering")
       << QStringLiteral("topk_smallest_dim1_3d_gather")
-      << QStringList{QStringLiteral("pointwise"), QStringLiteral("topk"), QStringLiteral("gather"),
-                     QStringLiteral("softmax")}
-      << QStringList{QStringLiteral("t2, t2_1 = kwb_topk(t1, 4, 1, largest=False)"),
-                     QStringLiteral("t3 = kwb_gather(y, 1, t2_1)")};
+      << QStringList{QStringLiteral("topk"), QStringLiteral("gather"), QStringLiteral("softmax")}
+      << QStringList{QStringLiteral("t2, t2_1 = kwb_topk(x, 4, 1, largest=False, pre=_kwb_epi0, "
+                                    "pre_tensors=(self.center,), pre_scalars=(), pre_dtype=torch.float32)"),
+                     QStringLiteral("t3 = kwb_gather(y, 1, t2_1)"), QStringLiteral("!kwb_to_fp32(x")};
   QTest::newRow("y03's class: a descending sort, argmax's index, kthvalue: each one kwb_topk launch")
       << QStringLiteral("sort_argmax_kthvalue_rows")
       << QStringList{QStringLiteral("topk"), QStringLiteral("reduce"), QStringLiteral("topk"),
@@ -1390,7 +1390,8 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("empty_like_copy_fill_select"), QStringLiteral("kwb_piecewise_reads=False")},
       {QStringLiteral("select_writes_rows_out_of_order"), QStringLiteral("kwb_piecewise_reads=False")},
       {QStringLiteral("rope_rotate_half_cat"), QStringLiteral("kwb_piecewise_reads=False")},
-      {QStringLiteral("cat_dim0_three_parts_sin"), QStringLiteral("kwb_piecewise_reads=False")}};
+      {QStringLiteral("cat_dim0_three_parts_sin"), QStringLiteral("kwb_piecewise_reads=False")},
+      {QStringLiteral("topk_smallest_dim1_3d_gather"), QStringLiteral("kwb_topk_prologue=False")}};
   for (const auto& [spec, setting] : off)
     for (const auto& [s, problem] : problems)
       if (s == spec)

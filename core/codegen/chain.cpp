@@ -2035,6 +2035,10 @@ bool Planner::topk(const GraphOp& op, const QString& x) {
   const bool indicesOnly = n == u"argmax" || n == u"argmin";
   l.target = indicesOnly ? QStringLiteral("_, %1").arg(var(op)) : QStringLiteral("%1, %2_1").arg(var(op), op.id);
   l.head = head;
+  if (n == u"topk") {  // the pointwise run before it may be its prologue (fuseRows: kwb_topk's pre=)
+    l.kind = QStringLiteral("topk");
+    l.input = x;
+  }
   push(l, op, QStringLiteral("topk"),
        QStringLiteral("%1 of %2 (values and int64 indices, one launch)").arg(what, shapeText(xs)), false);
   if (indicesOnly) {
@@ -4098,8 +4102,10 @@ bool Planner::readsConverted(const Line& l, const QString& x) {
   const qsizetype open = code.indexOf(u'(') + 1;
   if (widensOnLoad(code) && !l.outDtype.isEmpty() && code.mid(open).startsWith(x + QStringLiteral(",")))
     code.remove(open, x.size());
-  // a reduction whose prologue makes fp32 values of it (Planner::fuseRows): x is read in its dtype, nothing kept in it
-  else if (code.startsWith(QLatin1String("kwb_reduce(")) && code.contains(QLatin1String(", pre_dtype=torch.float32")) &&
+  // a reduction or selection whose prologue makes fp32 values of it (Planner::fuseRows): x is read in its dtype,
+  // nothing kept in it
+  else if ((code.startsWith(QLatin1String("kwb_reduce(")) || code.startsWith(QLatin1String("kwb_topk("))) &&
+           code.contains(QLatin1String(", pre_dtype=torch.float32")) &&
            code.mid(open).startsWith(x + QStringLiteral(",")))
     code.remove(open, x.size());
   // a GEMM's operands: read at their own width (16-bit ones on the tensor cores at that rate; kwb_gemm widens a
@@ -4205,6 +4211,14 @@ void Planner::fuseRows(const QString& result) {
     if (i > 0 && r.kind == u"norm" &&
         fusePre(i, QStringLiteral(", pre=%1, pre_tensors=%2, pre_scalars=%3")
                        .arg(m_lines.at(i - 1).epi, tuple(m_lines.at(i - 1).tensors), tuple(m_lines.at(i - 1).scalars))))
+      continue;
+    // a selection's prologue (kwb_topk's pre=: the distance before a k-nearest, session 26)
+    if (i > 0 && r.kind == u"topk" &&
+        fusePre(i, QStringLiteral(", pre=%1, pre_tensors=%2, pre_scalars=%3%4")
+                       .arg(m_lines.at(i - 1).epi, tuple(m_lines.at(i - 1).tensors), tuple(m_lines.at(i - 1).scalars),
+                            m_lines.at(i - 1).outDtype.isEmpty()
+                                ? QString()
+                                : QStringLiteral(", pre_dtype=") + m_lines.at(i - 1).outDtype)))
       continue;
     const bool pre = i - 1 > lastFused && m_lines.at(i - 1).kind == u"pointwise" &&
                      m_lines.at(i - 1).target == r.input && m_lines.at(i - 1).tensors.isEmpty();

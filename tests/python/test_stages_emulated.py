@@ -505,6 +505,30 @@ class TopK(unittest.TestCase):
             _, i = K.kwb_max_dim(x, 0, keepdim=keep, largest=True)
             self.assertTrue(torch.equal(i, torch.argmax(x, 0, keepdim=keep)))
 
+    def test_prologue(self):
+        # the pointwise run before it (kwb_test_epi: leaky_relu(acc + col + f1 * res, f0)) applied as it loads, its
+        # tensors broadcast to x's shape and read at x's coordinates whatever dim is selected; one launch, values in
+        # pre_dtype; kwb_topk_prologue off: a kwb_pointwise launch first, the same numbers
+        torch.manual_seed(35)
+        for shape, dim in [((6, 40), -1), ((5, 30, 7), 1), ((3, 4, 9, 5), 0), ((2, 3, 4, 5, 6), 3), ((37,), 0)]:
+            x = torch.randn(*shape).to(torch.bfloat16)
+            col = torch.randn(shape[-1])
+            res = torch.randn(*shape).transpose(0, -1).contiguous().transpose(0, -1)  # strided
+            want = F.leaky_relu(x.float() + col + 0.5 * res, 0.1)
+            for largest in (True, False):
+                with Launches("_kwb_topk_kernel") as n, Launches("_kwb_pointwise_kernel") as p:
+                    v, i = K.kwb_topk(x, 3, dim, largest, pre=K.kwb_test_epi, pre_tensors=(col, res),
+                                      pre_scalars=(0.1, 0.5), pre_dtype=torch.float32)
+                self.assertEqual((n.count, p.count), (1, 0))
+                rv, ri = stable_topk(want, 3, dim, largest)
+                self.assertEqual(v.dtype, torch.float32)
+                self.assertTrue(torch.equal(i, ri), (shape, dim, largest))
+                self.assertLess(rel_err(v, rv), 1e-6)
+                with Forced(kwb_topk_prologue=False):
+                    v2, i2 = K.kwb_topk(x, 3, dim, largest, pre=K.kwb_test_epi, pre_tensors=(col, res),
+                                        pre_scalars=(0.1, 0.5), pre_dtype=torch.float32)
+                self.assertTrue(torch.equal(v2, v) and torch.equal(i2, i))
+
     def test_bounds(self):
         with self.assertRaises(ValueError):
             K.kwb_topk(torch.randn(3, 5), 6, -1)

@@ -860,8 +860,11 @@ KWB_TOPK_MAX_N = 16384  # the longest row one program holds in registers (kwb_to
 
 
 @triton.jit
-def _kwb_topk_kernel(x, vals, idxs, R, N, K, xs_r, xs_n, vs_r, vs_k, LARGEST: tl.constexpr, NAN_FIRST: tl.constexpr,
-                     IDX64: tl.constexpr, BLOCK_R: tl.constexpr, BLOCK_N: tl.constexpr):
+def _kwb_topk_kernel(x, vals, idxs, R, N, K, xs_r, xs_n, vs_r, vs_k, L1, L2, L3, e0, e1, e2, e3,
+                     s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24,
+                     s30, s31, s32, s33, s34, f0, f1, f2, f3, PRE: tl.constexpr, HAS_PRE: tl.constexpr,
+                     LARGEST: tl.constexpr, NAN_FIRST: tl.constexpr, IDX64: tl.constexpr, BLOCK_R: tl.constexpr,
+                     BLOCK_N: tl.constexpr):
     # BLOCK_R rows of [R, N] held whole in registers; K rounds, each picking every row's best remaining element:
     # the largest (or smallest) value, NaN before every number where NAN_FIRST (torch orders NaN above +inf) and
     # after them otherwise, the lowest column among equal values; that element is then taken out of the row
@@ -873,6 +876,15 @@ def _kwb_topk_kernel(x, vals, idxs, R, N, K, xs_r, xs_n, vs_r, vs_k, LARGEST: tl
     rmask = rows < R
     valid = rmask[:, None] & (cols[None, :] < N)
     v = tl.load(x + (rows[:, None] * xs_r + cols[None, :] * xs_n), mask=valid, other=0.0).to(tl.float32)
+    if HAS_PRE:  # the pointwise run before it, at x's coordinates: the row's leading dims in slots 0..3, dim in slot 4
+        i3 = (rows % L3)[:, None]
+        t = rows // L3
+        i2 = (t % L2)[:, None]
+        t = t // L2
+        i1 = (t % L1)[:, None]
+        i0 = (t // L1)[:, None]
+        v = PRE(v, i0, i1, i2, i3, cols[None, :], valid, e0, e1, e2, e3, s00, s01, s02, s03, s04,
+                s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
     isn = v != v
     for kk in range(K):
         num = valid & (v == v)
@@ -896,7 +908,11 @@ def _kwb_topk_kernel(x, vals, idxs, R, N, K, xs_r, xs_n, vs_r, vs_k, LARGEST: tl
         valid = valid & (sel == 0)
 
 
-def kwb_topk(x, k, dim=-1, largest=True, sorted=True, nan_first=None):
+kwb_topk_prologue = True  # pre= applied in kwb_topk's loads (False: a kwb_pointwise launch first)
+
+
+def kwb_topk(x, k, dim=-1, largest=True, sorted=True, nan_first=None, pre=None, pre_tensors=(), pre_scalars=(),
+             pre_dtype=None):
     """torch.topk(x, k, dim, largest, sorted) -> (values, indices): along any dim, values in x's dtype, indices
     int64, each of x's shape with k at dim. One launch over the rows (dim moved last: a view where the strides allow,
     else reshape's copy), each row held whole in registers (at most KWB_TOPK_MAX_N elements; a longer row raises
@@ -904,7 +920,13 @@ def kwb_topk(x, k, dim=-1, largest=True, sorted=True, nan_first=None):
     whatever `sorted` (torch leaves sorted=False's order open); equal values by their lower index first (torch's
     CUDA topk in practice and its CPU topk); NaN counts as larger than every number, as torch's topk does
     (nan_first=None: first for largest, last for smallest; True: first either way, torch.max / torch.min along a dim).
-    Also serves torch.sort along a dim (k = the dim's size), kthvalue and max / min / argmax / argmin along a dim."""
+    Also serves torch.sort along a dim (k = the dim's size), kthvalue and max / min / argmax / argmin along a dim.
+    pre: the pointwise run before it (an epilogue over x's shape, pre_tensors broadcast to it, pre_scalars), applied to
+    each element as it is loaded: the selection of pre(x), values of pre_dtype (default x's); rank <= 5 there, else
+    (or kwb_topk_prologue off) a kwb_pointwise launch first."""
+    if pre is not None and (not kwb_topk_prologue or x.dim() > 5 or x.dim() == 0):
+        return kwb_topk(kwb_pointwise(x, pre, pre_tensors, pre_scalars, pre_dtype or x.dtype), k, dim, largest,
+                        sorted, nan_first)
     d = dim % x.dim() if x.dim() else 0
     xm = x.movedim(d, -1) if x.dim() else x.reshape(1)
     N = xm.shape[-1]
@@ -915,14 +937,19 @@ def kwb_topk(x, k, dim=-1, largest=True, sorted=True, nan_first=None):
     lead = tuple(xm.shape[:-1])
     x2 = xm.reshape(-1, N)
     R = x2.shape[0]
-    vals = torch.empty(lead + (k,), dtype=x.dtype, device=x.device)
+    vals = torch.empty(lead + (k,), dtype=(pre_dtype or x.dtype) if pre is not None else x.dtype, device=x.device)
     idxs = torch.empty(lead + (k,), dtype=torch.int64, device=x.device)
+    sizes = (1,) * (5 - x.dim()) + lead  # slots 0..3: the row's leading dims (left-padded), slot 4: dim
+    slots = [None] * (5 - x.dim()) + [j for j in range(x.dim()) if j != d] + [d]
+    epi = kwb_epi_args(pre_tensors, x.shape, slots, x) if pre is not None else [x] * 4 + [0] * 20
     if R and k:
         block_n = triton.next_power_of_2(max(N, 1))
         block_r = max(1, min(triton.next_power_of_2(max(R, 1)), 2048 // block_n))
         reach = max(R * k, (R - 1) * abs(x2.stride(0)) + (N - 1) * abs(x2.stride(1)))
         _kwb_topk_kernel[(triton.cdiv(R, block_r),)](
-            x2, vals, idxs, R, N, k, x2.stride(0), x2.stride(1), k, 1, LARGEST=bool(largest),
+            x2, vals, idxs, R, N, k, x2.stride(0), x2.stride(1), k, 1, *sizes[1:4], *epi,
+            *kwb_epi_scalars(pre_scalars if pre is not None else ()), PRE=pre or _kwb_epi_identity,
+            HAS_PRE=pre is not None, LARGEST=bool(largest),
             NAN_FIRST=bool(largest) if nan_first is None else bool(nan_first), IDX64=reach + block_r * N >= 2 ** 31,
             BLOCK_R=block_r, BLOCK_N=block_n, num_warps=4 if block_r * block_n <= 4096 else 8)
     if not x.dim():
