@@ -271,7 +271,8 @@ void TestChains::plans_data() {
       << QStringList{QStringLiteral("gemm"),   QStringLiteral("softmax"), QStringLiteral("topk"),
                      QStringLiteral("reduce"), QStringLiteral("fill"),    QStringLiteral("pointwise"),
                      QStringLiteral("gather")}
-      << QStringList{QStringLiteral("t3, t3_1 = kwb_topk(t2, 2, -1, largest=True)"),
+      << QStringList{QStringLiteral("t1 = kwb_gemm(x, t0.t(), None, ieee=True, out_dtype=torch.float32)"),
+                     QStringLiteral("t3, t3_1 = kwb_topk(t2, 2, -1, largest=True)"),
                      QStringLiteral("t8 = kwb_scatter(t6, -1, t3_1, t5)")};
   QTest::newRow("y03's class: the smallest k along dim 1 of a 3-D distance (its prologue), the indices gathering")
       << QStringLiteral("topk_smallest_dim1_3d_gather")

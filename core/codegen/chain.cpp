@@ -634,6 +634,12 @@ class Planner {
   /// term as its prologue: its operands are read as the run reads any tensor, through their strides (a step slice,
   /// a transpose: trial 14's y08). False (m_why unset) where the op is none of these or its arguments are not numbers.
   bool elementwiseLoss(const GraphOp& op);
+  /// The GEMMs whose fp32 result a selection orders (topk, sort, kthvalue, argmax / argmin, max / min with indices)
+  /// through views, pointwise ops and softmaxes only: kwb_gemm(..., ieee=True) multiplies fp32 operands in full fp32,
+  /// since TF32's 10-bit mantissa reorders values near a tie and a selection turns that into another index (y03: a
+  /// router's top-2 of 64 experts, rel_err ~0.02 at TF32 on the CPU's simulation of its rounding).
+  void findSelectedGemms();
+  QSet<QString> m_exactGemm;
   /// topk / sort / kthvalue and max / min / argmax / argmin along a dim with their indices: kwb_topk's one launch
   /// (values and int64 indices, the lowest index first among equal values, NaN largest)
   bool topk(const GraphOp& op, const QString& x);
@@ -1266,7 +1272,16 @@ bool Planner::stage(const GraphOp& op) {
     l.head = QStringLiteral("kwb_gemm(%1, %2, %3").arg(va->expr, w, bias) + pro;
     if (!pro.isEmpty()) l.comment = QStringLiteral("prologue %1 applied to A as it is loaded").arg(proDesc);
     l.epilogue = true;
-    if (op.inputs.value(1).dtype == u"float32" || va->dtype == u"float32") m_plan.mathDtype = QStringLiteral("tf32");
+    // a product a selection orders: fp32 operands in full fp32 (findSelectedGemms)
+    const bool exact =
+        m_exactGemm.contains(op.id) || (op.id.endsWith(QLatin1String("_mm")) && m_exactGemm.contains(op.id.chopped(3)));
+    if (exact) {
+      l.tail = QStringLiteral(", ieee=True)");
+      l.comment = (l.comment.isEmpty() ? QString() : l.comment + QStringLiteral("; ")) +
+                  QStringLiteral("full fp32 (no TF32): a selection reads its order");
+    } else if (op.inputs.value(1).dtype == u"float32" || va->dtype == u"float32") {
+      m_plan.mathDtype = QStringLiteral("tf32");
+    }
     push(
         l, op, QStringLiteral("gemm"),
         QStringLiteral("%1 %2 x %3%4%5")
@@ -1891,6 +1906,30 @@ bool Planner::relayoutFuses(const QString& id, int depth) const {
     if (o->category != u"Elementwise" || o->name == u"tril" || o->name == u"triu") return false;
   }
   return true;
+}
+
+void Planner::findSelectedGemms() {
+  static const QSet<QString> gemms = {QStringLiteral("mm"), QStringLiteral("addmm"), QStringLiteral("bmm"),
+                                      QStringLiteral("baddbmm")};
+  for (const GraphOp& o : m_ops) {
+    const bool select = o.name == u"topk" || o.name == u"sort" || o.name == u"kthvalue" || o.name == u"argmax" ||
+                        o.name == u"argmin" || ((o.name == u"max" || o.name == u"min") && o.outputs.size() == 2);
+    if (!select || o.refs.isEmpty()) continue;
+    QStringList todo = {o.refs.first()};
+    QSet<QString> seen;
+    while (!todo.isEmpty() && seen.size() < 64) {
+      const QString r = resolve(todo.takeLast());
+      if (seen.contains(r)) continue;
+      seen.insert(r);
+      const GraphOp* p = opById(r);
+      if (!p) continue;
+      if (gemms.contains(p->name)) {
+        m_exactGemm.insert(p->id);
+      } else if (p->view || p->category == u"Elementwise" || p->category == u"Softmax" || m_alias.contains(p->id)) {
+        todo << p->refs;
+      }
+    }
+  }
 }
 
 bool Planner::elementwiseLoss(const GraphOp& op) {
@@ -5907,6 +5946,7 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
 
   findAttention(outRef);
   findLosses();
+  findSelectedGemms();
   findScalarConstants(outRef);
   findInputProjections();
 

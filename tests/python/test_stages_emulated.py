@@ -1718,6 +1718,26 @@ class Pool(unittest.TestCase):
             self.adaptive(x1.to(dt), "max", [37])
 
 
+class GemmIeee(unittest.TestCase):
+    def test_ieee_for_selections(self):
+        # ieee=True (a product a topk orders, session 26): fp32 operands on the pointer kernel in full fp32 (no TMA,
+        # no K-major staging copy), whatever the size; 16-bit operands as ever
+        torch.manual_seed(13)
+        a, w = torch.randn(300, 96), torch.randn(64, 96)
+        want = a.double() @ w.double().t()
+        for small in (True, False):
+            with Forced(kwb_gemm_small_flops=(1 << 40) if small else 1), Launches("_kwb_gemm_kernel") as n:
+                got = K.kwb_gemm(a, w, None, ieee=True)
+            self.assertEqual(n.count, 1)
+            self.assertLess(rel_err(got, want), 1e-5 if DEVICE == "cpu" else 1e-6)
+            # the pointer kernel either way (no TMA, no TF32 on a GPU: the bound above)
+            self.assertIn("small GEMM" if small else "ieee", K.kwb_gemm_last["fallback"])
+        ab, wb = a.to(torch.bfloat16), w.to(torch.bfloat16)
+        got = K.kwb_gemm(ab, wb, None, ieee=True)
+        self.assertEqual(got.dtype, torch.bfloat16)
+        self.assertLess(rel_err(got, ab.double() @ wb.double().t()), 2e-2)
+
+
 class Gemm(unittest.TestCase):
     def check(self, got, want, dt, what):
         self.assertEqual(got.shape, want.shape, what)
