@@ -894,18 +894,18 @@ def _kwb_topk_kernel(x, vals, idxs, R, N, K, xs_r, xs_n, vs_r, vs_k, L1, L2, L3,
         else:
             m = tl.min(tl.where(num, v, float("inf")), axis=1)
         best = num & (v == m[:, None])
-        if NAN_FIRST:
-            has_nan = tl.max(nan.to(tl.int32), axis=1)
-            cand = tl.where(has_nan[:, None] > 0, nan, best)
-        else:
-            has_num = tl.max(num.to(tl.int32), axis=1)
-            cand = tl.where(has_num[:, None] > 0, best, nan)
+        if NAN_FIRST:  # a row's NaN while it has one, else its best number
+            first = tl.max(nan.to(tl.int32), axis=1)[:, None] > 0
+            cand = (first & nan) | (~first & best)
+        else:  # its best number while it has one, else its NaN
+            first = tl.max(num.to(tl.int32), axis=1)[:, None] > 0
+            cand = (first & best) | (~first & nan)
         j = tl.min(tl.where(cand, cols[None, :], BLOCK_N), axis=1)
         sel = cols[None, :] == j[:, None]
         val = tl.sum(tl.where(sel, v, 0.0), axis=1)
         tl.store(vals + (rows * vs_r + kk * vs_k), val.to(vals.dtype.element_ty), mask=rmask)
         tl.store(idxs + (rows * vs_r + kk * vs_k), j.to(tl.int64), mask=rmask)
-        valid = valid & (sel == 0)
+        valid = valid & ~sel
 
 
 kwb_topk_prologue = True  # pre= applied in kwb_topk's loads (False: a kwb_pointwise launch first)
