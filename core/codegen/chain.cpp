@@ -2028,9 +2028,10 @@ bool Planner::topk(const GraphOp& op, const QString& x) {
   const QString dt = op.inputs.value(0).dtype;
   const json jd = a.value("dim", n == u"topk" || n == u"sort" || n == u"kthvalue" ? json(-1) : json());
   if (x.isEmpty()) return false;
-  if (!jd.is_number_integer() || xs.size() > 8 ||
-      !(dt == u"float32" || dt == u"float16" || dt == u"bfloat16" || dt == u"float64"))
-    return bad(QStringLiteral("%1 of a %2 tensor%3 has no chain stage yet (along a given dim of a float tensor has)")
+  // float64 is refused too: kwb_topk compares in fp32, which would round the values it returns
+  if (!jd.is_number_integer() || xs.size() > 8 || !(dt == u"float32" || dt == u"float16" || dt == u"bfloat16"))
+    return bad(QStringLiteral("%1 of a %2 tensor%3 has no chain stage yet (along a given dim of an fp32 / fp16 / bf16 "
+                              "tensor has)")
                    .arg(where(op), dt.isEmpty() ? QStringLiteral("unknown") : dt,
                         jd.is_number_integer() ? QString() : QStringLiteral(" over all elements")));
   const qint64 d0 = jd.get<qint64>();
