@@ -42,6 +42,10 @@ constexpr int kMaxLaunches = 1000;
 // The stage library's kwb_bn_one_pass_max: a batch norm with batch statistics is one launch up to this many elements a
 // channel (N x positions), two or three past it (hostLaunches, which decides the CUDA graph replay).
 constexpr qint64 kBnOnePassMax = 8192;
+// kwb_topk (triton_epilogue.py): k rounds over a row held whole in one program's registers -- made for k small against
+// the row (an MoE router's top-2 of 64 experts); a sort is k = the row, so its row is held to the same bound as k
+constexpr qint64 kTopkMaxK = 64;
+constexpr qint64 kTopkMaxRow = 16384;  // the stage library's KWB_TOPK_MAX_N
 // The stage library's kwb_gemm_small_flops (triton_stages.py): a GEMM of at most this many FLOPs (2 x batches x M x N
 // x K) runs the pointer kernel on its operands as given, where a prologue on A is applied as each tile is loaded.
 constexpr double kSmallGemmFlops = double(1 << 29);
@@ -625,6 +629,20 @@ class Planner {
   /// after it (one elementwise launch reading two views of one tensor, swiglu and a * sigmoid(b) written by hand
   /// alike).
   bool glu(const GraphOp& op);
+  /// An elementwise loss (mse_loss, l1_loss, huber_loss, smooth_l1_loss, soft_margin_loss) as the pointwise ops of
+  /// its term, joining the pending run, then for reduction mean / sum a reduction over every dim, which takes the
+  /// term as its prologue: its operands are read as the run reads any tensor, through their strides (a step slice,
+  /// a transpose: trial 14's y08). False (m_why unset) where the op is none of these or its arguments are not numbers.
+  bool elementwiseLoss(const GraphOp& op);
+  /// The GEMMs whose fp32 result a selection orders (topk, sort, kthvalue, argmax / argmin, max / min with indices)
+  /// through views, pointwise ops and softmaxes only: kwb_gemm(..., ieee=True) multiplies fp32 operands in full fp32,
+  /// since TF32's 10-bit mantissa reorders values near a tie and a selection turns that into another index (y03: a
+  /// router's top-2 of 64 experts, rel_err ~0.02 at TF32 on the CPU's simulation of its rounding).
+  void findSelectedGemms();
+  QSet<QString> m_exactGemm;
+  /// topk / sort / kthvalue and max / min / argmax / argmin along a dim with their indices: kwb_topk's one launch
+  /// (values and int64 indices, the lowest index first among equal values, NaN largest)
+  bool topk(const GraphOp& op, const QString& x);
   /// An adaptive pool's output sizes as a Python list: the spec's (a constant of the model), `None` for a dim whose
   /// output is its input's size at the spec and at the resize check (AdaptiveAvgPool2d((None, 7)) traces the size),
   /// @p derived set when every size that changed at the resize check is such a dim (guardArgs then leaves it).
@@ -1254,7 +1272,16 @@ bool Planner::stage(const GraphOp& op) {
     l.head = QStringLiteral("kwb_gemm(%1, %2, %3").arg(va->expr, w, bias) + pro;
     if (!pro.isEmpty()) l.comment = QStringLiteral("prologue %1 applied to A as it is loaded").arg(proDesc);
     l.epilogue = true;
-    if (op.inputs.value(1).dtype == u"float32" || va->dtype == u"float32") m_plan.mathDtype = QStringLiteral("tf32");
+    // a product a selection orders: fp32 operands in full fp32 (findSelectedGemms)
+    const bool exact =
+        m_exactGemm.contains(op.id) || (op.id.endsWith(QLatin1String("_mm")) && m_exactGemm.contains(op.id.chopped(3)));
+    if (exact) {
+      l.tail = QStringLiteral(", ieee=True)");
+      l.comment = (l.comment.isEmpty() ? QString() : l.comment + QStringLiteral("; ")) +
+                  QStringLiteral("full fp32 (no TF32): a selection reads its order");
+    } else if (op.inputs.value(1).dtype == u"float32" || va->dtype == u"float32") {
+      m_plan.mathDtype = QStringLiteral("tf32");
+    }
     push(
         l, op, QStringLiteral("gemm"),
         QStringLiteral("%1 %2 x %3%4%5")
@@ -1292,9 +1319,9 @@ bool Planner::stage(const GraphOp& op) {
       kind = n == u"max" ? QStringLiteral("amax") : QStringLiteral("amin");
       for (const GraphOp& o : m_ops)
         for (const QString& r : o.refs)
-          if (r == op.id + QStringLiteral("_1"))
-            return bad(QStringLiteral("%1: its indices are used; only the values have a chain stage").arg(where(op)));
+          if (r == op.id + QStringLiteral("_1")) return topk(op, x);  // its indices: kwb_topk's k = 1
     }
+    if (n == u"argmax" || n == u"argmin") return topk(op, x);
     if (n == u"var" || n == u"std" || n == u"norm" || n == u"linalg_vector_norm") {
       if (!varOrNorm(op, x, &l)) return false;
       m_vals.insert(op.id, outVal(op));
@@ -1593,6 +1620,30 @@ bool Planner::stage(const GraphOp& op) {
              .arg(d)
              .arg(shapeText(op.inputs.value(1).shape)),
          false);
+  } else if (n == u"topk" || n == u"sort" || n == u"kthvalue") {
+    return topk(op, x);
+  } else if (n == u"scatter" && !a.contains("reduce")) {
+    // torch.scatter(x, dim, index, src | value) (an MoE router's dense gates from its top-k): a new tensor, x copied
+    // in and src written at the index's positions along dim (kwb_scatter, one launch after the copy)
+    const QString idx = operandOf(op, "index").isEmpty() ? op.refs.value(1) : operandOf(op, "index");
+    const QString src = operandOf(op, "src");
+    const QString dt = op.outputs.value(0).dtype, idt = op.inputs.value(1).dtype;
+    const json jd = a.value("dim", json());
+    const QList<qint64> xs = op.inputs.value(0).shape;
+    const json val = a.value("value", json());
+    if (idx.isEmpty() || !jd.is_number_integer() || xs.isEmpty() || xs.size() > 5 ||
+        !(dt == u"float32" || dt == u"float16" || dt == u"bfloat16") || !(idt == u"int64" || idt == u"int32") ||
+        op.inputs.value(1).shape.size() != xs.size() || (src.isEmpty() && !val.is_number()))
+      return bad(QStringLiteral("%1: a scatter of %2 by %3 indices has no chain stage yet (a float tensor of rank 1 to "
+                                "5, integer indices of its rank and a tensor or number source have)")
+                     .arg(where(op), dt, idt.isEmpty() ? QStringLiteral("unknown") : idt));
+    l.head = src.isEmpty() ? QStringLiteral("kwb_scatter(%1, %2, %3, value=%4").arg(x, pyNum(jd), in(idx), pyNum(val))
+                           : QStringLiteral("kwb_scatter(%1, %2, %3, %4").arg(x, pyNum(jd), in(idx), in(src));
+    if (!m_why.isEmpty()) return false;
+    push(l, op, QStringLiteral("gather"),
+         QStringLiteral("scatter into %1 along dim %2 at %3 indices")
+             .arg(shapeText(xs), pyNum(jd), shapeText(op.inputs.value(1).shape)),
+         false);
   } else if (n == u"scatter_add" || n == u"index_add") {
     // a segment sum (trial 13's x08): a new float32 tensor of self's values plus src added at the index's positions
     // along dim, by atomics (kwb_scatter_add); self (a memoised zeros) is never written
@@ -1853,6 +1904,191 @@ bool Planner::relayoutFuses(const QString& id, int depth) const {
       continue;
     }
     if (o->category != u"Elementwise" || o->name == u"tril" || o->name == u"triu") return false;
+  }
+  return true;
+}
+
+void Planner::findSelectedGemms() {
+  static const QSet<QString> gemms = {QStringLiteral("mm"), QStringLiteral("addmm"), QStringLiteral("bmm"),
+                                      QStringLiteral("baddbmm")};
+  for (const GraphOp& o : m_ops) {
+    const bool select = o.name == u"topk" || o.name == u"sort" || o.name == u"kthvalue" || o.name == u"argmax" ||
+                        o.name == u"argmin" || ((o.name == u"max" || o.name == u"min") && o.outputs.size() == 2);
+    if (!select || o.refs.isEmpty()) continue;
+    QStringList todo = {o.refs.first()};
+    QSet<QString> seen;
+    while (!todo.isEmpty() && seen.size() < 64) {
+      const QString r = resolve(todo.takeLast());
+      if (seen.contains(r)) continue;
+      seen.insert(r);
+      const GraphOp* p = opById(r);
+      if (!p) continue;
+      if (gemms.contains(p->name)) {
+        m_exactGemm.insert(p->id);
+      } else if (p->view || p->category == u"Elementwise" || p->category == u"Softmax" || m_alias.contains(p->id)) {
+        todo << p->refs;
+      }
+    }
+  }
+}
+
+bool Planner::elementwiseLoss(const GraphOp& op) {
+  // The term per element of d = input - target, torch's formulas (aten/src/ATen/native/Loss.cpp): mse d^2, l1 |d|,
+  // huber (delta) 0.5 d^2 below delta else delta (|d| - 0.5 delta), smooth_l1 (beta) 0.5 d^2 / beta below beta else
+  // |d| - 0.5 beta (beta 0: |d|), soft_margin log1p(exp(-input * target)); reduction 0 none, 1 mean, 2 sum
+  const QString n = op.name;
+  if (n != u"mse_loss" && n != u"l1_loss" && n != u"huber_loss" && n != u"smooth_l1_loss" && n != u"soft_margin_loss")
+    return false;
+  const QString a = operandOf(op, "self").isEmpty() ? op.refs.value(0) : operandOf(op, "self");
+  const QString b = operandOf(op, "target").isEmpty() ? op.refs.value(1) : operandOf(op, "target");
+  const json red = op.args.value("reduction", json(1));
+  const char* param = n == u"huber_loss" ? "delta" : "beta";
+  const json pj = op.args.value(param, json(1.0));
+  if (a.isEmpty() || b.isEmpty() || op.inputs.size() < 2 || !red.is_number_integer() || red.get<int>() < 0 ||
+      red.get<int>() > 2 || !pj.is_number() || op.outputs.isEmpty())
+    return false;
+  for (const TensorInfo& t : op.inputs.mid(0, 2))
+    if (!(t.dtype == u"float32" || t.dtype == u"float16" || t.dtype == u"bfloat16" || t.dtype == u"float64"))
+      return false;
+  const double p = pj.get<double>();
+  const std::string sa = a.toStdString(), sb = b.toStdString();
+  auto c = [](double v) { return json{{"const", v}}; };
+  QList<PwNode> nodes;
+  if (n == u"soft_margin_loss") {
+    nodes = {{"mul", json::array({sa, sb})},
+             {"neg", json::array({"@0"})},
+             {"exp", json::array({"@1"})},
+             {"log1p", json::array({"@2"})}};
+  } else {
+    nodes = {{"sub", json::array({sa, sb})}};
+    if (n == u"mse_loss") {
+      nodes.append({"mul", json::array({"@0", "@0"})});
+    } else if (n == u"l1_loss" || (n == u"smooth_l1_loss" && p == 0)) {
+      nodes.append({"abs", json::array({"@0"})});
+    } else {
+      const bool huber = n == u"huber_loss";
+      nodes.append({"abs", json::array({"@0"})});                            // 1: z = |d|
+      nodes.append({"mul", json::array({"@1", "@1"})});                      // 2: z^2
+      nodes.append({"mul", json::array({"@2", c(huber ? 0.5 : 0.5 / p)})});  // 3: the quadratic part
+      nodes.append({"sub", json::array({"@1", c(0.5 * p)})});                // 4: z - 0.5 p
+      if (huber) nodes.append({"mul", json::array({"@4", c(p)})});           // 5: delta (z - 0.5 delta)
+      nodes.append({"lt", json::array({"@1", c(p)})});                       // z < p
+      nodes.append(
+          {"where", json::array({"@" + std::to_string(nodes.size() - 1), "@3", "@" + std::to_string(huber ? 5 : 4)})});
+    }
+  }
+  // the term's shape: the operands broadcast (torch warns and broadcasts mse / l1 / huber operands alike)
+  QList<qint64> shape;
+  {
+    const QList<qint64> x = op.inputs.at(0).shape, y = op.inputs.at(1).shape;
+    const qsizetype r = std::max(x.size(), y.size());
+    for (qsizetype k = 0; k < r; ++k) {
+      const qint64 dx = k < r - x.size() ? 1 : x.at(k - (r - x.size()));
+      const qint64 dy = k < r - y.size() ? 1 : y.at(k - (r - y.size()));
+      shape << (dx == 1 ? dy : dx);
+    }
+  }
+  const QString dtype = op.outputs.first().dtype;
+  const int reduction = red.get<int>();
+  if (reduction == 0) {
+    appendPointwiseNodes(op, nodes, QStringLiteral("_loss"), n, dtype, [&](qsizetype) { return shape; });
+    return true;
+  }
+  // mean / sum: the term is a value of its own (every node inner: op.id stands for the whole), then the reduction
+  GraphOp term = op;
+  term.id = op.id + QStringLiteral("_term");
+  appendPointwiseNodes(term, nodes, QStringLiteral("_loss"), n, dtype, [&](qsizetype) { return shape; });
+  m_synthInner.insert(term.id);
+  m_uses[term.id] = 1;
+  m_live.insert(term.id);
+  GraphOp r = op;
+  r.name = reduction == 1 ? QStringLiteral("mean") : QStringLiteral("sum");
+  r.category = QStringLiteral("Reduction");
+  r.refs = {term.id};
+  r.operands = {{QStringLiteral("self"), term.id}};
+  r.args = json{{"dim", json::array()}, {"keepdim", false}};
+  r.inputs = {TensorInfo{}};
+  r.inputs.first().shape = shape;
+  r.inputs.first().dtype = dtype;
+  r.pw = json();
+  m_synth.push_back(r);
+  if (!flushRun() || !stage(m_synth.back())) return true;  // m_why says why
+  m_plan.launches.last().description += QStringLiteral(" (%1)").arg(n);
+  return true;
+}
+
+bool Planner::topk(const GraphOp& op, const QString& x) {
+  // Selections along one dim with their indices, all one kernel (kwb_topk: each row held whole, its k best taken one
+  // round at a time): topk, sort (k = the dim), kthvalue (the k-th smallest), max / min along a dim with indices and
+  // argmax / argmin (k = 1). Ties: the lowest index first (the stable order; torch's CUDA topk and max / min in
+  // practice, its CPU topk leaves it open); NaN counts as the largest value, as torch orders it.
+  const QString n = op.name;
+  const json& a = op.args;
+  const QList<qint64> xs = op.inputs.value(0).shape;
+  const QString dt = op.inputs.value(0).dtype;
+  const json jd = a.value("dim", n == u"topk" || n == u"sort" || n == u"kthvalue" ? json(-1) : json());
+  if (x.isEmpty()) return false;
+  // float64 is refused too: kwb_topk compares in fp32, which would round the values it returns
+  if (!jd.is_number_integer() || xs.size() > 8 || !(dt == u"float32" || dt == u"float16" || dt == u"bfloat16"))
+    return bad(QStringLiteral("%1 of a %2 tensor%3 has no chain stage yet (along a given dim of an fp32 / fp16 / bf16 "
+                              "tensor has)")
+                   .arg(where(op), dt.isEmpty() ? QStringLiteral("unknown") : dt,
+                        jd.is_number_integer() ? QString() : QStringLiteral(" over all elements")));
+  const qint64 d0 = jd.get<qint64>();
+  const qint64 rank = xs.size();
+  const qint64 d = rank == 0 ? 0 : (d0 % rank + rank) % rank;
+  const qint64 row = rank == 0 ? 1 : xs.at(d);
+  const QString dim = pyNum(jd);
+  const bool keep = a.value("keepdim", false) == true;
+  qint64 k = 1;
+  QString head, what;
+  if (n == u"topk") {
+    k = a.value("k", json(0)).is_number_integer() ? a.at("k").get<qint64>() : -1;
+    const bool largest = a.value("largest", true) != false;
+    head = QStringLiteral("kwb_topk(%1, %2, %3, largest=%4").arg(x).arg(k).arg(dim, pyBool(largest));
+    what = QStringLiteral("top %1 (%2) along dim %3")
+               .arg(k)
+               .arg(largest ? QStringLiteral("largest") : QStringLiteral("smallest"))
+               .arg(dim);
+  } else if (n == u"sort") {
+    k = row;
+    head = QStringLiteral("kwb_sort(%1, %2, descending=%3").arg(x, dim, pyBool(a.value("descending", false) == true));
+    what = QStringLiteral("sort along dim %1").arg(dim);
+  } else if (n == u"kthvalue") {
+    k = a.value("k", json(0)).is_number_integer() ? a.at("k").get<qint64>() : -1;
+    head = QStringLiteral("kwb_kthvalue(%1, %2, %3, keepdim=%4").arg(x).arg(k).arg(dim, pyBool(keep));
+    what = QStringLiteral("k-th smallest (k = %1) along dim %2").arg(k).arg(dim);
+  } else {
+    const bool largest = n == u"max" || n == u"argmax";
+    head = QStringLiteral("kwb_max_dim(%1, %2, keepdim=%3, largest=%4").arg(x, dim, pyBool(keep), pyBool(largest));
+    what = QStringLiteral("%1 along dim %2 with its index")
+               .arg(largest ? QStringLiteral("max") : QStringLiteral("min"), dim);
+  }
+  if (k < 1 || k > row || k > kTopkMaxK || row > kTopkMaxRow)
+    return bad(QStringLiteral("%1: %2 of a dim of %3 has no chain stage yet (kwb_topk takes k <= %4 of a dim of at "
+                              "most %5, k rounds over a row held in registers)")
+                   .arg(where(op), n == u"sort" ? QStringLiteral("a sort") : QStringLiteral("k = %1").arg(k))
+                   .arg(row)
+                   .arg(kTopkMaxK)
+                   .arg(kTopkMaxRow));
+  Line l;
+  const bool indicesOnly = n == u"argmax" || n == u"argmin";
+  l.target = indicesOnly ? QStringLiteral("_, %1").arg(var(op)) : QStringLiteral("%1, %2_1").arg(var(op), op.id);
+  l.head = head;
+  if (n == u"topk") {  // the pointwise run before it may be its prologue (fuseRows: kwb_topk's pre=)
+    l.kind = QStringLiteral("topk");
+    l.input = x;
+  }
+  push(l, op, QStringLiteral("topk"),
+       QStringLiteral("%1 of %2 (values and int64 indices, one launch)").arg(what, shapeText(xs)), false);
+  if (indicesOnly) {
+    m_vals.insert(op.id, outVal(op));
+  } else {
+    for (int j = 0; j < 2 && j < op.outputs.size(); ++j) {
+      const QString id = j == 0 ? op.id : op.id + QStringLiteral("_1");
+      m_vals.insert(
+          id, Val{j == 0 ? var(op) : op.id + QStringLiteral("_1"), op.outputs.at(j).shape, op.outputs.at(j).dtype});
+    }
   }
   return true;
 }
@@ -3192,7 +3428,8 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
   const TritonDialect dialect(QStringLiteral("(tl.zeros_like(acc) + %1)"));
   QStringList opsText;
   for (const GraphOp* o : piece)
-    if (!(m_synthInner.contains(o->id))) opsText << o->name;  // an eval batch norm's ops: named once
+    if (!(m_synthInner.contains(o->id))) opsText << o->name;                 // an eval batch norm's ops: named once
+  if (opsText.isEmpty() && !piece.isEmpty()) opsText << piece.last()->name;  // a loss's term: its ops all inner
   // one epilogue function: @p order the refs in epilogue tensor order, @p acc the one bound to acc ("" for none),
   // pads of @p maps loaded through their index maps; "" (and bad()) when the lowering fails
   auto emitEpi = [&](const QStringList& order, const QString& acc,
@@ -3905,8 +4142,10 @@ bool Planner::readsConverted(const Line& l, const QString& x) {
   const qsizetype open = code.indexOf(u'(') + 1;
   if (widensOnLoad(code) && !l.outDtype.isEmpty() && code.mid(open).startsWith(x + QStringLiteral(",")))
     code.remove(open, x.size());
-  // a reduction whose prologue makes fp32 values of it (Planner::fuseRows): x is read in its dtype, nothing kept in it
-  else if (code.startsWith(QLatin1String("kwb_reduce(")) && code.contains(QLatin1String(", pre_dtype=torch.float32")) &&
+  // a reduction or selection whose prologue makes fp32 values of it (Planner::fuseRows): x is read in its dtype,
+  // nothing kept in it
+  else if ((code.startsWith(QLatin1String("kwb_reduce(")) || code.startsWith(QLatin1String("kwb_topk("))) &&
+           code.contains(QLatin1String(", pre_dtype=torch.float32")) &&
            code.mid(open).startsWith(x + QStringLiteral(",")))
     code.remove(open, x.size());
   // a GEMM's operands: read at their own width (16-bit ones on the tensor cores at that rate; kwb_gemm widens a
@@ -4012,6 +4251,14 @@ void Planner::fuseRows(const QString& result) {
     if (i > 0 && r.kind == u"norm" &&
         fusePre(i, QStringLiteral(", pre=%1, pre_tensors=%2, pre_scalars=%3")
                        .arg(m_lines.at(i - 1).epi, tuple(m_lines.at(i - 1).tensors), tuple(m_lines.at(i - 1).scalars))))
+      continue;
+    // a selection's prologue (kwb_topk's pre=: the distance before a k-nearest, session 26)
+    if (i > 0 && r.kind == u"topk" &&
+        fusePre(i, QStringLiteral(", pre=%1, pre_tensors=%2, pre_scalars=%3%4")
+                       .arg(m_lines.at(i - 1).epi, tuple(m_lines.at(i - 1).tensors), tuple(m_lines.at(i - 1).scalars),
+                            m_lines.at(i - 1).outDtype.isEmpty()
+                                ? QString()
+                                : QStringLiteral(", pre_dtype=") + m_lines.at(i - 1).outDtype)))
       continue;
     const bool pre = i - 1 > lastFused && m_lines.at(i - 1).kind == u"pointwise" &&
                      m_lines.at(i - 1).target == r.input && m_lines.at(i - 1).tensors.isEmpty();
@@ -5700,6 +5947,7 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
 
   findAttention(outRef);
   findLosses();
+  findSelectedGemms();
   findScalarConstants(outRef);
   findInputProjections();
 
@@ -5752,6 +6000,8 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
       m_run << &o;
       continue;
     }
+    if (o.category == u"Loss" && elementwiseLoss(o)) continue;
+    if (!m_why.isEmpty()) break;
     if (m_fuseEvalNorm && evalNorm(o)) continue;  // joins the pointwise run (m_why set on a bad operand)
     // A constant of the sizes (torch.ones / full / arange, a tril / triu of one: a mask built between two pointwise
     // ops that read it) reads no value of the pending pointwise run: it is planned before the run, which stays open

@@ -270,14 +270,27 @@ def _nll_loss2d(x, target, weight=None, reduction=1, ignore_index=-100):
     return (torch.empty(shp, dtype=x.dtype, device="meta"), torch.empty([], dtype=x.dtype, device="meta"))
 
 
+def _kthvalue(x, k, dim=-1, keepdim=False):
+    """kthvalue: the values and their int64 indices, x's shape without dim (kept as 1 with keepdim)."""
+    d = int(dim) % x.dim() if x.dim() else 0
+    shp = list(x.shape)
+    if shp:
+        if keepdim:
+            shp[d] = 1
+        else:
+            del shp[d]
+    return (torch.empty(shp, dtype=x.dtype, device="meta"), torch.empty(shp, dtype=torch.int64, device="meta"))
+
+
 # Ops without a meta kernel in some torch versions (1.13: max_pool3d_with_indices, the scans cummax / cummin /
 # logcumsumexp, 3-D nearest upsampling,
-# nll_loss2d_forward): shape by formula.
+# nll_loss2d_forward, kthvalue): shape by formula.
 META_FALLBACK = {"aten::max_pool3d_with_indices": _max_pool_with_indices(3),
                  "aten::max_pool2d_with_indices": _max_pool_with_indices(2),
                  "aten::cummax": _scan_with_indices, "aten::cummin": _scan_with_indices,
                  "aten::logcumsumexp": _scan, "aten::upsample_nearest3d": _upsample_3d,
-                 "aten::_upsample_nearest_exact3d": _upsample_3d, "aten::nll_loss2d_forward": _nll_loss2d}
+                 "aten::_upsample_nearest_exact3d": _upsample_3d, "aten::nll_loss2d_forward": _nll_loss2d,
+                 "aten::kthvalue": _kthvalue}
 
 
 class OpRecorder(TorchDispatchMode):

@@ -131,6 +131,11 @@ def main():
     ap.add_argument("--spec", help="the problem's spec (kwb analyze --json); with --case")
     ap.add_argument("--case", help="the harness case(s) whose inputs to use, comma-separated (boundary_tail, "
                     "boundary_size1, ...): one line each, in one process (one torch import)")
+    ap.add_argument("--ties-low-index", action="store_true",
+                    help="selections (topk): the reference's torch.topk takes equal values lowest index first -- the "
+                    "order kwb_topk promises and torch's CUDA topk gives, where torch's CPU topk gives none -- and, "
+                    "in a 16-bit dtype, the reference's parameters are rounded to it first as the harness's lp_model "
+                    "does (a selection flips where a parameter's rounding reorders two values)")
     ap.add_argument("--tile", type=int, default=1024, help="the harness's TILE (the pipeline's default: 1024)")
     ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                     help="a module switch of the kernel set before it runs (kwb_loop_input_gemm=False: the plan "
@@ -220,6 +225,18 @@ def run_one(a, case):
     # (the harness's written-back check), and an input the reference leaves alone must stay as it was
     before = [x.clone() if isinstance(x, torch.Tensor) else None for x in inputs]
     ref_in = [x.double() if isinstance(x, torch.Tensor) and x.is_floating_point() else x for x in inputs]
+    restore = None
+    if a.ties_low_index:
+        if dtype in (torch.float16, torch.bfloat16):
+            model = model.to(dtype)
+        topk = torch.topk
+
+        def stable_topk(x, k, dim=-1, largest=True, sorted=True):
+            v, i = torch.sort(x, dim=dim, descending=largest, stable=True)
+            return torch.return_types.topk((v.narrow(dim, 0, k), i.narrow(dim, 0, k)))
+        restore = (topk, torch.Tensor.topk)
+        torch.topk = stable_topk
+        torch.Tensor.topk = stable_topk
     with torch.no_grad():
         try:
             torch.manual_seed(1)
@@ -230,6 +247,8 @@ def run_one(a, case):
             torch.manual_seed(1)
             want = model.float()(*[x.float() if isinstance(x, torch.Tensor) and x.is_floating_point() else x
                                    for x in inputs]).double()
+        if restore:
+            torch.topk, torch.Tensor.topk = restore
         if dtype not in (None, torch.float32):
             new = new.to(dtype)
         torch.manual_seed(1)

@@ -442,6 +442,137 @@ class Gather(unittest.TestCase):
             K.kwb_pointwise(torch.randn(2, 2, 2, 2, 2, 2), K.kwb_test_epi, (col, col), (1.0, 0.0))
 
 
+def stable_topk(x, k, dim, largest):
+    """torch.topk in the order kwb_topk promises: best first, equal values lowest index first (the stable sort's
+    order; torch's CUDA topk gives it, its CPU topk leaves ties in no fixed order), NaN above every number."""
+    v, i = torch.sort(x, dim=dim, descending=largest, stable=True)
+    return v.narrow(dim, 0, k), i.narrow(dim, 0, k)
+
+
+class TopK(unittest.TestCase):
+    """kwb_topk and what shares its kernel (kwb_sort, kwb_kthvalue, kwb_max_dim), kwb_scatter (trial 14's y03: an MoE
+    router's top-k gates scattered into a dense matrix): one launch each, against torch."""
+
+    def check(self, x, k, dim, largest):
+        with Launches("_kwb_topk_kernel") as n:
+            v, i = K.kwb_topk(x, k, dim, largest)
+        self.assertEqual(n.count, 1 if x.numel() and k else 0)
+        rv, ri = stable_topk(x, k, dim, largest)
+        self.assertEqual(v.dtype, x.dtype)
+        self.assertEqual(i.dtype, torch.int64)
+        self.assertEqual(tuple(v.shape), tuple(rv.shape))
+        self.assertTrue(torch.equal(i, ri), (tuple(x.shape), k, dim, largest))
+        self.assertTrue(torch.allclose(v, rv, equal_nan=True), (tuple(x.shape), k, dim, largest))
+
+    def test_any_dim_tails_size1_strided(self):
+        torch.manual_seed(31)
+        for shape, dim, k in [((8, 64), -1, 2), ((3, 7, 5), 1, 3), ((5,), 0, 5), ((4, 1, 9), 2, 1), ((4, 1, 9), 1, 1),
+                              ((2, 3, 33), -1, 33), ((300, 3), 0, 64), ((1, 1), 0, 1), ((6, 100, 5), 1, 7)]:
+            for largest in (True, False):
+                x = torch.randn(*shape)
+                self.check(x, k, dim, largest)
+                if x.dim() >= 2:
+                    self.check(x.transpose(0, -1).contiguous().transpose(0, -1), k, dim, largest)  # strided
+        x = torch.randn(9, 20, 6)[:, ::3]  # a step slice
+        self.check(x, 4, 1, True)
+        self.check(x.permute(2, 0, 1), 2, 0, False)
+
+    def test_ties_nan_inf_16bit(self):
+        # equal values lowest index first; NaN the largest (first for largest, last for smallest); infinities kept
+        torch.manual_seed(32)
+        for dt in (torch.float32, torch.bfloat16, torch.float16):
+            x = torch.randint(0, 4, (40, 37)).to(dt)
+            x[0, 5] = x[3, 0] = x[3, 36] = float("nan")
+            x[1, 2], x[2, 7] = float("inf"), float("-inf")
+            x[5] = float("nan")  # a row of NaN only
+            for k in (1, 5, 37):
+                for largest in (True, False):
+                    self.check(x, k, 1, largest)
+                    self.check(x.t(), k, 0, largest)
+        # where no two values tie, torch's own CPU topk is the reference
+        x = torch.randn(12, 50)
+        for largest in (True, False):
+            v, i = K.kwb_topk(x, 6, -1, largest)
+            rv, ri = torch.topk(x, 6, -1, largest)
+            self.assertTrue(torch.equal(v, rv) and torch.equal(i, ri))
+
+    def test_sort_kthvalue_max_min_dim(self):
+        torch.manual_seed(33)
+        x = torch.randint(0, 6, (7, 11)).float().t()  # strided, ties
+        x[2, 3] = float("nan")
+        for desc in (True, False):
+            v, i = K.kwb_sort(x, 0, descending=desc)
+            rv, ri = torch.sort(x, dim=0, descending=desc, stable=True)
+            self.assertTrue(torch.equal(i, ri) and torch.allclose(v, rv, equal_nan=True), desc)
+        for keep in (True, False):
+            v, i = K.kwb_kthvalue(x, 3, 1, keepdim=keep)
+            rv = torch.kthvalue(x, 3, 1, keepdim=keep).values
+            self.assertTrue(torch.allclose(v, rv, equal_nan=True), keep)
+            rs, ri = stable_topk(x, 3, 1, False)
+            self.assertTrue(torch.equal(i.view(-1), ri[:, 2]), keep)  # the stable order's k-th
+            for largest, fn in ((True, torch.max), (False, torch.min)):
+                v, i = K.kwb_max_dim(x, 1, keepdim=keep, largest=largest)
+                rv, ri = fn(x, 1, keepdim=keep)  # first index of the extreme value, NaN wins
+                self.assertTrue(torch.equal(i, ri) and torch.allclose(v, rv, equal_nan=True), (largest, keep))
+            _, i = K.kwb_max_dim(x, 0, keepdim=keep, largest=True)
+            self.assertTrue(torch.equal(i, torch.argmax(x, 0, keepdim=keep)))
+
+    def test_prologue(self):
+        # the pointwise run before it (kwb_test_epi: leaky_relu(acc + col + f1 * res, f0)) applied as it loads, its
+        # tensors broadcast to x's shape and read at x's coordinates whatever dim is selected; one launch, values in
+        # pre_dtype; kwb_topk_prologue off: a kwb_pointwise launch first, the same numbers
+        torch.manual_seed(35)
+        for shape, dim in [((6, 40), -1), ((5, 30, 7), 1), ((3, 4, 9, 5), 0), ((2, 3, 4, 5, 6), 3), ((37,), 0)]:
+            x = torch.randn(*shape).to(torch.bfloat16)
+            col = torch.randn(shape[-1])
+            res = torch.randn(*shape).transpose(0, -1).contiguous().transpose(0, -1)  # strided
+            want = F.leaky_relu(x.float() + col + 0.5 * res, 0.1)
+            for largest in (True, False):
+                with Launches("_kwb_topk_kernel") as n, Launches("_kwb_pointwise_kernel") as p:
+                    v, i = K.kwb_topk(x, 3, dim, largest, pre=K.kwb_test_epi, pre_tensors=(col, res),
+                                      pre_scalars=(0.1, 0.5), pre_dtype=torch.float32)
+                self.assertEqual((n.count, p.count), (1, 0))
+                rv, ri = stable_topk(want, 3, dim, largest)
+                self.assertEqual(v.dtype, torch.float32)
+                self.assertTrue(torch.equal(i, ri), (shape, dim, largest))
+                self.assertLess(rel_err(v, rv), 1e-6)
+                with Forced(kwb_topk_prologue=False):
+                    v2, i2 = K.kwb_topk(x, 3, dim, largest, pre=K.kwb_test_epi, pre_tensors=(col, res),
+                                        pre_scalars=(0.1, 0.5), pre_dtype=torch.float32)
+                self.assertTrue(torch.equal(v2, v) and torch.equal(i2, i))
+
+    def test_bounds(self):
+        with self.assertRaises(ValueError):
+            K.kwb_topk(torch.randn(3, 5), 6, -1)
+        with self.assertRaises(ValueError):
+            K.kwb_topk(torch.randn(2, K.KWB_TOPK_MAX_N + 1), 1, -1)
+        v, i = K.kwb_topk(torch.randn(0, 5), 2, -1)
+        self.assertEqual(tuple(v.shape), (0, 2))
+
+    def test_scatter_src_and_value(self):
+        # y03's dense gates: zeros_like(probs).scatter(-1, idx, vals); any dim, a smaller index than src, strided
+        # operands, bf16; x is never written
+        torch.manual_seed(34)
+        x = torch.randn(6, 9, 5).transpose(0, 2)  # [5, 9, 6], strided
+        for dim in (0, 1, -1):
+            n = x.shape[dim]
+            index = torch.stack([torch.randperm(n)[:2] for _ in range(5 * 4)]).view(5, 4, 2).movedim(2, dim)
+            src = torch.randn(*index.shape).transpose(0, 1).contiguous().transpose(0, 1)  # strided
+            before = x.clone()
+            with Launches("_kwb_scatter_kernel") as c:
+                got = K.kwb_scatter(x, dim, index, src)
+            self.assertEqual(c.count, 1)
+            self.assertTrue(torch.equal(x, before))
+            self.assertTrue(torch.equal(got, x.scatter(dim, index, src)), dim)
+            self.assertTrue(torch.equal(K.kwb_scatter(x, dim, index, value=-2.5), x.scatter(dim, index, -2.5)))
+        xb = torch.zeros(8, 64, dtype=torch.bfloat16)
+        idx = torch.topk(torch.randn(8, 64), 2, -1).indices
+        vals = torch.rand(8, 2).to(torch.bfloat16)
+        got = K.kwb_scatter(xb, -1, idx, vals)
+        self.assertEqual(got.dtype, torch.bfloat16)
+        self.assertTrue(torch.equal(got, xb.scatter(-1, idx, vals)))
+
+
 class Relayout(unittest.TestCase):
     """kwb_reshape (issue 14, trial 11's pixel_shuffle): a reshape torch can view is a view (no launch); one it cannot
     (a permuted or expanded source) is one launch reading the source through its strides in row-major order, with
@@ -1593,6 +1724,26 @@ class Pool(unittest.TestCase):
         for dt in (torch.bfloat16, torch.float16):
             self.adaptive(x2.to(dt), "avg", [4, 5])
             self.adaptive(x1.to(dt), "max", [37])
+
+
+class GemmIeee(unittest.TestCase):
+    def test_ieee_for_selections(self):
+        # ieee=True (a product a topk orders, session 26): fp32 operands on the pointer kernel in full fp32 (no TMA,
+        # no K-major staging copy), whatever the size; 16-bit operands as ever
+        torch.manual_seed(13)
+        a, w = torch.randn(300, 96), torch.randn(64, 96)
+        want = a.double() @ w.double().t()
+        for small in (True, False):
+            with Forced(kwb_gemm_small_flops=(1 << 40) if small else 1), Launches("_kwb_gemm_kernel") as n:
+                got = K.kwb_gemm(a, w, None, ieee=True)
+            self.assertEqual(n.count, 1)
+            self.assertLess(rel_err(got, want), 1e-5 if DEVICE == "cpu" else 1e-6)
+            # the pointer kernel either way (no TMA, no TF32 on a GPU: the bound above)
+            self.assertIn("small GEMM" if small else "ieee", K.kwb_gemm_last["fallback"])
+        ab, wb = a.to(torch.bfloat16), w.to(torch.bfloat16)
+        got = K.kwb_gemm(ab, wb, None, ieee=True)
+        self.assertEqual(got.dtype, torch.bfloat16)
+        self.assertLess(rel_err(got, ab.double() @ wb.double().t()), 2e-2)
 
 
 class Gemm(unittest.TestCase):

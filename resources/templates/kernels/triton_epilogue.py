@@ -810,6 +810,178 @@ def kwb_gather(x, dim, index):
 
 
 @triton.jit
+def _kwb_scatter_kernel(src, idx, out, n, value, S1, S2, S3, S4, ss0, ss1, ss2, ss3, ss4, is0, is1, is2, is3, is4,
+                        os0, os1, os2, os3, os4, DIM: tl.constexpr, HAS_SRC: tl.constexpr, IDX64: tl.constexpr,
+                        BLOCK: tl.constexpr):
+    # over the index's coordinates (5-D sizes S0..S4): out[.., idx[i], ..] = src[i] (or value) at slot DIM
+    pid = tl.program_id(0)
+    if IDX64:
+        pid = pid.to(tl.int64)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    i0, i1, i2, i3, i4 = _kwb_coords5(offs, S1, S2, S3, S4)
+    j = tl.load(idx + (i0 * is0 + i1 * is1 + i2 * is2 + i3 * is3 + i4 * is4), mask=mask, other=0).to(tl.int64)
+    if HAS_SRC:
+        v = tl.load(src + (i0 * ss0 + i1 * ss1 + i2 * ss2 + i3 * ss3 + i4 * ss4), mask=mask, other=0.0)
+    else:
+        v = tl.zeros([BLOCK], dtype=tl.float32) + value
+    c0, c1, c2, c3, c4 = _kwb_coords_at(j, i0, i1, i2, i3, i4, DIM)
+    tl.store(out + (c0 * os0 + c1 * os1 + c2 * os2 + c3 * os3 + c4 * os4), v.to(out.dtype.element_ty), mask=mask)
+
+
+def kwb_scatter(x, dim, index, src=None, value=None):
+    """torch.scatter(x, dim, index, src) / torch.scatter(x, dim, index, value) (no reduce=): a new tensor of x's
+    shape and dtype, x copied in, then out[.., index[i], ..] = src[i] along dim over index's coordinates (each dim at
+    most src's), one launch (x is never written). Rank 1 to 5, any strides. Two writes to one place (an index that
+    repeats along dim) leave one of them, as torch leaves it unspecified. Indices are not checked on the host."""
+    if x.dim() > 5 or not x.dim() or index.dim() != x.dim() or (src is not None and src.dim() != x.dim()):
+        raise ValueError("kwb_scatter: x %s, index %s and src %s (one rank, 1 to 5)" % (
+            tuple(x.shape), tuple(index.shape), None if src is None else tuple(src.shape)))
+    d = dim % x.dim()
+    out = torch.empty(x.shape, dtype=x.dtype, device=x.device)
+    kwb_copy_into(out, x)
+    n = index.numel()
+    if n == 0:
+        return out
+    lead = 5 - x.dim()
+    sizes = (1,) * lead + tuple(index.shape)
+    s = src if src is not None else out
+    reach = max([n] + [(a - 1) * abs(st) for t in (s, out) for a, st in zip(t.shape, t.stride())])
+    _kwb_scatter_kernel[(triton.cdiv(n, KWB_POINTWISE_BLOCK),)](
+        s, index, out, n, float(0.0 if value is None else value), *sizes[1:],
+        *((0,) * lead + (tuple(src.stride()) if src is not None else (0,) * x.dim())),
+        *((0,) * lead + tuple(index.stride())), *((0,) * lead + tuple(out.stride())), DIM=lead + d,
+        HAS_SRC=src is not None, IDX64=reach + KWB_POINTWISE_BLOCK >= 2 ** 31, BLOCK=KWB_POINTWISE_BLOCK,
+        num_warps=KWB_POINTWISE_WARPS)
+    return out
+
+
+KWB_TOPK_MAX_N = 16384  # the longest row one program holds in registers (kwb_topk)
+
+
+@triton.jit
+def _kwb_topk_kernel(x, vals, idxs, R, N, K, xs_r, xs_n, vs_r, vs_k, L1, L2, L3, e0, e1, e2, e3,
+                     s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24,
+                     s30, s31, s32, s33, s34, f0, f1, f2, f3, PRE: tl.constexpr, HAS_PRE: tl.constexpr,
+                     LARGEST: tl.constexpr, NAN_FIRST: tl.constexpr, IDX64: tl.constexpr, BLOCK_R: tl.constexpr,
+                     BLOCK_N: tl.constexpr):
+    # BLOCK_R rows of [R, N] held whole in registers; K rounds, each picking every row's best remaining element:
+    # the largest (or smallest) value, NaN before every number where NAN_FIRST (torch orders NaN above +inf) and
+    # after them otherwise, the lowest column among equal values; that element is then taken out of the row
+    pid = tl.program_id(0)
+    if IDX64:
+        pid = pid.to(tl.int64)
+    rows = pid * BLOCK_R + tl.arange(0, BLOCK_R)
+    cols = tl.arange(0, BLOCK_N)
+    rmask = rows < R
+    valid = rmask[:, None] & (cols[None, :] < N)
+    v = tl.load(x + (rows[:, None] * xs_r + cols[None, :] * xs_n), mask=valid, other=0.0).to(tl.float32)
+    if HAS_PRE:  # the pointwise run before it, at x's coordinates: the row's leading dims in slots 0..3, dim in slot 4
+        i3 = (rows % L3)[:, None]
+        t = rows // L3
+        i2 = (t % L2)[:, None]
+        t = t // L2
+        i1 = (t % L1)[:, None]
+        i0 = (t // L1)[:, None]
+        v = PRE(v, i0, i1, i2, i3, cols[None, :], valid, e0, e1, e2, e3, s00, s01, s02, s03, s04,
+                s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
+    isn = v != v
+    for kk in range(K):
+        num = valid & (v == v)
+        nan = valid & isn
+        if LARGEST:
+            m = tl.max(tl.where(num, v, float("-inf")), axis=1)
+        else:
+            m = tl.min(tl.where(num, v, float("inf")), axis=1)
+        best = num & (v == m[:, None])
+        if NAN_FIRST:  # a row's NaN while it has one, else its best number
+            first = tl.max(nan.to(tl.int32), axis=1)[:, None] > 0
+            cand = (first & nan) | (~first & best)
+        else:  # its best number while it has one, else its NaN
+            first = tl.max(num.to(tl.int32), axis=1)[:, None] > 0
+            cand = (first & best) | (~first & nan)
+        j = tl.min(tl.where(cand, cols[None, :], BLOCK_N), axis=1)
+        sel = cols[None, :] == j[:, None]
+        val = tl.sum(tl.where(sel, v, 0.0), axis=1)
+        tl.store(vals + (rows * vs_r + kk * vs_k), val.to(vals.dtype.element_ty), mask=rmask)
+        tl.store(idxs + (rows * vs_r + kk * vs_k), j.to(tl.int64), mask=rmask)
+        valid = valid & ~sel
+
+
+kwb_topk_prologue = True  # pre= applied in kwb_topk's loads (False: a kwb_pointwise launch first)
+
+
+def kwb_topk(x, k, dim=-1, largest=True, sorted=True, nan_first=None, pre=None, pre_tensors=(), pre_scalars=(),
+             pre_dtype=None):
+    """torch.topk(x, k, dim, largest, sorted) -> (values, indices): along any dim, values in x's dtype, indices
+    int64, each of x's shape with k at dim. One launch over the rows (dim moved last: a view where the strides allow,
+    else reshape's copy), each row held whole in registers (at most KWB_TOPK_MAX_N elements; a longer row raises
+    ValueError) and its k best taken one by one (k rounds: made for k small against the row). Order: best first
+    whatever `sorted` (torch leaves sorted=False's order open); equal values by their lower index first (torch's
+    CUDA topk in practice and its CPU topk); NaN counts as larger than every number, as torch's topk does
+    (nan_first=None: first for largest, last for smallest; True: first either way, torch.max / torch.min along a dim).
+    Also serves torch.sort along a dim (k = the dim's size), kthvalue and max / min / argmax / argmin along a dim.
+    pre: the pointwise run before it (an epilogue over x's shape, pre_tensors broadcast to it, pre_scalars), applied to
+    each element as it is loaded: the selection of pre(x), values of pre_dtype (default x's); rank <= 5 there, else
+    (or kwb_topk_prologue off) a kwb_pointwise launch first."""
+    if pre is not None and (not kwb_topk_prologue or x.dim() > 5 or x.dim() == 0):
+        return kwb_topk(kwb_pointwise(x, pre, pre_tensors, pre_scalars, pre_dtype or x.dtype), k, dim, largest,
+                        sorted, nan_first)
+    d = dim % x.dim() if x.dim() else 0
+    xm = x.movedim(d, -1) if x.dim() else x.reshape(1)
+    N = xm.shape[-1]
+    if k < 0 or k > N:
+        raise ValueError("kwb_topk: k = %d out of range for a dim of size %d" % (k, N))
+    if N > KWB_TOPK_MAX_N:
+        raise ValueError("kwb_topk: a dim of size %d (one program holds at most %d)" % (N, KWB_TOPK_MAX_N))
+    lead = tuple(xm.shape[:-1])
+    x2 = xm.reshape(-1, N)
+    R = x2.shape[0]
+    vals = torch.empty(lead + (k,), dtype=(pre_dtype or x.dtype) if pre is not None else x.dtype, device=x.device)
+    idxs = torch.empty(lead + (k,), dtype=torch.int64, device=x.device)
+    sizes = (1,) * (5 - x.dim()) + lead  # slots 0..3: the row's leading dims (left-padded), slot 4: dim
+    slots = [None] * (5 - x.dim()) + [j for j in range(x.dim()) if j != d] + [d]
+    epi = kwb_epi_args(pre_tensors, x.shape, slots, x) if pre is not None else [x] * 4 + [0] * 20
+    if R and k:
+        block_n = triton.next_power_of_2(max(N, 1))
+        block_r = max(1, min(triton.next_power_of_2(max(R, 1)), 2048 // block_n))
+        reach = max(R * k, (R - 1) * abs(x2.stride(0)) + (N - 1) * abs(x2.stride(1)))
+        _kwb_topk_kernel[(triton.cdiv(R, block_r),)](
+            x2, vals, idxs, R, N, k, x2.stride(0), x2.stride(1), k, 1, *sizes[1:4], *epi,
+            *kwb_epi_scalars(pre_scalars if pre is not None else ()), PRE=pre or _kwb_epi_identity,
+            HAS_PRE=pre is not None, LARGEST=bool(largest),
+            NAN_FIRST=bool(largest) if nan_first is None else bool(nan_first), IDX64=reach + block_r * N >= 2 ** 31,
+            BLOCK_R=block_r, BLOCK_N=block_n, num_warps=4 if block_r * block_n <= 4096 else 8)
+    if not x.dim():
+        return vals.reshape(()), idxs.reshape(())
+    return vals.movedim(-1, d), idxs.movedim(-1, d)
+
+
+def kwb_sort(x, dim=-1, descending=False):
+    """torch.sort(x, dim, descending) -> (values, indices), stable (equal values keep their order): kwb_topk with k
+    the dim's size."""
+    return kwb_topk(x, x.shape[dim] if x.dim() else 1, dim, largest=descending)
+
+
+def kwb_kthvalue(x, k, dim=-1, keepdim=False):
+    """torch.kthvalue(x, k, dim, keepdim) -> (values, indices): the k-th smallest along dim (NaN largest)."""
+    v, i = kwb_topk(x, k, dim, largest=False)
+    if not x.dim():
+        return v, i
+    v, i = v.narrow(dim, k - 1, 1), i.narrow(dim, k - 1, 1)
+    return (v, i) if keepdim else (v.squeeze(dim), i.squeeze(dim))
+
+
+def kwb_max_dim(x, dim, keepdim=False, largest=True):
+    """torch.max(x, dim, keepdim) / torch.min (largest=False) -> (values, indices): the first index of the extreme
+    value, NaN winning as torch propagates it (argmax / argmin: the indices)."""
+    v, i = kwb_topk(x, 1, dim, largest=largest, nan_first=True)
+    if not x.dim():
+        return v, i
+    return (v, i) if keepdim else (v.squeeze(dim), i.squeeze(dim))
+
+
+@triton.jit
 def _kwb_cat_kernel(p0, p1, p2, p3, out, n, S1, S2, S3, S4, a00, a01, a02, a03, a04, a10, a11, a12, a13, a14,
                     a20, a21, a22, a23, a24, a30, a31, a32, a33, a34, b1, b2, b3, c1, c2, c3,
                     e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24,

@@ -2391,9 +2391,11 @@ def _kwb_gemm_tile(a_ptr, b_ptr, M, N, sab, sam, sak, sbb, sbk, sbn, BLOCK_M: tl
 def _kwb_gemm_kernel(a_ptr, b_ptr, c_ptr, bias_ptr, M, N, K, sab, sam, sak, sbb, sbk, sbn, scb, scm, scn,
                      e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24,
                      s30, s31, s32, s33, s34, f0, f1, f2, f3, HAS_BIAS: tl.constexpr, EPI: tl.constexpr,
-                     BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, GROUP_M: tl.constexpr):
+                     BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, GROUP_M: tl.constexpr,
+                     IEEE: tl.constexpr):
     # triton_gemm.py.tmpl's kernel (grouped tile order, fp32 accumulator, masked K/M/N tails) plus the
-    # bias and the EPI hook applied to the fp32 tile before the one store
+    # bias and the EPI hook applied to the fp32 tile before the one store; IEEE: fp32 operands multiplied in full
+    # fp32 (no TF32: a product whose order a selection reads, kwb_gemm(..., ieee=True))
     batch, offs_m, offs_n, offs_k, a_ptrs, b_ptrs = _kwb_gemm_tile(a_ptr, b_ptr, M, N, sab, sam, sak, sbb, sbk, sbn,
                                                                    BLOCK_M, BLOCK_N, BLOCK_K, GROUP_M)
     acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
@@ -2402,7 +2404,10 @@ def _kwb_gemm_kernel(a_ptr, b_ptr, c_ptr, bias_ptr, M, N, K, sab, sam, sak, sbb,
         a = tl.load(a_ptrs, mask=(offs_m[:, None] < M) & (offs_k[None, :] < k_left), other=0.0)
         b = tl.load(b_ptrs, mask=(offs_k[:, None] < k_left) & (offs_n[None, :] < N), other=0.0)
         # a chain's fp32 activations against 16-bit weights: the weight tile upcast in registers
-        acc = tl.dot(a, b.to(a.dtype), acc)
+        if IEEE:
+            acc = tl.dot(a, b.to(a.dtype), acc, input_precision="ieee")
+        else:
+            acc = tl.dot(a, b.to(a.dtype), acc)
         a_ptrs += BLOCK_K * sak
         b_ptrs += BLOCK_K * sbk
     if HAS_BIAS:
@@ -2422,7 +2427,7 @@ def _kwb_gemm_pro_kernel(a_ptr, b_ptr, c_ptr, bias_ptr, M, N, K, sab, sam, sak, 
                          p0, p1, p2, p3, t00, t01, t02, t03, t04, t10, t11, t12, t13, t14, t20, t21, t22, t23, t24,
                          t30, t31, t32, t33, t34, g0, g1, g2, g3, HAS_BIAS: tl.constexpr, EPI: tl.constexpr,
                          PRO: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
-                         GROUP_M: tl.constexpr):
+                         GROUP_M: tl.constexpr, IEEE: tl.constexpr):
     # _kwb_gemm_kernel with a prologue: PRO (a chain's pointwise run before the GEMM, in the epilogue calling
     # convention: i0..i2 = batch, row, k of A; tensors p0..p3 with strides tJ0..tJ4, scalars g0..g3) applied to each
     # fp32 A tile as it is loaded, the elements outside A reset to 0 after it (PRO(0) need not be 0). Every program
@@ -2439,7 +2444,10 @@ def _kwb_gemm_pro_kernel(a_ptr, b_ptr, c_ptr, bias_ptr, M, N, K, sab, sam, sak, 
                  t24, t30, t31, t32, t33, t34, g0, g1, g2, g3)
         a = tl.where(a_mask, pa, 0.0).to(a.dtype)
         b = tl.load(b_ptrs, mask=(offs_k[:, None] < k_left) & (offs_n[None, :] < N), other=0.0)
-        acc = tl.dot(a, b.to(a.dtype), acc)
+        if IEEE:
+            acc = tl.dot(a, b.to(a.dtype), acc, input_precision="ieee")
+        else:
+            acc = tl.dot(a, b.to(a.dtype), acc)
         a_ptrs += BLOCK_K * sak
         b_ptrs += BLOCK_K * sbk
     if HAS_BIAS:
@@ -2854,6 +2862,7 @@ kwb_loop_input_gemm = True  # a cell stepped in a Python loop: every step's x_t 
 # weight) is a matrix-vector product: bound by reading its matrix once, it runs as kwb_gemv's row reduction (split-K
 # where its rows are few), not as tensor-core tiles padded from 1 to 16+ (bench/gpu/gemv_ab.py --route). False: tiles.
 kwb_gemm_gemv = True
+kwb_gemm_ieee = True  # kwb_gemm(..., ieee=True) in full fp32 (False: TF32 tiles as any fp32 GEMM, the A/B's old side)
 
 
 def _kwb_gemm_as_gemv(a, a3, w, out, bias, epi, es, epi_scalars, pro, pro_tensors, pro_scalars):
@@ -2874,7 +2883,7 @@ def _kwb_gemm_as_gemv(a, a3, w, out, bias, epi, es, epi_scalars, pro, pro_tensor
 
 
 def kwb_gemm(a, w, bias=None, epi=None, epi_tensors=(), epi_scalars=(), epi_view=None, pro=None, pro_tensors=(),
-             pro_scalars=(), out_dtype=None):
+             pro_scalars=(), out_dtype=None, ieee=False):
     """a @ w.T (+ bias), then epi(...) on the fp32 tile (see docs/CODEGEN.md, "The stage library").
     a [M, K] or [*, M, K]; w any strided [N, K] view (x @ W is kwb_gemm(x, W.t())), or [B, N, K] with a
     [B, M, K] (bmm: one weight per batch); out in out_dtype (default a's dtype). Operands of one 16-bit dtype run
@@ -2885,7 +2894,9 @@ def kwb_gemm(a, w, bias=None, epi=None, epi_tensors=(), epi_scalars=(), epi_view
     convention at a's indices, pro_tensors broadcast to a's shape): a small GEMM (kwb_gemm_small_flops) applies it to
     each A tile as it loads it, a larger one launches it first (kwb_pointwise) and runs as without it.
     One output column or row (kwb_gemm_gemv) runs on kwb_gemv's kernels (_kwb_gemm_as_gemv); kwb_gemm_last["impl"]
-    says "gemv" then."""
+    says "gemv" then. ieee (kwb_gemm_ieee on): fp32 operands multiplied in full fp32 on the pointer kernel, no TF32
+    (a product whose order a selection reads: TF32's 10-bit mantissa reorders near ties); 16-bit operands as ever."""
+    ieee = bool(ieee) and kwb_gemm_ieee and a.element_size() >= 4 and w.element_size() >= 4
     n, k = w.shape[-2], w.shape[-1]
     if a.dtype != w.dtype and a.element_size() < 4:  # torch's promotion: a 16-bit a against a wider or other w
         a = kwb_pointwise(a, _kwb_epi_identity, out_dtype=torch.float32)
@@ -2909,13 +2920,15 @@ def kwb_gemm(a, w, bias=None, epi=None, epi_tensors=(), epi_scalars=(), epi_view
     fs = [float(f) for f in epi_scalars] + [0.0] * (4 - len(epi_scalars))
     if w.dim() == 3 and w.shape[0] != a3.shape[0]:
         raise ValueError("kwb_gemm: %d batches of a against %d of w" % (a3.shape[0], w.shape[0]))
-    stage = (lambda x, kdim: x) if small else _kwb_kmajor  # a small GEMM reads its operands as given
+    stage = (lambda x, kdim: x) if small or ieee else _kwb_kmajor  # a small GEMM reads its operands as given
     a3 = stage(a3, 2)
     # bmm: [B, K, N], its own weight per batch; else [1, K, N], shared by every batch (stride 0)
     b3 = stage(w.transpose(1, 2), 1) if w.dim() == 3 else stage(w.t().unsqueeze(0), 1)
     kwb_gemm_last["impl"], kwb_gemm_last["fallback"], kwb_gemm_last["plan"] = "pointer", "", None
     if small:
         kwb_gemm_last["fallback"] = "small GEMM (%d FLOPs <= kwb_gemm_small_flops)" % (2 * bt * m * n * k)
+    elif ieee:
+        kwb_gemm_last["fallback"] = "ieee: full fp32 on the pointer kernel (a selection reads the product's order)"
     elif kwb_gemm_impl == "tma_persistent" and a.is_cuda and torch.cuda.get_device_capability(a.device) < (9, 0):
         kwb_gemm_last["fallback"] = "tma_persistent: TMA needs compute capability 9.0 or newer"
     elif kwb_gemm_impl == "tma_persistent":
@@ -2943,14 +2956,14 @@ def kwb_gemm(a, w, bias=None, epi=None, epi_tensors=(), epi_scalars=(), epi_view
             out3.stride(1), out3.stride(2), *es, *[v for s in ss for v in s], *fs, *(ps + [a] * (4 - len(ps))), *pss,
             *[float(f) for f in pro_scalars], *[0.0] * (4 - len(pro_scalars)), HAS_BIAS=bias is not None,
             EPI=epi if epi is not None else _kwb_epi_identity, PRO=pro, BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=block_k,
-            GROUP_M=8, num_warps=8 if bm * bn >= 128 * 128 else 4, num_stages=3)
+            GROUP_M=8, IEEE=ieee, num_warps=8 if bm * bn >= 128 * 128 else 4, num_stages=3)
         return out
     _kwb_gemm_kernel[grid](
         a3, b3, out3, a if bias is None else bias.contiguous(), m, n, k, a3.stride(0), a3.stride(1), a3.stride(2),
         b3.stride(0) if w.dim() == 3 else 0, b3.stride(1), b3.stride(2), out3.stride(0), out3.stride(1),
         out3.stride(2), *es,
         *[v for s in ss for v in s], *fs, HAS_BIAS=bias is not None, EPI=epi if epi is not None else _kwb_epi_identity,
-        BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=block_k, GROUP_M=8, num_warps=8 if bm * bn >= 128 * 128 else 4,
+        BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=block_k, GROUP_M=8, IEEE=ieee, num_warps=8 if bm * bn >= 128 * 128 else 4,
         num_stages=3)
     return out
 
