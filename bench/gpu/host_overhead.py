@@ -15,6 +15,8 @@ launches over all launches of the new variant, and why it turned itself off wher
 
   python3 bench/gpu/host_overhead.py --generate [--kwb build/dev/app/kwb]  # CPU: renders into .gpu/hostpath/
   python3 bench/gpu/host_overhead.py [--dir .gpu/hostpath] [--budget 55]   # H200: the table (one process)
+  python3 bench/gpu/host_overhead.py --generate --dir .gpu/DIR P.py ...    # other problems; run with --dir .gpu/DIR
+  --profile: after kwb-new's row, cProfile's costliest functions per forward (where the host time goes)
 """
 import argparse
 import importlib.util
@@ -49,12 +51,13 @@ def splice(text):
             (kernels / "triton_epilogue.py").read_text() + text[c:]), True
 
 
-def generate(out, kwb, src):
+def generate(out, kwb, src, paths=()):
+    """Renders PROBLEMS (from src), or the problem files in paths, into out/NAME/{kernel,reference}.py."""
     out.mkdir(parents=True, exist_ok=True)
-    for name in PROBLEMS:
+    todo = [(pathlib.Path(p).stem, pathlib.Path(p)) for p in paths] or [(n, src / (n + ".py")) for n in PROBLEMS]
+    for name, problem in todo:
         d = out / name
         d.mkdir(exist_ok=True)
-        problem = src / (name + ".py")
         r = subprocess.run([kwb, "analyze", str(problem), "--kernel-out", str(d / "kernel.py"), "--framework",
                             "triton"], capture_output=True, text=True, timeout=300)
         (d / "reference.py").write_text(problem.read_text())
@@ -138,9 +141,13 @@ def main():
     ap.add_argument("--calls", type=int, default=200)
     ap.add_argument("--only", default="", help="comma-separated name prefixes (default: all eight)")
     ap.add_argument("--cpu", action="store_true", help="smoke test of this script on the fake Triton (no GPU figures)")
+    ap.add_argument("--profile", action="store_true", help="after kwb-new's row, cProfile's 12 costliest functions "
+                    "(own time per forward call, us): where the host time goes")
+    ap.add_argument("problems", nargs="*", help="with --generate: problem files instead of the eight (run: every "
+                    "folder of --dir is a problem)")
     args = ap.parse_args()
     if args.generate:
-        generate(pathlib.Path(args.dir), args.kwb, pathlib.Path(args.src))
+        generate(pathlib.Path(args.dir), args.kwb, pathlib.Path(args.src), args.problems)
         return 0
     if args.cpu:
         sys.path.insert(0, str(ROOT / "tests/data/codegen/fake_triton"))
@@ -159,7 +166,9 @@ def main():
     print(hdr)
     print("-" * len(hdr))
     only = [p for p in args.only.split(",") if p]
-    for i, name in enumerate(PROBLEMS):
+    rendered = sorted(d.name for d in pathlib.Path(args.dir).iterdir() if (d / "kernel.py").exists())
+    names = [n for n in PROBLEMS if n in rendered] + [n for n in rendered if n not in PROBLEMS]
+    for i, name in enumerate(names):
         if only and not any(name.startswith(p) for p in only):
             continue
         d = pathlib.Path(args.dir) / name
@@ -211,11 +220,29 @@ def main():
                             note += " (template without the fast path)"
                     print("%-34s %-9s %9.1f %9.1f %9.2f %9.2f %10.2e  %s" % (name[:34], label, issue, loop, gpu, bench,
                                                                             rel_err(out, ref), note.strip()))
+                    if args.profile and label == "kwb-new":
+                        profile(lambda: fn(*inputs), args.calls)
         except Exception as e:  # noqa: BLE001 - one problem's failure is one line
             print("%-34s %-9s FAILED %s: %s" % (name[:34], "-", type(e).__name__, str(e).strip()[:200]))
         sys.stdout.flush()
     print("total %.1f s" % (time.perf_counter() - t_start))
     return 0
+
+
+def profile(fn, n):
+    """cProfile of n calls of fn: the 12 functions with the most own time, us per call of fn."""
+    import cProfile
+    import pstats
+    pr = cProfile.Profile()
+    pr.enable()
+    for _ in range(n):
+        fn()
+    pr.disable()
+    sync()
+    st = pstats.Stats(pr)
+    rows = sorted(st.stats.items(), key=lambda kv: -kv[1][2])[:12]
+    for (path, line, func), (_cc, nc, tt, _ct, _callers) in rows:
+        print("    %8.1f us  %6.1f calls  %s (%s:%d)" % (tt * 1e6 / n, nc / n, func, os.path.basename(path), line))
 
 
 def setattr_if(mod, name, value):
