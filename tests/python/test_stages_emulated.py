@@ -710,6 +710,33 @@ class Reduce(unittest.TestCase):
             z[1, 7] = float("nan")
             self.check(z, [1], ops=("amax", "amin", "logsumexp", "sum"))
 
+    def test_few_trips_whole_reductions(self):
+        # session 26: a whole-tensor mean of a permuted 6 x 36 x 50 view was one program over 300 tiles (58 us on the
+        # H200), y08's strided 4096 x 2048 mean 64-element tiles: now split to <= 8 trips a program, tiles widened
+        torch.manual_seed(26)
+        small = torch.randn(6, 50, 36).transpose(1, 2)
+        big = torch.randn(4096, 4096)[:, ::2]
+        pre = [list(torch.randn(6, 36, 100)[:, :, ::2].stride())]  # the MSE's target view, read by the prologue
+        with Forced(kwb_memo_plans=False):
+            _, grid, args, meta, fin = K._kwb_reduce_plan(small, K._kwb_red_dims(small, []), "mean", [0, 0, 0], 0.0,
+                                                          pre)
+            self.assertEqual((grid, meta["BLOCK_R"], meta["BLOCK_B"], args[17]), ((1, 38), 64, 1, 8))
+            self.assertIsNotNone(fin)
+            _, grid, _, meta, _ = K._kwb_reduce_plan(big, K._kwb_red_dims(big, []), "mean", [0, 0], 0.0, [[1, 4096]])
+            self.assertEqual((grid, meta["BLOCK_R"]), ((1, 512), 2048))  # y08: the target read transposed
+            with Forced(kwb_reduce_few_trips=False):  # session 25's plans
+                _, grid, _, meta, _ = K._kwb_reduce_plan(small, K._kwb_red_dims(small, []), "mean", [0, 0, 0], 0.0,
+                                                         pre)
+                self.assertEqual((grid, meta["BLOCK_R"]), ((1, 1), 64))
+                _, grid, _, meta, _ = K._kwb_reduce_plan(big, K._kwb_red_dims(big, []), "mean", [0, 0], 0.0,
+                                                         [[1, 4096]])
+                self.assertEqual((grid, meta["BLOCK_R"]), ((1, 512), 64))
+        for few in (True, False):
+            with Forced(kwb_reduce_few_trips=few):
+                for v in (small, torch.randn(3, 40, 7).permute(2, 0, 1), torch.randn(64, 30)[:, ::3]):
+                    for dims in ([], [0, 2] if v.dim() == 3 else [0]):
+                        self.check(v, dims)
+
     def test_one_trip_strided_runs(self):
         # u39's class: few outputs over a short strided run (dim 1 of 16 x 128 x 20): the run in one tile, one trip
         torch.manual_seed(21)
@@ -717,7 +744,7 @@ class Reduce(unittest.TestCase):
         with Forced(kwb_memo_plans=False):
             _, grid, _, meta, fin = K._kwb_reduce_plan(x, [1], "var", [20, 0, 1], 1.0)
             self.assertEqual((grid, meta["BLOCK_R"], meta["BLOCK_B"], fin), ((16, 1), 128, 32, None))
-            with Forced(kwb_reduce_one_trip=False):  # session 18's plan: 64-row steps, two of them
+            with Forced(kwb_reduce_one_trip=False, kwb_reduce_few_trips=False):  # session 18's plan: 64-row steps
                 _, grid, _, meta, _ = K._kwb_reduce_plan(x, [1], "var", [20, 0, 1], 1.0)
             self.assertEqual((grid, meta["BLOCK_R"], meta["BLOCK_B"]), ((16, 1), 64, 32))
             _, grid, _, meta, _ = K._kwb_reduce_plan(torch.randn(4, 500, 3), [1], "sum", [3, 0, 1], 0.0)

@@ -250,6 +250,13 @@ def _kwb_reduce_finish(p1, p2, p3, out, out2, ident, q, n_out, split, A1, B, oa0
 
 kwb_reduce_one_trip = True  # a short strided reduced run on a grid of < 2 programs a SM and no split: the run in one
 #                             tile (False: BLOCK_R capped at _kwb_tile // 64, a loop of steps; session 18's plan)
+# few trips (issue 14, session 26: a whole-tensor mean of a 6 x 36 x 50 permuted view was one program looping over
+# 300 64-element tiles, 58 us of GPU against torch.compile's 2; y08's 8 Mi-element strided mean 146 us against 66,
+# 64-element tiles): where a program has few kept outputs (BLOCK_B < 64), the tile's room goes to the reduced run, and
+# a grid of < 2 programs a SM is split until a program makes at most _kwb_reduce_max_trips tile trips (a latency bound,
+# below _kwb_split_elems' bandwidth floor). False: session 25's plan.
+kwb_reduce_few_trips = True
+_kwb_reduce_max_trips = 8
 kwb_memo_plans = True  # launch plans memoised per (shapes, strides, dtypes, device, settings); False: plan each call
 _kwb_memo = {}  # (stage, key) -> plan: pure functions of the key, never of data or data pointers
 
@@ -277,11 +284,16 @@ def _kwb_reduce_plan(x, red, op, ostr, q, more=()):
     else:  # coalesced along b (reduction over channels, batch-norm statistics), or neither contiguous;
         block_r = min(_kwb_np2(R2), max(1, _kwb_tile // 64))  # b widened up to 1024 when the reduced run is short
         block_b = min(_kwb_np2(B), 1024, max(64, _kwb_tile // block_r))
+        if kwb_reduce_few_trips and block_b < 64:  # few kept columns: the rest of the tile along the reduced run
+            block_r = min(_kwb_np2(R2), _kwb_tile // block_b)
     n_b = triton.cdiv(B, block_b)
     progs, sms = A * n_b, _kwb_sms(x)
     split = 1
     if progs < 2 * sms:  # few outputs: split the reduced extent so every SM streams (bandwidth, not latency)
         split = max(1, min(triton.cdiv(4 * sms, progs), n_ro * R2 * block_b // _kwb_split_elems, 1024))
+        if kwb_reduce_few_trips:  # and so that no program makes more than a few dependent trips (latency)
+            trips = n_ro * triton.cdiv(R2, block_r)
+            split = max(split, min(triton.cdiv(trips, _kwb_reduce_max_trips), triton.cdiv(4 * sms, progs), 1024))
     if kwb_reduce_one_trip and split == 1 and progs < 2 * sms and block_r < _kwb_np2(R2) <= _kwb_tile // 8:
         # few outputs, each over a short strided run (var over dim 1 of 16 x 128 x 20): the whole run in one tile, so
         # a program's loads are one round trip, not one per BLOCK_R step; narrower columns keep the tile's size
