@@ -109,6 +109,31 @@ void TestGuiFlow::openErrors() {
   QVERIFY(w.lastError().contains(QStringLiteral("reference.py")));
   QVERIFY(!w.runPhase(1));  // nothing opened
   QVERIFY(w.logicPath().isEmpty());
+
+  // New-user trial 15, #1: Run Understand after fixing the logic file in the editor ran the old file on disk. Phase 1
+  // asks as Measure Again does; Cancel runs nothing.
+  const QString logic = dir.filePath(QStringLiteral("broken.py"));
+  {
+    QFile f(logic);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("import torch\nclass Model(torch.nn.Module):\n    def forward(self, x):\n        return torch.relu(x\n");
+  }
+  QVERIFY2(w.openPath(logic), qPrintable(w.lastError()));
+  w.wizard()->setGpu(QStringLiteral("H200"));
+  CodeEditor* editor = w.editors()->editorFor(logic);
+  QVERIFY(editor);
+  editor->append(QStringLiteral(")\n"));
+  QString asked;
+  QTimer::singleShot(0, &w, [&asked] {
+    QTRY_VERIFY(QApplication::activeModalWidget());
+    auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+    QVERIFY(box);
+    asked = box->text();
+    box->button(QMessageBox::Cancel)->click();
+  });
+  QVERIFY(!w.runPhase(1));
+  QVERIFY2(asked.contains(QStringLiteral("the run reads what is on disk")), qPrintable(asked));
+  QVERIFY(!w.session()->job());  // nothing started
 }
 
 // Fresh-user trial: the GPU box was empty at start, so the first "Run Understand" failed and crossed out

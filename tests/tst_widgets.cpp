@@ -167,6 +167,7 @@ class TestWidgets : public QObject {
   void pdfHeadingsKeepWithTheirBody();
   void referenceOpsSummarised();
   void editorFindReplaceGoto();
+  void editorsNeverOverwriteAnExternalChange();
   void runsPanelVersionsAndKernelDiff();
 };
 
@@ -489,7 +490,13 @@ void TestWidgets::editorTabsKeepEdits() {
   QCOMPARE(tabs.editorFor(a)->text(), QStringLiteral("edited\n"));
   QVERIFY(tabs.reloadIfUnmodified(b));
   QCOMPARE(tabs.editorFor(b)->text(), QStringLiteral("regenerated\n"));
+  QStringList asked;  // a file rewritten under the edit: saving asks first (editorsNeverOverwriteAnExternalChange)
+  tabs.setExternalChangePrompt([&asked](const QString& path) {
+    asked << path;
+    return EditorTabs::ExternalChange::Overwrite;
+  });
   QVERIFY(tabs.saveAll(&err));
+  QCOMPARE(asked, QStringList{QFileInfo(a).absoluteFilePath()});
   QVERIFY(tabs.modifiedFiles().isEmpty());
   QTextBrowser* preview = tabs.showHtml(QStringLiteral("Report preview"), QStringLiteral("<h1>Baseline</h1>"));
   QCOMPARE(tabs.preview(QStringLiteral("Report preview")), preview);
@@ -1813,6 +1820,63 @@ void TestWidgets::rooflineLabelsHoverExport() {
   QString error;
   QVERIFY(!plot.exportTo(tmp.filePath(QStringLiteral("roofline.bmp")), &error));
   QVERIFY(error.contains(QStringLiteral(".svg")));
+}
+
+void TestWidgets::editorsNeverOverwriteAnExternalChange() {
+  // New-user trial 15, #2: `kwb measure` rewrote kernel.py while the GUI had it open; Ctrl+S then wrote the stale
+  // buffer over it without a word. An unmodified tab now follows the file; a modified one asks before overwriting.
+  QTemporaryDir dir;
+  const QString py = dir.filePath(QStringLiteral("kernel.py"));
+  const auto write = [&py](const QByteArray& text) {
+    QFile f(py);
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    f.write(text);
+  };
+  write("x = 1\n");
+  EditorTabs tabs;
+  QSignalSpy changed(&tabs, &EditorTabs::fileChangedOnDisk);
+  CodeEditor* e = tabs.openFile(py, nullptr);
+  QVERIFY(e);
+  QVERIFY(!e->changedOnDisk());
+  write("x = 2  # V1\n");  // another program: an unmodified tab reloads
+  QTRY_COMPARE(e->text(), QStringLiteral("x = 2  # V1\n"));
+  QTRY_VERIFY(!changed.isEmpty());
+  QCOMPARE(changed.last().at(1).toBool(), true);
+  QVERIFY(!e->isModified());
+  // edited here, then changed there: the edit stays, and Save asks
+  e->append(QStringLiteral("y = 3\n"));
+  QVERIFY(e->isModified());
+  write("x = 3  # V2\n");
+  QTRY_VERIFY(changed.size() >= 2 && !changed.last().at(1).toBool());
+  QVERIFY(e->text().contains(QStringLiteral("y = 3")));
+  QStringList asked;
+  auto answer = EditorTabs::ExternalChange::Cancel;
+  tabs.setExternalChangePrompt([&](const QString& path) {
+    asked << path;
+    return answer;
+  });
+  QString err;
+  QVERIFY(!tabs.saveAll(&err));
+  QVERIFY2(err.contains(QStringLiteral("changed on disk")), qPrintable(err));
+  QCOMPARE(asked, QStringList{e->filePath()});
+  QFile disk(py);
+  QVERIFY(disk.open(QIODevice::ReadOnly));
+  QCOMPARE(disk.readAll(), QByteArray("x = 3  # V2\n"));  // nothing overwritten
+  disk.close();
+  answer = EditorTabs::ExternalChange::Overwrite;  // the user's choice: theirs wins
+  QVERIFY2(tabs.saveCurrent(&err), qPrintable(err));
+  QVERIFY(disk.open(QIODevice::ReadOnly));
+  QVERIFY(disk.readAll().contains("y = 3"));
+  disk.close();
+  QVERIFY(!e->changedOnDisk());
+  // and Reload takes the file's text, dropping the edit
+  e->append(QStringLiteral("z = 4\n"));
+  write("x = 5\n");
+  answer = EditorTabs::ExternalChange::Reload;
+  QTRY_VERIFY(e->changedOnDisk());
+  QVERIFY2(tabs.saveCurrent(&err), qPrintable(err));
+  QCOMPARE(e->text(), QStringLiteral("x = 5\n"));
+  QVERIFY(!e->isModified());
 }
 
 void TestWidgets::editorFindReplaceGoto() {

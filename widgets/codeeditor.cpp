@@ -8,6 +8,7 @@
 #include <Qsci/qscilexerpython.h>
 
 #include <QApplication>
+#include <QCryptographicHash>
 #include <QEvent>
 #include <QFile>
 #include <QFileInfo>
@@ -137,6 +138,7 @@ bool CodeEditor::load(const QString& path, QString* error) {
     return false;
   }
   QByteArray bytes = f.readAll();
+  m_diskHash = QCryptographicHash::hash(bytes, QCryptographicHash::Sha1);
   // A byte-order mark is an encoding marker, not text: shown, it is an invisible first character that
   // Python skips and a search or a line comparison does not (new-user trial 10, #6).
   m_bom = bytes.startsWith("\xef\xbb\xbf");
@@ -166,8 +168,16 @@ bool CodeEditor::save(QString* error) {
     if (error) *error = tr("Saving %1 failed: %2").arg(m_path, writeFailureReason(f, m_path, bytes.size()));
     return false;
   }
+  m_diskHash = QCryptographicHash::hash(bytes, QCryptographicHash::Sha1);
   setModified(false);
   return true;
+}
+
+bool CodeEditor::changedOnDisk() const {
+  if (m_path.isEmpty()) return false;
+  QFile f(m_path);
+  if (!f.open(QIODevice::ReadOnly)) return true;
+  return QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha1) != m_diskHash;
 }
 
 }  // namespace kwb

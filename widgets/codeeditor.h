@@ -22,6 +22,10 @@ class CodeEditor : public QsciScintilla {
   /// had one) and clears the modified flag.
   /// Returns false with *error if there is no path or the write/commit fails (the old file is kept).
   bool save(QString* error);
+  /// Whether the file on disk differs from what this editor last loaded or saved (another program wrote it, e.g.
+  /// `kwb measure` or git; compared by content, so a touch is no change). A file that is gone counts as changed;
+  /// false before load().
+  bool changedOnDisk() const;
   /// The absolute path of the file shown ("" before load()).
   QString filePath() const { return m_path; }
   /// The monospace font used on all lexer styles: the system fixed font when it really is fixed-pitch,
@@ -50,6 +54,7 @@ class CodeEditor : public QsciScintilla {
   void applyTheme();
   QString m_path;
   bool m_bom = false;      ///< the loaded file started with a UTF-8 byte-order mark
+  QByteArray m_diskHash;   ///< SHA-1 of the file's bytes as last loaded or saved here
   bool m_theming = false;  ///< applyTheme() is running (it may itself raise palette events)
 };
 

@@ -3,7 +3,9 @@
 #include "widgets/codeeditor.h"
 
 #include <QFileInfo>
+#include <QFileSystemWatcher>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QTextBrowser>
 #include <QTextDocument>
 
@@ -13,11 +15,68 @@ namespace {
 const char* const kPreviewTitle = "kwbPreviewTitle";
 }
 
-EditorTabs::EditorTabs(QWidget* parent) : QTabWidget(parent) {
+EditorTabs::EditorTabs(QWidget* parent) : QTabWidget(parent), m_watcher(new QFileSystemWatcher(this)) {
   setTabsClosable(true);
   setMovable(true);
   setDocumentMode(true);
   connect(this, &QTabWidget::tabCloseRequested, this, [this](int i) { closeTab(i); });
+  connect(m_watcher, &QFileSystemWatcher::fileChanged, this, &EditorTabs::onFileChanged);
+  m_prompt = [this](const QString& path) {
+    QMessageBox box(QMessageBox::Warning, tr("File changed on disk"),
+                    tr("%1 changed on disk since this tab loaded it (another program wrote it: kwb measure, git, "
+                       "another editor).\n\nOverwrite it with your version, or reload it and lose your edits?")
+                        .arg(path),
+                    QMessageBox::Cancel, this);
+    QPushButton* overwrite = box.addButton(tr("Overwrite"), QMessageBox::DestructiveRole);
+    QPushButton* reload = box.addButton(tr("Reload"), QMessageBox::AcceptRole);
+    box.setDefaultButton(QMessageBox::Cancel);
+    box.exec();
+    return box.clickedButton() == overwrite ? ExternalChange::Overwrite
+           : box.clickedButton() == reload  ? ExternalChange::Reload
+                                            : ExternalChange::Cancel;
+  };
+}
+
+void EditorTabs::setExternalChangePrompt(std::function<ExternalChange(const QString&)> prompt) {
+  m_prompt = std::move(prompt);
+}
+
+void EditorTabs::onFileChanged(const QString& path) {
+  // an atomic save elsewhere (rename over the file) drops the path from the watcher: watch it again
+  if (QFileInfo::exists(path) && !m_watcher->files().contains(path)) m_watcher->addPath(path);
+  CodeEditor* e = editorFor(path);
+  if (!e || !e->changedOnDisk()) return;  // our own save, or the same bytes
+  if (e->isModified()) {
+    Q_EMIT fileChangedOnDisk(path, false);
+    return;
+  }
+  int line = 0, index = 0;
+  e->getCursorPosition(&line, &index);  // the reader's place survives the reload
+  QString err;
+  if (!e->load(path, &err)) return;
+  e->goToLine(line + 1);
+  updateTabTitle(e);
+  Q_EMIT fileChangedOnDisk(path, true);
+}
+
+bool EditorTabs::saveEditor(CodeEditor* e, QString* error) {
+  if (e->changedOnDisk()) {
+    switch (m_prompt(e->filePath())) {
+      case ExternalChange::Overwrite:
+        break;
+      case ExternalChange::Reload: {
+        if (!e->load(e->filePath(), error)) return false;
+        updateTabTitle(e);
+        return true;
+      }
+      case ExternalChange::Cancel:
+        if (error)
+          *error = tr("Not saved: %1 changed on disk since this tab loaded it; your edits are still in the tab.")
+                       .arg(e->filePath());
+        return false;
+    }
+  }
+  return e->save(error);
 }
 
 CodeEditor* EditorTabs::editorFor(const QString& path) const {
@@ -43,6 +102,7 @@ CodeEditor* EditorTabs::openFile(const QString& path, QString* error) {
   }
   const int i = addTab(e, QFileInfo(path).fileName());
   setTabToolTip(i, e->filePath());
+  m_watcher->addPath(e->filePath());
   connect(e, &QsciScintilla::modificationChanged, this, [this, e](bool) {
     updateTabTitle(e);
     Q_EMIT modificationChanged();
@@ -74,13 +134,13 @@ bool EditorTabs::saveCurrent(QString* error) {
     if (error) *error = tr("The current tab is not an editable file.");
     return false;
   }
-  return e->save(error);
+  return saveEditor(e, error);
 }
 
 bool EditorTabs::saveAll(QString* error) {
   for (int i = 0; i < count(); ++i) {
     auto* e = qobject_cast<CodeEditor*>(widget(i));
-    if (e && e->isModified() && !e->save(error)) return false;
+    if (e && e->isModified() && !saveEditor(e, error)) return false;
   }
   return true;
 }
@@ -145,12 +205,13 @@ bool EditorTabs::closeTab(int index) {
     if (answer == QMessageBox::Cancel) return false;
     if (answer == QMessageBox::Save) {
       QString err;
-      if (!e->save(&err)) {
+      if (!saveEditor(e, &err)) {
         QMessageBox::warning(this, tr("Save failed"), err);
         return false;
       }
     }
   }
+  if (e) m_watcher->removePath(e->filePath());
   QWidget* w = widget(index);
   removeTab(index);
   w->deleteLater();

@@ -5,6 +5,9 @@
 #include <QStringList>
 #include <QTabWidget>
 
+#include <functional>
+
+class QFileSystemWatcher;
 class QTextBrowser;
 
 namespace kwb {
@@ -27,10 +30,18 @@ class EditorTabs : public QTabWidget {
   /// user's text) if the tab has unsaved edits; true if reloaded or not open.
   bool reloadIfUnmodified(const QString& path);
 
-  /// Saves the current editor (QSaveFile). False with *error if it fails or the tab is a preview.
+  /// Saves the current editor (QSaveFile). False with *error if it fails or the tab is a preview. A file another
+  /// program changed since this tab loaded or saved it is never overwritten silently: the external-change prompt
+  /// decides (overwrite, reload and lose the edits, or cancel: false with *error saying so).
   bool saveCurrent(QString* error);
-  /// Saves every modified editor; stops at the first failure (false with *error).
+  /// Saves every modified editor, each as saveCurrent() does; stops at the first failure (false with *error).
   bool saveAll(QString* error);
+
+  /// What to do with a tab's edits when its file changed on disk under them (new-user trial 15, #2).
+  enum class ExternalChange { Overwrite, Reload, Cancel };
+  /// Replaces the question saving asks about a file changed on disk (default: a message box); for tests and
+  /// scripted use. @p prompt gets the file's absolute path.
+  void setExternalChangePrompt(std::function<ExternalChange(const QString&)> prompt);
   /// Closes every tab without unsaved edits (previews included); tabs with unsaved edits stay, never asked
   /// about. Used when another logic file or workspace opens, so its files are not mixed with the last one's.
   void closeUnmodified();
@@ -45,10 +56,18 @@ class EditorTabs : public QTabWidget {
  Q_SIGNALS:
   /// Some editor's modified flag changed (e.g. to update the window title).
   void modificationChanged();
+  /// An open file changed on disk: @p reloaded when its tab had no unsaved edits and now shows the new text;
+  /// false when the tab's unsaved edits were kept (saving will ask before overwriting).
+  void fileChangedOnDisk(const QString& path, bool reloaded);
 
  private:
   void updateTabTitle(CodeEditor* editor);
   bool closeTab(int index);
+  /// save() of one editor behind the external-change check.
+  bool saveEditor(CodeEditor* e, QString* error);
+  void onFileChanged(const QString& path);
+  QFileSystemWatcher* m_watcher;
+  std::function<ExternalChange(const QString&)> m_prompt;
 };
 
 }  // namespace kwb

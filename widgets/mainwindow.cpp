@@ -286,6 +286,14 @@ MainWindow::MainWindow(QWidget* parent)
       saveRunDefaults();
   });
   connect(m_editors, &EditorTabs::modificationChanged, this, &MainWindow::updateTitle);
+  // another program wrote an open file (kwb measure, git): say what happened to its tab (new-user trial 15, #2)
+  connect(m_editors, &EditorTabs::fileChangedOnDisk, this, [this](const QString& path, bool reloaded) {
+    statusBar()->showMessage(
+        reloaded ? tr("%1 changed on disk: reloaded.").arg(QDir::toNativeSeparators(path))
+                 : tr("%1 changed on disk; your unsaved edits are kept, and saving will ask before overwriting.")
+                       .arg(QDir::toNativeSeparators(path)),
+        10000);
+  });
   connect(m_console, &RunConsole::stopRequested, this, [this] {
     if (m_runAll) {
       m_runAllStopped = true;  // the chain ends with the running phase, which is stopped too
@@ -1354,6 +1362,9 @@ bool MainWindow::runPhase(int phase, bool wait) {
     showError(check.title, check.message);
     return false;
   }
+  // phase 1 reads the logic file from disk (phase 4 kernel.py, below): an unsaved fix in the editor is asked about,
+  // not run past (new-user trial 15, #1: Ctrl+1 after fixing a SyntaxError ran the old file again); Run all asked
+  if (phase == 1 && !m_runAll && !confirmUnsavedBeforeRun()) return false;
   if (phase == 1) {
     if (!resolveExistingWorkspace()) return false;
     // A folder the user chose: its parent is where the next default workspace goes.
