@@ -649,22 +649,22 @@
 <context>
     <name>kwb::CodeEditor</name>
     <message>
-        <location filename="../widgets/codeeditor.cpp" line="136"/>
+        <location filename="../widgets/codeeditor.cpp" line="137"/>
         <source>Cannot open %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/codeeditor.cpp" line="156"/>
+        <location filename="../widgets/codeeditor.cpp" line="158"/>
         <source>This editor has no file to save to.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/codeeditor.cpp" line="161"/>
+        <location filename="../widgets/codeeditor.cpp" line="163"/>
         <source>Cannot write %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/codeeditor.cpp" line="166"/>
+        <location filename="../widgets/codeeditor.cpp" line="168"/>
         <source>Saving %1 failed: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1028,22 +1028,49 @@
 <context>
     <name>kwb::EditorTabs</name>
     <message>
+        <location filename="../widgets/editortabs.cpp" line="25"/>
+        <source>File changed on disk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/editortabs.cpp" line="26"/>
+        <source>%1 changed on disk since this tab loaded it (another program wrote it: kwb measure, git, another editor).
+
+Overwrite it with your version, or reload it and lose your edits?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/editortabs.cpp" line="30"/>
+        <source>Overwrite</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/editortabs.cpp" line="31"/>
+        <source>Reload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location filename="../widgets/editortabs.cpp" line="74"/>
+        <source>Not saved: %1 changed on disk since this tab loaded it; your edits are still in the tab.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/editortabs.cpp" line="134"/>
         <source>The current tab is not an editable file.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/editortabs.cpp" line="143"/>
+        <location filename="../widgets/editortabs.cpp" line="203"/>
         <source>Unsaved changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/editortabs.cpp" line="143"/>
+        <location filename="../widgets/editortabs.cpp" line="203"/>
         <source>%1 has unsaved changes. Save them before closing?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/editortabs.cpp" line="149"/>
+        <location filename="../widgets/editortabs.cpp" line="209"/>
         <source>Save failed</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1141,237 +1168,237 @@
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="281"/>
-        <location filename="../widgets/mainwindow.cpp" line="1062"/>
-        <location filename="../widgets/mainwindow.cpp" line="1076"/>
-        <location filename="../widgets/mainwindow.cpp" line="1085"/>
-        <location filename="../widgets/mainwindow.cpp" line="1339"/>
+        <location filename="../widgets/mainwindow.cpp" line="1070"/>
+        <location filename="../widgets/mainwindow.cpp" line="1084"/>
+        <location filename="../widgets/mainwindow.cpp" line="1093"/>
+        <location filename="../widgets/mainwindow.cpp" line="1347"/>
         <source>Cannot open file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="299"/>
+        <location filename="../widgets/mainwindow.cpp" line="307"/>
         <source>Stopping the measurement…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="305"/>
+        <location filename="../widgets/mainwindow.cpp" line="313"/>
         <source>GPU spec ledger</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="306"/>
+        <location filename="../widgets/mainwindow.cpp" line="314"/>
         <source>Open a PyTorch logic file (File &gt; Open) to start.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="317"/>
+        <location filename="../widgets/mainwindow.cpp" line="325"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="318"/>
+        <location filename="../widgets/mainwindow.cpp" line="326"/>
         <source>&amp;Open…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="320"/>
+        <location filename="../widgets/mainwindow.cpp" line="328"/>
         <source>Open PyTorch logic file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="321"/>
+        <location filename="../widgets/mainwindow.cpp" line="329"/>
         <source>Python files (*.py);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="326"/>
+        <location filename="../widgets/mainwindow.cpp" line="334"/>
         <source>Open &amp;Workspace…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="327"/>
+        <location filename="../widgets/mainwindow.cpp" line="335"/>
         <source>Open workspace folder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="338"/>
+        <location filename="../widgets/mainwindow.cpp" line="346"/>
         <source>Open &amp;Recent</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="340"/>
+        <location filename="../widgets/mainwindow.cpp" line="348"/>
         <source>&amp;Save</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="343"/>
+        <location filename="../widgets/mainwindow.cpp" line="351"/>
         <source>Saved %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="345"/>
-        <location filename="../widgets/mainwindow.cpp" line="351"/>
-        <location filename="../widgets/mainwindow.cpp" line="1321"/>
-        <location filename="../widgets/mainwindow.cpp" line="1641"/>
+        <location filename="../widgets/mainwindow.cpp" line="353"/>
+        <location filename="../widgets/mainwindow.cpp" line="359"/>
+        <location filename="../widgets/mainwindow.cpp" line="1329"/>
+        <location filename="../widgets/mainwindow.cpp" line="1652"/>
         <source>Save failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="349"/>
+        <location filename="../widgets/mainwindow.cpp" line="357"/>
         <source>Save &amp;All</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="355"/>
+        <location filename="../widgets/mainwindow.cpp" line="363"/>
         <source>&amp;Export Review…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="362"/>
+        <location filename="../widgets/mainwindow.cpp" line="370"/>
         <source>Export review</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="363"/>
+        <location filename="../widgets/mainwindow.cpp" line="371"/>
         <source>HTML (*.html);;PDF (*.pdf);;Markdown (*.md)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="367"/>
-        <location filename="../widgets/mainwindow.cpp" line="1282"/>
-        <location filename="../widgets/mainwindow.cpp" line="1288"/>
-        <location filename="../widgets/mainwindow.cpp" line="1292"/>
+        <location filename="../widgets/mainwindow.cpp" line="375"/>
+        <location filename="../widgets/mainwindow.cpp" line="1290"/>
+        <location filename="../widgets/mainwindow.cpp" line="1296"/>
+        <location filename="../widgets/mainwindow.cpp" line="1300"/>
         <source>Export</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="367"/>
+        <location filename="../widgets/mainwindow.cpp" line="375"/>
         <source>Give the file a .html, .pdf or .md name.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="370"/>
+        <location filename="../widgets/mainwindow.cpp" line="378"/>
         <source>Exported %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="375"/>
+        <location filename="../widgets/mainwindow.cpp" line="383"/>
         <source>One self-contained file (HTML, PDF or Markdown) with the verdict, the report and the roofline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="377"/>
+        <location filename="../widgets/mainwindow.cpp" line="385"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="381"/>
+        <location filename="../widgets/mainwindow.cpp" line="389"/>
         <source>&amp;Run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="383"/>
+        <location filename="../widgets/mainwindow.cpp" line="391"/>
         <source>&amp;%1. %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="393"/>
+        <location filename="../widgets/mainwindow.cpp" line="401"/>
         <source>S&amp;top</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="406"/>
+        <location filename="../widgets/mainwindow.cpp" line="414"/>
         <source>&amp;Report</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="410"/>
+        <location filename="../widgets/mainwindow.cpp" line="418"/>
         <source>Write baseline_report.md, memory/v0.json and the roofline figure, and preview the report</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="411"/>
+        <location filename="../widgets/mainwindow.cpp" line="419"/>
         <source>&amp;Memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="414"/>
+        <location filename="../widgets/mainwindow.cpp" line="422"/>
         <source>Open memory/v0.json (written with the report)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="415"/>
+        <location filename="../widgets/mainwindow.cpp" line="423"/>
         <source>&amp;Commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="418"/>
+        <location filename="../widgets/mainwindow.cpp" line="426"/>
         <source>Commit &quot;V0: baseline kernel&quot; (only after the quality gate passes)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="421"/>
+        <location filename="../widgets/mainwindow.cpp" line="429"/>
         <source>Main</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="433"/>
+        <location filename="../widgets/mainwindow.cpp" line="441"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="434"/>
+        <location filename="../widgets/mainwindow.cpp" line="442"/>
         <source>&amp;Reset Layout</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="436"/>
+        <location filename="../widgets/mainwindow.cpp" line="444"/>
         <source>&amp;Dark Theme</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="447"/>
+        <location filename="../widgets/mainwindow.cpp" line="455"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="448"/>
+        <location filename="../widgets/mainwindow.cpp" line="456"/>
         <source>&amp;About</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="450"/>
+        <location filename="../widgets/mainwindow.cpp" line="458"/>
         <source>About Kernel Workbench</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="451"/>
+        <location filename="../widgets/mainwindow.cpp" line="459"/>
         <source>Kernel Workbench %1
 PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="472"/>
+        <location filename="../widgets/mainwindow.cpp" line="480"/>
         <source>Wizard</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="602"/>
+        <location filename="../widgets/mainwindow.cpp" line="610"/>
         <source>Knowledge</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="599"/>
+        <location filename="../widgets/mainwindow.cpp" line="607"/>
         <source>Roofline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="618"/>
+        <location filename="../widgets/mainwindow.cpp" line="626"/>
         <source>Plugins</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="598"/>
+        <location filename="../widgets/mainwindow.cpp" line="606"/>
         <source>Run console</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1381,76 +1408,76 @@ PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</sour
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="920"/>
+        <location filename="../widgets/mainwindow.cpp" line="928"/>
         <source>Kernel Workbench[*]</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="920"/>
+        <location filename="../widgets/mainwindow.cpp" line="928"/>
         <source>%1[*] — Kernel Workbench</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="931"/>
+        <location filename="../widgets/mainwindow.cpp" line="939"/>
         <source>none for %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="932"/>
+        <location filename="../widgets/mainwindow.cpp" line="940"/>
         <source>%1 for %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1037"/>
+        <location filename="../widgets/mainwindow.cpp" line="1045"/>
         <source>Phase %1 is running; open %2 when it has finished.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1056"/>
-        <location filename="../widgets/mainwindow.cpp" line="1163"/>
+        <location filename="../widgets/mainwindow.cpp" line="1064"/>
+        <location filename="../widgets/mainwindow.cpp" line="1171"/>
         <source>Cannot open workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1057"/>
+        <location filename="../widgets/mainwindow.cpp" line="1065"/>
         <source>%1 has no reference.py: not a kernel_opt_&lt;name&gt; workspace.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1062"/>
+        <location filename="../widgets/mainwindow.cpp" line="1070"/>
         <source>%1 is not a Python (.py) logic file.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1036"/>
-        <location filename="../widgets/mainwindow.cpp" line="1067"/>
-        <location filename="../widgets/mainwindow.cpp" line="1071"/>
+        <location filename="../widgets/mainwindow.cpp" line="1044"/>
+        <location filename="../widgets/mainwindow.cpp" line="1075"/>
+        <location filename="../widgets/mainwindow.cpp" line="1079"/>
         <source>Cannot open</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1067"/>
+        <location filename="../widgets/mainwindow.cpp" line="1075"/>
         <source>%1 does not exist.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1071"/>
+        <location filename="../widgets/mainwindow.cpp" line="1079"/>
         <source>A measurement is running: stop it first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1131"/>
+        <location filename="../widgets/mainwindow.cpp" line="1139"/>
         <source>Opened %1: run phase 1 (Understand)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1313"/>
-        <location filename="../widgets/mainwindow.cpp" line="1632"/>
+        <location filename="../widgets/mainwindow.cpp" line="1321"/>
+        <location filename="../widgets/mainwindow.cpp" line="1643"/>
         <source>Unsaved changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1314"/>
+        <location filename="../widgets/mainwindow.cpp" line="1322"/>
         <source>These files have unsaved changes; the run reads what is on disk:
 %1
 
@@ -1458,12 +1485,12 @@ Save them first?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1335"/>
+        <location filename="../widgets/mainwindow.cpp" line="1343"/>
         <source>%1 changed on disk; your unsaved edits in its tab are kept.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="331"/>
+        <location filename="../widgets/mainwindow.cpp" line="339"/>
         <source>Open S&amp;uite…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1479,71 +1506,81 @@ Save them first?</source>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="292"/>
+        <source>%1 changed on disk: reloaded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="293"/>
+        <source>%1 changed on disk; your unsaved edits are kept, and saving will ask before overwriting.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="300"/>
         <source>Stopping after the running phase…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="299"/>
+        <location filename="../widgets/mainwindow.cpp" line="307"/>
         <source>Stopping phase %1 (%2)…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="333"/>
+        <location filename="../widgets/mainwindow.cpp" line="341"/>
         <source>Open suite folder (with suite.json)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="337"/>
+        <location filename="../widgets/mainwindow.cpp" line="345"/>
         <source>A folder written by kwb suite: every problem in a sortable table</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="387"/>
+        <location filename="../widgets/mainwindow.cpp" line="395"/>
         <source>Run &amp;All Phases</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="391"/>
+        <location filename="../widgets/mainwindow.cpp" line="399"/>
         <source>Phases 1-4, the report and memory record, and the commit when the quality gate allows it, as `kwb baseline` does; Stop ends it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="398"/>
+        <location filename="../widgets/mainwindow.cpp" line="406"/>
         <source>Measure &amp;Again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="402"/>
+        <location filename="../widgets/mainwindow.cpp" line="410"/>
         <source>Measure kernel.py as it is on disk as the workspace&apos;s next version (V1, V2, ...), write its report and memory record and commit it, as `kwb measure` does</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="557"/>
+        <location filename="../widgets/mainwindow.cpp" line="565"/>
         <source>No knowledge records to show. Phase 2 (Learn) lists here the records it consulted for the GPU, framework and operator; a reviewed workspace, those its memory record names. Select a record to read it whole.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="583"/>
+        <location filename="../widgets/mainwindow.cpp" line="591"/>
         <source>Copy Record Id</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="626"/>
+        <location filename="../widgets/mainwindow.cpp" line="634"/>
         <source>Compare runs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="626"/>
+        <location filename="../widgets/mainwindow.cpp" line="634"/>
         <source>One of the runs has no recorded cases (no result.json).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="630"/>
+        <location filename="../widgets/mainwindow.cpp" line="638"/>
         <source>Runs</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="649"/>
+        <location filename="../widgets/mainwindow.cpp" line="657"/>
         <source>%n record(s) kept for this problem</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -1551,7 +1588,7 @@ Save them first?</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="651"/>
+        <location filename="../widgets/mainwindow.cpp" line="659"/>
         <source>; %n set aside as not applying to it (%1)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -1559,103 +1596,103 @@ Save them first?</source>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="655"/>
+        <location filename="../widgets/mainwindow.cpp" line="663"/>
         <source>set aside: %1 — %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="656"/>
+        <location filename="../widgets/mainwindow.cpp" line="664"/>
         <source>The plan (plans/v0_plan.md) lists each one.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="723"/>
+        <location filename="../widgets/mainwindow.cpp" line="731"/>
         <source>&amp;Edit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="729"/>
+        <location filename="../widgets/mainwindow.cpp" line="737"/>
         <source>&amp;Undo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="732"/>
+        <location filename="../widgets/mainwindow.cpp" line="740"/>
         <source>&amp;Redo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="736"/>
+        <location filename="../widgets/mainwindow.cpp" line="744"/>
         <source>Cu&amp;t</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="737"/>
+        <location filename="../widgets/mainwindow.cpp" line="745"/>
         <source>&amp;Copy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="738"/>
+        <location filename="../widgets/mainwindow.cpp" line="746"/>
         <source>&amp;Paste</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="739"/>
+        <location filename="../widgets/mainwindow.cpp" line="747"/>
         <source>Select &amp;All</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="742"/>
+        <location filename="../widgets/mainwindow.cpp" line="750"/>
         <source>&amp;Find…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="745"/>
+        <location filename="../widgets/mainwindow.cpp" line="753"/>
         <source>Find</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="745"/>
+        <location filename="../widgets/mainwindow.cpp" line="753"/>
         <source>Find:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="747"/>
+        <location filename="../widgets/mainwindow.cpp" line="755"/>
         <source>&quot;%1&quot; not found</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="751"/>
+        <location filename="../widgets/mainwindow.cpp" line="759"/>
         <source>Find &amp;Next</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="752"/>
+        <location filename="../widgets/mainwindow.cpp" line="760"/>
         <source>No further match</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="756"/>
+        <location filename="../widgets/mainwindow.cpp" line="764"/>
         <source>R&amp;eplace…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="759"/>
-        <location filename="../widgets/mainwindow.cpp" line="761"/>
+        <location filename="../widgets/mainwindow.cpp" line="767"/>
+        <location filename="../widgets/mainwindow.cpp" line="769"/>
         <source>Replace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="759"/>
+        <location filename="../widgets/mainwindow.cpp" line="767"/>
         <source>Replace:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="761"/>
+        <location filename="../widgets/mainwindow.cpp" line="769"/>
         <source>Replace &quot;%1&quot; with:</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="764"/>
+        <location filename="../widgets/mainwindow.cpp" line="772"/>
         <source>%n replacement(s)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -1663,423 +1700,423 @@ Save them first?</source>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="768"/>
+        <location filename="../widgets/mainwindow.cpp" line="776"/>
         <source>&amp;Go to Line…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="770"/>
+        <location filename="../widgets/mainwindow.cpp" line="778"/>
         <source>Go to line</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="770"/>
+        <location filename="../widgets/mainwindow.cpp" line="778"/>
         <source>Line:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="782"/>
+        <location filename="../widgets/mainwindow.cpp" line="790"/>
         <source>&lt;h2&gt;Kernel Workbench&lt;/h2&gt;&lt;p&gt;PyTorch logic to a correct, measured and committed V0 GPU kernel.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="785"/>
+        <location filename="../widgets/mainwindow.cpp" line="793"/>
         <source>Open a PyTorch logic file…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="786"/>
+        <location filename="../widgets/mainwindow.cpp" line="794"/>
         <source>Open a workspace to review…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="787"/>
+        <location filename="../widgets/mainwindow.cpp" line="795"/>
         <source>Open a suite…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="788"/>
+        <location filename="../widgets/mainwindow.cpp" line="796"/>
         <source>A folder written by kwb suite (with suite.json)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="791"/>
+        <location filename="../widgets/mainwindow.cpp" line="799"/>
         <source>Open example (19_ReLU)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="800"/>
+        <location filename="../widgets/mainwindow.cpp" line="808"/>
         <source>Open example</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="800"/>
+        <location filename="../widgets/mainwindow.cpp" line="808"/>
         <source>The example 19_ReLU.py is not installed with this build.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="819"/>
+        <location filename="../widgets/mainwindow.cpp" line="827"/>
         <source>&lt;b&gt;Recent&lt;/b&gt; (double-click; a workspace opens for review, nothing is re-run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="829"/>
+        <location filename="../widgets/mainwindow.cpp" line="837"/>
         <source>suite  %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="830"/>
+        <location filename="../widgets/mainwindow.cpp" line="838"/>
         <source>workspace  %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="831"/>
+        <location filename="../widgets/mainwindow.cpp" line="839"/>
         <source>logic file  %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="918"/>
+        <location filename="../widgets/mainwindow.cpp" line="926"/>
         <source>%1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="959"/>
+        <location filename="../widgets/mainwindow.cpp" line="967"/>
         <source>The run was stopped: nothing of it is recorded. Run phase 4 again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="961"/>
+        <location filename="../widgets/mainwindow.cpp" line="969"/>
         <source>Commit needs a passing quality gate (now %1).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="981"/>
+        <location filename="../widgets/mainwindow.cpp" line="989"/>
         <source>No CUDA device on this machine: CPU dry run is on (the reference runs on the CPU; no kernel is measured). Uncheck it for a remote target.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="988"/>
-        <location filename="../widgets/mainwindow.cpp" line="992"/>
-        <location filename="../widgets/mainwindow.cpp" line="1002"/>
-        <location filename="../widgets/mainwindow.cpp" line="1014"/>
+        <location filename="../widgets/mainwindow.cpp" line="996"/>
+        <location filename="../widgets/mainwindow.cpp" line="1000"/>
+        <location filename="../widgets/mainwindow.cpp" line="1010"/>
+        <location filename="../widgets/mainwindow.cpp" line="1022"/>
         <source>Measure Again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="988"/>
+        <location filename="../widgets/mainwindow.cpp" line="996"/>
         <source>Open a workspace with a recorded V0 first (File &gt; Open Workspace…).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="992"/>
+        <location filename="../widgets/mainwindow.cpp" line="1000"/>
         <source>A phase is running; measure again when it has finished.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1002"/>
+        <location filename="../widgets/mainwindow.cpp" line="1010"/>
         <source>kernel.py is unchanged since V%1. Measure the same kernel again?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1029"/>
+        <location filename="../widgets/mainwindow.cpp" line="1037"/>
         <source>Measuring V%1 of %2…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1076"/>
+        <location filename="../widgets/mainwindow.cpp" line="1084"/>
         <source>%1 cannot be read.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1117"/>
+        <location filename="../widgets/mainwindow.cpp" line="1125"/>
         <source>The run was made from %1%2. Phase 1 here runs on the workspace&apos;s copy of it, %3.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1119"/>
+        <location filename="../widgets/mainwindow.cpp" line="1127"/>
         <source> (no longer there)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1124"/>
+        <location filename="../widgets/mainwindow.cpp" line="1132"/>
         <source>Review: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1141"/>
+        <location filename="../widgets/mainwindow.cpp" line="1149"/>
         <source>Cannot open suite</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1150"/>
+        <location filename="../widgets/mainwindow.cpp" line="1158"/>
         <source>Suite: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1155"/>
+        <location filename="../widgets/mainwindow.cpp" line="1163"/>
         <source>Opened suite %1: double-click a problem (or press Enter) to review its workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1164"/>
+        <location filename="../widgets/mainwindow.cpp" line="1172"/>
         <source>The workspace of %1 is not on this machine: %2 does not exist. The suite may have run elsewhere, or the folder was moved or deleted; copy it next to suite.json to review it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1198"/>
+        <location filename="../widgets/mainwindow.cpp" line="1206"/>
         <source>%1, %2, CPU dry run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1199"/>
+        <location filename="../widgets/mainwindow.cpp" line="1207"/>
         <source>%1, %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1243"/>
+        <location filename="../widgets/mainwindow.cpp" line="1251"/>
         <source>Phase 1 not run: workspace %1 was left as it is.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1252"/>
+        <location filename="../widgets/mainwindow.cpp" line="1260"/>
         <source>Workspace already exists</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1253"/>
+        <location filename="../widgets/mainwindow.cpp" line="1261"/>
         <source>%1 is already a Kernel Workbench workspace.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1257"/>
+        <location filename="../widgets/mainwindow.cpp" line="1265"/>
         <source>Running the phases there regenerates its spec, reference.py, test_kernel.py and README.md as a new run. Files you edited (kernel.py included) are kept; new versions are written beside them as *.generated. Its report and memory/v0.json change only when you write the records (Report, Memory or Commit).
 
 The command line asks for --force here.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1261"/>
+        <location filename="../widgets/mainwindow.cpp" line="1269"/>
         <source>Open Its Review</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1262"/>
+        <location filename="../widgets/mainwindow.cpp" line="1270"/>
         <source>Overwrite as a New Run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1263"/>
+        <location filename="../widgets/mainwindow.cpp" line="1271"/>
         <source>Choose Another Folder…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1271"/>
+        <location filename="../widgets/mainwindow.cpp" line="1279"/>
         <source>Workspace folder (new or empty)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1282"/>
+        <location filename="../widgets/mainwindow.cpp" line="1290"/>
         <source>Write the report first (Run &gt; Report).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1288"/>
+        <location filename="../widgets/mainwindow.cpp" line="1296"/>
         <source>Open a workspace or finish a run first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1399"/>
+        <location filename="../widgets/mainwindow.cpp" line="1410"/>
         <source>Phase %1 (%2) running…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1418"/>
+        <location filename="../widgets/mainwindow.cpp" line="1429"/>
         <source>Phase %1 (%2) stopped: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1419"/>
+        <location filename="../widgets/mainwindow.cpp" line="1430"/>
         <source>Phase %1 (%2) stopped.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1423"/>
+        <location filename="../widgets/mainwindow.cpp" line="1434"/>
         <source>Phase %1 (%2) failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1435"/>
+        <location filename="../widgets/mainwindow.cpp" line="1446"/>
         <source>Understood %1: framework %2 on %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1463"/>
+        <location filename="../widgets/mainwindow.cpp" line="1474"/>
         <source>V%1 measurement finished: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1522"/>
+        <location filename="../widgets/mainwindow.cpp" line="1533"/>
         <source>%1 is unchanged: it already records this run (not rewritten)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1549"/>
+        <location filename="../widgets/mainwindow.cpp" line="1560"/>
         <source>Run all phases: 1. %1 … 4. %2, then the report, memory and commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1550"/>
+        <location filename="../widgets/mainwindow.cpp" line="1561"/>
         <source>Run all phases: phase 1 of 4 (%1)…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1552"/>
+        <location filename="../widgets/mainwindow.cpp" line="1563"/>
         <source>phase 1 did not start: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1552"/>
+        <location filename="../widgets/mainwindow.cpp" line="1563"/>
         <source>see the message</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1562"/>
+        <location filename="../widgets/mainwindow.cpp" line="1573"/>
         <source>the measurement was stopped</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1567"/>
+        <location filename="../widgets/mainwindow.cpp" line="1578"/>
         <source>phase %1 (%2) did not pass</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1572"/>
+        <location filename="../widgets/mainwindow.cpp" line="1583"/>
         <source>Run all phases: phase %1 of 4 (%2)…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1573"/>
+        <location filename="../widgets/mainwindow.cpp" line="1584"/>
         <source>phase %1 (%2) did not start</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1579"/>
+        <location filename="../widgets/mainwindow.cpp" line="1590"/>
         <source>the records were not written: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1583"/>
+        <location filename="../widgets/mainwindow.cpp" line="1594"/>
         <source>quality gate %1: report and memory written, nothing committed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1587"/>
+        <location filename="../widgets/mainwindow.cpp" line="1598"/>
         <source>the commit failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1590"/>
+        <location filename="../widgets/mainwindow.cpp" line="1601"/>
         <source>committed %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1596"/>
+        <location filename="../widgets/mainwindow.cpp" line="1607"/>
         <source>Run all phases: done, %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1596"/>
+        <location filename="../widgets/mainwindow.cpp" line="1607"/>
         <source>Run all phases ended: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1616"/>
+        <location filename="../widgets/mainwindow.cpp" line="1627"/>
         <source>Committed %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1461"/>
+        <location filename="../widgets/mainwindow.cpp" line="1472"/>
         <source>Measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1132"/>
+        <location filename="../widgets/mainwindow.cpp" line="1140"/>
         <source>Opened workspace %1 (%2) for review, nothing re-run: phase 1 runs it again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1205"/>
-        <location filename="../widgets/mainwindow.cpp" line="1470"/>
-        <location filename="../widgets/mainwindow.cpp" line="1491"/>
-        <location filename="../widgets/mainwindow.cpp" line="1513"/>
+        <location filename="../widgets/mainwindow.cpp" line="1213"/>
+        <location filename="../widgets/mainwindow.cpp" line="1481"/>
+        <location filename="../widgets/mainwindow.cpp" line="1502"/>
+        <location filename="../widgets/mainwindow.cpp" line="1524"/>
         <source>Report</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1475"/>
+        <location filename="../widgets/mainwindow.cpp" line="1486"/>
         <source>Replace the passing record?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1476"/>
+        <location filename="../widgets/mainwindow.cpp" line="1487"/>
         <source>memory/v0.json and baseline_report.md record a PASSING run. This run&apos;s quality gate is %1.
 
 Replace them with this run&apos;s records? (Only Commit keeps the passing version in git.)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1479"/>
+        <location filename="../widgets/mainwindow.cpp" line="1490"/>
         <source>kept the passing record</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1480"/>
+        <location filename="../widgets/mainwindow.cpp" line="1491"/>
         <source>Kept the passing record; nothing written.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1513"/>
+        <location filename="../widgets/mainwindow.cpp" line="1524"/>
         <source>Cannot read %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1516"/>
+        <location filename="../widgets/mainwindow.cpp" line="1527"/>
         <source>Report preview</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1523"/>
+        <location filename="../widgets/mainwindow.cpp" line="1534"/>
         <source>Wrote %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1533"/>
+        <location filename="../widgets/mainwindow.cpp" line="1544"/>
         <source>Memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1563"/>
+        <location filename="../widgets/mainwindow.cpp" line="1574"/>
         <source>stopped in phase %1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1606"/>
-        <location filename="../widgets/mainwindow.cpp" line="1612"/>
+        <location filename="../widgets/mainwindow.cpp" line="1617"/>
+        <location filename="../widgets/mainwindow.cpp" line="1623"/>
         <source>Commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1622"/>
+        <location filename="../widgets/mainwindow.cpp" line="1633"/>
         <source>Measurement running</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1622"/>
+        <location filename="../widgets/mainwindow.cpp" line="1633"/>
         <source>A measurement is running. Stop it and quit?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1632"/>
+        <location filename="../widgets/mainwindow.cpp" line="1643"/>
         <source>Save your changes before quitting?
 %1</source>
         <translation type="unfinished"></translation>
@@ -3037,122 +3074,122 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="300"/>
+        <location filename="../widgets/runconsole.cpp" line="301"/>
         <source>Phase %1: %2…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="302"/>
+        <location filename="../widgets/runconsole.cpp" line="303"/>
         <source>Phase %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="321"/>
+        <location filename="../widgets/runconsole.cpp" line="322"/>
         <source>phase %1 done</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="321"/>
+        <location filename="../widgets/runconsole.cpp" line="322"/>
         <source>phase %1 failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="326"/>
+        <location filename="../widgets/runconsole.cpp" line="327"/>
         <source>Phase %1 failed: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="329"/>
+        <location filename="../widgets/runconsole.cpp" line="330"/>
         <source>Phase %1 done; V0 not measured yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="330"/>
+        <location filename="../widgets/runconsole.cpp" line="331"/>
         <source>Phase 4 (Measure) runs the V0 measurement and sets the quality gate.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="359"/>
+        <location filename="../widgets/runconsole.cpp" line="360"/>
         <source>No run: kernel.py is a skeleton (no kernel), so the harness was not run.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="368"/>
+        <location filename="../widgets/runconsole.cpp" line="369"/>
         <source>no run recorded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="370"/>
+        <location filename="../widgets/runconsole.cpp" line="371"/>
         <source>recorded run of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="371"/>
+        <location filename="../widgets/runconsole.cpp" line="372"/>
         <source>recorded run %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="372"/>
+        <location filename="../widgets/runconsole.cpp" line="373"/>
         <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="373"/>
+        <location filename="../widgets/runconsole.cpp" line="374"/>
         <source>Review: the recorded run as written in %1; nothing was re-run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="482"/>
+        <location filename="../widgets/runconsole.cpp" line="483"/>
         <source>starting</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="525"/>
+        <location filename="../widgets/runconsole.cpp" line="526"/>
         <source>running</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="525"/>
+        <location filename="../widgets/runconsole.cpp" line="526"/>
         <source>%1/%2 cases done</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="528"/>
+        <location filename="../widgets/runconsole.cpp" line="529"/>
         <source>case %1/%2: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="529"/>
+        <location filename="../widgets/runconsole.cpp" line="530"/>
         <source>case %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="532"/>
+        <location filename="../widgets/runconsole.cpp" line="533"/>
         <source> — timeout in %1 s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="533"/>
+        <location filename="../widgets/runconsole.cpp" line="534"/>
         <source> — over its %1 s timeout; the watchdog will stop it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="553"/>
+        <location filename="../widgets/runconsole.cpp" line="554"/>
         <source>stopped</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="576"/>
+        <location filename="../widgets/runconsole.cpp" line="577"/>
         <source>%1 reference vs itself (no kernel)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="578"/>
+        <location filename="../widgets/runconsole.cpp" line="579"/>
         <source>%1 ran (harness only)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="553"/>
+        <location filename="../widgets/runconsole.cpp" line="554"/>
         <source>finished</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3162,7 +3199,7 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="553"/>
+        <location filename="../widgets/runconsole.cpp" line="554"/>
         <source>finished with failures</source>
         <translation type="unfinished"></translation>
     </message>

@@ -701,22 +701,22 @@
 <context>
     <name>kwb::CodeEditor</name>
     <message>
-        <location filename="../widgets/codeeditor.cpp" line="136"/>
+        <location filename="../widgets/codeeditor.cpp" line="137"/>
         <source>Cannot open %1: %2</source>
         <translation>无法打开 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/codeeditor.cpp" line="156"/>
+        <location filename="../widgets/codeeditor.cpp" line="158"/>
         <source>This editor has no file to save to.</source>
         <translation>此编辑器没有可保存到的文件。</translation>
     </message>
     <message>
-        <location filename="../widgets/codeeditor.cpp" line="161"/>
+        <location filename="../widgets/codeeditor.cpp" line="163"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/codeeditor.cpp" line="166"/>
+        <location filename="../widgets/codeeditor.cpp" line="168"/>
         <source>Saving %1 failed: %2</source>
         <translation>保存 %1 失败：%2</translation>
     </message>
@@ -1095,22 +1095,51 @@
 <context>
     <name>kwb::EditorTabs</name>
     <message>
+        <location filename="../widgets/editortabs.cpp" line="25"/>
+        <source>File changed on disk</source>
+        <translation>文件已在磁盘上更改</translation>
+    </message>
+    <message>
+        <location filename="../widgets/editortabs.cpp" line="26"/>
+        <source>%1 changed on disk since this tab loaded it (another program wrote it: kwb measure, git, another editor).
+
+Overwrite it with your version, or reload it and lose your edits?</source>
+        <translation>%1 在此标签页载入后已在磁盘上被更改（另一个程序写入了它：kwb measure、git 或其他编辑器）。
+
+用你的版本覆盖它，还是重新载入并放弃你的编辑？</translation>
+    </message>
+    <message>
+        <location filename="../widgets/editortabs.cpp" line="30"/>
+        <source>Overwrite</source>
+        <translation>覆盖</translation>
+    </message>
+    <message>
+        <location filename="../widgets/editortabs.cpp" line="31"/>
+        <source>Reload</source>
+        <translation>重新载入</translation>
+    </message>
+    <message>
         <location filename="../widgets/editortabs.cpp" line="74"/>
+        <source>Not saved: %1 changed on disk since this tab loaded it; your edits are still in the tab.</source>
+        <translation>未保存：%1 在此标签页载入后已在磁盘上被更改；你的编辑仍保留在标签页中。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/editortabs.cpp" line="134"/>
         <source>The current tab is not an editable file.</source>
         <translation>当前标签页不是可编辑的文件。</translation>
     </message>
     <message>
-        <location filename="../widgets/editortabs.cpp" line="143"/>
+        <location filename="../widgets/editortabs.cpp" line="203"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../widgets/editortabs.cpp" line="143"/>
+        <location filename="../widgets/editortabs.cpp" line="203"/>
         <source>%1 has unsaved changes. Save them before closing?</source>
         <translation>%1 有未保存的更改。关闭前是否保存？</translation>
     </message>
     <message>
-        <location filename="../widgets/editortabs.cpp" line="149"/>
+        <location filename="../widgets/editortabs.cpp" line="209"/>
         <source>Save failed</source>
         <translation>保存失败</translation>
     </message>
@@ -1208,342 +1237,352 @@
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="281"/>
-        <location filename="../widgets/mainwindow.cpp" line="1062"/>
-        <location filename="../widgets/mainwindow.cpp" line="1076"/>
-        <location filename="../widgets/mainwindow.cpp" line="1085"/>
-        <location filename="../widgets/mainwindow.cpp" line="1339"/>
+        <location filename="../widgets/mainwindow.cpp" line="1070"/>
+        <location filename="../widgets/mainwindow.cpp" line="1084"/>
+        <location filename="../widgets/mainwindow.cpp" line="1093"/>
+        <location filename="../widgets/mainwindow.cpp" line="1347"/>
         <source>Cannot open file</source>
         <translation>无法打开文件</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="292"/>
+        <source>%1 changed on disk: reloaded.</source>
+        <translation>%1 已在磁盘上更改：已重新载入。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="293"/>
+        <source>%1 changed on disk; your unsaved edits are kept, and saving will ask before overwriting.</source>
+        <translation>%1 已在磁盘上更改；你未保存的编辑已保留，保存时会先询问是否覆盖。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="300"/>
         <source>Stopping after the running phase…</source>
         <translation>将在当前阶段结束后停止…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="299"/>
+        <location filename="../widgets/mainwindow.cpp" line="307"/>
         <source>Stopping the measurement…</source>
         <translation>正在停止测量…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="299"/>
+        <location filename="../widgets/mainwindow.cpp" line="307"/>
         <source>Stopping phase %1 (%2)…</source>
         <translation>正在停止阶段 %1（%2）…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="305"/>
+        <location filename="../widgets/mainwindow.cpp" line="313"/>
         <source>GPU spec ledger</source>
         <translation>GPU 规格台账</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="306"/>
+        <location filename="../widgets/mainwindow.cpp" line="314"/>
         <source>Open a PyTorch logic file (File &gt; Open) to start.</source>
         <translation>打开一个 PyTorch 逻辑文件（文件 &gt; 打开）以开始。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="317"/>
+        <location filename="../widgets/mainwindow.cpp" line="325"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="318"/>
+        <location filename="../widgets/mainwindow.cpp" line="326"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="320"/>
+        <location filename="../widgets/mainwindow.cpp" line="328"/>
         <source>Open PyTorch logic file</source>
         <translation>打开 PyTorch 逻辑文件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="321"/>
+        <location filename="../widgets/mainwindow.cpp" line="329"/>
         <source>Python files (*.py);;All files (*)</source>
         <translation>Python 文件 (*.py);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="326"/>
+        <location filename="../widgets/mainwindow.cpp" line="334"/>
         <source>Open &amp;Workspace…</source>
         <translation>打开工作区(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="327"/>
+        <location filename="../widgets/mainwindow.cpp" line="335"/>
         <source>Open workspace folder</source>
         <translation>打开工作区文件夹</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="338"/>
+        <location filename="../widgets/mainwindow.cpp" line="346"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="340"/>
+        <location filename="../widgets/mainwindow.cpp" line="348"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="343"/>
+        <location filename="../widgets/mainwindow.cpp" line="351"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="345"/>
-        <location filename="../widgets/mainwindow.cpp" line="351"/>
-        <location filename="../widgets/mainwindow.cpp" line="1321"/>
-        <location filename="../widgets/mainwindow.cpp" line="1641"/>
+        <location filename="../widgets/mainwindow.cpp" line="353"/>
+        <location filename="../widgets/mainwindow.cpp" line="359"/>
+        <location filename="../widgets/mainwindow.cpp" line="1329"/>
+        <location filename="../widgets/mainwindow.cpp" line="1652"/>
         <source>Save failed</source>
         <translation>保存失败</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="349"/>
+        <location filename="../widgets/mainwindow.cpp" line="357"/>
         <source>Save &amp;All</source>
         <translation>全部保存(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="355"/>
+        <location filename="../widgets/mainwindow.cpp" line="363"/>
         <source>&amp;Export Review…</source>
         <translation>导出评审(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="362"/>
+        <location filename="../widgets/mainwindow.cpp" line="370"/>
         <source>Export review</source>
         <translation>导出评审</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="363"/>
+        <location filename="../widgets/mainwindow.cpp" line="371"/>
         <source>HTML (*.html);;PDF (*.pdf);;Markdown (*.md)</source>
         <translation>HTML (*.html);;PDF (*.pdf);;Markdown (*.md)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="367"/>
-        <location filename="../widgets/mainwindow.cpp" line="1282"/>
-        <location filename="../widgets/mainwindow.cpp" line="1288"/>
-        <location filename="../widgets/mainwindow.cpp" line="1292"/>
+        <location filename="../widgets/mainwindow.cpp" line="375"/>
+        <location filename="../widgets/mainwindow.cpp" line="1290"/>
+        <location filename="../widgets/mainwindow.cpp" line="1296"/>
+        <location filename="../widgets/mainwindow.cpp" line="1300"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="367"/>
+        <location filename="../widgets/mainwindow.cpp" line="375"/>
         <source>Give the file a .html, .pdf or .md name.</source>
         <translation>请使用 .html、.pdf 或 .md 作为文件扩展名。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="370"/>
+        <location filename="../widgets/mainwindow.cpp" line="378"/>
         <source>Exported %1</source>
         <translation>已导出 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="375"/>
+        <location filename="../widgets/mainwindow.cpp" line="383"/>
         <source>One self-contained file (HTML, PDF or Markdown) with the verdict, the report and the roofline</source>
         <translation>一个自包含文件（HTML、PDF 或 Markdown），含判定、报告和 Roofline 图</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="377"/>
+        <location filename="../widgets/mainwindow.cpp" line="385"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="381"/>
+        <location filename="../widgets/mainwindow.cpp" line="389"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="383"/>
+        <location filename="../widgets/mainwindow.cpp" line="391"/>
         <source>&amp;%1. %2</source>
         <translation>&amp;%1. %2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="387"/>
+        <location filename="../widgets/mainwindow.cpp" line="395"/>
         <source>Run &amp;All Phases</source>
         <translation>运行全部阶段(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="391"/>
+        <location filename="../widgets/mainwindow.cpp" line="399"/>
         <source>Phases 1-4, the report and memory record, and the commit when the quality gate allows it, as `kwb baseline` does; Stop ends it</source>
         <translation>阶段 1–4、报告与 memory 记录，以及质量门允许时的提交，与 `kwb baseline` 相同；“停止”可结束它</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="393"/>
+        <location filename="../widgets/mainwindow.cpp" line="401"/>
         <source>S&amp;top</source>
         <translation>停止(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="398"/>
+        <location filename="../widgets/mainwindow.cpp" line="406"/>
         <source>Measure &amp;Again</source>
         <translation>再次测量(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="402"/>
+        <location filename="../widgets/mainwindow.cpp" line="410"/>
         <source>Measure kernel.py as it is on disk as the workspace&apos;s next version (V1, V2, ...), write its report and memory record and commit it, as `kwb measure` does</source>
         <translation>把磁盘上的 kernel.py 作为工作区的下一个版本（V1、V2……）测量，写入其报告和记忆记录并提交，与 `kwb measure` 相同</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="406"/>
+        <location filename="../widgets/mainwindow.cpp" line="414"/>
         <source>&amp;Report</source>
         <translation>报告(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="410"/>
+        <location filename="../widgets/mainwindow.cpp" line="418"/>
         <source>Write baseline_report.md, memory/v0.json and the roofline figure, and preview the report</source>
         <translation>写入 baseline_report.md、memory/v0.json 和 Roofline 图，并预览报告</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="411"/>
+        <location filename="../widgets/mainwindow.cpp" line="419"/>
         <source>&amp;Memory</source>
         <translation>记忆(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="414"/>
+        <location filename="../widgets/mainwindow.cpp" line="422"/>
         <source>Open memory/v0.json (written with the report)</source>
         <translation>打开 memory/v0.json（随报告一同写入）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="415"/>
+        <location filename="../widgets/mainwindow.cpp" line="423"/>
         <source>&amp;Commit</source>
         <translation>提交(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="418"/>
+        <location filename="../widgets/mainwindow.cpp" line="426"/>
         <source>Commit &quot;V0: baseline kernel&quot; (only after the quality gate passes)</source>
         <translation>提交“V0: baseline kernel”（仅在质量门禁通过后）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="421"/>
+        <location filename="../widgets/mainwindow.cpp" line="429"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="433"/>
+        <location filename="../widgets/mainwindow.cpp" line="441"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="434"/>
+        <location filename="../widgets/mainwindow.cpp" line="442"/>
         <source>&amp;Reset Layout</source>
         <translation>重置布局(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="436"/>
+        <location filename="../widgets/mainwindow.cpp" line="444"/>
         <source>&amp;Dark Theme</source>
         <translation>深色主题(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="447"/>
+        <location filename="../widgets/mainwindow.cpp" line="455"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="448"/>
+        <location filename="../widgets/mainwindow.cpp" line="456"/>
         <source>&amp;About</source>
         <translation>关于(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="450"/>
+        <location filename="../widgets/mainwindow.cpp" line="458"/>
         <source>About Kernel Workbench</source>
         <translation>关于 Kernel Workbench</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="451"/>
+        <location filename="../widgets/mainwindow.cpp" line="459"/>
         <source>Kernel Workbench %1
 PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</source>
         <translation>Kernel Workbench %1
 将 PyTorch 逻辑转化为正确、经过测量并已提交的 V0 GPU 内核基线。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="472"/>
+        <location filename="../widgets/mainwindow.cpp" line="480"/>
         <source>Wizard</source>
         <translation>向导</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="557"/>
+        <location filename="../widgets/mainwindow.cpp" line="565"/>
         <source>No knowledge records to show. Phase 2 (Learn) lists here the records it consulted for the GPU, framework and operator; a reviewed workspace, those its memory record names. Select a record to read it whole.</source>
         <translation>没有可显示的知识记录。第 2 阶段（学习）会在此列出它为该 GPU、框架和算子查询到的记录；审阅一个工作区时，显示其记忆记录中列出的记录。选中一条记录可阅读全文。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="583"/>
+        <location filename="../widgets/mainwindow.cpp" line="591"/>
         <source>Copy Record Id</source>
         <translation>复制记录 ID</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="602"/>
+        <location filename="../widgets/mainwindow.cpp" line="610"/>
         <source>Knowledge</source>
         <translation>知识</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="649"/>
+        <location filename="../widgets/mainwindow.cpp" line="657"/>
         <source>%n record(s) kept for this problem</source>
         <translation>
             <numerusform>为此问题保留 %n 条记录</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="651"/>
+        <location filename="../widgets/mainwindow.cpp" line="659"/>
         <source>; %n set aside as not applying to it (%1)</source>
         <translation>
             <numerusform>；%n 条不适用于此问题，已搁置（%1）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="655"/>
+        <location filename="../widgets/mainwindow.cpp" line="663"/>
         <source>set aside: %1 — %2</source>
         <translation>已搁置：%1 — %2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="656"/>
+        <location filename="../widgets/mainwindow.cpp" line="664"/>
         <source>The plan (plans/v0_plan.md) lists each one.</source>
         <translation>计划（plans/v0_plan.md）逐条列出。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="981"/>
+        <location filename="../widgets/mainwindow.cpp" line="989"/>
         <source>No CUDA device on this machine: CPU dry run is on (the reference runs on the CPU; no kernel is measured). Uncheck it for a remote target.</source>
         <translation>本机没有 CUDA 设备：已开启 CPU 试运行（参考实现在 CPU 上运行，不测量内核）。使用远程目标时请取消勾选。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1002"/>
+        <location filename="../widgets/mainwindow.cpp" line="1010"/>
         <source>kernel.py is unchanged since V%1. Measure the same kernel again?</source>
         <translation>kernel.py 自 V%1 以来未改动。要再次测量同一内核吗？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1117"/>
+        <location filename="../widgets/mainwindow.cpp" line="1125"/>
         <source>The run was made from %1%2. Phase 1 here runs on the workspace&apos;s copy of it, %3.</source>
         <translation>此运行由 %1%2 生成。此处的阶段 1 在工作区中它的副本 %3 上运行。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1119"/>
+        <location filename="../widgets/mainwindow.cpp" line="1127"/>
         <source> (no longer there)</source>
         <translation>（已不在原处）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1418"/>
+        <location filename="../widgets/mainwindow.cpp" line="1429"/>
         <source>Phase %1 (%2) stopped: %3</source>
         <translation>阶段 %1（%2）已停止：%3</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1419"/>
+        <location filename="../widgets/mainwindow.cpp" line="1430"/>
         <source>Phase %1 (%2) stopped.</source>
         <translation>阶段 %1（%2）已停止。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1463"/>
+        <location filename="../widgets/mainwindow.cpp" line="1474"/>
         <source>V%1 measurement finished: %2</source>
         <translation>V%1 测量完成：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1563"/>
+        <location filename="../widgets/mainwindow.cpp" line="1574"/>
         <source>stopped in phase %1 (%2)</source>
         <translation>在阶段 %1（%2）中停止</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="599"/>
+        <location filename="../widgets/mainwindow.cpp" line="607"/>
         <source>Roofline</source>
         <translation>屋顶线图</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="618"/>
+        <location filename="../widgets/mainwindow.cpp" line="626"/>
         <source>Plugins</source>
         <translation>插件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="598"/>
+        <location filename="../widgets/mainwindow.cpp" line="606"/>
         <source>Run console</source>
         <translation>运行控制台</translation>
     </message>
@@ -1563,81 +1602,81 @@ PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</sour
         <translation>V%1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="920"/>
+        <location filename="../widgets/mainwindow.cpp" line="928"/>
         <source>Kernel Workbench[*]</source>
         <translation>Kernel Workbench[*]</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="920"/>
+        <location filename="../widgets/mainwindow.cpp" line="928"/>
         <source>%1[*] — Kernel Workbench</source>
         <translation>%1[*] — Kernel Workbench</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="931"/>
+        <location filename="../widgets/mainwindow.cpp" line="939"/>
         <source>none for %1</source>
         <translation>%1 无对应框架</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="932"/>
+        <location filename="../widgets/mainwindow.cpp" line="940"/>
         <source>%1 for %2</source>
         <translation>%2 使用 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1037"/>
+        <location filename="../widgets/mainwindow.cpp" line="1045"/>
         <source>Phase %1 is running; open %2 when it has finished.</source>
         <translation>阶段 %1 正在运行；请在其完成后打开 %2。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1056"/>
-        <location filename="../widgets/mainwindow.cpp" line="1163"/>
+        <location filename="../widgets/mainwindow.cpp" line="1064"/>
+        <location filename="../widgets/mainwindow.cpp" line="1171"/>
         <source>Cannot open workspace</source>
         <translation>无法打开工作区</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1057"/>
+        <location filename="../widgets/mainwindow.cpp" line="1065"/>
         <source>%1 has no reference.py: not a kernel_opt_&lt;name&gt; workspace.</source>
         <translation>%1 中没有 reference.py：不是 kernel_opt_&lt;name&gt; 工作区。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1062"/>
+        <location filename="../widgets/mainwindow.cpp" line="1070"/>
         <source>%1 is not a Python (.py) logic file.</source>
         <translation>%1 不是 Python (.py) 逻辑文件。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1036"/>
-        <location filename="../widgets/mainwindow.cpp" line="1067"/>
-        <location filename="../widgets/mainwindow.cpp" line="1071"/>
+        <location filename="../widgets/mainwindow.cpp" line="1044"/>
+        <location filename="../widgets/mainwindow.cpp" line="1075"/>
+        <location filename="../widgets/mainwindow.cpp" line="1079"/>
         <source>Cannot open</source>
         <translation>无法打开</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1067"/>
+        <location filename="../widgets/mainwindow.cpp" line="1075"/>
         <source>%1 does not exist.</source>
         <translation>%1 不存在。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1071"/>
+        <location filename="../widgets/mainwindow.cpp" line="1079"/>
         <source>A measurement is running: stop it first.</source>
         <translation>测量正在运行：请先停止。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1131"/>
+        <location filename="../widgets/mainwindow.cpp" line="1139"/>
         <source>Opened %1: run phase 1 (Understand)</source>
         <translation>已打开 %1：请运行阶段 1（理解）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1132"/>
+        <location filename="../widgets/mainwindow.cpp" line="1140"/>
         <source>Opened workspace %1 (%2) for review, nothing re-run: phase 1 runs it again</source>
         <translation>已打开工作区 %1（%2）供审阅，未重新运行任何内容：阶段 1 会重新运行它</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1313"/>
-        <location filename="../widgets/mainwindow.cpp" line="1632"/>
+        <location filename="../widgets/mainwindow.cpp" line="1321"/>
+        <location filename="../widgets/mainwindow.cpp" line="1643"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1314"/>
+        <location filename="../widgets/mainwindow.cpp" line="1322"/>
         <source>These files have unsaved changes; the run reads what is on disk:
 %1
 
@@ -1648,7 +1687,7 @@ Save them first?</source>
 是否先保存？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1335"/>
+        <location filename="../widgets/mainwindow.cpp" line="1343"/>
         <source>%1 changed on disk; your unsaved edits in its tab are kept.</source>
         <translation>%1 已在磁盘上被更改；其标签页中未保存的编辑已保留。</translation>
     </message>
@@ -1665,32 +1704,32 @@ Save them first?</source>
         <translation type="vanished">阶段 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="331"/>
+        <location filename="../widgets/mainwindow.cpp" line="339"/>
         <source>Open S&amp;uite…</source>
         <translation>打开套件(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="333"/>
+        <location filename="../widgets/mainwindow.cpp" line="341"/>
         <source>Open suite folder (with suite.json)</source>
         <translation>打开套件文件夹（含 suite.json）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="337"/>
+        <location filename="../widgets/mainwindow.cpp" line="345"/>
         <source>A folder written by kwb suite: every problem in a sortable table</source>
         <translation>由 kwb suite 写出的文件夹：所有问题列在一张可排序的表中</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="626"/>
+        <location filename="../widgets/mainwindow.cpp" line="634"/>
         <source>Compare runs</source>
         <translation>比较运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="626"/>
+        <location filename="../widgets/mainwindow.cpp" line="634"/>
         <source>One of the runs has no recorded cases (no result.json).</source>
         <translation>其中一次运行没有记录的用例（没有 result.json）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="630"/>
+        <location filename="../widgets/mainwindow.cpp" line="638"/>
         <source>Runs</source>
         <translation>运行</translation>
     </message>
@@ -1699,218 +1738,218 @@ Save them first?</source>
         <translation type="vanished">套件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="723"/>
+        <location filename="../widgets/mainwindow.cpp" line="731"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="729"/>
+        <location filename="../widgets/mainwindow.cpp" line="737"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="732"/>
+        <location filename="../widgets/mainwindow.cpp" line="740"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="736"/>
+        <location filename="../widgets/mainwindow.cpp" line="744"/>
         <source>Cu&amp;t</source>
         <translation>剪切(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="737"/>
+        <location filename="../widgets/mainwindow.cpp" line="745"/>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="738"/>
+        <location filename="../widgets/mainwindow.cpp" line="746"/>
         <source>&amp;Paste</source>
         <translation>粘贴(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="739"/>
+        <location filename="../widgets/mainwindow.cpp" line="747"/>
         <source>Select &amp;All</source>
         <translation>全选(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="742"/>
+        <location filename="../widgets/mainwindow.cpp" line="750"/>
         <source>&amp;Find…</source>
         <translation>查找(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="745"/>
+        <location filename="../widgets/mainwindow.cpp" line="753"/>
         <source>Find</source>
         <translation>查找</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="745"/>
+        <location filename="../widgets/mainwindow.cpp" line="753"/>
         <source>Find:</source>
         <translation>查找：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="747"/>
+        <location filename="../widgets/mainwindow.cpp" line="755"/>
         <source>&quot;%1&quot; not found</source>
         <translation>未找到“%1”</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="751"/>
+        <location filename="../widgets/mainwindow.cpp" line="759"/>
         <source>Find &amp;Next</source>
         <translation>查找下一个(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="752"/>
+        <location filename="../widgets/mainwindow.cpp" line="760"/>
         <source>No further match</source>
         <translation>没有更多匹配</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="756"/>
+        <location filename="../widgets/mainwindow.cpp" line="764"/>
         <source>R&amp;eplace…</source>
         <translation>替换(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="759"/>
-        <location filename="../widgets/mainwindow.cpp" line="761"/>
+        <location filename="../widgets/mainwindow.cpp" line="767"/>
+        <location filename="../widgets/mainwindow.cpp" line="769"/>
         <source>Replace</source>
         <translation>替换</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="759"/>
+        <location filename="../widgets/mainwindow.cpp" line="767"/>
         <source>Replace:</source>
         <translation>替换：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="761"/>
+        <location filename="../widgets/mainwindow.cpp" line="769"/>
         <source>Replace &quot;%1&quot; with:</source>
         <translation>将“%1”替换为：</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="764"/>
+        <location filename="../widgets/mainwindow.cpp" line="772"/>
         <source>%n replacement(s)</source>
         <translation>
             <numerusform>已替换 %n 处</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="768"/>
+        <location filename="../widgets/mainwindow.cpp" line="776"/>
         <source>&amp;Go to Line…</source>
         <translation>转到行(&amp;G)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="770"/>
+        <location filename="../widgets/mainwindow.cpp" line="778"/>
         <source>Go to line</source>
         <translation>转到行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="770"/>
+        <location filename="../widgets/mainwindow.cpp" line="778"/>
         <source>Line:</source>
         <translation>行：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="782"/>
+        <location filename="../widgets/mainwindow.cpp" line="790"/>
         <source>&lt;h2&gt;Kernel Workbench&lt;/h2&gt;&lt;p&gt;PyTorch logic to a correct, measured and committed V0 GPU kernel.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Kernel Workbench&lt;/h2&gt;&lt;p&gt;从 PyTorch 逻辑到正确、已测量并已提交的 V0 GPU 内核。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="785"/>
+        <location filename="../widgets/mainwindow.cpp" line="793"/>
         <source>Open a PyTorch logic file…</source>
         <translation>打开 PyTorch 逻辑文件…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="786"/>
+        <location filename="../widgets/mainwindow.cpp" line="794"/>
         <source>Open a workspace to review…</source>
         <translation>打开工作区进行评审…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="787"/>
+        <location filename="../widgets/mainwindow.cpp" line="795"/>
         <source>Open a suite…</source>
         <translation>打开套件…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="788"/>
+        <location filename="../widgets/mainwindow.cpp" line="796"/>
         <source>A folder written by kwb suite (with suite.json)</source>
         <translation>由 kwb suite 写出的文件夹（含 suite.json）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="791"/>
+        <location filename="../widgets/mainwindow.cpp" line="799"/>
         <source>Open example (19_ReLU)</source>
         <translation>打开示例（19_ReLU）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="800"/>
+        <location filename="../widgets/mainwindow.cpp" line="808"/>
         <source>Open example</source>
         <translation>打开示例</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="800"/>
+        <location filename="../widgets/mainwindow.cpp" line="808"/>
         <source>The example 19_ReLU.py is not installed with this build.</source>
         <translation>此构建未安装示例 19_ReLU.py。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="819"/>
+        <location filename="../widgets/mainwindow.cpp" line="827"/>
         <source>&lt;b&gt;Recent&lt;/b&gt; (double-click; a workspace opens for review, nothing is re-run)</source>
         <translation>&lt;b&gt;最近&lt;/b&gt;（双击；工作区以评审方式打开，不会重新运行）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="829"/>
+        <location filename="../widgets/mainwindow.cpp" line="837"/>
         <source>suite  %1</source>
         <translation>套件  %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="830"/>
+        <location filename="../widgets/mainwindow.cpp" line="838"/>
         <source>workspace  %1</source>
         <translation>工作区  %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="831"/>
+        <location filename="../widgets/mainwindow.cpp" line="839"/>
         <source>logic file  %1</source>
         <translation>逻辑文件  %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="918"/>
+        <location filename="../widgets/mainwindow.cpp" line="926"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="959"/>
+        <location filename="../widgets/mainwindow.cpp" line="967"/>
         <source>The run was stopped: nothing of it is recorded. Run phase 4 again.</source>
         <translation>运行已停止：不会记录任何内容。请重新运行阶段 4。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="961"/>
+        <location filename="../widgets/mainwindow.cpp" line="969"/>
         <source>Commit needs a passing quality gate (now %1).</source>
         <translation>提交需要质量门禁通过（当前为 %1）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="988"/>
-        <location filename="../widgets/mainwindow.cpp" line="992"/>
-        <location filename="../widgets/mainwindow.cpp" line="1002"/>
-        <location filename="../widgets/mainwindow.cpp" line="1014"/>
+        <location filename="../widgets/mainwindow.cpp" line="996"/>
+        <location filename="../widgets/mainwindow.cpp" line="1000"/>
+        <location filename="../widgets/mainwindow.cpp" line="1010"/>
+        <location filename="../widgets/mainwindow.cpp" line="1022"/>
         <source>Measure Again</source>
         <translation>再次测量</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="988"/>
+        <location filename="../widgets/mainwindow.cpp" line="996"/>
         <source>Open a workspace with a recorded V0 first (File &gt; Open Workspace…).</source>
         <translation>请先打开一个已记录 V0 的工作区（文件 &gt; 打开工作区…）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="992"/>
+        <location filename="../widgets/mainwindow.cpp" line="1000"/>
         <source>A phase is running; measure again when it has finished.</source>
         <translation>有阶段正在运行；请在其结束后再次测量。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1029"/>
+        <location filename="../widgets/mainwindow.cpp" line="1037"/>
         <source>Measuring V%1 of %2…</source>
         <translation>正在测量 %2 的 V%1…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1076"/>
+        <location filename="../widgets/mainwindow.cpp" line="1084"/>
         <source>%1 cannot be read.</source>
         <translation>无法读取 %1。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1124"/>
+        <location filename="../widgets/mainwindow.cpp" line="1132"/>
         <source>Review: %1</source>
         <translation>评审：%1</translation>
     </message>
@@ -1919,52 +1958,52 @@ Save them first?</source>
         <translation type="vanished">已打开工作区 %1（%2）：运行阶段 1 以重新运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1141"/>
+        <location filename="../widgets/mainwindow.cpp" line="1149"/>
         <source>Cannot open suite</source>
         <translation>无法打开套件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1150"/>
+        <location filename="../widgets/mainwindow.cpp" line="1158"/>
         <source>Suite: %1</source>
         <translation>套件：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1155"/>
+        <location filename="../widgets/mainwindow.cpp" line="1163"/>
         <source>Opened suite %1: double-click a problem (or press Enter) to review its workspace</source>
         <translation>已打开套件 %1：双击某个问题（或按回车）以评审其工作区</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1164"/>
+        <location filename="../widgets/mainwindow.cpp" line="1172"/>
         <source>The workspace of %1 is not on this machine: %2 does not exist. The suite may have run elsewhere, or the folder was moved or deleted; copy it next to suite.json to review it.</source>
         <translation>%1 的工作区不在本机：%2 不存在。该套件可能在别处运行，或文件夹已被移动或删除；将其复制到 suite.json 旁边即可评审。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1198"/>
+        <location filename="../widgets/mainwindow.cpp" line="1206"/>
         <source>%1, %2, CPU dry run</source>
         <translation>%1，%2，CPU 试运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1199"/>
+        <location filename="../widgets/mainwindow.cpp" line="1207"/>
         <source>%1, %2</source>
         <translation>%1，%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1243"/>
+        <location filename="../widgets/mainwindow.cpp" line="1251"/>
         <source>Phase 1 not run: workspace %1 was left as it is.</source>
         <translation>阶段 1 未运行：工作区 %1 保持原样。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1252"/>
+        <location filename="../widgets/mainwindow.cpp" line="1260"/>
         <source>Workspace already exists</source>
         <translation>工作区已存在</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1253"/>
+        <location filename="../widgets/mainwindow.cpp" line="1261"/>
         <source>%1 is already a Kernel Workbench workspace.</source>
         <translation>%1 已经是一个 Kernel Workbench 工作区。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1257"/>
+        <location filename="../widgets/mainwindow.cpp" line="1265"/>
         <source>Running the phases there regenerates its spec, reference.py, test_kernel.py and README.md as a new run. Files you edited (kernel.py included) are kept; new versions are written beside them as *.generated. Its report and memory/v0.json change only when you write the records (Report, Memory or Commit).
 
 The command line asks for --force here.</source>
@@ -1973,32 +2012,32 @@ The command line asks for --force here.</source>
 命令行在此需要 --force。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1261"/>
+        <location filename="../widgets/mainwindow.cpp" line="1269"/>
         <source>Open Its Review</source>
         <translation>打开其审阅</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1262"/>
+        <location filename="../widgets/mainwindow.cpp" line="1270"/>
         <source>Overwrite as a New Run</source>
         <translation>覆盖为新的运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1263"/>
+        <location filename="../widgets/mainwindow.cpp" line="1271"/>
         <source>Choose Another Folder…</source>
         <translation>选择其他文件夹…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1271"/>
+        <location filename="../widgets/mainwindow.cpp" line="1279"/>
         <source>Workspace folder (new or empty)</source>
         <translation>工作区文件夹（新建或为空）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1282"/>
+        <location filename="../widgets/mainwindow.cpp" line="1290"/>
         <source>Write the report first (Run &gt; Report).</source>
         <translation>请先写出报告（运行 &gt; 报告）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1288"/>
+        <location filename="../widgets/mainwindow.cpp" line="1296"/>
         <source>Open a workspace or finish a run first.</source>
         <translation>请先打开工作区或完成一次运行。</translation>
     </message>
@@ -2023,17 +2062,17 @@ The command line asks for --force here.</source>
         <translation type="vanished">测量中：运行控制台会在每个用例完成时显示其结果。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1399"/>
+        <location filename="../widgets/mainwindow.cpp" line="1410"/>
         <source>Phase %1 (%2) running…</source>
         <translation>阶段 %1（%2）运行中…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1423"/>
+        <location filename="../widgets/mainwindow.cpp" line="1434"/>
         <source>Phase %1 (%2) failed</source>
         <translation>阶段 %1（%2）失败</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1435"/>
+        <location filename="../widgets/mainwindow.cpp" line="1446"/>
         <source>Understood %1: framework %2 on %3</source>
         <translation>已理解 %1：在 %3 上使用框架 %2</translation>
     </message>
@@ -2062,7 +2101,7 @@ The command line asks for --force here.</source>
         <translation type="vanished">质量门禁为 %1：种子流程仅在门禁通过后提交 V0。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1616"/>
+        <location filename="../widgets/mainwindow.cpp" line="1627"/>
         <source>Committed %1: %2</source>
         <translation>已提交 %1：%2</translation>
     </message>
@@ -2087,7 +2126,7 @@ The command line asks for --force here.</source>
         <translation type="vanished">下一步：报告、记忆、提交。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1461"/>
+        <location filename="../widgets/mainwindow.cpp" line="1472"/>
         <source>Measurement</source>
         <translation>测量</translation>
     </message>
@@ -2108,10 +2147,10 @@ The command line asks for --force here.</source>
         <translation type="vanished">请先运行阶段 4（测量）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1205"/>
-        <location filename="../widgets/mainwindow.cpp" line="1470"/>
-        <location filename="../widgets/mainwindow.cpp" line="1491"/>
-        <location filename="../widgets/mainwindow.cpp" line="1513"/>
+        <location filename="../widgets/mainwindow.cpp" line="1213"/>
+        <location filename="../widgets/mainwindow.cpp" line="1481"/>
+        <location filename="../widgets/mainwindow.cpp" line="1502"/>
+        <location filename="../widgets/mainwindow.cpp" line="1524"/>
         <source>Report</source>
         <translation>报告</translation>
     </message>
@@ -2144,12 +2183,12 @@ The command line asks for --force here.</source>
         <translation type="vanished">运行已停止：不会记录，工作区的报告和记忆保持原样。请重新运行阶段 4。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1475"/>
+        <location filename="../widgets/mainwindow.cpp" line="1486"/>
         <source>Replace the passing record?</source>
         <translation>替换已通过的记录？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1476"/>
+        <location filename="../widgets/mainwindow.cpp" line="1487"/>
         <source>memory/v0.json and baseline_report.md record a PASSING run. This run&apos;s quality gate is %1.
 
 Replace them with this run&apos;s records? (Only Commit keeps the passing version in git.)</source>
@@ -2158,62 +2197,62 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
 用本次运行的记录替换它们吗？（只有提交才会在 git 中保留通过的版本。）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1479"/>
+        <location filename="../widgets/mainwindow.cpp" line="1490"/>
         <source>kept the passing record</source>
         <translation>保留了已通过的记录</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1480"/>
+        <location filename="../widgets/mainwindow.cpp" line="1491"/>
         <source>Kept the passing record; nothing written.</source>
         <translation>已保留通过的记录；未写入任何内容。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1513"/>
+        <location filename="../widgets/mainwindow.cpp" line="1524"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1516"/>
+        <location filename="../widgets/mainwindow.cpp" line="1527"/>
         <source>Report preview</source>
         <translation>报告预览</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1522"/>
+        <location filename="../widgets/mainwindow.cpp" line="1533"/>
         <source>%1 is unchanged: it already records this run (not rewritten)</source>
         <translation>%1 未变：它已记录本次运行（未重写）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1523"/>
+        <location filename="../widgets/mainwindow.cpp" line="1534"/>
         <source>Wrote %1</source>
         <translation>已写入 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1533"/>
+        <location filename="../widgets/mainwindow.cpp" line="1544"/>
         <source>Memory</source>
         <translation>记忆</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1549"/>
+        <location filename="../widgets/mainwindow.cpp" line="1560"/>
         <source>Run all phases: 1. %1 … 4. %2, then the report, memory and commit</source>
         <translation>运行全部阶段：1. %1 … 4. %2，然后生成报告、memory 并提交</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1550"/>
+        <location filename="../widgets/mainwindow.cpp" line="1561"/>
         <source>Run all phases: phase 1 of 4 (%1)…</source>
         <translation>运行全部阶段：第 1/4 阶段（%1）…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1552"/>
+        <location filename="../widgets/mainwindow.cpp" line="1563"/>
         <source>phase 1 did not start: %1</source>
         <translation>阶段 1 未能开始：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1552"/>
+        <location filename="../widgets/mainwindow.cpp" line="1563"/>
         <source>see the message</source>
         <translation>见消息</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1562"/>
+        <location filename="../widgets/mainwindow.cpp" line="1573"/>
         <source>the measurement was stopped</source>
         <translation>测量已停止</translation>
     </message>
@@ -2222,53 +2261,53 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
         <translation type="vanished">已在阶段 %1（%2）后停止</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1567"/>
+        <location filename="../widgets/mainwindow.cpp" line="1578"/>
         <source>phase %1 (%2) did not pass</source>
         <translation>阶段 %1（%2）未通过</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1572"/>
+        <location filename="../widgets/mainwindow.cpp" line="1583"/>
         <source>Run all phases: phase %1 of 4 (%2)…</source>
         <translation>运行全部阶段：第 %1/4 阶段（%2）…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1573"/>
+        <location filename="../widgets/mainwindow.cpp" line="1584"/>
         <source>phase %1 (%2) did not start</source>
         <translation>阶段 %1（%2）未能开始</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1579"/>
+        <location filename="../widgets/mainwindow.cpp" line="1590"/>
         <source>the records were not written: %1</source>
         <translation>记录未写入：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1583"/>
+        <location filename="../widgets/mainwindow.cpp" line="1594"/>
         <source>quality gate %1: report and memory written, nothing committed</source>
         <translation>质量门 %1：已写入报告和 memory，未提交任何内容</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1587"/>
+        <location filename="../widgets/mainwindow.cpp" line="1598"/>
         <source>the commit failed: %1</source>
         <translation>提交失败：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1590"/>
+        <location filename="../widgets/mainwindow.cpp" line="1601"/>
         <source>committed %1: %2</source>
         <translation>已提交 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1596"/>
+        <location filename="../widgets/mainwindow.cpp" line="1607"/>
         <source>Run all phases: done, %1</source>
         <translation>运行全部阶段：完成，%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1596"/>
+        <location filename="../widgets/mainwindow.cpp" line="1607"/>
         <source>Run all phases ended: %1</source>
         <translation>运行全部阶段已结束：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1606"/>
-        <location filename="../widgets/mainwindow.cpp" line="1612"/>
+        <location filename="../widgets/mainwindow.cpp" line="1617"/>
+        <location filename="../widgets/mainwindow.cpp" line="1623"/>
         <source>Commit</source>
         <translation>提交</translation>
     </message>
@@ -2277,17 +2316,17 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
         <translation type="vanished">已提交 %1：V0: baseline kernel</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1622"/>
+        <location filename="../widgets/mainwindow.cpp" line="1633"/>
         <source>Measurement running</source>
         <translation>测量正在运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1622"/>
+        <location filename="../widgets/mainwindow.cpp" line="1633"/>
         <source>A measurement is running. Stop it and quit?</source>
         <translation>测量正在运行。是否停止并退出？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1632"/>
+        <location filename="../widgets/mainwindow.cpp" line="1643"/>
         <source>Save your changes before quitting?
 %1</source>
         <translation>退出前是否保存更改？
@@ -3266,52 +3305,52 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation>过滤输出</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="300"/>
+        <location filename="../widgets/runconsole.cpp" line="301"/>
         <source>Phase %1: %2…</source>
         <translation>阶段 %1：%2…</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="302"/>
+        <location filename="../widgets/runconsole.cpp" line="303"/>
         <source>Phase %1: %2</source>
         <translation>阶段 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="321"/>
+        <location filename="../widgets/runconsole.cpp" line="322"/>
         <source>phase %1 done</source>
         <translation>阶段 %1 完成</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="321"/>
+        <location filename="../widgets/runconsole.cpp" line="322"/>
         <source>phase %1 failed</source>
         <translation>阶段 %1 失败</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="326"/>
+        <location filename="../widgets/runconsole.cpp" line="327"/>
         <source>Phase %1 failed: %2</source>
         <translation>阶段 %1 失败：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="329"/>
+        <location filename="../widgets/runconsole.cpp" line="330"/>
         <source>Phase %1 done; V0 not measured yet</source>
         <translation>阶段 %1 完成；V0 尚未测量</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="330"/>
+        <location filename="../widgets/runconsole.cpp" line="331"/>
         <source>Phase 4 (Measure) runs the V0 measurement and sets the quality gate.</source>
         <translation>阶段 4（测量）运行 V0 测量并给出质量门结论。</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="359"/>
+        <location filename="../widgets/runconsole.cpp" line="360"/>
         <source>No run: kernel.py is a skeleton (no kernel), so the harness was not run.</source>
         <translation>未运行：kernel.py 是骨架（没有内核），因此未运行测试框架。</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="368"/>
+        <location filename="../widgets/runconsole.cpp" line="369"/>
         <source>no run recorded</source>
         <translation>没有记录的运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="578"/>
+        <location filename="../widgets/runconsole.cpp" line="579"/>
         <source>%1 ran (harness only)</source>
         <translation>%1 个已运行（仅测试框架）</translation>
     </message>
@@ -3320,67 +3359,67 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="vanished">运行 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="370"/>
+        <location filename="../widgets/runconsole.cpp" line="371"/>
         <source>recorded run of %1</source>
         <translation>%1 的记录运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="371"/>
+        <location filename="../widgets/runconsole.cpp" line="372"/>
         <source>recorded run %1</source>
         <translation>记录的运行 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="372"/>
+        <location filename="../widgets/runconsole.cpp" line="373"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="373"/>
+        <location filename="../widgets/runconsole.cpp" line="374"/>
         <source>Review: the recorded run as written in %1; nothing was re-run</source>
         <translation>评审：%1 中记录的运行；没有重新运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="482"/>
+        <location filename="../widgets/runconsole.cpp" line="483"/>
         <source>starting</source>
         <translation>启动中</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="525"/>
+        <location filename="../widgets/runconsole.cpp" line="526"/>
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="525"/>
+        <location filename="../widgets/runconsole.cpp" line="526"/>
         <source>%1/%2 cases done</source>
         <translation>已完成 %1/%2 个用例</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="528"/>
+        <location filename="../widgets/runconsole.cpp" line="529"/>
         <source>case %1/%2: %3</source>
         <translation>用例 %1/%2：%3</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="529"/>
+        <location filename="../widgets/runconsole.cpp" line="530"/>
         <source>case %1: %2</source>
         <translation>用例 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="532"/>
+        <location filename="../widgets/runconsole.cpp" line="533"/>
         <source> — timeout in %1 s</source>
         <translation> — %1 秒后超时</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="533"/>
+        <location filename="../widgets/runconsole.cpp" line="534"/>
         <source> — over its %1 s timeout; the watchdog will stop it</source>
         <translation> — 已超过 %1 秒超时；看门狗将停止它</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="553"/>
+        <location filename="../widgets/runconsole.cpp" line="554"/>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="576"/>
+        <location filename="../widgets/runconsole.cpp" line="577"/>
         <source>%1 reference vs itself (no kernel)</source>
         <translation>%1 个参考对自身（无内核）</translation>
     </message>
@@ -3397,12 +3436,12 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="vanished">正在运行 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="553"/>
+        <location filename="../widgets/runconsole.cpp" line="554"/>
         <source>finished</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="553"/>
+        <location filename="../widgets/runconsole.cpp" line="554"/>
         <source>finished with failures</source>
         <translation>已完成，但有失败</translation>
     </message>
