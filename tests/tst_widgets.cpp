@@ -244,6 +244,11 @@ void TestWidgets::darkThemeColoursReadable() {
   applyDarkTheme(true);
   QTRY_VERIFY(lexer->color(keyword).lightness() >= 170);
   QCOMPARE(lexer->paper(keyword), QApplication::palette().color(QPalette::Base));
+  // the paper past the text too (new-user trial 15, #3: a live switch left it white, the text runs dark boxes on it)
+  const QColor base = QApplication::palette().color(QPalette::Base);
+  QCOMPARE(
+      editor.SendScintilla(QsciScintilla::SCI_STYLEGETBACK, static_cast<unsigned long>(QsciScintilla::STYLE_DEFAULT)),
+      static_cast<long>(base.red() | (base.green() << 8) | (base.blue() << 16)));
   applyDarkTheme(false);
   QTRY_COMPARE(lexer->color(keyword), lexer->defaultColor(keyword));
   applyDarkTheme(true);

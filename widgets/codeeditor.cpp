@@ -58,6 +58,10 @@ void CodeEditor::applyTheme() {
       l->setColor(dark && c.hslSaturation() == 0 ? text : readableOn(c, pal), style);
       l->setPaper(dark ? base : l->defaultPaper(style), style);
     }
+    // the area past the text (STYLE_DEFAULT, no lexer description): a live switch to dark left it white, each text
+    // run a dark box on it (new-user trial 15, #3)
+    l->setDefaultPaper(base);
+    SendScintilla(SCI_STYLESETBACK, static_cast<unsigned long>(STYLE_DEFAULT), base);
   } else {
     setColor(text);
     setPaper(base);
