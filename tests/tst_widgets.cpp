@@ -249,6 +249,20 @@ void TestWidgets::darkThemeColoursReadable() {
   QCOMPARE(
       editor.SendScintilla(QsciScintilla::SCI_STYLEGETBACK, static_cast<unsigned long>(QsciScintilla::STYLE_DEFAULT)),
       static_cast<long>(base.red() | (base.green() << 8) | (base.blue() << 16)));
+  // the run console's message lines, written under the light palette, take the dark one's colours (trial 15, #3)
+  applyDarkTheme(false);
+  RunConsole console;
+  console.appendMessage(QStringLiteral("finished: ok"));
+  const auto messageColour = [&console] {
+    QTextCursor c(console.outputView()->document()->firstBlock());
+    c.movePosition(QTextCursor::NextCharacter);
+    return c.charFormat().foreground().color();
+  };
+  QTRY_COMPARE(console.outputView()->document()->firstBlock().text(), QStringLiteral("finished: ok"));
+  QCOMPARE(messageColour(), QApplication::palette().color(QPalette::Link));
+  applyDarkTheme(true);
+  QTRY_COMPARE(messageColour(), QApplication::palette().color(QPalette::Link));
+  QVERIFY(messageColour().lightness() >= 128);
   applyDarkTheme(false);
   QTRY_COMPARE(lexer->color(keyword), lexer->defaultColor(keyword));
   applyDarkTheme(true);

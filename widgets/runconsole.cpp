@@ -449,6 +449,14 @@ void RunConsole::flush() {
   m_pending.clear();
 }
 
+void RunConsole::changeEvent(QEvent* event) {
+  QWidget::changeEvent(event);
+  // queued: applyDarkTheme() sets the style, then the palette; the palette is in place once the loop is back
+  if (event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange ||
+      event->type() == QEvent::StyleChange)
+    QMetaObject::invokeMethod(this, &RunConsole::rebuildView, Qt::QueuedConnection);
+}
+
 void RunConsole::rebuildView() {
   flush();
   m_output->clear();

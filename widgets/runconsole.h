@@ -106,6 +106,9 @@ class RunConsole : public QWidget {
  protected:
   /// The log's resizes: a wrapped log that follows its end scrolls there again once laid out.
   bool eventFilter(QObject* watched, QEvent* event) override;
+  /// A theme switch: the log's lines were coloured from the old palette (messages in its Link colour, dark blue on
+  /// a dark base after a live switch: new-user trial 15, #3); they are laid out again in the new one.
+  void changeEvent(QEvent* event) override;
 
  private:
   void followEndLater();
