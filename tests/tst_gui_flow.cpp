@@ -1174,6 +1174,11 @@ void TestGuiFlow::stopDuringPhase1() {
   QVERIFY2(clock.elapsed() < 8000, qPrintable(QString::number(clock.elapsed())));
   QCOMPARE(w->wizard()->phaseState(1), S::NotRun);  // stopped, not failed
   QVERIFY(w->session()->job() && w->session()->job()->stopped());
+  // and the console's chip says so (new-user trial 15, #6: it read "Phase 1 failed: Understand")
+  auto* chip = w->runConsole()->findChild<VerdictBadge*>();
+  QVERIFY(chip);
+  QVERIFY2(chip->text().contains(QStringLiteral("Phase 1 stopped")) && !chip->text().contains(QStringLiteral("failed")),
+           qPrintable(chip->text()));
   QVERIFY2(w->session()->job()->lastError().contains(QStringLiteral("the probe was stopped")),
            qPrintable(w->session()->job()->lastError()));
   for (const qint64 pid : started) QVERIFY(::kill(pid_t(pid), 0) != 0);

@@ -701,22 +701,22 @@
 <context>
     <name>kwb::CodeEditor</name>
     <message>
-        <location filename="../widgets/codeeditor.cpp" line="137"/>
+        <location filename="../widgets/codeeditor.cpp" line="141"/>
         <source>Cannot open %1: %2</source>
         <translation>无法打开 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/codeeditor.cpp" line="158"/>
+        <location filename="../widgets/codeeditor.cpp" line="162"/>
         <source>This editor has no file to save to.</source>
         <translation>此编辑器没有可保存到的文件。</translation>
     </message>
     <message>
-        <location filename="../widgets/codeeditor.cpp" line="163"/>
+        <location filename="../widgets/codeeditor.cpp" line="167"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/codeeditor.cpp" line="168"/>
+        <location filename="../widgets/codeeditor.cpp" line="172"/>
         <source>Saving %1 failed: %2</source>
         <translation>保存 %1 失败：%2</translation>
     </message>
@@ -3315,42 +3315,57 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation>阶段 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="322"/>
+        <location filename="../widgets/runconsole.cpp" line="324"/>
         <source>phase %1 done</source>
         <translation>阶段 %1 完成</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="322"/>
+        <location filename="../widgets/runconsole.cpp" line="325"/>
+        <source>phase %1 stopped</source>
+        <translation>阶段 %1 已停止</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runconsole.cpp" line="326"/>
         <source>phase %1 failed</source>
         <translation>阶段 %1 失败</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="327"/>
+        <location filename="../widgets/runconsole.cpp" line="331"/>
+        <source>Phase %1 stopped: %2</source>
+        <translation>阶段 %1 已停止：%2</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runconsole.cpp" line="332"/>
+        <source>Stopped on request; nothing after it ran.</source>
+        <translation>已按请求停止；其后的步骤均未运行。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runconsole.cpp" line="334"/>
         <source>Phase %1 failed: %2</source>
         <translation>阶段 %1 失败：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="330"/>
+        <location filename="../widgets/runconsole.cpp" line="337"/>
         <source>Phase %1 done; V0 not measured yet</source>
         <translation>阶段 %1 完成；V0 尚未测量</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="331"/>
+        <location filename="../widgets/runconsole.cpp" line="338"/>
         <source>Phase 4 (Measure) runs the V0 measurement and sets the quality gate.</source>
         <translation>阶段 4（测量）运行 V0 测量并给出质量门结论。</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="360"/>
+        <location filename="../widgets/runconsole.cpp" line="367"/>
         <source>No run: kernel.py is a skeleton (no kernel), so the harness was not run.</source>
         <translation>未运行：kernel.py 是骨架（没有内核），因此未运行测试框架。</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="369"/>
+        <location filename="../widgets/runconsole.cpp" line="376"/>
         <source>no run recorded</source>
         <translation>没有记录的运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="579"/>
+        <location filename="../widgets/runconsole.cpp" line="594"/>
         <source>%1 ran (harness only)</source>
         <translation>%1 个已运行（仅测试框架）</translation>
     </message>
@@ -3359,67 +3374,67 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="vanished">运行 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="371"/>
+        <location filename="../widgets/runconsole.cpp" line="378"/>
         <source>recorded run of %1</source>
         <translation>%1 的记录运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="372"/>
+        <location filename="../widgets/runconsole.cpp" line="379"/>
         <source>recorded run %1</source>
         <translation>记录的运行 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="373"/>
+        <location filename="../widgets/runconsole.cpp" line="380"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="374"/>
+        <location filename="../widgets/runconsole.cpp" line="381"/>
         <source>Review: the recorded run as written in %1; nothing was re-run</source>
         <translation>评审：%1 中记录的运行；没有重新运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="483"/>
+        <location filename="../widgets/runconsole.cpp" line="498"/>
         <source>starting</source>
         <translation>启动中</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="526"/>
+        <location filename="../widgets/runconsole.cpp" line="541"/>
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="526"/>
+        <location filename="../widgets/runconsole.cpp" line="541"/>
         <source>%1/%2 cases done</source>
         <translation>已完成 %1/%2 个用例</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="529"/>
+        <location filename="../widgets/runconsole.cpp" line="544"/>
         <source>case %1/%2: %3</source>
         <translation>用例 %1/%2：%3</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="530"/>
+        <location filename="../widgets/runconsole.cpp" line="545"/>
         <source>case %1: %2</source>
         <translation>用例 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="533"/>
+        <location filename="../widgets/runconsole.cpp" line="548"/>
         <source> — timeout in %1 s</source>
         <translation> — %1 秒后超时</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="534"/>
+        <location filename="../widgets/runconsole.cpp" line="549"/>
         <source> — over its %1 s timeout; the watchdog will stop it</source>
         <translation> — 已超过 %1 秒超时；看门狗将停止它</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="554"/>
+        <location filename="../widgets/runconsole.cpp" line="569"/>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="577"/>
+        <location filename="../widgets/runconsole.cpp" line="592"/>
         <source>%1 reference vs itself (no kernel)</source>
         <translation>%1 个参考对自身（无内核）</translation>
     </message>
@@ -3436,12 +3451,12 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="vanished">正在运行 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="554"/>
+        <location filename="../widgets/runconsole.cpp" line="569"/>
         <source>finished</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="554"/>
+        <location filename="../widgets/runconsole.cpp" line="569"/>
         <source>finished with failures</source>
         <translation>已完成，但有失败</translation>
     </message>

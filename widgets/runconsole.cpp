@@ -319,11 +319,18 @@ void RunConsole::setSession(WorkbenchSession* session) {
     m_activity.clear();
     m_progress->setRange(0, 1);
     m_progress->setValue(ok ? 1 : 0);
-    m_progress->setFormat(ok ? tr("phase %1 done").arg(phase) : tr("phase %1 failed").arg(phase));
+    // a Stop is the user's, not a failure (new-user trial 15, #6: the chip read "Phase 1 failed" after Stop)
+    const bool stopped = !ok && session->job() && session->job()->stopped();
+    m_progress->setFormat(ok        ? tr("phase %1 done").arg(phase)
+                          : stopped ? tr("phase %1 stopped").arg(phase)
+                                    : tr("phase %1 failed").arg(phase));
     m_progress->setToolTip(QString());
     // Before phase 4's verdict the chip says where the phases stand, not "Not run" beside "phase 3 done"; a failed
     // phase names itself as kwb does ("[phase 1] error: ..."), its error in the tooltip and the log.
-    if (!ok)
+    if (stopped)
+      m_verdict->setActivity(Verdict::Stopped, tr("Phase %1 stopped: %2").arg(phase).arg(phaseTitle(phase)),
+                             tr("Stopped on request; nothing after it ran."));
+    else if (!ok)
       m_verdict->setActivity(Verdict::Error, tr("Phase %1 failed: %2").arg(phase).arg(phaseTitle(phase)),
                              session->job() ? displayGateReason(session->job()->lastError()) : QString());
     else if (phase < 4 && (m_verdict->verdict() == Verdict::NotRun || m_verdict->verdict() == Verdict::Running))
