@@ -1107,7 +1107,7 @@ print(P + "RESULT_JSON=" + json.dumps({"status": "PASS", "cases": cases}), flush
     writeFile(m_ws + QStringLiteral("/baseline_report.md"), notes);
     Result r = kwb({QStringLiteral("memory"), QStringLiteral("update"), QStringLiteral("--workspace"), m_ws,
                     QStringLiteral("--version"), QStringLiteral("v0"), QStringLiteral("--set"),
-                    QStringLiteral("performance.latency_us=12.5")});
+                    QStringLiteral("optimization.expected_impact=my note")});  // a dry run's measured values stay
     QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
     const QByteArray memory = readAll(m_ws + QStringLiteral("/memory/v0.json"));
     r = kwb({QStringLiteral("baseline"), problem("19_ReLU.py"), QStringLiteral("--gpu"), QStringLiteral("H200"),
