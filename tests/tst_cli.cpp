@@ -1361,8 +1361,9 @@ print(P + "RESULT_JSON=" + json.dumps({"status": "PASS", "cases": cases}), flush
     QCOMPARE(mem["workbench"]["hand_edits"][0]["was"].get<double>(), 40.0);
     r = kwb({QStringLiteral("versions"), ws});
     QVERIFY2(r.code == 0 && r.out.contains(QStringLiteral("12.500*")) &&
-                 r.out.contains(QStringLiteral("* V0: set by hand (kwb memory update), not measured: "
-                                               "performance.latency_us")),
+                 r.out.contains(
+                     QStringLiteral("* V0: changed after its kwb run by `kwb memory update`, not by kwb's measurement: "
+                                    "performance.latency_us")),
              qPrintable(r.out + r.err));
     // what the run recorded about itself is not set by hand
     r = kwb({QStringLiteral("memory"), QStringLiteral("update"), QStringLiteral("--workspace"), ws,

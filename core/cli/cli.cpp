@@ -1327,7 +1327,7 @@ int cmdVersions(const QStringList& args) {
   }
   for (const VersionInfo& v : *list)
     if (!v.handEdited.isEmpty())
-      out() << QStringLiteral("* %1: set by hand (kwb memory update), not measured: %2\n")
+      out() << QStringLiteral("* %1: changed after its kwb run by `kwb memory update`, not by kwb's measurement: %2\n")
                    .arg(v.version.toUpper(), v.handEdited.join(QStringLiteral(", ")));
   out().flush();
   return kOk;
