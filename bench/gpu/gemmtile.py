@@ -57,7 +57,8 @@ STAGE = ("B_MN=stage (default)", dict(B_MN="stage"))
 CHUNKED = ("B_MN=chunked", dict(B_MN="chunked"))
 SWAP_PTR = ("B_MN=swap_ab/pointer", dict(B_MN="swap_ab", SWAP_B_LOAD="pointer"))
 SWAP_TMA = ("B_MN=swap_ab/tma", dict(B_MN="swap_ab", SWAP_B_LOAD="tma"))
-B_MN_ALL = [STAGE, CHUNKED, SWAP_PTR, SWAP_TMA]
+TRANSPOSE = ("B_MN=transpose", dict(B_MN="transpose"))
+B_MN_ALL = [STAGE, TRANSPOSE, CHUNKED, SWAP_PTR, SWAP_TMA]
 # (group, problem, size overrides (None: as given), variants, emulated sizes). A problem with overrides is a copy
 # of the level-1 file with those module constants rewritten (a mid-size GEMM of the same class), named
 # "<problem>-<name><value>...".
@@ -124,6 +125,20 @@ def generate(out):
         r = subprocess.run([kwb, "analyze", dst, "--kernel-out", os.path.join(out, cname + ".py"), "--framework",
                             "triton"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, timeout=120)
         print("%-55s %s" % (cname, "ok" if r.returncode == 0 else "kwb failed: " + r.stderr.strip()[-200:]))
+
+
+def last_mma(K):
+    """The MMA instructions in the PTX of the persistent TMA kernel compiled last (Triton's per-device cache):
+    "wgmma" (Hopper's warpgroup MMA) or "mma.sync" (the older path Triton falls back to), or "" if unreadable."""
+    try:
+        jit = next(v for n, v in vars(K).items() if n.endswith("_tma") and hasattr(v, "device_caches"))
+        for dc in jit.device_caches.values():
+            cache = dc[0] if isinstance(dc, tuple) else dc
+            ptx = list(cache.values())[-1].asm.get("ptx", "")
+            return "mma: " + ",".join(m for m in ("wgmma", "mma.sync") if m in ptx)
+    except Exception as e:  # noqa: BLE001 -- a column of the bench, not a verdict
+        return "mma: ? (%s)" % type(e).__name__
+    return ""
 
 
 def rel_err(got, want):
@@ -229,6 +244,8 @@ def main():
                             lp["BLOCK_M"], lp["BLOCK_N"], lp["BLOCK_K"], lp["num_stages"], lp["num_warps"],
                             lp["EPI_SPLIT"], K.LAST_PLAN["b_mn"], K.LAST_PLAN["chunks"])) if lp else "",
                         getattr(model, "last_impl", ""), getattr(model, "last_fallback", ""))
+                    if not emu:
+                        ran += " " + last_mma(K)
                     us, gus = timed(lambda: model(*inputs))
                 t = gus or us
                 results[(cname, vname)] = t
@@ -290,7 +307,7 @@ def verdict(results):
         print("- small path vs fill=waves (SMALL_GEMM_FLOPS): %s -> %s" % (
             ", ".join("%s %.3f" % (c, n / o) for c, o, n in pairs),
             "raise SMALL_GEMM_FLOPS past these" if all(n < o for _, o, n in pairs) else "keep 2^29"))
-    for v in (CHUNKED[0], SWAP_PTR[0], SWAP_TMA[0]):
+    for v in (TRANSPOSE[0], CHUNKED[0], SWAP_PTR[0], SWAP_TMA[0]):
         pairs = [(c, results[(c, STAGE[0])], results[(c, v)]) for c, vv in results
                  if vv == v and (c, STAGE[0]) in results]
         if pairs:
