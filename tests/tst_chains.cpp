@@ -187,6 +187,15 @@ void TestChains::plans_data() {
   QTest::newRow("trial 13 x03: exclusive cumsum, then cummax's values minus it: two scans, each with its epilogue")
       << QStringLiteral("scan_cummax_drawdown") << QStringList{QStringLiteral("scan"), QStringLiteral("scan")}
       << QStringList{QStringLiteral("kwb_cumsum(x, 1, epi="), QStringLiteral("kwb_scan(t1, 1, \"max\", epi=")};
+  QTest::newRow("probe16 z02's class: var_mean / std_mean, both outputs of one call")
+      << QStringLiteral("std_var_mean_views")
+      << QStringList{QStringLiteral("reduce"), QStringLiteral("reduce"), QStringLiteral("reduce"),
+                     QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("t1, t1_1 = kwb_var_mean(t0, [2], 0.0, False, std=True)"),
+                     QStringLiteral("t2, t2_1 = kwb_var_mean(x, [0, -1], 1.0, True, std=False)")};
+  QTest::newRow("probe16 z03's class: logcumsumexp along dim 0 as kwb_scan, its epilogue fused")
+      << QStringLiteral("logcumsumexp_masked_dim0") << QStringList{QStringLiteral("pointwise"), QStringLiteral("scan")}
+      << QStringList{QStringLiteral("kwb_scan(t1, 0, \"logsumexp\", epi=")};
   QTest::newRow("trial 13 x03's class: cumprod of a prologue, cummin's values times a parameter")
       << QStringLiteral("scan_cumprod_cummin_scale")
       << QStringList{QStringLiteral("pointwise"), QStringLiteral("scan"), QStringLiteral("scan")}
@@ -1367,6 +1376,9 @@ void TestChains::classesEmulated_data() {
       // size the emulation runs, takes minutes a row: its plan row checks it, its members run here)
       {QStringLiteral("loss_mse_l1_transposed_views"), QStringLiteral("=loss_mse_l1_transposed_views")},
       {QStringLiteral("loss_smooth_l1_soft_margin_views"), QStringLiteral("=loss_smooth_l1_soft_margin_views")},
+      // session 27: probe16's skeletons by class: var_mean / std_mean (z02), logcumsumexp (z03)
+      {QStringLiteral("std_var_mean_views"), QStringLiteral("=std_var_mean_views")},
+      {QStringLiteral("logcumsumexp_masked_dim0"), QStringLiteral("=logcumsumexp_masked_dim0")},
   };
   // a selection flips where two values tie: the reference takes them lowest index first as kwb_topk does (torch's
   // CUDA topk does; its CPU topk has no fixed order) and, in 16 bits, its parameters rounded as the harness's are
@@ -1390,6 +1402,11 @@ void TestChains::classesEmulated_data() {
                        QStringLiteral("--case"), QStringLiteral("boundary_tail,boundary_size1,problem_shape")} +
                t;
   }
+  // logcumsumexp's chunked kernel (rows longer than kwb_scan_row_max): 16-element chunks, the running value carried
+  QTest::addRow("logcumsumexp_masked_dim0 chunks of 16")
+      << QStringLiteral("logcumsumexp_masked_dim0") << QStringLiteral("=logcumsumexp_masked_dim0")
+      << QStringList{QStringLiteral("--set"), QStringLiteral("kwb_scan_rows=False"), QStringLiteral("--set"),
+                     QStringLiteral("kwb_scan_chunk=16"), QStringLiteral("--strided")};
   // session 23's, 24's and 25's module switches off: the plans before them, from the same kernel.py (each step its own
   // input GEMM; the pointwise launch before the reduction; each pad its own launch; each write and part its own)
   const QList<QPair<QString, QString>> off = {

@@ -675,6 +675,7 @@ class Planner {
   /// torch.var / torch.std (a correction, or unbiased=) and torch.norm / linalg.vector_norm (a finite p > 0)
   /// over dims: one kwb_var / kwb_pnorm launch (the reduction kernel's shifted sums / sum of |x|^p).
   bool varOrNorm(const GraphOp& op, const QString& x, Line* l);
+  bool varMean(const GraphOp& op, const QString& x);
   /// A size of the spec as a run-time expression. The harness resizes forward()'s tensor inputs, so a size
   /// (> 1) found among their dims follows them: `x.shape[k]` when every dim of that size carries one name
   /// (the module global it came from, e.g. batch_size in x and y); `kwb_size(...)` over one dim per name when
@@ -1322,6 +1323,7 @@ bool Planner::stage(const GraphOp& op) {
           if (r == op.id + QStringLiteral("_1")) return topk(op, x);  // its indices: kwb_topk's k = 1
     }
     if (n == u"argmax" || n == u"argmin") return topk(op, x);
+    if (n == u"var_mean" || n == u"std_mean") return varMean(op, x);
     if (n == u"var" || n == u"std" || n == u"norm" || n == u"linalg_vector_norm") {
       if (!varOrNorm(op, x, &l)) return false;
       m_vals.insert(op.id, outVal(op));
@@ -1351,7 +1353,8 @@ bool Planner::stage(const GraphOp& op) {
     push(l, op, QStringLiteral("reduce"),
          QStringLiteral("%1 over dims %2 of %3").arg(kind, pyList(dimsOf(a)), shapeText(op.inputs.value(0).shape)),
          false);
-  } else if (op.category == u"Scan" && (n == u"cumsum" || n == u"cumprod" || n == u"cummax" || n == u"cummin")) {
+  } else if (op.category == u"Scan" &&
+             (n == u"cumsum" || n == u"cumprod" || n == u"cummax" || n == u"cummin" || n == u"logcumsumexp")) {
     // an anchor like softmax: the pointwise run reading only its result is its epilogue (a running mean's
     // division by the count; trial 8). Float only: an integer cumsum returns int64. cummax / cummin: the values
     // (trial 13's x03); their indices have no stage.
@@ -1364,7 +1367,10 @@ bool Planner::stage(const GraphOp& op) {
     const QString dim = pyNum(a.value("dim", json()));
     l.head = n == u"cumsum" ? QStringLiteral("kwb_cumsum(%1, %2").arg(x, dim)
                             : QStringLiteral("kwb_scan(%1, %2, \"%3\"")
-                                  .arg(x, dim, n == u"cumprod" ? QStringLiteral("prod") : n.mid(3));
+                                  .arg(x, dim,
+                                       n == u"cumprod"        ? QStringLiteral("prod")
+                                       : n == u"logcumsumexp" ? QStringLiteral("logsumexp")
+                                                              : n.mid(3));
     l.epilogue = true;
     push(l, op, QStringLiteral("scan"),
          QStringLiteral("%1 over dim %2 of %3").arg(n, dim, shapeText(op.inputs.value(0).shape)), true);
@@ -2394,6 +2400,37 @@ void Planner::sizeScalars() {
       m_sizeScalarKeys[o.id] << QString::fromStdString(it.key());
     }
   }
+}
+
+bool Planner::varMean(const GraphOp& op, const QString& x) {
+  // torch.var_mean / std_mean -> (var or std, mean) over the same dims: kwb_var_mean, both outputs of one call
+  const json& a = op.args;
+  if (x.isEmpty()) return false;
+  if (a.contains("dtype") && !a.at("dtype").is_null())
+    return bad(QStringLiteral("%1 with a dtype= argument has no chain stage yet").arg(where(op)));
+  double corr = 1;  // aten::var_mean.correction (None = 1) or .dim (unbiased: bool, default true)
+  if (a.contains("correction") && a.at("correction").is_number())
+    corr = a.at("correction").get<double>();
+  else if (a.contains("unbiased") && a.at("unbiased").is_boolean())
+    corr = a.at("unbiased").get<bool>() ? 1 : 0;
+  const bool keep = a.value("keepdim", false) == true;
+  const bool isStd = op.name == u"std_mean";
+  const QString dims = pyList(dimsOf(a));
+  Line l;
+  l.target = QStringLiteral("%1, %2_1").arg(var(op), op.id);
+  l.head =
+      QStringLiteral("kwb_var_mean(%1, %2, %3, %4, std=%5").arg(x, dims, pyFloat(corr), pyBool(keep), pyBool(isStd));
+  push(l, op, QStringLiteral("reduce"),
+       QStringLiteral("%1 (correction %2) and mean over dims %3 of %4")
+           .arg(isStd ? QStringLiteral("std") : QStringLiteral("var"), pyFloat(corr), dims,
+                shapeText(op.inputs.value(0).shape)),
+       false);
+  for (int j = 0; j < 2 && j < op.outputs.size(); ++j) {
+    const QString id = j == 0 ? op.id : op.id + QStringLiteral("_1");
+    m_vals.insert(id,
+                  Val{j == 0 ? var(op) : op.id + QStringLiteral("_1"), op.outputs.at(j).shape, op.outputs.at(j).dtype});
+  }
+  return true;
 }
 
 bool Planner::varOrNorm(const GraphOp& op, const QString& x, Line* l) {

@@ -975,7 +975,7 @@ class Scan(unittest.TestCase):
         base = torch.rand(3, 5, 37) + 0.5
         base[1, 2, 7] = float("nan")
         want = {"prod": lambda t, d: t.cumprod(d), "max": lambda t, d: torch.cummax(t, d).values,
-                "min": lambda t, d: torch.cummin(t, d).values}
+                "min": lambda t, d: torch.cummin(t, d).values, "logsumexp": lambda t, d: torch.logcumsumexp(t, d)}
         for x in (base, base.transpose(1, 2)):
             for op, ref in want.items():
                 for dim in (2, 0, -2):
@@ -990,7 +990,20 @@ class Scan(unittest.TestCase):
         self.assertEqual(got.dtype, torch.bfloat16)
         self.assertTrue(torch.equal(torch.nan_to_num(got), torch.nan_to_num(torch.cummax(xb, 2).values)))
         with self.assertRaises(KeyError):
-            K.kwb_scan(x, 0, "logsumexp")
+            K.kwb_scan(x, 0, "median")
+        # logcumsumexp's infinities (probe16's z03): a row that starts at -inf stays there until a finite value, +inf
+        # stays, equal infinities are no NaN; both paths
+        xi = (torch.randn(4, 29) * 30.0).index_put_((torch.tensor([0, 0, 1, 2, 2]), torch.tensor([0, 1, 5, 3, 4])),
+                                                   torch.tensor([float("-inf"), float("-inf"), float("inf"),
+                                                                 float("inf"), float("inf")]))
+        for rows in (True, False):
+            with Forced(kwb_scan_rows=rows, kwb_scan_chunk=8):
+                got = K.kwb_scan(xi, 1, "logsumexp")
+            exp = torch.logcumsumexp(xi.double(), 1)
+            self.assertTrue(torch.equal(got.isnan(), exp.isnan()), rows)
+            self.assertTrue(torch.equal(got.isinf(), exp.isinf()), rows)
+            fin = exp.isfinite()
+            self.assertLess(rel_err(got[fin], exp[fin]), 1e-6, rows)
 
     def test_running_mean_rows(self):
         # u66 / u67's class: cumsum over dim 1 of [rows, L] divided by a count, the division in the same launch

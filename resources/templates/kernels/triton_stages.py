@@ -406,6 +406,11 @@ def kwb_var(x, dims, correction, keepdim=False, std=False):
     return out if keepdim else out.view([s for d, s in enumerate(x.shape) if d not in red])
 
 
+def kwb_var_mean(x, dims, correction, keepdim=False, std=False):
+    """torch.var_mean / torch.std_mean of x over dims: (var or std, mean), each of kwb_var's / kwb_reduce's shape."""
+    return kwb_var(x, dims, correction, keepdim, std), kwb_reduce(x, dims, "mean", keepdim)
+
+
 def kwb_pnorm(x, dims, p, keepdim=False):
     """torch.norm / linalg.vector_norm of x over dims for a finite p > 0: (sum |x|^p)^(1/p)."""
     red = _kwb_red_dims(x, dims)
@@ -827,7 +832,7 @@ def kwb_arange(start, size, step, dtype, device, memo=False):
     return _kwb_const(("arange", float(start), int(size), float(step), dtype, device), make, memo)
 
 
-_kwb_scan_ops = {"sum": 0, "prod": 1, "max": 2, "min": 3}  # kwb_scan's op -> the kernels' SCAN constexpr
+_kwb_scan_ops = {"sum": 0, "prod": 1, "max": 2, "min": 3, "logsumexp": 4}  # kwb_scan's op -> the SCAN constexpr
 
 
 @triton.jit
@@ -842,9 +847,21 @@ def _kwb_scan_min_combine(a, b):
 
 
 @triton.jit
+def _kwb_scan_lse_combine(a, b):
+    # log(exp(a) + exp(b)) without overflow (torch.logcumsumexp): max + log(1 + exp(min - max)); equal infinities
+    # stay themselves (inf - inf would be NaN), a NaN on either side is the result
+    m = tl.maximum(a, b)
+    r = m + tl.log(1.0 + tl.exp(tl.minimum(a, b) - m))
+    r = tl.where((m == float("inf")) | (m == float("-inf")), m, r)
+    return tl.where((a != a) | (b != b), float("nan"), r)
+
+
+@triton.jit
 def _kwb_scan_combine(a, b, SCAN: tl.constexpr):
-    # the running value a (earlier) combined with b (later): SCAN 0 sum, 1 prod, 2 max, 3 min
-    if SCAN == 1:
+    # the running value a (earlier) combined with b (later): SCAN 0 sum, 1 prod, 2 max, 3 min, 4 logsumexp
+    if SCAN == 4:
+        return _kwb_scan_lse_combine(a, b)
+    elif SCAN == 1:
         return a * b
     elif SCAN == 2:
         return _kwb_scan_max_combine(a, b)
@@ -863,6 +880,8 @@ def _kwb_scan_block(v, AXIS: tl.constexpr, SCAN: tl.constexpr):
         return tl.associative_scan(v, AXIS, _kwb_scan_max_combine)
     elif SCAN == 3:
         return tl.associative_scan(v, AXIS, _kwb_scan_min_combine)
+    elif SCAN == 4:
+        return tl.associative_scan(v, AXIS, _kwb_scan_lse_combine)
     else:
         return tl.cumsum(v, axis=AXIS)
 
@@ -878,7 +897,7 @@ def _kwb_cumsum_kernel(x_ptr, y_ptr, L, S1, S2, S3, S4, e0, e1, e2, e3, s00, s01
     carry = tl.sum(tl.zeros([BLOCK], dtype=tl.float32), axis=0)
     if SCAN == 1:  # the op's identity
         carry = carry + 1.0
-    elif SCAN == 2:
+    elif SCAN == 2 or SCAN == 4:
         carry = carry - float("inf")
     elif SCAN == 3:
         carry = carry + float("inf")
@@ -987,7 +1006,8 @@ def kwb_cumsum(x, dim, epi=None, epi_tensors=(), epi_scalars=()):
 
 def kwb_scan(x, dim, op, epi=None, epi_tensors=(), epi_scalars=()):
     """The inclusive scan of a float x along dim, computed in float32: op "sum" (torch.cumsum), "prod"
-    (torch.cumprod), "max" / "min" (the values of torch.cummax / torch.cummin; a NaN, once seen, stays). A row of
+    (torch.cumprod), "max" / "min" (the values of torch.cummax / torch.cummin; a NaN, once seen, stays), "logsumexp"
+    (torch.logcumsumexp). A row of
     <= kwb_scan_row_max elements (kwb_scan_rows): one launch, each program scanning whole rows in registers, x read in
     place through its strides, epi (the pointwise run after the scan, on x's coordinates) fused into the store.
     Longer rows: one program per row in chunks with a carried running value; epi fused when the scan dim is the last
