@@ -94,6 +94,7 @@ class TestChains : public QObject {
   void integerReasons();
   void inPlaceWriteReasons();
   void cuteReasonsNameUserWords();
+  void normInfIsNotL2();
   void sixteenBitGemmSwitch();
 };
 
@@ -193,6 +194,12 @@ void TestChains::plans_data() {
                      QStringLiteral("pointwise")}
       << QStringList{QStringLiteral("t1, t1_1 = kwb_var_mean(t0, [2], 0.0, False, std=True)"),
                      QStringLiteral("t2, t2_1 = kwb_var_mean(x, [0, -1], 1.0, True, std=False)")};
+  QTest::newRow("probe16: clamp's tensor bounds by keyword are operands of the launch (softmax prologue)")
+      << QStringLiteral("clamp_tensor_bounds_swap") << QStringList{QStringLiteral("softmax")}
+      << QStringList{QStringLiteral("pre_tensors=(hi, lo)")};
+  QTest::newRow("probe16: clamp by a parameter and an input, in the GEMM's epilogue")
+      << QStringLiteral("linear_clamp_param_bounds") << QStringList{QStringLiteral("gemm")}
+      << QStringList{QStringLiteral("epi_tensors=(hi, self.lo)")};
   QTest::newRow("probe16 z03's class: logcumsumexp along dim 0 as kwb_scan, its epilogue fused")
       << QStringLiteral("logcumsumexp_masked_dim0") << QStringList{QStringLiteral("pointwise"), QStringLiteral("scan")}
       << QStringList{QStringLiteral("kwb_scan(t1, 0, \"logsumexp\", epi=")};
@@ -1379,6 +1386,10 @@ void TestChains::classesEmulated_data() {
       // session 27: probe16's skeletons by class: var_mean / std_mean (z02), logcumsumexp (z03)
       {QStringLiteral("std_var_mean_views"), QStringLiteral("=std_var_mean_views")},
       {QStringLiteral("logcumsumexp_masked_dim0"), QStringLiteral("=logcumsumexp_masked_dim0")},
+      // probe16: clamp's tensor bounds by keyword were dropped (a silent identity): a softmax prologue, a GEMM epilogue
+      {QStringLiteral("clamp_tensor_bounds_swap"), QStringLiteral("=clamp_tensor_bounds_swap")},
+      {QStringLiteral("linear_clamp_param_bounds"), QStringLiteral("=linear_clamp_param_bounds")},
+      {QStringLiteral("norm_inf_max_min_scale"), QStringLiteral("=norm_inf_max_min_scale")},
   };
   // a selection flips where two values tie: the reference takes them lowest index first as kwb_topk does (torch's
   // CUDA topk does; its CPU topk has no fixed order) and, in 16 bits, its parameters rounded as the harness's are
@@ -2124,6 +2135,22 @@ void TestChains::gqaKvIndexed() {
     const kwb::GeneratedKernel sk = kwb::backendById(QString::fromLatin1(id))->generate(s);
     QVERIFY2(sk.ok && !sk.implemented, qPrintable(sk.error));
   }
+}
+
+void TestChains::normInfIsNotL2() {
+  // probe16: x / norm(x, p=inf) went to the pattern templates' row norm as an L2 norm (the spec writes inf as the
+  // string "inf", which the pattern planner read as its default p = 2). FlyDSL's row norm now refuses it; the chain
+  // planner reduces |x| with amax / amin
+  const json s = loadSpec(QStringLiteral("norm_inf_max_min_scale"));
+  QString why;
+  QVERIFY(!kwb::backendById(QStringLiteral("flydsl"))->supports(s, &why));
+  QVERIFY2(!why.contains(QLatin1String("l2")), qPrintable(why));
+  const kwb::GeneratedKernel k = kwb::backendById(QStringLiteral("triton"))->generate(s);
+  QVERIFY2(k.ok && k.implemented, qPrintable(k.error));
+  QVERIFY2(k.source.contains(QLatin1String("kwb_pnorm(x, [1, 2], float(\"inf\"), True)")),
+           qPrintable(k.source.right(2000)));
+  QVERIFY2(k.source.contains(QLatin1String("kwb_pnorm(x, [-1], float(\"-inf\"), True)")),
+           qPrintable(k.source.right(2000)));
 }
 
 void TestChains::cuteReasonsNameUserWords() {

@@ -2456,9 +2456,15 @@ bool Planner::varOrNorm(const GraphOp& op, const QString& x, Line* l) {
     return true;
   }
   const json p = a.value(n == u"norm" ? "p" : "ord", json(2.0));
+  const QString ps = p.is_string() ? QString::fromStdString(p.get<std::string>()).toLower() : QString();
+  if (ps == u"inf" || ps == u"-inf") {  // the max / min norm: max |x| / min |x| (kwb_pnorm: a kwb_reduce of |x|)
+    l->head = QStringLiteral("kwb_pnorm(%1, %2, float(\"%3\"), %4").arg(x, dims, ps, pyBool(keep));
+    push(*l, op, QStringLiteral("reduce"), QStringLiteral("%1 p=%2 over dims %3 of %4").arg(n, ps, dims, shape), false);
+    return true;
+  }
   const double pv = p.is_null() ? 2.0 : p.is_number() ? p.get<double>() : -1.0;
   if (!(pv > 0) || std::isinf(pv))
-    return bad(QStringLiteral("%1: a norm with p = %2 has no chain stage yet (finite p > 0 only)")
+    return bad(QStringLiteral("%1: a norm with p = %2 has no chain stage yet (p > 0 or +-inf only)")
                    .arg(where(op), QString::fromStdString(p.dump())));
   l->head = QStringLiteral("kwb_pnorm(%1, %2, %3, %4").arg(x, dims, pyFloat(pv), pyBool(keep));
   *l = rowFusable(*l, x, dimsOf(a), QStringLiteral("pnorm"), pyFloat(pv), keep);
@@ -3129,6 +3135,11 @@ bool Planner::fitsEpilogue(const QList<const GraphOp*>& piece) const {
         ++scalars;
       }
     }
+    const json kwargs = o->pw.value("kwargs", json::object());
+    for (const auto& [key, v] : kwargs.items()) {  // tensors by keyword
+      const QString r = v.is_string() ? resolve(QString::fromStdString(v.get<std::string>())) : QString();
+      if (!r.isEmpty() && !internal.contains(r) && m_vals.contains(r)) ext.insert(r);
+    }
   }
   return ext.size() <= kEpiTensors + 1 && scalars <= kEpiScalars;
 }
@@ -3225,6 +3236,22 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
           if (!scalars.contains(s)) scalars << s;
         }
         node["args"].push_back(arg);
+      }
+    }
+    // a tensor by keyword (clamp(x, min=lo, max=hi) with tensor bounds) is an operand too: named as the args' are
+    for (auto& [key, v] : node["kwargs"].items()) {
+      const QString r = v.is_string() ? resolve(QString::fromStdString(v.get<std::string>())) : QString();
+      if (r.isEmpty() || !(internal.contains(r) || m_vals.contains(r) || m_constScalar.contains(r))) continue;
+      if (m_constScalar.contains(r)) {
+        v = m_constScalar.value(r);
+      } else if (internal.contains(r)) {
+        v = r.toStdString();
+      } else {
+        if (!extName.contains(r)) {
+          extName.insert(r, QStringLiteral("a%1").arg(ext.size()));
+          ext << r;
+        }
+        v = extName.value(r).toStdString();
       }
     }
     nodes.push_back(node);

@@ -9,6 +9,7 @@
 #include <QStringList>
 
 #include <cmath>
+#include <limits>
 
 namespace kwb {
 
@@ -66,6 +67,18 @@ QString shapeText(const QList<qint64>& s) {
 double num(const json& args, const char* key, double fallback) {
   if (args.is_object() && args.contains(key) && args.at(key).is_number()) return args.at(key).get<double>();
   return fallback;
+}
+
+/// A number argument that may be non-finite: the probe writes inf / -inf / nan as strings (strict JSON has none); any
+/// other non-number is NaN (no template matches it), absent or null the fallback.
+double numOrNonFinite(const json& args, const char* key, double fallback) {
+  if (!args.is_object() || !args.contains(key) || args.at(key).is_null()) return fallback;
+  const json& v = args.at(key);
+  if (v.is_number()) return v.get<double>();
+  const QString t = v.is_string() ? QString::fromStdString(v.get<std::string>()).toLower() : QString();
+  if (t == u"inf" || t == u"+inf" || t == u"infinity") return std::numeric_limits<double>::infinity();
+  if (t == u"-inf" || t == u"-infinity") return -std::numeric_limits<double>::infinity();
+  return std::numeric_limits<double>::quiet_NaN();
 }
 
 /// dims from an op's "dim" argument: int, list, or absent/empty (= all dims). Normalised, sorted.
@@ -296,7 +309,9 @@ bool rowNorm(const Parsed& p, PatternPlan& plan, QString* whyNot) {
     // aten::linalg_vector_norm(ord, dim=None): the same 2-norm over all dims (or over `dim`).
     const Op& n = p.compute.at(0);
     const Op& dv = p.compute.at(1);
-    const double ord = n.args.is_object() && n.args.contains("ord") ? num(n.args, "ord", 2.0) : num(n.args, "p", 2.0);
+    // "inf" (a string in the spec) is the max norm, not the default 2 (probe16: x / norm(x, p=inf) became an L2 norm)
+    const double ord = n.args.is_object() && n.args.contains("ord") ? numOrNonFinite(n.args, "ord", 2.0)
+                                                                     : numOrNonFinite(n.args, "p", 2.0);
     if (ord != 2.0) return fail(whyNot, QStringLiteral("a p=%1 norm has no template (p=2 only)").arg(ord));
     if (n.refs.isEmpty() || dv.refs.size() != 2 || dv.refs.at(1) != n.id || dv.refs.at(0) != n.refs.first())
       return fail(whyNot, QStringLiteral("norm followed by a division that is not x / norm(x)"));

@@ -239,6 +239,10 @@ std::optional<PointwiseProgram> parsePointwiseProgram(const json& spec, QString*
       continue;
     }
     n.kwargs = jn.contains("kwargs") && jn.at("kwargs").is_object() ? jn.at("kwargs") : json::object();
+    // a tensor passed by keyword (clamp's min= / max= as tensors) is a ref: its input is read like an operand's
+    for (auto it = n.kwargs.begin(); it != n.kwargs.end(); ++it)
+      if (it.value().is_string() && known.contains(QString::fromStdString(it.value().get<std::string>())))
+        (void)useRef(QString::fromStdString(it.value().get<std::string>()));
     if (jn.contains("args") && jn.at("args").is_array()) {
       for (const auto& ja : jn.at("args")) {
         PwArg a;
@@ -490,6 +494,13 @@ class Lowering {
   // x where x < lo -> lo, x > hi -> hi; NaN passes through like torch.clamp.
   PwVal clamp(const QString& base, const PwVal& x, const std::optional<PwVal>& lo, const std::optional<PwVal>& hi) {
     PwVal v = tmp(base, x);
+    const bool literals = (!lo || lo->kind == PwVal::Kind::Literal) && (!hi || hi->kind == PwVal::Kind::Literal);
+    if (lo && hi && !(literals && lo->literal <= hi->literal)) {
+      // torch's order, min(max(x, lo), hi): where a bound is a tensor, lo > hi may happen and gives hi
+      v = where(bin(QStringLiteral("<"), v, *lo), *lo, v);
+      v = tmp(base + QStringLiteral("_lo"), v);
+      return where(bin(QStringLiteral(">"), v, *hi), *hi, v);
+    }
     if (hi) v = where(bin(QStringLiteral(">"), v, *hi), *hi, v);
     if (lo) {
       if (hi) v = tmp(base + QStringLiteral("_hi"), v);

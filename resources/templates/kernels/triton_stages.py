@@ -412,7 +412,11 @@ def kwb_var_mean(x, dims, correction, keepdim=False, std=False):
 
 
 def kwb_pnorm(x, dims, p, keepdim=False):
-    """torch.norm / linalg.vector_norm of x over dims for a finite p > 0: (sum |x|^p)^(1/p)."""
+    """torch.norm / linalg.vector_norm of x over dims: (sum |x|^p)^(1/p) for a finite p > 0; p = inf: max |x|,
+    p = -inf: min |x| (one kwb_reduce launch with |x| as its prologue)."""
+    if p in (float("inf"), float("-inf")):
+        return kwb_reduce(x, dims, "amax" if p > 0 else "amin", keepdim, pre=_kwb_epi_abs, pre_tensors=(),
+                          pre_scalars=(), pre_dtype=torch.float32)
     red = _kwb_red_dims(x, dims)
     out = torch.empty([1 if d in red else s for d, s in enumerate(x.shape)], dtype=x.dtype, device=x.device)
     _kwb_reduce_into(x, red, "pnorm", out, None, p)
@@ -2393,6 +2397,12 @@ def kwb_pool(x, kind, kernel_size, stride, padding, dilation, ceil_mode, count_i
 def _kwb_epi_identity(acc, i0, i1, i2, i3, i4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13,
                       s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3):
     return acc  # the EPI hook when the caller passes none
+
+
+@triton.jit
+def _kwb_epi_abs(acc, i0, i1, i2, i3, i4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13,
+                 s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3):
+    return tl.abs(acc)  # |x|: the max / min norms' prologue (kwb_pnorm with p = +-inf)
 
 
 @triton.jit
