@@ -311,7 +311,7 @@ bool rowNorm(const Parsed& p, PatternPlan& plan, QString* whyNot) {
     const Op& dv = p.compute.at(1);
     // "inf" (a string in the spec) is the max norm, not the default 2 (probe16: x / norm(x, p=inf) became an L2 norm)
     const double ord = n.args.is_object() && n.args.contains("ord") ? numOrNonFinite(n.args, "ord", 2.0)
-                                                                     : numOrNonFinite(n.args, "p", 2.0);
+                                                                    : numOrNonFinite(n.args, "p", 2.0);
     if (ord != 2.0) return fail(whyNot, QStringLiteral("a p=%1 norm has no template (p=2 only)").arg(ord));
     if (n.refs.isEmpty() || dv.refs.size() != 2 || dv.refs.at(1) != n.id || dv.refs.at(0) != n.refs.first())
       return fail(whyNot, QStringLiteral("norm followed by a division that is not x / norm(x)"));
