@@ -7,7 +7,11 @@ each plan -- "old" (kwb_topk_mode rounds, kwb_topk_fill_sms off: the plan before
 CUDA graph, the graph replayed (no host launch cost in the number), the median of 20 replays / 20. torch.topk /
 torch.sort beside it the same way.
 
-    python3 bench/gpu/topk_paths.py [--quick]
+    python3 bench/gpu/topk_paths.py [--quick] [--kernels DIR]
+
+--kernels DIR: each NAME.kernel.py in DIR (`kwb analyze NAME.py --gpu H200 --kernel-out NAME.kernel.py`) beside
+NAME.py: ModelNew against Model's eager forward and torch.compile(Model), GPU time (graph replay as above) and
+do_bench time (host launch cost included), after a check that ModelNew matches Model.
 """
 import argparse
 import importlib.util
@@ -68,10 +72,48 @@ PLANS = [("old", "rounds", False), ("rounds+fill", "rounds", True), ("auto", "au
          ("sort", "sort", True)]
 
 
+def load_file(path, name):
+    spec = importlib.util.spec_from_file_location(name, path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def problems(folder):
+    import glob
+    import triton
+    for kpath in sorted(glob.glob(os.path.join(folder, "*.kernel.py"))):
+        name = os.path.basename(kpath)[:-len(".kernel.py")]
+        prob = load_file(os.path.join(folder, name + ".py"), name + "_problem")
+        kern = load_file(kpath, name + "_kernel")
+        torch.manual_seed(0)
+        ins = [t.cuda() if isinstance(t, torch.Tensor) else t for t in prob.get_inputs()]
+        model = prob.Model(*prob.get_init_inputs()).cuda().eval()
+        new = kern.ModelNew(*prob.get_init_inputs()).cuda().eval()
+        new.load_state_dict(model.state_dict(), strict=False)
+        comp = torch.compile(model)
+        with torch.no_grad():
+            want, got = model(*ins), new(*ins)
+            err = float((got.double() - want.double()).norm() / want.double().norm().clamp_min(1e-30))
+            row = ["%-32s rel_err %.2g" % (name, err)]
+            for label, fn in (("kwb", lambda: new(*ins)), ("eager", lambda: model(*ins)),
+                              ("compile", lambda: comp(*ins))):
+                try:
+                    g = "%.2f" % gpu_us(fn)
+                except Exception as e:  # noqa: BLE001 - a forward that cannot be captured still has do_bench
+                    g = "n/a(%s)" % type(e).__name__
+                row.append("%s graph %s us, do_bench %.2f us" % (label, g, triton.testing.do_bench(fn) * 1000.0))
+        print(" | ".join(row), flush=True)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--quick", action="store_true", help="the problem's three selections only")
+    ap.add_argument("--kernels", help="a folder of NAME.kernel.py beside NAME.py: whole forwards")
     args = ap.parse_args()
+    if args.kernels:
+        problems(args.kernels)
+        return 0
     K = load()
     dev = "cuda"
     torch.manual_seed(0)
@@ -91,7 +133,7 @@ def main():
     for label, R, N, k, largest, nan_first in cases:
         x = torch.randint(-50, 50, (R, N), device=dev).float() / 7  # ties
         x.view(-1)[torch.randperm(R * N, device=dev)[:R]] = float("nan")
-        rv, ri = torch.sort(x, -1, descending=largest, stable=True)
+        rv, ri = torch.sort(x, dim=-1, descending=largest, stable=True)
         rv, ri = rv[:, :k], ri[:, :k]
         ref = (lambda: torch.topk(x, k, -1, largest)) if k < N else (lambda: torch.sort(x, -1, descending=largest))
         row = ["%-22s" % label, "torch %8.2f" % gpu_us(ref)]

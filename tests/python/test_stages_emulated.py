@@ -612,22 +612,26 @@ class TopK(unittest.TestCase):
 
     def test_plan_rule(self):
         # (MODE, BLOCK_R, BLOCK_N, num_warps): sort_argmax_kthvalue_rows (300 x 40 on 132 SMs) gets 300 programs of
-        # one row, the rank pass for its sort and kthvalue, one round for its argmax; long rows take the sort where k
-        # is over a quarter of the bitonic network's stages; many rows fill the element budget; the switch off gives
-        # the plan before session 27 (32 rows of 64 a program: 10 programs)
+        # one row, tl.sort for its sort and kthvalue (k >= 4), one round for its argmax; the sort where k >=
+        # max(4, min(BLOCK_N / 32, 128)) (the H200's crossovers, session 27); many rows fill the element budget; the
+        # rank pass only when forced; the switches off give the plan before session 27 (32 rows of 64: 10 programs)
         P = K._kwb_topk_plan
-        self.assertEqual(P(300, 40, 40, 132), (1, 1, 64, 2))
-        self.assertEqual(P(300, 40, 5, 132), (1, 1, 64, 2))
+        self.assertEqual(P(300, 40, 40, 132), (2, 1, 64, 1))
+        self.assertEqual(P(300, 40, 5, 132), (2, 1, 64, 1))
+        self.assertEqual(P(300, 40, 3, 132), (0, 1, 64, 1))
         self.assertEqual(P(300, 40, 1, 132), (0, 1, 64, 1))
         self.assertEqual(P(300, 40, 40, 132, mode="rounds", fill=False), (0, 32, 64, 4))
-        self.assertEqual(P(100000, 40, 5, 132), (1, 2, 64, 4))
-        self.assertEqual(P(100000, 8, 8, 132), (1, 128, 8, 4))
-        self.assertEqual(P(100000, 128, 128, 132), (1, 1, 128, 8))
+        self.assertEqual(P(300, 40, 40, 132, mode="rank"), (1, 1, 64, 2))
+        self.assertEqual(P(100000, 40, 5, 132), (2, 32, 64, 4))
+        self.assertEqual(P(100000, 8, 8, 132), (2, 256, 8, 4))
+        self.assertEqual(P(100000, 128, 128, 132), (2, 16, 128, 4))
         self.assertEqual(P(100000, 129, 2, 132), (0, 8, 256, 4))
-        self.assertEqual(P(100000, 256, 18, 132), (0, 8, 256, 4))  # 4 * 18 = 72 = 8 * 9 stages: rounds
-        self.assertEqual(P(100000, 256, 19, 132), (2, 8, 256, 4))
-        self.assertEqual(P(100000, 16384, 100, 132), (2, 1, 16384, 16))
-        self.assertEqual(P(100000, 16384, 52, 132), (0, 1, 16384, 8))
+        self.assertEqual(P(100000, 256, 7, 132), (0, 8, 256, 4))
+        self.assertEqual(P(100000, 256, 8, 132), (2, 8, 256, 4))
+        self.assertEqual(P(4096, 1024, 31, 132), (0, 2, 1024, 4))
+        self.assertEqual(P(4096, 1024, 32, 132), (2, 2, 1024, 4))
+        self.assertEqual(P(100000, 16384, 100, 132), (0, 1, 16384, 8))
+        self.assertEqual(P(100000, 16384, 128, 132), (2, 1, 16384, 16))
         self.assertEqual(P(264, 1000, 1000, 132), (2, 1, 1024, 2))
         self.assertEqual(P(100000, 200, 3, 132, mode="rank"), (0, 8, 256, 4))  # past the rank's row: rounds
         with self.assertRaises(ValueError):

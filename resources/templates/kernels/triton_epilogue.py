@@ -857,12 +857,13 @@ def kwb_scatter(x, dim, index, src=None, value=None):
 
 
 KWB_TOPK_MAX_N = 16384  # the longest row one program holds in registers (kwb_topk)
-# kwb_topk's three ways through a row (docs/DECISIONS.md "topk: a rank pass for short rows"), picked per launch by
+# kwb_topk's three ways through a row (docs/DECISIONS.md "topk: tl.sort for large k"), picked per launch by
 # _kwb_topk_plan: "rounds" (k rounds, each taking every row's best remaining element: made for k small against the
-# row), "rank" (one pass: each element's rank = the count of elements before it in the order, from a broadcast compare
-# over [BLOCK_R, BLOCK_N, BLOCK_N]; rows of at most KWB_TOPK_RANK_MAX_N), "sort" (tl.sort of one 64-bit key an element:
-# the order-preserving integer of its value over its column). kwb_topk_mode: "auto" (the rule), or one of the three
-# forced where the row allows it (the A/B switch; "rounds" with kwb_topk_fill_sms False is the plan before session 27)
+# row), "sort" (tl.sort of one 64-bit key an element: the order-preserving integer of its value over its column),
+# "rank" (one pass: each element's rank = the count of elements before it in the order, from a broadcast compare
+# over [BLOCK_R, BLOCK_N, BLOCK_N]; rows of at most KWB_TOPK_RANK_MAX_N; slower than the sort on the H200, never
+# picked by the rule). kwb_topk_mode: "auto" (the rule), or one of the three forced where the row allows it (the A/B
+# switch; "rounds" with kwb_topk_fill_sms False is the plan before session 27)
 kwb_topk_mode = "auto"
 kwb_topk_fill_sms = True  # rows a program: as many as leave >= 2 programs a SM (False: as many as fill 2048 elements)
 KWB_TOPK_RANK_MAX_N = 128  # the longest (padded) row of the rank pass: its compare is BLOCK_N^2 a row
@@ -965,21 +966,20 @@ def _kwb_topk_kernel(x, vals, idxs, R, N, K, xs_r, xs_n, vs_r, vs_k, L1, L2, L3,
             valid = valid & ~sel
 
 
-def _kwb_topk_sort_pays(k, block_n):
-    """tl.sort (a bitonic network: log2(n) (log2(n) + 1) / 2 compare-and-swap stages over the row) against k rounds
-    (each about two such stages' work: six reductions over the row): the sort where k is over a quarter of its
-    stages."""
-    lg = block_n.bit_length() - 1
-    return 4 * k > lg * (lg + 1)
+def _kwb_topk_sort_min_k(block_n):
+    """The least k for which tl.sort beats k rounds on a row of block_n (padded): max(4, min(block_n / 32, 128)).
+    Measured on the H200 (session 27, bench/gpu/topk_paths.py): a sort of the row costs about 6.5 rounds at 64 and
+    5.5 at 128 (8192 rows), 31 at 1024 (4096 rows), 108 at 16384 (1024 rows)."""
+    return max(4, min(block_n // 32, 128))
 
 
 def _kwb_topk_plan(R, N, k, sms, mode=None, fill=None):
-    """(MODE, BLOCK_R, BLOCK_N, num_warps) of kwb_topk's launch over R rows of N, k of each (docs/DECISIONS.md "topk: a
-    rank pass for short rows"). Mode "auto": rank (1) where the padded row is <= KWB_TOPK_RANK_MAX_N and k >= 2 (k = 1
-    is one round: argmax / max along a dim stay on rounds); sort (2) where the row is longer and _kwb_topk_sort_pays;
-    else rounds (0). Rows a program: the element budget's (KWB_TOPK_RANK_ELEMS of the rank's compare,
-    KWB_TOPK_ROUND_ELEMS of the row tile), then, with fill (kwb_topk_fill_sms), halved until the grid has >= 2
-    programs a SM where R allows it."""
+    """(MODE, BLOCK_R, BLOCK_N, num_warps) of kwb_topk's launch over R rows of N, k of each (docs/DECISIONS.md "topk:
+    tl.sort for large k"). Mode "auto": sort (2) where k >= _kwb_topk_sort_min_k(BLOCK_N), else rounds (0): k = 1
+    (argmax / max along a dim) and small k stay on rounds; the rank pass (1) is never picked (slower than the sort on
+    every row measured) but can be forced. Rows a program: the element budget's (KWB_TOPK_RANK_ELEMS of the rank's
+    compare, KWB_TOPK_ROUND_ELEMS of the row tile), then, with fill (kwb_topk_fill_sms), halved until the grid has
+    >= 2 programs a SM where R allows it."""
     mode = kwb_topk_mode if mode is None else mode
     fill = kwb_topk_fill_sms if fill is None else fill
     block_n = triton.next_power_of_2(max(N, 1))
@@ -991,7 +991,7 @@ def _kwb_topk_plan(R, N, k, sms, mode=None, fill=None):
     elif mode == "rounds":
         m = 0
     elif mode == "auto":
-        m = (1 if k >= 2 else 0) if rank_ok else (2 if _kwb_topk_sort_pays(k, block_n) else 0)
+        m = 2 if k >= _kwb_topk_sort_min_k(block_n) else 0
     else:
         raise ValueError("kwb_topk_mode: %r (auto, rounds, rank or sort)" % (mode,))
     if m == 1:
@@ -1017,8 +1017,8 @@ def kwb_topk(x, k, dim=-1, largest=True, sorted=True, nan_first=None, pre=None, 
     """torch.topk(x, k, dim, largest, sorted) -> (values, indices): along any dim, values in x's dtype, indices
     int64, each of x's shape with k at dim. One launch over the rows (dim moved last: a view where the strides allow,
     else reshape's copy), each row held whole in registers (at most KWB_TOPK_MAX_N elements; a longer row raises
-    ValueError); _kwb_topk_plan picks how its k best are found: k rounds (made for k small against the row), one rank
-    pass (rows of at most KWB_TOPK_RANK_MAX_N: a sort, a kthvalue) or tl.sort (a long row, k large). Order: best first
+    ValueError); _kwb_topk_plan picks how its k best are found: k rounds (k small against the row) or tl.sort of the
+    row (k larger: a sort, a kthvalue, a wide topk). Order: best first
     whatever `sorted` (torch leaves sorted=False's order open); equal values by their lower index first (torch's
     CUDA topk in practice and its CPU topk); NaN counts as larger than every number, as torch's topk does
     (nan_first=None: first for largest, last for smallest; True: first either way, torch.max / torch.min along a dim).
