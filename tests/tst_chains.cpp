@@ -1432,7 +1432,9 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("select_writes_rows_out_of_order"), QStringLiteral("kwb_piecewise_reads=False")},
       {QStringLiteral("rope_rotate_half_cat"), QStringLiteral("kwb_piecewise_reads=False")},
       {QStringLiteral("cat_dim0_three_parts_sin"), QStringLiteral("kwb_piecewise_reads=False")},
-      {QStringLiteral("topk_smallest_dim1_3d_gather"), QStringLiteral("kwb_topk_prologue=False")}};
+      {QStringLiteral("topk_smallest_dim1_3d_gather"), QStringLiteral("kwb_topk_prologue=False")},
+      // session 27: the sort and kthvalue on tl.sort; the switch back to k rounds (the A/B's old side)
+      {QStringLiteral("sort_argmax_kthvalue_rows"), QStringLiteral("kwb_topk_mode='rounds'")}};
   for (const auto& [spec, setting] : off)
     for (const auto& [s, problem] : problems)
       if (s == spec)

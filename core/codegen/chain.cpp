@@ -42,9 +42,8 @@ constexpr int kMaxLaunches = 1000;
 // The stage library's kwb_bn_one_pass_max: a batch norm with batch statistics is one launch up to this many elements a
 // channel (N x positions), two or three past it (hostLaunches, which decides the CUDA graph replay).
 constexpr qint64 kBnOnePassMax = 8192;
-// kwb_topk (triton_epilogue.py): k rounds over a row held whole in one program's registers -- made for k small against
-// the row (an MoE router's top-2 of 64 experts); a sort is k = the row, so its row is held to the same bound as k
-constexpr qint64 kTopkMaxK = 64;
+// kwb_topk (triton_epilogue.py): a row held whole in one program's registers, its k best taken by k rounds where k is
+// small against the row and by tl.sort of the row otherwise (session 27), so any k up to the row: a sort too
 constexpr qint64 kTopkMaxRow = 16384;  // the stage library's KWB_TOPK_MAX_N
 // The stage library's kwb_gemm_small_flops (triton_stages.py): a GEMM of at most this many FLOPs (2 x batches x M x N
 // x K) runs the pointer kernel on its operands as given, where a prologue on A is applied as each tile is loaded.
@@ -2070,12 +2069,11 @@ bool Planner::topk(const GraphOp& op, const QString& x) {
     what = QStringLiteral("%1 along dim %2 with its index")
                .arg(largest ? QStringLiteral("max") : QStringLiteral("min"), dim);
   }
-  if (k < 1 || k > row || k > kTopkMaxK || row > kTopkMaxRow)
-    return bad(QStringLiteral("%1: %2 of a dim of %3 has no chain stage yet (kwb_topk takes k <= %4 of a dim of at "
-                              "most %5, k rounds over a row held in registers)")
+  if (k < 1 || k > row || row > kTopkMaxRow)
+    return bad(QStringLiteral("%1: %2 of a dim of %3 has no chain stage yet (kwb_topk takes 1 <= k <= the dim, a dim "
+                              "of at most %4: a row held in registers)")
                    .arg(where(op), n == u"sort" ? QStringLiteral("a sort") : QStringLiteral("k = %1").arg(k))
                    .arg(row)
-                   .arg(kTopkMaxK)
                    .arg(kTopkMaxRow));
   Line l;
   const bool indicesOnly = n == u"argmax" || n == u"argmin";

@@ -134,3 +134,26 @@ class BlockAtomics(unittest.TestCase):
         old = tl.atomic_max(p + torch.tensor([0, 1]), torch.tensor([5.0, -1.0]))
         self.assertEqual(old.tolist(), [1.0, 2.0])
         self.assertEqual(buf.tolist(), [5.0, 2.0])
+
+
+class CastSortLiterals(unittest.TestCase):
+    """tl.cast(bitcast=True) (same widths only), tl.sort (values along the last dim or dim=, a power-of-two extent) and
+    integer literals past int32 typed 64-bit, as Triton types them (kwb_topk's keys, session 27)."""
+
+    def test_bitcast(self):
+        x = torch.tensor([1.0, -0.0, float("inf")])
+        self.assertEqual(tl.cast(x, tl.int32, bitcast=True).tolist(), [0x3F800000, -2 ** 31, 0x7F800000])
+        self.assertEqual(tl.cast(x, tl.int32).tolist()[:2], [1, 0])
+        with self.assertRaises(ValueError):
+            tl.cast(x, tl.int64, bitcast=True)
+
+    def test_sort(self):
+        x = torch.tensor([[3, 1, 2, 0], [0, 5, -1, 7]], dtype=torch.int64)
+        self.assertEqual(tl.sort(x).tolist(), [[0, 1, 2, 3], [-1, 0, 5, 7]])
+        self.assertEqual(tl.sort(x, 0, descending=True).tolist(), [[3, 5, 2, 7], [0, 1, -1, 0]])
+        with self.assertRaises(AssertionError):
+            tl.sort(torch.zeros(3))
+
+    def test_literals(self):
+        self.assertEqual(tl.where(torch.tensor([True, False]), 9223372036854775807, 0).dtype, torch.int64)
+        self.assertEqual(tl.where(torch.tensor([True, False]), -2147483648, 0).dtype, torch.int32)

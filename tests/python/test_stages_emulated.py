@@ -541,6 +541,102 @@ class TopK(unittest.TestCase):
                                         pre_scalars=(0.1, 0.5), pre_dtype=torch.float32)
                 self.assertTrue(torch.equal(v2, v) and torch.equal(i2, i))
 
+    def check_exact(self, x, k, dim, largest, what, nan_first=None):
+        # values equal to the stable order's (NaN at the same places), indices equal, -0.0 kept where the path keeps
+        # the element itself (rank, sort)
+        v, i = K.kwb_topk(x, k, dim, largest, nan_first=nan_first)
+        rv, ri = stable_topk(x, k, dim, largest)
+        if nan_first:  # torch.max / min's order: NaN first either way (largest=False only differs from the sort)
+            key = x.clone()
+            key[torch.isnan(x)] = float("-inf") if not largest else float("inf")
+            order = torch.sort(key, dim=dim, descending=largest, stable=True).indices.narrow(dim, 0, k)
+            rv, ri = torch.gather(x, dim, order), order
+        self.assertEqual(v.dtype, x.dtype, what)
+        self.assertEqual(i.dtype, torch.int64, what)
+        self.assertTrue(torch.equal(i, ri), what)
+        self.assertTrue(torch.equal(torch.isnan(v), torch.isnan(rv)), what)
+        self.assertTrue(torch.equal(torch.nan_to_num(v), torch.nan_to_num(rv)), what)
+        return v, rv
+
+    def test_paths_by_class(self):
+        # session 27: kwb_topk_mode's three paths (rounds, rank, sort) and kwb_topk_fill_sms, each forced where the row
+        # allows it and the auto rule, on rows of 1, 3, 40, 64, 65, 1000; ties, NaN, +-inf, -0.0 in fp32 / bf16 /
+        # fp16, contiguous / transposed / step-sliced inputs, k = 1, 2, between, N; R not a multiple of the block
+        torch.manual_seed(36)
+        cases = [(7, 1, (1,)), (70, 3, (1, 2, 3)), (45, 40, (1, 2, 5, 40)), (13, 64, (1, 7, 64)),
+                 (9, 65, (1, 2, 65)), (3, 1000, (1, 40, 1000))]
+        modes = [("auto", True), ("rounds", False), ("rounds", True), ("rank", True), ("sort", True)]
+        for R, N, ks in cases:
+            for dt in (torch.float32, torch.bfloat16, torch.float16):
+                x = torch.randint(-3, 4, (R, N)).to(dt)  # ties everywhere
+                x.view(-1)[torch.randperm(R * N)[:max(1, R * N // 20)]] = float("nan")
+                x.view(-1)[torch.randperm(R * N)[:max(1, R * N // 20)]] = float("inf")
+                x.view(-1)[torch.randperm(R * N)[:max(1, R * N // 20)]] = float("-inf")
+                x[x == 0] = torch.where(torch.rand(int((x == 0).sum())) < 0.5, -0.0, 0.0).to(dt)
+                if R > 2:
+                    x[1] = float("nan")  # a row of NaN only
+                    x[2] = 1.0  # a row of one value
+                if dt is not torch.float32 and N == 1000:
+                    continue  # the long row once (fp32) is enough on the CPU
+                views = [("contiguous", x, 1), ("transposed", x.t().contiguous().t(), 1),
+                         ("dim 0", x.t(), 0)]
+                for mode, fill in modes:
+                    if mode == "rounds" and N == 1000:
+                        ks_here = ks[:2]  # 1000 rounds on the CPU take too long
+                    else:
+                        ks_here = ks
+                    for name, xv, dim in views:
+                        for k in ks_here:
+                            for largest in (True, False):
+                                what = (R, N, dt, mode, fill, name, k, largest)
+                                with Forced(kwb_topk_mode=mode, kwb_topk_fill_sms=fill):
+                                    with Launches("_kwb_topk_kernel") as n:
+                                        v, rv = self.check_exact(xv, k, dim, largest, what)
+                                    self.assertEqual(n.count, 1, what)
+                                    m = K._kwb_topk_plan(R, N, k, 132)[0]
+                                    if m:  # rank, sort: the element itself, -0.0 too (a NaN's sign is no value)
+                                        num = ~torch.isnan(rv)
+                                        self.assertTrue(torch.equal(torch.signbit(v)[num], torch.signbit(rv)[num]),
+                                                        what)
+        # a step slice, a 3-D tensor along its middle dim, argmax's NaN-first order on every path
+        y = torch.randint(0, 5, (9, 130, 6)).float()[:, ::2]  # [9, 65, 6]
+        y[0, 3, 1] = float("nan")
+        for mode in ("auto", "rounds", "rank", "sort"):
+            with Forced(kwb_topk_mode=mode):
+                for k in (1, 4, 65):
+                    self.check_exact(y, k, 1, True, (mode, k))
+                    self.check_exact(y, k, 1, False, (mode, k))
+                for largest in (True, False):
+                    self.check_exact(y, 1, 1, largest, (mode, "max_dim"), nan_first=True)
+                    self.check_exact(y[:, :40], 3, 1, largest, (mode, "nan_first k 3"), nan_first=True)
+
+    def test_plan_rule(self):
+        # (MODE, BLOCK_R, BLOCK_N, num_warps): sort_argmax_kthvalue_rows (300 x 40 on 132 SMs) gets 300 programs of
+        # one row, tl.sort for its sort and kthvalue (k >= 4), one round for its argmax; the sort where k >=
+        # max(4, min(BLOCK_N / 32, 128)) (the H200's crossovers, session 27); many rows fill the element budget; the
+        # rank pass only when forced; the switches off give the plan before session 27 (32 rows of 64: 10 programs)
+        P = K._kwb_topk_plan
+        self.assertEqual(P(300, 40, 40, 132), (2, 1, 64, 1))
+        self.assertEqual(P(300, 40, 5, 132), (2, 1, 64, 1))
+        self.assertEqual(P(300, 40, 3, 132), (0, 1, 64, 1))
+        self.assertEqual(P(300, 40, 1, 132), (0, 1, 64, 1))
+        self.assertEqual(P(300, 40, 40, 132, mode="rounds", fill=False), (0, 32, 64, 4))
+        self.assertEqual(P(300, 40, 40, 132, mode="rank"), (1, 1, 64, 2))
+        self.assertEqual(P(100000, 40, 5, 132), (2, 32, 64, 4))
+        self.assertEqual(P(100000, 8, 8, 132), (2, 256, 8, 4))
+        self.assertEqual(P(100000, 128, 128, 132), (2, 16, 128, 4))
+        self.assertEqual(P(100000, 129, 2, 132), (0, 8, 256, 4))
+        self.assertEqual(P(100000, 256, 7, 132), (0, 8, 256, 4))
+        self.assertEqual(P(100000, 256, 8, 132), (2, 8, 256, 4))
+        self.assertEqual(P(4096, 1024, 31, 132), (0, 2, 1024, 4))
+        self.assertEqual(P(4096, 1024, 32, 132), (2, 2, 1024, 4))
+        self.assertEqual(P(100000, 16384, 100, 132), (0, 1, 16384, 8))
+        self.assertEqual(P(100000, 16384, 128, 132), (2, 1, 16384, 16))
+        self.assertEqual(P(264, 1000, 1000, 132), (2, 1, 1024, 2))
+        self.assertEqual(P(100000, 200, 3, 132, mode="rank"), (0, 8, 256, 4))  # past the rank's row: rounds
+        with self.assertRaises(ValueError):
+            P(10, 10, 2, 132, mode="bitonic")
+
     def test_bounds(self):
         with self.assertRaises(ValueError):
             K.kwb_topk(torch.randn(3, 5), 6, -1)

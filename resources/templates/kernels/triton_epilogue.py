@@ -857,17 +857,48 @@ def kwb_scatter(x, dim, index, src=None, value=None):
 
 
 KWB_TOPK_MAX_N = 16384  # the longest row one program holds in registers (kwb_topk)
+# kwb_topk's three ways through a row (docs/DECISIONS.md "topk: tl.sort for large k"), picked per launch by
+# _kwb_topk_plan: "rounds" (k rounds, each taking every row's best remaining element: made for k small against the
+# row), "sort" (tl.sort of one 64-bit key an element: the order-preserving integer of its value over its column),
+# "rank" (one pass: each element's rank = the count of elements before it in the order, from a broadcast compare
+# over [BLOCK_R, BLOCK_N, BLOCK_N]; rows of at most KWB_TOPK_RANK_MAX_N; slower than the sort on the H200, never
+# picked by the rule). kwb_topk_mode: "auto" (the rule), or one of the three forced where the row allows it (the A/B
+# switch; "rounds" with kwb_topk_fill_sms False is the plan before session 27)
+kwb_topk_mode = "auto"
+kwb_topk_fill_sms = True  # rows a program: as many as leave >= 2 programs a SM (False: as many as fill 2048 elements)
+KWB_TOPK_RANK_MAX_N = 128  # the longest (padded) row of the rank pass: its compare is BLOCK_N^2 a row
+KWB_TOPK_RANK_ELEMS = 8192  # a rank program's compare block BLOCK_R * BLOCK_N^2 at most (one row past it)
+KWB_TOPK_ROUND_ELEMS = 2048  # a rounds / sort program's BLOCK_R * BLOCK_N at most (one row past it)
+
+
+@triton.jit
+def _kwb_topk_key(v, valid, LARGEST: tl.constexpr, NAN_FIRST: tl.constexpr):
+    # the order as one int32 a element, larger first: the float's bits made monotone (negative floats' magnitude bits
+    # flipped), -0.0 taken as +0.0 (torch orders them equal), ~ for smallest first (no overflow: a number's key lies in
+    # [-2139095041, 2139095040]); NaN above every number where NAN_FIRST, below otherwise; padding below everything
+    bits = tl.cast(tl.where(v == 0.0, 0.0, v), tl.int32, bitcast=True)
+    key = bits ^ ((bits >> 31) & 0x7FFFFFFF)
+    if not LARGEST:
+        key = ~key
+    if NAN_FIRST:
+        key = tl.where(v != v, 2147483647, key)
+    else:
+        key = tl.where(v != v, -2147483647 - 1, key)
+    return tl.where(valid, key, -2147483647 - 1)
 
 
 @triton.jit
 def _kwb_topk_kernel(x, vals, idxs, R, N, K, xs_r, xs_n, vs_r, vs_k, L1, L2, L3, e0, e1, e2, e3,
                      s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24,
                      s30, s31, s32, s33, s34, f0, f1, f2, f3, PRE: tl.constexpr, HAS_PRE: tl.constexpr,
-                     LARGEST: tl.constexpr, NAN_FIRST: tl.constexpr, IDX64: tl.constexpr, BLOCK_R: tl.constexpr,
-                     BLOCK_N: tl.constexpr):
-    # BLOCK_R rows of [R, N] held whole in registers; K rounds, each picking every row's best remaining element:
-    # the largest (or smallest) value, NaN before every number where NAN_FIRST (torch orders NaN above +inf) and
-    # after them otherwise, the lowest column among equal values; that element is then taken out of the row
+                     LARGEST: tl.constexpr, NAN_FIRST: tl.constexpr, IDX64: tl.constexpr, MODE: tl.constexpr,
+                     BLOCK_R: tl.constexpr, BLOCK_N: tl.constexpr):
+    # BLOCK_R rows of [R, N] held whole in registers. The order: the largest (or smallest) value first, NaN before
+    # every number where NAN_FIRST (torch orders NaN above +inf) and after them otherwise, the lowest column among
+    # equal values. MODE 0: K rounds, each picking every row's best remaining element, then taking it out of the row;
+    # MODE 1: one pass, each element's rank counted against every other (a [BLOCK_R, BLOCK_N, BLOCK_N] compare) and
+    # the element stored at its rank where that is < K; MODE 2: tl.sort of (key, column) as one int64, the first K
+    # columns' elements reloaded and stored
     pid = tl.program_id(0)
     if IDX64:
         pid = pid.to(tl.int64)
@@ -876,36 +907,106 @@ def _kwb_topk_kernel(x, vals, idxs, R, N, K, xs_r, xs_n, vs_r, vs_k, L1, L2, L3,
     rmask = rows < R
     valid = rmask[:, None] & (cols[None, :] < N)
     v = tl.load(x + (rows[:, None] * xs_r + cols[None, :] * xs_n), mask=valid, other=0.0).to(tl.float32)
+    i3 = (rows % L3)[:, None]
+    t = rows // L3
+    i2 = (t % L2)[:, None]
+    t = t // L2
+    i1 = (t % L1)[:, None]
+    i0 = (t // L1)[:, None]
     if HAS_PRE:  # the pointwise run before it, at x's coordinates: the row's leading dims in slots 0..3, dim in slot 4
-        i3 = (rows % L3)[:, None]
-        t = rows // L3
-        i2 = (t % L2)[:, None]
-        t = t // L2
-        i1 = (t % L1)[:, None]
-        i0 = (t // L1)[:, None]
         v = PRE(v, i0, i1, i2, i3, cols[None, :], valid, e0, e1, e2, e3, s00, s01, s02, s03, s04,
                 s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
-    isn = v != v
-    for kk in range(K):
-        num = valid & (v == v)
-        nan = valid & isn
-        if LARGEST:
-            m = tl.max(tl.where(num, v, float("-inf")), axis=1)
-        else:
-            m = tl.min(tl.where(num, v, float("inf")), axis=1)
-        best = num & (v == m[:, None])
-        if NAN_FIRST:  # a row's NaN while it has one, else its best number
-            first = tl.max(nan.to(tl.int32), axis=1)[:, None] > 0
-            cand = (first & nan) | (~first & best)
-        else:  # its best number while it has one, else its NaN
-            first = tl.max(num.to(tl.int32), axis=1)[:, None] > 0
-            cand = (first & best) | (~first & nan)
-        j = tl.min(tl.where(cand, cols[None, :], BLOCK_N), axis=1)
-        sel = cols[None, :] == j[:, None]
-        val = tl.sum(tl.where(sel, v, 0.0), axis=1)
-        tl.store(vals + (rows * vs_r + kk * vs_k), val.to(vals.dtype.element_ty), mask=rmask)
-        tl.store(idxs + (rows * vs_r + kk * vs_k), j.to(tl.int64), mask=rmask)
-        valid = valid & ~sel
+    if MODE == 1:
+        key = _kwb_topk_key(v, valid, LARGEST, NAN_FIRST)
+        ki = key[:, :, None]  # the element ranked, [BLOCK_R, BLOCK_N, 1]
+        kj = key[:, None, :]  # every element of its row, [BLOCK_R, 1, BLOCK_N]
+        # padding (key INT32_MIN, a column past every real one) is before no element
+        before = (kj > ki) | ((kj == ki) & (cols[None, None, :] < cols[None, :, None]))
+        rank = tl.sum(before.to(tl.int32), axis=2)
+        keep = valid & (rank < K)
+        out = rows[:, None] * vs_r + rank * vs_k
+        tl.store(vals + out, v.to(vals.dtype.element_ty), mask=keep)
+        tl.store(idxs + out, (cols[None, :] + 0 * rank).to(tl.int64), mask=keep)
+    elif MODE == 2:
+        key = _kwb_topk_key(v, valid, LARGEST, NAN_FIRST)
+        # ascending int64: ~key (best first) in the high word, the column (ties lowest first) in the low one
+        s = ((~key).to(tl.int64) << 32) | (cols[None, :] + 0 * key).to(tl.int64)
+        s = tl.where(valid, s, 9223372036854775807)
+        s = tl.sort(s, 1)
+        j = s & 2147483647  # the column now at each position (< 2^31)
+        keep = rmask[:, None] & (cols[None, :] < K)
+        w = tl.load(x + (rows[:, None] * xs_r + j * xs_n), mask=keep, other=0.0).to(tl.float32)
+        if HAS_PRE:  # the same element's value again: pre at its own column
+            w = PRE(w, i0, i1, i2, i3, j, keep, e0, e1, e2, e3, s00, s01, s02, s03, s04,
+                    s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
+        out = rows[:, None] * vs_r + cols[None, :] * vs_k
+        tl.store(vals + out, w.to(vals.dtype.element_ty), mask=keep)
+        tl.store(idxs + out, j, mask=keep)
+    else:
+        isn = v != v
+        for kk in range(K):
+            num = valid & (v == v)
+            nan = valid & isn
+            if LARGEST:
+                m = tl.max(tl.where(num, v, float("-inf")), axis=1)
+            else:
+                m = tl.min(tl.where(num, v, float("inf")), axis=1)
+            best = num & (v == m[:, None])
+            if NAN_FIRST:  # a row's NaN while it has one, else its best number
+                first = tl.max(nan.to(tl.int32), axis=1)[:, None] > 0
+                cand = (first & nan) | (~first & best)
+            else:  # its best number while it has one, else its NaN
+                first = tl.max(num.to(tl.int32), axis=1)[:, None] > 0
+                cand = (first & best) | (~first & nan)
+            j = tl.min(tl.where(cand, cols[None, :], BLOCK_N), axis=1)
+            sel = cols[None, :] == j[:, None]
+            val = tl.sum(tl.where(sel, v, 0.0), axis=1)
+            tl.store(vals + (rows * vs_r + kk * vs_k), val.to(vals.dtype.element_ty), mask=rmask)
+            tl.store(idxs + (rows * vs_r + kk * vs_k), j.to(tl.int64), mask=rmask)
+            valid = valid & ~sel
+
+
+def _kwb_topk_sort_min_k(block_n):
+    """The least k for which tl.sort beats k rounds on a row of block_n (padded): max(4, min(block_n / 32, 128)).
+    Measured on the H200 (session 27, bench/gpu/topk_paths.py): a sort of the row costs about 6.5 rounds at 64 and
+    5.5 at 128 (8192 rows), 31 at 1024 (4096 rows), 108 at 16384 (1024 rows)."""
+    return max(4, min(block_n // 32, 128))
+
+
+def _kwb_topk_plan(R, N, k, sms, mode=None, fill=None):
+    """(MODE, BLOCK_R, BLOCK_N, num_warps) of kwb_topk's launch over R rows of N, k of each (docs/DECISIONS.md "topk:
+    tl.sort for large k"). Mode "auto": sort (2) where k >= _kwb_topk_sort_min_k(BLOCK_N), else rounds (0): k = 1
+    (argmax / max along a dim) and small k stay on rounds; the rank pass (1) is never picked (slower than the sort on
+    every row measured) but can be forced. Rows a program: the element budget's (KWB_TOPK_RANK_ELEMS of the rank's
+    compare, KWB_TOPK_ROUND_ELEMS of the row tile), then, with fill (kwb_topk_fill_sms), halved until the grid has
+    >= 2 programs a SM where R allows it."""
+    mode = kwb_topk_mode if mode is None else mode
+    fill = kwb_topk_fill_sms if fill is None else fill
+    block_n = triton.next_power_of_2(max(N, 1))
+    rank_ok = block_n <= KWB_TOPK_RANK_MAX_N
+    if mode == "rank":
+        m = 1 if rank_ok else 0
+    elif mode == "sort":
+        m = 2
+    elif mode == "rounds":
+        m = 0
+    elif mode == "auto":
+        m = 2 if k >= _kwb_topk_sort_min_k(block_n) else 0
+    else:
+        raise ValueError("kwb_topk_mode: %r (auto, rounds, rank or sort)" % (mode,))
+    if m == 1:
+        cap = max(1, KWB_TOPK_RANK_ELEMS // (block_n * block_n))
+    else:
+        cap = max(1, KWB_TOPK_ROUND_ELEMS // block_n)
+    block_r = max(1, min(triton.next_power_of_2(max(R, 1)), cap))
+    if fill:
+        while block_r > 1 and triton.cdiv(R, block_r) < 2 * sms:
+            block_r //= 2
+        elems = block_r * block_n * (block_n if m == 1 else 1)
+        warps = max(1, min(16 if m == 2 else 8, elems // (2048 if m == 1 else 512)))
+    else:
+        warps = 4 if block_r * block_n <= 4096 else 8
+    return m, block_r, block_n, warps
 
 
 kwb_topk_prologue = True  # pre= applied in kwb_topk's loads (False: a kwb_pointwise launch first)
@@ -916,7 +1017,8 @@ def kwb_topk(x, k, dim=-1, largest=True, sorted=True, nan_first=None, pre=None, 
     """torch.topk(x, k, dim, largest, sorted) -> (values, indices): along any dim, values in x's dtype, indices
     int64, each of x's shape with k at dim. One launch over the rows (dim moved last: a view where the strides allow,
     else reshape's copy), each row held whole in registers (at most KWB_TOPK_MAX_N elements; a longer row raises
-    ValueError) and its k best taken one by one (k rounds: made for k small against the row). Order: best first
+    ValueError); _kwb_topk_plan picks how its k best are found: k rounds (k small against the row) or tl.sort of the
+    row (k larger: a sort, a kthvalue, a wide topk). Order: best first
     whatever `sorted` (torch leaves sorted=False's order open); equal values by their lower index first (torch's
     CUDA topk in practice and its CPU topk); NaN counts as larger than every number, as torch's topk does
     (nan_first=None: first for largest, last for smallest; True: first either way, torch.max / torch.min along a dim).
@@ -943,15 +1045,14 @@ def kwb_topk(x, k, dim=-1, largest=True, sorted=True, nan_first=None, pre=None, 
     slots = [None] * (5 - x.dim()) + [j for j in range(x.dim()) if j != d] + [d]
     epi = kwb_epi_args(pre_tensors, x.shape, slots, x) if pre is not None else [x] * 4 + [0] * 20
     if R and k:
-        block_n = triton.next_power_of_2(max(N, 1))
-        block_r = max(1, min(triton.next_power_of_2(max(R, 1)), 2048 // block_n))
+        mode, block_r, block_n, warps = _kwb_topk_plan(R, N, k, _kwb_sms(x))
         reach = max(R * k, (R - 1) * abs(x2.stride(0)) + (N - 1) * abs(x2.stride(1)))
         _kwb_topk_kernel[(triton.cdiv(R, block_r),)](
             x2, vals, idxs, R, N, k, x2.stride(0), x2.stride(1), k, 1, *sizes[1:4], *epi,
             *kwb_epi_scalars(pre_scalars if pre is not None else ()), PRE=pre or _kwb_epi_identity,
             HAS_PRE=pre is not None, LARGEST=bool(largest),
             NAN_FIRST=bool(largest) if nan_first is None else bool(nan_first), IDX64=reach + block_r * N >= 2 ** 31,
-            BLOCK_R=block_r, BLOCK_N=block_n, num_warps=4 if block_r * block_n <= 4096 else 8)
+            MODE=mode, BLOCK_R=block_r, BLOCK_N=block_n, num_warps=warps)
     if not x.dim():
         return vals.reshape(()), idxs.reshape(())
     return vals.movedim(-1, d), idxs.movedim(-1, d)

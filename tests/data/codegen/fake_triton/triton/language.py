@@ -60,8 +60,8 @@ def _t(x, like=None):
         return x
     if isinstance(x, bool):
         return torch.tensor(x)
-    if isinstance(x, int):
-        return torch.tensor(x, dtype=torch.int32)
+    if isinstance(x, int):  # Triton's literal: int32 where it fits, else 64-bit (uint32 below 2^32: no torch 1.13 type)
+        return torch.tensor(x, dtype=torch.int32 if -2 ** 31 <= x < 2 ** 31 else torch.int64)
     return torch.tensor(x, dtype=torch.float32)
 
 
@@ -358,6 +358,28 @@ def permute(x, *dims):
     if len(dims) == 1 and isinstance(dims[0], (list, tuple)):
         dims = tuple(dims[0])
     return _t(x).permute(*dims)
+
+
+def cast(x, dtype, fp_downcast_rounding=None, bitcast=False):
+    """tl.cast: a numeric conversion, or with bitcast=True the same bits read as dtype (equal widths, as Triton
+    requires)."""
+    x = _t(x)
+    if not bitcast:
+        return x.to(dtype)
+    if x.element_size() != torch.empty((), dtype=dtype).element_size():
+        raise ValueError("fake Triton: tl.cast(bitcast=True) between types of different widths: %s -> %s"
+                         % (x.dtype, dtype))
+    return x.contiguous().view(dtype)
+
+
+def sort(x, dim=None, descending=False):
+    """tl.sort (a bitonic network in Triton): the values along dim (default the last) in order; a power-of-two
+    extent, as Triton's network needs. No indices come back (Triton's sort returns values alone)."""
+    x = _t(x)
+    d = x.dim() - 1 if dim is None else int(_constexpr_int(dim, "tl.sort's dim"))
+    n = x.shape[d]
+    assert n & (n - 1) == 0, "tl.sort over a power-of-two extent, got %d" % n
+    return torch.sort(x, dim=d, descending=bool(descending)).values
 
 
 def split(x):
