@@ -38,6 +38,7 @@
 #include "core/pipeline/cudaprobe.h"
 #include "core/workspace/workspace.h"
 #include "core/records/memoryrecord.h"
+#include "core/vcs/gitrepo.h"
 #include "core/review/reviewexport.h"
 #include "widgets/casetablemodel.h"
 #include "widgets/codeeditor.h"
@@ -85,6 +86,7 @@ class TestGuiFlow : public QObject {
   void openWorkspaceRestoresTarget();
   void fullFlowCpuDryRun();
   void runAllPhasesCommits();
+  void runAllSkeletonRecordsAsCli();
   void measureAgainFromReview();
   void existingWorkspaceAsks();
   void knowledgeIdsStayWhole();
@@ -466,6 +468,77 @@ void TestGuiFlow::runAllPhasesCommits() {
   QCOMPARE(wiz->phaseState(1), S::NotRun);  // stopped, not failed
   QCOMPARE(wiz->phaseState(2), S::NotRun);
   QVERIFY(!QFileInfo::exists(QDir(ws2).filePath(QStringLiteral(".git"))));
+}
+
+void TestGuiFlow::runAllSkeletonRecordsAsCli() {
+  // New-user trial 15: Run all on a problem whose kernel is a skeleton ended at "phase 4 did not start" with no
+  // memory/v0.json, no report and no commit, where `kwb baseline` (BaselineJob::runAll) writes both and commits the
+  // generated files as a base. The window ends phase 4 through the same core step now.
+  const QString logic = QStringLiteral(KWB_SOURCE_DIR "/tests/data/unseen/u39_Var_over_dim1.py");
+  QTemporaryDir tmp;
+  QVERIFY(tmp.isValid());
+  auto options = [&](const QString& name) {
+    BaselineOptions o;
+    o.logicPath = logic;
+    o.gpu = QStringLiteral("H200");
+    o.framework = QStringLiteral("cutedsl");  // no CuTe DSL template for a Var over a dim: a skeleton
+    o.cpuDryRun = true;
+    o.workspaceDir = tmp.filePath(name);
+    return o;
+  };
+  // The CLI's run: `kwb baseline` calls BaselineJob::runAll().
+  BaselineJob cli(options(QStringLiteral("cli")));
+  QSignalSpy cliDone(&cli, &BaselineJob::finished);
+  cli.runAll();
+  QTRY_VERIFY_WITH_TIMEOUT(cliDone.size() == 1, 300000);
+  QVERIFY(!cliDone.first().at(0).toBool());
+  QVERIFY(cli.isSkeleton());
+  QCOMPARE(cli.verdict(), Verdict::Skeleton);
+
+  const QString ws = tmp.filePath(QStringLiteral("gui"));
+  MainWindow w;
+  w.resize(1280, 800);
+  w.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&w));
+  QVERIFY2(w.openPath(logic), qPrintable(w.lastError()));
+  WizardPanel* wiz = w.wizard();
+  wiz->setGpu(QStringLiteral("H200"));
+  wiz->setFramework(QStringLiteral("cutedsl"));
+  wiz->setWorkspaceDir(ws);
+  wiz->setCpuDryRun(true);
+  QSignalSpy done(&w, &MainWindow::runAllFinished);
+  QVERIFY(w.runAllPhases());
+  QTRY_VERIFY_WITH_TIMEOUT(done.size() == 1, 300000);
+  const QString message = done.first().at(1).toString();
+  QVERIFY(!done.first().at(0).toBool());  // a skeleton is not a pass, as `kwb baseline` exits 1
+  QVERIFY2(!message.contains(QStringLiteral("did not start")), qPrintable(message));
+  QVERIFY2(message.startsWith(QStringLiteral("quality gate SKELETON: report and memory written")), qPrintable(message));
+  QCOMPARE(w.job()->verdict(), Verdict::Skeleton);
+  QCOMPARE(w.session()->verdict(), Verdict::Skeleton);  // the headline: the gate, not "phase 4 failed"
+  QVERIFY(w.session()->hasRecords());
+  QVERIFY2(w.session()->measureSummary().contains(QStringLiteral("V0 is not committed (quality gate SKELETON)")),
+           qPrintable(w.session()->measureSummary()));
+  for (int p = 1; p <= 3; ++p) QCOMPARE(wiz->phaseState(p), S::Done);
+
+  // The same records and the same commit as the CLI's.
+  QStringList gates;
+  for (const QString& dir : {tmp.filePath(QStringLiteral("cli")), ws}) {
+    QVERIFY2(QFileInfo::exists(QDir(dir).filePath(QStringLiteral("baseline_report.md"))), qPrintable(dir));
+    const auto memory = MemoryRecord::load(QDir(dir).filePath(QStringLiteral("memory/v0.json")));
+    QVERIFY2(memory, qPrintable(dir));
+    gates << QString::fromStdString(memory->value(QStringLiteral("quality_gate.result")).dump());
+    auto repo = GitRepo::openOrInit(dir);
+    QVERIFY(repo);
+    QVERIFY2(!repo->headId().isEmpty(), qPrintable(dir));
+    const auto head = repo->lookupCommit(repo->headId());
+    QVERIFY(head);
+    QCOMPARE(head->summary,
+             QStringLiteral("Generated workspace: V0 not committed as a version (quality gate SKELETON)"));
+  }
+  QCOMPARE(gates.size(), 2);
+  QCOMPARE(gates.last(), gates.first());
+  QVERIFY(gates.first() != QStringLiteral("null"));
+  QCOMPARE(w.job()->generatedBaseCommitId(), GitRepo::openOrInit(ws)->headId());
 }
 
 void TestGuiFlow::fullFlowCpuDryRun() {

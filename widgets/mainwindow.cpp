@@ -1400,8 +1400,10 @@ bool MainWindow::runPhase(int phase, bool wait) {
     BaselineOptions o = job()->options();  // the target may change after phase 1: it matters only here
     o.target = m_wizard->target();
     job()->setOptions(o);
-    m_session->runPhase(4);  // onMeasured() finishes the phase (also on an immediate failure)
-    return m_wizard->phaseState(4) != S::Failed;
+    // onMeasured() finishes the phase, also at once: a skeleton runs nothing but has an outcome to record (its gate,
+    // SKELETON); only a phase 4 that ended with no outcome and no run (no target, stopped before) did not start.
+    if (!m_session->runPhase(4)) return false;
+    return m_session->measuring() || job()->outcome().has_value();
   }
 
   // Phases 1-3 on the session's worker thread: the job is not touched from here until finishPhase();
@@ -1474,6 +1476,23 @@ void MainWindow::onMeasured(bool ok) {
     statusBar()->showMessage(tr("V%1 measurement finished: %2").arg(job()->version()).arg(verdictTitle(verdict)), 8000);
 }
 
+bool MainWindow::confirmReplacePassing() {
+  if (confirm(tr("Replace the passing record?"),
+              tr("memory/v0.json and baseline_report.md record a PASSING run. This run's quality gate is %1.\n\n"
+                 "Replace them with this run's records? (Only Commit keeps the passing version in git.)")
+                  .arg(verdictCode(job()->verdict()))))
+    return true;
+  m_lastError = tr("kept the passing record");
+  statusBar()->showMessage(tr("Kept the passing record; nothing written."), 6000);
+  return false;
+}
+
+void MainWindow::reloadOpenRecords() {
+  for (const char* rel : {"baseline_report.md", "memory/v0.json"})
+    if (m_editors->editorFor(QDir(job()->workspaceDir()).filePath(QLatin1String(rel))))
+      openWorkspaceFile(QLatin1String(rel), false);
+}
+
 bool MainWindow::ensureRecords(bool rewrite) {
   const RecordsDecision decision = m_session->recordsDecision(rewrite);
   switch (decision.action) {
@@ -1483,14 +1502,7 @@ bool MainWindow::ensureRecords(bool rewrite) {
     case RecordsAction::AlreadyWritten:
       return true;
     case RecordsAction::AskReplacePassing:  // the rule is core's; the question and the answer are the user's
-      if (!confirm(tr("Replace the passing record?"),
-                   tr("memory/v0.json and baseline_report.md record a PASSING run. This run's quality gate is %1.\n\n"
-                      "Replace them with this run's records? (Only Commit keeps the passing version in git.)")
-                       .arg(verdictCode(job()->verdict())))) {
-        m_lastError = tr("kept the passing record");
-        statusBar()->showMessage(tr("Kept the passing record; nothing written."), 6000);
-        return false;
-      }
+      if (!confirmReplacePassing()) return false;
       break;
     case RecordsAction::Write:
       break;
@@ -1503,9 +1515,7 @@ bool MainWindow::ensureRecords(bool rewrite) {
     return false;
   }
   updateActions();
-  for (const char* rel : {"baseline_report.md", "memory/v0.json"})
-    if (m_editors->editorFor(QDir(job()->workspaceDir()).filePath(QLatin1String(rel))))
-      openWorkspaceFile(QLatin1String(rel), false);
+  reloadOpenRecords();
   return true;
 }
 
@@ -1574,31 +1584,54 @@ void MainWindow::continueRunAll(int phase, bool ok) {
                                 : tr("stopped in phase %1 (%2)").arg(phase).arg(phaseTitle(phase)));
     return;
   }
-  if (!ok) {
-    endRunAll(false, tr("phase %1 (%2) did not pass").arg(phase).arg(phaseTitle(phase)));
-    return;
-  }
   if (phase < 4) {
+    if (!ok) {
+      endRunAll(false, tr("phase %1 (%2) did not pass").arg(phase).arg(phaseTitle(phase)));
+      return;
+    }
     const int next = phase + 1;
     statusBar()->showMessage(tr("Run all phases: phase %1 of 4 (%2)…").arg(next).arg(phaseTitle(next)));
-    if (!runPhase(next)) endRunAll(false, tr("phase %1 (%2) did not start").arg(next).arg(phaseTitle(next)));
+    if (!runPhase(next))
+      endRunAll(false, tr("phase %1 (%2) did not start: %3")
+                           .arg(next)
+                           .arg(phaseTitle(next), job() ? job()->lastError() : m_lastError));
     return;
   }
-  // Phase 4 ended: the records as `kwb baseline` writes them (also for a FAIL), then the commit the gate allows.
-  const Verdict v = job() ? job()->verdict() : Verdict::NotRun;
-  if (!ensureRecords()) {
-    endRunAll(false, tr("the records were not written: %1").arg(job() ? job()->lastError() : QString()));
+  // Phase 4 ended, passed or not (a FAIL, a skeleton that ran nothing): the records and the commit as `kwb baseline`
+  // makes them, through the same core step (new-user trial 15: a skeleton's Run all ended with no records and no
+  // commit). Only a phase 4 that ran nothing at all (no outcome) or was stopped records nothing.
+  if (!job() || !job()->outcome()) {
+    endRunAll(false, tr("phase 4 (%1) did not run: %2").arg(phaseTitle(4), job() ? job()->lastError() : QString()));
     return;
   }
-  if (!allowsCommit(v)) {
-    endRunAll(false, tr("quality gate %1: report and memory written, nothing committed").arg(verdictCode(v)));
+  if (job()->verdict() == Verdict::Stopped) {
+    endRunAll(false, tr("the measurement was stopped"));
     return;
   }
-  if (!commitWorkspace()) {
+  if (m_session->recordsWouldReplacePassing() && !confirmReplacePassing()) {
+    endRunAll(false, tr("the passing record was kept: nothing written, nothing committed"));
+    return;
+  }
+  QApplication::setOverrideCursor(Qt::WaitCursor);
+  const bool committed = m_session->recordRun();
+  QApplication::restoreOverrideCursor();
+  updateActions();
+  if (m_session->hasRecords()) reloadOpenRecords();
+  const Verdict v = job()->verdict();
+  if (committed) {
+    m_lastError.clear();
+    endRunAll(true, tr("committed %1: %2").arg(job()->commitId().left(12), job()->commitSubject()));
+  } else if (!m_session->hasRecords()) {
+    endRunAll(false, tr("the records were not written: %1").arg(job()->lastError()));
+  } else if (allowsCommit(v)) {
     endRunAll(false, tr("the commit failed: %1").arg(job()->lastError()));
-    return;
+  } else if (const QString base = job()->generatedBaseCommitId(); !base.isEmpty()) {
+    endRunAll(false, tr("quality gate %1: report and memory written; V0 is not committed, the generated files are "
+                        "committed as %2, a base for your edits")
+                         .arg(verdictCode(v), base.left(12)));
+  } else {
+    endRunAll(false, tr("quality gate %1: report and memory written, nothing committed").arg(verdictCode(v)));
   }
-  endRunAll(true, tr("committed %1: %2").arg(job()->commitId().left(12), job()->commitSubject()));
 }
 
 void MainWindow::endRunAll(bool ok, const QString& message) {

@@ -167,6 +167,13 @@ class WorkbenchSession : public QObject {
   /// roofline) and emits recordsWritten(). False with job()->lastError(); refused (false, nothing written)
   /// without a measured job or while a phase 1-3 runs.
   bool writeRecords();
+  /// Run All Phases' end, the same step as `kwb baseline`'s (BaselineJob::recordMeasurement): writes job()'s records
+  /// for its last measurement, whatever its gate (a FAIL, a skeleton, a dry run), then commits the version when the
+  /// gate allows it and job()->options().commit, else commits the generated files as a base for the user's edits. Emits
+  /// recordsWritten(), committed() and summaryChanged(4, …) as they happen. True when the gate allows a commit and it
+  /// was made; false with job()->lastError(). Refused (false, nothing written) without a measured job or while a
+  /// phase runs. The window asks recordsWouldReplacePassing() first, as for writeRecords().
+  bool recordRun();
   /// True once writeRecords() succeeded for the job's last measurement (cleared by a new job and by phase 4).
   bool hasRecords() const { return m_hasRecords; }
 
