@@ -468,6 +468,33 @@ void TestGuiFlow::runAllPhasesCommits() {
   QCOMPARE(wiz->phaseState(1), S::NotRun);  // stopped, not failed
   QCOMPARE(wiz->phaseState(2), S::NotRun);
   QVERIFY(!QFileInfo::exists(QDir(ws2).filePath(QStringLiteral(".git"))));
+
+  // New-user trial 15, #2: `kwb measure` in a shell on the open workspace (memory/v1.json, a run folder, a commit) did
+  // not show in the Runs panel until a restart. The workspace is open for review, as in the trial (a live job holds
+  // its lock); outside the window, the same job as `kwb measure --again --cpu-dry-run`:
+  QVERIFY2(w.openPath(ws), qPrintable(w.lastError()));
+  QVERIFY(!w.job());
+  auto* runsPanel = w.findChild<RunsPanel*>(QStringLiteral("runsPanel"));
+  QVERIFY(runsPanel);
+  QCOMPARE(QDir(runsPanel->workspace()).absolutePath(), QDir(ws).absolutePath());
+  QCOMPARE(runsPanel->versionsModel()->rowCount(), 1);
+  const int runsBefore = runsPanel->model()->rowCount();
+  {
+    BaselineOptions o;
+    o.workspaceDir = ws;
+    o.cpuDryRun = true;
+    o.again = true;
+    BaselineJob external(o);
+    QVERIFY2(external.openForNextVersion(), qPrintable(external.lastError()));
+    QSignalSpy measured(&external, &BaselineJob::finished);
+    external.measureAndRecord();
+    QTRY_VERIFY_WITH_TIMEOUT(measured.size() == 1, 300000);
+    QVERIFY2(measured.first().at(0).toBool(), qPrintable(external.lastError()));
+    QCOMPARE(external.version(), 1);
+  }
+  QTRY_COMPARE_WITH_TIMEOUT(runsPanel->versionsModel()->rowCount(), 2, 10000);
+  QTRY_COMPARE_WITH_TIMEOUT(runsPanel->model()->rowCount(), runsBefore + 1, 10000);
+  QVERIFY(!runsPanel->versionsModel()->versions().constLast().commit.isEmpty());
 }
 
 void TestGuiFlow::runAllSkeletonRecordsAsCli() {
