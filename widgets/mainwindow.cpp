@@ -234,7 +234,7 @@ MainWindow::MainWindow(QWidget* parent)
     QTimer::singleShot(0, this, [this, ws, ok, version, error] {
       if (ws.isEmpty() || !openPath(ws)) return;
       const QString head = ok ? tr("Recorded V%1.").arg(version) : tr("V%1: %2").arg(version).arg(error);
-      m_console->appendMessage(head);
+      m_console->appendMessage(head, ok ? MessageKind::Info : MessageKind::Error);
       statusBar()->showMessage(head, 10000);
     });
   });
@@ -908,7 +908,9 @@ void MainWindow::updateRecentMenu() {
 void MainWindow::showError(const QString& title, const QString& message) {
   m_lastError = message;
   statusBar()->showMessage(title + QStringLiteral(": ") + message, 10000);
-  m_console->appendMessage(title + QStringLiteral(": ") + message);
+  m_console->appendMessage(title + QStringLiteral(": ") + message, MessageKind::Error);
+  // "h1_syntax.py:8: SyntaxError: …": the line is marked in its tab (new-user trial 15, #7: the editor showed nothing)
+  m_editors->markErrorLine(message);
   // Non-modal: the window (and a running measurement) keeps going while the message is shown.
   auto* box = new QMessageBox(QMessageBox::Warning, title, message, QMessageBox::Ok, this);
   box->setAttribute(Qt::WA_DeleteOnClose);
@@ -1129,7 +1131,7 @@ bool MainWindow::openPath(const QString& logicFileOrWorkspace) {
       target = restoreWorkspaceTarget(*review);
       m_session->setReview(*review);
       showReviewReport();
-      for (const QString& w : review->warnings) m_console->appendMessage(tr("Review: %1").arg(w));
+      for (const QString& w : review->warnings) m_console->appendMessage(tr("Review: %1").arg(w), MessageKind::Warning);
     }
   }
   updateActions();
@@ -1367,6 +1369,7 @@ bool MainWindow::runPhase(int phase, bool wait) {
   if (phase == 1 && !m_runAll && !confirmUnsavedBeforeRun()) return false;
   if (phase == 1) {
     if (!resolveExistingWorkspace()) return false;
+    m_editors->clearErrorMarks();  // a line the last run's error named
     // A folder the user chose: its parent is where the next default workspace goes.
     if (!form.workspaceDir.isEmpty()) {
       const QString parent = QFileInfo(QFileInfo(form.workspaceDir).absoluteFilePath()).absolutePath();
@@ -1428,7 +1431,8 @@ void MainWindow::finishPhase(int phase, bool ok) {
   updateActions();
   Q_EMIT phaseFinished(phase, ok);
   if (stopped) {
-    m_console->appendMessage(tr("Phase %1 (%2) stopped: %3").arg(phase).arg(phaseTitle(phase), job()->lastError()));
+    m_console->appendMessage(tr("Phase %1 (%2) stopped: %3").arg(phase).arg(phaseTitle(phase), job()->lastError()),
+                             MessageKind::Stopped);
     statusBar()->showMessage(tr("Phase %1 (%2) stopped.").arg(phase).arg(phaseTitle(phase)), 10000);
     return;
   }
@@ -1635,10 +1639,13 @@ void MainWindow::continueRunAll(int phase, bool ok) {
 }
 
 void MainWindow::endRunAll(bool ok, const QString& message) {
+  const MessageKind kind = ok                                               ? MessageKind::Info
+                           : m_runAllStopped || (job() && job()->stopped()) ? MessageKind::Stopped
+                                                                            : MessageKind::Warning;
   m_runAll = false;
   m_runAllStopped = false;
   const QString line = ok ? tr("Run all phases: done, %1").arg(message) : tr("Run all phases ended: %1").arg(message);
-  m_console->appendMessage(line);
+  m_console->appendMessage(line, kind);
   statusBar()->showMessage(line, 15000);
   updateActions();
   Q_EMIT runAllFinished(ok, message);

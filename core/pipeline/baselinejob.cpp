@@ -109,7 +109,12 @@ BaselineJob::~BaselineJob() = default;
 bool BaselineJob::fail(int phase, const QString& message) {
   m_error = message;
   m_failedPhase = phase;
-  Q_EMIT progress(phase, tr("error: ") + message);
+  // A Stop fails the phase too, but it is the user's, not an error (new-user trial 15, #6: "[Understand] error:
+  // stopped … on request")
+  if (stopped())
+    Q_EMIT progress(phase, tr("stopped: ") + message, MessageKind::Stopped);
+  else
+    Q_EMIT progress(phase, tr("error: ") + message, MessageKind::Error);
   Q_EMIT phaseDone(phase, false);
   return false;
 }
@@ -354,7 +359,7 @@ void BaselineJob::warnAboutSize(const GpuSpec& gpu) {
                          "parameter to an ASCII name")
               .arg(sig, why));
   }
-  for (const QString& w : m_problemWarnings) Q_EMIT progress(Understand, tr("warning: ") + w);
+  for (const QString& w : m_problemWarnings) Q_EMIT progress(Understand, tr("warning: ") + w, MessageKind::Warning);
 }
 
 QString BaselineJob::plannedWorkspaceDir() const { return plannedDir(m_opts, m_spec); }
@@ -807,9 +812,11 @@ bool BaselineJob::implement() {
         if (stale) {
           // --stale-edits keep: the user's word that it is made for this problem now; not asked again for it
           if (!m_problemSha.isEmpty() && !m_ws->adoptFor(rel, m_problemSha, &error)) return fail(Implement, error);
-          Q_EMIT progress(Implement, tr("warning: your edited %1 was generated for another version of %2 and is kept "
-                                        "as made for this one (--stale-edits keep); compare it with %3")
-                                         .arg(rel, QFileInfo(m_opts.logicPath).fileName(), beside));
+          Q_EMIT progress(Implement,
+                          tr("warning: your edited %1 was generated for another version of %2 and is kept "
+                             "as made for this one (--stale-edits keep); compare it with %3")
+                              .arg(rel, QFileInfo(m_opts.logicPath).fileName(), beside),
+                          MessageKind::Warning);
         }
         if (rel == QLatin1String("kernel.py")) {
           m_kernelUserEdited = true;
@@ -819,9 +826,11 @@ bool BaselineJob::implement() {
                                : m_framework == QLatin1String("flydsl") ? QStringLiteral("flydsl")
                                                                         : QStringLiteral("triton");
           if (!text.contains(QStringLiteral("import ") + root) && !text.contains(QStringLiteral("from ") + root))
-            Q_EMIT progress(Implement, tr("warning: your kernel.py does not import %1, but this run's framework is %2: "
-                                          "the gate checks it as %2 (the %2 kernel is in %3)")
-                                           .arg(root, m_framework, beside));
+            Q_EMIT progress(Implement,
+                            tr("warning: your kernel.py does not import %1, but this run's framework is %2: "
+                               "the gate checks it as %2 (the %2 kernel is in %3)")
+                                .arg(root, m_framework, beside),
+                            MessageKind::Warning);
         }
         break;
       }
@@ -1052,8 +1061,11 @@ void BaselineJob::onRunFinished(const RunOutcome& outcome) {
                                .arg(outcome.exitCode)
                                .arg(outcome.wallMs)
                                .arg(outcome.logPath));
-  if (!outcome.ok && !outcome.error.isEmpty()) Q_EMIT progress(Measure, tr("run error: ") + outcome.error);
-  for (const QString& e : outcome.harnessErrors) Q_EMIT progress(Measure, tr("harness error: ") + e);
+  if (!outcome.ok && !outcome.error.isEmpty())
+    Q_EMIT progress(Measure, outcome.cancelled ? outcome.error : tr("run error: ") + outcome.error,
+                    outcome.cancelled ? MessageKind::Stopped : MessageKind::Error);
+  for (const QString& e : outcome.harnessErrors)
+    Q_EMIT progress(Measure, tr("harness error: ") + e, MessageKind::Error);
   Q_EMIT measured(outcome.ok);
 }
 

@@ -17,6 +17,7 @@
 
 #include "core/analysis/probe.h"
 #include "core/knowledge/knowledgetool.h"
+#include "core/pipeline/messagekind.h"
 #include "core/pipeline/plan.h"
 #include "core/perf/roofline.h"
 #include "core/perf/utilization.h"
@@ -207,7 +208,9 @@ class BaselineJob : public QObject {
   void setFigureRenderer(FigureRenderer r) { m_renderFigure = std::move(r); }
 
  Q_SIGNALS:
-  void progress(int phase, const QString& message);
+  /// A line about phase @p phase; @p kind says whether it is an error, a warning or a Stop (the text starts with
+  /// "error: ", "warning: " or "stopped: ", translated).
+  void progress(int phase, const QString& message, kwb::MessageKind kind = kwb::MessageKind::Info);
   void outputLine(const QString& line, int channel);
   void caseStarted(const QString& name);
   void caseFinished(const kwb::CaseResult& result);

@@ -189,8 +189,8 @@ class WorkbenchSession : public QObject {
   /// Phase 1..4 of job() ended; ok as the job's phase method returned (phase 4: the harness run ended
   /// with results; the verdict is job()->verdict()).
   void phaseFinished(int phase, bool ok);
-  /// The job's progress message during phase @p phase (BaselineJob::progress).
-  void progress(int phase, const QString& message);
+  /// The job's progress message during phase @p phase, of @p kind (BaselineJob::progress).
+  void progress(int phase, const QString& message, kwb::MessageKind kind = kwb::MessageKind::Info);
   /// A line of the harness's live output (BaselineJob::outputLine; channel as QProcess's).
   void outputLine(const QString& line, int channel);
   /// The harness started the case @p name.
