@@ -18,6 +18,7 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QScreen>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QProcess>
 #include <QPushButton>
@@ -90,6 +91,7 @@ class TestGuiFlow : public QObject {
   void measureAgainFromReview();
   void existingWorkspaceAsks();
   void knowledgeIdsStayWhole();
+  void wizardFitsANarrowDock();
   void welcomeAndEditMenu();
   void savedLayoutFitsASmallerWindow();
   void defaultWorkspaceIsAbsolute();
@@ -1039,6 +1041,60 @@ void TestGuiFlow::existingWorkspaceAsks() {
 
 // New-user trial 4: at 1280x800 the Knowledge dock showed "generic.gene…" for every record id, the thing an
 // attribution cites. Ids are cut in the middle, whole in the tooltip, and Ctrl+C copies the id whole.
+void TestGuiFlow::wizardFitsANarrowDock() {
+  // New-user trial 15, #4: a long unbroken problem name (97_ScaledDotProductAttention, 92_Conv2d_GroupNorm_…) set the
+  // wizard's width; in a narrower dock the "Measure V0 anew" button read "Meas" and the summaries were cut mid-word.
+  QTemporaryDir tmp;
+  QVERIFY(tmp.isValid());
+  const QString logic = tmp.filePath(QStringLiteral("92_Conv2d_GroupNorm_Tanh_HardSwish_ResidualAdd_LogSumExp_Var.py"));
+  QVERIFY(QFile::copy(QStringLiteral(KWB_SOURCE_DIR "/tests/data/unseen/u39_Var_over_dim1.py"), logic));
+  const QString ws =
+      tmp.filePath(QStringLiteral("kernel_opt_92_Conv2d_GroupNorm_Tanh_HardSwish_ResidualAdd_LogSumExp"));
+  MainWindow w;
+  w.resize(1280, 800);
+  w.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&w));
+  QVERIFY2(w.openPath(logic), qPrintable(w.lastError()));
+  WizardPanel* wiz = w.wizard();
+  wiz->setGpu(QStringLiteral("H200"));
+  wiz->setFramework(QStringLiteral("cutedsl"));  // a skeleton: the codegen warning shows too, and phase 4 is seconds
+  wiz->setWorkspaceDir(ws);
+  wiz->setCpuDryRun(true);
+  QSignalSpy done(&w, &MainWindow::runAllFinished);
+  QVERIFY(w.runAllPhases());
+  QTRY_VERIFY_WITH_TIMEOUT(done.size() == 1, 300000);
+  auto* dock = w.findChild<QDockWidget*>(QStringLiteral("wizardDock"));
+  QVERIFY(dock);
+  auto* scroll = qobject_cast<QScrollArea*>(dock->widget());
+  QVERIFY(scroll);
+  const auto checkFits = [&](const QString& when) {
+    QVERIFY2(wiz->minimumSizeHint().width() <= 300, qPrintable(when));
+    w.resizeDocks({dock}, {300}, Qt::Horizontal);
+    for (int p = 1; p <= 4; ++p) {
+      wiz->showPhase(p);
+      QCoreApplication::processEvents();
+      const QString where = QStringLiteral("%1, phase %2").arg(when).arg(p);
+      // nothing hidden past the dock's edge: the wizard is as wide as the dock shows
+      QVERIFY2(wiz->width() <= scroll->viewport()->width(),
+               qPrintable(where + QStringLiteral(": %1 > %2").arg(wiz->width()).arg(scroll->viewport()->width())));
+      const auto buttons = wiz->findChildren<QAbstractButton*>();
+      for (QAbstractButton* b : buttons) {
+        if (!b->isVisibleTo(wiz) || !b->isVisible()) continue;
+        const QString name = where + QStringLiteral(": ") + b->text();
+        QVERIFY2(b->width() >= b->sizeHint().width(), qPrintable(name));
+        QVERIFY2(b->mapTo(wiz, QPoint(b->width(), 0)).x() <= scroll->viewport()->width(), qPrintable(name));
+      }
+    }
+  };
+  checkFits(QStringLiteral("after Run all"));
+  QVERIFY(wiz->codegenWarningText().contains(QStringLiteral("SKELETON")));
+  QVERIFY2(wiz->specView()->summaryText().contains(QStringLiteral("92_Conv2d_GroupNorm_Tanh_HardSwish_ResidualAdd")),
+           qPrintable(wiz->specView()->summaryText()));  // the soft breaks are not in what the label says
+  QVERIFY2(w.openPath(ws), qPrintable(w.lastError()));   // review mode: its summary names the problem and the paths
+  checkFits(QStringLiteral("review"));
+  QVERIFY(wiz->measureSummary().contains(QStringLiteral("92_Conv2d_GroupNorm_Tanh_HardSwish_ResidualAdd_LogSumExp")));
+}
+
 void TestGuiFlow::knowledgeIdsStayWhole() {
   MainWindow w;
   w.resize(1280, 800);

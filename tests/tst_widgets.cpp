@@ -43,6 +43,7 @@
 #include "core/review/verdict.h"
 #include "widgets/reportexport.h"
 #include "widgets/rooflineplot.h"
+#include "widgets/textfit.h"
 #include "widgets/theme.h"
 #include "widgets/runspanel.h"
 #include "widgets/runconsole.h"
@@ -152,6 +153,7 @@ class TestWidgets : public QObject {
   void consolePhaseActivity();
   void consoleMessageKinds();
   void editorMarksTheErrorLine();
+  void softBreaksLetLongNamesWrap();
   void consoleWrapsAndFollowsEnd();
   void consoleSplitsBySpace();
   void consoleReviewAfterRunShowsEnd();
@@ -1350,6 +1352,25 @@ void TestWidgets::editorMarksTheErrorLine() {
   QVERIFY(tabs.markErrorLine(QStringLiteral("h1_syntax.py:3: x")));
   QVERIFY(a->load(logic, &err));  // a reload is new text: the mark goes
   QCOMPARE(a->errorLine(), 0);
+}
+
+void TestWidgets::softBreaksLetLongNamesWrap() {
+  const QChar zwsp(0x200B);
+  QCOMPARE(softBreaks(QStringLiteral("Problem: 19_ReLU, dtype fp32")), QStringLiteral("Problem: 19_ReLU, dtype fp32"));
+  const QString name = QStringLiteral("92_Conv2d_GroupNorm_Tanh_HardSwish_ResidualAdd_LogSumExp");
+  const QString broken = softBreaks(QStringLiteral("Review of ") + name + QStringLiteral(", V0"));
+  QCOMPARE(broken.count(zwsp), name.count(u'_'));
+  QVERIFY(broken.contains(QStringLiteral("92_") + zwsp + QStringLiteral("Conv2d_") + zwsp));
+  QCOMPARE(withoutSoftBreaks(broken), QStringLiteral("Review of ") + name + QStringLiteral(", V0"));
+  // a label of it is no wider than its longest piece
+  QLabel label;
+  label.setWordWrap(true);
+  label.setText(QStringLiteral("Log: /tmp/kernel_opt_") + name +
+                QStringLiteral("/.kwb/runs/20261204-114900/output.log"));
+  const int whole = label.minimumSizeHint().width();
+  label.setText(softBreaks(label.text()));
+  QVERIFY2(label.minimumSizeHint().width() * 2 < whole,
+           qPrintable(QStringLiteral("%1 vs %2").arg(label.minimumSizeHint().width()).arg(whole)));
 }
 
 // The verdict looks the same everywhere, and the harness's PASS of a dry run or a skeleton is not green.

@@ -473,7 +473,9 @@ void MainWindow::createDocks() {
   auto* scroll = new QScrollArea(this);
   scroll->setWidget(m_wizard);
   scroll->setWidgetResizable(true);
-  scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);  // the form narrows with the dock
+  // The form narrows with the dock down to its minimum (long names wrap: textfit.h); narrower, a scroll bar rather than
+  // buttons cut at the edge (new-user trial 15, #4: "Measure V0 anew" read "Meas").
+  scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
   // The wizard runs the whole height on the left; the console and chart sit under the editor only.
   setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
   setCorner(Qt::TopLeftCorner, Qt::LeftDockWidgetArea);
