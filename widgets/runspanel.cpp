@@ -36,6 +36,10 @@ QVariant RunsModel::data(const QModelIndex& index, int role) const {
   if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
   const RunEntry& r = m_rows[index.row()];
   if (role == DirRole) return r.dir;
+  if (role == Qt::ToolTipRole && index.column() == StatusColumn && r.dryRun && r.status == u"PASS")
+    return tr("The harness's PASS: its cases ran, with the PyTorch reference in kernel.py's place (a CPU dry run); no "
+              "kernel was measured.\n%1")
+        .arg(r.dir);
   if (role == Qt::ToolTipRole) return r.dir;
   // A dry run's PASS is the harness checking the reference against itself: drawn as the dry-run verdict, never
   // green (a stakeholder reads green PASS as a passing kernel; new-user trial 4).
@@ -47,7 +51,8 @@ QVariant RunsModel::data(const QModelIndex& index, int role) const {
     case TimeColumn:
       return r.when.isValid() ? r.when.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss 'UTC'")) : r.stamp;
     case StatusColumn:
-      return r.status.isEmpty() ? tr("no result") : harnessOnly ? tr("PASS (harness only)") : r.status;
+      // the gate's words for a dry run, as the headline says them (new-user trial 15, #14: "PASS (harness only)")
+      return r.status.isEmpty() ? tr("no result") : harnessOnly ? verdictTitle(Verdict::DryRun) : r.status;
     case CasesColumn:
       return r.caseCount;
     case RecordedColumn:

@@ -297,11 +297,11 @@ void WizardPanel::updatePhaseItem(int phase) {
   const auto state = m_states[phase - 1];
   QListWidgetItem* item = m_phaseList->item(phase - 1);
   // Measure's mark is the gate's verdict: a ✓ there means the quality gate passed, nothing less.
+  // In the gate's words ("Dry run: not measured"), not its code: "4. Measure: DRY_RUN" read as a raw enum (new-user
+  // trial 15, #14).
   if (phase == 4 && state != PhaseState::Running && m_verdict != Verdict::NotRun && m_verdict != Verdict::Running) {
-    item->setText(QStringLiteral("%1 %2. %3: %4")
-                      .arg(verdictGlyph(m_verdict))
-                      .arg(phase)
-                      .arg(phaseTitle(phase), verdictLabel(m_verdict)));
+    item->setText(
+        tr("%1 %2. %3 (%4)").arg(verdictGlyph(m_verdict)).arg(phase).arg(phaseTitle(phase), verdictTitle(m_verdict)));
     item->setForeground(readableOn(verdictColor(m_verdict), palette()));
     return;
   }
