@@ -1600,7 +1600,7 @@ void MainWindow::continueRunAll(int phase, bool ok) {
     if (!runPhase(next))
       endRunAll(false, tr("phase %1 (%2) did not start: %3")
                            .arg(next)
-                           .arg(phaseTitle(next), job() ? job()->lastError() : m_lastError));
+                           .arg(phaseTitle(next), !m_lastError.isEmpty() || !job() ? m_lastError : job()->lastError()));
     return;
   }
   // Phase 4 ended, passed or not (a FAIL, a skeleton that ran nothing): the records and the commit as `kwb baseline`
