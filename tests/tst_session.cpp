@@ -285,6 +285,36 @@ class TestSession : public QObject {
     QCOMPARE(changed.size(), 3);
   }
 
+  void stopIsNotAnError() {
+    // New-user trial 15, #6: a Stop read "[Understand] error: stopped ... on request" in the console. A phase the user
+    // stopped says "stopped: " with its own kind; an error keeps "error: ".
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    BaselineOptions o;
+    o.logicPath = QStringLiteral(KWB_SOURCE_DIR "/examples/19_ReLU.py");
+    o.gpu = QStringLiteral("H200");
+    o.cpuDryRun = true;
+    o.workspaceDir = tmp.filePath(QStringLiteral("ws"));
+    BaselineJob job(o);
+    QSignalSpy progress(&job, &BaselineJob::progress);
+    job.cancel();
+    QVERIFY(!job.understand());
+    QVERIFY(!progress.isEmpty());
+    const QList<QVariant> last = progress.constLast();
+    QCOMPARE(last.at(2).value<MessageKind>(), MessageKind::Stopped);
+    QVERIFY2(last.at(1).toString().startsWith(QStringLiteral("stopped: ")), qPrintable(last.at(1).toString()));
+    for (const QList<QVariant>& m : std::as_const(progress))
+      QVERIFY(m.at(2).value<MessageKind>() != MessageKind::Error);
+
+    BaselineOptions bad = o;
+    bad.gpu = QStringLiteral("no such GPU");
+    BaselineJob failing(bad);
+    QSignalSpy failed(&failing, &BaselineJob::progress);
+    QVERIFY(!failing.understand());
+    QCOMPARE(failed.constLast().at(2).value<MessageKind>(), MessageKind::Error);
+    QVERIFY(failed.constLast().at(1).toString().startsWith(QStringLiteral("error: ")));
+  }
+
   void runsPhaseOneOffThread() {
     QTemporaryDir tmp;
     QVERIFY(tmp.isValid());

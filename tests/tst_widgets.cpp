@@ -43,6 +43,7 @@
 #include "core/review/verdict.h"
 #include "widgets/reportexport.h"
 #include "widgets/rooflineplot.h"
+#include "widgets/textfit.h"
 #include "widgets/theme.h"
 #include "widgets/runspanel.h"
 #include "widgets/runconsole.h"
@@ -150,6 +151,9 @@ class TestWidgets : public QObject {
   void consoleProgress();
   void consoleShowsStatusAndCountsWhole();
   void consolePhaseActivity();
+  void consoleMessageKinds();
+  void editorMarksTheErrorLine();
+  void softBreaksLetLongNamesWrap();
   void consoleWrapsAndFollowsEnd();
   void consoleSplitsBySpace();
   void consoleReviewAfterRunShowsEnd();
@@ -1274,6 +1278,101 @@ void TestWidgets::consolePhaseActivity() {
   QCOMPARE(chip->text(), QStringLiteral("— Dry run: not measured"));
 }
 
+// New-user trial 15, #7: an error was the same blue italic as the progress lines; a Stop (#6) is not an error either.
+void TestWidgets::consoleMessageKinds() {
+  applyDarkTheme(false);
+  RunConsole console;
+  console.appendMessage(QStringLiteral("[Understand] probing"));
+  console.appendMessage(QStringLiteral("[Understand] error: h1.py:8: SyntaxError"), MessageKind::Error);
+  console.appendMessage(QStringLiteral("[Understand] warning: big"), MessageKind::Warning);
+  console.appendMessage(QStringLiteral("[Understand] stopped: on request"), MessageKind::Stopped);
+  console.flush();
+  const auto format = [&console](int block) {
+    QTextCursor c(console.outputView()->document()->findBlockByNumber(block));
+    c.movePosition(QTextCursor::NextCharacter);
+    return c.charFormat();
+  };
+  QTRY_COMPARE(console.outputView()->document()->blockCount(), 4);
+  const QPalette light = QApplication::palette();
+  QCOMPARE(format(0).foreground().color(), light.color(QPalette::Link));
+  QVERIFY(format(0).fontItalic());
+  const QColor error = format(1).foreground().color();
+  QVERIFY(error != format(0).foreground().color());
+  QVERIFY(!format(1).fontItalic());
+  QVERIFY(error.red() > 2 * error.blue() && error.red() > 2 * error.green());  // red
+  QVERIFY(format(2).foreground().color() != error);
+  QVERIFY(format(2).foreground().color() != format(0).foreground().color());
+  QCOMPARE(format(3).foreground().color(), light.color(QPalette::Text));
+  QVERIFY(format(3).fontItalic());
+  // the dark theme: rebuilt in its palette, the error red lightened enough to read on the dark base
+  applyDarkTheme(true);
+  QTRY_VERIFY(format(1).foreground().color().lightness() >= 128);
+  const QColor darkError = format(1).foreground().color();
+  QVERIFY(darkError.red() > darkError.blue() && darkError.red() > darkError.green());
+  QCOMPARE(format(3).foreground().color(), QApplication::palette().color(QPalette::Text));
+  applyDarkTheme(false);
+}
+
+void TestWidgets::editorMarksTheErrorLine() {
+  QTemporaryDir dir;
+  QVERIFY(dir.isValid());
+  const auto write = [&dir](const QString& name) {
+    QFile f(dir.filePath(name));
+    if (!f.open(QIODevice::WriteOnly)) return QString();
+    for (int i = 1; i <= 12; ++i) f.write(QByteArray("x = ") + QByteArray::number(i) + "\n");
+    return f.fileName();
+  };
+  const QString logic = write(QStringLiteral("h1_syntax.py"));
+  const QString other = write(QStringLiteral("kernel.py"));
+  EditorTabs tabs;
+  QString err;
+  CodeEditor* a = tabs.openFile(logic, &err);
+  CodeEditor* b = tabs.openFile(other, &err);
+  QVERIFY(a && b);
+  // phase 1's SyntaxError, as the window's dialog shows it
+  QCOMPARE(tabs.markErrorLine(logic + QStringLiteral(":8: SyntaxError: '(' was never closed: return torch.relu(x")), a);
+  QCOMPARE(a->errorLine(), 8);
+  int line = 0, index = 0;
+  a->getCursorPosition(&line, &index);
+  QCOMPARE(line, 7);
+  QCOMPARE(b->errorLine(), 0);
+  // another file's name ending in a tab's name is not that tab's; a line past the end marks nothing
+  QVERIFY(!tabs.markErrorLine(QStringLiteral("test_kernel.py:3: boom")));
+  QVERIFY(!tabs.markErrorLine(QStringLiteral("kernel.py:99: boom")));
+  QCOMPARE(a->errorLine(), 8);  // unchanged by messages that name no line here
+  // a traceback: the last frame, where it was raised, in the other tab; the first tab's mark goes
+  QCOMPARE(
+      tabs.markErrorLine(
+          QStringLiteral("Traceback:\n  File \"%1\", line 2, in f\n  File \"%2\", line 5, in g\n").arg(logic, other)),
+      b);
+  QCOMPARE(b->errorLine(), 5);
+  QCOMPARE(a->errorLine(), 0);
+  tabs.clearErrorMarks();
+  QCOMPARE(b->errorLine(), 0);
+  QVERIFY(tabs.markErrorLine(QStringLiteral("h1_syntax.py:3: x")));
+  QVERIFY(a->load(logic, &err));  // a reload is new text: the mark goes
+  QCOMPARE(a->errorLine(), 0);
+}
+
+void TestWidgets::softBreaksLetLongNamesWrap() {
+  const QChar zwsp(0x200B);
+  QCOMPARE(softBreaks(QStringLiteral("Problem: 19_ReLU, dtype fp32")), QStringLiteral("Problem: 19_ReLU, dtype fp32"));
+  const QString name = QStringLiteral("92_Conv2d_GroupNorm_Tanh_HardSwish_ResidualAdd_LogSumExp");
+  const QString broken = softBreaks(QStringLiteral("Review of ") + name + QStringLiteral(", V0"));
+  QCOMPARE(broken.count(zwsp), name.count(u'_'));
+  QVERIFY(broken.contains(QStringLiteral("92_") + zwsp + QStringLiteral("Conv2d_") + zwsp));
+  QCOMPARE(withoutSoftBreaks(broken), QStringLiteral("Review of ") + name + QStringLiteral(", V0"));
+  // a label of it is no wider than its longest piece
+  QLabel label;
+  label.setWordWrap(true);
+  label.setText(QStringLiteral("Log: /tmp/kernel_opt_") + name +
+                QStringLiteral("/.kwb/runs/20261204-114900/output.log"));
+  const int whole = label.minimumSizeHint().width();
+  label.setText(softBreaks(label.text()));
+  QVERIFY2(label.minimumSizeHint().width() * 2 < whole,
+           qPrintable(QStringLiteral("%1 vs %2").arg(label.minimumSizeHint().width()).arg(whole)));
+}
+
 // The verdict looks the same everywhere, and the harness's PASS of a dry run or a skeleton is not green.
 void TestWidgets::verdictLooks() {
   QSet<QRgb> colours;
@@ -1338,11 +1437,11 @@ void TestWidgets::verdictLooks() {
   console.setSession(&session);
   wizard.setPhaseState(4, WizardPanel::PhaseState::Failed);
   session.setVerdict(Verdict::Skeleton, QStringLiteral("skeleton"));
-  QCOMPARE(wizard.phaseItemText(4), QStringLiteral("▢ 4. Measure: SKELETON"));
+  QCOMPARE(wizard.phaseItemText(4), QStringLiteral("▢ 4. Measure (Skeleton: kernel not implemented)"));
   QCOMPARE(wizard.verdictBadge()->verdict(), Verdict::Skeleton);
   QCOMPARE(console.verdictBadge()->verdict(), Verdict::Skeleton);
   session.setVerdict(Verdict::Pass);
-  QCOMPARE(wizard.phaseItemText(4), QStringLiteral("✓ 4. Measure: PASS"));
+  QCOMPARE(wizard.phaseItemText(4), QStringLiteral("✓ 4. Measure (PASS)"));
 }
 
 // In the default dock (~400 px at 1280x800) the legend's two columns cut entries off and the roofs'

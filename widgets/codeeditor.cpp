@@ -18,6 +18,10 @@
 
 namespace kwb {
 
+namespace {
+constexpr int kErrorMarker = 8;  ///< the Background marker of markErrorLine()
+}  // namespace
+
 CodeEditor::CodeEditor(QWidget* parent) : QsciScintilla(parent) {
   setUtf8(true);
   setFont(editorFont());
@@ -31,7 +35,20 @@ CodeEditor::CodeEditor(QWidget* parent) : QsciScintilla(parent) {
   setAutoIndent(true);
   setBraceMatching(QsciScintilla::SloppyBraceMatch);
   setEolMode(QsciScintilla::EolUnix);
+  markerDefine(QsciScintilla::Background, kErrorMarker);
   applyTheme();
+}
+
+void CodeEditor::markErrorLine(int line) {
+  markerDeleteAll(kErrorMarker);
+  if (line <= 0 || line > lines()) return;
+  markerAdd(line - 1, kErrorMarker);
+  goToLine(line);
+}
+
+int CodeEditor::errorLine() const {
+  const int found = markerFindNext(0, 1u << kErrorMarker);
+  return found < 0 ? 0 : found + 1;
 }
 
 void CodeEditor::changeEvent(QEvent* event) {
@@ -71,6 +88,8 @@ void CodeEditor::applyTheme() {
   setCaretForegroundColor(text);
   setSelectionBackgroundColor(pal.color(QPalette::Highlight));
   setSelectionForegroundColor(pal.color(QPalette::HighlightedText));
+  // a red tint the text stays readable on, in either theme
+  setMarkerBackgroundColor(dark ? QColor(0x6b, 0x24, 0x24) : QColor(0xff, 0xd9, 0xd9), kErrorMarker);
   m_theming = false;
 }
 
@@ -153,6 +172,7 @@ bool CodeEditor::load(const QString& path, QString* error) {
   setText(text);
   // A fresh file: nothing to undo back past, nothing unsaved.
   SendScintilla(SCI_EMPTYUNDOBUFFER);
+  markerDeleteAll(kErrorMarker);  // the line an error named is in the old text
   setModified(false);
   return true;
 }

@@ -43,6 +43,11 @@ class CodeEditor : public QsciScintilla {
   int replaceAll(const QString& from, const QString& to);
   /// Puts the cursor at the start of 1-based `line` and scrolls it into view.
   void goToLine(int line);
+  /// Marks 1-based @p line as the one an error names (a tinted line background that follows the theme) and puts the
+  /// cursor there; any earlier mark goes. 0 (or a line past the end) only clears the mark. load() clears it too.
+  void markErrorLine(int line);
+  /// The 1-based line markErrorLine() marked (where it moved to with the edits since), 0 when none.
+  int errorLine() const;
 
  protected:
   void changeEvent(QEvent* event) override;

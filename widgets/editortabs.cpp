@@ -4,6 +4,7 @@
 
 #include <QFileInfo>
 #include <QFileSystemWatcher>
+#include <QRegularExpression>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QTextBrowser>
@@ -216,6 +217,34 @@ bool EditorTabs::closeTab(int index) {
   removeTab(index);
   w->deleteLater();
   return true;
+}
+
+CodeEditor* EditorTabs::markErrorLine(const QString& message) {
+  CodeEditor* marked = nullptr;
+  qsizetype markedAt = -1;
+  for (int i = 0; i < count(); ++i) {
+    auto* e = qobject_cast<CodeEditor*>(widget(i));
+    if (!e || e->filePath().isEmpty()) continue;
+    // the name as a whole path component: "kernel.py" is not the end of ".../test_kernel.py"
+    const QString name = QRegularExpression::escape(QFileInfo(e->filePath()).fileName());
+    const QRegularExpression re(QStringLiteral("(?:^|[/\\\\\\s\"'])%1(?::(\\d+)|\", line (\\d+))").arg(name));
+    for (auto it = re.globalMatch(message); it.hasNext();) {
+      const QRegularExpressionMatch m = it.next();
+      if (m.capturedStart() < markedAt) continue;
+      const int line = (m.captured(1).isEmpty() ? m.captured(2) : m.captured(1)).toInt();
+      if (line <= 0 || line > e->lines()) continue;
+      if (marked && marked != e) marked->markErrorLine(0);
+      e->markErrorLine(line);
+      marked = e;
+      markedAt = m.capturedStart();
+    }
+  }
+  return marked;
+}
+
+void EditorTabs::clearErrorMarks() {
+  for (int i = 0; i < count(); ++i)
+    if (auto* e = qobject_cast<CodeEditor*>(widget(i))) e->markErrorLine(0);
 }
 
 }  // namespace kwb

@@ -48,6 +48,14 @@ class EditorTabs : public QTabWidget {
   /// Absolute paths of editors with unsaved edits.
   QStringList modifiedFiles() const;
 
+  /// Marks the line an error message names in the open file it names: "FILE:LINE" (Python's SyntaxError as phase 1
+  /// reports it, "h1_syntax.py:8: SyntaxError: …") or a traceback's 'File "FILE", line LINE' (the last one: where it
+  /// was raised), FILE matched by name against the open tabs (CodeEditor::markErrorLine). Returns the editor marked,
+  /// nullptr when the message names no line of an open file.
+  CodeEditor* markErrorLine(const QString& message);
+  /// Removes every tab's error mark.
+  void clearErrorMarks();
+
   /// Shows `html` in a read-only preview tab titled `title` (replaced if it exists) and makes it current.
   QTextBrowser* showHtml(const QString& title, const QString& html);
   /// The preview tab titled `title`, or nullptr.

@@ -234,7 +234,7 @@ MainWindow::MainWindow(QWidget* parent)
     QTimer::singleShot(0, this, [this, ws, ok, version, error] {
       if (ws.isEmpty() || !openPath(ws)) return;
       const QString head = ok ? tr("Recorded V%1.").arg(version) : tr("V%1: %2").arg(version).arg(error);
-      m_console->appendMessage(head);
+      m_console->appendMessage(head, ok ? MessageKind::Info : MessageKind::Error);
       statusBar()->showMessage(head, 10000);
     });
   });
@@ -473,7 +473,9 @@ void MainWindow::createDocks() {
   auto* scroll = new QScrollArea(this);
   scroll->setWidget(m_wizard);
   scroll->setWidgetResizable(true);
-  scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);  // the form narrows with the dock
+  // The form narrows with the dock down to its minimum (long names wrap: textfit.h); narrower, a scroll bar rather than
+  // buttons cut at the edge (new-user trial 15, #4: "Measure V0 anew" read "Meas").
+  scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
   // The wizard runs the whole height on the left; the console and chart sit under the editor only.
   setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
   setCorner(Qt::TopLeftCorner, Qt::LeftDockWidgetArea);
@@ -908,7 +910,9 @@ void MainWindow::updateRecentMenu() {
 void MainWindow::showError(const QString& title, const QString& message) {
   m_lastError = message;
   statusBar()->showMessage(title + QStringLiteral(": ") + message, 10000);
-  m_console->appendMessage(title + QStringLiteral(": ") + message);
+  m_console->appendMessage(title + QStringLiteral(": ") + message, MessageKind::Error);
+  // "h1_syntax.py:8: SyntaxError: …": the line is marked in its tab (new-user trial 15, #7: the editor showed nothing)
+  m_editors->markErrorLine(message);
   // Non-modal: the window (and a running measurement) keeps going while the message is shown.
   auto* box = new QMessageBox(QMessageBox::Warning, title, message, QMessageBox::Ok, this);
   box->setAttribute(Qt::WA_DeleteOnClose);
@@ -1129,7 +1133,7 @@ bool MainWindow::openPath(const QString& logicFileOrWorkspace) {
       target = restoreWorkspaceTarget(*review);
       m_session->setReview(*review);
       showReviewReport();
-      for (const QString& w : review->warnings) m_console->appendMessage(tr("Review: %1").arg(w));
+      for (const QString& w : review->warnings) m_console->appendMessage(tr("Review: %1").arg(w), MessageKind::Warning);
     }
   }
   updateActions();
@@ -1367,6 +1371,7 @@ bool MainWindow::runPhase(int phase, bool wait) {
   if (phase == 1 && !m_runAll && !confirmUnsavedBeforeRun()) return false;
   if (phase == 1) {
     if (!resolveExistingWorkspace()) return false;
+    m_editors->clearErrorMarks();  // a line the last run's error named
     // A folder the user chose: its parent is where the next default workspace goes.
     if (!form.workspaceDir.isEmpty()) {
       const QString parent = QFileInfo(QFileInfo(form.workspaceDir).absoluteFilePath()).absolutePath();
@@ -1400,8 +1405,10 @@ bool MainWindow::runPhase(int phase, bool wait) {
     BaselineOptions o = job()->options();  // the target may change after phase 1: it matters only here
     o.target = m_wizard->target();
     job()->setOptions(o);
-    m_session->runPhase(4);  // onMeasured() finishes the phase (also on an immediate failure)
-    return m_wizard->phaseState(4) != S::Failed;
+    // onMeasured() finishes the phase, also at once: a skeleton runs nothing but has an outcome to record (its gate,
+    // SKELETON); only a phase 4 that ended with no outcome and no run (no target, stopped before) did not start.
+    if (!m_session->runPhase(4)) return false;
+    return m_session->measuring() || job()->outcome().has_value();
   }
 
   // Phases 1-3 on the session's worker thread: the job is not touched from here until finishPhase();
@@ -1426,7 +1433,8 @@ void MainWindow::finishPhase(int phase, bool ok) {
   updateActions();
   Q_EMIT phaseFinished(phase, ok);
   if (stopped) {
-    m_console->appendMessage(tr("Phase %1 (%2) stopped: %3").arg(phase).arg(phaseTitle(phase), job()->lastError()));
+    m_console->appendMessage(tr("Phase %1 (%2) stopped: %3").arg(phase).arg(phaseTitle(phase), job()->lastError()),
+                             MessageKind::Stopped);
     statusBar()->showMessage(tr("Phase %1 (%2) stopped.").arg(phase).arg(phaseTitle(phase)), 10000);
     return;
   }
@@ -1474,6 +1482,23 @@ void MainWindow::onMeasured(bool ok) {
     statusBar()->showMessage(tr("V%1 measurement finished: %2").arg(job()->version()).arg(verdictTitle(verdict)), 8000);
 }
 
+bool MainWindow::confirmReplacePassing() {
+  if (confirm(tr("Replace the passing record?"),
+              tr("memory/v0.json and baseline_report.md record a PASSING run. This run's quality gate is %1.\n\n"
+                 "Replace them with this run's records? (Only Commit keeps the passing version in git.)")
+                  .arg(verdictCode(job()->verdict()))))
+    return true;
+  m_lastError = tr("kept the passing record");
+  statusBar()->showMessage(tr("Kept the passing record; nothing written."), 6000);
+  return false;
+}
+
+void MainWindow::reloadOpenRecords() {
+  for (const char* rel : {"baseline_report.md", "memory/v0.json"})
+    if (m_editors->editorFor(QDir(job()->workspaceDir()).filePath(QLatin1String(rel))))
+      openWorkspaceFile(QLatin1String(rel), false);
+}
+
 bool MainWindow::ensureRecords(bool rewrite) {
   const RecordsDecision decision = m_session->recordsDecision(rewrite);
   switch (decision.action) {
@@ -1483,14 +1508,7 @@ bool MainWindow::ensureRecords(bool rewrite) {
     case RecordsAction::AlreadyWritten:
       return true;
     case RecordsAction::AskReplacePassing:  // the rule is core's; the question and the answer are the user's
-      if (!confirm(tr("Replace the passing record?"),
-                   tr("memory/v0.json and baseline_report.md record a PASSING run. This run's quality gate is %1.\n\n"
-                      "Replace them with this run's records? (Only Commit keeps the passing version in git.)")
-                       .arg(verdictCode(job()->verdict())))) {
-        m_lastError = tr("kept the passing record");
-        statusBar()->showMessage(tr("Kept the passing record; nothing written."), 6000);
-        return false;
-      }
+      if (!confirmReplacePassing()) return false;
       break;
     case RecordsAction::Write:
       break;
@@ -1503,9 +1521,7 @@ bool MainWindow::ensureRecords(bool rewrite) {
     return false;
   }
   updateActions();
-  for (const char* rel : {"baseline_report.md", "memory/v0.json"})
-    if (m_editors->editorFor(QDir(job()->workspaceDir()).filePath(QLatin1String(rel))))
-      openWorkspaceFile(QLatin1String(rel), false);
+  reloadOpenRecords();
   return true;
 }
 
@@ -1574,38 +1590,64 @@ void MainWindow::continueRunAll(int phase, bool ok) {
                                 : tr("stopped in phase %1 (%2)").arg(phase).arg(phaseTitle(phase)));
     return;
   }
-  if (!ok) {
-    endRunAll(false, tr("phase %1 (%2) did not pass").arg(phase).arg(phaseTitle(phase)));
-    return;
-  }
   if (phase < 4) {
+    if (!ok) {
+      endRunAll(false, tr("phase %1 (%2) did not pass").arg(phase).arg(phaseTitle(phase)));
+      return;
+    }
     const int next = phase + 1;
     statusBar()->showMessage(tr("Run all phases: phase %1 of 4 (%2)…").arg(next).arg(phaseTitle(next)));
-    if (!runPhase(next)) endRunAll(false, tr("phase %1 (%2) did not start").arg(next).arg(phaseTitle(next)));
+    if (!runPhase(next))
+      endRunAll(false, tr("phase %1 (%2) did not start: %3")
+                           .arg(next)
+                           .arg(phaseTitle(next), !m_lastError.isEmpty() || !job() ? m_lastError : job()->lastError()));
     return;
   }
-  // Phase 4 ended: the records as `kwb baseline` writes them (also for a FAIL), then the commit the gate allows.
-  const Verdict v = job() ? job()->verdict() : Verdict::NotRun;
-  if (!ensureRecords()) {
-    endRunAll(false, tr("the records were not written: %1").arg(job() ? job()->lastError() : QString()));
+  // Phase 4 ended, passed or not (a FAIL, a skeleton that ran nothing): the records and the commit as `kwb baseline`
+  // makes them, through the same core step (new-user trial 15: a skeleton's Run all ended with no records and no
+  // commit). Only a phase 4 that ran nothing at all (no outcome) or was stopped records nothing.
+  if (!job() || !job()->outcome()) {
+    endRunAll(false, tr("phase 4 (%1) did not run: %2").arg(phaseTitle(4), job() ? job()->lastError() : QString()));
     return;
   }
-  if (!allowsCommit(v)) {
-    endRunAll(false, tr("quality gate %1: report and memory written, nothing committed").arg(verdictCode(v)));
+  if (job()->verdict() == Verdict::Stopped) {
+    endRunAll(false, tr("the measurement was stopped"));
     return;
   }
-  if (!commitWorkspace()) {
+  if (m_session->recordsWouldReplacePassing() && !confirmReplacePassing()) {
+    endRunAll(false, tr("the passing record was kept: nothing written, nothing committed"));
+    return;
+  }
+  QApplication::setOverrideCursor(Qt::WaitCursor);
+  const bool committed = m_session->recordRun();
+  QApplication::restoreOverrideCursor();
+  updateActions();
+  if (m_session->hasRecords()) reloadOpenRecords();
+  const Verdict v = job()->verdict();
+  if (committed) {
+    m_lastError.clear();
+    endRunAll(true, tr("committed %1: %2").arg(job()->commitId().left(12), job()->commitSubject()));
+  } else if (!m_session->hasRecords()) {
+    endRunAll(false, tr("the records were not written: %1").arg(job()->lastError()));
+  } else if (allowsCommit(v)) {
     endRunAll(false, tr("the commit failed: %1").arg(job()->lastError()));
-    return;
+  } else if (const QString base = job()->generatedBaseCommitId(); !base.isEmpty()) {
+    endRunAll(false, tr("quality gate %1: report and memory written; V0 is not committed, the generated files are "
+                        "committed as %2, a base for your edits")
+                         .arg(verdictCode(v), base.left(12)));
+  } else {
+    endRunAll(false, tr("quality gate %1: report and memory written, nothing committed").arg(verdictCode(v)));
   }
-  endRunAll(true, tr("committed %1: %2").arg(job()->commitId().left(12), job()->commitSubject()));
 }
 
 void MainWindow::endRunAll(bool ok, const QString& message) {
+  const MessageKind kind = ok                                               ? MessageKind::Info
+                           : m_runAllStopped || (job() && job()->stopped()) ? MessageKind::Stopped
+                                                                            : MessageKind::Warning;
   m_runAll = false;
   m_runAllStopped = false;
   const QString line = ok ? tr("Run all phases: done, %1").arg(message) : tr("Run all phases ended: %1").arg(message);
-  m_console->appendMessage(line);
+  m_console->appendMessage(line, kind);
   statusBar()->showMessage(line, 15000);
   updateActions();
   Q_EMIT runAllFinished(ok, message);

@@ -189,6 +189,10 @@ class MainWindow : public QMainWindow {
   /// Writes the job's records through the session unless written already (always with @p rewrite), asking
   /// before a passing record is replaced. False (shown to the user) when nothing was written.
   bool ensureRecords(bool rewrite = false);
+  /// Asks before a non-passing run's records replace a passing memory/v0.json; false (m_lastError says so) on No.
+  bool confirmReplacePassing();
+  /// Reloads the tabs of baseline_report.md and memory/v0.json that are open (they were just rewritten).
+  void reloadOpenRecords();
   void onMeasured(bool ok);
   void finishPhase(int phase, bool ok);
   void openWorkspaceFile(const QString& relativePath, bool focus);

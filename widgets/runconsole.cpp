@@ -305,9 +305,9 @@ void RunConsole::setSession(WorkbenchSession* session) {
     m_progress->setToolTip(m_activity);
     updateSummary();
   });
-  connect(session, &WorkbenchSession::progress, this, [this](int phase, const QString& recorded) {
+  connect(session, &WorkbenchSession::progress, this, [this](int phase, const QString& recorded, MessageKind kind) {
     const QString message = displayRecordsSummaryLine(recorded);  // the records' summary lines are English
-    appendMessage(QStringLiteral("[%1] %2").arg(phaseTitle(phase), message));
+    appendMessage(QStringLiteral("[%1] %2").arg(phaseTitle(phase), message), kind);
     if (phase != m_busyPhase) return;
     m_activity = message;
     m_progress->setToolTip(m_activity);
@@ -406,7 +406,10 @@ void RunConsole::appendLine(const QString& line, int channel) {
   if (m_pending.size() > kMaxLines) m_pending.remove(0, m_pending.size() - kMaxLines);
 }
 
-void RunConsole::appendMessage(const QString& message) { appendLine(message, -1); }
+void RunConsole::appendMessage(const QString& message, MessageKind kind) {
+  appendLine(message, -1);
+  m_pending.last().kind = kind;
+}
 
 bool RunConsole::visible(const Entry& e) const {
   if (m_filterText.isEmpty()) return true;
@@ -417,12 +420,36 @@ bool RunConsole::visible(const Entry& e) const {
 void RunConsole::insert(const QList<Entry>& entries) {
   QScrollBar* sb = m_output->verticalScrollBar();
   const bool atEnd = m_followEnd;
+  const QPalette palette = QApplication::palette();
+  const QColor red = readableOn(QColor(0xc6, 0x28, 0x28), palette);  // a light red on a dark base
   QTextCharFormat normal;
   QTextCharFormat errFmt;
-  errFmt.setForeground(QColor(0xc6, 0x28, 0x28));
+  errFmt.setForeground(red);
   QTextCharFormat msg;
   msg.setFontItalic(true);
-  msg.setForeground(QApplication::palette().color(QPalette::Link));  // readable on a light and a dark palette
+  msg.setForeground(palette.color(QPalette::Link));  // readable on a light and a dark palette
+  // An error read as one more blue progress line (new-user trial 15, #7); a Stop is the user's, in the text colour.
+  QTextCharFormat errMsg;
+  errMsg.setForeground(red);
+  errMsg.setFontWeight(QFont::DemiBold);
+  QTextCharFormat warnMsg;
+  warnMsg.setForeground(readableOn(QColor(0x9a, 0x5b, 0x00), palette));
+  QTextCharFormat stopMsg;
+  stopMsg.setFontItalic(true);
+  stopMsg.setForeground(palette.color(QPalette::Text));
+  const auto messageFormat = [&](MessageKind kind) -> const QTextCharFormat& {
+    switch (kind) {
+      case MessageKind::Error:
+        return errMsg;
+      case MessageKind::Warning:
+        return warnMsg;
+      case MessageKind::Stopped:
+        return stopMsg;
+      case MessageKind::Info:
+        break;
+    }
+    return msg;
+  };
   QTextCharFormat human;
   human.setFontWeight(QFont::DemiBold);
   QTextCursor cursor(m_output->document());
@@ -433,7 +460,7 @@ void RunConsole::insert(const QList<Entry>& entries) {
     if (!m_output->document()->isEmpty()) cursor.insertBlock();
     const bool useHuman = !m_raw && !e.human.isEmpty();
     cursor.insertText(useHuman ? e.human : e.raw, e.channel == StdErr ? errFmt
-                                                  : e.channel < 0     ? msg
+                                                  : e.channel < 0     ? messageFormat(e.kind)
                                                   : useHuman          ? human
                                                                       : normal);
   }

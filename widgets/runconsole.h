@@ -8,6 +8,7 @@
 #include <QList>
 #include <QWidget>
 
+#include "core/pipeline/messagekind.h"
 #include "core/run/harnessparser.h"
 
 class QCheckBox;
@@ -45,8 +46,9 @@ class RunConsole : public QWidget {
   /// Harness protocol lines (CASE_START, CASE_RESULT, RESULT_JSON) are shown as human lines unless
   /// raw output is on.
   void appendLine(const QString& line, int channel);
-  /// Also shows a workbench message (phase progress) in the output, in italics.
-  void appendMessage(const QString& message);
+  /// Also shows a workbench message (phase progress) in the output: an Info or a Stop in italics, a warning and an
+  /// error each in its own colour (readable on a light and a dark palette), so an error does not read as progress.
+  void appendMessage(const QString& message, kwb::MessageKind kind = kwb::MessageKind::Info);
   /// Clears output and cases, shows a busy progress bar and enables Stop.
   void runStarted();
   void caseStarted(const QString& name);
@@ -117,8 +119,9 @@ class RunConsole : public QWidget {
 
   struct Entry {
     QString raw;
-    QString human;  ///< "" for lines that are not protocol lines
-    int channel;    ///< StdOut, StdErr, -1 workbench message
+    QString human;                         ///< "" for lines that are not protocol lines
+    int channel;                           ///< StdOut, StdErr, -1 workbench message
+    MessageKind kind = MessageKind::Info;  ///< a workbench message's kind
   };
   void updateSummary();
   void updateProgress();

@@ -6,12 +6,15 @@
 #include "widgets/casetablemodel.h"
 
 #include <QDir>
+#include <QFileInfo>
+#include <QFileSystemWatcher>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QPushButton>
 #include <QTableView>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace kwb {
@@ -33,6 +36,10 @@ QVariant RunsModel::data(const QModelIndex& index, int role) const {
   if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
   const RunEntry& r = m_rows[index.row()];
   if (role == DirRole) return r.dir;
+  if (role == Qt::ToolTipRole && index.column() == StatusColumn && r.dryRun && r.status == u"PASS")
+    return tr("The harness's PASS: its cases ran, with the PyTorch reference in kernel.py's place (a CPU dry run); no "
+              "kernel was measured.\n%1")
+        .arg(r.dir);
   if (role == Qt::ToolTipRole) return r.dir;
   // A dry run's PASS is the harness checking the reference against itself: drawn as the dry-run verdict, never
   // green (a stakeholder reads green PASS as a passing kernel; new-user trial 4).
@@ -44,7 +51,8 @@ QVariant RunsModel::data(const QModelIndex& index, int role) const {
     case TimeColumn:
       return r.when.isValid() ? r.when.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss 'UTC'")) : r.stamp;
     case StatusColumn:
-      return r.status.isEmpty() ? tr("no result") : harnessOnly ? tr("PASS (harness only)") : r.status;
+      // the gate's words for a dry run, as the headline says them (new-user trial 15, #14: "PASS (harness only)")
+      return r.status.isEmpty() ? tr("no result") : harnessOnly ? verdictTitle(Verdict::DryRun) : r.status;
     case CasesColumn:
       return r.caseCount;
     case RecordedColumn:
@@ -215,6 +223,49 @@ RunsPanel::RunsPanel(QWidget* parent)
   runsRow->addWidget(m_compare);
   layout->addLayout(runsRow);
   layout->addWidget(m_view, 1);
+  // `kwb measure` in a shell on the open workspace writes memory/vN.json, a run folder and a commit: the lists showed
+  // V0 alone until a restart (new-user trial 15, #2).
+  m_watcher = new QFileSystemWatcher(this);
+  m_reload = new QTimer(this);
+  m_reload->setSingleShot(true);
+  m_reload->setInterval(300);
+  connect(m_reload, &QTimer::timeout, this, [this] {
+    if (!m_workspace.isEmpty()) showWorkspace(m_workspace);
+  });
+  connect(m_watcher, &QFileSystemWatcher::directoryChanged, m_reload, qOverload<>(&QTimer::start));
+  connect(m_watcher, &QFileSystemWatcher::fileChanged, m_reload, qOverload<>(&QTimer::start));
+}
+
+void RunsPanel::watchWorkspace(const QString& workspace) {
+  QStringList wanted;
+  if (!workspace.isEmpty()) {
+    const QDir root(workspace);
+    // memory/ and .kwb/runs/ list the versions and the runs, .git/refs/heads/ moves with the commit that names a
+    // version (it comes after the records); the folder itself and .kwb/ until those exist (a workspace before its first
+    // measurement)
+    for (const QString& rel :
+         {QStringLiteral("memory"), QStringLiteral(".kwb/runs"), QStringLiteral(".git/refs/heads")}) {
+      const QString dir = root.filePath(rel);
+      if (QFileInfo(dir).isDir())
+        wanted << dir;
+      else if (QFileInfo(QFileInfo(dir).absolutePath()).isDir())
+        wanted << QFileInfo(dir).absolutePath();
+    }
+    // a record rewritten in place (kwb memory update) changes no folder's listing
+    for (const QFileInfo& f : QDir(root.filePath(QStringLiteral("memory")))
+                                  .entryInfoList({QStringLiteral("v*.json")}, QDir::Files, QDir::Name))
+      wanted << f.absoluteFilePath();
+  }
+  wanted.removeDuplicates();
+  QStringList watched = m_watcher->directories() + m_watcher->files();
+  QStringList gone;
+  for (const QString& p : std::as_const(watched))
+    if (!wanted.contains(p)) gone << p;
+  if (!gone.isEmpty()) m_watcher->removePaths(gone);
+  QStringList added;
+  for (const QString& p : std::as_const(wanted))
+    if (!watched.contains(p)) added << p;
+  if (!added.isEmpty()) m_watcher->addPaths(added);
 }
 
 void RunsPanel::setSession(WorkbenchSession* session) {
@@ -235,6 +286,7 @@ void RunsPanel::setSession(WorkbenchSession* session) {
 
 void RunsPanel::listVersions(const QString& workspace) {
   m_workspace = workspace;
+  watchWorkspace(workspace);
   // A damaged record lists nothing here; review mode and `kwb versions` name it.
   const auto list = workspace.isEmpty() ? std::nullopt : readVersions(workspace);
   m_versions->resetData(list ? *list : QList<VersionInfo>{});

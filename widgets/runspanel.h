@@ -9,9 +9,11 @@
 #include "core/records/versions.h"
 #include "core/review/workspacereview.h"
 
+class QFileSystemWatcher;
 class QLabel;
 class QPushButton;
 class QTableView;
+class QTimer;
 
 namespace kwb {
 
@@ -65,8 +67,11 @@ class RunsPanel : public QWidget {
   /// Follows `session`: a reviewed workspace lists its runs; so does the job's workspace after phases 3 and 4
   /// and when its records are written.
   void setSession(WorkbenchSession* session);
-  /// Lists the runs of `workspace` (after a live run); "" empties the list.
+  /// Lists the runs of `workspace` (after a live run); "" empties the list. The lists follow the workspace from then
+  /// on: another program's `kwb measure` (a new memory/vN.json, a new run folder) shows here within a second.
   void showWorkspace(const QString& workspace);
+  /// The workspace whose versions and runs are listed ("" when none).
+  QString workspace() const { return m_workspace; }
   RunsModel* model() const { return m_model; }
   VersionsModel* versionsModel() const { return m_versions; }
   QTableView* view() const { return m_view; }
@@ -100,6 +105,10 @@ class RunsPanel : public QWidget {
  private:
   void compareSelected();
   void listVersions(const QString& workspace);
+  /// Watches @p workspace's memory/ and .kwb/runs/ (and the folder itself until they exist).
+  void watchWorkspace(const QString& workspace);
+  QFileSystemWatcher* m_watcher = nullptr;
+  QTimer* m_reload = nullptr;  ///< coalesces a burst of changes (a run folder, then its records, then a commit)
   VersionsModel* m_versions;
   QLabel* m_versionsLabel = nullptr;
   QTableView* m_versionsView = nullptr;

@@ -1,4 +1,5 @@
 #include "widgets/specview.h"
+#include "widgets/textfit.h"
 
 #include "core/codegen/preview.h"
 #include "core/records/exprtext.h"
@@ -138,9 +139,11 @@ SpecView::SpecView(QWidget* parent)
   setSpec(nlohmann::json());
 }
 
-QString SpecView::summaryText() const { return m_summary->text(); }
+QString SpecView::summaryText() const { return withoutSoftBreaks(m_summary->text()); }
 
-QString SpecView::codegenText() const { return m_codegen->isHidden() ? QString() : m_codegen->text(); }
+QString SpecView::codegenText() const {
+  return m_codegen->isHidden() ? QString() : withoutSoftBreaks(m_codegen->text());
+}
 
 QString codegenPlanText(const CodegenVerdict& verdict) {
   const CodegenVerdict::Plan& p = verdict.plan;
@@ -214,7 +217,7 @@ void SpecView::setCodegen(const CodegenVerdict& verdict) {
     return;
   }
   // Worded here from the verdict's data (translated), not core's English text (`kwb analyze`'s own words).
-  m_codegen->setText(codegenVerdictText(verdict));
+  m_codegen->setText(softBreaks(codegenVerdictText(verdict)));
   m_codegen->setToolTip(codegenOtherReasons(verdict));
   m_codegen->show();
 }
@@ -261,7 +264,8 @@ void SpecView::setSpec(const nlohmann::json& spec) {
       lines << (qstrcmp(key, "ambiguities") == 0 ? tr("Ambiguity: ") : tr("Note: ")) +
                    (n.is_string() ? QString::fromStdString(n.get<std::string>()) : QString::fromStdString(n.dump()));
   }
-  m_summary->setText(lines.join(u'\n'));
+  // a long problem name set the whole wizard's minimum width (new-user trial 15, #4)
+  m_summary->setText(softBreaks(lines.join(u'\n')));
 }
 
 }  // namespace kwb

@@ -8,6 +8,7 @@
 #include "widgets/specform.h"
 #include "widgets/specview.h"
 #include "widgets/targetchooser.h"
+#include "widgets/textfit.h"
 #include "widgets/theme.h"
 
 #include <QAction>
@@ -296,11 +297,11 @@ void WizardPanel::updatePhaseItem(int phase) {
   const auto state = m_states[phase - 1];
   QListWidgetItem* item = m_phaseList->item(phase - 1);
   // Measure's mark is the gate's verdict: a ✓ there means the quality gate passed, nothing less.
+  // In the gate's words ("Dry run: not measured"), not its code: "4. Measure: DRY_RUN" read as a raw enum (new-user
+  // trial 15, #14).
   if (phase == 4 && state != PhaseState::Running && m_verdict != Verdict::NotRun && m_verdict != Verdict::Running) {
-    item->setText(QStringLiteral("%1 %2. %3: %4")
-                      .arg(verdictGlyph(m_verdict))
-                      .arg(phase)
-                      .arg(phaseTitle(phase), verdictLabel(m_verdict)));
+    item->setText(
+        tr("%1 %2. %3 (%4)").arg(verdictGlyph(m_verdict)).arg(phase).arg(phaseTitle(phase), verdictTitle(m_verdict)));
     item->setForeground(readableOn(verdictColor(m_verdict), palette()));
     return;
   }
@@ -453,7 +454,7 @@ void WizardPanel::setSpec(const nlohmann::json& spec) {
   m_specView->setSpec(spec);
   m_specForm->setSpec(spec);
 }
-void WizardPanel::setLearnSummary(const QString& text) { m_learnSummary->setText(text); }
+void WizardPanel::setLearnSummary(const QString& text) { m_learnSummary->setText(softBreaks(text)); }
 
 void WizardPanel::setWrittenFiles(const QString& root, const QStringList& relativePaths) {
   m_filesRoot = root;
@@ -461,8 +462,8 @@ void WizardPanel::setWrittenFiles(const QString& root, const QStringList& relati
   m_files->addItems(relativePaths);
 }
 
-void WizardPanel::setMeasureSummary(const QString& text) { m_measureSummary->setText(text); }
-QString WizardPanel::measureSummary() const { return m_measureSummary->text(); }
+void WizardPanel::setMeasureSummary(const QString& text) { m_measureSummary->setText(softBreaks(text)); }
+QString WizardPanel::measureSummary() const { return withoutSoftBreaks(m_measureSummary->text()); }
 
 void WizardPanel::setRecordActions(const QList<QAction*>& actions) {
   for (QAction* a : actions) {
@@ -514,9 +515,9 @@ void WizardPanel::setCodegenVerdict(const CodegenVerdict& verdict) {
   QStringList labels;
   for (const CodegenVerdict::Backend& b : verdict.backends)
     if (others.contains(b.id)) labels << b.label;
-  m_codegenWarningText->setText(tr("⚠ %1 will write a SKELETON for this problem, which the quality gate fails (%2). "
-                                   "%3 gives a kernel.")
-                                    .arg(chosen->label, chosen->reason, labels.join(tr(" or "))));
+  m_codegenWarningText->setText(softBreaks(tr("⚠ %1 will write a SKELETON for this problem, which the quality gate "
+                                              "fails (%2). %3 gives a kernel.")
+                                               .arg(chosen->label, chosen->reason, labels.join(tr(" or ")))));
   m_codegenWarningText->setToolTip(codegenVerdictText(verdict));
   m_suggested = verdict.suggestedSwitch();
   QString suggestedLabel;
@@ -529,7 +530,7 @@ void WizardPanel::setCodegenVerdict(const CodegenVerdict& verdict) {
 }
 
 QString WizardPanel::codegenWarningText() const {
-  return m_codegenWarning->isHidden() ? QString() : m_codegenWarningText->text();
+  return m_codegenWarning->isHidden() ? QString() : withoutSoftBreaks(m_codegenWarningText->text());
 }
 
 }  // namespace kwb

@@ -109,7 +109,12 @@ BaselineJob::~BaselineJob() = default;
 bool BaselineJob::fail(int phase, const QString& message) {
   m_error = message;
   m_failedPhase = phase;
-  Q_EMIT progress(phase, tr("error: ") + message);
+  // A Stop fails the phase too, but it is the user's, not an error (new-user trial 15, #6: "[Understand] error:
+  // stopped … on request")
+  if (stopped())
+    Q_EMIT progress(phase, tr("stopped: ") + message, MessageKind::Stopped);
+  else
+    Q_EMIT progress(phase, tr("error: ") + message, MessageKind::Error);
   Q_EMIT phaseDone(phase, false);
   return false;
 }
@@ -354,7 +359,7 @@ void BaselineJob::warnAboutSize(const GpuSpec& gpu) {
                          "parameter to an ASCII name")
               .arg(sig, why));
   }
-  for (const QString& w : m_problemWarnings) Q_EMIT progress(Understand, tr("warning: ") + w);
+  for (const QString& w : m_problemWarnings) Q_EMIT progress(Understand, tr("warning: ") + w, MessageKind::Warning);
 }
 
 QString BaselineJob::plannedWorkspaceDir() const { return plannedDir(m_opts, m_spec); }
@@ -807,9 +812,11 @@ bool BaselineJob::implement() {
         if (stale) {
           // --stale-edits keep: the user's word that it is made for this problem now; not asked again for it
           if (!m_problemSha.isEmpty() && !m_ws->adoptFor(rel, m_problemSha, &error)) return fail(Implement, error);
-          Q_EMIT progress(Implement, tr("warning: your edited %1 was generated for another version of %2 and is kept "
-                                        "as made for this one (--stale-edits keep); compare it with %3")
-                                         .arg(rel, QFileInfo(m_opts.logicPath).fileName(), beside));
+          Q_EMIT progress(Implement,
+                          tr("warning: your edited %1 was generated for another version of %2 and is kept "
+                             "as made for this one (--stale-edits keep); compare it with %3")
+                              .arg(rel, QFileInfo(m_opts.logicPath).fileName(), beside),
+                          MessageKind::Warning);
         }
         if (rel == QLatin1String("kernel.py")) {
           m_kernelUserEdited = true;
@@ -819,9 +826,11 @@ bool BaselineJob::implement() {
                                : m_framework == QLatin1String("flydsl") ? QStringLiteral("flydsl")
                                                                         : QStringLiteral("triton");
           if (!text.contains(QStringLiteral("import ") + root) && !text.contains(QStringLiteral("from ") + root))
-            Q_EMIT progress(Implement, tr("warning: your kernel.py does not import %1, but this run's framework is %2: "
-                                          "the gate checks it as %2 (the %2 kernel is in %3)")
-                                           .arg(root, m_framework, beside));
+            Q_EMIT progress(Implement,
+                            tr("warning: your kernel.py does not import %1, but this run's framework is %2: "
+                               "the gate checks it as %2 (the %2 kernel is in %3)")
+                                .arg(root, m_framework, beside),
+                            MessageKind::Warning);
         }
         break;
       }
@@ -927,6 +936,11 @@ QString findCuteApiTable() {
 
 // ------------------------------------------------------------------ phase 4
 void BaselineJob::startMeasure() {
+  // The last run is no longer this job's measurement: a phase 4 that cannot start must not leave it to be recorded.
+  m_outcome.reset();
+  m_gate.clear();
+  m_gateReason.clear();
+  m_baseCommitId.clear();
   if (stopped()) {  // a stop that came while phases 1-3 blocked the event loop: nothing is started or recorded
     fail(Measure, tr("stopped before phase 4 (Measure) started: nothing was run or recorded"));
     Q_EMIT measured(false);
@@ -1047,8 +1061,11 @@ void BaselineJob::onRunFinished(const RunOutcome& outcome) {
                                .arg(outcome.exitCode)
                                .arg(outcome.wallMs)
                                .arg(outcome.logPath));
-  if (!outcome.ok && !outcome.error.isEmpty()) Q_EMIT progress(Measure, tr("run error: ") + outcome.error);
-  for (const QString& e : outcome.harnessErrors) Q_EMIT progress(Measure, tr("harness error: ") + e);
+  if (!outcome.ok && !outcome.error.isEmpty())
+    Q_EMIT progress(Measure, outcome.cancelled ? outcome.error : tr("run error: ") + outcome.error,
+                    outcome.cancelled ? MessageKind::Stopped : MessageKind::Error);
+  for (const QString& e : outcome.harnessErrors)
+    Q_EMIT progress(Measure, tr("harness error: ") + e, MessageKind::Error);
   Q_EMIT measured(outcome.ok);
 }
 
@@ -1218,6 +1235,7 @@ void BaselineJob::commitGeneratedBase() {
         tr("note: the generated files were not committed (%1)").arg(error.isEmpty() ? tr("nothing to commit") : error));
     return;
   }
+  m_baseCommitId = *id;
   Q_EMIT progress(Measure, tr("committed %1: the generated files, a base for your edits (V0 is not committed: its "
                               "quality gate is %2)")
                                .arg(id->left(12), gate));
@@ -1261,67 +1279,59 @@ void BaselineJob::runAll() {
   measureAndRecord();
 }
 
+bool BaselineJob::recordMeasurement(bool* recordsWritten) {
+  if (recordsWritten) *recordsWritten = false;
+  // No run (the target could not be reached, phase 4 could not start): nothing to record; lastError() says
+  // why, and it is not replaced by writeRecords()'s "no run to record yet".
+  if (!m_outcome) return false;
+  // A stopped run does not replace a passing record: the records describe a finished run.
+  if (verdict() == Verdict::Stopped) {
+    const auto existing = MemoryRecord::load(memoryPath(m_ws->root(), versionTag()));
+    if (existing && existing->value(QStringLiteral("quality_gate.result")) == "PASS") {
+      m_error = tr("the run was stopped: the passing %1 and %2 are kept unchanged")
+                    .arg(recordPaths(m_version).report, recordPaths(m_version).memory);
+      Q_EMIT progress(Measure, m_error);
+      Q_EMIT phaseDone(Measure, false);
+      return false;
+    }
+  }
+  if (!writeRecords()) return false;
+  if (recordsWritten) *recordsWritten = true;
+  const bool pass = m_gate == QLatin1String("PASS") || (m_opts.cpuDryRun && m_gate == QLatin1String("DRY_RUN"));
+  if (pass && m_opts.commit && !commitWorkspace()) return false;
+  // A failed V0 (a FAIL or a skeleton) is not the seed's "V0: baseline kernel", but the kernel.py the user is
+  // now to edit needs a commit to diff against (new-user trial 10, #9: such workspaces had no repository).
+  // A stopped one too (Ctrl-C, Stop): its generated files are as much the base as a FAIL's (new-user trial 14,
+  // #8). Only the files this job wrote are staged: the run folder (output.log, result.json) stays as it is.
+  if (!pass && m_opts.commit && m_version == 0) commitGeneratedBase();
+  if (!pass)
+    m_error =
+        tr("quality gate %1: see %2").arg(shownGate(m_gate, !m_implemented), m_ws->path(recordPaths(m_version).report));
+  // A stopped run has no verdict: say where its log is and the command that runs it again (new-user trial 5,
+  // R3: a rerun was refused without naming --force).
+  if (verdict() == Verdict::Stopped) {
+    BaselineOptions again = m_opts;
+    again.force = true;
+    m_error = tr("the run was stopped before a verdict (STOPPED); its log is kept in %1. To run it again: %2")
+                  .arg(m_outcome->logPath, m_version > 0 ? measureCommand(m_opts, m_ws->root())
+                                                         : reproduceCommand(again, m_framework, m_ws->root()));
+  }
+  // New-user trial: a dry run of a large GEMM or model (1_MLP, level-2 76_) on a busy 2-core machine timed
+  // out with nothing saying that the CPU, not the problem, was slow, or what to change.
+  if (!pass && !m_implemented)  // the blocker is the missing kernel, not the time (new-user trial 5, R2)
+    m_error += tr("; kernel.py is a skeleton (no kernel): %1")
+                   .arg(m_skeletonReason.isEmpty() ? tr("see plans/v0_plan.md") : m_skeletonReason);
+  else if (!pass && m_opts.cpuDryRun && m_gate == QLatin1String("TIMEOUT_FAIL"))
+    m_error += tr("; a CPU dry run on a slow or busy CPU can exceed the per-case timeout (%1 s): "
+                  "--case-timeout SEC raises it")
+                   .arg(m_opts.caseTimeoutSec);
+  Q_EMIT phaseDone(Measure, pass);
+  return pass;
+}
+
 void BaselineJob::measureAndRecord() {
-  auto finish = [this](bool ok) { Q_EMIT finished(ok); };
   connect(
-      this, &BaselineJob::measured, this,
-      [this, finish](bool) {
-        // No run (the target could not be reached, phase 4 could not start): nothing to record; lastError() says
-        // why, and it is not replaced by writeRecords()'s "no run to record yet".
-        if (!m_outcome) {
-          finish(false);
-          return;
-        }
-        // A stopped run does not replace a passing record: the records describe a finished run.
-        if (verdict() == Verdict::Stopped) {
-          const auto existing = MemoryRecord::load(memoryPath(m_ws->root(), versionTag()));
-          if (existing && existing->value(QStringLiteral("quality_gate.result")) == "PASS") {
-            m_error = tr("the run was stopped: the passing %1 and %2 are kept unchanged")
-                          .arg(recordPaths(m_version).report, recordPaths(m_version).memory);
-            Q_EMIT progress(Measure, m_error);
-            Q_EMIT phaseDone(Measure, false);
-            finish(false);
-            return;
-          }
-        }
-        if (!writeRecords()) {
-          finish(false);
-          return;
-        }
-        const bool pass = m_gate == QLatin1String("PASS") || (m_opts.cpuDryRun && m_gate == QLatin1String("DRY_RUN"));
-        if (pass && m_opts.commit && !commitWorkspace()) {
-          finish(false);
-          return;
-        }
-        // A failed V0 (a FAIL or a skeleton) is not the seed's "V0: baseline kernel", but the kernel.py the user is
-        // now to edit needs a commit to diff against (new-user trial 10, #9: such workspaces had no repository).
-        // A stopped one too (Ctrl-C, Stop): its generated files are as much the base as a FAIL's (new-user trial 14,
-        // #8). Only the files this job wrote are staged: the run folder (output.log, result.json) stays as it is.
-        if (!pass && m_opts.commit && m_version == 0) commitGeneratedBase();
-        if (!pass)
-          m_error = tr("quality gate %1: see %2")
-                        .arg(shownGate(m_gate, !m_implemented), m_ws->path(recordPaths(m_version).report));
-        // A stopped run has no verdict: say where its log is and the command that runs it again (new-user trial 5,
-        // R3: a rerun was refused without naming --force).
-        if (verdict() == Verdict::Stopped) {
-          BaselineOptions again = m_opts;
-          again.force = true;
-          m_error = tr("the run was stopped before a verdict (STOPPED); its log is kept in %1. To run it again: %2")
-                        .arg(m_outcome->logPath, m_version > 0 ? measureCommand(m_opts, m_ws->root())
-                                                               : reproduceCommand(again, m_framework, m_ws->root()));
-        }
-        // New-user trial: a dry run of a large GEMM or model (1_MLP, level-2 76_) on a busy 2-core machine timed
-        // out with nothing saying that the CPU, not the problem, was slow, or what to change.
-        if (!pass && !m_implemented)  // the blocker is the missing kernel, not the time (new-user trial 5, R2)
-          m_error += tr("; kernel.py is a skeleton (no kernel): %1")
-                         .arg(m_skeletonReason.isEmpty() ? tr("see plans/v0_plan.md") : m_skeletonReason);
-        else if (!pass && m_opts.cpuDryRun && m_gate == QLatin1String("TIMEOUT_FAIL"))
-          m_error += tr("; a CPU dry run on a slow or busy CPU can exceed the per-case timeout (%1 s): "
-                        "--case-timeout SEC raises it")
-                         .arg(m_opts.caseTimeoutSec);
-        Q_EMIT phaseDone(Measure, pass);
-        finish(pass);
-      },
+      this, &BaselineJob::measured, this, [this](bool) { Q_EMIT finished(recordMeasurement()); },
       Qt::SingleShotConnection);
   startMeasure();
 }

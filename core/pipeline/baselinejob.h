@@ -17,6 +17,7 @@
 
 #include "core/analysis/probe.h"
 #include "core/knowledge/knowledgetool.h"
+#include "core/pipeline/messagekind.h"
 #include "core/pipeline/plan.h"
 #include "core/perf/roofline.h"
 #include "core/perf/utilization.h"
@@ -106,6 +107,8 @@ class BaselineJob : public QObject {
   /// versions` reads "VN: " / "VN (" subjects only); the seed's "V0: baseline kernel" still waits for a passing gate.
   /// A failure is a progress note, not a failed run (the run already failed).
   void commitGeneratedBase();
+  /// The commit commitGeneratedBase() made ("" when it made none).
+  QString generatedBaseCommitId() const { return m_baseCommitId; }
   /// Before a workspace's first commit, when phase 3 kept user edits (--force over a workspace without a commit, e.g.
   /// after a stopped first run): commits what Kernel Workbench generated, with this run's generated text for each
   /// edited file, so that history has the generated base and `git diff` shows the edit (new-user trial 12, #8: the
@@ -114,8 +117,15 @@ class BaselineJob : public QObject {
   std::optional<QString> commitGeneratedBaseOfEdits(GitRepo& repo, const QString& subject, QString* error);
   /// All phases in order, asynchronously; emits finished(ok).
   void runAll();
-  /// Phase 4 to the end after phases 1-3 ran: measure, records, commit; emits finished(ok).
+  /// Phase 4 to the end after phases 1-3 ran: measure, then recordMeasurement(); emits finished(ok).
   void measureAndRecord();
+  /// What `kwb baseline` and `kwb measure` do once phase 4 ended (measured()), also for a run that did not pass: the
+  /// records (writeRecords(); a stopped run keeps a passing record as it is), then the version's commit when the gate
+  /// allows one (PASS, or a dry run) and options().commit, else, for a V0, commitGeneratedBase(). True when the gate
+  /// allows a commit and everything asked for was done; false with lastError() saying why (the gate and the report,
+  /// a skeleton's reason, the command that runs a stopped run again). @p recordsWritten: whether the records were
+  /// written. The window's Run All Phases ends with this too, so a skeleton or a FAIL is recorded as on the CLI.
+  bool recordMeasurement(bool* recordsWritten = nullptr);
   /// `kwb measure`: opens options().workspaceDir, an existing workspace with a V0, for phase 4 again on its
   /// current kernel.py (nothing is regenerated), as version N+1 where memory/vN.json is the highest
   /// present. Restores the problem spec (.kwb/spec.json), GPU, framework and baseline config (memory/v0.json)
@@ -198,7 +208,9 @@ class BaselineJob : public QObject {
   void setFigureRenderer(FigureRenderer r) { m_renderFigure = std::move(r); }
 
  Q_SIGNALS:
-  void progress(int phase, const QString& message);
+  /// A line about phase @p phase; @p kind says whether it is an error, a warning or a Stop (the text starts with
+  /// "error: ", "warning: " or "stopped: ", translated).
+  void progress(int phase, const QString& message, kwb::MessageKind kind = kwb::MessageKind::Info);
   void outputLine(const QString& line, int channel);
   void caseStarted(const QString& name);
   void caseFinished(const kwb::CaseResult& result);
@@ -250,6 +262,7 @@ class BaselineJob : public QObject {
   std::optional<UtilizationResult> m_util;
   std::optional<RooflineData> m_roofline;
   QString m_commitId;
+  QString m_baseCommitId;  ///< see generatedBaseCommitId()
   QStringList m_written;
   QStringList m_unchanged;
   /// This run's generated text of each file whose user edit phase 3 kept (the text written to <file>.generated):

@@ -145,6 +145,37 @@ bool WorkbenchSession::writeRecords() {
   return true;
 }
 
+bool WorkbenchSession::recordRun() {
+  if (!m_job || !m_job->outcome() || m_busyPhase != 0 || m_measuring) return false;
+  bool written = false;
+  const bool ok = m_job->recordMeasurement(&written);
+  if (written) {
+    m_hasRecords = true;
+    Q_EMIT recordsWritten();
+  }
+  if (ok && m_job->options().commit && !m_job->commitId().isEmpty()) {
+    setMeasureSummary(withCommitLine(m_measureSummary, m_job->commitId(), m_job->commitSubject()));
+    Q_EMIT committed(m_job->commitId(), m_job->commitSubject());
+  } else if (written && !ok) {
+    // The failing run is recorded as the CLI records it; what comes next is no longer "Report and Memory".
+    QStringList lines = m_measureSummary.isEmpty() ? QStringList() : m_measureSummary.split(u'\n');
+    if (!lines.isEmpty() &&
+        lines.constLast() == tr("Next: Report and Memory record this failing run; Commit needs a passing gate."))
+      lines.removeLast();
+    const QString gate = verdictCode(m_job->verdict());
+    const QString base = m_job->generatedBaseCommitId();
+    lines << (base.isEmpty() ? tr("Done: baseline_report.md and the memory record written; V0 is not committed "
+                                  "(quality gate %1).")
+                                   .arg(gate)
+                             : tr("Done: baseline_report.md and the memory record written; V0 is not committed "
+                                  "(quality gate %1); the generated files are committed as %2, a base for your "
+                                  "edits.")
+                                   .arg(gate, base.left(12)));
+    setMeasureSummary(lines.join(u'\n'));
+  }
+  return ok;
+}
+
 bool WorkbenchSession::runPhase(int phase, bool wait) {
   if (!m_job || m_busyPhase != 0 || m_measuring || phase < 1 || phase > 4) return false;
   m_done[phase - 1] = false;

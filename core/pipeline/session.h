@@ -167,6 +167,13 @@ class WorkbenchSession : public QObject {
   /// roofline) and emits recordsWritten(). False with job()->lastError(); refused (false, nothing written)
   /// without a measured job or while a phase 1-3 runs.
   bool writeRecords();
+  /// Run All Phases' end, the same step as `kwb baseline`'s (BaselineJob::recordMeasurement): writes job()'s records
+  /// for its last measurement, whatever its gate (a FAIL, a skeleton, a dry run), then commits the version when the
+  /// gate allows it and job()->options().commit, else commits the generated files as a base for the user's edits. Emits
+  /// recordsWritten(), committed() and summaryChanged(4, …) as they happen. True when the gate allows a commit and it
+  /// was made; false with job()->lastError(). Refused (false, nothing written) without a measured job or while a
+  /// phase runs. The window asks recordsWouldReplacePassing() first, as for writeRecords().
+  bool recordRun();
   /// True once writeRecords() succeeded for the job's last measurement (cleared by a new job and by phase 4).
   bool hasRecords() const { return m_hasRecords; }
 
@@ -182,8 +189,8 @@ class WorkbenchSession : public QObject {
   /// Phase 1..4 of job() ended; ok as the job's phase method returned (phase 4: the harness run ended
   /// with results; the verdict is job()->verdict()).
   void phaseFinished(int phase, bool ok);
-  /// The job's progress message during phase @p phase (BaselineJob::progress).
-  void progress(int phase, const QString& message);
+  /// The job's progress message during phase @p phase, of @p kind (BaselineJob::progress).
+  void progress(int phase, const QString& message, kwb::MessageKind kind = kwb::MessageKind::Info);
   /// A line of the harness's live output (BaselineJob::outputLine; channel as QProcess's).
   void outputLine(const QString& line, int channel);
   /// The harness started the case @p name.
