@@ -950,7 +950,9 @@ class RowsFused(unittest.TestCase):
             for forced in self.PATHS:
                 with Forced(**forced), Launches("_kwb_rows_kernel") as rows, Launches("_kwb_reduce_kernel") as red:
                     got = self.cosine(a, b, dims)
+                    one = K._kwb_rows_plan([a, b], sorted(d % a.dim() for d in dims))[3]["ONE"]
                 self.assertEqual((rows.count, red.count), (1, 0), (shape, forced))
+                self.assertEqual(one, not forced, (shape, forced))  # the path the test means ran
                 self.check(got, self.want_cosine(a, b, dims), 1e-5, (shape, dims, forced))
 
     def test_strided_and_16bit_sources(self):

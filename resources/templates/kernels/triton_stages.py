@@ -728,7 +728,7 @@ kwb_rows_fuse = True      # False: each reduction its own kwb_reduce launch (the
 kwb_rows_one_max = 8192   # elements of the rows held in registers per program (row length padded x sources)
 _kwb_rows_tile = 4096     # elements of one program's tile of one source (rows x row chunk)
 kwb_rows_min_programs = None  # rows walked in chunks need this many programs (None: the SM count), else kwb_reduce
-_kwb_rows_plans = {}      # (shape, strides of the sources, dims, dtype, device, sources) -> launch plan
+_kwb_rows_plans = {}      # (shape, sources' strides, dims, dtype, device, sources, the two sizes above) -> plan
 _kwb_rows_ops = {"sum": 0, "mean": 1, "amax": 2, "max": 2, "amin": 3, "min": 3, "logsumexp": 4, "prod": 5, "var": 7,
                  "std": 8}
 
@@ -944,7 +944,8 @@ def _kwb_rows_plan(srcs, red, ones=None):
     memoised per key in _kwb_rows_plans. red: the reduced dims (non-negative); ones: the sources held in registers
     (kwb_rows_one_max) or None to decide."""
     x = srcs[0]
-    key = (tuple(x.shape), tuple(tuple(s.stride()) for s in srcs), tuple(red), x.dtype, x.device, len(srcs))
+    key = (tuple(x.shape), tuple(tuple(s.stride()) for s in srcs), tuple(red), x.dtype, x.device, len(srcs),
+           kwb_rows_one_max, _kwb_rows_tile)
     plan = _kwb_rows_plans.get(key)
     if plan is not None:
         return plan
