@@ -316,28 +316,27 @@ void TestChains::plans_data() {
                             "(t1, [1], \"sum\", True, _kwb_epi1, (), (), torch.float32), (t0, [1], \"sum\", "
                             "False, _kwb_epi2, (0, 1, t1), (), torch.float32)])"),
              QStringLiteral("t15 = kwb_reduce(t13, [], \"mean\", False, pre=_kwb_epi3")};
-  QTest::newRow("y04's class: a logsumexp written out (amax, then the sum of exp(x - max))")
-      << QStringLiteral("rows_logsumexp_manual") << QStringList{QStringLiteral("rows"), QStringLiteral("pointwise")}
-      << QStringList{
-             QStringLiteral("t0, t3 = kwb_rows([(x, [1], \"amax\", True, None, (), (), None), (x, [1], \"sum\", "
-                            "True, _kwb_epi0, (0,), (), torch.float32)])")};
-  QTest::newRow("y04's class: a variance written out: the centred squares the mean's prologue, not kwb_row1's post")
-      << QStringLiteral("rows_variance_manual") << QStringList{QStringLiteral("rows"), QStringLiteral("pointwise")}
-      << QStringList{
-             QStringLiteral("t0, t4 = kwb_rows([(x, [1], \"mean\", True, None, (), (), None), (x, [1], \"mean\", "
-                            "True, _kwb_epi0, (0,), (), torch.float32)])"),
-             QStringLiteral("!kwb_row1")};
+  QTest::newRow("y04's class: a logsumexp written out (amax, sum of exp(x - max), then m + log(s)): one launch")
+      << QStringLiteral("rows_logsumexp_manual") << QStringList{QStringLiteral("rows")}
+      << QStringList{QStringLiteral("t0, t3, t5 = kwb_rows([(x, [1], \"amax\", True, None, (), (), None), (x, [1], "
+                                    "\"sum\", True, _kwb_epi0, (0,), (), torch.float32)], post=_kwb_epi1, post_src=1, "
+                                    "post_tensors=(0,), post_scalars=())")};
+  QTest::newRow("y04's class: a std written out: the centred squares the mean's prologue, not kwb_row1's post")
+      << QStringLiteral("rows_variance_manual") << QStringList{QStringLiteral("rows")}
+      << QStringList{QStringLiteral("t0, t4, t6 = kwb_rows([(x, [1], \"mean\", True, None, (), (), None), (x, [1], "
+                                    "\"mean\", True, _kwb_epi0, (0,), (), torch.float32)], post=_kwb_epi1, post_src=1, "
+                                    "post_tensors=(), post_scalars=())"),
+                     QStringLiteral("!kwb_row1")};
   QTest::newRow("y04's class: cosine distance over the last dim of [B, S, D], times a mean square")
       << QStringLiteral("rows_cosine_distance_3d")
       << QStringList{QStringLiteral("rows"), QStringLiteral("pointwise"), QStringLiteral("reduce"),
                      QStringLiteral("pointwise")}
       << QStringList{QStringLiteral("t3, t5, t13 = kwb_rows([(t0, [-1], \"sum\", True, _kwb_epi0")};
-  QTest::newRow("new16 z12: logsumexp and std of a GEMM's rows: one kwb_rows launch (std's correction carried)")
-      << QStringLiteral("z12_Gemm_LogSumExp_Plus_Std")
-      << QStringList{QStringLiteral("gemm"), QStringLiteral("rows"), QStringLiteral("pointwise")}
-      << QStringList{
-             QStringLiteral("t2, t3 = kwb_rows([(t1, [-1], \"logsumexp\", True, None, (), (), None), (t1, [-1], "
-                            "\"std\", True, None, (), (), None, 1.0)])")};
+  QTest::newRow("new16 z12: logsumexp and std of a GEMM's rows and their sum: one kwb_rows launch after the GEMM")
+      << QStringLiteral("z12_Gemm_LogSumExp_Plus_Std") << QStringList{QStringLiteral("gemm"), QStringLiteral("rows")}
+      << QStringList{QStringLiteral("t2, t3, t4 = kwb_rows([(t1, [-1], \"logsumexp\", True, None, (), (), None), (t1, "
+                                    "[-1], \"std\", True, None, (), (), None, 1.0)], post=_kwb_epi0, post_src=0, "
+                                    "post_tensors=(1,), post_scalars=(), post_dtype=out_dtype)")};
   QTest::newRow("y08's class: MSE of a transposed pred and a step slice, a summed L1 of a permuted view")
       << QStringLiteral("loss_mse_l1_transposed_views")
       << QStringList{QStringLiteral("reduce"), QStringLiteral("pointwise"), QStringLiteral("reduce"),

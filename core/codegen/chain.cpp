@@ -738,7 +738,8 @@ class Planner {
   /// Sibling reductions over the same rows: kwb_reduce lines (their prologues fused) over tensors of one shape and the
   /// same dims, where a later one reads an earlier one's result only as a prologue tensor (keepdim: per row), become
   /// one kwb_rows launch at the last one's place; at most three, over at most two distinct tensors, no line between
-  /// them reading a result of the group.
+  /// them reading a result of the group. The pointwise run right after them on one result (its shape) is that
+  /// launch's post= (per row, one more result).
   void fuseSiblingRows();
   /// Concatenations along the channels that grow one another (a DenseNet block: features = cat(features + [conv(..)])
   /// each layer, every cat's parts a prefix of the last one's) and have at least one convolution part: the last cat's
@@ -4489,10 +4490,37 @@ void Planner::fuseSiblingRows() {
       descr << m_plan.launches.at(launchOf(l)).description;
     }
     const int last = group.last();
+    // the pointwise run right after them on one result (its shape), reading results of the group (kept alike) or
+    // tensors at that shape: per row in the same launch (post=), its value one more result
+    QString postArgs;
+    int postLine = -1;
+    if (last + 1 < n && !dropLine.contains(last + 1)) {
+      const Line& p = m_lines.at(last + 1);
+      const qsizetype src = targets.indexOf(p.input);
+      bool ok = p.kind == u"pointwise" && p.head.startsWith(QLatin1String("kwb_pointwise(")) && p.tail == u")" &&
+                p.before.isEmpty() && !p.target.isEmpty() && !p.target.contains(u',') && src >= 0 &&
+                m_vals.contains(p.target) && m_vals.value(p.target).shape == m_vals.value(p.input).shape &&
+                launchOf(p) >= 0;
+      QStringList tens;
+      for (const QString& e : p.tensors) {
+        const qsizetype at = targets.indexOf(e);
+        if (at >= 0 && keeps.at(at) != keeps.at(src)) ok = false;
+        tens << (at >= 0 ? QString::number(at) : e);
+      }
+      if (ok) {
+        postLine = last + 1;
+        postArgs = QStringLiteral(", post=%1, post_src=%2, post_tensors=%3, post_scalars=%4%5")
+                       .arg(p.epi)
+                       .arg(src)
+                       .arg(pyTupleOf(tens), pyTupleOf(p.scalars),
+                            p.outDtype.isEmpty() ? QString() : QStringLiteral(", post_dtype=") + p.outDtype);
+        targets << p.target;
+      }
+    }
     Line fused = m_lines.at(last);
     fused.kind.clear();
     fused.target = targets.join(QStringLiteral(", "));
-    fused.head = QStringLiteral("kwb_rows([%1]").arg(entries.join(QStringLiteral(", ")));
+    fused.head = QStringLiteral("kwb_rows([%1]%2").arg(entries.join(QStringLiteral(", ")), postArgs);
     fused.tail = QStringLiteral(")");
     fused.comment = QStringLiteral("%1 reductions over the same rows: one launch").arg(group.size());
     ChainLaunch& keepL = m_plan.launches[launchOf(m_lines.at(last))];
@@ -4503,6 +4531,14 @@ void Planner::fuseSiblingRows() {
       const int g = launchOf(m_lines.at(group.at(k)));
       dropLaunch.insert(g);
       dropLine.insert(group.at(k));
+    }
+    if (postLine >= 0) {
+      const int g = launchOf(m_lines.at(postLine));
+      keepL.ops << m_plan.launches.at(g).ops;
+      descr << m_plan.launches.at(g).description + QStringLiteral(" (per row, after them)");
+      dropLaunch.insert(g);
+      dropLine.insert(postLine);
+      fused.comment += QStringLiteral(", the pointwise run after them included");
     }
     keepL.kind = QStringLiteral("rows");
     keepL.description = QStringLiteral("one launch of %1 reductions over the same rows (kwb_rows): %2")

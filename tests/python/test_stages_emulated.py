@@ -915,10 +915,12 @@ class RowsFused(unittest.TestCase):
                "    na = tl.sqrt(tl.where(e0_v < f0, f0, e0_v))\n    nb = tl.sqrt(tl.where(e1_v < f0, f0, e1_v))\n"
                "    return (acc / na) * (e2_v / nb)\n\n\n" +
                head % "kwb_test_centred" + ld % ((0,) * 7) + "    d = acc - e0_v\n    return d * d\n\n\n" +
-               head % "kwb_test_expshift" + ld % ((0,) * 7) + "    return tl.exp(acc - e0_v)\n")
+               head % "kwb_test_expshift" + ld % ((0,) * 7) + "    return tl.exp(acc - e0_v)\n\n\n" +
+               head % "kwb_test_logadd" + ld % ((0,) * 7) + "    return e0_v + tl.log(acc)\n")
         ns = jit_source(src, "rows")
         cls.sq, cls.cos, cls.centred, cls.expshift = (ns["kwb_test_sq"], ns["kwb_test_cos"], ns["kwb_test_centred"],
                                                      ns["kwb_test_expshift"])
+        cls.logadd = ns["kwb_test_logadd"]
 
     def cosine(self, a, b, dims, keep_last=False):
         # sum(a*a), sum(b*b) kept; sum(a * b / (|a| |b|)) -- F.cosine_similarity's ops (eps clamps the squares)
@@ -1022,6 +1024,28 @@ class RowsFused(unittest.TestCase):
                     self.assertTrue(torch.isinf(K.kwb_rows([(y, dims, "logsumexp", False, None, (), (), None),
                                                             (y, dims, "sum", False, None, (), (), None)])[0][2]))
                 self.check(got, want, 1e-5, (shape, dims, forced))
+
+    def test_post_on_the_statistics(self):
+        # the pointwise run after the statistics in the same launch: m + log(s) on the sum reading the max (a
+        # logsumexp written out), both kept, or neither (the run then at the unkept shape); the same numbers where
+        # the reductions are separate launches (a kwb_pointwise after them)
+        torch.manual_seed(46)
+        x = torch.randn(9, 3, 37) * 3
+        for keep in (True, False):
+            for forced in self.PATHS + ({"kwb_rows_fuse": False},):
+                with Forced(**forced), Launches("_kwb_rows_kernel") as rows, \
+                        Launches("_kwb_pointwise_kernel") as pw:
+                    mx, se, y = K.kwb_rows([(x, [2], "amax", keep, None, (), (), None),
+                                            (x, [2], "sum", keep, self.expshift, (0,), (), None)],
+                                           post=self.logadd, post_src=1, post_tensors=(0,), post_dtype=torch.float64)
+                fused = forced.get("kwb_rows_fuse", True)
+                self.assertEqual((rows.count, pw.count), (1, 0) if fused else (0, 1), (keep, forced))
+                xd = x.double()
+                m = xd.amax(2, True)
+                want = m + torch.log(torch.exp(xd - m).sum(2, True))
+                self.assertEqual(y.dtype, torch.float64)
+                self.check([se, y], [torch.exp(xd - m).sum(2, keep), want if keep else want.squeeze(2)], 1e-5,
+                           (keep, forced))
 
     def test_fallback_is_kwb_reduce(self):
         # three sources, kwb_rows_fuse off, a long row on few programs: one kwb_reduce launch per reduction

@@ -874,11 +874,12 @@ def _kwb_rows_kernel(X0, a00, a01, a02, a03, a04, X1, a10, a11, a12, a13, a14, M
                      s1_23, s1_24, s1_30, s1_31, s1_32, s1_33, s1_34, f10, f11, f12, f13, st2, t20, t21, t22, t23,
                      t24, q2, e20, e21, e22, e23, s2_00, s2_01, s2_02, s2_03, s2_04, s2_10, s2_11, s2_12, s2_13,
                      s2_14, s2_20, s2_21, s2_22, s2_23, s2_24, s2_30, s2_31, s2_32, s2_33, s2_34, f20, f21, f22, f23,
-                     PRE0: tl.constexpr, PRE1: tl.constexpr, PRE2: tl.constexpr, OP0: tl.constexpr, OP1: tl.constexpr,
-                     OP2: tl.constexpr, SRC0: tl.constexpr, SRC1: tl.constexpr, SRC2: tl.constexpr, NR: tl.constexpr,
-                     RD: tl.constexpr, MULTI: tl.constexpr, ONE: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_R:
-                     tl.constexpr):
-
+                     pa, pa0, pa1, pa2, pa3, pa4, po, po0, po1, po2, po3, po4, pe0, pe1, pe2, pe3, ps00, ps01, ps02,
+                     ps03, ps04, ps10, ps11, ps12, ps13, ps14, ps20, ps21, ps22, ps23, ps24, ps30, ps31, ps32, ps33,
+                     ps34, pf0, pf1, pf2, pf3, POST: tl.constexpr, HAS_POST: tl.constexpr, PRE0: tl.constexpr,
+                     PRE1: tl.constexpr, PRE2: tl.constexpr, OP0: tl.constexpr, OP1: tl.constexpr, OP2: tl.constexpr,
+                     SRC0: tl.constexpr, SRC1: tl.constexpr, SRC2: tl.constexpr, NR: tl.constexpr, RD: tl.constexpr,
+                     MULTI: tl.constexpr, ONE: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_R: tl.constexpr):
     # BLOCK_M rows (every index but the reduced slots fixed) per program; NR reductions over them in order, each
     # stored (its statistic, keepdim shape) before the next starts: a later prologue reads it back through its
     # strides after the barrier (this program's own stores), as kwb_row1's POST does. ONE: each source's rows held
@@ -937,6 +938,18 @@ def _kwb_rows_kernel(X0, a00, a01, a02, a03, a04, X1, a10, a11, a12, a13, a14, M
                             e22, e23, s2_00, s2_01, s2_02, s2_03, s2_04, s2_10, s2_11, s2_12, s2_13, s2_14, s2_20,
                             s2_21, s2_22, s2_23, s2_24, s2_30, s2_31, s2_32, s2_33, s2_34, f20, f21, f22, f23, k0, k1,
                             k2, k3, k4, rm, cols0, R, RS1, RS2, RS3, RS4, PRE2, OP2, RD, MULTI, ONE, BLOCK_M, BLOCK_R)
+    if HAS_POST:  # the pointwise run on the statistics, per row: its input and tensors read back after the barrier
+        tl.debug_barrier()
+        zr = tl.zeros((BLOCK_M,), dtype=tl.int32)
+        arow = k0.to(tl.int64) * pa0 + k1.to(tl.int64) * pa1 + k2.to(tl.int64) * pa2 + k3.to(tl.int64) * pa3 + \
+            k4.to(tl.int64) * pa4
+        acc = tl.load(pa + arow, mask=rm, other=0.0).to(tl.float32)
+        y = POST(acc, k0 + zr, k1 + zr, k2 + zr, k3 + zr, k4 + zr, rm, pe0, pe1, pe2, pe3, ps00, ps01, ps02, ps03,
+                 ps04, ps10, ps11, ps12, ps13, ps14, ps20, ps21, ps22, ps23, ps24, ps30, ps31, ps32, ps33, ps34,
+                 pf0, pf1, pf2, pf3)
+        orow = k0.to(tl.int64) * po0 + k1.to(tl.int64) * po1 + k2.to(tl.int64) * po2 + k3.to(tl.int64) * po3 + \
+            k4.to(tl.int64) * po4
+        tl.store(po + orow, y.to(po.dtype.element_ty), mask=rm)
 
 
 def _kwb_rows_plan(srcs, red, ones=None):
@@ -975,13 +988,15 @@ def _kwb_rows_plan(srcs, red, ones=None):
     return plan
 
 
-def kwb_rows(reds):
+def kwb_rows(reds, post=None, post_src=0, post_tensors=(), post_scalars=(), post_dtype=None):
     """Reductions over the same rows in one launch. reds: up to three (x, dims, op, keepdim, pre, pre_tensors,
     pre_scalars, pre_dtype[, q]) as kwb_reduce takes them, in order; an int k among a later one's pre_tensors stands for
     the k-th one's result (keepdim), read at row coordinates. Every x of one shape, the same dims, at most two distinct
     x; op sum / mean / amax / amin / logsumexp / prod, or var / std with correction q (kwb_var's), of floats. Returns
     the results as kwb_reduce would, in order. Anything else (or kwb_rows_fuse off): one kwb_reduce / kwb_var launch
-    each, in order (the plan before)."""
+    each, in order (the plan before). post: the pointwise run on the post_src-th result (its shape, its tensors
+    broadcast to it, an int k the k-th result), per row in the same launch, its value (of post_dtype, default that
+    result's) returned after the results; kwb_pointwise after the reductions where they are not one launch."""
     x = reds[0][0]
     srcs = []
     for r in reds:
@@ -1030,14 +1045,49 @@ def kwb_rows(reds):
             ops.append(0)
             src.append(0)
         x1 = srcs[1] if len(srcs) > 1 else srcs[0]
+        if post is not None:  # at the keepdim shape: a result kept or not, its tensors with the reduced dims as 1
+            pin = outs[post_src]
+            y = torch.empty(kshape, dtype=post_dtype or pin.dtype, device=x.device)
+            tens = _kwb_rows_post_tensors(reds, outs, post_src, post_tensors)
+            se, ye = pin.expand(x.shape), y.expand(x.shape)
+            pargs = ([pin] + [se.stride(d) if d is not None else 0 for d in slots] + [y] +
+                     [ye.stride(d) if d is not None else 0 for d in slots] +
+                     _kwb_epi_pack(y, tuple(tens), post_scalars))
+        else:
+            pargs = [x] + [0] * 5 + [x] + [0] * 5 + _kwb_epi_pack(x, (), ())
         _kwb_rows_kernel[grid](srcs[0], *strides[0], x1, *strides[-1], *sizes, *stage[0], *stage[1], *stage[2],
-                               PRE0=pres[0], PRE1=pres[1], PRE2=pres[2], OP0=ops[0], OP1=ops[1], OP2=ops[2],
-                               SRC0=src[0], SRC1=src[1], SRC2=src[2], NR=len(reds), **meta)
+                               *pargs, POST=post or _kwb_epi_identity, HAS_POST=post is not None, PRE0=pres[0],
+                               PRE1=pres[1], PRE2=pres[2], OP0=ops[0], OP1=ops[1], OP2=ops[2], SRC0=src[0],
+                               SRC1=src[1], SRC2=src[2], NR=len(reds), **meta)
     res = []
     for r, out in zip(reds, outs):
         rd = _kwb_red_dims(r[0], r[1])
         res.append(out if r[3] else out.view([s for d, s in enumerate(r[0].shape) if d not in rd]))
+    if post is not None:
+        if not fits:  # the same run on the kept results, a kwb_pointwise launch
+            y = kwb_pointwise(outs[post_src], post, _kwb_rows_post_tensors(reds, outs, post_src, post_tensors),
+                              post_scalars, post_dtype or outs[post_src].dtype)
+        rd = _kwb_red_dims(reds[post_src][0], reds[post_src][1])
+        res.append(y if reds[post_src][3] else y.view([s for d, s in enumerate(x.shape) if d not in rd]))
     return res
+
+
+def _kwb_rows_post_tensors(reds, outs, post_src, post_tensors):
+    """kwb_rows's post tensors at the kept shape of its input: an int k the k-th result (kept), a tensor of the
+    input's shape unkept (or broadcast to it) with the reduced dims inserted as 1."""
+    x, keep = reds[post_src][0], reds[post_src][3]
+    red = _kwb_red_dims(x, reds[post_src][1])
+    rshape = [s for d, s in enumerate(x.shape) if d not in red]
+    tens = []
+    for p in post_tensors:
+        if isinstance(p, int):
+            p = outs[p]
+        elif not keep and p.dim() <= len(rshape):
+            p = p.expand(rshape)
+            for d in red:
+                p = p.unsqueeze(d)
+        tens.append(p)
+    return tuple(tens)
 
 
 def kwb_size(name, *sizes):
