@@ -323,6 +323,36 @@ void TestChains::plans_data() {
       << QStringList{QStringLiteral("t3 = kwb_reduce(t1, [], \"mean\", False, pre=_kwb_epi0, pre_tensors=(t2,), "
                                     "pre_scalars=(), pre_dtype=torch.float32)"),
                      QStringLiteral("t2 = target.t()"), QStringLiteral("!.contiguous()")};
+  // session 27 (rowfuse): sibling reductions over the same rows, a later one's prologue reading the earlier results
+  // per row, are one kwb_rows launch (y04: four launches -> two, the mean over rows stays its own)
+  QTest::newRow("trial 14 y04: cosine similarity's three row sums of a and b: one kwb_rows launch, then the mean")
+      << QStringLiteral("y04_CosineSimilarity_Loss") << QStringList{QStringLiteral("rows"), QStringLiteral("reduce")}
+      << QStringList{
+             QStringLiteral("t3, t5, t13 = kwb_rows([(t0, [1], \"sum\", True, _kwb_epi0, (), (), torch.float32), "
+                            "(t1, [1], \"sum\", True, _kwb_epi1, (), (), torch.float32), (t0, [1], \"sum\", "
+                            "False, _kwb_epi2, (0, 1, t1), (), torch.float32)])"),
+             QStringLiteral("t15 = kwb_reduce(t13, [], \"mean\", False, pre=_kwb_epi3")};
+  QTest::newRow("y04's class: a logsumexp written out (amax, sum of exp(x - max), then m + log(s)): one launch")
+      << QStringLiteral("rows_logsumexp_manual") << QStringList{QStringLiteral("rows")}
+      << QStringList{QStringLiteral("t0, t3, t5 = kwb_rows([(x, [1], \"amax\", True, None, (), (), None), (x, [1], "
+                                    "\"sum\", True, _kwb_epi0, (0,), (), torch.float32)], post=_kwb_epi1, post_src=1, "
+                                    "post_tensors=(0,), post_scalars=())")};
+  QTest::newRow("y04's class: a std written out: the centred squares the mean's prologue, not kwb_row1's post")
+      << QStringLiteral("rows_variance_manual") << QStringList{QStringLiteral("rows")}
+      << QStringList{QStringLiteral("t0, t4, t6 = kwb_rows([(x, [1], \"mean\", True, None, (), (), None), (x, [1], "
+                                    "\"mean\", True, _kwb_epi0, (0,), (), torch.float32)], post=_kwb_epi1, post_src=1, "
+                                    "post_tensors=(), post_scalars=())"),
+                     QStringLiteral("!kwb_row1")};
+  QTest::newRow("y04's class: cosine distance over the last dim of [B, S, D], times a mean square")
+      << QStringLiteral("rows_cosine_distance_3d")
+      << QStringList{QStringLiteral("rows"), QStringLiteral("pointwise"), QStringLiteral("reduce"),
+                     QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("t3, t5, t13 = kwb_rows([(t0, [-1], \"sum\", True, _kwb_epi0")};
+  QTest::newRow("new16 z12: logsumexp and std of a GEMM's rows and their sum: one kwb_rows launch after the GEMM")
+      << QStringLiteral("z12_Gemm_LogSumExp_Plus_Std") << QStringList{QStringLiteral("gemm"), QStringLiteral("rows")}
+      << QStringList{QStringLiteral("t2, t3, t4 = kwb_rows([(t1, [-1], \"logsumexp\", True, None, (), (), None), (t1, "
+                                    "[-1], \"std\", True, None, (), (), None, 1.0)], post=_kwb_epi0, post_src=0, "
+                                    "post_tensors=(1,), post_scalars=(), post_dtype=out_dtype)")};
   QTest::newRow("y08's class: MSE of a transposed pred and a step slice, a summed L1 of a permuted view")
       << QStringLiteral("loss_mse_l1_transposed_views")
       << QStringList{QStringLiteral("reduce"), QStringLiteral("pointwise"), QStringLiteral("reduce"),
@@ -1056,7 +1086,10 @@ void TestChains::analyzeGroupsAreThePlan_data() {
         // session 26: selections with their indices, scatter
         "y03_MoE_TopK_Router_Softmax", "topk_smallest_dim1_3d_gather", "sort_argmax_kthvalue_rows",
         // session 26: elementwise losses on strided views (the term inside the reduction's launch)
-        "y08_HuberLoss_strided", "loss_mse_l1_transposed_views", "loss_smooth_l1_soft_margin_views"})
+        "y08_HuberLoss_strided", "loss_mse_l1_transposed_views", "loss_smooth_l1_soft_margin_views",
+        // session 27: sibling reductions over the same rows (kwb_rows)
+        "y04_CosineSimilarity_Loss", "rows_logsumexp_manual", "rows_variance_manual", "rows_cosine_distance_3d",
+        "z12_Gemm_LogSumExp_Plus_Std"})
     QTest::newRow(s) << QString::fromLatin1(s);
 }
 
@@ -1390,6 +1423,13 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("clamp_tensor_bounds_swap"), QStringLiteral("=clamp_tensor_bounds_swap")},
       {QStringLiteral("linear_clamp_param_bounds"), QStringLiteral("=linear_clamp_param_bounds")},
       {QStringLiteral("norm_inf_max_min_scale"), QStringLiteral("=norm_inf_max_min_scale")},
+
+      // session 27: sibling reductions over the same rows, one kwb_rows launch (trial 14's y04 and its class)
+      {QStringLiteral("y04_CosineSimilarity_Loss"), QStringLiteral("@trial14/y04_CosineSimilarity_Loss")},
+      {QStringLiteral("rows_logsumexp_manual"), QStringLiteral("=rows_logsumexp_manual")},
+      {QStringLiteral("rows_variance_manual"), QStringLiteral("=rows_variance_manual")},
+      {QStringLiteral("rows_cosine_distance_3d"), QStringLiteral("=rows_cosine_distance_3d")},
+      {QStringLiteral("z12_Gemm_LogSumExp_Plus_Std"), QStringLiteral("=z12_Gemm_LogSumExp_Plus_Std")},
   };
   // a selection flips where two values tie: the reference takes them lowest index first as kwb_topk does (torch's
   // CUDA topk does; its CPU topk has no fixed order) and, in 16 bits, its parameters rounded as the harness's are
@@ -1434,12 +1474,24 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("cat_dim0_three_parts_sin"), QStringLiteral("kwb_piecewise_reads=False")},
       {QStringLiteral("topk_smallest_dim1_3d_gather"), QStringLiteral("kwb_topk_prologue=False")},
       // session 27: the sort and kthvalue on tl.sort; the switch back to k rounds (the A/B's old side)
-      {QStringLiteral("sort_argmax_kthvalue_rows"), QStringLiteral("kwb_topk_mode='rounds'")}};
+      {QStringLiteral("sort_argmax_kthvalue_rows"), QStringLiteral("kwb_topk_mode='rounds'")},
+      // session 27: each reduction its own launch again (the plan before kwb_rows)
+      {QStringLiteral("y04_CosineSimilarity_Loss"), QStringLiteral("kwb_rows_fuse=False")}};
   for (const auto& [spec, setting] : off)
     for (const auto& [s, problem] : problems)
       if (s == spec)
         QTest::addRow("%s %s", qPrintable(spec), qPrintable(setting))
             << spec << problem << QStringList{QStringLiteral("--set"), setting, QStringLiteral("--strided")};
+  // session 27: kwb_rows's multi-trip path at test sizes (rows walked in 64-element chunks, however few programs)
+  for (const char* s : {"y04_CosineSimilarity_Loss", "rows_logsumexp_manual", "rows_variance_manual",
+                        "rows_cosine_distance_3d", "z12_Gemm_LogSumExp_Plus_Std"})
+    for (const auto& [spec, problem] : problems)
+      if (spec == QLatin1String(s))
+        QTest::addRow("%s rows in chunks", s)
+            << spec << problem << QStringList{QStringLiteral("--set"),   QStringLiteral("kwb_rows_one_max=0"),
+                                              QStringLiteral("--set"),   QStringLiteral("_kwb_rows_tile=64"),
+                                              QStringLiteral("--set"),   QStringLiteral("kwb_rows_min_programs=0"),
+                                              QStringLiteral("--dtype"), QStringLiteral("float32,bfloat16")};
   // session 25 (attn16): 16-bit operands widened inside kwb_attention (the A/B's old side), and the materialised path
   // (scores GEMM, the masked softmax reading the bias, P V GEMM), on 16-bit inputs
   const QList<QPair<QString, QString>> off16 = {

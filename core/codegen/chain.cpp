@@ -75,6 +75,10 @@ struct Line {
   bool draw = false;             ///< a random draw (Planner::randomDraw): hoisted before a graph replay
   bool isView = false;           ///< a single view statement (no launch): may move before a GEMM / convolution line
   QStringList tensors, scalars;  ///< pointwise: its epilogue tensors and scalars (expressions)
+  /// A kwb_reduce line that took the pointwise run before it as its prologue (fuseRows' reducePre): that run's epilogue
+  /// function, tensors, scalars and values' dtype, for the sibling-reduction fusion (Planner::fuseSiblingRows).
+  QString preFn, preDtype;
+  QStringList preTensors, preScalars;
   /// A statement run before the call, at the same indentation (a cat's buffer, allocated before the first of the
   /// convolutions that write into it: Planner::fuseConvCat).
   QString before;
@@ -731,6 +735,12 @@ class Planner {
   /// group / layer norm or a softmax reads becomes its prologue (kwb_layer_norm(..., pre=...): one launch when the
   /// row fits a tile; kwb_softmax(..., pre=...): applied as it loads). @p result: forward()'s result expression.
   void fuseRows(const QString& result);
+  /// Sibling reductions over the same rows: kwb_reduce lines (their prologues fused) over tensors of one shape and the
+  /// same dims, where a later one reads an earlier one's result only as a prologue tensor (keepdim: per row), become
+  /// one kwb_rows launch at the last one's place; at most three, over at most two distinct tensors, no line between
+  /// them reading a result of the group. The pointwise run right after them on one result (its shape) is that
+  /// launch's post= (per row, one more result).
+  void fuseSiblingRows();
   /// Concatenations along the channels that grow one another (a DenseNet block: features = cat(features + [conv(..)])
   /// each layer, every cat's parts a prefix of the last one's) and have at least one convolution part: the last cat's
   /// buffer is allocated before the first convolution part runs (conv_cat_buffer), each convolution part writes its
@@ -4210,6 +4220,19 @@ bool Planner::readsConverted(const Line& l, const QString& x) {
            code.contains(QLatin1String(", pre_dtype=torch.float32")) &&
            code.mid(open).startsWith(x + QStringLiteral(",")))
     code.remove(open, x.size());
+  // kwb_rows (Planner::fuseSiblingRows): a reduction whose prologue makes fp32 values of its source reads it in its
+  // dtype (as kwb_reduce's above); its prologue tensors are loaded and converted by the prologue
+  if (code.startsWith(QLatin1String("kwb_rows(["))) {
+    static const QRegularExpression entry(
+        QStringLiteral("\\(([A-Za-z_]\\w*), \\[[^\\]]*\\], \"\\w+\", (?:True|False), \\w+, \\(([^()]*)\\), "
+                       "\\([^()]*\\), (torch\\.float32|None)"));
+    for (auto it = entry.globalMatch(l.head); it.hasNext();) {
+      const auto m = it.next();
+      if (m.captured(1) == x && m.captured(3) == u"torch.float32")  // blanked in place: the offsets stay
+        code.replace(m.capturedStart(1), m.capturedLength(1), QString(m.capturedLength(1), u' '));
+      code.replace(m.capturedStart(2), m.capturedLength(2), QString(m.capturedLength(2), u' '));
+    }
+  }
   // a GEMM's operands: read at their own width (16-bit ones on the tensor cores at that rate; kwb_gemm widens a
   // 16-bit a against a wider w first), its store's dtype decided by storeDtypes
   if (isGemmCall(code) && gemm16Operands()) {
@@ -4296,10 +4319,21 @@ void Planner::fuseRows(const QString& result) {
   auto reducePre = [&](int i) {
     if (i == 0) return false;
     const Line& p = m_lines.at(i - 1);
-    return m_lines.at(i).head.startsWith(QLatin1String("kwb_reduce(")) &&
-           fusePre(i, QStringLiteral(", pre=%1, pre_tensors=%2, pre_scalars=%3%4")
-                          .arg(p.epi, tuple(p.tensors), tuple(p.scalars),
-                               p.outDtype.isEmpty() ? QString() : QStringLiteral(", pre_dtype=") + p.outDtype));
+    const bool fused =
+        m_lines.at(i).head.startsWith(QLatin1String("kwb_reduce(")) &&
+        fusePre(i, QStringLiteral(", pre=%1, pre_tensors=%2, pre_scalars=%3%4")
+                       .arg(p.epi, tuple(p.tensors), tuple(p.scalars),
+                            p.outDtype.isEmpty() ? QString() : QStringLiteral(", pre_dtype=") + p.outDtype));
+    if (fused && m_lines.at(i).kind == u"reduce") {  // what fuseSiblingRows reads of it
+      Line& l = lines.last();
+      l.kind = QStringLiteral("reduce");
+      l.input = p.input;
+      l.preFn = p.epi;
+      l.preTensors = p.tensors;
+      l.preScalars = p.scalars;
+      l.preDtype = p.outDtype;
+    }
+    return fused;
   };
   for (int i = 0; i < n; ++i) {
     const Line& r = m_lines.at(i);
@@ -4357,6 +4391,19 @@ void Planner::fuseRows(const QString& result) {
               std::any_of(statNames.begin(), statNames.end(),
                           [&](const QString& s) { return m_lines.at(j).tensors.contains(s); });
     const int q = j;
+    // a pointwise run that only a reduction over the same dims reads (the centred squares of a variance written
+    // out): that reduction's prologue, beside this one in one kwb_rows launch (fuseSiblingRows), not kwb_row1's post
+    if (ok && !pre && mid < 0 && views.isEmpty() && q + 1 < n && m_lines.at(q + 1).kind == u"reduce" &&
+        m_lines.at(q + 1).input == m_lines.at(q).target && m_lines.at(q + 1).dims == r.dims &&
+        m_lines.at(q + 1).head.startsWith(QLatin1String("kwb_reduce(")) &&
+        r.head.startsWith(QLatin1String("kwb_reduce("))) {
+      bool alone = m_lines.at(q).target != result;
+      for (int k = q + 2; alone && k < n; ++k) alone = !reads(m_lines.at(k), m_lines.at(q).target);
+      if (alone) {
+        lines << r;
+        continue;
+      }
+    }
     // nothing but the group reads its intermediates, and the result is not one of them
     for (int k = q + 1; ok && k < n; ++k)
       for (const QString& name : internal) ok = ok && !reads(m_lines.at(k), name);
@@ -4420,6 +4467,156 @@ void Planner::fuseRows(const QString& result) {
   for (int k = 0; k < m_plan.launches.size(); ++k)
     if (!dropLaunch.contains(k)) kept << m_plan.launches.at(k);
   m_plan.launches = kept;
+}
+
+void Planner::fuseSiblingRows() {
+  auto reads = [](const Line& l, const QString& name) {
+    return l.text().contains(QRegularExpression(QStringLiteral("\\b%1\\b").arg(QRegularExpression::escape(name))));
+  };
+  static const QSet<QString> ops = {QStringLiteral("sum"),  QStringLiteral("mean"),      QStringLiteral("amax"),
+                                    QStringLiteral("amin"), QStringLiteral("logsumexp"), QStringLiteral("prod"),
+                                    QStringLiteral("var"),  QStringLiteral("std")};
+  auto isVar = [](const Line& l) { return l.redOp == u"var" || l.redOp == u"std"; };
+  // the launch of a line by its op id (fuseRows renumbers the launches, not the lines' indices)
+  auto launchOf = [this](const Line& l) {
+    for (int k = 0; k < m_plan.launches.size(); ++k)
+      if (m_plan.launches.at(k).ops.contains(l.target)) return k;
+    return -1;
+  };
+  // a member: a kwb_reduce line of floats (kind "reduce", set on float inputs only) of a known shape
+  auto member = [&](const Line& l) {
+    return l.kind == u"reduce" &&
+           l.head.startsWith(isVar(l) ? QLatin1String("kwb_var(") : QLatin1String("kwb_reduce(")) && l.tail == u")" &&
+           l.before.isEmpty() && l.launch >= 0 && launchOf(l) >= 0 && !l.target.isEmpty() && !l.target.contains(u',') &&
+           l.outDtype.isEmpty() && ops.contains(l.redOp) && m_vals.contains(l.input) &&
+           !m_vals.value(l.input).shape.isEmpty();
+  };
+  auto normDims = [](QList<qint64> d, qsizetype rank) {
+    if (d.isEmpty())
+      for (qint64 k = 0; k < rank; ++k) d << k;
+    for (qint64& k : d) k = (k % rank + rank) % rank;
+    std::sort(d.begin(), d.end());
+    d.erase(std::unique(d.begin(), d.end()), d.end());
+    return d;
+  };
+  QSet<int> dropLine, dropLaunch;
+  const int n = static_cast<int>(m_lines.size());
+  for (int i = 0; i < n; ++i) {
+    if (dropLine.contains(i) || !member(m_lines.at(i))) continue;
+    const Line& first = m_lines.at(i);
+    const QList<qint64> shape = m_vals.value(first.input).shape;
+    const QList<qint64> dims = normDims(first.dims, shape.size());
+    if (shape.size() > 5 || dims.size() == shape.size()) continue;  // a whole-tensor reduction: kwb_reduce splits it
+    QList<int> group = {i};
+    QStringList targets = {first.target}, sources = {first.input};
+    QList<bool> keeps = {first.keep};
+    for (int j = i + 1; j < n && group.size() < 3; ++j) {
+      const Line& l = m_lines.at(j);
+      const bool same = member(l) && !dropLine.contains(j) && m_vals.value(l.input).shape == shape &&
+                        normDims(l.dims, shape.size()) == dims;
+      bool ok = same && (sources.contains(l.input) || sources.size() < 2);
+      // its prologue may read earlier results of the group only kept (per row), and they are written before it runs
+      for (int k = 0; ok && k < targets.size(); ++k)
+        if (l.preTensors.contains(targets.at(k))) ok = keeps.at(k);
+      for (int k = 0; ok && k < targets.size(); ++k)  // read elsewhere than in its prologue tensors: not a member
+        if (!l.preTensors.contains(targets.at(k)) && reads(l, targets.at(k))) ok = false;
+      if (ok) {
+        group << j;
+        targets << l.target;
+        keeps << l.keep;
+        if (!sources.contains(l.input)) sources << l.input;
+        continue;
+      }
+      // any other line: the group's results stay unread before the fused launch (it runs at the last member's place),
+      // and nothing is written in place meanwhile (a buffer's copy, a convolution into a slice)
+      if (l.target.isEmpty() || !l.before.isEmpty() || l.head.contains(QLatin1String("kwb_copy_into")) ||
+          l.head.contains(QLatin1String("out=")))
+        break;
+      if (std::any_of(targets.begin(), targets.end(), [&](const QString& t) { return reads(l, t); })) break;
+    }
+    if (group.size() < 2) continue;  // a group of one: kwb_reduce as before
+    QStringList entries, descr;
+    QStringList allOps;
+    for (int k = 0; k < group.size(); ++k) {
+      const Line& l = m_lines.at(group.at(k));
+      QStringList tens;
+      for (const QString& t : l.preTensors) {
+        const qsizetype at = targets.indexOf(t);
+        tens << (at >= 0 && at < k ? QString::number(at) : t);
+      }
+      entries << QStringLiteral("(%1, %2, \"%3\", %4, %5, %6, %7, %8%9)")
+                     .arg(l.input, pyList(l.dims), l.redOp, pyBool(l.keep),
+                          l.preFn.isEmpty() ? QStringLiteral("None") : l.preFn, pyTupleOf(tens),
+                          pyTupleOf(l.preScalars), l.preDtype.isEmpty() ? QStringLiteral("None") : l.preDtype,
+                          isVar(l) ? QStringLiteral(", ") + l.q : QString());
+      descr << m_plan.launches.at(launchOf(l)).description;
+    }
+    const int last = group.last();
+    // the pointwise run right after them on one result (its shape), reading results of the group (kept alike) or
+    // tensors at that shape: per row in the same launch (post=), its value one more result
+    QString postArgs;
+    int postLine = -1;
+    if (last + 1 < n && !dropLine.contains(last + 1)) {
+      const Line& p = m_lines.at(last + 1);
+      const qsizetype src = targets.indexOf(p.input);
+      bool ok = p.kind == u"pointwise" && p.head.startsWith(QLatin1String("kwb_pointwise(")) && p.tail == u")" &&
+                p.before.isEmpty() && !p.target.isEmpty() && !p.target.contains(u',') && src >= 0 &&
+                m_vals.contains(p.target) && m_vals.value(p.target).shape == m_vals.value(p.input).shape &&
+                launchOf(p) >= 0;
+      QStringList tens;
+      for (const QString& e : p.tensors) {
+        const qsizetype at = targets.indexOf(e);
+        if (at >= 0 && keeps.at(at) != keeps.at(src)) ok = false;
+        tens << (at >= 0 ? QString::number(at) : e);
+      }
+      if (ok) {
+        postLine = last + 1;
+        postArgs = QStringLiteral(", post=%1, post_src=%2, post_tensors=%3, post_scalars=%4%5")
+                       .arg(p.epi)
+                       .arg(src)
+                       .arg(pyTupleOf(tens), pyTupleOf(p.scalars),
+                            p.outDtype.isEmpty() ? QString() : QStringLiteral(", post_dtype=") + p.outDtype);
+        targets << p.target;
+      }
+    }
+    Line fused = m_lines.at(last);
+    fused.kind.clear();
+    fused.target = targets.join(QStringLiteral(", "));
+    fused.head = QStringLiteral("kwb_rows([%1]%2").arg(entries.join(QStringLiteral(", ")), postArgs);
+    fused.tail = QStringLiteral(")");
+    fused.comment = QStringLiteral("%1 reductions over the same rows: one launch").arg(group.size());
+    ChainLaunch& keepL = m_plan.launches[launchOf(m_lines.at(last))];
+    QStringList groupOps;  // the members' ops in their order
+    for (int k = 0; k + 1 < group.size(); ++k) groupOps << m_plan.launches.at(launchOf(m_lines.at(group.at(k)))).ops;
+    keepL.ops = groupOps + keepL.ops;
+    for (int k = 0; k + 1 < group.size(); ++k) {
+      const int g = launchOf(m_lines.at(group.at(k)));
+      dropLaunch.insert(g);
+      dropLine.insert(group.at(k));
+    }
+    if (postLine >= 0) {
+      const int g = launchOf(m_lines.at(postLine));
+      keepL.ops << m_plan.launches.at(g).ops;
+      descr << m_plan.launches.at(g).description + QStringLiteral(" (per row, after them)");
+      dropLaunch.insert(g);
+      dropLine.insert(postLine);
+      fused.comment += QStringLiteral(", the pointwise run after them included");
+    }
+    keepL.kind = QStringLiteral("rows");
+    keepL.description = QStringLiteral("one launch of %1 reductions over the same rows (kwb_rows): %2")
+                            .arg(group.size())
+                            .arg(descr.join(QStringLiteral("; ")));
+    m_lines[last] = fused;
+  }
+  if (dropLine.isEmpty()) return;
+  QList<Line> kept;
+  for (int k = 0; k < n; ++k)
+    if (!dropLine.contains(k)) kept << m_lines.at(k);
+  m_lines = kept;
+  QList<ChainLaunch> keptL;  // the lines' launch indices are stale here (fuseRows): not renumbered, as there
+  for (int k = 0; k < m_plan.launches.size(); ++k)
+    if (!dropLaunch.contains(k)) keptL << m_plan.launches.at(k);
+  m_plan.launches = keptL;
 }
 
 void Planner::dropLaunches(const QSet<int>& drop) {
@@ -6127,6 +6324,7 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
   m_plan.resultDtype = outDtype;
   storeDtypes(out->expr, outDtype, floats);
   fuseRows(out->expr);
+  fuseSiblingRows();
   memoConstants(out->expr);
   fuseConvStats();
   keepNormLayout(out->expr);
@@ -6308,7 +6506,7 @@ QString stagesRow(const ChainPlan& plan) {
     return std::make_pair(c, which.join(QStringLiteral(", ")));
   };
   QStringList parts;
-  if (const auto [c, which] = count({"reduce", "rowfused", "softmax", "norm", "pool", "scan"}); c > 0)
+  if (const auto [c, which] = count({"reduce", "rowfused", "rows", "softmax", "norm", "pool", "scan"}); c > 0)
     parts << QStringLiteral("%1 through the stage library (sizes read at run time, fp32 statistics)").arg(which);
   if (const int g = kinds.value(QStringLiteral("gemm")); g > 0)
     parts << QStringLiteral("%1 GEMM(s) through the GEMM template on %2")
@@ -6324,9 +6522,9 @@ QString stagesRow(const ChainPlan& plan) {
     parts << QStringLiteral("%1 elementwise launch(es) of the pointwise lowering").arg(p);
   QStringList rest;
   for (auto it = kinds.cbegin(); it != kinds.cend(); ++it)
-    if (!QStringList({QStringLiteral("reduce"), QStringLiteral("rowfused"), QStringLiteral("softmax"),
-                      QStringLiteral("norm"), QStringLiteral("pool"), QStringLiteral("scan"), QStringLiteral("gemm"),
-                      QStringLiteral("conv"), QStringLiteral("pointwise")})
+    if (!QStringList({QStringLiteral("reduce"), QStringLiteral("rowfused"), QStringLiteral("rows"),
+                      QStringLiteral("softmax"), QStringLiteral("norm"), QStringLiteral("pool"), QStringLiteral("scan"),
+                      QStringLiteral("gemm"), QStringLiteral("conv"), QStringLiteral("pointwise")})
              .contains(it.key()))
       rest << QStringLiteral("%1 %2").arg(it.value()).arg(it.key());
   if (!rest.isEmpty()) parts << rest.join(QStringLiteral(", ")) + QStringLiteral(" through the stage library");

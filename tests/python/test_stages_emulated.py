@@ -992,6 +992,174 @@ class ReducePrologue(unittest.TestCase):
             self.assertTrue(torch.allclose(got, torch.where(m, x, 0.0).sum(1), atol=1e-5))
 
 
+class RowsFused(unittest.TestCase):
+    """kwb_rows: sibling reductions over the same rows in one launch, a later prologue reading the earlier results
+    per row (cosine similarity's three sums over two sources, a written-out variance's mean then centred squares, a
+    logsumexp's max then sum(exp(x - max))): rows held in registers (one load each) and rows walked in chunks (the
+    multi-trip path), tails, size-1 dims, 16-bit and strided sources, several reduced dims; the per-reduction
+    kwb_reduce launches where it does not apply, with the same numbers."""
+
+    @classmethod
+    def setUpClass(cls):
+        head = ("import triton\nimport triton.language as tl\n\n@triton.jit\ndef %s(acc, i0, i1, i2, i3, i4, mask, e0, "
+                "e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, "
+                "s33, s34, f0, f1, f2, f3):\n")
+        ld = "    e%d_v = tl.load(e%d + i0 * s%d0 + i1 * s%d1 + i2 * s%d2 + i3 * s%d3 + i4 * s%d4, mask=mask, other=0.0)" \
+             ".to(tl.float32)\n"
+        src = (head % "kwb_test_sq" + "    return acc * acc\n\n\n" +
+               head % "kwb_test_cos" + "".join(ld % ((k,) * 7) for k in range(3)) +
+               "    na = tl.sqrt(tl.where(e0_v < f0, f0, e0_v))\n    nb = tl.sqrt(tl.where(e1_v < f0, f0, e1_v))\n"
+               "    return (acc / na) * (e2_v / nb)\n\n\n" +
+               head % "kwb_test_centred" + ld % ((0,) * 7) + "    d = acc - e0_v\n    return d * d\n\n\n" +
+               head % "kwb_test_expshift" + ld % ((0,) * 7) + "    return tl.exp(acc - e0_v)\n\n\n" +
+               head % "kwb_test_logadd" + ld % ((0,) * 7) + "    return e0_v + tl.log(acc)\n")
+        ns = jit_source(src, "rows")
+        cls.sq, cls.cos, cls.centred, cls.expshift = (ns["kwb_test_sq"], ns["kwb_test_cos"], ns["kwb_test_centred"],
+                                                     ns["kwb_test_expshift"])
+        cls.logadd = ns["kwb_test_logadd"]
+
+    def cosine(self, a, b, dims, keep_last=False):
+        # sum(a*a), sum(b*b) kept; sum(a * b / (|a| |b|)) -- F.cosine_similarity's ops (eps clamps the squares)
+        reds = [(a, dims, "sum", True, self.sq, (), (), torch.float32),
+                (b, dims, "sum", True, self.sq, (), (), torch.float32),
+                (a, dims, "sum", keep_last, self.cos, (0, 1, b), (1e-16,), torch.float32)]
+        return K.kwb_rows(reds)
+
+    def want_cosine(self, a, b, dims, keep_last=False):
+        a, b = a.double(), b.double()
+        na = (a * a).sum(dims, True).clamp_min(1e-16).sqrt()
+        nb = (b * b).sum(dims, True).clamp_min(1e-16).sqrt()
+        return [(a * a).sum(dims, True), (b * b).sum(dims, True), (a / na * (b / nb)).sum(dims, keep_last)]
+
+    def check(self, got, want, tol, tag):
+        self.assertEqual(len(got), len(want), tag)
+        for g, w in zip(got, want):
+            self.assertEqual(list(g.shape), list(w.shape), tag)
+            self.assertLess(rel_err(g.float(), w.float()), tol, tag)
+
+    PATHS = ({}, {"kwb_rows_one_max": 0, "_kwb_rows_tile": 16, "kwb_rows_min_programs": 0})
+
+    def test_cosine_one_launch_both_paths(self):
+        # rows in registers and rows walked in 16-element chunks (several trips: tails at 37 / 53); one launch
+        torch.manual_seed(41)
+        for shape, dims in (((37, 53), [1]), ((5, 1), [1]), ((1, 70), [-1]), ((6, 7, 9), [1, 2]), ((9, 4, 11), [0]),
+                            ((3, 40, 5), [1])):
+            a, b = torch.randn(shape), torch.randn(shape)
+            for forced in self.PATHS:
+                with Forced(**forced), Launches("_kwb_rows_kernel") as rows, Launches("_kwb_reduce_kernel") as red:
+                    got = self.cosine(a, b, dims)
+                    one = K._kwb_rows_plan([a, b], sorted(d % a.dim() for d in dims))[3]["ONE"]
+                self.assertEqual((rows.count, red.count), (1, 0), (shape, forced))
+                self.assertEqual(one, not forced, (shape, forced))  # the path the test means ran
+                self.check(got, self.want_cosine(a, b, dims), 1e-5, (shape, dims, forced))
+
+    def test_strided_and_16bit_sources(self):
+        torch.manual_seed(42)
+        base_a, base_b = torch.randn(48, 33), torch.randn(33, 48)
+        a, b = base_a.t(), base_b  # [33, 48]: a transposed view (rows strided) beside a contiguous b
+        for forced in self.PATHS:
+            with Forced(**forced), Launches("_kwb_rows_kernel") as rows:
+                got = self.cosine(a, b, [1])
+            self.assertEqual(rows.count, 1)
+            self.check(got, self.want_cosine(a, b, [1]), 1e-5, ("transposed", forced))
+            with Forced(**forced), Launches("_kwb_rows_kernel") as rows:
+                got = self.cosine(a, b, [0])  # the reduced dim strided in a, contiguous kept dim
+            self.check(got, self.want_cosine(a, b, [0]), 1e-5, ("dim 0", forced))
+        for dt in (torch.bfloat16, torch.float16):
+            a16, b16 = torch.randn(19, 70).to(dt), torch.randn(19, 70).to(dt)
+            for forced in self.PATHS:
+                with Forced(**forced):
+                    got = self.cosine(a16, b16, [1])
+                self.assertEqual(got[0].dtype, torch.float32)
+                self.check(got, self.want_cosine(a16, b16, [1]), 1e-5, (dt, forced))
+            # no prologue: the statistic in the source's dtype, as kwb_reduce / torch
+            got = K.kwb_rows([(a16, [1], "mean", True, None, (), (), None),
+                              (a16, [1], "amax", False, None, (), (), None)])
+            self.assertEqual([g.dtype for g in got], [dt, dt])
+            self.check(got, [a16.double().mean(1, True), a16.double().amax(1)], TOL[dt], dt)
+
+    def test_variance_and_logsumexp_written_out(self):
+        # mean then sum((x - mean)^2); amax then sum(exp(x - amax)); NaN in a row propagates through amax
+        torch.manual_seed(43)
+        x = torch.randn(13, 45) * 3 + 10
+        x[4, 7] = float("nan")
+        for forced in self.PATHS:
+            with Forced(**forced), Launches("_kwb_rows_kernel") as rows:
+                mu, ss = K.kwb_rows([(x, [1], "mean", True, None, (), (), None),
+                                     (x, [1], "sum", True, self.centred, (0,), (), None)])
+                mx, se = K.kwb_rows([(x, [-1], "amax", True, None, (), (), None),
+                                     (x, [-1], "sum", False, self.expshift, (0,), (), None)])
+                mn, pr = K.kwb_rows([(x, [1], "amin", False, None, (), (), None),
+                                     (x[:, :6], [1], "prod", False, None, (), (), None)])  # another shape: two launches
+            self.assertEqual(rows.count, 2, forced)
+            xd = x.double()
+            self.check([mu, ss], [xd.mean(1, True), ((xd - xd.mean(1, True)) ** 2).sum(1, True)], 1e-5, forced)
+            self.check([mx, se], [xd.amax(1, True), torch.exp(xd - xd.amax(1, True)).sum(1)], 1e-5, forced)
+            self.check([mn, pr], [xd.amin(1), xd[:, :6].prod(1)], 1e-5, forced)
+
+    def test_logsumexp_and_std_of_one_row(self):
+        # logsumexp and std (correction 1) and var (0) of the same rows: z12's statistics, one launch, both paths;
+        # an all -inf row gives -inf, as torch
+        torch.manual_seed(45)
+        for shape, dims in (((11, 70), [1]), ((3, 5, 9), [0, 2]), ((4, 1), [1])):
+            y = torch.randn(shape) * 4
+            if shape == (11, 70):
+                y[2] = float("-inf")
+            for forced in self.PATHS:
+                with Forced(**forced), Launches("_kwb_rows_kernel") as rows:
+                    got = K.kwb_rows([(y, dims, "logsumexp", True, None, (), (), None),
+                                      (y, dims, "std", True, None, (), (), None, 1.0),
+                                      (y, dims, "var", False, None, (), (), None, 0.0)])
+                self.assertEqual(rows.count, 1, (shape, forced))
+                yd = y.double()
+                fin = torch.where(torch.isinf(yd), torch.zeros(()).double(), yd)  # std of the -inf row: NaN both
+                want = [torch.logsumexp(yd, dims, True), fin.std(dims, keepdim=True), fin.var(dims, unbiased=False)]
+                if shape == (11, 70):
+                    got, want = [g[[0, 1] + list(range(3, 11))] for g in got], \
+                        [w[[0, 1] + list(range(3, 11))] for w in want]
+                    self.assertTrue(torch.isinf(K.kwb_rows([(y, dims, "logsumexp", False, None, (), (), None),
+                                                            (y, dims, "sum", False, None, (), (), None)])[0][2]))
+                self.check(got, want, 1e-5, (shape, dims, forced))
+
+    def test_post_on_the_statistics(self):
+        # the pointwise run after the statistics in the same launch: m + log(s) on the sum reading the max (a
+        # logsumexp written out), both kept, or neither (the run then at the unkept shape); the same numbers where
+        # the reductions are separate launches (a kwb_pointwise after them)
+        torch.manual_seed(46)
+        x = torch.randn(9, 3, 37) * 3
+        for keep in (True, False):
+            for forced in self.PATHS + ({"kwb_rows_fuse": False},):
+                with Forced(**forced), Launches("_kwb_rows_kernel") as rows, \
+                        Launches("_kwb_pointwise_kernel") as pw:
+                    mx, se, y = K.kwb_rows([(x, [2], "amax", keep, None, (), (), None),
+                                            (x, [2], "sum", keep, self.expshift, (0,), (), None)],
+                                           post=self.logadd, post_src=1, post_tensors=(0,), post_dtype=torch.float64)
+                fused = forced.get("kwb_rows_fuse", True)
+                self.assertEqual((rows.count, pw.count), (1, 0) if fused else (0, 1), (keep, forced))
+                xd = x.double()
+                m = xd.amax(2, True)
+                want = m + torch.log(torch.exp(xd - m).sum(2, True))
+                self.assertEqual(y.dtype, torch.float64)
+                self.check([se, y], [torch.exp(xd - m).sum(2, keep), want if keep else want.squeeze(2)], 1e-5,
+                           (keep, forced))
+
+    def test_fallback_is_kwb_reduce(self):
+        # three sources, kwb_rows_fuse off, a long row on few programs: one kwb_reduce launch per reduction
+        torch.manual_seed(44)
+        a, b, c = torch.randn(7, 30), torch.randn(7, 30), torch.randn(7, 30)
+        want = [a.double().sum(1, True), b.double().amax(1, True), c.double().mean(1)]
+        reds = [(a, [1], "sum", True, None, (), (), None), (b, [1], "amax", True, None, (), (), None),
+                (c, [1], "mean", False, None, (), (), None)]
+        for forced, n in (({}, 0), ({"kwb_rows_fuse": False}, 0), ({"kwb_rows_one_max": 0}, 0)):
+            with Forced(**forced), Launches("_kwb_rows_kernel") as rows, Launches("_kwb_reduce_kernel") as red:
+                got = K.kwb_rows(reds)
+            self.assertEqual((rows.count, red.count), (n, 3), forced)
+            self.check(got, want, 1e-5, forced)
+        with Launches("_kwb_rows_kernel") as rows, Launches("_kwb_reduce_kernel") as red:
+            got = self.cosine(a, b, [1])
+        self.assertEqual((rows.count, red.count), (1, 0))
+
+
 class VarNorm(unittest.TestCase):
     """kwb_var (torch.var / torch.std with a correction) and kwb_pnorm (torch.norm over dims, p finite)."""
 

@@ -724,6 +724,381 @@ def kwb_row1(x, dim, op, q, stat, pre=None, pre_scalars=(), mid=None, mid_scalar
     return out
 
 
+# ---- sibling reductions over the same rows, one launch (the chain planner's "rows" lines) ----
+# Reductions over the same rows of tensors of one shape, where a later one's prologue reads the earlier ones' results
+# only as per-row values (keepdim, broadcast along the reduced dims) -- cosine similarity's sum(a*a), sum(b*b) and
+# sum(a*b / (|a| |b|)), a written-out variance's mean then sum((x - mean)^2), a logsumexp's max then sum(exp(x - max))
+# -- were one launch each, every one re-reading the rows. kwb_rows runs them in one launch: a program per block of
+# rows computes them in order, each statistic stored before the next reduction starts (its prologue reads it back
+# after a barrier, as kwb_row1's POST does). Rows that fit (kwb_rows_one_max) are held in registers, each source loaded
+# once; longer rows are walked in chunks per reduction (the re-reads are this program's own rows, in L1 / L2).
+
+kwb_rows_fuse = True      # False: each reduction its own kwb_reduce launch (the plan before)
+kwb_rows_one_max = 8192   # elements of the rows held in registers per program (row length padded x sources)
+_kwb_rows_tile = 4096     # elements of one program's tile of one source (rows x row chunk)
+kwb_rows_min_programs = None  # rows walked in chunks need this many programs (None: the SM count), else kwb_reduce
+_kwb_rows_plans = {}      # (shape, sources' strides, dims, dtype, device, sources, the two sizes above) -> plan
+_kwb_rows_ops = {"sum": 0, "mean": 1, "amax": 2, "max": 2, "amin": 3, "min": 3, "logsumexp": 4, "prod": 5, "var": 7,
+                 "std": 8}
+
+
+@triton.jit
+def _kwb_rows_idx(k0, k1, k2, k3, k4, cols, RS1, RS2, RS3, RS4, RD: tl.constexpr, MULTI: tl.constexpr,
+                  BLOCK_M: tl.constexpr, BLOCK_R: tl.constexpr):
+    # the five coordinates [BLOCK_M, BLOCK_R] of row block k (1-D per slot) at row positions cols: one reduced slot
+    # RD walks cols; MULTI: the reduced slots (sizes RS, 1 at kept slots) decode cols, last slot fastest
+    z = tl.zeros((BLOCK_M, BLOCK_R), dtype=tl.int32)
+    if MULTI:
+        c4 = cols % RS4
+        u = cols // RS4
+        c3 = u % RS3
+        u = u // RS3
+        c2 = u % RS2
+        u = u // RS2
+        c1 = u % RS1
+        c0 = u // RS1
+        i0 = k0[:, None] + c0[None, :] + z
+        i1 = k1[:, None] + c1[None, :] + z
+        i2 = k2[:, None] + c2[None, :] + z
+        i3 = k3[:, None] + c3[None, :] + z
+        i4 = k4[:, None] + c4[None, :] + z
+    else:
+        c = cols[None, :] + z
+        i0 = c if RD == 0 else k0[:, None] + z
+        i1 = c if RD == 1 else k1[:, None] + z
+        i2 = c if RD == 2 else k2[:, None] + z
+        i3 = c if RD == 3 else k3[:, None] + z
+        i4 = c if RD == 4 else k4[:, None] + z
+    return i0, i1, i2, i3, i4
+
+
+@triton.jit
+def _kwb_rows_load(x, s0, s1, s2, s3, s4, k0, k1, k2, k3, k4, cols, i0, i1, i2, i3, i4, m, RD: tl.constexpr,
+                   MULTI: tl.constexpr):
+    # x's rows at (i0..i4) in fp32; one reduced slot: the row offset from k (0 at RD) plus cols times RD's stride (a
+    # contiguous row stays a contiguous, vectorised load)
+    if MULTI:
+        off = i0.to(tl.int64) * s0 + i1.to(tl.int64) * s1 + i2.to(tl.int64) * s2 + i3.to(tl.int64) * s3 + \
+            i4.to(tl.int64) * s4
+    else:
+        row = k0.to(tl.int64) * s0 + k1.to(tl.int64) * s1 + k2.to(tl.int64) * s2 + k3.to(tl.int64) * s3 + \
+            k4.to(tl.int64) * s4
+        if RD == 0:
+            sr = s0
+        elif RD == 1:
+            sr = s1
+        elif RD == 2:
+            sr = s2
+        elif RD == 3:
+            sr = s3
+        else:
+            sr = s4
+        off = row[:, None] + cols.to(tl.int64)[None, :] * sr
+    return tl.load(x + off, mask=m, other=0.0).to(tl.float32)
+
+
+@triton.jit
+def _kwb_rows_stage(x, xs0, xs1, xs2, xs3, xs4, v, st, t0, t1, t2, t3, t4, q, e0, e1, e2, e3,
+                    s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24,
+                    s30, s31, s32, s33, s34, f0, f1, f2, f3, k0, k1, k2, k3, k4, rm, cols0, R, RS1, RS2, RS3, RS4,
+                    PRE: tl.constexpr, OP: tl.constexpr, RD: tl.constexpr, MULTI: tl.constexpr, ONE: tl.constexpr,
+                    BLOCK_M: tl.constexpr, BLOCK_R: tl.constexpr):
+    # one reduction of PRE(x) over the rows of block k, stored at st (strides t, 0 at the reduced slots). OP: 0 sum,
+    # 1 mean, 2 amax, 3 amin (NaN propagates), 4 logsumexp (online per lane, torch's shift rule), 5 prod, 7 var /
+    # 8 std with correction q (the mean first, then the squared deviations: a second walk over the rows, or none when
+    # they are held); fp32 accumulation, masked lanes the op's identity
+    if OP == 2 or OP == 4:
+        acc = tl.full((BLOCK_M, BLOCK_R), float("-inf"), tl.float32)
+    elif OP == 3:
+        acc = tl.full((BLOCK_M, BLOCK_R), float("inf"), tl.float32)
+    elif OP == 5:
+        acc = tl.full((BLOCK_M, BLOCK_R), 1.0, tl.float32)
+    else:
+        acc = tl.zeros((BLOCK_M, BLOCK_R), dtype=tl.float32)
+    acc2 = tl.zeros((BLOCK_M, BLOCK_R), dtype=tl.float32)
+    for r0 in range(0, R, BLOCK_R):  # ONE: R <= BLOCK_R, one trip over the rows held in v
+        cols = r0 + cols0
+        m = rm[:, None] & (cols < R)[None, :]
+        i0, i1, i2, i3, i4 = _kwb_rows_idx(k0, k1, k2, k3, k4, cols, RS1, RS2, RS3, RS4, RD, MULTI, BLOCK_M, BLOCK_R)
+        if ONE:
+            a = v
+        else:
+            a = _kwb_rows_load(x, xs0, xs1, xs2, xs3, xs4, k0, k1, k2, k3, k4, cols, i0, i1, i2, i3, i4, m, RD, MULTI)
+        p = PRE(a, i0, i1, i2, i3, i4, m, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
+                s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
+        if OP == 2:
+            acc = _kwb_max_nan(acc, tl.where(m, p, float("-inf")))
+        elif OP == 3:
+            acc = _kwb_min_nan(acc, tl.where(m, p, float("inf")))
+        elif OP == 4:
+            acc, acc2 = _kwb_lse_step(acc, acc2, tl.where(m, p, float("-inf")))
+        elif OP == 5:
+            acc = acc * tl.where(m, p, 1.0)
+        else:
+            acc = acc + tl.where(m, p, 0.0)
+    n = R * 1.0
+    if OP == 2:
+        s = tl.reduce(acc, 1, _kwb_max_nan)
+    elif OP == 3:
+        s = tl.reduce(acc, 1, _kwb_min_nan)
+    elif OP == 4:
+        mx = tl.max(acc, 1)
+        s = _kwb_lse_safe(mx) + tl.log(tl.sum(acc2 * tl.exp(acc - _kwb_lse_safe(mx)[:, None]), 1))
+    elif OP == 5:
+        s = tl.reduce(acc, 1, _kwb_mul)
+    elif OP == 7 or OP == 8:  # torch: sum((x - mean)^2) / max(0, n - correction)
+        mean = tl.sum(acc, 1) / n
+        for r0 in range(0, R, BLOCK_R):
+            cols = r0 + cols0
+            m = rm[:, None] & (cols < R)[None, :]
+            i0, i1, i2, i3, i4 = _kwb_rows_idx(k0, k1, k2, k3, k4, cols, RS1, RS2, RS3, RS4, RD, MULTI, BLOCK_M,
+                                               BLOCK_R)
+            if ONE:
+                a = v
+            else:
+                a = _kwb_rows_load(x, xs0, xs1, xs2, xs3, xs4, k0, k1, k2, k3, k4, cols, i0, i1, i2, i3, i4, m, RD,
+                                   MULTI)
+            p = PRE(a, i0, i1, i2, i3, i4, m, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
+                    s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
+            d = tl.where(m, p - mean[:, None], 0.0)
+            acc2 = acc2 + d * d
+        s = tl.sum(acc2, 1) / tl.maximum(n - q, 0.0)
+        if OP == 8:
+            s = tl.sqrt(s)
+    else:
+        s = tl.sum(acc, 1)
+        if OP == 1:
+            s = s / n
+    srow = k0.to(tl.int64) * t0 + k1.to(tl.int64) * t1 + k2.to(tl.int64) * t2 + k3.to(tl.int64) * t3 + \
+        k4.to(tl.int64) * t4
+    tl.store(st + srow, s.to(st.dtype.element_ty), mask=rm)
+
+
+@triton.jit
+def _kwb_rows_kernel(X0, a00, a01, a02, a03, a04, X1, a10, a11, a12, a13, a14, M, R, K1, K2, K3,
+                     K4, RS1, RS2, RS3, RS4, st0, t00, t01, t02, t03, t04, q0, e00, e01, e02, e03, s0_00, s0_01,
+                     s0_02, s0_03, s0_04, s0_10, s0_11, s0_12, s0_13, s0_14, s0_20, s0_21, s0_22, s0_23, s0_24, s0_30,
+                     s0_31, s0_32, s0_33, s0_34, f00, f01, f02, f03, st1, t10, t11, t12, t13, t14, q1, e10, e11, e12,
+                     e13, s1_00, s1_01, s1_02, s1_03, s1_04, s1_10, s1_11, s1_12, s1_13, s1_14, s1_20, s1_21, s1_22,
+                     s1_23, s1_24, s1_30, s1_31, s1_32, s1_33, s1_34, f10, f11, f12, f13, st2, t20, t21, t22, t23,
+                     t24, q2, e20, e21, e22, e23, s2_00, s2_01, s2_02, s2_03, s2_04, s2_10, s2_11, s2_12, s2_13,
+                     s2_14, s2_20, s2_21, s2_22, s2_23, s2_24, s2_30, s2_31, s2_32, s2_33, s2_34, f20, f21, f22, f23,
+                     pa, pa0, pa1, pa2, pa3, pa4, po, po0, po1, po2, po3, po4, pe0, pe1, pe2, pe3, ps00, ps01, ps02,
+                     ps03, ps04, ps10, ps11, ps12, ps13, ps14, ps20, ps21, ps22, ps23, ps24, ps30, ps31, ps32, ps33,
+                     ps34, pf0, pf1, pf2, pf3, POST: tl.constexpr, HAS_POST: tl.constexpr, PRE0: tl.constexpr,
+                     PRE1: tl.constexpr, PRE2: tl.constexpr, OP0: tl.constexpr, OP1: tl.constexpr, OP2: tl.constexpr,
+                     SRC0: tl.constexpr, SRC1: tl.constexpr, SRC2: tl.constexpr, NR: tl.constexpr, RD: tl.constexpr,
+                     MULTI: tl.constexpr, ONE: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_R: tl.constexpr):
+    # BLOCK_M rows (every index but the reduced slots fixed) per program; NR reductions over them in order, each
+    # stored (its statistic, keepdim shape) before the next starts: a later prologue reads it back through its
+    # strides after the barrier (this program's own stores), as kwb_row1's POST does. ONE: each source's rows held
+    # in registers (loaded once, every reduction from them); else each reduction walks the row in BLOCK_R chunks.
+    rows = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
+    cols0 = tl.arange(0, BLOCK_R)
+    rm = rows < M
+    k4 = rows % K4
+    u = rows // K4
+    k3 = u % K3
+    u = u // K3
+    k2 = u % K2
+    u = u // K2
+    k1 = u % K1
+    k0 = u // K1
+    v0 = 0.0
+    v1 = 0.0
+    if ONE:
+        m = rm[:, None] & (cols0 < R)[None, :]
+        i0, i1, i2, i3, i4 = _kwb_rows_idx(k0, k1, k2, k3, k4, cols0, RS1, RS2, RS3, RS4, RD, MULTI, BLOCK_M, BLOCK_R)
+        v0 = _kwb_rows_load(X0, a00, a01, a02, a03, a04, k0, k1, k2, k3, k4, cols0, i0, i1, i2, i3, i4, m, RD, MULTI)
+        if SRC1 == 1 or SRC2 == 1:
+            v1 = _kwb_rows_load(X1, a10, a11, a12, a13, a14, k0, k1, k2, k3, k4, cols0, i0, i1, i2, i3, i4, m, RD,
+                                MULTI)
+    if SRC0 == 0:
+        _kwb_rows_stage(X0, a00, a01, a02, a03, a04, v0, st0, t00, t01, t02, t03, t04, q0, e00, e01, e02,
+                        e03, s0_00, s0_01, s0_02, s0_03, s0_04, s0_10, s0_11, s0_12, s0_13, s0_14, s0_20, s0_21,
+                        s0_22, s0_23, s0_24, s0_30, s0_31, s0_32, s0_33, s0_34, f00, f01, f02, f03, k0, k1, k2, k3,
+                        k4, rm, cols0, R, RS1, RS2, RS3, RS4, PRE0, OP0, RD, MULTI, ONE, BLOCK_M, BLOCK_R)
+    else:
+        _kwb_rows_stage(X1, a10, a11, a12, a13, a14, v1, st0, t00, t01, t02, t03, t04, q0, e00, e01, e02,
+                        e03, s0_00, s0_01, s0_02, s0_03, s0_04, s0_10, s0_11, s0_12, s0_13, s0_14, s0_20, s0_21,
+                        s0_22, s0_23, s0_24, s0_30, s0_31, s0_32, s0_33, s0_34, f00, f01, f02, f03, k0, k1, k2, k3,
+                        k4, rm, cols0, R, RS1, RS2, RS3, RS4, PRE0, OP0, RD, MULTI, ONE, BLOCK_M, BLOCK_R)
+    if NR > 1:
+        tl.debug_barrier()  # the statistics stored so far, read back by this prologue
+        if SRC1 == 0:
+            _kwb_rows_stage(X0, a00, a01, a02, a03, a04, v0, st1, t10, t11, t12, t13, t14, q1, e10, e11,
+                            e12, e13, s1_00, s1_01, s1_02, s1_03, s1_04, s1_10, s1_11, s1_12, s1_13, s1_14, s1_20,
+                            s1_21, s1_22, s1_23, s1_24, s1_30, s1_31, s1_32, s1_33, s1_34, f10, f11, f12, f13, k0, k1,
+                            k2, k3, k4, rm, cols0, R, RS1, RS2, RS3, RS4, PRE1, OP1, RD, MULTI, ONE, BLOCK_M, BLOCK_R)
+        else:
+            _kwb_rows_stage(X1, a10, a11, a12, a13, a14, v1, st1, t10, t11, t12, t13, t14, q1, e10, e11,
+                            e12, e13, s1_00, s1_01, s1_02, s1_03, s1_04, s1_10, s1_11, s1_12, s1_13, s1_14, s1_20,
+                            s1_21, s1_22, s1_23, s1_24, s1_30, s1_31, s1_32, s1_33, s1_34, f10, f11, f12, f13, k0, k1,
+                            k2, k3, k4, rm, cols0, R, RS1, RS2, RS3, RS4, PRE1, OP1, RD, MULTI, ONE, BLOCK_M, BLOCK_R)
+    if NR > 2:
+        tl.debug_barrier()  # the statistics stored so far, read back by this prologue
+        if SRC2 == 0:
+            _kwb_rows_stage(X0, a00, a01, a02, a03, a04, v0, st2, t20, t21, t22, t23, t24, q2, e20, e21,
+                            e22, e23, s2_00, s2_01, s2_02, s2_03, s2_04, s2_10, s2_11, s2_12, s2_13, s2_14, s2_20,
+                            s2_21, s2_22, s2_23, s2_24, s2_30, s2_31, s2_32, s2_33, s2_34, f20, f21, f22, f23, k0, k1,
+                            k2, k3, k4, rm, cols0, R, RS1, RS2, RS3, RS4, PRE2, OP2, RD, MULTI, ONE, BLOCK_M, BLOCK_R)
+        else:
+            _kwb_rows_stage(X1, a10, a11, a12, a13, a14, v1, st2, t20, t21, t22, t23, t24, q2, e20, e21,
+                            e22, e23, s2_00, s2_01, s2_02, s2_03, s2_04, s2_10, s2_11, s2_12, s2_13, s2_14, s2_20,
+                            s2_21, s2_22, s2_23, s2_24, s2_30, s2_31, s2_32, s2_33, s2_34, f20, f21, f22, f23, k0, k1,
+                            k2, k3, k4, rm, cols0, R, RS1, RS2, RS3, RS4, PRE2, OP2, RD, MULTI, ONE, BLOCK_M, BLOCK_R)
+    if HAS_POST:  # the pointwise run on the statistics, per row: its input and tensors read back after the barrier
+        tl.debug_barrier()
+        zr = tl.zeros((BLOCK_M,), dtype=tl.int32)
+        arow = k0.to(tl.int64) * pa0 + k1.to(tl.int64) * pa1 + k2.to(tl.int64) * pa2 + k3.to(tl.int64) * pa3 + \
+            k4.to(tl.int64) * pa4
+        acc = tl.load(pa + arow, mask=rm, other=0.0).to(tl.float32)
+        y = POST(acc, k0 + zr, k1 + zr, k2 + zr, k3 + zr, k4 + zr, rm, pe0, pe1, pe2, pe3, ps00, ps01, ps02, ps03,
+                 ps04, ps10, ps11, ps12, ps13, ps14, ps20, ps21, ps22, ps23, ps24, ps30, ps31, ps32, ps33, ps34,
+                 pf0, pf1, pf2, pf3)
+        orow = k0.to(tl.int64) * po0 + k1.to(tl.int64) * po1 + k2.to(tl.int64) * po2 + k3.to(tl.int64) * po3 + \
+            k4.to(tl.int64) * po4
+        tl.store(po + orow, y.to(po.dtype.element_ty), mask=rm)
+
+
+def _kwb_rows_plan(srcs, red, ones=None):
+    """The shape-only part of a kwb_rows launch: grid, tile, warps, the sources' strides and the size arguments;
+    memoised per key in _kwb_rows_plans. red: the reduced dims (non-negative); ones: the sources held in registers
+    (kwb_rows_one_max) or None to decide."""
+    x = srcs[0]
+    key = (tuple(x.shape), tuple(tuple(s.stride()) for s in srcs), tuple(red), x.dtype, x.device, len(srcs),
+           kwb_rows_one_max, _kwb_rows_tile)
+    plan = _kwb_rows_plans.get(key)
+    if plan is not None:
+        return plan
+    nd = x.dim()
+    lead = 5 - nd
+    sizes = [1] * lead + list(x.shape)
+    rslots = [lead + d for d in red]
+    R = _kwb_prod(sizes[d] for d in rslots)
+    kept = [1 if d in rslots else sizes[d] for d in range(5)]
+    M = _kwb_prod(kept)
+    rs = [sizes[d] if d in rslots else 1 for d in range(5)]
+    multi = len(rslots) > 1
+    one = _kwb_np2(R) * len(srcs) <= kwb_rows_one_max
+    block_r = _kwb_np2(R) if one else min(_kwb_np2(R), _kwb_rows_tile)
+    block_m = min(_kwb_np2(M), max(1, _kwb_rows_tile // (block_r * (len(srcs) if one else 1))))
+    while block_m > 1 and block_m * block_r > 512 and triton.cdiv(M, block_m) < _kwb_sms(x):
+        block_m //= 2
+    warps = max(1, min(8, block_m * block_r * (len(srcs) if one else 1) // 256))
+    strides = []
+    for s in srcs:
+        strides.append([0] * lead + list(s.stride()))
+    plan = ((triton.cdiv(M, block_m),), strides, (M, R, *kept[1:], *rs[1:]),
+            dict(RD=rslots[0], MULTI=multi, ONE=one, BLOCK_M=block_m, BLOCK_R=block_r, num_warps=warps))
+    if len(_kwb_rows_plans) >= 1024:
+        _kwb_rows_plans.clear()
+    _kwb_rows_plans[key] = plan
+    return plan
+
+
+def kwb_rows(reds, post=None, post_src=0, post_tensors=(), post_scalars=(), post_dtype=None):
+    """Reductions over the same rows in one launch. reds: up to three (x, dims, op, keepdim, pre, pre_tensors,
+    pre_scalars, pre_dtype[, q]) as kwb_reduce takes them, in order; an int k among a later one's pre_tensors stands for
+    the k-th one's result (keepdim), read at row coordinates. Every x of one shape, the same dims, at most two distinct
+    x; op sum / mean / amax / amin / logsumexp / prod, or var / std with correction q (kwb_var's), of floats. Returns
+    the results as kwb_reduce would, in order. Anything else (or kwb_rows_fuse off): one kwb_reduce / kwb_var launch
+    each, in order (the plan before). post: the pointwise run on the post_src-th result (its shape, its tensors
+    broadcast to it, an int k the k-th result), per row in the same launch, its value (of post_dtype, default that
+    result's) returned after the results; kwb_pointwise after the reductions where they are not one launch."""
+    x = reds[0][0]
+    srcs = []
+    for r in reds:
+        if not any(r[0] is s for s in srcs):
+            srcs.append(r[0])
+    red = _kwb_red_dims(x, reds[0][1]) if x.dim() > 0 else None
+    fits = (kwb_rows_fuse and kwb_reduce_prologue and len(reds) <= 3 and len(srcs) <= 2 and red is not None
+            and 0 < x.dim() <= 5 and x.numel() > 0 and len(red) > 0)
+    for r in reds:
+        dt = r[7] or r[0].dtype
+        fits = fits and (r[0].shape == x.shape and sorted(_kwb_red_dims(r[0], r[1])) == sorted(red)
+                         and r[2] in _kwb_rows_ops and dt.is_floating_point and r[0].is_floating_point())
+    if fits:
+        red = sorted(red)
+        grid, strides, sizes, meta = _kwb_rows_plan(srcs, red, None)
+        # rows too long for registers on too few programs: kwb_reduce's split across programs streams them faster
+        fits = meta["ONE"] or grid[0] >= (_kwb_sms(x) if kwb_rows_min_programs is None else kwb_rows_min_programs)
+    outs = []
+    if not fits:
+        for r in reds:
+            tens = tuple(outs[t] if isinstance(t, int) else t for t in r[5])
+            if r[2] in ("var", "std"):
+                outs.append(kwb_var(r[0], r[1], r[8] if len(r) > 8 else 1.0, True, std=r[2] == "std"))
+            else:
+                outs.append(kwb_reduce(r[0], r[1], r[2], True, r[4], tens, r[6], r[7]))
+    else:
+        kshape = [1 if d in red else s for d, s in enumerate(x.shape)]
+        slots = [None] * (5 - x.dim()) + list(range(x.dim()))
+        stage = []
+        for r in reds:
+            out = torch.empty(kshape, dtype=r[7] or r[0].dtype, device=x.device)
+            tens = tuple(outs[t] if isinstance(t, int) else t for t in r[5])
+            st = out.expand(x.shape)
+            stage.append([out] + [st.stride(d) if d is not None else 0 for d in slots] +
+                         [float(r[8]) if len(r) > 8 else 0.0] +
+                         _kwb_epi_pack(x, tens, r[6] if r[4] is not None else ()))
+            outs.append(out)
+        pres, ops, src = [], [], []
+        for r in reds:
+            pres.append(r[4] or _kwb_epi_identity)
+            ops.append(_kwb_rows_ops[r[2]])
+            src.append(next(k for k, s in enumerate(srcs) if r[0] is s))
+        while len(stage) < 3:
+            stage.append(stage[0])
+            pres.append(_kwb_epi_identity)
+            ops.append(0)
+            src.append(0)
+        x1 = srcs[1] if len(srcs) > 1 else srcs[0]
+        if post is not None:  # at the keepdim shape: a result kept or not, its tensors with the reduced dims as 1
+            pin = outs[post_src]
+            y = torch.empty(kshape, dtype=post_dtype or pin.dtype, device=x.device)
+            tens = _kwb_rows_post_tensors(reds, outs, post_src, post_tensors)
+            se, ye = pin.expand(x.shape), y.expand(x.shape)
+            pargs = ([pin] + [se.stride(d) if d is not None else 0 for d in slots] + [y] +
+                     [ye.stride(d) if d is not None else 0 for d in slots] +
+                     _kwb_epi_pack(y, tuple(tens), post_scalars))
+        else:
+            pargs = [x] + [0] * 5 + [x] + [0] * 5 + _kwb_epi_pack(x, (), ())
+        _kwb_rows_kernel[grid](srcs[0], *strides[0], x1, *strides[-1], *sizes, *stage[0], *stage[1], *stage[2],
+                               *pargs, POST=post or _kwb_epi_identity, HAS_POST=post is not None, PRE0=pres[0],
+                               PRE1=pres[1], PRE2=pres[2], OP0=ops[0], OP1=ops[1], OP2=ops[2], SRC0=src[0],
+                               SRC1=src[1], SRC2=src[2], NR=len(reds), **meta)
+    res = []
+    for r, out in zip(reds, outs):
+        rd = _kwb_red_dims(r[0], r[1])
+        res.append(out if r[3] else out.view([s for d, s in enumerate(r[0].shape) if d not in rd]))
+    if post is not None:
+        if not fits:  # the same run on the kept results, a kwb_pointwise launch
+            y = kwb_pointwise(outs[post_src], post, _kwb_rows_post_tensors(reds, outs, post_src, post_tensors),
+                              post_scalars, post_dtype or outs[post_src].dtype)
+        rd = _kwb_red_dims(reds[post_src][0], reds[post_src][1])
+        res.append(y if reds[post_src][3] else y.view([s for d, s in enumerate(x.shape) if d not in rd]))
+    return res
+
+
+def _kwb_rows_post_tensors(reds, outs, post_src, post_tensors):
+    """kwb_rows's post tensors at the kept shape of its input: an int k the k-th result (kept), a tensor of the
+    input's shape unkept (or broadcast to it) with the reduced dims inserted as 1."""
+    x, keep = reds[post_src][0], reds[post_src][3]
+    red = _kwb_red_dims(x, reds[post_src][1])
+    rshape = [s for d, s in enumerate(x.shape) if d not in red]
+    tens = []
+    for p in post_tensors:
+        if isinstance(p, int):
+            p = outs[p]
+        elif not keep and p.dim() <= len(rshape):
+            p = p.expand(rshape)
+            for d in red:
+                p = p.unsqueeze(d)
+        tens.append(p)
+    return tuple(tens)
+
+
 def kwb_size(name, *sizes):
     """A run-time size that the spec's sizes could not tie to one input dim (two input dims had that size):
     the value of those dims when they agree, else a ValueError naming them (never a silently wrong size)."""
