@@ -194,6 +194,10 @@ void TestChains::plans_data() {
                      QStringLiteral("pointwise")}
       << QStringList{QStringLiteral("t1, t1_1 = kwb_var_mean(t0, [2], 0.0, False, std=True)"),
                      QStringLiteral("t2, t2_1 = kwb_var_mean(x, [0, -1], 1.0, True, std=False)")};
+  QTest::newRow("probe16 z04 / torch.diff: slice ends at an input dim minus a constant follow the input's size")
+      << QStringLiteral("slices_follow_size_minus_const") << QStringList()
+      << QStringList{QStringLiteral("t0 = x[:, 0:(x.shape[1] - 1):1]"),
+                     QStringLiteral("t7 = t6[:, 3:(x.shape[1] - 3):1]"), QStringLiteral("!kwb_at_spec")};
   QTest::newRow("probe16: clamp's tensor bounds by keyword are operands of the launch (softmax prologue)")
       << QStringLiteral("clamp_tensor_bounds_swap") << QStringList{QStringLiteral("softmax")}
       << QStringList{QStringLiteral("pre_tensors=(hi, lo)")};
@@ -1423,6 +1427,7 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("clamp_tensor_bounds_swap"), QStringLiteral("=clamp_tensor_bounds_swap")},
       {QStringLiteral("linear_clamp_param_bounds"), QStringLiteral("=linear_clamp_param_bounds")},
       {QStringLiteral("norm_inf_max_min_scale"), QStringLiteral("=norm_inf_max_min_scale")},
+      {QStringLiteral("slices_follow_size_minus_const"), QStringLiteral("=slices_follow_size_minus_const")},
 
       // session 27: sibling reductions over the same rows, one kwb_rows launch (trial 14's y04 and its class)
       {QStringLiteral("y04_CosineSimilarity_Loss"), QStringLiteral("@trial14/y04_CosineSimilarity_Loss")},

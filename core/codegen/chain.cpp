@@ -2343,6 +2343,17 @@ QString Planner::sizeExpr(qint64 s, std::optional<qint64> s2, const QString& wha
   // batch equal to a Linear's out_features) tells nothing, so it binds by value as before
   if (*s2 == s) return m_resize.contains(s) ? QString::number(s) : runtimeSize(s, what);
   if (m_resize.value(s, -1) == *s2) return runtimeSize(s, what);
+  // an input dim plus a constant: d + c at the spec and d2 + c resized (a slice to n - trim, torch.diff's n - 1)
+  for (const TensorInfo& t : m_g.inputs)
+    for (int k = 0; k < t.shape.size(); ++k) {
+      const qint64 d = t.shape.at(k);
+      if (d <= 1 || !m_resize.contains(d) || m_resize.value(d) == d || m_resize.value(d) + (s - d) != *s2) continue;
+      return QStringLiteral("(%1.shape[%2] %3 %4)")
+          .arg(t.name)
+          .arg(k)
+          .arg(s < d ? QStringLiteral("-") : QStringLiteral("+"))
+          .arg(std::abs(s - d));
+    }
   return specChecked(QString::number(s), what);
 }
 

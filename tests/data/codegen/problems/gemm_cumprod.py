@@ -3,8 +3,9 @@ import torch.nn as nn
 
 
 class Model(nn.Module):
-    """A GEMM followed by logcumsumexp: the chain planner has no logcumsumexp stage (a skeleton that names the
-    op; cumsum became a chain stage in session 16, cumprod in session 23; the file keeps its name for the tests)."""
+    """A GEMM followed by torch.special.i0 (the modified Bessel function): no lowering has it, a skeleton that names
+    the op (cumsum became a chain stage in session 16, cumprod in session 23, logcumsumexp in session 27; the file
+    keeps its name for the tests)."""
 
     def __init__(self, in_features, out_features):
         super().__init__()
@@ -12,7 +13,7 @@ class Model(nn.Module):
 
     def forward(self, x):
         x = self.linear(x)
-        return torch.logcumsumexp(x, dim=1)
+        return torch.special.i0(x)
 
 
 batch_size = 64
