@@ -214,6 +214,34 @@ void TestChains::plans_data() {
       << QStringLiteral("upsample_trilinear_nearest_exact3d") << QStringList()
       << QStringList{QStringLiteral("kwb_upsample(x, \"linear\", [7, 9, 11], None, True)"),
                      QStringLiteral("kwb_upsample(x, \"nearest-exact\", [7, 9, 11], None, None)")};
+  // probe 16: im2col, bicubic upsampling, embedding_bag with offsets (z05, z07, z06 and a second member of each class)
+  QTest::newRow("probe 16 z05: unfold 3x3 / stride 2 read transposed by a Linear: the patches stored K-major, the GEMM")
+      << QStringLiteral("z05_Unfold_Im2col_Linear") << QStringList{QStringLiteral("copy"), QStringLiteral("gemm")}
+      << QStringList{QStringLiteral("t0 = kwb_im2col(x, [3, 3], [1, 1], [1, 1], [2, 2], kmajor=True)")};
+  QTest::newRow("probe 16 z05's class: unfold (2, 3) dilated, padded, strided, GELU - tanh in its launch")
+      << QStringLiteral("unfold_dilated_gelu") << QStringList{QStringLiteral("copy")}
+      << QStringList{QStringLiteral("t4 = kwb_im2col(x, [2, 3], [2, 1], [1, 0], [1, 2], epi=_kwb_epi0"),
+                     QStringLiteral("!kmajor")};
+  QTest::newRow("probe 16 z07: bicubic by 1.5, align_corners=False, then a clamp")
+      << QStringLiteral("z07_Bicubic_Upsample_Clamp")
+      << QStringList{QStringLiteral("copy"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("t0 = kwb_upsample(x, \"bicubic\", None, [1.5, 1.5], False)")};
+  QTest::newRow("probe 16 z07's class: bicubic to a given size, align_corners=True")
+      << QStringLiteral("upsample_bicubic_align_size")
+      << QStringList{QStringLiteral("copy"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("t0 = kwb_upsample(x, \"bicubic\", [20, 13], None, True)")};
+  QTest::newRow("probe 16 z06: embedding_bag sum with per-sample weights over offsets, tanh")
+      << QStringLiteral("z06_EmbeddingBag_Offsets_Weighted_Tanh")
+      << QStringList{QStringLiteral("gather"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("t0 = kwb_embedding_bag(self.table, ids, offsets, \"sum\", weights, False, None)")};
+  QTest::newRow("probe 16 z06's class: embedding_bag mean, include_last_offset, padding_idx")
+      << QStringLiteral("embedding_bag_mean_last_offset_pad")
+      << QStringList{QStringLiteral("gather"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("t0 = kwb_embedding_bag(self.table, ids, offsets, \"mean\", None, True, 3)")};
+  QTest::newRow("probe 16 z06's class: nn.EmbeddingBag max over a 2-D input (an arange of offsets)")
+      << QStringLiteral("embedding_bag_max_fixed_bags")
+      << QStringList{QStringLiteral("fill"), QStringLiteral("gather"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("\"max\", None, False, None)")};
   QTest::newRow("trial 13 x12: LPPool2d's sign in the pool's epilogue, SELU / ELU / Mish")
       << QStringLiteral("lppool_selu_elu_adaptive_mish") << QStringList() << QStringList{QStringLiteral("kwb_pool(")};
   QTest::newRow("trial 13 x12's class: sign, ceil, trunc, frac, log1p, expm1, log2, log10, exp2, tan in an epilogue")
@@ -1040,7 +1068,10 @@ void TestChains::analyzeGroupsAreThePlan_data() {
         // session 26: selections with their indices, scatter
         "y03_MoE_TopK_Router_Softmax", "topk_smallest_dim1_3d_gather", "sort_argmax_kthvalue_rows",
         // session 26: elementwise losses on strided views (the term inside the reduction's launch)
-        "y08_HuberLoss_strided", "loss_mse_l1_transposed_views", "loss_smooth_l1_soft_margin_views"})
+        "y08_HuberLoss_strided", "loss_mse_l1_transposed_views", "loss_smooth_l1_soft_margin_views",
+        // session 27 (probe 16): im2col, bicubic upsampling, embedding_bag with offsets
+        "z05_Unfold_Im2col_Linear", "unfold_dilated_gelu", "z07_Bicubic_Upsample_Clamp", "upsample_bicubic_align_size",
+        "z06_EmbeddingBag_Offsets_Weighted_Tanh", "embedding_bag_mean_last_offset_pad", "embedding_bag_max_fixed_bags"})
     QTest::newRow(s) << QString::fromLatin1(s);
 }
 
@@ -1367,6 +1398,11 @@ void TestChains::classesEmulated_data() {
       // size the emulation runs, takes minutes a row: its plan row checks it, its members run here)
       {QStringLiteral("loss_mse_l1_transposed_views"), QStringLiteral("=loss_mse_l1_transposed_views")},
       {QStringLiteral("loss_smooth_l1_soft_margin_views"), QStringLiteral("=loss_smooth_l1_soft_margin_views")},
+      // session 27 (probe 16): im2col (z05's class), bicubic upsampling (z07's), embedding_bag with offsets (z06's)
+      {QStringLiteral("unfold_dilated_gelu"), QStringLiteral("=unfold_dilated_gelu")},
+      {QStringLiteral("upsample_bicubic_align_size"), QStringLiteral("=upsample_bicubic_align_size")},
+      {QStringLiteral("embedding_bag_mean_last_offset_pad"), QStringLiteral("=embedding_bag_mean_last_offset_pad")},
+      {QStringLiteral("embedding_bag_max_fixed_bags"), QStringLiteral("=embedding_bag_max_fixed_bags")},
   };
   // a selection flips where two values tie: the reference takes them lowest index first as kwb_topk does (torch's
   // CUDA topk does; its CPU topk has no fixed order) and, in 16 bits, its parameters rounded as the harness's are
