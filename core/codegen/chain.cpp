@@ -1574,7 +1574,8 @@ bool Planner::stage(const GraphOp& op) {
          false);
   } else if (n == u"_embedding_bag" || n == u"embedding_bag" || n == u"_embedding_bag_forward_only") {
     // F.embedding_bag with offsets (variable-length bags; a 2-D input arrives flat with an arange of offsets): one
-    // launch, a program per bag walking offsets[b] .. offsets[b + 1] (kwb_embedding_bag)
+    // launch, a program per bag walking offsets[b] .. offsets[b + 1] (kwb_embedding_bag); an anchor: the pointwise
+    // run that alone reads its result is applied in its launch
     const QString w = operandOf(op, "weight"), idx = operandOf(op, "indices"), offs = operandOf(op, "offsets");
     const QString psw = operandOf(op, "per_sample_weights");
     const json mode = a.value("mode", json(0)), last = a.value("include_last_offset", json(false));
@@ -1602,13 +1603,14 @@ bool Planner::stage(const GraphOp& op) {
                       psw.isEmpty() ? QStringLiteral("None") : in(psw), pyBool(last.get<bool>()),
                       padIdx >= 0 ? QString::number(padIdx) : QStringLiteral("None"));
     if (!m_why.isEmpty()) return false;
+    l.epilogue = true;  // an anchor: the pointwise run reading only its result is applied in its launch
     push(l, op, QStringLiteral("gather"),
          QStringLiteral("embedding_bag (%1%2) of %3 rows, %4 indices in %5 bags")
              .arg(QLatin1String(modes[mode.get<int>()]),
                   psw.isEmpty() ? QString() : QStringLiteral(", per-sample weights"),
                   shapeText(op.inputs.value(0).shape), shapeText(op.inputs.value(1).shape),
                   shapeText(op.outputs.value(0).shape.mid(0, 1))),
-         false);
+         true);
   } else if (n == u"index") {
     // x[:, idx] with one integer index tensor (a Swin relative-position table read through a buffer of pair
     // indices): a row gather (kwb_index). The probe names the tensors, not the indexed dim: it is the one dim d

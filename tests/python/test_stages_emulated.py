@@ -540,6 +540,19 @@ class EmbeddingBag(unittest.TestCase):
             want = F.embedding_bag(ids, wd.double(), offs, mode="sum", per_sample_weights=p.double())
             self.assertLess(rel_err(got, want), TOL[dt], dt)
 
+    def test_bag_epilogue(self):
+        # the pointwise run after it in its launch: leaky_relu(bag + col[d] + 0.5 res[b, d])
+        gen = torch.Generator().manual_seed(2)
+        w = torch.randn(30, 37, generator=gen)
+        ids = torch.randint(0, 30, (50,), generator=gen)
+        offs = self.bags(50, 8, gen)
+        col, res = torch.randn(37, generator=gen), torch.randn(8, 37, generator=gen)
+        for mode in ("sum", "mean", "max"):
+            got = K.kwb_embedding_bag(w, ids, offs, mode, epi=K.kwb_test_epi, epi_tensors=(col, res),
+                                      epi_scalars=(0.1, 0.5))
+            v = F.embedding_bag(ids, w.double(), offs, mode=mode) + col + 0.5 * res
+            self.assertLess(rel_err(got, torch.where(v >= 0, v, v * 0.1)), 1e-6, mode)
+
     def test_bag_refuses(self):
         w, ids, offs = torch.randn(5, 3), torch.tensor([0, 1]), torch.tensor([0])
         with self.assertRaises(ValueError):
