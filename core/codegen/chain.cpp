@@ -2834,11 +2834,18 @@ bool Planner::arange(const GraphOp& op) {
   const QString dtype = op.outputs.value(0).dtype.isEmpty() ? QStringLiteral("int64") : op.outputs.value(0).dtype;
   Line l;
   l.target = var(op);
-  // the length follows the input dim of that size (n8: arange(1, n + 1) with n = x.shape[1]), not end's literal
+  // the length follows the input dim of that size (n8: arange(1, n + 1) with n = x.shape[1]), not end's literal; an
+  // integer step that the resized trace shows following an input dim does too (F.embedding_bag's 2-D input: offsets
+  // arange(0, numel, ids.shape[1]))
+  QString stepText = pyNum(step);
+  if (const auto step2 = int2(arg2(op, "step")); step.is_number_integer() && step2 && *step2 != step.get<qint64>()) {
+    const QString e = sizeExpr(step.get<qint64>(), step2, QStringLiteral("%1's step").arg(where(op)));
+    if (!e.startsWith(QLatin1String("kwb_at_spec("))) stepText = e;  // guardArgs then leaves it out
+  }
   l.head =
       QStringLiteral("kwb_arange(%1, %2, %3, torch.%4, %5")
           .arg(pyNum(start), sizeExpr(shape.value(0), dim2(op.id, 0), QStringLiteral("%1's length").arg(where(op))),
-               pyNum(step), dtype, device);
+               stepText, dtype, device);
   push(l, op, QStringLiteral("fill"), QStringLiteral("torch.arange %1").arg(shapeText(shape)), false);
   m_vals.insert(op.id, outVal(op));
   return true;
@@ -5833,6 +5840,13 @@ void Planner::guardArgs(const GraphOp& op) {
     bool derived = false;
     (void)adaptiveSizes(op, &derived);
     if (derived) keys.removeIf([](const QString& k) { return k == u"output_size"; });
+  }
+  if (op.name == u"arange") {  // an integer step bound to an input dim (Planner::arange)
+    const json step = op.args.value("step", json(1));
+    const auto step2 = int2(arg2(op, "step"));
+    if (step.is_number_integer() && step2 &&
+        !sizeExpr(step.get<qint64>(), step2, QString()).startsWith(QLatin1String("kwb_at_spec(")))
+      keys.removeIf([](const QString& k) { return k == u"step"; });
   }
   if (keys.isEmpty()) return;
   Line l;
