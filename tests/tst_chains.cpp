@@ -213,7 +213,8 @@ void TestChains::plans_data() {
   QTest::newRow("trial 13 x10's class: trilinear (align_corners) and nearest-exact to a given size")
       << QStringLiteral("upsample_trilinear_nearest_exact3d") << QStringList()
       << QStringList{QStringLiteral("kwb_upsample(x, \"linear\", [7, 9, 11], None, True)"),
-                     QStringLiteral("kwb_upsample(x, \"nearest-exact\", [7, 9, 11], None, None)")};
+                     QStringLiteral("kwb_upsample(x, \"nearest-exact\", [7, 9, 11], None, None, epi=_kwb_epi0, "
+                                    "epi_tensors=(t0,)")};
   // probe 16: im2col, bicubic upsampling, embedding_bag with offsets (z05, z07, z06 and a second member of each class)
   QTest::newRow("probe 16 z05: unfold 3x3 / stride 2 read transposed by a Linear: the patches stored K-major, the GEMM")
       << QStringLiteral("z05_Unfold_Im2col_Linear") << QStringList{QStringLiteral("copy"), QStringLiteral("gemm")}
@@ -222,14 +223,12 @@ void TestChains::plans_data() {
       << QStringLiteral("unfold_dilated_gelu") << QStringList{QStringLiteral("copy")}
       << QStringList{QStringLiteral("t4 = kwb_im2col(x, [2, 3], [2, 1], [1, 0], [1, 2], epi=_kwb_epi0"),
                      QStringLiteral("!kmajor")};
-  QTest::newRow("probe 16 z07: bicubic by 1.5, align_corners=False, then a clamp")
-      << QStringLiteral("z07_Bicubic_Upsample_Clamp")
-      << QStringList{QStringLiteral("copy"), QStringLiteral("pointwise")}
-      << QStringList{QStringLiteral("t0 = kwb_upsample(x, \"bicubic\", None, [1.5, 1.5], False)")};
+  QTest::newRow("probe 16 z07: bicubic by 1.5, align_corners=False, the clamp in its launch")
+      << QStringLiteral("z07_Bicubic_Upsample_Clamp") << QStringList{QStringLiteral("copy")}
+      << QStringList{QStringLiteral("t1 = kwb_upsample(x, \"bicubic\", None, [1.5, 1.5], False, epi=_kwb_epi0")};
   QTest::newRow("probe 16 z07's class: bicubic to a given size, align_corners=True")
-      << QStringLiteral("upsample_bicubic_align_size")
-      << QStringList{QStringLiteral("copy"), QStringLiteral("pointwise")}
-      << QStringList{QStringLiteral("t0 = kwb_upsample(x, \"bicubic\", [20, 13], None, True)")};
+      << QStringLiteral("upsample_bicubic_align_size") << QStringList{QStringLiteral("copy")}
+      << QStringList{QStringLiteral("kwb_upsample(x, \"bicubic\", [20, 13], None, True, epi=_kwb_epi0")};
   QTest::newRow("probe 16 z06: embedding_bag sum with per-sample weights over offsets, tanh in its launch")
       << QStringLiteral("z06_EmbeddingBag_Offsets_Weighted_Tanh") << QStringList{QStringLiteral("gather")}
       << QStringList{

@@ -1937,8 +1937,9 @@ bool Planner::upsample(const GraphOp& op, const QString& x) {
                .arg(x, mode, size,
                     anyScale ? QStringLiteral("[%1]").arg(scales.join(QStringLiteral(", "))) : QStringLiteral("None"),
                     align);
+  l.epilogue = true;  // an anchor: the pointwise run reading only its result is applied in its launch (z07's clamp)
   push(l, op, QStringLiteral("copy"),
-       QStringLiteral("%1 upsample of %2 to %3").arg(mode, shapeText(in), shapeText(out)), false);
+       QStringLiteral("%1 upsample of %2 to %3").arg(mode, shapeText(in), shapeText(out)), true);
   m_vals.insert(op.id, outVal(op));
   return true;
 }

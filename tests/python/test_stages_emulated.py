@@ -475,6 +475,20 @@ class Bicubic(unittest.TestCase):
             want = F.interpolate(x, scale_factor=1.5, mode="bicubic", align_corners=align)
             self.assertLess(float((got - want).abs().max()), 1e-5, align)
 
+    def test_upsample_epilogue_every_mode_and_rank(self):
+        # the pointwise run after it in its launch, at the result's coordinates: leaky_relu(up + col[w] + 0.5 res)
+        torch.manual_seed(11)
+        for shape, mode, size in (((2, 3, 5), "linear", [9]), ((2, 3, 4, 5), "bicubic", [7, 8]),
+                                  ((2, 3, 4, 5), "nearest", [8, 10]), ((1, 2, 3, 4, 5), "linear", [4, 6, 7])):
+            x = torch.randn(*shape)
+            want0 = F.interpolate(x.double(), size=tuple(size), mode={3: "linear", 4: "bilinear", 5: "trilinear"}[
+                x.dim()] if mode == "linear" else mode, align_corners=False if mode != "nearest" else None)
+            col, res = torch.randn(size[-1]), torch.randn(*want0.shape)
+            got = K.kwb_upsample(x, mode, size, None, False if mode != "nearest" else None, epi=K.kwb_test_epi,
+                                 epi_tensors=(col, res), epi_scalars=(0.1, 0.5))
+            v = want0 + col + 0.5 * res
+            self.assertLess(rel_err(got, torch.where(v >= 0, v, v * 0.1)), 1e-6, (shape, mode))
+
     def test_bicubic_16_bit(self):
         for dt in (torch.float16, torch.bfloat16):
             x = torch.rand(2, 3, 6, 7).to(dt)

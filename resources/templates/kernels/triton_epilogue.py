@@ -602,6 +602,8 @@ def _kwb_resample_plane(p, o3a, o3b, w3, o4a, o4b, w4, mask, LIN: tl.constexpr):
 
 @triton.jit
 def _kwb_resample_kernel(x, out, n, S1, S2, S3, S4, xs0, xs1, xs2, xs3, xs4, R2, R3, R4, c2, c3, c4,
+                         e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24,
+                         s30, s31, s32, s33, s34, f0, f1, f2, f3, EPI: tl.constexpr, SP: tl.constexpr,
                          MODE: tl.constexpr, ALIGN: tl.constexpr, LIN3D: tl.constexpr, IDX64: tl.constexpr,
                          BLOCK: tl.constexpr):
     # out (contiguous, sizes S0..S4: N, C, then up to 3 spatial dims, leading ones 1) from x [N, C, R2, R3, R4]:
@@ -623,6 +625,16 @@ def _kwb_resample_kernel(x, out, n, S1, S2, S3, S4, xs0, xs1, xs2, xs3, xs4, R2,
     if LIN3D:
         v2 = _kwb_resample_plane(p + b2.to(tl.int64) * xs2, o3a, o3b, w3, o4a, o4b, w4, mask, True)
         v = (1.0 - w2) * v + w2 * v2
+    # EPI at the output's left-padded coordinates (SP spatial dims after N, C)
+    if SP == 1:
+        v = EPI(v, 0, 0, i0, i1, i4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
+                s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
+    elif SP == 2:
+        v = EPI(v, 0, i0, i1, i3, i4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
+                s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
+    else:
+        v = EPI(v, i0, i1, i2, i3, i4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
+                s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
     tl.store(out + offs, v.to(out.dtype.element_ty), mask=mask)
 
 
@@ -672,8 +684,9 @@ def _kwb_cubic_row(p, o0, o1, o2, o3, c0, c1, c2, c3, mask):
 
 
 @triton.jit
-def _kwb_bicubic_kernel(x, out, n, C, OH, OW, H, W, xs0, xs1, xs2, xs3, ch, cw, ALIGN: tl.constexpr,
-                        IDX64: tl.constexpr, BLOCK: tl.constexpr):
+def _kwb_bicubic_kernel(x, out, n, C, OH, OW, H, W, xs0, xs1, xs2, xs3, ch, cw, e0, e1, e2, e3, s00, s01, s02, s03,
+                        s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3,
+                        EPI: tl.constexpr, ALIGN: tl.constexpr, IDX64: tl.constexpr, BLOCK: tl.constexpr):
     # upsample_bicubic2d: out [N, C, OH, OW] (contiguous) from x [N, C, H, W] through its strides: the 4 x 4 taps
     # around each source point, clamped to the borders, blended along W within each of the 4 rows, then along H
     pid = tl.program_id(0)
@@ -685,7 +698,9 @@ def _kwb_bicubic_kernel(x, out, n, C, OH, OW, H, W, xs0, xs1, xs2, xs3, ch, cw, 
     t = offs // OW
     oh = t % OH
     t = t // OH
-    p = x + ((t // C).to(tl.int64) * xs0 + (t % C).to(tl.int64) * xs1)
+    bn = t // C
+    c = t % C
+    p = x + (bn.to(tl.int64) * xs0 + c.to(tl.int64) * xs1)
     x0, x1, x2, x3, cx0, cx1, cx2, cx3 = _kwb_cubic_taps(ow, W, cw, ALIGN)
     y0, y1, y2, y3, cy0, cy1, cy2, cy3 = _kwb_cubic_taps(oh, H, ch, ALIGN)
     o0, o1, o2, o3 = x0.to(tl.int64) * xs3, x1.to(tl.int64) * xs3, x2.to(tl.int64) * xs3, x3.to(tl.int64) * xs3
@@ -694,15 +709,18 @@ def _kwb_bicubic_kernel(x, out, n, C, OH, OW, H, W, xs0, xs1, xs2, xs3, ch, cw, 
     r2 = _kwb_cubic_row(p + y2.to(tl.int64) * xs2, o0, o1, o2, o3, cx0, cx1, cx2, cx3, mask)
     r3 = _kwb_cubic_row(p + y3.to(tl.int64) * xs2, o0, o1, o2, o3, cx0, cx1, cx2, cx3, mask)
     v = r0 * cy0 + r1 * cy1 + r2 * cy2 + r3 * cy3
+    v = EPI(v, 0, bn, c, oh, ow, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
+            s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
     tl.store(out + offs, v.to(out.dtype.element_ty), mask=mask)
 
 
-def kwb_upsample(x, mode, size=None, scales=None, align_corners=None):
+def kwb_upsample(x, mode, size=None, scales=None, align_corners=None, epi=None, epi_tensors=(), epi_scalars=()):
     """F.interpolate(x, size or scale_factor, mode) of x [N, C, *spatial], 1 to 3 spatial dims, any strides: mode
     "nearest", "nearest-exact", "linear" (linear / bilinear / trilinear by the spatial rank) or "bicubic" (2 spatial
     dims: torch's 4 x 4 taps with A = -0.75, clamped at the borders); align_corners applies to the last two. size: the output's spatial sizes, or None for floor(in * scale) per dim; scales: the
     per-dim scale factors or None, which (as in torch) set the source index rule's 1 / scale, else in / out. One
-    launch, fp32 math, out contiguous in x's dtype. Raises ValueError for another rank or mode."""
+    launch, fp32 math, out contiguous in x's dtype; epi: the pointwise run after it, applied in that launch on the
+    result's coordinates (its tensors broadcast to the result's shape). Raises ValueError for another rank or mode."""
     sp = x.dim() - 2
     if not 1 <= sp <= 3 or mode not in ("nearest", "nearest-exact", "linear", "bicubic") or (
             mode == "bicubic" and sp != 2):
@@ -726,11 +744,15 @@ def kwb_upsample(x, mode, size=None, scales=None, align_corners=None):
     n = out.numel()
     if n == 0:
         return out
+    nd = out.dim()
+    es = kwb_epi_args(epi_tensors, out.shape, [None] * (5 - nd) + list(range(nd)), x)
+    fs = kwb_epi_scalars(epi_scalars)
     if mode == "bicubic":
         reach = max([n] + [(s - 1) * abs(st) for s, st in zip(x.shape, x.stride())])
         _kwb_bicubic_kernel[(triton.cdiv(n, KWB_POINTWISE_BLOCK),)](
-            x, out, n, x.shape[1], size[0], size[1], ins[0], ins[1], *x.stride(), cs[0], cs[1], ALIGN=align,
-            IDX64=reach + KWB_POINTWISE_BLOCK >= 2 ** 31, BLOCK=KWB_POINTWISE_BLOCK, num_warps=KWB_POINTWISE_WARPS)
+            x, out, n, x.shape[1], size[0], size[1], ins[0], ins[1], *x.stride(), cs[0], cs[1], *es, *fs,
+            EPI=epi or _kwb_epi_identity, ALIGN=align, IDX64=reach + KWB_POINTWISE_BLOCK >= 2 ** 31,
+            BLOCK=KWB_POINTWISE_BLOCK, num_warps=KWB_POINTWISE_WARPS)
         return out
     lead = 3 - sp
     sizes = (1,) * lead + tuple(out.shape[2:])
@@ -739,7 +761,8 @@ def kwb_upsample(x, mode, size=None, scales=None, align_corners=None):
     xs = tuple(x.stride()[:2]) + (0,) * lead + tuple(x.stride()[2:])
     reach = max([n] + [(s - 1) * abs(st) for s, st in zip(x.shape, x.stride())])
     _kwb_resample_kernel[(triton.cdiv(n, KWB_POINTWISE_BLOCK),)](
-        x, out, n, x.shape[1], *sizes, *xs, *rs, *cs, MODE={"nearest": 0, "nearest-exact": 1, "linear": 2}[mode],
+        x, out, n, x.shape[1], *sizes, *xs, *rs, *cs, *es, *fs, EPI=epi or _kwb_epi_identity, SP=sp,
+        MODE={"nearest": 0, "nearest-exact": 1, "linear": 2}[mode],
         ALIGN=align, LIN3D=mode == "linear" and sp == 3, IDX64=reach + KWB_POINTWISE_BLOCK >= 2 ** 31,
         BLOCK=KWB_POINTWISE_BLOCK, num_warps=KWB_POINTWISE_WARPS)
     return out
