@@ -717,10 +717,11 @@ def _kwb_bicubic_kernel(x, out, n, C, OH, OW, H, W, xs0, xs1, xs2, xs3, ch, cw, 
 def kwb_upsample(x, mode, size=None, scales=None, align_corners=None, epi=None, epi_tensors=(), epi_scalars=()):
     """F.interpolate(x, size or scale_factor, mode) of x [N, C, *spatial], 1 to 3 spatial dims, any strides: mode
     "nearest", "nearest-exact", "linear" (linear / bilinear / trilinear by the spatial rank) or "bicubic" (2 spatial
-    dims: torch's 4 x 4 taps with A = -0.75, clamped at the borders); align_corners applies to the last two. size: the output's spatial sizes, or None for floor(in * scale) per dim; scales: the
-    per-dim scale factors or None, which (as in torch) set the source index rule's 1 / scale, else in / out. One
-    launch, fp32 math, out contiguous in x's dtype; epi: the pointwise run after it, applied in that launch on the
-    result's coordinates (its tensors broadcast to the result's shape). Raises ValueError for another rank or mode."""
+    dims: torch's 4 x 4 taps with A = -0.75, clamped at the borders); align_corners applies to the last two. size:
+    the output's spatial sizes, or None for floor(in * scale) per dim; scales: the per-dim scale factors or None,
+    which (as in torch) set the source index rule's 1 / scale, else in / out. One launch, fp32 math, out contiguous
+    in x's dtype; epi: the pointwise run after it, applied in that launch on the result's coordinates (its tensors
+    broadcast to the result's shape). Raises ValueError for another rank or mode."""
     sp = x.dim() - 2
     if not 1 <= sp <= 3 or mode not in ("nearest", "nearest-exact", "linear", "bicubic") or (
             mode == "bicubic" and sp != 2):

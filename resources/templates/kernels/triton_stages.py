@@ -555,7 +555,8 @@ def kwb_embedding_bag(weight, indices, offsets, mode="sum", per_sample_weights=N
     CUDA kernel; its CPU one ends it at the last offset, the same where that offset is the end); mode "sum"
     (0, times per_sample_weights where given), "mean" (1) or "max" (2); entries equal to padding_idx (None or -1:
     none) are skipped and not counted; an empty bag is 0. One launch: a program per bag and column block walks its
-    bag. epi: the pointwise run after it, applied in that launch on the [B, D] result (its tensors broadcast to it). The offsets are not checked (that needs them on the host): torch's reference raises where they are bad."""
+    bag. epi: the pointwise run after it, applied in that launch on the [B, D] result (its tensors broadcast to it).
+    The offsets are not checked (that needs them on the host): torch's reference raises where they are bad."""
     if weight.dim() != 2 or indices.dim() != 1 or offsets.dim() != 1:
         raise ValueError("kwb_embedding_bag: weight %s, indices %s, offsets %s (2-D, 1-D, 1-D expected)"
                          % (tuple(weight.shape), tuple(indices.shape), tuple(offsets.shape)))
