@@ -626,8 +626,16 @@ class Planner {
   bool pixelShuffle(const GraphOp& op);
   /// F.interpolate / nn.Upsample (upsample_nearest{1,2,3}d, _upsample_nearest_exact{1,2,3}d, upsample_linear1d,
   /// upsample_bilinear2d, upsample_trilinear3d; size or scale factors, align_corners) of @p x: one kwb_upsample
-  /// launch, torch's source index rules. Bicubic and antialiased modes are refused with the op's name.
+  /// launch, torch's source index rules; upsample_bicubic2d the same launcher's bicubic mode (torch's 4 x 4 taps, A =
+  /// -0.75, clamped at the borders). Antialiased modes are refused with the op's name.
   bool upsample(const GraphOp& op, const QString& x);
+  /// F.unfold (aten::im2col: kernel_size, dilation, padding, stride) of @p x, [N, C, H, W] or [C, H, W]: one kwb_im2col
+  /// launch writing [N, C kh kw, L]; an anchor (the pointwise run reading only its result is applied in its launch).
+  /// kmajor=True where its only reader is a transpose of the last two dims read by GEMMs alone as their A
+  /// (im2colKMajor): the patches are stored [N, L, C kh kw] and the GEMM reads them K-major.
+  bool im2col(const GraphOp& op, const QString& x);
+  /// Whether every reader of @p id, through views, is a GEMM reading it as its A (mm / bmm self, addmm mat1).
+  bool gemmAOnly(const QString& id, int depth = 0) const;
   /// F.glu(x, dim) as a chunk of x into halves a, b (views) and the pointwise a * sigmoid(b), which joins the run
   /// after it (one elementwise launch reading two views of one tensor, swiglu and a * sigmoid(b) written by hand
   /// alike).
@@ -1579,6 +1587,45 @@ bool Planner::stage(const GraphOp& op) {
          QStringLiteral("embedding rows of %1 at indices %2")
              .arg(shapeText(op.inputs.value(0).shape), shapeText(op.inputs.value(1).shape)),
          false);
+  } else if (n == u"_embedding_bag" || n == u"embedding_bag" || n == u"_embedding_bag_forward_only") {
+    // F.embedding_bag with offsets (variable-length bags; a 2-D input arrives flat with an arange of offsets): one
+    // launch, a program per bag walking offsets[b] .. offsets[b + 1] (kwb_embedding_bag); an anchor: the pointwise
+    // run that alone reads its result is applied in its launch
+    const QString w = operandOf(op, "weight"), idx = operandOf(op, "indices"), offs = operandOf(op, "offsets");
+    const QString psw = operandOf(op, "per_sample_weights");
+    const json mode = a.value("mode", json(0)), last = a.value("include_last_offset", json(false));
+    const json pad = a.value("padding_idx", json(-1));
+    const QString idt = op.inputs.value(1).dtype, odt = op.inputs.value(2).dtype;
+    auto integer = [](const QString& d) { return d == u"int64" || d == u"int32"; };
+    if (w.isEmpty() || idx.isEmpty() || offs.isEmpty() || op.inputs.value(0).shape.size() != 2 ||
+        op.inputs.value(1).shape.size() != 1 || op.inputs.value(2).shape.size() != 1 || !integer(idt) ||
+        !integer(odt) || !mode.is_number_integer() || mode.get<int>() < 0 || mode.get<int>() > 2 ||
+        !last.is_boolean() || !(pad.is_null() || pad.is_number_integer()) || (!psw.isEmpty() && mode.get<int>() != 0))
+      return bad(QStringLiteral("%1: an embedding_bag of %2 by %3 indices and %4 offsets has no chain stage yet (a 2-D "
+                                "weight, 1-D integer indices and offsets, mode sum / mean / max, per-sample weights "
+                                "for sum have)")
+                     .arg(where(op), shapeText(op.inputs.value(0).shape), shapeText(op.inputs.value(1).shape),
+                          shapeText(op.inputs.value(2).shape)));
+    for (int k = 1; k < 4; ++k)
+      if (m_live.contains(QStringLiteral("%1_%2").arg(op.id).arg(k)))
+        return bad(QStringLiteral("%1: its offset2bag, bag sizes or max indices are used; only the pooled rows have a "
+                                  "chain stage")
+                       .arg(where(op)));
+    static const char* modes[] = {"sum", "mean", "max"};
+    const qint64 padIdx = pad.is_number_integer() ? pad.get<qint64>() : -1;
+    l.head = QStringLiteral("kwb_embedding_bag(%1, %2, %3, \"%4\", %5, %6, %7")
+                 .arg(in(w), in(idx), in(offs), QLatin1String(modes[mode.get<int>()]),
+                      psw.isEmpty() ? QStringLiteral("None") : in(psw), pyBool(last.get<bool>()),
+                      padIdx >= 0 ? QString::number(padIdx) : QStringLiteral("None"));
+    if (!m_why.isEmpty()) return false;
+    l.epilogue = true;  // an anchor: the pointwise run reading only its result is applied in its launch
+    push(l, op, QStringLiteral("gather"),
+         QStringLiteral("embedding_bag (%1%2) of %3 rows, %4 indices in %5 bags")
+             .arg(QLatin1String(modes[mode.get<int>()]),
+                  psw.isEmpty() ? QString() : QStringLiteral(", per-sample weights"),
+                  shapeText(op.inputs.value(0).shape), shapeText(op.inputs.value(1).shape),
+                  shapeText(op.outputs.value(0).shape.mid(0, 1))),
+         true);
   } else if (n == u"index") {
     // x[:, idx] with one integer index tensor (a Swin relative-position table read through a buffer of pair
     // indices): a row gather (kwb_index). The probe names the tensors, not the indexed dim: it is the one dim d
@@ -1682,6 +1729,8 @@ bool Planner::stage(const GraphOp& op) {
          false);
   } else if (n.startsWith(QLatin1String("upsample_")) || n.startsWith(QLatin1String("_upsample_nearest_exact"))) {
     return upsample(op, x);
+  } else if (n == u"im2col") {
+    return im2col(op, x);
   } else if (n == u"pixel_shuffle" || n == u"pixel_unshuffle") {
     return pixelShuffle(op);
   } else if (n == u"glu") {
@@ -1872,10 +1921,11 @@ bool Planner::upsample(const GraphOp& op, const QString& x) {
   const QString mode = n.contains(QLatin1String("nearest_exact")) ? QStringLiteral("nearest-exact")
                        : n.contains(QLatin1String("nearest"))     ? QStringLiteral("nearest")
                        : n.contains(QLatin1String("linear"))      ? QStringLiteral("linear")
+                       : n == u"upsample_bicubic2d"               ? QStringLiteral("bicubic")
                                                                   : QString();
   if (mode.isEmpty() || sp < 1 || sp > 3 || out.size() != in.size() || !n.endsWith(QStringLiteral("%1d").arg(sp)))
     return bad(QStringLiteral("%1 has no chain stage yet (nearest, nearest-exact and (bi/tri)linear upsampling of 1 "
-                              "to 3 spatial dims have)")
+                              "to 3 spatial dims and bicubic of 2 have)")
                    .arg(where(op)));
   // scales: torch >= 2 traces the .default overload (output_size and scales_d / scales_h / scales_w, or scales for
   // 1-D), 1.13 the .vec one (output_size or scale_factors); a scale present sets the source index rule (1 / scale)
@@ -1894,16 +1944,83 @@ bool Planner::upsample(const GraphOp& op, const QString& x) {
   // else the traced size (a size the user gave)
   const bool allScales = std::none_of(scales.begin(), scales.end(), [](const QString& s) { return s == u"None"; });
   const QString size = allScales ? QStringLiteral("None") : pyList(out.mid(2));
-  const QString align = mode == u"linear" ? pyBool(a.value("align_corners", false) == true) : QStringLiteral("None");
+  const QString align = mode == u"linear" || mode == u"bicubic" ? pyBool(a.value("align_corners", false) == true)
+                                                                : QStringLiteral("None");
   Line l;
   l.target = var(op);
   l.head = QStringLiteral("kwb_upsample(%1, \"%2\", %3, %4, %5")
                .arg(x, mode, size,
                     anyScale ? QStringLiteral("[%1]").arg(scales.join(QStringLiteral(", "))) : QStringLiteral("None"),
                     align);
+  l.epilogue = true;  // an anchor: the pointwise run reading only its result is applied in its launch (z07's clamp)
   push(l, op, QStringLiteral("copy"),
-       QStringLiteral("%1 upsample of %2 to %3").arg(mode, shapeText(in), shapeText(out)), false);
+       QStringLiteral("%1 upsample of %2 to %3").arg(mode, shapeText(in), shapeText(out)), true);
   m_vals.insert(op.id, outVal(op));
+  return true;
+}
+
+bool Planner::im2col(const GraphOp& op, const QString& x) {
+  const json& a = op.args;
+  const QList<qint64> in = op.inputs.value(0).shape, out = op.outputs.value(0).shape;
+  auto pair = [&](const char* name, qint64 least) -> QString {  // one or two integers >= least, as a Python list
+    const json v = a.value(name, json());
+    QList<qint64> p;
+    if (v.is_number_integer()) p = {v.get<qint64>(), v.get<qint64>()};
+    for (std::size_t k = 0; v.is_array() && k < v.size(); ++k)
+      p << (v.at(k).is_number_integer() ? v.at(k).get<qint64>() : least - 1);
+    if (p.size() == 1) p << p.first();
+    if (p.size() != 2 || p.at(0) < least || p.at(1) < least) return QString();
+    return pyList(p);
+  };
+  const QString ks = pair("kernel_size", 1), dil = pair("dilation", 1), pad = pair("padding", 0),
+                st = pair("stride", 1);
+  if (ks.isEmpty() || dil.isEmpty() || pad.isEmpty() || st.isEmpty() || in.size() < 3 || in.size() > 4 ||
+      out.size() != in.size() - 1)
+    return bad(
+        QStringLiteral("%1: an unfold of %2 with kernel_size %3, dilation %4, padding %5, stride %6 has no chain "
+                       "stage (a 3-D or 4-D input, one or two integers each, padding >= 0, the others >= 1 have)")
+            .arg(where(op), shapeText(in), pyNum(a.value("kernel_size", json())), pyNum(a.value("dilation", json())),
+                 pyNum(a.value("padding", json())), pyNum(a.value("stride", json()))));
+  // the patches stored K-major where a GEMM reads them transposed as its A (a convolution by hand: unfold, then a
+  // Linear over x.unfold(...).transpose(1, 2)): its A tiles are then contiguous along K
+  bool kmajor = false;
+  const QStringList readers = m_readers.value(resolve(op.id));
+  if (readers.size() == 1 && !readers.first().isEmpty())
+    if (const GraphOp* t = opById(readers.first()); t && t->view && t->name == u"transpose") {
+      const qint64 r = out.size();
+      auto norm = [r](const json& d) { return d.is_number_integer() ? (d.get<qint64>() % r + r) % r : qint64(-1); };
+      const qint64 d0 = norm(t->args.value("dim0", json())), d1 = norm(t->args.value("dim1", json()));
+      kmajor = std::min(d0, d1) == r - 2 && std::max(d0, d1) == r - 1 && gemmAOnly(t->id);
+    }
+  Line l;
+  l.target = var(op);
+  l.head = QStringLiteral("kwb_im2col(%1, %2, %3, %4, %5").arg(x, ks, dil, pad, st);
+  if (kmajor) l.tail = QStringLiteral(", kmajor=True)");
+  l.epilogue = true;  // an anchor: the pointwise run reading only its result is applied in its launch
+  push(l, op, QStringLiteral("copy"),
+       QStringLiteral("unfold of %1 (kernel %2, dilation %3, padding %4, stride %5) to %6%7")
+           .arg(shapeText(in), ks, dil, pad, st, shapeText(out),
+                kmajor ? QStringLiteral(", stored K-major for the GEMM") : QString()),
+       true);
+  m_vals.insert(op.id, outVal(op));
+  return true;
+}
+
+bool Planner::gemmAOnly(const QString& id, int depth) const {
+  const QStringList readers = m_readers.value(resolve(id));
+  if (readers.isEmpty() || depth > 16) return false;
+  for (const QString& r : readers) {
+    const GraphOp* o = r.isEmpty() ? nullptr : opById(r);
+    if (!o || m_absorbed.contains(o->id)) return false;
+    if (o->view && o->name != u"transpose" && o->name != u"permute" && o->name != u"t") {
+      if (!gemmAOnly(o->id, depth + 1)) return false;
+      continue;
+    }
+    const char* aName = o->name == u"addmm" ? "mat1" : (o->name == u"mm" || o->name == u"bmm") ? "self" : nullptr;
+    if (!aName || resolve(operandOf(*o, aName)) != resolve(id) || resolve(operandOf(*o, "mat2")) == resolve(id) ||
+        (o->name == u"addmm" && resolve(operandOf(*o, "self")) == resolve(id)))
+      return false;
+  }
   return true;
 }
 
@@ -2780,11 +2897,18 @@ bool Planner::arange(const GraphOp& op) {
   const QString dtype = op.outputs.value(0).dtype.isEmpty() ? QStringLiteral("int64") : op.outputs.value(0).dtype;
   Line l;
   l.target = var(op);
-  // the length follows the input dim of that size (n8: arange(1, n + 1) with n = x.shape[1]), not end's literal
+  // the length follows the input dim of that size (n8: arange(1, n + 1) with n = x.shape[1]), not end's literal; an
+  // integer step that the resized trace shows following an input dim does too (F.embedding_bag's 2-D input: offsets
+  // arange(0, numel, ids.shape[1]))
+  QString stepText = pyNum(step);
+  if (const auto step2 = int2(arg2(op, "step")); step.is_number_integer() && step2 && *step2 != step.get<qint64>()) {
+    const QString e = sizeExpr(step.get<qint64>(), step2, QStringLiteral("%1's step").arg(where(op)));
+    if (!e.startsWith(QLatin1String("kwb_at_spec("))) stepText = e;  // guardArgs then leaves it out
+  }
   l.head =
       QStringLiteral("kwb_arange(%1, %2, %3, torch.%4, %5")
           .arg(pyNum(start), sizeExpr(shape.value(0), dim2(op.id, 0), QStringLiteral("%1's length").arg(where(op))),
-               pyNum(step), dtype, device);
+               stepText, dtype, device);
   push(l, op, QStringLiteral("fill"), QStringLiteral("torch.arange %1").arg(shapeText(shape)), false);
   m_vals.insert(op.id, outVal(op));
   return true;
@@ -5987,6 +6111,13 @@ void Planner::guardArgs(const GraphOp& op) {
     bool derived = false;
     (void)adaptiveSizes(op, &derived);
     if (derived) keys.removeIf([](const QString& k) { return k == u"output_size"; });
+  }
+  if (op.name == u"arange") {  // an integer step bound to an input dim (Planner::arange)
+    const json step = op.args.value("step", json(1));
+    const auto step2 = int2(arg2(op, "step"));
+    if (step.is_number_integer() && step2 &&
+        !sizeExpr(step.get<qint64>(), step2, QString()).startsWith(QLatin1String("kwb_at_spec(")))
+      keys.removeIf([](const QString& k) { return k == u"step"; });
   }
   if (keys.isEmpty()) return;
   Line l;

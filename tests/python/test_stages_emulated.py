@@ -318,7 +318,7 @@ class Gather(unittest.TestCase):
         self.assertEqual(got.dtype, torch.float16)
         self.assertLess(rel_err(got, F.interpolate(xh.double(), scale_factor=2.0, mode="bilinear")), TOL[torch.float16])
         with self.assertRaises(ValueError):
-            K.kwb_upsample(xh, "bicubic", None, [2.0, 2.0])
+            K.kwb_upsample(torch.randn(2, 3, 6), "bicubic", None, [2.0])  # bicubic has 2 spatial dims
 
     def test_scatter_add_and_index_add(self):
         # new-user trial 13's x08 (a segment sum by scatter_add): an expanded index (stride 0), a smaller index than
@@ -440,6 +440,200 @@ class Gather(unittest.TestCase):
         self.assertLess(rel_err(got, x + col), 1e-6)
         with self.assertRaises(ValueError):
             K.kwb_pointwise(torch.randn(2, 2, 2, 2, 2, 2), K.kwb_test_epi, (col, col), (1.0, 0.0))
+
+
+class Bicubic(unittest.TestCase):
+    """kwb_upsample's bicubic mode (upsample_bicubic2d; probe 16's z07): torch's A = -0.75 taps clamped at the
+    borders, align_corners both ways, scale factors (non-integer, below 1) or sizes, strided, size-1 and 16-bit
+    inputs, one launch each."""
+
+    def test_bicubic_scales_and_sizes(self):
+        torch.manual_seed(7)
+        cases = [((2, 3, 6, 5), dict(scale_factor=1.5)), ((2, 3, 6, 5), dict(scale_factor=(2.0, 0.5))),
+                 ((1, 2, 7, 9), dict(size=(13, 4))), ((2, 1, 1, 5), dict(size=(3, 11))),
+                 ((1, 2, 5, 1), dict(scale_factor=3.0)), ((2, 3, 4, 4), dict(size=(4, 4))),
+                 ((1, 1, 9, 8), dict(scale_factor=0.7)), ((1, 2, 3, 3), dict(size=(1, 1)))]
+        for shape, how in cases:
+            sf = how.get("scale_factor")
+            scales = None if sf is None else [float(v) for v in (sf if isinstance(sf, tuple) else (sf, sf))]
+            for x in (torch.randn(*shape), torch.randn(shape[1], shape[0], *shape[2:]).transpose(0, 1),
+                      torch.randn(*shape[:2], shape[3], shape[2]).transpose(2, 3)):
+                for align in (False, True):
+                    want = F.interpolate(x.double(), mode="bicubic", align_corners=align, **how)
+                    with Launches("_kwb_bicubic_kernel") as n:
+                        got = K.kwb_upsample(x, "bicubic", how.get("size"), scales, align)
+                    self.assertEqual(n.count, 1)
+                    self.assertEqual(got.shape, want.shape, (shape, how, align))
+                    self.assertLess(rel_err(got, want), 1e-6, (shape, how, align, x.stride()))
+
+    def test_bicubic_matches_torch_fp32_closely(self):
+        # torch's own fp32 result (its math in fp32 too): the same taps, indices and weights
+        torch.manual_seed(3)
+        x = torch.rand(2, 3, 19, 23)
+        for align in (False, True):
+            got = K.kwb_upsample(x, "bicubic", None, [1.5, 1.5], align)
+            want = F.interpolate(x, scale_factor=1.5, mode="bicubic", align_corners=align)
+            self.assertLess(float((got - want).abs().max()), 1e-5, align)
+
+    def test_upsample_epilogue_every_mode_and_rank(self):
+        # the pointwise run after it in its launch, at the result's coordinates: leaky_relu(up + col[w] + 0.5 res)
+        torch.manual_seed(11)
+        for shape, mode, size in (((2, 3, 5), "linear", [9]), ((2, 3, 4, 5), "bicubic", [7, 8]),
+                                  ((2, 3, 4, 5), "nearest", [8, 10]), ((1, 2, 3, 4, 5), "linear", [4, 6, 7])):
+            x = torch.randn(*shape)
+            want0 = F.interpolate(x.double(), size=tuple(size), mode={3: "linear", 4: "bilinear", 5: "trilinear"}[
+                x.dim()] if mode == "linear" else mode, align_corners=False if mode != "nearest" else None)
+            col, res = torch.randn(size[-1]), torch.randn(*want0.shape)
+            got = K.kwb_upsample(x, mode, size, None, False if mode != "nearest" else None, epi=K.kwb_test_epi,
+                                 epi_tensors=(col, res), epi_scalars=(0.1, 0.5))
+            v = want0 + col + 0.5 * res
+            self.assertLess(rel_err(got, torch.where(v >= 0, v, v * 0.1)), 1e-6, (shape, mode))
+
+    def test_bicubic_16_bit(self):
+        for dt in (torch.float16, torch.bfloat16):
+            x = torch.rand(2, 3, 6, 7).to(dt)
+            got = K.kwb_upsample(x, "bicubic", [9, 10], None, False)
+            self.assertEqual(got.dtype, dt)
+            want = F.interpolate(x.double(), size=(9, 10), mode="bicubic", align_corners=False)
+            self.assertLess(rel_err(got, want), TOL[dt], dt)
+
+
+class EmbeddingBag(unittest.TestCase):
+    """kwb_embedding_bag (F.embedding_bag with offsets, aten::_embedding_bag; probe 16's z06): variable-length bags
+    (empty ones, one long one), modes sum / mean / max, per-sample weights, include_last_offset, padding_idx,
+    strided weight and indices, int32 indices, 16-bit weights, a tail along D; one launch each."""
+
+    @staticmethod
+    def bags(n_idx, n_bags, gen):
+        cuts = torch.sort(torch.randint(0, n_idx + 1, (n_bags - 1,), generator=gen)).values
+        return torch.cat([torch.zeros(1, dtype=torch.long), cuts])
+
+    def test_bag_modes_weights_offsets(self):
+        gen = torch.Generator().manual_seed(6)
+        w = torch.randn(23, 70, generator=gen)
+        for n_idx, n_bags in ((40, 7), (5, 9), (33, 1), (0, 3)):
+            ids = torch.randint(0, 23, (n_idx,), generator=gen)
+            offs = self.bags(n_idx, n_bags, gen)
+            psw = torch.rand(n_idx, generator=gen)
+            for mode in ("sum", "mean", "max"):
+                for last in (False, True):
+                    for pad in (None, 4):
+                        o = torch.cat([offs, torch.tensor([n_idx])]) if last else offs
+                        p = psw if mode == "sum" and pad is None else None
+                        with Forced(_kwb_gather_reduce_tile=64), Launches("_kwb_bag_kernel") as n:
+                            got = K.kwb_embedding_bag(w, ids, o, mode, p, last, pad)
+                        want = F.embedding_bag(ids, w.double(), o, mode=mode, include_last_offset=last,
+                                               padding_idx=pad, per_sample_weights=None if p is None else p.double())
+                        self.assertEqual(n.count, 1)
+                        self.assertEqual(got.shape, want.shape, (n_idx, n_bags, mode, last, pad))
+                        self.assertLess(rel_err(got, want), 1e-6, (n_idx, n_bags, mode, last, pad))
+
+    def test_bag_last_offset_short_of_the_end(self):
+        # include_last_offset with a last offset short of the end: torch's CUDA kernel (the harness's reference) ends
+        # the last bag at the end of the indices all the same (its CPU kernel sums to the offset but counts to the end)
+        w = torch.randn(9, 5)
+        ids, offs = torch.tensor([1, 2, 3, 4, 5, 6]), torch.tensor([0, 2, 4])
+        for mode in ("sum", "mean", "max"):
+            want = F.embedding_bag(ids, w, offs[:-1], mode=mode)
+            self.assertLess(rel_err(K.kwb_embedding_bag(w, ids, offs, mode, None, True), want), 1e-6, mode)
+
+    def test_bag_strided_int32_16_bit(self):
+        gen = torch.Generator().manual_seed(16)
+        w = torch.randn(40, 19, generator=gen).t().contiguous().t()  # column-major
+        ids = torch.randint(0, 19, (60,), generator=gen)[::2]  # stride 2
+        offs = self.bags(30, 6, gen)
+        for mode in ("sum", "mean", "max"):
+            want = F.embedding_bag(ids, w.double(), offs, mode=mode)
+            self.assertLess(rel_err(K.kwb_embedding_bag(w, ids, offs, mode), want), 1e-6, mode)
+            got = K.kwb_embedding_bag(w, ids.int(), offs.int(), mode)
+            self.assertLess(rel_err(got, want), 1e-6, mode)
+        for dt in (torch.float16, torch.bfloat16):
+            wd, p = w.to(dt), torch.rand(30, generator=gen).to(dt)
+            got = K.kwb_embedding_bag(wd, ids, offs, "sum", p)
+            self.assertEqual(got.dtype, dt)
+            want = F.embedding_bag(ids, wd.double(), offs, mode="sum", per_sample_weights=p.double())
+            self.assertLess(rel_err(got, want), TOL[dt], dt)
+
+    def test_bag_epilogue(self):
+        # the pointwise run after it in its launch: leaky_relu(bag + col[d] + 0.5 res[b, d])
+        gen = torch.Generator().manual_seed(2)
+        w = torch.randn(30, 37, generator=gen)
+        ids = torch.randint(0, 30, (50,), generator=gen)
+        offs = self.bags(50, 8, gen)
+        col, res = torch.randn(37, generator=gen), torch.randn(8, 37, generator=gen)
+        for mode in ("sum", "mean", "max"):
+            got = K.kwb_embedding_bag(w, ids, offs, mode, epi=K.kwb_test_epi, epi_tensors=(col, res),
+                                      epi_scalars=(0.1, 0.5))
+            v = F.embedding_bag(ids, w.double(), offs, mode=mode) + col + 0.5 * res
+            self.assertLess(rel_err(got, torch.where(v >= 0, v, v * 0.1)), 1e-6, mode)
+
+    def test_bag_refuses(self):
+        w, ids, offs = torch.randn(5, 3), torch.tensor([0, 1]), torch.tensor([0])
+        with self.assertRaises(ValueError):
+            K.kwb_embedding_bag(w, ids, offs, "max", torch.ones(2))  # per-sample weights only for sum
+        with self.assertRaises(ValueError):
+            K.kwb_embedding_bag(w, ids.view(1, 2), offs, "sum")
+
+
+class Im2col(unittest.TestCase):
+    """kwb_im2col (F.unfold, aten::im2col; probe 16's z05): every kernel size, dilation, padding and stride against
+    torch, batched and unbatched, strided and 16-bit inputs, tails; the K-major layout; the pointwise run after it
+    in its launch (epi=). Data movement only: bit-equal."""
+
+    CASES = [((2, 3, 7, 9), dict(kernel_size=3, padding=1, stride=2)),
+             ((2, 3, 7, 9), dict(kernel_size=(2, 3), dilation=(2, 1), padding=(0, 2), stride=(1, 3))),
+             ((1, 5, 6, 5), dict(kernel_size=1)),
+             ((3, 2, 5, 8), dict(kernel_size=(3, 2), dilation=2, padding=(2, 1), stride=(2, 1))),
+             ((2, 1, 4, 4), dict(kernel_size=4)),
+             ((2, 4, 1, 9), dict(kernel_size=(1, 4), stride=(1, 2), padding=(0, 1)))]
+
+    @staticmethod
+    def args(kw):
+        return (kw["kernel_size"], kw.get("dilation", 1), kw.get("padding", 0), kw.get("stride", 1))
+
+    def test_im2col_any_parameters_one_launch(self):
+        torch.manual_seed(27)
+        for shape, kw in self.CASES:
+            for x in (torch.randn(*shape), torch.randn(*shape).transpose(2, 3).contiguous().transpose(2, 3),
+                      torch.randn(shape[1], shape[0], *shape[2:]).transpose(0, 1), torch.randn(*shape[1:])):
+                for kmajor in (False, True):
+                    with Launches("_kwb_im2col_kernel") as n:
+                        got = K.kwb_im2col(x, *self.args(kw), kmajor=kmajor)
+                    want = F.unfold(x, **kw)
+                    self.assertEqual(n.count, 1)
+                    self.assertEqual(got.shape, want.shape, (shape, kw))
+                    self.assertTrue(torch.equal(got, want), (shape, kw, kmajor, x.stride()))
+                    if kmajor:
+                        self.assertTrue(got.transpose(-1, -2).is_contiguous())
+
+    def test_im2col_16_bit(self):
+        for dt in (torch.float16, torch.bfloat16):
+            x = torch.randn(2, 3, 7, 6).to(dt)
+            got = K.kwb_im2col(x, [3, 2], [1, 2], [1, 1], [2, 1])
+            self.assertEqual(got.dtype, dt)
+            self.assertTrue(torch.equal(got, F.unfold(x.float(), (3, 2), dilation=(1, 2), padding=1,
+                                                      stride=(2, 1)).to(dt)))
+
+    def test_im2col_epilogue(self):
+        # the pointwise run after it, fused: leaky_relu(cols + col[l] + 0.5 res[b, r, l]) at the result's coordinates
+        torch.manual_seed(5)
+        for shape, kw in self.CASES[:2]:
+            x = torch.randn(*shape)
+            want0 = F.unfold(x, **kw)
+            col, res = torch.randn(want0.shape[-1]), torch.randn(*want0.shape)
+            for kmajor in (False, True):
+                got = K.kwb_im2col(x, *self.args(kw), epi=K.kwb_test_epi, epi_tensors=(col, res),
+                                   epi_scalars=(0.1, 0.5), kmajor=kmajor)
+                v = want0 + col + 0.5 * res
+                self.assertLess(rel_err(got, torch.where(v >= 0, v, v * 0.1)), 1e-6, (shape, kw, kmajor))
+
+    def test_im2col_refuses_what_torch_refuses(self):
+        with self.assertRaises(ValueError):
+            K.kwb_im2col(torch.randn(1, 2, 3, 3), 5, 1, 0, 1)  # no output positions
+        with self.assertRaises(ValueError):
+            K.kwb_im2col(torch.randn(2, 3, 3), 2, 1, -1, 1)
+        with self.assertRaises(ValueError):
+            K.kwb_im2col(torch.randn(3, 3), 2, 1, 0, 1)
 
 
 def stable_topk(x, k, dim, largest):

@@ -602,6 +602,8 @@ def _kwb_resample_plane(p, o3a, o3b, w3, o4a, o4b, w4, mask, LIN: tl.constexpr):
 
 @triton.jit
 def _kwb_resample_kernel(x, out, n, S1, S2, S3, S4, xs0, xs1, xs2, xs3, xs4, R2, R3, R4, c2, c3, c4,
+                         e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24,
+                         s30, s31, s32, s33, s34, f0, f1, f2, f3, EPI: tl.constexpr, SP: tl.constexpr,
                          MODE: tl.constexpr, ALIGN: tl.constexpr, LIN3D: tl.constexpr, IDX64: tl.constexpr,
                          BLOCK: tl.constexpr):
     # out (contiguous, sizes S0..S4: N, C, then up to 3 spatial dims, leading ones 1) from x [N, C, R2, R3, R4]:
@@ -623,18 +625,108 @@ def _kwb_resample_kernel(x, out, n, S1, S2, S3, S4, xs0, xs1, xs2, xs3, xs4, R2,
     if LIN3D:
         v2 = _kwb_resample_plane(p + b2.to(tl.int64) * xs2, o3a, o3b, w3, o4a, o4b, w4, mask, True)
         v = (1.0 - w2) * v + w2 * v2
+    # EPI at the output's left-padded coordinates (SP spatial dims after N, C)
+    if SP == 1:
+        v = EPI(v, 0, 0, i0, i1, i4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
+                s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
+    elif SP == 2:
+        v = EPI(v, 0, i0, i1, i3, i4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
+                s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
+    else:
+        v = EPI(v, i0, i1, i2, i3, i4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
+                s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
     tl.store(out + offs, v.to(out.dtype.element_ty), mask=mask)
 
 
-def kwb_upsample(x, mode, size=None, scales=None, align_corners=None):
+@triton.jit
+def _kwb_cubic_coeffs(t):
+    # torch's get_cubic_upsample_coefficients (aten/src/ATen/native/UpSample.h): Keys' cubic convolution, A = -0.75,
+    # the weights of the taps at -1, 0, 1, 2 for the fraction t
+    A = -0.75
+    x0 = t + 1.0
+    c0 = ((A * x0 - 5.0 * A) * x0 + 8.0 * A) * x0 - 4.0 * A
+    c1 = ((A + 2.0) * t - (A + 3.0)) * t * t + 1.0
+    x2 = 1.0 - t
+    c2 = ((A + 2.0) * x2 - (A + 3.0)) * x2 * x2 + 1.0
+    x3 = x2 + 1.0
+    c3 = ((A * x3 - 5.0 * A) * x3 + 8.0 * A) * x3 - 4.0 * A
+    return c0, c1, c2, c3
+
+
+@triton.jit
+def _kwb_cubic_taps(i, R, scale, ALIGN: tl.constexpr):
+    # one dim of a bicubic upsample: output index i -> the source index floor(src) - 1 .. + 2, each clamped to
+    # [0, R - 1] (upsample_get_value_bounded), and their weights; src = scale * i (ALIGN) or scale * (i + 0.5) - 0.5,
+    # not clamped at 0 (area_pixel_compute_source_index with cubic=True)
+    f = i.to(tl.float32)
+    if ALIGN:
+        src = scale * f
+    else:
+        src = scale * (f + 0.5) - 0.5
+    fl = tl.floor(src)
+    c0, c1, c2, c3 = _kwb_cubic_coeffs(src - fl)
+    j = fl.to(tl.int32)
+    j0 = tl.minimum(tl.maximum(j - 1, 0), R - 1)
+    j1 = tl.minimum(tl.maximum(j, 0), R - 1)
+    j2 = tl.minimum(tl.maximum(j + 1, 0), R - 1)
+    j3 = tl.minimum(tl.maximum(j + 2, 0), R - 1)
+    return j0, j1, j2, j3, c0, c1, c2, c3
+
+
+@triton.jit
+def _kwb_cubic_row(p, o0, o1, o2, o3, c0, c1, c2, c3, mask):
+    # cubic_interp1d along the last dim of one source row
+    v0 = tl.load(p + o0, mask=mask, other=0.0).to(tl.float32)
+    v1 = tl.load(p + o1, mask=mask, other=0.0).to(tl.float32)
+    v2 = tl.load(p + o2, mask=mask, other=0.0).to(tl.float32)
+    v3 = tl.load(p + o3, mask=mask, other=0.0).to(tl.float32)
+    return v0 * c0 + v1 * c1 + v2 * c2 + v3 * c3
+
+
+@triton.jit
+def _kwb_bicubic_kernel(x, out, n, C, OH, OW, H, W, xs0, xs1, xs2, xs3, ch, cw, e0, e1, e2, e3, s00, s01, s02, s03,
+                        s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3,
+                        EPI: tl.constexpr, ALIGN: tl.constexpr, IDX64: tl.constexpr, BLOCK: tl.constexpr):
+    # upsample_bicubic2d: out [N, C, OH, OW] (contiguous) from x [N, C, H, W] through its strides: the 4 x 4 taps
+    # around each source point, clamped to the borders, blended along W within each of the 4 rows, then along H
+    pid = tl.program_id(0)
+    if IDX64:
+        pid = pid.to(tl.int64)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    ow = offs % OW
+    t = offs // OW
+    oh = t % OH
+    t = t // OH
+    bn = t // C
+    c = t % C
+    p = x + (bn.to(tl.int64) * xs0 + c.to(tl.int64) * xs1)
+    x0, x1, x2, x3, cx0, cx1, cx2, cx3 = _kwb_cubic_taps(ow, W, cw, ALIGN)
+    y0, y1, y2, y3, cy0, cy1, cy2, cy3 = _kwb_cubic_taps(oh, H, ch, ALIGN)
+    o0, o1, o2, o3 = x0.to(tl.int64) * xs3, x1.to(tl.int64) * xs3, x2.to(tl.int64) * xs3, x3.to(tl.int64) * xs3
+    r0 = _kwb_cubic_row(p + y0.to(tl.int64) * xs2, o0, o1, o2, o3, cx0, cx1, cx2, cx3, mask)
+    r1 = _kwb_cubic_row(p + y1.to(tl.int64) * xs2, o0, o1, o2, o3, cx0, cx1, cx2, cx3, mask)
+    r2 = _kwb_cubic_row(p + y2.to(tl.int64) * xs2, o0, o1, o2, o3, cx0, cx1, cx2, cx3, mask)
+    r3 = _kwb_cubic_row(p + y3.to(tl.int64) * xs2, o0, o1, o2, o3, cx0, cx1, cx2, cx3, mask)
+    v = r0 * cy0 + r1 * cy1 + r2 * cy2 + r3 * cy3
+    v = EPI(v, 0, bn, c, oh, ow, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
+            s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
+    tl.store(out + offs, v.to(out.dtype.element_ty), mask=mask)
+
+
+def kwb_upsample(x, mode, size=None, scales=None, align_corners=None, epi=None, epi_tensors=(), epi_scalars=()):
     """F.interpolate(x, size or scale_factor, mode) of x [N, C, *spatial], 1 to 3 spatial dims, any strides: mode
-    "nearest", "nearest-exact" or "linear" (linear / bilinear / trilinear by the spatial rank; align_corners
-    applies to it). size: the output's spatial sizes, or None for floor(in * scale) per dim; scales: the
-    per-dim scale factors or None, which (as in torch) set the source index rule's 1 / scale, else in / out. One
-    launch, fp32 math, out contiguous in x's dtype. Raises ValueError for another rank or mode."""
+    "nearest", "nearest-exact", "linear" (linear / bilinear / trilinear by the spatial rank) or "bicubic" (2 spatial
+    dims: torch's 4 x 4 taps with A = -0.75, clamped at the borders); align_corners applies to the last two. size:
+    the output's spatial sizes, or None for floor(in * scale) per dim; scales: the per-dim scale factors or None,
+    which (as in torch) set the source index rule's 1 / scale, else in / out. One launch, fp32 math, out contiguous
+    in x's dtype; epi: the pointwise run after it, applied in that launch on the result's coordinates (its tensors
+    broadcast to the result's shape). Raises ValueError for another rank or mode."""
     sp = x.dim() - 2
-    if not 1 <= sp <= 3 or mode not in ("nearest", "nearest-exact", "linear"):
-        raise ValueError("kwb_upsample: mode %r of a rank-%d tensor (N, C and 1 to 3 spatial dims)" % (mode, x.dim()))
+    if not 1 <= sp <= 3 or mode not in ("nearest", "nearest-exact", "linear", "bicubic") or (
+            mode == "bicubic" and sp != 2):
+        raise ValueError("kwb_upsample: mode %r of a rank-%d tensor (N, C and 1 to 3 spatial dims; bicubic: 2)"
+                         % (mode, x.dim()))
     ins = list(x.shape[2:])
     scales = list(scales) if scales is not None else [None] * sp
     if size is None:
@@ -642,7 +734,7 @@ def kwb_upsample(x, mode, size=None, scales=None, align_corners=None):
             raise ValueError("kwb_upsample: neither a size nor a scale for every spatial dim")
         size = [int(i * s) for i, s in zip(ins, scales)]
     size = list(size)
-    align = bool(align_corners) and mode == "linear"
+    align = bool(align_corners) and mode in ("linear", "bicubic")
     cs = []
     for i, o, s in zip(ins, size, scales):
         if align:
@@ -653,6 +745,16 @@ def kwb_upsample(x, mode, size=None, scales=None, align_corners=None):
     n = out.numel()
     if n == 0:
         return out
+    nd = out.dim()
+    es = kwb_epi_args(epi_tensors, out.shape, [None] * (5 - nd) + list(range(nd)), x)
+    fs = kwb_epi_scalars(epi_scalars)
+    if mode == "bicubic":
+        reach = max([n] + [(s - 1) * abs(st) for s, st in zip(x.shape, x.stride())])
+        _kwb_bicubic_kernel[(triton.cdiv(n, KWB_POINTWISE_BLOCK),)](
+            x, out, n, x.shape[1], size[0], size[1], ins[0], ins[1], *x.stride(), cs[0], cs[1], *es, *fs,
+            EPI=epi or _kwb_epi_identity, ALIGN=align, IDX64=reach + KWB_POINTWISE_BLOCK >= 2 ** 31,
+            BLOCK=KWB_POINTWISE_BLOCK, num_warps=KWB_POINTWISE_WARPS)
+        return out
     lead = 3 - sp
     sizes = (1,) * lead + tuple(out.shape[2:])
     rs = (1,) * lead + tuple(ins)
@@ -660,7 +762,8 @@ def kwb_upsample(x, mode, size=None, scales=None, align_corners=None):
     xs = tuple(x.stride()[:2]) + (0,) * lead + tuple(x.stride()[2:])
     reach = max([n] + [(s - 1) * abs(st) for s, st in zip(x.shape, x.stride())])
     _kwb_resample_kernel[(triton.cdiv(n, KWB_POINTWISE_BLOCK),)](
-        x, out, n, x.shape[1], *sizes, *xs, *rs, *cs, MODE={"nearest": 0, "nearest-exact": 1, "linear": 2}[mode],
+        x, out, n, x.shape[1], *sizes, *xs, *rs, *cs, *es, *fs, EPI=epi or _kwb_epi_identity, SP=sp,
+        MODE={"nearest": 0, "nearest-exact": 1, "linear": 2}[mode],
         ALIGN=align, LIN3D=mode == "linear" and sp == 3, IDX64=reach + KWB_POINTWISE_BLOCK >= 2 ** 31,
         BLOCK=KWB_POINTWISE_BLOCK, num_warps=KWB_POINTWISE_WARPS)
     return out
@@ -1322,6 +1425,95 @@ def kwb_reshape(x, shape, epi=None, epi_tensors=(), epi_scalars=()):
         _kwb_relayout_kernel[grid](xp, out, m, oo, *xs, *sx, *ss, *ptrs, *es, *kwb_epi_scalars(epi_scalars),
                                    EPI=epi or _kwb_epi_identity, IDX64=idx64, BLOCK=KWB_POINTWISE_BLOCK,
                                    num_warps=KWB_POINTWISE_WARPS)
+    return out
+
+
+@triton.jit
+def _kwb_im2col_kernel(x_ptr, out_ptr, n, C, H, W, OW, L, CK, KH, KW, sxn, sxc, sxh, sxw, SH, SW, PH, PW, DH, DW,
+                       S1, S2, S3, S4, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
+                       s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3, EPI: tl.constexpr,
+                       KMAJOR: tl.constexpr, IDX64: tl.constexpr, BLOCK: tl.constexpr):
+    # F.unfold: out[b, (c * KH + ki) * KW + kj, oh * OW + ow] = x[b, c, oh * SH - PH + ki * DH, ow * SW - PW + kj * DW]
+    # (0 outside x), x read through its strides. The block walks the output's memory: [N, CK, L] row-major, or where
+    # KMAJOR [N, L, CK] (the transposed layout a GEMM reading the patches as its A wants; the result is its transpose
+    # view). EPI sees the [N, CK, L] coordinates (five left-padded slots of sizes S0..S4) whatever the layout.
+    pid = tl.program_id(0)
+    if IDX64:
+        pid = pid.to(tl.int64)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    if KMAJOR:
+        r = offs % CK
+        t = offs // CK
+        l = t % L
+        b = t // L
+    else:
+        l = offs % L
+        t = offs // L
+        r = t % CK
+        b = t // CK
+    kj = r % KW
+    q = r // KW
+    ki = q % KH
+    c = q // KH
+    h = (l // OW) * SH - PH + ki * DH
+    w = (l % OW) * SW - PW + kj * DW
+    ok = mask & (h >= 0) & (h < H) & (w >= 0) & (w < W)
+    acc = tl.load(x_ptr + (b * sxn + c * sxc + h * sxh + w * sxw), mask=ok, other=0.0)
+    i0, i1, i2, i3, i4 = _kwb_coords5((b * CK + r) * L + l, S1, S2, S3, S4)
+    acc = EPI(acc.to(tl.float32), i0, i1, i2, i3, i4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04,
+              s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
+    tl.store(out_ptr + offs, acc.to(out_ptr.dtype.element_ty), mask=mask)
+
+
+def _kwb_pair(v, what):
+    v = [int(e) for e in v] if isinstance(v, (list, tuple)) else [int(v)]
+    if len(v) == 1:
+        v = v * 2
+    if len(v) != 2:
+        raise ValueError("kwb_im2col: %s %s (one or two numbers)" % (what, v))
+    return v
+
+
+def kwb_im2col(x, kernel_size, dilation, padding, stride, epi=None, epi_tensors=(), epi_scalars=(), kmajor=False):
+    """F.unfold(x, kernel_size, dilation, padding, stride) (aten::im2col) of x [N, C, H, W] or [C, H, W], any
+    strides: [N, C * kh * kw, L] (or [C * kh * kw, L]), L = OH * OW with torch's output sizes, in x's dtype, one
+    launch. epi: the pointwise run after it, applied in that launch on the result's coordinates (its tensors
+    broadcast to the result's shape). kmajor: the result is the transpose view of a contiguous [N, L, C * kh * kw]
+    (what a GEMM over x.unfold(...).transpose(1, 2) reads K-major), the same values. Raises ValueError for a size
+    torch refuses (an output of no positions, a kernel, stride or dilation below 1, a negative padding)."""
+    if x.dim() not in (3, 4):
+        raise ValueError("kwb_im2col: an input of shape %s (3-D or 4-D expected)" % (tuple(x.shape),))
+    kh, kw = _kwb_pair(kernel_size, "kernel_size")
+    dh, dw = _kwb_pair(dilation, "dilation")
+    ph, pw = _kwb_pair(padding, "padding")
+    sh, sw = _kwb_pair(stride, "stride")
+    if min(kh, kw, dh, dw, sh, sw) < 1 or min(ph, pw) < 0:
+        raise ValueError("kwb_im2col: kernel_size, dilation and stride >= 1, padding >= 0")
+    x4 = x if x.dim() == 4 else x.unsqueeze(0)
+    N, C, H, W = x4.shape
+    OH = (H + 2 * ph - dh * (kh - 1) - 1) // sh + 1
+    OW = (W + 2 * pw - dw * (kw - 1) - 1) // sw + 1
+    if OH < 1 or OW < 1:
+        raise ValueError("kwb_im2col: input %s gives no output positions" % (tuple(x.shape),))
+    L, CK = OH * OW, C * kh * kw
+    shape = ([N] if x.dim() == 4 else []) + [CK, L]
+    if kmajor:
+        out = torch.empty(shape[:-2] + [L, CK], dtype=x.dtype, device=x.device).transpose(-1, -2)
+    else:
+        out = torch.empty(shape, dtype=x.dtype, device=x.device)
+    n = out.numel()
+    if n == 0:
+        return out
+    nd = len(shape)
+    sizes = (1,) * (5 - nd) + tuple(shape)
+    es = kwb_epi_args(epi_tensors, shape, [None] * (5 - nd) + list(range(nd)), x4)
+    reach = sum((s - 1) * abs(st) for s, st in zip(x4.shape, x4.stride()))
+    _kwb_im2col_kernel[(triton.cdiv(n, KWB_POINTWISE_BLOCK),)](
+        x4, out, n, C, H, W, OW, L, CK, kh, kw, *x4.stride(), sh, sw, ph, pw, dh, dw, *sizes[1:], *es,
+        *kwb_epi_scalars(epi_scalars), EPI=epi or _kwb_epi_identity, KMAJOR=bool(kmajor),
+        IDX64=n + KWB_POINTWISE_BLOCK >= 2 ** 31 or reach >= 2 ** 31, BLOCK=KWB_POINTWISE_BLOCK,
+        num_warps=KWB_POINTWISE_WARPS)
     return out
 
 

@@ -502,6 +502,102 @@ def kwb_embedding_reduce(weight, indices, dims, op, keepdim):
     return out
 
 
+@triton.jit
+def _kwb_bag_kernel(w, idx, offs, psw, out, n_idx, B, D, N, ws0, ws1, si, so, sp, pad, e0, e1, e2, e3, s00, s01, s02,
+                    s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3,
+                    EPI: tl.constexpr, MODE: tl.constexpr, PSW: tl.constexpr, PAD: tl.constexpr,
+                    BLOCK_L: tl.constexpr, BLOCK_D: tl.constexpr):
+    # F.embedding_bag with offsets (aten::_embedding_bag): bag b of B is idx[offsets[b] .. offsets[b + 1]), the first
+    # from 0 and the last to the end of idx (torch's CUDA kernel's bounds, include_last_offset or not); one program
+    # per bag and BLOCK_D columns walks it BLOCK_L rows at a time, gathers and reduces in registers. MODE 0 sum (times
+    # the per-sample weights where PSW), 1 mean, 2 max; rows whose index is `pad` are skipped (PAD) and not counted;
+    # an empty bag is 0. EPI: the pointwise run after it on the [B, D] result (slots 3 and 4: bag, column)
+    b = tl.program_id(0).to(tl.int64)
+    cols = tl.program_id(1) * BLOCK_D + tl.arange(0, BLOCK_D)
+    cm = cols < D
+    start = tl.where(b > 0, tl.load(offs + b * so).to(tl.int64), 0)
+    nxt = b + 1
+    end = tl.where(nxt < B, tl.load(offs + tl.minimum(nxt, B - 1) * so).to(tl.int64), n_idx)
+    if MODE == 2:
+        acc = tl.full((BLOCK_L, BLOCK_D), float("-inf"), tl.float32)
+    else:
+        acc = tl.zeros((BLOCK_L, BLOCK_D), dtype=tl.float32)
+    cnt = tl.zeros((BLOCK_L,), dtype=tl.int32)
+    for j0 in range(start, end, BLOCK_L):
+        js = j0 + tl.arange(0, BLOCK_L)
+        jm = js < end
+        i = tl.load(idx + js * si, mask=jm, other=0).to(tl.int64)
+        if PAD:
+            jm = jm & (i != pad)
+        i = tl.where(i < 0, i + N, i)
+        m = jm[:, None] & cm[None, :]
+        v = tl.load(w + i[:, None] * ws0 + cols[None, :] * ws1, mask=m, other=0.0).to(tl.float32)
+        if PSW:
+            v = v * tl.load(psw + js * sp, mask=jm, other=0.0).to(tl.float32)[:, None]
+        if MODE == 2:
+            acc = tl.where(m, tl.maximum(acc, v), acc)
+        else:
+            acc += v
+        cnt += jm.to(tl.int32)
+    n = tl.sum(cnt, 0)
+    if MODE == 2:
+        res = tl.max(acc, 0)
+        res = tl.where(n > 0, res, 0.0)
+    else:
+        res = tl.sum(acc, 0)
+        if MODE == 1:
+            res = res / tl.maximum(n, 1).to(tl.float32)
+    res = EPI(res, 0, 0, 0, b, cols, cm, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
+              s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
+    tl.store(out + b * D + cols, res.to(out.dtype.element_ty), mask=cm)
+
+
+_kwb_bag_modes = {"sum": 0, "mean": 1, "max": 2, 0: 0, 1: 1, 2: 2}
+
+
+def kwb_embedding_bag(weight, indices, offsets, mode="sum", per_sample_weights=None, include_last_offset=False,
+                      padding_idx=None, epi=None, epi_tensors=(), epi_scalars=()):
+    """F.embedding_bag(indices, weight, offsets, mode=, per_sample_weights=, include_last_offset=, padding_idx=)
+    with 1-D indices and offsets (aten::_embedding_bag; F.embedding_bag's 2-D input arrives as a flat one and an
+    arange of offsets): [B, D] in weight's dtype, B = offsets' length (less one with include_last_offset). Bag b
+    is indices[offsets[b]:offsets[b + 1]], the last to the end of indices whatever include_last_offset (torch's
+    CUDA kernel; its CPU one ends it at the last offset, the same where that offset is the end); mode "sum"
+    (0, times per_sample_weights where given), "mean" (1) or "max" (2); entries equal to padding_idx (None or -1:
+    none) are skipped and not counted; an empty bag is 0. One launch: a program per bag and column block walks its
+    bag. epi: the pointwise run after it, applied in that launch on the [B, D] result (its tensors broadcast to it).
+    The offsets are not checked (that needs them on the host): torch's reference raises where they are bad."""
+    if weight.dim() != 2 or indices.dim() != 1 or offsets.dim() != 1:
+        raise ValueError("kwb_embedding_bag: weight %s, indices %s, offsets %s (2-D, 1-D, 1-D expected)"
+                         % (tuple(weight.shape), tuple(indices.shape), tuple(offsets.shape)))
+    if mode not in _kwb_bag_modes:
+        raise ValueError("kwb_embedding_bag: mode %r" % (mode,))
+    m = _kwb_bag_modes[mode]
+    if per_sample_weights is not None and (m != 0 or per_sample_weights.shape != indices.shape):
+        raise ValueError("kwb_embedding_bag: per_sample_weights only for mode 'sum', one per index")
+    pad = -1 if padding_idx is None else int(padding_idx)
+    if pad < -1:
+        pad += weight.shape[0]
+    B = offsets.shape[0] - (1 if include_last_offset else 0)
+    D = weight.shape[1]
+    out = torch.empty((max(B, 0), D), dtype=weight.dtype, device=weight.device)
+    if out.numel() == 0:
+        return out
+    n_idx = indices.shape[0]
+    block_d = min(_kwb_np2(D), 512)
+    while block_d > 32 and B * triton.cdiv(D, block_d) < _kwb_sms(weight):
+        block_d //= 2  # few bags: more programs along D
+    block_l = min(_kwb_np2(max(1, n_idx // max(B, 1))), max(1, _kwb_gather_reduce_tile // block_d))
+    psw = per_sample_weights if per_sample_weights is not None else indices
+    _kwb_bag_kernel[(B, triton.cdiv(D, block_d))](
+        weight, indices, offsets, psw, out, n_idx, B, D, weight.shape[0], weight.stride(0),
+        weight.stride(1), indices.stride(0), offsets.stride(0), psw.stride(0), pad,
+        *kwb_epi_args(epi_tensors, (B, D), [None, None, None, 0, 1], weight), *kwb_epi_scalars(epi_scalars),
+        EPI=epi or _kwb_epi_identity, MODE=m,
+        PSW=per_sample_weights is not None, PAD=pad >= 0, BLOCK_L=block_l, BLOCK_D=block_d,
+        num_warps=max(1, min(8, block_l * block_d // 512)))
+    return out
+
+
 # ---- one-pass row fusion: statistic then pointwise apply, one launch (the chain planner's "row-fused" lines) ----
 # A reduction over one dim whose result is read back by a pointwise op over the reduced tensor (RMS / L1 / L2
 # normalize, x - logsumexp, x / sum, ...): when the reduced row fits one tile, one program loads its rows once,
