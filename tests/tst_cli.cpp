@@ -2132,6 +2132,23 @@ print(P + "RESULT_JSON=" + json.dumps({"status": "PASS", "cases": cases}), flush
 
   // Versions (issue 16): an edited kernel.py measured again is V1, then V2, each compared with the one before;
   // `kwb versions` lists them with their commits. A dry run commits as V0's dry run does (marked as such).
+  void measureKeepsTheMathDtype() {
+    // New-user trial 16, #1: V0 of an fp32 GEMM drew its roofline against the TF32 tensor-core peak, V1 (kwb measure:
+    // nothing regenerated) against the plain fp32 peak, 7x apart. Every version takes the harness's MATH_DTYPE.
+    const QString ws = m_tmp.filePath(QStringLiteral("mathdtype_ws"));
+    Result r = kwb({QStringLiteral("baseline"), problem("1_Square_matrix_multiplication_.py"), QStringLiteral("--gpu"),
+                    QStringLiteral("H200"), QStringLiteral("--framework"), QStringLiteral("triton"),
+                    QStringLiteral("--workspace"), ws, QStringLiteral("--cpu-dry-run")});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    writeFile(ws + QStringLiteral("/kernel.py"), readAll(ws + QStringLiteral("/kernel.py")) + "\n# edited for V1\n");
+    r = kwb({QStringLiteral("measure"), ws, QStringLiteral("--cpu-dry-run")});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    for (const char* f : {"/.kwb/roofline.json", "/.kwb/roofline_v1.json"}) {
+      const auto roof = nlohmann::json::parse(readAll(ws + QLatin1String(f)).toStdString(), nullptr, false);
+      QVERIFY2(roof.is_object() && roof.value("dtype", std::string()) == "tf32", f);
+    }
+  }
+
   void measureVersions() {
     const QString ws = m_tmp.filePath(QStringLiteral("versions_ws"));
     Result r = kwb({QStringLiteral("baseline"), problem("19_ReLU.py"), QStringLiteral("--gpu"), QStringLiteral("H200"),

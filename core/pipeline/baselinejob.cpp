@@ -562,6 +562,16 @@ bool BaselineJob::openForNextVersion() {
   if (!QFileInfo::exists(m_ws->path(QStringLiteral("kernel.py"))) ||
       !QFileInfo::exists(m_ws->path(QStringLiteral("test_kernel.py"))))
     return fail(Measure, tr("%1 has no kernel.py or test_kernel.py to measure").arg(dir));
+  // The math dtype V0's roofline and torch.compile reference used ("tf32" for an fp32 GEMM or convolution), from the
+  // harness that runs this version too: without it a later version's roofline took the plain fp32 roof (new-user
+  // trial 16, #1: V0 against TF32's 494.5 TFLOPS, V1 against 67)
+  {
+    QFile harness(m_ws->path(QStringLiteral("test_kernel.py")));
+    const QString text = harness.open(QIODevice::ReadOnly) ? QString::fromUtf8(harness.read(1 << 20)) : QString();
+    static const QRegularExpression mathDtype(QStringLiteral("^MATH_DTYPE = \"(\\w*)\""),
+                                              QRegularExpression::MultilineOption);
+    m_mathDtype = mathDtype.match(text).captured(1);
+  }
   if (m_opts.python.isEmpty()) {
     const QByteArray py = m_ws->read(QStringLiteral(".kwb/python"), &error).trimmed();
     m_python = py.isEmpty() ? findTorchPython(&error, [this] { return stopped(); }) : QString::fromUtf8(py);
