@@ -1462,7 +1462,7 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("rows_logsumexp_manual"), QStringLiteral("=rows_logsumexp_manual")},
       {QStringLiteral("rows_variance_manual"), QStringLiteral("=rows_variance_manual")},
       {QStringLiteral("rows_cosine_distance_3d"), QStringLiteral("=rows_cosine_distance_3d")},
-      {QStringLiteral("z12_Gemm_LogSumExp_Plus_Std"), QStringLiteral("=z12_Gemm_LogSumExp_Plus_Std")},
+      {QStringLiteral("z12_Gemm_LogSumExp_Plus_Std"), QStringLiteral("@probe16/z12_Gemm_LogSumExp_Plus_Std")},
 
       // session 27 (probe 16): im2col (z05's class), bicubic upsampling (z07's), embedding_bag with offsets (z06's)
       {QStringLiteral("unfold_dilated_gelu"), QStringLiteral("=unfold_dilated_gelu")},
