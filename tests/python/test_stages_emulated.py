@@ -509,7 +509,7 @@ class EmbeddingBag(unittest.TestCase):
         return torch.cat([torch.zeros(1, dtype=torch.long), cuts])
 
     def test_bag_modes_weights_offsets(self):
-        gen = torch.Generator().manual_seed(6)
+        gen = torch.Generator(device=DEVICE).manual_seed(6)
         w = torch.randn(23, 70, generator=gen)
         for n_idx, n_bags in ((40, 7), (5, 9), (33, 1), (0, 3)):
             ids = torch.randint(0, 23, (n_idx,), generator=gen)
@@ -538,7 +538,7 @@ class EmbeddingBag(unittest.TestCase):
             self.assertLess(rel_err(K.kwb_embedding_bag(w, ids, offs, mode, None, True), want), 1e-6, mode)
 
     def test_bag_strided_int32_16_bit(self):
-        gen = torch.Generator().manual_seed(16)
+        gen = torch.Generator(device=DEVICE).manual_seed(16)
         w = torch.randn(40, 19, generator=gen).t().contiguous().t()  # column-major
         ids = torch.randint(0, 19, (60,), generator=gen)[::2]  # stride 2
         offs = self.bags(30, 6, gen)
@@ -556,7 +556,7 @@ class EmbeddingBag(unittest.TestCase):
 
     def test_bag_epilogue(self):
         # the pointwise run after it in its launch: leaky_relu(bag + col[d] + 0.5 res[b, d])
-        gen = torch.Generator().manual_seed(2)
+        gen = torch.Generator(device=DEVICE).manual_seed(2)
         w = torch.randn(30, 37, generator=gen)
         ids = torch.randint(0, 30, (50,), generator=gen)
         offs = self.bags(50, 8, gen)
@@ -1511,6 +1511,41 @@ class TriFull(unittest.TestCase):
         T = 13
         mask = K.kwb_tri(K.kwb_full((T, T), 1.0, torch.float32, torch.device(DEVICE)), 0, False)
         self.assertTrue(torch.equal(mask, torch.tril(torch.ones(T, T))))
+
+
+class RowSlot(unittest.TestCase):
+    def test_row_slot_never_claims_a_carry_free_row_that_carries(self):
+        # _kwb_row_slot's -1 / 4 say a row's start and an offset within it decode separately (no slot carries);
+        # brute force over small shapes and every row length that tiles the tensor: where it says so, it holds
+        def digits(off, sizes):
+            out = []
+            for s in reversed(sizes):
+                out.append(off % s)
+                off //= s
+            return out[::-1]
+
+        seen = set()
+        for sizes in ([1, 2, 3, 4, 5], [1, 1, 6, 4, 6], [2, 3, 1, 4, 2], [1, 1, 1, 1, 7], [1, 4, 6, 2, 3]):
+            n = K._kwb_prod(sizes)
+            for L in range(1, n + 1):
+                if n % L:
+                    continue
+                slot = K._kwb_row_slot(sizes, L)
+                seen.add(slot)
+                if slot == -2:
+                    continue
+                for row in range(n // L):
+                    base = digits(row * L, sizes)
+                    for col in range(L):
+                        inner = digits(col, sizes)
+                        self.assertEqual([a + b for a, b in zip(base, inner)], digits(row * L + col, sizes),
+                                         (sizes, L, row, col))
+                        if slot == 4:
+                            self.assertEqual(inner, [0, 0, 0, 0, col], (sizes, L))
+        self.assertEqual(seen, {4, -1, -2})
+        self.assertEqual(K._kwb_row_slot([1, 2, 3, 4, 5], 20), -1)  # two trailing slots
+        self.assertEqual(K._kwb_row_slot([1, 2, 4, 2, 5], 20), -1)  # a group norm's 2 of 4 channels x 10 positions
+        self.assertEqual(K._kwb_row_slot([1, 2, 3, 4, 5], 30), -2)  # 1.5 rows of the third slot: carries
 
 
 class Softmax(unittest.TestCase):

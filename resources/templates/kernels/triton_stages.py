@@ -1386,7 +1386,7 @@ def _kwb_cumsum_kernel(x_ptr, y_ptr, L, S1, S2, S3, S4, e0, e1, e2, e3, s00, s01
             c = _kwb_scan_combine(carry, _kwb_scan_block(v, 0, SCAN), SCAN)
         last = c  # its element BLOCK - 1 carries on (every chunk but the row's last is full)
         yoff = base + offs.to(tl.int64)
-        i0, i1, i2, i3, i4 = _kwb_coords5(yoff, S1, S2, S3, S4)
+        i0, i1, i2, i3, i4 = _kwb_coords5_row(base, offs.to(tl.int64), 1, S1, S2, S3, S4, 4)  # the row: slot 4
         c = POST(c, i0, i1, i2, i3, i4, m, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21,
                  s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
         tl.store(y_ptr + yoff, c.to(y_ptr.dtype.element_ty), mask=m)
@@ -1552,10 +1552,53 @@ def _kwb_coords5(off, S1, S2, S3, S4):
 
 
 @triton.jit
+def _kwb_coords5_row(base, r, step, S1, S2, S3, S4, SLOT: tl.constexpr):
+    # the coordinates of base + r * step (contiguous offsets of the left-padded 5-D shape, sizes S1..S4) where base
+    # is a row's first offset and r * step an offset within the row: no slot carries between the two, so base is
+    # decoded once per row and the row's own slots are added. SLOT >= 0: the row is that one slot (step its stride,
+    # r its coordinate: no division at all); SLOT == -1: r * step is decoded too (one decode per position of the
+    # tile, not per element); SLOT == -2: a slot may carry, each element decoded (_kwb_row_slot says which).
+    # Why: a per-element decode is ~8 divisions of a 64-bit offset, more time than the element's loads.
+    if SLOT == -2:  # a slot may carry between them: every element decoded
+        return _kwb_coords5(base + r * step, S1, S2, S3, S4)
+    i0, i1, i2, i3, i4 = _kwb_coords5(base, S1, S2, S3, S4)
+    if SLOT < 0:
+        j0, j1, j2, j3, j4 = _kwb_coords5(r * step, S1, S2, S3, S4)
+        return i0 + j0, i1 + j1, i2 + j2, i3 + j3, i4 + j4
+    z = r * 0  # every coordinate in the tile's shape: the epilogue's loads take their shape from the offsets
+    if SLOT == 0:
+        i0 = i0 + r
+    elif SLOT == 1:
+        i1 = i1 + r
+    elif SLOT == 2:
+        i2 = i2 + r
+    elif SLOT == 3:
+        i3 = i3 + r
+    else:
+        i4 = i4 + r
+    return i0 + z, i1 + z, i2 + z, i3 + z, i4 + z
+
+
+def _kwb_row_slot(sizes, L):
+    """_kwb_coords5_row's SLOT for rows of L contiguous elements starting at multiples of L, over the 5-slot sizes
+    S0..S4 (a contiguous tensor's left-padded shape): 4 where a row is the last slot; -1 where no slot carries
+    between a row's start and an offset within it (L a whole number of trailing slots, or an aligned part of one
+    more: a group norm's CPG channels x positions); -2 otherwise (each element decoded)."""
+    w = 1
+    for k in range(4, -1, -1):
+        if L <= w * sizes[k]:
+            if L % w or sizes[k] % (L // w):
+                return -2
+            return 4 if k == 4 and L == sizes[4] else -1
+        w *= sizes[k]
+    return -2
+
+
+@triton.jit
 def _kwb_softmax_part(x, pm, ps, A1, B, R, xa0, xa1, xb, xr, ya0, ya1, yb, yr, n_b, n_s, CHUNK, S1, S2, S3, S4,
                       e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30,
                       s31, s32, s33, s34, f0, f1, f2, f3, pf0, pf1, pf2, pf3, PRE: tl.constexpr, BLOCK_R: tl.constexpr,
-                      BLOCK_B: tl.constexpr):
+                      BLOCK_B: tl.constexpr, SLOT: tl.constexpr):
     # split rows, pass 1: program (a, s, b block) writes the online (max, sum exp(x - max)) of rows [s*CHUNK,
     # (s+1)*CHUNK) of BLOCK_B columns of PRE(x) to pm / ps [A, n_s, B] (fp32); PRE's coordinates from y's offsets
     # (ya*, yb, yr: y is contiguous of x's shape) decoded over the sizes S
@@ -1574,7 +1617,7 @@ def _kwb_softmax_part(x, pm, ps, A1, B, R, xa0, xa1, xb, xr, ya0, ya1, yb, yr, n
     for r in range(s * CHUNK, r_end, BLOCK_R):
         rr = r + offs_r
         m = (rr < r_end)[:, None] & bm[None, :]
-        i0, i1, i2, i3, i4 = _kwb_coords5(ybase + rr.to(tl.int64)[:, None] * yr, S1, S2, S3, S4)
+        i0, i1, i2, i3, i4 = _kwb_coords5_row(ybase, rr.to(tl.int64)[:, None], yr, S1, S2, S3, S4, SLOT)
         v = _kwb_softmax_load(xp + rr.to(tl.int64)[:, None] * xr, m, i0, i1, i2, i3, i4, e0, e1, e2, e3, s00, s01, s02,
                               s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, pf0,
                               pf1, pf2, pf3, PRE)
@@ -1590,7 +1633,7 @@ def _kwb_softmax_apply(x, y, pm, ps, A1, B, R, xa0, xa1, xb, xr, ya0, ya1, yb, y
                        e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30,
                        s31, s32, s33, s34, f0, f1, f2, f3, pf0, pf1, pf2, pf3, PRE: tl.constexpr,
                        POST: tl.constexpr, LOG: tl.constexpr, SAFE_ROWS: tl.constexpr, BLOCK_S: tl.constexpr,
-                       BLOCK_R: tl.constexpr, BLOCK_B: tl.constexpr):
+                       BLOCK_R: tl.constexpr, BLOCK_B: tl.constexpr, SLOT: tl.constexpr):
     # split rows, pass 2: program (a, s, b block) combines the n_s partials of its columns (as the one-program
     # path combines its lanes), then writes POST(softmax) of its chunk of rows
     pid = tl.program_id(0)
@@ -1615,7 +1658,7 @@ def _kwb_softmax_apply(x, y, pm, ps, A1, B, R, xa0, xa1, xb, xr, ya0, ya1, yb, y
         rr = r + offs_r
         m = (rr < r_end)[:, None] & bm[None, :]
         yoff = ybase + rr.to(tl.int64)[:, None] * yr
-        i0, i1, i2, i3, i4 = _kwb_coords5(yoff, S1, S2, S3, S4)
+        i0, i1, i2, i3, i4 = _kwb_coords5_row(ybase, rr.to(tl.int64)[:, None], yr, S1, S2, S3, S4, SLOT)
         v = _kwb_softmax_load(xp + rr.to(tl.int64)[:, None] * xr, m, i0, i1, i2, i3, i4, e0, e1, e2, e3, s00, s01, s02,
                               s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, pf0,
                               pf1, pf2, pf3, PRE)
@@ -1630,7 +1673,7 @@ def _kwb_softmax_kernel(x, y, A1, B, R, xa0, xa1, xb, xr, ya0, ya1, yb, yr, n_b,
                         s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34,
                         f0, f1, f2, f3, pf0, pf1, pf2, pf3, PRE: tl.constexpr, POST: tl.constexpr,
                         LOG: tl.constexpr, SAFE_ROWS: tl.constexpr, SINGLE: tl.constexpr, BLOCK_R: tl.constexpr,
-                        BLOCK_B: tl.constexpr):
+                        BLOCK_B: tl.constexpr, SLOT: tl.constexpr):
     # rows of length R along the softmax dim, BLOCK_B rows (consecutive b) per program; SINGLE: the
     # row fits one tile (read once), else an online (max, sum) pass and a second pass that writes;
     # PRE: the pointwise run before the softmax (x * scale, x / T, scores + a bias tensor), applied to every loaded
@@ -1648,7 +1691,7 @@ def _kwb_softmax_kernel(x, y, A1, B, R, xa0, xa1, xb, xr, ya0, ya1, yb, yr, n_b,
     if SINGLE:
         m = (offs_r < R)[:, None] & bm[None, :]
         yoff = ybase + offs_r.to(tl.int64)[:, None] * yr
-        i0, i1, i2, i3, i4 = _kwb_coords5(yoff, S1, S2, S3, S4)
+        i0, i1, i2, i3, i4 = _kwb_coords5_row(ybase, offs_r.to(tl.int64)[:, None], yr, S1, S2, S3, S4, SLOT)
         v = _kwb_softmax_load(xp + offs_r.to(tl.int64)[:, None] * xr, m, i0, i1, i2, i3, i4, e0, e1, e2, e3, s00, s01,
                               s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34,
                               pf0, pf1, pf2, pf3, PRE)
@@ -1664,7 +1707,7 @@ def _kwb_softmax_kernel(x, y, A1, B, R, xa0, xa1, xb, xr, ya0, ya1, yb, yr, n_b,
         for r in range(0, R, BLOCK_R):
             rr = r + offs_r
             m = (rr < R)[:, None] & bm[None, :]
-            i0, i1, i2, i3, i4 = _kwb_coords5(ybase + rr.to(tl.int64)[:, None] * yr, S1, S2, S3, S4)
+            i0, i1, i2, i3, i4 = _kwb_coords5_row(ybase, rr.to(tl.int64)[:, None], yr, S1, S2, S3, S4, SLOT)
             v = _kwb_softmax_load(xp + rr.to(tl.int64)[:, None] * xr, m, i0, i1, i2, i3, i4, e0, e1, e2, e3, s00, s01,
                                   s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33,
                                   s34, pf0, pf1, pf2, pf3, PRE)
@@ -1675,7 +1718,7 @@ def _kwb_softmax_kernel(x, y, A1, B, R, xa0, xa1, xb, xr, ya0, ya1, yb, yr, n_b,
             rr = r + offs_r
             m = (rr < R)[:, None] & bm[None, :]
             yoff = ybase + rr.to(tl.int64)[:, None] * yr
-            i0, i1, i2, i3, i4 = _kwb_coords5(yoff, S1, S2, S3, S4)
+            i0, i1, i2, i3, i4 = _kwb_coords5_row(ybase, rr.to(tl.int64)[:, None], yr, S1, S2, S3, S4, SLOT)
             v = _kwb_softmax_load(xp + rr.to(tl.int64)[:, None] * xr, m, i0, i1, i2, i3, i4, e0, e1, e2, e3, s00, s01,
                                   s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33,
                                   s34, pf0, pf1, pf2, pf3, PRE)
@@ -1749,8 +1792,9 @@ def kwb_softmax(x, dim, log=False, safe_rows=False, epi=None, epi_tensors=(), ep
     packed = _kwb_epi_pack(xin, tuple(pre_tensors) or (epi_tensors if fused else ()), epi_scalars if fused else ())
     ident = _kwb_epi_identity
     pf = _kwb_epi_pack(xin, (), pre_scalars)[24:]
+    # SLOT: the softmax dim's slot in the coordinates (a row's offsets step through that slot alone)
     meta = dict(POST=epi if fused else ident, LOG=bool(log), SAFE_ROWS=bool(safe_rows) and not log, BLOCK_R=block_r,
-                BLOCK_B=block_b, num_warps=8)
+                BLOCK_B=block_b, SLOT=lead + d if coords else 4, num_warps=8)
     n_s = 1
     if kwb_softmax_split and block_r < R:  # enough programs: chunks of >= _kwb_softmax_chunk_min rows
         n_s = min(triton.cdiv(_kwb_softmax_split_per_sm * _kwb_sms(x), n_a * n_b), max(1, R // _kwb_softmax_chunk_min),
@@ -1763,7 +1807,7 @@ def kwb_softmax(x, dim, log=False, safe_rows=False, epi=None, epi_tensors=(), ep
         grid = (n_a * n_s * n_b,)
         _kwb_softmax_part[grid](x, pm, ps, ka1[0], kb[0], R, ka0[1], ka1[1], kb[1], xr, ka0[2], ka1[2], kb[2], yr,
                                 n_b, n_s, chunk, *sizes, *packed, *pf, PRE=pre or ident, BLOCK_R=block_r,
-                                BLOCK_B=block_b, num_warps=8)
+                                BLOCK_B=block_b, SLOT=lead + d if coords else 4, num_warps=8)
         _kwb_softmax_apply[grid](x, y, pm, ps, ka1[0], kb[0], R, ka0[1], ka1[1], kb[1], xr, ka0[2], ka1[2], kb[2],
                                  yr, n_b, n_s, chunk, *sizes, *packed, *pf, PRE=pre or ident, BLOCK_S=_kwb_np2(n_s),
                                  **meta)
@@ -2102,7 +2146,7 @@ def _kwb_apply_norm(x, mean, var, w, b, eps, dims4, sstr, wstr, w_strided=False,
 def _kwb_norm_row1(x, y, w, b, ROWS, L, G, CPG, HW, eps, S1, S2, S3, S4, e0, e1, e2, e3, s00, s01, s02, s03, s04,
                    s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3,
                    PRE: tl.constexpr, HAS_W: tl.constexpr, HAS_B: tl.constexpr, BLOCK_M: tl.constexpr,
-                   BLOCK_L: tl.constexpr):
+                   BLOCK_L: tl.constexpr, SLOT: tl.constexpr):
     # One pass over contiguous x viewed as [ROWS, L] with L <= BLOCK_L: BLOCK_M whole rows per program, loaded
     # once; mean and biased variance from registers (the deviations, not shifted sums), then
     # y = (x - mean) * rsqrt(var + eps) * w + b. Element l of row r reads its weight at (r % G) * CPG + l // HW
@@ -2113,7 +2157,7 @@ def _kwb_norm_row1(x, y, w, b, ROWS, L, G, CPG, HW, eps, S1, S2, S3, S4, e0, e1,
     m = (rows < ROWS)[:, None] & (cols < L)[None, :]
     off = rows.to(tl.int64)[:, None] * L + cols[None, :]
     v = tl.load(x + off, mask=m, other=0.0).to(tl.float32)
-    i0, i1, i2, i3, i4 = _kwb_coords5(off, S1, S2, S3, S4)
+    i0, i1, i2, i3, i4 = _kwb_coords5_row(rows.to(tl.int64)[:, None] * L, cols[None, :], 1, S1, S2, S3, S4, SLOT)
     v = tl.where(m, PRE(v, i0, i1, i2, i3, i4, m, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
                         s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3), 0.0)
     n = L * 1.0
@@ -2143,7 +2187,7 @@ def _kwb_norm_one_pass(x, rows, L, w, b, eps, G, CPG, HW, pre, pre_tensors, pre_
     _kwb_norm_row1[(triton.cdiv(rows, block_m),)](
         x, y, x if w is None else w.contiguous(), x if b is None else b.contiguous(), rows, L, G, CPG, HW, float(eps),
         *sizes[1:], *_kwb_epi_pack(x, pre_tensors, pre_scalars), PRE=pre or _kwb_epi_identity, HAS_W=w is not None,
-        HAS_B=b is not None, BLOCK_M=block_m, BLOCK_L=block_l,
+        HAS_B=b is not None, BLOCK_M=block_m, BLOCK_L=block_l, SLOT=_kwb_row_slot(sizes, L),
         num_warps=max(1, min(8, block_m * block_l // 256)))
     return y
 
@@ -2305,7 +2349,7 @@ def _kwb_ln_kernel(x, y, w, b, A1, B, L, xa0, xa1, xb, xl, ya0, ya1, yb, n_b, ep
                    s30, s31, s32, s33, s34, f0, f1, f2, f3, g0, g1, g2, g3, t00, t01, t02, t03, t04, t10, t11, t12,
                    t13, t14, t20, t21, t22, t23, t24, t30, t31, t32, t33, t34, h0, h1, h2, h3, PRE: tl.constexpr,
                    POST: tl.constexpr, HAS_W: tl.constexpr, HAS_B: tl.constexpr, BLOCK_B: tl.constexpr,
-                   BLOCK_L: tl.constexpr):
+                   BLOCK_L: tl.constexpr, SLOT: tl.constexpr):
     # Layer norm in one pass over x read in place, any strides: rows (a0, a1, b) x the normalized run l (one
     # merged run of length L <= BLOCK_L, weight index l). A program holds BLOCK_B rows of consecutive b (the
     # innermost kept run: the channels of a channels-last tensor, so loads coalesce along b there, along l when
@@ -2321,7 +2365,8 @@ def _kwb_ln_kernel(x, y, w, b, A1, B, L, xa0, xa1, xb, xl, ya0, ya1, yb, n_b, ep
     xoff = a0 * xa0 + a1 * xa1 + offs_b.to(tl.int64)[:, None] * xb + cols.to(tl.int64)[None, :] * xl
     yoff = a0 * ya0 + a1 * ya1 + offs_b.to(tl.int64)[:, None] * yb + cols.to(tl.int64)[None, :]
     v = tl.load(x + xoff, mask=m, other=0.0).to(tl.float32)
-    i0, i1, i2, i3, i4 = _kwb_coords5(yoff, S1, S2, S3, S4)
+    i0, i1, i2, i3, i4 = _kwb_coords5_row(yoff - cols.to(tl.int64)[None, :], cols.to(tl.int64)[None, :], 1, S1, S2, S3,
+                                          S4, SLOT)
     v = tl.where(m, PRE(v, i0, i1, i2, i3, i4, m, g0, g1, g2, g3, t00, t01, t02, t03, t04, t10, t11, t12, t13, t14,
                         t20, t21, t22, t23, t24, t30, t31, t32, t33, t34, h0, h1, h2, h3), 0.0)
     n = L * 1.0
@@ -2359,12 +2404,13 @@ def _kwb_ln_strided(x, k, weight, bias, eps, pre, pre_tensors, pre_scalars, epi,
     n_b = triton.cdiv(kb[0], block_b)
     sizes = ([1] * (5 - x.dim()) + list(x.shape))[1:]
     ident = _kwb_epi_identity
+    slot = _kwb_row_slot([1] + sizes, L)
     _kwb_ln_kernel[(n_a * n_b,)](
         x, y, x if weight is None else weight.contiguous(), x if bias is None else bias.contiguous(), ka1[0], kb[0],
         L, ka0[1], ka1[1], kb[1], xl, ka0[2], ka1[2], kb[2], n_b, float(eps), *sizes,
         *_kwb_epi_pack(x, epi_tensors, epi_scalars), *_kwb_epi_pack(x, pre_tensors, pre_scalars),
         PRE=pre or ident, POST=epi or ident, HAS_W=weight is not None, HAS_B=bias is not None, BLOCK_B=block_b,
-        BLOCK_L=block_l, num_warps=max(1, min(8, block_b * block_l // 256)))
+        BLOCK_L=block_l, SLOT=slot, num_warps=max(1, min(8, block_b * block_l // 256)))
     return y
 
 
