@@ -245,7 +245,13 @@ void TestChains::plans_data() {
                      QStringLiteral("!kmajor")};
   QTest::newRow("probe 16 z07: bicubic by 1.5, align_corners=False, the clamp in its launch")
       << QStringLiteral("z07_Bicubic_Upsample_Clamp") << QStringList{QStringLiteral("copy")}
-      << QStringList{QStringLiteral("t1 = kwb_upsample(x, \"bicubic\", None, [1.5, 1.5], False, epi=_kwb_epi0")};
+      << QStringList{QStringLiteral("t1 = kwb_upsample(x, \"bicubic\", None, [1.5, 1.5], False, epi=_kwb_epi0"),
+                     QStringLiteral("!kwb_at_spec")};
+  QTest::newRow("probe 16 z07's class: sizes from non-integer scales follow the input sizes (no spec-size guard)")
+      << QStringLiteral("upsample_fractional_scales") << QStringList{QStringLiteral("copy"), QStringLiteral("copy")}
+      << QStringList{QStringLiteral("kwb_upsample(x, \"linear\", None, [1.5, 1.5], False, epi=_kwb_epi0"),
+                     QStringLiteral("kwb_upsample(t2, \"nearest\", None, [0.5, 2.5], None, epi=_kwb_epi1"),
+                     QStringLiteral("!kwb_at_spec")};
   QTest::newRow("probe 16 z07's class: bicubic to a given size, align_corners=True")
       << QStringLiteral("upsample_bicubic_align_size") << QStringList{QStringLiteral("copy")}
       << QStringList{QStringLiteral("kwb_upsample(x, \"bicubic\", [20, 13], None, True, epi=_kwb_epi0")};
@@ -1122,6 +1128,7 @@ void TestChains::analyzeGroupsAreThePlan_data() {
 
         // session 27 (probe 16): im2col, bicubic upsampling, embedding_bag with offsets
         "z05_Unfold_Im2col_Linear", "unfold_dilated_gelu", "z07_Bicubic_Upsample_Clamp", "upsample_bicubic_align_size",
+        "upsample_fractional_scales",
         "z06_EmbeddingBag_Offsets_Weighted_Tanh", "embedding_bag_mean_last_offset_pad", "embedding_bag_max_fixed_bags"})
     QTest::newRow(s) << QString::fromLatin1(s);
 }
@@ -1467,6 +1474,7 @@ void TestChains::classesEmulated_data() {
       // session 27 (probe 16): im2col (z05's class), bicubic upsampling (z07's), embedding_bag with offsets (z06's)
       {QStringLiteral("unfold_dilated_gelu"), QStringLiteral("=unfold_dilated_gelu")},
       {QStringLiteral("upsample_bicubic_align_size"), QStringLiteral("=upsample_bicubic_align_size")},
+      {QStringLiteral("upsample_fractional_scales"), QStringLiteral("=upsample_fractional_scales")},
       {QStringLiteral("embedding_bag_mean_last_offset_pad"), QStringLiteral("=embedding_bag_mean_last_offset_pad")},
       {QStringLiteral("embedding_bag_max_fixed_bags"), QStringLiteral("=embedding_bag_max_fixed_bags")},
   };

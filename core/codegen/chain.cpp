@@ -1913,6 +1913,30 @@ bool Planner::pixelShuffle(const GraphOp& op) {
   return relayout(op, p, QStringLiteral("(%1)").arg(sizes.join(QStringLiteral(", "))), desc);
 }
 
+/// The scale factors of upsampling op @p op, one per spatial dim as Python text ("None" where the op has none):
+/// torch >= 2 traces the .default overload (output_size and scales_d / scales_h / scales_w, or scales for 1-D),
+/// 1.13 the .vec one (output_size or scale_factors). A scale present sets the source index rule (1 / scale).
+QStringList upsampleScales(const GraphOp& op) {
+  const int sp = static_cast<int>(op.inputs.value(0).shape.size()) - 2;
+  QStringList scales;
+  const json sf = op.args.value("scale_factors", json());
+  if (sf.is_array()) {
+    for (const auto& v : sf) scales << pyNum(v);
+  } else {
+    const char* names3[] = {"scales_d", "scales_h", "scales_w"};
+    for (int k = 0; k < sp && k < 3; ++k) scales << pyNum(op.args.value(sp == 1 ? "scales" : names3[3 - sp + k], json()));
+  }
+  return scales;
+}
+
+/// Whether upsampling op @p op has a scale factor for every spatial dim: kwb_upsample then computes the output
+/// size at run time, floor(in * scale) as torch does, so its traced output_size follows the input sizes.
+bool upsampleSizeFromScales(const GraphOp& op) {
+  const QStringList scales = upsampleScales(op);
+  return !scales.isEmpty() && static_cast<int>(scales.size()) == op.inputs.value(0).shape.size() - 2 &&
+         std::none_of(scales.begin(), scales.end(), [](const QString& v) { return v == u"None"; });
+}
+
 bool Planner::upsample(const GraphOp& op, const QString& x) {
   const QString n = op.name;
   const json& a = op.args;
@@ -1927,22 +1951,13 @@ bool Planner::upsample(const GraphOp& op, const QString& x) {
     return bad(QStringLiteral("%1 has no chain stage yet (nearest, nearest-exact and (bi/tri)linear upsampling of 1 "
                               "to 3 spatial dims and bicubic of 2 have)")
                    .arg(where(op)));
-  // scales: torch >= 2 traces the .default overload (output_size and scales_d / scales_h / scales_w, or scales for
-  // 1-D), 1.13 the .vec one (output_size or scale_factors); a scale present sets the source index rule (1 / scale)
-  QStringList scales;
-  const json sf = a.value("scale_factors", json());
-  if (sf.is_array()) {
-    for (const auto& v : sf) scales << pyNum(v);
-  } else {
-    const char* names3[] = {"scales_d", "scales_h", "scales_w"};
-    for (int k = 0; k < sp; ++k) scales << pyNum(a.value(sp == 1 ? "scales" : names3[3 - sp + k], json()));
-  }
+  const QStringList scales = upsampleScales(op);
   if (scales.size() != sp)
     return bad(QStringLiteral("%1: %2 scale factors for %3 spatial dims").arg(where(op)).arg(scales.size()).arg(sp));
   const bool anyScale = std::any_of(scales.begin(), scales.end(), [](const QString& s) { return s != u"None"; });
   // the output size: from the scales at run time (floor(in * s), the harness resizes dims) where every dim has one,
   // else the traced size (a size the user gave)
-  const bool allScales = std::none_of(scales.begin(), scales.end(), [](const QString& s) { return s == u"None"; });
+  const bool allScales = upsampleSizeFromScales(op);
   const QString size = allScales ? QStringLiteral("None") : pyList(out.mid(2));
   const QString align = mode == u"linear" || mode == u"bicubic" ? pyBool(a.value("align_corners", false) == true)
                                                                 : QStringLiteral("None");
@@ -6112,6 +6127,10 @@ void Planner::guardArgs(const GraphOp& op) {
     (void)adaptiveSizes(op, &derived);
     if (derived) keys.removeIf([](const QString& k) { return k == u"output_size"; });
   }
+  // an upsampling's output size computed from its scales at run time (Planner::upsample)
+  if ((op.name.startsWith(QLatin1String("upsample_")) || op.name.startsWith(QLatin1String("_upsample_"))) &&
+      upsampleSizeFromScales(op))
+    keys.removeIf([](const QString& k) { return k == u"output_size"; });
   if (op.name == u"arange") {  // an integer step bound to an input dim (Planner::arange)
     const json step = op.args.value("step", json(1));
     const auto step2 = int2(arg2(op, "step"));
