@@ -1128,8 +1128,8 @@ void TestChains::analyzeGroupsAreThePlan_data() {
 
         // session 27 (probe 16): im2col, bicubic upsampling, embedding_bag with offsets
         "z05_Unfold_Im2col_Linear", "unfold_dilated_gelu", "z07_Bicubic_Upsample_Clamp", "upsample_bicubic_align_size",
-        "upsample_fractional_scales",
-        "z06_EmbeddingBag_Offsets_Weighted_Tanh", "embedding_bag_mean_last_offset_pad", "embedding_bag_max_fixed_bags"})
+        "upsample_fractional_scales", "z06_EmbeddingBag_Offsets_Weighted_Tanh", "embedding_bag_mean_last_offset_pad",
+        "embedding_bag_max_fixed_bags"})
     QTest::newRow(s) << QString::fromLatin1(s);
 }
 

@@ -1924,7 +1924,8 @@ QStringList upsampleScales(const GraphOp& op) {
     for (const auto& v : sf) scales << pyNum(v);
   } else {
     const char* names3[] = {"scales_d", "scales_h", "scales_w"};
-    for (int k = 0; k < sp && k < 3; ++k) scales << pyNum(op.args.value(sp == 1 ? "scales" : names3[3 - sp + k], json()));
+    for (int k = 0; k < sp && k < 3; ++k)
+      scales << pyNum(op.args.value(sp == 1 ? "scales" : names3[3 - sp + k], json()));
   }
   return scales;
 }
