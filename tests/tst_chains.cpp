@@ -867,6 +867,10 @@ void TestChains::plans_data() {
       << QStringLiteral("u64_CausalMask_bitwise_not") << QStringList{QStringLiteral("gemm"), QStringLiteral("softmax")}
       << QStringList{
              QStringLiteral("t6 = kwb_masked_softmax(t3, 1.0, fill=float('-inf'), mask=self.mask, mask_keep=True)")};
+  QTest::newRow("session 28: a scale before the mask buffer is the masked softmax's own (one launch, no pointwise)")
+      << QStringLiteral("masked_softmax_scale_before_mask") << QStringList{QStringLiteral("softmax")}
+      << QStringList{QStringLiteral("t3 = kwb_masked_softmax(x, 0.125, fill=-5000.0, mask=self.drop, mask_keep=False)"),
+                     QStringLiteral("!kwb_pointwise(")};
   QTest::newRow("where(triu(ones, 1), full_like(s, -inf), s): a predicate of one softmax launch, nothing built")
       << QStringLiteral("u65_CausalMask_where_full_like") << QStringList{QStringLiteral("softmax")}
       << QStringList{QStringLiteral("t6 = kwb_masked_softmax(s, 1.0, diag=0, lower=True, fill=float('-inf'))"),
@@ -1128,8 +1132,8 @@ void TestChains::analyzeGroupsAreThePlan_data() {
 
         // session 27 (probe 16): im2col, bicubic upsampling, embedding_bag with offsets
         "z05_Unfold_Im2col_Linear", "unfold_dilated_gelu", "z07_Bicubic_Upsample_Clamp", "upsample_bicubic_align_size",
-        "upsample_fractional_scales", "z06_EmbeddingBag_Offsets_Weighted_Tanh", "embedding_bag_mean_last_offset_pad",
-        "embedding_bag_max_fixed_bags"})
+        "upsample_fractional_scales", "masked_softmax_scale_before_mask", "z06_EmbeddingBag_Offsets_Weighted_Tanh",
+        "embedding_bag_mean_last_offset_pad", "embedding_bag_max_fixed_bags"})
     QTest::newRow(s) << QString::fromLatin1(s);
 }
 
@@ -1475,6 +1479,8 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("unfold_dilated_gelu"), QStringLiteral("=unfold_dilated_gelu")},
       {QStringLiteral("upsample_bicubic_align_size"), QStringLiteral("=upsample_bicubic_align_size")},
       {QStringLiteral("upsample_fractional_scales"), QStringLiteral("=upsample_fractional_scales")},
+      // session 28: a masked softmax alone takes the scale before its mask
+      {QStringLiteral("masked_softmax_scale_before_mask"), QStringLiteral("=masked_softmax_scale_before_mask")},
       {QStringLiteral("embedding_bag_mean_last_offset_pad"), QStringLiteral("=embedding_bag_mean_last_offset_pad")},
       {QStringLiteral("embedding_bag_max_fixed_bags"), QStringLiteral("=embedding_bag_max_fixed_bags")},
   };

@@ -5904,6 +5904,14 @@ void Planner::findAttention(const QString& outRef) {
     }
     if (a.tri && !(a.lower && a.diag >= 0) && sm.name == u"_safe_softmax") continue;
     if (!qk) {
+      // no GEMM before it: the walk's scales and views before the mask are the launch's too (scores * 0.125 then
+      // masked_fill: where(keep, 0.125 * x, fill)), not a pointwise launch of their own
+      if (masked && shapeOfRef(cur) == sshape) {  // a view of another shape between: the mask's point as before
+        alone.src = cur;
+        alone.scale = a.scale;
+        alone.scale2 = a.scale2;
+        alone.ops = a.ops;
+      }
       takeAlone();
       continue;
     }
