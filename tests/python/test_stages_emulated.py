@@ -1513,6 +1513,35 @@ class TriFull(unittest.TestCase):
         self.assertTrue(torch.equal(mask, torch.tril(torch.ones(T, T))))
 
 
+class FastDiv(unittest.TestCase):
+    def test_magic_divides_exactly(self):
+        # kwb_pointwise's multiply-high decode: n // d for every divisor shape (1, powers of 2 and their neighbours,
+        # random) at the ends of the 32-bit offset range
+        gen = torch.Generator().manual_seed(5)
+        ds = list(range(1, 300)) + [2 ** k + e for k in range(1, 31) for e in (-1, 0, 1)] + [
+            int(v) for v in torch.randint(1, 2 ** 31 - 1, (400,), generator=gen)]
+        for d in ds:
+            m, lg = K._kwb_magic(d)
+            self.assertLess(m, 2 ** 32)
+            for n in {0, 1, d - 1, d, d + 1, 2 ** 31 - 1, 2 ** 31 - 2, (2 ** 31 - 1) // d * d, (2 ** 31 - 1) // d * d - 1}:
+                if 0 <= n < 2 ** 31:
+                    self.assertEqual((((n * m) >> 32) + n) >> lg, n // d, (d, n))
+
+    def test_pointwise_same_values_either_decode(self):
+        # a 5-D broadcast read through every slot: the decode by multiply-high against the one by division
+        torch.manual_seed(12)
+        x = torch.randn(3, 5, 7, 6, 11)[:, :, :, :, ::2]  # strided
+        col, res = torch.randn(1, 5, 1, 6, 1), torch.randn(3, 1, 7, 1, 6)
+        got = {}
+        for fast in (False, True):
+            with Forced(kwb_fastdiv=fast), Launches("_kwb_pointwise_kernel") as n:
+                got[fast] = K.kwb_pointwise(x, K.kwb_test_epi, (col, res), (0.1, 0.5))
+            self.assertEqual(n.count, 1)
+        self.assertTrue(torch.equal(got[False], got[True]))
+        v = x + col + 0.5 * res
+        self.assertLess(rel_err(got[True], torch.where(v >= 0, v, v * 0.1)), 1e-6)
+
+
 class RowSlot(unittest.TestCase):
     def test_row_slot_never_claims_a_carry_free_row_that_carries(self):
         # _kwb_row_slot's -1 / 4 say a row's start and an offset within it decode separately (no slot carries);

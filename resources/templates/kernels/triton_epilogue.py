@@ -125,19 +125,53 @@ def kwb_epi_scalars(scalars):
     return [float(f) for f in scalars] + [0.0] * (4 - len(scalars))
 
 
+kwb_fastdiv = True  # kwb_pointwise decodes coordinates by multiply-high (False: the hardware division of each)
+
+
+def _kwb_magic(d):
+    """(M, L) with n // d == ((n * M >> 32) + n) >> L for every 0 <= n < 2**31, d >= 1 (Granlund and Montgomery,
+    "Division by invariant integers using multiplication", PLDI 1994: L = ceil(log2 d), M < 2**32)."""
+    lg = (d - 1).bit_length()
+    return (2 ** 32 * (2 ** lg - d)) // d + 1, lg
+
+
+@triton.jit
+def _kwb_divmod(n, d, M, L):
+    # n // d, n % d for 0 <= n < 2**31 from _kwb_magic(d): a 64-bit multiply, shifts and adds in place of the
+    # division's ~25 instructions (d == 1 specialises to M == 1, L == 0: nothing left)
+    n64 = n.to(tl.int64)
+    q = (((n64 * M) >> 32) + n64) >> L
+    return q.to(n.dtype), n - q.to(n.dtype) * d
+
+
+@triton.jit
+def _kwb_coords5_fast(off, S1, S2, S3, S4, M1, M2, M3, M4, L1, L2, L3, L4):
+    # _kwb_coords5 of a 32-bit offset by _kwb_divmod
+    t, i4 = _kwb_divmod(off, S4, M4, L4)
+    t, i3 = _kwb_divmod(t, S3, M3, L3)
+    t, i2 = _kwb_divmod(t, S2, M2, L2)
+    i0, i1 = _kwb_divmod(t, S1, M1, L1)
+    return i0, i1, i2, i3, i4
+
+
 @triton.jit
 def _kwb_pointwise_kernel(x_ptr, out_ptr, n, S1, S2, S3, S4, sx0, sx1, sx2, sx3, sx4,
                           e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
                           s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3,
-                          EPI: tl.constexpr, IDX64: tl.constexpr, BLOCK: tl.constexpr):
+                          M1, M2, M3, M4, L1, L2, L3, L4,
+                          EPI: tl.constexpr, IDX64: tl.constexpr, BLOCK: tl.constexpr, FASTDIV: tl.constexpr = False):
     # One elementwise launch: out (contiguous, x's shape) = EPI(x) over the flattened output; the five
-    # coordinates are decoded once per element for the strided and broadcast reads.
+    # coordinates are decoded once per element for the strided and broadcast reads (FASTDIV: by multiply-high,
+    # 32-bit offsets only; a decode by division costs more than the element's loads on a 4-D broadcast).
     pid = tl.program_id(0)
     if IDX64:
         pid = pid.to(tl.int64)
     offs = pid * BLOCK + tl.arange(0, BLOCK)
     mask = offs < n
-    i0, i1, i2, i3, i4 = _kwb_coords5(offs, S1, S2, S3, S4)
+    if FASTDIV:
+        i0, i1, i2, i3, i4 = _kwb_coords5_fast(offs, S1, S2, S3, S4, M1, M2, M3, M4, L1, L2, L3, L4)
+    else:
+        i0, i1, i2, i3, i4 = _kwb_coords5(offs, S1, S2, S3, S4)
     acc = tl.load(x_ptr + (i0 * sx0 + i1 * sx1 + i2 * sx2 + i3 * sx3 + i4 * sx4), mask=mask, other=0.0)
     acc = EPI(acc.to(tl.float32), i0, i1, i2, i3, i4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04,
               s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
@@ -160,7 +194,9 @@ def _kwb_pointwise_plan(x, epi_tensors):
     es = kwb_epi_args(epi_tensors, x.shape, slots, x)[4:]
     idx64 = n + KWB_POINTWISE_BLOCK >= 2 ** 31 or max(
         [0] + [(s - 1) * abs(st) for s, st in zip(x.shape, x.stride())]) >= 2 ** 31
-    return (triton.cdiv(n, KWB_POINTWISE_BLOCK),), sizes[1:], tuple(sx), tuple(es), len(epi_tensors), idx64
+    magic = [_kwb_magic(d) for d in sizes[1:]]
+    return ((triton.cdiv(n, KWB_POINTWISE_BLOCK),), sizes[1:], tuple(sx), tuple(es), len(epi_tensors), idx64,
+            tuple(m for m, _ in magic) + tuple(lg for _, lg in magic))
 
 
 def kwb_pointwise(x, epi, epi_tensors=(), epi_scalars=(), out_dtype=None):
@@ -190,10 +226,11 @@ def kwb_pointwise(x, epi, epi_tensors=(), epi_scalars=(), out_dtype=None):
         if len(_kwb_memo) >= 4096:
             _kwb_memo.clear()
         plan = _kwb_memo[key] = _kwb_pointwise_plan(x, epi_tensors)
-    grid, sizes, sx, es, ne, idx64 = plan
+    grid, sizes, sx, es, ne, idx64, magic = plan
     ptrs = tuple(t.t if isinstance(t, KwbAt) else t for t in epi_tensors) + (x,) * (4 - ne)
-    _kwb_pointwise_kernel[grid](x, out, out.numel(), *sizes, *sx, *ptrs, *es, *kwb_epi_scalars(epi_scalars), EPI=epi,
-                                IDX64=idx64, BLOCK=KWB_POINTWISE_BLOCK, num_warps=KWB_POINTWISE_WARPS)
+    _kwb_pointwise_kernel[grid](x, out, out.numel(), *sizes, *sx, *ptrs, *es, *kwb_epi_scalars(epi_scalars), *magic,
+                                EPI=epi, IDX64=idx64, BLOCK=KWB_POINTWISE_BLOCK, FASTDIV=kwb_fastdiv and not idx64,
+                                num_warps=KWB_POINTWISE_WARPS)
     return out
 
 

@@ -1,0 +1,28 @@
+#!/usr/bin/env python3
+"""Issue 14 (session 28): kwb_pointwise's coordinate decode by multiply-high (kwb_fastdiv) against the division.
+
+kwb_pointwise decodes every element's flat offset into five coordinates for its strided and broadcast reads: four
+divisions and remainders by run-time sizes, ~25 instructions each, where a 4-D elementwise chain moves 8 bytes an
+element. kwb_fastdiv replaces each with a 64-bit multiply and shifts (_kwb_magic's Granlund-Montgomery constants).
+
+    python3 bench/gpu/fastdiv_ab.py --generate .gpu/fastdiv          # CPU: the kernels (this checkout's kwb)
+    python3 bench/gpu/fastdiv_ab.py --kernels .gpu/fastdiv --cpu-emulated --only p28   # the flow, no timing
+    python3 bench/gpu/fastdiv_ab.py --kernels .gpu/fastdiv --budget 120                 # H200
+
+Rows: problem, variant (eager, off, on, torch.compile), do_bench median us of the whole forward, rel_err against
+eager, x_off (off's time / this one's), launches. What decides: kwb_fastdiv stays on where `on` has x_off >= 0.97
+on every row. Nothing here ran on a GPU when it was written.
+"""
+import os
+import sys
+
+import abharness as ab
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PROBLEMS = [  # (problem path, the switch its A/B flips)
+    (os.path.join(HERE, "problems28", "p28_bcast_affine_gelu_4d.py"), "kwb_fastdiv"),
+    (os.path.join(HERE, "problems28", "p28_bcast_rowmask_bias_3d.py"), "kwb_fastdiv"),
+]
+
+if __name__ == "__main__":
+    sys.exit(ab.switch_ab("fastdiv", PROBLEMS, __doc__, compile_rows=True))
