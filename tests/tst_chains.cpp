@@ -194,6 +194,25 @@ void TestChains::plans_data() {
                      QStringLiteral("pointwise")}
       << QStringList{QStringLiteral("t1, t1_1 = kwb_var_mean(t0, [2], 0.0, False, std=True)"),
                      QStringLiteral("t2, t2_1 = kwb_var_mean(x, [0, -1], 1.0, True, std=False)")};
+  QTest::newRow("probe16 z01's class: an outer broadcast summed over the last dim is the reduction's prologue")
+      << QStringLiteral("broadcast_sqdist_sum") << QStringList{QStringLiteral("reduce"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("t4 = kwb_reduce((t0).expand(torch.broadcast_shapes((t0).shape, (t1).shape)), "
+                                    "[-1], \"sum\", False, pre=_kwb_epi0, pre_tensors=(t1,), pre_scalars=())")};
+  QTest::newRow("probe16 z01's class: outer broadcasts reduced over their broadcast dim (mean, keepdim amax)")
+      << QStringLiteral("broadcast_mean_amax_middle")
+      << QStringList{QStringLiteral("reduce"), QStringLiteral("reduce"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("t4 = kwb_reduce((t0).expand(torch.broadcast_shapes((t0).shape, (t1).shape)), "
+                                    "[1], \"mean\", False, pre=_kwb_epi0"),
+                     QStringLiteral("t9 = kwb_reduce((t5).expand(torch.broadcast_shapes((t5).shape, (t6).shape)), "
+                                    "[1], \"amax\", True, pre=_kwb_epi1")};
+  QTest::newRow("probe16 z14's class: the pointwise run before a finite p-norm is its prologue (pairwise_distance)")
+      << QStringLiteral("pairwise_distance_pnorm_prologue")
+      << QStringList{QStringLiteral("reduce"), QStringLiteral("reduce"), QStringLiteral("pointwise"),
+                     QStringLiteral("reduce"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("t4 = kwb_pnorm(t0, [2], 1.5, False, pre=_kwb_epi0, pre_tensors=(t1,), "
+                                    "pre_scalars=(), pre_dtype=torch.float32)"),
+                     QStringLiteral("t7 = kwb_pnorm(b, [1], 2.0, False, pre=_kwb_epi1, pre_tensors=(a,), "
+                                    "pre_scalars=(), pre_dtype=torch.float32)")};
   QTest::newRow("probe16 z04 / torch.diff: slice ends at an input dim minus a constant follow the input's size")
       << QStringLiteral("slices_follow_size_minus_const") << QStringList()
       << QStringList{QStringLiteral("t0 = x[:, 0:(x.shape[1] - 1):1]"),
@@ -1474,6 +1493,10 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("rows_variance_manual"), QStringLiteral("=rows_variance_manual")},
       {QStringLiteral("rows_cosine_distance_3d"), QStringLiteral("=rows_cosine_distance_3d")},
       {QStringLiteral("z12_Gemm_LogSumExp_Plus_Std"), QStringLiteral("@probe16/z12_Gemm_LogSumExp_Plus_Std")},
+      // session 28: an outer broadcast before a reduction is its prologue (probe16's z01's class)
+      {QStringLiteral("broadcast_sqdist_sum"), QStringLiteral("=broadcast_sqdist_sum")},
+      {QStringLiteral("broadcast_mean_amax_middle"), QStringLiteral("=broadcast_mean_amax_middle")},
+      {QStringLiteral("pairwise_distance_pnorm_prologue"), QStringLiteral("=pairwise_distance_pnorm_prologue")},
 
       // session 27 (probe 16): im2col (z05's class), bicubic upsampling (z07's), embedding_bag with offsets (z06's)
       {QStringLiteral("unfold_dilated_gelu"), QStringLiteral("=unfold_dilated_gelu")},
@@ -1532,7 +1555,10 @@ void TestChains::classesEmulated_data() {
       // session 27: the sort and kthvalue on tl.sort; the switch back to k rounds (the A/B's old side)
       {QStringLiteral("sort_argmax_kthvalue_rows"), QStringLiteral("kwb_topk_mode='rounds'")},
       // session 27: each reduction its own launch again (the plan before kwb_rows)
-      {QStringLiteral("y04_CosineSimilarity_Loss"), QStringLiteral("kwb_rows_fuse=False")}};
+      {QStringLiteral("y04_CosineSimilarity_Loss"), QStringLiteral("kwb_rows_fuse=False")},
+      // session 28: the outer broadcast its own launch again; var_mean as two launches
+      {QStringLiteral("broadcast_sqdist_sum"), QStringLiteral("kwb_reduce_prologue=False")},
+      {QStringLiteral("std_var_mean_views"), QStringLiteral("kwb_var_mean_one=False")}};
   for (const auto& [spec, setting] : off)
     for (const auto& [s, problem] : problems)
       if (s == spec)

@@ -65,9 +65,9 @@ struct Line {
   QString tail = QStringLiteral(")");
   QString comment;
   // What the one-pass row fusion (Planner::fuseRows) reads; set on reduction and elementwise launch lines only.
-  QString kind;                  ///< "reduce", "pointwise", or "" (a view, any other stage)
+  QString kind;                  ///< "reduce", "pointwise", "broadcast" (an outer broadcast's pointwise), or ""
   int launch = -1;               ///< its index in ChainPlan::launches (-1: a view, no launch)
-  QString input;                 ///< reduce: its input; pointwise: its primary operand
+  QString input;                 ///< reduce: its input; pointwise: its primary operand (broadcast: expanded)
   QList<qint64> dims;            ///< reduce: the reduced dims as the op wrote them
   QString redOp, q;              ///< reduce: kwb_row1's op name and its scalar (correction, p)
   bool keep = false;             ///< reduce: keepdim
@@ -4078,11 +4078,14 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
     l.head = QStringLiteral("kwb_pointwise(%1").arg(primaryExpr) + epiArgs +
              (outDtypeArg.isEmpty() ? QString() : QStringLiteral(", out_dtype=") + outDtypeArg);
     l.comment = opsText.join(QStringLiteral(", "));
-    // an outer broadcast's launch is no norm's or reduction's prologue (fuseRows reads its primary as the input), nor
-    // is one that changes the dtype's kind or reads pads through their index maps
-    if (broadcastExpr.isEmpty() && outDtypeArg.isEmpty() && mapped.isEmpty() && pieced.isEmpty())
-      l.kind = QStringLiteral("pointwise");
+    // a launch that changes the dtype's kind or reads pads through their index maps is no stage's prologue; an outer
+    // broadcast's is a kwb_reduce's alone (fuseRows' reducePre: the reduction reads the expanded primary, stride 0
+    // along the broadcast dims), never a norm's or kwb_row1's, which read their input's rows as they are
     l.input = m_vals.value(primary).expr;
+    if (outDtypeArg.isEmpty() && mapped.isEmpty() && pieced.isEmpty()) {
+      l.kind = broadcastExpr.isEmpty() ? QStringLiteral("pointwise") : QStringLiteral("broadcast");
+      if (!broadcastExpr.isEmpty()) l.input = broadcastExpr;
+    }
     l.epi = fn;
     l.tensors = tensorsExpr;
     l.scalars = scalarsExpr;
@@ -4441,10 +4444,12 @@ void Planner::fuseRows(const QString& result) {
   // the result, as its prologue: the stage applies it to every element as it loads it (x * scale, x / T; scores + a
   // relative position bias, session 21; where(mask, x, 0) before a sum, session 23), its tensors read there too.
   // pre: the prologue's arguments appended to the stage's call, whose first argument is the run's result.
-  auto fusePre = [&](int i, const QString& pre) -> bool {
+  // broadcast: an outer broadcast's launch may be the prologue too (a kwb_reduce's: it reads the expanded operand)
+  auto fusePre = [&](int i, const QString& pre, bool broadcast = false) -> bool {
     const Line& r = m_lines.at(i);
-    if (i - 1 <= lastFused || m_lines.at(i - 1).kind != u"pointwise" || m_lines.at(i - 1).target != r.input ||
-        r.input == result)
+    const QString& pk = m_lines.at(i - 1).kind;
+    if (i - 1 <= lastFused || (pk != u"pointwise" && !(broadcast && pk == u"broadcast")) ||
+        m_lines.at(i - 1).target != r.input || r.input == result)
       return false;
     const Line& p = m_lines.at(i - 1);
     const qsizetype open = r.head.indexOf(u'(') + 1;
@@ -4466,15 +4471,18 @@ void Planner::fuseRows(const QString& result) {
     lastFused = i;
     return true;
   };
-  // a reduction's prologue: its values' dtype where the run stores another than its input's (fp32 out of a 16-bit x)
+  // a reduction's prologue (kwb_reduce; kwb_pnorm: a pairwise distance's x - y + eps): its values' dtype where the run
+  // stores another than its input's (fp32 out of a 16-bit x)
   auto reducePre = [&](int i) {
     if (i == 0) return false;
     const Line& p = m_lines.at(i - 1);
-    const bool fused =
-        m_lines.at(i).head.startsWith(QLatin1String("kwb_reduce(")) &&
-        fusePre(i, QStringLiteral(", pre=%1, pre_tensors=%2, pre_scalars=%3%4")
-                       .arg(p.epi, tuple(p.tensors), tuple(p.scalars),
-                            p.outDtype.isEmpty() ? QString() : QStringLiteral(", pre_dtype=") + p.outDtype));
+    const bool fused = (m_lines.at(i).head.startsWith(QLatin1String("kwb_reduce(")) ||
+                        m_lines.at(i).head.startsWith(QLatin1String("kwb_pnorm("))) &&
+                       fusePre(i,
+                               QStringLiteral(", pre=%1, pre_tensors=%2, pre_scalars=%3%4")
+                                   .arg(p.epi, tuple(p.tensors), tuple(p.scalars),
+                                        p.outDtype.isEmpty() ? QString() : QStringLiteral(", pre_dtype=") + p.outDtype),
+                               true);
     if (fused && m_lines.at(i).kind == u"reduce") {  // what fuseSiblingRows reads of it
       Line& l = lines.last();
       l.kind = QStringLiteral("reduce");

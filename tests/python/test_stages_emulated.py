@@ -1354,6 +1354,30 @@ class RowsFused(unittest.TestCase):
         self.assertEqual((rows.count, red.count), (1, 0))
 
 
+    def test_tile_rule(self):
+        # kwb_rows_tile_rule: rows a program halved until >= 2 programs a SM where the rows allow it, warps so a thread
+        # holds <= _kwb_rows_per_thread elements of each source's tile; off: session 27's guess. Plans only (H200: 132)
+        old = K._kwb_sms
+        K._kwb_sms = lambda t: 132
+        try:
+            for shape, nsrc in (((4096, 1536), 2), ((6, 40, 200), 2), ((300, 64), 1), ((100000, 96), 1),
+                                ((64, 9000), 1)):
+                srcs = [torch.empty(shape) for _ in range(nsrc)]
+                M = shape[0] * (shape[1] if len(shape) == 3 else 1)
+                K._kwb_rows_plans.clear()
+                grid, _, _, meta = K._kwb_rows_plan(srcs, [len(shape) - 1], None)
+                self.assertGreaterEqual(grid[0], min(M, 2 * 132), shape)
+                self.assertLessEqual(meta["BLOCK_M"] * meta["BLOCK_R"], 32 * 16 * max(1, meta["num_warps"]), shape)
+                self.assertTrue(meta["num_warps"] in (1, 2, 4, 8), shape)
+                with Forced(kwb_rows_tile_rule=False):
+                    K._kwb_rows_plans.clear()
+                    g0, _, _, m0 = K._kwb_rows_plan(srcs, [len(shape) - 1], None)
+                if shape == (4096, 1536):  # y04: one row of each source a program either way; 4 warps, not 8
+                    self.assertEqual((grid[0], meta["num_warps"], g0[0], m0["num_warps"]), (4096, 4, 4096, 8))
+        finally:
+            K._kwb_sms = old
+            K._kwb_rows_plans.clear()
+
 class VarNorm(unittest.TestCase):
     """kwb_var (torch.var / torch.std with a correction) and kwb_pnorm (torch.norm over dims, p finite)."""
 
@@ -1378,6 +1402,38 @@ class VarNorm(unittest.TestCase):
             with Launches("_kwb_reduce_finish") as fin:
                 self.assertLess(rel_err(K.kwb_var(y, [1], 1), y.double().var(1)), 1e-5)
             self.assertEqual(fin.count, 1)
+
+    def test_var_mean_one_launch(self):
+        # kwb_var_mean: var / std and the mean from one launch's shifted sums (kwb_var_mean_one), every layout, the
+        # split path, strided and 16-bit x, n - correction = 0; off: kwb_var then kwb_reduce's mean (two launches)
+        torch.manual_seed(6)
+        base = torch.randn(3, 7, 5, 6) * 3 + 100
+        cases = [(base, [1]), (base, [-1]), (base, [0, 2]), (base, []), (base.transpose(1, 3), [2]),
+                 (base[:, ::2], [1, 3]), (torch.randn(4, 1), [1]), (base.to(torch.bfloat16), [3])]
+        for x, dims in cases:
+            for corr in (0, 1):
+                for keepdim in (False, True):
+                    for std in (False, True):
+                        for one in (True, False):
+                            with Forced(kwb_var_mean_one=one), Launches("_kwb_reduce_kernel") as n:
+                                v, m = K.kwb_var_mean(x, dims, corr, keepdim, std)
+                            fn = torch.std_mean if std else torch.var_mean
+                            wv, wm = fn(x.double(), dims if dims else None, correction=corr, keepdim=keepdim)
+                            if not dims and not keepdim:
+                                wv, wm = wv.reshape([]), wm.reshape([])
+                            what = (x.shape, x.stride(), dims, corr, keepdim, std, one)
+                            self.assertEqual(n.count, 1 if one else 2, what)
+                            self.assertEqual((v.shape, m.shape, m.dtype), (wv.shape, wm.shape, x.dtype), what)
+                            tol = 2e-2 if x.dtype == torch.bfloat16 else 1e-5
+                            self.assertLess(rel_err(m, wm), tol, what)
+                            self.assertLess(rel_err(v, wv), tol, what)
+        with Forced(_kwb_split_elems=256, _kwb_tile=64):  # the split path: the mean comes out of the finish pass
+            y = torch.randn(2, 3000) + 5
+            with Launches("_kwb_reduce_finish") as fin:
+                v, m = K.kwb_var_mean(y, [1], 1)
+            self.assertEqual(fin.count, 1)
+            self.assertLess(rel_err(m, y.double().mean(1)), 1e-6)
+            self.assertLess(rel_err(v, y.double().var(1)), 1e-5)
 
     def test_pnorm(self):
         torch.manual_seed(5)

@@ -136,6 +136,9 @@ def _kwb_reduce_store(r1, r2, shift, n, q, out, out2, off, mask, OP: tl.constexp
         tl.store(out2 + off, tl.maximum(r2 / n - mean * mean, 0.0), mask=mask)
     elif OP >= 7 and OP <= 8:  # torch: sum((x - mean)^2) / max(0, n - correction) (inf / nan when n <= correction)
         mean = r1 / n
+        # the mean itself to out2 (kwb_var_mean: one pass for both); kwb_var passes out as out2, the statistic's store
+        # below is the same thread's, later, and wins
+        tl.store(out2 + off, (shift + mean).to(out2.dtype.element_ty), mask=mask)
         res = tl.maximum(r2 - n * mean * mean, 0.0) / tl.maximum(n - q, 0.0)
         if OP == 8:
             res = tl.sqrt(res)
@@ -406,20 +409,39 @@ def kwb_var(x, dims, correction, keepdim=False, std=False):
     return out if keepdim else out.view([s for d, s in enumerate(x.shape) if d not in red])
 
 
+kwb_var_mean_one = True  # var / std and mean from one pass's shifted sums (False: kwb_var, then kwb_reduce's mean)
+
+
 def kwb_var_mean(x, dims, correction, keepdim=False, std=False):
-    """torch.var_mean / torch.std_mean of x over dims: (var or std, mean), each of kwb_var's / kwb_reduce's shape."""
-    return kwb_var(x, dims, correction, keepdim, std), kwb_reduce(x, dims, "mean", keepdim)
+    """torch.var_mean / torch.std_mean of x over dims: (var or std, mean), each of kwb_var's / kwb_reduce's shape.
+    One launch: the variance's shifted sums give the mean too (kwb_var_mean_one)."""
+    if not kwb_var_mean_one:
+        return kwb_var(x, dims, correction, keepdim, std), kwb_reduce(x, dims, "mean", keepdim)
+    red = _kwb_red_dims(x, dims)
+    kshape = [1 if d in red else s for d, s in enumerate(x.shape)]
+    out = torch.empty(kshape, dtype=x.dtype, device=x.device)
+    mean = torch.empty(kshape, dtype=x.dtype, device=x.device)
+    _kwb_reduce_into(x, red, "std" if std else "var", out, mean, correction)
+    if keepdim:
+        return out, mean
+    shape = [s for d, s in enumerate(x.shape) if d not in red]
+    return out.view(shape), mean.view(shape)
 
 
-def kwb_pnorm(x, dims, p, keepdim=False):
+def kwb_pnorm(x, dims, p, keepdim=False, pre=None, pre_tensors=(), pre_scalars=(), pre_dtype=None):
     """torch.norm / linalg.vector_norm of x over dims: (sum |x|^p)^(1/p) for a finite p > 0; p = inf: max |x|,
-    p = -inf: min |x| (one kwb_reduce launch with |x| as its prologue)."""
+    p = -inf: min |x| (one kwb_reduce launch with |x| as its prologue). pre, pre_tensors, pre_scalars, pre_dtype: the
+    pointwise run before it (x - y + eps of a pairwise distance), applied as kwb_reduce's prologue is, for a finite p;
+    a kwb_pointwise launch first for p = +-inf or with kwb_reduce_prologue off."""
+    if pre is not None and (not kwb_reduce_prologue or p in (float("inf"), float("-inf"))):
+        x, pre = kwb_pointwise(x, pre, pre_tensors, pre_scalars, pre_dtype or x.dtype), None
     if p in (float("inf"), float("-inf")):
         return kwb_reduce(x, dims, "amax" if p > 0 else "amin", keepdim, pre=_kwb_epi_abs, pre_tensors=(),
                           pre_scalars=(), pre_dtype=torch.float32)
     red = _kwb_red_dims(x, dims)
-    out = torch.empty([1 if d in red else s for d, s in enumerate(x.shape)], dtype=x.dtype, device=x.device)
-    _kwb_reduce_into(x, red, "pnorm", out, None, p)
+    dtype = (pre_dtype or x.dtype) if pre is not None else x.dtype
+    out = torch.empty([1 if d in red else s for d, s in enumerate(x.shape)], dtype=dtype, device=x.device)
+    _kwb_reduce_into(x, red, "pnorm", out, None, p, pre, pre_tensors, pre_scalars)
     return out if keepdim else out.view([s for d, s in enumerate(x.shape) if d not in red])
 
 
@@ -833,6 +855,11 @@ kwb_rows_fuse = True      # False: each reduction its own kwb_reduce launch (the
 kwb_rows_one_max = 8192   # elements of the rows held in registers per program (row length padded x sources)
 _kwb_rows_tile = 4096     # elements of one program's tile of one source (rows x row chunk)
 kwb_rows_min_programs = None  # rows walked in chunks need this many programs (None: the SM count), else kwb_reduce
+# the tile by a rule (session 28): rows a program halved until the grid is >= 2 programs a SM (where there are that
+# many rows), warps so a thread holds <= _kwb_rows_per_thread elements of each source's tile (False: session 27's
+# guess, >= 1 program a SM and a warp per 256 elements held)
+kwb_rows_tile_rule = True
+_kwb_rows_per_thread = 16
 _kwb_rows_plans = {}      # (shape, sources' strides, dims, dtype, device, sources, the two sizes above) -> plan
 _kwb_rows_ops = {"sum": 0, "mean": 1, "amax": 2, "max": 2, "amin": 3, "min": 3, "logsumexp": 4, "prod": 5, "var": 7,
                  "std": 8}
@@ -1063,7 +1090,7 @@ def _kwb_rows_plan(srcs, red, ones=None):
     (kwb_rows_one_max) or None to decide."""
     x = srcs[0]
     key = (tuple(x.shape), tuple(tuple(s.stride()) for s in srcs), tuple(red), x.dtype, x.device, len(srcs),
-           kwb_rows_one_max, _kwb_rows_tile)
+           kwb_rows_one_max, _kwb_rows_tile, kwb_rows_tile_rule, _kwb_rows_per_thread)
     plan = _kwb_rows_plans.get(key)
     if plan is not None:
         return plan
@@ -1079,9 +1106,14 @@ def _kwb_rows_plan(srcs, red, ones=None):
     one = _kwb_np2(R) * len(srcs) <= kwb_rows_one_max
     block_r = _kwb_np2(R) if one else min(_kwb_np2(R), _kwb_rows_tile)
     block_m = min(_kwb_np2(M), max(1, _kwb_rows_tile // (block_r * (len(srcs) if one else 1))))
-    while block_m > 1 and block_m * block_r > 512 and triton.cdiv(M, block_m) < _kwb_sms(x):
-        block_m //= 2
-    warps = max(1, min(8, block_m * block_r * (len(srcs) if one else 1) // 256))
+    if kwb_rows_tile_rule:
+        while block_m > 1 and triton.cdiv(M, block_m) < 2 * _kwb_sms(x):
+            block_m //= 2
+        warps = max(1, min(8, block_m * block_r // (32 * _kwb_rows_per_thread)))
+    else:
+        while block_m > 1 and block_m * block_r > 512 and triton.cdiv(M, block_m) < _kwb_sms(x):
+            block_m //= 2
+        warps = max(1, min(8, block_m * block_r * (len(srcs) if one else 1) // 256))
     strides = []
     for s in srcs:
         strides.append([0] * lead + list(s.stride()))
