@@ -1,0 +1,25 @@
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(256, 384)
+
+    def forward(self, x):
+        y = self.fc(x)
+        a, b = y.chunk(2, dim=1)
+        return torch.atan2(a, b) + torch.hypot(a, b)
+
+
+batch = 64
+
+
+def get_inputs():
+    return [torch.randn(batch, 256)]
+
+
+def get_init_inputs():
+    return []

@@ -1,0 +1,25 @@
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(256, 384)
+
+    def forward(self, x):
+        y = self.fc(x)
+        v, i = torch.max(y, dim=1, keepdim=True)
+        return y - v + i.float() / 384.0
+
+
+batch = 64
+
+
+def get_inputs():
+    return [torch.randn(batch, 256)]
+
+
+def get_init_inputs():
+    return []
