@@ -1573,7 +1573,7 @@ class FastDiv(unittest.TestCase):
     def test_magic_divides_exactly(self):
         # kwb_pointwise's multiply-high decode: n // d for every divisor shape (1, powers of 2 and their neighbours,
         # random) at the ends of the 32-bit offset range
-        gen = torch.Generator().manual_seed(5)
+        gen = torch.Generator(device=DEVICE).manual_seed(5)
         ds = list(range(1, 300)) + [2 ** k + e for k in range(1, 31) for e in (-1, 0, 1)] + [
             int(v) for v in torch.randint(1, 2 ** 31 - 1, (400,), generator=gen)]
         for d in ds:

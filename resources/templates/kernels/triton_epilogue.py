@@ -125,7 +125,7 @@ def kwb_epi_scalars(scalars):
     return [float(f) for f in scalars] + [0.0] * (4 - len(scalars))
 
 
-kwb_fastdiv = True  # kwb_pointwise decodes coordinates by multiply-high (False: the hardware division of each)
+kwb_fastdiv = False  # True: kwb_pointwise decodes coordinates by multiply-high, not division (off: mixed on the H200)
 
 
 def _kwb_magic(d):
