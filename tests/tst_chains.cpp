@@ -95,6 +95,7 @@ class TestChains : public QObject {
   void inPlaceWriteReasons();
   void cuteReasonsNameUserWords();
   void normInfIsNotL2();
+  void loweringReasonNamesItsOp();
   void sixteenBitGemmSwitch();
 };
 
@@ -259,6 +260,11 @@ void TestChains::plans_data() {
   QTest::newRow("probe 16 z06's class: nn.EmbeddingBag max over a 2-D input (an arange of offsets)")
       << QStringLiteral("embedding_bag_max_fixed_bags") << QStringList{QStringLiteral("fill"), QStringLiteral("gather")}
       << QStringList{QStringLiteral("\"max\", None, False, None, epi=")};
+  // session 28 (probe16's skeletons by class): hypot / softshrink in the pointwise lowering, torch.flip as an index
+  // map, any / all to bool, the p = 0 norm, index_add's alpha
+  QTest::newRow("probe16: softshrink in a GEMM's epilogue, hypot against a parameter")
+      << QStringLiteral("linear_softshrink_hypot_sum") << QStringList{QStringLiteral("gemm"), QStringLiteral("reduce")}
+      << QStringList{QStringLiteral("epi_tensors=(self.scale,)")};
   QTest::newRow("trial 13 x12: LPPool2d's sign in the pool's epilogue, SELU / ELU / Mish")
       << QStringLiteral("lppool_selu_elu_adaptive_mish") << QStringList() << QStringList{QStringLiteral("kwb_pool(")};
   QTest::newRow("trial 13 x12's class: sign, ceil, trunc, frac, log1p, expm1, log2, log10, exp2, tan in an epilogue")
@@ -1469,6 +1475,9 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("upsample_bicubic_align_size"), QStringLiteral("=upsample_bicubic_align_size")},
       {QStringLiteral("embedding_bag_mean_last_offset_pad"), QStringLiteral("=embedding_bag_mean_last_offset_pad")},
       {QStringLiteral("embedding_bag_max_fixed_bags"), QStringLiteral("=embedding_bag_max_fixed_bags")},
+      // session 28 (probe16's skeletons): hypot / softshrink, flip, any / all, p = 0 norms, index_add's alpha
+      {QStringLiteral("pointwise_hypot_softshrink"), QStringLiteral("=pointwise_hypot_softshrink")},
+      {QStringLiteral("linear_softshrink_hypot_sum"), QStringLiteral("=linear_softshrink_hypot_sum")},
   };
   // a selection flips where two values tie: the reference takes them lowest index first as kwb_topk does (torch's
   // CUDA topk does; its CPU topk has no fixed order) and, in 16 bits, its parameters rounded as the harness's are
@@ -2247,6 +2256,15 @@ void TestChains::normInfIsNotL2() {
            qPrintable(k.source.right(2000)));
   QVERIFY2(k.source.contains(QLatin1String("kwb_pnorm(x, [-1], float(\"-inf\"), True)")),
            qPrintable(k.source.right(2000)));
+}
+
+void TestChains::loweringReasonNamesItsOp() {
+  // probe16: softshrink's skeleton reason named aten::div, the last op of its pointwise run; the reason names the op
+  // whose lowering failed (erfinv, between a div and a mul, an add last)
+  QString why;
+  QVERIFY(!kwb::planChain(kwb::decodeOpGraph(loadSpec(QStringLiteral("reason_mid_run_erfinv"))),
+                          loadSpec(QStringLiteral("reason_mid_run_erfinv")), &why));
+  QVERIFY2(why.startsWith(QLatin1String("aten::erfinv (line 15): op 'erfinv'")), qPrintable(why));
 }
 
 void TestChains::cuteReasonsNameUserWords() {

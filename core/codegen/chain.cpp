@@ -3505,8 +3505,16 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
         w.replace(h->capturedStart(), h->capturedLength(), describeRef(ext.at(k)));
     return w;
   };
+  // the op a lowering's reason names by its node id ("op 'softshrink' (node t3)"), else the run's last op
+  auto failedAt = [&](const QString& w) -> QString {
+    static const QRegularExpression node(QStringLiteral("\\(node ([A-Za-z0-9_]+)\\)"));
+    const QString id = node.match(w).captured(1);
+    for (const GraphOp* o : piece)
+      if (o->id == id) return where(*o);
+    return where(lastOp);
+  };
   const auto prog = parsePointwiseProgram(mini, &why);
-  if (!prog) return bad(QStringLiteral("%1: %2").arg(where(lastOp), readable(why)));
+  if (!prog) return bad(QStringLiteral("%1: %2").arg(failedAt(why), readable(why)));
   QStringList others;  // the epilogue's tensor operands besides the primary, in ext order
   for (const QString& r : ext)
     if (r != primary) others << r;
@@ -3659,7 +3667,7 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
         },
         QStringLiteral("    "), &result, &whyNot);
     if (!stmts) {
-      bad(QStringLiteral("%1: %2").arg(where(lastOp), readable(whyNot)));
+      bad(QStringLiteral("%1: %2").arg(failedAt(whyNot), readable(whyNot)));
       return QString();
     }
     QStringList params = {QStringLiteral("acc"), QStringLiteral("i0"), QStringLiteral("i1"),  QStringLiteral("i2"),
