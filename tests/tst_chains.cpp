@@ -265,6 +265,15 @@ void TestChains::plans_data() {
   QTest::newRow("probe16: softshrink in a GEMM's epilogue, hypot against a parameter")
       << QStringLiteral("linear_softshrink_hypot_sum") << QStringList{QStringLiteral("gemm"), QStringLiteral("reduce")}
       << QStringList{QStringLiteral("epi_tensors=(self.scale,)")};
+  QTest::newRow("probe16: a flip read by one pointwise launch is its index map (no launch of its own)")
+      << QStringLiteral("flip_two_dims_sub_sum") << QStringList{QStringLiteral("pointwise"), QStringLiteral("reduce")}
+      << QStringList{QStringLiteral("t0 = kwb_flip_view(x, [1, 2])"),
+                     QStringLiteral("epi_scalars=(kwb_dim_scalar(x, 1), kwb_dim_scalar(x, 2)) if kwb_pad_prologue")};
+  QTest::newRow("probe16: a flip read by a softmax is a launch; flips in a row compose into one map")
+      << QStringLiteral("flip_transposed_softmax")
+      << QStringList{QStringLiteral("copy"), QStringLiteral("softmax"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("t1 = kwb_flip(t0, [-1])"), QStringLiteral("t3 = kwb_flip_view(t2, [0])"),
+                     QStringLiteral("t4 = kwb_flip_view(t3, [1])")};
   QTest::newRow("trial 13 x12: LPPool2d's sign in the pool's epilogue, SELU / ELU / Mish")
       << QStringLiteral("lppool_selu_elu_adaptive_mish") << QStringList() << QStringList{QStringLiteral("kwb_pool(")};
   QTest::newRow("trial 13 x12's class: sign, ceil, trunc, frac, log1p, expm1, log2, log10, exp2, tan in an epilogue")
@@ -1128,7 +1137,9 @@ void TestChains::analyzeGroupsAreThePlan_data() {
 
         // session 27 (probe 16): im2col, bicubic upsampling, embedding_bag with offsets
         "z05_Unfold_Im2col_Linear", "unfold_dilated_gelu", "z07_Bicubic_Upsample_Clamp", "upsample_bicubic_align_size",
-        "z06_EmbeddingBag_Offsets_Weighted_Tanh", "embedding_bag_mean_last_offset_pad", "embedding_bag_max_fixed_bags"})
+        "z06_EmbeddingBag_Offsets_Weighted_Tanh", "embedding_bag_mean_last_offset_pad", "embedding_bag_max_fixed_bags",
+        // session 28: flip as an index map, any / all, p = 0 norms, index_add's alpha
+        "flip_two_dims_sub_sum", "flip_transposed_softmax"})
     QTest::newRow(s) << QString::fromLatin1(s);
 }
 
@@ -1478,6 +1489,8 @@ void TestChains::classesEmulated_data() {
       // session 28 (probe16's skeletons): hypot / softshrink, flip, any / all, p = 0 norms, index_add's alpha
       {QStringLiteral("pointwise_hypot_softshrink"), QStringLiteral("=pointwise_hypot_softshrink")},
       {QStringLiteral("linear_softshrink_hypot_sum"), QStringLiteral("=linear_softshrink_hypot_sum")},
+      {QStringLiteral("flip_two_dims_sub_sum"), QStringLiteral("=flip_two_dims_sub_sum")},
+      {QStringLiteral("flip_transposed_softmax"), QStringLiteral("=flip_transposed_softmax")},
   };
   // a selection flips where two values tie: the reference takes them lowest index first as kwb_topk does (torch's
   // CUDA topk does; its CPU topk has no fixed order) and, in 16 bits, its parameters rounded as the harness's are
@@ -1524,6 +1537,8 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("rope_rotate_half_cat"), QStringLiteral("kwb_piecewise_reads=False")},
       {QStringLiteral("cat_dim0_three_parts_sin"), QStringLiteral("kwb_piecewise_reads=False")},
       {QStringLiteral("topk_smallest_dim1_3d_gather"), QStringLiteral("kwb_topk_prologue=False")},
+      // session 28: each flip its own launch (kwb_flip), as pads with the switch off
+      {QStringLiteral("flip_transposed_softmax"), QStringLiteral("kwb_pad_prologue=False")},
       // session 27: the sort and kthvalue on tl.sort; the switch back to k rounds (the A/B's old side)
       {QStringLiteral("sort_argmax_kthvalue_rows"), QStringLiteral("kwb_topk_mode='rounds'")},
       // session 27: each reduction its own launch again (the plan before kwb_rows)

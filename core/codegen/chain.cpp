@@ -1524,6 +1524,22 @@ bool Planner::stage(const GraphOp& op) {
         l, op, QStringLiteral("copy"),
         QStringLiteral("roll of %1 by %2 along dims %3").arg(shapeText(op.inputs.value(0).shape), pyList(s), pyList(d)),
         false);
+  } else if (n == u"flip") {
+    // torch.flip: one launch (kwb_flip), each flipped dim read at size - 1 - i; an index map like a pad's, so the
+    // pointwise launch that alone reads it loads its source reversed and the flip launches nothing (kwb_flip_view)
+    QList<qint64> dims;
+    for (const auto& v : a.value("dims", json::array()))
+      if (v.is_number_integer()) dims << v.get<qint64>();
+    const qsizetype rank = op.inputs.value(0).shape.size();
+    const PadMap m = flipMapOf(dims, static_cast<int>(rank));
+    if (dims.size() != static_cast<qsizetype>(a.value("dims", json::array()).size()) || m.before.isEmpty())
+      return bad(QStringLiteral("%1: a flip of dims %2 on a rank-%3 tensor has no chain stage yet (rank 1 to 5)")
+                     .arg(where(op), QString::fromStdString(a.value("dims", json()).dump()))
+                     .arg(rank));
+    l.head = QStringLiteral("kwb_flip(%1, %2").arg(x, pyList(dims));
+    push(l, op, QStringLiteral("copy"),
+         QStringLiteral("flip of %1 along dims %2").arg(shapeText(op.inputs.value(0).shape), pyList(dims)), false);
+    if (m_why.isEmpty()) m_pads.insert(op.id, {m, x, resolve(op.refs.value(0)), static_cast<int>(m_lines.size()) - 1});
   } else if (n == u"constant_pad_nd") {
     // F.pad in constant mode (negative entries crop): one launch, the fill where the source index is outside
     QList<qint64> pad;
@@ -4084,7 +4100,8 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
     for (const QString& r : std::as_const(mapped))  // each pad's line only makes its shape now
       for (const QString& c : chains.value(r)) {
         Line& pad = m_lines[m_pads.value(c).line];
-        pad.head = QStringLiteral("kwb_pad_view(") + pad.head.mid(pad.head.indexOf(u'(') + 1);
+        pad.head =
+            pad.head.left(pad.head.indexOf(u'(')) + QStringLiteral("_view") + pad.head.mid(pad.head.indexOf(u'('));
         pad.comment = QStringLiteral("read through its index map by %1's launch").arg(lastOp.id);
         m_plan.launches.last().prologue << c;
       }
@@ -6480,7 +6497,7 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
   keepNormLayout(out->expr);
   QSet<int> padsRead;  // pads read through their index maps: no launch of their own
   for (const Line& l : std::as_const(m_lines))
-    if ((l.head.startsWith(QLatin1String("kwb_pad_view(")) ||
+    if ((l.head.startsWith(QLatin1String("kwb_pad_view(")) || l.head.startsWith(QLatin1String("kwb_flip_view(")) ||
          l.head.startsWith(QLatin1String("kwb_copy_into_piece(")) ||
          l.head.startsWith(QLatin1String("kwb_cat_piece(")) ||
          l.head.startsWith(QLatin1String("kwb_pointwise_piece("))) &&

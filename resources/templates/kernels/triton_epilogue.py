@@ -444,7 +444,7 @@ def _kwb_shift_kernel(src, dst, n, S1, S2, S3, S4, ss0, ss1, ss2, ss3, ss4, R0, 
     # by MODE: 0 as is (constant_pad_nd: m_d = the padding before; j_d outside [0, R_d) reads `fill`); 1 modulo src's
     # size R_d (torch.roll: m_d = shift mod R_d; a circular pad: m_d = the padding before, at most R_d); 2 clamped
     # into [0, R_d) (replication_pad: the edge repeats); 3 reflected at the edges without repeating them
-    # (reflection_pad: -1 -> 1, R_d -> R_d - 2; each pad < R_d)
+    # (reflection_pad: -1 -> 1, R_d -> R_d - 2; each pad < R_d); 4 reversed where m_d != 0 (torch.flip: R_d - 1 - i_d)
     pid = tl.program_id(0)
     if IDX64:
         pid = pid.to(tl.int64)
@@ -479,6 +479,12 @@ def _kwb_shift_kernel(src, dst, n, S1, S2, S3, S4, ss0, ss1, ss2, ss3, ss4, R0, 
         j2 = tl.where(j2 >= R2, 2 * (R2 - 1) - j2, j2)
         j3 = tl.where(j3 >= R3, 2 * (R3 - 1) - j3, j3)
         j4 = tl.where(j4 >= R4, 2 * (R4 - 1) - j4, j4)
+    if MODE == 4:
+        j0 = tl.where(m0 != 0, R0 - 1 - i0, i0)
+        j1 = tl.where(m1 != 0, R1 - 1 - i1, i1)
+        j2 = tl.where(m2 != 0, R2 - 1 - i2, i2)
+        j3 = tl.where(m3 != 0, R3 - 1 - i3, i3)
+        j4 = tl.where(m4 != 0, R4 - 1 - i4, i4)
     inside = (j0 >= 0) & (j0 < R0) & (j1 >= 0) & (j1 < R1) & (j2 >= 0) & (j2 < R2) & (j3 >= 0) & (j3 < R3) & \
         (j4 >= 0) & (j4 < R4)
     v = tl.load(src + (j0 * ss0 + j1 * ss1 + j2 * ss2 + j3 * ss3 + j4 * ss4), mask=mask & inside, other=fill)
@@ -487,7 +493,8 @@ def _kwb_shift_kernel(src, dst, n, S1, S2, S3, S4, ss0, ss1, ss2, ss3, ss4, R0, 
 
 def _kwb_shift(x, out, before, fill, mode=0):
     """out[i] = x[i - before] per dim by one launch, x and out of rank <= 5; outside x by mode (_kwb_shift_kernel's
-    MODE): 0 fill, 1 modulo x's size, 2 the nearest edge, 3 reflected at the edges."""
+    MODE): 0 fill, 1 modulo x's size, 2 the nearest edge, 3 reflected at the edges; 4: out[i] = x[size - 1 - i] along
+    the dims whose `before` is nonzero (a flip)."""
     n = out.numel()
     if n == 0:
         return out
@@ -516,6 +523,36 @@ def kwb_roll(x, shifts, dims):
         before[d] = (before[d] + s) % x.shape[d] if x.shape[d] else 0
     out = torch.empty(x.shape, dtype=x.dtype, device=x.device)
     return _kwb_shift(x, out, before, 0.0, mode=1)
+
+
+def _kwb_flip_dims(x, dims):
+    """torch.flip's dims of x as a per-dim 0/1 list; a ValueError for a dim out of range or a rank above 5."""
+    dims = [dims] if isinstance(dims, int) else list(dims)
+    if x.dim() > 5 or any(not -max(x.dim(), 1) <= d < max(x.dim(), 1) for d in dims):
+        raise ValueError("kwb_flip: dims %s of a rank-%d tensor" % (dims, x.dim()))
+    flip = [0] * x.dim()
+    for d in dims:
+        flip[d % x.dim()] = 1
+    return flip
+
+
+def kwb_flip(x, dims):
+    """torch.flip(x, dims) (rank 0..5, any strides): out contiguous, one launch; each flipped dim reads the input at
+    size - 1 - i (_kwb_shift_kernel's MODE 4)."""
+    flip = _kwb_flip_dims(x, dims)
+    if x.dim() == 0:
+        return x.clone()
+    out = torch.empty(x.shape, dtype=x.dtype, device=x.device)
+    return _kwb_shift(x, out, flip, 0.0, mode=4)
+
+
+def kwb_flip_view(x, dims):
+    """The shape of kwb_flip(x, dims) for a pointwise launch that reads x through the flip's index map (kwb_at,
+    kwb_dim_scalar), as kwb_pad_view; kwb_pad_prologue off: kwb_flip itself (one launch)."""
+    _kwb_flip_dims(x, dims)
+    if not kwb_pad_prologue or x.numel() == 0:
+        return kwb_flip(x, dims)
+    return x.new_empty(()).expand(x.shape)
 
 
 def kwb_pad(x, pad, value=0.0, mode="constant"):
