@@ -274,6 +274,14 @@ void TestChains::plans_data() {
       << QStringList{QStringLiteral("copy"), QStringLiteral("softmax"), QStringLiteral("pointwise")}
       << QStringList{QStringLiteral("t1 = kwb_flip(t0, [-1])"), QStringLiteral("t3 = kwb_flip_view(t2, [0])"),
                      QStringLiteral("t4 = kwb_flip_view(t3, [1])")};
+  QTest::newRow("probe16: any / all of comparisons, joined by &")
+      << QStringLiteral("any_all_masks_and")
+      << QStringList{QStringLiteral("reduce"), QStringLiteral("reduce"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("kwb_reduce(x, [1], \"any\", False"),
+                     QStringLiteral("kwb_reduce(x, [1], \"all\", False")};
+  QTest::newRow("probe16: all of a float tensor with keepdim, any over every dim")
+      << QStringLiteral("all_keepdim_float_where") << QStringList()
+      << QStringList{QStringLiteral("\"all\", True"), QStringLiteral("kwb_reduce(t1, [], \"any\", False")};
   QTest::newRow("trial 13 x12: LPPool2d's sign in the pool's epilogue, SELU / ELU / Mish")
       << QStringLiteral("lppool_selu_elu_adaptive_mish") << QStringList() << QStringList{QStringLiteral("kwb_pool(")};
   QTest::newRow("trial 13 x12's class: sign, ceil, trunc, frac, log1p, expm1, log2, log10, exp2, tan in an epilogue")
@@ -1139,7 +1147,7 @@ void TestChains::analyzeGroupsAreThePlan_data() {
         "z05_Unfold_Im2col_Linear", "unfold_dilated_gelu", "z07_Bicubic_Upsample_Clamp", "upsample_bicubic_align_size",
         "z06_EmbeddingBag_Offsets_Weighted_Tanh", "embedding_bag_mean_last_offset_pad", "embedding_bag_max_fixed_bags",
         // session 28: flip as an index map, any / all, p = 0 norms, index_add's alpha
-        "flip_two_dims_sub_sum", "flip_transposed_softmax"})
+        "flip_two_dims_sub_sum", "flip_transposed_softmax", "any_all_masks_and"})
     QTest::newRow(s) << QString::fromLatin1(s);
 }
 
@@ -1491,6 +1499,8 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("linear_softshrink_hypot_sum"), QStringLiteral("=linear_softshrink_hypot_sum")},
       {QStringLiteral("flip_two_dims_sub_sum"), QStringLiteral("=flip_two_dims_sub_sum")},
       {QStringLiteral("flip_transposed_softmax"), QStringLiteral("=flip_transposed_softmax")},
+      {QStringLiteral("any_all_masks_and"), QStringLiteral("=any_all_masks_and")},
+      {QStringLiteral("all_keepdim_float_where"), QStringLiteral("=all_keepdim_float_where")},
   };
   // a selection flips where two values tie: the reference takes them lowest index first as kwb_topk does (torch's
   // CUDA topk does; its CPU topk has no fixed order) and, in 16 bits, its parameters rounded as the harness's are

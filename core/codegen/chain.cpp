@@ -1346,21 +1346,24 @@ bool Planner::stage(const GraphOp& op) {
       m_vals.insert(op.id, outVal(op));
       return true;
     }
-    static const QSet<QString> kinds = {QStringLiteral("sum"),  QStringLiteral("mean"),      QStringLiteral("amax"),
-                                        QStringLiteral("amin"), QStringLiteral("logsumexp"), QStringLiteral("prod")};
+    static const QSet<QString> kinds = {QStringLiteral("sum"),       QStringLiteral("mean"), QStringLiteral("amax"),
+                                        QStringLiteral("amin"),      QStringLiteral("prod"), QStringLiteral("any"),
+                                        QStringLiteral("logsumexp"), QStringLiteral("all")};
     if (!kinds.contains(kind)) return bad(QStringLiteral("%1 has no chain stage yet").arg(where(op)));
     if (a.contains("dtype") && !a.at("dtype").is_null())
       return bad(QStringLiteral("%1 with a dtype= argument has no chain stage yet").arg(where(op)));
     const bool keep = a.value("keepdim", false) == true;
-    if (fuseConvReduce(op, kind, dimsOf(a), keep) || fuseNormReduce(op, kind, dimsOf(a), keep) ||
-        fuseGatherReduce(op, kind, dimsOf(a), keep))
+    // any / all (a bool result, x != 0 reduced by max / min): kwb_reduce's own ops, no conv / norm / gather fusion
+    const bool logical = kind == u"any" || kind == u"all";
+    if (!logical && (fuseConvReduce(op, kind, dimsOf(a), keep) || fuseNormReduce(op, kind, dimsOf(a), keep) ||
+                     fuseGatherReduce(op, kind, dimsOf(a), keep)))
       return true;
     l.head = QStringLiteral("kwb_reduce(%1, %2, \"%3\", %4").arg(x, pyList(dimsOf(a)), kind, pyBool(keep));
     // a sum of a bool mask (or of a count) is a count: int64, exact (kwb_reduce accumulates it in fp32 and refuses
     // more than 2^24 elements a sum); a reduction of anything but floats is no one-pass row fusion's
     const QString inDt = op.inputs.value(0).dtype;
     if (kind == u"sum" && (inDt == u"bool" || m_counts.contains(resolve(op.refs.first())))) m_counts.insert(op.id);
-    if (inDt.startsWith(QLatin1String("float")) || inDt.startsWith(QLatin1String("bfloat")))
+    if (!logical && (inDt.startsWith(QLatin1String("float")) || inDt.startsWith(QLatin1String("bfloat"))))
       l.kind = QStringLiteral("reduce");
     l.input = x;
     l.dims = dimsOf(a);

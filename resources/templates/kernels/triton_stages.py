@@ -375,16 +375,21 @@ kwb_reduce_prologue = True  # pre= applied in the reduction's loads (False: a kw
 
 
 def kwb_reduce(x, dims, op, keepdim=False, pre=None, pre_tensors=(), pre_scalars=(), pre_dtype=None):
-    """sum / mean / amax / amin / logsumexp / prod of x over dims (negative allowed; [] = all dims). A sum or prod of
+    """sum / mean / amax / amin / logsumexp / prod / any / all of x over dims (negative allowed; [] = all dims); any /
+    all of any dtype are bool (a prologue then runs as its own kwb_pointwise launch first). A sum or prod of
     a bool or integer x is int64, as torch's: a count of a bool mask (mask.sum(dim)), accumulated in fp32 like every
     reduction, which is exact up to 2**24 elements a sum (more raises).
     pre: the pointwise run before the reduction (an epilogue over x's shape with pre_tensors, each broadcast to it, and
     pre_scalars: where(mask, x, 0), x * w, relu(x)), applied to every element as it is loaded (x in any dtype, in
     fp32): the reduction of pre(x), whose values are of pre_dtype (default x's; the dtype rule above then applies to
     it). With kwb_reduce_prologue off, one kwb_pointwise launch applies it first (the plan before the fusion)."""
-    if pre is not None and not kwb_reduce_prologue:
+    if pre is not None and (not kwb_reduce_prologue or op in ("any", "all")):
         return kwb_reduce(kwb_pointwise(x, pre, pre_tensors, pre_scalars, pre_dtype or x.dtype), dims, op, keepdim)
     red = _kwb_red_dims(x, dims)
+    if op in ("any", "all"):  # torch.any / torch.all: bool, the max / min of x != 0 (NaN counts as nonzero)
+        out = torch.empty([1 if d in red else s for d, s in enumerate(x.shape)], dtype=torch.bool, device=x.device)
+        _kwb_reduce_into(x, red, "amax" if op == "any" else "amin", out, None, 0.0, _kwb_epi_nonzero)
+        return out if keepdim else out.view([s for d, s in enumerate(x.shape) if d not in red])
     dtype = pre_dtype or x.dtype
     if not (dtype.is_floating_point if pre is not None else x.is_floating_point()):
         if op not in ("sum", "prod"):
@@ -2874,6 +2879,12 @@ def _kwb_epi_identity(acc, i0, i1, i2, i3, i4, mask, e0, e1, e2, e3, s00, s01, s
 def _kwb_epi_abs(acc, i0, i1, i2, i3, i4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13,
                  s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3):
     return tl.abs(acc)  # |x|: the max / min norms' prologue (kwb_pnorm with p = +-inf)
+
+
+@triton.jit
+def _kwb_epi_nonzero(acc, i0, i1, i2, i3, i4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13,
+                     s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3):
+    return tl.where(acc != 0.0, 1.0, 0.0)  # x != 0 as 0 / 1 (NaN: 1): any / all's and the ord-0 norm's prologue
 
 
 @triton.jit
