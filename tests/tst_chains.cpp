@@ -282,6 +282,12 @@ void TestChains::plans_data() {
   QTest::newRow("probe16: all of a float tensor with keepdim, any over every dim")
       << QStringLiteral("all_keepdim_float_where") << QStringList()
       << QStringList{QStringLiteral("\"all\", True"), QStringLiteral("kwb_reduce(t1, [], \"any\", False")};
+  QTest::newRow("probe16: p = 0 norms (nonzeros) beside p = 3 and 0.5")
+      << QStringLiteral("norm_ord0_p3_half") << QStringList()
+      << QStringList{QStringLiteral("kwb_pnorm(t1, [-1], 0, False)"), QStringLiteral("kwb_pnorm(x, [-1], 3.0, False)")};
+  QTest::newRow("probe16: a p = 0 norm over two dims with keepdim, torch.norm's p = 0")
+      << QStringLiteral("norm_ord0_keepdim_dims") << QStringList()
+      << QStringList{QStringLiteral("[1, 2], 0, True)"), QStringLiteral("kwb_pnorm(x, [1], 0, True)")};
   QTest::newRow("trial 13 x12: LPPool2d's sign in the pool's epilogue, SELU / ELU / Mish")
       << QStringLiteral("lppool_selu_elu_adaptive_mish") << QStringList() << QStringList{QStringLiteral("kwb_pool(")};
   QTest::newRow("trial 13 x12's class: sign, ceil, trunc, frac, log1p, expm1, log2, log10, exp2, tan in an epilogue")
@@ -1147,7 +1153,7 @@ void TestChains::analyzeGroupsAreThePlan_data() {
         "z05_Unfold_Im2col_Linear", "unfold_dilated_gelu", "z07_Bicubic_Upsample_Clamp", "upsample_bicubic_align_size",
         "z06_EmbeddingBag_Offsets_Weighted_Tanh", "embedding_bag_mean_last_offset_pad", "embedding_bag_max_fixed_bags",
         // session 28: flip as an index map, any / all, p = 0 norms, index_add's alpha
-        "flip_two_dims_sub_sum", "flip_transposed_softmax", "any_all_masks_and"})
+        "flip_two_dims_sub_sum", "flip_transposed_softmax", "any_all_masks_and", "norm_ord0_keepdim_dims"})
     QTest::newRow(s) << QString::fromLatin1(s);
 }
 
@@ -1501,6 +1507,8 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("flip_transposed_softmax"), QStringLiteral("=flip_transposed_softmax")},
       {QStringLiteral("any_all_masks_and"), QStringLiteral("=any_all_masks_and")},
       {QStringLiteral("all_keepdim_float_where"), QStringLiteral("=all_keepdim_float_where")},
+      {QStringLiteral("norm_ord0_p3_half"), QStringLiteral("=norm_ord0_p3_half")},
+      {QStringLiteral("norm_ord0_keepdim_dims"), QStringLiteral("=norm_ord0_keepdim_dims")},
   };
   // a selection flips where two values tie: the reference takes them lowest index first as kwb_topk does (torch's
   // CUDA topk does; its CPU topk has no fixed order) and, in 16 bits, its parameters rounded as the harness's are

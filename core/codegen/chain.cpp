@@ -2618,8 +2618,14 @@ bool Planner::varOrNorm(const GraphOp& op, const QString& x, Line* l) {
     return true;
   }
   const double pv = p.is_null() ? 2.0 : p.is_number() ? p.get<double>() : -1.0;
+  if (pv == 0) {  // the count of nonzeros in x's dtype (kwb_pnorm: a kwb_reduce sum of x != 0)
+    l->head = QStringLiteral("kwb_pnorm(%1, %2, 0, %3").arg(x, dims, pyBool(keep));
+    push(*l, op, QStringLiteral("reduce"), QStringLiteral("%1 p=0 (nonzeros) over dims %2 of %3").arg(n, dims, shape),
+         false);
+    return true;
+  }
   if (!(pv > 0) || std::isinf(pv))
-    return bad(QStringLiteral("%1: a norm with p = %2 has no chain stage yet (p > 0 or +-inf only)")
+    return bad(QStringLiteral("%1: a norm with p = %2 has no chain stage yet (p >= 0 or +-inf only)")
                    .arg(where(op), QString::fromStdString(p.dump())));
   l->head = QStringLiteral("kwb_pnorm(%1, %2, %3, %4").arg(x, dims, pyFloat(pv), pyBool(keep));
   *l = rowFusable(*l, x, dimsOf(a), QStringLiteral("pnorm"), pyFloat(pv), keep);

@@ -418,7 +418,13 @@ def kwb_var_mean(x, dims, correction, keepdim=False, std=False):
 
 def kwb_pnorm(x, dims, p, keepdim=False):
     """torch.norm / linalg.vector_norm of x over dims: (sum |x|^p)^(1/p) for a finite p > 0; p = inf: max |x|,
-    p = -inf: min |x| (one kwb_reduce launch with |x| as its prologue)."""
+    p = -inf: min |x| (one kwb_reduce launch with |x| as its prologue); p = 0: the count of nonzeros (NaN counts) in
+    x's dtype (one kwb_reduce sum of x != 0)."""
+    if p == 0:
+        red = _kwb_red_dims(x, dims)
+        out = torch.empty([1 if d in red else s for d, s in enumerate(x.shape)], dtype=x.dtype, device=x.device)
+        _kwb_reduce_into(x, red, "sum", out, None, 0.0, _kwb_epi_nonzero)
+        return out if keepdim else out.view([s for d, s in enumerate(x.shape) if d not in red])
     if p in (float("inf"), float("-inf")):
         return kwb_reduce(x, dims, "amax" if p > 0 else "amin", keepdim, pre=_kwb_epi_abs, pre_tensors=(),
                           pre_scalars=(), pre_dtype=torch.float32)
