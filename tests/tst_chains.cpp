@@ -288,6 +288,13 @@ void TestChains::plans_data() {
   QTest::newRow("probe16: a p = 0 norm over two dims with keepdim, torch.norm's p = 0")
       << QStringLiteral("norm_ord0_keepdim_dims") << QStringList()
       << QStringList{QStringLiteral("[1, 2], 0, True)"), QStringLiteral("kwb_pnorm(x, [1], 0, True)")};
+  QTest::newRow("probe16: index_add with alpha 0.5")
+      << QStringLiteral("index_add_alpha_columns") << QStringList{QStringLiteral("gather"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("kwb_scatter_add(x, 1, idx, src, index_add=True, alpha=0.5)")};
+  QTest::newRow("probe16: index_add with alpha -2 along dim 0 of a Linear's 3-D output")
+      << QStringLiteral("index_add_alpha_neg_rows3d")
+      << QStringList{QStringLiteral("gemm"), QStringLiteral("gather"), QStringLiteral("softmax")}
+      << QStringList{QStringLiteral("index_add=True, alpha=-2.0)")};
   QTest::newRow("trial 13 x12: LPPool2d's sign in the pool's epilogue, SELU / ELU / Mish")
       << QStringLiteral("lppool_selu_elu_adaptive_mish") << QStringList() << QStringList{QStringLiteral("kwb_pool(")};
   QTest::newRow("trial 13 x12's class: sign, ceil, trunc, frac, log1p, expm1, log2, log10, exp2, tan in an epilogue")
@@ -1153,7 +1160,8 @@ void TestChains::analyzeGroupsAreThePlan_data() {
         "z05_Unfold_Im2col_Linear", "unfold_dilated_gelu", "z07_Bicubic_Upsample_Clamp", "upsample_bicubic_align_size",
         "z06_EmbeddingBag_Offsets_Weighted_Tanh", "embedding_bag_mean_last_offset_pad", "embedding_bag_max_fixed_bags",
         // session 28: flip as an index map, any / all, p = 0 norms, index_add's alpha
-        "flip_two_dims_sub_sum", "flip_transposed_softmax", "any_all_masks_and", "norm_ord0_keepdim_dims"})
+        "flip_two_dims_sub_sum", "flip_transposed_softmax", "any_all_masks_and", "norm_ord0_keepdim_dims",
+        "index_add_alpha_neg_rows3d"})
     QTest::newRow(s) << QString::fromLatin1(s);
 }
 
@@ -1509,6 +1517,8 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("all_keepdim_float_where"), QStringLiteral("=all_keepdim_float_where")},
       {QStringLiteral("norm_ord0_p3_half"), QStringLiteral("=norm_ord0_p3_half")},
       {QStringLiteral("norm_ord0_keepdim_dims"), QStringLiteral("=norm_ord0_keepdim_dims")},
+      {QStringLiteral("index_add_alpha_columns"), QStringLiteral("=index_add_alpha_columns")},
+      {QStringLiteral("index_add_alpha_neg_rows3d"), QStringLiteral("=index_add_alpha_neg_rows3d")},
   };
   // a selection flips where two values tie: the reference takes them lowest index first as kwb_topk does (torch's
   // CUDA topk does; its CPU topk has no fixed order) and, in 16 bits, its parameters rounded as the harness's are
@@ -1528,6 +1538,8 @@ void TestChains::classesEmulated_data() {
     // offsets as a forward() input: the harness's derived cases draw them as randint(0, 2) (no get_inputs() at those
     // sizes), which torch's own embedding_bag refuses (offsets[0] must be 0); its own sizes run in the rows above
     if (spec == u"embedding_bag_mean_last_offset_pad") continue;
+    // a buffer of fixed indices into a dim the harness resizes: at 1 row torch's own index_add raises
+    if (spec == u"index_add_alpha_neg_rows3d") continue;
     QTest::addRow("%s harness cases", qPrintable(spec))
         << spec << problem
         << QStringList{QStringLiteral("--spec"),

@@ -1733,14 +1733,19 @@ bool Planner::stage(const GraphOp& op) {
     const QString dt = op.outputs.value(0).dtype, idt = op.inputs.value(1).dtype;
     const json jd = a.value("dim", json());
     const QList<qint64> xs = op.inputs.value(0).shape;
+    // index_add's alpha scales the source (a number; scatter_add has none)
+    const json alpha = a.value("alpha", json(1));
     if (idx.isEmpty() || src.isEmpty() || !jd.is_number_integer() || xs.isEmpty() || xs.size() > 5 ||
         !(dt == u"float32" || dt == u"float16" || dt == u"bfloat16") || !(idt == u"int64" || idt == u"int32") ||
-        a.value("alpha", json(1)) != json(1))
+        !alpha.is_number())
       return bad(QStringLiteral("%1: a %2 of %3 by %4 indices has no chain stage yet (a float tensor of rank 1 to 5, "
-                                "integer indices and alpha 1 have)")
+                                "integer indices and a number alpha have)")
                      .arg(where(op), n, dt, idt.isEmpty() ? QStringLiteral("unknown") : idt));
     l.head = QStringLiteral("kwb_scatter_add(%1, %2, %3, %4%5")
-                 .arg(x, pyNum(jd), in(idx), in(src), indexAdd ? QStringLiteral(", index_add=True") : QString());
+                 .arg(x, pyNum(jd), in(idx), in(src),
+                      indexAdd ? QStringLiteral(", index_add=True") +
+                                     (alpha == json(1) ? QString() : QStringLiteral(", alpha=") + pyNum(alpha))
+                               : QString());
     if (!m_why.isEmpty()) return false;
     push(l, op, QStringLiteral("gather"),
          QStringLiteral("%1 into %2 along dim %3 at %4 indices")

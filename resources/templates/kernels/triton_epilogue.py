@@ -871,8 +871,10 @@ def _kwb_coords_at(j, i0, i1, i2, i3, i4, DIM: tl.constexpr):
 
 @triton.jit
 def _kwb_scatter_add_kernel(src, idx, out, n, S1, S2, S3, S4, ss0, ss1, ss2, ss3, ss4, is0, is1, is2, is3, is4,
-                            os0, os1, os2, os3, os4, DIM: tl.constexpr, IDX64: tl.constexpr, BLOCK: tl.constexpr):
-    # over the index's coordinates (5-D sizes S0..S4): out[.., idx[i], ..] += src[i] at slot DIM, by fp32 atomics
+                            os0, os1, os2, os3, os4, alpha, DIM: tl.constexpr, IDX64: tl.constexpr,
+                            BLOCK: tl.constexpr):
+    # over the index's coordinates (5-D sizes S0..S4): out[.., idx[i], ..] += alpha * src[i] at slot DIM, by fp32
+    # atomics
     pid = tl.program_id(0)
     if IDX64:
         pid = pid.to(tl.int64)
@@ -881,14 +883,15 @@ def _kwb_scatter_add_kernel(src, idx, out, n, S1, S2, S3, S4, ss0, ss1, ss2, ss3
     i0, i1, i2, i3, i4 = _kwb_coords5(offs, S1, S2, S3, S4)
     j = tl.load(idx + (i0 * is0 + i1 * is1 + i2 * is2 + i3 * is3 + i4 * is4), mask=mask, other=0).to(tl.int64)
     v = tl.load(src + (i0 * ss0 + i1 * ss1 + i2 * ss2 + i3 * ss3 + i4 * ss4), mask=mask, other=0.0).to(tl.float32)
+    v = v * alpha
     c0, c1, c2, c3, c4 = _kwb_coords_at(j, i0, i1, i2, i3, i4, DIM)
     tl.atomic_add(out + (c0 * os0 + c1 * os1 + c2 * os2 + c3 * os3 + c4 * os4), v, mask=mask)
 
 
-def kwb_scatter_add(x, dim, index, src, index_add=False):
+def kwb_scatter_add(x, dim, index, src, index_add=False, alpha=1.0):
     """torch.scatter_add(x, dim, index, src) (index of src's rank, each dim at most src's; out[.., index[i], ..] +=
-    src[i] along dim) or, with index_add, torch.index_add(x, dim, index, src) (a 1-D index along dim, src's other
-    dims x's). A new float32 tensor of x's shape (x copied in, then one launch of fp32 atomic adds: the order of
+    src[i] along dim) or, with index_add, torch.index_add(x, dim, index, src, alpha=alpha) (a 1-D index along dim,
+    src's other dims x's; each source element scaled by alpha in fp32 before its add). A new float32 tensor of x's shape (x copied in, then one launch of fp32 atomic adds: the order of
     the adds, so the last bits, may differ from run to run); x is never written. Rank <= 5. Indices are not
     checked on the host (a sync); the harness compares against the reference."""
     if x.dim() > 5 or src.dim() != x.dim() or not x.dim():
@@ -906,7 +909,7 @@ def kwb_scatter_add(x, dim, index, src, index_add=False):
     reach = max([n] + [(s - 1) * abs(st) for t in (src, out) for s, st in zip(t.shape, t.stride())])
     _kwb_scatter_add_kernel[(triton.cdiv(n, KWB_POINTWISE_BLOCK),)](
         src, index, out, n, *sizes[1:], *((0,) * lead + tuple(src.stride())), *((0,) * lead + tuple(index.stride())),
-        *((0,) * lead + tuple(out.stride())), DIM=lead + d, IDX64=reach + KWB_POINTWISE_BLOCK >= 2 ** 31,
+        *((0,) * lead + tuple(out.stride())), float(alpha), DIM=lead + d, IDX64=reach + KWB_POINTWISE_BLOCK >= 2 ** 31,
         BLOCK=KWB_POINTWISE_BLOCK, num_warps=KWB_POINTWISE_WARPS)
     return out
 
