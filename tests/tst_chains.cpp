@@ -295,6 +295,13 @@ void TestChains::plans_data() {
       << QStringLiteral("index_add_alpha_neg_rows3d")
       << QStringList{QStringLiteral("gemm"), QStringLiteral("gather"), QStringLiteral("softmax")}
       << QStringList{QStringLiteral("index_add=True, alpha=-2.0)")};
+  QTest::newRow("probe16: cdist at p = 2 (_euclidean_dist), batched: the GEMM-anchored kwb_cdist, an RBF after it")
+      << QStringLiteral("cdist_rbf_batched") << QStringList{QStringLiteral("gemm"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("t4 = kwb_cdist(t1, t3, 2.0)")};
+  QTest::newRow("probe16: cdist at p = 2 of points and a parameter of centers, the nearest's distance")
+      << QStringLiteral("cdist_centers_min")
+      << QStringList{QStringLiteral("pointwise"), QStringLiteral("gemm"), QStringLiteral("reduce")}
+      << QStringList{QStringLiteral("t5 = kwb_cdist(t0, self.centers, 2.0)")};
   QTest::newRow("trial 13 x12: LPPool2d's sign in the pool's epilogue, SELU / ELU / Mish")
       << QStringLiteral("lppool_selu_elu_adaptive_mish") << QStringList() << QStringList{QStringLiteral("kwb_pool(")};
   QTest::newRow("trial 13 x12's class: sign, ceil, trunc, frac, log1p, expm1, log2, log10, exp2, tan in an epilogue")
@@ -1161,7 +1168,7 @@ void TestChains::analyzeGroupsAreThePlan_data() {
         "z06_EmbeddingBag_Offsets_Weighted_Tanh", "embedding_bag_mean_last_offset_pad", "embedding_bag_max_fixed_bags",
         // session 28: flip as an index map, any / all, p = 0 norms, index_add's alpha
         "flip_two_dims_sub_sum", "flip_transposed_softmax", "any_all_masks_and", "norm_ord0_keepdim_dims",
-        "index_add_alpha_neg_rows3d"})
+        "index_add_alpha_neg_rows3d", "cdist_rbf_batched", "cdist_centers_min"})
     QTest::newRow(s) << QString::fromLatin1(s);
 }
 
@@ -1519,6 +1526,9 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("norm_ord0_keepdim_dims"), QStringLiteral("=norm_ord0_keepdim_dims")},
       {QStringLiteral("index_add_alpha_columns"), QStringLiteral("=index_add_alpha_columns")},
       {QStringLiteral("index_add_alpha_neg_rows3d"), QStringLiteral("=index_add_alpha_neg_rows3d")},
+      // cdist at p = 2 (torch 1.13's meta kernels reject the boundary cases' small cdist: those cases SKIP here)
+      {QStringLiteral("cdist_rbf_batched"), QStringLiteral("=cdist_rbf_batched")},
+      {QStringLiteral("cdist_centers_min"), QStringLiteral("=cdist_centers_min")},
   };
   // a selection flips where two values tie: the reference takes them lowest index first as kwb_topk does (torch's
   // CUDA topk does; its CPU topk has no fixed order) and, in 16 bits, its parameters rounded as the harness's are

@@ -1527,6 +1527,30 @@ bool Planner::stage(const GraphOp& op) {
         l, op, QStringLiteral("copy"),
         QStringLiteral("roll of %1 by %2 along dims %3").arg(shapeText(op.inputs.value(0).shape), pyList(s), pyList(d)),
         false);
+  } else if (n == u"_euclidean_dist" || n == u"_cdist_forward" || n == u"cdist") {
+    // torch.cdist: p = 2 (_euclidean_dist, or _cdist_forward with p 2) is a GEMM whose epilogue combines the two
+    // squared-norm reductions; any other p > 0 one reduction of the differences over broadcast views (kwb_cdist)
+    const QString r1 = operandOf(op, "x1").isEmpty() ? op.refs.value(0) : operandOf(op, "x1");
+    const QString r2 = operandOf(op, "x2").isEmpty() ? op.refs.value(1) : operandOf(op, "x2");
+    const json p = n == u"_euclidean_dist" ? json(2.0) : a.value("p", json(2.0));
+    const QString ps = p.is_string() ? QString::fromStdString(p.get<std::string>()).toLower() : QString();
+    const QString pv = ps == u"inf" ? QStringLiteral("float(\"inf\")") : p.is_number() ? pyNum(p) : QString();
+    const QString dt = op.outputs.value(0).dtype;
+    if (r1.isEmpty() || r2.isEmpty() || pv.isEmpty() || (p.is_number() && !(p.get<double>() > 0)) ||
+        !(dt == u"float32" || dt == u"float16" || dt == u"bfloat16"))
+      return bad(QStringLiteral("%1: a %2 distance of %3 has no chain stage yet (p > 0 or inf of float tensors has)")
+                     .arg(where(op), QString::fromStdString(p.dump()), dt));
+    const bool two = p.is_number() && p.get<double>() == 2.0;
+    l.head = QStringLiteral("kwb_cdist(%1, %2, %3").arg(in(r1), in(r2), two ? QStringLiteral("2.0") : pv);
+    if (!m_why.isEmpty()) return false;
+    push(l, op, two ? QStringLiteral("gemm") : QStringLiteral("reduce"),
+         QStringLiteral("cdist p=%1 of %2 and %3 (%4)")
+             .arg(two ? QStringLiteral("2") : pv, shapeText(op.inputs.value(0).shape),
+                  shapeText(op.inputs.value(1).shape),
+                  two ? QStringLiteral("two squared-norm reductions, then a full-fp32 GEMM with their combination as "
+                                       "its epilogue")
+                      : QStringLiteral("one reduction of the differences over broadcast views")),
+         false);
   } else if (n == u"flip") {
     // torch.flip: one launch (kwb_flip), each flipped dim read at size - 1 - i; an index map like a pad's, so the
     // pointwise launch that alone reads it loads its source reversed and the flip launches nothing (kwb_flip_view)

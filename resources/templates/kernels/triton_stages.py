@@ -434,6 +434,34 @@ def kwb_pnorm(x, dims, p, keepdim=False):
     return out if keepdim else out.view([s for d, s in enumerate(x.shape) if d not in red])
 
 
+def kwb_cdist(x1, x2, p=2.0):
+    """torch.cdist(x1, x2, p) of [*, P, M] and [*, R, M] (batch dims broadcast) -> [*, P, R] in x1's dtype.
+    p = 2: sqrt(max(|x|^2 + |y|^2 - 2 x.y, 0)) as torch's _euclidean_dist: two kwb_reduce launches (the squared
+    norms) and one kwb_gemm in full fp32 (ieee: the difference cancels) whose epilogue combines them. Any other p > 0:
+    one reduction over M of x_i - y_j (x1 broadcast over R and x2 over P as stride-0 views: no [P, R, M] tensor is
+    written): p = inf the max |d|, else (sum |d|^p)^(1/p). p <= 0 raises."""
+    if x1.dim() < 2 or x2.dim() < 2 or x1.shape[-1] != x2.shape[-1]:
+        raise ValueError("kwb_cdist: x1 %s and x2 %s (each [*, rows, M], one M)" % (tuple(x1.shape), tuple(x2.shape)))
+    if not p > 0:
+        raise ValueError("kwb_cdist: p = %s (p > 0 only)" % p)
+    batch = list(torch.broadcast_shapes(x1.shape[:-2], x2.shape[:-2]))
+    P, R, M = x1.shape[-2], x2.shape[-2], x1.shape[-1]
+    a, b = x1.expand(batch + [P, M]), x2.expand(batch + [R, M])
+    if p == 2:
+        a3, b3 = a.reshape(-1, P, M), b.reshape(-1, R, M)  # a copy only where a batch dim broadcasts
+        xn = kwb_reduce(a3, [-1], "sum", True, pre=_kwb_epi_square, pre_dtype=torch.float32)
+        yn = kwb_reduce(b3, [-1], "sum", True, pre=_kwb_epi_square, pre_dtype=torch.float32)
+        out = kwb_gemm(a3, b3, None, epi=_kwb_epi_sqdist, epi_tensors=(xn, yn.transpose(1, 2)), ieee=True)
+        return out.view(batch + [P, R])
+    xe = a.unsqueeze(-2).expand(batch + [P, R, M])
+    out = torch.empty(batch + [P, R, 1], dtype=x1.dtype, device=x1.device)
+    if p == float("inf"):
+        _kwb_reduce_into(xe, [xe.dim() - 1], "amax", out, None, 0.0, _kwb_epi_absdiff, (b.unsqueeze(-3),))
+    else:
+        _kwb_reduce_into(xe, [xe.dim() - 1], "pnorm", out, None, float(p), _kwb_epi_diff, (b.unsqueeze(-3),))
+    return out.view(batch + [P, R])
+
+
 # ---- a reduction over an embedding's rows, one launch (issue 14, session 21) ----
 # embedding(ids).mean(1) (an EmbeddingBag written out) was two launches: the gather wrote [B, L, D] and the reduction
 # read it back (t05: 64 x 50 rows of 256 floats, 10.5 us against torch.compile's one kernel, 6.5 us). Here each
@@ -2885,6 +2913,37 @@ def _kwb_epi_identity(acc, i0, i1, i2, i3, i4, mask, e0, e1, e2, e3, s00, s01, s
 def _kwb_epi_abs(acc, i0, i1, i2, i3, i4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13,
                  s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3):
     return tl.abs(acc)  # |x|: the max / min norms' prologue (kwb_pnorm with p = +-inf)
+
+
+@triton.jit
+def _kwb_epi_square(acc, i0, i1, i2, i3, i4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13,
+                    s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3):
+    return acc * acc  # x^2: kwb_cdist's squared norms
+
+
+@triton.jit
+def _kwb_epi_sqdist(acc, i0, i1, i2, i3, i4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13,
+                    s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3):
+    # kwb_cdist's p = 2 epilogue on acc = x.y: e0 = |x|^2 ([.., P, 1]), e1 = |y|^2 ([.., 1, R]), broadcast
+    xn = tl.load(e0 + (i0 * s00 + i1 * s01 + i2 * s02 + i3 * s03 + i4 * s04), mask=mask, other=0.0).to(tl.float32)
+    yn = tl.load(e1 + (i0 * s10 + i1 * s11 + i2 * s12 + i3 * s13 + i4 * s14), mask=mask, other=0.0).to(tl.float32)
+    return tl.sqrt(tl.maximum(xn + yn - 2.0 * acc, 0.0))
+
+
+@triton.jit
+def _kwb_epi_diff(acc, i0, i1, i2, i3, i4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13,
+                  s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3):
+    # x - e0 at x's indices (kwb_cdist's p-norm of the differences)
+    return acc - tl.load(e0 + (i0 * s00 + i1 * s01 + i2 * s02 + i3 * s03 + i4 * s04), mask=mask,
+                         other=0.0).to(tl.float32)
+
+
+@triton.jit
+def _kwb_epi_absdiff(acc, i0, i1, i2, i3, i4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13,
+                     s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3):
+    # |x - e0| at x's indices (kwb_cdist's p = inf)
+    return tl.abs(acc - tl.load(e0 + (i0 * s00 + i1 * s01 + i2 * s02 + i3 * s03 + i4 * s04), mask=mask,
+                                other=0.0).to(tl.float32))
 
 
 @triton.jit
