@@ -302,6 +302,11 @@ void TestChains::plans_data() {
       << QStringLiteral("cdist_centers_min")
       << QStringList{QStringLiteral("pointwise"), QStringLiteral("gemm"), QStringLiteral("reduce")}
       << QStringList{QStringLiteral("t5 = kwb_cdist(t0, self.centers, 2.0)")};
+  QTest::newRow("probe16: cosine_embedding_loss, its zeros_like / empty_like of a value its open run computes")
+      << QStringLiteral("cosine_embedding_margin_mean") << QStringList()
+      << QStringList{QStringLiteral("kwb_rows(["), QStringLiteral("kwb_reduce(t21, [], \"mean\", False)")};
+  QTest::newRow("probe16: cosine_embedding_loss of a Linear's output, reduction sum")
+      << QStringLiteral("linear_cosine_embedding_sum") << QStringList() << QStringList{QStringLiteral("kwb_gemm(")};
   QTest::newRow("trial 13 x12: LPPool2d's sign in the pool's epilogue, SELU / ELU / Mish")
       << QStringLiteral("lppool_selu_elu_adaptive_mish") << QStringList() << QStringList{QStringLiteral("kwb_pool(")};
   QTest::newRow("trial 13 x12's class: sign, ceil, trunc, frac, log1p, expm1, log2, log10, exp2, tan in an epilogue")
@@ -1168,7 +1173,7 @@ void TestChains::analyzeGroupsAreThePlan_data() {
         "z06_EmbeddingBag_Offsets_Weighted_Tanh", "embedding_bag_mean_last_offset_pad", "embedding_bag_max_fixed_bags",
         // session 28: flip as an index map, any / all, p = 0 norms, index_add's alpha
         "flip_two_dims_sub_sum", "flip_transposed_softmax", "any_all_masks_and", "norm_ord0_keepdim_dims",
-        "index_add_alpha_neg_rows3d", "cdist_rbf_batched", "cdist_centers_min"})
+        "index_add_alpha_neg_rows3d", "cdist_rbf_batched", "cdist_centers_min", "cosine_embedding_margin_mean"})
     QTest::newRow(s) << QString::fromLatin1(s);
 }
 
@@ -1529,6 +1534,8 @@ void TestChains::classesEmulated_data() {
       // cdist at p = 2 (torch 1.13's meta kernels reject the boundary cases' small cdist: those cases SKIP here)
       {QStringLiteral("cdist_rbf_batched"), QStringLiteral("=cdist_rbf_batched")},
       {QStringLiteral("cdist_centers_min"), QStringLiteral("=cdist_centers_min")},
+      {QStringLiteral("cosine_embedding_margin_mean"), QStringLiteral("=cosine_embedding_margin_mean")},
+      {QStringLiteral("linear_cosine_embedding_sum"), QStringLiteral("=linear_cosine_embedding_sum")},
   };
   // a selection flips where two values tie: the reference takes them lowest index first as kwb_topk does (torch's
   // CUDA topk does; its CPU topk has no fixed order) and, in 16 bits, its parameters rounded as the harness's are

@@ -2677,7 +2677,9 @@ bool Planner::factory(const GraphOp& op) {
   const QString n = factoryKind(op.name);
   const QList<qint64> shape = op.outputs.value(0).shape;
   QString size;
-  if (n.endsWith(QLatin1String("_like"))) {
+  // a _like of a value the open pointwise run has not written yet (zeros_like(cos) inside cosine_embedding_loss):
+  // its sizes as any factory's, from its own shape
+  if (n.endsWith(QLatin1String("_like")) && m_vals.contains(resolve(op.refs.value(0)))) {
     const auto src = value(op.refs.value(0));
     if (!src) return false;
     size = src->expr + QStringLiteral(".shape");
