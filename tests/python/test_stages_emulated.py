@@ -442,6 +442,26 @@ class Gather(unittest.TestCase):
             K.kwb_pointwise(torch.randn(2, 2, 2, 2, 2, 2), K.kwb_test_epi, (col, col), (1.0, 0.0))
 
 
+class Flip(unittest.TestCase):
+    """kwb_flip (torch.flip, session 28): any dims (negative ones too), rank 1 to 5, strided, 16-bit, a size-1 dim."""
+
+    def test_flip(self):
+        torch.manual_seed(8)
+        cases = [((7,), [0]), ((3, 5), [-1]), ((2, 3, 4), [0, 2]), ((2, 1, 5, 3), [1, -1, 0]),
+                 ((2, 3, 1, 4, 2), [4, 2, 1])]
+        for shape, dims in cases:
+            x = torch.randn(*shape)
+            self.assertTrue(torch.equal(K.kwb_flip(x, dims), torch.flip(x, dims)), (shape, dims))
+        x = torch.randn(5, 6, 4).transpose(0, 2)  # strided
+        self.assertTrue(torch.equal(K.kwb_flip(x, [0, 1]), torch.flip(x, [0, 1])))
+        h = torch.randn(3, 9).to(torch.bfloat16)
+        got = K.kwb_flip(h, [1])
+        self.assertEqual(got.dtype, torch.bfloat16)
+        self.assertTrue(torch.equal(got, torch.flip(h, [1])))
+        with self.assertRaises(ValueError):
+            K.kwb_flip(x, [3])
+
+
 class Bicubic(unittest.TestCase):
     """kwb_upsample's bicubic mode (upsample_bicubic2d; probe 16's z07): torch's A = -0.75 taps clamped at the
     borders, align_corners both ways, scale factors (non-integer, below 1) or sizes, strided, size-1 and 16-bit
