@@ -1346,21 +1346,24 @@ bool Planner::stage(const GraphOp& op) {
       m_vals.insert(op.id, outVal(op));
       return true;
     }
-    static const QSet<QString> kinds = {QStringLiteral("sum"),  QStringLiteral("mean"),      QStringLiteral("amax"),
-                                        QStringLiteral("amin"), QStringLiteral("logsumexp"), QStringLiteral("prod")};
+    static const QSet<QString> kinds = {QStringLiteral("sum"),       QStringLiteral("mean"), QStringLiteral("amax"),
+                                        QStringLiteral("amin"),      QStringLiteral("prod"), QStringLiteral("any"),
+                                        QStringLiteral("logsumexp"), QStringLiteral("all")};
     if (!kinds.contains(kind)) return bad(QStringLiteral("%1 has no chain stage yet").arg(where(op)));
     if (a.contains("dtype") && !a.at("dtype").is_null())
       return bad(QStringLiteral("%1 with a dtype= argument has no chain stage yet").arg(where(op)));
     const bool keep = a.value("keepdim", false) == true;
-    if (fuseConvReduce(op, kind, dimsOf(a), keep) || fuseNormReduce(op, kind, dimsOf(a), keep) ||
-        fuseGatherReduce(op, kind, dimsOf(a), keep))
+    // any / all (a bool result, x != 0 reduced by max / min): kwb_reduce's own ops, no conv / norm / gather fusion
+    const bool logical = kind == u"any" || kind == u"all";
+    if (!logical && (fuseConvReduce(op, kind, dimsOf(a), keep) || fuseNormReduce(op, kind, dimsOf(a), keep) ||
+                     fuseGatherReduce(op, kind, dimsOf(a), keep)))
       return true;
     l.head = QStringLiteral("kwb_reduce(%1, %2, \"%3\", %4").arg(x, pyList(dimsOf(a)), kind, pyBool(keep));
     // a sum of a bool mask (or of a count) is a count: int64, exact (kwb_reduce accumulates it in fp32 and refuses
     // more than 2^24 elements a sum); a reduction of anything but floats is no one-pass row fusion's
     const QString inDt = op.inputs.value(0).dtype;
     if (kind == u"sum" && (inDt == u"bool" || m_counts.contains(resolve(op.refs.first())))) m_counts.insert(op.id);
-    if (inDt.startsWith(QLatin1String("float")) || inDt.startsWith(QLatin1String("bfloat")))
+    if (!logical && (inDt.startsWith(QLatin1String("float")) || inDt.startsWith(QLatin1String("bfloat"))))
       l.kind = QStringLiteral("reduce");
     l.input = x;
     l.dims = dimsOf(a);
@@ -1524,6 +1527,46 @@ bool Planner::stage(const GraphOp& op) {
         l, op, QStringLiteral("copy"),
         QStringLiteral("roll of %1 by %2 along dims %3").arg(shapeText(op.inputs.value(0).shape), pyList(s), pyList(d)),
         false);
+  } else if (n == u"_euclidean_dist" || n == u"_cdist_forward" || n == u"cdist") {
+    // torch.cdist: p = 2 (_euclidean_dist, or _cdist_forward with p 2) is a GEMM whose epilogue combines the two
+    // squared-norm reductions; any other p > 0 one reduction of the differences over broadcast views (kwb_cdist)
+    const QString r1 = operandOf(op, "x1").isEmpty() ? op.refs.value(0) : operandOf(op, "x1");
+    const QString r2 = operandOf(op, "x2").isEmpty() ? op.refs.value(1) : operandOf(op, "x2");
+    const json p = n == u"_euclidean_dist" ? json(2.0) : a.value("p", json(2.0));
+    const QString ps = p.is_string() ? QString::fromStdString(p.get<std::string>()).toLower() : QString();
+    const QString pv = ps == u"inf" ? QStringLiteral("float(\"inf\")") : p.is_number() ? pyNum(p) : QString();
+    const QString dt = op.outputs.value(0).dtype;
+    if (r1.isEmpty() || r2.isEmpty() || pv.isEmpty() || (p.is_number() && !(p.get<double>() > 0)) ||
+        !(dt == u"float32" || dt == u"float16" || dt == u"bfloat16"))
+      return bad(QStringLiteral("%1: a %2 distance of %3 has no chain stage yet (p > 0 or inf of float tensors has)")
+                     .arg(where(op), QString::fromStdString(p.dump()), dt));
+    const bool two = p.is_number() && p.get<double>() == 2.0;
+    l.head = QStringLiteral("kwb_cdist(%1, %2, %3").arg(in(r1), in(r2), two ? QStringLiteral("2.0") : pv);
+    if (!m_why.isEmpty()) return false;
+    push(l, op, two ? QStringLiteral("gemm") : QStringLiteral("reduce"),
+         QStringLiteral("cdist p=%1 of %2 and %3 (%4)")
+             .arg(two ? QStringLiteral("2") : pv, shapeText(op.inputs.value(0).shape),
+                  shapeText(op.inputs.value(1).shape),
+                  two ? QStringLiteral("two squared-norm reductions, then a full-fp32 GEMM with their combination as "
+                                       "its epilogue")
+                      : QStringLiteral("one reduction of the differences over broadcast views")),
+         false);
+  } else if (n == u"flip") {
+    // torch.flip: one launch (kwb_flip), each flipped dim read at size - 1 - i; an index map like a pad's, so the
+    // pointwise launch that alone reads it loads its source reversed and the flip launches nothing (kwb_flip_view)
+    QList<qint64> dims;
+    for (const auto& v : a.value("dims", json::array()))
+      if (v.is_number_integer()) dims << v.get<qint64>();
+    const qsizetype rank = op.inputs.value(0).shape.size();
+    const PadMap m = flipMapOf(dims, static_cast<int>(rank));
+    if (dims.size() != static_cast<qsizetype>(a.value("dims", json::array()).size()) || m.before.isEmpty())
+      return bad(QStringLiteral("%1: a flip of dims %2 on a rank-%3 tensor has no chain stage yet (rank 1 to 5)")
+                     .arg(where(op), QString::fromStdString(a.value("dims", json()).dump()))
+                     .arg(rank));
+    l.head = QStringLiteral("kwb_flip(%1, %2").arg(x, pyList(dims));
+    push(l, op, QStringLiteral("copy"),
+         QStringLiteral("flip of %1 along dims %2").arg(shapeText(op.inputs.value(0).shape), pyList(dims)), false);
+    if (m_why.isEmpty()) m_pads.insert(op.id, {m, x, resolve(op.refs.value(0)), static_cast<int>(m_lines.size()) - 1});
   } else if (n == u"constant_pad_nd") {
     // F.pad in constant mode (negative entries crop): one launch, the fill where the source index is outside
     QList<qint64> pad;
@@ -1714,14 +1757,19 @@ bool Planner::stage(const GraphOp& op) {
     const QString dt = op.outputs.value(0).dtype, idt = op.inputs.value(1).dtype;
     const json jd = a.value("dim", json());
     const QList<qint64> xs = op.inputs.value(0).shape;
+    // index_add's alpha scales the source (a number; scatter_add has none)
+    const json alpha = a.value("alpha", json(1));
     if (idx.isEmpty() || src.isEmpty() || !jd.is_number_integer() || xs.isEmpty() || xs.size() > 5 ||
         !(dt == u"float32" || dt == u"float16" || dt == u"bfloat16") || !(idt == u"int64" || idt == u"int32") ||
-        a.value("alpha", json(1)) != json(1))
+        !alpha.is_number())
       return bad(QStringLiteral("%1: a %2 of %3 by %4 indices has no chain stage yet (a float tensor of rank 1 to 5, "
-                                "integer indices and alpha 1 have)")
+                                "integer indices and a number alpha have)")
                      .arg(where(op), n, dt, idt.isEmpty() ? QStringLiteral("unknown") : idt));
     l.head = QStringLiteral("kwb_scatter_add(%1, %2, %3, %4%5")
-                 .arg(x, pyNum(jd), in(idx), in(src), indexAdd ? QStringLiteral(", index_add=True") : QString());
+                 .arg(x, pyNum(jd), in(idx), in(src),
+                      indexAdd ? QStringLiteral(", index_add=True") +
+                                     (alpha == json(1) ? QString() : QStringLiteral(", alpha=") + pyNum(alpha))
+                               : QString());
     if (!m_why.isEmpty()) return false;
     push(l, op, QStringLiteral("gather"),
          QStringLiteral("%1 into %2 along dim %3 at %4 indices")
@@ -2615,8 +2663,14 @@ bool Planner::varOrNorm(const GraphOp& op, const QString& x, Line* l) {
     return true;
   }
   const double pv = p.is_null() ? 2.0 : p.is_number() ? p.get<double>() : -1.0;
+  if (pv == 0) {  // the count of nonzeros in x's dtype (kwb_pnorm: a kwb_reduce sum of x != 0)
+    l->head = QStringLiteral("kwb_pnorm(%1, %2, 0, %3").arg(x, dims, pyBool(keep));
+    push(*l, op, QStringLiteral("reduce"), QStringLiteral("%1 p=0 (nonzeros) over dims %2 of %3").arg(n, dims, shape),
+         false);
+    return true;
+  }
   if (!(pv > 0) || std::isinf(pv))
-    return bad(QStringLiteral("%1: a norm with p = %2 has no chain stage yet (p > 0 or +-inf only)")
+    return bad(QStringLiteral("%1: a norm with p = %2 has no chain stage yet (p >= 0 or +-inf only)")
                    .arg(where(op), QString::fromStdString(p.dump())));
   l->head = QStringLiteral("kwb_pnorm(%1, %2, %3, %4").arg(x, dims, pyFloat(pv), pyBool(keep));
   *l = rowFusable(*l, x, dimsOf(a), QStringLiteral("pnorm"), pyFloat(pv), keep);
@@ -2639,7 +2693,9 @@ bool Planner::factory(const GraphOp& op) {
   const QString n = factoryKind(op.name);
   const QList<qint64> shape = op.outputs.value(0).shape;
   QString size;
-  if (n.endsWith(QLatin1String("_like"))) {
+  // a _like of a value the open pointwise run has not written yet (zeros_like(cos) inside cosine_embedding_loss):
+  // its sizes as any factory's, from its own shape
+  if (n.endsWith(QLatin1String("_like")) && m_vals.contains(resolve(op.refs.value(0)))) {
     const auto src = value(op.refs.value(0));
     if (!src) return false;
     size = src->expr + QStringLiteral(".shape");
@@ -3521,8 +3577,16 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
         w.replace(h->capturedStart(), h->capturedLength(), describeRef(ext.at(k)));
     return w;
   };
+  // the op a lowering's reason names by its node id ("op 'softshrink' (node t3)"), else the run's last op
+  auto failedAt = [&](const QString& w) -> QString {
+    static const QRegularExpression node(QStringLiteral("\\(node ([A-Za-z0-9_]+)\\)"));
+    const QString id = node.match(w).captured(1);
+    for (const GraphOp* o : piece)
+      if (o->id == id) return where(*o);
+    return where(lastOp);
+  };
   const auto prog = parsePointwiseProgram(mini, &why);
-  if (!prog) return bad(QStringLiteral("%1: %2").arg(where(lastOp), readable(why)));
+  if (!prog) return bad(QStringLiteral("%1: %2").arg(failedAt(why), readable(why)));
   QStringList others;  // the epilogue's tensor operands besides the primary, in ext order
   for (const QString& r : ext)
     if (r != primary) others << r;
@@ -3675,7 +3739,7 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
         },
         QStringLiteral("    "), &result, &whyNot);
     if (!stmts) {
-      bad(QStringLiteral("%1: %2").arg(where(lastOp), readable(whyNot)));
+      bad(QStringLiteral("%1: %2").arg(failedAt(whyNot), readable(whyNot)));
       return QString();
     }
     QStringList params = {QStringLiteral("acc"), QStringLiteral("i0"), QStringLiteral("i1"),  QStringLiteral("i2"),
@@ -4095,7 +4159,8 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
     for (const QString& r : std::as_const(mapped))  // each pad's line only makes its shape now
       for (const QString& c : chains.value(r)) {
         Line& pad = m_lines[m_pads.value(c).line];
-        pad.head = QStringLiteral("kwb_pad_view(") + pad.head.mid(pad.head.indexOf(u'(') + 1);
+        pad.head =
+            pad.head.left(pad.head.indexOf(u'(')) + QStringLiteral("_view") + pad.head.mid(pad.head.indexOf(u'('));
         pad.comment = QStringLiteral("read through its index map by %1's launch").arg(lastOp.id);
         m_plan.launches.last().prologue << c;
       }
@@ -6508,7 +6573,7 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
   keepNormLayout(out->expr);
   QSet<int> padsRead;  // pads read through their index maps: no launch of their own
   for (const Line& l : std::as_const(m_lines))
-    if ((l.head.startsWith(QLatin1String("kwb_pad_view(")) ||
+    if ((l.head.startsWith(QLatin1String("kwb_pad_view(")) || l.head.startsWith(QLatin1String("kwb_flip_view(")) ||
          l.head.startsWith(QLatin1String("kwb_copy_into_piece(")) ||
          l.head.startsWith(QLatin1String("kwb_cat_piece(")) ||
          l.head.startsWith(QLatin1String("kwb_pointwise_piece("))) &&

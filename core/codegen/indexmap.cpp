@@ -5,7 +5,7 @@ namespace kwb {
 QList<int> PadMap::mappedDims() const {
   QList<int> dims;
   for (int d = 0; d < before.size(); ++d)
-    if (before.at(d) != 0 || after.value(d) != 0) dims << d;
+    if (before.at(d) != 0 || after.value(d) != 0 || flipped.value(d)) dims << d;
   return dims;
 }
 
@@ -20,6 +20,21 @@ PadMap padMapOf(const QList<qint64>& pad, int rank, const QString& mode, const Q
     m.before[rank - 1 - k] = pad.at(2 * k);
     m.after[rank - 1 - k] = pad.at(2 * k + 1);
   }
+  return m;
+}
+
+PadMap flipMapOf(const QList<qint64>& dims, int rank) {
+  PadMap m;
+  m.mode = QStringLiteral("flip");
+  if (rank > 5) return m;
+  QList<bool> flipped(rank, false);
+  for (qint64 d : dims) {
+    if (d < -rank || d >= rank) return m;
+    flipped[static_cast<int>((d + rank) % rank)] = true;
+  }
+  m.before = QList<qint64>(rank, 0);
+  m.after = QList<qint64>(rank, 0);
+  m.flipped = flipped;
   return m;
 }
 
@@ -45,6 +60,11 @@ QStringList padMapLoad(const QList<PadMap>& maps, const QHash<int, int>& sizeSca
                  .arg(sizeScalar.value(d))
                  .arg(inner == 0 ? QString() : QStringLiteral(" + %1").arg(inner));
       const qint64 b = m.before.at(d);
+      if (m.mode == u"flip") {
+        out << QStringLiteral("    %1 = %2 - 1 - %3").arg(j, r, idx.at(slot));
+        idx[slot] = j;
+        continue;
+      }
       out << QStringLiteral("    %1 = %2 %3 %4")
                  .arg(j, idx.at(slot), b < 0 ? QStringLiteral("+") : QStringLiteral("-"))
                  .arg(b < 0 ? -b : b);

@@ -11,6 +11,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <cstring>
 #include <limits>
 
@@ -850,6 +851,28 @@ class Lowering {
       return where(B(">", x, lit(0.0)), B("*", x, scale), negPart);
     }
     if (op == u"softsign") return B("/", x, B("+", U("abs", x), lit(1.0)));
+    if (op == u"softshrink" || op == u"hardshrink") {
+      // x -+ lambd outside [-lambd, lambd] (hardshrink: x), else x * 0 as torch's kernel: NaN stays NaN
+      const PwVal xv = tmp(t + QStringLiteral("_x"), x);
+      const PwVal l = tmp(t + QStringLiteral("_l"), param(n, 1, "lambd", 0.5, ie));
+      const bool soft = op == u"softshrink";
+      return where(B(">", xv, l), soft ? B("-", xv, l) : xv,
+                   where(B("<", xv, B("*", l, lit(-1.0))), soft ? B("+", xv, l) : xv, B("*", xv, lit(0.0))));
+    }
+    if (op == u"hypot") {
+      // sqrt(x^2 + y^2) scaled by the larger magnitude m (no overflow of the squares past 1e19 in fp32): m sqrt(1 +
+      // (n / m)^2); an infinite operand gives inf even beside a NaN, as torch.hypot; NaN otherwise propagates (a NaN
+      // fails both comparisons, so it lands in m or n and in the quotient)
+      const auto y = second("other");
+      if (!y) return std::nullopt;
+      const PwVal ax = tmp(t + QStringLiteral("_ax"), U("abs", x)), ay = tmp(t + QStringLiteral("_ay"), U("abs", *y));
+      const PwVal big = tmp(t + QStringLiteral("_m"), where(B(">=", ax, ay), ax, ay));
+      const PwVal small = tmp(t + QStringLiteral("_n"), where(B(">=", ax, ay), ay, ax));
+      const PwVal r = tmp(t + QStringLiteral("_r"), B("/", small, where(B("==", big, lit(0.0)), lit(1.0), big)));
+      const PwVal h = B("*", big, U("sqrt", B("+", B("*", r, r), lit(1.0))));
+      const PwVal inf = lit(std::numeric_limits<double>::infinity());
+      return where(B("==", big, inf), inf, where(B("==", small, inf), inf, h));
+    }
     if (op == u"add" || op == u"sub" || op == u"rsub") {
       const auto y = second("other");
       if (!y) return std::nullopt;
@@ -919,6 +942,30 @@ class Lowering {
       why = QStringLiteral("bitwise_not (node %1) of a tensor that is not bool has no elementwise lowering").arg(n.id);
       return std::nullopt;
     }
+    // and / or / xor: logical_* of any operands (nonzero is true), bitwise_* / & | ^ of bools (of integers they are
+    // bit operations: no lowering); the result a bool
+    static const QHash<QString, QString> logic = {
+        {QStringLiteral("logical_and"), QStringLiteral("and")}, {QStringLiteral("logical_or"), QStringLiteral("or")},
+        {QStringLiteral("logical_xor"), QStringLiteral("xor")}, {QStringLiteral("bitwise_and"), QStringLiteral("and")},
+        {QStringLiteral("bitwise_or"), QStringLiteral("or")},   {QStringLiteral("bitwise_xor"), QStringLiteral("xor")},
+        {QStringLiteral("__and__"), QStringLiteral("and")},     {QStringLiteral("__or__"), QStringLiteral("or")},
+        {QStringLiteral("__xor__"), QStringLiteral("xor")}};
+    if (const auto it = logic.find(op); it != logic.end()) {
+      const auto y = second("other");
+      if (!y) return std::nullopt;
+      auto isBool = [&](int k, const PwVal& v) {
+        const PwArg a = n.args.value(k);
+        const PwInput* in = a.kind == PwArg::Kind::Ref ? m_prog.input(a.ref) : nullptr;
+        return v.isBool || (a.kind == PwArg::Kind::Const && a.isBool) || (in && in->dtype == u"bool");
+      };
+      if (!op.startsWith(QLatin1String("logical_")) && !(isBool(0, x) && isBool(1, *y))) {
+        why = QStringLiteral("%1 (node %2) of tensors that are not bool has no elementwise lowering").arg(op, n.id);
+        return std::nullopt;
+      }
+      const PwVal a = cond(x), b = cond(*y);
+      if (it.value() == u"xor") return B("!=", a, b);
+      return it.value() == u"and" ? where(a, b, a) : where(a, a, b);
+    }
     static const QHash<QString, const char*> cmp = {{QStringLiteral("gt"), ">"},  {QStringLiteral("lt"), "<"},
                                                     {QStringLiteral("ge"), ">="}, {QStringLiteral("le"), "<="},
                                                     {QStringLiteral("eq"), "=="}, {QStringLiteral("ne"), "!="}};
@@ -959,7 +1006,11 @@ QStringList supportedPointwiseOps() {
           QStringLiteral("ceil"),        QStringLiteral("trunc"),       QStringLiteral("frac"),
           QStringLiteral("log1p"),       QStringLiteral("expm1"),       QStringLiteral("log2"),
           QStringLiteral("log10"),       QStringLiteral("exp2"),        QStringLiteral("tan"),
-          QStringLiteral("round")};
+          QStringLiteral("round"),       QStringLiteral("softshrink"),  QStringLiteral("hardshrink"),
+          QStringLiteral("hypot"),       QStringLiteral("logical_and"), QStringLiteral("logical_or"),
+          QStringLiteral("logical_xor"), QStringLiteral("bitwise_and"), QStringLiteral("bitwise_or"),
+          QStringLiteral("bitwise_xor"), QStringLiteral("__and__"),     QStringLiteral("__or__"),
+          QStringLiteral("__xor__")};
 }
 
 std::optional<QStringList> lowerPointwise(const PointwiseProgram& prog, const PwDialect& dialect,

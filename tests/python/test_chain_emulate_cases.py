@@ -135,5 +135,48 @@ class SizeMinimums(unittest.TestCase):
         self.assertEqual(shapes["boundary_tail"], [2, 32, 3, 769])
 
 
+class BoundedIndexInputs(unittest.TestCase):
+    """An index or offset input whose values a dim bounds (embedding_bag's offsets: length batch or batch + 1, cuts
+    batch - 1, ids below n + 1): the harness's derived cases map sizes within 2 of a resized dim with it, so
+    get_inputs() builds them at the case's sizes. Before, the shapes did not match, the synthetic fallback drew the
+    offsets as randint(0, 2), and torch's own embedding_bag raised (offsets[0] must be 0)."""
+
+    def inputs(self, name, path, case):
+        spec = importlib.util.spec_from_file_location(name + "_bounded", os.path.join(DATA, path))
+        ref = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(ref)
+        model = ref.Model(*ref.get_init_inputs())
+        vals, note, _ = chain_emulate.harness_inputs(os.path.join(DATA, "codegen", "chains", name + ".spec.json"),
+                                                     case, 1024, ref, model)
+        self.assertIsNotNone(vals, note)
+        self.assertIn("get_inputs()", note)  # not the synthetic fallback
+        model(*vals)  # the reference runs: the offsets are valid at these sizes
+        return vals
+
+    def check_offsets(self, ids, offsets, last):
+        self.assertEqual(int(offsets[0]), 0)
+        self.assertTrue(bool((offsets[1:] >= offsets[:-1]).all()))
+        self.assertLessEqual(int(offsets[-1]), ids.numel())
+        if last:
+            self.assertEqual(int(offsets[-1]), ids.numel())
+
+    def test_offsets_with_last_keep_two_entries(self):
+        # ids [57] (kept), offsets [10] = [0, 8 cuts, 57]: 10 -> 7 maps the 8 cuts (10 - 2) to 5; at size 1 the offsets'
+        # least size is 2 (one bag), so no case gives a bag count of 0
+        for case in ("boundary_tail", "boundary_size1"):
+            ids, offsets = self.inputs("embedding_bag_mean_last_offset_pad",
+                                       "codegen/chains/problems/embedding_bag_mean_last_offset_pad.py", case)
+            self.assertEqual(list(offsets.shape), [7], case)
+            self.check_offsets(ids, offsets, True)
+
+    def test_offsets_and_bound_follow_the_ids(self):
+        # z06: ids [81920] -> 1537, offsets [4096] -> 7 (1 at size 1): 4095 cuts -> 6, drawn below 81921 -> 1538
+        for case, bags in (("boundary_tail", 7), ("boundary_size1", 1)):
+            ids, offsets, weights = self.inputs("z06_EmbeddingBag_Offsets_Weighted_Tanh",
+                                                "probe16/z06_EmbeddingBag_Offsets_Weighted_Tanh.py", case)
+            self.assertEqual([list(ids.shape), list(offsets.shape)], [[1537], [bags]], case)
+            self.check_offsets(ids, offsets, False)
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -442,6 +442,26 @@ class Gather(unittest.TestCase):
             K.kwb_pointwise(torch.randn(2, 2, 2, 2, 2, 2), K.kwb_test_epi, (col, col), (1.0, 0.0))
 
 
+class Flip(unittest.TestCase):
+    """kwb_flip (torch.flip, session 28): any dims (negative ones too), rank 1 to 5, strided, 16-bit, a size-1 dim."""
+
+    def test_flip(self):
+        torch.manual_seed(8)
+        cases = [((7,), [0]), ((3, 5), [-1]), ((2, 3, 4), [0, 2]), ((2, 1, 5, 3), [1, -1, 0]),
+                 ((2, 3, 1, 4, 2), [4, 2, 1])]
+        for shape, dims in cases:
+            x = torch.randn(*shape)
+            self.assertTrue(torch.equal(K.kwb_flip(x, dims), torch.flip(x, dims)), (shape, dims))
+        x = torch.randn(5, 6, 4).transpose(0, 2)  # strided
+        self.assertTrue(torch.equal(K.kwb_flip(x, [0, 1]), torch.flip(x, [0, 1])))
+        h = torch.randn(3, 9).to(torch.bfloat16)
+        got = K.kwb_flip(h, [1])
+        self.assertEqual(got.dtype, torch.bfloat16)
+        self.assertTrue(torch.equal(got, torch.flip(h, [1])))
+        with self.assertRaises(ValueError):
+            K.kwb_flip(x, [3])
+
+
 class Bicubic(unittest.TestCase):
     """kwb_upsample's bicubic mode (upsample_bicubic2d; probe 16's z07): torch's A = -0.75 taps clamped at the
     borders, align_corners both ways, scale factors (non-integer, below 1) or sizes, strided, size-1 and 16-bit
@@ -1447,6 +1467,53 @@ class VarNorm(unittest.TestCase):
                     self.assertLess(rel_err(got, want), 1e-5, (p, dims, keepdim))
         h = torch.randn(2, 5, 3).to(torch.bfloat16)
         self.assertLess(rel_err(K.kwb_pnorm(h, [1], 2.0), h.double().norm(dim=1)), 2e-2)
+
+    def test_pnorm_zero_any_all(self):
+        # p = 0 counts nonzeros (NaN counts) in x's dtype; any / all are bool, x != 0 reduced (session 28)
+        torch.manual_seed(6)
+        x = torch.relu(torch.randn(3, 7, 5))
+        x[0, 1, 2] = float("nan")
+        x[2] = 0.0
+        for dims in ([1], [-1], [0, 2], []):
+            for keepdim in (False, True):
+                want = torch.linalg.vector_norm(x, 0, dims if dims else None, keepdim)
+                got = K.kwb_pnorm(x, dims, 0, keepdim)
+                self.assertEqual(got.shape, want.shape, (dims, keepdim))
+                self.assertTrue(torch.equal(got, want), (dims, keepdim))
+                for op in ("any", "all"):
+                    fn = torch.any if op == "any" else torch.all
+                    want = fn(x) if not dims else fn(x, dims[0], keepdim) if len(dims) == 1 else None
+                    if want is None:
+                        continue
+                    if not dims and keepdim:
+                        want = want.reshape([1] * x.dim())
+                    got = K.kwb_reduce(x, dims, op, keepdim)
+                    self.assertEqual(got.dtype, torch.bool)
+                    self.assertTrue(torch.equal(got, want), (op, dims, keepdim))
+        h = x.to(torch.bfloat16)
+        self.assertTrue(torch.equal(K.kwb_pnorm(h, [1], 0), torch.linalg.vector_norm(h, 0, 1)))
+
+    def test_cdist(self):
+        # torch.cdist: p = 2 by the squared norms and one full-fp32 GEMM, other p by one reduction of the
+        # differences over stride-0 views; batch dims broadcast, tails, a single row, a strided x1 (session 28)
+        torch.manual_seed(7)
+        for s1, s2 in (((33, 16), (20, 16)), ((2, 5, 7), (1, 1, 7)), ((3, 1, 9), (3, 6, 9))):
+            x1, x2 = torch.randn(*s1), torch.randn(*s2)
+            for p in (2.0, 1.0, 3.0, 0.5, float("inf")):
+                got = K.kwb_cdist(x1, x2, p)
+                want = torch.cdist(x1.double(), x2.double(), p=p)
+                self.assertEqual(got.shape, want.shape, (s1, s2, p))
+                self.assertLess(rel_err(got, want), 1e-4, (s1, s2, p))
+        x1 = torch.randn(9, 2, 11).transpose(0, 1)  # [2, 9, 11], strided
+        x2 = torch.randn(2, 4, 11)
+        self.assertLess(rel_err(K.kwb_cdist(x1, x2, 2.0), torch.cdist(x1.double(), x2.double())), 1e-4)
+        self.assertLess(rel_err(K.kwb_cdist(x1, x2, 1.0), torch.cdist(x1.double(), x2.double(), p=1.0)), 1e-5)
+        h1, h2 = x1.to(torch.bfloat16), x2.to(torch.bfloat16)
+        got = K.kwb_cdist(h1, h2, 2.0)
+        self.assertEqual(got.dtype, torch.bfloat16)
+        self.assertLess(rel_err(got, torch.cdist(h1.double(), h2.double())), 2e-2)
+        with self.assertRaises(ValueError):
+            K.kwb_cdist(x1, x2, 0.0)
 
     def test_size_guard(self):
         self.assertEqual(K.kwb_size("repeat", 4, 4), 4)

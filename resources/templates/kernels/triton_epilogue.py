@@ -481,7 +481,7 @@ def _kwb_shift_kernel(src, dst, n, S1, S2, S3, S4, ss0, ss1, ss2, ss3, ss4, R0, 
     # by MODE: 0 as is (constant_pad_nd: m_d = the padding before; j_d outside [0, R_d) reads `fill`); 1 modulo src's
     # size R_d (torch.roll: m_d = shift mod R_d; a circular pad: m_d = the padding before, at most R_d); 2 clamped
     # into [0, R_d) (replication_pad: the edge repeats); 3 reflected at the edges without repeating them
-    # (reflection_pad: -1 -> 1, R_d -> R_d - 2; each pad < R_d)
+    # (reflection_pad: -1 -> 1, R_d -> R_d - 2; each pad < R_d); 4 reversed where m_d != 0 (torch.flip: R_d - 1 - i_d)
     pid = tl.program_id(0)
     if IDX64:
         pid = pid.to(tl.int64)
@@ -516,6 +516,12 @@ def _kwb_shift_kernel(src, dst, n, S1, S2, S3, S4, ss0, ss1, ss2, ss3, ss4, R0, 
         j2 = tl.where(j2 >= R2, 2 * (R2 - 1) - j2, j2)
         j3 = tl.where(j3 >= R3, 2 * (R3 - 1) - j3, j3)
         j4 = tl.where(j4 >= R4, 2 * (R4 - 1) - j4, j4)
+    if MODE == 4:
+        j0 = tl.where(m0 != 0, R0 - 1 - i0, i0)
+        j1 = tl.where(m1 != 0, R1 - 1 - i1, i1)
+        j2 = tl.where(m2 != 0, R2 - 1 - i2, i2)
+        j3 = tl.where(m3 != 0, R3 - 1 - i3, i3)
+        j4 = tl.where(m4 != 0, R4 - 1 - i4, i4)
     inside = (j0 >= 0) & (j0 < R0) & (j1 >= 0) & (j1 < R1) & (j2 >= 0) & (j2 < R2) & (j3 >= 0) & (j3 < R3) & \
         (j4 >= 0) & (j4 < R4)
     v = tl.load(src + (j0 * ss0 + j1 * ss1 + j2 * ss2 + j3 * ss3 + j4 * ss4), mask=mask & inside, other=fill)
@@ -524,7 +530,8 @@ def _kwb_shift_kernel(src, dst, n, S1, S2, S3, S4, ss0, ss1, ss2, ss3, ss4, R0, 
 
 def _kwb_shift(x, out, before, fill, mode=0):
     """out[i] = x[i - before] per dim by one launch, x and out of rank <= 5; outside x by mode (_kwb_shift_kernel's
-    MODE): 0 fill, 1 modulo x's size, 2 the nearest edge, 3 reflected at the edges."""
+    MODE): 0 fill, 1 modulo x's size, 2 the nearest edge, 3 reflected at the edges; 4: out[i] = x[size - 1 - i] along
+    the dims whose `before` is nonzero (a flip)."""
     n = out.numel()
     if n == 0:
         return out
@@ -553,6 +560,36 @@ def kwb_roll(x, shifts, dims):
         before[d] = (before[d] + s) % x.shape[d] if x.shape[d] else 0
     out = torch.empty(x.shape, dtype=x.dtype, device=x.device)
     return _kwb_shift(x, out, before, 0.0, mode=1)
+
+
+def _kwb_flip_dims(x, dims):
+    """torch.flip's dims of x as a per-dim 0/1 list; a ValueError for a dim out of range or a rank above 5."""
+    dims = [dims] if isinstance(dims, int) else list(dims)
+    if x.dim() > 5 or any(not -max(x.dim(), 1) <= d < max(x.dim(), 1) for d in dims):
+        raise ValueError("kwb_flip: dims %s of a rank-%d tensor" % (dims, x.dim()))
+    flip = [0] * x.dim()
+    for d in dims:
+        flip[d % x.dim()] = 1
+    return flip
+
+
+def kwb_flip(x, dims):
+    """torch.flip(x, dims) (rank 0..5, any strides): out contiguous, one launch; each flipped dim reads the input at
+    size - 1 - i (_kwb_shift_kernel's MODE 4)."""
+    flip = _kwb_flip_dims(x, dims)
+    if x.dim() == 0:
+        return x.clone()
+    out = torch.empty(x.shape, dtype=x.dtype, device=x.device)
+    return _kwb_shift(x, out, flip, 0.0, mode=4)
+
+
+def kwb_flip_view(x, dims):
+    """The shape of kwb_flip(x, dims) for a pointwise launch that reads x through the flip's index map (kwb_at,
+    kwb_dim_scalar), as kwb_pad_view; kwb_pad_prologue off: kwb_flip itself (one launch)."""
+    _kwb_flip_dims(x, dims)
+    if not kwb_pad_prologue or x.numel() == 0:
+        return kwb_flip(x, dims)
+    return x.new_empty(()).expand(x.shape)
 
 
 def kwb_pad(x, pad, value=0.0, mode="constant"):
@@ -871,8 +908,10 @@ def _kwb_coords_at(j, i0, i1, i2, i3, i4, DIM: tl.constexpr):
 
 @triton.jit
 def _kwb_scatter_add_kernel(src, idx, out, n, S1, S2, S3, S4, ss0, ss1, ss2, ss3, ss4, is0, is1, is2, is3, is4,
-                            os0, os1, os2, os3, os4, DIM: tl.constexpr, IDX64: tl.constexpr, BLOCK: tl.constexpr):
-    # over the index's coordinates (5-D sizes S0..S4): out[.., idx[i], ..] += src[i] at slot DIM, by fp32 atomics
+                            os0, os1, os2, os3, os4, alpha, DIM: tl.constexpr, IDX64: tl.constexpr,
+                            BLOCK: tl.constexpr):
+    # over the index's coordinates (5-D sizes S0..S4): out[.., idx[i], ..] += alpha * src[i] at slot DIM, by fp32
+    # atomics
     pid = tl.program_id(0)
     if IDX64:
         pid = pid.to(tl.int64)
@@ -881,14 +920,15 @@ def _kwb_scatter_add_kernel(src, idx, out, n, S1, S2, S3, S4, ss0, ss1, ss2, ss3
     i0, i1, i2, i3, i4 = _kwb_coords5(offs, S1, S2, S3, S4)
     j = tl.load(idx + (i0 * is0 + i1 * is1 + i2 * is2 + i3 * is3 + i4 * is4), mask=mask, other=0).to(tl.int64)
     v = tl.load(src + (i0 * ss0 + i1 * ss1 + i2 * ss2 + i3 * ss3 + i4 * ss4), mask=mask, other=0.0).to(tl.float32)
+    v = v * alpha
     c0, c1, c2, c3, c4 = _kwb_coords_at(j, i0, i1, i2, i3, i4, DIM)
     tl.atomic_add(out + (c0 * os0 + c1 * os1 + c2 * os2 + c3 * os3 + c4 * os4), v, mask=mask)
 
 
-def kwb_scatter_add(x, dim, index, src, index_add=False):
+def kwb_scatter_add(x, dim, index, src, index_add=False, alpha=1.0):
     """torch.scatter_add(x, dim, index, src) (index of src's rank, each dim at most src's; out[.., index[i], ..] +=
-    src[i] along dim) or, with index_add, torch.index_add(x, dim, index, src) (a 1-D index along dim, src's other
-    dims x's). A new float32 tensor of x's shape (x copied in, then one launch of fp32 atomic adds: the order of
+    src[i] along dim) or, with index_add, torch.index_add(x, dim, index, src, alpha=alpha) (a 1-D index along dim,
+    src's other dims x's; each source element scaled by alpha in fp32 before its add). A new float32 tensor of x's shape (x copied in, then one launch of fp32 atomic adds: the order of
     the adds, so the last bits, may differ from run to run); x is never written. Rank <= 5. Indices are not
     checked on the host (a sync); the harness compares against the reference."""
     if x.dim() > 5 or src.dim() != x.dim() or not x.dim():
@@ -906,7 +946,7 @@ def kwb_scatter_add(x, dim, index, src, index_add=False):
     reach = max([n] + [(s - 1) * abs(st) for t in (src, out) for s, st in zip(t.shape, t.stride())])
     _kwb_scatter_add_kernel[(triton.cdiv(n, KWB_POINTWISE_BLOCK),)](
         src, index, out, n, *sizes[1:], *((0,) * lead + tuple(src.stride())), *((0,) * lead + tuple(index.stride())),
-        *((0,) * lead + tuple(out.stride())), DIM=lead + d, IDX64=reach + KWB_POINTWISE_BLOCK >= 2 ** 31,
+        *((0,) * lead + tuple(out.stride())), float(alpha), DIM=lead + d, IDX64=reach + KWB_POINTWISE_BLOCK >= 2 ** 31,
         BLOCK=KWB_POINTWISE_BLOCK, num_warps=KWB_POINTWISE_WARPS)
     return out
 

@@ -378,16 +378,21 @@ kwb_reduce_prologue = True  # pre= applied in the reduction's loads (False: a kw
 
 
 def kwb_reduce(x, dims, op, keepdim=False, pre=None, pre_tensors=(), pre_scalars=(), pre_dtype=None):
-    """sum / mean / amax / amin / logsumexp / prod of x over dims (negative allowed; [] = all dims). A sum or prod of
+    """sum / mean / amax / amin / logsumexp / prod / any / all of x over dims (negative allowed; [] = all dims); any /
+    all of any dtype are bool (a prologue then runs as its own kwb_pointwise launch first). A sum or prod of
     a bool or integer x is int64, as torch's: a count of a bool mask (mask.sum(dim)), accumulated in fp32 like every
     reduction, which is exact up to 2**24 elements a sum (more raises).
     pre: the pointwise run before the reduction (an epilogue over x's shape with pre_tensors, each broadcast to it, and
     pre_scalars: where(mask, x, 0), x * w, relu(x)), applied to every element as it is loaded (x in any dtype, in
     fp32): the reduction of pre(x), whose values are of pre_dtype (default x's; the dtype rule above then applies to
     it). With kwb_reduce_prologue off, one kwb_pointwise launch applies it first (the plan before the fusion)."""
-    if pre is not None and not kwb_reduce_prologue:
+    if pre is not None and (not kwb_reduce_prologue or op in ("any", "all")):
         return kwb_reduce(kwb_pointwise(x, pre, pre_tensors, pre_scalars, pre_dtype or x.dtype), dims, op, keepdim)
     red = _kwb_red_dims(x, dims)
+    if op in ("any", "all"):  # torch.any / torch.all: bool, the max / min of x != 0 (NaN counts as nonzero)
+        out = torch.empty([1 if d in red else s for d, s in enumerate(x.shape)], dtype=torch.bool, device=x.device)
+        _kwb_reduce_into(x, red, "amax" if op == "any" else "amin", out, None, 0.0, _kwb_epi_nonzero)
+        return out if keepdim else out.view([s for d, s in enumerate(x.shape) if d not in red])
     dtype = pre_dtype or x.dtype
     if not (dtype.is_floating_point if pre is not None else x.is_floating_point()):
         if op not in ("sum", "prod"):
@@ -430,11 +435,17 @@ def kwb_var_mean(x, dims, correction, keepdim=False, std=False):
 
 def kwb_pnorm(x, dims, p, keepdim=False, pre=None, pre_tensors=(), pre_scalars=(), pre_dtype=None):
     """torch.norm / linalg.vector_norm of x over dims: (sum |x|^p)^(1/p) for a finite p > 0; p = inf: max |x|,
-    p = -inf: min |x| (one kwb_reduce launch with |x| as its prologue). pre, pre_tensors, pre_scalars, pre_dtype: the
-    pointwise run before it (x - y + eps of a pairwise distance), applied as kwb_reduce's prologue is, for a finite p;
-    a kwb_pointwise launch first for p = +-inf or with kwb_reduce_prologue off."""
-    if pre is not None and (not kwb_reduce_prologue or p in (float("inf"), float("-inf"))):
+    p = -inf: min |x| (one kwb_reduce launch with |x| as its prologue); p = 0: the count of nonzeros (NaN counts) in
+    x's dtype (one kwb_reduce sum of x != 0). pre, pre_tensors, pre_scalars, pre_dtype: the pointwise run before it
+    (x - y + eps of a pairwise distance), applied as kwb_reduce's prologue is, for a finite p > 0; a kwb_pointwise
+    launch first for p = 0, p = +-inf or with kwb_reduce_prologue off."""
+    if pre is not None and (not kwb_reduce_prologue or p in (float("inf"), float("-inf"), 0)):
         x, pre = kwb_pointwise(x, pre, pre_tensors, pre_scalars, pre_dtype or x.dtype), None
+    if p == 0:
+        red = _kwb_red_dims(x, dims)
+        out = torch.empty([1 if d in red else s for d, s in enumerate(x.shape)], dtype=x.dtype, device=x.device)
+        _kwb_reduce_into(x, red, "sum", out, None, 0.0, _kwb_epi_nonzero)
+        return out if keepdim else out.view([s for d, s in enumerate(x.shape) if d not in red])
     if p in (float("inf"), float("-inf")):
         return kwb_reduce(x, dims, "amax" if p > 0 else "amin", keepdim, pre=_kwb_epi_abs, pre_tensors=(),
                           pre_scalars=(), pre_dtype=torch.float32)
@@ -443,6 +454,34 @@ def kwb_pnorm(x, dims, p, keepdim=False, pre=None, pre_tensors=(), pre_scalars=(
     out = torch.empty([1 if d in red else s for d, s in enumerate(x.shape)], dtype=dtype, device=x.device)
     _kwb_reduce_into(x, red, "pnorm", out, None, p, pre, pre_tensors, pre_scalars)
     return out if keepdim else out.view([s for d, s in enumerate(x.shape) if d not in red])
+
+
+def kwb_cdist(x1, x2, p=2.0):
+    """torch.cdist(x1, x2, p) of [*, P, M] and [*, R, M] (batch dims broadcast) -> [*, P, R] in x1's dtype.
+    p = 2: sqrt(max(|x|^2 + |y|^2 - 2 x.y, 0)) as torch's _euclidean_dist: two kwb_reduce launches (the squared
+    norms) and one kwb_gemm in full fp32 (ieee: the difference cancels) whose epilogue combines them. Any other p > 0:
+    one reduction over M of x_i - y_j (x1 broadcast over R and x2 over P as stride-0 views: no [P, R, M] tensor is
+    written): p = inf the max |d|, else (sum |d|^p)^(1/p). p <= 0 raises."""
+    if x1.dim() < 2 or x2.dim() < 2 or x1.shape[-1] != x2.shape[-1]:
+        raise ValueError("kwb_cdist: x1 %s and x2 %s (each [*, rows, M], one M)" % (tuple(x1.shape), tuple(x2.shape)))
+    if not p > 0:
+        raise ValueError("kwb_cdist: p = %s (p > 0 only)" % p)
+    batch = list(torch.broadcast_shapes(x1.shape[:-2], x2.shape[:-2]))
+    P, R, M = x1.shape[-2], x2.shape[-2], x1.shape[-1]
+    a, b = x1.expand(batch + [P, M]), x2.expand(batch + [R, M])
+    if p == 2:
+        a3, b3 = a.reshape(-1, P, M), b.reshape(-1, R, M)  # a copy only where a batch dim broadcasts
+        xn = kwb_reduce(a3, [-1], "sum", True, pre=_kwb_epi_square, pre_dtype=torch.float32)
+        yn = kwb_reduce(b3, [-1], "sum", True, pre=_kwb_epi_square, pre_dtype=torch.float32)
+        out = kwb_gemm(a3, b3, None, epi=_kwb_epi_sqdist, epi_tensors=(xn, yn.transpose(1, 2)), ieee=True)
+        return out.view(batch + [P, R])
+    xe = a.unsqueeze(-2).expand(batch + [P, R, M])
+    out = torch.empty(batch + [P, R, 1], dtype=x1.dtype, device=x1.device)
+    if p == float("inf"):
+        _kwb_reduce_into(xe, [xe.dim() - 1], "amax", out, None, 0.0, _kwb_epi_absdiff, (b.unsqueeze(-3),))
+    else:
+        _kwb_reduce_into(xe, [xe.dim() - 1], "pnorm", out, None, float(p), _kwb_epi_diff, (b.unsqueeze(-3),))
+    return out.view(batch + [P, R])
 
 
 # ---- a reduction over an embedding's rows, one launch (issue 14, session 21) ----
@@ -2952,6 +2991,43 @@ def _kwb_epi_identity(acc, i0, i1, i2, i3, i4, mask, e0, e1, e2, e3, s00, s01, s
 def _kwb_epi_abs(acc, i0, i1, i2, i3, i4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13,
                  s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3):
     return tl.abs(acc)  # |x|: the max / min norms' prologue (kwb_pnorm with p = +-inf)
+
+
+@triton.jit
+def _kwb_epi_square(acc, i0, i1, i2, i3, i4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13,
+                    s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3):
+    return acc * acc  # x^2: kwb_cdist's squared norms
+
+
+@triton.jit
+def _kwb_epi_sqdist(acc, i0, i1, i2, i3, i4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13,
+                    s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3):
+    # kwb_cdist's p = 2 epilogue on acc = x.y: e0 = |x|^2 ([.., P, 1]), e1 = |y|^2 ([.., 1, R]), broadcast
+    xn = tl.load(e0 + (i0 * s00 + i1 * s01 + i2 * s02 + i3 * s03 + i4 * s04), mask=mask, other=0.0).to(tl.float32)
+    yn = tl.load(e1 + (i0 * s10 + i1 * s11 + i2 * s12 + i3 * s13 + i4 * s14), mask=mask, other=0.0).to(tl.float32)
+    return tl.sqrt(tl.maximum(xn + yn - 2.0 * acc, 0.0))
+
+
+@triton.jit
+def _kwb_epi_diff(acc, i0, i1, i2, i3, i4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13,
+                  s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3):
+    # x - e0 at x's indices (kwb_cdist's p-norm of the differences)
+    return acc - tl.load(e0 + (i0 * s00 + i1 * s01 + i2 * s02 + i3 * s03 + i4 * s04), mask=mask,
+                         other=0.0).to(tl.float32)
+
+
+@triton.jit
+def _kwb_epi_absdiff(acc, i0, i1, i2, i3, i4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13,
+                     s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3):
+    # |x - e0| at x's indices (kwb_cdist's p = inf)
+    return tl.abs(acc - tl.load(e0 + (i0 * s00 + i1 * s01 + i2 * s02 + i3 * s03 + i4 * s04), mask=mask,
+                                other=0.0).to(tl.float32))
+
+
+@triton.jit
+def _kwb_epi_nonzero(acc, i0, i1, i2, i3, i4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13,
+                     s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3):
+    return tl.where(acc != 0.0, 1.0, 0.0)  # x != 0 as 0 / 1 (NaN: 1): any / all's and the ord-0 norm's prologue
 
 
 @triton.jit
