@@ -902,8 +902,14 @@ print(P + "RESULT_JSON=" + json.dumps({"status": "PASS", "cases": cases}), flush
     // and the run's record says the same: exit 0, PASS (it said exit 1, FAIL beside the DRY_RUN gate)
     QCOMPARE(result["exit_code"].get<int>(), 0);
     QCOMPARE(result["result"]["status"].get<std::string>(), std::string("PASS"));
-    QVERIFY2(r.out.contains(QStringLiteral("run finished: PASS (harness only")) &&
-                 r.out.contains(QStringLiteral("kernel.py not run) (exit 0, ")),
+    // a dry run's line reads as no verdict on kernel.py, and points at the CPU check of a Triton kernel's numbers
+    // (new-user trial 16, #10: a wrong kernel was committed under "run finished: PASS (harness only ...)")
+    QVERIFY2(r.out.contains(QStringLiteral("run finished: DRY_RUN, no verdict on kernel.py")) &&
+                 r.out.contains(QStringLiteral("kernel.py was not run) (exit 0, ")) &&
+                 !r.out.contains(QStringLiteral("run finished: PASS")),
+             qPrintable(r.out));
+    QVERIFY2(r.out.contains(QStringLiteral("note: a wrong kernel.py passes a dry run too")) &&
+                 r.out.contains(QStringLiteral("tests/python/chain_emulate.py ")),
              qPrintable(r.out));
     int skipped = 0;
     for (const auto& c : result["cases"]) {
@@ -2269,6 +2275,26 @@ print(P + "RESULT_JSON=" + json.dumps({"status": "PASS", "cases": cases}), flush
     QVERIFY(!QFile::exists(ws + QStringLiteral("/memory/v4.json")));
     writeFile(ws + QStringLiteral("/.kwb/spec.json"), probed);
 
+    // A stopped version (no verdict, no figures, not committed) is not what the next one is compared with, and the
+    // output says so (new-user trial 16, #5).
+    {
+      auto stopped = nlohmann::json::parse(readAll(ws + QStringLiteral("/memory/v3.json")).toStdString());
+      stopped["version"] = "v4";
+      stopped["quality_gate"]["result"] = "STOPPED";
+      writeFile(ws + QStringLiteral("/memory/v4.json"), QByteArray::fromStdString(stopped.dump(2)));
+      writeFile(ws + QStringLiteral("/kernel.py"), kernel + "\n# edited for V5\n");
+      r = kwb({QStringLiteral("measure"), ws, QStringLiteral("--cpu-dry-run"), QStringLiteral("--no-commit")});
+      QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+      QVERIFY2(QString(r.out + r.err)
+                   .contains(QStringLiteral("a stopped run has no verdict and no figures (V4, not committed): "
+                                            "V5 is compared with V3, the latest version that finished")),
+               qPrintable(r.out + r.err));
+      const auto v5 = nlohmann::json::parse(readAll(ws + QStringLiteral("/memory/v5.json")).toStdString());
+      QCOMPARE(v5["performance"]["comparison_with_previous"]["previous_version"].get<std::string>(), std::string("v3"));
+      for (const char* f : {"/memory/v4.json", "/memory/v5.json", "/reports/v5_report.md"})
+        QVERIFY(QFile::remove(ws + QLatin1String(f)));
+    }
+
     // Bad input: a damaged record is named, nothing is measured.
     writeFile(ws + QStringLiteral("/memory/v4.json"), "{ not json");
     r = kwb({QStringLiteral("measure"), ws, QStringLiteral("--cpu-dry-run")});
@@ -2285,6 +2311,28 @@ print(P + "RESULT_JSON=" + json.dumps({"status": "PASS", "cases": cases}), flush
     QCOMPARE(r.code, 2);
     QVERIFY2(r.err.contains(QStringLiteral("memory/v0.json")), qPrintable(r.err));
     QVERIFY(!QFile::exists(ws + QStringLiteral("/memory/v4.json")));
+    // ... deleted while V1..V3 stay: every command says so and how to restore it, not "run kwb baseline first"
+    // (new-user trial 16, #3)
+    QVERIFY2(r.err.contains(QStringLiteral("restore it from git: git -C '%1' checkout HEAD -- memory/v0.json").arg(ws)),
+             qPrintable(r.err));
+    r = kwb({QStringLiteral("versions"), ws});
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.err.contains(QStringLiteral("kwb: warning: ")) &&
+                 r.err.contains(QStringLiteral("memory/v0.json is missing")) &&
+                 r.err.contains(QStringLiteral("(V1, V2, V3 recorded without it)")),
+             qPrintable(r.err));
+    r = kwb({QStringLiteral("export"), ws, QStringLiteral("--format"), QStringLiteral("md"), QStringLiteral("--output"),
+             m_tmp.filePath(QStringLiteral("no_v0.md"))});
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.err.contains(QStringLiteral("memory/v0.json is missing")), qPrintable(r.err));
+    QVERIFY(QFile::remove(ws + QStringLiteral("/memory/v0.json.bak")));  // the advised command brings it back
+    Result restored = run(QStringLiteral("git"),
+                          {QStringLiteral("-C"), ws, QStringLiteral("checkout"), QStringLiteral("HEAD"),
+                           QStringLiteral("--"), QStringLiteral("memory/v0.json")},
+                          ws);
+    QVERIFY2(restored.code == 0 && QFile::exists(ws + QStringLiteral("/memory/v0.json")), qPrintable(restored.err));
+    r = kwb({QStringLiteral("versions"), ws});
+    QVERIFY2(r.code == 0 && !r.err.contains(QStringLiteral("warning")), qPrintable(r.err));
     // Not a workspace at all.
     r = kwb({QStringLiteral("measure"), m_tmp.path(), QStringLiteral("--cpu-dry-run")});
     QCOMPARE(r.code, 2);

@@ -21,6 +21,7 @@
 #include <QScrollArea>
 #include <QSplitter>
 #include <QProcess>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QStandardPaths>
@@ -303,6 +304,14 @@ void TestGuiFlow::measureAgainFromReview() {
   }
   QVERIFY2(w.windowTitle().contains(QStringLiteral("V1 of 2")), qPrintable(w.windowTitle()));
   QVERIFY2(w.wizard()->measureSummary().contains(QStringLiteral("V1 of 2")), qPrintable(w.wizard()->measureSummary()));
+  {  // a bar narrower than the run's label elides it in the middle, the whole label in its tooltip (new-user trials 15
+     // #5, 16 #12: it wrapped and was clipped inside the bar)
+    QProgressBar* bar = w.runConsole()->progressBar();
+    QVERIFY(bar->format().startsWith(QStringLiteral("V1 of 2: recorded run of ")));
+    bar->resize(140, bar->height());
+    QVERIFY2(bar->format().contains(QChar(0x2026)) && bar->format().size() < 30, qPrintable(bar->format()));
+    QVERIFY2(bar->toolTip().startsWith(QStringLiteral("V1 of 2: recorded run of ")), qPrintable(bar->toolTip()));
+  }
   // R8: one rule for a dry run's rel_err: none in the review, none in the Versions table (as `kwb versions`).
   QVERIFY(!r.maxRelErr);
   QVERIFY(!w.wizard()->measureSummary().contains(QStringLiteral("max rel_err")));
@@ -315,9 +324,13 @@ void TestGuiFlow::measureAgainFromReview() {
   // Dry runs: the hidden figure columns are named, and V0's run is still recorded, by V0 (new-user trial 12, #11).
   QCOMPARE(runsPanel->versionsTitle(), QStringLiteral("Versions (CPU dry runs: no latency or rel_err)"));
   QCOMPARE(runsPanel->model()->rowCount(), 2);
-  QCOMPARE(runsPanel->model()->index(0, RunsModel::RecordedColumn).data().toString(), QStringLiteral("report, memory"));
+  // Every recorded run names its version, the latest too (new-user trial 16, #14); the latest is the bold one.
+  QCOMPARE(runsPanel->model()->index(0, RunsModel::RecordedColumn).data().toString(),
+           QStringLiteral("V1's report, memory"));
+  QVERIFY(runsPanel->model()->index(0, RunsModel::RecordedColumn).data(Qt::FontRole).value<QFont>().bold());
   QCOMPARE(runsPanel->model()->index(1, RunsModel::RecordedColumn).data().toString(),
            QStringLiteral("V0's report, memory"));
+  QVERIFY(!runsPanel->model()->index(1, RunsModel::RecordedColumn).data(Qt::FontRole).isValid());
   // Committed as `kwb measure` commits it.
   const QString subject =
       runsPanel->versionsModel()->index(1, VersionsModel::CommitColumn).data(Qt::ToolTipRole).toString();
@@ -434,6 +447,14 @@ void TestGuiFlow::runAllPhasesCommits() {
   for (int p = 1; p <= 4; ++p) QCOMPARE(wiz->phaseState(p), S::Done);
   QCOMPARE(w.job()->commitId().size(), 40);
   QVERIFY(done.first().at(1).toString().startsWith(QStringLiteral("committed ") + w.job()->commitId().left(12)));
+  {  // committed: Commit is done, not offered again (new-user trial 16, #11); the session refuses it too
+    auto* commit = w.findChild<QAction*>(QStringLiteral("actionCommit"));
+    QVERIFY(commit && !commit->isEnabled());
+    QVERIFY2(commit->statusTip().startsWith(QStringLiteral("Committed ") + w.job()->commitId().left(12)),
+             qPrintable(commit->statusTip()));
+    QVERIFY(w.session()->committedRun());
+    QVERIFY(!w.session()->checkCommit().ok);
+  }
   QFile report(QDir(ws).filePath(QStringLiteral("baseline_report.md")));
   QVERIFY(report.open(QIODevice::ReadOnly));
   const QByteArray text = report.readAll();
@@ -497,6 +518,34 @@ void TestGuiFlow::runAllPhasesCommits() {
   QTRY_COMPARE_WITH_TIMEOUT(runsPanel->versionsModel()->rowCount(), 2, 10000);
   QTRY_COMPARE_WITH_TIMEOUT(runsPanel->model()->rowCount(), runsBefore + 1, 10000);
   QVERIFY(!runsPanel->versionsModel()->versions().constLast().commit.isEmpty());
+  // ... and so do the review, the wizard's summary and the title (new-user trial 16, #2: they stayed at V0, and
+  // Measure Again then contradicted the panel)
+  QTRY_VERIFY_WITH_TIMEOUT(w.session()->review() && w.session()->review()->version == 1, 10000);
+  QVERIFY2(w.windowTitle().contains(QStringLiteral("V1 of 2")), qPrintable(w.windowTitle()));
+  QVERIFY2(w.wizard()->measureSummary().contains(QStringLiteral("V1 of 2")), qPrintable(w.wizard()->measureSummary()));
+
+  // Stop during Run all's phase 4: recorded as `kwb baseline` records a stopped run (STOPPED records, the generated
+  // files committed as a base), not dropped (the lead's look at session 27)
+  const QString ws3 = tmp.filePath(QStringLiteral("third"));
+  QVERIFY2(w.openPath(logic), qPrintable(w.lastError()));
+  wiz->setWorkspaceDir(ws3);
+  done.clear();
+  QVERIFY(w.runAllPhases());
+  QTRY_VERIFY_WITH_TIMEOUT(w.session()->measuring() || !done.isEmpty(), 300000);
+  QVERIFY2(done.isEmpty(), qPrintable(done.isEmpty() ? QString() : done.first().at(1).toString()));
+  w.runConsole()->stopRequested();
+  QTRY_VERIFY_WITH_TIMEOUT(done.size() == 1, 200000);
+  QVERIFY(!done.first().at(0).toBool());
+  const QString stopped = done.first().at(1).toString();
+  QVERIFY2(stopped.startsWith(QStringLiteral("the measurement was stopped: report and memory record it as STOPPED")),
+           qPrintable(stopped));
+  const auto record = MemoryRecord::load(QDir(ws3).filePath(QStringLiteral("memory/v0.json")));
+  QVERIFY(record);
+  QCOMPARE(record->value(QStringLiteral("quality_gate.result")), nlohmann::json("STOPPED"));
+  QVERIFY(!w.job()->generatedBaseCommitId().isEmpty());
+  QVERIFY2(!w.wizard()->measureSummary().contains(QStringLiteral("nothing is recorded")),
+           qPrintable(w.wizard()->measureSummary()));
+  QVERIFY(!w.findChild<QAction*>(QStringLiteral("actionCommit"))->isEnabled());
 }
 
 void TestGuiFlow::runAllSkeletonRecordsAsCli() {
@@ -846,7 +895,7 @@ void TestGuiFlow::fullFlowCpuDryRun() {
     QAbstractItemModelTester runsTester(runsPanel->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
     QCOMPARE(runsPanel->model()->rowCount(), 1);
     QCOMPARE(runsPanel->model()->index(0, RunsModel::RecordedColumn).data().toString(),
-             QStringLiteral("report, memory"));
+             QStringLiteral("V0's report, memory"));
     // a dry run's PASS is the harness's only, and never drawn in the passing green (new-user trial 4)
     const QModelIndex runStatus = runsPanel->model()->index(0, RunsModel::StatusColumn);
     QCOMPARE(runStatus.data().toString(), QStringLiteral("Dry run: not measured"));  // as the gate says it (trial 15)
@@ -858,8 +907,16 @@ void TestGuiFlow::fullFlowCpuDryRun() {
     QCOMPARE(runsPanel->versionsModel()->rowCount(), 1);
     QCOMPARE(runsPanel->versionsModel()->index(0, VersionsModel::VersionColumn).data().toString(),
              QStringLiteral("V0"));
+    // words, not the code, in the ~320 px dock; the code in the tooltip (the lead's look at session 27)
     QCOMPARE(runsPanel->versionsModel()->index(0, VersionsModel::GateColumn).data().toString(),
-             QStringLiteral("DRY_RUN"));
+             QStringLiteral("dry run"));
+    QVERIFY(runsPanel->versionsModel()
+                ->index(0, VersionsModel::GateColumn)
+                .data(Qt::ToolTipRole)
+                .toString()
+                .contains(QStringLiteral("quality gate: DRY_RUN")));
+    QCOMPARE(runsPanel->versionsModel()->index(0, VersionsModel::GateColumn).data(Qt::ForegroundRole).value<QColor>(),
+             QColor(verdictColorName(Verdict::DryRun)));
     QCOMPARE(runsPanel->versionsModel()->index(0, VersionsModel::CommitColumn).data().toString().size(), 12);
     // One of its run folders opens that run.
     const QString runs = QDir(ws).filePath(QStringLiteral(".kwb/runs"));
@@ -917,7 +974,8 @@ void TestGuiFlow::fullFlowCpuDryRun() {
   const int runCount = runsPanel->model()->rowCount();
   QCOMPARE(runCount, 3);
   QCOMPARE(runsPanel->model()->index(1, RunsModel::StatusColumn).data().toString(), QStringLiteral("STOPPED"));
-  QCOMPARE(runsPanel->model()->index(0, RunsModel::RecordedColumn).data().toString(), QStringLiteral("report, memory"));
+  QCOMPARE(runsPanel->model()->index(0, RunsModel::RecordedColumn).data().toString(),
+           QStringLiteral("V0's report, memory"));
   QSignalSpy compared(runsPanel, &RunsPanel::comparisonReady);
   runsPanel->view()->selectionModel()->select(runsPanel->model()->index(0, 0),
                                               QItemSelectionModel::Select | QItemSelectionModel::Rows);

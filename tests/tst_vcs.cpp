@@ -7,6 +7,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <unistd.h>
+
 using namespace kwb;
 
 namespace {
@@ -196,6 +198,27 @@ class TestVcs : public QObject {
     QString error;
     QVERIFY(!GitRepo::openOrInit(file, &error));
     QVERIFY2(error.contains(file), qPrintable(error));
+  }
+
+  void anotherUsersRepositoryIsNamed() {
+    // New-user trial 16, #6: a workspace another Unix user owns read as commits "(none)" and "cannot initialise a git
+    // repository". libgit2 refuses it as git does; the message names the ownership and safe.directory.
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    {
+      QString error;
+      QVERIFY2(GitRepo::openOrInit(tmp.path(), &error), qPrintable(error));
+    }
+    const QByteArray git = QDir(tmp.path()).filePath(QStringLiteral(".git")).toUtf8();
+    if (::geteuid() != 0 || ::chown(git.constData(), 65534, 65534) != 0)
+      QSKIP("needs root to give .git to another user (uid 65534)");
+    QString error;
+    QVERIFY(!GitRepo::openOrInit(tmp.path(), &error));
+    QVERIFY2(error.contains(QStringLiteral("owned by another user")) &&
+                 error.contains(QStringLiteral("git config --global --add safe.directory ") + tmp.path()),
+             qPrintable(error));
+    QVERIFY2(!error.contains(QStringLiteral("cannot initialise")), qPrintable(error));
+    QVERIFY(::chown(git.constData(), ::geteuid(), ::getegid()) == 0);  // the temporary folder can go
   }
 
   // What changed in one file between two commits (kernel.py between versions).

@@ -2,6 +2,99 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>QPlatformTheme</name>
+    <message>
+        <location filename="../widgets/appenvironment.cpp" line="20"/>
+        <source>OK</source>
+        <translation>确定</translation>
+    </message>
+    <message>
+        <location filename="../widgets/appenvironment.cpp" line="20"/>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <location filename="../widgets/appenvironment.cpp" line="21"/>
+        <source>Save All</source>
+        <translation>全部保存</translation>
+    </message>
+    <message>
+        <location filename="../widgets/appenvironment.cpp" line="21"/>
+        <source>Open</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <location filename="../widgets/appenvironment.cpp" line="22"/>
+        <source>&amp;Yes</source>
+        <translation>是(&amp;Y)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/appenvironment.cpp" line="22"/>
+        <source>Yes to &amp;All</source>
+        <translation>全部是(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/appenvironment.cpp" line="23"/>
+        <source>&amp;No</source>
+        <translation>否(&amp;N)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/appenvironment.cpp" line="23"/>
+        <source>N&amp;o to All</source>
+        <translation>全部否(&amp;O)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/appenvironment.cpp" line="24"/>
+        <source>Abort</source>
+        <translation>中止</translation>
+    </message>
+    <message>
+        <location filename="../widgets/appenvironment.cpp" line="24"/>
+        <source>Retry</source>
+        <translation>重试</translation>
+    </message>
+    <message>
+        <location filename="../widgets/appenvironment.cpp" line="25"/>
+        <source>Ignore</source>
+        <translation>忽略</translation>
+    </message>
+    <message>
+        <location filename="../widgets/appenvironment.cpp" line="25"/>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <location filename="../widgets/appenvironment.cpp" line="26"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../widgets/appenvironment.cpp" line="26"/>
+        <source>Discard</source>
+        <translation>放弃</translation>
+    </message>
+    <message>
+        <location filename="../widgets/appenvironment.cpp" line="27"/>
+        <source>Help</source>
+        <translation>帮助</translation>
+    </message>
+    <message>
+        <location filename="../widgets/appenvironment.cpp" line="27"/>
+        <source>Apply</source>
+        <translation>应用</translation>
+    </message>
+    <message>
+        <location filename="../widgets/appenvironment.cpp" line="28"/>
+        <source>Reset</source>
+        <translation>重置</translation>
+    </message>
+    <message>
+        <location filename="../widgets/appenvironment.cpp" line="28"/>
+        <source>Restore Defaults</source>
+        <translation>恢复默认值</translation>
+    </message>
+</context>
+<context>
     <name>kwb</name>
     <message>
         <location filename="../widgets/rooflineplot.cpp" line="725"/>
@@ -53,42 +146,42 @@
 <context>
     <name>kwb::BaselineJob</name>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="117"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="108"/>
         <source>error: </source>
         <translation>错误：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="149"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="140"/>
         <source>Understand the PyTorch semantics: %1</source>
         <translation>理解 PyTorch 语义：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="151"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="142"/>
         <source>%1 is a folder, not a Python file with the PyTorch logic</source>
         <translation>%1 是文件夹，不是包含 PyTorch 逻辑的 Python 文件</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="166"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="157"/>
         <source>target %1 (%2) → framework %3: %4</source>
         <translation>目标 %1（%2）→ 框架 %3：%4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="174"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="165"/>
         <source>&quot;%1&quot; is %2 (%3)</source>
         <translation>“%1”即 %2（%3）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="190"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="181"/>
         <source>probed with %1 in the suite&apos;s batch (meta tensors: no real inputs allocated)</source>
         <translation>已在套件的批处理中用 %1 探测（meta 张量：不分配真实输入）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="193"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="184"/>
         <source>probing with %1 (meta tensors: no real inputs allocated)</source>
         <translation>使用 %1 探测（meta 张量：不分配真实输入）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="216"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="207"/>
         <source>the probe failed on %1: %2</source>
         <translation>探测 %1 失败：%2</translation>
     </message>
@@ -97,77 +190,77 @@
         <translation type="vanished">本机没有 CUDA 设备；请使用 --cpu-dry-run 或远程目标（%1 下 torch.cuda.is_available() 为 False；在工作台中：勾选 CPU 试运行，或选择其他运行目标）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="252"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="243"/>
         <source>workspace %1 holds problem %2, not %3: pass another --workspace (nothing was changed)</source>
         <translation>工作区 %1 属于问题 %2，而不是 %3：请另选 --workspace（未做任何更改）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="270"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="261"/>
         <source>pattern %1; FLOPs %2; bytes %3</source>
         <translation>模式 %1；FLOPs %2；字节数 %3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="272"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="263"/>
         <source>ambiguous: </source>
         <translation>存在歧义：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="273"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="264"/>
         <source>spec written to %1</source>
         <translation>规格已写入 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="305"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="296"/>
         <source>the problem cannot fit on %1: its inputs and outputs alone are %2 GB, %3x the %4 GB of memory (kwb&apos;s estimate with the harness&apos;s copies: %5 GB). Nothing was generated or run (a CPU dry run included). Make the shapes in get_inputs() smaller, or pass --allow-oversize to go on anyway</source>
         <translation>该问题无法放入 %1：仅其输入和输出就有 %2 GB，是 %4 GB 显存的 %3 倍（kwb 含测试框架副本的估计：%5 GB）。未生成、未运行任何内容（CPU 试运行亦然）。请减小 get_inputs() 中的形状，或传入 --allow-oversize 仍然继续</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="362"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="353"/>
         <source>warning: </source>
         <translation>警告：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="386"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="377"/>
         <source>. Its last run was stopped before a verdict. To run it again: %1</source>
         <translation>。它上次的运行在得出结论前被停止。重新运行：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="387"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="378"/>
         <source>. To run it again: %1</source>
         <translation>。重新运行：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="389"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="380"/>
         <source> (or `kwb measure %1` to measure its kernel.py as a new version)</source>
         <translation>（或用 `kwb measure %1` 将其 kernel.py 作为新版本测量）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="426"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="417"/>
         <source>the problem changed since your edited %2 was generated: it was made for another version of %1, and as is it would be this problem&apos;s V0. Nothing was changed. Run again with --stale-edits backup to keep yours as %2.edited-&lt;time&gt; and generate %2 afresh for this problem, or with --stale-edits keep to keep yours as made for this problem (this run&apos;s generated one is then written beside it as %2.generated: compare them)</source>
         <translation>问题在你编辑过的 %2 生成之后已改变：它是为 %1 的另一个版本生成的，按原样它会成为本问题的 V0。未做任何更改。可用 --stale-edits backup 重新运行：你的文件保存为 %2.edited-&lt;时间&gt;，并为本问题重新生成 %2；或用 --stale-edits keep 保留你的文件作为本问题的版本（本次生成的文件写在旁边，名为 %2.generated：请比较两者）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="434"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="425"/>
         <source>the problem changed since your edited %2 were generated: they were made for another version of %1, and as is they would be this problem&apos;s V0. Nothing was changed. Run again with --stale-edits backup to keep yours as &lt;file&gt;.edited-&lt;time&gt; and generate them afresh for this problem, or with --stale-edits keep to keep yours as made for this problem (this run&apos;s generated ones are then written beside them as &lt;file&gt;.generated: compare them)</source>
         <translation>问题在你编辑过的 %2 生成之后已改变：它们是为 %1 的另一个版本生成的，按原样它们会成为本问题的 V0。未做任何更改。可用 --stale-edits backup 重新运行：你的文件保存为 &lt;文件&gt;.edited-&lt;时间&gt;，并为本问题重新生成；或用 --stale-edits keep 保留你的文件作为本问题的版本（本次生成的文件写在旁边，名为 &lt;文件&gt;.generated：请比较两者）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="512"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="503"/>
         <source>%1 is not a folder (a kwb workspace)</source>
         <translation>%1 不是文件夹（kwb 工作区）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="514"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="505"/>
         <source>%1 is not a kwb workspace (no .kwb/manifest.json): run `kwb baseline` first</source>
         <translation>%1 不是 kwb 工作区（没有 .kwb/manifest.json）：请先运行 `kwb baseline`</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="517"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="511"/>
         <source>%1 is missing: a later version is measured against a V0 (run `kwb baseline` first)</source>
         <translation>缺少 %1：后续版本需与 V0 对比测量（请先运行 `kwb baseline`）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="526"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="520"/>
         <source>%1 is masked: no V0 to measure against</source>
         <translation>%1 已被屏蔽：没有可对比测量的 V0</translation>
     </message>
@@ -197,167 +290,177 @@
         <translation>%1 没有可测量的 kernel.py 或 test_kernel.py</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="573"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="583"/>
         <source>stopped before the measurement started; nothing was written</source>
         <translation>测量开始前已停止；未写入任何内容</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="591"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="601"/>
         <source>kernel.py is unchanged since V%1; edit it or pass --again to measure the same kernel again</source>
         <translation>kernel.py 自 V%1 以来未改动；请先编辑它，或加上 --again 再次测量同一内核</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="597"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="607"/>
         <source>V%1 of %2: kernel.py%3 on %4 (%5), against %6</source>
         <translation>%2 的 V%1：在 %4（%5）上运行 kernel.py%3，对比 %6</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="599"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="609"/>
         <source> (your edit)</source>
         <translation>（你的修改）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="607"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="713"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="613"/>
+        <source>warning: a stopped run has no verdict and no figures (%1, not committed): V%2 is compared with %3, the latest version that finished</source>
+        <translation>警告：已停止的运行没有结论和数值（%1，未提交）：V%2 与最近一个完成的版本 %3 比较</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="625"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="731"/>
         <source>run phase 1 first</source>
         <translation>请先运行阶段 1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="608"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="626"/>
         <source>stopped before phase 2 (Learn) started</source>
         <translation>在阶段 2（学习）开始前已停止</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="619"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="637"/>
         <source>note: %1 will write a skeleton for this problem (the gate fails it); %2 has a kernel</source>
         <translation>注意：%1 将为此问题生成骨架代码（质量门禁会判为失败）；%2 可生成内核</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="624"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="642"/>
         <source>Query the enabled knowledge tools</source>
         <translation>查询已启用的知识工具</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="639"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="657"/>
         <source>stopped in phase 2 (Learn) while %1 was queried; the plan was not written</source>
         <translation>在阶段 2（学习）查询 %1 时已停止；未写入计划</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="651"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="669"/>
         <source>%1: %2 (a missing fact; the whole reason is in plans/v0_plan.md)</source>
         <translation>%1：%2（缺失的事实；完整原因见 plans/v0_plan.md）</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1080"/>
+        <source>DRY_RUN, no verdict on kernel.py (the harness ran with the PyTorch reference in kernel.py&apos;s place on the CPU; kernel.py was not run)</source>
+        <translation>DRY_RUN，不是对 kernel.py 的结论（测试框架在 CPU 上用 PyTorch 参考实现代替 kernel.py 运行；kernel.py 未运行）</translation>
     </message>
     <message>
         <source>%1: %2 (recorded as a missing fact)</source>
         <translation type="vanished">%1：%2（记录为缺失的事实）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="658"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="676"/>
         <source>%1: %2 records</source>
         <translation>%1：%2 条记录</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="660"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="678"/>
         <source>%1: %2 records, %3 kept; %4</source>
         <translation>%1：%2 条记录，保留 %3 条；%4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="682"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="700"/>
         <source>kept your edited plans/v0_plan.md</source>
         <translation>保留了你修改过的 plans/v0_plan.md</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="692"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="710"/>
         <source>run phase 1 first: there is no workspace yet</source>
         <translation>请先运行阶段 1：尚无工作区</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="707"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="725"/>
         <source>used %1 (%2): added to plans/v0_plan.md</source>
         <translation>已采用 %1（%2）：已加入 plans/v0_plan.md</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="714"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="732"/>
         <source>stopped before phase 3 (Implement) started</source>
         <translation>在阶段 3（实现）开始前已停止</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="716"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="734"/>
         <source>Generate kernel.py (%1), reference.py, test_kernel.py</source>
         <translation>生成 kernel.py（%1）、reference.py、test_kernel.py</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="718"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="736"/>
         <source>no code generator for framework &apos;%1&apos;</source>
         <translation>没有框架 &apos;%1&apos; 的代码生成器</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="722"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="740"/>
         <source>%1 has no template for this problem yet: %2 — writing a skeleton marked unimplemented</source>
         <translation>%1 尚无适用于此问题的模板：%2 —— 写入标记为未实现的骨架</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="746"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="764"/>
         <source>cannot read %1</source>
         <translation>无法读取 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="796"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="814"/>
         <source>your edited %1 was generated for another version of the problem: kept as %2, and %1 is generated afresh (--stale-edits backup)</source>
         <translation>你编辑过的 %1 是为该问题的另一个版本生成的：已保存为 %2，并重新生成 %1（--stale-edits backup）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="811"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="829"/>
         <source>kept your edited %1 (not regenerated); this run&apos;s generated one is %2</source>
         <translation>保留了你修改过的 %1（未重新生成）；本次生成的版本为 %2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="816"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="834"/>
         <source>warning: your edited %1 was generated for another version of %2 and is kept as made for this one (--stale-edits keep); compare it with %3</source>
         <translation>警告：你编辑过的 %1 是为 %2 的另一个版本生成的，已按本问题的版本保留（--stale-edits keep）；请与 %3 比较</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="830"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="848"/>
         <source>warning: your kernel.py does not import %1, but this run&apos;s framework is %2: the gate checks it as %2 (the %2 kernel is in %3)</source>
         <translation>警告：你的 kernel.py 没有导入 %1，但本次运行的框架是 %2：质量门禁按 %2 检查它（%2 内核在 %3）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="838"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="856"/>
         <source>wrote %1</source>
         <translation>已写入 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="945"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="963"/>
         <source>stopped before phase 4 (Measure) started: nothing was run or recorded</source>
         <translation>在阶段 4（测量）开始前已停止：未运行也未记录任何内容</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="950"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="968"/>
         <source>run phase 3 first</source>
         <translation>请先运行阶段 3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="960"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="978"/>
         <source>kernel.py is a skeleton (no kernel), so the harness was not run: %1</source>
         <translation>kernel.py 是骨架（没有内核），因此未运行测试框架：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="962"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="980"/>
         <source>V%1 measurement not run: %2</source>
         <translation>V%1 测量未运行：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="991"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1009"/>
         <source>V%5 measurement%1%2: %3 %4</source>
         <translation>V%5 测量%1%2：%3 %4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="992"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1010"/>
         <source> (CPU DRY RUN: the reference on the CPU at reduced shapes where the inputs can be resized, not a kernel measurement)</source>
         <translation>（CPU 试运行：在 CPU 上以缩小的形状（输入可缩放时）运行参考实现，不是内核测量）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="995"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1013"/>
         <source> on target %1</source>
         <translation>，目标 %1</translation>
     </message>
@@ -366,47 +469,52 @@
         <translation type="vanished">通过（PASS，仅测试框架：在 CPU 上用参考实现比对其自身；kernel.py 未运行）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1059"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1082"/>
         <source>run finished: %1 (exit %2, %3 ms); log %4</source>
         <translation>运行结束：%1（退出码 %2，%3 ms）；日志 %4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1065"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1089"/>
+        <source>note: a wrong kernel.py passes a dry run too; its numbers can be checked on the CPU under the Triton emulation (README, &quot;checked for numbers on the CPU&quot;): tests/python/chain_emulate.py %1 %2 --spec %3</source>
+        <translation>注意：错误的 kernel.py 同样能通过试运行；可在 CPU 上用 Triton 模拟检查其数值（README，“checked for numbers on the CPU”）：tests/python/chain_emulate.py %1 %2 --spec %3</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1096"/>
         <source>run error: </source>
         <translation>运行错误：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1068"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1099"/>
         <source>harness error: </source>
         <translation>测试框架错误：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1117"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1148"/>
         <source>no run to record yet (phase 4 first)</source>
         <translation>尚无可记录的运行（请先运行阶段 4）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1134"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1165"/>
         <source>no workspace</source>
         <translation>没有工作区</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1137"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1168"/>
         <source>quality gate is %1: the seed commits V%2 only after the gate passes (the report and %3 are written and kept)</source>
         <translation>质量门为 %1：只有质量门通过后才提交 V%2（报告和 %3 已写入并保留）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1139"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1170"/>
         <source>not evaluated</source>
         <translation>未评估</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1209"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1240"/>
         <source>nothing changed since %1: no new commit</source>
         <translation>自 %1 以来没有变化：不产生新提交</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1215"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1246"/>
         <source>committed %1: %2</source>
         <translation>已提交 %1：%2</translation>
     </message>
@@ -415,103 +523,102 @@
         <translation type="vanished">warning: %1：未记录提交哈希：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1291"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1322"/>
         <source>the run was stopped: the passing %1 and %2 are kept unchanged</source>
         <translation>运行已停止：通过的 %1 和 %2 保持不变</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1309"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1340"/>
         <source>quality gate %1: see %2</source>
         <translation>质量门 %1：见 %2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1315"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1346"/>
         <source>the run was stopped before a verdict (STOPPED); its log is kept in %1. To run it again: %2</source>
         <translation>运行在得出结论前被停止（STOPPED）；其日志保存在 %1。重新运行：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1322"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1353"/>
         <source>; kernel.py is a skeleton (no kernel): %1</source>
         <translation>；kernel.py 是骨架（没有内核）：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="961"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1323"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="979"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1354"/>
         <source>see plans/v0_plan.md</source>
         <translation>见 plans/v0_plan.md</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="115"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="106"/>
         <source>stopped: </source>
         <translation>已停止：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="185"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="176"/>
         <source>stopped in phase 1 (Understand) before the probe ran; nothing was written</source>
         <translation>在阶段 1（理解）探测运行前已停止；未写入任何内容</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="213"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="204"/>
         <source>stopped in phase 1 (Understand): %1; nothing was written</source>
         <translation>在阶段 1（理解）中停止：%1；未写入任何内容</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="222"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="213"/>
         <source>no CUDA device on this machine; use --cpu-dry-run or a remote target (the probe under %1 found no GPU: torch without CUDA, no /dev/nvidia*, or CUDA_VISIBLE_DEVICES hides them; in the workbench: CPU dry run, or another target)</source>
         <translation>本机没有 CUDA 设备；请使用 --cpu-dry-run 或远程目标（在 %1 下运行的探测未找到 GPU：torch 不含 CUDA、没有 /dev/nvidia*，或 CUDA_VISIBLE_DEVICES 隐藏了它们；在工作台中：CPU 试运行，或选择其他目标）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1040"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1058"/>
         <source>nothing was measured: %1. No record was written; run the same command again when the target can be reached (the run log: %2)</source>
         <translation>未测量任何内容：%1。未写入记录；目标可连接后请再次运行同一命令（运行日志：%2）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1042"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1060"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1058"/>
         <source>PASS (harness only: the PyTorch reference ran in kernel.py&apos;s place on the CPU; kernel.py not run)</source>
-        <translation>PASS（仅测试框架：PyTorch 参考实现在 CPU 上代替 kernel.py 运行；kernel.py 未运行）</translation>
+        <translation type="vanished">PASS（仅测试框架：PyTorch 参考实现在 CPU 上代替 kernel.py 运行；kernel.py 未运行）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1198"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1229"/>
         <source>committed %1: the generated files, a base for your edits</source>
         <translation>已提交 %1：生成的文件，作为你的编辑的基线</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1235"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1266"/>
         <source>note: the generated files were not committed (%1)</source>
         <translation>注意：生成的文件未提交（%1）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1235"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1266"/>
         <source>nothing to commit</source>
         <translation>没有可提交的内容</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1239"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1270"/>
         <source>committed %1: the generated files, a base for your edits (V0 is not committed: its quality gate is %2)</source>
         <translation>已提交 %1：生成的文件，作为你修改的基线（V0 未作为版本提交：其质量门为 %2）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1267"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1298"/>
         <source>the generated base commit holds this run&apos;s generated %1; your edits stay in the working tree (git diff shows them)</source>
         <translation>生成的基线提交包含本次运行生成的 %1；你的编辑保留在工作区中（git diff 可查看）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1325"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1356"/>
         <source>; a CPU dry run on a slow or busy CPU can exceed the per-case timeout (%1 s): --case-timeout SEC raises it</source>
         <translation>；在较慢或繁忙的 CPU 上，CPU 试运行可能超过每个用例的超时（%1 秒）：用 --case-timeout SEC 调高</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="202"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="193"/>
         <source>probe: still running after %1 s (limit %2 s); it is stopped at the limit</source>
         <translation>探测：已运行 %1 秒（上限 %2 秒）；到达上限时将被停止</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="205"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="196"/>
         <source>probe: still running after %1 s (limit %2 s), in %3; it is stopped at the limit</source>
         <translation>探测：已运行 %1 秒（上限 %2 秒），正在运行 %3；到达上限时将被停止</translation>
     </message>
@@ -1242,10 +1349,10 @@ Overwrite it with your version, or reload it and lose your edits?</source>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="281"/>
-        <location filename="../widgets/mainwindow.cpp" line="1074"/>
-        <location filename="../widgets/mainwindow.cpp" line="1088"/>
-        <location filename="../widgets/mainwindow.cpp" line="1097"/>
-        <location filename="../widgets/mainwindow.cpp" line="1351"/>
+        <location filename="../widgets/mainwindow.cpp" line="1086"/>
+        <location filename="../widgets/mainwindow.cpp" line="1100"/>
+        <location filename="../widgets/mainwindow.cpp" line="1109"/>
+        <location filename="../widgets/mainwindow.cpp" line="1388"/>
         <source>Cannot open file</source>
         <translation>无法打开文件</translation>
     </message>
@@ -1332,8 +1439,8 @@ Overwrite it with your version, or reload it and lose your edits?</source>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="353"/>
         <location filename="../widgets/mainwindow.cpp" line="359"/>
-        <location filename="../widgets/mainwindow.cpp" line="1333"/>
-        <location filename="../widgets/mainwindow.cpp" line="1694"/>
+        <location filename="../widgets/mainwindow.cpp" line="1370"/>
+        <location filename="../widgets/mainwindow.cpp" line="1734"/>
         <source>Save failed</source>
         <translation>保存失败</translation>
     </message>
@@ -1359,9 +1466,9 @@ Overwrite it with your version, or reload it and lose your edits?</source>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="375"/>
-        <location filename="../widgets/mainwindow.cpp" line="1294"/>
-        <location filename="../widgets/mainwindow.cpp" line="1300"/>
-        <location filename="../widgets/mainwindow.cpp" line="1304"/>
+        <location filename="../widgets/mainwindow.cpp" line="1331"/>
+        <location filename="../widgets/mainwindow.cpp" line="1337"/>
+        <location filename="../widgets/mainwindow.cpp" line="1341"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
@@ -1421,173 +1528,188 @@ Overwrite it with your version, or reload it and lose your edits?</source>
         <translation>把磁盘上的 kernel.py 作为工作区的下一个版本（V1、V2……）测量，写入其报告和记忆记录并提交，与 `kwb measure` 相同</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="414"/>
+        <location filename="../widgets/mainwindow.cpp" line="415"/>
         <source>&amp;Report</source>
         <translation>报告(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="418"/>
+        <location filename="../widgets/mainwindow.cpp" line="419"/>
         <source>Write baseline_report.md, memory/v0.json and the roofline figure, and preview the report</source>
         <translation>写入 baseline_report.md、memory/v0.json 和 Roofline 图，并预览报告</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="419"/>
+        <location filename="../widgets/mainwindow.cpp" line="420"/>
         <source>&amp;Memory</source>
         <translation>记忆(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="422"/>
+        <location filename="../widgets/mainwindow.cpp" line="423"/>
         <source>Open memory/v0.json (written with the report)</source>
         <translation>打开 memory/v0.json（随报告一同写入）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="423"/>
+        <location filename="../widgets/mainwindow.cpp" line="424"/>
         <source>&amp;Commit</source>
         <translation>提交(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="426"/>
+        <location filename="../widgets/mainwindow.cpp" line="427"/>
         <source>Commit &quot;V0: baseline kernel&quot; (only after the quality gate passes)</source>
         <translation>提交“V0: baseline kernel”（仅在质量门禁通过后）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="429"/>
+        <location filename="../widgets/mainwindow.cpp" line="430"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="441"/>
+        <location filename="../widgets/mainwindow.cpp" line="442"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="442"/>
+        <location filename="../widgets/mainwindow.cpp" line="443"/>
         <source>&amp;Reset Layout</source>
         <translation>重置布局(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="444"/>
+        <location filename="../widgets/mainwindow.cpp" line="445"/>
         <source>&amp;Dark Theme</source>
         <translation>深色主题(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="455"/>
+        <location filename="../widgets/mainwindow.cpp" line="456"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="456"/>
+        <location filename="../widgets/mainwindow.cpp" line="457"/>
         <source>&amp;About</source>
         <translation>关于(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="458"/>
+        <location filename="../widgets/mainwindow.cpp" line="459"/>
         <source>About Kernel Workbench</source>
         <translation>关于 Kernel Workbench</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="459"/>
+        <location filename="../widgets/mainwindow.cpp" line="460"/>
         <source>Kernel Workbench %1
 PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</source>
         <translation>Kernel Workbench %1
 将 PyTorch 逻辑转化为正确、经过测量并已提交的 V0 GPU 内核基线。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="482"/>
+        <location filename="../widgets/mainwindow.cpp" line="483"/>
         <source>Wizard</source>
         <translation>向导</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="567"/>
+        <location filename="../widgets/mainwindow.cpp" line="568"/>
         <source>No knowledge records to show. Phase 2 (Learn) lists here the records it consulted for the GPU, framework and operator; a reviewed workspace, those its memory record names. Select a record to read it whole.</source>
         <translation>没有可显示的知识记录。第 2 阶段（学习）会在此列出它为该 GPU、框架和算子查询到的记录；审阅一个工作区时，显示其记忆记录中列出的记录。选中一条记录可阅读全文。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="593"/>
+        <location filename="../widgets/mainwindow.cpp" line="594"/>
         <source>Copy Record Id</source>
         <translation>复制记录 ID</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="612"/>
+        <location filename="../widgets/mainwindow.cpp" line="613"/>
         <source>Knowledge</source>
         <translation>知识</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="659"/>
+        <location filename="../widgets/mainwindow.cpp" line="661"/>
         <source>%n record(s) kept for this problem</source>
         <translation>
             <numerusform>为此问题保留 %n 条记录</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="661"/>
+        <location filename="../widgets/mainwindow.cpp" line="663"/>
         <source>; %n set aside as not applying to it (%1)</source>
         <translation>
             <numerusform>；%n 条不适用于此问题，已搁置（%1）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="665"/>
+        <location filename="../widgets/mainwindow.cpp" line="667"/>
         <source>set aside: %1 — %2</source>
         <translation>已搁置：%1 — %2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="666"/>
+        <location filename="../widgets/mainwindow.cpp" line="668"/>
         <source>The plan (plans/v0_plan.md) lists each one.</source>
         <translation>计划（plans/v0_plan.md）逐条列出。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="993"/>
+        <location filename="../widgets/mainwindow.cpp" line="977"/>
+        <source>Measure Again needs the workspace&apos;s V0: %1</source>
+        <translation>再次测量需要工作区的 V0：%1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="983"/>
+        <source>The run was stopped: it has no verdict to commit. Run phase 4 again.</source>
+        <translation>运行已停止：没有可提交的结论。请重新运行阶段 4。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="1005"/>
         <source>No CUDA device on this machine: CPU dry run is on (the reference runs on the CPU; no kernel is measured). Uncheck it for a remote target.</source>
         <translation>本机没有 CUDA 设备：已开启 CPU 试运行（参考实现在 CPU 上运行，不测量内核）。使用远程目标时请取消勾选。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1014"/>
+        <location filename="../widgets/mainwindow.cpp" line="1026"/>
         <source>kernel.py is unchanged since V%1. Measure the same kernel again?</source>
         <translation>kernel.py 自 V%1 以来未改动。要再次测量同一内核吗？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1129"/>
+        <location filename="../widgets/mainwindow.cpp" line="1141"/>
         <source>The run was made from %1%2. Phase 1 here runs on the workspace&apos;s copy of it, %3.</source>
         <translation>此运行由 %1%2 生成。此处的阶段 1 在工作区中它的副本 %3 上运行。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1131"/>
+        <location filename="../widgets/mainwindow.cpp" line="1143"/>
         <source> (no longer there)</source>
         <translation>（已不在原处）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1436"/>
+        <location filename="../widgets/mainwindow.cpp" line="1246"/>
+        <source>%1 changed on disk (kwb measure?): showing %2.</source>
+        <translation>%1 在磁盘上已更改（kwb measure？）：现在显示 %2。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="1473"/>
         <source>Phase %1 (%2) stopped: %3</source>
         <translation>阶段 %1（%2）已停止：%3</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1438"/>
+        <location filename="../widgets/mainwindow.cpp" line="1475"/>
         <source>Phase %1 (%2) stopped.</source>
         <translation>阶段 %1（%2）已停止。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1482"/>
+        <location filename="../widgets/mainwindow.cpp" line="1519"/>
         <source>V%1 measurement finished: %2</source>
         <translation>V%1 测量完成：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1590"/>
+        <location filename="../widgets/mainwindow.cpp" line="1626"/>
         <source>stopped in phase %1 (%2)</source>
         <translation>在阶段 %1（%2）中停止</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="609"/>
+        <location filename="../widgets/mainwindow.cpp" line="610"/>
         <source>Roofline</source>
         <translation>屋顶线图</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="628"/>
+        <location filename="../widgets/mainwindow.cpp" line="629"/>
         <source>Plugins</source>
         <translation>插件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="608"/>
+        <location filename="../widgets/mainwindow.cpp" line="609"/>
         <source>Run console</source>
         <translation>运行控制台</translation>
     </message>
@@ -1607,81 +1729,81 @@ PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</sour
         <translation>V%1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="932"/>
+        <location filename="../widgets/mainwindow.cpp" line="934"/>
         <source>Kernel Workbench[*]</source>
         <translation>Kernel Workbench[*]</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="932"/>
+        <location filename="../widgets/mainwindow.cpp" line="934"/>
         <source>%1[*] — Kernel Workbench</source>
         <translation>%1[*] — Kernel Workbench</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="943"/>
+        <location filename="../widgets/mainwindow.cpp" line="945"/>
         <source>none for %1</source>
         <translation>%1 无对应框架</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="944"/>
+        <location filename="../widgets/mainwindow.cpp" line="946"/>
         <source>%1 for %2</source>
         <translation>%2 使用 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1049"/>
+        <location filename="../widgets/mainwindow.cpp" line="1061"/>
         <source>Phase %1 is running; open %2 when it has finished.</source>
         <translation>阶段 %1 正在运行；请在其完成后打开 %2。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1068"/>
-        <location filename="../widgets/mainwindow.cpp" line="1175"/>
+        <location filename="../widgets/mainwindow.cpp" line="1080"/>
+        <location filename="../widgets/mainwindow.cpp" line="1188"/>
         <source>Cannot open workspace</source>
         <translation>无法打开工作区</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1069"/>
+        <location filename="../widgets/mainwindow.cpp" line="1081"/>
         <source>%1 has no reference.py: not a kernel_opt_&lt;name&gt; workspace.</source>
         <translation>%1 中没有 reference.py：不是 kernel_opt_&lt;name&gt; 工作区。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1074"/>
+        <location filename="../widgets/mainwindow.cpp" line="1086"/>
         <source>%1 is not a Python (.py) logic file.</source>
         <translation>%1 不是 Python (.py) 逻辑文件。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1048"/>
-        <location filename="../widgets/mainwindow.cpp" line="1079"/>
-        <location filename="../widgets/mainwindow.cpp" line="1083"/>
+        <location filename="../widgets/mainwindow.cpp" line="1060"/>
+        <location filename="../widgets/mainwindow.cpp" line="1091"/>
+        <location filename="../widgets/mainwindow.cpp" line="1095"/>
         <source>Cannot open</source>
         <translation>无法打开</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1079"/>
+        <location filename="../widgets/mainwindow.cpp" line="1091"/>
         <source>%1 does not exist.</source>
         <translation>%1 不存在。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1083"/>
+        <location filename="../widgets/mainwindow.cpp" line="1095"/>
         <source>A measurement is running: stop it first.</source>
         <translation>测量正在运行：请先停止。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1143"/>
+        <location filename="../widgets/mainwindow.cpp" line="1156"/>
         <source>Opened %1: run phase 1 (Understand)</source>
         <translation>已打开 %1：请运行阶段 1（理解）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1144"/>
+        <location filename="../widgets/mainwindow.cpp" line="1157"/>
         <source>Opened workspace %1 (%2) for review, nothing re-run: phase 1 runs it again</source>
         <translation>已打开工作区 %1（%2）供审阅，未重新运行任何内容：阶段 1 会重新运行它</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1325"/>
-        <location filename="../widgets/mainwindow.cpp" line="1685"/>
+        <location filename="../widgets/mainwindow.cpp" line="1362"/>
+        <location filename="../widgets/mainwindow.cpp" line="1725"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1326"/>
+        <location filename="../widgets/mainwindow.cpp" line="1363"/>
         <source>These files have unsaved changes; the run reads what is on disk:
 %1
 
@@ -1692,7 +1814,7 @@ Save them first?</source>
 是否先保存？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1347"/>
+        <location filename="../widgets/mainwindow.cpp" line="1384"/>
         <source>%1 changed on disk; your unsaved edits in its tab are kept.</source>
         <translation>%1 已在磁盘上被更改；其标签页中未保存的编辑已保留。</translation>
     </message>
@@ -1724,17 +1846,17 @@ Save them first?</source>
         <translation>由 kwb suite 写出的文件夹：所有问题列在一张可排序的表中</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="636"/>
+        <location filename="../widgets/mainwindow.cpp" line="638"/>
         <source>Compare runs</source>
         <translation>比较运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="636"/>
+        <location filename="../widgets/mainwindow.cpp" line="638"/>
         <source>One of the runs has no recorded cases (no result.json).</source>
         <translation>其中一次运行没有记录的用例（没有 result.json）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="640"/>
+        <location filename="../widgets/mainwindow.cpp" line="642"/>
         <source>Runs</source>
         <translation>运行</translation>
     </message>
@@ -1743,218 +1865,217 @@ Save them first?</source>
         <translation type="vanished">套件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="733"/>
+        <location filename="../widgets/mainwindow.cpp" line="735"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="739"/>
+        <location filename="../widgets/mainwindow.cpp" line="741"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="742"/>
+        <location filename="../widgets/mainwindow.cpp" line="744"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="746"/>
+        <location filename="../widgets/mainwindow.cpp" line="748"/>
         <source>Cu&amp;t</source>
         <translation>剪切(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="747"/>
+        <location filename="../widgets/mainwindow.cpp" line="749"/>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="748"/>
+        <location filename="../widgets/mainwindow.cpp" line="750"/>
         <source>&amp;Paste</source>
         <translation>粘贴(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="749"/>
+        <location filename="../widgets/mainwindow.cpp" line="751"/>
         <source>Select &amp;All</source>
         <translation>全选(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="752"/>
+        <location filename="../widgets/mainwindow.cpp" line="754"/>
         <source>&amp;Find…</source>
         <translation>查找(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="755"/>
+        <location filename="../widgets/mainwindow.cpp" line="757"/>
         <source>Find</source>
         <translation>查找</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="755"/>
+        <location filename="../widgets/mainwindow.cpp" line="757"/>
         <source>Find:</source>
         <translation>查找：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="757"/>
+        <location filename="../widgets/mainwindow.cpp" line="759"/>
         <source>&quot;%1&quot; not found</source>
         <translation>未找到“%1”</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="761"/>
+        <location filename="../widgets/mainwindow.cpp" line="763"/>
         <source>Find &amp;Next</source>
         <translation>查找下一个(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="762"/>
+        <location filename="../widgets/mainwindow.cpp" line="764"/>
         <source>No further match</source>
         <translation>没有更多匹配</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="766"/>
+        <location filename="../widgets/mainwindow.cpp" line="768"/>
         <source>R&amp;eplace…</source>
         <translation>替换(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="769"/>
         <location filename="../widgets/mainwindow.cpp" line="771"/>
+        <location filename="../widgets/mainwindow.cpp" line="773"/>
         <source>Replace</source>
         <translation>替换</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="769"/>
+        <location filename="../widgets/mainwindow.cpp" line="771"/>
         <source>Replace:</source>
         <translation>替换：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="771"/>
+        <location filename="../widgets/mainwindow.cpp" line="773"/>
         <source>Replace &quot;%1&quot; with:</source>
         <translation>将“%1”替换为：</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="774"/>
+        <location filename="../widgets/mainwindow.cpp" line="776"/>
         <source>%n replacement(s)</source>
         <translation>
             <numerusform>已替换 %n 处</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="778"/>
+        <location filename="../widgets/mainwindow.cpp" line="780"/>
         <source>&amp;Go to Line…</source>
         <translation>转到行(&amp;G)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="780"/>
+        <location filename="../widgets/mainwindow.cpp" line="782"/>
         <source>Go to line</source>
         <translation>转到行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="780"/>
+        <location filename="../widgets/mainwindow.cpp" line="782"/>
         <source>Line:</source>
         <translation>行：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="792"/>
+        <location filename="../widgets/mainwindow.cpp" line="794"/>
         <source>&lt;h2&gt;Kernel Workbench&lt;/h2&gt;&lt;p&gt;PyTorch logic to a correct, measured and committed V0 GPU kernel.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Kernel Workbench&lt;/h2&gt;&lt;p&gt;从 PyTorch 逻辑到正确、已测量并已提交的 V0 GPU 内核。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="795"/>
+        <location filename="../widgets/mainwindow.cpp" line="797"/>
         <source>Open a PyTorch logic file…</source>
         <translation>打开 PyTorch 逻辑文件…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="796"/>
+        <location filename="../widgets/mainwindow.cpp" line="798"/>
         <source>Open a workspace to review…</source>
         <translation>打开工作区进行评审…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="797"/>
+        <location filename="../widgets/mainwindow.cpp" line="799"/>
         <source>Open a suite…</source>
         <translation>打开套件…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="798"/>
+        <location filename="../widgets/mainwindow.cpp" line="800"/>
         <source>A folder written by kwb suite (with suite.json)</source>
         <translation>由 kwb suite 写出的文件夹（含 suite.json）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="801"/>
+        <location filename="../widgets/mainwindow.cpp" line="803"/>
         <source>Open example (19_ReLU)</source>
         <translation>打开示例（19_ReLU）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="810"/>
+        <location filename="../widgets/mainwindow.cpp" line="812"/>
         <source>Open example</source>
         <translation>打开示例</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="810"/>
+        <location filename="../widgets/mainwindow.cpp" line="812"/>
         <source>The example 19_ReLU.py is not installed with this build.</source>
         <translation>此构建未安装示例 19_ReLU.py。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="829"/>
+        <location filename="../widgets/mainwindow.cpp" line="831"/>
         <source>&lt;b&gt;Recent&lt;/b&gt; (double-click; a workspace opens for review, nothing is re-run)</source>
         <translation>&lt;b&gt;最近&lt;/b&gt;（双击；工作区以评审方式打开，不会重新运行）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="839"/>
+        <location filename="../widgets/mainwindow.cpp" line="841"/>
         <source>suite  %1</source>
         <translation>套件  %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="840"/>
+        <location filename="../widgets/mainwindow.cpp" line="842"/>
         <source>workspace  %1</source>
         <translation>工作区  %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="841"/>
+        <location filename="../widgets/mainwindow.cpp" line="843"/>
         <source>logic file  %1</source>
         <translation>逻辑文件  %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="930"/>
+        <location filename="../widgets/mainwindow.cpp" line="932"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="971"/>
         <source>The run was stopped: nothing of it is recorded. Run phase 4 again.</source>
-        <translation>运行已停止：不会记录任何内容。请重新运行阶段 4。</translation>
+        <translation type="vanished">运行已停止：不会记录任何内容。请重新运行阶段 4。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="973"/>
+        <location filename="../widgets/mainwindow.cpp" line="985"/>
         <source>Commit needs a passing quality gate (now %1).</source>
         <translation>提交需要质量门禁通过（当前为 %1）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1000"/>
-        <location filename="../widgets/mainwindow.cpp" line="1004"/>
-        <location filename="../widgets/mainwindow.cpp" line="1014"/>
+        <location filename="../widgets/mainwindow.cpp" line="1012"/>
+        <location filename="../widgets/mainwindow.cpp" line="1016"/>
         <location filename="../widgets/mainwindow.cpp" line="1026"/>
+        <location filename="../widgets/mainwindow.cpp" line="1038"/>
         <source>Measure Again</source>
         <translation>再次测量</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1000"/>
+        <location filename="../widgets/mainwindow.cpp" line="1012"/>
         <source>Open a workspace with a recorded V0 first (File &gt; Open Workspace…).</source>
         <translation>请先打开一个已记录 V0 的工作区（文件 &gt; 打开工作区…）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1004"/>
+        <location filename="../widgets/mainwindow.cpp" line="1016"/>
         <source>A phase is running; measure again when it has finished.</source>
         <translation>有阶段正在运行；请在其结束后再次测量。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1041"/>
+        <location filename="../widgets/mainwindow.cpp" line="1053"/>
         <source>Measuring V%1 of %2…</source>
         <translation>正在测量 %2 的 V%1…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1088"/>
+        <location filename="../widgets/mainwindow.cpp" line="1100"/>
         <source>%1 cannot be read.</source>
         <translation>无法读取 %1。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1136"/>
+        <location filename="../widgets/mainwindow.cpp" line="1149"/>
         <source>Review: %1</source>
         <translation>评审：%1</translation>
     </message>
@@ -1963,52 +2084,52 @@ Save them first?</source>
         <translation type="vanished">已打开工作区 %1（%2）：运行阶段 1 以重新运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1153"/>
+        <location filename="../widgets/mainwindow.cpp" line="1166"/>
         <source>Cannot open suite</source>
         <translation>无法打开套件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1162"/>
+        <location filename="../widgets/mainwindow.cpp" line="1175"/>
         <source>Suite: %1</source>
         <translation>套件：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1167"/>
+        <location filename="../widgets/mainwindow.cpp" line="1180"/>
         <source>Opened suite %1: double-click a problem (or press Enter) to review its workspace</source>
         <translation>已打开套件 %1：双击某个问题（或按回车）以评审其工作区</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1176"/>
+        <location filename="../widgets/mainwindow.cpp" line="1189"/>
         <source>The workspace of %1 is not on this machine: %2 does not exist. The suite may have run elsewhere, or the folder was moved or deleted; copy it next to suite.json to review it.</source>
         <translation>%1 的工作区不在本机：%2 不存在。该套件可能在别处运行，或文件夹已被移动或删除；将其复制到 suite.json 旁边即可评审。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1210"/>
+        <location filename="../widgets/mainwindow.cpp" line="1223"/>
         <source>%1, %2, CPU dry run</source>
         <translation>%1，%2，CPU 试运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1211"/>
+        <location filename="../widgets/mainwindow.cpp" line="1224"/>
         <source>%1, %2</source>
         <translation>%1，%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1255"/>
+        <location filename="../widgets/mainwindow.cpp" line="1292"/>
         <source>Phase 1 not run: workspace %1 was left as it is.</source>
         <translation>阶段 1 未运行：工作区 %1 保持原样。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1264"/>
+        <location filename="../widgets/mainwindow.cpp" line="1301"/>
         <source>Workspace already exists</source>
         <translation>工作区已存在</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1265"/>
+        <location filename="../widgets/mainwindow.cpp" line="1302"/>
         <source>%1 is already a Kernel Workbench workspace.</source>
         <translation>%1 已经是一个 Kernel Workbench 工作区。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1269"/>
+        <location filename="../widgets/mainwindow.cpp" line="1306"/>
         <source>Running the phases there regenerates its spec, reference.py, test_kernel.py and README.md as a new run. Files you edited (kernel.py included) are kept; new versions are written beside them as *.generated. Its report and memory/v0.json change only when you write the records (Report, Memory or Commit).
 
 The command line asks for --force here.</source>
@@ -2017,32 +2138,32 @@ The command line asks for --force here.</source>
 命令行在此需要 --force。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1273"/>
+        <location filename="../widgets/mainwindow.cpp" line="1310"/>
         <source>Open Its Review</source>
         <translation>打开其审阅</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1274"/>
+        <location filename="../widgets/mainwindow.cpp" line="1311"/>
         <source>Overwrite as a New Run</source>
         <translation>覆盖为新的运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1275"/>
+        <location filename="../widgets/mainwindow.cpp" line="1312"/>
         <source>Choose Another Folder…</source>
         <translation>选择其他文件夹…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1283"/>
+        <location filename="../widgets/mainwindow.cpp" line="1320"/>
         <source>Workspace folder (new or empty)</source>
         <translation>工作区文件夹（新建或为空）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1294"/>
+        <location filename="../widgets/mainwindow.cpp" line="1331"/>
         <source>Write the report first (Run &gt; Report).</source>
         <translation>请先写出报告（运行 &gt; 报告）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1300"/>
+        <location filename="../widgets/mainwindow.cpp" line="1337"/>
         <source>Open a workspace or finish a run first.</source>
         <translation>请先打开工作区或完成一次运行。</translation>
     </message>
@@ -2067,17 +2188,17 @@ The command line asks for --force here.</source>
         <translation type="vanished">测量中：运行控制台会在每个用例完成时显示其结果。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1417"/>
+        <location filename="../widgets/mainwindow.cpp" line="1454"/>
         <source>Phase %1 (%2) running…</source>
         <translation>阶段 %1（%2）运行中…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1442"/>
+        <location filename="../widgets/mainwindow.cpp" line="1479"/>
         <source>Phase %1 (%2) failed</source>
         <translation>阶段 %1（%2）失败</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1454"/>
+        <location filename="../widgets/mainwindow.cpp" line="1491"/>
         <source>Understood %1: framework %2 on %3</source>
         <translation>已理解 %1：在 %3 上使用框架 %2</translation>
     </message>
@@ -2106,7 +2227,8 @@ The command line asks for --force here.</source>
         <translation type="vanished">质量门禁为 %1：种子流程仅在门禁通过后提交 V0。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1669"/>
+        <location filename="../widgets/mainwindow.cpp" line="984"/>
+        <location filename="../widgets/mainwindow.cpp" line="1709"/>
         <source>Committed %1: %2</source>
         <translation>已提交 %1：%2</translation>
     </message>
@@ -2131,7 +2253,7 @@ The command line asks for --force here.</source>
         <translation type="vanished">下一步：报告、记忆、提交。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1480"/>
+        <location filename="../widgets/mainwindow.cpp" line="1517"/>
         <source>Measurement</source>
         <translation>测量</translation>
     </message>
@@ -2152,10 +2274,10 @@ The command line asks for --force here.</source>
         <translation type="vanished">请先运行阶段 4（测量）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1217"/>
-        <location filename="../widgets/mainwindow.cpp" line="1506"/>
-        <location filename="../widgets/mainwindow.cpp" line="1520"/>
-        <location filename="../widgets/mainwindow.cpp" line="1540"/>
+        <location filename="../widgets/mainwindow.cpp" line="1254"/>
+        <location filename="../widgets/mainwindow.cpp" line="1543"/>
+        <location filename="../widgets/mainwindow.cpp" line="1557"/>
+        <location filename="../widgets/mainwindow.cpp" line="1577"/>
         <source>Report</source>
         <translation>报告</translation>
     </message>
@@ -2188,12 +2310,12 @@ The command line asks for --force here.</source>
         <translation type="vanished">运行已停止：不会记录，工作区的报告和记忆保持原样。请重新运行阶段 4。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1486"/>
+        <location filename="../widgets/mainwindow.cpp" line="1523"/>
         <source>Replace the passing record?</source>
         <translation>替换已通过的记录？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1487"/>
+        <location filename="../widgets/mainwindow.cpp" line="1524"/>
         <source>memory/v0.json and baseline_report.md record a PASSING run. This run&apos;s quality gate is %1.
 
 Replace them with this run&apos;s records? (Only Commit keeps the passing version in git.)</source>
@@ -2202,77 +2324,75 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
 用本次运行的记录替换它们吗？（只有提交才会在 git 中保留通过的版本。）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1491"/>
+        <location filename="../widgets/mainwindow.cpp" line="1528"/>
         <source>kept the passing record</source>
         <translation>保留了已通过的记录</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1492"/>
+        <location filename="../widgets/mainwindow.cpp" line="1529"/>
         <source>Kept the passing record; nothing written.</source>
         <translation>已保留通过的记录；未写入任何内容。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1540"/>
+        <location filename="../widgets/mainwindow.cpp" line="1577"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1543"/>
+        <location filename="../widgets/mainwindow.cpp" line="1580"/>
         <source>Report preview</source>
         <translation>报告预览</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1549"/>
+        <location filename="../widgets/mainwindow.cpp" line="1586"/>
         <source>%1 is unchanged: it already records this run (not rewritten)</source>
         <translation>%1 未变：它已记录本次运行（未重写）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1550"/>
+        <location filename="../widgets/mainwindow.cpp" line="1587"/>
         <source>Wrote %1</source>
         <translation>已写入 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1560"/>
+        <location filename="../widgets/mainwindow.cpp" line="1597"/>
         <source>Memory</source>
         <translation>记忆</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1576"/>
+        <location filename="../widgets/mainwindow.cpp" line="1613"/>
         <source>Run all phases: 1. %1 … 4. %2, then the report, memory and commit</source>
         <translation>运行全部阶段：1. %1 … 4. %2，然后生成报告、memory 并提交</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1577"/>
+        <location filename="../widgets/mainwindow.cpp" line="1614"/>
         <source>Run all phases: phase 1 of 4 (%1)…</source>
         <translation>运行全部阶段：第 1/4 阶段（%1）…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1579"/>
+        <location filename="../widgets/mainwindow.cpp" line="1616"/>
         <source>phase 1 did not start: %1</source>
         <translation>阶段 1 未能开始：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1579"/>
+        <location filename="../widgets/mainwindow.cpp" line="1616"/>
         <source>see the message</source>
         <translation>见消息</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1589"/>
-        <location filename="../widgets/mainwindow.cpp" line="1614"/>
         <source>the measurement was stopped</source>
-        <translation>测量已停止</translation>
+        <translation type="vanished">测量已停止</translation>
     </message>
     <message>
         <source>stopped after phase %1 (%2)</source>
         <translation type="vanished">已在阶段 %1（%2）后停止</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1595"/>
+        <location filename="../widgets/mainwindow.cpp" line="1631"/>
         <source>phase %1 (%2) did not pass</source>
         <translation>阶段 %1（%2）未通过</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1599"/>
+        <location filename="../widgets/mainwindow.cpp" line="1635"/>
         <source>Run all phases: phase %1 of 4 (%2)…</source>
         <translation>运行全部阶段：第 %1/4 阶段（%2）…</translation>
     </message>
@@ -2281,58 +2401,68 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
         <translation type="vanished">阶段 %1（%2）未能开始</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1631"/>
+        <location filename="../widgets/mainwindow.cpp" line="1671"/>
         <source>the records were not written: %1</source>
         <translation>记录未写入：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1639"/>
+        <location filename="../widgets/mainwindow.cpp" line="1679"/>
         <source>quality gate %1: report and memory written, nothing committed</source>
         <translation>质量门 %1：已写入报告和 memory，未提交任何内容</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1633"/>
+        <location filename="../widgets/mainwindow.cpp" line="1673"/>
         <source>the commit failed: %1</source>
         <translation>提交失败：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1601"/>
+        <location filename="../widgets/mainwindow.cpp" line="1637"/>
         <source>phase %1 (%2) did not start: %3</source>
         <translation>阶段 %1（%2）未能开始：%3</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1610"/>
+        <location filename="../widgets/mainwindow.cpp" line="1647"/>
         <source>phase 4 (%1) did not run: %2</source>
         <translation>阶段 4（%1）未运行：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1618"/>
+        <location filename="../widgets/mainwindow.cpp" line="1652"/>
         <source>the passing record was kept: nothing written, nothing committed</source>
         <translation>保留了已通过的记录：未写入、未提交任何内容</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1629"/>
+        <location filename="../widgets/mainwindow.cpp" line="1665"/>
+        <source>the measurement was stopped: report and memory record it as STOPPED; %1</source>
+        <translation>测量已停止：报告和记忆记录为 STOPPED；%1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="1666"/>
+        <source>the measurement was stopped: %1</source>
+        <translation>测量已停止：%1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="1669"/>
         <source>committed %1: %2</source>
         <translation>已提交 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1635"/>
+        <location filename="../widgets/mainwindow.cpp" line="1675"/>
         <source>quality gate %1: report and memory written; V0 is not committed, the generated files are committed as %2, a base for your edits</source>
         <translation>质量门 %1：已写入报告和 memory；V0 未提交，生成的文件已提交为 %2，作为你修改的基线</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1649"/>
+        <location filename="../widgets/mainwindow.cpp" line="1689"/>
         <source>Run all phases: done, %1</source>
         <translation>运行全部阶段：完成，%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1649"/>
+        <location filename="../widgets/mainwindow.cpp" line="1689"/>
         <source>Run all phases ended: %1</source>
         <translation>运行全部阶段已结束：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1659"/>
-        <location filename="../widgets/mainwindow.cpp" line="1665"/>
+        <location filename="../widgets/mainwindow.cpp" line="1699"/>
+        <location filename="../widgets/mainwindow.cpp" line="1705"/>
         <source>Commit</source>
         <translation>提交</translation>
     </message>
@@ -2341,17 +2471,17 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
         <translation type="vanished">已提交 %1：V0: baseline kernel</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1675"/>
+        <location filename="../widgets/mainwindow.cpp" line="1715"/>
         <source>Measurement running</source>
         <translation>测量正在运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1675"/>
+        <location filename="../widgets/mainwindow.cpp" line="1715"/>
         <source>A measurement is running. Stop it and quit?</source>
         <translation>测量正在运行。是否停止并退出？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1685"/>
+        <location filename="../widgets/mainwindow.cpp" line="1725"/>
         <source>Save your changes before quitting?
 %1</source>
         <translation>退出前是否保存更改？
@@ -3044,22 +3174,32 @@ Source: %4
         <translation>- GPU：无，测试框架未运行（规格账本：%1）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="276"/>
+        <location filename="../core/review/reportdisplay.cpp" line="279"/>
+        <source>- GPU: %1 (ledger: %2)</source>
+        <translation>- GPU：%1（规格库：%2）</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="280"/>
+        <source>the CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="284"/>
         <source>- Run folder: none (the harness was not run)</source>
         <translation>- 运行文件夹：无（测试框架未运行）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="278"/>
+        <location filename="../core/review/reportdisplay.cpp" line="286"/>
         <source>_Not profiled: %1_</source>
         <translation>_未做性能剖析：%1_</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="287"/>
+        <location filename="../core/review/reportdisplay.cpp" line="295"/>
         <source>cpu-dry-run</source>
         <translation>cpu-dry-run（CPU 试运行，非测量）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="289"/>
+        <location filename="../core/review/reportdisplay.cpp" line="297"/>
         <source>gpu</source>
         <translation>gpu（在 GPU 上测量）</translation>
     </message>
@@ -3315,82 +3455,82 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation>停止正在运行的阶段：阶段 1 的探测或测量（终止其进程组；测量日志会保留）</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="133"/>
+        <location filename="../widgets/runconsole.cpp" line="134"/>
         <source>idle</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="145"/>
+        <location filename="../widgets/runconsole.cpp" line="146"/>
         <source>Show the harness&apos;s protocol lines (CASE_START, CASE_RESULT, RESULT_JSON) as printed</source>
         <translation>按原样显示测试框架的协议行（CASE_START、CASE_RESULT、RESULT_JSON）</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="148"/>
+        <location filename="../widgets/runconsole.cpp" line="149"/>
         <source>Filter output</source>
         <translation>过滤输出</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="301"/>
+        <location filename="../widgets/runconsole.cpp" line="323"/>
         <source>Phase %1: %2…</source>
         <translation>阶段 %1：%2…</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="303"/>
+        <location filename="../widgets/runconsole.cpp" line="325"/>
         <source>Phase %1: %2</source>
         <translation>阶段 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="324"/>
+        <location filename="../widgets/runconsole.cpp" line="346"/>
         <source>phase %1 done</source>
         <translation>阶段 %1 完成</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="325"/>
+        <location filename="../widgets/runconsole.cpp" line="347"/>
         <source>phase %1 stopped</source>
         <translation>阶段 %1 已停止</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="326"/>
+        <location filename="../widgets/runconsole.cpp" line="348"/>
         <source>phase %1 failed</source>
         <translation>阶段 %1 失败</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="331"/>
+        <location filename="../widgets/runconsole.cpp" line="353"/>
         <source>Phase %1 stopped: %2</source>
         <translation>阶段 %1 已停止：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="332"/>
+        <location filename="../widgets/runconsole.cpp" line="354"/>
         <source>Stopped on request; nothing after it ran.</source>
         <translation>已按请求停止；其后的步骤均未运行。</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="334"/>
+        <location filename="../widgets/runconsole.cpp" line="356"/>
         <source>Phase %1 failed: %2</source>
         <translation>阶段 %1 失败：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="337"/>
+        <location filename="../widgets/runconsole.cpp" line="359"/>
         <source>Phase %1 done; V0 not measured yet</source>
         <translation>阶段 %1 完成；V0 尚未测量</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="338"/>
+        <location filename="../widgets/runconsole.cpp" line="360"/>
         <source>Phase 4 (Measure) runs the V0 measurement and sets the quality gate.</source>
         <translation>阶段 4（测量）运行 V0 测量并给出质量门结论。</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="367"/>
+        <location filename="../widgets/runconsole.cpp" line="389"/>
         <source>No run: kernel.py is a skeleton (no kernel), so the harness was not run.</source>
         <translation>未运行：kernel.py 是骨架（没有内核），因此未运行测试框架。</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="376"/>
+        <location filename="../widgets/runconsole.cpp" line="398"/>
         <source>no run recorded</source>
         <translation>没有记录的运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="621"/>
+        <location filename="../widgets/runconsole.cpp" line="644"/>
         <source>%1 ran (harness only)</source>
         <translation>%1 个已运行（仅测试框架）</translation>
     </message>
@@ -3399,67 +3539,67 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="vanished">运行 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="378"/>
+        <location filename="../widgets/runconsole.cpp" line="400"/>
         <source>recorded run of %1</source>
         <translation>%1 的记录运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="379"/>
+        <location filename="../widgets/runconsole.cpp" line="401"/>
         <source>recorded run %1</source>
         <translation>记录的运行 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="380"/>
+        <location filename="../widgets/runconsole.cpp" line="402"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="381"/>
+        <location filename="../widgets/runconsole.cpp" line="404"/>
         <source>Review: the recorded run as written in %1; nothing was re-run</source>
         <translation>评审：%1 中记录的运行；没有重新运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="525"/>
+        <location filename="../widgets/runconsole.cpp" line="548"/>
         <source>starting</source>
         <translation>启动中</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="568"/>
+        <location filename="../widgets/runconsole.cpp" line="591"/>
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="568"/>
+        <location filename="../widgets/runconsole.cpp" line="591"/>
         <source>%1/%2 cases done</source>
         <translation>已完成 %1/%2 个用例</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="571"/>
+        <location filename="../widgets/runconsole.cpp" line="594"/>
         <source>case %1/%2: %3</source>
         <translation>用例 %1/%2：%3</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="572"/>
+        <location filename="../widgets/runconsole.cpp" line="595"/>
         <source>case %1: %2</source>
         <translation>用例 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="575"/>
+        <location filename="../widgets/runconsole.cpp" line="598"/>
         <source> — timeout in %1 s</source>
         <translation> — %1 秒后超时</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="576"/>
+        <location filename="../widgets/runconsole.cpp" line="599"/>
         <source> — over its %1 s timeout; the watchdog will stop it</source>
         <translation> — 已超过 %1 秒超时；看门狗将停止它</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="596"/>
+        <location filename="../widgets/runconsole.cpp" line="619"/>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="619"/>
+        <location filename="../widgets/runconsole.cpp" line="642"/>
         <source>%1 reference vs itself (no kernel)</source>
         <translation>%1 个参考对自身（无内核）</translation>
     </message>
@@ -3476,12 +3616,12 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="vanished">正在运行 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="596"/>
+        <location filename="../widgets/runconsole.cpp" line="619"/>
         <source>finished</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="596"/>
+        <location filename="../widgets/runconsole.cpp" line="619"/>
         <source>finished with failures</source>
         <translation>已完成，但有失败</translation>
     </message>
@@ -3489,7 +3629,7 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::RunsModel</name>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="55"/>
+        <location filename="../widgets/runspanel.cpp" line="61"/>
         <source>no result</source>
         <translation>无结果</translation>
     </message>
@@ -3498,39 +3638,39 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="vanished">通过（仅测试框架）</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="40"/>
+        <location filename="../widgets/runspanel.cpp" line="41"/>
         <source>The harness&apos;s PASS: its cases ran, with the PyTorch reference in kernel.py&apos;s place (a CPU dry run); no kernel was measured.
 %1</source>
         <translation>测试框架的 PASS：各用例已运行，由 PyTorch 参考实现代替 kernel.py（CPU 试运行）；未测量任何内核。
 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="60"/>
+        <location filename="../widgets/runspanel.cpp" line="69"/>
         <source>report, memory</source>
         <translation>报告、记忆</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="62"/>
+        <location filename="../widgets/runspanel.cpp" line="68"/>
         <source>%1&apos;s report, memory</source>
         <translation>%1 的报告、记忆</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="73"/>
+        <location filename="../widgets/runspanel.cpp" line="81"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="75"/>
+        <location filename="../widgets/runspanel.cpp" line="83"/>
         <source>Harness</source>
         <translation>测试框架</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="77"/>
+        <location filename="../widgets/runspanel.cpp" line="85"/>
         <source>Cases</source>
         <translation>用例</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="79"/>
+        <location filename="../widgets/runspanel.cpp" line="87"/>
         <source>Recorded in</source>
         <translation>记录于</translation>
     </message>
@@ -3538,17 +3678,16 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::RunsPanel</name>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="166"/>
         <source>Compare the two selected</source>
-        <translation>比较所选的两次运行</translation>
+        <translation type="vanished">比较所选的两次运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="175"/>
+        <location filename="../widgets/runspanel.cpp" line="196"/>
         <source>Double-click a run to review it; select two to compare their cases</source>
         <translation>双击某次运行进行评审；选择两次运行以比较其用例</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="193"/>
+        <location filename="../widgets/runspanel.cpp" line="217"/>
         <source>Diff kernel.py of the two selected versions</source>
         <translation>比较所选两个版本的 kernel.py</translation>
     </message>
@@ -3557,96 +3696,111 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="vanished">V0 为基线；`kwb measure` 将每次修改后的 kernel.py 记录为下一个版本</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="200"/>
+        <location filename="../widgets/runspanel.cpp" line="186"/>
+        <source>Compare</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="187"/>
+        <source>Compare the cases of the two selected runs</source>
+        <translation>比较所选两次运行的用例</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="216"/>
+        <source>Diff kernel.py</source>
+        <translation>对比 kernel.py</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="224"/>
         <source>V0 is the baseline; Run &gt; Measure Again (F5), or `kwb measure`, records kernel.py as edited as the next version</source>
         <translation>V0 是基线；“运行 &gt; 再次测量”（F5）或 `kwb measure` 把编辑后的 kernel.py 记录为下一个版本</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="213"/>
-        <location filename="../widgets/runspanel.cpp" line="308"/>
+        <location filename="../widgets/runspanel.cpp" line="237"/>
+        <location filename="../widgets/runspanel.cpp" line="335"/>
         <source>Versions</source>
         <translation>版本</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="221"/>
+        <location filename="../widgets/runspanel.cpp" line="245"/>
         <source>Runs</source>
         <translation>运行记录</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="297"/>
-        <location filename="../widgets/runspanel.cpp" line="349"/>
-        <location filename="../widgets/runspanel.cpp" line="357"/>
-        <location filename="../widgets/runspanel.cpp" line="380"/>
+        <location filename="../widgets/runspanel.cpp" line="324"/>
+        <location filename="../widgets/runspanel.cpp" line="376"/>
+        <location filename="../widgets/runspanel.cpp" line="384"/>
+        <location filename="../widgets/runspanel.cpp" line="407"/>
         <source>—</source>
         <translation>—</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="309"/>
+        <location filename="../widgets/runspanel.cpp" line="336"/>
         <source>Versions (CPU dry runs: no latency or rel_err)</source>
         <translation>版本（CPU 试运行：无延迟和 rel_err）</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="310"/>
+        <location filename="../widgets/runspanel.cpp" line="337"/>
         <source>Versions (columns with no figure hidden)</source>
         <translation>版本（已隐藏没有数值的列）</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="311"/>
+        <location filename="../widgets/runspanel.cpp" line="338"/>
         <source>`kwb versions` prints &quot;-&quot; for each: a CPU dry run measures no kernel</source>
         <translation>`kwb versions` 对这些列都打印“-”：CPU 试运行不测量内核</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="350"/>
+        <location filename="../widgets/runspanel.cpp" line="377"/>
         <source>ran</source>
         <translation>已运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="362"/>
+        <location filename="../widgets/runspanel.cpp" line="389"/>
         <source>Run folders: .kwb/runs/%1 → .kwb/runs/%2</source>
         <translation>运行文件夹：.kwb/runs/%1 → .kwb/runs/%2</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="365"/>
+        <location filename="../widgets/runspanel.cpp" line="392"/>
         <source>No kernel ran in %1: a CPU dry run or a skeleton checks the reference against itself, so its cases show no rel_err, no latency and no ratio.</source>
         <translation>%1中没有运行内核：CPU 试运行或骨架只是拿参考实现与自身比对，因此其用例不显示 rel_err、延迟和比值。</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="367"/>
+        <location filename="../widgets/runspanel.cpp" line="394"/>
         <source>either run</source>
         <translation>任一运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="372"/>
+        <location filename="../widgets/runspanel.cpp" line="399"/>
         <source>case</source>
         <translation>用例</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="372"/>
+        <location filename="../widgets/runspanel.cpp" line="399"/>
         <source>latency B/A</source>
         <translation>延迟 B/A</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="372"/>
+        <location filename="../widgets/runspanel.cpp" line="399"/>
         <source>status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="389"/>
+        <location filename="../widgets/runspanel.cpp" line="416"/>
         <source>%1 is not committed: there is no kernel.py of it to diff</source>
         <translation>%1 尚未提交：没有可供比较的 kernel.py</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="408"/>
+        <location filename="../widgets/runspanel.cpp" line="435"/>
         <source>&lt;p&gt;kernel.py is the same in both versions.&lt;/p&gt;</source>
         <translation>&lt;p&gt;两个版本的 kernel.py 相同。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="421"/>
+        <location filename="../widgets/runspanel.cpp" line="448"/>
         <source>kernel.py %1 → %2</source>
         <translation>kernel.py %1 → %2</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="431"/>
+        <location filename="../widgets/runspanel.cpp" line="458"/>
         <source>Compare %1 → %2</source>
         <translation>比较 %1 → %2</translation>
     </message>
@@ -4720,50 +4874,70 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation type="vanished">rel_err：未测量（CPU 试运行只将参考实现与自身比较）</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="107"/>
+        <location filename="../widgets/runspanel.cpp" line="112"/>
+        <source>quality gate: %1</source>
+        <translation>质量门禁：%1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="116"/>
         <source>rel_err: %1</source>
         <translation>rel_err：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="110"/>
+        <location filename="../widgets/runspanel.cpp" line="119"/>
         <source>%1 µs against %2</source>
         <translation>相对 %2 %1 µs</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="121"/>
-        <location filename="../widgets/runspanel.cpp" line="123"/>
-        <location filename="../widgets/runspanel.cpp" line="126"/>
-        <location filename="../widgets/runspanel.cpp" line="129"/>
+        <location filename="../widgets/runspanel.cpp" line="132"/>
+        <location filename="../widgets/runspanel.cpp" line="134"/>
+        <location filename="../widgets/runspanel.cpp" line="137"/>
+        <location filename="../widgets/runspanel.cpp" line="140"/>
         <source>—</source>
         <translation>—</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="131"/>
+        <location filename="../widgets/runspanel.cpp" line="142"/>
         <source>not committed</source>
         <translation>未提交</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="140"/>
+        <location filename="../widgets/runspanel.cpp" line="152"/>
+        <source>dry run</source>
+        <translation>试运行</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="153"/>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="154"/>
+        <source>skeleton</source>
+        <translation>骨架</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="160"/>
         <source>Speedup vs the previous version: its latency over this one&apos;s (&gt; 1: faster)</source>
         <translation>相对上一版本的加速比：上一版本的延迟除以本版本的延迟（&gt; 1：更快）</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="144"/>
+        <location filename="../widgets/runspanel.cpp" line="164"/>
         <source>Version</source>
         <translation>版本</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="146"/>
+        <location filename="../widgets/runspanel.cpp" line="166"/>
         <source>Gate</source>
         <translation>质量门禁</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="148"/>
+        <location filename="../widgets/runspanel.cpp" line="168"/>
         <source>µs</source>
         <translation>µs</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="150"/>
+        <location filename="../widgets/runspanel.cpp" line="170"/>
         <source>Speedup</source>
         <translation>加速比</translation>
     </message>
@@ -4772,12 +4946,12 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation type="vanished">相对上一版本加速比</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="152"/>
+        <location filename="../widgets/runspanel.cpp" line="172"/>
         <source>rel_err</source>
         <translation>rel_err</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="154"/>
+        <location filename="../widgets/runspanel.cpp" line="174"/>
         <source>Commit</source>
         <translation>提交</translation>
     </message>
@@ -5131,115 +5305,114 @@ output followed live, cancel is scancel; the workspace must be on a file system 
 <context>
     <name>kwb::WorkbenchSession</name>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="188"/>
+        <location filename="../core/pipeline/session.cpp" line="194"/>
         <source>Measuring: the run console shows each case as it finishes.</source>
         <translation>测量中：运行控制台会在每个用例完成时显示其结果。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="227"/>
+        <location filename="../core/pipeline/session.cpp" line="233"/>
         <source>Understand</source>
         <translation>理解</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="229"/>
+        <location filename="../core/pipeline/session.cpp" line="235"/>
         <source>Learn</source>
         <translation>学习</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="231"/>
+        <location filename="../core/pipeline/session.cpp" line="237"/>
         <source>Implement</source>
         <translation>实现</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="233"/>
+        <location filename="../core/pipeline/session.cpp" line="239"/>
         <source>Measure</source>
         <translation>测量</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="251"/>
+        <location filename="../core/pipeline/session.cpp" line="257"/>
         <source>Phase %1</source>
         <translation>阶段 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="254"/>
+        <location filename="../core/pipeline/session.cpp" line="260"/>
         <source>Phase %1 (%2) is still running.</source>
         <translation>阶段 %1（%2）仍在运行。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="257"/>
+        <location filename="../core/pipeline/session.cpp" line="263"/>
         <source>No logic file</source>
         <translation>没有逻辑文件</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="257"/>
+        <location filename="../core/pipeline/session.cpp" line="263"/>
         <source>Open a PyTorch logic file first (File &gt; Open).</source>
         <translation>请先打开一个 PyTorch 逻辑文件（文件 &gt; 打开）。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="259"/>
+        <location filename="../core/pipeline/session.cpp" line="265"/>
         <source>There is no phase %1: the phases are 1 to 4.</source>
         <translation>没有阶段 %1：阶段为 1 到 4。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="261"/>
+        <location filename="../core/pipeline/session.cpp" line="267"/>
         <source>No GPU chosen</source>
         <translation>未选择 GPU</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="262"/>
+        <location filename="../core/pipeline/session.cpp" line="268"/>
         <source>Pick the target GPU in the GPU box first (a spec-ledger id such as H200-SXM or MI300X); phase 1 looks its specs up in the ledger, also for a CPU dry run.</source>
         <translation>请先在 GPU 框中选择目标 GPU（规格账本中的 id，如 H200-SXM 或 MI300X）；阶段 1 会在账本中查找其规格，CPU 试运行也一样。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="267"/>
+        <location filename="../core/pipeline/session.cpp" line="273"/>
         <source>Run phase %1 (%2) first.</source>
         <translation>请先运行阶段 %1（%2）。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="271"/>
+        <location filename="../core/pipeline/session.cpp" line="277"/>
         <source>Settings changed</source>
         <translation>设置已更改</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="272"/>
+        <location filename="../core/pipeline/session.cpp" line="278"/>
         <source>GPU, framework, workspace or CPU dry run changed since phase 1: run phase 1 (Understand) again.</source>
         <translation>GPU、框架、工作区或 CPU 试运行设置在阶段 1 之后已更改：请重新运行阶段 1（理解）。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="279"/>
-        <location filename="../core/pipeline/session.cpp" line="294"/>
+        <location filename="../core/pipeline/session.cpp" line="285"/>
+        <location filename="../core/pipeline/session.cpp" line="300"/>
         <source>Phase %1 is running; wait for it to finish.</source>
         <translation>阶段 %1 正在运行；请等待其完成。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="280"/>
-        <location filename="../core/pipeline/session.cpp" line="285"/>
-        <location filename="../core/pipeline/session.cpp" line="292"/>
+        <location filename="../core/pipeline/session.cpp" line="286"/>
+        <location filename="../core/pipeline/session.cpp" line="291"/>
+        <location filename="../core/pipeline/session.cpp" line="298"/>
         <source>Run phase 4 (Measure) first.</source>
         <translation>请先运行阶段 4（测量）。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="283"/>
+        <location filename="../core/pipeline/session.cpp" line="289"/>
         <source>The run was stopped: it is not recorded, and the workspace&apos;s report and memory stay as they were. Run phase 4 again.</source>
         <translation>运行已停止：不会记录，工作区的报告和记忆保持原样。请重新运行阶段 4。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="296"/>
         <source>The run was stopped: nothing of it is recorded. Run phase 4 again.</source>
-        <translation>运行已停止：不会记录任何内容。请重新运行阶段 4。</translation>
+        <translation type="vanished">运行已停止：不会记录任何内容。请重新运行阶段 4。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="298"/>
+        <location filename="../core/pipeline/session.cpp" line="307"/>
         <source>The quality gate is %1: the seed commits V0 only after the gate passes.</source>
         <translation>质量门禁为 %1：种子流程仅在门禁通过后提交 V0。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="307"/>
+        <location filename="../core/pipeline/session.cpp" line="320"/>
         <source>Done: baseline_report.md and the memory record written; committed %1: %2</source>
         <translation>完成：已写入 baseline_report.md 和记忆记录；已提交 %1：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="387"/>
+        <location filename="../core/pipeline/session.cpp" line="401"/>
         <source>Harness: %1 (%2), %3 case(s); rel_err %4</source>
         <translation>测试框架：%1（%2），%3 个用例；rel_err %4</translation>
     </message>
@@ -5258,53 +5431,63 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation>正在测量 V%1（磁盘上的 kernel.py）：运行控制台逐个显示已完成的用例。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="167"/>
+        <location filename="../core/pipeline/session.cpp" line="172"/>
         <source>Done: baseline_report.md and the memory record written; V0 is not committed (quality gate %1).</source>
         <translation>完成：已写入 baseline_report.md 和记忆记录；V0 未提交（质量门 %1）。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="170"/>
+        <location filename="../core/pipeline/session.cpp" line="175"/>
         <source>Done: baseline_report.md and the memory record written; V0 is not committed (quality gate %1); the generated files are committed as %2, a base for your edits.</source>
         <translation>完成：已写入 baseline_report.md 和记忆记录；V0 未提交（质量门 %1）；生成的文件已提交为 %2，作为你修改的基线。</translation>
     </message>
+    <message>
+        <location filename="../core/pipeline/session.cpp" line="302"/>
+        <source>The run was stopped: it has no verdict to commit. Run phase 4 again.</source>
+        <translation>运行已停止：没有可提交的结论。请重新运行阶段 4。</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/session.cpp" line="304"/>
+        <source>This run is committed already (%1): run phase 4 again, or Measure Again after an edit.</source>
+        <translation>此次运行已提交（%1）：请重新运行阶段 4，或在编辑后再次测量。</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../core/pipeline/session.cpp" line="328"/>
+        <location filename="../core/pipeline/session.cpp" line="342"/>
         <source>%n record(s) consulted</source>
         <translation>
             <numerusform>已查阅 %n 条记录</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="329"/>
+        <location filename="../core/pipeline/session.cpp" line="343"/>
         <source> from %1</source>
         <translation>，来自 %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/pipeline/session.cpp" line="332"/>
+        <location filename="../core/pipeline/session.cpp" line="346"/>
         <source>%n fallback sample(s): NOT matches for this problem; see the Knowledge panel.</source>
         <translation>
             <numerusform>%n 个后备样例：并非此问题的匹配项；请查看知识面板。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/pipeline/session.cpp" line="334"/>
+        <location filename="../core/pipeline/session.cpp" line="348"/>
         <source>%n record(s) set aside: they do not apply to this problem (dtype or operator); the plan says why.</source>
         <translation>
             <numerusform>%n 条记录被搁置：它们不适用于此问题（数据类型或算子）；计划中说明了原因。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="337"/>
+        <location filename="../core/pipeline/session.cpp" line="351"/>
         <source>Plan: %1</source>
         <translation>计划：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="380"/>
+        <location filename="../core/pipeline/session.cpp" line="394"/>
         <source>Quality gate: %1</source>
         <translation>质量门禁：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="381"/>
+        <location filename="../core/pipeline/session.cpp" line="395"/>
         <source>  why: %1</source>
         <translation>  原因：%1</translation>
     </message>
@@ -5313,49 +5496,49 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation type="vanished">测试框架：%1（%2），%3 个用例；rel_err 未测量（参考实现与自身比较）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="391"/>
+        <location filename="../core/pipeline/session.cpp" line="405"/>
         <source>Harness: %1 (%2), %3 case(s); max rel_err %4</source>
         <translation>测试框架：%1（%2），%3 个用例；最大 rel_err %4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="397"/>
+        <location filename="../core/pipeline/session.cpp" line="411"/>
         <source>kernel latency: not measured (dry run); primary case %1</source>
         <translation>内核延迟：未测量（试运行）；主用例 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="399"/>
+        <location filename="../core/pipeline/session.cpp" line="413"/>
         <source>latency_us %1 (reference %2), primary case %3</source>
         <translation>latency_us %1（参考 %2），主用例 %3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="403"/>
+        <location filename="../core/pipeline/session.cpp" line="417"/>
         <source>CPU dry run: %1</source>
         <translation>CPU 试运行：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="403"/>
+        <location filename="../core/pipeline/session.cpp" line="417"/>
         <source>Note: %1</source>
         <translation>注：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="407"/>
+        <location filename="../core/pipeline/session.cpp" line="421"/>
         <source>Log: %1</source>
         <translation>日志：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="408"/>
+        <location filename="../core/pipeline/session.cpp" line="312"/>
         <source>Stopped: nothing is recorded; the workspace&apos;s records are unchanged.</source>
         <translation>已停止：不记录任何内容；工作区的记录保持不变。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="306"/>
-        <location filename="../core/pipeline/session.cpp" line="410"/>
+        <location filename="../core/pipeline/session.cpp" line="319"/>
+        <location filename="../core/pipeline/session.cpp" line="424"/>
         <source>Next: Report, Memory, Commit.</source>
         <translation>下一步：报告、记忆、提交。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="163"/>
-        <location filename="../core/pipeline/session.cpp" line="411"/>
+        <location filename="../core/pipeline/session.cpp" line="167"/>
+        <location filename="../core/pipeline/session.cpp" line="425"/>
         <source>Next: Report and Memory record this failing run; Commit needs a passing gate.</source>
         <translation>下一步：报告和记忆会记录这次失败的运行；提交需要门禁通过。</translation>
     </message>

@@ -406,9 +406,10 @@ void MainWindow::createActions() {
   m_measureAgainAction = run->addAction(tr("Measure &Again"), this, [this] { measureAgain(); });
   m_measureAgainAction->setObjectName(QStringLiteral("actionMeasureAgain"));
   m_measureAgainAction->setShortcut(QKeySequence(Qt::Key_F5));
-  m_measureAgainAction->setToolTip(
+  m_measureAgainTip =
       tr("Measure kernel.py as it is on disk as the workspace's next version (V1, V2, "
-         "...), write its report and memory record and commit it, as `kwb measure` does"));
+         "...), write its report and memory record and commit it, as `kwb measure` does");
+  m_measureAgainAction->setToolTip(m_measureAgainTip);
   m_wizard->setMeasureAgainAction(m_measureAgainAction);
   run->addSeparator();
   m_reportAction = run->addAction(tr("&Report"), this, [this] { showReport(); });
@@ -631,6 +632,7 @@ void MainWindow::createDocks() {
   runs->setObjectName(QStringLiteral("runsPanel"));
   runs->setSession(m_session);
   connect(runs, &RunsPanel::openRunRequested, this, [this](const QString& dir) { openPath(dir); });
+  connect(runs, &RunsPanel::workspaceChangedOnDisk, this, &MainWindow::followReviewedWorkspace);
   connect(runs, &RunsPanel::comparisonReady, this, [this](const QString& title, const QString& html) {
     if (html.isEmpty())
       showError(tr("Compare runs"), tr("One of the runs has no recorded cases (no result.json)."));
@@ -962,16 +964,26 @@ void MainWindow::updateActions() {
   const bool review = !busy && !job() && m_session->review().has_value();
   m_reportAction->setEnabled(measured || (review && !m_session->review()->reportMarkdown.isEmpty()));
   m_memoryAction->setEnabled(measured || (review && m_session->review()->memory.has_value()));
-  m_commitAction->setEnabled(measured && allowsCommit(v));
+  // Committed once (Run all, or Commit): nothing left to commit for this run (new-user trial 16, #11)
+  const bool committed = job() && m_session->committedRun();
+  m_commitAction->setEnabled(measured && allowsCommit(v) && !committed);
   // Measure Again needs a workspace with a V0 (the reviewed one, or this window's once its records are written).
   const QString wsRoot = job() ? job()->workspaceDir() : review ? m_session->review()->root : QString();
-  m_measureAgainAction->setEnabled(!busy && !m_session->measuring() && !wsRoot.isEmpty() &&
-                                   QFileInfo::exists(memoryPath(wsRoot, QStringLiteral("v0"))));
+  const bool hasV0 = !wsRoot.isEmpty() && QFileInfo::exists(memoryPath(wsRoot, QStringLiteral("v0")));
+  m_measureAgainAction->setEnabled(!busy && !m_session->measuring() && hasV0);
+  // A deleted memory/v0.json greyed Measure Again without a word (new-user trial 16, #3): its tip says why.
+  m_measureAgainAction->setToolTip(
+      !hasV0 && !wsRoot.isEmpty() && latestVersion(wsRoot).count > 0
+          ? tr("Measure Again needs the workspace's V0: %1").arg(missingBaselineText(wsRoot))
+          : m_measureAgainTip);
+  m_measureAgainAction->setStatusTip(hasV0 ? QString() : m_measureAgainAction->toolTip());
   m_exportAction->setEnabled(!busy && (review || (job() && m_session->hasRecords())));
-  const QString why = v == Verdict::Stopped ? tr("The run was stopped: nothing of it is recorded. Run phase 4 again.")
-                      : !allowsCommit(v) && measured
-                          ? tr("Commit needs a passing quality gate (now %1).").arg(verdictCode(v))
-                          : QString();
+  // Run all records a stopped run (STOPPED); it still has no verdict to commit
+  const QString why =
+      v == Verdict::Stopped          ? tr("The run was stopped: it has no verdict to commit. Run phase 4 again.")
+      : committed && measured        ? tr("Committed %1: %2").arg(job()->commitId().left(12), job()->commitSubject())
+      : !allowsCommit(v) && measured ? tr("Commit needs a passing quality gate (now %1).").arg(verdictCode(v))
+                                     : QString();
   m_commitAction->setStatusTip(why);
   m_reportAction->setStatusTip(v == Verdict::Stopped ? why : QString());
 }
@@ -1131,6 +1143,7 @@ bool MainWindow::openPath(const QString& logicFileOrWorkspace) {
                                         QFileInfo::exists(review->sourcePath) ? QString() : tr(" (no longer there)"),
                                         QDir::toNativeSeparators(logic)));
       target = restoreWorkspaceTarget(*review);
+      m_reviewFollowsLatest = reviewRun.isEmpty();
       m_session->setReview(*review);
       showReviewReport();
       for (const QString& w : review->warnings) m_console->appendMessage(tr("Review: %1").arg(w), MessageKind::Warning);
@@ -1209,6 +1222,30 @@ QString MainWindow::restoreWorkspaceTarget(const WorkspaceReview& review) {
   updatePolicyHint();
   return dry ? tr("%1, %2, CPU dry run").arg(review.gpu, review.framework)
              : tr("%1, %2").arg(review.gpu, review.framework);
+}
+
+void MainWindow::followReviewedWorkspace(const QString& workspace) {
+  // Only a review of the workspace's latest version follows it: a run folder opened on purpose stays shown, and a job
+  // (this window's own run) has its own summary.
+  const auto& review = m_session->review();
+  if (job() || !review || !m_reviewFollowsLatest ||
+      QFileInfo(review->root).absoluteFilePath() != QFileInfo(workspace).absoluteFilePath())
+    return;
+  const LatestVersion now = latestVersion(workspace);
+  if (now.count == review->versionCount && std::max(now.number, 0) == review->version) return;
+  const auto fresh = readWorkspaceReview(workspace);
+  if (!fresh) return;
+  m_problemName = fresh->problemName;
+  m_session->setReview(*fresh);  // the wizard's summary, the verdict, the runs and versions follow
+  QWidget* current = m_editors->currentWidget();
+  showReviewReport();
+  if (current) m_editors->setCurrentWidget(current);  // the user's tab (kernel.py being edited) stays in front
+  updateTitle();
+  updateActions();
+  statusBar()->showMessage(
+      tr("%1 changed on disk (kwb measure?): showing %2.")
+          .arg(QDir::toNativeSeparators(workspace), versionOfText(fresh->version, fresh->versionCount)),
+      10000);
 }
 
 void MainWindow::showReviewReport() {
@@ -1585,9 +1622,8 @@ bool MainWindow::runAllPhases() {
 
 void MainWindow::continueRunAll(int phase, bool ok) {
   if (!m_runAll) return;
-  if (m_runAllStopped) {
-    endRunAll(false, phase == 4 ? tr("the measurement was stopped")
-                                : tr("stopped in phase %1 (%2)").arg(phase).arg(phaseTitle(phase)));
+  if (m_runAllStopped && phase < 4) {
+    endRunAll(false, tr("stopped in phase %1 (%2)").arg(phase).arg(phaseTitle(phase)));
     return;
   }
   if (phase < 4) {
@@ -1605,16 +1641,14 @@ void MainWindow::continueRunAll(int phase, bool ok) {
   }
   // Phase 4 ended, passed or not (a FAIL, a skeleton that ran nothing): the records and the commit as `kwb baseline`
   // makes them, through the same core step (new-user trial 15: a skeleton's Run all ended with no records and no
-  // commit). Only a phase 4 that ran nothing at all (no outcome) or was stopped records nothing.
+  // commit). Only a phase 4 that ran nothing at all (no outcome) records nothing; a stopped one is recorded as STOPPED,
+  // as `kwb baseline` records it (a passing record is kept as it is, without asking).
   if (!job() || !job()->outcome()) {
     endRunAll(false, tr("phase 4 (%1) did not run: %2").arg(phaseTitle(4), job() ? job()->lastError() : QString()));
     return;
   }
-  if (job()->verdict() == Verdict::Stopped) {
-    endRunAll(false, tr("the measurement was stopped"));
-    return;
-  }
-  if (m_session->recordsWouldReplacePassing() && !confirmReplacePassing()) {
+  const bool stopped = job()->verdict() == Verdict::Stopped;
+  if (!stopped && m_session->recordsWouldReplacePassing() && !confirmReplacePassing()) {
     endRunAll(false, tr("the passing record was kept: nothing written, nothing committed"));
     return;
   }
@@ -1624,7 +1658,13 @@ void MainWindow::continueRunAll(int phase, bool ok) {
   updateActions();
   if (m_session->hasRecords()) reloadOpenRecords();
   const Verdict v = job()->verdict();
-  if (committed) {
+  if (stopped) {
+    endRunAll(
+        false,
+        m_session->hasRecords()
+            ? tr("the measurement was stopped: report and memory record it as STOPPED; %1").arg(job()->lastError())
+            : tr("the measurement was stopped: %1").arg(job()->lastError()));
+  } else if (committed) {
     m_lastError.clear();
     endRunAll(true, tr("committed %1: %2").arg(job()->commitId().left(12), job()->commitSubject()));
   } else if (!m_session->hasRecords()) {

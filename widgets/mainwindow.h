@@ -178,6 +178,9 @@ class MainWindow : public QMainWindow {
   void createWelcomePage();
   void updateWelcomePage();
   void showReviewReport();
+  /// Another program changed @p workspace (RunsPanel::workspaceChangedOnDisk): a review of its latest version reads
+  /// it again when a version was added or removed, so the wizard's summary, the title and the actions follow.
+  void followReviewedWorkspace(const QString& workspace);
   bool confirm(const QString& title, const QString& text);
   QString exampleLogicFile() const;
   void addRecentFile(const QString& path);
@@ -235,6 +238,8 @@ class MainWindow : public QMainWindow {
   QAction* m_commitAction = nullptr;
   QAction* m_exportAction = nullptr;
   QAction* m_measureAgainAction = nullptr;
+  QString m_measureAgainTip;           ///< Measure Again's tooltip when it is not blocked
+  bool m_reviewFollowsLatest = false;  ///< the review shows the workspace's latest version (not a chosen run folder)
   WorkbenchSession* m_session;
   VerdictBadge* m_statusVerdict = nullptr;
   QStackedWidget* m_centre = nullptr;   ///< the welcome page or the editors

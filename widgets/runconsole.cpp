@@ -128,9 +128,10 @@ RunConsole::RunConsole(QWidget* parent)
          "measurement's log is kept)"));
   connect(m_stop, &QPushButton::clicked, this, &RunConsole::stopRequested);
   m_progress->setObjectName(QStringLiteral("runProgress"));
+  m_progress->installEventFilter(this);  // fitProgressText() on resize
   m_progress->setRange(0, 1);
   m_progress->setValue(0);
-  m_progress->setFormat(tr("idle"));
+  setProgressText(tr("idle"));
   m_progress->setTextVisible(true);
   m_summary->setObjectName(QStringLiteral("caseSummary"));
   // A phase's activity can name a long path: clipped here (the tooltip has it all), never widening the dock.
@@ -205,7 +206,28 @@ RunConsole::RunConsole(QWidget* parent)
   connect(m_tick, &QTimer::timeout, this, &RunConsole::updateProgress);
 }
 
+void RunConsole::setProgressText(const QString& text) {
+  m_progressText = text;
+  fitProgressText();
+}
+
+void RunConsole::fitProgressText() {
+  // The bar gives way to the case counts beside it: a text wider than the bar wrapped and was clipped inside it ("V1 of
+  // 2: recorded run of 2026-12-04 / 11:33", new-user trials 15 #5 and 16 #12). It is elided in the middle instead; the
+  // whole text is in the bar's tooltip unless that says more.
+  const int room = m_progress->contentsRect().width() - 2 * m_progress->fontMetrics().horizontalAdvance(u'M');
+  const QString shown = !m_progress->isVisible() || m_progress->fontMetrics().horizontalAdvance(m_progressText) <= room
+                            ? m_progressText
+                            : m_progress->fontMetrics().elidedText(m_progressText, Qt::ElideMiddle, std::max(room, 0));
+  // QProgressBar's format reads %p, %v and %m: a literal percent sign is doubled
+  m_progress->setFormat(QString(shown).replace(u'%', QStringLiteral("%%")));
+  if (m_progress->toolTip().isEmpty() || m_progress->property("kwbElidedTip").toBool())
+    m_progress->setToolTip(shown == m_progressText ? QString() : m_progressText);
+  m_progress->setProperty("kwbElidedTip", shown != m_progressText);
+}
+
 bool RunConsole::eventFilter(QObject* watched, QEvent* event) {
+  if (watched == m_progress && (event->type() == QEvent::Resize || event->type() == QEvent::Show)) fitProgressText();
   if (watched == m_output && (event->type() == QEvent::Resize || event->type() == QEvent::Show)) followEndLater();
   if (watched == m_split && event->type() == QEvent::Resize) splitBySpaceLater();
   return QWidget::eventFilter(watched, event);
@@ -321,9 +343,9 @@ void RunConsole::setSession(WorkbenchSession* session) {
     m_progress->setValue(ok ? 1 : 0);
     // a Stop is the user's, not a failure (new-user trial 15, #6: the chip read "Phase 1 failed" after Stop)
     const bool stopped = !ok && session->job() && session->job()->stopped();
-    m_progress->setFormat(ok        ? tr("phase %1 done").arg(phase)
-                          : stopped ? tr("phase %1 stopped").arg(phase)
-                                    : tr("phase %1 failed").arg(phase));
+    setProgressText(ok        ? tr("phase %1 done").arg(phase)
+                    : stopped ? tr("phase %1 stopped").arg(phase)
+                              : tr("phase %1 failed").arg(phase));
     m_progress->setToolTip(QString());
     // Before phase 4's verdict the chip says where the phases stand, not "Not run" beside "phase 3 done"; a failed
     // phase names itself as kwb does ("[phase 1] error: ..."), its error in the tooltip and the log.
@@ -377,8 +399,9 @@ void RunConsole::setSession(WorkbenchSession* session) {
                         : when.isValid()
                             ? tr("recorded run of %1").arg(when.toString(QStringLiteral("yyyy-MM-dd HH:mm")))
                             : tr("recorded run %1").arg(stamp);
-    m_progress->setFormat(r.versionCount > 0 ? tr("%1: %2").arg(versionOfText(r.version, r.versionCount), run) : run);
-    m_progress->setToolTip(tr("Review: the recorded run as written in %1; nothing was re-run").arg(r.runDir));
+    setProgressText(r.versionCount > 0 ? tr("%1: %2").arg(versionOfText(r.version, r.versionCount), run) : run);
+    m_progress->setToolTip(m_progressText + u'\n' +
+                           tr("Review: the recorded run as written in %1; nothing was re-run").arg(r.runDir));
     updateSummary();
   });
 }
@@ -522,7 +545,7 @@ void RunConsole::runStarted() {
   m_caseTotal = 0;
   m_currentCase.clear();
   m_progress->setRange(0, 0);  // busy until the first CASE_START says how many cases there are
-  m_progress->setFormat(tr("starting"));
+  setProgressText(tr("starting"));
   m_stop->setEnabled(true);
   m_stop->setVisible(true);
   m_flushTimer->start();
@@ -565,7 +588,7 @@ void RunConsole::updateProgress() {
     m_progress->setValue(std::min(done, total));
   }
   if (m_currentCase.isEmpty()) {
-    m_progress->setFormat(m_caseTotal > 0 ? tr("%1/%2 cases done").arg(done).arg(total) : tr("running"));
+    setProgressText(m_caseTotal > 0 ? tr("%1/%2 cases done").arg(done).arg(total) : tr("running"));
     return;
   }
   QString text = m_caseTotal > 0 ? tr("case %1/%2: %3").arg(m_caseIndex).arg(total).arg(m_currentCase)
@@ -575,7 +598,7 @@ void RunConsole::updateProgress() {
     text += left >= 0 ? tr(" — timeout in %1 s").arg(left)
                       : tr(" — over its %1 s timeout; the watchdog will stop it").arg(m_caseTimeoutSec);
   }
-  m_progress->setFormat(text);
+  setProgressText(text);
   m_progress->setToolTip(text);
 }
 
@@ -593,7 +616,7 @@ void RunConsole::runFinished(bool ok, bool stoppedByUser) {
   // A run stopped between two cases has no such row: the caller says so (new-user trial 12, #11: it read "finished
   // with failures" under "Stopped: nothing is recorded").
   const bool stopped = m_cases->runEnded() > 0 || stoppedByUser;
-  m_progress->setFormat(stopped ? tr("stopped") : ok ? tr("finished") : tr("finished with failures"));
+  setProgressText(stopped ? tr("stopped") : ok ? tr("finished") : tr("finished with failures"));
   updateSummary();
 }
 

@@ -113,6 +113,10 @@ class RunConsole : public QWidget {
   void changeEvent(QEvent* event) override;
 
  private:
+  /// Shows @p text in the progress bar, elided in the middle to the bar's width (fitProgressText()).
+  void setProgressText(const QString& text);
+  void fitProgressText();
+  QString m_progressText;  ///< the progress bar's whole text (setProgressText())
   void followEndLater();
   void splitBySpace();
   void splitBySpaceLater();

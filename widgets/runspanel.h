@@ -50,6 +50,9 @@ class VersionsModel : public QAbstractTableModel {
   /// Replaces all rows (ascending by N, as readVersions gives them).
   void resetData(const QList<VersionInfo>& versions);
   const QList<VersionInfo>& versions() const { return m_rows; }
+  /// The Gate column's text for a version's gate code ("DRY_RUN" → "dry run", translated; PASS / FAIL /
+  /// TIMEOUT_FAIL as the records write them).
+  static QString gateColumnText(const QString& gate);
 
   int rowCount(const QModelIndex& parent = {}) const override;
   int columnCount(const QModelIndex& parent = {}) const override;
@@ -101,6 +104,9 @@ class RunsPanel : public QWidget {
   void openRunRequested(const QString& runDir);
   /// The user asked to compare two runs: `html` is comparisonHtml(), `title` names them.
   void comparisonReady(const QString& title, const QString& html);
+  /// The lists were read again because another program changed @p workspace on disk (a `kwb measure` in a shell: a
+  /// new memory/vN.json, run folder or commit); the window's review of it can follow.
+  void workspaceChangedOnDisk(const QString& workspace);
 
  private:
   void compareSelected();

@@ -1252,7 +1252,18 @@ int cmdMeasure(const QStringList& args, const FigureRenderer& renderer) {
   if (const QString holder = WorkspaceLock::heldBy(o.workspaceDir); !holder.isEmpty()) return usage(holder);
   BaselineJob job(o);
   job.setFigureRenderer(renderer);
-  if (!job.openForNextVersion()) return usage(job.lastError());
+  // Opening says which version is measured against which, and warns of a stopped version passed over (new-user trial
+  // 16, #5): before driveJob's printer exists. Its error is printed once, by usage().
+  const QMetaObject::Connection opening =
+      QObject::connect(&job, &BaselineJob::progress, &job, [](int phase, const QString& m, MessageKind kind) {
+        if (kind == MessageKind::Warning)
+          err() << "kwb: [phase " << phase << "] " << m << Qt::endl;
+        else if (kind == MessageKind::Info)
+          out() << "[phase " << phase << "] " << m << Qt::endl;
+      });
+  const bool opened = job.openForNextVersion();
+  QObject::disconnect(opening);
+  if (!opened) return usage(job.lastError());
   const int rc = driveJob(
       job, [&job] { job.measureAndRecord(); }, p.isSet(QStringLiteral("raw")));
   out() << "version: V" << job.version() << " (memory/v" << job.version() << ".json)" << Qt::endl;
@@ -1270,6 +1281,7 @@ int cmdVersions(const QStringList& args) {
   QString error;
   const auto list = readVersions(dir, &error);
   if (!list) return usage(error);
+  for (const QString& w : versionWarnings(dir)) err() << "kwb: warning: " << w << Qt::endl;
   if (list->isEmpty()) return usage(QStringLiteral("%1 has no memory/vN.json: run `kwb baseline` first").arg(dir));
   auto num = [](const std::optional<double>& v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); };
   if (p.isSet(QStringLiteral("json"))) {

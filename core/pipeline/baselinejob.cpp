@@ -40,15 +40,6 @@ namespace kwb {
 
 namespace {
 
-/// POSIX shell quoting: the word as is when it is plain, else in single quotes.
-QString shellQuote(const QString& w) {
-  static const QRegularExpression plain(QStringLiteral("^[A-Za-z0-9_@%+=:,./-]+$"));
-  if (!w.isEmpty() && plain.match(w).hasMatch()) return w;
-  QString q = w;
-  q.replace(QLatin1Char('\''), QStringLiteral("'\\''"));
-  return QLatin1Char('\'') + q + QLatin1Char('\'');
-}
-
 /// The kwb command line that reproduces this run, pasteable into a shell (the logic file and the
 /// workspace as given, quoted; options only where they differ from the defaults).
 QString reproduceCommand(const BaselineOptions& o, const QString& framework, const QString& workspace) {
@@ -513,10 +504,13 @@ bool BaselineJob::openForNextVersion() {
   if (!QFileInfo::exists(QDir(dir).filePath(QStringLiteral(".kwb/manifest.json"))))
     return fail(Measure, tr("%1 is not a kwb workspace (no .kwb/manifest.json): run `kwb baseline` first").arg(dir));
   const QString v0 = memoryPath(dir, QStringLiteral("v0"));
-  if (!QFileInfo::exists(v0))
-    return fail(Measure, tr("%1 is missing: a later version is measured against a V0 (run `kwb baseline` "
-                            "first)")
-                             .arg(v0));
+  if (!QFileInfo::exists(v0))  // deleted after later versions (restore it), or never written (run kwb baseline)
+    return fail(Measure, !QDir(QDir(dir).filePath(QStringLiteral("memory"))).isEmpty() ||
+                                 QDir(QDir(dir).filePath(QStringLiteral(".git"))).exists()
+                             ? missingBaselineText(dir)
+                             : tr("%1 is missing: a later version is measured against a V0 (run `kwb baseline` "
+                                  "first)")
+                                   .arg(v0));
   QString error;
   const auto versions = readVersions(dir, &error);
   if (!versions) return fail(Measure, error);
@@ -524,7 +518,13 @@ bool BaselineJob::openForNextVersion() {
   if (!base) return fail(Measure, error);
   if (!versions->isEmpty() && versions->constFirst().number != 0)
     return fail(Measure, tr("%1 is masked: no V0 to measure against").arg(v0));
-  const VersionInfo& last = versions->constLast();
+  // A stopped version has no verdict and no figures: the next one is compared with the latest that finished, and the
+  // output says which (new-user trial 16, #5: V3 was compared against a stopped V2 without a word).
+  QStringList stoppedVersions;
+  qsizetype lastIndex = versions->size() - 1;
+  while (lastIndex > 0 && versions->at(lastIndex).gate == QLatin1String("STOPPED"))
+    stoppedVersions.prepend(versions->at(lastIndex--).version.toUpper());
+  const VersionInfo& last = versions->at(lastIndex);
   const auto previous = MemoryRecord::load(QDir(dir).filePath(last.file), &error);
   if (!previous) return fail(Measure, error);
   m_previous = previous->json();
@@ -608,6 +608,14 @@ bool BaselineJob::openForNextVersion() {
                                .arg(m_version)
                                .arg(dir, m_kernelUserEdited ? tr(" (your edit)") : QString(), m_gpuId, m_framework,
                                     last.version.toUpper()));
+  if (!stoppedVersions.isEmpty())
+    Q_EMIT progress(Measure,
+                    tr("warning: a stopped run has no verdict and no figures (%1, not committed): V%2 is compared "
+                       "with %3, the latest version that finished")
+                        .arg(stoppedVersions.join(QStringLiteral(", ")))
+                        .arg(m_version)
+                        .arg(last.version.toUpper()),
+                    MessageKind::Warning);
   runStaticCheck();
   return true;
 }
@@ -1064,13 +1072,26 @@ void BaselineJob::onRunFinished(const RunOutcome& outcome) {
     return;
   }
   QString status = outcome.result ? outcome.result->status : QStringLiteral("no RESULT_JSON");
-  if (m_opts.cpuDryRun && status == QLatin1String("PASS"))
-    status = tr("PASS (harness only: the PyTorch reference ran in kernel.py's place on the CPU; kernel.py not run)");
+  // A dry run's cases "pass" whatever kernel.py computes: its line must not read as a pass (new-user trial 16, #10: a
+  // wrong kernel was committed under "run finished: PASS (harness only ...)").
+  const bool dryRunRan = m_opts.cpuDryRun && status == QLatin1String("PASS");
+  if (dryRunRan)
+    status =
+        tr("DRY_RUN, no verdict on kernel.py (the harness ran with the PyTorch reference in kernel.py's place on "
+           "the CPU; kernel.py was not run)");
   Q_EMIT progress(Measure, tr("run finished: %1 (exit %2, %3 ms); log %4")
                                .arg(status)
                                .arg(outcome.exitCode)
                                .arg(outcome.wallMs)
                                .arg(outcome.logPath));
+  if (dryRunRan && m_framework == QLatin1String("triton"))
+    Q_EMIT progress(Measure,
+                    tr("note: a wrong kernel.py passes a dry run too; its numbers can be checked on the CPU under the "
+                       "Triton emulation (README, \"checked for numbers on the CPU\"): tests/python/chain_emulate.py "
+                       "%1 %2 --spec %3")
+                        .arg(shellQuote(m_ws->path(QStringLiteral("kernel.py"))),
+                             shellQuote(m_ws->path(QStringLiteral("reference.py"))),
+                             shellQuote(m_ws->path(QStringLiteral(".kwb/spec.json")))));
   if (!outcome.ok && !outcome.error.isEmpty())
     Q_EMIT progress(Measure, outcome.cancelled ? outcome.error : tr("run error: ") + outcome.error,
                     outcome.cancelled ? MessageKind::Stopped : MessageKind::Error);

@@ -101,6 +101,7 @@ BaselineJob* WorkbenchSession::measureNextVersion(const BaselineOptions& options
 BaselineJob* WorkbenchSession::adoptJob(std::unique_ptr<BaselineJob> next) {
   m_job = std::move(next);
   m_hasRecords = false;
+  m_committed = false;
   m_measuring = false;
   invalidateFrom(1);
   BaselineJob* job = m_job.get();
@@ -124,6 +125,7 @@ bool WorkbenchSession::dropJob() {
   if (!m_job) return true;
   m_job.reset();
   m_hasRecords = false;
+  m_committed = false;
   m_measuring = false;
   invalidateFrom(1);
   setCodegenVerdict({});
@@ -154,13 +156,16 @@ bool WorkbenchSession::recordRun() {
     Q_EMIT recordsWritten();
   }
   if (ok && m_job->options().commit && !m_job->commitId().isEmpty()) {
+    m_committed = true;
     setMeasureSummary(withCommitLine(m_measureSummary, m_job->commitId(), m_job->commitSubject()));
     Q_EMIT committed(m_job->commitId(), m_job->commitSubject());
   } else if (written && !ok) {
     // The failing run is recorded as the CLI records it; what comes next is no longer "Report and Memory".
+    // A stopped Run all is recorded as `kwb baseline` records it (STOPPED): its "nothing is recorded" line goes too.
     QStringList lines = m_measureSummary.isEmpty() ? QStringList() : m_measureSummary.split(u'\n');
     if (!lines.isEmpty() &&
-        lines.constLast() == tr("Next: Report and Memory record this failing run; Commit needs a passing gate."))
+        (lines.constLast() == tr("Next: Report and Memory record this failing run; Commit needs a passing gate.") ||
+         lines.constLast() == stoppedSummaryLine()))
       lines.removeLast();
     const QString gate = verdictCode(m_job->verdict());
     const QString base = m_job->generatedBaseCommitId();
@@ -182,6 +187,7 @@ bool WorkbenchSession::runPhase(int phase, bool wait) {
   m_job->clearStop();  // a Stop of an earlier phase is not this one's
   if (phase == 4) {
     m_hasRecords = false;
+    m_committed = false;
     m_measuring = true;
     setVerdict(Verdict::Running);
     // Not "Not run yet." under a Running badge (seen in the screenshots of a live run).
@@ -293,10 +299,17 @@ CommitCheck WorkbenchSession::checkCommit() const {
   if (m_busyPhase != 0 || m_measuring)
     return {false, tr("Phase %1 is running; wait for it to finish.").arg(m_measuring ? 4 : m_busyPhase)};
   const Verdict v = m_job->verdict();
-  if (v == Verdict::Stopped) return {false, tr("The run was stopped: nothing of it is recorded. Run phase 4 again.")};
+  if (v == Verdict::Stopped) return {false, tr("The run was stopped: it has no verdict to commit. Run phase 4 again.")};
+  if (m_committed)
+    return {false, tr("This run is committed already (%1): run phase 4 again, or Measure Again after an edit.")
+                       .arg(m_job->commitId().left(12))};
   if (!allowsCommit(v))
     return {false, tr("The quality gate is %1: the seed commits V0 only after the gate passes.").arg(verdictCode(v))};
   return {true, {}};
+}
+
+QString WorkbenchSession::stoppedSummaryLine() {
+  return tr("Stopped: nothing is recorded; the workspace's records are unchanged.");
 }
 
 QString WorkbenchSession::withCommitLine(const QString& summary, const QString& id, const QString& subject) const {
@@ -311,6 +324,7 @@ QString WorkbenchSession::withCommitLine(const QString& summary, const QString& 
 bool WorkbenchSession::commit() {
   if (!checkCommit().ok || !m_hasRecords) return false;
   if (!m_job->commitWorkspace()) return false;
+  m_committed = true;
   setMeasureSummary(withCommitLine(m_measureSummary, m_job->commitId(), m_job->commitSubject()));
   Q_EMIT committed(m_job->commitId(), m_job->commitSubject());
   return true;
@@ -405,7 +419,7 @@ void WorkbenchSession::onPhaseFinished(int phase, bool ok) {
     }
     if (!outcome->error.isEmpty()) lines << outcome->error;
     if (!outcome->logPath.isEmpty()) lines << tr("Log: %1").arg(outcome->logPath);
-    lines << (verdict == Verdict::Stopped ? tr("Stopped: nothing is recorded; the workspace's records are unchanged.")
+    lines << (verdict == Verdict::Stopped ? stoppedSummaryLine()
               : allowsCommit(verdict)
                   ? tr("Next: Report, Memory, Commit.")
                   : tr("Next: Report and Memory record this failing run; Commit needs a passing gate."));

@@ -176,6 +176,9 @@ class WorkbenchSession : public QObject {
   bool recordRun();
   /// True once writeRecords() succeeded for the job's last measurement (cleared by a new job and by phase 4).
   bool hasRecords() const { return m_hasRecords; }
+  /// True once the job's last measurement was committed as a version (commit() or recordRun()); cleared by a new job
+  /// and by phase 4. The window's Commit is then done, not offered again.
+  bool committedRun() const { return m_committed; }
 
  Q_SIGNALS:
   /// review() changed (set or cleared).
@@ -217,6 +220,7 @@ class WorkbenchSession : public QObject {
   QFutureWatcher<bool>* m_watcher = nullptr;  ///< the running phase 1-3
   int m_busyPhase = 0;
   bool m_hasRecords = false;
+  bool m_committed = false;  ///< see committedRun()
   bool m_measuring = false;
   bool m_done[4] = {false, false, false, false};
   QString m_measureSummary;
@@ -226,6 +230,8 @@ class WorkbenchSession : public QObject {
   /// Makes @p job the session's job and connects its signals (newJob, measureNextVersion); leaves review mode.
   BaselineJob* adoptJob(std::unique_ptr<BaselineJob> job);
   void setMeasureSummary(const QString& text);
+  /// The phase-4 summary's last line for a stopped run (until Run all records it).
+  static QString stoppedSummaryLine();
   void setCodegenVerdict(CodegenVerdict verdict);
 };
 

@@ -142,8 +142,18 @@ void performance(QString& md, const ReportInput& in, bool dryRun) {
     md += QLatin1String(
         "- Source of these figures: the PyTorch reference on the CPU, at reduced shapes where the inputs can be "
         "resized\n");
+  // A dry run's CPU stand-in of a model takes seconds: "1568243.622 µs" is exact but unreadable (new-user trial 16,
+  // #7), so a time of 1 ms or more also reads in ms or s; the µs figure stays for tools.
+  const auto readable = [](double us) {
+    return us >= 1e6   ? QStringLiteral(" (%1 s)").arg(us / 1e6, 0, 'f', 2)
+           : us >= 1e3 ? QStringLiteral(" (%1 ms)").arg(us / 1e3, 0, 'f', 2)
+                       : QString();
+  };
   md += QLatin1String("- PyTorch reference latency: ") +
-        (known(in.refLatencyUs) ? fixed(in.refLatencyUs, 3) + QStringLiteral(" µs") : kNa) + QLatin1Char('\n');
+        (known(in.refLatencyUs) ? fixed(in.refLatencyUs, 3) + QStringLiteral(" µs") + readable(*in.refLatencyUs) +
+                                      (dryRun ? QStringLiteral(", the dry run's CPU stand-in") : QString())
+                                : kNa) +
+        QLatin1Char('\n');
   if (!dryRun && known(in.compileRefLatencyUs)) {
     md += QLatin1String("- torch.compile reference (Inductor, default mode, ") + in.compileRefPrecision +
           QLatin1String("): ") + fixed(in.compileRefLatencyUs, 3) + QStringLiteral(" µs");

@@ -1,6 +1,7 @@
 #include "core/records/versions.h"
 
 #include <QDir>
+#include <QFileInfo>
 #include <QRegularExpression>
 
 #include <algorithm>
@@ -103,6 +104,44 @@ std::optional<QList<VersionInfo>> readVersions(const QString& workspace, QString
     }
   }
   return list;
+}
+
+QString missingBaselineText(const QString& workspace) {
+  const QString root = QFileInfo(workspace).absoluteFilePath();
+  const QString v0 = QDir(root).filePath(QStringLiteral("memory/v0.json"));
+  // A deleted V0 read as "run kwb baseline first" for a workspace with V1 and V2 (new-user trial 16, #3)
+  return QDir(QDir(root).filePath(QStringLiteral(".git"))).exists()
+             ? QStringLiteral(
+                   "%1 is missing: V0 is the baseline later versions are measured against; restore it from "
+                   "git: git -C '%2' checkout HEAD -- memory/v0.json")
+                   .arg(v0, root)
+             : QStringLiteral(
+                   "%1 is missing: V0 is the baseline later versions are measured against, and the "
+                   "workspace has no git history to restore it from; `kwb baseline --force` records a "
+                   "new V0")
+                   .arg(v0);
+}
+
+QStringList versionWarnings(const QString& workspace) {
+  QStringList warnings;
+  const QDir root(workspace);
+  const QStringList records =
+      QDir(root.filePath(QStringLiteral("memory"))).entryList({QStringLiteral("v*.json")}, QDir::Files, QDir::Name);
+  if (!records.isEmpty() && !records.contains(QStringLiteral("v0.json"))) {
+    QStringList later;
+    static const QRegularExpression name(QStringLiteral("^v(\\d+)\\.json$"));
+    for (const QString& f : records)
+      if (const auto m = name.match(f); m.hasMatch()) later << QStringLiteral("V") + m.captured(1);
+    if (!later.isEmpty())
+      warnings << missingBaselineText(workspace) +
+                      QStringLiteral(" (%1 recorded without it)").arg(later.join(QStringLiteral(", ")));
+  }
+  if (QFileInfo::exists(root.filePath(QStringLiteral(".git")))) {
+    QString error;
+    if (!GitRepo::openOrInit(workspace, &error))
+      warnings << error + QStringLiteral("; until then no version reads as committed");
+  }
+  return warnings;
 }
 
 KernelChange kernelChangeSinceLastVersion(const QString& workspace) {

@@ -50,6 +50,16 @@ LatestVersion latestVersion(const QString& workspace);
 
 std::optional<QList<VersionInfo>> readVersions(const QString& workspace, QString* error = nullptr);
 
+/// What keeps @p workspace's versions from reading as recorded, one sentence each (`kwb versions`, `kwb export`, the
+/// window's review and Measure Again say it): memory/v0.json missing while later versions are recorded (V0 is what
+/// every later version is measured against: restore it from git), and a git repository libgit2 refuses (another user
+/// owns it), whose versions then read as not committed. Empty when neither applies; never fails.
+QStringList versionWarnings(const QString& workspace);
+
+/// The sentence for a workspace whose memory/v0.json is missing: where it was (and, when the workspace has a git
+/// repository, the command that restores it; else that `kwb baseline --force` records a new V0).
+QString missingBaselineText(const QString& workspace);
+
 /// kernel.py now against the newest committed version's (the commit that first added its memory/vN.json).
 struct KernelChange {
   bool known = false;      ///< a committed version holds a kernel.py to compare with (false: no git, none committed)

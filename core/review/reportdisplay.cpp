@@ -272,6 +272,14 @@ QString translateLine(const QString& line) {
   if (const auto m = noRunGpu.match(line); m.hasMatch())
     return QCoreApplication::translate("kwb::ReportText", "- GPU: none, the harness was not run (ledger: %1)")
         .arg(m.captured(1));
+  // The device the harness ran on beside the ledger's GPU: "cpu" for a dry run (new-user trial 16, #13: English in
+  // zh_CN)
+  static const QRegularExpression gpuLedger(QStringLiteral("^- GPU: (.*) \\(ledger: (.*)\\)$"));
+  if (const auto m = gpuLedger.match(line); m.hasMatch())
+    return QCoreApplication::translate("kwb::ReportText", "- GPU: %1 (ledger: %2)")
+        .arg(m.captured(1) == QLatin1String("cpu") ? QCoreApplication::translate("kwb::ReportText", "the CPU")
+                                                   : m.captured(1),
+             m.captured(2));
   if (line == QLatin1String("- Run folder: none (the harness was not run)"))
     return QCoreApplication::translate("kwb::ReportText", "- Run folder: none (the harness was not run)");
   if (const auto m = notProfiled.match(line); m.hasMatch())

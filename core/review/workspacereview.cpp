@@ -399,6 +399,7 @@ std::optional<WorkspaceReview> readWorkspaceReview(const QString& path, QString*
       r.warnings << QStringLiteral("roofline not drawn: %1").arg(u.error);
     }
   }
+  r.warnings << versionWarnings(r.root);  // a deleted memory/v0.json, a repository git refuses
   return r;
 }
 

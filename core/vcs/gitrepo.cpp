@@ -6,6 +6,7 @@
 #include <QRegularExpression>
 
 #include <git2.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <vector>
@@ -40,6 +41,12 @@ QString gitError(const QString& what, int rc) {
   const QString detail =
       e && e->message ? QString::fromUtf8(e->message).trimmed() : QStringLiteral("libgit2 error %1").arg(rc);
   return QStringLiteral("%1: %2").arg(what, detail);
+}
+
+// A .git another user owns (libgit2 before GIT_EOWNER reported it as not found).
+bool ownedByAnother(const QString& dir) {
+  const QFileInfo git(QDir(dir).filePath(QStringLiteral(".git")));
+  return git.exists() && git.ownerId() != static_cast<uint>(::geteuid());
 }
 
 QString oidText(const git_oid* oid) {
@@ -88,6 +95,16 @@ std::unique_ptr<GitRepo> GitRepo::openOrInit(const QString& dir, QString* error)
   const QByteArray path = abs.toUtf8();
   git_repository* repo = nullptr;
   int rc = git_repository_open_ext(&repo, path.constData(), GIT_REPOSITORY_OPEN_NO_SEARCH, nullptr);
+  // A repository another user owns: libgit2 refuses it as git does ("dubious ownership"); it read as "commits (none)"
+  // and "cannot initialise a git repository" with the cause unnamed (new-user trial 16, #6).
+  if (rc == GIT_EOWNER || (rc < 0 && ownedByAnother(abs))) {
+    fail(error, QStringLiteral("git refuses the repository in %1: it is owned by another user (git's \"dubious "
+                               "ownership\" check). Work on it as its owner, or trust it: git config --global --add "
+                               "safe.directory %1")
+                    .arg(abs));
+    git_error_clear();
+    return nullptr;
+  }
   if (rc == GIT_ENOTFOUND) {
     git_error_clear();
     rc = git_repository_init(&repo, path.constData(), /*is_bare=*/0);

@@ -351,6 +351,32 @@ OLD_TORCH_KINDS = {"MetaUnsupported", "NotImplementedError", "RuntimeError", "At
 TESTED_TORCH = "2.x (2.11)"
 
 
+def check_arity(model, params, inputs, tree):
+    """get_inputs() must give forward() what it takes: a count that does not bind failed inside torch's module call
+    and read as "the probe does not support this model" with a newer torch advised (new-user trial 16, #4)."""
+    try:
+        inspect.signature(model.forward).bind(*inputs)
+    except TypeError as e:
+        shown = ", ".join(p.name if p.default is inspect.Parameter.empty else "%s=..." % p.name for p in params)
+        raise Failure("TypeError", "get_inputs() returns %d input(s) but Model.forward(%s) does not take them (%s): "
+                      "get_inputs() must return forward()'s arguments in order" % (len(inputs), shown, e),
+                      return_line(tree, "get_inputs"))
+
+
+# Messages that are the logic file's own mistake under any torch (a shape or size that does not fit, arguments that do
+# not bind): no newer torch changes them, so they get no old-torch note.
+USER_ERROR_PATTERNS = (
+    r"shape '\[.*\]' is invalid for input of size", r"size mismatch", r"must match the size of tensor",
+    r"shapes cannot be multiplied", r"takes \d+ positional arguments? but \d+ (were|was) given",
+    r"missing \d+ required positional argument", r"got an unexpected keyword argument", r"Trying to create tensor with "
+    r"negative dimension", r"is out of bounds for dimension", r"Expected .* to have \d+ channels",
+)
+
+
+def is_user_error(message):
+    return any(re.search(p, message) for p in USER_ERROR_PATTERNS)
+
+
 def old_torch_note(version, kind, message):
     """One sentence for an error under torch < 2 that a newer torch may not raise ('' otherwise): the probe's
     figures and vocabulary are tested under 2.x, and Debian 12's python3-torch is 1.13 (new-user trial 10, #2:
@@ -359,7 +385,7 @@ def old_torch_note(version, kind, message):
         major = int(str(version).split(".")[0])
     except ValueError:
         return ""
-    if major >= 2:
+    if major >= 2 or is_user_error(message):
         return ""
     if kind not in OLD_TORCH_KINDS and not (kind == "DataDependentShape" and "repeat_interleave" in message):
         return ""
@@ -491,6 +517,7 @@ def run(logic_path, partial, scale, guess=False):
         init, model, inputs = build(module, Model, tr, FactoryMode, inputs_fn, tree)
     finally:
         undo()
+    guessed = inputs is None
     if inputs is None:
         mark_phase("forward() with guessed inputs")
         inputs = guess_inputs(model, tr, FactoryMode, torch)
@@ -507,6 +534,8 @@ def run(logic_path, partial, scale, guess=False):
         params = [p for p in inspect.signature(model.forward).parameters.values()]
     except (TypeError, ValueError):
         params = []
+    if params and not guessed:
+        check_arity(model, params, inputs, tree)
     pos = [p.name for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
     in_names = [pos[i] if i < len(pos) else "in%d" % i for i in range(len(inputs))]
     refs = {}

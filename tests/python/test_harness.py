@@ -196,6 +196,33 @@ class DryRunTest(unittest.TestCase):
             self.assertNotIn("written-back", c["reason"])
 
 
+class EditedKernelAndDtypeSkipTest(unittest.TestCase):
+    """New-user trial 16: the banner's tile is kernel.py's BLOCK_SIZE as edited (#9), and a low-precision case the
+    reference rejects at shapes it takes in float32 names the dtype, not the shapes, as the cause (#8)."""
+
+    def test_tile_follows_kernel_block_size_and_dtype_skip_names_the_dtype(self):
+        root, ws = h.make_workspace("relu.py", tile=1024)
+        self.addCleanup(shutil.rmtree, root)
+        with open(os.path.join(ws, "kernel.py"), "w", encoding="utf-8") as f:
+            f.write("BLOCK_SIZE = 128  # the user's edit\n")  # a dry run never imports kernel.py
+        with open(os.path.join(ws, "reference.py"), "w", encoding="utf-8") as f:
+            f.write("import torch\nimport torch.nn as nn\n\n\nclass Model(nn.Module):\n"
+                    "    def forward(self, x):\n        if x.dtype != torch.float32:\n"
+                    "            raise TypeError('float32 weights only')\n        return torch.relu(x)\n\n\n"
+                    "def get_inputs():\n    return [torch.randn(33, 1000)]\n\n\n"
+                    "def get_init_inputs():\n    return []\n")
+        r = h.run_harness(ws, "--cpu-dry-run", "--no-memory")
+        self.assertEqual(r.rc, 0, r)
+        self.assertIn("tile=128 ", r.stdout + r.stderr)
+        self.assertEqual(r.result["tile"], 128)
+        skipped = {s["name"]: s["reason"] for s in r.result["skipped_cases"]}
+        for name, dtype in (("dtype_bf16", "bfloat16"), ("dtype_fp16", "float16")):
+            self.assertIn(name, skipped, r)
+            self.assertIn("the reference rejects %s inputs (float32 at the same shapes" % dtype, skipped[name])
+            self.assertIn("float32 weights only", skipped[name])
+        self.assertIn("problem_shape", r.results)
+
+
 class SelectionTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):

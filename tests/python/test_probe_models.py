@@ -270,6 +270,23 @@ class ProbeOldTorchTest(unittest.TestCase):
                 self.assertEqual((err["kind"], err["line"]), (kind, 4))
                 self.assertEqual(err["message"], "boom inside forward")
 
+    def test_the_files_own_mistakes_have_no_old_torch_note(self):
+        # inputs that do not bind to forward(), a view to a size that does not fit: the file's mistakes under any
+        # torch, told without "run kwb with a newer torch" (new-user trial 16, #4)
+        body = "import torch\nclass Model(torch.nn.Module):\n    def forward(self, x):\n        return %s\n" \
+               "def get_inputs():\n    return %s\ndef get_init_inputs():\n    return []\n"
+        for forward, inputs, line, text in (
+                ("torch.relu(x)", "[torch.randn(4, 4), torch.randn(4, 4)]", 6,
+                 "get_inputs() returns 2 input(s) but Model.forward(x) does not take them"),
+                ("x.view(-1, 10**12)", "[torch.randn(4, 4)]", 4, "is invalid for input of size 16")):
+            with self.subTest(forward=forward):
+                p, _ = probe(write(body % (forward, inputs)))
+                self.assertEqual(p.returncode, 3, p.stdout[-2000:])
+                err = json.loads(p.stdout)["error"]
+                self.assertIn(text, err["message"])
+                self.assertEqual(err["line"], line)
+                self.assertNotIn("newer torch", err["message"])
+
     def test_scans_without_a_meta_kernel_trace_by_formula(self):
         # cummax / cummin / logcumsumexp have no meta kernel in torch 1.13 (new-user trial 13's x03): the probe
         # shapes them as the input (values, and int64 indices for cummax / cummin) instead of failing
