@@ -1646,7 +1646,8 @@ class FastDiv(unittest.TestCase):
         for d in ds:
             m, lg = K._kwb_magic(d)
             self.assertLess(m, 2 ** 32)
-            for n in {0, 1, d - 1, d, d + 1, 2 ** 31 - 1, 2 ** 31 - 2, (2 ** 31 - 1) // d * d, (2 ** 31 - 1) // d * d - 1}:
+            top = (2 ** 31 - 1) // d * d
+            for n in {0, 1, d - 1, d, d + 1, 2 ** 31 - 1, 2 ** 31 - 2, top, top - 1}:
                 if 0 <= n < 2 ** 31:
                     self.assertEqual((((n * m) >> 32) + n) >> lg, n // d, (d, n))
 
@@ -1663,6 +1664,28 @@ class FastDiv(unittest.TestCase):
         self.assertTrue(torch.equal(got[False], got[True]))
         v = x + col + 0.5 * res
         self.assertLess(rel_err(got[True], torch.where(v >= 0, v, v * 0.1)), 1e-6)
+
+
+class PointwiseRows(unittest.TestCase):
+    def test_rows_launch_same_values_as_flat(self):
+        # kwb_pointwise_rows: rows of the last dim a program, coordinates per row; the same values as the flat
+        # launch on strided 5-D / 3-D / 2-D broadcasts, a last dim past one tile (two column blocks), 16 bits, and a
+        # last dim under the minimum (the flat launch)
+        torch.manual_seed(13)
+        cases = [(torch.randn(3, 5, 7, 6, 40)[:, :, :, :, ::2], torch.randn(1, 5, 1, 6, 1),
+                  torch.randn(3, 1, 7, 1, 20)),
+                 (torch.randn(4, 9, 33), torch.randn(33), torch.randn(4, 9, 1)),
+                 (torch.randn(1500, 37).t(), torch.randn(1500), torch.randn(37, 1)),
+                 (torch.randn(6, 5, 8).half(), torch.randn(8), torch.randn(6, 1, 1))]
+        for x, col, res in cases:
+            got = {}
+            for rows in (False, True):
+                with Forced(kwb_pointwise_rows=rows), Launches("_kwb_pointwise_rows_kernel") as n:
+                    got[rows] = K.kwb_pointwise(x, K.kwb_test_epi, (col, res), (0.1, 0.5))
+                self.assertEqual(n.count, 1 if rows and x.shape[-1] >= 16 else 0, list(x.shape))
+            self.assertTrue(torch.equal(got[False], got[True]), list(x.shape))
+            v = x.double() + col.double() + 0.5 * res.double()
+            self.assertLess(rel_err(got[True], torch.where(v >= 0, v, v * 0.1)), TOL.get(x.dtype, 1e-6))
 
 
 class RowSlot(unittest.TestCase):

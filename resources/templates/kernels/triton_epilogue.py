@@ -180,6 +180,31 @@ def _kwb_pointwise_kernel(x_ptr, out_ptr, n, S1, S2, S3, S4, sx0, sx1, sx2, sx3,
 
 KWB_POINTWISE_BLOCK = 1024
 KWB_POINTWISE_WARPS = 4
+kwb_pointwise_rows = False  # True: rows of the last dim per program, coordinates decoded per row (not yet measured)
+_kwb_pointwise_rows_min = 16  # the shortest last dim the row launch takes (shorter: the flat one)
+
+
+@triton.jit
+def _kwb_pointwise_rows_kernel(x_ptr, out_ptr, M, L, S1, S2, S3, sx0, sx1, sx2, sx3, sx4,
+                               e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
+                               s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3,
+                               EPI: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_L: tl.constexpr):
+    # kwb_pointwise over M rows of the last dim (L, slot 4): BLOCK_M rows x BLOCK_L columns a program, the four
+    # outer coordinates decoded once per row (BLOCK_M decodes, not one per element), the last one the column
+    rows = tl.program_id(0).to(tl.int64) * BLOCK_M + tl.arange(0, BLOCK_M)
+    cols = tl.program_id(1) * BLOCK_L + tl.arange(0, BLOCK_L)
+    mask = (rows < M)[:, None] & (cols < L)[None, :]
+    r3 = rows % S3
+    t = rows // S3
+    r2 = t % S2
+    t = t // S2
+    z = (cols * 0)[None, :].to(tl.int64)
+    i0, i1, i2, i3 = (t // S1)[:, None] + z, (t % S1)[:, None] + z, r2[:, None] + z, r3[:, None] + z
+    i4 = cols[None, :].to(tl.int64) + (rows * 0)[:, None]
+    acc = tl.load(x_ptr + (i0 * sx0 + i1 * sx1 + i2 * sx2 + i3 * sx3 + i4 * sx4), mask=mask, other=0.0)
+    acc = EPI(acc.to(tl.float32), i0, i1, i2, i3, i4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04,
+              s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
+    tl.store(out_ptr + rows[:, None] * L + cols[None, :], acc.to(out_ptr.dtype.element_ty), mask=mask)
 
 
 def _kwb_pointwise_plan(x, epi_tensors):
@@ -228,6 +253,15 @@ def kwb_pointwise(x, epi, epi_tensors=(), epi_scalars=(), out_dtype=None):
         plan = _kwb_memo[key] = _kwb_pointwise_plan(x, epi_tensors)
     grid, sizes, sx, es, ne, idx64, magic = plan
     ptrs = tuple(t.t if isinstance(t, KwbAt) else t for t in epi_tensors) + (x,) * (4 - ne)
+    L = sizes[3]
+    if kwb_pointwise_rows and x.dim() >= 2 and L >= _kwb_pointwise_rows_min:
+        block_l = min(_kwb_np2(L), KWB_POINTWISE_BLOCK)
+        block_m = max(1, KWB_POINTWISE_BLOCK // block_l)
+        rows = out.numel() // L
+        _kwb_pointwise_rows_kernel[(triton.cdiv(rows, block_m), triton.cdiv(L, block_l))](
+            x, out, rows, L, sizes[0], sizes[1], sizes[2], *sx, *ptrs, *es, *kwb_epi_scalars(epi_scalars), EPI=epi,
+            BLOCK_M=block_m, BLOCK_L=block_l, num_warps=KWB_POINTWISE_WARPS)
+        return out
     _kwb_pointwise_kernel[grid](x, out, out.numel(), *sizes, *sx, *ptrs, *es, *kwb_epi_scalars(epi_scalars), *magic,
                                 EPI=epi, IDX64=idx64, BLOCK=KWB_POINTWISE_BLOCK, FASTDIV=kwb_fastdiv and not idx64,
                                 num_warps=KWB_POINTWISE_WARPS)
