@@ -1199,8 +1199,8 @@ void TestChains::analyzeGroupsAreThePlan_data() {
 
         // session 27 (probe 16): im2col, bicubic upsampling, embedding_bag with offsets
         "z05_Unfold_Im2col_Linear", "unfold_dilated_gelu", "z07_Bicubic_Upsample_Clamp", "upsample_bicubic_align_size",
-        "upsample_fractional_scales", "masked_softmax_scale_before_mask", "z06_EmbeddingBag_Offsets_Weighted_Tanh",
-        "embedding_bag_mean_last_offset_pad", "embedding_bag_max_fixed_bags",
+        "upsample_fractional_scales", "masked_softmax_scale_before_mask", "cosine_embedding_two_margins_int_label",
+        "z06_EmbeddingBag_Offsets_Weighted_Tanh", "embedding_bag_mean_last_offset_pad", "embedding_bag_max_fixed_bags",
         // session 28: flip as an index map, any / all, p = 0 norms, index_add's alpha
         "flip_two_dims_sub_sum", "flip_transposed_softmax", "any_all_masks_and", "norm_ord0_keepdim_dims",
         "index_add_alpha_neg_rows3d", "cdist_rbf_batched", "cdist_centers_min", "cosine_embedding_margin_mean"})
@@ -1555,6 +1555,9 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("upsample_fractional_scales"), QStringLiteral("=upsample_fractional_scales")},
       // session 28: a masked softmax alone takes the scale before its mask
       {QStringLiteral("masked_softmax_scale_before_mask"), QStringLiteral("=masked_softmax_scale_before_mask")},
+      // session 28: a bool comparison of an int64 label made by one launch and read by another (two losses, one y)
+      {QStringLiteral("cosine_embedding_two_margins_int_label"),
+       QStringLiteral("=cosine_embedding_two_margins_int_label")},
       {QStringLiteral("embedding_bag_mean_last_offset_pad"), QStringLiteral("=embedding_bag_mean_last_offset_pad")},
       {QStringLiteral("embedding_bag_max_fixed_bags"), QStringLiteral("=embedding_bag_max_fixed_bags")},
       // session 28 (probe16's skeletons): hypot / softshrink, flip, any / all, p = 0 norms, index_add's alpha

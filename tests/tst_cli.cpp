@@ -2155,6 +2155,27 @@ print(P + "RESULT_JSON=" + json.dumps({"status": "PASS", "cases": cases}), flush
     }
   }
 
+  void forceRefusedOverLaterVersions() {
+    // New-user trial 17, #2: `kwb baseline --force` after `kwb measure` measured the edited kernel.py as V0 and
+    // committed it after V1. Refused now, nothing written; the message names the command that records a version.
+    const QString ws = m_tmp.filePath(QStringLiteral("force_over_v1_ws"));
+    const QStringList base{
+        QStringLiteral("baseline"),     problem("19_ReLU.py"),    QStringLiteral("--gpu"),       QStringLiteral("H200"),
+        QStringLiteral("--framework"),  QStringLiteral("triton"), QStringLiteral("--workspace"), ws,
+        QStringLiteral("--cpu-dry-run")};
+    Result r = kwb(base);
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    writeFile(ws + QStringLiteral("/kernel.py"), readAll(ws + QStringLiteral("/kernel.py")) + "\n# edited for V1\n");
+    r = kwb({QStringLiteral("measure"), ws, QStringLiteral("--cpu-dry-run")});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    const QByteArray v0 = readAll(ws + QStringLiteral("/memory/v0.json"));
+    r = kwb(base + QStringList{QStringLiteral("--force")});
+    QVERIFY2(r.code != 0, qPrintable(r.out + r.err));
+    QVERIFY2(r.err.contains(QStringLiteral("holds versions up to V1")) && r.err.contains(QStringLiteral("kwb measure")),
+             qPrintable(r.err));
+    QCOMPARE(readAll(ws + QStringLiteral("/memory/v0.json")), v0);
+  }
+
   void measureVersions() {
     const QString ws = m_tmp.filePath(QStringLiteral("versions_ws"));
     Result r = kwb({QStringLiteral("baseline"), problem("19_ReLU.py"), QStringLiteral("--gpu"), QStringLiteral("H200"),

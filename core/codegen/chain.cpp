@@ -3540,6 +3540,8 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
   QString outDtypeArg;
   if (isIntegralDtype(traced) && traced != primDt)
     outDtypeArg = QStringLiteral("torch.") + traced;
+  else if (traced == u"bool" && isIntegralDtype(primDt))  // y == 1 of an integer label, read by a later launch
+    outDtypeArg = QStringLiteral("torch.bool");
   else if (traced.startsWith(QLatin1String("float")) || traced.startsWith(QLatin1String("bfloat")))
     if (isIntegralDtype(primDt) || primDt == u"bool") outDtypeArg = QStringLiteral("torch.float32");
   bool count = isIntegralDtype(traced);  // a count: an integer made from bool masks and counts only

@@ -169,6 +169,19 @@ bool BaselineJob::understand() {
   if (!m_ws)
     if (const QString why = Workspace::openProblem(plannedWorkspaceDir(), m_opts.force); !why.isEmpty())
       return fail(Understand, why.contains(QLatin1String(" already exists; ")) ? why + existingWorkspaceHint() : why);
+  // Later versions recorded (kwb measure): --force would measure today's kernel.py, the user's latest, as V0, the
+  // baseline they were compared with, and commit it after theirs (new-user trial 17, #2). A missing V0 is not
+  // refused: regenerating it is that case's advice (versions.cpp).
+  if (!m_ws && m_opts.force) {
+    const QString dir = plannedWorkspaceDir();
+    const LatestVersion latest = latestVersion(dir);
+    if (latest.number >= 1 && QFileInfo::exists(QDir(dir).filePath(QStringLiteral("memory/v0.json"))))
+      return fail(Understand, tr("workspace %1 holds versions up to V%2 (recorded by `kwb measure`): --force would "
+                                 "measure today's kernel.py again as V0, the baseline they are compared with. "
+                                 "Record a new version with `kwb measure %1`, or regenerate into a new --workspace")
+                                  .arg(dir)
+                                  .arg(latest.number));
+  }
 
   // Asking the interpreters for torch takes seconds: a stop ends it too.
   m_python = m_opts.python.isEmpty() ? findTorchPython(&error, [this] { return stopped(); }) : m_opts.python;

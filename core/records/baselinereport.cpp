@@ -294,6 +294,9 @@ QString renderBaselineReport(const ReportInput& in) {
     md += noRunBanner();
   else if (dryRun)
     md += dryRunBanner();
+  // the verdict first: a reviewer reading the committed report sees FAIL / STOPPED where it opens (new-user trial 17,
+  // #3), as `kwb export` and the window lead with the gate
+  md += QLatin1String("- Result: **") + orNa(in.overallStatus) + QLatin1String("**\n");
   md += QLatin1String("- Date: ") + orNa(in.date) + QLatin1Char('\n');
   md += QLatin1String("- Mode: ") + orNa(in.mode) + QLatin1Char('\n');
   md += QLatin1String("- GPU: ") + orNa(in.gpu) + QLatin1Char('\n');

@@ -101,7 +101,8 @@ struct ReportInput {
   QString runDir;                       ///< e.g. ".kwb/runs/20260101T120000"
 };
 
-/// The report as Markdown (GitHub dialect: pipe tables). Section order: Baseline kernel path;
+/// The report as Markdown (GitHub dialect: pipe tables). Its first line under the title is the Result (the gate
+/// verdict, overallStatus). Section order: Baseline kernel path;
 /// Correctness test path; PyTorch reference logic description; Stable source record ids consulted;
 /// Baseline configuration summary; Correctness results; Baseline performance; Plan kernels (only when a
 /// profile or its error is known); Roofline; What was and was not run. Latency has 3 decimals (µs), TFLOPS 3, GB/s
