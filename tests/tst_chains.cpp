@@ -1096,6 +1096,13 @@ void TestChains::plans_data() {
       << QStringLiteral("cast_float_result") << QStringList{QStringLiteral("rowfused")}
       << QStringList{QStringLiteral("kwb_out_dtype = torch.promote_types(torch.float32, self.weight.dtype)"),
                      QStringLiteral("return kwb_as_dtype(t6, kwb_out_dtype)")};
+  // session 28 (probe17's skeletons by class): binary ops of the integer-division family, atan2, logaddexp and a
+  // 0-d tensor made in forward() are pointwise lowering entries, fused like any other op (the all-pointwise members,
+  // pointwise_divmod_signs and the rest, take the elementwise template: classesEmulated runs them)
+  QTest::newRow("probe17 v06/v36/v08a's class: atan2, logaddexp, maximum(y, torch.tensor(c)) in one launch")
+      << QStringLiteral("linear_atan2_logaddexp_max0d")
+      << QStringList{QStringLiteral("gemm"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("# atan2, mul, logaddexp, mul, add, maximum, minimum")};
 }
 
 void TestChains::plans() {
@@ -1506,6 +1513,10 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("masked_softmax_scale_before_mask"), QStringLiteral("=masked_softmax_scale_before_mask")},
       {QStringLiteral("embedding_bag_mean_last_offset_pad"), QStringLiteral("=embedding_bag_mean_last_offset_pad")},
       {QStringLiteral("embedding_bag_max_fixed_bags"), QStringLiteral("=embedding_bag_max_fixed_bags")},
+      // session 28: probe17's pointwise skeletons by class; negative operands, signed zeros, NaN and infinities
+      {QStringLiteral("pointwise_divmod_signs"), QStringLiteral("=pointwise_divmod_signs")},
+      {QStringLiteral("pointwise_atan2_logaddexp_signed"), QStringLiteral("=pointwise_atan2_logaddexp_signed")},
+      {QStringLiteral("linear_atan2_logaddexp_max0d"), QStringLiteral("=linear_atan2_logaddexp_max0d")},
   };
   // a selection flips where two values tie: the reference takes them lowest index first as kwb_topk does (torch's
   // CUDA topk does; its CPU topk has no fixed order) and, in 16 bits, its parameters rounded as the harness's are

@@ -725,6 +725,131 @@ class Lowering {
     return std::nullopt;
   }
 
+  // Ops written as one table entry each (rules() below): the binary ops of torch's integer-division family,
+  // logaddexp, atan2. Each takes the node, its first operand and the input binding, and says why in `why` when an
+  // argument form is not lowered.
+  using InputExpr = std::function<PwVal(const PwInput&)>;
+  using Rule = std::optional<PwVal> (Lowering::*)(const PwNode&, const PwVal&, const InputExpr&);
+
+  static const QHash<QString, Rule>& rules() {
+    static const QHash<QString, Rule> table = {
+        {QStringLiteral("fmod"), &Lowering::fmodOp},
+        {QStringLiteral("remainder"), &Lowering::remainderOp},
+        {QStringLiteral("floor_divide"), &Lowering::floorDivideOp},
+        {QStringLiteral("logaddexp"), &Lowering::logaddexpOp},
+        {QStringLiteral("atan2"), &Lowering::atan2Op},
+        {QStringLiteral("arctan2"), &Lowering::atan2Op},
+    };
+    return table;
+  }
+
+  std::optional<PwVal> operand(const PwNode& n, const char* kw, const InputExpr& ie) {
+    auto y = opt(n, 1, kw, ie);
+    if (!y) why = QStringLiteral("node %1 (%2) needs a second operand").arg(n.id, n.op);
+    return y;
+  }
+
+  // trunc(v) = v < 0 ? -floor(-v) : floor(v); v: a temporary or a literal
+  PwVal truncOf(const PwVal& v) {
+    return where(
+        bin(QStringLiteral("<"), v, lit(0.0)),
+        bin(QStringLiteral("*"), un(QStringLiteral("floor"), bin(QStringLiteral("*"), v, lit(-1.0))), lit(-1.0)),
+        un(QStringLiteral("floor"), v));
+  }
+
+  // fmod(a, b) = a - trunc(a / b) b: the dividend's sign, NaN for b = 0 (inf * 0), like torch.fmod
+  PwVal fmodOf(const QString& t, const PwVal& a, const PwVal& b) {
+    const PwVal q = tmp(t + QStringLiteral("_q"), bin(QStringLiteral("/"), a, b));
+    return bin(QStringLiteral("-"), a, bin(QStringLiteral("*"), truncOf(q), b));
+  }
+
+  std::optional<PwVal> fmodOp(const PwNode& n, const PwVal& x, const InputExpr& ie) {
+    const auto y = operand(n, "other", ie);
+    if (!y) return std::nullopt;
+    const QString t = QStringLiteral("v_") + n.id;
+    return fmodOf(t, tmp(t + QStringLiteral("_a"), x), tmp(t + QStringLiteral("_b"), *y));
+  }
+
+  // remainder: fmod moved by one divisor where its sign differs from the divisor's (r b < 0), as torch's kernel
+  std::optional<PwVal> remainderOp(const PwNode& n, const PwVal& x, const InputExpr& ie) {
+    const auto y = operand(n, "other", ie);
+    if (!y) return std::nullopt;
+    const QString t = QStringLiteral("v_") + n.id;
+    const PwVal b = tmp(t + QStringLiteral("_b"), *y);
+    const PwVal r = tmp(t + QStringLiteral("_r"), fmodOf(t, tmp(t + QStringLiteral("_a"), x), b));
+    return where(bin(QStringLiteral("<"), bin(QStringLiteral("*"), r, b), lit(0.0)), bin(QStringLiteral("+"), r, b), r);
+  }
+
+  // torch's div_floor for floats: (a - fmod(a, b)) / b, minus one where the remainder's sign differs from b's, then
+  // rounded to the nearest integer (the quotient is integral up to rounding); a / b for b = 0 (+-inf, NaN)
+  PwVal floorDivOf(const QString& t, const PwVal& a0, const PwVal& b0) {
+    const PwVal a = tmp(t + QStringLiteral("_a"), a0), b = tmp(t + QStringLiteral("_b"), b0);
+    const PwVal m = tmp(t + QStringLiteral("_m"), fmodOf(t, a, b));
+    PwVal d = bin(QStringLiteral("/"), bin(QStringLiteral("-"), a, m), b);
+    d = tmp(t + QStringLiteral("_d"), where(bin(QStringLiteral("<"), bin(QStringLiteral("*"), m, b), lit(0.0)),
+                                            bin(QStringLiteral("-"), d, lit(1.0)), d));
+    const PwVal f = tmp(t + QStringLiteral("_f"), un(QStringLiteral("floor"), d));
+    const PwVal r = where(bin(QStringLiteral(">"), bin(QStringLiteral("-"), d, f), lit(0.5)),
+                          bin(QStringLiteral("+"), f, lit(1.0)), f);
+    return where(bin(QStringLiteral("=="), b, lit(0.0)), bin(QStringLiteral("/"), a, b), r);
+  }
+
+  std::optional<PwVal> floorDivideOp(const PwNode& n, const PwVal& x, const InputExpr& ie) {
+    const auto y = operand(n, "other", ie);
+    if (!y) return std::nullopt;
+    return floorDivOf(QStringLiteral("v_") + n.id, x, *y);
+  }
+
+  // log(e^a + e^b) = max + log(1 + e^-|a - b|); a == b (both -inf or both inf included): a + log 2
+  std::optional<PwVal> logaddexpOp(const PwNode& n, const PwVal& x, const InputExpr& ie) {
+    const auto y = operand(n, "other", ie);
+    if (!y) return std::nullopt;
+    const QString t = QStringLiteral("v_") + n.id;
+    const PwVal a = tmp(t + QStringLiteral("_a"), x), b = tmp(t + QStringLiteral("_b"), *y);
+    const PwVal m = where(bin(QStringLiteral(">"), a, b), a, b);  // NaN in a: b, and the log term is NaN
+    const PwVal e = un(QStringLiteral("exp"),
+                       bin(QStringLiteral("*"), un(QStringLiteral("abs"), bin(QStringLiteral("-"), a, b)), lit(-1.0)));
+    return where(bin(QStringLiteral("=="), a, b), bin(QStringLiteral("+"), a, lit(0.6931471805599453)),
+                 bin(QStringLiteral("+"), m, un(QStringLiteral("log"), bin(QStringLiteral("+"), e, lit(1.0)))));
+  }
+
+  // v < 0, -0 included (1 / -0 is -inf): the side of the axis a signed zero is on
+  PwVal negativeSide(const PwVal& v) {
+    return bin(QStringLiteral("<"),
+               where(bin(QStringLiteral("=="), v, lit(0.0)), bin(QStringLiteral("/"), lit(1.0), v), v), lit(0.0));
+  }
+
+  // atan2(y, x) from a minimax odd polynomial of atan on [0, 1] (N. Juffa's fp32 coefficients, about 2 ulp) at
+  // min(|x|, |y|) / max(|x|, |y|), moved to the octant and quadrant; signed zeros and infinities as torch
+  // (atan2(-0, -1) = -pi, atan2(inf, -inf) = 3 pi / 4). Checked against torch within 2.4e-7 (emulation).
+  std::optional<PwVal> atan2Op(const PwNode& n, const PwVal& x, const InputExpr& ie) {
+    const auto o = operand(n, "other", ie);
+    if (!o) return std::nullopt;
+    const QString t = QStringLiteral("v_") + n.id;
+    const PwVal yv = tmp(t + QStringLiteral("_y"), x), xv = tmp(t + QStringLiteral("_x"), *o);
+    const PwVal ay = tmp(t + QStringLiteral("_ay"), un(QStringLiteral("abs"), yv));
+    const PwVal ax = tmp(t + QStringLiteral("_ax"), un(QStringLiteral("abs"), xv));
+    const PwVal hi = tmp(t + QStringLiteral("_hi"), where(bin(QStringLiteral(">"), ay, ax), ay, ax));
+    const PwVal lo = tmp(t + QStringLiteral("_lo"), where(bin(QStringLiteral(">"), ay, ax), ax, ay));
+    // both 0: 0; both infinite: 1 (atan2(inf, inf) = pi/4); a NaN in either makes the sum and the ratio NaN
+    const PwVal a = tmp(t + QStringLiteral("_r"),
+                        where(bin(QStringLiteral("=="), bin(QStringLiteral("+"), ax, ay), lit(0.0)), lit(0.0),
+                              where(bin(QStringLiteral("=="), hi, lo), lit(1.0), bin(QStringLiteral("/"), lo, hi))));
+    const PwVal s = tmp(t + QStringLiteral("_s"), bin(QStringLiteral("*"), a, a));
+    static const double c[] = {0.00282363896258175373077393, -0.0159569028764963150024414, 0.0425049886107444763183594,
+                               -0.0748900920152664184570312, 0.106347933411598205566406,   -0.142027363181114196777344,
+                               0.199926957488059997558594,   -0.333331018686294555664062};
+    PwVal p = lit(c[0]);
+    for (std::size_t i = 1; i < std::size(c); ++i)
+      p = bin(QStringLiteral("+"), bin(QStringLiteral("*"), p, s), lit(c[i]));
+    PwVal r = tmp(t + QStringLiteral("_p"),
+                  bin(QStringLiteral("+"), bin(QStringLiteral("*"), bin(QStringLiteral("*"), p, s), a), a));
+    r = tmp(t + QStringLiteral("_o"),
+            where(bin(QStringLiteral(">"), ay, ax), bin(QStringLiteral("-"), lit(1.5707963267948966), r), r));
+    r = tmp(t + QStringLiteral("_h"), where(negativeSide(xv), bin(QStringLiteral("-"), lit(3.141592653589793), r), r));
+    return where(negativeSide(yv), bin(QStringLiteral("*"), r, lit(-1.0)), r);
+  }
+
   std::optional<PwVal> node(const PwNode& n, const std::function<PwVal(const PwInput&)>& ie) {
     const QString& op = n.op;
     const QString t = QStringLiteral("v_") + n.id;
@@ -742,6 +867,7 @@ class Lowering {
       return y;
     };
 
+    if (const auto rule = rules().find(op); rule != rules().end()) return (this->*rule.value())(n, x, ie);
     if (op == u"clone" || op == u"alias" || op == u"detach" || op == u"contiguous" || op == u"positive") return x;
     if (op == u"_to_copy" || op == u"to" || op == u"_to_dtype") return cast(n, x);
     if (op == u"relu") return where(B("<", x, lit(0.0)), lit(0.0), x);
@@ -865,12 +991,15 @@ class Lowering {
     }
     if (op == u"div" || op == u"true_divide" || op == u"divide") {
       const QString mode = kwString(n, "rounding_mode");
-      if (!mode.isEmpty()) {
+      if (!mode.isEmpty() && mode != u"floor" && mode != u"trunc") {
         why = QStringLiteral("div with rounding_mode='%1' is not lowered").arg(mode);
         return std::nullopt;
       }
       const auto y = second("other");
-      return y ? std::optional<PwVal>(B("/", x, *y)) : std::nullopt;
+      if (!y) return std::nullopt;
+      if (mode == u"floor") return floorDivOf(t, x, *y);
+      if (mode == u"trunc") return truncOf(tmp(t + QStringLiteral("_q"), B("/", x, *y)));
+      return B("/", x, *y);
     }
     if (op == u"pow") {
       const auto e = second("exponent");
@@ -937,29 +1066,30 @@ class Lowering {
 }  // namespace
 
 QStringList supportedPointwiseOps() {
-  return {QStringLiteral("abs"),         QStringLiteral("add"),         QStringLiteral("bitwise_not"),
-          QStringLiteral("celu"),        QStringLiteral("logical_not"), QStringLiteral("clamp"),
-          QStringLiteral("clamp_max"),   QStringLiteral("clamp_min"),   QStringLiteral("clone"),
-          QStringLiteral("cos"),         QStringLiteral("div"),         QStringLiteral("elu"),
-          QStringLiteral("eq"),          QStringLiteral("erf"),         QStringLiteral("exp"),
-          QStringLiteral("floor"),       QStringLiteral("fmax"),        QStringLiteral("fmin"),
-          QStringLiteral("ge"),          QStringLiteral("gelu"),        QStringLiteral("gt"),
-          QStringLiteral("hardsigmoid"), QStringLiteral("hardswish"),   QStringLiteral("hardtanh"),
-          QStringLiteral("le"),          QStringLiteral("leaky_relu"),  QStringLiteral("log"),
-          QStringLiteral("lt"),          QStringLiteral("maximum"),     QStringLiteral("minimum"),
-          QStringLiteral("mish"),        QStringLiteral("mul"),         QStringLiteral("ne"),
-          QStringLiteral("neg"),         QStringLiteral("pow"),         QStringLiteral("reciprocal"),
-          QStringLiteral("relu"),        QStringLiteral("relu6"),       QStringLiteral("rsqrt"),
-          QStringLiteral("rsub"),        QStringLiteral("selu"),        QStringLiteral("sigmoid"),
-          QStringLiteral("silu"),        QStringLiteral("sin"),         QStringLiteral("softplus"),
-          QStringLiteral("softsign"),    QStringLiteral("sqrt"),        QStringLiteral("square"),
-          QStringLiteral("sub"),         QStringLiteral("tanh"),        QStringLiteral("threshold"),
-          QStringLiteral("where"),       QStringLiteral("masked_fill"), QStringLiteral("xlogy"),
-          QStringLiteral("_to_copy"),    QStringLiteral("sign"),        QStringLiteral("sgn"),
-          QStringLiteral("ceil"),        QStringLiteral("trunc"),       QStringLiteral("frac"),
-          QStringLiteral("log1p"),       QStringLiteral("expm1"),       QStringLiteral("log2"),
-          QStringLiteral("log10"),       QStringLiteral("exp2"),        QStringLiteral("tan"),
-          QStringLiteral("round")};
+  return {QStringLiteral("abs"),          QStringLiteral("add"),         QStringLiteral("bitwise_not"),
+          QStringLiteral("celu"),         QStringLiteral("logical_not"), QStringLiteral("clamp"),
+          QStringLiteral("clamp_max"),    QStringLiteral("clamp_min"),   QStringLiteral("clone"),
+          QStringLiteral("cos"),          QStringLiteral("div"),         QStringLiteral("elu"),
+          QStringLiteral("eq"),           QStringLiteral("erf"),         QStringLiteral("exp"),
+          QStringLiteral("floor"),        QStringLiteral("fmax"),        QStringLiteral("fmin"),
+          QStringLiteral("ge"),           QStringLiteral("gelu"),        QStringLiteral("gt"),
+          QStringLiteral("hardsigmoid"),  QStringLiteral("hardswish"),   QStringLiteral("hardtanh"),
+          QStringLiteral("le"),           QStringLiteral("leaky_relu"),  QStringLiteral("log"),
+          QStringLiteral("lt"),           QStringLiteral("maximum"),     QStringLiteral("minimum"),
+          QStringLiteral("mish"),         QStringLiteral("mul"),         QStringLiteral("ne"),
+          QStringLiteral("neg"),          QStringLiteral("pow"),         QStringLiteral("reciprocal"),
+          QStringLiteral("relu"),         QStringLiteral("relu6"),       QStringLiteral("rsqrt"),
+          QStringLiteral("rsub"),         QStringLiteral("selu"),        QStringLiteral("sigmoid"),
+          QStringLiteral("silu"),         QStringLiteral("sin"),         QStringLiteral("softplus"),
+          QStringLiteral("softsign"),     QStringLiteral("sqrt"),        QStringLiteral("square"),
+          QStringLiteral("sub"),          QStringLiteral("tanh"),        QStringLiteral("threshold"),
+          QStringLiteral("where"),        QStringLiteral("masked_fill"), QStringLiteral("xlogy"),
+          QStringLiteral("_to_copy"),     QStringLiteral("sign"),        QStringLiteral("sgn"),
+          QStringLiteral("ceil"),         QStringLiteral("trunc"),       QStringLiteral("frac"),
+          QStringLiteral("log1p"),        QStringLiteral("expm1"),       QStringLiteral("log2"),
+          QStringLiteral("log10"),        QStringLiteral("exp2"),        QStringLiteral("tan"),
+          QStringLiteral("round"),        QStringLiteral("fmod"),        QStringLiteral("remainder"),
+          QStringLiteral("floor_divide"), QStringLiteral("logaddexp"),   QStringLiteral("atan2")};
 }
 
 std::optional<QStringList> lowerPointwise(const PointwiseProgram& prog, const PwDialect& dialect,
