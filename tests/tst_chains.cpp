@@ -1103,6 +1103,8 @@ void TestChains::plans_data() {
       << QStringLiteral("linear_atan2_logaddexp_max0d")
       << QStringList{QStringLiteral("gemm"), QStringLiteral("pointwise")}
       << QStringList{QStringLiteral("# atan2, mul, logaddexp, mul, add, maximum, minimum")};
+  QTest::newRow("probe17 v07/v14/v16's class: nan_to_num, logit(eps), erfinv, hardshrink in the GEMM's epilogue")
+      << QStringLiteral("linear_nan_to_num_logit_eps") << QStringList{QStringLiteral("gemm")} << QStringList();
 }
 
 void TestChains::plans() {
@@ -1517,6 +1519,8 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("pointwise_divmod_signs"), QStringLiteral("=pointwise_divmod_signs")},
       {QStringLiteral("pointwise_atan2_logaddexp_signed"), QStringLiteral("=pointwise_atan2_logaddexp_signed")},
       {QStringLiteral("linear_atan2_logaddexp_max0d"), QStringLiteral("=linear_atan2_logaddexp_max0d")},
+      {QStringLiteral("pointwise_erfinv_logit_hardshrink"), QStringLiteral("=pointwise_erfinv_logit_hardshrink")},
+      {QStringLiteral("linear_nan_to_num_logit_eps"), QStringLiteral("=linear_nan_to_num_logit_eps")},
   };
   // a selection flips where two values tie: the reference takes them lowest index first as kwb_topk does (torch's
   // CUDA topk does; its CPU topk has no fixed order) and, in 16 bits, its parameters rounded as the harness's are
