@@ -1521,6 +1521,8 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("linear_atan2_logaddexp_max0d"), QStringLiteral("=linear_atan2_logaddexp_max0d")},
       {QStringLiteral("pointwise_erfinv_logit_hardshrink"), QStringLiteral("=pointwise_erfinv_logit_hardshrink")},
       {QStringLiteral("linear_nan_to_num_logit_eps"), QStringLiteral("=linear_nan_to_num_logit_eps")},
+      {QStringLiteral("pointwise_tril_triu_offsets"), QStringLiteral("=pointwise_tril_triu_offsets")},
+      {QStringLiteral("pointwise_tril_broadcast_chain"), QStringLiteral("=pointwise_tril_broadcast_chain")},
   };
   // a selection flips where two values tie: the reference takes them lowest index first as kwb_topk does (torch's
   // CUDA topk does; its CPU topk has no fixed order) and, in 16 bits, its parameters rounded as the harness's are

@@ -8,6 +8,7 @@
 #include <QRegularExpression>
 #include <QSet>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
@@ -353,6 +354,8 @@ std::optional<PointwiseProgram> parsePointwiseProgram(const json& spec, QString*
 QString PwDialect::literal(double v) const { return pyFloat(v); }
 
 QString PwDialect::roundTo(const QString&, const PwVal&) const { return {}; }
+
+QString PwDialect::coordinate(int) const { return {}; }
 
 namespace {
 
@@ -743,6 +746,8 @@ class Lowering {
         {QStringLiteral("erfinv"), &Lowering::erfinvOp},
         {QStringLiteral("nan_to_num"), &Lowering::nanToNumOp},
         {QStringLiteral("hardshrink"), &Lowering::hardshrinkOp},
+        {QStringLiteral("tril"), &Lowering::triangleOp},
+        {QStringLiteral("triu"), &Lowering::triangleOp},
     };
     return table;
   }
@@ -921,6 +926,28 @@ class Lowering {
   std::optional<PwVal> hardshrinkOp(const PwNode& n, const PwVal& x, const InputExpr& ie) {
     const PwVal xv = tmp(QStringLiteral("v_") + n.id + QStringLiteral("_x"), x);
     return where(bin(QStringLiteral("<="), un(QStringLiteral("abs"), xv), param(n, 1, "lambd", 0.5, ie)), lit(0.0), xv);
+  }
+
+  // tril / triu: x where col - row <= diagonal (tril) or >= diagonal (triu), 0 elsewhere (NaN too), the coordinates
+  // those of the output's last two dims. That is the operand's own only when no input broadcasts (then every tensor
+  // value of the program has the output's shape).
+  std::optional<PwVal> triangleOp(const PwNode& n, const PwVal& x, const InputExpr& ie) {
+    const QString col = m_d.coordinate(1), row = m_d.coordinate(2);
+    const bool sameShape = !m_prog.anyBroadcast && std::none_of(m_prog.inputs.begin(), m_prog.inputs.end(),
+                                                                [](const PwInput& in) { return in.scalarLike; });
+    if (col.isEmpty() || row.isEmpty() || !sameShape || m_prog.outShape.size() < 2) {
+      why = QStringLiteral("%1 (node %2) needs the element's row and column, which this kernel does not compute%3")
+                .arg(n.op, n.id, sameShape ? QString() : QStringLiteral(" (an input broadcasts)"));
+      return std::nullopt;
+    }
+    const PwVal d = param(n, 1, "diagonal", 0.0, ie);
+    if (d.kind != PwVal::Kind::Literal || d.literal != std::trunc(d.literal)) {
+      why = QStringLiteral("%1 (node %2) without a constant integer diagonal").arg(n.op, n.id);
+      return std::nullopt;
+    }
+    PwVal c{PwVal::Kind::Tensor, col, false, 0.0}, r{PwVal::Kind::Tensor, row, false, 0.0};
+    const PwVal off = bin(QStringLiteral("-"), c, r);
+    return where(bin(n.op == u"tril" ? QStringLiteral("<=") : QStringLiteral(">="), off, d), x, lit(0.0));
   }
 
   std::optional<PwVal> node(const PwNode& n, const std::function<PwVal(const PwInput&)>& ie) {
@@ -1164,7 +1191,7 @@ QStringList supportedPointwiseOps() {
           QStringLiteral("round"),        QStringLiteral("fmod"),        QStringLiteral("remainder"),
           QStringLiteral("floor_divide"), QStringLiteral("logaddexp"),   QStringLiteral("atan2"),
           QStringLiteral("logit"),        QStringLiteral("erfinv"),      QStringLiteral("nan_to_num"),
-          QStringLiteral("hardshrink")};
+          QStringLiteral("hardshrink"),   QStringLiteral("tril"),        QStringLiteral("triu")};
 }
 
 std::optional<QStringList> lowerPointwise(const PointwiseProgram& prog, const PwDialect& dialect,
