@@ -1105,6 +1105,12 @@ void TestChains::plans_data() {
       << QStringList{QStringLiteral("# atan2, mul, logaddexp, mul, add, maximum, minimum")};
   QTest::newRow("probe17 v07/v14/v16's class: nan_to_num, logit(eps), erfinv, hardshrink in the GEMM's epilogue")
       << QStringLiteral("linear_nan_to_num_logit_eps") << QStringList{QStringLiteral("gemm")} << QStringList();
+  // a _like factory of a value the pending pointwise run computes: its sizes from the resize check, not a read of
+  // the value (which had no line yet: the plan failed with no reason)
+  QTest::newRow("probe17 v08b's class: where(y > 0, y, zeros_like(y) + c) after a GEMM: the fill's sizes are x's")
+      << QStringLiteral("linear_where_zeros_like_branch")
+      << QStringList{QStringLiteral("gemm"), QStringLiteral("fill"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("kwb_full((x.shape[0], 56), 1.0, torch.float32, x.device, memo=True)")};
 }
 
 void TestChains::plans() {
@@ -1523,6 +1529,8 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("linear_nan_to_num_logit_eps"), QStringLiteral("=linear_nan_to_num_logit_eps")},
       {QStringLiteral("pointwise_tril_triu_offsets"), QStringLiteral("=pointwise_tril_triu_offsets")},
       {QStringLiteral("pointwise_tril_broadcast_chain"), QStringLiteral("=pointwise_tril_broadcast_chain")},
+      {QStringLiteral("linear_where_zeros_like_branch"), QStringLiteral("=linear_where_zeros_like_branch")},
+      {QStringLiteral("pointwise_where_ones_like_run"), QStringLiteral("=pointwise_where_ones_like_run")},
   };
   // a selection flips where two values tie: the reference takes them lowest index first as kwb_topk does (torch's
   // CUDA topk does; its CPU topk has no fixed order) and, in 16 bits, its parameters rounded as the harness's are

@@ -1229,7 +1229,8 @@ bool Planner::stage(const GraphOp& op) {
     if (r.isEmpty()) return QStringLiteral("None");
     return in(r);
   };
-  const QString x = op.refs.isEmpty() ? QString() : in(op.refs.first());
+  // a factory reads no value of its operand (a _like form: its shape, the operand's or the resize check's)
+  const QString x = op.refs.isEmpty() || isFactory(n) ? QString() : in(op.refs.first());
   if (!m_why.isEmpty()) return false;
   if (op.category == u"Convolution") {
     const auto c = convStage(m_g, op, m_convs, &m_why);
@@ -2639,10 +2640,14 @@ bool Planner::factory(const GraphOp& op) {
   const QString n = factoryKind(op.name);
   const QList<qint64> shape = op.outputs.value(0).shape;
   QString size;
-  if (n.endsWith(QLatin1String("_like"))) {
-    const auto src = value(op.refs.value(0));
-    if (!src) return false;
-    size = src->expr + QStringLiteral(".shape");
+  // a _like factory of a value not computed yet (zeros_like(y) - c inside the pointwise run that makes y, probe17's
+  // v08b): its sizes as any factory's, from the resize check (it is planned before the run, constantOfSizes)
+  const QString srcRef = resolve(op.refs.value(0));
+  const auto likeSrc = n.endsWith(QLatin1String("_like")) && m_vals.contains(srcRef)
+                           ? std::optional<Val>(m_vals.value(srcRef))
+                           : std::nullopt;
+  if (likeSrc) {
+    size = likeSrc->expr + QStringLiteral(".shape");
   } else {
     QStringList dims;
     for (int k = 0; k < shape.size(); ++k)
