@@ -1111,6 +1111,11 @@ void TestChains::plans_data() {
       << QStringLiteral("linear_where_zeros_like_branch")
       << QStringList{QStringLiteral("gemm"), QStringLiteral("fill"), QStringLiteral("pointwise")}
       << QStringList{QStringLiteral("kwb_full((x.shape[0], 56), 1.0, torch.float32, x.device, memo=True)")};
+  // a selection's int64 indices (below the dim's size: exact in fp32) read as values by the pointwise run
+  QTest::newRow("probe17 v09's class: max(dim) indices as float values, read by the run after the selection")
+      << QStringLiteral("linear_max_indices_as_values")
+      << QStringList{QStringLiteral("gemm"), QStringLiteral("topk"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("epi_tensors=(t2, t2_1)")};
 }
 
 void TestChains::plans() {
@@ -1531,11 +1536,14 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("pointwise_tril_broadcast_chain"), QStringLiteral("=pointwise_tril_broadcast_chain")},
       {QStringLiteral("linear_where_zeros_like_branch"), QStringLiteral("=linear_where_zeros_like_branch")},
       {QStringLiteral("pointwise_where_ones_like_run"), QStringLiteral("=pointwise_where_ones_like_run")},
+      {QStringLiteral("linear_max_indices_as_values"), QStringLiteral("=linear_max_indices_as_values")},
+      {QStringLiteral("pointwise_argmax_min_indices_3d"), QStringLiteral("=pointwise_argmax_min_indices_3d")},
   };
   // a selection flips where two values tie: the reference takes them lowest index first as kwb_topk does (torch's
   // CUDA topk does; its CPU topk has no fixed order) and, in 16 bits, its parameters rounded as the harness's are
-  const QSet<QString> ties = {QStringLiteral("y03_MoE_TopK_Router_Softmax"),
-                              QStringLiteral("topk_smallest_dim1_3d_gather")};
+  const QSet<QString> ties = {
+      QStringLiteral("y03_MoE_TopK_Router_Softmax"), QStringLiteral("topk_smallest_dim1_3d_gather"),
+      QStringLiteral("linear_max_indices_as_values"), QStringLiteral("pointwise_argmax_min_indices_3d")};
   for (const auto& [spec, problem] : problems) {
     const QStringList t = ties.contains(spec) ? QStringList{QStringLiteral("--ties-low-index")} : QStringList();
     QTest::addRow("%s fp32", qPrintable(spec)) << spec << problem << t;

@@ -436,6 +436,9 @@ class Planner {
   /// Integer values that are counts of bool masks (mask.sum(dim), their clamps, a bool cast to an integer): exact as
   /// fp32 below 2^24, so the pointwise lowering reads them like floats (other integer tensors it refuses).
   QSet<QString> m_counts;
+  /// Indices of a selection along a dim kwb_topk holds in registers (max(dim), argmax, topk, sort): below 2^24,
+  /// exact in the fp32 computation of a pointwise run that reads them as values (i.float() / n)
+  QSet<QString> m_indices;
   /// What @p ref is, for a reason a user reads: "the result of aten::sum (line 11)", "forward() input mask".
   QString describeRef(const QString& ref) const;
 
@@ -2229,6 +2232,7 @@ bool Planner::topk(const GraphOp& op, const QString& x) {
   }
   push(l, op, QStringLiteral("topk"),
        QStringLiteral("%1 of %2 (values and int64 indices, one launch)").arg(what, shapeText(xs)), false);
+  m_indices.insert(indicesOnly ? op.id : op.id + QStringLiteral("_1"));
   if (indicesOnly) {
     m_vals.insert(op.id, outVal(op));
   } else {
@@ -3467,7 +3471,7 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
   };
   for (const QString& r : ext) {
     const QString dt = m_vals.value(r).dtype;
-    if (!isIntegralDtype(dt) || m_counts.contains(r) || comparedOnly(r)) continue;
+    if (!isIntegralDtype(dt) || m_counts.contains(r) || m_indices.contains(r) || comparedOnly(r)) continue;
     const GraphOp* reader = &lastOp;
     for (const GraphOp* o : piece)
       if (reader == &lastOp &&
@@ -3496,7 +3500,7 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
   for (const QString& r : ext) {
     if (!m_vals.contains(r)) return bad(QStringLiteral("%1 reads '%2', which nothing produced").arg(where(lastOp), r));
     const Val& v = m_vals.value(r);
-    count = count && (v.dtype == u"bool" || m_counts.contains(r));
+    count = count && (v.dtype == u"bool" || m_counts.contains(r) || m_indices.contains(r));
     json shape = json::array();
     for (qint64 d : v.shape) shape.push_back(d);
     inputs.push_back({{"name", extName.value(r).toStdString()},
