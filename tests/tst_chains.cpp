@@ -1144,6 +1144,26 @@ void TestChains::plans_data() {
       << QStringLiteral("cast_float_result") << QStringList{QStringLiteral("rowfused")}
       << QStringList{QStringLiteral("kwb_out_dtype = torch.promote_types(torch.float32, self.weight.dtype)"),
                      QStringLiteral("return kwb_as_dtype(t6, kwb_out_dtype)")};
+  // session 28 (probe17's skeletons by class): binary ops of the integer-division family, atan2, logaddexp and a
+  // 0-d tensor made in forward() are pointwise lowering entries, fused like any other op (the all-pointwise members,
+  // pointwise_divmod_signs and the rest, take the elementwise template: classesEmulated runs them)
+  QTest::newRow("probe17 v06/v36/v08a's class: atan2, logaddexp, maximum(y, torch.tensor(c)) in one launch")
+      << QStringLiteral("linear_atan2_logaddexp_max0d")
+      << QStringList{QStringLiteral("gemm"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("# atan2, mul, logaddexp, mul, add, maximum, minimum")};
+  QTest::newRow("probe17 v07/v14/v16's class: nan_to_num, logit(eps), erfinv, hardshrink in the GEMM's epilogue")
+      << QStringLiteral("linear_nan_to_num_logit_eps") << QStringList{QStringLiteral("gemm")} << QStringList();
+  // a _like factory of a value the pending pointwise run computes: its sizes from the resize check, not a read of
+  // the value (which had no line yet: the plan failed with no reason)
+  QTest::newRow("probe17 v08b's class: where(y > 0, y, zeros_like(y) + c) after a GEMM: the fill's sizes are x's")
+      << QStringLiteral("linear_where_zeros_like_branch")
+      << QStringList{QStringLiteral("gemm"), QStringLiteral("fill"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("kwb_full((x.shape[0], 56), 1.0, torch.float32, x.device, memo=True)")};
+  // a selection's int64 indices (below the dim's size: exact in fp32) read as values by the pointwise run
+  QTest::newRow("probe17 v09's class: max(dim) indices as float values, read by the run after the selection")
+      << QStringLiteral("linear_max_indices_as_values")
+      << QStringList{QStringLiteral("gemm"), QStringLiteral("topk"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("epi_tensors=(t2, t2_1)")};
 }
 
 void TestChains::plans() {
@@ -1576,11 +1596,24 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("cdist_centers_min"), QStringLiteral("=cdist_centers_min")},
       {QStringLiteral("cosine_embedding_margin_mean"), QStringLiteral("=cosine_embedding_margin_mean")},
       {QStringLiteral("linear_cosine_embedding_sum"), QStringLiteral("=linear_cosine_embedding_sum")},
+      // session 28: probe17's pointwise skeletons by class; negative operands, signed zeros, NaN and infinities
+      {QStringLiteral("pointwise_divmod_signs"), QStringLiteral("=pointwise_divmod_signs")},
+      {QStringLiteral("pointwise_atan2_logaddexp_signed"), QStringLiteral("=pointwise_atan2_logaddexp_signed")},
+      {QStringLiteral("linear_atan2_logaddexp_max0d"), QStringLiteral("=linear_atan2_logaddexp_max0d")},
+      {QStringLiteral("pointwise_erfinv_logit_hardshrink"), QStringLiteral("=pointwise_erfinv_logit_hardshrink")},
+      {QStringLiteral("linear_nan_to_num_logit_eps"), QStringLiteral("=linear_nan_to_num_logit_eps")},
+      {QStringLiteral("pointwise_tril_triu_offsets"), QStringLiteral("=pointwise_tril_triu_offsets")},
+      {QStringLiteral("pointwise_tril_broadcast_chain"), QStringLiteral("=pointwise_tril_broadcast_chain")},
+      {QStringLiteral("linear_where_zeros_like_branch"), QStringLiteral("=linear_where_zeros_like_branch")},
+      {QStringLiteral("pointwise_where_ones_like_run"), QStringLiteral("=pointwise_where_ones_like_run")},
+      {QStringLiteral("linear_max_indices_as_values"), QStringLiteral("=linear_max_indices_as_values")},
+      {QStringLiteral("pointwise_argmax_min_indices_3d"), QStringLiteral("=pointwise_argmax_min_indices_3d")},
   };
   // a selection flips where two values tie: the reference takes them lowest index first as kwb_topk does (torch's
   // CUDA topk does; its CPU topk has no fixed order) and, in 16 bits, its parameters rounded as the harness's are
-  const QSet<QString> ties = {QStringLiteral("y03_MoE_TopK_Router_Softmax"),
-                              QStringLiteral("topk_smallest_dim1_3d_gather")};
+  const QSet<QString> ties = {
+      QStringLiteral("y03_MoE_TopK_Router_Softmax"), QStringLiteral("topk_smallest_dim1_3d_gather"),
+      QStringLiteral("linear_max_indices_as_values"), QStringLiteral("pointwise_argmax_min_indices_3d")};
   for (const auto& [spec, problem] : problems) {
     const QStringList t = ties.contains(spec) ? QStringList{QStringLiteral("--ties-low-index")} : QStringList();
     QTest::addRow("%s fp32", qPrintable(spec)) << spec << problem << t;

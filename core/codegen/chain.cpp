@@ -436,6 +436,9 @@ class Planner {
   /// Integer values that are counts of bool masks (mask.sum(dim), their clamps, a bool cast to an integer): exact as
   /// fp32 below 2^24, so the pointwise lowering reads them like floats (other integer tensors it refuses).
   QSet<QString> m_counts;
+  /// Indices of a selection along a dim kwb_topk holds in registers (max(dim), argmax, topk, sort): below 2^24,
+  /// exact in the fp32 computation of a pointwise run that reads them as values (i.float() / n)
+  QSet<QString> m_indices;
   /// What @p ref is, for a reason a user reads: "the result of aten::sum (line 11)", "forward() input mask".
   QString describeRef(const QString& ref) const;
 
@@ -1229,7 +1232,8 @@ bool Planner::stage(const GraphOp& op) {
     if (r.isEmpty()) return QStringLiteral("None");
     return in(r);
   };
-  const QString x = op.refs.isEmpty() ? QString() : in(op.refs.first());
+  // a factory reads no value of its operand (a _like form: its shape, the operand's or the resize check's)
+  const QString x = op.refs.isEmpty() || isFactory(n) ? QString() : in(op.refs.first());
   if (!m_why.isEmpty()) return false;
   if (op.category == u"Convolution") {
     const auto c = convStage(m_g, op, m_convs, &m_why);
@@ -2276,6 +2280,7 @@ bool Planner::topk(const GraphOp& op, const QString& x) {
   }
   push(l, op, QStringLiteral("topk"),
        QStringLiteral("%1 of %2 (values and int64 indices, one launch)").arg(what, shapeText(xs)), false);
+  m_indices.insert(indicesOnly ? op.id : op.id + QStringLiteral("_1"));
   if (indicesOnly) {
     m_vals.insert(op.id, outVal(op));
   } else {
@@ -3518,7 +3523,7 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
   };
   for (const QString& r : ext) {
     const QString dt = m_vals.value(r).dtype;
-    if (!isIntegralDtype(dt) || m_counts.contains(r) || comparedOnly(r)) continue;
+    if (!isIntegralDtype(dt) || m_counts.contains(r) || m_indices.contains(r) || comparedOnly(r)) continue;
     const GraphOp* reader = &lastOp;
     for (const GraphOp* o : piece)
       if (reader == &lastOp &&
@@ -3549,7 +3554,7 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
   for (const QString& r : ext) {
     if (!m_vals.contains(r)) return bad(QStringLiteral("%1 reads '%2', which nothing produced").arg(where(lastOp), r));
     const Val& v = m_vals.value(r);
-    count = count && (v.dtype == u"bool" || m_counts.contains(r));
+    count = count && (v.dtype == u"bool" || m_counts.contains(r) || m_indices.contains(r));
     json shape = json::array();
     for (qint64 d : v.shape) shape.push_back(d);
     inputs.push_back({{"name", extName.value(r).toStdString()},

@@ -125,6 +125,9 @@ class PwDialect {
   virtual QString binary(const QString& op, const PwVal& a, const PwVal& b) const = 0;
   /// Renders a literal (Python float syntax by default).
   virtual QString literal(double v) const;
+  /// The element's index along the output's last dim (@p fromEnd 1) or the one before it (2), an integer expression
+  /// of the kernel (tril / triu compare them); "" when the kernel does not compute it (the default).
+  virtual QString coordinate(int fromEnd) const;
   /// The fp32 value @p a rounded to the 16-bit float @p dtype ("float16" / "bfloat16", round to nearest even) and
   /// widened back: a cast down inside an fp32 computation. "" when the dialect has no such conversion.
   virtual QString roundTo(const QString& dtype, const PwVal& a) const;

@@ -12,6 +12,8 @@
 #include "core/codegen/template.h"
 #include "core/codegen/tritondialect.h"
 
+#include <algorithm>
+
 namespace kwb {
 
 namespace {
@@ -33,6 +35,14 @@ std::optional<PatternPlan> sizeDerivingPattern(const nlohmann::json& spec) {
   auto plan = planPattern(spec, &why);
   if (!plan || !sizeDependentArgs(spec, plan->sizeDerivedOps).isEmpty()) return std::nullopt;
   return plan;
+}
+
+/// Whether the elementwise kernel binds kwb_row / kwb_col for this program (a tril / triu in it): only when no input
+/// broadcasts and the output has two dims at least; the kernel then indexes a contiguous output in row-major order.
+bool coordinatesFor(const PointwiseProgram& prog) {
+  const bool tri = std::any_of(prog.nodes.begin(), prog.nodes.end(),
+                               [](const PwNode& n) { return n.op == u"tril" || n.op == u"triu"; });
+  return tri && !prog.anyBroadcast && prog.outShape.size() >= 2;
 }
 
 }  // namespace
@@ -97,15 +107,17 @@ bool TritonBackend::supports(const nlohmann::json& spec, QString* whyNot) const 
   // an all-pointwise graph the elementwise template does not take (it reads a model parameter): a chain of
   // one pointwise launch, whose epilogue reads parameters like any other tensor
   if (!prog) return planChain(decodeOpGraph(spec), spec, nullptr, true).has_value();
-  const TritonDialect d;
+  const TritonDialect d(QStringLiteral("tl.full([BLOCK_SIZE], %1, tl.float32)"), coordinatesFor(*prog));
   QString result;
-  return lowerPointwise(
-             *prog, d,
-             [](const PwInput& in) {
-               return PwVal{PwVal::Kind::Tensor, in.name, false, 0.0};
-             },
-             QString(), &result, whyNot)
-      .has_value();
+  if (lowerPointwise(
+          *prog, d,
+          [](const PwInput& in) {
+            return PwVal{PwVal::Kind::Tensor, in.name, false, 0.0};
+          },
+          QString(), &result, whyNot))
+    return true;
+  // an op the elementwise lowering lacks may be a chain stage (tril / triu of a broadcast operand: kwb_tri)
+  return planChain(decodeOpGraph(spec), spec, nullptr, true).has_value();
 }
 
 GeneratedKernel TritonBackend::generate(const nlohmann::json& spec) const {
@@ -235,12 +247,21 @@ GeneratedKernel TritonBackend::generateForHopper(const nlohmann::json& spec) con
       params << ind + QStringLiteral("bd_%1,").arg(d);
       launch << QStringLiteral("            out.shape[%1],").arg(d);
     }
-  const PwForwardPrep fwd = pointwiseForwardPrep(*prog, rank, /*followLayout=*/true);
+  // tril / triu: the element's row and column in the output's last two dims, from the row-major offset (the output
+  // and the inputs are then contiguous: the layout-following path walks storage order, not the dims)
+  const bool coords = coordinatesFor(*prog);
+  if (coords) {
+    params << ind + QStringLiteral("tri_w,") << ind + QStringLiteral("tri_h,");
+    launch << QStringLiteral("            out.shape[-1],") << QStringLiteral("            out.shape[-2],");
+    loads << ind + QStringLiteral("kwb_col = offs % tri_w")
+          << ind + QStringLiteral("kwb_row = (offs // tri_w) % tri_h");
+  }
+  const PwForwardPrep fwd = pointwiseForwardPrep(*prog, rank, /*followLayout=*/!coords);
   prep << fwd.lines;
   const QString& shapeSource = fwd.shapeSource;
   const QString& deviceSource = fwd.deviceSource;
 
-  const TritonDialect d;
+  const TritonDialect d(QStringLiteral("tl.full([BLOCK_SIZE], %1, tl.float32)"), coords);
   QString result;
   const auto body = lowerPointwise(
       *prog, d,
@@ -252,7 +273,12 @@ GeneratedKernel TritonBackend::generateForHopper(const nlohmann::json& spec) con
         return v;
       },
       ind, &result, &why);
-  if (!body) return makeSkeleton(spec, tritonSkeleton(*this), why);
+  if (!body) {
+    // an op the elementwise lowering lacks may be a chain stage (tril / triu of a broadcast operand: kwb_tri)
+    if (const auto chain = planChain(decodeOpGraph(spec), spec, nullptr, true))
+      return renderChainKernel(*chain, spec, *this);
+    return makeSkeleton(spec, tritonSkeleton(*this), why);
+  }
 
   GeneratedKernel k;
   k.tile = kBlockSize;

@@ -29,4 +29,9 @@ QString TritonDialect::roundTo(const QString& dtype, const PwVal& a) const {
   return QStringLiteral("%1.to(tl.%2).to(tl.float32)").arg(a.expr, dtype);
 }
 
+QString TritonDialect::coordinate(int fromEnd) const {
+  if (!m_coordinates || (fromEnd != 1 && fromEnd != 2)) return {};
+  return fromEnd == 1 ? QStringLiteral("kwb_col") : QStringLiteral("kwb_row");
+}
+
 }  // namespace kwb

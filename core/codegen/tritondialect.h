@@ -14,8 +14,11 @@ class TritonDialect final : public PwDialect {
  public:
   /// @p fullExpr: a Python expression of a block of the kernel's shape filled with the literal "%1",
   /// e.g. "tl.full([BLOCK_SIZE], %1, tl.float32)" (1-D elementwise) or "(tl.zeros_like(acc) + %1)" (a tile).
-  explicit TritonDialect(QString fullExpr = QStringLiteral("tl.full([BLOCK_SIZE], %1, tl.float32)"))
-      : m_full(std::move(fullExpr)) {}
+  /// @p coordinates: the kernel binds kwb_col / kwb_row, the element's index along the output's last two dims
+  /// (coordinate()); false: it does not, and tril / triu have no lowering.
+  explicit TritonDialect(QString fullExpr = QStringLiteral("tl.full([BLOCK_SIZE], %1, tl.float32)"),
+                         bool coordinates = false)
+      : m_full(std::move(fullExpr)), m_coordinates(coordinates) {}
   QString unary(const QString& name, const PwVal& a) const override;
   QString where(const PwVal& c, const PwVal& a, const PwVal& b) const override;
   QString fullLike(const PwVal& like, double v) const override;
@@ -23,9 +26,11 @@ class TritonDialect final : public PwDialect {
   /// `a.to(tl.float16).to(tl.float32)`: Triton's fp32 -> fp16/bf16 conversion rounds to nearest even (the
   /// default fp_downcast_rounding), as torch's .to() does.
   QString roundTo(const QString& dtype, const PwVal& a) const override;
+  QString coordinate(int fromEnd) const override;
 
  private:
   QString m_full;
+  bool m_coordinates = false;
 };
 
 }  // namespace kwb

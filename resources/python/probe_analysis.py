@@ -335,6 +335,8 @@ class Analyzer:
             return r
         if t.device.type != "meta" and t.dim() == 0:
             return {"const": jsonable(t.item())}
+        if id(t) in self.tr.scalar_values:  # torch.tensor(c) made in forward(): on meta, its value kept by the trace
+            return {"const": jsonable(self.tr.scalar_values[id(t)])}
         return None
 
     def _semantic_notes(self, func, ins, outs, rec):
@@ -614,6 +616,8 @@ class Analyzer:
                 r = alias.get(r, r)
                 if r is None and v.device.type != "meta" and v.dim() == 0:
                     return {"const": jsonable(v.item())}
+                if r is None and id(v) in self.tr.scalar_values:
+                    return {"const": jsonable(self.tr.scalar_values[id(v)])}
                 if r in self.leaf_refs and r not in used_inputs:
                     used_inputs.append(r)
                 return r

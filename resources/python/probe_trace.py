@@ -85,6 +85,7 @@ FACTORIES = _factory_set()
 RANDOM_FACTORIES = {getattr(torch, n) for n in ["rand", "randn", "randint", "rand_like", "randn_like",
                                                  "randint_like", "randperm", "normal", "bernoulli",
                                                  "multinomial", "poisson"] if hasattr(torch, n)}
+SCALAR_FACTORIES = {getattr(torch, n) for n in ["tensor", "as_tensor", "scalar_tensor"] if hasattr(torch, n)}
 SHAPE_FIRST = {getattr(torch, n) for n in ["rand", "randn", "zeros", "ones", "empty", "full",
                                             "empty_strided"] if hasattr(torch, n)}
 
@@ -196,6 +197,10 @@ class FactoryMode(TorchFunctionMode):
                 tr.record(kwb_op(CIRCULAR_PAD_SCHEMA), (x, pad), {}, out, user_line(tr.logic_path))
         finally:
             tr.current_function = prev
+        if func in SCALAR_FACTORIES and isinstance(out, torch.Tensor) and out.dim() == 0 and args and \
+                isinstance(args[0], (int, float)) and not isinstance(args[0], bool):
+            tr.keep(out)
+            tr.scalar_values[id(out)] = float(args[0])
         if names is not None and isinstance(out, torch.Tensor) and any(names) and len(names) == out.dim():
             tr.keep(out)
             tr.dim_names[id(out)] = names
@@ -385,6 +390,9 @@ class Tracer:
         self.phase = "import"
         self.cuda_requested = False
         self.dim_names = {}
+        # id -> value of a 0-d tensor forward() makes from a Python number (torch.tensor(0.1)): on meta its value is
+        # gone, and an elementwise op reading it takes it as the constant it is
+        self.scalar_values = {}
         self.alive = []
         self.ops = []  # (func, args, kwargs, out, line)
         self.op_functions = []   # per op: the user-level torch function it ran under (or None)
