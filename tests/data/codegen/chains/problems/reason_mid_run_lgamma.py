@@ -1,5 +1,5 @@
-# Chain-planner test problem (not KernelBench): a pointwise run whose middle op has no lowering (erfinv), between a
-# div and a mul after a Linear: the skeleton's reason names erfinv, not the run's last op (probe16's softshrink reason
+# Chain-planner test problem (not KernelBench): a pointwise run whose middle op has no lowering (lgamma), between a
+# div and a mul after a Linear: the skeleton's reason names lgamma, not the run's last op (probe16's softshrink reason
 # named aten::div).
 import torch
 import torch.nn as nn
@@ -12,7 +12,7 @@ class Model(nn.Module):
 
     def forward(self, x):
         y = torch.tanh(self.fc(x)) / 2.0
-        return torch.special.erfinv(y) * 3.0 + 1.0
+        return torch.lgamma(y + 2.0) * 3.0 + 1.0
 
 
 batch = 4
