@@ -306,8 +306,9 @@ def switch_ab(tag, problems, doc, budget=300.0, compile_rows=False):
         try:
             P = load(os.path.join(args.kernels, "problems", name + ".py"), "p_" + name)
             kpath = os.path.join(args.kernels, "kernels", name + ".py")
-            off = apply_settings(load(kpath, "off_" + name), {switch: False})
-            on = apply_settings(load(kpath, "on_" + name), {switch: True})
+            # "a+b" flips several switches together (their combined effect beside each alone)
+            off = apply_settings(load(kpath, "off_" + name), {w: False for w in switch.split("+")})
+            on = apply_settings(load(kpath, "on_" + name), {w: True for w in switch.split("+")})
             torch.manual_seed(0)
             ref = P.Model(*P.get_init_inputs()).to(dev).eval()
             inputs = [t.to(dev) if isinstance(t, torch.Tensor) else t for t in inputs_on(P, dev)]

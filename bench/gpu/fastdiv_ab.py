@@ -3,8 +3,10 @@
 
 kwb_pointwise decodes every element's flat offset into five coordinates for its strided and broadcast reads: four
 divisions and remainders by run-time sizes, ~25 instructions each, where a 4-D elementwise chain moves 8 bytes an
-element. kwb_fastdiv replaces each with a 64-bit multiply and shifts (_kwb_magic's Granlund-Montgomery constants);
-kwb_pointwise_rows launches rows of the last dim a program and decodes the outer four coordinates once a row.
+element. kwb_fastdiv replaces each with a 32-bit multiply-high and a shift (_kwb_magic's Granlund-Montgomery
+constants; session 28's version used a 64-bit multiply); kwb_pointwise_contig reads a contiguous x at the flat offset
+(vector loads); kwb_pointwise_rows launches rows of the last dim a program and decodes the outer four coordinates once
+a row.
 
     python3 bench/gpu/fastdiv_ab.py --generate .gpu/fastdiv          # CPU: the kernels (this checkout's kwb)
     python3 bench/gpu/fastdiv_ab.py --kernels .gpu/fastdiv --cpu-emulated --only p28   # the flow, no timing
@@ -21,11 +23,19 @@ import sys
 import abharness as ab
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-PROBLEMS = [  # (problem path, the switch its A/B flips)
-    (os.path.join(HERE, "problems28", "p28_bcast_affine_gelu_4d.py"), "kwb_fastdiv"),
-    (os.path.join(HERE, "problems28", "p28_bcast_rowmask_bias_3d.py"), "kwb_fastdiv"),
-    (os.path.join(HERE, "problems28", "p28_bcast_affine_gelu_4d.py"), "kwb_pointwise_rows"),
-    (os.path.join(HERE, "problems28", "p28_bcast_rowmask_bias_3d.py"), "kwb_pointwise_rows"),
+P28 = os.path.join(HERE, "problems28")
+P29 = os.path.join(HERE, "problems29")
+PROBLEMS = [  # (problem path, the switch its A/B flips; "a+b" flips both)
+    (os.path.join(P28, "p28_bcast_affine_gelu_4d.py"), "kwb_fastdiv"),
+    (os.path.join(P28, "p28_bcast_rowmask_bias_3d.py"), "kwb_fastdiv"),
+    (os.path.join(P29, "p29_sameshape_swish_residual_4d.py"), "kwb_fastdiv"),
+    (os.path.join(P28, "p28_bcast_affine_gelu_4d.py"), "kwb_pointwise_contig"),
+    (os.path.join(P28, "p28_bcast_rowmask_bias_3d.py"), "kwb_pointwise_contig"),
+    (os.path.join(P28, "p28_bcast_affine_gelu_4d.py"), "kwb_fastdiv+kwb_pointwise_contig"),
+    (os.path.join(P28, "p28_bcast_rowmask_bias_3d.py"), "kwb_fastdiv+kwb_pointwise_contig"),
+    (os.path.join(P29, "p29_sameshape_swish_residual_4d.py"), "kwb_fastdiv+kwb_pointwise_contig"),
+    (os.path.join(P28, "p28_bcast_affine_gelu_4d.py"), "kwb_pointwise_rows"),
+    (os.path.join(P28, "p28_bcast_rowmask_bias_3d.py"), "kwb_pointwise_rows"),
 ]
 
 if __name__ == "__main__":

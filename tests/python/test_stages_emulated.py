@@ -1645,11 +1645,11 @@ class FastDiv(unittest.TestCase):
             int(v) for v in torch.randint(1, 2 ** 31 - 1, (400,), generator=gen)]
         for d in ds:
             m, lg = K._kwb_magic(d)
-            self.assertLess(m, 2 ** 32)
+            self.assertTrue(-2 ** 31 <= m < 2 ** 31)  # a 32-bit argument: the bit pattern of M
             top = (2 ** 31 - 1) // d * d
             for n in {0, 1, d - 1, d, d + 1, 2 ** 31 - 1, 2 ** 31 - 2, top, top - 1}:
                 if 0 <= n < 2 ** 31:
-                    self.assertEqual((((n * m) >> 32) + n) >> lg, n // d, (d, n))
+                    self.assertEqual((((n * (m % 2 ** 32)) >> 32) + n) >> lg, n // d, (d, n))
 
     def test_pointwise_same_values_either_decode(self):
         # a 5-D broadcast read through every slot: the decode by multiply-high against the one by division
@@ -1664,6 +1664,31 @@ class FastDiv(unittest.TestCase):
         self.assertTrue(torch.equal(got[False], got[True]))
         v = x + col + 0.5 * res
         self.assertLess(rel_err(got[True], torch.where(v >= 0, v, v * 0.1)), 1e-6)
+
+    def test_divmod_kernel_at_large_offsets(self):
+        # the kernel's own _kwb_divmod (umulhi on 32-bit operands, the add in 64 bits) against // and % where
+        # umulhi(n, M) + n passes 2**31: large offsets, divisors whose M has its top bit set (3, 7, 641, 2**k + 1);
+        # the helper called directly, so the emulator only (on a GPU, test_pointwise_same_values_either_decode)
+        if DEVICE != "cpu":
+            self.skipTest("a @triton.jit helper is called directly only under the emulator")
+        n = torch.tensor([0, 1, 2 ** 31 - 1, 2 ** 31 - 2, 2 ** 30 + 7, 1234567891, 2 ** 31 - 641], dtype=torch.int32)
+        for d in (1, 2, 3, 7, 128, 641, 1000, 2 ** 16 + 1, 2 ** 30 + 1, 2 ** 31 - 1):
+            m, lg = K._kwb_magic(d)
+            q, r = K._kwb_divmod.fn(n, torch.tensor(d, dtype=torch.int32), torch.tensor(m, dtype=torch.int32),
+                                    torch.tensor(lg, dtype=torch.int32))
+            self.assertTrue(torch.equal(q.long(), n.long() // d), d)
+            self.assertTrue(torch.equal(r.long(), n.long() % d), d)
+
+    def test_contiguous_read_same_values(self):
+        # kwb_pointwise_contig: a contiguous x read at the flat offset; a strided x keeps the coordinate read
+        torch.manual_seed(14)
+        col, res = torch.randn(1, 5, 1, 6, 1), torch.randn(3, 1, 7, 1, 6)
+        for x in (torch.randn(3, 5, 7, 6, 6), torch.randn(3, 5, 7, 6, 12)[:, :, :, :, ::2]):
+            got = {}
+            for contig in (False, True):
+                with Forced(kwb_pointwise_contig=contig):
+                    got[contig] = K.kwb_pointwise(x, K.kwb_test_epi, (col, res), (0.1, 0.5))
+            self.assertTrue(torch.equal(got[False], got[True]), x.is_contiguous())
 
 
 class PointwiseRows(unittest.TestCase):

@@ -201,6 +201,15 @@ def debug_barrier():
     pass
 
 
+def umulhi(x, y):
+    """The high 32 bits of the unsigned 64-bit product of two 32-bit integers (their bit patterns), as int32."""
+    x, y = _t(x), _t(y)
+    assert x.dtype == torch.int32 and y.dtype == torch.int32, "fake Triton: umulhi of 32-bit integers, got %s, %s" % (
+        x.dtype, y.dtype)
+    hi = ((x.to(torch.int64) % 2 ** 32) * (y.to(torch.int64) % 2 ** 32)) >> 32
+    return torch.where(hi >= 2 ** 31, hi - 2 ** 32, hi).to(torch.int32)
+
+
 def where(c, a, b):
     a, b = _t(a), _t(b)
     return torch.where(_t(c), a, b)
