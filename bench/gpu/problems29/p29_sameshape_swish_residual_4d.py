@@ -1,15 +1,17 @@
-# Session 29 bench problem (not KernelBench): a pointwise chain over three same-shape contiguous 4-D tensors, read
-# at decoded coordinates by kwb_pointwise: does the decode and the unvectorised read cost show against torch.compile?
+# Session 29 bench problem (not KernelBench): a pointwise chain over three same-shape contiguous 4-D tensors and a
+# per-channel bias, read at decoded coordinates by kwb_pointwise: do the decode and the unvectorised reads of the
+# same-shape operands cost against torch.compile?
 import torch
 import torch.nn as nn
 
 
 class Model(nn.Module):
-    def __init__(self):
+    def __init__(self, channels):
         super().__init__()
+        self.bias = nn.Parameter(torch.randn(1, channels, 1, 1))
 
     def forward(self, x, gate, res):
-        return x * torch.sigmoid(gate) + res
+        return x * torch.sigmoid(gate + self.bias) + res
 
 
 def get_inputs():
@@ -17,4 +19,4 @@ def get_inputs():
 
 
 def get_init_inputs():
-    return []
+    return [64]
