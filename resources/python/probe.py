@@ -637,7 +637,7 @@ def run(logic_path, partial, scale, guess=False):
     # which traced sizes and constants follow the input sizes (probe_resize.py): a second meta trace at sizes the
     # harness could choose, so the code generator binds a literal to an input dim only where it follows it
     mark_phase("forward() at resized input sizes (the resize check)")
-    from probe_resize import position_free, resize_check
+    from probe_resize import free_slots, position_free, resize_check
     # an input size equal to a model size by coincidence (batch 16 beside a 16x16 kernel) is free where forward()
     # takes it resized (new-user trial 14 #6); the harness's DimPlan reads the list from the spec
     by_position = position_free(logic_path, model, init, inputs, tr.ops, result, user_line)
@@ -645,6 +645,11 @@ def run(logic_path, partial, scale, guess=False):
                                                  by_position)
     if by_position:
         spec["resize_check"]["by_position"] = by_position
+    # a value tied as a whole may still be free at one input dim (a batch equal to in_features in one x): the
+    # harness resizes such a dim on its own (DimPlan's slot keys); the code generator still binds by value
+    slots = free_slots(logic_path, model, init, inputs, tr.ops, result, user_line, by_position)
+    if slots:
+        spec["resize_check"]["free_slots"] = slots
     if shapes2 is not None:
         for d, s2 in zip(spec["inputs"], shapes2):
             if s2 is not None and d.get("kind") == "tensor":

@@ -77,6 +77,7 @@ def _resized(x, mapping):
 
 
 MAX_POSITION_CHECKS = 4  # at most this many extra meta traces (each one forward() on meta tensors)
+MAX_SLOT_CHECKS = 6  # and at most this many for single input dims (free_slots)
 
 
 def _trace_at(logic_path, model, args, limit, user_line):
@@ -138,18 +139,86 @@ def position_free(logic_path, model, init_args, inputs, first_ops, result, user_
             tr, out = _trace_at(logic_path, model, args, len(first_ops), user_line)
         except Exception:  # _Limit (a loop over the size) or the model rejects it: tied, as before
             continue
-        if len(tr.ops) != len(first_ops) or any(str(a[0]) != str(b[0]) for a, b in zip(first_ops, tr.ops)):
-            continue
-        if not _channels_agree(tr.ops):
-            continue
-        shapes = [list(int(d) for d in o.shape) for o in _flat([out]) if isinstance(o, torch.Tensor)]
-        if len(shapes) != len(own) or shapes == own or any(len(a) != len(b) for a, b in zip(shapes, own)):
-            continue
-        # every output dim that changed went from v to 3v: the output follows that input dim (a view that
-        # hard-codes v, x.view(v, -1), moves the change to another dim and keeps v tied)
-        if all(a == b or (b == v and a == 3 * v) for s2, s1 in zip(shapes, own) for a, b in zip(s2, s1)):
+        if _follows(first_ops, tr, out, own, v):
             free.append(v)
     return free
+
+
+def _follows(first_ops, tr, out, own, v):
+    """Whether a trace at resized sizes ran the same ops as the first (@p first_ops) and its outputs follow the
+    resize of size @p v to 3v: some output dim changed and each one that did went from v to 3v (a view that
+    hard-codes v, x.view(v, -1), moves the change to another dim and fails this)."""
+    if len(tr.ops) != len(first_ops) or any(str(a[0]) != str(b[0]) for a, b in zip(first_ops, tr.ops)):
+        return False
+    if not _channels_agree(tr.ops):
+        return False
+    shapes = [list(int(d) for d in o.shape) for o in _flat([out]) if isinstance(o, torch.Tensor)]
+    if len(shapes) != len(own) or shapes == own or any(len(a) != len(b) for a, b in zip(shapes, own)):
+        return False
+    return all(a == b or (b == v and a == 3 * v) for s2, s1 in zip(shapes, own) for a, b in zip(s2, s1))
+
+
+def _resized_slot(x, dim, size):
+    """A meta tensor like x (dtype, dim order) with dim @p dim of size @p size, the others kept."""
+    shape = [int(d) for d in x.shape]
+    shape[dim] = size
+    order = sorted(range(x.dim()), key=lambda i: -x.stride(i)) if x.dim() else []
+    base = torch.empty([shape[i] for i in order], dtype=x.dtype, device="meta")
+    inverse = [order.index(i) for i in range(len(order))]
+    return base.permute(inverse) if order != list(range(len(order))) else base
+
+
+def free_slots(logic_path, model, init_args, inputs, first_ops, result, user_line, by_position=()):
+    """The input dims free of a model size that stays tied by value (probe17 w07: a batch of 1024 beside a
+    Linear's in_features of 1024 in one input x [1024, 1024]: resizing the value 1024 resizes both dims and the
+    Linear rejects it, so the value is tied, yet the batch dim alone is free; w12: the batch dim of x, h and c of an
+    LSTM cell, equal to its hidden size). For each input size v equal to a model size and not in @p by_position,
+    the tensor inputs' dims of size v are tried at 3v, the others kept: first together by dim index (dim d of every
+    input where it is v: a batch across inputs), then each alone; a set is free by position_free's rule (the same
+    ops, the outputs follow). Returns [{"size": v, "dims": [[i, d], ...]}, ...] with i counted among the tensor
+    inputs: each entry a set of dims the harness resizes together, on its own key (DimPlan). At most
+    MAX_SLOT_CHECKS traces; where the trace cannot decide, the dims stay tied."""
+    tensors = [x for x in inputs if isinstance(x, torch.Tensor)]
+    model_sizes = _model_sizes(model, init_args)
+    tied = [d for d in _input_sizes(tensors) if d in model_sizes and d not in set(int(v) for v in by_position)]
+    if not tied or not first_ops:
+        return []
+    own = [list(int(d) for d in o.shape) for o in _flat([result]) if isinstance(o, torch.Tensor)]
+    found, tries = [], [0]
+
+    def free(v, dims):
+        if tries[0] >= MAX_SLOT_CHECKS:
+            return False
+        tries[0] += 1
+        k, args = -1, []
+        for x in inputs:
+            if isinstance(x, torch.Tensor):
+                k += 1
+                y = _resized(x, {})
+                for i, d in dims:
+                    if i == k:
+                        y = _resized_slot(y, d, 3 * v)
+                args.append(y)
+            else:
+                args.append(x)
+        try:
+            tr, out = _trace_at(logic_path, model, args, len(first_ops), user_line)
+        except Exception:  # _Limit, or the model rejects it: tied
+            return False
+        return _follows(first_ops, tr, out, own, v)
+
+    for v in tied:
+        cand = [(i, d) for i, x in enumerate(tensors) for d in range(x.dim()) if int(x.shape[d]) == v]
+        if len(cand) < 2:
+            continue  # one dim of that size: position_free tried it (resizing the value resizes it alone)
+        taken = set()
+        groups = [[c for c in cand if c[1] == d] for d in sorted({d for _, d in cand})]
+        for g in [g for g in groups if 1 < len(g) < len(cand)] + [[c] for c in cand]:
+            if taken & set(g) or not free(v, g):
+                continue
+            taken |= set(g)
+            found.append({"size": v, "dims": [list(c) for c in g]})
+    return found
 
 
 def resize_check(logic_path, model, init_args, inputs, first_ops, ops_json, user_line, by_position=()):

@@ -41,7 +41,7 @@ LINEAR_OUT_IS_BATCH = ("import torch\nimport torch.nn as nn\n"
                        "def get_inputs():\n    return [torch.randn(16, 64)]\n"
                        "def get_init_inputs():\n    return [64, 16]\n")
 # in_features == batch: both dims of x are 64 and one of them is the weight's, so resizing the value 64 fails:
-# tied by value, as before (a dim_map keyed by value cannot resize one 64 and keep the other)
+# tied by value; the batch dim alone is free (resize_check.free_slots, the harness's own key for it)
 LINEAR_IN_IS_BATCH = LINEAR_OUT_IS_BATCH.replace("randn(16, 64)", "randn(64, 64)")
 # a view that hard-codes the batch from an init argument: forward() rejects any other batch, so it stays tied
 VIEW_TIED = ("import torch\nimport torch.nn as nn\n"
@@ -61,6 +61,19 @@ CONVT_IN_IS_BATCH = ("import torch\nimport torch.nn as nn\n"
                      "def get_init_inputs():\n    return [16, 8]\n")
 # nothing collides: no by_position key, the free sizes as before
 NO_COLLISION = LINEAR_OUT_IS_BATCH.replace("randn(16, 64)", "randn(12, 64)")
+# an LSTM cell's batch equal to its hidden size, in three inputs (probe17 w12): dim 0 of x, h and c is free only
+# all together (cat of x and h, then c's update), the hidden dims of h and c stay tied
+CELL_BATCH_IS_HIDDEN = ("import torch\nimport torch.nn as nn\n"
+                        "class Model(nn.Module):\n"
+                        "    def __init__(self, i, hid):\n        super().__init__()\n"
+                        "        self.fc = nn.Linear(i + hid, 4 * hid)\n"
+                        "    def forward(self, x, h, c):\n"
+                        "        g = self.fc(torch.cat([x, h], dim=1))\n"
+                        "        a, b, o, u = g.chunk(4, dim=1)\n"
+                        "        c2 = torch.sigmoid(b) * c + torch.sigmoid(a) * torch.tanh(u)\n"
+                        "        return torch.sigmoid(o) * torch.tanh(c2)\n"
+                        "def get_inputs():\n    return [torch.randn(32, 24), torch.randn(32, 32), torch.randn(32, 32)]\n"
+                        "def get_init_inputs():\n    return [24, 32]\n")
 
 
 class FreeSizes(unittest.TestCase):
@@ -89,7 +102,30 @@ class PositionFree(unittest.TestCase):
         for src in (LINEAR_IN_IS_BATCH, VIEW_TIED, CONVT_IN_IS_BATCH):
             rc = probe(write(src))["resize_check"]
             self.assertNotIn("by_position", rc)
-        self.assertEqual(probe(write(VIEW_TIED))["resize_check"]["map"], {"4": 12, "5": 25})
+        rc = probe(write(VIEW_TIED))["resize_check"]
+        self.assertEqual(rc["map"], {"4": 12, "5": 25})
+        self.assertNotIn("free_slots", rc)  # the view rejects a batch of 24 at any dim
+
+
+class FreeSlots(unittest.TestCase):
+    """A value tied as a whole whose dims are free apart (probe17 w07, w12): resize_check.free_slots."""
+
+    def test_batch_beside_in_features_in_one_input(self):
+        rc = probe(write(LINEAR_IN_IS_BATCH))["resize_check"]
+        self.assertEqual(rc["free_slots"], [{"size": 64, "dims": [[0, 0]]}])
+
+    def test_batch_beside_transposed_conv_channels(self):
+        # dim 0 is free alone; dim 1 (the channels) fails the channel check
+        rc = probe(write(CONVT_IN_IS_BATCH))["resize_check"]
+        self.assertEqual(rc["free_slots"], [{"size": 16, "dims": [[0, 0]]}])
+
+    def test_batch_across_inputs_is_one_set(self):
+        rc = probe(write(CELL_BATCH_IS_HIDDEN))["resize_check"]
+        self.assertEqual(rc["free_slots"], [{"size": 32, "dims": [[0, 0], [1, 0], [2, 0]]}])
+
+    def test_nothing_tied_nothing_to_split(self):
+        for src in (NO_COLLISION, LINEAR_OUT_IS_BATCH):
+            self.assertNotIn("free_slots", probe(write(src))["resize_check"])
 
     def test_no_collision_is_unchanged(self):
         rc = probe(write(NO_COLLISION))["resize_check"]
@@ -130,6 +166,45 @@ class HarnessPlan(unittest.TestCase):
         plan, names = self.cases(self.spec([16]), tied={16})  # model_tied_sizes has the last word
         self.assertEqual(plan.free, [])
         self.assertNotIn("boundary_size1", names)
+
+
+class HarnessSlots(unittest.TestCase):
+    """DimPlan gives a free_slots set its own key: those dims resize, the value's other dims keep their size."""
+
+    def plan(self, rc, tied=()):
+        spec = h.spec_for("cell", [{"name": "x", "shape": [64, 64], "stride": [64, 1]},
+                                   {"name": "h", "shape": [64, 32], "stride": [32, 1]}],
+                          init_args=[64, 32],
+                          parameters=[{"name": "fc.weight", "shape": [32, 64], "stride": [64, 1], "dtype": "float32"}])
+        spec["resize_check"] = rc
+        hm = h.load_rendered(spec, name="kwb_harness_slots")
+        hm.torch = torch
+        return hm, spec, hm.DimPlan(spec, 16, {32, 64}, tied)
+
+    def test_slot_dims_resize_alone(self):
+        hm, spec, plan = self.plan({"ok": False, "map": {}, "free_slots": [{"size": 64, "dims": [[0, 0], [1, 0]]}]})
+        self.assertEqual(len(plan.free), 1)
+        cases = {c.name: c for c in hm.derive_cases(spec, plan, True)}
+        self.assertEqual(plan.mapped(cases["boundary_tail"].dim_map), [[25, 64], [25, 32]])  # TILE 16
+        self.assertEqual(plan.mapped(cases["boundary_size1"].dim_map), [[1, 64], [1, 32]])
+        self.assertEqual(plan.mapped(None), [[64, 64], [64, 32]])
+        self.assertTrue(all(type(d) is int for s in plan.mapped(cases["boundary_tail"].dim_map) for d in s))
+
+    def test_without_slots_no_boundary_cases(self):
+        hm, spec, plan = self.plan({"ok": False, "map": {}})
+        self.assertEqual(plan.free, [])
+        self.assertEqual([u["name"] for u in hm.underived_cases(plan)], ["boundary_tail", "boundary_size1"])
+
+    def test_malformed_or_stale_slots_are_ignored(self):
+        for bad in ([{"size": 64, "dims": [[5, 0]]}], [{"size": 32, "dims": [[0, 0]]}], [{"dims": [[0, 0]]}],
+                    [{"size": 64, "dims": "x"}]):
+            self.assertEqual(self.plan({"ok": False, "map": {}, "free_slots": bad})[2].free, [], bad)
+
+    def test_a_slot_the_reference_rejects_stays_tied(self):
+        hm, spec, plan = self.plan({"ok": False, "map": {}, "free_slots": [{"size": 64, "dims": [[0, 0], [1, 0]]}]})
+        key = plan.free[0]
+        plan2 = hm.DimPlan(spec, 16, {32, 64}, {hm.SlotSize(64, key.tag)})  # model_tied_sizes' verdict
+        self.assertEqual(plan2.free, [])
 
 
 if __name__ == "__main__":
