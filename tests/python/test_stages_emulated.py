@@ -48,6 +48,14 @@ def kwb_test_pro(acc, i0, i1, i2, i3, i4, mask, e0, e1, e2, e3, s00, s01, s02, s
     # a prologue on A: sigmoid(f0 * a + kcol[k]) -- nonzero where a is 0, so A's masked tails must be reset after it
     kcol = tl.load(e0 + i0 * s00 + i1 * s01 + i2 * s02 + i3 * s03 + i4 * s04, mask=mask, other=0.0)
     return 1.0 / (1.0 + tl.exp(-(f0 * acc + kcol.to(tl.float32))))
+
+
+@triton.jit
+def kwb_test_tril_epi(acc, i0, i1, i2, i3, i4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
+                      s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3):
+    # coordinates as values (tril of the last two dims) beside an address: kwb_pointwise must not merge dims
+    col = tl.load(e0 + i0 * s00 + i1 * s01 + i2 * s02 + i3 * s03 + i4 * s04, mask=mask, other=0.0)
+    return tl.where(i4 <= i3, acc + col.to(tl.float32), 0.0)
 """
 
 
@@ -1689,6 +1697,56 @@ class FastDiv(unittest.TestCase):
                 with Forced(kwb_pointwise_contig=contig):
                     got[contig] = K.kwb_pointwise(x, K.kwb_test_epi, (col, res), (0.1, 0.5))
             self.assertTrue(torch.equal(got[False], got[True]), x.is_contiguous())
+
+
+class PointwiseCoalesce(unittest.TestCase):
+    def test_coalesce_merges_slots_every_read_walks_alike(self):
+        # x contiguous [2, 3, 4, 5] with a per-channel (dim 1) tensor: dims 2, 3 merge for both; 0 and 1 do not
+        sizes, sets = K._kwb_coalesce((1, 2, 3, 4, 5), [(0, 60, 20, 5, 1), (0, 0, 1, 0, 0)])
+        self.assertEqual(sizes, (1, 1, 2, 3, 20))
+        self.assertEqual(sets, [(0, 0, 60, 20, 1), (0, 0, 0, 1, 0)])
+        # all contiguous: one slot; size-1 slots drop
+        sizes, sets = K._kwb_coalesce((1, 4, 1, 6, 7), [(0, 42, 42, 7, 1), (0, 42, 0, 7, 1)])
+        self.assertEqual((sizes, sets), ((1, 1, 1, 1, 168), [(0, 0, 0, 0, 1), (0, 0, 0, 0, 1)]))
+        # a transposed read merges nothing
+        sizes, _ = K._kwb_coalesce((1, 1, 1, 6, 7), [(0, 0, 0, 1, 6)])
+        self.assertEqual(sizes, (1, 1, 1, 6, 7))
+
+    def test_epilogue_coordinates_read_from_its_source(self):
+        self.assertTrue(K._kwb_epi_coords_free(K.kwb_test_epi))
+        self.assertFalse(K._kwb_epi_coords_free(K.kwb_test_tril_epi))
+
+    def test_same_values_merged_or_not(self):
+        # broadcasts through every slot, strided and permuted x, 16 bits; merged against not merged and torch
+        torch.manual_seed(15)
+        cases = [(torch.randn(3, 5, 7, 6, 4), torch.randn(1, 5, 1, 1, 1), torch.randn(3, 5, 7, 6, 4)),
+                 (torch.randn(3, 5, 7, 6, 12)[:, :, :, :, ::3], torch.randn(1, 5, 1, 6, 1), torch.randn(3, 1, 7, 1, 4)),
+                 (torch.randn(4, 9, 33).permute(2, 0, 1), torch.randn(9), torch.randn(33, 1, 1)),
+                 (torch.randn(16, 64, 8, 8), torch.randn(1, 64, 1, 1), torch.randn(8, 8)),
+                 (torch.randn(6, 5, 8).half(), torch.randn(8), torch.randn(6, 1, 1)),
+                 (torch.randn(1000), torch.randn(1), torch.randn(1000))]
+        for x, col, res in cases:
+            got = {}
+            for merge in (False, True):
+                with Forced(kwb_pointwise_coalesce=merge), Launches("_kwb_pointwise_kernel") as n:
+                    got[merge] = K.kwb_pointwise(x, K.kwb_test_epi, (col, res), (0.1, 0.5))
+                self.assertEqual(n.count, 1)
+            self.assertTrue(torch.equal(got[False], got[True]), list(x.shape))
+            v = x.double() + col.double() + 0.5 * res.double()
+            self.assertLess(rel_err(got[True], torch.where(v >= 0, v, v * 0.1)), TOL.get(x.dtype, 1e-6), list(x.shape))
+
+    def test_plan_merges_for_a_coordinate_free_epilogue(self):
+        x, col, res = torch.randn(16, 64, 8, 8), torch.randn(1, 64, 1, 1), torch.randn(8, 8)
+        self.assertEqual(K._kwb_pointwise_plan(x, (col, res), True)[1], (1, 16, 64, 64))  # S1..S4
+        self.assertEqual(K._kwb_pointwise_plan(x, (col, res), False)[1], (16, 64, 8, 8))
+        self.assertEqual(K._kwb_pointwise_plan(x, (K.kwb_at(res.expand(16, 64, 8, 8)),), True)[1], (16, 64, 8, 8))
+
+    def test_coordinates_as_values_keep_the_shape(self):
+        torch.manual_seed(16)
+        x, col = torch.randn(2, 3, 5, 5), torch.randn(1, 3, 1, 1)
+        with Forced(kwb_pointwise_coalesce=True):
+            got = K.kwb_pointwise(x, K.kwb_test_tril_epi, (col,))
+        self.assertTrue(torch.allclose(got, torch.tril(x + col), atol=1e-6))
 
 
 class PointwiseRows(unittest.TestCase):

@@ -214,10 +214,60 @@ def _kwb_pointwise_rows_kernel(x_ptr, out_ptr, M, L, S1, S2, S3, sx0, sx1, sx2, 
     tl.store(out_ptr + rows[:, None] * L + cols[None, :], acc.to(out_ptr.dtype.element_ty), mask=mask)
 
 
-def _kwb_pointwise_plan(x, epi_tensors):
+import inspect as _kwb_inspect  # noqa: E402 -- the fragment is pasted into kernel.py after its imports
+import re as _kwb_re  # noqa: E402
+
+kwb_pointwise_coalesce = True  # merge dims every read walks alike before the launch, where the epilogue allows it
+_kwb_coords_free_memo = {}
+_kwb_coord_re = _kwb_re.compile(r"\bi[0-4]\b")
+_kwb_address_term_re = _kwb_re.compile(r"\bi([0-4]) \* s[0-3]\1\b")
+
+
+def _kwb_epi_coords_free(epi):
+    """Whether the epilogue @p epi uses the coordinates i0..i4 only in its tensors' addresses (`iD * sED`, the
+    loads the code generator writes), not as values (tril's row and column, an index map, an iota): then the
+    coordinates of any shape with the same flat order and matching strides serve it, and kwb_pointwise may merge
+    dims. Read from its source once per function; False where the source cannot be read."""
+    key = id(epi)
+    if key not in _kwb_coords_free_memo:
+        try:
+            src = _kwb_inspect.getsource(getattr(epi, "fn", epi))
+        except (OSError, TypeError):
+            src = None
+        free = False
+        if src is not None and "def " in src:
+            # the body: what follows the signature "def NAME(acc, i0, ..., f3):"
+            rest = src.split("def ", 1)[1]
+            rest = rest.split("):", 1)[1] if "):" in rest else ""
+            free = bool(rest) and not _kwb_coord_re.search(_kwb_address_term_re.sub("", rest))
+        _kwb_coords_free_memo[key] = (epi, free)  # epi kept alive: its id stays its own
+    return _kwb_coords_free_memo[key][1]
+
+
+def _kwb_coalesce(sizes, stride_sets):
+    """TensorIterator's coalescing on 5 slots: adjacent slots whose strides in every set (x's, each epilogue
+    tensor's; the output is contiguous) continue each other (outer == inner * inner size; broadcast 0 == 0) become
+    one, size-1 slots drop. Returns (sizes, stride_sets) left-padded to 5 slots with size 1 / stride 0: the same
+    elements in the same flat order, fewer run-time divisions in the decode (a slot of size 1 is specialised away)."""
+    dims = []  # (size, [stride per set]) from the innermost slot out
+    for k in range(4, -1, -1):
+        if sizes[k] == 1:
+            continue
+        st = [ss[k] for ss in stride_sets]
+        if dims and all(st[t] == dims[-1][1][t] * dims[-1][0] for t in range(len(st))):
+            dims[-1] = (dims[-1][0] * sizes[k], dims[-1][1])
+        else:
+            dims.append((sizes[k], st))
+    dims += [(1, [0] * len(stride_sets))] * (5 - len(dims))
+    dims.reverse()
+    return tuple(d[0] for d in dims), [tuple(d[1][t] for d in dims) for t in range(len(stride_sets))]
+
+
+def _kwb_pointwise_plan(x, epi_tensors, coalesce=False):
     """kwb_pointwise's launch plan from shapes and strides alone: (grid, sizes, x strides, epilogue strides,
     number of epilogue tensors, IDX64). An expanded view keeps its tensor's data pointer, so a launch passes
-    the tensors themselves with the broadcast (stride 0) strides planned here."""
+    the tensors themselves with the broadcast (stride 0) strides planned here. @p coalesce: merge slots
+    (_kwb_coalesce; the caller checked that the epilogue reads coordinates only as addresses)."""
     n = x.numel()
     lead = 5 - x.dim()
     sizes = (1,) * lead + tuple(x.shape)
@@ -226,6 +276,10 @@ def _kwb_pointwise_plan(x, epi_tensors):
     es = kwb_epi_args(epi_tensors, x.shape, slots, x)[4:]
     idx64 = n + KWB_POINTWISE_BLOCK >= 2 ** 31 or max(
         [0] + [(s - 1) * abs(st) for s, st in zip(x.shape, x.stride())]) >= 2 ** 31
+    if coalesce and not any(isinstance(t, KwbAt) for t in epi_tensors):
+        sets = [tuple(sx)] + [tuple(es[5 * e:5 * e + 5]) for e in range(4)]
+        sizes, sets = _kwb_coalesce(sizes, sets)
+        sx, es = list(sets[0]), [v for ss in sets[1:] for v in ss]
     magic = [_kwb_magic(d) for d in sizes[1:]]
     return ((triton.cdiv(n, KWB_POINTWISE_BLOCK),), sizes[1:], tuple(sx), tuple(es), len(epi_tensors), idx64,
             tuple(m for m, _ in magic) + tuple(lg for _, lg in magic))
@@ -252,12 +306,14 @@ def kwb_pointwise(x, epi, epi_tensors=(), epi_scalars=(), out_dtype=None):
     out = torch.empty(x.shape, dtype=out_dtype or x.dtype, device=x.device)
     if out.numel() == 0:
         return out
-    key = ("pointwise", x.shape, x.stride(), x.dtype, x.device) + tuple((t.shape, t.stride()) for t in epi_tensors)
+    flat = kwb_pointwise_coalesce and _kwb_epi_coords_free(epi)
+    key = ("pointwise", x.shape, x.stride(), x.dtype, x.device, flat) + tuple(
+        (t.shape, t.stride(), isinstance(t, KwbAt)) for t in epi_tensors)
     plan = _kwb_memo.get(key) if kwb_memo_plans else None
     if plan is None:
         if len(_kwb_memo) >= 4096:
             _kwb_memo.clear()
-        plan = _kwb_memo[key] = _kwb_pointwise_plan(x, epi_tensors)
+        plan = _kwb_memo[key] = _kwb_pointwise_plan(x, epi_tensors, flat)
     grid, sizes, sx, es, ne, idx64, magic = plan
     ptrs = tuple(t.t if isinstance(t, KwbAt) else t for t in epi_tensors) + (x,) * (4 - ne)
     L = sizes[3]
