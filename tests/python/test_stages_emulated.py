@@ -1755,7 +1755,7 @@ class Softmax(unittest.TestCase):
         rows = torch.randn(3, 150)
         rows[1, 7] = float("nan")
         rows[2, :] = float("-inf")
-        with Forced(_kwb_tile=1024, _kwb_softmax_chunk_min=16):
+        with Forced(_kwb_tile=1024, _kwb_softmax_chunk_min=16, _kwb_softmax_cols_tile=1024):
             with Launches("_kwb_softmax_part") as part:
                 self.check(cl.view(2, 6, -1), 2)
             self.assertEqual(part.count, 2)
@@ -1780,7 +1780,7 @@ class Softmax(unittest.TestCase):
         scale = torch.randn(1, 6, 1, 1, 1)
         col = torch.randn(6, 1)
         for split in (False, True):
-            with Forced(_kwb_tile=1024, _kwb_softmax_chunk_min=16, kwb_softmax_split=split):
+            with Forced(_kwb_tile=1024, _kwb_softmax_chunk_min=16, kwb_softmax_split=split, _kwb_softmax_cols_tile=1024):
                 x = cl.view(2, 6, -1)
                 res = torch.randn(2, 6, 315)
                 want = F.leaky_relu(F.softmax(x.double(), 2) + col.double() + 0.5 * res.double(), 0.2)
@@ -1810,12 +1810,16 @@ class Softmax(unittest.TestCase):
                        (torch.randn(2, 5, 7), 1), (torch.randn(2, 3, 4, 5, 6), 2)):
             col = bias if x.dim() == 4 else torch.randn(x.shape[1], *([1] * (x.dim() - 2)))
             res = torch.randn(x.shape)
-            for tile, log in ((1024, False), (4, True)):  # one tile; rows longer than a tile (two passes)
-                with Forced(_kwb_tile=tile, kwb_softmax_split=False), Launches("_kwb_pointwise_kernel") as pw, \
-                        Launches("_kwb_softmax_kernel") as sm:
+            # one tile; rows longer than a tile (two passes); a dim whose elements are not adjacent on either path
+            for tile, log, cols in ((1024, False, True), (4, True, True), (1024, False, False), (4, True, False)):
+                with Forced(_kwb_tile=tile, kwb_softmax_split=False, kwb_softmax_cols=cols,
+                            _kwb_softmax_cols_tile=tile, _kwb_softmax_cols_min_b=1), \
+                        Launches("_kwb_pointwise_kernel") as pw, Launches("_kwb_softmax_kernel") as sm, \
+                        Launches("_kwb_softmax_cols_kernel") as sc:
                     got = K.kwb_softmax(x, dim, log, pre=K.kwb_test_epi, pre_tensors=(col, res),
                                         pre_scalars=(0.1, 0.5))
-                self.assertEqual((pw.count, sm.count), (0, 1), (list(x.shape), dim, tile))
+                self.assertEqual((pw.count, sm.count + sc.count), (0, 1), (list(x.shape), dim, tile))
+                self.assertEqual(sc.count, int(cols and x.stride(dim) != 1), (list(x.shape), dim, tile))
                 self.assertLess(rel_err(got, want(x, dim, col, res, 0.1, 0.5, log).float()), 1e-5,
                                 (list(x.shape), dim, tile))
         # a post epilogue beside it that reads nothing (the identity here): the pre's tensors take the one set
