@@ -1933,6 +1933,122 @@ class Softmax(unittest.TestCase):
         self.assertLess(rel_err(got, want(xb, -1).to(xb.dtype)), TOL[xb.dtype])
 
 
+class SoftmaxCols(unittest.TestCase):
+    """kwb_softmax along a dim whose elements are not adjacent (the channels of NCHW, any middle dim; issue 14,
+    session 29): _kwb_softmax_cols_kernel's tiles of the whole dim x BLOCK_B contiguous positions -- one launch, the
+    prologue (a positional bias read through its broadcast strides) and the epilogue fused -- against torch in fp64,
+    over the softmax dim's length R (one tile; R = 1000: the online pass and the writing pass), the inner size B,
+    dtypes, strided inputs and int32 / int64 offsets; the old plan (kwb_softmax_cols off) on the same cases."""
+
+    @staticmethod
+    def want(x, dim, log, pre=None, epi=None):
+        v = x.double()
+        if pre is not None:  # kwb_test_epi: leaky_relu(v + col + f1 * res, f0)
+            col, res, f0, f1 = pre
+            v = F.leaky_relu(v + col.double() + f1 * res.double(), f0)
+        v = (F.log_softmax if log else F.softmax)(v, dim)
+        if epi is not None:
+            col, res, f0, f1 = epi
+            v = F.leaky_relu(v + col.double() + f1 * res.double(), f0)
+        return v
+
+    def run_case(self, x, dim, log=False, pre=None, epi=None, cols=True, what=""):
+        """One kwb_softmax call; asserts its values and that it was one launch of the cols kernel (cols on, the dim
+        not adjacent and longer than 1) or of the old one, with no kwb_pointwise launch."""
+        kw = {}
+        if pre is not None:
+            kw.update(pre=K.kwb_test_epi, pre_tensors=pre[:2], pre_scalars=pre[2:])
+        if epi is not None:
+            kw.update(epi=K.kwb_test_epi, epi_tensors=epi[:2], epi_scalars=epi[2:])
+        with Forced(kwb_softmax_cols=cols), Launches("_kwb_softmax_cols_kernel") as sc, \
+                Launches("_kwb_softmax_kernel") as sm, Launches("_kwb_pointwise_kernel") as pw, \
+                Launches("_kwb_softmax_part") as part:
+            got = K.kwb_softmax(x, dim, log, **kw)
+        tag = (list(x.shape), x.stride(), dim, log, x.dtype, cols, what)
+        self.assertEqual(got.dtype, x.dtype, tag)
+        self.assertEqual(got.shape, x.shape, tag)
+        self.assertEqual((pw.count, part.count, sc.count + sm.count), (0, 0, 1), tag)
+        self.assertEqual(sc.count, int(cols and x.stride(dim) != 1 and x.shape[dim] > 1), tag)
+        want = self.want(x, dim, log, pre, epi).to(x.dtype)
+        self.assertLess(rel_err(got, want), TOL[x.dtype], tag)
+        return got
+
+    def test_lengths_and_inner_sizes(self):
+        # R in {3, 64, 200, 1000} x B in {1, 7, 3136}; softmax and log_softmax; on both plans
+        torch.manual_seed(29)
+        for r in (3, 64, 200, 1000):
+            for b in (1, 7, 3136):
+                a = 1 if r * b > 200000 else 2
+                x = torch.randn(a, r, b) * 3
+                for log in (False, True):
+                    self.run_case(x, 1, log)
+                self.run_case(x, 1, False, cols=False)
+
+    def test_dtypes_and_strides(self):
+        torch.manual_seed(30)
+        for dt in (torch.bfloat16, torch.float16):
+            for r, b in ((64, 3136), (200, 7), (1000, 33)):
+                self.run_case((torch.randn(2, r, b) * 2).to(dt), 1, log=(r == 200))
+        base = torch.randn(2, 70, 9, 13)
+        self.run_case(base[:, 3:67, :, ::2], 1)  # a view: offset, a step along W (no run merges over H, W)
+        self.run_case(base[:, 3:67, :, ::2], 1, True, cols=False)
+        self.run_case(base.to(memory_format=torch.channels_last), 2)  # NHWC memory: the softmax dim at stride W*C
+        self.run_case(base.transpose(1, 3), 3, True)  # the softmax dim last but not adjacent in memory
+        five = torch.randn(2, 3, 40, 5, 6)
+        for dim in (1, 2, 3):  # positions over two, one and three slots (_kwb_coords5_lo's LO)
+            self.run_case(five, dim, dim == 2)
+        x = torch.randn(3, 64, 7, 9)
+        x[0, :, 1, 2] = float("-inf")  # a column all -inf: NaN as torch; a NaN keeps its column NaN
+        x[1, 5, 3, 3] = float("nan")
+        self.run_case(x, 1)
+
+    def test_prologue_and_epilogue(self):
+        # the class of p28_softmax_channels_bias: softmax(x + pos) over the channels with pos [1, 1, H, W]; a
+        # residual read at every element; an epilogue after it; int32 and int64 offsets; one tile and two passes
+        torch.manual_seed(31)
+        for n, c, h, w in ((2, 64, 7, 9), (2, 3, 5, 5), (1, 1000, 3, 5), (2, 200, 1, 7)):
+            x = torch.randn(n, c, h, w) * 2
+            pos = torch.randn(1, 1, h, w)
+            res = torch.randn(n, c, h, w)
+            for i32 in (1 << 30, 0):
+                with Forced(_kwb_softmax_cols_i32_max=i32):
+                    self.run_case(x, 1, False, pre=(pos, res, 0.1, 0.5), what=("pre", i32))
+                    self.run_case(x, 1, True, epi=(torch.randn(1, c, 1, 1), res, 0.2, 0.5), what=("epi", i32))
+            self.run_case(x, 1, False, pre=(pos, res, 0.1, 0.5), cols=False, what="old plan")
+            self.run_case(x.to(torch.bfloat16), 1, True, pre=(pos, torch.zeros(1), 0.1, 0.0), what="bf16")
+        # 5-D: log_softmax over dim 2 with a per-(C, D) bias before it and a broadcast multiply after it
+        x = torch.randn(2, 4, 37, 3, 5)
+        pre = (torch.randn(1, 4, 37, 1, 1), torch.zeros(1), 0.3, 0.0)
+        epi = (torch.zeros(1), torch.randn(2, 1, 1, 3, 5), 1.0, 2.0)
+        for dim in (2, 1):
+            self.run_case(x, dim, True, pre=pre, what="5-D pre")
+            self.run_case(x, dim, True, epi=epi, what="5-D epi")
+        self.run_case(x.transpose(2, 4), 4, False, pre=(torch.randn(1, 4, 5, 3, 37), torch.zeros(1), 0.3, 0.0),
+                      what="transposed pre")
+
+    def test_plan(self):
+        # the tile the host picks: the whole dim (padded) x >= _kwb_softmax_cols_min_b positions where it fits
+        seen = []
+        real = K._kwb_softmax_cols_kernel
+
+        class Spy:
+            def __getitem__(self, grid):
+                def launch(*args, **meta):
+                    seen.append((grid, meta["BLOCK_R"], meta["BLOCK_B"], meta["SINGLE"], meta["I32"], meta["LO"]))
+                    return real[grid](*args, **meta)
+                return launch
+
+        K._kwb_softmax_cols_kernel = Spy()
+        try:
+            K.kwb_softmax(torch.randn(2, 64, 8, 56), 1, pre=K.kwb_test_epi,
+                          pre_tensors=(torch.randn(1, 1, 8, 56), torch.zeros(1)), pre_scalars=(0.1, 0.0))
+            K.kwb_softmax(torch.randn(2, 1000, 40), 1)
+        finally:
+            K._kwb_softmax_cols_kernel = real
+        self.assertEqual(seen[0], ((2 * 4,), 64, 128, True, True, 3))  # p28's class: [64, 128] tiles, one read
+        self.assertEqual(seen[1], ((2 * 2,), 256, 32, False, True, 4))  # R = 1000: 256 rows a pass, two passes
+
+
 class Norms(unittest.TestCase):
     def assertClose(self, got, want, tol, what):
         self.assertEqual(got.shape, want.shape, what)

@@ -1929,6 +1929,7 @@ _kwb_softmax_split_per_sm = 4  # split until this many programs per SM (8 warps 
 kwb_softmax_cols = True
 _kwb_softmax_cols_tile = 8192  # elements of one cols tile (BLOCK_R x BLOCK_B) at most, 8 warps (32 fp32 a thread)
 _kwb_softmax_cols_min_b = 32   # columns of a cols tile at least (128 bytes of fp32 a row); longer rows loop (2 passes)
+_kwb_softmax_cols_i32_max = 2 ** 30  # int32 offsets where every span is below this (masked lanes reach up to twice it)
 
 
 def _kwb_span(t):
@@ -2031,7 +2032,7 @@ def kwb_softmax(x, dim, log=False, safe_rows=False, epi=None, epi_tensors=(), ep
                                  **meta)
     elif cols:
         # int32 offsets where every one the tile forms (masked lanes included: up to twice the span) stays below 2^31
-        i32 = max([_kwb_span(x), y.numel()] + [_kwb_span(t) for t in packed[:4]]) < 2 ** 30
+        i32 = max([_kwb_span(x), y.numel()] + [_kwb_span(t) for t in packed[:4]]) < _kwb_softmax_cols_i32_max
         lo = _kwb_lo_slot([1] * lead + list(xin.shape), kb[0] * kb[2]) if coords else 4
         meta["num_warps"] = 8 if block_r * block_b >= 4096 else 4
         _kwb_softmax_cols_kernel[(n_a * n_b,)](
