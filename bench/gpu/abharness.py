@@ -241,7 +241,7 @@ class Launches:
 
 def switch_ab(tag, problems, doc, budget=300.0, compile_rows=False):
     """The A/B of module switches of generated kernel.py files, one process: problems holds (problem path, the switch
-    its rows flip). `--generate DIR` (CPU side): DIR/problems/NAME.py (copies) and DIR/kernels/NAME.py (`kwb analyze`).
+    its rows flip, or None for a control row whose kernel.py lacks it). `--generate DIR` (CPU side): DIR/problems/NAME.py (copies) and DIR/kernels/NAME.py (`kwb analyze`).
     `--kernels DIR --budget S` (GPU, or --cpu-emulated): per problem the rows eager, off, on (and torch.compile with
     compile_rows, unless --no-compile), each printed as problem, variant, do_bench median us, rel_err against eager,
     x_off (off's time / this one's), launches (a forward's @triton.jit launches, counted by Launches). Returns the
@@ -306,8 +306,9 @@ def switch_ab(tag, problems, doc, budget=300.0, compile_rows=False):
         try:
             P = load(os.path.join(args.kernels, "problems", name + ".py"), "p_" + name)
             kpath = os.path.join(args.kernels, "kernels", name + ".py")
-            off = apply_settings(load(kpath, "off_" + name), {switch: False})
-            on = apply_settings(load(kpath, "on_" + name), {switch: True})
+            # switch None: a control row (a kernel.py without the switch: off and on are the same module twice)
+            off = apply_settings(load(kpath, "off_" + name), {switch: False} if switch else {})
+            on = apply_settings(load(kpath, "on_" + name), {switch: True} if switch else {})
             torch.manual_seed(0)
             ref = P.Model(*P.get_init_inputs()).to(dev).eval()
             inputs = [t.to(dev) if isinstance(t, torch.Tensor) else t for t in inputs_on(P, dev)]
@@ -326,7 +327,7 @@ def switch_ab(tag, problems, doc, budget=300.0, compile_rows=False):
             want = ref(*inputs)
         if dev == "cuda":
             torch.backends.cuda.matmul.allow_tf32 = True
-        print("%-34s switch %s" % (name, switch), flush=True)
+        print("%-34s switch %s" % (name, switch or "- (control: one kernel.py twice)"), flush=True)
         row(name, "eager", lambda: ref(*inputs), want)
         t_off = row(name, "off", lambda: models[0](*inputs), want, mod=off)
         row(name, "on", lambda: models[1](*inputs), want, base=t_off, mod=on)

@@ -1878,8 +1878,13 @@ def _kwb_softmax_cols_kernel(x, y, A1, B, R, xa0, xa1, xb, xr, ya0, ya1, yb, yr,
         c0, c1, c2, c3, c4 = _kwb_coords5(ya, S1, S2, S3, S4)
         d0, d1, d2, d3, d4 = _kwb_coords5_lo(ycol, S1, S2, S3, S4, LO)
         k0, k1, k2, k3, k4 = c0 + d0, c1 + d1, c2 + d2, c3 + d3, c4 + d4
-    else:  # PRE and POST read no tensor (nor their coordinates): placeholders the compiler drops
-        k0 = k1 = k2 = k3 = k4 = ycol * 0
+    else:  # PRE and POST read no tensor (nor their coordinates): placeholders the compiler drops (one target an
+        # assignment: Triton's code generator refuses `a = b = c`)
+        k0 = ycol * 0
+        k1 = k0
+        k2 = k0
+        k3 = k0
+        k4 = k0
     if SINGLE:
         rr = offs_r[:, None]
         m = (rr < R) & bm[None, :]

@@ -1,0 +1,36 @@
+#!/usr/bin/env python3
+"""Issue 14 (session 29): the softmax along a dim whose elements are not adjacent (kwb_softmax_cols).
+
+p28_softmax_channels_bias (softmax(x + pos) over the channels of NCHW [16, 64, 56, 56]) ran 76.8 us on the H200 in
+session 28: 8% of the copy, 0.20x torch.compile, 0.70x eager. It was one launch of _kwb_softmax_kernel already, in
+[64 rows, 64 positions] tiles that read x once, but the bias's coordinates came from each column's 64-bit offset
+divided 8 times, on each of the 8 warps that hold the column: ~2 64-bit divisions (~100 instructions each) an
+element. kwb_softmax_cols (on) takes _kwb_softmax_cols_kernel: tiles of the whole dim x >= 32 positions (8192
+elements), int32 offsets, the program's coordinates decoded once and the columns' with only the divisions their
+slots need (one by W here), the row's added -- no division an element. off: session 28's plan.
+
+    python3 bench/gpu/softmax29_ab.py --generate .gpu/softmax29                     # CPU: the kernels (this kwb)
+    python3 bench/gpu/softmax29_ab.py --kernels .gpu/softmax29 --cpu-emulated --only p28   # the flow, no timing
+    python3 bench/gpu/softmax29_ab.py --kernels .gpu/softmax29 --budget 90                 # H200
+
+Rows: problem, variant (eager, off, on, torch.compile), do_bench median us of the whole forward, rel_err against
+eager, x_off (off's time / this one's), launches. 23_Softmax (level 1: the last dim, the softmax template's own
+kernel, not the stage library's) is the control: off and on are the same kernel.py there. What decides: kwb_softmax_cols stays on where its `on` rows have
+x_off >= 0.97 on every row; the tile (_kwb_softmax_cols_tile 8192, 8 warps) is a first guess, not measured.
+"""
+import os
+import sys
+
+import abharness as ab
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PROBLEMS = [  # (problem path, the switch its A/B flips)
+    (os.path.join(HERE, "problems28", "p28_softmax_channels_bias.py"), "kwb_softmax_cols"),
+    (os.path.join(HERE, "problems29", "p29_log_softmax_dim2_5d_mul.py"), "kwb_softmax_cols"),
+    # the control, by path (KernelBench is not copied here): its kernel is the softmax template's, not the stage
+    # library's kwb_softmax, so it has no switch and off / on are one kernel.py twice
+    (os.path.join(ab.KB, "level1", "23_Softmax.py"), None),
+]
+
+if __name__ == "__main__":
+    sys.exit(ab.switch_ab("softmax29", PROBLEMS, __doc__, compile_rows=True))
