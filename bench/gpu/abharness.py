@@ -241,7 +241,8 @@ class Launches:
 
 def switch_ab(tag, problems, doc, budget=300.0, compile_rows=False):
     """The A/B of module switches of generated kernel.py files, one process: problems holds (problem path, the switch
-    its rows flip, or None for a control row whose kernel.py lacks it). `--generate DIR` (CPU side): DIR/problems/NAME.py (copies) and DIR/kernels/NAME.py (`kwb analyze`).
+    its rows flip: a name, None for a control row whose kernel.py lacks it, or (name, {constant: value}) where the
+    on side also sets those module constants). `--generate DIR` (CPU side): DIR/problems/NAME.py (copies) and DIR/kernels/NAME.py (`kwb analyze`).
     `--kernels DIR --budget S` (GPU, or --cpu-emulated): per problem the rows eager, off, on (and torch.compile with
     compile_rows, unless --no-compile), each printed as problem, variant, do_bench median us, rel_err against eager,
     x_off (off's time / this one's), launches (a forward's @triton.jit launches, counted by Launches). Returns the
@@ -306,9 +307,11 @@ def switch_ab(tag, problems, doc, budget=300.0, compile_rows=False):
         try:
             P = load(os.path.join(args.kernels, "problems", name + ".py"), "p_" + name)
             kpath = os.path.join(args.kernels, "kernels", name + ".py")
-            # switch None: a control row (a kernel.py without the switch: off and on are the same module twice)
-            off = apply_settings(load(kpath, "off_" + name), {switch: False} if switch else {})
-            on = apply_settings(load(kpath, "on_" + name), {switch: True} if switch else {})
+            # switch None: a control row (a kernel.py without the switch: off and on are the same module twice);
+            # (switch, settings): the on side also takes those module constants (a tile to try)
+            sw, extra = switch if isinstance(switch, tuple) else (switch, {})
+            off = apply_settings(load(kpath, "off_" + name), {sw: False} if sw else {})
+            on = apply_settings(load(kpath, "on_" + name), dict({sw: True}, **extra) if sw else {})
             torch.manual_seed(0)
             ref = P.Model(*P.get_init_inputs()).to(dev).eval()
             inputs = [t.to(dev) if isinstance(t, torch.Tensor) else t for t in inputs_on(P, dev)]
@@ -327,7 +330,8 @@ def switch_ab(tag, problems, doc, budget=300.0, compile_rows=False):
             want = ref(*inputs)
         if dev == "cuda":
             torch.backends.cuda.matmul.allow_tf32 = True
-        print("%-34s switch %s" % (name, switch or "- (control: one kernel.py twice)"), flush=True)
+        print("%-34s switch %s" % (name, "- (control: one kernel.py twice)" if not sw else
+                                      sw + ("" if not extra else " on with %s" % extra)), flush=True)
         row(name, "eager", lambda: ref(*inputs), want)
         t_off = row(name, "off", lambda: models[0](*inputs), want, mod=off)
         row(name, "on", lambda: models[1](*inputs), want, base=t_off, mod=on)

@@ -10,13 +10,14 @@ elements), int32 offsets, the program's coordinates decoded once and the columns
 slots need (one by W here), the row's added -- no division an element. off: session 28's plan.
 
     python3 bench/gpu/softmax29_ab.py --generate .gpu/softmax29                     # CPU: the kernels (this kwb)
-    python3 bench/gpu/softmax29_ab.py --kernels .gpu/softmax29 --cpu-emulated --only p28   # the flow, no timing
+    python3 bench/gpu/softmax29_ab.py --kernels .gpu/softmax29 --cpu-emulated --only p2    # the flow, no timing
     python3 bench/gpu/softmax29_ab.py --kernels .gpu/softmax29 --budget 90                 # H200
 
 Rows: problem, variant (eager, off, on, torch.compile), do_bench median us of the whole forward, rel_err against
 eager, x_off (off's time / this one's), launches. 23_Softmax (level 1: the last dim, the softmax template's own
 kernel, not the stage library's) is the control: off and on are the same kernel.py there. What decides: kwb_softmax_cols stays on where its `on` rows have
-x_off >= 0.97 on every row; the tile (_kwb_softmax_cols_tile 8192, 8 warps) is a first guess, not measured.
+x_off >= 0.97 on every row; the tile (_kwb_softmax_cols_tile 8192, 8 warps) is a first guess: the rows "on with
+{'_kwb_softmax_cols_tile': N}" try 4096 (4 warps) and 16384 (8 warps, 64 elements a thread) on the same kernel.py.
 """
 import os
 import sys
@@ -24,9 +25,14 @@ import sys
 import abharness as ab
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-PROBLEMS = [  # (problem path, the switch its A/B flips)
-    (os.path.join(HERE, "problems28", "p28_softmax_channels_bias.py"), "kwb_softmax_cols"),
-    (os.path.join(HERE, "problems29", "p29_log_softmax_dim2_5d_mul.py"), "kwb_softmax_cols"),
+P28 = os.path.join(HERE, "problems28", "p28_softmax_channels_bias.py")
+P29 = os.path.join(HERE, "problems29", "p29_log_softmax_dim2_5d_mul.py")
+PROBLEMS = [  # (problem path, the switch its A/B flips [, the on side's tile: 32 elements a thread, up to 8 warps])
+    (P28, "kwb_softmax_cols"),
+    (P29, "kwb_softmax_cols"),
+    (P28, ("kwb_softmax_cols", {"_kwb_softmax_cols_tile": 4096})),
+    (P28, ("kwb_softmax_cols", {"_kwb_softmax_cols_tile": 16384})),
+    (P29, ("kwb_softmax_cols", {"_kwb_softmax_cols_tile": 4096})),
     # the control, by path (KernelBench is not copied here): its kernel is the softmax template's, not the stage
     # library's kwb_softmax, so it has no switch and off / on are one kernel.py twice
     (os.path.join(ab.KB, "level1", "23_Softmax.py"), None),
