@@ -13,8 +13,10 @@ slots need (one by W here), the row's added -- no division an element. off: sess
     python3 bench/gpu/softmax29_ab.py --kernels .gpu/softmax29 --cpu-emulated --only p2    # the flow, no timing
     python3 bench/gpu/softmax29_ab.py --kernels .gpu/softmax29 --budget 90                 # H200
 
-Rows: problem, variant (eager, off, on, torch.compile), do_bench median us of the whole forward, rel_err against
-eager, x_off (off's time / this one's), launches. 23_Softmax (level 1: the last dim, the softmax template's own
+Rows: problem, variant (eager, off, on, torch.compile), us: the median of the whole forward replayed from a CUDA
+graph (GPU time: kwb_softmax's host path, ~60 us a call on the 2-core dev machine, would hide a ~10 us kernel from
+do_bench), rel_err against eager, x_off (off's time / this one's), launches, host_us: do_bench's median of the
+forward called from Python. 23_Softmax (level 1: the last dim, the softmax template's own
 kernel, not the stage library's) is the control: off and on are the same kernel.py there. What decides: kwb_softmax_cols stays on where its `on` rows have
 x_off >= 0.97 on every row; the tile (_kwb_softmax_cols_tile 8192, 8 warps) is a first guess: the rows "on with
 {'_kwb_softmax_cols_tile': N}" try 4096 (4 warps) and 16384 (8 warps, 64 elements a thread) on the same kernel.py.
@@ -39,4 +41,4 @@ PROBLEMS = [  # (problem path, the switch its A/B flips [, the on side's tile: 3
 ]
 
 if __name__ == "__main__":
-    sys.exit(ab.switch_ab("softmax29", PROBLEMS, __doc__, compile_rows=True))
+    sys.exit(ab.switch_ab("softmax29", PROBLEMS, __doc__, compile_rows=True, graph_rows=True))

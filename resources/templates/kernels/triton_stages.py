@@ -1940,6 +1940,8 @@ _kwb_softmax_cols_i32_max = 2 ** 30  # int32 offsets where every span is below t
 
 def _kwb_span(t):
     """Elements from t's first to its last addressed one (strides >= 0), 1 for a scalar, 0 for an empty t."""
+    if t.is_contiguous():  # the common case without a walk over the dims (this runs on every launch)
+        return t.numel()
     if t.numel() == 0:
         return 0
     return 1 + sum((n - 1) * abs(st) for n, st in zip(t.shape, t.stride()))
@@ -2038,7 +2040,8 @@ def kwb_softmax(x, dim, log=False, safe_rows=False, epi=None, epi_tensors=(), ep
                                  **meta)
     elif cols:
         # int32 offsets where every one the tile forms (masked lanes included: up to twice the span) stays below 2^31
-        i32 = max([_kwb_span(x), y.numel()] + [_kwb_span(t) for t in packed[:4]]) < _kwb_softmax_cols_i32_max
+        i32 = y.numel() < _kwb_softmax_cols_i32_max and all(
+            _kwb_span(t) < _kwb_softmax_cols_i32_max for t in {id(t): t for t in (x, *packed[:4])}.values())
         lo = _kwb_lo_slot([1] * lead + list(xin.shape), kb[0] * kb[2]) if coords else 4
         meta["num_warps"] = max(1, min(8, block_r * block_b // 1024))  # 32 elements a thread up to 8 warps
         _kwb_softmax_cols_kernel[(n_a * n_b,)](
