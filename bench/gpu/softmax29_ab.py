@@ -11,7 +11,8 @@ slots need (one by W here), the row's added -- no division an element. off: sess
 
     python3 bench/gpu/softmax29_ab.py --generate .gpu/softmax29                     # CPU: the kernels (this kwb)
     python3 bench/gpu/softmax29_ab.py --kernels .gpu/softmax29 --cpu-emulated --only p2    # the flow, no timing
-    python3 bench/gpu/softmax29_ab.py --kernels .gpu/softmax29 --budget 90                 # H200
+    python3 bench/gpu/softmax29_ab.py --kernels .gpu/softmax29 --budget 90 --only p2       # H200: the class rows
+    python3 bench/gpu/softmax29_ab.py --kernels .gpu/softmax29 --budget 150                # H200: all rows
 
 Rows: problem, variant (eager, off, on, torch.compile), us: the median of the whole forward replayed from a CUDA
 graph (GPU time: kwb_softmax's host path, ~60 us a call on the 2-core dev machine, would hide a ~10 us kernel from
@@ -38,6 +39,9 @@ PROBLEMS = [  # (problem path, the switch its A/B flips [, the on side's tile: 3
     # the control, by path (KernelBench is not copied here): its kernel is the softmax template's, not the stage
     # library's kwb_softmax, so it has no switch and off / on are one kernel.py twice
     (os.path.join(ab.KB, "level1", "23_Softmax.py"), None),
+    # level-2 members whose channel softmax (a 5-D / 4-D conv output's dim 1) takes the cols path; the conv dominates
+    (os.path.join(ab.KB, "level2", "24_Conv3d_Min_Softmax.py"), "kwb_softmax_cols"),
+    (os.path.join(ab.KB, "level2", "6_Conv3d_Softmax_MaxPool_MaxPool.py"), "kwb_softmax_cols"),
 ]
 
 if __name__ == "__main__":
