@@ -1849,8 +1849,8 @@ def _kwb_softmax_cols_kernel(x, y, A1, B, R, xa0, xa1, xb, xr, ya0, ya1, yb, yr,
     # the softmax along a dim whose elements are not adjacent (dim 1 of NCHW, any middle dim): a program is a tile
     # of BLOCK_R rows (the softmax dim: the whole of it when SINGLE, x read once; else an online pass and a writing
     # pass) x BLOCK_B consecutive columns of the innermost kept run b (the loads coalesced along it). Offsets: the
-    # program's outer part (a0, a1) once, as a 64-bit scalar; the tile's own part in int32 where I32 (the host saw
-    # every offset below 2^31), as the epilogue coordinates. COORDS (PRE / POST read tensors): the coordinates are
+    # program's outer part (a0, a1) once, as a 64-bit scalar; the tile's own part, and the coordinates, in int32
+    # where I32 (the host saw every span below 2^30). COORDS (PRE / POST read tensors): the coordinates are
     # those of y's offset a-part + b * yb + r * yr, whose parts touch disjoint slots (no carry): the a-part decoded
     # once a program (a scalar), b's once a column with only the divisions below slot LO (_kwb_coords5_lo), r added
     # to slot SLOT -- no division per element (the old kernel divided each column's 64-bit offset 8 times, on every
@@ -1877,7 +1877,11 @@ def _kwb_softmax_cols_kernel(x, y, A1, B, R, xa0, xa1, xb, xr, ya0, ya1, yb, yr,
             ya = a0.to(tl.int64) * ya0 + a1.to(tl.int64) * ya1
         c0, c1, c2, c3, c4 = _kwb_coords5(ya, S1, S2, S3, S4)
         d0, d1, d2, d3, d4 = _kwb_coords5_lo(ycol, S1, S2, S3, S4, LO)
-        k0, k1, k2, k3, k4 = c0 + d0, c1 + d1, c2 + d2, c3 + d3, c4 + d4
+        k0 = c0 + d0
+        k1 = c1 + d1
+        k2 = c2 + d2
+        k3 = c3 + d3
+        k4 = c4 + d4
     else:  # PRE and POST read no tensor (nor their coordinates): placeholders the compiler drops (one target an
         # assignment: Triton's code generator refuses `a = b = c`)
         k0 = ycol * 0
