@@ -242,7 +242,8 @@ class Launches:
 def switch_ab(tag, problems, doc, budget=300.0, compile_rows=False, graph_rows=False):
     """The A/B of module switches of generated kernel.py files, one process: problems holds (problem path, the switch
     its rows flip: a name, None for a control row whose kernel.py lacks it, or (name, {constant: value}) where the
-    on side also sets those module constants). `--generate DIR` (CPU side): DIR/problems/NAME.py (copies) and DIR/kernels/NAME.py (`kwb analyze`).
+    on side also sets those module constants). `--generate DIR` (CPU side): DIR/problems/NAME.py (copies) and
+    DIR/kernels/NAME.py (`kwb analyze`).
     `--kernels DIR --budget S` (GPU, or --cpu-emulated): per problem the rows eager, off, on (and torch.compile with
     compile_rows, unless --no-compile), each printed as problem, variant, do_bench median us, rel_err against eager,
     x_off (off's time / this one's), launches (a forward's @triton.jit launches, counted by Launches). graph_rows:

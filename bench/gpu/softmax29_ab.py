@@ -3,11 +3,12 @@
 
 p28_softmax_channels_bias (softmax(x + pos) over the channels of NCHW [16, 64, 56, 56]) ran 76.8 us on the H200 in
 session 28: 8% of the copy, 0.20x torch.compile, 0.70x eager. It was one launch of _kwb_softmax_kernel already, in
-[64 rows, 64 positions] tiles that read x once, but the bias's coordinates came from each column's 64-bit offset
-divided 8 times, on each of the 8 warps that hold the column: ~2 64-bit divisions (~100 instructions each) an
-element. kwb_softmax_cols (on) takes _kwb_softmax_cols_kernel: tiles of the whole dim x >= 32 positions (8192
-elements), int32 offsets, the program's coordinates decoded once and the columns' with only the divisions their
-slots need (one by W here), the row's added -- no division an element. off: session 28's plan.
+[64 rows, 64 positions] tiles that read x once with 16-byte loads; the excess found on paper: the bias's coordinates
+from each column's 64-bit offset divided 8 times (4 quotients, 4 remainders) by every warp that holds the column (~1
+64-bit division an element), 64-bit address arithmetic, 4096-element programs -- by count 1-2x, not 12x: the rest
+is for these rows to show. kwb_softmax_cols (on) takes _kwb_softmax_cols_kernel: tiles of the whole dim x >= 32
+positions (8192 elements, 8 warps), int32 offsets, the program's coordinates decoded once and the columns' with
+only the divisions their slots need (one, by W, here), the row's added: no division an element. off: session 28's.
 
     python3 bench/gpu/softmax29_ab.py --generate .gpu/softmax29                     # CPU: the kernels (this kwb)
     python3 bench/gpu/softmax29_ab.py --kernels .gpu/softmax29 --cpu-emulated --only p2    # the flow, no timing
@@ -15,11 +16,12 @@ slots need (one by W here), the row's added -- no division an element. off: sess
     python3 bench/gpu/softmax29_ab.py --kernels .gpu/softmax29 --budget 150                # H200: all rows
 
 Rows: problem, variant (eager, off, on, torch.compile), us: the median of the whole forward replayed from a CUDA
-graph (GPU time: kwb_softmax's host path, ~60 us a call on the 2-core dev machine, would hide a ~10 us kernel from
-do_bench), rel_err against eager, x_off (off's time / this one's), launches, host_us: do_bench's median of the
-forward called from Python. 23_Softmax (level 1: the last dim, the softmax template's own
-kernel, not the stage library's) is the control: off and on are the same kernel.py there. What decides: kwb_softmax_cols stays on where its `on` rows have
-x_off >= 0.97 on every row; the tile (_kwb_softmax_cols_tile 8192, 8 warps) is a first guess: the rows "on with
+graph (GPU time: kwb_softmax's Python path, 40-60 us a call on the 2-core dev machine, would hide a ~10 us kernel
+from do_bench), rel_err against eager, x_off (off's time / this one's), launches, host_us: do_bench's median of the
+forward called from Python. 23_Softmax (level 1: the last dim, the softmax template's own kernel, not the stage
+library's) is the control: off and on are one kernel.py twice. 24_ and 6_ (level 2): a conv output's channel
+softmax, the conv dominating. What decides: kwb_softmax_cols stays on where its `on` rows have x_off >= 0.97 on
+every row; the tile (_kwb_softmax_cols_tile 8192, 8 warps) is a first guess: the rows "on with
 {'_kwb_softmax_cols_tile': N}" try 4096 (4 warps) and 16384 (8 warps, 64 elements a thread) on the same kernel.py.
 """
 import os

@@ -1780,7 +1780,8 @@ class Softmax(unittest.TestCase):
         scale = torch.randn(1, 6, 1, 1, 1)
         col = torch.randn(6, 1)
         for split in (False, True):
-            with Forced(_kwb_tile=1024, _kwb_softmax_chunk_min=16, kwb_softmax_split=split, _kwb_softmax_cols_tile=1024):
+            with Forced(_kwb_tile=1024, _kwb_softmax_chunk_min=16, kwb_softmax_split=split,
+                        _kwb_softmax_cols_tile=1024):
                 x = cl.view(2, 6, -1)
                 res = torch.randn(2, 6, 315)
                 want = F.leaky_relu(F.softmax(x.double(), 2) + col.double() + 0.5 * res.double(), 0.2)
