@@ -2027,6 +2027,43 @@ class SoftmaxCols(unittest.TestCase):
         self.run_case(x.transpose(2, 4), 4, False, pre=(torch.randn(1, 4, 5, 3, 37), torch.zeros(1), 0.3, 0.0),
                       what="transposed pre")
 
+    def test_coordinates_add_without_carry(self):
+        # the cols kernel's coordinates: y's offset a-part + b * yb + r * yr decoded as three parts that add (a once a
+        # program, b's below slot LO only, r in its slot): brute force over shapes, dims and layouts (the runs follow
+        # x's memory order), every (a, b, r) against the decode of the whole offset
+        def digits(off, sizes):
+            out = []
+            for n in reversed(sizes):
+                out.append(off % n)
+                off //= n
+            return out[::-1]
+
+        cases = [((2, 3, 4, 5), 1), ((2, 3, 4, 5), 2), ((3, 4, 5), 0), ((2, 1, 3, 4, 2), 3), ((2, 3, 2, 3, 2), 2)]
+        for shape, d in cases:
+            for layout in ("contiguous", "permuted"):
+                x = torch.randn(shape)
+                if layout == "permuted":  # the positions not last in memory: other runs, another kb
+                    x = torch.randn(tuple(reversed(shape))).permute(*reversed(range(len(shape))))
+                lead = 5 - x.dim()
+                sizes5 = [1] * lead + list(shape)
+                ystr = [K._kwb_prod(shape[i + 1:]) for i in range(len(shape))]
+                kept, reds = K._kwb_runs(x, ystr, [d])
+                if len(kept) > 3:
+                    continue
+                (ka0, ka1, kb), (rn, _, yr) = ([(1, 0, 0)] * 3 + kept)[-3:], reds[0]
+                lo = K._kwb_lo_slot(sizes5, kb[0] * kb[2])
+                self.assertEqual(rn, shape[d])
+                for a0 in range(ka0[0]):
+                    for a1 in range(ka1[0]):
+                        ca = digits(a0 * ka0[2] + a1 * ka1[2], sizes5)
+                        for b in range(kb[0]):
+                            cb = digits(b * kb[2], sizes5)
+                            self.assertEqual(cb[:lo], [0] * lo, (shape, d, layout, b))  # nothing above LO
+                            for r in range(rn):
+                                got = [p + q + (r if k == lead + d else 0) for k, (p, q) in enumerate(zip(ca, cb))]
+                                want = digits(a0 * ka0[2] + a1 * ka1[2] + b * kb[2] + r * yr, sizes5)
+                                self.assertEqual(got, want, (shape, d, layout, a0, a1, b, r))
+
     def test_plan(self):
         # the tile the host picks: the whole dim (padded) x >= _kwb_softmax_cols_min_b positions where it fits
         seen = []
