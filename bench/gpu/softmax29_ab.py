@@ -23,6 +23,7 @@ library's) is the control: off and on are one kernel.py twice. 24_ and 6_ (level
 softmax, the conv dominating. What decides: kwb_softmax_cols stays on where its `on` rows have x_off >= 0.97 on
 every row; the tile (_kwb_softmax_cols_tile 8192, 8 warps) is a first guess: the rows "on with
 {'_kwb_softmax_cols_tile': N}" try 4096 (4 warps) and 16384 (8 warps, 64 elements a thread) on the same kernel.py.
+z10 flips kwb_softmax_rows_lean instead (off by default; on where its row is >= 1.03x).
 """
 import os
 import sys
@@ -41,6 +42,9 @@ PROBLEMS = [  # (problem path, the switch its A/B flips [, the on side's tile: 3
     # the control, by path (KernelBench is not copied here): its kernel is the softmax template's, not the stage
     # library's kwb_softmax, so it has no switch and off / on are one kernel.py twice
     (os.path.join(ab.KB, "level1", "23_Softmax.py"), None),
+    # kwb_softmax_rows_lean (off by default): the last-dim tiles with z10's key-padding mask read through the cols
+    # kernel's int32 split coordinates (session 28: that kernel took 177 us of z10's forward against compile's 62)
+    (os.path.join(ab.DATA, "probe16", "z10_KeyPaddingMask_MaskedFill_Softmax_HeadMean.py"), "kwb_softmax_rows_lean"),
     # level-2 members whose channel softmax (a 5-D / 4-D conv output's dim 1) takes the cols path; the conv dominates
     (os.path.join(ab.KB, "level2", "24_Conv3d_Min_Softmax.py"), "kwb_softmax_cols"),
     (os.path.join(ab.KB, "level2", "6_Conv3d_Softmax_MaxPool_MaxPool.py"), "kwb_softmax_cols"),

@@ -2027,6 +2027,30 @@ class SoftmaxCols(unittest.TestCase):
         self.run_case(x.transpose(2, 4), 4, False, pre=(torch.randn(1, 4, 5, 3, 37), torch.zeros(1), 0.3, 0.0),
                       what="transposed pre")
 
+    def test_rows_lean_switch(self):
+        # kwb_softmax_rows_lean (off by default): the last-dim plan's tiles through the cols kernel where a prologue
+        # or an epilogue reads tensors (z10's key-padding mask, a relative position bias); without tensors, and with
+        # the switch off, the last-dim kernel as before
+        torch.manual_seed(32)
+        x = torch.randn(2, 3, 9, 37) * 2
+        bias = torch.randn(1, 3, 9, 37)
+        mask_like = torch.randn(2, 1, 1, 37)
+        for lean, tile in ((False, 64), (True, 64), (True, 16)):  # one tile a row; 16: the two passes
+            for i32 in (1 << 30, 0):
+                for xs, what in ((x, "contiguous"), (x.transpose(0, 2).contiguous().transpose(0, 2), "strided rows")):
+                    for kw, ref in ((dict(pre=K.kwb_test_epi, pre_tensors=(bias, mask_like), pre_scalars=(0.1, 0.5)),
+                                     self.want(xs, -1, False, pre=(bias, mask_like, 0.1, 0.5))),
+                                    (dict(epi=K.kwb_test_epi, epi_tensors=(bias, mask_like), epi_scalars=(0.2, 0.5)),
+                                     self.want(xs, -1, True, epi=(bias, mask_like, 0.2, 0.5))),
+                                    ({}, self.want(xs, -1, False))):
+                        log = "epi" in kw
+                        with Forced(kwb_softmax_rows_lean=lean, _kwb_softmax_cols_i32_max=i32, _kwb_tile=tile), \
+                                Launches("_kwb_softmax_cols_kernel") as sc, Launches("_kwb_softmax_kernel") as sm:
+                            got = K.kwb_softmax(xs, -1, log, **kw)
+                        tag = (lean, tile, i32, what, sorted(kw))
+                        self.assertEqual((sc.count, sm.count), (1, 0) if lean and kw else (0, 1), tag)
+                        self.assertLess(rel_err(got, ref.float()), 1e-5, tag)
+
     def test_coordinates_add_without_carry(self):
         # the cols kernel's coordinates: y's offset a-part + b * yb + r * yr decoded as three parts that add (a once a
         # program, b's below slot LO only, r in its slot): brute force over shapes, dims and layouts (the runs follow

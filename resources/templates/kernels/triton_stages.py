@@ -1936,6 +1936,9 @@ _kwb_softmax_split_per_sm = 4  # split until this many programs per SM (8 warps 
 # the whole softmax dim (padded) x the contiguous positions, int32 offsets, coordinates without a division an element
 # (False: _kwb_softmax_kernel's [<= 64, 64] tiles and 64-bit decodes, session 28's plan). The last-dim plan is neither.
 kwb_softmax_cols = True
+# The last-dim plan's tiles with a prologue / epilogue that reads tensors (z10's mask, a relative position bias) in
+# that kernel too (int32, the coordinates split as above; the tile and warps unchanged). Off: not measured yet.
+kwb_softmax_rows_lean = False
 _kwb_softmax_cols_tile = 8192  # elements of one cols tile (BLOCK_R x BLOCK_B) at most, 8 warps (32 fp32 a thread;
 # a guess: bench/gpu/softmax29_ab.py tries 4096 and 16384 beside it)
 _kwb_softmax_cols_min_b = 32   # columns of a cols tile at least (128 bytes of fp32 a row); longer rows loop (2 passes)
@@ -2042,12 +2045,13 @@ def kwb_softmax(x, dim, log=False, safe_rows=False, epi=None, epi_tensors=(), ep
         _kwb_softmax_apply[grid](x, y, pm, ps, ka1[0], kb[0], R, ka0[1], ka1[1], kb[1], xr, ka0[2], ka1[2], kb[2],
                                  yr, n_b, n_s, chunk, *sizes, *packed, *pf, PRE=pre or ident, BLOCK_S=_kwb_np2(n_s),
                                  **meta)
-    elif cols:
+    elif cols or (kwb_softmax_rows_lean and coords):
         # int32 offsets where every one the tile forms (masked lanes included: up to twice the span) stays below 2^31
         i32 = y.numel() < _kwb_softmax_cols_i32_max and all(
             _kwb_span(t) < _kwb_softmax_cols_i32_max for t in {id(t): t for t in (x, *packed[:4])}.values())
         lo = _kwb_lo_slot([1] * lead + list(xin.shape), kb[0] * kb[2]) if coords else 4
-        meta["num_warps"] = max(1, min(8, block_r * block_b // 1024))  # 32 elements a thread up to 8 warps
+        if cols:  # 32 elements a thread up to 8 warps (the last-dim tiles keep their 8)
+            meta["num_warps"] = max(1, min(8, block_r * block_b // 1024))
         _kwb_softmax_cols_kernel[(n_a * n_b,)](
             x, y, ka1[0], kb[0], R, ka0[1], ka1[1], kb[1], xr, ka0[2], ka1[2], kb[2], yr, n_b, *sizes, *packed, *pf,
             PRE=pre or ident, SINGLE=block_r >= R, LO=lo, COORDS=coords, I32=i32, **meta)
