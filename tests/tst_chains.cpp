@@ -346,6 +346,9 @@ void TestChains::plans_data() {
   QTest::newRow("H200 y04: torch.scalar_tensor (torch 2.x's traced eps) is a number in the mean's prologue")
       << QStringLiteral("scalar_tensor_cosine_eps") << QStringList()
       << QStringList{QStringLiteral("t10 = kwb_reduce(t2, [], \"mean\", False, pre=_kwb_epi1")};
+  QTest::newRow("issue 14 (s29): log_softmax over a middle dim of 5-D, its temperature and multiply in one launch")
+      << QStringLiteral("log_softmax_dim2_5d_mul") << QStringList{QStringLiteral("softmax")}
+      << QStringList{QStringLiteral("kwb_softmax(x, 2, log=True, epi=_kwb_epi1, epi_tensors=(self.weight,)")};
   QTest::newRow("trial 13 x09's class: 2.0 ** (a tensor) keeps its base (ALiBi slopes), the softmax's prologue")
       << QStringLiteral("rpow_alibi_softmax") << QStringList()
       << QStringList{QStringLiteral("kwb_softmax(x, -1, log=False")};
@@ -1223,7 +1226,9 @@ void TestChains::analyzeGroupsAreThePlan_data() {
         "z06_EmbeddingBag_Offsets_Weighted_Tanh", "embedding_bag_mean_last_offset_pad", "embedding_bag_max_fixed_bags",
         // session 28: flip as an index map, any / all, p = 0 norms, index_add's alpha
         "flip_two_dims_sub_sum", "flip_transposed_softmax", "any_all_masks_and", "norm_ord0_keepdim_dims",
-        "index_add_alpha_neg_rows3d", "cdist_rbf_batched", "cdist_centers_min", "cosine_embedding_margin_mean"})
+        "index_add_alpha_neg_rows3d", "cdist_rbf_batched", "cdist_centers_min", "cosine_embedding_margin_mean",
+        // session 29: a log_softmax along a middle dim, its temperature and multiply fused
+        "log_softmax_dim2_5d_mul"})
     QTest::newRow(s) << QString::fromLatin1(s);
 }
 
@@ -1497,6 +1502,8 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("lppool_selu_elu_adaptive_mish"), QStringLiteral("=lppool_selu_elu_adaptive_mish")},
       {QStringLiteral("unary_ops_after_linear"), QStringLiteral("=unary_ops_after_linear")},
       {QStringLiteral("rpow_alibi_softmax"), QStringLiteral("=rpow_alibi_softmax")},
+      // session 29: the softmax along a middle dim (_kwb_softmax_cols_kernel), prologue and epilogue fused
+      {QStringLiteral("log_softmax_dim2_5d_mul"), QStringLiteral("=log_softmax_dim2_5d_mul")},
       // new-user trial 14: torch.round (half to even, decimals) in the pointwise lowering (y10)
       {QStringLiteral("fake_quant_round_weight_linear"), QStringLiteral("=fake_quant_round_weight_linear")},
       {QStringLiteral("round_half_even_decimals_epilogue"), QStringLiteral("=round_half_even_decimals_epilogue")},
@@ -1662,7 +1669,9 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("y04_CosineSimilarity_Loss"), QStringLiteral("kwb_rows_fuse=False")},
       // session 28: the outer broadcast its own launch again; var_mean as two launches
       {QStringLiteral("broadcast_sqdist_sum"), QStringLiteral("kwb_reduce_prologue=False")},
-      {QStringLiteral("std_var_mean_views"), QStringLiteral("kwb_var_mean_one=False")}};
+      {QStringLiteral("std_var_mean_views"), QStringLiteral("kwb_var_mean_one=False")},
+      // session 29: the softmax along a middle dim on session 28's tiles and 64-bit decodes
+      {QStringLiteral("log_softmax_dim2_5d_mul"), QStringLiteral("kwb_softmax_cols=False")}};
   for (const auto& [spec, setting] : off)
     for (const auto& [s, problem] : problems)
       if (s == spec)

@@ -239,13 +239,17 @@ class Launches:
             setattr(self.mod, name, k)
 
 
-def switch_ab(tag, problems, doc, budget=300.0, compile_rows=False):
+def switch_ab(tag, problems, doc, budget=300.0, compile_rows=False, graph_rows=False):
     """The A/B of module switches of generated kernel.py files, one process: problems holds (problem path, the switch
-    its rows flip). `--generate DIR` (CPU side): DIR/problems/NAME.py (copies) and DIR/kernels/NAME.py (`kwb analyze`).
+    its rows flip: a name, None for a control row whose kernel.py lacks it, or (name, {constant: value}) where the
+    on side also sets those module constants). `--generate DIR` (CPU side): DIR/problems/NAME.py (copies) and
+    DIR/kernels/NAME.py (`kwb analyze`).
     `--kernels DIR --budget S` (GPU, or --cpu-emulated): per problem the rows eager, off, on (and torch.compile with
     compile_rows, unless --no-compile), each printed as problem, variant, do_bench median us, rel_err against eager,
-    x_off (off's time / this one's), launches (a forward's @triton.jit launches, counted by Launches). Returns the
-    exit status: 1 where a row failed or erred."""
+    x_off (off's time / this one's), launches (a forward's @triton.jit launches, counted by Launches). graph_rows:
+    us is the median of the forward replayed from a CUDA graph (GPU time: a forward whose host path outlasts its
+    kernels hides them from do_bench) and host_us the do_bench median after it (us falls back to it where the forward
+    cannot be captured). Returns the exit status: 1 where a row failed or erred."""
     import argparse
 
     ap = argparse.ArgumentParser(description=doc.split("\n")[0])
@@ -286,12 +290,17 @@ def switch_ab(tag, problems, doc, budget=300.0, compile_rows=False):
                 else:
                     got = fn()
                 err = rel_err(got, want)
-                us = bench(fn, dev, 10, args.rep)
+                host = ""
+                if graph_rows and dev == "cuda":
+                    dus, gus = bench_graph(fn, dev)
+                    us, host = (gus if gus is not None else dus), " %10.1f" % dus
+                else:
+                    us = bench(fn, dev, 10, args.rep)
             bad = err > (1e-2 if dev == "cuda" else 1e-4)
             if bad:
                 bad_rows.append((name, variant))
-            print("%-34s %-13s %10.1f %10.2e %6s %8s%s" % (name, variant, us, err, times(base, us), launches,
-                                                            "  BAD" if bad else ""), flush=True)
+            print("%-34s %-13s %10.1f %10.2e %6s %8s%s%s" % (name, variant, us, err, times(base, us), launches, host,
+                                                              "  BAD" if bad else ""), flush=True)
             return us
         except Exception as e:  # noqa: BLE001 -- a row says what failed; the table goes on
             bad_rows.append((name, variant))
@@ -301,14 +310,19 @@ def switch_ab(tag, problems, doc, budget=300.0, compile_rows=False):
     print("[%s_ab] %s, torch %s, triton %s, budget %.0f s, kernels %s" % (
         tag, device_name(dev), torch.__version__, getattr(triton, "__version__", "?"), args.budget, args.kernels),
         flush=True)
-    print("%-34s %-13s %10s %10s %6s %8s" % ("problem", "variant", "us", "rel_err", "x_off", "launches"))
+    print("%-34s %-13s %10s %10s %6s %8s%s" % ("problem", "variant", "us", "rel_err", "x_off", "launches",
+                                               " %10s" % "host_us" if graph_rows else ""))
     for name, switch in chosen([(os.path.basename(s)[:-3], w) for s, w in problems], args.only):
         try:
             P = load(os.path.join(args.kernels, "problems", name + ".py"), "p_" + name)
             kpath = os.path.join(args.kernels, "kernels", name + ".py")
-            # "a+b" flips several switches together (their combined effect beside each alone)
-            off = apply_settings(load(kpath, "off_" + name), {w: False for w in switch.split("+")})
-            on = apply_settings(load(kpath, "on_" + name), {w: True for w in switch.split("+")})
+            # switch None: a control row (a kernel.py without the switch: off and on are the same module twice);
+            # (switch, settings): the on side also takes those module constants (a tile to try); "a+b" flips several
+            # switches together (their combined effect beside each alone)
+            sw, extra = switch if isinstance(switch, tuple) else (switch, {})
+            names = sw.split("+") if sw else []
+            off = apply_settings(load(kpath, "off_" + name), {w: False for w in names})
+            on = apply_settings(load(kpath, "on_" + name), dict({w: True for w in names}, **extra))
             torch.manual_seed(0)
             ref = P.Model(*P.get_init_inputs()).to(dev).eval()
             inputs = [t.to(dev) if isinstance(t, torch.Tensor) else t for t in inputs_on(P, dev)]
@@ -327,7 +341,8 @@ def switch_ab(tag, problems, doc, budget=300.0, compile_rows=False):
             want = ref(*inputs)
         if dev == "cuda":
             torch.backends.cuda.matmul.allow_tf32 = True
-        print("%-34s switch %s" % (name, switch), flush=True)
+        print("%-34s switch %s" % (name, "- (control: one kernel.py twice)" if not sw else
+                                      sw + ("" if not extra else " on with %s" % extra)), flush=True)
         row(name, "eager", lambda: ref(*inputs), want)
         t_off = row(name, "off", lambda: models[0](*inputs), want, mod=off)
         row(name, "on", lambda: models[1](*inputs), want, base=t_off, mod=on)

@@ -45,6 +45,12 @@ def chained_kernel(out_ptr, A: tl.constexpr, B: tl.constexpr, C: tl.constexpr):
 
 
 @triton.jit
+def chained_assign_kernel(out_ptr):  # Triton: "simultaneous multiple assignment is not supported"
+    a = b = tl.arange(0, 4)
+    tl.store(out_ptr + a, b.to(tl.float32))
+
+
+@triton.jit
 def dot_kernel(a_ptr, b_ptr, out_ptr, M: tl.constexpr, N: tl.constexpr, K: tl.constexpr, CAST: tl.constexpr):
     a = tl.load(a_ptr + tl.arange(0, M)[:, None] * K + tl.arange(0, K)[None, :])
     b = tl.load(b_ptr + tl.arange(0, K)[:, None] * N + tl.arange(0, N)[None, :])
@@ -83,6 +89,10 @@ class FakeTritonStrict(unittest.TestCase):
     def test_chained_bool_op(self):
         with self.assertRaisesRegex(SyntaxError, "chained boolean"):
             chained_kernel[(1,)](torch.zeros(1), True, True, True)
+
+    def test_chained_assignment(self):
+        with self.assertRaisesRegex(SyntaxError, "chained assignment"):
+            chained_assign_kernel[(1,)](torch.zeros(4))
 
     def test_dot_rules(self):
         a, b = torch.randn(16, 16), torch.randn(16, 16)

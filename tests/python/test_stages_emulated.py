@@ -1838,7 +1838,7 @@ class Softmax(unittest.TestCase):
         rows = torch.randn(3, 150)
         rows[1, 7] = float("nan")
         rows[2, :] = float("-inf")
-        with Forced(_kwb_tile=1024, _kwb_softmax_chunk_min=16):
+        with Forced(_kwb_tile=1024, _kwb_softmax_chunk_min=16, _kwb_softmax_cols_tile=1024):
             with Launches("_kwb_softmax_part") as part:
                 self.check(cl.view(2, 6, -1), 2)
             self.assertEqual(part.count, 2)
@@ -1863,7 +1863,8 @@ class Softmax(unittest.TestCase):
         scale = torch.randn(1, 6, 1, 1, 1)
         col = torch.randn(6, 1)
         for split in (False, True):
-            with Forced(_kwb_tile=1024, _kwb_softmax_chunk_min=16, kwb_softmax_split=split):
+            with Forced(_kwb_tile=1024, _kwb_softmax_chunk_min=16, kwb_softmax_split=split,
+                        _kwb_softmax_cols_tile=1024):
                 x = cl.view(2, 6, -1)
                 res = torch.randn(2, 6, 315)
                 want = F.leaky_relu(F.softmax(x.double(), 2) + col.double() + 0.5 * res.double(), 0.2)
@@ -1893,12 +1894,16 @@ class Softmax(unittest.TestCase):
                        (torch.randn(2, 5, 7), 1), (torch.randn(2, 3, 4, 5, 6), 2)):
             col = bias if x.dim() == 4 else torch.randn(x.shape[1], *([1] * (x.dim() - 2)))
             res = torch.randn(x.shape)
-            for tile, log in ((1024, False), (4, True)):  # one tile; rows longer than a tile (two passes)
-                with Forced(_kwb_tile=tile, kwb_softmax_split=False), Launches("_kwb_pointwise_kernel") as pw, \
-                        Launches("_kwb_softmax_kernel") as sm:
+            # one tile; rows longer than a tile (two passes); a dim whose elements are not adjacent on either path
+            for tile, log, cols in ((1024, False, True), (4, True, True), (1024, False, False), (4, True, False)):
+                with Forced(_kwb_tile=tile, kwb_softmax_split=False, kwb_softmax_cols=cols,
+                            _kwb_softmax_cols_tile=tile, _kwb_softmax_cols_min_b=1), \
+                        Launches("_kwb_pointwise_kernel") as pw, Launches("_kwb_softmax_kernel") as sm, \
+                        Launches("_kwb_softmax_cols_kernel") as sc:
                     got = K.kwb_softmax(x, dim, log, pre=K.kwb_test_epi, pre_tensors=(col, res),
                                         pre_scalars=(0.1, 0.5))
-                self.assertEqual((pw.count, sm.count), (0, 1), (list(x.shape), dim, tile))
+                self.assertEqual((pw.count, sm.count + sc.count), (0, 1), (list(x.shape), dim, tile))
+                self.assertEqual(sc.count, int(cols and x.stride(dim) != 1), (list(x.shape), dim, tile))
                 self.assertLess(rel_err(got, want(x, dim, col, res, 0.1, 0.5, log).float()), 1e-5,
                                 (list(x.shape), dim, tile))
         # a post epilogue beside it that reads nothing (the identity here): the pre's tensors take the one set
@@ -2010,6 +2015,190 @@ class Softmax(unittest.TestCase):
         self.assertEqual(got.dtype, torch.bfloat16)
         self.assertTrue(bool((got[1, 0] == 0).all()))
         self.assertLess(rel_err(got, want(xb, -1).to(xb.dtype)), TOL[xb.dtype])
+
+
+class SoftmaxCols(unittest.TestCase):
+    """kwb_softmax along a dim whose elements are not adjacent (the channels of NCHW, any middle dim; issue 14,
+    session 29): _kwb_softmax_cols_kernel's tiles of the whole dim x BLOCK_B contiguous positions -- one launch, the
+    prologue (a positional bias read through its broadcast strides) and the epilogue fused -- against torch in fp64,
+    over the softmax dim's length R (one tile; R = 1000: the online pass and the writing pass), the inner size B,
+    dtypes, strided inputs and int32 / int64 offsets; the old plan (kwb_softmax_cols off) on the same cases."""
+
+    def setUp(self):  # the switch is off by default until a GPU has compiled and timed the kernel
+        self._forced = Forced(kwb_softmax_cols=True)
+        self._forced.__enter__()
+
+    def tearDown(self):
+        self._forced.__exit__(None, None, None)
+
+    @staticmethod
+    def want(x, dim, log, pre=None, epi=None):
+        v = x.double()
+        if pre is not None:  # kwb_test_epi: leaky_relu(v + col + f1 * res, f0)
+            col, res, f0, f1 = pre
+            v = F.leaky_relu(v + col.double() + f1 * res.double(), f0)
+        v = (F.log_softmax if log else F.softmax)(v, dim)
+        if epi is not None:
+            col, res, f0, f1 = epi
+            v = F.leaky_relu(v + col.double() + f1 * res.double(), f0)
+        return v
+
+    def run_case(self, x, dim, log=False, pre=None, epi=None, cols=True, what=""):
+        """One kwb_softmax call; asserts its values and that it was one launch of the cols kernel (cols on, the dim
+        not adjacent and longer than 1) or of the old one, with no kwb_pointwise launch."""
+        kw = {}
+        if pre is not None:
+            kw.update(pre=K.kwb_test_epi, pre_tensors=pre[:2], pre_scalars=pre[2:])
+        if epi is not None:
+            kw.update(epi=K.kwb_test_epi, epi_tensors=epi[:2], epi_scalars=epi[2:])
+        with Forced(kwb_softmax_cols=cols), Launches("_kwb_softmax_cols_kernel") as sc, \
+                Launches("_kwb_softmax_kernel") as sm, Launches("_kwb_pointwise_kernel") as pw, \
+                Launches("_kwb_softmax_part") as part:
+            got = K.kwb_softmax(x, dim, log, **kw)
+        tag = (list(x.shape), x.stride(), dim, log, x.dtype, cols, what)
+        self.assertEqual(got.dtype, x.dtype, tag)
+        self.assertEqual(got.shape, x.shape, tag)
+        self.assertEqual((pw.count, part.count, sc.count + sm.count), (0, 0, 1), tag)
+        self.assertEqual(sc.count, int(cols and x.stride(dim) != 1 and x.shape[dim] > 1), tag)
+        want = self.want(x, dim, log, pre, epi).to(x.dtype)
+        self.assertLess(rel_err(got, want), TOL[x.dtype], tag)
+        return got
+
+    def test_lengths_and_inner_sizes(self):
+        # R in {3, 64, 200, 1000} x B in {1, 7, 3136}; softmax and log_softmax; on both plans
+        torch.manual_seed(29)
+        for r in (3, 64, 200, 1000):
+            for b in (1, 7, 3136):
+                a = 1 if r * b > 200000 else 2
+                x = torch.randn(a, r, b) * 3
+                for log in (False, True):
+                    self.run_case(x, 1, log)
+                self.run_case(x, 1, False, cols=False)
+
+    def test_dtypes_and_strides(self):
+        torch.manual_seed(30)
+        for dt in (torch.bfloat16, torch.float16):
+            for r, b in ((64, 3136), (200, 7), (1000, 33)):
+                self.run_case((torch.randn(2, r, b) * 2).to(dt), 1, log=(r == 200))
+        base = torch.randn(2, 70, 9, 13)
+        self.run_case(base[:, 3:67, :, ::2], 1)  # a view: offset, a step along W (no run merges over H, W)
+        self.run_case(base[:, 3:67, :, ::2], 1, True, cols=False)
+        self.run_case(base.to(memory_format=torch.channels_last), 2)  # NHWC memory: the softmax dim at stride W*C
+        self.run_case(base.transpose(1, 3), 3, True)  # the softmax dim last but not adjacent in memory
+        five = torch.randn(2, 3, 40, 5, 6)
+        for dim in (1, 2, 3):  # positions over two, one and three slots (_kwb_coords5_lo's LO)
+            self.run_case(five, dim, dim == 2)
+        x = torch.randn(3, 64, 7, 9)
+        x[0, :, 1, 2] = float("-inf")  # a column all -inf: NaN as torch; a NaN keeps its column NaN
+        x[1, 5, 3, 3] = float("nan")
+        self.run_case(x, 1)
+
+    def test_prologue_and_epilogue(self):
+        # the class of p28_softmax_channels_bias: softmax(x + pos) over the channels with pos [1, 1, H, W]; a
+        # residual read at every element; an epilogue after it; int32 and int64 offsets; one tile and two passes
+        torch.manual_seed(31)
+        for n, c, h, w in ((2, 64, 7, 9), (2, 3, 5, 5), (1, 1000, 3, 5), (2, 200, 1, 7)):
+            x = torch.randn(n, c, h, w) * 2
+            pos = torch.randn(1, 1, h, w)
+            res = torch.randn(n, c, h, w)
+            for i32 in (1 << 30, 0):
+                with Forced(_kwb_softmax_cols_i32_max=i32):
+                    self.run_case(x, 1, False, pre=(pos, res, 0.1, 0.5), what=("pre", i32))
+                    self.run_case(x, 1, True, epi=(torch.randn(1, c, 1, 1), res, 0.2, 0.5), what=("epi", i32))
+            self.run_case(x, 1, False, pre=(pos, res, 0.1, 0.5), cols=False, what="old plan")
+            self.run_case(x.to(torch.bfloat16), 1, True, pre=(pos, torch.zeros(1), 0.1, 0.0), what="bf16")
+        # 5-D: log_softmax over dim 2 with a per-(C, D) bias before it and a broadcast multiply after it
+        x = torch.randn(2, 4, 37, 3, 5)
+        pre = (torch.randn(1, 4, 37, 1, 1), torch.zeros(1), 0.3, 0.0)
+        epi = (torch.zeros(1), torch.randn(2, 1, 1, 3, 5), 1.0, 2.0)
+        for dim in (2, 1):
+            self.run_case(x, dim, True, pre=pre, what="5-D pre")
+            self.run_case(x, dim, True, epi=epi, what="5-D epi")
+        self.run_case(x.transpose(2, 4), 4, False, pre=(torch.randn(1, 4, 5, 3, 37), torch.zeros(1), 0.3, 0.0),
+                      what="transposed pre")
+
+    def test_rows_lean_switch(self):
+        # kwb_softmax_rows_lean (off by default): the last-dim plan's tiles through the cols kernel where a prologue
+        # or an epilogue reads tensors (z10's key-padding mask, a relative position bias); without tensors, and with
+        # the switch off, the last-dim kernel as before
+        torch.manual_seed(32)
+        x = torch.randn(2, 3, 9, 37) * 2
+        bias = torch.randn(1, 3, 9, 37)
+        mask_like = torch.randn(2, 1, 1, 37)
+        for lean, tile in ((False, 64), (True, 64), (True, 16)):  # one tile a row; 16: the two passes
+            for i32 in (1 << 30, 0):
+                for xs, what in ((x, "contiguous"), (x.transpose(0, 2).contiguous().transpose(0, 2), "strided rows")):
+                    for kw, ref in ((dict(pre=K.kwb_test_epi, pre_tensors=(bias, mask_like), pre_scalars=(0.1, 0.5)),
+                                     self.want(xs, -1, False, pre=(bias, mask_like, 0.1, 0.5))),
+                                    (dict(epi=K.kwb_test_epi, epi_tensors=(bias, mask_like), epi_scalars=(0.2, 0.5)),
+                                     self.want(xs, -1, True, epi=(bias, mask_like, 0.2, 0.5))),
+                                    ({}, self.want(xs, -1, False))):
+                        log = "epi" in kw
+                        with Forced(kwb_softmax_rows_lean=lean, _kwb_softmax_cols_i32_max=i32, _kwb_tile=tile), \
+                                Launches("_kwb_softmax_cols_kernel") as sc, Launches("_kwb_softmax_kernel") as sm:
+                            got = K.kwb_softmax(xs, -1, log, **kw)
+                        tag = (lean, tile, i32, what, sorted(kw))
+                        self.assertEqual((sc.count, sm.count), (1, 0) if lean and kw else (0, 1), tag)
+                        self.assertLess(rel_err(got, ref.float()), 1e-5, tag)
+
+    def test_coordinates_add_without_carry(self):
+        # the cols kernel's coordinates: y's offset a-part + b * yb + r * yr decoded as three parts that add (a once a
+        # program, b's below slot LO only, r in its slot): brute force over shapes, dims and layouts (the runs follow
+        # x's memory order), every (a, b, r) against the decode of the whole offset
+        def digits(off, sizes):
+            out = []
+            for n in reversed(sizes):
+                out.append(off % n)
+                off //= n
+            return out[::-1]
+
+        cases = [((2, 3, 4, 5), 1), ((2, 3, 4, 5), 2), ((3, 4, 5), 0), ((2, 1, 3, 4, 2), 3), ((2, 3, 2, 3, 2), 2)]
+        for shape, d in cases:
+            for layout in ("contiguous", "permuted"):
+                x = torch.randn(shape)
+                if layout == "permuted":  # the positions not last in memory: other runs, another kb
+                    x = torch.randn(tuple(reversed(shape))).permute(*reversed(range(len(shape))))
+                lead = 5 - x.dim()
+                sizes5 = [1] * lead + list(shape)
+                ystr = [K._kwb_prod(shape[i + 1:]) for i in range(len(shape))]
+                kept, reds = K._kwb_runs(x, ystr, [d])
+                if len(kept) > 3:
+                    continue
+                (ka0, ka1, kb), (rn, _, yr) = ([(1, 0, 0)] * 3 + kept)[-3:], reds[0]
+                lo = K._kwb_lo_slot(sizes5, kb[0] * kb[2])
+                self.assertEqual(rn, shape[d])
+                for a0 in range(ka0[0]):
+                    for a1 in range(ka1[0]):
+                        ca = digits(a0 * ka0[2] + a1 * ka1[2], sizes5)
+                        for b in range(kb[0]):
+                            cb = digits(b * kb[2], sizes5)
+                            self.assertEqual(cb[:lo], [0] * lo, (shape, d, layout, b))  # nothing above LO
+                            for r in range(rn):
+                                got = [p + q + (r if k == lead + d else 0) for k, (p, q) in enumerate(zip(ca, cb))]
+                                want = digits(a0 * ka0[2] + a1 * ka1[2] + b * kb[2] + r * yr, sizes5)
+                                self.assertEqual(got, want, (shape, d, layout, a0, a1, b, r))
+
+    def test_plan(self):
+        # the tile the host picks: the whole dim (padded) x >= _kwb_softmax_cols_min_b positions where it fits
+        seen = []
+        real = K._kwb_softmax_cols_kernel
+
+        class Spy:
+            def __getitem__(self, grid):
+                def launch(*args, **meta):
+                    seen.append((grid, meta["BLOCK_R"], meta["BLOCK_B"], meta["SINGLE"], meta["I32"], meta["LO"]))
+                    return real[grid](*args, **meta)
+                return launch
+
+        K._kwb_softmax_cols_kernel = Spy()
+        try:
+            K.kwb_softmax(torch.randn(2, 64, 8, 56), 1, pre=K.kwb_test_epi,
+                          pre_tensors=(torch.randn(1, 1, 8, 56), torch.zeros(1)), pre_scalars=(0.1, 0.0))
+            K.kwb_softmax(torch.randn(2, 1000, 40), 1)
+        finally:
+            K._kwb_softmax_cols_kernel = real
+        self.assertEqual(seen[0], ((2 * 4,), 64, 128, True, True, 3))  # p28's class: [64, 128] tiles, one read
+        self.assertEqual(seen[1], ((2 * 2,), 256, 32, False, True, 4))  # R = 1000: 256 rows a pass, two passes
 
 
 class Norms(unittest.TestCase):

@@ -1799,10 +1799,171 @@ def _kwb_softmax_kernel(x, y, A1, B, R, xa0, xa1, xb, xr, ya0, ya1, yb, yr, n_b,
             tl.store(y + yoff, p.to(y.dtype.element_ty), mask=m)
 
 
+@triton.jit
+def _kwb_coords5_add(k0, k1, k2, k3, k4, r, SLOT: tl.constexpr):
+    # a tile's coordinates: its columns' k* ([1, BLOCK_B]) with the row coordinate r ([BLOCK_R, 1]) added in slot
+    # SLOT, each in the tile's shape (the epilogue's loads take their shape from the offsets)
+    z = r * 0
+    if SLOT == 0:
+        k0 = k0 + r
+    elif SLOT == 1:
+        k1 = k1 + r
+    elif SLOT == 2:
+        k2 = k2 + r
+    elif SLOT == 3:
+        k3 = k3 + r
+    else:
+        k4 = k4 + r
+    return k0 + z, k1 + z, k2 + z, k3 + z, k4 + z
+
+
+@triton.jit
+def _kwb_coords5_lo(off, S1, S2, S3, S4, LO: tl.constexpr):
+    # _kwb_coords5 of an offset below the product of the sizes of slots LO..4 (every slot above LO is 0): only the
+    # divisions that can give a nonzero coordinate (a channel softmax's positions of NCHW: one, by W)
+    z = off * 0
+    if LO >= 4:
+        return z, z, z, z, off
+    i4 = off % S4
+    t = off // S4
+    if LO == 3:
+        return z, z, z, t, i4
+    i3 = t % S3
+    t = t // S3
+    if LO == 2:
+        return z, z, t, i3, i4
+    i2 = t % S2
+    t = t // S2
+    if LO == 1:
+        return z, t, i2, i3, i4
+    return t // S1, t % S1, i2, i3, i4
+
+
+@triton.jit
+def _kwb_softmax_cols_kernel(x, y, A1, B, R, xa0, xa1, xb, xr, ya0, ya1, yb, yr, n_b, S1, S2, S3, S4, e0, e1, e2, e3,
+                             s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32,
+                             s33, s34, f0, f1, f2, f3, pf0, pf1, pf2, pf3, PRE: tl.constexpr, POST: tl.constexpr,
+                             LOG: tl.constexpr, SAFE_ROWS: tl.constexpr, SINGLE: tl.constexpr, BLOCK_R: tl.constexpr,
+                             BLOCK_B: tl.constexpr, SLOT: tl.constexpr, LO: tl.constexpr, COORDS: tl.constexpr,
+                             I32: tl.constexpr):
+    # the softmax along a dim whose elements are not adjacent (dim 1 of NCHW, any middle dim): a program is a tile
+    # of BLOCK_R rows (the softmax dim: the whole of it when SINGLE, x read once; else an online pass and a writing
+    # pass) x BLOCK_B consecutive columns of the innermost kept run b (the loads coalesced along it). Offsets: the
+    # program's outer part (a0, a1) once, as a 64-bit scalar; the tile's own part, and the coordinates, in int32
+    # where I32 (the host saw every span below 2^30). COORDS (PRE / POST read tensors): the coordinates are
+    # those of y's offset a-part + b * yb + r * yr, whose parts touch disjoint slots (no carry): the a-part decoded
+    # once a program (a scalar), b's once a column with only the divisions below slot LO (_kwb_coords5_lo), r added
+    # to slot SLOT -- no division per element (the old kernel divided each column's 64-bit offset 8 times, on every
+    # warp that holds the column).
+    pid = tl.program_id(0)
+    a = pid // n_b
+    a0 = a // A1
+    a1 = a % A1
+    xp = x + (a0.to(tl.int64) * xa0 + a1.to(tl.int64) * xa1)
+    yp = y + (a0.to(tl.int64) * ya0 + a1.to(tl.int64) * ya1)
+    if I32:
+        offs_b = (pid % n_b) * BLOCK_B + tl.arange(0, BLOCK_B)
+        offs_r = tl.arange(0, BLOCK_R)
+    else:
+        offs_b = ((pid % n_b) * BLOCK_B + tl.arange(0, BLOCK_B)).to(tl.int64)
+        offs_r = tl.arange(0, BLOCK_R).to(tl.int64)
+    bm = offs_b < B
+    xcol = (offs_b * xb)[None, :]
+    ycol = (offs_b * yb)[None, :]
+    if COORDS:
+        if I32:
+            ya = a0 * ya0 + a1 * ya1
+        else:
+            ya = a0.to(tl.int64) * ya0 + a1.to(tl.int64) * ya1
+        c0, c1, c2, c3, c4 = _kwb_coords5(ya, S1, S2, S3, S4)
+        d0, d1, d2, d3, d4 = _kwb_coords5_lo(ycol, S1, S2, S3, S4, LO)
+        k0 = c0 + d0
+        k1 = c1 + d1
+        k2 = c2 + d2
+        k3 = c3 + d3
+        k4 = c4 + d4
+    else:  # PRE and POST read no tensor (nor their coordinates): placeholders the compiler drops (one target an
+        # assignment: Triton's code generator refuses `a = b = c`)
+        k0 = ycol * 0
+        k1 = k0
+        k2 = k0
+        k3 = k0
+        k4 = k0
+    if SINGLE:
+        rr = offs_r[:, None]
+        m = (rr < R) & bm[None, :]
+        i0, i1, i2, i3, i4 = _kwb_coords5_add(k0, k1, k2, k3, k4, rr, SLOT)
+        v = _kwb_softmax_load(xp + (rr * xr + xcol), m, i0, i1, i2, i3, i4, e0, e1, e2, e3, s00, s01, s02, s03, s04,
+                              s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, pf0, pf1, pf2,
+                              pf3, PRE)
+        safe = _kwb_lse_safe(tl.max(v, 0))
+        s = tl.sum(tl.exp(v - safe[None, :]), 0)  # NaN anywhere in a column makes s (so the column) NaN
+        p = _kwb_softmax_tile(v, safe, s, LOG, SAFE_ROWS)
+        p = POST(p, i0, i1, i2, i3, i4, m, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21,
+                 s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
+        tl.store(yp + (rr * yr + ycol), p.to(y.dtype.element_ty), mask=m)
+    else:
+        acc = tl.full((BLOCK_R, BLOCK_B), float("-inf"), tl.float32)
+        acc2 = tl.zeros((BLOCK_R, BLOCK_B), dtype=tl.float32)
+        for r in range(0, R, BLOCK_R):
+            rr = (r + offs_r)[:, None]
+            m = (rr < R) & bm[None, :]
+            i0, i1, i2, i3, i4 = _kwb_coords5_add(k0, k1, k2, k3, k4, rr, SLOT)
+            v = _kwb_softmax_load(xp + (rr * xr + xcol), m, i0, i1, i2, i3, i4, e0, e1, e2, e3, s00, s01, s02, s03,
+                                  s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, pf0,
+                                  pf1, pf2, pf3, PRE)
+            acc, acc2 = _kwb_lse_step(acc, acc2, v)
+        mx, s = _kwb_tile_reduce(acc, acc2, 4)
+        safe = _kwb_lse_safe(mx)
+        for r in range(0, R, BLOCK_R):
+            rr = (r + offs_r)[:, None]
+            m = (rr < R) & bm[None, :]
+            i0, i1, i2, i3, i4 = _kwb_coords5_add(k0, k1, k2, k3, k4, rr, SLOT)
+            v = _kwb_softmax_load(xp + (rr * xr + xcol), m, i0, i1, i2, i3, i4, e0, e1, e2, e3, s00, s01, s02, s03,
+                                  s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, pf0,
+                                  pf1, pf2, pf3, PRE)
+            p = _kwb_softmax_tile(v, safe, s, LOG, SAFE_ROWS)
+            p = POST(p, i0, i1, i2, i3, i4, m, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20,
+                     s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
+            tl.store(yp + (rr * yr + ycol), p.to(y.dtype.element_ty), mask=m)
+
+
 kwb_softmax_split = True   # rows too long for one tile, on too few programs: split across programs (2 launches)
 kwb_softmax_pre = True     # pre= applied in the softmax's loads (False: a kwb_pointwise launch first, the old plan)
 _kwb_softmax_chunk_min = 4096  # rows of one split chunk at least (each program reads >= this x BLOCK_B elements)
 _kwb_softmax_split_per_sm = 4  # split until this many programs per SM (8 warps each; a guess, not measured)
+# A softmax dim whose elements are not adjacent (dim 1 of NCHW, any middle dim): _kwb_softmax_cols_kernel's tiles of
+# the whole softmax dim (padded) x the contiguous positions, int32 offsets, coordinates without a division an element
+# (False: _kwb_softmax_kernel's [<= 64, 64] tiles and 64-bit decodes, session 28's plan). The last-dim plan is neither.
+# Off until real Triton has compiled it (the H200 stage test) and bench/gpu/softmax29_ab.py has timed it: session 29
+# had no GPU, and a kernel that only the CPU emulation has run could fail to compile for a whole class.
+kwb_softmax_cols = False
+# The last-dim plan's tiles with a prologue / epilogue that reads tensors (z10's mask, a relative position bias) in
+# that kernel too (int32, the coordinates split as above; the tile and warps unchanged). Off: not measured yet.
+kwb_softmax_rows_lean = False
+_kwb_softmax_cols_tile = 8192  # elements of one cols tile (BLOCK_R x BLOCK_B) at most, 8 warps (32 fp32 a thread;
+# a guess: bench/gpu/softmax29_ab.py tries 4096 and 16384 beside it)
+_kwb_softmax_cols_min_b = 32   # columns of a cols tile at least (128 bytes of fp32 a row); longer rows loop (2 passes)
+_kwb_softmax_cols_i32_max = 2 ** 30  # int32 offsets where every span is below this (masked lanes reach up to twice it)
+
+
+def _kwb_span(t):
+    """Elements from t's first to its last addressed one (strides >= 0), 1 for a scalar, 0 for an empty t."""
+    if t.is_contiguous():  # the common case without a walk over the dims (this runs on every launch)
+        return t.numel()
+    if t.numel() == 0:
+        return 0
+    return 1 + sum((n - 1) * abs(st) for n, st in zip(t.shape, t.stride()))
+
+
+def _kwb_lo_slot(sizes5, n):
+    """The highest slot an offset below n of a contiguous tensor of the 5-slot sizes can reach: _kwb_coords5_lo's LO."""
+    w = 1
+    for k in range(4, -1, -1):
+        w *= int(sizes5[k])
+        if n <= w:
+            return k
+    return 0
 
 
 def kwb_softmax(x, dim, log=False, safe_rows=False, epi=None, epi_tensors=(), epi_scalars=(), pre=None, pre_scalars=(),
@@ -1848,9 +2009,13 @@ def kwb_softmax(x, dim, log=False, safe_rows=False, epi=None, epi_tensors=(), ep
         y = yp.permute([order.index(i) for i in range(x.dim())])
         kept, reds = _kwb_runs(x, list(yp.stride()), [x.dim() - 1])
     (ka0, ka1, kb), (R, xr, yr) = ([(1, 0, 0)] * 3 + kept)[-3:], (reds or [(1, 0, 0)])[0]
+    cols = kwb_softmax_cols and not (xr == 1 and kb[1] != 1)
     if xr == 1 and kb[1] != 1:
         block_r = min(_kwb_tile, _kwb_np2(R))
         block_b = min(_kwb_np2(kb[0]), max(1, _kwb_tile // block_r))
+    elif cols:  # the whole softmax dim where the tile holds it with >= _kwb_softmax_cols_min_b positions
+        block_b = min(_kwb_np2(kb[0]), max(_kwb_softmax_cols_min_b, _kwb_softmax_cols_tile // _kwb_np2(R)))
+        block_r = min(_kwb_np2(R), max(1, _kwb_softmax_cols_tile // block_b))
     else:  # channel softmax of NC*: positions (b) contiguous, widened when the channel run is short
         block_r = min(_kwb_np2(R), max(1, _kwb_tile // 64))
         block_b = min(_kwb_np2(kb[0]), 1024, max(64, _kwb_tile // block_r))
@@ -1882,6 +2047,16 @@ def kwb_softmax(x, dim, log=False, safe_rows=False, epi=None, epi_tensors=(), ep
         _kwb_softmax_apply[grid](x, y, pm, ps, ka1[0], kb[0], R, ka0[1], ka1[1], kb[1], xr, ka0[2], ka1[2], kb[2],
                                  yr, n_b, n_s, chunk, *sizes, *packed, *pf, PRE=pre or ident, BLOCK_S=_kwb_np2(n_s),
                                  **meta)
+    elif cols or (kwb_softmax_rows_lean and coords):
+        # int32 offsets where every one the tile forms (masked lanes included: up to twice the span) stays below 2^31
+        i32 = y.numel() < _kwb_softmax_cols_i32_max and all(
+            _kwb_span(t) < _kwb_softmax_cols_i32_max for t in {id(t): t for t in (x, *packed[:4])}.values())
+        lo = _kwb_lo_slot([1] * lead + list(xin.shape), kb[0] * kb[2]) if coords else 4
+        if cols:  # 32 elements a thread up to 8 warps (the last-dim tiles keep their 8)
+            meta["num_warps"] = max(1, min(8, block_r * block_b // 1024))
+        _kwb_softmax_cols_kernel[(n_a * n_b,)](
+            x, y, ka1[0], kb[0], R, ka0[1], ka1[1], kb[1], xr, ka0[2], ka1[2], kb[2], yr, n_b, *sizes, *packed, *pf,
+            PRE=pre or ident, SINGLE=block_r >= R, LO=lo, COORDS=coords, I32=i32, **meta)
     else:
         _kwb_softmax_kernel[(n_a * n_b,)](
             x, y, ka1[0], kb[0], R, ka0[1], ka1[1], kb[1], xr, ka0[2], ka1[2], kb[2], yr, n_b, *sizes, *packed, *pf,

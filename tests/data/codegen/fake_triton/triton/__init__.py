@@ -12,8 +12,8 @@ argument not annotated tl.constexpr arrives as a 0-d tensor (Triton's run-time s
 constexpr is needed (a block size, a static_range bound, a constexpr parameter of a helper) fails here as it
 does in Triton's code generator; a constexpr parameter given a tensor, a launch keyword that is neither a
 parameter nor a compiler option, tl.dot operands of different dtypes or under 16 along M, N or K, and Python
-the code generator does not accept (a chained `A and B and C`, comprehensions, lambdas, try/with, a return
-inside a loop) all raise. Still not modelled: int overflow and 64-bit promotion rules, loop-carried type
+the code generator does not accept (a chained `A and B and C`, a chained assignment `a = b = c`, comprehensions,
+lambdas, try/with, a return inside a loop) all raise. Still not modelled: int overflow and 64-bit promotion rules, loop-carried type
 changes, layouts, shared memory and registers.
 """
 import ast
@@ -88,6 +88,8 @@ def _lint(fn):
                 bad.append("line %d: chained boolean operators (A and B and C) are not supported" % line)
             elif type(child) in unsupported:
                 bad.append("line %d: %s is not supported" % (line, unsupported[type(child)]))
+            elif isinstance(child, ast.Assign) and len(child.targets) > 1:
+                bad.append("line %d: a chained assignment (a = b = c) is not supported" % line)
             elif isinstance(child, ast.Return) and in_loop:
                 bad.append("line %d: return inside a for/while loop is not supported" % line)
             elif isinstance(child, (ast.For, ast.While)) and child.orelse:
