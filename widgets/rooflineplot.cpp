@@ -679,16 +679,20 @@ void RooflinePlot::fitNote() {
   if (needed > cap) {
     // What shows ends with a whole note, not mid-sentence: a docked 1280x800 chart cut "No measured point (CPU dry
     // run: no kernel" (new-user trial 17, #15). The rest scrolls, and the tooltip has it all.
-    const int textWidth = std::max(1, width() - 2 * m_noteScroll->frameWidth() -
-                                          style()->pixelMetric(QStyle::PM_ScrollBarExtent) - 2 * m_note->margin());
-    const QFontMetrics fm(m_note->font());
+    const int textWidth =
+        std::max(1, width() - 2 * m_noteScroll->frameWidth() - style()->pixelMetric(QStyle::PM_ScrollBarExtent));
+    // Measured as the note's own label lays it out (a CJK fallback glyph makes a line taller than the font's
+    // spacing, and the font's metrics alone cut the zh_CN note mid-line).
+    QLabel probe;
+    probe.setFont(m_note->font());
+    probe.setWordWrap(true);
+    probe.setMargin(m_note->margin());
     int fits = -1;
     QString prefix;
     for (const QString& part : text.split(u'\n')) {
       prefix += (prefix.isEmpty() ? QString() : QStringLiteral("\n")) + part;
-      // whole lines still: a CJK fallback glyph makes a line taller than the font's spacing
-      const int shown = fm.boundingRect(QRect(0, 0, textWidth, 1 << 20), Qt::TextWordWrap, prefix).height();
-      const int h = (shown + line - 1) / line * line;
+      probe.setText(prefix);
+      const int h = probe.heightForWidth(textWidth) + 2 * m_noteScroll->frameWidth();
       if (h > cap) break;
       fits = h;
     }
