@@ -743,6 +743,23 @@ void TestGuiFlow::fullFlowCpuDryRun() {
   QVERIFY2(wiz->measureSummary().contains(QStringLiteral("kernel latency: not measured (dry run)")) &&
                !wiz->measureSummary().contains(QStringLiteral("latency_us")),
            qPrintable(wiz->measureSummary()));
+  // no PASS after a dry run, in the wizard or the status bar: what happened (new-user trial 17, #9)
+  QVERIFY2(!wiz->measureSummary().contains(QStringLiteral("PASS")) &&
+               wiz->measureSummary().contains(QStringLiteral("case(s) checked on the CPU (cpu-dry-run), not measured")),
+           qPrintable(wiz->measureSummary()));
+  QVERIFY2(w.statusBar()->currentMessage().startsWith(QStringLiteral("V0 dry run finished: ")) &&
+               w.statusBar()->currentMessage().endsWith(QStringLiteral("case(s) checked on the CPU; not measured")),
+           qPrintable(w.statusBar()->currentMessage()));
+  // phase 4 has finished: the empty roofline names Report and its shortcut, not "after phase 4" (trial 17, #8)
+  {
+    auto* roof = w.findChild<RooflinePlot*>(QStringLiteral("rooflinePlot"));
+    QVERIFY(roof && !roof->hasPoint());
+    const QString shortcut =
+        w.findChild<QAction*>(QStringLiteral("actionReport"))->shortcut().toString(QKeySequence::NativeText);
+    QVERIFY2(roof->noteText().contains(QStringLiteral("press Report (%1)").arg(shortcut)) &&
+                 !roof->noteText().contains(QStringLiteral("phase 4")),
+             qPrintable(roof->noteText()));
+  }
   QCOMPARE(w.findChild<VerdictBadge*>(QStringLiteral("statusVerdict"))->verdict(), Verdict::DryRun);
   // A dry run's PASS is the harness's, never shown as a kernel result.
   QVERIFY(cases->dryRun());
