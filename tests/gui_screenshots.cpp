@@ -283,6 +283,10 @@ int main(int argc, char** argv) {
       d->resize(900, 560);
       settle(600);
       save(d, out, QStringLiteral("10-roofline"));
+      // docked again where it was: the suite's shots after this one showed no Roofline tab (new-user trial 17, #19)
+      d->setFloating(false);
+      raiseDock(w, "rooflineDock");
+      settle(300);
     }
   }
 

@@ -139,6 +139,22 @@ void TestGuiFlow::openErrors() {
   QVERIFY(!w.runPhase(1));
   QVERIFY2(asked.contains(QStringLiteral("the run reads what is on disk")), qPrintable(asked));
   QVERIFY(!w.session()->job());  // nothing started
+
+  // New-user trial 17, #17: phase 1's SyntaxError was printed three times in the run console; once now, in the
+  // phase's own "[Understand] error:" line (the dialog and the status bar say it too, the editor marks the line).
+  MainWindow w2;
+  QVERIFY2(w2.openPath(logic), qPrintable(w2.lastError()));
+  w2.wizard()->setGpu(QStringLiteral("H200"));
+  w2.wizard()->setFramework(QStringLiteral("triton"));
+  w2.wizard()->setCpuDryRun(true);
+  w2.wizard()->setWorkspaceDir(dir.filePath(QStringLiteral("ws")));
+  QVERIFY(!w2.runPhase(1, /*wait=*/true));
+  QTRY_COMPARE(w2.wizard()->phaseState(1), S::Failed);
+  QVERIFY2(w2.lastError().contains(QStringLiteral("SyntaxError")), qPrintable(w2.lastError()));
+  QTest::qWait(300);  // the console's batched lines
+  const QString shown = w2.runConsole()->outputView()->document()->toPlainText();
+  QVERIFY2(shown.count(QStringLiteral("SyntaxError")) == 1, qPrintable(shown));
+  QVERIFY2(shown.contains(QStringLiteral("[Understand] error: ")), qPrintable(shown));
 }
 
 // Fresh-user trial: the GPU box was empty at start, so the first "Run Understand" failed and crossed out
@@ -727,6 +743,23 @@ void TestGuiFlow::fullFlowCpuDryRun() {
   QVERIFY2(wiz->measureSummary().contains(QStringLiteral("kernel latency: not measured (dry run)")) &&
                !wiz->measureSummary().contains(QStringLiteral("latency_us")),
            qPrintable(wiz->measureSummary()));
+  // no PASS after a dry run, in the wizard or the status bar: what happened (new-user trial 17, #9)
+  QVERIFY2(!wiz->measureSummary().contains(QStringLiteral("PASS")) &&
+               wiz->measureSummary().contains(QStringLiteral("case(s) checked on the CPU (cpu-dry-run), not measured")),
+           qPrintable(wiz->measureSummary()));
+  QVERIFY2(w.statusBar()->currentMessage().startsWith(QStringLiteral("V0 dry run finished: ")) &&
+               w.statusBar()->currentMessage().endsWith(QStringLiteral("case(s) checked on the CPU; not measured")),
+           qPrintable(w.statusBar()->currentMessage()));
+  // phase 4 has finished: the empty roofline names Report and its shortcut, not "after phase 4" (trial 17, #8)
+  {
+    auto* roof = w.findChild<RooflinePlot*>(QStringLiteral("rooflinePlot"));
+    QVERIFY(roof && !roof->hasPoint());
+    const QString shortcut =
+        w.findChild<QAction*>(QStringLiteral("actionReport"))->shortcut().toString(QKeySequence::NativeText);
+    QVERIFY2(roof->noteText().contains(QStringLiteral("press Report (%1)").arg(shortcut)) &&
+                 !roof->noteText().contains(QStringLiteral("phase 4")),
+             qPrintable(roof->noteText()));
+  }
   QCOMPARE(w.findChild<VerdictBadge*>(QStringLiteral("statusVerdict"))->verdict(), Verdict::DryRun);
   // A dry run's PASS is the harness's, never shown as a kernel result.
   QVERIFY(cases->dryRun());
@@ -898,7 +931,8 @@ void TestGuiFlow::fullFlowCpuDryRun() {
              QStringLiteral("V0's report, memory"));
     // a dry run's PASS is the harness's only, and never drawn in the passing green (new-user trial 4)
     const QModelIndex runStatus = runsPanel->model()->index(0, RunsModel::StatusColumn);
-    QCOMPARE(runStatus.data().toString(), QStringLiteral("Dry run: not measured"));  // as the gate says it (trial 15)
+    // in the versions table's word (trial 15: not PASS; trial 17, #15: the gate's long title cut the columns after it)
+    QCOMPARE(runStatus.data().toString(), QStringLiteral("dry run"));
     QVERIFY(runStatus.data(Qt::ToolTipRole).toString().contains(QStringLiteral("no kernel was measured")));
     QCOMPARE(runStatus.data(Qt::ForegroundRole).value<QColor>(), QColor(verdictColorName(Verdict::DryRun)));
     // The versions: V0, a dry run, committed as such.

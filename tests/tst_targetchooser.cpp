@@ -1,10 +1,12 @@
 // widgets/targetchooser: the GUI's target chooser is built from the registry's schemes, composes a
 // spec from a scheme's fields, names a bad one, and reaches BaselineOptions through the wizard.
+#include "core/codegen/preview.h"
 #include "core/pipeline/baselinejob.h"
 #include "core/records/baselinereport.h"
 #include "core/review/displaytext.h"
 #include "core/pipeline/suite.h"
 #include "core/run/target.h"
+#include "widgets/specview.h"
 #include "widgets/suitepanel.h"
 #include "widgets/targetchooser.h"
 #include "widgets/wizardpanel.h"
@@ -157,6 +159,73 @@ class TestTargetChooser : public QObject {
     QVERIFY2(!host->text().contains(QLatin1String("Host")), qPrintable(host->text()));
     auto* scheme = c.findChild<QComboBox*>(QStringLiteral("targetScheme"));
     QVERIFY2(!scheme->itemText(0).startsWith(QLatin1String("This machine")), qPrintable(scheme->itemText(0)));
+    QCoreApplication::removeTranslator(&zh);
+  }
+
+  // New-user trial 17, #14: the spec panel mixed core's English into zh_CN: the threshold's source, the probe's notes
+  // ("sizes dim1, dim2 share the value 256: ..."), a chain's skeleton reason. Real specs and the real planner's
+  // reasons: as written without a catalogue, translated with it, their names and numbers kept.
+  void coreSpecTextsShownInChinese() {
+    const auto load = [](const char* rel) {
+      QFile f(QStringLiteral(KWB_SOURCE_DIR "/tests/data/codegen/") + QLatin1String(rel));
+      return f.open(QIODevice::ReadOnly) ? nlohmann::json::parse(f.readAll().toStdString()) : nlohmann::json();
+    };
+    const nlohmann::json rms = load("extra/36_RMSNorm_.spec.json");
+    QVERIFY(rms.is_object());
+    const QString threshold = QString::fromStdString(rms["accuracy"]["threshold_source"].get<std::string>());
+    QStringList notes;
+    for (const auto& n : rms["notes"]) notes << QString::fromStdString(n.get<std::string>());
+    // the CuTe DSL's skeleton reasons (cutechain.cpp) for two members of the class: several launches, and one launch
+    // of a kind it does not render
+    QStringList reasons;
+    for (const char* rel : {"chains/gemm16_gated_mlp_bf16.spec.json", "chains/band_additive_full_inf.spec.json"}) {
+      const CodegenVerdict v = codegenVerdict(load(rel), QStringLiteral("cutedsl"));
+      QVERIFY2(v.chosen() && !v.chosen()->kernel, rel);
+      reasons << v.chosen()->reason;
+      QVERIFY2(reasons.last().startsWith(QLatin1String("Kernel Workbench plans this problem as a chain of ")),
+               qPrintable(reasons.last()));
+    }
+    QVERIFY2(reasons.first().contains(QLatin1String("chain of 3 launches (gemm)")), qPrintable(reasons.first()));
+    QVERIFY2(reasons.last().contains(QLatin1String("chain of 1 launch (")), qPrintable(reasons.last()));
+    QCOMPARE(displaySpecNote(threshold), threshold);  // no catalogue: as written
+    for (const QString& n : notes) QCOMPARE(displaySpecNote(n), n);
+    for (const QString& r : reasons) QCOMPARE(displayCodegenReason(r), r);
+    QTranslator zh;
+    if (!zh.load(QStringLiteral(KWB_BINARY_DIR "/translations/kernel-workbench_zh_CN.qm")))
+      QSKIP("kernel-workbench_zh_CN.qm not built (the GUI target is off)");
+    QCoreApplication::installTranslator(&zh);
+    const QString t = displaySpecNote(threshold);
+    QVERIFY2(!t.contains(QLatin1String("seed default kept")) && t.contains(QLatin1String("1e-5")), qPrintable(t));
+    int translated = 0;
+    for (const QString& n : notes) {
+      const QString shown = displaySpecNote(n);
+      if (n.startsWith(QLatin1String("sizes "))) {
+        QVERIFY2(!shown.contains(QLatin1String("share the value")) && shown.contains(QLatin1String("dim1, dim2")) &&
+                     shown.contains(QLatin1String("256")),
+                 qPrintable(shown));
+        ++translated;
+      } else if (n.startsWith(QLatin1String("broadcast in "))) {
+        QVERIFY2(!shown.contains(QLatin1String("operands")) && shown.contains(QLatin1String("aten::div")) &&
+                     shown.contains(QLatin1String("[16, 1, 256, 256]")),
+                 qPrintable(shown));
+        ++translated;
+      }
+    }
+    QCOMPARE(translated, 2);
+    for (const QString& r : reasons) {
+      const QString shown = displayCodegenReason(r);
+      QVERIFY2(!shown.contains(QLatin1String("plans this problem")) && !shown.contains(QLatin1String("not written")) &&
+                   shown.contains(QLatin1String("--framework triton")),
+               qPrintable(shown));
+    }
+    QVERIFY2(displayCodegenReason(reasons.first()).contains(QStringLiteral("3 次启动的链（gemm）")),
+             qPrintable(displayCodegenReason(reasons.first())));
+    // and the spec panel shows them so
+    SpecView view;
+    view.setSpec(rms);
+    QVERIFY2(!view.summaryText().contains(QLatin1String("seed default kept")) &&
+                 !view.summaryText().contains(QLatin1String("share the value")),
+             qPrintable(view.summaryText()));
     QCoreApplication::removeTranslator(&zh);
   }
 

@@ -1217,9 +1217,18 @@ void TestWidgets::consoleSplitsBySpace() {
                               .arg(view->horizontalScrollBar()->maximum())
                               .arg(view->horizontalHeader()->length())
                               .arg(view->viewport()->width())));
-  c.resize(890, 300);  // the 1920x1080 console: the numbers whole, the log the larger share
-  QTRY_COMPARE(table(), std::max(c.tableWidthNeeded(true), (log() + table()) * 2 / 5));
+  c.resize(890, 300);  // the 1920x1080 console: the numbers and the shape whole, the log the larger share
+  QTRY_COMPARE(table(), std::max(c.tableWidthNeeded(true, true), (log() + table()) * 2 / 5));
   QVERIFY2(log() > table(), sizes());
+  QVERIFY2(log() >= RunConsole::kMinLogWidth, sizes());
+  // the shape column whole in view (new-user trial 17, #15: cut to "512x3" at 1920x1080)
+  QTRY_VERIFY2(view->columnViewportPosition(CaseTableModel::ShapeColumn) +
+                       view->horizontalHeader()->sectionSize(CaseTableModel::ShapeColumn) <=
+                   view->viewport()->width(),
+               qPrintable(QStringLiteral("shape at %1 + %2, viewport %3")
+                              .arg(view->columnViewportPosition(CaseTableModel::ShapeColumn))
+                              .arg(view->horizontalHeader()->sectionSize(CaseTableModel::ShapeColumn))
+                              .arg(view->viewport()->width())));
   c.resize(500, 200);  // narrow and short: side by side, the table may take no more than 3/5
   QTRY_COMPARE(table(), (log() + table()) * 3 / 5);
   QCOMPARE(split->orientation(), Qt::Horizontal);
@@ -1239,6 +1248,27 @@ void TestWidgets::consoleSplitsBySpace() {
   c.resetLayout();  // View > Reset Layout: by the space again
   QTRY_COMPARE(split->orientation(), Qt::Horizontal);
   QTRY_COMPARE(table(), c.tableWidthNeeded());
+
+  // A CPU dry run: rel_err and kernel µs have no value in any case, so they are not shown (the versions table's
+  // rule), and the shape fits beside the log; a case with a value (a dry run's FAIL) shows its column again.
+  RunConsole d;
+  d.resize(890, 300);
+  d.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&d));
+  d.caseModel()->setDryRun(true);
+  for (const char* name : {"problem_shape", "boundary_tail"})
+    d.caseFinished(makeCase(QLatin1String(name), QStringLiteral("PASS"), 0.0, std::nullopt, 20.0));
+  auto* dview = d.findChild<QTableView*>(QStringLiteral("caseTable"));
+  QTRY_VERIFY(dview->isColumnHidden(CaseTableModel::RelErrColumn) &&
+              dview->isColumnHidden(CaseTableModel::LatencyColumn));
+  QVERIFY(!dview->isColumnHidden(CaseTableModel::RefLatencyColumn) &&
+          !dview->isColumnHidden(CaseTableModel::ShapeColumn));
+  QVERIFY(d.tableWidthNeeded(true) < c.tableWidthNeeded(true));  // the hidden columns are not counted
+  d.caseFinished(makeCase(QStringLiteral("strided"), QStringLiteral("FAIL"), 0.5, std::nullopt, 20.0));
+  QTRY_VERIFY(!dview->isColumnHidden(CaseTableModel::RelErrColumn));
+  QVERIFY(dview->isColumnHidden(CaseTableModel::LatencyColumn));
+  d.caseModel()->setDryRun(false);  // a GPU run shows both
+  QTRY_VERIFY(!dview->isColumnHidden(CaseTableModel::LatencyColumn));
 }
 
 void TestWidgets::consolePhaseActivity() {
@@ -1528,8 +1558,23 @@ void TestWidgets::rooflineNoteShowsItsSources() {
     QTRY_VERIFY2(scroll->widget()->heightForWidth(scroll->viewport()->width()) <= scroll->viewport()->height() ||
                      bar->isVisible(),
                  "the notes are cut with no scroll bar");
-    QVERIFY2(scroll->viewport()->height() % line == 0 || textHeight <= scroll->viewport()->height(),
-             qPrintable(QStringLiteral("%1 / %2").arg(scroll->viewport()->height()).arg(line)));
+    // ... on a whole note (new-user trial 17, #15: "No measured point (CPU dry run: no kernel" was cut mid-sentence):
+    // the box is as tall as the notes before some line break, laid out as the note's label does, and the tooltip has
+    // them all
+    QStringList prefixes;
+    for (const QString& part : plot.noteText().split(u'\n'))
+      prefixes << (prefixes.isEmpty() ? part : prefixes.last() + u'\n' + part);
+    bool onANote = textHeight <= scroll->viewport()->height();
+    for (const QString& prefix : prefixes) {
+      QLabel probe;
+      probe.setFont(scroll->widget()->font());
+      probe.setWordWrap(true);
+      probe.setText(prefix);
+      onANote =
+          onANote || std::abs(probe.heightForWidth(scroll->viewport()->width()) - scroll->viewport()->height()) <= 2;
+    }
+    QVERIFY2(onANote, qPrintable(QStringLiteral("%1 / %2").arg(scroll->viewport()->height()).arg(line)));
+    QVERIFY(textHeight <= scroll->viewport()->height() || scroll->widget()->toolTip() == plot.noteText());
   }
 }
 

@@ -97,22 +97,22 @@
 <context>
     <name>kwb</name>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="725"/>
+        <location filename="../widgets/rooflineplot.cpp" line="766"/>
         <source>Cannot draw the roofline figure: no QApplication (run with QT_QPA_PLATFORM=offscreen).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="728"/>
+        <location filename="../widgets/rooflineplot.cpp" line="769"/>
         <source>Cannot draw the roofline figure: the size %1 × %2 is not positive.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="733"/>
+        <location filename="../widgets/rooflineplot.cpp" line="774"/>
         <source>Cannot draw the roofline figure: peak TFLOPS or bandwidth is not known.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="741"/>
+        <location filename="../widgets/rooflineplot.cpp" line="782"/>
         <source>Cannot draw the roofline figure: rendering gave an empty image.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -123,7 +123,7 @@
     </message>
     <message>
         <location filename="../widgets/reportexport.cpp" line="155"/>
-        <location filename="../widgets/rooflineplot.cpp" line="744"/>
+        <location filename="../widgets/rooflineplot.cpp" line="785"/>
         <source>Cannot write %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -138,7 +138,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="746"/>
+        <location filename="../widgets/rooflineplot.cpp" line="787"/>
         <source>Writing the PNG %1 failed: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -171,409 +171,409 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="176"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="179"/>
+        <source>workspace %1 holds versions up to V%2 (recorded by `kwb measure`): --force would measure today&apos;s kernel.py again as V0, the baseline they are compared with. Record a new version with `kwb measure %1`, or regenerate into a new --workspace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="189"/>
         <source>stopped in phase 1 (Understand) before the probe ran; nothing was written</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="181"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="194"/>
         <source>probed with %1 in the suite&apos;s batch (meta tensors: no real inputs allocated)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="184"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="197"/>
         <source>probing with %1 (meta tensors: no real inputs allocated)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="204"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="217"/>
         <source>stopped in phase 1 (Understand): %1; nothing was written</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="207"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="220"/>
         <source>the probe failed on %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="243"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="256"/>
         <source>workspace %1 holds problem %2, not %3: pass another --workspace (nothing was changed)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="261"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="274"/>
         <source>pattern %1; FLOPs %2; bytes %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="263"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="276"/>
         <source>ambiguous: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="264"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="277"/>
         <source>spec written to %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="296"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="309"/>
         <source>the problem cannot fit on %1: its inputs and outputs alone are %2 GB, %3x the %4 GB of memory (kwb&apos;s estimate with the harness&apos;s copies: %5 GB). Nothing was generated or run (a CPU dry run included). Make the shapes in get_inputs() smaller, or pass --allow-oversize to go on anyway</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="353"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="366"/>
         <source>warning: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="377"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="390"/>
         <source>. Its last run was stopped before a verdict. To run it again: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="378"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="391"/>
         <source>. To run it again: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="380"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="393"/>
         <source> (or `kwb measure %1` to measure its kernel.py as a new version)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="417"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="430"/>
         <source>the problem changed since your edited %2 was generated: it was made for another version of %1, and as is it would be this problem&apos;s V0. Nothing was changed. Run again with --stale-edits backup to keep yours as %2.edited-&lt;time&gt; and generate %2 afresh for this problem, or with --stale-edits keep to keep yours as made for this problem (this run&apos;s generated one is then written beside it as %2.generated: compare them)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="425"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="438"/>
         <source>the problem changed since your edited %2 were generated: they were made for another version of %1, and as is they would be this problem&apos;s V0. Nothing was changed. Run again with --stale-edits backup to keep yours as &lt;file&gt;.edited-&lt;time&gt; and generate them afresh for this problem, or with --stale-edits keep to keep yours as made for this problem (this run&apos;s generated ones are then written beside them as &lt;file&gt;.generated: compare them)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="503"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="516"/>
         <source>%1 is not a folder (a kwb workspace)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="505"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="518"/>
         <source>%1 is not a kwb workspace (no .kwb/manifest.json): run `kwb baseline` first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="511"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="524"/>
         <source>%1 is missing: a later version is measured against a V0 (run `kwb baseline` first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="520"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="533"/>
         <source>%1 is masked: no V0 to measure against</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="541"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="554"/>
         <source>%1 cannot be read: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="543"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="556"/>
         <source>%1 is damaged (not a JSON object)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="545"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="558"/>
         <source>%1 is not a problem spec kwb wrote: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="550"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="563"/>
         <source>%1 names no workbench.gpu / workbench.framework: it was not written by `kwb baseline`</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="564"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="577"/>
         <source>%1 has no kernel.py or test_kernel.py to measure</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="583"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="596"/>
         <source>stopped before the measurement started; nothing was written</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="601"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="614"/>
         <source>kernel.py is unchanged since V%1; edit it or pass --again to measure the same kernel again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="607"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="620"/>
         <source>V%1 of %2: kernel.py%3 on %4 (%5), against %6</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="609"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="622"/>
         <source> (your edit)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="613"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="626"/>
         <source>warning: a stopped run has no verdict and no figures (%1, not committed): V%2 is compared with %3, the latest version that finished</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="625"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="731"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="638"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="744"/>
         <source>run phase 1 first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="626"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="639"/>
         <source>stopped before phase 2 (Learn) started</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="637"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="650"/>
         <source>note: %1 will write a skeleton for this problem (the gate fails it); %2 has a kernel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="642"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="655"/>
         <source>Query the enabled knowledge tools</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="657"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="670"/>
         <source>stopped in phase 2 (Learn) while %1 was queried; the plan was not written</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="669"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="682"/>
         <source>%1: %2 (a missing fact; the whole reason is in plans/v0_plan.md)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="676"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="689"/>
         <source>%1: %2 records</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="678"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="691"/>
         <source>%1: %2 records, %3 kept; %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="700"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="713"/>
         <source>kept your edited plans/v0_plan.md</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="710"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="723"/>
         <source>run phase 1 first: there is no workspace yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="725"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="738"/>
         <source>used %1 (%2): added to plans/v0_plan.md</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="732"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="745"/>
         <source>stopped before phase 3 (Implement) started</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="734"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="747"/>
         <source>Generate kernel.py (%1), reference.py, test_kernel.py</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="736"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="749"/>
         <source>no code generator for framework &apos;%1&apos;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="740"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="753"/>
         <source>%1 has no template for this problem yet: %2 — writing a skeleton marked unimplemented</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="764"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="777"/>
         <source>cannot read %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="814"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="827"/>
         <source>your edited %1 was generated for another version of the problem: kept as %2, and %1 is generated afresh (--stale-edits backup)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="829"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="842"/>
         <source>kept your edited %1 (not regenerated); this run&apos;s generated one is %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="834"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="847"/>
         <source>warning: your edited %1 was generated for another version of %2 and is kept as made for this one (--stale-edits keep); compare it with %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="848"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="861"/>
         <source>warning: your kernel.py does not import %1, but this run&apos;s framework is %2: the gate checks it as %2 (the %2 kernel is in %3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="856"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="869"/>
         <source>wrote %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="963"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="976"/>
         <source>stopped before phase 4 (Measure) started: nothing was run or recorded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="968"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="981"/>
         <source>run phase 3 first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="978"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="991"/>
         <source>kernel.py is a skeleton (no kernel), so the harness was not run: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="980"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="993"/>
         <source>V%1 measurement not run: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1009"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1022"/>
         <source>V%5 measurement%1%2: %3 %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1010"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1023"/>
         <source> (CPU DRY RUN: the reference on the CPU at reduced shapes where the inputs can be resized, not a kernel measurement)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1013"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1026"/>
         <source> on target %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1058"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1071"/>
         <source>nothing was measured: %1. No record was written; run the same command again when the target can be reached (the run log: %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1060"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1073"/>
         <source>none</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1080"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1093"/>
         <source>DRY_RUN, no verdict on kernel.py (the harness ran with the PyTorch reference in kernel.py&apos;s place on the CPU; kernel.py was not run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1082"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1095"/>
         <source>run finished: %1 (exit %2, %3 ms); log %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1089"/>
-        <source>note: a wrong kernel.py passes a dry run too; its numbers can be checked on the CPU under the Triton emulation (README, &quot;checked for numbers on the CPU&quot;): tests/python/chain_emulate.py %1 %2 --spec %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1096"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1110"/>
         <source>run error: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1099"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1113"/>
         <source>harness error: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1148"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1162"/>
         <source>no run to record yet (phase 4 first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1165"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1179"/>
         <source>no workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1168"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1182"/>
         <source>quality gate is %1: the seed commits V%2 only after the gate passes (the report and %3 are written and kept)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1170"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1184"/>
         <source>not evaluated</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1229"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1243"/>
         <source>committed %1: the generated files, a base for your edits</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1240"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1254"/>
         <source>nothing changed since %1: no new commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1246"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1260"/>
         <source>committed %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1266"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1280"/>
         <source>note: the generated files were not committed (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1266"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1280"/>
         <source>nothing to commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1270"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1284"/>
         <source>committed %1: the generated files, a base for your edits (V0 is not committed: its quality gate is %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1298"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1312"/>
         <source>the generated base commit holds this run&apos;s generated %1; your edits stay in the working tree (git diff shows them)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1322"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1336"/>
         <source>the run was stopped: the passing %1 and %2 are kept unchanged</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1340"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1354"/>
         <source>quality gate %1: see %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1346"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1360"/>
         <source>the run was stopped before a verdict (STOPPED); its log is kept in %1. To run it again: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1353"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1367"/>
         <source>; kernel.py is a skeleton (no kernel): %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="979"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1354"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="992"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1368"/>
         <source>see plans/v0_plan.md</source>
         <translation type="unfinished"></translation>
     </message>
@@ -583,22 +583,27 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="213"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="226"/>
         <source>no CUDA device on this machine; use --cpu-dry-run or a remote target (the probe under %1 found no GPU: torch without CUDA, no /dev/nvidia*, or CUDA_VISIBLE_DEVICES hides them; in the workbench: CPU dry run, or another target)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1356"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1102"/>
+        <source>note: a wrong kernel.py passes a dry run too; its numbers can be checked on the CPU under the Triton emulation (README, &quot;checked for numbers on the CPU&quot;), from the root of a Kernel Workbench source tree (reference.py is the workspace&apos;s copy of the problem): /usr/bin/python3 tests/python/chain_emulate.py %1 %2 --spec %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1370"/>
         <source>; a CPU dry run on a slow or busy CPU can exceed the per-case timeout (%1 s): --case-timeout SEC raises it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="193"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="206"/>
         <source>probe: still running after %1 s (limit %2 s); it is stopped at the limit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="196"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="209"/>
         <source>probe: still running after %1 s (limit %2 s), in %3; it is stopped at the limit</source>
         <translation type="unfinished"></translation>
     </message>
@@ -780,317 +785,427 @@
 <context>
     <name>kwb::DisplayText</name>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="62"/>
+        <location filename="../core/review/displaytext.cpp" line="64"/>
         <source>not evaluated: CPU dry run (the harness ran the PyTorch reference on the CPU at reduced shapes; kernel.py was checked statically, not run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="68"/>
+        <location filename="../core/review/displaytext.cpp" line="70"/>
         <source>reference too slow on this CPU: %1 of %2 case(s) (%3) ran out of the per-case time, so the harness did not check them (--case-timeout SEC raises it)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="78"/>
+        <location filename="../core/review/displaytext.cpp" line="80"/>
         <source>not runnable on this CPU&apos;s torch: %1 of %2 case(s) (%3): the PyTorch reference raises in that dtype on the CPU, so the harness skipped them (a GPU run checks them)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="87"/>
+        <location filename="../core/review/displaytext.cpp" line="89"/>
         <source>dry run: not runnable on this CPU&apos;s torch %1: the PyTorch reference (the kernel&apos;s stand-in) raises in %2 here (%3) although it runs in float32 on the same inputs; kernel.py was not run, and a GPU run checks this case</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="94"/>
+        <location filename="../core/review/displaytext.cpp" line="96"/>
         <source>case exceeded TEST_TIMEOUT_SEC=%1 s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="99"/>
+        <location filename="../core/review/displaytext.cpp" line="101"/>
         <source>watchdog: no CASE_RESULT within %1 s (TEST_TIMEOUT_SEC=%2 + %3 s grace); process group %4 killed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="104"/>
+        <location filename="../core/review/displaytext.cpp" line="106"/>
         <source>%1: rel_err %2 &gt;= threshold %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="110"/>
+        <location filename="../core/review/displaytext.cpp" line="112"/>
         <source>dispatch check: ModelNew.forward ran PyTorch compute op(s) %1; the kernel must compute through its framework</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="114"/>
+        <location filename="../core/review/displaytext.cpp" line="116"/>
         <source>the run was stopped by the user</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="115"/>
+        <location filename="../core/review/displaytext.cpp" line="117"/>
         <source>the harness printed no RESULT_JSON</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="120"/>
+        <location filename="../core/review/displaytext.cpp" line="122"/>
         <source>kernel.py is a skeleton marked unimplemented</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="121"/>
+        <location filename="../core/review/displaytext.cpp" line="123"/>
         <source>kernel.py is a skeleton marked unimplemented (the harness was not run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="124"/>
+        <location filename="../core/review/displaytext.cpp" line="126"/>
         <source>no case ran</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="130"/>
+        <location filename="../core/review/displaytext.cpp" line="132"/>
         <source>harness output error</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="131"/>
+        <location filename="../core/review/displaytext.cpp" line="133"/>
         <source>harness error</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="132"/>
+        <location filename="../core/review/displaytext.cpp" line="134"/>
         <source>run error</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="133"/>
+        <location filename="../core/review/displaytext.cpp" line="135"/>
         <source>framework conformance</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="134"/>
+        <location filename="../core/review/displaytext.cpp" line="136"/>
         <source>%1: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="147"/>
+        <location filename="../core/review/displaytext.cpp" line="149"/>
         <source>no kernel: kernel.py is a skeleton marked unimplemented (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="149"/>
+        <location filename="../core/review/displaytext.cpp" line="151"/>
         <source>quality gate %1: %2 (see %3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="153"/>
+        <location filename="../core/review/displaytext.cpp" line="155"/>
         <source>%1 has no template for this problem: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="160"/>
+        <location filename="../core/review/displaytext.cpp" line="162"/>
         <source>%1 with alpha or beta other than 1 has no chain stage yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="162"/>
+        <location filename="../core/review/displaytext.cpp" line="164"/>
         <source>%1 with a dtype= argument has no chain stage yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="164"/>
+        <location filename="../core/review/displaytext.cpp" line="166"/>
         <source>%1: this view (%2) has no chain stage yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="165"/>
+        <location filename="../core/review/displaytext.cpp" line="167"/>
         <source>%1 has no chain stage yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="178"/>
+        <location filename="../core/review/displaytext.cpp" line="180"/>
         <source>finished: ok</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="180"/>
+        <location filename="../core/review/displaytext.cpp" line="182"/>
         <source>finished: status %1 (exit code %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="181"/>
+        <location filename="../core/review/displaytext.cpp" line="183"/>
         <source>finished: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="183"/>
+        <location filename="../core/review/displaytext.cpp" line="185"/>
         <source>process %1 exited with code %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="184"/>
+        <location filename="../core/review/displaytext.cpp" line="186"/>
         <source>process %1 ended by a signal</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="186"/>
+        <location filename="../core/review/displaytext.cpp" line="188"/>
         <source>process %1 on %2 in %3: %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="189"/>
+        <location filename="../core/review/displaytext.cpp" line="191"/>
         <source>preparing target %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="190"/>
+        <location filename="../core/review/displaytext.cpp" line="192"/>
         <source>resuming with --skip %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="227"/>
+        <location filename="../core/review/displaytext.cpp" line="229"/>
         <source>ran</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="231"/>
+        <location filename="../core/review/displaytext.cpp" line="233"/>
         <source>%1 %2  %3  shape %4  %5  rel_err %6</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="235"/>
+        <location filename="../core/review/displaytext.cpp" line="237"/>
         <source>  %1 (ref %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="238"/>
+        <location filename="../core/review/displaytext.cpp" line="240"/>
         <source>  first call %1 s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="248"/>
+        <location filename="../core/review/displaytext.cpp" line="250"/>
         <source>■ harness result (CPU dry run): %1 of %2 case(s) ran the PyTorch reference on the CPU, %3 skipped (not runnable on this CPU&apos;s torch); no kernel ran, nothing was measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="253"/>
+        <location filename="../core/review/displaytext.cpp" line="255"/>
         <source>■ harness result (CPU dry run): %1 case(s) ran the PyTorch reference on the CPU; no kernel ran, nothing was measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="257"/>
+        <location filename="../core/review/displaytext.cpp" line="259"/>
         <source>■ harness result %1 (%2): %3 case(s), max rel_err %4, latency %5</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="314"/>
+        <location filename="../core/review/displaytext.cpp" line="316"/>
         <source>cpu-dry-run: the &apos;kernel&apos; is the PyTorch reference Model itself, run on the CPU at the problem&apos;s own shapes: no input dim can be scaled down (every size is tied to the model: a parameter shape or a constructor argument); these numbers check the harness and the problem files, they are not a kernel measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="320"/>
+        <location filename="../core/review/displaytext.cpp" line="322"/>
         <source>cpu-dry-run: the &apos;kernel&apos; is the PyTorch reference Model itself, run on the CPU at scaled-down shapes; these numbers check the harness and the problem files, they are not a kernel measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="324"/>
+        <location filename="../core/review/displaytext.cpp" line="326"/>
         <source>cpu-test (KWB_HARNESS_DEVICE=cpu, test-only): kernel.py ran on the CPU; timings are CPU wall clock, not a GPU measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="331"/>
+        <location filename="../core/review/displaytext.cpp" line="333"/>
         <source>CPU dry run: no kernel measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="332"/>
+        <location filename="../core/review/displaytext.cpp" line="334"/>
         <source>no measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="333"/>
+        <location filename="../core/review/displaytext.cpp" line="335"/>
         <source>skeleton: no kernel ran</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="350"/>
+        <location filename="../core/review/displaytext.cpp" line="352"/>
         <source>quality gate: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="351"/>
+        <location filename="../core/review/displaytext.cpp" line="353"/>
         <source>quality gate: %1 — %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="352"/>
+        <location filename="../core/review/displaytext.cpp" line="354"/>
         <source>wrote %1 and %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="358"/>
+        <location filename="../core/review/displaytext.cpp" line="360"/>
         <source>%1 and %2 are unchanged (this run&apos;s records, apart from the date): not rewritten</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="361"/>
+        <location filename="../core/review/displaytext.cpp" line="363"/>
         <source>wrote %1; %2 is unchanged: not rewritten</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="363"/>
+        <location filename="../core/review/displaytext.cpp" line="365"/>
         <source>%1 µs, %2 GB/s (%3% of datasheet bandwidth), %4 TFLOPS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="366"/>
+        <location filename="../core/review/displaytext.cpp" line="368"/>
         <source>%1 had been changed since kwb wrote it (an edit or `kwb memory update`): that version is kept as %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="369"/>
+        <location filename="../core/review/displaytext.cpp" line="371"/>
         <source>%1 had been edited since kwb wrote it: your version is kept as %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="372"/>
+        <location filename="../core/review/displaytext.cpp" line="374"/>
         <source>roofline data not kept: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="373"/>
+        <location filename="../core/review/displaytext.cpp" line="375"/>
         <source>roofline figure not drawn: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="374"/>
+        <location filename="../core/review/displaytext.cpp" line="376"/>
         <source>utilization not computed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="390"/>
+        <location filename="../core/review/displaytext.cpp" line="402"/>
+        <source>seed default: gpu-kernel-baseline Phase 3 &apos;The default BF16 threshold is rel_err &lt; 0.01&apos;, rel_err = ||out.float() - ref|| / ||ref||</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="405"/>
+        <source>seed&apos;s bf16 value kept for fp16: fp16 has 3 more mantissa bits (u = 2^-11 vs bf16&apos;s 2^-8), so a correct fp16 kernel lands well below it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="408"/>
+        <source>seed default kept for fp32: a baseline kernel may compute on TF32 or bf16 tensor cores (u = 2^-11 / 2^-8), which a tight fp32 bound (1e-5) would reject; tighten it per task when the kernel computes in full fp32</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="412"/>
+        <source>fp64 reference and kernel (u = 2^-53): 1e-6 leaves room for reordered sums over millions of terms while still catching a dropped term</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="415"/>
+        <source>seed: &apos;lower precision formats may use task-specific relaxed thresholds&apos;; e4m3 has 3 mantissa bits (u = 2^-4 = 0.0625)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="417"/>
+        <source>seed: relaxed for low precision; e5m2 has 2 mantissa bits (u = 2^-3 = 0.125)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="429"/>
+        <source>sizes %1 share the value %2: dims are named by where they came from, else left as literals</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="432"/>
+        <source>forward writes %1 %2 in place (%3, line %4): the reference mutates state; a kernel must reproduce or the harness must reset it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="437"/>
+        <source>the model is in training mode (the reference never calls eval()): BatchNorm normalises with batch statistics and updates its running stats</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="440"/>
+        <source>resize check: %1; sizes in forward() are bound to input dims by value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="442"/>
+        <source>broadcast in %1: operands %2 -&gt; %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="443"/>
+        <source>mask in %1 (line %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="465"/>
+        <source>the %1 rendering of chains is not written yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="479"/>
+        <source>its rendering of chains of several launches is not written yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="481"/>
+        <source>its GEMM takes no prologue (the pointwise run on A before it) yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="483"/>
+        <source>its rendering of a chain of one %1 launch is not written yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="485"/>
+        <source>its forward() also calls %1 (a training-mode branch), which has no CuTe DSL stage yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="488"/>
+        <source>this plan has %1 epilogues (a training-mode branch)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="490"/>
+        <source>its epilogue (%1) does not lower in the CuTe DSL dialect: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="491"/>
+        <source>the CuTe DSL renders a chain of one GEMM with a fused pointwise epilogue, and %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="496"/>
+        <source>Kernel Workbench plans this problem as a chain of 1 launch (%1); %2: --framework triton renders it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="499"/>
+        <source>Kernel Workbench plans this problem as a chain of %1 launches (%2); %3: --framework triton renders it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="516"/>
         <source>no version recorded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="392"/>
+        <location filename="../core/review/displaytext.cpp" line="518"/>
         <source>V%1 of %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="213"/>
+        <location filename="../core/review/displaytext.cpp" line="215"/>
         <source>case %1/%2 </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="214"/>
+        <location filename="../core/review/displaytext.cpp" line="216"/>
         <source>▶ %1%2  shape %3  %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="222"/>
+        <location filename="../core/review/displaytext.cpp" line="224"/>
         <source>%1 %2  %3  shape %4  %5  (CPU dry run: the PyTorch reference ran in kernel.py&apos;s place; nothing measured)</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/review/displaytext.cpp" line="264"/>
+        <location filename="../core/review/displaytext.cpp" line="266"/>
         <source>☰ %n case(s) planned</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -1098,37 +1213,37 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="271"/>
+        <location filename="../core/review/displaytext.cpp" line="273"/>
         <source>‖ waiting for the GPU timing lock: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="275"/>
+        <location filename="../core/review/displaytext.cpp" line="277"/>
         <source>» GPU timing lock held after %1 s: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="276"/>
+        <location filename="../core/review/displaytext.cpp" line="278"/>
         <source>GPU timing lock released: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="280"/>
+        <location filename="../core/review/displaytext.cpp" line="282"/>
         <source>‖ %1: first kernel call (JIT compile), up to %2 s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="282"/>
+        <location filename="../core/review/displaytext.cpp" line="284"/>
         <source>» %1: first kernel call took %2 s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="285"/>
+        <location filename="../core/review/displaytext.cpp" line="287"/>
         <source>⚠ unreadable %1 line: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="293"/>
+        <location filename="../core/review/displaytext.cpp" line="295"/>
         <source>… %1 bytes of output (%2 lines) dropped here: the log and this view keep the first %3 and the last %4 bytes, and every protocol line</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1276,10 +1391,10 @@ Overwrite it with your version, or reload it and lose your edits?</source>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="281"/>
-        <location filename="../widgets/mainwindow.cpp" line="1086"/>
-        <location filename="../widgets/mainwindow.cpp" line="1100"/>
-        <location filename="../widgets/mainwindow.cpp" line="1109"/>
-        <location filename="../widgets/mainwindow.cpp" line="1388"/>
+        <location filename="../widgets/mainwindow.cpp" line="1087"/>
+        <location filename="../widgets/mainwindow.cpp" line="1101"/>
+        <location filename="../widgets/mainwindow.cpp" line="1110"/>
+        <location filename="../widgets/mainwindow.cpp" line="1389"/>
         <source>Cannot open file</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1346,8 +1461,8 @@ Overwrite it with your version, or reload it and lose your edits?</source>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="353"/>
         <location filename="../widgets/mainwindow.cpp" line="359"/>
-        <location filename="../widgets/mainwindow.cpp" line="1370"/>
-        <location filename="../widgets/mainwindow.cpp" line="1734"/>
+        <location filename="../widgets/mainwindow.cpp" line="1371"/>
+        <location filename="../widgets/mainwindow.cpp" line="1744"/>
         <source>Save failed</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1373,9 +1488,9 @@ Overwrite it with your version, or reload it and lose your edits?</source>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="375"/>
-        <location filename="../widgets/mainwindow.cpp" line="1331"/>
-        <location filename="../widgets/mainwindow.cpp" line="1337"/>
-        <location filename="../widgets/mainwindow.cpp" line="1341"/>
+        <location filename="../widgets/mainwindow.cpp" line="1332"/>
+        <location filename="../widgets/mainwindow.cpp" line="1338"/>
+        <location filename="../widgets/mainwindow.cpp" line="1342"/>
         <source>Export</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1445,68 +1560,68 @@ Overwrite it with your version, or reload it and lose your edits?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="430"/>
+        <location filename="../widgets/mainwindow.cpp" line="431"/>
         <source>Main</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="442"/>
+        <location filename="../widgets/mainwindow.cpp" line="443"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="443"/>
+        <location filename="../widgets/mainwindow.cpp" line="444"/>
         <source>&amp;Reset Layout</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="445"/>
+        <location filename="../widgets/mainwindow.cpp" line="446"/>
         <source>&amp;Dark Theme</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="456"/>
+        <location filename="../widgets/mainwindow.cpp" line="457"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="457"/>
+        <location filename="../widgets/mainwindow.cpp" line="458"/>
         <source>&amp;About</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="459"/>
+        <location filename="../widgets/mainwindow.cpp" line="460"/>
         <source>About Kernel Workbench</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="460"/>
+        <location filename="../widgets/mainwindow.cpp" line="461"/>
         <source>Kernel Workbench %1
 PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="483"/>
+        <location filename="../widgets/mainwindow.cpp" line="484"/>
         <source>Wizard</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="613"/>
+        <location filename="../widgets/mainwindow.cpp" line="614"/>
         <source>Knowledge</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="610"/>
+        <location filename="../widgets/mainwindow.cpp" line="611"/>
         <source>Roofline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="629"/>
+        <location filename="../widgets/mainwindow.cpp" line="630"/>
         <source>Plugins</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="609"/>
+        <location filename="../widgets/mainwindow.cpp" line="610"/>
         <source>Run console</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1516,76 +1631,76 @@ PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</sour
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="934"/>
+        <location filename="../widgets/mainwindow.cpp" line="935"/>
         <source>Kernel Workbench[*]</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="934"/>
+        <location filename="../widgets/mainwindow.cpp" line="935"/>
         <source>%1[*] — Kernel Workbench</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="945"/>
+        <location filename="../widgets/mainwindow.cpp" line="946"/>
         <source>none for %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="946"/>
+        <location filename="../widgets/mainwindow.cpp" line="947"/>
         <source>%1 for %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1061"/>
+        <location filename="../widgets/mainwindow.cpp" line="1062"/>
         <source>Phase %1 is running; open %2 when it has finished.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1080"/>
-        <location filename="../widgets/mainwindow.cpp" line="1188"/>
+        <location filename="../widgets/mainwindow.cpp" line="1081"/>
+        <location filename="../widgets/mainwindow.cpp" line="1189"/>
         <source>Cannot open workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1081"/>
+        <location filename="../widgets/mainwindow.cpp" line="1082"/>
         <source>%1 has no reference.py: not a kernel_opt_&lt;name&gt; workspace.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1086"/>
+        <location filename="../widgets/mainwindow.cpp" line="1087"/>
         <source>%1 is not a Python (.py) logic file.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1060"/>
-        <location filename="../widgets/mainwindow.cpp" line="1091"/>
-        <location filename="../widgets/mainwindow.cpp" line="1095"/>
+        <location filename="../widgets/mainwindow.cpp" line="1061"/>
+        <location filename="../widgets/mainwindow.cpp" line="1092"/>
+        <location filename="../widgets/mainwindow.cpp" line="1096"/>
         <source>Cannot open</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1091"/>
+        <location filename="../widgets/mainwindow.cpp" line="1092"/>
         <source>%1 does not exist.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1095"/>
+        <location filename="../widgets/mainwindow.cpp" line="1096"/>
         <source>A measurement is running: stop it first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1156"/>
+        <location filename="../widgets/mainwindow.cpp" line="1157"/>
         <source>Opened %1: run phase 1 (Understand)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1362"/>
-        <location filename="../widgets/mainwindow.cpp" line="1725"/>
+        <location filename="../widgets/mainwindow.cpp" line="1363"/>
+        <location filename="../widgets/mainwindow.cpp" line="1735"/>
         <source>Unsaved changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1363"/>
+        <location filename="../widgets/mainwindow.cpp" line="1364"/>
         <source>These files have unsaved changes; the run reads what is on disk:
 %1
 
@@ -1593,7 +1708,7 @@ Save them first?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1384"/>
+        <location filename="../widgets/mainwindow.cpp" line="1385"/>
         <source>%1 changed on disk; your unsaved edits in its tab are kept.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1663,32 +1778,32 @@ Save them first?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="568"/>
+        <location filename="../widgets/mainwindow.cpp" line="569"/>
         <source>No knowledge records to show. Phase 2 (Learn) lists here the records it consulted for the GPU, framework and operator; a reviewed workspace, those its memory record names. Select a record to read it whole.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="594"/>
+        <location filename="../widgets/mainwindow.cpp" line="595"/>
         <source>Copy Record Id</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="638"/>
+        <location filename="../widgets/mainwindow.cpp" line="639"/>
         <source>Compare runs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="638"/>
+        <location filename="../widgets/mainwindow.cpp" line="639"/>
         <source>One of the runs has no recorded cases (no result.json).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="642"/>
+        <location filename="../widgets/mainwindow.cpp" line="643"/>
         <source>Runs</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="661"/>
+        <location filename="../widgets/mainwindow.cpp" line="662"/>
         <source>%n record(s) kept for this problem</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -1696,7 +1811,7 @@ Save them first?</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="663"/>
+        <location filename="../widgets/mainwindow.cpp" line="664"/>
         <source>; %n set aside as not applying to it (%1)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -1704,103 +1819,103 @@ Save them first?</source>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="667"/>
+        <location filename="../widgets/mainwindow.cpp" line="668"/>
         <source>set aside: %1 — %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="668"/>
+        <location filename="../widgets/mainwindow.cpp" line="669"/>
         <source>The plan (plans/v0_plan.md) lists each one.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="735"/>
+        <location filename="../widgets/mainwindow.cpp" line="736"/>
         <source>&amp;Edit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="741"/>
+        <location filename="../widgets/mainwindow.cpp" line="742"/>
         <source>&amp;Undo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="744"/>
+        <location filename="../widgets/mainwindow.cpp" line="745"/>
         <source>&amp;Redo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="748"/>
+        <location filename="../widgets/mainwindow.cpp" line="749"/>
         <source>Cu&amp;t</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="749"/>
+        <location filename="../widgets/mainwindow.cpp" line="750"/>
         <source>&amp;Copy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="750"/>
+        <location filename="../widgets/mainwindow.cpp" line="751"/>
         <source>&amp;Paste</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="751"/>
+        <location filename="../widgets/mainwindow.cpp" line="752"/>
         <source>Select &amp;All</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="754"/>
+        <location filename="../widgets/mainwindow.cpp" line="755"/>
         <source>&amp;Find…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="757"/>
+        <location filename="../widgets/mainwindow.cpp" line="758"/>
         <source>Find</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="757"/>
+        <location filename="../widgets/mainwindow.cpp" line="758"/>
         <source>Find:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="759"/>
+        <location filename="../widgets/mainwindow.cpp" line="760"/>
         <source>&quot;%1&quot; not found</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="763"/>
+        <location filename="../widgets/mainwindow.cpp" line="764"/>
         <source>Find &amp;Next</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="764"/>
+        <location filename="../widgets/mainwindow.cpp" line="765"/>
         <source>No further match</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="768"/>
+        <location filename="../widgets/mainwindow.cpp" line="769"/>
         <source>R&amp;eplace…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="771"/>
-        <location filename="../widgets/mainwindow.cpp" line="773"/>
+        <location filename="../widgets/mainwindow.cpp" line="772"/>
+        <location filename="../widgets/mainwindow.cpp" line="774"/>
         <source>Replace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="771"/>
+        <location filename="../widgets/mainwindow.cpp" line="772"/>
         <source>Replace:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="773"/>
+        <location filename="../widgets/mainwindow.cpp" line="774"/>
         <source>Replace &quot;%1&quot; with:</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="776"/>
+        <location filename="../widgets/mainwindow.cpp" line="777"/>
         <source>%n replacement(s)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -1808,454 +1923,459 @@ Save them first?</source>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="780"/>
+        <location filename="../widgets/mainwindow.cpp" line="781"/>
         <source>&amp;Go to Line…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="782"/>
+        <location filename="../widgets/mainwindow.cpp" line="783"/>
         <source>Go to line</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="782"/>
+        <location filename="../widgets/mainwindow.cpp" line="783"/>
         <source>Line:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="794"/>
+        <location filename="../widgets/mainwindow.cpp" line="795"/>
         <source>&lt;h2&gt;Kernel Workbench&lt;/h2&gt;&lt;p&gt;PyTorch logic to a correct, measured and committed V0 GPU kernel.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="797"/>
+        <location filename="../widgets/mainwindow.cpp" line="798"/>
         <source>Open a PyTorch logic file…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="798"/>
+        <location filename="../widgets/mainwindow.cpp" line="799"/>
         <source>Open a workspace to review…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="799"/>
+        <location filename="../widgets/mainwindow.cpp" line="800"/>
         <source>Open a suite…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="800"/>
+        <location filename="../widgets/mainwindow.cpp" line="801"/>
         <source>A folder written by kwb suite (with suite.json)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="803"/>
+        <location filename="../widgets/mainwindow.cpp" line="804"/>
         <source>Open example (19_ReLU)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="812"/>
+        <location filename="../widgets/mainwindow.cpp" line="813"/>
         <source>Open example</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="812"/>
+        <location filename="../widgets/mainwindow.cpp" line="813"/>
         <source>The example 19_ReLU.py is not installed with this build.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="831"/>
+        <location filename="../widgets/mainwindow.cpp" line="832"/>
         <source>&lt;b&gt;Recent&lt;/b&gt; (double-click; a workspace opens for review, nothing is re-run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="841"/>
+        <location filename="../widgets/mainwindow.cpp" line="842"/>
         <source>suite  %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="842"/>
+        <location filename="../widgets/mainwindow.cpp" line="843"/>
         <source>workspace  %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="843"/>
+        <location filename="../widgets/mainwindow.cpp" line="844"/>
         <source>logic file  %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="932"/>
+        <location filename="../widgets/mainwindow.cpp" line="933"/>
         <source>%1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="977"/>
+        <location filename="../widgets/mainwindow.cpp" line="978"/>
         <source>Measure Again needs the workspace&apos;s V0: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="985"/>
+        <location filename="../widgets/mainwindow.cpp" line="986"/>
         <source>Commit needs a passing quality gate (now %1).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1005"/>
+        <location filename="../widgets/mainwindow.cpp" line="1006"/>
         <source>No CUDA device on this machine: CPU dry run is on (the reference runs on the CPU; no kernel is measured). Uncheck it for a remote target.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1012"/>
-        <location filename="../widgets/mainwindow.cpp" line="1016"/>
-        <location filename="../widgets/mainwindow.cpp" line="1026"/>
-        <location filename="../widgets/mainwindow.cpp" line="1038"/>
+        <location filename="../widgets/mainwindow.cpp" line="1013"/>
+        <location filename="../widgets/mainwindow.cpp" line="1017"/>
+        <location filename="../widgets/mainwindow.cpp" line="1027"/>
+        <location filename="../widgets/mainwindow.cpp" line="1039"/>
         <source>Measure Again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1012"/>
+        <location filename="../widgets/mainwindow.cpp" line="1013"/>
         <source>Open a workspace with a recorded V0 first (File &gt; Open Workspace…).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1016"/>
+        <location filename="../widgets/mainwindow.cpp" line="1017"/>
         <source>A phase is running; measure again when it has finished.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1026"/>
+        <location filename="../widgets/mainwindow.cpp" line="1027"/>
         <source>kernel.py is unchanged since V%1. Measure the same kernel again?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1053"/>
+        <location filename="../widgets/mainwindow.cpp" line="1054"/>
         <source>Measuring V%1 of %2…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1100"/>
+        <location filename="../widgets/mainwindow.cpp" line="1101"/>
         <source>%1 cannot be read.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1141"/>
+        <location filename="../widgets/mainwindow.cpp" line="1142"/>
         <source>The run was made from %1%2. Phase 1 here runs on the workspace&apos;s copy of it, %3.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1143"/>
+        <location filename="../widgets/mainwindow.cpp" line="1144"/>
         <source> (no longer there)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1149"/>
+        <location filename="../widgets/mainwindow.cpp" line="1150"/>
         <source>Review: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1166"/>
+        <location filename="../widgets/mainwindow.cpp" line="1167"/>
         <source>Cannot open suite</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1175"/>
+        <location filename="../widgets/mainwindow.cpp" line="1176"/>
         <source>Suite: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1180"/>
+        <location filename="../widgets/mainwindow.cpp" line="1181"/>
         <source>Opened suite %1: double-click a problem (or press Enter) to review its workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1189"/>
+        <location filename="../widgets/mainwindow.cpp" line="1190"/>
         <source>The workspace of %1 is not on this machine: %2 does not exist. The suite may have run elsewhere, or the folder was moved or deleted; copy it next to suite.json to review it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1223"/>
+        <location filename="../widgets/mainwindow.cpp" line="1224"/>
         <source>%1, %2, CPU dry run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1224"/>
+        <location filename="../widgets/mainwindow.cpp" line="1225"/>
         <source>%1, %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1246"/>
+        <location filename="../widgets/mainwindow.cpp" line="1247"/>
         <source>%1 changed on disk (kwb measure?): showing %2.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1292"/>
+        <location filename="../widgets/mainwindow.cpp" line="1293"/>
         <source>Phase 1 not run: workspace %1 was left as it is.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1301"/>
+        <location filename="../widgets/mainwindow.cpp" line="1302"/>
         <source>Workspace already exists</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1302"/>
+        <location filename="../widgets/mainwindow.cpp" line="1303"/>
         <source>%1 is already a Kernel Workbench workspace.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1306"/>
+        <location filename="../widgets/mainwindow.cpp" line="1307"/>
         <source>Running the phases there regenerates its spec, reference.py, test_kernel.py and README.md as a new run. Files you edited (kernel.py included) are kept; new versions are written beside them as *.generated. Its report and memory/v0.json change only when you write the records (Report, Memory or Commit).
 
 The command line asks for --force here.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1310"/>
+        <location filename="../widgets/mainwindow.cpp" line="1311"/>
         <source>Open Its Review</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1311"/>
+        <location filename="../widgets/mainwindow.cpp" line="1312"/>
         <source>Overwrite as a New Run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1312"/>
+        <location filename="../widgets/mainwindow.cpp" line="1313"/>
         <source>Choose Another Folder…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1320"/>
+        <location filename="../widgets/mainwindow.cpp" line="1321"/>
         <source>Workspace folder (new or empty)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1331"/>
+        <location filename="../widgets/mainwindow.cpp" line="1332"/>
         <source>Write the report first (Run &gt; Report).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1337"/>
+        <location filename="../widgets/mainwindow.cpp" line="1338"/>
         <source>Open a workspace or finish a run first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1454"/>
+        <location filename="../widgets/mainwindow.cpp" line="1455"/>
         <source>Phase %1 (%2) running…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1473"/>
+        <location filename="../widgets/mainwindow.cpp" line="1474"/>
         <source>Phase %1 (%2) stopped: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1475"/>
+        <location filename="../widgets/mainwindow.cpp" line="1476"/>
         <source>Phase %1 (%2) stopped.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1479"/>
+        <location filename="../widgets/mainwindow.cpp" line="1482"/>
         <source>Phase %1 (%2) failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1491"/>
+        <location filename="../widgets/mainwindow.cpp" line="1494"/>
         <source>Understood %1: framework %2 on %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1519"/>
+        <location filename="../widgets/mainwindow.cpp" line="1525"/>
+        <source>V%1 dry run finished: %2 case(s) checked on the CPU; not measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="1528"/>
         <source>V%1 measurement finished: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1586"/>
+        <location filename="../widgets/mainwindow.cpp" line="1596"/>
         <source>%1 is unchanged: it already records this run (not rewritten)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1613"/>
+        <location filename="../widgets/mainwindow.cpp" line="1623"/>
         <source>Run all phases: 1. %1 … 4. %2, then the report, memory and commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1614"/>
+        <location filename="../widgets/mainwindow.cpp" line="1624"/>
         <source>Run all phases: phase 1 of 4 (%1)…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1616"/>
+        <location filename="../widgets/mainwindow.cpp" line="1626"/>
         <source>phase 1 did not start: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1616"/>
+        <location filename="../widgets/mainwindow.cpp" line="1626"/>
         <source>see the message</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1631"/>
+        <location filename="../widgets/mainwindow.cpp" line="1641"/>
         <source>phase %1 (%2) did not pass</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1635"/>
+        <location filename="../widgets/mainwindow.cpp" line="1645"/>
         <source>Run all phases: phase %1 of 4 (%2)…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1671"/>
+        <location filename="../widgets/mainwindow.cpp" line="1681"/>
         <source>the records were not written: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1679"/>
+        <location filename="../widgets/mainwindow.cpp" line="1689"/>
         <source>quality gate %1: report and memory written, nothing committed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1673"/>
+        <location filename="../widgets/mainwindow.cpp" line="1683"/>
         <source>the commit failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1669"/>
+        <location filename="../widgets/mainwindow.cpp" line="1679"/>
         <source>committed %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1689"/>
+        <location filename="../widgets/mainwindow.cpp" line="1699"/>
         <source>Run all phases: done, %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1689"/>
+        <location filename="../widgets/mainwindow.cpp" line="1699"/>
         <source>Run all phases ended: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="984"/>
-        <location filename="../widgets/mainwindow.cpp" line="1709"/>
+        <location filename="../widgets/mainwindow.cpp" line="985"/>
+        <location filename="../widgets/mainwindow.cpp" line="1719"/>
         <source>Committed %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1517"/>
+        <location filename="../widgets/mainwindow.cpp" line="1520"/>
         <source>Measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1157"/>
+        <location filename="../widgets/mainwindow.cpp" line="1158"/>
         <source>Opened workspace %1 (%2) for review, nothing re-run: phase 1 runs it again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="983"/>
+        <location filename="../widgets/mainwindow.cpp" line="984"/>
         <source>The run was stopped: it has no verdict to commit. Run phase 4 again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1254"/>
-        <location filename="../widgets/mainwindow.cpp" line="1543"/>
-        <location filename="../widgets/mainwindow.cpp" line="1557"/>
-        <location filename="../widgets/mainwindow.cpp" line="1577"/>
+        <location filename="../widgets/mainwindow.cpp" line="1255"/>
+        <location filename="../widgets/mainwindow.cpp" line="1553"/>
+        <location filename="../widgets/mainwindow.cpp" line="1567"/>
+        <location filename="../widgets/mainwindow.cpp" line="1587"/>
         <source>Report</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1523"/>
+        <location filename="../widgets/mainwindow.cpp" line="1533"/>
         <source>Replace the passing record?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1524"/>
+        <location filename="../widgets/mainwindow.cpp" line="1534"/>
         <source>memory/v0.json and baseline_report.md record a PASSING run. This run&apos;s quality gate is %1.
 
 Replace them with this run&apos;s records? (Only Commit keeps the passing version in git.)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1528"/>
+        <location filename="../widgets/mainwindow.cpp" line="1538"/>
         <source>kept the passing record</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1529"/>
+        <location filename="../widgets/mainwindow.cpp" line="1539"/>
         <source>Kept the passing record; nothing written.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1577"/>
+        <location filename="../widgets/mainwindow.cpp" line="1587"/>
         <source>Cannot read %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1580"/>
+        <location filename="../widgets/mainwindow.cpp" line="1590"/>
         <source>Report preview</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1587"/>
+        <location filename="../widgets/mainwindow.cpp" line="1597"/>
         <source>Wrote %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1597"/>
+        <location filename="../widgets/mainwindow.cpp" line="1607"/>
         <source>Memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1626"/>
+        <location filename="../widgets/mainwindow.cpp" line="1636"/>
         <source>stopped in phase %1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1637"/>
+        <location filename="../widgets/mainwindow.cpp" line="1647"/>
         <source>phase %1 (%2) did not start: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1647"/>
+        <location filename="../widgets/mainwindow.cpp" line="1657"/>
         <source>phase 4 (%1) did not run: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1652"/>
+        <location filename="../widgets/mainwindow.cpp" line="1662"/>
         <source>the passing record was kept: nothing written, nothing committed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1665"/>
+        <location filename="../widgets/mainwindow.cpp" line="1675"/>
         <source>the measurement was stopped: report and memory record it as STOPPED; %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1666"/>
+        <location filename="../widgets/mainwindow.cpp" line="1676"/>
         <source>the measurement was stopped: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1675"/>
+        <location filename="../widgets/mainwindow.cpp" line="1685"/>
         <source>quality gate %1: report and memory written; V0 is not committed, the generated files are committed as %2, a base for your edits</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1699"/>
-        <location filename="../widgets/mainwindow.cpp" line="1705"/>
+        <location filename="../widgets/mainwindow.cpp" line="1709"/>
+        <location filename="../widgets/mainwindow.cpp" line="1715"/>
         <source>Commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1715"/>
+        <location filename="../widgets/mainwindow.cpp" line="1725"/>
         <source>Measurement running</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1715"/>
+        <location filename="../widgets/mainwindow.cpp" line="1725"/>
         <source>A measurement is running. Stop it and quit?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1725"/>
+        <location filename="../widgets/mainwindow.cpp" line="1735"/>
         <source>Save your changes before quitting?
 %1</source>
         <translation type="unfinished"></translation>
@@ -2970,227 +3090,232 @@ Source: %4
 <context>
     <name>kwb::RooflinePlot</name>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="84"/>
+        <location filename="../widgets/rooflineplot.cpp" line="86"/>
         <source>Arithmetic intensity (FLOP/byte)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="85"/>
+        <location filename="../widgets/rooflineplot.cpp" line="87"/>
         <source>Performance (TFLOPS)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="99"/>
+        <location filename="../widgets/rooflineplot.cpp" line="101"/>
         <source>Drag to pan, wheel to zoom, double-click to reset; right-click to export</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="100"/>
-        <location filename="../widgets/rooflineplot.cpp" line="136"/>
+        <location filename="../widgets/rooflineplot.cpp" line="102"/>
+        <location filename="../widgets/rooflineplot.cpp" line="138"/>
         <source>Roofline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="137"/>
+        <location filename="../widgets/rooflineplot.cpp" line="146"/>
+        <source>No roofline yet: the V0 measurement has finished; press Report (%1) to write the report, which draws it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/rooflineplot.cpp" line="149"/>
         <source>No roofline yet: it is drawn with the report, after the V0 measurement (phase 4).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="229"/>
+        <location filename="../widgets/rooflineplot.cpp" line="251"/>
         <source>later versions (kwb measure)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="251"/>
+        <location filename="../widgets/rooflineplot.cpp" line="273"/>
         <source>%1 FLOP/byte, %2 TFLOPS
 roof here: %3 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="254"/>
+        <location filename="../widgets/rooflineplot.cpp" line="276"/>
         <source>, %1 (ledger, recorded)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="255"/>
+        <location filename="../widgets/rooflineplot.cpp" line="277"/>
         <source>, %1 (measured)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="285"/>
+        <location filename="../widgets/rooflineplot.cpp" line="307"/>
         <source>Reset zoom</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="287"/>
+        <location filename="../widgets/rooflineplot.cpp" line="309"/>
         <source>Export as PNG, SVG or PDF…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="288"/>
+        <location filename="../widgets/rooflineplot.cpp" line="310"/>
         <source>Export roofline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="289"/>
+        <location filename="../widgets/rooflineplot.cpp" line="311"/>
         <source>SVG (*.svg);;PNG (*.png);;PDF (*.pdf)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="321"/>
+        <location filename="../widgets/rooflineplot.cpp" line="343"/>
         <source>Cannot export the roofline as &apos;%1&apos;: use .png, .svg or .pdf.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="323"/>
+        <location filename="../widgets/rooflineplot.cpp" line="345"/>
         <source>Writing %1 failed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="332"/>
+        <location filename="../widgets/rooflineplot.cpp" line="354"/>
         <source>Roofline — %1, %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="334"/>
+        <location filename="../widgets/rooflineplot.cpp" line="356"/>
         <source>%1, %2: peak %3 TFLOPS, datasheet bandwidth %4 TB/s, ridge point %5 FLOP/byte</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="337"/>
+        <location filename="../widgets/rooflineplot.cpp" line="359"/>
         <source>No roofs: the peak or the bandwidth is not known.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="364"/>
+        <location filename="../widgets/rooflineplot.cpp" line="386"/>
         <source>Memory roof: %1 TB/s (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="371"/>
+        <location filename="../widgets/rooflineplot.cpp" line="393"/>
         <source>Measured ceiling: %1 TB/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="371"/>
+        <location filename="../widgets/rooflineplot.cpp" line="393"/>
         <source>Recorded ceiling (spec ledger): %1 TB/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="375"/>
+        <location filename="../widgets/rooflineplot.cpp" line="397"/>
         <source>Compute roof: %1 TFLOPS (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="378"/>
+        <location filename="../widgets/rooflineplot.cpp" line="400"/>
         <source>Ridge point: %1 FLOP/byte</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="418"/>
+        <location filename="../widgets/rooflineplot.cpp" line="440"/>
         <source>%1 TB/s (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="420"/>
+        <location filename="../widgets/rooflineplot.cpp" line="442"/>
         <source>%1 TB/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="429"/>
+        <location filename="../widgets/rooflineplot.cpp" line="451"/>
         <source>%1 TB/s (measured copy)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="429"/>
+        <location filename="../widgets/rooflineplot.cpp" line="451"/>
         <source>%1 TB/s (ledger, recorded copy)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="432"/>
+        <location filename="../widgets/rooflineplot.cpp" line="454"/>
         <source>%1 TB/s (ledger)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="432"/>
+        <location filename="../widgets/rooflineplot.cpp" line="454"/>
         <source>%1 TB/s (measured)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="401"/>
-        <location filename="../widgets/rooflineplot.cpp" line="453"/>
+        <location filename="../widgets/rooflineplot.cpp" line="423"/>
+        <location filename="../widgets/rooflineplot.cpp" line="475"/>
         <source>%1 %2 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="403"/>
-        <location filename="../widgets/rooflineplot.cpp" line="455"/>
+        <location filename="../widgets/rooflineplot.cpp" line="425"/>
+        <location filename="../widgets/rooflineplot.cpp" line="477"/>
         <source>%1 %2 TFLOPS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="438"/>
+        <location filename="../widgets/rooflineplot.cpp" line="460"/>
         <source>ridge %1 FLOP/byte</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="441"/>
+        <location filename="../widgets/rooflineplot.cpp" line="463"/>
         <source>ridge %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="450"/>
+        <location filename="../widgets/rooflineplot.cpp" line="472"/>
         <source>%1 roof: %2 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="467"/>
+        <location filename="../widgets/rooflineplot.cpp" line="489"/>
         <source>V0</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="468"/>
+        <location filename="../widgets/rooflineplot.cpp" line="490"/>
         <source>(above its roof: check the measurement)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="487"/>
+        <location filename="../widgets/rooflineplot.cpp" line="509"/>
         <source>%1: intensity %2 FLOP/byte</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="488"/>
-        <location filename="../widgets/rooflineplot.cpp" line="495"/>
+        <location filename="../widgets/rooflineplot.cpp" line="510"/>
+        <location filename="../widgets/rooflineplot.cpp" line="517"/>
         <source>no measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="494"/>
+        <location filename="../widgets/rooflineplot.cpp" line="516"/>
         <source>No measured point (%1): the dotted line marks the kernel&apos;s arithmetic intensity.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="497"/>
+        <location filename="../widgets/rooflineplot.cpp" line="519"/>
         <source>The measured point is not drawn: intensity %1 FLOP/byte and %2 TFLOPS must both be positive on log axes.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="501"/>
+        <location filename="../widgets/rooflineplot.cpp" line="523"/>
         <source>Compute roof: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="502"/>
+        <location filename="../widgets/rooflineplot.cpp" line="524"/>
         <source>Memory roof: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="504"/>
+        <location filename="../widgets/rooflineplot.cpp" line="526"/>
         <source>Recorded ceiling (spec ledger, not measured by this run): %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="505"/>
+        <location filename="../widgets/rooflineplot.cpp" line="527"/>
         <source>Measured ceiling: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3223,137 +3348,137 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="323"/>
+        <location filename="../widgets/runconsole.cpp" line="347"/>
         <source>Phase %1: %2…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="325"/>
+        <location filename="../widgets/runconsole.cpp" line="349"/>
         <source>Phase %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="346"/>
+        <location filename="../widgets/runconsole.cpp" line="370"/>
         <source>phase %1 done</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="347"/>
+        <location filename="../widgets/runconsole.cpp" line="371"/>
         <source>phase %1 stopped</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="348"/>
+        <location filename="../widgets/runconsole.cpp" line="372"/>
         <source>phase %1 failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="353"/>
+        <location filename="../widgets/runconsole.cpp" line="377"/>
         <source>Phase %1 stopped: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="354"/>
+        <location filename="../widgets/runconsole.cpp" line="378"/>
         <source>Stopped on request; nothing after it ran.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="356"/>
+        <location filename="../widgets/runconsole.cpp" line="380"/>
         <source>Phase %1 failed: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="359"/>
+        <location filename="../widgets/runconsole.cpp" line="383"/>
         <source>Phase %1 done; V0 not measured yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="360"/>
+        <location filename="../widgets/runconsole.cpp" line="384"/>
         <source>Phase 4 (Measure) runs the V0 measurement and sets the quality gate.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="389"/>
+        <location filename="../widgets/runconsole.cpp" line="413"/>
         <source>No run: kernel.py is a skeleton (no kernel), so the harness was not run.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="398"/>
+        <location filename="../widgets/runconsole.cpp" line="422"/>
         <source>no run recorded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="400"/>
+        <location filename="../widgets/runconsole.cpp" line="424"/>
         <source>recorded run of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="401"/>
+        <location filename="../widgets/runconsole.cpp" line="425"/>
         <source>recorded run %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="402"/>
+        <location filename="../widgets/runconsole.cpp" line="426"/>
         <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="404"/>
+        <location filename="../widgets/runconsole.cpp" line="428"/>
         <source>Review: the recorded run as written in %1; nothing was re-run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="548"/>
+        <location filename="../widgets/runconsole.cpp" line="572"/>
         <source>starting</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="591"/>
+        <location filename="../widgets/runconsole.cpp" line="615"/>
         <source>running</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="591"/>
+        <location filename="../widgets/runconsole.cpp" line="615"/>
         <source>%1/%2 cases done</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="594"/>
+        <location filename="../widgets/runconsole.cpp" line="618"/>
         <source>case %1/%2: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="595"/>
+        <location filename="../widgets/runconsole.cpp" line="619"/>
         <source>case %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="598"/>
+        <location filename="../widgets/runconsole.cpp" line="622"/>
         <source> — timeout in %1 s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="599"/>
+        <location filename="../widgets/runconsole.cpp" line="623"/>
         <source> — over its %1 s timeout; the watchdog will stop it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="619"/>
+        <location filename="../widgets/runconsole.cpp" line="643"/>
         <source>stopped</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="642"/>
+        <location filename="../widgets/runconsole.cpp" line="666"/>
         <source>%1 reference vs itself (no kernel)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="644"/>
+        <location filename="../widgets/runconsole.cpp" line="668"/>
         <source>%1 ran (harness only)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="619"/>
+        <location filename="../widgets/runconsole.cpp" line="643"/>
         <source>finished</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3363,7 +3488,7 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="619"/>
+        <location filename="../widgets/runconsole.cpp" line="643"/>
         <source>finished with failures</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3371,7 +3496,7 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::RunsModel</name>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="61"/>
+        <location filename="../widgets/runspanel.cpp" line="68"/>
         <source>no result</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3382,32 +3507,37 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="69"/>
+        <location filename="../widgets/runspanel.cpp" line="76"/>
         <source>report, memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="68"/>
+        <location filename="../widgets/runspanel.cpp" line="75"/>
         <source>%1&apos;s report, memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="81"/>
+        <location filename="../widgets/runspanel.cpp" line="86"/>
+        <source>When the run started (month-day time, UTC)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="90"/>
         <source>Run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="83"/>
+        <location filename="../widgets/runspanel.cpp" line="92"/>
         <source>Harness</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="85"/>
+        <location filename="../widgets/runspanel.cpp" line="94"/>
         <source>Cases</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="87"/>
+        <location filename="../widgets/runspanel.cpp" line="96"/>
         <source>Recorded in</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3415,121 +3545,121 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::RunsPanel</name>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="186"/>
+        <location filename="../widgets/runspanel.cpp" line="195"/>
         <source>Compare</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="187"/>
+        <location filename="../widgets/runspanel.cpp" line="196"/>
         <source>Compare the cases of the two selected runs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="196"/>
+        <location filename="../widgets/runspanel.cpp" line="205"/>
         <source>Double-click a run to review it; select two to compare their cases</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="216"/>
+        <location filename="../widgets/runspanel.cpp" line="225"/>
         <source>Diff kernel.py</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="217"/>
+        <location filename="../widgets/runspanel.cpp" line="226"/>
         <source>Diff kernel.py of the two selected versions</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="224"/>
+        <location filename="../widgets/runspanel.cpp" line="233"/>
         <source>V0 is the baseline; Run &gt; Measure Again (F5), or `kwb measure`, records kernel.py as edited as the next version</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="237"/>
-        <location filename="../widgets/runspanel.cpp" line="335"/>
+        <location filename="../widgets/runspanel.cpp" line="246"/>
+        <location filename="../widgets/runspanel.cpp" line="344"/>
         <source>Versions</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="245"/>
+        <location filename="../widgets/runspanel.cpp" line="254"/>
         <source>Runs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="324"/>
-        <location filename="../widgets/runspanel.cpp" line="376"/>
-        <location filename="../widgets/runspanel.cpp" line="384"/>
-        <location filename="../widgets/runspanel.cpp" line="407"/>
+        <location filename="../widgets/runspanel.cpp" line="333"/>
+        <location filename="../widgets/runspanel.cpp" line="385"/>
+        <location filename="../widgets/runspanel.cpp" line="393"/>
+        <location filename="../widgets/runspanel.cpp" line="416"/>
         <source>—</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="336"/>
+        <location filename="../widgets/runspanel.cpp" line="345"/>
         <source>Versions (CPU dry runs: no latency or rel_err)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="337"/>
+        <location filename="../widgets/runspanel.cpp" line="346"/>
         <source>Versions (columns with no figure hidden)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="338"/>
+        <location filename="../widgets/runspanel.cpp" line="347"/>
         <source>`kwb versions` prints &quot;-&quot; for each: a CPU dry run measures no kernel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="377"/>
+        <location filename="../widgets/runspanel.cpp" line="386"/>
         <source>ran</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="389"/>
+        <location filename="../widgets/runspanel.cpp" line="398"/>
         <source>Run folders: .kwb/runs/%1 → .kwb/runs/%2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="392"/>
+        <location filename="../widgets/runspanel.cpp" line="401"/>
         <source>No kernel ran in %1: a CPU dry run or a skeleton checks the reference against itself, so its cases show no rel_err, no latency and no ratio.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="394"/>
+        <location filename="../widgets/runspanel.cpp" line="403"/>
         <source>either run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="399"/>
+        <location filename="../widgets/runspanel.cpp" line="408"/>
         <source>case</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="399"/>
+        <location filename="../widgets/runspanel.cpp" line="408"/>
         <source>latency B/A</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="399"/>
+        <location filename="../widgets/runspanel.cpp" line="408"/>
         <source>status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="416"/>
+        <location filename="../widgets/runspanel.cpp" line="425"/>
         <source>%1 is not committed: there is no kernel.py of it to diff</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="435"/>
+        <location filename="../widgets/runspanel.cpp" line="444"/>
         <source>&lt;p&gt;kernel.py is the same in both versions.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="448"/>
+        <location filename="../widgets/runspanel.cpp" line="457"/>
         <source>kernel.py %1 → %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="458"/>
+        <location filename="../widgets/runspanel.cpp" line="467"/>
         <source>Compare %1 → %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3675,57 +3805,67 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::SpecTensorModel</name>
     <message>
-        <location filename="../widgets/specview.cpp" line="47"/>
+        <location filename="../widgets/specview.cpp" line="53"/>
         <source>value %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="52"/>
+        <location filename="../widgets/specview.cpp" line="58"/>
         <source>input</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="53"/>
+        <location filename="../widgets/specview.cpp" line="59"/>
         <source>output</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="55"/>
+        <location filename="../widgets/specview.cpp" line="61"/>
         <source>parameter</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="95"/>
+        <location filename="../widgets/specview.cpp" line="77"/>
+        <source>%1 %2 (%3): shape %4, stride %5, %6, %7</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/specview.cpp" line="78"/>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/specview.cpp" line="106"/>
         <source>Role</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="97"/>
+        <location filename="../widgets/specview.cpp" line="108"/>
         <source>Name</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="99"/>
+        <location filename="../widgets/specview.cpp" line="110"/>
         <source>Kind</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="101"/>
+        <location filename="../widgets/specview.cpp" line="112"/>
         <source>Shape</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="103"/>
+        <location filename="../widgets/specview.cpp" line="114"/>
         <source>Stride</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="105"/>
+        <location filename="../widgets/specview.cpp" line="116"/>
         <source>dtype</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="107"/>
+        <location filename="../widgets/specview.cpp" line="118"/>
         <source>Layout / value</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3733,22 +3873,22 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::SpecView</name>
     <message>
-        <location filename="../widgets/specview.cpp" line="152"/>
+        <location filename="../widgets/specview.cpp" line="215"/>
         <source>%1 anchor</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="154"/>
+        <location filename="../widgets/specview.cpp" line="217"/>
         <source>%1 pattern</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="156"/>
+        <location filename="../widgets/specview.cpp" line="219"/>
         <source>pointwise lowering</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/specview.cpp" line="158"/>
+        <location filename="../widgets/specview.cpp" line="221"/>
         <source>chain of %n launch(es)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -3756,7 +3896,7 @@ roof here: %3 TFLOPS (datasheet)</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/specview.cpp" line="160"/>
+        <location filename="../widgets/specview.cpp" line="223"/>
         <source>chain of %n launch(es), writing input(s) %1 back</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -3764,122 +3904,122 @@ roof here: %3 TFLOPS (datasheet)</source>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="173"/>
+        <location filename="../widgets/specview.cpp" line="236"/>
         <source>Phase 3 will write a kernel with %1 (%2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="174"/>
+        <location filename="../widgets/specview.cpp" line="237"/>
         <source>Phase 3 will write a SKELETON with %1 (the quality gate fails it): %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="177"/>
+        <location filename="../widgets/specview.cpp" line="240"/>
         <source>Framework %1: not a built-in backend; the built-in ones would give:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="178"/>
+        <location filename="../widgets/specview.cpp" line="241"/>
         <source>Code generation:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="181"/>
+        <location filename="../widgets/specview.cpp" line="244"/>
         <source>  group %1 [%2]: covered</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="182"/>
+        <location filename="../widgets/specview.cpp" line="245"/>
         <source>  group %1 [%2]: not covered: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="188"/>
+        <location filename="../widgets/specview.cpp" line="251"/>
         <source>  ✓ %1: kernel (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="189"/>
+        <location filename="../widgets/specview.cpp" line="252"/>
         <source>  ✗ %1: skeleton: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="201"/>
+        <location filename="../widgets/specview.cpp" line="264"/>
         <source>  ✗ %1: skeleton (hover for why)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="209"/>
+        <location filename="../widgets/specview.cpp" line="272"/>
         <source>%1: skeleton: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="231"/>
+        <location filename="../widgets/specview.cpp" line="292"/>
         <source>No spec yet: run phase 1 (Understand).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="239"/>
+        <location filename="../widgets/specview.cpp" line="300"/>
         <source>%1: unknown</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="241"/>
+        <location filename="../widgets/specview.cpp" line="302"/>
         <source>%1: %2 = %3 %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="245"/>
+        <location filename="../widgets/specview.cpp" line="306"/>
         <source>%1: %2 = %3 %4 (%5)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="250"/>
+        <location filename="../widgets/specview.cpp" line="311"/>
         <source>Pattern: %1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="251"/>
+        <location filename="../widgets/specview.cpp" line="312"/>
         <source>Problem: %1, dtype %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="256"/>
+        <location filename="../widgets/specview.cpp" line="317"/>
         <source>Sizes: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="257"/>
+        <location filename="../widgets/specview.cpp" line="318"/>
         <source>FLOPs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="257"/>
+        <location filename="../widgets/specview.cpp" line="318"/>
         <source>FLOP</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="257"/>
+        <location filename="../widgets/specview.cpp" line="318"/>
         <source>Bytes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="257"/>
+        <location filename="../widgets/specview.cpp" line="318"/>
         <source>bytes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="259"/>
+        <location filename="../widgets/specview.cpp" line="320"/>
         <source>Threshold: rel_err &lt; %1 (%2); accumulation %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="264"/>
+        <location filename="../widgets/specview.cpp" line="326"/>
         <source>Ambiguity: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="264"/>
+        <location filename="../widgets/specview.cpp" line="326"/>
         <source>Note: </source>
         <translation type="unfinished"></translation>
     </message>
@@ -4589,80 +4729,80 @@ output followed live, cancel is scancel; the workspace must be on a file system 
 <context>
     <name>kwb::VersionsModel</name>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="112"/>
+        <location filename="../widgets/runspanel.cpp" line="121"/>
         <source>quality gate: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="116"/>
+        <location filename="../widgets/runspanel.cpp" line="125"/>
         <source>rel_err: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="119"/>
+        <location filename="../widgets/runspanel.cpp" line="128"/>
         <source>%1 µs against %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="132"/>
-        <location filename="../widgets/runspanel.cpp" line="134"/>
-        <location filename="../widgets/runspanel.cpp" line="137"/>
-        <location filename="../widgets/runspanel.cpp" line="140"/>
+        <location filename="../widgets/runspanel.cpp" line="141"/>
+        <location filename="../widgets/runspanel.cpp" line="143"/>
+        <location filename="../widgets/runspanel.cpp" line="146"/>
+        <location filename="../widgets/runspanel.cpp" line="149"/>
         <source>—</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="142"/>
+        <location filename="../widgets/runspanel.cpp" line="151"/>
         <source>not committed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="152"/>
+        <location filename="../widgets/runspanel.cpp" line="161"/>
         <source>dry run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="153"/>
+        <location filename="../widgets/runspanel.cpp" line="162"/>
         <source>stopped</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="154"/>
+        <location filename="../widgets/runspanel.cpp" line="163"/>
         <source>skeleton</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="160"/>
+        <location filename="../widgets/runspanel.cpp" line="169"/>
         <source>Speedup vs the previous version: its latency over this one&apos;s (&gt; 1: faster)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="164"/>
+        <location filename="../widgets/runspanel.cpp" line="173"/>
         <source>Version</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="166"/>
+        <location filename="../widgets/runspanel.cpp" line="175"/>
         <source>Gate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="168"/>
+        <location filename="../widgets/runspanel.cpp" line="177"/>
         <source>µs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="170"/>
+        <location filename="../widgets/runspanel.cpp" line="179"/>
         <source>Speedup</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="172"/>
+        <location filename="../widgets/runspanel.cpp" line="181"/>
         <source>rel_err</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="174"/>
+        <location filename="../widgets/runspanel.cpp" line="183"/>
         <source>Commit</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4706,7 +4846,7 @@ output followed live, cancel is scancel; the workspace must be on a file system 
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="83"/>
-        <location filename="../widgets/wizardpanel.cpp" line="266"/>
+        <location filename="../widgets/wizardpanel.cpp" line="267"/>
         <source>Policy default (Hopper → CuteDSL, CDNA3/CDNA4 → FlyDSL)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4727,7 +4867,7 @@ output followed live, cancel is scancel; the workspace must be on a file system 
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="89"/>
-        <location filename="../widgets/wizardpanel.cpp" line="280"/>
+        <location filename="../widgets/wizardpanel.cpp" line="281"/>
         <source>./kernel_opt_&lt;name&gt;</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4747,157 +4887,157 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="104"/>
+        <location filename="../widgets/wizardpanel.cpp" line="105"/>
         <source>Run the PyTorch reference on the CPU at reduced shapes: checks the flow, never a kernel measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="107"/>
+        <location filename="../widgets/wizardpanel.cpp" line="108"/>
         <source>Logic file:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="108"/>
+        <location filename="../widgets/wizardpanel.cpp" line="109"/>
         <source>GPU:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="109"/>
+        <location filename="../widgets/wizardpanel.cpp" line="110"/>
         <source>Framework:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="110"/>
+        <location filename="../widgets/wizardpanel.cpp" line="111"/>
         <source>Workspace:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="112"/>
+        <location filename="../widgets/wizardpanel.cpp" line="113"/>
         <source>Run on:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="123"/>
-        <location filename="../widgets/wizardpanel.cpp" line="425"/>
-        <location filename="../widgets/wizardpanel.cpp" line="440"/>
+        <location filename="../widgets/wizardpanel.cpp" line="124"/>
+        <location filename="../widgets/wizardpanel.cpp" line="435"/>
+        <location filename="../widgets/wizardpanel.cpp" line="450"/>
         <source>Not run yet. The records consulted appear in the Knowledge panel.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="131"/>
-        <location filename="../widgets/wizardpanel.cpp" line="335"/>
-        <location filename="../widgets/wizardpanel.cpp" line="441"/>
+        <location filename="../widgets/wizardpanel.cpp" line="132"/>
+        <location filename="../widgets/wizardpanel.cpp" line="345"/>
+        <location filename="../widgets/wizardpanel.cpp" line="451"/>
         <source>Not run yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="151"/>
+        <location filename="../widgets/wizardpanel.cpp" line="152"/>
         <source>Spec</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="152"/>
+        <location filename="../widgets/wizardpanel.cpp" line="153"/>
         <source>Edit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="154"/>
+        <location filename="../widgets/wizardpanel.cpp" line="155"/>
         <source>Probe the logic file on meta tensors: compute pattern, tensors, FLOPs and bytes, accuracy.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="156"/>
+        <location filename="../widgets/wizardpanel.cpp" line="157"/>
         <source>Query the enabled knowledge tools for the exact GPU, framework and operator; write plans/v0_plan.md.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="160"/>
+        <location filename="../widgets/wizardpanel.cpp" line="161"/>
         <source>Generate reference.py, kernel.py and test_kernel.py. Edit them in the editor before measuring if you like.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="163"/>
+        <location filename="../widgets/wizardpanel.cpp" line="164"/>
         <source>One full-workload V0 measurement, then the report, memory/v0.json and the commit.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="168"/>
+        <location filename="../widgets/wizardpanel.cpp" line="169"/>
         <source>Show Phase %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="220"/>
-        <location filename="../widgets/wizardpanel.cpp" line="486"/>
+        <location filename="../widgets/wizardpanel.cpp" line="221"/>
+        <location filename="../widgets/wizardpanel.cpp" line="496"/>
         <source>Run V0 measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="220"/>
+        <location filename="../widgets/wizardpanel.cpp" line="221"/>
         <source>Run %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="267"/>
+        <location filename="../widgets/wizardpanel.cpp" line="268"/>
         <source>Policy default: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="281"/>
+        <location filename="../widgets/wizardpanel.cpp" line="282"/>
         <source>kernel_opt_&lt;name&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="283"/>
+        <location filename="../widgets/wizardpanel.cpp" line="292"/>
         <source>Empty: a new folder kernel_opt_&lt;name&gt; in %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="304"/>
+        <location filename="../widgets/wizardpanel.cpp" line="314"/>
         <source>%1 %2. %3 (%4)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="310"/>
+        <location filename="../widgets/wizardpanel.cpp" line="320"/>
         <source>%1 %2. %3 (recorded)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="315"/>
+        <location filename="../widgets/wizardpanel.cpp" line="325"/>
         <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="322"/>
+        <location filename="../widgets/wizardpanel.cpp" line="332"/>
         <source>%1 kernel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="322"/>
+        <location filename="../widgets/wizardpanel.cpp" line="332"/>
         <source>%1 SKELETON</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="351"/>
+        <location filename="../widgets/wizardpanel.cpp" line="361"/>
         <source>Review of %1, %2 (nothing re-run)%3:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="367"/>
+        <location filename="../widgets/wizardpanel.cpp" line="377"/>
         <source>  rel_err: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="370"/>
+        <location filename="../widgets/wizardpanel.cpp" line="380"/>
         <source>Measure Again records kernel.py as V%1 (V0 stays); phases 1-4 regenerate V0.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="371"/>
+        <location filename="../widgets/wizardpanel.cpp" line="381"/>
         <source>Run the phases to measure it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/wizardpanel.cpp" line="390"/>
+        <location filename="../widgets/wizardpanel.cpp" line="400"/>
         <source>Recorded in this workspace (nothing re-run): %n knowledge record(s) kept</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -4905,7 +5045,7 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/wizardpanel.cpp" line="393"/>
+        <location filename="../widgets/wizardpanel.cpp" line="403"/>
         <source>; %n set aside as not applying</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -4913,92 +5053,92 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         </translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="394"/>
+        <location filename="../widgets/wizardpanel.cpp" line="404"/>
         <source>Plan: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="420"/>
+        <location filename="../widgets/wizardpanel.cpp" line="430"/>
         <source>Show phase %1&apos;s results (nothing runs again). Alt+%1; Ctrl+%1 runs it again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="421"/>
+        <location filename="../widgets/wizardpanel.cpp" line="431"/>
         <source>Show phase %1&apos;s page and its Run button. Alt+%1; Ctrl+%1 runs it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="486"/>
+        <location filename="../widgets/wizardpanel.cpp" line="496"/>
         <source>Measure V0 anew</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="487"/>
+        <location filename="../widgets/wizardpanel.cpp" line="497"/>
         <source>After phases 1-3 ran again here: measure the regenerated kernel as a new V0, replacing the recorded one. Measure Again keeps V0 and records kernel.py as V%1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="518"/>
+        <location filename="../widgets/wizardpanel.cpp" line="528"/>
         <source>⚠ %1 will write a SKELETON for this problem, which the quality gate fails (%2). %3 gives a kernel.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="520"/>
+        <location filename="../widgets/wizardpanel.cpp" line="530"/>
         <source> or </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="526"/>
+        <location filename="../widgets/wizardpanel.cpp" line="536"/>
         <source>Use %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="527"/>
+        <location filename="../widgets/wizardpanel.cpp" line="537"/>
         <source>Set Framework to %1 and run phase 1 again (seconds)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="355"/>
+        <location filename="../widgets/wizardpanel.cpp" line="365"/>
         <source>, CPU dry run: not a measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="354"/>
+        <location filename="../widgets/wizardpanel.cpp" line="364"/>
         <source>, no run: kernel.py is a skeleton</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="357"/>
+        <location filename="../widgets/wizardpanel.cpp" line="367"/>
         <source>  why: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="358"/>
+        <location filename="../widgets/wizardpanel.cpp" line="368"/>
         <source>  max rel_err: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="359"/>
+        <location filename="../widgets/wizardpanel.cpp" line="369"/>
         <source>  latency: %1 µs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="360"/>
+        <location filename="../widgets/wizardpanel.cpp" line="370"/>
         <source>  bandwidth: %1 GB/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="361"/>
+        <location filename="../widgets/wizardpanel.cpp" line="371"/>
         <source>  compute: %1 TFLOPS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="363"/>
+        <location filename="../widgets/wizardpanel.cpp" line="373"/>
         <source>  run: %1%2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="365"/>
+        <location filename="../widgets/wizardpanel.cpp" line="375"/>
         <source> (not the recorded run)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5109,7 +5249,12 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="401"/>
+        <location filename="../core/pipeline/session.cpp" line="404"/>
+        <source>Harness: %1 case(s) checked on the CPU (%2), not measured; rel_err %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/session.cpp" line="408"/>
         <source>Harness: %1 (%2), %3 case(s); rel_err %4</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5188,32 +5333,32 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="405"/>
+        <location filename="../core/pipeline/session.cpp" line="412"/>
         <source>Harness: %1 (%2), %3 case(s); max rel_err %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="411"/>
+        <location filename="../core/pipeline/session.cpp" line="418"/>
         <source>kernel latency: not measured (dry run); primary case %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="413"/>
+        <location filename="../core/pipeline/session.cpp" line="420"/>
         <source>latency_us %1 (reference %2), primary case %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="417"/>
+        <location filename="../core/pipeline/session.cpp" line="424"/>
         <source>CPU dry run: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="417"/>
+        <location filename="../core/pipeline/session.cpp" line="424"/>
         <source>Note: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="421"/>
+        <location filename="../core/pipeline/session.cpp" line="428"/>
         <source>Log: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5224,13 +5369,13 @@ output followed live, cancel is scancel; the workspace must be on a file system 
     </message>
     <message>
         <location filename="../core/pipeline/session.cpp" line="319"/>
-        <location filename="../core/pipeline/session.cpp" line="424"/>
+        <location filename="../core/pipeline/session.cpp" line="431"/>
         <source>Next: Report, Memory, Commit.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/pipeline/session.cpp" line="167"/>
-        <location filename="../core/pipeline/session.cpp" line="425"/>
+        <location filename="../core/pipeline/session.cpp" line="432"/>
         <source>Next: Report and Memory record this failing run; Commit needs a passing gate.</source>
         <translation type="unfinished"></translation>
     </message>

@@ -97,22 +97,22 @@
 <context>
     <name>kwb</name>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="725"/>
+        <location filename="../widgets/rooflineplot.cpp" line="766"/>
         <source>Cannot draw the roofline figure: no QApplication (run with QT_QPA_PLATFORM=offscreen).</source>
         <translation>无法绘制 Roofline 图：没有 QApplication（请以 QT_QPA_PLATFORM=offscreen 运行）。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="728"/>
+        <location filename="../widgets/rooflineplot.cpp" line="769"/>
         <source>Cannot draw the roofline figure: the size %1 × %2 is not positive.</source>
         <translation>无法绘制 Roofline 图：尺寸 %1 × %2 不是正数。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="733"/>
+        <location filename="../widgets/rooflineplot.cpp" line="774"/>
         <source>Cannot draw the roofline figure: peak TFLOPS or bandwidth is not known.</source>
         <translation>无法绘制 Roofline 图：峰值 TFLOPS 或带宽未知。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="741"/>
+        <location filename="../widgets/rooflineplot.cpp" line="782"/>
         <source>Cannot draw the roofline figure: rendering gave an empty image.</source>
         <translation>无法绘制 Roofline 图：渲染得到的图像为空。</translation>
     </message>
@@ -123,7 +123,7 @@
     </message>
     <message>
         <location filename="../widgets/reportexport.cpp" line="155"/>
-        <location filename="../widgets/rooflineplot.cpp" line="744"/>
+        <location filename="../widgets/rooflineplot.cpp" line="785"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
@@ -138,7 +138,7 @@
         <translation>写入 %1 失败：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="746"/>
+        <location filename="../widgets/rooflineplot.cpp" line="787"/>
         <source>Writing the PNG %1 failed: %2</source>
         <translation>写入 PNG %1 失败：%2</translation>
     </message>
@@ -171,17 +171,22 @@
         <translation>“%1”即 %2（%3）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="181"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="179"/>
+        <source>workspace %1 holds versions up to V%2 (recorded by `kwb measure`): --force would measure today&apos;s kernel.py again as V0, the baseline they are compared with. Record a new version with `kwb measure %1`, or regenerate into a new --workspace</source>
+        <translation>工作区 %1 已有直到 V%2 的版本（由 `kwb measure` 记录）：--force 会把今天的 kernel.py 再次作为 V0（它们所比较的基线）测量。请用 `kwb measure %1` 记录新版本，或在新的 --workspace 中重新生成</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="194"/>
         <source>probed with %1 in the suite&apos;s batch (meta tensors: no real inputs allocated)</source>
         <translation>已在套件的批处理中用 %1 探测（meta 张量：不分配真实输入）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="184"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="197"/>
         <source>probing with %1 (meta tensors: no real inputs allocated)</source>
         <translation>使用 %1 探测（meta 张量：不分配真实输入）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="207"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="220"/>
         <source>the probe failed on %1: %2</source>
         <translation>探测 %1 失败：%2</translation>
     </message>
@@ -190,277 +195,282 @@
         <translation type="vanished">本机没有 CUDA 设备；请使用 --cpu-dry-run 或远程目标（%1 下 torch.cuda.is_available() 为 False；在工作台中：勾选 CPU 试运行，或选择其他运行目标）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="243"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="256"/>
         <source>workspace %1 holds problem %2, not %3: pass another --workspace (nothing was changed)</source>
         <translation>工作区 %1 属于问题 %2，而不是 %3：请另选 --workspace（未做任何更改）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="261"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="274"/>
         <source>pattern %1; FLOPs %2; bytes %3</source>
         <translation>模式 %1；FLOPs %2；字节数 %3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="263"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="276"/>
         <source>ambiguous: </source>
         <translation>存在歧义：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="264"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="277"/>
         <source>spec written to %1</source>
         <translation>规格已写入 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="296"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="309"/>
         <source>the problem cannot fit on %1: its inputs and outputs alone are %2 GB, %3x the %4 GB of memory (kwb&apos;s estimate with the harness&apos;s copies: %5 GB). Nothing was generated or run (a CPU dry run included). Make the shapes in get_inputs() smaller, or pass --allow-oversize to go on anyway</source>
         <translation>该问题无法放入 %1：仅其输入和输出就有 %2 GB，是 %4 GB 显存的 %3 倍（kwb 含测试框架副本的估计：%5 GB）。未生成、未运行任何内容（CPU 试运行亦然）。请减小 get_inputs() 中的形状，或传入 --allow-oversize 仍然继续</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="353"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="366"/>
         <source>warning: </source>
         <translation>警告：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="377"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="390"/>
         <source>. Its last run was stopped before a verdict. To run it again: %1</source>
         <translation>。它上次的运行在得出结论前被停止。重新运行：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="378"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="391"/>
         <source>. To run it again: %1</source>
         <translation>。重新运行：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="380"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="393"/>
         <source> (or `kwb measure %1` to measure its kernel.py as a new version)</source>
         <translation>（或用 `kwb measure %1` 将其 kernel.py 作为新版本测量）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="417"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="430"/>
         <source>the problem changed since your edited %2 was generated: it was made for another version of %1, and as is it would be this problem&apos;s V0. Nothing was changed. Run again with --stale-edits backup to keep yours as %2.edited-&lt;time&gt; and generate %2 afresh for this problem, or with --stale-edits keep to keep yours as made for this problem (this run&apos;s generated one is then written beside it as %2.generated: compare them)</source>
         <translation>问题在你编辑过的 %2 生成之后已改变：它是为 %1 的另一个版本生成的，按原样它会成为本问题的 V0。未做任何更改。可用 --stale-edits backup 重新运行：你的文件保存为 %2.edited-&lt;时间&gt;，并为本问题重新生成 %2；或用 --stale-edits keep 保留你的文件作为本问题的版本（本次生成的文件写在旁边，名为 %2.generated：请比较两者）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="425"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="438"/>
         <source>the problem changed since your edited %2 were generated: they were made for another version of %1, and as is they would be this problem&apos;s V0. Nothing was changed. Run again with --stale-edits backup to keep yours as &lt;file&gt;.edited-&lt;time&gt; and generate them afresh for this problem, or with --stale-edits keep to keep yours as made for this problem (this run&apos;s generated ones are then written beside them as &lt;file&gt;.generated: compare them)</source>
         <translation>问题在你编辑过的 %2 生成之后已改变：它们是为 %1 的另一个版本生成的，按原样它们会成为本问题的 V0。未做任何更改。可用 --stale-edits backup 重新运行：你的文件保存为 &lt;文件&gt;.edited-&lt;时间&gt;，并为本问题重新生成；或用 --stale-edits keep 保留你的文件作为本问题的版本（本次生成的文件写在旁边，名为 &lt;文件&gt;.generated：请比较两者）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="503"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="516"/>
         <source>%1 is not a folder (a kwb workspace)</source>
         <translation>%1 不是文件夹（kwb 工作区）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="505"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="518"/>
         <source>%1 is not a kwb workspace (no .kwb/manifest.json): run `kwb baseline` first</source>
         <translation>%1 不是 kwb 工作区（没有 .kwb/manifest.json）：请先运行 `kwb baseline`</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="511"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="524"/>
         <source>%1 is missing: a later version is measured against a V0 (run `kwb baseline` first)</source>
         <translation>缺少 %1：后续版本需与 V0 对比测量（请先运行 `kwb baseline`）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="520"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="533"/>
         <source>%1 is masked: no V0 to measure against</source>
         <translation>%1 已被屏蔽：没有可对比测量的 V0</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="541"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="554"/>
         <source>%1 cannot be read: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="543"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="556"/>
         <source>%1 is damaged (not a JSON object)</source>
         <translation>%1 已损坏（不是 JSON 对象）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="545"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="558"/>
         <source>%1 is not a problem spec kwb wrote: %2</source>
         <translation>%1 不是 kwb 写入的问题规格：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="550"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="563"/>
         <source>%1 names no workbench.gpu / workbench.framework: it was not written by `kwb baseline`</source>
         <translation>%1 未指定 workbench.gpu / workbench.framework：它不是由 `kwb baseline` 写入的</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="564"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="577"/>
         <source>%1 has no kernel.py or test_kernel.py to measure</source>
         <translation>%1 没有可测量的 kernel.py 或 test_kernel.py</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="583"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="596"/>
         <source>stopped before the measurement started; nothing was written</source>
         <translation>测量开始前已停止；未写入任何内容</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="601"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="614"/>
         <source>kernel.py is unchanged since V%1; edit it or pass --again to measure the same kernel again</source>
         <translation>kernel.py 自 V%1 以来未改动；请先编辑它，或加上 --again 再次测量同一内核</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="607"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="620"/>
         <source>V%1 of %2: kernel.py%3 on %4 (%5), against %6</source>
         <translation>%2 的 V%1：在 %4（%5）上运行 kernel.py%3，对比 %6</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="609"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="622"/>
         <source> (your edit)</source>
         <translation>（你的修改）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="613"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="626"/>
         <source>warning: a stopped run has no verdict and no figures (%1, not committed): V%2 is compared with %3, the latest version that finished</source>
         <translation>警告：已停止的运行没有结论和数值（%1，未提交）：V%2 与最近一个完成的版本 %3 比较</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="625"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="731"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="638"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="744"/>
         <source>run phase 1 first</source>
         <translation>请先运行阶段 1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="626"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="639"/>
         <source>stopped before phase 2 (Learn) started</source>
         <translation>在阶段 2（学习）开始前已停止</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="637"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="650"/>
         <source>note: %1 will write a skeleton for this problem (the gate fails it); %2 has a kernel</source>
         <translation>注意：%1 将为此问题生成骨架代码（质量门禁会判为失败）；%2 可生成内核</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="642"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="655"/>
         <source>Query the enabled knowledge tools</source>
         <translation>查询已启用的知识工具</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="657"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="670"/>
         <source>stopped in phase 2 (Learn) while %1 was queried; the plan was not written</source>
         <translation>在阶段 2（学习）查询 %1 时已停止；未写入计划</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="669"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="682"/>
         <source>%1: %2 (a missing fact; the whole reason is in plans/v0_plan.md)</source>
         <translation>%1：%2（缺失的事实；完整原因见 plans/v0_plan.md）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1080"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1093"/>
         <source>DRY_RUN, no verdict on kernel.py (the harness ran with the PyTorch reference in kernel.py&apos;s place on the CPU; kernel.py was not run)</source>
         <translation>DRY_RUN，不是对 kernel.py 的结论（测试框架在 CPU 上用 PyTorch 参考实现代替 kernel.py 运行；kernel.py 未运行）</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1102"/>
+        <source>note: a wrong kernel.py passes a dry run too; its numbers can be checked on the CPU under the Triton emulation (README, &quot;checked for numbers on the CPU&quot;), from the root of a Kernel Workbench source tree (reference.py is the workspace&apos;s copy of the problem): /usr/bin/python3 tests/python/chain_emulate.py %1 %2 --spec %3</source>
+        <translation>注：错误的 kernel.py 也能通过试运行；可在 CPU 上用 Triton 模拟检查其数值（README，“checked for numbers on the CPU”），须在 Kernel Workbench 源码树的根目录下运行（reference.py 是工作区中问题文件的副本）：/usr/bin/python3 tests/python/chain_emulate.py %1 %2 --spec %3</translation>
     </message>
     <message>
         <source>%1: %2 (recorded as a missing fact)</source>
         <translation type="vanished">%1：%2（记录为缺失的事实）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="676"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="689"/>
         <source>%1: %2 records</source>
         <translation>%1：%2 条记录</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="678"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="691"/>
         <source>%1: %2 records, %3 kept; %4</source>
         <translation>%1：%2 条记录，保留 %3 条；%4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="700"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="713"/>
         <source>kept your edited plans/v0_plan.md</source>
         <translation>保留了你修改过的 plans/v0_plan.md</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="710"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="723"/>
         <source>run phase 1 first: there is no workspace yet</source>
         <translation>请先运行阶段 1：尚无工作区</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="725"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="738"/>
         <source>used %1 (%2): added to plans/v0_plan.md</source>
         <translation>已采用 %1（%2）：已加入 plans/v0_plan.md</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="732"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="745"/>
         <source>stopped before phase 3 (Implement) started</source>
         <translation>在阶段 3（实现）开始前已停止</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="734"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="747"/>
         <source>Generate kernel.py (%1), reference.py, test_kernel.py</source>
         <translation>生成 kernel.py（%1）、reference.py、test_kernel.py</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="736"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="749"/>
         <source>no code generator for framework &apos;%1&apos;</source>
         <translation>没有框架 &apos;%1&apos; 的代码生成器</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="740"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="753"/>
         <source>%1 has no template for this problem yet: %2 — writing a skeleton marked unimplemented</source>
         <translation>%1 尚无适用于此问题的模板：%2 —— 写入标记为未实现的骨架</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="764"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="777"/>
         <source>cannot read %1</source>
         <translation>无法读取 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="814"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="827"/>
         <source>your edited %1 was generated for another version of the problem: kept as %2, and %1 is generated afresh (--stale-edits backup)</source>
         <translation>你编辑过的 %1 是为该问题的另一个版本生成的：已保存为 %2，并重新生成 %1（--stale-edits backup）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="829"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="842"/>
         <source>kept your edited %1 (not regenerated); this run&apos;s generated one is %2</source>
         <translation>保留了你修改过的 %1（未重新生成）；本次生成的版本为 %2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="834"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="847"/>
         <source>warning: your edited %1 was generated for another version of %2 and is kept as made for this one (--stale-edits keep); compare it with %3</source>
         <translation>警告：你编辑过的 %1 是为 %2 的另一个版本生成的，已按本问题的版本保留（--stale-edits keep）；请与 %3 比较</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="848"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="861"/>
         <source>warning: your kernel.py does not import %1, but this run&apos;s framework is %2: the gate checks it as %2 (the %2 kernel is in %3)</source>
         <translation>警告：你的 kernel.py 没有导入 %1，但本次运行的框架是 %2：质量门禁按 %2 检查它（%2 内核在 %3）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="856"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="869"/>
         <source>wrote %1</source>
         <translation>已写入 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="963"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="976"/>
         <source>stopped before phase 4 (Measure) started: nothing was run or recorded</source>
         <translation>在阶段 4（测量）开始前已停止：未运行也未记录任何内容</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="968"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="981"/>
         <source>run phase 3 first</source>
         <translation>请先运行阶段 3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="978"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="991"/>
         <source>kernel.py is a skeleton (no kernel), so the harness was not run: %1</source>
         <translation>kernel.py 是骨架（没有内核），因此未运行测试框架：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="980"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="993"/>
         <source>V%1 measurement not run: %2</source>
         <translation>V%1 测量未运行：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1009"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1022"/>
         <source>V%5 measurement%1%2: %3 %4</source>
         <translation>V%5 测量%1%2：%3 %4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1010"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1023"/>
         <source> (CPU DRY RUN: the reference on the CPU at reduced shapes where the inputs can be resized, not a kernel measurement)</source>
         <translation>（CPU 试运行：在 CPU 上以缩小的形状（输入可缩放时）运行参考实现，不是内核测量）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1013"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1026"/>
         <source> on target %1</source>
         <translation>，目标 %1</translation>
     </message>
@@ -469,52 +479,51 @@
         <translation type="vanished">通过（PASS，仅测试框架：在 CPU 上用参考实现比对其自身；kernel.py 未运行）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1082"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1095"/>
         <source>run finished: %1 (exit %2, %3 ms); log %4</source>
         <translation>运行结束：%1（退出码 %2，%3 ms）；日志 %4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1089"/>
         <source>note: a wrong kernel.py passes a dry run too; its numbers can be checked on the CPU under the Triton emulation (README, &quot;checked for numbers on the CPU&quot;): tests/python/chain_emulate.py %1 %2 --spec %3</source>
-        <translation>注意：错误的 kernel.py 同样能通过试运行；可在 CPU 上用 Triton 模拟检查其数值（README，“checked for numbers on the CPU”）：tests/python/chain_emulate.py %1 %2 --spec %3</translation>
+        <translation type="vanished">注意：错误的 kernel.py 同样能通过试运行；可在 CPU 上用 Triton 模拟检查其数值（README，“checked for numbers on the CPU”）：tests/python/chain_emulate.py %1 %2 --spec %3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1096"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1110"/>
         <source>run error: </source>
         <translation>运行错误：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1099"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1113"/>
         <source>harness error: </source>
         <translation>测试框架错误：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1148"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1162"/>
         <source>no run to record yet (phase 4 first)</source>
         <translation>尚无可记录的运行（请先运行阶段 4）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1165"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1179"/>
         <source>no workspace</source>
         <translation>没有工作区</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1168"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1182"/>
         <source>quality gate is %1: the seed commits V%2 only after the gate passes (the report and %3 are written and kept)</source>
         <translation>质量门为 %1：只有质量门通过后才提交 V%2（报告和 %3 已写入并保留）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1170"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1184"/>
         <source>not evaluated</source>
         <translation>未评估</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1240"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1254"/>
         <source>nothing changed since %1: no new commit</source>
         <translation>自 %1 以来没有变化：不产生新提交</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1246"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1260"/>
         <source>committed %1: %2</source>
         <translation>已提交 %1：%2</translation>
     </message>
@@ -523,28 +532,28 @@
         <translation type="vanished">warning: %1：未记录提交哈希：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1322"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1336"/>
         <source>the run was stopped: the passing %1 and %2 are kept unchanged</source>
         <translation>运行已停止：通过的 %1 和 %2 保持不变</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1340"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1354"/>
         <source>quality gate %1: see %2</source>
         <translation>质量门 %1：见 %2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1346"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1360"/>
         <source>the run was stopped before a verdict (STOPPED); its log is kept in %1. To run it again: %2</source>
         <translation>运行在得出结论前被停止（STOPPED）；其日志保存在 %1。重新运行：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1353"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1367"/>
         <source>; kernel.py is a skeleton (no kernel): %1</source>
         <translation>；kernel.py 是骨架（没有内核）：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="979"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1354"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="992"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1368"/>
         <source>see plans/v0_plan.md</source>
         <translation>见 plans/v0_plan.md</translation>
     </message>
@@ -554,27 +563,27 @@
         <translation>已停止：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="176"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="189"/>
         <source>stopped in phase 1 (Understand) before the probe ran; nothing was written</source>
         <translation>在阶段 1（理解）探测运行前已停止；未写入任何内容</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="204"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="217"/>
         <source>stopped in phase 1 (Understand): %1; nothing was written</source>
         <translation>在阶段 1（理解）中停止：%1；未写入任何内容</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="213"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="226"/>
         <source>no CUDA device on this machine; use --cpu-dry-run or a remote target (the probe under %1 found no GPU: torch without CUDA, no /dev/nvidia*, or CUDA_VISIBLE_DEVICES hides them; in the workbench: CPU dry run, or another target)</source>
         <translation>本机没有 CUDA 设备；请使用 --cpu-dry-run 或远程目标（在 %1 下运行的探测未找到 GPU：torch 不含 CUDA、没有 /dev/nvidia*，或 CUDA_VISIBLE_DEVICES 隐藏了它们；在工作台中：CPU 试运行，或选择其他目标）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1058"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1071"/>
         <source>nothing was measured: %1. No record was written; run the same command again when the target can be reached (the run log: %2)</source>
         <translation>未测量任何内容：%1。未写入记录；目标可连接后请再次运行同一命令（运行日志：%2）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1060"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1073"/>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -583,42 +592,42 @@
         <translation type="vanished">PASS（仅测试框架：PyTorch 参考实现在 CPU 上代替 kernel.py 运行；kernel.py 未运行）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1229"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1243"/>
         <source>committed %1: the generated files, a base for your edits</source>
         <translation>已提交 %1：生成的文件，作为你的编辑的基线</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1266"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1280"/>
         <source>note: the generated files were not committed (%1)</source>
         <translation>注意：生成的文件未提交（%1）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1266"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1280"/>
         <source>nothing to commit</source>
         <translation>没有可提交的内容</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1270"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1284"/>
         <source>committed %1: the generated files, a base for your edits (V0 is not committed: its quality gate is %2)</source>
         <translation>已提交 %1：生成的文件，作为你修改的基线（V0 未作为版本提交：其质量门为 %2）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1298"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1312"/>
         <source>the generated base commit holds this run&apos;s generated %1; your edits stay in the working tree (git diff shows them)</source>
         <translation>生成的基线提交包含本次运行生成的 %1；你的编辑保留在工作区中（git diff 可查看）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1356"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1370"/>
         <source>; a CPU dry run on a slow or busy CPU can exceed the per-case timeout (%1 s): --case-timeout SEC raises it</source>
         <translation>；在较慢或繁忙的 CPU 上，CPU 试运行可能超过每个用例的超时（%1 秒）：用 --case-timeout SEC 调高</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="193"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="206"/>
         <source>probe: still running after %1 s (limit %2 s); it is stopped at the limit</source>
         <translation>探测：已运行 %1 秒（上限 %2 秒）；到达上限时将被停止</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="196"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="209"/>
         <source>probe: still running after %1 s (limit %2 s), in %3; it is stopped at the limit</source>
         <translation>探测：已运行 %1 秒（上限 %2 秒），正在运行 %3；到达上限时将被停止</translation>
     </message>
@@ -836,172 +845,172 @@
 <context>
     <name>kwb::DisplayText</name>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="62"/>
+        <location filename="../core/review/displaytext.cpp" line="64"/>
         <source>not evaluated: CPU dry run (the harness ran the PyTorch reference on the CPU at reduced shapes; kernel.py was checked statically, not run)</source>
         <translation>未评估：CPU 试运行（测试框架在 CPU 上以缩小的形状运行了 PyTorch 参考实现；kernel.py 只做了静态检查，未运行）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="68"/>
+        <location filename="../core/review/displaytext.cpp" line="70"/>
         <source>reference too slow on this CPU: %1 of %2 case(s) (%3) ran out of the per-case time, so the harness did not check them (--case-timeout SEC raises it)</source>
         <translation>参考实现在此 CPU 上太慢：%2 个用例中有 %1 个（%3）超出了单个用例的时限，测试框架未检查它们（--case-timeout SEC 可提高时限）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="78"/>
+        <location filename="../core/review/displaytext.cpp" line="80"/>
         <source>not runnable on this CPU&apos;s torch: %1 of %2 case(s) (%3): the PyTorch reference raises in that dtype on the CPU, so the harness skipped them (a GPU run checks them)</source>
         <translation>本机 CPU 的 torch 无法运行：%2 个用例中的 %1 个（%3）：PyTorch 参照在 CPU 上以该数据类型运行时报错，因此测试框架跳过了它们（GPU 运行会检查它们）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="87"/>
+        <location filename="../core/review/displaytext.cpp" line="89"/>
         <source>dry run: not runnable on this CPU&apos;s torch %1: the PyTorch reference (the kernel&apos;s stand-in) raises in %2 here (%3) although it runs in float32 on the same inputs; kernel.py was not run, and a GPU run checks this case</source>
         <translation>试运行：本机 CPU 的 torch %1 无法运行：PyTorch 参照（内核的替身）在此以 %2 运行时报错（%3），而在相同输入上以 float32 可以运行；kernel.py 未运行，GPU 运行会检查此用例</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="94"/>
+        <location filename="../core/review/displaytext.cpp" line="96"/>
         <source>case exceeded TEST_TIMEOUT_SEC=%1 s</source>
         <translation>用例超过 TEST_TIMEOUT_SEC=%1 秒</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="99"/>
+        <location filename="../core/review/displaytext.cpp" line="101"/>
         <source>watchdog: no CASE_RESULT within %1 s (TEST_TIMEOUT_SEC=%2 + %3 s grace); process group %4 killed</source>
         <translation>看门狗：%1 秒内没有 CASE_RESULT（TEST_TIMEOUT_SEC=%2 + %3 秒宽限）；已终止进程组 %4</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="104"/>
+        <location filename="../core/review/displaytext.cpp" line="106"/>
         <source>%1: rel_err %2 &gt;= threshold %3</source>
         <translation>%1：rel_err %2 ≥ 阈值 %3</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="110"/>
+        <location filename="../core/review/displaytext.cpp" line="112"/>
         <source>dispatch check: ModelNew.forward ran PyTorch compute op(s) %1; the kernel must compute through its framework</source>
         <translation>调度检查：ModelNew.forward 运行了 PyTorch 计算算子 %1；内核必须通过其框架计算</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="114"/>
+        <location filename="../core/review/displaytext.cpp" line="116"/>
         <source>the run was stopped by the user</source>
         <translation>运行已被用户停止</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="115"/>
+        <location filename="../core/review/displaytext.cpp" line="117"/>
         <source>the harness printed no RESULT_JSON</source>
         <translation>测试框架没有输出 RESULT_JSON</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="120"/>
+        <location filename="../core/review/displaytext.cpp" line="122"/>
         <source>kernel.py is a skeleton marked unimplemented</source>
         <translation>kernel.py 是标记为未实现的骨架</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="121"/>
+        <location filename="../core/review/displaytext.cpp" line="123"/>
         <source>kernel.py is a skeleton marked unimplemented (the harness was not run)</source>
         <translation>kernel.py 是标记为未实现的骨架（测试框架未运行）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="124"/>
+        <location filename="../core/review/displaytext.cpp" line="126"/>
         <source>no case ran</source>
         <translation>没有运行任何用例</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="130"/>
+        <location filename="../core/review/displaytext.cpp" line="132"/>
         <source>harness output error</source>
         <translation>测试框架输出错误</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="131"/>
+        <location filename="../core/review/displaytext.cpp" line="133"/>
         <source>harness error</source>
         <translation>测试框架错误</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="132"/>
+        <location filename="../core/review/displaytext.cpp" line="134"/>
         <source>run error</source>
         <translation>运行错误</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="133"/>
+        <location filename="../core/review/displaytext.cpp" line="135"/>
         <source>framework conformance</source>
         <translation>框架一致性</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="134"/>
+        <location filename="../core/review/displaytext.cpp" line="136"/>
         <source>%1: </source>
         <translation>%1：</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="147"/>
+        <location filename="../core/review/displaytext.cpp" line="149"/>
         <source>no kernel: kernel.py is a skeleton marked unimplemented (%1)</source>
         <translation>无内核：kernel.py 是标记为未实现的骨架（%1）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="149"/>
+        <location filename="../core/review/displaytext.cpp" line="151"/>
         <source>quality gate %1: %2 (see %3)</source>
         <translation>质量门禁 %1：%2（见 %3）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="153"/>
+        <location filename="../core/review/displaytext.cpp" line="155"/>
         <source>%1 has no template for this problem: %2</source>
         <translation>%1 没有适用于此问题的模板：%2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="160"/>
+        <location filename="../core/review/displaytext.cpp" line="162"/>
         <source>%1 with alpha or beta other than 1 has no chain stage yet</source>
         <translation>alpha 或 beta 不为 1 的 %1 尚无链式阶段</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="162"/>
+        <location filename="../core/review/displaytext.cpp" line="164"/>
         <source>%1 with a dtype= argument has no chain stage yet</source>
         <translation>带 dtype= 参数的 %1 尚无链式阶段</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="164"/>
+        <location filename="../core/review/displaytext.cpp" line="166"/>
         <source>%1: this view (%2) has no chain stage yet</source>
         <translation>%1：此视图（%2）尚无链式阶段</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="165"/>
+        <location filename="../core/review/displaytext.cpp" line="167"/>
         <source>%1 has no chain stage yet</source>
         <translation>%1 尚无链式阶段</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="178"/>
+        <location filename="../core/review/displaytext.cpp" line="180"/>
         <source>finished: ok</source>
         <translation>结束：成功</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="180"/>
+        <location filename="../core/review/displaytext.cpp" line="182"/>
         <source>finished: status %1 (exit code %2)</source>
         <translation>结束：状态 %1（退出码 %2）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="181"/>
+        <location filename="../core/review/displaytext.cpp" line="183"/>
         <source>finished: %1</source>
         <translation>结束：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="183"/>
+        <location filename="../core/review/displaytext.cpp" line="185"/>
         <source>process %1 exited with code %2</source>
         <translation>进程 %1 退出，退出码 %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="184"/>
+        <location filename="../core/review/displaytext.cpp" line="186"/>
         <source>process %1 ended by a signal</source>
         <translation>进程 %1 被信号终止</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="186"/>
+        <location filename="../core/review/displaytext.cpp" line="188"/>
         <source>process %1 on %2 in %3: %4</source>
         <translation>进程 %1 在 %2 上，目录 %3：%4</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="189"/>
+        <location filename="../core/review/displaytext.cpp" line="191"/>
         <source>preparing target %1</source>
         <translation>正在准备目标 %1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="190"/>
+        <location filename="../core/review/displaytext.cpp" line="192"/>
         <source>resuming with --skip %1</source>
         <translation>以 --skip %1 继续</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="222"/>
+        <location filename="../core/review/displaytext.cpp" line="224"/>
         <source>%1 %2  %3  shape %4  %5  (CPU dry run: the PyTorch reference ran in kernel.py&apos;s place; nothing measured)</source>
         <translation>%1 %2  %3  形状 %4  %5  （CPU 试运行：PyTorch 参考实现代替 kernel.py 运行；未测量任何内容）</translation>
     </message>
@@ -1010,47 +1019,157 @@
         <translation type="vanished">%1 %2  %3  形状 %4  %5  （CPU 试运行：PyTorch 参照与自身比较；未做任何测量）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="227"/>
+        <location filename="../core/review/displaytext.cpp" line="229"/>
         <source>ran</source>
         <translation>已运行</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="231"/>
+        <location filename="../core/review/displaytext.cpp" line="233"/>
         <source>%1 %2  %3  shape %4  %5  rel_err %6</source>
         <translation>%1 %2  %3  形状 %4  %5  rel_err %6</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="235"/>
+        <location filename="../core/review/displaytext.cpp" line="237"/>
         <source>  %1 (ref %2)</source>
         <translation>  %1（参考 %2）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="238"/>
+        <location filename="../core/review/displaytext.cpp" line="240"/>
         <source>  first call %1 s</source>
         <translation>  首次调用 %1 秒</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="248"/>
+        <location filename="../core/review/displaytext.cpp" line="250"/>
         <source>■ harness result (CPU dry run): %1 of %2 case(s) ran the PyTorch reference on the CPU, %3 skipped (not runnable on this CPU&apos;s torch); no kernel ran, nothing was measured</source>
         <translation>■ 测试框架结果（CPU 试运行）：%2 个用例中 %1 个在 CPU 上运行了 PyTorch 参照，%3 个被跳过（本机 CPU 的 torch 无法运行）；没有运行内核，未做任何测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="253"/>
+        <location filename="../core/review/displaytext.cpp" line="255"/>
         <source>■ harness result (CPU dry run): %1 case(s) ran the PyTorch reference on the CPU; no kernel ran, nothing was measured</source>
         <translation>■ 测试框架结果（CPU 试运行）：%1 个用例在 CPU 上运行了 PyTorch 参照；没有运行内核，未做任何测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="257"/>
+        <location filename="../core/review/displaytext.cpp" line="259"/>
         <source>■ harness result %1 (%2): %3 case(s), max rel_err %4, latency %5</source>
         <translation>■ 测试框架结果 %1（%2）：%3 个用例，最大 rel_err %4，延迟 %5</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="390"/>
+        <location filename="../core/review/displaytext.cpp" line="402"/>
+        <source>seed default: gpu-kernel-baseline Phase 3 &apos;The default BF16 threshold is rel_err &lt; 0.01&apos;, rel_err = ||out.float() - ref|| / ||ref||</source>
+        <translation>seed 默认值：gpu-kernel-baseline 阶段 3“默认 BF16 阈值为 rel_err &lt; 0.01”，rel_err = ||out.float() - ref|| / ||ref||</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="405"/>
+        <source>seed&apos;s bf16 value kept for fp16: fp16 has 3 more mantissa bits (u = 2^-11 vs bf16&apos;s 2^-8), so a correct fp16 kernel lands well below it</source>
+        <translation>fp16 沿用 seed 的 bf16 值：fp16 多 3 位尾数（u = 2^-11，bf16 为 2^-8），正确的 fp16 内核远低于此阈值</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="408"/>
+        <source>seed default kept for fp32: a baseline kernel may compute on TF32 or bf16 tensor cores (u = 2^-11 / 2^-8), which a tight fp32 bound (1e-5) would reject; tighten it per task when the kernel computes in full fp32</source>
+        <translation>fp32 沿用 seed 默认值：基线内核可能在 TF32 或 bf16 张量核心上计算（u = 2^-11 / 2^-8），严格的 fp32 界限（1e-5）会拒绝它；内核以完整 fp32 计算时，可按任务收紧</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="412"/>
+        <source>fp64 reference and kernel (u = 2^-53): 1e-6 leaves room for reordered sums over millions of terms while still catching a dropped term</source>
+        <translation>fp64 参考与内核（u = 2^-53）：1e-6 为数百万项求和的重排留有余地，同时仍能发现遗漏的项</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="415"/>
+        <source>seed: &apos;lower precision formats may use task-specific relaxed thresholds&apos;; e4m3 has 3 mantissa bits (u = 2^-4 = 0.0625)</source>
+        <translation>seed：“更低精度的格式可使用针对任务放宽的阈值”；e4m3 有 3 位尾数（u = 2^-4 = 0.0625）</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="417"/>
+        <source>seed: relaxed for low precision; e5m2 has 2 mantissa bits (u = 2^-3 = 0.125)</source>
+        <translation>seed：低精度放宽；e5m2 有 2 位尾数（u = 2^-3 = 0.125）</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="429"/>
+        <source>sizes %1 share the value %2: dims are named by where they came from, else left as literals</source>
+        <translation>尺寸 %1 取值相同（%2）：维度按其来源命名，无法判断来源的保留为字面量</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="432"/>
+        <source>forward writes %1 %2 in place (%3, line %4): the reference mutates state; a kernel must reproduce or the harness must reset it</source>
+        <translation>forward 原地写入 %1 %2（%3，第 %4 行）：参考实现会改变状态；内核须复现该写入，或由测试框架重置</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="437"/>
+        <source>the model is in training mode (the reference never calls eval()): BatchNorm normalises with batch statistics and updates its running stats</source>
+        <translation>模型处于训练模式（参考实现从未调用 eval()）：BatchNorm 用批统计量归一化，并更新其运行统计量</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="440"/>
+        <source>resize check: %1; sizes in forward() are bound to input dims by value</source>
+        <translation>尺寸变化检查：%1；forward() 中的尺寸按取值绑定到输入维度</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="442"/>
+        <source>broadcast in %1: operands %2 -&gt; %3</source>
+        <translation>%1 中的广播：操作数 %2 -&gt; %3</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="443"/>
+        <source>mask in %1 (line %2)</source>
+        <translation>%1 中的掩码（第 %2 行）</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="465"/>
+        <source>the %1 rendering of chains is not written yet</source>
+        <translation>%1 的链式渲染尚未实现</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="479"/>
+        <source>its rendering of chains of several launches is not written yet</source>
+        <translation>其多次启动链的渲染尚未实现</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="481"/>
+        <source>its GEMM takes no prologue (the pointwise run on A before it) yet</source>
+        <translation>其 GEMM 尚不支持前置处理（在它之前对 A 进行的逐元素运算）</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="483"/>
+        <source>its rendering of a chain of one %1 launch is not written yet</source>
+        <translation>其单次 %1 启动链的渲染尚未实现</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="485"/>
+        <source>its forward() also calls %1 (a training-mode branch), which has no CuTe DSL stage yet</source>
+        <translation>其 forward() 还调用了 %1（训练模式分支），它尚无 CuTe DSL 阶段</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="488"/>
+        <source>this plan has %1 epilogues (a training-mode branch)</source>
+        <translation>此计划有 %1 个尾处理（训练模式分支）</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="490"/>
+        <source>its epilogue (%1) does not lower in the CuTe DSL dialect: %2</source>
+        <translation>其尾处理（%1）无法降低到 CuTe DSL 方言：%2</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="491"/>
+        <source>the CuTe DSL renders a chain of one GEMM with a fused pointwise epilogue, and %1</source>
+        <translation>CuTe DSL 渲染的链只能是一个带融合逐元素尾处理的 GEMM，而且%1</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="496"/>
+        <source>Kernel Workbench plans this problem as a chain of 1 launch (%1); %2: --framework triton renders it</source>
+        <translation>Kernel Workbench 将此问题规划为 1 次启动的链（%1）；%2：--framework triton 可以渲染它</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="499"/>
+        <source>Kernel Workbench plans this problem as a chain of %1 launches (%2); %3: --framework triton renders it</source>
+        <translation>Kernel Workbench 将此问题规划为 %1 次启动的链（%2）；%3：--framework triton 可以渲染它</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="516"/>
         <source>no version recorded</source>
         <translation>未记录版本</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="392"/>
+        <location filename="../core/review/displaytext.cpp" line="518"/>
         <source>V%1 of %2</source>
         <translation>V%1，共 %2 个版本</translation>
     </message>
@@ -1059,97 +1178,97 @@
         <translation type="vanished">  %1 µs（参考 %2 µs）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="314"/>
+        <location filename="../core/review/displaytext.cpp" line="316"/>
         <source>cpu-dry-run: the &apos;kernel&apos; is the PyTorch reference Model itself, run on the CPU at the problem&apos;s own shapes: no input dim can be scaled down (every size is tied to the model: a parameter shape or a constructor argument); these numbers check the harness and the problem files, they are not a kernel measurement</source>
         <translation>cpu-dry-run：“内核”就是 PyTorch 参考 Model 本身，在 CPU 上以问题自身的形状运行：没有可缩小的输入维度（每个尺寸都与模型绑定：参数形状或构造参数）；这些数字检查的是测试框架和问题文件，不是内核测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="320"/>
+        <location filename="../core/review/displaytext.cpp" line="322"/>
         <source>cpu-dry-run: the &apos;kernel&apos; is the PyTorch reference Model itself, run on the CPU at scaled-down shapes; these numbers check the harness and the problem files, they are not a kernel measurement</source>
         <translation>cpu-dry-run：“内核”就是 PyTorch 参考 Model 本身，在 CPU 上以缩小的形状运行；这些数字检查的是测试框架和问题文件，不是内核测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="324"/>
+        <location filename="../core/review/displaytext.cpp" line="326"/>
         <source>cpu-test (KWB_HARNESS_DEVICE=cpu, test-only): kernel.py ran on the CPU; timings are CPU wall clock, not a GPU measurement</source>
         <translation>cpu-test（KWB_HARNESS_DEVICE=cpu，仅用于测试）：kernel.py 在 CPU 上运行；计时是 CPU 墙钟时间，不是 GPU 测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="331"/>
+        <location filename="../core/review/displaytext.cpp" line="333"/>
         <source>CPU dry run: no kernel measured</source>
         <translation>CPU 试运行：未测量内核</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="332"/>
+        <location filename="../core/review/displaytext.cpp" line="334"/>
         <source>no measurement</source>
         <translation>无测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="333"/>
+        <location filename="../core/review/displaytext.cpp" line="335"/>
         <source>skeleton: no kernel ran</source>
         <translation>骨架：没有运行内核</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="350"/>
+        <location filename="../core/review/displaytext.cpp" line="352"/>
         <source>quality gate: %1</source>
         <translation>质量门禁：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="351"/>
+        <location filename="../core/review/displaytext.cpp" line="353"/>
         <source>quality gate: %1 — %2</source>
         <translation>质量门禁：%1 — %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="352"/>
+        <location filename="../core/review/displaytext.cpp" line="354"/>
         <source>wrote %1 and %2</source>
         <translation>已写入 %1 和 %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="358"/>
+        <location filename="../core/review/displaytext.cpp" line="360"/>
         <source>%1 and %2 are unchanged (this run&apos;s records, apart from the date): not rewritten</source>
         <translation>%1 和 %2 未变（除日期外即本次运行的记录）：未重写</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="361"/>
+        <location filename="../core/review/displaytext.cpp" line="363"/>
         <source>wrote %1; %2 is unchanged: not rewritten</source>
         <translation>已写入 %1；%2 未变：未重写</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="363"/>
+        <location filename="../core/review/displaytext.cpp" line="365"/>
         <source>%1 µs, %2 GB/s (%3% of datasheet bandwidth), %4 TFLOPS</source>
         <translation>%1 µs，%2 GB/s（数据手册带宽的 %3%），%4 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="366"/>
+        <location filename="../core/review/displaytext.cpp" line="368"/>
         <source>%1 had been changed since kwb wrote it (an edit or `kwb memory update`): that version is kept as %2</source>
         <translation>%1 在 kwb 写入后被改动过（手动编辑或 `kwb memory update`）：该版本保留为 %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="369"/>
+        <location filename="../core/review/displaytext.cpp" line="371"/>
         <source>%1 had been edited since kwb wrote it: your version is kept as %2</source>
         <translation>%1 在 kwb 写入后被编辑过：你的版本保留为 %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="372"/>
+        <location filename="../core/review/displaytext.cpp" line="374"/>
         <source>roofline data not kept: %1</source>
         <translation>未保存 Roofline 数据：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="373"/>
+        <location filename="../core/review/displaytext.cpp" line="375"/>
         <source>roofline figure not drawn: %1</source>
         <translation>未绘制 Roofline 图：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="374"/>
+        <location filename="../core/review/displaytext.cpp" line="376"/>
         <source>utilization not computed: %1</source>
         <translation>未计算利用率：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="213"/>
+        <location filename="../core/review/displaytext.cpp" line="215"/>
         <source>case %1/%2 </source>
         <translation>用例 %1/%2 </translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="214"/>
+        <location filename="../core/review/displaytext.cpp" line="216"/>
         <source>▶ %1%2  shape %3  %4</source>
         <translation>▶ %1%2  形状 %3  %4</translation>
     </message>
@@ -1162,44 +1281,44 @@
         <translation type="vanished">■ 测试框架结果 %1（%2）：%3 个用例，最大 rel_err %4，延迟 %5 µs</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/review/displaytext.cpp" line="264"/>
+        <location filename="../core/review/displaytext.cpp" line="266"/>
         <source>☰ %n case(s) planned</source>
         <translation>
             <numerusform>☰ 计划 %n 个用例</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="271"/>
+        <location filename="../core/review/displaytext.cpp" line="273"/>
         <source>‖ waiting for the GPU timing lock: %1</source>
         <translation>‖ 正在等待 GPU 计时锁：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="275"/>
+        <location filename="../core/review/displaytext.cpp" line="277"/>
         <source>» GPU timing lock held after %1 s: %2</source>
         <translation>» 等待 %1 秒后获得 GPU 计时锁：%2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="276"/>
+        <location filename="../core/review/displaytext.cpp" line="278"/>
         <source>GPU timing lock released: %1</source>
         <translation>GPU 计时锁已释放：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="280"/>
+        <location filename="../core/review/displaytext.cpp" line="282"/>
         <source>‖ %1: first kernel call (JIT compile), up to %2 s</source>
         <translation>‖ %1：首次内核调用（JIT 编译），最长 %2 秒</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="282"/>
+        <location filename="../core/review/displaytext.cpp" line="284"/>
         <source>» %1: first kernel call took %2 s</source>
         <translation>» %1：首次内核调用用时 %2 秒</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="285"/>
+        <location filename="../core/review/displaytext.cpp" line="287"/>
         <source>⚠ unreadable %1 line: %2</source>
         <translation>⚠ 无法解析的 %1 行：%2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="293"/>
+        <location filename="../core/review/displaytext.cpp" line="295"/>
         <source>… %1 bytes of output (%2 lines) dropped here: the log and this view keep the first %3 and the last %4 bytes, and every protocol line</source>
         <translation>… 此处省略了 %1 字节输出（%2 行）：日志和此视图保留前 %3 字节和后 %4 字节，以及所有协议行</translation>
     </message>
@@ -1349,10 +1468,10 @@ Overwrite it with your version, or reload it and lose your edits?</source>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="281"/>
-        <location filename="../widgets/mainwindow.cpp" line="1086"/>
-        <location filename="../widgets/mainwindow.cpp" line="1100"/>
-        <location filename="../widgets/mainwindow.cpp" line="1109"/>
-        <location filename="../widgets/mainwindow.cpp" line="1388"/>
+        <location filename="../widgets/mainwindow.cpp" line="1087"/>
+        <location filename="../widgets/mainwindow.cpp" line="1101"/>
+        <location filename="../widgets/mainwindow.cpp" line="1110"/>
+        <location filename="../widgets/mainwindow.cpp" line="1389"/>
         <source>Cannot open file</source>
         <translation>无法打开文件</translation>
     </message>
@@ -1439,8 +1558,8 @@ Overwrite it with your version, or reload it and lose your edits?</source>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="353"/>
         <location filename="../widgets/mainwindow.cpp" line="359"/>
-        <location filename="../widgets/mainwindow.cpp" line="1370"/>
-        <location filename="../widgets/mainwindow.cpp" line="1734"/>
+        <location filename="../widgets/mainwindow.cpp" line="1371"/>
+        <location filename="../widgets/mainwindow.cpp" line="1744"/>
         <source>Save failed</source>
         <translation>保存失败</translation>
     </message>
@@ -1466,9 +1585,9 @@ Overwrite it with your version, or reload it and lose your edits?</source>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="375"/>
-        <location filename="../widgets/mainwindow.cpp" line="1331"/>
-        <location filename="../widgets/mainwindow.cpp" line="1337"/>
-        <location filename="../widgets/mainwindow.cpp" line="1341"/>
+        <location filename="../widgets/mainwindow.cpp" line="1332"/>
+        <location filename="../widgets/mainwindow.cpp" line="1338"/>
+        <location filename="../widgets/mainwindow.cpp" line="1342"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
@@ -1558,158 +1677,163 @@ Overwrite it with your version, or reload it and lose your edits?</source>
         <translation>提交“V0: baseline kernel”（仅在质量门禁通过后）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="430"/>
+        <location filename="../widgets/mainwindow.cpp" line="431"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="442"/>
+        <location filename="../widgets/mainwindow.cpp" line="443"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="443"/>
+        <location filename="../widgets/mainwindow.cpp" line="444"/>
         <source>&amp;Reset Layout</source>
         <translation>重置布局(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="445"/>
+        <location filename="../widgets/mainwindow.cpp" line="446"/>
         <source>&amp;Dark Theme</source>
         <translation>深色主题(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="456"/>
+        <location filename="../widgets/mainwindow.cpp" line="457"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="457"/>
+        <location filename="../widgets/mainwindow.cpp" line="458"/>
         <source>&amp;About</source>
         <translation>关于(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="459"/>
+        <location filename="../widgets/mainwindow.cpp" line="460"/>
         <source>About Kernel Workbench</source>
         <translation>关于 Kernel Workbench</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="460"/>
+        <location filename="../widgets/mainwindow.cpp" line="461"/>
         <source>Kernel Workbench %1
 PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</source>
         <translation>Kernel Workbench %1
 将 PyTorch 逻辑转化为正确、经过测量并已提交的 V0 GPU 内核基线。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="483"/>
+        <location filename="../widgets/mainwindow.cpp" line="484"/>
         <source>Wizard</source>
         <translation>向导</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="568"/>
+        <location filename="../widgets/mainwindow.cpp" line="569"/>
         <source>No knowledge records to show. Phase 2 (Learn) lists here the records it consulted for the GPU, framework and operator; a reviewed workspace, those its memory record names. Select a record to read it whole.</source>
         <translation>没有可显示的知识记录。第 2 阶段（学习）会在此列出它为该 GPU、框架和算子查询到的记录；审阅一个工作区时，显示其记忆记录中列出的记录。选中一条记录可阅读全文。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="594"/>
+        <location filename="../widgets/mainwindow.cpp" line="595"/>
         <source>Copy Record Id</source>
         <translation>复制记录 ID</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="613"/>
+        <location filename="../widgets/mainwindow.cpp" line="614"/>
         <source>Knowledge</source>
         <translation>知识</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="661"/>
+        <location filename="../widgets/mainwindow.cpp" line="662"/>
         <source>%n record(s) kept for this problem</source>
         <translation>
             <numerusform>为此问题保留 %n 条记录</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="663"/>
+        <location filename="../widgets/mainwindow.cpp" line="664"/>
         <source>; %n set aside as not applying to it (%1)</source>
         <translation>
             <numerusform>；%n 条不适用于此问题，已搁置（%1）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="667"/>
+        <location filename="../widgets/mainwindow.cpp" line="668"/>
         <source>set aside: %1 — %2</source>
         <translation>已搁置：%1 — %2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="668"/>
+        <location filename="../widgets/mainwindow.cpp" line="669"/>
         <source>The plan (plans/v0_plan.md) lists each one.</source>
         <translation>计划（plans/v0_plan.md）逐条列出。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="977"/>
+        <location filename="../widgets/mainwindow.cpp" line="978"/>
         <source>Measure Again needs the workspace&apos;s V0: %1</source>
         <translation>再次测量需要工作区的 V0：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="983"/>
+        <location filename="../widgets/mainwindow.cpp" line="984"/>
         <source>The run was stopped: it has no verdict to commit. Run phase 4 again.</source>
         <translation>运行已停止：没有可提交的结论。请重新运行阶段 4。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1005"/>
+        <location filename="../widgets/mainwindow.cpp" line="1006"/>
         <source>No CUDA device on this machine: CPU dry run is on (the reference runs on the CPU; no kernel is measured). Uncheck it for a remote target.</source>
         <translation>本机没有 CUDA 设备：已开启 CPU 试运行（参考实现在 CPU 上运行，不测量内核）。使用远程目标时请取消勾选。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1026"/>
+        <location filename="../widgets/mainwindow.cpp" line="1027"/>
         <source>kernel.py is unchanged since V%1. Measure the same kernel again?</source>
         <translation>kernel.py 自 V%1 以来未改动。要再次测量同一内核吗？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1141"/>
+        <location filename="../widgets/mainwindow.cpp" line="1142"/>
         <source>The run was made from %1%2. Phase 1 here runs on the workspace&apos;s copy of it, %3.</source>
         <translation>此运行由 %1%2 生成。此处的阶段 1 在工作区中它的副本 %3 上运行。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1143"/>
+        <location filename="../widgets/mainwindow.cpp" line="1144"/>
         <source> (no longer there)</source>
         <translation>（已不在原处）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1246"/>
+        <location filename="../widgets/mainwindow.cpp" line="1247"/>
         <source>%1 changed on disk (kwb measure?): showing %2.</source>
         <translation>%1 在磁盘上已更改（kwb measure？）：现在显示 %2。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1473"/>
+        <location filename="../widgets/mainwindow.cpp" line="1474"/>
         <source>Phase %1 (%2) stopped: %3</source>
         <translation>阶段 %1（%2）已停止：%3</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1475"/>
+        <location filename="../widgets/mainwindow.cpp" line="1476"/>
         <source>Phase %1 (%2) stopped.</source>
         <translation>阶段 %1（%2）已停止。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1519"/>
+        <location filename="../widgets/mainwindow.cpp" line="1525"/>
+        <source>V%1 dry run finished: %2 case(s) checked on the CPU; not measured</source>
+        <translation>V%1 试运行完成：已在 CPU 上检查 %2 个用例；未测量</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="1528"/>
         <source>V%1 measurement finished: %2</source>
         <translation>V%1 测量完成：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1626"/>
+        <location filename="../widgets/mainwindow.cpp" line="1636"/>
         <source>stopped in phase %1 (%2)</source>
         <translation>在阶段 %1（%2）中停止</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="610"/>
+        <location filename="../widgets/mainwindow.cpp" line="611"/>
         <source>Roofline</source>
         <translation>屋顶线图</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="629"/>
+        <location filename="../widgets/mainwindow.cpp" line="630"/>
         <source>Plugins</source>
         <translation>插件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="609"/>
+        <location filename="../widgets/mainwindow.cpp" line="610"/>
         <source>Run console</source>
         <translation>运行控制台</translation>
     </message>
@@ -1729,81 +1853,81 @@ PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</sour
         <translation>V%1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="934"/>
+        <location filename="../widgets/mainwindow.cpp" line="935"/>
         <source>Kernel Workbench[*]</source>
         <translation>Kernel Workbench[*]</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="934"/>
+        <location filename="../widgets/mainwindow.cpp" line="935"/>
         <source>%1[*] — Kernel Workbench</source>
         <translation>%1[*] — Kernel Workbench</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="945"/>
+        <location filename="../widgets/mainwindow.cpp" line="946"/>
         <source>none for %1</source>
         <translation>%1 无对应框架</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="946"/>
+        <location filename="../widgets/mainwindow.cpp" line="947"/>
         <source>%1 for %2</source>
         <translation>%2 使用 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1061"/>
+        <location filename="../widgets/mainwindow.cpp" line="1062"/>
         <source>Phase %1 is running; open %2 when it has finished.</source>
         <translation>阶段 %1 正在运行；请在其完成后打开 %2。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1080"/>
-        <location filename="../widgets/mainwindow.cpp" line="1188"/>
+        <location filename="../widgets/mainwindow.cpp" line="1081"/>
+        <location filename="../widgets/mainwindow.cpp" line="1189"/>
         <source>Cannot open workspace</source>
         <translation>无法打开工作区</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1081"/>
+        <location filename="../widgets/mainwindow.cpp" line="1082"/>
         <source>%1 has no reference.py: not a kernel_opt_&lt;name&gt; workspace.</source>
         <translation>%1 中没有 reference.py：不是 kernel_opt_&lt;name&gt; 工作区。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1086"/>
+        <location filename="../widgets/mainwindow.cpp" line="1087"/>
         <source>%1 is not a Python (.py) logic file.</source>
         <translation>%1 不是 Python (.py) 逻辑文件。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1060"/>
-        <location filename="../widgets/mainwindow.cpp" line="1091"/>
-        <location filename="../widgets/mainwindow.cpp" line="1095"/>
+        <location filename="../widgets/mainwindow.cpp" line="1061"/>
+        <location filename="../widgets/mainwindow.cpp" line="1092"/>
+        <location filename="../widgets/mainwindow.cpp" line="1096"/>
         <source>Cannot open</source>
         <translation>无法打开</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1091"/>
+        <location filename="../widgets/mainwindow.cpp" line="1092"/>
         <source>%1 does not exist.</source>
         <translation>%1 不存在。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1095"/>
+        <location filename="../widgets/mainwindow.cpp" line="1096"/>
         <source>A measurement is running: stop it first.</source>
         <translation>测量正在运行：请先停止。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1156"/>
+        <location filename="../widgets/mainwindow.cpp" line="1157"/>
         <source>Opened %1: run phase 1 (Understand)</source>
         <translation>已打开 %1：请运行阶段 1（理解）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1157"/>
+        <location filename="../widgets/mainwindow.cpp" line="1158"/>
         <source>Opened workspace %1 (%2) for review, nothing re-run: phase 1 runs it again</source>
         <translation>已打开工作区 %1（%2）供审阅，未重新运行任何内容：阶段 1 会重新运行它</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1362"/>
-        <location filename="../widgets/mainwindow.cpp" line="1725"/>
+        <location filename="../widgets/mainwindow.cpp" line="1363"/>
+        <location filename="../widgets/mainwindow.cpp" line="1735"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1363"/>
+        <location filename="../widgets/mainwindow.cpp" line="1364"/>
         <source>These files have unsaved changes; the run reads what is on disk:
 %1
 
@@ -1814,7 +1938,7 @@ Save them first?</source>
 是否先保存？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1384"/>
+        <location filename="../widgets/mainwindow.cpp" line="1385"/>
         <source>%1 changed on disk; your unsaved edits in its tab are kept.</source>
         <translation>%1 已在磁盘上被更改；其标签页中未保存的编辑已保留。</translation>
     </message>
@@ -1846,17 +1970,17 @@ Save them first?</source>
         <translation>由 kwb suite 写出的文件夹：所有问题列在一张可排序的表中</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="638"/>
+        <location filename="../widgets/mainwindow.cpp" line="639"/>
         <source>Compare runs</source>
         <translation>比较运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="638"/>
+        <location filename="../widgets/mainwindow.cpp" line="639"/>
         <source>One of the runs has no recorded cases (no result.json).</source>
         <translation>其中一次运行没有记录的用例（没有 result.json）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="642"/>
+        <location filename="../widgets/mainwindow.cpp" line="643"/>
         <source>Runs</source>
         <translation>运行</translation>
     </message>
@@ -1865,175 +1989,175 @@ Save them first?</source>
         <translation type="vanished">套件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="735"/>
+        <location filename="../widgets/mainwindow.cpp" line="736"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="741"/>
+        <location filename="../widgets/mainwindow.cpp" line="742"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="744"/>
+        <location filename="../widgets/mainwindow.cpp" line="745"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="748"/>
+        <location filename="../widgets/mainwindow.cpp" line="749"/>
         <source>Cu&amp;t</source>
         <translation>剪切(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="749"/>
+        <location filename="../widgets/mainwindow.cpp" line="750"/>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="750"/>
+        <location filename="../widgets/mainwindow.cpp" line="751"/>
         <source>&amp;Paste</source>
         <translation>粘贴(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="751"/>
+        <location filename="../widgets/mainwindow.cpp" line="752"/>
         <source>Select &amp;All</source>
         <translation>全选(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="754"/>
+        <location filename="../widgets/mainwindow.cpp" line="755"/>
         <source>&amp;Find…</source>
         <translation>查找(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="757"/>
+        <location filename="../widgets/mainwindow.cpp" line="758"/>
         <source>Find</source>
         <translation>查找</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="757"/>
+        <location filename="../widgets/mainwindow.cpp" line="758"/>
         <source>Find:</source>
         <translation>查找：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="759"/>
+        <location filename="../widgets/mainwindow.cpp" line="760"/>
         <source>&quot;%1&quot; not found</source>
         <translation>未找到“%1”</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="763"/>
+        <location filename="../widgets/mainwindow.cpp" line="764"/>
         <source>Find &amp;Next</source>
         <translation>查找下一个(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="764"/>
+        <location filename="../widgets/mainwindow.cpp" line="765"/>
         <source>No further match</source>
         <translation>没有更多匹配</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="768"/>
+        <location filename="../widgets/mainwindow.cpp" line="769"/>
         <source>R&amp;eplace…</source>
         <translation>替换(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="771"/>
-        <location filename="../widgets/mainwindow.cpp" line="773"/>
+        <location filename="../widgets/mainwindow.cpp" line="772"/>
+        <location filename="../widgets/mainwindow.cpp" line="774"/>
         <source>Replace</source>
         <translation>替换</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="771"/>
+        <location filename="../widgets/mainwindow.cpp" line="772"/>
         <source>Replace:</source>
         <translation>替换：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="773"/>
+        <location filename="../widgets/mainwindow.cpp" line="774"/>
         <source>Replace &quot;%1&quot; with:</source>
         <translation>将“%1”替换为：</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="776"/>
+        <location filename="../widgets/mainwindow.cpp" line="777"/>
         <source>%n replacement(s)</source>
         <translation>
             <numerusform>已替换 %n 处</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="780"/>
+        <location filename="../widgets/mainwindow.cpp" line="781"/>
         <source>&amp;Go to Line…</source>
         <translation>转到行(&amp;G)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="782"/>
+        <location filename="../widgets/mainwindow.cpp" line="783"/>
         <source>Go to line</source>
         <translation>转到行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="782"/>
+        <location filename="../widgets/mainwindow.cpp" line="783"/>
         <source>Line:</source>
         <translation>行：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="794"/>
+        <location filename="../widgets/mainwindow.cpp" line="795"/>
         <source>&lt;h2&gt;Kernel Workbench&lt;/h2&gt;&lt;p&gt;PyTorch logic to a correct, measured and committed V0 GPU kernel.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Kernel Workbench&lt;/h2&gt;&lt;p&gt;从 PyTorch 逻辑到正确、已测量并已提交的 V0 GPU 内核。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="797"/>
+        <location filename="../widgets/mainwindow.cpp" line="798"/>
         <source>Open a PyTorch logic file…</source>
         <translation>打开 PyTorch 逻辑文件…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="798"/>
+        <location filename="../widgets/mainwindow.cpp" line="799"/>
         <source>Open a workspace to review…</source>
         <translation>打开工作区进行评审…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="799"/>
+        <location filename="../widgets/mainwindow.cpp" line="800"/>
         <source>Open a suite…</source>
         <translation>打开套件…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="800"/>
+        <location filename="../widgets/mainwindow.cpp" line="801"/>
         <source>A folder written by kwb suite (with suite.json)</source>
         <translation>由 kwb suite 写出的文件夹（含 suite.json）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="803"/>
+        <location filename="../widgets/mainwindow.cpp" line="804"/>
         <source>Open example (19_ReLU)</source>
         <translation>打开示例（19_ReLU）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="812"/>
+        <location filename="../widgets/mainwindow.cpp" line="813"/>
         <source>Open example</source>
         <translation>打开示例</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="812"/>
+        <location filename="../widgets/mainwindow.cpp" line="813"/>
         <source>The example 19_ReLU.py is not installed with this build.</source>
         <translation>此构建未安装示例 19_ReLU.py。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="831"/>
+        <location filename="../widgets/mainwindow.cpp" line="832"/>
         <source>&lt;b&gt;Recent&lt;/b&gt; (double-click; a workspace opens for review, nothing is re-run)</source>
         <translation>&lt;b&gt;最近&lt;/b&gt;（双击；工作区以评审方式打开，不会重新运行）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="841"/>
+        <location filename="../widgets/mainwindow.cpp" line="842"/>
         <source>suite  %1</source>
         <translation>套件  %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="842"/>
+        <location filename="../widgets/mainwindow.cpp" line="843"/>
         <source>workspace  %1</source>
         <translation>工作区  %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="843"/>
+        <location filename="../widgets/mainwindow.cpp" line="844"/>
         <source>logic file  %1</source>
         <translation>逻辑文件  %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="932"/>
+        <location filename="../widgets/mainwindow.cpp" line="933"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
@@ -2042,40 +2166,40 @@ Save them first?</source>
         <translation type="vanished">运行已停止：不会记录任何内容。请重新运行阶段 4。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="985"/>
+        <location filename="../widgets/mainwindow.cpp" line="986"/>
         <source>Commit needs a passing quality gate (now %1).</source>
         <translation>提交需要质量门禁通过（当前为 %1）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1012"/>
-        <location filename="../widgets/mainwindow.cpp" line="1016"/>
-        <location filename="../widgets/mainwindow.cpp" line="1026"/>
-        <location filename="../widgets/mainwindow.cpp" line="1038"/>
+        <location filename="../widgets/mainwindow.cpp" line="1013"/>
+        <location filename="../widgets/mainwindow.cpp" line="1017"/>
+        <location filename="../widgets/mainwindow.cpp" line="1027"/>
+        <location filename="../widgets/mainwindow.cpp" line="1039"/>
         <source>Measure Again</source>
         <translation>再次测量</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1012"/>
+        <location filename="../widgets/mainwindow.cpp" line="1013"/>
         <source>Open a workspace with a recorded V0 first (File &gt; Open Workspace…).</source>
         <translation>请先打开一个已记录 V0 的工作区（文件 &gt; 打开工作区…）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1016"/>
+        <location filename="../widgets/mainwindow.cpp" line="1017"/>
         <source>A phase is running; measure again when it has finished.</source>
         <translation>有阶段正在运行；请在其结束后再次测量。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1053"/>
+        <location filename="../widgets/mainwindow.cpp" line="1054"/>
         <source>Measuring V%1 of %2…</source>
         <translation>正在测量 %2 的 V%1…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1100"/>
+        <location filename="../widgets/mainwindow.cpp" line="1101"/>
         <source>%1 cannot be read.</source>
         <translation>无法读取 %1。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1149"/>
+        <location filename="../widgets/mainwindow.cpp" line="1150"/>
         <source>Review: %1</source>
         <translation>评审：%1</translation>
     </message>
@@ -2084,52 +2208,52 @@ Save them first?</source>
         <translation type="vanished">已打开工作区 %1（%2）：运行阶段 1 以重新运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1166"/>
+        <location filename="../widgets/mainwindow.cpp" line="1167"/>
         <source>Cannot open suite</source>
         <translation>无法打开套件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1175"/>
+        <location filename="../widgets/mainwindow.cpp" line="1176"/>
         <source>Suite: %1</source>
         <translation>套件：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1180"/>
+        <location filename="../widgets/mainwindow.cpp" line="1181"/>
         <source>Opened suite %1: double-click a problem (or press Enter) to review its workspace</source>
         <translation>已打开套件 %1：双击某个问题（或按回车）以评审其工作区</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1189"/>
+        <location filename="../widgets/mainwindow.cpp" line="1190"/>
         <source>The workspace of %1 is not on this machine: %2 does not exist. The suite may have run elsewhere, or the folder was moved or deleted; copy it next to suite.json to review it.</source>
         <translation>%1 的工作区不在本机：%2 不存在。该套件可能在别处运行，或文件夹已被移动或删除；将其复制到 suite.json 旁边即可评审。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1223"/>
+        <location filename="../widgets/mainwindow.cpp" line="1224"/>
         <source>%1, %2, CPU dry run</source>
         <translation>%1，%2，CPU 试运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1224"/>
+        <location filename="../widgets/mainwindow.cpp" line="1225"/>
         <source>%1, %2</source>
         <translation>%1，%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1292"/>
+        <location filename="../widgets/mainwindow.cpp" line="1293"/>
         <source>Phase 1 not run: workspace %1 was left as it is.</source>
         <translation>阶段 1 未运行：工作区 %1 保持原样。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1301"/>
+        <location filename="../widgets/mainwindow.cpp" line="1302"/>
         <source>Workspace already exists</source>
         <translation>工作区已存在</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1302"/>
+        <location filename="../widgets/mainwindow.cpp" line="1303"/>
         <source>%1 is already a Kernel Workbench workspace.</source>
         <translation>%1 已经是一个 Kernel Workbench 工作区。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1306"/>
+        <location filename="../widgets/mainwindow.cpp" line="1307"/>
         <source>Running the phases there regenerates its spec, reference.py, test_kernel.py and README.md as a new run. Files you edited (kernel.py included) are kept; new versions are written beside them as *.generated. Its report and memory/v0.json change only when you write the records (Report, Memory or Commit).
 
 The command line asks for --force here.</source>
@@ -2138,32 +2262,32 @@ The command line asks for --force here.</source>
 命令行在此需要 --force。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1310"/>
+        <location filename="../widgets/mainwindow.cpp" line="1311"/>
         <source>Open Its Review</source>
         <translation>打开其审阅</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1311"/>
+        <location filename="../widgets/mainwindow.cpp" line="1312"/>
         <source>Overwrite as a New Run</source>
         <translation>覆盖为新的运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1312"/>
+        <location filename="../widgets/mainwindow.cpp" line="1313"/>
         <source>Choose Another Folder…</source>
         <translation>选择其他文件夹…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1320"/>
+        <location filename="../widgets/mainwindow.cpp" line="1321"/>
         <source>Workspace folder (new or empty)</source>
         <translation>工作区文件夹（新建或为空）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1331"/>
+        <location filename="../widgets/mainwindow.cpp" line="1332"/>
         <source>Write the report first (Run &gt; Report).</source>
         <translation>请先写出报告（运行 &gt; 报告）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1337"/>
+        <location filename="../widgets/mainwindow.cpp" line="1338"/>
         <source>Open a workspace or finish a run first.</source>
         <translation>请先打开工作区或完成一次运行。</translation>
     </message>
@@ -2188,17 +2312,17 @@ The command line asks for --force here.</source>
         <translation type="vanished">测量中：运行控制台会在每个用例完成时显示其结果。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1454"/>
+        <location filename="../widgets/mainwindow.cpp" line="1455"/>
         <source>Phase %1 (%2) running…</source>
         <translation>阶段 %1（%2）运行中…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1479"/>
+        <location filename="../widgets/mainwindow.cpp" line="1482"/>
         <source>Phase %1 (%2) failed</source>
         <translation>阶段 %1（%2）失败</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1491"/>
+        <location filename="../widgets/mainwindow.cpp" line="1494"/>
         <source>Understood %1: framework %2 on %3</source>
         <translation>已理解 %1：在 %3 上使用框架 %2</translation>
     </message>
@@ -2227,8 +2351,8 @@ The command line asks for --force here.</source>
         <translation type="vanished">质量门禁为 %1：种子流程仅在门禁通过后提交 V0。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="984"/>
-        <location filename="../widgets/mainwindow.cpp" line="1709"/>
+        <location filename="../widgets/mainwindow.cpp" line="985"/>
+        <location filename="../widgets/mainwindow.cpp" line="1719"/>
         <source>Committed %1: %2</source>
         <translation>已提交 %1：%2</translation>
     </message>
@@ -2253,7 +2377,7 @@ The command line asks for --force here.</source>
         <translation type="vanished">下一步：报告、记忆、提交。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1517"/>
+        <location filename="../widgets/mainwindow.cpp" line="1520"/>
         <source>Measurement</source>
         <translation>测量</translation>
     </message>
@@ -2274,10 +2398,10 @@ The command line asks for --force here.</source>
         <translation type="vanished">请先运行阶段 4（测量）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1254"/>
-        <location filename="../widgets/mainwindow.cpp" line="1543"/>
-        <location filename="../widgets/mainwindow.cpp" line="1557"/>
-        <location filename="../widgets/mainwindow.cpp" line="1577"/>
+        <location filename="../widgets/mainwindow.cpp" line="1255"/>
+        <location filename="../widgets/mainwindow.cpp" line="1553"/>
+        <location filename="../widgets/mainwindow.cpp" line="1567"/>
+        <location filename="../widgets/mainwindow.cpp" line="1587"/>
         <source>Report</source>
         <translation>报告</translation>
     </message>
@@ -2310,12 +2434,12 @@ The command line asks for --force here.</source>
         <translation type="vanished">运行已停止：不会记录，工作区的报告和记忆保持原样。请重新运行阶段 4。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1523"/>
+        <location filename="../widgets/mainwindow.cpp" line="1533"/>
         <source>Replace the passing record?</source>
         <translation>替换已通过的记录？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1524"/>
+        <location filename="../widgets/mainwindow.cpp" line="1534"/>
         <source>memory/v0.json and baseline_report.md record a PASSING run. This run&apos;s quality gate is %1.
 
 Replace them with this run&apos;s records? (Only Commit keeps the passing version in git.)</source>
@@ -2324,57 +2448,57 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
 用本次运行的记录替换它们吗？（只有提交才会在 git 中保留通过的版本。）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1528"/>
+        <location filename="../widgets/mainwindow.cpp" line="1538"/>
         <source>kept the passing record</source>
         <translation>保留了已通过的记录</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1529"/>
+        <location filename="../widgets/mainwindow.cpp" line="1539"/>
         <source>Kept the passing record; nothing written.</source>
         <translation>已保留通过的记录；未写入任何内容。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1577"/>
+        <location filename="../widgets/mainwindow.cpp" line="1587"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1580"/>
+        <location filename="../widgets/mainwindow.cpp" line="1590"/>
         <source>Report preview</source>
         <translation>报告预览</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1586"/>
+        <location filename="../widgets/mainwindow.cpp" line="1596"/>
         <source>%1 is unchanged: it already records this run (not rewritten)</source>
         <translation>%1 未变：它已记录本次运行（未重写）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1587"/>
+        <location filename="../widgets/mainwindow.cpp" line="1597"/>
         <source>Wrote %1</source>
         <translation>已写入 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1597"/>
+        <location filename="../widgets/mainwindow.cpp" line="1607"/>
         <source>Memory</source>
         <translation>记忆</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1613"/>
+        <location filename="../widgets/mainwindow.cpp" line="1623"/>
         <source>Run all phases: 1. %1 … 4. %2, then the report, memory and commit</source>
         <translation>运行全部阶段：1. %1 … 4. %2，然后生成报告、memory 并提交</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1614"/>
+        <location filename="../widgets/mainwindow.cpp" line="1624"/>
         <source>Run all phases: phase 1 of 4 (%1)…</source>
         <translation>运行全部阶段：第 1/4 阶段（%1）…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1616"/>
+        <location filename="../widgets/mainwindow.cpp" line="1626"/>
         <source>phase 1 did not start: %1</source>
         <translation>阶段 1 未能开始：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1616"/>
+        <location filename="../widgets/mainwindow.cpp" line="1626"/>
         <source>see the message</source>
         <translation>见消息</translation>
     </message>
@@ -2387,12 +2511,12 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
         <translation type="vanished">已在阶段 %1（%2）后停止</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1631"/>
+        <location filename="../widgets/mainwindow.cpp" line="1641"/>
         <source>phase %1 (%2) did not pass</source>
         <translation>阶段 %1（%2）未通过</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1635"/>
+        <location filename="../widgets/mainwindow.cpp" line="1645"/>
         <source>Run all phases: phase %1 of 4 (%2)…</source>
         <translation>运行全部阶段：第 %1/4 阶段（%2）…</translation>
     </message>
@@ -2401,68 +2525,68 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
         <translation type="vanished">阶段 %1（%2）未能开始</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1671"/>
+        <location filename="../widgets/mainwindow.cpp" line="1681"/>
         <source>the records were not written: %1</source>
         <translation>记录未写入：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1679"/>
+        <location filename="../widgets/mainwindow.cpp" line="1689"/>
         <source>quality gate %1: report and memory written, nothing committed</source>
         <translation>质量门 %1：已写入报告和 memory，未提交任何内容</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1673"/>
+        <location filename="../widgets/mainwindow.cpp" line="1683"/>
         <source>the commit failed: %1</source>
         <translation>提交失败：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1637"/>
+        <location filename="../widgets/mainwindow.cpp" line="1647"/>
         <source>phase %1 (%2) did not start: %3</source>
         <translation>阶段 %1（%2）未能开始：%3</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1647"/>
+        <location filename="../widgets/mainwindow.cpp" line="1657"/>
         <source>phase 4 (%1) did not run: %2</source>
         <translation>阶段 4（%1）未运行：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1652"/>
+        <location filename="../widgets/mainwindow.cpp" line="1662"/>
         <source>the passing record was kept: nothing written, nothing committed</source>
         <translation>保留了已通过的记录：未写入、未提交任何内容</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1665"/>
+        <location filename="../widgets/mainwindow.cpp" line="1675"/>
         <source>the measurement was stopped: report and memory record it as STOPPED; %1</source>
         <translation>测量已停止：报告和记忆记录为 STOPPED；%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1666"/>
+        <location filename="../widgets/mainwindow.cpp" line="1676"/>
         <source>the measurement was stopped: %1</source>
         <translation>测量已停止：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1669"/>
+        <location filename="../widgets/mainwindow.cpp" line="1679"/>
         <source>committed %1: %2</source>
         <translation>已提交 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1675"/>
+        <location filename="../widgets/mainwindow.cpp" line="1685"/>
         <source>quality gate %1: report and memory written; V0 is not committed, the generated files are committed as %2, a base for your edits</source>
         <translation>质量门 %1：已写入报告和 memory；V0 未提交，生成的文件已提交为 %2，作为你修改的基线</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1689"/>
+        <location filename="../widgets/mainwindow.cpp" line="1699"/>
         <source>Run all phases: done, %1</source>
         <translation>运行全部阶段：完成，%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1689"/>
+        <location filename="../widgets/mainwindow.cpp" line="1699"/>
         <source>Run all phases ended: %1</source>
         <translation>运行全部阶段已结束：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1699"/>
-        <location filename="../widgets/mainwindow.cpp" line="1705"/>
+        <location filename="../widgets/mainwindow.cpp" line="1709"/>
+        <location filename="../widgets/mainwindow.cpp" line="1715"/>
         <source>Commit</source>
         <translation>提交</translation>
     </message>
@@ -2471,17 +2595,17 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
         <translation type="vanished">已提交 %1：V0: baseline kernel</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1715"/>
+        <location filename="../widgets/mainwindow.cpp" line="1725"/>
         <source>Measurement running</source>
         <translation>测量正在运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1715"/>
+        <location filename="../widgets/mainwindow.cpp" line="1725"/>
         <source>A measurement is running. Stop it and quit?</source>
         <translation>测量正在运行。是否停止并退出？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1725"/>
+        <location filename="../widgets/mainwindow.cpp" line="1735"/>
         <source>Save your changes before quitting?
 %1</source>
         <translation>退出前是否保存更改？
@@ -3207,228 +3331,233 @@ Source: %4
 <context>
     <name>kwb::RooflinePlot</name>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="84"/>
+        <location filename="../widgets/rooflineplot.cpp" line="86"/>
         <source>Arithmetic intensity (FLOP/byte)</source>
         <translation>算术强度 (FLOP/byte)</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="85"/>
+        <location filename="../widgets/rooflineplot.cpp" line="87"/>
         <source>Performance (TFLOPS)</source>
         <translation>性能 (TFLOPS)</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="99"/>
+        <location filename="../widgets/rooflineplot.cpp" line="101"/>
         <source>Drag to pan, wheel to zoom, double-click to reset; right-click to export</source>
         <translation>拖动平移，滚轮缩放，双击重置；右键导出</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="100"/>
-        <location filename="../widgets/rooflineplot.cpp" line="136"/>
+        <location filename="../widgets/rooflineplot.cpp" line="102"/>
+        <location filename="../widgets/rooflineplot.cpp" line="138"/>
         <source>Roofline</source>
         <translation>屋顶线图</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="137"/>
+        <location filename="../widgets/rooflineplot.cpp" line="146"/>
+        <source>No roofline yet: the V0 measurement has finished; press Report (%1) to write the report, which draws it.</source>
+        <translation>尚无 Roofline 图：V0 测量已完成；按“报告”（%1）写出报告，图随报告绘制。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rooflineplot.cpp" line="149"/>
         <source>No roofline yet: it is drawn with the report, after the V0 measurement (phase 4).</source>
         <translation>尚无 Roofline 图：它会在 V0 测量（阶段 4）之后随报告一同绘制。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="229"/>
+        <location filename="../widgets/rooflineplot.cpp" line="251"/>
         <source>later versions (kwb measure)</source>
         <translation>后续版本（kwb measure）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="251"/>
+        <location filename="../widgets/rooflineplot.cpp" line="273"/>
         <source>%1 FLOP/byte, %2 TFLOPS
 roof here: %3 TFLOPS (datasheet)</source>
         <translation>%1 FLOP/字节，%2 TFLOPS
 此处屋顶：%3 TFLOPS（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="254"/>
+        <location filename="../widgets/rooflineplot.cpp" line="276"/>
         <source>, %1 (ledger, recorded)</source>
         <translation>，%1（规格账本，记录值）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="255"/>
+        <location filename="../widgets/rooflineplot.cpp" line="277"/>
         <source>, %1 (measured)</source>
         <translation>，%1（实测）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="285"/>
+        <location filename="../widgets/rooflineplot.cpp" line="307"/>
         <source>Reset zoom</source>
         <translation>重置缩放</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="287"/>
+        <location filename="../widgets/rooflineplot.cpp" line="309"/>
         <source>Export as PNG, SVG or PDF…</source>
         <translation>导出为 PNG、SVG 或 PDF…</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="288"/>
+        <location filename="../widgets/rooflineplot.cpp" line="310"/>
         <source>Export roofline</source>
         <translation>导出 Roofline 图</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="289"/>
+        <location filename="../widgets/rooflineplot.cpp" line="311"/>
         <source>SVG (*.svg);;PNG (*.png);;PDF (*.pdf)</source>
         <translation>SVG (*.svg);;PNG (*.png);;PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="321"/>
+        <location filename="../widgets/rooflineplot.cpp" line="343"/>
         <source>Cannot export the roofline as &apos;%1&apos;: use .png, .svg or .pdf.</source>
         <translation>无法将 Roofline 图导出为“%1”：请使用 .png、.svg 或 .pdf。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="323"/>
+        <location filename="../widgets/rooflineplot.cpp" line="345"/>
         <source>Writing %1 failed.</source>
         <translation>写入 %1 失败。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="332"/>
+        <location filename="../widgets/rooflineplot.cpp" line="354"/>
         <source>Roofline — %1, %2</source>
         <translation>屋顶线图 — %1，%2</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="334"/>
+        <location filename="../widgets/rooflineplot.cpp" line="356"/>
         <source>%1, %2: peak %3 TFLOPS, datasheet bandwidth %4 TB/s, ridge point %5 FLOP/byte</source>
         <translation>%1，%2：峰值 %3 TFLOPS，数据手册带宽 %4 TB/s，脊点 %5 FLOP/byte</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="337"/>
+        <location filename="../widgets/rooflineplot.cpp" line="359"/>
         <source>No roofs: the peak or the bandwidth is not known.</source>
         <translation>无屋顶线：峰值或带宽未知。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="364"/>
+        <location filename="../widgets/rooflineplot.cpp" line="386"/>
         <source>Memory roof: %1 TB/s (datasheet)</source>
         <translation>内存屋顶：%1 TB/s（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="371"/>
+        <location filename="../widgets/rooflineplot.cpp" line="393"/>
         <source>Measured ceiling: %1 TB/s</source>
         <translation>实测上限：%1 TB/s</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="371"/>
+        <location filename="../widgets/rooflineplot.cpp" line="393"/>
         <source>Recorded ceiling (spec ledger): %1 TB/s</source>
         <translation>记录的上限（规格账本）：%1 TB/s</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="375"/>
+        <location filename="../widgets/rooflineplot.cpp" line="397"/>
         <source>Compute roof: %1 TFLOPS (%2)</source>
         <translation>计算屋顶：%1 TFLOPS（%2）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="378"/>
+        <location filename="../widgets/rooflineplot.cpp" line="400"/>
         <source>Ridge point: %1 FLOP/byte</source>
         <translation>脊点：%1 FLOP/byte</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="418"/>
+        <location filename="../widgets/rooflineplot.cpp" line="440"/>
         <source>%1 TB/s (datasheet)</source>
         <translation>%1 TB/s（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="420"/>
+        <location filename="../widgets/rooflineplot.cpp" line="442"/>
         <source>%1 TB/s</source>
         <translation>%1 TB/s</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="429"/>
+        <location filename="../widgets/rooflineplot.cpp" line="451"/>
         <source>%1 TB/s (measured copy)</source>
         <translation>%1 TB/s（实测拷贝）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="429"/>
+        <location filename="../widgets/rooflineplot.cpp" line="451"/>
         <source>%1 TB/s (ledger, recorded copy)</source>
         <translation>%1 TB/s（规格账本，记录的拷贝）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="432"/>
+        <location filename="../widgets/rooflineplot.cpp" line="454"/>
         <source>%1 TB/s (ledger)</source>
         <translation>%1 TB/s（规格账本）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="432"/>
+        <location filename="../widgets/rooflineplot.cpp" line="454"/>
         <source>%1 TB/s (measured)</source>
         <translation>%1 TB/s（实测）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="401"/>
-        <location filename="../widgets/rooflineplot.cpp" line="453"/>
+        <location filename="../widgets/rooflineplot.cpp" line="423"/>
+        <location filename="../widgets/rooflineplot.cpp" line="475"/>
         <source>%1 %2 TFLOPS (datasheet)</source>
         <translation>%1 %2 TFLOPS（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="403"/>
-        <location filename="../widgets/rooflineplot.cpp" line="455"/>
+        <location filename="../widgets/rooflineplot.cpp" line="425"/>
+        <location filename="../widgets/rooflineplot.cpp" line="477"/>
         <source>%1 %2 TFLOPS</source>
         <translation>%1 %2 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="438"/>
+        <location filename="../widgets/rooflineplot.cpp" line="460"/>
         <source>ridge %1 FLOP/byte</source>
         <translation>脊点 %1 FLOP/字节</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="441"/>
+        <location filename="../widgets/rooflineplot.cpp" line="463"/>
         <source>ridge %1</source>
         <translation>脊点 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="450"/>
+        <location filename="../widgets/rooflineplot.cpp" line="472"/>
         <source>%1 roof: %2 TFLOPS (datasheet)</source>
         <translation>%1 屋顶：%2 TFLOPS（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="467"/>
+        <location filename="../widgets/rooflineplot.cpp" line="489"/>
         <source>V0</source>
         <translation>V0</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="468"/>
+        <location filename="../widgets/rooflineplot.cpp" line="490"/>
         <source>(above its roof: check the measurement)</source>
         <translation>（高于屋顶：请检查测量）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="487"/>
+        <location filename="../widgets/rooflineplot.cpp" line="509"/>
         <source>%1: intensity %2 FLOP/byte</source>
         <translation>%1：强度 %2 FLOP/byte</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="488"/>
-        <location filename="../widgets/rooflineplot.cpp" line="495"/>
+        <location filename="../widgets/rooflineplot.cpp" line="510"/>
+        <location filename="../widgets/rooflineplot.cpp" line="517"/>
         <source>no measurement</source>
         <translation>无测量</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="494"/>
+        <location filename="../widgets/rooflineplot.cpp" line="516"/>
         <source>No measured point (%1): the dotted line marks the kernel&apos;s arithmetic intensity.</source>
         <translation>无测量点（%1）：虚线标示内核的算术强度。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="497"/>
+        <location filename="../widgets/rooflineplot.cpp" line="519"/>
         <source>The measured point is not drawn: intensity %1 FLOP/byte and %2 TFLOPS must both be positive on log axes.</source>
         <translation>未绘制测量点：在对数坐标轴上，强度 %1 FLOP/byte 和 %2 TFLOPS 都必须为正数。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="501"/>
+        <location filename="../widgets/rooflineplot.cpp" line="523"/>
         <source>Compute roof: %1</source>
         <translation>计算屋顶：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="502"/>
+        <location filename="../widgets/rooflineplot.cpp" line="524"/>
         <source>Memory roof: %1</source>
         <translation>内存屋顶：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="504"/>
+        <location filename="../widgets/rooflineplot.cpp" line="526"/>
         <source>Recorded ceiling (spec ledger, not measured by this run): %1</source>
         <translation>记录的上限（规格账本，非本次运行测得）：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="505"/>
+        <location filename="../widgets/rooflineplot.cpp" line="527"/>
         <source>Measured ceiling: %1</source>
         <translation>实测上限：%1</translation>
     </message>
@@ -3470,67 +3599,67 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation>过滤输出</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="323"/>
+        <location filename="../widgets/runconsole.cpp" line="347"/>
         <source>Phase %1: %2…</source>
         <translation>阶段 %1：%2…</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="325"/>
+        <location filename="../widgets/runconsole.cpp" line="349"/>
         <source>Phase %1: %2</source>
         <translation>阶段 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="346"/>
+        <location filename="../widgets/runconsole.cpp" line="370"/>
         <source>phase %1 done</source>
         <translation>阶段 %1 完成</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="347"/>
+        <location filename="../widgets/runconsole.cpp" line="371"/>
         <source>phase %1 stopped</source>
         <translation>阶段 %1 已停止</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="348"/>
+        <location filename="../widgets/runconsole.cpp" line="372"/>
         <source>phase %1 failed</source>
         <translation>阶段 %1 失败</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="353"/>
+        <location filename="../widgets/runconsole.cpp" line="377"/>
         <source>Phase %1 stopped: %2</source>
         <translation>阶段 %1 已停止：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="354"/>
+        <location filename="../widgets/runconsole.cpp" line="378"/>
         <source>Stopped on request; nothing after it ran.</source>
         <translation>已按请求停止；其后的步骤均未运行。</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="356"/>
+        <location filename="../widgets/runconsole.cpp" line="380"/>
         <source>Phase %1 failed: %2</source>
         <translation>阶段 %1 失败：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="359"/>
+        <location filename="../widgets/runconsole.cpp" line="383"/>
         <source>Phase %1 done; V0 not measured yet</source>
         <translation>阶段 %1 完成；V0 尚未测量</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="360"/>
+        <location filename="../widgets/runconsole.cpp" line="384"/>
         <source>Phase 4 (Measure) runs the V0 measurement and sets the quality gate.</source>
         <translation>阶段 4（测量）运行 V0 测量并给出质量门结论。</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="389"/>
+        <location filename="../widgets/runconsole.cpp" line="413"/>
         <source>No run: kernel.py is a skeleton (no kernel), so the harness was not run.</source>
         <translation>未运行：kernel.py 是骨架（没有内核），因此未运行测试框架。</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="398"/>
+        <location filename="../widgets/runconsole.cpp" line="422"/>
         <source>no run recorded</source>
         <translation>没有记录的运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="644"/>
+        <location filename="../widgets/runconsole.cpp" line="668"/>
         <source>%1 ran (harness only)</source>
         <translation>%1 个已运行（仅测试框架）</translation>
     </message>
@@ -3539,67 +3668,67 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="vanished">运行 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="400"/>
+        <location filename="../widgets/runconsole.cpp" line="424"/>
         <source>recorded run of %1</source>
         <translation>%1 的记录运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="401"/>
+        <location filename="../widgets/runconsole.cpp" line="425"/>
         <source>recorded run %1</source>
         <translation>记录的运行 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="402"/>
+        <location filename="../widgets/runconsole.cpp" line="426"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="404"/>
+        <location filename="../widgets/runconsole.cpp" line="428"/>
         <source>Review: the recorded run as written in %1; nothing was re-run</source>
         <translation>评审：%1 中记录的运行；没有重新运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="548"/>
+        <location filename="../widgets/runconsole.cpp" line="572"/>
         <source>starting</source>
         <translation>启动中</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="591"/>
+        <location filename="../widgets/runconsole.cpp" line="615"/>
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="591"/>
+        <location filename="../widgets/runconsole.cpp" line="615"/>
         <source>%1/%2 cases done</source>
         <translation>已完成 %1/%2 个用例</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="594"/>
+        <location filename="../widgets/runconsole.cpp" line="618"/>
         <source>case %1/%2: %3</source>
         <translation>用例 %1/%2：%3</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="595"/>
+        <location filename="../widgets/runconsole.cpp" line="619"/>
         <source>case %1: %2</source>
         <translation>用例 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="598"/>
+        <location filename="../widgets/runconsole.cpp" line="622"/>
         <source> — timeout in %1 s</source>
         <translation> — %1 秒后超时</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="599"/>
+        <location filename="../widgets/runconsole.cpp" line="623"/>
         <source> — over its %1 s timeout; the watchdog will stop it</source>
         <translation> — 已超过 %1 秒超时；看门狗将停止它</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="619"/>
+        <location filename="../widgets/runconsole.cpp" line="643"/>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="642"/>
+        <location filename="../widgets/runconsole.cpp" line="666"/>
         <source>%1 reference vs itself (no kernel)</source>
         <translation>%1 个参考对自身（无内核）</translation>
     </message>
@@ -3616,12 +3745,12 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="vanished">正在运行 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="619"/>
+        <location filename="../widgets/runconsole.cpp" line="643"/>
         <source>finished</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="619"/>
+        <location filename="../widgets/runconsole.cpp" line="643"/>
         <source>finished with failures</source>
         <translation>已完成，但有失败</translation>
     </message>
@@ -3629,7 +3758,7 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::RunsModel</name>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="61"/>
+        <location filename="../widgets/runspanel.cpp" line="68"/>
         <source>no result</source>
         <translation>无结果</translation>
     </message>
@@ -3645,32 +3774,37 @@ roof here: %3 TFLOPS (datasheet)</source>
 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="69"/>
+        <location filename="../widgets/runspanel.cpp" line="76"/>
         <source>report, memory</source>
         <translation>报告、记忆</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="68"/>
+        <location filename="../widgets/runspanel.cpp" line="75"/>
         <source>%1&apos;s report, memory</source>
         <translation>%1 的报告、记忆</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="81"/>
+        <location filename="../widgets/runspanel.cpp" line="86"/>
+        <source>When the run started (month-day time, UTC)</source>
+        <translation>运行开始的时间（月-日 时间，UTC）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="90"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="83"/>
+        <location filename="../widgets/runspanel.cpp" line="92"/>
         <source>Harness</source>
         <translation>测试框架</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="85"/>
+        <location filename="../widgets/runspanel.cpp" line="94"/>
         <source>Cases</source>
         <translation>用例</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="87"/>
+        <location filename="../widgets/runspanel.cpp" line="96"/>
         <source>Recorded in</source>
         <translation>记录于</translation>
     </message>
@@ -3682,12 +3816,12 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="vanished">比较所选的两次运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="196"/>
+        <location filename="../widgets/runspanel.cpp" line="205"/>
         <source>Double-click a run to review it; select two to compare their cases</source>
         <translation>双击某次运行进行评审；选择两次运行以比较其用例</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="217"/>
+        <location filename="../widgets/runspanel.cpp" line="226"/>
         <source>Diff kernel.py of the two selected versions</source>
         <translation>比较所选两个版本的 kernel.py</translation>
     </message>
@@ -3696,111 +3830,111 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="vanished">V0 为基线；`kwb measure` 将每次修改后的 kernel.py 记录为下一个版本</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="186"/>
+        <location filename="../widgets/runspanel.cpp" line="195"/>
         <source>Compare</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="187"/>
+        <location filename="../widgets/runspanel.cpp" line="196"/>
         <source>Compare the cases of the two selected runs</source>
         <translation>比较所选两次运行的用例</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="216"/>
+        <location filename="../widgets/runspanel.cpp" line="225"/>
         <source>Diff kernel.py</source>
         <translation>对比 kernel.py</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="224"/>
+        <location filename="../widgets/runspanel.cpp" line="233"/>
         <source>V0 is the baseline; Run &gt; Measure Again (F5), or `kwb measure`, records kernel.py as edited as the next version</source>
         <translation>V0 是基线；“运行 &gt; 再次测量”（F5）或 `kwb measure` 把编辑后的 kernel.py 记录为下一个版本</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="237"/>
-        <location filename="../widgets/runspanel.cpp" line="335"/>
+        <location filename="../widgets/runspanel.cpp" line="246"/>
+        <location filename="../widgets/runspanel.cpp" line="344"/>
         <source>Versions</source>
         <translation>版本</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="245"/>
+        <location filename="../widgets/runspanel.cpp" line="254"/>
         <source>Runs</source>
         <translation>运行记录</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="324"/>
-        <location filename="../widgets/runspanel.cpp" line="376"/>
-        <location filename="../widgets/runspanel.cpp" line="384"/>
-        <location filename="../widgets/runspanel.cpp" line="407"/>
+        <location filename="../widgets/runspanel.cpp" line="333"/>
+        <location filename="../widgets/runspanel.cpp" line="385"/>
+        <location filename="../widgets/runspanel.cpp" line="393"/>
+        <location filename="../widgets/runspanel.cpp" line="416"/>
         <source>—</source>
         <translation>—</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="336"/>
+        <location filename="../widgets/runspanel.cpp" line="345"/>
         <source>Versions (CPU dry runs: no latency or rel_err)</source>
         <translation>版本（CPU 试运行：无延迟和 rel_err）</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="337"/>
+        <location filename="../widgets/runspanel.cpp" line="346"/>
         <source>Versions (columns with no figure hidden)</source>
         <translation>版本（已隐藏没有数值的列）</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="338"/>
+        <location filename="../widgets/runspanel.cpp" line="347"/>
         <source>`kwb versions` prints &quot;-&quot; for each: a CPU dry run measures no kernel</source>
         <translation>`kwb versions` 对这些列都打印“-”：CPU 试运行不测量内核</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="377"/>
+        <location filename="../widgets/runspanel.cpp" line="386"/>
         <source>ran</source>
         <translation>已运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="389"/>
+        <location filename="../widgets/runspanel.cpp" line="398"/>
         <source>Run folders: .kwb/runs/%1 → .kwb/runs/%2</source>
         <translation>运行文件夹：.kwb/runs/%1 → .kwb/runs/%2</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="392"/>
+        <location filename="../widgets/runspanel.cpp" line="401"/>
         <source>No kernel ran in %1: a CPU dry run or a skeleton checks the reference against itself, so its cases show no rel_err, no latency and no ratio.</source>
         <translation>%1中没有运行内核：CPU 试运行或骨架只是拿参考实现与自身比对，因此其用例不显示 rel_err、延迟和比值。</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="394"/>
+        <location filename="../widgets/runspanel.cpp" line="403"/>
         <source>either run</source>
         <translation>任一运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="399"/>
+        <location filename="../widgets/runspanel.cpp" line="408"/>
         <source>case</source>
         <translation>用例</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="399"/>
+        <location filename="../widgets/runspanel.cpp" line="408"/>
         <source>latency B/A</source>
         <translation>延迟 B/A</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="399"/>
+        <location filename="../widgets/runspanel.cpp" line="408"/>
         <source>status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="416"/>
+        <location filename="../widgets/runspanel.cpp" line="425"/>
         <source>%1 is not committed: there is no kernel.py of it to diff</source>
         <translation>%1 尚未提交：没有可供比较的 kernel.py</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="435"/>
+        <location filename="../widgets/runspanel.cpp" line="444"/>
         <source>&lt;p&gt;kernel.py is the same in both versions.&lt;/p&gt;</source>
         <translation>&lt;p&gt;两个版本的 kernel.py 相同。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="448"/>
+        <location filename="../widgets/runspanel.cpp" line="457"/>
         <source>kernel.py %1 → %2</source>
         <translation>kernel.py %1 → %2</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="458"/>
+        <location filename="../widgets/runspanel.cpp" line="467"/>
         <source>Compare %1 → %2</source>
         <translation>比较 %1 → %2</translation>
     </message>
@@ -3946,57 +4080,67 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::SpecTensorModel</name>
     <message>
-        <location filename="../widgets/specview.cpp" line="47"/>
+        <location filename="../widgets/specview.cpp" line="53"/>
         <source>value %1</source>
         <translation>值 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="52"/>
+        <location filename="../widgets/specview.cpp" line="58"/>
         <source>input</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="53"/>
+        <location filename="../widgets/specview.cpp" line="59"/>
         <source>output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="55"/>
+        <location filename="../widgets/specview.cpp" line="61"/>
         <source>parameter</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="95"/>
+        <location filename="../widgets/specview.cpp" line="77"/>
+        <source>%1 %2 (%3): shape %4, stride %5, %6, %7</source>
+        <translation>%1 %2（%3）：形状 %4，步长 %5，%6，%7</translation>
+    </message>
+    <message>
+        <location filename="../widgets/specview.cpp" line="78"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location filename="../widgets/specview.cpp" line="106"/>
         <source>Role</source>
         <translation>角色</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="97"/>
+        <location filename="../widgets/specview.cpp" line="108"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="99"/>
+        <location filename="../widgets/specview.cpp" line="110"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="101"/>
+        <location filename="../widgets/specview.cpp" line="112"/>
         <source>Shape</source>
         <translation>形状</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="103"/>
+        <location filename="../widgets/specview.cpp" line="114"/>
         <source>Stride</source>
         <translation>步长</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="105"/>
+        <location filename="../widgets/specview.cpp" line="116"/>
         <source>dtype</source>
         <translation>dtype</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="107"/>
+        <location filename="../widgets/specview.cpp" line="118"/>
         <source>Layout / value</source>
         <translation>布局 / 值</translation>
     </message>
@@ -4004,151 +4148,151 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::SpecView</name>
     <message>
-        <location filename="../widgets/specview.cpp" line="152"/>
+        <location filename="../widgets/specview.cpp" line="215"/>
         <source>%1 anchor</source>
         <translation>%1 锚点</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="154"/>
+        <location filename="../widgets/specview.cpp" line="217"/>
         <source>%1 pattern</source>
         <translation>%1 模式</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="156"/>
+        <location filename="../widgets/specview.cpp" line="219"/>
         <source>pointwise lowering</source>
         <translation>逐元素下降（pointwise lowering）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/specview.cpp" line="158"/>
+        <location filename="../widgets/specview.cpp" line="221"/>
         <source>chain of %n launch(es)</source>
         <translation>
             <numerusform>%n 次启动组成的链</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/specview.cpp" line="160"/>
+        <location filename="../widgets/specview.cpp" line="223"/>
         <source>chain of %n launch(es), writing input(s) %1 back</source>
         <translation>
             <numerusform>%n 次启动组成的链，并写回输入 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="173"/>
+        <location filename="../widgets/specview.cpp" line="236"/>
         <source>Phase 3 will write a kernel with %1 (%2).</source>
         <translation>阶段 3 将用 %1 生成内核（%2）。</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="174"/>
+        <location filename="../widgets/specview.cpp" line="237"/>
         <source>Phase 3 will write a SKELETON with %1 (the quality gate fails it): %2</source>
         <translation>阶段 3 将用 %1 生成骨架（质量门会判为失败）：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="177"/>
+        <location filename="../widgets/specview.cpp" line="240"/>
         <source>Framework %1: not a built-in backend; the built-in ones would give:</source>
         <translation>框架 %1：不是内置后端；内置后端的结果如下：</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="178"/>
+        <location filename="../widgets/specview.cpp" line="241"/>
         <source>Code generation:</source>
         <translation>代码生成：</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="181"/>
+        <location filename="../widgets/specview.cpp" line="244"/>
         <source>  group %1 [%2]: covered</source>
         <translation>  分组 %1 [%2]：已覆盖</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="182"/>
+        <location filename="../widgets/specview.cpp" line="245"/>
         <source>  group %1 [%2]: not covered: %3</source>
         <translation>  分组 %1 [%2]：未覆盖：%3</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="188"/>
+        <location filename="../widgets/specview.cpp" line="251"/>
         <source>  ✓ %1: kernel (%2)</source>
         <translation>  ✓ %1：内核（%2）</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="189"/>
+        <location filename="../widgets/specview.cpp" line="252"/>
         <source>  ✗ %1: skeleton: %2</source>
         <translation>  ✗ %1：骨架：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="201"/>
+        <location filename="../widgets/specview.cpp" line="264"/>
         <source>  ✗ %1: skeleton (hover for why)</source>
         <translation>  ✗ %1：骨架（悬停查看原因）</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="209"/>
+        <location filename="../widgets/specview.cpp" line="272"/>
         <source>%1: skeleton: %2</source>
         <translation>%1：骨架：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="231"/>
+        <location filename="../widgets/specview.cpp" line="292"/>
         <source>No spec yet: run phase 1 (Understand).</source>
         <translation>尚无规格：请运行阶段 1（理解）。</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="239"/>
+        <location filename="../widgets/specview.cpp" line="300"/>
         <source>%1: unknown</source>
         <translation>%1：未知</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="241"/>
+        <location filename="../widgets/specview.cpp" line="302"/>
         <source>%1: %2 = %3 %4</source>
         <translation>%1：%2 = %3 %4</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="245"/>
+        <location filename="../widgets/specview.cpp" line="306"/>
         <source>%1: %2 = %3 %4 (%5)</source>
         <translation>%1：%2 = %3 %4（%5）</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="250"/>
+        <location filename="../widgets/specview.cpp" line="311"/>
         <source>Pattern: %1 (%2)</source>
         <translation>模式：%1（%2）</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="251"/>
+        <location filename="../widgets/specview.cpp" line="312"/>
         <source>Problem: %1, dtype %2</source>
         <translation>问题：%1，dtype %2</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="256"/>
+        <location filename="../widgets/specview.cpp" line="317"/>
         <source>Sizes: %1</source>
         <translation>尺寸：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="257"/>
+        <location filename="../widgets/specview.cpp" line="318"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="257"/>
+        <location filename="../widgets/specview.cpp" line="318"/>
         <source>FLOP</source>
         <translation>FLOP</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="257"/>
+        <location filename="../widgets/specview.cpp" line="318"/>
         <source>Bytes</source>
         <translation>字节数</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="257"/>
+        <location filename="../widgets/specview.cpp" line="318"/>
         <source>bytes</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="259"/>
+        <location filename="../widgets/specview.cpp" line="320"/>
         <source>Threshold: rel_err &lt; %1 (%2); accumulation %3</source>
         <translation>阈值：rel_err &lt; %1（%2）；累加类型 %3</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="264"/>
+        <location filename="../widgets/specview.cpp" line="326"/>
         <source>Ambiguity: </source>
         <translation>歧义：</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="264"/>
+        <location filename="../widgets/specview.cpp" line="326"/>
         <source>Note: </source>
         <translation>注：</translation>
     </message>
@@ -4874,70 +5018,70 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation type="vanished">rel_err：未测量（CPU 试运行只将参考实现与自身比较）</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="112"/>
+        <location filename="../widgets/runspanel.cpp" line="121"/>
         <source>quality gate: %1</source>
         <translation>质量门禁：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="116"/>
+        <location filename="../widgets/runspanel.cpp" line="125"/>
         <source>rel_err: %1</source>
         <translation>rel_err：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="119"/>
+        <location filename="../widgets/runspanel.cpp" line="128"/>
         <source>%1 µs against %2</source>
         <translation>相对 %2 %1 µs</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="132"/>
-        <location filename="../widgets/runspanel.cpp" line="134"/>
-        <location filename="../widgets/runspanel.cpp" line="137"/>
-        <location filename="../widgets/runspanel.cpp" line="140"/>
+        <location filename="../widgets/runspanel.cpp" line="141"/>
+        <location filename="../widgets/runspanel.cpp" line="143"/>
+        <location filename="../widgets/runspanel.cpp" line="146"/>
+        <location filename="../widgets/runspanel.cpp" line="149"/>
         <source>—</source>
         <translation>—</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="142"/>
+        <location filename="../widgets/runspanel.cpp" line="151"/>
         <source>not committed</source>
         <translation>未提交</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="152"/>
+        <location filename="../widgets/runspanel.cpp" line="161"/>
         <source>dry run</source>
         <translation>试运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="153"/>
+        <location filename="../widgets/runspanel.cpp" line="162"/>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="154"/>
+        <location filename="../widgets/runspanel.cpp" line="163"/>
         <source>skeleton</source>
         <translation>骨架</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="160"/>
+        <location filename="../widgets/runspanel.cpp" line="169"/>
         <source>Speedup vs the previous version: its latency over this one&apos;s (&gt; 1: faster)</source>
         <translation>相对上一版本的加速比：上一版本的延迟除以本版本的延迟（&gt; 1：更快）</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="164"/>
+        <location filename="../widgets/runspanel.cpp" line="173"/>
         <source>Version</source>
         <translation>版本</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="166"/>
+        <location filename="../widgets/runspanel.cpp" line="175"/>
         <source>Gate</source>
         <translation>质量门禁</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="168"/>
+        <location filename="../widgets/runspanel.cpp" line="177"/>
         <source>µs</source>
         <translation>µs</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="170"/>
+        <location filename="../widgets/runspanel.cpp" line="179"/>
         <source>Speedup</source>
         <translation>加速比</translation>
     </message>
@@ -4946,12 +5090,12 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation type="vanished">相对上一版本加速比</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="172"/>
+        <location filename="../widgets/runspanel.cpp" line="181"/>
         <source>rel_err</source>
         <translation>rel_err</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="174"/>
+        <location filename="../widgets/runspanel.cpp" line="183"/>
         <source>Commit</source>
         <translation>提交</translation>
     </message>
@@ -4995,7 +5139,7 @@ output followed live, cancel is scancel; the workspace must be on a file system 
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="83"/>
-        <location filename="../widgets/wizardpanel.cpp" line="266"/>
+        <location filename="../widgets/wizardpanel.cpp" line="267"/>
         <source>Policy default (Hopper → CuteDSL, CDNA3/CDNA4 → FlyDSL)</source>
         <translation>策略默认（Hopper → CuteDSL，CDNA3/CDNA4 → FlyDSL）</translation>
     </message>
@@ -5016,7 +5160,7 @@ output followed live, cancel is scancel; the workspace must be on a file system 
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="89"/>
-        <location filename="../widgets/wizardpanel.cpp" line="280"/>
+        <location filename="../widgets/wizardpanel.cpp" line="281"/>
         <source>./kernel_opt_&lt;name&gt;</source>
         <translation>./kernel_opt_&lt;name&gt;</translation>
     </message>
@@ -5036,196 +5180,196 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation>工作区文件夹</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="104"/>
+        <location filename="../widgets/wizardpanel.cpp" line="105"/>
         <source>Run the PyTorch reference on the CPU at reduced shapes: checks the flow, never a kernel measurement</source>
         <translation>在 CPU 上以缩小的形状运行 PyTorch 参考实现：仅检查流程，绝不作为内核测量</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="107"/>
+        <location filename="../widgets/wizardpanel.cpp" line="108"/>
         <source>Logic file:</source>
         <translation>逻辑文件：</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="108"/>
+        <location filename="../widgets/wizardpanel.cpp" line="109"/>
         <source>GPU:</source>
         <translation>GPU：</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="109"/>
+        <location filename="../widgets/wizardpanel.cpp" line="110"/>
         <source>Framework:</source>
         <translation>框架：</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="110"/>
+        <location filename="../widgets/wizardpanel.cpp" line="111"/>
         <source>Workspace:</source>
         <translation>工作区：</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="112"/>
+        <location filename="../widgets/wizardpanel.cpp" line="113"/>
         <source>Run on:</source>
         <translation>运行于：</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="123"/>
-        <location filename="../widgets/wizardpanel.cpp" line="425"/>
-        <location filename="../widgets/wizardpanel.cpp" line="440"/>
+        <location filename="../widgets/wizardpanel.cpp" line="124"/>
+        <location filename="../widgets/wizardpanel.cpp" line="435"/>
+        <location filename="../widgets/wizardpanel.cpp" line="450"/>
         <source>Not run yet. The records consulted appear in the Knowledge panel.</source>
         <translation>尚未运行。查阅过的记录会显示在知识面板中。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="131"/>
-        <location filename="../widgets/wizardpanel.cpp" line="335"/>
-        <location filename="../widgets/wizardpanel.cpp" line="441"/>
+        <location filename="../widgets/wizardpanel.cpp" line="132"/>
+        <location filename="../widgets/wizardpanel.cpp" line="345"/>
+        <location filename="../widgets/wizardpanel.cpp" line="451"/>
         <source>Not run yet.</source>
         <translation>尚未运行。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="151"/>
+        <location filename="../widgets/wizardpanel.cpp" line="152"/>
         <source>Spec</source>
         <translation>规格</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="152"/>
+        <location filename="../widgets/wizardpanel.cpp" line="153"/>
         <source>Edit</source>
         <translation>编辑</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="154"/>
+        <location filename="../widgets/wizardpanel.cpp" line="155"/>
         <source>Probe the logic file on meta tensors: compute pattern, tensors, FLOPs and bytes, accuracy.</source>
         <translation>用 meta 张量探查逻辑文件：计算模式、张量、FLOPs 与字节数、精度。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="156"/>
+        <location filename="../widgets/wizardpanel.cpp" line="157"/>
         <source>Query the enabled knowledge tools for the exact GPU, framework and operator; write plans/v0_plan.md.</source>
         <translation>针对确切的 GPU、框架和算子查询已启用的知识工具；写入 plans/v0_plan.md。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="160"/>
+        <location filename="../widgets/wizardpanel.cpp" line="161"/>
         <source>Generate reference.py, kernel.py and test_kernel.py. Edit them in the editor before measuring if you like.</source>
         <translation>生成 reference.py、kernel.py 和 test_kernel.py。如有需要，可在测量前于编辑器中修改它们。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="163"/>
+        <location filename="../widgets/wizardpanel.cpp" line="164"/>
         <source>One full-workload V0 measurement, then the report, memory/v0.json and the commit.</source>
         <translation>进行一次完整负载的 V0 测量，然后生成报告、memory/v0.json 并提交。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="168"/>
+        <location filename="../widgets/wizardpanel.cpp" line="169"/>
         <source>Show Phase %1: %2</source>
         <translation>显示第 %1 阶段：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="220"/>
-        <location filename="../widgets/wizardpanel.cpp" line="486"/>
+        <location filename="../widgets/wizardpanel.cpp" line="221"/>
+        <location filename="../widgets/wizardpanel.cpp" line="496"/>
         <source>Run V0 measurement</source>
         <translation>运行 V0 测量</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="220"/>
+        <location filename="../widgets/wizardpanel.cpp" line="221"/>
         <source>Run %1</source>
         <translation>运行%1阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="267"/>
+        <location filename="../widgets/wizardpanel.cpp" line="268"/>
         <source>Policy default: %1</source>
         <translation>策略默认：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="281"/>
+        <location filename="../widgets/wizardpanel.cpp" line="282"/>
         <source>kernel_opt_&lt;name&gt;</source>
         <translation>kernel_opt_&lt;name&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="283"/>
+        <location filename="../widgets/wizardpanel.cpp" line="292"/>
         <source>Empty: a new folder kernel_opt_&lt;name&gt; in %1</source>
         <translation>留空：在 %1 中新建文件夹 kernel_opt_&lt;name&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="304"/>
+        <location filename="../widgets/wizardpanel.cpp" line="314"/>
         <source>%1 %2. %3 (%4)</source>
         <translation>%1 %2. %3（%4）</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="310"/>
+        <location filename="../widgets/wizardpanel.cpp" line="320"/>
         <source>%1 %2. %3 (recorded)</source>
         <translation>%1 %2. %3（已记录）</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="315"/>
+        <location filename="../widgets/wizardpanel.cpp" line="325"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="322"/>
+        <location filename="../widgets/wizardpanel.cpp" line="332"/>
         <source>%1 kernel</source>
         <translation>%1 内核</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="322"/>
+        <location filename="../widgets/wizardpanel.cpp" line="332"/>
         <source>%1 SKELETON</source>
         <translation>%1 骨架（SKELETON）</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="351"/>
+        <location filename="../widgets/wizardpanel.cpp" line="361"/>
         <source>Review of %1, %2 (nothing re-run)%3:</source>
         <translation>审阅 %1，%2（未重新运行）%3：</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="354"/>
+        <location filename="../widgets/wizardpanel.cpp" line="364"/>
         <source>, no run: kernel.py is a skeleton</source>
         <translation>，未运行：kernel.py 是骨架</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="367"/>
+        <location filename="../widgets/wizardpanel.cpp" line="377"/>
         <source>  rel_err: %1</source>
         <translation>  rel_err：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/wizardpanel.cpp" line="390"/>
+        <location filename="../widgets/wizardpanel.cpp" line="400"/>
         <source>Recorded in this workspace (nothing re-run): %n knowledge record(s) kept</source>
         <translation>
             <numerusform>本工作区已记录（未重新运行）：保留了 %n 条知识记录</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/wizardpanel.cpp" line="393"/>
+        <location filename="../widgets/wizardpanel.cpp" line="403"/>
         <source>; %n set aside as not applying</source>
         <translation>
             <numerusform>；%n 条因不适用而搁置</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="394"/>
+        <location filename="../widgets/wizardpanel.cpp" line="404"/>
         <source>Plan: %1</source>
         <translation>计划：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="420"/>
+        <location filename="../widgets/wizardpanel.cpp" line="430"/>
         <source>Show phase %1&apos;s results (nothing runs again). Alt+%1; Ctrl+%1 runs it again.</source>
         <translation>显示第 %1 阶段的结果（不会重新运行）。Alt+%1；Ctrl+%1 重新运行。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="421"/>
+        <location filename="../widgets/wizardpanel.cpp" line="431"/>
         <source>Show phase %1&apos;s page and its Run button. Alt+%1; Ctrl+%1 runs it.</source>
         <translation>显示第 %1 阶段的页面及其运行按钮。Alt+%1；Ctrl+%1 运行它。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="518"/>
+        <location filename="../widgets/wizardpanel.cpp" line="528"/>
         <source>⚠ %1 will write a SKELETON for this problem, which the quality gate fails (%2). %3 gives a kernel.</source>
         <translation>⚠ %1 将为此问题生成骨架，质量门会判为失败（%2）。%3 可生成内核。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="520"/>
+        <location filename="../widgets/wizardpanel.cpp" line="530"/>
         <source> or </source>
         <translation> 或 </translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="526"/>
+        <location filename="../widgets/wizardpanel.cpp" line="536"/>
         <source>Use %1</source>
         <translation>使用 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="527"/>
+        <location filename="../widgets/wizardpanel.cpp" line="537"/>
         <source>Set Framework to %1 and run phase 1 again (seconds)</source>
         <translation>将框架设为 %1 并重新运行阶段 1（数秒）</translation>
     </message>
@@ -5234,22 +5378,22 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation type="vanished">  rel_err：未测量（试运行只将参考实现与自身比较）</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="370"/>
+        <location filename="../widgets/wizardpanel.cpp" line="380"/>
         <source>Measure Again records kernel.py as V%1 (V0 stays); phases 1-4 regenerate V0.</source>
         <translation>“再次测量”把 kernel.py 记录为 V%1（V0 保留）；阶段 1–4 会重新生成 V0。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="371"/>
+        <location filename="../widgets/wizardpanel.cpp" line="381"/>
         <source>Run the phases to measure it.</source>
         <translation>运行各阶段以进行测量。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="486"/>
+        <location filename="../widgets/wizardpanel.cpp" line="496"/>
         <source>Measure V0 anew</source>
         <translation>重新测量 V0</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="487"/>
+        <location filename="../widgets/wizardpanel.cpp" line="497"/>
         <source>After phases 1-3 ran again here: measure the regenerated kernel as a new V0, replacing the recorded one. Measure Again keeps V0 and records kernel.py as V%1.</source>
         <translation>在此重新运行阶段 1–3 之后：把重新生成的内核作为新的 V0 测量，替换已记录的 V0。“再次测量”保留 V0，并把 kernel.py 记录为 V%1。</translation>
     </message>
@@ -5258,42 +5402,42 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation type="vanished">%1 的评审（未重新运行）%2：</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="355"/>
+        <location filename="../widgets/wizardpanel.cpp" line="365"/>
         <source>, CPU dry run: not a measurement</source>
         <translation>，CPU 试运行：不是测量结果</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="357"/>
+        <location filename="../widgets/wizardpanel.cpp" line="367"/>
         <source>  why: %1</source>
         <translation>  原因：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="358"/>
+        <location filename="../widgets/wizardpanel.cpp" line="368"/>
         <source>  max rel_err: %1</source>
         <translation>  最大 rel_err：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="359"/>
+        <location filename="../widgets/wizardpanel.cpp" line="369"/>
         <source>  latency: %1 µs</source>
         <translation>  延迟：%1 µs</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="360"/>
+        <location filename="../widgets/wizardpanel.cpp" line="370"/>
         <source>  bandwidth: %1 GB/s</source>
         <translation>  带宽：%1 GB/s</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="361"/>
+        <location filename="../widgets/wizardpanel.cpp" line="371"/>
         <source>  compute: %1 TFLOPS</source>
         <translation>  算力：%1 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="363"/>
+        <location filename="../widgets/wizardpanel.cpp" line="373"/>
         <source>  run: %1%2</source>
         <translation>  运行：%1%2</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="365"/>
+        <location filename="../widgets/wizardpanel.cpp" line="375"/>
         <source> (not the recorded run)</source>
         <translation>（不是记录的运行）</translation>
     </message>
@@ -5412,7 +5556,12 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation>完成：已写入 baseline_report.md 和记忆记录；已提交 %1：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="401"/>
+        <location filename="../core/pipeline/session.cpp" line="404"/>
+        <source>Harness: %1 case(s) checked on the CPU (%2), not measured; rel_err %3</source>
+        <translation>测试框架：已在 CPU 上检查 %1 个用例（%2），未测量；rel_err %3</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/session.cpp" line="408"/>
         <source>Harness: %1 (%2), %3 case(s); rel_err %4</source>
         <translation>测试框架：%1（%2），%3 个用例；rel_err %4</translation>
     </message>
@@ -5496,32 +5645,32 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation type="vanished">测试框架：%1（%2），%3 个用例；rel_err 未测量（参考实现与自身比较）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="405"/>
+        <location filename="../core/pipeline/session.cpp" line="412"/>
         <source>Harness: %1 (%2), %3 case(s); max rel_err %4</source>
         <translation>测试框架：%1（%2），%3 个用例；最大 rel_err %4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="411"/>
+        <location filename="../core/pipeline/session.cpp" line="418"/>
         <source>kernel latency: not measured (dry run); primary case %1</source>
         <translation>内核延迟：未测量（试运行）；主用例 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="413"/>
+        <location filename="../core/pipeline/session.cpp" line="420"/>
         <source>latency_us %1 (reference %2), primary case %3</source>
         <translation>latency_us %1（参考 %2），主用例 %3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="417"/>
+        <location filename="../core/pipeline/session.cpp" line="424"/>
         <source>CPU dry run: %1</source>
         <translation>CPU 试运行：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="417"/>
+        <location filename="../core/pipeline/session.cpp" line="424"/>
         <source>Note: %1</source>
         <translation>注：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="421"/>
+        <location filename="../core/pipeline/session.cpp" line="428"/>
         <source>Log: %1</source>
         <translation>日志：%1</translation>
     </message>
@@ -5532,13 +5681,13 @@ output followed live, cancel is scancel; the workspace must be on a file system 
     </message>
     <message>
         <location filename="../core/pipeline/session.cpp" line="319"/>
-        <location filename="../core/pipeline/session.cpp" line="424"/>
+        <location filename="../core/pipeline/session.cpp" line="431"/>
         <source>Next: Report, Memory, Commit.</source>
         <translation>下一步：报告、记忆、提交。</translation>
     </message>
     <message>
         <location filename="../core/pipeline/session.cpp" line="167"/>
-        <location filename="../core/pipeline/session.cpp" line="425"/>
+        <location filename="../core/pipeline/session.cpp" line="432"/>
         <source>Next: Report and Memory record this failing run; Commit needs a passing gate.</source>
         <translation>下一步：报告和记忆会记录这次失败的运行；提交需要门禁通过。</translation>
     </message>

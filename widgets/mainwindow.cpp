@@ -426,6 +426,7 @@ void MainWindow::createActions() {
   m_commitAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K));
   m_commitAction->setToolTip(tr("Commit \"V0: baseline kernel\" (only after the quality gate passes)"));
   m_wizard->setRecordActions({m_reportAction, m_memoryAction, m_commitAction});
+  m_roofline->setReportAction(m_reportAction);  // its empty note names Report, with this shortcut
 
   QToolBar* tb = addToolBar(tr("Main"));
   tb->setObjectName(QStringLiteral("mainToolBar"));
@@ -909,10 +910,10 @@ void MainWindow::updateRecentMenu() {
   updateWelcomePage();
 }
 
-void MainWindow::showError(const QString& title, const QString& message) {
+void MainWindow::showError(const QString& title, const QString& message, bool toConsole) {
   m_lastError = message;
   statusBar()->showMessage(title + QStringLiteral(": ") + message, 10000);
-  m_console->appendMessage(title + QStringLiteral(": ") + message, MessageKind::Error);
+  if (toConsole) m_console->appendMessage(title + QStringLiteral(": ") + message, MessageKind::Error);
   // "h1_syntax.py:8: SyntaxError: …": the line is marked in its tab (new-user trial 15, #7: the editor showed nothing)
   m_editors->markErrorLine(message);
   // Non-modal: the window (and a running measurement) keeps going while the message is shown.
@@ -1476,7 +1477,9 @@ void MainWindow::finishPhase(int phase, bool ok) {
     return;
   }
   if (!ok) {
-    showError(tr("Phase %1 (%2) failed").arg(phase).arg(phaseTitle(phase)), job()->lastError());
+    // The console has the phase's own "[Understand] error: …" line (BaselineJob::fail): not again here (new-user
+    // trial 17, #17: a SyntaxError was printed three times).
+    showError(tr("Phase %1 (%2) failed").arg(phase).arg(phaseTitle(phase)), job()->lastError(), /*toConsole=*/false);
     return;
   }
   m_lastError.clear();
@@ -1516,7 +1519,14 @@ void MainWindow::onMeasured(bool ok) {
   if (!ok && verdict != Verdict::Stopped)
     showError(tr("Measurement"), outcome && !outcome->error.isEmpty() ? outcome->error : job()->lastError());
   else
-    statusBar()->showMessage(tr("V%1 measurement finished: %2").arg(job()->version()).arg(verdictTitle(verdict)), 8000);
+    statusBar()->showMessage(
+        // a dry run measured nothing: what happened, not "measurement finished" (new-user trial 17, #9)
+        verdict == Verdict::DryRun
+            ? tr("V%1 dry run finished: %2 case(s) checked on the CPU; not measured")
+                  .arg(job()->version())
+                  .arg(outcome ? outcome->cases.size() : 0)
+            : tr("V%1 measurement finished: %2").arg(job()->version()).arg(verdictTitle(verdict)),
+        8000);
 }
 
 bool MainWindow::confirmReplacePassing() {

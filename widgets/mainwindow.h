@@ -188,7 +188,9 @@ class MainWindow : public QMainWindow {
   void updateActions();
   void updateTitle();
   void updatePolicyHint();
-  void showError(const QString& title, const QString& message);
+  /// Shows an error: lastError(), the status bar, a non-modal box, the editor's error line marked, and (unless
+  /// @p toConsole is false: the console has it already) a line in the run console.
+  void showError(const QString& title, const QString& message, bool toConsole = true);
   /// Writes the job's records through the session unless written already (always with @p rewrite), asking
   /// before a passing record is replaced. False (shown to the user) when nothing was written.
   bool ensureRecords(bool rewrite = false);

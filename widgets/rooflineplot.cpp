@@ -9,6 +9,7 @@
 #include "core/pipeline/session.h"
 #include "core/workspace/workspace.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QContextMenuEvent>
 #include <QDir>
@@ -23,6 +24,7 @@
 #include <QMouseEvent>
 #include <QSaveFile>
 #include <QScrollArea>
+#include <QStyle>
 #include <QSvgGenerator>
 #include <QVBoxLayout>
 
@@ -134,8 +136,27 @@ void RooflinePlot::clear() {
   m_plot->xAxis->setRange(0.01, 1000);
   m_plot->yAxis->setRange(0.01, 1000);
   m_title->setText(tr("Roofline"));
-  setNote(tr("No roofline yet: it is drawn with the report, after the V0 measurement (phase 4)."));
+  setNote(emptyNote());
   m_plot->replot(QCustomPlot::rpQueuedRefresh);
+}
+
+QString RooflinePlot::emptyNote() const {
+  // a reviewed workspace's Report shows the report on disk, which draws nothing here
+  if (m_report && m_report->isEnabled() && m_session && m_session->job())
+    return tr("No roofline yet: the V0 measurement has finished; press Report (%1) to write the report, which draws "
+              "it.")
+        .arg(m_report->shortcut().toString(QKeySequence::NativeText));
+  return tr("No roofline yet: it is drawn with the report, after the V0 measurement (phase 4).");
+}
+
+void RooflinePlot::setReportAction(QAction* report) {
+  if (m_report) disconnect(m_report, nullptr, this, nullptr);
+  m_report = report;
+  const auto follow = [this] {
+    if (!m_data) setNote(emptyNote());
+  };
+  if (report) connect(report, &QAction::changed, this, follow);
+  follow();
 }
 
 QCPGraph* RooflinePlot::graph(const char* name) const {
@@ -182,6 +203,7 @@ QStringList RooflinePlot::chartLabels() const {
 }
 
 void RooflinePlot::setSession(WorkbenchSession* session) {
+  m_session = session;
   // A new job (phase 1) has no chart until its records are written; then the chart is theirs.
   connect(session, &WorkbenchSession::jobChanged, this, &RooflinePlot::clear);
   connect(session, &WorkbenchSession::recordsWritten, this, [this, session] {
@@ -652,7 +674,31 @@ void RooflinePlot::fitNote() {
   const int line = std::max(1, QFontMetrics(m_note->font()).lineSpacing());
   // Up to a quarter of the widget, but beyond three lines only while the chart keeps 400 px: a docked chart (1280x800,
   // 1920x1080) is what a demo looks at, and its roof labels need the room.
-  const int cap = std::max(3 * line, std::min(height() / 4, height() - 400) / line * line);
+  int cap = std::max(3 * line, std::min(height() / 4, height() - 400) / line * line);
+  const QString text = m_note->text();
+  if (needed > cap) {
+    // What shows ends with a whole note, not mid-sentence: a docked 1280x800 chart cut "No measured point (CPU dry
+    // run: no kernel" (new-user trial 17, #15). The rest scrolls, and the tooltip has it all.
+    const int textWidth =
+        std::max(1, width() - 2 * m_noteScroll->frameWidth() - style()->pixelMetric(QStyle::PM_ScrollBarExtent));
+    // Measured as the note's own label lays it out (a CJK fallback glyph makes a line taller than the font's
+    // spacing, and the font's metrics alone cut the zh_CN note mid-line).
+    QLabel probe;
+    probe.setFont(m_note->font());
+    probe.setWordWrap(true);
+    probe.setMargin(m_note->margin());
+    int fits = -1;
+    QString prefix;
+    for (const QString& part : text.split(u'\n')) {
+      prefix += (prefix.isEmpty() ? QString() : QStringLiteral("\n")) + part;
+      probe.setText(prefix);
+      const int h = probe.heightForWidth(textWidth) + 2 * m_noteScroll->frameWidth();
+      if (h > cap) break;
+      fits = h;
+    }
+    if (fits > 0) cap = fits;
+  }
+  m_note->setToolTip(needed > cap ? text : QString());
   m_noteScroll->setFixedHeight(std::max(line, std::min(needed, cap)));
   // The chart's size now, not at the next layout pass: fitLegend() places the roofs' labels for it. Not when hidden:
   // the report's PNG sets the chart's geometry itself (renderRooflinePngSized).

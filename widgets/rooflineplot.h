@@ -17,6 +17,7 @@
 class QCustomPlot;
 class QCPGraph;
 class QCPItemText;
+class QAction;
 class QCPTextElement;
 class QLabel;
 class QMouseEvent;
@@ -54,6 +55,11 @@ class RooflinePlot : public QWidget {
   /// Follows `session`: a reviewed workspace's roofline is drawn as soon as it is opened; a new job clears it,
   /// and its records, once written, draw it.
   void setSession(WorkbenchSession* session);
+  /// The window's Report action: while the chart is empty and @p report is enabled for the session's job (its phase 4
+  /// has ended and its records may be written), the note says to press it, with its shortcut, instead of "after the V0
+  /// measurement (phase 4)", which read wrong once phase 4 had finished (new-user trial 17, #8). Followed through
+  /// the action's changed() signal; nullptr: the note always names phase 4.
+  void setReportAction(QAction* report);
 
   /// Writes the chart to `path`, the format from its suffix: .png (2× pixels), .svg (QSvgGenerator) or
   /// .pdf (vector). False with *error for another suffix or a write failure.
@@ -129,6 +135,10 @@ class RooflinePlot : public QWidget {
   QCPTextElement* m_title;
   QLabel* m_note;
   QScrollArea* m_noteScroll;
+  QPointer<WorkbenchSession> m_session;  ///< setSession(): a job's empty chart may say "press Report"
+  QPointer<QAction> m_report;            ///< setReportAction(): the note of an empty chart names it when it is enabled
+  /// The note of an empty chart: press Report when m_report is enabled, else after phase 4.
+  QString emptyNote() const;
 };
 
 /// Renders `data` off screen (900 × 600 pixels) to a PNG at `pngPath`,

@@ -182,12 +182,21 @@ RunConsole::RunConsole(QWidget* parent)
   // The trial's live shot drew the running case's status in the width "ran" had needed, "R…G" (new-user trial 14,
   // #10). The header re-measures a ResizeToContents column only in its own delayed pass (a resize of the view starts
   // one); the name and status columns are measured here whenever a row is added or changes.
-  const auto fitColumns = [this] {
-    QTimer::singleShot(0, this, [this] {
+  // The shape as wide as its longest text up to the set width (a long one elided): "512x384" needs less.
+  const int shapeCap = m_table->horizontalHeader()->sectionSize(CaseTableModel::ShapeColumn);
+  const auto fitColumns = [this, shapeCap] {
+    QTimer::singleShot(0, this, [this, shapeCap] {
       for (int column : {CaseTableModel::NameColumn, CaseTableModel::StatusColumn})
         m_table->resizeColumnToContents(column);
+      const QAbstractItemView* view = m_table;  // sizeHintForColumn() is public there
+      m_table->horizontalHeader()->resizeSection(
+          CaseTableModel::ShapeColumn,
+          std::min(shapeCap, std::max(m_table->horizontalHeader()->sectionSizeHint(CaseTableModel::ShapeColumn),
+                                      view->sizeHintForColumn(CaseTableModel::ShapeColumn))));
+      updateDryRunColumns();
     });
   };
+  connect(m_cases, &QAbstractItemModel::headerDataChanged, this, fitColumns);  // setDryRun()
   connect(m_cases, &QAbstractItemModel::modelReset, this, fitColumns);
   connect(m_cases, &QAbstractItemModel::rowsInserted, this, fitColumns);
   connect(m_cases, &QAbstractItemModel::dataChanged, this, fitColumns);
@@ -260,7 +269,7 @@ void RunConsole::resetLayout() {
   splitBySpace();
 }
 
-int RunConsole::tableWidthNeeded(bool numbersOnly) const {
+int RunConsole::tableWidthNeeded(bool numbersOnly, bool withShape) const {
   const QHeaderView* h = m_table->horizontalHeader();
   const QAbstractItemView* view = m_table;  // sizeHintForColumn() is public there, protected in QTableView
   int width = 0;
@@ -268,7 +277,7 @@ int RunConsole::tableWidthNeeded(bool numbersOnly) const {
     if (h->isSectionHidden(column)) continue;
     if (numbersOnly && column != CaseTableModel::NameColumn && column != CaseTableModel::StatusColumn &&
         column != CaseTableModel::RelErrColumn && column != CaseTableModel::LatencyColumn &&
-        column != CaseTableModel::RefLatencyColumn)
+        column != CaseTableModel::RefLatencyColumn && !(withShape && column == CaseTableModel::ShapeColumn))
       continue;
     // The shape column keeps its set width (a long shape is elided); the others as wide as header or content.
     int w = column == CaseTableModel::ShapeColumn
@@ -279,6 +288,18 @@ int RunConsole::tableWidthNeeded(bool numbersOnly) const {
     width += w;
   }
   return width + 2 * m_table->frameWidth() + m_table->verticalScrollBar()->sizeHint().width();
+}
+
+void RunConsole::updateDryRunColumns() {
+  for (int column : {CaseTableModel::RelErrColumn, CaseTableModel::LatencyColumn}) {
+    bool shown = !m_cases->dryRun();
+    for (int row = 0; !shown && row < m_cases->rowCount(); ++row)
+      shown = m_cases->index(row, column).data().toString() != QStringLiteral("—");
+    if (m_table->isColumnHidden(column) == shown) {
+      m_table->setColumnHidden(column, !shown);
+      splitBySpaceLater();
+    }
+  }
 }
 
 void RunConsole::splitBySpaceLater() {
@@ -295,8 +316,11 @@ void RunConsole::splitBySpace() {
   // Every column where they all fit in half, the log the rest. Else the case, its status and its numbers whole
   // (shape and dtype are in the log's lines and the row's tooltip), between 2/5 and 3/5: at 1920x1080 the table
   // takes those ~380 px of ~880 and the log the rest.
+  // The shape too where the log keeps its width: at 1920x1080 it was cut to "512x3" (new-user trial 17, #15).
   const int all = tableWidthNeeded();
-  const int beside = all <= width / 2 ? all : std::min(std::max(tableWidthNeeded(true), width * 2 / 5), width * 3 / 5);
+  const auto share = [width](int needed) { return std::min(std::max(needed, width * 2 / 5), width * 3 / 5); };
+  int beside = all <= width / 2 ? all : share(tableWidthNeeded(true, true));
+  if (all > width / 2 && width - beside < kMinLogWidth) beside = share(tableWidthNeeded(true));
   // Beside a table that needs most of a narrow console the log wrapped every line over 2-3 rows and the table was
   // cut (1280x800: ~220 px of log; new-user trial 6, R6). There, with height to share, the log goes above the
   // table: both get the console's whole width.

@@ -63,16 +63,18 @@ class RunConsole : public QWidget {
   void setCaseTimeout(int seconds) { m_caseTimeoutSec = seconds; }
 
   /// The log and the case table back at their default share of the console (View > Reset Layout): side by side,
-  /// the table every column where they fit in half of the width, else its numbers' columns (tableWidthNeeded(true))
-  /// within 2/5..3/5 of it, the log the rest; when that leaves the log under kMinLogWidth and the console is at
-  /// least kMinStackedHeight tall (the 1280x800 window), the log above the table, both the whole width, the table
-  /// 2/5..1/2 of the height by its rows. The split follows the console's size and the cases shown until the user
-  /// drags the handle between them.
+  /// the table every column where they fit in half of the width, else its numbers' columns and the shape
+  /// (tableWidthNeeded(true, true)) within 2/5..3/5 of it where the log keeps kMinLogWidth, else the numbers' columns
+  /// alone (tableWidthNeeded(true)) within 2/5..3/5, the log the rest; when that leaves the log under kMinLogWidth and
+  /// the console is at least kMinStackedHeight tall (the 1280x800 window), the log above the table, both the whole
+  /// width, the table 2/5..1/2 of the height by its rows. The split follows the console's size and the cases shown
+  /// until the user drags the handle between them.
   void resetLayout();
   /// The width in pixels the case table needs to show every column whole (the shape column at its set width),
-  /// or with `numbersOnly` the case, its status, rel_err, µs and the reference's µs; its frame and a vertical
-  /// scroll bar included.
-  int tableWidthNeeded(bool numbersOnly = false) const;
+  /// or with `numbersOnly` the case, its status, rel_err, µs and the reference's µs (and with `withShape` the shape
+  /// too); hidden columns (a dry run's, updateDryRunColumns()) not counted; its frame and a vertical scroll bar
+  /// included.
+  int tableWidthNeeded(bool numbersOnly = false, bool withShape = false) const;
   /// Narrower than this (px) beside the table, the log goes above it (resetLayout()).
   static constexpr int kMinLogWidth = 360;
   /// The splitter's height (px) from which the log and the table may be stacked.
@@ -119,6 +121,10 @@ class RunConsole : public QWidget {
   QString m_progressText;  ///< the progress bar's whole text (setProgressText())
   void followEndLater();
   void splitBySpace();
+  /// In a CPU dry run, hides the rel_err and kernel µs columns while no case has a value there (every row "—", as
+  /// the versions table hides its empty columns): at 1920x1080 they pushed the shape out of view (new-user trial 17,
+  /// #15). A GPU run shows them always.
+  void updateDryRunColumns();
   void splitBySpaceLater();
 
   struct Entry {

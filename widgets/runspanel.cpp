@@ -41,6 +41,10 @@ QVariant RunsModel::data(const QModelIndex& index, int role) const {
     return tr("The harness's PASS: its cases ran, with the PyTorch reference in kernel.py's place (a CPU dry run); no "
               "kernel was measured.\n%1")
         .arg(r.dir);
+  if (role == Qt::ToolTipRole && index.column() == TimeColumn && r.when.isValid())
+    return QString(r.when.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss 'UTC'")) + u'\n' + r.dir);
+  if (role == Qt::ToolTipRole && index.column() == RecordedColumn && (r.recorded || !r.recordedBy.isEmpty()))
+    return QString(data(index, Qt::DisplayRole).toString() + u'\n' + r.dir);  // elided in a narrow dock
   if (role == Qt::ToolTipRole) return r.dir;
   if (role == Qt::FontRole && r.recorded && index.column() == RecordedColumn) {  // the latest version's run
     QFont bold;
@@ -55,10 +59,15 @@ QVariant RunsModel::data(const QModelIndex& index, int role) const {
   if (role != Qt::DisplayRole) return {};
   switch (static_cast<Columns>(index.column())) {
     case TimeColumn:
-      return r.when.isValid() ? r.when.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss 'UTC'")) : r.stamp;
+      // Month, day and time (UTC; the year and the folder in the tooltip): with the year and "UTC" the column took
+      // half of the ~320 px dock at 1280x800 and pushed Cases and Recorded out of view (new-user trial 17, #15).
+      return r.when.isValid() ? r.when.toString(QStringLiteral("MM-dd HH:mm:ss")) : r.stamp;
     case StatusColumn:
-      // the gate's words for a dry run, as the headline says them (new-user trial 15, #14: "PASS (harness only)")
-      return r.status.isEmpty() ? tr("no result") : harnessOnly ? verdictTitle(Verdict::DryRun) : r.status;
+      // A dry run's PASS in the versions table's words ("dry run"), not the harness's PASS (new-user trial 15, #14);
+      // the gate's long title ("Dry run: not measured") cut the columns after it at 1280x800 (trial 17, #15).
+      return r.status.isEmpty() ? tr("no result")
+             : harnessOnly      ? VersionsModel::gateColumnText(QStringLiteral("DRY_RUN"))
+                                : r.status;
     case CasesColumn:
       return r.caseCount;
     case RecordedColumn:
@@ -75,6 +84,8 @@ QVariant RunsModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant RunsModel::headerData(int section, Qt::Orientation orientation, int role) const {
+  if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == TimeColumn)
+    return tr("When the run started (month-day time, UTC)");
   if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
   switch (static_cast<Columns>(section)) {
     case TimeColumn:

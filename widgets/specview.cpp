@@ -3,12 +3,18 @@
 
 #include "core/codegen/preview.h"
 #include "core/records/exprtext.h"
+#include "core/review/displaytext.h"
 
+#include <QEvent>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
+#include <QStyle>
 #include <QTableView>
+#include <QTimer>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace kwb {
 
@@ -64,9 +70,14 @@ int SpecTensorModel::rowCount(const QModelIndex& parent) const {
 int SpecTensorModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
 
 QVariant SpecTensorModel::data(const QModelIndex& index, int role) const {
-  if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid) || role != Qt::DisplayRole)
-    return {};
+  if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
   const Row& r = m_rows[index.row()];
+  // The whole row: in a narrow wizard the wrapped or scrolled-off columns are read here (new-user trial 17, #15).
+  if (role == Qt::ToolTipRole)
+    return tr("%1 %2 (%3): shape %4, stride %5, %6, %7")
+        .arg(r.role, r.name, r.kind, r.shape.isEmpty() ? tr("none") : r.shape,
+             r.stride.isEmpty() ? tr("none") : r.stride, r.dtype, r.layout);
+  if (role != Qt::DisplayRole) return {};
   switch (static_cast<Columns>(index.column())) {
     case RoleColumn:
       return r.role;
@@ -125,6 +136,18 @@ SpecView::SpecView(QWidget* parent)
   m_table->horizontalHeader()->setStretchLastSection(true);
   m_table->verticalHeader()->hide();
   m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  // dtype and layout right after the name: in the ~330 px wizard of a 1280x800 window they were a scroll away
+  // (new-user trial 17, #15); shape and stride wrap at their commas (fitTable()), the kind goes last.
+  {
+    QHeaderView* h = m_table->horizontalHeader();
+    int at = 2;
+    for (int column : {SpecTensorModel::DtypeColumn, SpecTensorModel::LayoutColumn, SpecTensorModel::ShapeColumn,
+                       SpecTensorModel::StrideColumn})
+      h->moveSection(h->visualIndex(column), at++);
+  }
+  m_table->setWordWrap(true);
+  m_table->setTextElideMode(Qt::ElideMiddle);
+  m_table->viewport()->installEventFilter(this);  // fitTable() when the wizard's width changes
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(m_summary);
@@ -137,6 +160,45 @@ SpecView::SpecView(QWidget* parent)
   layout->addWidget(m_codegen);
   layout->addWidget(m_table, 1);
   setSpec(nlohmann::json());
+}
+
+void SpecView::fitTable() {
+  // Each column as wide as its text: at the default 100 px a 1280x800 wizard cut the Shape column to "[409 / 393"
+  // (new-user trial 9, #12). Where the whole does not fit the viewport, the shape, stride and layout columns give
+  // width back down to their widest word (the text wraps at its spaces, whole in the row's tooltip), so dtype and
+  // layout stay in view (new-user trial 17, #15); what still does not fit scrolls.
+  m_table->resizeColumnsToContents();
+  QHeaderView* h = m_table->horizontalHeader();
+  const int avail = m_table->viewport()->width();
+  int total = 0;
+  for (int c = 0; c < SpecTensorModel::ColumnCount; ++c) total += h->sectionSize(c);
+  const QFontMetrics fm = m_table->fontMetrics();
+  for (int column : {SpecTensorModel::StrideColumn, SpecTensorModel::ShapeColumn, SpecTensorModel::LayoutColumn}) {
+    if (total <= avail) break;
+    int floor = fm.horizontalAdvance(m_model->headerData(column, Qt::Horizontal).toString());
+    for (int row = 0; row < m_model->rowCount(); ++row)
+      for (const QString& word : m_model->index(row, column).data().toString().split(u' ', Qt::SkipEmptyParts))
+        floor = std::max(floor, fm.horizontalAdvance(word));
+    floor += 2 * m_table->style()->pixelMetric(QStyle::PM_FocusFrameHMargin) + 8;
+    const int now = h->sectionSize(column);
+    const int next = std::max(floor, now - (total - avail));
+    if (next < now) {
+      h->resizeSection(column, next);
+      total -= now - next;
+    }
+  }
+  m_table->resizeRowsToContents();
+}
+
+bool SpecView::eventFilter(QObject* watched, QEvent* event) {
+  if (watched == m_table->viewport() && event->type() == QEvent::Resize) {
+    const int width = m_table->viewport()->width();
+    if (width != m_fittedWidth) {
+      m_fittedWidth = width;
+      QTimer::singleShot(0, this, &SpecView::fitTable);  // not inside the resize: fitTable() resizes sections
+    }
+  }
+  return QWidget::eventFilter(watched, event);
 }
 
 QString SpecView::summaryText() const { return withoutSoftBreaks(m_summary->text()); }
@@ -172,21 +234,23 @@ QString codegenVerdictText(const CodegenVerdict& verdict) {
   if (const CodegenVerdict::Backend* b = verdict.chosen())
     head = b->kernel ? SpecView::tr("Phase 3 will write a kernel with %1 (%2).").arg(b->label, plan)
                      : SpecView::tr("Phase 3 will write a SKELETON with %1 (the quality gate fails it): %2")
-                           .arg(b->label, b->reason);
+                           .arg(b->label, displayCodegenReason(b->reason));
   else
     head = SpecView::tr("Framework %1: not a built-in backend; the built-in ones would give:").arg(verdict.framework);
   QStringList lines{head, SpecView::tr("Code generation:")};
   for (const CodegenVerdict::Group& g : verdict.groups) {
     const QString ops = g.ops.join(QStringLiteral(", "));
-    lines << (g.covered ? SpecView::tr("  group %1 [%2]: covered").arg(g.anchor, ops)
-                        : SpecView::tr("  group %1 [%2]: not covered: %3").arg(g.anchor, ops, g.reason));
+    lines
+        << (g.covered
+                ? SpecView::tr("  group %1 [%2]: covered").arg(g.anchor, ops)
+                : SpecView::tr("  group %1 [%2]: not covered: %3").arg(g.anchor, ops, displayCodegenReason(g.reason)));
   }
   // ✓ / ✗ before each framework: the verdict reads at a glance on a demo screen. The chosen one first and whole;
   // the others' kernels (short), and their skeletons named on one line, the reasons in the tooltip.
   const CodegenVerdict::Backend* chosen = verdict.chosen();
   auto whole = [&plan](const CodegenVerdict::Backend& b) {
     return b.kernel ? SpecView::tr("  ✓ %1: kernel (%2)").arg(b.label, plan)
-                    : SpecView::tr("  ✗ %1: skeleton: %2").arg(b.label, b.reason);
+                    : SpecView::tr("  ✗ %1: skeleton: %2").arg(b.label, displayCodegenReason(b.reason));
   };
   if (chosen) lines << whole(*chosen);
   QStringList skeletons;
@@ -206,7 +270,8 @@ QString codegenOtherReasons(const CodegenVerdict& verdict) {
   if (!verdict.valid || !verdict.chosen()) return {};
   QStringList lines;
   for (const CodegenVerdict::Backend& b : verdict.backends)
-    if (&b != verdict.chosen() && !b.kernel) lines << SpecView::tr("%1: skeleton: %2").arg(b.label, b.reason);
+    if (&b != verdict.chosen() && !b.kernel)
+      lines << SpecView::tr("%1: skeleton: %2").arg(b.label, displayCodegenReason(b.reason));
   return lines.join(QStringLiteral("\n\n"));
 }
 
@@ -224,9 +289,7 @@ void SpecView::setCodegen(const CodegenVerdict& verdict) {
 
 void SpecView::setSpec(const nlohmann::json& spec) {
   m_model->resetData(spec);
-  // Each column as wide as its text: at the default 100 px a 1280x800 wizard cut the Shape column to "[409 / 393"
-  // (new-user trial 9, #12); role, name, kind and shape fit the dock, the rest scrolls.
-  m_table->resizeColumnsToContents();
+  fitTable();
   if (!spec.is_object()) {
     m_summary->setText(tr("No spec yet: run phase 1 (Understand)."));
     return;
@@ -257,12 +320,14 @@ void SpecView::setSpec(const nlohmann::json& spec) {
   lines << exprLine(tr("FLOPs"), "flops", tr("FLOP"), "FLOP") << exprLine(tr("Bytes"), "bytes", tr("bytes"), "B");
   const auto& acc = spec.value("accuracy", nlohmann::json());
   lines << tr("Threshold: rel_err < %1 (%2); accumulation %3")
-               .arg(str(acc, "rel_err_threshold"), str(acc, "threshold_source"), str(acc, "accumulation_dtype"));
+               .arg(str(acc, "rel_err_threshold"), displaySpecNote(str(acc, "threshold_source")),
+                    str(acc, "accumulation_dtype"));
   for (const char* key : {"ambiguities", "notes"}) {
     if (!spec.contains(key) || !spec[key].is_array()) continue;
     for (const auto& n : spec[key])
       lines << (qstrcmp(key, "ambiguities") == 0 ? tr("Ambiguity: ") : tr("Note: ")) +
-                   (n.is_string() ? QString::fromStdString(n.get<std::string>()) : QString::fromStdString(n.dump()));
+                   (n.is_string() ? displaySpecNote(QString::fromStdString(n.get<std::string>()))
+                                  : QString::fromStdString(n.dump()));
   }
   // a long problem name set the whole wizard's minimum width (new-user trial 15, #4)
   m_summary->setText(softBreaks(lines.join(u'\n')));

@@ -61,7 +61,14 @@ class SpecView : public QWidget {
   /// The code-generation text shown (objectName "specCodegen"), "" when hidden; for tests.
   QString codegenText() const;
 
+ protected:
+  bool eventFilter(QObject* watched, QEvent* event) override;
+
  private:
+  /// Fits the tensor table's columns to its viewport: each as wide as its text, then the shape, stride and layout
+  /// columns narrowed (their text wrapping) while the whole is wider than the viewport.
+  void fitTable();
+  int m_fittedWidth = -1;  ///< the viewport width fitTable() last ran for
   SpecTensorModel* m_model;
   QTableView* m_table;
   QLabel* m_summary;

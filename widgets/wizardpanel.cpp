@@ -94,6 +94,7 @@ WizardPanel::WizardPanel(QWidget* parent)
     const QString dir = QFileDialog::getExistingDirectory(this, tr("Workspace folder"), m_workspace->text());
     if (!dir.isEmpty()) m_workspace->setText(QDir::toNativeSeparators(dir));
   });
+  connect(m_workspace, &QLineEdit::textChanged, this, &WizardPanel::updateWorkspaceToolTip);
   auto* wsRow = new QHBoxLayout;
   wsRow->setContentsMargins(0, 0, 0, 0);
   wsRow->addWidget(m_workspace, 1);
@@ -279,8 +280,17 @@ void WizardPanel::setWorkspaceParent(const QString& dir) {
   m_workspace->setPlaceholderText(dir.isEmpty()
                                       ? tr("./kernel_opt_<name>")
                                       : QDir::toNativeSeparators(QDir(dir).filePath(tr("kernel_opt_<name>"))));
+  updateWorkspaceToolTip();
+}
+void WizardPanel::updateWorkspaceToolTip() {
+  // A long path shows only its tail (the folder's own name) in the ~220 px field: the tooltip has it whole (new-user
+  // trial 17, #15); an empty field says where the default goes.
+  const QString text = m_workspace->text().trimmed();
   m_workspace->setToolTip(
-      dir.isEmpty() ? QString() : tr("Empty: a new folder kernel_opt_<name> in %1").arg(QDir::toNativeSeparators(dir)));
+      !text.isEmpty() ? QDir::toNativeSeparators(QDir::cleanPath(QDir(text).absolutePath()))
+      : m_workspaceParent.isEmpty()
+          ? QString()
+          : tr("Empty: a new folder kernel_opt_<name> in %1").arg(QDir::toNativeSeparators(m_workspaceParent)));
 }
 bool WizardPanel::cpuDryRun() const { return m_dryRun->isChecked(); }
 void WizardPanel::setCpuDryRun(bool on) { m_dryRun->setChecked(on); }
@@ -515,9 +525,10 @@ void WizardPanel::setCodegenVerdict(const CodegenVerdict& verdict) {
   QStringList labels;
   for (const CodegenVerdict::Backend& b : verdict.backends)
     if (others.contains(b.id)) labels << b.label;
-  m_codegenWarningText->setText(softBreaks(tr("⚠ %1 will write a SKELETON for this problem, which the quality gate "
-                                              "fails (%2). %3 gives a kernel.")
-                                               .arg(chosen->label, chosen->reason, labels.join(tr(" or ")))));
+  m_codegenWarningText->setText(
+      softBreaks(tr("⚠ %1 will write a SKELETON for this problem, which the quality gate "
+                    "fails (%2). %3 gives a kernel.")
+                     .arg(chosen->label, displayCodegenReason(chosen->reason), labels.join(tr(" or ")))));
   m_codegenWarningText->setToolTip(codegenVerdictText(verdict));
   m_suggested = verdict.suggestedSwitch();
   QString suggestedLabel;

@@ -140,6 +140,8 @@ class WizardPanel : public QWidget {
   void frameworkSwitchRequested(const QString& framework);
 
  private:
+  /// The workspace field's tooltip: the whole path of its text, or where an empty field puts the workspace.
+  void updateWorkspaceToolTip();
   QWidget* makePage(int phase, const QString& intro, QWidget* content);
   void updatePhaseItem(int phase);
   /// Phase 1's result in a few words for its list entry ("Triton kernel", "CuTe DSL skeleton"), "" without one.

@@ -1100,8 +1100,9 @@ void BaselineJob::onRunFinished(const RunOutcome& outcome) {
   if (dryRunRan && m_framework == QLatin1String("triton"))
     Q_EMIT progress(Measure,
                     tr("note: a wrong kernel.py passes a dry run too; its numbers can be checked on the CPU under the "
-                       "Triton emulation (README, \"checked for numbers on the CPU\"): tests/python/chain_emulate.py "
-                       "%1 %2 --spec %3")
+                       "Triton emulation (README, \"checked for numbers on the CPU\"), from the root of a Kernel "
+                       "Workbench source tree (reference.py is the workspace's copy of the problem): /usr/bin/python3 "
+                       "tests/python/chain_emulate.py %1 %2 --spec %3")
                         .arg(shellQuote(m_ws->path(QStringLiteral("kernel.py"))),
                              shellQuote(m_ws->path(QStringLiteral("reference.py"))),
                              shellQuote(m_ws->path(QStringLiteral(".kwb/spec.json")))));

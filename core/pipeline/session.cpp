@@ -398,14 +398,21 @@ void WorkbenchSession::onPhaseFinished(int phase, bool ok) {
       const RunResult& r = *outcome->result;
       // A dry run's rel_err is the reference against itself: not kernel.py's error, shown nowhere as the
       // version's (memory/vN.json, `kwb versions`, the review; new-user trial 6, R8).
-      lines << (r.mode == QLatin1String("cpu-dry-run") ? tr("Harness: %1 (%2), %3 case(s); rel_err %4")
-                                                             .arg(r.status, r.mode)
-                                                             .arg(outcome->cases.size())
-                                                             .arg(dryRunRelErrNote())
-                                                       : tr("Harness: %1 (%2), %3 case(s); max rel_err %4")
-                                                             .arg(r.status, r.mode)
-                                                             .arg(outcome->cases.size())
-                                                             .arg(fmt(r.maxRelErr, 'e', 3)));
+      // A dry run whose cases ran shows no PASS (README; new-user trial 17, #9): it says what happened instead.
+      const bool dryRun = r.mode == QLatin1String("cpu-dry-run");
+      if (dryRun && r.status == QLatin1String("PASS"))
+        lines << tr("Harness: %1 case(s) checked on the CPU (%2), not measured; rel_err %3")
+                     .arg(outcome->cases.size())
+                     .arg(r.mode, dryRunRelErrNote());
+      else
+        lines << (dryRun ? tr("Harness: %1 (%2), %3 case(s); rel_err %4")
+                               .arg(r.status, r.mode)
+                               .arg(outcome->cases.size())
+                               .arg(dryRunRelErrNote())
+                         : tr("Harness: %1 (%2), %3 case(s); max rel_err %4")
+                               .arg(r.status, r.mode)
+                               .arg(outcome->cases.size())
+                               .arg(fmt(r.maxRelErr, 'e', 3)));
       // A dry run times the reference on the CPU in the kernel's place: no kernel latency to show.
       if (r.mode == QLatin1String("cpu-dry-run"))
         lines << tr("kernel latency: not measured (dry run); primary case %1").arg(r.primaryCase);

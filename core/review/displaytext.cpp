@@ -27,6 +27,8 @@ class DisplayText {
   static QString summaryLine(const QString& line);
   static QString harnessLine(const QString& line, int casesDone = -1);
   static QString runnerEndedCase(const CaseResult& c);
+  static QString specNote(const QString& note);
+  static QString codegenReason(const QString& reason);
 };
 
 // The unit goes with the number only: a missing value reads "—", never "— µs" (new-user trial 5, R11).
@@ -377,7 +379,138 @@ QString DisplayText::summaryLine(const QString& line) {
   return line;
 }
 
+QString DisplayText::specNote(const QString& note) {
+  // resources/python/probe.py's THRESHOLDS sources (accuracy.threshold_source), whole sentences
+  static const QString bf16 = QStringLiteral(
+      "seed default: gpu-kernel-baseline Phase 3 'The default BF16 threshold is rel_err < 0.01', rel_err = "
+      "||out.float() - ref|| / ||ref||");
+  static const QString fp16 = QStringLiteral(
+      "seed's bf16 value kept for fp16: fp16 has 3 more mantissa bits (u = 2^-11 vs bf16's 2^-8), so a correct fp16 "
+      "kernel lands well below it");
+  static const QString fp32 = QStringLiteral(
+      "seed default kept for fp32: a baseline kernel may compute on TF32 or bf16 tensor cores (u = 2^-11 / 2^-8), "
+      "which a tight fp32 bound (1e-5) would reject; tighten it per task when the kernel computes in full fp32");
+  static const QString fp64 = QStringLiteral(
+      "fp64 reference and kernel (u = 2^-53): 1e-6 leaves room for reordered sums over millions of terms while still "
+      "catching a dropped term");
+  static const QString e4m3 = QStringLiteral(
+      "seed: 'lower precision formats may use task-specific relaxed thresholds'; e4m3 has 3 mantissa bits (u = 2^-4 "
+      "= 0.0625)");
+  static const QString e5m2 =
+      QStringLiteral("seed: relaxed for low precision; e5m2 has 2 mantissa bits (u = 2^-3 = 0.125)");
+  if (note == bf16)
+    return tr(
+        "seed default: gpu-kernel-baseline Phase 3 'The default BF16 threshold is rel_err < 0.01', rel_err = "
+        "||out.float() - ref|| / ||ref||");
+  if (note == fp16)
+    return tr(
+        "seed's bf16 value kept for fp16: fp16 has 3 more mantissa bits (u = 2^-11 vs bf16's 2^-8), so a "
+        "correct fp16 kernel lands well below it");
+  if (note == fp32)
+    return tr(
+        "seed default kept for fp32: a baseline kernel may compute on TF32 or bf16 tensor cores (u = 2^-11 / "
+        "2^-8), which a tight fp32 bound (1e-5) would reject; tighten it per task when the kernel computes in "
+        "full fp32");
+  if (note == fp64)
+    return tr(
+        "fp64 reference and kernel (u = 2^-53): 1e-6 leaves room for reordered sums over millions of terms "
+        "while still catching a dropped term");
+  if (note == e4m3)
+    return tr(
+        "seed: 'lower precision formats may use task-specific relaxed thresholds'; e4m3 has 3 mantissa bits "
+        "(u = 2^-4 = 0.0625)");
+  if (note == e5m2) return tr("seed: relaxed for low precision; e5m2 has 2 mantissa bits (u = 2^-3 = 0.125)");
+  // probe.py's and probe_analysis.py's notes: the sentence is the key, the captures its arguments
+  static const QRegularExpression shared(QStringLiteral(
+      "^sizes (.+) share the value (-?\\d+): dims are named by where they came from, else left as literals$"));
+  static const QRegularExpression inPlace(
+      QStringLiteral("^forward writes (\\S+) (\\S+) in place \\((.*), line (\\d+)\\): the reference mutates state; a "
+                     "kernel must reproduce or the harness must reset it$"));
+  static const QRegularExpression resize(
+      QStringLiteral("^resize check: (.*); sizes in forward\\(\\) are bound to input dims by value$"));
+  static const QRegularExpression broadcast(QStringLiteral("^broadcast in (\\S+): operands (.*) -> (.*)$"));
+  static const QRegularExpression mask(QStringLiteral("^mask in (\\S+) \\(line (\\d+)\\)$"));
+  if (const auto m = shared.match(note); m.hasMatch())
+    return tr("sizes %1 share the value %2: dims are named by where they came from, else left as literals")
+        .arg(m.captured(1), m.captured(2));
+  if (const auto m = inPlace.match(note); m.hasMatch())
+    return tr("forward writes %1 %2 in place (%3, line %4): the reference mutates state; a kernel must reproduce or "
+              "the harness must reset it")
+        .arg(m.captured(1), m.captured(2), m.captured(3), m.captured(4));
+  if (note == QLatin1String("the model is in training mode (the reference never calls eval()): BatchNorm normalises "
+                            "with batch statistics and updates its running stats"))
+    return tr(
+        "the model is in training mode (the reference never calls eval()): BatchNorm normalises with batch "
+        "statistics and updates its running stats");
+  if (const auto m = resize.match(note); m.hasMatch())
+    return tr("resize check: %1; sizes in forward() are bound to input dims by value").arg(m.captured(1));
+  if (const auto m = broadcast.match(note); m.hasMatch())
+    return tr("broadcast in %1: operands %2 -> %3").arg(m.captured(1), m.captured(2), m.captured(3));
+  if (const auto m = mask.match(note); m.hasMatch())
+    return tr("mask in %1 (line %2)").arg(m.captured(1), m.captured(2));
+  return note;
+}
+
+QString DisplayText::codegenReason(const QString& reason) {
+  // core/codegen/chain.cpp's chainSkeletonReason and core/codegen/cutechain.cpp's cuteChainPlan declines: "a chain
+  // of N launch(es) (kinds)" is their common head, the clause after it says what the framework lacks.
+  static const QRegularExpression head(QStringLiteral("^Kernel Workbench plans this problem as a chain of (\\d+) "
+                                                      "launch(?:es)? \\((.*?)\\); (.*): --framework triton "
+                                                      "renders it$"),
+                                       QRegularExpression::DotMatchesEverythingOption);
+  const auto m = head.match(reason);
+  if (!m.hasMatch()) return suiteReason(reason);
+  const int n = m.captured(1).toInt();
+  const QString kinds = m.captured(2);
+  const QString rest = m.captured(3);
+  static const QRegularExpression notWritten(QStringLiteral("^the (.+) rendering of chains is not written yet$"));
+  static const QRegularExpression cute(
+      QStringLiteral("^the CuTe DSL renders a chain of one GEMM with a fused pointwise epilogue, and (.*)$"),
+      QRegularExpression::DotMatchesEverythingOption);
+  QString what;
+  if (const auto w = notWritten.match(rest); w.hasMatch()) {
+    what = tr("the %1 rendering of chains is not written yet").arg(w.captured(1));
+  } else if (const auto c = cute.match(rest); c.hasMatch()) {
+    const QString lack = c.captured(1);
+    static const QRegularExpression oneKind(
+        QStringLiteral("^its rendering of a chain of one (\\S+) launch is not written yet$"));
+    static const QRegularExpression calls(QStringLiteral(
+        "^its forward\\(\\) also calls (\\S+) \\(a training-mode branch\\), which has no CuTe DSL stage yet$"));
+    static const QRegularExpression epilogues(
+        QStringLiteral("^this plan has (\\d+) epilogues \\(a training-mode branch\\)$"));
+    static const QRegularExpression lowering(
+        QStringLiteral("^its epilogue \\((.*?)\\) does not lower in the CuTe DSL dialect: (.*)$"),
+        QRegularExpression::DotMatchesEverythingOption);
+    QString shown = lack;
+    if (lack == QLatin1String("its rendering of chains of several launches is not written yet"))
+      shown = tr("its rendering of chains of several launches is not written yet");
+    else if (lack == QLatin1String("its GEMM takes no prologue (the pointwise run on A before it) yet"))
+      shown = tr("its GEMM takes no prologue (the pointwise run on A before it) yet");
+    else if (const auto o = oneKind.match(lack); o.hasMatch())
+      shown = tr("its rendering of a chain of one %1 launch is not written yet").arg(o.captured(1));
+    else if (const auto f = calls.match(lack); f.hasMatch())
+      shown = tr("its forward() also calls %1 (a training-mode branch), which has no CuTe DSL stage yet")
+                  .arg(f.captured(1));
+    else if (const auto e = epilogues.match(lack); e.hasMatch())
+      shown = tr("this plan has %1 epilogues (a training-mode branch)").arg(e.captured(1));
+    else if (const auto l = lowering.match(lack); l.hasMatch())
+      shown = tr("its epilogue (%1) does not lower in the CuTe DSL dialect: %2").arg(l.captured(1), l.captured(2));
+    what = tr("the CuTe DSL renders a chain of one GEMM with a fused pointwise epilogue, and %1").arg(shown);
+  } else {
+    what = rest;
+  }
+  // two sentences, not %n: English keeps core's "1 launch" / "2 launches" without a catalogue's plural forms
+  return n == 1 ? tr("Kernel Workbench plans this problem as a chain of 1 launch (%1); %2: --framework triton renders "
+                     "it")
+                      .arg(kinds, what)
+                : tr("Kernel Workbench plans this problem as a chain of %1 launches (%2); %3: --framework triton "
+                     "renders it")
+                      .arg(QString::number(n), kinds, what);
+}
+
 QString displayRecordsSummaryLine(const QString& line) { return DisplayText::summaryLine(line); }
+QString displaySpecNote(const QString& note) { return DisplayText::specNote(note); }
+QString displayCodegenReason(const QString& reason) { return DisplayText::codegenReason(reason); }
 QString displayGateReason(const QString& reason) { return DisplayText::gateReason(reason); }
 QString displaySuiteReason(const QString& reason) { return DisplayText::suiteReason(reason); }
 QString displayHarnessNote(const QString& note) { return DisplayText::harnessNote(note); }

@@ -60,6 +60,20 @@ QString displayPointLabel(const QString& label);
 /// returned unchanged, so an edited or older report still shows. The file on disk is not touched.
 QString displayReportMarkdown(const QString& markdown);
 
+/// One text of the problem spec that the probe writes in English (spec.json's "notes" and "ambiguities", and
+/// accuracy.threshold_source), as the spec panel shows it: the probe's fixed sentences (the rel_err threshold's
+/// source per dtype, "sizes A, B share the value 64: ...", an input written in place, training mode, the resize
+/// check, a broadcast, a mask) translated, their arguments (names, ops, numbers, lines) as written; any other text
+/// unchanged. The spec file keeps English (kwb analyze --json, the records); zh_CN showed these paragraphs in
+/// English (new-user trial 17, #14).
+QString displaySpecNote(const QString& note);
+
+/// A skeleton's reason from code generation (CodegenVerdict::Backend::reason, the chain planner's "Kernel Workbench
+/// plans this problem as a chain of 2 launches (conv, norm); the CuTe DSL renders ..." forms) translated for the
+/// spec panel and the wizard, launch kinds, op names and a lowering error's own text as written; any other reason
+/// through displaySuiteReason (the planner's "has no chain stage yet" forms), else unchanged.
+QString displayCodegenReason(const QString& reason);
+
 /// Which version a review shows, for the title, the console's banner and the wizard: "V1 of 2" (translated);
 /// "V0" for a workspace with one version; "no version recorded" when @p count is 0.
 QString versionOfText(int version, int count);
