@@ -171,409 +171,434 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="176"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="179"/>
+        <source>workspace %1 holds versions up to V%2 (recorded by `kwb measure`): --force would measure today&apos;s kernel.py again as V0, the baseline they are compared with. Record a new version with `kwb measure %1`, or regenerate into a new --workspace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="189"/>
         <source>stopped in phase 1 (Understand) before the probe ran; nothing was written</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="181"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="194"/>
         <source>probed with %1 in the suite&apos;s batch (meta tensors: no real inputs allocated)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="184"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="197"/>
         <source>probing with %1 (meta tensors: no real inputs allocated)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="204"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="217"/>
         <source>stopped in phase 1 (Understand): %1; nothing was written</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="207"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="220"/>
         <source>the probe failed on %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="243"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="256"/>
         <source>workspace %1 holds problem %2, not %3: pass another --workspace (nothing was changed)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="261"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="274"/>
         <source>pattern %1; FLOPs %2; bytes %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="263"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="276"/>
         <source>ambiguous: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="264"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="277"/>
         <source>spec written to %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="296"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="309"/>
         <source>the problem cannot fit on %1: its inputs and outputs alone are %2 GB, %3x the %4 GB of memory (kwb&apos;s estimate with the harness&apos;s copies: %5 GB). Nothing was generated or run (a CPU dry run included). Make the shapes in get_inputs() smaller, or pass --allow-oversize to go on anyway</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="353"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="366"/>
         <source>warning: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="377"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="390"/>
         <source>. Its last run was stopped before a verdict. To run it again: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="378"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="391"/>
         <source>. To run it again: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="380"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="393"/>
         <source> (or `kwb measure %1` to measure its kernel.py as a new version)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="417"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="430"/>
         <source>the problem changed since your edited %2 was generated: it was made for another version of %1, and as is it would be this problem&apos;s V0. Nothing was changed. Run again with --stale-edits backup to keep yours as %2.edited-&lt;time&gt; and generate %2 afresh for this problem, or with --stale-edits keep to keep yours as made for this problem (this run&apos;s generated one is then written beside it as %2.generated: compare them)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="425"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="438"/>
         <source>the problem changed since your edited %2 were generated: they were made for another version of %1, and as is they would be this problem&apos;s V0. Nothing was changed. Run again with --stale-edits backup to keep yours as &lt;file&gt;.edited-&lt;time&gt; and generate them afresh for this problem, or with --stale-edits keep to keep yours as made for this problem (this run&apos;s generated ones are then written beside them as &lt;file&gt;.generated: compare them)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="503"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="516"/>
         <source>%1 is not a folder (a kwb workspace)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="505"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="518"/>
         <source>%1 is not a kwb workspace (no .kwb/manifest.json): run `kwb baseline` first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="511"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="524"/>
         <source>%1 is missing: a later version is measured against a V0 (run `kwb baseline` first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="520"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="533"/>
         <source>%1 is masked: no V0 to measure against</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="541"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="554"/>
         <source>%1 cannot be read: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="543"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="556"/>
         <source>%1 is damaged (not a JSON object)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="545"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="558"/>
         <source>%1 is not a problem spec kwb wrote: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="550"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="563"/>
         <source>%1 names no workbench.gpu / workbench.framework: it was not written by `kwb baseline`</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="564"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="577"/>
         <source>%1 has no kernel.py or test_kernel.py to measure</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="583"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="596"/>
         <source>stopped before the measurement started; nothing was written</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="601"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="614"/>
         <source>kernel.py is unchanged since V%1; edit it or pass --again to measure the same kernel again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="607"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="620"/>
         <source>V%1 of %2: kernel.py%3 on %4 (%5), against %6</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="609"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="622"/>
         <source> (your edit)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="613"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="626"/>
         <source>warning: a stopped run has no verdict and no figures (%1, not committed): V%2 is compared with %3, the latest version that finished</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="625"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="731"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="638"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="744"/>
         <source>run phase 1 first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="626"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="639"/>
         <source>stopped before phase 2 (Learn) started</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="637"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="650"/>
         <source>note: %1 will write a skeleton for this problem (the gate fails it); %2 has a kernel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="642"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="655"/>
         <source>Query the enabled knowledge tools</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="657"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="670"/>
         <source>stopped in phase 2 (Learn) while %1 was queried; the plan was not written</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="669"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="682"/>
         <source>%1: %2 (a missing fact; the whole reason is in plans/v0_plan.md)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="676"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="689"/>
         <source>%1: %2 records</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="678"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="691"/>
         <source>%1: %2 records, %3 kept; %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="700"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="713"/>
         <source>kept your edited plans/v0_plan.md</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="710"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="723"/>
         <source>run phase 1 first: there is no workspace yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="725"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="738"/>
         <source>used %1 (%2): added to plans/v0_plan.md</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="732"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="745"/>
         <source>stopped before phase 3 (Implement) started</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="734"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="747"/>
         <source>Generate kernel.py (%1), reference.py, test_kernel.py</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="736"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="749"/>
         <source>no code generator for framework &apos;%1&apos;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="740"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="753"/>
         <source>%1 has no template for this problem yet: %2 — writing a skeleton marked unimplemented</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="764"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="777"/>
         <source>cannot read %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="814"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="827"/>
         <source>your edited %1 was generated for another version of the problem: kept as %2, and %1 is generated afresh (--stale-edits backup)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="829"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="842"/>
         <source>kept your edited %1 (not regenerated); this run&apos;s generated one is %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="834"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="847"/>
         <source>warning: your edited %1 was generated for another version of %2 and is kept as made for this one (--stale-edits keep); compare it with %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="848"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="861"/>
         <source>warning: your kernel.py does not import %1, but this run&apos;s framework is %2: the gate checks it as %2 (the %2 kernel is in %3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="856"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="869"/>
         <source>wrote %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="963"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="881"/>
+        <source>removed %1, left by an earlier run: %2 is the generated one now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="883"/>
+        <source>note: %1, left by an earlier run, could not be removed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="987"/>
         <source>stopped before phase 4 (Measure) started: nothing was run or recorded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="968"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="992"/>
         <source>run phase 3 first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="978"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1002"/>
         <source>kernel.py is a skeleton (no kernel), so the harness was not run: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="980"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1004"/>
         <source>V%1 measurement not run: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1009"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1033"/>
         <source>V%5 measurement%1%2: %3 %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1010"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1034"/>
         <source> (CPU DRY RUN: the reference on the CPU at reduced shapes where the inputs can be resized, not a kernel measurement)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1013"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1037"/>
         <source> on target %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1058"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1082"/>
         <source>nothing was measured: %1. No record was written; run the same command again when the target can be reached (the run log: %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1060"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1084"/>
         <source>none</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1080"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1104"/>
         <source>DRY_RUN, no verdict on kernel.py (the harness ran with the PyTorch reference in kernel.py&apos;s place on the CPU; kernel.py was not run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1082"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1106"/>
         <source>run finished: %1 (exit %2, %3 ms); log %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1089"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1113"/>
         <source>note: a wrong kernel.py passes a dry run too; its numbers can be checked on the CPU under the Triton emulation (README, &quot;checked for numbers on the CPU&quot;): tests/python/chain_emulate.py %1 %2 --spec %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1096"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1120"/>
         <source>run error: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1099"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1123"/>
         <source>harness error: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1148"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1174"/>
         <source>no run to record yet (phase 4 first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1165"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1191"/>
         <source>no workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1168"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1194"/>
         <source>quality gate is %1: the seed commits V%2 only after the gate passes (the report and %3 are written and kept)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1170"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1196"/>
         <source>not evaluated</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1229"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1255"/>
         <source>committed %1: the generated files, a base for your edits</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1240"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1272"/>
         <source>nothing changed since %1: no new commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1246"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1279"/>
         <source>committed %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1266"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1293"/>
+        <source>note: %1 does not name its commit %2 (%3); `kwb versions` finds it through git</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1310"/>
+        <source>%1 names its commit %2 (git_commit_hash), written in the next commit %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1330"/>
         <source>note: the generated files were not committed (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1266"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1330"/>
         <source>nothing to commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1270"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1334"/>
         <source>committed %1: the generated files, a base for your edits (V0 is not committed: its quality gate is %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1298"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1362"/>
         <source>the generated base commit holds this run&apos;s generated %1; your edits stay in the working tree (git diff shows them)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1322"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1386"/>
         <source>the run was stopped: the passing %1 and %2 are kept unchanged</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1340"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1404"/>
         <source>quality gate %1: see %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1346"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1410"/>
         <source>the run was stopped before a verdict (STOPPED); its log is kept in %1. To run it again: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1353"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1417"/>
         <source>; kernel.py is a skeleton (no kernel): %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="979"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1354"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1003"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1418"/>
         <source>see plans/v0_plan.md</source>
         <translation type="unfinished"></translation>
     </message>
@@ -583,22 +608,22 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="213"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="226"/>
         <source>no CUDA device on this machine; use --cpu-dry-run or a remote target (the probe under %1 found no GPU: torch without CUDA, no /dev/nvidia*, or CUDA_VISIBLE_DEVICES hides them; in the workbench: CPU dry run, or another target)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1356"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1420"/>
         <source>; a CPU dry run on a slow or busy CPU can exceed the per-case timeout (%1 s): --case-timeout SEC raises it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="193"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="206"/>
         <source>probe: still running after %1 s (limit %2 s); it is stopped at the limit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="196"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="209"/>
         <source>probe: still running after %1 s (limit %2 s), in %3; it is stopped at the limit</source>
         <translation type="unfinished"></translation>
     </message>
@@ -606,37 +631,37 @@
 <context>
     <name>kwb::CaseStatus</name>
     <message>
-        <location filename="../core/review/verdict.cpp" line="107"/>
+        <location filename="../core/review/verdict.cpp" line="114"/>
         <source>PASS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="108"/>
+        <location filename="../core/review/verdict.cpp" line="115"/>
         <source>FAIL</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="109"/>
+        <location filename="../core/review/verdict.cpp" line="116"/>
         <source>TIMEOUT_FAIL</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="110"/>
+        <location filename="../core/review/verdict.cpp" line="117"/>
         <source>ERROR</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="111"/>
+        <location filename="../core/review/verdict.cpp" line="118"/>
         <source>STOPPED</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="112"/>
+        <location filename="../core/review/verdict.cpp" line="119"/>
         <source>RUNNING</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="113"/>
+        <location filename="../core/review/verdict.cpp" line="120"/>
         <source>SKIPPED</source>
         <translation type="unfinished"></translation>
     </message>
@@ -965,112 +990,122 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="248"/>
+        <location filename="../core/review/displaytext.cpp" line="253"/>
+        <source>■ harness result (CPU dry run): no case completed: %1 of %2 case(s) did not return within the case timeout; no kernel ran, nothing was measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="258"/>
+        <source>■ harness result (CPU dry run): %1 of %2 case(s) ran the PyTorch reference on the CPU, %3 did not return within the case timeout; no kernel ran, nothing was measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="264"/>
         <source>■ harness result (CPU dry run): %1 of %2 case(s) ran the PyTorch reference on the CPU, %3 skipped (not runnable on this CPU&apos;s torch); no kernel ran, nothing was measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="253"/>
+        <location filename="../core/review/displaytext.cpp" line="269"/>
         <source>■ harness result (CPU dry run): %1 case(s) ran the PyTorch reference on the CPU; no kernel ran, nothing was measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="257"/>
+        <location filename="../core/review/displaytext.cpp" line="273"/>
         <source>■ harness result %1 (%2): %3 case(s), max rel_err %4, latency %5</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="314"/>
+        <location filename="../core/review/displaytext.cpp" line="330"/>
         <source>cpu-dry-run: the &apos;kernel&apos; is the PyTorch reference Model itself, run on the CPU at the problem&apos;s own shapes: no input dim can be scaled down (every size is tied to the model: a parameter shape or a constructor argument); these numbers check the harness and the problem files, they are not a kernel measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="320"/>
+        <location filename="../core/review/displaytext.cpp" line="336"/>
         <source>cpu-dry-run: the &apos;kernel&apos; is the PyTorch reference Model itself, run on the CPU at scaled-down shapes; these numbers check the harness and the problem files, they are not a kernel measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="324"/>
+        <location filename="../core/review/displaytext.cpp" line="340"/>
         <source>cpu-test (KWB_HARNESS_DEVICE=cpu, test-only): kernel.py ran on the CPU; timings are CPU wall clock, not a GPU measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="331"/>
+        <location filename="../core/review/displaytext.cpp" line="347"/>
         <source>CPU dry run: no kernel measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="332"/>
+        <location filename="../core/review/displaytext.cpp" line="348"/>
         <source>no measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="333"/>
+        <location filename="../core/review/displaytext.cpp" line="349"/>
         <source>skeleton: no kernel ran</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="350"/>
+        <location filename="../core/review/displaytext.cpp" line="366"/>
         <source>quality gate: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="351"/>
+        <location filename="../core/review/displaytext.cpp" line="367"/>
         <source>quality gate: %1 — %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="352"/>
+        <location filename="../core/review/displaytext.cpp" line="368"/>
         <source>wrote %1 and %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="358"/>
+        <location filename="../core/review/displaytext.cpp" line="374"/>
         <source>%1 and %2 are unchanged (this run&apos;s records, apart from the date): not rewritten</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="361"/>
+        <location filename="../core/review/displaytext.cpp" line="377"/>
         <source>wrote %1; %2 is unchanged: not rewritten</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="363"/>
+        <location filename="../core/review/displaytext.cpp" line="379"/>
         <source>%1 µs, %2 GB/s (%3% of datasheet bandwidth), %4 TFLOPS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="366"/>
+        <location filename="../core/review/displaytext.cpp" line="382"/>
         <source>%1 had been changed since kwb wrote it (an edit or `kwb memory update`): that version is kept as %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="369"/>
+        <location filename="../core/review/displaytext.cpp" line="385"/>
         <source>%1 had been edited since kwb wrote it: your version is kept as %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="372"/>
+        <location filename="../core/review/displaytext.cpp" line="388"/>
         <source>roofline data not kept: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="373"/>
+        <location filename="../core/review/displaytext.cpp" line="389"/>
         <source>roofline figure not drawn: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="374"/>
+        <location filename="../core/review/displaytext.cpp" line="390"/>
         <source>utilization not computed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="390"/>
+        <location filename="../core/review/displaytext.cpp" line="406"/>
         <source>no version recorded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="392"/>
+        <location filename="../core/review/displaytext.cpp" line="408"/>
         <source>V%1 of %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1090,7 +1125,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/review/displaytext.cpp" line="264"/>
+        <location filename="../core/review/displaytext.cpp" line="280"/>
         <source>☰ %n case(s) planned</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -1098,37 +1133,37 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="271"/>
+        <location filename="../core/review/displaytext.cpp" line="287"/>
         <source>‖ waiting for the GPU timing lock: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="275"/>
+        <location filename="../core/review/displaytext.cpp" line="291"/>
         <source>» GPU timing lock held after %1 s: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="276"/>
+        <location filename="../core/review/displaytext.cpp" line="292"/>
         <source>GPU timing lock released: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="280"/>
+        <location filename="../core/review/displaytext.cpp" line="296"/>
         <source>‖ %1: first kernel call (JIT compile), up to %2 s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="282"/>
+        <location filename="../core/review/displaytext.cpp" line="298"/>
         <source>» %1: first kernel call took %2 s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="285"/>
+        <location filename="../core/review/displaytext.cpp" line="301"/>
         <source>⚠ unreadable %1 line: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="293"/>
+        <location filename="../core/review/displaytext.cpp" line="309"/>
         <source>… %1 bytes of output (%2 lines) dropped here: the log and this view keep the first %3 and the last %4 bytes, and every protocol line</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4479,52 +4514,57 @@ output followed live, cancel is scancel; the workspace must be on a file system 
 <context>
     <name>kwb::Verdict</name>
     <message>
-        <location filename="../core/review/verdict.cpp" line="45"/>
+        <location filename="../core/review/verdict.cpp" line="48"/>
         <source>Not run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="47"/>
+        <location filename="../core/review/verdict.cpp" line="50"/>
         <source>Running…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="49"/>
+        <location filename="../core/review/verdict.cpp" line="52"/>
         <source>PASS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="51"/>
+        <location filename="../core/review/verdict.cpp" line="54"/>
         <source>FAIL</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="53"/>
+        <location filename="../core/review/verdict.cpp" line="56"/>
         <source>TIMEOUT_FAIL</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="55"/>
+        <location filename="../core/review/verdict.cpp" line="58"/>
         <source>Skeleton: kernel not implemented</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="57"/>
+        <location filename="../core/review/verdict.cpp" line="60"/>
         <source>Dry run: not measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="59"/>
+        <location filename="../core/review/verdict.cpp" line="62"/>
         <source>Stopped</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="61"/>
+        <location filename="../core/review/verdict.cpp" line="64"/>
         <source>Harness error</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="67"/>
+        <location filename="../core/review/verdict.cpp" line="66"/>
+        <source>Incomplete: the run was interrupted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/verdict.cpp" line="72"/>
         <source>not measured: no kernel ran (a CPU dry run runs the PyTorch reference in kernel.py&apos;s place, checked against its own float32 run)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4532,8 +4572,8 @@ output followed live, cancel is scancel; the workspace must be on a file system 
 <context>
     <name>kwb::VerdictBadge</name>
     <message>
-        <location filename="../widgets/verdictbadge.cpp" line="46"/>
-        <location filename="../widgets/verdictbadge.cpp" line="56"/>
+        <location filename="../widgets/verdictbadge.cpp" line="48"/>
+        <location filename="../widgets/verdictbadge.cpp" line="58"/>
         <source>Quality gate: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4541,48 +4581,53 @@ output followed live, cancel is scancel; the workspace must be on a file system 
 <context>
     <name>kwb::VerdictCode</name>
     <message>
-        <location filename="../core/review/verdict.cpp" line="77"/>
+        <location filename="../core/review/verdict.cpp" line="82"/>
         <source>NOT_RUN</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="79"/>
+        <location filename="../core/review/verdict.cpp" line="84"/>
         <source>RUNNING</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="81"/>
+        <location filename="../core/review/verdict.cpp" line="86"/>
         <source>PASS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="83"/>
+        <location filename="../core/review/verdict.cpp" line="88"/>
         <source>FAIL</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="85"/>
+        <location filename="../core/review/verdict.cpp" line="90"/>
         <source>TIMEOUT_FAIL</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="87"/>
+        <location filename="../core/review/verdict.cpp" line="92"/>
         <source>SKELETON</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="89"/>
+        <location filename="../core/review/verdict.cpp" line="94"/>
         <source>DRY_RUN</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="91"/>
+        <location filename="../core/review/verdict.cpp" line="96"/>
         <source>STOPPED</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="93"/>
+        <location filename="../core/review/verdict.cpp" line="98"/>
         <source>ERROR</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/verdict.cpp" line="100"/>
+        <source>INCOMPLETE</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4778,15 +4823,15 @@ output followed live, cancel is scancel; the workspace must be on a file system 
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="123"/>
-        <location filename="../widgets/wizardpanel.cpp" line="425"/>
-        <location filename="../widgets/wizardpanel.cpp" line="440"/>
+        <location filename="../widgets/wizardpanel.cpp" line="427"/>
+        <location filename="../widgets/wizardpanel.cpp" line="442"/>
         <source>Not run yet. The records consulted appear in the Knowledge panel.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="131"/>
         <location filename="../widgets/wizardpanel.cpp" line="335"/>
-        <location filename="../widgets/wizardpanel.cpp" line="441"/>
+        <location filename="../widgets/wizardpanel.cpp" line="443"/>
         <source>Not run yet.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4827,7 +4872,7 @@ output followed live, cancel is scancel; the workspace must be on a file system 
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="220"/>
-        <location filename="../widgets/wizardpanel.cpp" line="486"/>
+        <location filename="../widgets/wizardpanel.cpp" line="488"/>
         <source>Run V0 measurement</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4882,22 +4927,27 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="367"/>
+        <location filename="../widgets/wizardpanel.cpp" line="366"/>
+        <source> (interrupted: no result.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/wizardpanel.cpp" line="369"/>
         <source>  rel_err: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="370"/>
+        <location filename="../widgets/wizardpanel.cpp" line="372"/>
         <source>Measure Again records kernel.py as V%1 (V0 stays); phases 1-4 regenerate V0.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="371"/>
+        <location filename="../widgets/wizardpanel.cpp" line="373"/>
         <source>Run the phases to measure it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/wizardpanel.cpp" line="390"/>
+        <location filename="../widgets/wizardpanel.cpp" line="392"/>
         <source>Recorded in this workspace (nothing re-run): %n knowledge record(s) kept</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -4905,7 +4955,7 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/wizardpanel.cpp" line="393"/>
+        <location filename="../widgets/wizardpanel.cpp" line="395"/>
         <source>; %n set aside as not applying</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -4913,47 +4963,47 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         </translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="394"/>
+        <location filename="../widgets/wizardpanel.cpp" line="396"/>
         <source>Plan: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="420"/>
+        <location filename="../widgets/wizardpanel.cpp" line="422"/>
         <source>Show phase %1&apos;s results (nothing runs again). Alt+%1; Ctrl+%1 runs it again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="421"/>
+        <location filename="../widgets/wizardpanel.cpp" line="423"/>
         <source>Show phase %1&apos;s page and its Run button. Alt+%1; Ctrl+%1 runs it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="486"/>
+        <location filename="../widgets/wizardpanel.cpp" line="488"/>
         <source>Measure V0 anew</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="487"/>
+        <location filename="../widgets/wizardpanel.cpp" line="489"/>
         <source>After phases 1-3 ran again here: measure the regenerated kernel as a new V0, replacing the recorded one. Measure Again keeps V0 and records kernel.py as V%1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="518"/>
+        <location filename="../widgets/wizardpanel.cpp" line="520"/>
         <source>⚠ %1 will write a SKELETON for this problem, which the quality gate fails (%2). %3 gives a kernel.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="520"/>
+        <location filename="../widgets/wizardpanel.cpp" line="522"/>
         <source> or </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="526"/>
+        <location filename="../widgets/wizardpanel.cpp" line="528"/>
         <source>Use %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="527"/>
+        <location filename="../widgets/wizardpanel.cpp" line="529"/>
         <source>Set Framework to %1 and run phase 1 again (seconds)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4998,7 +5048,7 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="365"/>
+        <location filename="../widgets/wizardpanel.cpp" line="367"/>
         <source> (not the recorded run)</source>
         <translation type="unfinished"></translation>
     </message>

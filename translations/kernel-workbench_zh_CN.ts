@@ -171,17 +171,22 @@
         <translation>“%1”即 %2（%3）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="181"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="179"/>
+        <source>workspace %1 holds versions up to V%2 (recorded by `kwb measure`): --force would measure today&apos;s kernel.py again as V0, the baseline they are compared with. Record a new version with `kwb measure %1`, or regenerate into a new --workspace</source>
+        <translation>工作区 %1 已有直到 V%2 的版本（由 `kwb measure` 记录）：--force 会把当前的 kernel.py 再次作为 V0（它们所比较的基线）测量。请用 `kwb measure %1` 记录新版本，或在新的 --workspace 中重新生成</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="194"/>
         <source>probed with %1 in the suite&apos;s batch (meta tensors: no real inputs allocated)</source>
         <translation>已在套件的批处理中用 %1 探测（meta 张量：不分配真实输入）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="184"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="197"/>
         <source>probing with %1 (meta tensors: no real inputs allocated)</source>
         <translation>使用 %1 探测（meta 张量：不分配真实输入）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="207"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="220"/>
         <source>the probe failed on %1: %2</source>
         <translation>探测 %1 失败：%2</translation>
     </message>
@@ -190,163 +195,173 @@
         <translation type="vanished">本机没有 CUDA 设备；请使用 --cpu-dry-run 或远程目标（%1 下 torch.cuda.is_available() 为 False；在工作台中：勾选 CPU 试运行，或选择其他运行目标）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="243"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="256"/>
         <source>workspace %1 holds problem %2, not %3: pass another --workspace (nothing was changed)</source>
         <translation>工作区 %1 属于问题 %2，而不是 %3：请另选 --workspace（未做任何更改）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="261"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="274"/>
         <source>pattern %1; FLOPs %2; bytes %3</source>
         <translation>模式 %1；FLOPs %2；字节数 %3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="263"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="276"/>
         <source>ambiguous: </source>
         <translation>存在歧义：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="264"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="277"/>
         <source>spec written to %1</source>
         <translation>规格已写入 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="296"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="309"/>
         <source>the problem cannot fit on %1: its inputs and outputs alone are %2 GB, %3x the %4 GB of memory (kwb&apos;s estimate with the harness&apos;s copies: %5 GB). Nothing was generated or run (a CPU dry run included). Make the shapes in get_inputs() smaller, or pass --allow-oversize to go on anyway</source>
         <translation>该问题无法放入 %1：仅其输入和输出就有 %2 GB，是 %4 GB 显存的 %3 倍（kwb 含测试框架副本的估计：%5 GB）。未生成、未运行任何内容（CPU 试运行亦然）。请减小 get_inputs() 中的形状，或传入 --allow-oversize 仍然继续</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="353"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="366"/>
         <source>warning: </source>
         <translation>警告：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="377"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="390"/>
         <source>. Its last run was stopped before a verdict. To run it again: %1</source>
         <translation>。它上次的运行在得出结论前被停止。重新运行：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="378"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="391"/>
         <source>. To run it again: %1</source>
         <translation>。重新运行：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="380"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="393"/>
         <source> (or `kwb measure %1` to measure its kernel.py as a new version)</source>
         <translation>（或用 `kwb measure %1` 将其 kernel.py 作为新版本测量）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="417"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="430"/>
         <source>the problem changed since your edited %2 was generated: it was made for another version of %1, and as is it would be this problem&apos;s V0. Nothing was changed. Run again with --stale-edits backup to keep yours as %2.edited-&lt;time&gt; and generate %2 afresh for this problem, or with --stale-edits keep to keep yours as made for this problem (this run&apos;s generated one is then written beside it as %2.generated: compare them)</source>
         <translation>问题在你编辑过的 %2 生成之后已改变：它是为 %1 的另一个版本生成的，按原样它会成为本问题的 V0。未做任何更改。可用 --stale-edits backup 重新运行：你的文件保存为 %2.edited-&lt;时间&gt;，并为本问题重新生成 %2；或用 --stale-edits keep 保留你的文件作为本问题的版本（本次生成的文件写在旁边，名为 %2.generated：请比较两者）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="425"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="438"/>
         <source>the problem changed since your edited %2 were generated: they were made for another version of %1, and as is they would be this problem&apos;s V0. Nothing was changed. Run again with --stale-edits backup to keep yours as &lt;file&gt;.edited-&lt;time&gt; and generate them afresh for this problem, or with --stale-edits keep to keep yours as made for this problem (this run&apos;s generated ones are then written beside them as &lt;file&gt;.generated: compare them)</source>
         <translation>问题在你编辑过的 %2 生成之后已改变：它们是为 %1 的另一个版本生成的，按原样它们会成为本问题的 V0。未做任何更改。可用 --stale-edits backup 重新运行：你的文件保存为 &lt;文件&gt;.edited-&lt;时间&gt;，并为本问题重新生成；或用 --stale-edits keep 保留你的文件作为本问题的版本（本次生成的文件写在旁边，名为 &lt;文件&gt;.generated：请比较两者）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="503"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="516"/>
         <source>%1 is not a folder (a kwb workspace)</source>
         <translation>%1 不是文件夹（kwb 工作区）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="505"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="518"/>
         <source>%1 is not a kwb workspace (no .kwb/manifest.json): run `kwb baseline` first</source>
         <translation>%1 不是 kwb 工作区（没有 .kwb/manifest.json）：请先运行 `kwb baseline`</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="511"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="524"/>
         <source>%1 is missing: a later version is measured against a V0 (run `kwb baseline` first)</source>
         <translation>缺少 %1：后续版本需与 V0 对比测量（请先运行 `kwb baseline`）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="520"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="533"/>
         <source>%1 is masked: no V0 to measure against</source>
         <translation>%1 已被屏蔽：没有可对比测量的 V0</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="541"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="554"/>
         <source>%1 cannot be read: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="543"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="556"/>
         <source>%1 is damaged (not a JSON object)</source>
         <translation>%1 已损坏（不是 JSON 对象）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="545"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="558"/>
         <source>%1 is not a problem spec kwb wrote: %2</source>
         <translation>%1 不是 kwb 写入的问题规格：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="550"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="563"/>
         <source>%1 names no workbench.gpu / workbench.framework: it was not written by `kwb baseline`</source>
         <translation>%1 未指定 workbench.gpu / workbench.framework：它不是由 `kwb baseline` 写入的</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="564"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="577"/>
         <source>%1 has no kernel.py or test_kernel.py to measure</source>
         <translation>%1 没有可测量的 kernel.py 或 test_kernel.py</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="583"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="596"/>
         <source>stopped before the measurement started; nothing was written</source>
         <translation>测量开始前已停止；未写入任何内容</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="601"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="614"/>
         <source>kernel.py is unchanged since V%1; edit it or pass --again to measure the same kernel again</source>
         <translation>kernel.py 自 V%1 以来未改动；请先编辑它，或加上 --again 再次测量同一内核</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="607"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="620"/>
         <source>V%1 of %2: kernel.py%3 on %4 (%5), against %6</source>
         <translation>%2 的 V%1：在 %4（%5）上运行 kernel.py%3，对比 %6</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="609"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="622"/>
         <source> (your edit)</source>
         <translation>（你的修改）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="613"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="626"/>
         <source>warning: a stopped run has no verdict and no figures (%1, not committed): V%2 is compared with %3, the latest version that finished</source>
         <translation>警告：已停止的运行没有结论和数值（%1，未提交）：V%2 与最近一个完成的版本 %3 比较</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="625"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="731"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="638"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="744"/>
         <source>run phase 1 first</source>
         <translation>请先运行阶段 1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="626"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="639"/>
         <source>stopped before phase 2 (Learn) started</source>
         <translation>在阶段 2（学习）开始前已停止</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="637"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="650"/>
         <source>note: %1 will write a skeleton for this problem (the gate fails it); %2 has a kernel</source>
         <translation>注意：%1 将为此问题生成骨架代码（质量门禁会判为失败）；%2 可生成内核</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="642"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="655"/>
         <source>Query the enabled knowledge tools</source>
         <translation>查询已启用的知识工具</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="657"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="670"/>
         <source>stopped in phase 2 (Learn) while %1 was queried; the plan was not written</source>
         <translation>在阶段 2（学习）查询 %1 时已停止；未写入计划</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="669"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="682"/>
         <source>%1: %2 (a missing fact; the whole reason is in plans/v0_plan.md)</source>
         <translation>%1：%2（缺失的事实；完整原因见 plans/v0_plan.md）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1080"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="881"/>
+        <source>removed %1, left by an earlier run: %2 is the generated one now</source>
+        <translation>已删除之前运行留下的 %1：%2 现在就是生成的文件</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="883"/>
+        <source>note: %1, left by an earlier run, could not be removed</source>
+        <translation>注意：之前运行留下的 %1 无法删除</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1104"/>
         <source>DRY_RUN, no verdict on kernel.py (the harness ran with the PyTorch reference in kernel.py&apos;s place on the CPU; kernel.py was not run)</source>
         <translation>DRY_RUN，不是对 kernel.py 的结论（测试框架在 CPU 上用 PyTorch 参考实现代替 kernel.py 运行；kernel.py 未运行）</translation>
     </message>
@@ -355,112 +370,112 @@
         <translation type="vanished">%1：%2（记录为缺失的事实）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="676"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="689"/>
         <source>%1: %2 records</source>
         <translation>%1：%2 条记录</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="678"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="691"/>
         <source>%1: %2 records, %3 kept; %4</source>
         <translation>%1：%2 条记录，保留 %3 条；%4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="700"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="713"/>
         <source>kept your edited plans/v0_plan.md</source>
         <translation>保留了你修改过的 plans/v0_plan.md</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="710"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="723"/>
         <source>run phase 1 first: there is no workspace yet</source>
         <translation>请先运行阶段 1：尚无工作区</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="725"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="738"/>
         <source>used %1 (%2): added to plans/v0_plan.md</source>
         <translation>已采用 %1（%2）：已加入 plans/v0_plan.md</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="732"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="745"/>
         <source>stopped before phase 3 (Implement) started</source>
         <translation>在阶段 3（实现）开始前已停止</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="734"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="747"/>
         <source>Generate kernel.py (%1), reference.py, test_kernel.py</source>
         <translation>生成 kernel.py（%1）、reference.py、test_kernel.py</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="736"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="749"/>
         <source>no code generator for framework &apos;%1&apos;</source>
         <translation>没有框架 &apos;%1&apos; 的代码生成器</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="740"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="753"/>
         <source>%1 has no template for this problem yet: %2 — writing a skeleton marked unimplemented</source>
         <translation>%1 尚无适用于此问题的模板：%2 —— 写入标记为未实现的骨架</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="764"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="777"/>
         <source>cannot read %1</source>
         <translation>无法读取 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="814"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="827"/>
         <source>your edited %1 was generated for another version of the problem: kept as %2, and %1 is generated afresh (--stale-edits backup)</source>
         <translation>你编辑过的 %1 是为该问题的另一个版本生成的：已保存为 %2，并重新生成 %1（--stale-edits backup）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="829"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="842"/>
         <source>kept your edited %1 (not regenerated); this run&apos;s generated one is %2</source>
         <translation>保留了你修改过的 %1（未重新生成）；本次生成的版本为 %2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="834"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="847"/>
         <source>warning: your edited %1 was generated for another version of %2 and is kept as made for this one (--stale-edits keep); compare it with %3</source>
         <translation>警告：你编辑过的 %1 是为 %2 的另一个版本生成的，已按本问题的版本保留（--stale-edits keep）；请与 %3 比较</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="848"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="861"/>
         <source>warning: your kernel.py does not import %1, but this run&apos;s framework is %2: the gate checks it as %2 (the %2 kernel is in %3)</source>
         <translation>警告：你的 kernel.py 没有导入 %1，但本次运行的框架是 %2：质量门禁按 %2 检查它（%2 内核在 %3）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="856"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="869"/>
         <source>wrote %1</source>
         <translation>已写入 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="963"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="987"/>
         <source>stopped before phase 4 (Measure) started: nothing was run or recorded</source>
         <translation>在阶段 4（测量）开始前已停止：未运行也未记录任何内容</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="968"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="992"/>
         <source>run phase 3 first</source>
         <translation>请先运行阶段 3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="978"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1002"/>
         <source>kernel.py is a skeleton (no kernel), so the harness was not run: %1</source>
         <translation>kernel.py 是骨架（没有内核），因此未运行测试框架：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="980"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1004"/>
         <source>V%1 measurement not run: %2</source>
         <translation>V%1 测量未运行：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1009"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1033"/>
         <source>V%5 measurement%1%2: %3 %4</source>
         <translation>V%5 测量%1%2：%3 %4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1010"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1034"/>
         <source> (CPU DRY RUN: the reference on the CPU at reduced shapes where the inputs can be resized, not a kernel measurement)</source>
         <translation>（CPU 试运行：在 CPU 上以缩小的形状（输入可缩放时）运行参考实现，不是内核测量）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1013"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1037"/>
         <source> on target %1</source>
         <translation>，目标 %1</translation>
     </message>
@@ -469,52 +484,52 @@
         <translation type="vanished">通过（PASS，仅测试框架：在 CPU 上用参考实现比对其自身；kernel.py 未运行）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1082"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1106"/>
         <source>run finished: %1 (exit %2, %3 ms); log %4</source>
         <translation>运行结束：%1（退出码 %2，%3 ms）；日志 %4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1089"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1113"/>
         <source>note: a wrong kernel.py passes a dry run too; its numbers can be checked on the CPU under the Triton emulation (README, &quot;checked for numbers on the CPU&quot;): tests/python/chain_emulate.py %1 %2 --spec %3</source>
         <translation>注意：错误的 kernel.py 同样能通过试运行；可在 CPU 上用 Triton 模拟检查其数值（README，“checked for numbers on the CPU”）：tests/python/chain_emulate.py %1 %2 --spec %3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1096"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1120"/>
         <source>run error: </source>
         <translation>运行错误：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1099"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1123"/>
         <source>harness error: </source>
         <translation>测试框架错误：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1148"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1174"/>
         <source>no run to record yet (phase 4 first)</source>
         <translation>尚无可记录的运行（请先运行阶段 4）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1165"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1191"/>
         <source>no workspace</source>
         <translation>没有工作区</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1168"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1194"/>
         <source>quality gate is %1: the seed commits V%2 only after the gate passes (the report and %3 are written and kept)</source>
         <translation>质量门为 %1：只有质量门通过后才提交 V%2（报告和 %3 已写入并保留）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1170"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1196"/>
         <source>not evaluated</source>
         <translation>未评估</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1240"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1272"/>
         <source>nothing changed since %1: no new commit</source>
         <translation>自 %1 以来没有变化：不产生新提交</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1246"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1279"/>
         <source>committed %1: %2</source>
         <translation>已提交 %1：%2</translation>
     </message>
@@ -523,28 +538,28 @@
         <translation type="vanished">warning: %1：未记录提交哈希：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1322"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1386"/>
         <source>the run was stopped: the passing %1 and %2 are kept unchanged</source>
         <translation>运行已停止：通过的 %1 和 %2 保持不变</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1340"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1404"/>
         <source>quality gate %1: see %2</source>
         <translation>质量门 %1：见 %2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1346"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1410"/>
         <source>the run was stopped before a verdict (STOPPED); its log is kept in %1. To run it again: %2</source>
         <translation>运行在得出结论前被停止（STOPPED）；其日志保存在 %1。重新运行：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1353"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1417"/>
         <source>; kernel.py is a skeleton (no kernel): %1</source>
         <translation>；kernel.py 是骨架（没有内核）：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="979"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1354"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1003"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1418"/>
         <source>see plans/v0_plan.md</source>
         <translation>见 plans/v0_plan.md</translation>
     </message>
@@ -554,27 +569,27 @@
         <translation>已停止：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="176"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="189"/>
         <source>stopped in phase 1 (Understand) before the probe ran; nothing was written</source>
         <translation>在阶段 1（理解）探测运行前已停止；未写入任何内容</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="204"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="217"/>
         <source>stopped in phase 1 (Understand): %1; nothing was written</source>
         <translation>在阶段 1（理解）中停止：%1；未写入任何内容</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="213"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="226"/>
         <source>no CUDA device on this machine; use --cpu-dry-run or a remote target (the probe under %1 found no GPU: torch without CUDA, no /dev/nvidia*, or CUDA_VISIBLE_DEVICES hides them; in the workbench: CPU dry run, or another target)</source>
         <translation>本机没有 CUDA 设备；请使用 --cpu-dry-run 或远程目标（在 %1 下运行的探测未找到 GPU：torch 不含 CUDA、没有 /dev/nvidia*，或 CUDA_VISIBLE_DEVICES 隐藏了它们；在工作台中：CPU 试运行，或选择其他目标）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1058"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1082"/>
         <source>nothing was measured: %1. No record was written; run the same command again when the target can be reached (the run log: %2)</source>
         <translation>未测量任何内容：%1。未写入记录；目标可连接后请再次运行同一命令（运行日志：%2）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1060"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1084"/>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -583,42 +598,52 @@
         <translation type="vanished">PASS（仅测试框架：PyTorch 参考实现在 CPU 上代替 kernel.py 运行；kernel.py 未运行）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1229"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1255"/>
         <source>committed %1: the generated files, a base for your edits</source>
         <translation>已提交 %1：生成的文件，作为你的编辑的基线</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1266"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1293"/>
+        <source>note: %1 does not name its commit %2 (%3); `kwb versions` finds it through git</source>
+        <translation>注意：%1 未写入其提交 %2（%3）；`kwb versions` 会通过 git 找到它</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1310"/>
+        <source>%1 names its commit %2 (git_commit_hash), written in the next commit %3</source>
+        <translation>%1 已写入其提交 %2（git_commit_hash），记录在下一个提交 %3 中</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1330"/>
         <source>note: the generated files were not committed (%1)</source>
         <translation>注意：生成的文件未提交（%1）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1266"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1330"/>
         <source>nothing to commit</source>
         <translation>没有可提交的内容</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1270"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1334"/>
         <source>committed %1: the generated files, a base for your edits (V0 is not committed: its quality gate is %2)</source>
         <translation>已提交 %1：生成的文件，作为你修改的基线（V0 未作为版本提交：其质量门为 %2）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1298"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1362"/>
         <source>the generated base commit holds this run&apos;s generated %1; your edits stay in the working tree (git diff shows them)</source>
         <translation>生成的基线提交包含本次运行生成的 %1；你的编辑保留在工作区中（git diff 可查看）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1356"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1420"/>
         <source>; a CPU dry run on a slow or busy CPU can exceed the per-case timeout (%1 s): --case-timeout SEC raises it</source>
         <translation>；在较慢或繁忙的 CPU 上，CPU 试运行可能超过每个用例的超时（%1 秒）：用 --case-timeout SEC 调高</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="193"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="206"/>
         <source>probe: still running after %1 s (limit %2 s); it is stopped at the limit</source>
         <translation>探测：已运行 %1 秒（上限 %2 秒）；到达上限时将被停止</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="196"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="209"/>
         <source>probe: still running after %1 s (limit %2 s), in %3; it is stopped at the limit</source>
         <translation>探测：已运行 %1 秒（上限 %2 秒），正在运行 %3；到达上限时将被停止</translation>
     </message>
@@ -626,37 +651,37 @@
 <context>
     <name>kwb::CaseStatus</name>
     <message>
-        <location filename="../core/review/verdict.cpp" line="107"/>
+        <location filename="../core/review/verdict.cpp" line="114"/>
         <source>PASS</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="108"/>
+        <location filename="../core/review/verdict.cpp" line="115"/>
         <source>FAIL</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="109"/>
+        <location filename="../core/review/verdict.cpp" line="116"/>
         <source>TIMEOUT_FAIL</source>
         <translation>超时失败</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="110"/>
+        <location filename="../core/review/verdict.cpp" line="117"/>
         <source>ERROR</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="111"/>
+        <location filename="../core/review/verdict.cpp" line="118"/>
         <source>STOPPED</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="112"/>
+        <location filename="../core/review/verdict.cpp" line="119"/>
         <source>RUNNING</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="113"/>
+        <location filename="../core/review/verdict.cpp" line="120"/>
         <source>SKIPPED</source>
         <translation>已跳过</translation>
     </message>
@@ -1030,27 +1055,37 @@
         <translation>  首次调用 %1 秒</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="248"/>
+        <location filename="../core/review/displaytext.cpp" line="253"/>
+        <source>■ harness result (CPU dry run): no case completed: %1 of %2 case(s) did not return within the case timeout; no kernel ran, nothing was measured</source>
+        <translation>■ 测试框架结果（CPU 试运行）：没有用例完成：%2 个用例中 %1 个未在用例超时内返回；没有运行内核，未做任何测量</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="258"/>
+        <source>■ harness result (CPU dry run): %1 of %2 case(s) ran the PyTorch reference on the CPU, %3 did not return within the case timeout; no kernel ran, nothing was measured</source>
+        <translation>■ 测试框架结果（CPU 试运行）：%2 个用例中 %1 个在 CPU 上运行了 PyTorch 参照，%3 个未在用例超时内返回；没有运行内核，未做任何测量</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="264"/>
         <source>■ harness result (CPU dry run): %1 of %2 case(s) ran the PyTorch reference on the CPU, %3 skipped (not runnable on this CPU&apos;s torch); no kernel ran, nothing was measured</source>
         <translation>■ 测试框架结果（CPU 试运行）：%2 个用例中 %1 个在 CPU 上运行了 PyTorch 参照，%3 个被跳过（本机 CPU 的 torch 无法运行）；没有运行内核，未做任何测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="253"/>
+        <location filename="../core/review/displaytext.cpp" line="269"/>
         <source>■ harness result (CPU dry run): %1 case(s) ran the PyTorch reference on the CPU; no kernel ran, nothing was measured</source>
         <translation>■ 测试框架结果（CPU 试运行）：%1 个用例在 CPU 上运行了 PyTorch 参照；没有运行内核，未做任何测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="257"/>
+        <location filename="../core/review/displaytext.cpp" line="273"/>
         <source>■ harness result %1 (%2): %3 case(s), max rel_err %4, latency %5</source>
         <translation>■ 测试框架结果 %1（%2）：%3 个用例，最大 rel_err %4，延迟 %5</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="390"/>
+        <location filename="../core/review/displaytext.cpp" line="406"/>
         <source>no version recorded</source>
         <translation>未记录版本</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="392"/>
+        <location filename="../core/review/displaytext.cpp" line="408"/>
         <source>V%1 of %2</source>
         <translation>V%1，共 %2 个版本</translation>
     </message>
@@ -1059,87 +1094,87 @@
         <translation type="vanished">  %1 µs（参考 %2 µs）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="314"/>
+        <location filename="../core/review/displaytext.cpp" line="330"/>
         <source>cpu-dry-run: the &apos;kernel&apos; is the PyTorch reference Model itself, run on the CPU at the problem&apos;s own shapes: no input dim can be scaled down (every size is tied to the model: a parameter shape or a constructor argument); these numbers check the harness and the problem files, they are not a kernel measurement</source>
         <translation>cpu-dry-run：“内核”就是 PyTorch 参考 Model 本身，在 CPU 上以问题自身的形状运行：没有可缩小的输入维度（每个尺寸都与模型绑定：参数形状或构造参数）；这些数字检查的是测试框架和问题文件，不是内核测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="320"/>
+        <location filename="../core/review/displaytext.cpp" line="336"/>
         <source>cpu-dry-run: the &apos;kernel&apos; is the PyTorch reference Model itself, run on the CPU at scaled-down shapes; these numbers check the harness and the problem files, they are not a kernel measurement</source>
         <translation>cpu-dry-run：“内核”就是 PyTorch 参考 Model 本身，在 CPU 上以缩小的形状运行；这些数字检查的是测试框架和问题文件，不是内核测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="324"/>
+        <location filename="../core/review/displaytext.cpp" line="340"/>
         <source>cpu-test (KWB_HARNESS_DEVICE=cpu, test-only): kernel.py ran on the CPU; timings are CPU wall clock, not a GPU measurement</source>
         <translation>cpu-test（KWB_HARNESS_DEVICE=cpu，仅用于测试）：kernel.py 在 CPU 上运行；计时是 CPU 墙钟时间，不是 GPU 测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="331"/>
+        <location filename="../core/review/displaytext.cpp" line="347"/>
         <source>CPU dry run: no kernel measured</source>
         <translation>CPU 试运行：未测量内核</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="332"/>
+        <location filename="../core/review/displaytext.cpp" line="348"/>
         <source>no measurement</source>
         <translation>无测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="333"/>
+        <location filename="../core/review/displaytext.cpp" line="349"/>
         <source>skeleton: no kernel ran</source>
         <translation>骨架：没有运行内核</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="350"/>
+        <location filename="../core/review/displaytext.cpp" line="366"/>
         <source>quality gate: %1</source>
         <translation>质量门禁：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="351"/>
+        <location filename="../core/review/displaytext.cpp" line="367"/>
         <source>quality gate: %1 — %2</source>
         <translation>质量门禁：%1 — %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="352"/>
+        <location filename="../core/review/displaytext.cpp" line="368"/>
         <source>wrote %1 and %2</source>
         <translation>已写入 %1 和 %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="358"/>
+        <location filename="../core/review/displaytext.cpp" line="374"/>
         <source>%1 and %2 are unchanged (this run&apos;s records, apart from the date): not rewritten</source>
         <translation>%1 和 %2 未变（除日期外即本次运行的记录）：未重写</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="361"/>
+        <location filename="../core/review/displaytext.cpp" line="377"/>
         <source>wrote %1; %2 is unchanged: not rewritten</source>
         <translation>已写入 %1；%2 未变：未重写</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="363"/>
+        <location filename="../core/review/displaytext.cpp" line="379"/>
         <source>%1 µs, %2 GB/s (%3% of datasheet bandwidth), %4 TFLOPS</source>
         <translation>%1 µs，%2 GB/s（数据手册带宽的 %3%），%4 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="366"/>
+        <location filename="../core/review/displaytext.cpp" line="382"/>
         <source>%1 had been changed since kwb wrote it (an edit or `kwb memory update`): that version is kept as %2</source>
         <translation>%1 在 kwb 写入后被改动过（手动编辑或 `kwb memory update`）：该版本保留为 %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="369"/>
+        <location filename="../core/review/displaytext.cpp" line="385"/>
         <source>%1 had been edited since kwb wrote it: your version is kept as %2</source>
         <translation>%1 在 kwb 写入后被编辑过：你的版本保留为 %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="372"/>
+        <location filename="../core/review/displaytext.cpp" line="388"/>
         <source>roofline data not kept: %1</source>
         <translation>未保存 Roofline 数据：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="373"/>
+        <location filename="../core/review/displaytext.cpp" line="389"/>
         <source>roofline figure not drawn: %1</source>
         <translation>未绘制 Roofline 图：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="374"/>
+        <location filename="../core/review/displaytext.cpp" line="390"/>
         <source>utilization not computed: %1</source>
         <translation>未计算利用率：%1</translation>
     </message>
@@ -1162,44 +1197,44 @@
         <translation type="vanished">■ 测试框架结果 %1（%2）：%3 个用例，最大 rel_err %4，延迟 %5 µs</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/review/displaytext.cpp" line="264"/>
+        <location filename="../core/review/displaytext.cpp" line="280"/>
         <source>☰ %n case(s) planned</source>
         <translation>
             <numerusform>☰ 计划 %n 个用例</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="271"/>
+        <location filename="../core/review/displaytext.cpp" line="287"/>
         <source>‖ waiting for the GPU timing lock: %1</source>
         <translation>‖ 正在等待 GPU 计时锁：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="275"/>
+        <location filename="../core/review/displaytext.cpp" line="291"/>
         <source>» GPU timing lock held after %1 s: %2</source>
         <translation>» 等待 %1 秒后获得 GPU 计时锁：%2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="276"/>
+        <location filename="../core/review/displaytext.cpp" line="292"/>
         <source>GPU timing lock released: %1</source>
         <translation>GPU 计时锁已释放：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="280"/>
+        <location filename="../core/review/displaytext.cpp" line="296"/>
         <source>‖ %1: first kernel call (JIT compile), up to %2 s</source>
         <translation>‖ %1：首次内核调用（JIT 编译），最长 %2 秒</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="282"/>
+        <location filename="../core/review/displaytext.cpp" line="298"/>
         <source>» %1: first kernel call took %2 s</source>
         <translation>» %1：首次内核调用用时 %2 秒</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="285"/>
+        <location filename="../core/review/displaytext.cpp" line="301"/>
         <source>⚠ unreadable %1 line: %2</source>
         <translation>⚠ 无法解析的 %1 行：%2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="293"/>
+        <location filename="../core/review/displaytext.cpp" line="309"/>
         <source>… %1 bytes of output (%2 lines) dropped here: the log and this view keep the first %3 and the last %4 bytes, and every protocol line</source>
         <translation>… 此处省略了 %1 字节输出（%2 行）：日志和此视图保留前 %3 字节和后 %4 字节，以及所有协议行</translation>
     </message>
@@ -4760,52 +4795,57 @@ output followed live, cancel is scancel; the workspace must be on a file system 
 <context>
     <name>kwb::Verdict</name>
     <message>
-        <location filename="../core/review/verdict.cpp" line="45"/>
+        <location filename="../core/review/verdict.cpp" line="48"/>
         <source>Not run</source>
         <translation>未运行</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="47"/>
+        <location filename="../core/review/verdict.cpp" line="50"/>
         <source>Running…</source>
         <translation>运行中…</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="49"/>
+        <location filename="../core/review/verdict.cpp" line="52"/>
         <source>PASS</source>
         <translation>通过（PASS）</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="51"/>
+        <location filename="../core/review/verdict.cpp" line="54"/>
         <source>FAIL</source>
         <translation>失败（FAIL）</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="53"/>
+        <location filename="../core/review/verdict.cpp" line="56"/>
         <source>TIMEOUT_FAIL</source>
         <translation>超时失败（TIMEOUT_FAIL）</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="55"/>
+        <location filename="../core/review/verdict.cpp" line="58"/>
         <source>Skeleton: kernel not implemented</source>
         <translation>骨架：内核未实现</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="57"/>
+        <location filename="../core/review/verdict.cpp" line="60"/>
         <source>Dry run: not measured</source>
         <translation>试运行：未测量</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="59"/>
+        <location filename="../core/review/verdict.cpp" line="62"/>
         <source>Stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="61"/>
+        <location filename="../core/review/verdict.cpp" line="64"/>
         <source>Harness error</source>
         <translation>测试框架错误</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="67"/>
+        <location filename="../core/review/verdict.cpp" line="66"/>
+        <source>Incomplete: the run was interrupted</source>
+        <translation>未完成：运行被中断</translation>
+    </message>
+    <message>
+        <location filename="../core/review/verdict.cpp" line="72"/>
         <source>not measured: no kernel ran (a CPU dry run runs the PyTorch reference in kernel.py&apos;s place, checked against its own float32 run)</source>
         <translation>未测量：没有运行内核（CPU 试运行以 PyTorch 参考实现代替 kernel.py 运行，并与参考实现自身的 float32 运行结果比对）</translation>
     </message>
@@ -4813,8 +4853,8 @@ output followed live, cancel is scancel; the workspace must be on a file system 
 <context>
     <name>kwb::VerdictBadge</name>
     <message>
-        <location filename="../widgets/verdictbadge.cpp" line="46"/>
-        <location filename="../widgets/verdictbadge.cpp" line="56"/>
+        <location filename="../widgets/verdictbadge.cpp" line="48"/>
+        <location filename="../widgets/verdictbadge.cpp" line="58"/>
         <source>Quality gate: %1</source>
         <translation>质量门禁：%1</translation>
     </message>
@@ -4822,49 +4862,54 @@ output followed live, cancel is scancel; the workspace must be on a file system 
 <context>
     <name>kwb::VerdictCode</name>
     <message>
-        <location filename="../core/review/verdict.cpp" line="77"/>
+        <location filename="../core/review/verdict.cpp" line="82"/>
         <source>NOT_RUN</source>
         <translation>未运行（NOT_RUN）</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="79"/>
+        <location filename="../core/review/verdict.cpp" line="84"/>
         <source>RUNNING</source>
         <translation>运行中（RUNNING）</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="81"/>
+        <location filename="../core/review/verdict.cpp" line="86"/>
         <source>PASS</source>
         <translation>通过（PASS）</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="83"/>
+        <location filename="../core/review/verdict.cpp" line="88"/>
         <source>FAIL</source>
         <translation>失败（FAIL）</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="85"/>
+        <location filename="../core/review/verdict.cpp" line="90"/>
         <source>TIMEOUT_FAIL</source>
         <translation>超时失败（TIMEOUT_FAIL）</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="87"/>
+        <location filename="../core/review/verdict.cpp" line="92"/>
         <source>SKELETON</source>
         <translation>骨架（SKELETON）</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="89"/>
+        <location filename="../core/review/verdict.cpp" line="94"/>
         <source>DRY_RUN</source>
         <translation>试运行（DRY_RUN）</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="91"/>
+        <location filename="../core/review/verdict.cpp" line="96"/>
         <source>STOPPED</source>
         <translation>已停止（STOPPED）</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="93"/>
+        <location filename="../core/review/verdict.cpp" line="98"/>
         <source>ERROR</source>
         <translation>错误（ERROR）</translation>
+    </message>
+    <message>
+        <location filename="../core/review/verdict.cpp" line="100"/>
+        <source>INCOMPLETE</source>
+        <translation>未完成（INCOMPLETE）</translation>
     </message>
 </context>
 <context>
@@ -5067,15 +5112,15 @@ output followed live, cancel is scancel; the workspace must be on a file system 
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="123"/>
-        <location filename="../widgets/wizardpanel.cpp" line="425"/>
-        <location filename="../widgets/wizardpanel.cpp" line="440"/>
+        <location filename="../widgets/wizardpanel.cpp" line="427"/>
+        <location filename="../widgets/wizardpanel.cpp" line="442"/>
         <source>Not run yet. The records consulted appear in the Knowledge panel.</source>
         <translation>尚未运行。查阅过的记录会显示在知识面板中。</translation>
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="131"/>
         <location filename="../widgets/wizardpanel.cpp" line="335"/>
-        <location filename="../widgets/wizardpanel.cpp" line="441"/>
+        <location filename="../widgets/wizardpanel.cpp" line="443"/>
         <source>Not run yet.</source>
         <translation>尚未运行。</translation>
     </message>
@@ -5116,7 +5161,7 @@ output followed live, cancel is scancel; the workspace must be on a file system 
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="220"/>
-        <location filename="../widgets/wizardpanel.cpp" line="486"/>
+        <location filename="../widgets/wizardpanel.cpp" line="488"/>
         <source>Run V0 measurement</source>
         <translation>运行 V0 测量</translation>
     </message>
@@ -5176,56 +5221,61 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation>，未运行：kernel.py 是骨架</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="367"/>
+        <location filename="../widgets/wizardpanel.cpp" line="366"/>
+        <source> (interrupted: no result.json)</source>
+        <translation>（已中断：没有 result.json）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/wizardpanel.cpp" line="369"/>
         <source>  rel_err: %1</source>
         <translation>  rel_err：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/wizardpanel.cpp" line="390"/>
+        <location filename="../widgets/wizardpanel.cpp" line="392"/>
         <source>Recorded in this workspace (nothing re-run): %n knowledge record(s) kept</source>
         <translation>
             <numerusform>本工作区已记录（未重新运行）：保留了 %n 条知识记录</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/wizardpanel.cpp" line="393"/>
+        <location filename="../widgets/wizardpanel.cpp" line="395"/>
         <source>; %n set aside as not applying</source>
         <translation>
             <numerusform>；%n 条因不适用而搁置</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="394"/>
+        <location filename="../widgets/wizardpanel.cpp" line="396"/>
         <source>Plan: %1</source>
         <translation>计划：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="420"/>
+        <location filename="../widgets/wizardpanel.cpp" line="422"/>
         <source>Show phase %1&apos;s results (nothing runs again). Alt+%1; Ctrl+%1 runs it again.</source>
         <translation>显示第 %1 阶段的结果（不会重新运行）。Alt+%1；Ctrl+%1 重新运行。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="421"/>
+        <location filename="../widgets/wizardpanel.cpp" line="423"/>
         <source>Show phase %1&apos;s page and its Run button. Alt+%1; Ctrl+%1 runs it.</source>
         <translation>显示第 %1 阶段的页面及其运行按钮。Alt+%1；Ctrl+%1 运行它。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="518"/>
+        <location filename="../widgets/wizardpanel.cpp" line="520"/>
         <source>⚠ %1 will write a SKELETON for this problem, which the quality gate fails (%2). %3 gives a kernel.</source>
         <translation>⚠ %1 将为此问题生成骨架，质量门会判为失败（%2）。%3 可生成内核。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="520"/>
+        <location filename="../widgets/wizardpanel.cpp" line="522"/>
         <source> or </source>
         <translation> 或 </translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="526"/>
+        <location filename="../widgets/wizardpanel.cpp" line="528"/>
         <source>Use %1</source>
         <translation>使用 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="527"/>
+        <location filename="../widgets/wizardpanel.cpp" line="529"/>
         <source>Set Framework to %1 and run phase 1 again (seconds)</source>
         <translation>将框架设为 %1 并重新运行阶段 1（数秒）</translation>
     </message>
@@ -5234,22 +5284,22 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation type="vanished">  rel_err：未测量（试运行只将参考实现与自身比较）</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="370"/>
+        <location filename="../widgets/wizardpanel.cpp" line="372"/>
         <source>Measure Again records kernel.py as V%1 (V0 stays); phases 1-4 regenerate V0.</source>
         <translation>“再次测量”把 kernel.py 记录为 V%1（V0 保留）；阶段 1–4 会重新生成 V0。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="371"/>
+        <location filename="../widgets/wizardpanel.cpp" line="373"/>
         <source>Run the phases to measure it.</source>
         <translation>运行各阶段以进行测量。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="486"/>
+        <location filename="../widgets/wizardpanel.cpp" line="488"/>
         <source>Measure V0 anew</source>
         <translation>重新测量 V0</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="487"/>
+        <location filename="../widgets/wizardpanel.cpp" line="489"/>
         <source>After phases 1-3 ran again here: measure the regenerated kernel as a new V0, replacing the recorded one. Measure Again keeps V0 and records kernel.py as V%1.</source>
         <translation>在此重新运行阶段 1–3 之后：把重新生成的内核作为新的 V0 测量，替换已记录的 V0。“再次测量”保留 V0，并把 kernel.py 记录为 V%1。</translation>
     </message>
@@ -5293,7 +5343,7 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation>  运行：%1%2</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="365"/>
+        <location filename="../widgets/wizardpanel.cpp" line="367"/>
         <source> (not the recorded run)</source>
         <translation>（不是记录的运行）</translation>
     </message>
