@@ -1028,6 +1028,22 @@ void BaselineJob::startMeasure() {
     Q_EMIT measured(false);
     return;
   }
+  {
+    // What this run is and the command that runs it again, written before it starts: a run killed before its
+    // result.json (kill -9, a crash) is then read back as INCOMPLETE with its mode and that command (new-user trial
+    // 17, #5: "ERROR -- not the recorded run", mode unknown). output.log cannot say it: its lines are budgeted.
+    BaselineOptions again = m_opts;
+    again.force = true;
+    const nlohmann::json run = {{"mode", m_opts.cpuDryRun ? "cpu-dry-run" : "gpu"},
+                                {"version", m_version},
+                                {"rerun", (m_version > 0 ? measureCommand(m_opts, m_ws->root())
+                                                         : reproduceCommand(again, m_framework, m_ws->root()))
+                                              .toStdString()}};
+    QString runError;
+    if (!atomicWrite(QDir(cfg.runDir).filePath(QStringLiteral("run.json")),
+                     QByteArray::fromStdString(run.dump(2) + "\n"), &runError))
+      Q_EMIT progress(Measure, tr("note: %1").arg(runError));
+  }
   Q_EMIT progress(
       Measure,
       tr("V%5 measurement%1%2: %3 %4")

@@ -219,8 +219,12 @@ QString DisplayText::harnessLine(const QString& line, int casesDone) {
       // like a kernel's measurement (new-user trial 8). Say what ran instead, and keep a failure's reason.
       if (const auto n = c.raw.find("dry_run_note");
           n != c.raw.end() && n->is_string() && n->get<std::string>().rfind("cpu-dry-run", 0) == 0) {
-        QString text = tr("%1 %2  %3  shape %4  %5  (CPU dry run: the PyTorch reference ran in kernel.py's place; "
-                          "nothing measured)")
+        // a case that ran out of time did not run to its end (new-user trial 17, #6)
+        QString text = (c.status == QLatin1String("TIMEOUT_FAIL")
+                            ? tr("%1 %2  %3  shape %4  %5  (CPU dry run: the PyTorch reference, in kernel.py's place, "
+                                 "did not return; nothing measured)")
+                            : tr("%1 %2  %3  shape %4  %5  (CPU dry run: the PyTorch reference ran in kernel.py's "
+                                 "place; nothing measured)"))
                            .arg(c.passed()                             ? QStringLiteral("✓")
                                 : c.status == QLatin1String("SKIPPED") ? QStringLiteral("○")  // not a failure
                                                                        : QStringLiteral("✗"),

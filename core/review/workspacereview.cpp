@@ -171,7 +171,9 @@ QList<RunEntry> listRuns(const QString& workspace) {
   return runs;
 }
 
-static QString interruptedRunText(const WorkspaceReview& r, const QString& recordedRun) {
+// The reason of an interrupted run (Verdict::Incomplete): its folder, what the records hold, and the command that runs
+// it again: @p rerun as the job wrote it in run.json, else one made from the spec (a run from before run.json).
+static QString interruptedRunText(const WorkspaceReview& r, const QString& recordedRun, const QString& rerun) {
   QStringList cmd{QStringLiteral("kwb"), QStringLiteral("baseline"),
                   r.sourcePath.isEmpty() ? QStringLiteral("PROBLEM.py") : r.sourcePath};
   if (!r.gpu.isEmpty()) cmd << QStringLiteral("--gpu") << r.gpu;
@@ -182,8 +184,9 @@ static QString interruptedRunText(const WorkspaceReview& r, const QString& recor
   for (const QString& w : std::as_const(cmd)) quoted << shellQuote(w);
   const QString run = QDir(r.root).relativeFilePath(r.runDir);
   // A later version's run (kwb measure) is run again by kwb measure; a V0's by baseline --force.
-  const QString again =
-      r.version > 0 && r.memory ? QStringLiteral("kwb measure %1").arg(shellQuote(r.root)) : quoted.join(u' ');
+  const QString again = !rerun.isEmpty()            ? rerun
+                        : r.version > 0 && r.memory ? QStringLiteral("kwb measure %1").arg(shellQuote(r.root))
+                                                    : quoted.join(u' ');
   return QStringLiteral(
              "the run was interrupted before it finished: %1 has no result.json (kwb was killed, or the "
              "machine stopped) and %2; to run it again: %3")
@@ -337,16 +340,15 @@ std::optional<WorkspaceReview> readWorkspaceReview(const QString& path, QString*
   // before the run ended. A stop (Ctrl-C, SIGTERM) writes one, "cancelled" (new-user trial 17, #5: such a workspace
   // exported as "ERROR -- not the recorded run", mode unknown).
   bool interrupted = false;
+  QString rerun;  // run.json's command for an interrupted run
   if (!r.runDir.isEmpty()) {
     interrupted = !r.runRecorded && !QFileInfo::exists(QDir(r.runDir).filePath(QStringLiteral("result.json")));
     if (interrupted) {
-      // Its mode is in the log's first line, the harness's command ("process 1 on local in …: … --cpu-dry-run").
-      QFile log(QDir(r.runDir).filePath(QStringLiteral("output.log")));
-      if (log.open(QIODevice::ReadOnly) && r.mode.isEmpty()) {
-        const QByteArray head = log.read(64 * 1024);
-        if (head.contains("[kwb] process "))
-          r.mode = head.contains(" --cpu-dry-run") ? QStringLiteral("cpu-dry-run") : QStringLiteral("gpu");
-      }
+      // Its mode and the command that runs it again, as the job wrote them before the run (run.json)
+      QString e;
+      const nlohmann::json run = readJson(QDir(r.runDir).filePath(QStringLiteral("run.json")), &e);
+      if (r.mode.isEmpty()) r.mode = str(run, "mode");
+      rerun = str(run, "rerun");
     } else if (const auto rf = readRunFile(r.runDir, &why)) {
       r.cases = rf->cases;
       r.result = rf->result;
@@ -397,7 +399,7 @@ std::optional<WorkspaceReview> readWorkspaceReview(const QString& path, QString*
     r.gateReason =
         QStringLiteral("not the recorded run: the verdict comes from its cases only (the report and %1 describe %2)")
             .arg(paths.memory, recordedRun.isEmpty() ? QStringLiteral("no run") : QFileInfo(recordedRun).fileName());
-    if (interrupted) r.gateReason = interruptedRunText(r, recordedRun);
+    if (interrupted) r.gateReason = interruptedRunText(r, recordedRun, rerun);
     if (!r.runRecorded) {
       r.latencyUs = dry || !r.result ? std::nullopt : r.result->latencyUs;
       r.bandwidthGBs.reset();
