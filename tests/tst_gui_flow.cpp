@@ -845,10 +845,17 @@ void TestGuiFlow::fullFlowCpuDryRun() {
   if (!git.isEmpty()) {
     QProcess p;
     p.start(git,
-            {QStringLiteral("-C"), ws, QStringLiteral("log"), QStringLiteral("-1"), QStringLiteral("--format=%H %s")});
+            {QStringLiteral("-C"), ws, QStringLiteral("log"), QStringLiteral("-2"), QStringLiteral("--format=%H %s")});
     QVERIFY(p.waitForFinished(30000));
-    QCOMPARE(QString::fromUtf8(p.readAllStandardOutput()).trimmed(),
-             w.job()->commitId() + QStringLiteral(" V0 (CPU dry run, not measured): baseline kernel"));
+    // V0's commit, then the one that names it in memory/v0.json (new-user trial 17, #12)
+    const QStringList lines = QString::fromUtf8(p.readAllStandardOutput()).trimmed().split(u'\n');
+    QCOMPARE(lines.size(), 2);
+    QVERIFY2(lines.first().endsWith(QStringLiteral(" Record V0's commit in memory/v0.json")),
+             qPrintable(lines.first()));
+    QCOMPARE(lines.last(), w.job()->commitId() + QStringLiteral(" V0 (CPU dry run, not measured): baseline kernel"));
+    const auto named = MemoryRecord::load(QDir(ws).filePath(QStringLiteral("memory/v0.json")));
+    QVERIFY(named);
+    QVERIFY(named->value(QStringLiteral("git_commit_hash")) == nlohmann::json(w.job()->commitId().toStdString()));
   }
   {
     // New-user trial 10, #8: the committed report's command said --no-commit (written before the Commit click).

@@ -811,6 +811,111 @@ class TestRecords : public QObject {
     QCOMPARE(list->at(0).commitSubject, QStringLiteral("V0 (CPU dry run, not measured): baseline kernel"));
     QVERIFY(*first != *second);
   }
+
+  // New-user trial 17, #12: a record names its commit in git_commit_hash, written one commit after it. readVersions
+  // takes that name (the version's commit, not the later one that wrote the name); a name the repository does not
+  // hold (a rewritten history) or one of a commit without the record falls back to the walk.
+  void readVersions_takesTheCommitTheRecordNames() {
+    QTemporaryDir dir;
+    const QString ws = dir.path();
+    MemoryRecord v0 = MemoryRecord::fromTemplate(QStringLiteral("v0"));
+    QVERIFY(v0.setJson(QStringLiteral("quality_gate.result"), "PASS"));
+    QVERIFY(v0.save(memoryPath(ws, QStringLiteral("v0"))));
+    auto repo = GitRepo::openOrInit(ws);
+    QVERIFY(repo);
+    const auto c0 = repo->commit({QStringLiteral("memory/v0.json")}, QStringLiteral("V0: baseline kernel"));
+    QVERIFY(c0);
+    QVERIFY(v0.setJson(QStringLiteral("git_commit_hash"), c0->toStdString()));
+    QVERIFY(v0.save(memoryPath(ws, QStringLiteral("v0"))));
+    const auto named =
+        repo->commit({QStringLiteral("memory/v0.json")}, QStringLiteral("Record V0's commit in memory/v0.json"));
+    QVERIFY(named);
+    QString error;
+    auto list = readVersions(ws, &error);
+    QVERIFY2(list, qPrintable(error));
+    QCOMPARE(list->at(0).recordedCommit, *c0);
+    QCOMPARE(list->at(0).commit, *c0);
+    QCOMPARE(list->at(0).commitSubject, QStringLiteral("V0: baseline kernel"));
+    QVERIFY(repo->isClean());
+    // A name git does not know: the walk finds the version's commit all the same
+    QVERIFY(v0.setJson(QStringLiteral("git_commit_hash"), std::string(40, 'a')));
+    QVERIFY(v0.save(memoryPath(ws, QStringLiteral("v0"))));
+    list = readVersions(ws, &error);
+    QVERIFY2(list, qPrintable(error));
+    QCOMPARE(list->at(0).commit, *c0);
+    // A second member of the class: a later version names its own commit the same way
+    MemoryRecord v1 = MemoryRecord::fromTemplate(QStringLiteral("v1"));
+    QVERIFY(v1.save(memoryPath(ws, QStringLiteral("v1"))));
+    const auto c1 = repo->commit({QStringLiteral("memory/v1.json"), QStringLiteral("memory/v0.json")},
+                                 QStringLiteral("V1: edited kernel.py, measured again"));
+    QVERIFY(c1);
+    QVERIFY(v1.setJson(QStringLiteral("git_commit_hash"), c1->toStdString()));
+    QVERIFY(v1.save(memoryPath(ws, QStringLiteral("v1"))));
+    QVERIFY(repo->commit({QStringLiteral("memory/v1.json")}, QStringLiteral("Record V1's commit in memory/v1.json")));
+    list = readVersions(ws, &error);
+    QVERIFY2(list, qPrintable(error));
+    QCOMPARE(list->at(1).commit, *c1);
+  }
+
+  // New-user trial 17, #7: a run that rewrites memory/v0.json (--force) carries what the engineer wrote into it: the
+  // free-text fields a run never fills, open directions, and the pitfalls the engineer diagnosed. The run's own
+  // values and its own pitfalls are this run's.
+  void carryEngineerFields_keepsTheEngineersWriting() {
+    MemoryRecord old = MemoryRecord::fromTemplate(QStringLiteral("v0"));
+    QVERIFY(old.setJson(QStringLiteral("optimization.expected_impact"), "halves the bytes"));
+    QVERIFY(old.setJson(QStringLiteral("profile_evidence.evidence_chain"), "ncu: dram 92% -> memory-bound"));
+    QVERIFY(old.setJson(QStringLiteral("quality_gate.result"), "FAIL"));  // measured: never carried
+    QVERIFY(old.append(QStringLiteral("open_directions"),
+                       {{"direction", "fuse the bias"}, {"rationale", "one pass fewer"}}));
+    QVERIFY(old.append(QStringLiteral("isa_metric_progress"),
+                       {{"metric", "dram_bw"}, {"target", "4.0 TB/s"}, {"current", "3.1"}, {"met", false}}));
+    // the run's pitfall, the engineer's lesson added to it; the run's own pitfall for another case; the engineer's own
+    QVERIFY(old.append(QStringLiteral("pitfalls_and_fixes"), {{"error_type", "accuracy"},
+                                                              {"error_message", "dtype_bf16: FAIL (rel_err 3e-2)"},
+                                                              {"root_cause", "fp32 accumulate missing"},
+                                                              {"fix_applied", nullptr},
+                                                              {"lesson", "accumulate in fp32"}}));
+    QVERIFY(old.append(QStringLiteral("pitfalls_and_fixes"), {{"error_type", "accuracy"},
+                                                              {"error_message", "strided: FAIL"},
+                                                              {"root_cause", nullptr},
+                                                              {"fix_applied", nullptr},
+                                                              {"lesson", nullptr}}));
+    QVERIFY(old.append(QStringLiteral("pitfalls_and_fixes"), {{"error_type", "compilation"},
+                                                              {"error_message", "BLOCK 2048: out of registers"},
+                                                              {"root_cause", nullptr},
+                                                              {"fix_applied", "BLOCK 1024"},
+                                                              {"lesson", nullptr}}));
+    MemoryRecord fresh = MemoryRecord::fromTemplate(QStringLiteral("v0"));
+    QVERIFY(fresh.setJson(QStringLiteral("quality_gate.result"), "PASS"));
+    QVERIFY(fresh.append(QStringLiteral("pitfalls_and_fixes"), {{"error_type", "accuracy"},
+                                                                {"error_message", "dtype_bf16: FAIL (rel_err 3e-2)"},
+                                                                {"root_cause", nullptr},
+                                                                {"fix_applied", nullptr},
+                                                                {"lesson", nullptr}}));
+    const QStringList carried = carryEngineerFields(old.json(), fresh);
+    QCOMPARE(carried,
+             QStringList({QStringLiteral("optimization.expected_impact"),
+                          QStringLiteral("profile_evidence.evidence_chain"), QStringLiteral("isa_metric_progress"),
+                          QStringLiteral("open_directions"), QStringLiteral("pitfalls_and_fixes")}));
+    QVERIFY(fresh.value(QStringLiteral("optimization.expected_impact")) == nlohmann::json("halves the bytes"));
+    QVERIFY(fresh.value(QStringLiteral("quality_gate.result")) == nlohmann::json("PASS"));
+    QVERIFY(fresh.value(QStringLiteral("open_directions")) == old.value(QStringLiteral("open_directions")));
+    QVERIFY(fresh.value(QStringLiteral("isa_metric_progress")) == old.value(QStringLiteral("isa_metric_progress")));
+    const nlohmann::json pitfalls = fresh.value(QStringLiteral("pitfalls_and_fixes"));
+    QCOMPARE(pitfalls.size(), size_t(2));  // the run's bf16 entry with the engineer's diagnosis, the engineer's own
+    QVERIFY(pitfalls[0]["lesson"] == nlohmann::json("accumulate in fp32"));
+    QVERIFY(pitfalls[0]["root_cause"] == nlohmann::json("fp32 accumulate missing"));
+    QVERIFY(pitfalls[1]["error_message"] == nlohmann::json("BLOCK 2048: out of registers"));
+    QVERIFY(fresh.validate().isEmpty());
+    // Carrying again over the record it made changes nothing (no duplicates run after run)
+    const nlohmann::json once = fresh.json();
+    carryEngineerFields(once, fresh);
+    QVERIFY(fresh.json() == once);
+    // Nothing of the engineer's: nothing carried
+    MemoryRecord blank = MemoryRecord::fromTemplate(QStringLiteral("v0"));
+    QVERIFY(carryEngineerFields(MemoryRecord::fromTemplate(QStringLiteral("v0")).json(), blank).isEmpty());
+    QVERIFY(carryEngineerFields(nlohmann::json::array(), blank).isEmpty());
+  }
 };
 
 QTEST_GUILESS_MAIN(TestRecords)

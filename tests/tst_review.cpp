@@ -63,6 +63,7 @@ class TestReview : public QObject {
   void rooflineJsonRoundTrip();
   void readFinishedWorkspace();
   void readRunFolder();
+  void readInterruptedRun();
   void readSkeletonAndDryRun();
   void readLatestVersion();
   void notAWorkspace();
@@ -220,6 +221,58 @@ void TestReview::readRunFolder() {
   QCOMPARE(r->verdict, Verdict::Stopped);
   QVERIFY(r->cases.isEmpty());
   QVERIFY(r->gateReason.contains(QStringLiteral("not the recorded run")));
+}
+
+// New-user trial 17, #5: a run kwb did not finish (kill -9: no result.json, no record) read "ERROR, not the recorded
+// run", mode unknown. It is INCOMPLETE with the command its run.json names; a stopped run (result.json "cancelled")
+// stays STOPPED, and a recorded workspace opens on its recorded run as before.
+void TestReview::readInterruptedRun() {
+  QTemporaryDir tmp;
+  // a first baseline killed in phase 4: a spec, a run folder with run.json and a budgeted log, nothing recorded
+  const QString ws = tmp.filePath(QStringLiteral("ws"));
+  write(ws + QStringLiteral("/reference.py"), "class Model: pass\n");
+  write(ws + QStringLiteral("/.kwb/spec.json"),
+        R"({"source": {"name": "w13", "path": "/p/w13.py"}, "target": {"gpu": "H200-SXM", "framework": "triton"}})");
+  write(
+      ws + QStringLiteral("/.kwb/runs/20261204-193000-000/run.json"),
+      R"({"mode": "cpu-dry-run", "version": 0, "rerun": "kwb baseline /p/w13.py --gpu H200 --framework triton --workspace /w --cpu-dry-run --force"})");
+  write(ws + QStringLiteral("/.kwb/runs/20261204-193000-000/output.log"), "");
+  auto r = readWorkspaceReview(ws);
+  QVERIFY(r);
+  QCOMPARE(r->verdict, Verdict::Incomplete);
+  QCOMPARE(verdictCode(r->verdict), QStringLiteral("INCOMPLETE"));
+  QCOMPARE(r->mode, QStringLiteral("cpu-dry-run"));
+  QCOMPARE(
+      r->gateReason,
+      QStringLiteral("the run was interrupted before it finished: .kwb/runs/20261204-193000-000 has no result.json "
+                     "(kwb was killed, or the machine stopped) and nothing of it was recorded; to run it again: "
+                     "kwb baseline /p/w13.py --gpu H200 --framework triton --workspace /w --cpu-dry-run --force"));
+  QVERIFY2(r->warnings.filter(QStringLiteral("result.json")).isEmpty(), qPrintable(r->warnings.join(u'\n')));
+  const QString md = reviewMarkdown(*r, {});
+  QVERIFY2(md.contains(QStringLiteral("- **Quality gate:** INCOMPLETE — the run was interrupted")) &&
+               md.contains(QStringLiteral("(interrupted: no result.json)")) &&
+               md.contains(QStringLiteral("CPU dry run")),
+           qPrintable(md));
+  // A run from before run.json: the command is made from the spec
+  QVERIFY(QFile::remove(ws + QStringLiteral("/.kwb/runs/20261204-193000-000/run.json")));
+  r = readWorkspaceReview(ws);
+  QCOMPARE(r->verdict, Verdict::Incomplete);
+  QVERIFY2(r->gateReason.endsWith(QStringLiteral("to run it again: kwb baseline /p/w13.py --gpu H200-SXM --framework "
+                                                 "triton --workspace ") +
+                                  QDir(ws).absolutePath() + QStringLiteral(" --force")),
+           qPrintable(r->gateReason));
+  // A second member: a later --force of a recorded workspace killed the same way, opened on its run folder
+  const QString ws2 = tmp.filePath(QStringLiteral("ws2"));
+  makeWorkspace(ws2, "\"PASS\"");
+  const QString killed = ws2 + QStringLiteral("/.kwb/runs/20261201-120000");
+  write(killed + QStringLiteral("/run.json"), R"({"mode": "gpu", "version": 0, "rerun": "kwb baseline x --force"})");
+  QCOMPARE(readWorkspaceReview(ws2)->verdict, Verdict::Pass);  // the workspace opens on its recorded run
+  r = readWorkspaceReview(killed);
+  QCOMPARE(r->verdict, Verdict::Incomplete);
+  QVERIFY2(r->gateReason.contains(QStringLiteral("the records describe an earlier run (20261201-110000)")),
+           qPrintable(r->gateReason));
+  // a stopped run is not an interrupted one
+  QCOMPARE(readWorkspaceReview(ws2 + QStringLiteral("/.kwb/runs/20261201-100000"))->verdict, Verdict::Stopped);
 }
 
 void TestReview::readSkeletonAndDryRun() {

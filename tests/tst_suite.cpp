@@ -402,8 +402,10 @@ class TestSuite : public QObject {
     }
     QVERIFY(QFile::exists(out + QStringLiteral("/suite_report.md")) &&
             QFile::exists(out + QStringLiteral("/suite_report.html")));
-    // Phase 1 of both problems in one probe batch; their harnesses share the suite's GPU timing lock, and no two
-    // timed regions (the dry run's perf_counter timing) overlapped.
+    // Phase 1 of both problems in one probe batch. The suite hands its harnesses the GPU timing lock, but a dry run
+    // times nothing on a GPU: it takes no lock and says nothing of one (new-user trial 17, #13: its log said a case
+    // "waits for the GPU timing lock"). The lock itself is tests/python/test_gpu_lock.py's (two harnesses never time
+    // at once, in the test-only cpu-test mode).
     QVERIFY2(first.out.contains(QLatin1String("probed 2 problem(s) in one batch")), qPrintable(first.out));
     QVERIFY2(first.out.contains(QLatin1String("probed with /usr/bin/python3 in the suite's batch")),
              qPrintable(first.out));
@@ -413,7 +415,6 @@ class TestSuite : public QObject {
     // ... but a dry run uses no GPU: neither the console nor the report speaks of a GPU lock (new-user trial 5, R9)
     QVERIFY2(!first.out.contains(QLatin1String("GPU timing lock")), qPrintable(first.out));
     QVERIFY(!readAll(out + QStringLiteral("/suite_report.md")).contains("GPU timing lock"));
-    QList<QPair<double, double>> regions;
     // A dry run's rel_err checks the reference against itself: no figure of the problem's (new-user trial 7, #1)
     // and the dry run's tables have no rel_err, latency or speedup column at all
     QVERIFY2(readAll(out + QStringLiteral("/suite_report.md")).contains("| **DRY_RUN** |") &&
@@ -421,21 +422,16 @@ class TestSuite : public QObject {
              readAll(out + QStringLiteral("/suite_report.md")).constData());
     for (const auto& p : doc.at("problems")) {
       QVERIFY2(p.at("max_rel_err").is_null(), p.dump().c_str());
-      QVERIFY2(p.at("gpu_lock_wait_s").is_number(), p.dump().c_str());
+      QVERIFY2(p.at("gpu_lock_wait_s").is_null(), p.dump().c_str());  // no lock taken, no wait
       const QDir runs(QString::fromStdString(p.at("workspace").get<std::string>()) + QStringLiteral("/.kwb/runs"));
       const QStringList stamps = runs.entryList(QDir::Dirs | QDir::NoDotAndDotDot);
       QCOMPARE(stamps.size(), 1);
-      const auto res =
-          nlohmann::json::parse(readAll(runs.filePath(stamps.first()) + QStringLiteral("/result.json")).toStdString());
-      const auto& gl = res.at("result_raw").at("gpu_lock");
-      QCOMPARE(QString::fromStdString(gl.at("path").get<std::string>()), lock);
-      for (const auto& r : gl.at("regions"))
-        regions.append({r.at("acquired_unix").get<double>(), r.at("released_unix").get<double>()});
+      const QByteArray result = readAll(runs.filePath(stamps.first()) + QStringLiteral("/result.json"));
+      const auto res = nlohmann::json::parse(result.toStdString());
+      QVERIFY2(!res.at("result_raw").contains("gpu_lock"), result.constData());
+      QVERIFY2(!readAll(runs.filePath(stamps.first()) + QStringLiteral("/output.log")).contains("GPU_LOCK"),
+               result.constData());
     }
-    QVERIFY(regions.size() >= 2);
-    std::sort(regions.begin(), regions.end());
-    for (qsizetype i = 1; i < regions.size(); ++i)
-      QVERIFY2(regions[i - 1].second <= regions[i].first, "two problems' timed regions overlapped");
 
     // Resume: nothing runs again; a changed problem file runs again.
     QFile f(problems + QStringLiteral("/relu_b.py"));

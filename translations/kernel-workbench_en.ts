@@ -97,22 +97,22 @@
 <context>
     <name>kwb</name>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="766"/>
+        <location filename="../widgets/rooflineplot.cpp" line="771"/>
         <source>Cannot draw the roofline figure: no QApplication (run with QT_QPA_PLATFORM=offscreen).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="769"/>
+        <location filename="../widgets/rooflineplot.cpp" line="774"/>
         <source>Cannot draw the roofline figure: the size %1 × %2 is not positive.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="774"/>
+        <location filename="../widgets/rooflineplot.cpp" line="779"/>
         <source>Cannot draw the roofline figure: peak TFLOPS or bandwidth is not known.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="782"/>
+        <location filename="../widgets/rooflineplot.cpp" line="787"/>
         <source>Cannot draw the roofline figure: rendering gave an empty image.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -123,7 +123,7 @@
     </message>
     <message>
         <location filename="../widgets/reportexport.cpp" line="155"/>
-        <location filename="../widgets/rooflineplot.cpp" line="785"/>
+        <location filename="../widgets/rooflineplot.cpp" line="790"/>
         <source>Cannot write %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -138,7 +138,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="787"/>
+        <location filename="../widgets/rooflineplot.cpp" line="792"/>
         <source>Writing the PNG %1 failed: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -432,148 +432,148 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="976"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="987"/>
         <source>stopped before phase 4 (Measure) started: nothing was run or recorded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="981"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="992"/>
         <source>run phase 3 first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="991"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1002"/>
         <source>kernel.py is a skeleton (no kernel), so the harness was not run: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="993"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1004"/>
         <source>V%1 measurement not run: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1022"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1049"/>
         <source>V%5 measurement%1%2: %3 %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1023"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1050"/>
         <source> (CPU DRY RUN: the reference on the CPU at reduced shapes where the inputs can be resized, not a kernel measurement)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1026"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1053"/>
         <source> on target %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1071"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1098"/>
         <source>nothing was measured: %1. No record was written; run the same command again when the target can be reached (the run log: %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1073"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1100"/>
         <source>none</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1093"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1120"/>
         <source>DRY_RUN, no verdict on kernel.py (the harness ran with the PyTorch reference in kernel.py&apos;s place on the CPU; kernel.py was not run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1095"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1122"/>
         <source>run finished: %1 (exit %2, %3 ms); log %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1110"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1137"/>
         <source>run error: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1113"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1140"/>
         <source>harness error: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1162"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1191"/>
         <source>no run to record yet (phase 4 first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1179"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1208"/>
         <source>no workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1182"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1211"/>
         <source>quality gate is %1: the seed commits V%2 only after the gate passes (the report and %3 are written and kept)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1184"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1213"/>
         <source>not evaluated</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1243"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1272"/>
         <source>committed %1: the generated files, a base for your edits</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1254"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1289"/>
         <source>nothing changed since %1: no new commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1260"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1296"/>
         <source>committed %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1280"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1347"/>
         <source>note: the generated files were not committed (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1280"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1347"/>
         <source>nothing to commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1284"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1351"/>
         <source>committed %1: the generated files, a base for your edits (V0 is not committed: its quality gate is %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1312"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1379"/>
         <source>the generated base commit holds this run&apos;s generated %1; your edits stay in the working tree (git diff shows them)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1336"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1403"/>
         <source>the run was stopped: the passing %1 and %2 are kept unchanged</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1354"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1421"/>
         <source>quality gate %1: see %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1360"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1427"/>
         <source>the run was stopped before a verdict (STOPPED); its log is kept in %1. To run it again: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1367"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1434"/>
         <source>; kernel.py is a skeleton (no kernel): %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="992"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1368"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1003"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1435"/>
         <source>see plans/v0_plan.md</source>
         <translation type="unfinished"></translation>
     </message>
@@ -588,12 +588,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1102"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1129"/>
         <source>note: a wrong kernel.py passes a dry run too; its numbers can be checked on the CPU under the Triton emulation (README, &quot;checked for numbers on the CPU&quot;), from the root of a Kernel Workbench source tree (reference.py is the workspace&apos;s copy of the problem): /usr/bin/python3 tests/python/chain_emulate.py %1 %2 --spec %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1370"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1437"/>
         <source>; a CPU dry run on a slow or busy CPU can exceed the per-case timeout (%1 s): --case-timeout SEC raises it</source>
         <translation type="unfinished"></translation>
     </message>
@@ -607,41 +607,66 @@
         <source>probe: still running after %1 s (limit %2 s), in %3; it is stopped at the limit</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="881"/>
+        <source>removed %1, left by an earlier run: %2 is the generated one now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="883"/>
+        <source>note: %1, left by an earlier run, could not be removed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1045"/>
+        <source>note: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1310"/>
+        <source>note: %1 does not name its commit %2 (%3); `kwb versions` finds it through git</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1327"/>
+        <source>%1 names its commit %2 (git_commit_hash), written in the next commit %3</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>kwb::CaseStatus</name>
     <message>
-        <location filename="../core/review/verdict.cpp" line="107"/>
+        <location filename="../core/review/verdict.cpp" line="114"/>
         <source>PASS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="108"/>
+        <location filename="../core/review/verdict.cpp" line="115"/>
         <source>FAIL</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="109"/>
+        <location filename="../core/review/verdict.cpp" line="116"/>
         <source>TIMEOUT_FAIL</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="110"/>
+        <location filename="../core/review/verdict.cpp" line="117"/>
         <source>ERROR</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="111"/>
+        <location filename="../core/review/verdict.cpp" line="118"/>
         <source>STOPPED</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="112"/>
+        <location filename="../core/review/verdict.cpp" line="119"/>
         <source>RUNNING</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="113"/>
+        <location filename="../core/review/verdict.cpp" line="120"/>
         <source>SKIPPED</source>
         <translation type="unfinished"></translation>
     </message>
@@ -950,242 +975,242 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="229"/>
+        <location filename="../core/review/displaytext.cpp" line="233"/>
         <source>ran</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="233"/>
+        <location filename="../core/review/displaytext.cpp" line="237"/>
         <source>%1 %2  %3  shape %4  %5  rel_err %6</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="237"/>
+        <location filename="../core/review/displaytext.cpp" line="241"/>
         <source>  %1 (ref %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="240"/>
+        <location filename="../core/review/displaytext.cpp" line="244"/>
         <source>  first call %1 s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="250"/>
+        <location filename="../core/review/displaytext.cpp" line="270"/>
         <source>■ harness result (CPU dry run): %1 of %2 case(s) ran the PyTorch reference on the CPU, %3 skipped (not runnable on this CPU&apos;s torch); no kernel ran, nothing was measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="255"/>
+        <location filename="../core/review/displaytext.cpp" line="275"/>
         <source>■ harness result (CPU dry run): %1 case(s) ran the PyTorch reference on the CPU; no kernel ran, nothing was measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="259"/>
+        <location filename="../core/review/displaytext.cpp" line="279"/>
         <source>■ harness result %1 (%2): %3 case(s), max rel_err %4, latency %5</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="316"/>
+        <location filename="../core/review/displaytext.cpp" line="336"/>
         <source>cpu-dry-run: the &apos;kernel&apos; is the PyTorch reference Model itself, run on the CPU at the problem&apos;s own shapes: no input dim can be scaled down (every size is tied to the model: a parameter shape or a constructor argument); these numbers check the harness and the problem files, they are not a kernel measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="322"/>
+        <location filename="../core/review/displaytext.cpp" line="342"/>
         <source>cpu-dry-run: the &apos;kernel&apos; is the PyTorch reference Model itself, run on the CPU at scaled-down shapes; these numbers check the harness and the problem files, they are not a kernel measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="326"/>
+        <location filename="../core/review/displaytext.cpp" line="346"/>
         <source>cpu-test (KWB_HARNESS_DEVICE=cpu, test-only): kernel.py ran on the CPU; timings are CPU wall clock, not a GPU measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="333"/>
+        <location filename="../core/review/displaytext.cpp" line="353"/>
         <source>CPU dry run: no kernel measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="334"/>
+        <location filename="../core/review/displaytext.cpp" line="354"/>
         <source>no measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="335"/>
+        <location filename="../core/review/displaytext.cpp" line="355"/>
         <source>skeleton: no kernel ran</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="352"/>
+        <location filename="../core/review/displaytext.cpp" line="372"/>
         <source>quality gate: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="353"/>
+        <location filename="../core/review/displaytext.cpp" line="373"/>
         <source>quality gate: %1 — %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="354"/>
+        <location filename="../core/review/displaytext.cpp" line="374"/>
         <source>wrote %1 and %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="360"/>
+        <location filename="../core/review/displaytext.cpp" line="380"/>
         <source>%1 and %2 are unchanged (this run&apos;s records, apart from the date): not rewritten</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="363"/>
+        <location filename="../core/review/displaytext.cpp" line="383"/>
         <source>wrote %1; %2 is unchanged: not rewritten</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="365"/>
+        <location filename="../core/review/displaytext.cpp" line="385"/>
         <source>%1 µs, %2 GB/s (%3% of datasheet bandwidth), %4 TFLOPS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="368"/>
+        <location filename="../core/review/displaytext.cpp" line="388"/>
         <source>%1 had been changed since kwb wrote it (an edit or `kwb memory update`): that version is kept as %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="371"/>
+        <location filename="../core/review/displaytext.cpp" line="391"/>
         <source>%1 had been edited since kwb wrote it: your version is kept as %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="374"/>
+        <location filename="../core/review/displaytext.cpp" line="394"/>
         <source>roofline data not kept: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="375"/>
+        <location filename="../core/review/displaytext.cpp" line="395"/>
         <source>roofline figure not drawn: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="376"/>
+        <location filename="../core/review/displaytext.cpp" line="396"/>
         <source>utilization not computed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="402"/>
+        <location filename="../core/review/displaytext.cpp" line="422"/>
         <source>seed default: gpu-kernel-baseline Phase 3 &apos;The default BF16 threshold is rel_err &lt; 0.01&apos;, rel_err = ||out.float() - ref|| / ||ref||</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="405"/>
+        <location filename="../core/review/displaytext.cpp" line="426"/>
         <source>seed&apos;s bf16 value kept for fp16: fp16 has 3 more mantissa bits (u = 2^-11 vs bf16&apos;s 2^-8), so a correct fp16 kernel lands well below it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="408"/>
+        <location filename="../core/review/displaytext.cpp" line="430"/>
         <source>seed default kept for fp32: a baseline kernel may compute on TF32 or bf16 tensor cores (u = 2^-11 / 2^-8), which a tight fp32 bound (1e-5) would reject; tighten it per task when the kernel computes in full fp32</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="412"/>
+        <location filename="../core/review/displaytext.cpp" line="435"/>
         <source>fp64 reference and kernel (u = 2^-53): 1e-6 leaves room for reordered sums over millions of terms while still catching a dropped term</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="415"/>
+        <location filename="../core/review/displaytext.cpp" line="439"/>
         <source>seed: &apos;lower precision formats may use task-specific relaxed thresholds&apos;; e4m3 has 3 mantissa bits (u = 2^-4 = 0.0625)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="417"/>
+        <location filename="../core/review/displaytext.cpp" line="442"/>
         <source>seed: relaxed for low precision; e5m2 has 2 mantissa bits (u = 2^-3 = 0.125)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="429"/>
+        <location filename="../core/review/displaytext.cpp" line="454"/>
         <source>sizes %1 share the value %2: dims are named by where they came from, else left as literals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="432"/>
+        <location filename="../core/review/displaytext.cpp" line="457"/>
         <source>forward writes %1 %2 in place (%3, line %4): the reference mutates state; a kernel must reproduce or the harness must reset it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="437"/>
+        <location filename="../core/review/displaytext.cpp" line="462"/>
         <source>the model is in training mode (the reference never calls eval()): BatchNorm normalises with batch statistics and updates its running stats</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="440"/>
+        <location filename="../core/review/displaytext.cpp" line="466"/>
         <source>resize check: %1; sizes in forward() are bound to input dims by value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="442"/>
+        <location filename="../core/review/displaytext.cpp" line="468"/>
         <source>broadcast in %1: operands %2 -&gt; %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="443"/>
+        <location filename="../core/review/displaytext.cpp" line="470"/>
         <source>mask in %1 (line %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="465"/>
+        <location filename="../core/review/displaytext.cpp" line="492"/>
         <source>the %1 rendering of chains is not written yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="479"/>
+        <location filename="../core/review/displaytext.cpp" line="506"/>
         <source>its rendering of chains of several launches is not written yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="481"/>
+        <location filename="../core/review/displaytext.cpp" line="508"/>
         <source>its GEMM takes no prologue (the pointwise run on A before it) yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="483"/>
+        <location filename="../core/review/displaytext.cpp" line="510"/>
         <source>its rendering of a chain of one %1 launch is not written yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="485"/>
+        <location filename="../core/review/displaytext.cpp" line="512"/>
         <source>its forward() also calls %1 (a training-mode branch), which has no CuTe DSL stage yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="488"/>
+        <location filename="../core/review/displaytext.cpp" line="515"/>
         <source>this plan has %1 epilogues (a training-mode branch)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="490"/>
+        <location filename="../core/review/displaytext.cpp" line="517"/>
         <source>its epilogue (%1) does not lower in the CuTe DSL dialect: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="491"/>
+        <location filename="../core/review/displaytext.cpp" line="518"/>
         <source>the CuTe DSL renders a chain of one GEMM with a fused pointwise epilogue, and %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="496"/>
+        <location filename="../core/review/displaytext.cpp" line="523"/>
         <source>Kernel Workbench plans this problem as a chain of 1 launch (%1); %2: --framework triton renders it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="499"/>
+        <location filename="../core/review/displaytext.cpp" line="526"/>
         <source>Kernel Workbench plans this problem as a chain of %1 launches (%2); %3: --framework triton renders it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="516"/>
+        <location filename="../core/review/displaytext.cpp" line="543"/>
         <source>no version recorded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="518"/>
+        <location filename="../core/review/displaytext.cpp" line="545"/>
         <source>V%1 of %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1200,12 +1225,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="224"/>
+        <location filename="../core/review/displaytext.cpp" line="228"/>
         <source>%1 %2  %3  shape %4  %5  (CPU dry run: the PyTorch reference ran in kernel.py&apos;s place; nothing measured)</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/review/displaytext.cpp" line="266"/>
+        <location filename="../core/review/displaytext.cpp" line="286"/>
         <source>☰ %n case(s) planned</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -1213,38 +1238,53 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="273"/>
+        <location filename="../core/review/displaytext.cpp" line="293"/>
         <source>‖ waiting for the GPU timing lock: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="277"/>
+        <location filename="../core/review/displaytext.cpp" line="297"/>
         <source>» GPU timing lock held after %1 s: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="278"/>
+        <location filename="../core/review/displaytext.cpp" line="298"/>
         <source>GPU timing lock released: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="282"/>
+        <location filename="../core/review/displaytext.cpp" line="302"/>
         <source>‖ %1: first kernel call (JIT compile), up to %2 s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="284"/>
+        <location filename="../core/review/displaytext.cpp" line="304"/>
         <source>» %1: first kernel call took %2 s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="287"/>
+        <location filename="../core/review/displaytext.cpp" line="307"/>
         <source>⚠ unreadable %1 line: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="295"/>
+        <location filename="../core/review/displaytext.cpp" line="315"/>
         <source>… %1 bytes of output (%2 lines) dropped here: the log and this view keep the first %3 and the last %4 bytes, and every protocol line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="226"/>
+        <source>%1 %2  %3  shape %4  %5  (CPU dry run: the PyTorch reference, in kernel.py&apos;s place, did not return; nothing measured)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="259"/>
+        <source>■ harness result (CPU dry run): no case completed: %1 of %2 case(s) did not return within the case timeout; no kernel ran, nothing was measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="264"/>
+        <source>■ harness result (CPU dry run): %1 of %2 case(s) ran the PyTorch reference on the CPU, %3 did not return within the case timeout; no kernel ran, nothing was measured</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3507,37 +3547,37 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="76"/>
+        <location filename="../widgets/runspanel.cpp" line="78"/>
         <source>report, memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="75"/>
+        <location filename="../widgets/runspanel.cpp" line="77"/>
         <source>%1&apos;s report, memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="86"/>
+        <location filename="../widgets/runspanel.cpp" line="88"/>
         <source>When the run started (month-day time, UTC)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="90"/>
+        <location filename="../widgets/runspanel.cpp" line="92"/>
         <source>Run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="92"/>
+        <location filename="../widgets/runspanel.cpp" line="94"/>
         <source>Harness</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="94"/>
+        <location filename="../widgets/runspanel.cpp" line="96"/>
         <source>Cases</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="96"/>
+        <location filename="../widgets/runspanel.cpp" line="98"/>
         <source>Recorded in</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3545,121 +3585,121 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::RunsPanel</name>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="195"/>
+        <location filename="../widgets/runspanel.cpp" line="197"/>
         <source>Compare</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="196"/>
+        <location filename="../widgets/runspanel.cpp" line="198"/>
         <source>Compare the cases of the two selected runs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="205"/>
+        <location filename="../widgets/runspanel.cpp" line="207"/>
         <source>Double-click a run to review it; select two to compare their cases</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="225"/>
+        <location filename="../widgets/runspanel.cpp" line="227"/>
         <source>Diff kernel.py</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="226"/>
+        <location filename="../widgets/runspanel.cpp" line="228"/>
         <source>Diff kernel.py of the two selected versions</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="233"/>
+        <location filename="../widgets/runspanel.cpp" line="235"/>
         <source>V0 is the baseline; Run &gt; Measure Again (F5), or `kwb measure`, records kernel.py as edited as the next version</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="246"/>
-        <location filename="../widgets/runspanel.cpp" line="344"/>
+        <location filename="../widgets/runspanel.cpp" line="248"/>
+        <location filename="../widgets/runspanel.cpp" line="346"/>
         <source>Versions</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="254"/>
+        <location filename="../widgets/runspanel.cpp" line="256"/>
         <source>Runs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="333"/>
-        <location filename="../widgets/runspanel.cpp" line="385"/>
-        <location filename="../widgets/runspanel.cpp" line="393"/>
-        <location filename="../widgets/runspanel.cpp" line="416"/>
+        <location filename="../widgets/runspanel.cpp" line="335"/>
+        <location filename="../widgets/runspanel.cpp" line="387"/>
+        <location filename="../widgets/runspanel.cpp" line="395"/>
+        <location filename="../widgets/runspanel.cpp" line="418"/>
         <source>—</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="345"/>
+        <location filename="../widgets/runspanel.cpp" line="347"/>
         <source>Versions (CPU dry runs: no latency or rel_err)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="346"/>
+        <location filename="../widgets/runspanel.cpp" line="348"/>
         <source>Versions (columns with no figure hidden)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="347"/>
+        <location filename="../widgets/runspanel.cpp" line="349"/>
         <source>`kwb versions` prints &quot;-&quot; for each: a CPU dry run measures no kernel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="386"/>
+        <location filename="../widgets/runspanel.cpp" line="388"/>
         <source>ran</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="398"/>
+        <location filename="../widgets/runspanel.cpp" line="400"/>
         <source>Run folders: .kwb/runs/%1 → .kwb/runs/%2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="401"/>
+        <location filename="../widgets/runspanel.cpp" line="403"/>
         <source>No kernel ran in %1: a CPU dry run or a skeleton checks the reference against itself, so its cases show no rel_err, no latency and no ratio.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="403"/>
+        <location filename="../widgets/runspanel.cpp" line="405"/>
         <source>either run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="408"/>
+        <location filename="../widgets/runspanel.cpp" line="410"/>
         <source>case</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="408"/>
+        <location filename="../widgets/runspanel.cpp" line="410"/>
         <source>latency B/A</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="408"/>
+        <location filename="../widgets/runspanel.cpp" line="410"/>
         <source>status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="425"/>
+        <location filename="../widgets/runspanel.cpp" line="427"/>
         <source>%1 is not committed: there is no kernel.py of it to diff</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="444"/>
+        <location filename="../widgets/runspanel.cpp" line="446"/>
         <source>&lt;p&gt;kernel.py is the same in both versions.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="457"/>
+        <location filename="../widgets/runspanel.cpp" line="459"/>
         <source>kernel.py %1 → %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="467"/>
+        <location filename="../widgets/runspanel.cpp" line="469"/>
         <source>Compare %1 → %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3831,6 +3871,7 @@ roof here: %3 TFLOPS (datasheet)</source>
     </message>
     <message>
         <location filename="../widgets/specview.cpp" line="78"/>
+        <location filename="../widgets/specview.cpp" line="79"/>
         <source>none</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3873,22 +3914,22 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::SpecView</name>
     <message>
-        <location filename="../widgets/specview.cpp" line="215"/>
+        <location filename="../widgets/specview.cpp" line="214"/>
         <source>%1 anchor</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="217"/>
+        <location filename="../widgets/specview.cpp" line="216"/>
         <source>%1 pattern</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="219"/>
+        <location filename="../widgets/specview.cpp" line="218"/>
         <source>pointwise lowering</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/specview.cpp" line="221"/>
+        <location filename="../widgets/specview.cpp" line="220"/>
         <source>chain of %n launch(es)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -3896,7 +3937,7 @@ roof here: %3 TFLOPS (datasheet)</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/specview.cpp" line="223"/>
+        <location filename="../widgets/specview.cpp" line="222"/>
         <source>chain of %n launch(es), writing input(s) %1 back</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -3904,122 +3945,122 @@ roof here: %3 TFLOPS (datasheet)</source>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="236"/>
+        <location filename="../widgets/specview.cpp" line="235"/>
         <source>Phase 3 will write a kernel with %1 (%2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="237"/>
+        <location filename="../widgets/specview.cpp" line="236"/>
         <source>Phase 3 will write a SKELETON with %1 (the quality gate fails it): %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="240"/>
+        <location filename="../widgets/specview.cpp" line="239"/>
         <source>Framework %1: not a built-in backend; the built-in ones would give:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="241"/>
+        <location filename="../widgets/specview.cpp" line="240"/>
         <source>Code generation:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="244"/>
+        <location filename="../widgets/specview.cpp" line="245"/>
         <source>  group %1 [%2]: covered</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="245"/>
+        <location filename="../widgets/specview.cpp" line="246"/>
         <source>  group %1 [%2]: not covered: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="251"/>
+        <location filename="../widgets/specview.cpp" line="252"/>
         <source>  ✓ %1: kernel (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="252"/>
+        <location filename="../widgets/specview.cpp" line="253"/>
         <source>  ✗ %1: skeleton: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="264"/>
+        <location filename="../widgets/specview.cpp" line="265"/>
         <source>  ✗ %1: skeleton (hover for why)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="272"/>
+        <location filename="../widgets/specview.cpp" line="274"/>
         <source>%1: skeleton: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="292"/>
+        <location filename="../widgets/specview.cpp" line="294"/>
         <source>No spec yet: run phase 1 (Understand).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="300"/>
+        <location filename="../widgets/specview.cpp" line="302"/>
         <source>%1: unknown</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="302"/>
+        <location filename="../widgets/specview.cpp" line="304"/>
         <source>%1: %2 = %3 %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="306"/>
+        <location filename="../widgets/specview.cpp" line="308"/>
         <source>%1: %2 = %3 %4 (%5)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="311"/>
+        <location filename="../widgets/specview.cpp" line="313"/>
         <source>Pattern: %1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="312"/>
+        <location filename="../widgets/specview.cpp" line="314"/>
         <source>Problem: %1, dtype %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="317"/>
+        <location filename="../widgets/specview.cpp" line="319"/>
         <source>Sizes: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="318"/>
+        <location filename="../widgets/specview.cpp" line="320"/>
         <source>FLOPs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="318"/>
+        <location filename="../widgets/specview.cpp" line="320"/>
         <source>FLOP</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="318"/>
+        <location filename="../widgets/specview.cpp" line="320"/>
         <source>Bytes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="318"/>
+        <location filename="../widgets/specview.cpp" line="320"/>
         <source>bytes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="320"/>
+        <location filename="../widgets/specview.cpp" line="322"/>
         <source>Threshold: rel_err &lt; %1 (%2); accumulation %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="326"/>
+        <location filename="../widgets/specview.cpp" line="328"/>
         <source>Ambiguity: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="326"/>
+        <location filename="../widgets/specview.cpp" line="328"/>
         <source>Note: </source>
         <translation type="unfinished"></translation>
     </message>
@@ -4619,61 +4660,66 @@ output followed live, cancel is scancel; the workspace must be on a file system 
 <context>
     <name>kwb::Verdict</name>
     <message>
-        <location filename="../core/review/verdict.cpp" line="45"/>
+        <location filename="../core/review/verdict.cpp" line="48"/>
         <source>Not run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="47"/>
+        <location filename="../core/review/verdict.cpp" line="50"/>
         <source>Running…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="49"/>
+        <location filename="../core/review/verdict.cpp" line="52"/>
         <source>PASS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="51"/>
+        <location filename="../core/review/verdict.cpp" line="54"/>
         <source>FAIL</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="53"/>
+        <location filename="../core/review/verdict.cpp" line="56"/>
         <source>TIMEOUT_FAIL</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="55"/>
+        <location filename="../core/review/verdict.cpp" line="58"/>
         <source>Skeleton: kernel not implemented</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="57"/>
+        <location filename="../core/review/verdict.cpp" line="60"/>
         <source>Dry run: not measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="59"/>
+        <location filename="../core/review/verdict.cpp" line="62"/>
         <source>Stopped</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="61"/>
+        <location filename="../core/review/verdict.cpp" line="64"/>
         <source>Harness error</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="67"/>
+        <location filename="../core/review/verdict.cpp" line="72"/>
         <source>not measured: no kernel ran (a CPU dry run runs the PyTorch reference in kernel.py&apos;s place, checked against its own float32 run)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/verdict.cpp" line="66"/>
+        <source>Incomplete: the run was interrupted</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>kwb::VerdictBadge</name>
     <message>
-        <location filename="../widgets/verdictbadge.cpp" line="46"/>
-        <location filename="../widgets/verdictbadge.cpp" line="56"/>
+        <location filename="../widgets/verdictbadge.cpp" line="48"/>
+        <location filename="../widgets/verdictbadge.cpp" line="58"/>
         <source>Quality gate: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4681,128 +4727,133 @@ output followed live, cancel is scancel; the workspace must be on a file system 
 <context>
     <name>kwb::VerdictCode</name>
     <message>
-        <location filename="../core/review/verdict.cpp" line="77"/>
+        <location filename="../core/review/verdict.cpp" line="82"/>
         <source>NOT_RUN</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="79"/>
+        <location filename="../core/review/verdict.cpp" line="84"/>
         <source>RUNNING</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="81"/>
+        <location filename="../core/review/verdict.cpp" line="86"/>
         <source>PASS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="83"/>
+        <location filename="../core/review/verdict.cpp" line="88"/>
         <source>FAIL</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="85"/>
+        <location filename="../core/review/verdict.cpp" line="90"/>
         <source>TIMEOUT_FAIL</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="87"/>
+        <location filename="../core/review/verdict.cpp" line="92"/>
         <source>SKELETON</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="89"/>
+        <location filename="../core/review/verdict.cpp" line="94"/>
         <source>DRY_RUN</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="91"/>
+        <location filename="../core/review/verdict.cpp" line="96"/>
         <source>STOPPED</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="93"/>
+        <location filename="../core/review/verdict.cpp" line="98"/>
         <source>ERROR</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/verdict.cpp" line="100"/>
+        <source>INCOMPLETE</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>kwb::VersionsModel</name>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="121"/>
+        <location filename="../widgets/runspanel.cpp" line="123"/>
         <source>quality gate: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="125"/>
+        <location filename="../widgets/runspanel.cpp" line="127"/>
         <source>rel_err: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="128"/>
+        <location filename="../widgets/runspanel.cpp" line="130"/>
         <source>%1 µs against %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="141"/>
         <location filename="../widgets/runspanel.cpp" line="143"/>
-        <location filename="../widgets/runspanel.cpp" line="146"/>
-        <location filename="../widgets/runspanel.cpp" line="149"/>
+        <location filename="../widgets/runspanel.cpp" line="145"/>
+        <location filename="../widgets/runspanel.cpp" line="148"/>
+        <location filename="../widgets/runspanel.cpp" line="151"/>
         <source>—</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="151"/>
+        <location filename="../widgets/runspanel.cpp" line="153"/>
         <source>not committed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="161"/>
+        <location filename="../widgets/runspanel.cpp" line="163"/>
         <source>dry run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="162"/>
+        <location filename="../widgets/runspanel.cpp" line="164"/>
         <source>stopped</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="163"/>
+        <location filename="../widgets/runspanel.cpp" line="165"/>
         <source>skeleton</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="169"/>
+        <location filename="../widgets/runspanel.cpp" line="171"/>
         <source>Speedup vs the previous version: its latency over this one&apos;s (&gt; 1: faster)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="173"/>
+        <location filename="../widgets/runspanel.cpp" line="175"/>
         <source>Version</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="175"/>
+        <location filename="../widgets/runspanel.cpp" line="177"/>
         <source>Gate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="177"/>
+        <location filename="../widgets/runspanel.cpp" line="179"/>
         <source>µs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="179"/>
+        <location filename="../widgets/runspanel.cpp" line="181"/>
         <source>Speedup</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="181"/>
+        <location filename="../widgets/runspanel.cpp" line="183"/>
         <source>rel_err</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="183"/>
+        <location filename="../widgets/runspanel.cpp" line="185"/>
         <source>Commit</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4918,15 +4969,15 @@ output followed live, cancel is scancel; the workspace must be on a file system 
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="124"/>
-        <location filename="../widgets/wizardpanel.cpp" line="435"/>
-        <location filename="../widgets/wizardpanel.cpp" line="450"/>
+        <location filename="../widgets/wizardpanel.cpp" line="437"/>
+        <location filename="../widgets/wizardpanel.cpp" line="452"/>
         <source>Not run yet. The records consulted appear in the Knowledge panel.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="132"/>
         <location filename="../widgets/wizardpanel.cpp" line="345"/>
-        <location filename="../widgets/wizardpanel.cpp" line="451"/>
+        <location filename="../widgets/wizardpanel.cpp" line="453"/>
         <source>Not run yet.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4967,7 +5018,7 @@ output followed live, cancel is scancel; the workspace must be on a file system 
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="221"/>
-        <location filename="../widgets/wizardpanel.cpp" line="496"/>
+        <location filename="../widgets/wizardpanel.cpp" line="498"/>
         <source>Run V0 measurement</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4987,7 +5038,7 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="292"/>
+        <location filename="../widgets/wizardpanel.cpp" line="293"/>
         <source>Empty: a new folder kernel_opt_&lt;name&gt; in %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5022,22 +5073,22 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="377"/>
+        <location filename="../widgets/wizardpanel.cpp" line="379"/>
         <source>  rel_err: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="380"/>
+        <location filename="../widgets/wizardpanel.cpp" line="382"/>
         <source>Measure Again records kernel.py as V%1 (V0 stays); phases 1-4 regenerate V0.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="381"/>
+        <location filename="../widgets/wizardpanel.cpp" line="383"/>
         <source>Run the phases to measure it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/wizardpanel.cpp" line="400"/>
+        <location filename="../widgets/wizardpanel.cpp" line="402"/>
         <source>Recorded in this workspace (nothing re-run): %n knowledge record(s) kept</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -5045,7 +5096,7 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/wizardpanel.cpp" line="403"/>
+        <location filename="../widgets/wizardpanel.cpp" line="405"/>
         <source>; %n set aside as not applying</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -5053,47 +5104,47 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         </translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="404"/>
+        <location filename="../widgets/wizardpanel.cpp" line="406"/>
         <source>Plan: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="430"/>
+        <location filename="../widgets/wizardpanel.cpp" line="432"/>
         <source>Show phase %1&apos;s results (nothing runs again). Alt+%1; Ctrl+%1 runs it again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="431"/>
+        <location filename="../widgets/wizardpanel.cpp" line="433"/>
         <source>Show phase %1&apos;s page and its Run button. Alt+%1; Ctrl+%1 runs it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="496"/>
+        <location filename="../widgets/wizardpanel.cpp" line="498"/>
         <source>Measure V0 anew</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="497"/>
+        <location filename="../widgets/wizardpanel.cpp" line="499"/>
         <source>After phases 1-3 ran again here: measure the regenerated kernel as a new V0, replacing the recorded one. Measure Again keeps V0 and records kernel.py as V%1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="528"/>
+        <location filename="../widgets/wizardpanel.cpp" line="531"/>
         <source>⚠ %1 will write a SKELETON for this problem, which the quality gate fails (%2). %3 gives a kernel.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="530"/>
+        <location filename="../widgets/wizardpanel.cpp" line="533"/>
         <source> or </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="536"/>
+        <location filename="../widgets/wizardpanel.cpp" line="539"/>
         <source>Use %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="537"/>
+        <location filename="../widgets/wizardpanel.cpp" line="540"/>
         <source>Set Framework to %1 and run phase 1 again (seconds)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5138,8 +5189,13 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="375"/>
+        <location filename="../widgets/wizardpanel.cpp" line="377"/>
         <source> (not the recorded run)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/wizardpanel.cpp" line="376"/>
+        <source> (interrupted: no result.json)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

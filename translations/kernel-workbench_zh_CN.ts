@@ -97,22 +97,22 @@
 <context>
     <name>kwb</name>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="766"/>
+        <location filename="../widgets/rooflineplot.cpp" line="771"/>
         <source>Cannot draw the roofline figure: no QApplication (run with QT_QPA_PLATFORM=offscreen).</source>
         <translation>无法绘制 Roofline 图：没有 QApplication（请以 QT_QPA_PLATFORM=offscreen 运行）。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="769"/>
+        <location filename="../widgets/rooflineplot.cpp" line="774"/>
         <source>Cannot draw the roofline figure: the size %1 × %2 is not positive.</source>
         <translation>无法绘制 Roofline 图：尺寸 %1 × %2 不是正数。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="774"/>
+        <location filename="../widgets/rooflineplot.cpp" line="779"/>
         <source>Cannot draw the roofline figure: peak TFLOPS or bandwidth is not known.</source>
         <translation>无法绘制 Roofline 图：峰值 TFLOPS 或带宽未知。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="782"/>
+        <location filename="../widgets/rooflineplot.cpp" line="787"/>
         <source>Cannot draw the roofline figure: rendering gave an empty image.</source>
         <translation>无法绘制 Roofline 图：渲染得到的图像为空。</translation>
     </message>
@@ -123,7 +123,7 @@
     </message>
     <message>
         <location filename="../widgets/reportexport.cpp" line="155"/>
-        <location filename="../widgets/rooflineplot.cpp" line="785"/>
+        <location filename="../widgets/rooflineplot.cpp" line="790"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
@@ -138,7 +138,7 @@
         <translation>写入 %1 失败：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="787"/>
+        <location filename="../widgets/rooflineplot.cpp" line="792"/>
         <source>Writing the PNG %1 failed: %2</source>
         <translation>写入 PNG %1 失败：%2</translation>
     </message>
@@ -351,12 +351,12 @@
         <translation>%1：%2（缺失的事实；完整原因见 plans/v0_plan.md）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1093"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1120"/>
         <source>DRY_RUN, no verdict on kernel.py (the harness ran with the PyTorch reference in kernel.py&apos;s place on the CPU; kernel.py was not run)</source>
         <translation>DRY_RUN，不是对 kernel.py 的结论（测试框架在 CPU 上用 PyTorch 参考实现代替 kernel.py 运行；kernel.py 未运行）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1102"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1129"/>
         <source>note: a wrong kernel.py passes a dry run too; its numbers can be checked on the CPU under the Triton emulation (README, &quot;checked for numbers on the CPU&quot;), from the root of a Kernel Workbench source tree (reference.py is the workspace&apos;s copy of the problem): /usr/bin/python3 tests/python/chain_emulate.py %1 %2 --spec %3</source>
         <translation>注：错误的 kernel.py 也能通过试运行；可在 CPU 上用 Triton 模拟检查其数值（README，“checked for numbers on the CPU”），须在 Kernel Workbench 源码树的根目录下运行（reference.py 是工作区中问题文件的副本）：/usr/bin/python3 tests/python/chain_emulate.py %1 %2 --spec %3</translation>
     </message>
@@ -440,37 +440,37 @@
         <translation>已写入 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="976"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="987"/>
         <source>stopped before phase 4 (Measure) started: nothing was run or recorded</source>
         <translation>在阶段 4（测量）开始前已停止：未运行也未记录任何内容</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="981"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="992"/>
         <source>run phase 3 first</source>
         <translation>请先运行阶段 3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="991"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1002"/>
         <source>kernel.py is a skeleton (no kernel), so the harness was not run: %1</source>
         <translation>kernel.py 是骨架（没有内核），因此未运行测试框架：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="993"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1004"/>
         <source>V%1 measurement not run: %2</source>
         <translation>V%1 测量未运行：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1022"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1049"/>
         <source>V%5 measurement%1%2: %3 %4</source>
         <translation>V%5 测量%1%2：%3 %4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1023"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1050"/>
         <source> (CPU DRY RUN: the reference on the CPU at reduced shapes where the inputs can be resized, not a kernel measurement)</source>
         <translation>（CPU 试运行：在 CPU 上以缩小的形状（输入可缩放时）运行参考实现，不是内核测量）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1026"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1053"/>
         <source> on target %1</source>
         <translation>，目标 %1</translation>
     </message>
@@ -479,7 +479,7 @@
         <translation type="vanished">通过（PASS，仅测试框架：在 CPU 上用参考实现比对其自身；kernel.py 未运行）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1095"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1122"/>
         <source>run finished: %1 (exit %2, %3 ms); log %4</source>
         <translation>运行结束：%1（退出码 %2，%3 ms）；日志 %4</translation>
     </message>
@@ -488,42 +488,42 @@
         <translation type="vanished">注意：错误的 kernel.py 同样能通过试运行；可在 CPU 上用 Triton 模拟检查其数值（README，“checked for numbers on the CPU”）：tests/python/chain_emulate.py %1 %2 --spec %3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1110"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1137"/>
         <source>run error: </source>
         <translation>运行错误：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1113"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1140"/>
         <source>harness error: </source>
         <translation>测试框架错误：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1162"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1191"/>
         <source>no run to record yet (phase 4 first)</source>
         <translation>尚无可记录的运行（请先运行阶段 4）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1179"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1208"/>
         <source>no workspace</source>
         <translation>没有工作区</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1182"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1211"/>
         <source>quality gate is %1: the seed commits V%2 only after the gate passes (the report and %3 are written and kept)</source>
         <translation>质量门为 %1：只有质量门通过后才提交 V%2（报告和 %3 已写入并保留）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1184"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1213"/>
         <source>not evaluated</source>
         <translation>未评估</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1254"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1289"/>
         <source>nothing changed since %1: no new commit</source>
         <translation>自 %1 以来没有变化：不产生新提交</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1260"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1296"/>
         <source>committed %1: %2</source>
         <translation>已提交 %1：%2</translation>
     </message>
@@ -532,28 +532,28 @@
         <translation type="vanished">warning: %1：未记录提交哈希：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1336"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1403"/>
         <source>the run was stopped: the passing %1 and %2 are kept unchanged</source>
         <translation>运行已停止：通过的 %1 和 %2 保持不变</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1354"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1421"/>
         <source>quality gate %1: see %2</source>
         <translation>质量门 %1：见 %2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1360"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1427"/>
         <source>the run was stopped before a verdict (STOPPED); its log is kept in %1. To run it again: %2</source>
         <translation>运行在得出结论前被停止（STOPPED）；其日志保存在 %1。重新运行：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1367"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1434"/>
         <source>; kernel.py is a skeleton (no kernel): %1</source>
         <translation>；kernel.py 是骨架（没有内核）：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="992"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1368"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1003"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1435"/>
         <source>see plans/v0_plan.md</source>
         <translation>见 plans/v0_plan.md</translation>
     </message>
@@ -578,12 +578,12 @@
         <translation>本机没有 CUDA 设备；请使用 --cpu-dry-run 或远程目标（在 %1 下运行的探测未找到 GPU：torch 不含 CUDA、没有 /dev/nvidia*，或 CUDA_VISIBLE_DEVICES 隐藏了它们；在工作台中：CPU 试运行，或选择其他目标）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1071"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1098"/>
         <source>nothing was measured: %1. No record was written; run the same command again when the target can be reached (the run log: %2)</source>
         <translation>未测量任何内容：%1。未写入记录；目标可连接后请再次运行同一命令（运行日志：%2）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1073"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1100"/>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -592,32 +592,32 @@
         <translation type="vanished">PASS（仅测试框架：PyTorch 参考实现在 CPU 上代替 kernel.py 运行；kernel.py 未运行）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1243"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1272"/>
         <source>committed %1: the generated files, a base for your edits</source>
         <translation>已提交 %1：生成的文件，作为你的编辑的基线</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1280"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1347"/>
         <source>note: the generated files were not committed (%1)</source>
         <translation>注意：生成的文件未提交（%1）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1280"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1347"/>
         <source>nothing to commit</source>
         <translation>没有可提交的内容</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1284"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1351"/>
         <source>committed %1: the generated files, a base for your edits (V0 is not committed: its quality gate is %2)</source>
         <translation>已提交 %1：生成的文件，作为你修改的基线（V0 未作为版本提交：其质量门为 %2）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1312"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1379"/>
         <source>the generated base commit holds this run&apos;s generated %1; your edits stay in the working tree (git diff shows them)</source>
         <translation>生成的基线提交包含本次运行生成的 %1；你的编辑保留在工作区中（git diff 可查看）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1370"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1437"/>
         <source>; a CPU dry run on a slow or busy CPU can exceed the per-case timeout (%1 s): --case-timeout SEC raises it</source>
         <translation>；在较慢或繁忙的 CPU 上，CPU 试运行可能超过每个用例的超时（%1 秒）：用 --case-timeout SEC 调高</translation>
     </message>
@@ -631,41 +631,66 @@
         <source>probe: still running after %1 s (limit %2 s), in %3; it is stopped at the limit</source>
         <translation>探测：已运行 %1 秒（上限 %2 秒），正在运行 %3；到达上限时将被停止</translation>
     </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="881"/>
+        <source>removed %1, left by an earlier run: %2 is the generated one now</source>
+        <translation>已删除之前运行留下的 %1：%2 现在就是生成的文件</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="883"/>
+        <source>note: %1, left by an earlier run, could not be removed</source>
+        <translation>注意：之前运行留下的 %1 无法删除</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1045"/>
+        <source>note: %1</source>
+        <translation>注意：%1</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1310"/>
+        <source>note: %1 does not name its commit %2 (%3); `kwb versions` finds it through git</source>
+        <translation>注意：%1 未写入其提交 %2（%3）；`kwb versions` 会通过 git 找到它</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1327"/>
+        <source>%1 names its commit %2 (git_commit_hash), written in the next commit %3</source>
+        <translation>%1 已写入其提交 %2（git_commit_hash），记录在下一个提交 %3 中</translation>
+    </message>
 </context>
 <context>
     <name>kwb::CaseStatus</name>
     <message>
-        <location filename="../core/review/verdict.cpp" line="107"/>
+        <location filename="../core/review/verdict.cpp" line="114"/>
         <source>PASS</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="108"/>
+        <location filename="../core/review/verdict.cpp" line="115"/>
         <source>FAIL</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="109"/>
+        <location filename="../core/review/verdict.cpp" line="116"/>
         <source>TIMEOUT_FAIL</source>
         <translation>超时失败</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="110"/>
+        <location filename="../core/review/verdict.cpp" line="117"/>
         <source>ERROR</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="111"/>
+        <location filename="../core/review/verdict.cpp" line="118"/>
         <source>STOPPED</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="112"/>
+        <location filename="../core/review/verdict.cpp" line="119"/>
         <source>RUNNING</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="113"/>
+        <location filename="../core/review/verdict.cpp" line="120"/>
         <source>SKIPPED</source>
         <translation>已跳过</translation>
     </message>
@@ -1010,7 +1035,7 @@
         <translation>以 --skip %1 继续</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="224"/>
+        <location filename="../core/review/displaytext.cpp" line="228"/>
         <source>%1 %2  %3  shape %4  %5  (CPU dry run: the PyTorch reference ran in kernel.py&apos;s place; nothing measured)</source>
         <translation>%1 %2  %3  形状 %4  %5  （CPU 试运行：PyTorch 参考实现代替 kernel.py 运行；未测量任何内容）</translation>
     </message>
@@ -1019,157 +1044,157 @@
         <translation type="vanished">%1 %2  %3  形状 %4  %5  （CPU 试运行：PyTorch 参照与自身比较；未做任何测量）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="229"/>
+        <location filename="../core/review/displaytext.cpp" line="233"/>
         <source>ran</source>
         <translation>已运行</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="233"/>
+        <location filename="../core/review/displaytext.cpp" line="237"/>
         <source>%1 %2  %3  shape %4  %5  rel_err %6</source>
         <translation>%1 %2  %3  形状 %4  %5  rel_err %6</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="237"/>
+        <location filename="../core/review/displaytext.cpp" line="241"/>
         <source>  %1 (ref %2)</source>
         <translation>  %1（参考 %2）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="240"/>
+        <location filename="../core/review/displaytext.cpp" line="244"/>
         <source>  first call %1 s</source>
         <translation>  首次调用 %1 秒</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="250"/>
+        <location filename="../core/review/displaytext.cpp" line="270"/>
         <source>■ harness result (CPU dry run): %1 of %2 case(s) ran the PyTorch reference on the CPU, %3 skipped (not runnable on this CPU&apos;s torch); no kernel ran, nothing was measured</source>
         <translation>■ 测试框架结果（CPU 试运行）：%2 个用例中 %1 个在 CPU 上运行了 PyTorch 参照，%3 个被跳过（本机 CPU 的 torch 无法运行）；没有运行内核，未做任何测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="255"/>
+        <location filename="../core/review/displaytext.cpp" line="275"/>
         <source>■ harness result (CPU dry run): %1 case(s) ran the PyTorch reference on the CPU; no kernel ran, nothing was measured</source>
         <translation>■ 测试框架结果（CPU 试运行）：%1 个用例在 CPU 上运行了 PyTorch 参照；没有运行内核，未做任何测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="259"/>
+        <location filename="../core/review/displaytext.cpp" line="279"/>
         <source>■ harness result %1 (%2): %3 case(s), max rel_err %4, latency %5</source>
         <translation>■ 测试框架结果 %1（%2）：%3 个用例，最大 rel_err %4，延迟 %5</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="402"/>
+        <location filename="../core/review/displaytext.cpp" line="422"/>
         <source>seed default: gpu-kernel-baseline Phase 3 &apos;The default BF16 threshold is rel_err &lt; 0.01&apos;, rel_err = ||out.float() - ref|| / ||ref||</source>
         <translation>seed 默认值：gpu-kernel-baseline 阶段 3“默认 BF16 阈值为 rel_err &lt; 0.01”，rel_err = ||out.float() - ref|| / ||ref||</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="405"/>
+        <location filename="../core/review/displaytext.cpp" line="426"/>
         <source>seed&apos;s bf16 value kept for fp16: fp16 has 3 more mantissa bits (u = 2^-11 vs bf16&apos;s 2^-8), so a correct fp16 kernel lands well below it</source>
         <translation>fp16 沿用 seed 的 bf16 值：fp16 多 3 位尾数（u = 2^-11，bf16 为 2^-8），正确的 fp16 内核远低于此阈值</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="408"/>
+        <location filename="../core/review/displaytext.cpp" line="430"/>
         <source>seed default kept for fp32: a baseline kernel may compute on TF32 or bf16 tensor cores (u = 2^-11 / 2^-8), which a tight fp32 bound (1e-5) would reject; tighten it per task when the kernel computes in full fp32</source>
         <translation>fp32 沿用 seed 默认值：基线内核可能在 TF32 或 bf16 张量核心上计算（u = 2^-11 / 2^-8），严格的 fp32 界限（1e-5）会拒绝它；内核以完整 fp32 计算时，可按任务收紧</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="412"/>
+        <location filename="../core/review/displaytext.cpp" line="435"/>
         <source>fp64 reference and kernel (u = 2^-53): 1e-6 leaves room for reordered sums over millions of terms while still catching a dropped term</source>
         <translation>fp64 参考与内核（u = 2^-53）：1e-6 为数百万项求和的重排留有余地，同时仍能发现遗漏的项</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="415"/>
+        <location filename="../core/review/displaytext.cpp" line="439"/>
         <source>seed: &apos;lower precision formats may use task-specific relaxed thresholds&apos;; e4m3 has 3 mantissa bits (u = 2^-4 = 0.0625)</source>
         <translation>seed：“更低精度的格式可使用针对任务放宽的阈值”；e4m3 有 3 位尾数（u = 2^-4 = 0.0625）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="417"/>
+        <location filename="../core/review/displaytext.cpp" line="442"/>
         <source>seed: relaxed for low precision; e5m2 has 2 mantissa bits (u = 2^-3 = 0.125)</source>
         <translation>seed：低精度放宽；e5m2 有 2 位尾数（u = 2^-3 = 0.125）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="429"/>
+        <location filename="../core/review/displaytext.cpp" line="454"/>
         <source>sizes %1 share the value %2: dims are named by where they came from, else left as literals</source>
         <translation>尺寸 %1 取值相同（%2）：维度按其来源命名，无法判断来源的保留为字面量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="432"/>
+        <location filename="../core/review/displaytext.cpp" line="457"/>
         <source>forward writes %1 %2 in place (%3, line %4): the reference mutates state; a kernel must reproduce or the harness must reset it</source>
         <translation>forward 原地写入 %1 %2（%3，第 %4 行）：参考实现会改变状态；内核须复现该写入，或由测试框架重置</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="437"/>
+        <location filename="../core/review/displaytext.cpp" line="462"/>
         <source>the model is in training mode (the reference never calls eval()): BatchNorm normalises with batch statistics and updates its running stats</source>
         <translation>模型处于训练模式（参考实现从未调用 eval()）：BatchNorm 用批统计量归一化，并更新其运行统计量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="440"/>
+        <location filename="../core/review/displaytext.cpp" line="466"/>
         <source>resize check: %1; sizes in forward() are bound to input dims by value</source>
         <translation>尺寸变化检查：%1；forward() 中的尺寸按取值绑定到输入维度</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="442"/>
+        <location filename="../core/review/displaytext.cpp" line="468"/>
         <source>broadcast in %1: operands %2 -&gt; %3</source>
         <translation>%1 中的广播：操作数 %2 -&gt; %3</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="443"/>
+        <location filename="../core/review/displaytext.cpp" line="470"/>
         <source>mask in %1 (line %2)</source>
         <translation>%1 中的掩码（第 %2 行）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="465"/>
+        <location filename="../core/review/displaytext.cpp" line="492"/>
         <source>the %1 rendering of chains is not written yet</source>
         <translation>%1 的链式渲染尚未实现</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="479"/>
+        <location filename="../core/review/displaytext.cpp" line="506"/>
         <source>its rendering of chains of several launches is not written yet</source>
         <translation>其多次启动链的渲染尚未实现</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="481"/>
+        <location filename="../core/review/displaytext.cpp" line="508"/>
         <source>its GEMM takes no prologue (the pointwise run on A before it) yet</source>
         <translation>其 GEMM 尚不支持前置处理（在它之前对 A 进行的逐元素运算）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="483"/>
+        <location filename="../core/review/displaytext.cpp" line="510"/>
         <source>its rendering of a chain of one %1 launch is not written yet</source>
         <translation>其单次 %1 启动链的渲染尚未实现</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="485"/>
+        <location filename="../core/review/displaytext.cpp" line="512"/>
         <source>its forward() also calls %1 (a training-mode branch), which has no CuTe DSL stage yet</source>
         <translation>其 forward() 还调用了 %1（训练模式分支），它尚无 CuTe DSL 阶段</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="488"/>
+        <location filename="../core/review/displaytext.cpp" line="515"/>
         <source>this plan has %1 epilogues (a training-mode branch)</source>
         <translation>此计划有 %1 个尾处理（训练模式分支）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="490"/>
+        <location filename="../core/review/displaytext.cpp" line="517"/>
         <source>its epilogue (%1) does not lower in the CuTe DSL dialect: %2</source>
         <translation>其尾处理（%1）无法降低到 CuTe DSL 方言：%2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="491"/>
+        <location filename="../core/review/displaytext.cpp" line="518"/>
         <source>the CuTe DSL renders a chain of one GEMM with a fused pointwise epilogue, and %1</source>
         <translation>CuTe DSL 渲染的链只能是一个带融合逐元素尾处理的 GEMM，而且%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="496"/>
+        <location filename="../core/review/displaytext.cpp" line="523"/>
         <source>Kernel Workbench plans this problem as a chain of 1 launch (%1); %2: --framework triton renders it</source>
         <translation>Kernel Workbench 将此问题规划为 1 次启动的链（%1）；%2：--framework triton 可以渲染它</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="499"/>
+        <location filename="../core/review/displaytext.cpp" line="526"/>
         <source>Kernel Workbench plans this problem as a chain of %1 launches (%2); %3: --framework triton renders it</source>
         <translation>Kernel Workbench 将此问题规划为 %1 次启动的链（%2）；%3：--framework triton 可以渲染它</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="516"/>
+        <location filename="../core/review/displaytext.cpp" line="543"/>
         <source>no version recorded</source>
         <translation>未记录版本</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="518"/>
+        <location filename="../core/review/displaytext.cpp" line="545"/>
         <source>V%1 of %2</source>
         <translation>V%1，共 %2 个版本</translation>
     </message>
@@ -1178,87 +1203,87 @@
         <translation type="vanished">  %1 µs（参考 %2 µs）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="316"/>
+        <location filename="../core/review/displaytext.cpp" line="336"/>
         <source>cpu-dry-run: the &apos;kernel&apos; is the PyTorch reference Model itself, run on the CPU at the problem&apos;s own shapes: no input dim can be scaled down (every size is tied to the model: a parameter shape or a constructor argument); these numbers check the harness and the problem files, they are not a kernel measurement</source>
         <translation>cpu-dry-run：“内核”就是 PyTorch 参考 Model 本身，在 CPU 上以问题自身的形状运行：没有可缩小的输入维度（每个尺寸都与模型绑定：参数形状或构造参数）；这些数字检查的是测试框架和问题文件，不是内核测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="322"/>
+        <location filename="../core/review/displaytext.cpp" line="342"/>
         <source>cpu-dry-run: the &apos;kernel&apos; is the PyTorch reference Model itself, run on the CPU at scaled-down shapes; these numbers check the harness and the problem files, they are not a kernel measurement</source>
         <translation>cpu-dry-run：“内核”就是 PyTorch 参考 Model 本身，在 CPU 上以缩小的形状运行；这些数字检查的是测试框架和问题文件，不是内核测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="326"/>
+        <location filename="../core/review/displaytext.cpp" line="346"/>
         <source>cpu-test (KWB_HARNESS_DEVICE=cpu, test-only): kernel.py ran on the CPU; timings are CPU wall clock, not a GPU measurement</source>
         <translation>cpu-test（KWB_HARNESS_DEVICE=cpu，仅用于测试）：kernel.py 在 CPU 上运行；计时是 CPU 墙钟时间，不是 GPU 测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="333"/>
+        <location filename="../core/review/displaytext.cpp" line="353"/>
         <source>CPU dry run: no kernel measured</source>
         <translation>CPU 试运行：未测量内核</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="334"/>
+        <location filename="../core/review/displaytext.cpp" line="354"/>
         <source>no measurement</source>
         <translation>无测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="335"/>
+        <location filename="../core/review/displaytext.cpp" line="355"/>
         <source>skeleton: no kernel ran</source>
         <translation>骨架：没有运行内核</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="352"/>
+        <location filename="../core/review/displaytext.cpp" line="372"/>
         <source>quality gate: %1</source>
         <translation>质量门禁：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="353"/>
+        <location filename="../core/review/displaytext.cpp" line="373"/>
         <source>quality gate: %1 — %2</source>
         <translation>质量门禁：%1 — %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="354"/>
+        <location filename="../core/review/displaytext.cpp" line="374"/>
         <source>wrote %1 and %2</source>
         <translation>已写入 %1 和 %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="360"/>
+        <location filename="../core/review/displaytext.cpp" line="380"/>
         <source>%1 and %2 are unchanged (this run&apos;s records, apart from the date): not rewritten</source>
         <translation>%1 和 %2 未变（除日期外即本次运行的记录）：未重写</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="363"/>
+        <location filename="../core/review/displaytext.cpp" line="383"/>
         <source>wrote %1; %2 is unchanged: not rewritten</source>
         <translation>已写入 %1；%2 未变：未重写</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="365"/>
+        <location filename="../core/review/displaytext.cpp" line="385"/>
         <source>%1 µs, %2 GB/s (%3% of datasheet bandwidth), %4 TFLOPS</source>
         <translation>%1 µs，%2 GB/s（数据手册带宽的 %3%），%4 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="368"/>
+        <location filename="../core/review/displaytext.cpp" line="388"/>
         <source>%1 had been changed since kwb wrote it (an edit or `kwb memory update`): that version is kept as %2</source>
         <translation>%1 在 kwb 写入后被改动过（手动编辑或 `kwb memory update`）：该版本保留为 %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="371"/>
+        <location filename="../core/review/displaytext.cpp" line="391"/>
         <source>%1 had been edited since kwb wrote it: your version is kept as %2</source>
         <translation>%1 在 kwb 写入后被编辑过：你的版本保留为 %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="374"/>
+        <location filename="../core/review/displaytext.cpp" line="394"/>
         <source>roofline data not kept: %1</source>
         <translation>未保存 Roofline 数据：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="375"/>
+        <location filename="../core/review/displaytext.cpp" line="395"/>
         <source>roofline figure not drawn: %1</source>
         <translation>未绘制 Roofline 图：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="376"/>
+        <location filename="../core/review/displaytext.cpp" line="396"/>
         <source>utilization not computed: %1</source>
         <translation>未计算利用率：%1</translation>
     </message>
@@ -1281,46 +1306,61 @@
         <translation type="vanished">■ 测试框架结果 %1（%2）：%3 个用例，最大 rel_err %4，延迟 %5 µs</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/review/displaytext.cpp" line="266"/>
+        <location filename="../core/review/displaytext.cpp" line="286"/>
         <source>☰ %n case(s) planned</source>
         <translation>
             <numerusform>☰ 计划 %n 个用例</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="273"/>
+        <location filename="../core/review/displaytext.cpp" line="293"/>
         <source>‖ waiting for the GPU timing lock: %1</source>
         <translation>‖ 正在等待 GPU 计时锁：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="277"/>
+        <location filename="../core/review/displaytext.cpp" line="297"/>
         <source>» GPU timing lock held after %1 s: %2</source>
         <translation>» 等待 %1 秒后获得 GPU 计时锁：%2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="278"/>
+        <location filename="../core/review/displaytext.cpp" line="298"/>
         <source>GPU timing lock released: %1</source>
         <translation>GPU 计时锁已释放：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="282"/>
+        <location filename="../core/review/displaytext.cpp" line="302"/>
         <source>‖ %1: first kernel call (JIT compile), up to %2 s</source>
         <translation>‖ %1：首次内核调用（JIT 编译），最长 %2 秒</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="284"/>
+        <location filename="../core/review/displaytext.cpp" line="304"/>
         <source>» %1: first kernel call took %2 s</source>
         <translation>» %1：首次内核调用用时 %2 秒</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="287"/>
+        <location filename="../core/review/displaytext.cpp" line="307"/>
         <source>⚠ unreadable %1 line: %2</source>
         <translation>⚠ 无法解析的 %1 行：%2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="295"/>
+        <location filename="../core/review/displaytext.cpp" line="315"/>
         <source>… %1 bytes of output (%2 lines) dropped here: the log and this view keep the first %3 and the last %4 bytes, and every protocol line</source>
         <translation>… 此处省略了 %1 字节输出（%2 行）：日志和此视图保留前 %3 字节和后 %4 字节，以及所有协议行</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="226"/>
+        <source>%1 %2  %3  shape %4  %5  (CPU dry run: the PyTorch reference, in kernel.py&apos;s place, did not return; nothing measured)</source>
+        <translation>%1 %2  %3  形状 %4  %5  （CPU 试运行：代替 kernel.py 的 PyTorch 参考实现未返回；未测量任何内容）</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="259"/>
+        <source>■ harness result (CPU dry run): no case completed: %1 of %2 case(s) did not return within the case timeout; no kernel ran, nothing was measured</source>
+        <translation>■ 测试框架结果（CPU 试运行）：没有用例完成：%2 个用例中 %1 个未在用例超时内返回；没有运行内核，未做任何测量</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="264"/>
+        <source>■ harness result (CPU dry run): %1 of %2 case(s) ran the PyTorch reference on the CPU, %3 did not return within the case timeout; no kernel ran, nothing was measured</source>
+        <translation>■ 测试框架结果（CPU 试运行）：%2 个用例中 %1 个在 CPU 上运行了 PyTorch 参照，%3 个未在用例超时内返回；没有运行内核，未做任何测量</translation>
     </message>
 </context>
 <context>
@@ -3774,37 +3814,37 @@ roof here: %3 TFLOPS (datasheet)</source>
 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="76"/>
+        <location filename="../widgets/runspanel.cpp" line="78"/>
         <source>report, memory</source>
         <translation>报告、记忆</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="75"/>
+        <location filename="../widgets/runspanel.cpp" line="77"/>
         <source>%1&apos;s report, memory</source>
         <translation>%1 的报告、记忆</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="86"/>
+        <location filename="../widgets/runspanel.cpp" line="88"/>
         <source>When the run started (month-day time, UTC)</source>
         <translation>运行开始的时间（月-日 时间，UTC）</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="90"/>
+        <location filename="../widgets/runspanel.cpp" line="92"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="92"/>
+        <location filename="../widgets/runspanel.cpp" line="94"/>
         <source>Harness</source>
         <translation>测试框架</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="94"/>
+        <location filename="../widgets/runspanel.cpp" line="96"/>
         <source>Cases</source>
         <translation>用例</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="96"/>
+        <location filename="../widgets/runspanel.cpp" line="98"/>
         <source>Recorded in</source>
         <translation>记录于</translation>
     </message>
@@ -3816,12 +3856,12 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="vanished">比较所选的两次运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="205"/>
+        <location filename="../widgets/runspanel.cpp" line="207"/>
         <source>Double-click a run to review it; select two to compare their cases</source>
         <translation>双击某次运行进行评审；选择两次运行以比较其用例</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="226"/>
+        <location filename="../widgets/runspanel.cpp" line="228"/>
         <source>Diff kernel.py of the two selected versions</source>
         <translation>比较所选两个版本的 kernel.py</translation>
     </message>
@@ -3830,111 +3870,111 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="vanished">V0 为基线；`kwb measure` 将每次修改后的 kernel.py 记录为下一个版本</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="195"/>
+        <location filename="../widgets/runspanel.cpp" line="197"/>
         <source>Compare</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="196"/>
+        <location filename="../widgets/runspanel.cpp" line="198"/>
         <source>Compare the cases of the two selected runs</source>
         <translation>比较所选两次运行的用例</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="225"/>
+        <location filename="../widgets/runspanel.cpp" line="227"/>
         <source>Diff kernel.py</source>
         <translation>对比 kernel.py</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="233"/>
+        <location filename="../widgets/runspanel.cpp" line="235"/>
         <source>V0 is the baseline; Run &gt; Measure Again (F5), or `kwb measure`, records kernel.py as edited as the next version</source>
         <translation>V0 是基线；“运行 &gt; 再次测量”（F5）或 `kwb measure` 把编辑后的 kernel.py 记录为下一个版本</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="246"/>
-        <location filename="../widgets/runspanel.cpp" line="344"/>
+        <location filename="../widgets/runspanel.cpp" line="248"/>
+        <location filename="../widgets/runspanel.cpp" line="346"/>
         <source>Versions</source>
         <translation>版本</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="254"/>
+        <location filename="../widgets/runspanel.cpp" line="256"/>
         <source>Runs</source>
         <translation>运行记录</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="333"/>
-        <location filename="../widgets/runspanel.cpp" line="385"/>
-        <location filename="../widgets/runspanel.cpp" line="393"/>
-        <location filename="../widgets/runspanel.cpp" line="416"/>
+        <location filename="../widgets/runspanel.cpp" line="335"/>
+        <location filename="../widgets/runspanel.cpp" line="387"/>
+        <location filename="../widgets/runspanel.cpp" line="395"/>
+        <location filename="../widgets/runspanel.cpp" line="418"/>
         <source>—</source>
         <translation>—</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="345"/>
+        <location filename="../widgets/runspanel.cpp" line="347"/>
         <source>Versions (CPU dry runs: no latency or rel_err)</source>
         <translation>版本（CPU 试运行：无延迟和 rel_err）</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="346"/>
+        <location filename="../widgets/runspanel.cpp" line="348"/>
         <source>Versions (columns with no figure hidden)</source>
         <translation>版本（已隐藏没有数值的列）</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="347"/>
+        <location filename="../widgets/runspanel.cpp" line="349"/>
         <source>`kwb versions` prints &quot;-&quot; for each: a CPU dry run measures no kernel</source>
         <translation>`kwb versions` 对这些列都打印“-”：CPU 试运行不测量内核</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="386"/>
+        <location filename="../widgets/runspanel.cpp" line="388"/>
         <source>ran</source>
         <translation>已运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="398"/>
+        <location filename="../widgets/runspanel.cpp" line="400"/>
         <source>Run folders: .kwb/runs/%1 → .kwb/runs/%2</source>
         <translation>运行文件夹：.kwb/runs/%1 → .kwb/runs/%2</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="401"/>
+        <location filename="../widgets/runspanel.cpp" line="403"/>
         <source>No kernel ran in %1: a CPU dry run or a skeleton checks the reference against itself, so its cases show no rel_err, no latency and no ratio.</source>
         <translation>%1中没有运行内核：CPU 试运行或骨架只是拿参考实现与自身比对，因此其用例不显示 rel_err、延迟和比值。</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="403"/>
+        <location filename="../widgets/runspanel.cpp" line="405"/>
         <source>either run</source>
         <translation>任一运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="408"/>
+        <location filename="../widgets/runspanel.cpp" line="410"/>
         <source>case</source>
         <translation>用例</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="408"/>
+        <location filename="../widgets/runspanel.cpp" line="410"/>
         <source>latency B/A</source>
         <translation>延迟 B/A</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="408"/>
+        <location filename="../widgets/runspanel.cpp" line="410"/>
         <source>status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="425"/>
+        <location filename="../widgets/runspanel.cpp" line="427"/>
         <source>%1 is not committed: there is no kernel.py of it to diff</source>
         <translation>%1 尚未提交：没有可供比较的 kernel.py</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="444"/>
+        <location filename="../widgets/runspanel.cpp" line="446"/>
         <source>&lt;p&gt;kernel.py is the same in both versions.&lt;/p&gt;</source>
         <translation>&lt;p&gt;两个版本的 kernel.py 相同。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="457"/>
+        <location filename="../widgets/runspanel.cpp" line="459"/>
         <source>kernel.py %1 → %2</source>
         <translation>kernel.py %1 → %2</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="467"/>
+        <location filename="../widgets/runspanel.cpp" line="469"/>
         <source>Compare %1 → %2</source>
         <translation>比较 %1 → %2</translation>
     </message>
@@ -4106,6 +4146,7 @@ roof here: %3 TFLOPS (datasheet)</source>
     </message>
     <message>
         <location filename="../widgets/specview.cpp" line="78"/>
+        <location filename="../widgets/specview.cpp" line="79"/>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -4148,151 +4189,151 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::SpecView</name>
     <message>
-        <location filename="../widgets/specview.cpp" line="215"/>
+        <location filename="../widgets/specview.cpp" line="214"/>
         <source>%1 anchor</source>
         <translation>%1 锚点</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="217"/>
+        <location filename="../widgets/specview.cpp" line="216"/>
         <source>%1 pattern</source>
         <translation>%1 模式</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="219"/>
+        <location filename="../widgets/specview.cpp" line="218"/>
         <source>pointwise lowering</source>
         <translation>逐元素下降（pointwise lowering）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/specview.cpp" line="221"/>
+        <location filename="../widgets/specview.cpp" line="220"/>
         <source>chain of %n launch(es)</source>
         <translation>
             <numerusform>%n 次启动组成的链</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/specview.cpp" line="223"/>
+        <location filename="../widgets/specview.cpp" line="222"/>
         <source>chain of %n launch(es), writing input(s) %1 back</source>
         <translation>
             <numerusform>%n 次启动组成的链，并写回输入 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="236"/>
+        <location filename="../widgets/specview.cpp" line="235"/>
         <source>Phase 3 will write a kernel with %1 (%2).</source>
         <translation>阶段 3 将用 %1 生成内核（%2）。</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="237"/>
+        <location filename="../widgets/specview.cpp" line="236"/>
         <source>Phase 3 will write a SKELETON with %1 (the quality gate fails it): %2</source>
         <translation>阶段 3 将用 %1 生成骨架（质量门会判为失败）：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="240"/>
+        <location filename="../widgets/specview.cpp" line="239"/>
         <source>Framework %1: not a built-in backend; the built-in ones would give:</source>
         <translation>框架 %1：不是内置后端；内置后端的结果如下：</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="241"/>
+        <location filename="../widgets/specview.cpp" line="240"/>
         <source>Code generation:</source>
         <translation>代码生成：</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="244"/>
+        <location filename="../widgets/specview.cpp" line="245"/>
         <source>  group %1 [%2]: covered</source>
         <translation>  分组 %1 [%2]：已覆盖</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="245"/>
+        <location filename="../widgets/specview.cpp" line="246"/>
         <source>  group %1 [%2]: not covered: %3</source>
         <translation>  分组 %1 [%2]：未覆盖：%3</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="251"/>
+        <location filename="../widgets/specview.cpp" line="252"/>
         <source>  ✓ %1: kernel (%2)</source>
         <translation>  ✓ %1：内核（%2）</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="252"/>
+        <location filename="../widgets/specview.cpp" line="253"/>
         <source>  ✗ %1: skeleton: %2</source>
         <translation>  ✗ %1：骨架：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="264"/>
+        <location filename="../widgets/specview.cpp" line="265"/>
         <source>  ✗ %1: skeleton (hover for why)</source>
         <translation>  ✗ %1：骨架（悬停查看原因）</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="272"/>
+        <location filename="../widgets/specview.cpp" line="274"/>
         <source>%1: skeleton: %2</source>
         <translation>%1：骨架：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="292"/>
+        <location filename="../widgets/specview.cpp" line="294"/>
         <source>No spec yet: run phase 1 (Understand).</source>
         <translation>尚无规格：请运行阶段 1（理解）。</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="300"/>
+        <location filename="../widgets/specview.cpp" line="302"/>
         <source>%1: unknown</source>
         <translation>%1：未知</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="302"/>
+        <location filename="../widgets/specview.cpp" line="304"/>
         <source>%1: %2 = %3 %4</source>
         <translation>%1：%2 = %3 %4</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="306"/>
+        <location filename="../widgets/specview.cpp" line="308"/>
         <source>%1: %2 = %3 %4 (%5)</source>
         <translation>%1：%2 = %3 %4（%5）</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="311"/>
+        <location filename="../widgets/specview.cpp" line="313"/>
         <source>Pattern: %1 (%2)</source>
         <translation>模式：%1（%2）</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="312"/>
+        <location filename="../widgets/specview.cpp" line="314"/>
         <source>Problem: %1, dtype %2</source>
         <translation>问题：%1，dtype %2</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="317"/>
+        <location filename="../widgets/specview.cpp" line="319"/>
         <source>Sizes: %1</source>
         <translation>尺寸：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="318"/>
+        <location filename="../widgets/specview.cpp" line="320"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="318"/>
+        <location filename="../widgets/specview.cpp" line="320"/>
         <source>FLOP</source>
         <translation>FLOP</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="318"/>
+        <location filename="../widgets/specview.cpp" line="320"/>
         <source>Bytes</source>
         <translation>字节数</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="318"/>
+        <location filename="../widgets/specview.cpp" line="320"/>
         <source>bytes</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="320"/>
+        <location filename="../widgets/specview.cpp" line="322"/>
         <source>Threshold: rel_err &lt; %1 (%2); accumulation %3</source>
         <translation>阈值：rel_err &lt; %1（%2）；累加类型 %3</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="326"/>
+        <location filename="../widgets/specview.cpp" line="328"/>
         <source>Ambiguity: </source>
         <translation>歧义：</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="326"/>
+        <location filename="../widgets/specview.cpp" line="328"/>
         <source>Note: </source>
         <translation>注：</translation>
     </message>
@@ -4904,61 +4945,66 @@ output followed live, cancel is scancel; the workspace must be on a file system 
 <context>
     <name>kwb::Verdict</name>
     <message>
-        <location filename="../core/review/verdict.cpp" line="45"/>
+        <location filename="../core/review/verdict.cpp" line="48"/>
         <source>Not run</source>
         <translation>未运行</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="47"/>
+        <location filename="../core/review/verdict.cpp" line="50"/>
         <source>Running…</source>
         <translation>运行中…</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="49"/>
+        <location filename="../core/review/verdict.cpp" line="52"/>
         <source>PASS</source>
         <translation>通过（PASS）</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="51"/>
+        <location filename="../core/review/verdict.cpp" line="54"/>
         <source>FAIL</source>
         <translation>失败（FAIL）</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="53"/>
+        <location filename="../core/review/verdict.cpp" line="56"/>
         <source>TIMEOUT_FAIL</source>
         <translation>超时失败（TIMEOUT_FAIL）</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="55"/>
+        <location filename="../core/review/verdict.cpp" line="58"/>
         <source>Skeleton: kernel not implemented</source>
         <translation>骨架：内核未实现</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="57"/>
+        <location filename="../core/review/verdict.cpp" line="60"/>
         <source>Dry run: not measured</source>
         <translation>试运行：未测量</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="59"/>
+        <location filename="../core/review/verdict.cpp" line="62"/>
         <source>Stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="61"/>
+        <location filename="../core/review/verdict.cpp" line="64"/>
         <source>Harness error</source>
         <translation>测试框架错误</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="67"/>
+        <location filename="../core/review/verdict.cpp" line="72"/>
         <source>not measured: no kernel ran (a CPU dry run runs the PyTorch reference in kernel.py&apos;s place, checked against its own float32 run)</source>
         <translation>未测量：没有运行内核（CPU 试运行以 PyTorch 参考实现代替 kernel.py 运行，并与参考实现自身的 float32 运行结果比对）</translation>
+    </message>
+    <message>
+        <location filename="../core/review/verdict.cpp" line="66"/>
+        <source>Incomplete: the run was interrupted</source>
+        <translation>未完成：运行被中断</translation>
     </message>
 </context>
 <context>
     <name>kwb::VerdictBadge</name>
     <message>
-        <location filename="../widgets/verdictbadge.cpp" line="46"/>
-        <location filename="../widgets/verdictbadge.cpp" line="56"/>
+        <location filename="../widgets/verdictbadge.cpp" line="48"/>
+        <location filename="../widgets/verdictbadge.cpp" line="58"/>
         <source>Quality gate: %1</source>
         <translation>质量门禁：%1</translation>
     </message>
@@ -4966,49 +5012,54 @@ output followed live, cancel is scancel; the workspace must be on a file system 
 <context>
     <name>kwb::VerdictCode</name>
     <message>
-        <location filename="../core/review/verdict.cpp" line="77"/>
+        <location filename="../core/review/verdict.cpp" line="82"/>
         <source>NOT_RUN</source>
         <translation>未运行（NOT_RUN）</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="79"/>
+        <location filename="../core/review/verdict.cpp" line="84"/>
         <source>RUNNING</source>
         <translation>运行中（RUNNING）</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="81"/>
+        <location filename="../core/review/verdict.cpp" line="86"/>
         <source>PASS</source>
         <translation>通过（PASS）</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="83"/>
+        <location filename="../core/review/verdict.cpp" line="88"/>
         <source>FAIL</source>
         <translation>失败（FAIL）</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="85"/>
+        <location filename="../core/review/verdict.cpp" line="90"/>
         <source>TIMEOUT_FAIL</source>
         <translation>超时失败（TIMEOUT_FAIL）</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="87"/>
+        <location filename="../core/review/verdict.cpp" line="92"/>
         <source>SKELETON</source>
         <translation>骨架（SKELETON）</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="89"/>
+        <location filename="../core/review/verdict.cpp" line="94"/>
         <source>DRY_RUN</source>
         <translation>试运行（DRY_RUN）</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="91"/>
+        <location filename="../core/review/verdict.cpp" line="96"/>
         <source>STOPPED</source>
         <translation>已停止（STOPPED）</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="93"/>
+        <location filename="../core/review/verdict.cpp" line="98"/>
         <source>ERROR</source>
         <translation>错误（ERROR）</translation>
+    </message>
+    <message>
+        <location filename="../core/review/verdict.cpp" line="100"/>
+        <source>INCOMPLETE</source>
+        <translation>未完成（INCOMPLETE）</translation>
     </message>
 </context>
 <context>
@@ -5018,70 +5069,70 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation type="vanished">rel_err：未测量（CPU 试运行只将参考实现与自身比较）</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="121"/>
+        <location filename="../widgets/runspanel.cpp" line="123"/>
         <source>quality gate: %1</source>
         <translation>质量门禁：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="125"/>
+        <location filename="../widgets/runspanel.cpp" line="127"/>
         <source>rel_err: %1</source>
         <translation>rel_err：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="128"/>
+        <location filename="../widgets/runspanel.cpp" line="130"/>
         <source>%1 µs against %2</source>
         <translation>相对 %2 %1 µs</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="141"/>
         <location filename="../widgets/runspanel.cpp" line="143"/>
-        <location filename="../widgets/runspanel.cpp" line="146"/>
-        <location filename="../widgets/runspanel.cpp" line="149"/>
+        <location filename="../widgets/runspanel.cpp" line="145"/>
+        <location filename="../widgets/runspanel.cpp" line="148"/>
+        <location filename="../widgets/runspanel.cpp" line="151"/>
         <source>—</source>
         <translation>—</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="151"/>
+        <location filename="../widgets/runspanel.cpp" line="153"/>
         <source>not committed</source>
         <translation>未提交</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="161"/>
+        <location filename="../widgets/runspanel.cpp" line="163"/>
         <source>dry run</source>
         <translation>试运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="162"/>
+        <location filename="../widgets/runspanel.cpp" line="164"/>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="163"/>
+        <location filename="../widgets/runspanel.cpp" line="165"/>
         <source>skeleton</source>
         <translation>骨架</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="169"/>
+        <location filename="../widgets/runspanel.cpp" line="171"/>
         <source>Speedup vs the previous version: its latency over this one&apos;s (&gt; 1: faster)</source>
         <translation>相对上一版本的加速比：上一版本的延迟除以本版本的延迟（&gt; 1：更快）</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="173"/>
+        <location filename="../widgets/runspanel.cpp" line="175"/>
         <source>Version</source>
         <translation>版本</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="175"/>
+        <location filename="../widgets/runspanel.cpp" line="177"/>
         <source>Gate</source>
         <translation>质量门禁</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="177"/>
+        <location filename="../widgets/runspanel.cpp" line="179"/>
         <source>µs</source>
         <translation>µs</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="179"/>
+        <location filename="../widgets/runspanel.cpp" line="181"/>
         <source>Speedup</source>
         <translation>加速比</translation>
     </message>
@@ -5090,12 +5141,12 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation type="vanished">相对上一版本加速比</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="181"/>
+        <location filename="../widgets/runspanel.cpp" line="183"/>
         <source>rel_err</source>
         <translation>rel_err</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="183"/>
+        <location filename="../widgets/runspanel.cpp" line="185"/>
         <source>Commit</source>
         <translation>提交</translation>
     </message>
@@ -5211,15 +5262,15 @@ output followed live, cancel is scancel; the workspace must be on a file system 
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="124"/>
-        <location filename="../widgets/wizardpanel.cpp" line="435"/>
-        <location filename="../widgets/wizardpanel.cpp" line="450"/>
+        <location filename="../widgets/wizardpanel.cpp" line="437"/>
+        <location filename="../widgets/wizardpanel.cpp" line="452"/>
         <source>Not run yet. The records consulted appear in the Knowledge panel.</source>
         <translation>尚未运行。查阅过的记录会显示在知识面板中。</translation>
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="132"/>
         <location filename="../widgets/wizardpanel.cpp" line="345"/>
-        <location filename="../widgets/wizardpanel.cpp" line="451"/>
+        <location filename="../widgets/wizardpanel.cpp" line="453"/>
         <source>Not run yet.</source>
         <translation>尚未运行。</translation>
     </message>
@@ -5260,7 +5311,7 @@ output followed live, cancel is scancel; the workspace must be on a file system 
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="221"/>
-        <location filename="../widgets/wizardpanel.cpp" line="496"/>
+        <location filename="../widgets/wizardpanel.cpp" line="498"/>
         <source>Run V0 measurement</source>
         <translation>运行 V0 测量</translation>
     </message>
@@ -5280,7 +5331,7 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation>kernel_opt_&lt;name&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="292"/>
+        <location filename="../widgets/wizardpanel.cpp" line="293"/>
         <source>Empty: a new folder kernel_opt_&lt;name&gt; in %1</source>
         <translation>留空：在 %1 中新建文件夹 kernel_opt_&lt;name&gt;</translation>
     </message>
@@ -5320,56 +5371,56 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation>，未运行：kernel.py 是骨架</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="377"/>
+        <location filename="../widgets/wizardpanel.cpp" line="379"/>
         <source>  rel_err: %1</source>
         <translation>  rel_err：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/wizardpanel.cpp" line="400"/>
+        <location filename="../widgets/wizardpanel.cpp" line="402"/>
         <source>Recorded in this workspace (nothing re-run): %n knowledge record(s) kept</source>
         <translation>
             <numerusform>本工作区已记录（未重新运行）：保留了 %n 条知识记录</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/wizardpanel.cpp" line="403"/>
+        <location filename="../widgets/wizardpanel.cpp" line="405"/>
         <source>; %n set aside as not applying</source>
         <translation>
             <numerusform>；%n 条因不适用而搁置</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="404"/>
+        <location filename="../widgets/wizardpanel.cpp" line="406"/>
         <source>Plan: %1</source>
         <translation>计划：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="430"/>
+        <location filename="../widgets/wizardpanel.cpp" line="432"/>
         <source>Show phase %1&apos;s results (nothing runs again). Alt+%1; Ctrl+%1 runs it again.</source>
         <translation>显示第 %1 阶段的结果（不会重新运行）。Alt+%1；Ctrl+%1 重新运行。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="431"/>
+        <location filename="../widgets/wizardpanel.cpp" line="433"/>
         <source>Show phase %1&apos;s page and its Run button. Alt+%1; Ctrl+%1 runs it.</source>
         <translation>显示第 %1 阶段的页面及其运行按钮。Alt+%1；Ctrl+%1 运行它。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="528"/>
+        <location filename="../widgets/wizardpanel.cpp" line="531"/>
         <source>⚠ %1 will write a SKELETON for this problem, which the quality gate fails (%2). %3 gives a kernel.</source>
         <translation>⚠ %1 将为此问题生成骨架，质量门会判为失败（%2）。%3 可生成内核。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="530"/>
+        <location filename="../widgets/wizardpanel.cpp" line="533"/>
         <source> or </source>
         <translation> 或 </translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="536"/>
+        <location filename="../widgets/wizardpanel.cpp" line="539"/>
         <source>Use %1</source>
         <translation>使用 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="537"/>
+        <location filename="../widgets/wizardpanel.cpp" line="540"/>
         <source>Set Framework to %1 and run phase 1 again (seconds)</source>
         <translation>将框架设为 %1 并重新运行阶段 1（数秒）</translation>
     </message>
@@ -5378,22 +5429,22 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation type="vanished">  rel_err：未测量（试运行只将参考实现与自身比较）</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="380"/>
+        <location filename="../widgets/wizardpanel.cpp" line="382"/>
         <source>Measure Again records kernel.py as V%1 (V0 stays); phases 1-4 regenerate V0.</source>
         <translation>“再次测量”把 kernel.py 记录为 V%1（V0 保留）；阶段 1–4 会重新生成 V0。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="381"/>
+        <location filename="../widgets/wizardpanel.cpp" line="383"/>
         <source>Run the phases to measure it.</source>
         <translation>运行各阶段以进行测量。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="496"/>
+        <location filename="../widgets/wizardpanel.cpp" line="498"/>
         <source>Measure V0 anew</source>
         <translation>重新测量 V0</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="497"/>
+        <location filename="../widgets/wizardpanel.cpp" line="499"/>
         <source>After phases 1-3 ran again here: measure the regenerated kernel as a new V0, replacing the recorded one. Measure Again keeps V0 and records kernel.py as V%1.</source>
         <translation>在此重新运行阶段 1–3 之后：把重新生成的内核作为新的 V0 测量，替换已记录的 V0。“再次测量”保留 V0，并把 kernel.py 记录为 V%1。</translation>
     </message>
@@ -5437,13 +5488,18 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation>  运行：%1%2</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="375"/>
+        <location filename="../widgets/wizardpanel.cpp" line="377"/>
         <source> (not the recorded run)</source>
         <translation>（不是记录的运行）</translation>
     </message>
     <message>
         <source>Run the phases to measure again.</source>
         <translation type="vanished">运行各阶段以重新测量。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/wizardpanel.cpp" line="376"/>
+        <source> (interrupted: no result.json)</source>
+        <translation>（已中断：没有 result.json）</translation>
     </message>
 </context>
 <context>

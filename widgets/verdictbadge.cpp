@@ -25,6 +25,8 @@ QString verdictGlyph(Verdict v) {
       return QStringLiteral("■");
     case Verdict::Error:
       return QStringLiteral("!");
+    case Verdict::Incomplete:
+      return QStringLiteral("◐");  // half done
     case Verdict::Running:
       return QStringLiteral("…");
     case Verdict::NotRun:

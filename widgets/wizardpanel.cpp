@@ -371,8 +371,10 @@ void WizardPanel::setSession(WorkbenchSession* session) {
     if (const QString t = num(r.tflops, 'f', 3); !t.isEmpty()) lines << tr("  compute: %1 TFLOPS").arg(t);
     if (!r.runDir.isEmpty())
       lines << tr("  run: %1%2")
-                   .arg(QDir(r.root).relativeFilePath(r.runDir),
-                        r.runRecorded ? QString() : tr(" (not the recorded run)"));
+                   .arg(QDir(r.root).relativeFilePath(r.runDir), r.runRecorded ? QString()
+                                                                 : r.verdict == Verdict::Incomplete
+                                                                     ? tr(" (interrupted: no result.json)")
+                                                                     : tr(" (not the recorded run)"));
     if (!r.maxRelErr && r.mode == QLatin1String("cpu-dry-run") && !(r.skeleton && r.runDir.isEmpty()))
       lines << tr("  rel_err: %1").arg(dryRunRelErrNote());
     lines

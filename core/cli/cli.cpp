@@ -184,9 +184,11 @@ int driveJob(BaselineJob& job, const std::function<void()>& start, bool raw) {
     return signo != 0;
   });
   QObject::connect(&interrupt, &InterruptGuard::interrupted, &job, [&job, &saidInterrupted](int signo) {
+    job.setStopCause(InterruptGuard::stopCauseFor(signo));
     if (job.verdict() == Verdict::Running) {
-      err() << "kwb: interrupted (signal " << signo << "): stopping the harness; the run is recorded as stopped by "
-            << "the user and its log is kept (Ctrl-C again to quit at once)" << Qt::endl;
+      err() << "kwb: interrupted (signal " << signo << "): stopping the harness; the run is recorded as stopped ("
+            << (signo == 2 ? QStringLiteral("by the user") : QStringLiteral("by signal %1").arg(signo))
+            << ") and its log is kept (Ctrl-C again to quit at once)" << Qt::endl;
       saidInterrupted = true;
     } else if (!saidInterrupted) {
       err() << "kwb: interrupted (signal " << signo << "): stopping" << Qt::endl;
@@ -1206,6 +1208,8 @@ int cmdExport(const QStringList& args, const FigureRenderer& renderer, const Htm
   for (const QString& w : review->warnings) err() << "kwb: warning: " << w << Qt::endl;
   out() << "wrote " << QFileInfo(output).absoluteFilePath() << " (quality gate " << verdictCode(review->verdict) << ")"
         << Qt::endl;
+  // An interrupted run is said with the command that recovers it, not only inside the file (new-user trial 17, #5).
+  if (review->verdict == Verdict::Incomplete) err() << "kwb: INCOMPLETE: " << review->gateReason << Qt::endl;
   return kOk;
 }
 

@@ -62,6 +62,22 @@ int InterruptGuard::caughtSignal() {
 
 int InterruptGuard::exitCodeFor(int signo) { return signo > 0 ? 128 + signo : 0; }
 
+QString InterruptGuard::stopCauseFor(int signo) {
+  // A SIGTERM read "stopped by the user" (new-user trial 17, #4): it comes from kill, a scheduler or a shutdown.
+  switch (signo) {
+    case 2:  // SIGINT
+      return {};
+    case 15:  // SIGTERM
+      return QStringLiteral(
+          "the run was stopped by SIGTERM, a signal from outside kwb (kill, a job scheduler, a shutdown), not by "
+          "Ctrl-C");
+    case 1:  // SIGHUP
+      return QStringLiteral("the run was stopped by SIGHUP (its terminal closed)");
+    default:
+      return QStringLiteral("the run was stopped by signal %1").arg(signo);
+  }
+}
+
 InterruptGuard::~InterruptGuard() {
 #ifdef Q_OS_UNIX
   if (!m_notifier) return;

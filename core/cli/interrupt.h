@@ -29,6 +29,10 @@ class InterruptGuard : public QObject {
   /// The shell's exit status for a process ended by @p signo: 128 + signo (130 for SIGINT, 143 for SIGTERM, 129 for
   /// SIGHUP); 0 for 0.
   static int exitCodeFor(int signo);
+  /// Why a run ended by @p signo stopped, as its records say it (BaselineJob::setStopCause): "" for SIGINT (Ctrl-C:
+  /// "the run was stopped by the user"), "the run was stopped by SIGTERM, a signal from outside kwb (…)" for SIGTERM,
+  /// "the run was stopped by SIGHUP (its terminal closed)" for SIGHUP, "the run was stopped by signal N" otherwise.
+  static QString stopCauseFor(int signo);
 
  Q_SIGNALS:
   /// A signal arrived; `signo` is its number (SIGINT = 2, SIGTERM = 15, SIGHUP = 1).

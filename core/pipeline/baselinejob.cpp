@@ -817,7 +817,7 @@ bool BaselineJob::implement() {
       {QStringLiteral(".gitignore"),
        QByteArrayLiteral("# Kernel Workbench: run folders and machine-local state are not committed\n"
                          ".kwb/runs/\n.kwb/kwb_path\n.kwb/python\n.kwb/manifest.json\n.kwb/remote.*\n.kwb/slurm/\n"
-                         "__pycache__/\n*.generated\n")});
+                         ".kwb/lock\n__pycache__/\n*.generated\n")});
 
   for (const auto& [rel, content] : files) {
     const bool stale = m_staleEdits.contains(rel);
@@ -870,6 +870,17 @@ bool BaselineJob::implement() {
         break;
       case WriteOutcome::Unchanged:
         break;
+    }
+    // <file>.generated stood beside a kept edit of an earlier run; <file> is the generated one now (written afresh,
+    // --stale-edits backup, or the edit undone), so that copy is stale: the workbench owns it (writeOwned) and
+    // removes it (new-user trial 17, #16: the previous problem's kernel.py.generated stayed beside the fresh files).
+    if (const QString beside = rel + QStringLiteral(".generated");
+        !m_generatedForKept.contains(rel) && QFileInfo::exists(m_ws->path(beside))) {
+      if (QFile::remove(m_ws->path(beside)))
+        Q_EMIT progress(Implement,
+                        tr("removed %1, left by an earlier run: %2 is the generated one now").arg(beside, rel));
+      else
+        Q_EMIT progress(Implement, tr("note: %1, left by an earlier run, could not be removed").arg(beside));
     }
     if (!m_written.contains(rel)) m_written.append(rel);
   }
@@ -1017,6 +1028,22 @@ void BaselineJob::startMeasure() {
     Q_EMIT measured(false);
     return;
   }
+  {
+    // What this run is and the command that runs it again, written before it starts: a run killed before its
+    // result.json (kill -9, a crash) is then read back as INCOMPLETE with its mode and that command (new-user trial
+    // 17, #5: "ERROR -- not the recorded run", mode unknown). output.log cannot say it: its lines are budgeted.
+    BaselineOptions again = m_opts;
+    again.force = true;
+    const nlohmann::json run = {{"mode", m_opts.cpuDryRun ? "cpu-dry-run" : "gpu"},
+                                {"version", m_version},
+                                {"rerun", (m_version > 0 ? measureCommand(m_opts, m_ws->root())
+                                                         : reproduceCommand(again, m_framework, m_ws->root()))
+                                              .toStdString()}};
+    QString runError;
+    if (!atomicWrite(QDir(cfg.runDir).filePath(QStringLiteral("run.json")),
+                     QByteArray::fromStdString(run.dump(2) + "\n"), &runError))
+      Q_EMIT progress(Measure, tr("note: %1").arg(runError));
+  }
   Q_EMIT progress(
       Measure,
       tr("V%5 measurement%1%2: %3 %4")
@@ -1143,6 +1170,8 @@ RecordsInput BaselineJob::recordsInput() const {
       m_version > 0 ? measureCommand(m_opts, m_ws->root()) : reproduceCommand(m_opts, m_framework, m_ws->root());
   in.version = m_version;
   in.previous = m_version > 0 ? &m_previous : nullptr;
+  in.caseTimeoutSec = m_opts.caseTimeoutSec;
+  in.stopCause = m_stopCause;
   return in;
 }
 
@@ -1249,16 +1278,54 @@ bool BaselineJob::commitWorkspace() {
   }
   const auto id = repo->commit(paths, finalMessage, &error);
   if (!id && error.startsWith(QStringLiteral("nothing to commit: the files are unchanged"))) {
-    m_commitId = repo->headId();
+    // The records are as committed: the version's commit is the one its record names (HEAD may be the commit that
+    // wrote that name), else HEAD.
+    const auto rec = MemoryRecord::load(m_ws->path(recordPaths(m_version).memory));
+    const nlohmann::json named = rec ? rec->value(QStringLiteral("git_commit_hash")) : nlohmann::json();
+    m_commitId = named.is_string() && repo->lookupCommit(QString::fromStdString(named.get<std::string>()))
+                     ? QString::fromStdString(named.get<std::string>())
+                     : repo->headId();
     m_commitSubject = subject;
     Q_EMIT progress(Measure, tr("nothing changed since %1: no new commit").arg(m_commitId.left(12)));
+    recordCommitInRecord(*repo, m_commitId);
     return true;
   }
   if (!id) return fail(Measure, error);
   m_commitId = *id;
   m_commitSubject = subject;
   Q_EMIT progress(Measure, tr("committed %1: %2").arg(m_commitId.left(12), subject));
+  recordCommitInRecord(*repo, m_commitId);
   return true;
+}
+
+void BaselineJob::recordCommitInRecord(GitRepo& repo, const QString& versionCommit) {
+  // New-user trial 17, #12: memory/vN.json read git_commit_hash null after its commit. The record is inside the
+  // commit it would name, so it is named one commit later; the workspace is clean after it (trial 7, #8).
+  const QString rel = recordPaths(m_version).memory;
+  QString error;
+  auto rec = MemoryRecord::load(m_ws->path(rel), &error);
+  if (rec && rec->value(QStringLiteral("git_commit_hash")) == versionCommit.toStdString()) return;
+  QString kept;
+  const auto note = [&](const QString& why) {
+    Q_EMIT progress(Measure, tr("note: %1 does not name its commit %2 (%3); `kwb versions` finds it through git")
+                                 .arg(rel, versionCommit.left(12), why));
+  };
+  if (!rec) return note(error);
+  if (!rec->setJson(QStringLiteral("git_commit_hash"), versionCommit.toStdString(), &error) ||
+      !m_ws->writeRecord(rel, rec->toBytes(), &kept, &error))
+    return note(error);
+  const QString subject = QStringLiteral("Record V%1's commit in %2").arg(m_version).arg(rel);
+  const auto id = repo.commit(
+      {rel},
+      subject + QStringLiteral("\n\n%1's git_commit_hash names %2, the commit \"%3\" that recorded V%4. A record "
+                               "cannot hold the hash of the commit that contains it, so Kernel Workbench writes it "
+                               "here, one commit later; nothing else changed.\n")
+                    .arg(rel, versionCommit, m_commitSubject)
+                    .arg(m_version),
+      &error);
+  if (!id) return note(error);
+  Q_EMIT progress(Measure, tr("%1 names its commit %2 (git_commit_hash), written in the next commit %3")
+                               .arg(rel, versionCommit.left(12), id->left(12)));
 }
 
 void BaselineJob::commitGeneratedBase() {

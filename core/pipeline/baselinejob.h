@@ -115,6 +115,11 @@ class BaselineJob : public QObject {
   /// edit was committed as "the files Kernel Workbench generated"). Returns the commit id, "" when none was needed;
   /// nullopt with @p error on failure.
   std::optional<QString> commitGeneratedBaseOfEdits(GitRepo& repo, const QString& subject, QString* error);
+  /// After the version's commit @p versionCommit: writes its id into memory/vN.json's git_commit_hash and commits that
+  /// one change under "Record VN's commit in memory/vN.json" (a record cannot hold the hash of the commit that
+  /// contains it; docs/DECISIONS.md "A record names its commit"). Nothing when the record names it already. A failure
+  /// is a progress note: the version is committed, and `kwb versions` still finds its commit through git.
+  void recordCommitInRecord(GitRepo& repo, const QString& versionCommit);
   /// All phases in order, asynchronously; emits finished(ok).
   void runAll();
   /// Phase 4 to the end after phases 1-3 ran: measure, then recordMeasurement(); emits finished(ok).
@@ -153,6 +158,9 @@ class BaselineJob : public QObject {
   bool stopped() const { return m_stopRequested.load() || (m_stopPoll && m_stopPoll()); }
   /// Forgets an earlier cancel(): the GUI runs phase 1 again on the same window after a stop.
   void clearStop() { m_stopRequested.store(false); }
+  /// Why the next cancel() stops the run, as the gate's reason and the report say it ("the run was stopped by
+  /// SIGTERM ..."); "" = the user's Stop or Ctrl-C ("the run was stopped by the user"). Call it before cancel().
+  void setStopCause(const QString& cause) { m_stopCause = cause; }
   /// A second source of stop, asked where cancel() is (every 100 ms while the probe runs): the CLI's pending
   /// Ctrl-C / SIGTERM (InterruptGuard::caughtSignal), which its event loop cannot deliver while phase 1 blocks it.
   /// Must be thread-safe.
@@ -258,6 +266,7 @@ class BaselineJob : public QObject {
   std::optional<ProbeResult> m_preProbed;    ///< setProbeResult()'s, until phase 1 uses it
   std::atomic<bool> m_stopRequested{false};  ///< cancel() was called (read by the phase on its worker thread)
   std::function<bool()> m_stopPoll;          ///< setStopPoll()'s
+  QString m_stopCause;                       ///< setStopCause()'s
   std::optional<RunOutcome> m_outcome;
   std::optional<UtilizationResult> m_util;
   std::optional<RooflineData> m_roofline;

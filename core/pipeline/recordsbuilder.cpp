@@ -7,6 +7,7 @@
 #include <QSet>
 #include <QRegularExpression>
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/codegen/conformance.h"
@@ -111,7 +112,9 @@ void evaluateGate(const RecordsInput& in, const QString& kernelPath, RecordsOutp
           QStringLiteral("%1: %2%3")
               .arg(c.name, c.status, c.reason.isEmpty() ? QString() : QStringLiteral(" (") + c.reason + u')'));
   }
-  if (o.cancelled) reasons.append(QStringLiteral("the run was stopped by the user"));  // first: why nothing else ran
+  // first: why nothing else ran; a signal from outside kwb is no user's Stop (new-user trial 17, #4)
+  if (o.cancelled)
+    reasons.append(in.stopCause.isEmpty() ? QStringLiteral("the run was stopped by the user") : in.stopCause);
   // The harness's own error (status ERROR, e.g. "CUDA is not available ...; use --cpu-dry-run") is the
   // reason no case ran: the gate, the report and memory say it, not only the console (fresh-user trial).
   if (o.result && o.result->raw.contains("error") && o.result->raw["error"].is_string()) {
@@ -152,10 +155,15 @@ void evaluateGate(const RecordsInput& in, const QString& kernelPath, RecordsOutp
                         .arg(notOnCpu.size()));
   else if (in.cpuDryRun && !slowOnCpu.isEmpty() && !o.cancelled) {
     if (slowOnCpu.size() == o.cases.size())
-      reasons.prepend(QStringLiteral("%1%2 of %3 cases ran out of time (the PyTorch reference is too slow on this "
-                                     "CPU); raise --case-timeout")
-                          .arg(QLatin1String(kDryRunCheckedNothing))
-                          .arg(slowOnCpu.size())
+      // Not one case returned, the reduced shapes included: a reference that never returns (a loop in forward) reads
+      // the same as a slow one, and raising the limit never helps it (new-user trial 17, #6: blamed on the CPU).
+      reasons.prepend(QStringLiteral("%1the PyTorch reference did not return within the case timeout%2 in any of "
+                                     "the %3 cases, the reduced shapes included: a hang in the model code (a loop "
+                                     "that never ends, a wait) is likely; check forward() on a small input. Only if "
+                                     "the reference is merely slow on this CPU does --case-timeout SEC help: raise "
+                                     "--case-timeout")
+                          .arg(QLatin1String(kDryRunCheckedNothing),
+                               in.caseTimeoutSec > 0 ? QStringLiteral(" (%1 s)").arg(in.caseTimeoutSec) : QString())
                           .arg(o.cases.size()));
     else if (slowOnCpu.contains(QLatin1String("problem_shape")))
       reasons.prepend(QStringLiteral("%1problem_shape, the problem's own shapes, ran out of time (%2 of %3 cases in "
@@ -301,7 +309,9 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
   // in the same form (new-user trial 7, #12: it read "GPU: H200-SXM" where a dry run reads "cpu (ledger: H200-SXM)").
   r.gpu = (o.result && !o.result->gpu.isEmpty()) ? QStringLiteral("%1 (ledger: %2)").arg(o.result->gpu, in.gpuId)
           : o.runDir.isEmpty() && !o.result ? QStringLiteral("none, the harness was not run (ledger: %1)").arg(in.gpuId)
-                                            : in.gpuId;
+          // a dry run stopped before its result ran on the CPU all the same (new-user trial 17, #4)
+          : in.cpuDryRun ? QStringLiteral("cpu (ledger: %1)").arg(in.gpuId)
+                         : in.gpuId;
   r.framework = in.framework;
   r.frameworkNote = in.outsidePolicy ? in.frameworkReason : QString();
   r.mode = in.cpuDryRun ? QStringLiteral("cpu-dry-run") : QStringLiteral("gpu");
@@ -397,11 +407,29 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
             "framework conformance); FlyDSL cannot be installed or run here, so it was never run. %1")
             .arg(in.staticCheck));
   // Not where no harness ran (a skeleton): no reference ran either (new-user trial 9, #11).
-  if (in.cpuDryRun && !(o.runDir.isEmpty() && r.cases.isEmpty()))
-    r.notRun.append(
-        QStringLiteral("CPU dry run: the PyTorch reference ran in place of the kernel on the CPU at reduced shapes "
-                       "where the inputs can be resized; "
-                       "no kernel was run or measured."));
+  // What ran says what happened: a stopped run before its first case, or cases that all ran out of time, ran no case
+  // to its end (new-user trial 17, #4 #6: "the PyTorch reference ran in place of the kernel" for 0 cases).
+  if (in.cpuDryRun && !(o.runDir.isEmpty() && r.cases.isEmpty())) {
+    const qsizetype completed = std::count_if(o.cases.cbegin(), o.cases.cend(), [](const CaseResult& c) {
+      return c.status != QLatin1String("TIMEOUT_FAIL") && c.status != QLatin1String("SKIPPED") &&
+             c.status != QLatin1String("STOPPED");
+    });
+    if (completed == 0)
+      r.notRun.append(
+          (o.cancelled ? QStringLiteral("CPU dry run: the run was stopped before any case completed")
+           : o.cases.isEmpty()
+               ? QStringLiteral("CPU dry run: no case ran")
+               : QStringLiteral("CPU dry run: no case completed (%1 of %1 did not return within the case timeout)")
+                     .arg(o.cases.size())) +
+          QStringLiteral("; the PyTorch reference checked nothing, and no kernel was run or measured."));
+    else
+      r.notRun.append(
+          QStringLiteral("CPU dry run: the PyTorch reference ran in place of the kernel on the CPU at reduced shapes "
+                         "where the inputs can be resized%1; no kernel was run or measured.")
+              .arg(completed < o.cases.size()
+                       ? QStringLiteral(" (%1 of %2 cases completed)").arg(completed).arg(o.cases.size())
+                       : QString()));
+  }
   r.command = in.command;
   // A run recorded already is not rewritten for a new date alone: the report is rendered with the date on disk and,
   // when that is byte for byte what is there, left alone (new-user trial 12, #9: Report after Run All Phases left the
@@ -605,12 +633,21 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
     if (error) *error = paths.memory + QStringLiteral(": ") + werr;
     return false;
   }
+  // What the engineer wrote into the record this run replaces (open directions, pitfalls' causes and lessons, ...)
+  // goes on in the new one; a changed record is still kept whole beside it (new-user trial 17, #7: --force kept them
+  // only in memory/v0.json.edited-<time>).
+  QStringList carried;
+  if (QFileInfo::exists(ws.path(paths.memory)))
+    if (const auto was = MemoryRecord::load(ws.path(paths.memory)); was && !was->isMasked())
+      carried = carryEngineerFields(was->json(), m);
   // The same for memory: equal to the record on disk in all but "timestamp" leaves that record as it is.
   bool memoryUnchanged = false;
   if (QFileInfo::exists(ws.path(paths.memory)) && !ws.isUserEdited(paths.memory))
     if (const auto was = MemoryRecord::load(ws.path(paths.memory)); was && was->json().is_object()) {
       nlohmann::json now = m.json();
       now["timestamp"] = was->json().value("timestamp", nlohmann::json());
+      // The commit the record names (written one commit after it) is that record's: the same record, the same commit.
+      now["git_commit_hash"] = was->json().value("git_commit_hash", nlohmann::json());
       memoryUnchanged = now == was->json();
     }
   if (memoryUnchanged)
@@ -621,9 +658,15 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
   }
   out->files.append(paths.memory);
   if (!kept.isEmpty())
-    out->summary.append(QStringLiteral("%1 had been changed since kwb wrote it (an edit or `kwb memory update`): "
-                                       "that version is kept as %2")
-                            .arg(paths.memory, kept));
+    out->summary.append(
+        carried.isEmpty()
+            ? QStringLiteral("%1 had been changed since kwb wrote it (an edit or `kwb memory update`): that version "
+                             "is kept as %2")
+                  .arg(paths.memory, kept)
+            : QStringLiteral("%1 had been changed since kwb wrote it (an edit or `kwb memory update`): your %2 %3 "
+                             "carried into the new record, and that version is kept whole as %4")
+                  .arg(paths.memory, carried.join(QStringLiteral(", ")),
+                       carried.size() == 1 ? QStringLiteral("is") : QStringLiteral("are"), kept));
   out->summary.append(QStringLiteral("quality gate: %1%2")
                           .arg(shownGate(out->gateResult, !in.implemented),
                                out->gateReason.isEmpty() ? QString() : QStringLiteral(" — ") + out->gateReason));

@@ -49,6 +49,8 @@ struct RecordsInput {
                                 ///< N > 0 = a measured edit (reports/vN_report.md, memory/vN.json; see recordPaths())
   const nlohmann::json* previous = nullptr;  ///< memory/v(N-1).json (or the highest below N) for
                                              ///< performance.comparison_with_previous; null for V0
+  int caseTimeoutSec = 0;                    ///< the per-case limit the run had (s; 0 = not known), for the reasons
+  QString stopCause;  ///< why a cancelled run stopped ("the run was stopped by SIGTERM ..."); "" = by the user
 };
 
 struct RecordsOutput {

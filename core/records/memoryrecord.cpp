@@ -426,4 +426,79 @@ bool isMeasuredMemoryPath(const QString& dottedPath) {
   return false;
 }
 
+QStringList engineerMemoryFields() {
+  return {QStringLiteral("optimization.expected_impact"),
+          QStringLiteral("optimization.risks_and_rollback"),
+          QStringLiteral("profile_evidence.tool_used"),
+          QStringLiteral("profile_evidence.evidence_summary"),
+          QStringLiteral("profile_evidence.evidence_chain"),
+          QStringLiteral("isa_metric_progress"),
+          QStringLiteral("open_directions"),
+          QStringLiteral("pitfalls_and_fixes")};
+}
+
+namespace {
+
+// A pitfall as a run writes it: the failing case's type and message, the engineer's three columns null.
+bool isRunsPitfall(const Json& item) {
+  if (!item.is_object() ||
+      !(item.value("error_type", Json()) == "accuracy" || item.value("error_type", Json()) == "timeout"))
+    return false;
+  for (const char* k : {"root_cause", "fix_applied", "lesson"})
+    if (item.contains(k) && !item[k].is_null() && !(item[k].is_string() && item[k].get<std::string>().empty()))
+      return false;
+  return true;
+}
+
+bool hasText(const Json& v) { return !v.is_null() && !(v.is_string() && v.get<std::string>().empty()); }
+
+}  // namespace
+
+QStringList carryEngineerFields(const Json& previous, MemoryRecord& fresh) {
+  QStringList carried;
+  if (!previous.is_object()) return carried;
+  const MemoryRecord before = MemoryRecord::fromJson(previous);
+  for (const QString& path : engineerMemoryFields()) {
+    const Json was = before.value(path);
+    Json now = fresh.value(path);
+    bool changed = false;
+    if (path == QLatin1String("pitfalls_and_fixes")) {
+      if (!was.is_array()) continue;
+      if (!now.is_array()) now = Json::array();
+      for (const Json& item : was) {
+        if (isRunsPitfall(item)) continue;  // this run writes its own failing cases afresh
+        if (!item.is_object()) {            // not the template's shape: kept as written (validate() says so)
+          if (std::find(now.begin(), now.end(), item) == now.end()) now.push_back(item);
+          changed = true;
+          continue;
+        }
+        // The engineer's diagnosis of a case that fails again goes onto this run's entry for it.
+        auto same = std::find_if(now.begin(), now.end(), [&](const Json& n) {
+          return n.is_object() && n.value("error_message", Json()) == item.value("error_message", Json());
+        });
+        if (same != now.end() && isRunsPitfall(*same)) {
+          for (const auto& [k, v] : item.items())
+            if (hasText(v) && !hasText((*same)[k])) (*same)[k] = v;
+        } else if (std::find(now.begin(), now.end(), item) == now.end()) {
+          now.push_back(item);
+        }
+        changed = true;
+      }
+    } else if (was.is_array()) {
+      if (was.empty()) continue;
+      if (!now.is_array()) now = Json::array();
+      for (const Json& item : was)
+        if (std::find(now.begin(), now.end(), item) == now.end()) {
+          now.push_back(item);
+          changed = true;
+        }
+    } else if (hasText(was) && !hasText(now)) {
+      now = was;
+      changed = true;
+    }
+    if (changed && fresh.setJson(path, now)) carried << path;
+  }
+  return carried;
+}
+
 }  // namespace kwb

@@ -81,6 +81,21 @@ class MemoryRecord {
   nlohmann::json m_doc;
 };
 
+/// The fields of the seed's template a run never fills, left for the engineer (dotted paths): the optimization's
+/// expected_impact and risks_and_rollback, profile_evidence's tool_used, evidence_summary and evidence_chain,
+/// isa_metric_progress, open_directions, and the engineer's columns of pitfalls_and_fixes (root_cause, fix_applied,
+/// lesson). A run rewriting a record carries them over (carryEngineerFields).
+QStringList engineerMemoryFields();
+
+/// Copies the engineer's fields (engineerMemoryFields) of @p previous, the record a run is about to replace, into
+/// @p fresh, the run's new one: a text the new record leaves null, the items of an array it does not have, and every
+/// pitfall whose root_cause, fix_applied or lesson the engineer filled (onto the new record's pitfall with the same
+/// error_message when the case fails again, else appended; a run's own pitfalls, those three null, are not carried:
+/// the new run lists its failing cases afresh). Measured values (performance, correctness, quality_gate) are never
+/// carried. Returns the dotted paths carried, in engineerMemoryFields() order; empty when @p previous is not an object
+/// or held nothing of the engineer's (new-user trial 17, #7: --force kept them only in a backup file).
+QStringList carryEngineerFields(const nlohmann::json& previous, MemoryRecord& fresh);
+
 /// <workspace>/memory/<version>.json, e.g. memoryPath("kernel_opt_relu", "v0").
 QString memoryPath(const QString& workspace, const QString& version);
 

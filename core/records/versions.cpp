@@ -71,6 +71,7 @@ std::optional<QList<VersionInfo>> readVersions(const QString& workspace, QString
     v.latencyUs = num(rec->value(QStringLiteral("performance.latency_us")));
     v.relErr = num(rec->value(QStringLiteral("correctness.rel_err")));
     v.gate = text(rec->value(QStringLiteral("quality_gate.result")));
+    v.recordedCommit = text(rec->value(QStringLiteral("git_commit_hash")));
     if (const nlohmann::json edits = rec->value(QStringLiteral("workbench.hand_edits")); edits.is_array())
       for (const auto& edit : edits)
         if (edit.is_object() && edit.contains("path") && edit["path"].is_string()) {
@@ -90,13 +91,21 @@ std::optional<QList<VersionInfo>> readVersions(const QString& workspace, QString
   // The commits: the newest "VN: ..." / "VN (...)" commit on HEAD's first-parent line that holds memory/vN.json is
   // the version's record (a --force rerun of V0 makes a second V0 commit, and that one holds the files there now:
   // new-user trial 10, #9; the first one that added the file was reported). A commit of a failed V0's generated
-  // files is not a version's. The record itself keeps git_commit_hash null (it cannot hold the hash of the commit
-  // that contains it; CONTRACTS).
+  // files is not a version's. A record names its commit in git_commit_hash, written one commit after it (a record
+  // cannot hold the hash of the commit that contains it; new-user trial 17, #12): that name is taken when the
+  // repository has that commit and it holds the record; a record from before (null), or one whose commit is gone (a
+  // rewritten history), is found by the walk.
   if (!list.isEmpty() && QDir(QDir(workspace).filePath(QStringLiteral(".git"))).exists()) {
     QString e;
     if (auto repo = GitRepo::openOrInit(workspace, &e)) {
       for (VersionInfo& v : list) {
         const QRegularExpression subject(QStringLiteral("^V%1(:| \\()").arg(v.number));
+        if (!v.recordedCommit.isEmpty() && !repo->blobIdAt(v.recordedCommit, v.file).isEmpty())
+          if (const auto c = repo->lookupCommit(v.recordedCommit)) {
+            v.commit = c->id;
+            v.commitSubject = c->summary;
+            continue;
+          }
         v.commit = repo->newestCommitWith(v.file, subject);
         if (v.commit.isEmpty()) continue;
         if (const auto c = repo->lookupCommit(v.commit)) v.commitSubject = c->summary;

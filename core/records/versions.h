@@ -31,7 +31,11 @@ struct VersionInfo {
   std::optional<double> relErr;     ///< correctness.rel_err
   QString gate;                     ///< quality_gate.result; "DRY_RUN" for a dry run with a null gate, "SKELETON" for
                                     ///< a FAIL whose reason is the skeleton kernel.py (no kernel)
-  QString commit;                   ///< the commit "VN: ..." / "VN (...)" on HEAD's first-parent line ("" if none)
+  QString recordedCommit;           ///< the record's git_commit_hash ("" when null: not committed, or written
+                                    ///< before records named their commit)
+  QString commit;                   ///< the version's commit: the one the record names when the repository holds it
+                                    ///< with the record, else the commit "VN: ..." / "VN (...)" on HEAD's
+                                    ///< first-parent line ("" if none)
   QString commitSubject;            ///< its subject
   QStringList handEdited;           ///< measured paths `kwb memory update` changed by hand (workbench.hand_edits)
   bool dryRun() const { return mode == QLatin1String("cpu-dry-run"); }

@@ -221,8 +221,12 @@ QString DisplayText::harnessLine(const QString& line, int casesDone) {
       // like a kernel's measurement (new-user trial 8). Say what ran instead, and keep a failure's reason.
       if (const auto n = c.raw.find("dry_run_note");
           n != c.raw.end() && n->is_string() && n->get<std::string>().rfind("cpu-dry-run", 0) == 0) {
-        QString text = tr("%1 %2  %3  shape %4  %5  (CPU dry run: the PyTorch reference ran in kernel.py's place; "
-                          "nothing measured)")
+        // a case that ran out of time did not run to its end (new-user trial 17, #6)
+        QString text = (c.status == QLatin1String("TIMEOUT_FAIL")
+                            ? tr("%1 %2  %3  shape %4  %5  (CPU dry run: the PyTorch reference, in kernel.py's place, "
+                                 "did not return; nothing measured)")
+                            : tr("%1 %2  %3  shape %4  %5  (CPU dry run: the PyTorch reference ran in kernel.py's "
+                                 "place; nothing measured)"))
                            .arg(c.passed()                             ? QStringLiteral("✓")
                                 : c.status == QLatin1String("SKIPPED") ? QStringLiteral("○")  // not a failure
                                                                        : QStringLiteral("✗"),
@@ -246,6 +250,22 @@ QString DisplayText::harnessLine(const QString& line, int casesDone) {
       if (r.mode == QLatin1String("cpu-dry-run")) {
         const qsizetype skipped = std::count_if(r.cases.cbegin(), r.cases.cend(),
                                                 [](const CaseResult& c) { return skippedForThisCpu(c, true); });
+        // A case that ran out of the case time did not run to its end: "6 case(s) ran" for six that timed out read as
+        // a completed dry run (new-user trial 17, #6).
+        const qsizetype timedOut = std::count_if(r.cases.cbegin(), r.cases.cend(), [](const CaseResult& c) {
+          return c.status == QLatin1String("TIMEOUT_FAIL");
+        });
+        if (timedOut > 0 && timedOut + skipped == r.cases.size())
+          return tr("■ harness result (CPU dry run): no case completed: %1 of %2 case(s) did not return within the "
+                    "case timeout; no kernel ran, nothing was measured")
+              .arg(timedOut)
+              .arg(r.cases.size());
+        if (timedOut > 0)
+          return tr("■ harness result (CPU dry run): %1 of %2 case(s) ran the PyTorch reference on the CPU, %3 did not "
+                    "return within the case timeout; no kernel ran, nothing was measured")
+              .arg(r.cases.size() - skipped - timedOut)
+              .arg(r.cases.size())
+              .arg(timedOut);
         if (skipped > 0)  // "7 case(s) ran" counted the ones its CPU torch could not run
           return tr("■ harness result (CPU dry run): %1 of %2 case(s) ran the PyTorch reference on the CPU, %3 "
                     "skipped (not runnable on this CPU's torch); no kernel ran, nothing was measured")

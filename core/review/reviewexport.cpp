@@ -41,9 +41,10 @@ QString headerMarkdown(const WorkspaceReview& r) {
                  r.framework.isEmpty() ? QStringLiteral("n/a") : r.framework, modeText(r));
   if (!r.runDir.isEmpty())
     md += QStringLiteral("- **Run:** `%1`%2\n")
-              .arg(QDir(r.root).relativeFilePath(r.runDir), r.runRecorded
-                                                                ? QStringLiteral(" (the run the report describes)")
-                                                                : QStringLiteral(" (not the recorded run)"));
+              .arg(QDir(r.root).relativeFilePath(r.runDir),
+                   r.runRecorded                      ? QStringLiteral(" (the run the report describes)")
+                   : r.verdict == Verdict::Incomplete ? QStringLiteral(" (interrupted: no result.json)")
+                                                      : QStringLiteral(" (not the recorded run)"));
   // "n/a" alone, never "n/a µs" (new-user trial 5, R11)
   md += QStringLiteral("- **Latency:** %1; **max rel_err:** %2\n\n")
             .arg(r.latencyUs ? fmt(r.latencyUs, 'f', 3) + QStringLiteral(" µs") : fmt(r.latencyUs, 'f', 3),
@@ -189,6 +190,7 @@ QString verdictColorName(Verdict v) {
       return QStringLiteral("#1565c0");
     case Verdict::Error:
       return QStringLiteral("#ad1457");
+    case Verdict::Incomplete:  // as Stopped: no verdict, nothing recorded
     case Verdict::Stopped:
     case Verdict::NotRun:
     case Verdict::Running:

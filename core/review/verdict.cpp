@@ -6,6 +6,7 @@ namespace kwb {
 
 Verdict verdictFor(const VerdictInput& in) {
   if (in.stopped || in.gateResult == QLatin1String("STOPPED")) return Verdict::Stopped;
+  if (in.interrupted) return Verdict::Incomplete;
   if (in.skeleton) return Verdict::Skeleton;
   if (!in.harnessResult && !in.gateResult.isEmpty()) return Verdict::Error;
   if (in.gateResult == QLatin1String("TIMEOUT_FAIL")) return Verdict::TimeoutFail;
@@ -35,6 +36,8 @@ QString verdictCode(Verdict v) {
       return QStringLiteral("STOPPED");
     case Verdict::Error:
       return QStringLiteral("ERROR");
+    case Verdict::Incomplete:
+      return QStringLiteral("INCOMPLETE");
   }
   return {};
 }
@@ -59,6 +62,8 @@ QString verdictTitle(Verdict v) {
       return QCoreApplication::translate("kwb::Verdict", "Stopped");
     case Verdict::Error:
       return QCoreApplication::translate("kwb::Verdict", "Harness error");
+    case Verdict::Incomplete:
+      return QCoreApplication::translate("kwb::Verdict", "Incomplete: the run was interrupted");
   }
   return {};
 }
@@ -91,13 +96,15 @@ QString verdictLabel(Verdict v) {
       return QCoreApplication::translate("kwb::VerdictCode", "STOPPED");
     case Verdict::Error:
       return QCoreApplication::translate("kwb::VerdictCode", "ERROR");
+    case Verdict::Incomplete:
+      return QCoreApplication::translate("kwb::VerdictCode", "INCOMPLETE");
   }
   return {};
 }
 
 QString gateCodeLabel(const QString& code) {
   for (Verdict v : {Verdict::NotRun, Verdict::Running, Verdict::Pass, Verdict::Fail, Verdict::TimeoutFail,
-                    Verdict::Skeleton, Verdict::DryRun, Verdict::Stopped, Verdict::Error})
+                    Verdict::Skeleton, Verdict::DryRun, Verdict::Stopped, Verdict::Error, Verdict::Incomplete})
     if (verdictCode(v) == code) return verdictLabel(v);
   return code;
 }

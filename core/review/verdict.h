@@ -17,6 +17,8 @@ enum class Verdict {
   DryRun,       ///< CPU dry run: the harness checked the reference against itself; no kernel ran
   Stopped,      ///< the user stopped the run: nothing may be recorded from it as a result
   Error,        ///< the harness itself failed (no RESULT_JSON, exit 2)
+  Incomplete,   ///< the run was interrupted (killed, the machine stopped): its folder has no result.json, and no
+                ///< record describes it; `kwb baseline --force` runs it again (new-user trial 17, #5)
 };
 
 /// What decides the verdict; each flag is known at the end of a run and readable from a workspace.
@@ -26,14 +28,16 @@ struct VerdictInput {
   bool skeleton = false;  ///< kernel.py is a skeleton marked unimplemented
   bool stopped = false;   ///< cancelled by the user
   bool harnessResult = true;  ///< the harness printed a RESULT_JSON
+  bool interrupted = false;   ///< the run ended without a result.json and without a stop (kill -9, a crash)
 };
 
-/// The verdict: Stopped (the flag or a recorded "STOPPED" gate), then Skeleton, then Error (no RESULT_JSON), then
-/// TimeoutFail / Fail from the gate, then DryRun, then Pass. An empty gate with none of the flags is NotRun.
+/// The verdict: Stopped (the flag or a recorded "STOPPED" gate), then Incomplete (interrupted), then Skeleton, then
+/// Error (no RESULT_JSON), then TimeoutFail / Fail from the gate, then DryRun, then Pass. An empty gate with none of
+/// the flags is NotRun.
 Verdict verdictFor(const VerdictInput& in);
 
 /// A stable code for files and tests: "PASS", "FAIL", "TIMEOUT_FAIL", "SKELETON", "DRY_RUN",
-/// "STOPPED", "ERROR", "RUNNING", "NOT_RUN".
+/// "STOPPED", "ERROR", "INCOMPLETE", "RUNNING", "NOT_RUN".
 QString verdictCode(Verdict v);
 
 /// The translated headline shown to people ("PASS", "FAIL", "Skeleton: kernel not implemented", ...).

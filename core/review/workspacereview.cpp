@@ -11,6 +11,7 @@
 
 #include "core/perf/utilization.h"
 #include "core/records/versions.h"
+#include "core/run/target.h"  // shellQuote
 
 namespace kwb {
 
@@ -170,6 +171,32 @@ QList<RunEntry> listRuns(const QString& workspace) {
   return runs;
 }
 
+// The reason of an interrupted run (Verdict::Incomplete): its folder, what the records hold, and the command that runs
+// it again: @p rerun as the job wrote it in run.json, else one made from the spec (a run from before run.json).
+static QString interruptedRunText(const WorkspaceReview& r, const QString& recordedRun, const QString& rerun) {
+  QStringList cmd{QStringLiteral("kwb"), QStringLiteral("baseline"),
+                  r.sourcePath.isEmpty() ? QStringLiteral("PROBLEM.py") : r.sourcePath};
+  if (!r.gpu.isEmpty()) cmd << QStringLiteral("--gpu") << r.gpu;
+  if (!r.framework.isEmpty()) cmd << QStringLiteral("--framework") << r.framework;
+  if (r.mode == QLatin1String("cpu-dry-run")) cmd << QStringLiteral("--cpu-dry-run");
+  cmd << QStringLiteral("--workspace") << r.root << QStringLiteral("--force");
+  QStringList quoted;
+  for (const QString& w : std::as_const(cmd)) quoted << shellQuote(w);
+  const QString run = QDir(r.root).relativeFilePath(r.runDir);
+  // A later version's run (kwb measure) is run again by kwb measure; a V0's by baseline --force.
+  const QString again = !rerun.isEmpty()            ? rerun
+                        : r.version > 0 && r.memory ? QStringLiteral("kwb measure %1").arg(shellQuote(r.root))
+                                                    : quoted.join(u' ');
+  return QStringLiteral(
+             "the run was interrupted before it finished: %1 has no result.json (kwb was killed, or the "
+             "machine stopped) and %2; to run it again: %3")
+      .arg(run,
+           recordedRun.isEmpty()
+               ? QStringLiteral("nothing of it was recorded")
+               : QStringLiteral("the records describe an earlier run (%1)").arg(QFileInfo(recordedRun).fileName()),
+           again);
+}
+
 std::optional<WorkspaceReview> readWorkspaceReview(const QString& path, QString* error) {
   WorkspaceReview r;
   QString chosenRun;
@@ -309,8 +336,20 @@ std::optional<WorkspaceReview> readWorkspaceReview(const QString& path, QString*
   r.runRecorded = !r.runDir.isEmpty() && !recordedRun.isEmpty() &&
                   QFileInfo(r.runDir).absoluteFilePath() == QFileInfo(recordedRun).absoluteFilePath();
   bool cancelled = false;
+  // A run folder without result.json that no record names: kwb was killed (kill -9, a crash, the machine stopped)
+  // before the run ended. A stop (Ctrl-C, SIGTERM) writes one, "cancelled" (new-user trial 17, #5: such a workspace
+  // exported as "ERROR -- not the recorded run", mode unknown).
+  bool interrupted = false;
+  QString rerun;  // run.json's command for an interrupted run
   if (!r.runDir.isEmpty()) {
-    if (const auto rf = readRunFile(r.runDir, &why)) {
+    interrupted = !r.runRecorded && !QFileInfo::exists(QDir(r.runDir).filePath(QStringLiteral("result.json")));
+    if (interrupted) {
+      // Its mode and the command that runs it again, as the job wrote them before the run (run.json)
+      QString e;
+      const nlohmann::json run = readJson(QDir(r.runDir).filePath(QStringLiteral("run.json")), &e);
+      if (r.mode.isEmpty()) r.mode = str(run, "mode");
+      rerun = str(run, "rerun");
+    } else if (const auto rf = readRunFile(r.runDir, &why)) {
       r.cases = rf->cases;
       r.result = rf->result;
       cancelled = rf->cancelled;
@@ -353,12 +392,14 @@ std::optional<WorkspaceReview> readWorkspaceReview(const QString& path, QString*
       allPass = allPass && c.passed();
     }
     vin.harnessResult = r.result.has_value();
+    vin.interrupted = interrupted;
     const bool harnessPass = r.result && (r.result->status == QLatin1String("PASS") || slowOnCpu || notOnCpu);
     vin.gateResult = timeout ? QStringLiteral("TIMEOUT_FAIL")
                              : (allPass && harnessPass ? QStringLiteral("PASS") : QStringLiteral("FAIL"));
     r.gateReason =
         QStringLiteral("not the recorded run: the verdict comes from its cases only (the report and %1 describe %2)")
             .arg(paths.memory, recordedRun.isEmpty() ? QStringLiteral("no run") : QFileInfo(recordedRun).fileName());
+    if (interrupted) r.gateReason = interruptedRunText(r, recordedRun, rerun);
     if (!r.runRecorded) {
       r.latencyUs = dry || !r.result ? std::nullopt : r.result->latencyUs;
       r.bandwidthGBs.reset();

@@ -134,6 +134,20 @@ class GpuLockTest(unittest.TestCase):
         self.assertNotIn("gpu_lock_wait_s", r.results["problem_shape"])
         self.assertEqual(lock_lines(r.stdout), [])
 
+    def test_a_cpu_dry_run_takes_no_gpu_lock_under_a_suite(self):
+        # New-user trial 17, #13: a CPU suite's log said a dry-run case "waits for the GPU timing lock". Another
+        # problem holds the lock all along: the dry run neither waits for it nor reports it.
+        ws = self.workspace()
+        fd = os.open(self.lock, os.O_RDWR | os.O_CREAT, 0o666)
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        self.addCleanup(os.close, fd)
+        r = h.run_harness(ws, "--no-memory", "--cpu-dry-run", "--cases", "problem_shape",
+                          env=env_for({"KWB_GPU_LOCK": self.lock, "KWB_GPU_LOCK_MAX_WAIT_SEC": "5"}))
+        self.assertEqual(r.rc, 0, r)
+        self.assertEqual(lock_lines(r.stdout), [])
+        self.assertNotIn("gpu_lock", r.result)
+        self.assertEqual(r.results["problem_shape"]["status"], "PASS")
+
     def test_untimed_work_waits_for_another_problems_timed_region(self):
         ws = self.workspace()
         fd = os.open(self.lock, os.O_RDWR | os.O_CREAT, 0o666)
