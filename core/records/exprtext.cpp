@@ -1,9 +1,12 @@
 #include "core/records/exprtext.h"
 
+#include <QCoreApplication>
 #include <QList>
 #include <QPair>
 #include <QRegularExpression>
 #include <QStringList>
+
+#include <nlohmann/json.hpp>
 
 #include <cmath>
 
@@ -106,6 +109,19 @@ QString exprWithValue(const QString& expr, std::optional<double> value, const QS
   const QString count = siCount(value, unit);
   if (count.isEmpty() || std::fabs(*value) < 1000.0) return shown;  // a small count reads whole in the expression
   return shown + QStringLiteral(" (= ") + count + u')';
+}
+
+QString formulaNote(const nlohmann::json& count) {
+  if (!count.is_object() || !count.contains("formula") || !count["formula"].is_object()) return {};
+  const nlohmann::json& f = count["formula"];
+  const std::string status = f.value("status", std::string());
+  if (status == "size_specific")
+    return QCoreApplication::translate("kwb::ExprText",
+                                       "valid at these sizes only (no formula: a size is folded into a coefficient)");
+  if (status == "unchecked")
+    return QCoreApplication::translate("kwb::ExprText",
+                                       "valid at these sizes only (no formula: not checked at other sizes)");
+  return {};
 }
 
 }  // namespace kwb

@@ -486,7 +486,7 @@ def run(logic_path, partial, scale, guess=False):
     import torch
     from probe_trace import Tracer, FactoryMode, OpRecorder, NamedInt, plain, patch_parameter_names
     from probe_ops import dtype_name, elem_size, layout_of, jsonable, VOCABULARY
-    from probe_analysis import Analyzer, fmt_expr, fmt_term
+    from probe_analysis import Analyzer, Expr, fmt_expr, fmt_term
     partial["torch_version"] = torch.__version__.split("+")[0]
     # where the probe runs (kwb's machine): a local run without CUDA stops before phase 2 (new-user trial 3, R3)
     partial["cuda_available"] = gpu_present(torch)
@@ -607,6 +607,14 @@ def run(logic_path, partial, scale, guess=False):
     spec["bytes"] = {"expr": expr, "value": value,
                      "convention": "each tensor input, parameter and buffer read once + each output written "
                                    "once; element sizes from dtypes"}
+    bytes_expr = Expr()
+    for t in tensor_inputs + weights + out_tensors:
+        bytes_expr.extend(an.numel_expr(t, elem_size(t.dtype)))
+    if not guessed:
+        # does each formula hold at other sizes, or only here (new-user trial 17, #1)? probe_formula.py
+        mark_phase("forward() with the module's size literals doubled (the FLOP/byte formula check)")
+        formula_check(spec, logic_path, source, tree, candidates, modname, len(tr.ops),
+                      {"flops": an.total_flops, "bytes": bytes_expr})
     first = tensor_inputs[0] if tensor_inputs else (out_tensors[0] if out_tensors else None)
     spec["dtype"] = dtype_name(first.dtype) if first is not None else "float32"
     acc = "float64" if spec["dtype"] == "float64" else "float32"
@@ -677,6 +685,56 @@ REFERENCE_NAMES = ("reference", "ref", "torch_reference", "pytorch_reference", "
                    "forward", "model", "run")
 EXAMPLE_NAMES = ("EXAMPLE_INPUTS", "example_inputs", "INPUTS", "get_example_inputs")
 GUESS_SHAPES = [(16, 16), (2, 16, 16), (2, 4, 16, 16), (2, 4, 8, 8, 8), (16,)]
+
+
+def formula_check(spec, logic_path, source, tree, candidates, modname, first_ops, counts):
+    """Runs the logic file again with its size literals doubled (probe_formula.check) and records per count
+    spec[key]["formula"]; where the formula does not hold there (or cannot be checked), spec[key]["expr"] becomes
+    the count's value, and the size-specific polynomial stays in formula.expr: no reader reuses a formula that is
+    only right at these sizes. spec[key]["value"] is never changed."""
+    import torch
+    import types
+    from probe_formula import check, count_run
+    from probe_ops import elem_size
+    from probe_resize import _BoundedTracer
+    from probe_trace import FactoryMode, NamedInt, user_line
+
+    def load_module(tr, varied_tree):
+        module = types.ModuleType(modname + "_formula_check")
+        module.__file__ = logic_path
+        sys.modules[module.__name__] = module
+        with FactoryMode(tr):
+            exec(compile(varied_tree, logic_path, "exec"), module.__dict__)  # noqa: S102 - the user's own file
+        sizes, _constants = name_sizes(module, top_level_constants(source), NamedInt)
+        return module, sizes, example_inputs(module, {}, tr, tree, logic_path)
+
+    def make_model(module, tr):
+        Model = getattr(module, "Model", None)
+        return Model if inspect.isclass(Model) else reference_model(module, candidates, {}, tr, torch)
+
+    def build_quiet(module, Model, tr, inputs_fn):
+        with FactoryMode(tr):
+            init = list(module.get_init_inputs()) if callable(getattr(module, "get_init_inputs", None)) else []
+            model = Model(*init)
+            tr.phase = "inputs"
+            inputs = list(inputs_fn()) if inputs_fn else None
+        return init, model, inputs
+
+    def loader(varied_tree, limit):
+        try:
+            return count_run(logic_path, lambda tr: load_module(tr, varied_tree), make_model, build_quiet,
+                             _BoundedTracer, limit, user_line, elem_size)
+        except SystemExit as e:  # the file's own sys.exit() at other sizes: not the probe's exit
+            raise RuntimeError("the file called sys.exit(%s)" % e.code)
+        finally:
+            sys.modules.pop(modname + "_formula_check", None)
+
+    from probe_analysis import fmt_expr
+    for key, rec in check(loader, source, first_ops, {k: e.terms for k, e in counts.items()}).items():
+        rec["expr"] = fmt_expr(counts[key])
+        spec[key]["formula"] = rec
+        if rec["status"] != "holds":
+            spec[key]["expr"] = str(spec[key]["value"])
 
 
 def read_demo(path):
