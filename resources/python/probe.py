@@ -261,13 +261,21 @@ def describe_value(name, v, an, torch, dtype_name, layout_of, fmt_term):
         return {"name": name, "kind": "tensor", "shape": list(v.shape), "stride": list(v.stride()),
                 "dtype": dtype_name(v.dtype), "layout": layout_of(v),
                 "device": "cuda" if an.tr.cuda_requested else "cpu",
-                "dim_names": [fmt_term(*an.mono([d])) if d[0] else None for d in dims]}
+                "dim_names": [dim_name(an, d) for d in dims]}
     if isinstance(v, bool):
         return {"name": name, "kind": "scalar", "dtype": "bool", "value": v}
     if isinstance(v, (int, float)):
         return {"name": name, "kind": "scalar", "dtype": "int" if isinstance(v, int) else "float",
                 "value": int(v) if isinstance(v, int) else v}
     return {"name": name, "kind": "other", "python_type": type(v).__name__, "value": repr(v)[:200]}
+
+
+def dim_name(an, d):
+    """A dim's name as the spec writes it: a product of size names ("batch*seq"), or None for a dim that is not
+    one (unnamed, or with a literal factor such as 3*dim or an unmatched piece of a split size)."""
+    from probe_analysis import fmt_term
+    coef, names = an.mono([d]) if d[0] else (0, [])
+    return fmt_term(coef, names) if names and coef == 1 else None
 
 
 def bytes_terms(an, tensors, elem_size, fmt_term):
@@ -309,7 +317,7 @@ def dry_run_sizes(an, input_tensors, sizes):
     for t in input_tensors:
         for n, _v in an.dims(t):
             for x in n:
-                if x not in cand:
+                if x in sizes and x not in cand:   # a size name (no literal factor, no piece of a split size)
                     cand.append(x)
     scaled = dict(sizes)
 
@@ -895,7 +903,7 @@ def check_init_binding(Model, init, module, names, tr):
 def tensor_desc_named(an, t, dtype_name):
     from probe_analysis import fmt_term
     return {"shape": list(t.shape), "stride": list(t.stride()), "dtype": dtype_name(t.dtype),
-            "dim_names": [fmt_term(*an.mono([d])) if d[0] else None for d in an.dims(t)]}
+            "dim_names": [dim_name(an, d) for d in an.dims(t)]}
 
 
 if __name__ == "__main__":

@@ -14,8 +14,10 @@ class NamedInt(int):
     """An int that remembers the module-level constant(s) it came from.
 
     kwb_names is a tuple of size names whose product is the value: a product of two NamedInts keeps
-    both names (`D*stride` in get_inputs names that dim D*stride), `x*1` and `x//1` keep x's names;
-    any other arithmetic yields a plain int (a sum or quotient has no name worth guessing).
+    both names (`D*stride` in get_inputs names that dim D*stride), `x*1` and `x//1` keep x's names, and a
+    product with a plain int keeps that int as a literal factor in the tuple (`3 * dim` is (dim, 3): the qkv
+    Linear's width follows dim; new-user trial 17, #1); any other arithmetic yields a plain int (a sum or
+    quotient has no name worth guessing).
     """
 
     def __new__(cls, value, name):
@@ -39,6 +41,8 @@ class NamedInt(int):
             return NamedInt(int(self) * int(other), self.kwb_names + other.kwb_names)
         if isinstance(other, int) and not isinstance(other, bool) and other == 1:
             return self
+        if type(other) is int and other > 1:
+            return NamedInt(int(self) * other, self.kwb_names + (other,))
         return int.__mul__(self, other)
 
     __rmul__ = __mul__
