@@ -111,17 +111,17 @@ QString exprWithValue(const QString& expr, std::optional<double> value, const QS
   return shown + QStringLiteral(" (= ") + count + u')';
 }
 
-QString formulaNote(const nlohmann::json& count) {
+QString formulaNote(const nlohmann::json& count, bool translated) {
   if (!count.is_object() || !count.contains("formula") || !count["formula"].is_object()) return {};
-  const nlohmann::json& f = count["formula"];
-  const std::string status = f.value("status", std::string());
-  if (status == "size_specific")
-    return QCoreApplication::translate("kwb::ExprText",
-                                       "valid at these sizes only (no formula: a size is folded into a coefficient)");
-  if (status == "unchecked")
-    return QCoreApplication::translate("kwb::ExprText",
-                                       "valid at these sizes only (no formula: not checked at other sizes)");
-  return {};
+  // records keep English (the report, the plan); the window shows the catalogue's words (translations/CMakeLists.txt)
+  static const char* const sizeSpecific =
+      QT_TRANSLATE_NOOP("kwb::ExprText", "valid at these sizes only (no formula: a size is folded into a coefficient)");
+  static const char* const unchecked =
+      QT_TRANSLATE_NOOP("kwb::ExprText", "valid at these sizes only (no formula: not checked at other sizes)");
+  const std::string status = count["formula"].value("status", std::string());
+  const char* text = status == "size_specific" ? sizeSpecific : status == "unchecked" ? unchecked : nullptr;
+  if (!text) return {};
+  return translated ? QCoreApplication::translate("kwb::ExprText", text) : QString::fromLatin1(text);
 }
 
 }  // namespace kwb

@@ -620,7 +620,7 @@ def run(logic_path, partial, scale, guess=False):
         bytes_expr.extend(an.numel_expr(t, elem_size(t.dtype)))
     if not guessed:
         # does each formula hold at other sizes, or only here (new-user trial 17, #1)? probe_formula.py
-        mark_phase("forward() with the module's size literals doubled (the FLOP/byte formula check)")
+        mark_phase("forward() with the module's size literals tripled (the FLOP/byte formula check)")
         formula_check(spec, logic_path, source, tree, candidates, modname, len(tr.ops),
                       {"flops": an.total_flops, "bytes": bytes_expr})
     first = tensor_inputs[0] if tensor_inputs else (out_tensors[0] if out_tensors else None)
@@ -696,7 +696,7 @@ GUESS_SHAPES = [(16, 16), (2, 16, 16), (2, 4, 16, 16), (2, 4, 8, 8, 8), (16,)]
 
 
 def formula_check(spec, logic_path, source, tree, candidates, modname, first_ops, counts):
-    """Runs the logic file again with its size literals doubled (probe_formula.check) and records per count
+    """Runs the logic file again with its size literals tripled (probe_formula.check) and records per count
     spec[key]["formula"]; where the formula does not hold there (or cannot be checked), spec[key]["expr"] becomes
     the count's value, and the size-specific polynomial stays in formula.expr: no reader reuses a formula that is
     only right at these sizes. spec[key]["value"] is never changed."""
@@ -738,7 +738,7 @@ def formula_check(spec, logic_path, source, tree, candidates, modname, first_ops
             sys.modules.pop(modname + "_formula_check", None)
 
     from probe_analysis import fmt_expr
-    for key, rec in check(loader, source, first_ops, {k: e.terms for k, e in counts.items()}).items():
+    for key, rec in check(loader, source, first_ops, {k: e.terms for k, e in counts.items()}, spec["sizes"]).items():
         rec["expr"] = fmt_expr(counts[key])
         spec[key]["formula"] = rec
         if rec["status"] != "holds":

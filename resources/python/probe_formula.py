@@ -7,7 +7,7 @@ heads*head_dim), the polynomial is right at the problem's sizes and wrong at any
 projection whose true count is 2*batch*tokens*dim^2 + batch*tokens*dim.
 
 So the formula is checked the way a reader would use it: the logic file is run again (on meta tensors) with every
-module-level size literal doubled, its FLOPs and bytes counted, and the formula evaluated at the doubled sizes. Where
+module-level size literal tripled, its FLOPs and bytes counted, and the formula evaluated at the tripled sizes. Where
 the two agree, the formula holds; where they differ, or the file cannot run at other sizes, the formula is specific
 to these sizes: the spec then shows the value alone (`expr` is that number) and keeps the polynomial, labelled, in
 `formula`. The value at the problem's own sizes (what the roofline uses) is never changed by this check.
@@ -16,18 +16,22 @@ import ast
 
 import torch
 
-FACTOR = 2          # every module-level size literal is multiplied by this (keeps divisibility: dim // heads)
+FACTOR = 3          # every module-level size literal is multiplied by this: keeps divisibility (dim // heads) and parity
+                    # (an odd kernel stays odd: padding k // 2 keeps a "same" conv the same; x2 made it lose a row)
 OP_LIMIT = 4        # the varied trace stops past this many times the first trace's ops (a loop over a size)
+MAX_ALONE = 12      # where the joint run fails, at most this many literals are tried one at a time
 
 
-def vary_source(source, factor=FACTOR):
+def vary_source(source, factor=FACTOR, only=None):
     """@p source with every module-level int literal > 1 (alone, or in a tuple/list of int literals) assigned to a
-    name multiplied by @p factor. Returns (ast.Module, {name: (old, new)}); derived constants (hidden = 4 * dim)
-    follow when the module runs, so they are not rewritten."""
+    name multiplied by @p factor (only the names in @p only, when given). Returns (ast.Module, {name: (old, new)});
+    derived constants (hidden = 4 * dim) follow when the module runs, so they are not rewritten."""
     tree = ast.parse(source)
     varied = {}
 
     def scale(name, value):
+        if only is not None and name not in only:
+            return value
         v = literal_int(value)
         if v is not None and v > 1:
             varied[name] = (v, v * factor)
@@ -92,12 +96,12 @@ def terms_value(terms, sizes):
     return total
 
 
-def check(loader, source, first_ops, counts):
-    """Whether each formula of @p counts holds at doubled sizes.
+def check(loader, source, first_ops, counts, sizes):
+    """Whether each formula of @p counts holds at tripled sizes.
 
     @p loader(tree, limit) runs the logic file compiled from @p tree and traces forward() (meta tensors, at most
     `limit` ops); it returns (sizes, flops, bytes) of that run, the counts as integers. @p counts: {"flops": terms,
-    "bytes": terms} at the problem's sizes, terms as in probe_analysis.Expr. Returns {key: formula record}: status
+    "bytes": terms} at the problem's sizes (@p sizes), terms as in probe_analysis.Expr. Returns {key: formula record}: status
     "holds" (the formula gives the varied run's count), "size_specific" (it does not: a size is folded into a
     coefficient) or "unchecked" (no size literal to vary, or the file does not run at other sizes), with `why`."""
     tree, varied = vary_source(source)
@@ -110,26 +114,69 @@ def check(loader, source, first_ops, counts):
         return every("unchecked", "the count names no size (every dim is a literal)")
     if not varied:
         return every("unchecked", "the file assigns no module-level size literal to vary")
+    limit = max(OP_LIMIT * first_ops, 64)
     try:
-        sizes2, flops2, bytes2 = loader(tree, max(OP_LIMIT * first_ops, 64))
-    except Exception as e:  # noqa: B902 - the file rejects other sizes (a hard-coded shape, a loop): say so
-        first = (str(e).strip().splitlines() or [type(e).__name__])[0][:160]
-        return every("unchecked", "the file does not run with its size literals doubled (%s: %s)" % (
-            type(e).__name__, first))
-    at = {k: v[1] for k, v in varied.items()}
+        sizes2, flops2, bytes2 = loader(tree, limit)
+    except Exception as e:  # noqa: B902 - the file rejects other sizes (a hard-coded shape, a loop): one at a time
+        return one_at_a_time(loader, source, limit, counts, sizes, varied, _error_text(e))
+    at = dict(sizes2)   # the sizes of the varied run, as the formula names them (input_shape_0, derived ones)
     got = {"flops": flops2, "bytes": bytes2}
     out = {}
     for key, terms in counts.items():
         want = terms_value(terms, sizes2)
         rec = {"checked_at": at, "count_there": got[key], "formula_there": want}
         if want == got[key]:
-            out[key] = dict(status="holds", why="the formula gives the count with every size literal doubled", **rec)
+            out[key] = dict(status="holds", why="the formula gives the count with every size literal tripled", **rec)
         else:
             out[key] = dict(status="size_specific",
-                            why="with every size literal doubled the formula gives %s, the count is %d: a size "
+                            why="with every size literal tripled the formula gives %s, the count is %d: a size "
                                 "is folded into a coefficient (a product of sizes such as a reshape's B*N, or a "
                                 "literal computed from them)" % ("nothing" if want is None else want, got[key]),
                             **rec)
+    return out
+
+
+def _error_text(e):
+    return "%s: %s" % (type(e).__name__, (str(e).strip().splitlines() or [""])[0][:160])
+
+
+def one_at_a_time(loader, source, limit, counts, sizes, varied, joint_error):
+    """The check with each size literal tripled alone, where tripling them together failed (@p joint_error): a
+    `dim = 2` reduction axis, or sizes tied by an equation. A literal the file rejects alone is fixed for this file;
+    a formula holds where every run that went gives its count and every size it names was varied; it is
+    size-specific where some run's count differs; else unchecked."""
+    ran, rejected, wrong = {}, {}, {k: [] for k in counts}
+    for name in list(varied)[:MAX_ALONE]:
+        tree, _ = vary_source(source, only={name})
+        try:
+            sizes2, flops2, bytes2 = loader(tree, limit)
+        except Exception as e:  # noqa: B902 - this literal is fixed for the file
+            rejected[name] = _error_text(e)
+            continue
+        ran[name] = sizes2
+        for key, got in (("flops", flops2), ("bytes", bytes2)):
+            if key in counts:
+                want = terms_value(counts[key], sizes2)
+                if want != got:
+                    wrong[key].append((name, want, got))
+    out = {}
+    for key, terms in counts.items():
+        named = {n for k in terms for n in k}
+        # a size the formula names, varied in no run (a derived constant that follows a varied one still counts)
+        unvaried = sorted(n for n in named if all(s.get(n) == sizes.get(n) for s in ran.values()))
+        base = {"checked_alone": sorted(ran), "rejected": rejected, "joint_error": joint_error}
+        if wrong[key]:
+            name, want, got = wrong[key][0]
+            out[key] = dict(status="size_specific", why="with %s tripled the formula gives %s, the count is %d: a "
+                            "size is folded into a coefficient" % (name, "nothing" if want is None else want, got),
+                            **base)
+        elif not ran or unvaried:
+            out[key] = dict(status="unchecked", why="the file does not run with its size literals tripled (%s)%s" % (
+                joint_error, "; %s could not be varied alone" % ", ".join(unvaried) if ran else ""), **base)
+        else:
+            out[key] = dict(status="holds", why="the formula gives the count with each size literal tripled alone "
+                            "(%d runs; the file rejects %s)" % (len(ran), ", ".join(sorted(rejected)) or "none"),
+                            **base)
     return out
 
 
