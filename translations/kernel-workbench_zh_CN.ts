@@ -173,7 +173,7 @@
     <message>
         <location filename="../core/pipeline/baselinejob.cpp" line="179"/>
         <source>workspace %1 holds versions up to V%2 (recorded by `kwb measure`): --force would measure today&apos;s kernel.py again as V0, the baseline they are compared with. Record a new version with `kwb measure %1`, or regenerate into a new --workspace</source>
-        <translation type="unfinished"></translation>
+        <translation>工作区 %1 已有直到 V%2 的版本（由 `kwb measure` 记录）：--force 会把当前的 kernel.py 再次作为 V0 测量，而 V0 是这些版本比较的基线。请用 `kwb measure %1` 记录新版本，或重新生成到新的 --workspace</translation>
     </message>
     <message>
         <location filename="../core/pipeline/baselinejob.cpp" line="194"/>
