@@ -95,6 +95,7 @@ class Analyzer:
         self.dimnames = {}          # id(tensor) -> [tuple(names) per dim]
         self.op_outputs = set()     # ids of tensors produced by forward's ops
         self.splits = 0             # split ids of the pieces views made of named sizes
+        self.split_named = {}       # split id -> the size names a view gave some of its pieces (heads)
         for tid, names in tracer.dim_names.items():
             self.dimnames[tid] = [self._combine(tuple(n))[1] if n else () for n in names]
 
@@ -118,11 +119,20 @@ class Analyzer:
                 groups.setdefault(_piece_parts(x)[:2], []).append(x)
             else:
                 names.append(x)
-        for (name, _split), toks in groups.items():
+        for (name, split), toks in groups.items():
             prod = 1
             for t in toks:
                 prod *= _piece_parts(t)[2]
+            given = self.split_named.get(split, [])
+            part = 1
+            for g in given:
+                part *= self.sizes.get(g, 0)
             if prod == self.sizes.get(name):
+                names.append(name)
+            elif given and prod * part == self.sizes.get(name) and all(names.count(g) >= given.count(g)
+                                                                       for g in set(given)):
+                for g in given:         # (batch, heads) x the head_dim piece of dim: batch*dim
+                    names.remove(g)
                 names.append(name)
             else:
                 names.extend(toks)
@@ -198,7 +208,8 @@ class Analyzer:
                     a, bm = self.names(mats[0]), self.names(mats[1])
                     names = a[:-1] + (bm[-1:] if mats[1].dim() >= 2 and b not in ("mv", "addmv") else [])
             elif b in RESHAPES:
-                names = self._view_names(list(zip(sn, src.shape)), list(o.shape))
+                names = self._view_names(list(zip(sn, src.shape)), list(o.shape),
+                                         self.tr.view_arg_names.get(id(o)) if j == 0 else None)
             elif category(func, args) == "Convolution" and j == 0 and len(tensors_in) >= 2:
                 w, wn = tensors_in[1], self.names(tensors_in[1])
                 transposed = bool(args[6]) if len(args) > 6 else False
@@ -214,10 +225,12 @@ class Analyzer:
                 names = self._aligned_names(o, tensors_in)
             self.dimnames[id(o)] = names
 
-    def _view_names(self, src, out_shape):
+    def _view_names(self, src, out_shape, arg_names=None):
         """Names of a view's dims: the source dims are split into atoms (one per size name, or one
         unnamed atom), which the output dims consume in order; merges concatenate names, splits of a
-        merged dim recover them. None when the view does not line up."""
+        merged dim recover them. None when the view does not line up. @p arg_names: per output dim the
+        names of the view's NamedInt argument (x.reshape(B, N, self.heads, hd)), or None: a dim that is one
+        piece of a split size takes that name, and the split remembers it (its other pieces are size/heads)."""
         atoms = []
         for n, v in src:
             v = int(v)
@@ -263,6 +276,12 @@ class Analyzer:
                     return None
             if prod != w:
                 return None
+            given = arg_names[len(names)] if arg_names and len(arg_names) == len(out_shape) else None
+            if given and len(given) == 1 and isinstance(given[0], str) and self.sizes.get(given[0]) == w and \
+                    len(acc) == 1 and isinstance(acc[0], str) and acc[0].startswith(PIECE):
+                _base, split, _v = _piece_parts(acc[0])
+                self.split_named.setdefault(split, []).append(given[0])
+                acc = [given[0]]
             names.append(self._combine(tuple(acc))[1])
         return names
 

@@ -88,14 +88,18 @@ class FormulaHoldsOrIsFlagged(unittest.TestCase):
                     self.assertEqual(count["expr"], str(count["value"]), "a flagged formula shows the count alone")
                     self.assertTrue(formula["why"])
                     self.assertTrue(formula["expr"])  # the size-specific polynomial stays readable, labelled
+        return spec
 
-    def test_vit_block_bytes_hold_flops_flagged(self):
-        # Bytes: weights 3*dim x dim (qkv), 4*dim x dim (MLP) are named through the literal factor. FLOPs: the
-        # softmax over [B, heads, N, N] keeps heads as the literal 6 (a view's plain-int argument): flagged.
-        # The count is the one trial 17 saw (12.16 GFLOP), unchanged by the check.
-        self.check(W13, [{"batch": 8}, {"dim": 192}, {"tokens": 50, "batch": 3}],
-                   expect={"flops": "size_specific", "bytes": "holds"},
-                   values={"flops": 12162345024, "bytes": 16776192})
+    def test_vit_block_holds(self):
+        # Trial 17's problem: qkv's 3*dim keeps dim with a literal 3; the reshape to (B, N, 3, heads, hd) splits
+        # dim into the pieces heads (named by the view's self.heads) and dim/heads; the attention GEMMs meet both
+        # (batch*dim*tokens^2), the reshape back to (B, N, C) makes dim again, and B*N stays batch*tokens.
+        # The counts are the ones trial 17 saw (12.16 GFLOP), unchanged by the check.
+        spec = self.check(W13, [{"batch": 8}, {"dim": 192}, {"tokens": 50, "batch": 3}, {"heads": 3}],
+                          expect={"flops": "holds", "bytes": "holds"},
+                          values={"flops": 12162345024, "bytes": 16776192})
+        self.assertEqual(spec["flops"]["formula"]["expr"], "24*batch*dim^2*tokens + 4*batch*dim*tokens^2 + "
+                                                           "6*batch*heads*tokens^2 + 26*batch*dim*tokens")
 
     def test_kernelbench_level2_gemm_epilogue_holds(self):
         self.check(os.path.join(KB, "level2", "12_Gemm_Multiply_LeakyReLU.py"),
