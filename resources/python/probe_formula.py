@@ -16,8 +16,9 @@ import ast
 
 import torch
 
-FACTOR = 3          # every module-level size literal is multiplied by this: keeps divisibility (dim // heads) and parity
-                    # (an odd kernel stays odd: padding k // 2 keeps a "same" conv the same; x2 made it lose a row)
+# every module-level size literal is multiplied by this: keeps divisibility (dim // heads) and parity (an odd kernel
+# stays odd: padding k // 2 keeps a "same" conv the same; x2 made it gain a row and a right formula read as wrong)
+FACTOR = 3
 OP_LIMIT = 4        # the varied trace stops past this many times the first trace's ops (a loop over a size)
 MAX_ALONE = 12      # where the joint run fails, at most this many literals are tried one at a time
 
@@ -101,9 +102,10 @@ def check(loader, source, first_ops, counts, sizes):
 
     @p loader(tree, limit) runs the logic file compiled from @p tree and traces forward() (meta tensors, at most
     `limit` ops); it returns (sizes, flops, bytes) of that run, the counts as integers. @p counts: {"flops": terms,
-    "bytes": terms} at the problem's sizes (@p sizes), terms as in probe_analysis.Expr. Returns {key: formula record}: status
-    "holds" (the formula gives the varied run's count), "size_specific" (it does not: a size is folded into a
-    coefficient) or "unchecked" (no size literal to vary, or the file does not run at other sizes), with `why`."""
+    "bytes": terms} at the problem's sizes (@p sizes), terms as in probe_analysis.Expr. Returns {key: formula
+    record}: status "holds" (the formula gives the varied run's count), "size_specific" (it does not: a size is
+    folded into a coefficient) or "unchecked" (no size literal to vary, or the file does not run at other sizes),
+    with `why`; where the joint run fails, one_at_a_time() decides."""
     tree, varied = vary_source(source)
     names = sorted({n for terms in counts.values() for key in terms for n in key})
 
