@@ -116,7 +116,8 @@ QString renderPlan(const nlohmann::json& spec, const QString& framework, const Q
                           ? QStringLiteral(" (= ") + siCount(v.get<double>(), QLatin1String(unit)) + u')'
                           : QString();
     const QString note = formulaNote(c);  // the count alone where no formula holds (new-user trial 17, #1)
-    return u'`' + readableExpr(str(c, "expr"), false) + u'`' + n + (note.isEmpty() ? QString() : u' ' + note);
+    return u'`' + readableExpr(str(c, "expr"), false) + u'`' + n +
+           (note.isEmpty() ? QString() : QStringLiteral(", ") + note);
   };
   md += QStringLiteral("- FLOPs: %1; minimum bytes: %2\n").arg(counted("flops", "FLOP"), counted("bytes", "B"));
   md += QStringLiteral("- Target: %1; framework **%2** — %3\n\n")

@@ -182,7 +182,7 @@ void performance(QString& md, const ReportInput& in, bool dryRun) {
     return c.isEmpty() ? QString() : QStringLiteral(" (= ") + c + u')';
   };
   // a formula right at these sizes only is shown as the count alone, and says so (new-user trial 17, #1)
-  const auto note = [](const QString& n) { return n.isEmpty() ? QString() : u' ' + n; };
+  const auto note = [](const QString& n) { return n.isEmpty() ? QString() : QStringLiteral(", ") + n; };
   md += QLatin1String("- FLOPs: ") + code(readableExpr(in.flopsExpr, false)) + countNote(in.flopsValue, "FLOP") +
         note(in.flopsNote) + QLatin1String("; bytes moved: ") + code(readableExpr(in.bytesExpr, false)) +
         countNote(in.bytesValue, "B") + note(in.bytesNote) + QLatin1Char('\n');
