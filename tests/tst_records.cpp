@@ -626,6 +626,27 @@ class TestRecords : public QObject {
     QVERIFY(renderBaselineReport(in).contains(QLatin1String("| 0.5 | 125.3 |")));
   }
 
+  // new-user trial 17, #1: a count whose formula holds at the problem's sizes only says so, in every status
+  void formulaNotes() {
+    const QString folded =
+        QStringLiteral("valid at these sizes only (no formula: a size is folded into a coefficient)");
+    QCOMPARE(formulaNote(json{{"expr", "12"}, {"value", 12}, {"formula", {{"status", "size_specific"}}}}), folded);
+    QCOMPARE(formulaNote(json{{"formula", {{"status", "unchecked"}}}}),
+             QStringLiteral("valid at these sizes only (no formula: not checked at other sizes)"));
+    QVERIFY(formulaNote(json{{"expr", "2*N^3"}, {"formula", {{"status", "holds"}}}}).isEmpty());
+    QVERIFY(formulaNote(json{{"expr", "2*N^3"}}).isEmpty());  // a spec from before the check, or the user's own
+    QVERIFY(formulaNote(json::array()).isEmpty());
+    QVERIFY(formulaNote(json{{"formula", "holds"}}).isEmpty());
+    ReportInput in = sampleReport(QStringLiteral("gpu"));
+    in.flopsExpr = QStringLiteral("614856130560");
+    in.flopsValue = 614856130560.0;
+    in.flopsNote = folded;
+    const QString md = renderBaselineReport(in);
+    QVERIFY2(md.contains(QLatin1String("- FLOPs: `614856130560` (= 614.9 GFLOP), ") + folded +
+                         QLatin1String("; bytes moved: `8*M*N`")),
+             qPrintable(md));
+  }
+
   void reportDryRun() {
     const QString md = renderBaselineReport(sampleReport(QStringLiteral("cpu-dry-run")));
     const QString banner = QStringLiteral("> **CPU dry run: not a kernel measurement.**");

@@ -397,6 +397,16 @@ void TestWidgets::specModel() {
   QVERIFY2(summary.contains(QStringLiteral("Bytes: 8*M*N = 12,884,901,888 bytes (12.88 GB)")), qPrintable(summary));
   QVERIFY2(summary.contains(QStringLiteral("rel_err < 0.01 (seed default)")), qPrintable(summary));
   QVERIFY2(summary.contains(QStringLiteral("Ambiguity: none really")), qPrintable(summary));
+  // a formula right at the problem's sizes only: the count alone, and why (new-user trial 17, #1)
+  nlohmann::json specific = sampleSpec();
+  specific["flops"] = {{"expr", "12162345024"},
+                       {"value", 12162345024LL},
+                       {"formula", {{"status", "size_specific"}, {"expr", "2423888*dim"}}}};
+  view.setSpec(specific);
+  QVERIFY2(view.summaryText().contains(
+               QStringLiteral("FLOPs: 12,162,345,024 FLOP (12.16 GFLOP); valid at these sizes only (no formula: a "
+                              "size is folded into a coefficient)")),
+           qPrintable(view.summaryText()));
   view.setSpec(nlohmann::json());
   QCOMPARE(m->rowCount(), 0);
 }

@@ -206,374 +206,374 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="274"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="277"/>
         <source>pattern %1; FLOPs %2; bytes %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="276"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="279"/>
         <source>ambiguous: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="277"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="280"/>
         <source>spec written to %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="309"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="312"/>
         <source>the problem cannot fit on %1: its inputs and outputs alone are %2 GB, %3x the %4 GB of memory (kwb&apos;s estimate with the harness&apos;s copies: %5 GB). Nothing was generated or run (a CPU dry run included). Make the shapes in get_inputs() smaller, or pass --allow-oversize to go on anyway</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="366"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="369"/>
         <source>warning: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="390"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="393"/>
         <source>. Its last run was stopped before a verdict. To run it again: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="391"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="394"/>
         <source>. To run it again: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="393"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="396"/>
         <source> (or `kwb measure %1` to measure its kernel.py as a new version)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="430"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="433"/>
         <source>the problem changed since your edited %2 was generated: it was made for another version of %1, and as is it would be this problem&apos;s V0. Nothing was changed. Run again with --stale-edits backup to keep yours as %2.edited-&lt;time&gt; and generate %2 afresh for this problem, or with --stale-edits keep to keep yours as made for this problem (this run&apos;s generated one is then written beside it as %2.generated: compare them)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="438"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="441"/>
         <source>the problem changed since your edited %2 were generated: they were made for another version of %1, and as is they would be this problem&apos;s V0. Nothing was changed. Run again with --stale-edits backup to keep yours as &lt;file&gt;.edited-&lt;time&gt; and generate them afresh for this problem, or with --stale-edits keep to keep yours as made for this problem (this run&apos;s generated ones are then written beside them as &lt;file&gt;.generated: compare them)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="516"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="519"/>
         <source>%1 is not a folder (a kwb workspace)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="518"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="521"/>
         <source>%1 is not a kwb workspace (no .kwb/manifest.json): run `kwb baseline` first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="524"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="527"/>
         <source>%1 is missing: a later version is measured against a V0 (run `kwb baseline` first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="533"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="536"/>
         <source>%1 is masked: no V0 to measure against</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="554"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="557"/>
         <source>%1 cannot be read: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="556"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="559"/>
         <source>%1 is damaged (not a JSON object)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="558"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="561"/>
         <source>%1 is not a problem spec kwb wrote: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="563"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="566"/>
         <source>%1 names no workbench.gpu / workbench.framework: it was not written by `kwb baseline`</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="577"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="580"/>
         <source>%1 has no kernel.py or test_kernel.py to measure</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="596"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="599"/>
         <source>stopped before the measurement started; nothing was written</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="614"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="617"/>
         <source>kernel.py is unchanged since V%1; edit it or pass --again to measure the same kernel again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="620"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="623"/>
         <source>V%1 of %2: kernel.py%3 on %4 (%5), against %6</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="622"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="625"/>
         <source> (your edit)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="626"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="629"/>
         <source>warning: a stopped run has no verdict and no figures (%1, not committed): V%2 is compared with %3, the latest version that finished</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="638"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="744"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="641"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="747"/>
         <source>run phase 1 first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="639"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="642"/>
         <source>stopped before phase 2 (Learn) started</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="650"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="653"/>
         <source>note: %1 will write a skeleton for this problem (the gate fails it); %2 has a kernel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="655"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="658"/>
         <source>Query the enabled knowledge tools</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="670"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="673"/>
         <source>stopped in phase 2 (Learn) while %1 was queried; the plan was not written</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="682"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="685"/>
         <source>%1: %2 (a missing fact; the whole reason is in plans/v0_plan.md)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="689"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="692"/>
         <source>%1: %2 records</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="691"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="694"/>
         <source>%1: %2 records, %3 kept; %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="713"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="716"/>
         <source>kept your edited plans/v0_plan.md</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="723"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="726"/>
         <source>run phase 1 first: there is no workspace yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="738"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="741"/>
         <source>used %1 (%2): added to plans/v0_plan.md</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="745"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="748"/>
         <source>stopped before phase 3 (Implement) started</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="747"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="750"/>
         <source>Generate kernel.py (%1), reference.py, test_kernel.py</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="749"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="752"/>
         <source>no code generator for framework &apos;%1&apos;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="753"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="756"/>
         <source>%1 has no template for this problem yet: %2 — writing a skeleton marked unimplemented</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="777"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="780"/>
         <source>cannot read %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="827"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="830"/>
         <source>your edited %1 was generated for another version of the problem: kept as %2, and %1 is generated afresh (--stale-edits backup)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="842"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="845"/>
         <source>kept your edited %1 (not regenerated); this run&apos;s generated one is %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="847"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="850"/>
         <source>warning: your edited %1 was generated for another version of %2 and is kept as made for this one (--stale-edits keep); compare it with %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="861"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="864"/>
         <source>warning: your kernel.py does not import %1, but this run&apos;s framework is %2: the gate checks it as %2 (the %2 kernel is in %3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="869"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="872"/>
         <source>wrote %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="987"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="990"/>
         <source>stopped before phase 4 (Measure) started: nothing was run or recorded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="992"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="995"/>
         <source>run phase 3 first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1002"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1005"/>
         <source>kernel.py is a skeleton (no kernel), so the harness was not run: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1004"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1007"/>
         <source>V%1 measurement not run: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1049"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1052"/>
         <source>V%5 measurement%1%2: %3 %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1050"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1053"/>
         <source> (CPU DRY RUN: the reference on the CPU at reduced shapes where the inputs can be resized, not a kernel measurement)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1053"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1056"/>
         <source> on target %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1098"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1101"/>
         <source>nothing was measured: %1. No record was written; run the same command again when the target can be reached (the run log: %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1100"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1103"/>
         <source>none</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1120"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1123"/>
         <source>DRY_RUN, no verdict on kernel.py (the harness ran with the PyTorch reference in kernel.py&apos;s place on the CPU; kernel.py was not run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1122"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1125"/>
         <source>run finished: %1 (exit %2, %3 ms); log %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1137"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1140"/>
         <source>run error: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1140"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1143"/>
         <source>harness error: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1191"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1194"/>
         <source>no run to record yet (phase 4 first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1208"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1211"/>
         <source>no workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1211"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1214"/>
         <source>quality gate is %1: the seed commits V%2 only after the gate passes (the report and %3 are written and kept)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1213"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1216"/>
         <source>not evaluated</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1272"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1275"/>
         <source>committed %1: the generated files, a base for your edits</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1289"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1292"/>
         <source>nothing changed since %1: no new commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1296"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1299"/>
         <source>committed %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1347"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1350"/>
         <source>note: the generated files were not committed (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1347"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1350"/>
         <source>nothing to commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1351"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1354"/>
         <source>committed %1: the generated files, a base for your edits (V0 is not committed: its quality gate is %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1379"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1382"/>
         <source>the generated base commit holds this run&apos;s generated %1; your edits stay in the working tree (git diff shows them)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1403"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1406"/>
         <source>the run was stopped: the passing %1 and %2 are kept unchanged</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1421"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1424"/>
         <source>quality gate %1: see %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1427"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1430"/>
         <source>the run was stopped before a verdict (STOPPED); its log is kept in %1. To run it again: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1434"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1437"/>
         <source>; kernel.py is a skeleton (no kernel): %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1003"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1435"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1006"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1438"/>
         <source>see plans/v0_plan.md</source>
         <translation type="unfinished"></translation>
     </message>
@@ -588,12 +588,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1129"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1132"/>
         <source>note: a wrong kernel.py passes a dry run too; its numbers can be checked on the CPU under the Triton emulation (README, &quot;checked for numbers on the CPU&quot;), from the root of a Kernel Workbench source tree (reference.py is the workspace&apos;s copy of the problem): /usr/bin/python3 tests/python/chain_emulate.py %1 %2 --spec %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1437"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1440"/>
         <source>; a CPU dry run on a slow or busy CPU can exceed the per-case timeout (%1 s): --case-timeout SEC raises it</source>
         <translation type="unfinished"></translation>
     </message>
@@ -608,27 +608,27 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="881"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="884"/>
         <source>removed %1, left by an earlier run: %2 is the generated one now</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="883"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="886"/>
         <source>note: %1, left by an earlier run, could not be removed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1045"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1048"/>
         <source>note: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1310"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1313"/>
         <source>note: %1 does not name its commit %2 (%3); `kwb versions` finds it through git</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1327"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1330"/>
         <source>%1 names its commit %2 (git_commit_hash), written in the next commit %3</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1335,6 +1335,19 @@ Overwrite it with your version, or reload it and lose your edits?</source>
     <message>
         <location filename="../widgets/editortabs.cpp" line="210"/>
         <source>Save failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kwb::ExprText</name>
+    <message>
+        <location filename="../core/records/exprtext.cpp" line="118"/>
+        <source>valid at these sizes only (no formula: a size is folded into a coefficient)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/records/exprtext.cpp" line="120"/>
+        <source>valid at these sizes only (no formula: not checked at other sizes)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3812,32 +3825,32 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="280"/>
+        <location filename="../widgets/specform.cpp" line="284"/>
         <source>no spec loaded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="285"/>
+        <location filename="../widgets/specform.cpp" line="289"/>
         <source>sizes.%1: must be a positive integer, found %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="314"/>
+        <location filename="../widgets/specform.cpp" line="318"/>
         <source>the expression does not evaluate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="317"/>
+        <location filename="../widgets/specform.cpp" line="321"/>
         <source>error: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="323"/>
+        <location filename="../widgets/specform.cpp" line="327"/>
         <source>No spec yet: run phase 1 (Understand).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="324"/>
+        <location filename="../widgets/specform.cpp" line="328"/>
         <source>Valid.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4010,58 +4023,63 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="308"/>
+        <location filename="../widgets/specview.cpp" line="311"/>
         <source>%1: %2 = %3 %4 (%5)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="313"/>
+        <location filename="../widgets/specview.cpp" line="316"/>
         <source>Pattern: %1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="314"/>
+        <location filename="../widgets/specview.cpp" line="317"/>
         <source>Problem: %1, dtype %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="319"/>
+        <location filename="../widgets/specview.cpp" line="322"/>
         <source>Sizes: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="320"/>
+        <location filename="../widgets/specview.cpp" line="323"/>
         <source>FLOPs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="320"/>
+        <location filename="../widgets/specview.cpp" line="323"/>
         <source>FLOP</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="320"/>
+        <location filename="../widgets/specview.cpp" line="323"/>
         <source>Bytes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="320"/>
+        <location filename="../widgets/specview.cpp" line="323"/>
         <source>bytes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="322"/>
+        <location filename="../widgets/specview.cpp" line="325"/>
         <source>Threshold: rel_err &lt; %1 (%2); accumulation %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="328"/>
+        <location filename="../widgets/specview.cpp" line="331"/>
         <source>Ambiguity: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="328"/>
+        <location filename="../widgets/specview.cpp" line="331"/>
         <source>Note: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/specview.cpp" line="310"/>
+        <source>%1: %2 %3 (%4); %5</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

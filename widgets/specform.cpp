@@ -263,6 +263,10 @@ json SpecForm::spec() const {
     json& e = s[key];
     if (!e.is_object()) e = json::object();
     e["expr"] = edit->text().trimmed().toStdString();
+    // the probe's check of its own formula (probe_formula.py) says nothing about an expression the user wrote
+    if (e.contains("formula") && m_base.is_object() &&
+        e["expr"] != m_base.value(key, json::object()).value("expr", json()))
+      e.erase("formula");
     const std::optional<double> v = evaluateExpression(edit->text(), vars);
     // Integral counts stay exact integers (the probe's values are), others stay doubles.
     if (!v)

@@ -305,6 +305,9 @@ void SpecView::setSpec(const nlohmann::json& spec) {
     const double v = e["value"].get<double>();
     const QString exact = e["value"].is_number_integer() ? readableExpr(QString::fromStdString(e["value"].dump()))
                                                          : c.toString(v, 'g', 10);
+    // a formula right at these sizes only: the count alone, and why (new-user trial 17, #1)
+    if (const QString note = formulaNote(e, true); !note.isEmpty())
+      return tr("%1: %2 %3 (%4); %5").arg(what, exact, unit, siCount(v, QLatin1String(si)), note);
     return tr("%1: %2 = %3 %4 (%5)")
         .arg(what, readableExpr(str(e, "expr")), exact, unit, siCount(v, QLatin1String(si)));
   };

@@ -76,6 +76,10 @@ QString si(double v) {
 QString exprLine(const json& e, const QString& unit) {
   const json& value = member(e, "value");
   // like terms combined and long numbers grouped (new-user trial 5, R8: "+ 4*out_channels" twelve times)
+  // a formula that holds at these sizes only is no formula: the count alone, and why (new-user trial 17, #1)
+  if (const QString note = formulaNote(e); !note.isEmpty() && value.is_number())
+    return QStringLiteral("%1 (%2%3); %4")
+        .arg(readableExpr(QString::fromStdString(value.dump())), si(value.get<double>()), unit, note);
   QString text = readableExpr(str(e, "expr"));
   if (value.is_number())
     text += QStringLiteral(" = %1 (%2%3)")

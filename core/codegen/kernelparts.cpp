@@ -196,10 +196,14 @@ QString specSummaryComment(const json& spec) {
     if (!ops.isEmpty()) lines << QStringLiteral("ops: ") + ops.join(QStringLiteral(", "));
   }
   for (const char* k : {"flops", "bytes"})
-    if (spec.is_object() && spec.contains(k) && spec.at(k).is_object())
-      lines << QStringLiteral("%1: %2 = %3")
-                   .arg(QLatin1String(k), jstr(spec.at(k), "expr"),
-                        QString::fromStdString(spec.at(k).value("value", json()).dump()));
+    if (spec.is_object() && spec.contains(k) && spec.at(k).is_object()) {
+      const QString value = QString::fromStdString(spec.at(k).value("value", json()).dump());
+      // a formula that holds at these sizes only is the count itself (new-user trial 17, #1): no "N = N"
+      const json f = spec.at(k).value("formula", json::object());
+      const bool sizeSpecific = f.is_object() && f.contains("status") && f.value("status", std::string()) != "holds";
+      lines << (sizeSpecific ? QStringLiteral("%1: %2 (valid at these sizes only)").arg(QLatin1String(k), value)
+                             : QStringLiteral("%1: %2 = %3").arg(QLatin1String(k), jstr(spec.at(k), "expr"), value));
+    }
   if (lines.isEmpty()) lines << QStringLiteral("(the spec carries no shapes)");
   return commentLines(lines);
 }

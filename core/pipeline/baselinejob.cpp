@@ -266,8 +266,11 @@ bool BaselineJob::understand() {
   const auto counted = [this](const char* key, const char* unit) -> QString {
     const nlohmann::json c = m_spec.value(key, nlohmann::json::object());
     const nlohmann::json v = c.is_object() ? c.value("value", nlohmann::json()) : nlohmann::json();
-    return exprWithValue(sj(c, "expr"), v.is_number() ? std::optional<double>(v.get<double>()) : std::nullopt,
-                         QLatin1String(unit));
+    const QString shown = exprWithValue(
+        sj(c, "expr"), v.is_number() ? std::optional<double>(v.get<double>()) : std::nullopt, QLatin1String(unit));
+    // a formula right at these sizes only: the count alone, and why (new-user trial 17, #1)
+    const QString note = formulaNote(c);
+    return note.isEmpty() ? shown : shown + QStringLiteral(", ") + note;
   };
   Q_EMIT progress(
       Understand,

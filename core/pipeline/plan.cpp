@@ -115,7 +115,9 @@ QString renderPlan(const nlohmann::json& spec, const QString& framework, const Q
     const QString n = v.is_number() && std::abs(v.get<double>()) >= 1000.0
                           ? QStringLiteral(" (= ") + siCount(v.get<double>(), QLatin1String(unit)) + u')'
                           : QString();
-    return u'`' + readableExpr(str(c, "expr"), false) + u'`' + n;
+    const QString note = formulaNote(c);  // the count alone where no formula holds (new-user trial 17, #1)
+    return u'`' + readableExpr(str(c, "expr"), false) + u'`' + n +
+           (note.isEmpty() ? QString() : QStringLiteral(", ") + note);
   };
   md += QStringLiteral("- FLOPs: %1; minimum bytes: %2\n").arg(counted("flops", "FLOP"), counted("bytes", "B"));
   md += QStringLiteral("- Target: %1; framework **%2** — %3\n\n")

@@ -370,6 +370,8 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
   }
   r.flopsExpr = rq.flopsExpr;
   r.bytesExpr = rq.bytesExpr;
+  r.flopsNote = formulaNote(spec.value("flops", nlohmann::json::object()));
+  r.bytesNote = formulaNote(spec.value("bytes", nlohmann::json::object()));
   for (auto [key, target] : {std::pair{"flops", &r.flopsValue}, std::pair{"bytes", &r.bytesValue}})
     if (const nlohmann::json c = spec.value(key, nlohmann::json::object());
         c.is_object() && c.value("value", nlohmann::json()).is_number())

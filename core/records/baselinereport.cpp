@@ -181,9 +181,11 @@ void performance(QString& md, const ReportInput& in, bool dryRun) {
     const QString c = known(v) && std::fabs(*v) >= 1000.0 ? siCount(v, QLatin1String(unit)) : QString();
     return c.isEmpty() ? QString() : QStringLiteral(" (= ") + c + u')';
   };
+  // a formula right at these sizes only is shown as the count alone, and says so (new-user trial 17, #1)
+  const auto note = [](const QString& n) { return n.isEmpty() ? QString() : QStringLiteral(", ") + n; };
   md += QLatin1String("- FLOPs: ") + code(readableExpr(in.flopsExpr, false)) + countNote(in.flopsValue, "FLOP") +
-        QLatin1String("; bytes moved: ") + code(readableExpr(in.bytesExpr, false)) + countNote(in.bytesValue, "B") +
-        QLatin1Char('\n');
+        note(in.flopsNote) + QLatin1String("; bytes moved: ") + code(readableExpr(in.bytesExpr, false)) +
+        countNote(in.bytesValue, "B") + note(in.bytesNote) + QLatin1Char('\n');
   md += QLatin1String("- Compute peak source: ") + orNa(in.peakComputeSource) + QLatin1Char('\n');
   md += QLatin1String("- Bandwidth peak source: ") + orNa(in.peakBandwidthSource) + QLatin1Char('\n');
   if (!dryRun && (known(in.bandwidthUtilVsMeasuredPct) || !in.measuredCeilingSource.isEmpty())) {

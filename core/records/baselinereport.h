@@ -77,6 +77,8 @@ struct ReportInput {
   std::optional<double> bandwidthUtilVsMeasuredPct;  ///< of a measured ceiling, %
   QString flopsExpr;                                 ///< e.g. "M*N" (FLOP)
   QString bytesExpr;                                 ///< e.g. "4*M*N + 4*M*N" (bytes)
+  QString flopsNote;                                 ///< formulaNote() of the spec's flops (exprtext.h), may be empty
+  QString bytesNote;                                 ///< formulaNote() of the spec's bytes, may be empty
   std::optional<double> flopsValue;                  ///< the spec's evaluated FLOP count (shown beside the expression)
   std::optional<double> bytesValue;                  ///< the spec's evaluated byte count
   QString bottleneck;                                ///< "memory-bound" / "compute-bound"

@@ -1,9 +1,12 @@
 #include "core/records/exprtext.h"
 
+#include <QCoreApplication>
 #include <QList>
 #include <QPair>
 #include <QRegularExpression>
 #include <QStringList>
+
+#include <nlohmann/json.hpp>
 
 #include <cmath>
 
@@ -106,6 +109,19 @@ QString exprWithValue(const QString& expr, std::optional<double> value, const QS
   const QString count = siCount(value, unit);
   if (count.isEmpty() || std::fabs(*value) < 1000.0) return shown;  // a small count reads whole in the expression
   return shown + QStringLiteral(" (= ") + count + u')';
+}
+
+QString formulaNote(const nlohmann::json& count, bool translated) {
+  if (!count.is_object() || !count.contains("formula") || !count["formula"].is_object()) return {};
+  // records keep English (the report, the plan); the window shows the catalogue's words (translations/CMakeLists.txt)
+  static const char* const sizeSpecific =
+      QT_TRANSLATE_NOOP("kwb::ExprText", "valid at these sizes only (no formula: a size is folded into a coefficient)");
+  static const char* const unchecked =
+      QT_TRANSLATE_NOOP("kwb::ExprText", "valid at these sizes only (no formula: not checked at other sizes)");
+  const std::string status = count["formula"].value("status", std::string());
+  const char* text = status == "size_specific" ? sizeSpecific : status == "unchecked" ? unchecked : nullptr;
+  if (!text) return {};
+  return translated ? QCoreApplication::translate("kwb::ExprText", text) : QString::fromLatin1(text);
 }
 
 }  // namespace kwb

@@ -6,6 +6,8 @@
 
 #include <QString>
 
+#include <nlohmann/json_fwd.hpp>
+
 #include <optional>
 
 namespace kwb {
@@ -23,5 +25,14 @@ QString siCount(std::optional<double> value, const QString& unit);
 
 /// readableExpr(@p expr), then " (= 6.6 GFLOP)" when @p value is known and the expression is not just that number.
 QString exprWithValue(const QString& expr, std::optional<double> value, const QString& unit, bool group = true);
+
+/// The note a count's display carries when the probe found its formula specific to the problem's sizes (new-user
+/// trial 17, #1): @p count is the spec's "flops" or "bytes" object; its `formula.status` "size_specific" (a size is
+/// folded into a coefficient: the formula is wrong at other sizes) or "unchecked" (the file did not run at other
+/// sizes, or names no size) gives "valid at these sizes only (...)"; "holds", no `formula` (a spec written before
+/// the check, or a user's own expression) or anything not an object gives "". The spec's `expr` is then the count
+/// itself, so the note says why no formula is shown. English unless @p translated (the window's words; records and
+/// the console keep English).
+QString formulaNote(const nlohmann::json& count, bool translated = false);
 
 }  // namespace kwb

@@ -261,13 +261,21 @@ def describe_value(name, v, an, torch, dtype_name, layout_of, fmt_term):
         return {"name": name, "kind": "tensor", "shape": list(v.shape), "stride": list(v.stride()),
                 "dtype": dtype_name(v.dtype), "layout": layout_of(v),
                 "device": "cuda" if an.tr.cuda_requested else "cpu",
-                "dim_names": [fmt_term(*an.mono([d])) if d[0] else None for d in dims]}
+                "dim_names": [dim_name(an, d) for d in dims]}
     if isinstance(v, bool):
         return {"name": name, "kind": "scalar", "dtype": "bool", "value": v}
     if isinstance(v, (int, float)):
         return {"name": name, "kind": "scalar", "dtype": "int" if isinstance(v, int) else "float",
                 "value": int(v) if isinstance(v, int) else v}
     return {"name": name, "kind": "other", "python_type": type(v).__name__, "value": repr(v)[:200]}
+
+
+def dim_name(an, d):
+    """A dim's name as the spec writes it: a product of size names ("batch*seq"), or None for a dim that is not
+    one (unnamed, or with a literal factor such as 3*dim or an unmatched piece of a split size)."""
+    from probe_analysis import fmt_term
+    coef, names = an.mono([d]) if d[0] else (0, [])
+    return fmt_term(coef, names) if names and coef == 1 else None
 
 
 def bytes_terms(an, tensors, elem_size, fmt_term):
@@ -309,7 +317,7 @@ def dry_run_sizes(an, input_tensors, sizes):
     for t in input_tensors:
         for n, _v in an.dims(t):
             for x in n:
-                if x not in cand:
+                if x in sizes and x not in cand:   # a size name (no literal factor, no piece of a split size)
                     cand.append(x)
     scaled = dict(sizes)
 
@@ -486,7 +494,7 @@ def run(logic_path, partial, scale, guess=False):
     import torch
     from probe_trace import Tracer, FactoryMode, OpRecorder, NamedInt, plain, patch_parameter_names
     from probe_ops import dtype_name, elem_size, layout_of, jsonable, VOCABULARY
-    from probe_analysis import Analyzer, fmt_expr, fmt_term
+    from probe_analysis import Analyzer, Expr, fmt_expr, fmt_term
     partial["torch_version"] = torch.__version__.split("+")[0]
     # where the probe runs (kwb's machine): a local run without CUDA stops before phase 2 (new-user trial 3, R3)
     partial["cuda_available"] = gpu_present(torch)
@@ -607,6 +615,14 @@ def run(logic_path, partial, scale, guess=False):
     spec["bytes"] = {"expr": expr, "value": value,
                      "convention": "each tensor input, parameter and buffer read once + each output written "
                                    "once; element sizes from dtypes"}
+    bytes_expr = Expr()
+    for t in tensor_inputs + weights + out_tensors:
+        bytes_expr.extend(an.numel_expr(t, elem_size(t.dtype)))
+    if not guessed:
+        # does each formula hold at other sizes, or only here (new-user trial 17, #1)? probe_formula.py
+        mark_phase("forward() with the module's size literals tripled (the FLOP/byte formula check)")
+        formula_check(spec, logic_path, source, tree, candidates, modname, len(tr.ops),
+                      {"flops": an.total_flops, "bytes": bytes_expr})
     first = tensor_inputs[0] if tensor_inputs else (out_tensors[0] if out_tensors else None)
     spec["dtype"] = dtype_name(first.dtype) if first is not None else "float32"
     acc = "float64" if spec["dtype"] == "float64" else "float32"
@@ -682,6 +698,56 @@ REFERENCE_NAMES = ("reference", "ref", "torch_reference", "pytorch_reference", "
                    "forward", "model", "run")
 EXAMPLE_NAMES = ("EXAMPLE_INPUTS", "example_inputs", "INPUTS", "get_example_inputs")
 GUESS_SHAPES = [(16, 16), (2, 16, 16), (2, 4, 16, 16), (2, 4, 8, 8, 8), (16,)]
+
+
+def formula_check(spec, logic_path, source, tree, candidates, modname, first_ops, counts):
+    """Runs the logic file again with its size literals tripled (probe_formula.check) and records per count
+    spec[key]["formula"]; where the formula does not hold there (or cannot be checked), spec[key]["expr"] becomes
+    the count's value, and the size-specific polynomial stays in formula.expr: no reader reuses a formula that is
+    only right at these sizes. spec[key]["value"] is never changed."""
+    import torch
+    import types
+    from probe_formula import check, count_run
+    from probe_ops import elem_size
+    from probe_resize import _BoundedTracer
+    from probe_trace import FactoryMode, NamedInt, user_line
+
+    def load_module(tr, varied_tree):
+        module = types.ModuleType(modname + "_formula_check")
+        module.__file__ = logic_path
+        sys.modules[module.__name__] = module
+        with FactoryMode(tr):
+            exec(compile(varied_tree, logic_path, "exec"), module.__dict__)  # noqa: S102 - the user's own file
+        sizes, _constants = name_sizes(module, top_level_constants(source), NamedInt)
+        return module, sizes, example_inputs(module, {}, tr, tree, logic_path)
+
+    def make_model(module, tr):
+        Model = getattr(module, "Model", None)
+        return Model if inspect.isclass(Model) else reference_model(module, candidates, {}, tr, torch)
+
+    def build_quiet(module, Model, tr, inputs_fn):
+        with FactoryMode(tr):
+            init = list(module.get_init_inputs()) if callable(getattr(module, "get_init_inputs", None)) else []
+            model = Model(*init)
+            tr.phase = "inputs"
+            inputs = list(inputs_fn()) if inputs_fn else None
+        return init, model, inputs
+
+    def loader(varied_tree, limit):
+        try:
+            return count_run(logic_path, lambda tr: load_module(tr, varied_tree), make_model, build_quiet,
+                             _BoundedTracer, limit, user_line, elem_size)
+        except SystemExit as e:  # the file's own sys.exit() at other sizes: not the probe's exit
+            raise RuntimeError("the file called sys.exit(%s)" % e.code)
+        finally:
+            sys.modules.pop(modname + "_formula_check", None)
+
+    from probe_analysis import fmt_expr
+    for key, rec in check(loader, source, first_ops, {k: e.terms for k, e in counts.items()}, spec["sizes"]).items():
+        rec["expr"] = fmt_expr(counts[key])
+        spec[key]["formula"] = rec
+        if rec["status"] != "holds":
+            spec[key]["expr"] = str(spec[key]["value"])
 
 
 def read_demo(path):
@@ -842,7 +908,7 @@ def check_init_binding(Model, init, module, names, tr):
 def tensor_desc_named(an, t, dtype_name):
     from probe_analysis import fmt_term
     return {"shape": list(t.shape), "stride": list(t.stride()), "dtype": dtype_name(t.dtype),
-            "dim_names": [fmt_term(*an.mono([d])) if d[0] else None for d in an.dims(t)]}
+            "dim_names": [dim_name(an, d) for d in an.dims(t)]}
 
 
 if __name__ == "__main__":

@@ -2,7 +2,10 @@
 builds the pointwise graph from the ops recorded by probe_trace.
 
 A dim's name is a tuple of size-constant names whose product is the dim (() = unnamed, the value is
-used literally), so `view(B*S, D)` keeps `batch_size*seq` instead of a bare number.
+used literally), so `view(B*S, D)` keeps `batch_size*seq` instead of a bare number. A name may also hold
+literal int factors (`3 * dim` is (dim, 3)) and pieces of a named size that a view split ("~dim~<split>~<value>":
+dim 384 viewed as heads 6 x head_dim 64); pieces of one split that meet again, in one dim or one FLOP term, are
+that size again (the attention GEMM's (batch, heads piece) x head_dim piece is batch*dim; new-user trial 17, #1).
 """
 import torch
 
@@ -13,6 +16,17 @@ from probe_ops import (POINTWISE, VIEW, COPIES, FACTORY, OPERAND_ARGS, PRIORITY,
 RESHAPES = ("view", "_unsafe_view", "_reshape_alias", "reshape", "flatten", "squeeze", "unsqueeze")
 SOFTMAX_FLOPS = 5      # max, sub, exp, sum, div per element
 NORM_FLOPS = 5         # mean 1 + variance 2 + normalise 2 per element (+2 with an affine weight/bias)
+PIECE = "~"            # marks a piece of a named size in a dim name: "~dim~<split id>~<value>" (never a size name)
+
+
+def _piece(name, split, value):
+    return "%s%s%s%d%s%d" % (PIECE, name, PIECE, split, PIECE, value)
+
+
+def _piece_parts(token):
+    """(size name, split id, value) of a piece token."""
+    _, name, split, value = token.rsplit(PIECE, 3)
+    return name, int(split), int(value)
 
 
 class Expr:
@@ -80,8 +94,51 @@ class Analyzer:
         self.shared_values = {v: ns for v, ns in by_value.items() if len(ns) > 1 and v > 1}
         self.dimnames = {}          # id(tensor) -> [tuple(names) per dim]
         self.op_outputs = set()     # ids of tensors produced by forward's ops
+        self.splits = 0             # split ids of the pieces views made of named sizes
+        self.split_named = {}       # split id -> the size names a view gave some of its pieces (heads)
         for tid, names in tracer.dim_names.items():
-            self.dimnames[tid] = [tuple(n) if n else () for n in names]
+            self.dimnames[tid] = [self._combine(tuple(n))[1] if n else () for n in names]
+
+    def _entry_value(self, x):
+        """The value of one entry of a dim name: a literal, a piece or a size name (0 when unknown)."""
+        if isinstance(x, int):
+            return x
+        if x.startswith(PIECE):
+            return _piece_parts(x)[2]
+        return self.sizes.get(x, 0)
+
+    def _combine(self, entries):
+        """(literal factor, names) of a product of dim-name entries: literals multiplied out, the pieces of one
+        split that make up their whole size merged back into its name, other pieces kept (a dim's name) or
+        (@p literal_pieces) taken as their values. names is () when no size name or piece remains."""
+        lit, names, groups = 1, [], {}
+        for x in entries:
+            if isinstance(x, int):
+                lit *= x
+            elif x.startswith(PIECE):
+                groups.setdefault(_piece_parts(x)[:2], []).append(x)
+            else:
+                names.append(x)
+        for (name, split), toks in groups.items():
+            prod = 1
+            for t in toks:
+                prod *= _piece_parts(t)[2]
+            given = self.split_named.get(split, [])
+            part = 1
+            for g in given:
+                part *= self.sizes.get(g, 0)
+            if prod == self.sizes.get(name):
+                names.append(name)
+            elif given and prod * part == self.sizes.get(name) and all(names.count(g) >= given.count(g)
+                                                                       for g in set(given)):
+                for g in given:         # (batch, heads) x the head_dim piece of dim: batch*dim
+                    names.remove(g)
+                names.append(name)
+            else:
+                names.extend(toks)
+        if not names:
+            return lit, ()
+        return 1, tuple(names) + ((lit,) if lit > 1 else ())
 
     # ---- naming ---------------------------------------------------------------------------------
     def names(self, t):
@@ -96,12 +153,22 @@ class Analyzer:
         return list(zip(self.names(t), [int(s) for s in t.shape]))
 
     def mono(self, dims, coef=1):
-        names = []
+        """(coefficient, size names) of the product of @p dims [(name, value)]: an unnamed dim and a literal
+        factor are coefficients, pieces of one split that all occur are their size, a lone piece its value."""
+        entries = []
         for n, v in dims:
             if n:
-                names.extend(n)
+                entries.extend(n)
             else:
                 coef *= v
+        names = []
+        lit, combined = self._combine(entries)
+        coef *= lit
+        for x in combined:
+            if isinstance(x, int) or x.startswith(PIECE):
+                coef *= self._entry_value(x)
+            else:
+                names.append(x)
         return coef, names
 
     def numel_expr(self, t, coef=1):
@@ -141,7 +208,8 @@ class Analyzer:
                     a, bm = self.names(mats[0]), self.names(mats[1])
                     names = a[:-1] + (bm[-1:] if mats[1].dim() >= 2 and b not in ("mv", "addmv") else [])
             elif b in RESHAPES:
-                names = self._view_names(list(zip(sn, src.shape)), list(o.shape))
+                names = self._view_names(list(zip(sn, src.shape)), list(o.shape),
+                                         self.tr.view_arg_names.get(id(o)) if j == 0 else None)
             elif category(func, args) == "Convolution" and j == 0 and len(tensors_in) >= 2:
                 w, wn = tensors_in[1], self.names(tensors_in[1])
                 transposed = bool(args[6]) if len(args) > 6 else False
@@ -157,18 +225,22 @@ class Analyzer:
                 names = self._aligned_names(o, tensors_in)
             self.dimnames[id(o)] = names
 
-    def _view_names(self, src, out_shape):
+    def _view_names(self, src, out_shape, arg_names=None):
         """Names of a view's dims: the source dims are split into atoms (one per size name, or one
         unnamed atom), which the output dims consume in order; merges concatenate names, splits of a
-        merged dim recover them. None when the view does not line up."""
+        merged dim recover them. None when the view does not line up. @p arg_names: per output dim the
+        names of the view's NamedInt argument (x.reshape(B, N, self.heads, hd)), or None: a dim that is one
+        piece of a split size takes that name, and the split remembers it (its other pieces are size/heads)."""
         atoms = []
         for n, v in src:
             v = int(v)
             prod = 1
             for x in n:
-                prod *= self.sizes.get(x, 0)
+                prod *= self._entry_value(x)
             if n and prod == v:
-                atoms.extend((x, self.sizes[x]) for x in n)
+                # a literal factor first: 3 * dim viewed as (3, heads, head_dim) splits the 3 off first (qkv)
+                atoms.extend((None, x) for x in n if isinstance(x, int) and x > 1)
+                atoms.extend((x, self._entry_value(x)) for x in n if not isinstance(x, int))
             elif v != 1:
                 atoms.append((None, v))
         names, i = [], 0
@@ -185,17 +257,32 @@ class Analyzer:
                 n, v = atoms[i]
                 if v <= need:
                     prod *= v
-                    acc.append(n)
+                    acc.append(v if n is None else n)
                     i += 1
-                elif n is None and v % need == 0:   # split an unnamed atom: view(b, c, -1) and back
-                    atoms[i] = (None, v // need)
+                elif v % need == 0:
+                    if n is None:       # split an unnamed atom: view(b, c, -1) and back
+                        atoms[i] = (None, v // need)
+                        acc.append(need)
+                    else:               # split a named one into pieces: dim as (heads, head_dim)
+                        if n.startswith(PIECE):
+                            base, split, _v = _piece_parts(n)
+                        else:
+                            base, split = n, self.splits
+                            self.splits += 1
+                        atoms[i] = (_piece(base, split, v // need), v // need)
+                        acc.append(_piece(base, split, need))
                     prod *= need
-                    acc.append(None)
                 else:
                     return None
             if prod != w:
                 return None
-            names.append(tuple(acc) if all(acc) else ())
+            given = arg_names[len(names)] if arg_names and len(arg_names) == len(out_shape) else None
+            if given and len(given) == 1 and isinstance(given[0], str) and self.sizes.get(given[0]) == w and \
+                    len(acc) == 1 and isinstance(acc[0], str) and acc[0].startswith(PIECE):
+                _base, split, _v = _piece_parts(acc[0])
+                self.split_named.setdefault(split, []).append(given[0])
+                acc = [given[0]]
+            names.append(self._combine(tuple(acc))[1])
         return names
 
     def _aligned_names(self, o, tensors_in):

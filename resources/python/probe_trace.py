@@ -14,8 +14,10 @@ class NamedInt(int):
     """An int that remembers the module-level constant(s) it came from.
 
     kwb_names is a tuple of size names whose product is the value: a product of two NamedInts keeps
-    both names (`D*stride` in get_inputs names that dim D*stride), `x*1` and `x//1` keep x's names;
-    any other arithmetic yields a plain int (a sum or quotient has no name worth guessing).
+    both names (`D*stride` in get_inputs names that dim D*stride), `x*1` and `x//1` keep x's names, and a
+    product with a plain int keeps that int as a literal factor in the tuple (`3 * dim` is (dim, 3): the qkv
+    Linear's width follows dim; new-user trial 17, #1); any other arithmetic yields a plain int (a sum or
+    quotient has no name worth guessing).
     """
 
     def __new__(cls, value, name):
@@ -39,6 +41,8 @@ class NamedInt(int):
             return NamedInt(int(self) * int(other), self.kwb_names + other.kwb_names)
         if isinstance(other, int) and not isinstance(other, bool) and other == 1:
             return self
+        if type(other) is int and other > 1:
+            return NamedInt(int(self) * other, self.kwb_names + (other,))
         return int.__mul__(self, other)
 
     __rmul__ = __mul__
@@ -142,6 +146,10 @@ def _shape_names(func, args):
     return [getattr(d, "kwb_names", None) for d in dims]
 
 
+VIEW_FUNCS = {f for f in (getattr(torch.Tensor, "reshape", None), getattr(torch.Tensor, "view", None),
+                           getattr(torch, "reshape", None)) if f is not None}
+
+
 class FactoryMode(TorchFunctionMode):
     """Sends factories to meta, drops GPU moves, strips NamedInt and remembers dim names.
 
@@ -197,6 +205,13 @@ class FactoryMode(TorchFunctionMode):
                 tr.record(kwb_op(CIRCULAR_PAD_SCHEMA), (x, pad), {}, out, user_line(tr.logic_path))
         finally:
             tr.current_function = prev
+        if func in VIEW_FUNCS and tr.phase == "forward" and isinstance(out, torch.Tensor):
+            # x.reshape(B, N, 3, self.heads, hd): the aten view sees plain ints; the names of its NamedInt
+            # arguments let the analysis name a piece of a split size (probe_analysis._view_names)
+            shape = args[1] if len(args) == 2 and isinstance(args[1], (tuple, list, torch.Size)) else args[1:]
+            if len(shape) == out.dim():
+                tr.keep(out)
+                tr.view_arg_names[id(out)] = [getattr(d, "kwb_names", None) for d in shape]
         if func in SCALAR_FACTORIES and isinstance(out, torch.Tensor) and out.dim() == 0 and args and \
                 isinstance(args[0], (int, float)) and not isinstance(args[0], bool):
             tr.keep(out)
@@ -393,6 +408,7 @@ class Tracer:
         # id -> value of a 0-d tensor forward() makes from a Python number (torch.tensor(0.1)): on meta its value is
         # gone, and an elementwise op reading it takes it as the constant it is
         self.scalar_values = {}
+        self.view_arg_names = {}  # id(view output) -> per dim the kwb_names of its NamedInt size argument, or None
         self.alive = []
         self.ops = []  # (func, args, kwargs, out, line)
         self.op_functions = []   # per op: the user-level torch function it ran under (or None)
