@@ -8,6 +8,8 @@ import tempfile
 import time
 import unittest
 
+import torch
+
 import harness_support as h
 
 CPU = {"KWB_HARNESS_DEVICE": "cpu"}
@@ -602,6 +604,29 @@ class KernelFailureTest(unittest.TestCase):
         self.assertEqual(strided["status"], "PASS", strided)
         self.assertTrue(any("rejected the padded layout (query is not correctly aligned" in w
                             for w in strided.get("warnings", [])), strided)
+
+    def test_expanded_input_is_copied_expanded_in_every_case(self):
+        # get_inputs' x is one row expanded over the batch (stride 0): every case (the timed calls' refresh of
+        # their inputs too) ran into copy_'s "more than one element ... refers to a single memory location"
+        spec = h.spec_for("expanded_relu", [{"name": "x", "shape": [33, 1000], "stride": [0, 1]}])
+        spec["inputs"][0]["layout"] = "broadcast"
+        r = self.harness("good_relu.py", reference="expanded_relu.py", spec=spec)
+        self.assertEqual(r.rc, 0, r)
+        self.assertEqual(r.result["status"], "PASS", r)
+        self.assertIn("boundary_tail", r.results)
+        for c in r.results.values():
+            self.assertEqual(c["status"], "PASS", c)
+        # the tail case resizes randn(1, dim)'s dim by value, not the expand's: get_inputs raises there, and the
+        # case runs on synthetic inputs and says why (it was an ERROR)
+        self.assertIn("get_inputs() raised at the case's sizes (RuntimeError", r.results["boundary_tail"]["inputs"])
+        mod = h.load_rendered(spec, name="kwb_rendered_harness_expanded")
+        mod.torch = torch  # main() sets this global
+        src = torch.randn(1, 5, 1).expand(3, 5, 4)
+        out = mod.layout_view(src, "contiguous")
+        self.assertEqual(out.stride(), (0, 1, 0))  # the layout get_inputs gave
+        self.assertTrue(torch.equal(out, src))
+        self.assertNotEqual(out.data_ptr(), src.data_ptr())  # a fresh copy
+        self.assertIsNone(mod.distinct_part(torch.empty_strided((1, 5), (0, 1))))  # size 1, stride 0: no overlap
 
     def test_identity_passes_rand_inputs_but_not_shifted_randn(self):
         r = self.harness("identity.py", "--cases", "problem_shape,boundary_tail")
