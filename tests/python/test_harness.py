@@ -635,6 +635,31 @@ class KernelFailureTest(unittest.TestCase):
         self.assertGreater(r.results["boundary_tail"]["rel_err"], 0.1)
 
 
+class BeyondHalfRangeTest(unittest.TestCase):
+    def test_reference_beyond_fp16_range_is_compared_as_inf(self):
+        # the fp32 reference passes 65504 (a cumprod): a float16 output holds inf there, which every correct
+        # kernel returns; the dtype_fp16 case FAILed "kernel output is non-finite ... where the reference is
+        # finite" for any kernel (probe18 x18)
+        spec = h.spec_for("big_cumprod", [{"name": "x", "shape": [8, 600], "stride": [600, 1]}], pattern="Scan")
+        root, ws = h.make_workspace("big_cumprod.py", spec=spec)
+        self.addCleanup(shutil.rmtree, root)
+        r = h.run_harness(ws, "--cpu-dry-run", "--no-memory", "--cases", "problem_shape,dtype_fp16")
+        self.assertEqual(r.rc, 0, r)
+        fp16 = r.results["dtype_fp16"]
+        self.assertEqual(fp16["status"], "PASS", fp16)
+        self.assertTrue(any("reference values lie beyond float16's range" in w for w in fp16.get("warnings", [])),
+                        fp16)
+        self.assertLess(fp16["rel_err"], 0.01)
+        mod = h.load_rendered(spec, name="kwb_rendered_harness_beyond")
+        mod.torch = torch
+        ref = torch.tensor([1.0, 7e4, -7e4, 65510.0])
+        ok = mod.compare(ref.half(), ref, torch.float16, torch.device("cpu"), 0.01, "t")
+        self.assertTrue(ok["ok"], ok)
+        bad = mod.compare(torch.tensor([1.0, 6e4, -7e4, 65510.0]).half(), ref, torch.float16,
+                          torch.device("cpu"), 0.01, "t")  # a finite value where float16 holds inf
+        self.assertFalse(bad["ok"], bad)
+
+
 class LowPrecisionReferenceTest(unittest.TestCase):
     """A dtype_* case's fp32 reference computes on the parameters the kernel is given (rounded to the case's
     dtype, then widened), as it does on the rounded inputs."""
