@@ -309,6 +309,10 @@ def run_one(a, case):
     # NaN and +-inf must sit where the reference has them, as the harness checks (ops that define them: fmod by 0,
     # erfinv at +-1, nan_to_num's inputs); the relative error is over the elements finite in the reference
     g, w = got.double(), want.double()
+    if got.dtype in (torch.float16, torch.bfloat16):
+        # beyond the output dtype's largest the reference is what that dtype holds (inf), as the harness compares
+        beyond = torch.isfinite(w) & (w.abs() > torch.finfo(got.dtype).max)
+        w = torch.where(beyond, w.to(got.dtype).double(), w)
     special = (torch.isnan(g) != torch.isnan(w)).any() or (torch.isinf(w) & (g != w)).any() or (
         torch.isinf(g) & (g != w)).any()
     finite = torch.isfinite(w)

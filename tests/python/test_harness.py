@@ -8,6 +8,8 @@ import tempfile
 import time
 import unittest
 
+import torch
+
 import harness_support as h
 
 CPU = {"KWB_HARNESS_DEVICE": "cpu"}
@@ -605,11 +607,59 @@ class KernelFailureTest(unittest.TestCase):
         self.assertTrue(any("rejected the padded layout (query is not correctly aligned" in w
                             for w in strided.get("warnings", [])), strided)
 
+    def test_expanded_input_is_copied_expanded_in_every_case(self):
+        # get_inputs' x is one row expanded over the batch (stride 0): every case (the timed calls' refresh of
+        # their inputs too) ran into copy_'s "more than one element ... refers to a single memory location"
+        spec = h.spec_for("expanded_relu", [{"name": "x", "shape": [33, 1000], "stride": [0, 1]}])
+        spec["inputs"][0]["layout"] = "broadcast"
+        r = self.harness("good_relu.py", reference="expanded_relu.py", spec=spec)
+        self.assertEqual(r.rc, 0, r)
+        self.assertEqual(r.result["status"], "PASS", r)
+        self.assertIn("boundary_tail", r.results)
+        for c in r.results.values():
+            self.assertEqual(c["status"], "PASS", c)
+        # the tail case resizes randn(1, dim)'s dim by value, not the expand's: get_inputs raises there, and the
+        # case runs on synthetic inputs and says why (it was an ERROR)
+        self.assertIn("get_inputs() raised at the case's sizes (RuntimeError", r.results["boundary_tail"]["inputs"])
+        mod = h.load_rendered(spec, name="kwb_rendered_harness_expanded")
+        mod.torch = torch  # main() sets this global
+        src = torch.randn(1, 5, 1).expand(3, 5, 4)
+        out = mod.layout_view(src, "contiguous")
+        self.assertEqual(out.stride(), (0, 1, 0))  # the layout get_inputs gave
+        self.assertTrue(torch.equal(out, src))
+        self.assertNotEqual(out.data_ptr(), src.data_ptr())  # a fresh copy
+        self.assertIsNone(mod.distinct_part(torch.empty_strided((1, 5), (0, 1))))  # size 1, stride 0: no overlap
+
     def test_identity_passes_rand_inputs_but_not_shifted_randn(self):
         r = self.harness("identity.py", "--cases", "problem_shape,boundary_tail")
         self.assertEqual(r.results["problem_shape"]["status"], "PASS")  # torch.rand >= 0: relu(x) == x
         self.assertEqual(r.results["boundary_tail"]["status"], "FAIL")
         self.assertGreater(r.results["boundary_tail"]["rel_err"], 0.1)
+
+
+class BeyondHalfRangeTest(unittest.TestCase):
+    def test_reference_beyond_fp16_range_is_compared_as_inf(self):
+        # the fp32 reference passes 65504 (a cumprod): a float16 output holds inf there, which every correct
+        # kernel returns; the dtype_fp16 case FAILed "kernel output is non-finite ... where the reference is
+        # finite" for any kernel (probe18 x18)
+        spec = h.spec_for("big_cumprod", [{"name": "x", "shape": [8, 600], "stride": [600, 1]}], pattern="Scan")
+        root, ws = h.make_workspace("big_cumprod.py", spec=spec)
+        self.addCleanup(shutil.rmtree, root)
+        r = h.run_harness(ws, "--cpu-dry-run", "--no-memory", "--cases", "problem_shape,dtype_fp16")
+        self.assertEqual(r.rc, 0, r)
+        fp16 = r.results["dtype_fp16"]
+        self.assertEqual(fp16["status"], "PASS", fp16)
+        self.assertTrue(any("reference values lie beyond float16's range" in w for w in fp16.get("warnings", [])),
+                        fp16)
+        self.assertLess(fp16["rel_err"], 0.01)
+        mod = h.load_rendered(spec, name="kwb_rendered_harness_beyond")
+        mod.torch = torch
+        ref = torch.tensor([1.0, 7e4, -7e4, 65510.0])
+        ok = mod.compare(ref.half(), ref, torch.float16, torch.device("cpu"), 0.01, "t")
+        self.assertTrue(ok["ok"], ok)
+        bad = mod.compare(torch.tensor([1.0, 6e4, -7e4, 65510.0]).half(), ref, torch.float16,
+                          torch.device("cpu"), 0.01, "t")  # a finite value where float16 holds inf
+        self.assertFalse(bad["ok"], bad)
 
 
 class LowPrecisionReferenceTest(unittest.TestCase):
