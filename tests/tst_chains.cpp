@@ -1159,6 +1159,16 @@ void TestChains::plans_data() {
       << QStringLiteral("linear_where_zeros_like_branch")
       << QStringList{QStringLiteral("gemm"), QStringLiteral("fill"), QStringLiteral("pointwise")}
       << QStringList{QStringLiteral("kwb_full((x.shape[0], 56), 1.0, torch.float32, x.device, memo=True)")};
+  // session 29: logsigmoid, erfc, isfinite (a product of bools), xlog1py are lowering entries: the GEMM's epilogue
+  QTest::newRow("probe17 v07/v14/v16's class: logsigmoid, erfc, isfinite, xlog1py in the GEMM's epilogue")
+      << QStringLiteral("linear_logsigmoid_erfc_isfinite") << QStringList{QStringLiteral("gemm")} << QStringList();
+  // torch.diagonal / einsum's repeated index: a view (no launch, no copy) read by the launches after it
+  QTest::newRow("probe17 v26's class: einsum 'bii->bi' of a bmm, offset diagonals of inputs, a batched trace")
+      << QStringLiteral("bmm_diagonal_offset_sum")
+      << QStringList{QStringLiteral("gemm"), QStringLiteral("reduce"), QStringLiteral("reduce"),
+                     QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("t1 = t0.diagonal(0, 1, 2)  # a view: no data moves"),
+                     QStringLiteral("t4 = x.diagonal(1, -2, -1)  # a view: no data moves")};
   // a selection's int64 indices (below the dim's size: exact in fp32) read as values by the pointwise run
   QTest::newRow("probe17 v09's class: max(dim) indices as float values, read by the run after the selection")
       << QStringLiteral("linear_max_indices_as_values")
@@ -1633,6 +1643,26 @@ void TestChains::classesEmulated_data() {
                        QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/") + spec + QStringLiteral(".spec.json"),
                        QStringLiteral("--case"), QStringLiteral("boundary_tail,boundary_size1,problem_shape")} +
                t;
+  }
+  // session 29 (ptwise29): probe17's remaining skeletons by class. CI time: fp32 and strided rows for each member,
+  // one 16-bit row per op family (its dtype rule is the family's, not the member's)
+  struct Row29 {
+    const char* spec;
+    const char* dtype16;  ///< "" or the one 16-bit row's dtype
+  };
+  const Row29 rows29[] = {
+      {"pointwise_logsigmoid_erfc_isnan", "bfloat16"},
+      {"linear_logsigmoid_erfc_isfinite", ""},
+      {"pointwise_diagonal_einsum_views", "float16"},
+      {"bmm_diagonal_offset_sum", ""},
+  };
+  for (const Row29& r : rows29) {
+    const QString spec = QString::fromLatin1(r.spec), problem = u'=' + spec;
+    QTest::addRow("%s fp32", r.spec) << spec << problem << QStringList();
+    QTest::addRow("%s strided", r.spec) << spec << problem << QStringList{QStringLiteral("--strided")};
+    if (*r.dtype16)
+      QTest::addRow("%s %s", r.spec, r.dtype16)
+          << spec << problem << QStringList{QStringLiteral("--dtype"), QString::fromLatin1(r.dtype16)};
   }
   // logcumsumexp's chunked kernel (rows longer than kwb_scan_row_max): 16-element chunks, the running value carried
   QTest::addRow("logcumsumexp_masked_dim0 chunks of 16")

@@ -1095,6 +1095,12 @@ bool Planner::view(const GraphOp& op) {
                .arg(src->expr, pyNum(a.value("dim0", json())), pyNum(a.value("dim1", json())));
   } else if (n == u"unsqueeze") {
     call = QStringLiteral("%1.unsqueeze(%2)").arg(src->expr, pyNum(a.value("dim", json())));
+  } else if (n == u"diagonal") {
+    // torch.diagonal, einsum's repeated index ('bii->bi'): a view (strides s1 + s2 along the diagonal), read by the
+    // launches after it through its strides; no copy, no launch
+    call = QStringLiteral("%1.diagonal(%2, %3, %4)")
+               .arg(src->expr, pyNum(a.value("offset", json(0))), pyNum(a.value("dim1", json(0))),
+                    pyNum(a.value("dim2", json(1))));
   } else if (n == u"squeeze") {
     // the dims that were 1 at the spec's sizes, named: squeeze() would also drop a batch resized to 1
     call = src->expr;

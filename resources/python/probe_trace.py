@@ -215,6 +215,8 @@ class FactoryMode(TorchFunctionMode):
 
 
 # Ops whose result depends on tensor values: meta cannot answer them.
+# Ops whose second output is a scratch buffer for backward that forward() never reads (recorded as one output).
+SCRATCH_SECOND_OUTPUT = {"aten::log_sigmoid_forward"}
 DATA_DEPENDENT = {"aten::nonzero", "aten::unique", "aten::_unique", "aten::_unique2", "aten::unique_dim",
                   "aten::unique_consecutive", "aten::masked_select", "aten::bincount", "aten::histc",
                   "aten::repeat_interleave"}
@@ -406,6 +408,10 @@ class Tracer:
         self.alive.append(t)
 
     def record(self, func, args, kwargs, out, line):
+        # log_sigmoid_forward returns (output, buffer): the buffer is backward's scratch (empty on CUDA), never
+        # read by forward(); recorded as its one output, the op is pointwise like any other
+        if func._schema.name in SCRATCH_SECOND_OUTPUT and isinstance(out, (tuple, list)) and out:
+            out = out[0]
         self.ops.append((func, args, kwargs, out, line))
         self.op_functions.append(self.current_function)
 
