@@ -1169,6 +1169,10 @@ void TestChains::plans_data() {
                      QStringLiteral("pointwise")}
       << QStringList{QStringLiteral("t1 = t0.diagonal(0, 1, 2)  # a view: no data moves"),
                      QStringLiteral("t4 = x.diagonal(1, -2, -1)  # a view: no data moves")};
+  // torch.renorm traced as its parts: the p-norm of each row of the GEMM's output and the scaling in one pass
+  QTest::newRow("probe17 v34's class: renorm(fc(x), 2, 0, maxnorm): the row's norm and its scaling in kwb_row1")
+      << QStringLiteral("linear_renorm_rows") << QStringList{QStringLiteral("gemm"), QStringLiteral("rowfused")}
+      << QStringList{QStringLiteral("kwb_row1(t1, 1, \"pnorm\", 2.0, t2")};
   // a selection's int64 indices (below the dim's size: exact in fp32) read as values by the pointwise run
   QTest::newRow("probe17 v09's class: max(dim) indices as float values, read by the run after the selection")
       << QStringLiteral("linear_max_indices_as_values")
@@ -1655,6 +1659,8 @@ void TestChains::classesEmulated_data() {
       {"linear_logsigmoid_erfc_isfinite", ""},
       {"pointwise_diagonal_einsum_views", "float16"},
       {"bmm_diagonal_offset_sum", ""},
+      {"renorm_dims_p1_p3", "float16"},
+      {"linear_renorm_rows", ""},
   };
   for (const Row29& r : rows29) {
     const QString spec = QString::fromLatin1(r.spec), problem = u'=' + spec;

@@ -121,6 +121,19 @@ def _circular_pad(func, args, kwargs):
     return [int(p) for p in pad]
 
 
+RENORM_FUNCS = {f for f in (getattr(torch, "renorm", None), getattr(torch.Tensor, "renorm", None)) if f is not None}
+
+
+def _renorm_parts(input, p, dim, maxnorm):
+    """torch.renorm as ATen's renorm_out computes it, in ops the planner has stages for: the p-norm of each slice
+    along dim (a reduction over the other dims, kept), the factor maxnorm / (norm + 1e-7) where the norm exceeds
+    maxnorm and 1 elsewhere (a NaN norm too: torch's comparison is false there), the input times it."""
+    dim = dim % max(input.dim(), 1)
+    norm = torch.linalg.vector_norm(input, p, [d for d in range(input.dim()) if d != dim], keepdim=True)
+    factor = ((norm + 1e-7).reciprocal() * maxnorm).masked_fill(torch.logical_not(norm > maxnorm), 1.0)
+    return input * factor
+
+
 def _is_device_like(a):
     return isinstance(a, torch.device) or (isinstance(a, str) and a.split(":")[0] in (
         "cuda", "cpu", "hip", "xpu", "mps", "meta"))
@@ -188,7 +201,12 @@ class FactoryMode(TorchFunctionMode):
             pad = _circular_pad(func, args, kwargs) if tr.phase == "forward" else None
             tr.muted += pad is not None   # the lowering's copies are not recorded; torch still checks the pad
             try:
-                out = func(*plain(args), **plain(kwargs))
+                if tr.phase == "forward" and func in RENORM_FUNCS and kwargs.get("out") is None:
+                    # traced as its parts (a norm, pointwise ops): renorm itself has no stage of its own
+                    kwargs.pop("out", None)
+                    out = _renorm_parts(*plain(args), **plain(kwargs))
+                else:
+                    out = func(*plain(args), **plain(kwargs))
             finally:
                 tr.muted -= pad is not None
             if pad is not None and isinstance(out, torch.Tensor):
