@@ -1173,6 +1173,12 @@ void TestChains::plans_data() {
   QTest::newRow("probe17 v34's class: renorm(fc(x), 2, 0, maxnorm): the row's norm and its scaling in kwb_row1")
       << QStringLiteral("linear_renorm_rows") << QStringList{QStringLiteral("gemm"), QStringLiteral("rowfused")}
       << QStringList{QStringLiteral("kwb_row1(t1, 1, \"pnorm\", 2.0, t2")};
+  // cummax's indices: values and int64 indices from one kwb_scan launch, both read by the run after it
+  QTest::newRow("probe17 v15's class: cummax(fc(x), 1) with its indices as values, beside cummin's values")
+      << QStringLiteral("linear_cummax_indices")
+      << QStringList{QStringLiteral("gemm"), QStringLiteral("scan"), QStringLiteral("pointwise"),
+                     QStringLiteral("scan")}
+      << QStringList{QStringLiteral("t2, t2_1 = kwb_scan(t1, 1, \"max\", indices=True)")};
   // a selection's int64 indices (below the dim's size: exact in fp32) read as values by the pointwise run
   QTest::newRow("probe17 v09's class: max(dim) indices as float values, read by the run after the selection")
       << QStringLiteral("linear_max_indices_as_values")
@@ -1661,6 +1667,9 @@ void TestChains::classesEmulated_data() {
       {"bmm_diagonal_offset_sum", ""},
       {"renorm_dims_p1_p3", "float16"},
       {"linear_renorm_rows", ""},
+      {"cummax_cummin_indices_ties_nan", "float16"},
+      {"linear_cummax_indices", ""},
+      {"cummax_indices_exact", ""},
   };
   for (const Row29& r : rows29) {
     const QString spec = QString::fromLatin1(r.spec), problem = u'=' + spec;
@@ -1670,6 +1679,11 @@ void TestChains::classesEmulated_data() {
       QTest::addRow("%s %s", r.spec, r.dtype16)
           << spec << problem << QStringList{QStringLiteral("--dtype"), QString::fromLatin1(r.dtype16)};
   }
+  // cummax / cummin's indices from the chunked kernel: 4-element chunks, the running value and its index carried
+  for (const char* s : {"cummax_cummin_indices_ties_nan", "cummax_indices_exact"})
+    QTest::addRow("%s chunks of 4", s) << QString::fromLatin1(s) << u'=' + QString::fromLatin1(s)
+                                       << QStringList{QStringLiteral("--set"), QStringLiteral("kwb_scan_rows=False"),
+                                                      QStringLiteral("--set"), QStringLiteral("kwb_scan_chunk=4")};
   // logcumsumexp's chunked kernel (rows longer than kwb_scan_row_max): 16-element chunks, the running value carried
   QTest::addRow("logcumsumexp_masked_dim0 chunks of 16")
       << QStringLiteral("logcumsumexp_masked_dim0") << QStringLiteral("=logcumsumexp_masked_dim0")
