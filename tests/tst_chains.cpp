@@ -1179,6 +1179,12 @@ void TestChains::plans_data() {
       << QStringList{QStringLiteral("gemm"), QStringLiteral("scan"), QStringLiteral("pointwise"),
                      QStringLiteral("scan")}
       << QStringList{QStringLiteral("t2, t2_1 = kwb_scan(t1, 1, \"max\", indices=True)")};
+  // a run over int64 indices that computes forward()'s result names its dtype once (v15: a repeated out_dtype=)
+  QTest::newRow("probe17 v15: cummax's indices * 0.5 + values as the result: one out_dtype=, the result's")
+      << QStringLiteral("cummax_indices_result_float")
+      << QStringList{QStringLiteral("scan"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("epi_scalars=(), out_dtype=out_dtype)"),
+                     QStringLiteral("!out_dtype=torch.float32, out_dtype")};
   // a selection's int64 indices (below the dim's size: exact in fp32) read as values by the pointwise run
   QTest::newRow("probe17 v09's class: max(dim) indices as float values, read by the run after the selection")
       << QStringLiteral("linear_max_indices_as_values")
@@ -1670,6 +1676,7 @@ void TestChains::classesEmulated_data() {
       {"cummax_cummin_indices_ties_nan", "float16"},
       {"linear_cummax_indices", ""},
       {"cummax_indices_exact", ""},
+      {"cummax_indices_result_float", "bfloat16"},
   };
   for (const Row29& r : rows29) {
     const QString spec = QString::fromLatin1(r.spec), problem = u'=' + spec;

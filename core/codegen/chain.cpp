@@ -4325,7 +4325,13 @@ void Planner::storeDtypes(const QString& result, const QString& resultDtype, con
     if (l.target != result) continue;
     bool last = l.launch >= 0 && l.before.isEmpty() && takesOutDtype(l.head);
     for (int k = i + 1; last && k < m_lines.size(); ++k) last = !reads(m_lines.at(k), result);
-    if (last) l.outDtype = resultDtype;
+    if (last) {
+      // a run over int64 indices or counts names its float result's dtype already (out_dtype=torch.float32 at the
+      // head's end): the result's dtype replaces it (cummax's indices read as values were a repeated keyword)
+      static const QRegularExpression named(QStringLiteral(", out_dtype=[A-Za-z0-9_.]+$"));
+      l.head.remove(named);
+      l.outDtype = resultDtype;
+    }
     break;
   }
   QStringList aliases;  // the floating inputs and their views (viewAliases)
