@@ -1162,6 +1162,32 @@ void TestChains::plans_data() {
       << QStringLiteral("linear_where_zeros_like_branch")
       << QStringList{QStringLiteral("gemm"), QStringLiteral("fill"), QStringLiteral("pointwise")}
       << QStringList{QStringLiteral("kwb_full((x.shape[0], 56), 1.0, torch.float32, x.device, memo=True)")};
+  // session 29: logsigmoid, erfc, isfinite (a product of bools), xlog1py are lowering entries: the GEMM's epilogue
+  QTest::newRow("probe17 v07/v14/v16's class: logsigmoid, erfc, isfinite, xlog1py in the GEMM's epilogue")
+      << QStringLiteral("linear_logsigmoid_erfc_isfinite") << QStringList{QStringLiteral("gemm")} << QStringList();
+  // torch.diagonal / einsum's repeated index: a view (no launch, no copy) read by the launches after it
+  QTest::newRow("probe17 v26's class: einsum 'bii->bi' of a bmm, offset diagonals of inputs, a batched trace")
+      << QStringLiteral("bmm_diagonal_offset_sum")
+      << QStringList{QStringLiteral("gemm"), QStringLiteral("reduce"), QStringLiteral("reduce"),
+                     QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("t1 = t0.diagonal(0, 1, 2)  # a view: no data moves"),
+                     QStringLiteral("t4 = x.diagonal(1, -2, -1)  # a view: no data moves")};
+  // torch.renorm traced as its parts: the p-norm of each row of the GEMM's output and the scaling in one pass
+  QTest::newRow("probe17 v34's class: renorm(fc(x), 2, 0, maxnorm): the row's norm and its scaling in kwb_row1")
+      << QStringLiteral("linear_renorm_rows") << QStringList{QStringLiteral("gemm"), QStringLiteral("rowfused")}
+      << QStringList{QStringLiteral("kwb_row1(t1, 1, \"pnorm\", 2.0, t2")};
+  // cummax's indices: values and int64 indices from one kwb_scan launch, both read by the run after it
+  QTest::newRow("probe17 v15's class: cummax(fc(x), 1) with its indices as values, beside cummin's values")
+      << QStringLiteral("linear_cummax_indices")
+      << QStringList{QStringLiteral("gemm"), QStringLiteral("scan"), QStringLiteral("pointwise"),
+                     QStringLiteral("scan")}
+      << QStringList{QStringLiteral("t2, t2_1 = kwb_scan(t1, 1, \"max\", indices=True)")};
+  // a run over int64 indices that computes forward()'s result names its dtype once (v15: a repeated out_dtype=)
+  QTest::newRow("probe17 v15: cummax's indices * 0.5 + values as the result: one out_dtype=, the result's")
+      << QStringLiteral("cummax_indices_result_float")
+      << QStringList{QStringLiteral("scan"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("epi_scalars=(), out_dtype=out_dtype)"),
+                     QStringLiteral("!out_dtype=torch.float32, out_dtype")};
   // a selection's int64 indices (below the dim's size: exact in fp32) read as values by the pointwise run
   QTest::newRow("probe17 v09's class: max(dim) indices as float values, read by the run after the selection")
       << QStringLiteral("linear_max_indices_as_values")
@@ -1641,6 +1667,37 @@ void TestChains::classesEmulated_data() {
                        QStringLiteral("--case"), QStringLiteral("boundary_tail,boundary_size1,problem_shape")} +
                t;
   }
+  // session 29 (ptwise29): probe17's remaining skeletons by class. CI time: fp32 and strided rows for each member,
+  // one 16-bit row per op family (its dtype rule is the family's, not the member's)
+  struct Row29 {
+    const char* spec;
+    const char* dtype16;  ///< "" or the one 16-bit row's dtype
+  };
+  const Row29 rows29[] = {
+      {"pointwise_logsigmoid_erfc_isnan", "bfloat16"},
+      {"linear_logsigmoid_erfc_isfinite", ""},
+      {"pointwise_diagonal_einsum_views", "float16"},
+      {"bmm_diagonal_offset_sum", ""},
+      {"renorm_dims_p1_p3", "float16"},
+      {"linear_renorm_rows", ""},
+      {"cummax_cummin_indices_ties_nan", "float16"},
+      {"linear_cummax_indices", ""},
+      {"cummax_indices_exact", ""},
+      {"cummax_indices_result_float", "bfloat16"},
+  };
+  for (const Row29& r : rows29) {
+    const QString spec = QString::fromLatin1(r.spec), problem = u'=' + spec;
+    QTest::addRow("%s fp32", r.spec) << spec << problem << QStringList();
+    QTest::addRow("%s strided", r.spec) << spec << problem << QStringList{QStringLiteral("--strided")};
+    if (*r.dtype16)
+      QTest::addRow("%s %s", r.spec, r.dtype16)
+          << spec << problem << QStringList{QStringLiteral("--dtype"), QString::fromLatin1(r.dtype16)};
+  }
+  // cummax / cummin's indices from the chunked kernel: 4-element chunks, the running value and its index carried
+  for (const char* s : {"cummax_cummin_indices_ties_nan", "cummax_indices_exact"})
+    QTest::addRow("%s chunks of 4", s) << QString::fromLatin1(s) << u'=' + QString::fromLatin1(s)
+                                       << QStringList{QStringLiteral("--set"), QStringLiteral("kwb_scan_rows=False"),
+                                                      QStringLiteral("--set"), QStringLiteral("kwb_scan_chunk=4")};
   // logcumsumexp's chunked kernel (rows longer than kwb_scan_row_max): 16-element chunks, the running value carried
   QTest::addRow("logcumsumexp_masked_dim0 chunks of 16")
       << QStringLiteral("logcumsumexp_masked_dim0") << QStringLiteral("=logcumsumexp_masked_dim0")

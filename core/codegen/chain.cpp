@@ -1095,6 +1095,12 @@ bool Planner::view(const GraphOp& op) {
                .arg(src->expr, pyNum(a.value("dim0", json())), pyNum(a.value("dim1", json())));
   } else if (n == u"unsqueeze") {
     call = QStringLiteral("%1.unsqueeze(%2)").arg(src->expr, pyNum(a.value("dim", json())));
+  } else if (n == u"diagonal") {
+    // torch.diagonal, einsum's repeated index ('bii->bi'): a view (strides s1 + s2 along the diagonal), read by the
+    // launches after it through its strides; no copy, no launch
+    call = QStringLiteral("%1.diagonal(%2, %3, %4)")
+               .arg(src->expr, pyNum(a.value("offset", json(0))), pyNum(a.value("dim1", json(0))),
+                    pyNum(a.value("dim2", json(1))));
   } else if (n == u"squeeze") {
     // the dims that were 1 at the spec's sizes, named: squeeze() would also drop a batch resized to 1
     call = src->expr;
@@ -1381,14 +1387,33 @@ bool Planner::stage(const GraphOp& op) {
              (n == u"cumsum" || n == u"cumprod" || n == u"cummax" || n == u"cummin" || n == u"logcumsumexp")) {
     // an anchor like softmax: the pointwise run reading only its result is its epilogue (a running mean's
     // division by the count; trial 8). Float only: an integer cumsum returns int64. cummax / cummin: the values
-    // (trial 13's x03); their indices have no stage.
+    // (trial 13's x03), and their indices where those are read (below).
     const QString dt = op.outputs.value(0).dtype;
     if (dt != op.inputs.value(0).dtype || !(dt == u"float32" || dt == u"float16" || dt == u"bfloat16"))
       return bad(QStringLiteral("%1 of %2 to %3 has no chain stage yet (a float %4 has)")
                      .arg(where(op), op.inputs.value(0).dtype, dt, n));
-    if (m_live.contains(op.id + QStringLiteral("_1")))
-      return bad(QStringLiteral("%1: its indices are used; only the values have a chain stage").arg(where(op)));
     const QString dim = pyNum(a.value("dim", json()));
+    if (m_live.contains(op.id + QStringLiteral("_1"))) {
+      if (n != u"cummax" && n != u"cummin")
+        return bad(QStringLiteral("%1: its indices are used; only the values have a chain stage").arg(where(op)));
+      // cummax / cummin with their indices (probe17's v15): values and int64 indices from one kwb_scan launch (the
+      // index: the last position where the element became the running value); no epilogue, the pointwise run after
+      // reads both (an index below 2^24 is exact as the fp32 value it is read as, as kwb_topk's are)
+      Line il;
+      il.target = QStringLiteral("%1, %2_1").arg(var(op), op.id);
+      il.head = QStringLiteral("kwb_scan(%1, %2, \"%3\", indices=True").arg(x, dim, n.mid(3));
+      push(il, op, QStringLiteral("scan"),
+           QStringLiteral("%1 over dim %2 of %3 (values and int64 indices, one launch)")
+               .arg(n, dim, shapeText(op.inputs.value(0).shape)),
+           false);
+      if (!m_why.isEmpty()) return false;
+      m_indices.insert(op.id + QStringLiteral("_1"));
+      for (int j = 0; j < 2 && j < op.outputs.size(); ++j) {
+        const QString id = j == 0 ? op.id : op.id + QStringLiteral("_1");
+        m_vals.insert(id, Val{j == 0 ? var(op) : id, op.outputs.at(j).shape, op.outputs.at(j).dtype});
+      }
+      return true;
+    }
     l.head = n == u"cumsum" ? QStringLiteral("kwb_cumsum(%1, %2").arg(x, dim)
                             : QStringLiteral("kwb_scan(%1, %2, \"%3\"")
                                   .arg(x, dim,
@@ -4300,7 +4325,13 @@ void Planner::storeDtypes(const QString& result, const QString& resultDtype, con
     if (l.target != result) continue;
     bool last = l.launch >= 0 && l.before.isEmpty() && takesOutDtype(l.head);
     for (int k = i + 1; last && k < m_lines.size(); ++k) last = !reads(m_lines.at(k), result);
-    if (last) l.outDtype = resultDtype;
+    if (last) {
+      // a run over int64 indices or counts names its float result's dtype already (out_dtype=torch.float32 at the
+      // head's end): the result's dtype replaces it (cummax's indices read as values were a repeated keyword)
+      static const QRegularExpression named(QStringLiteral(", out_dtype=[A-Za-z0-9_.]+$"));
+      l.head.remove(named);
+      l.outDtype = resultDtype;
+    }
     break;
   }
   QStringList aliases;  // the floating inputs and their views (viewAliases)

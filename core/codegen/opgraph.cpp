@@ -38,7 +38,8 @@ bool isViewName(const QString& n) {
       QStringLiteral("slice"),        QStringLiteral("narrow"),     QStringLiteral("select"),
       QStringLiteral("clone"),        QStringLiteral("expand_as"),  QStringLiteral("view_as"),
       QStringLiteral("movedim"),      QStringLiteral("split"),      QStringLiteral("split_with_sizes"),
-      QStringLiteral("chunk"),        QStringLiteral("unbind"),     QStringLiteral("unsafe_split")};
+      QStringLiteral("chunk"),        QStringLiteral("unbind"),     QStringLiteral("unsafe_split"),
+      QStringLiteral("diagonal")};
   return v.contains(n);
 }
 

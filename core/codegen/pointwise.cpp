@@ -193,7 +193,8 @@ std::optional<PointwiseProgram> parsePointwiseProgram(const json& spec, QString*
     if (n.id.isEmpty() || n.op.isEmpty()) return fail(QStringLiteral("a pointwise_graph node lacks an id or op"));
     if (known.contains(n.id)) return fail(QStringLiteral("node id '%1' is used twice").arg(n.id));
     static const QStringList viewNodes = {QStringLiteral("unsqueeze"), QStringLiteral("squeeze"),
-                                          QStringLiteral("permute"), QStringLiteral("transpose"), QStringLiteral("t")};
+                                          QStringLiteral("permute"),   QStringLiteral("transpose"),
+                                          QStringLiteral("t"),         QStringLiteral("diagonal")};
     if (viewNodes.contains(n.op)) {
       // a view of an input: a derived input the launcher makes with the same view call
       const json args = jn.value("args", json::array());
@@ -222,6 +223,10 @@ std::optional<PointwiseProgram> parsePointwiseProgram(const json& spec, QString*
       else if (n.op == u"permute")
         call = ints("dims").isEmpty() ? QString()
                                       : QStringLiteral("permute(%1)").arg(ints("dims").join(QStringLiteral(", ")));
+      else if (n.op == u"diagonal")  // a view of the diagonal (offset, dim1, dim2; torch's defaults 0, 0, 1)
+        call = QStringLiteral("diagonal(%1, %2, %3)")
+                   .arg(ints("offset").value(0, QStringLiteral("0")), ints("dim1").value(0, QStringLiteral("0")),
+                        ints("dim2").value(0, QStringLiteral("1")));
       else if (n.op == u"transpose")
         call = ints("dim0").size() == 1 && ints("dim1").size() == 1
                    ? QStringLiteral("transpose(%1, %2)").arg(ints("dim0").first(), ints("dim1").first())
@@ -749,6 +754,20 @@ class Lowering {
         {QStringLiteral("hardshrink"), &Lowering::hardshrinkOp},
         {QStringLiteral("tril"), &Lowering::triangleOp},
         {QStringLiteral("triu"), &Lowering::triangleOp},
+        {QStringLiteral("log_sigmoid_forward"), &Lowering::logsigmoidOp},
+        {QStringLiteral("log_sigmoid"), &Lowering::logsigmoidOp},
+        {QStringLiteral("logsigmoid"), &Lowering::logsigmoidOp},
+        {QStringLiteral("erfc"), &Lowering::erfcOp},
+        {QStringLiteral("special_erfc"), &Lowering::erfcOp},
+        {QStringLiteral("isnan"), &Lowering::classifyOp},
+        {QStringLiteral("isinf"), &Lowering::classifyOp},
+        {QStringLiteral("isfinite"), &Lowering::classifyOp},
+        {QStringLiteral("isposinf"), &Lowering::classifyOp},
+        {QStringLiteral("isneginf"), &Lowering::classifyOp},
+        {QStringLiteral("xlogy"), &Lowering::xlogyOp},
+        {QStringLiteral("special_xlogy"), &Lowering::xlogyOp},
+        {QStringLiteral("special_xlog1py"), &Lowering::xlogyOp},
+        {QStringLiteral("xlog1py"), &Lowering::xlogyOp},
     };
     return table;
   }
@@ -951,6 +970,87 @@ class Lowering {
     return where(bin(n.op == u"tril" ? QStringLiteral("<=") : QStringLiteral(">="), off, d), x, lit(0.0));
   }
 
+  // log1p(x): below |x| = 0.5 Kahan's form, log(u) x / (u - 1) with u = 1 + x (accurate where u rounds near 1; x
+  // itself where u is 1), above it log(u) (no cancellation there; inf, -inf, -1 and NaN as torch gives them)
+  PwVal log1pOf(const QString& t, const PwVal& x) {
+    const PwVal xv = tmp(t + QStringLiteral("_x"), x);
+    const PwVal u1 = tmp(t + QStringLiteral("_u"), bin(QStringLiteral("+"), xv, lit(1.0)));
+    const PwVal lu = un(QStringLiteral("log"), u1);
+    return where(
+        bin(QStringLiteral("<"), un(QStringLiteral("abs"), xv), lit(0.5)),
+        where(bin(QStringLiteral("=="), u1, lit(1.0)), xv,
+              bin(QStringLiteral("*"), lu, bin(QStringLiteral("/"), xv, bin(QStringLiteral("-"), u1, lit(1.0))))),
+        lu);
+  }
+
+  // logsigmoid(x) = min(x, 0) - log1p(exp(-|x|)), torch's stable form: no overflow of exp for x -> -inf (x itself
+  // there), -exp(-x) to full precision for large x (log1p of a tiny value, not log(1 + tiny) = 0); -inf at -inf,
+  // 0 at inf, NaN passes (the log1p term is NaN)
+  std::optional<PwVal> logsigmoidOp(const PwNode& n, const PwVal& x, const InputExpr&) {
+    const QString t = QStringLiteral("v_") + n.id;
+    const PwVal xv = tmp(t + QStringLiteral("_xs"), x);
+    const PwVal e = un(QStringLiteral("exp"), bin(QStringLiteral("*"), un(QStringLiteral("abs"), xv), lit(-1.0)));
+    const PwVal l = tmp(t + QStringLiteral("_l"), log1pOf(t, e));
+    return bin(QStringLiteral("-"), where(bin(QStringLiteral("<"), xv, lit(0.0)), xv, lit(0.0)), l);
+  }
+
+  // erfc(x) = t exp(-a^2 + P(t)), t = 1 / (1 + a / 2), a = |x| (Numerical Recipes' erfcc, Chebyshev fit, relative
+  // error below 1.2e-7 everywhere), 2 - that for x < 0: no cancellation for large x, where 1 - erf(x) is 0 from
+  // x = 4 on. exp(-a^2) is exp(-h^2) exp(-(a - h)(a + h)) with h = a to 1/16 (h^2 exact in fp32), so a^2's own
+  // rounding (1e-5 of the result near a = 9) does not reach it: 5e-7 relative over [-12, 12] (emulated). a is
+  // clamped to 11 (erfc(11) = 1e-54: 0 in fp32), which keeps inf out of the split (inf - inf); NaN passes.
+  std::optional<PwVal> erfcOp(const PwNode& n, const PwVal& x, const InputExpr&) {
+    const QString t = QStringLiteral("v_") + n.id;
+    const PwVal xv = tmp(t + QStringLiteral("_x"), x);
+    const PwVal a0 = tmp(t + QStringLiteral("_a0"), un(QStringLiteral("abs"), xv));
+    const PwVal a = tmp(t + QStringLiteral("_a"), where(bin(QStringLiteral(">"), a0, lit(11.0)), lit(11.0), a0));
+    const PwVal tt = tmp(
+        t + QStringLiteral("_t"),
+        bin(QStringLiteral("/"), lit(1.0), bin(QStringLiteral("+"), bin(QStringLiteral("*"), a, lit(0.5)), lit(1.0))));
+    static const double c[] = {0.17087277,  -0.82215223, 1.48851587, -1.13520398, 0.27886807,
+                               -0.18628806, 0.09678418,  0.37409196, 1.00002368,  -1.26551223};
+    PwVal p = lit(c[0]);
+    for (std::size_t i = 1; i < std::size(c); ++i)
+      p = bin(QStringLiteral("+"), bin(QStringLiteral("*"), p, tt), lit(c[i]));
+    const PwVal pv = tmp(t + QStringLiteral("_p"), p);
+    const PwVal h =
+        tmp(t + QStringLiteral("_h"),
+            bin(QStringLiteral("*"), un(QStringLiteral("floor"), bin(QStringLiteral("*"), a, lit(16.0))), lit(0.0625)));
+    const PwVal lo = bin(QStringLiteral("*"), bin(QStringLiteral("-"), a, h), bin(QStringLiteral("+"), a, h));
+    const PwVal r =
+        tmp(t + QStringLiteral("_r"),
+            bin(QStringLiteral("*"),
+                bin(QStringLiteral("*"), tt,
+                    un(QStringLiteral("exp"), bin(QStringLiteral("*"), bin(QStringLiteral("*"), h, h), lit(-1.0)))),
+                un(QStringLiteral("exp"), bin(QStringLiteral("-"), pv, lo))));
+    return where(bin(QStringLiteral("<"), xv, lit(0.0)), bin(QStringLiteral("-"), lit(2.0), r), r);
+  }
+
+  // isnan / isinf / isfinite / isposinf / isneginf: bool predicates by comparison (x != x is NaN's own test; |x| <
+  // inf is false for NaN and both infinities). An operand of integer or bool values (an index read as a float, a
+  // mask) is finite and never NaN: the same comparisons give torch's answers for them.
+  std::optional<PwVal> classifyOp(const PwNode& n, const PwVal& x, const InputExpr&) {
+    const PwVal inf = lit(std::numeric_limits<double>::infinity());
+    if (n.op == u"isnan") return bin(QStringLiteral("!="), x, x);
+    if (n.op == u"isposinf") return bin(QStringLiteral("=="), x, inf);
+    if (n.op == u"isneginf") return bin(QStringLiteral("=="), x, lit(-std::numeric_limits<double>::infinity()));
+    const PwVal a = un(QStringLiteral("abs"), x);
+    return bin(n.op == u"isinf" ? QStringLiteral("==") : QStringLiteral("<"), a, inf);
+  }
+
+  // xlogy(x, y) = x log(y), xlog1py(x, y) = x log1p(y): 0 where x == 0 whatever y is but NaN (y = 0, inf
+  // included), NaN where y is NaN, as torch
+  std::optional<PwVal> xlogyOp(const PwNode& n, const PwVal& x, const InputExpr& ie) {
+    const auto y = operand(n, "other", ie);
+    if (!y) return std::nullopt;
+    const QString t = QStringLiteral("v_") + n.id;
+    const PwVal yv = tmp(t + QStringLiteral("_y"), *y);
+    const PwVal l = n.op.contains(QLatin1String("1p")) ? tmp(t + QStringLiteral("_l"), log1pOf(t, yv))
+                                                       : un(QStringLiteral("log"), yv);
+    return where(bin(QStringLiteral("!="), yv, yv), yv,
+                 where(bin(QStringLiteral("=="), x, lit(0.0)), lit(0.0), bin(QStringLiteral("*"), x, l)));
+  }
+
   std::optional<PwVal> node(const PwNode& n, const std::function<PwVal(const PwInput&)>& ie) {
     const QString& op = n.op;
     const QString t = QStringLiteral("v_") + n.id;
@@ -1005,13 +1105,9 @@ class Lowering {
     if (op == u"log1p" || op == u"expm1") {
       // below |x| = 0.5 Kahan's forms (accurate where 1 + x or exp(x) rounds near 1), above it the plain ones (no
       // cancellation there; inf, -inf, -1 and NaN as torch gives them)
+      if (op == u"log1p") return log1pOf(t, x);
       const PwVal xv = tmp(t + QStringLiteral("_x"), x);
       const PwVal small = B("<", U("abs", xv), lit(0.5));
-      if (op == u"log1p") {
-        const PwVal u1 = tmp(t + QStringLiteral("_u"), B("+", xv, lit(1.0)));
-        return where(small, where(B("==", u1, lit(1.0)), xv, B("*", U("log", u1), B("/", xv, B("-", u1, lit(1.0))))),
-                     U("log", u1));
-      }
       const PwVal u1 = tmp(t + QStringLiteral("_u"), U("exp", xv));
       const PwVal m1 = tmp(t + QStringLiteral("_m"), B("-", u1, lit(1.0)));
       return where(small, where(B("==", u1, lit(1.0)), xv, B("/", B("*", m1, xv), U("log", u1))), m1);
@@ -1110,7 +1206,10 @@ class Lowering {
     }
     if (op == u"mul" || op == u"multiply") {
       const auto y = second("other");
-      return y ? std::optional<PwVal>(B("*", x, *y)) : std::nullopt;
+      if (!y) return std::nullopt;
+      // bool * bool is a bool (and): isfinite's decomposition, (x == x) * (|x| != inf), stays a predicate
+      if (x.isBool && y->isBool) return where(x, *y, x);
+      return B("*", x, *y);
     }
     if (op == u"div" || op == u"true_divide" || op == u"divide") {
       const QString mode = kwString(n, "rounding_mode");
@@ -1128,11 +1227,6 @@ class Lowering {
       const auto e = second("exponent");
       if (!e) return std::nullopt;
       return pow(n.id, x, *e);
-    }
-    if (op == u"xlogy") {  // x * log(y), 0 where x == 0 (also at y = 0), NaN where y is NaN: torch.xlogy
-      const auto y = second("other");
-      if (!y) return std::nullopt;
-      return where(B("!=", *y, *y), *y, where(B("==", x, lit(0.0)), lit(0.0), B("*", x, U("log", *y))));
     }
     if (op == u"minimum" || op == u"maximum" || op == u"fmin" || op == u"fmax") {
       const auto y = second("other");
@@ -1213,36 +1307,103 @@ class Lowering {
 }  // namespace
 
 QStringList supportedPointwiseOps() {
-  return {QStringLiteral("abs"),          QStringLiteral("add"),         QStringLiteral("bitwise_not"),
-          QStringLiteral("celu"),         QStringLiteral("logical_not"), QStringLiteral("clamp"),
-          QStringLiteral("clamp_max"),    QStringLiteral("clamp_min"),   QStringLiteral("clone"),
-          QStringLiteral("cos"),          QStringLiteral("div"),         QStringLiteral("elu"),
-          QStringLiteral("eq"),           QStringLiteral("erf"),         QStringLiteral("exp"),
-          QStringLiteral("floor"),        QStringLiteral("fmax"),        QStringLiteral("fmin"),
-          QStringLiteral("ge"),           QStringLiteral("gelu"),        QStringLiteral("gt"),
-          QStringLiteral("hardsigmoid"),  QStringLiteral("hardswish"),   QStringLiteral("hardtanh"),
-          QStringLiteral("le"),           QStringLiteral("leaky_relu"),  QStringLiteral("log"),
-          QStringLiteral("lt"),           QStringLiteral("maximum"),     QStringLiteral("minimum"),
-          QStringLiteral("mish"),         QStringLiteral("mul"),         QStringLiteral("ne"),
-          QStringLiteral("neg"),          QStringLiteral("pow"),         QStringLiteral("reciprocal"),
-          QStringLiteral("relu"),         QStringLiteral("relu6"),       QStringLiteral("rsqrt"),
-          QStringLiteral("rsub"),         QStringLiteral("selu"),        QStringLiteral("sigmoid"),
-          QStringLiteral("silu"),         QStringLiteral("sin"),         QStringLiteral("softplus"),
-          QStringLiteral("softsign"),     QStringLiteral("sqrt"),        QStringLiteral("square"),
-          QStringLiteral("sub"),          QStringLiteral("tanh"),        QStringLiteral("threshold"),
-          QStringLiteral("where"),        QStringLiteral("masked_fill"), QStringLiteral("xlogy"),
-          QStringLiteral("_to_copy"),     QStringLiteral("sign"),        QStringLiteral("sgn"),
-          QStringLiteral("ceil"),         QStringLiteral("trunc"),       QStringLiteral("frac"),
-          QStringLiteral("log1p"),        QStringLiteral("expm1"),       QStringLiteral("log2"),
-          QStringLiteral("log10"),        QStringLiteral("exp2"),        QStringLiteral("tan"),
-          QStringLiteral("round"),        QStringLiteral("softshrink"),  QStringLiteral("hardshrink"),
-          QStringLiteral("hypot"),        QStringLiteral("logical_and"), QStringLiteral("logical_or"),
-          QStringLiteral("logical_xor"),  QStringLiteral("bitwise_and"), QStringLiteral("bitwise_or"),
-          QStringLiteral("bitwise_xor"),  QStringLiteral("__and__"),     QStringLiteral("__or__"),
-          QStringLiteral("__xor__"),      QStringLiteral("fmod"),        QStringLiteral("remainder"),
-          QStringLiteral("floor_divide"), QStringLiteral("logaddexp"),   QStringLiteral("atan2"),
-          QStringLiteral("logit"),        QStringLiteral("erfinv"),      QStringLiteral("nan_to_num"),
-          QStringLiteral("tril"),         QStringLiteral("triu")};
+  return {QStringLiteral("abs"),
+          QStringLiteral("add"),
+          QStringLiteral("bitwise_not"),
+          QStringLiteral("celu"),
+          QStringLiteral("logical_not"),
+          QStringLiteral("clamp"),
+          QStringLiteral("clamp_max"),
+          QStringLiteral("clamp_min"),
+          QStringLiteral("clone"),
+          QStringLiteral("cos"),
+          QStringLiteral("div"),
+          QStringLiteral("elu"),
+          QStringLiteral("eq"),
+          QStringLiteral("erf"),
+          QStringLiteral("exp"),
+          QStringLiteral("floor"),
+          QStringLiteral("fmax"),
+          QStringLiteral("fmin"),
+          QStringLiteral("ge"),
+          QStringLiteral("gelu"),
+          QStringLiteral("gt"),
+          QStringLiteral("hardsigmoid"),
+          QStringLiteral("hardswish"),
+          QStringLiteral("hardtanh"),
+          QStringLiteral("le"),
+          QStringLiteral("leaky_relu"),
+          QStringLiteral("log"),
+          QStringLiteral("lt"),
+          QStringLiteral("maximum"),
+          QStringLiteral("minimum"),
+          QStringLiteral("mish"),
+          QStringLiteral("mul"),
+          QStringLiteral("ne"),
+          QStringLiteral("neg"),
+          QStringLiteral("pow"),
+          QStringLiteral("reciprocal"),
+          QStringLiteral("relu"),
+          QStringLiteral("relu6"),
+          QStringLiteral("rsqrt"),
+          QStringLiteral("rsub"),
+          QStringLiteral("selu"),
+          QStringLiteral("sigmoid"),
+          QStringLiteral("silu"),
+          QStringLiteral("sin"),
+          QStringLiteral("softplus"),
+          QStringLiteral("softsign"),
+          QStringLiteral("sqrt"),
+          QStringLiteral("square"),
+          QStringLiteral("sub"),
+          QStringLiteral("tanh"),
+          QStringLiteral("threshold"),
+          QStringLiteral("where"),
+          QStringLiteral("masked_fill"),
+          QStringLiteral("xlogy"),
+          QStringLiteral("_to_copy"),
+          QStringLiteral("sign"),
+          QStringLiteral("sgn"),
+          QStringLiteral("ceil"),
+          QStringLiteral("trunc"),
+          QStringLiteral("frac"),
+          QStringLiteral("log1p"),
+          QStringLiteral("expm1"),
+          QStringLiteral("log2"),
+          QStringLiteral("log10"),
+          QStringLiteral("exp2"),
+          QStringLiteral("tan"),
+          QStringLiteral("round"),
+          QStringLiteral("softshrink"),
+          QStringLiteral("hardshrink"),
+          QStringLiteral("hypot"),
+          QStringLiteral("logical_and"),
+          QStringLiteral("logical_or"),
+          QStringLiteral("logical_xor"),
+          QStringLiteral("bitwise_and"),
+          QStringLiteral("bitwise_or"),
+          QStringLiteral("bitwise_xor"),
+          QStringLiteral("__and__"),
+          QStringLiteral("__or__"),
+          QStringLiteral("__xor__"),
+          QStringLiteral("fmod"),
+          QStringLiteral("remainder"),
+          QStringLiteral("floor_divide"),
+          QStringLiteral("logaddexp"),
+          QStringLiteral("atan2"),
+          QStringLiteral("logit"),
+          QStringLiteral("erfinv"),
+          QStringLiteral("nan_to_num"),
+          QStringLiteral("tril"),
+          QStringLiteral("triu"),
+          QStringLiteral("log_sigmoid_forward"),
+          QStringLiteral("erfc"),
+          QStringLiteral("isnan"),
+          QStringLiteral("isinf"),
+          QStringLiteral("isfinite"),
+          QStringLiteral("isposinf"),
+          QStringLiteral("isneginf"),
+          QStringLiteral("special_xlog1py")};
 }
 
 std::optional<QStringList> lowerPointwise(const PointwiseProgram& prog, const PwDialect& dialect,

@@ -758,7 +758,7 @@ class Analyzer:
 
 # Views of a forward() input that the elementwise launcher re-applies at run time: none depends on the
 # input's sizes, so the harness's resized shapes stay right.
-VIEW_NODES = {"unsqueeze", "squeeze", "permute", "transpose", "t"}
+VIEW_NODES = {"unsqueeze", "squeeze", "permute", "transpose", "t", "diagonal"}
 
 # User-level torch function names worth showing next to the aten op they lower to.
 USER_NAMES = set("""instance_norm batch_norm group_norm layer_norm rms_norm normalize softmax log_softmax

@@ -11,13 +11,14 @@ hardsigmoid hardswish hardtanh le leaky_relu lerp lgamma log log10 log1p log2 lo
 logaddexp logical_or logical_xor logit lt masked_fill maximum minimum mish mul nan_to_num ne neg pow prelu
 reciprocal relu relu6 remainder round rrelu rsqrt rsub selu sgn sigmoid sign silu sin sinh softplus
 softshrink sqrt square sub tan tanh threshold true_divide trunc where xlogy _to_copy triu tril
+log_sigmoid_forward isnan isinf isfinite isposinf isneginf special_xlog1py special_erfc
 """.split())
 
 # Ops that only re-describe memory (no arithmetic); clone/copy move bytes but do no FLOPs.
 VIEW = set("""
 alias as_strided detach expand lift_fresh narrow permute reshape _reshape_alias select slice split
 split_with_sizes squeeze t transpose unbind unfold unsqueeze view _unsafe_view view_as chunk clone
-copy contiguous numpy_T flatten movedim expand_as _unsafe_split
+copy contiguous numpy_T flatten movedim expand_as _unsafe_split diagonal
 """.split())
 
 # The VIEW ops that return a new tensor (they move bytes): a write to the result is not a write to the source.

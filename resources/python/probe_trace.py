@@ -125,6 +125,19 @@ def _circular_pad(func, args, kwargs):
     return [int(p) for p in pad]
 
 
+RENORM_FUNCS = {f for f in (getattr(torch, "renorm", None), getattr(torch.Tensor, "renorm", None)) if f is not None}
+
+
+def _renorm_parts(input, p, dim, maxnorm):
+    """torch.renorm as ATen's renorm_out computes it, in ops the planner has stages for: the p-norm of each slice
+    along dim (a reduction over the other dims, kept), the factor maxnorm / (norm + 1e-7) where the norm exceeds
+    maxnorm and 1 elsewhere (a NaN norm too: torch's comparison is false there), the input times it."""
+    dim = dim % max(input.dim(), 1)
+    norm = torch.linalg.vector_norm(input, p, [d for d in range(input.dim()) if d != dim], keepdim=True)
+    factor = ((norm + 1e-7).reciprocal() * maxnorm).masked_fill(torch.logical_not(norm > maxnorm), 1.0)
+    return input * factor
+
+
 def _is_device_like(a):
     return isinstance(a, torch.device) or (isinstance(a, str) and a.split(":")[0] in (
         "cuda", "cpu", "hip", "xpu", "mps", "meta"))
@@ -196,7 +209,12 @@ class FactoryMode(TorchFunctionMode):
             pad = _circular_pad(func, args, kwargs) if tr.phase == "forward" else None
             tr.muted += pad is not None   # the lowering's copies are not recorded; torch still checks the pad
             try:
-                out = func(*plain(args), **plain(kwargs))
+                if tr.phase == "forward" and func in RENORM_FUNCS and kwargs.get("out") is None:
+                    # traced as its parts (a norm, pointwise ops): renorm itself has no stage of its own
+                    kwargs.pop("out", None)
+                    out = _renorm_parts(*plain(args), **plain(kwargs))
+                else:
+                    out = func(*plain(args), **plain(kwargs))
             finally:
                 tr.muted -= pad is not None
             if pad is not None and isinstance(out, torch.Tensor):
@@ -230,6 +248,8 @@ class FactoryMode(TorchFunctionMode):
 
 
 # Ops whose result depends on tensor values: meta cannot answer them.
+# Ops whose second output is a scratch buffer for backward that forward() never reads (recorded as one output).
+SCRATCH_SECOND_OUTPUT = {"aten::log_sigmoid_forward"}
 DATA_DEPENDENT = {"aten::nonzero", "aten::unique", "aten::_unique", "aten::_unique2", "aten::unique_dim",
                   "aten::unique_consecutive", "aten::masked_select", "aten::bincount", "aten::histc",
                   "aten::repeat_interleave"}
@@ -422,6 +442,10 @@ class Tracer:
         self.alive.append(t)
 
     def record(self, func, args, kwargs, out, line):
+        # log_sigmoid_forward returns (output, buffer): the buffer is backward's scratch (empty on CUDA), never
+        # read by forward(); recorded as its one output, the op is pointwise like any other
+        if func._schema.name in SCRATCH_SECOND_OUTPUT and isinstance(out, (tuple, list)) and out:
+            out = out[0]
         self.ops.append((func, args, kwargs, out, line))
         self.op_functions.append(self.current_function)
 

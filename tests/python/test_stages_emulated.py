@@ -1594,6 +1594,30 @@ class Scan(unittest.TestCase):
             fin = exp.isfinite()
             self.assertLess(rel_err(got[fin], exp[fin]), 1e-6, rows)
 
+    def test_cummax_cummin_indices(self):
+        # probe17's v15: kwb_scan(..., indices=True) returns torch.cummax / cummin's (values, int64 indices): ties take
+        # the later index, a NaN takes over (a later NaN the index again), -inf and +inf; both paths (whole rows;
+        # chunks of 4 with the index carried), strided, any dim, bf16 values
+        torch.manual_seed(29)
+        base = torch.round(torch.randn(3, 5, 37) * 1.5)
+        base[1, 2, 7] = base[1, 2, 20] = base[0, 3, 0] = float("nan")
+        base[2, 0, 3] = float("-inf")
+        base[2, 1, 9] = float("inf")
+        base[0, 1, :] = 2.0  # a row of ties
+        for x in (base, base.transpose(1, 2), base.to(torch.bfloat16)):
+            for op, ref in (("max", torch.cummax), ("min", torch.cummin)):
+                for dim in (2, 0, -2):
+                    exp_v, exp_i = ref(x, dim)
+                    for rows in (True, False):
+                        with Forced(kwb_scan_rows=rows, kwb_scan_chunk=4):
+                            got_v, got_i = K.kwb_scan(x, dim, op, indices=True)
+                        self.assertEqual((got_v.dtype, got_i.dtype), (x.dtype, torch.int64))
+                        self.assertTrue(torch.equal(got_i, exp_i), (op, dim, rows, x.stride(), x.dtype))
+                        self.assertTrue(torch.equal(got_v.isnan(), exp_v.isnan()), (op, dim, rows))
+                        self.assertTrue(torch.equal(torch.nan_to_num(got_v), torch.nan_to_num(exp_v)), (op, dim))
+        with self.assertRaises(ValueError):
+            K.kwb_scan(base, 0, "sum", indices=True)
+
     def test_running_mean_rows(self):
         # u66 / u67's class: cumsum over dim 1 of [rows, L] divided by a count, the division in the same launch
         torch.manual_seed(15)

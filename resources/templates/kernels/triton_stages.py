@@ -1433,14 +1433,24 @@ def _kwb_scan_block(v, AXIS: tl.constexpr, SCAN: tl.constexpr):
 
 
 @triton.jit
+def _kwb_scan_index(v, c, pos, AXIS: tl.constexpr):
+    # torch.cummax / cummin's index: the last position j <= i where x[j] became the running value c. torch updates
+    # on >= (<= for cummin: a tie takes the later index) and on a NaN (which then stays the value, a later NaN again
+    # taking the index), so x[j] took over exactly where x[j] == c[j] or x[j] is NaN; the index is the running max
+    # of those positions (-1 elsewhere: a chunk's carried index is max'ed in after)
+    return _kwb_scan_block(tl.where((v == c) | (v != v), pos.to(tl.int32), -1), AXIS, 2)
+
+
+@triton.jit
 def _kwb_cumsum_kernel(x_ptr, y_ptr, L, S1, S2, S3, S4, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13,
                        s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3, POST: tl.constexpr,
-                       BLOCK: tl.constexpr, SCAN: tl.constexpr = 0):
+                       BLOCK: tl.constexpr, SCAN: tl.constexpr = 0, yi_ptr=None, IDX: tl.constexpr = False):
     # one program per row of a contiguous [rows, L] view: the row in BLOCK chunks, fp32, the running value
     # carried from chunk to chunk (SCAN: _kwb_scan_combine's op); POST: the pointwise run after the scan on the
-    # output's coordinates
+    # output's coordinates. IDX (SCAN 2 / 3): cummax / cummin's indices into yi_ptr (int64), the carried one too
     base = tl.program_id(0).to(tl.int64) * L
     carry = tl.sum(tl.zeros([BLOCK], dtype=tl.float32), axis=0)
+    carry_i = tl.sum(tl.zeros([BLOCK], dtype=tl.int32), axis=0)
     if SCAN == 1:  # the op's identity
         carry = carry + 1.0
     elif SCAN == 2 or SCAN == 4:
@@ -1457,6 +1467,10 @@ def _kwb_cumsum_kernel(x_ptr, y_ptr, L, S1, S2, S3, S4, e0, e1, e2, e3, s00, s01
             c = _kwb_scan_combine(carry, _kwb_scan_block(v, 0, SCAN), SCAN)
         last = c  # its element BLOCK - 1 carries on (every chunk but the row's last is full)
         yoff = base + offs.to(tl.int64)
+        if IDX:
+            ci = tl.maximum(_kwb_scan_index(v, c, offs, 0), carry_i)
+            tl.store(yi_ptr + yoff, ci.to(tl.int64), mask=m)
+            carry_i = tl.max(tl.where(m, ci, 0), axis=0)
         i0, i1, i2, i3, i4 = _kwb_coords5_row(base, offs.to(tl.int64), 1, S1, S2, S3, S4, 4)  # the row: slot 4
         c = POST(c, i0, i1, i2, i3, i4, m, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21,
                  s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
@@ -1479,7 +1493,8 @@ kwb_scan_chunk = 1024    # elements of one chunk of a longer row (a power of 2)
 def _kwb_scan_rows_kernel(x, y, M, L, K1, K2, K3, K4, sx0, sx1, sx2, sx3, sx4, sxl, so0, so1, so2, so3, so4, sol,
                           e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24,
                           s30, s31, s32, s33, s34, f0, f1, f2, f3, POST: tl.constexpr, RD: tl.constexpr,
-                          BLOCK_M: tl.constexpr, BLOCK_L: tl.constexpr, SCAN: tl.constexpr = 0):
+                          BLOCK_M: tl.constexpr, BLOCK_L: tl.constexpr, SCAN: tl.constexpr = 0, yi=None,
+                          IDX: tl.constexpr = False):
     # BLOCK_M rows of x (a row: every index but slot RD fixed) x the whole row (BLOCK_L >= L) per program: one load,
     # one tl.cumsum along the row in fp32, POST on the output's coordinates, one store (y contiguous, x's shape)
     rows = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
@@ -1510,6 +1525,9 @@ def _kwb_scan_rows_kernel(x, y, M, L, K1, K2, K3, K4, sx0, sx1, sx2, sx3, sx4, s
     orow = k0.to(tl.int64) * so0 + k1.to(tl.int64) * so1 + k2.to(tl.int64) * so2 + k3.to(tl.int64) * so3 + \
         k4.to(tl.int64) * so4
     tl.store(y + orow[:, None] + cols.to(tl.int64)[None, :] * sol, c.to(y.dtype.element_ty), mask=m)
+    if IDX:  # cummax / cummin's indices (int64, y's layout); POST is the identity then (the planner fuses none)
+        ci = _kwb_scan_index(v, c, cc, 1)
+        tl.store(yi + orow[:, None] + cols.to(tl.int64)[None, :] * sol, ci.to(tl.int64), mask=m)
 
 
 def _kwb_scan_rows_plan(x, dim):
@@ -1550,7 +1568,7 @@ def kwb_cumsum(x, dim, epi=None, epi_tensors=(), epi_scalars=()):
     return kwb_scan(x, dim, "sum", epi, epi_tensors, epi_scalars)
 
 
-def kwb_scan(x, dim, op, epi=None, epi_tensors=(), epi_scalars=()):
+def kwb_scan(x, dim, op, epi=None, epi_tensors=(), epi_scalars=(), indices=False):
     """The inclusive scan of a float x along dim, computed in float32: op "sum" (torch.cumsum), "prod"
     (torch.cumprod), "max" / "min" (the values of torch.cummax / torch.cummin; a NaN, once seen, stays), "logsumexp"
     (torch.logcumsumexp). A row of
@@ -1558,18 +1576,23 @@ def kwb_scan(x, dim, op, epi=None, epi_tensors=(), epi_scalars=()):
     place through its strides, epi (the pointwise run after the scan, on x's coordinates) fused into the store.
     Longer rows: one program per row in chunks with a carried running value; epi fused when the scan dim is the last
     (rank <= 5); else the scan dim is moved last on a contiguous copy and the run is a kwb_pointwise launch after.
-    Raises KeyError for another op."""
+    indices=True (op "max" / "min", no epi): (values, int64 indices) as torch.cummax / torch.cummin return them, from
+    the same launch. Raises KeyError for another op, ValueError for indices of another op or with an epi."""
     scan = _kwb_scan_ops[op]
+    if indices and (scan not in (2, 3) or epi is not None):
+        raise ValueError("kwb_scan: indices are cummax's / cummin's (op 'max' / 'min'), without an epilogue")
     if x.dim() == 0:
-        return kwb_scan(x.unsqueeze(0), 0, op, epi, epi_tensors, epi_scalars).squeeze(0)
+        r = kwb_scan(x.unsqueeze(0), 0, op, epi, epi_tensors, epi_scalars, indices)
+        return (r[0].squeeze(0), r[1].squeeze(0)) if indices else r.squeeze(0)
     d = dim % x.dim()
     if kwb_scan_rows and x.dim() <= 5 and 0 < x.shape[d] <= kwb_scan_row_max:
         grid, args, meta = _kwb_scan_rows_plan(x, d)
         y = torch.empty(x.shape, dtype=x.dtype, device=x.device)
+        yi = torch.empty(x.shape, dtype=torch.int64, device=x.device) if indices else y
         if y.numel() > 0:
             _kwb_scan_rows_kernel[grid](x, y, *args, *_kwb_epi_pack(y, epi_tensors, epi_scalars),
-                                        POST=epi or _kwb_epi_identity, SCAN=scan, **meta)
-        return y
+                                        POST=epi or _kwb_epi_identity, SCAN=scan, yi=yi, IDX=indices, **meta)
+        return (y, yi) if indices else y
     order = [i for i in range(x.dim()) if i != d] + [d]
     xp = x.permute(order)
     xp = xp if xp.is_contiguous() else xp.contiguous()
@@ -1579,9 +1602,13 @@ def kwb_scan(x, dim, op, epi=None, epi_tensors=(), epi_scalars=()):
     sizes = ([1] * (5 - x.dim()) + list(x.shape))[1:] if fused else [1] * 4
     packed = _kwb_epi_pack(y, epi_tensors, epi_scalars) if fused else _kwb_epi_pack(y, (), ())
     L = int(xp.shape[-1])
+    yip = torch.empty(xp.shape, dtype=torch.int64, device=x.device) if indices else yp
     if yp.numel() > 0:
         _kwb_cumsum_kernel[(yp.numel() // L,)](xp, yp, L, *sizes, *packed, POST=epi if fused else _kwb_epi_identity,
-                                               BLOCK=min(kwb_scan_chunk, _kwb_np2(L)), SCAN=scan, num_warps=4)
+                                               BLOCK=min(kwb_scan_chunk, _kwb_np2(L)), SCAN=scan, yi_ptr=yip,
+                                               IDX=indices, num_warps=4)
+    if indices:
+        return y, yip.permute([order.index(i) for i in range(x.dim())])
     if epi is not None and not fused:
         y = kwb_pointwise(y, epi, epi_tensors, epi_scalars)
     return y
