@@ -12,6 +12,7 @@ import os
 import shutil
 import sys
 import tempfile
+import textwrap
 import unittest
 
 import torch
@@ -163,6 +164,35 @@ class Fragment(unittest.TestCase):
                 self.assertTrue(n.startswith("kwb_") or n.startswith("_kwb_"), n)
         self.assertNotIn("{{", TEXT)
         self.assertLessEqual(max(len(line) for line in TEXT.splitlines()), 120)
+
+
+class Conformance(unittest.TestCase):
+    def test_the_library_passes_the_conformance_gate(self):
+        # kernel.py carries the stage library: a helper that forward() reaches through kwb_pointwise must pass the
+        # static gate (resources/python/conformance_check.py) like generated code (session 29: the coalescing's
+        # source check used getattr and re.sub, which the gate reads as dynamic lookup and tensor compute, and every
+        # chain with a pointwise launch failed its gate)
+        sys.path.insert(0, os.path.join(HERE, "..", "..", "resources", "python"))
+        try:
+            import conformance_check
+        finally:
+            sys.path.pop(0)
+        with open(EPILOGUE) as e:
+            body = PREAMBLE + TEXT + "\n\n" + e.read() + TEST_EPI
+        body += textwrap.dedent("""
+
+
+            class ModelNew(nn.Module):
+                def forward(self, x, col, res):
+                    y = kwb_pointwise(x, kwb_test_epi, (col, res), (0.1, 0.5))
+                    return kwb_softmax(y, 1, pre=kwb_test_epi, pre_tensors=(col, res), pre_scalars=(0.1, 0.5))
+            """)
+        path = os.path.join(_TMP, "kwb_conformance_%d.py" % len(os.listdir(_TMP)))
+        with open(path, "w") as f:
+            f.write(body)
+        res = conformance_check.check(path, "triton")
+        self.assertTrue(res["ok"], res["violations"][:5])
+        self.assertIn("_kwb_epi_coords_free", res["followed"])
 
 
 class Cat(unittest.TestCase):

@@ -220,7 +220,6 @@ import re as _kwb_re  # noqa: E402
 kwb_pointwise_coalesce = True  # merge dims every read walks alike before the launch, where the epilogue allows it
 _kwb_coords_free_memo = {}
 _kwb_coord_re = _kwb_re.compile(r"\bi[0-4]\b")
-_kwb_address_term_re = _kwb_re.compile(r"\bi([0-4]) \* s[0-3]\1\b")
 
 
 def _kwb_epi_coords_free(epi):
@@ -231,16 +230,16 @@ def _kwb_epi_coords_free(epi):
     key = id(epi)
     if key not in _kwb_coords_free_memo:
         try:
-            src = _kwb_inspect.getsource(getattr(epi, "fn", epi))
-        except (OSError, TypeError):
-            src = None
-        free = False
-        if src is not None and "def " in src:
-            # the body: what follows the signature "def NAME(acc, i0, ..., f3):"
-            rest = src.split("def ", 1)[1]
-            rest = rest.split("):", 1)[1] if "):" in rest else ""
-            free = bool(rest) and not _kwb_coord_re.search(_kwb_address_term_re.sub("", rest))
-        _kwb_coords_free_memo[key] = (epi, free)  # epi kept alive: its id stays its own
+            src = _kwb_inspect.getsource(epi.fn)  # a @triton.jit function keeps the Python function as .fn
+        except (AttributeError, OSError, TypeError):
+            src = ""
+        # the body: what follows the signature "def NAME(acc, i0, ..., f3):"; the address terms `iD * sED` removed
+        rest = src.split("def ", 1)[1] if "def " in src else ""
+        rest = rest.split("):", 1)[1] if "):" in rest else ""
+        for d in range(5):
+            for e in range(4):
+                rest = rest.replace("i%d * s%d%d" % (d, e, d), "")
+        _kwb_coords_free_memo[key] = (epi, bool(rest) and _kwb_coord_re.search(rest) is None)  # epi kept: its id
     return _kwb_coords_free_memo[key][1]
 
 
