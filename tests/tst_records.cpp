@@ -521,6 +521,16 @@ class TestRecords : public QObject {
         QLatin1String("| full | [4096, 393216] | float32 | PASS | 0.00e+00 | 0.01 | 4980.512 | 5102.000 |  |")));
     QVERIFY(md.contains(QLatin1String("- Result: **FAIL**")));
     QVERIFY(md.contains(QLatin1String("- TIMEOUT_FAIL: `odd_tail`")));
+    // the gate's reason on the report's first line, cut at 300 characters (new-user trial 18, #2)
+    ReportInput why = sampleReport(QStringLiteral("gpu"));
+    why.overallReason = QStringLiteral("framework conformance: FAIL: kernel.py:12: `torch.relu` is PyTorch compute");
+    const QString mdWhy = renderBaselineReport(why);
+    QVERIFY(mdWhy.contains(QLatin1String(
+        "- Result: **FAIL**: framework conformance: FAIL: kernel.py:12: `torch.relu` is PyTorch compute\n")));
+    QVERIFY(mdWhy.indexOf(QLatin1String("- Result: **FAIL**:")) < mdWhy.indexOf(QLatin1String("- Date: ")));
+    why.overallReason = QString(400, u'x');
+    QVERIFY(renderBaselineReport(why).contains(QString(297, u'x') +
+                                               QStringLiteral("... (the whole reason under the warnings)\n")));
     // The seed's performance row: latency 3 decimals, TFLOPS 3, GB/s integer, % one decimal.
     QVERIFY(md.contains(QLatin1String(
         "| latency(us) | TFLOPS | bandwidth(GB/s) | TFLOPS peak utilization(%) | bandwidth peak utilization(%) |")));

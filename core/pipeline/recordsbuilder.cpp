@@ -342,6 +342,8 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
   if (o.result) r.modelModeNote = o.result->modelModeNote;
   r.overallStatus = out->gateResult == QLatin1String("DRY_RUN") ? QStringLiteral("DRY RUN (kernel not run)")
                                                                 : shownGate(out->gateResult, !in.implemented);
+  if (out->gateResult != QLatin1String("PASS") && out->gateResult != QLatin1String("DRY_RUN"))
+    r.overallReason = out->gateReason;
   r.latencyUs = in.cpuDryRun ? std::nullopt : latencyUs;  // the CPU reference's time is not a kernel latency
   r.refLatencyUs = o.result ? o.result->refLatencyUs : std::nullopt;
   if (o.result && !in.cpuDryRun) {

@@ -297,8 +297,11 @@ QString renderBaselineReport(const ReportInput& in) {
   else if (dryRun)
     md += dryRunBanner();
   // the verdict first: a reviewer reading the committed report sees FAIL / STOPPED where it opens (new-user trial 17,
-  // #3), as `kwb export` and the window lead with the gate
-  md += QLatin1String("- Result: **") + orNa(in.overallStatus) + QLatin1String("**\n");
+  // #3), as `kwb export` and the window lead with the gate, and why (trial 18, #2: the reason was the last line)
+  QString why = in.overallReason.simplified();
+  if (why.size() > 300) why = why.left(297) + QStringLiteral("... (the whole reason under the warnings)");
+  md += QLatin1String("- Result: **") + orNa(in.overallStatus) + QLatin1String("**") +
+        (why.isEmpty() ? QString() : QLatin1String(": ") + why) + QLatin1Char('\n');
   md += QLatin1String("- Date: ") + orNa(in.date) + QLatin1Char('\n');
   md += QLatin1String("- Mode: ") + orNa(in.mode) + QLatin1Char('\n');
   md += QLatin1String("- GPU: ") + orNa(in.gpu) + QLatin1Char('\n');

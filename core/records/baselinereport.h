@@ -60,8 +60,12 @@ struct ReportInput {
   /// reason ("skipped_cases" of RESULT_JSON: e.g. no input dim can be resized), as (name, reason).
   QList<QPair<QString, QString>> skippedCases;
   std::optional<double> maxRelErr;
-  QString modelModeNote;                      ///< the mode both models ran in, and why (harness "model_mode")
-  QString overallStatus;                      ///< PASS | FAIL
+  QString modelModeNote;  ///< the mode both models ran in, and why (harness "model_mode")
+  QString overallStatus;  ///< PASS | FAIL
+  /// Why the gate is not PASS, in one line (empty for PASS and a dry run): the report's first line carries it, cut
+  /// at 300 characters, so a reviewer sees FAIL and its reason together (new-user trial 18, #2); the whole reason
+  /// stays under the warnings.
+  QString overallReason;
   std::optional<double> latencyUs;            ///< primary case, µs
   std::optional<double> refLatencyUs;         ///< PyTorch reference, µs
   std::optional<double> compileRefLatencyUs;  ///< torch.compile(Model) at the kernel's precision, µs (--compile-ref)
