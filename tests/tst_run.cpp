@@ -343,6 +343,10 @@ class TestRun : public QObject {
     QCOMPARE(r.shape, QStringLiteral("4096x393216"));
     QCOMPARE(r.dtype, QStringLiteral("float32"));
     QCOMPARE(r.reason, QStringLiteral("rel_err is NaN"));
+    // a 0-d tensor among the inputs, and a 0-d output, read "()" (new-user trial 18, #7: "512x389, 513," before)
+    QCOMPARE(harnessShapeText(nlohmann::json::parse("[[512, 389], [513], []]")), QStringLiteral("512x389, 513, ()"));
+    QCOMPARE(harnessShapeText(nlohmann::json::array()), QStringLiteral("()"));
+    QCOMPARE(harnessShapeText(nlohmann::json()), QString());
     QCOMPARE(r.raw.at("ref_latency_us").get<int>(), 1650);
     QCOMPARE(*r.hostUs, 41.5);
     QCOMPARE(*r.refHostUs, 18.0);

@@ -105,7 +105,7 @@ QString harnessShapeText(const json& v) {
   const auto dims = [](const json& a) {
     QStringList parts;
     for (const auto& d : a) parts << (d.is_string() ? qs(d.get<std::string>()) : qs(d.dump()));
-    return parts.join(QLatin1Char('x'));
+    return parts.isEmpty() ? QStringLiteral("()") : parts.join(QLatin1Char('x'));  // a 0-d tensor (trial 18, #7)
   };
   bool nested = !v.empty();
   for (const auto& e : v) nested = nested && e.is_array();

@@ -144,7 +144,7 @@ HarnessEvent parseHarnessLine(const QString& line);
 bool skippedForThisCpu(const CaseResult& c, bool cpuDryRun);
 
 /// A harness "shape" field as people read it: [4096, 393216] → "4096x393216", one shape per input
-/// joined by ", " ([[2, 3], [3]] → "2x3, 3"), a string as is, null → "".
+/// joined by ", " ([[2, 3], [3]] → "2x3, 3"), a 0-d tensor's [] → "()", a string as is, null → "".
 QString harnessShapeText(const nlohmann::json& shape);
 
 /// True for PASS, FAIL, TIMEOUT_FAIL and ERROR.
