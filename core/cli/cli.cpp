@@ -734,7 +734,9 @@ int cmdAnalyze(const QStringList& args) {
       [](const ProbeProgress& at) {
         err() << "kwb: probe: still running after " << at.elapsedSec << " s (limit " << at.limitSec << " s)"
               << (at.running.isEmpty() ? QString() : QStringLiteral(", in ") + at.running)
-              << "; it is stopped at the limit" << Qt::endl;
+              << "; it is stopped at the limit (KWB_PROBE_TIMEOUT_S sets it; --case-timeout bounds the harness's "
+                 "cases, not the probe)"
+              << Qt::endl;
       },
       30000, interrupted);
   if (const int signo = InterruptGuard::caughtSignal(); signo != 0 && !r.ok) {

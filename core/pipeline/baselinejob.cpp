@@ -201,15 +201,19 @@ bool BaselineJob::understand() {
         m_python, m_opts.logicPath, 120000,
         m_opts.guessInputs ? QStringList{QStringLiteral("--guess-inputs")} : QStringList{},
         [this](const ProbeProgress& at) {
-          Q_EMIT progress(Understand,
-                          at.running.isEmpty()
-                              ? tr("probe: still running after %1 s (limit %2 s); it is stopped at the limit")
-                                    .arg(at.elapsedSec)
-                                    .arg(at.limitSec)
-                              : tr("probe: still running after %1 s (limit %2 s), in %3; it is stopped at the limit")
-                                    .arg(at.elapsedSec)
-                                    .arg(at.limitSec)
-                                    .arg(at.running));
+          Q_EMIT progress(
+              Understand,
+              at.running.isEmpty()
+                  ? tr("probe: still running after %1 s (limit %2 s); it is stopped at the limit (KWB_PROBE_TIMEOUT_S "
+                       "sets "
+                       "it; --case-timeout bounds the harness's cases, not the probe)")
+                        .arg(at.elapsedSec)
+                        .arg(at.limitSec)
+                  : tr("probe: still running after %1 s (limit %2 s), in %3; it is stopped at the limit "
+                       "(KWB_PROBE_TIMEOUT_S sets it; --case-timeout bounds the harness's cases, not the probe)")
+                        .arg(at.elapsedSec)
+                        .arg(at.limitSec)
+                        .arg(at.running));
         },
         30000, [this] { return stopped(); });
   }
