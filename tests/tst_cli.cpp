@@ -115,6 +115,9 @@ class TstCli : public QObject {
                           "tools/sandbox.py", "reference/v_iteration.schema.json", "roofline.png"})
       QVERIFY2(QFile::exists(m_ws + u'/' + QLatin1String(f)), f);
     QCOMPARE(readAll(m_ws + QStringLiteral("/reference.py")), readAll(problem("19_ReLU.py")));
+    // the workspace README says what .atrex_plugins/ is and whose it is (new-user trial 18, #10)
+    QVERIFY(readAll(m_ws + QStringLiteral("/README.md"))
+                .contains("`.atrex_plugins/instructions.md` the enabled knowledge tools"));
     const QByteArray report = readAll(m_ws + QStringLiteral("/baseline_report.md"));
     QVERIFY(report.contains("CPU dry run: not a kernel measurement"));
     QVERIFY(report.contains("spec-ledger:H200-SXM:memory_bandwidth"));
