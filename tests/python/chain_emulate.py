@@ -68,6 +68,24 @@ def finite_diff(a, b):
     return (torch.where(keep, a, torch.zeros_like(a)) - torch.where(keep, b, torch.zeros_like(b))).norm()
 
 
+def harness_tile(kernel_path):
+    """The TILE the workspace's harness uses where kernel.py sits in a workspace (a test_kernel.py beside it: its
+    tile_size(), kernel.py's module-level BLOCK_SIZE, else the tile rendered into test_kernel.py); 1024 elsewhere
+    (new-user trial 18, #5: with 1024 for a kernel whose harness ran at 128, the emulated boundary_tail was not the
+    harness's)."""
+    import re
+    harness = os.path.join(os.path.dirname(os.path.abspath(kernel_path)), "test_kernel.py")
+    try:
+        with open(harness, encoding="utf-8", errors="replace") as f:
+            rendered = re.search(r'^_TILE_TEXT = "(\d+)"', f.read(), re.MULTILINE)
+        with open(kernel_path, encoding="utf-8", errors="replace") as f:
+            block = re.search(r"^BLOCK_SIZE\s*=\s*(\d+)\s*(?:#.*)?$", f.read(), re.MULTILINE)
+    except OSError:
+        return 1024
+    m = block or rendered
+    return max(1, int(m.group(1))) if m else 1024
+
+
 def harness_inputs(spec_path, case_name, tile, ref, model):
     """The inputs of the harness's case @p case_name: the rendered harness imported as a module (its helpers,
     main() not run) and driven the way its main() is. Returns (inputs, note, the case's dtype or None) or (None,
@@ -148,7 +166,9 @@ def main():
                     "order kwb_topk promises and torch's CUDA topk gives, where torch's CPU topk gives none -- and, "
                     "in a 16-bit dtype, the reference's parameters are rounded to it first as the harness's lp_model "
                     "does (a selection flips where a parameter's rounding reorders two values)")
-    ap.add_argument("--tile", type=int, default=1024, help="the harness's TILE (the pipeline's default: 1024)")
+    ap.add_argument("--tile", type=int, default=None,
+                    help="the harness's TILE (default: in a workspace, as its test_kernel.py finds it: kernel.py's "
+                         "BLOCK_SIZE, else the rendered TILE; elsewhere 1024)")
     ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                     help="a module switch of the kernel set before it runs (kwb_loop_input_gemm=False: the plan "
                     "without that change); VALUE a Python literal; one the kernel lacks is an error")
@@ -211,7 +231,7 @@ def run_one(a, case):
     dtype = None if a.dtype == "spec" else getattr(torch, a.dtype)
     raw = None
     if case:
-        raw, note, case_dtype = harness_inputs(a.spec, case, a.tile, ref, model)
+        raw, note, case_dtype = harness_inputs(a.spec, case, a.tile or harness_tile(a.kernel), ref, model)
         if raw is None:
             print("SKIP %s case=%s" % (note, case))
             return 0

@@ -49,6 +49,27 @@ class HarnessCases(unittest.TestCase):
         self.assertIn("not derived", note)
 
 
+class HarnessTile(unittest.TestCase):
+    """The TILE chain_emulate takes by default is the workspace harness's (new-user trial 18, #5)."""
+
+    def write(self, kernel, harness=None):
+        import tempfile
+        d = tempfile.mkdtemp()
+        with open(os.path.join(d, "kernel.py"), "w") as f:
+            f.write(kernel)
+        if harness is not None:
+            with open(os.path.join(d, "test_kernel.py"), "w") as f:
+                f.write(harness)
+        return os.path.join(d, "kernel.py")
+
+    def test_workspace_tile(self):
+        self.assertEqual(chain_emulate.harness_tile(self.write("x = 1\n", '_TILE_TEXT = "128"\n')), 128)
+        self.assertEqual(chain_emulate.harness_tile(self.write("BLOCK_SIZE = 256  # tuned\n", '_TILE_TEXT = "128"\n')),
+                         256)  # the user's BLOCK_SIZE wins, as in test_kernel.py's tile_size()
+        self.assertEqual(chain_emulate.harness_tile(self.write("BLOCK_SIZE = 256\n")), 1024)  # no workspace
+        self.assertEqual(chain_emulate.harness_tile("/nonexistent/kernel.py"), 1024)
+
+
 class TiedSizes(unittest.TestCase):
     """A size the module hard-codes (nn.Conv1d(32, 64, groups=4): the weight is [64, 8, 5], no parameter shape
     names 32) is kept like a parameter's (the harness's model_tied_sizes), so both boundary cases run, resizing
