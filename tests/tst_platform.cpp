@@ -101,6 +101,17 @@ class TestPlatform : public QObject {
       QVERIFY2(r.error.contains(QLatin1String("AMD Instinct MI300X")), qPrintable(r.error));  // aliases listed
     }
   }
+  void lookupUnknownSuggestsTheNearest() {
+    // new-user trial 18, #12: a near miss names the nearest ids first
+    const auto r = SpecLedger::builtin().lookup(QStringLiteral("h200-pcie"));
+    QVERIFY(!r.ok());
+    QVERIFY2(r.error.contains(QLatin1String("did you mean H200-")), qPrintable(r.error));
+    QVERIFY2(r.error.indexOf(QLatin1String("did you mean")) < r.error.indexOf(QLatin1String("known ids")),
+             qPrintable(r.error));
+    QVERIFY2(SpecLedger::builtin().lookup(QStringLiteral("MI355")).error.contains(QLatin1String("did you mean MI355X")),
+             qPrintable(SpecLedger::builtin().lookup(QStringLiteral("MI355")).error));
+    QVERIFY(!SpecLedger::builtin().lookup(QStringLiteral("Quadro")).error.contains(QLatin1String("did you mean")));
+  }
 
   void everyValueHasACitation() {
     auto check = [](const QString& where, const Citation& c) {

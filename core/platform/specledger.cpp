@@ -1,8 +1,11 @@
 #include "core/platform/specledger.h"
 
+#include <algorithm>
+
 #include <nlohmann/json.hpp>
 
 #include <QFile>
+#include <QRegularExpression>
 
 namespace kwb {
 
@@ -197,6 +200,19 @@ void collect(QList<Conflict>* out, const QString& gpuId, const QString& field, c
 }
 
 QString formatNumber(double v) { return QString::number(v, 'g', 10); }
+
+// Levenshtein distance of two normalized names (a few dozen characters: the plain O(n*m) table is enough).
+int editDistance(const QString& a, const QString& b) {
+  QList<int> prev(b.size() + 1), cur(b.size() + 1);
+  for (int j = 0; j <= b.size(); ++j) prev[j] = j;
+  for (int i = 1; i <= a.size(); ++i) {
+    cur[0] = i;
+    for (int j = 1; j <= b.size(); ++j)
+      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a.at(i - 1) == b.at(j - 1) ? 0 : 1)});
+    std::swap(prev, cur);
+  }
+  return prev[b.size()];
+}
 
 }  // namespace
 
@@ -397,9 +413,27 @@ SpecLedger::LookupResult SpecLedger::lookup(const QString& name) const {
       }
     }
   }
-  r.error = QStringLiteral("unknown GPU \"") + name + QStringLiteral("\"; known ids: ") +
-            knownIds().join(QStringLiteral(", ")) + QStringLiteral("; accepted names: ") +
-            knownNames().join(QStringLiteral(", "));
+  // the nearest names first (new-user trial 18, #12: "h200-pcie" met a 1,400-character list and no suggestion):
+  // the GPUs of the same model (the name's first word: "h200"), then those within a few edits of any accepted name
+  const QString family =
+      name.section(QRegularExpression(QStringLiteral("[^A-Za-z0-9]+")), 0, 0, QString::SectionSkipEmpty).toLower();
+  QList<QPair<int, const GpuSpec*>> near;
+  for (const GpuSpec& g : m_gpus) {
+    int best = editDistance(n, normalizeGpuName(g.id));
+    for (const QString& a : g.aliases) best = std::min(best, editDistance(n, normalizeGpuName(a)));
+    const bool sameModel = !family.isEmpty() && g.id.section(u'-', 0, 0).toLower() == family;
+    if (sameModel || best <= std::max<int>(2, static_cast<int>(n.size()) / 3)) near.append({sameModel ? -1 : best, &g});
+  }
+  std::stable_sort(near.begin(), near.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  QStringList suggestions;
+  for (int i = 0; i < near.size() && i < 4; ++i)
+    suggestions << near.at(i).second->id + QStringLiteral(" (") + near.at(i).second->displayName + QLatin1Char(')');
+  r.error = QStringLiteral("unknown GPU \"") + name + QStringLiteral("\"") +
+            (suggestions.isEmpty()
+                 ? QString()
+                 : QStringLiteral("; did you mean ") + suggestions.join(QStringLiteral(" or ")) + QLatin1Char('?')) +
+            QStringLiteral("; known ids: ") + knownIds().join(QStringLiteral(", ")) +
+            QStringLiteral("; accepted names: ") + knownNames().join(QStringLiteral(", "));
   return r;
 }
 
