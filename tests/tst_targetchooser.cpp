@@ -344,7 +344,11 @@ class TestTargetChooser : public QObject {
       QSKIP("kernel-workbench_zh_CN.qm not built (the GUI target is off)");
     QCoreApplication::installTranslator(&zh);
     const QString shown = displayReportMarkdown(md);
+    ReportInput dry = in;  // a dry run's result line (new-user trial 18, #8: English on the zh report's first line)
+    dry.overallStatus = QStringLiteral("DRY RUN (kernel not run)");
+    const QString shownDry = displayReportMarkdown(renderBaselineReport(dry));
     QCoreApplication::removeTranslator(&zh);
+    QVERIFY2(!shownDry.contains(QLatin1String("DRY RUN (kernel not run)")), qPrintable(shownDry.left(400)));
     if (qEnvironmentVariableIsSet("KWB_PRINT_REPORT")) qInfo().noquote() << shown;
     QCOMPARE(shown.count(u'\n'), md.count(u'\n'));  // line for line: nothing dropped
     // every heading the renderer wrote, and every "- Label: " line, is in Chinese

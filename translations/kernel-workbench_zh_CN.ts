@@ -3279,112 +3279,117 @@ Source: %4
         <translation>不可信（原始值 </translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="186"/>
+        <location filename="../core/review/reportdisplay.cpp" line="147"/>
+        <source>DRY RUN (kernel not run)</source>
+        <translation>试运行（内核未运行）</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="188"/>
         <source>Triton was requested: an extra backend outside the seed&apos;s policy (the seed&apos;s policy maps %1 to %2); the seed requires a CuteDSL or FlyDSL kernel</source>
         <translation>请求了 Triton：种子策略之外的额外后端（种子策略将 %1 映射到 %2）；种子要求 CuteDSL 或 FlyDSL 内核</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="192"/>
+        <location filename="../core/review/reportdisplay.cpp" line="194"/>
         <source>%1 is %2; the seed&apos;s policy maps it to %3 (chosen explicitly)</source>
         <translation>%1 属于 %2；种子策略将其映射到 %3（显式选择）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="194"/>
+        <location filename="../core/review/reportdisplay.cpp" line="196"/>
         <source>%1 is %2; the seed&apos;s policy maps it to %3 (gpu-kernel-baseline.txt, Phase 1 step 3)</source>
         <translation>%1 属于 %2；种子策略将其映射到 %3（gpu-kernel-baseline.txt，阶段 1 第 3 步）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="229"/>
+        <location filename="../core/review/reportdisplay.cpp" line="231"/>
         <source>Baseline report: %1</source>
         <translation>基线报告：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="231"/>
+        <location filename="../core/review/reportdisplay.cpp" line="233"/>
         <source>V%1 measurement report (the baseline is V0&apos;s baseline_report.md): %2</source>
         <translation>V%1 测量报告（基线见 V0 的 baseline_report.md）：%2</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="237"/>
+        <location filename="../core/review/reportdisplay.cpp" line="239"/>
         <source>V%1: kernel.py as edited, measured again</source>
         <translation>V%1：编辑后的 kernel.py，重新测量</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="242"/>
+        <location filename="../core/review/reportdisplay.cpp" line="244"/>
         <source>on the CPU (cpu-dry-run)</source>
         <translation>在 CPU 上（cpu-dry-run）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="243"/>
+        <location filename="../core/review/reportdisplay.cpp" line="245"/>
         <source>on %1</source>
         <translation>在 %1 上</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="244"/>
+        <location filename="../core/review/reportdisplay.cpp" line="246"/>
         <source>- Ran %1 correctness case(s): %2 %3, %4 FAIL, %5 TIMEOUT_FAIL, %6 other, %7</source>
         <translation>- 运行了 %1 个正确性用例：%2 个 %3，%4 个 FAIL，%5 个 TIMEOUT_FAIL，%6 个其他，%7</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="251"/>
+        <location filename="../core/review/reportdisplay.cpp" line="253"/>
         <source>not known</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="253"/>
+        <location filename="../core/review/reportdisplay.cpp" line="255"/>
         <source>Speedup over %1: %2%3.</source>
         <translation>相对 %1 的加速比：%2%3。</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="256"/>
+        <location filename="../core/review/reportdisplay.cpp" line="258"/>
         <source> (a CPU dry run on either side measures no kernel)</source>
         <translation>（任一方为 CPU 试运行时不测量内核）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="260"/>
+        <location filename="../core/review/reportdisplay.cpp" line="262"/>
         <source>One forward call on the problem-shape inputs under torch.profiler (CUPTI kernel times, not the timed latency): %1 launch(es), %2 µs of kernel time%3.</source>
         <translation>在 torch.profiler 下以问题形状的输入调用一次 forward（CUPTI 内核时间，不是计时得到的延迟）：%1 次启动，内核时间 %2 µs%3。</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="266"/>
+        <location filename="../core/review/reportdisplay.cpp" line="268"/>
         <source>, by kernel name (too many launches to list one by one)</source>
         <translation>，按内核名汇总（启动次数太多，无法逐一列出）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="269"/>
+        <location filename="../core/review/reportdisplay.cpp" line="271"/>
         <source>_%1&apos;s records apply (not queried again; listed in %2):_</source>
         <translation>_沿用 %1 的记录（未重新查询；列于 %2）：_</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="273"/>
+        <location filename="../core/review/reportdisplay.cpp" line="275"/>
         <source>- GPU: none, the harness was not run (ledger: %1)</source>
         <translation>- GPU：无，测试框架未运行（规格账本：%1）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="279"/>
+        <location filename="../core/review/reportdisplay.cpp" line="281"/>
         <source>- GPU: %1 (ledger: %2)</source>
         <translation>- GPU：%1（规格库：%2）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="280"/>
+        <location filename="../core/review/reportdisplay.cpp" line="282"/>
         <source>the CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="284"/>
+        <location filename="../core/review/reportdisplay.cpp" line="286"/>
         <source>- Run folder: none (the harness was not run)</source>
         <translation>- 运行文件夹：无（测试框架未运行）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="286"/>
+        <location filename="../core/review/reportdisplay.cpp" line="288"/>
         <source>_Not profiled: %1_</source>
         <translation>_未做性能剖析：%1_</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="295"/>
+        <location filename="../core/review/reportdisplay.cpp" line="297"/>
         <source>cpu-dry-run</source>
         <translation>cpu-dry-run（CPU 试运行，非测量）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="297"/>
+        <location filename="../core/review/reportdisplay.cpp" line="299"/>
         <source>gpu</source>
         <translation>gpu（在 GPU 上测量）</translation>
     </message>

@@ -143,6 +143,8 @@ const char* const kPhrases[] = {
     QT_TRANSLATE_NOOP("kwb::ReportText", "PASS (harness only)"),
     QT_TRANSLATE_NOOP("kwb::ReportText", "IMPLAUSIBLE (raw "),
     QT_TRANSLATE_NOOP("kwb::ReportText", "n/a (dry run)"),
+    // the result of a dry run, on the report's first line (new-user trial 18, #8)
+    QT_TRANSLATE_NOOP("kwb::ReportText", "DRY RUN (kernel not run)"),
 };
 
 template <std::size_t N>
