@@ -2199,9 +2199,18 @@ print(P + "RESULT_JSON=" + json.dumps({"status": "PASS", "cases": cases}), flush
                           QStringLiteral("--case-timeout"), QStringLiteral("1")});
     // The dry run's stand-in is the reference: its timeout is this CPU's, never a TIMEOUT_FAIL of a kernel that did
     // not run (new-user trial 7, #4). But with every case out of time the dry run checked nothing: rc 1, no commit
-    // of "V0 (CPU dry run, not measured): baseline kernel", and the reason says so (new-user trial 10, #4).
+    // of "V0 (CPU dry run, not measured): baseline kernel", and the reason says so (new-user trial 10, #4). Nothing
+    // was judged, so it is not a FAIL either: DRY_RUN_TIMEOUT, exit 3, with the fix (new-user trial 18, #3).
     const QString said = r.out + r.err;
-    QVERIFY2(r.code == 1, qPrintable(said));
+    QVERIFY2(r.code == 3, qPrintable(said));
+    QVERIFY2(
+        said.contains(QStringLiteral("quality gate: DRY_RUN_TIMEOUT")) &&
+            said.contains(QStringLiteral("kwb: dry run incomplete (DRY_RUN_TIMEOUT): nothing was judged, kernel.py "
+                                         "was not run; the PyTorch reference ran out of the case timeout (1 s) on "
+                                         "this CPU")) &&
+            said.contains(QStringLiteral("Run it again with a larger --case-timeout SEC")) &&
+            !said.contains(QStringLiteral("quality gate FAIL")) && !said.contains(QStringLiteral("gate: FAIL")),
+        qPrintable(said));
     QVERIFY2(!said.contains(QStringLiteral("quality gate TIMEOUT_FAIL")), qPrintable(said));
     // Not one case returned, the reduced ones included: a hang is as likely as a slow CPU, and the reason says both
     // (new-user trial 17, #6: a forward that never returns was blamed on the CPU alone)
@@ -2240,8 +2249,14 @@ print(P + "RESULT_JSON=" + json.dumps({"status": "PASS", "cases": cases}), flush
              qPrintable(log.out + log.err));
     const auto mem = nlohmann::json::parse(readAll(ws + QStringLiteral("/memory/v0.json")).toStdString());
     QVERIFY2(QString::fromStdString(mem["quality_gate"]["failure_reason"].get<std::string>())
-                 .startsWith(QLatin1String("the dry run checked nothing: ")),
+                     .startsWith(QLatin1String("the dry run checked nothing: ")) &&
+                 mem["quality_gate"]["result"] == "DRY_RUN_TIMEOUT",
              mem["quality_gate"].dump().c_str());
+    // kwb versions reads the record's gate as written
+    const Result versions = kwb({QStringLiteral("versions"), ws});
+    QVERIFY2(versions.code == 0 && versions.out.contains(QStringLiteral("V0       DRY_RUN_TIMEOUT  ")) &&
+                 versions.out.contains(QStringLiteral("version  gate             latency_us")),
+             qPrintable(versions.out + versions.err));
   }
 
   // A constructor parameter ModelNew cannot declare is named as unsupported, not ignored in silence (trial 7, #11).

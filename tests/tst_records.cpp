@@ -405,9 +405,18 @@ class TestRecords : public QObject {
     QTest::newRow("status lower case") << "correctness.status"
                                        << "pass"
                                        << "correctness.status: \"pass\" is not PASS, FAIL or TIMEOUT_FAIL";
-    QTest::newRow("status DONE") << "quality_gate.result"
-                                 << "DONE"
-                                 << "quality_gate.result: \"DONE\" is not PASS, FAIL, TIMEOUT_FAIL or STOPPED";
+    QTest::newRow("status DONE")
+        << "quality_gate.result"
+        << "DONE"
+        << "quality_gate.result: \"DONE\" is not PASS, FAIL, TIMEOUT_FAIL, DRY_RUN_TIMEOUT or STOPPED";
+    // a CPU dry run whose cases ran out of time is its own gate (new-user trial 18, #3)
+    QTest::newRow("gate DRY_RUN_TIMEOUT") << "quality_gate.result"
+                                          << "DRY_RUN_TIMEOUT"
+                                          << "";
+    QTest::newRow("gate DRY_RUN_TIMEOUT as a case status") << "correctness.status"
+                                                           << "DRY_RUN_TIMEOUT"
+                                                           << "correctness.status: \"DRY_RUN_TIMEOUT\" is not PASS, "
+                                                              "FAIL or TIMEOUT_FAIL";
     QTest::newRow("status number") << "correctness.status"
                                    << "1"
                                    << "correctness.status: expected PASS, FAIL or TIMEOUT_FAIL, found number";

@@ -76,13 +76,16 @@ class TestSession : public QObject {
     QCOMPARE(out.gateResult, QStringLiteral("FAIL"));
     QVERIFY(!out.gateReason.contains(QLatin1String("strided")));
 
-    // New-user trial 10, #4: a dry run in which every case ran out of time checked nothing: a FAIL that says so
-    // (exit 1, no "V0 baseline kernel" commit), not a DRY_RUN.
+    // New-user trial 10, #4: a dry run in which every case ran out of time checked nothing: not a DRY_RUN (no "V0
+    // baseline kernel" commit). Trial 18, #3: nor a FAIL, the word of a wrong kernel: kernel.py never ran, so it is
+    // DRY_RUN_TIMEOUT (exit 3).
     CaseResult slowPrimary = slow;
     slowPrimary.name = QStringLiteral("problem_shape");
     o.cases = {slowPrimary, slow};
     evaluateGate(in, QString(), &out);
-    QCOMPARE(out.gateResult, QStringLiteral("FAIL"));
+    QCOMPARE(out.gateResult, QStringLiteral("DRY_RUN_TIMEOUT"));
+    QCOMPARE(verdictFor({out.gateResult, true, false, false, true, false}), Verdict::DryRunTimeout);
+    QVERIFY(!allowsCommit(Verdict::DryRunTimeout) && allowsRecords(Verdict::DryRunTimeout));
     // Not one case returned: a hang in forward() reads the same as a slow CPU, and raising the limit never helps a
     // hang (new-user trial 17, #6)
     in.caseTimeoutSec = 30;
@@ -98,12 +101,21 @@ class TestSession : public QObject {
     // the problem's own shapes was checked, so the same
     o.cases = {slowPrimary, small, slow};
     evaluateGate(in, QString(), &out);
-    QCOMPARE(out.gateResult, QStringLiteral("FAIL"));
+    QCOMPARE(out.gateResult, QStringLiteral("DRY_RUN_TIMEOUT"));
     QVERIFY2(out.gateReason.startsWith(QLatin1String(kDryRunCheckedNothing)), qPrintable(out.gateReason));
     QVERIFY2(out.gateReason.contains(QLatin1String("problem_shape, the problem's own shapes, ran out of time (2 of 3 "
                                                    "cases in all: problem_shape, strided")),
              qPrintable(out.gateReason));
     QVERIFY2(out.gateReason.contains(QLatin1String("raise --case-timeout")), qPrintable(out.gateReason));
+
+    // A second reason (here a harness error) is a real failure beside the time: FAIL, the reason keeps both.
+    o.harnessErrors = {QStringLiteral("a CASE_RESULT line is not JSON")};
+    evaluateGate(in, QString(), &out);
+    QCOMPARE(out.gateResult, QStringLiteral("FAIL"));
+    QVERIFY2(out.gateReason.startsWith(QLatin1String(kDryRunCheckedNothing)) &&
+                 out.gateReason.endsWith(QLatin1String("; harness output error: a CASE_RESULT line is not JSON")),
+             qPrintable(out.gateReason));
+    o.harnessErrors.clear();
 
     in.cpuDryRun = false;  // on a GPU the kernel ran: its timeout is the gate's
     o.cases = {slow, small};
@@ -170,7 +182,7 @@ class TestSession : public QObject {
     slowPrimary.status = QStringLiteral("TIMEOUT_FAIL");
     o.cases = {slowPrimary, bf16};
     evaluateGate(in, QString(), &out);
-    QCOMPARE(out.gateResult, QStringLiteral("FAIL"));
+    QCOMPARE(out.gateResult, QStringLiteral("DRY_RUN_TIMEOUT"));  // out of time, the rest not runnable: nothing judged
     QVERIFY2(out.gateReason.startsWith(QLatin1String(kDryRunCheckedNothing)), qPrintable(out.gateReason));
 
     // On a GPU (not a dry run) a SKIPPED case is the gate's: FAIL.

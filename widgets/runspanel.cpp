@@ -133,8 +133,9 @@ QVariant VersionsModel::data(const QModelIndex& index, int role) const {
     return tip;
   }
   if (role == Qt::ForegroundRole && index.column() == GateColumn)
-    return v.gate == QLatin1String("DRY_RUN") ? QColor(verdictColorName(Verdict::DryRun))
-                                              : CaseTableModel::statusColor(v.gate);
+    return v.gate == QLatin1String("DRY_RUN")           ? QColor(verdictColorName(Verdict::DryRun))
+           : v.gate == QLatin1String("DRY_RUN_TIMEOUT") ? QColor(verdictColorName(Verdict::DryRunTimeout))
+                                                        : CaseTableModel::statusColor(v.gate);
   if (role != Qt::DisplayRole) return {};
   switch (static_cast<Columns>(index.column())) {
     case VersionColumn:
@@ -162,6 +163,7 @@ QString VersionsModel::gateColumnText(const QString& gate) {
   // column showed "DRY_RUN" / "试运行（DRY_RUN）" in a ~320 px dock (the code stays in the tooltip and `kwb versions`).
   if (gate == QLatin1String("DRY_RUN")) return tr("dry run");
   if (gate == QLatin1String("STOPPED")) return tr("stopped");
+  if (gate == QLatin1String("DRY_RUN_TIMEOUT")) return tr("dry run: out of time");
   if (gate == QLatin1String("SKELETON")) return tr("skeleton");
   return gateCodeLabel(gate);
 }

@@ -21,6 +21,8 @@ QString verdictGlyph(Verdict v) {
       // A dash, as tables show a value that was not measured: the dotted circle "◌" read as a busy spinner in a
       // demo (new-user trial 6, R5).
       return QStringLiteral("—");
+    case Verdict::DryRunTimeout:
+      return QStringLiteral("◴");  // a clock face: the time ran out, no verdict on anything
     case Verdict::Stopped:
       return QStringLiteral("■");
     case Verdict::Error:

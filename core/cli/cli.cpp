@@ -34,6 +34,7 @@
 #include "core/records/memoryrecord.h"
 #include "core/records/versions.h"
 #include "core/run/target.h"
+#include "core/pipeline/recordsbuilder.h"
 #include "core/pipeline/suite.h"
 #include "core/review/displaytext.h"
 #include "core/review/reviewexport.h"
@@ -59,6 +60,9 @@ QTextStream& err() {
 constexpr int kOk = 0;
 constexpr int kFail = 1;
 constexpr int kUsage = 2;
+/// A CPU dry run that checked nothing because its cases ran out of time (gate DRY_RUN_TIMEOUT): nothing was judged,
+/// so neither 0 nor a gate failure's 1 (new-user trial 18, #3).
+constexpr int kDryRunIncomplete = 3;
 
 int usage(const QString& message) {
   err() << "kwb: " << message << Qt::endl;
@@ -137,8 +141,8 @@ QString shownLine(const QString& line, bool raw, int casesDone = -1) {
 
 /// Streams @p job's phases and harness lines, stops it on Ctrl-C / SIGTERM (the run is recorded as stopped,
 /// its log kept; a second Ctrl-C ends kwb at once), calls @p start and waits for finished(). Returns kOk,
-/// kFail (gate failed, stopped), or kUsage when it failed before any measurement (bad logic file, unknown
-/// GPU, refused workspace): an input error.
+/// kFail (gate failed, stopped), kDryRunIncomplete (a CPU dry run whose cases ran out of time: DRY_RUN_TIMEOUT), or
+/// kUsage when it failed before any measurement (bad logic file, unknown GPU, refused workspace): an input error.
 int driveJob(BaselineJob& job, const std::function<void()>& start, bool raw) {
   // A phase's error arrives twice: as its progress line ("error: " + lastError(), BaselineJob::fail) and as
   // lastError() when the job ends. It is printed once, on stderr, where it happens (new-user trial 4, #10).
@@ -212,7 +216,9 @@ int driveJob(BaselineJob& job, const std::function<void()>& start, bool raw) {
     err() << "kwb: stopped by signal " << signo << "; no child process of kwb is left running" << Qt::endl;
     return InterruptGuard::exitCodeFor(signo);
   }
-  return (code != kOk && !job.outcome()) ? kUsage : code;
+  if (code != kOk && !job.outcome()) return kUsage;
+  if (code == kFail && job.gateResult() == QLatin1String(kDryRunTimeoutGate)) return kDryRunIncomplete;
+  return code;
 }
 
 // ---------------------------------------------------------------- baseline
@@ -242,6 +248,8 @@ void printBaselineHelp() {
       << "  --python PATH        the Python with torch for the probe and the harness (default: $KWB_PYTHON, else\n"
          "                       the first of python3 on PATH and /usr/bin/python3 whose torch imports)\n"
          "  --case-timeout SEC   per-case timeout of the harness (default 30); a case over it is TIMEOUT_FAIL\n"
+         "                       (in a CPU dry run: the reference's time on this CPU; a level-3 model may need 120\n"
+         "                       or more on a small machine). Phase 1 has its own limit: KWB_PROBE_TIMEOUT_S (120)\n"
          "  --guess-inputs       LOGIC.py without get_inputs(): run on the probe's guessed inputs (flagged)\n"
          "  --no-commit          write everything but make no git commit\n"
          "  --raw                print the harness's protocol lines (CASE_RESULT, RESULT_JSON) as printed, not as\n"
@@ -252,8 +260,9 @@ void printBaselineHelp() {
          "  --allow-oversize     go on with a problem whose inputs and outputs alone exceed the GPU's memory (refused\n"
          "                       in phase 1 otherwise, a CPU dry run included: no GPU run of it can start)\n\n"
          "Exit status: 0 PASS (or a CPU dry run that passed), 1 gate FAIL / TIMEOUT_FAIL, 2 bad input (nothing\n"
-         "measured), 130 / 143 stopped by Ctrl-C / SIGTERM in any phase (the probe or the harness is ended, nothing\n"
-         "of it is left running).\n";
+         "measured), 3 a CPU dry run that could not finish (DRY_RUN_TIMEOUT: problem_shape or every case ran out of\n"
+         "the per-case time on this CPU; nothing was judged: raise --case-timeout), 130 / 143 stopped by Ctrl-C /\n"
+         "SIGTERM in any phase (the probe or the harness is ended, nothing of it is left running).\n";
   out().flush();
 }
 
@@ -306,9 +315,8 @@ bool printCommandHelp(const QString& cmd) {
         "N+1 where memory/vN.json is the highest present: memory/vN+1.json with performance.comparison_with_previous\n"
         "against vN, reports/vN+1_report.md, and a commit \"VN+1: ...\" when the gate passes (as for V0, a CPU dry\n"
         "run that passed its checks commits too, marked as such). Exit status: 0 PASS (or a dry run that passed), 1\n"
-        "gate FAIL, 2 bad input (no memory/v0.json, a damaged record: nothing measured), 130 / 143 stopped by Ctrl-C "
-        "/\n"
-        "SIGTERM.\n"
+        "gate FAIL, 2 bad input (no memory/v0.json, a damaged record: nothing measured), 3 a CPU dry run that could\n"
+        "not finish in the case timeout (DRY_RUN_TIMEOUT), 130 / 143 stopped by Ctrl-C / SIGTERM.\n"
         "Before anything runs: a kernel.py syntax error (kernel.py:LINE:COL: SyntaxError) and a kernel.py unchanged\n"
         "since the last committed version are refused (exit 2, nothing recorded); --again measures the same kernel\n"
         "again, its commit saying \"re-measured\".\n");
@@ -605,7 +613,10 @@ int cmdSuite(const QStringList& args) {
     err() << "kwb: the suite report could not be written: " << suite.reportError() << Qt::endl;
   const SuiteSummary s = summarize(suite.entries());
   out() << "suite: " << s.pass << " PASS, " << s.fail << " FAIL, " << s.timeout << " TIMEOUT_FAIL, " << s.skeleton
-        << " SKELETON (no kernel), " << s.error << " ERROR, " << s.dryRun << " DRY_RUN, " << s.pending
+        << " SKELETON (no kernel), " << s.error << " ERROR, " << s.dryRun << " DRY_RUN, "
+        << (s.dryRunTimeout > 0 ? QStringLiteral("%1 DRY_RUN_TIMEOUT (out of time on the CPU), ").arg(s.dryRunTimeout)
+                                : QString())
+        << s.pending
         << " not run; report: " << QDir(QDir(o.outDir).absolutePath()).filePath(QStringLiteral("suite_report.md"))
         << Qt::endl;
   if (const int signo = InterruptGuard::caughtSignal(); signo != 0 && !all) return InterruptGuard::exitCodeFor(signo);
@@ -1316,9 +1327,12 @@ int cmdVersions(const QStringList& args) {
   auto f = [](const std::optional<double>& v, int prec, char fmt = 'f') {
     return v ? QString::number(*v, fmt, prec) : QStringLiteral("-");
   };
+  // the gate column as wide as its longest word ("DRY_RUN_TIMEOUT" ran into the latency column)
+  int gateWidth = 12;
+  for (const VersionInfo& v : *list) gateWidth = std::max(gateWidth, int(v.gate.size()));
   out() << QStringLiteral("%1  %2  %3  %4  %5  %6  %7  %8\n")
                .arg(QStringLiteral("version"), -7)
-               .arg(QStringLiteral("gate"), -12)
+               .arg(QStringLiteral("gate"), -gateWidth)
                .arg(QStringLiteral("latency_us"), 10)
                .arg(QStringLiteral("delta_us"), 9)
                .arg(QStringLiteral("speedup"), 8)
@@ -1335,7 +1349,7 @@ int cmdVersions(const QStringList& args) {
     const std::optional<double> sp = prev ? speedupOver(*prev, v) : std::nullopt;
     out() << QStringLiteral("%1  %2  %3  %4  %5  %6  %7  %8\n")
                  .arg(v.version.toUpper(), -7)
-                 .arg(v.gate.isEmpty() ? QStringLiteral("-") : v.gate, -12)
+                 .arg(v.gate.isEmpty() ? QStringLiteral("-") : v.gate, -gateWidth)
                  .arg(f(v.latencyUs, 3) + (v.handEdited.isEmpty() ? QString() : QStringLiteral("*")), 10)
                  .arg(delta, 9)
                  .arg(sp ? QString::asprintf("%.3fx", *sp) : QStringLiteral("-"), 8)

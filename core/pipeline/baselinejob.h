@@ -195,7 +195,7 @@ class BaselineJob : public QObject {
   /// The subject of the V0 commit made ("V0: baseline kernel", or "V0 (CPU dry run, not measured): baseline kernel").
   QString commitSubject() const { return m_commitSubject; }
   /// The quality gate's result once the run ended (evaluated again by writeRecords()): "PASS", "FAIL",
-  /// "TIMEOUT_FAIL" or "DRY_RUN" ("" before the run ended).
+  /// "TIMEOUT_FAIL", "DRY_RUN" or "DRY_RUN_TIMEOUT" ("" before the run ended).
   QString gateResult() const { return m_gate; }
   /// Why the gate is not PASS ("" when it is, or before the run ended).
   QString gateReason() const { return m_gateReason; }

@@ -180,6 +180,12 @@ void evaluateGate(const RecordsInput& in, const QString& kernelPath, RecordsOutp
   out->gateResult = o.cancelled ? QStringLiteral("STOPPED")
                     : timeout   ? QStringLiteral("TIMEOUT_FAIL")
                                 : (reasons.isEmpty() ? QStringLiteral("PASS") : QStringLiteral("FAIL"));
+  // A dry run that checked nothing only because its cases ran out of time judged nothing: kernel.py never runs in a
+  // dry run, and the reference's time is this CPU's. It is its own outcome, not the FAIL of a wrong kernel (new-user
+  // trial 18, #3: a level-3 MLP on 2 cores read FAIL). Any other reason (conformance, a harness error) keeps FAIL.
+  if (in.cpuDryRun && out->gateResult == QLatin1String("FAIL") && reasons.size() == 1 && !slowOnCpu.isEmpty() &&
+      reasons.first().startsWith(QLatin1String(kDryRunCheckedNothing)))
+    out->gateResult = QString::fromLatin1(kDryRunTimeoutGate);
   // A CPU dry run never runs the kernel: what passed is the harness on the reference plus the static
   // checks. That is not the seed's quality gate, so it is never recorded as PASS.
   if (in.cpuDryRun && out->gateResult == QLatin1String("PASS")) {
@@ -341,7 +347,10 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
   r.maxRelErr = o.result ? o.result->maxRelErr : std::nullopt;
   if (o.result) r.modelModeNote = o.result->modelModeNote;
   r.overallStatus = out->gateResult == QLatin1String("DRY_RUN") ? QStringLiteral("DRY RUN (kernel not run)")
-                                                                : shownGate(out->gateResult, !in.implemented);
+                    : out->gateResult == QLatin1String(kDryRunTimeoutGate) && in.implemented
+                        // not a FAIL: nothing was judged (new-user trial 18, #3)
+                        ? QStringLiteral("DRY RUN INCOMPLETE (out of time on this CPU; nothing judged)")
+                        : shownGate(out->gateResult, !in.implemented);
   if (out->gateResult != QLatin1String("PASS") && out->gateResult != QLatin1String("DRY_RUN"))
     r.overallReason = out->gateReason;
   r.latencyUs = in.cpuDryRun ? std::nullopt : latencyUs;  // the CPU reference's time is not a kernel latency

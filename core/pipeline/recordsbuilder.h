@@ -56,7 +56,7 @@ struct RecordsInput {
 struct RecordsOutput {
   std::optional<UtilizationResult> utilization;  ///< empty on a CPU dry run (never a kernel measurement)
   std::optional<RooflineData> roofline;          ///< roofs always; the point only for a GPU run
-  QString gateResult;                            ///< PASS | FAIL | TIMEOUT_FAIL | DRY_RUN | STOPPED
+  QString gateResult;                            ///< PASS | FAIL | TIMEOUT_FAIL | DRY_RUN | DRY_RUN_TIMEOUT | STOPPED
   QString gateReason;
   QStringList files;  ///< workspace-relative files written
   /// Of `files`, the records left as they were: their content, all but the date (the report's "- Date:" line,
@@ -70,13 +70,20 @@ struct RecordsOutput {
 /// ran out of the per-case time (the suite reads it to run the problem again at a larger --case-timeout).
 inline constexpr char kDryRunCheckedNothing[] = "the dry run checked nothing: ";
 
+/// The gate of a CPU dry run that checked nothing only because problem_shape, or every case, ran out of the per-case
+/// time (its one reason starts with kDryRunCheckedNothing): nothing was judged, kernel.py never ran. Not committed,
+/// `kwb baseline` / `kwb measure` exit 3, a suite counts it apart and runs it again at a larger --case-timeout
+/// (new-user trial 18, #3). memory/vN.json's quality_gate.result holds it as written.
+inline constexpr char kDryRunTimeoutGate[] = "DRY_RUN_TIMEOUT";
+
 /// The quality gate alone, written nowhere: every case PASS, a RESULT_JSON, a real (implemented) kernel
 /// that passes its framework's conformance check (a python3 process reads `kernelPath`). Sets
 /// out->gateResult (PASS | FAIL | TIMEOUT_FAIL, DRY_RUN for a passing CPU dry run, STOPPED for a run the user
 /// stopped, which dominates; TIMEOUT_FAIL dominates FAIL; on a CPU dry run a TIMEOUT_FAIL case is the reference's
 /// slowness on this CPU, so it leaves DRY_RUN and the reason says "reference too slow on this CPU", unless every
-/// case or problem_shape ran out of time: then the dry run checked nothing, a FAIL whose reason starts with
-/// kDryRunCheckedNothing and says to raise --case-timeout) and out->gateReason. buildRecords calls it;
+/// case or problem_shape ran out of time: then the dry run checked nothing, DRY_RUN_TIMEOUT (kDryRunTimeoutGate) whose
+/// reason starts with kDryRunCheckedNothing and says to raise --case-timeout; FAIL when another reason joins it) and
+/// out->gateReason. buildRecords calls it;
 /// BaselineJob calls it as the run ends.
 void evaluateGate(const RecordsInput& in, const QString& kernelPath, RecordsOutput* out);
 

@@ -153,13 +153,14 @@ QString checkKind(const QString& path, const Json& v, Kind kind) {
           s != QLatin1String("PASS") && s != QLatin1String("FAIL") && s != QLatin1String("TIMEOUT_FAIL"))
         return QStringLiteral("%1: \"%2\" is not PASS, FAIL or TIMEOUT_FAIL").arg(path, s);
       return {};
-    case Kind::Gate:  // the seed's three, and STOPPED: a run the user stopped before its verdict (no result)
+    case Kind::Gate:  // the seed's three, STOPPED (a run the user stopped before its verdict: no result) and
+                      // DRY_RUN_TIMEOUT (a CPU dry run whose cases ran out of time: nothing judged; trial 18, #3)
       if (v.is_null()) return {};
-      if (!v.is_string()) return wrong("PASS, FAIL, TIMEOUT_FAIL or STOPPED");
-      if (const QString s = qs(v.get<std::string>()); s != QLatin1String("PASS") && s != QLatin1String("FAIL") &&
-                                                      s != QLatin1String("TIMEOUT_FAIL") &&
-                                                      s != QLatin1String("STOPPED"))
-        return QStringLiteral("%1: \"%2\" is not PASS, FAIL, TIMEOUT_FAIL or STOPPED").arg(path, s);
+      if (!v.is_string()) return wrong("PASS, FAIL, TIMEOUT_FAIL, DRY_RUN_TIMEOUT or STOPPED");
+      if (const QString s = qs(v.get<std::string>());
+          s != QLatin1String("PASS") && s != QLatin1String("FAIL") && s != QLatin1String("TIMEOUT_FAIL") &&
+          s != QLatin1String("STOPPED") && s != QLatin1String("DRY_RUN_TIMEOUT"))
+        return QStringLiteral("%1: \"%2\" is not PASS, FAIL, TIMEOUT_FAIL, DRY_RUN_TIMEOUT or STOPPED").arg(path, s);
       return {};
     case Kind::Version:
       if (!v.is_string() || !versionNumber(qs(v.get<std::string>())))

@@ -145,6 +145,8 @@ const char* const kPhrases[] = {
     QT_TRANSLATE_NOOP("kwb::ReportText", "n/a (dry run)"),
     // the result of a dry run, on the report's first line (new-user trial 18, #8)
     QT_TRANSLATE_NOOP("kwb::ReportText", "DRY RUN (kernel not run)"),
+    // a dry run whose cases ran out of time: nothing judged (new-user trial 18, #3)
+    QT_TRANSLATE_NOOP("kwb::ReportText", "DRY RUN INCOMPLETE (out of time on this CPU; nothing judged)"),
 };
 
 template <std::size_t N>
@@ -307,6 +309,8 @@ QString translateLine(const QString& line) {
 }
 
 }  // namespace
+
+QString displayFrameworkReason(const QString& reason) { return frameworkReasonText(reason); }
 
 QString displayReportMarkdown(const QString& markdown) {
   QStringList lines = markdown.split(QLatin1Char('\n'));

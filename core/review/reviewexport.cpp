@@ -188,6 +188,8 @@ QString verdictColorName(Verdict v) {
       return QStringLiteral("#6a1b9a");
     case Verdict::DryRun:
       return QStringLiteral("#1565c0");
+    case Verdict::DryRunTimeout:  // amber: nothing judged, the CPU's time ran out; neither FAIL's red nor a pass
+      return QStringLiteral("#8d6e00");
     case Verdict::Error:
       return QStringLiteral("#ad1457");
     case Verdict::Incomplete:  // as Stopped: no verdict, nothing recorded

@@ -11,6 +11,7 @@ Verdict verdictFor(const VerdictInput& in) {
   if (!in.harnessResult && !in.gateResult.isEmpty()) return Verdict::Error;
   if (in.gateResult == QLatin1String("TIMEOUT_FAIL")) return Verdict::TimeoutFail;
   if (in.gateResult == QLatin1String("FAIL")) return Verdict::Fail;
+  if (in.gateResult == QLatin1String("DRY_RUN_TIMEOUT")) return Verdict::DryRunTimeout;
   if (in.dryRun || in.gateResult == QLatin1String("DRY_RUN")) return Verdict::DryRun;
   if (in.gateResult == QLatin1String("PASS")) return Verdict::Pass;
   return Verdict::NotRun;
@@ -32,6 +33,8 @@ QString verdictCode(Verdict v) {
       return QStringLiteral("SKELETON");
     case Verdict::DryRun:
       return QStringLiteral("DRY_RUN");
+    case Verdict::DryRunTimeout:
+      return QStringLiteral("DRY_RUN_TIMEOUT");
     case Verdict::Stopped:
       return QStringLiteral("STOPPED");
     case Verdict::Error:
@@ -58,6 +61,8 @@ QString verdictTitle(Verdict v) {
       return QCoreApplication::translate("kwb::Verdict", "Skeleton: kernel not implemented");
     case Verdict::DryRun:
       return QCoreApplication::translate("kwb::Verdict", "Dry run: not measured");
+    case Verdict::DryRunTimeout:
+      return QCoreApplication::translate("kwb::Verdict", "Dry run incomplete: out of time on this CPU");
     case Verdict::Stopped:
       return QCoreApplication::translate("kwb::Verdict", "Stopped");
     case Verdict::Error:
@@ -92,6 +97,8 @@ QString verdictLabel(Verdict v) {
       return QCoreApplication::translate("kwb::VerdictCode", "SKELETON");
     case Verdict::DryRun:
       return QCoreApplication::translate("kwb::VerdictCode", "DRY_RUN");
+    case Verdict::DryRunTimeout:
+      return QCoreApplication::translate("kwb::VerdictCode", "DRY_RUN_TIMEOUT");
     case Verdict::Stopped:
       return QCoreApplication::translate("kwb::VerdictCode", "STOPPED");
     case Verdict::Error:
@@ -103,8 +110,9 @@ QString verdictLabel(Verdict v) {
 }
 
 QString gateCodeLabel(const QString& code) {
-  for (Verdict v : {Verdict::NotRun, Verdict::Running, Verdict::Pass, Verdict::Fail, Verdict::TimeoutFail,
-                    Verdict::Skeleton, Verdict::DryRun, Verdict::Stopped, Verdict::Error, Verdict::Incomplete})
+  for (Verdict v :
+       {Verdict::NotRun, Verdict::Running, Verdict::Pass, Verdict::Fail, Verdict::TimeoutFail, Verdict::Skeleton,
+        Verdict::DryRun, Verdict::DryRunTimeout, Verdict::Stopped, Verdict::Error, Verdict::Incomplete})
     if (verdictCode(v) == code) return verdictLabel(v);
   return code;
 }

@@ -8,36 +8,40 @@ namespace kwb {
 
 /// What a run (or a recorded workspace) amounts to, in the order a reader needs it.
 enum class Verdict {
-  NotRun,       ///< no run yet
-  Running,      ///< the measurement is going
-  Pass,         ///< the quality gate passed on the target
-  Fail,         ///< the gate failed (a case, conformance, a harness error, ...)
-  TimeoutFail,  ///< a case hung and the watchdog killed it (dominates Fail)
-  Skeleton,     ///< kernel.py is an unimplemented skeleton: nothing of ours was measured
-  DryRun,       ///< CPU dry run: the harness checked the reference against itself; no kernel ran
-  Stopped,      ///< the user stopped the run: nothing may be recorded from it as a result
-  Error,        ///< the harness itself failed (no RESULT_JSON, exit 2)
-  Incomplete,   ///< the run was interrupted (killed, the machine stopped): its folder has no result.json, and no
-                ///< record describes it; `kwb baseline --force` runs it again (new-user trial 17, #5)
+  NotRun,         ///< no run yet
+  Running,        ///< the measurement is going
+  Pass,           ///< the quality gate passed on the target
+  Fail,           ///< the gate failed (a case, conformance, a harness error, ...)
+  TimeoutFail,    ///< a case hung and the watchdog killed it (dominates Fail)
+  Skeleton,       ///< kernel.py is an unimplemented skeleton: nothing of ours was measured
+  DryRun,         ///< CPU dry run: the harness checked the reference against itself; no kernel ran
+  DryRunTimeout,  ///< CPU dry run that checked nothing: problem_shape, or every case, ran out of the per-case time
+                  ///< on this CPU (or the model code hangs). kernel.py never ran, so nothing is judged: neither
+                  ///< a FAIL nor a pass; --case-timeout SEC is the fix (new-user trial 18, #3)
+  Stopped,        ///< the user stopped the run: nothing may be recorded from it as a result
+  Error,          ///< the harness itself failed (no RESULT_JSON, exit 2)
+  Incomplete,     ///< the run was interrupted (killed, the machine stopped): its folder has no result.json, and no
+                  ///< record describes it; `kwb baseline --force` runs it again (new-user trial 17, #5)
 };
 
 /// What decides the verdict; each flag is known at the end of a run and readable from a workspace.
 struct VerdictInput {
-  QString gateResult;     ///< the gate: "PASS" | "FAIL" | "TIMEOUT_FAIL" | "DRY_RUN" | "STOPPED" | "" (not evaluated)
-  bool dryRun = false;    ///< mode "cpu-dry-run"
-  bool skeleton = false;  ///< kernel.py is a skeleton marked unimplemented
-  bool stopped = false;   ///< cancelled by the user
+  QString gateResult;         ///< the gate: "PASS" | "FAIL" | "TIMEOUT_FAIL" | "DRY_RUN" | "DRY_RUN_TIMEOUT" |
+                              ///< "STOPPED" | "" (not evaluated)
+  bool dryRun = false;        ///< mode "cpu-dry-run"
+  bool skeleton = false;      ///< kernel.py is a skeleton marked unimplemented
+  bool stopped = false;       ///< cancelled by the user
   bool harnessResult = true;  ///< the harness printed a RESULT_JSON
   bool interrupted = false;   ///< the run ended without a result.json and without a stop (kill -9, a crash)
 };
 
 /// The verdict: Stopped (the flag or a recorded "STOPPED" gate), then Incomplete (interrupted), then Skeleton, then
-/// Error (no RESULT_JSON), then TimeoutFail / Fail from the gate, then DryRun, then Pass. An empty gate with none of
-/// the flags is NotRun.
+/// Error (no RESULT_JSON), then TimeoutFail / Fail / DryRunTimeout from the gate, then DryRun, then Pass. An empty gate
+/// with none of the flags is NotRun.
 Verdict verdictFor(const VerdictInput& in);
 
 /// A stable code for files and tests: "PASS", "FAIL", "TIMEOUT_FAIL", "SKELETON", "DRY_RUN",
-/// "STOPPED", "ERROR", "INCOMPLETE", "RUNNING", "NOT_RUN".
+/// "DRY_RUN_TIMEOUT", "STOPPED", "ERROR", "INCOMPLETE", "RUNNING", "NOT_RUN".
 QString verdictCode(Verdict v);
 
 /// The translated headline shown to people ("PASS", "FAIL", "Skeleton: kernel not implemented", ...).
