@@ -142,9 +142,13 @@ QString SuitePanel::summaryHtml(const SuiteReport& r) {
   const SuiteSummary& s = r.summary;
   QStringList parts;
   parts << (s.total == 1 ? tr("<b>1 problem</b>") : tr("<b>%1 problems</b>").arg(s.total));
-  const std::pair<Verdict, int> counts[] = {{Verdict::Pass, s.pass},           {Verdict::Fail, s.fail},
-                                            {Verdict::TimeoutFail, s.timeout}, {Verdict::Error, s.error},
-                                            {Verdict::DryRun, s.dryRun},       {Verdict::Skeleton, s.skeleton},
+  const std::pair<Verdict, int> counts[] = {{Verdict::Pass, s.pass},
+                                            {Verdict::Fail, s.fail},
+                                            {Verdict::TimeoutFail, s.timeout},
+                                            {Verdict::Error, s.error},
+                                            {Verdict::DryRun, s.dryRun},
+                                            {Verdict::Skeleton, s.skeleton},
+                                            {Verdict::DryRunTimeout, s.dryRunTimeout},
                                             {Verdict::NotRun, s.pending}};  // every status: the counts add up
   for (const auto& [verdict, n] : counts)
     if (n > 0)

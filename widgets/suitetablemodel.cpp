@@ -143,6 +143,9 @@ QVariant SuiteTableModel::data(const QModelIndex& index, int role) const {
     case ComputeColumn:
       return figure(e.computeUtilPct, role, 'f', 1);
     case ReasonColumn:
+      // A dry run has no reason to give, and an empty cell read as "passed" (new-user trial 18, #11): it measured
+      // nothing, so it is neither PASS nor a failure.
+      if (m_reasons[index.row()].isEmpty() && verdict == Verdict::DryRun) return tr("dry run: nothing measured");
       // the cell starts at the cause (reasonCell), its fixed words in the GUI's language (trial 12, #12)
       return role == SortRole ? m_reasons[index.row()] : displaySuiteReason(reasonCell(m_reasons[index.row()]));
     case ColumnCount:

@@ -12,6 +12,7 @@
 #include <QDateTime>
 #include <QDir>
 
+#include "core/platform/specledger.h"
 #include "core/records/versions.h"
 #include <QElapsedTimer>
 #include <QFile>
@@ -76,6 +77,8 @@ SuiteSummary summarize(const QList<SuiteEntry>& entries) {
       ++s.dryRun;
     else if (e.status == QLatin1String("SKELETON"))
       ++s.skeleton;
+    else if (e.status == QLatin1String(kDryRunTimeoutGate))
+      ++s.dryRunTimeout;
     else
       ++s.fail;
     if (!e.correct()) continue;
@@ -97,11 +100,17 @@ SuiteSummary summarize(const QList<SuiteEntry>& entries) {
   return s;
 }
 
+QString suiteGpuId(const QString& given) {
+  const SpecLedger::LookupResult r = SpecLedger::builtin().lookup(given);
+  return r.gpu ? r.gpu->id : given;
+}
+
 QString suiteHeadline(const SuiteSummary& s, bool cpuDryRun) {
   if (!cpuDryRun) return QStringLiteral("%1 of %2 PASS").arg(s.pass).arg(s.total);
   QStringList parts{QStringLiteral("%1 ran").arg(s.dryRun)};
   if (s.fail > 0) parts << QStringLiteral("%1 FAIL").arg(s.fail);
   if (s.timeout > 0) parts << QStringLiteral("%1 TIMEOUT_FAIL").arg(s.timeout);
+  if (s.dryRunTimeout > 0) parts << QStringLiteral("%1 out of time (DRY_RUN_TIMEOUT)").arg(s.dryRunTimeout);
   if (s.skeleton > 0)
     parts << (s.skeleton == 1 ? QStringLiteral("1 skeleton") : QStringLiteral("%1 skeletons").arg(s.skeleton));
   if (s.error > 0) parts << QStringLiteral("%1 ERROR").arg(s.error);
@@ -144,7 +153,7 @@ nlohmann::json suiteToJson(const SuiteOptions& o, const QList<SuiteEntry>& entri
   return {{"schema", "kwb-suite-1"},
           {"written_utc", QDateTime::currentDateTimeUtc().toString(Qt::ISODate).toStdString()},
           {"target", o.target.toStdString()},
-          {"gpu", o.base.gpu.toStdString()},
+          {"gpu", suiteGpuId(o.base.gpu).toStdString()},
           {"framework", o.base.framework.toStdString()},
           {"mode", o.base.cpuDryRun ? "cpu-dry-run" : "gpu"},
           {"compile_ref", o.base.compileRef},
@@ -159,6 +168,7 @@ nlohmann::json suiteToJson(const SuiteOptions& o, const QList<SuiteEntry>& entri
             {"timeout_fail", s.timeout},
             {"error", s.error},
             {"dry_run", s.dryRun},
+            {"dry_run_timeout", s.dryRunTimeout},
             {"skeleton", s.skeleton},
             {"pending", s.pending},
             {"resumed", s.resumed}}},
@@ -227,7 +237,7 @@ std::optional<SuiteReport> readSuite(const QString& folderOrFile, QString* error
   SuiteReport r;
   r.dir = QFileInfo(path).absolutePath();
   r.target = str(doc, "target");
-  r.gpu = str(doc, "gpu");
+  r.gpu = suiteGpuId(str(doc, "gpu"));  // a suite.json from before wrote the name as given
   r.framework = str(doc, "framework");
   r.cpuDryRun = str(doc, "mode") == QLatin1String("cpu-dry-run");
   r.jobs = static_cast<int>(optNumber(doc, "jobs").value_or(1));
@@ -368,7 +378,10 @@ void SuiteRunner::start() {
     const auto same = [&](const char* key, const nlohmann::json& now) {
       if (doc.is_object() && doc.contains(key) && doc.at(key) != now) changed << QString::fromLatin1(key);
     };
-    same("gpu", m_opts.base.gpu.toStdString());
+    // the GPU by its ledger id: a suite.json from before wrote the name as given ("H200")
+    if (doc.is_object() && doc.contains("gpu") && doc.at("gpu").is_string() &&
+        suiteGpuId(QString::fromStdString(doc.at("gpu").get<std::string>())) != suiteGpuId(m_opts.base.gpu))
+      changed << QStringLiteral("gpu");
     same("framework", m_opts.base.framework.toStdString());
     same("mode", m_opts.base.cpuDryRun ? "cpu-dry-run" : "gpu");
     same("compile_ref", m_opts.base.compileRef);
@@ -393,18 +406,19 @@ void SuiteRunner::start() {
         // A TIMEOUT_FAIL runs again when the cases now get more time: the suite's own advice for it is
         // --case-timeout (new-user trial 5, R1: the rerun kept the old verdict in 0.05 s). So does a dry run whose
         // reference ran out of that time (DRY_RUN, "reference too slow on this CPU": trial 7, #4).
-        // A dry run that checked nothing because its cases ran out of time (FAIL, trial 10 #4) likewise.
-        const bool slowDryRun =
-            (old.status == QLatin1String("DRY_RUN") &&
-             old.error.contains(QLatin1String("reference too slow on this CPU"))) ||
+        // A dry run that checked nothing because its cases ran out of time (DRY_RUN_TIMEOUT since trial 18 #3; a
+        // FAIL in a suite.json written before) likewise.
+        const bool checkedNothing =
+            old.status == QLatin1String(kDryRunTimeoutGate) ||
             (old.status == QLatin1String("FAIL") && old.error.startsWith(QLatin1String(kDryRunCheckedNothing)));
+        const bool slowDryRun = checkedNothing || (old.status == QLatin1String("DRY_RUN") &&
+                                                   old.error.contains(QLatin1String("reference too slow on this CPU")));
         if ((old.status == QLatin1String("TIMEOUT_FAIL") || slowDryRun) &&
             m_opts.base.caseTimeoutSec > earlierCaseTimeout) {
           Q_EMIT progress(QStringLiteral("%1: %2 at --case-timeout %3 s in an earlier run; runs again at %4 s")
-                              .arg(e.name, !slowDryRun ? old.status
-                                           : old.status == QLatin1String("FAIL")
-                                               ? QStringLiteral("FAIL (dry run checked nothing)")
-                                               : QStringLiteral("DRY_RUN (reference too slow)"))
+                              .arg(e.name, !slowDryRun      ? old.status
+                                           : checkedNothing ? old.status + QStringLiteral(" (dry run checked nothing)")
+                                                            : QStringLiteral("DRY_RUN (reference too slow)"))
                               .arg(earlierCaseTimeout)
                               .arg(m_opts.base.caseTimeoutSec));
           continue;
@@ -838,7 +852,8 @@ void SuiteRunner::onJobFinished(int index, bool ok) {
       job->gateReason().contains(QLatin1String("reference too slow on this CPU")))
     e.error = job->gateReason().mid(job->gateReason().indexOf(QLatin1String("reference too slow on this CPU")));
   // A dry run that checked nothing says why in its row, not "see baseline_report.md" (trial 10, #4)
-  if (e.state == QLatin1String("done") && e.status == QLatin1String("FAIL") &&
+  if (e.state == QLatin1String("done") &&
+      (e.status == QLatin1String("FAIL") || e.status == QLatin1String(kDryRunTimeoutGate)) &&
       job->gateReason().startsWith(QLatin1String(kDryRunCheckedNothing)))
     e.error = job->gateReason();
   // Out of GPU memory beside other problems: the suite's admission erred, the kernel has no verdict yet. It runs

@@ -119,6 +119,9 @@ struct SuiteEntry {
 struct SuiteSummary {
   int total = 0, pass = 0, fail = 0, timeout = 0, error = 0, dryRun = 0, pending = 0, resumed = 0;
   int skeleton = 0;  ///< status SKELETON: phase 3 had no template, so no kernel of ours ran (never counted as FAIL)
+  /// status DRY_RUN_TIMEOUT: a CPU dry run whose cases ran out of time, nothing judged (neither FAIL nor ran;
+  /// new-user trial 18, #3)
+  int dryRunTimeout = 0;
   /// Share of all problems that are correct and faster than eager (KernelBench's fast_1); nullopt
   /// when no problem has both latencies (a CPU dry run).
   std::optional<double> fast1;
@@ -127,6 +130,10 @@ struct SuiteSummary {
 };
 
 SuiteSummary summarize(const QList<SuiteEntry>& entries);
+
+/// The ledger id of the GPU a suite names (`--gpu H200` → "H200-SXM"), as kwb baseline, the report and the roofline
+/// name it (new-user trial 18, #11: the suite said "GPU H200"); @p given itself when the ledger does not resolve it.
+QString suiteGpuId(const QString& given);
 
 /// A suite's one-line result, untranslated (the CLI's): "8 of 12 PASS"; for a CPU dry run, where nothing can PASS,
 /// what it checked: "CPU dry run: 7 ran, 2 FAIL, 3 skeletons" (DRY_RUN counts as ran; TIMEOUT_FAIL, ERROR and pending

@@ -10,6 +10,7 @@
 #include <map>
 #include <utility>
 
+#include "core/pipeline/recordsbuilder.h"
 #include "core/workspace/workspace.h"
 
 namespace kwb {
@@ -117,7 +118,8 @@ int badness(const SuiteEntry& e) {  // the worst first: no verdict, then wrong, 
   if (s == QLatin1String("FAIL")) return 1;
   if (s == QLatin1String("TIMEOUT_FAIL")) return 2;
   if (s == QLatin1String("SKELETON")) return 3;
-  return 4;
+  if (s == QLatin1String(kDryRunTimeoutGate)) return 4;  // nothing judged: after every verdict on a kernel
+  return 5;
 }
 
 // ---------------------------------------------------------------- renderers
@@ -379,9 +381,11 @@ class Builder {
           text(t(QT_TRANSLATE_NOOP("kwb::SuiteReport", "suite.json written %1 (UTC)")).arg(m_r.writtenUtc))};
     QStringList counts;
     const std::pair<const char*, int> all[] = {
-        {"PASS", s.pass},         {"FAIL", s.fail},   {"TIMEOUT_FAIL", s.timeout},
-        {"SKELETON", s.skeleton}, {"ERROR", s.error}, {"DRY_RUN", s.dryRun}};
-    for (const auto& [code, n] : all) counts << QStringLiteral("%1 %2").arg(n).arg(QLatin1String(code));
+        {"PASS", s.pass},   {"FAIL", s.fail},      {"TIMEOUT_FAIL", s.timeout},          {"SKELETON", s.skeleton},
+        {"ERROR", s.error}, {"DRY_RUN", s.dryRun}, {kDryRunTimeoutGate, s.dryRunTimeout}};
+    for (const auto& [code, n] : all)  // a dry run out of time is rare: named only when it happened
+      if (n > 0 || code != std::string_view(kDryRunTimeoutGate))
+        counts << QStringLiteral("%1 %2").arg(n).arg(QLatin1String(code));
     counts << t(QT_TRANSLATE_NOOP("kwb::SuiteReport", "%1 not run")).arg(s.pending);
     QString countLine = t(QT_TRANSLATE_NOOP("kwb::SuiteReport", "Counts: %1")).arg(counts.join(QStringLiteral(", ")));
     if (s.resumed > 0)
@@ -455,8 +459,9 @@ class Builder {
     Block note;
     note.spans = {text(t(QT_TRANSLATE_NOOP(
         "kwb::SuiteReport",
-        "problems = PASS + not PASS + DRY_RUN + not run yet: not PASS counts FAIL, TIMEOUT_FAIL, SKELETON and "
-        "ERROR; a CPU dry run (DRY_RUN) measured no kernel, so it is neither PASS nor not PASS. Geomeans over the "
+        "problems = PASS + not PASS + DRY_RUN + not run yet: not PASS counts FAIL, TIMEOUT_FAIL, SKELETON, ERROR "
+        "and DRY_RUN_TIMEOUT (a dry run out of time on the CPU, nothing checked); a CPU dry run (DRY_RUN) measured no "
+        "kernel, so it is neither PASS nor not PASS. Geomeans over the "
         "PASS problems with both latencies (above 1x: faster than the reference); fast_1 counts "
         "the problems that are correct and faster than eager among all of the level's problems.")))};
     add(note);
@@ -588,7 +593,10 @@ class Builder {
                       u'#' + anchorFor(QStringLiteral("why-"), e.name));
         }
       } else {
-        Span none = text(QString());
+        // a dry run's empty cell read as "passed" (new-user trial 18, #11): it measured nothing
+        Span none = text(suiteEntryVerdict(e) == Verdict::DryRun
+                             ? t(QT_TRANSLATE_NOOP("kwb::SuiteReport", "dry run: nothing measured"))
+                             : QString());
         none.breakable = true;
         why << none;
       }
@@ -699,7 +707,7 @@ SuiteReport suiteReportOf(const SuiteOptions& o, const QList<SuiteEntry>& entrie
   SuiteReport r;
   r.dir = QDir(o.outDir).absolutePath();
   r.target = o.target;
-  r.gpu = o.base.gpu;
+  r.gpu = suiteGpuId(o.base.gpu);
   r.framework = o.base.framework;
   r.cpuDryRun = o.base.cpuDryRun;
   r.jobs = o.jobs;
