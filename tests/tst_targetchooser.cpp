@@ -5,6 +5,7 @@
 #include "core/records/baselinereport.h"
 #include "core/review/displaytext.h"
 #include "core/pipeline/suite.h"
+#include "core/platform/specledger.h"
 #include "core/run/target.h"
 #include "widgets/specview.h"
 #include "widgets/suitepanel.h"
@@ -239,8 +240,27 @@ class TestTargetChooser : public QObject {
         "not evaluated: CPU dry run (the harness ran the PyTorch reference on the CPU at reduced shapes; kernel.py "
         "was checked statically, not run)");
     QCOMPARE(displayGateReason(reason), reason);  // no catalogue: as recorded
+    // which process: the harness's (new-user trial 18, #8: "process 1 exited with code 0"), in an older log too
     QCOMPARE(displayRunLogLine(QStringLiteral("process 1 exited with code 0")),
-             QStringLiteral("process 1 exited with code 0"));
+             QStringLiteral("harness process 1 (test_kernel.py) exited with code 0"));
+    QCOMPARE(displayRunLogLine(QStringLiteral("harness process 2 (test_kernel.py) ended by a signal")),
+             QStringLiteral("harness process 2 (test_kernel.py) ended by a signal"));
+    const QString tritonReason = QStringLiteral(
+        "Triton was requested: an extra backend outside the seed's policy (the seed's policy maps Hopper to cutedsl); "
+        "the seed requires a CuteDSL or FlyDSL kernel");
+    QCOMPARE(displayFrameworkReason(tritonReason), tritonReason);
+    const QString noSheet = QStringLiteral("no spec sheet for product 'H200-SXM' (as 'h200sxm') in the store");
+    QCOMPARE(displayToolError(noSheet), noSheet);
+    // the roofline's measured ceiling, a ledger entry (not a citation): every entry of measured.json has its line
+    QStringList ceilings;
+    for (const QString& id : SpecLedger::builtin().knownIds())
+      for (const MeasuredCeiling& c : SpecLedger::builtin().measured(id)) {
+        QVERIFY2(ledgerTextKnown(c.run) && ledgerTextKnown(c.note), qPrintable(c.run + u'\n' + c.note));
+        ceilings << c.describe();
+      }
+    QVERIFY(ceilings.size() >= 4);
+    for (const QString& c : ceilings) QCOMPARE(displayMeasuredSource(c), c);  // no catalogue: as the ledger says
+    QCOMPARE(SpecTensorModel::layoutText(QStringLiteral("contiguous")), QStringLiteral("contiguous"));
     QTranslator zh;
     if (!zh.load(QStringLiteral(KWB_BINARY_DIR "/translations/kernel-workbench_zh_CN.qm")))
       QSKIP("kernel-workbench_zh_CN.qm not built (the GUI target is off)");
@@ -259,9 +279,38 @@ class TestTargetChooser : public QObject {
     QVERIFY2(!slow.contains(QLatin1String("too slow")) && slow.contains(QLatin1String("problem_shape, strided")) &&
                  slow.contains(QLatin1String("--case-timeout SEC")),
              qPrintable(slow));
+    QVERIFY2(displayRunLogLine(QStringLiteral("harness process 1 (test_kernel.py) exited with code 0"))
+                 .contains(QStringLiteral("测试框架进程 1")),
+             qPrintable(displayRunLogLine(QStringLiteral("harness process 1 (test_kernel.py) exited with code 0"))));
+    for (const QString& c : ceilings) {
+      const QString shown = displayMeasuredSource(c);
+      QVERIFY2(!shown.contains(QLatin1String(" measured (")) && !shown.contains(QLatin1String("one such machine")) &&
+                   shown.contains(QLatin1String("2026-11")) && shown.contains(QLatin1String("GPU.md")),
+               qPrintable(shown));
+    }
+    const QString thisRun = displayMeasuredSource(
+        QStringLiteral("device-to-device copy measured by test_kernel.py in this run: 4.211 TB/s"));
+    QVERIFY2(!thisRun.contains(QLatin1String("measured by")) && thisRun.contains(QLatin1String("4.211 TB/s")),
+             qPrintable(thisRun));
+    // the spec table's layout column (new-user trial 18, #8: "contiguous" under 布局); PyTorch's memory formats kept
+    for (const char* word : {"contiguous", "broadcast", "transposed", "strided"})
+      QVERIFY2(SpecTensorModel::layoutText(QLatin1String(word)) != QLatin1String(word), word);
+    QCOMPARE(SpecTensorModel::layoutText(QStringLiteral("channels_last")), QStringLiteral("channels_last"));
+    // phase 2's missing fact (new-user trial 18, #8: half English): translated, the product names exact
+    const QString noSheetShown = displayToolError(noSheet);
+    QVERIFY2(!noSheetShown.contains(QLatin1String("spec sheet")) &&
+                 noSheetShown.contains(QLatin1String("'H200-SXM'")) &&
+                 noSheetShown.contains(QLatin1String("'h200sxm'")),
+             qPrintable(noSheetShown));
+    // phase 1's framework line (new-user trial 18, #8: the policy's reason stayed English)
+    const QString tritonShown = displayFrameworkReason(tritonReason);
+    QVERIFY2(!tritonShown.contains(QLatin1String("was requested")) && tritonShown.contains(QLatin1String("Hopper")) &&
+                 tritonShown.contains(QLatin1String("cutedsl")),
+             qPrintable(tritonShown));
     for (const char* line :
          {"process 1 exited with code 0", "finished: ok", "finished: status FAIL (exit code 1)",
-          "process 2 ended by a signal", "process 1 on local in /tmp/ws/runs/x: python3 test_kernel.py"}) {
+          "process 2 ended by a signal", "process 1 on local in /tmp/ws/runs/x: python3 test_kernel.py",
+          "harness process 1 (test_kernel.py) exited with code 0", "harness process 1 on local in /tmp/x: python3 t"}) {
       const QString t = displayRunLogLine(QLatin1String(line));
       QVERIFY2(
           t != QLatin1String(line) && !t.contains(QLatin1String("exited")) && !t.contains(QLatin1String("finished")),

@@ -36,6 +36,14 @@ QString jsonListText(const nlohmann::json& list) {
 
 SpecTensorModel::SpecTensorModel(QObject* parent) : QAbstractTableModel(parent) {}
 
+QString SpecTensorModel::layoutText(const QString& layout) {
+  if (layout == QLatin1String("contiguous")) return tr("contiguous");
+  if (layout == QLatin1String("broadcast")) return tr("broadcast");
+  if (layout == QLatin1String("transposed")) return tr("transposed");
+  if (layout == QLatin1String("strided")) return tr("strided");
+  return layout;
+}
+
 void SpecTensorModel::resetData(const nlohmann::json& spec) {
   beginResetModel();
   m_rows.clear();
@@ -50,7 +58,7 @@ void SpecTensorModel::resetData(const nlohmann::json& spec) {
       r.stride = t.contains("stride") ? jsonListText(t["stride"]) : QString();
       r.dtype = str(t, "dtype");
       // A scalar input has a value instead of a layout.
-      r.layout = t.contains("value") ? tr("value %1").arg(str(t, "value")) : str(t, "layout");
+      r.layout = t.contains("value") ? tr("value %1").arg(str(t, "value")) : layoutText(str(t, "layout"));
       m_rows.append(r);
     }
   };

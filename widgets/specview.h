@@ -38,6 +38,11 @@ class SpecTensorModel : public QAbstractTableModel {
   QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
   QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
+  /// The probe's layout word (probe_ops.layout_of: contiguous, broadcast, transposed, strided) in the GUI's language;
+  /// PyTorch's memory-format names (channels_last, channels_last_3d) and any other word as written (new-user trial
+  /// 18, #8: "contiguous" under 布局).
+  static QString layoutText(const QString& layout);
+
  private:
   struct Row {
     QString role, name, kind, shape, stride, dtype, layout;

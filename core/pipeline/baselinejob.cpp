@@ -26,6 +26,7 @@
 #include "core/knowledge/relevance.h"
 #include "core/pipeline/plan.h"
 #include "core/pipeline/recordsbuilder.h"
+#include "core/review/displaytext.h"
 #include "core/pipeline/suite.h"
 #include "core/records/exprtext.h"
 #include "core/records/memoryrecord.h"
@@ -153,8 +154,8 @@ bool BaselineJob::understand() {
   m_framework = choice.framework;
   m_frameworkReason = choice.reason;
   m_outsidePolicy = choice.outsidePolicy;
-  Q_EMIT progress(Understand,
-                  tr("target %1 (%2) → framework %3: %4").arg(m_gpuId, choice.arch, m_framework, m_frameworkReason));
+  Q_EMIT progress(Understand, tr("target %1 (%2) → framework %3: %4")
+                                  .arg(m_gpuId, choice.arch, m_framework, displayFrameworkReason(m_frameworkReason)));
 
   {
     const std::unique_ptr<Target> target = makeTarget(m_opts.target, &error);
@@ -686,7 +687,9 @@ bool BaselineJob::learn() {
       for (const QString& end : {QStringLiteral("; "), QStringLiteral(". ")})
         if (const qsizetype at = why.indexOf(end); at > 0) why.truncate(at);
       if (why.size() > 100) why = why.left(99) + QStringLiteral("…");
-      Q_EMIT progress(Learn, tr("%1: %2 (a missing fact; the whole reason is in plans/v0_plan.md)").arg(t->id(), why));
+      Q_EMIT progress(
+          Learn,
+          tr("%1: %2 (a missing fact; the whole reason is in plans/v0_plan.md)").arg(t->id(), displayToolError(why)));
       continue;
     }
     // Records that do not apply to this problem (another number format, attention techniques for a softmax, a
@@ -1440,6 +1443,15 @@ bool BaselineJob::recordMeasurement(bool* recordsWritten) {
   if (!pass && !m_implemented)  // the blocker is the missing kernel, not the time (new-user trial 5, R2)
     m_error += tr("; kernel.py is a skeleton (no kernel): %1")
                    .arg(m_skeletonReason.isEmpty() ? tr("see plans/v0_plan.md") : m_skeletonReason);
+  else if (!pass && m_gate == QLatin1String(kDryRunTimeoutGate))
+    // Not a wrong kernel: kernel.py never runs in a dry run, and the time is this CPU's (new-user trial 18, #3)
+    m_error =
+        tr("dry run incomplete (DRY_RUN_TIMEOUT): nothing was judged, kernel.py was not run; the PyTorch "
+           "reference ran out of the case timeout (%1 s) on this CPU before problem_shape completed (a slow CPU, or "
+           "a hang in the model code). Run it again with a larger --case-timeout SEC (a level-3 model may need 120 or "
+           "more on a small machine); see %2")
+            .arg(m_opts.caseTimeoutSec)
+            .arg(m_ws->path(recordPaths(m_version).report));
   else if (!pass && m_opts.cpuDryRun && m_gate == QLatin1String("TIMEOUT_FAIL"))
     m_error += tr("; a CPU dry run on a slow or busy CPU can exceed the per-case timeout (%1 s): "
                   "--case-timeout SEC raises it")

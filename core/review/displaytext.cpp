@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 #include <QRegularExpression>
 
+#include "core/platform/specledger.h"
 #include "core/review/verdict.h"
 #include "core/run/harnessparser.h"
 
@@ -29,6 +30,8 @@ class DisplayText {
   static QString runnerEndedCase(const CaseResult& c);
   static QString specNote(const QString& note);
   static QString codegenReason(const QString& reason);
+  static QString toolError(const QString& error);
+  static QString measuredSource(const QString& source);
 };
 
 // The unit goes with the number only: a missing value reads "—", never "— µs" (new-user trial 5, R11).
@@ -170,9 +173,12 @@ QString DisplayText::suiteReason(const QString& reason) {
 
 QString DisplayText::logLine(const QString& line) {
   // HarnessRun::logLine's "[kwb]" templates (core/run/harnessrun.cpp).
-  static const QRegularExpression exited(QStringLiteral("^process (\\d+) exited with code (-?\\d+)$"));
-  static const QRegularExpression signal(QStringLiteral("^process (\\d+) ended by a signal$"));
-  static const QRegularExpression started(QStringLiteral("^process (\\d+) on (\\S+) in (.+?): (.*)$"));
+  // "harness process N (test_kernel.py) ...", and a log from before trial 18 (#8): "process N ..."
+  static const QRegularExpression exited(
+      QStringLiteral("^(?:harness )?process (\\d+)(?: \\(test_kernel\\.py\\))? exited with code (-?\\d+)$"));
+  static const QRegularExpression signal(
+      QStringLiteral("^(?:harness )?process (\\d+)(?: \\(test_kernel\\.py\\))? ended by a signal$"));
+  static const QRegularExpression started(QStringLiteral("^(?:harness )?process (\\d+) on (\\S+) in (.+?): (.*)$"));
   static const QRegularExpression timeout(QStringLiteral("^TIMEOUT_FAIL (\\S+): (.*)$"));
   static const QRegularExpression preparing(QStringLiteral("^preparing target (.*)$"));
   static const QRegularExpression resuming(QStringLiteral("^resuming with --skip (.*)$"));
@@ -182,10 +188,11 @@ QString DisplayText::logLine(const QString& line) {
     return tr("finished: status %1 (exit code %2)").arg(m.captured(1), m.captured(2));
   if (line.startsWith(QLatin1String("finished: "))) return tr("finished: %1").arg(line.mid(10));
   if (const auto m = exited.match(line); m.hasMatch())
-    return tr("process %1 exited with code %2").arg(m.captured(1), m.captured(2));
-  if (const auto m = signal.match(line); m.hasMatch()) return tr("process %1 ended by a signal").arg(m.captured(1));
+    return tr("harness process %1 (test_kernel.py) exited with code %2").arg(m.captured(1), m.captured(2));
+  if (const auto m = signal.match(line); m.hasMatch())
+    return tr("harness process %1 (test_kernel.py) ended by a signal").arg(m.captured(1));
   if (const auto m = started.match(line); m.hasMatch())
-    return tr("process %1 on %2 in %3: %4").arg(m.captured(1), m.captured(2), m.captured(3), m.captured(4));
+    return tr("harness process %1 on %2 in %3: %4").arg(m.captured(1), m.captured(2), m.captured(3), m.captured(4));
   if (const auto m = timeout.match(line); m.hasMatch())
     return QStringLiteral("TIMEOUT_FAIL %1: %2").arg(m.captured(1), gateReason(m.captured(2)));
   if (const auto m = preparing.match(line); m.hasMatch()) return tr("preparing target %1").arg(m.captured(1));
@@ -528,6 +535,75 @@ QString DisplayText::codegenReason(const QString& reason) {
                       .arg(QString::number(n), kinds, what);
 }
 
+QString DisplayText::toolError(const QString& error) {
+  // gpu-wiki-hardware's (plugins/gpuwiki/gpuwikitools.cpp) first clause, as phase 2's console line keeps it; the
+  // product names stay exact (new-user trial 18, #8: half English, half Chinese)
+  static const QRegularExpression noSheet(
+      QStringLiteral("^no spec sheet for product '([^']*)' \\(as '([^']*)'\\) in the "
+                     "store$"));
+  if (const auto m = noSheet.match(error); m.hasMatch())
+    return tr("no spec sheet for product '%1' (as '%2') in the store").arg(m.captured(1), m.captured(2));
+  return error;
+}
+
+namespace {
+// The free text of resources/ledger/measured.json (its run and note fields), for the roofline's footer in the GUI's
+// language. tst_targetchooser checks that every entry of the file is here: a new entry without its line fails it.
+const char* const kLedgerTexts[] = {
+    QT_TRANSLATE_NOOP("kwb::LedgerText",
+                      "device-to-device copy of 1 GiB: ~0.505 ms, counting read + write bytes; CV <= 0.1%"),
+    QT_TRANSLATE_NOOP("kwb::LedgerText",
+                      "measured on one such machine, per GPU.md (shared/docs/GPU.md); 88% of the 4.8 TB/s datasheet "
+                      "figure"),
+    QT_TRANSLATE_NOOP("kwb::LedgerText",
+                      "copy ceiling measured in the same run as KernelBench 19_ReLU (events with a 256 MB L2 flush, "
+                      "median of 20)"),
+    QT_TRANSLATE_NOOP("kwb::LedgerText", "measured on one such machine, per GPU.md (shared/docs/GPU.md)"),
+    QT_TRANSLATE_NOOP("kwb::LedgerText", "bf16 GEMM through torch, 8192x8192x8192"),
+    QT_TRANSLATE_NOOP("kwb::LedgerText",
+                      "measured on one such machine, per GPU.md (shared/docs/GPU.md): ~770-800 TFLOP/s (value is the "
+                      "low end); dense datasheet 989"),
+    QT_TRANSLATE_NOOP("kwb::LedgerText", "bf16 GEMM through torch, 4096x4096x4096"),
+    QT_TRANSLATE_NOOP("kwb::LedgerText",
+                      "measured on one such machine, per GPU.md (shared/docs/GPU.md): ~714-750 TFLOP/s (value is the "
+                      "low end)"),
+};
+
+QString ledgerText(const QString& text) {
+  for (const char* t : kLedgerTexts)
+    if (text == QString::fromUtf8(t)) return QCoreApplication::translate("kwb::LedgerText", t);
+  return text;
+}
+}  // namespace
+
+QString displayToolError(const QString& error) { return DisplayText::toolError(error); }
+
+bool ledgerTextKnown(const QString& text) {
+  return std::any_of(std::begin(kLedgerTexts), std::end(kLedgerTexts),
+                     [&text](const char* t) { return text == QString::fromUtf8(t); });
+}
+
+QString DisplayText::measuredSource(const QString& source) {
+  // This run's own copy (recordsbuilder.cpp) ...
+  static const QRegularExpression thisRun(
+      QStringLiteral("^device-to-device copy measured by test_kernel.py in this run: (\\S+) TB/s$"));
+  if (const auto m = thisRun.match(source); m.hasMatch())
+    return tr("device-to-device copy measured by test_kernel.py in this run: %1 TB/s").arg(m.captured(1));
+  // ... or a ledger entry, found by its exact text (MeasuredCeiling::describe), never parsed
+  const SpecLedger& ledger = SpecLedger::builtin();
+  for (const QString& id : ledger.knownIds())
+    for (const MeasuredCeiling& c : ledger.measured(id)) {
+      if (c.describe() != source) continue;
+      const QString value = source.left(source.indexOf(QLatin1Char(' ') + c.label + QStringLiteral(" (")));
+      QString text = c.run.isEmpty() ? tr("%1 measured (%2)").arg(value, c.date)
+                                     : tr("%1 measured (%2; %3)").arg(value, c.date, ledgerText(c.run));
+      if (!c.note.isEmpty()) text += tr(" — %1").arg(ledgerText(c.note));
+      return text;
+    }
+  return source;
+}
+
+QString displayMeasuredSource(const QString& source) { return DisplayText::measuredSource(source); }
 QString displayRecordsSummaryLine(const QString& line) { return DisplayText::summaryLine(line); }
 QString displaySpecNote(const QString& note) { return DisplayText::specNote(note); }
 QString displayCodegenReason(const QString& reason) { return DisplayText::codegenReason(reason); }

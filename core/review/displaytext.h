@@ -20,10 +20,11 @@ QString displayGateReason(const QString& reason);
 /// suite column was all English (new-user trial 12, #12).
 QString displaySuiteReason(const QString& reason);
 
-/// One line the harness runner wrote to output.log under "[kwb] " (the tag already removed): "process 1
-/// exited with code 0", "finished: ok", "finished: status FAIL (exit code 1)", "process 1 on local in
-/// DIR: CMD", "TIMEOUT_FAIL case: reason", ...
-/// translated when it is one of HarnessRun's templates; any other line unchanged.
+/// One line the harness runner wrote to output.log under "[kwb] " (the tag already removed): "harness process 1
+/// (test_kernel.py) exited with code 0", "finished: ok", "finished: status FAIL (exit code 1)", "harness process 1
+/// on local in DIR: CMD", "TIMEOUT_FAIL case: reason", ...
+/// translated when it is one of HarnessRun's templates; any other line unchanged. A log written before trial 18's
+/// "harness process" wording ("process 1 exited with code 0") is shown in the new wording.
 QString displayRunLogLine(const QString& line);
 
 /// One line of the harness's output as a person reads it: a protocol line (CASE_PLAN, CASE_START, CASE_RESULT,
@@ -59,6 +60,26 @@ QString displayPointLabel(const QString& label);
 /// status codes and the text of a record (reasons, sources) stay as written. A line the renderer did not write is
 /// returned unchanged, so an edited or older report still shows. The file on disk is not touched.
 QString displayReportMarkdown(const QString& markdown);
+
+/// The framework policy's reason (core/platform/frameworkpolicy.cpp: "Triton was requested: an extra backend outside
+/// the seed's policy (...)", "Hopper is sm_90; the seed's policy maps it to cutedsl (...)") in the GUI's language
+/// where it is one of those fixed forms; otherwise as written. Phase 1's console line used it untranslated
+/// (new-user trial 18, #8).
+QString displayFrameworkReason(const QString& reason);
+
+/// A knowledge tool's error, its first clause as phase 2's console line shows it ("no spec sheet for product
+/// 'H200-SXM' (as 'h200sxm') in the store"), in the GUI's language where it is a known form; names kept exact.
+/// Any other text as written.
+QString displayToolError(const QString& error);
+
+/// The roofline's measured ceiling (RooflineData::measuredSource): this run's copy ("device-to-device copy measured
+/// by test_kernel.py in this run: 4.211 TB/s") or a spec-ledger entry (MeasuredCeiling::describe(): "4.24 TB/s
+/// measured (2026-11; <run>) — <note>", found by its exact text), in the GUI's language; numbers and dates kept.
+/// Not a citation: the datasheet sources beside it stay as written (new-user trial 18, #8). Anything else as given.
+QString displayMeasuredSource(const QString& source);
+
+/// True when @p text (a measured.json entry's run or note) has its line in the catalogue displayMeasuredSource uses.
+bool ledgerTextKnown(const QString& text);
 
 /// One text of the problem spec that the probe writes in English (spec.json's "notes" and "ambiguities", and
 /// accuracy.threshold_source), as the spec panel shows it: the probe's fixed sentences (the rel_err threshold's

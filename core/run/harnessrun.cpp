@@ -214,7 +214,9 @@ void HarnessRun::startSegment(const QStringList& skip) {
   RunSegment seg;
   seg.command = QStringList{spec.program} + spec.args;
   m_segments << seg;
-  logLine(QLatin1String("kwb"), QStringLiteral("process %1 on %2 in %3: %4")
+  // "harness process N": the Nth test_kernel.py process of this run (a resume after exit 3 starts the next); "process
+  // 1 exited with code 0" said nothing to a reader (new-user trial 18, #8)
+  logLine(QLatin1String("kwb"), QStringLiteral("harness process %1 on %2 in %3: %4")
                                     .arg(m_segments.size())
                                     .arg(m_cfg.target->name(), spec.workdir, seg.command.join(QLatin1Char(' '))));
 
@@ -552,8 +554,10 @@ void HarnessRun::onProcessFinished(int exitCode, QProcess::ExitStatus status) {
   seg.exitCode = seg.crashed ? -1 : exitCode;
   seg.stoppedBy = stopName(static_cast<int>(m_stop));
   logLine(QLatin1String("kwb"),
-          seg.crashed ? QStringLiteral("process %1 ended by a signal").arg(m_segments.size())
-                      : QStringLiteral("process %1 exited with code %2").arg(m_segments.size()).arg(exitCode));
+          seg.crashed ? QStringLiteral("harness process %1 (test_kernel.py) ended by a signal").arg(m_segments.size())
+                      : QStringLiteral("harness process %1 (test_kernel.py) exited with code %2")
+                            .arg(m_segments.size())
+                            .arg(exitCode));
   m_proc->deleteLater();
   m_proc = nullptr;
   m_caseTimer.stop();
