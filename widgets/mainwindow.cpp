@@ -27,6 +27,8 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QEvent>
+#include <functional>
 #include <QClipboard>
 #include <QCloseEvent>
 #include <QGuiApplication>
@@ -78,6 +80,22 @@ namespace kwb {
 
 namespace {
 constexpr int kMaxRecent = 10;
+
+/// Calls @p onResize after each resize of the object it filters (the knowledge table's viewport: its columns are
+/// fitted to the width the view really has).
+class ResizeListener : public QObject {
+ public:
+  ResizeListener(QObject* parent, std::function<void()> onResize) : QObject(parent), m_onResize(std::move(onResize)) {}
+
+ protected:
+  bool eventFilter(QObject* watched, QEvent* event) override {
+    if (event->type() == QEvent::Resize) m_onResize();
+    return QObject::eventFilter(watched, event);
+  }
+
+ private:
+  std::function<void()> m_onResize;
+};
 
 /// The knowledge table's cells other than the id: one line, cut at the right (the tooltip has the whole record).
 /// With the view's word wrap on for the id, a long source path in a narrow column made every row many lines tall.
@@ -408,7 +426,7 @@ void MainWindow::createActions() {
   m_measureAgainAction->setShortcut(QKeySequence(Qt::Key_F5));
   m_measureAgainTip =
       tr("Measure kernel.py as it is on disk as the workspace's next version (V1, V2, "
-         "...), write its report and memory record and commit it, as `kwb measure` does");
+         "...), write its report and memory record and commit it, as `kwb measure` does. V0 is kept.");
   m_measureAgainAction->setToolTip(m_measureAgainTip);
   m_wizard->setMeasureAgainAction(m_measureAgainAction);
   run->addSeparator();
@@ -542,9 +560,36 @@ void MainWindow::createDocks() {
                                       table->model()->index(row, KnowledgeModel::IdColumn).data().toString()) +
                                       12);
     table->setColumnWidth(KnowledgeModel::IdColumn, std::min(idWidth, std::max(140, width * 2 / 5)));
+    // The title keeps a share of the view: in a ~320 px dock the columns above took it all and the zh_CN title read
+    // "…" (new-user trial 18, #9). What it lacks comes from the source and scope (elided: the tooltip and the
+    // details pane give them whole), then from the id (wrapped over more lines, never cut).
+    const int titleMin = std::max(96, width * 3 / 10);
+    int others = 0;
+    for (int c = 0; c < KnowledgeModel::ColumnCount; ++c)
+      if (c != KnowledgeModel::TitleColumn && !table->isColumnHidden(c)) others += table->columnWidth(c);
+    int excess = others - (width - titleMin);
+    for (int c : {int(KnowledgeModel::SourceColumn), int(KnowledgeModel::ScopeColumn), int(KnowledgeModel::IdColumn)}) {
+      if (excess <= 0 || table->isColumnHidden(c)) continue;
+      const int least = c == KnowledgeModel::IdColumn ? 96 : 56;
+      const int take = std::min(excess, std::max(0, table->columnWidth(c) - least));
+      table->setColumnWidth(c, table->columnWidth(c) - take);
+      excess -= take;
+    }
     table->resizeRowsToContents();
   };
   connect(proxy, &QAbstractItemModel::modelReset, table, fitColumns);
+  // ... and again when the view's width changes: fitted while the dock was a hidden tab, the widths were another
+  // view's (deferred, so that the header has settled; the fit itself does not resize the view)
+  auto* refit = new QTimer(table);
+  refit->setSingleShot(true);
+  refit->setInterval(0);
+  connect(refit, &QTimer::timeout, table, fitColumns);
+  table->viewport()->installEventFilter(new ResizeListener(table->viewport(), [refit, table] {
+    if (table->property("kwbFittedWidth").toInt() != table->viewport()->width()) {
+      table->setProperty("kwbFittedWidth", table->viewport()->width());
+      refit->start();
+    }
+  }));
   auto* knowledgePage = new QWidget(this);
   auto* knowledgeLayout = new QVBoxLayout(knowledgePage);
   knowledgeLayout->setContentsMargins(0, 0, 0, 0);
@@ -1155,7 +1200,9 @@ bool MainWindow::openPath(const QString& logicFileOrWorkspace) {
   m_centralTabs->setCurrentIndex(0);  // the workbench page, also when the suite's tab was in front
   statusBar()->showMessage(target.isEmpty()
                                ? tr("Opened %1: run phase 1 (Understand)").arg(QDir::toNativeSeparators(logic))
-                               : tr("Opened workspace %1 (%2) for review, nothing re-run: phase 1 runs it again")
+                               : tr("Opened workspace %1 (%2) for review, nothing re-run. Measure Again keeps V0 "
+                                    "and records kernel.py as the next version; running the phases from phase 1 "
+                                    "replaces V0")
                                      .arg(QDir::toNativeSeparators(workspace), target),
                            8000);
   return true;

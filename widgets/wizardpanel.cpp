@@ -377,10 +377,10 @@ void WizardPanel::setSession(WorkbenchSession* session) {
                                                                      : tr(" (not the recorded run)"));
     if (!r.maxRelErr && r.mode == QLatin1String("cpu-dry-run") && !(r.skeleton && r.runDir.isEmpty()))
       lines << tr("  rel_err: %1").arg(dryRunRelErrNote());
-    lines
-        << (r.versionCount > 0
-                ? tr("Measure Again records kernel.py as V%1 (V0 stays); phases 1-4 regenerate V0.").arg(r.versionCount)
-                : tr("Run the phases to measure it."));
+    lines << (r.versionCount > 0
+                  ? tr("Measure Again records kernel.py as V%1 (V0 is kept); running phases 1-4 again replaces V0.")
+                        .arg(r.versionCount)
+                  : tr("Run the phases to measure it."));
     setVersionCount(r.versionCount);
     setMeasureSummary(lines.join(u'\n'));
     // Phases 1-3 as the workspace recorded them: a reviewer sees the spec, plan and kernel were made (new-user
@@ -425,7 +425,6 @@ void WizardPanel::setPhaseState(int phase, PhaseState state) {
   const bool busy = m_states.contains(PhaseState::Running);
   for (int p = 1; p <= 4; ++p) {
     updatePhaseItem(p);
-    m_buttons[p - 1]->setEnabled(!busy && (p == 1 || m_states[p - 2] == PhaseState::Done));
     const PhaseState s = m_states[p - 1];
     m_phaseList->item(p - 1)->setToolTip(
         s == PhaseState::Done || s == PhaseState::Recorded
@@ -436,8 +435,36 @@ void WizardPanel::setPhaseState(int phase, PhaseState state) {
   if (state == PhaseState::Running && phase < 2)
     m_learnSummary->setText(tr("Not run yet. The records consulted appear in the Knowledge panel."));
   if (state == PhaseState::Running && phase < 3) m_files->clear();
+  updatePhaseButtons();
   // The actions themselves say when Report, Memory and Commit apply (MainWindow::updateActions).
   m_recordButtons->setEnabled(!busy);
+}
+
+void WizardPanel::updatePhaseButtons() {
+  const bool busy = m_states.contains(PhaseState::Running);
+  for (int p = 1; p <= 4; ++p) {
+    QPushButton* b = m_buttons[p - 1];
+    const bool waits = p > 1 && m_states[p - 2] != PhaseState::Done;
+    QString tip;
+    if (waits)
+      // a reviewed workspace's phases are shown as recorded, not run: phase 2 waits for phase 1 to run here
+      tip = tr("Runs once phase %1 has run in this window (the phases run in order; a reviewed workspace's recorded "
+               "phases are shown, not run again)")
+                .arg(p - 1);
+    else if (p == 1 && m_versionCount > 0)
+      tip = tr("Runs phase 1 again. Phases 1-4 run again end in a new V0: V0 is replaced (its commit stays in git). "
+               "Measure Again keeps V0 and records kernel.py as V%1.")
+                .arg(m_versionCount);
+    else if (p == 4 && m_versionCount > 0)
+      tip = tr("Measure the regenerated kernel as a new V0: V0 is replaced (its commit stays in git). Measure Again "
+               "keeps V0 and records kernel.py as V%1.")
+                .arg(m_versionCount);
+    b->setToolTip(tip);
+    b->setEnabled(!busy && !waits);
+  }
+  // With a V0 recorded, phase 4's button is only shown when it can run: in review mode "Measure Again" (V0 is kept)
+  // is phase 4's one action (new-user trial 18, #11)
+  m_buttons[3]->setVisible(m_versionCount == 0 || m_states[2] == PhaseState::Done);
 }
 
 WizardPanel::PhaseState WizardPanel::phaseState(int phase) const {
@@ -496,11 +523,7 @@ void WizardPanel::setVersionCount(int count) {
   m_versionCount = count;
   // With V0 recorded, phase 4 after phases 1-3 again regenerates and replaces V0: its button says so.
   m_buttons[3]->setText(count > 0 ? tr("Measure V0 anew") : tr("Run V0 measurement"));
-  m_buttons[3]->setToolTip(count > 0 ? tr("After phases 1-3 ran again here: measure the regenerated kernel as a new "
-                                          "V0, replacing the recorded one. Measure Again keeps V0 and records "
-                                          "kernel.py as V%1.")
-                                           .arg(count)
-                                     : QString());
+  updatePhaseButtons();
 }
 
 QPushButton* WizardPanel::phaseButton(int phase) const {

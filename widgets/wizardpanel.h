@@ -114,7 +114,9 @@ class WizardPanel : public QWidget {
   void setMeasureAgainAction(QAction* action);
   /// How many versions the workspace shown holds (0: none yet). With a V0 recorded, phase 4's button no longer
   /// reads "Run V0 measurement" (it would replace V0 after phases 1-3 ran again); "Measure again" records
-  /// kernel.py as V<count> (new-user trial 6, R1).
+  /// kernel.py as V<count> (new-user trial 6, R1). Phase 4's own button is shown only once it can run (phases 1-3
+  /// ran again here): beside "Measure again" a disabled "Measure V0 anew" read as a second, broken action
+  /// (new-user trial 18, #11). Every phase button's tooltip says whether V0 is kept or replaced, or why it waits.
   void setVersionCount(int count);
 
   /// The run button of phase 1..4 (objectName "phaseButton<N>").
@@ -144,6 +146,8 @@ class WizardPanel : public QWidget {
   void updateWorkspaceToolTip();
   QWidget* makePage(int phase, const QString& intro, QWidget* content);
   void updatePhaseItem(int phase);
+  /// The phase buttons' visibility and tooltips from the phase states and the version count (setVersionCount).
+  void updatePhaseButtons();
   /// Phase 1's result in a few words for its list entry ("Triton kernel", "CuTe DSL skeleton"), "" without one.
   QString understandOutcome() const;
 
