@@ -25,7 +25,9 @@
 #include <QScrollBar>
 #include <QTableView>
 #include <QTabWidget>
+#include <QTextBlock>
 #include <QTextBrowser>
+#include <QTextDocument>
 #include <QTimer>
 #include <QSettings>
 #include <QTemporaryDir>
@@ -297,9 +299,19 @@ int main(int argc, char** argv) {
     save(&w, out, QStringLiteral("11-suite"));  // a tab of the centre: the table has the editor's area
     panel->tabs()->setCurrentIndex(1);          // the suite report, as kwb export writes it
     save(&w, out, QStringLiteral("11b-suite-report"));
-    QScrollBar* bar = panel->reportView()->verticalScrollBar();  // a level's table and the reasons' links
-    bar->setValue(bar->maximum() / 3);
-    save(&w, out, QStringLiteral("11c-suite-report-level"));
+    // The first level's section (its heading's anchor, "level-…"): a third of the scroll range was ~30 px on a short
+    // report, so 11c repeated 11b in both languages (new-user trial 18, #13).
+    QString levelAnchor;
+    for (QTextBlock b = panel->reportView()->document()->begin(); b.isValid() && levelAnchor.isEmpty(); b = b.next())
+      for (auto it = b.begin(); !it.atEnd() && levelAnchor.isEmpty(); ++it)
+        for (const QString& name : it.fragment().charFormat().anchorNames())
+          if (name.startsWith(QLatin1String("level-"))) levelAnchor = name;
+    if (!levelAnchor.isEmpty()) {
+      panel->reportView()->scrollToAnchor(levelAnchor);
+      save(&w, out, QStringLiteral("11c-suite-report-level"));
+    } else {
+      std::fprintf(stderr, "gui_screenshots: the suite report has no level section: 11c not taken\n");
+    }
     panel->tabs()->setCurrentIndex(0);
     for (int row = 0; row < panel->proxy()->rowCount(); ++row) {
       const QModelIndex index = panel->proxy()->index(row, 0);

@@ -1737,6 +1737,21 @@ void TestWidgets::rooflineLabelsClearEveryRoofInTheDock() {
                                           .arg(size.width())
                                           .arg(size.height())));
       }
+      // Inside the plot, clear of its frame, on the chart's background over the grid (new-user trial 18, #13: the
+      // tf32 label sat on the top edge of the 1280x800 dock, grey over a grey gridline)
+      QVERIFY2(QRectF(cp->axisRect()->rect()).adjusted(1, 1, -1, -1).contains(box.adjusted(1, 1, -1, -1)),
+               qPrintable(QStringLiteral("%1 at %2x%3: %4,%5 %6x%7 outside the axes")
+                              .arg(QLatin1String(name))
+                              .arg(size.width())
+                              .arg(size.height())
+                              .arg(box.x())
+                              .arg(box.y())
+                              .arg(box.width())
+                              .arg(box.height())));
+      QVERIFY(t->layer() && t->layer()->name() == QLatin1String("labels"));
+      QVERIFY(cp->layer(QStringLiteral("labels"))->index() > cp->layer(QStringLiteral("grid"))->index() &&
+              cp->layer(QStringLiteral("labels"))->index() < cp->layer(QStringLiteral("main"))->index());
+      QCOMPARE(t->brush().color(), plot.palette().color(QPalette::Base));
     }
   }
 }

@@ -189,6 +189,13 @@ QCPItemText* RooflinePlot::addLabel(const QString& name, const QString& text, do
   t->setText(text);
   t->setColor(color);
   t->setPadding(QMargins(3, 1, 3, 1));
+  // On the chart's background, over the grid and under the roofs: a grey label over a grey gridline was unreadable
+  // in the 1280x800 dock (new-user trial 18, #13). The roofs still draw over the padding (declutterLabels keeps
+  // them out of the text itself).
+  if (!m_plot->layer(QStringLiteral("labels")))
+    m_plot->addLayer(QStringLiteral("labels"), m_plot->layer(QStringLiteral("main")), QCustomPlot::limBelow);
+  t->setLayer(QStringLiteral("labels"));
+  t->setBrush(palette().brush(QPalette::Base));
   QFont f = font();
   f.setPointSizeF(f.pointSizeF() * 0.9);
   t->setFont(f);
@@ -525,7 +532,7 @@ void RooflinePlot::setData(const RooflineData& d) {
   if (measuredBw > 0 && !d.measuredSource.isEmpty())
     notes << (recordedCeiling ? tr("Recorded ceiling (spec ledger, not measured by this run): %1")
                               : tr("Measured ceiling: %1"))
-                 .arg(d.measuredSource);
+                 .arg(displayMeasuredSource(d.measuredSource));
   setNote(notes.join(u'\n'));
   m_xmin = xmin;
   m_xmax = xmax;
@@ -592,7 +599,9 @@ void RooflinePlot::declutterLabels() {
   const auto rectOf = [](QCPItemText* t) {
     return QRectF(t->topLeft->pixelPosition(), t->bottomRight->pixelPosition()).normalized().adjusted(1, 1, -1, -1);
   };
-  const QRectF axes = QRectF(m_plot->axisRect()->rect()).adjusted(-1, -1, 1, 1);
+  // Inside the plot, 2 px clear of its edges: the next roof's label sat on the top edge of the docked chart, half
+  // over the frame (new-user trial 18, #13)
+  const QRectF axes = QRectF(m_plot->axisRect()->rect()).adjusted(2, 2, -2, -2);
   QList<QRectF> taken;
   QList<QCPItemText*> movable;
   for (const LabelPlaces& l : std::as_const(m_labelPlaces))
@@ -754,6 +763,7 @@ void RooflinePlot::applyTheme() {
     if (auto* t = qobject_cast<QCPItemText*>(m_plot->item(i)); t && t != m_hover) {
       if (!t->property("kwbColor").isValid()) t->setProperty("kwbColor", t->color());
       t->setColor(readableOn(t->property("kwbColor").value<QColor>(), pal));
+      if (t->layer() && t->layer()->name() == QLatin1String("labels")) t->setBrush(pal.brush(QPalette::Base));
     }
   m_plot->replot(QCustomPlot::rpQueuedRefresh);
 }
