@@ -97,22 +97,22 @@
 <context>
     <name>kwb</name>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="771"/>
+        <location filename="../widgets/rooflineplot.cpp" line="781"/>
         <source>Cannot draw the roofline figure: no QApplication (run with QT_QPA_PLATFORM=offscreen).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="774"/>
+        <location filename="../widgets/rooflineplot.cpp" line="784"/>
         <source>Cannot draw the roofline figure: the size %1 × %2 is not positive.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="779"/>
+        <location filename="../widgets/rooflineplot.cpp" line="789"/>
         <source>Cannot draw the roofline figure: peak TFLOPS or bandwidth is not known.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="787"/>
+        <location filename="../widgets/rooflineplot.cpp" line="797"/>
         <source>Cannot draw the roofline figure: rendering gave an empty image.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -123,7 +123,7 @@
     </message>
     <message>
         <location filename="../widgets/reportexport.cpp" line="155"/>
-        <location filename="../widgets/rooflineplot.cpp" line="790"/>
+        <location filename="../widgets/rooflineplot.cpp" line="800"/>
         <source>Cannot write %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -138,7 +138,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="792"/>
+        <location filename="../widgets/rooflineplot.cpp" line="802"/>
         <source>Writing the PNG %1 failed: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -146,489 +146,494 @@
 <context>
     <name>kwb::BaselineJob</name>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="108"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="109"/>
         <source>error: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="140"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="141"/>
         <source>Understand the PyTorch semantics: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="142"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="143"/>
         <source>%1 is a folder, not a Python file with the PyTorch logic</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="157"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="158"/>
         <source>target %1 (%2) → framework %3: %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="165"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="167"/>
         <source>&quot;%1&quot; is %2 (%3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="179"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="181"/>
         <source>workspace %1 holds versions up to V%2 (recorded by `kwb measure`): --force would measure today&apos;s kernel.py again as V0, the baseline they are compared with. Record a new version with `kwb measure %1`, or regenerate into a new --workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="189"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="191"/>
         <source>stopped in phase 1 (Understand) before the probe ran; nothing was written</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="194"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="196"/>
         <source>probed with %1 in the suite&apos;s batch (meta tensors: no real inputs allocated)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="197"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="199"/>
         <source>probing with %1 (meta tensors: no real inputs allocated)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="207"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="209"/>
         <source>probe: still running after %1 s (limit %2 s); it is stopped at the limit (KWB_PROBE_TIMEOUT_S sets it; --case-timeout bounds the harness&apos;s cases, not the probe)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="212"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="214"/>
         <source>probe: still running after %1 s (limit %2 s), in %3; it is stopped at the limit (KWB_PROBE_TIMEOUT_S sets it; --case-timeout bounds the harness&apos;s cases, not the probe)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="221"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="223"/>
         <source>stopped in phase 1 (Understand): %1; nothing was written</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="224"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="226"/>
         <source>the probe failed on %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="260"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="262"/>
         <source>workspace %1 holds problem %2, not %3: pass another --workspace (nothing was changed)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="281"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="283"/>
         <source>pattern %1; FLOPs %2; bytes %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="283"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="285"/>
         <source>ambiguous: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="284"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="286"/>
         <source>spec written to %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="316"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="318"/>
         <source>the problem cannot fit on %1: its inputs and outputs alone are %2 GB, %3x the %4 GB of memory (kwb&apos;s estimate with the harness&apos;s copies: %5 GB). Nothing was generated or run (a CPU dry run included). Make the shapes in get_inputs() smaller, or pass --allow-oversize to go on anyway</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="373"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="375"/>
         <source>warning: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="397"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="399"/>
         <source>. Its last run was stopped before a verdict. To run it again: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="398"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="400"/>
         <source>. To run it again: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="400"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="402"/>
         <source> (or `kwb measure %1` to measure its kernel.py as a new version)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="437"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="439"/>
         <source>the problem changed since your edited %2 was generated: it was made for another version of %1, and as is it would be this problem&apos;s V0. Nothing was changed. Run again with --stale-edits backup to keep yours as %2.edited-&lt;time&gt; and generate %2 afresh for this problem, or with --stale-edits keep to keep yours as made for this problem (this run&apos;s generated one is then written beside it as %2.generated: compare them)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="445"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="447"/>
         <source>the problem changed since your edited %2 were generated: they were made for another version of %1, and as is they would be this problem&apos;s V0. Nothing was changed. Run again with --stale-edits backup to keep yours as &lt;file&gt;.edited-&lt;time&gt; and generate them afresh for this problem, or with --stale-edits keep to keep yours as made for this problem (this run&apos;s generated ones are then written beside them as &lt;file&gt;.generated: compare them)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="523"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="525"/>
         <source>%1 is not a folder (a kwb workspace)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="525"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="527"/>
         <source>%1 is not a kwb workspace (no .kwb/manifest.json): run `kwb baseline` first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="531"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="533"/>
         <source>%1 is missing: a later version is measured against a V0 (run `kwb baseline` first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="540"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="542"/>
         <source>%1 is masked: no V0 to measure against</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="561"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="563"/>
         <source>%1 cannot be read: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="563"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="565"/>
         <source>%1 is damaged (not a JSON object)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="565"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="567"/>
         <source>%1 is not a problem spec kwb wrote: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="570"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="572"/>
         <source>%1 names no workbench.gpu / workbench.framework: it was not written by `kwb baseline`</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="584"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="586"/>
         <source>%1 has no kernel.py or test_kernel.py to measure</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="603"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="605"/>
         <source>stopped before the measurement started; nothing was written</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="621"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="623"/>
         <source>kernel.py is unchanged since V%1; edit it or pass --again to measure the same kernel again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="627"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="629"/>
         <source>V%1 of %2: kernel.py%3 on %4 (%5), against %6</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="629"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="631"/>
         <source> (your edit)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="633"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="635"/>
         <source>warning: a stopped run has no verdict and no figures (%1, not committed): V%2 is compared with %3, the latest version that finished</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="645"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="751"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="647"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="754"/>
         <source>run phase 1 first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="646"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="648"/>
         <source>stopped before phase 2 (Learn) started</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="657"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="659"/>
         <source>note: %1 will write a skeleton for this problem (the gate fails it); %2 has a kernel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="662"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="664"/>
         <source>Query the enabled knowledge tools</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="677"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="679"/>
         <source>stopped in phase 2 (Learn) while %1 was queried; the plan was not written</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="689"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="691"/>
         <source>%1: %2 (a missing fact; the whole reason is in plans/v0_plan.md)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="696"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="699"/>
         <source>%1: %2 records</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="698"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="701"/>
         <source>%1: %2 records, %3 kept; %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="720"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="723"/>
         <source>kept your edited plans/v0_plan.md</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="730"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="733"/>
         <source>run phase 1 first: there is no workspace yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="745"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="748"/>
         <source>used %1 (%2): added to plans/v0_plan.md</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="752"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="755"/>
         <source>stopped before phase 3 (Implement) started</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="754"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="757"/>
         <source>Generate kernel.py (%1), reference.py, test_kernel.py</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="756"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="759"/>
         <source>no code generator for framework &apos;%1&apos;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="760"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="763"/>
         <source>%1 has no template for this problem yet: %2 — writing a skeleton marked unimplemented</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="784"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="787"/>
         <source>cannot read %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="834"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="837"/>
         <source>your edited %1 was generated for another version of the problem: kept as %2, and %1 is generated afresh (--stale-edits backup)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="849"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="852"/>
         <source>kept your edited %1 (not regenerated); this run&apos;s generated one is %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="854"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="857"/>
         <source>warning: your edited %1 was generated for another version of %2 and is kept as made for this one (--stale-edits keep); compare it with %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="868"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="871"/>
         <source>warning: your kernel.py does not import %1, but this run&apos;s framework is %2: the gate checks it as %2 (the %2 kernel is in %3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="876"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="879"/>
         <source>wrote %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="994"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="997"/>
         <source>stopped before phase 4 (Measure) started: nothing was run or recorded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="999"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1002"/>
         <source>run phase 3 first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1009"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1012"/>
         <source>kernel.py is a skeleton (no kernel), so the harness was not run: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1011"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1014"/>
         <source>V%1 measurement not run: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1056"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1059"/>
         <source>V%5 measurement%1%2: %3 %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1057"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1060"/>
         <source> (CPU DRY RUN: the reference on the CPU at reduced shapes where the inputs can be resized, not a kernel measurement)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1060"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1063"/>
         <source> on target %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1105"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1108"/>
         <source>nothing was measured: %1. No record was written; run the same command again when the target can be reached (the run log: %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1107"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1110"/>
         <source>none</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1127"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1130"/>
         <source>DRY_RUN, no verdict on kernel.py (the harness ran with the PyTorch reference in kernel.py&apos;s place on the CPU; kernel.py was not run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1129"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1132"/>
         <source>run finished: %1 (exit %2, %3 ms); log %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1144"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1147"/>
         <source>run error: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1147"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1150"/>
         <source>harness error: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1198"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1201"/>
         <source>no run to record yet (phase 4 first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1215"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1218"/>
         <source>no workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1218"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1221"/>
         <source>quality gate is %1: the seed commits V%2 only after the gate passes (the report and %3 are written and kept)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1220"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1223"/>
         <source>not evaluated</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1279"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1282"/>
         <source>committed %1: the generated files, a base for your edits</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1296"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1299"/>
         <source>nothing changed since %1: no new commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1303"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1306"/>
         <source>committed %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1354"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1357"/>
         <source>note: the generated files were not committed (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1354"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1357"/>
         <source>nothing to commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1358"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1361"/>
         <source>committed %1: the generated files, a base for your edits (V0 is not committed: its quality gate is %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1386"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1389"/>
         <source>the generated base commit holds this run&apos;s generated %1; your edits stay in the working tree (git diff shows them)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1410"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1413"/>
         <source>the run was stopped: the passing %1 and %2 are kept unchanged</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1428"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1431"/>
         <source>quality gate %1: see %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1434"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1437"/>
         <source>the run was stopped before a verdict (STOPPED); its log is kept in %1. To run it again: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1441"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1444"/>
         <source>; kernel.py is a skeleton (no kernel): %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1010"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1442"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1013"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1445"/>
         <source>see plans/v0_plan.md</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="106"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="107"/>
         <source>stopped: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="230"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="232"/>
         <source>no CUDA device on this machine; use --cpu-dry-run or a remote target (the probe under %1 found no GPU: torch without CUDA, no /dev/nvidia*, or CUDA_VISIBLE_DEVICES hides them; in the workbench: CPU dry run, or another target)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1136"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1139"/>
         <source>note: a wrong kernel.py passes a dry run too; its numbers can be checked on the CPU under the Triton emulation (README, &quot;checked for numbers on the CPU&quot;), from the root of a Kernel Workbench source tree (reference.py is the workspace&apos;s copy of the problem): /usr/bin/python3 tests/python/chain_emulate.py %1 %2 --spec %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1444"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1448"/>
+        <source>dry run incomplete (DRY_RUN_TIMEOUT): nothing was judged, kernel.py was not run; the PyTorch reference ran out of the case timeout (%1 s) on this CPU before problem_shape completed (a slow CPU, or a hang in the model code). Run it again with a larger --case-timeout SEC (a level-3 model may need 120 or more on a small machine); see %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1454"/>
         <source>; a CPU dry run on a slow or busy CPU can exceed the per-case timeout (%1 s): --case-timeout SEC raises it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="888"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="891"/>
         <source>removed %1, left by an earlier run: %2 is the generated one now</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="890"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="893"/>
         <source>note: %1, left by an earlier run, could not be removed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1052"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1055"/>
         <source>note: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1317"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1320"/>
         <source>note: %1 does not name its commit %2 (%3); `kwb versions` finds it through git</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1334"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1337"/>
         <source>%1 names its commit %2 (git_commit_hash), written in the next commit %3</source>
         <translation type="unfinished"></translation>
     </message>
@@ -636,37 +641,37 @@
 <context>
     <name>kwb::CaseStatus</name>
     <message>
-        <location filename="../core/review/verdict.cpp" line="114"/>
+        <location filename="../core/review/verdict.cpp" line="121"/>
         <source>PASS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="115"/>
+        <location filename="../core/review/verdict.cpp" line="122"/>
         <source>FAIL</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="116"/>
+        <location filename="../core/review/verdict.cpp" line="123"/>
         <source>TIMEOUT_FAIL</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="117"/>
+        <location filename="../core/review/verdict.cpp" line="124"/>
         <source>ERROR</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="118"/>
+        <location filename="../core/review/verdict.cpp" line="125"/>
         <source>STOPPED</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="119"/>
+        <location filename="../core/review/verdict.cpp" line="126"/>
         <source>RUNNING</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="120"/>
+        <location filename="../core/review/verdict.cpp" line="127"/>
         <source>SKIPPED</source>
         <translation type="unfinished"></translation>
     </message>
@@ -810,427 +815,452 @@
 <context>
     <name>kwb::DisplayText</name>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="64"/>
+        <location filename="../core/review/displaytext.cpp" line="67"/>
         <source>not evaluated: CPU dry run (the harness ran the PyTorch reference on the CPU at reduced shapes; kernel.py was checked statically, not run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="70"/>
+        <location filename="../core/review/displaytext.cpp" line="73"/>
         <source>reference too slow on this CPU: %1 of %2 case(s) (%3) ran out of the per-case time, so the harness did not check them (--case-timeout SEC raises it)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="80"/>
+        <location filename="../core/review/displaytext.cpp" line="83"/>
         <source>not runnable on this CPU&apos;s torch: %1 of %2 case(s) (%3): the PyTorch reference raises in that dtype on the CPU, so the harness skipped them (a GPU run checks them)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="89"/>
+        <location filename="../core/review/displaytext.cpp" line="92"/>
         <source>dry run: not runnable on this CPU&apos;s torch %1: the PyTorch reference (the kernel&apos;s stand-in) raises in %2 here (%3) although it runs in float32 on the same inputs; kernel.py was not run, and a GPU run checks this case</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="96"/>
+        <location filename="../core/review/displaytext.cpp" line="99"/>
         <source>case exceeded TEST_TIMEOUT_SEC=%1 s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="101"/>
+        <location filename="../core/review/displaytext.cpp" line="104"/>
         <source>watchdog: no CASE_RESULT within %1 s (TEST_TIMEOUT_SEC=%2 + %3 s grace); process group %4 killed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="106"/>
+        <location filename="../core/review/displaytext.cpp" line="109"/>
         <source>%1: rel_err %2 &gt;= threshold %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="112"/>
+        <location filename="../core/review/displaytext.cpp" line="115"/>
         <source>dispatch check: ModelNew.forward ran PyTorch compute op(s) %1; the kernel must compute through its framework</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="116"/>
+        <location filename="../core/review/displaytext.cpp" line="119"/>
         <source>the run was stopped by the user</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="117"/>
+        <location filename="../core/review/displaytext.cpp" line="120"/>
         <source>the harness printed no RESULT_JSON</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="122"/>
+        <location filename="../core/review/displaytext.cpp" line="125"/>
         <source>kernel.py is a skeleton marked unimplemented</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="123"/>
+        <location filename="../core/review/displaytext.cpp" line="126"/>
         <source>kernel.py is a skeleton marked unimplemented (the harness was not run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="126"/>
+        <location filename="../core/review/displaytext.cpp" line="129"/>
         <source>no case ran</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="132"/>
+        <location filename="../core/review/displaytext.cpp" line="135"/>
         <source>harness output error</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="133"/>
+        <location filename="../core/review/displaytext.cpp" line="136"/>
         <source>harness error</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="134"/>
+        <location filename="../core/review/displaytext.cpp" line="137"/>
         <source>run error</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="135"/>
+        <location filename="../core/review/displaytext.cpp" line="138"/>
         <source>framework conformance</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="136"/>
+        <location filename="../core/review/displaytext.cpp" line="139"/>
         <source>%1: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="149"/>
+        <location filename="../core/review/displaytext.cpp" line="152"/>
         <source>no kernel: kernel.py is a skeleton marked unimplemented (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="151"/>
+        <location filename="../core/review/displaytext.cpp" line="154"/>
         <source>quality gate %1: %2 (see %3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="155"/>
+        <location filename="../core/review/displaytext.cpp" line="158"/>
         <source>%1 has no template for this problem: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="162"/>
+        <location filename="../core/review/displaytext.cpp" line="165"/>
         <source>%1 with alpha or beta other than 1 has no chain stage yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="164"/>
+        <location filename="../core/review/displaytext.cpp" line="167"/>
         <source>%1 with a dtype= argument has no chain stage yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="166"/>
+        <location filename="../core/review/displaytext.cpp" line="169"/>
         <source>%1: this view (%2) has no chain stage yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="167"/>
+        <location filename="../core/review/displaytext.cpp" line="170"/>
         <source>%1 has no chain stage yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="180"/>
+        <location filename="../core/review/displaytext.cpp" line="186"/>
         <source>finished: ok</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="182"/>
+        <location filename="../core/review/displaytext.cpp" line="188"/>
         <source>finished: status %1 (exit code %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="183"/>
+        <location filename="../core/review/displaytext.cpp" line="189"/>
         <source>finished: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="185"/>
-        <source>process %1 exited with code %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/review/displaytext.cpp" line="186"/>
-        <source>process %1 ended by a signal</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/review/displaytext.cpp" line="188"/>
-        <source>process %1 on %2 in %3: %4</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/review/displaytext.cpp" line="191"/>
+        <location filename="../core/review/displaytext.cpp" line="198"/>
         <source>preparing target %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="192"/>
+        <location filename="../core/review/displaytext.cpp" line="199"/>
         <source>resuming with --skip %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="233"/>
+        <location filename="../core/review/displaytext.cpp" line="240"/>
         <source>ran</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="237"/>
+        <location filename="../core/review/displaytext.cpp" line="244"/>
         <source>%1 %2  %3  shape %4  %5  rel_err %6</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="241"/>
+        <location filename="../core/review/displaytext.cpp" line="248"/>
         <source>  %1 (ref %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="244"/>
+        <location filename="../core/review/displaytext.cpp" line="251"/>
         <source>  first call %1 s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="270"/>
+        <location filename="../core/review/displaytext.cpp" line="277"/>
         <source>■ harness result (CPU dry run): %1 of %2 case(s) ran the PyTorch reference on the CPU, %3 skipped (not runnable on this CPU&apos;s torch); no kernel ran, nothing was measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="275"/>
+        <location filename="../core/review/displaytext.cpp" line="282"/>
         <source>■ harness result (CPU dry run): %1 case(s) ran the PyTorch reference on the CPU; no kernel ran, nothing was measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="279"/>
+        <location filename="../core/review/displaytext.cpp" line="286"/>
         <source>■ harness result %1 (%2): %3 case(s), max rel_err %4, latency %5</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="336"/>
+        <location filename="../core/review/displaytext.cpp" line="343"/>
         <source>cpu-dry-run: the &apos;kernel&apos; is the PyTorch reference Model itself, run on the CPU at the problem&apos;s own shapes: no input dim can be scaled down (every size is tied to the model: a parameter shape or a constructor argument); these numbers check the harness and the problem files, they are not a kernel measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="342"/>
+        <location filename="../core/review/displaytext.cpp" line="349"/>
         <source>cpu-dry-run: the &apos;kernel&apos; is the PyTorch reference Model itself, run on the CPU at scaled-down shapes; these numbers check the harness and the problem files, they are not a kernel measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="346"/>
+        <location filename="../core/review/displaytext.cpp" line="353"/>
         <source>cpu-test (KWB_HARNESS_DEVICE=cpu, test-only): kernel.py ran on the CPU; timings are CPU wall clock, not a GPU measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="353"/>
+        <location filename="../core/review/displaytext.cpp" line="360"/>
         <source>CPU dry run: no kernel measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="354"/>
+        <location filename="../core/review/displaytext.cpp" line="361"/>
         <source>no measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="355"/>
+        <location filename="../core/review/displaytext.cpp" line="362"/>
         <source>skeleton: no kernel ran</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="372"/>
+        <location filename="../core/review/displaytext.cpp" line="379"/>
         <source>quality gate: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="373"/>
+        <location filename="../core/review/displaytext.cpp" line="380"/>
         <source>quality gate: %1 — %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="374"/>
+        <location filename="../core/review/displaytext.cpp" line="381"/>
         <source>wrote %1 and %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="380"/>
+        <location filename="../core/review/displaytext.cpp" line="387"/>
         <source>%1 and %2 are unchanged (this run&apos;s records, apart from the date): not rewritten</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="383"/>
+        <location filename="../core/review/displaytext.cpp" line="390"/>
         <source>wrote %1; %2 is unchanged: not rewritten</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="385"/>
+        <location filename="../core/review/displaytext.cpp" line="392"/>
         <source>%1 µs, %2 GB/s (%3% of datasheet bandwidth), %4 TFLOPS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="388"/>
+        <location filename="../core/review/displaytext.cpp" line="395"/>
         <source>%1 had been changed since kwb wrote it (an edit or `kwb memory update`): that version is kept as %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="391"/>
+        <location filename="../core/review/displaytext.cpp" line="398"/>
         <source>%1 had been edited since kwb wrote it: your version is kept as %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="394"/>
+        <location filename="../core/review/displaytext.cpp" line="401"/>
         <source>roofline data not kept: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="395"/>
+        <location filename="../core/review/displaytext.cpp" line="402"/>
         <source>roofline figure not drawn: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="396"/>
+        <location filename="../core/review/displaytext.cpp" line="403"/>
         <source>utilization not computed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="422"/>
+        <location filename="../core/review/displaytext.cpp" line="429"/>
         <source>seed default: gpu-kernel-baseline Phase 3 &apos;The default BF16 threshold is rel_err &lt; 0.01&apos;, rel_err = ||out.float() - ref|| / ||ref||</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="426"/>
+        <location filename="../core/review/displaytext.cpp" line="433"/>
         <source>seed&apos;s bf16 value kept for fp16: fp16 has 3 more mantissa bits (u = 2^-11 vs bf16&apos;s 2^-8), so a correct fp16 kernel lands well below it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="430"/>
+        <location filename="../core/review/displaytext.cpp" line="437"/>
         <source>seed default kept for fp32: a baseline kernel may compute on TF32 or bf16 tensor cores (u = 2^-11 / 2^-8), which a tight fp32 bound (1e-5) would reject; tighten it per task when the kernel computes in full fp32</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="435"/>
+        <location filename="../core/review/displaytext.cpp" line="442"/>
         <source>fp64 reference and kernel (u = 2^-53): 1e-6 leaves room for reordered sums over millions of terms while still catching a dropped term</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="439"/>
+        <location filename="../core/review/displaytext.cpp" line="446"/>
         <source>seed: &apos;lower precision formats may use task-specific relaxed thresholds&apos;; e4m3 has 3 mantissa bits (u = 2^-4 = 0.0625)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="442"/>
+        <location filename="../core/review/displaytext.cpp" line="449"/>
         <source>seed: relaxed for low precision; e5m2 has 2 mantissa bits (u = 2^-3 = 0.125)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="454"/>
+        <location filename="../core/review/displaytext.cpp" line="461"/>
         <source>sizes %1 share the value %2: dims are named by where they came from, else left as literals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="457"/>
+        <location filename="../core/review/displaytext.cpp" line="464"/>
         <source>forward writes %1 %2 in place (%3, line %4): the reference mutates state; a kernel must reproduce or the harness must reset it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="462"/>
+        <location filename="../core/review/displaytext.cpp" line="469"/>
         <source>the model is in training mode (the reference never calls eval()): BatchNorm normalises with batch statistics and updates its running stats</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="466"/>
+        <location filename="../core/review/displaytext.cpp" line="473"/>
         <source>resize check: %1; sizes in forward() are bound to input dims by value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="468"/>
+        <location filename="../core/review/displaytext.cpp" line="475"/>
         <source>broadcast in %1: operands %2 -&gt; %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="470"/>
+        <location filename="../core/review/displaytext.cpp" line="477"/>
         <source>mask in %1 (line %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="492"/>
+        <location filename="../core/review/displaytext.cpp" line="499"/>
         <source>the %1 rendering of chains is not written yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="506"/>
+        <location filename="../core/review/displaytext.cpp" line="513"/>
         <source>its rendering of chains of several launches is not written yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="508"/>
+        <location filename="../core/review/displaytext.cpp" line="515"/>
         <source>its GEMM takes no prologue (the pointwise run on A before it) yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="510"/>
+        <location filename="../core/review/displaytext.cpp" line="517"/>
         <source>its rendering of a chain of one %1 launch is not written yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="512"/>
+        <location filename="../core/review/displaytext.cpp" line="519"/>
         <source>its forward() also calls %1 (a training-mode branch), which has no CuTe DSL stage yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="515"/>
+        <location filename="../core/review/displaytext.cpp" line="522"/>
         <source>this plan has %1 epilogues (a training-mode branch)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="517"/>
+        <location filename="../core/review/displaytext.cpp" line="524"/>
         <source>its epilogue (%1) does not lower in the CuTe DSL dialect: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="518"/>
+        <location filename="../core/review/displaytext.cpp" line="525"/>
         <source>the CuTe DSL renders a chain of one GEMM with a fused pointwise epilogue, and %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="523"/>
+        <location filename="../core/review/displaytext.cpp" line="530"/>
         <source>Kernel Workbench plans this problem as a chain of 1 launch (%1); %2: --framework triton renders it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="526"/>
+        <location filename="../core/review/displaytext.cpp" line="533"/>
         <source>Kernel Workbench plans this problem as a chain of %1 launches (%2); %3: --framework triton renders it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="543"/>
+        <location filename="../core/review/displaytext.cpp" line="544"/>
+        <source>no spec sheet for product &apos;%1&apos; (as &apos;%2&apos;) in the store</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="590"/>
+        <source>device-to-device copy measured by test_kernel.py in this run: %1 TB/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="597"/>
+        <source>%1 measured (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="598"/>
+        <source>%1 measured (%2; %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="599"/>
+        <source> — %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="618"/>
         <source>no version recorded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="545"/>
+        <location filename="../core/review/displaytext.cpp" line="620"/>
         <source>V%1 of %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="215"/>
+        <location filename="../core/review/displaytext.cpp" line="222"/>
         <source>case %1/%2 </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="216"/>
+        <location filename="../core/review/displaytext.cpp" line="191"/>
+        <source>harness process %1 (test_kernel.py) exited with code %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="193"/>
+        <source>harness process %1 (test_kernel.py) ended by a signal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="195"/>
+        <source>harness process %1 on %2 in %3: %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="223"/>
         <source>▶ %1%2  shape %3  %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="228"/>
+        <location filename="../core/review/displaytext.cpp" line="235"/>
         <source>%1 %2  %3  shape %4  %5  (CPU dry run: the PyTorch reference ran in kernel.py&apos;s place; nothing measured)</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/review/displaytext.cpp" line="286"/>
+        <location filename="../core/review/displaytext.cpp" line="293"/>
         <source>☰ %n case(s) planned</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -1238,52 +1268,52 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="293"/>
+        <location filename="../core/review/displaytext.cpp" line="300"/>
         <source>‖ waiting for the GPU timing lock: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="297"/>
+        <location filename="../core/review/displaytext.cpp" line="304"/>
         <source>» GPU timing lock held after %1 s: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="298"/>
+        <location filename="../core/review/displaytext.cpp" line="305"/>
         <source>GPU timing lock released: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="302"/>
+        <location filename="../core/review/displaytext.cpp" line="309"/>
         <source>‖ %1: first kernel call (JIT compile), up to %2 s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="304"/>
+        <location filename="../core/review/displaytext.cpp" line="311"/>
         <source>» %1: first kernel call took %2 s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="307"/>
+        <location filename="../core/review/displaytext.cpp" line="314"/>
         <source>⚠ unreadable %1 line: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="315"/>
+        <location filename="../core/review/displaytext.cpp" line="322"/>
         <source>… %1 bytes of output (%2 lines) dropped here: the log and this view keep the first %3 and the last %4 bytes, and every protocol line</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="226"/>
+        <location filename="../core/review/displaytext.cpp" line="233"/>
         <source>%1 %2  %3  shape %4  %5  (CPU dry run: the PyTorch reference, in kernel.py&apos;s place, did not return; nothing measured)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="259"/>
+        <location filename="../core/review/displaytext.cpp" line="266"/>
         <source>■ harness result (CPU dry run): no case completed: %1 of %2 case(s) did not return within the case timeout; no kernel ran, nothing was measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="264"/>
+        <location filename="../core/review/displaytext.cpp" line="271"/>
         <source>■ harness result (CPU dry run): %1 of %2 case(s) ran the PyTorch reference on the CPU, %3 did not return within the case timeout; no kernel ran, nothing was measured</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1420,340 +1450,388 @@ Overwrite it with your version, or reload it and lose your edits?</source>
     </message>
 </context>
 <context>
+    <name>kwb::LedgerText</name>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="552"/>
+        <source>device-to-device copy of 1 GiB: ~0.505 ms, counting read + write bytes; CV &lt;= 0.1%</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="554"/>
+        <source>measured on one such machine, per GPU.md (shared/docs/GPU.md); 88% of the 4.8 TB/s datasheet figure</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="557"/>
+        <source>copy ceiling measured in the same run as KernelBench 19_ReLU (events with a 256 MB L2 flush, median of 20)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="560"/>
+        <source>measured on one such machine, per GPU.md (shared/docs/GPU.md)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="561"/>
+        <source>bf16 GEMM through torch, 8192x8192x8192</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="562"/>
+        <source>measured on one such machine, per GPU.md (shared/docs/GPU.md): ~770-800 TFLOP/s (value is the low end); dense datasheet 989</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="565"/>
+        <source>bf16 GEMM through torch, 4096x4096x4096</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="566"/>
+        <source>measured on one such machine, per GPU.md (shared/docs/GPU.md): ~714-750 TFLOP/s (value is the low end)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>kwb::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="263"/>
-        <location filename="../widgets/mainwindow.cpp" line="268"/>
+        <location filename="../widgets/mainwindow.cpp" line="281"/>
+        <location filename="../widgets/mainwindow.cpp" line="286"/>
         <source>Spec not saved</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="264"/>
+        <location filename="../widgets/mainwindow.cpp" line="282"/>
         <source>Phase %1 is running; save the spec when it has finished.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="268"/>
+        <location filename="../widgets/mainwindow.cpp" line="286"/>
         <source>run phase 1 first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="277"/>
+        <location filename="../widgets/mainwindow.cpp" line="295"/>
         <source>Spec saved to %1/.kwb/spec.json</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="281"/>
-        <location filename="../widgets/mainwindow.cpp" line="1087"/>
-        <location filename="../widgets/mainwindow.cpp" line="1101"/>
-        <location filename="../widgets/mainwindow.cpp" line="1110"/>
-        <location filename="../widgets/mainwindow.cpp" line="1389"/>
+        <location filename="../widgets/mainwindow.cpp" line="299"/>
+        <location filename="../widgets/mainwindow.cpp" line="1132"/>
+        <location filename="../widgets/mainwindow.cpp" line="1146"/>
+        <location filename="../widgets/mainwindow.cpp" line="1155"/>
+        <location filename="../widgets/mainwindow.cpp" line="1436"/>
         <source>Cannot open file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="307"/>
+        <location filename="../widgets/mainwindow.cpp" line="325"/>
         <source>Stopping the measurement…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="313"/>
+        <location filename="../widgets/mainwindow.cpp" line="331"/>
         <source>GPU spec ledger</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="314"/>
+        <location filename="../widgets/mainwindow.cpp" line="332"/>
         <source>Open a PyTorch logic file (File &gt; Open) to start.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="325"/>
+        <location filename="../widgets/mainwindow.cpp" line="343"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="326"/>
+        <location filename="../widgets/mainwindow.cpp" line="344"/>
         <source>&amp;Open…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="328"/>
+        <location filename="../widgets/mainwindow.cpp" line="346"/>
         <source>Open PyTorch logic file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="329"/>
+        <location filename="../widgets/mainwindow.cpp" line="347"/>
         <source>Python files (*.py);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="334"/>
+        <location filename="../widgets/mainwindow.cpp" line="352"/>
         <source>Open &amp;Workspace…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="335"/>
+        <location filename="../widgets/mainwindow.cpp" line="353"/>
         <source>Open workspace folder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="346"/>
+        <location filename="../widgets/mainwindow.cpp" line="364"/>
         <source>Open &amp;Recent</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="348"/>
+        <location filename="../widgets/mainwindow.cpp" line="366"/>
         <source>&amp;Save</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="351"/>
+        <location filename="../widgets/mainwindow.cpp" line="369"/>
         <source>Saved %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="353"/>
-        <location filename="../widgets/mainwindow.cpp" line="359"/>
-        <location filename="../widgets/mainwindow.cpp" line="1371"/>
-        <location filename="../widgets/mainwindow.cpp" line="1744"/>
+        <location filename="../widgets/mainwindow.cpp" line="371"/>
+        <location filename="../widgets/mainwindow.cpp" line="377"/>
+        <location filename="../widgets/mainwindow.cpp" line="1418"/>
+        <location filename="../widgets/mainwindow.cpp" line="1791"/>
         <source>Save failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="357"/>
+        <location filename="../widgets/mainwindow.cpp" line="375"/>
         <source>Save &amp;All</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="363"/>
+        <location filename="../widgets/mainwindow.cpp" line="381"/>
         <source>&amp;Export Review…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="370"/>
+        <location filename="../widgets/mainwindow.cpp" line="388"/>
         <source>Export review</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="371"/>
+        <location filename="../widgets/mainwindow.cpp" line="389"/>
         <source>HTML (*.html);;PDF (*.pdf);;Markdown (*.md)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="375"/>
-        <location filename="../widgets/mainwindow.cpp" line="1332"/>
-        <location filename="../widgets/mainwindow.cpp" line="1338"/>
-        <location filename="../widgets/mainwindow.cpp" line="1342"/>
+        <location filename="../widgets/mainwindow.cpp" line="393"/>
+        <location filename="../widgets/mainwindow.cpp" line="1379"/>
+        <location filename="../widgets/mainwindow.cpp" line="1385"/>
+        <location filename="../widgets/mainwindow.cpp" line="1389"/>
         <source>Export</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="375"/>
+        <location filename="../widgets/mainwindow.cpp" line="393"/>
         <source>Give the file a .html, .pdf or .md name.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="378"/>
+        <location filename="../widgets/mainwindow.cpp" line="396"/>
         <source>Exported %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="383"/>
+        <location filename="../widgets/mainwindow.cpp" line="401"/>
         <source>One self-contained file (HTML, PDF or Markdown) with the verdict, the report and the roofline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="385"/>
+        <location filename="../widgets/mainwindow.cpp" line="403"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="389"/>
+        <location filename="../widgets/mainwindow.cpp" line="407"/>
         <source>&amp;Run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="391"/>
+        <location filename="../widgets/mainwindow.cpp" line="409"/>
         <source>&amp;%1. %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="401"/>
+        <location filename="../widgets/mainwindow.cpp" line="419"/>
         <source>S&amp;top</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="415"/>
+        <location filename="../widgets/mainwindow.cpp" line="428"/>
+        <source>Measure kernel.py as it is on disk as the workspace&apos;s next version (V1, V2, ...), write its report and memory record and commit it, as `kwb measure` does. V0 is kept.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="433"/>
         <source>&amp;Report</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="419"/>
+        <location filename="../widgets/mainwindow.cpp" line="437"/>
         <source>Write baseline_report.md, memory/v0.json and the roofline figure, and preview the report</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="420"/>
+        <location filename="../widgets/mainwindow.cpp" line="438"/>
         <source>&amp;Memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="423"/>
+        <location filename="../widgets/mainwindow.cpp" line="441"/>
         <source>Open memory/v0.json (written with the report)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="424"/>
+        <location filename="../widgets/mainwindow.cpp" line="442"/>
         <source>&amp;Commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="427"/>
+        <location filename="../widgets/mainwindow.cpp" line="445"/>
         <source>Commit &quot;V0: baseline kernel&quot; (only after the quality gate passes)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="431"/>
+        <location filename="../widgets/mainwindow.cpp" line="449"/>
         <source>Main</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="443"/>
+        <location filename="../widgets/mainwindow.cpp" line="461"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="444"/>
+        <location filename="../widgets/mainwindow.cpp" line="462"/>
         <source>&amp;Reset Layout</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="446"/>
+        <location filename="../widgets/mainwindow.cpp" line="464"/>
         <source>&amp;Dark Theme</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="457"/>
+        <location filename="../widgets/mainwindow.cpp" line="475"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="458"/>
+        <location filename="../widgets/mainwindow.cpp" line="476"/>
         <source>&amp;About</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="460"/>
+        <location filename="../widgets/mainwindow.cpp" line="478"/>
         <source>About Kernel Workbench</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="461"/>
+        <location filename="../widgets/mainwindow.cpp" line="479"/>
         <source>Kernel Workbench %1
 PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="484"/>
+        <location filename="../widgets/mainwindow.cpp" line="502"/>
         <source>Wizard</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="614"/>
+        <location filename="../widgets/mainwindow.cpp" line="659"/>
         <source>Knowledge</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="611"/>
+        <location filename="../widgets/mainwindow.cpp" line="656"/>
         <source>Roofline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="630"/>
+        <location filename="../widgets/mainwindow.cpp" line="675"/>
         <source>Plugins</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="610"/>
+        <location filename="../widgets/mainwindow.cpp" line="655"/>
         <source>Run console</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="173"/>
+        <location filename="../widgets/mainwindow.cpp" line="191"/>
         <source>Workbench</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="935"/>
+        <location filename="../widgets/mainwindow.cpp" line="980"/>
         <source>Kernel Workbench[*]</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="935"/>
+        <location filename="../widgets/mainwindow.cpp" line="980"/>
         <source>%1[*] — Kernel Workbench</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="946"/>
+        <location filename="../widgets/mainwindow.cpp" line="991"/>
         <source>none for %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="947"/>
+        <location filename="../widgets/mainwindow.cpp" line="992"/>
         <source>%1 for %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1062"/>
+        <location filename="../widgets/mainwindow.cpp" line="1107"/>
         <source>Phase %1 is running; open %2 when it has finished.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1081"/>
-        <location filename="../widgets/mainwindow.cpp" line="1189"/>
+        <location filename="../widgets/mainwindow.cpp" line="1126"/>
+        <location filename="../widgets/mainwindow.cpp" line="1236"/>
         <source>Cannot open workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1082"/>
+        <location filename="../widgets/mainwindow.cpp" line="1127"/>
         <source>%1 has no reference.py: not a kernel_opt_&lt;name&gt; workspace.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1087"/>
+        <location filename="../widgets/mainwindow.cpp" line="1132"/>
         <source>%1 is not a Python (.py) logic file.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1061"/>
-        <location filename="../widgets/mainwindow.cpp" line="1092"/>
-        <location filename="../widgets/mainwindow.cpp" line="1096"/>
+        <location filename="../widgets/mainwindow.cpp" line="1106"/>
+        <location filename="../widgets/mainwindow.cpp" line="1137"/>
+        <location filename="../widgets/mainwindow.cpp" line="1141"/>
         <source>Cannot open</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1092"/>
+        <location filename="../widgets/mainwindow.cpp" line="1137"/>
         <source>%1 does not exist.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1096"/>
+        <location filename="../widgets/mainwindow.cpp" line="1141"/>
         <source>A measurement is running: stop it first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1157"/>
+        <location filename="../widgets/mainwindow.cpp" line="1202"/>
         <source>Opened %1: run phase 1 (Understand)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1363"/>
-        <location filename="../widgets/mainwindow.cpp" line="1735"/>
+        <location filename="../widgets/mainwindow.cpp" line="1410"/>
+        <location filename="../widgets/mainwindow.cpp" line="1782"/>
         <source>Unsaved changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1364"/>
+        <location filename="../widgets/mainwindow.cpp" line="1411"/>
         <source>These files have unsaved changes; the run reads what is on disk:
 %1
 
@@ -1761,102 +1839,97 @@ Save them first?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1385"/>
+        <location filename="../widgets/mainwindow.cpp" line="1432"/>
         <source>%1 changed on disk; your unsaved edits in its tab are kept.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="339"/>
+        <location filename="../widgets/mainwindow.cpp" line="357"/>
         <source>Open S&amp;uite…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="236"/>
+        <location filename="../widgets/mainwindow.cpp" line="254"/>
         <source>Recorded V%1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="236"/>
+        <location filename="../widgets/mainwindow.cpp" line="254"/>
         <source>V%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="292"/>
+        <location filename="../widgets/mainwindow.cpp" line="310"/>
         <source>%1 changed on disk: reloaded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="293"/>
+        <location filename="../widgets/mainwindow.cpp" line="311"/>
         <source>%1 changed on disk; your unsaved edits are kept, and saving will ask before overwriting.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="300"/>
+        <location filename="../widgets/mainwindow.cpp" line="318"/>
         <source>Stopping after the running phase…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="307"/>
+        <location filename="../widgets/mainwindow.cpp" line="325"/>
         <source>Stopping phase %1 (%2)…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="341"/>
+        <location filename="../widgets/mainwindow.cpp" line="359"/>
         <source>Open suite folder (with suite.json)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="345"/>
+        <location filename="../widgets/mainwindow.cpp" line="363"/>
         <source>A folder written by kwb suite: every problem in a sortable table</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="395"/>
+        <location filename="../widgets/mainwindow.cpp" line="413"/>
         <source>Run &amp;All Phases</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="399"/>
+        <location filename="../widgets/mainwindow.cpp" line="417"/>
         <source>Phases 1-4, the report and memory record, and the commit when the quality gate allows it, as `kwb baseline` does; Stop ends it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="406"/>
+        <location filename="../widgets/mainwindow.cpp" line="424"/>
         <source>Measure &amp;Again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="410"/>
-        <source>Measure kernel.py as it is on disk as the workspace&apos;s next version (V1, V2, ...), write its report and memory record and commit it, as `kwb measure` does</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../widgets/mainwindow.cpp" line="569"/>
+        <location filename="../widgets/mainwindow.cpp" line="614"/>
         <source>No knowledge records to show. Phase 2 (Learn) lists here the records it consulted for the GPU, framework and operator; a reviewed workspace, those its memory record names. Select a record to read it whole.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="595"/>
+        <location filename="../widgets/mainwindow.cpp" line="640"/>
         <source>Copy Record Id</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="639"/>
+        <location filename="../widgets/mainwindow.cpp" line="684"/>
         <source>Compare runs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="639"/>
+        <location filename="../widgets/mainwindow.cpp" line="684"/>
         <source>One of the runs has no recorded cases (no result.json).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="643"/>
+        <location filename="../widgets/mainwindow.cpp" line="688"/>
         <source>Runs</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="662"/>
+        <location filename="../widgets/mainwindow.cpp" line="707"/>
         <source>%n record(s) kept for this problem</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -1864,7 +1937,7 @@ Save them first?</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="664"/>
+        <location filename="../widgets/mainwindow.cpp" line="709"/>
         <source>; %n set aside as not applying to it (%1)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -1872,103 +1945,103 @@ Save them first?</source>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="668"/>
+        <location filename="../widgets/mainwindow.cpp" line="713"/>
         <source>set aside: %1 — %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="669"/>
+        <location filename="../widgets/mainwindow.cpp" line="714"/>
         <source>The plan (plans/v0_plan.md) lists each one.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="736"/>
+        <location filename="../widgets/mainwindow.cpp" line="781"/>
         <source>&amp;Edit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="742"/>
+        <location filename="../widgets/mainwindow.cpp" line="787"/>
         <source>&amp;Undo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="745"/>
+        <location filename="../widgets/mainwindow.cpp" line="790"/>
         <source>&amp;Redo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="749"/>
+        <location filename="../widgets/mainwindow.cpp" line="794"/>
         <source>Cu&amp;t</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="750"/>
+        <location filename="../widgets/mainwindow.cpp" line="795"/>
         <source>&amp;Copy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="751"/>
+        <location filename="../widgets/mainwindow.cpp" line="796"/>
         <source>&amp;Paste</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="752"/>
+        <location filename="../widgets/mainwindow.cpp" line="797"/>
         <source>Select &amp;All</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="755"/>
+        <location filename="../widgets/mainwindow.cpp" line="800"/>
         <source>&amp;Find…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="758"/>
+        <location filename="../widgets/mainwindow.cpp" line="803"/>
         <source>Find</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="758"/>
+        <location filename="../widgets/mainwindow.cpp" line="803"/>
         <source>Find:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="760"/>
+        <location filename="../widgets/mainwindow.cpp" line="805"/>
         <source>&quot;%1&quot; not found</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="764"/>
+        <location filename="../widgets/mainwindow.cpp" line="809"/>
         <source>Find &amp;Next</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="765"/>
+        <location filename="../widgets/mainwindow.cpp" line="810"/>
         <source>No further match</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="769"/>
+        <location filename="../widgets/mainwindow.cpp" line="814"/>
         <source>R&amp;eplace…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="772"/>
-        <location filename="../widgets/mainwindow.cpp" line="774"/>
+        <location filename="../widgets/mainwindow.cpp" line="817"/>
+        <location filename="../widgets/mainwindow.cpp" line="819"/>
         <source>Replace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="772"/>
+        <location filename="../widgets/mainwindow.cpp" line="817"/>
         <source>Replace:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="774"/>
+        <location filename="../widgets/mainwindow.cpp" line="819"/>
         <source>Replace &quot;%1&quot; with:</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="777"/>
+        <location filename="../widgets/mainwindow.cpp" line="822"/>
         <source>%n replacement(s)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -1976,459 +2049,459 @@ Save them first?</source>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="781"/>
+        <location filename="../widgets/mainwindow.cpp" line="826"/>
         <source>&amp;Go to Line…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="783"/>
+        <location filename="../widgets/mainwindow.cpp" line="828"/>
         <source>Go to line</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="783"/>
+        <location filename="../widgets/mainwindow.cpp" line="828"/>
         <source>Line:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="795"/>
+        <location filename="../widgets/mainwindow.cpp" line="840"/>
         <source>&lt;h2&gt;Kernel Workbench&lt;/h2&gt;&lt;p&gt;PyTorch logic to a correct, measured and committed V0 GPU kernel.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="798"/>
+        <location filename="../widgets/mainwindow.cpp" line="843"/>
         <source>Open a PyTorch logic file…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="799"/>
+        <location filename="../widgets/mainwindow.cpp" line="844"/>
         <source>Open a workspace to review…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="800"/>
+        <location filename="../widgets/mainwindow.cpp" line="845"/>
         <source>Open a suite…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="801"/>
+        <location filename="../widgets/mainwindow.cpp" line="846"/>
         <source>A folder written by kwb suite (with suite.json)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="804"/>
+        <location filename="../widgets/mainwindow.cpp" line="849"/>
         <source>Open example (19_ReLU)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="813"/>
+        <location filename="../widgets/mainwindow.cpp" line="858"/>
         <source>Open example</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="813"/>
+        <location filename="../widgets/mainwindow.cpp" line="858"/>
         <source>The example 19_ReLU.py is not installed with this build.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="832"/>
+        <location filename="../widgets/mainwindow.cpp" line="877"/>
         <source>&lt;b&gt;Recent&lt;/b&gt; (double-click; a workspace opens for review, nothing is re-run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="842"/>
+        <location filename="../widgets/mainwindow.cpp" line="887"/>
         <source>suite  %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="843"/>
+        <location filename="../widgets/mainwindow.cpp" line="888"/>
         <source>workspace  %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="844"/>
+        <location filename="../widgets/mainwindow.cpp" line="889"/>
         <source>logic file  %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="933"/>
+        <location filename="../widgets/mainwindow.cpp" line="978"/>
         <source>%1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="978"/>
+        <location filename="../widgets/mainwindow.cpp" line="1023"/>
         <source>Measure Again needs the workspace&apos;s V0: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="986"/>
+        <location filename="../widgets/mainwindow.cpp" line="1031"/>
         <source>Commit needs a passing quality gate (now %1).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1006"/>
+        <location filename="../widgets/mainwindow.cpp" line="1051"/>
         <source>No CUDA device on this machine: CPU dry run is on (the reference runs on the CPU; no kernel is measured). Uncheck it for a remote target.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1013"/>
-        <location filename="../widgets/mainwindow.cpp" line="1017"/>
-        <location filename="../widgets/mainwindow.cpp" line="1027"/>
-        <location filename="../widgets/mainwindow.cpp" line="1039"/>
+        <location filename="../widgets/mainwindow.cpp" line="1058"/>
+        <location filename="../widgets/mainwindow.cpp" line="1062"/>
+        <location filename="../widgets/mainwindow.cpp" line="1072"/>
+        <location filename="../widgets/mainwindow.cpp" line="1084"/>
         <source>Measure Again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1013"/>
+        <location filename="../widgets/mainwindow.cpp" line="1058"/>
         <source>Open a workspace with a recorded V0 first (File &gt; Open Workspace…).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1017"/>
+        <location filename="../widgets/mainwindow.cpp" line="1062"/>
         <source>A phase is running; measure again when it has finished.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1027"/>
+        <location filename="../widgets/mainwindow.cpp" line="1072"/>
         <source>kernel.py is unchanged since V%1. Measure the same kernel again?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1054"/>
+        <location filename="../widgets/mainwindow.cpp" line="1099"/>
         <source>Measuring V%1 of %2…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1101"/>
+        <location filename="../widgets/mainwindow.cpp" line="1146"/>
         <source>%1 cannot be read.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1142"/>
+        <location filename="../widgets/mainwindow.cpp" line="1187"/>
         <source>The run was made from %1%2. Phase 1 here runs on the workspace&apos;s copy of it, %3.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1144"/>
+        <location filename="../widgets/mainwindow.cpp" line="1189"/>
         <source> (no longer there)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1150"/>
+        <location filename="../widgets/mainwindow.cpp" line="1195"/>
         <source>Review: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1167"/>
+        <location filename="../widgets/mainwindow.cpp" line="1203"/>
+        <source>Opened workspace %1 (%2) for review, nothing re-run. Measure Again keeps V0 and records kernel.py as the next version; running the phases from phase 1 replaces V0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="1214"/>
         <source>Cannot open suite</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1176"/>
+        <location filename="../widgets/mainwindow.cpp" line="1223"/>
         <source>Suite: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1181"/>
+        <location filename="../widgets/mainwindow.cpp" line="1228"/>
         <source>Opened suite %1: double-click a problem (or press Enter) to review its workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1190"/>
+        <location filename="../widgets/mainwindow.cpp" line="1237"/>
         <source>The workspace of %1 is not on this machine: %2 does not exist. The suite may have run elsewhere, or the folder was moved or deleted; copy it next to suite.json to review it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1224"/>
+        <location filename="../widgets/mainwindow.cpp" line="1271"/>
         <source>%1, %2, CPU dry run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1225"/>
+        <location filename="../widgets/mainwindow.cpp" line="1272"/>
         <source>%1, %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1247"/>
+        <location filename="../widgets/mainwindow.cpp" line="1294"/>
         <source>%1 changed on disk (kwb measure?): showing %2.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1293"/>
+        <location filename="../widgets/mainwindow.cpp" line="1340"/>
         <source>Phase 1 not run: workspace %1 was left as it is.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1302"/>
+        <location filename="../widgets/mainwindow.cpp" line="1349"/>
         <source>Workspace already exists</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1303"/>
+        <location filename="../widgets/mainwindow.cpp" line="1350"/>
         <source>%1 is already a Kernel Workbench workspace.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1307"/>
+        <location filename="../widgets/mainwindow.cpp" line="1354"/>
         <source>Running the phases there regenerates its spec, reference.py, test_kernel.py and README.md as a new run. Files you edited (kernel.py included) are kept; new versions are written beside them as *.generated. Its report and memory/v0.json change only when you write the records (Report, Memory or Commit).
 
 The command line asks for --force here.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1311"/>
+        <location filename="../widgets/mainwindow.cpp" line="1358"/>
         <source>Open Its Review</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1312"/>
+        <location filename="../widgets/mainwindow.cpp" line="1359"/>
         <source>Overwrite as a New Run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1313"/>
+        <location filename="../widgets/mainwindow.cpp" line="1360"/>
         <source>Choose Another Folder…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1321"/>
+        <location filename="../widgets/mainwindow.cpp" line="1368"/>
         <source>Workspace folder (new or empty)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1332"/>
+        <location filename="../widgets/mainwindow.cpp" line="1379"/>
         <source>Write the report first (Run &gt; Report).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1338"/>
+        <location filename="../widgets/mainwindow.cpp" line="1385"/>
         <source>Open a workspace or finish a run first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1455"/>
+        <location filename="../widgets/mainwindow.cpp" line="1502"/>
         <source>Phase %1 (%2) running…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1474"/>
+        <location filename="../widgets/mainwindow.cpp" line="1521"/>
         <source>Phase %1 (%2) stopped: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1476"/>
+        <location filename="../widgets/mainwindow.cpp" line="1523"/>
         <source>Phase %1 (%2) stopped.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1482"/>
+        <location filename="../widgets/mainwindow.cpp" line="1529"/>
         <source>Phase %1 (%2) failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1494"/>
+        <location filename="../widgets/mainwindow.cpp" line="1541"/>
         <source>Understood %1: framework %2 on %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1525"/>
+        <location filename="../widgets/mainwindow.cpp" line="1572"/>
         <source>V%1 dry run finished: %2 case(s) checked on the CPU; not measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1528"/>
+        <location filename="../widgets/mainwindow.cpp" line="1575"/>
         <source>V%1 measurement finished: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1596"/>
+        <location filename="../widgets/mainwindow.cpp" line="1643"/>
         <source>%1 is unchanged: it already records this run (not rewritten)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1623"/>
+        <location filename="../widgets/mainwindow.cpp" line="1670"/>
         <source>Run all phases: 1. %1 … 4. %2, then the report, memory and commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1624"/>
+        <location filename="../widgets/mainwindow.cpp" line="1671"/>
         <source>Run all phases: phase 1 of 4 (%1)…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1626"/>
+        <location filename="../widgets/mainwindow.cpp" line="1673"/>
         <source>phase 1 did not start: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1626"/>
+        <location filename="../widgets/mainwindow.cpp" line="1673"/>
         <source>see the message</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1641"/>
+        <location filename="../widgets/mainwindow.cpp" line="1688"/>
         <source>phase %1 (%2) did not pass</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1645"/>
+        <location filename="../widgets/mainwindow.cpp" line="1692"/>
         <source>Run all phases: phase %1 of 4 (%2)…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1681"/>
+        <location filename="../widgets/mainwindow.cpp" line="1728"/>
         <source>the records were not written: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1689"/>
+        <location filename="../widgets/mainwindow.cpp" line="1736"/>
         <source>quality gate %1: report and memory written, nothing committed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1683"/>
+        <location filename="../widgets/mainwindow.cpp" line="1730"/>
         <source>the commit failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1679"/>
+        <location filename="../widgets/mainwindow.cpp" line="1726"/>
         <source>committed %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1699"/>
+        <location filename="../widgets/mainwindow.cpp" line="1746"/>
         <source>Run all phases: done, %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1699"/>
+        <location filename="../widgets/mainwindow.cpp" line="1746"/>
         <source>Run all phases ended: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="985"/>
-        <location filename="../widgets/mainwindow.cpp" line="1719"/>
+        <location filename="../widgets/mainwindow.cpp" line="1030"/>
+        <location filename="../widgets/mainwindow.cpp" line="1766"/>
         <source>Committed %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1520"/>
+        <location filename="../widgets/mainwindow.cpp" line="1567"/>
         <source>Measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1158"/>
-        <source>Opened workspace %1 (%2) for review, nothing re-run: phase 1 runs it again</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../widgets/mainwindow.cpp" line="984"/>
+        <location filename="../widgets/mainwindow.cpp" line="1029"/>
         <source>The run was stopped: it has no verdict to commit. Run phase 4 again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1255"/>
-        <location filename="../widgets/mainwindow.cpp" line="1553"/>
-        <location filename="../widgets/mainwindow.cpp" line="1567"/>
-        <location filename="../widgets/mainwindow.cpp" line="1587"/>
+        <location filename="../widgets/mainwindow.cpp" line="1302"/>
+        <location filename="../widgets/mainwindow.cpp" line="1600"/>
+        <location filename="../widgets/mainwindow.cpp" line="1614"/>
+        <location filename="../widgets/mainwindow.cpp" line="1634"/>
         <source>Report</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1533"/>
+        <location filename="../widgets/mainwindow.cpp" line="1580"/>
         <source>Replace the passing record?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1534"/>
+        <location filename="../widgets/mainwindow.cpp" line="1581"/>
         <source>memory/v0.json and baseline_report.md record a PASSING run. This run&apos;s quality gate is %1.
 
 Replace them with this run&apos;s records? (Only Commit keeps the passing version in git.)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1538"/>
+        <location filename="../widgets/mainwindow.cpp" line="1585"/>
         <source>kept the passing record</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1539"/>
+        <location filename="../widgets/mainwindow.cpp" line="1586"/>
         <source>Kept the passing record; nothing written.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1587"/>
+        <location filename="../widgets/mainwindow.cpp" line="1634"/>
         <source>Cannot read %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1590"/>
+        <location filename="../widgets/mainwindow.cpp" line="1637"/>
         <source>Report preview</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1597"/>
+        <location filename="../widgets/mainwindow.cpp" line="1644"/>
         <source>Wrote %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1607"/>
+        <location filename="../widgets/mainwindow.cpp" line="1654"/>
         <source>Memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1636"/>
+        <location filename="../widgets/mainwindow.cpp" line="1683"/>
         <source>stopped in phase %1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1647"/>
+        <location filename="../widgets/mainwindow.cpp" line="1694"/>
         <source>phase %1 (%2) did not start: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1657"/>
+        <location filename="../widgets/mainwindow.cpp" line="1704"/>
         <source>phase 4 (%1) did not run: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1662"/>
+        <location filename="../widgets/mainwindow.cpp" line="1709"/>
         <source>the passing record was kept: nothing written, nothing committed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1675"/>
+        <location filename="../widgets/mainwindow.cpp" line="1722"/>
         <source>the measurement was stopped: report and memory record it as STOPPED; %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1676"/>
+        <location filename="../widgets/mainwindow.cpp" line="1723"/>
         <source>the measurement was stopped: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1685"/>
+        <location filename="../widgets/mainwindow.cpp" line="1732"/>
         <source>quality gate %1: report and memory written; V0 is not committed, the generated files are committed as %2, a base for your edits</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1709"/>
-        <location filename="../widgets/mainwindow.cpp" line="1715"/>
+        <location filename="../widgets/mainwindow.cpp" line="1756"/>
+        <location filename="../widgets/mainwindow.cpp" line="1762"/>
         <source>Commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1725"/>
+        <location filename="../widgets/mainwindow.cpp" line="1772"/>
         <source>Measurement running</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1725"/>
+        <location filename="../widgets/mainwindow.cpp" line="1772"/>
         <source>A measurement is running. Stop it and quit?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1735"/>
+        <location filename="../widgets/mainwindow.cpp" line="1782"/>
         <source>Save your changes before quitting?
 %1</source>
         <translation type="unfinished"></translation>
@@ -2437,22 +2510,22 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
 <context>
     <name>kwb::Phase</name>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="268"/>
+        <location filename="../core/pipeline/suite.cpp" line="278"/>
         <source>Understand</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="270"/>
+        <location filename="../core/pipeline/suite.cpp" line="280"/>
         <source>Learn</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="272"/>
+        <location filename="../core/pipeline/suite.cpp" line="282"/>
         <source>Implement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="274"/>
+        <location filename="../core/pipeline/suite.cpp" line="284"/>
         <source>Measure</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3035,112 +3108,117 @@ Source: %4
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="188"/>
+        <location filename="../core/review/reportdisplay.cpp" line="149"/>
+        <source>DRY RUN INCOMPLETE (out of time on this CPU; nothing judged)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="190"/>
         <source>Triton was requested: an extra backend outside the seed&apos;s policy (the seed&apos;s policy maps %1 to %2); the seed requires a CuteDSL or FlyDSL kernel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="194"/>
+        <location filename="../core/review/reportdisplay.cpp" line="196"/>
         <source>%1 is %2; the seed&apos;s policy maps it to %3 (chosen explicitly)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="196"/>
+        <location filename="../core/review/reportdisplay.cpp" line="198"/>
         <source>%1 is %2; the seed&apos;s policy maps it to %3 (gpu-kernel-baseline.txt, Phase 1 step 3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="231"/>
+        <location filename="../core/review/reportdisplay.cpp" line="233"/>
         <source>Baseline report: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="233"/>
+        <location filename="../core/review/reportdisplay.cpp" line="235"/>
         <source>V%1 measurement report (the baseline is V0&apos;s baseline_report.md): %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="239"/>
+        <location filename="../core/review/reportdisplay.cpp" line="241"/>
         <source>V%1: kernel.py as edited, measured again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="244"/>
+        <location filename="../core/review/reportdisplay.cpp" line="246"/>
         <source>on the CPU (cpu-dry-run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="245"/>
+        <location filename="../core/review/reportdisplay.cpp" line="247"/>
         <source>on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="246"/>
+        <location filename="../core/review/reportdisplay.cpp" line="248"/>
         <source>- Ran %1 correctness case(s): %2 %3, %4 FAIL, %5 TIMEOUT_FAIL, %6 other, %7</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="253"/>
+        <location filename="../core/review/reportdisplay.cpp" line="255"/>
         <source>not known</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="255"/>
+        <location filename="../core/review/reportdisplay.cpp" line="257"/>
         <source>Speedup over %1: %2%3.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="258"/>
+        <location filename="../core/review/reportdisplay.cpp" line="260"/>
         <source> (a CPU dry run on either side measures no kernel)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="262"/>
+        <location filename="../core/review/reportdisplay.cpp" line="264"/>
         <source>One forward call on the problem-shape inputs under torch.profiler (CUPTI kernel times, not the timed latency): %1 launch(es), %2 µs of kernel time%3.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="268"/>
+        <location filename="../core/review/reportdisplay.cpp" line="270"/>
         <source>, by kernel name (too many launches to list one by one)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="271"/>
+        <location filename="../core/review/reportdisplay.cpp" line="273"/>
         <source>_%1&apos;s records apply (not queried again; listed in %2):_</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="275"/>
+        <location filename="../core/review/reportdisplay.cpp" line="277"/>
         <source>- GPU: none, the harness was not run (ledger: %1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="281"/>
+        <location filename="../core/review/reportdisplay.cpp" line="283"/>
         <source>- GPU: %1 (ledger: %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="282"/>
+        <location filename="../core/review/reportdisplay.cpp" line="284"/>
         <source>the CPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="286"/>
+        <location filename="../core/review/reportdisplay.cpp" line="288"/>
         <source>- Run folder: none (the harness was not run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="288"/>
+        <location filename="../core/review/reportdisplay.cpp" line="290"/>
         <source>_Not profiled: %1_</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="297"/>
+        <location filename="../core/review/reportdisplay.cpp" line="299"/>
         <source>cpu-dry-run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="299"/>
+        <location filename="../core/review/reportdisplay.cpp" line="301"/>
         <source>gpu</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3179,201 +3257,201 @@ Source: %4
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="251"/>
+        <location filename="../widgets/rooflineplot.cpp" line="258"/>
         <source>later versions (kwb measure)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="273"/>
+        <location filename="../widgets/rooflineplot.cpp" line="280"/>
         <source>%1 FLOP/byte, %2 TFLOPS
 roof here: %3 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="276"/>
+        <location filename="../widgets/rooflineplot.cpp" line="283"/>
         <source>, %1 (ledger, recorded)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="277"/>
+        <location filename="../widgets/rooflineplot.cpp" line="284"/>
         <source>, %1 (measured)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="307"/>
+        <location filename="../widgets/rooflineplot.cpp" line="314"/>
         <source>Reset zoom</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="309"/>
+        <location filename="../widgets/rooflineplot.cpp" line="316"/>
         <source>Export as PNG, SVG or PDF…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="310"/>
+        <location filename="../widgets/rooflineplot.cpp" line="317"/>
         <source>Export roofline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="311"/>
+        <location filename="../widgets/rooflineplot.cpp" line="318"/>
         <source>SVG (*.svg);;PNG (*.png);;PDF (*.pdf)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="343"/>
+        <location filename="../widgets/rooflineplot.cpp" line="350"/>
         <source>Cannot export the roofline as &apos;%1&apos;: use .png, .svg or .pdf.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="345"/>
+        <location filename="../widgets/rooflineplot.cpp" line="352"/>
         <source>Writing %1 failed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="354"/>
+        <location filename="../widgets/rooflineplot.cpp" line="361"/>
         <source>Roofline — %1, %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="356"/>
+        <location filename="../widgets/rooflineplot.cpp" line="363"/>
         <source>%1, %2: peak %3 TFLOPS, datasheet bandwidth %4 TB/s, ridge point %5 FLOP/byte</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="359"/>
+        <location filename="../widgets/rooflineplot.cpp" line="366"/>
         <source>No roofs: the peak or the bandwidth is not known.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="386"/>
+        <location filename="../widgets/rooflineplot.cpp" line="393"/>
         <source>Memory roof: %1 TB/s (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="393"/>
+        <location filename="../widgets/rooflineplot.cpp" line="400"/>
         <source>Measured ceiling: %1 TB/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="393"/>
+        <location filename="../widgets/rooflineplot.cpp" line="400"/>
         <source>Recorded ceiling (spec ledger): %1 TB/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="397"/>
+        <location filename="../widgets/rooflineplot.cpp" line="404"/>
         <source>Compute roof: %1 TFLOPS (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="400"/>
+        <location filename="../widgets/rooflineplot.cpp" line="407"/>
         <source>Ridge point: %1 FLOP/byte</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="440"/>
+        <location filename="../widgets/rooflineplot.cpp" line="447"/>
         <source>%1 TB/s (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="442"/>
+        <location filename="../widgets/rooflineplot.cpp" line="449"/>
         <source>%1 TB/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="451"/>
+        <location filename="../widgets/rooflineplot.cpp" line="458"/>
         <source>%1 TB/s (measured copy)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="451"/>
+        <location filename="../widgets/rooflineplot.cpp" line="458"/>
         <source>%1 TB/s (ledger, recorded copy)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="454"/>
+        <location filename="../widgets/rooflineplot.cpp" line="461"/>
         <source>%1 TB/s (ledger)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="454"/>
+        <location filename="../widgets/rooflineplot.cpp" line="461"/>
         <source>%1 TB/s (measured)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="423"/>
-        <location filename="../widgets/rooflineplot.cpp" line="475"/>
+        <location filename="../widgets/rooflineplot.cpp" line="430"/>
+        <location filename="../widgets/rooflineplot.cpp" line="482"/>
         <source>%1 %2 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="425"/>
-        <location filename="../widgets/rooflineplot.cpp" line="477"/>
+        <location filename="../widgets/rooflineplot.cpp" line="432"/>
+        <location filename="../widgets/rooflineplot.cpp" line="484"/>
         <source>%1 %2 TFLOPS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="460"/>
+        <location filename="../widgets/rooflineplot.cpp" line="467"/>
         <source>ridge %1 FLOP/byte</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="463"/>
+        <location filename="../widgets/rooflineplot.cpp" line="470"/>
         <source>ridge %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="472"/>
+        <location filename="../widgets/rooflineplot.cpp" line="479"/>
         <source>%1 roof: %2 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="489"/>
+        <location filename="../widgets/rooflineplot.cpp" line="496"/>
         <source>V0</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="490"/>
+        <location filename="../widgets/rooflineplot.cpp" line="497"/>
         <source>(above its roof: check the measurement)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="509"/>
+        <location filename="../widgets/rooflineplot.cpp" line="516"/>
         <source>%1: intensity %2 FLOP/byte</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="510"/>
         <location filename="../widgets/rooflineplot.cpp" line="517"/>
+        <location filename="../widgets/rooflineplot.cpp" line="524"/>
         <source>no measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="516"/>
+        <location filename="../widgets/rooflineplot.cpp" line="523"/>
         <source>No measured point (%1): the dotted line marks the kernel&apos;s arithmetic intensity.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="519"/>
+        <location filename="../widgets/rooflineplot.cpp" line="526"/>
         <source>The measured point is not drawn: intensity %1 FLOP/byte and %2 TFLOPS must both be positive on log axes.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="523"/>
+        <location filename="../widgets/rooflineplot.cpp" line="530"/>
         <source>Compute roof: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="524"/>
+        <location filename="../widgets/rooflineplot.cpp" line="531"/>
         <source>Memory roof: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="526"/>
+        <location filename="../widgets/rooflineplot.cpp" line="533"/>
         <source>Recorded ceiling (spec ledger, not measured by this run): %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="527"/>
+        <location filename="../widgets/rooflineplot.cpp" line="534"/>
         <source>Measured ceiling: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3603,121 +3681,121 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::RunsPanel</name>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="197"/>
+        <location filename="../widgets/runspanel.cpp" line="199"/>
         <source>Compare</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="198"/>
+        <location filename="../widgets/runspanel.cpp" line="200"/>
         <source>Compare the cases of the two selected runs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="207"/>
+        <location filename="../widgets/runspanel.cpp" line="209"/>
         <source>Double-click a run to review it; select two to compare their cases</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="227"/>
+        <location filename="../widgets/runspanel.cpp" line="229"/>
         <source>Diff kernel.py</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="228"/>
+        <location filename="../widgets/runspanel.cpp" line="230"/>
         <source>Diff kernel.py of the two selected versions</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="235"/>
+        <location filename="../widgets/runspanel.cpp" line="237"/>
         <source>V0 is the baseline; Run &gt; Measure Again (F5), or `kwb measure`, records kernel.py as edited as the next version</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="248"/>
-        <location filename="../widgets/runspanel.cpp" line="346"/>
+        <location filename="../widgets/runspanel.cpp" line="250"/>
+        <location filename="../widgets/runspanel.cpp" line="348"/>
         <source>Versions</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="256"/>
+        <location filename="../widgets/runspanel.cpp" line="258"/>
         <source>Runs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="335"/>
-        <location filename="../widgets/runspanel.cpp" line="387"/>
-        <location filename="../widgets/runspanel.cpp" line="395"/>
-        <location filename="../widgets/runspanel.cpp" line="418"/>
+        <location filename="../widgets/runspanel.cpp" line="337"/>
+        <location filename="../widgets/runspanel.cpp" line="389"/>
+        <location filename="../widgets/runspanel.cpp" line="397"/>
+        <location filename="../widgets/runspanel.cpp" line="420"/>
         <source>—</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="347"/>
+        <location filename="../widgets/runspanel.cpp" line="349"/>
         <source>Versions (CPU dry runs: no latency or rel_err)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="348"/>
+        <location filename="../widgets/runspanel.cpp" line="350"/>
         <source>Versions (columns with no figure hidden)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="349"/>
+        <location filename="../widgets/runspanel.cpp" line="351"/>
         <source>`kwb versions` prints &quot;-&quot; for each: a CPU dry run measures no kernel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="388"/>
+        <location filename="../widgets/runspanel.cpp" line="390"/>
         <source>ran</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="400"/>
+        <location filename="../widgets/runspanel.cpp" line="402"/>
         <source>Run folders: .kwb/runs/%1 → .kwb/runs/%2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="403"/>
+        <location filename="../widgets/runspanel.cpp" line="405"/>
         <source>No kernel ran in %1: a CPU dry run or a skeleton checks the reference against itself, so its cases show no rel_err, no latency and no ratio.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="405"/>
+        <location filename="../widgets/runspanel.cpp" line="407"/>
         <source>either run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="410"/>
+        <location filename="../widgets/runspanel.cpp" line="412"/>
         <source>case</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="410"/>
+        <location filename="../widgets/runspanel.cpp" line="412"/>
         <source>latency B/A</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="410"/>
+        <location filename="../widgets/runspanel.cpp" line="412"/>
         <source>status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="427"/>
+        <location filename="../widgets/runspanel.cpp" line="429"/>
         <source>%1 is not committed: there is no kernel.py of it to diff</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="446"/>
+        <location filename="../widgets/runspanel.cpp" line="448"/>
         <source>&lt;p&gt;kernel.py is the same in both versions.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="459"/>
+        <location filename="../widgets/runspanel.cpp" line="461"/>
         <source>kernel.py %1 → %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="469"/>
+        <location filename="../widgets/runspanel.cpp" line="471"/>
         <source>Compare %1 → %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3863,68 +3941,88 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::SpecTensorModel</name>
     <message>
-        <location filename="../widgets/specview.cpp" line="53"/>
-        <source>value %1</source>
+        <location filename="../widgets/specview.cpp" line="40"/>
+        <source>contiguous</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="58"/>
-        <source>input</source>
+        <location filename="../widgets/specview.cpp" line="41"/>
+        <source>broadcast</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="59"/>
-        <source>output</source>
+        <location filename="../widgets/specview.cpp" line="42"/>
+        <source>transposed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/specview.cpp" line="43"/>
+        <source>strided</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../widgets/specview.cpp" line="61"/>
+        <source>value %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/specview.cpp" line="66"/>
+        <source>input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/specview.cpp" line="67"/>
+        <source>output</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/specview.cpp" line="69"/>
         <source>parameter</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="77"/>
+        <location filename="../widgets/specview.cpp" line="85"/>
         <source>%1 %2 (%3): shape %4, stride %5, %6, %7</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="78"/>
-        <location filename="../widgets/specview.cpp" line="79"/>
+        <location filename="../widgets/specview.cpp" line="86"/>
+        <location filename="../widgets/specview.cpp" line="87"/>
         <source>none</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="106"/>
+        <location filename="../widgets/specview.cpp" line="114"/>
         <source>Role</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="108"/>
+        <location filename="../widgets/specview.cpp" line="116"/>
         <source>Name</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="110"/>
+        <location filename="../widgets/specview.cpp" line="118"/>
         <source>Kind</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="112"/>
+        <location filename="../widgets/specview.cpp" line="120"/>
         <source>Shape</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="114"/>
+        <location filename="../widgets/specview.cpp" line="122"/>
         <source>Stride</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="116"/>
+        <location filename="../widgets/specview.cpp" line="124"/>
         <source>dtype</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="118"/>
+        <location filename="../widgets/specview.cpp" line="126"/>
         <source>Layout / value</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3932,22 +4030,22 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::SpecView</name>
     <message>
-        <location filename="../widgets/specview.cpp" line="214"/>
+        <location filename="../widgets/specview.cpp" line="222"/>
         <source>%1 anchor</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="216"/>
+        <location filename="../widgets/specview.cpp" line="224"/>
         <source>%1 pattern</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="218"/>
+        <location filename="../widgets/specview.cpp" line="226"/>
         <source>pointwise lowering</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/specview.cpp" line="220"/>
+        <location filename="../widgets/specview.cpp" line="228"/>
         <source>chain of %n launch(es)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -3955,7 +4053,7 @@ roof here: %3 TFLOPS (datasheet)</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/specview.cpp" line="222"/>
+        <location filename="../widgets/specview.cpp" line="230"/>
         <source>chain of %n launch(es), writing input(s) %1 back</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -3963,127 +4061,127 @@ roof here: %3 TFLOPS (datasheet)</source>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="235"/>
+        <location filename="../widgets/specview.cpp" line="243"/>
         <source>Phase 3 will write a kernel with %1 (%2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="236"/>
+        <location filename="../widgets/specview.cpp" line="244"/>
         <source>Phase 3 will write a SKELETON with %1 (the quality gate fails it): %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="239"/>
+        <location filename="../widgets/specview.cpp" line="247"/>
         <source>Framework %1: not a built-in backend; the built-in ones would give:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="240"/>
+        <location filename="../widgets/specview.cpp" line="248"/>
         <source>Code generation:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="245"/>
+        <location filename="../widgets/specview.cpp" line="253"/>
         <source>  group %1 [%2]: covered</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="246"/>
+        <location filename="../widgets/specview.cpp" line="254"/>
         <source>  group %1 [%2]: not covered: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="252"/>
+        <location filename="../widgets/specview.cpp" line="260"/>
         <source>  ✓ %1: kernel (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="253"/>
+        <location filename="../widgets/specview.cpp" line="261"/>
         <source>  ✗ %1: skeleton: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="265"/>
+        <location filename="../widgets/specview.cpp" line="273"/>
         <source>  ✗ %1: skeleton (hover for why)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="274"/>
+        <location filename="../widgets/specview.cpp" line="282"/>
         <source>%1: skeleton: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="294"/>
+        <location filename="../widgets/specview.cpp" line="302"/>
         <source>No spec yet: run phase 1 (Understand).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="302"/>
+        <location filename="../widgets/specview.cpp" line="310"/>
         <source>%1: unknown</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="304"/>
+        <location filename="../widgets/specview.cpp" line="312"/>
         <source>%1: %2 = %3 %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="311"/>
+        <location filename="../widgets/specview.cpp" line="319"/>
         <source>%1: %2 = %3 %4 (%5)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="316"/>
+        <location filename="../widgets/specview.cpp" line="324"/>
         <source>Pattern: %1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="317"/>
+        <location filename="../widgets/specview.cpp" line="325"/>
         <source>Problem: %1, dtype %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="322"/>
+        <location filename="../widgets/specview.cpp" line="330"/>
         <source>Sizes: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="323"/>
+        <location filename="../widgets/specview.cpp" line="331"/>
         <source>FLOPs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="323"/>
+        <location filename="../widgets/specview.cpp" line="331"/>
         <source>FLOP</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="323"/>
+        <location filename="../widgets/specview.cpp" line="331"/>
         <source>Bytes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="323"/>
+        <location filename="../widgets/specview.cpp" line="331"/>
         <source>bytes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="325"/>
+        <location filename="../widgets/specview.cpp" line="333"/>
         <source>Threshold: rel_err &lt; %1 (%2); accumulation %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="331"/>
+        <location filename="../widgets/specview.cpp" line="339"/>
         <source>Ambiguity: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="331"/>
+        <location filename="../widgets/specview.cpp" line="339"/>
         <source>Note: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="310"/>
+        <location filename="../widgets/specview.cpp" line="318"/>
         <source>%1: %2 %3 (%4); %5</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4091,22 +4189,22 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::Suite</name>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="217"/>
+        <location filename="../core/pipeline/suite.cpp" line="227"/>
         <source>%1 has no suite.json: not a `kwb suite` folder.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="219"/>
+        <location filename="../core/pipeline/suite.cpp" line="229"/>
         <source>%1 cannot be read: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="222"/>
+        <location filename="../core/pipeline/suite.cpp" line="232"/>
         <source>%1 is not valid JSON.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="225"/>
+        <location filename="../core/pipeline/suite.cpp" line="235"/>
         <source>%1 is not a suite report (schema &quot;%2&quot;, expected &quot;kwb-suite-1&quot;).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4159,48 +4257,48 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="156"/>
+        <location filename="../widgets/suitepanel.cpp" line="157"/>
         <source>fast_1 %1%</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="158"/>
+        <location filename="../widgets/suitepanel.cpp" line="159"/>
         <source>CPU dry run: nothing measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="160"/>
+        <location filename="../widgets/suitepanel.cpp" line="161"/>
         <source>geomean %1× vs eager</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="161"/>
+        <location filename="../widgets/suitepanel.cpp" line="162"/>
         <source>, %1× vs torch.compile</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="164"/>
+        <location filename="../widgets/suitepanel.cpp" line="165"/>
         <source>policy framework</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="171"/>
+        <location filename="../widgets/suitepanel.cpp" line="172"/>
         <source>No suite is open.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="176"/>
+        <location filename="../widgets/suitepanel.cpp" line="177"/>
         <source>Give the file a .html, .pdf or .md name.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="185"/>
-        <location filename="../widgets/suitepanel.cpp" line="189"/>
+        <location filename="../widgets/suitepanel.cpp" line="186"/>
+        <location filename="../widgets/suitepanel.cpp" line="190"/>
         <source>Export suite report</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="186"/>
+        <location filename="../widgets/suitepanel.cpp" line="187"/>
         <source>PDF (*.pdf);;HTML (*.html);;Markdown (*.md)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4208,238 +4306,243 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::SuiteReport</name>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="319"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="321"/>
         <source>Suite report: %1, %2 problem(s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="345"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="347"/>
         <source>Suite report</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="354"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="356"/>
         <source>CPU DRY RUN of %1 problem(s): nothing was measured (no latency, speedup or utilization)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="358"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="360"/>
         <source>%1 of %2 problems PASS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="360"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="362"/>
         <source> · geomean %1x vs eager</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="362"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="364"/>
         <source> · %1x vs torch.compile</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="371"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="373"/>
         <source>Target </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="372"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="374"/>
         <source>; GPU %1; framework %2; %3 at a time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="374"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="376"/>
         <source>the seed&apos;s policy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="379"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="381"/>
         <source>suite.json written %1 (UTC)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="385"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="389"/>
         <source>%1 not run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="386"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="390"/>
         <source>Counts: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="388"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="392"/>
         <source>; %1 taken from an earlier run (resumed)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="391"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="395"/>
         <source>not measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="395"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="399"/>
         <source>not measured (kwb suite --compile-ref)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="397"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="401"/>
         <source>fast_1 (correct and faster than eager, of all problems): %1; geometric-mean speedup of the correct problems over eager: %2, over torch.compile: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="413"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="417"/>
         <source>GPU timing lock </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="414"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="418"/>
         <source>: no two problems&apos; timed regions overlapped; their harnesses waited %1 s for it in all (at most %2 s one problem), time not counted toward any case&apos;s timeout</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="424"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="428"/>
         <source>Summary by level</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="427"/>
-        <location filename="../core/pipeline/suitereport.cpp" line="522"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="431"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="526"/>
         <source>level</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="428"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="432"/>
         <source>problems</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="430"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="434"/>
         <source>not PASS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="433"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="437"/>
         <source>geomean vs eager</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="434"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="438"/>
         <source>geomean vs torch.compile</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="435"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="439"/>
         <source>below 0.5x torch.compile</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="439"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="443"/>
         <source>all</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="456"/>
-        <source>problems = PASS + not PASS + DRY_RUN + not run yet: not PASS counts FAIL, TIMEOUT_FAIL, SKELETON and ERROR; a CPU dry run (DRY_RUN) measured no kernel, so it is neither PASS nor not PASS. Geomeans over the PASS problems with both latencies (above 1x: faster than the reference); fast_1 counts the problems that are correct and faster than eager among all of the level&apos;s problems.</source>
+        <location filename="../core/pipeline/suitereport.cpp" line="460"/>
+        <source>problems = PASS + not PASS + DRY_RUN + not run yet: not PASS counts FAIL, TIMEOUT_FAIL, SKELETON, ERROR and DRY_RUN_TIMEOUT (a dry run out of time on the CPU, nothing checked); a CPU dry run (DRY_RUN) measured no kernel, so it is neither PASS nor not PASS. Geomeans over the PASS problems with both latencies (above 1x: faster than the reference); fast_1 counts the problems that are correct and faster than eager among all of the level&apos;s problems.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="467"/>
-        <source>Worst problems</source>
+        <location filename="../core/pipeline/suitereport.cpp" line="597"/>
+        <source>dry run: nothing measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/pipeline/suitereport.cpp" line="471"/>
+        <source>Worst problems</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="475"/>
         <source>None to list: a CPU dry run measures no kernel.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="472"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="476"/>
         <source>None: no problem has a verdict yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="477"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="481"/>
         <source>Every problem that did not PASS, then the slowest that did (lowest speedup over torch.compile, or over eager without it).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="490"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="494"/>
         <source>%1: %2 problem(s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="508"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="512"/>
         <source>Why not PASS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="510"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="514"/>
         <source>The whole reason of every problem with one, as the suite recorded it (paths relative to the suite folder).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="521"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="525"/>
         <source>problem</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="523"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="527"/>
         <source>gate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="525"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="529"/>
         <source>max rel_err</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="526"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="530"/>
         <source>kernel µs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="527"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="531"/>
         <source>vs eager</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="528"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="532"/>
         <source>vs compile</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="530"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="534"/>
         <source>BW / compute % (copy %)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="531"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="535"/>
         <source>why not PASS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="544"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="548"/>
         <source>report</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="545"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="549"/>
         <source>kernel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="546"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="550"/>
         <source>log</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="563"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="567"/>
         <source>taken from an earlier run (resumed)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="587"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="591"/>
         <source>(whole text)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4457,122 +4560,127 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="159"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="149"/>
+        <source>dry run: nothing measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/suitetablemodel.cpp" line="163"/>
         <source>The problem (its logic file&apos;s name); double-click or Enter opens its workspace for review</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="160"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="164"/>
         <source>Problem</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="162"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="166"/>
         <source>The quality gate of its V0 baseline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="162"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="166"/>
         <source>Gate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="164"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="168"/>
         <source>The largest relative error over all cases</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="164"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="168"/>
         <source>max rel_err</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="166"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="170"/>
         <source>The generated kernel&apos;s latency, primary case (µs)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="166"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="170"/>
         <source>Kernel µs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="168"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="172"/>
         <source>Eager PyTorch&apos;s latency, primary case (µs)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="168"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="172"/>
         <source>Eager µs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="170"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="174"/>
         <source>Speedup over eager PyTorch (eager µs / kernel µs; above 1 is faster)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="170"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="174"/>
         <source>vs eager</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="172"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="176"/>
         <source>torch.compile&apos;s latency, primary case (µs)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="172"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="176"/>
         <source>compile µs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="174"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="178"/>
         <source>Speedup over torch.compile (compile µs / kernel µs; above 1 is faster)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="174"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="178"/>
         <source>vs compile</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="176"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="180"/>
         <source>Share of the GPU&apos;s datasheet memory bandwidth reached (%)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="176"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="180"/>
         <source>BW %</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="178"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="182"/>
         <source>Share of the GPU&apos;s datasheet compute peak reached (%)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="178"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="182"/>
         <source>Compute %</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="180"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="184"/>
         <source>Why the problem did not PASS (the row&apos;s tooltip and the Report tab give the whole text)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="181"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="185"/>
         <source>Why not PASS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="284"/>
+        <location filename="../core/pipeline/suite.cpp" line="294"/>
         <source>Error in phase %1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="288"/>
+        <location filename="../core/pipeline/suite.cpp" line="298"/>
         <source>Error (no verdict)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4683,57 +4791,62 @@ output followed live, cancel is scancel; the workspace must be on a file system 
 <context>
     <name>kwb::Verdict</name>
     <message>
-        <location filename="../core/review/verdict.cpp" line="48"/>
+        <location filename="../core/review/verdict.cpp" line="51"/>
         <source>Not run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="50"/>
+        <location filename="../core/review/verdict.cpp" line="53"/>
         <source>Running…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="52"/>
+        <location filename="../core/review/verdict.cpp" line="55"/>
         <source>PASS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="54"/>
+        <location filename="../core/review/verdict.cpp" line="57"/>
         <source>FAIL</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="56"/>
+        <location filename="../core/review/verdict.cpp" line="59"/>
         <source>TIMEOUT_FAIL</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="58"/>
+        <location filename="../core/review/verdict.cpp" line="61"/>
         <source>Skeleton: kernel not implemented</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="60"/>
+        <location filename="../core/review/verdict.cpp" line="63"/>
         <source>Dry run: not measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="62"/>
+        <location filename="../core/review/verdict.cpp" line="65"/>
+        <source>Dry run incomplete: out of time on this CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/verdict.cpp" line="67"/>
         <source>Stopped</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="64"/>
+        <location filename="../core/review/verdict.cpp" line="69"/>
         <source>Harness error</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="72"/>
+        <location filename="../core/review/verdict.cpp" line="77"/>
         <source>not measured: no kernel ran (a CPU dry run runs the PyTorch reference in kernel.py&apos;s place, checked against its own float32 run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="66"/>
+        <location filename="../core/review/verdict.cpp" line="71"/>
         <source>Incomplete: the run was interrupted</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4741,8 +4854,8 @@ output followed live, cancel is scancel; the workspace must be on a file system 
 <context>
     <name>kwb::VerdictBadge</name>
     <message>
-        <location filename="../widgets/verdictbadge.cpp" line="48"/>
-        <location filename="../widgets/verdictbadge.cpp" line="58"/>
+        <location filename="../widgets/verdictbadge.cpp" line="50"/>
+        <location filename="../widgets/verdictbadge.cpp" line="60"/>
         <source>Quality gate: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4750,52 +4863,57 @@ output followed live, cancel is scancel; the workspace must be on a file system 
 <context>
     <name>kwb::VerdictCode</name>
     <message>
-        <location filename="../core/review/verdict.cpp" line="82"/>
+        <location filename="../core/review/verdict.cpp" line="87"/>
         <source>NOT_RUN</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="84"/>
+        <location filename="../core/review/verdict.cpp" line="89"/>
         <source>RUNNING</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="86"/>
+        <location filename="../core/review/verdict.cpp" line="91"/>
         <source>PASS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="88"/>
+        <location filename="../core/review/verdict.cpp" line="93"/>
         <source>FAIL</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="90"/>
+        <location filename="../core/review/verdict.cpp" line="95"/>
         <source>TIMEOUT_FAIL</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="92"/>
+        <location filename="../core/review/verdict.cpp" line="97"/>
         <source>SKELETON</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="94"/>
+        <location filename="../core/review/verdict.cpp" line="99"/>
         <source>DRY_RUN</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="96"/>
+        <location filename="../core/review/verdict.cpp" line="101"/>
+        <source>DRY_RUN_TIMEOUT</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/verdict.cpp" line="103"/>
         <source>STOPPED</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="98"/>
+        <location filename="../core/review/verdict.cpp" line="105"/>
         <source>ERROR</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="100"/>
+        <location filename="../core/review/verdict.cpp" line="107"/>
         <source>INCOMPLETE</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4818,65 +4936,70 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="143"/>
-        <location filename="../widgets/runspanel.cpp" line="145"/>
-        <location filename="../widgets/runspanel.cpp" line="148"/>
-        <location filename="../widgets/runspanel.cpp" line="151"/>
+        <location filename="../widgets/runspanel.cpp" line="144"/>
+        <location filename="../widgets/runspanel.cpp" line="146"/>
+        <location filename="../widgets/runspanel.cpp" line="149"/>
+        <location filename="../widgets/runspanel.cpp" line="152"/>
         <source>—</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="153"/>
+        <location filename="../widgets/runspanel.cpp" line="154"/>
         <source>not committed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="163"/>
+        <location filename="../widgets/runspanel.cpp" line="164"/>
         <source>dry run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="164"/>
+        <location filename="../widgets/runspanel.cpp" line="165"/>
         <source>stopped</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="165"/>
+        <location filename="../widgets/runspanel.cpp" line="166"/>
+        <source>dry run: out of time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="167"/>
         <source>skeleton</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="171"/>
+        <location filename="../widgets/runspanel.cpp" line="173"/>
         <source>Speedup vs the previous version: its latency over this one&apos;s (&gt; 1: faster)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="175"/>
+        <location filename="../widgets/runspanel.cpp" line="177"/>
         <source>Version</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="177"/>
+        <location filename="../widgets/runspanel.cpp" line="179"/>
         <source>Gate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="179"/>
+        <location filename="../widgets/runspanel.cpp" line="181"/>
         <source>µs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="181"/>
+        <location filename="../widgets/runspanel.cpp" line="183"/>
         <source>Speedup</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="183"/>
+        <location filename="../widgets/runspanel.cpp" line="185"/>
         <source>rel_err</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="185"/>
+        <location filename="../widgets/runspanel.cpp" line="187"/>
         <source>Commit</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4993,14 +5116,14 @@ output followed live, cancel is scancel; the workspace must be on a file system 
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="124"/>
         <location filename="../widgets/wizardpanel.cpp" line="437"/>
-        <location filename="../widgets/wizardpanel.cpp" line="452"/>
+        <location filename="../widgets/wizardpanel.cpp" line="480"/>
         <source>Not run yet. The records consulted appear in the Knowledge panel.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="132"/>
         <location filename="../widgets/wizardpanel.cpp" line="345"/>
-        <location filename="../widgets/wizardpanel.cpp" line="453"/>
+        <location filename="../widgets/wizardpanel.cpp" line="481"/>
         <source>Not run yet.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5041,7 +5164,7 @@ output followed live, cancel is scancel; the workspace must be on a file system 
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="221"/>
-        <location filename="../widgets/wizardpanel.cpp" line="498"/>
+        <location filename="../widgets/wizardpanel.cpp" line="526"/>
         <source>Run V0 measurement</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5102,16 +5225,16 @@ output followed live, cancel is scancel; the workspace must be on a file system 
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="382"/>
-        <source>Measure Again records kernel.py as V%1 (V0 stays); phases 1-4 regenerate V0.</source>
+        <source>Measure Again records kernel.py as V%1 (V0 is kept); running phases 1-4 again replaces V0.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="383"/>
+        <location filename="../widgets/wizardpanel.cpp" line="384"/>
         <source>Run the phases to measure it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/wizardpanel.cpp" line="402"/>
+        <location filename="../widgets/wizardpanel.cpp" line="403"/>
         <source>Recorded in this workspace (nothing re-run): %n knowledge record(s) kept</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -5119,7 +5242,7 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/wizardpanel.cpp" line="405"/>
+        <location filename="../widgets/wizardpanel.cpp" line="406"/>
         <source>; %n set aside as not applying</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -5127,7 +5250,7 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         </translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="406"/>
+        <location filename="../widgets/wizardpanel.cpp" line="407"/>
         <source>Plan: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5142,32 +5265,42 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="498"/>
+        <location filename="../widgets/wizardpanel.cpp" line="452"/>
+        <source>Runs once phase %1 has run in this window (the phases run in order; a reviewed workspace&apos;s recorded phases are shown, not run again)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/wizardpanel.cpp" line="456"/>
+        <source>Runs phase 1 again. Phases 1-4 run again end in a new V0: V0 is replaced (its commit stays in git). Measure Again keeps V0 and records kernel.py as V%1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/wizardpanel.cpp" line="460"/>
+        <source>Measure the regenerated kernel as a new V0: V0 is replaced (its commit stays in git). Measure Again keeps V0 and records kernel.py as V%1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/wizardpanel.cpp" line="526"/>
         <source>Measure V0 anew</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="499"/>
-        <source>After phases 1-3 ran again here: measure the regenerated kernel as a new V0, replacing the recorded one. Measure Again keeps V0 and records kernel.py as V%1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../widgets/wizardpanel.cpp" line="531"/>
+        <location filename="../widgets/wizardpanel.cpp" line="555"/>
         <source>⚠ %1 will write a SKELETON for this problem, which the quality gate fails (%2). %3 gives a kernel.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="533"/>
+        <location filename="../widgets/wizardpanel.cpp" line="557"/>
         <source> or </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="539"/>
+        <location filename="../widgets/wizardpanel.cpp" line="563"/>
         <source>Use %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="540"/>
+        <location filename="../widgets/wizardpanel.cpp" line="564"/>
         <source>Set Framework to %1 and run phase 1 again (seconds)</source>
         <translation type="unfinished"></translation>
     </message>

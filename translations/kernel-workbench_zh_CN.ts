@@ -97,22 +97,22 @@
 <context>
     <name>kwb</name>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="771"/>
+        <location filename="../widgets/rooflineplot.cpp" line="781"/>
         <source>Cannot draw the roofline figure: no QApplication (run with QT_QPA_PLATFORM=offscreen).</source>
         <translation>无法绘制 Roofline 图：没有 QApplication（请以 QT_QPA_PLATFORM=offscreen 运行）。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="774"/>
+        <location filename="../widgets/rooflineplot.cpp" line="784"/>
         <source>Cannot draw the roofline figure: the size %1 × %2 is not positive.</source>
         <translation>无法绘制 Roofline 图：尺寸 %1 × %2 不是正数。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="779"/>
+        <location filename="../widgets/rooflineplot.cpp" line="789"/>
         <source>Cannot draw the roofline figure: peak TFLOPS or bandwidth is not known.</source>
         <translation>无法绘制 Roofline 图：峰值 TFLOPS 或带宽未知。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="787"/>
+        <location filename="../widgets/rooflineplot.cpp" line="797"/>
         <source>Cannot draw the roofline figure: rendering gave an empty image.</source>
         <translation>无法绘制 Roofline 图：渲染得到的图像为空。</translation>
     </message>
@@ -123,7 +123,7 @@
     </message>
     <message>
         <location filename="../widgets/reportexport.cpp" line="155"/>
-        <location filename="../widgets/rooflineplot.cpp" line="790"/>
+        <location filename="../widgets/rooflineplot.cpp" line="800"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
@@ -138,7 +138,7 @@
         <translation>写入 %1 失败：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="792"/>
+        <location filename="../widgets/rooflineplot.cpp" line="802"/>
         <source>Writing the PNG %1 failed: %2</source>
         <translation>写入 PNG %1 失败：%2</translation>
     </message>
@@ -146,57 +146,57 @@
 <context>
     <name>kwb::BaselineJob</name>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="108"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="109"/>
         <source>error: </source>
         <translation>错误：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="140"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="141"/>
         <source>Understand the PyTorch semantics: %1</source>
         <translation>理解 PyTorch 语义：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="142"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="143"/>
         <source>%1 is a folder, not a Python file with the PyTorch logic</source>
         <translation>%1 是文件夹，不是包含 PyTorch 逻辑的 Python 文件</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="157"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="158"/>
         <source>target %1 (%2) → framework %3: %4</source>
         <translation>目标 %1（%2）→ 框架 %3：%4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="165"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="167"/>
         <source>&quot;%1&quot; is %2 (%3)</source>
         <translation>“%1”即 %2（%3）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="179"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="181"/>
         <source>workspace %1 holds versions up to V%2 (recorded by `kwb measure`): --force would measure today&apos;s kernel.py again as V0, the baseline they are compared with. Record a new version with `kwb measure %1`, or regenerate into a new --workspace</source>
         <translation>工作区 %1 已有直到 V%2 的版本（由 `kwb measure` 记录）：--force 会把今天的 kernel.py 再次作为 V0（它们所比较的基线）测量。请用 `kwb measure %1` 记录新版本，或在新的 --workspace 中重新生成</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="194"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="196"/>
         <source>probed with %1 in the suite&apos;s batch (meta tensors: no real inputs allocated)</source>
         <translation>已在套件的批处理中用 %1 探测（meta 张量：不分配真实输入）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="197"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="199"/>
         <source>probing with %1 (meta tensors: no real inputs allocated)</source>
         <translation>使用 %1 探测（meta 张量：不分配真实输入）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="207"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="209"/>
         <source>probe: still running after %1 s (limit %2 s); it is stopped at the limit (KWB_PROBE_TIMEOUT_S sets it; --case-timeout bounds the harness&apos;s cases, not the probe)</source>
         <translation>探测：已运行 %1 秒（上限 %2 秒）；到达上限时将被停止（上限由 KWB_PROBE_TIMEOUT_S 设置；--case-timeout 只限制测试框架的用例，不限制探测）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="212"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="214"/>
         <source>probe: still running after %1 s (limit %2 s), in %3; it is stopped at the limit (KWB_PROBE_TIMEOUT_S sets it; --case-timeout bounds the harness&apos;s cases, not the probe)</source>
         <translation>探测：已运行 %1 秒（上限 %2 秒），正在运行 %3；到达上限时将被停止（上限由 KWB_PROBE_TIMEOUT_S 设置；--case-timeout 只限制测试框架的用例，不限制探测）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="224"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="226"/>
         <source>the probe failed on %1: %2</source>
         <translation>探测 %1 失败：%2</translation>
     </message>
@@ -205,168 +205,168 @@
         <translation type="vanished">本机没有 CUDA 设备；请使用 --cpu-dry-run 或远程目标（%1 下 torch.cuda.is_available() 为 False；在工作台中：勾选 CPU 试运行，或选择其他运行目标）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="260"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="262"/>
         <source>workspace %1 holds problem %2, not %3: pass another --workspace (nothing was changed)</source>
         <translation>工作区 %1 属于问题 %2，而不是 %3：请另选 --workspace（未做任何更改）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="281"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="283"/>
         <source>pattern %1; FLOPs %2; bytes %3</source>
         <translation>模式 %1；FLOPs %2；字节数 %3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="283"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="285"/>
         <source>ambiguous: </source>
         <translation>存在歧义：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="284"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="286"/>
         <source>spec written to %1</source>
         <translation>规格已写入 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="316"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="318"/>
         <source>the problem cannot fit on %1: its inputs and outputs alone are %2 GB, %3x the %4 GB of memory (kwb&apos;s estimate with the harness&apos;s copies: %5 GB). Nothing was generated or run (a CPU dry run included). Make the shapes in get_inputs() smaller, or pass --allow-oversize to go on anyway</source>
         <translation>该问题无法放入 %1：仅其输入和输出就有 %2 GB，是 %4 GB 显存的 %3 倍（kwb 含测试框架副本的估计：%5 GB）。未生成、未运行任何内容（CPU 试运行亦然）。请减小 get_inputs() 中的形状，或传入 --allow-oversize 仍然继续</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="373"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="375"/>
         <source>warning: </source>
         <translation>警告：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="397"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="399"/>
         <source>. Its last run was stopped before a verdict. To run it again: %1</source>
         <translation>。它上次的运行在得出结论前被停止。重新运行：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="398"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="400"/>
         <source>. To run it again: %1</source>
         <translation>。重新运行：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="400"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="402"/>
         <source> (or `kwb measure %1` to measure its kernel.py as a new version)</source>
         <translation>（或用 `kwb measure %1` 将其 kernel.py 作为新版本测量）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="437"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="439"/>
         <source>the problem changed since your edited %2 was generated: it was made for another version of %1, and as is it would be this problem&apos;s V0. Nothing was changed. Run again with --stale-edits backup to keep yours as %2.edited-&lt;time&gt; and generate %2 afresh for this problem, or with --stale-edits keep to keep yours as made for this problem (this run&apos;s generated one is then written beside it as %2.generated: compare them)</source>
         <translation>问题在你编辑过的 %2 生成之后已改变：它是为 %1 的另一个版本生成的，按原样它会成为本问题的 V0。未做任何更改。可用 --stale-edits backup 重新运行：你的文件保存为 %2.edited-&lt;时间&gt;，并为本问题重新生成 %2；或用 --stale-edits keep 保留你的文件作为本问题的版本（本次生成的文件写在旁边，名为 %2.generated：请比较两者）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="445"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="447"/>
         <source>the problem changed since your edited %2 were generated: they were made for another version of %1, and as is they would be this problem&apos;s V0. Nothing was changed. Run again with --stale-edits backup to keep yours as &lt;file&gt;.edited-&lt;time&gt; and generate them afresh for this problem, or with --stale-edits keep to keep yours as made for this problem (this run&apos;s generated ones are then written beside them as &lt;file&gt;.generated: compare them)</source>
         <translation>问题在你编辑过的 %2 生成之后已改变：它们是为 %1 的另一个版本生成的，按原样它们会成为本问题的 V0。未做任何更改。可用 --stale-edits backup 重新运行：你的文件保存为 &lt;文件&gt;.edited-&lt;时间&gt;，并为本问题重新生成；或用 --stale-edits keep 保留你的文件作为本问题的版本（本次生成的文件写在旁边，名为 &lt;文件&gt;.generated：请比较两者）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="523"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="525"/>
         <source>%1 is not a folder (a kwb workspace)</source>
         <translation>%1 不是文件夹（kwb 工作区）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="525"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="527"/>
         <source>%1 is not a kwb workspace (no .kwb/manifest.json): run `kwb baseline` first</source>
         <translation>%1 不是 kwb 工作区（没有 .kwb/manifest.json）：请先运行 `kwb baseline`</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="531"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="533"/>
         <source>%1 is missing: a later version is measured against a V0 (run `kwb baseline` first)</source>
         <translation>缺少 %1：后续版本需与 V0 对比测量（请先运行 `kwb baseline`）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="540"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="542"/>
         <source>%1 is masked: no V0 to measure against</source>
         <translation>%1 已被屏蔽：没有可对比测量的 V0</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="561"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="563"/>
         <source>%1 cannot be read: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="563"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="565"/>
         <source>%1 is damaged (not a JSON object)</source>
         <translation>%1 已损坏（不是 JSON 对象）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="565"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="567"/>
         <source>%1 is not a problem spec kwb wrote: %2</source>
         <translation>%1 不是 kwb 写入的问题规格：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="570"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="572"/>
         <source>%1 names no workbench.gpu / workbench.framework: it was not written by `kwb baseline`</source>
         <translation>%1 未指定 workbench.gpu / workbench.framework：它不是由 `kwb baseline` 写入的</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="584"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="586"/>
         <source>%1 has no kernel.py or test_kernel.py to measure</source>
         <translation>%1 没有可测量的 kernel.py 或 test_kernel.py</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="603"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="605"/>
         <source>stopped before the measurement started; nothing was written</source>
         <translation>测量开始前已停止；未写入任何内容</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="621"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="623"/>
         <source>kernel.py is unchanged since V%1; edit it or pass --again to measure the same kernel again</source>
         <translation>kernel.py 自 V%1 以来未改动；请先编辑它，或加上 --again 再次测量同一内核</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="627"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="629"/>
         <source>V%1 of %2: kernel.py%3 on %4 (%5), against %6</source>
         <translation>%2 的 V%1：在 %4（%5）上运行 kernel.py%3，对比 %6</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="629"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="631"/>
         <source> (your edit)</source>
         <translation>（你的修改）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="633"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="635"/>
         <source>warning: a stopped run has no verdict and no figures (%1, not committed): V%2 is compared with %3, the latest version that finished</source>
         <translation>警告：已停止的运行没有结论和数值（%1，未提交）：V%2 与最近一个完成的版本 %3 比较</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="645"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="751"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="647"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="754"/>
         <source>run phase 1 first</source>
         <translation>请先运行阶段 1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="646"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="648"/>
         <source>stopped before phase 2 (Learn) started</source>
         <translation>在阶段 2（学习）开始前已停止</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="657"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="659"/>
         <source>note: %1 will write a skeleton for this problem (the gate fails it); %2 has a kernel</source>
         <translation>注意：%1 将为此问题生成骨架代码（质量门禁会判为失败）；%2 可生成内核</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="662"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="664"/>
         <source>Query the enabled knowledge tools</source>
         <translation>查询已启用的知识工具</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="677"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="679"/>
         <source>stopped in phase 2 (Learn) while %1 was queried; the plan was not written</source>
         <translation>在阶段 2（学习）查询 %1 时已停止；未写入计划</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="689"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="691"/>
         <source>%1: %2 (a missing fact; the whole reason is in plans/v0_plan.md)</source>
         <translation>%1：%2（缺失的事实；完整原因见 plans/v0_plan.md）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1127"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1130"/>
         <source>DRY_RUN, no verdict on kernel.py (the harness ran with the PyTorch reference in kernel.py&apos;s place on the CPU; kernel.py was not run)</source>
         <translation>DRY_RUN，不是对 kernel.py 的结论（测试框架在 CPU 上用 PyTorch 参考实现代替 kernel.py 运行；kernel.py 未运行）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1136"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1139"/>
         <source>note: a wrong kernel.py passes a dry run too; its numbers can be checked on the CPU under the Triton emulation (README, &quot;checked for numbers on the CPU&quot;), from the root of a Kernel Workbench source tree (reference.py is the workspace&apos;s copy of the problem): /usr/bin/python3 tests/python/chain_emulate.py %1 %2 --spec %3</source>
         <translation>注：错误的 kernel.py 也能通过试运行；可在 CPU 上用 Triton 模拟检查其数值（README，“checked for numbers on the CPU”），须在 Kernel Workbench 源码树的根目录下运行（reference.py 是工作区中问题文件的副本）：/usr/bin/python3 tests/python/chain_emulate.py %1 %2 --spec %3</translation>
     </message>
@@ -375,112 +375,112 @@
         <translation type="vanished">%1：%2（记录为缺失的事实）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="696"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="699"/>
         <source>%1: %2 records</source>
         <translation>%1：%2 条记录</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="698"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="701"/>
         <source>%1: %2 records, %3 kept; %4</source>
         <translation>%1：%2 条记录，保留 %3 条；%4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="720"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="723"/>
         <source>kept your edited plans/v0_plan.md</source>
         <translation>保留了你修改过的 plans/v0_plan.md</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="730"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="733"/>
         <source>run phase 1 first: there is no workspace yet</source>
         <translation>请先运行阶段 1：尚无工作区</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="745"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="748"/>
         <source>used %1 (%2): added to plans/v0_plan.md</source>
         <translation>已采用 %1（%2）：已加入 plans/v0_plan.md</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="752"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="755"/>
         <source>stopped before phase 3 (Implement) started</source>
         <translation>在阶段 3（实现）开始前已停止</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="754"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="757"/>
         <source>Generate kernel.py (%1), reference.py, test_kernel.py</source>
         <translation>生成 kernel.py（%1）、reference.py、test_kernel.py</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="756"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="759"/>
         <source>no code generator for framework &apos;%1&apos;</source>
         <translation>没有框架 &apos;%1&apos; 的代码生成器</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="760"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="763"/>
         <source>%1 has no template for this problem yet: %2 — writing a skeleton marked unimplemented</source>
         <translation>%1 尚无适用于此问题的模板：%2 —— 写入标记为未实现的骨架</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="784"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="787"/>
         <source>cannot read %1</source>
         <translation>无法读取 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="834"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="837"/>
         <source>your edited %1 was generated for another version of the problem: kept as %2, and %1 is generated afresh (--stale-edits backup)</source>
         <translation>你编辑过的 %1 是为该问题的另一个版本生成的：已保存为 %2，并重新生成 %1（--stale-edits backup）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="849"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="852"/>
         <source>kept your edited %1 (not regenerated); this run&apos;s generated one is %2</source>
         <translation>保留了你修改过的 %1（未重新生成）；本次生成的版本为 %2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="854"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="857"/>
         <source>warning: your edited %1 was generated for another version of %2 and is kept as made for this one (--stale-edits keep); compare it with %3</source>
         <translation>警告：你编辑过的 %1 是为 %2 的另一个版本生成的，已按本问题的版本保留（--stale-edits keep）；请与 %3 比较</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="868"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="871"/>
         <source>warning: your kernel.py does not import %1, but this run&apos;s framework is %2: the gate checks it as %2 (the %2 kernel is in %3)</source>
         <translation>警告：你的 kernel.py 没有导入 %1，但本次运行的框架是 %2：质量门禁按 %2 检查它（%2 内核在 %3）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="876"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="879"/>
         <source>wrote %1</source>
         <translation>已写入 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="994"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="997"/>
         <source>stopped before phase 4 (Measure) started: nothing was run or recorded</source>
         <translation>在阶段 4（测量）开始前已停止：未运行也未记录任何内容</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="999"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1002"/>
         <source>run phase 3 first</source>
         <translation>请先运行阶段 3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1009"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1012"/>
         <source>kernel.py is a skeleton (no kernel), so the harness was not run: %1</source>
         <translation>kernel.py 是骨架（没有内核），因此未运行测试框架：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1011"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1014"/>
         <source>V%1 measurement not run: %2</source>
         <translation>V%1 测量未运行：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1056"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1059"/>
         <source>V%5 measurement%1%2: %3 %4</source>
         <translation>V%5 测量%1%2：%3 %4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1057"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1060"/>
         <source> (CPU DRY RUN: the reference on the CPU at reduced shapes where the inputs can be resized, not a kernel measurement)</source>
         <translation>（CPU 试运行：在 CPU 上以缩小的形状（输入可缩放时）运行参考实现，不是内核测量）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1060"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1063"/>
         <source> on target %1</source>
         <translation>，目标 %1</translation>
     </message>
@@ -489,7 +489,7 @@
         <translation type="vanished">通过（PASS，仅测试框架：在 CPU 上用参考实现比对其自身；kernel.py 未运行）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1129"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1132"/>
         <source>run finished: %1 (exit %2, %3 ms); log %4</source>
         <translation>运行结束：%1（退出码 %2，%3 ms）；日志 %4</translation>
     </message>
@@ -498,42 +498,42 @@
         <translation type="vanished">注意：错误的 kernel.py 同样能通过试运行；可在 CPU 上用 Triton 模拟检查其数值（README，“checked for numbers on the CPU”）：tests/python/chain_emulate.py %1 %2 --spec %3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1144"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1147"/>
         <source>run error: </source>
         <translation>运行错误：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1147"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1150"/>
         <source>harness error: </source>
         <translation>测试框架错误：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1198"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1201"/>
         <source>no run to record yet (phase 4 first)</source>
         <translation>尚无可记录的运行（请先运行阶段 4）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1215"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1218"/>
         <source>no workspace</source>
         <translation>没有工作区</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1218"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1221"/>
         <source>quality gate is %1: the seed commits V%2 only after the gate passes (the report and %3 are written and kept)</source>
         <translation>质量门为 %1：只有质量门通过后才提交 V%2（报告和 %3 已写入并保留）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1220"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1223"/>
         <source>not evaluated</source>
         <translation>未评估</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1296"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1299"/>
         <source>nothing changed since %1: no new commit</source>
         <translation>自 %1 以来没有变化：不产生新提交</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1303"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1306"/>
         <source>committed %1: %2</source>
         <translation>已提交 %1：%2</translation>
     </message>
@@ -542,58 +542,58 @@
         <translation type="vanished">warning: %1：未记录提交哈希：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1410"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1413"/>
         <source>the run was stopped: the passing %1 and %2 are kept unchanged</source>
         <translation>运行已停止：通过的 %1 和 %2 保持不变</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1428"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1431"/>
         <source>quality gate %1: see %2</source>
         <translation>质量门 %1：见 %2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1434"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1437"/>
         <source>the run was stopped before a verdict (STOPPED); its log is kept in %1. To run it again: %2</source>
         <translation>运行在得出结论前被停止（STOPPED）；其日志保存在 %1。重新运行：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1441"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1444"/>
         <source>; kernel.py is a skeleton (no kernel): %1</source>
         <translation>；kernel.py 是骨架（没有内核）：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1010"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1442"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1013"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1445"/>
         <source>see plans/v0_plan.md</source>
         <translation>见 plans/v0_plan.md</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="106"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="107"/>
         <source>stopped: </source>
         <translation>已停止：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="189"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="191"/>
         <source>stopped in phase 1 (Understand) before the probe ran; nothing was written</source>
         <translation>在阶段 1（理解）探测运行前已停止；未写入任何内容</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="221"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="223"/>
         <source>stopped in phase 1 (Understand): %1; nothing was written</source>
         <translation>在阶段 1（理解）中停止：%1；未写入任何内容</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="230"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="232"/>
         <source>no CUDA device on this machine; use --cpu-dry-run or a remote target (the probe under %1 found no GPU: torch without CUDA, no /dev/nvidia*, or CUDA_VISIBLE_DEVICES hides them; in the workbench: CPU dry run, or another target)</source>
         <translation>本机没有 CUDA 设备；请使用 --cpu-dry-run 或远程目标（在 %1 下运行的探测未找到 GPU：torch 不含 CUDA、没有 /dev/nvidia*，或 CUDA_VISIBLE_DEVICES 隐藏了它们；在工作台中：CPU 试运行，或选择其他目标）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1105"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1108"/>
         <source>nothing was measured: %1. No record was written; run the same command again when the target can be reached (the run log: %2)</source>
         <translation>未测量任何内容：%1。未写入记录；目标可连接后请再次运行同一命令（运行日志：%2）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1107"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1110"/>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -602,32 +602,37 @@
         <translation type="vanished">PASS（仅测试框架：PyTorch 参考实现在 CPU 上代替 kernel.py 运行；kernel.py 未运行）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1279"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1282"/>
         <source>committed %1: the generated files, a base for your edits</source>
         <translation>已提交 %1：生成的文件，作为你的编辑的基线</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1354"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1357"/>
         <source>note: the generated files were not committed (%1)</source>
         <translation>注意：生成的文件未提交（%1）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1354"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1357"/>
         <source>nothing to commit</source>
         <translation>没有可提交的内容</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1358"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1361"/>
         <source>committed %1: the generated files, a base for your edits (V0 is not committed: its quality gate is %2)</source>
         <translation>已提交 %1：生成的文件，作为你修改的基线（V0 未作为版本提交：其质量门为 %2）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1386"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1389"/>
         <source>the generated base commit holds this run&apos;s generated %1; your edits stay in the working tree (git diff shows them)</source>
         <translation>生成的基线提交包含本次运行生成的 %1；你的编辑保留在工作区中（git diff 可查看）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1444"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1448"/>
+        <source>dry run incomplete (DRY_RUN_TIMEOUT): nothing was judged, kernel.py was not run; the PyTorch reference ran out of the case timeout (%1 s) on this CPU before problem_shape completed (a slow CPU, or a hang in the model code). Run it again with a larger --case-timeout SEC (a level-3 model may need 120 or more on a small machine); see %2</source>
+        <translation>试运行未完成（DRY_RUN_TIMEOUT）：未作任何判定，kernel.py 未运行；PyTorch 参照在 problem_shape 完成之前已超出本 CPU 上的用例超时（%1 秒）（CPU 太慢，或模型代码挂起）。请用更大的 --case-timeout SEC 重新运行（在小机器上，第 3 级模型可能需要 120 或更多）；见 %2</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1454"/>
         <source>; a CPU dry run on a slow or busy CPU can exceed the per-case timeout (%1 s): --case-timeout SEC raises it</source>
         <translation>；在较慢或繁忙的 CPU 上，CPU 试运行可能超过每个用例的超时（%1 秒）：用 --case-timeout SEC 调高</translation>
     </message>
@@ -640,27 +645,27 @@
         <translation type="vanished">探测：已运行 %1 秒（上限 %2 秒），正在运行 %3；到达上限时将被停止</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="888"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="891"/>
         <source>removed %1, left by an earlier run: %2 is the generated one now</source>
         <translation>已删除之前运行留下的 %1：%2 现在就是生成的文件</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="890"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="893"/>
         <source>note: %1, left by an earlier run, could not be removed</source>
         <translation>注意：之前运行留下的 %1 无法删除</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1052"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1055"/>
         <source>note: %1</source>
         <translation>注意：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1317"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1320"/>
         <source>note: %1 does not name its commit %2 (%3); `kwb versions` finds it through git</source>
         <translation>注意：%1 未写入其提交 %2（%3）；`kwb versions` 会通过 git 找到它</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1334"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1337"/>
         <source>%1 names its commit %2 (git_commit_hash), written in the next commit %3</source>
         <translation>%1 已写入其提交 %2（git_commit_hash），记录在下一个提交 %3 中</translation>
     </message>
@@ -668,37 +673,37 @@
 <context>
     <name>kwb::CaseStatus</name>
     <message>
-        <location filename="../core/review/verdict.cpp" line="114"/>
+        <location filename="../core/review/verdict.cpp" line="121"/>
         <source>PASS</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="115"/>
+        <location filename="../core/review/verdict.cpp" line="122"/>
         <source>FAIL</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="116"/>
+        <location filename="../core/review/verdict.cpp" line="123"/>
         <source>TIMEOUT_FAIL</source>
         <translation>超时失败</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="117"/>
+        <location filename="../core/review/verdict.cpp" line="124"/>
         <source>ERROR</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="118"/>
+        <location filename="../core/review/verdict.cpp" line="125"/>
         <source>STOPPED</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="119"/>
+        <location filename="../core/review/verdict.cpp" line="126"/>
         <source>RUNNING</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="120"/>
+        <location filename="../core/review/verdict.cpp" line="127"/>
         <source>SKIPPED</source>
         <translation>已跳过</translation>
     </message>
@@ -878,172 +883,169 @@
 <context>
     <name>kwb::DisplayText</name>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="64"/>
+        <location filename="../core/review/displaytext.cpp" line="67"/>
         <source>not evaluated: CPU dry run (the harness ran the PyTorch reference on the CPU at reduced shapes; kernel.py was checked statically, not run)</source>
         <translation>未评估：CPU 试运行（测试框架在 CPU 上以缩小的形状运行了 PyTorch 参考实现；kernel.py 只做了静态检查，未运行）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="70"/>
+        <location filename="../core/review/displaytext.cpp" line="73"/>
         <source>reference too slow on this CPU: %1 of %2 case(s) (%3) ran out of the per-case time, so the harness did not check them (--case-timeout SEC raises it)</source>
         <translation>参考实现在此 CPU 上太慢：%2 个用例中有 %1 个（%3）超出了单个用例的时限，测试框架未检查它们（--case-timeout SEC 可提高时限）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="80"/>
+        <location filename="../core/review/displaytext.cpp" line="83"/>
         <source>not runnable on this CPU&apos;s torch: %1 of %2 case(s) (%3): the PyTorch reference raises in that dtype on the CPU, so the harness skipped them (a GPU run checks them)</source>
         <translation>本机 CPU 的 torch 无法运行：%2 个用例中的 %1 个（%3）：PyTorch 参照在 CPU 上以该数据类型运行时报错，因此测试框架跳过了它们（GPU 运行会检查它们）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="89"/>
+        <location filename="../core/review/displaytext.cpp" line="92"/>
         <source>dry run: not runnable on this CPU&apos;s torch %1: the PyTorch reference (the kernel&apos;s stand-in) raises in %2 here (%3) although it runs in float32 on the same inputs; kernel.py was not run, and a GPU run checks this case</source>
         <translation>试运行：本机 CPU 的 torch %1 无法运行：PyTorch 参照（内核的替身）在此以 %2 运行时报错（%3），而在相同输入上以 float32 可以运行；kernel.py 未运行，GPU 运行会检查此用例</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="96"/>
+        <location filename="../core/review/displaytext.cpp" line="99"/>
         <source>case exceeded TEST_TIMEOUT_SEC=%1 s</source>
         <translation>用例超过 TEST_TIMEOUT_SEC=%1 秒</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="101"/>
+        <location filename="../core/review/displaytext.cpp" line="104"/>
         <source>watchdog: no CASE_RESULT within %1 s (TEST_TIMEOUT_SEC=%2 + %3 s grace); process group %4 killed</source>
         <translation>看门狗：%1 秒内没有 CASE_RESULT（TEST_TIMEOUT_SEC=%2 + %3 秒宽限）；已终止进程组 %4</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="106"/>
+        <location filename="../core/review/displaytext.cpp" line="109"/>
         <source>%1: rel_err %2 &gt;= threshold %3</source>
         <translation>%1：rel_err %2 ≥ 阈值 %3</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="112"/>
+        <location filename="../core/review/displaytext.cpp" line="115"/>
         <source>dispatch check: ModelNew.forward ran PyTorch compute op(s) %1; the kernel must compute through its framework</source>
         <translation>调度检查：ModelNew.forward 运行了 PyTorch 计算算子 %1；内核必须通过其框架计算</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="116"/>
+        <location filename="../core/review/displaytext.cpp" line="119"/>
         <source>the run was stopped by the user</source>
         <translation>运行已被用户停止</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="117"/>
+        <location filename="../core/review/displaytext.cpp" line="120"/>
         <source>the harness printed no RESULT_JSON</source>
         <translation>测试框架没有输出 RESULT_JSON</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="122"/>
+        <location filename="../core/review/displaytext.cpp" line="125"/>
         <source>kernel.py is a skeleton marked unimplemented</source>
         <translation>kernel.py 是标记为未实现的骨架</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="123"/>
+        <location filename="../core/review/displaytext.cpp" line="126"/>
         <source>kernel.py is a skeleton marked unimplemented (the harness was not run)</source>
         <translation>kernel.py 是标记为未实现的骨架（测试框架未运行）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="126"/>
+        <location filename="../core/review/displaytext.cpp" line="129"/>
         <source>no case ran</source>
         <translation>没有运行任何用例</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="132"/>
+        <location filename="../core/review/displaytext.cpp" line="135"/>
         <source>harness output error</source>
         <translation>测试框架输出错误</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="133"/>
+        <location filename="../core/review/displaytext.cpp" line="136"/>
         <source>harness error</source>
         <translation>测试框架错误</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="134"/>
+        <location filename="../core/review/displaytext.cpp" line="137"/>
         <source>run error</source>
         <translation>运行错误</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="135"/>
+        <location filename="../core/review/displaytext.cpp" line="138"/>
         <source>framework conformance</source>
         <translation>框架一致性</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="136"/>
+        <location filename="../core/review/displaytext.cpp" line="139"/>
         <source>%1: </source>
         <translation>%1：</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="149"/>
+        <location filename="../core/review/displaytext.cpp" line="152"/>
         <source>no kernel: kernel.py is a skeleton marked unimplemented (%1)</source>
         <translation>无内核：kernel.py 是标记为未实现的骨架（%1）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="151"/>
+        <location filename="../core/review/displaytext.cpp" line="154"/>
         <source>quality gate %1: %2 (see %3)</source>
         <translation>质量门禁 %1：%2（见 %3）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="155"/>
+        <location filename="../core/review/displaytext.cpp" line="158"/>
         <source>%1 has no template for this problem: %2</source>
         <translation>%1 没有适用于此问题的模板：%2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="162"/>
+        <location filename="../core/review/displaytext.cpp" line="165"/>
         <source>%1 with alpha or beta other than 1 has no chain stage yet</source>
         <translation>alpha 或 beta 不为 1 的 %1 尚无链式阶段</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="164"/>
+        <location filename="../core/review/displaytext.cpp" line="167"/>
         <source>%1 with a dtype= argument has no chain stage yet</source>
         <translation>带 dtype= 参数的 %1 尚无链式阶段</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="166"/>
+        <location filename="../core/review/displaytext.cpp" line="169"/>
         <source>%1: this view (%2) has no chain stage yet</source>
         <translation>%1：此视图（%2）尚无链式阶段</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="167"/>
+        <location filename="../core/review/displaytext.cpp" line="170"/>
         <source>%1 has no chain stage yet</source>
         <translation>%1 尚无链式阶段</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="180"/>
+        <location filename="../core/review/displaytext.cpp" line="186"/>
         <source>finished: ok</source>
         <translation>结束：成功</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="182"/>
+        <location filename="../core/review/displaytext.cpp" line="188"/>
         <source>finished: status %1 (exit code %2)</source>
         <translation>结束：状态 %1（退出码 %2）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="183"/>
+        <location filename="../core/review/displaytext.cpp" line="189"/>
         <source>finished: %1</source>
         <translation>结束：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="185"/>
         <source>process %1 exited with code %2</source>
-        <translation>进程 %1 退出，退出码 %2</translation>
+        <translation type="vanished">进程 %1 退出，退出码 %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="186"/>
         <source>process %1 ended by a signal</source>
-        <translation>进程 %1 被信号终止</translation>
+        <translation type="vanished">进程 %1 被信号终止</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="188"/>
         <source>process %1 on %2 in %3: %4</source>
-        <translation>进程 %1 在 %2 上，目录 %3：%4</translation>
+        <translation type="vanished">进程 %1 在 %2 上，目录 %3：%4</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="191"/>
+        <location filename="../core/review/displaytext.cpp" line="198"/>
         <source>preparing target %1</source>
         <translation>正在准备目标 %1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="192"/>
+        <location filename="../core/review/displaytext.cpp" line="199"/>
         <source>resuming with --skip %1</source>
         <translation>以 --skip %1 继续</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="228"/>
+        <location filename="../core/review/displaytext.cpp" line="235"/>
         <source>%1 %2  %3  shape %4  %5  (CPU dry run: the PyTorch reference ran in kernel.py&apos;s place; nothing measured)</source>
         <translation>%1 %2  %3  形状 %4  %5  （CPU 试运行：PyTorch 参考实现代替 kernel.py 运行；未测量任何内容）</translation>
     </message>
@@ -1052,157 +1054,182 @@
         <translation type="vanished">%1 %2  %3  形状 %4  %5  （CPU 试运行：PyTorch 参照与自身比较；未做任何测量）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="233"/>
+        <location filename="../core/review/displaytext.cpp" line="240"/>
         <source>ran</source>
         <translation>已运行</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="237"/>
+        <location filename="../core/review/displaytext.cpp" line="244"/>
         <source>%1 %2  %3  shape %4  %5  rel_err %6</source>
         <translation>%1 %2  %3  形状 %4  %5  rel_err %6</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="241"/>
+        <location filename="../core/review/displaytext.cpp" line="248"/>
         <source>  %1 (ref %2)</source>
         <translation>  %1（参考 %2）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="244"/>
+        <location filename="../core/review/displaytext.cpp" line="251"/>
         <source>  first call %1 s</source>
         <translation>  首次调用 %1 秒</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="270"/>
+        <location filename="../core/review/displaytext.cpp" line="277"/>
         <source>■ harness result (CPU dry run): %1 of %2 case(s) ran the PyTorch reference on the CPU, %3 skipped (not runnable on this CPU&apos;s torch); no kernel ran, nothing was measured</source>
         <translation>■ 测试框架结果（CPU 试运行）：%2 个用例中 %1 个在 CPU 上运行了 PyTorch 参照，%3 个被跳过（本机 CPU 的 torch 无法运行）；没有运行内核，未做任何测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="275"/>
+        <location filename="../core/review/displaytext.cpp" line="282"/>
         <source>■ harness result (CPU dry run): %1 case(s) ran the PyTorch reference on the CPU; no kernel ran, nothing was measured</source>
         <translation>■ 测试框架结果（CPU 试运行）：%1 个用例在 CPU 上运行了 PyTorch 参照；没有运行内核，未做任何测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="279"/>
+        <location filename="../core/review/displaytext.cpp" line="286"/>
         <source>■ harness result %1 (%2): %3 case(s), max rel_err %4, latency %5</source>
         <translation>■ 测试框架结果 %1（%2）：%3 个用例，最大 rel_err %4，延迟 %5</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="422"/>
+        <location filename="../core/review/displaytext.cpp" line="429"/>
         <source>seed default: gpu-kernel-baseline Phase 3 &apos;The default BF16 threshold is rel_err &lt; 0.01&apos;, rel_err = ||out.float() - ref|| / ||ref||</source>
         <translation>seed 默认值：gpu-kernel-baseline 阶段 3“默认 BF16 阈值为 rel_err &lt; 0.01”，rel_err = ||out.float() - ref|| / ||ref||</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="426"/>
+        <location filename="../core/review/displaytext.cpp" line="433"/>
         <source>seed&apos;s bf16 value kept for fp16: fp16 has 3 more mantissa bits (u = 2^-11 vs bf16&apos;s 2^-8), so a correct fp16 kernel lands well below it</source>
         <translation>fp16 沿用 seed 的 bf16 值：fp16 多 3 位尾数（u = 2^-11，bf16 为 2^-8），正确的 fp16 内核远低于此阈值</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="430"/>
+        <location filename="../core/review/displaytext.cpp" line="437"/>
         <source>seed default kept for fp32: a baseline kernel may compute on TF32 or bf16 tensor cores (u = 2^-11 / 2^-8), which a tight fp32 bound (1e-5) would reject; tighten it per task when the kernel computes in full fp32</source>
         <translation>fp32 沿用 seed 默认值：基线内核可能在 TF32 或 bf16 张量核心上计算（u = 2^-11 / 2^-8），严格的 fp32 界限（1e-5）会拒绝它；内核以完整 fp32 计算时，可按任务收紧</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="435"/>
+        <location filename="../core/review/displaytext.cpp" line="442"/>
         <source>fp64 reference and kernel (u = 2^-53): 1e-6 leaves room for reordered sums over millions of terms while still catching a dropped term</source>
         <translation>fp64 参考与内核（u = 2^-53）：1e-6 为数百万项求和的重排留有余地，同时仍能发现遗漏的项</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="439"/>
+        <location filename="../core/review/displaytext.cpp" line="446"/>
         <source>seed: &apos;lower precision formats may use task-specific relaxed thresholds&apos;; e4m3 has 3 mantissa bits (u = 2^-4 = 0.0625)</source>
         <translation>seed：“更低精度的格式可使用针对任务放宽的阈值”；e4m3 有 3 位尾数（u = 2^-4 = 0.0625）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="442"/>
+        <location filename="../core/review/displaytext.cpp" line="449"/>
         <source>seed: relaxed for low precision; e5m2 has 2 mantissa bits (u = 2^-3 = 0.125)</source>
         <translation>seed：低精度放宽；e5m2 有 2 位尾数（u = 2^-3 = 0.125）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="454"/>
+        <location filename="../core/review/displaytext.cpp" line="461"/>
         <source>sizes %1 share the value %2: dims are named by where they came from, else left as literals</source>
         <translation>尺寸 %1 取值相同（%2）：维度按其来源命名，无法判断来源的保留为字面量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="457"/>
+        <location filename="../core/review/displaytext.cpp" line="464"/>
         <source>forward writes %1 %2 in place (%3, line %4): the reference mutates state; a kernel must reproduce or the harness must reset it</source>
         <translation>forward 原地写入 %1 %2（%3，第 %4 行）：参考实现会改变状态；内核须复现该写入，或由测试框架重置</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="462"/>
+        <location filename="../core/review/displaytext.cpp" line="469"/>
         <source>the model is in training mode (the reference never calls eval()): BatchNorm normalises with batch statistics and updates its running stats</source>
         <translation>模型处于训练模式（参考实现从未调用 eval()）：BatchNorm 用批统计量归一化，并更新其运行统计量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="466"/>
+        <location filename="../core/review/displaytext.cpp" line="473"/>
         <source>resize check: %1; sizes in forward() are bound to input dims by value</source>
         <translation>尺寸变化检查：%1；forward() 中的尺寸按取值绑定到输入维度</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="468"/>
+        <location filename="../core/review/displaytext.cpp" line="475"/>
         <source>broadcast in %1: operands %2 -&gt; %3</source>
         <translation>%1 中的广播：操作数 %2 -&gt; %3</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="470"/>
+        <location filename="../core/review/displaytext.cpp" line="477"/>
         <source>mask in %1 (line %2)</source>
         <translation>%1 中的掩码（第 %2 行）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="492"/>
+        <location filename="../core/review/displaytext.cpp" line="499"/>
         <source>the %1 rendering of chains is not written yet</source>
         <translation>%1 的链式渲染尚未实现</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="506"/>
+        <location filename="../core/review/displaytext.cpp" line="513"/>
         <source>its rendering of chains of several launches is not written yet</source>
         <translation>其多次启动链的渲染尚未实现</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="508"/>
+        <location filename="../core/review/displaytext.cpp" line="515"/>
         <source>its GEMM takes no prologue (the pointwise run on A before it) yet</source>
         <translation>其 GEMM 尚不支持前置处理（在它之前对 A 进行的逐元素运算）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="510"/>
+        <location filename="../core/review/displaytext.cpp" line="517"/>
         <source>its rendering of a chain of one %1 launch is not written yet</source>
         <translation>其单次 %1 启动链的渲染尚未实现</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="512"/>
+        <location filename="../core/review/displaytext.cpp" line="519"/>
         <source>its forward() also calls %1 (a training-mode branch), which has no CuTe DSL stage yet</source>
         <translation>其 forward() 还调用了 %1（训练模式分支），它尚无 CuTe DSL 阶段</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="515"/>
+        <location filename="../core/review/displaytext.cpp" line="522"/>
         <source>this plan has %1 epilogues (a training-mode branch)</source>
         <translation>此计划有 %1 个尾处理（训练模式分支）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="517"/>
+        <location filename="../core/review/displaytext.cpp" line="524"/>
         <source>its epilogue (%1) does not lower in the CuTe DSL dialect: %2</source>
         <translation>其尾处理（%1）无法降低到 CuTe DSL 方言：%2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="518"/>
+        <location filename="../core/review/displaytext.cpp" line="525"/>
         <source>the CuTe DSL renders a chain of one GEMM with a fused pointwise epilogue, and %1</source>
         <translation>CuTe DSL 渲染的链只能是一个带融合逐元素尾处理的 GEMM，而且%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="523"/>
+        <location filename="../core/review/displaytext.cpp" line="530"/>
         <source>Kernel Workbench plans this problem as a chain of 1 launch (%1); %2: --framework triton renders it</source>
         <translation>Kernel Workbench 将此问题规划为 1 次启动的链（%1）；%2：--framework triton 可以渲染它</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="526"/>
+        <location filename="../core/review/displaytext.cpp" line="533"/>
         <source>Kernel Workbench plans this problem as a chain of %1 launches (%2); %3: --framework triton renders it</source>
         <translation>Kernel Workbench 将此问题规划为 %1 次启动的链（%2）；%3：--framework triton 可以渲染它</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="543"/>
+        <location filename="../core/review/displaytext.cpp" line="544"/>
+        <source>no spec sheet for product &apos;%1&apos; (as &apos;%2&apos;) in the store</source>
+        <translation>知识库中没有产品 &apos;%1&apos;（按 &apos;%2&apos; 查找）的规格表</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="590"/>
+        <source>device-to-device copy measured by test_kernel.py in this run: %1 TB/s</source>
+        <translation>本次运行中由 test_kernel.py 测得的设备内拷贝：%1 TB/s</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="597"/>
+        <source>%1 measured (%2)</source>
+        <translation>%1，实测（%2）</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="598"/>
+        <source>%1 measured (%2; %3)</source>
+        <translation>%1，实测（%2；%3）</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="599"/>
+        <source> — %1</source>
+        <translation> — %1</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="618"/>
         <source>no version recorded</source>
         <translation>未记录版本</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="545"/>
+        <location filename="../core/review/displaytext.cpp" line="620"/>
         <source>V%1 of %2</source>
         <translation>V%1，共 %2 个版本</translation>
     </message>
@@ -1211,97 +1238,97 @@
         <translation type="vanished">  %1 µs（参考 %2 µs）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="336"/>
+        <location filename="../core/review/displaytext.cpp" line="343"/>
         <source>cpu-dry-run: the &apos;kernel&apos; is the PyTorch reference Model itself, run on the CPU at the problem&apos;s own shapes: no input dim can be scaled down (every size is tied to the model: a parameter shape or a constructor argument); these numbers check the harness and the problem files, they are not a kernel measurement</source>
         <translation>cpu-dry-run：“内核”就是 PyTorch 参考 Model 本身，在 CPU 上以问题自身的形状运行：没有可缩小的输入维度（每个尺寸都与模型绑定：参数形状或构造参数）；这些数字检查的是测试框架和问题文件，不是内核测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="342"/>
+        <location filename="../core/review/displaytext.cpp" line="349"/>
         <source>cpu-dry-run: the &apos;kernel&apos; is the PyTorch reference Model itself, run on the CPU at scaled-down shapes; these numbers check the harness and the problem files, they are not a kernel measurement</source>
         <translation>cpu-dry-run：“内核”就是 PyTorch 参考 Model 本身，在 CPU 上以缩小的形状运行；这些数字检查的是测试框架和问题文件，不是内核测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="346"/>
+        <location filename="../core/review/displaytext.cpp" line="353"/>
         <source>cpu-test (KWB_HARNESS_DEVICE=cpu, test-only): kernel.py ran on the CPU; timings are CPU wall clock, not a GPU measurement</source>
         <translation>cpu-test（KWB_HARNESS_DEVICE=cpu，仅用于测试）：kernel.py 在 CPU 上运行；计时是 CPU 墙钟时间，不是 GPU 测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="353"/>
+        <location filename="../core/review/displaytext.cpp" line="360"/>
         <source>CPU dry run: no kernel measured</source>
         <translation>CPU 试运行：未测量内核</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="354"/>
+        <location filename="../core/review/displaytext.cpp" line="361"/>
         <source>no measurement</source>
         <translation>无测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="355"/>
+        <location filename="../core/review/displaytext.cpp" line="362"/>
         <source>skeleton: no kernel ran</source>
         <translation>骨架：没有运行内核</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="372"/>
+        <location filename="../core/review/displaytext.cpp" line="379"/>
         <source>quality gate: %1</source>
         <translation>质量门禁：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="373"/>
+        <location filename="../core/review/displaytext.cpp" line="380"/>
         <source>quality gate: %1 — %2</source>
         <translation>质量门禁：%1 — %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="374"/>
+        <location filename="../core/review/displaytext.cpp" line="381"/>
         <source>wrote %1 and %2</source>
         <translation>已写入 %1 和 %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="380"/>
+        <location filename="../core/review/displaytext.cpp" line="387"/>
         <source>%1 and %2 are unchanged (this run&apos;s records, apart from the date): not rewritten</source>
         <translation>%1 和 %2 未变（除日期外即本次运行的记录）：未重写</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="383"/>
+        <location filename="../core/review/displaytext.cpp" line="390"/>
         <source>wrote %1; %2 is unchanged: not rewritten</source>
         <translation>已写入 %1；%2 未变：未重写</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="385"/>
+        <location filename="../core/review/displaytext.cpp" line="392"/>
         <source>%1 µs, %2 GB/s (%3% of datasheet bandwidth), %4 TFLOPS</source>
         <translation>%1 µs，%2 GB/s（数据手册带宽的 %3%），%4 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="388"/>
+        <location filename="../core/review/displaytext.cpp" line="395"/>
         <source>%1 had been changed since kwb wrote it (an edit or `kwb memory update`): that version is kept as %2</source>
         <translation>%1 在 kwb 写入后被改动过（手动编辑或 `kwb memory update`）：该版本保留为 %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="391"/>
+        <location filename="../core/review/displaytext.cpp" line="398"/>
         <source>%1 had been edited since kwb wrote it: your version is kept as %2</source>
         <translation>%1 在 kwb 写入后被编辑过：你的版本保留为 %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="394"/>
+        <location filename="../core/review/displaytext.cpp" line="401"/>
         <source>roofline data not kept: %1</source>
         <translation>未保存 Roofline 数据：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="395"/>
+        <location filename="../core/review/displaytext.cpp" line="402"/>
         <source>roofline figure not drawn: %1</source>
         <translation>未绘制 Roofline 图：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="396"/>
+        <location filename="../core/review/displaytext.cpp" line="403"/>
         <source>utilization not computed: %1</source>
         <translation>未计算利用率：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="215"/>
+        <location filename="../core/review/displaytext.cpp" line="222"/>
         <source>case %1/%2 </source>
         <translation>用例 %1/%2 </translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="216"/>
+        <location filename="../core/review/displaytext.cpp" line="223"/>
         <source>▶ %1%2  shape %3  %4</source>
         <translation>▶ %1%2  形状 %3  %4</translation>
     </message>
@@ -1314,59 +1341,74 @@
         <translation type="vanished">■ 测试框架结果 %1（%2）：%3 个用例，最大 rel_err %4，延迟 %5 µs</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/review/displaytext.cpp" line="286"/>
+        <location filename="../core/review/displaytext.cpp" line="293"/>
         <source>☰ %n case(s) planned</source>
         <translation>
             <numerusform>☰ 计划 %n 个用例</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="293"/>
+        <location filename="../core/review/displaytext.cpp" line="300"/>
         <source>‖ waiting for the GPU timing lock: %1</source>
         <translation>‖ 正在等待 GPU 计时锁：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="297"/>
+        <location filename="../core/review/displaytext.cpp" line="304"/>
         <source>» GPU timing lock held after %1 s: %2</source>
         <translation>» 等待 %1 秒后获得 GPU 计时锁：%2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="298"/>
+        <location filename="../core/review/displaytext.cpp" line="305"/>
         <source>GPU timing lock released: %1</source>
         <translation>GPU 计时锁已释放：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="302"/>
+        <location filename="../core/review/displaytext.cpp" line="309"/>
         <source>‖ %1: first kernel call (JIT compile), up to %2 s</source>
         <translation>‖ %1：首次内核调用（JIT 编译），最长 %2 秒</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="304"/>
+        <location filename="../core/review/displaytext.cpp" line="311"/>
         <source>» %1: first kernel call took %2 s</source>
         <translation>» %1：首次内核调用用时 %2 秒</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="307"/>
+        <location filename="../core/review/displaytext.cpp" line="314"/>
         <source>⚠ unreadable %1 line: %2</source>
         <translation>⚠ 无法解析的 %1 行：%2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="315"/>
+        <location filename="../core/review/displaytext.cpp" line="322"/>
         <source>… %1 bytes of output (%2 lines) dropped here: the log and this view keep the first %3 and the last %4 bytes, and every protocol line</source>
         <translation>… 此处省略了 %1 字节输出（%2 行）：日志和此视图保留前 %3 字节和后 %4 字节，以及所有协议行</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="226"/>
+        <location filename="../core/review/displaytext.cpp" line="233"/>
         <source>%1 %2  %3  shape %4  %5  (CPU dry run: the PyTorch reference, in kernel.py&apos;s place, did not return; nothing measured)</source>
         <translation>%1 %2  %3  形状 %4  %5  （CPU 试运行：代替 kernel.py 的 PyTorch 参考实现未返回；未测量任何内容）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="259"/>
+        <location filename="../core/review/displaytext.cpp" line="191"/>
+        <source>harness process %1 (test_kernel.py) exited with code %2</source>
+        <translation>测试框架进程 %1（test_kernel.py）退出，退出码 %2</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="193"/>
+        <source>harness process %1 (test_kernel.py) ended by a signal</source>
+        <translation>测试框架进程 %1（test_kernel.py）被信号终止</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="195"/>
+        <source>harness process %1 on %2 in %3: %4</source>
+        <translation>测试框架进程 %1，运行于 %2，目录 %3：%4</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="266"/>
         <source>■ harness result (CPU dry run): no case completed: %1 of %2 case(s) did not return within the case timeout; no kernel ran, nothing was measured</source>
         <translation>■ 测试框架结果（CPU 试运行）：没有用例完成：%2 个用例中 %1 个未在用例超时内返回；没有运行内核，未做任何测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="264"/>
+        <location filename="../core/review/displaytext.cpp" line="271"/>
         <source>■ harness result (CPU dry run): %1 of %2 case(s) ran the PyTorch reference on the CPU, %3 did not return within the case timeout; no kernel ran, nothing was measured</source>
         <translation>■ 测试框架结果（CPU 试运行）：%2 个用例中 %1 个在 CPU 上运行了 PyTorch 参照，%3 个未在用例超时内返回；没有运行内核，未做任何测量</translation>
     </message>
@@ -1505,490 +1547,541 @@ Overwrite it with your version, or reload it and lose your edits?</source>
     </message>
 </context>
 <context>
+    <name>kwb::LedgerText</name>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="552"/>
+        <source>device-to-device copy of 1 GiB: ~0.505 ms, counting read + write bytes; CV &lt;= 0.1%</source>
+        <translation>1 GiB 的设备内拷贝：约 0.505 ms，按读 + 写字节计；CV &lt;= 0.1%</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="554"/>
+        <source>measured on one such machine, per GPU.md (shared/docs/GPU.md); 88% of the 4.8 TB/s datasheet figure</source>
+        <translation>在一台此型号机器上测得，见 GPU.md（shared/docs/GPU.md）；为数据手册 4.8 TB/s 的 88%</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="557"/>
+        <source>copy ceiling measured in the same run as KernelBench 19_ReLU (events with a 256 MB L2 flush, median of 20)</source>
+        <translation>与 KernelBench 19_ReLU 同一次运行中测得的拷贝上限（事件计时，每次前刷新 256 MB L2，20 次取中位数）</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="560"/>
+        <source>measured on one such machine, per GPU.md (shared/docs/GPU.md)</source>
+        <translation>在一台此型号机器上测得，见 GPU.md（shared/docs/GPU.md）</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="561"/>
+        <source>bf16 GEMM through torch, 8192x8192x8192</source>
+        <translation>经 torch 的 bf16 GEMM，8192x8192x8192</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="562"/>
+        <source>measured on one such machine, per GPU.md (shared/docs/GPU.md): ~770-800 TFLOP/s (value is the low end); dense datasheet 989</source>
+        <translation>在一台此型号机器上测得，见 GPU.md（shared/docs/GPU.md）：约 770-800 TFLOP/s（取低端值）；数据手册稠密值 989</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="565"/>
+        <source>bf16 GEMM through torch, 4096x4096x4096</source>
+        <translation>经 torch 的 bf16 GEMM，4096x4096x4096</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="566"/>
+        <source>measured on one such machine, per GPU.md (shared/docs/GPU.md): ~714-750 TFLOP/s (value is the low end)</source>
+        <translation>在一台此型号机器上测得，见 GPU.md（shared/docs/GPU.md）：约 714-750 TFLOP/s（取低端值）</translation>
+    </message>
+</context>
+<context>
     <name>kwb::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="263"/>
-        <location filename="../widgets/mainwindow.cpp" line="268"/>
+        <location filename="../widgets/mainwindow.cpp" line="281"/>
+        <location filename="../widgets/mainwindow.cpp" line="286"/>
         <source>Spec not saved</source>
         <translation>规格未保存</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="264"/>
+        <location filename="../widgets/mainwindow.cpp" line="282"/>
         <source>Phase %1 is running; save the spec when it has finished.</source>
         <translation>阶段 %1 正在运行；请在其完成后保存规格。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="268"/>
+        <location filename="../widgets/mainwindow.cpp" line="286"/>
         <source>run phase 1 first</source>
         <translation>请先运行阶段 1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="277"/>
+        <location filename="../widgets/mainwindow.cpp" line="295"/>
         <source>Spec saved to %1/.kwb/spec.json</source>
         <translation>规格已保存到 %1/.kwb/spec.json</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="281"/>
-        <location filename="../widgets/mainwindow.cpp" line="1087"/>
-        <location filename="../widgets/mainwindow.cpp" line="1101"/>
-        <location filename="../widgets/mainwindow.cpp" line="1110"/>
-        <location filename="../widgets/mainwindow.cpp" line="1389"/>
+        <location filename="../widgets/mainwindow.cpp" line="299"/>
+        <location filename="../widgets/mainwindow.cpp" line="1132"/>
+        <location filename="../widgets/mainwindow.cpp" line="1146"/>
+        <location filename="../widgets/mainwindow.cpp" line="1155"/>
+        <location filename="../widgets/mainwindow.cpp" line="1436"/>
         <source>Cannot open file</source>
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="292"/>
+        <location filename="../widgets/mainwindow.cpp" line="310"/>
         <source>%1 changed on disk: reloaded.</source>
         <translation>%1 已在磁盘上更改：已重新载入。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="293"/>
+        <location filename="../widgets/mainwindow.cpp" line="311"/>
         <source>%1 changed on disk; your unsaved edits are kept, and saving will ask before overwriting.</source>
         <translation>%1 已在磁盘上更改；你未保存的编辑已保留，保存时会先询问是否覆盖。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="300"/>
+        <location filename="../widgets/mainwindow.cpp" line="318"/>
         <source>Stopping after the running phase…</source>
         <translation>将在当前阶段结束后停止…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="307"/>
+        <location filename="../widgets/mainwindow.cpp" line="325"/>
         <source>Stopping the measurement…</source>
         <translation>正在停止测量…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="307"/>
+        <location filename="../widgets/mainwindow.cpp" line="325"/>
         <source>Stopping phase %1 (%2)…</source>
         <translation>正在停止阶段 %1（%2）…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="313"/>
+        <location filename="../widgets/mainwindow.cpp" line="331"/>
         <source>GPU spec ledger</source>
         <translation>GPU 规格台账</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="314"/>
+        <location filename="../widgets/mainwindow.cpp" line="332"/>
         <source>Open a PyTorch logic file (File &gt; Open) to start.</source>
         <translation>打开一个 PyTorch 逻辑文件（文件 &gt; 打开）以开始。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="325"/>
+        <location filename="../widgets/mainwindow.cpp" line="343"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="326"/>
+        <location filename="../widgets/mainwindow.cpp" line="344"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="328"/>
+        <location filename="../widgets/mainwindow.cpp" line="346"/>
         <source>Open PyTorch logic file</source>
         <translation>打开 PyTorch 逻辑文件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="329"/>
+        <location filename="../widgets/mainwindow.cpp" line="347"/>
         <source>Python files (*.py);;All files (*)</source>
         <translation>Python 文件 (*.py);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="334"/>
+        <location filename="../widgets/mainwindow.cpp" line="352"/>
         <source>Open &amp;Workspace…</source>
         <translation>打开工作区(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="335"/>
+        <location filename="../widgets/mainwindow.cpp" line="353"/>
         <source>Open workspace folder</source>
         <translation>打开工作区文件夹</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="346"/>
+        <location filename="../widgets/mainwindow.cpp" line="364"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="348"/>
+        <location filename="../widgets/mainwindow.cpp" line="366"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="351"/>
+        <location filename="../widgets/mainwindow.cpp" line="369"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="353"/>
-        <location filename="../widgets/mainwindow.cpp" line="359"/>
-        <location filename="../widgets/mainwindow.cpp" line="1371"/>
-        <location filename="../widgets/mainwindow.cpp" line="1744"/>
+        <location filename="../widgets/mainwindow.cpp" line="371"/>
+        <location filename="../widgets/mainwindow.cpp" line="377"/>
+        <location filename="../widgets/mainwindow.cpp" line="1418"/>
+        <location filename="../widgets/mainwindow.cpp" line="1791"/>
         <source>Save failed</source>
         <translation>保存失败</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="357"/>
+        <location filename="../widgets/mainwindow.cpp" line="375"/>
         <source>Save &amp;All</source>
         <translation>全部保存(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="363"/>
+        <location filename="../widgets/mainwindow.cpp" line="381"/>
         <source>&amp;Export Review…</source>
         <translation>导出评审(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="370"/>
+        <location filename="../widgets/mainwindow.cpp" line="388"/>
         <source>Export review</source>
         <translation>导出评审</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="371"/>
+        <location filename="../widgets/mainwindow.cpp" line="389"/>
         <source>HTML (*.html);;PDF (*.pdf);;Markdown (*.md)</source>
         <translation>HTML (*.html);;PDF (*.pdf);;Markdown (*.md)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="375"/>
-        <location filename="../widgets/mainwindow.cpp" line="1332"/>
-        <location filename="../widgets/mainwindow.cpp" line="1338"/>
-        <location filename="../widgets/mainwindow.cpp" line="1342"/>
+        <location filename="../widgets/mainwindow.cpp" line="393"/>
+        <location filename="../widgets/mainwindow.cpp" line="1379"/>
+        <location filename="../widgets/mainwindow.cpp" line="1385"/>
+        <location filename="../widgets/mainwindow.cpp" line="1389"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="375"/>
+        <location filename="../widgets/mainwindow.cpp" line="393"/>
         <source>Give the file a .html, .pdf or .md name.</source>
         <translation>请使用 .html、.pdf 或 .md 作为文件扩展名。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="378"/>
+        <location filename="../widgets/mainwindow.cpp" line="396"/>
         <source>Exported %1</source>
         <translation>已导出 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="383"/>
+        <location filename="../widgets/mainwindow.cpp" line="401"/>
         <source>One self-contained file (HTML, PDF or Markdown) with the verdict, the report and the roofline</source>
         <translation>一个自包含文件（HTML、PDF 或 Markdown），含判定、报告和 Roofline 图</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="385"/>
+        <location filename="../widgets/mainwindow.cpp" line="403"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="389"/>
+        <location filename="../widgets/mainwindow.cpp" line="407"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="391"/>
+        <location filename="../widgets/mainwindow.cpp" line="409"/>
         <source>&amp;%1. %2</source>
         <translation>&amp;%1. %2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="395"/>
+        <location filename="../widgets/mainwindow.cpp" line="413"/>
         <source>Run &amp;All Phases</source>
         <translation>运行全部阶段(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="399"/>
+        <location filename="../widgets/mainwindow.cpp" line="417"/>
         <source>Phases 1-4, the report and memory record, and the commit when the quality gate allows it, as `kwb baseline` does; Stop ends it</source>
         <translation>阶段 1–4、报告与 memory 记录，以及质量门允许时的提交，与 `kwb baseline` 相同；“停止”可结束它</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="401"/>
+        <location filename="../widgets/mainwindow.cpp" line="419"/>
         <source>S&amp;top</source>
         <translation>停止(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="406"/>
+        <location filename="../widgets/mainwindow.cpp" line="424"/>
         <source>Measure &amp;Again</source>
         <translation>再次测量(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="410"/>
         <source>Measure kernel.py as it is on disk as the workspace&apos;s next version (V1, V2, ...), write its report and memory record and commit it, as `kwb measure` does</source>
-        <translation>把磁盘上的 kernel.py 作为工作区的下一个版本（V1、V2……）测量，写入其报告和记忆记录并提交，与 `kwb measure` 相同</translation>
+        <translation type="vanished">把磁盘上的 kernel.py 作为工作区的下一个版本（V1、V2……）测量，写入其报告和记忆记录并提交，与 `kwb measure` 相同</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="415"/>
+        <location filename="../widgets/mainwindow.cpp" line="433"/>
         <source>&amp;Report</source>
         <translation>报告(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="419"/>
+        <location filename="../widgets/mainwindow.cpp" line="437"/>
         <source>Write baseline_report.md, memory/v0.json and the roofline figure, and preview the report</source>
         <translation>写入 baseline_report.md、memory/v0.json 和 Roofline 图，并预览报告</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="420"/>
+        <location filename="../widgets/mainwindow.cpp" line="438"/>
         <source>&amp;Memory</source>
         <translation>记忆(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="423"/>
+        <location filename="../widgets/mainwindow.cpp" line="441"/>
         <source>Open memory/v0.json (written with the report)</source>
         <translation>打开 memory/v0.json（随报告一同写入）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="424"/>
+        <location filename="../widgets/mainwindow.cpp" line="442"/>
         <source>&amp;Commit</source>
         <translation>提交(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="427"/>
+        <location filename="../widgets/mainwindow.cpp" line="445"/>
         <source>Commit &quot;V0: baseline kernel&quot; (only after the quality gate passes)</source>
         <translation>提交“V0: baseline kernel”（仅在质量门禁通过后）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="431"/>
+        <location filename="../widgets/mainwindow.cpp" line="449"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="443"/>
+        <location filename="../widgets/mainwindow.cpp" line="461"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="444"/>
+        <location filename="../widgets/mainwindow.cpp" line="462"/>
         <source>&amp;Reset Layout</source>
         <translation>重置布局(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="446"/>
+        <location filename="../widgets/mainwindow.cpp" line="464"/>
         <source>&amp;Dark Theme</source>
         <translation>深色主题(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="457"/>
+        <location filename="../widgets/mainwindow.cpp" line="475"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="458"/>
+        <location filename="../widgets/mainwindow.cpp" line="476"/>
         <source>&amp;About</source>
         <translation>关于(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="460"/>
+        <location filename="../widgets/mainwindow.cpp" line="478"/>
         <source>About Kernel Workbench</source>
         <translation>关于 Kernel Workbench</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="461"/>
+        <location filename="../widgets/mainwindow.cpp" line="479"/>
         <source>Kernel Workbench %1
 PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</source>
         <translation>Kernel Workbench %1
 将 PyTorch 逻辑转化为正确、经过测量并已提交的 V0 GPU 内核基线。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="484"/>
+        <location filename="../widgets/mainwindow.cpp" line="502"/>
         <source>Wizard</source>
         <translation>向导</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="569"/>
+        <location filename="../widgets/mainwindow.cpp" line="614"/>
         <source>No knowledge records to show. Phase 2 (Learn) lists here the records it consulted for the GPU, framework and operator; a reviewed workspace, those its memory record names. Select a record to read it whole.</source>
         <translation>没有可显示的知识记录。第 2 阶段（学习）会在此列出它为该 GPU、框架和算子查询到的记录；审阅一个工作区时，显示其记忆记录中列出的记录。选中一条记录可阅读全文。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="595"/>
+        <location filename="../widgets/mainwindow.cpp" line="640"/>
         <source>Copy Record Id</source>
         <translation>复制记录 ID</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="614"/>
+        <location filename="../widgets/mainwindow.cpp" line="659"/>
         <source>Knowledge</source>
         <translation>知识</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="662"/>
+        <location filename="../widgets/mainwindow.cpp" line="707"/>
         <source>%n record(s) kept for this problem</source>
         <translation>
             <numerusform>为此问题保留 %n 条记录</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="664"/>
+        <location filename="../widgets/mainwindow.cpp" line="709"/>
         <source>; %n set aside as not applying to it (%1)</source>
         <translation>
             <numerusform>；%n 条不适用于此问题，已搁置（%1）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="668"/>
+        <location filename="../widgets/mainwindow.cpp" line="713"/>
         <source>set aside: %1 — %2</source>
         <translation>已搁置：%1 — %2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="669"/>
+        <location filename="../widgets/mainwindow.cpp" line="714"/>
         <source>The plan (plans/v0_plan.md) lists each one.</source>
         <translation>计划（plans/v0_plan.md）逐条列出。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="978"/>
+        <location filename="../widgets/mainwindow.cpp" line="1023"/>
         <source>Measure Again needs the workspace&apos;s V0: %1</source>
         <translation>再次测量需要工作区的 V0：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="984"/>
+        <location filename="../widgets/mainwindow.cpp" line="1029"/>
         <source>The run was stopped: it has no verdict to commit. Run phase 4 again.</source>
         <translation>运行已停止：没有可提交的结论。请重新运行阶段 4。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1006"/>
+        <location filename="../widgets/mainwindow.cpp" line="1051"/>
         <source>No CUDA device on this machine: CPU dry run is on (the reference runs on the CPU; no kernel is measured). Uncheck it for a remote target.</source>
         <translation>本机没有 CUDA 设备：已开启 CPU 试运行（参考实现在 CPU 上运行，不测量内核）。使用远程目标时请取消勾选。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1027"/>
+        <location filename="../widgets/mainwindow.cpp" line="1072"/>
         <source>kernel.py is unchanged since V%1. Measure the same kernel again?</source>
         <translation>kernel.py 自 V%1 以来未改动。要再次测量同一内核吗？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1142"/>
+        <location filename="../widgets/mainwindow.cpp" line="1187"/>
         <source>The run was made from %1%2. Phase 1 here runs on the workspace&apos;s copy of it, %3.</source>
         <translation>此运行由 %1%2 生成。此处的阶段 1 在工作区中它的副本 %3 上运行。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1144"/>
+        <location filename="../widgets/mainwindow.cpp" line="1189"/>
         <source> (no longer there)</source>
         <translation>（已不在原处）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1247"/>
+        <location filename="../widgets/mainwindow.cpp" line="1203"/>
+        <source>Opened workspace %1 (%2) for review, nothing re-run. Measure Again keeps V0 and records kernel.py as the next version; running the phases from phase 1 replaces V0</source>
+        <translation>已打开工作区 %1（%2）供审阅，未重新运行任何内容。“再次测量”保留 V0，并把 kernel.py 记录为下一个版本；从阶段 1 起重新运行各阶段会替换 V0</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="1294"/>
         <source>%1 changed on disk (kwb measure?): showing %2.</source>
         <translation>%1 在磁盘上已更改（kwb measure？）：现在显示 %2。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1474"/>
+        <location filename="../widgets/mainwindow.cpp" line="1521"/>
         <source>Phase %1 (%2) stopped: %3</source>
         <translation>阶段 %1（%2）已停止：%3</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1476"/>
+        <location filename="../widgets/mainwindow.cpp" line="1523"/>
         <source>Phase %1 (%2) stopped.</source>
         <translation>阶段 %1（%2）已停止。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1525"/>
+        <location filename="../widgets/mainwindow.cpp" line="1572"/>
         <source>V%1 dry run finished: %2 case(s) checked on the CPU; not measured</source>
         <translation>V%1 试运行完成：已在 CPU 上检查 %2 个用例；未测量</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1528"/>
+        <location filename="../widgets/mainwindow.cpp" line="1575"/>
         <source>V%1 measurement finished: %2</source>
         <translation>V%1 测量完成：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1636"/>
+        <location filename="../widgets/mainwindow.cpp" line="1683"/>
         <source>stopped in phase %1 (%2)</source>
         <translation>在阶段 %1（%2）中停止</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="611"/>
+        <location filename="../widgets/mainwindow.cpp" line="656"/>
         <source>Roofline</source>
         <translation>屋顶线图</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="630"/>
+        <location filename="../widgets/mainwindow.cpp" line="675"/>
         <source>Plugins</source>
         <translation>插件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="610"/>
+        <location filename="../widgets/mainwindow.cpp" line="655"/>
         <source>Run console</source>
         <translation>运行控制台</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="173"/>
+        <location filename="../widgets/mainwindow.cpp" line="191"/>
         <source>Workbench</source>
         <translation>工作台</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="236"/>
+        <location filename="../widgets/mainwindow.cpp" line="254"/>
         <source>Recorded V%1.</source>
         <translation>已记录 V%1。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="236"/>
+        <location filename="../widgets/mainwindow.cpp" line="254"/>
         <source>V%1: %2</source>
         <translation>V%1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="935"/>
+        <location filename="../widgets/mainwindow.cpp" line="428"/>
+        <source>Measure kernel.py as it is on disk as the workspace&apos;s next version (V1, V2, ...), write its report and memory record and commit it, as `kwb measure` does. V0 is kept.</source>
+        <translation>将磁盘上现有的 kernel.py 作为工作区的下一个版本（V1、V2……）测量，写出其报告和记忆记录并提交，与 `kwb measure` 相同。V0 保留。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="980"/>
         <source>Kernel Workbench[*]</source>
         <translation>Kernel Workbench[*]</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="935"/>
+        <location filename="../widgets/mainwindow.cpp" line="980"/>
         <source>%1[*] — Kernel Workbench</source>
         <translation>%1[*] — Kernel Workbench</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="946"/>
+        <location filename="../widgets/mainwindow.cpp" line="991"/>
         <source>none for %1</source>
         <translation>%1 无对应框架</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="947"/>
+        <location filename="../widgets/mainwindow.cpp" line="992"/>
         <source>%1 for %2</source>
         <translation>%2 使用 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1062"/>
+        <location filename="../widgets/mainwindow.cpp" line="1107"/>
         <source>Phase %1 is running; open %2 when it has finished.</source>
         <translation>阶段 %1 正在运行；请在其完成后打开 %2。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1081"/>
-        <location filename="../widgets/mainwindow.cpp" line="1189"/>
+        <location filename="../widgets/mainwindow.cpp" line="1126"/>
+        <location filename="../widgets/mainwindow.cpp" line="1236"/>
         <source>Cannot open workspace</source>
         <translation>无法打开工作区</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1082"/>
+        <location filename="../widgets/mainwindow.cpp" line="1127"/>
         <source>%1 has no reference.py: not a kernel_opt_&lt;name&gt; workspace.</source>
         <translation>%1 中没有 reference.py：不是 kernel_opt_&lt;name&gt; 工作区。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1087"/>
+        <location filename="../widgets/mainwindow.cpp" line="1132"/>
         <source>%1 is not a Python (.py) logic file.</source>
         <translation>%1 不是 Python (.py) 逻辑文件。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1061"/>
-        <location filename="../widgets/mainwindow.cpp" line="1092"/>
-        <location filename="../widgets/mainwindow.cpp" line="1096"/>
+        <location filename="../widgets/mainwindow.cpp" line="1106"/>
+        <location filename="../widgets/mainwindow.cpp" line="1137"/>
+        <location filename="../widgets/mainwindow.cpp" line="1141"/>
         <source>Cannot open</source>
         <translation>无法打开</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1092"/>
+        <location filename="../widgets/mainwindow.cpp" line="1137"/>
         <source>%1 does not exist.</source>
         <translation>%1 不存在。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1096"/>
+        <location filename="../widgets/mainwindow.cpp" line="1141"/>
         <source>A measurement is running: stop it first.</source>
         <translation>测量正在运行：请先停止。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1157"/>
+        <location filename="../widgets/mainwindow.cpp" line="1202"/>
         <source>Opened %1: run phase 1 (Understand)</source>
         <translation>已打开 %1：请运行阶段 1（理解）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1158"/>
         <source>Opened workspace %1 (%2) for review, nothing re-run: phase 1 runs it again</source>
-        <translation>已打开工作区 %1（%2）供审阅，未重新运行任何内容：阶段 1 会重新运行它</translation>
+        <translation type="vanished">已打开工作区 %1（%2）供审阅，未重新运行任何内容：阶段 1 会重新运行它</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1363"/>
-        <location filename="../widgets/mainwindow.cpp" line="1735"/>
+        <location filename="../widgets/mainwindow.cpp" line="1410"/>
+        <location filename="../widgets/mainwindow.cpp" line="1782"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1364"/>
+        <location filename="../widgets/mainwindow.cpp" line="1411"/>
         <source>These files have unsaved changes; the run reads what is on disk:
 %1
 
@@ -1999,7 +2092,7 @@ Save them first?</source>
 是否先保存？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1385"/>
+        <location filename="../widgets/mainwindow.cpp" line="1432"/>
         <source>%1 changed on disk; your unsaved edits in its tab are kept.</source>
         <translation>%1 已在磁盘上被更改；其标签页中未保存的编辑已保留。</translation>
     </message>
@@ -2016,32 +2109,32 @@ Save them first?</source>
         <translation type="vanished">阶段 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="339"/>
+        <location filename="../widgets/mainwindow.cpp" line="357"/>
         <source>Open S&amp;uite…</source>
         <translation>打开套件(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="341"/>
+        <location filename="../widgets/mainwindow.cpp" line="359"/>
         <source>Open suite folder (with suite.json)</source>
         <translation>打开套件文件夹（含 suite.json）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="345"/>
+        <location filename="../widgets/mainwindow.cpp" line="363"/>
         <source>A folder written by kwb suite: every problem in a sortable table</source>
         <translation>由 kwb suite 写出的文件夹：所有问题列在一张可排序的表中</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="639"/>
+        <location filename="../widgets/mainwindow.cpp" line="684"/>
         <source>Compare runs</source>
         <translation>比较运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="639"/>
+        <location filename="../widgets/mainwindow.cpp" line="684"/>
         <source>One of the runs has no recorded cases (no result.json).</source>
         <translation>其中一次运行没有记录的用例（没有 result.json）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="643"/>
+        <location filename="../widgets/mainwindow.cpp" line="688"/>
         <source>Runs</source>
         <translation>运行</translation>
     </message>
@@ -2050,175 +2143,175 @@ Save them first?</source>
         <translation type="vanished">套件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="736"/>
+        <location filename="../widgets/mainwindow.cpp" line="781"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="742"/>
+        <location filename="../widgets/mainwindow.cpp" line="787"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="745"/>
+        <location filename="../widgets/mainwindow.cpp" line="790"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="749"/>
+        <location filename="../widgets/mainwindow.cpp" line="794"/>
         <source>Cu&amp;t</source>
         <translation>剪切(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="750"/>
+        <location filename="../widgets/mainwindow.cpp" line="795"/>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="751"/>
+        <location filename="../widgets/mainwindow.cpp" line="796"/>
         <source>&amp;Paste</source>
         <translation>粘贴(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="752"/>
+        <location filename="../widgets/mainwindow.cpp" line="797"/>
         <source>Select &amp;All</source>
         <translation>全选(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="755"/>
+        <location filename="../widgets/mainwindow.cpp" line="800"/>
         <source>&amp;Find…</source>
         <translation>查找(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="758"/>
+        <location filename="../widgets/mainwindow.cpp" line="803"/>
         <source>Find</source>
         <translation>查找</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="758"/>
+        <location filename="../widgets/mainwindow.cpp" line="803"/>
         <source>Find:</source>
         <translation>查找：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="760"/>
+        <location filename="../widgets/mainwindow.cpp" line="805"/>
         <source>&quot;%1&quot; not found</source>
         <translation>未找到“%1”</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="764"/>
+        <location filename="../widgets/mainwindow.cpp" line="809"/>
         <source>Find &amp;Next</source>
         <translation>查找下一个(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="765"/>
+        <location filename="../widgets/mainwindow.cpp" line="810"/>
         <source>No further match</source>
         <translation>没有更多匹配</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="769"/>
+        <location filename="../widgets/mainwindow.cpp" line="814"/>
         <source>R&amp;eplace…</source>
         <translation>替换(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="772"/>
-        <location filename="../widgets/mainwindow.cpp" line="774"/>
+        <location filename="../widgets/mainwindow.cpp" line="817"/>
+        <location filename="../widgets/mainwindow.cpp" line="819"/>
         <source>Replace</source>
         <translation>替换</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="772"/>
+        <location filename="../widgets/mainwindow.cpp" line="817"/>
         <source>Replace:</source>
         <translation>替换：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="774"/>
+        <location filename="../widgets/mainwindow.cpp" line="819"/>
         <source>Replace &quot;%1&quot; with:</source>
         <translation>将“%1”替换为：</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="777"/>
+        <location filename="../widgets/mainwindow.cpp" line="822"/>
         <source>%n replacement(s)</source>
         <translation>
             <numerusform>已替换 %n 处</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="781"/>
+        <location filename="../widgets/mainwindow.cpp" line="826"/>
         <source>&amp;Go to Line…</source>
         <translation>转到行(&amp;G)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="783"/>
+        <location filename="../widgets/mainwindow.cpp" line="828"/>
         <source>Go to line</source>
         <translation>转到行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="783"/>
+        <location filename="../widgets/mainwindow.cpp" line="828"/>
         <source>Line:</source>
         <translation>行：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="795"/>
+        <location filename="../widgets/mainwindow.cpp" line="840"/>
         <source>&lt;h2&gt;Kernel Workbench&lt;/h2&gt;&lt;p&gt;PyTorch logic to a correct, measured and committed V0 GPU kernel.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Kernel Workbench&lt;/h2&gt;&lt;p&gt;从 PyTorch 逻辑到正确、已测量并已提交的 V0 GPU 内核。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="798"/>
+        <location filename="../widgets/mainwindow.cpp" line="843"/>
         <source>Open a PyTorch logic file…</source>
         <translation>打开 PyTorch 逻辑文件…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="799"/>
+        <location filename="../widgets/mainwindow.cpp" line="844"/>
         <source>Open a workspace to review…</source>
         <translation>打开工作区进行评审…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="800"/>
+        <location filename="../widgets/mainwindow.cpp" line="845"/>
         <source>Open a suite…</source>
         <translation>打开套件…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="801"/>
+        <location filename="../widgets/mainwindow.cpp" line="846"/>
         <source>A folder written by kwb suite (with suite.json)</source>
         <translation>由 kwb suite 写出的文件夹（含 suite.json）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="804"/>
+        <location filename="../widgets/mainwindow.cpp" line="849"/>
         <source>Open example (19_ReLU)</source>
         <translation>打开示例（19_ReLU）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="813"/>
+        <location filename="../widgets/mainwindow.cpp" line="858"/>
         <source>Open example</source>
         <translation>打开示例</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="813"/>
+        <location filename="../widgets/mainwindow.cpp" line="858"/>
         <source>The example 19_ReLU.py is not installed with this build.</source>
         <translation>此构建未安装示例 19_ReLU.py。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="832"/>
+        <location filename="../widgets/mainwindow.cpp" line="877"/>
         <source>&lt;b&gt;Recent&lt;/b&gt; (double-click; a workspace opens for review, nothing is re-run)</source>
         <translation>&lt;b&gt;最近&lt;/b&gt;（双击；工作区以评审方式打开，不会重新运行）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="842"/>
+        <location filename="../widgets/mainwindow.cpp" line="887"/>
         <source>suite  %1</source>
         <translation>套件  %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="843"/>
+        <location filename="../widgets/mainwindow.cpp" line="888"/>
         <source>workspace  %1</source>
         <translation>工作区  %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="844"/>
+        <location filename="../widgets/mainwindow.cpp" line="889"/>
         <source>logic file  %1</source>
         <translation>逻辑文件  %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="933"/>
+        <location filename="../widgets/mainwindow.cpp" line="978"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
@@ -2227,40 +2320,40 @@ Save them first?</source>
         <translation type="vanished">运行已停止：不会记录任何内容。请重新运行阶段 4。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="986"/>
+        <location filename="../widgets/mainwindow.cpp" line="1031"/>
         <source>Commit needs a passing quality gate (now %1).</source>
         <translation>提交需要质量门禁通过（当前为 %1）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1013"/>
-        <location filename="../widgets/mainwindow.cpp" line="1017"/>
-        <location filename="../widgets/mainwindow.cpp" line="1027"/>
-        <location filename="../widgets/mainwindow.cpp" line="1039"/>
+        <location filename="../widgets/mainwindow.cpp" line="1058"/>
+        <location filename="../widgets/mainwindow.cpp" line="1062"/>
+        <location filename="../widgets/mainwindow.cpp" line="1072"/>
+        <location filename="../widgets/mainwindow.cpp" line="1084"/>
         <source>Measure Again</source>
         <translation>再次测量</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1013"/>
+        <location filename="../widgets/mainwindow.cpp" line="1058"/>
         <source>Open a workspace with a recorded V0 first (File &gt; Open Workspace…).</source>
         <translation>请先打开一个已记录 V0 的工作区（文件 &gt; 打开工作区…）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1017"/>
+        <location filename="../widgets/mainwindow.cpp" line="1062"/>
         <source>A phase is running; measure again when it has finished.</source>
         <translation>有阶段正在运行；请在其结束后再次测量。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1054"/>
+        <location filename="../widgets/mainwindow.cpp" line="1099"/>
         <source>Measuring V%1 of %2…</source>
         <translation>正在测量 %2 的 V%1…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1101"/>
+        <location filename="../widgets/mainwindow.cpp" line="1146"/>
         <source>%1 cannot be read.</source>
         <translation>无法读取 %1。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1150"/>
+        <location filename="../widgets/mainwindow.cpp" line="1195"/>
         <source>Review: %1</source>
         <translation>评审：%1</translation>
     </message>
@@ -2269,52 +2362,52 @@ Save them first?</source>
         <translation type="vanished">已打开工作区 %1（%2）：运行阶段 1 以重新运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1167"/>
+        <location filename="../widgets/mainwindow.cpp" line="1214"/>
         <source>Cannot open suite</source>
         <translation>无法打开套件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1176"/>
+        <location filename="../widgets/mainwindow.cpp" line="1223"/>
         <source>Suite: %1</source>
         <translation>套件：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1181"/>
+        <location filename="../widgets/mainwindow.cpp" line="1228"/>
         <source>Opened suite %1: double-click a problem (or press Enter) to review its workspace</source>
         <translation>已打开套件 %1：双击某个问题（或按回车）以评审其工作区</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1190"/>
+        <location filename="../widgets/mainwindow.cpp" line="1237"/>
         <source>The workspace of %1 is not on this machine: %2 does not exist. The suite may have run elsewhere, or the folder was moved or deleted; copy it next to suite.json to review it.</source>
         <translation>%1 的工作区不在本机：%2 不存在。该套件可能在别处运行，或文件夹已被移动或删除；将其复制到 suite.json 旁边即可评审。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1224"/>
+        <location filename="../widgets/mainwindow.cpp" line="1271"/>
         <source>%1, %2, CPU dry run</source>
         <translation>%1，%2，CPU 试运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1225"/>
+        <location filename="../widgets/mainwindow.cpp" line="1272"/>
         <source>%1, %2</source>
         <translation>%1，%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1293"/>
+        <location filename="../widgets/mainwindow.cpp" line="1340"/>
         <source>Phase 1 not run: workspace %1 was left as it is.</source>
         <translation>阶段 1 未运行：工作区 %1 保持原样。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1302"/>
+        <location filename="../widgets/mainwindow.cpp" line="1349"/>
         <source>Workspace already exists</source>
         <translation>工作区已存在</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1303"/>
+        <location filename="../widgets/mainwindow.cpp" line="1350"/>
         <source>%1 is already a Kernel Workbench workspace.</source>
         <translation>%1 已经是一个 Kernel Workbench 工作区。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1307"/>
+        <location filename="../widgets/mainwindow.cpp" line="1354"/>
         <source>Running the phases there regenerates its spec, reference.py, test_kernel.py and README.md as a new run. Files you edited (kernel.py included) are kept; new versions are written beside them as *.generated. Its report and memory/v0.json change only when you write the records (Report, Memory or Commit).
 
 The command line asks for --force here.</source>
@@ -2323,32 +2416,32 @@ The command line asks for --force here.</source>
 命令行在此需要 --force。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1311"/>
+        <location filename="../widgets/mainwindow.cpp" line="1358"/>
         <source>Open Its Review</source>
         <translation>打开其审阅</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1312"/>
+        <location filename="../widgets/mainwindow.cpp" line="1359"/>
         <source>Overwrite as a New Run</source>
         <translation>覆盖为新的运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1313"/>
+        <location filename="../widgets/mainwindow.cpp" line="1360"/>
         <source>Choose Another Folder…</source>
         <translation>选择其他文件夹…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1321"/>
+        <location filename="../widgets/mainwindow.cpp" line="1368"/>
         <source>Workspace folder (new or empty)</source>
         <translation>工作区文件夹（新建或为空）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1332"/>
+        <location filename="../widgets/mainwindow.cpp" line="1379"/>
         <source>Write the report first (Run &gt; Report).</source>
         <translation>请先写出报告（运行 &gt; 报告）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1338"/>
+        <location filename="../widgets/mainwindow.cpp" line="1385"/>
         <source>Open a workspace or finish a run first.</source>
         <translation>请先打开工作区或完成一次运行。</translation>
     </message>
@@ -2373,17 +2466,17 @@ The command line asks for --force here.</source>
         <translation type="vanished">测量中：运行控制台会在每个用例完成时显示其结果。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1455"/>
+        <location filename="../widgets/mainwindow.cpp" line="1502"/>
         <source>Phase %1 (%2) running…</source>
         <translation>阶段 %1（%2）运行中…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1482"/>
+        <location filename="../widgets/mainwindow.cpp" line="1529"/>
         <source>Phase %1 (%2) failed</source>
         <translation>阶段 %1（%2）失败</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1494"/>
+        <location filename="../widgets/mainwindow.cpp" line="1541"/>
         <source>Understood %1: framework %2 on %3</source>
         <translation>已理解 %1：在 %3 上使用框架 %2</translation>
     </message>
@@ -2412,8 +2505,8 @@ The command line asks for --force here.</source>
         <translation type="vanished">质量门禁为 %1：种子流程仅在门禁通过后提交 V0。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="985"/>
-        <location filename="../widgets/mainwindow.cpp" line="1719"/>
+        <location filename="../widgets/mainwindow.cpp" line="1030"/>
+        <location filename="../widgets/mainwindow.cpp" line="1766"/>
         <source>Committed %1: %2</source>
         <translation>已提交 %1：%2</translation>
     </message>
@@ -2438,7 +2531,7 @@ The command line asks for --force here.</source>
         <translation type="vanished">下一步：报告、记忆、提交。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1520"/>
+        <location filename="../widgets/mainwindow.cpp" line="1567"/>
         <source>Measurement</source>
         <translation>测量</translation>
     </message>
@@ -2459,10 +2552,10 @@ The command line asks for --force here.</source>
         <translation type="vanished">请先运行阶段 4（测量）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1255"/>
-        <location filename="../widgets/mainwindow.cpp" line="1553"/>
-        <location filename="../widgets/mainwindow.cpp" line="1567"/>
-        <location filename="../widgets/mainwindow.cpp" line="1587"/>
+        <location filename="../widgets/mainwindow.cpp" line="1302"/>
+        <location filename="../widgets/mainwindow.cpp" line="1600"/>
+        <location filename="../widgets/mainwindow.cpp" line="1614"/>
+        <location filename="../widgets/mainwindow.cpp" line="1634"/>
         <source>Report</source>
         <translation>报告</translation>
     </message>
@@ -2495,12 +2588,12 @@ The command line asks for --force here.</source>
         <translation type="vanished">运行已停止：不会记录，工作区的报告和记忆保持原样。请重新运行阶段 4。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1533"/>
+        <location filename="../widgets/mainwindow.cpp" line="1580"/>
         <source>Replace the passing record?</source>
         <translation>替换已通过的记录？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1534"/>
+        <location filename="../widgets/mainwindow.cpp" line="1581"/>
         <source>memory/v0.json and baseline_report.md record a PASSING run. This run&apos;s quality gate is %1.
 
 Replace them with this run&apos;s records? (Only Commit keeps the passing version in git.)</source>
@@ -2509,57 +2602,57 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
 用本次运行的记录替换它们吗？（只有提交才会在 git 中保留通过的版本。）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1538"/>
+        <location filename="../widgets/mainwindow.cpp" line="1585"/>
         <source>kept the passing record</source>
         <translation>保留了已通过的记录</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1539"/>
+        <location filename="../widgets/mainwindow.cpp" line="1586"/>
         <source>Kept the passing record; nothing written.</source>
         <translation>已保留通过的记录；未写入任何内容。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1587"/>
+        <location filename="../widgets/mainwindow.cpp" line="1634"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1590"/>
+        <location filename="../widgets/mainwindow.cpp" line="1637"/>
         <source>Report preview</source>
         <translation>报告预览</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1596"/>
+        <location filename="../widgets/mainwindow.cpp" line="1643"/>
         <source>%1 is unchanged: it already records this run (not rewritten)</source>
         <translation>%1 未变：它已记录本次运行（未重写）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1597"/>
+        <location filename="../widgets/mainwindow.cpp" line="1644"/>
         <source>Wrote %1</source>
         <translation>已写入 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1607"/>
+        <location filename="../widgets/mainwindow.cpp" line="1654"/>
         <source>Memory</source>
         <translation>记忆</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1623"/>
+        <location filename="../widgets/mainwindow.cpp" line="1670"/>
         <source>Run all phases: 1. %1 … 4. %2, then the report, memory and commit</source>
         <translation>运行全部阶段：1. %1 … 4. %2，然后生成报告、memory 并提交</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1624"/>
+        <location filename="../widgets/mainwindow.cpp" line="1671"/>
         <source>Run all phases: phase 1 of 4 (%1)…</source>
         <translation>运行全部阶段：第 1/4 阶段（%1）…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1626"/>
+        <location filename="../widgets/mainwindow.cpp" line="1673"/>
         <source>phase 1 did not start: %1</source>
         <translation>阶段 1 未能开始：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1626"/>
+        <location filename="../widgets/mainwindow.cpp" line="1673"/>
         <source>see the message</source>
         <translation>见消息</translation>
     </message>
@@ -2572,12 +2665,12 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
         <translation type="vanished">已在阶段 %1（%2）后停止</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1641"/>
+        <location filename="../widgets/mainwindow.cpp" line="1688"/>
         <source>phase %1 (%2) did not pass</source>
         <translation>阶段 %1（%2）未通过</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1645"/>
+        <location filename="../widgets/mainwindow.cpp" line="1692"/>
         <source>Run all phases: phase %1 of 4 (%2)…</source>
         <translation>运行全部阶段：第 %1/4 阶段（%2）…</translation>
     </message>
@@ -2586,68 +2679,68 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
         <translation type="vanished">阶段 %1（%2）未能开始</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1681"/>
+        <location filename="../widgets/mainwindow.cpp" line="1728"/>
         <source>the records were not written: %1</source>
         <translation>记录未写入：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1689"/>
+        <location filename="../widgets/mainwindow.cpp" line="1736"/>
         <source>quality gate %1: report and memory written, nothing committed</source>
         <translation>质量门 %1：已写入报告和 memory，未提交任何内容</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1683"/>
+        <location filename="../widgets/mainwindow.cpp" line="1730"/>
         <source>the commit failed: %1</source>
         <translation>提交失败：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1647"/>
+        <location filename="../widgets/mainwindow.cpp" line="1694"/>
         <source>phase %1 (%2) did not start: %3</source>
         <translation>阶段 %1（%2）未能开始：%3</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1657"/>
+        <location filename="../widgets/mainwindow.cpp" line="1704"/>
         <source>phase 4 (%1) did not run: %2</source>
         <translation>阶段 4（%1）未运行：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1662"/>
+        <location filename="../widgets/mainwindow.cpp" line="1709"/>
         <source>the passing record was kept: nothing written, nothing committed</source>
         <translation>保留了已通过的记录：未写入、未提交任何内容</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1675"/>
+        <location filename="../widgets/mainwindow.cpp" line="1722"/>
         <source>the measurement was stopped: report and memory record it as STOPPED; %1</source>
         <translation>测量已停止：报告和记忆记录为 STOPPED；%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1676"/>
+        <location filename="../widgets/mainwindow.cpp" line="1723"/>
         <source>the measurement was stopped: %1</source>
         <translation>测量已停止：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1679"/>
+        <location filename="../widgets/mainwindow.cpp" line="1726"/>
         <source>committed %1: %2</source>
         <translation>已提交 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1685"/>
+        <location filename="../widgets/mainwindow.cpp" line="1732"/>
         <source>quality gate %1: report and memory written; V0 is not committed, the generated files are committed as %2, a base for your edits</source>
         <translation>质量门 %1：已写入报告和 memory；V0 未提交，生成的文件已提交为 %2，作为你修改的基线</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1699"/>
+        <location filename="../widgets/mainwindow.cpp" line="1746"/>
         <source>Run all phases: done, %1</source>
         <translation>运行全部阶段：完成，%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1699"/>
+        <location filename="../widgets/mainwindow.cpp" line="1746"/>
         <source>Run all phases ended: %1</source>
         <translation>运行全部阶段已结束：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1709"/>
-        <location filename="../widgets/mainwindow.cpp" line="1715"/>
+        <location filename="../widgets/mainwindow.cpp" line="1756"/>
+        <location filename="../widgets/mainwindow.cpp" line="1762"/>
         <source>Commit</source>
         <translation>提交</translation>
     </message>
@@ -2656,17 +2749,17 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
         <translation type="vanished">已提交 %1：V0: baseline kernel</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1725"/>
+        <location filename="../widgets/mainwindow.cpp" line="1772"/>
         <source>Measurement running</source>
         <translation>测量正在运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1725"/>
+        <location filename="../widgets/mainwindow.cpp" line="1772"/>
         <source>A measurement is running. Stop it and quit?</source>
         <translation>测量正在运行。是否停止并退出？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1735"/>
+        <location filename="../widgets/mainwindow.cpp" line="1782"/>
         <source>Save your changes before quitting?
 %1</source>
         <translation>退出前是否保存更改？
@@ -2676,22 +2769,22 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
 <context>
     <name>kwb::Phase</name>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="268"/>
+        <location filename="../core/pipeline/suite.cpp" line="278"/>
         <source>Understand</source>
         <translation>理解</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="270"/>
+        <location filename="../core/pipeline/suite.cpp" line="280"/>
         <source>Learn</source>
         <translation>学习</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="272"/>
+        <location filename="../core/pipeline/suite.cpp" line="282"/>
         <source>Implement</source>
         <translation>实现</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="274"/>
+        <location filename="../core/pipeline/suite.cpp" line="284"/>
         <source>Measure</source>
         <translation>测量</translation>
     </message>
@@ -3284,112 +3377,117 @@ Source: %4
         <translation>试运行（内核未运行）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="188"/>
+        <location filename="../core/review/reportdisplay.cpp" line="149"/>
+        <source>DRY RUN INCOMPLETE (out of time on this CPU; nothing judged)</source>
+        <translation>试运行未完成（在本 CPU 上超时；未作任何判定）</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="190"/>
         <source>Triton was requested: an extra backend outside the seed&apos;s policy (the seed&apos;s policy maps %1 to %2); the seed requires a CuteDSL or FlyDSL kernel</source>
         <translation>请求了 Triton：种子策略之外的额外后端（种子策略将 %1 映射到 %2）；种子要求 CuteDSL 或 FlyDSL 内核</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="194"/>
+        <location filename="../core/review/reportdisplay.cpp" line="196"/>
         <source>%1 is %2; the seed&apos;s policy maps it to %3 (chosen explicitly)</source>
         <translation>%1 属于 %2；种子策略将其映射到 %3（显式选择）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="196"/>
+        <location filename="../core/review/reportdisplay.cpp" line="198"/>
         <source>%1 is %2; the seed&apos;s policy maps it to %3 (gpu-kernel-baseline.txt, Phase 1 step 3)</source>
         <translation>%1 属于 %2；种子策略将其映射到 %3（gpu-kernel-baseline.txt，阶段 1 第 3 步）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="231"/>
+        <location filename="../core/review/reportdisplay.cpp" line="233"/>
         <source>Baseline report: %1</source>
         <translation>基线报告：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="233"/>
+        <location filename="../core/review/reportdisplay.cpp" line="235"/>
         <source>V%1 measurement report (the baseline is V0&apos;s baseline_report.md): %2</source>
         <translation>V%1 测量报告（基线见 V0 的 baseline_report.md）：%2</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="239"/>
+        <location filename="../core/review/reportdisplay.cpp" line="241"/>
         <source>V%1: kernel.py as edited, measured again</source>
         <translation>V%1：编辑后的 kernel.py，重新测量</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="244"/>
+        <location filename="../core/review/reportdisplay.cpp" line="246"/>
         <source>on the CPU (cpu-dry-run)</source>
         <translation>在 CPU 上（cpu-dry-run）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="245"/>
+        <location filename="../core/review/reportdisplay.cpp" line="247"/>
         <source>on %1</source>
         <translation>在 %1 上</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="246"/>
+        <location filename="../core/review/reportdisplay.cpp" line="248"/>
         <source>- Ran %1 correctness case(s): %2 %3, %4 FAIL, %5 TIMEOUT_FAIL, %6 other, %7</source>
         <translation>- 运行了 %1 个正确性用例：%2 个 %3，%4 个 FAIL，%5 个 TIMEOUT_FAIL，%6 个其他，%7</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="253"/>
+        <location filename="../core/review/reportdisplay.cpp" line="255"/>
         <source>not known</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="255"/>
+        <location filename="../core/review/reportdisplay.cpp" line="257"/>
         <source>Speedup over %1: %2%3.</source>
         <translation>相对 %1 的加速比：%2%3。</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="258"/>
+        <location filename="../core/review/reportdisplay.cpp" line="260"/>
         <source> (a CPU dry run on either side measures no kernel)</source>
         <translation>（任一方为 CPU 试运行时不测量内核）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="262"/>
+        <location filename="../core/review/reportdisplay.cpp" line="264"/>
         <source>One forward call on the problem-shape inputs under torch.profiler (CUPTI kernel times, not the timed latency): %1 launch(es), %2 µs of kernel time%3.</source>
         <translation>在 torch.profiler 下以问题形状的输入调用一次 forward（CUPTI 内核时间，不是计时得到的延迟）：%1 次启动，内核时间 %2 µs%3。</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="268"/>
+        <location filename="../core/review/reportdisplay.cpp" line="270"/>
         <source>, by kernel name (too many launches to list one by one)</source>
         <translation>，按内核名汇总（启动次数太多，无法逐一列出）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="271"/>
+        <location filename="../core/review/reportdisplay.cpp" line="273"/>
         <source>_%1&apos;s records apply (not queried again; listed in %2):_</source>
         <translation>_沿用 %1 的记录（未重新查询；列于 %2）：_</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="275"/>
+        <location filename="../core/review/reportdisplay.cpp" line="277"/>
         <source>- GPU: none, the harness was not run (ledger: %1)</source>
         <translation>- GPU：无，测试框架未运行（规格账本：%1）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="281"/>
+        <location filename="../core/review/reportdisplay.cpp" line="283"/>
         <source>- GPU: %1 (ledger: %2)</source>
         <translation>- GPU：%1（规格库：%2）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="282"/>
+        <location filename="../core/review/reportdisplay.cpp" line="284"/>
         <source>the CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="286"/>
+        <location filename="../core/review/reportdisplay.cpp" line="288"/>
         <source>- Run folder: none (the harness was not run)</source>
         <translation>- 运行文件夹：无（测试框架未运行）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="288"/>
+        <location filename="../core/review/reportdisplay.cpp" line="290"/>
         <source>_Not profiled: %1_</source>
         <translation>_未做性能剖析：%1_</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="297"/>
+        <location filename="../core/review/reportdisplay.cpp" line="299"/>
         <source>cpu-dry-run</source>
         <translation>cpu-dry-run（CPU 试运行，非测量）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="299"/>
+        <location filename="../core/review/reportdisplay.cpp" line="301"/>
         <source>gpu</source>
         <translation>gpu（在 GPU 上测量）</translation>
     </message>
@@ -3399,7 +3497,7 @@ Source: %4
     <message>
         <location filename="../widgets/rooflineplot.cpp" line="86"/>
         <source>Arithmetic intensity (FLOP/byte)</source>
-        <translation>算术强度 (FLOP/byte)</translation>
+        <translation>算术强度 (FLOP/字节)</translation>
     </message>
     <message>
         <location filename="../widgets/rooflineplot.cpp" line="87"/>
@@ -3428,202 +3526,202 @@ Source: %4
         <translation>尚无 Roofline 图：它会在 V0 测量（阶段 4）之后随报告一同绘制。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="251"/>
+        <location filename="../widgets/rooflineplot.cpp" line="258"/>
         <source>later versions (kwb measure)</source>
         <translation>后续版本（kwb measure）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="273"/>
+        <location filename="../widgets/rooflineplot.cpp" line="280"/>
         <source>%1 FLOP/byte, %2 TFLOPS
 roof here: %3 TFLOPS (datasheet)</source>
         <translation>%1 FLOP/字节，%2 TFLOPS
 此处屋顶：%3 TFLOPS（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="276"/>
+        <location filename="../widgets/rooflineplot.cpp" line="283"/>
         <source>, %1 (ledger, recorded)</source>
         <translation>，%1（规格账本，记录值）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="277"/>
+        <location filename="../widgets/rooflineplot.cpp" line="284"/>
         <source>, %1 (measured)</source>
         <translation>，%1（实测）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="307"/>
+        <location filename="../widgets/rooflineplot.cpp" line="314"/>
         <source>Reset zoom</source>
         <translation>重置缩放</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="309"/>
+        <location filename="../widgets/rooflineplot.cpp" line="316"/>
         <source>Export as PNG, SVG or PDF…</source>
         <translation>导出为 PNG、SVG 或 PDF…</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="310"/>
+        <location filename="../widgets/rooflineplot.cpp" line="317"/>
         <source>Export roofline</source>
         <translation>导出 Roofline 图</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="311"/>
+        <location filename="../widgets/rooflineplot.cpp" line="318"/>
         <source>SVG (*.svg);;PNG (*.png);;PDF (*.pdf)</source>
         <translation>SVG (*.svg);;PNG (*.png);;PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="343"/>
+        <location filename="../widgets/rooflineplot.cpp" line="350"/>
         <source>Cannot export the roofline as &apos;%1&apos;: use .png, .svg or .pdf.</source>
         <translation>无法将 Roofline 图导出为“%1”：请使用 .png、.svg 或 .pdf。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="345"/>
+        <location filename="../widgets/rooflineplot.cpp" line="352"/>
         <source>Writing %1 failed.</source>
         <translation>写入 %1 失败。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="354"/>
+        <location filename="../widgets/rooflineplot.cpp" line="361"/>
         <source>Roofline — %1, %2</source>
         <translation>屋顶线图 — %1，%2</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="356"/>
+        <location filename="../widgets/rooflineplot.cpp" line="363"/>
         <source>%1, %2: peak %3 TFLOPS, datasheet bandwidth %4 TB/s, ridge point %5 FLOP/byte</source>
-        <translation>%1，%2：峰值 %3 TFLOPS，数据手册带宽 %4 TB/s，脊点 %5 FLOP/byte</translation>
+        <translation>%1，%2：峰值 %3 TFLOPS，数据手册带宽 %4 TB/s，脊点 %5 FLOP/字节</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="359"/>
+        <location filename="../widgets/rooflineplot.cpp" line="366"/>
         <source>No roofs: the peak or the bandwidth is not known.</source>
         <translation>无屋顶线：峰值或带宽未知。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="386"/>
+        <location filename="../widgets/rooflineplot.cpp" line="393"/>
         <source>Memory roof: %1 TB/s (datasheet)</source>
         <translation>内存屋顶：%1 TB/s（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="393"/>
+        <location filename="../widgets/rooflineplot.cpp" line="400"/>
         <source>Measured ceiling: %1 TB/s</source>
         <translation>实测上限：%1 TB/s</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="393"/>
+        <location filename="../widgets/rooflineplot.cpp" line="400"/>
         <source>Recorded ceiling (spec ledger): %1 TB/s</source>
         <translation>记录的上限（规格账本）：%1 TB/s</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="397"/>
+        <location filename="../widgets/rooflineplot.cpp" line="404"/>
         <source>Compute roof: %1 TFLOPS (%2)</source>
         <translation>计算屋顶：%1 TFLOPS（%2）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="400"/>
+        <location filename="../widgets/rooflineplot.cpp" line="407"/>
         <source>Ridge point: %1 FLOP/byte</source>
-        <translation>脊点：%1 FLOP/byte</translation>
+        <translation>脊点：%1 FLOP/字节</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="440"/>
+        <location filename="../widgets/rooflineplot.cpp" line="447"/>
         <source>%1 TB/s (datasheet)</source>
         <translation>%1 TB/s（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="442"/>
+        <location filename="../widgets/rooflineplot.cpp" line="449"/>
         <source>%1 TB/s</source>
         <translation>%1 TB/s</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="451"/>
+        <location filename="../widgets/rooflineplot.cpp" line="458"/>
         <source>%1 TB/s (measured copy)</source>
         <translation>%1 TB/s（实测拷贝）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="451"/>
+        <location filename="../widgets/rooflineplot.cpp" line="458"/>
         <source>%1 TB/s (ledger, recorded copy)</source>
         <translation>%1 TB/s（规格账本，记录的拷贝）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="454"/>
+        <location filename="../widgets/rooflineplot.cpp" line="461"/>
         <source>%1 TB/s (ledger)</source>
         <translation>%1 TB/s（规格账本）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="454"/>
+        <location filename="../widgets/rooflineplot.cpp" line="461"/>
         <source>%1 TB/s (measured)</source>
         <translation>%1 TB/s（实测）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="423"/>
-        <location filename="../widgets/rooflineplot.cpp" line="475"/>
+        <location filename="../widgets/rooflineplot.cpp" line="430"/>
+        <location filename="../widgets/rooflineplot.cpp" line="482"/>
         <source>%1 %2 TFLOPS (datasheet)</source>
         <translation>%1 %2 TFLOPS（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="425"/>
-        <location filename="../widgets/rooflineplot.cpp" line="477"/>
+        <location filename="../widgets/rooflineplot.cpp" line="432"/>
+        <location filename="../widgets/rooflineplot.cpp" line="484"/>
         <source>%1 %2 TFLOPS</source>
         <translation>%1 %2 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="460"/>
+        <location filename="../widgets/rooflineplot.cpp" line="467"/>
         <source>ridge %1 FLOP/byte</source>
         <translation>脊点 %1 FLOP/字节</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="463"/>
+        <location filename="../widgets/rooflineplot.cpp" line="470"/>
         <source>ridge %1</source>
         <translation>脊点 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="472"/>
+        <location filename="../widgets/rooflineplot.cpp" line="479"/>
         <source>%1 roof: %2 TFLOPS (datasheet)</source>
         <translation>%1 屋顶：%2 TFLOPS（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="489"/>
+        <location filename="../widgets/rooflineplot.cpp" line="496"/>
         <source>V0</source>
         <translation>V0</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="490"/>
+        <location filename="../widgets/rooflineplot.cpp" line="497"/>
         <source>(above its roof: check the measurement)</source>
         <translation>（高于屋顶：请检查测量）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="509"/>
+        <location filename="../widgets/rooflineplot.cpp" line="516"/>
         <source>%1: intensity %2 FLOP/byte</source>
-        <translation>%1：强度 %2 FLOP/byte</translation>
+        <translation>%1：强度 %2 FLOP/字节</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="510"/>
         <location filename="../widgets/rooflineplot.cpp" line="517"/>
+        <location filename="../widgets/rooflineplot.cpp" line="524"/>
         <source>no measurement</source>
         <translation>无测量</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="516"/>
+        <location filename="../widgets/rooflineplot.cpp" line="523"/>
         <source>No measured point (%1): the dotted line marks the kernel&apos;s arithmetic intensity.</source>
         <translation>无测量点（%1）：虚线标示内核的算术强度。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="519"/>
+        <location filename="../widgets/rooflineplot.cpp" line="526"/>
         <source>The measured point is not drawn: intensity %1 FLOP/byte and %2 TFLOPS must both be positive on log axes.</source>
-        <translation>未绘制测量点：在对数坐标轴上，强度 %1 FLOP/byte 和 %2 TFLOPS 都必须为正数。</translation>
+        <translation>未绘制测量点：在对数坐标轴上，强度 %1 FLOP/字节 和 %2 TFLOPS 都必须为正数。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="523"/>
+        <location filename="../widgets/rooflineplot.cpp" line="530"/>
         <source>Compute roof: %1</source>
         <translation>计算屋顶：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="524"/>
+        <location filename="../widgets/rooflineplot.cpp" line="531"/>
         <source>Memory roof: %1</source>
         <translation>内存屋顶：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="526"/>
+        <location filename="../widgets/rooflineplot.cpp" line="533"/>
         <source>Recorded ceiling (spec ledger, not measured by this run): %1</source>
         <translation>记录的上限（规格账本，非本次运行测得）：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="527"/>
+        <location filename="../widgets/rooflineplot.cpp" line="534"/>
         <source>Measured ceiling: %1</source>
         <translation>实测上限：%1</translation>
     </message>
@@ -3882,12 +3980,12 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="vanished">比较所选的两次运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="207"/>
+        <location filename="../widgets/runspanel.cpp" line="209"/>
         <source>Double-click a run to review it; select two to compare their cases</source>
         <translation>双击某次运行进行评审；选择两次运行以比较其用例</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="228"/>
+        <location filename="../widgets/runspanel.cpp" line="230"/>
         <source>Diff kernel.py of the two selected versions</source>
         <translation>比较所选两个版本的 kernel.py</translation>
     </message>
@@ -3896,111 +3994,111 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="vanished">V0 为基线；`kwb measure` 将每次修改后的 kernel.py 记录为下一个版本</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="197"/>
+        <location filename="../widgets/runspanel.cpp" line="199"/>
         <source>Compare</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="198"/>
+        <location filename="../widgets/runspanel.cpp" line="200"/>
         <source>Compare the cases of the two selected runs</source>
         <translation>比较所选两次运行的用例</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="227"/>
+        <location filename="../widgets/runspanel.cpp" line="229"/>
         <source>Diff kernel.py</source>
         <translation>对比 kernel.py</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="235"/>
+        <location filename="../widgets/runspanel.cpp" line="237"/>
         <source>V0 is the baseline; Run &gt; Measure Again (F5), or `kwb measure`, records kernel.py as edited as the next version</source>
         <translation>V0 是基线；“运行 &gt; 再次测量”（F5）或 `kwb measure` 把编辑后的 kernel.py 记录为下一个版本</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="248"/>
-        <location filename="../widgets/runspanel.cpp" line="346"/>
+        <location filename="../widgets/runspanel.cpp" line="250"/>
+        <location filename="../widgets/runspanel.cpp" line="348"/>
         <source>Versions</source>
         <translation>版本</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="256"/>
+        <location filename="../widgets/runspanel.cpp" line="258"/>
         <source>Runs</source>
         <translation>运行记录</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="335"/>
-        <location filename="../widgets/runspanel.cpp" line="387"/>
-        <location filename="../widgets/runspanel.cpp" line="395"/>
-        <location filename="../widgets/runspanel.cpp" line="418"/>
+        <location filename="../widgets/runspanel.cpp" line="337"/>
+        <location filename="../widgets/runspanel.cpp" line="389"/>
+        <location filename="../widgets/runspanel.cpp" line="397"/>
+        <location filename="../widgets/runspanel.cpp" line="420"/>
         <source>—</source>
         <translation>—</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="347"/>
+        <location filename="../widgets/runspanel.cpp" line="349"/>
         <source>Versions (CPU dry runs: no latency or rel_err)</source>
         <translation>版本（CPU 试运行：无延迟和 rel_err）</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="348"/>
+        <location filename="../widgets/runspanel.cpp" line="350"/>
         <source>Versions (columns with no figure hidden)</source>
         <translation>版本（已隐藏没有数值的列）</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="349"/>
+        <location filename="../widgets/runspanel.cpp" line="351"/>
         <source>`kwb versions` prints &quot;-&quot; for each: a CPU dry run measures no kernel</source>
         <translation>`kwb versions` 对这些列都打印“-”：CPU 试运行不测量内核</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="388"/>
+        <location filename="../widgets/runspanel.cpp" line="390"/>
         <source>ran</source>
         <translation>已运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="400"/>
+        <location filename="../widgets/runspanel.cpp" line="402"/>
         <source>Run folders: .kwb/runs/%1 → .kwb/runs/%2</source>
         <translation>运行文件夹：.kwb/runs/%1 → .kwb/runs/%2</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="403"/>
+        <location filename="../widgets/runspanel.cpp" line="405"/>
         <source>No kernel ran in %1: a CPU dry run or a skeleton checks the reference against itself, so its cases show no rel_err, no latency and no ratio.</source>
         <translation>%1中没有运行内核：CPU 试运行或骨架只是拿参考实现与自身比对，因此其用例不显示 rel_err、延迟和比值。</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="405"/>
+        <location filename="../widgets/runspanel.cpp" line="407"/>
         <source>either run</source>
         <translation>任一运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="410"/>
+        <location filename="../widgets/runspanel.cpp" line="412"/>
         <source>case</source>
         <translation>用例</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="410"/>
+        <location filename="../widgets/runspanel.cpp" line="412"/>
         <source>latency B/A</source>
         <translation>延迟 B/A</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="410"/>
+        <location filename="../widgets/runspanel.cpp" line="412"/>
         <source>status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="427"/>
+        <location filename="../widgets/runspanel.cpp" line="429"/>
         <source>%1 is not committed: there is no kernel.py of it to diff</source>
         <translation>%1 尚未提交：没有可供比较的 kernel.py</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="446"/>
+        <location filename="../widgets/runspanel.cpp" line="448"/>
         <source>&lt;p&gt;kernel.py is the same in both versions.&lt;/p&gt;</source>
         <translation>&lt;p&gt;两个版本的 kernel.py 相同。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="459"/>
+        <location filename="../widgets/runspanel.cpp" line="461"/>
         <source>kernel.py %1 → %2</source>
         <translation>kernel.py %1 → %2</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="469"/>
+        <location filename="../widgets/runspanel.cpp" line="471"/>
         <source>Compare %1 → %2</source>
         <translation>比较 %1 → %2</translation>
     </message>
@@ -4146,68 +4244,88 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::SpecTensorModel</name>
     <message>
-        <location filename="../widgets/specview.cpp" line="53"/>
+        <location filename="../widgets/specview.cpp" line="40"/>
+        <source>contiguous</source>
+        <translation>连续</translation>
+    </message>
+    <message>
+        <location filename="../widgets/specview.cpp" line="41"/>
+        <source>broadcast</source>
+        <translation>广播</translation>
+    </message>
+    <message>
+        <location filename="../widgets/specview.cpp" line="42"/>
+        <source>transposed</source>
+        <translation>转置</translation>
+    </message>
+    <message>
+        <location filename="../widgets/specview.cpp" line="43"/>
+        <source>strided</source>
+        <translation>跨步</translation>
+    </message>
+    <message>
+        <location filename="../widgets/specview.cpp" line="61"/>
         <source>value %1</source>
         <translation>值 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="58"/>
+        <location filename="../widgets/specview.cpp" line="66"/>
         <source>input</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="59"/>
+        <location filename="../widgets/specview.cpp" line="67"/>
         <source>output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="61"/>
+        <location filename="../widgets/specview.cpp" line="69"/>
         <source>parameter</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="77"/>
+        <location filename="../widgets/specview.cpp" line="85"/>
         <source>%1 %2 (%3): shape %4, stride %5, %6, %7</source>
         <translation>%1 %2（%3）：形状 %4，步长 %5，%6，%7</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="78"/>
-        <location filename="../widgets/specview.cpp" line="79"/>
+        <location filename="../widgets/specview.cpp" line="86"/>
+        <location filename="../widgets/specview.cpp" line="87"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="106"/>
+        <location filename="../widgets/specview.cpp" line="114"/>
         <source>Role</source>
         <translation>角色</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="108"/>
+        <location filename="../widgets/specview.cpp" line="116"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="110"/>
+        <location filename="../widgets/specview.cpp" line="118"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="112"/>
+        <location filename="../widgets/specview.cpp" line="120"/>
         <source>Shape</source>
         <translation>形状</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="114"/>
+        <location filename="../widgets/specview.cpp" line="122"/>
         <source>Stride</source>
         <translation>步长</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="116"/>
+        <location filename="../widgets/specview.cpp" line="124"/>
         <source>dtype</source>
         <translation>dtype</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="118"/>
+        <location filename="../widgets/specview.cpp" line="126"/>
         <source>Layout / value</source>
         <translation>布局 / 值</translation>
     </message>
@@ -4215,156 +4333,156 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::SpecView</name>
     <message>
-        <location filename="../widgets/specview.cpp" line="214"/>
+        <location filename="../widgets/specview.cpp" line="222"/>
         <source>%1 anchor</source>
         <translation>%1 锚点</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="216"/>
+        <location filename="../widgets/specview.cpp" line="224"/>
         <source>%1 pattern</source>
         <translation>%1 模式</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="218"/>
+        <location filename="../widgets/specview.cpp" line="226"/>
         <source>pointwise lowering</source>
         <translation>逐元素下降（pointwise lowering）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/specview.cpp" line="220"/>
+        <location filename="../widgets/specview.cpp" line="228"/>
         <source>chain of %n launch(es)</source>
         <translation>
             <numerusform>%n 次启动组成的链</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/specview.cpp" line="222"/>
+        <location filename="../widgets/specview.cpp" line="230"/>
         <source>chain of %n launch(es), writing input(s) %1 back</source>
         <translation>
             <numerusform>%n 次启动组成的链，并写回输入 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="235"/>
+        <location filename="../widgets/specview.cpp" line="243"/>
         <source>Phase 3 will write a kernel with %1 (%2).</source>
         <translation>阶段 3 将用 %1 生成内核（%2）。</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="236"/>
+        <location filename="../widgets/specview.cpp" line="244"/>
         <source>Phase 3 will write a SKELETON with %1 (the quality gate fails it): %2</source>
         <translation>阶段 3 将用 %1 生成骨架（质量门会判为失败）：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="239"/>
+        <location filename="../widgets/specview.cpp" line="247"/>
         <source>Framework %1: not a built-in backend; the built-in ones would give:</source>
         <translation>框架 %1：不是内置后端；内置后端的结果如下：</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="240"/>
+        <location filename="../widgets/specview.cpp" line="248"/>
         <source>Code generation:</source>
         <translation>代码生成：</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="245"/>
+        <location filename="../widgets/specview.cpp" line="253"/>
         <source>  group %1 [%2]: covered</source>
         <translation>  分组 %1 [%2]：已覆盖</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="246"/>
+        <location filename="../widgets/specview.cpp" line="254"/>
         <source>  group %1 [%2]: not covered: %3</source>
         <translation>  分组 %1 [%2]：未覆盖：%3</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="252"/>
+        <location filename="../widgets/specview.cpp" line="260"/>
         <source>  ✓ %1: kernel (%2)</source>
         <translation>  ✓ %1：内核（%2）</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="253"/>
+        <location filename="../widgets/specview.cpp" line="261"/>
         <source>  ✗ %1: skeleton: %2</source>
         <translation>  ✗ %1：骨架：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="265"/>
+        <location filename="../widgets/specview.cpp" line="273"/>
         <source>  ✗ %1: skeleton (hover for why)</source>
         <translation>  ✗ %1：骨架（悬停查看原因）</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="274"/>
+        <location filename="../widgets/specview.cpp" line="282"/>
         <source>%1: skeleton: %2</source>
         <translation>%1：骨架：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="294"/>
+        <location filename="../widgets/specview.cpp" line="302"/>
         <source>No spec yet: run phase 1 (Understand).</source>
         <translation>尚无规格：请运行阶段 1（理解）。</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="302"/>
+        <location filename="../widgets/specview.cpp" line="310"/>
         <source>%1: unknown</source>
         <translation>%1：未知</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="304"/>
+        <location filename="../widgets/specview.cpp" line="312"/>
         <source>%1: %2 = %3 %4</source>
         <translation>%1：%2 = %3 %4</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="311"/>
+        <location filename="../widgets/specview.cpp" line="319"/>
         <source>%1: %2 = %3 %4 (%5)</source>
         <translation>%1：%2 = %3 %4（%5）</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="316"/>
+        <location filename="../widgets/specview.cpp" line="324"/>
         <source>Pattern: %1 (%2)</source>
         <translation>模式：%1（%2）</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="317"/>
+        <location filename="../widgets/specview.cpp" line="325"/>
         <source>Problem: %1, dtype %2</source>
         <translation>问题：%1，dtype %2</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="322"/>
+        <location filename="../widgets/specview.cpp" line="330"/>
         <source>Sizes: %1</source>
         <translation>尺寸：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="323"/>
+        <location filename="../widgets/specview.cpp" line="331"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="323"/>
+        <location filename="../widgets/specview.cpp" line="331"/>
         <source>FLOP</source>
         <translation>FLOP</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="323"/>
+        <location filename="../widgets/specview.cpp" line="331"/>
         <source>Bytes</source>
         <translation>字节数</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="323"/>
+        <location filename="../widgets/specview.cpp" line="331"/>
         <source>bytes</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="325"/>
+        <location filename="../widgets/specview.cpp" line="333"/>
         <source>Threshold: rel_err &lt; %1 (%2); accumulation %3</source>
         <translation>阈值：rel_err &lt; %1（%2）；累加类型 %3</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="331"/>
+        <location filename="../widgets/specview.cpp" line="339"/>
         <source>Ambiguity: </source>
         <translation>歧义：</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="331"/>
+        <location filename="../widgets/specview.cpp" line="339"/>
         <source>Note: </source>
         <translation>注：</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="310"/>
+        <location filename="../widgets/specview.cpp" line="318"/>
         <source>%1: %2 %3 (%4); %5</source>
         <translation>%1：%2 %3（%4）；%5</translation>
     </message>
@@ -4372,22 +4490,22 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::Suite</name>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="217"/>
+        <location filename="../core/pipeline/suite.cpp" line="227"/>
         <source>%1 has no suite.json: not a `kwb suite` folder.</source>
         <translation>%1 中没有 suite.json：不是 `kwb suite` 文件夹。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="219"/>
+        <location filename="../core/pipeline/suite.cpp" line="229"/>
         <source>%1 cannot be read: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="222"/>
+        <location filename="../core/pipeline/suite.cpp" line="232"/>
         <source>%1 is not valid JSON.</source>
         <translation>%1 不是有效的 JSON。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="225"/>
+        <location filename="../core/pipeline/suite.cpp" line="235"/>
         <source>%1 is not a suite report (schema &quot;%2&quot;, expected &quot;kwb-suite-1&quot;).</source>
         <translation>%1 不是套件报告（schema 为“%2”，应为“kwb-suite-1”）。</translation>
     </message>
@@ -4440,48 +4558,48 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation>&lt;b&gt;%1 个问题&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="156"/>
+        <location filename="../widgets/suitepanel.cpp" line="157"/>
         <source>fast_1 %1%</source>
         <translation>fast_1 %1%</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="158"/>
+        <location filename="../widgets/suitepanel.cpp" line="159"/>
         <source>CPU dry run: nothing measured</source>
         <translation>CPU 试运行：未做任何测量</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="160"/>
+        <location filename="../widgets/suitepanel.cpp" line="161"/>
         <source>geomean %1× vs eager</source>
         <translation>几何平均 %1×（相对 eager）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="161"/>
+        <location filename="../widgets/suitepanel.cpp" line="162"/>
         <source>, %1× vs torch.compile</source>
         <translation>，%1×（相对 torch.compile）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="164"/>
+        <location filename="../widgets/suitepanel.cpp" line="165"/>
         <source>policy framework</source>
         <translation>策略选定的框架</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="171"/>
+        <location filename="../widgets/suitepanel.cpp" line="172"/>
         <source>No suite is open.</source>
         <translation>尚未打开套件。</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="176"/>
+        <location filename="../widgets/suitepanel.cpp" line="177"/>
         <source>Give the file a .html, .pdf or .md name.</source>
         <translation>请使用 .html、.pdf 或 .md 作为文件扩展名。</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="185"/>
-        <location filename="../widgets/suitepanel.cpp" line="189"/>
+        <location filename="../widgets/suitepanel.cpp" line="186"/>
+        <location filename="../widgets/suitepanel.cpp" line="190"/>
         <source>Export suite report</source>
         <translation>导出套件报告</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="186"/>
+        <location filename="../widgets/suitepanel.cpp" line="187"/>
         <source>PDF (*.pdf);;HTML (*.html);;Markdown (*.md)</source>
         <translation>PDF (*.pdf);;HTML (*.html);;Markdown (*.md)</translation>
     </message>
@@ -4489,143 +4607,152 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::SuiteReport</name>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="319"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="321"/>
         <source>Suite report: %1, %2 problem(s)</source>
         <translation>套件报告：%1，%2 个问题</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="345"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="347"/>
         <source>Suite report</source>
         <translation>套件报告</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="354"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="356"/>
         <source>CPU DRY RUN of %1 problem(s): nothing was measured (no latency, speedup or utilization)</source>
         <translation>%1 个问题的 CPU 试运行（DRY RUN）：未做任何测量（无延迟、加速比或利用率）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="358"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="360"/>
         <source>%1 of %2 problems PASS</source>
         <translation>%2 个问题中 %1 个 PASS</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="360"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="362"/>
         <source> · geomean %1x vs eager</source>
         <translation> · 几何平均 %1x（相对 eager）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="362"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="364"/>
         <source> · %1x vs torch.compile</source>
         <translation> · %1x（相对 torch.compile）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="371"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="373"/>
         <source>Target </source>
         <translation>目标 </translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="372"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="374"/>
         <source>; GPU %1; framework %2; %3 at a time</source>
         <translation>；GPU %1；框架 %2；同时运行 %3 个</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="374"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="376"/>
         <source>the seed&apos;s policy</source>
         <translation>seed 的框架策略</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="379"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="381"/>
         <source>suite.json written %1 (UTC)</source>
         <translation>suite.json 写于 %1（UTC）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="385"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="389"/>
         <source>%1 not run</source>
         <translation>%1 个未运行</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="386"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="390"/>
         <source>Counts: %1</source>
         <translation>计数：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="388"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="392"/>
         <source>; %1 taken from an earlier run (resumed)</source>
         <translation>；%1 个取自先前的运行（续跑）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="391"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="395"/>
         <source>not measured</source>
         <translation>未测量</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="395"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="399"/>
         <source>not measured (kwb suite --compile-ref)</source>
         <translation>未测量（kwb suite --compile-ref）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="397"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="401"/>
         <source>fast_1 (correct and faster than eager, of all problems): %1; geometric-mean speedup of the correct problems over eager: %2, over torch.compile: %3</source>
         <translation>fast_1（正确且快于 eager 的问题占全部问题的比例）：%1；正确问题相对 eager 的几何平均加速比：%2，相对 torch.compile：%3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="413"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="417"/>
         <source>GPU timing lock </source>
         <translation>GPU 计时锁 </translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="414"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="418"/>
         <source>: no two problems&apos; timed regions overlapped; their harnesses waited %1 s for it in all (at most %2 s one problem), time not counted toward any case&apos;s timeout</source>
         <translation>：任意两个问题的计时区间均未重叠；各测试框架共等待该锁 %1 s（单个问题最多 %2 s），不计入任何用例的超时</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="424"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="428"/>
         <source>Summary by level</source>
         <translation>按级别汇总</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="427"/>
-        <location filename="../core/pipeline/suitereport.cpp" line="522"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="431"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="526"/>
         <source>level</source>
         <translation>级别</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="428"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="432"/>
         <source>problems</source>
         <translation>问题数</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="430"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="434"/>
         <source>not PASS</source>
         <translation>未 PASS</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="433"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="437"/>
         <source>geomean vs eager</source>
         <translation>几何平均（相对 eager）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="434"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="438"/>
         <source>geomean vs torch.compile</source>
         <translation>几何平均（相对 torch.compile）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="435"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="439"/>
         <source>below 0.5x torch.compile</source>
         <translation>低于 0.5x torch.compile</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="439"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="443"/>
         <source>all</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="456"/>
-        <source>problems = PASS + not PASS + DRY_RUN + not run yet: not PASS counts FAIL, TIMEOUT_FAIL, SKELETON and ERROR; a CPU dry run (DRY_RUN) measured no kernel, so it is neither PASS nor not PASS. Geomeans over the PASS problems with both latencies (above 1x: faster than the reference); fast_1 counts the problems that are correct and faster than eager among all of the level&apos;s problems.</source>
-        <translation>问题数 = PASS + 未通过 + DRY_RUN + 尚未运行：未通过包括 FAIL、TIMEOUT_FAIL、SKELETON 和 ERROR；CPU 试运行（DRY_RUN）没有测量内核，因此既不算 PASS 也不算未通过。几何平均只计入同时具有两个延迟的 PASS 问题（大于 1x：比参考实现快）；fast_1 统计该级别所有问题中正确且快于 eager 的问题数。</translation>
+        <location filename="../core/pipeline/suitereport.cpp" line="460"/>
+        <source>problems = PASS + not PASS + DRY_RUN + not run yet: not PASS counts FAIL, TIMEOUT_FAIL, SKELETON, ERROR and DRY_RUN_TIMEOUT (a dry run out of time on the CPU, nothing checked); a CPU dry run (DRY_RUN) measured no kernel, so it is neither PASS nor not PASS. Geomeans over the PASS problems with both latencies (above 1x: faster than the reference); fast_1 counts the problems that are correct and faster than eager among all of the level&apos;s problems.</source>
+        <translation>问题数 = PASS + 未通过 + DRY_RUN + 尚未运行：未通过包括 FAIL、TIMEOUT_FAIL、SKELETON、ERROR 和 DRY_RUN_TIMEOUT（在 CPU 上超时的试运行，未检查任何内容）；CPU 试运行（DRY_RUN）没有测量内核，因此既不算 PASS 也不算未通过。几何平均只计入同时具有两个延迟的 PASS 问题（大于 1x：比参考实现快）；fast_1 统计该级别所有问题中正确且快于 eager 的问题数。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="530"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="597"/>
+        <source>dry run: nothing measured</source>
+        <translation>试运行：未测量任何内容</translation>
+    </message>
+    <message>
+        <source>problems = PASS + not PASS + DRY_RUN + not run yet: not PASS counts FAIL, TIMEOUT_FAIL, SKELETON and ERROR; a CPU dry run (DRY_RUN) measured no kernel, so it is neither PASS nor not PASS. Geomeans over the PASS problems with both latencies (above 1x: faster than the reference); fast_1 counts the problems that are correct and faster than eager among all of the level&apos;s problems.</source>
+        <translation type="vanished">问题数 = PASS + 未通过 + DRY_RUN + 尚未运行：未通过包括 FAIL、TIMEOUT_FAIL、SKELETON 和 ERROR；CPU 试运行（DRY_RUN）没有测量内核，因此既不算 PASS 也不算未通过。几何平均只计入同时具有两个延迟的 PASS 问题（大于 1x：比参考实现快）；fast_1 统计该级别所有问题中正确且快于 eager 的问题数。</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="534"/>
         <source>BW / compute % (copy %)</source>
         <translation>带宽 / 算力 %（拷贝 %）</translation>
     </message>
@@ -4634,67 +4761,67 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="vanished">几何平均取自两种延迟都有的 PASS 问题（高于 1x：比参照更快）；fast_1 统计该级别全部问题中正确且快于 eager 的比例。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="467"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="471"/>
         <source>Worst problems</source>
         <translation>最差的问题</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="471"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="475"/>
         <source>None to list: a CPU dry run measures no kernel.</source>
         <translation>无可列出：CPU 试运行不测量任何内核。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="472"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="476"/>
         <source>None: no problem has a verdict yet.</source>
         <translation>无：尚无问题得出结论。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="477"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="481"/>
         <source>Every problem that did not PASS, then the slowest that did (lowest speedup over torch.compile, or over eager without it).</source>
         <translation>所有未 PASS 的问题，然后是 PASS 中最慢的几个（相对 torch.compile 的加速比最低；没有 torch.compile 数据时相对 eager）。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="490"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="494"/>
         <source>%1: %2 problem(s)</source>
         <translation>%1：%2 个问题</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="508"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="512"/>
         <source>Why not PASS</source>
         <translation>未 PASS 的原因</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="510"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="514"/>
         <source>The whole reason of every problem with one, as the suite recorded it (paths relative to the suite folder).</source>
         <translation>每个有原因的问题的完整原因，与套件记录的一致（路径相对于套件文件夹）。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="521"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="525"/>
         <source>problem</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="523"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="527"/>
         <source>gate</source>
         <translation>门禁</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="525"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="529"/>
         <source>max rel_err</source>
         <translation>最大 rel_err</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="526"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="530"/>
         <source>kernel µs</source>
         <translation>内核 µs</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="527"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="531"/>
         <source>vs eager</source>
         <translation>相对 eager</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="528"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="532"/>
         <source>vs compile</source>
         <translation>相对 compile</translation>
     </message>
@@ -4703,32 +4830,32 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="vanished">带宽 / 算力 %</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="531"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="535"/>
         <source>why not PASS</source>
         <translation>未 PASS 的原因</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="544"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="548"/>
         <source>report</source>
         <translation>报告</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="545"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="549"/>
         <source>kernel</source>
         <translation>内核</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="546"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="550"/>
         <source>log</source>
         <translation>日志</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="563"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="567"/>
         <source>taken from an earlier run (resumed)</source>
         <translation>取自先前的运行（续跑）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="587"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="591"/>
         <source>(whole text)</source>
         <translation>（全文）</translation>
     </message>
@@ -4746,122 +4873,127 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation>带宽：其运行中实测拷贝带宽的 %1%</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="159"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="149"/>
+        <source>dry run: nothing measured</source>
+        <translation>试运行：未测量任何内容</translation>
+    </message>
+    <message>
+        <location filename="../widgets/suitetablemodel.cpp" line="163"/>
         <source>The problem (its logic file&apos;s name); double-click or Enter opens its workspace for review</source>
         <translation>问题（其逻辑文件名）；双击或按回车打开其工作区进行评审</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="160"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="164"/>
         <source>Problem</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="162"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="166"/>
         <source>The quality gate of its V0 baseline</source>
         <translation>其 V0 基线的质量门禁</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="162"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="166"/>
         <source>Gate</source>
         <translation>门禁</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="164"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="168"/>
         <source>The largest relative error over all cases</source>
         <translation>所有用例中最大的相对误差</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="164"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="168"/>
         <source>max rel_err</source>
         <translation>最大 rel_err</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="166"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="170"/>
         <source>The generated kernel&apos;s latency, primary case (µs)</source>
         <translation>生成内核的延迟，主用例（µs）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="166"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="170"/>
         <source>Kernel µs</source>
         <translation>内核 µs</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="168"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="172"/>
         <source>Eager PyTorch&apos;s latency, primary case (µs)</source>
         <translation>Eager PyTorch 的延迟，主用例（µs）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="168"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="172"/>
         <source>Eager µs</source>
         <translation>Eager µs</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="170"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="174"/>
         <source>Speedup over eager PyTorch (eager µs / kernel µs; above 1 is faster)</source>
         <translation>相对 eager PyTorch 的加速比（eager µs / 内核 µs；大于 1 即更快）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="170"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="174"/>
         <source>vs eager</source>
         <translation>对比 eager</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="172"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="176"/>
         <source>torch.compile&apos;s latency, primary case (µs)</source>
         <translation>torch.compile 的延迟，主用例（µs）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="172"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="176"/>
         <source>compile µs</source>
         <translation>compile µs</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="174"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="178"/>
         <source>Speedup over torch.compile (compile µs / kernel µs; above 1 is faster)</source>
         <translation>相对 torch.compile 的加速比（compile µs / 内核 µs；大于 1 即更快）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="174"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="178"/>
         <source>vs compile</source>
         <translation>对比 compile</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="176"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="180"/>
         <source>Share of the GPU&apos;s datasheet memory bandwidth reached (%)</source>
         <translation>达到的 GPU 规格表显存带宽占比（%）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="176"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="180"/>
         <source>BW %</source>
         <translation>带宽 %</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="178"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="182"/>
         <source>Share of the GPU&apos;s datasheet compute peak reached (%)</source>
         <translation>达到的 GPU 规格表算力峰值占比（%）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="178"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="182"/>
         <source>Compute %</source>
         <translation>算力 %</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="180"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="184"/>
         <source>Why the problem did not PASS (the row&apos;s tooltip and the Report tab give the whole text)</source>
         <translation>问题未 PASS 的原因（该行的提示与“报告”标签页给出全文）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="181"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="185"/>
         <source>Why not PASS</source>
         <translation>未 PASS 的原因</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="284"/>
+        <location filename="../core/pipeline/suite.cpp" line="294"/>
         <source>Error in phase %1 (%2)</source>
         <translation>阶段 %1（%2）出错</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="288"/>
+        <location filename="../core/pipeline/suite.cpp" line="298"/>
         <source>Error (no verdict)</source>
         <translation>错误（无结论）</translation>
     </message>
@@ -4976,57 +5108,62 @@ output followed live, cancel is scancel; the workspace must be on a file system 
 <context>
     <name>kwb::Verdict</name>
     <message>
-        <location filename="../core/review/verdict.cpp" line="48"/>
+        <location filename="../core/review/verdict.cpp" line="51"/>
         <source>Not run</source>
         <translation>未运行</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="50"/>
+        <location filename="../core/review/verdict.cpp" line="53"/>
         <source>Running…</source>
         <translation>运行中…</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="52"/>
+        <location filename="../core/review/verdict.cpp" line="55"/>
         <source>PASS</source>
         <translation>通过（PASS）</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="54"/>
+        <location filename="../core/review/verdict.cpp" line="57"/>
         <source>FAIL</source>
         <translation>失败（FAIL）</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="56"/>
+        <location filename="../core/review/verdict.cpp" line="59"/>
         <source>TIMEOUT_FAIL</source>
         <translation>超时失败（TIMEOUT_FAIL）</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="58"/>
+        <location filename="../core/review/verdict.cpp" line="61"/>
         <source>Skeleton: kernel not implemented</source>
         <translation>骨架：内核未实现</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="60"/>
+        <location filename="../core/review/verdict.cpp" line="63"/>
         <source>Dry run: not measured</source>
         <translation>试运行：未测量</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="62"/>
+        <location filename="../core/review/verdict.cpp" line="65"/>
+        <source>Dry run incomplete: out of time on this CPU</source>
+        <translation>试运行未完成：在本 CPU 上超时</translation>
+    </message>
+    <message>
+        <location filename="../core/review/verdict.cpp" line="67"/>
         <source>Stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="64"/>
+        <location filename="../core/review/verdict.cpp" line="69"/>
         <source>Harness error</source>
         <translation>测试框架错误</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="72"/>
+        <location filename="../core/review/verdict.cpp" line="77"/>
         <source>not measured: no kernel ran (a CPU dry run runs the PyTorch reference in kernel.py&apos;s place, checked against its own float32 run)</source>
         <translation>未测量：没有运行内核（CPU 试运行以 PyTorch 参考实现代替 kernel.py 运行，并与参考实现自身的 float32 运行结果比对）</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="66"/>
+        <location filename="../core/review/verdict.cpp" line="71"/>
         <source>Incomplete: the run was interrupted</source>
         <translation>未完成：运行被中断</translation>
     </message>
@@ -5034,8 +5171,8 @@ output followed live, cancel is scancel; the workspace must be on a file system 
 <context>
     <name>kwb::VerdictBadge</name>
     <message>
-        <location filename="../widgets/verdictbadge.cpp" line="48"/>
-        <location filename="../widgets/verdictbadge.cpp" line="58"/>
+        <location filename="../widgets/verdictbadge.cpp" line="50"/>
+        <location filename="../widgets/verdictbadge.cpp" line="60"/>
         <source>Quality gate: %1</source>
         <translation>质量门禁：%1</translation>
     </message>
@@ -5043,52 +5180,57 @@ output followed live, cancel is scancel; the workspace must be on a file system 
 <context>
     <name>kwb::VerdictCode</name>
     <message>
-        <location filename="../core/review/verdict.cpp" line="82"/>
+        <location filename="../core/review/verdict.cpp" line="87"/>
         <source>NOT_RUN</source>
         <translation>未运行（NOT_RUN）</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="84"/>
+        <location filename="../core/review/verdict.cpp" line="89"/>
         <source>RUNNING</source>
         <translation>运行中（RUNNING）</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="86"/>
+        <location filename="../core/review/verdict.cpp" line="91"/>
         <source>PASS</source>
         <translation>通过（PASS）</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="88"/>
+        <location filename="../core/review/verdict.cpp" line="93"/>
         <source>FAIL</source>
         <translation>失败（FAIL）</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="90"/>
+        <location filename="../core/review/verdict.cpp" line="95"/>
         <source>TIMEOUT_FAIL</source>
         <translation>超时失败（TIMEOUT_FAIL）</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="92"/>
+        <location filename="../core/review/verdict.cpp" line="97"/>
         <source>SKELETON</source>
         <translation>骨架（SKELETON）</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="94"/>
+        <location filename="../core/review/verdict.cpp" line="99"/>
         <source>DRY_RUN</source>
         <translation>试运行（DRY_RUN）</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="96"/>
+        <location filename="../core/review/verdict.cpp" line="101"/>
+        <source>DRY_RUN_TIMEOUT</source>
+        <translation>试运行超时（DRY_RUN_TIMEOUT）</translation>
+    </message>
+    <message>
+        <location filename="../core/review/verdict.cpp" line="103"/>
         <source>STOPPED</source>
         <translation>已停止（STOPPED）</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="98"/>
+        <location filename="../core/review/verdict.cpp" line="105"/>
         <source>ERROR</source>
         <translation>错误（ERROR）</translation>
     </message>
     <message>
-        <location filename="../core/review/verdict.cpp" line="100"/>
+        <location filename="../core/review/verdict.cpp" line="107"/>
         <source>INCOMPLETE</source>
         <translation>未完成（INCOMPLETE）</translation>
     </message>
@@ -5115,55 +5257,60 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation>相对 %2 %1 µs</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="143"/>
-        <location filename="../widgets/runspanel.cpp" line="145"/>
-        <location filename="../widgets/runspanel.cpp" line="148"/>
-        <location filename="../widgets/runspanel.cpp" line="151"/>
+        <location filename="../widgets/runspanel.cpp" line="144"/>
+        <location filename="../widgets/runspanel.cpp" line="146"/>
+        <location filename="../widgets/runspanel.cpp" line="149"/>
+        <location filename="../widgets/runspanel.cpp" line="152"/>
         <source>—</source>
         <translation>—</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="153"/>
+        <location filename="../widgets/runspanel.cpp" line="154"/>
         <source>not committed</source>
         <translation>未提交</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="163"/>
+        <location filename="../widgets/runspanel.cpp" line="164"/>
         <source>dry run</source>
         <translation>试运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="164"/>
+        <location filename="../widgets/runspanel.cpp" line="165"/>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="165"/>
+        <location filename="../widgets/runspanel.cpp" line="166"/>
+        <source>dry run: out of time</source>
+        <translation>试运行：超时</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="167"/>
         <source>skeleton</source>
         <translation>骨架</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="171"/>
+        <location filename="../widgets/runspanel.cpp" line="173"/>
         <source>Speedup vs the previous version: its latency over this one&apos;s (&gt; 1: faster)</source>
         <translation>相对上一版本的加速比：上一版本的延迟除以本版本的延迟（&gt; 1：更快）</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="175"/>
+        <location filename="../widgets/runspanel.cpp" line="177"/>
         <source>Version</source>
         <translation>版本</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="177"/>
+        <location filename="../widgets/runspanel.cpp" line="179"/>
         <source>Gate</source>
         <translation>质量门禁</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="179"/>
+        <location filename="../widgets/runspanel.cpp" line="181"/>
         <source>µs</source>
         <translation>µs</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="181"/>
+        <location filename="../widgets/runspanel.cpp" line="183"/>
         <source>Speedup</source>
         <translation>加速比</translation>
     </message>
@@ -5172,12 +5319,12 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation type="vanished">相对上一版本加速比</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="183"/>
+        <location filename="../widgets/runspanel.cpp" line="185"/>
         <source>rel_err</source>
         <translation>rel_err</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="185"/>
+        <location filename="../widgets/runspanel.cpp" line="187"/>
         <source>Commit</source>
         <translation>提交</translation>
     </message>
@@ -5294,14 +5441,14 @@ output followed live, cancel is scancel; the workspace must be on a file system 
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="124"/>
         <location filename="../widgets/wizardpanel.cpp" line="437"/>
-        <location filename="../widgets/wizardpanel.cpp" line="452"/>
+        <location filename="../widgets/wizardpanel.cpp" line="480"/>
         <source>Not run yet. The records consulted appear in the Knowledge panel.</source>
         <translation>尚未运行。查阅过的记录会显示在知识面板中。</translation>
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="132"/>
         <location filename="../widgets/wizardpanel.cpp" line="345"/>
-        <location filename="../widgets/wizardpanel.cpp" line="453"/>
+        <location filename="../widgets/wizardpanel.cpp" line="481"/>
         <source>Not run yet.</source>
         <translation>尚未运行。</translation>
     </message>
@@ -5342,7 +5489,7 @@ output followed live, cancel is scancel; the workspace must be on a file system 
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="221"/>
-        <location filename="../widgets/wizardpanel.cpp" line="498"/>
+        <location filename="../widgets/wizardpanel.cpp" line="526"/>
         <source>Run V0 measurement</source>
         <translation>运行 V0 测量</translation>
     </message>
@@ -5406,22 +5553,27 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <source>  rel_err: %1</source>
         <translation>  rel_err：%1</translation>
     </message>
+    <message>
+        <location filename="../widgets/wizardpanel.cpp" line="382"/>
+        <source>Measure Again records kernel.py as V%1 (V0 is kept); running phases 1-4 again replaces V0.</source>
+        <translation>“再次测量”把 kernel.py 记录为 V%1（V0 保留）；重新运行阶段 1–4 会替换 V0。</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../widgets/wizardpanel.cpp" line="402"/>
+        <location filename="../widgets/wizardpanel.cpp" line="403"/>
         <source>Recorded in this workspace (nothing re-run): %n knowledge record(s) kept</source>
         <translation>
             <numerusform>本工作区已记录（未重新运行）：保留了 %n 条知识记录</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/wizardpanel.cpp" line="405"/>
+        <location filename="../widgets/wizardpanel.cpp" line="406"/>
         <source>; %n set aside as not applying</source>
         <translation>
             <numerusform>；%n 条因不适用而搁置</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="406"/>
+        <location filename="../widgets/wizardpanel.cpp" line="407"/>
         <source>Plan: %1</source>
         <translation>计划：%1</translation>
     </message>
@@ -5436,22 +5588,37 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation>显示第 %1 阶段的页面及其运行按钮。Alt+%1；Ctrl+%1 运行它。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="531"/>
+        <location filename="../widgets/wizardpanel.cpp" line="452"/>
+        <source>Runs once phase %1 has run in this window (the phases run in order; a reviewed workspace&apos;s recorded phases are shown, not run again)</source>
+        <translation>在本窗口中运行阶段 %1 之后才可运行（各阶段按顺序运行；审阅的工作区只显示已记录的阶段，不会重新运行）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/wizardpanel.cpp" line="456"/>
+        <source>Runs phase 1 again. Phases 1-4 run again end in a new V0: V0 is replaced (its commit stays in git). Measure Again keeps V0 and records kernel.py as V%1.</source>
+        <translation>重新运行阶段 1。重新运行阶段 1–4 会得到新的 V0：V0 被替换（其提交仍保留在 git 中）。“再次测量”保留 V0，并把 kernel.py 记录为 V%1。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/wizardpanel.cpp" line="460"/>
+        <source>Measure the regenerated kernel as a new V0: V0 is replaced (its commit stays in git). Measure Again keeps V0 and records kernel.py as V%1.</source>
+        <translation>将重新生成的内核测量为新的 V0：V0 被替换（其提交仍保留在 git 中）。“再次测量”保留 V0，并把 kernel.py 记录为 V%1。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/wizardpanel.cpp" line="555"/>
         <source>⚠ %1 will write a SKELETON for this problem, which the quality gate fails (%2). %3 gives a kernel.</source>
         <translation>⚠ %1 将为此问题生成骨架，质量门会判为失败（%2）。%3 可生成内核。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="533"/>
+        <location filename="../widgets/wizardpanel.cpp" line="557"/>
         <source> or </source>
         <translation> 或 </translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="539"/>
+        <location filename="../widgets/wizardpanel.cpp" line="563"/>
         <source>Use %1</source>
         <translation>使用 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="540"/>
+        <location filename="../widgets/wizardpanel.cpp" line="564"/>
         <source>Set Framework to %1 and run phase 1 again (seconds)</source>
         <translation>将框架设为 %1 并重新运行阶段 1（数秒）</translation>
     </message>
@@ -5460,24 +5627,22 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation type="vanished">  rel_err：未测量（试运行只将参考实现与自身比较）</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="382"/>
         <source>Measure Again records kernel.py as V%1 (V0 stays); phases 1-4 regenerate V0.</source>
-        <translation>“再次测量”把 kernel.py 记录为 V%1（V0 保留）；阶段 1–4 会重新生成 V0。</translation>
+        <translation type="vanished">“再次测量”把 kernel.py 记录为 V%1（V0 保留）；阶段 1–4 会重新生成 V0。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="383"/>
+        <location filename="../widgets/wizardpanel.cpp" line="384"/>
         <source>Run the phases to measure it.</source>
         <translation>运行各阶段以进行测量。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="498"/>
+        <location filename="../widgets/wizardpanel.cpp" line="526"/>
         <source>Measure V0 anew</source>
         <translation>重新测量 V0</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="499"/>
         <source>After phases 1-3 ran again here: measure the regenerated kernel as a new V0, replacing the recorded one. Measure Again keeps V0 and records kernel.py as V%1.</source>
-        <translation>在此重新运行阶段 1–3 之后：把重新生成的内核作为新的 V0 测量，替换已记录的 V0。“再次测量”保留 V0，并把 kernel.py 记录为 V%1。</translation>
+        <translation type="vanished">在此重新运行阶段 1–3 之后：把重新生成的内核作为新的 V0 测量，替换已记录的 V0。“再次测量”保留 V0，并把 kernel.py 记录为 V%1。</translation>
     </message>
     <message>
         <source>Review of %1 (nothing re-run)%2:</source>
