@@ -25,6 +25,7 @@
 #include <QScrollBar>
 #include <QTableView>
 #include <QTabWidget>
+#include <QAbstractTextDocumentLayout>
 #include <QTextBlock>
 #include <QTextBrowser>
 #include <QTextDocument>
@@ -299,18 +300,24 @@ int main(int argc, char** argv) {
     save(&w, out, QStringLiteral("11-suite"));  // a tab of the centre: the table has the editor's area
     panel->tabs()->setCurrentIndex(1);          // the suite report, as kwb export writes it
     save(&w, out, QStringLiteral("11b-suite-report"));
-    // The first level's section (its heading's anchor, "level-…"): a third of the scroll range was ~30 px on a short
-    // report, so 11c repeated 11b in both languages (new-user trial 18, #13).
-    QString levelAnchor;
-    for (QTextBlock b = panel->reportView()->document()->begin(); b.isValid() && levelAnchor.isEmpty(); b = b.next())
-      for (auto it = b.begin(); !it.atEnd() && levelAnchor.isEmpty(); ++it)
-        for (const QString& name : it.fragment().charFormat().anchorNames())
-          if (name.startsWith(QLatin1String("level-"))) levelAnchor = name;
-    if (!levelAnchor.isEmpty()) {
-      panel->reportView()->scrollToAnchor(levelAnchor);
+    // The first level's section: the heading of the level its summary table links first ("#level-…"). A third of
+    // the scroll range was ~30 px on a short report, so 11c repeated 11b in both languages (new-user trial 18, #13).
+    QTextDocument* doc = panel->reportView()->document();
+    QString level;
+    for (QTextBlock b = doc->begin(); b.isValid() && level.isEmpty(); b = b.next())
+      for (auto it = b.begin(); !it.atEnd() && level.isEmpty(); ++it)
+        if (it.fragment().charFormat().anchorHref().startsWith(QLatin1String("#level-"))) level = it.fragment().text();
+    QTextBlock heading;
+    for (QTextBlock b = doc->begin(); b.isValid() && !level.isEmpty(); b = b.next())
+      if (b.blockFormat().headingLevel() > 0 && b.text().startsWith(level) && b.text().size() > level.size()) {
+        heading = b;
+        break;
+      }
+    if (heading.isValid()) {
+      panel->reportView()->verticalScrollBar()->setValue(int(doc->documentLayout()->blockBoundingRect(heading).top()));
       save(&w, out, QStringLiteral("11c-suite-report-level"));
     } else {
-      std::fprintf(stderr, "gui_screenshots: the suite report has no level section: 11c not taken\n");
+      std::fprintf(stderr, "gui_screenshots: no level section found in the suite report: 11c not taken\n");
     }
     panel->tabs()->setCurrentIndex(0);
     for (int row = 0; row < panel->proxy()->rowCount(); ++row) {

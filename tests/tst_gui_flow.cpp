@@ -1268,11 +1268,19 @@ void TestGuiFlow::knowledgeIdsStayWhole() {
                                                     .arg(table->viewport()->width())));
   auto* knowledgeDock = w.findChild<QDockWidget*>(QStringLiteral("knowledgeDock"));
   QVERIFY(knowledgeDock);
-  w.resizeDocks({knowledgeDock}, {280}, Qt::Horizontal);
+  knowledgeDock->setFloating(true);  // a width of its own: a docked one's depends on the other docks
+  knowledgeDock->resize(300, 500);
   QTRY_VERIFY2(titleKeepsItsShare(), qPrintable(QStringLiteral("title %1 of %2 px")
                                                     .arg(table->columnWidth(KnowledgeModel::TitleColumn))
                                                     .arg(table->viewport()->width())));
   QCOMPARE(table->model()->index(0, KnowledgeModel::IdColumn).data().toString(), r.id);  // still whole
+  QVERIFY(!table->isColumnHidden(KnowledgeModel::IdColumn) && !table->isColumnHidden(KnowledgeModel::ToolColumn));
+  // a wide dock shows the source and scope again (a narrow one may hide them: the details pane has both)
+  knowledgeDock->resize(900, 500);
+  QTRY_VERIFY2(!table->isColumnHidden(KnowledgeModel::SourceColumn) &&
+                   !table->isColumnHidden(KnowledgeModel::ScopeColumn) && titleKeepsItsShare(),
+               qPrintable(QStringLiteral("view %1 px").arg(table->viewport()->width())));
+  knowledgeDock->setFloating(false);
   QVERIFY2(table->columnWidth(KnowledgeModel::MatchColumn) <
                table->fontMetrics().horizontalAdvance(QStringLiteral("FALLBACK (not a match)")) + 40,
            qPrintable(QString::number(table->columnWidth(KnowledgeModel::MatchColumn))));

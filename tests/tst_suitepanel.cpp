@@ -289,8 +289,32 @@ class TestSuitePanel : public QObject {
     QVERIFY2(summary.contains(QLatin1String("6 problems")) && summary.contains(QLatin1String("1 TIMEOUT_FAIL")) &&
                  summary.contains(QLatin1String("2 DRY_RUN")) && summary.contains(QLatin1String("3 SKELETON")),
              qPrintable(summary));
-    for (int row = 1; row <= 2; ++row)
+    for (int row = 1; row <= 2; ++row) {
       QCOMPARE(panel.model()->index(row, SuiteTableModel::RelErrColumn).data().toString(), QStringLiteral("–"));
+      // a DRY_RUN's "Why not PASS": it measured nothing, not an empty cell that reads as a pass (new-user trial 18,
+      // #11)
+      QCOMPARE(panel.model()->index(row, SuiteTableModel::ReasonColumn).data().toString(),
+               QStringLiteral("dry run: nothing measured"));
+    }
+    QCOMPARE(panel.model()->index(0, SuiteTableModel::ReasonColumn).data().toString(), QString());  // none recorded
+
+    // A dry run out of time (DRY_RUN_TIMEOUT, trial 18 #3) is counted under its own word, not as FAIL
+    doc["problems"].push_back({{"name", "p6"},
+                               {"state", "done"},
+                               {"status", "DRY_RUN_TIMEOUT"},
+                               {"error", "the dry run checked nothing: problem_shape ... raise --case-timeout"}});
+    r.entries = suiteEntriesFromJson(doc);
+    r.summary = summarize(r.entries);
+    QCOMPARE(r.summary.dryRunTimeout, 1);
+    QCOMPARE(r.summary.fail, 0);
+    panel.showSuite(r);
+    QVERIFY2(panel.summaryText().contains(QLatin1String("7 problems")) &&
+                 panel.summaryText().contains(QStringLiteral("1 ") + verdictLabel(Verdict::DryRunTimeout)),
+             qPrintable(panel.summaryText()));
+    QCOMPARE(panel.model()->index(6, SuiteTableModel::StatusColumn).data(SuiteTableModel::VerdictRole).toInt(),
+             int(Verdict::DryRunTimeout));
+    QCOMPARE(suiteHeadline(r.summary, true),
+             QStringLiteral("CPU dry run: 2 ran, 1 TIMEOUT_FAIL, 1 out of time (DRY_RUN_TIMEOUT), 3 skeletons"));
   }
 
   void filters() {

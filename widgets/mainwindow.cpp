@@ -542,6 +542,10 @@ void MainWindow::createDocks() {
           [table] { QTimer::singleShot(0, table, [table] { table->resizeRowsToContents(); }); });
   const auto fitColumns = [table] {
     const int width = table->viewport()->width();
+    // the columns a narrower view hid come back first (below)
+    for (int c :
+         {int(KnowledgeModel::SourceColumn), int(KnowledgeModel::ScopeColumn), int(KnowledgeModel::MatchColumn)})
+      table->setColumnHidden(c, false);
     const auto fit = [table](int column, int most) {
       table->resizeColumnToContents(column);
       table->setColumnWidth(column, std::min(table->columnWidth(column), most));
@@ -561,20 +565,28 @@ void MainWindow::createDocks() {
                                       12);
     table->setColumnWidth(KnowledgeModel::IdColumn, std::min(idWidth, std::max(140, width * 2 / 5)));
     // The title keeps a share of the view: in a ~320 px dock the columns above took it all and the zh_CN title read
-    // "…" (new-user trial 18, #9). What it lacks comes from the source and scope (elided: the tooltip and the
-    // details pane give them whole), then from the id (wrapped over more lines, never cut).
+    // "…" (new-user trial 18, #9). What it lacks comes from the source, scope and match (elided: the tooltip and the
+    // details pane give them whole), then from the id (wrapped over more lines, never cut); in a view too narrow
+    // even then, the source, scope and match columns are hidden in turn (the details pane under the table shows them).
     const int titleMin = std::max(96, width * 3 / 10);
-    int others = 0;
-    for (int c = 0; c < KnowledgeModel::ColumnCount; ++c)
-      if (c != KnowledgeModel::TitleColumn && !table->isColumnHidden(c)) others += table->columnWidth(c);
-    int excess = others - (width - titleMin);
-    for (int c : {int(KnowledgeModel::SourceColumn), int(KnowledgeModel::ScopeColumn), int(KnowledgeModel::IdColumn)}) {
+    const auto excessOver = [table, width, titleMin] {
+      int others = 0;
+      for (int c = 0; c < KnowledgeModel::ColumnCount; ++c)
+        if (c != KnowledgeModel::TitleColumn && !table->isColumnHidden(c)) others += table->columnWidth(c);
+      return others - (width - titleMin);
+    };
+    int excess = excessOver();
+    for (int c : {int(KnowledgeModel::SourceColumn), int(KnowledgeModel::ScopeColumn), int(KnowledgeModel::MatchColumn),
+                  int(KnowledgeModel::IdColumn)}) {
       if (excess <= 0 || table->isColumnHidden(c)) continue;
-      const int least = c == KnowledgeModel::IdColumn ? 96 : 56;
+      const int least = c == KnowledgeModel::IdColumn ? 96 : 48;
       const int take = std::min(excess, std::max(0, table->columnWidth(c) - least));
       table->setColumnWidth(c, table->columnWidth(c) - take);
       excess -= take;
     }
+    for (int c :
+         {int(KnowledgeModel::SourceColumn), int(KnowledgeModel::ScopeColumn), int(KnowledgeModel::MatchColumn)})
+      if (excessOver() > 0) table->setColumnHidden(c, true);
     table->resizeRowsToContents();
   };
   connect(proxy, &QAbstractItemModel::modelReset, table, fitColumns);
@@ -1200,9 +1212,8 @@ bool MainWindow::openPath(const QString& logicFileOrWorkspace) {
   m_centralTabs->setCurrentIndex(0);  // the workbench page, also when the suite's tab was in front
   statusBar()->showMessage(target.isEmpty()
                                ? tr("Opened %1: run phase 1 (Understand)").arg(QDir::toNativeSeparators(logic))
-                               : tr("Opened workspace %1 (%2) for review, nothing re-run. Measure Again keeps V0 "
-                                    "and records kernel.py as the next version; running the phases from phase 1 "
-                                    "replaces V0")
+                               : tr("Opened workspace %1 (%2) for review, nothing re-run: Measure Again keeps V0; "
+                                    "phase 1 onward replaces it")
                                      .arg(QDir::toNativeSeparators(workspace), target),
                            8000);
   return true;
