@@ -107,6 +107,10 @@ void TestReview::verdict_data() {
   QTest::newRow("skeleton dry run: harness PASS, gate FAIL") << "FAIL" << true << true << false << true << "SKELETON";
   QTest::newRow("dry run") << "DRY_RUN" << true << false << false << true << "DRY_RUN";
   QTest::newRow("dry run that failed conformance") << "FAIL" << true << false << false << true << "FAIL";
+  // a dry run out of time judged nothing (new-user trial 18, #3): its own verdict, never committed; a skeleton's
+  // missing kernel still comes first
+  QTest::newRow("dry run out of time") << "DRY_RUN_TIMEOUT" << true << false << false << true << "DRY_RUN_TIMEOUT";
+  QTest::newRow("skeleton dry run out of time") << "DRY_RUN_TIMEOUT" << true << true << false << true << "SKELETON";
   QTest::newRow("stopped beats everything") << "FAIL" << false << true << true << false << "STOPPED";
   QTest::newRow("no RESULT_JSON") << "FAIL" << false << false << false << false << "ERROR";
   QTest::newRow("nothing") << "" << false << false << false << true << "NOT_RUN";
@@ -293,6 +297,13 @@ void TestReview::readSkeletonAndDryRun() {
   QCOMPARE(r2->verdict, Verdict::DryRun);
   QVERIFY(r2->roofline);
   QCOMPARE(r2->roofline->label, QStringLiteral("CPU dry run: no kernel measured"));
+  // a dry run out of time records its own gate, and the review reads it so (new-user trial 18, #3), not DRY_RUN
+  const QString ws4 = tmp.filePath(QStringLiteral("ws4"));
+  makeWorkspace(ws4, "\"DRY_RUN_TIMEOUT\"", false, true);
+  const auto r4 = readWorkspaceReview(ws4);
+  QVERIFY(r4);
+  QCOMPARE(r4->verdict, Verdict::DryRunTimeout);
+  QCOMPARE(verdictLabel(r4->verdict), QStringLiteral("DRY_RUN_TIMEOUT"));
   // A skeleton's harness is not run (new-user trial 6, R2): its record names no run folder, and the review shows
   // none (the workspace itself was taken for one: "./result.json: No such file or directory").
   const QString ws3 = tmp.filePath(QStringLiteral("ws3"));
