@@ -304,6 +304,17 @@ void TestReview::readSkeletonAndDryRun() {
   QVERIFY(r4);
   QCOMPARE(r4->verdict, Verdict::DryRunTimeout);
   QCOMPARE(verdictLabel(r4->verdict), QStringLiteral("DRY_RUN_TIMEOUT"));
+  // ... and so does a run folder no record names, from its cases: problem_shape out of time in a dry run
+  const QString slowRun = ws4 + QStringLiteral("/.kwb/runs/20261201-120000");
+  const QByteArray slowCases =
+      R"([{"name": "problem_shape", "status": "TIMEOUT_FAIL", "shape": "4096x393216", "dtype": "float32", "reason": "dry run: reference too slow"},
+          {"name": "boundary_tail", "status": "PASS", "shape": "7x17", "dtype": "float32", "rel_err": 0.0, "threshold": 0.01, "reason": ""}])";
+  write(slowRun + QStringLiteral("/result.json"),
+        QByteArray(R"({"schema": "kwb-run-1", "ok": true, "cancelled": false, "cases": )") + slowCases +
+            R"(, "result": {"status": "FAIL", "mode": "cpu-dry-run", "cases": )" + slowCases + "}}");
+  const auto r5 = readWorkspaceReview(slowRun);
+  QVERIFY(r5 && !r5->runRecorded);
+  QCOMPARE(r5->verdict, Verdict::DryRunTimeout);
   // A skeleton's harness is not run (new-user trial 6, R2): its record names no run folder, and the review shows
   // none (the workspace itself was taken for one: "./result.json: No such file or directory").
   const QString ws3 = tmp.filePath(QStringLiteral("ws3"));

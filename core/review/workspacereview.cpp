@@ -378,10 +378,13 @@ std::optional<WorkspaceReview> readWorkspaceReview(const QString& path, QString*
     vin.harnessResult = r.runDir.isEmpty() || r.result.has_value();
   } else {
     bool timeout = false, allPass = !r.cases.isEmpty(), slowOnCpu = false, notOnCpu = false;
+    bool slowPrimary = false, allSlow = !r.cases.isEmpty();
     for (const CaseResult& c : r.cases) {
+      allSlow = allSlow && dry && c.status == QLatin1String("TIMEOUT_FAIL");
       // A dry run's TIMEOUT_FAIL is the reference's on this CPU, not a kernel's (evaluateGate's rule)
       if (dry && c.status == QLatin1String("TIMEOUT_FAIL")) {
         slowOnCpu = true;
+        slowPrimary = slowPrimary || c.name == QLatin1String("problem_shape");
         continue;
       }
       if (skippedForThisCpu(c, dry)) {
@@ -396,6 +399,10 @@ std::optional<WorkspaceReview> readWorkspaceReview(const QString& path, QString*
     const bool harnessPass = r.result && (r.result->status == QLatin1String("PASS") || slowOnCpu || notOnCpu);
     vin.gateResult = timeout ? QStringLiteral("TIMEOUT_FAIL")
                              : (allPass && harnessPass ? QStringLiteral("PASS") : QStringLiteral("FAIL"));
+    // ... and a dry run that checked nothing of the problem (problem_shape, or every case, out of time) judged
+    // nothing: DRY_RUN_TIMEOUT, as evaluateGate says it (new-user trial 18, #3)
+    if (dry && (slowPrimary || allSlow) && vin.gateResult == QLatin1String("PASS"))
+      vin.gateResult = QStringLiteral("DRY_RUN_TIMEOUT");
     r.gateReason =
         QStringLiteral("not the recorded run: the verdict comes from its cases only (the report and %1 describe %2)")
             .arg(paths.memory, recordedRun.isEmpty() ? QStringLiteral("no run") : QFileInfo(recordedRun).fileName());
