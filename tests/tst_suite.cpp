@@ -368,6 +368,69 @@ class TestSuite : public QObject {
     QVERIFY(error.contains(QLatin1String("no problem to run")));
   }
 
+  // New-user trial 19, #2: attn/model.py and mlp/model.py shared kernel_opt_model, and the resume ran the second
+  // with --force over the first's finished record.
+  void problemNamesAreUnique() {
+    const QString a = QStringLiteral("/p/attn/model.py"), b = QStringLiteral("/p/mlp/model.py");
+    const QString c = QStringLiteral("/q/mlp/model.py"), d = QStringLiteral("/p/my dir/relu.py");
+    QCOMPARE(suiteProblemNames({a, b, d}, {}),
+             (QStringList{QStringLiteral("model"), QStringLiteral("mlp_model"), QStringLiteral("relu")}));
+    // parent and name both clash: a number
+    QCOMPARE(suiteProblemNames({a, b, c}, {}),
+             (QStringList{QStringLiteral("model"), QStringLiteral("mlp_model"), QStringLiteral("mlp_model_2")}));
+    // a resume keeps each source's earlier name, whatever the order now
+    SuiteEntry ea, eb;
+    ea.source = a;
+    ea.name = QStringLiteral("model");
+    ea.state = QStringLiteral("done");
+    eb.source = b;
+    eb.name = QStringLiteral("mlp_model");
+    QCOMPARE(suiteProblemNames({b, a}, {ea, eb}), (QStringList{QStringLiteral("mlp_model"), QStringLiteral("model")}));
+    // an earlier entry's name belongs to its source even when this list leaves it out
+    QCOMPARE(suiteProblemNames({b}, {ea}), QStringList{QStringLiteral("mlp_model")});
+    // a folder name with spaces or symbols keeps its letters and digits
+    const QString e = QStringLiteral("/p/x/relu.py");
+    QCOMPARE(suiteProblemNames({e, d}, {}), (QStringList{QStringLiteral("relu"), QStringLiteral("my_dir_relu")}));
+  }
+
+  void kwbSuiteSameFileNames() {
+    const QString root = m_tmp.filePath(QStringLiteral("same-names"));
+    for (const char* dir : {"attn", "mlp"}) {
+      QVERIFY(QDir().mkpath(root + u'/' + QLatin1String(dir)));
+      QVERIFY(QFile::copy(QStringLiteral(KWB_SOURCE_DIR "/examples/19_ReLU.py"),
+                          root + u'/' + QLatin1String(dir) + QStringLiteral("/model.py")));
+    }
+    const QString out = m_tmp.filePath(QStringLiteral("same-names-suite"));
+    const QStringList args{QStringLiteral("suite"),
+                           root + QStringLiteral("/attn/model.py"),
+                           root + QStringLiteral("/mlp/model.py"),
+                           QStringLiteral("--gpu"),
+                           QStringLiteral("H200"),
+                           QStringLiteral("--framework"),
+                           QStringLiteral("triton"),
+                           QStringLiteral("--cpu-dry-run"),
+                           QStringLiteral("--python"),
+                           QStringLiteral("/usr/bin/python3"),
+                           QStringLiteral("--no-commit"),
+                           QStringLiteral("--out"),
+                           out};
+    const Kwb first = runKwb(args);
+    QVERIFY2(first.code == 0, qPrintable(first.out));
+    auto doc = nlohmann::json::parse(readAll(out + QStringLiteral("/suite.json")).toStdString());
+    QCOMPARE(doc.at("counts").at("dry_run").get<int>(), 2);
+    QStringList workspaces;
+    for (const auto& p : doc.at("problems")) workspaces << QString::fromStdString(p.at("workspace").get<std::string>());
+    QCOMPARE(workspaces,
+             (QStringList{out + QStringLiteral("/kernel_opt_model"), out + QStringLiteral("/kernel_opt_mlp_model")}));
+    // each workspace holds its own problem
+    QVERIFY(readAll(workspaces[1] + QStringLiteral("/.kwb/spec.json")).contains("mlp/model.py"));
+    QVERIFY(!readAll(workspaces[0] + QStringLiteral("/.kwb/spec.json")).contains("mlp/model.py"));
+    const Kwb second = runKwb(args);
+    QVERIFY2(second.code == 0 && second.out.contains(QLatin1String("mlp_model: done in an earlier run (DRY_RUN)")),
+             qPrintable(second.out));
+    QVERIFY2(!second.out.contains(QLatin1String("[phase")), qPrintable(second.out));
+  }
+
   void kwbSuiteLocalResumes() {
     QVERIFY(QFile::exists(kwbPath()));
     const QString problems = m_tmp.filePath(QStringLiteral("local-problems"));

@@ -16,6 +16,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
+#include <QHash>
 #include <QThread>
 
 #include <algorithm>
@@ -304,6 +305,38 @@ bool writeSuiteReports(const SuiteOptions& o, const QList<SuiteEntry>& entries, 
          atomicWrite(dir.filePath(QStringLiteral("suite_report.html")), suiteHtml(o, entries).toUtf8(), error);
 }
 
+QStringList suiteProblemNames(const QStringList& problems, const QList<SuiteEntry>& earlier) {
+  // name -> the source that holds it: the earlier run's entries first (their workspaces hold that problem's files,
+  // finished or not), then this list's
+  QHash<QString, QString> holder;
+  QHash<QString, QString> earlierName;  // source -> its name in the earlier run
+  for (const SuiteEntry& old : earlier) {
+    if (old.name.isEmpty()) continue;
+    earlierName.insert(old.source, old.name);
+    if (!holder.contains(old.name)) holder.insert(old.name, old.source);
+  }
+  const auto freeFor = [&holder](const QString& name, const QString& source) {
+    const auto it = holder.constFind(name);
+    return it == holder.cend() || *it == source;
+  };
+  QStringList names;
+  for (const QString& path : problems) {
+    const QFileInfo fi(path);
+    QString name = earlierName.value(path);
+    if (name.isEmpty() || !freeFor(name, path)) name = fi.completeBaseName();
+    if (!freeFor(name, path)) {
+      QString parent;
+      for (const QChar c : fi.absoluteDir().dirName()) parent += c == u'_' || c.isLetterOrNumber() ? c : QChar(u'_');
+      const QString base = parent.isEmpty() ? name : parent + u'_' + name;
+      name = base;
+      for (int n = 2; !freeFor(name, path); ++n) name = base + u'_' + QString::number(n);
+    }
+    holder.insert(name, path);
+    names << name;
+  }
+  return names;
+}
+
 std::optional<QStringList> expandSuiteProblems(const QStringList& args, QString* error) {
   QStringList files;
   for (const QString& a : args) {
@@ -381,10 +414,12 @@ void SuiteRunner::start() {
     if (doc.is_object() && doc.contains("case_timeout_s") && doc.at("case_timeout_s").is_number_integer())
       earlierCaseTimeout = doc.at("case_timeout_s").get<int>();
   }
-  for (const QString& path : m_opts.problems) {
+  const QStringList names = suiteProblemNames(m_opts.problems, earlier);
+  for (qsizetype i = 0; i < m_opts.problems.size(); ++i) {
+    const QString& path = m_opts.problems[i];
     SuiteEntry e;
     e.source = path;
-    e.name = QFileInfo(path).completeBaseName();
+    e.name = names[i];
     e.sourceSha256 = fileSha(path);
     e.workspace = QDir(m_opts.outDir).filePath(QStringLiteral("kernel_opt_") + e.name);
     for (const SuiteEntry& old : earlier)
@@ -420,8 +455,8 @@ void SuiteRunner::start() {
   // H200 resume with the last 7 problems). It is not run; its workspace is where its row points.
   for (const SuiteEntry& old : earlier) {
     if (old.state != QLatin1String("done") || !QFileInfo(old.workspace).isDir()) continue;
-    const bool listed = std::any_of(m_entries.cbegin(), m_entries.cend(),
-                                    [&](const SuiteEntry& x) { return x.source == old.source || x.name == old.name; });
+    const bool listed =
+        std::any_of(m_entries.cbegin(), m_entries.cend(), [&](const SuiteEntry& x) { return x.source == old.source; });
     if (listed) continue;
     SuiteEntry kept = old;
     kept.resumed = true;
