@@ -355,11 +355,27 @@ class TestSuite : public QObject {
   void expandProblems() {
     const QString dir = m_tmp.filePath(QStringLiteral("problems"));
     QDir().mkpath(dir);
-    for (const char* n : {"b.py", "a.py", "notes.txt"}) QFile(dir + u'/' + QLatin1String(n)).open(QIODevice::WriteOnly);
+    const auto write = [&dir](const char* name, const QByteArray& text) {
+      QFile f(dir + u'/' + QLatin1String(name));
+      return f.open(QIODevice::WriteOnly) && f.write(text) == text.size();
+    };
+    QVERIFY(write("b.py", "import torch\n\nclass Model(torch.nn.Module):\n    pass\n"));
+    QVERIFY(write("a.py", "def ref(x):\n    return x\n\n\ndef get_inputs():\n    return []\n"));
+    QVERIFY(write("notes.txt", "class Model\n"));
+    // new-user trial 19, #10: the helpers beside the problems were ERROR rows
+    QVERIFY(write("common.py", "def scaled_silu(x):\n    return x\n"));
+    QVERIFY(write("__init__.py", "class Model:\n    pass\n"));
+    QVERIFY(write("helper.py", "# def get_inputs(): commented out\n"));
     QString error;
-    const auto files = expandSuiteProblems({dir, dir + QStringLiteral("/a.py")}, &error);
+    QStringList skipped;
+    const auto files = expandSuiteProblems({dir, dir + QStringLiteral("/a.py")}, &error, &skipped);
     QVERIFY2(files, qPrintable(error));
     QCOMPARE(*files, (QStringList{dir + QStringLiteral("/a.py"), dir + QStringLiteral("/b.py")}));
+    QCOMPARE(skipped, (QStringList{dir + QStringLiteral("/__init__.py"), dir + QStringLiteral("/common.py"),
+                                   dir + QStringLiteral("/helper.py")}));
+    // a helper named on the command line is taken as given
+    const auto named = expandSuiteProblems({dir + QStringLiteral("/common.py")}, &error);
+    QVERIFY(named && named->size() == 1);
     QVERIFY(!expandSuiteProblems({dir + QStringLiteral("/missing.py")}, &error));
     QVERIFY(error.contains(QLatin1String("no such file")));
     const QString empty = m_tmp.filePath(QStringLiteral("empty"));

@@ -17,6 +17,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QHash>
+#include <QRegularExpression>
 #include <QThread>
 
 #include <algorithm>
@@ -337,13 +338,35 @@ QStringList suiteProblemNames(const QStringList& problems, const QList<SuiteEntr
   return names;
 }
 
-std::optional<QStringList> expandSuiteProblems(const QStringList& args, QString* error) {
+namespace {
+
+/// Whether a file of a folder given to the suite looks like a problem: it defines `class Model` or `get_inputs()`
+/// (helpers and __init__.py beside the problems were ERROR rows: new-user trial 19, #10). Reads at most the 4 MiB
+/// a logic file may have.
+bool looksLikeProblem(const QString& path) {
+  if (QFileInfo(path).fileName() == QLatin1String("__init__.py")) return false;
+  QFile f(path);
+  if (!f.open(QIODevice::ReadOnly)) return true;  // unreadable: the run says why
+  static const QRegularExpression def(QStringLiteral("^\\s*(class\\s+Model\\b|def\\s+get_inputs\\s*\\()"),
+                                      QRegularExpression::MultilineOption);
+  return def.match(QString::fromUtf8(f.read(4 << 20))).hasMatch();
+}
+
+}  // namespace
+
+std::optional<QStringList> expandSuiteProblems(const QStringList& args, QString* error, QStringList* skipped) {
   QStringList files;
   for (const QString& a : args) {
     const QFileInfo fi(a);
     if (fi.isDir()) {
       const QStringList py = QDir(a).entryList({QStringLiteral("*.py")}, QDir::Files, QDir::Name);
-      for (const QString& f : py) files << QDir(fi.absoluteFilePath()).filePath(f);
+      for (const QString& f : py) {
+        const QString path = QDir(fi.absoluteFilePath()).filePath(f);
+        if (looksLikeProblem(path))
+          files << path;
+        else if (skipped)
+          *skipped << path;
+      }
     } else if (fi.isFile()) {
       files << fi.absoluteFilePath();
     } else {
@@ -353,7 +376,9 @@ std::optional<QStringList> expandSuiteProblems(const QStringList& args, QString*
   }
   files.removeDuplicates();
   if (files.isEmpty()) {
-    *error = QStringLiteral("no problem to run (a folder gives its *.py files)");
+    *error = QStringLiteral(
+        "no problem to run (a folder gives its *.py files that define class Model or "
+        "get_inputs())");
     return std::nullopt;
   }
   return files;

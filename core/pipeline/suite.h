@@ -186,8 +186,10 @@ std::optional<SuiteReport> readSuite(const QString& folderOrFile, QString* error
 Verdict suiteEntryVerdict(const SuiteEntry& entry);
 
 /// Expands PROBLEM… | DIR arguments into logic files: a folder gives its *.py files (sorted, not
-/// recursive). nullopt with why for a path that does not exist, or no problem at all.
-std::optional<QStringList> expandSuiteProblems(const QStringList& args, QString* error);
+/// recursive) that define `class Model` or `get_inputs()`; the others (helpers, __init__.py) go to @p skipped
+/// when given. A file named as an argument is always taken. nullopt with why for a path that does not exist, or
+/// no problem at all.
+std::optional<QStringList> expandSuiteProblems(const QStringList& args, QString* error, QStringList* skipped = nullptr);
 
 /// The suite's name for each of @p problems (absolute logic files, in order), unique within the suite, so that each
 /// gets a workspace of its own (`kernel_opt_<name>`): two files named model.py in attn/ and mlp/ once shared one,
