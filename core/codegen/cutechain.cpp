@@ -177,8 +177,8 @@ std::optional<ChainPlan> cuteChainPlan(const nlohmann::json& spec, QString* whyN
   auto decline = [&](const QString& what) -> std::optional<ChainPlan> {
     if (whyNot)
       *whyNot = QStringLiteral(
-                    "Kernel Workbench plans this problem as a chain of %1; the CuTe DSL renders a chain whose "
-                    "launches all have a CuTe DSL stage (GEMM, pointwise with broadcast tensors, sum / mean / amax / "
+                    "Kernel Workbench plans this problem as a chain of %1; the CuTe DSL renders a chain in which every "
+                    "launch has a CuTe DSL stage (GEMM, pointwise with broadcast tensors, sum / mean / amax / "
                     "amin / logsumexp reductions, softmax / log-softmax), and %2: --framework triton renders it")
                     .arg(launchesText(*plan), what);
     return std::nullopt;
