@@ -507,8 +507,8 @@ QString DisplayText::codegenReason(const QString& reason) {
         QRegularExpression::DotMatchesEverythingOption);
     static const QRegularExpression noForm(QStringLiteral("^its epilogue (\\S+) has no CuTe DSL form$"));
     QString shown = lack;
-    if (const auto n = noStage.match(lack); n.hasMatch()) {
-      const QString launch = n.captured(1);
+    if (const auto ns = noStage.match(lack); ns.hasMatch()) {
+      const QString launch = ns.captured(1);
       QString l = launch;
       if (launch == QLatin1String("a convolution launch (conv_forward)"))
         l = tr("a convolution launch (conv_forward)");
