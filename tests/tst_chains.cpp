@@ -2301,7 +2301,8 @@ void TestChains::cuteGemmEmulated() {
 
 void TestChains::cuteStagesEmulated() {
   // Session 30 (cute30, issue 14): chains of several launches in the CuTe DSL, the chain planner's forward() body
-  // over the CuTe DSL stage set (cutedsl_stages.py: kwb_gemm, kwb_pointwise, kwb_reduce, kwb_softmax). Each kernel
+  // over the CuTe DSL stage set (cutedsl_stages.py: kwb_gemm, kwb_pointwise, kwb_reduce, kwb_softmax,
+  // kwb_group_norm). Each kernel
   // passes `kwb check`'s two gates (cute_check against cute_api.json, the conformance gate) and matches PyTorch on a
   // CPU emulation of its cute.* names (fake_cutlass: one Python thread per GPU thread where a warp shuffles). Small
   // copies of level-2 problems (GEMM + softmax / sum / logsumexp / a reduction chain) and of probe18's p04 / p06;
@@ -2326,6 +2327,18 @@ void TestChains::cuteStagesEmulated() {
          QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/cute_l2_22_matmul_scale_residual_clamp_lse_mish.spec.json"),
          QStringLiteral("--case"), QStringLiteral("boundary_tail,boundary_size1")}}},
       {"cute_l2_18_matmul_sum_max_lse_lse", {g, r}, {{}}},
+      // the one-pass row fusion's guard is False in the stage set: its reduce + pointwise branch runs
+      {"cute_l2_80_gemm_max_subtract_gelu", {g, r, pw}, {{}}},
+      // group norm over [N, C] rows of (sample, group): the epilogue after (hardtanh; a per-channel weight) or the
+      // prologue before (bias, hardtanh, mish) as kwb_pointwise launches
+      {"cute_l2_30_gemm_groupnorm_hardtanh", {g, QStringLiteral("_kwb_group_norm_host"), pw}, {{}, bf16}},
+      {"cute_l2_88_gemm_groupnorm_swish_mul_swish", {g, QStringLiteral("_kwb_group_norm_host"), pw}, {{}}},
+      {"cute_l2_94_gemm_bias_hardtanh_mish_groupnorm",
+       {g, QStringLiteral("_kwb_group_norm_host"), pw},
+       {{},
+        {QStringLiteral("--spec"),
+         QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/cute_l2_94_gemm_bias_hardtanh_mish_groupnorm.spec.json"),
+         QStringLiteral("--case"), QStringLiteral("boundary_tail,boundary_size1")}}},
       {"cute_p18_p04_gemm_lse_leaky2_gelu2", {g, r, pw}, {{}}},
       {"cute_p18_p06_matmul_lse_mish_noncontig", {g, r, pw}, {{}}},
       // log-softmax over dim 0 (rows at a stride), its epilogue reading a per-column parameter, a per-row amax read

@@ -75,6 +75,13 @@ const QMap<QString, QStringList>& stageKeywords() {
        {QStringLiteral("log"), QStringLiteral("safe_rows"), QStringLiteral("epi"), QStringLiteral("epi_tensors"),
         QStringLiteral("epi_scalars"), QStringLiteral("pre"), QStringLiteral("pre_scalars"),
         QStringLiteral("pre_tensors"), QStringLiteral("out_dtype")}},
+      {QStringLiteral("kwb_group_norm"),
+       {QStringLiteral("pre"), QStringLiteral("pre_tensors"), QStringLiteral("pre_scalars"), QStringLiteral("epi"),
+        QStringLiteral("epi_tensors"), QStringLiteral("epi_scalars"), QStringLiteral("out_dtype")}},
+      // the one-pass row fusion's guard is False in the stage set: forward() takes the plan's other branch
+      {QStringLiteral("kwb_row1_fits"), {}},
+      {QStringLiteral("kwb_row1_stat"), {}},
+      {QStringLiteral("kwb_row1"), {}},
       {QStringLiteral("kwb_to_fp32"), {}},
       {QStringLiteral("kwb_as_dtype"), {}},
       {QStringLiteral("kwb_size"), {}},
@@ -179,7 +186,8 @@ std::optional<ChainPlan> cuteChainPlan(const nlohmann::json& spec, QString* whyN
       *whyNot = QStringLiteral(
                     "Kernel Workbench plans this problem as a chain of %1; the CuTe DSL renders a chain in which every "
                     "launch has a CuTe DSL stage (GEMM, pointwise with broadcast tensors, sum / mean / amax / "
-                    "amin / logsumexp reductions, softmax / log-softmax), and %2: --framework triton renders it")
+                    "amin / logsumexp reductions, softmax / log-softmax, group norm), and %2: --framework triton "
+                    "renders it")
                     .arg(launchesText(*plan), what);
     return std::nullopt;
   };

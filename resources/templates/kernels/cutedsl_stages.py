@@ -103,6 +103,23 @@ def kwb_at_spec(name, value, *pairs):
     return value
 
 
+def kwb_row1_fits(x, dim):
+    """The chain's one-pass row fusion (Triton's kwb_row1: a reduction and the pointwise run that reads it in one
+    launch) has no CuTe DSL stage: False, so forward() takes the plan's own other branch (the reduction, then the
+    elementwise launches), which the stage set covers."""
+    return False
+
+
+def kwb_row1_stat(x, dim):
+    raise NotImplementedError("kernel.py: kwb_row1 (the one-pass row fusion) has no CuTe DSL stage; "
+                              "kwb_row1_fits is False here")
+
+
+def kwb_row1(*args, **kwargs):
+    raise NotImplementedError("kernel.py: kwb_row1 (the one-pass row fusion) has no CuTe DSL stage; "
+                              "kwb_row1_fits is False here")
+
+
 def _kwb_rows(x, dims):
     """x as [outer, r, inner] rows over `dims` (sorted, non-negative): a view of contiguous x when the dims are
     consecutive, else the reduced dims moved last by one contiguous copy; with the kept shape."""
@@ -494,3 +511,82 @@ def kwb_softmax(x, dim, log=False, safe_rows=False, epi=None, epi_tensors=(), ep
     if epi is not None:
         y = kwb_pointwise(y, epi, epi_tensors, epi_scalars, out_dtype)
     return y.view(shape0)
+
+
+# ==== stage: kwb_group_norm
+@cute.kernel
+def _kwb_group_norm_kernel(m_x: cute.Tensor, m_out: cute.Tensor, m_w: cute.Tensor, m_b: cute.Tensor,
+                           n_rows: cutlass.Int32, r: cutlass.Int32, groups: cutlass.Int32, cpg: cutlass.Int32,
+                           hw: cutlass.Int32, eps: cutlass.Float32, has_w: cutlass.Constexpr,
+                           has_b: cutlass.Constexpr):
+    # one warp per (sample, group) row of r = cpg * hw contiguous elements: the mean, then the variance about it
+    # (two passes, each merged by a butterfly), then a third pass normalizes with the channel's weight and bias
+    tidx, _, _ = cute.arch.thread_idx()
+    bidx, _, _ = cute.arch.block_idx()
+    lane = tidx % 32
+    row = bidx * ROW_WARPS + tidx // 32
+    if row < n_rows:  # predication: whole warps (the shuffles stay converged)
+        base = row * r
+        a = cutlass.Float32(0.0)
+        for k in range(lane, r, 32):
+            a = a + m_x[base + k].to(cutlass.Float32)
+        for s in cutlass.range_constexpr(5):
+            a = a + cute.arch.shuffle_sync_bfly(a, offset=16 >> s)
+        mean = a / cutlass.Float32(r)
+        q = cutlass.Float32(0.0)
+        for k in range(lane, r, 32):
+            d = m_x[base + k].to(cutlass.Float32) - mean
+            q = q + d * d
+        for s in cutlass.range_constexpr(5):
+            q = q + cute.arch.shuffle_sync_bfly(q, offset=16 >> s)
+        rstd = cute.math.rsqrt(q / cutlass.Float32(r) + eps)  # biased variance, as torch's group norm
+        for k in range(lane, r, 32):
+            y = (m_x[base + k].to(cutlass.Float32) - mean) * rstd
+            ch = (row % groups) * cpg + k // hw
+            if cutlass.const_expr(has_w):
+                y = y * m_w[ch].to(cutlass.Float32)
+            if cutlass.const_expr(has_b):
+                y = y + m_b[ch].to(cutlass.Float32)
+            m_out[base + k] = y.to(m_out.element_type)
+
+
+@cute.jit
+def _kwb_group_norm_host(m_x: cute.Tensor, m_out: cute.Tensor, m_w: cute.Tensor, m_b: cute.Tensor,
+                         n_rows: cutlass.Int32, r: cutlass.Int32, groups: cutlass.Int32, cpg: cutlass.Int32,
+                         hw: cutlass.Int32, eps: cutlass.Float32, has_w: cutlass.Constexpr, has_b: cutlass.Constexpr):
+    _kwb_group_norm_kernel(m_x, m_out, m_w, m_b, n_rows, r, groups, cpg, hw, eps, has_w, has_b).launch(
+        grid=[(n_rows + ROW_WARPS - 1) // ROW_WARPS, 1, 1], block=[ROW_WARPS * 32, 1, 1])
+
+
+def kwb_group_norm(x, num_groups, weight, bias, eps, pre=None, pre_tensors=(), pre_scalars=(), epi=None,
+                   epi_tensors=(), epi_scalars=(), out_dtype=None):
+    """epi(group_norm(pre(x))) of x [N, C, *] at any strides (a strided x is copied contiguous once); weight / bias
+    per channel or None; the Triton stage's signature without its fused reduce / keep_layout (the plan check keeps
+    those out). pre / epi: each one kwb_pointwise launch (not fused yet). The result is contiguous, of out_dtype
+    (default x's)."""
+    out_dtype = out_dtype or x.dtype
+    if pre is not None:
+        x = kwb_pointwise(x, pre, pre_tensors, pre_scalars, torch.float32)
+    n, c, g = x.shape[0], x.shape[1], int(num_groups)
+    if c % g:
+        raise ValueError("kwb_group_norm: %d channels in %d groups" % (c, g))
+    y = torch.empty(x.shape, dtype=torch.float32 if epi is not None else out_dtype, device=x.device)
+    if y.numel() > 0:
+        _kwb_int32(x)
+        xc = x.contiguous()
+        hw = xc.numel() // (n * c)
+        cpg = c // g
+        w = weight.contiguous() if weight is not None else y.view(-1)  # never read without has_w
+        b = bias.contiguous() if bias is not None else y.view(-1)
+        tensors = [from_dlpack(t) for t in (xc.view(-1), y.view(-1), w, b)]
+        key = ("group_norm", x.dtype, y.dtype, w.dtype, b.dtype, weight is not None, bias is not None)
+        scalars = [n * g, cpg * hw, g, cpg, hw, float(eps)]
+        compiled = _kwb_compiled.get(key)
+        if compiled is None:  # compile once per (stage, dtypes, affine)
+            compiled = cute.compile(_kwb_group_norm_host, *tensors, *scalars, weight is not None, bias is not None)
+            _kwb_compiled[key] = compiled
+        compiled(*tensors, *scalars)
+        kwb_last_grid_blocks[0] = max(kwb_last_grid_blocks[0], (n * g + ROW_WARPS - 1) // ROW_WARPS)
+    if epi is not None:
+        y = kwb_pointwise(y, epi, epi_tensors, epi_scalars, out_dtype)
+    return y

@@ -71,8 +71,11 @@ class _Launcher:
             warps = [(threading.Barrier(32, timeout=60), [None] * 32) for _ in range(len(threads) // 32)]
             errors = []
 
+            grad = torch.is_grad_enabled()  # thread-local in torch: each thread takes the launcher's
+
             def body(i, t, b=b):
                 arch._ctx.now, arch._ctx.warp, arch._ctx.lane = (t, tuple(reversed(b))), warps[i // 32], i % 32
+                torch.set_grad_enabled(grad)
                 try:
                     self.fn(*self.args)
                 except threading.BrokenBarrierError:
