@@ -2333,6 +2333,9 @@ void TestChains::cuteStagesEmulated() {
       // prologue before (bias, hardtanh, mish) as kwb_pointwise launches
       {"cute_l2_30_gemm_groupnorm_hardtanh", {g, QStringLiteral("_kwb_group_norm_host"), pw}, {{}, bf16}},
       {"cute_l2_88_gemm_groupnorm_swish_mul_swish", {g, QStringLiteral("_kwb_group_norm_host"), pw}, {{}}},
+      {"cute_l2_62_matmul_groupnorm_leaky_sum",
+       {g, QStringLiteral("_kwb_group_norm_host"), pw},
+       {{QStringLiteral("--strided")}}},
       {"cute_l2_94_gemm_bias_hardtanh_mish_groupnorm",
        {g, QStringLiteral("_kwb_group_norm_host"), pw},
        {{},
