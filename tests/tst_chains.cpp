@@ -2188,16 +2188,19 @@ void TestChains::cuteChainReasons() {
   for (const QString& line : conv.source.split(u'\n'))
     QVERIFY2(line.count(QLatin1String("Kernel Workbench plans this problem")) <= 1, qPrintable(line));
   QVERIFY(conv.source.contains(QLatin1String("1 launch (conv)")) && !conv.source.contains(QLatin1String("1 launches")));
-  // several launches (session 30): rendered over the stage set unless a launch has no CuTe DSL stage; 84_'s
-  // training-mode branch calls kwb_batch_norm, which has none yet, and the reason names it
-  QVERIFY(!b->supports(loadSpec(QStringLiteral("84_Gemm_BatchNorm_Scaling_Softmax")), &why));
-  QVERIFY2(why.contains(QLatin1String("a chain of 2 launches (gemm, softmax)")) &&
-               why.contains(QLatin1String("a kwb_batch_norm launch has no CuTe DSL stage yet")),
+  // several launches (session 30): rendered over the stage set unless a launch has no CuTe DSL stage; 38_ pools
+  // first, and the reason names kwb_pool
+  QVERIFY(!b->supports(loadSpec(QStringLiteral("38_ConvTranspose3d_AvgPool_Clamp_Softmax_Multiply")), &why));
+  QVERIFY2(why.contains(QLatin1String("a chain of 4 launches (pool, conv, softmax, pointwise)")) &&
+               why.contains(QLatin1String("a kwb_pool launch has no CuTe DSL stage yet")),
            qPrintable(why));
-  // one GEMM whose forward() has a training-mode branch with its own batch-norm launch: not this form
-  QVERIFY(!b->supports(loadSpec(QStringLiteral("bn_linear_bn1d")), &why));
-  QVERIFY2(why.contains(QLatin1String("kwb_batch_norm")) && why.contains(QLatin1String("1 launch (gemm)")),
-           qPrintable(why));
+  // one GEMM whose forward() has a training-mode branch with its own batch-norm launch: the stage set renders both
+  // branches (session 30), not the one-GEMM template
+  QVERIFY2(b->supports(loadSpec(QStringLiteral("bn_linear_bn1d")), &why), qPrintable(why));
+  const kwb::GeneratedKernel bn = b->generate(loadSpec(QStringLiteral("bn_linear_bn1d")));
+  QVERIFY2(bn.ok && bn.implemented && bn.source.contains(QLatin1String("def kwb_batch_norm(")) &&
+               bn.source.contains(QLatin1String("cutedsl_stages.py")),
+           qPrintable(bn.error));
   QCOMPARE(kwb::chainSkeletonReason(loadSpec(QStringLiteral("4_Conv2d_Mish_Mish")), QStringLiteral("FlyDSL"))
                .contains(QLatin1String("a chain of 1 launch (conv)")),
            true);
@@ -2302,7 +2305,7 @@ void TestChains::cuteGemmEmulated() {
 void TestChains::cuteStagesEmulated() {
   // Session 30 (cute30, issue 14): chains of several launches in the CuTe DSL, the chain planner's forward() body
   // over the CuTe DSL stage set (cutedsl_stages.py: kwb_gemm, kwb_pointwise, kwb_reduce, kwb_softmax,
-  // kwb_group_norm). Each kernel
+  // kwb_group_norm, kwb_batch_norm). Each kernel
   // passes `kwb check`'s two gates (cute_check against cute_api.json, the conformance gate) and matches PyTorch on a
   // CPU emulation of its cute.* names (fake_cutlass: one Python thread per GPU thread where a warp shuffles). Small
   // copies of level-2 problems (GEMM + softmax / sum / logsumexp / a reduction chain) and of probe18's p04 / p06;
@@ -2333,6 +2336,13 @@ void TestChains::cuteStagesEmulated() {
       // prologue before (bias, hardtanh, mish) as kwb_pointwise launches
       {"cute_l2_30_gemm_groupnorm_hardtanh", {g, QStringLiteral("_kwb_group_norm_host"), pw}, {{}, bf16}},
       {"cute_l2_88_gemm_groupnorm_swish_mul_swish", {g, QStringLiteral("_kwb_group_norm_host"), pw}, {{}}},
+      // batch norm: 84_'s training branch (batch statistics, the running ones updated) and eval (fused into the
+      // GEMM's epilogue), 28_'s instance norm (a batch norm of a [1, N*C, L] view), a Linear + BatchNorm1d + relu
+      {"cute_l2_84_gemm_batchnorm_scaling_softmax",
+       {g, QStringLiteral("_kwb_bn_stats_host"), sm, pw},
+       {{}, {QStringLiteral("--train")}}},
+      {"cute_l2_28_bmm_instancenorm_residual_mul", {g, QStringLiteral("_kwb_bn_stats_host"), pw}, {{}}},
+      {"bn_linear_bn1d", {g, QStringLiteral("_kwb_bn_stats_host"), pw}, {{}, {QStringLiteral("--train")}}},
       {"cute_l2_62_matmul_groupnorm_leaky_sum",
        {g, QStringLiteral("_kwb_group_norm_host"), pw},
        {{QStringLiteral("--strided")}}},
@@ -2421,7 +2431,7 @@ void TestChains::cuteStageReasons() {
   };
   const Case cases[] = {
       {"92_Conv2d_GroupNorm_Tanh_HardSwish_ResidualAdd_LogSumExp", "a convolution launch (conv_forward)", "conv"},
-      {"84_Gemm_BatchNorm_Scaling_Softmax", "a kwb_batch_norm launch", nullptr},
+      {"38_ConvTranspose3d_AvgPool_Clamp_Softmax_Multiply", "a kwb_pool launch", "pool"},
       {"34_ConvTranspose3d_LayerNorm_GELU_Scaling", "a convolution launch (conv_forward)", "conv"},
   };
   for (const Case& c : cases) {

@@ -1196,7 +1196,7 @@
     </message>
     <message>
         <location filename="../core/review/displaytext.cpp" line="490"/>
-        <source>the CuTe DSL renders a chain in which every launch has a CuTe DSL stage (GEMM, pointwise with broadcast tensors, sum / mean / amax / amin / logsumexp reductions, softmax / log-softmax, group norm), and %1</source>
+        <source>the CuTe DSL renders a chain in which every launch has a CuTe DSL stage (GEMM, pointwise with broadcast tensors, sum / mean / amax / amin / logsumexp reductions, softmax / log-softmax, group / batch norm), and %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

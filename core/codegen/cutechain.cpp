@@ -78,6 +78,8 @@ const QMap<QString, QStringList>& stageKeywords() {
       {QStringLiteral("kwb_group_norm"),
        {QStringLiteral("pre"), QStringLiteral("pre_tensors"), QStringLiteral("pre_scalars"), QStringLiteral("epi"),
         QStringLiteral("epi_tensors"), QStringLiteral("epi_scalars"), QStringLiteral("out_dtype")}},
+      {QStringLiteral("kwb_batch_norm"),
+       {QStringLiteral("epi"), QStringLiteral("epi_tensors"), QStringLiteral("epi_scalars")}},
       // the one-pass row fusion's guard is False in the stage set: forward() takes the plan's other branch
       {QStringLiteral("kwb_row1_fits"), {}},
       {QStringLiteral("kwb_row1_stat"), {}},
@@ -183,12 +185,13 @@ std::optional<ChainPlan> cuteChainPlan(const nlohmann::json& spec, QString* whyN
   if (!plan) return std::nullopt;
   auto decline = [&](const QString& what) -> std::optional<ChainPlan> {
     if (whyNot)
-      *whyNot = QStringLiteral(
-                    "Kernel Workbench plans this problem as a chain of %1; the CuTe DSL renders a chain in which every "
-                    "launch has a CuTe DSL stage (GEMM, pointwise with broadcast tensors, sum / mean / amax / "
-                    "amin / logsumexp reductions, softmax / log-softmax, group norm), and %2: --framework triton "
-                    "renders it")
-                    .arg(launchesText(*plan), what);
+      *whyNot =
+          QStringLiteral(
+              "Kernel Workbench plans this problem as a chain of %1; the CuTe DSL renders a chain in which every "
+              "launch has a CuTe DSL stage (GEMM, pointwise with broadcast tensors, sum / mean / amax / "
+              "amin / logsumexp reductions, softmax / log-softmax, group / batch norm), and %2: --framework triton "
+              "renders it")
+              .arg(launchesText(*plan), what);
     return std::nullopt;
   };
   QString gap = planGap(*plan);
@@ -246,6 +249,8 @@ GeneratedKernel cuteStagesKernel(const ChainPlan& plan, const QStringList& epis,
       QString(plan.forwardBody)
           .replace(QRegularExpression(QStringLiteral("  # fp32 intermediates.*$"), QRegularExpression::MultilineOption),
                    QStringLiteral("  # no copy: every stage converts to fp32 as it loads"))
+          .replace(QStringLiteral(", a GEMM's operands at their width, the others converted"),
+                   QStringLiteral(", converted"))  // every CuTe DSL stage converts to fp32
           .split(u'\n');
   static const QRegularExpression ret(QStringLiteral("^(\\s+)return "));
   for (qsizetype i = body.size() - 1; i >= 0; --i)

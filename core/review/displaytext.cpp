@@ -491,7 +491,7 @@ QString DisplayText::codegenReason(const QString& reason) {
   static const QRegularExpression stages(
       QStringLiteral("^the CuTe DSL renders a chain in which every launch has a CuTe DSL stage \\(GEMM, pointwise "
                      "with broadcast tensors, sum / mean / amax / amin / logsumexp reductions, softmax / "
-                     "log-softmax, group norm\\), and (.*)$"),
+                     "log-softmax, group / batch norm\\), and (.*)$"),
       QRegularExpression::DotMatchesEverythingOption);
   QString what;
   if (const auto w = notWritten.match(rest); w.hasMatch()) {
@@ -528,7 +528,8 @@ QString DisplayText::codegenReason(const QString& reason) {
       shown = tr("its epilogue %1 has no CuTe DSL form").arg(f.captured(1));
     }
     what = tr("the CuTe DSL renders a chain in which every launch has a CuTe DSL stage (GEMM, pointwise with broadcast "
-              "tensors, sum / mean / amax / amin / logsumexp reductions, softmax / log-softmax, group norm), and %1")
+              "tensors, sum / mean / amax / amin / logsumexp reductions, softmax / log-softmax, group / batch norm), "
+              "and %1")
                .arg(shown);
   } else if (const auto c = cute.match(rest); c.hasMatch()) {
     const QString lack = c.captured(1);

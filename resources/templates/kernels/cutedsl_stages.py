@@ -590,3 +590,116 @@ def kwb_group_norm(x, num_groups, weight, bias, eps, pre=None, pre_tensors=(), p
     if epi is not None:
         y = kwb_pointwise(y, epi, epi_tensors, epi_scalars, out_dtype)
     return y
+
+
+# ==== stage: kwb_batch_norm
+@cute.kernel
+def _kwb_bn_stats_kernel(m_x: cute.Tensor, m_mean: cute.Tensor, m_var: cute.Tensor, m_rmean: cute.Tensor,
+                         m_rvar: cute.Tensor, c: cutlass.Int32, hw: cutlass.Int32, count: cutlass.Int32,
+                         momentum: cutlass.Float32, unbias: cutlass.Float32, update: cutlass.Constexpr):
+    # one warp per channel of contiguous x [N, C, HW]: its N * HW elements' mean, then the biased variance about it
+    # (two passes, each merged by a butterfly); lane 0 writes them and, in training with running statistics, updates
+    # those in place (torch: the unbiased variance, count / (count - 1))
+    tidx, _, _ = cute.arch.thread_idx()
+    bidx, _, _ = cute.arch.block_idx()
+    lane = tidx % 32
+    ch = bidx * ROW_WARPS + tidx // 32
+    if ch < c:  # predication: whole warps (the shuffles stay converged)
+        a = cutlass.Float32(0.0)
+        for k in range(lane, count, 32):
+            a = a + m_x[(k // hw) * c * hw + ch * hw + k % hw].to(cutlass.Float32)
+        for s in cutlass.range_constexpr(5):
+            a = a + cute.arch.shuffle_sync_bfly(a, offset=16 >> s)
+        mean = a / cutlass.Float32(count)
+        q = cutlass.Float32(0.0)
+        for k in range(lane, count, 32):
+            d = m_x[(k // hw) * c * hw + ch * hw + k % hw].to(cutlass.Float32) - mean
+            q = q + d * d
+        for s in cutlass.range_constexpr(5):
+            q = q + cute.arch.shuffle_sync_bfly(q, offset=16 >> s)
+        var = q / cutlass.Float32(count)
+        if lane == 0:
+            m_mean[ch] = mean
+            m_var[ch] = var
+            if cutlass.const_expr(update):
+                rm = m_rmean[ch].to(cutlass.Float32)
+                rv = m_rvar[ch].to(cutlass.Float32)
+                m_rmean[ch] = (rm + momentum * (mean - rm)).to(m_rmean.element_type)
+                m_rvar[ch] = (rv + momentum * (var * unbias - rv)).to(m_rvar.element_type)
+
+
+@cute.jit
+def _kwb_bn_stats_host(m_x: cute.Tensor, m_mean: cute.Tensor, m_var: cute.Tensor, m_rmean: cute.Tensor,
+                       m_rvar: cute.Tensor, c: cutlass.Int32, hw: cutlass.Int32, count: cutlass.Int32,
+                       momentum: cutlass.Float32, unbias: cutlass.Float32, update: cutlass.Constexpr):
+    _kwb_bn_stats_kernel(m_x, m_mean, m_var, m_rmean, m_rvar, c, hw, count, momentum, unbias, update).launch(
+        grid=[(c + ROW_WARPS - 1) // ROW_WARPS, 1, 1], block=[ROW_WARPS * 32, 1, 1])
+
+
+# the apply pass is kwb_pointwise with one of these epilogues: e0 mean, e1 var, e2 weight, e3 bias (per channel,
+# broadcast by stride), f0 eps
+@cute.jit
+def _kwb_bn_apply_wb(acc, e0_v, e1_v, e2_v, e3_v, f0, f1, f2, f3):
+    return (acc - e0_v) * cute.math.rsqrt(e1_v + f0) * e2_v + e3_v
+
+
+@cute.jit
+def _kwb_bn_apply_w(acc, e0_v, e1_v, e2_v, e3_v, f0, f1, f2, f3):
+    return (acc - e0_v) * cute.math.rsqrt(e1_v + f0) * e2_v
+
+
+@cute.jit
+def _kwb_bn_apply_b(acc, e0_v, e1_v, e2_v, e3_v, f0, f1, f2, f3):
+    return (acc - e0_v) * cute.math.rsqrt(e1_v + f0) + e3_v
+
+
+@cute.jit
+def _kwb_bn_apply(acc, e0_v, e1_v, e2_v, e3_v, f0, f1, f2, f3):
+    return (acc - e0_v) * cute.math.rsqrt(e1_v + f0)
+
+
+def kwb_batch_norm(x, weight, bias, running_mean, running_var, training, momentum, eps, epi=None, epi_tensors=(),
+                   epi_scalars=()):
+    """epi(batch_norm(x)) of x [N, C, *] (instance norm: a [1, N*C, L] view); the Triton stage's signature without
+    its fused stats / reduce / keep_layout (the plan check keeps those out). training, or no running statistics:
+    batch statistics (biased variance, one warp per channel) and, with running statistics in training, their
+    in-place update (unbiased variance); eval: the running ones. weight / bias: [C], or a [G, C/G] view (reshaped),
+    or None. The apply pass is a kwb_pointwise launch with the statistics and the affine broadcast per channel;
+    epi another one. The result is contiguous."""
+    n, c = x.shape[0], x.shape[1]
+    y_dtype = torch.float32 if epi is not None else x.dtype
+    if x.numel() == 0:
+        return torch.empty(x.shape, dtype=y_dtype, device=x.device)
+    _kwb_int32(x)
+    hw = x.numel() // (n * c)
+    if training or running_mean is None:
+        xc = x.contiguous()
+        mean = torch.empty(c, dtype=torch.float32, device=x.device)
+        var = torch.empty(c, dtype=torch.float32, device=x.device)
+        update = bool(training) and running_mean is not None
+        rm = running_mean if update else mean
+        rv = running_var if update else var
+        count = n * hw
+        tensors = [from_dlpack(t) for t in (xc.view(-1), mean, var, rm, rv)]
+        scalars = [c, hw, count, float(momentum if momentum is not None else 0.1),
+                   count / (count - 1) if count > 1 else float("inf")]
+        key = ("batch_norm", x.dtype, rm.dtype, update)
+        compiled = _kwb_compiled.get(key)
+        if compiled is None:  # compile once per (stage, dtypes, update)
+            compiled = cute.compile(_kwb_bn_stats_host, *tensors, *scalars, update)
+            _kwb_compiled[key] = compiled
+        compiled(*tensors, *scalars)
+        kwb_last_grid_blocks[0] = max(kwb_last_grid_blocks[0], (c + ROW_WARPS - 1) // ROW_WARPS)
+    else:
+        mean, var = running_mean, running_var
+    per_ch = [1, c] + [1] * (x.dim() - 2)  # a per-channel vector broadcast over x's shape (stride 0)
+    w = weight.reshape(-1).view(per_ch) if weight is not None else None
+    b = bias.reshape(-1).view(per_ch) if bias is not None else None
+    apply = (_kwb_bn_apply_wb if w is not None and b is not None else _kwb_bn_apply_w if w is not None else
+             _kwb_bn_apply_b if b is not None else _kwb_bn_apply)
+    pad = mean.view(per_ch)  # an unused slot (never read by that epilogue)
+    y = kwb_pointwise(x, apply, (mean.view(per_ch), var.view(per_ch), w if w is not None else pad,
+                                 b if b is not None else pad), (float(eps),), y_dtype)
+    if epi is not None:
+        y = kwb_pointwise(y, epi, epi_tensors, epi_scalars, x.dtype)
+    return y
