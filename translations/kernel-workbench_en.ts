@@ -1195,6 +1195,51 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../core/review/displaytext.cpp" line="490"/>
+        <source>the CuTe DSL renders a chain in which every launch has a CuTe DSL stage (GEMM, pointwise with broadcast tensors, sum / mean / amax / amin / logsumexp reductions, softmax / log-softmax, group / batch norm), and %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="490"/>
+        <source>%1 has no CuTe DSL stage yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="490"/>
+        <source>a convolution launch (conv_forward)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="490"/>
+        <source>a kwb_softmax launch of torch&apos;s _safe_softmax (safe_rows)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="490"/>
+        <source>a %1 launch with %2=</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="490"/>
+        <source>a %1 launch with a prologue on A (%2=)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="490"/>
+        <source>a %1 launch of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="490"/>
+        <source>a %1 launch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="490"/>
+        <source>its epilogue %1 has no CuTe DSL form</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location filename="../core/review/displaytext.cpp" line="523"/>
         <source>Kernel Workbench plans this problem as a chain of 1 launch (%1); %2: --framework triton renders it</source>
         <translation type="unfinished"></translation>

@@ -1187,6 +1187,51 @@
         <translation>CuTe DSL 渲染的链只能是一个带融合逐元素尾处理的 GEMM，而且%1</translation>
     </message>
     <message>
+        <location filename="../core/review/displaytext.cpp" line="490"/>
+        <source>the CuTe DSL renders a chain in which every launch has a CuTe DSL stage (GEMM, pointwise with broadcast tensors, sum / mean / amax / amin / logsumexp reductions, softmax / log-softmax, group / batch norm), and %1</source>
+        <translation>CuTe DSL 渲染的链要求每次启动都有 CuTe DSL 阶段（GEMM、带广播张量的逐元素运算、sum / mean / amax / amin / logsumexp 归约、softmax / log-softmax、group / batch norm），而%1</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="490"/>
+        <source>%1 has no CuTe DSL stage yet</source>
+        <translation>%1尚无 CuTe DSL 阶段</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="490"/>
+        <source>a convolution launch (conv_forward)</source>
+        <translation>卷积启动（conv_forward）</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="490"/>
+        <source>a kwb_softmax launch of torch&apos;s _safe_softmax (safe_rows)</source>
+        <translation>torch 的 _safe_softmax 的 kwb_softmax 启动（safe_rows）</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="490"/>
+        <source>a %1 launch with %2=</source>
+        <translation>带 %2= 的 %1 启动</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="490"/>
+        <source>a %1 launch with a prologue on A (%2=)</source>
+        <translation>在 A 上带前处理（%2=）的 %1 启动</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="490"/>
+        <source>a %1 launch of %2</source>
+        <translation>%2 的 %1 启动</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="490"/>
+        <source>a %1 launch</source>
+        <translation>%1 启动</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="490"/>
+        <source>its epilogue %1 has no CuTe DSL form</source>
+        <translation>其尾处理 %1 没有 CuTe DSL 形式</translation>
+    </message>
+    <message>
         <location filename="../core/review/displaytext.cpp" line="523"/>
         <source>Kernel Workbench plans this problem as a chain of 1 launch (%1); %2: --framework triton renders it</source>
         <translation>Kernel Workbench 将此问题规划为 1 次启动的链（%1）；%2：--framework triton 可以渲染它</translation>
