@@ -1281,6 +1281,51 @@ print(P + "RESULT_JSON=" + json.dumps({"status": "PASS", "cases": cases}), flush
     QCOMPARE(readAll(m_ws + QStringLiteral("/kernel.py")), kernel);
   }
 
+  // New-user trial 19, #1: a problem that imports a helper from its own folder passed phases 1-3 and failed in phase 4
+  // (reference.py could not import it). The helper and a package's modules go into the workspace beside it.
+  void localImportsGoIntoTheWorkspace() {
+    QTemporaryDir dir;
+    QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("acts")));
+    writeFile(dir.filePath(QStringLiteral("common.py")),
+              "import torch\n\n\ndef scaled_silu(x, s):\n    return torch.nn.functional.silu(x) * s\n");
+    writeFile(dir.filePath(QStringLiteral("acts/__init__.py")), "");
+    writeFile(dir.filePath(QStringLiteral("acts/clip.py")), "def clip(x):\n    return x.clamp(-2.0, 2.0)\n");
+    writeFile(dir.filePath(QStringLiteral("unused.py")), "raise RuntimeError('never imported')\n");
+    const QString logic = dir.filePath(QStringLiteral("act_block.py"));
+    writeFile(logic,
+              "import torch\nimport torch.nn as nn\nfrom common import scaled_silu\nfrom acts.clip import clip\n\n\n"
+              "class Model(nn.Module):\n    def forward(self, x):\n        return clip(scaled_silu(x, 1.5))\n\n\n"
+              "def get_inputs():\n    return [torch.randn(64, 256)]\n\n\ndef get_init_inputs():\n    return []\n");
+    const QString ws = m_tmp.filePath(QStringLiteral("kernel_opt_local_imports"));
+    const Result r = kwb({QStringLiteral("baseline"), logic, QStringLiteral("--gpu"), QStringLiteral("H200"),
+                          QStringLiteral("--framework"), QStringLiteral("triton"), QStringLiteral("--workspace"), ws,
+                          QStringLiteral("--cpu-dry-run"), QStringLiteral("--no-commit")});
+    QVERIFY2(r.code == 0 && r.out.contains(QStringLiteral("quality gate: DRY_RUN")), qPrintable(r.out + r.err));
+    QCOMPARE(readAll(ws + QStringLiteral("/common.py")), readAll(dir.filePath(QStringLiteral("common.py"))));
+    QVERIFY(QFileInfo::exists(ws + QStringLiteral("/acts/__init__.py")));
+    QCOMPARE(readAll(ws + QStringLiteral("/acts/clip.py")), readAll(dir.filePath(QStringLiteral("acts/clip.py"))));
+    QVERIFY(!QFileInfo::exists(ws + QStringLiteral("/unused.py")));  // only what the problem imports
+    const auto spec = nlohmann::json::parse(readAll(ws + QStringLiteral("/.kwb/spec.json")).toStdString());
+    QVERIFY2(spec.at("source").at("local_modules") ==
+                 nlohmann::json::parse(R"(["acts/__init__.py", "acts/clip.py", "common.py"])"),
+             spec.at("source").dump().c_str());
+
+    // a helper named like one of the workspace's own files is refused with the way out, before anything runs
+    QTemporaryDir clash;
+    writeFile(clash.filePath(QStringLiteral("kernel.py")), "def helper(x):\n    return x * 2\n");
+    const QString logic2 = clash.filePath(QStringLiteral("uses_kernel.py"));
+    writeFile(logic2,
+              "import torch\nimport torch.nn as nn\nfrom kernel import helper\n\n\n"
+              "class Model(nn.Module):\n    def forward(self, x):\n        return helper(x)\n\n\n"
+              "def get_inputs():\n    return [torch.randn(64, 256)]\n\n\ndef get_init_inputs():\n    return []\n");
+    const QString ws2 = m_tmp.filePath(QStringLiteral("kernel_opt_local_clash"));
+    const Result r2 = kwb({QStringLiteral("baseline"), logic2, QStringLiteral("--gpu"), QStringLiteral("H200"),
+                           QStringLiteral("--framework"), QStringLiteral("triton"), QStringLiteral("--workspace"), ws2,
+                           QStringLiteral("--cpu-dry-run"), QStringLiteral("--no-commit")});
+    const QString said2 = r2.out + r2.err;
+    QVERIFY2(r2.code != 0 && said2.contains(QStringLiteral("imports its own kernel.py")), qPrintable(said2));
+  }
+
   // New-user trial 11, #3: the user edits kernel.py, then the problem, then reruns with --force. The kept kernel.py
   // was made for the old problem: refused (exit 2, nothing changed) unless --stale-edits says what to do with it.
   void problemChangedSinceTheEditedKernel() {

@@ -358,17 +358,96 @@ class TestSuite : public QObject {
   void expandProblems() {
     const QString dir = m_tmp.filePath(QStringLiteral("problems"));
     QDir().mkpath(dir);
-    for (const char* n : {"b.py", "a.py", "notes.txt"}) QFile(dir + u'/' + QLatin1String(n)).open(QIODevice::WriteOnly);
+    const auto write = [&dir](const char* name, const QByteArray& text) {
+      QFile f(dir + u'/' + QLatin1String(name));
+      return f.open(QIODevice::WriteOnly) && f.write(text) == text.size();
+    };
+    QVERIFY(write("b.py", "import torch\n\nclass Model(torch.nn.Module):\n    pass\n"));
+    QVERIFY(write("a.py", "def ref(x):\n    return x\n\n\ndef get_inputs():\n    return []\n"));
+    QVERIFY(write("notes.txt", "class Model\n"));
+    // new-user trial 19, #10: the helpers beside the problems were ERROR rows
+    QVERIFY(write("common.py", "def scaled_silu(x):\n    return x\n"));
+    QVERIFY(write("__init__.py", "class Model:\n    pass\n"));
+    QVERIFY(write("helper.py", "# def get_inputs(): commented out\n"));
     QString error;
-    const auto files = expandSuiteProblems({dir, dir + QStringLiteral("/a.py")}, &error);
+    QStringList skipped;
+    const auto files = expandSuiteProblems({dir, dir + QStringLiteral("/a.py")}, &error, &skipped);
     QVERIFY2(files, qPrintable(error));
     QCOMPARE(*files, (QStringList{dir + QStringLiteral("/a.py"), dir + QStringLiteral("/b.py")}));
+    QCOMPARE(skipped, (QStringList{dir + QStringLiteral("/__init__.py"), dir + QStringLiteral("/common.py"),
+                                   dir + QStringLiteral("/helper.py")}));
+    // a helper named on the command line is taken as given
+    const auto named = expandSuiteProblems({dir + QStringLiteral("/common.py")}, &error);
+    QVERIFY(named && named->size() == 1);
     QVERIFY(!expandSuiteProblems({dir + QStringLiteral("/missing.py")}, &error));
     QVERIFY(error.contains(QLatin1String("no such file")));
     const QString empty = m_tmp.filePath(QStringLiteral("empty"));
     QDir().mkpath(empty);
     QVERIFY(!expandSuiteProblems({empty}, &error));
     QVERIFY(error.contains(QLatin1String("no problem to run")));
+  }
+
+  // New-user trial 19, #2: attn/model.py and mlp/model.py shared kernel_opt_model, and the resume ran the second
+  // with --force over the first's finished record.
+  void problemNamesAreUnique() {
+    const QString a = QStringLiteral("/p/attn/model.py"), b = QStringLiteral("/p/mlp/model.py");
+    const QString c = QStringLiteral("/q/mlp/model.py"), d = QStringLiteral("/p/my dir/relu.py");
+    QCOMPARE(suiteProblemNames({a, b, d}, {}),
+             (QStringList{QStringLiteral("model"), QStringLiteral("mlp_model"), QStringLiteral("relu")}));
+    // parent and name both clash: a number
+    QCOMPARE(suiteProblemNames({a, b, c}, {}),
+             (QStringList{QStringLiteral("model"), QStringLiteral("mlp_model"), QStringLiteral("mlp_model_2")}));
+    // a resume keeps each source's earlier name, whatever the order now
+    SuiteEntry ea, eb;
+    ea.source = a;
+    ea.name = QStringLiteral("model");
+    ea.state = QStringLiteral("done");
+    eb.source = b;
+    eb.name = QStringLiteral("mlp_model");
+    QCOMPARE(suiteProblemNames({b, a}, {ea, eb}), (QStringList{QStringLiteral("mlp_model"), QStringLiteral("model")}));
+    // an earlier entry's name belongs to its source even when this list leaves it out
+    QCOMPARE(suiteProblemNames({b}, {ea}), QStringList{QStringLiteral("mlp_model")});
+    // a folder name with spaces or symbols keeps its letters and digits
+    const QString e = QStringLiteral("/p/x/relu.py");
+    QCOMPARE(suiteProblemNames({e, d}, {}), (QStringList{QStringLiteral("relu"), QStringLiteral("my_dir_relu")}));
+  }
+
+  void kwbSuiteSameFileNames() {
+    const QString root = m_tmp.filePath(QStringLiteral("same-names"));
+    for (const char* dir : {"attn", "mlp"}) {
+      QVERIFY(QDir().mkpath(root + u'/' + QLatin1String(dir)));
+      QVERIFY(QFile::copy(QStringLiteral(KWB_SOURCE_DIR "/examples/19_ReLU.py"),
+                          root + u'/' + QLatin1String(dir) + QStringLiteral("/model.py")));
+    }
+    const QString out = m_tmp.filePath(QStringLiteral("same-names-suite"));
+    const QStringList args{QStringLiteral("suite"),
+                           root + QStringLiteral("/attn/model.py"),
+                           root + QStringLiteral("/mlp/model.py"),
+                           QStringLiteral("--gpu"),
+                           QStringLiteral("H200"),
+                           QStringLiteral("--framework"),
+                           QStringLiteral("triton"),
+                           QStringLiteral("--cpu-dry-run"),
+                           QStringLiteral("--python"),
+                           QStringLiteral("/usr/bin/python3"),
+                           QStringLiteral("--no-commit"),
+                           QStringLiteral("--out"),
+                           out};
+    const Kwb first = runKwb(args);
+    QVERIFY2(first.code == 0, qPrintable(first.out));
+    auto doc = nlohmann::json::parse(readAll(out + QStringLiteral("/suite.json")).toStdString());
+    QCOMPARE(doc.at("counts").at("dry_run").get<int>(), 2);
+    QStringList workspaces;
+    for (const auto& p : doc.at("problems")) workspaces << QString::fromStdString(p.at("workspace").get<std::string>());
+    QCOMPARE(workspaces,
+             (QStringList{out + QStringLiteral("/kernel_opt_model"), out + QStringLiteral("/kernel_opt_mlp_model")}));
+    // each workspace holds its own problem
+    QVERIFY(readAll(workspaces[1] + QStringLiteral("/.kwb/spec.json")).contains("mlp/model.py"));
+    QVERIFY(!readAll(workspaces[0] + QStringLiteral("/.kwb/spec.json")).contains("mlp/model.py"));
+    const Kwb second = runKwb(args);
+    QVERIFY2(second.code == 0 && second.out.contains(QLatin1String("mlp_model: done in an earlier run (DRY_RUN)")),
+             qPrintable(second.out));
+    QVERIFY2(!second.out.contains(QLatin1String("[phase")), qPrintable(second.out));
   }
 
   void kwbSuiteLocalResumes() {

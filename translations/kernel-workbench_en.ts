@@ -146,494 +146,509 @@
 <context>
     <name>kwb::BaselineJob</name>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="109"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="110"/>
         <source>error: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="141"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="142"/>
         <source>Understand the PyTorch semantics: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="143"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="144"/>
         <source>%1 is a folder, not a Python file with the PyTorch logic</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="157"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="158"/>
         <source>target %1 (%2) → framework %3: %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="166"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="167"/>
         <source>&quot;%1&quot; is %2 (%3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="180"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="181"/>
         <source>workspace %1 holds versions up to V%2 (recorded by `kwb measure`): --force would measure today&apos;s kernel.py again as V0, the baseline they are compared with. Record a new version with `kwb measure %1`, or regenerate into a new --workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="190"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="191"/>
         <source>stopped in phase 1 (Understand) before the probe ran; nothing was written</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="195"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="196"/>
         <source>probed with %1 in the suite&apos;s batch (meta tensors: no real inputs allocated)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="198"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="199"/>
         <source>probing with %1 (meta tensors: no real inputs allocated)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="208"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="209"/>
         <source>probe: still running after %1 s (limit %2 s); it is stopped at the limit (KWB_PROBE_TIMEOUT_S sets it; --case-timeout bounds the harness&apos;s cases, not the probe)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="213"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="214"/>
         <source>probe: still running after %1 s (limit %2 s), in %3; it is stopped at the limit (KWB_PROBE_TIMEOUT_S sets it; --case-timeout bounds the harness&apos;s cases, not the probe)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="222"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="223"/>
         <source>stopped in phase 1 (Understand): %1; nothing was written</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="225"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="226"/>
         <source>the probe failed on %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="261"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="262"/>
         <source>workspace %1 holds problem %2, not %3: pass another --workspace (nothing was changed)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="282"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="283"/>
         <source>pattern %1; FLOPs %2; bytes %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="284"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="285"/>
         <source>ambiguous: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="285"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="286"/>
         <source>spec written to %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="317"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="318"/>
         <source>the problem cannot fit on %1: its inputs and outputs alone are %2 GB, %3x the %4 GB of memory (kwb&apos;s estimate with the harness&apos;s copies: %5 GB). Nothing was generated or run (a CPU dry run included). Make the shapes in get_inputs() smaller, or pass --allow-oversize to go on anyway</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="374"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="375"/>
         <source>warning: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="398"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="399"/>
         <source>. Its last run was stopped before a verdict. To run it again: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="399"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="400"/>
         <source>. To run it again: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="401"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="402"/>
         <source> (or `kwb measure %1` to measure its kernel.py as a new version)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="438"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="439"/>
         <source>the problem changed since your edited %2 was generated: it was made for another version of %1, and as is it would be this problem&apos;s V0. Nothing was changed. Run again with --stale-edits backup to keep yours as %2.edited-&lt;time&gt; and generate %2 afresh for this problem, or with --stale-edits keep to keep yours as made for this problem (this run&apos;s generated one is then written beside it as %2.generated: compare them)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="446"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="447"/>
         <source>the problem changed since your edited %2 were generated: they were made for another version of %1, and as is they would be this problem&apos;s V0. Nothing was changed. Run again with --stale-edits backup to keep yours as &lt;file&gt;.edited-&lt;time&gt; and generate them afresh for this problem, or with --stale-edits keep to keep yours as made for this problem (this run&apos;s generated ones are then written beside them as &lt;file&gt;.generated: compare them)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="524"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="525"/>
         <source>%1 is not a folder (a kwb workspace)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="526"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="527"/>
         <source>%1 is not a kwb workspace (no .kwb/manifest.json): run `kwb baseline` first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="532"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="533"/>
         <source>%1 is missing: a later version is measured against a V0 (run `kwb baseline` first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="541"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="542"/>
         <source>%1 is masked: no V0 to measure against</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="562"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="563"/>
         <source>%1 cannot be read: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="564"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="565"/>
         <source>%1 is damaged (not a JSON object)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="566"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="567"/>
         <source>%1 is not a problem spec kwb wrote: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="571"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="572"/>
         <source>%1 names no workbench.gpu / workbench.framework: it was not written by `kwb baseline`</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="585"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="586"/>
         <source>%1 has no kernel.py or test_kernel.py to measure</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="604"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="605"/>
         <source>stopped before the measurement started; nothing was written</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="622"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="623"/>
         <source>kernel.py is unchanged since V%1; edit it or pass --again to measure the same kernel again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="628"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="629"/>
         <source>V%1 of %2: kernel.py%3 on %4 (%5), against %6</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="630"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="631"/>
         <source> (your edit)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="634"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="635"/>
         <source>warning: a stopped run has no verdict and no figures (%1, not committed): V%2 is compared with %3, the latest version that finished</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="646"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="754"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="647"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="755"/>
         <source>run phase 1 first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="647"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="648"/>
         <source>stopped before phase 2 (Learn) started</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="658"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="659"/>
         <source>note: %1 will write a skeleton for this problem (the gate fails it); %2 has a kernel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="663"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="664"/>
         <source>Query the enabled knowledge tools</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="678"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="679"/>
         <source>stopped in phase 2 (Learn) while %1 was queried; the plan was not written</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="692"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="693"/>
         <source>%1: %2 (a missing fact; the whole reason is in plans/v0_plan.md)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="699"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="700"/>
         <source>%1: %2 records</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="701"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="702"/>
         <source>%1: %2 records, %3 kept; %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="723"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="724"/>
         <source>kept your edited plans/v0_plan.md</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="733"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="734"/>
         <source>run phase 1 first: there is no workspace yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="748"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="749"/>
         <source>used %1 (%2): added to plans/v0_plan.md</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="755"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="756"/>
         <source>stopped before phase 3 (Implement) started</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="757"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="758"/>
         <source>Generate kernel.py (%1), reference.py, test_kernel.py</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="759"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="760"/>
         <source>no code generator for framework &apos;%1&apos;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="763"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="764"/>
         <source>%1 has no template for this problem yet: %2 — writing a skeleton marked unimplemented</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="787"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="788"/>
         <source>cannot read %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="837"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="836"/>
+        <source>the probe named %1 as a module of the problem&apos;s folder: not a path below it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="839"/>
+        <source>%1 imports its own %2, and the workspace has a file of that name (%2 is one of the workspace&apos;s own files): rename the module beside the problem</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="844"/>
+        <source>%1 imports %2 from its folder, which cannot be read now: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="862"/>
         <source>your edited %1 was generated for another version of the problem: kept as %2, and %1 is generated afresh (--stale-edits backup)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="852"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="877"/>
         <source>kept your edited %1 (not regenerated); this run&apos;s generated one is %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="857"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="882"/>
         <source>warning: your edited %1 was generated for another version of %2 and is kept as made for this one (--stale-edits keep); compare it with %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="871"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="896"/>
         <source>warning: your kernel.py does not import %1, but this run&apos;s framework is %2: the gate checks it as %2 (the %2 kernel is in %3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="879"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="904"/>
         <source>wrote %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="997"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1022"/>
         <source>stopped before phase 4 (Measure) started: nothing was run or recorded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1002"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1027"/>
         <source>run phase 3 first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1012"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1037"/>
         <source>kernel.py is a skeleton (no kernel), so the harness was not run: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1014"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1039"/>
         <source>V%1 measurement not run: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1059"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1084"/>
         <source>V%5 measurement%1%2: %3 %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1060"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1085"/>
         <source> (CPU DRY RUN: the reference on the CPU at reduced shapes where the inputs can be resized, not a kernel measurement)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1063"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1088"/>
         <source> on target %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1108"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1133"/>
         <source>nothing was measured: %1. No record was written; run the same command again when the target can be reached (the run log: %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1110"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1135"/>
         <source>none</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1130"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1155"/>
         <source>DRY_RUN, no verdict on kernel.py (the harness ran with the PyTorch reference in kernel.py&apos;s place on the CPU; kernel.py was not run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1132"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1157"/>
         <source>run finished: %1 (exit %2, %3 ms); log %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1147"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1172"/>
         <source>run error: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1150"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1175"/>
         <source>harness error: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1201"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1226"/>
         <source>no run to record yet (phase 4 first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1218"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1243"/>
         <source>no workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1221"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1246"/>
         <source>quality gate is %1: the seed commits V%2 only after the gate passes (the report and %3 are written and kept)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1223"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1248"/>
         <source>not evaluated</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1282"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1307"/>
         <source>committed %1: the generated files, a base for your edits</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1299"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1324"/>
         <source>nothing changed since %1: no new commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1306"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1331"/>
         <source>committed %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1357"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1382"/>
         <source>note: the generated files were not committed (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1357"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1382"/>
         <source>nothing to commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1361"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1386"/>
         <source>committed %1: the generated files, a base for your edits (V0 is not committed: its quality gate is %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1389"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1414"/>
         <source>the generated base commit holds this run&apos;s generated %1; your edits stay in the working tree (git diff shows them)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1413"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1438"/>
         <source>the run was stopped: the passing %1 and %2 are kept unchanged</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1431"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1456"/>
         <source>quality gate %1: see %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1437"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1462"/>
         <source>the run was stopped before a verdict (STOPPED); its log is kept in %1. To run it again: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1444"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1469"/>
         <source>; kernel.py is a skeleton (no kernel): %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1013"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1445"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1038"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1470"/>
         <source>see plans/v0_plan.md</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="107"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="108"/>
         <source>stopped: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="231"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="232"/>
         <source>no CUDA device on this machine; use --cpu-dry-run or a remote target (the probe under %1 found no GPU: torch without CUDA, no /dev/nvidia*, or CUDA_VISIBLE_DEVICES hides them; in the workbench: CPU dry run, or another target)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1139"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1164"/>
         <source>note: a wrong kernel.py passes a dry run too; its numbers can be checked on the CPU under the Triton emulation (README, &quot;checked for numbers on the CPU&quot;), from the root of a Kernel Workbench source tree (reference.py is the workspace&apos;s copy of the problem): /usr/bin/python3 tests/python/chain_emulate.py %1 %2 --spec %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1449"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1474"/>
         <source>dry run incomplete (DRY_RUN_TIMEOUT): nothing was judged, kernel.py was not run; the PyTorch reference ran out of the case timeout (%1 s) on this CPU before problem_shape completed (a slow CPU, or a hang in the model code). Run it again with a larger --case-timeout SEC (a level-3 model may need 120 or more on a small machine); see %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1456"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1481"/>
         <source>; a CPU dry run on a slow or busy CPU can exceed the per-case timeout (%1 s): --case-timeout SEC raises it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="891"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="916"/>
         <source>removed %1, left by an earlier run: %2 is the generated one now</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="893"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="918"/>
         <source>note: %1, left by an earlier run, could not be removed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1055"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1080"/>
         <source>note: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1320"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1345"/>
         <source>note: %1 does not name its commit %2 (%3); `kwb versions` finds it through git</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1337"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1362"/>
         <source>%1 names its commit %2 (git_commit_hash), written in the next commit %3</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1145,93 +1160,59 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="499"/>
+        <location filename="../core/review/displaytext.cpp" line="505"/>
         <source>the %1 rendering of chains is not written yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="513"/>
+        <location filename="../core/review/displaytext.cpp" line="554"/>
         <source>its rendering of chains of several launches is not written yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="515"/>
+        <location filename="../core/review/displaytext.cpp" line="556"/>
         <source>its GEMM takes no prologue (the pointwise run on A before it) yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="517"/>
+        <location filename="../core/review/displaytext.cpp" line="558"/>
         <source>its rendering of a chain of one %1 launch is not written yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="519"/>
+        <location filename="../core/review/displaytext.cpp" line="560"/>
         <source>its forward() also calls %1 (a training-mode branch), which has no CuTe DSL stage yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="522"/>
+        <location filename="../core/review/displaytext.cpp" line="563"/>
         <source>this plan has %1 epilogues (a training-mode branch)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="524"/>
+        <location filename="../core/review/displaytext.cpp" line="533"/>
+        <location filename="../core/review/displaytext.cpp" line="565"/>
         <source>its epilogue (%1) does not lower in the CuTe DSL dialect: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="525"/>
+        <location filename="../core/review/displaytext.cpp" line="566"/>
         <source>the CuTe DSL renders a chain of one GEMM with a fused pointwise epilogue, and %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="530"/>
-        <source>Kernel Workbench plans this problem as a chain of 1 launch (%1); %2: --framework triton renders it</source>
+        <location filename="../core/review/displaytext.cpp" line="537"/>
+        <source>the CuTe DSL renders a chain in which every launch has a CuTe DSL stage (GEMM, pointwise with broadcast tensors, sum / mean / amax / amin / logsumexp reductions, softmax / log-softmax, group / batch norm), and %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="533"/>
-        <source>Kernel Workbench plans this problem as a chain of %1 launches (%2); %3: --framework triton renders it</source>
+        <location filename="../core/review/displaytext.cpp" line="531"/>
+        <source>%1 has no CuTe DSL stage yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="545"/>
-        <source>no spec sheet for product &apos;%1&apos; (as &apos;%2&apos;) in the store</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/review/displaytext.cpp" line="591"/>
-        <source>device-to-device copy measured by test_kernel.py in this run: %1 TB/s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/review/displaytext.cpp" line="598"/>
-        <source>%1 measured (%2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/review/displaytext.cpp" line="599"/>
-        <source>%1 measured (%2; %3)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/review/displaytext.cpp" line="600"/>
-        <source> — %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/review/displaytext.cpp" line="619"/>
-        <source>no version recorded</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/review/displaytext.cpp" line="621"/>
-        <source>V%1 of %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/review/displaytext.cpp" line="222"/>
-        <source>case %1/%2 </source>
+        <location filename="../core/review/displaytext.cpp" line="521"/>
+        <source>a convolution launch (conv_forward)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1247,6 +1228,86 @@
     <message>
         <location filename="../core/review/displaytext.cpp" line="195"/>
         <source>harness process %1 on %2 in %3: %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="523"/>
+        <source>a kwb_softmax launch of torch&apos;s _safe_softmax (safe_rows)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="525"/>
+        <source>a %1 launch with %2=</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="526"/>
+        <source>a %1 launch with a prologue on A (%2=)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="528"/>
+        <source>a %1 launch of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="530"/>
+        <source>a %1 launch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="535"/>
+        <source>its epilogue %1 has no CuTe DSL form</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="571"/>
+        <source>Kernel Workbench plans this problem as a chain of 1 launch (%1); %2: --framework triton renders it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="574"/>
+        <source>Kernel Workbench plans this problem as a chain of %1 launches (%2); %3: --framework triton renders it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="586"/>
+        <source>no spec sheet for product &apos;%1&apos; (as &apos;%2&apos;) in the store</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="632"/>
+        <source>device-to-device copy measured by test_kernel.py in this run: %1 TB/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="639"/>
+        <source>%1 measured (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="640"/>
+        <source>%1 measured (%2; %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="641"/>
+        <source> — %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="660"/>
+        <source>no version recorded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="662"/>
+        <source>V%1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="222"/>
+        <source>case %1/%2 </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1452,42 +1513,42 @@ Overwrite it with your version, or reload it and lose your edits?</source>
 <context>
     <name>kwb::LedgerText</name>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="553"/>
+        <location filename="../core/review/displaytext.cpp" line="594"/>
         <source>device-to-device copy of 1 GiB: ~0.505 ms, counting read + write bytes; CV &lt;= 0.1%</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="555"/>
+        <location filename="../core/review/displaytext.cpp" line="596"/>
         <source>measured on one such machine, per GPU.md (shared/docs/GPU.md); 88% of the 4.8 TB/s datasheet figure</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="558"/>
+        <location filename="../core/review/displaytext.cpp" line="599"/>
         <source>copy ceiling measured in the same run as KernelBench 19_ReLU (events with a 256 MB L2 flush, median of 20)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="561"/>
+        <location filename="../core/review/displaytext.cpp" line="602"/>
         <source>measured on one such machine, per GPU.md (shared/docs/GPU.md)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="562"/>
+        <location filename="../core/review/displaytext.cpp" line="603"/>
         <source>bf16 GEMM through torch, 8192x8192x8192</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="563"/>
+        <location filename="../core/review/displaytext.cpp" line="604"/>
         <source>measured on one such machine, per GPU.md (shared/docs/GPU.md): ~770-800 TFLOP/s (value is the low end); dense datasheet 989</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="566"/>
+        <location filename="../core/review/displaytext.cpp" line="607"/>
         <source>bf16 GEMM through torch, 4096x4096x4096</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="567"/>
+        <location filename="../core/review/displaytext.cpp" line="608"/>
         <source>measured on one such machine, per GPU.md (shared/docs/GPU.md): ~714-750 TFLOP/s (value is the low end)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2192,6 +2253,11 @@ Save them first?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../widgets/mainwindow.cpp" line="1215"/>
+        <source>Opened workspace %1 (%2) for review, nothing re-run: Measure Again keeps V0; phase 1 onward replaces it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location filename="../widgets/mainwindow.cpp" line="1225"/>
         <source>Cannot open suite</source>
         <translation type="unfinished"></translation>
@@ -2395,11 +2461,6 @@ The command line asks for --force here.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1215"/>
-        <source>Opened workspace %1 (%2) for review, nothing re-run: Measure Again keeps V0; phase 1 onward replaces it</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <location filename="../widgets/mainwindow.cpp" line="1313"/>
         <location filename="../widgets/mainwindow.cpp" line="1611"/>
         <location filename="../widgets/mainwindow.cpp" line="1625"/>
@@ -2510,22 +2571,22 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
 <context>
     <name>kwb::Phase</name>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="278"/>
+        <location filename="../core/pipeline/suite.cpp" line="280"/>
         <source>Understand</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="280"/>
+        <location filename="../core/pipeline/suite.cpp" line="282"/>
         <source>Learn</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="282"/>
+        <location filename="../core/pipeline/suite.cpp" line="284"/>
         <source>Implement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="284"/>
+        <location filename="../core/pipeline/suite.cpp" line="286"/>
         <source>Measure</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4189,22 +4250,22 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::Suite</name>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="227"/>
+        <location filename="../core/pipeline/suite.cpp" line="229"/>
         <source>%1 has no suite.json: not a `kwb suite` folder.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="229"/>
+        <location filename="../core/pipeline/suite.cpp" line="231"/>
         <source>%1 cannot be read: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="232"/>
+        <location filename="../core/pipeline/suite.cpp" line="234"/>
         <source>%1 is not valid JSON.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="235"/>
+        <location filename="../core/pipeline/suite.cpp" line="237"/>
         <source>%1 is not a suite report (schema &quot;%2&quot;, expected &quot;kwb-suite-1&quot;).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4675,12 +4736,12 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="294"/>
+        <location filename="../core/pipeline/suite.cpp" line="296"/>
         <source>Error in phase %1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="298"/>
+        <location filename="../core/pipeline/suite.cpp" line="300"/>
         <source>Error (no verdict)</source>
         <translation type="unfinished"></translation>
     </message>

@@ -146,57 +146,57 @@
 <context>
     <name>kwb::BaselineJob</name>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="109"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="110"/>
         <source>error: </source>
         <translation>错误：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="141"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="142"/>
         <source>Understand the PyTorch semantics: %1</source>
         <translation>理解 PyTorch 语义：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="143"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="144"/>
         <source>%1 is a folder, not a Python file with the PyTorch logic</source>
         <translation>%1 是文件夹，不是包含 PyTorch 逻辑的 Python 文件</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="157"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="158"/>
         <source>target %1 (%2) → framework %3: %4</source>
         <translation>目标 %1（%2）→ 框架 %3：%4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="166"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="167"/>
         <source>&quot;%1&quot; is %2 (%3)</source>
         <translation>“%1”即 %2（%3）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="180"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="181"/>
         <source>workspace %1 holds versions up to V%2 (recorded by `kwb measure`): --force would measure today&apos;s kernel.py again as V0, the baseline they are compared with. Record a new version with `kwb measure %1`, or regenerate into a new --workspace</source>
         <translation>工作区 %1 已有直到 V%2 的版本（由 `kwb measure` 记录）：--force 会把今天的 kernel.py 再次作为 V0（它们所比较的基线）测量。请用 `kwb measure %1` 记录新版本，或在新的 --workspace 中重新生成</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="195"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="196"/>
         <source>probed with %1 in the suite&apos;s batch (meta tensors: no real inputs allocated)</source>
         <translation>已在套件的批处理中用 %1 探测（meta 张量：不分配真实输入）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="198"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="199"/>
         <source>probing with %1 (meta tensors: no real inputs allocated)</source>
         <translation>使用 %1 探测（meta 张量：不分配真实输入）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="208"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="209"/>
         <source>probe: still running after %1 s (limit %2 s); it is stopped at the limit (KWB_PROBE_TIMEOUT_S sets it; --case-timeout bounds the harness&apos;s cases, not the probe)</source>
         <translation>探测：已运行 %1 秒（上限 %2 秒）；到达上限时将被停止（上限由 KWB_PROBE_TIMEOUT_S 设置；--case-timeout 只限制测试框架的用例，不限制探测）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="213"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="214"/>
         <source>probe: still running after %1 s (limit %2 s), in %3; it is stopped at the limit (KWB_PROBE_TIMEOUT_S sets it; --case-timeout bounds the harness&apos;s cases, not the probe)</source>
         <translation>探测：已运行 %1 秒（上限 %2 秒），正在运行 %3；到达上限时将被停止（上限由 KWB_PROBE_TIMEOUT_S 设置；--case-timeout 只限制测试框架的用例，不限制探测）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="225"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="226"/>
         <source>the probe failed on %1: %2</source>
         <translation>探测 %1 失败：%2</translation>
     </message>
@@ -205,168 +205,183 @@
         <translation type="vanished">本机没有 CUDA 设备；请使用 --cpu-dry-run 或远程目标（%1 下 torch.cuda.is_available() 为 False；在工作台中：勾选 CPU 试运行，或选择其他运行目标）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="261"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="262"/>
         <source>workspace %1 holds problem %2, not %3: pass another --workspace (nothing was changed)</source>
         <translation>工作区 %1 属于问题 %2，而不是 %3：请另选 --workspace（未做任何更改）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="282"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="283"/>
         <source>pattern %1; FLOPs %2; bytes %3</source>
         <translation>模式 %1；FLOPs %2；字节数 %3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="284"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="285"/>
         <source>ambiguous: </source>
         <translation>存在歧义：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="285"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="286"/>
         <source>spec written to %1</source>
         <translation>规格已写入 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="317"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="318"/>
         <source>the problem cannot fit on %1: its inputs and outputs alone are %2 GB, %3x the %4 GB of memory (kwb&apos;s estimate with the harness&apos;s copies: %5 GB). Nothing was generated or run (a CPU dry run included). Make the shapes in get_inputs() smaller, or pass --allow-oversize to go on anyway</source>
         <translation>该问题无法放入 %1：仅其输入和输出就有 %2 GB，是 %4 GB 显存的 %3 倍（kwb 含测试框架副本的估计：%5 GB）。未生成、未运行任何内容（CPU 试运行亦然）。请减小 get_inputs() 中的形状，或传入 --allow-oversize 仍然继续</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="374"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="375"/>
         <source>warning: </source>
         <translation>警告：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="398"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="399"/>
         <source>. Its last run was stopped before a verdict. To run it again: %1</source>
         <translation>。它上次的运行在得出结论前被停止。重新运行：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="399"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="400"/>
         <source>. To run it again: %1</source>
         <translation>。重新运行：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="401"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="402"/>
         <source> (or `kwb measure %1` to measure its kernel.py as a new version)</source>
         <translation>（或用 `kwb measure %1` 将其 kernel.py 作为新版本测量）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="438"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="439"/>
         <source>the problem changed since your edited %2 was generated: it was made for another version of %1, and as is it would be this problem&apos;s V0. Nothing was changed. Run again with --stale-edits backup to keep yours as %2.edited-&lt;time&gt; and generate %2 afresh for this problem, or with --stale-edits keep to keep yours as made for this problem (this run&apos;s generated one is then written beside it as %2.generated: compare them)</source>
         <translation>问题在你编辑过的 %2 生成之后已改变：它是为 %1 的另一个版本生成的，按原样它会成为本问题的 V0。未做任何更改。可用 --stale-edits backup 重新运行：你的文件保存为 %2.edited-&lt;时间&gt;，并为本问题重新生成 %2；或用 --stale-edits keep 保留你的文件作为本问题的版本（本次生成的文件写在旁边，名为 %2.generated：请比较两者）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="446"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="447"/>
         <source>the problem changed since your edited %2 were generated: they were made for another version of %1, and as is they would be this problem&apos;s V0. Nothing was changed. Run again with --stale-edits backup to keep yours as &lt;file&gt;.edited-&lt;time&gt; and generate them afresh for this problem, or with --stale-edits keep to keep yours as made for this problem (this run&apos;s generated ones are then written beside them as &lt;file&gt;.generated: compare them)</source>
         <translation>问题在你编辑过的 %2 生成之后已改变：它们是为 %1 的另一个版本生成的，按原样它们会成为本问题的 V0。未做任何更改。可用 --stale-edits backup 重新运行：你的文件保存为 &lt;文件&gt;.edited-&lt;时间&gt;，并为本问题重新生成；或用 --stale-edits keep 保留你的文件作为本问题的版本（本次生成的文件写在旁边，名为 &lt;文件&gt;.generated：请比较两者）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="524"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="525"/>
         <source>%1 is not a folder (a kwb workspace)</source>
         <translation>%1 不是文件夹（kwb 工作区）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="526"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="527"/>
         <source>%1 is not a kwb workspace (no .kwb/manifest.json): run `kwb baseline` first</source>
         <translation>%1 不是 kwb 工作区（没有 .kwb/manifest.json）：请先运行 `kwb baseline`</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="532"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="533"/>
         <source>%1 is missing: a later version is measured against a V0 (run `kwb baseline` first)</source>
         <translation>缺少 %1：后续版本需与 V0 对比测量（请先运行 `kwb baseline`）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="541"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="542"/>
         <source>%1 is masked: no V0 to measure against</source>
         <translation>%1 已被屏蔽：没有可对比测量的 V0</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="562"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="563"/>
         <source>%1 cannot be read: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="564"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="565"/>
         <source>%1 is damaged (not a JSON object)</source>
         <translation>%1 已损坏（不是 JSON 对象）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="566"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="567"/>
         <source>%1 is not a problem spec kwb wrote: %2</source>
         <translation>%1 不是 kwb 写入的问题规格：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="571"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="572"/>
         <source>%1 names no workbench.gpu / workbench.framework: it was not written by `kwb baseline`</source>
         <translation>%1 未指定 workbench.gpu / workbench.framework：它不是由 `kwb baseline` 写入的</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="585"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="586"/>
         <source>%1 has no kernel.py or test_kernel.py to measure</source>
         <translation>%1 没有可测量的 kernel.py 或 test_kernel.py</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="604"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="605"/>
         <source>stopped before the measurement started; nothing was written</source>
         <translation>测量开始前已停止；未写入任何内容</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="622"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="623"/>
         <source>kernel.py is unchanged since V%1; edit it or pass --again to measure the same kernel again</source>
         <translation>kernel.py 自 V%1 以来未改动；请先编辑它，或加上 --again 再次测量同一内核</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="628"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="629"/>
         <source>V%1 of %2: kernel.py%3 on %4 (%5), against %6</source>
         <translation>%2 的 V%1：在 %4（%5）上运行 kernel.py%3，对比 %6</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="630"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="631"/>
         <source> (your edit)</source>
         <translation>（你的修改）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="634"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="635"/>
         <source>warning: a stopped run has no verdict and no figures (%1, not committed): V%2 is compared with %3, the latest version that finished</source>
         <translation>警告：已停止的运行没有结论和数值（%1，未提交）：V%2 与最近一个完成的版本 %3 比较</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="646"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="754"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="647"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="755"/>
         <source>run phase 1 first</source>
         <translation>请先运行阶段 1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="647"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="648"/>
         <source>stopped before phase 2 (Learn) started</source>
         <translation>在阶段 2（学习）开始前已停止</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="658"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="659"/>
         <source>note: %1 will write a skeleton for this problem (the gate fails it); %2 has a kernel</source>
         <translation>注意：%1 将为此问题生成骨架代码（质量门禁会判为失败）；%2 可生成内核</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="663"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="664"/>
         <source>Query the enabled knowledge tools</source>
         <translation>查询已启用的知识工具</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="678"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="679"/>
         <source>stopped in phase 2 (Learn) while %1 was queried; the plan was not written</source>
         <translation>在阶段 2（学习）查询 %1 时已停止；未写入计划</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="692"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="693"/>
         <source>%1: %2 (a missing fact; the whole reason is in plans/v0_plan.md)</source>
         <translation>%1：%2（缺失的事实；完整原因见 plans/v0_plan.md）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1130"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="836"/>
+        <source>the probe named %1 as a module of the problem&apos;s folder: not a path below it</source>
+        <translation>探测把 %1 列为问题所在文件夹中的模块：但它不是该文件夹下的路径</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="839"/>
+        <source>%1 imports its own %2, and the workspace has a file of that name (%2 is one of the workspace&apos;s own files): rename the module beside the problem</source>
+        <translation>%1 导入了它自己的 %2，而工作区中已有同名文件（%2 是工作区自身的文件之一）：请重命名问题旁的该模块</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="844"/>
+        <source>%1 imports %2 from its folder, which cannot be read now: %3</source>
+        <translation>%1 从其所在文件夹导入 %2，但该文件现在无法读取：%3</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1155"/>
         <source>DRY_RUN, no verdict on kernel.py (the harness ran with the PyTorch reference in kernel.py&apos;s place on the CPU; kernel.py was not run)</source>
         <translation>DRY_RUN，不是对 kernel.py 的结论（测试框架在 CPU 上用 PyTorch 参考实现代替 kernel.py 运行；kernel.py 未运行）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1139"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1164"/>
         <source>note: a wrong kernel.py passes a dry run too; its numbers can be checked on the CPU under the Triton emulation (README, &quot;checked for numbers on the CPU&quot;), from the root of a Kernel Workbench source tree (reference.py is the workspace&apos;s copy of the problem): /usr/bin/python3 tests/python/chain_emulate.py %1 %2 --spec %3</source>
         <translation>注：错误的 kernel.py 也能通过试运行；可在 CPU 上用 Triton 模拟检查其数值（README，“checked for numbers on the CPU”），须在 Kernel Workbench 源码树的根目录下运行（reference.py 是工作区中问题文件的副本）：/usr/bin/python3 tests/python/chain_emulate.py %1 %2 --spec %3</translation>
     </message>
@@ -375,112 +390,112 @@
         <translation type="vanished">%1：%2（记录为缺失的事实）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="699"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="700"/>
         <source>%1: %2 records</source>
         <translation>%1：%2 条记录</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="701"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="702"/>
         <source>%1: %2 records, %3 kept; %4</source>
         <translation>%1：%2 条记录，保留 %3 条；%4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="723"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="724"/>
         <source>kept your edited plans/v0_plan.md</source>
         <translation>保留了你修改过的 plans/v0_plan.md</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="733"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="734"/>
         <source>run phase 1 first: there is no workspace yet</source>
         <translation>请先运行阶段 1：尚无工作区</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="748"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="749"/>
         <source>used %1 (%2): added to plans/v0_plan.md</source>
         <translation>已采用 %1（%2）：已加入 plans/v0_plan.md</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="755"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="756"/>
         <source>stopped before phase 3 (Implement) started</source>
         <translation>在阶段 3（实现）开始前已停止</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="757"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="758"/>
         <source>Generate kernel.py (%1), reference.py, test_kernel.py</source>
         <translation>生成 kernel.py（%1）、reference.py、test_kernel.py</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="759"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="760"/>
         <source>no code generator for framework &apos;%1&apos;</source>
         <translation>没有框架 &apos;%1&apos; 的代码生成器</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="763"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="764"/>
         <source>%1 has no template for this problem yet: %2 — writing a skeleton marked unimplemented</source>
         <translation>%1 尚无适用于此问题的模板：%2 —— 写入标记为未实现的骨架</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="787"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="788"/>
         <source>cannot read %1</source>
         <translation>无法读取 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="837"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="862"/>
         <source>your edited %1 was generated for another version of the problem: kept as %2, and %1 is generated afresh (--stale-edits backup)</source>
         <translation>你编辑过的 %1 是为该问题的另一个版本生成的：已保存为 %2，并重新生成 %1（--stale-edits backup）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="852"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="877"/>
         <source>kept your edited %1 (not regenerated); this run&apos;s generated one is %2</source>
         <translation>保留了你修改过的 %1（未重新生成）；本次生成的版本为 %2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="857"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="882"/>
         <source>warning: your edited %1 was generated for another version of %2 and is kept as made for this one (--stale-edits keep); compare it with %3</source>
         <translation>警告：你编辑过的 %1 是为 %2 的另一个版本生成的，已按本问题的版本保留（--stale-edits keep）；请与 %3 比较</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="871"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="896"/>
         <source>warning: your kernel.py does not import %1, but this run&apos;s framework is %2: the gate checks it as %2 (the %2 kernel is in %3)</source>
         <translation>警告：你的 kernel.py 没有导入 %1，但本次运行的框架是 %2：质量门禁按 %2 检查它（%2 内核在 %3）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="879"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="904"/>
         <source>wrote %1</source>
         <translation>已写入 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="997"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1022"/>
         <source>stopped before phase 4 (Measure) started: nothing was run or recorded</source>
         <translation>在阶段 4（测量）开始前已停止：未运行也未记录任何内容</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1002"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1027"/>
         <source>run phase 3 first</source>
         <translation>请先运行阶段 3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1012"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1037"/>
         <source>kernel.py is a skeleton (no kernel), so the harness was not run: %1</source>
         <translation>kernel.py 是骨架（没有内核），因此未运行测试框架：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1014"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1039"/>
         <source>V%1 measurement not run: %2</source>
         <translation>V%1 测量未运行：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1059"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1084"/>
         <source>V%5 measurement%1%2: %3 %4</source>
         <translation>V%5 测量%1%2：%3 %4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1060"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1085"/>
         <source> (CPU DRY RUN: the reference on the CPU at reduced shapes where the inputs can be resized, not a kernel measurement)</source>
         <translation>（CPU 试运行：在 CPU 上以缩小的形状（输入可缩放时）运行参考实现，不是内核测量）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1063"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1088"/>
         <source> on target %1</source>
         <translation>，目标 %1</translation>
     </message>
@@ -489,7 +504,7 @@
         <translation type="vanished">通过（PASS，仅测试框架：在 CPU 上用参考实现比对其自身；kernel.py 未运行）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1132"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1157"/>
         <source>run finished: %1 (exit %2, %3 ms); log %4</source>
         <translation>运行结束：%1（退出码 %2，%3 ms）；日志 %4</translation>
     </message>
@@ -498,42 +513,42 @@
         <translation type="vanished">注意：错误的 kernel.py 同样能通过试运行；可在 CPU 上用 Triton 模拟检查其数值（README，“checked for numbers on the CPU”）：tests/python/chain_emulate.py %1 %2 --spec %3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1147"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1172"/>
         <source>run error: </source>
         <translation>运行错误：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1150"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1175"/>
         <source>harness error: </source>
         <translation>测试框架错误：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1201"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1226"/>
         <source>no run to record yet (phase 4 first)</source>
         <translation>尚无可记录的运行（请先运行阶段 4）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1218"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1243"/>
         <source>no workspace</source>
         <translation>没有工作区</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1221"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1246"/>
         <source>quality gate is %1: the seed commits V%2 only after the gate passes (the report and %3 are written and kept)</source>
         <translation>质量门为 %1：只有质量门通过后才提交 V%2（报告和 %3 已写入并保留）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1223"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1248"/>
         <source>not evaluated</source>
         <translation>未评估</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1299"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1324"/>
         <source>nothing changed since %1: no new commit</source>
         <translation>自 %1 以来没有变化：不产生新提交</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1306"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1331"/>
         <source>committed %1: %2</source>
         <translation>已提交 %1：%2</translation>
     </message>
@@ -542,58 +557,58 @@
         <translation type="vanished">warning: %1：未记录提交哈希：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1413"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1438"/>
         <source>the run was stopped: the passing %1 and %2 are kept unchanged</source>
         <translation>运行已停止：通过的 %1 和 %2 保持不变</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1431"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1456"/>
         <source>quality gate %1: see %2</source>
         <translation>质量门 %1：见 %2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1437"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1462"/>
         <source>the run was stopped before a verdict (STOPPED); its log is kept in %1. To run it again: %2</source>
         <translation>运行在得出结论前被停止（STOPPED）；其日志保存在 %1。重新运行：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1444"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1469"/>
         <source>; kernel.py is a skeleton (no kernel): %1</source>
         <translation>；kernel.py 是骨架（没有内核）：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1013"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1445"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1038"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1470"/>
         <source>see plans/v0_plan.md</source>
         <translation>见 plans/v0_plan.md</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="107"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="108"/>
         <source>stopped: </source>
         <translation>已停止：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="190"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="191"/>
         <source>stopped in phase 1 (Understand) before the probe ran; nothing was written</source>
         <translation>在阶段 1（理解）探测运行前已停止；未写入任何内容</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="222"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="223"/>
         <source>stopped in phase 1 (Understand): %1; nothing was written</source>
         <translation>在阶段 1（理解）中停止：%1；未写入任何内容</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="231"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="232"/>
         <source>no CUDA device on this machine; use --cpu-dry-run or a remote target (the probe under %1 found no GPU: torch without CUDA, no /dev/nvidia*, or CUDA_VISIBLE_DEVICES hides them; in the workbench: CPU dry run, or another target)</source>
         <translation>本机没有 CUDA 设备；请使用 --cpu-dry-run 或远程目标（在 %1 下运行的探测未找到 GPU：torch 不含 CUDA、没有 /dev/nvidia*，或 CUDA_VISIBLE_DEVICES 隐藏了它们；在工作台中：CPU 试运行，或选择其他目标）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1108"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1133"/>
         <source>nothing was measured: %1. No record was written; run the same command again when the target can be reached (the run log: %2)</source>
         <translation>未测量任何内容：%1。未写入记录；目标可连接后请再次运行同一命令（运行日志：%2）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1110"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1135"/>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -602,37 +617,37 @@
         <translation type="vanished">PASS（仅测试框架：PyTorch 参考实现在 CPU 上代替 kernel.py 运行；kernel.py 未运行）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1282"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1307"/>
         <source>committed %1: the generated files, a base for your edits</source>
         <translation>已提交 %1：生成的文件，作为你的编辑的基线</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1357"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1382"/>
         <source>note: the generated files were not committed (%1)</source>
         <translation>注意：生成的文件未提交（%1）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1357"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1382"/>
         <source>nothing to commit</source>
         <translation>没有可提交的内容</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1361"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1386"/>
         <source>committed %1: the generated files, a base for your edits (V0 is not committed: its quality gate is %2)</source>
         <translation>已提交 %1：生成的文件，作为你修改的基线（V0 未作为版本提交：其质量门为 %2）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1389"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1414"/>
         <source>the generated base commit holds this run&apos;s generated %1; your edits stay in the working tree (git diff shows them)</source>
         <translation>生成的基线提交包含本次运行生成的 %1；你的编辑保留在工作区中（git diff 可查看）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1449"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1474"/>
         <source>dry run incomplete (DRY_RUN_TIMEOUT): nothing was judged, kernel.py was not run; the PyTorch reference ran out of the case timeout (%1 s) on this CPU before problem_shape completed (a slow CPU, or a hang in the model code). Run it again with a larger --case-timeout SEC (a level-3 model may need 120 or more on a small machine); see %2</source>
         <translation>试运行未完成（DRY_RUN_TIMEOUT）：未作任何判定，kernel.py 未运行；PyTorch 参照在 problem_shape 完成之前已超出本 CPU 上的用例超时（%1 秒）（CPU 太慢，或模型代码挂起）。请用更大的 --case-timeout SEC 重新运行（在小机器上，第 3 级模型可能需要 120 或更多）；见 %2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1456"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1481"/>
         <source>; a CPU dry run on a slow or busy CPU can exceed the per-case timeout (%1 s): --case-timeout SEC raises it</source>
         <translation>；在较慢或繁忙的 CPU 上，CPU 试运行可能超过每个用例的超时（%1 秒）：用 --case-timeout SEC 调高</translation>
     </message>
@@ -645,27 +660,27 @@
         <translation type="vanished">探测：已运行 %1 秒（上限 %2 秒），正在运行 %3；到达上限时将被停止</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="891"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="916"/>
         <source>removed %1, left by an earlier run: %2 is the generated one now</source>
         <translation>已删除之前运行留下的 %1：%2 现在就是生成的文件</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="893"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="918"/>
         <source>note: %1, left by an earlier run, could not be removed</source>
         <translation>注意：之前运行留下的 %1 无法删除</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1055"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1080"/>
         <source>note: %1</source>
         <translation>注意：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1320"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1345"/>
         <source>note: %1 does not name its commit %2 (%3); `kwb versions` finds it through git</source>
         <translation>注意：%1 未写入其提交 %2（%3）；`kwb versions` 会通过 git 找到它</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1337"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1362"/>
         <source>%1 names its commit %2 (git_commit_hash), written in the next commit %3</source>
         <translation>%1 已写入其提交 %2（git_commit_hash），记录在下一个提交 %3 中</translation>
     </message>
@@ -1149,87 +1164,148 @@
         <translation>%1 中的掩码（第 %2 行）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="499"/>
+        <location filename="../core/review/displaytext.cpp" line="505"/>
         <source>the %1 rendering of chains is not written yet</source>
         <translation>%1 的链式渲染尚未实现</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="513"/>
+        <location filename="../core/review/displaytext.cpp" line="554"/>
         <source>its rendering of chains of several launches is not written yet</source>
         <translation>其多次启动链的渲染尚未实现</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="515"/>
+        <location filename="../core/review/displaytext.cpp" line="556"/>
         <source>its GEMM takes no prologue (the pointwise run on A before it) yet</source>
         <translation>其 GEMM 尚不支持前置处理（在它之前对 A 进行的逐元素运算）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="517"/>
+        <location filename="../core/review/displaytext.cpp" line="558"/>
         <source>its rendering of a chain of one %1 launch is not written yet</source>
         <translation>其单次 %1 启动链的渲染尚未实现</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="519"/>
+        <location filename="../core/review/displaytext.cpp" line="560"/>
         <source>its forward() also calls %1 (a training-mode branch), which has no CuTe DSL stage yet</source>
         <translation>其 forward() 还调用了 %1（训练模式分支），它尚无 CuTe DSL 阶段</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="522"/>
+        <location filename="../core/review/displaytext.cpp" line="563"/>
         <source>this plan has %1 epilogues (a training-mode branch)</source>
         <translation>此计划有 %1 个尾处理（训练模式分支）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="524"/>
+        <location filename="../core/review/displaytext.cpp" line="533"/>
+        <location filename="../core/review/displaytext.cpp" line="565"/>
         <source>its epilogue (%1) does not lower in the CuTe DSL dialect: %2</source>
         <translation>其尾处理（%1）无法降低到 CuTe DSL 方言：%2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="525"/>
+        <location filename="../core/review/displaytext.cpp" line="566"/>
         <source>the CuTe DSL renders a chain of one GEMM with a fused pointwise epilogue, and %1</source>
         <translation>CuTe DSL 渲染的链只能是一个带融合逐元素尾处理的 GEMM，而且%1</translation>
     </message>
     <message>
+        <location filename="../core/review/displaytext.cpp" line="537"/>
+        <source>the CuTe DSL renders a chain in which every launch has a CuTe DSL stage (GEMM, pointwise with broadcast tensors, sum / mean / amax / amin / logsumexp reductions, softmax / log-softmax, group / batch norm), and %1</source>
+        <translation>CuTe DSL 渲染的链要求每次启动都有 CuTe DSL 阶段（GEMM、带广播张量的逐元素运算、sum / mean / amax / amin / logsumexp 归约、softmax / log-softmax、group / batch norm），而%1</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="531"/>
+        <source>%1 has no CuTe DSL stage yet</source>
+        <translation>%1尚无 CuTe DSL 阶段</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="521"/>
+        <source>a convolution launch (conv_forward)</source>
+        <translation>卷积启动（conv_forward）</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="191"/>
+        <source>harness process %1 (test_kernel.py) exited with code %2</source>
+        <translation>测试框架进程 %1（test_kernel.py）退出，退出码 %2</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="193"/>
+        <source>harness process %1 (test_kernel.py) ended by a signal</source>
+        <translation>测试框架进程 %1（test_kernel.py）被信号终止</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="195"/>
+        <source>harness process %1 on %2 in %3: %4</source>
+        <translation>测试框架进程 %1，运行于 %2，目录 %3：%4</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="523"/>
+        <source>a kwb_softmax launch of torch&apos;s _safe_softmax (safe_rows)</source>
+        <translation>torch 的 _safe_softmax 的 kwb_softmax 启动（safe_rows）</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="525"/>
+        <source>a %1 launch with %2=</source>
+        <translation>带 %2= 的 %1 启动</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="526"/>
+        <source>a %1 launch with a prologue on A (%2=)</source>
+        <translation>在 A 上带前处理（%2=）的 %1 启动</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="528"/>
+        <source>a %1 launch of %2</source>
+        <translation>%2 的 %1 启动</translation>
+    </message>
+    <message>
         <location filename="../core/review/displaytext.cpp" line="530"/>
+        <source>a %1 launch</source>
+        <translation>%1 启动</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="535"/>
+        <source>its epilogue %1 has no CuTe DSL form</source>
+        <translation>其尾处理 %1 没有 CuTe DSL 形式</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="571"/>
         <source>Kernel Workbench plans this problem as a chain of 1 launch (%1); %2: --framework triton renders it</source>
         <translation>Kernel Workbench 将此问题规划为 1 次启动的链（%1）；%2：--framework triton 可以渲染它</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="533"/>
+        <location filename="../core/review/displaytext.cpp" line="574"/>
         <source>Kernel Workbench plans this problem as a chain of %1 launches (%2); %3: --framework triton renders it</source>
         <translation>Kernel Workbench 将此问题规划为 %1 次启动的链（%2）；%3：--framework triton 可以渲染它</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="545"/>
+        <location filename="../core/review/displaytext.cpp" line="586"/>
         <source>no spec sheet for product &apos;%1&apos; (as &apos;%2&apos;) in the store</source>
         <translation>知识库中没有产品 &apos;%1&apos;（按 &apos;%2&apos; 查找）的规格表</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="591"/>
+        <location filename="../core/review/displaytext.cpp" line="632"/>
         <source>device-to-device copy measured by test_kernel.py in this run: %1 TB/s</source>
         <translation>本次运行中由 test_kernel.py 测得的设备内拷贝：%1 TB/s</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="598"/>
+        <location filename="../core/review/displaytext.cpp" line="639"/>
         <source>%1 measured (%2)</source>
         <translation>%1，实测（%2）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="599"/>
+        <location filename="../core/review/displaytext.cpp" line="640"/>
         <source>%1 measured (%2; %3)</source>
         <translation>%1，实测（%2；%3）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="600"/>
+        <location filename="../core/review/displaytext.cpp" line="641"/>
         <source> — %1</source>
         <translation> — %1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="619"/>
+        <location filename="../core/review/displaytext.cpp" line="660"/>
         <source>no version recorded</source>
         <translation>未记录版本</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="621"/>
+        <location filename="../core/review/displaytext.cpp" line="662"/>
         <source>V%1 of %2</source>
         <translation>V%1，共 %2 个版本</translation>
     </message>
@@ -1388,21 +1464,6 @@
         <translation>%1 %2  %3  形状 %4  %5  （CPU 试运行：代替 kernel.py 的 PyTorch 参考实现未返回；未测量任何内容）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="191"/>
-        <source>harness process %1 (test_kernel.py) exited with code %2</source>
-        <translation>测试框架进程 %1（test_kernel.py）退出，退出码 %2</translation>
-    </message>
-    <message>
-        <location filename="../core/review/displaytext.cpp" line="193"/>
-        <source>harness process %1 (test_kernel.py) ended by a signal</source>
-        <translation>测试框架进程 %1（test_kernel.py）被信号终止</translation>
-    </message>
-    <message>
-        <location filename="../core/review/displaytext.cpp" line="195"/>
-        <source>harness process %1 on %2 in %3: %4</source>
-        <translation>测试框架进程 %1，运行于 %2，目录 %3：%4</translation>
-    </message>
-    <message>
         <location filename="../core/review/displaytext.cpp" line="266"/>
         <source>■ harness result (CPU dry run): no case completed: %1 of %2 case(s) did not return within the case timeout; no kernel ran, nothing was measured</source>
         <translation>■ 测试框架结果（CPU 试运行）：没有用例完成：%2 个用例中 %1 个未在用例超时内返回；没有运行内核，未做任何测量</translation>
@@ -1549,42 +1610,42 @@ Overwrite it with your version, or reload it and lose your edits?</source>
 <context>
     <name>kwb::LedgerText</name>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="553"/>
+        <location filename="../core/review/displaytext.cpp" line="594"/>
         <source>device-to-device copy of 1 GiB: ~0.505 ms, counting read + write bytes; CV &lt;= 0.1%</source>
         <translation>1 GiB 的设备内拷贝：约 0.505 ms，按读 + 写字节计；CV &lt;= 0.1%</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="555"/>
+        <location filename="../core/review/displaytext.cpp" line="596"/>
         <source>measured on one such machine, per GPU.md (shared/docs/GPU.md); 88% of the 4.8 TB/s datasheet figure</source>
         <translation>在一台此型号机器上测得，见 GPU.md（shared/docs/GPU.md）；为数据手册 4.8 TB/s 的 88%</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="558"/>
+        <location filename="../core/review/displaytext.cpp" line="599"/>
         <source>copy ceiling measured in the same run as KernelBench 19_ReLU (events with a 256 MB L2 flush, median of 20)</source>
         <translation>与 KernelBench 19_ReLU 同一次运行中测得的拷贝上限（事件计时，每次前刷新 256 MB L2，20 次取中位数）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="561"/>
+        <location filename="../core/review/displaytext.cpp" line="602"/>
         <source>measured on one such machine, per GPU.md (shared/docs/GPU.md)</source>
         <translation>在一台此型号机器上测得，见 GPU.md（shared/docs/GPU.md）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="562"/>
+        <location filename="../core/review/displaytext.cpp" line="603"/>
         <source>bf16 GEMM through torch, 8192x8192x8192</source>
         <translation>经 torch 的 bf16 GEMM，8192x8192x8192</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="563"/>
+        <location filename="../core/review/displaytext.cpp" line="604"/>
         <source>measured on one such machine, per GPU.md (shared/docs/GPU.md): ~770-800 TFLOP/s (value is the low end); dense datasheet 989</source>
         <translation>在一台此型号机器上测得，见 GPU.md（shared/docs/GPU.md）：约 770-800 TFLOP/s（取低端值）；数据手册稠密值 989</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="566"/>
+        <location filename="../core/review/displaytext.cpp" line="607"/>
         <source>bf16 GEMM through torch, 4096x4096x4096</source>
         <translation>经 torch 的 bf16 GEMM，4096x4096x4096</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="567"/>
+        <location filename="../core/review/displaytext.cpp" line="608"/>
         <source>measured on one such machine, per GPU.md (shared/docs/GPU.md): ~714-750 TFLOP/s (value is the low end)</source>
         <translation>在一台此型号机器上测得，见 GPU.md（shared/docs/GPU.md）：约 714-750 TFLOP/s（取低端值）</translation>
     </message>
@@ -1938,8 +1999,9 @@ PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</sour
         <translation>（已不在原处）</translation>
     </message>
     <message>
-        <source>Opened workspace %1 (%2) for review, nothing re-run. Measure Again keeps V0 and records kernel.py as the next version; running the phases from phase 1 replaces V0</source>
-        <translation type="vanished">已打开工作区 %1（%2）供审阅，未重新运行任何内容。“再次测量”保留 V0，并把 kernel.py 记录为下一个版本；从阶段 1 起重新运行各阶段会替换 V0</translation>
+        <location filename="../widgets/mainwindow.cpp" line="1215"/>
+        <source>Opened workspace %1 (%2) for review, nothing re-run: Measure Again keeps V0; phase 1 onward replaces it</source>
+        <translation>已打开工作区 %1（%2）供审阅，未重新运行任何内容：“再次测量”保留 V0；从阶段 1 起重新运行会替换它</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="1305"/>
@@ -2693,11 +2755,6 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
         <translation>提交失败：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1215"/>
-        <source>Opened workspace %1 (%2) for review, nothing re-run: Measure Again keeps V0; phase 1 onward replaces it</source>
-        <translation>已打开工作区 %1（%2）供审阅，未重新运行任何内容：“再次测量”保留 V0；从阶段 1 起重新运行会替换它</translation>
-    </message>
-    <message>
         <location filename="../widgets/mainwindow.cpp" line="1705"/>
         <source>phase %1 (%2) did not start: %3</source>
         <translation>阶段 %1（%2）未能开始：%3</translation>
@@ -2773,22 +2830,22 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
 <context>
     <name>kwb::Phase</name>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="278"/>
+        <location filename="../core/pipeline/suite.cpp" line="280"/>
         <source>Understand</source>
         <translation>理解</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="280"/>
+        <location filename="../core/pipeline/suite.cpp" line="282"/>
         <source>Learn</source>
         <translation>学习</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="282"/>
+        <location filename="../core/pipeline/suite.cpp" line="284"/>
         <source>Implement</source>
         <translation>实现</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="284"/>
+        <location filename="../core/pipeline/suite.cpp" line="286"/>
         <source>Measure</source>
         <translation>测量</translation>
     </message>
@@ -4494,22 +4551,22 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::Suite</name>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="227"/>
+        <location filename="../core/pipeline/suite.cpp" line="229"/>
         <source>%1 has no suite.json: not a `kwb suite` folder.</source>
         <translation>%1 中没有 suite.json：不是 `kwb suite` 文件夹。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="229"/>
+        <location filename="../core/pipeline/suite.cpp" line="231"/>
         <source>%1 cannot be read: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="232"/>
+        <location filename="../core/pipeline/suite.cpp" line="234"/>
         <source>%1 is not valid JSON.</source>
         <translation>%1 不是有效的 JSON。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="235"/>
+        <location filename="../core/pipeline/suite.cpp" line="237"/>
         <source>%1 is not a suite report (schema &quot;%2&quot;, expected &quot;kwb-suite-1&quot;).</source>
         <translation>%1 不是套件报告（schema 为“%2”，应为“kwb-suite-1”）。</translation>
     </message>
@@ -4992,12 +5049,12 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation>未 PASS 的原因</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="294"/>
+        <location filename="../core/pipeline/suite.cpp" line="296"/>
         <source>Error in phase %1 (%2)</source>
         <translation>阶段 %1（%2）出错</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="298"/>
+        <location filename="../core/pipeline/suite.cpp" line="300"/>
         <source>Error (no verdict)</source>
         <translation>错误（无结论）</translation>
     </message>

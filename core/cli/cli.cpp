@@ -525,8 +525,12 @@ int cmdSuite(const QStringList& args) {
       return usage(QStringLiteral("--out: ") + why);
   }
   QString error;
-  const auto problems = expandSuiteProblems(p.positionalArguments(), &error);
+  QStringList skipped;
+  const auto problems = expandSuiteProblems(p.positionalArguments(), &error, &skipped);
   if (!problems) return usage(error);
+  for (const QString& f : skipped)
+    out() << "suite: skipped " << f << " (it defines neither class Model nor get_inputs(): a helper, not a problem)"
+          << Qt::endl;
   bool okNum = false;
   SuiteOptions o;
   o.problems = *problems;

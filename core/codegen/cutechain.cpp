@@ -7,9 +7,12 @@
 #include "core/codegen/cutedslbackend.h"
 #include "core/codegen/opgraph.h"
 #include "core/codegen/pointwise.h"
+#include "core/codegen/template.h"
 
 #include <QRegularExpression>
 #include <QSet>
+
+#include <algorithm>
 
 namespace kwb {
 
@@ -55,7 +58,126 @@ QString epilogueFunction(const ChainEpilogue& e, QString* whyNot) {
   return fn.join(u'\n');
 }
 
+/// The launchers of the CuTe DSL stage set (cutedsl_stages.py), each with the keyword arguments it takes; the
+/// chain's plumbing (no launch of its own, or a kwb_pointwise copy) takes any.
+const QMap<QString, QStringList>& stageKeywords() {
+  static const QMap<QString, QStringList> k = {
+      {QStringLiteral("kwb_gemm"),
+       {QStringLiteral("epi"), QStringLiteral("epi_tensors"), QStringLiteral("epi_scalars"), QStringLiteral("epi_view"),
+        QStringLiteral("out_dtype"), QStringLiteral("ieee")}},
+      {QStringLiteral("kwb_pointwise"),
+       {QStringLiteral("epi"), QStringLiteral("epi_tensors"), QStringLiteral("epi_scalars"),
+        QStringLiteral("out_dtype")}},
+      {QStringLiteral("kwb_reduce"),
+       {QStringLiteral("pre"), QStringLiteral("pre_tensors"), QStringLiteral("pre_scalars"),
+        QStringLiteral("pre_dtype")}},
+      {QStringLiteral("kwb_softmax"),
+       {QStringLiteral("log"), QStringLiteral("safe_rows"), QStringLiteral("epi"), QStringLiteral("epi_tensors"),
+        QStringLiteral("epi_scalars"), QStringLiteral("pre"), QStringLiteral("pre_scalars"),
+        QStringLiteral("pre_tensors"), QStringLiteral("out_dtype")}},
+      {QStringLiteral("kwb_group_norm"),
+       {QStringLiteral("pre"), QStringLiteral("pre_tensors"), QStringLiteral("pre_scalars"), QStringLiteral("epi"),
+        QStringLiteral("epi_tensors"), QStringLiteral("epi_scalars"), QStringLiteral("out_dtype")}},
+      {QStringLiteral("kwb_batch_norm"),
+       {QStringLiteral("epi"), QStringLiteral("epi_tensors"), QStringLiteral("epi_scalars")}},
+      // the one-pass row fusion's guard is False in the stage set: forward() takes the plan's other branch
+      {QStringLiteral("kwb_row1_fits"), {}},
+      {QStringLiteral("kwb_row1_stat"), {}},
+      {QStringLiteral("kwb_row1"), {}},
+      {QStringLiteral("kwb_to_fp32"), {}},
+      {QStringLiteral("kwb_as_dtype"), {}},
+      {QStringLiteral("kwb_size"), {}},
+      {QStringLiteral("kwb_at_spec"), {}}};
+  return k;
+}
+
+/// "" when the stage set covers the call `stage(args` (args: the rest of its forward() line, comment removed),
+/// else what has no CuTe DSL stage: "a kwb_batch_norm launch", "a kwb_reduce launch of prod", "a kwb_gemm launch
+/// with pro= (a prologue on A)".
+QString stageGap(const QString& stage, const QString& args) {
+  if (stage == u"conv_forward") return QStringLiteral("a convolution launch (conv_forward)");
+  const auto& kw = stageKeywords();
+  if (!kw.contains(stage)) return QStringLiteral("a %1 launch").arg(stage);
+  if (kw.value(stage).isEmpty()) return {};  // plumbing
+  static const QRegularExpression key(QStringLiteral("\\b([a-z_]+)=(?!=)"));
+  for (auto it = key.globalMatch(args); it.hasNext();) {
+    const QString name = it.next().captured(1);
+    if (!kw.value(stage).contains(name))
+      return QStringLiteral("a %1 launch with %2=%3")
+          .arg(stage, name, name == u"pro" ? QStringLiteral(" (a prologue on A)") : QString());
+  }
+  if (stage == u"kwb_reduce") {
+    static const QRegularExpression op(QStringLiteral("\"(\\w+)\""));
+    const QString o = op.match(args).captured(1);
+    static const QStringList ops = {QStringLiteral("sum"), QStringLiteral("mean"), QStringLiteral("amax"),
+                                    QStringLiteral("amin"), QStringLiteral("logsumexp")};
+    if (!ops.contains(o)) return QStringLiteral("a kwb_reduce launch of %1").arg(o.isEmpty() ? QStringLiteral("?") : o);
+  }
+  if (stage == u"kwb_softmax" && args.contains(QLatin1String("safe_rows=True")))
+    return QStringLiteral("a kwb_softmax launch of torch's _safe_softmax (safe_rows)");
+  return {};
+}
+
+/// forward()'s stage calls in order: (assigned names, stage, the rest of the line without its comment).
+struct StageCall {
+  QStringList targets;
+  QString stage, args;
+};
+QList<StageCall> stageCalls(const QString& body) {
+  static const QRegularExpression call(QStringLiteral("\\b(kwb_\\w+|conv_forward)\\("));
+  static const QRegularExpression assign(QStringLiteral("^\\s*([\\w, ()]+?)\\s*=\\s*[^=]"));
+  QList<StageCall> calls;
+  for (QString line : body.split(u'\n')) {
+    if (const qsizetype c = line.indexOf(QLatin1String("  # ")); c >= 0) line.truncate(c);
+    const auto a = assign.match(line);
+    QStringList targets;
+    if (a.hasMatch())
+      for (QString t : a.captured(1).split(u',', Qt::SkipEmptyParts)) targets << t.remove(u'(').remove(u')').trimmed();
+    for (auto it = call.globalMatch(line); it.hasNext();) {
+      const auto m = it.next();
+      calls.append({targets, m.captured(1), line.mid(m.capturedEnd())});
+    }
+  }
+  return calls;
+}
+
+/// The first gap of @p plan in the stage set (stageGap), or "".
+QString planGap(const ChainPlan& plan) {
+  for (const StageCall& c : stageCalls(plan.forwardBody))
+    if (const QString gap = stageGap(c.stage, c.args); !gap.isEmpty()) return gap;
+  return {};
+}
+
+/// One GEMM launch without a prologue whose body calls only kwb_gemm and plumbing, at most one epilogue: the
+/// one-GEMM template's form (cutedsl_chain_gemm.py.tmpl).
+bool oneGemmForm(const ChainPlan& plan) {
+  if (plan.launches.size() != 1 || plan.launches.first().kind != u"gemm" || plan.hasConv ||
+      !plan.launches.first().prologue.isEmpty() || plan.epilogueSpecs.size() > 1)
+    return false;
+  for (const StageCall& c : stageCalls(plan.forwardBody))
+    if (c.stage != u"kwb_gemm" && !stageKeywords().value(c.stage, {QStringLiteral("x")}).isEmpty()) return false;
+  return true;
+}
+
 }  // namespace
+
+QList<CuteStageUse> cuteStageUses(const ChainPlan& plan) {
+  QList<CuteStageUse> uses(plan.launches.size());
+  const QList<StageCall> calls = stageCalls(plan.forwardBody);
+  for (qsizetype i = 0; i < plan.launches.size(); ++i) {
+    const QStringList& ops = plan.launches.at(i).ops;
+    for (const StageCall& c : calls) {
+      if (stageKeywords().contains(c.stage) && stageKeywords().value(c.stage).isEmpty()) continue;  // plumbing
+      if (std::none_of(c.targets.cbegin(), c.targets.cend(), [&](const QString& t) { return ops.contains(t); }))
+        continue;
+      uses[i].stage = c.stage;
+      uses[i].missing = stageGap(c.stage, c.args);
+      uses[i].covered = uses[i].missing.isEmpty();
+      break;
+    }
+  }
+  return uses;
+}
 
 std::optional<ChainPlan> cuteChainPlan(const nlohmann::json& spec, QString* whyNot) {
   if (whyNot) whyNot->clear();
@@ -63,41 +185,118 @@ std::optional<ChainPlan> cuteChainPlan(const nlohmann::json& spec, QString* whyN
   if (!plan) return std::nullopt;
   auto decline = [&](const QString& what) -> std::optional<ChainPlan> {
     if (whyNot)
-      *whyNot = QStringLiteral(
-                    "Kernel Workbench plans this problem as a chain of %1; the CuTe DSL renders a chain of one GEMM "
-                    "with a fused pointwise epilogue, and %2: --framework triton renders it")
-                    .arg(launchesText(*plan), what);
+      *whyNot =
+          QStringLiteral(
+              "Kernel Workbench plans this problem as a chain of %1; the CuTe DSL renders a chain in which every "
+              "launch has a CuTe DSL stage (GEMM, pointwise with broadcast tensors, sum / mean / amax / "
+              "amin / logsumexp reductions, softmax / log-softmax, group / batch norm), and %2: --framework triton "
+              "renders it")
+              .arg(launchesText(*plan), what);
     return std::nullopt;
   };
-  if (plan->launches.size() != 1)
-    return decline(QStringLiteral("its rendering of chains of several launches is not written yet"));
-  if (plan->launches.first().kind != u"gemm" || plan->hasConv)
-    return decline(QStringLiteral("its rendering of a chain of one %1 launch is not written yet")
-                       .arg(plan->launches.first().kind));
-  if (!plan->launches.first().prologue.isEmpty())
-    return decline(QStringLiteral("its GEMM takes no prologue (the pointwise run on A before it) yet"));
-  // the forward body's own calls: kwb_gemm and the chain's plumbing, which the template defines; anything else
-  // (a training-mode branch with its own stages) is not this form
-  static const QSet<QString> defined = {QStringLiteral("kwb_gemm"), QStringLiteral("kwb_to_fp32"),
-                                        QStringLiteral("kwb_as_dtype"), QStringLiteral("kwb_size")};
-  static const QRegularExpression call(QStringLiteral("\\b(kwb_\\w+)\\("));
-  for (auto it = call.globalMatch(plan->forwardBody); it.hasNext();) {
-    const QString name = it.next().captured(1);
-    if (!defined.contains(name))
-      return decline(QStringLiteral("its forward() also calls %1 (a training-mode branch), which has no CuTe DSL "
-                                    "stage yet")
-                         .arg(name));
-  }
-  if (plan->epilogueSpecs.size() > 1)
-    return decline(
-        QStringLiteral("this plan has %1 epilogues (a training-mode branch)").arg(plan->epilogueSpecs.size()));
+  QString gap = planGap(*plan);
+  if (gap.isEmpty() && plan->hasConv) gap = QStringLiteral("a convolution launch (conv_forward)");
+  if (!gap.isEmpty()) return decline(gap + QStringLiteral(" has no CuTe DSL stage yet"));
+  QSet<QString> lowered;
   for (const ChainEpilogue& e : plan->epilogueSpecs) {
     QString why;
     if (epilogueFunction(e, &why).isEmpty())
       return decline(QStringLiteral("its epilogue (%1) does not lower in the CuTe DSL dialect: %2").arg(e.ops, why));
+    lowered.insert(e.fn);
+  }
+  // every epilogue forward() hands a stage is one of those (a planner-made one such as a nonzero test is not)
+  static const QRegularExpression epiRef(QStringLiteral("\\b(_kwb_epi\\w+)\\b"));
+  for (auto it = epiRef.globalMatch(plan->forwardBody); it.hasNext();) {
+    const QString fn = it.next().captured(1);
+    if (!lowered.contains(fn) && fn != u"_kwb_epi_identity")
+      return decline(QStringLiteral("its epilogue %1 has no CuTe DSL form").arg(fn));
   }
   return plan;
 }
+
+namespace {
+
+/// The stage set's sections that @p body reaches: common, kwb_pointwise (kwb_as_dtype and the others' pre / epi
+/// launches use it) and each stage forward() calls, in the file's order. "" with *error when the resource is missing.
+QString stageCode(const QString& body, QString* error) {
+  const QString all = readResourceText(QStringLiteral(":/kwb/templates/kernels/cutedsl_stages.py"), error);
+  if (all.isEmpty()) return {};
+  QSet<QString> used = {QStringLiteral("common"), QStringLiteral("kwb_pointwise")};
+  for (const StageCall& c : stageCalls(body)) used.insert(c.stage);
+  static const QRegularExpression head(QStringLiteral("^# ==== stage: (\\w+)\\n"), QRegularExpression::MultilineOption);
+  QStringList parts;
+  QList<QRegularExpressionMatch> heads;
+  for (auto it = head.globalMatch(all); it.hasNext();) heads << it.next();
+  for (qsizetype i = 0; i < heads.size(); ++i) {
+    const qsizetype end = i + 1 < heads.size() ? heads.at(i + 1).capturedStart() : all.size();
+    if (used.contains(heads.at(i).captured(1)))
+      parts << all.mid(heads.at(i).capturedStart(), end - heads.at(i).capturedStart()).trimmed();
+  }
+  return QStringLiteral(
+             "# ---- the CuTe DSL stage set (resources/templates/kernels/cutedsl_stages.py), the stages "
+             "this plan calls ----\n") +
+         parts.join(QStringLiteral("\n\n\n"));
+}
+
+/// A plan of several launches (or one launch not of the one-GEMM form) over the stage set: cutedsl_chain.py.tmpl.
+GeneratedKernel cuteStagesKernel(const ChainPlan& plan, const QStringList& epis, const nlohmann::json& spec,
+                                 const FrameworkBackend& backend) {
+  GeneratedKernel k;
+  const QString stages = stageCode(plan.forwardBody, &k.error);
+  if (stages.isEmpty()) return k;
+  // every return records the largest launch's CTA count first; the widening line copies nothing here
+  QStringList body =
+      QString(plan.forwardBody)
+          .replace(QRegularExpression(QStringLiteral("  # fp32 intermediates.*$"), QRegularExpression::MultilineOption),
+                   QStringLiteral("  # no copy: every stage converts to fp32 as it loads"))
+          .replace(QStringLiteral(", a GEMM's operands at their width, the others converted"),
+                   QStringLiteral(", converted"))  // every CuTe DSL stage converts to fp32
+          .split(u'\n');
+  static const QRegularExpression ret(QStringLiteral("^(\\s+)return "));
+  for (qsizetype i = body.size() - 1; i >= 0; --i)
+    if (const auto m = ret.match(body.at(i)); m.hasMatch())
+      body.insert(i, m.captured(1) + QStringLiteral("self.last_grid_blocks = kwb_last_grid_blocks[0]"));
+  QStringList steps;
+  for (qsizetype i = 0; i < plan.launches.size(); ++i)
+    steps << QStringLiteral("%1. %2").arg(i + 1).arg(plan.launches.at(i).description);
+  QStringList kinds;
+  for (const ChainLaunch& l : plan.launches)
+    if (!kinds.contains(l.kind)) kinds << l.kind;
+  AnchorPlan a;
+  a.anchor = QStringLiteral("chain");
+  a.description = plan.description;
+  a.vars = {
+      {QStringLiteral("STAGES"), stages},
+      {QStringLiteral("EPILOGUES"), epis.isEmpty() ? QStringLiteral("# (none)") : epis.join(QStringLiteral("\n\n\n"))},
+      {QStringLiteral("FORWARD_BODY"), body.join(u'\n')},
+      {QStringLiteral("LAUNCHES"), launchesText(plan)},
+      {QStringLiteral("CUTE_API_VERSION"), QLatin1String(CuteDslBackend::kApiVersion)}};
+  a.tile = 128;
+  a.config = {
+      {QStringLiteral("plan"), steps.join(QStringLiteral("; "))},
+      {QStringLiteral("GEMM"), QStringLiteral("SIMT, 16 x 16 C elements per CTA, one per thread, a serial loop over K, "
+                                              "the epilogue on the fp32 value before the one store")},
+      {QStringLiteral("pointwise"), QStringLiteral("256 threads per CTA, one element each; x and epilogue tensors read "
+                                                   "through their strides (0 on a broadcast dim), up to 5 dims")},
+      {QStringLiteral("rows (reduce, softmax)"),
+       QStringLiteral("one 32-lane warp per row, 4 rows per CTA; fp32 lane partials merged by butterfly shuffles; "
+                      "softmax: online max + rescaled sum, a second pass writes")},
+      {QStringLiteral("fusion"),
+       QStringLiteral("as the chain plans it for a GEMM's epilogue; a reduction's or softmax's prologue / epilogue "
+                      "is its own kwb_pointwise launch here (not fused yet)")},
+      {QStringLiteral("dtype handling"),
+       QStringLiteral("every stage converts to fp32 on load and stores its output's dtype (the plan's out_dtype)")},
+      {QStringLiteral("launch plumbing"),
+       QStringLiteral("the chain planner's forward() body, unchanged; cute.compile once per (stage, shapes, "
+                      "strides, dtypes, epilogue), cached at module level")},
+      {QStringLiteral("verification"),
+       QStringLiteral("static only: names and call signatures checked against cute_api.json (%1); never run")
+           .arg(QLatin1String(CuteDslBackend::kApiVersion))},
+  };
+  return renderAnchorKernel(a, QStringLiteral(":/kwb/templates/kernels/cutedsl_chain.py.tmpl"), spec, backend);
+}
+
+}  // namespace
 
 GeneratedKernel cuteChainKernel(const ChainPlan& plan, const nlohmann::json& spec, const FrameworkBackend& backend) {
   QStringList epis;
@@ -111,6 +310,7 @@ GeneratedKernel cuteChainKernel(const ChainPlan& plan, const nlohmann::json& spe
     }
     epis << fn;
   }
+  if (!oneGemmForm(plan)) return cuteStagesKernel(plan, epis, spec, backend);
   // forward()'s last line returns the result: the launch's CTA count is recorded just before it. The chain's
   // widening line copies nothing here (kwb_to_fp32 in the template): its comment says so.
   QStringList body =

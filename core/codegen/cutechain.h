@@ -1,7 +1,11 @@
-// The CuTe DSL rendering of a chain plan (chain.h) whose plan is one GEMM launch (addmm / mm / bmm, with or
-// without bias) with its pointwise run fused as the epilogue: cutedsl_chain_gemm.py.tmpl. The epilogue lowers
-// through the one pointwise lowering (pointwise.h) in the CuTe DSL dialect (cutedialect.h). The output is checked
-// statically (cute_check.py against cute_api.json); no CuTe DSL kernel has ever been run here.
+// The CuTe DSL rendering of a chain plan (chain.h): one GEMM launch (addmm / mm / bmm, with or without bias) with
+// its pointwise run fused as the epilogue is cutedsl_chain_gemm.py.tmpl; a plan of several launches is
+// cutedsl_chain.py.tmpl, the chain planner's forward() body unchanged over the CuTe DSL stage set
+// (cutedsl_stages.py: kwb_gemm, kwb_pointwise, kwb_reduce, kwb_softmax, kwb_group_norm, kwb_batch_norm with the
+// Triton stages' signatures). A plan renders iff every launch's stage is in that set; otherwise the reason names the
+// first one missing. Epilogues lower through the one pointwise lowering (pointwise.h) in the CuTe DSL dialect
+// (cutedialect.h). The output is checked statically (cute_check.py against cute_api.json); no CuTe DSL kernel has ever
+// been run here.
 #pragma once
 
 #include "core/codegen/backend.h"
@@ -13,12 +17,26 @@
 
 namespace kwb {
 
-/// The chain plan of @p spec when the CuTe DSL renders it: exactly one launch, a GEMM with at most one fused
-/// epilogue, whose forward() body calls no stage besides kwb_gemm (and the chain's kwb_to_fp32 / kwb_as_dtype /
-/// kwb_size plumbing), and whose epilogue lowers in the CuTe DSL dialect. nullopt with *whyNot empty when the
-/// chain planner does not plan @p spec; nullopt with *whyNot (one sentence naming the plan's launches and that
-/// --framework triton renders it) when it plans it in a form not rendered here.
+/// The chain plan of @p spec when the CuTe DSL renders it: every stage its forward() body calls is in the CuTe DSL
+/// stage set in the form it calls it (kwb_gemm without a prologue, kwb_pointwise, kwb_group_norm, kwb_batch_norm,
+/// kwb_reduce of sum / mean / amax / amin / logsumexp, kwb_softmax without safe rows, and the chain's plumbing), and
+/// every epilogue lowers in the CuTe DSL dialect. nullopt with *whyNot empty when the chain planner does not plan @p
+/// spec; nullopt with *whyNot (one sentence naming the plan's launches, the first launch without a CuTe DSL stage, and
+/// that --framework triton renders it) when it plans it in a form not rendered here.
 std::optional<ChainPlan> cuteChainPlan(const nlohmann::json& spec, QString* whyNot);
+
+/// One launch of a chain plan as the CuTe DSL stage set sees it (for `kwb analyze --json`'s groups).
+struct CuteStageUse {
+  QString
+      stage;  ///< the launcher forward() calls for it: "kwb_gemm", "conv_forward", "kwb_batch_norm"; "" if none found
+  bool covered = false;  ///< the CuTe DSL stage set has that launcher in the form the call uses
+  QString missing;       ///< when not covered: what has no stage, e.g. "a kwb_batch_norm launch"
+};
+
+/// Per launch of @p plan (same order as plan.launches), the stage its forward() line calls and whether the CuTe
+/// DSL stage set covers it. A launch whose line is not found (fused into another line) is reported uncovered
+/// with an empty stage only when its kind has no stage.
+QList<CuteStageUse> cuteStageUses(const ChainPlan& plan);
 
 /// Renders @p plan (from cuteChainPlan) as kernel.py. ok=false with `error` when the template is missing, a
 /// placeholder stays, or the epilogue does not lower (cuteChainPlan already checked that).

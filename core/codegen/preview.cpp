@@ -3,6 +3,7 @@
 #include "core/codegen/anchor.h"
 #include "core/codegen/backend.h"
 #include "core/codegen/chain.h"
+#include "core/codegen/cutechain.h"
 #include "core/codegen/opgraph.h"
 #include "core/codegen/patternplan.h"
 #include "core/codegen/pointwise.h"
@@ -45,8 +46,17 @@ json codegenPreview(const json& spec) {
                           {"covered", true}});
   };
   auto chainGroups = [&](const ChainPlan& c) {
-    for (const ChainLaunch& l : c.launches) {
+    const QList<CuteStageUse> cute = cuteStageUses(c);
+    for (qsizetype i = 0; i < c.launches.size(); ++i) {
+      const ChainLaunch& l = c.launches.at(i);
       group(l.kind, l.ops, l.prologue);
+      // which CuTe DSL stage renders this launch, or which one is missing (cutechain.h)
+      if (!l.ops.isEmpty() && !cute.at(i).stage.isEmpty()) {
+        json cj = {{"stage", cute.at(i).stage.toStdString()}, {"covered", cute.at(i).covered}};
+        if (!cute.at(i).covered)
+          cj["missing"] = QString(cute.at(i).missing + QStringLiteral(" has no CuTe DSL stage yet")).toStdString();
+        planGroups.back()["cutedsl"] = cj;
+      }
       if (l.ops.isEmpty() || l.kvRepeat.isEmpty()) continue;
       // GQA / MQA: which of K / V the kernel reads in place per KV head (the repeat's copy is not made)
       json kv = json::object();

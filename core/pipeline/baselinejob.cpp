@@ -10,6 +10,7 @@
 #include <QThread>
 #include <QTimer>
 
+#include <algorithm>
 #include <utility>
 
 #include "core/analysis/probe.h"
@@ -821,6 +822,30 @@ bool BaselineJob::implement() {
   const QByteArray schema = readResource(QStringLiteral(":/kwb/schema/v_iteration.schema.json"), &error);
   if (schema.isEmpty()) return fail(Implement, error);
   files.append({QStringLiteral("reference/v_iteration.schema.json"), schema});
+  // The modules the problem imports from its own folder go beside reference.py, at the same relative paths: the
+  // harness (and a remote or Slurm target, which gets the workspace alone) imports them there (new-user trial 19, #1).
+  {
+    const nlohmann::json local =
+        m_spec.value("source", nlohmann::json::object()).value("local_modules", nlohmann::json::array());
+    const QDir problemDir = QFileInfo(m_opts.logicPath).absoluteDir();
+    for (const auto& item : local) {
+      if (!item.is_string()) continue;
+      const QString rel = QDir::cleanPath(QString::fromStdString(item.get<std::string>()));
+      if (rel.isEmpty() || QDir::isAbsolutePath(rel) || rel.startsWith(QLatin1String("..")))
+        return fail(Implement,
+                    tr("the probe named %1 as a module of the problem's folder: not a path below it").arg(rel));
+      const bool clash = std::any_of(files.cbegin(), files.cend(), [&rel](const auto& f) { return f.first == rel; });
+      if (clash || rel == QLatin1String(".gitignore"))
+        return fail(Implement, tr("%1 imports its own %2, and the workspace has a file of that name (%2 is one of "
+                                  "the workspace's own files): rename the module beside the problem")
+                                   .arg(QFileInfo(m_opts.logicPath).fileName(), rel));
+      QFile f(problemDir.filePath(rel));
+      if (!f.open(QIODevice::ReadOnly))
+        return fail(Implement, tr("%1 imports %2 from its folder, which cannot be read now: %3")
+                                   .arg(QFileInfo(m_opts.logicPath).fileName(), f.fileName(), f.errorString()));
+      files.append({rel, f.readAll()});
+    }
+  }
   // Run folders (logs, result.json) and machine-local state stay out of the V0 commit and out of
   // `git status`: the report and memory/v0.json carry what a reviewer needs.
   files.append(

@@ -17,6 +17,8 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
+#include <QHash>
+#include <QRegularExpression>
 #include <QThread>
 
 #include <algorithm>
@@ -314,13 +316,67 @@ bool writeSuiteReports(const SuiteOptions& o, const QList<SuiteEntry>& entries, 
          atomicWrite(dir.filePath(QStringLiteral("suite_report.html")), suiteHtml(o, entries).toUtf8(), error);
 }
 
-std::optional<QStringList> expandSuiteProblems(const QStringList& args, QString* error) {
+QStringList suiteProblemNames(const QStringList& problems, const QList<SuiteEntry>& earlier) {
+  // name -> the source that holds it: the earlier run's entries first (their workspaces hold that problem's files,
+  // finished or not), then this list's
+  QHash<QString, QString> holder;
+  QHash<QString, QString> earlierName;  // source -> its name in the earlier run
+  for (const SuiteEntry& old : earlier) {
+    if (old.name.isEmpty()) continue;
+    earlierName.insert(old.source, old.name);
+    if (!holder.contains(old.name)) holder.insert(old.name, old.source);
+  }
+  const auto freeFor = [&holder](const QString& name, const QString& source) {
+    const auto it = holder.constFind(name);
+    return it == holder.cend() || *it == source;
+  };
+  QStringList names;
+  for (const QString& path : problems) {
+    const QFileInfo fi(path);
+    QString name = earlierName.value(path);
+    if (name.isEmpty() || !freeFor(name, path)) name = fi.completeBaseName();
+    if (!freeFor(name, path)) {
+      QString parent;
+      for (const QChar c : fi.absoluteDir().dirName()) parent += c == u'_' || c.isLetterOrNumber() ? c : QChar(u'_');
+      const QString base = parent.isEmpty() ? name : parent + u'_' + name;
+      name = base;
+      for (int n = 2; !freeFor(name, path); ++n) name = base + u'_' + QString::number(n);
+    }
+    holder.insert(name, path);
+    names << name;
+  }
+  return names;
+}
+
+namespace {
+
+/// Whether a file of a folder given to the suite looks like a problem: it defines `class Model` or `get_inputs()`
+/// (helpers and __init__.py beside the problems were ERROR rows: new-user trial 19, #10). Reads at most the 4 MiB
+/// a logic file may have.
+bool looksLikeProblem(const QString& path) {
+  if (QFileInfo(path).fileName() == QLatin1String("__init__.py")) return false;
+  QFile f(path);
+  if (!f.open(QIODevice::ReadOnly)) return true;  // unreadable: the run says why
+  static const QRegularExpression def(QStringLiteral("^\\s*(class\\s+Model\\b|def\\s+get_inputs\\s*\\()"),
+                                      QRegularExpression::MultilineOption);
+  return def.match(QString::fromUtf8(f.read(4 << 20))).hasMatch();
+}
+
+}  // namespace
+
+std::optional<QStringList> expandSuiteProblems(const QStringList& args, QString* error, QStringList* skipped) {
   QStringList files;
   for (const QString& a : args) {
     const QFileInfo fi(a);
     if (fi.isDir()) {
       const QStringList py = QDir(a).entryList({QStringLiteral("*.py")}, QDir::Files, QDir::Name);
-      for (const QString& f : py) files << QDir(fi.absoluteFilePath()).filePath(f);
+      for (const QString& f : py) {
+        const QString path = QDir(fi.absoluteFilePath()).filePath(f);
+        if (looksLikeProblem(path))
+          files << path;
+        else if (skipped)
+          *skipped << path;
+      }
     } else if (fi.isFile()) {
       files << fi.absoluteFilePath();
     } else {
@@ -330,7 +386,9 @@ std::optional<QStringList> expandSuiteProblems(const QStringList& args, QString*
   }
   files.removeDuplicates();
   if (files.isEmpty()) {
-    *error = QStringLiteral("no problem to run (a folder gives its *.py files)");
+    *error = QStringLiteral(
+        "no problem to run (a folder gives its *.py files that define class Model or "
+        "get_inputs())");
     return std::nullopt;
   }
   return files;
@@ -394,10 +452,12 @@ void SuiteRunner::start() {
     if (doc.is_object() && doc.contains("case_timeout_s") && doc.at("case_timeout_s").is_number_integer())
       earlierCaseTimeout = doc.at("case_timeout_s").get<int>();
   }
-  for (const QString& path : m_opts.problems) {
+  const QStringList names = suiteProblemNames(m_opts.problems, earlier);
+  for (qsizetype i = 0; i < m_opts.problems.size(); ++i) {
+    const QString& path = m_opts.problems[i];
     SuiteEntry e;
     e.source = path;
-    e.name = QFileInfo(path).completeBaseName();
+    e.name = names[i];
     e.sourceSha256 = fileSha(path);
     e.workspace = QDir(m_opts.outDir).filePath(QStringLiteral("kernel_opt_") + e.name);
     for (const SuiteEntry& old : earlier)
@@ -434,8 +494,8 @@ void SuiteRunner::start() {
   // H200 resume with the last 7 problems). It is not run; its workspace is where its row points.
   for (const SuiteEntry& old : earlier) {
     if (old.state != QLatin1String("done") || !QFileInfo(old.workspace).isDir()) continue;
-    const bool listed = std::any_of(m_entries.cbegin(), m_entries.cend(),
-                                    [&](const SuiteEntry& x) { return x.source == old.source || x.name == old.name; });
+    const bool listed =
+        std::any_of(m_entries.cbegin(), m_entries.cend(), [&](const SuiteEntry& x) { return x.source == old.source; });
     if (listed) continue;
     SuiteEntry kept = old;
     kept.resumed = true;

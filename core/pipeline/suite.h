@@ -193,8 +193,19 @@ std::optional<SuiteReport> readSuite(const QString& folderOrFile, QString* error
 Verdict suiteEntryVerdict(const SuiteEntry& entry);
 
 /// Expands PROBLEM… | DIR arguments into logic files: a folder gives its *.py files (sorted, not
-/// recursive). nullopt with why for a path that does not exist, or no problem at all.
-std::optional<QStringList> expandSuiteProblems(const QStringList& args, QString* error);
+/// recursive) that define `class Model` or `get_inputs()`; the others (helpers, __init__.py) go to @p skipped
+/// when given. A file named as an argument is always taken. nullopt with why for a path that does not exist, or
+/// no problem at all.
+std::optional<QStringList> expandSuiteProblems(const QStringList& args, QString* error, QStringList* skipped = nullptr);
+
+/// The suite's name for each of @p problems (absolute logic files, in order), unique within the suite, so that each
+/// gets a workspace of its own (`kernel_opt_<name>`): two files named model.py in attn/ and mlp/ once shared one,
+/// and the resume ran the second with --force over the first's finished record (new-user trial 19, #2). A problem
+/// keeps the name an @p earlier entry of the same source had (a resume finds its workspace); otherwise its file's
+/// base name, unless another problem of this list or an earlier entry of another source holds that name,
+/// then `<parent folder>_<base name>` (the parent's letters, digits and '_' only), then `_2`, `_3`, ... appended.
+/// Of two problems of this list with one base name, the first keeps it.
+QStringList suiteProblemNames(const QStringList& problems, const QList<SuiteEntry>& earlier);
 
 /// The folder under the suite folder that holds what the suite's harnesses share: `gpu.lock` (the GPU timing
 /// lock), `copy_ceiling.json` (the copy ceiling, measured once per GPU) and `cache/` (Triton and Inductor

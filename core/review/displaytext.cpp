@@ -494,9 +494,50 @@ QString DisplayText::codegenReason(const QString& reason) {
   static const QRegularExpression cute(
       QStringLiteral("^the CuTe DSL renders a chain of one GEMM with a fused pointwise epilogue, and (.*)$"),
       QRegularExpression::DotMatchesEverythingOption);
+  // session 30: the CuTe DSL's stage set (cutechain.cpp): the first launch without a stage, or an epilogue
+  static const QRegularExpression stages(
+      QStringLiteral("^the CuTe DSL renders a chain in which every launch has a CuTe DSL stage \\(GEMM, pointwise "
+                     "with broadcast tensors, sum / mean / amax / amin / logsumexp reductions, softmax / "
+                     "log-softmax, group / batch norm\\), and (.*)$"),
+      QRegularExpression::DotMatchesEverythingOption);
   QString what;
   if (const auto w = notWritten.match(rest); w.hasMatch()) {
     what = tr("the %1 rendering of chains is not written yet").arg(w.captured(1));
+  } else if (const auto st = stages.match(rest); st.hasMatch()) {
+    const QString lack = st.captured(1);
+    static const QRegularExpression noStage(QStringLiteral("^(.+) has no CuTe DSL stage yet$"));
+    static const QRegularExpression ofOp(QStringLiteral("^a (\\S+) launch of (\\S+)$"));
+    static const QRegularExpression withKw(QStringLiteral("^a (\\S+) launch with (\\w+)=( \\(a prologue on A\\))?$"));
+    static const QRegularExpression plain(QStringLiteral("^a (\\S+) launch$"));
+    static const QRegularExpression lowering(
+        QStringLiteral("^its epilogue \\((.*?)\\) does not lower in the CuTe DSL dialect: (.*)$"),
+        QRegularExpression::DotMatchesEverythingOption);
+    static const QRegularExpression noForm(QStringLiteral("^its epilogue (\\S+) has no CuTe DSL form$"));
+    QString shown = lack;
+    if (const auto ns = noStage.match(lack); ns.hasMatch()) {
+      const QString launch = ns.captured(1);
+      QString l = launch;
+      if (launch == QLatin1String("a convolution launch (conv_forward)"))
+        l = tr("a convolution launch (conv_forward)");
+      else if (launch == QLatin1String("a kwb_softmax launch of torch's _safe_softmax (safe_rows)"))
+        l = tr("a kwb_softmax launch of torch's _safe_softmax (safe_rows)");
+      else if (const auto k = withKw.match(launch); k.hasMatch())
+        l = k.captured(3).isEmpty() ? tr("a %1 launch with %2=").arg(k.captured(1), k.captured(2))
+                                    : tr("a %1 launch with a prologue on A (%2=)").arg(k.captured(1), k.captured(2));
+      else if (const auto o = ofOp.match(launch); o.hasMatch())
+        l = tr("a %1 launch of %2").arg(o.captured(1), o.captured(2));
+      else if (const auto p = plain.match(launch); p.hasMatch())
+        l = tr("a %1 launch").arg(p.captured(1));
+      shown = tr("%1 has no CuTe DSL stage yet").arg(l);
+    } else if (const auto l = lowering.match(lack); l.hasMatch()) {
+      shown = tr("its epilogue (%1) does not lower in the CuTe DSL dialect: %2").arg(l.captured(1), l.captured(2));
+    } else if (const auto f = noForm.match(lack); f.hasMatch()) {
+      shown = tr("its epilogue %1 has no CuTe DSL form").arg(f.captured(1));
+    }
+    what = tr("the CuTe DSL renders a chain in which every launch has a CuTe DSL stage (GEMM, pointwise with broadcast "
+              "tensors, sum / mean / amax / amin / logsumexp reductions, softmax / log-softmax, group / batch norm), "
+              "and %1")
+               .arg(shown);
   } else if (const auto c = cute.match(rest); c.hasMatch()) {
     const QString lack = c.captured(1);
     static const QRegularExpression oneKind(

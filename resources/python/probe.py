@@ -422,6 +422,9 @@ def main(argv):
     sys.stdout = sys.stderr
     try:
         spec = run(logic_path, partial, scale, guess)
+        local = local_modules(logic_path)
+        if local:
+            spec["source"]["local_modules"] = local
         spec["probe"] = probe_stats()
         real_stdout.write(json.dumps(spec, indent=1, allow_nan=False) + "\n")
         real_stdout.flush()
@@ -462,6 +465,49 @@ def main(argv):
         real_stdout.write(json.dumps(doc, indent=1, allow_nan=False, default=repr) + "\n")
         real_stdout.flush()
         return 3
+
+
+MAX_LOCAL_MODULES = 64
+
+
+def local_modules(logic_path):
+    """The modules the logic file imported from its own folder through sys.path (`from common import f` with
+    common.py beside it; a package below it), as paths relative to that folder, sorted. The workspace holds the
+    logic file alone as reference.py, so phase 3 copies these beside it (new-user trial 19, #1: the harness failed
+    with ModuleNotFoundError after phases 1-3 went through). A module counts only where its dotted name is its path
+    below the folder (a.b is a/b.py or a/b/__init__.py): installed packages under the folder (a venv, ~/.local) do
+    not. More than MAX_LOCAL_MODULES is refused: the folder is then a project, not a problem."""
+    base = os.path.realpath(os.path.dirname(logic_path))
+    me = os.path.realpath(logic_path)
+    own = os.path.realpath(os.path.dirname(os.path.abspath(__file__)))
+    found = set()
+    for name, mod in list(sys.modules.items()):
+        f = getattr(mod, "__file__", None)
+        if not isinstance(f, str) or not f.endswith(".py"):
+            continue
+        rf = os.path.realpath(f)
+        if rf == me or os.path.dirname(rf) == own or not rf.startswith(base + os.sep):
+            continue
+        rel = os.path.relpath(rf, base)
+        stem = rel[:-len(".py")]
+        if stem.endswith(os.sep + "__init__"):
+            stem = stem[:-len(os.sep + "__init__")]
+        if stem.replace(os.sep, ".") == name:
+            found.add(rel)
+            if rel.endswith("__init__.py"):
+                continue
+            # a module of a package needs its package's __init__.py files too
+            parts = rel.split(os.sep)[:-1]
+            for i in range(1, len(parts) + 1):
+                init = os.path.join(*(parts[:i] + ["__init__.py"]))
+                if os.path.isfile(os.path.join(base, init)):
+                    found.add(init)
+    if len(found) > MAX_LOCAL_MODULES:
+        raise Failure("LocalModules", "%s imports %d modules from its own folder (%s, ...): a problem file with its "
+                      "helpers beside it is copied into the workspace, a whole project is not; keep the problem and "
+                      "what it imports in a folder of their own" % (
+                          os.path.basename(logic_path), len(found), ", ".join(sorted(found)[:5])))
+    return sorted(found)
 
 
 def run(logic_path, partial, scale, guess=False):

@@ -10,7 +10,8 @@ So the formula is checked the way a reader would use it: the logic file is run a
 module-level size literal tripled, its FLOPs and bytes counted, and the formula evaluated at the tripled sizes. Where
 the two agree, the formula holds; where they differ, or the file cannot run at other sizes, the formula is specific
 to these sizes: the spec then shows the value alone (`expr` is that number) and keeps the polynomial, labelled, in
-`formula`. The value at the problem's own sizes (what the roofline uses) is never changed by this check.
+`formula`. The value at the problem's own sizes (what the roofline uses) is never changed by this check. Literal sizes
+inside get_inputs()'s factory calls (`torch.randint(0, M, (513,))`) are varied afterwards (input_literals_check).
 """
 import ast
 
@@ -23,12 +24,25 @@ OP_LIMIT = 4        # the varied trace stops past this many times the first trac
 MAX_ALONE = 12      # where the joint run fails, at most this many literals are tried one at a time
 
 
-def vary_source(source, factor=FACTOR, only=None):
+# torch factories whose int literal arguments in get_inputs() are sizes (or value bounds, which change no count)
+FACTORIES = {"randn", "rand", "randint", "zeros", "ones", "empty", "full", "arange", "randperm", "eye", "linspace",
+             "normal", "empty_strided"}
+MAX_INPUT_VALUES = 4  # at most this many distinct literal sizes of get_inputs() are varied one value at a time
+
+
+def vary_source(source, factor=FACTOR, only=None, input_values=()):
     """@p source with every module-level int literal > 1 (alone, or in a tuple/list of int literals) assigned to a
-    name multiplied by @p factor (only the names in @p only, when given). Returns (ast.Module, {name: (old, new)});
-    derived constants (hidden = 4 * dim) follow when the module runs, so they are not rewritten."""
+    name multiplied by @p factor (only the names in @p only, when given), and every int literal of
+    @p input_values inside a torch factory call of get_inputs() multiplied too. Returns
+    (ast.Module, {name: (old, new)}); derived constants (hidden = 4 * dim) follow when the module runs, so they are
+    not rewritten."""
     tree = ast.parse(source)
     varied = {}
+    if input_values:
+        for call in _input_factory_calls(tree):
+            for node in ast.walk(call):
+                if isinstance(node, ast.Constant) and type(node.value) is int and node.value in input_values:
+                    node.value *= factor
 
     def scale(name, value):
         if only is not None and name not in only:
@@ -61,6 +75,26 @@ def vary_source(source, factor=FACTOR, only=None):
                 value.elts = [scale(n.id, v) if isinstance(n, ast.Name) else v for n, v in zip(t.elts, value.elts)]
         node.value = value
     return ast.fix_missing_locations(tree), varied
+
+
+def _input_factory_calls(tree):
+    """The torch factory calls (torch.randn(...), torch.randint(...)) in the module's get_inputs()."""
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef) and node.name == "get_inputs":
+            for call in ast.walk(node):
+                if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr in FACTORIES:
+                    yield call
+
+
+def input_literals(source):
+    """The distinct int literals > 1 in get_inputs()'s torch factory calls, in order of appearance: sizes the
+    formula cannot name (`torch.randint(0, M, (513,))`), so they enter its coefficients as values."""
+    seen = []
+    for call in _input_factory_calls(ast.parse(source)):
+        for node in ast.walk(call):
+            if isinstance(node, ast.Constant) and type(node.value) is int and node.value > 1 and node.value not in seen:
+                seen.append(node.value)
+    return seen
 
 
 _ARITH = (ast.Expression, ast.Constant, ast.BinOp, ast.UnaryOp, ast.Add, ast.Sub, ast.Mult, ast.FloorDiv, ast.Pow,
@@ -120,7 +154,8 @@ def check(loader, source, first_ops, counts, sizes):
     try:
         sizes2, flops2, bytes2 = loader(tree, limit)
     except Exception as e:  # noqa: B902 - the file rejects other sizes (a hard-coded shape, a loop): one at a time
-        return one_at_a_time(loader, source, limit, counts, sizes, varied, _error_text(e))
+        return input_literals_check(loader, source, limit, counts,
+                                    one_at_a_time(loader, source, limit, counts, sizes, varied, _error_text(e)))
     at = dict(sizes2)   # the sizes of the varied run, as the formula names them (input_shape_0, derived ones)
     got = {"flops": flops2, "bytes": bytes2}
     out = {}
@@ -135,6 +170,39 @@ def check(loader, source, first_ops, counts, sizes):
                                 "is folded into a coefficient (a product of sizes such as a reshape's B*N, or a "
                                 "literal computed from them)" % ("nothing" if want is None else want, got[key]),
                             **rec)
+    return input_literals_check(loader, source, limit, counts, out)
+
+
+def input_literals_check(loader, source, limit, counts, out):
+    """Flags, in @p out, a holding formula that a literal size of get_inputs() is folded into (new-user trial 18,
+    #6: `torch.randint(0, M, (513,))` gave FLOPs `1026*N`, labelled as holding, while the harness's own cases give
+    idx another length). The module-level sizes stay as they are; the literals are tripled together, and where
+    that run fails (a literal tied to the model, such as an input's channel count), one value at a time. A run the
+    file rejects says nothing (that literal is fixed by the file); a run whose count the formula misses makes the
+    formula size-specific. Returns @p out."""
+    values = input_literals(source)[:MAX_INPUT_VALUES]
+    holding = [k for k, rec in out.items() if rec["status"] == "holds"]
+    if not values or not holding:
+        return out
+    tries = [values] + ([[v] for v in values] if len(values) > 1 else [])
+    for i, vals in enumerate(tries):
+        tree, _ = vary_source(source, only=set(), input_values=set(vals))
+        try:
+            sizes2, flops2, bytes2 = loader(tree, limit)
+        except Exception:  # noqa: B902 - the file rejects these literals at other values: tied to the model
+            continue
+        got = {"flops": flops2, "bytes": bytes2}
+        for key in holding:
+            want = terms_value(counts[key], sizes2)
+            if want != got[key] and out[key]["status"] == "holds":
+                out[key] = dict(out[key], status="size_specific", literals=vals,
+                                why="with the literal size%s %s in get_inputs() tripled the formula gives %s, the "
+                                    "count is %d: a literal input size is folded into a coefficient (assign it to "
+                                    "a module-level name to get a formula in it)" % (
+                                        "s" if len(vals) > 1 else "", ", ".join(map(str, vals)),
+                                        "nothing" if want is None else want, got[key]))
+        if i == 0:
+            break   # the joint run went: it varied every literal at once
     return out
 
 

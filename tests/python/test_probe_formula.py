@@ -34,6 +34,31 @@ PADDED_CONV = ("import torch\nimport torch.nn as nn\n"
                "def get_init_inputs():\n    return [channels, filters, kernel]\n")
 
 
+# new-user trial 18, #6: the gather's length is a literal of get_inputs(), so it enters the coefficients
+GATHER_LITERAL = ("import torch\nimport torch.nn as nn\n"
+                  "class Model(nn.Module):\n"
+                  "    def forward(self, x, idx):\n        return x.t()[idx] * 2.0\n"
+                  "N = 384\nM = 777\n"
+                  "def get_inputs():\n    return [torch.randn(M, N), torch.randint(0, N, (513,))]\n"
+                  "def get_init_inputs():\n    return []\n")
+# the input's channel count is a literal tied to the model's conv: tripling it alone fails, so it says nothing
+TIED_LITERAL = ("import torch\nimport torch.nn as nn\n"
+                "class Model(nn.Module):\n"
+                "    def __init__(self):\n        super().__init__()\n"
+                "        self.c = nn.Conv2d(3, 8, 3, padding=1)\n"
+                "    def forward(self, x):\n        return torch.relu(self.c(x))\n"
+                "batch = 4\nsize = 20\n"
+                "def get_inputs():\n    return [torch.randn(batch, 3, size, size)]\n"
+                "def get_init_inputs():\n    return []\n")
+
+
+def write_tmp(name, text):
+    path = os.path.join(tempfile.mkdtemp(prefix="kwb_formula_"), name)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+    return path
+
+
 def probe(path):
     p = subprocess.run([sys.executable, PROBE, path], capture_output=True, text=True, timeout=300,
                        cwd=os.path.dirname(path))
@@ -128,6 +153,24 @@ class FormulaHoldsOrIsFlagged(unittest.TestCase):
             f.write(PADDED_CONV)
         self.check(path, [{"height": 14, "width": 30}, {"channels": 3, "filters": 5, "batch": 7}],
                    expect={"flops": "holds", "bytes": "holds"})
+
+
+    def test_literal_input_size_is_flagged(self):
+        spec = self.check(write_tmp("gather.py", GATHER_LITERAL), [{"N": 96}, {"M": 50}],
+                          expect={"flops": "size_specific"})
+        self.assertIn("513 in get_inputs()", spec["flops"]["formula"]["why"])
+        self.assertEqual(spec["flops"]["value"], 513 * 777)   # one multiply per gathered element, unchanged
+
+    def test_literal_tied_to_the_model_holds(self):
+        self.check(write_tmp("tied.py", TIED_LITERAL), [{"batch": 7}, {"size": 9}],
+                   expect={"flops": "holds", "bytes": "holds"})
+
+    def test_kernelbench_literal_spatial_size_is_flagged(self):
+        # 50_conv's input is randn(batch_size, 3, 224, 224): 3 is the conv's in_channels (tied), 224 is free and
+        # the FLOPs grow with it, so a formula in batch_size alone is right at 224x224 only
+        spec = self.check(os.path.join(KB, "level1", "50_conv_standard_2D__square_input__square_kernel.py"),
+                          [{"batch_size": 3}], expect={"flops": "size_specific"})
+        self.assertIn("224", spec["flops"]["formula"]["why"])
 
 
 if __name__ == "__main__":

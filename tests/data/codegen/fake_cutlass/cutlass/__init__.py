@@ -1,10 +1,11 @@
-"""A CPU emulation of the few CuTe DSL names that cutedsl_chain_gemm.py.tmpl uses (Kernel Workbench tests).
+"""A CPU emulation of the few CuTe DSL names that cutedsl_chain_gemm.py.tmpl and the stage set (cutedsl_stages.py)
+use (Kernel Workbench tests).
 
 NOT the CuTe DSL: no compiler, no MLIR, no GPU. A @cute.kernel runs as plain Python once per thread of its
-grid (slow: tiny shapes only), tensors are torch tensors, TensorSSA values are torch tensors wrapped in Val,
-Constexpr arguments are Python values. It checks the generated host plumbing (views, broadcast strides, spans)
+grid (slow: tiny shapes only; one Python thread per GPU thread for a kernel that shuffles), tensors are torch
+tensors, TensorSSA values are torch tensors wrapped in Val, Constexpr arguments are Python values. It checks the generated host plumbing (views, broadcast strides, spans)
 and the epilogue's arithmetic against PyTorch; it says nothing about whether the real DSL accepts the kernel
-(cute_check.py checks the names statically) or how fast it runs. Names outside that template are missing on
+(cute_check.py checks the names statically) or how fast it runs. Names outside those templates are missing on
 purpose: a kernel using one fails loudly here.
 """
 import torch
@@ -70,6 +71,7 @@ def _binop(name, fn):
 
 
 for _n, _f in [("add", torch.add), ("sub", torch.sub), ("mul", torch.mul), ("truediv", torch.div),
+               ("floordiv", lambda a, b: torch.div(a, b, rounding_mode="floor")), ("mod", torch.remainder),
                ("and", lambda a, b: a & b), ("or", lambda a, b: a | b)]:
     _binop(_n, _f)
 for _n, _f in [("lt", torch.lt), ("le", torch.le), ("gt", torch.gt), ("ge", torch.ge), ("eq", torch.eq),

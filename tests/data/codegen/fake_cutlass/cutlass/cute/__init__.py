@@ -1,6 +1,8 @@
-"""cutlass.cute for the CPU emulation (see cutlass/__init__.py): kernel, jit, compile, tensors, where, full_like."""
+"""cutlass.cute for the CPU emulation (see cutlass/__init__.py): kernel, jit, compile, tensors, where, full_like.
+A kernel that shuffles runs one Python thread per GPU thread (cute.arch.shuffle_sync_bfly is a real rendezvous)."""
 import inspect
 import itertools
+import threading
 
 import torch
 
@@ -55,10 +57,41 @@ class _Launcher:
 
     def launch(self, grid, block, **_):
         grid = [int(_raw(g)) for g in grid]
+        block = [int(_raw(x)) for x in block]
+        shuffles = "shuffle_sync_bfly" in self.fn.__code__.co_names
         for b in itertools.product(*[range(g) for g in reversed(grid)]):
-            for t in itertools.product(*[range(x) for x in reversed(block)]):
-                arch._now = (tuple(reversed(t)), tuple(reversed(b)))
-                self.fn(*self.args)
+            threads = [tuple(reversed(t)) for t in itertools.product(*[range(x) for x in reversed(block)])]
+            if not shuffles:  # the threads one after another
+                for t in threads:
+                    arch._now = (t, tuple(reversed(b)))
+                    self.fn(*self.args)
+                continue
+            # a warp shuffle: one Python thread per GPU thread, the 32 lanes of a warp meet at each shuffle
+            assert len(threads) % 32 == 0, "the emulation shuffles across whole warps"
+            warps = [(threading.Barrier(32, timeout=60), [None] * 32) for _ in range(len(threads) // 32)]
+            errors = []
+
+            grad = torch.is_grad_enabled()  # thread-local in torch: each thread takes the launcher's
+
+            def body(i, t, b=b):
+                arch._ctx.now, arch._ctx.warp, arch._ctx.lane = (t, tuple(reversed(b))), warps[i // 32], i % 32
+                torch.set_grad_enabled(grad)
+                try:
+                    self.fn(*self.args)
+                except threading.BrokenBarrierError:
+                    pass
+                except BaseException as e:  # noqa: BLE001 - raised below
+                    errors.append(e)
+                    for bar, _ in warps:
+                        bar.abort()
+
+            ts = [threading.Thread(target=body, args=(i, t)) for i, t in enumerate(threads)]
+            for t in ts:
+                t.start()
+            for t in ts:
+                t.join()
+            if errors:
+                raise errors[0]
 
 
 def kernel(fn):

@@ -1,10 +1,40 @@
-"""cute.arch for the CPU emulation: the current thread's indices, set by the launch loop."""
-_now = ((0, 0, 0), (0, 0, 0))
+"""cute.arch for the CPU emulation: the current thread's indices (set by the launch loop, per Python thread), the
+warp's butterfly shuffle (a real rendezvous of the 32 lanes' Python threads) and fmax / fmin."""
+import threading
+
+import torch
+
+from cutlass import Val, _raw
+
+_now = ((0, 0, 0), (0, 0, 0))  # the sequential launch's thread (no shuffle in the kernel)
+_ctx = threading.local()  # the threaded launch's thread: .now, .warp (barrier, slots), .lane
+
+
+def _where():
+    return getattr(_ctx, "now", None) or _now
 
 
 def thread_idx():
-    return _now[0]
+    return _where()[0]
 
 
 def block_idx():
-    return _now[1]
+    return _where()[1]
+
+
+def shuffle_sync_bfly(value, offset=1, **_):
+    """The value of lane (lane ^ offset) of this warp: every lane of the warp must call it (as on the GPU)."""
+    bar, slots = _ctx.warp
+    slots[_ctx.lane] = value
+    bar.wait()
+    got = slots[_ctx.lane ^ int(offset)]
+    bar.wait()
+    return got
+
+
+def fmax(a, b):
+    return Val(torch.fmax(torch.as_tensor(_raw(a), dtype=torch.float32), torch.as_tensor(_raw(b), dtype=torch.float32)))
+
+
+def fmin(a, b):
+    return Val(torch.fmin(torch.as_tensor(_raw(a), dtype=torch.float32), torch.as_tensor(_raw(b), dtype=torch.float32)))

@@ -1,0 +1,705 @@
+# ==== stage: common
+# The CuTe DSL stage set (docs/DECISIONS.md "The CuTe DSL renders chains of several launches from a stage set"):
+# launchers with the names and signatures of the Triton stage library's (triton_stages.py) for the launch kinds
+# covered here, so that the chain planner's forward() body runs unchanged on either. Launchers do launch plumbing
+# only (views, allocation, a contiguous copy of a strided input where a kernel needs rows, stride reads); every
+# kernel converts to fp32 on load, computes in fp32 and stores the output's dtype. Epilogue and prologue tensors
+# are read by index through their broadcast strides from 1-D spans: no stride-0 tensor crosses DLPack. Indices
+# are Int32: a tensor of 2**31 elements or more is refused (ValueError). NEVER RUN: checked statically against
+# cute_api.json and on a CPU emulation of its cute.* names (tests/data/codegen/fake_cutlass) only.
+NEG_BIG = -3.0e38  # finite stand-in for -inf in the online max (keeps exp() of two -inf at 0)
+ROW_WARPS = 4  # row stages: one 32-lane warp per row, 4 rows per CTA
+PW_THREADS = 256  # kwb_pointwise: one element per thread
+EPI_TENSORS = 4  # the epilogue calling convention: up to 4 tensors and 4 scalars (as the Triton chain's)
+_kwb_compiled = {}  # (stage, shapes, strides, dtypes, epilogue) -> cute.compile result
+kwb_last_grid_blocks = [0]  # CTAs of the largest launch since forward() reset it (utilization, wave count)
+
+
+@cute.jit
+def _kwb_epi_identity(acc, e0_v, e1_v, e2_v, e3_v, f0, f1, f2, f3):
+    return acc
+
+
+@cute.jit
+def _kwb_ssa(v):
+    """A one-element TensorSSA holding the fp32 value v: the epilogue dialect works on TensorSSA."""
+    r = cute.make_rmem_tensor((1,), cutlass.Float32)
+    r[0] = v
+    return r.load()
+
+
+def _kwb_span(e):
+    """A 1-D contiguous view of the memory e reads (from its first element), and e's strides into it: a
+    broadcast tensor is read by index with stride 0 on its broadcast dims, no stride-0 DLPack."""
+    span = 1 + sum((s - 1) * st for s, st in zip(e.shape, e.stride()))
+    return e.as_strided((span,), (1,)), [st if s != 1 else 0 for s, st in zip(e.shape, e.stride())]
+
+
+def _kwb_int32(*tensors):
+    for t in tensors:
+        if t.numel() >= 2 ** 31:
+            raise ValueError("kernel.py: a tensor of %d elements (the CuTe DSL stages index in Int32)" % t.numel())
+
+
+def _kwb_epi_unview(t, shape, view):
+    """The Triton chain's kwb_epi_unview: t, given at the indices of view(output) (reshapes before any permute,
+    permutes, transposes, squeezes, unsqueezes of the output of logical shape `shape`), at the output's own indices
+    (a view of t where its strides allow, else a copy)."""
+    v = view(torch.empty(shape, device="meta"))
+    order = sorted(range(v.dim()), key=lambda d: -v.stride(d))
+    return t.expand(v.shape).permute(order).reshape(shape)
+
+
+def _kwb_epi_operands(tensors, shape, rank):
+    """Epilogue tensors broadcast to `shape`, as (1-D spans, padded to EPI_TENSORS with `pad`) and their strides
+    over `shape` viewed with `rank` dims (size-1 dims in front), rank strides a tensor, 0 for a broadcast dim."""
+    if len(tensors) > EPI_TENSORS:
+        raise ValueError("kernel.py: an epilogue takes at most %d tensors, got %d" % (EPI_TENSORS, len(tensors)))
+    lead = [1] * (rank - len(shape))
+    spans, strides = [], []
+    for e in tensors:
+        flat, st = _kwb_span(e.expand(shape).reshape(lead + list(shape)))
+        spans.append(flat)
+        strides += st
+    return spans, strides
+
+
+def _kwb_epi_scalars(scalars):
+    if len(scalars) > 4:
+        raise ValueError("kernel.py: an epilogue takes at most 4 scalars, got %d" % len(scalars))
+    return [float(f) for f in scalars] + [0.0] * (4 - len(scalars))
+
+
+def kwb_to_fp32(*tensors):
+    """The chain's widening line. Every CuTe DSL stage converts to fp32 as it loads and stores its output's dtype,
+    so no tensor is copied: they pass through unchanged, with the dtype the chain's result is given back in."""
+    out_dtype = next((t.dtype for t in tensors if isinstance(t, torch.Tensor) and t.is_floating_point()), None)
+    return list(tensors), out_dtype
+
+
+def kwb_as_dtype(t, dtype):
+    """The chain's result in the input's dtype (one kwb_pointwise copy when it differs)."""
+    if dtype is None or t.dtype == dtype:
+        return t
+    return kwb_pointwise(t, _kwb_epi_identity, out_dtype=dtype)
+
+
+def kwb_size(name, *sizes):
+    """A run-time size that the spec's sizes could not tie to one input dim (two input dims had that size):
+    the value of those dims when they agree, else a ValueError naming them (never a silently wrong size)."""
+    if any(int(s) != int(sizes[0]) for s in sizes):
+        raise ValueError("%s: the spec's size matched several input dims, which now differ (%s); regenerate the "
+                         "kernel from a spec where they differ" % (name, ", ".join(str(int(s)) for s in sizes)))
+    return int(sizes[0])
+
+
+def kwb_at_spec(name, value, *pairs):
+    """A constant of the traced graph that follows the input sizes in a way the code generator did not derive:
+    its value at the spec's sizes while every (run-time size, size at the spec) pair agrees, else a ValueError."""
+    for now, spec in pairs:
+        if int(now) != int(spec):
+            raise ValueError("%s: kernel.py holds its value at the spec's input sizes, and an input size is now %d, "
+                             "not %d; regenerate the kernel for these sizes" % (name, int(now), int(spec)))
+    return value
+
+
+def kwb_row1_fits(x, dim):
+    """The chain's one-pass row fusion (Triton's kwb_row1: a reduction and the pointwise run that reads it in one
+    launch) has no CuTe DSL stage: False, so forward() takes the plan's own other branch (the reduction, then the
+    elementwise launches), which the stage set covers."""
+    return False
+
+
+def kwb_row1_stat(x, dim):
+    raise NotImplementedError("kernel.py: kwb_row1 (the one-pass row fusion) has no CuTe DSL stage; "
+                              "kwb_row1_fits is False here")
+
+
+def kwb_row1(*args, **kwargs):
+    raise NotImplementedError("kernel.py: kwb_row1 (the one-pass row fusion) has no CuTe DSL stage; "
+                              "kwb_row1_fits is False here")
+
+
+def _kwb_rows(x, dims):
+    """x as [outer, r, inner] rows over `dims` (sorted, non-negative): a view of contiguous x when the dims are
+    consecutive, else the reduced dims moved last by one contiguous copy; with the kept shape."""
+    nd = x.dim()
+    kept = [x.shape[d] for d in range(nd) if d not in dims]
+    r = 1
+    for d in dims:
+        r *= x.shape[d]
+    if dims == list(range(dims[0], dims[0] + len(dims))):
+        outer, inner = 1, 1
+        for d in range(dims[0]):
+            outer *= x.shape[d]
+        for d in range(dims[-1] + 1, nd):
+            inner *= x.shape[d]
+        return x.contiguous().view(-1), outer, r, inner, kept
+    perm = [d for d in range(nd) if d not in dims] + list(dims)
+    xp = x.permute(perm).contiguous()
+    return xp.view(-1), xp.numel() // r if r else 0, r, 1, kept
+
+
+# ==== stage: kwb_gemm
+@cute.kernel
+def _kwb_gemm_kernel(
+    m_a: cute.Tensor, m_b: cute.Tensor, m_c: cute.Tensor, m_bias: cute.Tensor,
+    m_e0: cute.Tensor, m_e1: cute.Tensor, m_e2: cute.Tensor, m_e3: cute.Tensor,  # 1-D spans, read by index
+    m: cutlass.Int32, n: cutlass.Int32, k: cutlass.Int32,
+    s00: cutlass.Int32, s01: cutlass.Int32, s02: cutlass.Int32,  # epilogue tensor j's (batch, row, col) strides
+    s10: cutlass.Int32, s11: cutlass.Int32, s12: cutlass.Int32,
+    s20: cutlass.Int32, s21: cutlass.Int32, s22: cutlass.Int32,
+    s30: cutlass.Int32, s31: cutlass.Int32, s32: cutlass.Int32,
+    f0: cutlass.Float32, f1: cutlass.Float32, f2: cutlass.Float32, f3: cutlass.Float32,
+    has_bias: cutlass.Constexpr, b_batched: cutlass.Constexpr, n_epi: cutlass.Constexpr, epi: cutlass.Constexpr,
+):
+    # the one-GEMM chain's SIMT kernel (cutedsl_chain_gemm.py.tmpl): one thread per C element, 16 x 16 per CTA
+    tx, ty, _ = cute.arch.thread_idx()
+    bx, by, bz = cute.arch.block_idx()
+    row = bx * 16 + ty  # M tiles on grid x (no 65535 limit), N tiles on grid y
+    col = by * 16 + tx  # consecutive threads -> consecutive columns of B and C (coalesced)
+    if (row < m) & (col < n):  # predication: M and N need not be multiples of 16
+        bb = bz
+        if cutlass.const_expr(not b_batched):
+            bb = 0  # one weight shared by every batch of A
+        acc = cutlass.Float32(0.0)
+        for kk in range(0, k, 1):
+            acc = acc + m_a[bz, row, kk].to(cutlass.Float32) * m_b[bb, kk, col].to(cutlass.Float32)
+        if cutlass.const_expr(has_bias):
+            acc = acc + m_bias[col].to(cutlass.Float32)
+        acc_v = _kwb_ssa(acc)
+        e0_v = acc_v  # slots from n_epi on are never read by the epilogue
+        e1_v = acc_v
+        e2_v = acc_v
+        e3_v = acc_v
+        if cutlass.const_expr(n_epi > 0):
+            e0_v = _kwb_ssa(m_e0[bz * s00 + row * s01 + col * s02].to(cutlass.Float32))
+        if cutlass.const_expr(n_epi > 1):
+            e1_v = _kwb_ssa(m_e1[bz * s10 + row * s11 + col * s12].to(cutlass.Float32))
+        if cutlass.const_expr(n_epi > 2):
+            e2_v = _kwb_ssa(m_e2[bz * s20 + row * s21 + col * s22].to(cutlass.Float32))
+        if cutlass.const_expr(n_epi > 3):
+            e3_v = _kwb_ssa(m_e3[bz * s30 + row * s31 + col * s32].to(cutlass.Float32))
+        r_c = cute.make_rmem_tensor((1,), cutlass.Float32)
+        r_c.store(epi(acc_v, e0_v, e1_v, e2_v, e3_v, f0, f1, f2, f3).to(cutlass.Float32))
+        m_c[bz, row, col] = r_c[0].to(m_c.element_type)
+
+
+@cute.jit
+def _kwb_gemm_host(
+    m_a: cute.Tensor, m_b: cute.Tensor, m_c: cute.Tensor, m_bias: cute.Tensor,
+    m_e0: cute.Tensor, m_e1: cute.Tensor, m_e2: cute.Tensor, m_e3: cute.Tensor,
+    m: cutlass.Int32, n: cutlass.Int32, k: cutlass.Int32, batch: cutlass.Int32,
+    s00: cutlass.Int32, s01: cutlass.Int32, s02: cutlass.Int32,
+    s10: cutlass.Int32, s11: cutlass.Int32, s12: cutlass.Int32,
+    s20: cutlass.Int32, s21: cutlass.Int32, s22: cutlass.Int32,
+    s30: cutlass.Int32, s31: cutlass.Int32, s32: cutlass.Int32,
+    f0: cutlass.Float32, f1: cutlass.Float32, f2: cutlass.Float32, f3: cutlass.Float32,
+    has_bias: cutlass.Constexpr, b_batched: cutlass.Constexpr, n_epi: cutlass.Constexpr, epi: cutlass.Constexpr,
+):
+    _kwb_gemm_kernel(
+        m_a, m_b, m_c, m_bias, m_e0, m_e1, m_e2, m_e3, m, n, k, s00, s01, s02, s10, s11, s12, s20, s21, s22,
+        s30, s31, s32, f0, f1, f2, f3, has_bias, b_batched, n_epi, epi,
+    ).launch(grid=[(m + 15) // 16, (n + 15) // 16, batch], block=[16, 16, 1])
+
+
+def kwb_gemm(a, w, bias=None, epi=None, epi_tensors=(), epi_scalars=(), epi_view=None, out_dtype=None, ieee=False):
+    """a @ w.T (+ bias), then epi(...) on the fp32 value, in one CuTe DSL launch (the Triton stage's signature
+    without the prologue). a [M, K] or [*, M, K]; w any strided [N, K] view, or [B, N, K] with a [B, M, K] (bmm);
+    epi_tensors broadcast to the output, or to epi_view(output) when given; out in out_dtype (default a's dtype).
+    ieee: accepted for the Triton signature; this SIMT kernel always computes in full fp32."""
+    n, k = w.shape[-2], w.shape[-1]
+    a3 = a.unsqueeze(0) if a.dim() == 2 else a.reshape(-1, a.shape[-2], k)
+    bt, m = a3.shape[0], a3.shape[1]
+    out = torch.empty(list(a.shape[:-1]) + [n], dtype=out_dtype or a.dtype, device=a.device)
+    out3 = out.view(bt, m, n)
+    if out.numel() == 0:
+        return out
+    _kwb_int32(a3, w, out)
+    if w.dim() == 3:  # bmm: one weight per batch, [B, K, N]
+        if w.shape[0] != bt:
+            raise ValueError("kwb_gemm: %d batches of a against %d of w" % (bt, w.shape[0]))
+        b3 = w.transpose(1, 2)
+    else:
+        b3 = w.t().unsqueeze(0)  # [1, K, N], shared by every batch (b_batched False)
+    if epi_view is not None:
+        epi_tensors = [_kwb_epi_unview(e, out.shape, epi_view) for e in epi_tensors]
+    es, ss = _kwb_epi_operands([e.expand(out.shape).reshape(bt, m, n) for e in epi_tensors], (bt, m, n), 3)
+    n_epi = len(es)
+    es += [out.view(-1)] * (EPI_TENSORS - n_epi)  # unused slots: never read (n_epi is a compile-time constant)
+    ss += [0] * (3 * (EPI_TENSORS - n_epi))
+    bias_t = out.view(-1) if bias is None else bias.contiguous()
+    epi = epi if epi is not None else _kwb_epi_identity
+    tensors = [from_dlpack(t) for t in (a3, b3, out3, bias_t, *es)]
+    key = ("gemm", tuple(a3.shape), a3.stride(), tuple(b3.shape), b3.stride(), a.dtype, w.dtype, out.dtype,
+           tuple((t.dtype, t.shape[0]) for t in es), bias is not None, epi, n_epi)
+    scalars = [m, n, k, bt, *ss, *_kwb_epi_scalars(epi_scalars)]
+    compiled = _kwb_compiled.get(key)
+    if compiled is None:  # compile once per (stage, shapes, strides, dtypes, epilogue)
+        compiled = cute.compile(_kwb_gemm_host, *tensors, *scalars, bias is not None, w.dim() == 3, n_epi, epi)
+        _kwb_compiled[key] = compiled
+    compiled(*tensors, *scalars)
+    kwb_last_grid_blocks[0] = max(kwb_last_grid_blocks[0], (m + 15) // 16 * ((n + 15) // 16) * bt)
+    return out
+
+
+# ==== stage: kwb_pointwise
+@cute.kernel
+def _kwb_pw_kernel(
+    m_x: cute.Tensor, m_out: cute.Tensor, m_e0: cute.Tensor, m_e1: cute.Tensor, m_e2: cute.Tensor,
+    m_e3: cute.Tensor, total: cutlass.Int32,
+    d1: cutlass.Int32, d2: cutlass.Int32, d3: cutlass.Int32, d4: cutlass.Int32,  # sizes of dims 1..4
+    x0: cutlass.Int32, x1: cutlass.Int32, x2: cutlass.Int32, x3: cutlass.Int32, x4: cutlass.Int32,  # x's strides
+    s00: cutlass.Int32, s01: cutlass.Int32, s02: cutlass.Int32, s03: cutlass.Int32, s04: cutlass.Int32,
+    s10: cutlass.Int32, s11: cutlass.Int32, s12: cutlass.Int32, s13: cutlass.Int32, s14: cutlass.Int32,
+    s20: cutlass.Int32, s21: cutlass.Int32, s22: cutlass.Int32, s23: cutlass.Int32, s24: cutlass.Int32,
+    s30: cutlass.Int32, s31: cutlass.Int32, s32: cutlass.Int32, s33: cutlass.Int32, s34: cutlass.Int32,
+    f0: cutlass.Float32, f1: cutlass.Float32, f2: cutlass.Float32, f3: cutlass.Float32,
+    n_epi: cutlass.Constexpr, epi: cutlass.Constexpr,
+):
+    tidx, _, _ = cute.arch.thread_idx()
+    bidx, _, _ = cute.arch.block_idx()
+    i = bidx * PW_THREADS + tidx
+    if i < total:  # predication: the last CTA may hold fewer elements
+        i4 = i % d4  # the element's coordinates over the (up to) 5-D shape, row-major
+        q = i // d4
+        i3 = q % d3
+        q = q // d3
+        i2 = q % d2
+        q = q // d2
+        i1 = q % d1
+        i0 = q // d1
+        acc_v = _kwb_ssa(m_x[i0 * x0 + i1 * x1 + i2 * x2 + i3 * x3 + i4 * x4].to(cutlass.Float32))
+        e0_v = acc_v  # slots from n_epi on are never read by the epilogue
+        e1_v = acc_v
+        e2_v = acc_v
+        e3_v = acc_v
+        if cutlass.const_expr(n_epi > 0):
+            e0_v = _kwb_ssa(m_e0[i0 * s00 + i1 * s01 + i2 * s02 + i3 * s03 + i4 * s04].to(cutlass.Float32))
+        if cutlass.const_expr(n_epi > 1):
+            e1_v = _kwb_ssa(m_e1[i0 * s10 + i1 * s11 + i2 * s12 + i3 * s13 + i4 * s14].to(cutlass.Float32))
+        if cutlass.const_expr(n_epi > 2):
+            e2_v = _kwb_ssa(m_e2[i0 * s20 + i1 * s21 + i2 * s22 + i3 * s23 + i4 * s24].to(cutlass.Float32))
+        if cutlass.const_expr(n_epi > 3):
+            e3_v = _kwb_ssa(m_e3[i0 * s30 + i1 * s31 + i2 * s32 + i3 * s33 + i4 * s34].to(cutlass.Float32))
+        r_y = cute.make_rmem_tensor((1,), cutlass.Float32)
+        r_y.store(epi(acc_v, e0_v, e1_v, e2_v, e3_v, f0, f1, f2, f3).to(cutlass.Float32))
+        m_out[i] = r_y[0].to(m_out.element_type)
+
+
+@cute.jit
+def _kwb_pw_host(
+    m_x: cute.Tensor, m_out: cute.Tensor, m_e0: cute.Tensor, m_e1: cute.Tensor, m_e2: cute.Tensor,
+    m_e3: cute.Tensor, total: cutlass.Int32,
+    d1: cutlass.Int32, d2: cutlass.Int32, d3: cutlass.Int32, d4: cutlass.Int32,
+    x0: cutlass.Int32, x1: cutlass.Int32, x2: cutlass.Int32, x3: cutlass.Int32, x4: cutlass.Int32,
+    s00: cutlass.Int32, s01: cutlass.Int32, s02: cutlass.Int32, s03: cutlass.Int32, s04: cutlass.Int32,
+    s10: cutlass.Int32, s11: cutlass.Int32, s12: cutlass.Int32, s13: cutlass.Int32, s14: cutlass.Int32,
+    s20: cutlass.Int32, s21: cutlass.Int32, s22: cutlass.Int32, s23: cutlass.Int32, s24: cutlass.Int32,
+    s30: cutlass.Int32, s31: cutlass.Int32, s32: cutlass.Int32, s33: cutlass.Int32, s34: cutlass.Int32,
+    f0: cutlass.Float32, f1: cutlass.Float32, f2: cutlass.Float32, f3: cutlass.Float32,
+    n_epi: cutlass.Constexpr, epi: cutlass.Constexpr,
+):
+    _kwb_pw_kernel(
+        m_x, m_out, m_e0, m_e1, m_e2, m_e3, total, d1, d2, d3, d4, x0, x1, x2, x3, x4, s00, s01, s02, s03, s04,
+        s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3, n_epi, epi,
+    ).launch(grid=[(total + PW_THREADS - 1) // PW_THREADS, 1, 1], block=[PW_THREADS, 1, 1])
+
+
+def kwb_pointwise(x, epi, epi_tensors=(), epi_scalars=(), out_dtype=None):
+    """out = epi(x, *epi_tensors, *epi_scalars) elementwise, out contiguous of x's shape and of out_dtype (default
+    x's dtype); x of any strides (read through them) and of rank <= 5 after its size-1 dims are dropped; every
+    epilogue tensor broadcasts to x's shape and is read through its strides (0 on a broadcast dim)."""
+    out = torch.empty(x.shape, dtype=out_dtype or x.dtype, device=x.device)
+    if out.numel() == 0:
+        return out
+    _kwb_int32(x)
+    keep = [d for d in range(x.dim()) if x.shape[d] != 1]
+    if len(keep) > 5:
+        raise ValueError("kwb_pointwise: rank %d (the CuTe DSL stage walks up to 5 dims)" % len(keep))
+    shape = [x.shape[d] for d in keep]
+
+    def squeeze(t):  # t broadcast to x's shape, without x's size-1 dims (the same elements)
+        t = t.expand(x.shape)
+        return t.as_strided(shape, [t.stride(d) for d in keep], t.storage_offset())
+
+    lead = [1] * (5 - len(shape))
+    x_span, x_st = _kwb_span(squeeze(x).reshape(lead + shape) if shape else x.reshape([1] * 5))
+    es, ss = _kwb_epi_operands([squeeze(e) for e in epi_tensors], shape, 5)
+    n_epi = len(es)
+    es += [out.view(-1)] * (EPI_TENSORS - n_epi)
+    ss += [0] * (5 * (EPI_TENSORS - n_epi))
+    total = out.numel()
+    dims = lead + shape
+    tensors = [from_dlpack(t) for t in (x_span, out.view(-1), *es)]
+    key = ("pointwise", x.dtype, out.dtype, tuple((t.dtype, t.shape[0]) for t in es), epi, n_epi)
+    scalars = [total, *dims[1:], *x_st, *ss, *_kwb_epi_scalars(epi_scalars)]
+    compiled = _kwb_compiled.get(key)
+    if compiled is None:  # compile once per (stage, shapes, strides, dtypes, epilogue)
+        compiled = cute.compile(_kwb_pw_host, *tensors, *scalars, n_epi, epi)
+        _kwb_compiled[key] = compiled
+    compiled(*tensors, *scalars)
+    kwb_last_grid_blocks[0] = max(kwb_last_grid_blocks[0], (total + PW_THREADS - 1) // PW_THREADS)
+    return out
+
+
+# ==== stage: kwb_reduce
+@cute.kernel
+def _kwb_reduce_kernel(m_x: cute.Tensor, m_out: cute.Tensor, n_rows: cutlass.Int32, r: cutlass.Int32,
+                       inner: cutlass.Int32, op: cutlass.Constexpr):
+    # one warp per row (o, i) of x viewed as [outer, r, inner]: lanes stride the row in fp32, a butterfly merges
+    tidx, _, _ = cute.arch.thread_idx()
+    bidx, _, _ = cute.arch.block_idx()
+    lane = tidx % 32
+    row = bidx * ROW_WARPS + tidx // 32
+    if row < n_rows:  # predication: the last CTA may hold fewer rows (whole warps: the shuffles stay converged)
+        base = (row // inner) * r * inner + row % inner
+        a = cutlass.Float32(0.0)
+        b = cutlass.Float32(0.0)
+        if cutlass.const_expr(op == "amax"):
+            a = cutlass.Float32(float("-inf"))
+        if cutlass.const_expr(op == "amin"):
+            a = cutlass.Float32(float("inf"))
+        if cutlass.const_expr(op == "logsumexp"):
+            a = cutlass.Float32(NEG_BIG)
+        for k in range(lane, r, 32):
+            v = m_x[base + k * inner].to(cutlass.Float32)
+            if cutlass.const_expr(op == "sum" or op == "mean"):
+                a = a + v
+            if cutlass.const_expr(op == "amax"):
+                a = cute.arch.fmax(a, v)
+            if cutlass.const_expr(op == "amin"):
+                a = cute.arch.fmin(a, v)
+            if cutlass.const_expr(op == "logsumexp"):  # online: running max, rescaled sum of exp
+                m_new = cute.arch.fmax(a, v)
+                b = b * cute.math.exp(a - m_new) + cute.math.exp(v - m_new)
+                a = m_new
+        for s in cutlass.range_constexpr(5):  # butterfly merge of the 32 lanes
+            o_a = cute.arch.shuffle_sync_bfly(a, offset=16 >> s)
+            o_b = cute.arch.shuffle_sync_bfly(b, offset=16 >> s)
+            if cutlass.const_expr(op == "sum" or op == "mean"):
+                a = a + o_a
+            if cutlass.const_expr(op == "amax"):
+                a = cute.arch.fmax(a, o_a)
+            if cutlass.const_expr(op == "amin"):
+                a = cute.arch.fmin(a, o_a)
+            if cutlass.const_expr(op == "logsumexp"):
+                m_new = cute.arch.fmax(a, o_a)
+                b = b * cute.math.exp(a - m_new) + o_b * cute.math.exp(o_a - m_new)
+                a = m_new
+        if cutlass.const_expr(op == "mean"):
+            a = a / cutlass.Float32(r)
+        if cutlass.const_expr(op == "logsumexp"):
+            a = a + cute.math.log(b)
+        if lane == 0:
+            m_out[row] = a.to(m_out.element_type)
+
+
+@cute.jit
+def _kwb_reduce_host(m_x: cute.Tensor, m_out: cute.Tensor, n_rows: cutlass.Int32, r: cutlass.Int32,
+                     inner: cutlass.Int32, op: cutlass.Constexpr):
+    _kwb_reduce_kernel(m_x, m_out, n_rows, r, inner, op).launch(
+        grid=[(n_rows + ROW_WARPS - 1) // ROW_WARPS, 1, 1], block=[ROW_WARPS * 32, 1, 1])
+
+
+def kwb_reduce(x, dims, op, keepdim=False, pre=None, pre_tensors=(), pre_scalars=(), pre_dtype=None):
+    """sum / mean / amax / amin / logsumexp of floating x over dims (negative allowed; [] = all dims), in fp32,
+    the result in x's dtype (pre_dtype's with a prologue). pre: the pointwise run before the reduction (over x's
+    shape, reading pre_tensors and pre_scalars), one kwb_pointwise launch first (fp32 values; not fused into the
+    loads yet). Other ops and integer or bool x raise NotImplementedError (the plan check keeps them out)."""
+    if op not in ("sum", "mean", "amax", "amin", "logsumexp"):
+        raise NotImplementedError("kwb_reduce: %s has no CuTe DSL stage yet" % op)
+    out_dtype = pre_dtype or x.dtype
+    if pre is not None:
+        x = kwb_pointwise(x, pre, pre_tensors, pre_scalars, torch.float32)
+    if not x.is_floating_point():
+        raise NotImplementedError("kwb_reduce: a %s of a %s tensor has no CuTe DSL stage yet" % (op, x.dtype))
+    nd = x.dim()
+    dims = [dims] if isinstance(dims, int) else list(dims if dims is not None else [])
+    red = sorted({d % nd for d in dims}) if dims and nd else list(range(nd))
+    full = [1 if d in red else s for d, s in enumerate(x.shape)]
+    if not red:  # a 0-d x: the value itself
+        return kwb_pointwise(x, _kwb_epi_identity, out_dtype=out_dtype)
+    out = torch.empty(full, dtype=out_dtype, device=x.device)
+    if out.numel() > 0:
+        _kwb_int32(x)
+        span, outer, r, inner, _ = _kwb_rows(x, red)
+        if r == 0:
+            raise NotImplementedError("kwb_reduce: a %s over no elements has no CuTe DSL stage yet" % op)
+        n_rows = outer * inner
+        tensors = [from_dlpack(span), from_dlpack(out.view(-1))]
+        key = ("reduce", x.dtype, out.dtype, op)
+        scalars = [n_rows, r, inner]
+        compiled = _kwb_compiled.get(key)
+        if compiled is None:  # compile once per (stage, shapes, strides, dtypes, epilogue)
+            compiled = cute.compile(_kwb_reduce_host, *tensors, *scalars, op)
+            _kwb_compiled[key] = compiled
+        compiled(*tensors, *scalars)
+        kwb_last_grid_blocks[0] = max(kwb_last_grid_blocks[0], (n_rows + ROW_WARPS - 1) // ROW_WARPS)
+    return out if keepdim else out.view([s for d, s in enumerate(x.shape) if d not in red])
+
+
+# ==== stage: kwb_softmax
+@cute.kernel
+def _kwb_softmax_kernel(m_x: cute.Tensor, m_out: cute.Tensor, n_rows: cutlass.Int32, r: cutlass.Int32,
+                        inner: cutlass.Int32, log: cutlass.Constexpr):
+    # one warp per row: online max and rescaled sum of exp per lane, a butterfly merge, a second pass writes
+    tidx, _, _ = cute.arch.thread_idx()
+    bidx, _, _ = cute.arch.block_idx()
+    lane = tidx % 32
+    row = bidx * ROW_WARPS + tidx // 32
+    if row < n_rows:  # predication: whole warps (the shuffles stay converged)
+        base = (row // inner) * r * inner + row % inner
+        a = cutlass.Float32(NEG_BIG)
+        b = cutlass.Float32(0.0)
+        for k in range(lane, r, 32):
+            v = m_x[base + k * inner].to(cutlass.Float32)
+            m_new = cute.arch.fmax(a, v)
+            b = b * cute.math.exp(a - m_new) + cute.math.exp(v - m_new)
+            a = m_new
+        for s in cutlass.range_constexpr(5):
+            o_a = cute.arch.shuffle_sync_bfly(a, offset=16 >> s)
+            o_b = cute.arch.shuffle_sync_bfly(b, offset=16 >> s)
+            m_new = cute.arch.fmax(a, o_a)
+            b = b * cute.math.exp(a - m_new) + o_b * cute.math.exp(o_a - m_new)
+            a = m_new
+        shift = a + cute.math.log(b)
+        for k in range(lane, r, 32):
+            v = m_x[base + k * inner].to(cutlass.Float32)
+            y = v - shift
+            if cutlass.const_expr(not log):
+                y = cute.math.exp(y)
+            m_out[base + k * inner] = y.to(m_out.element_type)
+
+
+@cute.jit
+def _kwb_softmax_host(m_x: cute.Tensor, m_out: cute.Tensor, n_rows: cutlass.Int32, r: cutlass.Int32,
+                      inner: cutlass.Int32, log: cutlass.Constexpr):
+    _kwb_softmax_kernel(m_x, m_out, n_rows, r, inner, log).launch(
+        grid=[(n_rows + ROW_WARPS - 1) // ROW_WARPS, 1, 1], block=[ROW_WARPS * 32, 1, 1])
+
+
+def kwb_softmax(x, dim, log=False, safe_rows=False, epi=None, epi_tensors=(), epi_scalars=(), pre=None,
+                pre_scalars=(), out_dtype=None, pre_tensors=()):
+    """softmax (log=True: log_softmax) of pre(x) along dim, max-subtracted, in fp32; the Triton stage's signature.
+    pre / epi: the pointwise runs before / after, each one kwb_pointwise launch (not fused yet). out_dtype: the
+    result's dtype (default x's). safe_rows (torch's _safe_softmax: an all -inf row gives 0) raises
+    NotImplementedError (the plan check keeps it out)."""
+    if safe_rows:
+        raise NotImplementedError("kwb_softmax: _safe_softmax has no CuTe DSL stage yet")
+    out_dtype = out_dtype or x.dtype
+    if pre is not None:
+        x = kwb_pointwise(x, pre, pre_tensors, pre_scalars, torch.float32)
+    shape0 = x.shape
+    if x.dim() == 0:
+        x = x.unsqueeze(0)
+    d = dim % x.dim()
+    y = torch.empty(x.shape, dtype=torch.float32 if epi is not None else out_dtype, device=x.device)
+    if y.numel() > 0:
+        _kwb_int32(x)
+        span, outer, r, inner, _ = _kwb_rows(x, [d])
+        n_rows = outer * inner
+        tensors = [from_dlpack(span), from_dlpack(y.view(-1))]
+        key = ("softmax", x.dtype, y.dtype, log)
+        scalars = [n_rows, r, inner]
+        compiled = _kwb_compiled.get(key)
+        if compiled is None:  # compile once per (stage, shapes, strides, dtypes, epilogue)
+            compiled = cute.compile(_kwb_softmax_host, *tensors, *scalars, log)
+            _kwb_compiled[key] = compiled
+        compiled(*tensors, *scalars)
+        kwb_last_grid_blocks[0] = max(kwb_last_grid_blocks[0], (n_rows + ROW_WARPS - 1) // ROW_WARPS)
+    if epi is not None:
+        y = kwb_pointwise(y, epi, epi_tensors, epi_scalars, out_dtype)
+    return y.view(shape0)
+
+
+# ==== stage: kwb_group_norm
+@cute.kernel
+def _kwb_group_norm_kernel(m_x: cute.Tensor, m_out: cute.Tensor, m_w: cute.Tensor, m_b: cute.Tensor,
+                           n_rows: cutlass.Int32, r: cutlass.Int32, groups: cutlass.Int32, cpg: cutlass.Int32,
+                           hw: cutlass.Int32, eps: cutlass.Float32, has_w: cutlass.Constexpr,
+                           has_b: cutlass.Constexpr):
+    # one warp per (sample, group) row of r = cpg * hw contiguous elements: the mean, then the variance about it
+    # (two passes, each merged by a butterfly), then a third pass normalizes with the channel's weight and bias
+    tidx, _, _ = cute.arch.thread_idx()
+    bidx, _, _ = cute.arch.block_idx()
+    lane = tidx % 32
+    row = bidx * ROW_WARPS + tidx // 32
+    if row < n_rows:  # predication: whole warps (the shuffles stay converged)
+        base = row * r
+        a = cutlass.Float32(0.0)
+        for k in range(lane, r, 32):
+            a = a + m_x[base + k].to(cutlass.Float32)
+        for s in cutlass.range_constexpr(5):
+            a = a + cute.arch.shuffle_sync_bfly(a, offset=16 >> s)
+        mean = a / cutlass.Float32(r)
+        q = cutlass.Float32(0.0)
+        for k in range(lane, r, 32):
+            d = m_x[base + k].to(cutlass.Float32) - mean
+            q = q + d * d
+        for s in cutlass.range_constexpr(5):
+            q = q + cute.arch.shuffle_sync_bfly(q, offset=16 >> s)
+        rstd = cute.math.rsqrt(q / cutlass.Float32(r) + eps)  # biased variance, as torch's group norm
+        for k in range(lane, r, 32):
+            y = (m_x[base + k].to(cutlass.Float32) - mean) * rstd
+            ch = (row % groups) * cpg + k // hw
+            if cutlass.const_expr(has_w):
+                y = y * m_w[ch].to(cutlass.Float32)
+            if cutlass.const_expr(has_b):
+                y = y + m_b[ch].to(cutlass.Float32)
+            m_out[base + k] = y.to(m_out.element_type)
+
+
+@cute.jit
+def _kwb_group_norm_host(m_x: cute.Tensor, m_out: cute.Tensor, m_w: cute.Tensor, m_b: cute.Tensor,
+                         n_rows: cutlass.Int32, r: cutlass.Int32, groups: cutlass.Int32, cpg: cutlass.Int32,
+                         hw: cutlass.Int32, eps: cutlass.Float32, has_w: cutlass.Constexpr, has_b: cutlass.Constexpr):
+    _kwb_group_norm_kernel(m_x, m_out, m_w, m_b, n_rows, r, groups, cpg, hw, eps, has_w, has_b).launch(
+        grid=[(n_rows + ROW_WARPS - 1) // ROW_WARPS, 1, 1], block=[ROW_WARPS * 32, 1, 1])
+
+
+def kwb_group_norm(x, num_groups, weight, bias, eps, pre=None, pre_tensors=(), pre_scalars=(), epi=None,
+                   epi_tensors=(), epi_scalars=(), out_dtype=None):
+    """epi(group_norm(pre(x))) of x [N, C, *] at any strides (a strided x is copied contiguous once); weight / bias
+    per channel or None; the Triton stage's signature without its fused reduce / keep_layout (the plan check keeps
+    those out). pre / epi: each one kwb_pointwise launch (not fused yet). The result is contiguous, of out_dtype
+    (default x's)."""
+    out_dtype = out_dtype or x.dtype
+    if pre is not None:
+        x = kwb_pointwise(x, pre, pre_tensors, pre_scalars, torch.float32)
+    n, c, g = x.shape[0], x.shape[1], int(num_groups)
+    if c % g:
+        raise ValueError("kwb_group_norm: %d channels in %d groups" % (c, g))
+    y = torch.empty(x.shape, dtype=torch.float32 if epi is not None else out_dtype, device=x.device)
+    if y.numel() > 0:
+        _kwb_int32(x)
+        xc = x.contiguous()
+        hw = xc.numel() // (n * c)
+        cpg = c // g
+        w = weight.contiguous() if weight is not None else y.view(-1)  # never read without has_w
+        b = bias.contiguous() if bias is not None else y.view(-1)
+        tensors = [from_dlpack(t) for t in (xc.view(-1), y.view(-1), w, b)]
+        key = ("group_norm", x.dtype, y.dtype, w.dtype, b.dtype, weight is not None, bias is not None)
+        scalars = [n * g, cpg * hw, g, cpg, hw, float(eps)]
+        compiled = _kwb_compiled.get(key)
+        if compiled is None:  # compile once per (stage, dtypes, affine)
+            compiled = cute.compile(_kwb_group_norm_host, *tensors, *scalars, weight is not None, bias is not None)
+            _kwb_compiled[key] = compiled
+        compiled(*tensors, *scalars)
+        kwb_last_grid_blocks[0] = max(kwb_last_grid_blocks[0], (n * g + ROW_WARPS - 1) // ROW_WARPS)
+    if epi is not None:
+        y = kwb_pointwise(y, epi, epi_tensors, epi_scalars, out_dtype)
+    return y
+
+
+# ==== stage: kwb_batch_norm
+@cute.kernel
+def _kwb_bn_stats_kernel(m_x: cute.Tensor, m_mean: cute.Tensor, m_var: cute.Tensor, m_rmean: cute.Tensor,
+                         m_rvar: cute.Tensor, c: cutlass.Int32, hw: cutlass.Int32, count: cutlass.Int32,
+                         momentum: cutlass.Float32, unbias: cutlass.Float32, update: cutlass.Constexpr):
+    # one warp per channel of contiguous x [N, C, HW]: its N * HW elements' mean, then the biased variance about it
+    # (two passes, each merged by a butterfly); lane 0 writes them and, in training with running statistics, updates
+    # those in place (torch: the unbiased variance, count / (count - 1))
+    tidx, _, _ = cute.arch.thread_idx()
+    bidx, _, _ = cute.arch.block_idx()
+    lane = tidx % 32
+    ch = bidx * ROW_WARPS + tidx // 32
+    if ch < c:  # predication: whole warps (the shuffles stay converged)
+        a = cutlass.Float32(0.0)
+        for k in range(lane, count, 32):
+            a = a + m_x[(k // hw) * c * hw + ch * hw + k % hw].to(cutlass.Float32)
+        for s in cutlass.range_constexpr(5):
+            a = a + cute.arch.shuffle_sync_bfly(a, offset=16 >> s)
+        mean = a / cutlass.Float32(count)
+        q = cutlass.Float32(0.0)
+        for k in range(lane, count, 32):
+            d = m_x[(k // hw) * c * hw + ch * hw + k % hw].to(cutlass.Float32) - mean
+            q = q + d * d
+        for s in cutlass.range_constexpr(5):
+            q = q + cute.arch.shuffle_sync_bfly(q, offset=16 >> s)
+        var = q / cutlass.Float32(count)
+        if lane == 0:
+            m_mean[ch] = mean
+            m_var[ch] = var
+            if cutlass.const_expr(update):
+                rm = m_rmean[ch].to(cutlass.Float32)
+                rv = m_rvar[ch].to(cutlass.Float32)
+                m_rmean[ch] = (rm + momentum * (mean - rm)).to(m_rmean.element_type)
+                m_rvar[ch] = (rv + momentum * (var * unbias - rv)).to(m_rvar.element_type)
+
+
+@cute.jit
+def _kwb_bn_stats_host(m_x: cute.Tensor, m_mean: cute.Tensor, m_var: cute.Tensor, m_rmean: cute.Tensor,
+                       m_rvar: cute.Tensor, c: cutlass.Int32, hw: cutlass.Int32, count: cutlass.Int32,
+                       momentum: cutlass.Float32, unbias: cutlass.Float32, update: cutlass.Constexpr):
+    _kwb_bn_stats_kernel(m_x, m_mean, m_var, m_rmean, m_rvar, c, hw, count, momentum, unbias, update).launch(
+        grid=[(c + ROW_WARPS - 1) // ROW_WARPS, 1, 1], block=[ROW_WARPS * 32, 1, 1])
+
+
+# the apply pass is kwb_pointwise with one of these epilogues: e0 mean, e1 var, e2 weight, e3 bias (per channel,
+# broadcast by stride), f0 eps
+@cute.jit
+def _kwb_bn_apply_wb(acc, e0_v, e1_v, e2_v, e3_v, f0, f1, f2, f3):
+    return (acc - e0_v) * cute.math.rsqrt(e1_v + f0) * e2_v + e3_v
+
+
+@cute.jit
+def _kwb_bn_apply_w(acc, e0_v, e1_v, e2_v, e3_v, f0, f1, f2, f3):
+    return (acc - e0_v) * cute.math.rsqrt(e1_v + f0) * e2_v
+
+
+@cute.jit
+def _kwb_bn_apply_b(acc, e0_v, e1_v, e2_v, e3_v, f0, f1, f2, f3):
+    return (acc - e0_v) * cute.math.rsqrt(e1_v + f0) + e3_v
+
+
+@cute.jit
+def _kwb_bn_apply(acc, e0_v, e1_v, e2_v, e3_v, f0, f1, f2, f3):
+    return (acc - e0_v) * cute.math.rsqrt(e1_v + f0)
+
+
+def kwb_batch_norm(x, weight, bias, running_mean, running_var, training, momentum, eps, epi=None, epi_tensors=(),
+                   epi_scalars=()):
+    """epi(batch_norm(x)) of x [N, C, *] (instance norm: a [1, N*C, L] view); the Triton stage's signature without
+    its fused stats / reduce / keep_layout (the plan check keeps those out). training, or no running statistics:
+    batch statistics (biased variance, one warp per channel) and, with running statistics in training, their
+    in-place update (unbiased variance); eval: the running ones. weight / bias: [C], or a [G, C/G] view (reshaped),
+    or None. The apply pass is a kwb_pointwise launch with the statistics and the affine broadcast per channel;
+    epi another one. The result is contiguous."""
+    n, c = x.shape[0], x.shape[1]
+    y_dtype = torch.float32 if epi is not None else x.dtype
+    if x.numel() == 0:
+        return torch.empty(x.shape, dtype=y_dtype, device=x.device)
+    _kwb_int32(x)
+    hw = x.numel() // (n * c)
+    if training or running_mean is None:
+        xc = x.contiguous()
+        mean = torch.empty(c, dtype=torch.float32, device=x.device)
+        var = torch.empty(c, dtype=torch.float32, device=x.device)
+        update = bool(training) and running_mean is not None
+        rm = running_mean if update else mean
+        rv = running_var if update else var
+        count = n * hw
+        tensors = [from_dlpack(t) for t in (xc.view(-1), mean, var, rm, rv)]
+        scalars = [c, hw, count, float(momentum if momentum is not None else 0.1),
+                   count / (count - 1) if count > 1 else float("inf")]
+        key = ("batch_norm", x.dtype, rm.dtype, update)
+        compiled = _kwb_compiled.get(key)
+        if compiled is None:  # compile once per (stage, dtypes, update)
+            compiled = cute.compile(_kwb_bn_stats_host, *tensors, *scalars, update)
+            _kwb_compiled[key] = compiled
+        compiled(*tensors, *scalars)
+        kwb_last_grid_blocks[0] = max(kwb_last_grid_blocks[0], (c + ROW_WARPS - 1) // ROW_WARPS)
+    else:
+        mean, var = running_mean, running_var
+    per_ch = [1, c] + [1] * (x.dim() - 2)  # a per-channel vector broadcast over x's shape (stride 0)
+    w = weight.reshape(-1).view(per_ch) if weight is not None else None
+    b = bias.reshape(-1).view(per_ch) if bias is not None else None
+    apply = (_kwb_bn_apply_wb if w is not None and b is not None else _kwb_bn_apply_w if w is not None else
+             _kwb_bn_apply_b if b is not None else _kwb_bn_apply)
+    pad = mean.view(per_ch)  # an unused slot (never read by that epilogue)
+    y = kwb_pointwise(x, apply, (mean.view(per_ch), var.view(per_ch), w if w is not None else pad,
+                                 b if b is not None else pad), (float(eps),), y_dtype)
+    if epi is not None:
+        y = kwb_pointwise(y, epi, epi_tensors, epi_scalars, x.dtype)
+    return y

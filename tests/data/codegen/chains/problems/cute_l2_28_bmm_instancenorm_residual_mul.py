@@ -1,0 +1,37 @@
+# Kernel Workbench test copy of KernelBench level2/28_BMM_InstanceNorm_Sum_ResidualAdd_Multiply.py at small sizes (the CuTe DSL chain emulation).
+import torch
+import torch.nn as nn
+
+class Model(nn.Module):
+    """
+    Model that performs a batch matrix multiplication, instance normalization, summation, residual addition, and multiplication.
+    """
+    def __init__(self, in_features, out_features, eps=1e-5, momentum=0.1):
+        super(Model, self).__init__()
+        self.bmm = nn.Linear(in_features, out_features)
+        self.instance_norm = nn.InstanceNorm2d(out_features, eps=eps, momentum=momentum)
+
+    def forward(self, x, y):
+        """
+        Args:
+            x (torch.Tensor): Input tensor of shape (batch_size, in_features).
+            y (torch.Tensor): Input tensor of shape (batch_size, out_features).
+
+        Returns:
+            torch.Tensor: Output tensor of shape (batch_size, out_features).
+        """
+        x = self.bmm(x)
+        x = self.instance_norm(x.unsqueeze(1).unsqueeze(1)).squeeze(1).squeeze(1)
+        x = x + y
+        x = x * y
+        return x
+
+batch_size = 8
+in_features = 24
+out_features = 40
+
+def get_inputs():
+    return [torch.rand(batch_size, in_features), torch.rand(batch_size, out_features)]
+
+def get_init_inputs():
+    return [in_features, out_features]
