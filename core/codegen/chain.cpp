@@ -584,6 +584,11 @@ class Planner {
   /// scores + bias (@p op an add of the scores and a floating tensor, not a mask built from constants, that
   /// broadcasts as kwb_attention reads it): sets Attn's biasRef and @p s to the scores' ref.
   bool biasOf(const GraphOp& op, QString* s, Attn* a) const;
+  /// The Q Kᵀ GEMM of attention written as baddbmm / addmm (@p op: M + alpha * Q Kᵀ, beta 1, alpha > 0): M is a mask
+  /// from constants (the predicate, as maskOf's additive form; not when @p masked) or a floating tensor that
+  /// broadcasts as kwb_attention's bias reads it (added after @p since / @p since2, the walk's scales after it);
+  /// alpha scales the product alone. Fills @p a and adds M's constant ops; false leaves @p a as it was.
+  bool scaledAddGemm(const GraphOp& op, bool masked, double since, double since2, Attn* a);
   void findAttention(const QString& outRef);
   /// nll_loss of a log_softmax over the classes that only it reads (F.cross_entropy): the log_softmax is absorbed
   /// into the loss's launch (m_nllLogits). Needs m_readers (findAttention).
@@ -5913,6 +5918,40 @@ bool Planner::nllLoss(const GraphOp& op) {
   return true;
 }
 
+bool Planner::scaledAddGemm(const GraphOp& op, bool masked, double since, double since2, Attn* a) {
+  double beta = 1, alpha = 1, alpha2 = 1;
+  if (!jsonNumber(op.args.value("beta", json(1)), &beta) || beta != 1) return false;
+  if (!jsonNumber(op.args.value("alpha", json(1)), &alpha) || !(alpha > 0) || !std::isfinite(alpha)) return false;
+  alpha2 = alpha;
+  if (const auto j = arg2(op, "alpha"); j && !(jsonNumber(*j, &alpha2) && alpha2 > 0)) alpha2 = alpha;
+  const QString m = operandOf(op, "self").isEmpty() ? op.refs.value(0) : operandOf(op, "self");
+  if (m.isEmpty() || op.inputs.size() != 3) return false;
+  Attn b = *a;
+  // the add as maskOf reads it: M + the product (the product's own id stands for the scores)
+  GraphOp add = op;
+  add.name = QStringLiteral("add");
+  add.refs = QStringList{m, op.id};
+  add.args = json::object();
+  QString s;
+  QStringList cops;
+  if (!masked && constVal(resolve(m), &cops)) {
+    if (!maskOf(add, &s, &b)) return false;  // a constant M that is no 0 / -inf mask: not attention's
+  } else {
+    if (!b.biasRef.isEmpty() || constVal(resolve(m), &cops)) return false;
+    const QString dt = op.inputs.value(0).dtype;
+    if (!(dt == u"float32" || dt == u"float16" || dt == u"bfloat16" || dt == u"float64")) return false;
+    if (!biasBroadcastsAsKernel(shapeOfRef(resolve(m)), op.outputs.value(0).shape)) return false;
+    b.biasRef = resolve(m);
+    b.biasScale = since;
+    b.biasScale2 = since2;
+    b.maskBeforeBias = !masked;
+  }
+  b.scale *= alpha;
+  b.scale2 *= alpha2;
+  *a = b;
+  return true;
+}
+
 void Planner::findAttention(const QString& outRef) {
   for (const GraphOp& o : m_ops) {
     if (m_alias.contains(o.id) || m_dropoutMask.contains(o.id) || !usedLater(o, outRef)) continue;  // dead: no reader
@@ -5947,6 +5986,16 @@ void Planner::findAttention(const QString& outRef) {
       double f = 1.0;
       if ((o->name == u"bmm" || o->name == u"mm") && o->refs.size() == 2) {
         if (lastTwo(o->outputs.value(0).shape) == lastTwo(sshape)) qk = o;
+        break;
+      }
+      // baddbmm / addmm (M + alpha Q Kᵀ, beta 1; torch 1.13's nn.MultiheadAttention, probe18's p14): the add of M is
+      // the mask (from constants: the predicate) or the bias, the GEMM the Q Kᵀ one, alpha a scale on it alone
+      if ((o->name == u"baddbmm" || o->name == u"addmm") && o->refs.size() == 3 &&
+          lastTwo(o->outputs.value(0).shape) == lastTwo(sshape)) {
+        if (scaledAddGemm(*o, masked, since, since2, &a)) {
+          masked = masked || a.tri;
+          qk = o;
+        }
         break;
       }
       if (o->view && rowsView(*o)) {
@@ -6055,9 +6104,14 @@ void Planner::findAttention(const QString& outRef) {
     }
     const QList<qint64> qs = qk->outputs.value(0).shape;
     const QList<qint64> ps = pv ? pv->outputs.value(0).shape : QList<qint64>();
+    const bool added = qk->name == u"baddbmm" || qk->name == u"addmm";  // M + alpha Q Kᵀ: Q is operand 1
+    const QString qkGemm = qk->name == u"baddbmm" ? QStringLiteral("bmm")
+                           : qk->name == u"addmm" ? QStringLiteral("mm")
+                                                  : qk->name;
     // kwb_attention's result is in Q's dtype
-    if (!pv || pv->name != qk->name || qs.size() != ps.size() || qs.size() < 2 || leadProduct(qs) != leadProduct(ps) ||
-        ps.at(ps.size() - 2) != qs.at(qs.size() - 2) || pv->outputs.value(0).dtype != qk->inputs.value(0).dtype) {
+    if (!pv || pv->name != qkGemm || qs.size() != ps.size() || qs.size() < 2 || leadProduct(qs) != leadProduct(ps) ||
+        ps.at(ps.size() - 2) != qs.at(qs.size() - 2) ||
+        pv->outputs.value(0).dtype != qk->inputs.value(added ? 1 : 0).dtype) {
       takeAlone();
       continue;
     }
@@ -6080,8 +6134,11 @@ void Planner::findAttention(const QString& outRef) {
     a.ops << qk->id << pviews;
     // a scale on Q or K alone (nn.MultiheadAttention divides Q by sqrt(head_dim) before the GEMM): folded in
     for (int k = 0; k < 2; ++k) {
-      QString r = resolve(k == 0 ? (operandOf(*qk, "self").isEmpty() ? qk->refs.value(0) : operandOf(*qk, "self"))
-                                 : (operandOf(*qk, "mat2").isEmpty() ? qk->refs.value(1) : operandOf(*qk, "mat2")));
+      const char* qName = qk->name == u"baddbmm" ? "batch1" : qk->name == u"addmm" ? "mat1" : "self";
+      const char* kName = qk->name == u"baddbmm" ? "batch2" : "mat2";
+      const QString qOp = operandOf(*qk, qName), kOp = operandOf(*qk, kName);
+      QString r = resolve(k == 0 ? (qOp.isEmpty() ? qk->refs.value(added ? 1 : 0) : qOp)
+                                 : (kOp.isEmpty() ? qk->refs.value(added ? 2 : 1) : kOp));
       const GraphOp* so = opById(r);
       double f = 1.0;
       if (so && single(r) && (so->name == u"mul" || so->name == u"div") && so->refs.size() == 1 &&
