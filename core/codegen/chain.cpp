@@ -3537,6 +3537,21 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
   // op that made it, the op that reads it and their lines (new-user trial 11, #5: the reason named neither)
   // An integer tensor only compared with an integer constant below 2^24 (a class target against ignore_index): the
   // comparison in fp32 is exact for values in (-2^24, 2^24)
+  // An arange of fewer than 2^24 values (through views) is exact in fp32, and so is its comparison with any integer
+  // tensor: fl(L) >= 2^24 > i where L is not exact (probe19 q14: the padding mask arange(T)[None] < lengths[:, None])
+  auto smallArange = [&](QString r) {
+    for (int guard = 0; guard < 16; ++guard) {
+      const GraphOp* o = opById(resolve(r));
+      if (!o) return false;
+      if (o->name == u"arange") {
+        const QList<qint64> sh = o->outputs.value(0).shape;
+        return sh.size() == 1 && sh.first() < (qint64{1} << 24) && o->outputs.value(0).dtype != u"float32";
+      }
+      if (!o->view || o->refs.isEmpty()) return false;
+      r = o->refs.first();
+    }
+    return false;
+  };
   auto comparedOnly = [&](const QString& r) {
     static const QSet<QString> cmp = {QStringLiteral("eq"), QStringLiteral("ne"), QStringLiteral("lt"),
                                       QStringLiteral("le"), QStringLiteral("gt"), QStringLiteral("ge")};
@@ -3544,6 +3559,13 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
     for (const GraphOp* o : piece) {
       if (std::none_of(o->refs.cbegin(), o->refs.cend(), [&](const QString& x) { return resolve(x) == r; })) continue;
       const json c = o->args.value("other", json());
+      const bool twoInts = cmp.contains(o->name) && o->refs.size() == 2 && isIntegralDtype(o->inputs.value(0).dtype) &&
+                           isIntegralDtype(o->inputs.value(1).dtype) &&
+                           (smallArange(o->refs.at(0)) || smallArange(o->refs.at(1)));
+      if (twoInts) {
+        read = true;
+        continue;
+      }
       if (!cmp.contains(o->name) || o->refs.size() != 1 || !c.is_number_integer() ||
           std::abs(c.get<qint64>()) >= (qint64{1} << 24))
         return false;

@@ -380,8 +380,9 @@ bool cuteHasPatternTemplate(const PatternPlan& plan, QString* whyNot) {
   // result, right for a sum only (the Triton template loads x shifted by one instead)
   if (plan.kind == PatternPlan::Kind::Scan && plan.exclusive && plan.op != u"cumsum") {
     if (whyNot)
-      *whyNot = QStringLiteral("an exclusive %1 has no CuTe DSL scan (its exclusive mode subtracts x[k], right for "
-                               "cumsum only): --framework triton renders it")
+      *whyNot = QStringLiteral(
+                    "an exclusive %1 has no CuTe DSL scan (its exclusive mode subtracts x[k], right for "
+                    "cumsum only): --framework triton renders it")
                     .arg(plan.op);
     return false;
   }

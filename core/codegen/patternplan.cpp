@@ -156,13 +156,12 @@ enum class Follow {
 
 bool followsView(const QString& name, Follow how) {
   static const QSet<QString> sameOrder = {
-      QStringLiteral("view"),        QStringLiteral("reshape"), QStringLiteral("_reshape_alias"),
-      QStringLiteral("_unsafe_view"), QStringLiteral("unsqueeze"), QStringLiteral("squeeze"),
-      QStringLiteral("contiguous"),  QStringLiteral("detach"),  QStringLiteral("alias"),
-      QStringLiteral("flatten"),     QStringLiteral("lift_fresh"), QStringLiteral("clone")};
+      QStringLiteral("view"),         QStringLiteral("reshape"),    QStringLiteral("_reshape_alias"),
+      QStringLiteral("_unsafe_view"), QStringLiteral("unsqueeze"),  QStringLiteral("squeeze"),
+      QStringLiteral("contiguous"),   QStringLiteral("detach"),     QStringLiteral("alias"),
+      QStringLiteral("flatten"),      QStringLiteral("lift_fresh"), QStringLiteral("clone")};
   if (sameOrder.contains(name)) return true;
-  return how == Follow::GemmOperand &&
-         (name == u"t" || name == u"transpose" || name == u"permute");
+  return how == Follow::GemmOperand && (name == u"t" || name == u"transpose" || name == u"permute");
 }
 
 /// Follows view ops back from `ref` to a forward() input (or parameter); "" if a compute op, or a view @p how does
@@ -312,7 +311,8 @@ bool rowNorm(const Parsed& p, PatternPlan& plan, QString* whyNot) {
     if (root.isEmpty() || !setMain(plan, p, root, whyNot)) return false;
     if (plan.rank < 2) return fail(whyNot, QStringLiteral("%1 of a tensor of rank %2").arg(plan.op).arg(plan.rank));
     if (group && (o.outShapes.isEmpty() || o.outShapes.first() != plan.shape))
-      return fail(whyNot, QStringLiteral("group_norm of a reshaped input: the template reads the input's own channels"));
+      return fail(whyNot,
+                  QStringLiteral("group_norm of a reshaped input: the template reads the input's own channels"));
     if (!group) {
       // InstanceNorm is traced as batch_norm(training) on x viewed as (1, N*C, ...)
       const bool training = o.args.is_object() && o.args.value("training", false);
@@ -573,8 +573,8 @@ bool sliceOf(const Parsed& p, const QString& ref, int dim, qint64 start, qint64 
   const int rank = static_cast<int>(out.size());
   const qint64 d = static_cast<qint64>(num(o->args, "dim", -1000));
   const qint64 st = static_cast<qint64>(num(o->args, "start", -1)), step = static_cast<qint64>(num(o->args, "step", 1));
-  if ((d + rank) % std::max(rank, 1) != dim || d < -rank || d >= rank || st != start || step != 1 ||
-      dim >= rank || out.at(dim) != keep)
+  if ((d + rank) % std::max(rank, 1) != dim || d < -rank || d >= rank || st != start || step != 1 || dim >= rank ||
+      out.at(dim) != keep)
     return false;
   *root = o->refs.first();
   return true;
@@ -650,8 +650,9 @@ bool scan(const Parsed& p, PatternPlan& plan, QString* whyNot) {
   } else if (rest.size() == 2 && rest.contains(fillName) && rest.contains(QStringLiteral("cat"))) {
     // an exclusive scan (the template loads x shifted by one in the scan's order: right for a sum and a product)
     if (!exclusiveScan(p, c, &src))
-      return fail(whyNot, QStringLiteral("%1 with %2 and cat that is not an exclusive scan along the scan dim")
-                              .arg(plan.op, fillName));
+      return fail(
+          whyNot,
+          QStringLiteral("%1 with %2 and cat that is not an exclusive scan along the scan dim").arg(plan.op, fillName));
     plan.exclusive = true;
   } else if (rest == QStringList{QStringLiteral("mul")} && at == 1) {
     const Op& m = p.compute.at(0);
