@@ -1563,6 +1563,10 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("q14_MaskedMean_FromLengths_PaddedBatch"),
        QStringLiteral("@probe19/q14_MaskedMean_FromLengths_PaddedBatch")},
       {QStringLiteral("lengths_mask_masked_fill_softmax"), QStringLiteral("=lengths_mask_masked_fill_softmax")},
+      // probe19 q15's class: scatter_add_ / index_add_ into a fresh factory result is its out-of-place form
+      {QStringLiteral("q15_GNN_IndexSelect_ScatterAdd_ReLU"),
+       QStringLiteral("@probe19/q15_GNN_IndexSelect_ScatterAdd_ReLU")},
+      {QStringLiteral("index_add_inplace_zeros_reread"), QStringLiteral("=index_add_inplace_zeros_reread")},
       // new-user trial 14: torch.round (half to even, decimals) in the pointwise lowering (y10)
       {QStringLiteral("fake_quant_round_weight_linear"), QStringLiteral("=fake_quant_round_weight_linear")},
       {QStringLiteral("round_half_even_decimals_epilogue"), QStringLiteral("=round_half_even_decimals_epilogue")},

@@ -896,6 +896,33 @@ void Planner::renameInPlace() {
     if (o.pw.is_object() && o.pw.contains("args") && o.pw.at("args").is_array())
       for (auto& a : o.pw["args"])
         if (a.is_string()) a = rename(QString::fromStdString(a.get<std::string>())).toStdString();
+    // scatter_add_ / index_add_ / scatter_ into a fresh factory result (torch.zeros_like(x).scatter_add_(...), a GNN's
+    // aggregation; probe19 q15): nothing else holds that memory, so the op is its out-of-place form on that value
+    static const QSet<QString> fresh = {
+        QStringLiteral("zeros"), QStringLiteral("zeros_like"), QStringLiteral("full"),      QStringLiteral("full_like"),
+        QStringLiteral("ones"),  QStringLiteral("ones_like"),  QStringLiteral("new_zeros"), QStringLiteral("new_full")};
+    static const QSet<QString> outOfPlace = {QStringLiteral("scatter_add"), QStringLiteral("index_add"),
+                                             QStringLiteral("scatter"), QStringLiteral("scatter_reduce")};
+    const QString base = o.name.endsWith(u'_') ? o.name.chopped(1) : o.name;
+    // the ops reading @p id (the factory behind a detach: its only reader, so no one sees the memory's old name)
+    auto readers = [&](const QString& id) {
+      return std::count_if(m_ops.cbegin(), m_ops.cend(), [&](const GraphOp& x) { return x.refs.contains(id); });
+    };
+    if (o.category != u"Elementwise" && outOfPlace.contains(base) && o.mutates.size() == 1 && !o.mutatesState &&
+        !m_buffers.buffer.contains(o.id)) {
+      const GraphOp* f = opById(o.mutates.first());
+      // through the detach / alias a factory's result is traced with (no other view: a slice shares memory)
+      for (int guard = 0; guard < 4 && f && f->view && (f->name == u"detach" || f->name == u"alias") &&
+                          f->refs.size() == 1 && readers(f->refs.first()) == 1;
+           ++guard)
+        f = opById(f->refs.first());
+      if (f && !f->view && fresh.contains(f->name) && !now.contains(o.mutates.first())) {
+        o.name = base;
+        now.insert(o.mutates.first(), o.id);
+        o.mutates.clear();
+        continue;
+      }
+    }
     if (o.name == u"bernoulli" || o.mutatesState || o.category != u"Elementwise" || m_buffers.buffer.contains(o.id))
       continue;  // a buffer write (fill_ into a slice) writes the buffer's memory: its readers read that
     for (const QString& t : std::as_const(o.mutates)) now.insert(t, o.id);
