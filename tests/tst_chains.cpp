@@ -382,6 +382,23 @@ void TestChains::plans_data() {
   QTest::newRow("y06's class: an [L, L] parameter on a 3-D bmm's scores, the scale after it")
       << QStringLiteral("attn16_relpos_table_scale_after") << QStringList{QStringLiteral("attention")}
       << QStringList{QStringLiteral("kwb_attention(q, t0, v, 0.25, bias=self.rel, bias_scale=0.25)")};
+  // probe19 (probe18's p14): attention written with baddbmm / addmm (M + alpha Q Kᵀ, beta 1) is one launch: M a mask
+  // from constants is the predicate, any other floating M the bias, alpha the scale on the product; beta != 1 is not
+  QTest::newRow("probe19 q02's class: baddbmm(sliced -inf buffer, q, kᵀ, alpha), softmax, bmm: the buffer as the bias")
+      << QStringLiteral("attn_baddbmm_buffer_causal") << QStringList{QStringLiteral("attention")}
+      << QStringList{QStringLiteral("kwb_attention(q, t4, v, 0.1767766952966369, bias=t3)")};
+  QTest::newRow(
+      "probe19: addmm(triu(full(-inf), 1), q, kᵀ, alpha=d ** -0.5): the causal predicate, nothing materialised")
+      << QStringLiteral("attn_addmm_const_causal") << QStringList{QStringLiteral("attention")}
+      << QStringList{
+             QStringLiteral("kwb_attention(q, t3, v, q.shape[-1] ** -0.5, diag=0, lower=True, fill=float('-inf'))")};
+  QTest::newRow("probe19: baddbmm(bias input, q, kᵀ) with head_dim = seq: q, not the bias, is Q")
+      << QStringLiteral("attn_baddbmm_bias_input_square") << QStringList{QStringLiteral("attention")}
+      << QStringList{QStringLiteral("kwb_attention(q, t0, v, 1.0, bias=bias)")};
+  QTest::newRow("probe19: baddbmm with beta 0.5 is no attention mask: GEMM (the add in its epilogue), softmax, GEMM")
+      << QStringLiteral("attn_baddbmm_beta_half")
+      << QStringList{QStringLiteral("gemm"), QStringLiteral("softmax"), QStringLiteral("gemm")}
+      << QStringList{QStringLiteral("!kwb_attention(")};
   QTest::newRow("y06's class: GQA (expand + reshape), an ALiBi buffer [H, L, L], causal, fp16")
       << QStringLiteral("attn16_gqa_alibi_causal_fp16") << QStringList{QStringLiteral("attention")}
       << QStringList{QStringLiteral("bias=self.alibi, k_rep=kwb_attn_rep("), QStringLiteral("!kwb_to_fp32(")};
@@ -1532,6 +1549,26 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("rpow_alibi_softmax"), QStringLiteral("=rpow_alibi_softmax")},
       // session 29: the softmax along a middle dim (_kwb_softmax_cols_kernel), prologue and epilogue fused
       {QStringLiteral("log_softmax_dim2_5d_mul"), QStringLiteral("=log_softmax_dim2_5d_mul")},
+      // probe19: attention as baddbmm / addmm; pattern plans of views that move elements (wrong kernels before);
+      // exclusive scans in both written forms, for a sum and a product, and a zeros + cat that is no exclusive scan
+      {QStringLiteral("attn_baddbmm_buffer_causal"), QStringLiteral("=attn_baddbmm_buffer_causal")},
+      {QStringLiteral("attn_addmm_const_causal"), QStringLiteral("=attn_addmm_const_causal")},
+      {QStringLiteral("attn_baddbmm_bias_input_square"), QStringLiteral("=attn_baddbmm_bias_input_square")},
+      {QStringLiteral("attn_baddbmm_beta_half"), QStringLiteral("=attn_baddbmm_beta_half")},
+      {QStringLiteral("pattern_scan_transposed_view"), QStringLiteral("=pattern_scan_transposed_view")},
+      {QStringLiteral("pattern_gemm_sliced_operands"), QStringLiteral("=pattern_gemm_sliced_operands")},
+      {QStringLiteral("pattern_group_norm_transposed_view"), QStringLiteral("=pattern_group_norm_transposed_view")},
+      {QStringLiteral("scan_exclusive_cumprod_dim0"), QStringLiteral("=scan_exclusive_cumprod_dim0")},
+      {QStringLiteral("scan_exclusive_cumsum_reverse_cat"), QStringLiteral("=scan_exclusive_cumsum_reverse_cat")},
+      {QStringLiteral("scan_zeros_appended_not_exclusive"), QStringLiteral("=scan_zeros_appended_not_exclusive")},
+      // probe19 q14's class: an int64 input compared with an arange (a padding mask from lengths): exact in fp32
+      {QStringLiteral("q14_MaskedMean_FromLengths_PaddedBatch"),
+       QStringLiteral("@probe19/q14_MaskedMean_FromLengths_PaddedBatch")},
+      {QStringLiteral("lengths_mask_masked_fill_softmax"), QStringLiteral("=lengths_mask_masked_fill_softmax")},
+      // probe19 q15's class: scatter_add_ / index_add_ into a fresh factory result is its out-of-place form
+      {QStringLiteral("q15_GNN_IndexSelect_ScatterAdd_ReLU"),
+       QStringLiteral("@probe19/q15_GNN_IndexSelect_ScatterAdd_ReLU")},
+      {QStringLiteral("index_add_inplace_zeros_reread"), QStringLiteral("=index_add_inplace_zeros_reread")},
       // new-user trial 14: torch.round (half to even, decimals) in the pointwise lowering (y10)
       {QStringLiteral("fake_quant_round_weight_linear"), QStringLiteral("=fake_quant_round_weight_linear")},
       {QStringLiteral("round_half_even_decimals_epilogue"), QStringLiteral("=round_half_even_decimals_epilogue")},

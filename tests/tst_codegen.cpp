@@ -964,6 +964,14 @@ void TestCodegen::patternPlans_data() {
                               << QStringLiteral("cumsum") << QStringLiteral("reverse=1;exclusive=0");
   QTest::newRow("92 exclusive") << QStringLiteral("92_cumsum_exclusive") << QStringLiteral("Scan")
                                 << QStringLiteral("cumsum") << QStringLiteral("reverse=0;exclusive=1");
+  // probe19: an exclusive cumprod (92_'s form, dim 0) and an exclusive cumsum written as a shift (cat first, then the
+  // scan of the first n): the template loads x shifted by one, right for both ops
+  QTest::newRow("exclusive cumprod dim 0")
+      << QStringLiteral("chains/scan_exclusive_cumprod_dim0") << QStringLiteral("Scan") << QStringLiteral("cumprod")
+      << QStringLiteral("dims=0..0;reverse=0;exclusive=1");
+  QTest::newRow("exclusive cumsum, shift form")
+      << QStringLiteral("chains/scan_exclusive_cumsum_reverse_cat") << QStringLiteral("Scan")
+      << QStringLiteral("cumsum") << QStringLiteral("dims=2..2;reverse=0;exclusive=1");
   QTest::newRow("x24 log_softmax") << QStringLiteral("extra/24_LogSoftmax") << QStringLiteral("Softmax/Norm")
                                    << QStringLiteral("log_softmax") << QStringLiteral("dims=1..1;inner=1");
   QTest::newRow("x36 rms") << QStringLiteral("extra/36_RMSNorm_") << QStringLiteral("Softmax/Norm")

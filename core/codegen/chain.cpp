@@ -584,6 +584,11 @@ class Planner {
   /// scores + bias (@p op an add of the scores and a floating tensor, not a mask built from constants, that
   /// broadcasts as kwb_attention reads it): sets Attn's biasRef and @p s to the scores' ref.
   bool biasOf(const GraphOp& op, QString* s, Attn* a) const;
+  /// The Q Kᵀ GEMM of attention written as baddbmm / addmm (@p op: M + alpha * Q Kᵀ, beta 1, alpha > 0): M is a mask
+  /// from constants (the predicate, as maskOf's additive form; not when @p masked) or a floating tensor that
+  /// broadcasts as kwb_attention's bias reads it (added after @p since / @p since2, the walk's scales after it);
+  /// alpha scales the product alone. Fills @p a and adds M's constant ops; false leaves @p a as it was.
+  bool scaledAddGemm(const GraphOp& op, bool masked, double since, double since2, Attn* a);
   void findAttention(const QString& outRef);
   /// nll_loss of a log_softmax over the classes that only it reads (F.cross_entropy): the log_softmax is absorbed
   /// into the loss's launch (m_nllLogits). Needs m_readers (findAttention).
@@ -891,6 +896,33 @@ void Planner::renameInPlace() {
     if (o.pw.is_object() && o.pw.contains("args") && o.pw.at("args").is_array())
       for (auto& a : o.pw["args"])
         if (a.is_string()) a = rename(QString::fromStdString(a.get<std::string>())).toStdString();
+    // scatter_add_ / index_add_ / scatter_ into a fresh factory result (torch.zeros_like(x).scatter_add_(...), a GNN's
+    // aggregation; probe19 q15): nothing else holds that memory, so the op is its out-of-place form on that value
+    static const QSet<QString> fresh = {
+        QStringLiteral("zeros"), QStringLiteral("zeros_like"), QStringLiteral("full"),      QStringLiteral("full_like"),
+        QStringLiteral("ones"),  QStringLiteral("ones_like"),  QStringLiteral("new_zeros"), QStringLiteral("new_full")};
+    static const QSet<QString> outOfPlace = {QStringLiteral("scatter_add"), QStringLiteral("index_add"),
+                                             QStringLiteral("scatter"), QStringLiteral("scatter_reduce")};
+    const QString base = o.name.endsWith(u'_') ? o.name.chopped(1) : o.name;
+    // the ops reading @p id (the factory behind a detach: its only reader, so no one sees the memory's old name)
+    auto readers = [&](const QString& id) {
+      return std::count_if(m_ops.cbegin(), m_ops.cend(), [&](const GraphOp& x) { return x.refs.contains(id); });
+    };
+    if (o.category != u"Elementwise" && outOfPlace.contains(base) && o.mutates.size() == 1 && !o.mutatesState &&
+        !m_buffers.buffer.contains(o.id)) {
+      const GraphOp* f = opById(o.mutates.first());
+      // through the detach / alias a factory's result is traced with (no other view: a slice shares memory)
+      for (int guard = 0; guard < 4 && f && f->view && (f->name == u"detach" || f->name == u"alias") &&
+                          f->refs.size() == 1 && readers(f->refs.first()) == 1;
+           ++guard)
+        f = opById(f->refs.first());
+      if (f && !f->view && fresh.contains(f->name) && !now.contains(o.mutates.first())) {
+        o.name = base;
+        now.insert(o.mutates.first(), o.id);
+        o.mutates.clear();
+        continue;
+      }
+    }
     if (o.name == u"bernoulli" || o.mutatesState || o.category != u"Elementwise" || m_buffers.buffer.contains(o.id))
       continue;  // a buffer write (fill_ into a slice) writes the buffer's memory: its readers read that
     for (const QString& t : std::as_const(o.mutates)) now.insert(t, o.id);
@@ -3532,6 +3564,21 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
   // op that made it, the op that reads it and their lines (new-user trial 11, #5: the reason named neither)
   // An integer tensor only compared with an integer constant below 2^24 (a class target against ignore_index): the
   // comparison in fp32 is exact for values in (-2^24, 2^24)
+  // An arange of fewer than 2^24 values (through views) is exact in fp32, and so is its comparison with any integer
+  // tensor: fl(L) >= 2^24 > i where L is not exact (probe19 q14: the padding mask arange(T)[None] < lengths[:, None])
+  auto smallArange = [&](QString r) {
+    for (int guard = 0; guard < 16; ++guard) {
+      const GraphOp* o = opById(resolve(r));
+      if (!o) return false;
+      if (o->name == u"arange") {
+        const QList<qint64> sh = o->outputs.value(0).shape;
+        return sh.size() == 1 && sh.first() < (qint64{1} << 24) && o->outputs.value(0).dtype != u"float32";
+      }
+      if (!o->view || o->refs.isEmpty()) return false;
+      r = o->refs.first();
+    }
+    return false;
+  };
   auto comparedOnly = [&](const QString& r) {
     static const QSet<QString> cmp = {QStringLiteral("eq"), QStringLiteral("ne"), QStringLiteral("lt"),
                                       QStringLiteral("le"), QStringLiteral("gt"), QStringLiteral("ge")};
@@ -3539,6 +3586,13 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
     for (const GraphOp* o : piece) {
       if (std::none_of(o->refs.cbegin(), o->refs.cend(), [&](const QString& x) { return resolve(x) == r; })) continue;
       const json c = o->args.value("other", json());
+      const bool twoInts = cmp.contains(o->name) && o->refs.size() == 2 && isIntegralDtype(o->inputs.value(0).dtype) &&
+                           isIntegralDtype(o->inputs.value(1).dtype) &&
+                           (smallArange(o->refs.at(0)) || smallArange(o->refs.at(1)));
+      if (twoInts) {
+        read = true;
+        continue;
+      }
       if (!cmp.contains(o->name) || o->refs.size() != 1 || !c.is_number_integer() ||
           std::abs(c.get<qint64>()) >= (qint64{1} << 24))
         return false;
@@ -5913,6 +5967,40 @@ bool Planner::nllLoss(const GraphOp& op) {
   return true;
 }
 
+bool Planner::scaledAddGemm(const GraphOp& op, bool masked, double since, double since2, Attn* a) {
+  double beta = 1, alpha = 1, alpha2 = 1;
+  if (!jsonNumber(op.args.value("beta", json(1)), &beta) || beta != 1) return false;
+  if (!jsonNumber(op.args.value("alpha", json(1)), &alpha) || !(alpha > 0) || !std::isfinite(alpha)) return false;
+  alpha2 = alpha;
+  if (const auto j = arg2(op, "alpha"); j && !(jsonNumber(*j, &alpha2) && alpha2 > 0)) alpha2 = alpha;
+  const QString m = operandOf(op, "self").isEmpty() ? op.refs.value(0) : operandOf(op, "self");
+  if (m.isEmpty() || op.inputs.size() != 3) return false;
+  Attn b = *a;
+  // the add as maskOf reads it: M + the product (the product's own id stands for the scores)
+  GraphOp add = op;
+  add.name = QStringLiteral("add");
+  add.refs = QStringList{m, op.id};
+  add.args = json::object();
+  QString s;
+  QStringList cops;
+  if (!masked && constVal(resolve(m), &cops)) {
+    if (!maskOf(add, &s, &b)) return false;  // a constant M that is no 0 / -inf mask: not attention's
+  } else {
+    if (!b.biasRef.isEmpty() || constVal(resolve(m), &cops)) return false;
+    const QString dt = op.inputs.value(0).dtype;
+    if (!(dt == u"float32" || dt == u"float16" || dt == u"bfloat16" || dt == u"float64")) return false;
+    if (!biasBroadcastsAsKernel(shapeOfRef(resolve(m)), op.outputs.value(0).shape)) return false;
+    b.biasRef = resolve(m);
+    b.biasScale = since;
+    b.biasScale2 = since2;
+    b.maskBeforeBias = !masked;
+  }
+  b.scale *= alpha;
+  b.scale2 *= alpha2;
+  *a = b;
+  return true;
+}
+
 void Planner::findAttention(const QString& outRef) {
   for (const GraphOp& o : m_ops) {
     if (m_alias.contains(o.id) || m_dropoutMask.contains(o.id) || !usedLater(o, outRef)) continue;  // dead: no reader
@@ -5947,6 +6035,16 @@ void Planner::findAttention(const QString& outRef) {
       double f = 1.0;
       if ((o->name == u"bmm" || o->name == u"mm") && o->refs.size() == 2) {
         if (lastTwo(o->outputs.value(0).shape) == lastTwo(sshape)) qk = o;
+        break;
+      }
+      // baddbmm / addmm (M + alpha Q Kᵀ, beta 1; torch 1.13's nn.MultiheadAttention, probe18's p14): the add of M is
+      // the mask (from constants: the predicate) or the bias, the GEMM the Q Kᵀ one, alpha a scale on it alone
+      if ((o->name == u"baddbmm" || o->name == u"addmm") && o->refs.size() == 3 &&
+          lastTwo(o->outputs.value(0).shape) == lastTwo(sshape)) {
+        if (scaledAddGemm(*o, masked, since, since2, &a)) {
+          masked = masked || a.tri;
+          qk = o;
+        }
         break;
       }
       if (o->view && rowsView(*o)) {
@@ -6055,9 +6153,14 @@ void Planner::findAttention(const QString& outRef) {
     }
     const QList<qint64> qs = qk->outputs.value(0).shape;
     const QList<qint64> ps = pv ? pv->outputs.value(0).shape : QList<qint64>();
+    const bool added = qk->name == u"baddbmm" || qk->name == u"addmm";  // M + alpha Q Kᵀ: Q is operand 1
+    const QString qkGemm = qk->name == u"baddbmm" ? QStringLiteral("bmm")
+                           : qk->name == u"addmm" ? QStringLiteral("mm")
+                                                  : qk->name;
     // kwb_attention's result is in Q's dtype
-    if (!pv || pv->name != qk->name || qs.size() != ps.size() || qs.size() < 2 || leadProduct(qs) != leadProduct(ps) ||
-        ps.at(ps.size() - 2) != qs.at(qs.size() - 2) || pv->outputs.value(0).dtype != qk->inputs.value(0).dtype) {
+    if (!pv || pv->name != qkGemm || qs.size() != ps.size() || qs.size() < 2 || leadProduct(qs) != leadProduct(ps) ||
+        ps.at(ps.size() - 2) != qs.at(qs.size() - 2) ||
+        pv->outputs.value(0).dtype != qk->inputs.value(added ? 1 : 0).dtype) {
       takeAlone();
       continue;
     }
@@ -6080,8 +6183,11 @@ void Planner::findAttention(const QString& outRef) {
     a.ops << qk->id << pviews;
     // a scale on Q or K alone (nn.MultiheadAttention divides Q by sqrt(head_dim) before the GEMM): folded in
     for (int k = 0; k < 2; ++k) {
-      QString r = resolve(k == 0 ? (operandOf(*qk, "self").isEmpty() ? qk->refs.value(0) : operandOf(*qk, "self"))
-                                 : (operandOf(*qk, "mat2").isEmpty() ? qk->refs.value(1) : operandOf(*qk, "mat2")));
+      const char* qName = qk->name == u"baddbmm" ? "batch1" : qk->name == u"addmm" ? "mat1" : "self";
+      const char* kName = qk->name == u"baddbmm" ? "batch2" : "mat2";
+      const QString qOp = operandOf(*qk, qName), kOp = operandOf(*qk, kName);
+      QString r = resolve(k == 0 ? (qOp.isEmpty() ? qk->refs.value(added ? 1 : 0) : qOp)
+                                 : (kOp.isEmpty() ? qk->refs.value(added ? 2 : 1) : kOp));
       const GraphOp* so = opById(r);
       double f = 1.0;
       if (so && single(r) && (so->name == u"mul" || so->name == u"div") && so->refs.size() == 1 &&

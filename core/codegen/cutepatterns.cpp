@@ -376,9 +376,17 @@ PatternRender scan(const PatternPlan& plan) {
 }  // namespace
 
 bool cuteHasPatternTemplate(const PatternPlan& plan, QString* whyNot) {
-  Q_UNUSED(plan);
-  Q_UNUSED(whyNot);
-  return true;  // every plan kind has a CuTe DSL template (cutedsl_*.py.tmpl)
+  // every plan kind has a CuTe DSL template (cutedsl_*.py.tmpl); its exclusive scan subtracts x[k] from the inclusive
+  // result, right for a sum only (the Triton template loads x shifted by one instead)
+  if (plan.kind == PatternPlan::Kind::Scan && plan.exclusive && plan.op != u"cumsum") {
+    if (whyNot)
+      *whyNot = QStringLiteral(
+                    "an exclusive %1 has no CuTe DSL scan (its exclusive mode subtracts x[k], right for "
+                    "cumsum only): --framework triton renders it")
+                    .arg(plan.op);
+    return false;
+  }
+  return true;
 }
 
 GeneratedKernel cutePatternKernel(const PatternPlan& plan, const nlohmann::json& spec,

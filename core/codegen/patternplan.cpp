@@ -144,17 +144,45 @@ Parsed parse(const json& spec) {
   return p;
 }
 
-/// Follows view ops back from `ref` to a forward() input (or parameter); "" if a compute op is in between.
-QString rootOf(const Parsed& p, QString ref) {
+/// Which views rootOf follows. The pattern templates read their operand as the root tensor itself (its shape, its
+/// row-major order): a view that moves elements (a transpose, a slice, a select, an expand) read through as its root
+/// computed the op on the wrong elements (probe19: cumsum(x.t()), cumsum(x[:, :-1]), group_norm(x.transpose(2, 3)),
+/// x[:, 1:] @ y[1:] were planned over x and returned wrong values or shapes). Such problems go to the chain planner,
+/// which writes the views.
+enum class Follow {
+  SameOrder,    ///< views that keep every element at its row-major place (reshape family, detach, contiguous, ...)
+  GemmOperand,  ///< SameOrder, and t / transpose / permute: the probe's pattern.gemm trans_a / trans_b describe them
+};
+
+bool followsView(const QString& name, Follow how) {
+  static const QSet<QString> sameOrder = {
+      QStringLiteral("view"),         QStringLiteral("reshape"),    QStringLiteral("_reshape_alias"),
+      QStringLiteral("_unsafe_view"), QStringLiteral("unsqueeze"),  QStringLiteral("squeeze"),
+      QStringLiteral("contiguous"),   QStringLiteral("detach"),     QStringLiteral("alias"),
+      QStringLiteral("flatten"),      QStringLiteral("lift_fresh"), QStringLiteral("clone")};
+  if (sameOrder.contains(name)) return true;
+  return how == Follow::GemmOperand && (name == u"t" || name == u"transpose" || name == u"permute");
+}
+
+/// Follows view ops back from `ref` to a forward() input (or parameter); "" if a compute op, or a view @p how does
+/// not follow, is in between.
+QString rootOf(const Parsed& p, QString ref, Follow how = Follow::SameOrder) {
   for (int guard = 0; guard < 64; ++guard) {
     if (p.inputs.contains(ref) || p.params.contains(ref)) return ref;
     const Op* found = nullptr;
     for (const Op& o : p.ops)
       if (o.id == ref) found = &o;
-    if (!found || !viewOps().contains(found->name) || found->refs.isEmpty()) return {};
+    if (!found || !viewOps().contains(found->name) || !followsView(found->name, how) || found->refs.isEmpty())
+      return {};
     ref = found->refs.first();
   }
   return {};
+}
+
+const Op* opOf(const Parsed& p, const QString& id) {
+  for (const Op& o : p.ops)
+    if (o.id == id) return &o;
+  return nullptr;
 }
 
 QStringList computeNames(const Parsed& p) {
@@ -282,6 +310,9 @@ bool rowNorm(const Parsed& p, PatternPlan& plan, QString* whyNot) {
     const QString root = o.refs.isEmpty() ? QString() : rootOf(p, o.refs.first());
     if (root.isEmpty() || !setMain(plan, p, root, whyNot)) return false;
     if (plan.rank < 2) return fail(whyNot, QStringLiteral("%1 of a tensor of rank %2").arg(plan.op).arg(plan.rank));
+    if (group && (o.outShapes.isEmpty() || o.outShapes.first() != plan.shape))
+      return fail(whyNot,
+                  QStringLiteral("group_norm of a reshaped input: the template reads the input's own channels"));
     if (!group) {
       // InstanceNorm is traced as batch_norm(training) on x viewed as (1, N*C, ...)
       const bool training = o.args.is_object() && o.args.value("training", false);
@@ -370,7 +401,7 @@ bool gemm(const json& spec, const Parsed& p, PatternPlan& plan, QString* whyNot)
   }
   const Op& o = p.compute.first();
   if (o.refs.size() != 2) return fail(whyNot, QStringLiteral("%1 without two operands").arg(o.name));
-  const QString a = rootOf(p, o.refs.at(0)), b = rootOf(p, o.refs.at(1));
+  const QString a = rootOf(p, o.refs.at(0), Follow::GemmOperand), b = rootOf(p, o.refs.at(1), Follow::GemmOperand);
   if (a.isEmpty() || b.isEmpty() || !p.inputs.contains(a) || !p.inputs.contains(b))
     return fail(whyNot, QStringLiteral("a GEMM operand is computed or a model parameter (no template)"));
   if (!setMain(plan, p, a, whyNot)) return false;
@@ -527,6 +558,73 @@ bool loss(const Parsed& p, PatternPlan& plan, QString* whyNot) {
   return true;
 }
 
+/// The scan dim of @p c (its "dim" normalised to @p rank), -1 when it has none.
+int scanDim(const Op& c, int rank) {
+  const QList<int> d = dimsOf(c.args, rank);
+  return d.size() == 1 ? d.first() : -1;
+}
+
+/// Whether @p ref is, through views that keep the order, a slice of @p keep elements from @p start along @p dim of
+/// a tensor whose view root it returns in @p root (anything else between: false).
+bool sliceOf(const Parsed& p, const QString& ref, int dim, qint64 start, qint64 keep, QString* root) {
+  const Op* o = opOf(p, ref);
+  if (!o || (o->name != u"slice" && o->name != u"narrow") || o->refs.isEmpty() || o->outShapes.isEmpty()) return false;
+  const QList<qint64> out = o->outShapes.first();
+  const int rank = static_cast<int>(out.size());
+  const qint64 d = static_cast<qint64>(num(o->args, "dim", -1000));
+  const qint64 st = static_cast<qint64>(num(o->args, "start", -1)), step = static_cast<qint64>(num(o->args, "step", 1));
+  if ((d + rank) % std::max(rank, 1) != dim || d < -rank || d >= rank || st != start || step != 1 || dim >= rank ||
+      out.at(dim) != keep)
+    return false;
+  *root = o->refs.first();
+  return true;
+}
+
+/// An exclusive scan written as KernelBench 92_ writes it, or as a shift (probe18's x18): along the scan dim d of x
+/// with n elements, cat((identity, scan(x.narrow(d, 0, n - 1))), d) or scan(cat((identity, x), d).narrow(d, 0, n)),
+/// where identity is zeros_like (cumsum) or ones_like (cumprod) of a slice of size 1 along d. Sets @p src to x;
+/// false (no plan) for any other cat, fill, dim or slice.
+bool exclusiveScan(const Parsed& p, const Op& c, QString* src) {
+  const QString fillName = c.name == u"cumsum" ? QStringLiteral("zeros_like") : QStringLiteral("ones_like");
+  const Op *fill = nullptr, *cat = nullptr;
+  for (const Op& o : p.compute) {
+    if (o.name == fillName) fill = &o;
+    if (o.name == u"cat") cat = &o;
+  }
+  if (!fill || !cat || cat->refs.size() != 2 || cat->outShapes.isEmpty() || fill->outShapes.isEmpty()) return false;
+  const QList<qint64> catShape = cat->outShapes.first();
+  const int rank = static_cast<int>(catShape.size());
+  const int d = scanDim(c, rank);
+  const QList<int> cd = dimsOf(cat->args, rank);
+  if (d < 0 || cd != QList<int>{d} || fill->outShapes.first().size() != rank || fill->outShapes.first().at(d) != 1)
+    return false;
+  // the cat's first part is the fill (through views that keep its single slice), its second the rest
+  QString first = cat->refs.at(0);
+  for (int guard = 0; guard < 8 && first != fill->id; ++guard) {
+    const Op* v = opOf(p, first);
+    if (!v || !viewOps().contains(v->name) || !followsView(v->name, Follow::SameOrder) || v->refs.isEmpty()) break;
+    first = v->refs.first();
+  }
+  if (first != fill->id) return false;
+  QString x;
+  if (p.compute.last().id == cat->id && cat->refs.at(1) == c.id) {
+    // cat((identity, scan(x[:n - 1])), d): n = the cat's size along d
+    if (!sliceOf(p, c.refs.value(0), d, 0, catShape.at(d) - 1, &x)) return false;
+  } else if (p.compute.last().id == c.id) {
+    // scan(cat((identity, x), d)[:n]): n = the scan's size along d, one less than the cat's
+    QString catRef;
+    if (c.outShapes.isEmpty() || !sliceOf(p, c.refs.value(0), d, 0, catShape.at(d) - 1, &catRef) || catRef != cat->id)
+      return false;
+    x = cat->refs.at(1);
+  } else {
+    return false;
+  }
+  *src = rootOf(p, x);
+  const Op* xo = opOf(p, *src);
+  return !src->isEmpty() && !xo && p.inputs.contains(*src) && shapeOf(p.inputs.value(*src)).size() == rank &&
+         shapeOf(p.inputs.value(*src)).at(d) == catShape.at(d) - 1 + (p.compute.last().id == c.id ? 0 : 1);
+}
+
 bool scan(const Parsed& p, PatternPlan& plan, QString* whyNot) {
   const QStringList names = computeNames(p);
   const qsizetype at = names.indexOf(QStringLiteral("cumsum")) >= 0 ? names.indexOf(QStringLiteral("cumsum"))
@@ -538,6 +636,7 @@ bool scan(const Parsed& p, PatternPlan& plan, QString* whyNot) {
   QStringList rest = names;
   rest.removeAt(at);
   QString src = c.refs.isEmpty() ? QString() : c.refs.first();
+  const QString fillName = plan.op == u"cumsum" ? QStringLiteral("zeros_like") : QStringLiteral("ones_like");
   if (rest.isEmpty()) {
     src = rootOf(p, src);
   } else if (rest == QStringList{QStringLiteral("flip"), QStringLiteral("flip")} && at == 1) {
@@ -548,9 +647,13 @@ bool scan(const Parsed& p, PatternPlan& plan, QString* whyNot) {
         dimsOf(f0.args, 64, "dims") != dimsOf(f1.args, 64, "dims"))
       return fail(whyNot, QStringLiteral("flip/cumsum/flip that is not a reverse scan"));
     src = rootOf(p, f0.refs.first());
-  } else if (rest == QStringList{QStringLiteral("zeros_like"), QStringLiteral("cat")} && plan.op == u"cumsum") {
-    plan.exclusive = true;  // cat(zeros, cumsum(x[..., :-1])) along the scan dim
-    src = rootOf(p, src);
+  } else if (rest.size() == 2 && rest.contains(fillName) && rest.contains(QStringLiteral("cat"))) {
+    // an exclusive scan (the template loads x shifted by one in the scan's order: right for a sum and a product)
+    if (!exclusiveScan(p, c, &src))
+      return fail(
+          whyNot,
+          QStringLiteral("%1 with %2 and cat that is not an exclusive scan along the scan dim").arg(plan.op, fillName));
+    plan.exclusive = true;
   } else if (rest == QStringList{QStringLiteral("mul")} && at == 1) {
     const Op& m = p.compute.at(0);
     if (m.refs.size() != 2 || src != m.id)
@@ -567,6 +670,11 @@ bool scan(const Parsed& p, PatternPlan& plan, QString* whyNot) {
   } else {
     return fail(whyNot, QStringLiteral("%1 combined with %2 has no scan template").arg(plan.op, rest.join(u',')));
   }
+  // the template scans the input itself: a view between them that changes its shape (a reshape, a slice) is the
+  // chain planner's (rootOf already refuses the views that move elements)
+  if (!plan.exclusive && !src.isEmpty() && p.inputs.contains(src) && !c.outShapes.isEmpty() &&
+      shapeOf(p.inputs.value(src)) != c.outShapes.first())
+    return fail(whyNot, QStringLiteral("%1 of a view of %2 in another shape").arg(plan.op, src));
   if (!setMain(plan, p, src, whyNot)) return false;
   if (plan.masked && plan.shape2 != plan.shape) return fail(whyNot, QStringLiteral("the scan's mask is not x's shape"));
   const QList<int> d = dimsOf(c.args, plan.rank);

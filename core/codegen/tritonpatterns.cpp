@@ -726,7 +726,7 @@ PatternRender scan(const PatternPlan& plan) {
       {QStringLiteral("scan"),
        QStringLiteral("tl.%1 per chunk plus the fp32 carry of the previous chunks%2%3")
            .arg(plan.op, plan.reverse ? QStringLiteral("; reverse: chunks walk the row from its end") : QString(),
-                plan.exclusive ? QStringLiteral("; exclusive: inclusive result minus x[k]") : QString())},
+                plan.exclusive ? QStringLiteral("; exclusive: x read shifted by one in the scan order") : QString())},
       {QStringLiteral("dtype handling"), dtypeText(plan)},
       {QStringLiteral("launch plumbing"),
        QStringLiteral("a strided input is made contiguous first (one extra copy); output from torch.empty_like")},

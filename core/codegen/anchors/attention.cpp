@@ -136,6 +136,13 @@ class AttentionAnchor final : public Anchor {
       QList<const GraphOp*> gemms;
       const GraphOp* softmax = nullptr;
       for (const GraphOp* o : compute) {
+        if (o->category == u"GEMM" &&
+            (o->refs.size() != 2 || o->name.startsWith(QLatin1String("add")) || o->name == u"baddbmm"))
+          // baddbmm / addmm: M + alpha * A B, whose first operand is M (probe19: baddbmm(m, q, kᵀ) was planned with m
+          // as Q and the add dropped); the chain planner's attention reads M as the mask or bias
+          return anchors::fail(whyNot, QStringLiteral("attention with %1: a GEMM with an added input is the chain "
+                                                      "planner's (the anchor takes plain Q·Kᵀ and ·V GEMMs)")
+                                           .arg(anchors::where(*o)));
         if (o->category == u"GEMM")
           gemms << o;
         else if (o->category == u"Softmax")
