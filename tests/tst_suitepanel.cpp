@@ -503,8 +503,12 @@ class TestSuitePanel : public QObject {
     QVERIFY(w.openSuite(dir.path()));
     auto* tabs = w.findChild<QTabWidget*>(QStringLiteral("centralTabs"));
     QCOMPARE(tabs->currentWidget(), w.suitePanel());
+    // the status bar's gate is the workbench page's: hidden beside the suite (new-user trial 19, #14)
+    auto* chip = w.findChild<QWidget*>(QStringLiteral("statusVerdict"));
+    QVERIFY(chip && !chip->isVisible());
     Q_EMIT w.suitePanel()->openWorkspaceRequested(ws, QStringLiteral("19_ReLU"));
     QCOMPARE(tabs->currentIndex(), 0);
+    QVERIFY(chip->isVisible());
     QVERIFY(w.logicPath().endsWith(QLatin1String("kernel_opt_19_ReLU/reference.py")));
     QCOMPARE(tabs->count(), 2);  // the suite stays a tab away
   }

@@ -200,6 +200,9 @@ MainWindow::MainWindow(QWidget* parent)
   // them at half the window), and come back as they were with the workbench page.
   connect(m_centralTabs, &QTabWidget::currentChanged, this, [this](int index) {
     const bool suite = m_centralTabs->widget(index) == m_suitePanel;
+    // The status bar's gate is the workbench page's workspace: beside a suite's table it read as the suite's
+    // verdict (new-user trial 19, #14); the suite's own headline is above its table.
+    if (m_statusVerdict) m_statusVerdict->setVisible(!suite);
     if (suite && m_layoutBeforeSuite.isEmpty()) {
       m_layoutBeforeSuite = saveState();
       // The wizard too: it has no use beside a suite's table, whose reasons it cut at 1280x800 (trial 12, #11).
