@@ -1781,6 +1781,18 @@ print(P + "RESULT_JSON=" + json.dumps({"status": "PASS", "cases": cases}), flush
     const QByteArray report = readAll(ws2 + QStringLiteral("/baseline_report.md"));
     QVERIFY2(report.contains("- Warning: problem: input x is transposed (stride [1,128])"), report.constData());
     QVERIFY(!report.contains("lacks F.scaled_dot_product_attention"));
+    // ... but an elementwise graph has no row-wise kernel to copy it: no warning (new-user trial 19, #11)
+    writeFile(dir.filePath(QStringLiteral("tr_relu.py")),
+              "import torch\nimport torch.nn as nn\n\n\nclass Model(nn.Module):\n    def forward(self, x):\n"
+              "        return torch.relu(x) * 0.5\n\n\ndef get_inputs():\n    return [torch.randn(256, 128).t()]\n\n\n"
+              "def get_init_inputs():\n    return []\n");
+    const QString ws3 = dir.filePath(QStringLiteral("ws3"));
+    const Result e =
+        kwb({QStringLiteral("baseline"), dir.filePath(QStringLiteral("tr_relu.py")), QStringLiteral("--gpu"),
+             QStringLiteral("H200"), QStringLiteral("--framework"), QStringLiteral("triton"),
+             QStringLiteral("--workspace"), ws3, QStringLiteral("--cpu-dry-run"), QStringLiteral("--no-commit")});
+    QVERIFY2(e.code == 0 && !QString(e.out + e.err).contains(QStringLiteral("copy it to contiguous first")),
+             qPrintable(e.out + e.err));
   }
 
   // AMD targets get FlyDSL (the seed's policy): kernels, not skeletons, for the classes it renders (elementwise with

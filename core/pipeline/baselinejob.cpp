@@ -350,9 +350,12 @@ void BaselineJob::warnAboutSize(const GpuSpec& gpu) {
   // A non-contiguous input (a transposed view, a slice) is read as laid out by the elementwise and GEMM
   // kernels, but the row-wise ones (reductions, norms, losses, scans) copy it to contiguous first: a cost
   // the minimum byte count does not include (fresh-user trial: only `kwb analyze` showed the layout).
+  // A graph of elementwise ops alone has no row-wise kernel: the warning was noise there (new-user trial 19, #11).
+  const bool elementwiseOnly =
+      m_spec.value("pattern", nlohmann::json::object()).value("primary", std::string()) == "Elementwise";
   for (const auto& t : m_spec.value("inputs", nlohmann::json::array())) {
     const std::string layout = t.value("layout", std::string("contiguous"));
-    if (t.value("kind", std::string()) != "tensor" || layout == "contiguous") continue;
+    if (elementwiseOnly || t.value("kind", std::string()) != "tensor" || layout == "contiguous") continue;
     m_problemWarnings.append(
         QStringLiteral("input %1 is %2 (stride %3): the row-wise kernels (reductions, norms, losses, "
                        "scans) copy it to contiguous first, one more read and write of it than the "
