@@ -74,9 +74,12 @@ void raiseDock(MainWindow& w, const char* name) {
 // to return wrong values, or to sleep past the per-case timeout). It runs in the harness's test-only CPU
 // mode (KWB_HARNESS_DEVICE=cpu, set by the caller with the Triton emulation on PYTHONPATH), where kernel.py
 // itself runs: a CPU dry run would not import kernel.py at all, so it cannot show a FAIL.
-void badRun(MainWindow& w, const QString& problem, const QString& workspace, const char* patch, int caseTimeoutSec,
+bool badRun(MainWindow& w, const QString& problem, const QString& workspace, const char* patch, int caseTimeoutSec,
             const QString& out, const QString& name) {
-  if (!w.openPath(problem)) return;
+  if (!w.openPath(problem)) {
+    std::fprintf(stderr, "%s: cannot open %s\n", qUtf8Printable(name), qUtf8Printable(problem));
+    return false;
+  }
   WizardPanel* wiz = w.wizard();
   wiz->setGpu(QStringLiteral("H200"));
   wiz->setFramework(QStringLiteral("triton"));
@@ -85,23 +88,24 @@ void badRun(MainWindow& w, const QString& problem, const QString& workspace, con
   for (int phase = 1; phase <= 3; ++phase)
     if (!w.runPhase(phase, true)) {
       std::fprintf(stderr, "%s: phase %d failed: %s\n", qUtf8Printable(name), phase, qUtf8Printable(w.lastError()));
-      return;
+      return false;
     }
   QFile kernel(QDir(workspace).filePath(QStringLiteral("kernel.py")));
-  if (!kernel.open(QIODevice::Append)) return;
+  if (!kernel.open(QIODevice::Append)) return false;
   kernel.write(patch);
   kernel.close();
   BaselineOptions o = w.job()->options();
   o.caseTimeoutSec = caseTimeoutSec;
   w.job()->setOptions(o);
   wiz->showPhase(4);
-  if (!w.runPhase(4)) return;
+  if (!w.runPhase(4)) return false;
   QElapsedTimer t;
   t.start();
   while (w.runConsole()->isRunning() && t.elapsed() < 400000) settle(200);
   wiz->showPhase(4);
   raiseDock(w, "runConsoleDock");
   save(&w, out, name);
+  return true;
 }
 
 const char kWrongValues[] = R"(
@@ -381,8 +385,12 @@ int main(int argc, char** argv) {
   if (p.isSet(QStringLiteral("bad-problem"))) {
     const QString problem = p.value(QStringLiteral("bad-problem"));
     const QDir bad(p.value(QStringLiteral("bad-workspace")));
-    badRun(w, problem, bad.filePath(QStringLiteral("fail")), kWrongValues, 30, out, QStringLiteral("13-fail"));
-    badRun(w, problem, bad.filePath(QStringLiteral("timeout")), kSleeps, 3, out, QStringLiteral("14-timeout"));
+    // a shot that could not be taken fails the walk (it exited 0 with no shot: new-user trial 19, #17)
+    const bool failShot =
+        badRun(w, problem, bad.filePath(QStringLiteral("fail")), kWrongValues, 30, out, QStringLiteral("13-fail"));
+    const bool timeoutShot =
+        badRun(w, problem, bad.filePath(QStringLiteral("timeout")), kSleeps, 3, out, QStringLiteral("14-timeout"));
+    if (!failShot || !timeoutShot) return 1;
   }
   return 0;
 }

@@ -227,7 +227,12 @@ bool BaselineJob::understand() {
   }
   // A local run without CUDA read as a gate FAIL after all four phases (new-user trial 3, R3): the probe ran on
   // this machine with the same Python, and its torch.cuda.is_available() says so before anything is written.
-  if (!m_opts.cpuDryRun && (m_opts.target.isEmpty() || m_opts.target == u"local") &&
+  // The harness's test-only CPU mode (KWB_HARNESS_DEVICE=cpu: kernel.py under the Triton emulation) needs no GPU;
+  // the screenshot driver's FAIL and TIMEOUT_FAIL shots run that way (new-user trial 19, #17: they were skipped here).
+  const QString harnessDevice =
+      m_opts.harnessEnv.value(QStringLiteral("KWB_HARNESS_DEVICE"), qEnvironmentVariable("KWB_HARNESS_DEVICE"));
+  const bool cpuTestMode = harnessDevice.trimmed().compare(QLatin1String("cpu"), Qt::CaseInsensitive) == 0;
+  if (!m_opts.cpuDryRun && !cpuTestMode && (m_opts.target.isEmpty() || m_opts.target == u"local") &&
       r.spec.value("cuda_available", nlohmann::json()).is_boolean() && !r.spec.at("cuda_available").get<bool>())
     return fail(Understand, tr("no CUDA device on this machine; use --cpu-dry-run or a remote target "
                                "(the probe under %1 found no GPU: torch without CUDA, no /dev/nvidia*, or "
