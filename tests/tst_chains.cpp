@@ -1641,6 +1641,11 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("pointwise_where_ones_like_run"), QStringLiteral("=pointwise_where_ones_like_run")},
       {QStringLiteral("linear_max_indices_as_values"), QStringLiteral("=linear_max_indices_as_values")},
       {QStringLiteral("pointwise_argmax_min_indices_3d"), QStringLiteral("=pointwise_argmax_min_indices_3d")},
+      // session 30 (classes30): new-user trial 19 #6, integer tensors compared exactly (an arange against int64
+      // lengths, a span of two int64 inputs, int64 ids near 2^40 that fp32 would not tell apart)
+      {QStringLiteral("masked_mean_lengths"), QStringLiteral("=masked_mean_lengths")},
+      {QStringLiteral("masked_span_max"), QStringLiteral("=masked_span_max")},
+      {QStringLiteral("int_ids_match_sum"), QStringLiteral("=int_ids_match_sum")},
   };
   // a selection flips where two values tie: the reference takes them lowest index first as kwb_topk does (torch's
   // CUDA topk does; its CPU topk has no fixed order) and, in 16 bits, its parameters rounded as the harness's are

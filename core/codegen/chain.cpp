@@ -3546,9 +3546,33 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
     }
     return read;
   };
+  // An integer tensor compared only with another integer tensor (arange(T)[None, :] < lengths[:, None], new-user
+  // trial 19 #6; an int input read through its strides): read in its own dtype and compared exactly in the kernel's
+  // integers, whatever its values (no fp32 round trip above 2^24); the comparison's bool is the only value the run
+  // makes of it (DECISIONS.md "Integer tensors compared exactly")
+  auto plainInt = [&](const QString& r) {
+    return m_vals.contains(r) && isIntegralDtype(m_vals.value(r).dtype) && !m_counts.contains(r) &&
+           !m_indices.contains(r);
+  };
+  QSet<QString> exactInts;
+  for (const QString& r : ext) {
+    static const QSet<QString> cmp = {QStringLiteral("eq"), QStringLiteral("ne"), QStringLiteral("lt"),
+                                      QStringLiteral("le"), QStringLiteral("gt"), QStringLiteral("ge")};
+    if (!plainInt(r)) continue;
+    bool read = false, exact = true;
+    for (const GraphOp* o : piece) {
+      if (std::none_of(o->refs.cbegin(), o->refs.cend(), [&](const QString& x) { return resolve(x) == r; })) continue;
+      read = true;
+      exact = exact && cmp.contains(o->name) && o->refs.size() == 2 &&
+              std::all_of(o->refs.cbegin(), o->refs.cend(), [&](const QString& x) { return plainInt(resolve(x)); });
+    }
+    if (read && exact) exactInts.insert(r);
+  }
   for (const QString& r : ext) {
     const QString dt = m_vals.value(r).dtype;
-    if (!isIntegralDtype(dt) || m_counts.contains(r) || m_indices.contains(r) || comparedOnly(r)) continue;
+    if (!isIntegralDtype(dt) || m_counts.contains(r) || m_indices.contains(r) || exactInts.contains(r) ||
+        comparedOnly(r))
+      continue;
     const GraphOp* reader = &lastOp;
     for (const GraphOp* o : piece)
       if (reader == &lastOp &&
@@ -3584,7 +3608,10 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
     for (qint64 d : v.shape) shape.push_back(d);
     inputs.push_back({{"name", extName.value(r).toStdString()},
                       {"kind", "tensor"},
-                      {"dtype", (v.dtype.isEmpty() ? dtype : miniDtype(v.dtype)).toStdString()},
+                      {"dtype", (v.dtype.isEmpty()       ? dtype
+                                 : exactInts.contains(r) ? v.dtype
+                                                         : miniDtype(v.dtype))
+                                    .toStdString()},
                       {"shape", shape}});
     names.push_back(extName.value(r).toStdString());
   }
@@ -3686,8 +3713,8 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
       catPieces = loads <= kEpiTensors;
     }
   }
-  bool fuse = !catPieces && !toNorm && broadcastExpr.isEmpty() && outDtypeArg.isEmpty() && m_openAnchor >= 0 &&
-              !face.isEmpty() && primary == face && m_uses.value(primary) == usesInside &&
+  bool fuse = !catPieces && !toNorm && broadcastExpr.isEmpty() && outDtypeArg.isEmpty() && exactInts.isEmpty() &&
+              m_openAnchor >= 0 && !face.isEmpty() && primary == face && m_uses.value(primary) == usesInside &&
               m_lines.at(m_openAnchor).epilogue && chainOnce;
   // The views between the anchor and the run, as a function of the anchor's output for the launcher (epi_view=):
   // the epilogue tensors are given at the last view's indices, kwb_epi_unview reads them at the output's own.
@@ -3718,7 +3745,7 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
   QHash<QString, QList<PadMap>> maps;
   QHash<QString, QHash<int, int>> sizeAt;
   QHash<QString, QStringList> chains;  // a mapped pad -> the pads of its maps, in the same order
-  if (!fuse && broadcastExpr.isEmpty() && outDtypeArg.isEmpty()) {
+  if (!fuse && broadcastExpr.isEmpty() && outDtypeArg.isEmpty() && exactInts.isEmpty()) {
     for (const QString& r : ext) {
       if (!m_pads.contains(r) || m_vals.value(r).shape != outShape) continue;
       int reads = 0;
@@ -3794,8 +3821,12 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
       for (int d = 0; d < 5; ++d)
         terms << QStringLiteral("i") + QString::number(d) + QStringLiteral(" * s") + QString::number(e) +
                      QString::number(d);
-      fnText << QStringLiteral("    e%1_v = tl.load(e%1 + (%2), mask=mask, other=0.0).to(tl.float32)")
-                    .arg(QString::number(e), terms.join(QStringLiteral(" + ")));
+      if (exactInts.contains(order.at(e)))  // an integer compared exactly: loaded in its own dtype
+        fnText << QStringLiteral("    e%1_v = tl.load(e%1 + (%2), mask=mask, other=0)")
+                      .arg(QString::number(e), terms.join(QStringLiteral(" + ")));
+      else
+        fnText << QStringLiteral("    e%1_v = tl.load(e%1 + (%2), mask=mask, other=0.0).to(tl.float32)")
+                      .arg(QString::number(e), terms.join(QStringLiteral(" + ")));
     }
     fnText << *stmts << QStringLiteral("    return %1").arg(result);
     m_plan.epilogues += fnText.join(u'\n') + QStringLiteral("\n\n\n");
@@ -3808,11 +3839,20 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
     m_plan.epilogueSpecs << epiSpec;
     return fn;
   };
-  const QString fn = emitEpi(others, primary, {});
+  // an exactly compared integer primary: kwb_pointwise's x is loaded as fp32 (acc), so its exact values are read
+  // again as the last epilogue tensor, through x's strides (the broadcast expand included), and acc is unused
+  const bool intPrimary = exactInts.contains(primary);
+  if (intPrimary && others.size() + 1 > kEpiTensors)
+    return bad(QStringLiteral("%1: a pointwise run comparing integer tensors reads %2 tensors (the epilogue takes %3)")
+                   .arg(where(lastOp))
+                   .arg(others.size() + 1)
+                   .arg(kEpiTensors));
+  const QString fn = intPrimary ? emitEpi(others + QStringList{primary}, QString(), {}) : emitEpi(others, primary, {});
   if (fn.isEmpty()) return false;
 
   QStringList tensorsExpr, scalarsExpr;
   for (const QString& r : others) tensorsExpr << m_vals.value(r).expr;
+  if (intPrimary) tensorsExpr << (broadcastExpr.isEmpty() ? m_vals.value(primary).expr : broadcastExpr);
   for (const QString& s : scalars) scalarsExpr << QStringLiteral("float(%1)").arg(m_sizeScalar.value(s, s));
   auto tuple = [](const QStringList& l) -> QString {
     return u'(' + l.join(QStringLiteral(", ")) + (l.size() == 1 ? QStringLiteral(",)") : QStringLiteral(")"));
@@ -3843,7 +3883,7 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
   // operands or the scalars would not fit one epilogue.
   QStringList pieced, piecedLines;
   QString primaryExpr = broadcastExpr.isEmpty() ? m_vals.value(primary).expr : broadcastExpr;
-  if (!fuse && broadcastExpr.isEmpty() && outDtypeArg.isEmpty() && outShape.size() <= 5) {
+  if (!fuse && broadcastExpr.isEmpty() && outDtypeArg.isEmpty() && exactInts.isEmpty() && outShape.size() <= 5) {
     QHash<QString, Piecewise> pws;
     for (const QString& r : ext) {
       int reads = 0;

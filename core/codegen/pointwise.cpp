@@ -49,6 +49,10 @@ QString shapeText(const QList<qint64>& shape) {
 
 bool isFloatDtype(const QString& d) { return d == u"float32" || d == u"float16" || d == u"bfloat16"; }
 
+bool isIntDtype(const QString& d) {
+  return d == u"int64" || d == u"int32" || d == u"int16" || d == u"int8" || d == u"uint8";
+}
+
 }  // namespace
 
 QString outDtypeNote(const PointwiseProgram& prog) {
@@ -305,9 +309,11 @@ std::optional<PointwiseProgram> parsePointwiseProgram(const json& spec, QString*
   // dtypes and broadcasting of the tensors the graph reads
   for (auto& in : p.inputs) {
     if (!in.usedByGraph || !in.isTensor) continue;
-    if (!isFloatDtype(in.dtype) && in.dtype != u"bool")
+    // an integer tensor (int64 lengths, an arange: the chain's exact integer comparisons) is read in its own dtype,
+    // so that a comparison of two of them is exact at any value (no fp32 round trip above 2^24)
+    if (!isFloatDtype(in.dtype) && in.dtype != u"bool" && !isIntDtype(in.dtype))
       return fail(QStringLiteral("input %1 has dtype %2; the template handles float16, bfloat16, "
-                                 "float32 and bool")
+                                 "float32, bool and integers")
                       .arg(in.name, in.dtype.isEmpty() ? QStringLiteral("(missing)") : in.dtype));
     if (p.primary.isEmpty() && in.shape == p.outShape) p.primary = in.name;
   }
