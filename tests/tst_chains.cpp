@@ -1646,6 +1646,10 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("masked_mean_lengths"), QStringLiteral("=masked_mean_lengths")},
       {QStringLiteral("masked_span_max"), QStringLiteral("=masked_span_max")},
       {QStringLiteral("int_ids_match_sum"), QStringLiteral("=int_ids_match_sum")},
+      // trial 19 #6: binary_cross_entropy_with_logits by its stable formula (pos_weight / weight, none / mean / sum)
+      {QStringLiteral("bce_logits_pos_weight_none"), QStringLiteral("=bce_logits_pos_weight_none")},
+      {QStringLiteral("bce_logits_weight_mean"), QStringLiteral("=bce_logits_weight_mean")},
+      {QStringLiteral("bce_logits_module_sum"), QStringLiteral("=bce_logits_module_sum")},
   };
   // a selection flips where two values tie: the reference takes them lowest index first as kwb_topk does (torch's
   // CUDA topk does; its CPU topk has no fixed order) and, in 16 bits, its parameters rounded as the harness's are

@@ -2160,9 +2160,13 @@ void Planner::findSelectedGemms() {
 bool Planner::elementwiseLoss(const GraphOp& op) {
   // The term per element of d = input - target, torch's formulas (aten/src/ATen/native/Loss.cpp): mse d^2, l1 |d|,
   // huber (delta) 0.5 d^2 below delta else delta (|d| - 0.5 delta), smooth_l1 (beta) 0.5 d^2 / beta below beta else
-  // |d| - 0.5 beta (beta 0: |d|), soft_margin log1p(exp(-input * target)); reduction 0 none, 1 mean, 2 sum
+  // |d| - 0.5 beta (beta 0: |d|), soft_margin log1p(exp(-input * target)), binary_cross_entropy_with_logits
+  // (1 - y) x + (1 + (pos_weight - 1) y) (log1p(exp(-|x|)) + max(-x, 0)), times weight (torch's stable form, new-user
+  // trial 19 #6); reduction 0 none, 1 mean, 2 sum
   const QString n = op.name;
-  if (n != u"mse_loss" && n != u"l1_loss" && n != u"huber_loss" && n != u"smooth_l1_loss" && n != u"soft_margin_loss")
+  const bool bce = n == u"binary_cross_entropy_with_logits";
+  if (n != u"mse_loss" && n != u"l1_loss" && n != u"huber_loss" && n != u"smooth_l1_loss" && n != u"soft_margin_loss" &&
+      !bce)
     return false;
   const QString a = operandOf(op, "self").isEmpty() ? op.refs.value(0) : operandOf(op, "self");
   const QString b = operandOf(op, "target").isEmpty() ? op.refs.value(1) : operandOf(op, "target");
@@ -2179,7 +2183,32 @@ bool Planner::elementwiseLoss(const GraphOp& op) {
   const std::string sa = a.toStdString(), sb = b.toStdString();
   auto c = [](double v) { return json{{"const", v}}; };
   QList<PwNode> nodes;
-  if (n == u"soft_margin_loss") {
+  if (bce) {
+    // the optional tensors: forward() inputs, parameters or earlier values, read through their strides as any
+    // operand of the run (pos_weight [C] broadcast along the rows)
+    const QString weight = operandOf(op, "weight"), posWeight = operandOf(op, "pos_weight");
+    auto at = [&](qsizetype k) { return "@" + std::to_string(k); };
+    nodes = {{"neg", json::array({sa})},           // 0: -x
+             {"relu", json::array({"@0"})},        // 1: max(-x, 0)
+             {"abs", json::array({sa})},           // 2: |x|
+             {"neg", json::array({"@2"})},         // 3
+             {"exp", json::array({"@3"})},         // 4: exp(-|x|), never above 1
+             {"log1p", json::array({"@4"})},       // 5
+             {"add", json::array({"@5", "@1"})}};  // 6: -log sigmoid(x)
+    qsizetype term = 6;
+    if (!posWeight.isEmpty()) {
+      nodes.append({"sub", json::array({posWeight.toStdString(), c(1.0)})});  // pos_weight - 1
+      nodes.append({"mul", json::array({at(nodes.size() - 1), sb})});
+      nodes.append({"add", json::array({at(nodes.size() - 1), c(1.0)})});  // the log weight
+      nodes.append({"mul", json::array({at(nodes.size() - 1), at(term)})});
+      term = nodes.size() - 1;
+    }
+    nodes.append({"neg", json::array({sb})});
+    nodes.append({"add", json::array({at(nodes.size() - 1), c(1.0)})});  // 1 - y
+    nodes.append({"mul", json::array({at(nodes.size() - 1), sa})});
+    nodes.append({"add", json::array({at(nodes.size() - 1), at(term)})});
+    if (!weight.isEmpty()) nodes.append({"mul", json::array({at(nodes.size() - 1), weight.toStdString()})});
+  } else if (n == u"soft_margin_loss") {
     nodes = {{"mul", json::array({sa, sb})},
              {"neg", json::array({"@0"})},
              {"exp", json::array({"@1"})},
