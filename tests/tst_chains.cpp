@@ -1649,6 +1649,7 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("masked_span_max"), QStringLiteral("=masked_span_max")},
       {QStringLiteral("int_ids_match_sum"), QStringLiteral("=int_ids_match_sum")},
       {QStringLiteral("int_ids_match_scale"), QStringLiteral("=int_ids_match_scale")},
+      {QStringLiteral("masked_count_long"), QStringLiteral("=masked_count_long")},
       // trial 19 #6: binary_cross_entropy_with_logits by its stable formula (pos_weight / weight, none / mean / sum)
       {QStringLiteral("bce_logits_pos_weight_none"), QStringLiteral("=bce_logits_pos_weight_none")},
       {QStringLiteral("bce_logits_weight_mean"), QStringLiteral("=bce_logits_weight_mean")},

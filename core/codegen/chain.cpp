@@ -3632,7 +3632,8 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
   for (const QString& r : ext) {
     if (!m_vals.contains(r)) return bad(QStringLiteral("%1 reads '%2', which nothing produced").arg(where(lastOp), r));
     const Val& v = m_vals.value(r);
-    count = count && (v.dtype == u"bool" || m_counts.contains(r) || m_indices.contains(r));
+    // an exactly compared integer is read only into a comparison's bool: the run's integer is still a mask's
+    count = count && (v.dtype == u"bool" || m_counts.contains(r) || m_indices.contains(r) || exactInts.contains(r));
     json shape = json::array();
     for (qint64 d : v.shape) shape.push_back(d);
     inputs.push_back({{"name", extName.value(r).toStdString()},
