@@ -3609,7 +3609,8 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
         reader = o;
     return bad(
         QStringLiteral("%1 reads %2, an %3 tensor: an integer tensor has an elementwise lowering only as a count "
-                       "of a bool mask (mask.sum(dim), exact in fp32)")
+                       "of a bool mask (mask.sum(dim), exact in fp32) or compared with another integer tensor "
+                       "(arange(T)[None, :] < lengths[:, None], exact)")
             .arg(where(*reader), describeRef(r), dt));
   }
   const QString primDt =
