@@ -3644,6 +3644,7 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
                                                          : miniDtype(v.dtype))
                                     .toStdString()},
                       {"shape", shape}});
+    if (exactInts.contains(r)) inputs.back()["exact_int"] = true;
     names.push_back(extName.value(r).toStdString());
   }
   for (const QString& s : scalars) {

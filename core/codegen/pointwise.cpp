@@ -136,6 +136,7 @@ std::optional<PointwiseProgram> parsePointwiseProgram(const json& spec, QString*
     if (in.name.isEmpty()) return fail(QStringLiteral("a spec input has no name"));
     in.isTensor = str(ji, "kind") != u"scalar";
     in.dtype = normaliseDtype(str(ji, "dtype"));
+    in.exactInt = ji.value("exact_int", false) == true;
     if (in.isTensor) {
       in.shape = shapeOf(ji);
       in.numel = numelOf(in.shape);
@@ -309,11 +310,11 @@ std::optional<PointwiseProgram> parsePointwiseProgram(const json& spec, QString*
   // dtypes and broadcasting of the tensors the graph reads
   for (auto& in : p.inputs) {
     if (!in.usedByGraph || !in.isTensor) continue;
-    // an integer tensor (int64 lengths, an arange: the chain's exact integer comparisons) is read in its own dtype,
-    // so that a comparison of two of them is exact at any value (no fp32 round trip above 2^24)
-    if (!isFloatDtype(in.dtype) && in.dtype != u"bool" && !isIntDtype(in.dtype))
+    // an integer tensor (int64 lengths, an arange) only where the caller marks it exact_int: the chain's exact
+    // comparisons read it in its own dtype (no fp32 round trip above 2^24); elsewhere integer arithmetic is refused
+    if (!isFloatDtype(in.dtype) && in.dtype != u"bool" && !(in.exactInt && isIntDtype(in.dtype)))
       return fail(QStringLiteral("input %1 has dtype %2; the template handles float16, bfloat16, "
-                                 "float32, bool and integers")
+                                 "float32 and bool")
                       .arg(in.name, in.dtype.isEmpty() ? QStringLiteral("(missing)") : in.dtype));
     if (p.primary.isEmpty() && in.shape == p.outShape) p.primary = in.name;
   }

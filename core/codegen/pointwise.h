@@ -28,6 +28,9 @@ struct PwInput {
   /// an input): the Python expression the launcher evaluates, e.g. "A.unsqueeze(1)"; "" for a forward()
   /// argument. Its name is the node's id; it is not a forward() parameter.
   QString viewExpr;
+  /// An integer tensor the caller reads in its own dtype and only compares with another ({"exact_int": true}: the
+  /// chain's exact comparisons); any other integer input is refused (its arithmetic in fp32 would round above 2^24).
+  bool exactInt = false;
 };
 
 /// One argument of a graph node.
