@@ -1416,6 +1416,17 @@ QStringList supportedPointwiseOps() {
 std::optional<QStringList> lowerPointwise(const PointwiseProgram& prog, const PwDialect& dialect,
                                           const std::function<PwVal(const PwInput&)>& inputExpr, const QString& indent,
                                           QString* result, QString* whyNot) {
+  // an integer compared exactly needs a kernel that loads it as an integer (the Triton chain's epilogues); another
+  // dialect's kernel would convert it to fp32 and round it above 2^24
+  for (const PwInput& in : prog.inputs)
+    if (in.exactInt && in.usedByGraph && !dialect.exactIntegers()) {
+      if (whyNot)
+        *whyNot = QStringLiteral(
+                      "input %1 is an %2 tensor compared exactly, which this DSL's lowering reads as fp32 "
+                      "(the Triton chain compares it in integers)")
+                      .arg(in.name, in.dtype);
+      return std::nullopt;
+    }
   Lowering l(prog, dialect, indent);
   if (!l.lower(inputExpr)) {
     if (whyNot) *whyNot = l.why;
