@@ -1243,8 +1243,10 @@ void TestChains::analyzeGroupsAreThePlan_data() {
         // issue 14 (trial 11): a glu, a pixel shuffle fused into its ReLU, an adaptive pool, a masked mean's count
         "t10_GLU_bf16", "t12_Conv1x1_PixelShuffle_ReLU", "t08_ConvTranspose1d_AdaptiveMaxPool1d",
         "t06_MaskedMeanPool_where", "patchify_rearrange", "pixel_unshuffle_scale",
-        "t01_Sigmoid_Linear_BatchCenter_Clamp", "pro_linear3d_sigmoid", "epi_bmm_transpose_residual",
-        "t11_fp16_Upcast_TemperatureSoftmax_Downcast", "cast_half_inside_chain",
+        // trial 19 #6 (session 30): an arange against int64 lengths, BCE with logits (a reduction's prologue)
+        "masked_mean_lengths", "masked_span_max", "bce_logits_weight_mean", "t01_Sigmoid_Linear_BatchCenter_Clamp",
+        "pro_linear3d_sigmoid", "epi_bmm_transpose_residual", "t11_fp16_Upcast_TemperatureSoftmax_Downcast",
+        "cast_half_inside_chain",
         // session 21: the growing cats' shared buffer
         "v02_DenseNet_DenseBlock", "dense_block_1d_nested",
         // trial 12: a recurrent cell's non-contiguous pieces, a GEMM with scalars (its product a synthetic mm)
@@ -1680,6 +1682,17 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("pointwise_where_ones_like_run"), QStringLiteral("=pointwise_where_ones_like_run")},
       {QStringLiteral("linear_max_indices_as_values"), QStringLiteral("=linear_max_indices_as_values")},
       {QStringLiteral("pointwise_argmax_min_indices_3d"), QStringLiteral("=pointwise_argmax_min_indices_3d")},
+      // session 30 (classes30): new-user trial 19 #6, integer tensors compared exactly (an arange against int64
+      // lengths, a span of two int64 inputs, int64 ids near 2^40 that fp32 would not tell apart)
+      {QStringLiteral("masked_mean_lengths"), QStringLiteral("=masked_mean_lengths")},
+      {QStringLiteral("masked_span_max"), QStringLiteral("=masked_span_max")},
+      {QStringLiteral("int_ids_match_sum"), QStringLiteral("=int_ids_match_sum")},
+      {QStringLiteral("int_ids_match_scale"), QStringLiteral("=int_ids_match_scale")},
+      {QStringLiteral("masked_count_long"), QStringLiteral("=masked_count_long")},
+      // trial 19 #6: binary_cross_entropy_with_logits by its stable formula (pos_weight / weight, none / mean / sum)
+      {QStringLiteral("bce_logits_pos_weight_none"), QStringLiteral("=bce_logits_pos_weight_none")},
+      {QStringLiteral("bce_logits_weight_mean"), QStringLiteral("=bce_logits_weight_mean")},
+      {QStringLiteral("bce_logits_module_sum"), QStringLiteral("=bce_logits_module_sum")},
   };
   // a selection flips where two values tie: the reference takes them lowest index first as kwb_topk does (torch's
   // CUDA topk does; its CPU topk has no fixed order) and, in 16 bits, its parameters rounded as the harness's are

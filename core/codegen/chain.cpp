@@ -2192,9 +2192,13 @@ void Planner::findSelectedGemms() {
 bool Planner::elementwiseLoss(const GraphOp& op) {
   // The term per element of d = input - target, torch's formulas (aten/src/ATen/native/Loss.cpp): mse d^2, l1 |d|,
   // huber (delta) 0.5 d^2 below delta else delta (|d| - 0.5 delta), smooth_l1 (beta) 0.5 d^2 / beta below beta else
-  // |d| - 0.5 beta (beta 0: |d|), soft_margin log1p(exp(-input * target)); reduction 0 none, 1 mean, 2 sum
+  // |d| - 0.5 beta (beta 0: |d|), soft_margin log1p(exp(-input * target)), binary_cross_entropy_with_logits
+  // (1 - y) x + (1 + (pos_weight - 1) y) (log1p(exp(-|x|)) + max(-x, 0)), times weight (torch's stable form, new-user
+  // trial 19 #6); reduction 0 none, 1 mean, 2 sum
   const QString n = op.name;
-  if (n != u"mse_loss" && n != u"l1_loss" && n != u"huber_loss" && n != u"smooth_l1_loss" && n != u"soft_margin_loss")
+  const bool bce = n == u"binary_cross_entropy_with_logits";
+  if (n != u"mse_loss" && n != u"l1_loss" && n != u"huber_loss" && n != u"smooth_l1_loss" && n != u"soft_margin_loss" &&
+      !bce)
     return false;
   const QString a = operandOf(op, "self").isEmpty() ? op.refs.value(0) : operandOf(op, "self");
   const QString b = operandOf(op, "target").isEmpty() ? op.refs.value(1) : operandOf(op, "target");
@@ -2211,7 +2215,32 @@ bool Planner::elementwiseLoss(const GraphOp& op) {
   const std::string sa = a.toStdString(), sb = b.toStdString();
   auto c = [](double v) { return json{{"const", v}}; };
   QList<PwNode> nodes;
-  if (n == u"soft_margin_loss") {
+  if (bce) {
+    // the optional tensors: forward() inputs, parameters or earlier values, read through their strides as any
+    // operand of the run (pos_weight [C] broadcast along the rows)
+    const QString weight = operandOf(op, "weight"), posWeight = operandOf(op, "pos_weight");
+    auto at = [&](qsizetype k) { return "@" + std::to_string(k); };
+    nodes = {{"neg", json::array({sa})},           // 0: -x
+             {"relu", json::array({"@0"})},        // 1: max(-x, 0)
+             {"abs", json::array({sa})},           // 2: |x|
+             {"neg", json::array({"@2"})},         // 3
+             {"exp", json::array({"@3"})},         // 4: exp(-|x|), never above 1
+             {"log1p", json::array({"@4"})},       // 5
+             {"add", json::array({"@5", "@1"})}};  // 6: -log sigmoid(x)
+    qsizetype term = 6;
+    if (!posWeight.isEmpty()) {
+      nodes.append({"sub", json::array({posWeight.toStdString(), c(1.0)})});  // pos_weight - 1
+      nodes.append({"mul", json::array({at(nodes.size() - 1), sb})});
+      nodes.append({"add", json::array({at(nodes.size() - 1), c(1.0)})});  // the log weight
+      nodes.append({"mul", json::array({at(nodes.size() - 1), at(term)})});
+      term = nodes.size() - 1;
+    }
+    nodes.append({"neg", json::array({sb})});
+    nodes.append({"add", json::array({at(nodes.size() - 1), c(1.0)})});  // 1 - y
+    nodes.append({"mul", json::array({at(nodes.size() - 1), sa})});
+    nodes.append({"add", json::array({at(nodes.size() - 1), at(term)})});
+    if (!weight.isEmpty()) nodes.append({"mul", json::array({at(nodes.size() - 1), weight.toStdString()})});
+  } else if (n == u"soft_margin_loss") {
     nodes = {{"mul", json::array({sa, sb})},
              {"neg", json::array({"@0"})},
              {"exp", json::array({"@1"})},
@@ -3600,9 +3629,33 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
     }
     return read;
   };
+  // An integer tensor compared only with another integer tensor (arange(T)[None, :] < lengths[:, None], new-user
+  // trial 19 #6; an int input read through its strides): read in its own dtype and compared exactly in the kernel's
+  // integers, whatever its values (no fp32 round trip above 2^24); the comparison's bool is the only value the run
+  // makes of it (DECISIONS.md "Integer tensors compared exactly")
+  auto plainInt = [&](const QString& r) {
+    return m_vals.contains(r) && isIntegralDtype(m_vals.value(r).dtype) && !m_counts.contains(r) &&
+           !m_indices.contains(r);
+  };
+  QSet<QString> exactInts;
+  for (const QString& r : ext) {
+    static const QSet<QString> cmp = {QStringLiteral("eq"), QStringLiteral("ne"), QStringLiteral("lt"),
+                                      QStringLiteral("le"), QStringLiteral("gt"), QStringLiteral("ge")};
+    if (!plainInt(r)) continue;
+    bool read = false, exact = true;
+    for (const GraphOp* o : piece) {
+      if (std::none_of(o->refs.cbegin(), o->refs.cend(), [&](const QString& x) { return resolve(x) == r; })) continue;
+      read = true;
+      exact = exact && cmp.contains(o->name) && o->refs.size() == 2 &&
+              std::all_of(o->refs.cbegin(), o->refs.cend(), [&](const QString& x) { return plainInt(resolve(x)); });
+    }
+    if (read && exact) exactInts.insert(r);
+  }
   for (const QString& r : ext) {
     const QString dt = m_vals.value(r).dtype;
-    if (!isIntegralDtype(dt) || m_counts.contains(r) || m_indices.contains(r) || comparedOnly(r)) continue;
+    if (!isIntegralDtype(dt) || m_counts.contains(r) || m_indices.contains(r) || exactInts.contains(r) ||
+        comparedOnly(r))
+      continue;
     const GraphOp* reader = &lastOp;
     for (const GraphOp* o : piece)
       if (reader == &lastOp &&
@@ -3610,7 +3663,8 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
         reader = o;
     return bad(
         QStringLiteral("%1 reads %2, an %3 tensor: an integer tensor has an elementwise lowering only as a count "
-                       "of a bool mask (mask.sum(dim), exact in fp32)")
+                       "of a bool mask (mask.sum(dim), exact in fp32) or compared with another integer tensor "
+                       "(arange(T)[None, :] < lengths[:, None], exact)")
             .arg(where(*reader), describeRef(r), dt));
   }
   const QString primDt =
@@ -3633,13 +3687,18 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
   for (const QString& r : ext) {
     if (!m_vals.contains(r)) return bad(QStringLiteral("%1 reads '%2', which nothing produced").arg(where(lastOp), r));
     const Val& v = m_vals.value(r);
-    count = count && (v.dtype == u"bool" || m_counts.contains(r) || m_indices.contains(r));
+    // an exactly compared integer is read only into a comparison's bool: the run's integer is still a mask's
+    count = count && (v.dtype == u"bool" || m_counts.contains(r) || m_indices.contains(r) || exactInts.contains(r));
     json shape = json::array();
     for (qint64 d : v.shape) shape.push_back(d);
     inputs.push_back({{"name", extName.value(r).toStdString()},
                       {"kind", "tensor"},
-                      {"dtype", (v.dtype.isEmpty() ? dtype : miniDtype(v.dtype)).toStdString()},
+                      {"dtype", (v.dtype.isEmpty()       ? dtype
+                                 : exactInts.contains(r) ? v.dtype
+                                                         : miniDtype(v.dtype))
+                                    .toStdString()},
                       {"shape", shape}});
+    if (exactInts.contains(r)) inputs.back()["exact_int"] = true;
     names.push_back(extName.value(r).toStdString());
   }
   for (const QString& s : scalars) {
@@ -3740,8 +3799,8 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
       catPieces = loads <= kEpiTensors;
     }
   }
-  bool fuse = !catPieces && !toNorm && broadcastExpr.isEmpty() && outDtypeArg.isEmpty() && m_openAnchor >= 0 &&
-              !face.isEmpty() && primary == face && m_uses.value(primary) == usesInside &&
+  bool fuse = !catPieces && !toNorm && broadcastExpr.isEmpty() && outDtypeArg.isEmpty() && exactInts.isEmpty() &&
+              m_openAnchor >= 0 && !face.isEmpty() && primary == face && m_uses.value(primary) == usesInside &&
               m_lines.at(m_openAnchor).epilogue && chainOnce;
   // The views between the anchor and the run, as a function of the anchor's output for the launcher (epi_view=):
   // the epilogue tensors are given at the last view's indices, kwb_epi_unview reads them at the output's own.
@@ -3772,7 +3831,7 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
   QHash<QString, QList<PadMap>> maps;
   QHash<QString, QHash<int, int>> sizeAt;
   QHash<QString, QStringList> chains;  // a mapped pad -> the pads of its maps, in the same order
-  if (!fuse && broadcastExpr.isEmpty() && outDtypeArg.isEmpty()) {
+  if (!fuse && broadcastExpr.isEmpty() && outDtypeArg.isEmpty() && exactInts.isEmpty()) {
     for (const QString& r : ext) {
       if (!m_pads.contains(r) || m_vals.value(r).shape != outShape) continue;
       int reads = 0;
@@ -3848,8 +3907,12 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
       for (int d = 0; d < 5; ++d)
         terms << QStringLiteral("i") + QString::number(d) + QStringLiteral(" * s") + QString::number(e) +
                      QString::number(d);
-      fnText << QStringLiteral("    e%1_v = tl.load(e%1 + (%2), mask=mask, other=0.0).to(tl.float32)")
-                    .arg(QString::number(e), terms.join(QStringLiteral(" + ")));
+      if (exactInts.contains(order.at(e)))  // an integer compared exactly: loaded in its own dtype
+        fnText << QStringLiteral("    e%1_v = tl.load(e%1 + (%2), mask=mask, other=0)")
+                      .arg(QString::number(e), terms.join(QStringLiteral(" + ")));
+      else
+        fnText << QStringLiteral("    e%1_v = tl.load(e%1 + (%2), mask=mask, other=0.0).to(tl.float32)")
+                      .arg(QString::number(e), terms.join(QStringLiteral(" + ")));
     }
     fnText << *stmts << QStringLiteral("    return %1").arg(result);
     m_plan.epilogues += fnText.join(u'\n') + QStringLiteral("\n\n\n");
@@ -3862,11 +3925,20 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
     m_plan.epilogueSpecs << epiSpec;
     return fn;
   };
-  const QString fn = emitEpi(others, primary, {});
+  // an exactly compared integer primary: kwb_pointwise's x is loaded as fp32 (acc), so its exact values are read
+  // again as the last epilogue tensor, through x's strides (the broadcast expand included), and acc is unused
+  const bool intPrimary = exactInts.contains(primary);
+  if (intPrimary && others.size() + 1 > kEpiTensors)
+    return bad(QStringLiteral("%1: a pointwise run comparing integer tensors reads %2 tensors (the epilogue takes %3)")
+                   .arg(where(lastOp))
+                   .arg(others.size() + 1)
+                   .arg(kEpiTensors));
+  const QString fn = intPrimary ? emitEpi(others + QStringList{primary}, QString(), {}) : emitEpi(others, primary, {});
   if (fn.isEmpty()) return false;
 
   QStringList tensorsExpr, scalarsExpr;
   for (const QString& r : others) tensorsExpr << m_vals.value(r).expr;
+  if (intPrimary) tensorsExpr << (broadcastExpr.isEmpty() ? m_vals.value(primary).expr : broadcastExpr);
   for (const QString& s : scalars) scalarsExpr << QStringLiteral("float(%1)").arg(m_sizeScalar.value(s, s));
   auto tuple = [](const QStringList& l) -> QString {
     return u'(' + l.join(QStringLiteral(", ")) + (l.size() == 1 ? QStringLiteral(",)") : QStringLiteral(")"));
@@ -3897,7 +3969,7 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
   // operands or the scalars would not fit one epilogue.
   QStringList pieced, piecedLines;
   QString primaryExpr = broadcastExpr.isEmpty() ? m_vals.value(primary).expr : broadcastExpr;
-  if (!fuse && broadcastExpr.isEmpty() && outDtypeArg.isEmpty() && outShape.size() <= 5) {
+  if (!fuse && broadcastExpr.isEmpty() && outDtypeArg.isEmpty() && exactInts.isEmpty() && outShape.size() <= 5) {
     QHash<QString, Piecewise> pws;
     for (const QString& r : ext) {
       int reads = 0;

@@ -49,6 +49,10 @@ QString shapeText(const QList<qint64>& shape) {
 
 bool isFloatDtype(const QString& d) { return d == u"float32" || d == u"float16" || d == u"bfloat16"; }
 
+bool isIntDtype(const QString& d) {
+  return d == u"int64" || d == u"int32" || d == u"int16" || d == u"int8" || d == u"uint8";
+}
+
 }  // namespace
 
 QString outDtypeNote(const PointwiseProgram& prog) {
@@ -132,6 +136,7 @@ std::optional<PointwiseProgram> parsePointwiseProgram(const json& spec, QString*
     if (in.name.isEmpty()) return fail(QStringLiteral("a spec input has no name"));
     in.isTensor = str(ji, "kind") != u"scalar";
     in.dtype = normaliseDtype(str(ji, "dtype"));
+    in.exactInt = ji.value("exact_int", false) == true;
     if (in.isTensor) {
       in.shape = shapeOf(ji);
       in.numel = numelOf(in.shape);
@@ -305,7 +310,9 @@ std::optional<PointwiseProgram> parsePointwiseProgram(const json& spec, QString*
   // dtypes and broadcasting of the tensors the graph reads
   for (auto& in : p.inputs) {
     if (!in.usedByGraph || !in.isTensor) continue;
-    if (!isFloatDtype(in.dtype) && in.dtype != u"bool")
+    // an integer tensor (int64 lengths, an arange) only where the caller marks it exact_int: the chain's exact
+    // comparisons read it in its own dtype (no fp32 round trip above 2^24); elsewhere integer arithmetic is refused
+    if (!isFloatDtype(in.dtype) && in.dtype != u"bool" && !(in.exactInt && isIntDtype(in.dtype)))
       return fail(QStringLiteral("input %1 has dtype %2; the template handles float16, bfloat16, "
                                  "float32 and bool")
                       .arg(in.name, in.dtype.isEmpty() ? QStringLiteral("(missing)") : in.dtype));
@@ -1409,6 +1416,17 @@ QStringList supportedPointwiseOps() {
 std::optional<QStringList> lowerPointwise(const PointwiseProgram& prog, const PwDialect& dialect,
                                           const std::function<PwVal(const PwInput&)>& inputExpr, const QString& indent,
                                           QString* result, QString* whyNot) {
+  // an integer compared exactly needs a kernel that loads it as an integer (the Triton chain's epilogues); another
+  // dialect's kernel would convert it to fp32 and round it above 2^24
+  for (const PwInput& in : prog.inputs)
+    if (in.exactInt && in.usedByGraph && !dialect.exactIntegers()) {
+      if (whyNot)
+        *whyNot = QStringLiteral(
+                      "input %1 is an %2 tensor compared exactly, which this DSL's lowering reads as fp32 "
+                      "(the Triton chain compares it in integers)")
+                      .arg(in.name, in.dtype);
+      return std::nullopt;
+    }
   Lowering l(prog, dialect, indent);
   if (!l.lower(inputExpr)) {
     if (whyNot) *whyNot = l.why;

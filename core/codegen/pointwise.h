@@ -28,6 +28,9 @@ struct PwInput {
   /// an input): the Python expression the launcher evaluates, e.g. "A.unsqueeze(1)"; "" for a forward()
   /// argument. Its name is the node's id; it is not a forward() parameter.
   QString viewExpr;
+  /// An integer tensor the caller reads in its own dtype and only compares with another ({"exact_int": true}: the
+  /// chain's exact comparisons); any other integer input is refused (its arithmetic in fp32 would round above 2^24).
+  bool exactInt = false;
 };
 
 /// One argument of a graph node.
@@ -131,6 +134,9 @@ class PwDialect {
   /// The fp32 value @p a rounded to the 16-bit float @p dtype ("float16" / "bfloat16", round to nearest even) and
   /// widened back: a cast down inside an fp32 computation. "" when the dialect has no such conversion.
   virtual QString roundTo(const QString& dtype, const PwVal& a) const;
+  /// Whether the kernels of this dialect load an `exact_int` input in its own integer dtype (the chain's Triton
+  /// epilogues do); false (the default): lowerPointwise refuses such a program rather than compare in fp32.
+  virtual bool exactIntegers() const { return false; }
 };
 
 /// Lowers the program's nodes to `<indent>name = expr` statements (one or more per node) in the

@@ -23,6 +23,8 @@ class TritonDialect final : public PwDialect {
   QString where(const PwVal& c, const PwVal& a, const PwVal& b) const override;
   QString fullLike(const PwVal& like, double v) const override;
   QString binary(const QString& op, const PwVal& a, const PwVal& b) const override;
+  /// The chain's epilogues load an exact_int input without converting it (Planner::pointwisePiece).
+  bool exactIntegers() const override { return true; }
   /// `a.to(tl.float16).to(tl.float32)`: Triton's fp32 -> fp16/bf16 conversion rounds to nearest even (the
   /// default fp_downcast_rounding), as torch's .to() does.
   QString roundTo(const QString& dtype, const PwVal& a) const override;
