@@ -709,6 +709,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../widgets/casetablemodel.cpp" line="126"/>
+        <source>ran (harness only): the harness ran the case, kernel.py did not; rel_err %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location filename="../widgets/casetablemodel.cpp" line="128"/>
         <source>no kernel ran; the reference&apos;s stand-in took %1 µs on the CPU</source>
         <translation type="unfinished"></translation>
@@ -719,18 +724,13 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="126"/>
-        <source>PASS (harness only): the case ran; rel_err %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <location filename="../widgets/casetablemodel.cpp" line="143"/>
         <source>ran</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../widgets/casetablemodel.cpp" line="197"/>
-        <source>ran: PASS (harness only), the case ran in a CPU dry run; rel_err %1</source>
+        <source>ran (harness only): the case ran in a CPU dry run, kernel.py did not; rel_err %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2732,554 +2732,554 @@ Source: %4
 <context>
     <name>kwb::ReportText</name>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="19"/>
+        <location filename="../core/review/reportdisplay.cpp" line="20"/>
         <source>Baseline kernel path</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="20"/>
+        <location filename="../core/review/reportdisplay.cpp" line="21"/>
         <source>Correctness test path</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="21"/>
+        <location filename="../core/review/reportdisplay.cpp" line="22"/>
         <source>PyTorch reference logic description</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="22"/>
+        <location filename="../core/review/reportdisplay.cpp" line="23"/>
         <source>Stable source record ids consulted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="23"/>
+        <location filename="../core/review/reportdisplay.cpp" line="24"/>
         <source>Baseline configuration summary</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="24"/>
+        <location filename="../core/review/reportdisplay.cpp" line="25"/>
         <source>Correctness results</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="25"/>
+        <location filename="../core/review/reportdisplay.cpp" line="26"/>
         <source>Baseline performance</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="26"/>
+        <location filename="../core/review/reportdisplay.cpp" line="27"/>
         <source>Plan kernels</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="27"/>
+        <location filename="../core/review/reportdisplay.cpp" line="28"/>
         <source>Roofline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="28"/>
+        <location filename="../core/review/reportdisplay.cpp" line="29"/>
         <source>What was and was not run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="33"/>
+        <location filename="../core/review/reportdisplay.cpp" line="34"/>
         <source>- Date: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="34"/>
+        <location filename="../core/review/reportdisplay.cpp" line="35"/>
         <source>- Mode: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="35"/>
+        <location filename="../core/review/reportdisplay.cpp" line="36"/>
         <source>- GPU: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="36"/>
+        <location filename="../core/review/reportdisplay.cpp" line="37"/>
         <source>- Framework: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="37"/>
+        <location filename="../core/review/reportdisplay.cpp" line="38"/>
         <source>- Run folder: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="38"/>
+        <location filename="../core/review/reportdisplay.cpp" line="39"/>
         <source>- Command: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="39"/>
+        <location filename="../core/review/reportdisplay.cpp" line="40"/>
         <source>Reference: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="40"/>
+        <location filename="../core/review/reportdisplay.cpp" line="41"/>
         <source>- Max rel_err: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="41"/>
+        <location filename="../core/review/reportdisplay.cpp" line="42"/>
         <source>- Result: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="42"/>
+        <location filename="../core/review/reportdisplay.cpp" line="43"/>
         <source>- PyTorch reference latency: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="43"/>
+        <location filename="../core/review/reportdisplay.cpp" line="44"/>
         <source>- FLOPs: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="44"/>
+        <location filename="../core/review/reportdisplay.cpp" line="45"/>
         <source>- Compute peak source: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="45"/>
+        <location filename="../core/review/reportdisplay.cpp" line="46"/>
         <source>- Bandwidth peak source: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="46"/>
+        <location filename="../core/review/reportdisplay.cpp" line="47"/>
         <source>- Bandwidth utilization vs. measured ceiling: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="47"/>
+        <location filename="../core/review/reportdisplay.cpp" line="48"/>
         <source>- Timing method: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="48"/>
+        <location filename="../core/review/reportdisplay.cpp" line="49"/>
         <source>- Arithmetic intensity: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="49"/>
+        <location filename="../core/review/reportdisplay.cpp" line="50"/>
         <source>- Ridge point: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="50"/>
+        <location filename="../core/review/reportdisplay.cpp" line="51"/>
         <source>- Bottleneck: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="51"/>
+        <location filename="../core/review/reportdisplay.cpp" line="52"/>
         <source>- Not run: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="52"/>
+        <location filename="../core/review/reportdisplay.cpp" line="53"/>
         <source>- Warning: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="53"/>
+        <location filename="../core/review/reportdisplay.cpp" line="54"/>
         <source>- Host launch path per call: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="54"/>
+        <location filename="../core/review/reportdisplay.cpp" line="55"/>
         <source>- TIMEOUT_FAIL: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="55"/>
+        <location filename="../core/review/reportdisplay.cpp" line="56"/>
         <source>- torch.compile reference: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="56"/>
+        <location filename="../core/review/reportdisplay.cpp" line="57"/>
         <source>- torch.compile reference (Inductor, default mode, </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="61"/>
+        <location filename="../core/review/reportdisplay.cpp" line="62"/>
         <source>&gt; **CPU dry run: not a kernel measurement.** No GPU was used. The figures below come from the PyTorch reference running on the CPU at reduced shapes where the inputs can be resized; the kernel was not timed, and no utilization is reported as the kernel&apos;s.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="65"/>
+        <location filename="../core/review/reportdisplay.cpp" line="66"/>
         <source>_No correctness case was run._</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="66"/>
-        <source>_CPU dry run: each case ran the PyTorch reference in kernel.py&apos;s place on the CPU at reduced shapes where the inputs can be resized (each case&apos;s shape is below) and checked it against the reference&apos;s own float32 run. &quot;PASS (harness only)&quot; means the harness and the case ran; kernel.py was not run, so no rel_err is shown. Both time columns are the reference on the CPU._</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/review/reportdisplay.cpp" line="72"/>
+        <location filename="../core/review/reportdisplay.cpp" line="73"/>
         <source>&gt; **No run: the harness was not run.** Nothing below was measured, on a GPU or on the CPU; the FLOP and byte counts and the peaks are analytic, and the quality gate says why nothing ran.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="75"/>
+        <location filename="../core/review/reportdisplay.cpp" line="76"/>
         <source>- Intensity and ridge point are analytic (FLOP and byte expressions, datasheet peaks); nothing was run.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="78"/>
+        <location filename="../core/review/reportdisplay.cpp" line="79"/>
         <source>- Ran no correctness case: the harness was not run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="79"/>
+        <location filename="../core/review/reportdisplay.cpp" line="80"/>
         <source>Cases not run for this problem:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="80"/>
+        <location filename="../core/review/reportdisplay.cpp" line="81"/>
         <source>- Source of these figures: the PyTorch reference on the CPU, at reduced shapes where the inputs can be resized</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="83"/>
+        <location filename="../core/review/reportdisplay.cpp" line="84"/>
         <source>- Intensity and ridge point are analytic (FLOP and byte expressions, datasheet peaks); the dry run measured no kernel.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="86"/>
+        <location filename="../core/review/reportdisplay.cpp" line="87"/>
         <source>- Not run: the kernel on a GPU; no kernel latency or utilization was measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="88"/>
+        <location filename="../core/review/reportdisplay.cpp" line="89"/>
         <source>_None: no knowledge record was consulted._</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="89"/>
+        <location filename="../core/review/reportdisplay.cpp" line="90"/>
         <source>_No roofline figure was drawn._</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="90"/>
+        <location filename="../core/review/reportdisplay.cpp" line="91"/>
         <source>**kernel.py was edited by you and kept (not regenerated). This dry run did not run it; the configuration rows after Framework describe the kernel the workbench generated, which yours may no longer match.**</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="94"/>
+        <location filename="../core/review/reportdisplay.cpp" line="95"/>
         <source>**kernel.py was edited by you and kept (not regenerated): the measurement below is of your kernel, while the configuration rows after Framework describe the kernel the workbench generated, which yours may no longer match.**</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="102"/>
+        <location filename="../core/review/reportdisplay.cpp" line="103"/>
         <source>Case</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="103"/>
+        <location filename="../core/review/reportdisplay.cpp" line="104"/>
         <source>Shape</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="104"/>
+        <location filename="../core/review/reportdisplay.cpp" line="105"/>
         <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="105"/>
+        <location filename="../core/review/reportdisplay.cpp" line="106"/>
         <source>Threshold</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="106"/>
+        <location filename="../core/review/reportdisplay.cpp" line="107"/>
         <source>Stand-in time, CPU (µs)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="107"/>
+        <location filename="../core/review/reportdisplay.cpp" line="108"/>
         <source>Reference time, CPU (µs)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="108"/>
+        <location filename="../core/review/reportdisplay.cpp" line="109"/>
         <source>Latency (µs)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="109"/>
+        <location filename="../core/review/reportdisplay.cpp" line="110"/>
         <source>Reference latency (µs)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="110"/>
+        <location filename="../core/review/reportdisplay.cpp" line="111"/>
         <source>Reason</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="111"/>
+        <location filename="../core/review/reportdisplay.cpp" line="112"/>
         <source>latency(us)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="112"/>
+        <location filename="../core/review/reportdisplay.cpp" line="113"/>
         <source>bandwidth(GB/s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="113"/>
+        <location filename="../core/review/reportdisplay.cpp" line="114"/>
         <source>TFLOPS peak utilization(%)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="114"/>
+        <location filename="../core/review/reportdisplay.cpp" line="115"/>
         <source>bandwidth peak utilization(%)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="115"/>
-        <location filename="../core/review/reportdisplay.cpp" line="145"/>
+        <location filename="../core/review/reportdisplay.cpp" line="116"/>
+        <location filename="../core/review/reportdisplay.cpp" line="146"/>
         <source>n/a (dry run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="116"/>
-        <location filename="../core/review/reportdisplay.cpp" line="143"/>
-        <source>PASS (harness only)</source>
+        <location filename="../core/review/reportdisplay.cpp" line="67"/>
+        <source>_CPU dry run: each case ran the PyTorch reference in kernel.py&apos;s place on the CPU at reduced shapes where the inputs can be resized (each case&apos;s shape is below) and checked it against the reference&apos;s own float32 run. &quot;ran (harness only)&quot; means the harness and the case ran; kernel.py was not run, so no rel_err is shown. Both time columns are the reference on the CPU._</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="117"/>
-        <source>kernel</source>
+        <location filename="../core/review/reportdisplay.cpp" line="144"/>
+        <source>ran (harness only)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="118"/>
-        <source>grid</source>
+        <source>kernel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="119"/>
-        <source>block</source>
+        <source>grid</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="120"/>
-        <source>registers</source>
+        <source>block</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="121"/>
-        <source>shared memory (B)</source>
+        <source>registers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="122"/>
-        <source>share (%)</source>
+        <source>shared memory (B)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="123"/>
-        <source>launches</source>
+        <source>share (%)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="124"/>
-        <source>Parameter</source>
+        <source>launches</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="125"/>
-        <source>Value</source>
+        <source>Parameter</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="126"/>
-        <source>Framework</source>
+        <source>Value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="127"/>
-        <source>latency (µs)</source>
+        <source>Framework</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="128"/>
+        <source>latency (µs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="129"/>
         <source>max rel_err</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="133"/>
+        <location filename="../core/review/reportdisplay.cpp" line="134"/>
         <source> (full log and result.json; local to this machine, not committed)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="134"/>
+        <location filename="../core/review/reportdisplay.cpp" line="135"/>
         <source> (the process was killed and the case recorded as failed)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="135"/>
+        <location filename="../core/review/reportdisplay.cpp" line="136"/>
         <source>no reason given</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="136"/>
+        <location filename="../core/review/reportdisplay.cpp" line="137"/>
         <source>; bytes moved: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="137"/>
+        <location filename="../core/review/reportdisplay.cpp" line="138"/>
         <source>% (ceiling: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="138"/>
+        <location filename="../core/review/reportdisplay.cpp" line="139"/>
         <source>, the median host time of one forward call, reported beside the latency</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="139"/>
+        <location filename="../core/review/reportdisplay.cpp" line="140"/>
         <source>; more than the latency: launch-bound</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="140"/>
+        <location filename="../core/review/reportdisplay.cpp" line="141"/>
         <source> (PyTorch reference: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="141"/>
+        <location filename="../core/review/reportdisplay.cpp" line="142"/>
         <source>; kernel speedup over it: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="142"/>
+        <location filename="../core/review/reportdisplay.cpp" line="143"/>
         <source>not measured (</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="144"/>
+        <location filename="../core/review/reportdisplay.cpp" line="145"/>
         <source>IMPLAUSIBLE (raw </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="147"/>
+        <location filename="../core/review/reportdisplay.cpp" line="148"/>
         <source>DRY RUN (kernel not run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="149"/>
+        <location filename="../core/review/reportdisplay.cpp" line="150"/>
         <source>DRY RUN INCOMPLETE (out of time on this CPU; nothing judged)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="190"/>
+        <location filename="../core/review/reportdisplay.cpp" line="191"/>
         <source>Triton was requested: an extra backend outside the seed&apos;s policy (the seed&apos;s policy maps %1 to %2); the seed requires a CuteDSL or FlyDSL kernel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="196"/>
+        <location filename="../core/review/reportdisplay.cpp" line="197"/>
         <source>%1 is %2; the seed&apos;s policy maps it to %3 (chosen explicitly)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="198"/>
+        <location filename="../core/review/reportdisplay.cpp" line="199"/>
         <source>%1 is %2; the seed&apos;s policy maps it to %3 (gpu-kernel-baseline.txt, Phase 1 step 3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="233"/>
+        <location filename="../core/review/reportdisplay.cpp" line="234"/>
         <source>Baseline report: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="235"/>
+        <location filename="../core/review/reportdisplay.cpp" line="236"/>
         <source>V%1 measurement report (the baseline is V0&apos;s baseline_report.md): %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="241"/>
+        <location filename="../core/review/reportdisplay.cpp" line="242"/>
         <source>V%1: kernel.py as edited, measured again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="246"/>
+        <location filename="../core/review/reportdisplay.cpp" line="247"/>
         <source>on the CPU (cpu-dry-run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="247"/>
+        <location filename="../core/review/reportdisplay.cpp" line="248"/>
         <source>on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="248"/>
+        <location filename="../core/review/reportdisplay.cpp" line="249"/>
         <source>- Ran %1 correctness case(s): %2 %3, %4 FAIL, %5 TIMEOUT_FAIL, %6 other, %7</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="255"/>
+        <location filename="../core/review/reportdisplay.cpp" line="256"/>
         <source>not known</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="257"/>
+        <location filename="../core/review/reportdisplay.cpp" line="258"/>
         <source>Speedup over %1: %2%3.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="260"/>
+        <location filename="../core/review/reportdisplay.cpp" line="261"/>
         <source> (a CPU dry run on either side measures no kernel)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="264"/>
+        <location filename="../core/review/reportdisplay.cpp" line="265"/>
         <source>One forward call on the problem-shape inputs under torch.profiler (CUPTI kernel times, not the timed latency): %1 launch(es), %2 µs of kernel time%3.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="270"/>
+        <location filename="../core/review/reportdisplay.cpp" line="271"/>
         <source>, by kernel name (too many launches to list one by one)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="273"/>
+        <location filename="../core/review/reportdisplay.cpp" line="274"/>
         <source>_%1&apos;s records apply (not queried again; listed in %2):_</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="277"/>
+        <location filename="../core/review/reportdisplay.cpp" line="278"/>
         <source>- GPU: none, the harness was not run (ledger: %1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="283"/>
+        <location filename="../core/review/reportdisplay.cpp" line="284"/>
         <source>- GPU: %1 (ledger: %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="284"/>
+        <location filename="../core/review/reportdisplay.cpp" line="285"/>
         <source>the CPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="288"/>
+        <location filename="../core/review/reportdisplay.cpp" line="289"/>
         <source>- Run folder: none (the harness was not run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="290"/>
+        <location filename="../core/review/reportdisplay.cpp" line="291"/>
         <source>_Not profiled: %1_</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="299"/>
+        <location filename="../core/review/reportdisplay.cpp" line="300"/>
         <source>cpu-dry-run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="301"/>
+        <location filename="../core/review/reportdisplay.cpp" line="302"/>
         <source>gpu</source>
         <translation type="unfinished"></translation>
     </message>

@@ -758,9 +758,8 @@
         <translation type="vanished">通过 %1：通过（PASS，仅测试框架），CPU 试运行中参考实现与其自身比较</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="126"/>
         <source>PASS (harness only): the case ran; rel_err %1</source>
-        <translation>PASS（仅测试框架）：用例已运行；rel_err %1</translation>
+        <translation type="vanished">PASS（仅测试框架）：用例已运行；rel_err %1</translation>
     </message>
     <message>
         <location filename="../widgets/casetablemodel.cpp" line="128"/>
@@ -773,9 +772,8 @@
         <translation>已运行</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="197"/>
         <source>ran: PASS (harness only), the case ran in a CPU dry run; rel_err %1</source>
-        <translation>已运行：PASS（仅测试框架），用例在 CPU 试运行中运行；rel_err %1</translation>
+        <translation type="vanished">已运行：PASS（仅测试框架），用例在 CPU 试运行中运行；rel_err %1</translation>
     </message>
     <message>
         <location filename="../widgets/casetablemodel.cpp" line="198"/>
@@ -785,6 +783,16 @@
     <message>
         <source>stand-in µs (CPU): the reference timed on the CPU in the kernel&apos;s place; not a measurement</source>
         <translation type="vanished">替身 µs（CPU）：在 CPU 上代替内核计时的参考实现；不是测量值</translation>
+    </message>
+    <message>
+        <location filename="../widgets/casetablemodel.cpp" line="126"/>
+        <source>ran (harness only): the harness ran the case, kernel.py did not; rel_err %1</source>
+        <translation>已运行（仅测试框架）：测试框架运行了该用例，kernel.py 未运行；rel_err %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/casetablemodel.cpp" line="197"/>
+        <source>ran (harness only): the case ran in a CPU dry run, kernel.py did not; rel_err %1</source>
+        <translation>已运行（仅测试框架）：该用例在 CPU 试运行中运行，kernel.py 未运行；rel_err %1</translation>
     </message>
     <message>
         <location filename="../widgets/casetablemodel.cpp" line="200"/>
@@ -2997,182 +3005,182 @@ Source: %4
 <context>
     <name>kwb::ReportText</name>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="19"/>
+        <location filename="../core/review/reportdisplay.cpp" line="20"/>
         <source>Baseline kernel path</source>
         <translation>基线内核路径</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="20"/>
+        <location filename="../core/review/reportdisplay.cpp" line="21"/>
         <source>Correctness test path</source>
         <translation>正确性测试路径</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="21"/>
+        <location filename="../core/review/reportdisplay.cpp" line="22"/>
         <source>PyTorch reference logic description</source>
         <translation>PyTorch 参考逻辑说明</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="22"/>
+        <location filename="../core/review/reportdisplay.cpp" line="23"/>
         <source>Stable source record ids consulted</source>
         <translation>查阅的稳定来源记录 ID</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="23"/>
+        <location filename="../core/review/reportdisplay.cpp" line="24"/>
         <source>Baseline configuration summary</source>
         <translation>基线配置摘要</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="24"/>
+        <location filename="../core/review/reportdisplay.cpp" line="25"/>
         <source>Correctness results</source>
         <translation>正确性结果</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="25"/>
+        <location filename="../core/review/reportdisplay.cpp" line="26"/>
         <source>Baseline performance</source>
         <translation>基线性能</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="26"/>
+        <location filename="../core/review/reportdisplay.cpp" line="27"/>
         <source>Plan kernels</source>
         <translation>计划中的内核</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="27"/>
+        <location filename="../core/review/reportdisplay.cpp" line="28"/>
         <source>Roofline</source>
         <translation>屋顶线图</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="28"/>
+        <location filename="../core/review/reportdisplay.cpp" line="29"/>
         <source>What was and was not run</source>
         <translation>运行了什么、未运行什么</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="33"/>
+        <location filename="../core/review/reportdisplay.cpp" line="34"/>
         <source>- Date: </source>
         <translation>- 日期：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="34"/>
+        <location filename="../core/review/reportdisplay.cpp" line="35"/>
         <source>- Mode: </source>
         <translation>- 模式：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="35"/>
+        <location filename="../core/review/reportdisplay.cpp" line="36"/>
         <source>- GPU: </source>
         <translation>- GPU：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="36"/>
+        <location filename="../core/review/reportdisplay.cpp" line="37"/>
         <source>- Framework: </source>
         <translation>- 框架：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="37"/>
+        <location filename="../core/review/reportdisplay.cpp" line="38"/>
         <source>- Run folder: </source>
         <translation>- 运行文件夹：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="38"/>
+        <location filename="../core/review/reportdisplay.cpp" line="39"/>
         <source>- Command: </source>
         <translation>- 命令：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="39"/>
+        <location filename="../core/review/reportdisplay.cpp" line="40"/>
         <source>Reference: </source>
         <translation>参考实现：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="40"/>
+        <location filename="../core/review/reportdisplay.cpp" line="41"/>
         <source>- Max rel_err: </source>
         <translation>- 最大 rel_err：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="41"/>
+        <location filename="../core/review/reportdisplay.cpp" line="42"/>
         <source>- Result: </source>
         <translation>- 结果：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="42"/>
+        <location filename="../core/review/reportdisplay.cpp" line="43"/>
         <source>- PyTorch reference latency: </source>
         <translation>- PyTorch 参考实现延迟：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="43"/>
+        <location filename="../core/review/reportdisplay.cpp" line="44"/>
         <source>- FLOPs: </source>
         <translation>- FLOPs：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="44"/>
+        <location filename="../core/review/reportdisplay.cpp" line="45"/>
         <source>- Compute peak source: </source>
         <translation>- 算力峰值来源：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="45"/>
+        <location filename="../core/review/reportdisplay.cpp" line="46"/>
         <source>- Bandwidth peak source: </source>
         <translation>- 带宽峰值来源：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="46"/>
+        <location filename="../core/review/reportdisplay.cpp" line="47"/>
         <source>- Bandwidth utilization vs. measured ceiling: </source>
         <translation>- 相对实测上限的带宽利用率：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="47"/>
+        <location filename="../core/review/reportdisplay.cpp" line="48"/>
         <source>- Timing method: </source>
         <translation>- 计时方法：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="48"/>
+        <location filename="../core/review/reportdisplay.cpp" line="49"/>
         <source>- Arithmetic intensity: </source>
         <translation>- 算术强度：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="49"/>
+        <location filename="../core/review/reportdisplay.cpp" line="50"/>
         <source>- Ridge point: </source>
         <translation>- 脊点：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="50"/>
+        <location filename="../core/review/reportdisplay.cpp" line="51"/>
         <source>- Bottleneck: </source>
         <translation>- 瓶颈：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="51"/>
+        <location filename="../core/review/reportdisplay.cpp" line="52"/>
         <source>- Not run: </source>
         <translation>- 未运行：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="52"/>
+        <location filename="../core/review/reportdisplay.cpp" line="53"/>
         <source>- Warning: </source>
         <translation>- 警告：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="53"/>
+        <location filename="../core/review/reportdisplay.cpp" line="54"/>
         <source>- Host launch path per call: </source>
         <translation>- 每次调用的主机端启动路径：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="54"/>
+        <location filename="../core/review/reportdisplay.cpp" line="55"/>
         <source>- TIMEOUT_FAIL: </source>
         <translation>- TIMEOUT_FAIL：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="55"/>
+        <location filename="../core/review/reportdisplay.cpp" line="56"/>
         <source>- torch.compile reference: </source>
         <translation>- torch.compile 参考实现：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="56"/>
+        <location filename="../core/review/reportdisplay.cpp" line="57"/>
         <source>- torch.compile reference (Inductor, default mode, </source>
         <translation>- torch.compile 参考实现（Inductor，默认模式，</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="61"/>
+        <location filename="../core/review/reportdisplay.cpp" line="62"/>
         <source>&gt; **CPU dry run: not a kernel measurement.** No GPU was used. The figures below come from the PyTorch reference running on the CPU at reduced shapes where the inputs can be resized; the kernel was not timed, and no utilization is reported as the kernel&apos;s.</source>
         <translation>&gt; **CPU 试运行：不是内核测量。** 未使用 GPU。以下数字来自在 CPU 上运行的 PyTorch 参考实现（输入可缩小处使用缩小的形状）；内核未计时，也没有任何利用率被报告为内核的利用率。</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="65"/>
+        <location filename="../core/review/reportdisplay.cpp" line="66"/>
         <source>_No correctness case was run._</source>
         <translation>_没有运行任何正确性用例。_</translation>
     </message>
@@ -3181,374 +3189,382 @@ Source: %4
         <translation type="vanished">_CPU 试运行：每个用例在 CPU 上把 PyTorch 参考实现与它自身的副本比较（输入可缩小处使用缩小的形状，各用例的形状见下表）。“PASS（仅测试框架）”表示测试框架和该用例运行了；kernel.py 没有运行。两个时间列都是 CPU 上的参考实现。_</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="66"/>
         <source>_CPU dry run: each case ran the PyTorch reference in kernel.py&apos;s place on the CPU at reduced shapes where the inputs can be resized (each case&apos;s shape is below) and checked it against the reference&apos;s own float32 run. &quot;PASS (harness only)&quot; means the harness and the case ran; kernel.py was not run, so no rel_err is shown. Both time columns are the reference on the CPU._</source>
-        <translation>_CPU 试运行：每个用例在 CPU 上以 PyTorch 参考实现代替 kernel.py 运行（输入可缩放处使用缩小的形状，各用例形状见下），并与参考实现自身的 float32 运行结果比对。“PASS（仅测试框架）”表示测试框架和用例已运行；kernel.py 未运行，因此不显示 rel_err。两列时间都是参考实现在 CPU 上的时间。_</translation>
+        <translation type="vanished">_CPU 试运行：每个用例在 CPU 上以 PyTorch 参考实现代替 kernel.py 运行（输入可缩放处使用缩小的形状，各用例形状见下），并与参考实现自身的 float32 运行结果比对。“PASS（仅测试框架）”表示测试框架和用例已运行；kernel.py 未运行，因此不显示 rel_err。两列时间都是参考实现在 CPU 上的时间。_</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="72"/>
+        <location filename="../core/review/reportdisplay.cpp" line="73"/>
         <source>&gt; **No run: the harness was not run.** Nothing below was measured, on a GPU or on the CPU; the FLOP and byte counts and the peaks are analytic, and the quality gate says why nothing ran.</source>
         <translation>&gt; **未运行：测试框架没有运行。** 以下内容均未经测量（GPU 和 CPU 上都没有）；FLOP 与字节数以及峰值均为解析值，质量门说明了为何没有运行。</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="75"/>
+        <location filename="../core/review/reportdisplay.cpp" line="76"/>
         <source>- Intensity and ridge point are analytic (FLOP and byte expressions, datasheet peaks); nothing was run.</source>
         <translation>- 算术强度和拐点为解析值（FLOP 与字节表达式、数据手册峰值）；没有运行任何内容。</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="78"/>
+        <location filename="../core/review/reportdisplay.cpp" line="79"/>
         <source>- Ran no correctness case: the harness was not run</source>
         <translation>- 未运行任何正确性用例：测试框架没有运行</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="79"/>
+        <location filename="../core/review/reportdisplay.cpp" line="80"/>
         <source>Cases not run for this problem:</source>
         <translation>本问题未运行的用例：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="80"/>
+        <location filename="../core/review/reportdisplay.cpp" line="81"/>
         <source>- Source of these figures: the PyTorch reference on the CPU, at reduced shapes where the inputs can be resized</source>
         <translation>- 这些数字的来源：CPU 上的 PyTorch 参考实现，输入可缩小处使用缩小的形状</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="83"/>
+        <location filename="../core/review/reportdisplay.cpp" line="84"/>
         <source>- Intensity and ridge point are analytic (FLOP and byte expressions, datasheet peaks); the dry run measured no kernel.</source>
         <translation>- 算术强度和脊点是解析值（FLOP 与字节表达式、数据手册峰值）；试运行没有测量任何内核。</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="86"/>
+        <location filename="../core/review/reportdisplay.cpp" line="87"/>
         <source>- Not run: the kernel on a GPU; no kernel latency or utilization was measured</source>
         <translation>- 未运行：GPU 上的内核；没有测量内核延迟或利用率</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="88"/>
+        <location filename="../core/review/reportdisplay.cpp" line="89"/>
         <source>_None: no knowledge record was consulted._</source>
         <translation>_无：没有查阅任何知识记录。_</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="89"/>
+        <location filename="../core/review/reportdisplay.cpp" line="90"/>
         <source>_No roofline figure was drawn._</source>
         <translation>_没有绘制 Roofline 图。_</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="90"/>
+        <location filename="../core/review/reportdisplay.cpp" line="91"/>
         <source>**kernel.py was edited by you and kept (not regenerated). This dry run did not run it; the configuration rows after Framework describe the kernel the workbench generated, which yours may no longer match.**</source>
         <translation>**kernel.py 已由你编辑并保留（未重新生成）。本次试运行没有运行它；“框架”之后的配置行描述的是工作台生成的内核，你的内核可能已与之不符。**</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="94"/>
+        <location filename="../core/review/reportdisplay.cpp" line="95"/>
         <source>**kernel.py was edited by you and kept (not regenerated): the measurement below is of your kernel, while the configuration rows after Framework describe the kernel the workbench generated, which yours may no longer match.**</source>
         <translation>**kernel.py 已由你编辑并保留（未重新生成）：以下测量的是你的内核，而“框架”之后的配置行描述的是工作台生成的内核，你的内核可能已与之不符。**</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="102"/>
+        <location filename="../core/review/reportdisplay.cpp" line="103"/>
         <source>Case</source>
         <translation>用例</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="103"/>
+        <location filename="../core/review/reportdisplay.cpp" line="104"/>
         <source>Shape</source>
         <translation>形状</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="104"/>
+        <location filename="../core/review/reportdisplay.cpp" line="105"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="105"/>
+        <location filename="../core/review/reportdisplay.cpp" line="106"/>
         <source>Threshold</source>
         <translation>阈值</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="106"/>
+        <location filename="../core/review/reportdisplay.cpp" line="107"/>
         <source>Stand-in time, CPU (µs)</source>
         <translation>替身时间，CPU (µs)</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="107"/>
+        <location filename="../core/review/reportdisplay.cpp" line="108"/>
         <source>Reference time, CPU (µs)</source>
         <translation>参考时间，CPU (µs)</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="108"/>
+        <location filename="../core/review/reportdisplay.cpp" line="109"/>
         <source>Latency (µs)</source>
         <translation>延迟 (µs)</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="109"/>
+        <location filename="../core/review/reportdisplay.cpp" line="110"/>
         <source>Reference latency (µs)</source>
         <translation>参考延迟 (µs)</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="110"/>
+        <location filename="../core/review/reportdisplay.cpp" line="111"/>
         <source>Reason</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="111"/>
+        <location filename="../core/review/reportdisplay.cpp" line="112"/>
         <source>latency(us)</source>
         <translation>延迟 (µs)</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="112"/>
+        <location filename="../core/review/reportdisplay.cpp" line="113"/>
         <source>bandwidth(GB/s)</source>
         <translation>带宽 (GB/s)</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="113"/>
+        <location filename="../core/review/reportdisplay.cpp" line="114"/>
         <source>TFLOPS peak utilization(%)</source>
         <translation>TFLOPS 峰值利用率 (%)</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="114"/>
+        <location filename="../core/review/reportdisplay.cpp" line="115"/>
         <source>bandwidth peak utilization(%)</source>
         <translation>带宽峰值利用率 (%)</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="115"/>
-        <location filename="../core/review/reportdisplay.cpp" line="145"/>
+        <location filename="../core/review/reportdisplay.cpp" line="116"/>
+        <location filename="../core/review/reportdisplay.cpp" line="146"/>
         <source>n/a (dry run)</source>
         <translation>无（试运行）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="116"/>
-        <location filename="../core/review/reportdisplay.cpp" line="143"/>
         <source>PASS (harness only)</source>
-        <translation>通过（仅测试框架）</translation>
+        <translation type="vanished">通过（仅测试框架）</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="67"/>
+        <source>_CPU dry run: each case ran the PyTorch reference in kernel.py&apos;s place on the CPU at reduced shapes where the inputs can be resized (each case&apos;s shape is below) and checked it against the reference&apos;s own float32 run. &quot;ran (harness only)&quot; means the harness and the case ran; kernel.py was not run, so no rel_err is shown. Both time columns are the reference on the CPU._</source>
+        <translation>_CPU 试运行：每个用例在 CPU 上以 PyTorch 参考实现代替 kernel.py 运行（输入可缩放处使用缩小的形状，各用例形状见下），并与参考实现自身的 float32 运行结果比对。“已运行（仅测试框架）”表示测试框架和用例已运行；kernel.py 未运行，因此不显示 rel_err。两列时间都是参考实现在 CPU 上的时间。_</translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="117"/>
+        <location filename="../core/review/reportdisplay.cpp" line="144"/>
+        <source>ran (harness only)</source>
+        <translation>已运行（仅测试框架）</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="118"/>
         <source>kernel</source>
         <translation>内核</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="118"/>
+        <location filename="../core/review/reportdisplay.cpp" line="119"/>
         <source>grid</source>
         <translation>网格</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="119"/>
+        <location filename="../core/review/reportdisplay.cpp" line="120"/>
         <source>block</source>
         <translation>线程块</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="120"/>
+        <location filename="../core/review/reportdisplay.cpp" line="121"/>
         <source>registers</source>
         <translation>寄存器</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="121"/>
+        <location filename="../core/review/reportdisplay.cpp" line="122"/>
         <source>shared memory (B)</source>
         <translation>共享内存 (B)</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="122"/>
+        <location filename="../core/review/reportdisplay.cpp" line="123"/>
         <source>share (%)</source>
         <translation>占比 (%)</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="123"/>
+        <location filename="../core/review/reportdisplay.cpp" line="124"/>
         <source>launches</source>
         <translation>启动次数</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="124"/>
+        <location filename="../core/review/reportdisplay.cpp" line="125"/>
         <source>Parameter</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="125"/>
+        <location filename="../core/review/reportdisplay.cpp" line="126"/>
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="126"/>
+        <location filename="../core/review/reportdisplay.cpp" line="127"/>
         <source>Framework</source>
         <translation>框架</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="127"/>
+        <location filename="../core/review/reportdisplay.cpp" line="128"/>
         <source>latency (µs)</source>
         <translation>延迟 (µs)</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="128"/>
+        <location filename="../core/review/reportdisplay.cpp" line="129"/>
         <source>max rel_err</source>
         <translation>最大 rel_err</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="133"/>
+        <location filename="../core/review/reportdisplay.cpp" line="134"/>
         <source> (full log and result.json; local to this machine, not committed)</source>
         <translation>（完整日志和 result.json；仅在本机，不提交）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="134"/>
+        <location filename="../core/review/reportdisplay.cpp" line="135"/>
         <source> (the process was killed and the case recorded as failed)</source>
         <translation>（进程已被终止，该用例记为失败）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="135"/>
+        <location filename="../core/review/reportdisplay.cpp" line="136"/>
         <source>no reason given</source>
         <translation>未给出原因</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="136"/>
+        <location filename="../core/review/reportdisplay.cpp" line="137"/>
         <source>; bytes moved: </source>
         <translation>；搬运字节数：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="137"/>
+        <location filename="../core/review/reportdisplay.cpp" line="138"/>
         <source>% (ceiling: </source>
         <translation>%（上限：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="138"/>
+        <location filename="../core/review/reportdisplay.cpp" line="139"/>
         <source>, the median host time of one forward call, reported beside the latency</source>
         <translation>，一次 forward 调用的主机时间中位数，与延迟分开报告</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="139"/>
+        <location filename="../core/review/reportdisplay.cpp" line="140"/>
         <source>; more than the latency: launch-bound</source>
         <translation>；超过延迟：受启动开销限制</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="140"/>
+        <location filename="../core/review/reportdisplay.cpp" line="141"/>
         <source> (PyTorch reference: </source>
         <translation>（PyTorch 参考实现：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="141"/>
+        <location filename="../core/review/reportdisplay.cpp" line="142"/>
         <source>; kernel speedup over it: </source>
         <translation>；内核相对它的加速比：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="142"/>
+        <location filename="../core/review/reportdisplay.cpp" line="143"/>
         <source>not measured (</source>
         <translation>未测量（</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="144"/>
+        <location filename="../core/review/reportdisplay.cpp" line="145"/>
         <source>IMPLAUSIBLE (raw </source>
         <translation>不可信（原始值 </translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="147"/>
+        <location filename="../core/review/reportdisplay.cpp" line="148"/>
         <source>DRY RUN (kernel not run)</source>
         <translation>试运行（内核未运行）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="149"/>
+        <location filename="../core/review/reportdisplay.cpp" line="150"/>
         <source>DRY RUN INCOMPLETE (out of time on this CPU; nothing judged)</source>
         <translation>试运行未完成（在本 CPU 上超时；未作任何判定）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="190"/>
+        <location filename="../core/review/reportdisplay.cpp" line="191"/>
         <source>Triton was requested: an extra backend outside the seed&apos;s policy (the seed&apos;s policy maps %1 to %2); the seed requires a CuteDSL or FlyDSL kernel</source>
         <translation>请求了 Triton：种子策略之外的额外后端（种子策略将 %1 映射到 %2）；种子要求 CuteDSL 或 FlyDSL 内核</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="196"/>
+        <location filename="../core/review/reportdisplay.cpp" line="197"/>
         <source>%1 is %2; the seed&apos;s policy maps it to %3 (chosen explicitly)</source>
         <translation>%1 属于 %2；种子策略将其映射到 %3（显式选择）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="198"/>
+        <location filename="../core/review/reportdisplay.cpp" line="199"/>
         <source>%1 is %2; the seed&apos;s policy maps it to %3 (gpu-kernel-baseline.txt, Phase 1 step 3)</source>
         <translation>%1 属于 %2；种子策略将其映射到 %3（gpu-kernel-baseline.txt，阶段 1 第 3 步）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="233"/>
+        <location filename="../core/review/reportdisplay.cpp" line="234"/>
         <source>Baseline report: %1</source>
         <translation>基线报告：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="235"/>
+        <location filename="../core/review/reportdisplay.cpp" line="236"/>
         <source>V%1 measurement report (the baseline is V0&apos;s baseline_report.md): %2</source>
         <translation>V%1 测量报告（基线见 V0 的 baseline_report.md）：%2</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="241"/>
+        <location filename="../core/review/reportdisplay.cpp" line="242"/>
         <source>V%1: kernel.py as edited, measured again</source>
         <translation>V%1：编辑后的 kernel.py，重新测量</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="246"/>
+        <location filename="../core/review/reportdisplay.cpp" line="247"/>
         <source>on the CPU (cpu-dry-run)</source>
         <translation>在 CPU 上（cpu-dry-run）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="247"/>
+        <location filename="../core/review/reportdisplay.cpp" line="248"/>
         <source>on %1</source>
         <translation>在 %1 上</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="248"/>
+        <location filename="../core/review/reportdisplay.cpp" line="249"/>
         <source>- Ran %1 correctness case(s): %2 %3, %4 FAIL, %5 TIMEOUT_FAIL, %6 other, %7</source>
         <translation>- 运行了 %1 个正确性用例：%2 个 %3，%4 个 FAIL，%5 个 TIMEOUT_FAIL，%6 个其他，%7</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="255"/>
+        <location filename="../core/review/reportdisplay.cpp" line="256"/>
         <source>not known</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="257"/>
+        <location filename="../core/review/reportdisplay.cpp" line="258"/>
         <source>Speedup over %1: %2%3.</source>
         <translation>相对 %1 的加速比：%2%3。</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="260"/>
+        <location filename="../core/review/reportdisplay.cpp" line="261"/>
         <source> (a CPU dry run on either side measures no kernel)</source>
         <translation>（任一方为 CPU 试运行时不测量内核）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="264"/>
+        <location filename="../core/review/reportdisplay.cpp" line="265"/>
         <source>One forward call on the problem-shape inputs under torch.profiler (CUPTI kernel times, not the timed latency): %1 launch(es), %2 µs of kernel time%3.</source>
         <translation>在 torch.profiler 下以问题形状的输入调用一次 forward（CUPTI 内核时间，不是计时得到的延迟）：%1 次启动，内核时间 %2 µs%3。</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="270"/>
+        <location filename="../core/review/reportdisplay.cpp" line="271"/>
         <source>, by kernel name (too many launches to list one by one)</source>
         <translation>，按内核名汇总（启动次数太多，无法逐一列出）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="273"/>
+        <location filename="../core/review/reportdisplay.cpp" line="274"/>
         <source>_%1&apos;s records apply (not queried again; listed in %2):_</source>
         <translation>_沿用 %1 的记录（未重新查询；列于 %2）：_</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="277"/>
+        <location filename="../core/review/reportdisplay.cpp" line="278"/>
         <source>- GPU: none, the harness was not run (ledger: %1)</source>
         <translation>- GPU：无，测试框架未运行（规格账本：%1）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="283"/>
+        <location filename="../core/review/reportdisplay.cpp" line="284"/>
         <source>- GPU: %1 (ledger: %2)</source>
         <translation>- GPU：%1（规格库：%2）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="284"/>
+        <location filename="../core/review/reportdisplay.cpp" line="285"/>
         <source>the CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="288"/>
+        <location filename="../core/review/reportdisplay.cpp" line="289"/>
         <source>- Run folder: none (the harness was not run)</source>
         <translation>- 运行文件夹：无（测试框架未运行）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="290"/>
+        <location filename="../core/review/reportdisplay.cpp" line="291"/>
         <source>_Not profiled: %1_</source>
         <translation>_未做性能剖析：%1_</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="299"/>
+        <location filename="../core/review/reportdisplay.cpp" line="300"/>
         <source>cpu-dry-run</source>
         <translation>cpu-dry-run（CPU 试运行，非测量）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="301"/>
+        <location filename="../core/review/reportdisplay.cpp" line="302"/>
         <source>gpu</source>
         <translation>gpu（在 GPU 上测量）</translation>
     </message>
