@@ -1419,6 +1419,47 @@ print(P + "RESULT_JSON=" + json.dumps({"status": "PASS", "cases": cases}), flush
     QVERIFY2(r.err.contains(QStringLiteral("--stale-edits drop: not one of backup, keep")), qPrintable(r.err));
   }
 
+  // New-user trial 19, #16: a raise in the user's own code (get_inputs()'s helper, `if ...: raise`) was told "this
+  // torch is older than the tested 2.x"; a file with a NUL byte was "the probe does not support this model". Both
+  // are the file's errors: bad input (exit 2), said of the file, with no hint about torch.
+  void fileErrorsAreTheFiles() {
+    QTemporaryDir dir;
+    const QString raising = dir.filePath(QStringLiteral("inputs_raise.py"));
+    writeFile(
+        raising,
+        "import os\nimport torch\nimport torch.nn as nn\n\n\nclass Model(nn.Module):\n    def forward(self, x):\n"
+        "        return torch.relu(x)\n\n\ndef shards(p):\n"
+        "    if not os.path.isdir(p): raise RuntimeError('dataset not mounted: ' + p)\n\n\n"
+        "def get_inputs():\n    return [shards('/no/such/data/shards')]\n\n\ndef get_init_inputs():\n    return []\n");
+    for (const QString& cmd : {QStringLiteral("analyze"), QStringLiteral("baseline")}) {
+      const QStringList args = cmd == QLatin1String("analyze") ? QStringList{cmd, raising}
+                                                               : QStringList{cmd,
+                                                                             raising,
+                                                                             QStringLiteral("--gpu"),
+                                                                             QStringLiteral("H200"),
+                                                                             QStringLiteral("--framework"),
+                                                                             QStringLiteral("triton"),
+                                                                             QStringLiteral("--cpu-dry-run"),
+                                                                             QStringLiteral("--no-commit"),
+                                                                             QStringLiteral("--workspace"),
+                                                                             dir.filePath(QStringLiteral("ws"))};
+      const Result r = kwb(args);
+      QVERIFY2(r.code == 2, qPrintable(cmd + r.out + r.err));
+      QVERIFY2(r.err.contains(QStringLiteral("RuntimeError: dataset not mounted: /no/such/data/shards")),
+               qPrintable(r.err));
+      QVERIFY2(!r.err.contains(QStringLiteral("older than the tested")), qPrintable(r.err));
+      QVERIFY2(!r.err.contains(QStringLiteral("newer torch")), qPrintable(r.err));
+    }
+    const QString nul = dir.filePath(QStringLiteral("nul.py"));
+    writeFile(nul, QByteArray("import torch\nx = 1\x00\n", 20));
+    const Result r = kwb({QStringLiteral("analyze"), nul});
+    QVERIFY2(r.code == 2, qPrintable(r.out + r.err));
+    QVERIFY2(r.err.contains(QStringLiteral("not a text file: it holds a NUL byte (line 2): a PyTorch logic file is "
+                                           "Python source")),
+             qPrintable(r.err));
+    QVERIFY2(!r.err.contains(QStringLiteral("the probe does not support")), qPrintable(r.err));
+  }
+
   // New-user trial 11, #6: analyze takes --gpu like every other command: the seed's framework for it first, and a
   // problem too big for its memory is said not to fit (baseline refuses it), not just "kernel".
   void analyzeTakesGpu() {
