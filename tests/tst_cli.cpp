@@ -487,6 +487,17 @@ class TstCli : public QObject {
              stopSaid.constData());
     const Result versions = kwb({QStringLiteral("versions"), ws});
     QVERIFY2(versions.out.contains(QStringLiteral("V0       STOPPED")), qPrintable(versions.out));
+    // A V1 measured against a stopped V0 left V0 without a verdict for good (new-user trial 19, #4): `kwb measure`
+    // (and Measure Again, the same BaselineJob::openForNextVersion) refuses, naming the way out; nothing is recorded.
+    writeFile(ws + QStringLiteral("/kernel.py"), readAll(ws + QStringLiteral("/kernel.py")) + "\n# my edit\n");
+    const Result measured =
+        kwb({QStringLiteral("measure"), ws, QStringLiteral("--cpu-dry-run"), QStringLiteral("--no-commit")});
+    QCOMPARE(measured.code, 2);
+    QVERIFY2(measured.err.contains(QStringLiteral("V0 was stopped before a verdict: run `kwb baseline ")) &&
+                 measured.err.contains(QStringLiteral(" --gpu H200-SXM --framework triton --workspace ") + ws) &&
+                 measured.err.contains(QStringLiteral(" --cpu-dry-run --force` first (it measures V0 again)")),
+             qPrintable(measured.err));
+    QVERIFY(!QFile::exists(ws + QStringLiteral("/memory/v1.json")));
     const Result refused = kwb({QStringLiteral("baseline"), problem("19_ReLU.py"), QStringLiteral("--gpu"),
                                 QStringLiteral("H200"), QStringLiteral("--framework"), QStringLiteral("triton"),
                                 QStringLiteral("--workspace"), ws, QStringLiteral("--no-commit")});

@@ -300,88 +300,98 @@
         <translation>%1 未指定 workbench.gpu / workbench.framework：它不是由 `kwb baseline` 写入的</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="586"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="595"/>
+        <source>V0 was stopped before a verdict: run `%1` first (it measures V0 again); `kwb measure` records a later version against a V0 with a verdict</source>
+        <translation>V0 在得出结论前被停止：请先运行 `%1`（重新测量 V0）；`kwb measure` 只在 V0 有结论时记录之后的版本</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="597"/>
+        <source>V0 has no verdict (no run was recorded): run `%1` first (it measures V0 again); `kwb measure` records a later version against a V0 with a verdict</source>
+        <translation>V0 没有结论（未记录任何运行）：请先运行 `%1`（重新测量 V0）；`kwb measure` 只在 V0 有结论时记录之后的版本</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="612"/>
         <source>%1 has no kernel.py or test_kernel.py to measure</source>
         <translation>%1 没有可测量的 kernel.py 或 test_kernel.py</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="605"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="631"/>
         <source>stopped before the measurement started; nothing was written</source>
         <translation>测量开始前已停止；未写入任何内容</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="623"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="649"/>
         <source>kernel.py is unchanged since V%1; edit it or pass --again to measure the same kernel again</source>
         <translation>kernel.py 自 V%1 以来未改动；请先编辑它，或加上 --again 再次测量同一内核</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="629"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="655"/>
         <source>V%1 of %2: kernel.py%3 on %4 (%5), against %6</source>
         <translation>%2 的 V%1：在 %4（%5）上运行 kernel.py%3，对比 %6</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="631"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="657"/>
         <source> (your edit)</source>
         <translation>（你的修改）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="635"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="661"/>
         <source>warning: a stopped run has no verdict and no figures (%1, not committed): V%2 is compared with %3, the latest version that finished</source>
         <translation>警告：已停止的运行没有结论和数值（%1，未提交）：V%2 与最近一个完成的版本 %3 比较</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="647"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="755"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="673"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="781"/>
         <source>run phase 1 first</source>
         <translation>请先运行阶段 1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="648"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="674"/>
         <source>stopped before phase 2 (Learn) started</source>
         <translation>在阶段 2（学习）开始前已停止</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="659"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="685"/>
         <source>note: %1 will write a skeleton for this problem (the gate fails it); %2 has a kernel</source>
         <translation>注意：%1 将为此问题生成骨架代码（质量门禁会判为失败）；%2 可生成内核</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="664"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="690"/>
         <source>Query the enabled knowledge tools</source>
         <translation>查询已启用的知识工具</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="679"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="705"/>
         <source>stopped in phase 2 (Learn) while %1 was queried; the plan was not written</source>
         <translation>在阶段 2（学习）查询 %1 时已停止；未写入计划</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="693"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="719"/>
         <source>%1: %2 (a missing fact; the whole reason is in plans/v0_plan.md)</source>
         <translation>%1：%2（缺失的事实；完整原因见 plans/v0_plan.md）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="836"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="862"/>
         <source>the probe named %1 as a module of the problem&apos;s folder: not a path below it</source>
         <translation>探测把 %1 列为问题所在文件夹中的模块：但它不是该文件夹下的路径</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="839"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="865"/>
         <source>%1 imports its own %2, and the workspace has a file of that name (%2 is one of the workspace&apos;s own files): rename the module beside the problem</source>
         <translation>%1 导入了它自己的 %2，而工作区中已有同名文件（%2 是工作区自身的文件之一）：请重命名问题旁的该模块</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="844"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="870"/>
         <source>%1 imports %2 from its folder, which cannot be read now: %3</source>
         <translation>%1 从其所在文件夹导入 %2，但该文件现在无法读取：%3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1155"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1181"/>
         <source>DRY_RUN, no verdict on kernel.py (the harness ran with the PyTorch reference in kernel.py&apos;s place on the CPU; kernel.py was not run)</source>
         <translation>DRY_RUN，不是对 kernel.py 的结论（测试框架在 CPU 上用 PyTorch 参考实现代替 kernel.py 运行；kernel.py 未运行）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1164"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1190"/>
         <source>note: a wrong kernel.py passes a dry run too; its numbers can be checked on the CPU under the Triton emulation (README, &quot;checked for numbers on the CPU&quot;), from the root of a Kernel Workbench source tree (reference.py is the workspace&apos;s copy of the problem): /usr/bin/python3 tests/python/chain_emulate.py %1 %2 --spec %3</source>
         <translation>注：错误的 kernel.py 也能通过试运行；可在 CPU 上用 Triton 模拟检查其数值（README，“checked for numbers on the CPU”），须在 Kernel Workbench 源码树的根目录下运行（reference.py 是工作区中问题文件的副本）：/usr/bin/python3 tests/python/chain_emulate.py %1 %2 --spec %3</translation>
     </message>
@@ -390,112 +400,112 @@
         <translation type="vanished">%1：%2（记录为缺失的事实）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="700"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="726"/>
         <source>%1: %2 records</source>
         <translation>%1：%2 条记录</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="702"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="728"/>
         <source>%1: %2 records, %3 kept; %4</source>
         <translation>%1：%2 条记录，保留 %3 条；%4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="724"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="750"/>
         <source>kept your edited plans/v0_plan.md</source>
         <translation>保留了你修改过的 plans/v0_plan.md</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="734"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="760"/>
         <source>run phase 1 first: there is no workspace yet</source>
         <translation>请先运行阶段 1：尚无工作区</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="749"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="775"/>
         <source>used %1 (%2): added to plans/v0_plan.md</source>
         <translation>已采用 %1（%2）：已加入 plans/v0_plan.md</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="756"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="782"/>
         <source>stopped before phase 3 (Implement) started</source>
         <translation>在阶段 3（实现）开始前已停止</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="758"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="784"/>
         <source>Generate kernel.py (%1), reference.py, test_kernel.py</source>
         <translation>生成 kernel.py（%1）、reference.py、test_kernel.py</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="760"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="786"/>
         <source>no code generator for framework &apos;%1&apos;</source>
         <translation>没有框架 &apos;%1&apos; 的代码生成器</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="764"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="790"/>
         <source>%1 has no template for this problem yet: %2 — writing a skeleton marked unimplemented</source>
         <translation>%1 尚无适用于此问题的模板：%2 —— 写入标记为未实现的骨架</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="788"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="814"/>
         <source>cannot read %1</source>
         <translation>无法读取 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="862"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="888"/>
         <source>your edited %1 was generated for another version of the problem: kept as %2, and %1 is generated afresh (--stale-edits backup)</source>
         <translation>你编辑过的 %1 是为该问题的另一个版本生成的：已保存为 %2，并重新生成 %1（--stale-edits backup）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="877"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="903"/>
         <source>kept your edited %1 (not regenerated); this run&apos;s generated one is %2</source>
         <translation>保留了你修改过的 %1（未重新生成）；本次生成的版本为 %2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="882"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="908"/>
         <source>warning: your edited %1 was generated for another version of %2 and is kept as made for this one (--stale-edits keep); compare it with %3</source>
         <translation>警告：你编辑过的 %1 是为 %2 的另一个版本生成的，已按本问题的版本保留（--stale-edits keep）；请与 %3 比较</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="896"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="922"/>
         <source>warning: your kernel.py does not import %1, but this run&apos;s framework is %2: the gate checks it as %2 (the %2 kernel is in %3)</source>
         <translation>警告：你的 kernel.py 没有导入 %1，但本次运行的框架是 %2：质量门禁按 %2 检查它（%2 内核在 %3）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="904"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="930"/>
         <source>wrote %1</source>
         <translation>已写入 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1022"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1048"/>
         <source>stopped before phase 4 (Measure) started: nothing was run or recorded</source>
         <translation>在阶段 4（测量）开始前已停止：未运行也未记录任何内容</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1027"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1053"/>
         <source>run phase 3 first</source>
         <translation>请先运行阶段 3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1037"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1063"/>
         <source>kernel.py is a skeleton (no kernel), so the harness was not run: %1</source>
         <translation>kernel.py 是骨架（没有内核），因此未运行测试框架：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1039"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1065"/>
         <source>V%1 measurement not run: %2</source>
         <translation>V%1 测量未运行：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1084"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1110"/>
         <source>V%5 measurement%1%2: %3 %4</source>
         <translation>V%5 测量%1%2：%3 %4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1085"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1111"/>
         <source> (CPU DRY RUN: the reference on the CPU at reduced shapes where the inputs can be resized, not a kernel measurement)</source>
         <translation>（CPU 试运行：在 CPU 上以缩小的形状（输入可缩放时）运行参考实现，不是内核测量）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1088"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1114"/>
         <source> on target %1</source>
         <translation>，目标 %1</translation>
     </message>
@@ -504,7 +514,7 @@
         <translation type="vanished">通过（PASS，仅测试框架：在 CPU 上用参考实现比对其自身；kernel.py 未运行）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1157"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1183"/>
         <source>run finished: %1 (exit %2, %3 ms); log %4</source>
         <translation>运行结束：%1（退出码 %2，%3 ms）；日志 %4</translation>
     </message>
@@ -513,42 +523,42 @@
         <translation type="vanished">注意：错误的 kernel.py 同样能通过试运行；可在 CPU 上用 Triton 模拟检查其数值（README，“checked for numbers on the CPU”）：tests/python/chain_emulate.py %1 %2 --spec %3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1172"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1198"/>
         <source>run error: </source>
         <translation>运行错误：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1175"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1201"/>
         <source>harness error: </source>
         <translation>测试框架错误：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1226"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1252"/>
         <source>no run to record yet (phase 4 first)</source>
         <translation>尚无可记录的运行（请先运行阶段 4）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1243"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1269"/>
         <source>no workspace</source>
         <translation>没有工作区</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1246"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1272"/>
         <source>quality gate is %1: the seed commits V%2 only after the gate passes (the report and %3 are written and kept)</source>
         <translation>质量门为 %1：只有质量门通过后才提交 V%2（报告和 %3 已写入并保留）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1248"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1274"/>
         <source>not evaluated</source>
         <translation>未评估</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1324"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1350"/>
         <source>nothing changed since %1: no new commit</source>
         <translation>自 %1 以来没有变化：不产生新提交</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1331"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1357"/>
         <source>committed %1: %2</source>
         <translation>已提交 %1：%2</translation>
     </message>
@@ -557,28 +567,28 @@
         <translation type="vanished">warning: %1：未记录提交哈希：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1438"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1464"/>
         <source>the run was stopped: the passing %1 and %2 are kept unchanged</source>
         <translation>运行已停止：通过的 %1 和 %2 保持不变</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1456"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1482"/>
         <source>quality gate %1: see %2</source>
         <translation>质量门 %1：见 %2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1462"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1488"/>
         <source>the run was stopped before a verdict (STOPPED); its log is kept in %1. To run it again: %2</source>
         <translation>运行在得出结论前被停止（STOPPED）；其日志保存在 %1。重新运行：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1469"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1495"/>
         <source>; kernel.py is a skeleton (no kernel): %1</source>
         <translation>；kernel.py 是骨架（没有内核）：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1038"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1470"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1064"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1496"/>
         <source>see plans/v0_plan.md</source>
         <translation>见 plans/v0_plan.md</translation>
     </message>
@@ -603,12 +613,12 @@
         <translation>本机没有 CUDA 设备；请使用 --cpu-dry-run 或远程目标（在 %1 下运行的探测未找到 GPU：torch 不含 CUDA、没有 /dev/nvidia*，或 CUDA_VISIBLE_DEVICES 隐藏了它们；在工作台中：CPU 试运行，或选择其他目标）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1133"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1159"/>
         <source>nothing was measured: %1. No record was written; run the same command again when the target can be reached (the run log: %2)</source>
         <translation>未测量任何内容：%1。未写入记录；目标可连接后请再次运行同一命令（运行日志：%2）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1135"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1161"/>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -617,37 +627,37 @@
         <translation type="vanished">PASS（仅测试框架：PyTorch 参考实现在 CPU 上代替 kernel.py 运行；kernel.py 未运行）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1307"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1333"/>
         <source>committed %1: the generated files, a base for your edits</source>
         <translation>已提交 %1：生成的文件，作为你的编辑的基线</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1382"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1408"/>
         <source>note: the generated files were not committed (%1)</source>
         <translation>注意：生成的文件未提交（%1）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1382"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1408"/>
         <source>nothing to commit</source>
         <translation>没有可提交的内容</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1386"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1412"/>
         <source>committed %1: the generated files, a base for your edits (V0 is not committed: its quality gate is %2)</source>
         <translation>已提交 %1：生成的文件，作为你修改的基线（V0 未作为版本提交：其质量门为 %2）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1414"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1440"/>
         <source>the generated base commit holds this run&apos;s generated %1; your edits stay in the working tree (git diff shows them)</source>
         <translation>生成的基线提交包含本次运行生成的 %1；你的编辑保留在工作区中（git diff 可查看）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1474"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1500"/>
         <source>dry run incomplete (DRY_RUN_TIMEOUT): nothing was judged, kernel.py was not run; the PyTorch reference ran out of the case timeout (%1 s) on this CPU before problem_shape completed (a slow CPU, or a hang in the model code). Run it again with a larger --case-timeout SEC (a level-3 model may need 120 or more on a small machine); see %2</source>
         <translation>试运行未完成（DRY_RUN_TIMEOUT）：未作任何判定，kernel.py 未运行；PyTorch 参照在 problem_shape 完成之前已超出本 CPU 上的用例超时（%1 秒）（CPU 太慢，或模型代码挂起）。请用更大的 --case-timeout SEC 重新运行（在小机器上，第 3 级模型可能需要 120 或更多）；见 %2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1481"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1507"/>
         <source>; a CPU dry run on a slow or busy CPU can exceed the per-case timeout (%1 s): --case-timeout SEC raises it</source>
         <translation>；在较慢或繁忙的 CPU 上，CPU 试运行可能超过每个用例的超时（%1 秒）：用 --case-timeout SEC 调高</translation>
     </message>
@@ -660,27 +670,27 @@
         <translation type="vanished">探测：已运行 %1 秒（上限 %2 秒），正在运行 %3；到达上限时将被停止</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="916"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="942"/>
         <source>removed %1, left by an earlier run: %2 is the generated one now</source>
         <translation>已删除之前运行留下的 %1：%2 现在就是生成的文件</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="918"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="944"/>
         <source>note: %1, left by an earlier run, could not be removed</source>
         <translation>注意：之前运行留下的 %1 无法删除</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1080"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1106"/>
         <source>note: %1</source>
         <translation>注意：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1345"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1371"/>
         <source>note: %1 does not name its commit %2 (%3); `kwb versions` finds it through git</source>
         <translation>注意：%1 未写入其提交 %2（%3）；`kwb versions` 会通过 git 找到它</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1362"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1388"/>
         <source>%1 names its commit %2 (git_commit_hash), written in the next commit %3</source>
         <translation>%1 已写入其提交 %2（git_commit_hash），记录在下一个提交 %3 中</translation>
     </message>
@@ -749,7 +759,7 @@
         <translation type="vanished">通过（PASS，仅测试框架）：CPU 试运行检查的是参考实现与其自身，而不是 kernel.py</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="141"/>
+        <location filename="../widgets/casetablemodel.cpp" line="142"/>
         <source>ref. vs itself</source>
         <translation>参考对自身</translation>
     </message>
@@ -762,12 +772,12 @@
         <translation type="vanished">PASS（仅测试框架）：用例已运行；rel_err %1</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="128"/>
+        <location filename="../widgets/casetablemodel.cpp" line="129"/>
         <source>no kernel ran; the reference&apos;s stand-in took %1 µs on the CPU</source>
         <translation>没有运行内核；参考实现的替身在 CPU 上耗时 %1 µs</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="143"/>
+        <location filename="../widgets/casetablemodel.cpp" line="144"/>
         <source>ran</source>
         <translation>已运行</translation>
     </message>
@@ -776,7 +786,7 @@
         <translation type="vanished">已运行：PASS（仅测试框架），用例在 CPU 试运行中运行；rel_err %1</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="198"/>
+        <location filename="../widgets/casetablemodel.cpp" line="199"/>
         <source>The case&apos;s status from the harness (PASS, FAIL, TIMEOUT_FAIL, ERROR)</source>
         <translation>测试框架给出的用例状态（PASS、FAIL、TIMEOUT_FAIL、ERROR）</translation>
     </message>
@@ -785,7 +795,7 @@
         <translation type="vanished">替身 µs（CPU）：在 CPU 上代替内核计时的参考实现；不是测量值</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="126"/>
+        <location filename="../widgets/casetablemodel.cpp" line="127"/>
         <source>ran (harness only): the harness ran the case, kernel.py did not; rel_err %1</source>
         <translation>已运行（仅测试框架）：测试框架运行了该用例，kernel.py 未运行；rel_err %1</translation>
     </message>
@@ -795,47 +805,47 @@
         <translation>已运行（仅测试框架）：该用例在 CPU 试运行中运行，kernel.py 未运行；rel_err %1</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="200"/>
+        <location filename="../widgets/casetablemodel.cpp" line="201"/>
         <source>kernel µs: none in a CPU dry run, no kernel ran (each case&apos;s tooltip has the reference&apos;s stand-in time on the CPU)</source>
         <translation>内核 µs：CPU 试运行中没有，没有运行内核（每个用例的提示中有参考实现替身在 CPU 上的耗时）</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="202"/>
+        <location filename="../widgets/casetablemodel.cpp" line="203"/>
         <source>latency_us: the kernel&apos;s latency in µs, as timed by the harness</source>
         <translation>latency_us：测试框架计时的内核延迟（µs）</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="204"/>
+        <location filename="../widgets/casetablemodel.cpp" line="205"/>
         <source>reference µs (CPU): the PyTorch reference timed on the CPU</source>
         <translation>参考 µs（CPU）：在 CPU 上计时的 PyTorch 参考实现</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="205"/>
+        <location filename="../widgets/casetablemodel.cpp" line="206"/>
         <source>ref latency_us: the PyTorch reference&apos;s latency in µs</source>
         <translation>ref latency_us：PyTorch 参考实现的延迟（µs）</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="213"/>
+        <location filename="../widgets/casetablemodel.cpp" line="214"/>
         <source>Case</source>
         <translation>用例</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="215"/>
+        <location filename="../widgets/casetablemodel.cpp" line="216"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="217"/>
+        <location filename="../widgets/casetablemodel.cpp" line="218"/>
         <source>Shape</source>
         <translation>形状</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="219"/>
+        <location filename="../widgets/casetablemodel.cpp" line="220"/>
         <source>dtype</source>
         <translation>dtype</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="221"/>
+        <location filename="../widgets/casetablemodel.cpp" line="222"/>
         <source>rel_err</source>
         <translation>rel_err</translation>
     </message>
@@ -844,17 +854,17 @@
         <translation type="vanished">µs (CPU)</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="223"/>
+        <location filename="../widgets/casetablemodel.cpp" line="224"/>
         <source>µs</source>
         <translation>µs</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="225"/>
+        <location filename="../widgets/casetablemodel.cpp" line="226"/>
         <source>ref µs (CPU)</source>
         <translation>参考 µs (CPU)</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="225"/>
+        <location filename="../widgets/casetablemodel.cpp" line="226"/>
         <source>ref µs</source>
         <translation>参考 µs</translation>
     </message>
@@ -875,7 +885,7 @@
         <translation type="vanished">参考实现 µs（CPU）</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="227"/>
+        <location filename="../widgets/casetablemodel.cpp" line="228"/>
         <source>Reason</source>
         <translation>原因</translation>
     </message>
