@@ -1408,9 +1408,26 @@ print(P + "RESULT_JSON=" + json.dumps({"status": "PASS", "cases": cases}), flush
                                            "e01.py and is kept as made for this one (--stale-edits keep); compare "
                                            "it with kernel.py.generated")),
              qPrintable(r.err));
+    // ... and the records say so, not only the console: the report's warnings and memory/v0.json's
+    // workbench.warnings (new-user trial 19, #3: the V0 committed held a kernel made for the old problem, unsaid)
+    const QString keptStale = QStringLiteral(
+        "kernel.py was kept from an earlier version of the problem (--stale-edits keep); not regenerated; compare "
+        "with kernel.py.generated");
+    QVERIFY2(QString::fromUtf8(readAll(ws + QStringLiteral("/baseline_report.md")))
+                 .contains(QStringLiteral("- Warning: ") + keptStale + u'\n'),
+             readAll(ws + QStringLiteral("/baseline_report.md")).constData());
+    {
+      const auto v0 = nlohmann::json::parse(readAll(ws + QStringLiteral("/memory/v0.json")).toStdString());
+      const nlohmann::json warnings = v0["workbench"]["warnings"];
+      QVERIFY2(
+          warnings.is_array() && std::find(warnings.begin(), warnings.end(), keptStale.toStdString()) != warnings.end(),
+          warnings.dump().c_str());
+    }
     r = kwb(base + QStringList{QStringLiteral("--force"), QStringLiteral("--no-commit")});
     QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
     QVERIFY(r.out.contains(QStringLiteral("kept your edited kernel.py")));
+    // kept again, now as made for this problem: no longer stale, no warning
+    QVERIFY(!readAll(ws + QStringLiteral("/baseline_report.md")).contains("--stale-edits keep); not regenerated"));
     QCOMPARE(readAll(kernelPath), mine2);
     // The problem changes again and the edit is backed up: kernel.py is generated afresh, and the kernel.py.generated
     // the earlier runs left beside the edit goes (new-user trial 17, #16)

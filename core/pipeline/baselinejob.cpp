@@ -880,6 +880,7 @@ bool BaselineJob::implement() {
                          ".kwb/runs/\n.kwb/kwb_path\n.kwb/python\n.kwb/manifest.json\n.kwb/remote.*\n.kwb/slurm/\n"
                          ".kwb/lock\n__pycache__/\n*.generated\n")});
 
+  m_kernelKeptStale = false;
   for (const auto& [rel, content] : files) {
     const bool stale = m_staleEdits.contains(rel);
     if (stale && m_opts.staleEdits == StaleEdits::Backup) {
@@ -912,6 +913,7 @@ bool BaselineJob::implement() {
         }
         if (rel == QLatin1String("kernel.py")) {
           m_kernelUserEdited = true;
+          m_kernelKeptStale = stale;  // said in the records, not only on the console (new-user trial 19, #3)
           QFile mine(m_ws->path(rel));
           const QString text = mine.open(QIODevice::ReadOnly) ? QString::fromUtf8(mine.readAll()) : QString();
           const QString root = m_framework == QLatin1String("cutedsl")  ? QStringLiteral("cutlass")
@@ -1222,6 +1224,7 @@ RecordsInput BaselineJob::recordsInput() const {
   in.baselineConfig = m_baselineConfig;
   in.mathDtype = m_mathDtype;
   in.kernelUserEdited = m_kernelUserEdited;
+  in.kernelKeptStale = m_kernelKeptStale && m_version == 0;
   in.problemWarnings = m_problemWarnings;
   in.implemented = m_implemented;
   in.staticCheck = m_staticCheck;
