@@ -487,6 +487,17 @@ class TstCli : public QObject {
              stopSaid.constData());
     const Result versions = kwb({QStringLiteral("versions"), ws});
     QVERIFY2(versions.out.contains(QStringLiteral("V0       STOPPED")), qPrintable(versions.out));
+    // A V1 measured against a stopped V0 left V0 without a verdict for good (new-user trial 19, #4): `kwb measure`
+    // (and Measure Again, the same BaselineJob::openForNextVersion) refuses, naming the way out; nothing is recorded.
+    writeFile(ws + QStringLiteral("/kernel.py"), readAll(ws + QStringLiteral("/kernel.py")) + "\n# my edit\n");
+    const Result measured =
+        kwb({QStringLiteral("measure"), ws, QStringLiteral("--cpu-dry-run"), QStringLiteral("--no-commit")});
+    QCOMPARE(measured.code, 2);
+    QVERIFY2(measured.err.contains(QStringLiteral("V0 was stopped before a verdict: run `kwb baseline ")) &&
+                 measured.err.contains(QStringLiteral(" --gpu H200-SXM --framework triton --workspace ") + ws) &&
+                 measured.err.contains(QStringLiteral(" --cpu-dry-run --force` first (it measures V0 again)")),
+             qPrintable(measured.err));
+    QVERIFY(!QFile::exists(ws + QStringLiteral("/memory/v1.json")));
     const Result refused = kwb({QStringLiteral("baseline"), problem("19_ReLU.py"), QStringLiteral("--gpu"),
                                 QStringLiteral("H200"), QStringLiteral("--framework"), QStringLiteral("triton"),
                                 QStringLiteral("--workspace"), ws, QStringLiteral("--no-commit")});
@@ -1397,9 +1408,26 @@ print(P + "RESULT_JSON=" + json.dumps({"status": "PASS", "cases": cases}), flush
                                            "e01.py and is kept as made for this one (--stale-edits keep); compare "
                                            "it with kernel.py.generated")),
              qPrintable(r.err));
+    // ... and the records say so, not only the console: the report's warnings and memory/v0.json's
+    // workbench.warnings (new-user trial 19, #3: the V0 committed held a kernel made for the old problem, unsaid)
+    const QString keptStale = QStringLiteral(
+        "kernel.py was kept from an earlier version of the problem (--stale-edits keep); not regenerated; compare "
+        "with kernel.py.generated");
+    QVERIFY2(QString::fromUtf8(readAll(ws + QStringLiteral("/baseline_report.md")))
+                 .contains(QStringLiteral("- Warning: ") + keptStale + u'\n'),
+             readAll(ws + QStringLiteral("/baseline_report.md")).constData());
+    {
+      const auto v0 = nlohmann::json::parse(readAll(ws + QStringLiteral("/memory/v0.json")).toStdString());
+      const nlohmann::json warnings = v0["workbench"]["warnings"];
+      QVERIFY2(
+          warnings.is_array() && std::find(warnings.begin(), warnings.end(), keptStale.toStdString()) != warnings.end(),
+          warnings.dump().c_str());
+    }
     r = kwb(base + QStringList{QStringLiteral("--force"), QStringLiteral("--no-commit")});
     QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
     QVERIFY(r.out.contains(QStringLiteral("kept your edited kernel.py")));
+    // kept again, now as made for this problem: no longer stale, no warning
+    QVERIFY(!readAll(ws + QStringLiteral("/baseline_report.md")).contains("--stale-edits keep); not regenerated"));
     QCOMPARE(readAll(kernelPath), mine2);
     // The problem changes again and the edit is backed up: kernel.py is generated afresh, and the kernel.py.generated
     // the earlier runs left beside the edit goes (new-user trial 17, #16)
@@ -1417,6 +1445,47 @@ print(P + "RESULT_JSON=" + json.dumps({"status": "PASS", "cases": cases}), flush
     r = kwb(base + QStringList{QStringLiteral("--force"), QStringLiteral("--stale-edits"), QStringLiteral("drop")});
     QCOMPARE(r.code, 2);
     QVERIFY2(r.err.contains(QStringLiteral("--stale-edits drop: not one of backup, keep")), qPrintable(r.err));
+  }
+
+  // New-user trial 19, #16: a raise in the user's own code (get_inputs()'s helper, `if ...: raise`) was told "this
+  // torch is older than the tested 2.x"; a file with a NUL byte was "the probe does not support this model". Both
+  // are the file's errors: bad input (exit 2), said of the file, with no hint about torch.
+  void fileErrorsAreTheFiles() {
+    QTemporaryDir dir;
+    const QString raising = dir.filePath(QStringLiteral("inputs_raise.py"));
+    writeFile(
+        raising,
+        "import os\nimport torch\nimport torch.nn as nn\n\n\nclass Model(nn.Module):\n    def forward(self, x):\n"
+        "        return torch.relu(x)\n\n\ndef shards(p):\n"
+        "    if not os.path.isdir(p): raise RuntimeError('dataset not mounted: ' + p)\n\n\n"
+        "def get_inputs():\n    return [shards('/no/such/data/shards')]\n\n\ndef get_init_inputs():\n    return []\n");
+    for (const QString& cmd : {QStringLiteral("analyze"), QStringLiteral("baseline")}) {
+      const QStringList args = cmd == QLatin1String("analyze") ? QStringList{cmd, raising}
+                                                               : QStringList{cmd,
+                                                                             raising,
+                                                                             QStringLiteral("--gpu"),
+                                                                             QStringLiteral("H200"),
+                                                                             QStringLiteral("--framework"),
+                                                                             QStringLiteral("triton"),
+                                                                             QStringLiteral("--cpu-dry-run"),
+                                                                             QStringLiteral("--no-commit"),
+                                                                             QStringLiteral("--workspace"),
+                                                                             dir.filePath(QStringLiteral("ws"))};
+      const Result r = kwb(args);
+      QVERIFY2(r.code == 2, qPrintable(cmd + r.out + r.err));
+      QVERIFY2(r.err.contains(QStringLiteral("RuntimeError: dataset not mounted: /no/such/data/shards")),
+               qPrintable(r.err));
+      QVERIFY2(!r.err.contains(QStringLiteral("older than the tested")), qPrintable(r.err));
+      QVERIFY2(!r.err.contains(QStringLiteral("newer torch")), qPrintable(r.err));
+    }
+    const QString nul = dir.filePath(QStringLiteral("nul.py"));
+    writeFile(nul, QByteArray("import torch\nx = 1\x00\n", 20));
+    const Result r = kwb({QStringLiteral("analyze"), nul});
+    QVERIFY2(r.code == 2, qPrintable(r.out + r.err));
+    QVERIFY2(r.err.contains(QStringLiteral("not a text file: it holds a NUL byte (line 2): a PyTorch logic file is "
+                                           "Python source")),
+             qPrintable(r.err));
+    QVERIFY2(!r.err.contains(QStringLiteral("the probe does not support")), qPrintable(r.err));
   }
 
   // New-user trial 11, #6: analyze takes --gpu like every other command: the seed's framework for it first, and a

@@ -681,6 +681,19 @@ class TestRecords : public QObject {
     QVERIFY(md.contains(QLatin1String("- Not run: the kernel on a GPU")));
     QVERIFY(!md.contains(QLatin1String("Host launch path")));  // the CPU's host time is not a launch path
     QVERIFY(!md.contains(QLatin1String("Cases not run")));
+    // A case of a kernel that never ran is never a PASS: the GUI's "ran" (new-user trial 19, #7). The failed case
+    // keeps its status.
+    QVERIFY2(md.contains(QLatin1String("| full | [4096, 393216] | float32 | ran (harness only) | n/a (dry run) |")),
+             qPrintable(md));
+    QVERIFY(md.contains(QLatin1String("| odd_tail | [7, 1000003] | float32 | **TIMEOUT_FAIL** |")));
+    QVERIFY(
+        md.contains(QLatin1String("- Ran 2 correctness case(s): 1 ran (harness only), 0 FAIL, 1 TIMEOUT_FAIL, 0 other, "
+                                  "on the CPU (cpu-dry-run)")));
+    QVERIFY2(!md.contains(QLatin1String("PASS")), qPrintable(md));
+    QCOMPARE(dryRunCaseRanText(), QStringLiteral("ran (harness only)"));
+    // an older report's words are today's once read back (the GUI and the export); other text is as written
+    QCOMPARE(withCurrentDryRunWording(QStringLiteral("| a | PASS (harness only) |\n| b | PASS |")),
+             QStringLiteral("| a | ran (harness only) |\n| b | PASS |"));
     // Cases the harness could not derive are listed with the reason (a level-2 conv whose every input
     // size is a constructor argument ran at full size, and the report did not say what was missing).
     ReportInput in = sampleReport(QStringLiteral("cpu-dry-run"));

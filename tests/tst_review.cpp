@@ -68,6 +68,7 @@ class TestReview : public QObject {
   void readLatestVersion();
   void notAWorkspace();
   void exportMarkdownAndHtml();
+  void exportDryRunCasesNeverPass();
   void exportPdfNeedsWriter();
   void exportVersionHistory();
   void compareTwoRuns();
@@ -432,6 +433,42 @@ void TestReview::exportMarkdownAndHtml() {
   QCOMPARE(QString::fromUtf8(f.readAll()), html);
   QCOMPARE(exportFormatFromText(QStringLiteral("PDF")), ExportFormat::Pdf);
   QVERIFY(!exportFormatFromText(QStringLiteral("docx")));
+}
+
+// New-user trial 19, #7: a dry run's export showed "PASS (harness only)" in every case row of a kernel that never ran;
+// the GUI said "ran". An older report's rows are shown in today's words, and the case table kwb writes when there is
+// no report says so too.
+void TestReview::exportDryRunCasesNeverPass() {
+  QTemporaryDir tmp;
+  const QString ws = tmp.filePath(QStringLiteral("kernel_opt_dry"));
+  makeWorkspace(ws, "null", false, /*dry=*/true);
+  write(ws + QStringLiteral("/baseline_report.md"),
+        "# Baseline report: dry\n\n## Correctness results\n\n| Case | Status |\n|---|---|\n"
+        "| problem_shape | PASS (harness only) |\n| boundary_tail | PASS (harness only) |\n\n"
+        "- Ran 2 correctness case(s): 2 PASS (harness only), 0 FAIL, 0 TIMEOUT_FAIL, 0 other, on the CPU "
+        "(cpu-dry-run)\n");
+  auto r = readWorkspaceReview(ws);
+  QVERIFY(r);
+  QCOMPARE(r->mode, QStringLiteral("cpu-dry-run"));
+  const QString md = reviewMarkdown(*r, {});
+  QVERIFY2(!md.contains(QStringLiteral("PASS (harness only)")), qPrintable(md));
+  QCOMPARE(md.count(QStringLiteral("| ran (harness only) |")), 2);
+  QVERIFY(md.contains(QStringLiteral("2 ran (harness only), 0 FAIL")));
+  const QString html = reviewHtml(*r, {});
+  QVERIFY(!html.contains(QStringLiteral("PASS (harness only)")));
+  QCOMPARE(html.count(QStringLiteral("<td>ran (harness only)</td>")), 2);
+  // no report: the export's own case table, from the run's cases
+  r->reportMarkdown.clear();
+  const QString bare = reviewMarkdown(*r, {});
+  QVERIFY2(
+      bare.contains(QStringLiteral("| problem_shape | 4096x393216 | float32 | ran (harness only) | n/a (dry run) |")),
+      qPrintable(bare));
+  QVERIFY(bare.contains(QStringLiteral("| boundary_tail | 4097x17 | float32 | ran (harness only) | n/a (dry run) |")));
+  QVERIFY(!bare.contains(QStringLiteral("| PASS |")));
+  // a GPU run's PASS stays PASS
+  r->mode = QStringLiteral("gpu");
+  QVERIFY(
+      reviewMarkdown(*r, {}).contains(QStringLiteral("| problem_shape | 4096x393216 | float32 | PASS | 0.000e+00 |")));
 }
 
 // New-user trial 7, #9: the exported review had no version history (only "V1|V2" and "the baseline is V0's

@@ -1450,7 +1450,12 @@ void TestWidgets::verdictLooks() {
   QCOMPARE(status.data(Qt::ForegroundRole).value<QColor>(), verdictColor(Verdict::DryRun));
   // short for the table beside the log, and the console's word ("✓ ran"; "PASS —" was cryptic, trial 9 #10)
   QCOMPARE(status.data().toString(), QStringLiteral("ran"));
-  QVERIFY(status.data(Qt::ToolTipRole).toString().contains(QStringLiteral("PASS (harness only)")));
+  // the word PASS is never a dry run's case status: its kernel never ran (new-user trial 19, #7)
+  QVERIFY(status.data(Qt::ToolTipRole).toString().contains(QStringLiteral("ran (harness only)")));
+  QVERIFY(!status.data(Qt::ToolTipRole).toString().contains(QStringLiteral("PASS")));
+  QVERIFY(!model.headerData(CaseTableModel::StatusColumn, Qt::Horizontal, Qt::ToolTipRole)
+               .toString()
+               .contains(QStringLiteral("PASS")));
   QVERIFY(status.data(Qt::ToolTipRole).toString().contains(dryRunRelErrNote()));
   // the reference against itself has no rel_err to show as a kernel's (it was 0.000e+00 in the review's table)
   const QModelIndex relErr = model.index(0, CaseTableModel::RelErrColumn);
@@ -1763,7 +1768,7 @@ void TestWidgets::pdfTableNumbersStayWhole() {
       "<table border=\"1\"><tr><th>Case</th><th>Shape</th><th>dtype</th><th>Status</th><th align=\"right\">rel_err</th>"
       "<th align=\"right\">Threshold</th><th align=\"right\">Stand-in time, CPU (µs)</th>"
       "<th align=\"right\">Reference time, CPU (µs)</th><th>Reason</th></tr>"
-      "<tr><td>boundary_size1</td><td>512x384</td><td>bfloat16</td><td>PASS (harness only)</td>"
+      "<tr><td>boundary_size1</td><td>512x384</td><td>bfloat16</td><td>ran (harness only)</td>"
       "<td align=\"right\">0.00e+00</td><td align=\"right\">0.01</td><td align=\"right\">29.472</td>"
       "<td align=\"right\">n/a</td><td>seed 43 (1 of 3): output rel_err above the threshold</td></tr></table>");
   // The cell's lines once laid out at `width`.

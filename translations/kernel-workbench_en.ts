@@ -306,299 +306,309 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="586"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="595"/>
+        <source>V0 was stopped before a verdict: run `%1` first (it measures V0 again); `kwb measure` records a later version against a V0 with a verdict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="597"/>
+        <source>V0 has no verdict (no run was recorded): run `%1` first (it measures V0 again); `kwb measure` records a later version against a V0 with a verdict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="612"/>
         <source>%1 has no kernel.py or test_kernel.py to measure</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="605"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="631"/>
         <source>stopped before the measurement started; nothing was written</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="623"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="649"/>
         <source>kernel.py is unchanged since V%1; edit it or pass --again to measure the same kernel again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="629"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="655"/>
         <source>V%1 of %2: kernel.py%3 on %4 (%5), against %6</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="631"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="657"/>
         <source> (your edit)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="635"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="661"/>
         <source>warning: a stopped run has no verdict and no figures (%1, not committed): V%2 is compared with %3, the latest version that finished</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="647"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="755"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="673"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="781"/>
         <source>run phase 1 first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="648"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="674"/>
         <source>stopped before phase 2 (Learn) started</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="659"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="685"/>
         <source>note: %1 will write a skeleton for this problem (the gate fails it); %2 has a kernel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="664"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="690"/>
         <source>Query the enabled knowledge tools</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="679"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="705"/>
         <source>stopped in phase 2 (Learn) while %1 was queried; the plan was not written</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="693"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="719"/>
         <source>%1: %2 (a missing fact; the whole reason is in plans/v0_plan.md)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="700"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="726"/>
         <source>%1: %2 records</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="702"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="728"/>
         <source>%1: %2 records, %3 kept; %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="724"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="750"/>
         <source>kept your edited plans/v0_plan.md</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="734"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="760"/>
         <source>run phase 1 first: there is no workspace yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="749"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="775"/>
         <source>used %1 (%2): added to plans/v0_plan.md</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="756"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="782"/>
         <source>stopped before phase 3 (Implement) started</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="758"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="784"/>
         <source>Generate kernel.py (%1), reference.py, test_kernel.py</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="760"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="786"/>
         <source>no code generator for framework &apos;%1&apos;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="764"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="790"/>
         <source>%1 has no template for this problem yet: %2 — writing a skeleton marked unimplemented</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="788"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="814"/>
         <source>cannot read %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="836"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="862"/>
         <source>the probe named %1 as a module of the problem&apos;s folder: not a path below it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="839"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="865"/>
         <source>%1 imports its own %2, and the workspace has a file of that name (%2 is one of the workspace&apos;s own files): rename the module beside the problem</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="844"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="870"/>
         <source>%1 imports %2 from its folder, which cannot be read now: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="862"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="888"/>
         <source>your edited %1 was generated for another version of the problem: kept as %2, and %1 is generated afresh (--stale-edits backup)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="877"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="903"/>
         <source>kept your edited %1 (not regenerated); this run&apos;s generated one is %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="882"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="908"/>
         <source>warning: your edited %1 was generated for another version of %2 and is kept as made for this one (--stale-edits keep); compare it with %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="896"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="922"/>
         <source>warning: your kernel.py does not import %1, but this run&apos;s framework is %2: the gate checks it as %2 (the %2 kernel is in %3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="904"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="930"/>
         <source>wrote %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1022"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1048"/>
         <source>stopped before phase 4 (Measure) started: nothing was run or recorded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1027"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1053"/>
         <source>run phase 3 first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1037"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1063"/>
         <source>kernel.py is a skeleton (no kernel), so the harness was not run: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1039"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1065"/>
         <source>V%1 measurement not run: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1084"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1110"/>
         <source>V%5 measurement%1%2: %3 %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1085"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1111"/>
         <source> (CPU DRY RUN: the reference on the CPU at reduced shapes where the inputs can be resized, not a kernel measurement)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1088"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1114"/>
         <source> on target %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1133"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1159"/>
         <source>nothing was measured: %1. No record was written; run the same command again when the target can be reached (the run log: %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1135"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1161"/>
         <source>none</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1155"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1181"/>
         <source>DRY_RUN, no verdict on kernel.py (the harness ran with the PyTorch reference in kernel.py&apos;s place on the CPU; kernel.py was not run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1157"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1183"/>
         <source>run finished: %1 (exit %2, %3 ms); log %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1172"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1198"/>
         <source>run error: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1175"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1201"/>
         <source>harness error: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1226"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1252"/>
         <source>no run to record yet (phase 4 first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1243"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1269"/>
         <source>no workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1246"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1272"/>
         <source>quality gate is %1: the seed commits V%2 only after the gate passes (the report and %3 are written and kept)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1248"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1274"/>
         <source>not evaluated</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1307"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1333"/>
         <source>committed %1: the generated files, a base for your edits</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1324"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1350"/>
         <source>nothing changed since %1: no new commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1331"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1357"/>
         <source>committed %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1382"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1408"/>
         <source>note: the generated files were not committed (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1382"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1408"/>
         <source>nothing to commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1386"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1412"/>
         <source>committed %1: the generated files, a base for your edits (V0 is not committed: its quality gate is %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1414"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1440"/>
         <source>the generated base commit holds this run&apos;s generated %1; your edits stay in the working tree (git diff shows them)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1438"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1464"/>
         <source>the run was stopped: the passing %1 and %2 are kept unchanged</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1456"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1482"/>
         <source>quality gate %1: see %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1462"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1488"/>
         <source>the run was stopped before a verdict (STOPPED); its log is kept in %1. To run it again: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1469"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1495"/>
         <source>; kernel.py is a skeleton (no kernel): %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1038"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1470"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1064"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1496"/>
         <source>see plans/v0_plan.md</source>
         <translation type="unfinished"></translation>
     </message>
@@ -613,42 +623,42 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1164"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1190"/>
         <source>note: a wrong kernel.py passes a dry run too; its numbers can be checked on the CPU under the Triton emulation (README, &quot;checked for numbers on the CPU&quot;), from the root of a Kernel Workbench source tree (reference.py is the workspace&apos;s copy of the problem): /usr/bin/python3 tests/python/chain_emulate.py %1 %2 --spec %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1474"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1500"/>
         <source>dry run incomplete (DRY_RUN_TIMEOUT): nothing was judged, kernel.py was not run; the PyTorch reference ran out of the case timeout (%1 s) on this CPU before problem_shape completed (a slow CPU, or a hang in the model code). Run it again with a larger --case-timeout SEC (a level-3 model may need 120 or more on a small machine); see %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1481"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1507"/>
         <source>; a CPU dry run on a slow or busy CPU can exceed the per-case timeout (%1 s): --case-timeout SEC raises it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="916"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="942"/>
         <source>removed %1, left by an earlier run: %2 is the generated one now</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="918"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="944"/>
         <source>note: %1, left by an earlier run, could not be removed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1080"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1106"/>
         <source>note: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1345"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1371"/>
         <source>note: %1 does not name its commit %2 (%3); `kwb versions` finds it through git</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1362"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1388"/>
         <source>%1 names its commit %2 (git_commit_hash), written in the next commit %3</source>
         <translation type="unfinished"></translation>
     </message>
@@ -709,97 +719,97 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="128"/>
+        <location filename="../widgets/casetablemodel.cpp" line="127"/>
+        <source>ran (harness only): the harness ran the case, kernel.py did not; rel_err %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/casetablemodel.cpp" line="129"/>
         <source>no kernel ran; the reference&apos;s stand-in took %1 µs on the CPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="141"/>
+        <location filename="../widgets/casetablemodel.cpp" line="142"/>
         <source>ref. vs itself</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="126"/>
-        <source>PASS (harness only): the case ran; rel_err %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../widgets/casetablemodel.cpp" line="143"/>
+        <location filename="../widgets/casetablemodel.cpp" line="144"/>
         <source>ran</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../widgets/casetablemodel.cpp" line="197"/>
-        <source>ran: PASS (harness only), the case ran in a CPU dry run; rel_err %1</source>
+        <source>ran (harness only): the case ran in a CPU dry run, kernel.py did not; rel_err %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="198"/>
+        <location filename="../widgets/casetablemodel.cpp" line="199"/>
         <source>The case&apos;s status from the harness (PASS, FAIL, TIMEOUT_FAIL, ERROR)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="200"/>
+        <location filename="../widgets/casetablemodel.cpp" line="201"/>
         <source>kernel µs: none in a CPU dry run, no kernel ran (each case&apos;s tooltip has the reference&apos;s stand-in time on the CPU)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="202"/>
+        <location filename="../widgets/casetablemodel.cpp" line="203"/>
         <source>latency_us: the kernel&apos;s latency in µs, as timed by the harness</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="204"/>
+        <location filename="../widgets/casetablemodel.cpp" line="205"/>
         <source>reference µs (CPU): the PyTorch reference timed on the CPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="205"/>
+        <location filename="../widgets/casetablemodel.cpp" line="206"/>
         <source>ref latency_us: the PyTorch reference&apos;s latency in µs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="213"/>
+        <location filename="../widgets/casetablemodel.cpp" line="214"/>
         <source>Case</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="215"/>
+        <location filename="../widgets/casetablemodel.cpp" line="216"/>
         <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="217"/>
+        <location filename="../widgets/casetablemodel.cpp" line="218"/>
         <source>Shape</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="219"/>
+        <location filename="../widgets/casetablemodel.cpp" line="220"/>
         <source>dtype</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="221"/>
+        <location filename="../widgets/casetablemodel.cpp" line="222"/>
         <source>rel_err</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="223"/>
+        <location filename="../widgets/casetablemodel.cpp" line="224"/>
         <source>µs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="225"/>
+        <location filename="../widgets/casetablemodel.cpp" line="226"/>
         <source>ref µs (CPU)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="225"/>
+        <location filename="../widgets/casetablemodel.cpp" line="226"/>
         <source>ref µs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="227"/>
+        <location filename="../widgets/casetablemodel.cpp" line="228"/>
         <source>Reason</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2732,554 +2742,554 @@ Source: %4
 <context>
     <name>kwb::ReportText</name>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="19"/>
+        <location filename="../core/review/reportdisplay.cpp" line="20"/>
         <source>Baseline kernel path</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="20"/>
+        <location filename="../core/review/reportdisplay.cpp" line="21"/>
         <source>Correctness test path</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="21"/>
+        <location filename="../core/review/reportdisplay.cpp" line="22"/>
         <source>PyTorch reference logic description</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="22"/>
+        <location filename="../core/review/reportdisplay.cpp" line="23"/>
         <source>Stable source record ids consulted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="23"/>
+        <location filename="../core/review/reportdisplay.cpp" line="24"/>
         <source>Baseline configuration summary</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="24"/>
+        <location filename="../core/review/reportdisplay.cpp" line="25"/>
         <source>Correctness results</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="25"/>
+        <location filename="../core/review/reportdisplay.cpp" line="26"/>
         <source>Baseline performance</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="26"/>
+        <location filename="../core/review/reportdisplay.cpp" line="27"/>
         <source>Plan kernels</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="27"/>
+        <location filename="../core/review/reportdisplay.cpp" line="28"/>
         <source>Roofline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="28"/>
+        <location filename="../core/review/reportdisplay.cpp" line="29"/>
         <source>What was and was not run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="33"/>
+        <location filename="../core/review/reportdisplay.cpp" line="34"/>
         <source>- Date: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="34"/>
+        <location filename="../core/review/reportdisplay.cpp" line="35"/>
         <source>- Mode: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="35"/>
+        <location filename="../core/review/reportdisplay.cpp" line="36"/>
         <source>- GPU: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="36"/>
+        <location filename="../core/review/reportdisplay.cpp" line="37"/>
         <source>- Framework: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="37"/>
+        <location filename="../core/review/reportdisplay.cpp" line="38"/>
         <source>- Run folder: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="38"/>
+        <location filename="../core/review/reportdisplay.cpp" line="39"/>
         <source>- Command: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="39"/>
+        <location filename="../core/review/reportdisplay.cpp" line="40"/>
         <source>Reference: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="40"/>
+        <location filename="../core/review/reportdisplay.cpp" line="41"/>
         <source>- Max rel_err: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="41"/>
+        <location filename="../core/review/reportdisplay.cpp" line="42"/>
         <source>- Result: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="42"/>
+        <location filename="../core/review/reportdisplay.cpp" line="43"/>
         <source>- PyTorch reference latency: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="43"/>
+        <location filename="../core/review/reportdisplay.cpp" line="44"/>
         <source>- FLOPs: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="44"/>
+        <location filename="../core/review/reportdisplay.cpp" line="45"/>
         <source>- Compute peak source: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="45"/>
+        <location filename="../core/review/reportdisplay.cpp" line="46"/>
         <source>- Bandwidth peak source: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="46"/>
+        <location filename="../core/review/reportdisplay.cpp" line="47"/>
         <source>- Bandwidth utilization vs. measured ceiling: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="47"/>
+        <location filename="../core/review/reportdisplay.cpp" line="48"/>
         <source>- Timing method: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="48"/>
+        <location filename="../core/review/reportdisplay.cpp" line="49"/>
         <source>- Arithmetic intensity: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="49"/>
+        <location filename="../core/review/reportdisplay.cpp" line="50"/>
         <source>- Ridge point: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="50"/>
+        <location filename="../core/review/reportdisplay.cpp" line="51"/>
         <source>- Bottleneck: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="51"/>
+        <location filename="../core/review/reportdisplay.cpp" line="52"/>
         <source>- Not run: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="52"/>
+        <location filename="../core/review/reportdisplay.cpp" line="53"/>
         <source>- Warning: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="53"/>
+        <location filename="../core/review/reportdisplay.cpp" line="54"/>
         <source>- Host launch path per call: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="54"/>
+        <location filename="../core/review/reportdisplay.cpp" line="55"/>
         <source>- TIMEOUT_FAIL: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="55"/>
+        <location filename="../core/review/reportdisplay.cpp" line="56"/>
         <source>- torch.compile reference: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="56"/>
+        <location filename="../core/review/reportdisplay.cpp" line="57"/>
         <source>- torch.compile reference (Inductor, default mode, </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="61"/>
+        <location filename="../core/review/reportdisplay.cpp" line="62"/>
         <source>&gt; **CPU dry run: not a kernel measurement.** No GPU was used. The figures below come from the PyTorch reference running on the CPU at reduced shapes where the inputs can be resized; the kernel was not timed, and no utilization is reported as the kernel&apos;s.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="65"/>
+        <location filename="../core/review/reportdisplay.cpp" line="66"/>
         <source>_No correctness case was run._</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="66"/>
-        <source>_CPU dry run: each case ran the PyTorch reference in kernel.py&apos;s place on the CPU at reduced shapes where the inputs can be resized (each case&apos;s shape is below) and checked it against the reference&apos;s own float32 run. &quot;PASS (harness only)&quot; means the harness and the case ran; kernel.py was not run, so no rel_err is shown. Both time columns are the reference on the CPU._</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/review/reportdisplay.cpp" line="72"/>
+        <location filename="../core/review/reportdisplay.cpp" line="73"/>
         <source>&gt; **No run: the harness was not run.** Nothing below was measured, on a GPU or on the CPU; the FLOP and byte counts and the peaks are analytic, and the quality gate says why nothing ran.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="75"/>
+        <location filename="../core/review/reportdisplay.cpp" line="76"/>
         <source>- Intensity and ridge point are analytic (FLOP and byte expressions, datasheet peaks); nothing was run.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="78"/>
+        <location filename="../core/review/reportdisplay.cpp" line="79"/>
         <source>- Ran no correctness case: the harness was not run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="79"/>
+        <location filename="../core/review/reportdisplay.cpp" line="80"/>
         <source>Cases not run for this problem:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="80"/>
+        <location filename="../core/review/reportdisplay.cpp" line="81"/>
         <source>- Source of these figures: the PyTorch reference on the CPU, at reduced shapes where the inputs can be resized</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="83"/>
+        <location filename="../core/review/reportdisplay.cpp" line="84"/>
         <source>- Intensity and ridge point are analytic (FLOP and byte expressions, datasheet peaks); the dry run measured no kernel.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="86"/>
+        <location filename="../core/review/reportdisplay.cpp" line="87"/>
         <source>- Not run: the kernel on a GPU; no kernel latency or utilization was measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="88"/>
+        <location filename="../core/review/reportdisplay.cpp" line="89"/>
         <source>_None: no knowledge record was consulted._</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="89"/>
+        <location filename="../core/review/reportdisplay.cpp" line="90"/>
         <source>_No roofline figure was drawn._</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="90"/>
+        <location filename="../core/review/reportdisplay.cpp" line="91"/>
         <source>**kernel.py was edited by you and kept (not regenerated). This dry run did not run it; the configuration rows after Framework describe the kernel the workbench generated, which yours may no longer match.**</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="94"/>
+        <location filename="../core/review/reportdisplay.cpp" line="95"/>
         <source>**kernel.py was edited by you and kept (not regenerated): the measurement below is of your kernel, while the configuration rows after Framework describe the kernel the workbench generated, which yours may no longer match.**</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="102"/>
+        <location filename="../core/review/reportdisplay.cpp" line="103"/>
         <source>Case</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="103"/>
+        <location filename="../core/review/reportdisplay.cpp" line="104"/>
         <source>Shape</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="104"/>
+        <location filename="../core/review/reportdisplay.cpp" line="105"/>
         <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="105"/>
+        <location filename="../core/review/reportdisplay.cpp" line="106"/>
         <source>Threshold</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="106"/>
+        <location filename="../core/review/reportdisplay.cpp" line="107"/>
         <source>Stand-in time, CPU (µs)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="107"/>
+        <location filename="../core/review/reportdisplay.cpp" line="108"/>
         <source>Reference time, CPU (µs)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="108"/>
+        <location filename="../core/review/reportdisplay.cpp" line="109"/>
         <source>Latency (µs)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="109"/>
+        <location filename="../core/review/reportdisplay.cpp" line="110"/>
         <source>Reference latency (µs)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="110"/>
+        <location filename="../core/review/reportdisplay.cpp" line="111"/>
         <source>Reason</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="111"/>
+        <location filename="../core/review/reportdisplay.cpp" line="112"/>
         <source>latency(us)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="112"/>
+        <location filename="../core/review/reportdisplay.cpp" line="113"/>
         <source>bandwidth(GB/s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="113"/>
+        <location filename="../core/review/reportdisplay.cpp" line="114"/>
         <source>TFLOPS peak utilization(%)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="114"/>
+        <location filename="../core/review/reportdisplay.cpp" line="115"/>
         <source>bandwidth peak utilization(%)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="115"/>
-        <location filename="../core/review/reportdisplay.cpp" line="145"/>
+        <location filename="../core/review/reportdisplay.cpp" line="116"/>
+        <location filename="../core/review/reportdisplay.cpp" line="146"/>
         <source>n/a (dry run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="116"/>
-        <location filename="../core/review/reportdisplay.cpp" line="143"/>
-        <source>PASS (harness only)</source>
+        <location filename="../core/review/reportdisplay.cpp" line="67"/>
+        <source>_CPU dry run: each case ran the PyTorch reference in kernel.py&apos;s place on the CPU at reduced shapes where the inputs can be resized (each case&apos;s shape is below) and checked it against the reference&apos;s own float32 run. &quot;ran (harness only)&quot; means the harness and the case ran; kernel.py was not run, so no rel_err is shown. Both time columns are the reference on the CPU._</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="117"/>
-        <source>kernel</source>
+        <location filename="../core/review/reportdisplay.cpp" line="144"/>
+        <source>ran (harness only)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="118"/>
-        <source>grid</source>
+        <source>kernel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="119"/>
-        <source>block</source>
+        <source>grid</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="120"/>
-        <source>registers</source>
+        <source>block</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="121"/>
-        <source>shared memory (B)</source>
+        <source>registers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="122"/>
-        <source>share (%)</source>
+        <source>shared memory (B)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="123"/>
-        <source>launches</source>
+        <source>share (%)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="124"/>
-        <source>Parameter</source>
+        <source>launches</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="125"/>
-        <source>Value</source>
+        <source>Parameter</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="126"/>
-        <source>Framework</source>
+        <source>Value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="127"/>
-        <source>latency (µs)</source>
+        <source>Framework</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="128"/>
+        <source>latency (µs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="129"/>
         <source>max rel_err</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="133"/>
+        <location filename="../core/review/reportdisplay.cpp" line="134"/>
         <source> (full log and result.json; local to this machine, not committed)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="134"/>
+        <location filename="../core/review/reportdisplay.cpp" line="135"/>
         <source> (the process was killed and the case recorded as failed)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="135"/>
+        <location filename="../core/review/reportdisplay.cpp" line="136"/>
         <source>no reason given</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="136"/>
+        <location filename="../core/review/reportdisplay.cpp" line="137"/>
         <source>; bytes moved: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="137"/>
+        <location filename="../core/review/reportdisplay.cpp" line="138"/>
         <source>% (ceiling: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="138"/>
+        <location filename="../core/review/reportdisplay.cpp" line="139"/>
         <source>, the median host time of one forward call, reported beside the latency</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="139"/>
+        <location filename="../core/review/reportdisplay.cpp" line="140"/>
         <source>; more than the latency: launch-bound</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="140"/>
+        <location filename="../core/review/reportdisplay.cpp" line="141"/>
         <source> (PyTorch reference: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="141"/>
+        <location filename="../core/review/reportdisplay.cpp" line="142"/>
         <source>; kernel speedup over it: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="142"/>
+        <location filename="../core/review/reportdisplay.cpp" line="143"/>
         <source>not measured (</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="144"/>
+        <location filename="../core/review/reportdisplay.cpp" line="145"/>
         <source>IMPLAUSIBLE (raw </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="147"/>
+        <location filename="../core/review/reportdisplay.cpp" line="148"/>
         <source>DRY RUN (kernel not run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="149"/>
+        <location filename="../core/review/reportdisplay.cpp" line="150"/>
         <source>DRY RUN INCOMPLETE (out of time on this CPU; nothing judged)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="190"/>
+        <location filename="../core/review/reportdisplay.cpp" line="191"/>
         <source>Triton was requested: an extra backend outside the seed&apos;s policy (the seed&apos;s policy maps %1 to %2); the seed requires a CuteDSL or FlyDSL kernel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="196"/>
+        <location filename="../core/review/reportdisplay.cpp" line="197"/>
         <source>%1 is %2; the seed&apos;s policy maps it to %3 (chosen explicitly)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="198"/>
+        <location filename="../core/review/reportdisplay.cpp" line="199"/>
         <source>%1 is %2; the seed&apos;s policy maps it to %3 (gpu-kernel-baseline.txt, Phase 1 step 3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="233"/>
+        <location filename="../core/review/reportdisplay.cpp" line="234"/>
         <source>Baseline report: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="235"/>
+        <location filename="../core/review/reportdisplay.cpp" line="236"/>
         <source>V%1 measurement report (the baseline is V0&apos;s baseline_report.md): %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="241"/>
+        <location filename="../core/review/reportdisplay.cpp" line="242"/>
         <source>V%1: kernel.py as edited, measured again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="246"/>
+        <location filename="../core/review/reportdisplay.cpp" line="247"/>
         <source>on the CPU (cpu-dry-run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="247"/>
+        <location filename="../core/review/reportdisplay.cpp" line="248"/>
         <source>on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="248"/>
+        <location filename="../core/review/reportdisplay.cpp" line="249"/>
         <source>- Ran %1 correctness case(s): %2 %3, %4 FAIL, %5 TIMEOUT_FAIL, %6 other, %7</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="255"/>
+        <location filename="../core/review/reportdisplay.cpp" line="256"/>
         <source>not known</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="257"/>
+        <location filename="../core/review/reportdisplay.cpp" line="258"/>
         <source>Speedup over %1: %2%3.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="260"/>
+        <location filename="../core/review/reportdisplay.cpp" line="261"/>
         <source> (a CPU dry run on either side measures no kernel)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="264"/>
+        <location filename="../core/review/reportdisplay.cpp" line="265"/>
         <source>One forward call on the problem-shape inputs under torch.profiler (CUPTI kernel times, not the timed latency): %1 launch(es), %2 µs of kernel time%3.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="270"/>
+        <location filename="../core/review/reportdisplay.cpp" line="271"/>
         <source>, by kernel name (too many launches to list one by one)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="273"/>
+        <location filename="../core/review/reportdisplay.cpp" line="274"/>
         <source>_%1&apos;s records apply (not queried again; listed in %2):_</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="277"/>
+        <location filename="../core/review/reportdisplay.cpp" line="278"/>
         <source>- GPU: none, the harness was not run (ledger: %1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="283"/>
+        <location filename="../core/review/reportdisplay.cpp" line="284"/>
         <source>- GPU: %1 (ledger: %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="284"/>
+        <location filename="../core/review/reportdisplay.cpp" line="285"/>
         <source>the CPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="288"/>
+        <location filename="../core/review/reportdisplay.cpp" line="289"/>
         <source>- Run folder: none (the harness was not run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="290"/>
+        <location filename="../core/review/reportdisplay.cpp" line="291"/>
         <source>_Not profiled: %1_</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="299"/>
+        <location filename="../core/review/reportdisplay.cpp" line="300"/>
         <source>cpu-dry-run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="301"/>
+        <location filename="../core/review/reportdisplay.cpp" line="302"/>
         <source>gpu</source>
         <translation type="unfinished"></translation>
     </message>

@@ -300,88 +300,98 @@
         <translation>%1 未指定 workbench.gpu / workbench.framework：它不是由 `kwb baseline` 写入的</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="586"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="595"/>
+        <source>V0 was stopped before a verdict: run `%1` first (it measures V0 again); `kwb measure` records a later version against a V0 with a verdict</source>
+        <translation>V0 在得出结论前被停止：请先运行 `%1`（重新测量 V0）；`kwb measure` 只在 V0 有结论时记录之后的版本</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="597"/>
+        <source>V0 has no verdict (no run was recorded): run `%1` first (it measures V0 again); `kwb measure` records a later version against a V0 with a verdict</source>
+        <translation>V0 没有结论（未记录任何运行）：请先运行 `%1`（重新测量 V0）；`kwb measure` 只在 V0 有结论时记录之后的版本</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="612"/>
         <source>%1 has no kernel.py or test_kernel.py to measure</source>
         <translation>%1 没有可测量的 kernel.py 或 test_kernel.py</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="605"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="631"/>
         <source>stopped before the measurement started; nothing was written</source>
         <translation>测量开始前已停止；未写入任何内容</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="623"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="649"/>
         <source>kernel.py is unchanged since V%1; edit it or pass --again to measure the same kernel again</source>
         <translation>kernel.py 自 V%1 以来未改动；请先编辑它，或加上 --again 再次测量同一内核</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="629"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="655"/>
         <source>V%1 of %2: kernel.py%3 on %4 (%5), against %6</source>
         <translation>%2 的 V%1：在 %4（%5）上运行 kernel.py%3，对比 %6</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="631"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="657"/>
         <source> (your edit)</source>
         <translation>（你的修改）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="635"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="661"/>
         <source>warning: a stopped run has no verdict and no figures (%1, not committed): V%2 is compared with %3, the latest version that finished</source>
         <translation>警告：已停止的运行没有结论和数值（%1，未提交）：V%2 与最近一个完成的版本 %3 比较</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="647"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="755"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="673"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="781"/>
         <source>run phase 1 first</source>
         <translation>请先运行阶段 1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="648"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="674"/>
         <source>stopped before phase 2 (Learn) started</source>
         <translation>在阶段 2（学习）开始前已停止</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="659"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="685"/>
         <source>note: %1 will write a skeleton for this problem (the gate fails it); %2 has a kernel</source>
         <translation>注意：%1 将为此问题生成骨架代码（质量门禁会判为失败）；%2 可生成内核</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="664"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="690"/>
         <source>Query the enabled knowledge tools</source>
         <translation>查询已启用的知识工具</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="679"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="705"/>
         <source>stopped in phase 2 (Learn) while %1 was queried; the plan was not written</source>
         <translation>在阶段 2（学习）查询 %1 时已停止；未写入计划</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="693"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="719"/>
         <source>%1: %2 (a missing fact; the whole reason is in plans/v0_plan.md)</source>
         <translation>%1：%2（缺失的事实；完整原因见 plans/v0_plan.md）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="836"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="862"/>
         <source>the probe named %1 as a module of the problem&apos;s folder: not a path below it</source>
         <translation>探测把 %1 列为问题所在文件夹中的模块：但它不是该文件夹下的路径</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="839"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="865"/>
         <source>%1 imports its own %2, and the workspace has a file of that name (%2 is one of the workspace&apos;s own files): rename the module beside the problem</source>
         <translation>%1 导入了它自己的 %2，而工作区中已有同名文件（%2 是工作区自身的文件之一）：请重命名问题旁的该模块</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="844"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="870"/>
         <source>%1 imports %2 from its folder, which cannot be read now: %3</source>
         <translation>%1 从其所在文件夹导入 %2，但该文件现在无法读取：%3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1155"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1181"/>
         <source>DRY_RUN, no verdict on kernel.py (the harness ran with the PyTorch reference in kernel.py&apos;s place on the CPU; kernel.py was not run)</source>
         <translation>DRY_RUN，不是对 kernel.py 的结论（测试框架在 CPU 上用 PyTorch 参考实现代替 kernel.py 运行；kernel.py 未运行）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1164"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1190"/>
         <source>note: a wrong kernel.py passes a dry run too; its numbers can be checked on the CPU under the Triton emulation (README, &quot;checked for numbers on the CPU&quot;), from the root of a Kernel Workbench source tree (reference.py is the workspace&apos;s copy of the problem): /usr/bin/python3 tests/python/chain_emulate.py %1 %2 --spec %3</source>
         <translation>注：错误的 kernel.py 也能通过试运行；可在 CPU 上用 Triton 模拟检查其数值（README，“checked for numbers on the CPU”），须在 Kernel Workbench 源码树的根目录下运行（reference.py 是工作区中问题文件的副本）：/usr/bin/python3 tests/python/chain_emulate.py %1 %2 --spec %3</translation>
     </message>
@@ -390,112 +400,112 @@
         <translation type="vanished">%1：%2（记录为缺失的事实）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="700"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="726"/>
         <source>%1: %2 records</source>
         <translation>%1：%2 条记录</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="702"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="728"/>
         <source>%1: %2 records, %3 kept; %4</source>
         <translation>%1：%2 条记录，保留 %3 条；%4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="724"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="750"/>
         <source>kept your edited plans/v0_plan.md</source>
         <translation>保留了你修改过的 plans/v0_plan.md</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="734"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="760"/>
         <source>run phase 1 first: there is no workspace yet</source>
         <translation>请先运行阶段 1：尚无工作区</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="749"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="775"/>
         <source>used %1 (%2): added to plans/v0_plan.md</source>
         <translation>已采用 %1（%2）：已加入 plans/v0_plan.md</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="756"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="782"/>
         <source>stopped before phase 3 (Implement) started</source>
         <translation>在阶段 3（实现）开始前已停止</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="758"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="784"/>
         <source>Generate kernel.py (%1), reference.py, test_kernel.py</source>
         <translation>生成 kernel.py（%1）、reference.py、test_kernel.py</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="760"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="786"/>
         <source>no code generator for framework &apos;%1&apos;</source>
         <translation>没有框架 &apos;%1&apos; 的代码生成器</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="764"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="790"/>
         <source>%1 has no template for this problem yet: %2 — writing a skeleton marked unimplemented</source>
         <translation>%1 尚无适用于此问题的模板：%2 —— 写入标记为未实现的骨架</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="788"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="814"/>
         <source>cannot read %1</source>
         <translation>无法读取 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="862"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="888"/>
         <source>your edited %1 was generated for another version of the problem: kept as %2, and %1 is generated afresh (--stale-edits backup)</source>
         <translation>你编辑过的 %1 是为该问题的另一个版本生成的：已保存为 %2，并重新生成 %1（--stale-edits backup）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="877"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="903"/>
         <source>kept your edited %1 (not regenerated); this run&apos;s generated one is %2</source>
         <translation>保留了你修改过的 %1（未重新生成）；本次生成的版本为 %2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="882"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="908"/>
         <source>warning: your edited %1 was generated for another version of %2 and is kept as made for this one (--stale-edits keep); compare it with %3</source>
         <translation>警告：你编辑过的 %1 是为 %2 的另一个版本生成的，已按本问题的版本保留（--stale-edits keep）；请与 %3 比较</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="896"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="922"/>
         <source>warning: your kernel.py does not import %1, but this run&apos;s framework is %2: the gate checks it as %2 (the %2 kernel is in %3)</source>
         <translation>警告：你的 kernel.py 没有导入 %1，但本次运行的框架是 %2：质量门禁按 %2 检查它（%2 内核在 %3）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="904"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="930"/>
         <source>wrote %1</source>
         <translation>已写入 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1022"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1048"/>
         <source>stopped before phase 4 (Measure) started: nothing was run or recorded</source>
         <translation>在阶段 4（测量）开始前已停止：未运行也未记录任何内容</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1027"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1053"/>
         <source>run phase 3 first</source>
         <translation>请先运行阶段 3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1037"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1063"/>
         <source>kernel.py is a skeleton (no kernel), so the harness was not run: %1</source>
         <translation>kernel.py 是骨架（没有内核），因此未运行测试框架：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1039"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1065"/>
         <source>V%1 measurement not run: %2</source>
         <translation>V%1 测量未运行：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1084"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1110"/>
         <source>V%5 measurement%1%2: %3 %4</source>
         <translation>V%5 测量%1%2：%3 %4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1085"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1111"/>
         <source> (CPU DRY RUN: the reference on the CPU at reduced shapes where the inputs can be resized, not a kernel measurement)</source>
         <translation>（CPU 试运行：在 CPU 上以缩小的形状（输入可缩放时）运行参考实现，不是内核测量）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1088"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1114"/>
         <source> on target %1</source>
         <translation>，目标 %1</translation>
     </message>
@@ -504,7 +514,7 @@
         <translation type="vanished">通过（PASS，仅测试框架：在 CPU 上用参考实现比对其自身；kernel.py 未运行）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1157"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1183"/>
         <source>run finished: %1 (exit %2, %3 ms); log %4</source>
         <translation>运行结束：%1（退出码 %2，%3 ms）；日志 %4</translation>
     </message>
@@ -513,42 +523,42 @@
         <translation type="vanished">注意：错误的 kernel.py 同样能通过试运行；可在 CPU 上用 Triton 模拟检查其数值（README，“checked for numbers on the CPU”）：tests/python/chain_emulate.py %1 %2 --spec %3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1172"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1198"/>
         <source>run error: </source>
         <translation>运行错误：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1175"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1201"/>
         <source>harness error: </source>
         <translation>测试框架错误：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1226"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1252"/>
         <source>no run to record yet (phase 4 first)</source>
         <translation>尚无可记录的运行（请先运行阶段 4）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1243"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1269"/>
         <source>no workspace</source>
         <translation>没有工作区</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1246"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1272"/>
         <source>quality gate is %1: the seed commits V%2 only after the gate passes (the report and %3 are written and kept)</source>
         <translation>质量门为 %1：只有质量门通过后才提交 V%2（报告和 %3 已写入并保留）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1248"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1274"/>
         <source>not evaluated</source>
         <translation>未评估</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1324"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1350"/>
         <source>nothing changed since %1: no new commit</source>
         <translation>自 %1 以来没有变化：不产生新提交</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1331"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1357"/>
         <source>committed %1: %2</source>
         <translation>已提交 %1：%2</translation>
     </message>
@@ -557,28 +567,28 @@
         <translation type="vanished">warning: %1：未记录提交哈希：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1438"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1464"/>
         <source>the run was stopped: the passing %1 and %2 are kept unchanged</source>
         <translation>运行已停止：通过的 %1 和 %2 保持不变</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1456"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1482"/>
         <source>quality gate %1: see %2</source>
         <translation>质量门 %1：见 %2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1462"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1488"/>
         <source>the run was stopped before a verdict (STOPPED); its log is kept in %1. To run it again: %2</source>
         <translation>运行在得出结论前被停止（STOPPED）；其日志保存在 %1。重新运行：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1469"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1495"/>
         <source>; kernel.py is a skeleton (no kernel): %1</source>
         <translation>；kernel.py 是骨架（没有内核）：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1038"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1470"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1064"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1496"/>
         <source>see plans/v0_plan.md</source>
         <translation>见 plans/v0_plan.md</translation>
     </message>
@@ -603,12 +613,12 @@
         <translation>本机没有 CUDA 设备；请使用 --cpu-dry-run 或远程目标（在 %1 下运行的探测未找到 GPU：torch 不含 CUDA、没有 /dev/nvidia*，或 CUDA_VISIBLE_DEVICES 隐藏了它们；在工作台中：CPU 试运行，或选择其他目标）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1133"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1159"/>
         <source>nothing was measured: %1. No record was written; run the same command again when the target can be reached (the run log: %2)</source>
         <translation>未测量任何内容：%1。未写入记录；目标可连接后请再次运行同一命令（运行日志：%2）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1135"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1161"/>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -617,37 +627,37 @@
         <translation type="vanished">PASS（仅测试框架：PyTorch 参考实现在 CPU 上代替 kernel.py 运行；kernel.py 未运行）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1307"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1333"/>
         <source>committed %1: the generated files, a base for your edits</source>
         <translation>已提交 %1：生成的文件，作为你的编辑的基线</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1382"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1408"/>
         <source>note: the generated files were not committed (%1)</source>
         <translation>注意：生成的文件未提交（%1）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1382"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1408"/>
         <source>nothing to commit</source>
         <translation>没有可提交的内容</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1386"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1412"/>
         <source>committed %1: the generated files, a base for your edits (V0 is not committed: its quality gate is %2)</source>
         <translation>已提交 %1：生成的文件，作为你修改的基线（V0 未作为版本提交：其质量门为 %2）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1414"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1440"/>
         <source>the generated base commit holds this run&apos;s generated %1; your edits stay in the working tree (git diff shows them)</source>
         <translation>生成的基线提交包含本次运行生成的 %1；你的编辑保留在工作区中（git diff 可查看）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1474"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1500"/>
         <source>dry run incomplete (DRY_RUN_TIMEOUT): nothing was judged, kernel.py was not run; the PyTorch reference ran out of the case timeout (%1 s) on this CPU before problem_shape completed (a slow CPU, or a hang in the model code). Run it again with a larger --case-timeout SEC (a level-3 model may need 120 or more on a small machine); see %2</source>
         <translation>试运行未完成（DRY_RUN_TIMEOUT）：未作任何判定，kernel.py 未运行；PyTorch 参照在 problem_shape 完成之前已超出本 CPU 上的用例超时（%1 秒）（CPU 太慢，或模型代码挂起）。请用更大的 --case-timeout SEC 重新运行（在小机器上，第 3 级模型可能需要 120 或更多）；见 %2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1481"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1507"/>
         <source>; a CPU dry run on a slow or busy CPU can exceed the per-case timeout (%1 s): --case-timeout SEC raises it</source>
         <translation>；在较慢或繁忙的 CPU 上，CPU 试运行可能超过每个用例的超时（%1 秒）：用 --case-timeout SEC 调高</translation>
     </message>
@@ -660,27 +670,27 @@
         <translation type="vanished">探测：已运行 %1 秒（上限 %2 秒），正在运行 %3；到达上限时将被停止</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="916"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="942"/>
         <source>removed %1, left by an earlier run: %2 is the generated one now</source>
         <translation>已删除之前运行留下的 %1：%2 现在就是生成的文件</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="918"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="944"/>
         <source>note: %1, left by an earlier run, could not be removed</source>
         <translation>注意：之前运行留下的 %1 无法删除</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1080"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1106"/>
         <source>note: %1</source>
         <translation>注意：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1345"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1371"/>
         <source>note: %1 does not name its commit %2 (%3); `kwb versions` finds it through git</source>
         <translation>注意：%1 未写入其提交 %2（%3）；`kwb versions` 会通过 git 找到它</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1362"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1388"/>
         <source>%1 names its commit %2 (git_commit_hash), written in the next commit %3</source>
         <translation>%1 已写入其提交 %2（git_commit_hash），记录在下一个提交 %3 中</translation>
     </message>
@@ -749,7 +759,7 @@
         <translation type="vanished">通过（PASS，仅测试框架）：CPU 试运行检查的是参考实现与其自身，而不是 kernel.py</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="141"/>
+        <location filename="../widgets/casetablemodel.cpp" line="142"/>
         <source>ref. vs itself</source>
         <translation>参考对自身</translation>
     </message>
@@ -758,27 +768,25 @@
         <translation type="vanished">通过 %1：通过（PASS，仅测试框架），CPU 试运行中参考实现与其自身比较</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="126"/>
         <source>PASS (harness only): the case ran; rel_err %1</source>
-        <translation>PASS（仅测试框架）：用例已运行；rel_err %1</translation>
+        <translation type="vanished">PASS（仅测试框架）：用例已运行；rel_err %1</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="128"/>
+        <location filename="../widgets/casetablemodel.cpp" line="129"/>
         <source>no kernel ran; the reference&apos;s stand-in took %1 µs on the CPU</source>
         <translation>没有运行内核；参考实现的替身在 CPU 上耗时 %1 µs</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="143"/>
+        <location filename="../widgets/casetablemodel.cpp" line="144"/>
         <source>ran</source>
         <translation>已运行</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="197"/>
         <source>ran: PASS (harness only), the case ran in a CPU dry run; rel_err %1</source>
-        <translation>已运行：PASS（仅测试框架），用例在 CPU 试运行中运行；rel_err %1</translation>
+        <translation type="vanished">已运行：PASS（仅测试框架），用例在 CPU 试运行中运行；rel_err %1</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="198"/>
+        <location filename="../widgets/casetablemodel.cpp" line="199"/>
         <source>The case&apos;s status from the harness (PASS, FAIL, TIMEOUT_FAIL, ERROR)</source>
         <translation>测试框架给出的用例状态（PASS、FAIL、TIMEOUT_FAIL、ERROR）</translation>
     </message>
@@ -787,47 +795,57 @@
         <translation type="vanished">替身 µs（CPU）：在 CPU 上代替内核计时的参考实现；不是测量值</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="200"/>
+        <location filename="../widgets/casetablemodel.cpp" line="127"/>
+        <source>ran (harness only): the harness ran the case, kernel.py did not; rel_err %1</source>
+        <translation>已运行（仅测试框架）：测试框架运行了该用例，kernel.py 未运行；rel_err %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/casetablemodel.cpp" line="197"/>
+        <source>ran (harness only): the case ran in a CPU dry run, kernel.py did not; rel_err %1</source>
+        <translation>已运行（仅测试框架）：该用例在 CPU 试运行中运行，kernel.py 未运行；rel_err %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/casetablemodel.cpp" line="201"/>
         <source>kernel µs: none in a CPU dry run, no kernel ran (each case&apos;s tooltip has the reference&apos;s stand-in time on the CPU)</source>
         <translation>内核 µs：CPU 试运行中没有，没有运行内核（每个用例的提示中有参考实现替身在 CPU 上的耗时）</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="202"/>
+        <location filename="../widgets/casetablemodel.cpp" line="203"/>
         <source>latency_us: the kernel&apos;s latency in µs, as timed by the harness</source>
         <translation>latency_us：测试框架计时的内核延迟（µs）</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="204"/>
+        <location filename="../widgets/casetablemodel.cpp" line="205"/>
         <source>reference µs (CPU): the PyTorch reference timed on the CPU</source>
         <translation>参考 µs（CPU）：在 CPU 上计时的 PyTorch 参考实现</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="205"/>
+        <location filename="../widgets/casetablemodel.cpp" line="206"/>
         <source>ref latency_us: the PyTorch reference&apos;s latency in µs</source>
         <translation>ref latency_us：PyTorch 参考实现的延迟（µs）</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="213"/>
+        <location filename="../widgets/casetablemodel.cpp" line="214"/>
         <source>Case</source>
         <translation>用例</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="215"/>
+        <location filename="../widgets/casetablemodel.cpp" line="216"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="217"/>
+        <location filename="../widgets/casetablemodel.cpp" line="218"/>
         <source>Shape</source>
         <translation>形状</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="219"/>
+        <location filename="../widgets/casetablemodel.cpp" line="220"/>
         <source>dtype</source>
         <translation>dtype</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="221"/>
+        <location filename="../widgets/casetablemodel.cpp" line="222"/>
         <source>rel_err</source>
         <translation>rel_err</translation>
     </message>
@@ -836,17 +854,17 @@
         <translation type="vanished">µs (CPU)</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="223"/>
+        <location filename="../widgets/casetablemodel.cpp" line="224"/>
         <source>µs</source>
         <translation>µs</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="225"/>
+        <location filename="../widgets/casetablemodel.cpp" line="226"/>
         <source>ref µs (CPU)</source>
         <translation>参考 µs (CPU)</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="225"/>
+        <location filename="../widgets/casetablemodel.cpp" line="226"/>
         <source>ref µs</source>
         <translation>参考 µs</translation>
     </message>
@@ -867,7 +885,7 @@
         <translation type="vanished">参考实现 µs（CPU）</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="227"/>
+        <location filename="../widgets/casetablemodel.cpp" line="228"/>
         <source>Reason</source>
         <translation>原因</translation>
     </message>
@@ -2997,182 +3015,182 @@ Source: %4
 <context>
     <name>kwb::ReportText</name>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="19"/>
+        <location filename="../core/review/reportdisplay.cpp" line="20"/>
         <source>Baseline kernel path</source>
         <translation>基线内核路径</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="20"/>
+        <location filename="../core/review/reportdisplay.cpp" line="21"/>
         <source>Correctness test path</source>
         <translation>正确性测试路径</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="21"/>
+        <location filename="../core/review/reportdisplay.cpp" line="22"/>
         <source>PyTorch reference logic description</source>
         <translation>PyTorch 参考逻辑说明</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="22"/>
+        <location filename="../core/review/reportdisplay.cpp" line="23"/>
         <source>Stable source record ids consulted</source>
         <translation>查阅的稳定来源记录 ID</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="23"/>
+        <location filename="../core/review/reportdisplay.cpp" line="24"/>
         <source>Baseline configuration summary</source>
         <translation>基线配置摘要</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="24"/>
+        <location filename="../core/review/reportdisplay.cpp" line="25"/>
         <source>Correctness results</source>
         <translation>正确性结果</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="25"/>
+        <location filename="../core/review/reportdisplay.cpp" line="26"/>
         <source>Baseline performance</source>
         <translation>基线性能</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="26"/>
+        <location filename="../core/review/reportdisplay.cpp" line="27"/>
         <source>Plan kernels</source>
         <translation>计划中的内核</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="27"/>
+        <location filename="../core/review/reportdisplay.cpp" line="28"/>
         <source>Roofline</source>
         <translation>屋顶线图</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="28"/>
+        <location filename="../core/review/reportdisplay.cpp" line="29"/>
         <source>What was and was not run</source>
         <translation>运行了什么、未运行什么</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="33"/>
+        <location filename="../core/review/reportdisplay.cpp" line="34"/>
         <source>- Date: </source>
         <translation>- 日期：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="34"/>
+        <location filename="../core/review/reportdisplay.cpp" line="35"/>
         <source>- Mode: </source>
         <translation>- 模式：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="35"/>
+        <location filename="../core/review/reportdisplay.cpp" line="36"/>
         <source>- GPU: </source>
         <translation>- GPU：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="36"/>
+        <location filename="../core/review/reportdisplay.cpp" line="37"/>
         <source>- Framework: </source>
         <translation>- 框架：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="37"/>
+        <location filename="../core/review/reportdisplay.cpp" line="38"/>
         <source>- Run folder: </source>
         <translation>- 运行文件夹：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="38"/>
+        <location filename="../core/review/reportdisplay.cpp" line="39"/>
         <source>- Command: </source>
         <translation>- 命令：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="39"/>
+        <location filename="../core/review/reportdisplay.cpp" line="40"/>
         <source>Reference: </source>
         <translation>参考实现：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="40"/>
+        <location filename="../core/review/reportdisplay.cpp" line="41"/>
         <source>- Max rel_err: </source>
         <translation>- 最大 rel_err：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="41"/>
+        <location filename="../core/review/reportdisplay.cpp" line="42"/>
         <source>- Result: </source>
         <translation>- 结果：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="42"/>
+        <location filename="../core/review/reportdisplay.cpp" line="43"/>
         <source>- PyTorch reference latency: </source>
         <translation>- PyTorch 参考实现延迟：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="43"/>
+        <location filename="../core/review/reportdisplay.cpp" line="44"/>
         <source>- FLOPs: </source>
         <translation>- FLOPs：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="44"/>
+        <location filename="../core/review/reportdisplay.cpp" line="45"/>
         <source>- Compute peak source: </source>
         <translation>- 算力峰值来源：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="45"/>
+        <location filename="../core/review/reportdisplay.cpp" line="46"/>
         <source>- Bandwidth peak source: </source>
         <translation>- 带宽峰值来源：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="46"/>
+        <location filename="../core/review/reportdisplay.cpp" line="47"/>
         <source>- Bandwidth utilization vs. measured ceiling: </source>
         <translation>- 相对实测上限的带宽利用率：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="47"/>
+        <location filename="../core/review/reportdisplay.cpp" line="48"/>
         <source>- Timing method: </source>
         <translation>- 计时方法：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="48"/>
+        <location filename="../core/review/reportdisplay.cpp" line="49"/>
         <source>- Arithmetic intensity: </source>
         <translation>- 算术强度：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="49"/>
+        <location filename="../core/review/reportdisplay.cpp" line="50"/>
         <source>- Ridge point: </source>
         <translation>- 脊点：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="50"/>
+        <location filename="../core/review/reportdisplay.cpp" line="51"/>
         <source>- Bottleneck: </source>
         <translation>- 瓶颈：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="51"/>
+        <location filename="../core/review/reportdisplay.cpp" line="52"/>
         <source>- Not run: </source>
         <translation>- 未运行：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="52"/>
+        <location filename="../core/review/reportdisplay.cpp" line="53"/>
         <source>- Warning: </source>
         <translation>- 警告：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="53"/>
+        <location filename="../core/review/reportdisplay.cpp" line="54"/>
         <source>- Host launch path per call: </source>
         <translation>- 每次调用的主机端启动路径：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="54"/>
+        <location filename="../core/review/reportdisplay.cpp" line="55"/>
         <source>- TIMEOUT_FAIL: </source>
         <translation>- TIMEOUT_FAIL：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="55"/>
+        <location filename="../core/review/reportdisplay.cpp" line="56"/>
         <source>- torch.compile reference: </source>
         <translation>- torch.compile 参考实现：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="56"/>
+        <location filename="../core/review/reportdisplay.cpp" line="57"/>
         <source>- torch.compile reference (Inductor, default mode, </source>
         <translation>- torch.compile 参考实现（Inductor，默认模式，</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="61"/>
+        <location filename="../core/review/reportdisplay.cpp" line="62"/>
         <source>&gt; **CPU dry run: not a kernel measurement.** No GPU was used. The figures below come from the PyTorch reference running on the CPU at reduced shapes where the inputs can be resized; the kernel was not timed, and no utilization is reported as the kernel&apos;s.</source>
         <translation>&gt; **CPU 试运行：不是内核测量。** 未使用 GPU。以下数字来自在 CPU 上运行的 PyTorch 参考实现（输入可缩小处使用缩小的形状）；内核未计时，也没有任何利用率被报告为内核的利用率。</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="65"/>
+        <location filename="../core/review/reportdisplay.cpp" line="66"/>
         <source>_No correctness case was run._</source>
         <translation>_没有运行任何正确性用例。_</translation>
     </message>
@@ -3181,374 +3199,382 @@ Source: %4
         <translation type="vanished">_CPU 试运行：每个用例在 CPU 上把 PyTorch 参考实现与它自身的副本比较（输入可缩小处使用缩小的形状，各用例的形状见下表）。“PASS（仅测试框架）”表示测试框架和该用例运行了；kernel.py 没有运行。两个时间列都是 CPU 上的参考实现。_</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="66"/>
         <source>_CPU dry run: each case ran the PyTorch reference in kernel.py&apos;s place on the CPU at reduced shapes where the inputs can be resized (each case&apos;s shape is below) and checked it against the reference&apos;s own float32 run. &quot;PASS (harness only)&quot; means the harness and the case ran; kernel.py was not run, so no rel_err is shown. Both time columns are the reference on the CPU._</source>
-        <translation>_CPU 试运行：每个用例在 CPU 上以 PyTorch 参考实现代替 kernel.py 运行（输入可缩放处使用缩小的形状，各用例形状见下），并与参考实现自身的 float32 运行结果比对。“PASS（仅测试框架）”表示测试框架和用例已运行；kernel.py 未运行，因此不显示 rel_err。两列时间都是参考实现在 CPU 上的时间。_</translation>
+        <translation type="vanished">_CPU 试运行：每个用例在 CPU 上以 PyTorch 参考实现代替 kernel.py 运行（输入可缩放处使用缩小的形状，各用例形状见下），并与参考实现自身的 float32 运行结果比对。“PASS（仅测试框架）”表示测试框架和用例已运行；kernel.py 未运行，因此不显示 rel_err。两列时间都是参考实现在 CPU 上的时间。_</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="72"/>
+        <location filename="../core/review/reportdisplay.cpp" line="73"/>
         <source>&gt; **No run: the harness was not run.** Nothing below was measured, on a GPU or on the CPU; the FLOP and byte counts and the peaks are analytic, and the quality gate says why nothing ran.</source>
         <translation>&gt; **未运行：测试框架没有运行。** 以下内容均未经测量（GPU 和 CPU 上都没有）；FLOP 与字节数以及峰值均为解析值，质量门说明了为何没有运行。</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="75"/>
+        <location filename="../core/review/reportdisplay.cpp" line="76"/>
         <source>- Intensity and ridge point are analytic (FLOP and byte expressions, datasheet peaks); nothing was run.</source>
         <translation>- 算术强度和拐点为解析值（FLOP 与字节表达式、数据手册峰值）；没有运行任何内容。</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="78"/>
+        <location filename="../core/review/reportdisplay.cpp" line="79"/>
         <source>- Ran no correctness case: the harness was not run</source>
         <translation>- 未运行任何正确性用例：测试框架没有运行</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="79"/>
+        <location filename="../core/review/reportdisplay.cpp" line="80"/>
         <source>Cases not run for this problem:</source>
         <translation>本问题未运行的用例：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="80"/>
+        <location filename="../core/review/reportdisplay.cpp" line="81"/>
         <source>- Source of these figures: the PyTorch reference on the CPU, at reduced shapes where the inputs can be resized</source>
         <translation>- 这些数字的来源：CPU 上的 PyTorch 参考实现，输入可缩小处使用缩小的形状</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="83"/>
+        <location filename="../core/review/reportdisplay.cpp" line="84"/>
         <source>- Intensity and ridge point are analytic (FLOP and byte expressions, datasheet peaks); the dry run measured no kernel.</source>
         <translation>- 算术强度和脊点是解析值（FLOP 与字节表达式、数据手册峰值）；试运行没有测量任何内核。</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="86"/>
+        <location filename="../core/review/reportdisplay.cpp" line="87"/>
         <source>- Not run: the kernel on a GPU; no kernel latency or utilization was measured</source>
         <translation>- 未运行：GPU 上的内核；没有测量内核延迟或利用率</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="88"/>
+        <location filename="../core/review/reportdisplay.cpp" line="89"/>
         <source>_None: no knowledge record was consulted._</source>
         <translation>_无：没有查阅任何知识记录。_</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="89"/>
+        <location filename="../core/review/reportdisplay.cpp" line="90"/>
         <source>_No roofline figure was drawn._</source>
         <translation>_没有绘制 Roofline 图。_</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="90"/>
+        <location filename="../core/review/reportdisplay.cpp" line="91"/>
         <source>**kernel.py was edited by you and kept (not regenerated). This dry run did not run it; the configuration rows after Framework describe the kernel the workbench generated, which yours may no longer match.**</source>
         <translation>**kernel.py 已由你编辑并保留（未重新生成）。本次试运行没有运行它；“框架”之后的配置行描述的是工作台生成的内核，你的内核可能已与之不符。**</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="94"/>
+        <location filename="../core/review/reportdisplay.cpp" line="95"/>
         <source>**kernel.py was edited by you and kept (not regenerated): the measurement below is of your kernel, while the configuration rows after Framework describe the kernel the workbench generated, which yours may no longer match.**</source>
         <translation>**kernel.py 已由你编辑并保留（未重新生成）：以下测量的是你的内核，而“框架”之后的配置行描述的是工作台生成的内核，你的内核可能已与之不符。**</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="102"/>
+        <location filename="../core/review/reportdisplay.cpp" line="103"/>
         <source>Case</source>
         <translation>用例</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="103"/>
+        <location filename="../core/review/reportdisplay.cpp" line="104"/>
         <source>Shape</source>
         <translation>形状</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="104"/>
+        <location filename="../core/review/reportdisplay.cpp" line="105"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="105"/>
+        <location filename="../core/review/reportdisplay.cpp" line="106"/>
         <source>Threshold</source>
         <translation>阈值</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="106"/>
+        <location filename="../core/review/reportdisplay.cpp" line="107"/>
         <source>Stand-in time, CPU (µs)</source>
         <translation>替身时间，CPU (µs)</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="107"/>
+        <location filename="../core/review/reportdisplay.cpp" line="108"/>
         <source>Reference time, CPU (µs)</source>
         <translation>参考时间，CPU (µs)</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="108"/>
+        <location filename="../core/review/reportdisplay.cpp" line="109"/>
         <source>Latency (µs)</source>
         <translation>延迟 (µs)</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="109"/>
+        <location filename="../core/review/reportdisplay.cpp" line="110"/>
         <source>Reference latency (µs)</source>
         <translation>参考延迟 (µs)</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="110"/>
+        <location filename="../core/review/reportdisplay.cpp" line="111"/>
         <source>Reason</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="111"/>
+        <location filename="../core/review/reportdisplay.cpp" line="112"/>
         <source>latency(us)</source>
         <translation>延迟 (µs)</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="112"/>
+        <location filename="../core/review/reportdisplay.cpp" line="113"/>
         <source>bandwidth(GB/s)</source>
         <translation>带宽 (GB/s)</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="113"/>
+        <location filename="../core/review/reportdisplay.cpp" line="114"/>
         <source>TFLOPS peak utilization(%)</source>
         <translation>TFLOPS 峰值利用率 (%)</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="114"/>
+        <location filename="../core/review/reportdisplay.cpp" line="115"/>
         <source>bandwidth peak utilization(%)</source>
         <translation>带宽峰值利用率 (%)</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="115"/>
-        <location filename="../core/review/reportdisplay.cpp" line="145"/>
+        <location filename="../core/review/reportdisplay.cpp" line="116"/>
+        <location filename="../core/review/reportdisplay.cpp" line="146"/>
         <source>n/a (dry run)</source>
         <translation>无（试运行）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="116"/>
-        <location filename="../core/review/reportdisplay.cpp" line="143"/>
         <source>PASS (harness only)</source>
-        <translation>通过（仅测试框架）</translation>
+        <translation type="vanished">通过（仅测试框架）</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="67"/>
+        <source>_CPU dry run: each case ran the PyTorch reference in kernel.py&apos;s place on the CPU at reduced shapes where the inputs can be resized (each case&apos;s shape is below) and checked it against the reference&apos;s own float32 run. &quot;ran (harness only)&quot; means the harness and the case ran; kernel.py was not run, so no rel_err is shown. Both time columns are the reference on the CPU._</source>
+        <translation>_CPU 试运行：每个用例在 CPU 上以 PyTorch 参考实现代替 kernel.py 运行（输入可缩放处使用缩小的形状，各用例形状见下），并与参考实现自身的 float32 运行结果比对。“已运行（仅测试框架）”表示测试框架和用例已运行；kernel.py 未运行，因此不显示 rel_err。两列时间都是参考实现在 CPU 上的时间。_</translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="117"/>
+        <location filename="../core/review/reportdisplay.cpp" line="144"/>
+        <source>ran (harness only)</source>
+        <translation>已运行（仅测试框架）</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="118"/>
         <source>kernel</source>
         <translation>内核</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="118"/>
+        <location filename="../core/review/reportdisplay.cpp" line="119"/>
         <source>grid</source>
         <translation>网格</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="119"/>
+        <location filename="../core/review/reportdisplay.cpp" line="120"/>
         <source>block</source>
         <translation>线程块</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="120"/>
+        <location filename="../core/review/reportdisplay.cpp" line="121"/>
         <source>registers</source>
         <translation>寄存器</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="121"/>
+        <location filename="../core/review/reportdisplay.cpp" line="122"/>
         <source>shared memory (B)</source>
         <translation>共享内存 (B)</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="122"/>
+        <location filename="../core/review/reportdisplay.cpp" line="123"/>
         <source>share (%)</source>
         <translation>占比 (%)</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="123"/>
+        <location filename="../core/review/reportdisplay.cpp" line="124"/>
         <source>launches</source>
         <translation>启动次数</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="124"/>
+        <location filename="../core/review/reportdisplay.cpp" line="125"/>
         <source>Parameter</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="125"/>
+        <location filename="../core/review/reportdisplay.cpp" line="126"/>
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="126"/>
+        <location filename="../core/review/reportdisplay.cpp" line="127"/>
         <source>Framework</source>
         <translation>框架</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="127"/>
+        <location filename="../core/review/reportdisplay.cpp" line="128"/>
         <source>latency (µs)</source>
         <translation>延迟 (µs)</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="128"/>
+        <location filename="../core/review/reportdisplay.cpp" line="129"/>
         <source>max rel_err</source>
         <translation>最大 rel_err</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="133"/>
+        <location filename="../core/review/reportdisplay.cpp" line="134"/>
         <source> (full log and result.json; local to this machine, not committed)</source>
         <translation>（完整日志和 result.json；仅在本机，不提交）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="134"/>
+        <location filename="../core/review/reportdisplay.cpp" line="135"/>
         <source> (the process was killed and the case recorded as failed)</source>
         <translation>（进程已被终止，该用例记为失败）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="135"/>
+        <location filename="../core/review/reportdisplay.cpp" line="136"/>
         <source>no reason given</source>
         <translation>未给出原因</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="136"/>
+        <location filename="../core/review/reportdisplay.cpp" line="137"/>
         <source>; bytes moved: </source>
         <translation>；搬运字节数：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="137"/>
+        <location filename="../core/review/reportdisplay.cpp" line="138"/>
         <source>% (ceiling: </source>
         <translation>%（上限：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="138"/>
+        <location filename="../core/review/reportdisplay.cpp" line="139"/>
         <source>, the median host time of one forward call, reported beside the latency</source>
         <translation>，一次 forward 调用的主机时间中位数，与延迟分开报告</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="139"/>
+        <location filename="../core/review/reportdisplay.cpp" line="140"/>
         <source>; more than the latency: launch-bound</source>
         <translation>；超过延迟：受启动开销限制</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="140"/>
+        <location filename="../core/review/reportdisplay.cpp" line="141"/>
         <source> (PyTorch reference: </source>
         <translation>（PyTorch 参考实现：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="141"/>
+        <location filename="../core/review/reportdisplay.cpp" line="142"/>
         <source>; kernel speedup over it: </source>
         <translation>；内核相对它的加速比：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="142"/>
+        <location filename="../core/review/reportdisplay.cpp" line="143"/>
         <source>not measured (</source>
         <translation>未测量（</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="144"/>
+        <location filename="../core/review/reportdisplay.cpp" line="145"/>
         <source>IMPLAUSIBLE (raw </source>
         <translation>不可信（原始值 </translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="147"/>
+        <location filename="../core/review/reportdisplay.cpp" line="148"/>
         <source>DRY RUN (kernel not run)</source>
         <translation>试运行（内核未运行）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="149"/>
+        <location filename="../core/review/reportdisplay.cpp" line="150"/>
         <source>DRY RUN INCOMPLETE (out of time on this CPU; nothing judged)</source>
         <translation>试运行未完成（在本 CPU 上超时；未作任何判定）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="190"/>
+        <location filename="../core/review/reportdisplay.cpp" line="191"/>
         <source>Triton was requested: an extra backend outside the seed&apos;s policy (the seed&apos;s policy maps %1 to %2); the seed requires a CuteDSL or FlyDSL kernel</source>
         <translation>请求了 Triton：种子策略之外的额外后端（种子策略将 %1 映射到 %2）；种子要求 CuteDSL 或 FlyDSL 内核</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="196"/>
+        <location filename="../core/review/reportdisplay.cpp" line="197"/>
         <source>%1 is %2; the seed&apos;s policy maps it to %3 (chosen explicitly)</source>
         <translation>%1 属于 %2；种子策略将其映射到 %3（显式选择）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="198"/>
+        <location filename="../core/review/reportdisplay.cpp" line="199"/>
         <source>%1 is %2; the seed&apos;s policy maps it to %3 (gpu-kernel-baseline.txt, Phase 1 step 3)</source>
         <translation>%1 属于 %2；种子策略将其映射到 %3（gpu-kernel-baseline.txt，阶段 1 第 3 步）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="233"/>
+        <location filename="../core/review/reportdisplay.cpp" line="234"/>
         <source>Baseline report: %1</source>
         <translation>基线报告：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="235"/>
+        <location filename="../core/review/reportdisplay.cpp" line="236"/>
         <source>V%1 measurement report (the baseline is V0&apos;s baseline_report.md): %2</source>
         <translation>V%1 测量报告（基线见 V0 的 baseline_report.md）：%2</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="241"/>
+        <location filename="../core/review/reportdisplay.cpp" line="242"/>
         <source>V%1: kernel.py as edited, measured again</source>
         <translation>V%1：编辑后的 kernel.py，重新测量</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="246"/>
+        <location filename="../core/review/reportdisplay.cpp" line="247"/>
         <source>on the CPU (cpu-dry-run)</source>
         <translation>在 CPU 上（cpu-dry-run）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="247"/>
+        <location filename="../core/review/reportdisplay.cpp" line="248"/>
         <source>on %1</source>
         <translation>在 %1 上</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="248"/>
+        <location filename="../core/review/reportdisplay.cpp" line="249"/>
         <source>- Ran %1 correctness case(s): %2 %3, %4 FAIL, %5 TIMEOUT_FAIL, %6 other, %7</source>
         <translation>- 运行了 %1 个正确性用例：%2 个 %3，%4 个 FAIL，%5 个 TIMEOUT_FAIL，%6 个其他，%7</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="255"/>
+        <location filename="../core/review/reportdisplay.cpp" line="256"/>
         <source>not known</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="257"/>
+        <location filename="../core/review/reportdisplay.cpp" line="258"/>
         <source>Speedup over %1: %2%3.</source>
         <translation>相对 %1 的加速比：%2%3。</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="260"/>
+        <location filename="../core/review/reportdisplay.cpp" line="261"/>
         <source> (a CPU dry run on either side measures no kernel)</source>
         <translation>（任一方为 CPU 试运行时不测量内核）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="264"/>
+        <location filename="../core/review/reportdisplay.cpp" line="265"/>
         <source>One forward call on the problem-shape inputs under torch.profiler (CUPTI kernel times, not the timed latency): %1 launch(es), %2 µs of kernel time%3.</source>
         <translation>在 torch.profiler 下以问题形状的输入调用一次 forward（CUPTI 内核时间，不是计时得到的延迟）：%1 次启动，内核时间 %2 µs%3。</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="270"/>
+        <location filename="../core/review/reportdisplay.cpp" line="271"/>
         <source>, by kernel name (too many launches to list one by one)</source>
         <translation>，按内核名汇总（启动次数太多，无法逐一列出）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="273"/>
+        <location filename="../core/review/reportdisplay.cpp" line="274"/>
         <source>_%1&apos;s records apply (not queried again; listed in %2):_</source>
         <translation>_沿用 %1 的记录（未重新查询；列于 %2）：_</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="277"/>
+        <location filename="../core/review/reportdisplay.cpp" line="278"/>
         <source>- GPU: none, the harness was not run (ledger: %1)</source>
         <translation>- GPU：无，测试框架未运行（规格账本：%1）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="283"/>
+        <location filename="../core/review/reportdisplay.cpp" line="284"/>
         <source>- GPU: %1 (ledger: %2)</source>
         <translation>- GPU：%1（规格库：%2）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="284"/>
+        <location filename="../core/review/reportdisplay.cpp" line="285"/>
         <source>the CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="288"/>
+        <location filename="../core/review/reportdisplay.cpp" line="289"/>
         <source>- Run folder: none (the harness was not run)</source>
         <translation>- 运行文件夹：无（测试框架未运行）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="290"/>
+        <location filename="../core/review/reportdisplay.cpp" line="291"/>
         <source>_Not profiled: %1_</source>
         <translation>_未做性能剖析：%1_</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="299"/>
+        <location filename="../core/review/reportdisplay.cpp" line="300"/>
         <source>cpu-dry-run</source>
         <translation>cpu-dry-run（CPU 试运行，非测量）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="301"/>
+        <location filename="../core/review/reportdisplay.cpp" line="302"/>
         <source>gpu</source>
         <translation>gpu（在 GPU 上测量）</translation>
     </message>

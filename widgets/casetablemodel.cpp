@@ -123,7 +123,8 @@ QVariant CaseTableModel::data(const QModelIndex& index, int role) const {
     if (m_verdict == Verdict::Skeleton && r.status == u"PASS")
       tip += u'\n' + tr("reference vs itself: kernel.py is a skeleton, no kernel of ours ran in this case");
     else if (m_dryRun && r.status == u"PASS")
-      tip += u'\n' + tr("PASS (harness only): the case ran; rel_err %1").arg(dryRunRelErrNote());
+      tip += u'\n' +
+             tr("ran (harness only): the harness ran the case, kernel.py did not; rel_err %1").arg(dryRunRelErrNote());
     if (m_dryRun && r.latencyUs)
       tip += u'\n' + tr("no kernel ran; the reference's stand-in took %1 µs on the CPU").arg(*r.latencyUs, 0, 'f', 2);
     return tip;
@@ -193,9 +194,9 @@ QVariant CaseTableModel::headerData(int section, Qt::Orientation orientation, in
   if (role == Qt::ToolTipRole) {
     switch (static_cast<Columns>(section)) {
       case StatusColumn:
-        return m_dryRun
-                   ? tr("ran: PASS (harness only), the case ran in a CPU dry run; rel_err %1").arg(dryRunRelErrNote())
-                   : tr("The case's status from the harness (PASS, FAIL, TIMEOUT_FAIL, ERROR)");
+        return m_dryRun ? tr("ran (harness only): the case ran in a CPU dry run, kernel.py did not; rel_err %1")
+                              .arg(dryRunRelErrNote())
+                        : tr("The case's status from the harness (PASS, FAIL, TIMEOUT_FAIL, ERROR)");
       case LatencyColumn:
         return m_dryRun ? tr("kernel µs: none in a CPU dry run, no kernel ran (each case's tooltip has the "
                              "reference's stand-in time on the CPU)")

@@ -41,7 +41,7 @@ class CaseTableModel : public QAbstractTableModel {
   int runEnded();
   /// Removes every row.
   void clear();
-  /// A CPU dry run: PASS rows read "PASS (harness only)" (the reference ran against itself; kernel.py
+  /// A CPU dry run: PASS rows read "ran" ("ran (harness only)" in the tooltip: the reference ran; kernel.py
   /// was not run), the time columns are the reference's on the CPU (shown in their headers).
   void setDryRun(bool dryRun);
   bool dryRun() const { return m_dryRun; }

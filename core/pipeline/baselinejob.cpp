@@ -580,6 +580,32 @@ bool BaselineJob::openForNextVersion() {
     return fail(Measure, tr("%1 names no workbench.gpu / workbench.framework: it was not written by "
                             "`kwb baseline`")
                              .arg(v0));
+  // A V0 with no verdict (stopped, or no run recorded) is no baseline: a V1 measured against it left V0 without one
+  // for good, `kwb baseline --force` refusing once later versions exist (new-user trial 19, #4). Refused while V0 is
+  // the only version, naming the way out; a workspace that already holds later versions keeps comparing with the
+  // latest one that finished (refusing it too would send `kwb baseline --force` back here).
+  if (const VersionInfo& first = versions->constFirst();
+      versions->size() == 1 && (first.gate == QLatin1String("STOPPED") || first.gate.isEmpty())) {
+    const QString logic = m_spec.contains("source") ? sj(m_spec["source"], "path") : QString();
+    QStringList w{QStringLiteral("kwb"),
+                  QStringLiteral("baseline"),
+                  logic.isEmpty() || !QFileInfo::exists(logic) ? QStringLiteral("PROBLEM.py") : logic,
+                  QStringLiteral("--gpu"),
+                  m_gpuId,
+                  QStringLiteral("--framework"),
+                  m_framework,
+                  QStringLiteral("--workspace"),
+                  dir};
+    if (first.dryRun() || m_opts.cpuDryRun) w << QStringLiteral("--cpu-dry-run");
+    w << QStringLiteral("--force");
+    for (QString& x : w) x = shellQuote(x);
+    return fail(Measure, (first.gate == QLatin1String("STOPPED")
+                              ? tr("V0 was stopped before a verdict: run `%1` first (it measures V0 again); `kwb "
+                                   "measure` records a later version against a V0 with a verdict")
+                              : tr("V0 has no verdict (no run was recorded): run `%1` first (it measures V0 again); "
+                                   "`kwb measure` records a later version against a V0 with a verdict"))
+                             .arg(w.join(QLatin1Char(' '))));
+  }
   m_outsidePolicy = wb.value("framework_outside_policy", false);
   m_baselineConfig.clear();
   const nlohmann::json config = wb.value("baseline_config", nlohmann::json::object());
@@ -862,6 +888,7 @@ bool BaselineJob::implement() {
                          ".kwb/runs/\n.kwb/kwb_path\n.kwb/python\n.kwb/manifest.json\n.kwb/remote.*\n.kwb/slurm/\n"
                          ".kwb/lock\n__pycache__/\n*.generated\n")});
 
+  m_kernelKeptStale = false;
   for (const auto& [rel, content] : files) {
     const bool stale = m_staleEdits.contains(rel);
     if (stale && m_opts.staleEdits == StaleEdits::Backup) {
@@ -894,6 +921,7 @@ bool BaselineJob::implement() {
         }
         if (rel == QLatin1String("kernel.py")) {
           m_kernelUserEdited = true;
+          m_kernelKeptStale = stale;  // said in the records, not only on the console (new-user trial 19, #3)
           QFile mine(m_ws->path(rel));
           const QString text = mine.open(QIODevice::ReadOnly) ? QString::fromUtf8(mine.readAll()) : QString();
           const QString root = m_framework == QLatin1String("cutedsl")  ? QStringLiteral("cutlass")
@@ -1204,6 +1232,7 @@ RecordsInput BaselineJob::recordsInput() const {
   in.baselineConfig = m_baselineConfig;
   in.mathDtype = m_mathDtype;
   in.kernelUserEdited = m_kernelUserEdited;
+  in.kernelKeptStale = m_kernelKeptStale && m_version == 0;
   in.problemWarnings = m_problemWarnings;
   in.implemented = m_implemented;
   in.staticCheck = m_staticCheck;

@@ -280,6 +280,7 @@ class BaselineJob : public QObject {
   QList<QPair<QString, QString>> m_baselineConfig;
   QString m_mathDtype;              ///< GeneratedKernel::mathDtype of the generated kernel
   bool m_kernelUserEdited = false;  ///< kernel.py was the user's edit and was kept
+  bool m_kernelKeptStale = false;   ///< ... and made for an earlier version of the problem (--stale-edits keep)
   QString m_problemSha;             ///< SHA-256 of the logic file phase 1 read (the manifest's problem record)
   QStringList m_staleEdits;         ///< phase 1: the user-edited files generated for another version of the problem
   KernelChange m_kernelChange;      ///< `kwb measure`: kernel.py against the last committed version's

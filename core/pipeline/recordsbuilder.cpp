@@ -397,6 +397,7 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
   r.ridgePoint = util.ok ? util.ridgePoint : 0;
   r.rooflineFigure = figure;
   for (const QString& w : in.problemWarnings) r.warnings.append(QStringLiteral("problem: ") + w);
+  if (in.kernelKeptStale) r.warnings.append(QString::fromLatin1(kKeptStaleWarning));
   // A CPU dry run under an older torch may run the reference on a stand-in (torch < 2.0 has no
   // scaled_dot_product_attention): the report says so, next to the numbers it affects.
   if (o.result)
@@ -634,6 +635,7 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
         [&] {
           nlohmann::json w = nlohmann::json::array();
           for (const QString& x : in.problemWarnings) w.push_back("problem: " + x.toStdString());
+          if (in.kernelKeptStale) w.push_back(kKeptStaleWarning);
           if (gpu)
             for (const QString& x : util.warnings) w.push_back(x.toStdString());
           return w;

@@ -36,7 +36,9 @@ struct RecordsInput {
                                                   ///< compute peak rates the kernel ("" = the spec's dtype)
   bool implemented = true;                        ///< false: kernel.py is a skeleton
   bool kernelUserEdited = false;                  ///< kernel.py is the user's edit, kept (not regenerated)
-  QString staticCheck;                            ///< CuTe DSL static check summary ("" if none)
+  bool kernelKeptStale = false;  ///< kernel.py was kept from an earlier version of the problem (--stale-edits keep):
+                                 ///< a warning in the report and in memory's workbench.warnings (trial 19, #3)
+  QString staticCheck;           ///< CuTe DSL static check summary ("" if none)
   bool staticCheckOk = true;
   /// The interpreter for the stdlib-only conformance check: the run's own Python (a real binary) where known; ""
   /// = `python3` on PATH (a pyenv shim there cost 5-13 s per check on the loaded VM,
@@ -65,6 +67,13 @@ struct RecordsOutput {
   QStringList unchanged;
   QStringList summary;  ///< lines for the progress log
 };
+
+/// The warning a version's report ("What was and was not run") and memory's workbench.warnings carry when kernel.py
+/// was the user's edit made for an earlier version of the problem and kept by --stale-edits keep: the record must
+/// not present it as this problem's generated baseline (new-user trial 19, #3).
+inline constexpr char kKeptStaleWarning[] =
+    "kernel.py was kept from an earlier version of the problem (--stale-edits keep); not regenerated; compare with "
+    "kernel.py.generated";
 
 /// How a CPU dry run's gate reason starts when it checked nothing of the problem: every case, or problem_shape,
 /// ran out of the per-case time (the suite reads it to run the problem again at a larger --case-timeout).

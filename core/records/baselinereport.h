@@ -120,4 +120,13 @@ struct ReportInput {
 /// newlines).
 QString renderBaselineReport(const ReportInput& in);
 
+/// What a CPU dry run's PASS case is called in every record and view ("ran (harness only)"): the kernel never ran, so
+/// the word PASS is not shown for it (new-user trial 19, #7; the GUI's case table says "ran").
+QString dryRunCaseRanText();
+
+/// @p markdown (a report or an export) with the dry-run case wording of reports written before session 30,
+/// "PASS (harness only)", replaced by dryRunCaseRanText(): a committed old report then reads as a new one in the GUI
+/// and the export. Any other text is returned as it is.
+QString withCurrentDryRunWording(QString markdown);
+
 }  // namespace kwb

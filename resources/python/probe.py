@@ -131,13 +131,37 @@ def user_frame_line(exc, logic_path):
 
 
 def raised_by_file(exc, logic_path):
-    """Whether the logic file's own `raise` statement raised exc (its innermost frame is that line): the file's
-    error under any torch, so it gets no old-torch note (new-user trial 14: a Model whose forward() raised
-    RuntimeError was told a newer torch may support the op). An op failing inside torch's C++ also has the
-    file's line innermost, but that line is the call, not a raise."""
+    """Whether a `raise` statement of the user's own code raised exc: its innermost frame is a line inside a raise
+    statement of the logic file (or of a module beside it that the file imported). That is the file's error under
+    any torch, so it gets no old-torch note (new-user trial 14: a Model whose forward() raised RuntimeError was told
+    a newer torch may support the op; trial 19, #16: `if not os.path.exists(p): raise RuntimeError(...)` in a
+    helper of get_inputs() still was, the line not starting with `raise`). An op failing inside torch's C++ also
+    has the file's line innermost, but that line is the call, in no raise statement."""
     inner = traceback.extract_tb(exc.__traceback__)[-1:]
-    return bool(inner) and os.path.abspath(inner[0].filename) == logic_path and \
-        (inner[0].line or "").lstrip().startswith("raise")
+    if not inner:
+        return False
+    path = os.path.abspath(inner[0].filename)
+    here = os.path.dirname(os.path.abspath(__file__))
+    user = path == logic_path or (path.endswith(".py") and path.startswith(os.path.dirname(logic_path) + os.sep)
+                                  and os.path.dirname(path) != here and "site-packages" not in path)
+    if not user:
+        return False
+    return inner[0].lineno in raise_lines(path) or (inner[0].line or "").lstrip().startswith("raise")
+
+
+def raise_lines(path):
+    """The line numbers that belong to a raise statement of the Python file at path (empty when it cannot be read
+    or parsed)."""
+    try:
+        with open(path, "rb") as f:
+            tree = ast.parse(f.read().decode("utf-8-sig"))
+    except (OSError, ValueError, SyntaxError):
+        return set()
+    lines = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Raise):
+            lines.update(range(node.lineno, (getattr(node, "end_lineno", None) or node.lineno) + 1))
+    return lines
 
 
 def top_level_constants(source):
@@ -520,6 +544,12 @@ def run(logic_path, partial, scale, guess=False):
     except UnicodeDecodeError as e:
         raise Failure("NotText", "not UTF-8 text (byte 0x%02x at offset %d): a PyTorch logic file is Python source"
                       % (raw[e.start], e.start))
+    if "\x00" in source:
+        # compile() said "source code string cannot contain null bytes", read as the probe's limit (trial 19, #16)
+        at = source.index("\x00")
+        line = source.count("\n", 0, at) + 1
+        raise Failure("NotText", "not a text file: it holds a NUL byte (line %d): a PyTorch logic file is Python "
+                      "source" % line, line)
     compile(source, logic_path, "exec")   # SyntaxError with the user's line, before torch loads
     tree = ast.parse(source)
     has_model = any(isinstance(n, ast.ClassDef) and n.name == "Model" for n in tree.body)

@@ -270,6 +270,47 @@ class ProbeOldTorchTest(unittest.TestCase):
                 self.assertEqual((err["kind"], err["line"]), (kind, 4))
                 self.assertEqual(err["message"], "boom inside forward")
 
+    def test_a_raise_anywhere_in_the_users_code_has_no_old_torch_note(self):
+        # new-user trial 19, #16: get_inputs() calling a helper whose `if ...: raise RuntimeError(...)` line does not
+        # start with `raise`, a raise over several lines, a raise in a module beside the file: no "newer torch"
+        helper = ("import os\nimport torch\nclass Model(torch.nn.Module):\n    def forward(self, x):\n"
+                  "        return torch.relu(x)\n"
+                  "def load(p):\n    if not os.path.exists(p): raise RuntimeError('dataset not mounted: ' + p)\n"
+                  "def get_inputs():\n    return [load('/no/such/shards')]\ndef get_init_inputs():\n    return []\n")
+        multi = ("import torch\nclass Model(torch.nn.Module):\n    def forward(self, x):\n        return x\n"
+                 "def get_inputs():\n    raise RuntimeError(\n        'dataset not mounted: '\n        '/data')\n"
+                 "def get_init_inputs():\n    return []\n")
+        for name, src, line, text in (("helper", helper, 7, "dataset not mounted: /no/such/shards"),
+                                      ("multi-line", multi, 6, "dataset not mounted: /data")):
+            with self.subTest(name=name):
+                p, _ = probe(write(src))
+                self.assertEqual(p.returncode, 3, p.stdout[-2000:])
+                err = json.loads(p.stdout)["error"]
+                self.assertEqual((err["kind"], err["message"]), ("RuntimeError", text))
+                self.assertIn(err["line"], (line, line + 1))
+        path = write("import torch\nfrom common import boom\nclass Model(torch.nn.Module):\n"
+                     "    def forward(self, x):\n        return x\n"
+                     "def get_inputs():\n    return [boom()]\ndef get_init_inputs():\n    return []\n")
+        with open(os.path.join(os.path.dirname(path), "common.py"), "w") as f:
+            f.write("def boom():\n    x = 1\n    if x: raise RuntimeError('no shards here')\n")
+        p, _ = probe(path)
+        err = json.loads(p.stdout)["error"]
+        self.assertEqual((err["kind"], err["message"]), ("RuntimeError", "no shards here"))
+
+    def test_a_file_with_a_nul_byte_is_not_text(self):
+        # new-user trial 19, #16: "the probe does not support this model: ValueError: source code string cannot
+        # contain null bytes (in the probe's probe.py...)" blamed the probe for the file
+        path = write("import torch\nx = 1\n")
+        with open(path, "ab") as f:
+            f.write(b"y = 2\x00\n")
+        p, _ = probe(path)
+        self.assertEqual(p.returncode, 3, p.stdout[-2000:])
+        err = json.loads(p.stdout)["error"]
+        self.assertEqual(err["kind"], "NotText")
+        self.assertEqual(err["message"], "not a text file: it holds a NUL byte (line 3): a PyTorch logic file is "
+                         "Python source")
+        self.assertEqual(err["line"], 3)
+
     def test_the_files_own_mistakes_have_no_old_torch_note(self):
         # inputs that do not bind to forward(), a view to a size that does not fit: the file's mistakes under any
         # torch, told without "run kwb with a newer torch" (new-user trial 16, #4)
