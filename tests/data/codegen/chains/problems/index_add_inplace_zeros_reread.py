@@ -6,18 +6,26 @@ import torch.nn as nn
 # name (z, the same memory): the in-place op on a fresh factory result is its out-of-place form, and every later
 # reader of z reads the sum (a skeleton before: "writes into an intermediate in place").
 class Model(nn.Module):
-    def __init__(self):
+    def __init__(self, n):
         super().__init__()
+        self.n = n
 
     def forward(self, x, idx):
-        z = torch.zeros(x.size(0) // 2, x.size(1), device=x.device, dtype=x.dtype)
+        z = torch.zeros(self.n, x.size(1), device=x.device, dtype=x.dtype)
         z.index_add_(0, idx, x * 0.5)
         return torch.tanh(z) + z
 
 
+rows = 300
+cols = 70
+n = 150
+
+
 def get_inputs():
-    return [torch.randn(300, 70), torch.randint(0, 150, (300,))]
+    # the index bound is the model's n, which the harness never resizes (a bound derived from rows stayed 150
+    # when the harness resized rows to 7: out of range in the reference)
+    return [torch.randn(rows, cols), torch.randint(0, n, (rows,))]
 
 
 def get_init_inputs():
-    return []
+    return [n]
