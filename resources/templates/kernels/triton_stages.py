@@ -1962,14 +1962,16 @@ _kwb_softmax_split_per_sm = 4  # split until this many programs per SM (8 warps 
 # A softmax dim whose elements are not adjacent (dim 1 of NCHW, any middle dim): _kwb_softmax_cols_kernel's tiles of
 # the whole softmax dim (padded) x the contiguous positions, int32 offsets, coordinates without a division an element
 # (False: _kwb_softmax_kernel's [<= 64, 64] tiles and 64-bit decodes, session 28's plan). The last-dim plan is neither.
-# Off until real Triton has compiled it (the H200 stage test) and bench/gpu/softmax29_ab.py has timed it: session 29
-# had no GPU, and a kernel that only the CPU emulation has run could fail to compile for a whole class.
-kwb_softmax_cols = False
+# On since session 31: the H200 stage tests passed and bench/gpu/softmax29_ab.py timed it at x2.9 (p28's channel
+# softmax) and x2.1 (p29's 5-D log_softmax) over the old plan, x1.00 where a conv dominates (docs/results/
+# 2026-12-05-s31-gpu.md).
+kwb_softmax_cols = True
 # The last-dim plan's tiles with a prologue / epilogue that reads tensors (z10's mask, a relative position bias) in
-# that kernel too (int32, the coordinates split as above; the tile and warps unchanged). Off: not measured yet.
-kwb_softmax_rows_lean = False
-_kwb_softmax_cols_tile = 8192  # elements of one cols tile (BLOCK_R x BLOCK_B) at most, 8 warps (32 fp32 a thread;
-# a guess: bench/gpu/softmax29_ab.py tries 4096 and 16384 beside it)
+# that kernel too (int32, the coordinates split as above; the tile and warps unchanged). On since session 31: z10's
+# forward x2.7 over the old plan on the H200 (63 us against 172; torch.compile 87).
+kwb_softmax_rows_lean = True
+_kwb_softmax_cols_tile = 4096  # elements of one cols tile (BLOCK_R x BLOCK_B) at most, 8 warps (16 fp32 a thread;
+# H200, session 31: 4096 took p28 / p29 to x5.0 / x3.8 of the old plan, 8192 x3.0 / x2.1, 16384 x3.0)
 _kwb_softmax_cols_min_b = 32   # columns of a cols tile at least (128 bytes of fp32 a row); longer rows loop (2 passes)
 _kwb_softmax_cols_i32_max = 2 ** 30  # int32 offsets where every span is below this (masked lanes reach up to twice it)
 
