@@ -126,7 +126,10 @@ def kwb_epi_scalars(scalars):
 
 
 kwb_fastdiv = False  # True: kwb_pointwise decodes coordinates by multiply-high, not division (measured in fastdiv_ab)
-kwb_pointwise_contig = False  # True: a contiguous x is read at the flat offset (vector loads), not at its coordinates
+# True: a contiguous x is read at the flat offset (vector loads), not at its coordinates. On since session 31 with
+# kwb_pointwise_rows: both on took p28 / p28 / p29's chains to x1.02 / x1.52 / x0.97 of both off (H200, CUDA-graph
+# replay, bench/gpu/ab31.py); kwb_fastdiv stays off (x0.90 on p29's same-shape chain)
+kwb_pointwise_contig = True
 
 
 def _kwb_magic(d):
@@ -187,7 +190,7 @@ def _kwb_pointwise_kernel(x_ptr, out_ptr, n, S1, S2, S3, S4, sx0, sx1, sx2, sx3,
 
 KWB_POINTWISE_BLOCK = 1024
 KWB_POINTWISE_WARPS = 4
-kwb_pointwise_rows = False  # True: rows of the last dim per program, coordinates decoded per row (not yet measured)
+kwb_pointwise_rows = True  # rows of the last dim per program, coordinates decoded per row (on: see kwb_pointwise_contig)
 _kwb_pointwise_rows_min = 16  # the shortest last dim the row launch takes (shorter: the flat one)
 
 
@@ -673,8 +676,8 @@ def kwb_flip(x, dims):
     """torch.flip(x, dims) (rank 0..5, any strides): out contiguous, one launch; each flipped dim reads the input at
     size - 1 - i (_kwb_shift_kernel's MODE 4)."""
     flip = _kwb_flip_dims(x, dims)
-    if x.dim() == 0:
-        return x.clone()
+    if x.dim() == 0:  # a copy, through the same kernel at rank 1 (x.clone() would be PyTorch compute: the gate)
+        return kwb_flip(x.reshape(1), []).reshape(())
     out = torch.empty(x.shape, dtype=x.dtype, device=x.device)
     return _kwb_shift(x, out, flip, 0.0, mode=4)
 
