@@ -426,6 +426,15 @@ void TestChains::plans_data() {
       << QStringList{QStringLiteral("t1 = kwb_gemm(x, t0.t(), None, ieee=True, out_dtype=torch.float32)"),
                      QStringLiteral("t3, t3_1 = kwb_topk(t2, 2, -1, largest=True)"),
                      QStringLiteral("t8 = kwb_scatter(t6, -1, t3_1, t5)")};
+  // session 31 (H200): a GEMM read by a pointwise op with a jump (a step, a branch cut, a comparison) runs in full
+  // fp32 too: at TF32, probe17's remainder / floor_divide / where chains and atan2's cut FAILed at 0.016-0.074
+  QTest::newRow("a GEMM read by a comparison and floor_divide, fused into its epilogue: full fp32")
+      << QStringLiteral("linear_step_where_floordiv") << QStringList{QStringLiteral("gemm")}
+      << QStringList{QStringLiteral("t6 = kwb_gemm(x, t0.t(), self.fc.bias, epi=_kwb_epi0, epi_tensors=(), "
+                                    "epi_scalars=(), ieee=True, out_dtype=out_dtype)")};
+  QTest::newRow("the class: atan2's branch cut of a Linear's two halves: full fp32")
+      << QStringLiteral("linear_atan2_logaddexp_max0d") << QStringList()
+      << QStringList{QStringLiteral("t1 = kwb_gemm(x, t0.t(), self.fc.bias, ieee=True, out_dtype=torch.float32)")};
   QTest::newRow("y03's class: the smallest k along dim 1 of a 3-D distance (its prologue), the indices gathering")
       << QStringLiteral("topk_smallest_dim1_3d_gather")
       << QStringList{QStringLiteral("topk"), QStringLiteral("gather"), QStringLiteral("softmax")}
@@ -2033,6 +2042,10 @@ void TestChains::resultDtypes_data() {
   QTest::newRow("a scan pattern: cumsum(dtype=torch.float32) of an fp16 input")
       << QStringLiteral("cast_cumsum_dtype") << QStringLiteral("=cast_cumsum_dtype")
       << QStringLiteral("float32,float32,float32,float32");
+  // session 31 (H200): addmm does not promote: an fp32 causal mask added to bf16 q k^T gives bf16 (CUDA torch 2.x)
+  QTest::newRow("addmm of an fp32 factory mask and 16-bit matrices: the matrices' dtype")
+      << QStringLiteral("attn_addmm_const_causal") << QStringLiteral("=attn_addmm_const_causal")
+      << QStringLiteral("float32,float16,bfloat16,float32");
 }
 
 void TestChains::resultDtypes() {

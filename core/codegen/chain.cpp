@@ -656,7 +656,10 @@ class Planner {
   /// The GEMMs whose fp32 result a selection orders (topk, sort, kthvalue, argmax / argmin, max / min with indices)
   /// through views, pointwise ops and softmaxes only: kwb_gemm(..., ieee=True) multiplies fp32 operands in full fp32,
   /// since TF32's 10-bit mantissa reorders values near a tie and a selection turns that into another index (y03: a
-  /// router's top-2 of 64 experts, rel_err ~0.02 at TF32 on the CPU's simulation of its rounding).
+  /// router's top-2 of 64 experts, rel_err ~0.02 at TF32 on the CPU's simulation of its rounding). The same for a
+  /// GEMM read by a pointwise op with a jump (remainder, fmod, floor_divide, div with rounding_mode, floor / ceil /
+  /// round / trunc / frac, sign, heaviside, atan2's branch cut, a comparison): TF32 moves values across the step
+  /// (H200, session 31: rel_err 0.016-0.074 on four such chains that PASS at fp32).
   void findSelectedGemms();
   QSet<QString> m_exactGemm;
   /// topk / sort / kthvalue and max / min / argmax / argmin along a dim with their indices: kwb_topk's one launch
@@ -1337,8 +1340,9 @@ bool Planner::stage(const GraphOp& op) {
         m_exactGemm.contains(op.id) || (op.id.endsWith(QLatin1String("_mm")) && m_exactGemm.contains(op.id.chopped(3)));
     if (exact) {
       l.tail = QStringLiteral(", ieee=True)");
-      l.comment = (l.comment.isEmpty() ? QString() : l.comment + QStringLiteral("; ")) +
-                  QStringLiteral("full fp32 (no TF32): a selection reads its order");
+      l.comment =
+          (l.comment.isEmpty() ? QString() : l.comment + QStringLiteral("; ")) +
+          QStringLiteral("full fp32 (no TF32): a selection or a step (floor, remainder, a comparison) reads it");
     } else if (op.inputs.value(1).dtype == u"float32" || va->dtype == u"float32") {
       m_plan.mathDtype = QStringLiteral("tf32");
     }
@@ -2168,11 +2172,23 @@ bool Planner::relayoutFuses(const QString& id, int depth) const {
 void Planner::findSelectedGemms() {
   static const QSet<QString> gemms = {QStringLiteral("mm"), QStringLiteral("addmm"), QStringLiteral("bmm"),
                                       QStringLiteral("baddbmm")};
+  // Pointwise ops with a jump: a value TF32 moves across a step, a branch cut or a comparison's threshold comes out
+  // a whole step apart (H200, session 31: remainder / fmod of a Linear at rel_err 0.074, floor_divide 0.016, a
+  // where over `y > 0` 0.018, atan2's cut 0.054; all four PASS under the emulation, whose tl.dot is fp32).
+  static const QSet<QString> jumps = {
+      QStringLiteral("remainder"), QStringLiteral("fmod"),  QStringLiteral("floor_divide"), QStringLiteral("floor"),
+      QStringLiteral("ceil"),      QStringLiteral("round"), QStringLiteral("trunc"),        QStringLiteral("frac"),
+      QStringLiteral("sign"),      QStringLiteral("sgn"),   QStringLiteral("heaviside"),    QStringLiteral("atan2"),
+      QStringLiteral("gt"),        QStringLiteral("lt"),    QStringLiteral("ge"),           QStringLiteral("le"),
+      QStringLiteral("eq"),        QStringLiteral("ne")};
   for (const GraphOp& o : m_ops) {
     const bool select = o.name == u"topk" || o.name == u"sort" || o.name == u"kthvalue" || o.name == u"argmax" ||
-                        o.name == u"argmin" || ((o.name == u"max" || o.name == u"min") && o.outputs.size() == 2);
+                        o.name == u"argmin" || ((o.name == u"max" || o.name == u"min") && o.outputs.size() == 2) ||
+                        jumps.contains(o.name) ||
+                        (o.name == u"div" && o.args.contains("rounding_mode") && o.args["rounding_mode"].is_string());
     if (!select || o.refs.isEmpty()) continue;
-    QStringList todo = {o.refs.first()};
+    // a step's operands are all read at the step (atan2(a, b), a comparison); a selection's first input is its values
+    QStringList todo = jumps.contains(o.name) || o.name == u"div" ? o.refs : QStringList{o.refs.first()};
     QSet<QString> seen;
     while (!todo.isEmpty() && seen.size() < 64) {
       const QString r = resolve(todo.takeLast());
