@@ -185,10 +185,16 @@ class DtypeFlow {
     }
     // torch's promotion over the tensor operands (dimensioned ones decide unless a 0-dim one is of a higher
     // category), else one operand's dtype (a norm's input beside fp32 weights), else the spec's dtype
+    // The BLAS-style ops do not promote: their result has the matrix operands' dtype, and the added input or bias
+    // is cast to it (CUDA torch 2.x: addmm(fp32 mask, bf16 q, bf16 k^T) is bf16; H200, session 31, attn_addmm_const_
+    // causal's dtype_bf16 case, where a float32 result was refused)
+    static const QSet<QString> addedFirst = {QStringLiteral("addmm"), QStringLiteral("baddbmm"),
+                                             QStringLiteral("addbmm"), QStringLiteral("addmv"), QStringLiteral("addr")};
+    const int skip = addedFirst.contains(o.name) && o.refs.size() >= 3 ? 0 : -1;
     QList<DtypeRule> dimmed, zeroDim, floats;
     int dimCat = -1, zeroCat = -1;
     for (int i = 0; i < o.refs.size(); ++i) {
-      if (o.refs.at(i).isEmpty()) continue;
+      if (o.refs.at(i).isEmpty() || i == skip) continue;
       const DtypeRule r = rule(o.refs.at(i));
       const QString d = atSpec(r);
       const bool zero = i < o.inputs.size() && o.inputs.at(i).shape.isEmpty();
