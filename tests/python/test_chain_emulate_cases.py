@@ -113,6 +113,37 @@ class TiedSizes(unittest.TestCase):
         self.assertIs(h.MetaChecker(M()).check(spec, plan, size1)[0], False)  # the case is rejected ...
         self.assertEqual(h.model_tied_sizes(spec, plan, h.MetaChecker(M()), True), set())  # ... but 6 is not tied
 
+    def test_index_buffer_past_a_resized_dim(self):
+        # H200, session 31: index_add_alpha_neg_rows3d's buffer [2, 0, 2, 1, 4] indexes dim 0 of x, which
+        # boundary_size1 takes to 1 row; meta tensors trace it (no values), and on the GPU the reference's
+        # device-side assert lost the context (an ERROR). The CPU forward of the index model rejects the case.
+        import harness_support
+        spec = {"inputs": [{"name": "x", "kind": "tensor", "dtype": "float32", "shape": [6, 3, 24]},
+                           {"name": "src", "kind": "tensor", "dtype": "float32", "shape": [5, 3, 24]}],
+                "model": {"parameters": []}, "pattern": {}}
+        h = harness_support.load_rendered(spec, name="kwb_harness_index")
+        h.torch = torch
+
+        class M(torch.nn.Module):
+            def __init__(self, fail=None):
+                super().__init__()
+                self.register_buffer("idx", torch.tensor([2, 0, 2, 1, 4]))
+                self.fail = fail
+
+            def forward(self, x, src):
+                if self.fail and x.device.type == "cpu":  # the meta trace passes; the CPU forward does not
+                    raise RuntimeError(self.fail)
+                return x.index_add(0, self.idx, src)
+        plan = h.DimPlan(spec, 1024, {5})
+        cases = {c.name: c for c in h.derive_cases(spec, plan, True)}
+        ok, why = h.MetaChecker(M()).check(spec, plan, cases["boundary_size1"])
+        self.assertIs(ok, False)
+        self.assertIn("index", why.lower())
+        self.assertIs(h.MetaChecker(M()).check(spec, plan, cases["problem_shape"])[0], True)
+        # a CPU-only failure of another kind is no verdict on the shapes (the meta trace already accepted them)
+        ok, _ = h.MetaChecker(M("expected all tensors on cuda")).check(spec, plan, cases["boundary_size1"])
+        self.assertIsNot(ok, False)
+
 
 class SizeMinimums(unittest.TestCase):
     """A dim that an op needs at least some size of (a reflect pad above its pad, a circular pad at least it, a
