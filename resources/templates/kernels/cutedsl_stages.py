@@ -863,12 +863,12 @@ def _kwb_pool_kernel(m_x: cute.Tensor, m_y: cute.Tensor, total: cutlass.Int32, c
                         cnt = cnt + cutlass.Float32(1.0)
         if cutlass.const_expr(not is_max):
             div = cnt  # the taps inside the input (count_include_pad=False; adaptive windows lie inside)
-            if cutlass.const_expr(has_div):
-                div = divisor
-            elif cutlass.const_expr(count_pad and not adaptive):
+            if cutlass.const_expr(count_pad and not adaptive and not has_div):
                 # torch: the window clipped to the padded input, before clipping to the input
                 div = cutlass.Float32((cutlass.min(d0 + kd, id_ + pd) - d0) * (cutlass.min(h0 + kh, ih + ph) - h0) *
                                       (cutlass.min(w0 + kw, iw + pw) - w0))
+            if cutlass.const_expr(has_div):
+                div = divisor
             acc = acc / div
         m_y[i] = acc.to(m_y.element_type)
 
