@@ -1212,7 +1212,7 @@
     </message>
     <message>
         <location filename="../core/review/displaytext.cpp" line="537"/>
-        <source>the CuTe DSL renders a chain in which every launch has a CuTe DSL stage (GEMM, pointwise with broadcast tensors, sum / mean / amax / amin / logsumexp reductions, softmax / log-softmax, group / batch norm), and %1</source>
+        <source>the CuTe DSL renders a chain in which every launch has a CuTe DSL stage (GEMM, pointwise with broadcast tensors, sum / mean / amax / amin / logsumexp reductions, var / std, softmax / log-softmax, group / layer / batch norm, max / avg pooling), and %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

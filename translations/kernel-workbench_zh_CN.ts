@@ -1224,8 +1224,8 @@
     </message>
     <message>
         <location filename="../core/review/displaytext.cpp" line="537"/>
-        <source>the CuTe DSL renders a chain in which every launch has a CuTe DSL stage (GEMM, pointwise with broadcast tensors, sum / mean / amax / amin / logsumexp reductions, softmax / log-softmax, group / batch norm), and %1</source>
-        <translation>CuTe DSL 渲染的链要求每次启动都有 CuTe DSL 阶段（GEMM、带广播张量的逐元素运算、sum / mean / amax / amin / logsumexp 归约、softmax / log-softmax、group / batch norm），而%1</translation>
+        <source>the CuTe DSL renders a chain in which every launch has a CuTe DSL stage (GEMM, pointwise with broadcast tensors, sum / mean / amax / amin / logsumexp reductions, var / std, softmax / log-softmax, group / layer / batch norm, max / avg pooling), and %1</source>
+        <translation>CuTe DSL 渲染的链要求每次启动都有 CuTe DSL 阶段（GEMM、带广播张量的逐元素运算、sum / mean / amax / amin / logsumexp 归约、var / std、softmax / log-softmax、group / layer / batch norm、max / avg 池化），而%1</translation>
     </message>
     <message>
         <location filename="../core/review/displaytext.cpp" line="531"/>

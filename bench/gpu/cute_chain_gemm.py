@@ -1,4 +1,5 @@
-"""First run of the CuTe DSL one-GEMM chain kernels (cutedsl_chain_gemm.py.tmpl) on a GPU with the DSL installed.
+"""First run of the CuTe DSL one-GEMM chain kernels (the stage set's kwb_gemm, cutedsl_stages.py; until session 31
+cutedsl_chain_gemm.py.tmpl) on a GPU with the DSL installed.
 
     CUTE_DSL_ARCH=sm_90a python3 bench/gpu/cute_chain_gemm.py [--kwb build/dev/app/kwb] [--problems DIR]
                                                               [--only 40_,76_] [--dtype fp32|bf16]

@@ -7128,7 +7128,10 @@ GeneratedKernel renderChainKernel(const ChainPlan& plan, const json& spec, const
   const QString epilogue = stages.isEmpty()
                                ? QString()
                                : readResourceText(QStringLiteral(":/kwb/templates/kernels/triton_epilogue.py"), &err);
-  if (stages.isEmpty() || epilogue.isEmpty()) {
+  // the host helpers forward() calls (kwb_size, kwb_at_spec), shared with the CuTe DSL chain (cutechain.cpp)
+  const QString host =
+      epilogue.isEmpty() ? QString() : readResourceText(QStringLiteral(":/kwb/templates/kernels/chain_host.py"), &err);
+  if (stages.isEmpty() || epilogue.isEmpty() || host.isEmpty()) {
     k.error = err;
     return k;
   }
@@ -7167,8 +7170,9 @@ GeneratedKernel renderChainKernel(const ChainPlan& plan, const json& spec, const
           : QString();
   const QString stageCode =
       QStringLiteral("# ---- the stage library (resources/templates/kernels/triton_stages.py) ----\n") + stages +
-      targetSms + QStringLiteral("\n\n# ---- epilogues and the elementwise launch (triton_epilogue.py) ----\n") +
-      epilogue + (graph ? QStringLiteral("\n\n") + graphCode : QString()) +
+      QStringLiteral("\n\n") + host.trimmed() + u'\n' + targetSms +
+      QStringLiteral("\n\n# ---- epilogues and the elementwise launch (triton_epilogue.py) ----\n") + epilogue +
+      (graph ? QStringLiteral("\n\n") + graphCode : QString()) +
       QStringLiteral("\n\n# ---- this problem's epilogues: its pointwise runs ----\n\n") + plan.epilogues;
   AnchorPlan a;
   a.anchor = plan.hasConv ? QStringLiteral("conv") : QStringLiteral("chain");

@@ -1,4 +1,4 @@
-// One GEMM + fused pointwise epilogue in the CuTe DSL (cutechain.h). NEVER RUN: the CuTe DSL cannot be
+// Chains in the CuTe DSL over its stage set (cutechain.h). NEVER RUN: the CuTe DSL cannot be
 // installed here; every rendering is checked statically against cute_api.json (kwb check, cute_check.py).
 #include "core/codegen/cutechain.h"
 
@@ -78,8 +78,18 @@ const QMap<QString, QStringList>& stageKeywords() {
       {QStringLiteral("kwb_group_norm"),
        {QStringLiteral("pre"), QStringLiteral("pre_tensors"), QStringLiteral("pre_scalars"), QStringLiteral("epi"),
         QStringLiteral("epi_tensors"), QStringLiteral("epi_scalars"), QStringLiteral("out_dtype")}},
+      {QStringLiteral("kwb_layer_norm"),
+       {QStringLiteral("pre"), QStringLiteral("pre_tensors"), QStringLiteral("pre_scalars"), QStringLiteral("epi"),
+        QStringLiteral("epi_tensors"), QStringLiteral("epi_scalars"), QStringLiteral("out_dtype")}},
       {QStringLiteral("kwb_batch_norm"),
        {QStringLiteral("epi"), QStringLiteral("epi_tensors"), QStringLiteral("epi_scalars")}},
+      {QStringLiteral("kwb_var"), {QStringLiteral("std")}},
+      {QStringLiteral("kwb_var_mean"), {QStringLiteral("std")}},
+      // keep_layout is a layout hint (the CuTe DSL pool stores contiguous NCHW), so it is taken and ignored
+      {QStringLiteral("kwb_pool"),
+       {QStringLiteral("count_include_pad"), QStringLiteral("divisor_override"), QStringLiteral("keep_layout"),
+        QStringLiteral("output_size")}},
+      {QStringLiteral("kwb_adaptive_pool"), {QStringLiteral("keep_layout")}},
       // the one-pass row fusion's guard is False in the stage set: forward() takes the plan's other branch
       {QStringLiteral("kwb_row1_fits"), {}},
       {QStringLiteral("kwb_row1_stat"), {}},
@@ -149,7 +159,7 @@ QString planGap(const ChainPlan& plan) {
 }
 
 /// One GEMM launch without a prologue whose body calls only kwb_gemm and plumbing, at most one epilogue: the
-/// one-GEMM template's form (cutedsl_chain_gemm.py.tmpl).
+/// one-GEMM chain (its kernel records the GEMM's 16 x 16 tile).
 bool oneGemmForm(const ChainPlan& plan) {
   if (plan.launches.size() != 1 || plan.launches.first().kind != u"gemm" || plan.hasConv ||
       !plan.launches.first().prologue.isEmpty() || plan.epilogueSpecs.size() > 1)
@@ -179,19 +189,18 @@ QList<CuteStageUse> cuteStageUses(const ChainPlan& plan) {
   return uses;
 }
 
-std::optional<ChainPlan> cuteChainPlan(const nlohmann::json& spec, QString* whyNot) {
+std::optional<ChainPlan> cuteChainPlan(const nlohmann::json& spec, QString* whyNot, bool allPointwise) {
   if (whyNot) whyNot->clear();
-  auto plan = planChain(decodeOpGraph(spec), spec, nullptr);
+  auto plan = planChain(decodeOpGraph(spec), spec, nullptr, allPointwise);
   if (!plan) return std::nullopt;
   auto decline = [&](const QString& what) -> std::optional<ChainPlan> {
     if (whyNot)
-      *whyNot =
-          QStringLiteral(
-              "Kernel Workbench plans this problem as a chain of %1; the CuTe DSL renders a chain in which every "
-              "launch has a CuTe DSL stage (GEMM, pointwise with broadcast tensors, sum / mean / amax / "
-              "amin / logsumexp reductions, softmax / log-softmax, group / batch norm), and %2: --framework triton "
-              "renders it")
-              .arg(launchesText(*plan), what);
+      *whyNot = QStringLiteral(
+                    "Kernel Workbench plans this problem as a chain of %1; the CuTe DSL renders a chain in which every "
+                    "launch has a CuTe DSL stage (GEMM, pointwise with broadcast tensors, sum / mean / amax / "
+                    "amin / logsumexp reductions, var / std, softmax / log-softmax, group / layer / batch norm, max / "
+                    "avg pooling), and %2: --framework triton renders it")
+                    .arg(launchesText(*plan), what);
     return std::nullopt;
   };
   QString gap = planGap(*plan);
@@ -216,21 +225,29 @@ std::optional<ChainPlan> cuteChainPlan(const nlohmann::json& spec, QString* whyN
 
 namespace {
 
-/// The stage set's sections that @p body reaches: common, kwb_pointwise (kwb_as_dtype and the others' pre / epi
-/// launches use it) and each stage forward() calls, in the file's order. "" with *error when the resource is missing.
+/// The stage set's sections that @p body reaches: common, then the host helpers shared with the Triton chain
+/// (chain_host.py), kwb_pointwise (kwb_as_dtype and the others' pre / epi launches use it) and each section holding
+/// a stage forward() calls, in the file's order. A section's header names every launcher it defines ("# ==== stage:
+/// kwb_pool kwb_adaptive_pool"): launchers sharing a kernel share a section. "" with *error when a resource is
+/// missing.
 QString stageCode(const QString& body, QString* error) {
   const QString all = readResourceText(QStringLiteral(":/kwb/templates/kernels/cutedsl_stages.py"), error);
   if (all.isEmpty()) return {};
+  const QString host = readResourceText(QStringLiteral(":/kwb/templates/kernels/chain_host.py"), error);
+  if (host.isEmpty()) return {};
   QSet<QString> used = {QStringLiteral("common"), QStringLiteral("kwb_pointwise")};
   for (const StageCall& c : stageCalls(body)) used.insert(c.stage);
-  static const QRegularExpression head(QStringLiteral("^# ==== stage: (\\w+)\\n"), QRegularExpression::MultilineOption);
+  static const QRegularExpression head(QStringLiteral("^# ==== stage: ([\\w ]+)\\n"),
+                                       QRegularExpression::MultilineOption);
   QStringList parts;
   QList<QRegularExpressionMatch> heads;
   for (auto it = head.globalMatch(all); it.hasNext();) heads << it.next();
   for (qsizetype i = 0; i < heads.size(); ++i) {
     const qsizetype end = i + 1 < heads.size() ? heads.at(i + 1).capturedStart() : all.size();
-    if (used.contains(heads.at(i).captured(1)))
+    const QStringList names = heads.at(i).captured(1).split(u' ', Qt::SkipEmptyParts);
+    if (std::any_of(names.cbegin(), names.cend(), [&](const QString& n) { return used.contains(n); }))
       parts << all.mid(heads.at(i).capturedStart(), end - heads.at(i).capturedStart()).trimmed();
+    if (names == QStringList{QStringLiteral("common")}) parts << host.trimmed();
   }
   return QStringLiteral(
              "# ---- the CuTe DSL stage set (resources/templates/kernels/cutedsl_stages.py), the stages "
@@ -238,7 +255,8 @@ QString stageCode(const QString& body, QString* error) {
          parts.join(QStringLiteral("\n\n\n"));
 }
 
-/// A plan of several launches (or one launch not of the one-GEMM form) over the stage set: cutedsl_chain.py.tmpl.
+/// Every plan over the stage set: cutedsl_chain.py.tmpl with the stage sections forward() calls. The baseline
+/// configuration names only the stages the plan uses; a one-GEMM plan records the GEMM's 16 x 16 tile.
 GeneratedKernel cuteStagesKernel(const ChainPlan& plan, const QStringList& epis, const nlohmann::json& spec,
                                  const FrameworkBackend& backend) {
   GeneratedKernel k;
@@ -259,9 +277,11 @@ GeneratedKernel cuteStagesKernel(const ChainPlan& plan, const QStringList& epis,
   QStringList steps;
   for (qsizetype i = 0; i < plan.launches.size(); ++i)
     steps << QStringLiteral("%1. %2").arg(i + 1).arg(plan.launches.at(i).description);
-  QStringList kinds;
-  for (const ChainLaunch& l : plan.launches)
-    if (!kinds.contains(l.kind)) kinds << l.kind;
+  QSet<QString> called;
+  for (const StageCall& c : stageCalls(plan.forwardBody)) called.insert(c.stage);
+  const auto calls = [&](std::initializer_list<const char*> names) {
+    return std::any_of(names.begin(), names.end(), [&](const char* n) { return called.contains(QLatin1String(n)); });
+  };
   AnchorPlan a;
   a.anchor = QStringLiteral("chain");
   a.description = plan.description;
@@ -271,28 +291,42 @@ GeneratedKernel cuteStagesKernel(const ChainPlan& plan, const QStringList& epis,
       {QStringLiteral("FORWARD_BODY"), body.join(u'\n')},
       {QStringLiteral("LAUNCHES"), launchesText(plan)},
       {QStringLiteral("CUTE_API_VERSION"), QLatin1String(CuteDslBackend::kApiVersion)}};
-  a.tile = 128;
-  a.config = {
-      {QStringLiteral("plan"), steps.join(QStringLiteral("; "))},
-      {QStringLiteral("GEMM"), QStringLiteral("SIMT, 16 x 16 C elements per CTA, one per thread, a serial loop over K, "
-                                              "the epilogue on the fp32 value before the one store")},
-      {QStringLiteral("pointwise"), QStringLiteral("256 threads per CTA, one element each; x and epilogue tensors read "
-                                                   "through their strides (0 on a broadcast dim), up to 5 dims")},
-      {QStringLiteral("rows (reduce, softmax)"),
-       QStringLiteral("one 32-lane warp per row, 4 rows per CTA; fp32 lane partials merged by butterfly shuffles; "
-                      "softmax: online max + rescaled sum, a second pass writes")},
-      {QStringLiteral("fusion"),
-       QStringLiteral("as the chain plans it for a GEMM's epilogue; a reduction's or softmax's prologue / epilogue "
-                      "is its own kwb_pointwise launch here (not fused yet)")},
-      {QStringLiteral("dtype handling"),
-       QStringLiteral("every stage converts to fp32 on load and stores its output's dtype (the plan's out_dtype)")},
-      {QStringLiteral("launch plumbing"),
-       QStringLiteral("the chain planner's forward() body, unchanged; cute.compile once per (stage, shapes, "
-                      "strides, dtypes, epilogue), cached at module level")},
-      {QStringLiteral("verification"),
-       QStringLiteral("static only: names and call signatures checked against cute_api.json (%1); never run")
-           .arg(QLatin1String(CuteDslBackend::kApiVersion))},
-  };
+  a.tile = oneGemmForm(plan) ? 16 : 128;
+  a.config = {{QStringLiteral("plan"), steps.join(QStringLiteral("; "))}};
+  if (calls({"kwb_gemm"}))
+    a.config.append({QStringLiteral("GEMM"),
+                     QStringLiteral("SIMT, 16 x 16 C elements per CTA, one per thread, a serial fp32 loop over K read "
+                                    "through the operands' strides (no shared memory, no tensor cores: the Hopper "
+                                    "dense_gemm path, TMA + WGMMA, is the next step); the epilogue on the fp32 value "
+                                    "before the one store")});
+  a.config.append({QStringLiteral("pointwise"),
+                   QStringLiteral("256 threads per CTA, one element each; x and epilogue tensors read through their "
+                                  "strides (0 on a broadcast dim), up to 5 dims")});
+  if (calls({"kwb_reduce", "kwb_softmax", "kwb_var", "kwb_var_mean", "kwb_group_norm", "kwb_layer_norm"}))
+    a.config.append({QStringLiteral("rows (reduce, var, softmax, group / layer norm)"),
+                     QStringLiteral("one 32-lane warp per row, 4 rows per CTA; fp32 lane partials merged by butterfly "
+                                    "shuffles; softmax: online max + rescaled sum, a second pass writes; var and "
+                                    "norms: the mean, then the squares about it")});
+  if (calls({"kwb_batch_norm"}))
+    a.config.append({QStringLiteral("batch norm"),
+                     QStringLiteral("statistics one warp per channel (training), the apply a pointwise launch")});
+  if (calls({"kwb_pool", "kwb_adaptive_pool"}))
+    a.config.append({QStringLiteral("pool"),
+                     QStringLiteral("256 threads per CTA, one output each, its window's taps read through x's "
+                                    "strides (1-D and 2-D as 3-D with size-1 leading dims)")});
+  a.config.append({QStringLiteral("fusion"),
+                   QStringLiteral("as the chain plans it for a GEMM's epilogue; a row stage's or pool's prologue / "
+                                  "epilogue is its own kwb_pointwise launch here (not fused yet)")});
+  a.config.append({QStringLiteral("dtype handling"),
+                   QStringLiteral("every stage converts to fp32 on load and stores its output's dtype (the plan's "
+                                  "out_dtype)")});
+  a.config.append({QStringLiteral("launch plumbing"),
+                   QStringLiteral("the chain planner's forward() body, unchanged; cute.compile once per (stage, "
+                                  "shapes, strides, dtypes, epilogue), cached at module level")});
+  a.config.append({QStringLiteral("verification"),
+                   QStringLiteral("static only: names and call signatures checked against cute_api.json (%1); never "
+                                  "run")
+                       .arg(QLatin1String(CuteDslBackend::kApiVersion))});
   return renderAnchorKernel(a, QStringLiteral(":/kwb/templates/kernels/cutedsl_chain.py.tmpl"), spec, backend);
 }
 
@@ -310,56 +344,7 @@ GeneratedKernel cuteChainKernel(const ChainPlan& plan, const nlohmann::json& spe
     }
     epis << fn;
   }
-  if (!oneGemmForm(plan)) return cuteStagesKernel(plan, epis, spec, backend);
-  // forward()'s last line returns the result: the launch's CTA count is recorded just before it. The chain's
-  // widening line copies nothing here (kwb_to_fp32 in the template): its comment says so.
-  QStringList body =
-      QString(plan.forwardBody)
-          .replace(QRegularExpression(QStringLiteral("  # fp32 intermediates.*$"), QRegularExpression::MultilineOption),
-                   QStringLiteral("  # no copy: the GEMM converts to fp32 as it loads, stores in the "
-                                  "result's dtype"))
-          .replace(QStringLiteral(", a GEMM's operands at their width, the others converted"),
-                   QStringLiteral(", converted"))  // this SIMT GEMM converts its operands to fp32 too
-          .split(u'\n');
-  for (qsizetype i = body.size() - 1; i >= 0; --i)
-    if (body.at(i).startsWith(QStringLiteral("        return "))) {
-      body.insert(i, QStringLiteral("        self.last_grid_blocks = kwb_last_grid_blocks[0]"));
-      break;
-    }
-  AnchorPlan a;
-  a.anchor = QStringLiteral("chain_gemm");
-  a.description = plan.description;
-  a.vars = {{QStringLiteral("EPILOGUES"), epis.isEmpty() ? QStringLiteral("# (none: the GEMM's value is stored as is)")
-                                                         : epis.join(QStringLiteral("\n\n\n"))},
-            {QStringLiteral("FORWARD_BODY"), body.join(u'\n')},
-            {QStringLiteral("CUTE_API_VERSION"), QLatin1String(CuteDslBackend::kApiVersion)}};
-  a.tile = 16;
-  a.config = {
-      {QStringLiteral("plan"), QStringLiteral("1. %1").arg(plan.launches.first().description)},
-      {QStringLiteral("tile"), QStringLiteral("16 x 16 C elements per CTA, one per thread, a serial loop over K")},
-      {QStringLiteral("threads per CTA"), QStringLiteral("256 (16 x 16)")},
-      {QStringLiteral("grid"), QStringLiteral("(cdiv(M, 16), cdiv(N, 16), batch)")},
-      {QStringLiteral("data movement"),
-       QStringLiteral("operands read from global memory through their strides (L1/L2 reuse only, no shared memory "
-                      "tiles, no tensor cores); epilogue tensors read by index through their broadcast strides; C "
-                      "written once")},
-      {QStringLiteral("fusion"),
-       QStringLiteral("the pointwise run after the GEMM lowers through the one pointwise lowering in the CuTe DSL "
-                      "dialect (TensorSSA of one element per thread) and runs on the fp32 accumulator before the "
-                      "store: one launch, no intermediate in global memory")},
-      {QStringLiteral("math"),
-       QStringLiteral("SIMT fp32 FMA; the Hopper tensor-core path (dense_gemm: TMA + WGMMA) is the next step")},
-      {QStringLiteral("dtype handling"),
-       QStringLiteral("operands and epilogue tensors converted to fp32 on load, fp32 accumulation and epilogue, "
-                      "stored in the first operand's dtype")},
-      {QStringLiteral("launch plumbing"),
-       QStringLiteral("views as the chain plans them; cute.compile once per (shapes, strides, dtypes, epilogue), "
-                      "cached at module level")},
-      {QStringLiteral("verification"),
-       QStringLiteral("static only: names and call signatures checked against cute_api.json (%1); never run")
-           .arg(QLatin1String(CuteDslBackend::kApiVersion))},
-  };
-  return renderAnchorKernel(a, QStringLiteral(":/kwb/templates/kernels/cutedsl_chain_gemm.py.tmpl"), spec, backend);
+  return cuteStagesKernel(plan, epis, spec, backend);
 }
 
 }  // namespace kwb

@@ -1,11 +1,11 @@
-// The CuTe DSL rendering of a chain plan (chain.h): one GEMM launch (addmm / mm / bmm, with or without bias) with
-// its pointwise run fused as the epilogue is cutedsl_chain_gemm.py.tmpl; a plan of several launches is
-// cutedsl_chain.py.tmpl, the chain planner's forward() body unchanged over the CuTe DSL stage set
-// (cutedsl_stages.py: kwb_gemm, kwb_pointwise, kwb_reduce, kwb_softmax, kwb_group_norm, kwb_batch_norm with the
-// Triton stages' signatures). A plan renders iff every launch's stage is in that set; otherwise the reason names the
-// first one missing. Epilogues lower through the one pointwise lowering (pointwise.h) in the CuTe DSL dialect
-// (cutedialect.h). The output is checked statically (cute_check.py against cute_api.json); no CuTe DSL kernel has ever
-// been run here.
+// The CuTe DSL rendering of a chain plan (chain.h): cutedsl_chain.py.tmpl, the chain planner's forward() body unchanged
+// over the CuTe DSL stage set (cutedsl_stages.py: kwb_gemm, kwb_pointwise, kwb_reduce, kwb_var / kwb_var_mean,
+// kwb_softmax, kwb_group_norm, kwb_layer_norm, kwb_batch_norm, kwb_pool / kwb_adaptive_pool with the Triton stages'
+// signatures) and the host helpers shared with the Triton chain (chain_host.py). One GEMM + its fused epilogue is the
+// same stage set's kwb_gemm (session 31 folded the one-GEMM template into it). A plan renders iff every launch's stage
+// is in that set; otherwise the reason names the first one missing. Epilogues lower through the one pointwise
+// lowering (pointwise.h) in the CuTe DSL dialect (cutedialect.h). The output is checked statically (cute_check.py
+// against cute_api.json); no CuTe DSL kernel has ever been run here.
 #pragma once
 
 #include "core/codegen/backend.h"
@@ -18,12 +18,15 @@
 namespace kwb {
 
 /// The chain plan of @p spec when the CuTe DSL renders it: every stage its forward() body calls is in the CuTe DSL
-/// stage set in the form it calls it (kwb_gemm without a prologue, kwb_pointwise, kwb_group_norm, kwb_batch_norm,
-/// kwb_reduce of sum / mean / amax / amin / logsumexp, kwb_softmax without safe rows, and the chain's plumbing), and
+/// stage set in the form it calls it (kwb_gemm without a prologue, kwb_pointwise, kwb_group_norm, kwb_layer_norm,
+/// kwb_batch_norm, kwb_reduce of sum / mean / amax / amin / logsumexp, kwb_var / kwb_var_mean, kwb_softmax without
+/// safe rows, kwb_pool / kwb_adaptive_pool, and the chain's plumbing), and
 /// every epilogue lowers in the CuTe DSL dialect. nullopt with *whyNot empty when the chain planner does not plan @p
 /// spec; nullopt with *whyNot (one sentence naming the plan's launches, the first launch without a CuTe DSL stage, and
 /// that --framework triton renders it) when it plans it in a form not rendered here.
-std::optional<ChainPlan> cuteChainPlan(const nlohmann::json& spec, QString* whyNot);
+/// @p allPointwise: plan a graph of pointwise ops only too (planChain's flag: one kwb_pointwise launch per run), for
+/// the pointwise graphs the elementwise template refuses (broadcast or viewed inputs).
+std::optional<ChainPlan> cuteChainPlan(const nlohmann::json& spec, QString* whyNot, bool allPointwise = false);
 
 /// One launch of a chain plan as the CuTe DSL stage set sees it (for `kwb analyze --json`'s groups).
 struct CuteStageUse {

@@ -34,47 +34,11 @@ SkeletonStyle cuteSkeleton(const FrameworkBackend& b) {
 
 int dtypeBits(const QString& d) { return d == u"float32" ? 32 : d == u"bool" ? 8 : 16; }
 
-}  // namespace
-
-QStringList CuteDslBackend::conformanceMarkers() const {
-  return {QStringLiteral("import cutlass"), QStringLiteral("import cutlass.cute as cute"),
-          QStringLiteral("@cute.kernel"), QStringLiteral("@cute.jit")};
-}
-
-QString CuteDslBackend::runtimeRequirement() const {
-  return QStringLiteral(
-      "nvidia-cutlass-dsl 4.7 (import cutlass) with PyTorch on an NVIDIA GPU, SM80 or newer "
-      "(Hopper: set CUTE_DSL_ARCH=sm_90a when compiling off the GPU)");
-}
-
-bool CuteDslBackend::supports(const nlohmann::json& spec, QString* whyNot) const {
-  if (const QString bad = specOpsProblem(spec); !bad.isEmpty()) {  // not a spec to generate from
-    if (whyNot) *whyNot = bad;
-    return false;
-  }
-  if (const QString trace = traceSkeletonReason(spec); !trace.isEmpty()) {
-    if (whyNot) *whyNot = trace;
-    return false;
-  }
-  if (!hasPointwiseGraph(spec)) {
-    QString why;
-    const AnchorMatch m = matchAnchor(spec);
-    std::optional<PatternPlan> plan;
-    if (m.anchor) {
-      why = anchorSkeletonReason(m, id());
-    } else {
-      plan = planPattern(spec, &why);
-      if (plan && cuteHasPatternTemplate(*plan, &why)) return true;
-    }
-    // a graph no anchor or pattern plans: a chain of launches, rendered here when it is one GEMM + epilogue
-    if (!m.plan && !plan) {
-      QString chainWhy;
-      if (cuteChainPlan(spec, &chainWhy)) return true;
-      if (!chainWhy.isEmpty()) why = chainWhy;
-    }
-    if (whyNot) *whyNot = why;
-    return false;
-  }
+/// Whether cutedsl_elementwise.py.tmpl renders the pointwise graph @p spec (same-shape forward() inputs and
+/// one-element tensors, float tensors, an op set the dialect lowers); else false with *whyNot, and *layout true when
+/// the one refusal is an input's layout (a broadcast or a view), which the stage set's kwb_pointwise reads by stride.
+bool elementwiseFits(const nlohmann::json& spec, QString* whyNot, bool* layout) {
+  *layout = false;
   const auto prog = parsePointwiseProgram(spec, whyNot);
   if (!prog) return false;
   // the user's words for an input: a view's own expression and line (x.permute(0, 2, 1), line 16), a forward()
@@ -109,6 +73,7 @@ bool CuteDslBackend::supports(const nlohmann::json& spec, QString* whyNot) const
                              "; the CuTe DSL template reads same-shape forward() inputs and one-element "
                              "tensors (--framework triton handles broadcasts and views)");
       }
+      *layout = true;
       return false;
     }
   for (const PwInput* in : prog->tensorInputs())
@@ -134,6 +99,55 @@ bool CuteDslBackend::supports(const nlohmann::json& spec, QString* whyNot) const
       .has_value();
 }
 
+}  // namespace
+
+QStringList CuteDslBackend::conformanceMarkers() const {
+  return {QStringLiteral("import cutlass"), QStringLiteral("import cutlass.cute as cute"),
+          QStringLiteral("@cute.kernel"), QStringLiteral("@cute.jit")};
+}
+
+QString CuteDslBackend::runtimeRequirement() const {
+  return QStringLiteral(
+      "nvidia-cutlass-dsl 4.7 (import cutlass) with PyTorch on an NVIDIA GPU, SM80 or newer "
+      "(Hopper: set CUTE_DSL_ARCH=sm_90a when compiling off the GPU)");
+}
+
+bool CuteDslBackend::supports(const nlohmann::json& spec, QString* whyNot) const {
+  if (const QString bad = specOpsProblem(spec); !bad.isEmpty()) {  // not a spec to generate from
+    if (whyNot) *whyNot = bad;
+    return false;
+  }
+  if (const QString trace = traceSkeletonReason(spec); !trace.isEmpty()) {
+    if (whyNot) *whyNot = trace;
+    return false;
+  }
+  if (!hasPointwiseGraph(spec)) {
+    QString why;
+    const AnchorMatch m = matchAnchor(spec);
+    std::optional<PatternPlan> plan;
+    if (m.anchor) {
+      why = anchorSkeletonReason(m, id());
+    } else {
+      plan = planPattern(spec, &why);
+      if (plan && cuteHasPatternTemplate(*plan, &why)) return true;
+    }
+    // a graph no anchor or pattern plans, or an anchor with no CuTe DSL template (pooling): the chain planner's
+    // launches over the stage set; a planned anchor keeps its own reason when the chain declines too
+    if (!plan) {
+      QString chainWhy;
+      if (cuteChainPlan(spec, &chainWhy)) return true;
+      if (!chainWhy.isEmpty() && !m.plan) why = chainWhy;
+    }
+    if (whyNot) *whyNot = why;
+    return false;
+  }
+  // a pointwise graph: the elementwise template, or the stage set's kwb_pointwise for broadcasts and views (the
+  // chain planner's plan of it, read by stride: session 31)
+  bool layout = false;
+  if (elementwiseFits(spec, whyNot, &layout)) return true;
+  return layout && cuteChainPlan(spec, nullptr, true);
+}
+
 GeneratedKernel CuteDslBackend::generate(const nlohmann::json& spec) const {
   if (const QString bad = specOpsProblem(spec); !bad.isEmpty()) {  // malformed: no kernel, not even a skeleton
     GeneratedKernel refused;
@@ -149,6 +163,10 @@ GeneratedKernel CuteDslBackend::generate(const nlohmann::json& spec) const {
     return makeSkeleton(spec, cuteSkeleton(*this), why);
   }
   if (!supports(spec, &why)) return makeSkeleton(spec, cuteSkeleton(*this), why);
+  if (bool layout = false; !elementwiseFits(spec, &why, &layout)) {  // broadcasts or views: supports() planned it
+    if (const auto chain = cuteChainPlan(spec, nullptr, true)) return cuteChainKernel(*chain, spec, *this);
+    return makeSkeleton(spec, cuteSkeleton(*this), why);
+  }
   const auto prog = parsePointwiseProgram(spec, &why);
 
   const QString ind = QStringLiteral("    ");

@@ -103,6 +103,115 @@ class CuteStages(unittest.TestCase):
         want = torch.nn.functional.batch_norm(x, rm2, rv2, None, b, False, 0.1, 1e-5)
         self.assertLess(rel(got, want), 1e-6)
 
+    def test_layer_norm(self):
+        # group norm's row kernel with one group per row: 1 and 2 normalized dims, a strided x, with / without affine
+        F = torch.nn.functional
+        x = torch.randn(3, 4, 6)
+        w, b = torch.randn(4, 6), torch.randn(4, 6)
+        for ww, bb in ((w, b), (None, None), (None, b)):
+            got = S["kwb_layer_norm"](x, [4, 6], ww, bb, 1e-5)
+            self.assertLess(rel(got, F.layer_norm(x, [4, 6], ww, bb, 1e-5)), 1e-6)
+        xt = x.transpose(0, 2)  # [6, 4, 3] at strides (1, 6, 24)
+        w1, b1 = torch.randn(3), torch.randn(3)
+        got = S["kwb_layer_norm"](xt, [3], w1, b1, 1e-3, out_dtype=torch.bfloat16)
+        self.assertEqual(got.dtype, torch.bfloat16)
+        self.assertLess(rel(got, F.layer_norm(xt, [3], w1, b1, 1e-3)), 1e-2)
+        got = S["kwb_layer_norm"](x, 6, None, None, 1e-5, pre=_epi_add_mul, pre_tensors=(x, torch.randn(6)),
+                                  pre_scalars=(0.5,))
+        self.assertEqual(tuple(got.shape), tuple(x.shape))
+
+    def test_var_std(self):
+        # torch.var / std / var_mean over dims (adjacent, non-adjacent, all, negative), corrections 0 / 1 / 2, keepdim
+        x = torch.randn(3, 37, 4)
+        for dims in ([1], [0, 2], [], [-1]):
+            d = dims if dims else list(range(x.dim()))
+            for corr in (0.0, 1.0, 2.0):
+                for keep in (False, True):
+                    got = S["kwb_var"](x, dims, corr, keep)
+                    want = torch.var(x, d, correction=int(corr), keepdim=keep)
+                    self.assertEqual(tuple(got.shape), tuple(want.shape), (dims, corr, keep))
+                    self.assertLess(rel(got, want), 1e-5, (dims, corr, keep))
+            got = S["kwb_var"](x, dims, 1.0, False, std=True)
+            self.assertLess(rel(got, torch.std(x, d)), 1e-5, dims)
+            sd, mean = S["kwb_var_mean"](x, dims, 1.0, True, std=True)
+            want_sd, want_mean = torch.std_mean(x, d, keepdim=True)
+            self.assertLess(rel(sd, want_sd), 1e-5, dims)
+            self.assertLess(rel(mean, want_mean), 1e-5, dims)
+        one = S["kwb_var"](torch.randn(4, 1), [1], 1.0)  # one element with correction 1: NaN, as torch
+        self.assertTrue(bool(torch.isnan(one).all()))
+        with self.assertRaises(NotImplementedError):
+            S["kwb_var"](torch.ones(3, 4, dtype=torch.int32), [1], 1.0)
+
+    def test_pool_max_avg_1d_3d(self):
+        F = torch.nn.functional
+        x1, x2, x3 = torch.randn(2, 3, 11), torch.randn(1, 2, 7, 9), torch.randn(1, 2, 5, 6, 7)
+        x1[0, 1, 4] = float("nan")  # max pooling propagates NaN as torch
+        cases = [
+            (x1, dict(kernel_size=3, stride=2, padding=1, dilation=2, ceil_mode=True), F.max_pool1d),
+            (x1, dict(kernel_size=4, stride=1, padding=2, ceil_mode=True, count_include_pad=False), F.avg_pool1d),
+            (x2, dict(kernel_size=(3, 2), stride=(2, 1), padding=(1, 1), dilation=(1, 2)), F.max_pool2d),
+            (x2, dict(kernel_size=3, stride=2, padding=1), F.avg_pool2d),
+            (x2, dict(kernel_size=(2, 3), stride=(1, 2), padding=(1, 0), divisor_override=5), F.avg_pool2d),
+            (x3, dict(kernel_size=2, stride=2), F.max_pool3d),
+            (x3.transpose(2, 4), dict(kernel_size=3, stride=(2, 1, 2), padding=1, ceil_mode=True), F.avg_pool3d),
+        ]
+        for x, kw, fn in cases:
+            nsp = x.dim() - 2
+            k = kw["kernel_size"]
+            k = list(k) if isinstance(k, tuple) else [k] * nsp
+            tup = lambda v, dflt: list(v) if isinstance(v, tuple) else [v] * nsp if v is not None else dflt  # noqa
+            st = tup(kw.get("stride"), k)
+            got = S["kwb_pool"](x, "max" if "max" in fn.__name__ else "avg", k, st, tup(kw.get("padding", 0), None),
+                                tup(kw.get("dilation", 1), None), kw.get("ceil_mode", False),
+                                kw.get("count_include_pad", True), kw.get("divisor_override"))
+            want = fn(x, **kw)
+            self.assertEqual(tuple(got.shape), tuple(want.shape), (fn.__name__, kw))
+            self.assertTrue(torch.equal(torch.isnan(got), torch.isnan(want)), (fn.__name__, kw))
+            self.assertLess(rel(torch.nan_to_num(got), torch.nan_to_num(want)), 1e-6, (fn.__name__, kw))
+        got = S["kwb_pool"](torch.randn(3, 8), "max", [2], [2], [0], [1], False)  # unbatched [C, L]
+        self.assertEqual(tuple(got.shape), (3, 4))
+
+    def test_adaptive_pool(self):
+        F = torch.nn.functional
+        x = torch.randn(2, 3, 7, 10)
+        got = S["kwb_adaptive_pool"](x, "avg", [3, None])
+        self.assertLess(rel(got, F.adaptive_avg_pool2d(x, (3, None))), 1e-6)
+        x3 = torch.randn(1, 2, 5, 4, 9)
+        got = S["kwb_adaptive_pool"](x3, "max", [2, 3, 4])
+        self.assertLess(rel(got, F.adaptive_max_pool3d(x3, (2, 3, 4))), 1e-6)
+        got = S["kwb_adaptive_pool"](torch.randn(4, 13), "avg", [5])  # unbatched 1-D
+        self.assertEqual(tuple(got.shape), (4, 5))
+
+
+class StageSetText(unittest.TestCase):
+    """The stage set as cutechain.cpp pastes it: sections by their '# ==== stage:' headers, the shared host helpers
+    (chain_host.py) after common; every name defined once across them and the Triton library (session 31)."""
+
+    def test_sections_and_names_once(self):
+        import ast
+        import re
+        kernels = os.path.join(ROOT, "resources", "templates", "kernels")
+        texts = {n: open(os.path.join(kernels, n), encoding="utf-8").read()
+                 for n in ("cutedsl_stages.py", "chain_host.py", "triton_stages.py")}
+        cute = texts["cutedsl_stages.py"]
+        defined = {}
+        for name in ("cutedsl_stages.py", "chain_host.py"):
+            for node in ast.parse(texts[name]).body:
+                if isinstance(node, ast.FunctionDef):
+                    self.assertNotIn(node.name, defined, "defined twice: " + node.name)
+                    defined[node.name] = name
+        host = {n for n, f in defined.items() if f == "chain_host.py"}
+        self.assertEqual(host, {"kwb_size", "kwb_at_spec"})
+        triton = {n.name for n in ast.parse(texts["triton_stages.py"]).body if isinstance(n, ast.FunctionDef)}
+        self.assertFalse(host & triton, "a host helper is still in triton_stages.py")
+        # every launcher a section header names is defined in that section
+        heads = list(re.finditer(r"^# ==== stage: ([\w ]+)\n", cute, re.M))
+        self.assertEqual(heads[0].group(1), "common")
+        for i, h in enumerate(heads):
+            body = cute[h.end():heads[i + 1].start() if i + 1 < len(heads) else len(cute)]
+            for launcher in h.group(1).split()[1 if h.group(1) == "common" else 0:]:
+                self.assertIn("\ndef %s(" % launcher, "\n" + body, launcher)
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -22,6 +22,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 LIBRARY = os.path.join(HERE, "..", "..", "resources", "templates", "kernels", "triton_stages.py")
 # the epilogue section (kwb_epi_args, kwb_pointwise): the fused pre / post runs of the norms and softmax read it
 EPILOGUE = os.path.join(HERE, "..", "..", "resources", "templates", "kernels", "triton_epilogue.py")
+# the host helpers forward() calls (kwb_size, kwb_at_spec), pasted after the library by both chain renderers
+HOST = os.path.join(HERE, "..", "..", "resources", "templates", "kernels", "chain_host.py")
 DEVICE = os.environ.get("KWB_STAGES_DEVICE", "cpu")
 if DEVICE == "cpu":
     sys.path.insert(0, os.path.join(HERE, "..", "data", "codegen", "fake_triton"))
@@ -66,8 +68,8 @@ def load():
         text = f.read()
     path = os.path.join(_TMP, "kernel_stages.py")
     with open(path, "w") as f:
-        with open(EPILOGUE) as e:
-            f.write(PREAMBLE + text + "\n\n" + e.read() + TEST_EPI)
+        with open(EPILOGUE) as e, open(HOST) as h:
+            f.write(PREAMBLE + text + "\n\n" + h.read() + "\n\n" + e.read() + TEST_EPI)
     spec = importlib.util.spec_from_file_location("kernel_stages", path)
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
@@ -158,7 +160,7 @@ class Fragment(unittest.TestCase):
         # chain.cpp writes stages, epilogue and graph replay into one module: a second def of a name silently
         # replaces the first (session 24's two kwb_size functions, from two branches, each broke the other's callers)
         whole = TEXT
-        for part in (EPILOGUE, os.path.join(os.path.dirname(EPILOGUE), "triton_graph.py")):
+        for part in (HOST, EPILOGUE, os.path.join(os.path.dirname(EPILOGUE), "triton_graph.py")):
             with open(part) as f:
                 whole += "\n\n" + f.read()
         defined = set()

@@ -84,25 +84,6 @@ def kwb_as_dtype(t, dtype):
     return kwb_pointwise(t, _kwb_epi_identity, out_dtype=dtype)
 
 
-def kwb_size(name, *sizes):
-    """A run-time size that the spec's sizes could not tie to one input dim (two input dims had that size):
-    the value of those dims when they agree, else a ValueError naming them (never a silently wrong size)."""
-    if any(int(s) != int(sizes[0]) for s in sizes):
-        raise ValueError("%s: the spec's size matched several input dims, which now differ (%s); regenerate the "
-                         "kernel from a spec where they differ" % (name, ", ".join(str(int(s)) for s in sizes)))
-    return int(sizes[0])
-
-
-def kwb_at_spec(name, value, *pairs):
-    """A constant of the traced graph that follows the input sizes in a way the code generator did not derive:
-    its value at the spec's sizes while every (run-time size, size at the spec) pair agrees, else a ValueError."""
-    for now, spec in pairs:
-        if int(now) != int(spec):
-            raise ValueError("%s: kernel.py holds its value at the spec's input sizes, and an input size is now %d, "
-                             "not %d; regenerate the kernel for these sizes" % (name, int(now), int(spec)))
-    return value
-
-
 def kwb_row1_fits(x, dim):
     """The chain's one-pass row fusion (Triton's kwb_row1: a reduction and the pointwise run that reads it in one
     launch) has no CuTe DSL stage: False, so forward() takes the plan's own other branch (the reduction, then the
@@ -439,6 +420,95 @@ def kwb_reduce(x, dims, op, keepdim=False, pre=None, pre_tensors=(), pre_scalars
     return out if keepdim else out.view([s for d, s in enumerate(x.shape) if d not in red])
 
 
+# ==== stage: kwb_var kwb_var_mean
+@cute.kernel
+def _kwb_var_kernel(m_x: cute.Tensor, m_out: cute.Tensor, m_mean: cute.Tensor, n_rows: cutlass.Int32,
+                    r: cutlass.Int32, inner: cutlass.Int32, corr: cutlass.Float32, std: cutlass.Constexpr,
+                    with_mean: cutlass.Constexpr):
+    # one warp per row (o, i) of x viewed as [outer, r, inner]: the mean, then the sum of squares about it (two passes,
+    # each merged by a butterfly), divided by max(r - correction, 0) as torch (0 / 0 is NaN); std: its square root
+    tidx, _, _ = cute.arch.thread_idx()
+    bidx, _, _ = cute.arch.block_idx()
+    lane = tidx % 32
+    row = bidx * ROW_WARPS + tidx // 32
+    if row < n_rows:  # predication: whole warps (the shuffles stay converged)
+        base = (row // inner) * r * inner + row % inner
+        a = cutlass.Float32(0.0)
+        for k in range(lane, r, 32):
+            a = a + m_x[base + k * inner].to(cutlass.Float32)
+        for s in cutlass.range_constexpr(5):
+            a = a + cute.arch.shuffle_sync_bfly(a, offset=16 >> s)
+        mean = a / cutlass.Float32(r)
+        q = cutlass.Float32(0.0)
+        for k in range(lane, r, 32):
+            d = m_x[base + k * inner].to(cutlass.Float32) - mean
+            q = q + d * d
+        for s in cutlass.range_constexpr(5):
+            q = q + cute.arch.shuffle_sync_bfly(q, offset=16 >> s)
+        v = q / cute.arch.fmax(cutlass.Float32(r) - corr, cutlass.Float32(0.0))
+        if cutlass.const_expr(std):
+            v = cute.math.sqrt(v)
+        if lane == 0:
+            m_out[row] = v.to(m_out.element_type)
+            if cutlass.const_expr(with_mean):
+                m_mean[row] = mean.to(m_mean.element_type)
+
+
+@cute.jit
+def _kwb_var_host(m_x: cute.Tensor, m_out: cute.Tensor, m_mean: cute.Tensor, n_rows: cutlass.Int32,
+                  r: cutlass.Int32, inner: cutlass.Int32, corr: cutlass.Float32, std: cutlass.Constexpr,
+                  with_mean: cutlass.Constexpr):
+    _kwb_var_kernel(m_x, m_out, m_mean, n_rows, r, inner, corr, std, with_mean).launch(
+        grid=[(n_rows + ROW_WARPS - 1) // ROW_WARPS, 1, 1], block=[ROW_WARPS * 32, 1, 1])
+
+
+def _kwb_var_dims(x, dims):
+    """The reduced dims of x: sorted, non-negative; [] or None = every dim (aten's dim=[])."""
+    nd = x.dim()
+    dims = [dims] if isinstance(dims, int) else list(dims if dims is not None else [])
+    return sorted({d % nd for d in dims}) if dims and nd else list(range(nd))
+
+
+def _kwb_var_launch(x, dims, correction, keepdim, std, with_mean):
+    """var (or std) and, with_mean, the mean of floating x over dims, each in x's dtype: keepdim's shape, or
+    without the reduced dims."""
+    if not x.is_floating_point():
+        raise NotImplementedError("kwb_var: a variance of a %s tensor has no CuTe DSL stage" % x.dtype)
+    red = _kwb_var_dims(x, dims)
+    full = [1 if d in red else s for d, s in enumerate(x.shape)]
+    kept = [s for d, s in enumerate(x.shape) if d not in red]
+    out = torch.empty(full, dtype=x.dtype, device=x.device)
+    mean = torch.empty(full, dtype=x.dtype, device=x.device) if with_mean else out
+    xr = x if red else x.reshape(1)  # a 0-d x: its one element about itself
+    if out.numel() > 0:
+        _kwb_int32(x)
+        span, outer, r, inner, _ = _kwb_rows(xr, red or [0])
+        n_rows = outer * inner
+        tensors = [from_dlpack(span), from_dlpack(out.view(-1)), from_dlpack(mean.view(-1))]
+        key = ("var", x.dtype, bool(std), bool(with_mean))
+        scalars = [n_rows, r, inner, float(correction)]
+        compiled = _kwb_compiled.get(key)
+        if compiled is None:  # compile once per (stage, dtype, std, mean)
+            compiled = cute.compile(_kwb_var_host, *tensors, *scalars, bool(std), bool(with_mean))
+            _kwb_compiled[key] = compiled
+        compiled(*tensors, *scalars)
+        kwb_last_grid_blocks[0] = max(kwb_last_grid_blocks[0], (n_rows + ROW_WARPS - 1) // ROW_WARPS)
+    if not keepdim:
+        out, mean = out.view(kept), mean.view(kept)
+    return out, mean
+
+
+def kwb_var(x, dims, correction, keepdim=False, std=False):
+    """torch.var / torch.std of floating x over dims with Bessel's `correction` (1 = unbiased, 0 = biased), in fp32
+    (two passes: the mean, then the squares about it), the result in x's dtype; the Triton stage's signature."""
+    return _kwb_var_launch(x, dims, correction, keepdim, std, False)[0]
+
+
+def kwb_var_mean(x, dims, correction, keepdim=False, std=False):
+    """torch.var_mean / torch.std_mean of x over dims: (var or std, mean), each of kwb_var's shape; one launch."""
+    return _kwb_var_launch(x, dims, correction, keepdim, std, True)
+
+
 # ==== stage: kwb_softmax
 @cute.kernel
 def _kwb_softmax_kernel(m_x: cute.Tensor, m_out: cute.Tensor, n_rows: cutlass.Int32, r: cutlass.Int32,
@@ -513,14 +583,15 @@ def kwb_softmax(x, dim, log=False, safe_rows=False, epi=None, epi_tensors=(), ep
     return y.view(shape0)
 
 
-# ==== stage: kwb_group_norm
+# ==== stage: kwb_group_norm kwb_layer_norm
 @cute.kernel
 def _kwb_group_norm_kernel(m_x: cute.Tensor, m_out: cute.Tensor, m_w: cute.Tensor, m_b: cute.Tensor,
                            n_rows: cutlass.Int32, r: cutlass.Int32, groups: cutlass.Int32, cpg: cutlass.Int32,
                            hw: cutlass.Int32, eps: cutlass.Float32, has_w: cutlass.Constexpr,
                            has_b: cutlass.Constexpr):
-    # one warp per (sample, group) row of r = cpg * hw contiguous elements: the mean, then the variance about it
-    # (two passes, each merged by a butterfly), then a third pass normalizes with the channel's weight and bias
+    # one warp per row of r contiguous elements: the mean, then the variance about it (two passes, each merged by a
+    # butterfly), then a third pass normalizes with the affine's element (row % groups) * cpg + k // hw. Group norm:
+    # a (sample, group) row of cpg channels x hw positions; layer norm: groups = 1, cpg = r, hw = 1 (element k)
     tidx, _, _ = cute.arch.thread_idx()
     bidx, _, _ = cute.arch.block_idx()
     lane = tidx % 32
@@ -539,7 +610,7 @@ def _kwb_group_norm_kernel(m_x: cute.Tensor, m_out: cute.Tensor, m_w: cute.Tenso
             q = q + d * d
         for s in cutlass.range_constexpr(5):
             q = q + cute.arch.shuffle_sync_bfly(q, offset=16 >> s)
-        rstd = cute.math.rsqrt(q / cutlass.Float32(r) + eps)  # biased variance, as torch's group norm
+        rstd = cute.math.rsqrt(q / cutlass.Float32(r) + eps)  # biased variance, as torch's group / layer norm
         for k in range(lane, r, 32):
             y = (m_x[base + k].to(cutlass.Float32) - mean) * rstd
             ch = (row % groups) * cpg + k // hw
@@ -558,6 +629,24 @@ def _kwb_group_norm_host(m_x: cute.Tensor, m_out: cute.Tensor, m_w: cute.Tensor,
         grid=[(n_rows + ROW_WARPS - 1) // ROW_WARPS, 1, 1], block=[ROW_WARPS * 32, 1, 1])
 
 
+def _kwb_row_norm(x, y, weight, bias, n_rows, r, groups, cpg, hw, eps):
+    """The row-norm launch of group and layer norm: x's contiguous rows of r elements normalized into y (contiguous,
+    x's shape); weight / bias flattened (or None), element (row % groups) * cpg + k // hw of a row's element k."""
+    _kwb_int32(x)
+    xc = x.contiguous()
+    w = weight.contiguous().view(-1) if weight is not None else y.view(-1)  # never read without has_w
+    b = bias.contiguous().view(-1) if bias is not None else y.view(-1)
+    tensors = [from_dlpack(t) for t in (xc.view(-1), y.view(-1), w, b)]
+    key = ("row_norm", x.dtype, y.dtype, w.dtype, b.dtype, weight is not None, bias is not None)
+    scalars = [n_rows, r, groups, cpg, hw, float(eps)]
+    compiled = _kwb_compiled.get(key)
+    if compiled is None:  # compile once per (stage, dtypes, affine)
+        compiled = cute.compile(_kwb_group_norm_host, *tensors, *scalars, weight is not None, bias is not None)
+        _kwb_compiled[key] = compiled
+    compiled(*tensors, *scalars)
+    kwb_last_grid_blocks[0] = max(kwb_last_grid_blocks[0], (n_rows + ROW_WARPS - 1) // ROW_WARPS)
+
+
 def kwb_group_norm(x, num_groups, weight, bias, eps, pre=None, pre_tensors=(), pre_scalars=(), epi=None,
                    epi_tensors=(), epi_scalars=(), out_dtype=None):
     """epi(group_norm(pre(x))) of x [N, C, *] at any strides (a strided x is copied contiguous once); weight / bias
@@ -572,21 +661,32 @@ def kwb_group_norm(x, num_groups, weight, bias, eps, pre=None, pre_tensors=(), p
         raise ValueError("kwb_group_norm: %d channels in %d groups" % (c, g))
     y = torch.empty(x.shape, dtype=torch.float32 if epi is not None else out_dtype, device=x.device)
     if y.numel() > 0:
-        _kwb_int32(x)
-        xc = x.contiguous()
-        hw = xc.numel() // (n * c)
+        hw = x.numel() // (n * c)
         cpg = c // g
-        w = weight.contiguous() if weight is not None else y.view(-1)  # never read without has_w
-        b = bias.contiguous() if bias is not None else y.view(-1)
-        tensors = [from_dlpack(t) for t in (xc.view(-1), y.view(-1), w, b)]
-        key = ("group_norm", x.dtype, y.dtype, w.dtype, b.dtype, weight is not None, bias is not None)
-        scalars = [n * g, cpg * hw, g, cpg, hw, float(eps)]
-        compiled = _kwb_compiled.get(key)
-        if compiled is None:  # compile once per (stage, dtypes, affine)
-            compiled = cute.compile(_kwb_group_norm_host, *tensors, *scalars, weight is not None, bias is not None)
-            _kwb_compiled[key] = compiled
-        compiled(*tensors, *scalars)
-        kwb_last_grid_blocks[0] = max(kwb_last_grid_blocks[0], (n * g + ROW_WARPS - 1) // ROW_WARPS)
+        _kwb_row_norm(x, y, weight, bias, n * g, cpg * hw, g, cpg, hw, eps)
+    if epi is not None:
+        y = kwb_pointwise(y, epi, epi_tensors, epi_scalars, out_dtype)
+    return y
+
+
+def kwb_layer_norm(x, normalized_shape, weight, bias, eps, pre=None, pre_tensors=(), pre_scalars=(), epi=None,
+                   epi_tensors=(), epi_scalars=(), out_dtype=None):
+    """epi(layer_norm(pre(x))) over x's trailing len(normalized_shape) dims (the Triton stage's signature): group
+    norm's row kernel with one group per row, weight / bias of normalized_shape (or None) read at the row's element.
+    x at any strides (copied contiguous once when strided); pre / epi: each one kwb_pointwise launch (not fused yet).
+    The result is contiguous, of out_dtype (default x's)."""
+    out_dtype = out_dtype or x.dtype
+    if pre is not None:
+        x = kwb_pointwise(x, pre, pre_tensors, pre_scalars, torch.float32)
+    k = 1 if isinstance(normalized_shape, int) else len(normalized_shape)
+    if k > x.dim():
+        raise ValueError("kwb_layer_norm: %d normalized dims of a %d-d input" % (k, x.dim()))
+    r = 1
+    for s in x.shape[x.dim() - k:]:
+        r *= s
+    y = torch.empty(x.shape, dtype=torch.float32 if epi is not None else out_dtype, device=x.device)
+    if y.numel() > 0:
+        _kwb_row_norm(x, y, weight, bias, y.numel() // r, r, 1, r, 1, eps)
     if epi is not None:
         y = kwb_pointwise(y, epi, epi_tensors, epi_scalars, out_dtype)
     return y
@@ -703,3 +803,155 @@ def kwb_batch_norm(x, weight, bias, running_mean, running_var, training, momentu
     if epi is not None:
         y = kwb_pointwise(y, epi, epi_tensors, epi_scalars, x.dtype)
     return y
+
+
+# ==== stage: kwb_pool kwb_adaptive_pool
+@cute.kernel
+def _kwb_pool_kernel(m_x: cute.Tensor, m_y: cute.Tensor, total: cutlass.Int32, c: cutlass.Int32,
+                     od: cutlass.Int32, oh: cutlass.Int32, ow: cutlass.Int32,  # output sizes (3-D, 1 where padded)
+                     id_: cutlass.Int32, ih: cutlass.Int32, iw: cutlass.Int32,  # input sizes
+                     sn: cutlass.Int32, sc: cutlass.Int32, sd: cutlass.Int32, sh: cutlass.Int32, sw: cutlass.Int32,
+                     kd: cutlass.Int32, kh: cutlass.Int32, kw: cutlass.Int32,  # window
+                     td: cutlass.Int32, th: cutlass.Int32, tw: cutlass.Int32,  # stride
+                     pd: cutlass.Int32, ph: cutlass.Int32, pw: cutlass.Int32,  # padding
+                     dd: cutlass.Int32, dh: cutlass.Int32, dw: cutlass.Int32,  # dilation (max only)
+                     divisor: cutlass.Float32, is_max: cutlass.Constexpr, count_pad: cutlass.Constexpr,
+                     has_div: cutlass.Constexpr, adaptive: cutlass.Constexpr):
+    # one thread per output element of [N * C, OD, OH, OW]: its window's taps read through x's strides, the
+    # out-of-range ones skipped; max propagates NaN as torch; avg divides by divisor_override, the window clipped to
+    # input + padding (count_include_pad) or the taps inside the input; adaptive: floor(o I / O) .. ceil((o+1) I / O)
+    tidx, _, _ = cute.arch.thread_idx()
+    bidx, _, _ = cute.arch.block_idx()
+    i = bidx * PW_THREADS + tidx
+    if i < total:  # predication: the last CTA may hold fewer outputs
+        o_w = i % ow
+        q = i // ow
+        o_h = q % oh
+        q = q // oh
+        o_d = q % od
+        nc = q // od
+        base = (nc // c) * sn + (nc % c) * sc
+        d0 = o_d * td - pd  # each dim's first tap, tap count and tap step
+        h0 = o_h * th - ph
+        w0 = o_w * tw - pw
+        nd_ = kd
+        nh = kh
+        nw = kw
+        if cutlass.const_expr(adaptive):
+            d0 = (o_d * id_) // od
+            h0 = (o_h * ih) // oh
+            w0 = (o_w * iw) // ow
+            nd_ = ((o_d + 1) * id_ + od - 1) // od - d0
+            nh = ((o_h + 1) * ih + oh - 1) // oh - h0
+            nw = ((o_w + 1) * iw + ow - 1) // ow - w0
+        acc = cutlass.Float32(0.0)
+        if cutlass.const_expr(is_max):
+            acc = cutlass.Float32(float("-inf"))
+        cnt = cutlass.Float32(0.0)
+        for a in range(0, nd_, 1):
+            zd = d0 + a * dd
+            for b in range(0, nh, 1):
+                zh = h0 + b * dh
+                for e in range(0, nw, 1):
+                    zw = w0 + e * dw
+                    if (zd >= 0) & (zd < id_) & (zh >= 0) & (zh < ih) & (zw >= 0) & (zw < iw):
+                        v = m_x[base + zd * sd + zh * sh + zw * sw].to(cutlass.Float32)
+                        if cutlass.const_expr(is_max):
+                            acc = cute.arch.fmax(acc, v, nan=True)
+                        else:
+                            acc = acc + v
+                        cnt = cnt + cutlass.Float32(1.0)
+        if cutlass.const_expr(not is_max):
+            div = cnt  # the taps inside the input (count_include_pad=False; adaptive windows lie inside)
+            if cutlass.const_expr(count_pad and not adaptive and not has_div):
+                # torch: the window clipped to the padded input, before clipping to the input
+                div = cutlass.Float32((cutlass.min(d0 + kd, id_ + pd) - d0) * (cutlass.min(h0 + kh, ih + ph) - h0) *
+                                      (cutlass.min(w0 + kw, iw + pw) - w0))
+            if cutlass.const_expr(has_div):
+                div = divisor
+            acc = acc / div
+        m_y[i] = acc.to(m_y.element_type)
+
+
+@cute.jit
+def _kwb_pool_host(m_x: cute.Tensor, m_y: cute.Tensor, total: cutlass.Int32, c: cutlass.Int32,
+                   od: cutlass.Int32, oh: cutlass.Int32, ow: cutlass.Int32,
+                   id_: cutlass.Int32, ih: cutlass.Int32, iw: cutlass.Int32,
+                   sn: cutlass.Int32, sc: cutlass.Int32, sd: cutlass.Int32, sh: cutlass.Int32, sw: cutlass.Int32,
+                   kd: cutlass.Int32, kh: cutlass.Int32, kw: cutlass.Int32,
+                   td: cutlass.Int32, th: cutlass.Int32, tw: cutlass.Int32,
+                   pd: cutlass.Int32, ph: cutlass.Int32, pw: cutlass.Int32,
+                   dd: cutlass.Int32, dh: cutlass.Int32, dw: cutlass.Int32,
+                   divisor: cutlass.Float32, is_max: cutlass.Constexpr, count_pad: cutlass.Constexpr,
+                   has_div: cutlass.Constexpr, adaptive: cutlass.Constexpr):
+    _kwb_pool_kernel(m_x, m_y, total, c, od, oh, ow, id_, ih, iw, sn, sc, sd, sh, sw, kd, kh, kw, td, th, tw, pd, ph,
+                     pw, dd, dh, dw, divisor, is_max, count_pad, has_div, adaptive).launch(
+        grid=[(total + PW_THREADS - 1) // PW_THREADS, 1, 1], block=[PW_THREADS, 1, 1])
+
+
+def _kwb_pool_out(i, k, s, p, d, ceil):
+    """PyTorch's pooling_output_shape: with ceil_mode the last window must start inside input or left pad."""
+    o = (i + 2 * p - d * (k - 1) - 1 + (s - 1 if ceil else 0)) // s + 1
+    if ceil and (o - 1) * s >= i + p:
+        o -= 1
+    return o
+
+
+def kwb_pool(x, kind, kernel_size, stride, padding, dilation, ceil_mode, count_include_pad=True,
+             divisor_override=None, keep_layout=False, output_size=None):
+    """max / avg pooling, 1-D to 3-D, of x [N, C, *spatial] or unbatched [C, *spatial] at any strides (read through
+    them); values only; the Triton stage's signature. The result is contiguous (keep_layout, a layout hint, is not
+    taken). output_size: adaptive pooling to that size (kwb_adaptive_pool; the window arguments are then ignored)."""
+    nsp = len(kernel_size) if isinstance(kernel_size, (list, tuple)) else x.dim() - 2
+    if x.dim() == nsp + 1:
+        return kwb_pool(x.unsqueeze(0), kind, kernel_size, stride, padding, dilation, ceil_mode,
+                        count_include_pad, divisor_override, output_size=output_size).squeeze(0)
+    if kind not in ("max", "avg") or not 1 <= nsp <= 3 or x.dim() != nsp + 2:
+        raise ValueError("kwb_pool: %s pooling over %d dims of a %d-d input" % (kind, nsp, x.dim()))
+
+    def tup(v):
+        v = list(v) if isinstance(v, (list, tuple)) else [v]
+        return [int(e) for e in (v * nsp if len(v) == 1 else v)]
+
+    adaptive = output_size is not None
+    if adaptive:
+        outs = list(output_size) if isinstance(output_size, (list, tuple)) else [output_size] * nsp
+        osp = [int(x.shape[2 + i]) if o is None else int(o) for i, o in enumerate(outs)]
+        if len(osp) != nsp or min(osp) < 1 or min(x.shape[2:]) < 1:
+            raise ValueError("kwb_adaptive_pool: output size %s of input %s" % (osp, tuple(x.shape)))
+        k, s, p, d = [1] * nsp, [1] * nsp, [0] * nsp, [1] * nsp
+    else:
+        k = tup(kernel_size)
+        s = tup(stride if stride is not None and not (isinstance(stride, (list, tuple)) and not stride)
+                else kernel_size)
+        p, d = tup(padding), tup(dilation if kind == "max" else 1)
+        osp = [_kwb_pool_out(x.shape[2 + i], k[i], s[i], p[i], d[i], ceil_mode) for i in range(nsp)]
+    y = torch.empty(list(x.shape[:2]) + osp, dtype=x.dtype, device=x.device)
+    if y.numel() == 0:
+        return y
+    _kwb_int32(x, y)
+    pad = 3 - nsp  # leading spatial dims of size 1: every pooling is a 3-D one
+    span, st = _kwb_span(x)
+    sx = [st[0], st[1]] + [0] * pad + st[2:]
+    i3, o3 = [1] * pad + list(x.shape[2:]), [1] * pad + osp
+    k3, s3, p3, d3 = [1] * pad + k, [1] * pad + s, [0] * pad + p, [1] * pad + d
+    total = y.numel()
+    tensors = [from_dlpack(span), from_dlpack(y.view(-1))]
+    flags = (kind == "max", bool(count_include_pad), bool(divisor_override), adaptive)
+    scalars = [total, x.shape[1], *o3, *i3, *sx, *k3, *s3, *p3, *d3, float(divisor_override or 0)]
+    key = ("pool", x.dtype, flags)
+    compiled = _kwb_compiled.get(key)
+    if compiled is None:  # compile once per (stage, dtype, kind and flags)
+        compiled = cute.compile(_kwb_pool_host, *tensors, *scalars, *flags)
+        _kwb_compiled[key] = compiled
+    compiled(*tensors, *scalars)
+    kwb_last_grid_blocks[0] = max(kwb_last_grid_blocks[0], (total + PW_THREADS - 1) // PW_THREADS)
+    return y
+
+
+def kwb_adaptive_pool(x, kind, output_size, keep_layout=False):
+    """F.adaptive_max_pool{1,2,3}d / adaptive_avg_pool{1,2,3}d (values only), x [N, C, *spatial] or unbatched
+    [C, *spatial], output_size one int per spatial dim (None: that dim's input size): kwb_pool's kernel with each
+    output's window from floor(o I / O) to ceil((o + 1) I / O), its tap count the avg divisor."""
+    nsp = len(output_size) if isinstance(output_size, (list, tuple)) else x.dim() - 2
+    return kwb_pool(x, kind, [1] * nsp, [1] * nsp, [0] * nsp, [1] * nsp, False, output_size=output_size)

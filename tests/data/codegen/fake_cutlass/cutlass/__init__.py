@@ -1,4 +1,4 @@
-"""A CPU emulation of the few CuTe DSL names that cutedsl_chain_gemm.py.tmpl and the stage set (cutedsl_stages.py)
+"""A CPU emulation of the few CuTe DSL names that the stage set (cutedsl_stages.py, chains of one or more launches)
 use (Kernel Workbench tests).
 
 NOT the CuTe DSL: no compiler, no MLIR, no GPU. A @cute.kernel runs as plain Python once per thread of its
@@ -16,7 +16,7 @@ class _DType:
         self.name, self.torch = name, torch_dtype
 
     def __call__(self, v):
-        return Val(torch.tensor(_raw(v), dtype=self.torch))
+        return Val(torch.as_tensor(_raw(v)).to(self.torch))
 
     def __repr__(self):
         return "cutlass." + self.name
@@ -40,6 +40,14 @@ def const_expr(x):
 
 def range_constexpr(*args):
     return range(*args)
+
+
+def min(*args):  # noqa: A001 - the DSL's names: the least / greatest of Numerics (Int32 window bounds)
+    return Val(torch.stack([torch.as_tensor(_raw(a)) for a in args]).min())
+
+
+def max(*args):  # noqa: A001
+    return Val(torch.stack([torch.as_tensor(_raw(a)) for a in args]).max())
 
 
 def _raw(v):

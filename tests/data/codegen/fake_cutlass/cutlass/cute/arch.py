@@ -32,9 +32,10 @@ def shuffle_sync_bfly(value, offset=1, **_):
     return got
 
 
-def fmax(a, b):
-    return Val(torch.fmax(torch.as_tensor(_raw(a), dtype=torch.float32), torch.as_tensor(_raw(b), dtype=torch.float32)))
+def fmax(a, b, nan=False, **_):
+    """nan=True: NaN propagates (torch.maximum), else the other operand wins (fmax)."""
+    return Val((torch.maximum if nan else torch.fmax)(torch.as_tensor(_raw(a), dtype=torch.float32), torch.as_tensor(_raw(b), dtype=torch.float32)))
 
 
-def fmin(a, b):
-    return Val(torch.fmin(torch.as_tensor(_raw(a), dtype=torch.float32), torch.as_tensor(_raw(b), dtype=torch.float32)))
+def fmin(a, b, nan=False, **_):
+    return Val((torch.minimum if nan else torch.fmin)(torch.as_tensor(_raw(a), dtype=torch.float32), torch.as_tensor(_raw(b), dtype=torch.float32)))
