@@ -1275,7 +1275,9 @@ void TestChains::analyzeGroupsAreThePlan_data() {
         "flip_two_dims_sub_sum", "flip_transposed_softmax", "any_all_masks_and", "norm_ord0_keepdim_dims",
         "index_add_alpha_neg_rows3d", "cdist_rbf_batched", "cdist_centers_min", "cosine_embedding_margin_mean",
         // session 29: a log_softmax along a middle dim, its temperature and multiply fused
-        "log_softmax_dim2_5d_mul"})
+        "log_softmax_dim2_5d_mul",
+        // session 31: a tuple from forward() (every output's launch is a group)
+        "tuple_topk_route", "tuple_norm_and_mean", "tuple_max_with_indices"})
     QTest::newRow(s) << QString::fromLatin1(s);
 }
 
@@ -1693,12 +1695,25 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("bce_logits_pos_weight_none"), QStringLiteral("=bce_logits_pos_weight_none")},
       {QStringLiteral("bce_logits_weight_mean"), QStringLiteral("=bce_logits_weight_mean")},
       {QStringLiteral("bce_logits_module_sum"), QStringLiteral("=bce_logits_module_sum")},
+      // session 31 (classes31): a tuple from forward() -- trial 19 #6's router (weights, indices), a hand-written
+      // layer norm with its mean, (logits, softmax), a run cut at a returned value beside a returned input,
+      // torch.topk's own return, torch.max's (values, indices)
+      {QStringLiteral("tuple_topk_route"), QStringLiteral("=tuple_topk_route")},
+      {QStringLiteral("tuple_norm_and_mean"), QStringLiteral("=tuple_norm_and_mean")},
+      {QStringLiteral("tuple_logits_softmax"), QStringLiteral("=tuple_logits_softmax")},
+      {QStringLiteral("tuple_pointwise_sum"), QStringLiteral("=tuple_pointwise_sum")},
+      {QStringLiteral("tuple_topk_direct"), QStringLiteral("=tuple_topk_direct")},
+      {QStringLiteral("tuple_max_with_indices"), QStringLiteral("=tuple_max_with_indices")},
   };
   // a selection flips where two values tie: the reference takes them lowest index first as kwb_topk does (torch's
   // CUDA topk does; its CPU topk has no fixed order) and, in 16 bits, its parameters rounded as the harness's are
-  const QSet<QString> ties = {
-      QStringLiteral("y03_MoE_TopK_Router_Softmax"), QStringLiteral("topk_smallest_dim1_3d_gather"),
-      QStringLiteral("linear_max_indices_as_values"), QStringLiteral("pointwise_argmax_min_indices_3d")};
+  const QSet<QString> ties = {QStringLiteral("y03_MoE_TopK_Router_Softmax"),
+                              QStringLiteral("topk_smallest_dim1_3d_gather"),
+                              QStringLiteral("linear_max_indices_as_values"),
+                              QStringLiteral("pointwise_argmax_min_indices_3d"),
+                              QStringLiteral("tuple_topk_route"),
+                              QStringLiteral("tuple_topk_direct"),
+                              QStringLiteral("tuple_max_with_indices")};
   for (const auto& [spec, problem] : problems) {
     const QStringList t = ties.contains(spec) ? QStringList{QStringLiteral("--ties-low-index")} : QStringList();
     QTest::addRow("%s fp32", qPrintable(spec)) << spec << problem << t;

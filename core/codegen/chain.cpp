@@ -1382,7 +1382,8 @@ bool Planner::stage(const GraphOp& op) {
       kind = n == u"max" ? QStringLiteral("amax") : QStringLiteral("amin");
       for (const GraphOp& o : m_ops)
         for (const QString& r : o.refs)
-          if (r == op.id + QStringLiteral("_1")) return topk(op, x);  // its indices: kwb_topk's k = 1
+          if (r == op.id + QStringLiteral("_1")) return topk(op, x);             // its indices: kwb_topk's k = 1
+      if (m_outRefs.contains(op.id + QStringLiteral("_1"))) return topk(op, x);  // returned (a tuple's output)
     }
     if (n == u"argmax" || n == u"argmin") return topk(op, x);
     if (n == u"var_mean" || n == u"std_mean") return varMean(op, x);
@@ -5435,8 +5436,7 @@ void Planner::findScalarConstants(const QString& outRef) {
   for (const GraphOp& f : m_ops) {
     if (!isFactory(f.name) || f.outputs.size() != 1 || resolve(outRef) == f.id ||
         std::any_of(m_outRefs.cbegin(), m_outRefs.cend(), [&](const QString& r) { return resolve(r) == f.id; }) ||
-        m_alias.contains(f.id) ||
-        !normaliseDtype(f.outputs.first().dtype).contains(QLatin1String("float")))
+        m_alias.contains(f.id) || !normaliseDtype(f.outputs.first().dtype).contains(QLatin1String("float")))
       continue;
     double c = factoryKind(f.name).startsWith(QLatin1String("ones")) ? 1.0 : 0.0;
     if (factoryKind(f.name).startsWith(QLatin1String("full")) && !jsonNumber(f.args.value("fill_value", json()), &c))
@@ -6786,14 +6786,12 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
       return resRule.fixed.isEmpty() || !resFloat ? QString() : QStringLiteral("torch.") + resRule.fixed;
     if (!floats.isEmpty() && resRule.followsOnly() == floats.first()) return QStringLiteral("out_dtype");
     const QString name = i == 0 ? QStringLiteral("kwb_out_dtype") : QStringLiteral("kwb_out_dtype%1").arg(i);
-    *line = QStringLiteral("        %1 = %2  # the result's dtype, from the inputs' before widening%3")
-                .arg(name,
-                     resRule.python([this](const QString& l) {
-                       return m_g.params.contains(l)    ? stateExpr(l, false)
-                              : m_g.buffers.contains(l) ? stateExpr(l, true)
-                                                        : l;
-                     }),
-                     resRule.why.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(resRule.why));
+    *line =
+        QStringLiteral("        %1 = %2  # the result's dtype, from the inputs' before widening%3")
+            .arg(name, resRule.python([this](const QString& l) {
+              return m_g.params.contains(l) ? stateExpr(l, false) : m_g.buffers.contains(l) ? stateExpr(l, true) : l;
+            }),
+                 resRule.why.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(resRule.why));
     return name;
   };
   QString outDtypeLine;
