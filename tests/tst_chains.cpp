@@ -1277,7 +1277,8 @@ void TestChains::analyzeGroupsAreThePlan_data() {
         // session 29: a log_softmax along a middle dim, its temperature and multiply fused
         "log_softmax_dim2_5d_mul",
         // session 31: a tuple from forward() (every output's launch is a group)
-        "tuple_topk_route", "tuple_norm_and_mean", "tuple_max_with_indices"})
+        "tuple_topk_route", "tuple_norm_and_mean", "tuple_max_with_indices",
+        "q12_CrossEntropy_Weight_IgnoreIndex_LabelSmoothing", "ce_smoothing_weight_seg_module"})
     QTest::newRow(s) << QString::fromLatin1(s);
 }
 
@@ -1704,6 +1705,10 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("tuple_pointwise_sum"), QStringLiteral("=tuple_pointwise_sum")},
       {QStringLiteral("tuple_topk_direct"), QStringLiteral("=tuple_topk_direct")},
       {QStringLiteral("tuple_max_with_indices"), QStringLiteral("=tuple_max_with_indices")},
+      // probe19 q12's class: cross entropy with weights + label smoothing + mean, traced as its static-shape parts
+      {QStringLiteral("q12_CrossEntropy_Weight_IgnoreIndex_LabelSmoothing"),
+       QStringLiteral("@probe19/q12_CrossEntropy_Weight_IgnoreIndex_LabelSmoothing")},
+      {QStringLiteral("ce_smoothing_weight_seg_module"), QStringLiteral("=ce_smoothing_weight_seg_module")},
   };
   // a selection flips where two values tie: the reference takes them lowest index first as kwb_topk does (torch's
   // CUDA topk does; its CPU topk has no fixed order) and, in 16 bits, its parameters rounded as the harness's are
