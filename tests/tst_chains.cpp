@@ -94,6 +94,7 @@ class TestChains : public QObject {
   void layoutEmulated_data();
   void layoutEmulated();
   void integerReasons();
+  void tupleOutputs();
   void inPlaceWriteReasons();
   void cuteReasonsNameUserWords();
   void normInfIsNotL2();
@@ -1891,6 +1892,34 @@ void TestChains::integerReasons() {
   const kwb::GeneratedKernel k = kwb::backendById(QStringLiteral("triton"))->generate(s);
   QVERIFY2(k.ok && !k.implemented && k.source.contains(QLatin1String("forward() input lengths")),
            qPrintable(k.source.left(600)));
+}
+
+void TestChains::tupleOutputs() {
+  // Session 31 (issue 14): a tuple from forward() is planned -- every output stored and returned in order, each in
+  // its dtype (an int64 index as kwb_topk wrote it), an input returned as it is, the reader line that protects the
+  // outputs through the post-passes never written -- and a tuple with a number or a nested tuple in it is a
+  // skeleton that names that output (classesEmulated runs the kernels)
+  const json s = loadSpec(QStringLiteral("tuple_pointwise_sum"));
+  QString why;
+  const auto p = kwb::planChain(kwb::decodeOpGraph(s), s, &why);
+  QVERIFY2(p, qPrintable(why));
+  QVERIFY2(p->forwardBody.endsWith(
+               QLatin1String("return kwb_as_dtype(t1, out_dtype), kwb_as_dtype(t4, out_dtype), kwb_as_dtype(x, "
+                             "out_dtype)")),
+           qPrintable(p->forwardBody));
+  QVERIFY2(!p->forwardBody.contains(QLatin1String("kwb_returned")), qPrintable(p->forwardBody));
+  // t1 (relu(x * s)) is returned and read by the sum's prologue: stored by its own launch, not fused away
+  QVERIFY2(p->forwardBody.contains(QLatin1String("t1 = kwb_pointwise(x, ")), qPrintable(p->forwardBody));
+  const json r = loadSpec(QStringLiteral("tuple_topk_route"));
+  const auto pr = kwb::planChain(kwb::decodeOpGraph(r), r, &why);
+  QVERIFY2(pr, qPrintable(why));
+  QVERIFY2(pr->forwardBody.endsWith(QLatin1String("return kwb_as_dtype(t5, out_dtype), t3_1")),
+           qPrintable(pr->forwardBody));
+  json number = s;
+  number["outputs"][2] = json{{"name", "out2"}, {"kind", "scalar"}};
+  QVERIFY(!kwb::planChain(kwb::decodeOpGraph(number), number, &why));
+  QCOMPARE(why, QStringLiteral("forward() returns 3 outputs and one is no tensor the trace made: out2 (scalar); a "
+                               "chain returns tensors only"));
 }
 
 void TestChains::inPlaceWriteReasons() {

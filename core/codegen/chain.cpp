@@ -6556,13 +6556,26 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
   // None, a number or a nested list has no ref to plan.
   if (m_g.outputs.isEmpty())
     return fail(whyNot, QStringLiteral("forward() returns no tensor; a chain writes at least one"));
-  for (const TensorInfo& t : m_g.outputs)
-    if (t.ref.isEmpty() && m_g.outputs.size() > 1) {
-      const QString several = multiOutputReason(m_spec, QStringLiteral("a chain of launches"));
-      return fail(whyNot, QStringLiteral("forward() returns %1 outputs and one of them is no traced tensor%2")
-                              .arg(m_g.outputs.size())
-                              .arg(several.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(several)));
+  if (m_g.outputs.size() > 1) {
+    const json outs = m_spec.value("outputs", json::array());
+    QStringList other;  // the spec's outputs that are no tensor (a number, None, a nested tuple): name (kind)
+    for (size_t i = 0; outs.is_array() && i < outs.size(); ++i) {
+      const json& o = outs.at(i);
+      const QString kind = o.is_object() ? QString::fromStdString(o.value("kind", std::string("?"))) : QString();
+      if (kind != u"tensor")
+        other << QStringLiteral("%1 (%2)").arg(
+            o.is_object() ? QString::fromStdString(o.value("name", std::string("out"))) : QStringLiteral("out"),
+            kind.isEmpty() ? QStringLiteral("?") : kind);
     }
+    for (const TensorInfo& t : m_g.outputs)
+      if (t.ref.isEmpty() && other.isEmpty()) other << t.name;
+    if (!other.isEmpty())
+      return fail(whyNot, QStringLiteral("forward() returns %1 outputs and %2 no tensor the trace made: %3; a chain "
+                                         "returns tensors only")
+                              .arg(m_g.outputs.size())
+                              .arg(other.size() == 1 ? QStringLiteral("one is") : QStringLiteral("some are"),
+                                   other.join(QStringLiteral(", "))));
+  }
   {
     const ResizedTrace resized{[&](const QString& id) -> std::optional<QList<qint64>> {
                                  if (m_resize.isEmpty() || !m_shape2.contains(id)) return std::nullopt;
