@@ -253,6 +253,10 @@ class FactoryMode(TorchFunctionMode):
                     out = parts(*plain(args), **plain(kwargs)) if parts is not None else None
                     if out is None:
                         out = func(*plain(args), **plain(kwargs))
+                    else:
+                        tr.note_once("static_parts_" + func.__name__, "%s was traced as its static-shape parts "
+                                     "(torch's own path sizes a step with an op of data-dependent shape, which "
+                                     "meta tensors cannot trace; the parts compute the same loss)" % func.__name__)
             finally:
                 tr.muted -= pad is not None
             if pad is not None and isinstance(out, torch.Tensor):

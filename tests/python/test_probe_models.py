@@ -380,6 +380,8 @@ class ProbeOldTorchTest(unittest.TestCase):
                 names = [o["op"] for o in spec["ops"]]
                 self.assertEqual(names.count("aten::nll_loss_forward") + names.count("aten::nll_loss2d_forward"), 2)
                 self.assertNotIn("aten::masked_select", names)
+                self.assertTrue(any("cross_entropy was traced as its static-shape parts" in n for n in spec["notes"]),
+                                spec["notes"])
 
     def test_cross_entropy_parts_equal_torch(self):
         # the parts compute torch's own loss (on real CPU tensors: weights, smoothing, an ignore_index inside and
