@@ -93,6 +93,7 @@ class TestChains : public QObject {
   void layoutEmulated_data();
   void layoutEmulated();
   void integerReasons();
+  void tupleOutputs();
   void inPlaceWriteReasons();
   void cuteReasonsNameUserWords();
   void normInfIsNotL2();
@@ -1283,7 +1284,10 @@ void TestChains::analyzeGroupsAreThePlan_data() {
         "flip_two_dims_sub_sum", "flip_transposed_softmax", "any_all_masks_and", "norm_ord0_keepdim_dims",
         "index_add_alpha_neg_rows3d", "cdist_rbf_batched", "cdist_centers_min", "cosine_embedding_margin_mean",
         // session 29: a log_softmax along a middle dim, its temperature and multiply fused
-        "log_softmax_dim2_5d_mul"})
+        "log_softmax_dim2_5d_mul",
+        // session 31: a tuple from forward() (every output's launch is a group)
+        "tuple_topk_route", "tuple_norm_and_mean", "tuple_max_with_indices",
+        "q12_CrossEntropy_Weight_IgnoreIndex_LabelSmoothing", "ce_smoothing_weight_seg_module"})
     QTest::newRow(s) << QString::fromLatin1(s);
 }
 
@@ -1701,12 +1705,29 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("bce_logits_pos_weight_none"), QStringLiteral("=bce_logits_pos_weight_none")},
       {QStringLiteral("bce_logits_weight_mean"), QStringLiteral("=bce_logits_weight_mean")},
       {QStringLiteral("bce_logits_module_sum"), QStringLiteral("=bce_logits_module_sum")},
+      // session 31 (classes31): a tuple from forward() -- trial 19 #6's router (weights, indices), a hand-written
+      // layer norm with its mean, (logits, softmax), a run cut at a returned value beside a returned input,
+      // torch.topk's own return, torch.max's (values, indices)
+      {QStringLiteral("tuple_topk_route"), QStringLiteral("=tuple_topk_route")},
+      {QStringLiteral("tuple_norm_and_mean"), QStringLiteral("=tuple_norm_and_mean")},
+      {QStringLiteral("tuple_logits_softmax"), QStringLiteral("=tuple_logits_softmax")},
+      {QStringLiteral("tuple_pointwise_sum"), QStringLiteral("=tuple_pointwise_sum")},
+      {QStringLiteral("tuple_topk_direct"), QStringLiteral("=tuple_topk_direct")},
+      {QStringLiteral("tuple_max_with_indices"), QStringLiteral("=tuple_max_with_indices")},
+      // probe19 q12's class: cross entropy with weights + label smoothing + mean, traced as its static-shape parts
+      {QStringLiteral("q12_CrossEntropy_Weight_IgnoreIndex_LabelSmoothing"),
+       QStringLiteral("@probe19/q12_CrossEntropy_Weight_IgnoreIndex_LabelSmoothing")},
+      {QStringLiteral("ce_smoothing_weight_seg_module"), QStringLiteral("=ce_smoothing_weight_seg_module")},
   };
   // a selection flips where two values tie: the reference takes them lowest index first as kwb_topk does (torch's
   // CUDA topk does; its CPU topk has no fixed order) and, in 16 bits, its parameters rounded as the harness's are
-  const QSet<QString> ties = {
-      QStringLiteral("y03_MoE_TopK_Router_Softmax"), QStringLiteral("topk_smallest_dim1_3d_gather"),
-      QStringLiteral("linear_max_indices_as_values"), QStringLiteral("pointwise_argmax_min_indices_3d")};
+  const QSet<QString> ties = {QStringLiteral("y03_MoE_TopK_Router_Softmax"),
+                              QStringLiteral("topk_smallest_dim1_3d_gather"),
+                              QStringLiteral("linear_max_indices_as_values"),
+                              QStringLiteral("pointwise_argmax_min_indices_3d"),
+                              QStringLiteral("tuple_topk_route"),
+                              QStringLiteral("tuple_topk_direct"),
+                              QStringLiteral("tuple_max_with_indices")};
   for (const auto& [spec, problem] : problems) {
     const QStringList t = ties.contains(spec) ? QStringList{QStringLiteral("--ties-low-index")} : QStringList();
     QTest::addRow("%s fp32", qPrintable(spec)) << spec << problem << t;
@@ -1879,6 +1900,34 @@ void TestChains::integerReasons() {
   const kwb::GeneratedKernel k = kwb::backendById(QStringLiteral("triton"))->generate(s);
   QVERIFY2(k.ok && !k.implemented && k.source.contains(QLatin1String("forward() input lengths")),
            qPrintable(k.source.left(600)));
+}
+
+void TestChains::tupleOutputs() {
+  // Session 31 (issue 14): a tuple from forward() is planned -- every output stored and returned in order, each in
+  // its dtype (an int64 index as kwb_topk wrote it), an input returned as it is, the reader line that protects the
+  // outputs through the post-passes never written -- and a tuple with a number or a nested tuple in it is a
+  // skeleton that names that output (classesEmulated runs the kernels)
+  const json s = loadSpec(QStringLiteral("tuple_pointwise_sum"));
+  QString why;
+  const auto p = kwb::planChain(kwb::decodeOpGraph(s), s, &why);
+  QVERIFY2(p, qPrintable(why));
+  QVERIFY2(p->forwardBody.endsWith(
+               QLatin1String("return kwb_as_dtype(t1, out_dtype), kwb_as_dtype(t4, out_dtype), kwb_as_dtype(x, "
+                             "out_dtype)")),
+           qPrintable(p->forwardBody));
+  QVERIFY2(!p->forwardBody.contains(QLatin1String("kwb_returned")), qPrintable(p->forwardBody));
+  // t1 (relu(x * s)) is returned and read by the sum's prologue: stored by its own launch, not fused away
+  QVERIFY2(p->forwardBody.contains(QLatin1String("t1 = kwb_pointwise(x, ")), qPrintable(p->forwardBody));
+  const json r = loadSpec(QStringLiteral("tuple_topk_route"));
+  const auto pr = kwb::planChain(kwb::decodeOpGraph(r), r, &why);
+  QVERIFY2(pr, qPrintable(why));
+  QVERIFY2(pr->forwardBody.endsWith(QLatin1String("return kwb_as_dtype(t5, out_dtype), t3_1")),
+           qPrintable(pr->forwardBody));
+  json number = s;
+  number["outputs"][2] = json{{"name", "out2"}, {"kind", "scalar"}};
+  QVERIFY(!kwb::planChain(kwb::decodeOpGraph(number), number, &why));
+  QCOMPARE(why, QStringLiteral("forward() returns 3 outputs and one is no tensor the trace made: out2 (scalar); a "
+                               "chain returns tensors only"));
 }
 
 void TestChains::inPlaceWriteReasons() {

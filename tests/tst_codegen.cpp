@@ -1392,12 +1392,21 @@ void TestCodegen::multiOutputForwardIsASkeleton() {
   QVERIFY(!kwb::planPattern(spec, &why));
   QCOMPARE(why, want);
   for (const kwb::FrameworkBackend* b : kwb::builtinBackends()) {
-    QString whyNot;
-    QVERIFY2(!b->supports(spec, &whyNot), qPrintable(b->id()));
     const kwb::GeneratedKernel k = b->generate(spec);
     QVERIFY2(k.ok, qPrintable(k.error));
+    if (b->id() == u"triton") {
+      // session 31 (issue 14): the chain planner returns a tuple -- values and int64 indices from one kwb_max_dim
+      // launch (tst_chains classesEmulated runs tuple_max_with_indices, this class's member with a problem file)
+      QVERIFY2(k.implemented, qPrintable(k.error));
+      QVERIFY2(k.source.contains(QLatin1String("t0, t0_1 = kwb_max_dim(")), qPrintable(k.source.right(1500)));
+      QVERIFY2(k.source.contains(QLatin1String("return kwb_as_dtype(t0, out_dtype), t0_1")),
+               qPrintable(k.source.right(1500)));
+      continue;
+    }
+    QString whyNot;
+    QVERIFY2(!b->supports(spec, &whyNot), qPrintable(b->id()));
     QVERIFY2(!k.implemented, qPrintable(b->id()));
-    QVERIFY2(k.error.contains(QLatin1String("forward() returns 2 outputs")), qPrintable(b->id() + u' ' + k.error));
+    QVERIFY2(!k.error.isEmpty(), qPrintable(b->id()));
   }
   json one = spec;
   one["outputs"].erase(1);

@@ -332,6 +332,7 @@ class Planner {
   QHash<QString, QString> m_sizeScalar;
   QHash<QString, QSet<QString>> m_sizeScalarKeys;  ///< op id -> its arguments sizeScalars passes at run time
   QSet<QString> m_live;         // resolved refs forward()'s result depends on (dead-code elimination)
+  QStringList m_outRefs;        // forward()'s outputs (refs after in-place renames): one, or a tuple's in order
   QHash<QString, int> m_uses;   // resolved ref -> how many op operands (and the output) read it
   QSet<QString> m_dropoutMask;  // refs that are a dropout mask (bernoulli_ and its scaling)
   /// Writes into forward()'s own buffers (bufferwrites.h): copy_ / fill_ / zero_ op id -> the buffer's op id; and
@@ -511,6 +512,8 @@ class Planner {
     for (int k = 0; k < qMax(1, int(o.outputs.size())); ++k) {
       const QString id = k == 0 ? o.id : QStringLiteral("%1_%2").arg(o.id).arg(k);
       if (m_live.contains(id) || resolve(outRef) == id || outRef == id) return true;
+      for (const QString& r : m_outRefs)  // a later output of a tuple
+        if (resolve(r) == id || r == id) return true;
     }
     return false;
   }
@@ -1383,7 +1386,8 @@ bool Planner::stage(const GraphOp& op) {
       kind = n == u"max" ? QStringLiteral("amax") : QStringLiteral("amin");
       for (const GraphOp& o : m_ops)
         for (const QString& r : o.refs)
-          if (r == op.id + QStringLiteral("_1")) return topk(op, x);  // its indices: kwb_topk's k = 1
+          if (r == op.id + QStringLiteral("_1")) return topk(op, x);             // its indices: kwb_topk's k = 1
+      if (m_outRefs.contains(op.id + QStringLiteral("_1"))) return topk(op, x);  // returned (a tuple's output)
     }
     if (n == u"argmax" || n == u"argmin") return topk(op, x);
     if (n == u"var_mean" || n == u"std_mean") return varMean(op, x);
@@ -5446,8 +5450,9 @@ void Planner::findScalarConstants(const QString& outRef) {
   // pointwise op of the walk (not inside an attention launch, not writing it in place) that broadcasts to its own
   // shape without it: the readers take the number, so nothing writes the constant or reads it back.
   for (const GraphOp& f : m_ops) {
-    if (!isFactory(f.name) || f.outputs.size() != 1 || resolve(outRef) == f.id || m_alias.contains(f.id) ||
-        !normaliseDtype(f.outputs.first().dtype).contains(QLatin1String("float")))
+    if (!isFactory(f.name) || f.outputs.size() != 1 || resolve(outRef) == f.id ||
+        std::any_of(m_outRefs.cbegin(), m_outRefs.cend(), [&](const QString& r) { return resolve(r) == f.id; }) ||
+        m_alias.contains(f.id) || !normaliseDtype(f.outputs.first().dtype).contains(QLatin1String("float")))
       continue;
     double c = factoryKind(f.name).startsWith(QLatin1String("ones")) ? 1.0 : 0.0;
     if (factoryKind(f.name).startsWith(QLatin1String("full")) && !jsonNumber(f.args.value("fill_value", json()), &c))
@@ -6096,6 +6101,7 @@ void Planner::findAttention(const QString& outRef) {
       if (!r.isEmpty()) m_readers[resolve(r)] << o.id;
   }
   m_readers[resolve(outRef)] << QString();
+  for (qsizetype i = 1; i < m_outRefs.size(); ++i) m_readers[resolve(m_outRefs.at(i))] << QString();
   auto single = [&](const QString& id) {
     const QStringList rd = m_readers.value(id);
     return rd.size() == 1 && !rd.first().isEmpty();
@@ -6561,12 +6567,30 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
     m_vals.insert(it.key(), Val{stateExpr(it.key(), false), it->shape, it->dtype});
   for (auto it = m_g.buffers.begin(); it != m_g.buffers.end(); ++it)
     m_vals.insert(it.key(), Val{stateExpr(it.key(), true), it->shape, it->dtype});
-  if (m_g.outputs.size() != 1) {
-    const QString several = multiOutputReason(m_spec, QStringLiteral("a chain of launches"));
-    return fail(whyNot,
-                !several.isEmpty()
-                    ? several
-                    : QStringLiteral("forward() returns %1 tensors; a chain writes one").arg(m_g.outputs.size()));
+  // A tuple from forward() (issue 14, session 31): each output is kept live and counted as a read (a pointwise run
+  // is cut at a returned value, no launch computing one is dead), and the body returns the tuple. Only tensors: a
+  // None, a number or a nested list has no ref to plan.
+  if (m_g.outputs.isEmpty())
+    return fail(whyNot, QStringLiteral("forward() returns no tensor; a chain writes at least one"));
+  if (m_g.outputs.size() > 1) {
+    const json outs = m_spec.value("outputs", json::array());
+    QStringList other;  // the spec's outputs that are no tensor (a number, None, a nested tuple): name (kind)
+    for (size_t i = 0; outs.is_array() && i < outs.size(); ++i) {
+      const json& o = outs.at(i);
+      const QString kind = o.is_object() ? QString::fromStdString(o.value("kind", std::string("?"))) : QString();
+      if (kind != u"tensor")
+        other << QStringLiteral("%1 (%2)").arg(
+            o.is_object() ? QString::fromStdString(o.value("name", std::string("out"))) : QStringLiteral("out"),
+            kind.isEmpty() ? QStringLiteral("?") : kind);
+    }
+    for (const TensorInfo& t : m_g.outputs)
+      if (t.ref.isEmpty() && other.isEmpty()) other << t.name;
+    if (!other.isEmpty())
+      return fail(whyNot, QStringLiteral("forward() returns %1 outputs and %2 no tensor the trace made: %3; a chain "
+                                         "returns tensors only")
+                              .arg(m_g.outputs.size())
+                              .arg(other.size() == 1 ? QStringLiteral("one is") : QStringLiteral("some are"),
+                                   other.join(QStringLiteral(", "))));
   }
   {
     const ResizedTrace resized{[&](const QString& id) -> std::optional<QList<qint64>> {
@@ -6591,6 +6615,9 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
   sizeScalars();
   QString outRef = m_g.outputs.first().ref.isEmpty() && !m_ops.isEmpty() ? m_ops.last().id : m_g.outputs.first().ref;
   outRef = m_outRename.value(outRef, outRef);
+  m_outRefs = QStringList{outRef};
+  for (qsizetype i = 1; i < m_g.outputs.size(); ++i)
+    m_outRefs << m_outRename.value(m_g.outputs.at(i).ref, m_g.outputs.at(i).ref);
   // aliases first (uses are counted on resolved refs); dropout masks: bernoulli_ and what scales it
   for (const GraphOp& o : m_ops) {
     if (o.name == u"bernoulli") {
@@ -6666,9 +6693,9 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
   for (const GraphOp& o : m_ops)
     if (!m_alias.contains(o.id) && !m_dropoutMask.contains(o.id) && !(o.mutatesState && o.category == u"Elementwise"))
       for (const QString& r : o.refs) m_uses[resolve(r)] += 1;
-  m_uses[resolve(outRef)] += 1;
-  // liveness, backwards from the result: a value nothing reads is not computed
-  m_live.insert(resolve(outRef));
+  for (const QString& r : std::as_const(m_outRefs)) m_uses[resolve(r)] += 1;
+  // liveness, backwards from the results: a value nothing reads is not computed
+  for (const QString& r : std::as_const(m_outRefs)) m_live.insert(resolve(r));
   for (auto it = m_ops.crbegin(); it != m_ops.crend(); ++it) {
     bool live = !it->mutates.isEmpty() && !it->mutatesState;
     for (int k = 0; k < qMax(1, int(it->outputs.size())) && !live; ++k) {
@@ -6779,25 +6806,46 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
   QStringList floats;
   for (const TensorInfo& t : m_g.inputs)
     if (t.dtype.startsWith(QLatin1String("float")) || t.dtype.startsWith(QLatin1String("bfloat"))) floats << t.name;
-  const DtypeRule resRule = resultDtypeRule(m_spec);
-  const QString resDt = m_g.outputs.first().dtype;
-  const bool resFloat = resDt.startsWith(QLatin1String("float")) || resDt == u"bfloat16";
-  QString outDtype, outDtypeLine;
-  if (resRule.isFixed())
-    outDtype = resRule.fixed.isEmpty() || !resFloat ? QString() : QStringLiteral("torch.") + resRule.fixed;
-  else if (!floats.isEmpty() && resRule.followsOnly() == floats.first())
-    outDtype = QStringLiteral("out_dtype");
-  else {
-    outDtype = QStringLiteral("kwb_out_dtype");
-    outDtypeLine =
-        QStringLiteral("        kwb_out_dtype = %1  # the result's dtype, from the inputs' before widening%2")
-            .arg(resRule.python([this](const QString& l) {
+  // per output i: its dtype expression ("" keeps the value as computed) and the line that names it, if any
+  auto dtypeOf = [&](qsizetype i, QString* line) -> QString {
+    const DtypeRule resRule = resultDtypeRule(m_spec, static_cast<int>(i));
+    const QString resDt = m_g.outputs.at(i).dtype;
+    const bool resFloat = resDt.startsWith(QLatin1String("float")) || resDt == u"bfloat16";
+    if (resRule.isFixed())
+      return resRule.fixed.isEmpty() || !resFloat ? QString() : QStringLiteral("torch.") + resRule.fixed;
+    if (!floats.isEmpty() && resRule.followsOnly() == floats.first()) return QStringLiteral("out_dtype");
+    const QString name = i == 0 ? QStringLiteral("kwb_out_dtype") : QStringLiteral("kwb_out_dtype%1").arg(i);
+    *line =
+        QStringLiteral("        %1 = %2  # the result's dtype, from the inputs' before widening%3")
+            .arg(name, resRule.python([this](const QString& l) {
               return m_g.params.contains(l) ? stateExpr(l, false) : m_g.buffers.contains(l) ? stateExpr(l, true) : l;
             }),
                  resRule.why.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(resRule.why));
+    return name;
+  };
+  QString outDtypeLine;
+  const QString outDtype = dtypeOf(0, &outDtypeLine);
+  // A tuple's later outputs: each its value and dtype. The passes below protect one result (they take its
+  // expression); a line reading every output, kept last while they run (kReturnedHead), protects the others as a
+  // reader after every launch: none is fused into a later launch, memoised, stored narrow or kept in another layout.
+  QStringList outExprs{out->expr}, outDtypes{outDtype};
+  for (qsizetype i = 1; i < m_outRefs.size(); ++i) {
+    const auto v = value(m_outRefs.at(i));
+    if (!v) return fail(whyNot, m_why);
+    QString line;
+    outExprs << v->expr;
+    outDtypes << dtypeOf(i, &line);
+    if (!line.isEmpty()) outDtypeLine += (outDtypeLine.isEmpty() ? QString() : QStringLiteral("\n")) + line;
+  }
+  static const QString kReturnedHead = QStringLiteral("kwb_returned(");
+  if (outExprs.size() > 1) {
+    Line returned;
+    returned.head = kReturnedHead + outExprs.join(QStringLiteral(", "));
+    m_lines << returned;
   }
   m_plan.resultDtype = outDtype;
-  storeDtypes(out->expr, outDtype, floats);
+  // one output: its last launch may store the result's dtype itself; a tuple's are converted at the return
+  storeDtypes(out->expr, outExprs.size() > 1 ? QString() : outDtype, floats);
   fuseRows(out->expr);
   fuseSiblingRows();
   memoConstants(out->expr);
@@ -6850,12 +6898,13 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
     body
         << QStringLiteral("        written_%1 = %1  # the caller's tensor: forward() writes it in place").arg(wb.first);
   if (!outDtypeLine.isEmpty()) body << outDtypeLine;
+  const bool anyOutDtype = outDtypes.contains(QStringLiteral("out_dtype"));
   if (direct.isEmpty() && !floats.isEmpty())
     body << QStringLiteral("        (%1,), out_dtype = kwb_to_fp32(%1)  # fp32 intermediates%2")
                 .arg(floats.join(QStringLiteral(", ")),
-                     outDtype == u"out_dtype" ? QStringLiteral("; the result in the input's dtype") : QString());
+                     anyOutDtype ? QStringLiteral("; the result in the input's dtype") : QString());
   if (!direct.isEmpty()) {
-    if (outDtype == u"out_dtype")
+    if (anyOutDtype)
       body << QStringLiteral("        out_dtype = %1.dtype  # the result in the input's dtype").arg(floats.first());
     if (!widened.isEmpty())
       body << QStringLiteral("        (%1,), _ = kwb_to_fp32(%1)  # fp32 intermediates")
@@ -6870,6 +6919,7 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
   }
   for (const Line& l : std::as_const(m_guards)) body << l.text();
   for (const Line& l : std::as_const(m_lines)) {
+    if (l.launch < 0 && l.head.startsWith(kReturnedHead)) continue;  // the tuple's reader: the return below
     body << l.text();
     if (l.draw) {
       m_plan.drawLines << l.text();
@@ -6879,9 +6929,14 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
   for (const auto& wb : std::as_const(writeBack))
     body << QStringLiteral("        kwb_copy_into(written_%1, %2)  # its final value, as the reference leaves it")
                 .arg(wb.first, wb.second);
-  body << (outDtype.isEmpty() || (floats.isEmpty() && outDtype == u"out_dtype")
-               ? QStringLiteral("        return %1").arg(out->expr)
-               : QStringLiteral("        return kwb_as_dtype(%1, %2)").arg(out->expr, outDtype));
+  QStringList returned;
+  for (qsizetype i = 0; i < outExprs.size(); ++i) {
+    const QString& d = outDtypes.at(i);
+    returned << (d.isEmpty() || (floats.isEmpty() && d == u"out_dtype")
+                     ? outExprs.at(i)
+                     : QStringLiteral("kwb_as_dtype(%1, %2)").arg(outExprs.at(i), d));
+  }
+  body << QStringLiteral("        return %1").arg(returned.join(QStringLiteral(", ")));
   m_plan.forwardBody = body.join(u'\n');
   for (const ChainLaunch& l : std::as_const(m_plan.launches)) m_plan.hostLaunches += l.hostLaunches;
   QStringList kinds;

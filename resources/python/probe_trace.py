@@ -138,6 +138,41 @@ def _renorm_parts(input, p, dim, maxnorm):
     return input * factor
 
 
+def _cross_entropy_parts(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
+                         reduction="mean", label_smoothing=0.0):
+    """F.cross_entropy where its ATen path has an op of data-dependent shape although the loss's shape is static
+    (issue 14, probe19 q12): class-index targets, label smoothing, class weights and the mean reduction, whose
+    normaliser torch 1.13 (and 2.x) computes as weight.gather(0, target.masked_select(~ignore)).sum() -- meta
+    tensors cannot size a masked_select. The same loss in static-shape parts, as ATen's label-smoothing path writes
+    it otherwise (aten/src/ATen/native/LossNLL.cpp cross_entropy_loss_label_smoothing): the weighted mean nll of the
+    log-softmax, plus label_smoothing / C times the weighted smoothing term summed over the rows that are not
+    ignored, divided by the weights of their targets summed -- that sum as nll_loss(-1, target, weight, 'sum'),
+    which sums weight[target] over the same rows. None where the call is any other (traced as torch runs it)."""
+    if reduce is not None or size_average is not None:
+        reduction = torch.nn._reduction.legacy_get_string(size_average, reduce)
+    if not (reduction == "mean" and label_smoothing > 0.0 and isinstance(weight, torch.Tensor) and
+            isinstance(target, torch.Tensor) and not target.is_floating_point() and input.dim() >= 1 and
+            target.dim() == input.dim() - 1):
+        return None
+    class_dim = 0 if input.dim() == 1 else 1
+    n_classes = input.shape[class_dim]
+    logp = torch.log_softmax(input, class_dim)
+    nll = torch.nn.functional.nll_loss(logp, target, weight, ignore_index=ignore_index, reduction="mean")
+    ignore = target == ignore_index
+    shape = [1] * input.dim()
+    shape[class_dim] = n_classes
+    smooth = torch.neg((logp * weight.view(shape)).sum(class_dim)).masked_fill(ignore, 0.0)
+    weight_sum = torch.nn.functional.nll_loss(torch.full_like(logp, -1.0), target, weight, ignore_index=ignore_index,
+                                              reduction="sum")
+    return (1 - label_smoothing) * nll + smooth.sum() / weight_sum * (label_smoothing / n_classes)
+
+
+# Functions whose ATen path has an op of data-dependent shape though their result's shape is static: traced as
+# their parts (the function returns None where it does not apply)
+STATIC_SHAPE_PARTS = {f: parts for f, parts in ((getattr(torch.nn.functional, "cross_entropy", None),
+                                                 _cross_entropy_parts),) if f is not None}
+
+
 def _is_device_like(a):
     return isinstance(a, torch.device) or (isinstance(a, str) and a.split(":")[0] in (
         "cuda", "cpu", "hip", "xpu", "mps", "meta"))
@@ -214,7 +249,14 @@ class FactoryMode(TorchFunctionMode):
                     kwargs.pop("out", None)
                     out = _renorm_parts(*plain(args), **plain(kwargs))
                 else:
-                    out = func(*plain(args), **plain(kwargs))
+                    parts = STATIC_SHAPE_PARTS.get(func) if tr.phase == "forward" else None
+                    out = parts(*plain(args), **plain(kwargs)) if parts is not None else None
+                    if out is None:
+                        out = func(*plain(args), **plain(kwargs))
+                    else:
+                        tr.note_once("static_parts_" + func.__name__, "%s was traced as its static-shape parts "
+                                     "(torch's own path sizes a step with an op of data-dependent shape, which "
+                                     "meta tensors cannot trace; the parts compute the same loss)" % func.__name__)
             finally:
                 tr.muted -= pad is not None
             if pad is not None and isinstance(out, torch.Tensor):

@@ -278,7 +278,9 @@ def run_one(a, case):
             print("note: reference in float32 (%s)" % (str(e).splitlines() or [""])[0][:120])
             torch.manual_seed(1)
             want = model.float()(*[x.float() if isinstance(x, torch.Tensor) and x.is_floating_point() else x
-                                   for x in inputs]).double()
+                                   for x in inputs])
+            want = (type(want)(w.double() if w.is_floating_point() else w for w in want)
+                    if isinstance(want, (tuple, list)) else want.double())
         if restore:
             torch.topk, torch.Tensor.topk = restore
         if dtype not in (None, torch.float32):
@@ -304,13 +306,30 @@ def run_one(a, case):
     red = (getattr(new, "last_config", None) or {}).get("reduce")
     if red:  # the conv template's CONV_REDUCE: whether the last convolution reduced in its tiles
         print("note: last convolution's reduction %s" % red)
+    # a tuple from forward() (issue 14, session 31): each output compared as the harness compares them (one line
+    # per output, "#i" in it); a mismatch in the number of outputs fails
+    gots = list(got) if isinstance(got, (tuple, list)) else [got]
+    wants = list(want) if isinstance(want, (tuple, list)) else [want]
+    if len(gots) != len(wants):
+        print("FAIL the kernel returns %d outputs, Model %d" % (len(gots), len(wants)))
+        return 1
+    rc = 0
+    for i, (g1, w1) in enumerate(zip(gots, wants)):
+        wd = None if want_dtypes is None else want_dtypes[i]
+        tag = "" if len(gots) == 1 else " #%d" % i
+        rc = max(rc, compare_one(a, case, g1, w1, wd, native_where, inputs, dtype, tag))
+    return rc
+
+
+def compare_one(a, case, got, want, want_dtype, native_where, inputs, dtype, tag):
+    """One output of forward() against the reference's: dtype, shape, strides, values. 0 OK, 1 FAIL."""
     if a.expect_dtype and got.dtype != getattr(torch, a.expect_dtype):
         print("FAIL dtype %s, expected %s (--expect-dtype) dtype=%s" % (got.dtype, a.expect_dtype, a.dtype))
         return 1
-    if want_dtypes is None:
+    if want_dtype is None:
         print("note: Model does not run in this dtype here (%s): its result dtype unchecked" % native_where)
-    elif got.dtype != want_dtypes[0]:
-        print("FAIL dtype %s, Model returns %s (run on %s) dtype=%s" % (got.dtype, want_dtypes[0], native_where,
+    elif got.dtype != want_dtype:
+        print("FAIL dtype %s, Model returns %s (run on %s) dtype=%s" % (got.dtype, want_dtype, native_where,
                                                                         a.dtype))
         return 1
     if got.shape != want.shape:
@@ -324,7 +343,7 @@ def run_one(a, case):
         # indices (argmax/argmin): exact, a tie broken another way would count as a mismatch
         bad = int((got.long() != want.long()).sum())
         print(("OK" if bad == 0 else "FAIL") + " rel_err=%.3g mismatches=%d shape=%s"
-              % (bad / max(want.numel(), 1), bad, tuple(got.shape)) + (" case=" + case if case else ""))
+              % (bad / max(want.numel(), 1), bad, tuple(got.shape)) + (" case=" + case if case else "") + tag)
         return 0 if bad == 0 else 1
     # NaN and +-inf must sit where the reference has them, as the harness checks (ops that define them: fmod by 0,
     # erfinv at +-1, nan_to_num's inputs); the relative error is over the elements finite in the reference
@@ -346,7 +365,7 @@ def run_one(a, case):
     # NaN / inf where the reference has none (or the reverse) fails even when the norms happen to agree
     ok = rel < tol and not bool(special)
     line = ("OK" if ok else "FAIL") + " rel_err=%.3g shape=%s dtype=%s" % (rel, tuple(got.shape), a.dtype) + (
-        " case=" + case if case else "")
+        " case=" + case if case else "") + tag
     print(line)
     if os.environ.get("KWB_EMULATE_LOG"):  # a caller that keeps stdout to itself (tst_chains): the line for a table
         with open(os.environ["KWB_EMULATE_LOG"], "a") as f:

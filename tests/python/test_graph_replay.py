@@ -57,13 +57,14 @@ def load():
     fake_cuda = types.SimpleNamespace(CUDAGraph=FakeGraph, graph=FakeCapture,
                                       is_current_stream_capturing=lambda: Capturing.graph is not None)
     fake_torch = types.SimpleNamespace(Tensor=torch.Tensor, is_grad_enabled=torch.is_grad_enabled,
-                                       empty_strided=torch.empty_strided, cuda=fake_cuda)
+                                       empty_strided=torch.empty_strided, empty=torch.empty, cuda=fake_cuda)
 
     def copy_launch(src, dst):
         launch(lambda: dst.copy_(src))
 
     ns.update(torch=fake_torch, triton=None, KWB_POINTWISE_BLOCK=1024, KWB_POINTWISE_WARPS=4,
-              kwb_pointwise=lambda t, epi: t.clone(), _kwb_epi_identity=None)
+              # kwb_pointwise computes in fp32 (an int64 above 2^24 comes back rounded, as on the GPU)
+              kwb_pointwise=lambda t, epi: t.to(torch.float32, copy=True).to(t.dtype), _kwb_epi_identity=None)
     exec(compile(SRC.read_text(), str(SRC), "exec"), ns)
     ns["_kwb_graph_copy"] = copy_launch  # a Triton launch on the GPU: recorded in a capture like any other
     ns["_kwb_graph_why_not"] = lambda args: ""  # CPU tensors stand in for CUDA ones
@@ -115,6 +116,26 @@ class GraphReplayTest(unittest.TestCase):
         self.assertEqual(m.last_graph, "replay")
         # each result is its own tensor: the next replay does not overwrite a result the caller holds
         self.assertEqual(len({y.data_ptr() for y in outs}), 4)
+
+    def test_a_tuple_with_int64_indices_comes_back_exact(self):
+        # session 31: a plan returning a tuple (values, int64 indices) -- each output a fresh tensor after a replay,
+        # the indices copied as they are (not through kwb_pointwise's fp32: 2^40 + 1 would come back as 2^40)
+        m = Plan()
+        big = torch.tensor([2 ** 40 + 1, 7])
+
+        def impl(x):
+            out, idx = torch.empty_like(x), torch.empty_like(big)
+            launch(lambda: torch.mul(x, 2.0, out=out))
+            launch(lambda: idx.copy_(big))
+            return out, idx
+
+        xs = [torch.randn(3, 2) for _ in range(3)]
+        outs = [self.call(m, impl, (x,)) for x in xs]
+        self.assertEqual(m.last_graph, "replay")
+        for x, (y, i) in zip(xs, outs):
+            torch.testing.assert_close(y, x * 2.0, rtol=0, atol=0)
+            self.assertEqual(i.tolist(), big.tolist())
+        self.assertEqual(len({i.data_ptr() for _, i in outs}), 3)
 
     def test_new_shape_or_stride_is_a_new_key(self):
         m = Plan()

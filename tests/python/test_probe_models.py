@@ -356,6 +356,63 @@ class ProbeOldTorchTest(unittest.TestCase):
                 self.assertEqual(p.returncode, 0, p.stdout[-2000:])
                 self.assertEqual(json.loads(p.stdout)["outputs"][0]["shape"], shape)
 
+    def test_cross_entropy_with_weight_and_smoothing_traces_its_static_parts(self):
+        # probe19 q12 (session 31): F.cross_entropy(weight=, label_smoothing=, reduction mean) sizes its normaliser
+        # with a masked_select in ATen (data-dependent on meta tensors: the probe failed); the loss's shape is
+        # static, so the probe traces it as its parts -- log_softmax, the weighted mean nll, the smoothing term and
+        # the target weights' sum as nll_loss(-1, 'sum')
+        for call, x, t in (
+                ("F.cross_entropy(x, t, weight=self.w, ignore_index=-100, label_smoothing=0.1)",
+                 "torch.randn(6, 5)", "torch.tensor([0, 4, -100, 2, 2, 1])"),
+                ("torch.nn.CrossEntropyLoss(weight=self.w, ignore_index=3, label_smoothing=0.2)(x, t)",
+                 "torch.randn(2, 5, 3, 4)", "torch.randint(0, 5, (2, 3, 4))")):
+            with self.subTest(call=call):
+                p, _ = probe(write("import torch\nimport torch.nn.functional as F\n"
+                                   "class Model(torch.nn.Module):\n    def __init__(self):\n"
+                                   "        super().__init__()\n"
+                                   "        self.register_buffer('w', torch.linspace(0.5, 2.0, 5))\n"
+                                   "    def forward(self, x, t):\n        return %s\n"
+                                   "def get_inputs():\n    return [%s, %s]\n"
+                                   "def get_init_inputs():\n    return []\n" % (call, x, t)))
+                self.assertEqual(p.returncode, 0, p.stdout[-2000:])
+                spec = json.loads(p.stdout)
+                self.assertEqual(spec["outputs"][0]["shape"], [])
+                names = [o["op"] for o in spec["ops"]]
+                self.assertEqual(names.count("aten::nll_loss_forward") + names.count("aten::nll_loss2d_forward"), 2)
+                self.assertNotIn("aten::masked_select", names)
+                self.assertTrue(any("cross_entropy was traced as its static-shape parts" in n for n in spec["notes"]),
+                                spec["notes"])
+
+    def test_cross_entropy_parts_equal_torch(self):
+        # the parts compute torch's own loss (on real CPU tensors: weights, smoothing, an ignore_index inside and
+        # outside the classes, one row, every row but one ignored), and apply to no other call
+        sys.path.insert(0, os.path.join(h.SOURCE, "resources", "python"))
+        import torch
+        import torch.nn.functional as F
+        from probe_trace import _cross_entropy_parts
+        gen = torch.Generator().manual_seed(3)
+        for shape, ignore, ls in (((7, 5), -100, 0.1), ((3, 5, 4, 2), 255, 0.3), ((1, 5), 2, 0.05),
+                                  ((5,), -100, 0.2), ((6, 5), 1, 0.5)):
+            with self.subTest(shape=shape, ignore=ignore, ls=ls):
+                x = torch.randn(*shape, generator=gen, dtype=torch.float64)
+                tshape = shape[:1] + shape[2:] if len(shape) > 1 else ()
+                t = torch.randint(0, 5, tshape, generator=gen)
+                if t.dim() >= 1 and t.numel() > 1:
+                    t.view(-1)[0] = ignore
+                    if ignore == 1:
+                        t.fill_(1)
+                        t.view(-1)[-1] = 3  # every row but one ignored
+                w = torch.rand(5, generator=gen, dtype=torch.float64) + 0.25
+                want = F.cross_entropy(x, t, weight=w, ignore_index=ignore, label_smoothing=ls)
+                got = _cross_entropy_parts(x, t, weight=w, ignore_index=ignore, label_smoothing=ls)
+                self.assertEqual(got.shape, want.shape)
+                self.assertTrue(torch.allclose(got, want, rtol=1e-12, atol=1e-12), (got, want))
+        x, t = torch.randn(4, 3), torch.tensor([0, 1, 2, 1])
+        self.assertIsNone(_cross_entropy_parts(x, t, label_smoothing=0.1))  # no weight: no masked_select
+        self.assertIsNone(_cross_entropy_parts(x, t, weight=torch.ones(3), reduction="sum", label_smoothing=0.1))
+        self.assertIsNone(_cross_entropy_parts(x, t, weight=torch.ones(3)))  # no smoothing
+        self.assertIsNone(_cross_entropy_parts(x, torch.softmax(x, 1), weight=torch.ones(3), label_smoothing=0.1))
+
     def test_number_to_a_tensor_power_keeps_its_base(self):
         # 10000.0 ** t (a rotary embedding's frequencies, trial 13's x09): torch.pow(number, t), the base a constant;
         # torch 1.13 wrapped it in a meta tensor whose value the spec lost

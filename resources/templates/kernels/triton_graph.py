@@ -80,7 +80,12 @@ def _kwb_graph_copy(src, dst):
 
 def _kwb_clone(out):
     """A fresh copy of a replay's result (tensors of rank <= 5, in tuples or lists): the graph's output buffers
-    are written again by the next replay."""
+    are written again by the next replay. An integer or bool tensor (a tuple's int64 indices) is copied as it is:
+    kwb_pointwise computes in fp32, which rounds an integer above 2^24."""
+    if isinstance(out, torch.Tensor) and not out.is_floating_point():
+        dst = torch.empty(out.shape, dtype=out.dtype, device=out.device)
+        _kwb_graph_copy(out, dst)
+        return dst
     if isinstance(out, torch.Tensor):
         return kwb_pointwise(out, _kwb_epi_identity)
     if isinstance(out, (tuple, list)):
