@@ -107,6 +107,26 @@ class DerivedSizesTest(unittest.TestCase):
 
 
 class ReferenceRejectsInputsTest(unittest.TestCase):
+    def test_model_with_weights_runs_on_a_cpu_copy_and_rejects_nothing(self):
+        spec = h.spec_for("embedding_scale", [{"name": "idx", "shape": [40, 8], "stride": [8, 1]},
+                                              {"name": "x", "shape": [40, 8, 16], "stride": [128, 16, 1]}],
+                          init_args=[50, 16],
+                          parameters=[{"name": "emb.weight", "shape": [50, 16], "stride": [16, 1],
+                                       "dtype": "float32"}])
+        spec["inputs"][0]["dtype"] = "int64"
+        hs = Harness(self, spec, "embedding_scale.py")
+        hs.ctx.ref_model = hs.ref.Model(50, 16)
+        weight = hs.ctx.ref_model.emb.weight
+        seen = {}
+        for name in ("boundary_tail", "boundary_size1"):
+            case = hs.cases[name]
+            self.assertTrue(case.dim_map, name)
+            self.assertEqual(hs.mod.reference_rejects_inputs(hs.ctx, case, 99, seen), "", name)
+        self.assertIs(hs.ctx.ref_model.emb.weight, weight)  # the harness's model is left as it was
+        self.assertIsNot(hs.ctx.cpu_reference.emb.weight, weight)  # the check ran a copy
+        self.assertTrue(torch.equal(hs.ctx.cpu_reference.emb.weight, weight))
+        self.assertEqual(len(seen), 2)  # one verdict per case's shapes
+
     def run_harness(self, reference, spec, kernel=None, *args):
         root, ws = h.make_workspace(reference, kernel, spec=spec)
         self.addCleanup(shutil.rmtree, root)
