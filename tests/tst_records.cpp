@@ -700,6 +700,16 @@ class TestRecords : public QObject {
     in.skippedCases = {{QStringLiteral("boundary_tail"), QStringLiteral("no input dim can be resized")}};
     QVERIFY(renderBaselineReport(in).contains(
         QLatin1String("Cases not run for this problem:\n- `boundary_tail`: no input dim can be resized\n")));
+    // Cases that ran on synthetic inputs are named with the harness's reason (trial 19, #11: only result.json said so)
+    QVERIFY(!renderBaselineReport(in).contains(QLatin1String("synthetic inputs")));
+    in.syntheticInputCases = {
+        {QStringLiteral("strided"), QStringLiteral("synthetic inputs (randn+0.5) because get_inputs() "
+                                                   "gave shapes [[16, 64]], the case needs [[16, 16]]")}};
+    const QString synth = renderBaselineReport(in);
+    QVERIFY2(synth.contains(QLatin1String("Cases run on synthetic inputs, not get_inputs()'s (")), qPrintable(synth));
+    QVERIFY(
+        synth.contains(QLatin1String("- `strided`: synthetic inputs (randn+0.5) because get_inputs() gave shapes "
+                                     "[[16, 64]], the case needs [[16, 16]]\n")));
   }
 
   void reportMissingValues() {

@@ -192,6 +192,34 @@ class TestSession : public QObject {
     QCOMPARE(out.gateResult, QStringLiteral("FAIL"));
   }
 
+  void syntheticInputsAndLayoutReachTheReport() {
+    // New-user trial 19, #11: result.json said a case ran on synthetic inputs, baseline_report.md did not; and the
+    // kernel's result layout differing from Model's is a report warning naming the cases.
+    CaseResult own;
+    own.name = QStringLiteral("problem_shape");
+    own.status = QStringLiteral("PASS");
+    own.raw = {{"inputs", "get_inputs()"}};
+    CaseResult synth = own;
+    synth.name = QStringLiteral("dtype_bf16");
+    synth.raw = {
+        {"inputs", "synthetic inputs (randn+0.5; ints randint(0,2)) because get_inputs() gave shapes [[2]]"},
+        {"output_layout", {{{"output", 0}, {"kernel", {4, 1}}, {"model", {1, 2}}}}},
+        {"warnings", {"dry run: x", "output layout differs from Model's: output 0: ModelNew returns strides (4, 1)"}}};
+    CaseResult bare;  // an older harness: no "inputs" at all
+    bare.name = QStringLiteral("strided");
+    bare.status = QStringLiteral("FAIL");
+    const QList<QPair<QString, QString>> got = syntheticInputCases({own, synth, bare});
+    QCOMPARE(got.size(), 1);
+    QCOMPARE(got.at(0).first, QStringLiteral("dtype_bf16"));
+    QVERIFY(got.at(0).second.endsWith(QLatin1String("gave shapes [[2]]")));
+    QCOMPARE(outputLayoutWarning({own, bare}), QString());
+    CaseResult tail = synth;
+    tail.name = QStringLiteral("boundary_tail");
+    QCOMPARE(outputLayoutWarning({own, synth, bare, tail}),
+             QStringLiteral("the kernel's result is not in Model's layout in case(s) dtype_bf16, boundary_tail: "
+                            "output layout differs from Model's: output 0: ModelNew returns strides (4, 1)"));
+  }
+
   void ownsTheJob() {
     WorkbenchSession s;
     QSignalSpy changed(&s, &WorkbenchSession::jobChanged);

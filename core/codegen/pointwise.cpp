@@ -1442,6 +1442,29 @@ std::optional<QStringList> lowerPointwise(const PointwiseProgram& prog, const Pw
   return l.stmts;
 }
 
+QString layoutLead(const PointwiseProgram& prog) {
+  // torch's TensorIterator orders the output's dims by its operands' strides, the first operand first (a later one
+  // only breaks a tie): each node's result has its first tensor operand's layout, so the output has the layout of
+  // the first full-size input reached through first tensor operands. A broadcast or one-element operand orders
+  // nothing on its own (stride 0 where it broadcasts): the walk goes on to the next operand.
+  QHash<QString, const PwNode*> nodes;
+  for (const PwNode& n : prog.nodes) nodes.insert(n.id, &n);
+  QSet<QString> seen;
+  const std::function<QString(const QString&)> walk = [&](const QString& ref) -> QString {
+    if (seen.contains(ref)) return {};
+    seen.insert(ref);
+    if (const PwInput* in = prog.input(ref))
+      return in->isTensor && !in->broadcast && !in->scalarLike ? in->name : QString();
+    const PwNode* n = nodes.value(ref);
+    if (!n) return {};
+    for (const PwArg& a : n->args)
+      if (a.kind == PwArg::Kind::Ref)
+        if (const QString got = walk(a.ref); !got.isEmpty()) return got;
+    return {};
+  };
+  return walk(prog.output);
+}
+
 PwForwardPrep pointwiseForwardPrep(const PointwiseProgram& prog, int rank, bool followLayout) {
   PwForwardPrep r;
   QStringList& prep = r.lines;
@@ -1477,11 +1500,10 @@ PwForwardPrep pointwiseForwardPrep(const PointwiseProgram& prog, int rank, bool 
     return QStringLiteral("%1%2 = %2 if %2.is_contiguous() else %2.contiguous()  # one extra copy if strided")
         .arg(indent, name);
   };
-  // the output follows primary's layout when primary is one of the full-size inputs and nothing broadcasts
-  const bool follow = followLayout && !prog.anyBroadcast && !primary.isEmpty() &&
-                      std::any_of(prog.inputs.begin(), prog.inputs.end(), [&](const PwInput& in) {
-                        return in.name == primary && in.usedByGraph && in.isTensor && !in.scalarLike;
-                      });
+  // the output follows the layout lead's layout (torch's rule) when the lead is a full-size input and nothing
+  // broadcasts
+  const QString lead = layoutLead(prog);
+  const bool follow = followLayout && !prog.anyBroadcast && !primary.isEmpty() && !lead.isEmpty();
   QStringList full;  // the full-size tensor inputs (no broadcast, not one element), each read at the flat offset
   for (const PwInput& in : prog.inputs) {
     if (!in.usedByGraph || !in.isTensor) continue;
@@ -1505,24 +1527,37 @@ PwForwardPrep pointwiseForwardPrep(const PointwiseProgram& prog, int rank, bool 
     if (!follow) prep << contiguous(in.name, QStringLiteral("        "));
   }
   if (!follow) return r;
-  QStringList others = full;
-  others.removeAll(primary);
+  r.lead = lead;
   const QString outDtype = prog.outDtypeExpr.isEmpty() ? primary + QStringLiteral(".dtype") : prog.outDtypeExpr;
   r.alloc
       << QStringLiteral(
-             "        # the output in %1's layout (torch's rule for elementwise ops): a dense %1 in any order of its "
-             "dims")
-             .arg(primary)
+             "        # the output in %1's layout, torch's rule for elementwise ops: the first operand's order of dims")
+             .arg(lead)
       << QStringLiteral(
-             "        # (a permuted view) is walked in its storage order by one flat offset, with no transposing copy")
-      << QStringLiteral("        out = torch.empty_like(%1, dtype=%2)").arg(primary, outDtype);
-  QString cond = QStringLiteral("out.stride() != %1.stride()").arg(primary);
-  for (const QString& o : std::as_const(others))
-    cond += QStringLiteral(" or %1.stride() != %2.stride()").arg(o, primary);
-  r.alloc << QStringLiteral("        if %1:  # not dense, or the inputs' layouts differ").arg(cond);
-  for (const QString& n : std::as_const(full)) r.alloc << contiguous(n, QStringLiteral("            "));
-  r.alloc << QStringLiteral("            out = torch.empty(%1, dtype=%2, device=%3)")
-                 .arg(shapeSource, outDtype, r.deviceSource);
+             "        # (a dense %1 in any order, a permuted view or channels_last, keeps it; else empty_like's "
+             "choice)")
+             .arg(lead)
+      << QStringLiteral("        out = torch.empty_like(%1, dtype=%2)").arg(lead, outDtype);
+  QStringList differs;
+  for (const QString& n : std::as_const(full)) differs << QStringLiteral("%1.stride() != out.stride()").arg(n);
+  r.alloc << QStringLiteral(
+                 "        # an operand in another layout (strided, or its dims in another order): copied into out's")
+          << QStringLiteral("        if %1:").arg(differs.join(QStringLiteral(" or ")))
+          << QStringLiteral(
+                 "            order = sorted(range(out.dim()), key=lambda d: -out.stride(d))  # outermost first")
+          << QStringLiteral("            back = [order.index(d) for d in range(out.dim())]");
+  // only the operand that needs it is copied, and into out's layout (its dims permuted to out's storage order, made
+  // contiguous, permuted back): one flat offset then walks every operand and out alike
+  for (const QString& n : std::as_const(full)) {
+    const QString copy =
+        QStringLiteral("%1 = %1.permute(order).contiguous().permute(back)  # one copy, in out's layout").arg(n);
+    if (full.size() == 1) {
+      r.alloc << QStringLiteral("            ") + copy;
+      continue;
+    }
+    r.alloc << QStringLiteral("            if %1.stride() != out.stride():").arg(n)
+            << QStringLiteral("                ") + copy;
+  }
   return r;
 }
 

@@ -94,16 +94,23 @@ std::optional<PointwiseProgram> parsePointwiseProgram(const nlohmann::json& spec
 /// input broadcasts, broadcast inputs expanded (name_b), scalar-like inputs checked for one element, the others
 /// checked against primary's shape and made contiguous. `rank`: the output's rank the kernel was generated for.
 /// `followLayout` (a kernel that indexes every operand and the output by one flat offset): when no input broadcasts,
-/// the output takes primary's layout (torch.empty_like) and the inputs are used as they are whenever primary is dense
-/// in some order of its dims (a permuted view) and every other full-size input has its strides -- torch's layout rule
-/// for elementwise ops, and no transposing copy (w01's softplus of x.permute(0, 2, 1)); any other layout is made
-/// contiguous first, as without it. Its statements are in `alloc` (they assign `out`).
+/// the output takes the layout lead's layout (layoutLead: torch's rule for elementwise ops; torch.empty_like of it, so
+/// a dense lead in any order of its dims, a permuted view or channels_last, keeps it), and each full-size input whose
+/// strides differ from the output's -- that one only -- is copied once into the output's layout (permuted to its
+/// storage order, made contiguous, permuted back); the others are used as they are, with no transposing copy (w01's
+/// softplus of x.permute(0, 2, 1); new-user trial 19, #11: a channels_last `a` beside a strided slice `b`). Its
+/// statements are in `alloc` (they assign `out`).
 struct PwForwardPrep {
   QStringList lines;     ///< Python statements at 8 spaces
   QString shapeSource;   ///< the expression of out's shape ("x.shape" or "out_shape")
   QString deviceSource;  ///< the expression of out's device
-  QStringList alloc;     ///< followLayout: the statements that allocate out (and make inputs contiguous if needed)
+  QStringList alloc;     ///< followLayout: the statements that allocate out (and copy an input into its layout)
+  QString lead;          ///< followLayout: the input whose layout out takes ("" when the layout is not followed)
 };
+/// The input whose layout an elementwise result has by torch's rule (TensorIterator orders the output's dims by the
+/// operands' strides, the first operand deciding): the first full-size tensor input reached from the output through
+/// each node's first tensor operand, a broadcast or one-element operand passed over; "" when none.
+QString layoutLead(const PointwiseProgram& prog);
 PwForwardPrep pointwiseForwardPrep(const PointwiseProgram& prog, int rank, bool followLayout = false);
 
 /// A value while lowering: a Python expression in the target DSL plus what it is.

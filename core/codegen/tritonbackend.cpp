@@ -326,9 +326,11 @@ GeneratedKernel TritonBackend::generateForHopper(const nlohmann::json& spec) con
            fwd.alloc.isEmpty()
                ? QStringLiteral("non-contiguous inputs are made contiguous first (one extra copy); output from "
                                 "torch.empty")
-               : QStringLiteral("the output in the first input's layout (torch.empty_like): a dense input in "
-                                "any order of its dims (a permuted view) is read in storage order with no copy; "
-                                "other non-contiguous inputs are made contiguous first (one extra copy)"),
+               : QStringLiteral("the output in %1's layout (torch's rule for elementwise ops: the first "
+                                "operand's order of dims; torch.empty_like): operands in that layout (a permuted "
+                                "view, channels_last) are read in storage order with no copy; an input in another "
+                                "layout is copied once into it, that input only")
+                     .arg(fwd.lead),
            scalarArgs ? QStringLiteral("scalar inputs passed as kernel arguments")
                       : QStringLiteral("constants of the model baked into the kernel "
                                        "(ModelNew refuses other constructor values)"))},

@@ -344,6 +344,7 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
   for (const CaseResult& c : o.cases)
     r.cases.append({c.name, c.status, c.shape, c.dtype, c.reason, c.relErr, c.threshold, c.latencyUs, c.refLatencyUs});
   if (o.result) r.skippedCases = o.result->skippedCases;
+  r.syntheticInputCases = syntheticInputCases(o.cases);
   r.maxRelErr = o.result ? o.result->maxRelErr : std::nullopt;
   if (o.result) r.modelModeNote = o.result->modelModeNote;
   r.overallStatus = out->gateResult == QLatin1String("DRY_RUN") ? QStringLiteral("DRY RUN (kernel not run)")
@@ -398,6 +399,7 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
   r.rooflineFigure = figure;
   for (const QString& w : in.problemWarnings) r.warnings.append(QStringLiteral("problem: ") + w);
   if (in.kernelKeptStale) r.warnings.append(QString::fromLatin1(kKeptStaleWarning));
+  if (const QString w = outputLayoutWarning(o.cases); !w.isEmpty()) r.warnings.append(w);
   // A CPU dry run under an older torch may run the reference on a stand-in (torch < 2.0 has no
   // scaled_dot_product_attention): the report says so, next to the numbers it affects.
   if (o.result)
@@ -702,6 +704,36 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
   else
     out->summary.append(QStringLiteral("wrote %1 and %2").arg(paths.report, paths.memory));
   return true;
+}
+
+QList<QPair<QString, QString>> syntheticInputCases(const QList<CaseResult>& cases) {
+  QList<QPair<QString, QString>> out;
+  for (const CaseResult& c : cases)
+    if (c.raw.is_object() && c.raw.value("inputs", nlohmann::json()).is_string()) {
+      const QString note = QString::fromStdString(c.raw["inputs"].get<std::string>());
+      if (note.startsWith(QLatin1String("synthetic inputs"))) out.append({c.name, note});
+    }
+  return out;
+}
+
+QString outputLayoutWarning(const QList<CaseResult>& cases) {
+  QStringList names;
+  QString first;
+  for (const CaseResult& c : cases) {
+    if (!c.raw.is_object() || !c.raw.value("output_layout", nlohmann::json()).is_array() ||
+        c.raw["output_layout"].empty())
+      continue;
+    names << c.name;
+    if (first.isEmpty() && c.raw.value("warnings", nlohmann::json()).is_array())
+      for (const auto& w : c.raw["warnings"])
+        if (w.is_string() && QString::fromStdString(w.get<std::string>()).startsWith(QLatin1String("output layout")))
+          first = QString::fromStdString(w.get<std::string>());
+  }
+  if (names.isEmpty()) return {};
+  return QStringList{QStringLiteral("the kernel's result is not in Model's layout in case(s) %1")
+                         .arg(names.join(QStringLiteral(", "))),
+                     first}
+      .join(QStringLiteral(": "));
 }
 
 }  // namespace kwb

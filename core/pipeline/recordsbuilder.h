@@ -121,4 +121,14 @@ QString summariseAtenOps(const nlohmann::json& ops);
 /// "float32" → "fp32", "bfloat16" → "bf16", "float16" → "fp16"; others unchanged.
 QString ledgerDtype(const QString& torchDtype);
 
+/// The cases of @p cases that ran on synthetic inputs (the harness's "inputs" note starts "synthetic inputs":
+/// get_inputs() could not make the case's shapes), as (name, that note), in order; baseline_report.md lists them
+/// (new-user trial 19, #11: result.json said so, the report did not).
+QList<QPair<QString, QString>> syntheticInputCases(const QList<CaseResult>& cases);
+
+/// One report warning for the cases whose result's layout differs from Model's (the harness's "output_layout"):
+/// "the kernel's result is not in Model's layout in case(s) A, B: " and the first such case's own warning; "" when
+/// none. A warning, not a gate: the values are compared apart (DECISIONS, session 31, "Output layout").
+QString outputLayoutWarning(const QList<CaseResult>& cases);
+
 }  // namespace kwb

@@ -100,6 +100,14 @@ void correctness(QString& md, const ReportInput& in, bool dryRun) {
             (s.second.isEmpty() ? QStringLiteral("no reason given") : s.second) + QLatin1Char('\n');
     md += QLatin1Char('\n');
   }
+  if (!in.syntheticInputCases.isEmpty()) {
+    md += QLatin1String(
+        "Cases run on synthetic inputs, not get_inputs()'s (random values of the case's shapes in the problem's "
+        "order of dims: the problem's own value ranges, index bounds and strided views were not exercised there):\n");
+    for (const auto& s : in.syntheticInputCases)
+      md += QLatin1String("- ") + code(s.first) + QLatin1String(": ") + s.second + QLatin1Char('\n');
+    md += QLatin1Char('\n');
+  }
   if (!in.modelModeNote.isEmpty()) md += QLatin1String("- Model mode: ") + in.modelModeNote + QLatin1Char('\n');
   md += QLatin1String("- Max rel_err: ") +
         (dryRun && !in.cases.isEmpty() ? QStringLiteral("n/a (dry run)") : relErrText(in.maxRelErr)) +

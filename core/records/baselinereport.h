@@ -59,6 +59,10 @@ struct ReportInput {
   /// Cases the harness derives for most problems but could not make or run for this one, with the
   /// reason ("skipped_cases" of RESULT_JSON: e.g. no input dim can be resized), as (name, reason).
   QList<QPair<QString, QString>> skippedCases;
+  /// Cases that ran on synthetic inputs, as (name, the harness's note: why get_inputs() could not make the case's
+  /// shapes): their values and views are not the problem's own (new-user trial 19, #11: result.json said so, the
+  /// report did not).
+  QList<QPair<QString, QString>> syntheticInputCases;
   std::optional<double> maxRelErr;
   QString modelModeNote;  ///< the mode both models ran in, and why (harness "model_mode")
   QString overallStatus;  ///< PASS | FAIL

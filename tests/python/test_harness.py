@@ -618,8 +618,14 @@ class KernelFailureTest(unittest.TestCase):
         self.assertIn("boundary_tail", r.results)
         for c in r.results.values():
             self.assertEqual(c["status"], "PASS", c)
-        # the tail case resizes randn(1, dim)'s dim by value, not the expand's: get_inputs raises there, and the
-        # case runs on synthetic inputs and says why (it was an ERROR)
+        # the tail case runs get_inputs() with the module's size globals at its sizes: the expand follows too
+        self.assertTrue(r.results["boundary_tail"]["inputs"].startswith(
+            "get_inputs() with its size globals at the case's sizes (batch_size=7, dim=385)"),
+            r.results["boundary_tail"]["inputs"])
+        # with literal sizes, resized by value, randn(1, 1000)'s 1000 follows the case and the expand's does not:
+        # get_inputs raises there, and the case runs on synthetic inputs and says why (it was an ERROR)
+        r = self.harness("good_relu.py", "--cases", "boundary_tail", reference="expanded_relu_literal.py", spec=spec)
+        self.assertEqual(r.rc, 0, r)
         self.assertIn("get_inputs() raised at the case's sizes (RuntimeError", r.results["boundary_tail"]["inputs"])
         mod = h.load_rendered(spec, name="kwb_rendered_harness_expanded")
         mod.torch = torch  # main() sets this global

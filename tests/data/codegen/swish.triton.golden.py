@@ -15,7 +15,7 @@
 #   index width: int32 offsets; int64 (program_id widened) when numel + BLOCK_SIZE >= 2**31
 #   dtype handling: loads upcast to fp32, math in fp32, stored in the output dtype (float32, follows the input's dtype at run time)
 #   math: tl.* functions
-#   launch plumbing: the output in the first input's layout (torch.empty_like): a dense input in any order of its dims (a permuted view) is read in storage order with no copy; other non-contiguous inputs are made contiguous first (one extra copy); constants of the model baked into the kernel (ModelNew refuses other constructor values)
+#   launch plumbing: the output in x's layout (torch's rule for elementwise ops: the first operand's order of dims; torch.empty_like): operands in that layout (a permuted view, channels_last) are read in storage order with no copy; an input in another layout is copied once into it, that input only; constants of the model baked into the kernel (ModelNew refuses other constructor values)
 import torch
 import torch.nn as nn
 import triton
@@ -57,12 +57,14 @@ class ModelNew(nn.Module):
 
     def forward(self, x):
         # Launch plumbing only (no PyTorch compute): contiguous inputs, output allocation, grid.
-        # the output in x's layout (torch's rule for elementwise ops): a dense x in any order of its dims
-        # (a permuted view) is walked in its storage order by one flat offset, with no transposing copy
+        # the output in x's layout, torch's rule for elementwise ops: the first operand's order of dims
+        # (a dense x in any order, a permuted view or channels_last, keeps it; else empty_like's choice)
         out = torch.empty_like(x, dtype=x.dtype)
-        if out.stride() != x.stride():  # not dense, or the inputs' layouts differ
-            x = x if x.is_contiguous() else x.contiguous()  # one extra copy if strided
-            out = torch.empty(x.shape, dtype=x.dtype, device=x.device)
+        # an operand in another layout (strided, or its dims in another order): copied into out's
+        if x.stride() != out.stride():
+            order = sorted(range(out.dim()), key=lambda d: -out.stride(d))  # outermost first
+            back = [order.index(d) for d in range(out.dim())]
+            x = x.permute(order).contiguous().permute(back)  # one copy, in out's layout
         n_elements = out.numel()
         grid_blocks = triton.cdiv(n_elements, BLOCK_SIZE)
         self.last_grid_blocks = grid_blocks

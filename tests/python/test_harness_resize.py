@@ -1,0 +1,220 @@
+"""The harness's derived cases for sizes get_inputs() derives from a resized size (2 * W, rows // 2), the reference
+rejecting a case's own inputs, synthetic inputs in the problem's dim order, and the output-layout check against
+Model (new-user trial 19, #11; DECISIONS "Derived sizes follow the module's globals"). Debian's torch on the CPU."""
+import shutil
+import types
+import unittest
+
+import torch
+
+import harness_support as h
+
+CPU = {"KWB_HARNESS_DEVICE": "cpu"}
+
+SLICE_SPEC = h.spec_for("channels_last_slice_add", [
+    {"name": "a", "shape": [4, 6, 5, 300], "stride": [9000, 1, 1800, 6]},
+    {"name": "b", "shape": [4, 6, 5, 300], "stride": [18000, 3000, 600, 2]}])
+SLICE_SPEC["inputs"][0]["layout"] = "channels_last"
+SLICE_SPEC["inputs"][1]["layout"] = "strided"
+
+
+def index_add_spec(name):
+    spec = h.spec_for(name, [{"name": "x", "shape": [300, 70], "stride": [70, 1]},
+                             {"name": "idx", "shape": [300], "stride": [1]}], pattern="Scatter")
+    spec["inputs"][1]["dtype"] = "int64"
+    return spec
+
+
+class Harness:
+    """A rendered harness module with a context as main() builds it, for make_inputs at a case."""
+
+    def __init__(self, test, spec, reference):
+        import importlib.util
+        import os
+        self.mod = h.load_rendered(spec, name="kwb_rendered_resize_%s" % spec["source"]["name"])
+        self.mod.torch = torch
+        path = os.path.join(h.FIXTURES, "references", reference)
+        s = importlib.util.spec_from_file_location("ref_" + spec["source"]["name"], path)
+        self.ref = importlib.util.module_from_spec(s)
+        s.loader.exec_module(self.ref)
+        self.ctx = types.SimpleNamespace(spec=spec, device=torch.device("cpu"), reference=self.ref,
+                                         plan=self.mod.DimPlan(spec, 256))
+        self.cases = {c.name: c for c in self.mod.derive_cases(spec, self.ctx.plan, True)}
+
+    def inputs(self, case):
+        c = self.cases[case]
+        return self.mod.make_inputs(self.ctx, c, 1234, c.dist)
+
+
+class DerivedSizesTest(unittest.TestCase):
+    def test_size_globals_are_the_ints_of_a_resized_value(self):
+        mod = h.load_rendered(h.RELU_SPEC, name="kwb_rendered_resize_globals")
+        m = types.SimpleNamespace(N=32, W=64, H=64, K=3, flag=True, name="x", __hidden=64)
+        self.assertEqual(mod.size_globals(m, {32: 7, 64: 13, 3: 3}), {"N": 7, "W": 13, "H": 13})
+        self.assertEqual(mod.size_globals(m, {}), {})
+        self.assertEqual(mod.size_globals(m, None), {})
+        # a slot of a value that stays tied (one dim of a 64 beside a 64 of the model) is no global's
+        self.assertEqual(mod.size_globals(m, {mod.SlotSize(64, "in0.1"): 9}), {})
+
+    def test_a_width_derived_from_a_resized_dim_follows_it_and_keeps_its_layout(self):
+        hs = Harness(self, SLICE_SPEC, "channels_last_slice_add.py")
+        vals, note = hs.inputs("boundary_tail")
+        a, b = vals
+        self.assertEqual(list(b.shape), hs.ctx.plan.mapped(hs.cases["boundary_tail"].dim_map)[1])
+        self.assertEqual(b.shape[-1], 385)  # W 300 -> 385; 2 * W followed it (by value it stayed 600: 300 columns)
+        self.assertIn("get_inputs() with its size globals at the case's sizes (", note)
+        self.assertIn("W=385", note)
+        self.assertNotIn("synthetic", note)
+        self.assertEqual(b.stride()[-1], 2)  # the problem's own view: every other column
+        self.assertTrue(a.is_contiguous(memory_format=torch.channels_last))
+        # the module's globals are back as they were
+        self.assertEqual((hs.ref.N, hs.ref.C, hs.ref.H, hs.ref.W), (4, 6, 5, 300))
+
+    def test_an_index_bound_derived_by_arithmetic_follows_the_resized_rows(self):
+        hs = Harness(self, index_add_spec("index_add_rows_half"), "index_add_rows_half.py")
+        (x, idx), note = hs.inputs("boundary_tail")
+        self.assertEqual(list(x.shape), [7, 70])
+        self.assertLess(int(idx.max()), 3, note)  # below rows // 2 at the case's rows (by value: below 150)
+        self.assertIn("(rows=7)", note)
+        # boundary_size1's rows of 1 give randint(0, 0): get_inputs() raises with the globals, so by value as before
+        # (and the meta check rejects those shapes: zeros(0, 70) has no row to add into)
+        (x, idx), note = hs.inputs("boundary_size1")
+        self.assertEqual(list(x.shape), [1, 70])
+        self.assertTrue(note.startswith("get_inputs() with rand/randn"), note)
+
+    def test_sizes_no_global_holds_are_resized_by_value_as_before(self):
+        hs = Harness(self, index_add_spec("index_add_literal_bound"), "index_add_literal_bound.py")
+        (x, idx), note = hs.inputs("boundary_tail")
+        self.assertEqual(list(x.shape), [7, 70])
+        self.assertTrue(note.startswith("get_inputs() with rand/randn drawn as randn+0.5"), note)
+        self.assertGreaterEqual(int(idx.max()), 7)  # the literal bound 150 kept: the reference rejects these
+
+    def test_synthetic_inputs_keep_the_problems_order_of_dims(self):
+        mod = h.load_rendered(SLICE_SPEC, name="kwb_rendered_resize_order")
+        mod.torch = torch  # main() sets this global
+        self.assertEqual(mod.spec_dim_order(SLICE_SPEC["inputs"][0]), [0, 2, 3, 1])  # channels_last
+        self.assertIsNone(mod.spec_dim_order(SLICE_SPEC["inputs"][1]))  # row-major order (a strided slice)
+        self.assertIsNone(mod.spec_dim_order({"shape": [33, 1000], "stride": [0, 1]}))  # expanded: no order
+        # only the dims > 1 are ordered by stride; a size-1 dim keeps its place
+        self.assertEqual(mod.spec_dim_order({"shape": [4, 1, 5], "stride": [1, 1, 4]}), [2, 1, 0])
+        plan = mod.DimPlan(SLICE_SPEC, 256)
+        case = [c for c in mod.derive_cases(SLICE_SPEC, plan, True) if c.name == "boundary_tail"][0]
+        a, b = mod.synthetic_inputs(SLICE_SPEC, plan, case, torch.device("cpu"), torch.Generator().manual_seed(0),
+                                    "shift")
+        self.assertEqual([list(a.shape), list(b.shape)], plan.mapped(case.dim_map))
+        self.assertTrue(a.is_contiguous(memory_format=torch.channels_last))
+        self.assertTrue(b.is_contiguous())
+
+
+class ReferenceRejectsInputsTest(unittest.TestCase):
+    def test_model_with_weights_runs_on_a_cpu_copy_and_rejects_nothing(self):
+        spec = h.spec_for("embedding_scale", [{"name": "idx", "shape": [40, 8], "stride": [8, 1]},
+                                              {"name": "x", "shape": [40, 8, 16], "stride": [128, 16, 1]}],
+                          init_args=[50, 16],
+                          parameters=[{"name": "emb.weight", "shape": [50, 16], "stride": [16, 1],
+                                       "dtype": "float32"}])
+        spec["inputs"][0]["dtype"] = "int64"
+        hs = Harness(self, spec, "embedding_scale.py")
+        hs.ctx.ref_model = hs.ref.Model(50, 16)
+        weight = hs.ctx.ref_model.emb.weight
+        seen = {}
+        for name in ("boundary_tail", "boundary_size1"):
+            case = hs.cases[name]
+            self.assertTrue(case.dim_map, name)
+            self.assertEqual(hs.mod.reference_rejects_inputs(hs.ctx, case, 99, seen), "", name)
+        self.assertIs(hs.ctx.ref_model.emb.weight, weight)  # the harness's model is left as it was
+        self.assertIsNot(hs.ctx.cpu_reference.emb.weight, weight)  # the check ran a copy
+        self.assertTrue(torch.equal(hs.ctx.cpu_reference.emb.weight, weight))
+        self.assertEqual(len(seen), 2)  # one verdict per case's shapes
+
+    def run_harness(self, reference, spec, kernel=None, *args):
+        root, ws = h.make_workspace(reference, kernel, spec=spec)
+        self.addCleanup(shutil.rmtree, root)
+        return h.run_harness(ws, "--no-memory", *args, env=None if kernel is None else CPU)
+
+    def test_bound_through_globals_runs_every_case(self):
+        r = self.run_harness("index_add_rows_half.py", index_add_spec("index_add_rows_half"), None, "--cpu-dry-run")
+        self.assertEqual(r.rc, 0, r)
+        self.assertEqual(r.result["status"], "PASS", r)
+        self.assertIn("boundary_tail", r.results)
+        self.assertEqual(r.results["boundary_tail"]["status"], "PASS")
+        self.assertIn("size globals", r.results["boundary_tail"]["inputs"])
+        # boundary_size1 alone is skipped, by the meta check (rows 1: zeros(0, 70) has no row to add into)
+        self.assertEqual([s["name"] for s in r.result["skipped_cases"]], ["boundary_size1"])
+        self.assertIn("the reference rejects the derived shapes [[1, 70], [1]]", r.result["skipped_cases"][0]["reason"])
+        for c in r.results.values():
+            self.assertEqual(c["status"], "PASS", c)
+
+    def test_literal_bound_skips_the_resized_cases_with_the_references_error(self):
+        r = self.run_harness("index_add_literal_bound.py", index_add_spec("index_add_literal_bound"), None,
+                             "--cpu-dry-run")
+        self.assertEqual(r.rc, 0, r)
+        self.assertEqual(r.result["status"], "PASS", r)
+        skipped = {s["name"]: s["reason"] for s in r.result["skipped_cases"]}
+        self.assertEqual(sorted(skipped), ["boundary_size1", "boundary_tail"])
+        self.assertEqual(sorted(s["name"] for s in r.plan["skipped_cases"]), ["boundary_size1", "boundary_tail"])
+        self.assertNotIn("boundary_tail", r.results)  # never started: no kernel call on indices out of range
+        why = skipped["boundary_tail"]
+        self.assertTrue(why.startswith("the reference raises on get_inputs()'s inputs at the derived shapes "
+                                       "[[7, 70], [7]]: IndexError: "), why)
+        self.assertIn("index", why[len("the reference raises on"):].lower())  # torch's own words
+        self.assertIn("does not follow it here, so the case is not run", why)
+        for c in r.results.values():
+            self.assertEqual(c["status"], "PASS", c)
+
+
+class OutputLayoutTest(unittest.TestCase):
+    def harness(self, kernel, *args):
+        root, ws = h.make_workspace("channels_last_slice_add.py", kernel, spec=SLICE_SPEC)
+        self.addCleanup(shutil.rmtree, root)
+        return h.run_harness(ws, "--no-memory", "--skip", "dtype_bf16", *args, env=CPU)
+
+    def test_contiguous_result_of_a_channels_last_model_is_warned_not_failed(self):
+        r = self.harness("contiguous_tanh_add.py")
+        self.assertEqual(r.rc, 0, r)
+        for name in ("problem_shape", "boundary_tail", "boundary_size1"):
+            c = r.results[name]
+            self.assertEqual(c["status"], "PASS", c)
+            self.assertEqual(len(c["output_layout"]), 1, c)
+            got = c["output_layout"][0]
+            self.assertEqual(got["output"], 0)
+            shape = c["shape"][0]
+            self.assertEqual(got["model"][1], 1)  # channels_last: C innermost
+            self.assertEqual(got["kernel"][-1], 1)  # row-major
+            self.assertEqual(got["kernel"][0], shape[1] * shape[2] * shape[3])
+            self.assertTrue(any(w.startswith("output layout differs from Model's: output 0: ModelNew returns strides")
+                                and "(contiguous) where Model returns" in w and "(channels_last)" in w
+                                for w in c["warnings"]), c)
+        # the strided case's inputs are padded row-major views: Model's result is row-major too, nothing to say
+        self.assertNotIn("output_layout", r.results["strided"])
+        # get_inputs() ran in every case (2 * W followed W), none on synthetic inputs
+        for c in r.results.values():
+            self.assertNotIn("synthetic", c["inputs"], c)
+
+    def test_result_in_torchs_layout_has_no_layout_warning(self):
+        r = self.harness("layout_tanh_add.py")
+        self.assertEqual(r.rc, 0, r)
+        for c in r.results.values():
+            self.assertEqual(c["status"], "PASS", c)
+            self.assertNotIn("output_layout", c)
+            self.assertFalse(any("output layout" in w for w in c.get("warnings", [])), c)
+
+    def test_layout_differences_look_at_dense_model_outputs_and_dims_above_one(self):
+        mod = h.load_rendered(SLICE_SPEC, name="kwb_rendered_resize_layout")
+        mod.torch = torch
+        cl = torch.empty(2, 3, 4, 5).to(memory_format=torch.channels_last)
+        rm = torch.empty(2, 3, 4, 5)
+        self.assertEqual(len(mod.layout_differences([rm], [cl])), 1)
+        self.assertEqual(mod.layout_differences([cl], [cl]), [])
+        # a size-1 dim's stride says nothing: [2, 1, 4, 5] row-major and channels_last are the same order
+        one = torch.empty(2, 1, 4, 5)
+        self.assertEqual(mod.layout_differences([one], [one.to(memory_format=torch.channels_last)]), [])
+        # Model returning a view that is not dense (a slice, an expand) sets no layout a kernel must copy
+        self.assertEqual(mod.layout_differences([rm[..., :3].contiguous()], [rm[..., :3]]), [])
+        self.assertEqual(mod.layout_differences([rm.contiguous()], [torch.empty(1, 3, 4, 5).expand(2, 3, 4, 5)]), [])
+        self.assertTrue(mod.dense_layout(rm.permute(0, 2, 3, 1)))
+        self.assertFalse(mod.dense_layout(rm[..., ::2]))
+
+
+if __name__ == "__main__":
+    unittest.main()
