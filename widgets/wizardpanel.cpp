@@ -375,6 +375,9 @@ void WizardPanel::setSession(WorkbenchSession* session) {
                                                                  : r.verdict == Verdict::Incomplete
                                                                      ? tr(" (interrupted: no result.json)")
                                                                      : tr(" (not the recorded run)"));
+    else if (!r.absentRunDir.isEmpty())
+      lines << tr("  run: %1 (not in this copy: run folders are not committed; the report is the record)")
+                   .arg(r.absentRunDir);
     if (!r.maxRelErr && r.mode == QLatin1String("cpu-dry-run") && !(r.skeleton && r.runDir.isEmpty()))
       lines << tr("  rel_err: %1").arg(dryRunRelErrNote());
     lines << (r.versionCount > 0

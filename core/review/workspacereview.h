@@ -52,7 +52,14 @@ struct WorkspaceReview {
   QString gateReason;                    ///< why it is not a pass ("" when it is)
   bool skeleton = false;                 ///< kernel.py sets UNIMPLEMENTED = True
   bool runRecorded = false;              ///< the run shown is the one the report and memory describe
-  QList<CaseResult> cases;               ///< the run's cases (result.json), in order
+  QList<CaseResult> cases;               ///< the run's cases (result.json), in order; read from the report's table
+                                         ///< when the recorded run's folder is not in this copy (casesFromReport)
+  /// The recorded run's folder (workspace-relative, as memory/vN.json names it) when it is not on disk: a clone of the
+  /// workspace's repository, whose .kwb/runs/ is not committed (new-user trial 19, #8). "" when it is there or none is
+  /// named. The review then shows the record: the verdict and figures of memory/vN.json, the cases of the report, the
+  /// roofline of the committed .kwb/roofline.json.
+  QString absentRunDir;
+  bool casesFromReport = false;  ///< cases came from the report's "Correctness results" table (absentRunDir)
   std::optional<RunResult> result;       ///< the run's merged RESULT_JSON
   QString logPath;                       ///< the run's output.log ("" if missing)
   std::optional<RooflineData> roofline;  ///< .kwb/roofline.json, else recomputed from the spec and the run
