@@ -584,8 +584,7 @@ bool BaselineJob::openForNextVersion() {
   // for good, `kwb baseline --force` refusing once later versions exist (new-user trial 19, #4). Refused while V0 is
   // the only version, naming the way out; a workspace that already holds later versions keeps comparing with the
   // latest one that finished (refusing it too would send `kwb baseline --force` back here).
-  if (const VersionInfo& first = versions->constFirst();
-      versions->size() == 1 && (first.gate == QLatin1String("STOPPED") || first.gate.isEmpty())) {
+  if (const VersionInfo& first = versions->constFirst(); !baselineVerdictGap(dir).isEmpty()) {  // the GUI's rule too
     const QString logic = m_spec.contains("source") ? sj(m_spec["source"], "path") : QString();
     QStringList w{QStringLiteral("kwb"),
                   QStringLiteral("baseline"),
