@@ -424,6 +424,16 @@ void TestGuiFlow::reviewOfACloneAndAStoppedV0() {
 
   QVERIFY2(w.openPath(clone), qPrintable(w.lastError()));
   QVERIFY(w.session()->review()->runDir.isEmpty());
+  {  // the kernel tab opens where the header's index puts ModelNew (hundreds of lines of GEMM library before it)
+    const int model = kernelModelNewLine(clone + QStringLiteral("/kernel.py"));
+    QVERIFY(model > 100);
+    CodeEditor* kernel = w.editors()->editorFor(clone + QStringLiteral("/kernel.py"));
+    QVERIFY(kernel);
+    int line = 0, index = 0;
+    kernel->getCursorPosition(&line, &index);
+    QCOMPARE(line, model - 1);
+    QVERIFY(kernel->text(line).startsWith(QStringLiteral("class ModelNew")));
+  }
   QCOMPARE(w.rooflinePlot()->title(), inPlace);  // the committed figure, not fp32's
   QCOMPARE(w.runConsole()->caseModel()->rowCount(), cases);
   QCOMPARE(w.runConsole()->caseModel()->results().constFirst().name, QStringLiteral("problem_shape"));

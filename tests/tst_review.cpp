@@ -65,6 +65,7 @@ class TestReview : public QObject {
   void rooflineJsonRoundTrip();
   void readFinishedWorkspace();
   void readClonedWorkspace();
+  void kernelModelNewLineFromTheIndex();
   void readRunFolder();
   void readInterruptedRun();
   void readSkeletonAndDryRun();
@@ -293,6 +294,23 @@ void TestReview::readClonedWorkspace() {
   QCOMPARE(dry[0].status, QStringLiteral("PASS"));
   QVERIFY(!dry[0].relErr);  // "n/a (dry run)"
   QCOMPARE(casesFromReport(QStringLiteral("# Baseline report\n\nno table\n")).size(), 0);
+}
+
+void TestReview::kernelModelNewLineFromTheIndex() {
+  QTemporaryDir tmp;
+  const QString k = tmp.filePath(QStringLiteral("kernel.py"));
+  QByteArray text = "# Generated\n# Index: ModelNew at line 5; launches: k (line 3).\n";
+  text += "import triton\n\nclass ModelNew:\n    pass\n";
+  write(k, text);
+  QCOMPARE(kernelModelNewLine(k), 5);
+  write(k, "# Index: ModelNew at line 99;\nclass ModelNew: pass\n");  // past the end: no line
+  QCOMPARE(kernelModelNewLine(k), 0);
+  write(k, "import triton\n");  // a kernel without an index (a user's)
+  QCOMPARE(kernelModelNewLine(k), 0);
+  QCOMPARE(kernelModelNewLine(tmp.filePath(QStringLiteral("none.py"))), 0);
+  // the golden chain kernel's own index
+  const int golden = kernelModelNewLine(QStringLiteral(KWB_TEST_DATA_DIR "/codegen/gelu.triton.golden.py"));
+  QCOMPARE(golden, 49);
 }
 
 void TestReview::readRunFolder() {

@@ -1189,6 +1189,11 @@ bool MainWindow::openPath(const QString& logicFileOrWorkspace) {
     for (const char* rel : kWorkspaceFiles)
       if (QFileInfo::exists(QDir(workspace).filePath(QLatin1String(rel))))
         m_editors->openFile(QDir(workspace).filePath(QLatin1String(rel)), nullptr);
+    // A chain's kernel.py holds thousands of lines of stage library: its tab opens where the header's index puts
+    // ModelNew (new-user trial 19, #18)
+    const QString kernel = QDir(workspace).filePath(QStringLiteral("kernel.py"));
+    if (CodeEditor* editor = m_editors->editorFor(kernel))
+      if (const int line = kernelModelNewLine(kernel); line > 0) editor->showLine(line);
     m_editors->openFile(logic, nullptr);
   }
   showKnowledge({});

@@ -124,6 +124,20 @@ bool isSkeletonKernel(const QString& kernelPy) {
   return marker.match(QString::fromUtf8(f.readAll())).hasMatch();
 }
 
+int kernelModelNewLine(const QString& kernelPy) {
+  QFile f(kernelPy);
+  if (!f.open(QIODevice::ReadOnly)) return 0;
+  static const QRegularExpression index(QStringLiteral("^# Index: ModelNew at line (\\d+)\\b"));
+  int line = 0, lines = 0;
+  while (!f.atEnd()) {
+    const QString text = QString::fromUtf8(f.readLine());
+    ++lines;
+    if (lines <= 80 && line == 0)
+      if (const QRegularExpressionMatch m = index.match(text); m.hasMatch()) line = m.captured(1).toInt();
+  }
+  return line > 0 && line <= lines ? line : 0;
+}
+
 bool resolveReviewPath(const QString& path, QString* workspace, QString* runDir) {
   QFileInfo fi(path);
   if (!fi.exists()) return false;

@@ -130,4 +130,9 @@ QList<CaseComparison> compareRuns(const QList<CaseResult>& a, const QList<CaseRe
 /// True when `kernelPy` is a skeleton (a line "UNIMPLEMENTED = True", as core/codegen writes it).
 bool isSkeletonKernel(const QString& kernelPy);
 
+/// The line (1-based) a generated kernel.py's header index names for ModelNew ("# Index: ModelNew at line N;" within
+/// its first 80 lines), so a review opens a long chain kernel (thousands of lines of stage library) where its model
+/// is (new-user trial 19, #18); 0 when the file has no such index, cannot be read, or N is past its end.
+int kernelModelNewLine(const QString& kernelPy);
+
 }  // namespace kwb
