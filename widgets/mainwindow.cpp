@@ -1226,11 +1226,16 @@ bool MainWindow::openPath(const QString& logicFileOrWorkspace) {
   updateActions();
   updateTitle();
   m_centralTabs->setCurrentIndex(0);  // the workbench page, also when the suite's tab was in front
+  // A V0 without a verdict has no Measure Again to keep it (trial 19, #4): the line says what applies
+  const bool noBase = !target.isEmpty() && !baselineVerdictGap(workspace).isEmpty();
   statusBar()->showMessage(target.isEmpty()
                                ? tr("Opened %1: run phase 1 (Understand)").arg(QDir::toNativeSeparators(logic))
-                               : tr("Opened workspace %1 (%2) for review, nothing re-run: Measure Again keeps V0; "
-                                    "phase 1 onward replaces it")
-                                     .arg(QDir::toNativeSeparators(workspace), target),
+                           : noBase ? tr("Opened workspace %1 (%2) for review, nothing re-run: V0 has no verdict; "
+                                         "phase 1 onward measures it anew")
+                                          .arg(QDir::toNativeSeparators(workspace), target)
+                                    : tr("Opened workspace %1 (%2) for review, nothing re-run: Measure Again keeps V0; "
+                                         "phase 1 onward replaces it")
+                                          .arg(QDir::toNativeSeparators(workspace), target),
                            8000);
   return true;
 }
