@@ -259,8 +259,8 @@ int main(int argc, char** argv) {
   if (p.isSet(QStringLiteral("review")) && w.openPath(p.value(QStringLiteral("review")))) {
     save(&w, out, QStringLiteral("08-review"));
     // kernel.py's tab, opened where its header's index puts ModelNew (new-user trial 19, #18), then the report again
-    if (QWidget* kernel = w.editors()->editorFor(QDir(p.value(QStringLiteral("review"))).filePath(
-            QStringLiteral("kernel.py")))) {
+    if (QWidget* kernel =
+            w.editors()->editorFor(QDir(p.value(QStringLiteral("review"))).filePath(QStringLiteral("kernel.py")))) {
       QWidget* before = w.editors()->currentWidget();
       w.editors()->setCurrentWidget(kernel);
       save(&w, out, QStringLiteral("08e-review-kernel"));

@@ -1225,9 +1225,10 @@ print(P + "RESULT_JSON=" + json.dumps({"status": "PASS", "cases": cases}), flush
   void generatedBesideAKeptEditIsCommitted() {
     QTemporaryDir tmp;
     const QString ws = tmp.filePath(QStringLiteral("kernel_opt_19_ReLU"));
-    const QStringList base{QStringLiteral("baseline"), problem("19_ReLU.py"), QStringLiteral("--gpu"),
-                           QStringLiteral("H200"), QStringLiteral("--framework"), QStringLiteral("triton"),
-                           QStringLiteral("--workspace"), ws, QStringLiteral("--cpu-dry-run")};
+    const QStringList base{
+        QStringLiteral("baseline"),     problem("19_ReLU.py"),    QStringLiteral("--gpu"),       QStringLiteral("H200"),
+        QStringLiteral("--framework"),  QStringLiteral("triton"), QStringLiteral("--workspace"), ws,
+        QStringLiteral("--cpu-dry-run")};
     Result r = kwb(base);
     QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
     auto tracked = [&ws] {

@@ -386,8 +386,8 @@ void TestGuiFlow::measureAgainFromReview() {
   QVERIFY(!QFile::exists(ws + QStringLiteral("/memory/v2.json")));
 }
 
-// A reviewer's copy: a git clone of a workspace has the records but not .kwb/runs/ (not committed). The review draws the
-// committed roofline.json (a matmul's tf32 roofs, not fp32's recomputed from the spec) and shows the report's cases
+// A reviewer's copy: a git clone of a workspace has the records but not .kwb/runs/ (not committed). The review draws
+// the committed roofline.json (a matmul's tf32 roofs, not fp32's recomputed from the spec) and shows the report's cases
 // (new-user trial 19, #8). Then the same workspace with a V0 that has no verdict: Measure Again is off and says why,
 // by `kwb measure`'s rule (trial 19, #4).
 void TestGuiFlow::reviewOfACloneAndAStoppedV0() {

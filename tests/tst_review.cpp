@@ -225,11 +225,11 @@ void TestReview::readClonedWorkspace() {
   ReportInput in;
   in.problemName = QStringLiteral("19_ReLU");
   in.mode = QStringLiteral("gpu");
-  in.cases = {{QStringLiteral("problem_shape"), QStringLiteral("PASS"), QStringLiteral("4096x393216"),
-               QStringLiteral("float32"), QString(), 1.5e-7, 0.01, 3350.5, 3400.0},
-              {QStringLiteral("boundary_tail"), QStringLiteral("FAIL"), QStringLiteral("4097x17"),
-               QStringLiteral("float32"), QStringLiteral("rel_err 0.2 > 0.01 | at [3, 4]"), 0.2, 0.01, std::nullopt,
-               std::nullopt}};
+  in.cases = {
+      {QStringLiteral("problem_shape"), QStringLiteral("PASS"), QStringLiteral("4096x393216"),
+       QStringLiteral("float32"), QString(), 1.5e-7, 0.01, 3350.5, 3400.0},
+      {QStringLiteral("boundary_tail"), QStringLiteral("FAIL"), QStringLiteral("4097x17"), QStringLiteral("float32"),
+       QStringLiteral("rel_err 0.2 > 0.01 | at [3, 4]"), 0.2, 0.01, std::nullopt, std::nullopt}};
   in.overallStatus = QStringLiteral("PASS");
   write(ws + QStringLiteral("/baseline_report.md"), renderBaselineReport(in).toUtf8());
   // The committed figure is tf32's (the spec says float32: a recomputed one reads fp32, 67 TFLOPS)
@@ -275,9 +275,9 @@ void TestReview::readClonedWorkspace() {
   QCOMPARE(r->cases[0].relErr.value_or(0), 1.5e-7);
   QCOMPARE(r->cases[0].latencyUs.value_or(0), 3350.5);
   QCOMPARE(r->cases[0].refLatencyUs.value_or(0), 3400.0);
-  QCOMPARE(r->cases[1].status, QStringLiteral("FAIL"));  // bold dropped
+  QCOMPARE(r->cases[1].status, QStringLiteral("FAIL"));                            // bold dropped
   QCOMPARE(r->cases[1].reason, QStringLiteral("rel_err 0.2 > 0.01 | at [3, 4]"));  // the escaped pipe kept
-  QVERIFY(!r->cases[1].latencyUs);                                                  // "n/a"
+  QVERIFY(!r->cases[1].latencyUs);                                                 // "n/a"
   // The export says where the run went
   QVERIFY(reviewMarkdown(*r, {}).contains(
       QStringLiteral("`.kwb/runs/20261201-110000` (not in this copy: run folders are not committed")));

@@ -258,9 +258,9 @@ class TestSuite : public QObject {
       pdfHtml = given;
       return true;
     };
-    QVERIFY2(exportSuiteReport(r, ExportFormat::Pdf, m_tmp.filePath(QStringLiteral("elsewhere/suite.pdf")), capture,
-                               &error),
-             qPrintable(error));
+    QVERIFY2(
+        exportSuiteReport(r, ExportFormat::Pdf, m_tmp.filePath(QStringLiteral("elsewhere/suite.pdf")), capture, &error),
+        qPrintable(error));
     const QString absolute =
         QUrl::fromLocalFile(QDir(r.dir).absoluteFilePath(QStringLiteral("kernel_opt_3_c/baseline_report.md")))
             .toString(QUrl::FullyEncoded);

@@ -1186,7 +1186,8 @@ int cmdExport(const QStringList& args, const FigureRenderer& renderer, const Htm
     if (!exportSuiteReport(*suite, *format, output, toPdf, &error)) return usage(error);
     out() << "wrote " << QFileInfo(output).absoluteFilePath()
           << " (suite report: " << suiteHeadline(suite->summary, suite->cpuDryRun)
-          << (*format == ExportFormat::Pdf ? "; links to the workspaces' absolute paths)" : "; links relative to its folder)")
+          << (*format == ExportFormat::Pdf ? "; links to the workspaces' absolute paths)"
+                                           : "; links relative to its folder)")
           << Qt::endl;
     return kOk;
   }

@@ -611,10 +611,9 @@ class Builder {
   bool m_absoluteLinks = false;  ///< file:// URLs: a PDF has no folder its viewer resolves relative links against
   /// The link to @p relativePath (relative to m_linkDir): as it is, or an absolute file:// URL (m_absoluteLinks)
   QString fileHref(const QString& relativePath) const {
-    return m_absoluteLinks
-               ? QUrl::fromLocalFile(QDir::cleanPath(QDir(m_linkDir).absoluteFilePath(relativePath)))
-                     .toString(QUrl::FullyEncoded)
-               : hrefOf(relativePath);
+    return m_absoluteLinks ? QUrl::fromLocalFile(QDir::cleanPath(QDir(m_linkDir).absoluteFilePath(relativePath)))
+                                 .toString(QUrl::FullyEncoded)
+                           : hrefOf(relativePath);
   }
   bool m_tr;
   QStringList m_reasons;  ///< per entry: its error, paths relative

@@ -405,7 +405,8 @@ QList<ReportCase> casesFromReport(const QString& markdown) {
     QString status = cells[3];
     if (status.startsWith(QLatin1String("**")) && status.endsWith(QLatin1String("**")) && status.size() > 4)
       status = status.mid(2, status.size() - 4);
-    if (status == dryRunCaseRanText() || status == QLatin1String("PASS (harness only)")) status = QStringLiteral("PASS");
+    if (status == dryRunCaseRanText() || status == QLatin1String("PASS (harness only)"))
+      status = QStringLiteral("PASS");
     c.status = status;
     c.relErr = value(cells[4]);
     c.threshold = value(cells[5]);

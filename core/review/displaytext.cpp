@@ -664,13 +664,15 @@ QString versionOfText(int version, int count) {
 
 QString baselineVerdictGapText(const QString& gap) {
   if (gap == QLatin1String("STOPPED"))
-    return DisplayText::tr("V0 was stopped before a verdict: Measure Again records a later version against a V0 with "
-                           "a verdict, so it is off until V0 is measured again (run phases 1-4 again, or `kwb "
-                           "baseline … --force`).");
+    return DisplayText::tr(
+        "V0 was stopped before a verdict: Measure Again records a later version against a V0 with "
+        "a verdict, so it is off until V0 is measured again (run phases 1-4 again, or `kwb "
+        "baseline … --force`).");
   if (gap.isEmpty()) return {};
-  return DisplayText::tr("V0 has no verdict (no run was recorded): Measure Again records a later version against a "
-                         "V0 with a verdict, so it is off until V0 is measured (run phases 1-4 again, or `kwb "
-                         "baseline … --force`).");
+  return DisplayText::tr(
+      "V0 has no verdict (no run was recorded): Measure Again records a later version against a "
+      "V0 with a verdict, so it is off until V0 is measured (run phases 1-4 again, or `kwb "
+      "baseline … --force`).");
 }
 
 }  // namespace kwb

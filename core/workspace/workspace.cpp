@@ -116,8 +116,7 @@ bool onlyAnUnfinishedRun(const QDir& root, const QStringList& entriesBesideKwb) 
   for (const QString& e : entriesBesideKwb)
     if (e != QLatin1String(".atrex_plugins")) return false;
   QString why;
-  const std::optional<QByteArray> bytes =
-      readBoundedFile(root.filePath(kManifest), limits::kDataFile.maxBytes, &why);
+  const std::optional<QByteArray> bytes = readBoundedFile(root.filePath(kManifest), limits::kDataFile.maxBytes, &why);
   const std::optional<nlohmann::json> doc = bytes ? parseBoundedJson(*bytes, limits::kDataFile, &why) : std::nullopt;
   if (!doc || !doc->is_object()) return false;
   const nlohmann::json files = doc->value("generated", nlohmann::json::object());
