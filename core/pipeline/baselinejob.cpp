@@ -584,7 +584,8 @@ bool BaselineJob::openForNextVersion() {
   // for good, `kwb baseline --force` refusing once later versions exist (new-user trial 19, #4). Refused while V0 is
   // the only version, naming the way out; a workspace that already holds later versions keeps comparing with the
   // latest one that finished (refusing it too would send `kwb baseline --force` back here).
-  if (const VersionInfo& first = versions->constFirst(); !baselineVerdictGap(dir).isEmpty()) {  // the GUI's rule too
+  if (const QString gap = baselineVerdictGap(dir); !gap.isEmpty()) {  // the GUI's rule too; V0 is then listed
+    const VersionInfo& first = versions->constFirst();
     const QString logic = m_spec.contains("source") ? sj(m_spec["source"], "path") : QString();
     QStringList w{QStringLiteral("kwb"),
                   QStringLiteral("baseline"),
