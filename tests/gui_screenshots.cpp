@@ -39,6 +39,8 @@
 #include "core/pipeline/baselinejob.h"
 #include "widgets/appenvironment.h"
 #include "widgets/casetablemodel.h"
+#include "widgets/codeeditor.h"
+#include "widgets/editortabs.h"
 #include "widgets/mainwindow.h"
 #include "widgets/rooflineplot.h"
 #include "widgets/runconsole.h"
@@ -256,6 +258,14 @@ int main(int argc, char** argv) {
   // Review mode: a finished workspace, read back, nothing re-run.
   if (p.isSet(QStringLiteral("review")) && w.openPath(p.value(QStringLiteral("review")))) {
     save(&w, out, QStringLiteral("08-review"));
+    // kernel.py's tab, opened where its header's index puts ModelNew (new-user trial 19, #18), then the report again
+    if (QWidget* kernel =
+            w.editors()->editorFor(QDir(p.value(QStringLiteral("review"))).filePath(QStringLiteral("kernel.py")))) {
+      QWidget* before = w.editors()->currentWidget();
+      w.editors()->setCurrentWidget(kernel);
+      save(&w, out, QStringLiteral("08e-review-kernel"));
+      w.editors()->setCurrentWidget(before);
+    }
     // the finished phases' pages as the workspace recorded them (new-user trial 10, #8): phase 1's verdict, the
     // records, the files
     for (int phase = 1; phase <= 3; ++phase) {

@@ -90,6 +90,7 @@ class TestGuiFlow : public QObject {
   void runAllPhasesCommits();
   void runAllSkeletonRecordsAsCli();
   void measureAgainFromReview();
+  void reviewOfACloneAndAStoppedV0();
   void existingWorkspaceAsks();
   void knowledgeIdsStayWhole();
   void wizardFitsANarrowDock();
@@ -383,6 +384,100 @@ void TestGuiFlow::measureAgainFromReview() {
   QVERIFY(asked);
   QCOMPARE(w.session()->review()->versionCount, 2);
   QVERIFY(!QFile::exists(ws + QStringLiteral("/memory/v2.json")));
+}
+
+// A reviewer's copy: a git clone of a workspace has the records but not .kwb/runs/ (not committed). The review draws
+// the committed roofline.json (a matmul's tf32 roofs, not fp32's recomputed from the spec) and shows the report's cases
+// (new-user trial 19, #8). Then the same workspace with a V0 that has no verdict: Measure Again is off and says why,
+// by `kwb measure`'s rule (trial 19, #4).
+void TestGuiFlow::reviewOfACloneAndAStoppedV0() {
+  QTemporaryDir tmp;
+  QVERIFY(tmp.isValid());
+  const QString ws = tmp.filePath(QStringLiteral("kernel_opt_matmul"));
+  {
+    BaselineOptions o;
+    o.logicPath = QStringLiteral(KWB_SHARED_DIR "/data/kernelbench/level1/1_Square_matrix_multiplication_.py");
+    o.gpu = QStringLiteral("H200");
+    o.framework = QStringLiteral("triton");
+    o.cpuDryRun = true;
+    o.workspaceDir = ws;
+    BaselineJob job(o);
+    QSignalSpy finished(&job, &BaselineJob::finished);
+    job.runAll();
+    QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty(), 300000);
+    QVERIFY2(finished.first().first().toBool(), qPrintable(job.lastError()));
+  }
+  const QString clone = tmp.filePath(QStringLiteral("clone"));
+  QProcess git;
+  git.start(QStringLiteral("git"), {QStringLiteral("clone"), QStringLiteral("-q"), ws, clone});
+  QVERIFY(git.waitForFinished(60000) && git.exitCode() == 0);
+  QVERIFY(!QFileInfo::exists(clone + QStringLiteral("/.kwb/runs")));
+
+  MainWindow w;
+  w.resize(1280, 800);
+  w.show();
+  QVERIFY2(w.openPath(ws), qPrintable(w.lastError()));
+  const QString inPlace = w.rooflinePlot()->title();
+  QVERIFY2(inPlace.endsWith(QStringLiteral("tf32")), qPrintable(inPlace));
+  const int cases = static_cast<int>(w.runConsole()->caseModel()->rowCount());
+  QVERIFY(cases >= 2);
+
+  QVERIFY2(w.openPath(clone), qPrintable(w.lastError()));
+  QVERIFY(w.session()->review()->runDir.isEmpty());
+  {  // the kernel tab opens where the header's index puts ModelNew (hundreds of lines of GEMM library before it)
+    const int model = kernelModelNewLine(clone + QStringLiteral("/kernel.py"));
+    QVERIFY(model > 100);
+    CodeEditor* kernel = w.editors()->editorFor(clone + QStringLiteral("/kernel.py"));
+    QVERIFY(kernel);
+    int line = 0, index = 0;
+    kernel->getCursorPosition(&line, &index);
+    QCOMPARE(line, model - 1);
+    QVERIFY(kernel->text(line).startsWith(QStringLiteral("class ModelNew")));
+  }
+  QCOMPARE(w.rooflinePlot()->title(), inPlace);  // the committed figure, not fp32's
+  QCOMPARE(w.runConsole()->caseModel()->rowCount(), cases);
+  QCOMPARE(w.runConsole()->caseModel()->results().constFirst().name, QStringLiteral("problem_shape"));
+  const QString bar = w.runConsole()->progressBar()->toolTip();
+  QVERIFY2(bar.startsWith(QStringLiteral("V0: recorded run of ")) && bar.contains(QStringLiteral("not in this copy")),
+           qPrintable(bar));
+  QVERIFY2(w.runConsole()->outputView()->toPlainText().contains(
+               QStringLiteral("is not in this copy (run folders are not committed): the cases are read from the "
+                              "report's table")),
+           qPrintable(w.runConsole()->outputView()->toPlainText()));
+  auto* again = w.findChild<QAction*>(QStringLiteral("actionMeasureAgain"));
+  QVERIFY(again->isEnabled());  // a dry run's V0 is a verdict
+
+  // V0 stopped before its verdict, then V0 with no run recorded: Measure Again is off, its tip and the wizard say why
+  const QString v0 = clone + QStringLiteral("/memory/v0.json");
+  auto setGate = [&v0](const nlohmann::json& gate, const char* mode) {
+    QFile f(v0);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    nlohmann::json j = nlohmann::json::parse(f.readAll().toStdString());
+    f.close();
+    j["quality_gate"]["result"] = gate;
+    j["workbench"]["mode"] = mode;
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    f.write(QByteArray::fromStdString(j.dump(2)));
+  };
+  const struct {
+    nlohmann::json gate;
+    const char* mode;
+    QString says;
+  } gaps[] = {{"STOPPED", "cpu-dry-run", QStringLiteral("V0 was stopped before a verdict: Measure Again records")},
+              {nullptr, "gpu", QStringLiteral("V0 has no verdict (no run was recorded): Measure Again records")}};
+  for (const auto& gap : gaps) {
+    setGate(gap.gate, gap.mode);
+    QVERIFY2(w.openPath(clone), qPrintable(w.lastError()));
+    QVERIFY(!again->isEnabled());
+    QVERIFY2(again->toolTip().startsWith(gap.says), qPrintable(again->toolTip()));
+    QVERIFY2(w.wizard()->measureSummary().contains(gap.says), qPrintable(w.wizard()->measureSummary()));
+    QVERIFY(!w.measureAgain());  // F5 or a script: refused with the same words, nothing measured
+    QVERIFY2(w.lastError().startsWith(gap.says), qPrintable(w.lastError()));
+    QVERIFY(!QFile::exists(clone + QStringLiteral("/memory/v1.json")));
+  }
+  setGate("PASS", "gpu");
+  QVERIFY2(w.openPath(clone), qPrintable(w.lastError()));
+  QVERIFY(again->isEnabled());
 }
 
 void TestGuiFlow::savedLayoutFitsASmallerWindow() {

@@ -1,10 +1,12 @@
 // core/review: the verdict model, a finished workspace read back as typed data, and the export.
 #include <QDir>
 #include <QFile>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include "core/perf/roofline.h"
+#include "core/records/baselinereport.h"
 #include "core/review/displaytext.h"
 #include "core/review/reviewexport.h"
 #include "core/review/verdict.h"
@@ -62,6 +64,8 @@ class TestReview : public QObject {
   void verdict();
   void rooflineJsonRoundTrip();
   void readFinishedWorkspace();
+  void readClonedWorkspace();
+  void kernelModelNewLineFromTheIndex();
   void readRunFolder();
   void readInterruptedRun();
   void readSkeletonAndDryRun();
@@ -208,6 +212,105 @@ void TestReview::readFinishedWorkspace() {
   d.label = QStringLiteral("as recorded");
   write(ws + QStringLiteral("/.kwb/roofline.json"), QByteArray::fromStdString(rooflineToJson(d).dump()));
   QCOMPARE(readWorkspaceReview(ws)->roofline->label, QStringLiteral("as recorded"));
+}
+
+// What a reviewer receives: a git clone of the workspace, without .kwb/runs/ (not committed). The review shows the
+// record: the committed roofline.json (not one recomputed from the spec at fp32), and the report's cases (new-user
+// trial 19, #8).
+void TestReview::readClonedWorkspace() {
+  QTemporaryDir tmp;
+  const QString ws = tmp.filePath(QStringLiteral("kernel_opt_19_ReLU"));
+  makeWorkspace(ws, "\"PASS\"");
+  // The report as kwb writes it, its table included
+  ReportInput in;
+  in.problemName = QStringLiteral("19_ReLU");
+  in.mode = QStringLiteral("gpu");
+  in.cases = {
+      {QStringLiteral("problem_shape"), QStringLiteral("PASS"), QStringLiteral("4096x393216"),
+       QStringLiteral("float32"), QString(), 1.5e-7, 0.01, 3350.5, 3400.0},
+      {QStringLiteral("boundary_tail"), QStringLiteral("FAIL"), QStringLiteral("4097x17"), QStringLiteral("float32"),
+       QStringLiteral("rel_err 0.2 > 0.01 | at [3, 4]"), 0.2, 0.01, std::nullopt, std::nullopt}};
+  in.overallStatus = QStringLiteral("PASS");
+  write(ws + QStringLiteral("/baseline_report.md"), renderBaselineReport(in).toUtf8());
+  // The committed figure is tf32's (the spec says float32: a recomputed one reads fp32, 67 TFLOPS)
+  RooflineData d = *readWorkspaceReview(ws)->roofline;
+  d.dtype = QStringLiteral("tf32");
+  d.peakTflops = 494.5;
+  d.label = QStringLiteral("as recorded");
+  write(ws + QStringLiteral("/.kwb/roofline.json"), QByteArray::fromStdString(rooflineToJson(d).dump()));
+  write(ws + QStringLiteral("/.gitignore"), ".kwb/runs/\n");
+  auto git = [](const QStringList& args) {
+    QProcess p;
+    p.start(QStringLiteral("git"), QStringList{QStringLiteral("-c"), QStringLiteral("user.name=t"),
+                                               QStringLiteral("-c"), QStringLiteral("user.email=t@t")} +
+                                       args);
+    return p.waitForFinished(60000) && p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0;
+  };
+  QVERIFY(git({QStringLiteral("-C"), ws, QStringLiteral("init"), QStringLiteral("-q")}));
+  QVERIFY(git({QStringLiteral("-C"), ws, QStringLiteral("add"), QStringLiteral("-A")}));
+  QVERIFY(git({QStringLiteral("-C"), ws, QStringLiteral("commit"), QStringLiteral("-q"), QStringLiteral("-m"),
+               QStringLiteral("V0: baseline kernel")}));
+  const QString clone = tmp.filePath(QStringLiteral("clone"));
+  QVERIFY(git({QStringLiteral("clone"), QStringLiteral("-q"), ws, clone}));
+  QVERIFY(!QFileInfo::exists(clone + QStringLiteral("/.kwb/runs")));
+  QVERIFY(QFileInfo::exists(clone + QStringLiteral("/.kwb/roofline.json")));
+
+  QString error;
+  const auto r = readWorkspaceReview(clone, &error);
+  QVERIFY2(r, qPrintable(error));
+  QVERIFY(r->runDir.isEmpty());
+  QCOMPARE(r->absentRunDir, QStringLiteral(".kwb/runs/20261201-110000"));
+  QCOMPARE(r->verdict, Verdict::Pass);  // the recorded gate
+  QCOMPARE(r->latencyUs.value_or(0), 3350.5);
+  QVERIFY(r->roofline);
+  QCOMPARE(r->roofline->dtype, QStringLiteral("tf32"));
+  QCOMPARE(r->roofline->peakTflops, 494.5);
+  QCOMPARE(r->roofline->label, QStringLiteral("as recorded"));
+  // the cases, from the report's table, with their figures as the report rounds them
+  QVERIFY(r->casesFromReport);
+  QCOMPARE(r->cases.size(), 2);
+  QCOMPARE(r->cases[0].name, QStringLiteral("problem_shape"));
+  QCOMPARE(r->cases[0].status, QStringLiteral("PASS"));
+  QCOMPARE(r->cases[0].shape, QStringLiteral("4096x393216"));
+  QCOMPARE(r->cases[0].relErr.value_or(0), 1.5e-7);
+  QCOMPARE(r->cases[0].latencyUs.value_or(0), 3350.5);
+  QCOMPARE(r->cases[0].refLatencyUs.value_or(0), 3400.0);
+  QCOMPARE(r->cases[1].status, QStringLiteral("FAIL"));                            // bold dropped
+  QCOMPARE(r->cases[1].reason, QStringLiteral("rel_err 0.2 > 0.01 | at [3, 4]"));  // the escaped pipe kept
+  QVERIFY(!r->cases[1].latencyUs);                                                 // "n/a"
+  // The export says where the run went
+  QVERIFY(reviewMarkdown(*r, {}).contains(
+      QStringLiteral("`.kwb/runs/20261201-110000` (not in this copy: run folders are not committed")));
+  // The original, reviewed in place, is unchanged: its run folder is there
+  const auto o = readWorkspaceReview(ws);
+  QVERIFY(o->absentRunDir.isEmpty());
+  QVERIFY(!o->casesFromReport);
+  QCOMPARE(o->cases[1].status, QStringLiteral("PASS"));  // result.json's
+  QCOMPARE(o->roofline->dtype, QStringLiteral("tf32"));
+  // A dry run's report: "ran (harness only)" reads PASS again
+  in.mode = QStringLiteral("cpu-dry-run");
+  const QList<ReportCase> dry = casesFromReport(renderBaselineReport(in));
+  QCOMPARE(dry.size(), 2);
+  QCOMPARE(dry[0].status, QStringLiteral("PASS"));
+  QVERIFY(!dry[0].relErr);  // "n/a (dry run)"
+  QCOMPARE(casesFromReport(QStringLiteral("# Baseline report\n\nno table\n")).size(), 0);
+}
+
+void TestReview::kernelModelNewLineFromTheIndex() {
+  QTemporaryDir tmp;
+  const QString k = tmp.filePath(QStringLiteral("kernel.py"));
+  QByteArray text = "# Generated\n# Index: ModelNew at line 5; launches: k (line 3).\n";
+  text += "import triton\n\nclass ModelNew:\n    pass\n";
+  write(k, text);
+  QCOMPARE(kernelModelNewLine(k), 5);
+  write(k, "# Index: ModelNew at line 99;\nclass ModelNew: pass\n");  // past the end: no line
+  QCOMPARE(kernelModelNewLine(k), 0);
+  write(k, "import triton\n");  // a kernel without an index (a user's)
+  QCOMPARE(kernelModelNewLine(k), 0);
+  QCOMPARE(kernelModelNewLine(tmp.filePath(QStringLiteral("none.py"))), 0);
+  // the golden chain kernel's own index
+  const int golden = kernelModelNewLine(QStringLiteral(KWB_TEST_DATA_DIR "/codegen/gelu.triton.golden.py"));
+  QCOMPARE(golden, 49);
 }
 
 void TestReview::readRunFolder() {

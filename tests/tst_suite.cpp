@@ -9,6 +9,7 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QUrl>
 
 #include <algorithm>
 #include <csignal>
@@ -250,6 +251,23 @@ class TestSuite : public QObject {
     QVERIFY2(exportSuiteReport(r, ExportFormat::Markdown, out, {}, &error), qPrintable(error));
     QVERIFY2(readAll(out).contains("[3_c](../doc/kernel_opt_3_c/baseline_report.md)"), readAll(out).constData());
     QVERIFY(!exportSuiteReport(r, ExportFormat::Pdf, m_tmp.filePath(QStringLiteral("x.pdf")), {}, &error));
+    // The PDF's links are absolute file:// URLs: a viewer resolves a relative one against its own folder, or not at
+    // all (new-user trial 19, #18); the HTML it is made from is what toPdf receives
+    QString pdfHtml;
+    const HtmlToPdf capture = [&pdfHtml](const QString& given, const QByteArray&, const QString&, QString*) {
+      pdfHtml = given;
+      return true;
+    };
+    QVERIFY2(
+        exportSuiteReport(r, ExportFormat::Pdf, m_tmp.filePath(QStringLiteral("elsewhere/suite.pdf")), capture, &error),
+        qPrintable(error));
+    const QString absolute =
+        QUrl::fromLocalFile(QDir(r.dir).absoluteFilePath(QStringLiteral("kernel_opt_3_c/baseline_report.md")))
+            .toString(QUrl::FullyEncoded);
+    QVERIFY2(absolute.startsWith(QStringLiteral("file:///")) &&
+                 pdfHtml.contains(QStringLiteral("href=\"%1\"").arg(absolute)),
+             qPrintable(pdfHtml));
+    QVERIFY(!pdfHtml.contains(QStringLiteral("href=\"../doc/")));
   }
 
   // readSuite: a real H200 suite.json (56 problems, its workspaces elsewhere) read back as the GUI reads it.

@@ -45,6 +45,19 @@ class TestWorkspace : public QObject {
     return dir;
   }
 
+  /// A workspace as a run stopped in phase 2 leaves it (new-user trial 19, #18): .kwb/ (manifest, spec) and
+  /// .atrex_plugins/instructions.md, lock released.
+  QString stoppedInPhase2() {
+    const QString dir = fresh();
+    QString error;
+    auto ws = Workspace::open(dir, false, &error);
+    if (!ws || !ws->writeOwned(QStringLiteral(".kwb/spec.json"), "{\"source\": {\"name\": \"x\"}}\n", &error) ||
+        ws->writeGenerated(QStringLiteral(".atrex_plugins/instructions.md"), "# tools\n", &error) !=
+            WriteOutcome::Written)
+      qWarning("%s", qPrintable(error));
+    return dir;
+  }
+
  private Q_SLOTS:
   // "19 ReLU é.py" and "19 ReLU ü.py" both became kernel_opt_19_ReLU__ (new-user trial 3, R11).
   void defaultDirKeepsNonAsciiNamesApart() {
@@ -122,6 +135,21 @@ class TestWorkspace : public QObject {
     const QString onlyKwb = fresh();
     QVERIFY(writeFile(onlyKwb + QStringLiteral("/.kwb/spec.json"), "{}"));
     QTest::newRow("only .kwb (stopped in phase 1)") << onlyKwb << false << QString();
+    // A run stopped in phase 2 left only the workbench's own files, unedited: run there again without --force; an
+    // edit of them, or a file beside them, is the user's
+    QTest::newRow("stopped in phase 2") << stoppedInPhase2() << false << QString();
+    const QString editedPlugins = stoppedInPhase2();
+    QVERIFY(writeFile(editedPlugins + QStringLiteral("/.atrex_plugins/instructions.md"), "# my notes\n"));
+    QTest::newRow("stopped in phase 2, instructions edited")
+        << editedPlugins << false << QStringLiteral("already exists; pass --force");
+    const QString besidePlugins = stoppedInPhase2();
+    QVERIFY(writeFile(besidePlugins + QStringLiteral("/.atrex_plugins/mine.md"), "# my notes\n"));
+    QTest::newRow("stopped in phase 2, a file of the user's in .atrex_plugins")
+        << besidePlugins << false << QStringLiteral("already exists; pass --force");
+    const QString withKernel = stoppedInPhase2();
+    QVERIFY(writeFile(withKernel + QStringLiteral("/kernel.py"), "# mine\n"));
+    QTest::newRow("stopped in phase 2, kernel.py beside it")
+        << withKernel << false << QStringLiteral("already exists; pass --force");
     const QString lostManifest = made();
     QVERIFY(QFile::remove(lostManifest + QStringLiteral("/.kwb/manifest.json")));
     QTest::newRow("manifest deleted, no --force")

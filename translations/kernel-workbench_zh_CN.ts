@@ -205,193 +205,198 @@
         <translation type="vanished">本机没有 CUDA 设备；请使用 --cpu-dry-run 或远程目标（%1 下 torch.cuda.is_available() 为 False；在工作台中：勾选 CPU 试运行，或选择其他运行目标）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="262"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="267"/>
         <source>workspace %1 holds problem %2, not %3: pass another --workspace (nothing was changed)</source>
         <translation>工作区 %1 属于问题 %2，而不是 %3：请另选 --workspace（未做任何更改）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="283"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="288"/>
         <source>pattern %1; FLOPs %2; bytes %3</source>
         <translation>模式 %1；FLOPs %2；字节数 %3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="285"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="290"/>
         <source>ambiguous: </source>
         <translation>存在歧义：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="286"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="291"/>
         <source>spec written to %1</source>
         <translation>规格已写入 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="318"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="323"/>
         <source>the problem cannot fit on %1: its inputs and outputs alone are %2 GB, %3x the %4 GB of memory (kwb&apos;s estimate with the harness&apos;s copies: %5 GB). Nothing was generated or run (a CPU dry run included). Make the shapes in get_inputs() smaller, or pass --allow-oversize to go on anyway</source>
         <translation>该问题无法放入 %1：仅其输入和输出就有 %2 GB，是 %4 GB 显存的 %3 倍（kwb 含测试框架副本的估计：%5 GB）。未生成、未运行任何内容（CPU 试运行亦然）。请减小 get_inputs() 中的形状，或传入 --allow-oversize 仍然继续</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="375"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="383"/>
         <source>warning: </source>
         <translation>警告：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="399"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="407"/>
         <source>. Its last run was stopped before a verdict. To run it again: %1</source>
         <translation>。它上次的运行在得出结论前被停止。重新运行：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="400"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="408"/>
         <source>. To run it again: %1</source>
         <translation>。重新运行：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="402"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="410"/>
         <source> (or `kwb measure %1` to measure its kernel.py as a new version)</source>
         <translation>（或用 `kwb measure %1` 将其 kernel.py 作为新版本测量）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="439"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="447"/>
         <source>the problem changed since your edited %2 was generated: it was made for another version of %1, and as is it would be this problem&apos;s V0. Nothing was changed. Run again with --stale-edits backup to keep yours as %2.edited-&lt;time&gt; and generate %2 afresh for this problem, or with --stale-edits keep to keep yours as made for this problem (this run&apos;s generated one is then written beside it as %2.generated: compare them)</source>
         <translation>问题在你编辑过的 %2 生成之后已改变：它是为 %1 的另一个版本生成的，按原样它会成为本问题的 V0。未做任何更改。可用 --stale-edits backup 重新运行：你的文件保存为 %2.edited-&lt;时间&gt;，并为本问题重新生成 %2；或用 --stale-edits keep 保留你的文件作为本问题的版本（本次生成的文件写在旁边，名为 %2.generated：请比较两者）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="447"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="455"/>
         <source>the problem changed since your edited %2 were generated: they were made for another version of %1, and as is they would be this problem&apos;s V0. Nothing was changed. Run again with --stale-edits backup to keep yours as &lt;file&gt;.edited-&lt;time&gt; and generate them afresh for this problem, or with --stale-edits keep to keep yours as made for this problem (this run&apos;s generated ones are then written beside them as &lt;file&gt;.generated: compare them)</source>
         <translation>问题在你编辑过的 %2 生成之后已改变：它们是为 %1 的另一个版本生成的，按原样它们会成为本问题的 V0。未做任何更改。可用 --stale-edits backup 重新运行：你的文件保存为 &lt;文件&gt;.edited-&lt;时间&gt;，并为本问题重新生成；或用 --stale-edits keep 保留你的文件作为本问题的版本（本次生成的文件写在旁边，名为 &lt;文件&gt;.generated：请比较两者）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="525"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="533"/>
         <source>%1 is not a folder (a kwb workspace)</source>
         <translation>%1 不是文件夹（kwb 工作区）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="527"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="535"/>
         <source>%1 is not a kwb workspace (no .kwb/manifest.json): run `kwb baseline` first</source>
         <translation>%1 不是 kwb 工作区（没有 .kwb/manifest.json）：请先运行 `kwb baseline`</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="533"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="541"/>
         <source>%1 is missing: a later version is measured against a V0 (run `kwb baseline` first)</source>
         <translation>缺少 %1：后续版本需与 V0 对比测量（请先运行 `kwb baseline`）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="542"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="550"/>
         <source>%1 is masked: no V0 to measure against</source>
         <translation>%1 已被屏蔽：没有可对比测量的 V0</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="563"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="571"/>
         <source>%1 cannot be read: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="565"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="573"/>
         <source>%1 is damaged (not a JSON object)</source>
         <translation>%1 已损坏（不是 JSON 对象）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="567"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="575"/>
         <source>%1 is not a problem spec kwb wrote: %2</source>
         <translation>%1 不是 kwb 写入的问题规格：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="572"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="580"/>
         <source>%1 names no workbench.gpu / workbench.framework: it was not written by `kwb baseline`</source>
         <translation>%1 未指定 workbench.gpu / workbench.framework：它不是由 `kwb baseline` 写入的</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="595"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="602"/>
         <source>V0 was stopped before a verdict: run `%1` first (it measures V0 again); `kwb measure` records a later version against a V0 with a verdict</source>
         <translation>V0 在得出结论前被停止：请先运行 `%1`（重新测量 V0）；`kwb measure` 只在 V0 有结论时记录之后的版本</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="597"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="604"/>
         <source>V0 has no verdict (no run was recorded): run `%1` first (it measures V0 again); `kwb measure` records a later version against a V0 with a verdict</source>
         <translation>V0 没有结论（未记录任何运行）：请先运行 `%1`（重新测量 V0）；`kwb measure` 只在 V0 有结论时记录之后的版本</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="612"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="619"/>
         <source>%1 has no kernel.py or test_kernel.py to measure</source>
         <translation>%1 没有可测量的 kernel.py 或 test_kernel.py</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="631"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="638"/>
         <source>stopped before the measurement started; nothing was written</source>
         <translation>测量开始前已停止；未写入任何内容</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="649"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="656"/>
         <source>kernel.py is unchanged since V%1; edit it or pass --again to measure the same kernel again</source>
         <translation>kernel.py 自 V%1 以来未改动；请先编辑它，或加上 --again 再次测量同一内核</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="655"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="662"/>
         <source>V%1 of %2: kernel.py%3 on %4 (%5), against %6</source>
         <translation>%2 的 V%1：在 %4（%5）上运行 kernel.py%3，对比 %6</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="657"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="664"/>
         <source> (your edit)</source>
         <translation>（你的修改）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="661"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="668"/>
         <source>warning: a stopped run has no verdict and no figures (%1, not committed): V%2 is compared with %3, the latest version that finished</source>
         <translation>警告：已停止的运行没有结论和数值（%1，未提交）：V%2 与最近一个完成的版本 %3 比较</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="673"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="781"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="680"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="788"/>
         <source>run phase 1 first</source>
         <translation>请先运行阶段 1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="674"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="681"/>
         <source>stopped before phase 2 (Learn) started</source>
         <translation>在阶段 2（学习）开始前已停止</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="685"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="692"/>
         <source>note: %1 will write a skeleton for this problem (the gate fails it); %2 has a kernel</source>
         <translation>注意：%1 将为此问题生成骨架代码（质量门禁会判为失败）；%2 可生成内核</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="690"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="697"/>
         <source>Query the enabled knowledge tools</source>
         <translation>查询已启用的知识工具</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="705"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="712"/>
         <source>stopped in phase 2 (Learn) while %1 was queried; the plan was not written</source>
         <translation>在阶段 2（学习）查询 %1 时已停止；未写入计划</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="719"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="726"/>
         <source>%1: %2 (a missing fact; the whole reason is in plans/v0_plan.md)</source>
         <translation>%1：%2（缺失的事实；完整原因见 plans/v0_plan.md）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="862"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="869"/>
         <source>the probe named %1 as a module of the problem&apos;s folder: not a path below it</source>
         <translation>探测把 %1 列为问题所在文件夹中的模块：但它不是该文件夹下的路径</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="865"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="872"/>
         <source>%1 imports its own %2, and the workspace has a file of that name (%2 is one of the workspace&apos;s own files): rename the module beside the problem</source>
         <translation>%1 导入了它自己的 %2，而工作区中已有同名文件（%2 是工作区自身的文件之一）：请重命名问题旁的该模块</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="870"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="877"/>
         <source>%1 imports %2 from its folder, which cannot be read now: %3</source>
         <translation>%1 从其所在文件夹导入 %2，但该文件现在无法读取：%3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1181"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="912"/>
+        <source>kept your edited %1 (not regenerated); this run&apos;s generated one is %2 (committed with V0, to compare with)</source>
+        <translation>保留了你修改过的 %1（未重新生成）；本次生成的版本为 %2（随 V0 一起提交，供对比）</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1193"/>
         <source>DRY_RUN, no verdict on kernel.py (the harness ran with the PyTorch reference in kernel.py&apos;s place on the CPU; kernel.py was not run)</source>
         <translation>DRY_RUN，不是对 kernel.py 的结论（测试框架在 CPU 上用 PyTorch 参考实现代替 kernel.py 运行；kernel.py 未运行）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1190"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1202"/>
         <source>note: a wrong kernel.py passes a dry run too; its numbers can be checked on the CPU under the Triton emulation (README, &quot;checked for numbers on the CPU&quot;), from the root of a Kernel Workbench source tree (reference.py is the workspace&apos;s copy of the problem): /usr/bin/python3 tests/python/chain_emulate.py %1 %2 --spec %3</source>
         <translation>注：错误的 kernel.py 也能通过试运行；可在 CPU 上用 Triton 模拟检查其数值（README，“checked for numbers on the CPU”），须在 Kernel Workbench 源码树的根目录下运行（reference.py 是工作区中问题文件的副本）：/usr/bin/python3 tests/python/chain_emulate.py %1 %2 --spec %3</translation>
     </message>
@@ -400,112 +405,111 @@
         <translation type="vanished">%1：%2（记录为缺失的事实）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="726"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="733"/>
         <source>%1: %2 records</source>
         <translation>%1：%2 条记录</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="728"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="735"/>
         <source>%1: %2 records, %3 kept; %4</source>
         <translation>%1：%2 条记录，保留 %3 条；%4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="750"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="757"/>
         <source>kept your edited plans/v0_plan.md</source>
         <translation>保留了你修改过的 plans/v0_plan.md</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="760"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="767"/>
         <source>run phase 1 first: there is no workspace yet</source>
         <translation>请先运行阶段 1：尚无工作区</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="775"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="782"/>
         <source>used %1 (%2): added to plans/v0_plan.md</source>
         <translation>已采用 %1（%2）：已加入 plans/v0_plan.md</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="782"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="789"/>
         <source>stopped before phase 3 (Implement) started</source>
         <translation>在阶段 3（实现）开始前已停止</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="784"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="791"/>
         <source>Generate kernel.py (%1), reference.py, test_kernel.py</source>
         <translation>生成 kernel.py（%1）、reference.py、test_kernel.py</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="786"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="793"/>
         <source>no code generator for framework &apos;%1&apos;</source>
         <translation>没有框架 &apos;%1&apos; 的代码生成器</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="790"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="797"/>
         <source>%1 has no template for this problem yet: %2 — writing a skeleton marked unimplemented</source>
         <translation>%1 尚无适用于此问题的模板：%2 —— 写入标记为未实现的骨架</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="814"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="821"/>
         <source>cannot read %1</source>
         <translation>无法读取 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="888"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="898"/>
         <source>your edited %1 was generated for another version of the problem: kept as %2, and %1 is generated afresh (--stale-edits backup)</source>
         <translation>你编辑过的 %1 是为该问题的另一个版本生成的：已保存为 %2，并重新生成 %1（--stale-edits backup）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="903"/>
         <source>kept your edited %1 (not regenerated); this run&apos;s generated one is %2</source>
-        <translation>保留了你修改过的 %1（未重新生成）；本次生成的版本为 %2</translation>
+        <translation type="vanished">保留了你修改过的 %1（未重新生成）；本次生成的版本为 %2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="908"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="919"/>
         <source>warning: your edited %1 was generated for another version of %2 and is kept as made for this one (--stale-edits keep); compare it with %3</source>
         <translation>警告：你编辑过的 %1 是为 %2 的另一个版本生成的，已按本问题的版本保留（--stale-edits keep）；请与 %3 比较</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="922"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="934"/>
         <source>warning: your kernel.py does not import %1, but this run&apos;s framework is %2: the gate checks it as %2 (the %2 kernel is in %3)</source>
         <translation>警告：你的 kernel.py 没有导入 %1，但本次运行的框架是 %2：质量门禁按 %2 检查它（%2 内核在 %3）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="930"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="942"/>
         <source>wrote %1</source>
         <translation>已写入 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1048"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1060"/>
         <source>stopped before phase 4 (Measure) started: nothing was run or recorded</source>
         <translation>在阶段 4（测量）开始前已停止：未运行也未记录任何内容</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1053"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1065"/>
         <source>run phase 3 first</source>
         <translation>请先运行阶段 3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1063"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1075"/>
         <source>kernel.py is a skeleton (no kernel), so the harness was not run: %1</source>
         <translation>kernel.py 是骨架（没有内核），因此未运行测试框架：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1065"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1077"/>
         <source>V%1 measurement not run: %2</source>
         <translation>V%1 测量未运行：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1110"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1122"/>
         <source>V%5 measurement%1%2: %3 %4</source>
         <translation>V%5 测量%1%2：%3 %4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1111"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1123"/>
         <source> (CPU DRY RUN: the reference on the CPU at reduced shapes where the inputs can be resized, not a kernel measurement)</source>
         <translation>（CPU 试运行：在 CPU 上以缩小的形状（输入可缩放时）运行参考实现，不是内核测量）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1114"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1126"/>
         <source> on target %1</source>
         <translation>，目标 %1</translation>
     </message>
@@ -514,7 +518,7 @@
         <translation type="vanished">通过（PASS，仅测试框架：在 CPU 上用参考实现比对其自身；kernel.py 未运行）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1183"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1195"/>
         <source>run finished: %1 (exit %2, %3 ms); log %4</source>
         <translation>运行结束：%1（退出码 %2，%3 ms）；日志 %4</translation>
     </message>
@@ -523,42 +527,42 @@
         <translation type="vanished">注意：错误的 kernel.py 同样能通过试运行；可在 CPU 上用 Triton 模拟检查其数值（README，“checked for numbers on the CPU”）：tests/python/chain_emulate.py %1 %2 --spec %3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1198"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1210"/>
         <source>run error: </source>
         <translation>运行错误：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1201"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1213"/>
         <source>harness error: </source>
         <translation>测试框架错误：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1252"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1265"/>
         <source>no run to record yet (phase 4 first)</source>
         <translation>尚无可记录的运行（请先运行阶段 4）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1269"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1282"/>
         <source>no workspace</source>
         <translation>没有工作区</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1272"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1285"/>
         <source>quality gate is %1: the seed commits V%2 only after the gate passes (the report and %3 are written and kept)</source>
         <translation>质量门为 %1：只有质量门通过后才提交 V%2（报告和 %3 已写入并保留）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1274"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1287"/>
         <source>not evaluated</source>
         <translation>未评估</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1350"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1374"/>
         <source>nothing changed since %1: no new commit</source>
         <translation>自 %1 以来没有变化：不产生新提交</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1357"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1381"/>
         <source>committed %1: %2</source>
         <translation>已提交 %1：%2</translation>
     </message>
@@ -567,28 +571,28 @@
         <translation type="vanished">warning: %1：未记录提交哈希：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1464"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1488"/>
         <source>the run was stopped: the passing %1 and %2 are kept unchanged</source>
         <translation>运行已停止：通过的 %1 和 %2 保持不变</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1482"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1506"/>
         <source>quality gate %1: see %2</source>
         <translation>质量门 %1：见 %2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1488"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1512"/>
         <source>the run was stopped before a verdict (STOPPED); its log is kept in %1. To run it again: %2</source>
         <translation>运行在得出结论前被停止（STOPPED）；其日志保存在 %1。重新运行：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1495"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1519"/>
         <source>; kernel.py is a skeleton (no kernel): %1</source>
         <translation>；kernel.py 是骨架（没有内核）：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1064"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1496"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1076"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1520"/>
         <source>see plans/v0_plan.md</source>
         <translation>见 plans/v0_plan.md</translation>
     </message>
@@ -608,17 +612,17 @@
         <translation>在阶段 1（理解）中停止：%1；未写入任何内容</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="232"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="237"/>
         <source>no CUDA device on this machine; use --cpu-dry-run or a remote target (the probe under %1 found no GPU: torch without CUDA, no /dev/nvidia*, or CUDA_VISIBLE_DEVICES hides them; in the workbench: CPU dry run, or another target)</source>
         <translation>本机没有 CUDA 设备；请使用 --cpu-dry-run 或远程目标（在 %1 下运行的探测未找到 GPU：torch 不含 CUDA、没有 /dev/nvidia*，或 CUDA_VISIBLE_DEVICES 隐藏了它们；在工作台中：CPU 试运行，或选择其他目标）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1159"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1171"/>
         <source>nothing was measured: %1. No record was written; run the same command again when the target can be reached (the run log: %2)</source>
         <translation>未测量任何内容：%1。未写入记录；目标可连接后请再次运行同一命令（运行日志：%2）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1161"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1173"/>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -627,37 +631,37 @@
         <translation type="vanished">PASS（仅测试框架：PyTorch 参考实现在 CPU 上代替 kernel.py 运行；kernel.py 未运行）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1333"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1357"/>
         <source>committed %1: the generated files, a base for your edits</source>
         <translation>已提交 %1：生成的文件，作为你的编辑的基线</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1408"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1432"/>
         <source>note: the generated files were not committed (%1)</source>
         <translation>注意：生成的文件未提交（%1）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1408"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1432"/>
         <source>nothing to commit</source>
         <translation>没有可提交的内容</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1412"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1436"/>
         <source>committed %1: the generated files, a base for your edits (V0 is not committed: its quality gate is %2)</source>
         <translation>已提交 %1：生成的文件，作为你修改的基线（V0 未作为版本提交：其质量门为 %2）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1440"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1464"/>
         <source>the generated base commit holds this run&apos;s generated %1; your edits stay in the working tree (git diff shows them)</source>
         <translation>生成的基线提交包含本次运行生成的 %1；你的编辑保留在工作区中（git diff 可查看）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1500"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1524"/>
         <source>dry run incomplete (DRY_RUN_TIMEOUT): nothing was judged, kernel.py was not run; the PyTorch reference ran out of the case timeout (%1 s) on this CPU before problem_shape completed (a slow CPU, or a hang in the model code). Run it again with a larger --case-timeout SEC (a level-3 model may need 120 or more on a small machine); see %2</source>
         <translation>试运行未完成（DRY_RUN_TIMEOUT）：未作任何判定，kernel.py 未运行；PyTorch 参照在 problem_shape 完成之前已超出本 CPU 上的用例超时（%1 秒）（CPU 太慢，或模型代码挂起）。请用更大的 --case-timeout SEC 重新运行（在小机器上，第 3 级模型可能需要 120 或更多）；见 %2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1507"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1531"/>
         <source>; a CPU dry run on a slow or busy CPU can exceed the per-case timeout (%1 s): --case-timeout SEC raises it</source>
         <translation>；在较慢或繁忙的 CPU 上，CPU 试运行可能超过每个用例的超时（%1 秒）：用 --case-timeout SEC 调高</translation>
     </message>
@@ -670,27 +674,27 @@
         <translation type="vanished">探测：已运行 %1 秒（上限 %2 秒），正在运行 %3；到达上限时将被停止</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="942"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="954"/>
         <source>removed %1, left by an earlier run: %2 is the generated one now</source>
         <translation>已删除之前运行留下的 %1：%2 现在就是生成的文件</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="944"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="956"/>
         <source>note: %1, left by an earlier run, could not be removed</source>
         <translation>注意：之前运行留下的 %1 无法删除</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1106"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1118"/>
         <source>note: %1</source>
         <translation>注意：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1371"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1395"/>
         <source>note: %1 does not name its commit %2 (%3); `kwb versions` finds it through git</source>
         <translation>注意：%1 未写入其提交 %2（%3）；`kwb versions` 会通过 git 找到它</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1388"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1412"/>
         <source>%1 names its commit %2 (git_commit_hash), written in the next commit %3</source>
         <translation>%1 已写入其提交 %2（git_commit_hash），记录在下一个提交 %3 中</translation>
     </message>
@@ -893,22 +897,22 @@
 <context>
     <name>kwb::CodeEditor</name>
     <message>
-        <location filename="../widgets/codeeditor.cpp" line="160"/>
+        <location filename="../widgets/codeeditor.cpp" line="168"/>
         <source>Cannot open %1: %2</source>
         <translation>无法打开 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/codeeditor.cpp" line="182"/>
+        <location filename="../widgets/codeeditor.cpp" line="190"/>
         <source>This editor has no file to save to.</source>
         <translation>此编辑器没有可保存到的文件。</translation>
     </message>
     <message>
-        <location filename="../widgets/codeeditor.cpp" line="187"/>
+        <location filename="../widgets/codeeditor.cpp" line="195"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/codeeditor.cpp" line="192"/>
+        <location filename="../widgets/codeeditor.cpp" line="200"/>
         <source>Saving %1 failed: %2</source>
         <translation>保存 %1 失败：%2</translation>
     </message>
@@ -1054,6 +1058,16 @@
         <location filename="../core/review/displaytext.cpp" line="189"/>
         <source>finished: %1</source>
         <translation>结束：%1</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="667"/>
+        <source>V0 was stopped before a verdict: Measure Again records a later version against a V0 with a verdict, so it is off until V0 is measured again (run phases 1-4 again, or `kwb baseline … --force`).</source>
+        <translation>V0 在得出判定前被停止：“再次测量”要以一个有判定的 V0 为基准记录后续版本，因此在重新测量 V0 之前不可用（重新运行阶段 1–4，或 `kwb baseline … --force`）。</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="671"/>
+        <source>V0 has no verdict (no run was recorded): Measure Again records a later version against a V0 with a verdict, so it is off until V0 is measured (run phases 1-4 again, or `kwb baseline … --force`).</source>
+        <translation>V0 没有判定（未记录任何运行）：“再次测量”要以一个有判定的 V0 为基准记录后续版本，因此在测量 V0 之前不可用（重新运行阶段 1–4，或 `kwb baseline … --force`）。</translation>
     </message>
     <message>
         <source>process %1 exited with code %2</source>
@@ -1671,198 +1685,198 @@ Overwrite it with your version, or reload it and lose your edits?</source>
 <context>
     <name>kwb::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="281"/>
-        <location filename="../widgets/mainwindow.cpp" line="286"/>
+        <location filename="../widgets/mainwindow.cpp" line="284"/>
+        <location filename="../widgets/mainwindow.cpp" line="289"/>
         <source>Spec not saved</source>
         <translation>规格未保存</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="282"/>
+        <location filename="../widgets/mainwindow.cpp" line="285"/>
         <source>Phase %1 is running; save the spec when it has finished.</source>
         <translation>阶段 %1 正在运行；请在其完成后保存规格。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="286"/>
+        <location filename="../widgets/mainwindow.cpp" line="289"/>
         <source>run phase 1 first</source>
         <translation>请先运行阶段 1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="295"/>
+        <location filename="../widgets/mainwindow.cpp" line="298"/>
         <source>Spec saved to %1/.kwb/spec.json</source>
         <translation>规格已保存到 %1/.kwb/spec.json</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="299"/>
-        <location filename="../widgets/mainwindow.cpp" line="1144"/>
-        <location filename="../widgets/mainwindow.cpp" line="1158"/>
-        <location filename="../widgets/mainwindow.cpp" line="1167"/>
-        <location filename="../widgets/mainwindow.cpp" line="1447"/>
+        <location filename="../widgets/mainwindow.cpp" line="302"/>
+        <location filename="../widgets/mainwindow.cpp" line="1155"/>
+        <location filename="../widgets/mainwindow.cpp" line="1169"/>
+        <location filename="../widgets/mainwindow.cpp" line="1178"/>
+        <location filename="../widgets/mainwindow.cpp" line="1468"/>
         <source>Cannot open file</source>
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="310"/>
+        <location filename="../widgets/mainwindow.cpp" line="313"/>
         <source>%1 changed on disk: reloaded.</source>
         <translation>%1 已在磁盘上更改：已重新载入。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="311"/>
+        <location filename="../widgets/mainwindow.cpp" line="314"/>
         <source>%1 changed on disk; your unsaved edits are kept, and saving will ask before overwriting.</source>
         <translation>%1 已在磁盘上更改；你未保存的编辑已保留，保存时会先询问是否覆盖。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="318"/>
+        <location filename="../widgets/mainwindow.cpp" line="321"/>
         <source>Stopping after the running phase…</source>
         <translation>将在当前阶段结束后停止…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="325"/>
+        <location filename="../widgets/mainwindow.cpp" line="328"/>
         <source>Stopping the measurement…</source>
         <translation>正在停止测量…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="325"/>
+        <location filename="../widgets/mainwindow.cpp" line="328"/>
         <source>Stopping phase %1 (%2)…</source>
         <translation>正在停止阶段 %1（%2）…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="331"/>
+        <location filename="../widgets/mainwindow.cpp" line="334"/>
         <source>GPU spec ledger</source>
         <translation>GPU 规格台账</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="332"/>
+        <location filename="../widgets/mainwindow.cpp" line="335"/>
         <source>Open a PyTorch logic file (File &gt; Open) to start.</source>
         <translation>打开一个 PyTorch 逻辑文件（文件 &gt; 打开）以开始。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="343"/>
+        <location filename="../widgets/mainwindow.cpp" line="346"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="344"/>
+        <location filename="../widgets/mainwindow.cpp" line="347"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="346"/>
+        <location filename="../widgets/mainwindow.cpp" line="349"/>
         <source>Open PyTorch logic file</source>
         <translation>打开 PyTorch 逻辑文件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="347"/>
+        <location filename="../widgets/mainwindow.cpp" line="350"/>
         <source>Python files (*.py);;All files (*)</source>
         <translation>Python 文件 (*.py);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="352"/>
+        <location filename="../widgets/mainwindow.cpp" line="355"/>
         <source>Open &amp;Workspace…</source>
         <translation>打开工作区(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="353"/>
+        <location filename="../widgets/mainwindow.cpp" line="356"/>
         <source>Open workspace folder</source>
         <translation>打开工作区文件夹</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="364"/>
+        <location filename="../widgets/mainwindow.cpp" line="367"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="366"/>
+        <location filename="../widgets/mainwindow.cpp" line="369"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="369"/>
+        <location filename="../widgets/mainwindow.cpp" line="372"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="371"/>
-        <location filename="../widgets/mainwindow.cpp" line="377"/>
-        <location filename="../widgets/mainwindow.cpp" line="1429"/>
-        <location filename="../widgets/mainwindow.cpp" line="1802"/>
+        <location filename="../widgets/mainwindow.cpp" line="374"/>
+        <location filename="../widgets/mainwindow.cpp" line="380"/>
+        <location filename="../widgets/mainwindow.cpp" line="1450"/>
+        <location filename="../widgets/mainwindow.cpp" line="1823"/>
         <source>Save failed</source>
         <translation>保存失败</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="375"/>
+        <location filename="../widgets/mainwindow.cpp" line="378"/>
         <source>Save &amp;All</source>
         <translation>全部保存(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="381"/>
+        <location filename="../widgets/mainwindow.cpp" line="384"/>
         <source>&amp;Export Review…</source>
         <translation>导出评审(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="388"/>
+        <location filename="../widgets/mainwindow.cpp" line="391"/>
         <source>Export review</source>
         <translation>导出评审</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="389"/>
+        <location filename="../widgets/mainwindow.cpp" line="392"/>
         <source>HTML (*.html);;PDF (*.pdf);;Markdown (*.md)</source>
         <translation>HTML (*.html);;PDF (*.pdf);;Markdown (*.md)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="393"/>
-        <location filename="../widgets/mainwindow.cpp" line="1390"/>
-        <location filename="../widgets/mainwindow.cpp" line="1396"/>
-        <location filename="../widgets/mainwindow.cpp" line="1400"/>
+        <location filename="../widgets/mainwindow.cpp" line="396"/>
+        <location filename="../widgets/mainwindow.cpp" line="1411"/>
+        <location filename="../widgets/mainwindow.cpp" line="1417"/>
+        <location filename="../widgets/mainwindow.cpp" line="1421"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="393"/>
+        <location filename="../widgets/mainwindow.cpp" line="396"/>
         <source>Give the file a .html, .pdf or .md name.</source>
         <translation>请使用 .html、.pdf 或 .md 作为文件扩展名。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="396"/>
+        <location filename="../widgets/mainwindow.cpp" line="399"/>
         <source>Exported %1</source>
         <translation>已导出 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="401"/>
+        <location filename="../widgets/mainwindow.cpp" line="404"/>
         <source>One self-contained file (HTML, PDF or Markdown) with the verdict, the report and the roofline</source>
         <translation>一个自包含文件（HTML、PDF 或 Markdown），含判定、报告和 Roofline 图</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="403"/>
+        <location filename="../widgets/mainwindow.cpp" line="406"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="407"/>
+        <location filename="../widgets/mainwindow.cpp" line="410"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="409"/>
+        <location filename="../widgets/mainwindow.cpp" line="412"/>
         <source>&amp;%1. %2</source>
         <translation>&amp;%1. %2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="413"/>
+        <location filename="../widgets/mainwindow.cpp" line="416"/>
         <source>Run &amp;All Phases</source>
         <translation>运行全部阶段(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="417"/>
+        <location filename="../widgets/mainwindow.cpp" line="420"/>
         <source>Phases 1-4, the report and memory record, and the commit when the quality gate allows it, as `kwb baseline` does; Stop ends it</source>
         <translation>阶段 1–4、报告与 memory 记录，以及质量门允许时的提交，与 `kwb baseline` 相同；“停止”可结束它</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="419"/>
+        <location filename="../widgets/mainwindow.cpp" line="422"/>
         <source>S&amp;top</source>
         <translation>停止(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="424"/>
+        <location filename="../widgets/mainwindow.cpp" line="427"/>
         <source>Measure &amp;Again</source>
         <translation>再次测量(&amp;A)</translation>
     </message>
@@ -1871,198 +1885,203 @@ Overwrite it with your version, or reload it and lose your edits?</source>
         <translation type="vanished">把磁盘上的 kernel.py 作为工作区的下一个版本（V1、V2……）测量，写入其报告和记忆记录并提交，与 `kwb measure` 相同</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="433"/>
+        <location filename="../widgets/mainwindow.cpp" line="436"/>
         <source>&amp;Report</source>
         <translation>报告(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="437"/>
+        <location filename="../widgets/mainwindow.cpp" line="440"/>
         <source>Write baseline_report.md, memory/v0.json and the roofline figure, and preview the report</source>
         <translation>写入 baseline_report.md、memory/v0.json 和 Roofline 图，并预览报告</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="438"/>
+        <location filename="../widgets/mainwindow.cpp" line="441"/>
         <source>&amp;Memory</source>
         <translation>记忆(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="441"/>
+        <location filename="../widgets/mainwindow.cpp" line="444"/>
         <source>Open memory/v0.json (written with the report)</source>
         <translation>打开 memory/v0.json（随报告一同写入）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="442"/>
+        <location filename="../widgets/mainwindow.cpp" line="445"/>
         <source>&amp;Commit</source>
         <translation>提交(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="445"/>
+        <location filename="../widgets/mainwindow.cpp" line="448"/>
         <source>Commit &quot;V0: baseline kernel&quot; (only after the quality gate passes)</source>
         <translation>提交“V0: baseline kernel”（仅在质量门禁通过后）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="449"/>
+        <location filename="../widgets/mainwindow.cpp" line="452"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="461"/>
+        <location filename="../widgets/mainwindow.cpp" line="464"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="462"/>
+        <location filename="../widgets/mainwindow.cpp" line="465"/>
         <source>&amp;Reset Layout</source>
         <translation>重置布局(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="464"/>
+        <location filename="../widgets/mainwindow.cpp" line="467"/>
         <source>&amp;Dark Theme</source>
         <translation>深色主题(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="475"/>
+        <location filename="../widgets/mainwindow.cpp" line="478"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="476"/>
+        <location filename="../widgets/mainwindow.cpp" line="479"/>
         <source>&amp;About</source>
         <translation>关于(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="478"/>
+        <location filename="../widgets/mainwindow.cpp" line="481"/>
         <source>About Kernel Workbench</source>
         <translation>关于 Kernel Workbench</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="479"/>
+        <location filename="../widgets/mainwindow.cpp" line="482"/>
         <source>Kernel Workbench %1
 PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</source>
         <translation>Kernel Workbench %1
 将 PyTorch 逻辑转化为正确、经过测量并已提交的 V0 GPU 内核基线。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="502"/>
+        <location filename="../widgets/mainwindow.cpp" line="505"/>
         <source>Wizard</source>
         <translation>向导</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="626"/>
+        <location filename="../widgets/mainwindow.cpp" line="629"/>
         <source>No knowledge records to show. Phase 2 (Learn) lists here the records it consulted for the GPU, framework and operator; a reviewed workspace, those its memory record names. Select a record to read it whole.</source>
         <translation>没有可显示的知识记录。第 2 阶段（学习）会在此列出它为该 GPU、框架和算子查询到的记录；审阅一个工作区时，显示其记忆记录中列出的记录。选中一条记录可阅读全文。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="652"/>
+        <location filename="../widgets/mainwindow.cpp" line="655"/>
         <source>Copy Record Id</source>
         <translation>复制记录 ID</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="671"/>
+        <location filename="../widgets/mainwindow.cpp" line="674"/>
         <source>Knowledge</source>
         <translation>知识</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="719"/>
+        <location filename="../widgets/mainwindow.cpp" line="722"/>
         <source>%n record(s) kept for this problem</source>
         <translation>
             <numerusform>为此问题保留 %n 条记录</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="721"/>
+        <location filename="../widgets/mainwindow.cpp" line="724"/>
         <source>; %n set aside as not applying to it (%1)</source>
         <translation>
             <numerusform>；%n 条不适用于此问题，已搁置（%1）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="725"/>
+        <location filename="../widgets/mainwindow.cpp" line="728"/>
         <source>set aside: %1 — %2</source>
         <translation>已搁置：%1 — %2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="726"/>
+        <location filename="../widgets/mainwindow.cpp" line="729"/>
         <source>The plan (plans/v0_plan.md) lists each one.</source>
         <translation>计划（plans/v0_plan.md）逐条列出。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1035"/>
+        <location filename="../widgets/mainwindow.cpp" line="1042"/>
         <source>Measure Again needs the workspace&apos;s V0: %1</source>
         <translation>再次测量需要工作区的 V0：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1041"/>
+        <location filename="../widgets/mainwindow.cpp" line="1048"/>
         <source>The run was stopped: it has no verdict to commit. Run phase 4 again.</source>
         <translation>运行已停止：没有可提交的结论。请重新运行阶段 4。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1063"/>
+        <location filename="../widgets/mainwindow.cpp" line="1070"/>
         <source>No CUDA device on this machine: CPU dry run is on (the reference runs on the CPU; no kernel is measured). Uncheck it for a remote target.</source>
         <translation>本机没有 CUDA 设备：已开启 CPU 试运行（参考实现在 CPU 上运行，不测量内核）。使用远程目标时请取消勾选。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1084"/>
+        <location filename="../widgets/mainwindow.cpp" line="1095"/>
         <source>kernel.py is unchanged since V%1. Measure the same kernel again?</source>
         <translation>kernel.py 自 V%1 以来未改动。要再次测量同一内核吗？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1199"/>
+        <location filename="../widgets/mainwindow.cpp" line="1215"/>
         <source>The run was made from %1%2. Phase 1 here runs on the workspace&apos;s copy of it, %3.</source>
         <translation>此运行由 %1%2 生成。此处的阶段 1 在工作区中它的副本 %3 上运行。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1201"/>
+        <location filename="../widgets/mainwindow.cpp" line="1217"/>
         <source> (no longer there)</source>
         <translation>（已不在原处）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1215"/>
+        <location filename="../widgets/mainwindow.cpp" line="1233"/>
+        <source>Opened workspace %1 (%2) for review, nothing re-run: V0 has no verdict; phase 1 onward measures it anew</source>
+        <translation>已打开工作区 %1（%2）供审阅，未重新运行任何内容：V0 没有判定；从阶段 1 起重新运行会重新测量它</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="1236"/>
         <source>Opened workspace %1 (%2) for review, nothing re-run: Measure Again keeps V0; phase 1 onward replaces it</source>
         <translation>已打开工作区 %1（%2）供审阅，未重新运行任何内容：“再次测量”保留 V0；从阶段 1 起重新运行会替换它</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1305"/>
+        <location filename="../widgets/mainwindow.cpp" line="1326"/>
         <source>%1 changed on disk (kwb measure?): showing %2.</source>
         <translation>%1 在磁盘上已更改（kwb measure？）：现在显示 %2。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1532"/>
+        <location filename="../widgets/mainwindow.cpp" line="1553"/>
         <source>Phase %1 (%2) stopped: %3</source>
         <translation>阶段 %1（%2）已停止：%3</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1534"/>
+        <location filename="../widgets/mainwindow.cpp" line="1555"/>
         <source>Phase %1 (%2) stopped.</source>
         <translation>阶段 %1（%2）已停止。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1583"/>
+        <location filename="../widgets/mainwindow.cpp" line="1604"/>
         <source>V%1 dry run finished: %2 case(s) checked on the CPU; not measured</source>
         <translation>V%1 试运行完成：已在 CPU 上检查 %2 个用例；未测量</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1586"/>
+        <location filename="../widgets/mainwindow.cpp" line="1607"/>
         <source>V%1 measurement finished: %2</source>
         <translation>V%1 测量完成：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1694"/>
+        <location filename="../widgets/mainwindow.cpp" line="1715"/>
         <source>stopped in phase %1 (%2)</source>
         <translation>在阶段 %1（%2）中停止</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="668"/>
+        <location filename="../widgets/mainwindow.cpp" line="671"/>
         <source>Roofline</source>
         <translation>屋顶线图</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="687"/>
+        <location filename="../widgets/mainwindow.cpp" line="690"/>
         <source>Plugins</source>
         <translation>插件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="667"/>
+        <location filename="../widgets/mainwindow.cpp" line="670"/>
         <source>Run console</source>
         <translation>运行控制台</translation>
     </message>
@@ -2072,80 +2091,80 @@ PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</sour
         <translation>工作台</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="254"/>
+        <location filename="../widgets/mainwindow.cpp" line="257"/>
         <source>Recorded V%1.</source>
         <translation>已记录 V%1。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="254"/>
+        <location filename="../widgets/mainwindow.cpp" line="257"/>
         <source>V%1: %2</source>
         <translation>V%1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="428"/>
+        <location filename="../widgets/mainwindow.cpp" line="431"/>
         <source>Measure kernel.py as it is on disk as the workspace&apos;s next version (V1, V2, ...), write its report and memory record and commit it, as `kwb measure` does. V0 is kept.</source>
         <translation>将磁盘上现有的 kernel.py 作为工作区的下一个版本（V1、V2……）测量，写出其报告和记忆记录并提交，与 `kwb measure` 相同。V0 保留。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="992"/>
+        <location filename="../widgets/mainwindow.cpp" line="995"/>
         <source>Kernel Workbench[*]</source>
         <translation>Kernel Workbench[*]</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="992"/>
+        <location filename="../widgets/mainwindow.cpp" line="995"/>
         <source>%1[*] — Kernel Workbench</source>
         <translation>%1[*] — Kernel Workbench</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1003"/>
+        <location filename="../widgets/mainwindow.cpp" line="1006"/>
         <source>none for %1</source>
         <translation>%1 无对应框架</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1004"/>
+        <location filename="../widgets/mainwindow.cpp" line="1007"/>
         <source>%1 for %2</source>
         <translation>%2 使用 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1119"/>
+        <location filename="../widgets/mainwindow.cpp" line="1130"/>
         <source>Phase %1 is running; open %2 when it has finished.</source>
         <translation>阶段 %1 正在运行；请在其完成后打开 %2。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1138"/>
-        <location filename="../widgets/mainwindow.cpp" line="1247"/>
+        <location filename="../widgets/mainwindow.cpp" line="1149"/>
+        <location filename="../widgets/mainwindow.cpp" line="1268"/>
         <source>Cannot open workspace</source>
         <translation>无法打开工作区</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1139"/>
+        <location filename="../widgets/mainwindow.cpp" line="1150"/>
         <source>%1 has no reference.py: not a kernel_opt_&lt;name&gt; workspace.</source>
         <translation>%1 中没有 reference.py：不是 kernel_opt_&lt;name&gt; 工作区。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1144"/>
+        <location filename="../widgets/mainwindow.cpp" line="1155"/>
         <source>%1 is not a Python (.py) logic file.</source>
         <translation>%1 不是 Python (.py) 逻辑文件。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1118"/>
-        <location filename="../widgets/mainwindow.cpp" line="1149"/>
-        <location filename="../widgets/mainwindow.cpp" line="1153"/>
+        <location filename="../widgets/mainwindow.cpp" line="1129"/>
+        <location filename="../widgets/mainwindow.cpp" line="1160"/>
+        <location filename="../widgets/mainwindow.cpp" line="1164"/>
         <source>Cannot open</source>
         <translation>无法打开</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1149"/>
+        <location filename="../widgets/mainwindow.cpp" line="1160"/>
         <source>%1 does not exist.</source>
         <translation>%1 不存在。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1153"/>
+        <location filename="../widgets/mainwindow.cpp" line="1164"/>
         <source>A measurement is running: stop it first.</source>
         <translation>测量正在运行：请先停止。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1214"/>
+        <location filename="../widgets/mainwindow.cpp" line="1232"/>
         <source>Opened %1: run phase 1 (Understand)</source>
         <translation>已打开 %1：请运行阶段 1（理解）</translation>
     </message>
@@ -2154,13 +2173,13 @@ PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</sour
         <translation type="vanished">已打开工作区 %1（%2）供审阅，未重新运行任何内容：阶段 1 会重新运行它</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1421"/>
-        <location filename="../widgets/mainwindow.cpp" line="1793"/>
+        <location filename="../widgets/mainwindow.cpp" line="1442"/>
+        <location filename="../widgets/mainwindow.cpp" line="1814"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1422"/>
+        <location filename="../widgets/mainwindow.cpp" line="1443"/>
         <source>These files have unsaved changes; the run reads what is on disk:
 %1
 
@@ -2171,7 +2190,7 @@ Save them first?</source>
 是否先保存？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1443"/>
+        <location filename="../widgets/mainwindow.cpp" line="1464"/>
         <source>%1 changed on disk; your unsaved edits in its tab are kept.</source>
         <translation>%1 已在磁盘上被更改；其标签页中未保存的编辑已保留。</translation>
     </message>
@@ -2188,32 +2207,32 @@ Save them first?</source>
         <translation type="vanished">阶段 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="357"/>
+        <location filename="../widgets/mainwindow.cpp" line="360"/>
         <source>Open S&amp;uite…</source>
         <translation>打开套件(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="359"/>
+        <location filename="../widgets/mainwindow.cpp" line="362"/>
         <source>Open suite folder (with suite.json)</source>
         <translation>打开套件文件夹（含 suite.json）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="363"/>
+        <location filename="../widgets/mainwindow.cpp" line="366"/>
         <source>A folder written by kwb suite: every problem in a sortable table</source>
         <translation>由 kwb suite 写出的文件夹：所有问题列在一张可排序的表中</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="696"/>
+        <location filename="../widgets/mainwindow.cpp" line="699"/>
         <source>Compare runs</source>
         <translation>比较运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="696"/>
+        <location filename="../widgets/mainwindow.cpp" line="699"/>
         <source>One of the runs has no recorded cases (no result.json).</source>
         <translation>其中一次运行没有记录的用例（没有 result.json）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="700"/>
+        <location filename="../widgets/mainwindow.cpp" line="703"/>
         <source>Runs</source>
         <translation>运行</translation>
     </message>
@@ -2222,175 +2241,175 @@ Save them first?</source>
         <translation type="vanished">套件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="793"/>
+        <location filename="../widgets/mainwindow.cpp" line="796"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="799"/>
+        <location filename="../widgets/mainwindow.cpp" line="802"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="802"/>
+        <location filename="../widgets/mainwindow.cpp" line="805"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="806"/>
+        <location filename="../widgets/mainwindow.cpp" line="809"/>
         <source>Cu&amp;t</source>
         <translation>剪切(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="807"/>
+        <location filename="../widgets/mainwindow.cpp" line="810"/>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="808"/>
+        <location filename="../widgets/mainwindow.cpp" line="811"/>
         <source>&amp;Paste</source>
         <translation>粘贴(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="809"/>
+        <location filename="../widgets/mainwindow.cpp" line="812"/>
         <source>Select &amp;All</source>
         <translation>全选(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="812"/>
+        <location filename="../widgets/mainwindow.cpp" line="815"/>
         <source>&amp;Find…</source>
         <translation>查找(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="815"/>
+        <location filename="../widgets/mainwindow.cpp" line="818"/>
         <source>Find</source>
         <translation>查找</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="815"/>
+        <location filename="../widgets/mainwindow.cpp" line="818"/>
         <source>Find:</source>
         <translation>查找：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="817"/>
+        <location filename="../widgets/mainwindow.cpp" line="820"/>
         <source>&quot;%1&quot; not found</source>
         <translation>未找到“%1”</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="821"/>
+        <location filename="../widgets/mainwindow.cpp" line="824"/>
         <source>Find &amp;Next</source>
         <translation>查找下一个(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="822"/>
+        <location filename="../widgets/mainwindow.cpp" line="825"/>
         <source>No further match</source>
         <translation>没有更多匹配</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="826"/>
+        <location filename="../widgets/mainwindow.cpp" line="829"/>
         <source>R&amp;eplace…</source>
         <translation>替换(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="829"/>
-        <location filename="../widgets/mainwindow.cpp" line="831"/>
+        <location filename="../widgets/mainwindow.cpp" line="832"/>
+        <location filename="../widgets/mainwindow.cpp" line="834"/>
         <source>Replace</source>
         <translation>替换</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="829"/>
+        <location filename="../widgets/mainwindow.cpp" line="832"/>
         <source>Replace:</source>
         <translation>替换：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="831"/>
+        <location filename="../widgets/mainwindow.cpp" line="834"/>
         <source>Replace &quot;%1&quot; with:</source>
         <translation>将“%1”替换为：</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="834"/>
+        <location filename="../widgets/mainwindow.cpp" line="837"/>
         <source>%n replacement(s)</source>
         <translation>
             <numerusform>已替换 %n 处</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="838"/>
+        <location filename="../widgets/mainwindow.cpp" line="841"/>
         <source>&amp;Go to Line…</source>
         <translation>转到行(&amp;G)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="840"/>
+        <location filename="../widgets/mainwindow.cpp" line="843"/>
         <source>Go to line</source>
         <translation>转到行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="840"/>
+        <location filename="../widgets/mainwindow.cpp" line="843"/>
         <source>Line:</source>
         <translation>行：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="852"/>
+        <location filename="../widgets/mainwindow.cpp" line="855"/>
         <source>&lt;h2&gt;Kernel Workbench&lt;/h2&gt;&lt;p&gt;PyTorch logic to a correct, measured and committed V0 GPU kernel.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Kernel Workbench&lt;/h2&gt;&lt;p&gt;从 PyTorch 逻辑到正确、已测量并已提交的 V0 GPU 内核。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="855"/>
+        <location filename="../widgets/mainwindow.cpp" line="858"/>
         <source>Open a PyTorch logic file…</source>
         <translation>打开 PyTorch 逻辑文件…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="856"/>
+        <location filename="../widgets/mainwindow.cpp" line="859"/>
         <source>Open a workspace to review…</source>
         <translation>打开工作区进行评审…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="857"/>
+        <location filename="../widgets/mainwindow.cpp" line="860"/>
         <source>Open a suite…</source>
         <translation>打开套件…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="858"/>
+        <location filename="../widgets/mainwindow.cpp" line="861"/>
         <source>A folder written by kwb suite (with suite.json)</source>
         <translation>由 kwb suite 写出的文件夹（含 suite.json）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="861"/>
+        <location filename="../widgets/mainwindow.cpp" line="864"/>
         <source>Open example (19_ReLU)</source>
         <translation>打开示例（19_ReLU）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="870"/>
+        <location filename="../widgets/mainwindow.cpp" line="873"/>
         <source>Open example</source>
         <translation>打开示例</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="870"/>
+        <location filename="../widgets/mainwindow.cpp" line="873"/>
         <source>The example 19_ReLU.py is not installed with this build.</source>
         <translation>此构建未安装示例 19_ReLU.py。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="889"/>
+        <location filename="../widgets/mainwindow.cpp" line="892"/>
         <source>&lt;b&gt;Recent&lt;/b&gt; (double-click; a workspace opens for review, nothing is re-run)</source>
         <translation>&lt;b&gt;最近&lt;/b&gt;（双击；工作区以评审方式打开，不会重新运行）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="899"/>
+        <location filename="../widgets/mainwindow.cpp" line="902"/>
         <source>suite  %1</source>
         <translation>套件  %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="900"/>
+        <location filename="../widgets/mainwindow.cpp" line="903"/>
         <source>workspace  %1</source>
         <translation>工作区  %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="901"/>
+        <location filename="../widgets/mainwindow.cpp" line="904"/>
         <source>logic file  %1</source>
         <translation>逻辑文件  %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="990"/>
+        <location filename="../widgets/mainwindow.cpp" line="993"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
@@ -2399,40 +2418,41 @@ Save them first?</source>
         <translation type="vanished">运行已停止：不会记录任何内容。请重新运行阶段 4。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1043"/>
+        <location filename="../widgets/mainwindow.cpp" line="1050"/>
         <source>Commit needs a passing quality gate (now %1).</source>
         <translation>提交需要质量门禁通过（当前为 %1）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1070"/>
-        <location filename="../widgets/mainwindow.cpp" line="1074"/>
-        <location filename="../widgets/mainwindow.cpp" line="1084"/>
-        <location filename="../widgets/mainwindow.cpp" line="1096"/>
+        <location filename="../widgets/mainwindow.cpp" line="1077"/>
+        <location filename="../widgets/mainwindow.cpp" line="1081"/>
+        <location filename="../widgets/mainwindow.cpp" line="1085"/>
+        <location filename="../widgets/mainwindow.cpp" line="1095"/>
+        <location filename="../widgets/mainwindow.cpp" line="1107"/>
         <source>Measure Again</source>
         <translation>再次测量</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1070"/>
+        <location filename="../widgets/mainwindow.cpp" line="1077"/>
         <source>Open a workspace with a recorded V0 first (File &gt; Open Workspace…).</source>
         <translation>请先打开一个已记录 V0 的工作区（文件 &gt; 打开工作区…）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1074"/>
+        <location filename="../widgets/mainwindow.cpp" line="1081"/>
         <source>A phase is running; measure again when it has finished.</source>
         <translation>有阶段正在运行；请在其结束后再次测量。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1111"/>
+        <location filename="../widgets/mainwindow.cpp" line="1122"/>
         <source>Measuring V%1 of %2…</source>
         <translation>正在测量 %2 的 V%1…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1158"/>
+        <location filename="../widgets/mainwindow.cpp" line="1169"/>
         <source>%1 cannot be read.</source>
         <translation>无法读取 %1。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1207"/>
+        <location filename="../widgets/mainwindow.cpp" line="1223"/>
         <source>Review: %1</source>
         <translation>评审：%1</translation>
     </message>
@@ -2441,52 +2461,52 @@ Save them first?</source>
         <translation type="vanished">已打开工作区 %1（%2）：运行阶段 1 以重新运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1225"/>
+        <location filename="../widgets/mainwindow.cpp" line="1246"/>
         <source>Cannot open suite</source>
         <translation>无法打开套件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1234"/>
+        <location filename="../widgets/mainwindow.cpp" line="1255"/>
         <source>Suite: %1</source>
         <translation>套件：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1239"/>
+        <location filename="../widgets/mainwindow.cpp" line="1260"/>
         <source>Opened suite %1: double-click a problem (or press Enter) to review its workspace</source>
         <translation>已打开套件 %1：双击某个问题（或按回车）以评审其工作区</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1248"/>
+        <location filename="../widgets/mainwindow.cpp" line="1269"/>
         <source>The workspace of %1 is not on this machine: %2 does not exist. The suite may have run elsewhere, or the folder was moved or deleted; copy it next to suite.json to review it.</source>
         <translation>%1 的工作区不在本机：%2 不存在。该套件可能在别处运行，或文件夹已被移动或删除；将其复制到 suite.json 旁边即可评审。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1282"/>
+        <location filename="../widgets/mainwindow.cpp" line="1303"/>
         <source>%1, %2, CPU dry run</source>
         <translation>%1，%2，CPU 试运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1283"/>
+        <location filename="../widgets/mainwindow.cpp" line="1304"/>
         <source>%1, %2</source>
         <translation>%1，%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1351"/>
+        <location filename="../widgets/mainwindow.cpp" line="1372"/>
         <source>Phase 1 not run: workspace %1 was left as it is.</source>
         <translation>阶段 1 未运行：工作区 %1 保持原样。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1360"/>
+        <location filename="../widgets/mainwindow.cpp" line="1381"/>
         <source>Workspace already exists</source>
         <translation>工作区已存在</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1361"/>
+        <location filename="../widgets/mainwindow.cpp" line="1382"/>
         <source>%1 is already a Kernel Workbench workspace.</source>
         <translation>%1 已经是一个 Kernel Workbench 工作区。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1365"/>
+        <location filename="../widgets/mainwindow.cpp" line="1386"/>
         <source>Running the phases there regenerates its spec, reference.py, test_kernel.py and README.md as a new run. Files you edited (kernel.py included) are kept; new versions are written beside them as *.generated. Its report and memory/v0.json change only when you write the records (Report, Memory or Commit).
 
 The command line asks for --force here.</source>
@@ -2495,32 +2515,32 @@ The command line asks for --force here.</source>
 命令行在此需要 --force。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1369"/>
+        <location filename="../widgets/mainwindow.cpp" line="1390"/>
         <source>Open Its Review</source>
         <translation>打开其审阅</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1370"/>
+        <location filename="../widgets/mainwindow.cpp" line="1391"/>
         <source>Overwrite as a New Run</source>
         <translation>覆盖为新的运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1371"/>
+        <location filename="../widgets/mainwindow.cpp" line="1392"/>
         <source>Choose Another Folder…</source>
         <translation>选择其他文件夹…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1379"/>
+        <location filename="../widgets/mainwindow.cpp" line="1400"/>
         <source>Workspace folder (new or empty)</source>
         <translation>工作区文件夹（新建或为空）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1390"/>
+        <location filename="../widgets/mainwindow.cpp" line="1411"/>
         <source>Write the report first (Run &gt; Report).</source>
         <translation>请先写出报告（运行 &gt; 报告）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1396"/>
+        <location filename="../widgets/mainwindow.cpp" line="1417"/>
         <source>Open a workspace or finish a run first.</source>
         <translation>请先打开工作区或完成一次运行。</translation>
     </message>
@@ -2545,17 +2565,17 @@ The command line asks for --force here.</source>
         <translation type="vanished">测量中：运行控制台会在每个用例完成时显示其结果。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1513"/>
+        <location filename="../widgets/mainwindow.cpp" line="1534"/>
         <source>Phase %1 (%2) running…</source>
         <translation>阶段 %1（%2）运行中…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1540"/>
+        <location filename="../widgets/mainwindow.cpp" line="1561"/>
         <source>Phase %1 (%2) failed</source>
         <translation>阶段 %1（%2）失败</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1552"/>
+        <location filename="../widgets/mainwindow.cpp" line="1573"/>
         <source>Understood %1: framework %2 on %3</source>
         <translation>已理解 %1：在 %3 上使用框架 %2</translation>
     </message>
@@ -2584,8 +2604,8 @@ The command line asks for --force here.</source>
         <translation type="vanished">质量门禁为 %1：种子流程仅在门禁通过后提交 V0。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1042"/>
-        <location filename="../widgets/mainwindow.cpp" line="1777"/>
+        <location filename="../widgets/mainwindow.cpp" line="1049"/>
+        <location filename="../widgets/mainwindow.cpp" line="1798"/>
         <source>Committed %1: %2</source>
         <translation>已提交 %1：%2</translation>
     </message>
@@ -2610,7 +2630,7 @@ The command line asks for --force here.</source>
         <translation type="vanished">下一步：报告、记忆、提交。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1578"/>
+        <location filename="../widgets/mainwindow.cpp" line="1599"/>
         <source>Measurement</source>
         <translation>测量</translation>
     </message>
@@ -2631,10 +2651,10 @@ The command line asks for --force here.</source>
         <translation type="vanished">请先运行阶段 4（测量）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1313"/>
-        <location filename="../widgets/mainwindow.cpp" line="1611"/>
-        <location filename="../widgets/mainwindow.cpp" line="1625"/>
-        <location filename="../widgets/mainwindow.cpp" line="1645"/>
+        <location filename="../widgets/mainwindow.cpp" line="1334"/>
+        <location filename="../widgets/mainwindow.cpp" line="1632"/>
+        <location filename="../widgets/mainwindow.cpp" line="1646"/>
+        <location filename="../widgets/mainwindow.cpp" line="1666"/>
         <source>Report</source>
         <translation>报告</translation>
     </message>
@@ -2667,12 +2687,12 @@ The command line asks for --force here.</source>
         <translation type="vanished">运行已停止：不会记录，工作区的报告和记忆保持原样。请重新运行阶段 4。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1591"/>
+        <location filename="../widgets/mainwindow.cpp" line="1612"/>
         <source>Replace the passing record?</source>
         <translation>替换已通过的记录？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1592"/>
+        <location filename="../widgets/mainwindow.cpp" line="1613"/>
         <source>memory/v0.json and baseline_report.md record a PASSING run. This run&apos;s quality gate is %1.
 
 Replace them with this run&apos;s records? (Only Commit keeps the passing version in git.)</source>
@@ -2681,57 +2701,57 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
 用本次运行的记录替换它们吗？（只有提交才会在 git 中保留通过的版本。）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1596"/>
+        <location filename="../widgets/mainwindow.cpp" line="1617"/>
         <source>kept the passing record</source>
         <translation>保留了已通过的记录</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1597"/>
+        <location filename="../widgets/mainwindow.cpp" line="1618"/>
         <source>Kept the passing record; nothing written.</source>
         <translation>已保留通过的记录；未写入任何内容。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1645"/>
+        <location filename="../widgets/mainwindow.cpp" line="1666"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1648"/>
+        <location filename="../widgets/mainwindow.cpp" line="1669"/>
         <source>Report preview</source>
         <translation>报告预览</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1654"/>
+        <location filename="../widgets/mainwindow.cpp" line="1675"/>
         <source>%1 is unchanged: it already records this run (not rewritten)</source>
         <translation>%1 未变：它已记录本次运行（未重写）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1655"/>
+        <location filename="../widgets/mainwindow.cpp" line="1676"/>
         <source>Wrote %1</source>
         <translation>已写入 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1665"/>
+        <location filename="../widgets/mainwindow.cpp" line="1686"/>
         <source>Memory</source>
         <translation>记忆</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1681"/>
+        <location filename="../widgets/mainwindow.cpp" line="1702"/>
         <source>Run all phases: 1. %1 … 4. %2, then the report, memory and commit</source>
         <translation>运行全部阶段：1. %1 … 4. %2，然后生成报告、memory 并提交</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1682"/>
+        <location filename="../widgets/mainwindow.cpp" line="1703"/>
         <source>Run all phases: phase 1 of 4 (%1)…</source>
         <translation>运行全部阶段：第 1/4 阶段（%1）…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1684"/>
+        <location filename="../widgets/mainwindow.cpp" line="1705"/>
         <source>phase 1 did not start: %1</source>
         <translation>阶段 1 未能开始：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1684"/>
+        <location filename="../widgets/mainwindow.cpp" line="1705"/>
         <source>see the message</source>
         <translation>见消息</translation>
     </message>
@@ -2744,12 +2764,12 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
         <translation type="vanished">已在阶段 %1（%2）后停止</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1699"/>
+        <location filename="../widgets/mainwindow.cpp" line="1720"/>
         <source>phase %1 (%2) did not pass</source>
         <translation>阶段 %1（%2）未通过</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1703"/>
+        <location filename="../widgets/mainwindow.cpp" line="1724"/>
         <source>Run all phases: phase %1 of 4 (%2)…</source>
         <translation>运行全部阶段：第 %1/4 阶段（%2）…</translation>
     </message>
@@ -2758,68 +2778,68 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
         <translation type="vanished">阶段 %1（%2）未能开始</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1739"/>
+        <location filename="../widgets/mainwindow.cpp" line="1760"/>
         <source>the records were not written: %1</source>
         <translation>记录未写入：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1747"/>
+        <location filename="../widgets/mainwindow.cpp" line="1768"/>
         <source>quality gate %1: report and memory written, nothing committed</source>
         <translation>质量门 %1：已写入报告和 memory，未提交任何内容</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1741"/>
+        <location filename="../widgets/mainwindow.cpp" line="1762"/>
         <source>the commit failed: %1</source>
         <translation>提交失败：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1705"/>
+        <location filename="../widgets/mainwindow.cpp" line="1726"/>
         <source>phase %1 (%2) did not start: %3</source>
         <translation>阶段 %1（%2）未能开始：%3</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1715"/>
+        <location filename="../widgets/mainwindow.cpp" line="1736"/>
         <source>phase 4 (%1) did not run: %2</source>
         <translation>阶段 4（%1）未运行：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1720"/>
+        <location filename="../widgets/mainwindow.cpp" line="1741"/>
         <source>the passing record was kept: nothing written, nothing committed</source>
         <translation>保留了已通过的记录：未写入、未提交任何内容</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1733"/>
+        <location filename="../widgets/mainwindow.cpp" line="1754"/>
         <source>the measurement was stopped: report and memory record it as STOPPED; %1</source>
         <translation>测量已停止：报告和记忆记录为 STOPPED；%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1734"/>
+        <location filename="../widgets/mainwindow.cpp" line="1755"/>
         <source>the measurement was stopped: %1</source>
         <translation>测量已停止：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1737"/>
+        <location filename="../widgets/mainwindow.cpp" line="1758"/>
         <source>committed %1: %2</source>
         <translation>已提交 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1743"/>
+        <location filename="../widgets/mainwindow.cpp" line="1764"/>
         <source>quality gate %1: report and memory written; V0 is not committed, the generated files are committed as %2, a base for your edits</source>
         <translation>质量门 %1：已写入报告和 memory；V0 未提交，生成的文件已提交为 %2，作为你修改的基线</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1757"/>
+        <location filename="../widgets/mainwindow.cpp" line="1778"/>
         <source>Run all phases: done, %1</source>
         <translation>运行全部阶段：完成，%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1757"/>
+        <location filename="../widgets/mainwindow.cpp" line="1778"/>
         <source>Run all phases ended: %1</source>
         <translation>运行全部阶段已结束：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1767"/>
-        <location filename="../widgets/mainwindow.cpp" line="1773"/>
+        <location filename="../widgets/mainwindow.cpp" line="1788"/>
+        <location filename="../widgets/mainwindow.cpp" line="1794"/>
         <source>Commit</source>
         <translation>提交</translation>
     </message>
@@ -2828,17 +2848,17 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
         <translation type="vanished">已提交 %1：V0: baseline kernel</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1783"/>
+        <location filename="../widgets/mainwindow.cpp" line="1804"/>
         <source>Measurement running</source>
         <translation>测量正在运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1783"/>
+        <location filename="../widgets/mainwindow.cpp" line="1804"/>
         <source>A measurement is running. Stop it and quit?</source>
         <translation>测量正在运行。是否停止并退出？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1793"/>
+        <location filename="../widgets/mainwindow.cpp" line="1814"/>
         <source>Save your changes before quitting?
 %1</source>
         <translation>退出前是否保存更改？
@@ -3905,12 +3925,32 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation>未运行：kernel.py 是骨架（没有内核），因此未运行测试框架。</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="422"/>
+        <location filename="../widgets/runconsole.cpp" line="418"/>
+        <source>The run folder %1 is not in this copy (run folders are not committed): the cases are read from the report&apos;s table, which is the record; the run&apos;s log is not here.</source>
+        <translation>运行文件夹 %1 不在这份副本中（运行文件夹不会提交）：用例取自报告中的表格，它就是记录；运行日志不在这里。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runconsole.cpp" line="421"/>
+        <source>The run folder %1 is not in this copy (run folders are not committed): the report&apos;s table is the record.</source>
+        <translation>运行文件夹 %1 不在这份副本中（运行文件夹不会提交）：报告中的表格就是记录。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runconsole.cpp" line="433"/>
+        <source>recorded run of %1, its folder not in this copy</source>
+        <translation>%1 的记录运行，其文件夹不在这份副本中</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runconsole.cpp" line="435"/>
+        <source>recorded run %1, its folder not in this copy</source>
+        <translation>记录运行 %1，其文件夹不在这份副本中</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runconsole.cpp" line="436"/>
         <source>no run recorded</source>
         <translation>没有记录的运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="668"/>
+        <location filename="../widgets/runconsole.cpp" line="683"/>
         <source>%1 ran (harness only)</source>
         <translation>%1 个已运行（仅测试框架）</translation>
     </message>
@@ -3919,67 +3959,67 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="vanished">运行 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="424"/>
+        <location filename="../widgets/runconsole.cpp" line="438"/>
         <source>recorded run of %1</source>
         <translation>%1 的记录运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="425"/>
+        <location filename="../widgets/runconsole.cpp" line="439"/>
         <source>recorded run %1</source>
         <translation>记录的运行 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="426"/>
+        <location filename="../widgets/runconsole.cpp" line="440"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="428"/>
+        <location filename="../widgets/runconsole.cpp" line="442"/>
         <source>Review: the recorded run as written in %1; nothing was re-run</source>
         <translation>评审：%1 中记录的运行；没有重新运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="572"/>
+        <location filename="../widgets/runconsole.cpp" line="587"/>
         <source>starting</source>
         <translation>启动中</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="615"/>
+        <location filename="../widgets/runconsole.cpp" line="630"/>
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="615"/>
+        <location filename="../widgets/runconsole.cpp" line="630"/>
         <source>%1/%2 cases done</source>
         <translation>已完成 %1/%2 个用例</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="618"/>
+        <location filename="../widgets/runconsole.cpp" line="633"/>
         <source>case %1/%2: %3</source>
         <translation>用例 %1/%2：%3</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="619"/>
+        <location filename="../widgets/runconsole.cpp" line="634"/>
         <source>case %1: %2</source>
         <translation>用例 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="622"/>
+        <location filename="../widgets/runconsole.cpp" line="637"/>
         <source> — timeout in %1 s</source>
         <translation> — %1 秒后超时</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="623"/>
+        <location filename="../widgets/runconsole.cpp" line="638"/>
         <source> — over its %1 s timeout; the watchdog will stop it</source>
         <translation> — 已超过 %1 秒超时；看门狗将停止它</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="643"/>
+        <location filename="../widgets/runconsole.cpp" line="658"/>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="666"/>
+        <location filename="../widgets/runconsole.cpp" line="681"/>
         <source>%1 reference vs itself (no kernel)</source>
         <translation>%1 个参考对自身（无内核）</translation>
     </message>
@@ -3996,12 +4036,12 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="vanished">正在运行 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="643"/>
+        <location filename="../widgets/runconsole.cpp" line="658"/>
         <source>finished</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="643"/>
+        <location filename="../widgets/runconsole.cpp" line="658"/>
         <source>finished with failures</source>
         <translation>已完成，但有失败</translation>
     </message>
@@ -5419,293 +5459,298 @@ output followed live, cancel is scancel; the workspace must be on a file system 
 <context>
     <name>kwb::WizardPanel</name>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="38"/>
+        <location filename="../widgets/wizardpanel.cpp" line="39"/>
         <source>Understand</source>
         <translation>理解</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="40"/>
+        <location filename="../widgets/wizardpanel.cpp" line="41"/>
         <source>Learn</source>
         <translation>学习</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="42"/>
+        <location filename="../widgets/wizardpanel.cpp" line="43"/>
         <source>Implement</source>
         <translation>实现</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="44"/>
+        <location filename="../widgets/wizardpanel.cpp" line="45"/>
         <source>Measure</source>
         <translation>测量</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="56"/>
+        <location filename="../widgets/wizardpanel.cpp" line="57"/>
         <source>CPU dry run</source>
         <translation>CPU 试运行</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="70"/>
+        <location filename="../widgets/wizardpanel.cpp" line="71"/>
         <source>File &gt; Open a PyTorch logic file</source>
         <translation>文件 &gt; 打开一个 PyTorch 逻辑文件</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="77"/>
+        <location filename="../widgets/wizardpanel.cpp" line="78"/>
         <source>Target GPU: a spec-ledger id or alias, looked up exactly (never another GPU&apos;s numbers)</source>
         <translation>目标 GPU：规格台账 ID 或别名，精确查找（绝不使用其他 GPU 的数据）</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="83"/>
-        <location filename="../widgets/wizardpanel.cpp" line="267"/>
+        <location filename="../widgets/wizardpanel.cpp" line="84"/>
+        <location filename="../widgets/wizardpanel.cpp" line="268"/>
         <source>Policy default (Hopper → CuteDSL, CDNA3/CDNA4 → FlyDSL)</source>
         <translation>策略默认（Hopper → CuteDSL，CDNA3/CDNA4 → FlyDSL）</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="84"/>
+        <location filename="../widgets/wizardpanel.cpp" line="85"/>
         <source>CuteDSL</source>
         <translation>CuteDSL</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="85"/>
+        <location filename="../widgets/wizardpanel.cpp" line="86"/>
         <source>FlyDSL</source>
         <translation>FlyDSL</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="86"/>
+        <location filename="../widgets/wizardpanel.cpp" line="87"/>
         <source>Triton (outside the seed&apos;s policy)</source>
         <translation>Triton（不在 seed 策略范围内）</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="89"/>
-        <location filename="../widgets/wizardpanel.cpp" line="281"/>
+        <location filename="../widgets/wizardpanel.cpp" line="90"/>
+        <location filename="../widgets/wizardpanel.cpp" line="282"/>
         <source>./kernel_opt_&lt;name&gt;</source>
         <translation>./kernel_opt_&lt;name&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="91"/>
+        <location filename="../widgets/wizardpanel.cpp" line="92"/>
         <source>…</source>
         <translation>…</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="92"/>
+        <location filename="../widgets/wizardpanel.cpp" line="93"/>
         <source>Choose the workspace folder</source>
         <translation>选择工作区文件夹</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="94"/>
+        <location filename="../widgets/wizardpanel.cpp" line="95"/>
         <source>Workspace folder</source>
         <translation>工作区文件夹</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="105"/>
+        <location filename="../widgets/wizardpanel.cpp" line="106"/>
         <source>Run the PyTorch reference on the CPU at reduced shapes: checks the flow, never a kernel measurement</source>
         <translation>在 CPU 上以缩小的形状运行 PyTorch 参考实现：仅检查流程，绝不作为内核测量</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="108"/>
+        <location filename="../widgets/wizardpanel.cpp" line="109"/>
         <source>Logic file:</source>
         <translation>逻辑文件：</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="109"/>
+        <location filename="../widgets/wizardpanel.cpp" line="110"/>
         <source>GPU:</source>
         <translation>GPU：</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="110"/>
+        <location filename="../widgets/wizardpanel.cpp" line="111"/>
         <source>Framework:</source>
         <translation>框架：</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="111"/>
+        <location filename="../widgets/wizardpanel.cpp" line="112"/>
         <source>Workspace:</source>
         <translation>工作区：</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="113"/>
+        <location filename="../widgets/wizardpanel.cpp" line="114"/>
         <source>Run on:</source>
         <translation>运行于：</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="124"/>
-        <location filename="../widgets/wizardpanel.cpp" line="436"/>
-        <location filename="../widgets/wizardpanel.cpp" line="479"/>
+        <location filename="../widgets/wizardpanel.cpp" line="125"/>
+        <location filename="../widgets/wizardpanel.cpp" line="442"/>
+        <location filename="../widgets/wizardpanel.cpp" line="485"/>
         <source>Not run yet. The records consulted appear in the Knowledge panel.</source>
         <translation>尚未运行。查阅过的记录会显示在知识面板中。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="132"/>
-        <location filename="../widgets/wizardpanel.cpp" line="345"/>
-        <location filename="../widgets/wizardpanel.cpp" line="480"/>
+        <location filename="../widgets/wizardpanel.cpp" line="133"/>
+        <location filename="../widgets/wizardpanel.cpp" line="346"/>
+        <location filename="../widgets/wizardpanel.cpp" line="486"/>
         <source>Not run yet.</source>
         <translation>尚未运行。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="152"/>
+        <location filename="../widgets/wizardpanel.cpp" line="153"/>
         <source>Spec</source>
         <translation>规格</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="153"/>
+        <location filename="../widgets/wizardpanel.cpp" line="154"/>
         <source>Edit</source>
         <translation>编辑</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="155"/>
+        <location filename="../widgets/wizardpanel.cpp" line="156"/>
         <source>Probe the logic file on meta tensors: compute pattern, tensors, FLOPs and bytes, accuracy.</source>
         <translation>用 meta 张量探查逻辑文件：计算模式、张量、FLOPs 与字节数、精度。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="157"/>
+        <location filename="../widgets/wizardpanel.cpp" line="158"/>
         <source>Query the enabled knowledge tools for the exact GPU, framework and operator; write plans/v0_plan.md.</source>
         <translation>针对确切的 GPU、框架和算子查询已启用的知识工具；写入 plans/v0_plan.md。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="161"/>
+        <location filename="../widgets/wizardpanel.cpp" line="162"/>
         <source>Generate reference.py, kernel.py and test_kernel.py. Edit them in the editor before measuring if you like.</source>
         <translation>生成 reference.py、kernel.py 和 test_kernel.py。如有需要，可在测量前于编辑器中修改它们。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="164"/>
+        <location filename="../widgets/wizardpanel.cpp" line="165"/>
         <source>One full-workload V0 measurement, then the report, memory/v0.json and the commit.</source>
         <translation>进行一次完整负载的 V0 测量，然后生成报告、memory/v0.json 并提交。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="169"/>
+        <location filename="../widgets/wizardpanel.cpp" line="170"/>
         <source>Show Phase %1: %2</source>
         <translation>显示第 %1 阶段：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="221"/>
-        <location filename="../widgets/wizardpanel.cpp" line="525"/>
+        <location filename="../widgets/wizardpanel.cpp" line="222"/>
+        <location filename="../widgets/wizardpanel.cpp" line="531"/>
         <source>Run V0 measurement</source>
         <translation>运行 V0 测量</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="221"/>
+        <location filename="../widgets/wizardpanel.cpp" line="222"/>
         <source>Run %1</source>
         <translation>运行%1阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="268"/>
+        <location filename="../widgets/wizardpanel.cpp" line="269"/>
         <source>Policy default: %1</source>
         <translation>策略默认：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="282"/>
+        <location filename="../widgets/wizardpanel.cpp" line="283"/>
         <source>kernel_opt_&lt;name&gt;</source>
         <translation>kernel_opt_&lt;name&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="293"/>
+        <location filename="../widgets/wizardpanel.cpp" line="294"/>
         <source>Empty: a new folder kernel_opt_&lt;name&gt; in %1</source>
         <translation>留空：在 %1 中新建文件夹 kernel_opt_&lt;name&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="314"/>
+        <location filename="../widgets/wizardpanel.cpp" line="315"/>
         <source>%1 %2. %3 (%4)</source>
         <translation>%1 %2. %3（%4）</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="320"/>
+        <location filename="../widgets/wizardpanel.cpp" line="321"/>
         <source>%1 %2. %3 (recorded)</source>
         <translation>%1 %2. %3（已记录）</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="325"/>
+        <location filename="../widgets/wizardpanel.cpp" line="326"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="332"/>
+        <location filename="../widgets/wizardpanel.cpp" line="333"/>
         <source>%1 kernel</source>
         <translation>%1 内核</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="332"/>
+        <location filename="../widgets/wizardpanel.cpp" line="333"/>
         <source>%1 SKELETON</source>
         <translation>%1 骨架（SKELETON）</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="361"/>
+        <location filename="../widgets/wizardpanel.cpp" line="362"/>
         <source>Review of %1, %2 (nothing re-run)%3:</source>
         <translation>审阅 %1，%2（未重新运行）%3：</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="364"/>
+        <location filename="../widgets/wizardpanel.cpp" line="365"/>
         <source>, no run: kernel.py is a skeleton</source>
         <translation>，未运行：kernel.py 是骨架</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="379"/>
+        <location filename="../widgets/wizardpanel.cpp" line="380"/>
+        <source>  run: %1 (not in this copy: run folders are not committed; the report is the record)</source>
+        <translation>  运行：%1（不在这份副本中：运行文件夹不会提交；报告就是记录）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/wizardpanel.cpp" line="383"/>
         <source>  rel_err: %1</source>
         <translation>  rel_err：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="381"/>
+        <location filename="../widgets/wizardpanel.cpp" line="387"/>
         <source>Measure Again records kernel.py as V%1 (V0 is kept); running phases 1-4 again replaces V0.</source>
         <translation>“再次测量”把 kernel.py 记录为 V%1（V0 保留）；重新运行阶段 1–4 会替换 V0。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/wizardpanel.cpp" line="402"/>
+        <location filename="../widgets/wizardpanel.cpp" line="408"/>
         <source>Recorded in this workspace (nothing re-run): %n knowledge record(s) kept</source>
         <translation>
             <numerusform>本工作区已记录（未重新运行）：保留了 %n 条知识记录</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/wizardpanel.cpp" line="405"/>
+        <location filename="../widgets/wizardpanel.cpp" line="411"/>
         <source>; %n set aside as not applying</source>
         <translation>
             <numerusform>；%n 条因不适用而搁置</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="406"/>
+        <location filename="../widgets/wizardpanel.cpp" line="412"/>
         <source>Plan: %1</source>
         <translation>计划：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="431"/>
+        <location filename="../widgets/wizardpanel.cpp" line="437"/>
         <source>Show phase %1&apos;s results (nothing runs again). Alt+%1; Ctrl+%1 runs it again.</source>
         <translation>显示第 %1 阶段的结果（不会重新运行）。Alt+%1；Ctrl+%1 重新运行。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="432"/>
+        <location filename="../widgets/wizardpanel.cpp" line="438"/>
         <source>Show phase %1&apos;s page and its Run button. Alt+%1; Ctrl+%1 runs it.</source>
         <translation>显示第 %1 阶段的页面及其运行按钮。Alt+%1；Ctrl+%1 运行它。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="451"/>
+        <location filename="../widgets/wizardpanel.cpp" line="457"/>
         <source>Runs once phase %1 has run in this window (the phases run in order; a reviewed workspace&apos;s recorded phases are shown, not run again)</source>
         <translation>在本窗口中运行阶段 %1 之后才可运行（各阶段按顺序运行；审阅的工作区只显示已记录的阶段，不会重新运行）</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="455"/>
+        <location filename="../widgets/wizardpanel.cpp" line="461"/>
         <source>Runs phase 1 again. Phases 1-4 run again end in a new V0: V0 is replaced (its commit stays in git). Measure Again keeps V0 and records kernel.py as V%1.</source>
         <translation>重新运行阶段 1。重新运行阶段 1–4 会得到新的 V0：V0 被替换（其提交仍保留在 git 中）。“再次测量”保留 V0，并把 kernel.py 记录为 V%1。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="459"/>
+        <location filename="../widgets/wizardpanel.cpp" line="465"/>
         <source>Measure the regenerated kernel as a new V0: V0 is replaced (its commit stays in git). Measure Again keeps V0 and records kernel.py as V%1.</source>
         <translation>将重新生成的内核测量为新的 V0：V0 被替换（其提交仍保留在 git 中）。“再次测量”保留 V0，并把 kernel.py 记录为 V%1。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="554"/>
+        <location filename="../widgets/wizardpanel.cpp" line="560"/>
         <source>⚠ %1 will write a SKELETON for this problem, which the quality gate fails (%2). %3 gives a kernel.</source>
         <translation>⚠ %1 将为此问题生成骨架，质量门会判为失败（%2）。%3 可生成内核。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="556"/>
+        <location filename="../widgets/wizardpanel.cpp" line="562"/>
         <source> or </source>
         <translation> 或 </translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="562"/>
+        <location filename="../widgets/wizardpanel.cpp" line="568"/>
         <source>Use %1</source>
         <translation>使用 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="563"/>
+        <location filename="../widgets/wizardpanel.cpp" line="569"/>
         <source>Set Framework to %1 and run phase 1 again (seconds)</source>
         <translation>将框架设为 %1 并重新运行阶段 1（数秒）</translation>
     </message>
@@ -5718,12 +5763,12 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation type="vanished">“再次测量”把 kernel.py 记录为 V%1（V0 保留）；阶段 1–4 会重新生成 V0。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="383"/>
+        <location filename="../widgets/wizardpanel.cpp" line="389"/>
         <source>Run the phases to measure it.</source>
         <translation>运行各阶段以进行测量。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="525"/>
+        <location filename="../widgets/wizardpanel.cpp" line="531"/>
         <source>Measure V0 anew</source>
         <translation>重新测量 V0</translation>
     </message>
@@ -5736,42 +5781,42 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation type="vanished">%1 的评审（未重新运行）%2：</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="365"/>
+        <location filename="../widgets/wizardpanel.cpp" line="366"/>
         <source>, CPU dry run: not a measurement</source>
         <translation>，CPU 试运行：不是测量结果</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="367"/>
+        <location filename="../widgets/wizardpanel.cpp" line="368"/>
         <source>  why: %1</source>
         <translation>  原因：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="368"/>
+        <location filename="../widgets/wizardpanel.cpp" line="369"/>
         <source>  max rel_err: %1</source>
         <translation>  最大 rel_err：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="369"/>
+        <location filename="../widgets/wizardpanel.cpp" line="370"/>
         <source>  latency: %1 µs</source>
         <translation>  延迟：%1 µs</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="370"/>
+        <location filename="../widgets/wizardpanel.cpp" line="371"/>
         <source>  bandwidth: %1 GB/s</source>
         <translation>  带宽：%1 GB/s</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="371"/>
+        <location filename="../widgets/wizardpanel.cpp" line="372"/>
         <source>  compute: %1 TFLOPS</source>
         <translation>  算力：%1 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="373"/>
+        <location filename="../widgets/wizardpanel.cpp" line="374"/>
         <source>  run: %1%2</source>
         <translation>  运行：%1%2</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="377"/>
+        <location filename="../widgets/wizardpanel.cpp" line="378"/>
         <source> (not the recorded run)</source>
         <translation>（不是记录的运行）</translation>
     </message>
@@ -5780,7 +5825,7 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation type="vanished">运行各阶段以重新测量。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="376"/>
+        <location filename="../widgets/wizardpanel.cpp" line="377"/>
         <source> (interrupted: no result.json)</source>
         <translation>（已中断：没有 result.json）</translation>
     </message>

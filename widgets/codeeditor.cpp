@@ -3,6 +3,8 @@
 #include "core/workspace/workspace.h"
 #include "widgets/theme.h"
 
+#include <algorithm>
+
 #include <Qsci/qscilexerjson.h>
 #include <Qsci/qscilexermarkdown.h>
 #include <Qsci/qscilexerpython.h>
@@ -132,6 +134,12 @@ void CodeEditor::goToLine(int line) {
   setCursorPosition(std::max(0, line - 1), 0);
   ensureLineVisible(std::max(0, line - 1));
   setFocus();
+}
+
+void CodeEditor::showLine(int line) {
+  const int at = std::clamp(line - 1, 0, std::max(0, lines() - 1));
+  setCursorPosition(at, 0);
+  setFirstVisibleLine(at);
 }
 
 void CodeEditor::applyLexerFor(const QString& path) {

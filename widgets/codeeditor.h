@@ -43,6 +43,9 @@ class CodeEditor : public QsciScintilla {
   int replaceAll(const QString& from, const QString& to);
   /// Puts the cursor at the start of 1-based `line` and scrolls it into view.
   void goToLine(int line);
+  /// Puts the cursor at the start of 1-based @p line with that line at the top of the view, without taking focus (a
+  /// tab opened in the background: a review's kernel.py at its ModelNew); out-of-range lines are clamped.
+  void showLine(int line);
   /// Marks 1-based @p line as the one an error names (a tinted line background that follows the theme) and puts the
   /// cursor there; any earlier mark goes. 0 (or a line past the end) only clears the mark. load() clears it too.
   void markErrorLine(int line);

@@ -1031,13 +1031,17 @@ void MainWindow::updateActions() {
   // Measure Again needs a workspace with a V0 (the reviewed one, or this window's once its records are written).
   const QString wsRoot = job() ? job()->workspaceDir() : review ? m_session->review()->root : QString();
   const bool hasV0 = !wsRoot.isEmpty() && QFileInfo::exists(memoryPath(wsRoot, QStringLiteral("v0")));
-  m_measureAgainAction->setEnabled(!busy && !m_session->measuring() && hasV0);
+  // A V0 without a verdict (stopped) is no base for a V1: off, as `kwb measure` refuses it (new-user trial 19, #4;
+  // enabled, the action only showed the refusal)
+  const QString gap = hasV0 ? baselineVerdictGap(wsRoot) : QString();
+  m_measureAgainAction->setEnabled(!busy && !m_session->measuring() && hasV0 && gap.isEmpty());
   // A deleted memory/v0.json greyed Measure Again without a word (new-user trial 16, #3): its tip says why.
   m_measureAgainAction->setToolTip(
-      !hasV0 && !wsRoot.isEmpty() && latestVersion(wsRoot).count > 0
+      !gap.isEmpty() ? baselineVerdictGapText(gap)
+      : !hasV0 && !wsRoot.isEmpty() && latestVersion(wsRoot).count > 0
           ? tr("Measure Again needs the workspace's V0: %1").arg(missingBaselineText(wsRoot))
           : m_measureAgainTip);
-  m_measureAgainAction->setStatusTip(hasV0 ? QString() : m_measureAgainAction->toolTip());
+  m_measureAgainAction->setStatusTip(hasV0 && gap.isEmpty() ? QString() : m_measureAgainAction->toolTip());
   m_exportAction->setEnabled(!busy && (review || (job() && m_session->hasRecords())));
   // Run all records a stopped run (STOPPED); it still has no verdict to commit
   const QString why =
@@ -1075,6 +1079,10 @@ bool MainWindow::measureAgain() {
   }
   if (phaseBusy() || m_console->isRunning()) {
     showError(tr("Measure Again"), tr("A phase is running; measure again when it has finished."));
+    return false;
+  }
+  if (const QString gap = baselineVerdictGap(ws); !gap.isEmpty()) {  // the action is off; F5 or a script still asks
+    showError(tr("Measure Again"), baselineVerdictGapText(gap));
     return false;
   }
   if (!confirmUnsavedBeforeRun()) return false;  // the run reads kernel.py from disk
@@ -1181,6 +1189,11 @@ bool MainWindow::openPath(const QString& logicFileOrWorkspace) {
     for (const char* rel : kWorkspaceFiles)
       if (QFileInfo::exists(QDir(workspace).filePath(QLatin1String(rel))))
         m_editors->openFile(QDir(workspace).filePath(QLatin1String(rel)), nullptr);
+    // A chain's kernel.py holds thousands of lines of stage library: its tab opens where the header's index puts
+    // ModelNew (new-user trial 19, #18)
+    const QString kernel = QDir(workspace).filePath(QStringLiteral("kernel.py"));
+    if (CodeEditor* editor = m_editors->editorFor(kernel))
+      if (const int line = kernelModelNewLine(kernel); line > 0) editor->showLine(line);
     m_editors->openFile(logic, nullptr);
   }
   showKnowledge({});
@@ -1213,11 +1226,16 @@ bool MainWindow::openPath(const QString& logicFileOrWorkspace) {
   updateActions();
   updateTitle();
   m_centralTabs->setCurrentIndex(0);  // the workbench page, also when the suite's tab was in front
+  // A V0 without a verdict has no Measure Again to keep it (trial 19, #4): the line says what applies
+  const bool noBase = !target.isEmpty() && !baselineVerdictGap(workspace).isEmpty();
   statusBar()->showMessage(target.isEmpty()
                                ? tr("Opened %1: run phase 1 (Understand)").arg(QDir::toNativeSeparators(logic))
-                               : tr("Opened workspace %1 (%2) for review, nothing re-run: Measure Again keeps V0; "
-                                    "phase 1 onward replaces it")
-                                     .arg(QDir::toNativeSeparators(workspace), target),
+                           : noBase ? tr("Opened workspace %1 (%2) for review, nothing re-run: V0 has no verdict; "
+                                         "phase 1 onward measures it anew")
+                                          .arg(QDir::toNativeSeparators(workspace), target)
+                                    : tr("Opened workspace %1 (%2) for review, nothing re-run: Measure Again keeps V0; "
+                                         "phase 1 onward replaces it")
+                                          .arg(QDir::toNativeSeparators(workspace), target),
                            8000);
   return true;
 }

@@ -411,21 +411,36 @@ void RunConsole::setSession(WorkbenchSession* session) {
     for (const RunLogLine& l : readRunLog(r.logPath, kMaxLines)) appendLine(l.text, l.channel);
     if (r.runDir.isEmpty() && r.skeleton)  // an empty log said nothing of why (new-user trial 6, R2)
       appendMessage(tr("No run: kernel.py is a skeleton (no kernel), so the harness was not run."));
+    // A clone: the record names a run whose folder was not committed (new-user trial 19, #8: an empty table under
+    // "no run recorded" beside a report with the full table)
+    if (r.runDir.isEmpty() && !r.absentRunDir.isEmpty())
+      appendMessage(r.casesFromReport
+                        ? tr("The run folder %1 is not in this copy (run folders are not committed): the cases are "
+                             "read from the report's table, which is the record; the run's log is not here.")
+                              .arg(r.absentRunDir)
+                        : tr("The run folder %1 is not in this copy (run folders are not committed): the report's "
+                             "table is the record.")
+                              .arg(r.absentRunDir));
     flush();
     m_progress->setRange(0, 1);
     m_progress->setValue(1);
     // What the bar shows: a recorded run, not one going on (a bare time of day read as a clock); the
     // folder is in the tooltip.
-    const QString stamp = QDir(r.runDir).dirName();
+    const QString stamp = QDir(r.runDir.isEmpty() ? r.absentRunDir : r.runDir).dirName();
     const QDateTime when = QDateTime::fromString(stamp.left(15), QStringLiteral("yyyyMMdd-HHmmss"));
     // Which version first: a workspace with V0 and V1 opened on V0 and nothing said so (new-user trial 6, R1).
-    const QString run = r.runDir.isEmpty() ? tr("no run recorded")
+    const QString run = r.runDir.isEmpty() && !r.absentRunDir.isEmpty()
+                            ? (when.isValid() ? tr("recorded run of %1, its folder not in this copy")
+                                                    .arg(when.toString(QStringLiteral("yyyy-MM-dd HH:mm")))
+                                              : tr("recorded run %1, its folder not in this copy").arg(stamp))
+                        : r.runDir.isEmpty() ? tr("no run recorded")
                         : when.isValid()
                             ? tr("recorded run of %1").arg(when.toString(QStringLiteral("yyyy-MM-dd HH:mm")))
                             : tr("recorded run %1").arg(stamp);
     setProgressText(r.versionCount > 0 ? tr("%1: %2").arg(versionOfText(r.version, r.versionCount), run) : run);
     m_progress->setToolTip(m_progressText + u'\n' +
-                           tr("Review: the recorded run as written in %1; nothing was re-run").arg(r.runDir));
+                           tr("Review: the recorded run as written in %1; nothing was re-run")
+                               .arg(r.runDir.isEmpty() ? r.absentRunDir : r.runDir));
     updateSummary();
   });
 }

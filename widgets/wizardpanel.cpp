@@ -4,6 +4,7 @@
 #include "core/codegen/preview.h"
 #include "core/pipeline/baselinejob.h"
 #include "core/pipeline/session.h"
+#include "core/records/versions.h"
 #include "widgets/verdictbadge.h"
 #include "widgets/specform.h"
 #include "widgets/specview.h"
@@ -375,9 +376,14 @@ void WizardPanel::setSession(WorkbenchSession* session) {
                                                                  : r.verdict == Verdict::Incomplete
                                                                      ? tr(" (interrupted: no result.json)")
                                                                      : tr(" (not the recorded run)"));
+    else if (!r.absentRunDir.isEmpty())
+      lines << tr("  run: %1 (not in this copy: run folders are not committed; the report is the record)")
+                   .arg(r.absentRunDir);
     if (!r.maxRelErr && r.mode == QLatin1String("cpu-dry-run") && !(r.skeleton && r.runDir.isEmpty()))
       lines << tr("  rel_err: %1").arg(dryRunRelErrNote());
-    lines << (r.versionCount > 0
+    const QString gap = r.versionCount > 0 ? baselineVerdictGap(r.root) : QString();
+    lines << (!gap.isEmpty() ? baselineVerdictGapText(gap)
+              : r.versionCount > 0
                   ? tr("Measure Again records kernel.py as V%1 (V0 is kept); running phases 1-4 again replaces V0.")
                         .arg(r.versionCount)
                   : tr("Run the phases to measure it."));

@@ -1185,7 +1185,9 @@ int cmdExport(const QStringList& args, const FigureRenderer& renderer, const Htm
                                                                        : p.value(QStringLiteral("output"));
     if (!exportSuiteReport(*suite, *format, output, toPdf, &error)) return usage(error);
     out() << "wrote " << QFileInfo(output).absoluteFilePath()
-          << " (suite report: " << suiteHeadline(suite->summary, suite->cpuDryRun) << "; links relative to its folder)"
+          << " (suite report: " << suiteHeadline(suite->summary, suite->cpuDryRun)
+          << (*format == ExportFormat::Pdf ? "; links to the workspaces' absolute paths)"
+                                           : "; links relative to its folder)")
           << Qt::endl;
     return kOk;
   }

@@ -70,7 +70,9 @@ bool uncovered(const Box& read, const QList<Box>& writes, Box* cell) {
       return true;
     }
   }
-  QList<int> at(n, 0);
+  // One counter per dimension, sized from cuts (whose size GCC 12 knows): QList(n, 0) on the int n made its -O3
+  // -DQT_NO_DEBUG inlining warn of a memset of a negative size (-Wstringop-overflow; new-user trial 19, #18).
+  QList<int> at(cuts.size(), 0);
   for (qint64 c = 0; c < cells; ++c) {
     Box b;
     for (int d = 0; d < n; ++d) {

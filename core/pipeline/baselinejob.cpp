@@ -584,8 +584,8 @@ bool BaselineJob::openForNextVersion() {
   // for good, `kwb baseline --force` refusing once later versions exist (new-user trial 19, #4). Refused while V0 is
   // the only version, naming the way out; a workspace that already holds later versions keeps comparing with the
   // latest one that finished (refusing it too would send `kwb baseline --force` back here).
-  if (const VersionInfo& first = versions->constFirst();
-      versions->size() == 1 && (first.gate == QLatin1String("STOPPED") || first.gate.isEmpty())) {
+  if (const QString gap = baselineVerdictGap(dir); !gap.isEmpty()) {  // the GUI's rule too; V0 is then listed
+    const VersionInfo& first = versions->constFirst();
     const QString logic = m_spec.contains("source") ? sj(m_spec["source"], "path") : QString();
     QStringList w{QStringLiteral("kwb"),
                   QStringLiteral("baseline"),
@@ -884,9 +884,11 @@ bool BaselineJob::implement() {
   // `git status`: the report and memory/v0.json carry what a reviewer needs.
   files.append(
       {QStringLiteral(".gitignore"),
+       // <file>.generated is committed with V0: the records tell a reviewer to compare the kept file with it
+       // (new-user trial 19, #18: ignored, a clone had no such file)
        QByteArrayLiteral("# Kernel Workbench: run folders and machine-local state are not committed\n"
                          ".kwb/runs/\n.kwb/kwb_path\n.kwb/python\n.kwb/manifest.json\n.kwb/remote.*\n.kwb/slurm/\n"
-                         ".kwb/lock\n__pycache__/\n*.generated\n")});
+                         ".kwb/lock\n__pycache__/\n")});
 
   m_kernelKeptStale = false;
   for (const auto& [rel, content] : files) {
@@ -908,8 +910,9 @@ bool BaselineJob::implement() {
         const QString beside = rel + QStringLiteral(".generated");
         if (!m_ws->writeOwned(beside, content, &error)) return fail(Implement, error);
         m_generatedForKept.insert(rel, content);
-        Q_EMIT progress(Implement,
-                        tr("kept your edited %1 (not regenerated); this run's generated one is %2").arg(rel, beside));
+        Q_EMIT progress(Implement, tr("kept your edited %1 (not regenerated); this run's generated one is %2 "
+                                      "(committed with V0, to compare with)")
+                                       .arg(rel, beside));
         if (stale) {
           // --stale-edits keep: the user's word that it is made for this problem now; not asked again for it
           if (!m_problemSha.isEmpty() && !m_ws->adoptFor(rel, m_problemSha, &error)) return fail(Implement, error);
@@ -1334,6 +1337,17 @@ bool BaselineJob::commitWorkspace() {
   if (m_version > 0 && QFileInfo::exists(m_ws->path(QStringLiteral("kernel.py"))) &&
       !paths.contains(QStringLiteral("kernel.py")))
     paths.append(QStringLiteral("kernel.py"));  // the edit this version measured
+  // What this run generated beside a kept edit (<file>.generated), which the records tell a reader to compare with, is
+  // committed with V0; one a regeneration removed leaves the commit too (new-user trial 19, #18: it was git-ignored,
+  // so the committed record named a file no clone had)
+  if (m_version == 0)
+    for (const QString& rel : problemFiles()) {
+      const QString beside = rel + QStringLiteral(".generated");
+      if (paths.contains(beside)) continue;
+      if (QFileInfo::exists(m_ws->path(beside)) ||
+          (!repo->headId().isEmpty() && !repo->blobIdAt(repo->headId(), beside).isEmpty()))
+        paths.append(beside);
+    }
   // The workspace's first commit, over kept edits: the generated base goes first, so V0's commit is the only one that
   // holds the user's edit, and says so.
   QString finalMessage = message;

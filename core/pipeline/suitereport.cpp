@@ -303,8 +303,8 @@ QString toHtml(const QList<Block>& blocks, const QString& title) {
 
 class Builder {
  public:
-  Builder(const SuiteReport& r, const QString& linkDir, bool translated)
-      : m_r(r), m_linkDir(linkDir.isEmpty() ? r.dir : linkDir), m_tr(translated) {
+  Builder(const SuiteReport& r, const QString& linkDir, bool translated, bool absoluteLinks = false)
+      : m_r(r), m_linkDir(linkDir.isEmpty() ? r.dir : linkDir), m_absoluteLinks(absoluteLinks), m_tr(translated) {
     for (const SuiteEntry& e : r.entries) m_reasons << suiteRelativeText(e.error, r.dir, r.recordedDir);
   }
 
@@ -542,7 +542,7 @@ class Builder {
       const SuiteEntry& e = m_r.entries[i];
       const SuiteEntryLinks files = suiteEntryLinks(e, m_linkDir);
       QList<Spans> row;
-      Span name = files.report.isEmpty() ? text(e.name) : link(e.name, hrefOf(files.report));
+      Span name = files.report.isEmpty() ? text(e.name) : link(e.name, fileHref(files.report));
       name.breakable = true;
       if (!worst) name.anchor = anchorFor(QStringLiteral("p-"), e.name);  // "Why not PASS" links back here
       Spans problemCell{name};
@@ -552,7 +552,7 @@ class Builder {
       bool first = true;
       for (const auto& [path, label] : kinds) {
         if (path.isEmpty()) continue;
-        Span file = link(t(label), hrefOf(path), path);
+        Span file = link(t(label), fileHref(path), path);
         if (first)
           file.lineBreak = true;
         else
@@ -608,6 +608,13 @@ class Builder {
 
   const SuiteReport& m_r;
   QString m_linkDir;
+  bool m_absoluteLinks = false;  ///< file:// URLs: a PDF has no folder its viewer resolves relative links against
+  /// The link to @p relativePath (relative to m_linkDir): as it is, or an absolute file:// URL (m_absoluteLinks)
+  QString fileHref(const QString& relativePath) const {
+    return m_absoluteLinks ? QUrl::fromLocalFile(QDir::cleanPath(QDir(m_linkDir).absoluteFilePath(relativePath)))
+                                 .toString(QUrl::FullyEncoded)
+                           : hrefOf(relativePath);
+  }
   bool m_tr;
   QStringList m_reasons;  ///< per entry: its error, paths relative
   QList<Block> m_blocks;
@@ -697,8 +704,8 @@ QString suiteReportMarkdown(const SuiteReport& r, const QString& linkDir, bool t
   return toMarkdown(b.build());
 }
 
-QString suiteReportHtml(const SuiteReport& r, const QString& linkDir, bool translated) {
-  Builder b(r, linkDir, translated);
+QString suiteReportHtml(const SuiteReport& r, const QString& linkDir, bool translated, bool absoluteLinks) {
+  Builder b(r, linkDir, translated, absoluteLinks);
   const QList<Block> blocks = b.build();
   return toHtml(blocks, b.title());
 }
@@ -740,7 +747,9 @@ bool exportSuiteReport(const SuiteReport& r, ExportFormat format, const QString&
         if (error) *error = QStringLiteral("PDF export needs the GUI libraries (this build has no HTML → PDF writer)");
         return false;
       }
-      return toPdf(suiteReportHtml(r, linkDir, translated), QByteArray(), out, error);
+      // A PDF viewer resolves a relative link against its own folder, or not at all (new-user trial 19, #18: a PDF
+      // written outside the suite folder had broken links): absolute ones
+      return toPdf(suiteReportHtml(r, linkDir, translated, true), QByteArray(), out, error);
   }
   return false;
 }

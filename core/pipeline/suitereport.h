@@ -67,8 +67,10 @@ SuiteEntryLinks suiteEntryLinks(const SuiteEntry& entry, const QString& linkDir)
 QString suiteReportMarkdown(const SuiteReport& report, const QString& linkDir, bool translated = false);
 
 /// The same document as one self-contained HTML file (inline CSS with a print style; links relative to
-/// @p linkDir). @p translated as for suiteReportMarkdown.
-QString suiteReportHtml(const SuiteReport& report, const QString& linkDir, bool translated = false);
+/// @p linkDir, or with @p absoluteLinks absolute file:// URLs, as the PDF export writes them). @p translated as for
+/// suiteReportMarkdown.
+QString suiteReportHtml(const SuiteReport& report, const QString& linkDir, bool translated = false,
+                        bool absoluteLinks = false);
 
 /// The SuiteReport of a suite being written by its runner (what readSuite() would read back from the files).
 SuiteReport suiteReportOf(const SuiteOptions& options, const QList<SuiteEntry>& entries);

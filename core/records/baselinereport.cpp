@@ -367,6 +367,65 @@ QString renderBaselineReport(const ReportInput& in) {
 
 QString dryRunCaseRanText() { return QStringLiteral("ran (harness only)"); }
 
+QList<ReportCase> casesFromReport(const QString& markdown) {
+  QList<ReportCase> cases;
+  const qsizetype start = markdown.indexOf(QLatin1String("\n## Correctness results\n"));
+  if (start < 0) return cases;
+  const QStringList lines = markdown.mid(start + 1).split(u'\n');
+  bool inTable = false;
+  for (qsizetype i = 1; i < lines.size(); ++i) {
+    const QString line = lines[i].trimmed();
+    if (line.startsWith(QLatin1String("## "))) break;  // the next section
+    if (!line.startsWith(u'|')) {
+      if (inTable) break;  // the table ended
+      continue;
+    }
+    if (line.startsWith(QLatin1String("| Case |"))) {
+      inTable = true;
+      continue;
+    }
+    if (!inTable || line.startsWith(QLatin1String("|---"))) continue;
+    // Cells split on '|' that cell() did not escape
+    QStringList cells;
+    QString cur;
+    for (qsizetype k = 1; k < line.size(); ++k) {
+      if (line[k] == u'\\' && k + 1 < line.size() && line[k + 1] == u'|') {
+        cur += u'|';
+        ++k;
+      } else if (line[k] == u'|') {
+        cells << cur.trimmed();
+        cur.clear();
+      } else {
+        cur += line[k];
+      }
+    }
+    if (cells.size() != 9) continue;
+    auto value = [](const QString& text) -> std::optional<double> {
+      bool ok = false;
+      const double v = text.toDouble(&ok);
+      return ok ? std::optional<double>(v) : std::nullopt;
+    };
+    auto text = [](const QString& t) { return t == kNa ? QString() : t; };
+    ReportCase c;
+    c.name = cells[0];
+    c.shape = text(cells[1]);
+    c.dtype = text(cells[2]);
+    QString status = cells[3];
+    if (status.startsWith(QLatin1String("**")) && status.endsWith(QLatin1String("**")) && status.size() > 4)
+      status = status.mid(2, status.size() - 4);
+    if (status == dryRunCaseRanText() || status == QLatin1String("PASS (harness only)"))
+      status = QStringLiteral("PASS");
+    c.status = status;
+    c.relErr = value(cells[4]);
+    c.threshold = value(cells[5]);
+    c.latencyUs = value(cells[6]);
+    c.refLatencyUs = value(cells[7]);
+    c.reason = text(cells[8]);
+    cases.append(c);
+  }
+  return cases;
+}
+
 QString withCurrentDryRunWording(QString markdown) {
   return markdown.replace(QLatin1String("PASS (harness only)"), dryRunCaseRanText());
 }

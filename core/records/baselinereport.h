@@ -133,4 +133,11 @@ QString dryRunCaseRanText();
 /// and the export. Any other text is returned as it is.
 QString withCurrentDryRunWording(QString markdown);
 
+/// The cases of a report renderBaselineReport() wrote, read back from its "Correctness results" table: the record of
+/// the run when its folder is absent (a clone of the workspace: .kwb/runs/ is not committed; new-user trial 19, #8).
+/// Statuses lose their bold; a dry run's "ran (harness only)" (or the older "PASS (harness only)") reads PASS;
+/// "n/a" cells are nullopt; numbers are as rounded in the report. Rows that do not have the table's 9 cells are
+/// skipped. Empty when the report has no such table (no case ran, or the user rewrote it).
+QList<ReportCase> casesFromReport(const QString& markdown);
+
 }  // namespace kwb

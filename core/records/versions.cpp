@@ -115,6 +115,18 @@ std::optional<QList<VersionInfo>> readVersions(const QString& workspace, QString
   return list;
 }
 
+QString baselineVerdictGap(const QString& workspace) {
+  const LatestVersion latest = latestVersion(workspace);
+  if (latest.count != 1 || latest.number != 0) return {};
+  const auto v0 = MemoryRecord::load(QDir(workspace).filePath(QStringLiteral("memory/v0.json")));
+  if (!v0 || v0->isMasked()) return {};  // a damaged V0: `kwb measure` says why when it reads it
+  const QString gate = text(v0->value(QStringLiteral("quality_gate.result")));
+  if (gate == QLatin1String("STOPPED")) return gate;
+  if (gate.isEmpty() && text(v0->value(QStringLiteral("workbench.mode"))) != QLatin1String("cpu-dry-run"))
+    return QStringLiteral("NONE");
+  return {};
+}
+
 QString missingBaselineText(const QString& workspace) {
   const QString root = QFileInfo(workspace).absoluteFilePath();
   const QString v0 = QDir(root).filePath(QStringLiteral("memory/v0.json"));

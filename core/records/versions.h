@@ -54,6 +54,14 @@ LatestVersion latestVersion(const QString& workspace);
 
 std::optional<QList<VersionInfo>> readVersions(const QString& workspace, QString* error = nullptr);
 
+/// Why no later version can be measured against @p workspace's V0 now, "" when one can: V0 is the only version and has
+/// no verdict, "STOPPED" (stopped before its verdict) or "NONE" (no run recorded; a dry run's null gate is DRY_RUN, a
+/// verdict). A V1 measured against such a V0 left the workspace without a baseline for good (new-user trial 19, #4):
+/// `kwb measure` refuses it and the GUI's Measure Again is disabled, both by this rule. "" too without memory/v0.json
+/// (missingBaselineText() says that) or with later versions (they compare with the latest one that finished). Reads
+/// memory/ only, no git walk: the GUI asks on every update of its actions.
+QString baselineVerdictGap(const QString& workspace);
+
 /// What keeps @p workspace's versions from reading as recorded, one sentence each (`kwb versions`, `kwb export`, the
 /// window's review and Measure Again say it): memory/v0.json missing while later versions are recorded (V0 is what
 /// every later version is measured against: restore it from git), and a git repository libgit2 refuses (another user

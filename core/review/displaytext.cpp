@@ -662,4 +662,17 @@ QString versionOfText(int version, int count) {
   return DisplayText::tr("V%1 of %2").arg(version).arg(count);
 }
 
+QString baselineVerdictGapText(const QString& gap) {
+  if (gap == QLatin1String("STOPPED"))
+    return DisplayText::tr(
+        "V0 was stopped before a verdict: Measure Again records a later version against a V0 with "
+        "a verdict, so it is off until V0 is measured again (run phases 1-4 again, or `kwb "
+        "baseline … --force`).");
+  if (gap.isEmpty()) return {};
+  return DisplayText::tr(
+      "V0 has no verdict (no run was recorded): Measure Again records a later version against a "
+      "V0 with a verdict, so it is off until V0 is measured (run phases 1-4 again, or `kwb "
+      "baseline … --force`).");
+}
+
 }  // namespace kwb

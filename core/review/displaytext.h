@@ -99,4 +99,9 @@ QString displayCodegenReason(const QString& reason);
 /// "V0" for a workspace with one version; "no version recorded" when @p count is 0.
 QString versionOfText(int version, int count);
 
+/// Why Measure Again is off for a workspace whose V0 has no verdict (@p gap: baselineVerdictGap()'s "STOPPED" or
+/// "NONE"), translated: the GUI's words for `kwb measure`'s refusal, naming the way out (phases 1-4 again, which
+/// measure V0 anew). "" for an empty @p gap.
+QString baselineVerdictGapText(const QString& gap);
+
 }  // namespace kwb

@@ -46,6 +46,10 @@ QString headerMarkdown(const WorkspaceReview& r) {
                    r.runRecorded                      ? QStringLiteral(" (the run the report describes)")
                    : r.verdict == Verdict::Incomplete ? QStringLiteral(" (interrupted: no result.json)")
                                                       : QStringLiteral(" (not the recorded run)"));
+  else if (!r.absentRunDir.isEmpty())
+    md +=
+        QStringLiteral("- **Run:** `%1` (not in this copy: run folders are not committed; the report is the record)\n")
+            .arg(r.absentRunDir);
   // "n/a" alone, never "n/a µs" (new-user trial 5, R11)
   md += QStringLiteral("- **Latency:** %1; **max rel_err:** %2\n\n")
             .arg(r.latencyUs ? fmt(r.latencyUs, 'f', 3) + QStringLiteral(" µs") : fmt(r.latencyUs, 'f', 3),

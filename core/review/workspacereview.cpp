@@ -10,6 +10,7 @@
 #include <algorithm>
 
 #include "core/perf/utilization.h"
+#include "core/records/baselinereport.h"
 #include "core/records/versions.h"
 #include "core/run/target.h"  // shellQuote
 
@@ -121,6 +122,20 @@ bool isSkeletonKernel(const QString& kernelPy) {
   static const QRegularExpression marker(QStringLiteral("^UNIMPLEMENTED\\s*=\\s*True\\b"),
                                          QRegularExpression::MultilineOption);
   return marker.match(QString::fromUtf8(f.readAll())).hasMatch();
+}
+
+int kernelModelNewLine(const QString& kernelPy) {
+  QFile f(kernelPy);
+  if (!f.open(QIODevice::ReadOnly)) return 0;
+  static const QRegularExpression index(QStringLiteral("^# Index: ModelNew at line (\\d+)\\b"));
+  int line = 0, lines = 0;
+  while (!f.atEnd()) {
+    const QString text = QString::fromUtf8(f.readLine());
+    ++lines;
+    if (lines <= 80 && line == 0)
+      if (const QRegularExpressionMatch m = index.match(text); m.hasMatch()) line = m.captured(1).toInt();
+  }
+  return line > 0 && line <= lines ? line : 0;
 }
 
 bool resolveReviewPath(const QString& path, QString* workspace, QString* runDir) {
@@ -335,6 +350,26 @@ std::optional<WorkspaceReview> readWorkspaceReview(const QString& path, QString*
     r.runDir = r.runs.constFirst().dir;
   r.runRecorded = !r.runDir.isEmpty() && !recordedRun.isEmpty() &&
                   QFileInfo(r.runDir).absoluteFilePath() == QFileInfo(recordedRun).absoluteFilePath();
+  // A clone has the records but not the run folder (.kwb/runs/ is not committed): the report's table is the record of
+  // the cases, which the review shows rather than an empty table under "no run recorded" (new-user trial 19, #8).
+  if (!recordedRun.isEmpty() && !QFileInfo(recordedRun).isDir()) {
+    r.absentRunDir = ws.relativeFilePath(recordedRun);
+    if (r.runDir.isEmpty())
+      for (const ReportCase& c : casesFromReport(r.reportMarkdown)) {
+        CaseResult cr;
+        cr.name = c.name;
+        cr.status = c.status;
+        cr.shape = c.shape;
+        cr.dtype = c.dtype;
+        cr.reason = c.reason;
+        cr.relErr = c.relErr;
+        cr.threshold = c.threshold;
+        cr.latencyUs = c.latencyUs;
+        cr.refLatencyUs = c.refLatencyUs;
+        r.cases.append(cr);
+        r.casesFromReport = true;
+      }
+  }
   bool cancelled = false;
   // A run folder without result.json that no record names: kwb was killed (kill -9, a crash, the machine stopped)
   // before the run ended. A stop (Ctrl-C, SIGTERM) writes one, "cancelled" (new-user trial 17, #5: such a workspace
@@ -416,7 +451,10 @@ std::optional<WorkspaceReview> readWorkspaceReview(const QString& path, QString*
   r.verdict = verdictFor(vin);
 
   // The roofline: as the records wrote it, else recomputed from the spec (roofs) and the run (point).
-  if (r.runRecorded && QFileInfo::exists(ws.filePath(paths.rooflineData))) {
+  // A clone shows no run but keeps the records: its committed roofline.json is the record's figure, as `kwb export`
+  // draws it (recomputed from the spec, a tf32 problem read fp32: new-user trial 19, #8).
+  const bool recordShown = r.runRecorded || (r.runDir.isEmpty() && r.memory.has_value());
+  if (recordShown && QFileInfo::exists(ws.filePath(paths.rooflineData))) {
     QString e;
     r.roofline = rooflineFromJson(readJson(ws.filePath(paths.rooflineData), &why), &e);
   }

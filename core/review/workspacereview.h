@@ -33,26 +33,33 @@ struct RunEntry {
 };
 
 struct WorkspaceReview {
-  QString root;                          ///< the workspace, absolute
-  QString runDir;                        ///< the run shown, absolute ("" when the workspace has none)
-  QString problemName;                   ///< the spec's source name, else the folder name without "kernel_opt_"
-  QString sourcePath;                    ///< the problem file the workspace was made from (the spec's source.path;
-                                         ///< reference.py is its copy), "" when not recorded
-  QString gpu;                           ///< ledger id the workspace was made for
-  QString framework;                     ///< "triton" | "cutedsl" | "flydsl"
-  QString mode;                          ///< "gpu" | "cpu-dry-run" ("" unknown)
-  nlohmann::json spec;                   ///< .kwb/spec.json (null when missing)
-  QString reportPath;                    ///< the latest version's report (baseline_report.md for V0,
-                                         ///< reports/vN_report.md), absolute ("" when missing)
-  QString reportMarkdown;                ///< its text
-  std::optional<MemoryRecord> memory;    ///< memory/vN.json of the latest version N
-  int version = 0;                       ///< N of the version shown: the latest memory/vN.json (0 without records)
-  int versionCount = 0;                  ///< versions recorded (memory/v*.json): "V1 of 2"; 0 without records
-  Verdict verdict = Verdict::NotRun;     ///< the headline (the recorded gate for the recorded run)
-  QString gateReason;                    ///< why it is not a pass ("" when it is)
-  bool skeleton = false;                 ///< kernel.py sets UNIMPLEMENTED = True
-  bool runRecorded = false;              ///< the run shown is the one the report and memory describe
-  QList<CaseResult> cases;               ///< the run's cases (result.json), in order
+  QString root;                        ///< the workspace, absolute
+  QString runDir;                      ///< the run shown, absolute ("" when the workspace has none)
+  QString problemName;                 ///< the spec's source name, else the folder name without "kernel_opt_"
+  QString sourcePath;                  ///< the problem file the workspace was made from (the spec's source.path;
+                                       ///< reference.py is its copy), "" when not recorded
+  QString gpu;                         ///< ledger id the workspace was made for
+  QString framework;                   ///< "triton" | "cutedsl" | "flydsl"
+  QString mode;                        ///< "gpu" | "cpu-dry-run" ("" unknown)
+  nlohmann::json spec;                 ///< .kwb/spec.json (null when missing)
+  QString reportPath;                  ///< the latest version's report (baseline_report.md for V0,
+                                       ///< reports/vN_report.md), absolute ("" when missing)
+  QString reportMarkdown;              ///< its text
+  std::optional<MemoryRecord> memory;  ///< memory/vN.json of the latest version N
+  int version = 0;                     ///< N of the version shown: the latest memory/vN.json (0 without records)
+  int versionCount = 0;                ///< versions recorded (memory/v*.json): "V1 of 2"; 0 without records
+  Verdict verdict = Verdict::NotRun;   ///< the headline (the recorded gate for the recorded run)
+  QString gateReason;                  ///< why it is not a pass ("" when it is)
+  bool skeleton = false;               ///< kernel.py sets UNIMPLEMENTED = True
+  bool runRecorded = false;            ///< the run shown is the one the report and memory describe
+  QList<CaseResult> cases;             ///< the run's cases (result.json), in order; read from the report's table
+                                       ///< when the recorded run's folder is not in this copy (casesFromReport)
+  /// The recorded run's folder (workspace-relative, as memory/vN.json names it) when it is not on disk: a clone of the
+  /// workspace's repository, whose .kwb/runs/ is not committed (new-user trial 19, #8). "" when it is there or none is
+  /// named. The review then shows the record: the verdict and figures of memory/vN.json, the cases of the report, the
+  /// roofline of the committed .kwb/roofline.json.
+  QString absentRunDir;
+  bool casesFromReport = false;          ///< cases came from the report's "Correctness results" table (absentRunDir)
   std::optional<RunResult> result;       ///< the run's merged RESULT_JSON
   QString logPath;                       ///< the run's output.log ("" if missing)
   std::optional<RooflineData> roofline;  ///< .kwb/roofline.json, else recomputed from the spec and the run
@@ -122,5 +129,10 @@ QList<CaseComparison> compareRuns(const QList<CaseResult>& a, const QList<CaseRe
 
 /// True when `kernelPy` is a skeleton (a line "UNIMPLEMENTED = True", as core/codegen writes it).
 bool isSkeletonKernel(const QString& kernelPy);
+
+/// The line (1-based) a generated kernel.py's header index names for ModelNew ("# Index: ModelNew at line N;" within
+/// its first 80 lines), so a review opens a long chain kernel (thousands of lines of stage library) where its model
+/// is (new-user trial 19, #18); 0 when the file has no such index, cannot be read, or N is past its end.
+int kernelModelNewLine(const QString& kernelPy);
 
 }  // namespace kwb

@@ -6,6 +6,7 @@
 #include <QCryptographicHash>
 #include <QDateTime>
 #include <QDir>
+#include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
 #include <QLockFile>
@@ -106,6 +107,42 @@ QString Workspace::creatableProblem(const QString& dir) {
   return {};
 }
 
+namespace {
+// A run stopped in phases 1-2 (Ctrl-C, SIGTERM) leaves .kwb/ and .atrex_plugins/ only, every file the workbench's as
+// it wrote it (the manifest's hash): nothing of the user's, so no --force is needed to run there again (new-user trial
+// 19, #18: the re-run was refused "already exists"). False when any other entry, or an edited or unknown file, is
+// there.
+bool onlyAnUnfinishedRun(const QDir& root, const QStringList& entriesBesideKwb) {
+  for (const QString& e : entriesBesideKwb)
+    if (e != QLatin1String(".atrex_plugins")) return false;
+  QString why;
+  const std::optional<QByteArray> bytes = readBoundedFile(root.filePath(kManifest), limits::kDataFile.maxBytes, &why);
+  const std::optional<nlohmann::json> doc = bytes ? parseBoundedJson(*bytes, limits::kDataFile, &why) : std::nullopt;
+  if (!doc || !doc->is_object()) return false;
+  const nlohmann::json files = doc->value("generated", nlohmann::json::object());
+  if (!files.is_object()) return false;
+  QDirIterator it(root.filePath(QStringLiteral(".atrex_plugins")), QDir::Files | QDir::Hidden | QDir::NoDotAndDotDot,
+                  QDirIterator::Subdirectories);
+  while (it.hasNext()) {
+    const QString rel = root.relativeFilePath(it.next());
+    const auto sha = files.find(rel.toStdString());
+    if (sha == files.end() || !sha->is_string()) return false;
+    QFile f(root.filePath(rel));
+    if (!f.open(QIODevice::ReadOnly) || sha256Hex(f.readAll()) != QString::fromStdString(sha->get<std::string>()))
+      return false;
+  }
+  // ... and the files it wrote in .kwb/ as it wrote them (a spec edited in phase 1's form is the user's)
+  for (const auto& [rel, sha] : files.items()) {
+    QFile f(root.filePath(QString::fromStdString(rel)));
+    if (!f.exists()) continue;
+    if (!sha.is_string() || !f.open(QIODevice::ReadOnly) ||
+        sha256Hex(f.readAll()) != QString::fromStdString(sha.get<std::string>()))
+      return false;
+  }
+  return true;
+}
+}  // namespace
+
 QString Workspace::openProblem(const QString& dir, bool force) {
   const QString root = QDir(dir).absolutePath();
   const QFileInfo fi(root);
@@ -118,13 +155,13 @@ QString Workspace::openProblem(const QString& dir, bool force) {
         .arg(root);
   const QDir d(root);
   const bool hasManifest = QFileInfo::exists(d.filePath(kManifest));
-  if (hasManifest && !force)
-    return QStringLiteral("workspace %1 already exists; pass --force to regenerate it (files you edited are kept)")
-        .arg(root);
   // .kwb/ is the workbench's own (a run that stopped in phase 1 leaves only it): not a stranger's file.
   QStringList entries = d.entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden);
   const bool hasKwbDir =
       entries.removeAll(QStringLiteral(".kwb")) > 0 && QFileInfo(d.filePath(QStringLiteral(".kwb"))).isDir();
+  if (hasManifest && !force && !onlyAnUnfinishedRun(d, entries))
+    return QStringLiteral("workspace %1 already exists; pass --force to regenerate it (files you edited are kept)")
+        .arg(root);
   if (!hasManifest && !entries.isEmpty()) {
     if (!hasKwbDir)
       return QStringLiteral("%1 is not empty and is not a Kernel Workbench workspace; choose another --workspace")
