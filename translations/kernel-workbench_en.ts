@@ -306,304 +306,304 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="602"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="603"/>
         <source>V0 was stopped before a verdict: run `%1` first (it measures V0 again); `kwb measure` records a later version against a V0 with a verdict</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="604"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="605"/>
         <source>V0 has no verdict (no run was recorded): run `%1` first (it measures V0 again); `kwb measure` records a later version against a V0 with a verdict</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="619"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="620"/>
         <source>%1 has no kernel.py or test_kernel.py to measure</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="638"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="639"/>
         <source>stopped before the measurement started; nothing was written</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="656"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="657"/>
         <source>kernel.py is unchanged since V%1; edit it or pass --again to measure the same kernel again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="662"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="663"/>
         <source>V%1 of %2: kernel.py%3 on %4 (%5), against %6</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="664"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="665"/>
         <source> (your edit)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="668"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="669"/>
         <source>warning: a stopped run has no verdict and no figures (%1, not committed): V%2 is compared with %3, the latest version that finished</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="680"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="788"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="681"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="789"/>
         <source>run phase 1 first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="681"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="682"/>
         <source>stopped before phase 2 (Learn) started</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="692"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="693"/>
         <source>note: %1 will write a skeleton for this problem (the gate fails it); %2 has a kernel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="697"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="698"/>
         <source>Query the enabled knowledge tools</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="712"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="713"/>
         <source>stopped in phase 2 (Learn) while %1 was queried; the plan was not written</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="726"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="727"/>
         <source>%1: %2 (a missing fact; the whole reason is in plans/v0_plan.md)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="733"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="734"/>
         <source>%1: %2 records</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="735"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="736"/>
         <source>%1: %2 records, %3 kept; %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="757"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="758"/>
         <source>kept your edited plans/v0_plan.md</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="767"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="768"/>
         <source>run phase 1 first: there is no workspace yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="782"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="783"/>
         <source>used %1 (%2): added to plans/v0_plan.md</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="789"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="790"/>
         <source>stopped before phase 3 (Implement) started</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="791"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="792"/>
         <source>Generate kernel.py (%1), reference.py, test_kernel.py</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="793"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="794"/>
         <source>no code generator for framework &apos;%1&apos;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="797"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="798"/>
         <source>%1 has no template for this problem yet: %2 — writing a skeleton marked unimplemented</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="821"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="822"/>
         <source>cannot read %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="869"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="870"/>
         <source>the probe named %1 as a module of the problem&apos;s folder: not a path below it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="872"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="873"/>
         <source>%1 imports its own %2, and the workspace has a file of that name (%2 is one of the workspace&apos;s own files): rename the module beside the problem</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="877"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="878"/>
         <source>%1 imports %2 from its folder, which cannot be read now: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="898"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="899"/>
         <source>your edited %1 was generated for another version of the problem: kept as %2, and %1 is generated afresh (--stale-edits backup)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="919"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="920"/>
         <source>warning: your edited %1 was generated for another version of %2 and is kept as made for this one (--stale-edits keep); compare it with %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="934"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="935"/>
         <source>warning: your kernel.py does not import %1, but this run&apos;s framework is %2: the gate checks it as %2 (the %2 kernel is in %3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="942"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="943"/>
         <source>wrote %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1060"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1061"/>
         <source>stopped before phase 4 (Measure) started: nothing was run or recorded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1065"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1066"/>
         <source>run phase 3 first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1075"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1076"/>
         <source>kernel.py is a skeleton (no kernel), so the harness was not run: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1077"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1078"/>
         <source>V%1 measurement not run: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1122"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1123"/>
         <source>V%5 measurement%1%2: %3 %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1123"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1124"/>
         <source> (CPU DRY RUN: the reference on the CPU at reduced shapes where the inputs can be resized, not a kernel measurement)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1126"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1127"/>
         <source> on target %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1171"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1172"/>
         <source>nothing was measured: %1. No record was written; run the same command again when the target can be reached (the run log: %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1173"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1174"/>
         <source>none</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1193"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1194"/>
         <source>DRY_RUN, no verdict on kernel.py (the harness ran with the PyTorch reference in kernel.py&apos;s place on the CPU; kernel.py was not run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1195"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1196"/>
         <source>run finished: %1 (exit %2, %3 ms); log %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1210"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1211"/>
         <source>run error: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1213"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1214"/>
         <source>harness error: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1265"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1266"/>
         <source>no run to record yet (phase 4 first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1282"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1283"/>
         <source>no workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1285"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1286"/>
         <source>quality gate is %1: the seed commits V%2 only after the gate passes (the report and %3 are written and kept)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1287"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1288"/>
         <source>not evaluated</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1357"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1358"/>
         <source>committed %1: the generated files, a base for your edits</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1374"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1375"/>
         <source>nothing changed since %1: no new commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1381"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1382"/>
         <source>committed %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1432"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1433"/>
         <source>note: the generated files were not committed (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1432"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1433"/>
         <source>nothing to commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1436"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1437"/>
         <source>committed %1: the generated files, a base for your edits (V0 is not committed: its quality gate is %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1464"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1465"/>
         <source>the generated base commit holds this run&apos;s generated %1; your edits stay in the working tree (git diff shows them)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1488"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1489"/>
         <source>the run was stopped: the passing %1 and %2 are kept unchanged</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1506"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1507"/>
         <source>quality gate %1: see %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1512"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1513"/>
         <source>the run was stopped before a verdict (STOPPED); its log is kept in %1. To run it again: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1519"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1520"/>
         <source>; kernel.py is a skeleton (no kernel): %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1076"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1520"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1077"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1521"/>
         <source>see plans/v0_plan.md</source>
         <translation type="unfinished"></translation>
     </message>
@@ -618,47 +618,47 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="912"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="913"/>
         <source>kept your edited %1 (not regenerated); this run&apos;s generated one is %2 (committed with V0, to compare with)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1202"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1203"/>
         <source>note: a wrong kernel.py passes a dry run too; its numbers can be checked on the CPU under the Triton emulation (README, &quot;checked for numbers on the CPU&quot;), from the root of a Kernel Workbench source tree (reference.py is the workspace&apos;s copy of the problem): /usr/bin/python3 tests/python/chain_emulate.py %1 %2 --spec %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1524"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1525"/>
         <source>dry run incomplete (DRY_RUN_TIMEOUT): nothing was judged, kernel.py was not run; the PyTorch reference ran out of the case timeout (%1 s) on this CPU before problem_shape completed (a slow CPU, or a hang in the model code). Run it again with a larger --case-timeout SEC (a level-3 model may need 120 or more on a small machine); see %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1531"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1532"/>
         <source>; a CPU dry run on a slow or busy CPU can exceed the per-case timeout (%1 s): --case-timeout SEC raises it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="954"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="955"/>
         <source>removed %1, left by an earlier run: %2 is the generated one now</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="956"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="957"/>
         <source>note: %1, left by an earlier run, could not be removed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1118"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1119"/>
         <source>note: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1395"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1396"/>
         <source>note: %1 does not name its commit %2 (%3); `kwb versions` finds it through git</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1412"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1413"/>
         <source>%1 names its commit %2 (git_commit_hash), written in the next commit %3</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1205,7 +1205,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="671"/>
+        <location filename="../core/review/displaytext.cpp" line="672"/>
         <source>V0 has no verdict (no run was recorded): Measure Again records a later version against a V0 with a verdict, so it is off until V0 is measured (run phases 1-4 again, or `kwb baseline … --force`).</source>
         <translation type="unfinished"></translation>
     </message>

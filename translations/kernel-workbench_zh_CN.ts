@@ -300,103 +300,103 @@
         <translation>%1 未指定 workbench.gpu / workbench.framework：它不是由 `kwb baseline` 写入的</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="602"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="603"/>
         <source>V0 was stopped before a verdict: run `%1` first (it measures V0 again); `kwb measure` records a later version against a V0 with a verdict</source>
         <translation>V0 在得出结论前被停止：请先运行 `%1`（重新测量 V0）；`kwb measure` 只在 V0 有结论时记录之后的版本</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="604"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="605"/>
         <source>V0 has no verdict (no run was recorded): run `%1` first (it measures V0 again); `kwb measure` records a later version against a V0 with a verdict</source>
         <translation>V0 没有结论（未记录任何运行）：请先运行 `%1`（重新测量 V0）；`kwb measure` 只在 V0 有结论时记录之后的版本</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="619"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="620"/>
         <source>%1 has no kernel.py or test_kernel.py to measure</source>
         <translation>%1 没有可测量的 kernel.py 或 test_kernel.py</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="638"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="639"/>
         <source>stopped before the measurement started; nothing was written</source>
         <translation>测量开始前已停止；未写入任何内容</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="656"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="657"/>
         <source>kernel.py is unchanged since V%1; edit it or pass --again to measure the same kernel again</source>
         <translation>kernel.py 自 V%1 以来未改动；请先编辑它，或加上 --again 再次测量同一内核</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="662"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="663"/>
         <source>V%1 of %2: kernel.py%3 on %4 (%5), against %6</source>
         <translation>%2 的 V%1：在 %4（%5）上运行 kernel.py%3，对比 %6</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="664"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="665"/>
         <source> (your edit)</source>
         <translation>（你的修改）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="668"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="669"/>
         <source>warning: a stopped run has no verdict and no figures (%1, not committed): V%2 is compared with %3, the latest version that finished</source>
         <translation>警告：已停止的运行没有结论和数值（%1，未提交）：V%2 与最近一个完成的版本 %3 比较</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="680"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="788"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="681"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="789"/>
         <source>run phase 1 first</source>
         <translation>请先运行阶段 1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="681"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="682"/>
         <source>stopped before phase 2 (Learn) started</source>
         <translation>在阶段 2（学习）开始前已停止</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="692"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="693"/>
         <source>note: %1 will write a skeleton for this problem (the gate fails it); %2 has a kernel</source>
         <translation>注意：%1 将为此问题生成骨架代码（质量门禁会判为失败）；%2 可生成内核</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="697"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="698"/>
         <source>Query the enabled knowledge tools</source>
         <translation>查询已启用的知识工具</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="712"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="713"/>
         <source>stopped in phase 2 (Learn) while %1 was queried; the plan was not written</source>
         <translation>在阶段 2（学习）查询 %1 时已停止；未写入计划</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="726"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="727"/>
         <source>%1: %2 (a missing fact; the whole reason is in plans/v0_plan.md)</source>
         <translation>%1：%2（缺失的事实；完整原因见 plans/v0_plan.md）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="869"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="870"/>
         <source>the probe named %1 as a module of the problem&apos;s folder: not a path below it</source>
         <translation>探测把 %1 列为问题所在文件夹中的模块：但它不是该文件夹下的路径</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="872"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="873"/>
         <source>%1 imports its own %2, and the workspace has a file of that name (%2 is one of the workspace&apos;s own files): rename the module beside the problem</source>
         <translation>%1 导入了它自己的 %2，而工作区中已有同名文件（%2 是工作区自身的文件之一）：请重命名问题旁的该模块</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="877"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="878"/>
         <source>%1 imports %2 from its folder, which cannot be read now: %3</source>
         <translation>%1 从其所在文件夹导入 %2，但该文件现在无法读取：%3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="912"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="913"/>
         <source>kept your edited %1 (not regenerated); this run&apos;s generated one is %2 (committed with V0, to compare with)</source>
         <translation>保留了你修改过的 %1（未重新生成）；本次生成的版本为 %2（随 V0 一起提交，供对比）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1193"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1194"/>
         <source>DRY_RUN, no verdict on kernel.py (the harness ran with the PyTorch reference in kernel.py&apos;s place on the CPU; kernel.py was not run)</source>
         <translation>DRY_RUN，不是对 kernel.py 的结论（测试框架在 CPU 上用 PyTorch 参考实现代替 kernel.py 运行；kernel.py 未运行）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1202"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1203"/>
         <source>note: a wrong kernel.py passes a dry run too; its numbers can be checked on the CPU under the Triton emulation (README, &quot;checked for numbers on the CPU&quot;), from the root of a Kernel Workbench source tree (reference.py is the workspace&apos;s copy of the problem): /usr/bin/python3 tests/python/chain_emulate.py %1 %2 --spec %3</source>
         <translation>注：错误的 kernel.py 也能通过试运行；可在 CPU 上用 Triton 模拟检查其数值（README，“checked for numbers on the CPU”），须在 Kernel Workbench 源码树的根目录下运行（reference.py 是工作区中问题文件的副本）：/usr/bin/python3 tests/python/chain_emulate.py %1 %2 --spec %3</translation>
     </message>
@@ -405,57 +405,57 @@
         <translation type="vanished">%1：%2（记录为缺失的事实）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="733"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="734"/>
         <source>%1: %2 records</source>
         <translation>%1：%2 条记录</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="735"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="736"/>
         <source>%1: %2 records, %3 kept; %4</source>
         <translation>%1：%2 条记录，保留 %3 条；%4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="757"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="758"/>
         <source>kept your edited plans/v0_plan.md</source>
         <translation>保留了你修改过的 plans/v0_plan.md</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="767"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="768"/>
         <source>run phase 1 first: there is no workspace yet</source>
         <translation>请先运行阶段 1：尚无工作区</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="782"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="783"/>
         <source>used %1 (%2): added to plans/v0_plan.md</source>
         <translation>已采用 %1（%2）：已加入 plans/v0_plan.md</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="789"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="790"/>
         <source>stopped before phase 3 (Implement) started</source>
         <translation>在阶段 3（实现）开始前已停止</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="791"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="792"/>
         <source>Generate kernel.py (%1), reference.py, test_kernel.py</source>
         <translation>生成 kernel.py（%1）、reference.py、test_kernel.py</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="793"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="794"/>
         <source>no code generator for framework &apos;%1&apos;</source>
         <translation>没有框架 &apos;%1&apos; 的代码生成器</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="797"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="798"/>
         <source>%1 has no template for this problem yet: %2 — writing a skeleton marked unimplemented</source>
         <translation>%1 尚无适用于此问题的模板：%2 —— 写入标记为未实现的骨架</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="821"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="822"/>
         <source>cannot read %1</source>
         <translation>无法读取 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="898"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="899"/>
         <source>your edited %1 was generated for another version of the problem: kept as %2, and %1 is generated afresh (--stale-edits backup)</source>
         <translation>你编辑过的 %1 是为该问题的另一个版本生成的：已保存为 %2，并重新生成 %1（--stale-edits backup）</translation>
     </message>
@@ -464,52 +464,52 @@
         <translation type="vanished">保留了你修改过的 %1（未重新生成）；本次生成的版本为 %2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="919"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="920"/>
         <source>warning: your edited %1 was generated for another version of %2 and is kept as made for this one (--stale-edits keep); compare it with %3</source>
         <translation>警告：你编辑过的 %1 是为 %2 的另一个版本生成的，已按本问题的版本保留（--stale-edits keep）；请与 %3 比较</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="934"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="935"/>
         <source>warning: your kernel.py does not import %1, but this run&apos;s framework is %2: the gate checks it as %2 (the %2 kernel is in %3)</source>
         <translation>警告：你的 kernel.py 没有导入 %1，但本次运行的框架是 %2：质量门禁按 %2 检查它（%2 内核在 %3）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="942"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="943"/>
         <source>wrote %1</source>
         <translation>已写入 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1060"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1061"/>
         <source>stopped before phase 4 (Measure) started: nothing was run or recorded</source>
         <translation>在阶段 4（测量）开始前已停止：未运行也未记录任何内容</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1065"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1066"/>
         <source>run phase 3 first</source>
         <translation>请先运行阶段 3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1075"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1076"/>
         <source>kernel.py is a skeleton (no kernel), so the harness was not run: %1</source>
         <translation>kernel.py 是骨架（没有内核），因此未运行测试框架：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1077"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1078"/>
         <source>V%1 measurement not run: %2</source>
         <translation>V%1 测量未运行：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1122"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1123"/>
         <source>V%5 measurement%1%2: %3 %4</source>
         <translation>V%5 测量%1%2：%3 %4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1123"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1124"/>
         <source> (CPU DRY RUN: the reference on the CPU at reduced shapes where the inputs can be resized, not a kernel measurement)</source>
         <translation>（CPU 试运行：在 CPU 上以缩小的形状（输入可缩放时）运行参考实现，不是内核测量）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1126"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1127"/>
         <source> on target %1</source>
         <translation>，目标 %1</translation>
     </message>
@@ -518,7 +518,7 @@
         <translation type="vanished">通过（PASS，仅测试框架：在 CPU 上用参考实现比对其自身；kernel.py 未运行）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1195"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1196"/>
         <source>run finished: %1 (exit %2, %3 ms); log %4</source>
         <translation>运行结束：%1（退出码 %2，%3 ms）；日志 %4</translation>
     </message>
@@ -527,42 +527,42 @@
         <translation type="vanished">注意：错误的 kernel.py 同样能通过试运行；可在 CPU 上用 Triton 模拟检查其数值（README，“checked for numbers on the CPU”）：tests/python/chain_emulate.py %1 %2 --spec %3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1210"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1211"/>
         <source>run error: </source>
         <translation>运行错误：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1213"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1214"/>
         <source>harness error: </source>
         <translation>测试框架错误：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1265"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1266"/>
         <source>no run to record yet (phase 4 first)</source>
         <translation>尚无可记录的运行（请先运行阶段 4）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1282"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1283"/>
         <source>no workspace</source>
         <translation>没有工作区</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1285"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1286"/>
         <source>quality gate is %1: the seed commits V%2 only after the gate passes (the report and %3 are written and kept)</source>
         <translation>质量门为 %1：只有质量门通过后才提交 V%2（报告和 %3 已写入并保留）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1287"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1288"/>
         <source>not evaluated</source>
         <translation>未评估</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1374"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1375"/>
         <source>nothing changed since %1: no new commit</source>
         <translation>自 %1 以来没有变化：不产生新提交</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1381"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1382"/>
         <source>committed %1: %2</source>
         <translation>已提交 %1：%2</translation>
     </message>
@@ -571,28 +571,28 @@
         <translation type="vanished">warning: %1：未记录提交哈希：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1488"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1489"/>
         <source>the run was stopped: the passing %1 and %2 are kept unchanged</source>
         <translation>运行已停止：通过的 %1 和 %2 保持不变</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1506"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1507"/>
         <source>quality gate %1: see %2</source>
         <translation>质量门 %1：见 %2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1512"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1513"/>
         <source>the run was stopped before a verdict (STOPPED); its log is kept in %1. To run it again: %2</source>
         <translation>运行在得出结论前被停止（STOPPED）；其日志保存在 %1。重新运行：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1519"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1520"/>
         <source>; kernel.py is a skeleton (no kernel): %1</source>
         <translation>；kernel.py 是骨架（没有内核）：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1076"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1520"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1077"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1521"/>
         <source>see plans/v0_plan.md</source>
         <translation>见 plans/v0_plan.md</translation>
     </message>
@@ -617,12 +617,12 @@
         <translation>本机没有 CUDA 设备；请使用 --cpu-dry-run 或远程目标（在 %1 下运行的探测未找到 GPU：torch 不含 CUDA、没有 /dev/nvidia*，或 CUDA_VISIBLE_DEVICES 隐藏了它们；在工作台中：CPU 试运行，或选择其他目标）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1171"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1172"/>
         <source>nothing was measured: %1. No record was written; run the same command again when the target can be reached (the run log: %2)</source>
         <translation>未测量任何内容：%1。未写入记录；目标可连接后请再次运行同一命令（运行日志：%2）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1173"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1174"/>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -631,37 +631,37 @@
         <translation type="vanished">PASS（仅测试框架：PyTorch 参考实现在 CPU 上代替 kernel.py 运行；kernel.py 未运行）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1357"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1358"/>
         <source>committed %1: the generated files, a base for your edits</source>
         <translation>已提交 %1：生成的文件，作为你的编辑的基线</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1432"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1433"/>
         <source>note: the generated files were not committed (%1)</source>
         <translation>注意：生成的文件未提交（%1）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1432"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1433"/>
         <source>nothing to commit</source>
         <translation>没有可提交的内容</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1436"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1437"/>
         <source>committed %1: the generated files, a base for your edits (V0 is not committed: its quality gate is %2)</source>
         <translation>已提交 %1：生成的文件，作为你修改的基线（V0 未作为版本提交：其质量门为 %2）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1464"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1465"/>
         <source>the generated base commit holds this run&apos;s generated %1; your edits stay in the working tree (git diff shows them)</source>
         <translation>生成的基线提交包含本次运行生成的 %1；你的编辑保留在工作区中（git diff 可查看）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1524"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1525"/>
         <source>dry run incomplete (DRY_RUN_TIMEOUT): nothing was judged, kernel.py was not run; the PyTorch reference ran out of the case timeout (%1 s) on this CPU before problem_shape completed (a slow CPU, or a hang in the model code). Run it again with a larger --case-timeout SEC (a level-3 model may need 120 or more on a small machine); see %2</source>
         <translation>试运行未完成（DRY_RUN_TIMEOUT）：未作任何判定，kernel.py 未运行；PyTorch 参照在 problem_shape 完成之前已超出本 CPU 上的用例超时（%1 秒）（CPU 太慢，或模型代码挂起）。请用更大的 --case-timeout SEC 重新运行（在小机器上，第 3 级模型可能需要 120 或更多）；见 %2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1531"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1532"/>
         <source>; a CPU dry run on a slow or busy CPU can exceed the per-case timeout (%1 s): --case-timeout SEC raises it</source>
         <translation>；在较慢或繁忙的 CPU 上，CPU 试运行可能超过每个用例的超时（%1 秒）：用 --case-timeout SEC 调高</translation>
     </message>
@@ -674,27 +674,27 @@
         <translation type="vanished">探测：已运行 %1 秒（上限 %2 秒），正在运行 %3；到达上限时将被停止</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="954"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="955"/>
         <source>removed %1, left by an earlier run: %2 is the generated one now</source>
         <translation>已删除之前运行留下的 %1：%2 现在就是生成的文件</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="956"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="957"/>
         <source>note: %1, left by an earlier run, could not be removed</source>
         <translation>注意：之前运行留下的 %1 无法删除</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1118"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1119"/>
         <source>note: %1</source>
         <translation>注意：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1395"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1396"/>
         <source>note: %1 does not name its commit %2 (%3); `kwb versions` finds it through git</source>
         <translation>注意：%1 未写入其提交 %2（%3）；`kwb versions` 会通过 git 找到它</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1412"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1413"/>
         <source>%1 names its commit %2 (git_commit_hash), written in the next commit %3</source>
         <translation>%1 已写入其提交 %2（git_commit_hash），记录在下一个提交 %3 中</translation>
     </message>
@@ -1065,7 +1065,7 @@
         <translation>V0 在得出判定前被停止：“再次测量”要以一个有判定的 V0 为基准记录后续版本，因此在重新测量 V0 之前不可用（重新运行阶段 1–4，或 `kwb baseline … --force`）。</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="671"/>
+        <location filename="../core/review/displaytext.cpp" line="672"/>
         <source>V0 has no verdict (no run was recorded): Measure Again records a later version against a V0 with a verdict, so it is off until V0 is measured (run phases 1-4 again, or `kwb baseline … --force`).</source>
         <translation>V0 没有判定（未记录任何运行）：“再次测量”要以一个有判定的 V0 为基准记录后续版本，因此在测量 V0 之前不可用（重新运行阶段 1–4，或 `kwb baseline … --force`）。</translation>
     </message>
