@@ -2185,9 +2185,18 @@ void Planner::findSelectedGemms() {
       QStringLiteral("sign"),      QStringLiteral("sgn"),   QStringLiteral("heaviside"),    QStringLiteral("atan2"),
       QStringLiteral("gt"),        QStringLiteral("lt"),    QStringLiteral("ge"),           QStringLiteral("le"),
       QStringLiteral("eq"),        QStringLiteral("ne")};
+  // A selection's values are continuous in its input (TF32 moves them by TF32's error); its indices are not: a
+  // topk / sort / kthvalue / max / min along a dim counts only where its indices (output 1) are read or returned
+  // (80_Gemm_Max_Subtract_GELU reads max's values alone: its GEMM keeps TF32).
+  const auto indicesRead = [this](const GraphOp& o) {
+    const QString idx = o.id + QStringLiteral("_1");
+    if (m_outRefs.contains(idx)) return true;
+    return std::any_of(m_ops.cbegin(), m_ops.cend(), [&](const GraphOp& p) { return p.refs.contains(idx); });
+  };
   for (const GraphOp& o : m_ops) {
-    const bool select = o.name == u"topk" || o.name == u"sort" || o.name == u"kthvalue" || o.name == u"argmax" ||
-                        o.name == u"argmin" || ((o.name == u"max" || o.name == u"min") && o.outputs.size() == 2) ||
+    const bool indexed = o.name == u"topk" || o.name == u"sort" || o.name == u"kthvalue" ||
+                         ((o.name == u"max" || o.name == u"min") && o.outputs.size() == 2);
+    const bool select = (indexed && indicesRead(o)) || o.name == u"argmax" || o.name == u"argmin" ||
                         jumps.contains(o.name) ||
                         (o.name == u"div" && o.args.contains("rounding_mode") && o.args["rounding_mode"].is_string());
     if (!select || o.refs.isEmpty()) continue;
