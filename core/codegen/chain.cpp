@@ -3761,8 +3761,9 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
                        "of a bool mask (mask.sum(dim), exact in fp32) or compared with another integer tensor "
                        "(arange(T)[None, :] < lengths[:, None], exact)%4")
             .arg(where(*reader), describeRef(r), dt,
-                 arith ? QStringLiteral("; a band of positions (i - j < w) written with torch.tril / triu of "
-                                        "ones (ones(T, T).tril() & ~ones(T, T).tril(-w)) has one")
+                 arith ? QStringLiteral("; a band of positions (i - j < w) written as j > i - w (an arange "
+                                        "compared with an offset arange) or with torch.tril of ones "
+                                        "(ones(T, T).tril() & ~ones(T, T).tril(-w)) has one")
                        : QString()));
   }
   const QString primDt =
