@@ -904,7 +904,7 @@ def seeded_guess_shapes(model, torch):
     shapes = []
     try:
         for m in model.modules():
-            if isinstance(m, nn.Linear) or isinstance(m, nn.Bilinear):
+            if isinstance(m, (nn.Linear, nn.Bilinear)):
                 f = m.in_features if isinstance(m, nn.Linear) else m.in1_features
                 shapes += [(16, f), (2, 16, f)]
             elif isinstance(m, (nn.Conv1d, nn.ConvTranspose1d)):
@@ -947,7 +947,7 @@ def guess_inputs(model, tr, FactoryMode, torch):
     params = [p for p in inspect.signature(model.forward).parameters.values()
               if p.default is inspect.Parameter.empty and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
     tried = []
-    for shape in seeded_guess_shapes(model, torch) + [s for s in GUESS_SHAPES]:
+    for shape in seeded_guess_shapes(model, torch) + list(GUESS_SHAPES):
         with FactoryMode(tr):
             inputs = [torch.rand(*shape) for _ in params]
         try:
