@@ -1221,6 +1221,16 @@ void TestChains::plans_data() {
       << QStringLiteral("linear_max_indices_as_values")
       << QStringList{QStringLiteral("gemm"), QStringLiteral("topk"), QStringLiteral("pointwise")}
       << QStringList{QStringLiteral("epi_tensors=(t2, t2_1)")};
+  // new-user trial 20 #1 (fix20a): a slice end at a pool's output length follows the run-time size (kwb_pool_len,
+  // through both pools of a pool of a pool), never held at the spec's sizes (classesEmulated runs the harness cases)
+  QTest::newRow("trial 20 #1: a crop to a pool of a pool's length: kwb_pool_len twice, no kwb_at_spec")
+      << QStringLiteral("pool1d_of_pool_crop") << QStringList()
+      << QStringList{QStringLiteral("kwb_pool_len(kwb_pool_len(x.shape[2], 3, 2, 1, 1, True), 2, 2, 0, 1, True)"),
+                     QStringLiteral("!kwb_at_spec(")};
+  QTest::newRow("trial 20 #1: a 2-D crop to a dilated ceil-mode pool's height and width")
+      << QStringLiteral("pool_ceil_crop_2d") << QStringList()
+      << QStringList{QStringLiteral("kwb_pool_len(x.shape[2], 3, 2, 1, 2, True)"),
+                     QStringLiteral("kwb_pool_len(x.shape[3], 3, 2, 1, 2, True)"), QStringLiteral("!kwb_at_spec(")};
 }
 
 void TestChains::plans() {
@@ -1722,6 +1732,10 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("q12_CrossEntropy_Weight_IgnoreIndex_LabelSmoothing"),
        QStringLiteral("@probe19/q12_CrossEntropy_Weight_IgnoreIndex_LabelSmoothing")},
       {QStringLiteral("ce_smoothing_weight_seg_module"), QStringLiteral("=ce_smoothing_weight_seg_module")},
+      // new-user trial 20 #1 (fix20a): a slice end at a pool's output length (ceil mode, padding, dilation; a pool of
+      // a pool) follows the run-time size through kwb_pool_len; the harness cases resize the pooled dims
+      {QStringLiteral("pool_ceil_crop_2d"), QStringLiteral("=pool_ceil_crop_2d")},
+      {QStringLiteral("pool1d_of_pool_crop"), QStringLiteral("=pool1d_of_pool_crop")},
   };
   // a selection flips where two values tie: the reference takes them lowest index first as kwb_topk does (torch's
   // CUDA topk does; its CPU topk has no fixed order) and, in 16 bits, its parameters rounded as the harness's are
@@ -1910,6 +1924,22 @@ void TestChains::integerReasons() {
   const kwb::GeneratedKernel k = kwb::backendById(QStringLiteral("triton"))->generate(s);
   QVERIFY2(k.ok && !k.implemented && k.source.contains(QLatin1String("forward() input lengths")),
            qPrintable(k.source.left(600)));
+  // New-user trial 20 #4 (fix20a): an arange read first by an exact comparison (j <= i, which plans) and then by an
+  // integer subtraction (i - j < w, which has no lowering): the reason names the subtraction, the op that blocks,
+  // and the generated skeleton gives that reason alone (not the attention scale's size-following div before it)
+  for (const char* name : {"band_mask_sub_reason", "sliding_window_gqa_sub_reason"}) {
+    const json b = loadSpec(QString::fromLatin1(name));
+    why.clear();
+    QVERIFY2(!kwb::planChain(kwb::decodeOpGraph(b), b, &why), name);
+    QVERIFY2(why.startsWith(QLatin1String("aten::sub (line ")), qPrintable(why));
+    QVERIFY2(why.contains(QLatin1String("reads the result of aten::arange")), qPrintable(why));
+    QVERIFY2(why.contains(QLatin1String("j > i - w")), qPrintable(why));
+    const kwb::GeneratedKernel g = kwb::backendById(QStringLiteral("triton"))->generate(b);
+    QVERIFY2(g.ok && !g.implemented, name);
+    QVERIFY2(g.source.contains(QLatin1String("aten::sub (line ")), qPrintable(g.source.left(1200)));
+    QVERIFY2(!g.source.contains(QLatin1String("aten::le (line ")), qPrintable(g.source.left(1200)));
+    QVERIFY2(!g.source.contains(QLatin1String("follows the input sizes")), qPrintable(g.source.left(1200)));
+  }
 }
 
 void TestChains::tupleOutputs() {

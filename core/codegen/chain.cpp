@@ -321,6 +321,13 @@ class Planner {
   /// `kwb_at_spec(what, literal, (input dim, size at the spec), ...)`: the literal while every resizable input dim
   /// has its size at the spec, else a ValueError naming @p what (never a silently wrong constant).
   QString specChecked(const QString& literal, const QString& what) const;
+  /// A size @p s of the spec that is @p s2 at the resize check and is the pooled length of a spatial dim of a max /
+  /// avg pool of the graph (a slice to another pool's length, a[..., : m.shape[-1]]; new-user trial 20 #1):
+  /// `kwb_pool_len(L, kernel, stride, padding, dilation, ceil_mode)` with L that pool's input dim as a run-time
+  /// size (sizeExpr), PyTorch's formula checked at both sizes; nullopt when no pool explains both or L itself is
+  /// held at the spec.
+  std::optional<QString> poolLength(qint64 s, qint64 s2) const;
+  mutable int m_poolDepth = 0;  ///< poolLength -> sizeExpr -> poolLength (a pool of a pool) stays bounded
   /// A number @p v of the spec that is @p v2 at the resize check as c * X.shape[k] ** p, with X.shape[k] a
   /// resized input dim and p one of +-1/4, +-1/2, +-1, +-2 (a head_dim ** -0.25 that SDPA's math decomposition
   /// puts on q and k, a 1 / n mean): the Python expression, nullopt when no single dim and power explain both.
@@ -2655,7 +2662,63 @@ QString Planner::sizeExpr(qint64 s, std::optional<qint64> s2, const QString& wha
           .arg(s < d ? QStringLiteral("-") : QStringLiteral("+"))
           .arg(std::abs(s - d));
     }
+  // a pooled length (ceil mode, padding, dilation): the pool's formula on its input's run-time size
+  if (const auto p = poolLength(s, *s2)) return *p;
   return specChecked(QString::number(s), what);
+}
+
+namespace {
+/// PyTorch's pooled length (pooling_output_shape): floor or ceil((L + 2p - d(k - 1) - 1) / s) + 1, one less in
+/// ceil mode when the last window would start past the input and its left padding. Mirrors kwb_pool_len.
+qint64 pooledLength(qint64 len, qint64 k, qint64 s, qint64 p, qint64 d, bool ceil) {
+  if (s <= 0) return -1;
+  const qint64 num = len + 2 * p - d * (k - 1) - 1 + (ceil ? s - 1 : 0);
+  qint64 out = (num >= 0 ? num / s : -((-num + s - 1) / s)) + 1;
+  if (ceil && (out - 1) * s >= len + p) --out;
+  return out;
+}
+}  // namespace
+
+std::optional<QString> Planner::poolLength(qint64 s, qint64 s2) const {
+  if (m_resize.isEmpty() || m_poolDepth > 3) return std::nullopt;
+  for (const GraphOp& op : m_ops) {
+    const QString n = op.name;
+    if (op.category != u"Pooling" ||
+        !(n.startsWith(QLatin1String("max_pool")) || n.startsWith(QLatin1String("avg_pool"))))
+      continue;
+    const QList<qint64> in = op.inputs.value(0).shape, out = op.outputs.value(0).shape;
+    const QList<qint64> in2 = m_shape2.value(op.refs.value(0)), out2 = m_shape2.value(op.id);
+    const int sp = static_cast<int>(in.size()) - 2;
+    if (sp < 1 || sp > 3 || out.size() != in.size() || in2.size() != in.size() || out2.size() != in.size()) continue;
+    const json& a = op.args;
+    QList<qint64> ks, st, pad, dil;
+    const bool strideEmpty =
+        !a.contains("stride") || a.at("stride").is_null() || (a.at("stride").is_array() && a.at("stride").empty());
+    if (!anchors::intList(a, "kernel_size", sp, 1, &ks) || !anchors::intList(a, "padding", sp, 0, &pad) ||
+        !anchors::intList(a, "dilation", sp, 1, &dil) || (!strideEmpty && !anchors::intList(a, "stride", sp, 1, &st)))
+      continue;
+    if (strideEmpty) st = ks;
+    const bool ceil = a.value("ceil_mode", false) == true;
+    for (int j = 0; j < sp; ++j) {
+      const int d = 2 + j;
+      if (out.at(d) != s || out2.at(d) != s2 ||
+          pooledLength(in.at(d), ks.at(j), st.at(j), pad.at(j), dil.at(j), ceil) != s ||
+          pooledLength(in2.at(d), ks.at(j), st.at(j), pad.at(j), dil.at(j), ceil) != s2)
+        continue;
+      ++m_poolDepth;
+      const QString len = sizeExpr(in.at(d), in2.at(d), QString());
+      --m_poolDepth;
+      if (len.contains(QLatin1String("kwb_at_spec("))) continue;
+      return QStringLiteral("kwb_pool_len(%1, %2, %3, %4, %5, %6)")
+          .arg(len)
+          .arg(ks.at(j))
+          .arg(st.at(j))
+          .arg(pad.at(j))
+          .arg(dil.at(j))
+          .arg(pyBool(ceil));
+    }
+  }
+  return std::nullopt;
 }
 
 QString Planner::specChecked(const QString& literal, const QString& what) const {
@@ -3685,16 +3748,32 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
     if (!isIntegralDtype(dt) || m_counts.contains(r) || m_indices.contains(r) || exactInts.contains(r) ||
         comparedOnly(r))
       continue;
-    const GraphOp* reader = &lastOp;
-    for (const GraphOp* o : piece)
-      if (reader == &lastOp &&
-          std::any_of(o->refs.cbegin(), o->refs.cend(), [&](const QString& x) { return resolve(x) == r; }))
-        reader = o;
+    // the reason names the first reader that is none of the supported uses (new-user trial 20 #4: (j <= i) &
+    // (i - j < w) blamed the exact comparison j <= i, not the subtraction i - j), else the first reader
+    static const QSet<QString> cmp = {QStringLiteral("eq"), QStringLiteral("ne"), QStringLiteral("lt"),
+                                      QStringLiteral("le"), QStringLiteral("gt"), QStringLiteral("ge")};
+    const GraphOp* reader = nullptr;
+    const GraphOp* blocker = nullptr;
+    for (const GraphOp* o : piece) {
+      if (std::none_of(o->refs.cbegin(), o->refs.cend(), [&](const QString& x) { return resolve(x) == r; })) continue;
+      if (!reader) reader = o;
+      const bool exactCompare =
+          cmp.contains(o->name) && o->refs.size() == 2 &&
+          std::all_of(o->refs.cbegin(), o->refs.cend(), [&](const QString& x) { return plainInt(resolve(x)); });
+      if (!blocker && !exactCompare) blocker = o;
+    }
+    if (blocker) reader = blocker;
+    if (!reader) reader = &lastOp;
+    const bool arith = reader->name == u"sub" || reader->name == u"add" || reader->name == u"rsub";
     return bad(
         QStringLiteral("%1 reads %2, an %3 tensor: an integer tensor has an elementwise lowering only as a count "
                        "of a bool mask (mask.sum(dim), exact in fp32) or compared with another integer tensor "
-                       "(arange(T)[None, :] < lengths[:, None], exact)")
-            .arg(where(*reader), describeRef(r), dt));
+                       "(arange(T)[None, :] < lengths[:, None], exact)%4")
+            .arg(where(*reader), describeRef(r), dt,
+                 arith ? QStringLiteral("; a band of positions (i - j < w) written as j > i - w (an arange "
+                                        "compared with an offset arange) or with torch.tril of ones "
+                                        "(ones(T, T).tril() & ~ones(T, T).tril(-w)) has one")
+                       : QString()));
   }
   const QString primDt =
       m_vals.value(primary).dtype.isEmpty() ? QStringLiteral("float32") : m_vals.value(primary).dtype;

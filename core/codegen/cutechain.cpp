@@ -97,6 +97,7 @@ const QMap<QString, QStringList>& stageKeywords() {
       {QStringLiteral("kwb_to_fp32"), {}},
       {QStringLiteral("kwb_as_dtype"), {}},
       {QStringLiteral("kwb_size"), {}},
+      {QStringLiteral("kwb_pool_len"), {}},
       {QStringLiteral("kwb_at_spec"), {}}};
   return k;
 }

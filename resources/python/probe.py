@@ -894,13 +894,60 @@ def one_or_list(v):
     return list(v) if isinstance(v, (list, tuple)) else [v]
 
 
+def seeded_guess_shapes(model, torch):
+    """Shapes the model's own sizes suggest, tried before GUESS_SHAPES (new-user trial 20 #7: an nn.Linear(64, 64)
+    got [16, 16]): the first layer that fixes its input's feature size -- a Linear's in_features last, a
+    convolution's or batch / group norm's channels second, a layer norm's normalized_shape last, an RNN's
+    input_size last -- else a 2-D parameter of the model itself (x @ W: its first dim last). At most 4 shapes,
+    none repeated."""
+    nn = torch.nn
+    shapes = []
+    try:
+        for m in model.modules():
+            if isinstance(m, (nn.Linear, nn.Bilinear)):
+                f = m.in_features if isinstance(m, nn.Linear) else m.in1_features
+                shapes += [(16, f), (2, 16, f)]
+            elif isinstance(m, (nn.Conv1d, nn.ConvTranspose1d)):
+                shapes += [(2, m.in_channels, 32)]
+            elif isinstance(m, (nn.Conv2d, nn.ConvTranspose2d)):
+                shapes += [(2, m.in_channels, 16, 16)]
+            elif isinstance(m, (nn.Conv3d, nn.ConvTranspose3d)):
+                shapes += [(2, m.in_channels, 8, 8, 8)]
+            elif isinstance(m, nn.BatchNorm1d):
+                shapes += [(16, m.num_features), (2, m.num_features, 32)]
+            elif isinstance(m, (nn.BatchNorm2d, nn.InstanceNorm2d)):
+                shapes += [(2, m.num_features, 16, 16)]
+            elif isinstance(m, nn.GroupNorm):
+                shapes += [(2, m.num_channels, 16, 16), (2, m.num_channels, 32)]
+            elif isinstance(m, nn.LayerNorm):
+                shapes += [(2, 16) + tuple(m.normalized_shape)]
+            elif isinstance(m, nn.RNNBase):
+                shapes += [(2, 8, m.input_size)]
+            else:
+                continue
+            break  # the first such layer is the one nearest the input, in the usual order of __init__
+        if not shapes:
+            for p in model.parameters(recurse=False):
+                if p.dim() == 2:
+                    shapes += [(16, int(p.shape[0])), (16, int(p.shape[1]))]
+                    break
+    except Exception:  # noqa: B902 - a seed is only a hint; the generic shapes follow
+        shapes = []
+    out = []
+    for sh in shapes:
+        sh = tuple(int(d) for d in sh)
+        if sh not in out and all(d > 0 for d in sh):
+            out.append(sh)
+    return out[:4]
+
+
 def guess_inputs(model, tr, FactoryMode, torch):
     """No get_inputs(): the seed's rule for ambiguous logic is a minimal runnable reference, so try
     small float32 inputs of a few ranks, one per forward() parameter, and flag the guess."""
     params = [p for p in inspect.signature(model.forward).parameters.values()
               if p.default is inspect.Parameter.empty and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
     tried = []
-    for shape in GUESS_SHAPES:
+    for shape in seeded_guess_shapes(model, torch) + list(GUESS_SHAPES):
         with FactoryMode(tr):
             inputs = [torch.rand(*shape) for _ in params]
         try:
@@ -915,7 +962,7 @@ def guess_inputs(model, tr, FactoryMode, torch):
         return inputs
     tr.ambiguity("missing_get_inputs", "no get_inputs(): input shapes are unknown and no guess ran (%s)" % "; ".join(tried), 0)
     raise Failure("MissingGetInputs", "the logic file defines no get_inputs() function, and no guessed input "
-                  "shape ran forward(): %s" % "; ".join(tried))
+                  "shape ran forward(): %s; add get_inputs() returning forward()'s inputs" % "; ".join(tried))
 
 
 def minimal_reference(source, partial, inputs):
