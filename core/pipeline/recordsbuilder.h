@@ -35,6 +35,7 @@ struct RecordsInput {
   QString mathDtype;                              ///< GeneratedKernel::mathDtype: the ledger dtype whose
                                                   ///< compute peak rates the kernel ("" = the spec's dtype)
   bool implemented = true;                        ///< false: kernel.py is a skeleton
+  QString skeletonReason;  ///< why it is one (BaselineJob::skeletonReason()); the gate's reason names it ("" = none)
   bool kernelUserEdited = false;                  ///< kernel.py is the user's edit, kept (not regenerated)
   bool kernelKeptStale = false;  ///< kernel.py was kept from an earlier version of the problem (--stale-edits keep):
                                  ///< a warning in the report and in memory's workbench.warnings (trial 19, #3)
