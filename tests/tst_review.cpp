@@ -402,7 +402,8 @@ void TestReview::skeletonReviewSaysWhyItIsOne() {
     f.close();
     m["quality_gate"]["failure_reason"] = reason.toStdString();
     m["workbench"]["run_dir"] = "";
-    m["workbench"]["baseline_config"] = {{"status", QString(QStringLiteral("unimplemented skeleton: ") + why).toStdString()}};
+    m["workbench"]["baseline_config"] = {
+        {"status", QString(QStringLiteral("unimplemented skeleton: ") + why).toStdString()}};
     write(ws + QStringLiteral("/memory/v0.json"), QByteArray::fromStdString(m.dump(2)));
     return readWorkspaceReview(ws);
   };

@@ -709,9 +709,10 @@ void TestWidgets::reviewWordsGoThroughTr() {
   QCOMPARE(skeleton, QStringLiteral("«no kernel: kernel.py is a skeleton marked unimplemented («aten::new_zeros (line "
                                     "17) (new_zeros) has no chain stage yet»)»"));
   QCOMPARE(cell, QStringLiteral("«aten::addmm (line 12) with alpha or beta other than 1 has no chain stage yet»"));
-  QCOMPARE(why, QStringLiteral("«kernel.py is a skeleton marked unimplemented (the harness was not run): «Triton has no "
-                               "template for this problem: «aten::addmm (line 12) with alpha or beta other than 1 has "
-                               "no chain stage yet»»»"));
+  QCOMPARE(why,
+           QStringLiteral("«kernel.py is a skeleton marked unimplemented (the harness was not run): «Triton has no "
+                          "template for this problem: «aten::addmm (line 12) with alpha or beta other than 1 has "
+                          "no chain stage yet»»»"));
   QCOMPARE(fail, QStringLiteral("«quality gate FAIL: «the run was stopped by the user» (see /w/baseline_report.md)»"));
   QCOMPARE(report, QStringLiteral("«- GPU: none, the harness was not run (ledger: H200-SXM)»\n«- Run folder: none (the "
                                   "harness was not run)»\n«_V0's records apply (not queried again; listed in "

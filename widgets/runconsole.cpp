@@ -452,8 +452,8 @@ void RunConsole::noteGateNotACase(Verdict v, const QString& reason) {
   const bool caseFailed = m_cases->countStatus(QStringLiteral("FAIL")) + m_cases->countStatus(QStringLiteral("ERROR")) +
                               m_cases->countStatus(QStringLiteral("TIMEOUT_FAIL")) >
                           0;
-  const bool notACase = (v == Verdict::Fail || v == Verdict::Error) && !reason.isEmpty() && !caseFailed &&
-                        !m_cases->results().isEmpty();
+  const bool notACase =
+      (v == Verdict::Fail || v == Verdict::Error) && !reason.isEmpty() && !caseFailed && !m_cases->results().isEmpty();
   const QString why = notACase ? displayGateReason(reason) : QString();
   if (notACase && why != m_cases->gateNote()) {
     appendMessage(tr("harness finished; quality gate %1: %2 (not a case: every case ran)").arg(verdictLabel(v), why),
@@ -461,6 +461,7 @@ void RunConsole::noteGateNotACase(Verdict v, const QString& reason) {
     flush();
   }
   m_cases->setGateNote(why);
+  if (!why.isEmpty()) m_table->scrollToBottom();  // the gate's row is the last: in view below seven cases at 1280x800
 }
 
 QString RunConsole::humanLine(const QString& line) { return displayHarnessLine(line); }

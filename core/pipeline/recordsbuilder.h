@@ -35,12 +35,13 @@ struct RecordsInput {
   QString mathDtype;                              ///< GeneratedKernel::mathDtype: the ledger dtype whose
                                                   ///< compute peak rates the kernel ("" = the spec's dtype)
   bool implemented = true;                        ///< false: kernel.py is a skeleton
-  QString skeletonReason;  ///< why it is one (BaselineJob::skeletonReason()); the gate's reason names it ("" = none)
   bool kernelUserEdited = false;                  ///< kernel.py is the user's edit, kept (not regenerated)
   bool kernelKeptStale = false;  ///< kernel.py was kept from an earlier version of the problem (--stale-edits keep):
                                  ///< a warning in the report and in memory's workbench.warnings (trial 19, #3)
   QString staticCheck;           ///< CuTe DSL static check summary ("" if none)
   bool staticCheckOk = true;
+  /// Why kernel.py is a skeleton (BaselineJob::skeletonReason()): the gate's reason names it ("" = none).
+  QString skeletonReason;
   /// The interpreter for the stdlib-only conformance check: the run's own Python (a real binary) where known; ""
   /// = `python3` on PATH (a pyenv shim there cost 5-13 s per check on the loaded VM,
   /// docs/results/2026-12-02-v0fast.md).
