@@ -69,6 +69,7 @@ class TestReview : public QObject {
   void readRunFolder();
   void readInterruptedRun();
   void readSkeletonAndDryRun();
+  void skeletonReviewSaysWhyItIsOne();
   void readLatestVersion();
   void notAWorkspace();
   void exportMarkdownAndHtml();
@@ -381,6 +382,43 @@ void TestReview::readInterruptedRun() {
            qPrintable(r->gateReason));
   // a stopped run is not an interrupted one
   QCOMPARE(readWorkspaceReview(ws2 + QStringLiteral("/.kwb/runs/20261201-100000"))->verdict, Verdict::Stopped);
+}
+
+// A skeleton's review answers "why" with the generator's reason, not "because it is a skeleton" (new-user trial 20,
+// #11): a record written before the gate named it has the reason in workbench.baseline_config.status only; a newer
+// record names it in the gate's reason already, and it is not said twice.
+void TestReview::skeletonReviewSaysWhyItIsOne() {
+  QTemporaryDir tmp;
+  const QString why = QStringLiteral(
+      "aten::le (line 23) reads the result of aten::arange (line 22), an int64 tensor: an integer tensor has an "
+      "elementwise lowering only as a count of a bool mask");
+  const auto skeletonWs = [&](const QString& name, const QString& reason) {
+    const QString ws = tmp.filePath(name);
+    makeWorkspace(ws, "\"FAIL\"", /*skeleton=*/true, /*dry=*/true);
+    QDir(ws + QStringLiteral("/.kwb/runs")).removeRecursively();  // a skeleton's harness is not run: no run folder
+    QFile f(ws + QStringLiteral("/memory/v0.json"));
+    if (!f.open(QIODevice::ReadOnly)) return std::optional<WorkspaceReview>();
+    nlohmann::json m = nlohmann::json::parse(f.readAll().toStdString());
+    f.close();
+    m["quality_gate"]["failure_reason"] = reason.toStdString();
+    m["workbench"]["run_dir"] = "";
+    m["workbench"]["baseline_config"] = {
+        {"status", QString(QStringLiteral("unimplemented skeleton: ") + why).toStdString()}};
+    write(ws + QStringLiteral("/memory/v0.json"), QByteArray::fromStdString(m.dump(2)));
+    return readWorkspaceReview(ws);
+  };
+  const QString bare = QStringLiteral("kernel.py is a skeleton marked unimplemented (the harness was not run)");
+  const auto old = skeletonWs(QStringLiteral("old"), bare);
+  QVERIFY(old);
+  QCOMPARE(old->verdict, Verdict::Skeleton);
+  QCOMPARE(old->gateReason, bare + QStringLiteral(": ") + why);
+  const auto fresh = skeletonWs(QStringLiteral("new"), bare + QStringLiteral(": ") + why);
+  QVERIFY(fresh);
+  QCOMPARE(fresh->gateReason, bare + QStringLiteral(": ") + why);
+  // the second member: a skeleton whose harness ran (an older record), its reason named the same way
+  const auto ran = skeletonWs(QStringLiteral("ran"), QStringLiteral("kernel.py is a skeleton marked unimplemented"));
+  QVERIFY(ran);
+  QCOMPARE(ran->gateReason, QStringLiteral("kernel.py is a skeleton marked unimplemented: ") + why);
 }
 
 void TestReview::readSkeletonAndDryRun() {

@@ -128,6 +128,7 @@ class TestWidgets : public QObject {
   void caseStatusColor_data();
   void caseStatusColor();
   void caseTableLearnsOfADryRunLate();
+  void gateFailNotACaseIsSaid();
   void darkThemeColoursReadable();
   void knowledgeModel();
   void reviewRecordTitlesTellRecordsApart();
@@ -694,6 +695,10 @@ void TestWidgets::reviewWordsGoThroughTr() {
       "no chain stage yet)"));
   const QString cell = displaySuiteReason(
       QStringLiteral("aten::addmm (line 12) with alpha or beta other than 1 has no chain stage yet"));
+  // a skeleton's gate reason with its own reason after it (new-user trial 20, #11), which reads as the suite's does
+  const QString why = displayGateReason(
+      QStringLiteral("kernel.py is a skeleton marked unimplemented (the harness was not run): Triton has no template "
+                     "for this problem: aten::addmm (line 12) with alpha or beta other than 1 has no chain stage yet"));
   const QString fail = displaySuiteReason(
       QStringLiteral("quality gate FAIL: the run was stopped by the user (see /w/baseline_report.md)"));
   const QString report = displayReportMarkdown(
@@ -704,6 +709,10 @@ void TestWidgets::reviewWordsGoThroughTr() {
   QCOMPARE(skeleton, QStringLiteral("«no kernel: kernel.py is a skeleton marked unimplemented («aten::new_zeros (line "
                                     "17) (new_zeros) has no chain stage yet»)»"));
   QCOMPARE(cell, QStringLiteral("«aten::addmm (line 12) with alpha or beta other than 1 has no chain stage yet»"));
+  QCOMPARE(why,
+           QStringLiteral("«kernel.py is a skeleton marked unimplemented (the harness was not run): «Triton has no "
+                          "template for this problem: «aten::addmm (line 12) with alpha or beta other than 1 has "
+                          "no chain stage yet»»»"));
   QCOMPARE(fail, QStringLiteral("«quality gate FAIL: «the run was stopped by the user» (see /w/baseline_report.md)»"));
   QCOMPARE(report, QStringLiteral("«- GPU: none, the harness was not run (ledger: H200-SXM)»\n«- Run folder: none (the "
                                   "harness was not run)»\n«_V0's records apply (not queried again; listed in "
@@ -1143,6 +1152,76 @@ void TestWidgets::consoleWrapsAndFollowsEnd() {
   c.flush();
   QTest::qWait(20);
   QCOMPARE(sb->value(), 0);
+}
+
+// A gate FAIL that no case explains (framework conformance, a static check of kernel.py) under a log that ends
+// "finished: ok" and cases that all ran (new-user trial 20, #8): the log's last line and a table row say why; a
+// case's own FAIL needs no such row (its row says it), and another review removes it.
+void TestWidgets::gateFailNotACaseIsSaid() {
+  QTemporaryDir tmp;
+  QVERIFY(tmp.isValid());
+  RunConsole c;
+  WorkbenchSession session;
+  c.setSession(&session);
+  c.resize(900, 400);
+  auto* log = c.findChild<QPlainTextEdit*>(QStringLiteral("runOutput"));
+  auto* view = c.findChild<QTableView*>(QStringLiteral("caseTable"));
+  QVERIFY(log && view);
+  const QString logPath = tmp.filePath(QStringLiteral("output.log"));
+  {
+    QFile f(logPath);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("[kwb] process 1 exited with code 0\n[kwb] finished: ok\n");
+  }
+  const QString conformance = QStringLiteral(
+      "framework conformance: FAIL: kernel.py:1384: tensor method `.clone()` is PyTorch compute (in kwb_flip)");
+  const auto review = [&](const QString& status, Verdict v, const QString& why) {
+    WorkspaceReview r;
+    r.logPath = logPath;
+    r.runDir = tmp.path();
+    r.mode = QStringLiteral("cpu-dry-run");
+    r.cases = {makeCase(QStringLiteral("problem_shape"), QStringLiteral("PASS"), 0.0, 12.5, 20.0),
+               makeCase(QStringLiteral("boundary_tail"), status, 0.5, 12.5, 20.0)};
+    r.verdict = v;
+    r.gateReason = why;
+    session.setReview(r);
+    c.flush();
+  };
+  const auto lastLine = [&] {
+    QTextCursor end(log->document());
+    end.movePosition(QTextCursor::End);
+    return end.block().text();
+  };
+  review(QStringLiteral("PASS"), Verdict::Fail, conformance);
+  QVERIFY2(lastLine().startsWith(QStringLiteral("harness finished; quality gate FAIL: framework conformance: FAIL: "
+                                                "kernel.py:1384: ")),
+           qPrintable(lastLine()));
+  QVERIFY2(lastLine().endsWith(QStringLiteral("(not a case: every case ran)")), qPrintable(lastLine()));
+  auto* model = view->model();
+  QCOMPARE(model->rowCount(), 3);  // two cases and the gate
+  int gateRow = -1;
+  for (int row = 0; row < model->rowCount(); ++row)
+    if (model->index(row, CaseTableModel::NameColumn).data().toString() == QStringLiteral("quality gate"))
+      gateRow = row;
+  QVERIFY(gateRow >= 0);
+  QCOMPARE(model->index(gateRow, CaseTableModel::StatusColumn).data().toString(), QStringLiteral("FAIL"));
+  QCOMPARE(model->index(gateRow, CaseTableModel::ReasonColumn).data().toString(), conformance);
+  QCOMPARE(model->index(gateRow, CaseTableModel::StatusColumn).data(CaseTableModel::StatusRole).toString(),
+           QStringLiteral("FAIL"));
+  QVERIFY(c.summaryText().contains(QStringLiteral("2 ran")));  // the gate row is no case: not counted
+  // a case's own FAIL: its row says why, no gate row, no extra line
+  review(QStringLiteral("FAIL"), Verdict::Fail, QStringLiteral("boundary_tail: FAIL (rel_err 0.5)"));
+  QCOMPARE(model->rowCount(), 2);
+  QVERIFY2(!lastLine().startsWith(QStringLiteral("harness finished; quality gate")), qPrintable(lastLine()));
+  // a harness error with every case run (the second member of the class) is said the same way
+  review(QStringLiteral("PASS"), Verdict::Error, QStringLiteral("harness output error: cannot write result.json"));
+  QCOMPARE(model->rowCount(), 3);
+  QVERIFY2(lastLine().startsWith(QStringLiteral("harness finished; quality gate ")) &&
+               lastLine().contains(QStringLiteral("harness output error: cannot write result.json")),
+           qPrintable(lastLine()));
+  // a pass has nothing to say
+  review(QStringLiteral("PASS"), Verdict::DryRun, QString());
+  QCOMPARE(model->rowCount(), 2);
 }
 
 // Opening a review after a live run (the walk's 08-review): the recorded log shows its end, not its start.

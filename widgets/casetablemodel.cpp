@@ -31,6 +31,7 @@ CaseTableModel::CaseTableModel(QObject* parent) : QAbstractTableModel(parent) {}
 void CaseTableModel::resetData(const QList<CaseResult>& results) {
   beginResetModel();
   m_rows = results;
+  m_gateNote.clear();  // another run's cases: the last gate's note is not theirs
   endResetModel();
 }
 
@@ -89,7 +90,52 @@ int CaseTableModel::countStatus(const QString& status) const {
 }
 
 int CaseTableModel::rowCount(const QModelIndex& parent) const {
-  return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
+  return parent.isValid() ? 0 : static_cast<int>(m_rows.size()) + (m_gateNote.isEmpty() ? 0 : 1);
+}
+
+void CaseTableModel::setGateNote(const QString& note) {
+  if (note == m_gateNote) return;
+  const int row = static_cast<int>(m_rows.size());
+  if (!m_gateNote.isEmpty() && !note.isEmpty()) {
+    m_gateNote = note;
+    Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
+  } else if (note.isEmpty()) {
+    beginRemoveRows({}, row, row);
+    m_gateNote.clear();
+    endRemoveRows();
+  } else {
+    beginInsertRows({}, row, row);
+    m_gateNote = note;
+    endInsertRows();
+  }
+}
+
+QVariant CaseTableModel::gateRowData(int column, int role) const {
+  const QString fail = QStringLiteral("FAIL");
+  if (role == StatusRole) return fail;
+  if (role == Qt::ForegroundRole && column == StatusColumn) return rowStatusColor(fail);
+  if (role == Qt::FontRole && (column == StatusColumn || column == NameColumn)) {
+    QFont f;
+    f.setBold(true);
+    return f;
+  }
+  if (role == Qt::ToolTipRole)
+    return tr("the quality gate failed, and not for a case (every case ran): %1").arg(m_gateNote);
+  if (role != Qt::DisplayRole && role != SortRole) return {};
+  switch (column) {
+    case NameColumn:
+      return tr("quality gate");
+    case StatusColumn:
+      return role == Qt::DisplayRole ? caseStatusLabel(fail) : QVariant(fail);
+    case ReasonColumn:
+      return m_gateNote;
+    case RelErrColumn:
+    case LatencyColumn:
+    case RefLatencyColumn:
+      return number({}, role, 'f', 2);
+    default:
+      return QString();
+  }
 }
 
 int CaseTableModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
@@ -104,6 +150,7 @@ QColor CaseTableModel::statusColor(const QString& status) {
 
 QVariant CaseTableModel::data(const QModelIndex& index, int role) const {
   if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
+  if (index.row() >= m_rows.size()) return gateRowData(index.column(), role);
   const CaseResult& r = m_rows[index.row()];
   if (role == StatusRole) return r.status;
   const auto column = static_cast<Columns>(index.column());

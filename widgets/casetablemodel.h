@@ -49,6 +49,12 @@ class CaseTableModel : public QAbstractTableModel {
   /// harness checked the reference against itself, or nothing of ours ran).
   void setVerdict(Verdict verdict);
 
+  /// Why the gate failed when no case did (framework conformance, a harness error: not a case; new-user trial 20,
+  /// #8): a last row "quality gate" whose status is FAIL and whose Reason is `note` (shown as given). An empty
+  /// note removes the row. resetData() and clear() remove it too; results() and countStatus() never count it.
+  void setGateNote(const QString& note);
+  const QString& gateNote() const { return m_gateNote; }
+
   /// The rows' results (a RUNNING row has status "RUNNING" and no numbers).
   const QList<CaseResult>& results() const { return m_rows; }
   /// How many rows have status `status` (e.g. "PASS").
@@ -67,9 +73,12 @@ class CaseTableModel : public QAbstractTableModel {
 
  private:
   int rowOf(const QString& name) const;
+  /// data() of the "quality gate" row (setGateNote()).
+  QVariant gateRowData(int column, int role) const;
   QList<CaseResult> m_rows;
   bool m_dryRun = false;
   Verdict m_verdict = Verdict::NotRun;
+  QString m_gateNote;
 };
 
 }  // namespace kwb

@@ -29,6 +29,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <limits>
 #include <cmath>
 
 namespace kwb {
@@ -461,7 +462,8 @@ void RooflinePlot::setData(const RooflineData& d) {
         kShortText, (recordedCeiling ? tr("%1 TB/s (ledger)") : tr("%1 TB/s (measured)")).arg(num(measuredBw)));
     m_labelPlaces.append({measuredLabel,
                           {{QPointF(measuredX, measuredBw * measuredX), kBelowFromLeft},
-                           {QPointF(measuredX / 3, measuredBw * measuredX / 3), kBelowFromLeft}},
+                           {QPointF(measuredX / 3, measuredBw * measuredX / 3), kBelowFromLeft},
+                           {QPointF(measuredX / 10, measuredBw * measuredX / 10), kBelowFromLeft}},
                           false});
   }
   QCPItemText* ridgeLabel = addLabel(QStringLiteral("ridgeLabel"), tr("ridge %1 FLOP/byte").arg(num(ridge)), ridge,
@@ -645,7 +647,13 @@ void RooflinePlot::declutterLabels() {
     if (!t || l.places.isEmpty()) continue;
     t->setVisible(true);
     bool free = false;
-    for (const auto& place : l.places) {
+    // When no place is free, the least bad one: the first place (the old fallback) could sit under a label placed
+    // before it, and a label's white box hid all but ".OPS" of "fp32 67 TFLOPS" in the 1280x800 dock (new-user trial
+    // 20, #9). Another label covered or text off the axes weighs most, then a roof through the text.
+    int best = 0;
+    double bestCost = std::numeric_limits<double>::infinity();
+    for (int k = 0; k < l.places.size(); ++k) {
+      const auto& place = l.places[k];
       placeAt(t, place);
       const QRectF r = rectOf(t);
       // A roof may come within 2 px of the text but not into it: the padded rect's corner that reaches past the
@@ -655,12 +663,23 @@ void RooflinePlot::declutterLabels() {
                               .normalized()
                               .adjusted(t->padding().left() - 2, t->padding().top() - 2, 2 - t->padding().right(),
                                         2 - t->padding().bottom());
-      free = axes.contains(r) && !crossesRoof(text) &&
+      const bool crosses = crossesRoof(text);
+      free = axes.contains(r) && !crosses &&
              std::none_of(taken.cbegin(), taken.cend(), [&r](const QRectF& o) { return o.intersects(r); });
       if (free) break;
+      const QRectF inside = axes.intersected(r);
+      double cost = r.width() * r.height() - inside.width() * inside.height() + (crosses ? 1.0 : 0.0);
+      for (const QRectF& o : std::as_const(taken)) {
+        const QRectF both = o.intersected(r);
+        cost += both.width() * both.height();
+      }
+      if (cost < bestCost) {
+        bestCost = cost;
+        best = k;
+      }
     }
     if (!free) {
-      placeAt(t, l.places.first());
+      placeAt(t, l.places[best]);
       if (l.mayHide) {
         t->setVisible(false);
         continue;

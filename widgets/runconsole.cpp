@@ -390,6 +390,7 @@ void RunConsole::setSession(WorkbenchSession* session) {
   connect(session, &WorkbenchSession::verdictChanged, this, [this](Verdict v, const QString& reason) {
     m_verdict->setVerdict(v, reason);
     m_cases->setVerdict(v);
+    noteGateNotACase(v, reason);
     updateSummary();
   });
   // Another problem's (or another run's) cases are not this job's: the table empties when a new job comes, so phase 1
@@ -443,6 +444,24 @@ void RunConsole::setSession(WorkbenchSession* session) {
                                .arg(r.runDir.isEmpty() ? r.absentRunDir : r.runDir));
     updateSummary();
   });
+}
+
+void RunConsole::noteGateNotACase(Verdict v, const QString& reason) {
+  // A red FAIL over a log that ends "finished: ok" and a table of cases that all ran (framework conformance, a
+  // static check of kernel.py, failed the gate; new-user trial 20, #8): the log's last line and a table row say why.
+  const bool caseFailed = m_cases->countStatus(QStringLiteral("FAIL")) + m_cases->countStatus(QStringLiteral("ERROR")) +
+                              m_cases->countStatus(QStringLiteral("TIMEOUT_FAIL")) >
+                          0;
+  const bool notACase =
+      (v == Verdict::Fail || v == Verdict::Error) && !reason.isEmpty() && !caseFailed && !m_cases->results().isEmpty();
+  const QString why = notACase ? displayGateReason(reason) : QString();
+  if (notACase && why != m_cases->gateNote()) {
+    appendMessage(tr("harness finished; quality gate %1: %2 (not a case: every case ran)").arg(verdictLabel(v), why),
+                  MessageKind::Error);
+    flush();
+  }
+  m_cases->setGateNote(why);
+  if (!why.isEmpty()) m_table->scrollToBottom();  // the gate's row is the last: in view below seven cases at 1280x800
 }
 
 QString RunConsole::humanLine(const QString& line) { return displayHarnessLine(line); }

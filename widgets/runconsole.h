@@ -9,6 +9,7 @@
 #include <QWidget>
 
 #include "core/pipeline/messagekind.h"
+#include "core/review/verdict.h"
 #include "core/run/harnessparser.h"
 
 class QCheckBox;
@@ -134,6 +135,9 @@ class RunConsole : public QWidget {
     MessageKind kind = MessageKind::Info;  ///< a workbench message's kind
   };
   void updateSummary();
+  /// When the gate failed (`v`, `reason`) and no case did: a last console line and a "quality gate" row in the
+  /// case table with the reason; otherwise that row is removed.
+  void noteGateNotACase(kwb::Verdict v, const QString& reason);
   void updateProgress();
   void rebuildView();
   bool visible(const Entry& e) const;

@@ -2255,7 +2255,9 @@ bool Planner::elementwiseLoss(const GraphOp& op) {
     // the optional tensors: forward() inputs, parameters or earlier values, read through their strides as any
     // operand of the run (pos_weight [C] broadcast along the rows)
     const QString weight = operandOf(op, "weight"), posWeight = operandOf(op, "pos_weight");
-    auto at = [&](qsizetype k) { return "@" + std::to_string(k); };
+    // appended, not "@" + to_string(k): GCC 12's -O3 warns (-Wrestrict, a false positive) on operator+(const char*,
+    // string&&), which the quick start's release build printed
+    auto at = [&](qsizetype k) { return std::string(1, '@').append(std::to_string(k)); };
     nodes = {{"neg", json::array({sa})},           // 0: -x
              {"relu", json::array({"@0"})},        // 1: max(-x, 0)
              {"abs", json::array({sa})},           // 2: |x|

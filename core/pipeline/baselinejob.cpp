@@ -719,6 +719,19 @@ bool BaselineJob::learn() {
       // Its first clause only: the whole reason (330 characters on the default GPU, new-user trial 5, R4) is in the
       // plan's query table.
       QString why = r.error.startsWith(own) ? r.error.mid(own.size()) : r.error;
+      // The store's sheets are per architecture for most GPUs, and it never substitutes one for a product: "no spec
+      // sheet for product 'H200-SXM'" read as a missing GPU for the README's own example (new-user trial 20). Said
+      // plainly: where the target's figures come from instead.
+      static const QRegularExpression noSheet(
+          QStringLiteral("^no spec sheet for product '([^']*)' .*'[^']*' is an? (\\S+) product without its own sheet "
+                         "here"));
+      if (const auto m = noSheet.match(why); m.hasMatch()) {
+        Q_EMIT progress(Learn, tr("%1: the gpu-wiki store has no sheet of its own for %2 (a %3 product; the "
+                                  "architecture's sheet is not substituted); the roofline's peaks and bandwidth come "
+                                  "from the spec ledger's %4 entry")
+                                   .arg(t->id(), m.captured(1), m.captured(2), m_gpuId));
+        continue;
+      }
       for (const QString& end : {QStringLiteral("; "), QStringLiteral(". ")})
         if (const qsizetype at = why.indexOf(end); at > 0) why.truncate(at);
       if (why.size() > 100) why = why.left(99) + QStringLiteral("…");
@@ -814,6 +827,9 @@ bool BaselineJob::implement() {
   m_baselineConfig = k.baselineConfig;
   m_mathDtype = k.mathDtype;
   m_implemented = k.implemented;
+  // A skeleton the backend wrote itself (a chain it cannot lower): its reason is the generator's, the one the plan
+  // and the report's table show; the gate and the review said only "because it is a skeleton" (trial 20, #11).
+  if (!m_implemented && m_skeletonReason.isEmpty()) m_skeletonReason = k.error;
 
   QString error;
   QByteArray logic;
@@ -1238,6 +1254,7 @@ RecordsInput BaselineJob::recordsInput() const {
   in.kernelKeptStale = m_kernelKeptStale && m_version == 0;
   in.problemWarnings = m_problemWarnings;
   in.implemented = m_implemented;
+  in.skeletonReason = m_skeletonReason;
   in.staticCheck = m_staticCheck;
   in.staticCheckOk = m_staticCheckOk;
   in.checkPython = m_python;

@@ -129,8 +129,9 @@ void evaluateGate(const RecordsInput& in, const QString& kernelPath, RecordsOutp
   if (!o.result && !notRun) reasons.append(QStringLiteral("the harness printed no RESULT_JSON"));
   for (const QString& e : o.harnessErrors) reasons.append(QStringLiteral("harness output error: ") + e);
   if (!in.implemented)
-    reasons.append(notRun ? QStringLiteral("kernel.py is a skeleton marked unimplemented (the harness was not run)")
-                          : QStringLiteral("kernel.py is a skeleton marked unimplemented"));
+    reasons.append((notRun ? QStringLiteral("kernel.py is a skeleton marked unimplemented (the harness was not run)")
+                           : QStringLiteral("kernel.py is a skeleton marked unimplemented")) +
+                   (in.skeletonReason.isEmpty() ? QString() : QStringLiteral(": ") + in.skeletonReason));
   if (!in.staticCheckOk) reasons.append(in.staticCheck);
   // The dynamic half: the harness ran ModelNew.forward under a dispatch recorder (a static check cannot see
   // every route to a PyTorch op: a callable stored in __init__, a lambda, importlib, the tensor's type).

@@ -40,6 +40,8 @@ struct RecordsInput {
                                  ///< a warning in the report and in memory's workbench.warnings (trial 19, #3)
   QString staticCheck;           ///< CuTe DSL static check summary ("" if none)
   bool staticCheckOk = true;
+  /// Why kernel.py is a skeleton (BaselineJob::skeletonReason()): the gate's reason names it ("" = none).
+  QString skeletonReason;
   /// The interpreter for the stdlib-only conformance check: the run's own Python (a real binary) where known; ""
   /// = `python3` on PATH (a pyenv shim there cost 5-13 s per check on the loaded VM,
   /// docs/results/2026-12-02-v0fast.md).

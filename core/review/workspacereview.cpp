@@ -78,6 +78,17 @@ std::optional<RunFile> readRunFile(const QString& runDir, QString* why) {
   return r;
 }
 
+/// @p reason with the skeleton's own reason after "kernel.py is a skeleton marked unimplemented[ (the harness was
+/// not run)]" when it ends there and @p status (the record's baseline configuration status) is "unimplemented
+/// skeleton: <why>"; @p reason as given otherwise (a newer record names it already).
+QString withSkeletonReason(const QString& reason, const QString& status) {
+  static const QString prefix = QStringLiteral("unimplemented skeleton: ");
+  static const QRegularExpression bare(
+      QStringLiteral("kernel\\.py is a skeleton marked unimplemented( \\(the harness was not run\\))?$"));
+  if (!status.startsWith(prefix) || status.size() == prefix.size() || !bare.match(reason).hasMatch()) return reason;
+  return reason + QStringLiteral(": ") + status.mid(prefix.size());
+}
+
 }  // namespace
 
 QList<RunLogLine> readRunLog(const QString& logPath, int maxLines) {
@@ -295,6 +306,10 @@ std::optional<WorkspaceReview> readWorkspaceReview(const QString& path, QString*
       gate = QString::fromStdString(m.value(QStringLiteral("quality_gate.result")).get<std::string>());
     if (m.value(QStringLiteral("quality_gate.failure_reason")).is_string())
       r.gateReason = QString::fromStdString(m.value(QStringLiteral("quality_gate.failure_reason")).get<std::string>());
+    // A record written before the gate named the skeleton's reason (trial 20, #11: "why: ... a skeleton"): the
+    // generator's reason is in its baseline configuration ("unimplemented skeleton: <why>").
+    if (const nlohmann::json status = m.value(QStringLiteral("workbench.baseline_config.status")); status.is_string())
+      r.gateReason = withSkeletonReason(r.gateReason, QString::fromStdString(status.get<std::string>()));
     r.latencyUs = num(m.value(QStringLiteral("performance.latency_us")));
     r.bandwidthGBs = num(m.value(QStringLiteral("performance.bandwidth_gbps")));
     r.tflops = num(m.value(QStringLiteral("performance.tflops")));

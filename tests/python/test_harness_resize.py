@@ -163,6 +163,48 @@ class ReferenceRejectsInputsTest(unittest.TestCase):
             self.assertEqual(c["status"], "PASS", c)
 
 
+class GetInputsRaisesTest(unittest.TestCase):
+    """get_inputs() itself raising at a derived case's sizes (a literal index or unpack no resize follows): the
+    case is skipped as not applicable, naming get_inputs() and the problem's line, never failed (trial 20, #3)."""
+
+    def run_harness(self, reference, spec):
+        root, ws = h.make_workspace(reference, None, spec=spec)
+        self.addCleanup(shutil.rmtree, root)
+        return h.run_harness(ws, "--no-memory", "--cpu-dry-run")
+
+    def check(self, reference, spec, line, error, skipped_names):
+        r = self.run_harness(reference, spec)
+        self.assertEqual(r.rc, 0, r)
+        self.assertEqual(r.result["status"], "PASS", r)
+        skipped = {s["name"]: s["reason"] for s in r.result["skipped_cases"]}
+        self.assertEqual(sorted(skipped), skipped_names, r.result["skipped_cases"])
+        for name in skipped_names:
+            why = skipped[name]
+            self.assertTrue(why.startswith("get_inputs() raised at the case's sizes ["), why)
+            # the workspace's copy and the problem's own file, with the line of get_inputs() that raised
+            self.assertIn(", at reference.py:%d (%s.py:%d): %s: " % (line, spec["source"]["name"], line, error), why)
+            self.assertIn("so it does not apply (not a kernel failure)", why)
+            self.assertNotIn(name, r.results)  # never started
+        self.assertIn("problem_shape", r.results)
+        for c in r.results.values():
+            self.assertEqual(c["status"], "PASS", c)
+        return r
+
+    def test_literal_row_of_a_padding_mask_skips_the_batch_of_one(self):
+        spec = h.spec_for("padding_mask_literal_row", [
+            {"name": "x", "shape": [2, 40, 16], "stride": [640, 16, 1]},
+            {"name": "pad", "shape": [2, 40], "stride": [40, 1]}])
+        spec["inputs"][1]["dtype"] = "bool"
+        r = self.check("padding_mask_literal_row.py", spec, 19, "IndexError", ["boundary_size1"])
+        self.assertIn("index 1 is out of bounds", r.result["skipped_cases"][0]["reason"])
+
+    def test_unpack_of_two_rows_skips_the_batch_of_one(self):
+        spec = h.spec_for("unpack_two_rows", [{"name": "x", "shape": [4, 300], "stride": [300, 1]},
+                                              {"name": "gain", "shape": [300], "stride": [1]}])
+        r = self.check("unpack_two_rows.py", spec, 18, "ValueError", ["boundary_size1"])
+        self.assertIn("not enough values to unpack", r.result["skipped_cases"][0]["reason"])
+
+
 class OutputLayoutTest(unittest.TestCase):
     def harness(self, kernel, *args):
         root, ws = h.make_workspace("channels_last_slice_add.py", kernel, spec=SLICE_SPEC)
