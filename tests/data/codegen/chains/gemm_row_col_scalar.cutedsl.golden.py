@@ -161,6 +161,18 @@ def kwb_size(name, *sizes):
     return int(sizes[0])
 
 
+def kwb_pool_len(length, kernel, stride, padding, dilation, ceil_mode):
+    """A max / avg pool's output length along one dim at run time (PyTorch's pooling_output_shape): floor or ceil of
+    (length + 2 padding - dilation (kernel - 1) - 1) / stride, plus 1; in ceil mode one less when the last window
+    would start past the input and its left padding. A slice to another pool's length follows the sizes with it."""
+    length = int(length)
+    num = length + 2 * padding - dilation * (kernel - 1) - 1 + (stride - 1 if ceil_mode else 0)
+    out = num // stride + 1
+    if ceil_mode and (out - 1) * stride >= length + padding:
+        out -= 1
+    return out
+
+
 def kwb_at_spec(name, value, *pairs):
     """A constant of the traced graph that follows the input sizes in a way the code generator did not derive
     (the probe's resize check saw it change): its value at the spec's sizes while every (run-time size, size at
