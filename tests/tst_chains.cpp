@@ -432,6 +432,9 @@ void TestChains::plans_data() {
       << QStringLiteral("linear_step_where_floordiv") << QStringList{QStringLiteral("gemm")}
       << QStringList{QStringLiteral("t6 = kwb_gemm(x, t0.t(), self.fc.bias, epi=_kwb_epi0, epi_tensors=(), "
                                     "epi_scalars=(), ieee=True, out_dtype=out_dtype)")};
+  QTest::newRow("a max along a dim whose values alone are read (80_): the GEMM keeps TF32")
+      << QStringLiteral("cute_l2_80_gemm_max_subtract_gelu") << QStringList()
+      << QStringList{QStringLiteral("kwb_gemm("), QStringLiteral("!ieee=True")};
   QTest::newRow("the class: atan2's branch cut of a Linear's two halves: full fp32")
       << QStringLiteral("linear_atan2_logaddexp_max0d") << QStringList()
       << QStringList{QStringLiteral("t1 = kwb_gemm(x, t0.t(), self.fc.bias, ieee=True, out_dtype=torch.float32)")};
