@@ -205,6 +205,40 @@ class RowNormEmulated(unittest.TestCase):
         with torch.no_grad():
             self.assertLess(float((out1 - ref(x)).abs().max()), 1e-4)
 
+    def test_two_pass_hints_keep_any_share_of_the_statistics(self):
+        # TWO_PASS_HINTS (off by default): the statistics CTAs from keep_from on load evict_last, the others
+        # evict_first, the apply's re-read and stores evict_first. Every share kept (none, some CTAs, all) gives
+        # the two-pass result: layer norm (rows fastest, per-position weights, fp32 and bf16), softmax over a
+        # strided dim (INNER > 1) and the L1 norm (one row-major row order), each with a ragged last chunk.
+        shape = (4, 9, 11)
+        ref = torch.nn.LayerNorm(shape)
+        with torch.no_grad():
+            ref.weight.uniform_(0.5, 1.5)
+            ref.bias.uniform_(-1, 1)
+        torch.manual_seed(5)
+        x_ln = torch.randn(3, *shape) + 1.0
+        cases = [("40_LayerNorm", x_ln, 1e-4), ("40_LayerNorm", x_ln.bfloat16(), 3e-2),
+                 ("23_Softmax", torch.randn(2, 700, 3) * 3, 1e-5), ("38_L1Norm_", torch.rand(5, 1001) + 0.1, 1e-5)]
+        for name, x, tol in cases:
+            mod = golden(name)
+            if name == "40_LayerNorm":
+                model = mod.ModelNew(shape)
+                model.ln.weight.data, model.ln.bias.data = ref.weight.data.to(x.dtype), ref.bias.data.to(x.dtype)
+                with torch.no_grad():
+                    want = ref(x.float())
+            else:
+                model = mod.ModelNew()
+                want = torch.softmax(x, dim=1) if name == "23_Softmax" else x / x.abs().mean(dim=1, keepdim=True)
+            base = {"ONEPASS": False, "LAGGED": False, "CHUNK": 256, "BLOCK": 128}
+            plain = self.run_with(mod, base, model, x)
+            for keep in (0, 3 * 256 * x.element_size(), 1 << 30):  # none, 3 of the statistics CTAs, all
+                with torch.no_grad():
+                    got = self.run_with(mod, dict(base, TWO_PASS_HINTS=True, TWO_PASS_KEEP_BYTES=keep), model, x)
+                self.assertEqual(got.dtype, x.dtype, name)
+                self.assertTrue(torch.equal(got, plain), (name, x.dtype, keep))  # hints change no number
+                self.assertLess(float(((got.float() - want.float()).abs() / (want.float().abs() + 1.0)).max()), tol,
+                                (name, x.dtype, keep))
+
 
 class OffsetDataEmulated(unittest.TestCase):
     def test_layer_norm_keeps_its_digits_on_offset_data(self):

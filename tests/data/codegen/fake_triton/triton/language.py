@@ -104,7 +104,16 @@ def zeros(shape, dtype=torch.float32):
     return torch.zeros(_shape(shape), dtype=dtype)
 
 
+_EVICTION_POLICIES = (None, "", "evict_first", "evict_last")  # what triton.language accepts (else ValueError)
+
+
+def _check_eviction(policy):
+    if policy not in _EVICTION_POLICIES:
+        raise ValueError("Eviction policy {} not supported".format(policy))
+
+
 def load(ptr, mask=None, other=None, cache_modifier=None, eviction_policy=None):
+    _check_eviction(eviction_policy)
     offs = ptr.offs.to(torch.int64)
     if mask is None:
         return ptr.flat[offs]
@@ -116,6 +125,7 @@ def load(ptr, mask=None, other=None, cache_modifier=None, eviction_policy=None):
 
 
 def store(ptr, value, mask=None, cache_modifier=None, eviction_policy=None):
+    _check_eviction(eviction_policy)
     offs = ptr.offs.to(torch.int64)
     value = torch.broadcast_to(_t(value).to(ptr.flat.dtype), offs.shape)
     if mask is None:
