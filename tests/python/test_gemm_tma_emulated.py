@@ -258,6 +258,33 @@ class FillAndMnMajorB(unittest.TestCase):
         self.mod.TMA_FILL = "off"
         self.assertEqual(plan(1, 1024, 1024, 4, 4, 132)["BLOCK_N"], 256)
 
+    def test_class_table(self):
+        # TMA_CLASS_TABLE (off by default): the class by K steps and tiles, the level-1 shapes on 132 SMs, then
+        # each class run (bounds lowered to these sizes) against fp64; off, every launch is unclassed
+        cls = self.mod.tma_class
+        self.assertEqual(cls(16384, 64, 32, 4, 132), "store")   # 7_: 32768^2 outputs, K = 64
+        self.assertEqual(cls(6144, 256, 32, 4, 132), "store")   # 11_: K = 256 (8 steps)
+        self.assertEqual(cls(256, 8192, 32, 4, 132), "deep")    # 2_: 256 tiles, K = 8192
+        self.assertEqual(cls(512, 4096, 32, 4, 132), "deep")    # 1_
+        self.assertEqual(cls(256, 8192, 64, 2, 132), "")        # 16-bit: not "deep"
+        self.assertEqual(cls(100, 8192, 32, 4, 132), "")        # under a wave of tiles
+        self.assertEqual(cls(256, 1024, 32, 4, 132), "")        # 32 K steps: between the classes
+        old = (self.mod.TMA_CLASS_TABLE, self.mod.TMA_CLASS_STORE_K_TILES, self.mod.TMA_CLASS_DEEP_K_TILES)
+        try:
+            self.mod.TMA_CLASS_STORE_K_TILES, self.mod.TMA_CLASS_DEEP_K_TILES = 2, 4
+            torch.manual_seed(15)
+            for table in (True, False):
+                self.mod.TMA_CLASS_TABLE = table
+                # 3 x 2 tiles of 128 x 256 on 4 SMs; K = 40 (2 steps), 80 (3), 200 (7, a tail of 8); N = 520: C by TMA
+                for k, want_class in ((40, "store"), (80, ""), (200, "deep")):
+                    A, B = torch.randn(300, k), torch.randn(k, 520)
+                    model, out, want = GemmTmaEmulated.run_model(self, A, B, self.mod)
+                    self.assertEqual(model.last_impl, "tma_persistent", model.last_fallback)
+                    self.assertEqual(self.mod.LAST_PLAN["class"], want_class if table else "", (k, table))
+                    self.assertLess(rel_err(out, want), TOL32, (k, table))
+        finally:
+            self.mod.TMA_CLASS_TABLE, self.mod.TMA_CLASS_STORE_K_TILES, self.mod.TMA_CLASS_DEEP_K_TILES = old
+
     def test_fill_runs_the_narrowed_tile(self):
         torch.manual_seed(9)
         # 2 tiles of 128 x 256 on 4 SMs, 3 of 128 x 128, 5 of 128 x 64

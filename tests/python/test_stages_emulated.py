@@ -3096,6 +3096,36 @@ class GemmTma(Gemm):
         self.assertIn("activations x", K.kwb_gemm_last["fallback"])
 
 
+class GemmTmaClassTable(GemmTma):
+    """GemmTma's checks again with kwb_gemm_class_table on (off by default): Gemm's shapes have K <= 8 BLOCK_K steps,
+    so their fp32 launches are the "store" class (C by masked pointer stores); test_classes covers "deep" (warp-
+    specialized loop) and the unclassed middle, fp32 and bf16, with the class bounds lowered to this size."""
+
+    def setUp(self):
+        super().setUp()
+        self.old_table = (K.kwb_gemm_class_table, K._kwb_gemm_class_store_k_tiles, K._kwb_gemm_class_deep_k_tiles)
+        K.kwb_gemm_class_table = True
+
+    def tearDown(self):
+        K.kwb_gemm_class_table, K._kwb_gemm_class_store_k_tiles, K._kwb_gemm_class_deep_k_tiles = self.old_table
+        super().tearDown()
+
+    def test_classes(self):
+        torch.manual_seed(14)
+        K._kwb_gemm_class_store_k_tiles, K._kwb_gemm_class_deep_k_tiles = 2, 4
+        w, b = torch.randn(136, 200), torch.randn(136)
+        for k, dt, want_class in ((64, torch.float32, "store"), (80, torch.float32, ""), (200, torch.float32, "deep"),
+                                  (64, torch.bfloat16, "store"), (200, torch.bfloat16, "")):
+            a = torch.randn(300, k)  # 3 row tiles of 128 (or more): a full wave of the 2 emulated SMs
+            ad, wd, bd = a.to(dt), w[:, :k].contiguous().to(dt), b.to(dt)
+            self.check(K.kwb_gemm(ad, wd, bd), ad.double() @ wd.double().t() + bd.double(), dt, (k, dt))
+            self.assertEqual(K.kwb_gemm_last["impl"], "tma_persistent", K.kwb_gemm_last["fallback"])
+            self.assertEqual(K.kwb_gemm_last["class"], want_class, (k, dt, K.kwb_gemm_last["plan"]))
+        K.kwb_gemm_class_table = False
+        self.check(K.kwb_gemm(a, w), a.double() @ w.double().t(), torch.float32, "off")
+        self.assertEqual(K.kwb_gemm_last["class"], "")
+
+
 class GemmSmall(Gemm):
     """Gemm's checks again on the small-GEMM path (the default for these shapes: 2 M N K <= kwb_gemm_small_flops)
     with the TMA default on: every call takes the pointer kernel on the operands as given (no K-major staging

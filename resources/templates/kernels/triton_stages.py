@@ -3661,19 +3661,40 @@ def _kwb_gemm_tma(a3, b3, out3, bias, epi, es, ss, fs, epi_tensors=True):
     return why
 
 
+# The level-1 GEMM template's TMA_CLASS_TABLE for the chain GEMM (off: bench/gpu/ab32.py decides; the classes and
+# the sweep they come from are described there): "store" (K in at most 8 BLOCK_K steps) stores C by masked pointer
+# stores, "deep" (fp32 operands, >= 64 K steps, a full wave of tiles) runs the persistent loop warp-specialized.
+kwb_gemm_class_table = False
+_kwb_gemm_class_store_k_tiles = 8
+_kwb_gemm_class_deep_k_tiles = 64
+
+
+def _kwb_gemm_class(tiles, k, block_k, in_bytes, sms):
+    """kwb_gemm_class_table's class of a TMA launch of `tiles` output tiles over K = k in block_k steps (in_bytes:
+    operand element size; sms: CTAs of one wave): "store", "deep" or "" (the plain settings)."""
+    k_steps = triton.cdiv(k, block_k)
+    if k_steps <= _kwb_gemm_class_store_k_tiles:
+        return "store"
+    if in_bytes >= 4 and k_steps >= _kwb_gemm_class_deep_k_tiles and tiles >= sms:
+        return "deep"
+    return ""
+
+
 def _kwb_gemm_tma_launch(a3, b3, out3, bias, epi, es, ss, fs, va, vb, plan, sms):
     """One candidate of kwb_gemm_tma_plan; returns why it failed ("" when it ran)."""
     bt, m, k = a3.shape
     n = b3.shape[2]
     bm, bn, bk, split = plan["BLOCK_M"], plan["BLOCK_N"], plan["BLOCK_K"], plan["SPLIT_K"]
+    cls = _kwb_gemm_class(split * bt * triton.cdiv(m, bm) * triton.cdiv(n, bn), triton.cdiv(k, split), bk,
+                          a3.element_size(), sms) if kwb_gemm_class_table else ""
     # split-K: the fp32 partials in a [split * bt, M, N] workspace (N rows padded to 16 bytes for TMA)
     c3 = out3 if split == 1 else torch.empty((split * bt, m, triton.cdiv(n, 4) * 4), dtype=torch.float32,
                                              device=out3.device)[:, :, :n]
     vc = _kwb_tma_view(c3, 2)
     meta = dict(HAS_BIAS=bias is not None and split == 1, EPI=epi if split == 1 else _kwb_epi_identity,
                 BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk, GROUP_M=8, NUM_SMS=sms, A_KMAJOR=va[1], B_KMAJOR=vb[1],
-                B_BATCHED=vb[2], C_TMA=vc is not None and vc[1] and (vc[2] or c3.shape[0] == 1),
-                EPI_SPLIT=plan["EPI_SPLIT"], WARP_SPECIALIZE=False, SPLIT_K=split, num_warps=plan["num_warps"],
+                B_BATCHED=vb[2], C_TMA=vc is not None and vc[1] and (vc[2] or c3.shape[0] == 1) and cls != "store",
+                EPI_SPLIT=plan["EPI_SPLIT"], WARP_SPECIALIZE=cls == "deep", SPLIT_K=split, num_warps=plan["num_warps"],
                 num_stages=plan["num_stages"])
     key = (str(a3.dtype), str(out3.dtype), id(meta["EPI"])) + tuple(
         (kk, v) for kk, v in sorted(meta.items()) if kk != "EPI")
@@ -3702,6 +3723,7 @@ def _kwb_gemm_tma_launch(a3, b3, out3, bias, epi, es, ss, fs, va, vb, plan, sms)
             c3, out3, a3 if bias is None else bias.contiguous(), m, n, bt, split, c3.stride(0), c3.stride(1),
             out3.stride(0), out3.stride(1), out3.stride(2), *es, *flat, *fs, HAS_BIAS=bias is not None, EPI=epi,
             BLOCK_M=fm, BLOCK_N=fn, num_warps=4)
+    kwb_gemm_last["class"] = cls  # kwb_gemm_class_table's class ("" off or unclassed)
     return ""
 
 
