@@ -242,7 +242,7 @@ class Launches:
 def switch_ab(tag, problems, doc, budget=300.0, compile_rows=False, graph_rows=False):
     """The A/B of module switches of generated kernel.py files, one process: problems holds (problem path, the switch
     its rows flip: a name, None for a control row whose kernel.py lacks it, or (name, {constant: value}) where the
-    on side also sets those module constants). `--generate DIR` (CPU side): DIR/problems/NAME.py (copies) and
+    on side also sets those module constants; ("", {constant: value}): the on side sets only those constants). `--generate DIR` (CPU side): DIR/problems/NAME.py (copies) and
     DIR/kernels/NAME.py (`kwb analyze`).
     `--kernels DIR --budget S` (GPU, or --cpu-emulated): per problem the rows eager, off, on (and torch.compile with
     compile_rows, unless --no-compile), each printed as problem, variant, do_bench median us, rel_err against eager,
@@ -341,8 +341,8 @@ def switch_ab(tag, problems, doc, budget=300.0, compile_rows=False, graph_rows=F
             want = ref(*inputs)
         if dev == "cuda":
             torch.backends.cuda.matmul.allow_tf32 = True
-        print("%-34s switch %s" % (name, "- (control: one kernel.py twice)" if not sw else
-                                      sw + ("" if not extra else " on with %s" % extra)), flush=True)
+        print("%-34s switch %s" % (name, ("- (control: one kernel.py twice)" if not extra else "- on with %s" % extra)
+                                      if not sw else sw + ("" if not extra else " on with %s" % extra)), flush=True)
         row(name, "eager", lambda: ref(*inputs), want)
         t_off = row(name, "off", lambda: models[0](*inputs), want, mod=off)
         row(name, "on", lambda: models[1](*inputs), want, base=t_off, mod=on)
