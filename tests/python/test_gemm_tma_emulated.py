@@ -269,9 +269,11 @@ class FillAndMnMajorB(unittest.TestCase):
         self.assertEqual(cls(256, 8192, 64, 2, 132), "")        # 16-bit: not "deep"
         self.assertEqual(cls(100, 8192, 32, 4, 132), "")        # under a wave of tiles
         self.assertEqual(cls(256, 1024, 32, 4, 132), "")        # 32 K steps: between the classes
-        old = (self.mod.TMA_CLASS_TABLE, self.mod.TMA_CLASS_STORE_K_TILES, self.mod.TMA_CLASS_DEEP_K_TILES)
+        old = (self.mod.TMA_CLASS_TABLE, self.mod.TMA_CLASS_STORE_K_TILES, self.mod.TMA_CLASS_DEEP_K_TILES,
+               self.mod._num_sms)
         try:
             self.mod.TMA_CLASS_STORE_K_TILES, self.mod.TMA_CLASS_DEEP_K_TILES = 2, 4
+            self.mod._num_sms = lambda t: 4  # on CUDA too: the 6 tiles fill the "wave"
             torch.manual_seed(15)
             for table in (True, False):
                 self.mod.TMA_CLASS_TABLE = table
@@ -283,7 +285,8 @@ class FillAndMnMajorB(unittest.TestCase):
                     self.assertEqual(self.mod.LAST_PLAN["class"], want_class if table else "", (k, table))
                     self.assertLess(rel_err(out, want), TOL32, (k, table))
         finally:
-            self.mod.TMA_CLASS_TABLE, self.mod.TMA_CLASS_STORE_K_TILES, self.mod.TMA_CLASS_DEEP_K_TILES = old
+            (self.mod.TMA_CLASS_TABLE, self.mod.TMA_CLASS_STORE_K_TILES, self.mod.TMA_CLASS_DEEP_K_TILES,
+             self.mod._num_sms) = old
 
     def test_fill_runs_the_narrowed_tile(self):
         torch.manual_seed(9)
