@@ -7,6 +7,8 @@ one switch (or sets module constants) of the generated kernel.py of a problem of
 (docs/results/2026-12-05-perf32.md says why each should help and on which numbers):
 - TWO_PASS_HINTS (row norms, two-pass path: 40_, 37_; 35_ with LAGGED off against its lagged default): eviction hints
   so that the reverse-order apply re-reads the statistics' last TWO_PASS_KEEP_BYTES from L2 (keep 8 / 16 / 32 MiB).
+- TWO_PASS_ROW_LOOP (row norms with per-position weights, two passes: 40_): one apply CTA per block of positions walks
+  every row with the block's weight and bias loaded once (their L2 reads fall 16x on 40_), alone and with the hints.
 - LAGGED_CHUNK / LAGGED_WARPS (row norms, lagged path: 35_): a CTA of 8192 / 16384 elements instead of 4096, so
   fewer CTAs (919552 on 35_) pay the ticket atomic, the arrival and the launch (session 7: the lagged kernel moves
   1.04x the minimum bytes at 3.16 TB/s against 4.28 for the copy: its cost is per CTA, not bytes).
@@ -34,6 +36,8 @@ PROBLEMS = [
     (os.path.join(L1, "40_LayerNorm.py"), "TWO_PASS_HINTS"),
     (os.path.join(L1, "40_LayerNorm.py"), ("TWO_PASS_HINTS", {"TWO_PASS_KEEP_BYTES": 8 * MIB})),
     (os.path.join(L1, "40_LayerNorm.py"), ("TWO_PASS_HINTS", {"TWO_PASS_KEEP_BYTES": 32 * MIB})),
+    (os.path.join(L1, "40_LayerNorm.py"), "TWO_PASS_ROW_LOOP"),
+    (os.path.join(L1, "40_LayerNorm.py"), "TWO_PASS_ROW_LOOP+TWO_PASS_HINTS"),
     (os.path.join(L1, "37_FrobeniusNorm_.py"), "TWO_PASS_HINTS"),
     # row norms, lagged (35_: 896 rows of 8 MiB); the last row: the hinted two passes against the lagged default
     (os.path.join(L1, "35_GroupNorm_.py"), ("", {"LAGGED_CHUNK": 8192})),

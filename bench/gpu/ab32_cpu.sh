@@ -40,6 +40,10 @@ for p in 40_small 37_small 35_small; do
   run $CE $S/k_$p.py $S/$p.py $H --dtype float32,bfloat16
   run $CE $S/k_$p.py $S/$p.py $H --spec $S/$p.json --case boundary_tail,boundary_size1
 done
+# TWO_PASS_ROW_LOOP (per-position weights: 40_), with the hints
+R="--set ONEPASS=False --set LAGGED=False --set CHUNK=2048 --set BLOCK=512 --set TWO_PASS_ROW_LOOP=True --set TWO_PASS_HINTS=True"
+run $CE $S/k_40_small.py $S/40_small.py $R --dtype float32,bfloat16
+run $CE $S/k_40_small.py $S/40_small.py $R --spec $S/40_small.json --case boundary_tail,boundary_size1
 # lagged path with larger CTAs (the constants rows)
 for c in "1024 8" "2048 16"; do set -- $c
   run $CE $S/k_35_small.py $S/35_small.py --set ONEPASS=False --set LAGGED_CHUNK=$1 --set LAGGED_WARPS=$2 --dtype float32,bfloat16

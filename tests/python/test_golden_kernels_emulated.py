@@ -239,6 +239,38 @@ class RowNormEmulated(unittest.TestCase):
                 self.assertLess(float(((got.float() - want.float()).abs() / (want.float().abs() + 1.0)).max()), tol,
                                 (name, x.dtype, keep))
 
+    def test_two_pass_row_loop_walks_every_row_of_a_block(self):
+        # TWO_PASS_ROW_LOOP (off by default): with per-position weights one apply CTA per block of positions walks
+        # every row (weights loaded once): the same numbers as the rows-fastest apply, with and without the L2 hints,
+        # fp32 and bf16, a ragged last block; without per-position weights (softmax) the switch changes nothing.
+        shape = (4, 9, 11)  # R = 396: 4 apply blocks of 128, the last ragged
+        ref = torch.nn.LayerNorm(shape)
+        with torch.no_grad():
+            ref.weight.uniform_(0.5, 1.5)
+            ref.bias.uniform_(-1, 1)
+        mod = golden("40_LayerNorm")
+        model = mod.ModelNew(shape)
+        base = {"ONEPASS": False, "LAGGED": False, "CHUNK": 256, "BLOCK": 128}
+        torch.manual_seed(6)
+        for dtype, tol in ((torch.float32, 1e-4), (torch.bfloat16, 3e-2)):
+            x = (torch.randn(5, *shape) + 1.0).to(dtype)
+            model.ln.weight.data, model.ln.bias.data = ref.weight.data.to(dtype), ref.bias.data.to(dtype)
+            plain = self.run_with(mod, base, model, x)
+            self.assertEqual(model.last_grid_blocks, 5 * 4)
+            for hints in (False, True):
+                with torch.no_grad():
+                    got = self.run_with(mod, dict(base, TWO_PASS_ROW_LOOP=True, TWO_PASS_HINTS=hints), model, x)
+                self.assertEqual(model.last_grid_blocks, 4, (dtype, hints))  # one CTA a block, every row
+                self.assertTrue(torch.equal(got, plain), (dtype, hints))
+                with torch.no_grad():
+                    self.assertLess(float((got.float() - ref(x.float())).abs().max()), tol, (dtype, hints))
+        soft = golden("23_Softmax")
+        sm = soft.ModelNew()
+        xs = torch.randn(3, 700) * 3
+        got = self.run_with(soft, dict(base, TWO_PASS_ROW_LOOP=True), sm, xs)
+        self.assertEqual(sm.last_grid_blocks, 3 * 6)  # rows x blocks: no per-position weights, no row loop
+        self.assertLess(rel_err(got, torch.softmax(xs, dim=1)), 1e-5)
+
 
 class OffsetDataEmulated(unittest.TestCase):
     def test_layer_norm_keeps_its_digits_on_offset_data(self):
