@@ -155,6 +155,30 @@ class TiedSizes(unittest.TestCase):
         self.assertEqual(prerun(M("some other failure"), "boundary_size1"), "")
 
 
+class AtSpecGuard(unittest.TestCase):
+    """kwb_at_spec (chain_host.py): a constant the generator holds at the spec's sizes. Its error named the first
+    resized dim that changed, which may not be the one the value depends on (trial 20, fix20a's note); the
+    generator does not know which, so the error lists every size that changed and blames none."""
+
+    def guard(self):
+        import runpy
+        return runpy.run_path(os.path.join(HERE, "..", "..", "resources", "templates", "kernels", "chain_host.py"))["kwb_at_spec"]
+
+    def test_every_changed_size_is_listed_and_none_is_blamed(self):
+        f = self.guard()
+        self.assertEqual(f("a reshape's size", 1537, (1537, 1537), (384, 384)), 1537)  # at the spec: the value
+        with self.assertRaises(ValueError) as e:
+            f("a reshape's size (1537 at the spec)", 1537, (7, 1537), (384, 384), (1, 64))
+        msg = str(e.exception)
+        self.assertTrue(msg.startswith("a reshape's size (1537 at the spec): kernel.py holds its value at the spec's "
+                                       "input sizes, and the input sizes are now 7 (1537 at the spec), "
+                                       "1 (64 at the spec) (unchanged: 384)"), msg)
+        self.assertIn("may depend on any of these; regenerate the kernel for these sizes", msg)
+        with self.assertRaises(ValueError) as e:
+            f("the attention scale", 0.125, (9, 64))
+        self.assertIn("the input size is now 9 (64 at the spec);", str(e.exception))
+
+
 class SizeMinimums(unittest.TestCase):
     """A dim that an op needs at least some size of (a reflect pad above its pad, a circular pad at least it, a
     convolution or pooling window) keeps it in every derived case (the harness's size_minimums): the reference
