@@ -1104,6 +1104,7 @@ print(P + "RESULT_JSON=" + json.dumps({"status": "PASS", "cases": cases}), flush
                                    .arg(used)
                                    .arg(tailKiB) +
                                tried.join(u'\n')));
+    qInfo("%s", qPrintable(tried.join(QStringLiteral("; "))));  // where the disk filled, for the next reader
     const QString said = r.out + r.err;
     QVERIFY2(r.code == 1 && said.contains(QStringLiteral("cannot write ") + v0 +
                                           QStringLiteral(": no space left on the device (0 bytes free, ")),
