@@ -162,7 +162,8 @@ class AtSpecGuard(unittest.TestCase):
 
     def guard(self):
         import runpy
-        return runpy.run_path(os.path.join(HERE, "..", "..", "resources", "templates", "kernels", "chain_host.py"))["kwb_at_spec"]
+        host = os.path.join(HERE, "..", "..", "resources", "templates", "kernels", "chain_host.py")
+        return runpy.run_path(host)["kwb_at_spec"]
 
     def test_every_changed_size_is_listed_and_none_is_blamed(self):
         f = self.guard()
