@@ -14,9 +14,9 @@
 
 namespace kwb {
 
-/// How many records phase 2 asks a ranked tool for (its `limit`, where its schema has one): a store's top 8 by GPU,
-/// DSL, family and term hits held no card of a scan problem's class at all (gpu-wiki, new-user trial 20 #10), so
-/// the class ranking of filterRelevantRecords chooses from every match (gpu-wiki's most).
+/// How many records phase 2 asks a ranked store for (its `limit`, where its schema has one and an operator_family): a
+/// store's top 8 by GPU, DSL, family and term hits held no card of a scan problem's class at all (gpu-wiki, new-user
+/// trial 20 #10), so the class ranking of filterRelevantRecords chooses from every match (gpu-wiki's most).
 inline constexpr int kKnowledgePool = 200;
 /// How many of a ranked tool's records, after the class ranking, phase 2 judges and shows (the tool's default).
 inline constexpr int kKnowledgeShown = 8;

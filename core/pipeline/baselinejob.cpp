@@ -711,7 +711,8 @@ bool BaselineJob::learn() {
     // A ranked store's whole match set, so the class ranking below can put the problem's own class first (its top 8
     // by GPU and term hits held no scan card at all); kKnowledgeShown of them are judged and shown.
     const nlohmann::json props = t->inputSchema().value("properties", nlohmann::json::object());
-    const bool pooled = props.is_object() && props.contains("limit");
+    // (a store ranked by operator family, as gpu-wiki; an API table's search keeps its own limit)
+    const bool pooled = props.is_object() && props.contains("limit") && props.contains("operator_family");
     if (pooled) {
       const nlohmann::json& lim = props["limit"];
       const bool capped = lim.is_object() && lim.contains("maximum") && lim["maximum"].is_number_integer();
