@@ -5,6 +5,8 @@
 #include <QSet>
 #include <QStringList>
 
+#include <algorithm>
+
 namespace kwb {
 
 namespace {
@@ -268,23 +270,172 @@ QString reasonFor(const KnowledgeRecord& r, const QSet<QString>& dtypes, bool at
   return {};
 }
 
+/// A compute pattern's words, matched as whole words or phrases in a record's text.
+struct ComputeClass {
+  const char* name;
+  QStringList phrases;
+};
+
+const QList<ComputeClass>& computeClasses() {
+  static const QList<ComputeClass> c = {
+      {"pointwise",
+       {QStringLiteral("elementwise"), QStringLiteral("element wise"), QStringLiteral("pointwise"),
+        QStringLiteral("activation"), QStringLiteral("activations")}},
+      {"reduction",
+       {QStringLiteral("reduction"), QStringLiteral("reductions"), QStringLiteral("reduce"), QStringLiteral("argmax"),
+        QStringLiteral("row sum")}},
+      {"scan",
+       {QStringLiteral("scan"), QStringLiteral("cumsum"), QStringLiteral("cumprod"), QStringLiteral("prefix sum"),
+        QStringLiteral("associative scan"), QStringLiteral("logcumsumexp")}},
+      {"norm",
+       {QStringLiteral("layernorm"), QStringLiteral("rmsnorm"), QStringLiteral("batchnorm"),
+        QStringLiteral("groupnorm"), QStringLiteral("layer norm"), QStringLiteral("rms norm"),
+        QStringLiteral("normalization"), QStringLiteral("welford")}},
+      {"softmax", {QStringLiteral("softmax"), QStringLiteral("logsumexp")}},
+      {"conv",
+       {QStringLiteral("conv"), QStringLiteral("convolution"), QStringLiteral("convolutions"), QStringLiteral("conv1d"),
+        QStringLiteral("conv2d"), QStringLiteral("conv3d"), QStringLiteral("im2col"), QStringLiteral("winograd")}},
+      {"gemm", {QStringLiteral("gemm"),        QStringLiteral("matmul"),       QStringLiteral("mma"),
+                QStringLiteral("wgmma"),       QStringLiteral("umma"),         QStringLiteral("tcgen05"),
+                QStringLiteral("deepgemm"),    QStringLiteral("cublas"),       QStringLiteral("splitk"),
+                QStringLiteral("split k"),     QStringLiteral("streamk"),      QStringLiteral("stream k"),
+                QStringLiteral("hgemm"),       QStringLiteral("sgemm"),        QStringLiteral("tensorcore"),
+                QStringLiteral("tensor core"), QStringLiteral("tensor cores"), QStringLiteral("tiled mma"),
+                QStringLiteral("swizzle m"),   QStringLiteral("group size m")}},
+      {"attention",
+       {QStringLiteral("attention"), QStringLiteral("attn"), QStringLiteral("causal"), QStringLiteral("kv cache"),
+        QStringLiteral("kvcache"), QStringLiteral("rope"), QStringLiteral("gqa"), QStringLiteral("mqa"),
+        QStringLiteral("sdpa"), QStringLiteral("paged")}},
+      {"pool",
+       {QStringLiteral("pool"), QStringLiteral("pooling"), QStringLiteral("maxpool"), QStringLiteral("avgpool"),
+        QStringLiteral("max pool"), QStringLiteral("avg pool")}},
+      // not a pattern of its own: what a pass over memory (pointwise, reduction, scan, norm, softmax, pool) is
+      // bound by; a card on it applies to each of them
+      {"memory-bound",
+       {QStringLiteral("memory bound"), QStringLiteral("bandwidth bound"), QStringLiteral("coalesced"),
+        QStringLiteral("coalescing"), QStringLiteral("vectorized"), QStringLiteral("vectorize"),
+        QStringLiteral("vectorization"), QStringLiteral("vectorized loads")}},
+  };
+  return c;
+}
+
+/// The classes whose words @p text (lower-case words, space-joined and space-padded) contains.
+QStringList classesIn(const QString& padded) {
+  QStringList out;
+  for (const ComputeClass& c : computeClasses())
+    for (const QString& p : c.phrases)
+      if (padded.contains(u' ' + p + u' ')) {
+        out << QLatin1String(c.name);
+        break;
+      }
+  return out;
+}
+
+QString padded(const QString& text) { return u' ' + wordsOf(text).join(u' ') + u' '; }
+
+/// The record's own words (the id's last two segments, topic and pattern, and its title) and those of where its
+/// content says it comes from: a technique card's "**Source**: `.../dense_gemm_persistent_..._sm90.py`" and a
+/// symptom card's "Candidate techniques: ...", which name the pattern a card's id and title often do not
+/// ("Pattern: PipelineTmaAsync Multi-Stage Pipeline" is a GEMM mainloop's; new-user trial 19 #9, trial 20 #10).
+QPair<QStringList, QStringList> recordClassParts(const KnowledgeRecord& r) {
+  const QStringList subject = classesIn(padded(r.id.section(u'.', -2) + u' ' + r.title));
+  QString from;
+  for (const QString& line : r.content.split(u'\n')) {
+    static const QRegularExpression source(QStringLiteral("\\*\\*Source\\*\\*:\\s*`([^`]*)`"));
+    if (const auto m = source.match(line); m.hasMatch()) from += u' ' + m.captured(1);
+    if (line.startsWith(QLatin1String("Candidate techniques:"))) from += u' ' + line.mid(21);
+  }
+  return {subject, classesIn(padded(from))};
+}
+
+bool memoryBoundPattern(const QString& cls) {
+  return cls == QLatin1String("pointwise") || cls == QLatin1String("reduction") || cls == QLatin1String("scan") ||
+         cls == QLatin1String("norm") || cls == QLatin1String("softmax") || cls == QLatin1String("pool");
+}
+
+/// The rank of a kept record for a problem of class @p primary with op classes @p others (lower first): 0 its own
+/// words name the problem's class; 1 its source or candidates do; 2 it names another class of the problem's ops,
+/// or memory-bound work for a memory-bound pattern, or GEMM work for a convolution or attention (their main loops);
+/// 3 it names no class (a general card); 4 it names only classes
+/// the problem lacks.
+int classRank(const KnowledgeRecord& r, const QString& primary, const QStringList& others) {
+  const auto [subject, from] = recordClassParts(r);
+  if (!primary.isEmpty() && subject.contains(primary)) return 0;
+  if (!primary.isEmpty() && from.contains(primary)) return 1;
+  const QStringList all = subject + from;
+  for (const QString& c : all)
+    if (others.contains(c) || (c == QLatin1String("memory-bound") && memoryBoundPattern(primary)) ||
+        (c == QLatin1String("gemm") && (primary == QLatin1String("conv") || primary == QLatin1String("attention"))))
+      return 2;
+  return all.isEmpty() ? 3 : 4;
+}
+
+/// The class (computeClasses' name) of a probe category or pattern.primary ("" for one without: Recurrent, Gather).
+QString classOfCategory(const QString& category) {
+  static const QMap<QString, QString> m = {
+      {QStringLiteral("Elementwise"), QStringLiteral("pointwise")},
+      {QStringLiteral("Reduction"), QStringLiteral("reduction")},
+      {QStringLiteral("Loss"), QStringLiteral("reduction")},
+      {QStringLiteral("Scan"), QStringLiteral("scan")},
+      {QStringLiteral("Norm"), QStringLiteral("norm")},
+      {QStringLiteral("Softmax"), QStringLiteral("softmax")},
+      {QStringLiteral("Convolution"), QStringLiteral("conv")},
+      {QStringLiteral("GEMM"), QStringLiteral("gemm")},
+      {QStringLiteral("Attention"), QStringLiteral("attention")},
+      {QStringLiteral("Pooling"), QStringLiteral("pool")},
+  };
+  return m.value(category);
+}
+
 }  // namespace
 
-RelevanceResult filterRelevantRecords(const QList<KnowledgeRecord>& records, const nlohmann::json& spec) {
+RelevanceResult filterRelevantRecords(const QList<KnowledgeRecord>& records, const nlohmann::json& spec, int shown) {
   RelevanceResult out;
   const QSet<QString> dtypes = problemDtypes(spec);
   const bool attention = hasAttention(spec);
   const bool conv = isConvolution(spec);
   const OpClasses classes = opClasses(spec);
   const QString arch = targetArch(spec);
-  for (const KnowledgeRecord& r : records) {
-    const bool exact = r.toolId == QLatin1String("spec-ledger") || r.toolId == QLatin1String("gpu-wiki-hardware");
-    const QString why = exact ? QString() : reasonFor(r, dtypes, attention, conv, classes, arch);
+  // By class, stably (the tool's order within a rank): a store ranks by GPU, DSL, family and term hits, so a GEMM
+  // pipeline card came first for a pointwise or scan problem (new-user trial 19 #9, trial 20 #10).
+  const QString primary = problemComputeClass(spec);
+  QStringList others;
+  for (const QString& c : classes.categories)
+    if (const QString k = classOfCategory(c); !k.isEmpty() && k != primary) others << k;
+  const auto isExact = [](const KnowledgeRecord& r) {
+    return r.toolId == QLatin1String("spec-ledger") || r.toolId == QLatin1String("gpu-wiki-hardware");
+  };
+  QList<QPair<int, qsizetype>> ranked;  // (rank, index in records)
+  for (qsizetype i = 0; i < records.size(); ++i)
+    ranked.append({isExact(records[i]) ? 0 : classRank(records[i], primary, others), i});
+  std::stable_sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  if (shown > 0 && ranked.size() > shown) ranked = ranked.mid(0, shown);
+  QList<QPair<qsizetype, SetAsideRecord>> aside;
+  for (const auto& [rank, i] : ranked) {
+    const KnowledgeRecord& r = records[i];
+    const QString why = isExact(r) ? QString() : reasonFor(r, dtypes, attention, conv, classes, arch);
     if (why.isEmpty())
       out.kept.append(r);
     else
-      out.setAside.append({r, why});
+      aside.append({i, {r, why}});
   }
+  // the records set aside are an audit of what was judged: in the tool's order
+  std::sort(aside.begin(), aside.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (const auto& [i, a] : aside) out.setAside.append(a);
+  return out;
+}
+
+QString problemComputeClass(const nlohmann::json& spec) {
+  const nlohmann::json pattern = spec.value("pattern", nlohmann::json::object());
+  if (!pattern.is_object() || !pattern.contains("primary") || !pattern["primary"].is_string()) return {};
+  return classOfCategory(QString::fromStdString(pattern["primary"].get<std::string>()));
+}
+
+QStringList recordComputeClasses(const KnowledgeRecord& record) {
+  const auto [subject, from] = recordClassParts(record);
+  QStringList out = subject;
+  for (const QString& c : from)
+    if (!out.contains(c)) out << c;
   return out;
 }
 

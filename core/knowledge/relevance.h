@@ -14,6 +14,13 @@
 
 namespace kwb {
 
+/// How many records phase 2 asks a ranked store for (its `limit`, where its schema has one and an operator_family): a
+/// store's top 8 by GPU, DSL, family and term hits held no card of a scan problem's class at all (gpu-wiki, new-user
+/// trial 20 #10), so the class ranking of filterRelevantRecords chooses from every match (gpu-wiki's most).
+inline constexpr int kKnowledgePool = 200;
+/// How many of a ranked tool's records, after the class ranking, phase 2 judges and shows (the tool's default).
+inline constexpr int kKnowledgeShown = 8;
+
 /// A record that does not apply to the problem, and why ("about fp8; the problem's tensors are float32").
 struct SetAsideRecord {
   KnowledgeRecord record;
@@ -21,7 +28,7 @@ struct SetAsideRecord {
 };
 
 struct RelevanceResult {
-  QList<KnowledgeRecord> kept;     ///< in the tool's order, unchanged
+  QList<KnowledgeRecord> kept;     ///< unchanged, ranked by class (see filterRelevantRecords)
   QList<SetAsideRecord> setAside;  ///< in the tool's order
 };
 
@@ -40,7 +47,23 @@ struct RelevanceResult {
 /// - names in its subject a GPU product of another architecture than `target.arch` and none of the target's
 ///   (an RTX 5090 note for an H200; new-user trial 9, #14).
 /// Exact lookups (the spec ledger, hardware sheets: tool ids `spec-ledger`, `gpu-wiki-hardware`) are always kept.
-RelevanceResult filterRelevantRecords(const QList<KnowledgeRecord>& records, const nlohmann::json& spec);
+/// The records are ranked by compute class first, stably (recordComputeClasses, problemComputeClass): records whose
+/// id's topic and pattern or title name the problem's class, then those whose content's source path or candidate
+/// techniques do, then those naming another class of the problem's ops (or memory-bound work, for a pointwise,
+/// reduction, scan, norm, softmax or pool problem; GEMM work, for a convolution or attention), then general
+/// records, and last those naming only classes the problem lacks (a GEMM pipeline card for a scan). Exact lookups
+/// rank first; kept keeps that order. With @p shown > 0 only the first @p shown records of that ranking are judged and
+/// returned (phase 2 asks a store for kKnowledgePool and shows kKnowledgeShown).
+RelevanceResult filterRelevantRecords(const QList<KnowledgeRecord>& records, const nlohmann::json& spec, int shown = 0);
+
+/// The compute class of the problem's pattern.primary: "pointwise" (Elementwise), "reduction" (Reduction, Loss),
+/// "scan", "norm", "softmax", "conv" (Convolution), "gemm", "attention", "pool" (Pooling); "" for any other.
+QString problemComputeClass(const nlohmann::json& spec);
+
+/// The compute classes a record names (those of problemComputeClass, and "memory-bound"), as whole words or
+/// phrases of its id's last two segments and title, then of its content's "**Source**: `path`" and "Candidate
+/// techniques:" lines; in that order, each once; empty for a general record.
+QStringList recordComputeClasses(const KnowledgeRecord& record);
 
 /// One line for the console and the GUI: "3 set aside as not applying to this problem: 2 about fp8 ..., 1 ...";
 /// "" when none was.

@@ -707,7 +707,17 @@ bool BaselineJob::learn() {
   // An external tool may take its whole timeout_ms (up to 10 min): a stop ends it and phase 2.
   const QueryStopScope stopScope([this] { return stopped(); });
   for (const KnowledgeTool* t : tools) {
-    const nlohmann::json input = queryFor(*t, m_spec);
+    nlohmann::json input = queryFor(*t, m_spec);
+    // A ranked store's whole match set, so the class ranking below can put the problem's own class first (its top 8
+    // by GPU and term hits held no scan card at all); kKnowledgeShown of them are judged and shown.
+    const nlohmann::json props = t->inputSchema().value("properties", nlohmann::json::object());
+    // (a store ranked by operator family, as gpu-wiki; an API table's search keeps its own limit)
+    const bool pooled = props.is_object() && props.contains("limit") && props.contains("operator_family");
+    if (pooled) {
+      const nlohmann::json& lim = props["limit"];
+      const bool capped = lim.is_object() && lim.contains("maximum") && lim["maximum"].is_number_integer();
+      input["limit"] = capped ? std::min(kKnowledgePool, lim["maximum"].get<int>()) : kKnowledgePool;
+    }
     const KnowledgeResult r = t->query(input);
     if (stopped())
       return fail(Learn, tr("stopped in phase 2 (Learn) while %1 was queried; the plan was not written").arg(t->id()));
@@ -742,13 +752,14 @@ bool BaselineJob::learn() {
     }
     // Records that do not apply to this problem (another number format, attention techniques for a softmax, a
     // code-conversion guide filed under conv) are set aside, each with its reason in the plan.
-    const RelevanceResult rel = filterRelevantRecords(r.records, m_spec);
+    const RelevanceResult rel = filterRelevantRecords(r.records, m_spec, pooled ? kKnowledgeShown : 0);
+    const qsizetype judged = rel.kept.size() + rel.setAside.size();
     if (rel.setAside.isEmpty())
-      Q_EMIT progress(Learn, tr("%1: %2 records").arg(t->id()).arg(r.records.size()));
+      Q_EMIT progress(Learn, tr("%1: %2 records").arg(t->id()).arg(judged));
     else
       Q_EMIT progress(Learn, tr("%1: %2 records, %3 kept; %4")
                                  .arg(t->id())
-                                 .arg(r.records.size())
+                                 .arg(judged)
                                  .arg(rel.kept.size())
                                  .arg(setAsideSummary(rel.setAside)));
     m_records.append(rel.kept);

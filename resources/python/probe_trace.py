@@ -364,15 +364,34 @@ def _kthvalue(x, k, dim=-1, keepdim=False):
     return (torch.empty(shp, dtype=x.dtype, device="meta"), torch.empty(shp, dtype=torch.int64, device="meta"))
 
 
+def _shift(x, other, *_args, **_kwargs):
+    """An elementwise shift (`x >> 2`, `x << y`): the broadcast shape, the promoted dtype (torch.result_type)."""
+    shape = torch.broadcast_shapes(tuple(x.shape), tuple(other.shape)) if isinstance(other, torch.Tensor) \
+        else tuple(x.shape)
+    try:
+        dtype = torch.result_type(x, other)
+    except (RuntimeError, TypeError):  # a dtype pair result_type refuses: the operator itself would too
+        dtype = x.dtype
+    return torch.empty(shape, dtype=dtype, device="meta")
+
+
+def _shift_(x, *_args, **_kwargs):
+    """An in-place shift (`x >>= 2`): x itself."""
+    return x
+
+
 # Ops without a meta kernel in some torch versions (1.13: max_pool3d_with_indices, the scans cummax / cummin /
 # logcumsumexp, 3-D nearest upsampling,
-# nll_loss2d_forward, kthvalue): shape by formula.
+# nll_loss2d_forward, kthvalue, the operator shifts `>>` / `<<` on integers: new-user trial 20 #6): shape by formula.
 META_FALLBACK = {"aten::max_pool3d_with_indices": _max_pool_with_indices(3),
                  "aten::max_pool2d_with_indices": _max_pool_with_indices(2),
                  "aten::cummax": _scan_with_indices, "aten::cummin": _scan_with_indices,
                  "aten::logcumsumexp": _scan, "aten::upsample_nearest3d": _upsample_3d,
                  "aten::_upsample_nearest_exact3d": _upsample_3d, "aten::nll_loss2d_forward": _nll_loss2d,
-                 "aten::kthvalue": _kthvalue}
+                 "aten::kthvalue": _kthvalue, "aten::__rshift__": _shift, "aten::__lshift__": _shift,
+                 "aten::bitwise_right_shift": _shift, "aten::bitwise_left_shift": _shift,
+                 "aten::__irshift__": _shift_, "aten::__ilshift__": _shift_, "aten::bitwise_right_shift_": _shift_,
+                 "aten::bitwise_left_shift_": _shift_}
 
 
 class OpRecorder(TorchDispatchMode):

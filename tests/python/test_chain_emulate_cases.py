@@ -116,7 +116,9 @@ class TiedSizes(unittest.TestCase):
     def test_index_buffer_past_a_resized_dim(self):
         # H200, session 31: index_add_alpha_neg_rows3d's buffer [2, 0, 2, 1, 4] indexes dim 0 of x, which
         # boundary_size1 takes to 1 row; meta tensors trace it (no values), and on the GPU the reference's
-        # device-side assert lost the context (an ERROR). The CPU forward of the index model rejects the case.
+        # device-side assert lost the context (an ERROR). The harness's one CPU forward per resized shape
+        # (reference_prerun) rejects the case with the reference's own error, naming the buffer.
+        import types
         import harness_support
         spec = {"inputs": [{"name": "x", "kind": "tensor", "dtype": "float32", "shape": [6, 3, 24]},
                            {"name": "src", "kind": "tensor", "dtype": "float32", "shape": [5, 3, 24]}],
@@ -134,15 +136,48 @@ class TiedSizes(unittest.TestCase):
                 if self.fail and x.device.type == "cpu":  # the meta trace passes; the CPU forward does not
                     raise RuntimeError(self.fail)
                 return x.index_add(0, self.idx, src)
+        ref = types.SimpleNamespace(get_inputs=lambda: [torch.randn(6, 3, 24), torch.randn(5, 3, 24)])
         plan = h.DimPlan(spec, 1024, {5})
         cases = {c.name: c for c in h.derive_cases(spec, plan, True)}
-        ok, why = h.MetaChecker(M()).check(spec, plan, cases["boundary_size1"])
-        self.assertIs(ok, False)
-        self.assertIn("index", why.lower())
-        self.assertIs(h.MetaChecker(M()).check(spec, plan, cases["problem_shape"])[0], True)
+
+        def prerun(model, name):
+            ctx = types.SimpleNamespace(spec=spec, plan=plan, device=torch.device("cpu"), reference=ref,
+                                        ref_model=model)
+            return h.reference_prerun(ctx, cases[name], 7, {})
+        self.assertIs(h.MetaChecker(M()).check(spec, plan, cases["boundary_size1"])[0], True)  # meta sees no values
+        why = prerun(M(), "boundary_size1")
+        self.assertTrue(why.startswith("the reference rejects the derived shapes %s: IndexError: "
+                                       % plan.mapped(cases["boundary_size1"].dim_map)), why)
+        self.assertIn("the model's index tensor idx index past a resized dim", why)
+        self.assertEqual(prerun(M(), "boundary_tail"), "")  # 4 < the resized rows: it runs
         # a CPU-only failure of another kind is no verdict on the shapes (the meta trace already accepted them)
-        ok, _ = h.MetaChecker(M("expected all tensors on cuda")).check(spec, plan, cases["boundary_size1"])
-        self.assertIsNot(ok, False)
+        self.assertEqual(prerun(M("expected all tensors on cuda"), "boundary_size1"), "")
+        self.assertEqual(prerun(M("some other failure"), "boundary_size1"), "")
+
+
+class AtSpecGuard(unittest.TestCase):
+    """kwb_at_spec (chain_host.py): a constant the generator holds at the spec's sizes. Its error named the first
+    resized dim that changed, which may not be the one the value depends on (trial 20, fix20a's note); the
+    generator does not know which, so the error lists every size that changed and blames none."""
+
+    def guard(self):
+        import runpy
+        host = os.path.join(HERE, "..", "..", "resources", "templates", "kernels", "chain_host.py")
+        return runpy.run_path(host)["kwb_at_spec"]
+
+    def test_every_changed_size_is_listed_and_none_is_blamed(self):
+        f = self.guard()
+        self.assertEqual(f("a reshape's size", 1537, (1537, 1537), (384, 384)), 1537)  # at the spec: the value
+        with self.assertRaises(ValueError) as e:
+            f("a reshape's size (1537 at the spec)", 1537, (7, 1537), (384, 384), (1, 64))
+        msg = str(e.exception)
+        self.assertTrue(msg.startswith("a reshape's size (1537 at the spec): kernel.py holds its value at the spec's "
+                                       "input sizes, and the input sizes are now 7 (1537 at the spec), "
+                                       "1 (64 at the spec) (unchanged: 384)"), msg)
+        self.assertIn("may depend on any of these; regenerate the kernel for these sizes", msg)
+        with self.assertRaises(ValueError) as e:
+            f("the attention scale", 0.125, (9, 64))
+        self.assertIn("the input size is now 9 (64 at the spec);", str(e.exception))
 
 
 class SizeMinimums(unittest.TestCase):

@@ -121,7 +121,7 @@ class ReferenceRejectsInputsTest(unittest.TestCase):
         for name in ("boundary_tail", "boundary_size1"):
             case = hs.cases[name]
             self.assertTrue(case.dim_map, name)
-            self.assertEqual(hs.mod.reference_rejects_inputs(hs.ctx, case, 99, seen), "", name)
+            self.assertEqual(hs.mod.reference_prerun(hs.ctx, case, 99, seen), "", name)
         self.assertIs(hs.ctx.ref_model.emb.weight, weight)  # the harness's model is left as it was
         self.assertIsNot(hs.ctx.cpu_reference.emb.weight, weight)  # the check ran a copy
         self.assertTrue(torch.equal(hs.ctx.cpu_reference.emb.weight, weight))
@@ -161,6 +161,60 @@ class ReferenceRejectsInputsTest(unittest.TestCase):
         self.assertIn("does not follow it here, so the case is not run", why)
         for c in r.results.values():
             self.assertEqual(c["status"], "PASS", c)
+
+
+class ReferencePrerunTest(unittest.TestCase):
+    """The harness's one CPU forward per resized shape (reference_prerun) decides both an index buffer of the model
+    past a resized dim (only an index error counts) and the reference raising on get_inputs()'s integer inputs (any
+    error counts): one forward per shape, never one per check (session 32, helper tidy32)."""
+
+    def prerun_all(self, reference, spec):
+        hs = Harness(self, spec, reference)
+        hs.ctx.ref_model = hs.ref.Model()
+        hs.ref.Model.calls = 0
+        seen, verdicts = {}, {}
+        for name, case in hs.cases.items():
+            if case.dim_map:
+                for _ in range(2):  # a second ask (a dtype case of the same shapes) is the cached verdict
+                    verdicts[name] = hs.mod.reference_prerun(hs.ctx, case, 99, seen)
+        shapes = {str(hs.ctx.plan.mapped(c.dim_map)) for c in hs.cases.values() if c.dim_map}
+        self.assertEqual(len(seen), len(shapes))
+        self.assertEqual(hs.ref.Model.calls, len(shapes))  # one forward per resized shape
+        return hs, verdicts
+
+    def test_an_index_buffer_past_a_resized_dim_skips_the_case_naming_the_buffer(self):
+        spec = h.spec_for("index_buffer_rows", [{"name": "x", "shape": [300, 70], "stride": [70, 1]}])
+        hs, verdicts = self.prerun_all("index_buffer_rows.py", spec)
+        self.assertEqual(verdicts["boundary_tail"], "")  # rows 7: the buffer's 5 is in range
+        why = verdicts["boundary_size1"]
+        self.assertTrue(why.startswith("the reference rejects the derived shapes [[1, 70]]: IndexError: "), why)
+        self.assertIn("the model's index tensor keep index past a resized dim", why)
+        self.assertEqual(hs.ctx.ref_model.keep.device.type, "cpu")
+        self.assertIsNot(hs.ctx.cpu_reference.keep, hs.ctx.ref_model.keep)  # the check ran a copy
+
+    def test_integer_inputs_and_an_index_buffer_run_the_reference_once_per_shape(self):
+        spec = index_add_spec("index_buffer_and_ids")
+        _, verdicts = self.prerun_all("index_buffer_and_ids.py", spec)
+        for name in ("boundary_tail", "boundary_size1"):  # the literal bound 150 past 7 rows and 1 row
+            why = verdicts[name]
+            self.assertTrue(why.startswith("the reference raises on get_inputs()'s inputs at the derived shapes "),
+                            why)
+            self.assertIn("IndexError", why)
+            self.assertIn("does not follow it here, so the case is not run", why)
+
+    def test_a_whole_run_skips_the_buffers_case_and_runs_the_rest(self):
+        spec = h.spec_for("index_buffer_rows", [{"name": "x", "shape": [300, 70], "stride": [70, 1]}])
+        root, ws = h.make_workspace("index_buffer_rows.py", None, spec=spec)
+        self.addCleanup(shutil.rmtree, root)
+        r = h.run_harness(ws, "--no-memory", "--cpu-dry-run")
+        self.assertEqual(r.rc, 0, r)
+        self.assertEqual(r.result["status"], "PASS", r)
+        skipped = {s["name"]: s["reason"] for s in r.result["skipped_cases"]}
+        self.assertEqual(sorted(skipped), ["boundary_size1"], skipped)
+        self.assertIn("IndexError", skipped["boundary_size1"])
+        self.assertIn("index tensor keep", skipped["boundary_size1"])
+        self.assertNotIn("boundary_size1", r.results)  # never started
+        self.assertEqual(r.results["boundary_tail"]["status"], "PASS")
 
 
 class GetInputsRaisesTest(unittest.TestCase):

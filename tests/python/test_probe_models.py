@@ -356,6 +356,30 @@ class ProbeOldTorchTest(unittest.TestCase):
                 self.assertEqual(p.returncode, 0, p.stdout[-2000:])
                 self.assertEqual(json.loads(p.stdout)["outputs"][0]["shape"], shape)
 
+    def test_integer_shifts_without_a_meta_kernel_trace_by_formula(self):
+        # torch 1.13 has no meta kernel for `>>` / `<<` (aten::__rshift__.Scalar): phase 1 stopped with exit 2 on
+        # trial 20's t20_int_hash (#6). Shaped as the broadcast of the operands, in their promoted dtype; the
+        # tensor-tensor and in-place forms too
+        for call, dtype, shape in (("(a >> 2) ^ a", "int64", [6, 5]),
+                                   ("a << b", "int64", [6, 5]),
+                                   ("torch.bitwise_right_shift(b, 1) + 0", "int32", [1, 5]),
+                                   ("a.clone().__irshift__(3)", "int64", [6, 5])):
+            with self.subTest(call=call):
+                p, _ = probe(write("import torch\nclass Model(torch.nn.Module):\n    def forward(self, a, b):\n"
+                                   "        return %s\n"
+                                   "def get_inputs():\n    return [torch.randint(0, 1 << 20, (6, 5)), "
+                                   "torch.randint(0, 8, (1, 5), dtype=torch.int32)]\n"
+                                   "def get_init_inputs():\n    return []\n" % call))
+                self.assertEqual(p.returncode, 0, p.stdout[-2000:])
+                spec = json.loads(p.stdout)
+                self.assertEqual((spec["outputs"][0]["dtype"], spec["outputs"][0]["shape"]), (dtype, shape))
+        # trial 20's own problem: xor, shifts, remainder, a count per row
+        p, _ = probe(os.path.join(h.SOURCE, "docs", "results", "trial20-problems", "t20_int_hash.py"))
+        self.assertEqual(p.returncode, 0, p.stdout[-2000:])
+        spec = json.loads(p.stdout)
+        self.assertIn("aten::__rshift__", [o["op"] for o in spec["ops"]])
+        self.assertEqual(spec["outputs"][0]["shape"], [64])
+
     def test_cross_entropy_with_weight_and_smoothing_traces_its_static_parts(self):
         # probe19 q12 (session 31): F.cross_entropy(weight=, label_smoothing=, reduction mean) sizes its normaliser
         # with a masked_select in ATen (data-dependent on meta tensors: the probe failed); the loss's shape is

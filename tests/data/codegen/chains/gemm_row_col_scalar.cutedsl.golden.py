@@ -176,11 +176,17 @@ def kwb_pool_len(length, kernel, stride, padding, dilation, ceil_mode):
 def kwb_at_spec(name, value, *pairs):
     """A constant of the traced graph that follows the input sizes in a way the code generator did not derive
     (the probe's resize check saw it change): its value at the spec's sizes while every (run-time size, size at
-    the spec) pair agrees, else a ValueError naming it (never a silently wrong constant)."""
-    for now, spec in pairs:
-        if int(now) != int(spec):
-            raise ValueError("%s: kernel.py holds its value at the spec's input sizes, and an input size is now %d, "
-                             "not %d; regenerate the kernel for these sizes" % (name, int(now), int(spec)))
+    the spec) pair agrees, else a ValueError naming it and every size that changed (never a silently wrong
+    constant). The generator does not know which of the sizes the value depends on, so the error blames none: it
+    lists them all."""
+    changed = ["%d (%d at the spec)" % (int(now), int(spec)) for now, spec in pairs if int(now) != int(spec)]
+    if changed:
+        kept = ", ".join(str(int(spec)) for now, spec in pairs if int(now) == int(spec))
+        raise ValueError("%s: kernel.py holds its value at the spec's input sizes, and the input size%s now %s%s; "
+                         "the generator did not derive how the value follows the sizes, so it may depend on any "
+                         "of these; regenerate the kernel for these sizes"
+                         % (name, "s are" if len(changed) > 1 else " is", ", ".join(changed),
+                            " (unchanged: %s)" % kept if kept else ""))
     return value
 
 
