@@ -2170,6 +2170,11 @@ bool Planner::upsample(const GraphOp& op, const QString& x) {
 QString Planner::upsampleSizes(const GraphOp& op, bool* derived) const {
   const QList<qint64> out = op.outputs.value(0).shape, out2 = m_shape2.value(op.id);
   const bool resized = !m_resize.isEmpty() && out2.size() == out.size();
+  // without a resized trace a size equal to an input's dim may be the model's constant (size=(64, 64)): the literal
+  if (!resized) {
+    if (derived) *derived = false;
+    return pyList(out.mid(2));
+  }
   QStringList dims;
   bool all = out.size() > 2;
   for (int d = 2; d < out.size(); ++d) {
@@ -2178,14 +2183,12 @@ QString Planner::upsampleSizes(const GraphOp& op, bool* derived) const {
     for (const TensorInfo& t : m_g.inputs) {
       if (!e.isEmpty() || t.shape.size() != out.size() || t.shape.at(d) != s) continue;
       const QList<qint64> t2 = m_shape2.value(t.name);
-      if (resized && (t2.size() != t.shape.size() || t2.at(d) != out2.at(d))) continue;
+      if (t2.size() != t.shape.size() || t2.at(d) != out2.at(d)) continue;
       e = QStringLiteral("%1.shape[%2]").arg(t.name).arg(d);
     }
-    if (e.isEmpty())
-      e = sizeExpr(s, resized ? std::optional<qint64>(out2.at(d)) : std::nullopt,
-                   QStringLiteral("%1's output size").arg(where(op)));
-    // a literal is right only where the resized trace shows the size fixed (or there is no resized trace: the guard)
-    const bool fixed = resized && out2.at(d) == s && e == QString::number(s);
+    if (e.isEmpty()) e = sizeExpr(s, out2.at(d), QStringLiteral("%1's output size").arg(where(op)));
+    // a literal is right only where the resized trace shows the size fixed
+    const bool fixed = out2.at(d) == s && e == QString::number(s);
     all = all && !e.startsWith(QLatin1String("kwb_at_spec(")) && (e != QString::number(s) || fixed || s <= 1);
     dims << e;
   }
