@@ -1234,6 +1234,29 @@ void TestChains::plans_data() {
       << QStringLiteral("pool_ceil_crop_2d") << QStringList()
       << QStringList{QStringLiteral("kwb_pool_len(x.shape[2], 3, 2, 1, 2, True)"),
                      QStringLiteral("kwb_pool_len(x.shape[3], 3, 2, 1, 2, True)"), QStringLiteral("!kwb_at_spec(")};
+  // probe20: prelu (one slope per channel, read along dim 1) is where(x > 0, x, x * w[:, None, ...]): pointwise, so
+  // it fuses into the convolution before it; a skeleton before ("op 'prelu' has no elementwise lowering")
+  QTest::newRow("probe20 r15: conv, PReLU(C), conv, pixel_shuffle, sigmoid: the prelu in the first conv's epilogue")
+      << QStringLiteral("r15_ESPCN_Conv_PReLU_PixelShuffle")
+      << QStringList{QStringLiteral("conv"), QStringLiteral("conv"), QStringLiteral("copy")}
+      << QStringList{QStringLiteral("t1_w3 = t1_w2.unsqueeze(-1)"), QStringLiteral("epi_tensors=(t1_w3,)")};
+  QTest::newRow("r15's class: F.prelu with a [C] weight on [B, C, L], + x, F.prelu with one slope: one conv launch")
+      << QStringLiteral("r15b_PReLU_PerChannel_Conv1d_Residual") << QStringList{QStringLiteral("conv")}
+      << QStringList{QStringLiteral("t1_w2 = self.slope.unsqueeze(-1)"),
+                     QStringLiteral("epi_tensors=(t1_w2, x, self.slope1)")};
+  // (nn.PReLU(C) alone, r15c, is an all-pointwise graph: planned with allPointwise, a classesEmulated row)
+  // probe20: an upsampling to another input's size (F.interpolate(x, size=skip.shape[-2:])) follows that input's
+  // run-time dims; it was held at the spec's sizes (a ValueError at every resized case the harness runs)
+  QTest::newRow("probe20 r10: bilinear (align_corners) to the skip's size, cat, two conv + BN + ReLU")
+      << QStringLiteral("r10_UNetDecoder_BilinearAlignCorners_CatSkip_Conv") << QStringList()
+      << QStringList{QStringLiteral("kwb_upsample(x, \"linear\", [skip.shape[2], skip.shape[3]], None, True)"),
+                     QStringLiteral("!kwb_at_spec(")};
+  QTest::newRow("r10's class: nearest to a lateral conv's (odd) size, an input's dims through the conv")
+      << QStringLiteral("r10b_FPN_TopDown_NearestToSkipSize_OddSizes") << QStringList()
+      << QStringList{QStringLiteral("[c.shape[2], c.shape[3]]"), QStringLiteral("!kwb_at_spec(")};
+  QTest::newRow("r10's class: 1-D linear to another input's length")
+      << QStringLiteral("r10c_Linear1d_InterpolateToOtherLength_Add") << QStringList()
+      << QStringList{QStringLiteral("[target.shape[2]]"), QStringLiteral("!kwb_at_spec(")};
 }
 
 void TestChains::plans() {
@@ -1300,7 +1323,11 @@ void TestChains::analyzeGroupsAreThePlan_data() {
         "log_softmax_dim2_5d_mul",
         // session 31: a tuple from forward() (every output's launch is a group)
         "tuple_topk_route", "tuple_norm_and_mean", "tuple_max_with_indices",
-        "q12_CrossEntropy_Weight_IgnoreIndex_LabelSmoothing", "ce_smoothing_weight_seg_module"})
+        "q12_CrossEntropy_Weight_IgnoreIndex_LabelSmoothing", "ce_smoothing_weight_seg_module",
+        // probe20: prelu's pointwise form, upsampling to another input's size, one_hot as an arange comparison
+        "r15_ESPCN_Conv_PReLU_PixelShuffle", "r15b_PReLU_PerChannel_Conv1d_Residual",
+        "r10_UNetDecoder_BilinearAlignCorners_CatSkip_Conv", "r07_MoE_Top2Router_OneHot_DenseCombine",
+        "r16_GaussianNLL_Full_Mean"})
     QTest::newRow(s) << QString::fromLatin1(s);
 }
 
@@ -1658,6 +1685,22 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("logcumsumexp_masked_dim0"), QStringLiteral("=logcumsumexp_masked_dim0")},
       // probe16: clamp's tensor bounds by keyword were dropped (a silent identity): a softmax prologue, a GEMM epilogue
       {QStringLiteral("clamp_tensor_bounds_swap"), QStringLiteral("=clamp_tensor_bounds_swap")},
+      // probe20: prelu per channel (r15 and two more of its class), an upsampling to another input's size (r10 and
+      // two more), one_hot and gaussian_nll_loss traced as their definitions (the probe's shims: r07, r16)
+      {QStringLiteral("r15_ESPCN_Conv_PReLU_PixelShuffle"),
+       QStringLiteral("@probe20/r15_ESPCN_Conv_PReLU_PixelShuffle")},
+      {QStringLiteral("r15b_PReLU_PerChannel_Conv1d_Residual"),
+       QStringLiteral("@probe20/r15b_PReLU_PerChannel_Conv1d_Residual")},
+      {QStringLiteral("r15c_PReLU_PerChannel_Alone_4d"), QStringLiteral("@probe20/r15c_PReLU_PerChannel_Alone_4d")},
+      {QStringLiteral("r10_UNetDecoder_BilinearAlignCorners_CatSkip_Conv"),
+       QStringLiteral("@probe20/r10_UNetDecoder_BilinearAlignCorners_CatSkip_Conv")},
+      {QStringLiteral("r10b_FPN_TopDown_NearestToSkipSize_OddSizes"),
+       QStringLiteral("@probe20/r10b_FPN_TopDown_NearestToSkipSize_OddSizes")},
+      {QStringLiteral("r10c_Linear1d_InterpolateToOtherLength_Add"),
+       QStringLiteral("@probe20/r10c_Linear1d_InterpolateToOtherLength_Add")},
+      {QStringLiteral("r07_MoE_Top2Router_OneHot_DenseCombine"),
+       QStringLiteral("@probe20/r07_MoE_Top2Router_OneHot_DenseCombine")},
+      {QStringLiteral("r16_GaussianNLL_Full_Mean"), QStringLiteral("@probe20/r16_GaussianNLL_Full_Mean")},
       {QStringLiteral("linear_clamp_param_bounds"), QStringLiteral("=linear_clamp_param_bounds")},
       {QStringLiteral("norm_inf_max_min_scale"), QStringLiteral("=norm_inf_max_min_scale")},
       {QStringLiteral("slices_follow_size_minus_const"), QStringLiteral("=slices_follow_size_minus_const")},

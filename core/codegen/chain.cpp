@@ -513,6 +513,9 @@ class Planner {
   static void scalarTensorAsFull(GraphOp* o);
   /// An index_put_ that is a masked_fill (a bool mask of the tensor's shape, a constant) rewritten as one.
   void indexPutAsMaskedFill(GraphOp* o) const;
+  /// Ops that are pointwise ops of the graph's other ops, spelled out in m_ops before any planning: prelu(x, w)
+  /// is where(x > 0, x, x * w) with w (one slope per channel, dim 1) unsqueezed at its trailing dims.
+  void decomposeOps();
   /// Whether any output of @p o (tN, tN_1, ...) is read by a later op or is forward()'s result.
   bool usedLater(const GraphOp& o, const QString& outRef) const {
     if (!o.mutates.isEmpty() || o.name == u"bernoulli") return true;
@@ -679,6 +682,11 @@ class Planner {
   /// output is its input's size at the spec and at the resize check (AdaptiveAvgPool2d((None, 7)) traces the size),
   /// @p derived set when every size that changed at the resize check is such a dim (guardArgs then leaves it).
   QString adaptiveSizes(const GraphOp& op, bool* derived = nullptr) const;
+  /// An upsampling's output size given as a size (not scales), as a Python list: each spatial dim the same dim of a
+  /// forward() input of the same rank where that dim has the size at the spec's and at the resized sizes
+  /// (F.interpolate(x, size=skip.shape[-2:]): a UNet decoder), else sizeExpr's binding; @p derived: every dim
+  /// follows the run-time sizes (no kwb_at_spec, no literal of a resized size).
+  QString upsampleSizes(const GraphOp& op, bool* derived) const;
   /// Whether the spec traced @p op's first input contiguous (its recorded strides are the row-major ones).
   bool contiguousAtSpec(const GraphOp& op) const;
   /// A split size or slice bound @p v of dim @p d of @p src that is @p v2 at the probe's resize check, where that
@@ -895,6 +903,64 @@ class Planner {
   QStringList splitSizes(const Val& in, int i, int i2, const QList<qint64>& run, bool* inferred,
                          const QList<qint64>& run2 = {}) const;
 };
+
+void Planner::decomposeOps() {
+  QList<GraphOp> out;
+  out.reserve(m_ops.size());
+  for (const GraphOp& o : std::as_const(m_ops)) {
+    // nn.PReLU: torch reads the weight along dim 1 (its channels), not from the right as a broadcast would; one
+    // weight of one element (PReLU()'s default) broadcasts as it is. The rest is pointwise, so a convolution before
+    // it takes it as its epilogue.
+    const qsizetype rank = o.inputs.value(0).shape.size();
+    if (o.name != u"prelu" || o.refs.size() != 2 || o.inputs.size() != 2 || o.outputs.size() != 1) {
+      out << o;
+      continue;
+    }
+    const QString x = o.refs.at(0);
+    QString w = o.refs.at(1);
+    QList<qint64> wShape = o.inputs.at(1).shape;
+    const qint64 wNumel = std::accumulate(wShape.cbegin(), wShape.cend(), qint64(1), std::multiplies<>());
+    auto elementwise = [&](const QString& id, const char* name, const json& args) {
+      GraphOp e;
+      e.id = id;
+      e.name = QStringLiteral("prelu");  // what a plan's description names; pw holds the op
+      e.category = QStringLiteral("Elementwise");
+      e.function = o.function;
+      e.line = o.line;
+      e.args = json::object();
+      for (const json& a : args)
+        if (a.is_string()) e.refs << QString::fromStdString(a.get<std::string>());
+      e.inputs = {o.inputs.at(0)};
+      e.outputs = o.outputs;
+      e.pw = {{"op", name}, {"args", args}, {"kwargs", json::object()}};
+      return e;
+    };
+    if (wNumel > 1 && rank > 2) {
+      for (qsizetype k = 2; k < rank; ++k) {
+        GraphOp u;
+        u.id = QStringLiteral("%1_w%2").arg(o.id).arg(k);
+        u.name = QStringLiteral("unsqueeze");
+        u.function = o.function;
+        u.line = o.line;
+        u.view = true;
+        u.refs = {w};
+        u.args = {{"dim", -1}};
+        u.inputs = {TensorInfo{QString(), wShape, o.inputs.at(1).dtype, QString()}};
+        wShape << 1;
+        u.outputs = {TensorInfo{QString(), wShape, o.inputs.at(1).dtype, u.id}};
+        out << u;
+        w = u.id;
+      }
+    }
+    const QString neg = o.id + QStringLiteral("_neg"), pos = o.id + QStringLiteral("_pos");
+    out << elementwise(neg, "mul", json::array({x.toStdString(), w.toStdString()}));
+    GraphOp gt = elementwise(pos, "gt", json::array({x.toStdString(), json{{"const", 0.0}}}));
+    gt.outputs.first().dtype = QStringLiteral("bool");
+    out << gt;
+    out << elementwise(o.id, "where", json::array({pos.toStdString(), x.toStdString(), neg.toStdString()}));
+  }
+  m_ops = out;
+}
 
 void Planner::renameInPlace() {
   // An in-place op (relu_, add_ on an intermediate) computes a new value where the trace keeps the old name:
@@ -2083,7 +2149,9 @@ bool Planner::upsample(const GraphOp& op, const QString& x) {
   // the output size: from the scales at run time (floor(in * s), the harness resizes dims) where every dim has one,
   // else the traced size (a size the user gave)
   const bool allScales = upsampleSizeFromScales(op);
-  const QString size = allScales ? QStringLiteral("None") : pyList(out.mid(2));
+  bool sizeDerived = false;
+  const QString sized = allScales ? QString() : upsampleSizes(op, &sizeDerived);
+  const QString size = allScales ? QStringLiteral("None") : sizeDerived ? sized : pyList(out.mid(2));
   const QString align = mode == u"linear" || mode == u"bicubic" ? pyBool(a.value("align_corners", false) == true)
                                                                 : QStringLiteral("None");
   Line l;
@@ -2097,6 +2165,35 @@ bool Planner::upsample(const GraphOp& op, const QString& x) {
        QStringLiteral("%1 upsample of %2 to %3").arg(mode, shapeText(in), shapeText(out)), true);
   m_vals.insert(op.id, outVal(op));
   return true;
+}
+
+QString Planner::upsampleSizes(const GraphOp& op, bool* derived) const {
+  const QList<qint64> out = op.outputs.value(0).shape, out2 = m_shape2.value(op.id);
+  const bool resized = !m_resize.isEmpty() && out2.size() == out.size();
+  // without a resized trace a size equal to an input's dim may be the model's constant (size=(64, 64)): the literal
+  if (!resized) {
+    if (derived) *derived = false;
+    return pyList(out.mid(2));
+  }
+  QStringList dims;
+  bool all = out.size() > 2;
+  for (int d = 2; d < out.size(); ++d) {
+    const qint64 s = out.at(d);
+    QString e;
+    for (const TensorInfo& t : m_g.inputs) {
+      if (!e.isEmpty() || t.shape.size() != out.size() || t.shape.at(d) != s) continue;
+      const QList<qint64> t2 = m_shape2.value(t.name);
+      if (t2.size() != t.shape.size() || t2.at(d) != out2.at(d)) continue;
+      e = QStringLiteral("%1.shape[%2]").arg(t.name).arg(d);
+    }
+    if (e.isEmpty()) e = sizeExpr(s, out2.at(d), QStringLiteral("%1's output size").arg(where(op)));
+    // a literal is right only where the resized trace shows the size fixed
+    const bool fixed = out2.at(d) == s && e == QString::number(s);
+    all = all && !e.startsWith(QLatin1String("kwb_at_spec(")) && (e != QString::number(s) || fixed || s <= 1);
+    dims << e;
+  }
+  if (derived) *derived = all;
+  return QStringLiteral("[%1]").arg(dims.join(QStringLiteral(", ")));
 }
 
 bool Planner::im2col(const GraphOp& op, const QString& x) {
@@ -6541,6 +6638,11 @@ void Planner::guardArgs(const GraphOp& op) {
   if ((op.name.startsWith(QLatin1String("upsample_")) || op.name.startsWith(QLatin1String("_upsample_"))) &&
       upsampleSizeFromScales(op))
     keys.removeIf([](const QString& k) { return k == u"output_size"; });
+  if (op.name.startsWith(QLatin1String("upsample_")) || op.name.startsWith(QLatin1String("_upsample_"))) {
+    bool derived = false;
+    (void)upsampleSizes(op, &derived);
+    if (derived) keys.removeIf([](const QString& k) { return k == u"output_size"; });
+  }
   if (op.name == u"arange") {  // an integer step bound to an input dim (Planner::arange)
     const json step = op.args.value("step", json(1));
     const auto step2 = int2(arg2(op, "step"));
@@ -6701,6 +6803,7 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
     if (const QString lost = lostViewWrite(m_g.ops, outRefs, m_buffers.buffer); !lost.isEmpty())
       return fail(whyNot, lost);
   }
+  decomposeOps();
   renameInPlace();
   sizeScalars();
   QString outRef = m_g.outputs.first().ref.isEmpty() && !m_ops.isEmpty() ? m_ops.last().id : m_g.outputs.first().ref;

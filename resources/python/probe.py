@@ -279,6 +279,45 @@ def install_rpow_shim(torch):
     torch.Tensor.__rpow__ = rpow
 
 
+def install_data_dependent_shims(torch):
+    """Functions whose torch implementation reads the data, traced as their definition (probe20). On meta tensors
+    torch 1.13 cannot run them, and the planner would see none of their arithmetic anyway:
+    - F.one_hot(x, num_classes=n) with n given: (x.unsqueeze(-1) == arange(n)).long(), the same int64 values (torch
+      sizes the result from x.max() only when n is -1, which keeps torch's own op). The planner reads it as an
+      integer tensor compared with an arange (exact).
+    - F.gaussian_nll_loss: torch's own definition without its `if torch.any(var < 0): raise` (a data check a meta
+      tensor cannot answer; the harness's reference still runs torch's, which checks); the no_grad clamp_ of a clone
+      is var.clamp(min=eps), the same values."""
+    import math
+    F = torch.nn.functional
+    orig_one_hot, orig_gnll = F.one_hot, F.gaussian_nll_loss
+
+    def one_hot(x, num_classes=-1):
+        if isinstance(num_classes, bool) or not isinstance(num_classes, int) or num_classes < 0 or \
+                not isinstance(x, torch.Tensor) or x.dtype != torch.int64:
+            return orig_one_hot(x, num_classes)
+        return (x.unsqueeze(-1) == torch.arange(num_classes, device=x.device)).long()
+
+    def gaussian_nll_loss(input, target, var, full=False, eps=1e-6, reduction="mean"):
+        if not all(isinstance(t, torch.Tensor) for t in (input, target, var)) or \
+                reduction not in ("none", "mean", "sum"):
+            return orig_gnll(input, target, var, full=full, eps=eps, reduction=reduction)
+        if var.size() != input.size():
+            if input.size()[:-1] == var.size():
+                var = torch.unsqueeze(var, -1)
+            elif not (input.size()[:-1] == var.size()[:-1] and var.size(-1) == 1):
+                return orig_gnll(input, target, var, full=full, eps=eps, reduction=reduction)
+        var = var.clamp(min=eps)
+        loss = 0.5 * (torch.log(var) + (input - target) ** 2 / var)
+        if full:
+            loss = loss + 0.5 * math.log(2 * math.pi)
+        if reduction == "mean":
+            return loss.mean()
+        return loss.sum() if reduction == "sum" else loss
+
+    F.one_hot, F.gaussian_nll_loss = one_hot, gaussian_nll_loss
+
+
 def describe_value(name, v, an, torch, dtype_name, layout_of, fmt_term):
     if isinstance(v, torch.Tensor):
         dims = an.dims(v)
@@ -579,6 +618,7 @@ def run(logic_path, partial, scale, guess=False):
     install_sdpa_shim(torch, tr.notes)
     install_repeat_interleave_shim(torch)
     install_rpow_shim(torch)
+    install_data_dependent_shims(torch)
 
     modname = "kwb_logic_" + re.sub(r"\W", "_", partial["source"]["name"])
     spec_ = importlib.util.spec_from_file_location(modname, logic_path)

@@ -475,5 +475,65 @@ class ProbeOldTorchTest(unittest.TestCase):
         self.assertEqual(msg.count("is older than the tested 2.x"), 1, msg)
         self.assertIn("torch (%s)" % torch.__version__.split("+")[0], msg)
 
+    def test_one_hot_with_num_classes_traces_as_a_comparison_with_an_arange(self):
+        # probe20 (r07, a top-2 MoE router): torch 1.13 cannot size F.one_hot on meta; the shim's definition (an eq
+        # against arange(n), cast to int64) is one the planner reads exactly, on every torch
+        p, _ = probe(write("import torch\nimport torch.nn.functional as F\n"
+                           "class Model(torch.nn.Module):\n    def forward(self, x):\n"
+                           "        i = torch.topk(x, 2, dim=-1).indices\n"
+                           "        return (F.one_hot(i, 8).to(x.dtype) * 2.0).sum(-2)\n"
+                           "def get_inputs():\n    return [torch.randn(16, 8)]\n"
+                           "def get_init_inputs():\n    return []\n"))
+        self.assertEqual(p.returncode, 0, p.stdout[-2000:])
+        spec = json.loads(p.stdout)
+        ops = [o["op"].split("::")[-1] for o in spec["ops"]]
+        self.assertIn("arange", ops)
+        self.assertIn("eq", ops)
+        self.assertEqual(spec["outputs"][0]["shape"], [16, 8])
+
+    def test_gaussian_nll_loss_traces_without_its_data_check(self):
+        # probe20 r16: torch's `if torch.any(var < 0): raise` cannot be answered on meta tensors (torch 1.13 raised
+        # "var has negative entry/entries" for a softplus var); the shim is torch's definition without the check
+        p, _ = probe(write("import torch\nimport torch.nn.functional as F\n"
+                           "class Model(torch.nn.Module):\n    def forward(self, m, v, t):\n"
+                           "        return F.gaussian_nll_loss(m, t, F.softplus(v), full=True, reduction='sum')\n"
+                           "def get_inputs():\n    return [torch.randn(32, 6), torch.randn(32, 6), torch.randn(32, 6)]\n"
+                           "def get_init_inputs():\n    return []\n"))
+        self.assertEqual(p.returncode, 0, p.stdout[-2000:])
+        spec = json.loads(p.stdout)
+        ops = [o["op"].split("::")[-1] for o in spec["ops"]]
+        self.assertIn("log", ops)
+        self.assertEqual(spec["outputs"][0]["shape"], [])
+
+    def test_data_dependent_shims_compute_torchs_values(self):
+        # the shims' values are torch's own (one_hot exactly; gaussian_nll_loss to rounding: the same formula), with
+        # the homoscedastic var shapes and every reduction; F is restored afterwards
+        import torch
+        import torch.nn.functional as F
+        sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "resources", "python"))
+        from probe import install_data_dependent_shims
+        saved = (F.one_hot, F.gaussian_nll_loss)
+        try:
+            i = torch.randint(0, 7, (5, 3))
+            want_oh = saved[0](i, 7)
+            torch.manual_seed(0)
+            cases = []
+            for vshape in [(4, 5, 3), (4, 5), (4, 5, 1)]:
+                for r in ("none", "mean", "sum"):
+                    for full in (False, True):
+                        cases.append((torch.randn(4, 5, 3), torch.randn(4, 5, 3), torch.rand(vshape) + 1e-7, full, r))
+            want = [saved[1](m, t, v, full=full, eps=1e-6, reduction=r) for m, t, v, full, r in cases]
+            install_data_dependent_shims(torch)
+            got_oh = F.one_hot(i, 7)
+            self.assertEqual(got_oh.dtype, want_oh.dtype)
+            self.assertTrue(torch.equal(got_oh, want_oh))
+            for (m, t, v, full, r), w in zip(cases, want):
+                g = F.gaussian_nll_loss(m, t, v, full=full, eps=1e-6, reduction=r)
+                self.assertEqual(g.shape, w.shape, (v.shape, r))
+                self.assertTrue(torch.allclose(g, w, rtol=1e-6, atol=1e-6), (v.shape, r, full))
+        finally:
+            F.one_hot, F.gaussian_nll_loss = saved
+
+
 if __name__ == "__main__":
     unittest.main()
