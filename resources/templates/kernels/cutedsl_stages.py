@@ -4,9 +4,10 @@
 # covered here, so that the chain planner's forward() body runs unchanged on either. Launchers do launch plumbing
 # only (views, allocation, a contiguous copy of a strided input where a kernel needs rows, stride reads); every
 # kernel converts to fp32 on load, computes in fp32 and stores the output's dtype. Epilogue and prologue tensors
-# are read by index through their broadcast strides from 1-D spans: no stride-0 tensor crosses DLPack. Indices
-# are Int32: a tensor of 2**31 elements or more is refused (ValueError). NEVER RUN: checked statically against
-# cute_api.json and on a CPU emulation of its cute.* names (tests/data/codegen/fake_cutlass) only.
+# are read by index through their broadcast strides from 1-D spans: no stride-0 tensor crosses DLPack. Every size,
+# stride and flat index is Int64 (cutlass.Int64 arguments, the block index widened before it is scaled): a tensor may
+# hold 2**31 elements or more, as level 1's 46_ input does. NEVER RUN: checked statically against cute_api.json and
+# on a CPU emulation of its cute.* names (tests/data/codegen/fake_cutlass) only.
 NEG_BIG = -3.0e38  # finite stand-in for -inf in the online max (keeps exp() of two -inf at 0)
 ROW_WARPS = 4  # row stages: one 32-lane warp per row, 4 rows per CTA
 PW_THREADS = 256  # kwb_pointwise: one element per thread
@@ -33,12 +34,6 @@ def _kwb_span(e):
     broadcast tensor is read by index with stride 0 on its broadcast dims, no stride-0 DLPack."""
     span = 1 + sum((s - 1) * st for s, st in zip(e.shape, e.stride()))
     return e.as_strided((span,), (1,)), [st if s != 1 else 0 for s, st in zip(e.shape, e.stride())]
-
-
-def _kwb_int32(*tensors):
-    for t in tensors:
-        if t.numel() >= 2 ** 31:
-            raise ValueError("kernel.py: a tensor of %d elements (the CuTe DSL stages index in Int32)" % t.numel())
 
 
 def _kwb_epi_unview(t, shape, view):
@@ -126,15 +121,17 @@ def _kwb_rows(x, dims):
 def _kwb_gemm_kernel(
     m_a: cute.Tensor, m_b: cute.Tensor, m_c: cute.Tensor, m_bias: cute.Tensor,
     m_e0: cute.Tensor, m_e1: cute.Tensor, m_e2: cute.Tensor, m_e3: cute.Tensor,  # 1-D spans, read by index
-    m: cutlass.Int32, n: cutlass.Int32, k: cutlass.Int32,
-    s00: cutlass.Int32, s01: cutlass.Int32, s02: cutlass.Int32,  # epilogue tensor j's (batch, row, col) strides
-    s10: cutlass.Int32, s11: cutlass.Int32, s12: cutlass.Int32,
-    s20: cutlass.Int32, s21: cutlass.Int32, s22: cutlass.Int32,
-    s30: cutlass.Int32, s31: cutlass.Int32, s32: cutlass.Int32,
+    m: cutlass.Int64, n: cutlass.Int64, k: cutlass.Int64,
+    a0: cutlass.Int64, a1: cutlass.Int64, a2: cutlass.Int64,  # A's (batch, row, k) strides into its span
+    b0: cutlass.Int64, b1: cutlass.Int64, b2: cutlass.Int64,  # B's (batch, k, col) strides into its span
+    s00: cutlass.Int64, s01: cutlass.Int64, s02: cutlass.Int64,  # epilogue tensor j's (batch, row, col) strides
+    s10: cutlass.Int64, s11: cutlass.Int64, s12: cutlass.Int64,
+    s20: cutlass.Int64, s21: cutlass.Int64, s22: cutlass.Int64,
+    s30: cutlass.Int64, s31: cutlass.Int64, s32: cutlass.Int64,
     f0: cutlass.Float32, f1: cutlass.Float32, f2: cutlass.Float32, f3: cutlass.Float32,
     has_bias: cutlass.Constexpr, b_batched: cutlass.Constexpr, n_epi: cutlass.Constexpr, epi: cutlass.Constexpr,
 ):
-    # the one-GEMM chain's SIMT kernel (cutedsl_chain_gemm.py.tmpl): one thread per C element, 16 x 16 per CTA
+    # a SIMT kernel: one thread per C element, 16 x 16 per CTA; A, B and C are 1-D spans read by Int64 offsets
     tx, ty, _ = cute.arch.thread_idx()
     bx, by, bz = cute.arch.block_idx()
     row = bx * 16 + ty  # M tiles on grid x (no 65535 limit), N tiles on grid y
@@ -145,7 +142,8 @@ def _kwb_gemm_kernel(
             bb = 0  # one weight shared by every batch of A
         acc = cutlass.Float32(0.0)
         for kk in range(0, k, 1):
-            acc = acc + m_a[bz, row, kk].to(cutlass.Float32) * m_b[bb, kk, col].to(cutlass.Float32)
+            acc = acc + m_a[bz * a0 + row * a1 + kk * a2].to(cutlass.Float32) * \
+                m_b[bb * b0 + kk * b1 + col * b2].to(cutlass.Float32)
         if cutlass.const_expr(has_bias):
             acc = acc + m_bias[col].to(cutlass.Float32)
         acc_v = _kwb_ssa(acc)
@@ -163,23 +161,24 @@ def _kwb_gemm_kernel(
             e3_v = _kwb_ssa(m_e3[bz * s30 + row * s31 + col * s32].to(cutlass.Float32))
         r_c = cute.make_rmem_tensor((1,), cutlass.Float32)
         r_c.store(epi(acc_v, e0_v, e1_v, e2_v, e3_v, f0, f1, f2, f3).to(cutlass.Float32))
-        m_c[bz, row, col] = r_c[0].to(m_c.element_type)
+        m_c[(bz * m + row) * n + col] = r_c[0].to(m_c.element_type)
 
 
 @cute.jit
 def _kwb_gemm_host(
     m_a: cute.Tensor, m_b: cute.Tensor, m_c: cute.Tensor, m_bias: cute.Tensor,
     m_e0: cute.Tensor, m_e1: cute.Tensor, m_e2: cute.Tensor, m_e3: cute.Tensor,
-    m: cutlass.Int32, n: cutlass.Int32, k: cutlass.Int32, batch: cutlass.Int32,
-    s00: cutlass.Int32, s01: cutlass.Int32, s02: cutlass.Int32,
-    s10: cutlass.Int32, s11: cutlass.Int32, s12: cutlass.Int32,
-    s20: cutlass.Int32, s21: cutlass.Int32, s22: cutlass.Int32,
-    s30: cutlass.Int32, s31: cutlass.Int32, s32: cutlass.Int32,
+    m: cutlass.Int64, n: cutlass.Int64, k: cutlass.Int64, batch: cutlass.Int64,
+    a0: cutlass.Int64, a1: cutlass.Int64, a2: cutlass.Int64, b0: cutlass.Int64, b1: cutlass.Int64, b2: cutlass.Int64,
+    s00: cutlass.Int64, s01: cutlass.Int64, s02: cutlass.Int64,
+    s10: cutlass.Int64, s11: cutlass.Int64, s12: cutlass.Int64,
+    s20: cutlass.Int64, s21: cutlass.Int64, s22: cutlass.Int64,
+    s30: cutlass.Int64, s31: cutlass.Int64, s32: cutlass.Int64,
     f0: cutlass.Float32, f1: cutlass.Float32, f2: cutlass.Float32, f3: cutlass.Float32,
     has_bias: cutlass.Constexpr, b_batched: cutlass.Constexpr, n_epi: cutlass.Constexpr, epi: cutlass.Constexpr,
 ):
     _kwb_gemm_kernel(
-        m_a, m_b, m_c, m_bias, m_e0, m_e1, m_e2, m_e3, m, n, k, s00, s01, s02, s10, s11, s12, s20, s21, s22,
+        m_a, m_b, m_c, m_bias, m_e0, m_e1, m_e2, m_e3, m, n, k, a0, a1, a2, b0, b1, b2, s00, s01, s02, s10, s11, s12, s20, s21, s22,
         s30, s31, s32, f0, f1, f2, f3, has_bias, b_batched, n_epi, epi,
     ).launch(grid=[(m + 15) // 16, (n + 15) // 16, batch], block=[16, 16, 1])
 
@@ -193,10 +192,8 @@ def kwb_gemm(a, w, bias=None, epi=None, epi_tensors=(), epi_scalars=(), epi_view
     a3 = a.unsqueeze(0) if a.dim() == 2 else a.reshape(-1, a.shape[-2], k)
     bt, m = a3.shape[0], a3.shape[1]
     out = torch.empty(list(a.shape[:-1]) + [n], dtype=out_dtype or a.dtype, device=a.device)
-    out3 = out.view(bt, m, n)
     if out.numel() == 0:
         return out
-    _kwb_int32(a3, w, out)
     if w.dim() == 3:  # bmm: one weight per batch, [B, K, N]
         if w.shape[0] != bt:
             raise ValueError("kwb_gemm: %d batches of a against %d of w" % (bt, w.shape[0]))
@@ -211,10 +208,12 @@ def kwb_gemm(a, w, bias=None, epi=None, epi_tensors=(), epi_scalars=(), epi_view
     ss += [0] * (3 * (EPI_TENSORS - n_epi))
     bias_t = out.view(-1) if bias is None else bias.contiguous()
     epi = epi if epi is not None else _kwb_epi_identity
-    tensors = [from_dlpack(t) for t in (a3, b3, out3, bias_t, *es)]
+    a_span, a_st = _kwb_span(a3)
+    b_span, b_st = _kwb_span(b3)
+    tensors = [from_dlpack(t) for t in (a_span, b_span, out.view(-1), bias_t, *es)]
     key = ("gemm", tuple(a3.shape), a3.stride(), tuple(b3.shape), b3.stride(), a.dtype, w.dtype, out.dtype,
            tuple((t.dtype, t.shape[0]) for t in es), bias is not None, epi, n_epi)
-    scalars = [m, n, k, bt, *ss, *_kwb_epi_scalars(epi_scalars)]
+    scalars = [m, n, k, bt, *a_st, *b_st, *ss, *_kwb_epi_scalars(epi_scalars)]
     compiled = _kwb_compiled.get(key)
     if compiled is None:  # compile once per (stage, shapes, strides, dtypes, epilogue)
         compiled = cute.compile(_kwb_gemm_host, *tensors, *scalars, bias is not None, w.dim() == 3, n_epi, epi)
@@ -228,19 +227,19 @@ def kwb_gemm(a, w, bias=None, epi=None, epi_tensors=(), epi_scalars=(), epi_view
 @cute.kernel
 def _kwb_pw_kernel(
     m_x: cute.Tensor, m_out: cute.Tensor, m_e0: cute.Tensor, m_e1: cute.Tensor, m_e2: cute.Tensor,
-    m_e3: cute.Tensor, total: cutlass.Int32,
-    d1: cutlass.Int32, d2: cutlass.Int32, d3: cutlass.Int32, d4: cutlass.Int32,  # sizes of dims 1..4
-    x0: cutlass.Int32, x1: cutlass.Int32, x2: cutlass.Int32, x3: cutlass.Int32, x4: cutlass.Int32,  # x's strides
-    s00: cutlass.Int32, s01: cutlass.Int32, s02: cutlass.Int32, s03: cutlass.Int32, s04: cutlass.Int32,
-    s10: cutlass.Int32, s11: cutlass.Int32, s12: cutlass.Int32, s13: cutlass.Int32, s14: cutlass.Int32,
-    s20: cutlass.Int32, s21: cutlass.Int32, s22: cutlass.Int32, s23: cutlass.Int32, s24: cutlass.Int32,
-    s30: cutlass.Int32, s31: cutlass.Int32, s32: cutlass.Int32, s33: cutlass.Int32, s34: cutlass.Int32,
+    m_e3: cute.Tensor, total: cutlass.Int64,
+    d1: cutlass.Int64, d2: cutlass.Int64, d3: cutlass.Int64, d4: cutlass.Int64,  # sizes of dims 1..4
+    x0: cutlass.Int64, x1: cutlass.Int64, x2: cutlass.Int64, x3: cutlass.Int64, x4: cutlass.Int64,  # x's strides
+    s00: cutlass.Int64, s01: cutlass.Int64, s02: cutlass.Int64, s03: cutlass.Int64, s04: cutlass.Int64,
+    s10: cutlass.Int64, s11: cutlass.Int64, s12: cutlass.Int64, s13: cutlass.Int64, s14: cutlass.Int64,
+    s20: cutlass.Int64, s21: cutlass.Int64, s22: cutlass.Int64, s23: cutlass.Int64, s24: cutlass.Int64,
+    s30: cutlass.Int64, s31: cutlass.Int64, s32: cutlass.Int64, s33: cutlass.Int64, s34: cutlass.Int64,
     f0: cutlass.Float32, f1: cutlass.Float32, f2: cutlass.Float32, f3: cutlass.Float32,
     n_epi: cutlass.Constexpr, epi: cutlass.Constexpr,
 ):
     tidx, _, _ = cute.arch.thread_idx()
     bidx, _, _ = cute.arch.block_idx()
-    i = bidx * PW_THREADS + tidx
+    i = cutlass.Int64(bidx) * PW_THREADS + tidx  # Int64: a launch may hold 2**31 elements or more
     if i < total:  # predication: the last CTA may hold fewer elements
         i4 = i % d4  # the element's coordinates over the (up to) 5-D shape, row-major
         q = i // d4
@@ -271,13 +270,13 @@ def _kwb_pw_kernel(
 @cute.jit
 def _kwb_pw_host(
     m_x: cute.Tensor, m_out: cute.Tensor, m_e0: cute.Tensor, m_e1: cute.Tensor, m_e2: cute.Tensor,
-    m_e3: cute.Tensor, total: cutlass.Int32,
-    d1: cutlass.Int32, d2: cutlass.Int32, d3: cutlass.Int32, d4: cutlass.Int32,
-    x0: cutlass.Int32, x1: cutlass.Int32, x2: cutlass.Int32, x3: cutlass.Int32, x4: cutlass.Int32,
-    s00: cutlass.Int32, s01: cutlass.Int32, s02: cutlass.Int32, s03: cutlass.Int32, s04: cutlass.Int32,
-    s10: cutlass.Int32, s11: cutlass.Int32, s12: cutlass.Int32, s13: cutlass.Int32, s14: cutlass.Int32,
-    s20: cutlass.Int32, s21: cutlass.Int32, s22: cutlass.Int32, s23: cutlass.Int32, s24: cutlass.Int32,
-    s30: cutlass.Int32, s31: cutlass.Int32, s32: cutlass.Int32, s33: cutlass.Int32, s34: cutlass.Int32,
+    m_e3: cute.Tensor, total: cutlass.Int64,
+    d1: cutlass.Int64, d2: cutlass.Int64, d3: cutlass.Int64, d4: cutlass.Int64,
+    x0: cutlass.Int64, x1: cutlass.Int64, x2: cutlass.Int64, x3: cutlass.Int64, x4: cutlass.Int64,
+    s00: cutlass.Int64, s01: cutlass.Int64, s02: cutlass.Int64, s03: cutlass.Int64, s04: cutlass.Int64,
+    s10: cutlass.Int64, s11: cutlass.Int64, s12: cutlass.Int64, s13: cutlass.Int64, s14: cutlass.Int64,
+    s20: cutlass.Int64, s21: cutlass.Int64, s22: cutlass.Int64, s23: cutlass.Int64, s24: cutlass.Int64,
+    s30: cutlass.Int64, s31: cutlass.Int64, s32: cutlass.Int64, s33: cutlass.Int64, s34: cutlass.Int64,
     f0: cutlass.Float32, f1: cutlass.Float32, f2: cutlass.Float32, f3: cutlass.Float32,
     n_epi: cutlass.Constexpr, epi: cutlass.Constexpr,
 ):
@@ -294,7 +293,6 @@ def kwb_pointwise(x, epi, epi_tensors=(), epi_scalars=(), out_dtype=None):
     out = torch.empty(x.shape, dtype=out_dtype or x.dtype, device=x.device)
     if out.numel() == 0:
         return out
-    _kwb_int32(x)
     keep = [d for d in range(x.dim()) if x.shape[d] != 1]
     if len(keep) > 5:
         raise ValueError("kwb_pointwise: rank %d (the CuTe DSL stage walks up to 5 dims)" % len(keep))
@@ -326,13 +324,13 @@ def kwb_pointwise(x, epi, epi_tensors=(), epi_scalars=(), out_dtype=None):
 
 # ==== stage: kwb_reduce
 @cute.kernel
-def _kwb_reduce_kernel(m_x: cute.Tensor, m_out: cute.Tensor, n_rows: cutlass.Int32, r: cutlass.Int32,
-                       inner: cutlass.Int32, op: cutlass.Constexpr):
+def _kwb_reduce_kernel(m_x: cute.Tensor, m_out: cute.Tensor, n_rows: cutlass.Int64, r: cutlass.Int64,
+                       inner: cutlass.Int64, op: cutlass.Constexpr):
     # one warp per row (o, i) of x viewed as [outer, r, inner]: lanes stride the row in fp32, a butterfly merges
     tidx, _, _ = cute.arch.thread_idx()
     bidx, _, _ = cute.arch.block_idx()
     lane = tidx % 32
-    row = bidx * ROW_WARPS + tidx // 32
+    row = cutlass.Int64(bidx) * ROW_WARPS + tidx // 32  # Int64: rows x row length may pass 2**31
     if row < n_rows:  # predication: the last CTA may hold fewer rows (whole warps: the shuffles stay converged)
         base = (row // inner) * r * inner + row % inner
         a = cutlass.Float32(0.0)
@@ -377,8 +375,8 @@ def _kwb_reduce_kernel(m_x: cute.Tensor, m_out: cute.Tensor, n_rows: cutlass.Int
 
 
 @cute.jit
-def _kwb_reduce_host(m_x: cute.Tensor, m_out: cute.Tensor, n_rows: cutlass.Int32, r: cutlass.Int32,
-                     inner: cutlass.Int32, op: cutlass.Constexpr):
+def _kwb_reduce_host(m_x: cute.Tensor, m_out: cute.Tensor, n_rows: cutlass.Int64, r: cutlass.Int64,
+                     inner: cutlass.Int64, op: cutlass.Constexpr):
     _kwb_reduce_kernel(m_x, m_out, n_rows, r, inner, op).launch(
         grid=[(n_rows + ROW_WARPS - 1) // ROW_WARPS, 1, 1], block=[ROW_WARPS * 32, 1, 1])
 
@@ -403,7 +401,6 @@ def kwb_reduce(x, dims, op, keepdim=False, pre=None, pre_tensors=(), pre_scalars
         return kwb_pointwise(x, _kwb_epi_identity, out_dtype=out_dtype)
     out = torch.empty(full, dtype=out_dtype, device=x.device)
     if out.numel() > 0:
-        _kwb_int32(x)
         span, outer, r, inner, _ = _kwb_rows(x, red)
         if r == 0:
             raise NotImplementedError("kwb_reduce: a %s over no elements has no CuTe DSL stage yet" % op)
@@ -422,15 +419,15 @@ def kwb_reduce(x, dims, op, keepdim=False, pre=None, pre_tensors=(), pre_scalars
 
 # ==== stage: kwb_var kwb_var_mean
 @cute.kernel
-def _kwb_var_kernel(m_x: cute.Tensor, m_out: cute.Tensor, m_mean: cute.Tensor, n_rows: cutlass.Int32,
-                    r: cutlass.Int32, inner: cutlass.Int32, corr: cutlass.Float32, std: cutlass.Constexpr,
+def _kwb_var_kernel(m_x: cute.Tensor, m_out: cute.Tensor, m_mean: cute.Tensor, n_rows: cutlass.Int64,
+                    r: cutlass.Int64, inner: cutlass.Int64, corr: cutlass.Float32, std: cutlass.Constexpr,
                     with_mean: cutlass.Constexpr):
     # one warp per row (o, i) of x viewed as [outer, r, inner]: the mean, then the sum of squares about it (two passes,
     # each merged by a butterfly), divided by max(r - correction, 0) as torch (0 / 0 is NaN); std: its square root
     tidx, _, _ = cute.arch.thread_idx()
     bidx, _, _ = cute.arch.block_idx()
     lane = tidx % 32
-    row = bidx * ROW_WARPS + tidx // 32
+    row = cutlass.Int64(bidx) * ROW_WARPS + tidx // 32  # Int64: rows x row length may pass 2**31
     if row < n_rows:  # predication: whole warps (the shuffles stay converged)
         base = (row // inner) * r * inner + row % inner
         a = cutlass.Float32(0.0)
@@ -455,8 +452,8 @@ def _kwb_var_kernel(m_x: cute.Tensor, m_out: cute.Tensor, m_mean: cute.Tensor, n
 
 
 @cute.jit
-def _kwb_var_host(m_x: cute.Tensor, m_out: cute.Tensor, m_mean: cute.Tensor, n_rows: cutlass.Int32,
-                  r: cutlass.Int32, inner: cutlass.Int32, corr: cutlass.Float32, std: cutlass.Constexpr,
+def _kwb_var_host(m_x: cute.Tensor, m_out: cute.Tensor, m_mean: cute.Tensor, n_rows: cutlass.Int64,
+                  r: cutlass.Int64, inner: cutlass.Int64, corr: cutlass.Float32, std: cutlass.Constexpr,
                   with_mean: cutlass.Constexpr):
     _kwb_var_kernel(m_x, m_out, m_mean, n_rows, r, inner, corr, std, with_mean).launch(
         grid=[(n_rows + ROW_WARPS - 1) // ROW_WARPS, 1, 1], block=[ROW_WARPS * 32, 1, 1])
@@ -481,7 +478,6 @@ def _kwb_var_launch(x, dims, correction, keepdim, std, with_mean):
     mean = torch.empty(full, dtype=x.dtype, device=x.device) if with_mean else out
     xr = x if red else x.reshape(1)  # a 0-d x: its one element about itself
     if out.numel() > 0:
-        _kwb_int32(x)
         span, outer, r, inner, _ = _kwb_rows(xr, red or [0])
         n_rows = outer * inner
         tensors = [from_dlpack(span), from_dlpack(out.view(-1)), from_dlpack(mean.view(-1))]
@@ -511,13 +507,13 @@ def kwb_var_mean(x, dims, correction, keepdim=False, std=False):
 
 # ==== stage: kwb_softmax
 @cute.kernel
-def _kwb_softmax_kernel(m_x: cute.Tensor, m_out: cute.Tensor, n_rows: cutlass.Int32, r: cutlass.Int32,
-                        inner: cutlass.Int32, log: cutlass.Constexpr):
+def _kwb_softmax_kernel(m_x: cute.Tensor, m_out: cute.Tensor, n_rows: cutlass.Int64, r: cutlass.Int64,
+                        inner: cutlass.Int64, log: cutlass.Constexpr):
     # one warp per row: online max and rescaled sum of exp per lane, a butterfly merge, a second pass writes
     tidx, _, _ = cute.arch.thread_idx()
     bidx, _, _ = cute.arch.block_idx()
     lane = tidx % 32
-    row = bidx * ROW_WARPS + tidx // 32
+    row = cutlass.Int64(bidx) * ROW_WARPS + tidx // 32  # Int64: rows x row length may pass 2**31
     if row < n_rows:  # predication: whole warps (the shuffles stay converged)
         base = (row // inner) * r * inner + row % inner
         a = cutlass.Float32(NEG_BIG)
@@ -543,8 +539,8 @@ def _kwb_softmax_kernel(m_x: cute.Tensor, m_out: cute.Tensor, n_rows: cutlass.In
 
 
 @cute.jit
-def _kwb_softmax_host(m_x: cute.Tensor, m_out: cute.Tensor, n_rows: cutlass.Int32, r: cutlass.Int32,
-                      inner: cutlass.Int32, log: cutlass.Constexpr):
+def _kwb_softmax_host(m_x: cute.Tensor, m_out: cute.Tensor, n_rows: cutlass.Int64, r: cutlass.Int64,
+                      inner: cutlass.Int64, log: cutlass.Constexpr):
     _kwb_softmax_kernel(m_x, m_out, n_rows, r, inner, log).launch(
         grid=[(n_rows + ROW_WARPS - 1) // ROW_WARPS, 1, 1], block=[ROW_WARPS * 32, 1, 1])
 
@@ -566,7 +562,6 @@ def kwb_softmax(x, dim, log=False, safe_rows=False, epi=None, epi_tensors=(), ep
     d = dim % x.dim()
     y = torch.empty(x.shape, dtype=torch.float32 if epi is not None else out_dtype, device=x.device)
     if y.numel() > 0:
-        _kwb_int32(x)
         span, outer, r, inner, _ = _kwb_rows(x, [d])
         n_rows = outer * inner
         tensors = [from_dlpack(span), from_dlpack(y.view(-1))]
@@ -586,8 +581,8 @@ def kwb_softmax(x, dim, log=False, safe_rows=False, epi=None, epi_tensors=(), ep
 # ==== stage: kwb_group_norm kwb_layer_norm
 @cute.kernel
 def _kwb_group_norm_kernel(m_x: cute.Tensor, m_out: cute.Tensor, m_w: cute.Tensor, m_b: cute.Tensor,
-                           n_rows: cutlass.Int32, r: cutlass.Int32, groups: cutlass.Int32, cpg: cutlass.Int32,
-                           hw: cutlass.Int32, eps: cutlass.Float32, has_w: cutlass.Constexpr,
+                           n_rows: cutlass.Int64, r: cutlass.Int64, groups: cutlass.Int64, cpg: cutlass.Int64,
+                           hw: cutlass.Int64, eps: cutlass.Float32, has_w: cutlass.Constexpr,
                            has_b: cutlass.Constexpr):
     # one warp per row of r contiguous elements: the mean, then the variance about it (two passes, each merged by a
     # butterfly), then a third pass normalizes with the affine's element (row % groups) * cpg + k // hw. Group norm:
@@ -595,7 +590,7 @@ def _kwb_group_norm_kernel(m_x: cute.Tensor, m_out: cute.Tensor, m_w: cute.Tenso
     tidx, _, _ = cute.arch.thread_idx()
     bidx, _, _ = cute.arch.block_idx()
     lane = tidx % 32
-    row = bidx * ROW_WARPS + tidx // 32
+    row = cutlass.Int64(bidx) * ROW_WARPS + tidx // 32  # Int64: rows x row length may pass 2**31
     if row < n_rows:  # predication: whole warps (the shuffles stay converged)
         base = row * r
         a = cutlass.Float32(0.0)
@@ -623,8 +618,8 @@ def _kwb_group_norm_kernel(m_x: cute.Tensor, m_out: cute.Tensor, m_w: cute.Tenso
 
 @cute.jit
 def _kwb_group_norm_host(m_x: cute.Tensor, m_out: cute.Tensor, m_w: cute.Tensor, m_b: cute.Tensor,
-                         n_rows: cutlass.Int32, r: cutlass.Int32, groups: cutlass.Int32, cpg: cutlass.Int32,
-                         hw: cutlass.Int32, eps: cutlass.Float32, has_w: cutlass.Constexpr, has_b: cutlass.Constexpr):
+                         n_rows: cutlass.Int64, r: cutlass.Int64, groups: cutlass.Int64, cpg: cutlass.Int64,
+                         hw: cutlass.Int64, eps: cutlass.Float32, has_w: cutlass.Constexpr, has_b: cutlass.Constexpr):
     _kwb_group_norm_kernel(m_x, m_out, m_w, m_b, n_rows, r, groups, cpg, hw, eps, has_w, has_b).launch(
         grid=[(n_rows + ROW_WARPS - 1) // ROW_WARPS, 1, 1], block=[ROW_WARPS * 32, 1, 1])
 
@@ -632,7 +627,6 @@ def _kwb_group_norm_host(m_x: cute.Tensor, m_out: cute.Tensor, m_w: cute.Tensor,
 def _kwb_row_norm(x, y, weight, bias, n_rows, r, groups, cpg, hw, eps):
     """The row-norm launch of group and layer norm: x's contiguous rows of r elements normalized into y (contiguous,
     x's shape); weight / bias flattened (or None), element (row % groups) * cpg + k // hw of a row's element k."""
-    _kwb_int32(x)
     xc = x.contiguous()
     w = weight.contiguous().view(-1) if weight is not None else y.view(-1)  # never read without has_w
     b = bias.contiguous().view(-1) if bias is not None else y.view(-1)
@@ -695,7 +689,7 @@ def kwb_layer_norm(x, normalized_shape, weight, bias, eps, pre=None, pre_tensors
 # ==== stage: kwb_batch_norm
 @cute.kernel
 def _kwb_bn_stats_kernel(m_x: cute.Tensor, m_mean: cute.Tensor, m_var: cute.Tensor, m_rmean: cute.Tensor,
-                         m_rvar: cute.Tensor, c: cutlass.Int32, hw: cutlass.Int32, count: cutlass.Int32,
+                         m_rvar: cute.Tensor, c: cutlass.Int64, hw: cutlass.Int64, count: cutlass.Int64,
                          momentum: cutlass.Float32, unbias: cutlass.Float32, update: cutlass.Constexpr):
     # one warp per channel of contiguous x [N, C, HW]: its N * HW elements' mean, then the biased variance about it
     # (two passes, each merged by a butterfly); lane 0 writes them and, in training with running statistics, updates
@@ -703,7 +697,7 @@ def _kwb_bn_stats_kernel(m_x: cute.Tensor, m_mean: cute.Tensor, m_var: cute.Tens
     tidx, _, _ = cute.arch.thread_idx()
     bidx, _, _ = cute.arch.block_idx()
     lane = tidx % 32
-    ch = bidx * ROW_WARPS + tidx // 32
+    ch = cutlass.Int64(bidx) * ROW_WARPS + tidx // 32
     if ch < c:  # predication: whole warps (the shuffles stay converged)
         a = cutlass.Float32(0.0)
         for k in range(lane, count, 32):
@@ -730,7 +724,7 @@ def _kwb_bn_stats_kernel(m_x: cute.Tensor, m_mean: cute.Tensor, m_var: cute.Tens
 
 @cute.jit
 def _kwb_bn_stats_host(m_x: cute.Tensor, m_mean: cute.Tensor, m_var: cute.Tensor, m_rmean: cute.Tensor,
-                       m_rvar: cute.Tensor, c: cutlass.Int32, hw: cutlass.Int32, count: cutlass.Int32,
+                       m_rvar: cute.Tensor, c: cutlass.Int64, hw: cutlass.Int64, count: cutlass.Int64,
                        momentum: cutlass.Float32, unbias: cutlass.Float32, update: cutlass.Constexpr):
     _kwb_bn_stats_kernel(m_x, m_mean, m_var, m_rmean, m_rvar, c, hw, count, momentum, unbias, update).launch(
         grid=[(c + ROW_WARPS - 1) // ROW_WARPS, 1, 1], block=[ROW_WARPS * 32, 1, 1])
@@ -770,7 +764,6 @@ def kwb_batch_norm(x, weight, bias, running_mean, running_var, training, momentu
     y_dtype = torch.float32 if epi is not None else x.dtype
     if x.numel() == 0:
         return torch.empty(x.shape, dtype=y_dtype, device=x.device)
-    _kwb_int32(x)
     hw = x.numel() // (n * c)
     if training or running_mean is None:
         xc = x.contiguous()
@@ -807,14 +800,14 @@ def kwb_batch_norm(x, weight, bias, running_mean, running_var, training, momentu
 
 # ==== stage: kwb_pool kwb_adaptive_pool
 @cute.kernel
-def _kwb_pool_kernel(m_x: cute.Tensor, m_y: cute.Tensor, total: cutlass.Int32, c: cutlass.Int32,
-                     od: cutlass.Int32, oh: cutlass.Int32, ow: cutlass.Int32,  # output sizes (3-D, 1 where padded)
-                     id_: cutlass.Int32, ih: cutlass.Int32, iw: cutlass.Int32,  # input sizes
-                     sn: cutlass.Int32, sc: cutlass.Int32, sd: cutlass.Int32, sh: cutlass.Int32, sw: cutlass.Int32,
-                     kd: cutlass.Int32, kh: cutlass.Int32, kw: cutlass.Int32,  # window
-                     td: cutlass.Int32, th: cutlass.Int32, tw: cutlass.Int32,  # stride
-                     pd: cutlass.Int32, ph: cutlass.Int32, pw: cutlass.Int32,  # padding
-                     dd: cutlass.Int32, dh: cutlass.Int32, dw: cutlass.Int32,  # dilation (max only)
+def _kwb_pool_kernel(m_x: cute.Tensor, m_y: cute.Tensor, total: cutlass.Int64, c: cutlass.Int64,
+                     od: cutlass.Int64, oh: cutlass.Int64, ow: cutlass.Int64,  # output sizes (3-D, 1 where padded)
+                     id_: cutlass.Int64, ih: cutlass.Int64, iw: cutlass.Int64,  # input sizes
+                     sn: cutlass.Int64, sc: cutlass.Int64, sd: cutlass.Int64, sh: cutlass.Int64, sw: cutlass.Int64,
+                     kd: cutlass.Int64, kh: cutlass.Int64, kw: cutlass.Int64,  # window
+                     td: cutlass.Int64, th: cutlass.Int64, tw: cutlass.Int64,  # stride
+                     pd: cutlass.Int64, ph: cutlass.Int64, pw: cutlass.Int64,  # padding
+                     dd: cutlass.Int64, dh: cutlass.Int64, dw: cutlass.Int64,  # dilation (max only)
                      divisor: cutlass.Float32, is_max: cutlass.Constexpr, count_pad: cutlass.Constexpr,
                      has_div: cutlass.Constexpr, adaptive: cutlass.Constexpr):
     # one thread per output element of [N * C, OD, OH, OW]: its window's taps read through x's strides, the
@@ -822,7 +815,7 @@ def _kwb_pool_kernel(m_x: cute.Tensor, m_y: cute.Tensor, total: cutlass.Int32, c
     # input + padding (count_include_pad) or the taps inside the input; adaptive: floor(o I / O) .. ceil((o+1) I / O)
     tidx, _, _ = cute.arch.thread_idx()
     bidx, _, _ = cute.arch.block_idx()
-    i = bidx * PW_THREADS + tidx
+    i = cutlass.Int64(bidx) * PW_THREADS + tidx  # Int64: a launch may hold 2**31 elements or more
     if i < total:  # predication: the last CTA may hold fewer outputs
         o_w = i % ow
         q = i // ow
@@ -874,14 +867,14 @@ def _kwb_pool_kernel(m_x: cute.Tensor, m_y: cute.Tensor, total: cutlass.Int32, c
 
 
 @cute.jit
-def _kwb_pool_host(m_x: cute.Tensor, m_y: cute.Tensor, total: cutlass.Int32, c: cutlass.Int32,
-                   od: cutlass.Int32, oh: cutlass.Int32, ow: cutlass.Int32,
-                   id_: cutlass.Int32, ih: cutlass.Int32, iw: cutlass.Int32,
-                   sn: cutlass.Int32, sc: cutlass.Int32, sd: cutlass.Int32, sh: cutlass.Int32, sw: cutlass.Int32,
-                   kd: cutlass.Int32, kh: cutlass.Int32, kw: cutlass.Int32,
-                   td: cutlass.Int32, th: cutlass.Int32, tw: cutlass.Int32,
-                   pd: cutlass.Int32, ph: cutlass.Int32, pw: cutlass.Int32,
-                   dd: cutlass.Int32, dh: cutlass.Int32, dw: cutlass.Int32,
+def _kwb_pool_host(m_x: cute.Tensor, m_y: cute.Tensor, total: cutlass.Int64, c: cutlass.Int64,
+                   od: cutlass.Int64, oh: cutlass.Int64, ow: cutlass.Int64,
+                   id_: cutlass.Int64, ih: cutlass.Int64, iw: cutlass.Int64,
+                   sn: cutlass.Int64, sc: cutlass.Int64, sd: cutlass.Int64, sh: cutlass.Int64, sw: cutlass.Int64,
+                   kd: cutlass.Int64, kh: cutlass.Int64, kw: cutlass.Int64,
+                   td: cutlass.Int64, th: cutlass.Int64, tw: cutlass.Int64,
+                   pd: cutlass.Int64, ph: cutlass.Int64, pw: cutlass.Int64,
+                   dd: cutlass.Int64, dh: cutlass.Int64, dw: cutlass.Int64,
                    divisor: cutlass.Float32, is_max: cutlass.Constexpr, count_pad: cutlass.Constexpr,
                    has_div: cutlass.Constexpr, adaptive: cutlass.Constexpr):
     _kwb_pool_kernel(m_x, m_y, total, c, od, oh, ow, id_, ih, iw, sn, sc, sd, sh, sw, kd, kh, kw, td, th, tw, pd, ph,
@@ -929,7 +922,6 @@ def kwb_pool(x, kind, kernel_size, stride, padding, dilation, ceil_mode, count_i
     y = torch.empty(list(x.shape[:2]) + osp, dtype=x.dtype, device=x.device)
     if y.numel() == 0:
         return y
-    _kwb_int32(x, y)
     pad = 3 - nsp  # leading spatial dims of size 1: every pooling is a 3-D one
     span, st = _kwb_span(x)
     sx = [st[0], st[1]] + [0] * pad + st[2:]

@@ -106,7 +106,19 @@ def compile(fn, *args):  # noqa: A001 - the DSL's name
     params = list(inspect.signature(fn).parameters.values())
     const = {i: a for i, (p, a) in enumerate(zip(params, args)) if p.annotation is cutlass.Constexpr}
 
+    # a runtime argument annotated cutlass.Int32 / Int64 arrives at that width, as the DSL converts it: index
+    # arithmetic on it wraps as on the GPU (a Python int would never overflow)
+    width = {i: p.annotation for i, p in enumerate(params) if p.annotation in (cutlass.Int32, cutlass.Int64)}
+
+    def arg(i, v):
+        if i in width and isinstance(v, int):
+            bits = 63 if width[i] is cutlass.Int64 else 31
+            if not -2 ** bits <= v < 2 ** bits:
+                raise OverflowError("cute.compile: %d does not fit %r" % (v, width[i]))
+            return width[i](v)
+        return v
+
     def run(*rt):
         it = iter(rt)
-        return fn(*[const[i] if i in const else next(it) for i in range(len(params))])
+        return fn(*[const[i] if i in const else arg(i, next(it)) for i in range(len(params))])
     return run
