@@ -183,6 +183,106 @@ class CuteStages(unittest.TestCase):
         self.assertEqual(tuple(got.shape), (4, 5))
 
 
+class _Probe:
+    """A cute.Tensor standing in for a span of n elements that are never allocated: records every flat index read or
+    written, asserts it lies in [0, n), reads 1.0 (the far-end tests need the index arithmetic, not the values)."""
+
+    def __init__(self, n, dtype):
+        self.n, self.element_type, self.seen = n, cutlass._BY_TORCH[dtype], []
+
+    def _at(self, i):
+        i = int(cutlass._raw(i))
+        assert 0 <= i < self.n, "flat index %d outside [0, %d)" % (i, self.n)
+        self.seen.append(i)
+        return i
+
+    def __getitem__(self, i):
+        self._at(i)
+        return cutlass.Val(torch.tensor(1.0))
+
+    def __setitem__(self, i, v):
+        self._at(i)
+
+
+class CuteStagesInt64(unittest.TestCase):
+    """Extents of 2**31 elements or more (level 1's 46_ pools a [16, 32, 128, 128, 256] input): every stage's host
+    passes its sizes and strides through its launch (the emulation's compile raises OverflowError where one would not
+    fit an Int32 argument), and the last CTA of a launch that large indexes inside its tensors (an Int32 flat index
+    would wrap negative there). Tensors are on the meta device and launches dry (recorded, not run) except one CTA."""
+
+    def setUp(self):
+        cute.dry = []
+
+    def tearDown(self):
+        cute.dry = None
+
+    def big(self, *shape, dtype=torch.bfloat16):
+        return torch.empty(shape, dtype=dtype, device="meta")
+
+    def test_every_stage_takes_2_31_elements(self):
+        x = self.big(16, 32, 128, 128, 256)  # level 1's 46_ input: 2**31 elements
+        self.assertEqual(x.numel(), 2 ** 31)
+        y = S["kwb_pool"](x, "avg", [3, 3, 3], [2, 2, 2], [1, 1, 1], [1, 1, 1], False)
+        self.assertEqual(tuple(y.shape), (16, 32, 64, 64, 128))
+        S["kwb_pool"](x, "max", [3, 3, 3], [2, 2, 2], [1, 1, 1], [1, 1, 1], False)
+        S["kwb_adaptive_pool"](x, "avg", [4, 4, 4])
+        w = self.big(256)
+        S["kwb_pointwise"](x, _epi_add_mul, (w, self.big(128, 1), self.big(1)), (2.0,))
+        S["kwb_reduce"](x, [1], "sum")
+        S["kwb_reduce"](x, [], "amax")
+        S["kwb_var"](x, [4], 1.0)
+        S["kwb_softmax"](x, 2)
+        S["kwb_group_norm"](x, 4, self.big(32), self.big(32), 1e-5)
+        S["kwb_layer_norm"](x, [256], w, w, 1e-5)
+        S["kwb_batch_norm"](x, self.big(32), self.big(32), self.big(32, dtype=torch.float32),
+                            self.big(32, dtype=torch.float32), True, 0.1, 1e-5)
+        S["kwb_gemm"](self.big(65536, 64), self.big(32769, 64))  # C of 65536 x 32769 > 2**31 elements
+        grids = [g for _, g, _ in cute.dry]
+        self.assertEqual(grids[0], [2 ** 28 // S["PW_THREADS"], 1, 1])  # the avg pool: one thread per output
+        self.assertEqual(grids[-1], [4096, 2049, 1])
+
+    def far_end(self, call, spans):
+        """Runs the last CTA of the last launch `call` records, its tensors replaced by probes of `spans`' sizes;
+        returns the probes."""
+        call()
+        launcher, grid, block = cute.dry[-1]
+        cute.dry = None
+        args = list(launcher.args)
+        probes = []
+        for i, a in enumerate(args):
+            if isinstance(a, cute.Tensor):
+                args[i] = _Probe(a.t.numel(), a.t.dtype)
+                probes.append(args[i])
+        launcher.args = tuple(args)
+        launcher.run_block(tuple(g - 1 for g in grid), block)
+        return probes
+
+    def test_pointwise_last_cta(self):
+        n = 2 ** 31 + 100  # the last CTA holds elements past 2**31
+        probes = self.far_end(lambda: S["kwb_pointwise"](self.big(n), _epi_add_mul, (self.big(1), self.big(1)),
+                                                         (0.0,)), None)
+        x, out = probes[0], probes[1]
+        self.assertEqual(max(out.seen), n - 1)
+        self.assertEqual(sorted(out.seen), list(range(n // 256 * 256, n)))
+
+    def test_pool_last_cta(self):
+        x = self.big(64, 32, 128, 128, 256)  # 2**33 elements: offsets past 2**31 and 2**32
+        probes = self.far_end(lambda: S["kwb_pool"](x, "avg", [3, 3, 3], [2, 2, 2], [1, 1, 1], [1, 1, 1], False),
+                              None)
+        xs, ys = probes[0], probes[1]
+        self.assertEqual(max(ys.seen), 64 * 32 * 64 * 64 * 128 - 1)
+        # the last output's window: d, h, w in {125, 126, 127} x {253, 254, 255} of the last (n, c) plane
+        self.assertEqual(max(xs.seen), x.numel() - 1)
+        self.assertIn(x.numel() - 1 - 2 * 256 - 2 * 128 * 256, xs.seen)
+
+    def test_reduce_rows_last_cta(self):
+        rows = 2 ** 29 + 3  # 4 elements a row: offsets past 2**31
+        probes = self.far_end(lambda: S["kwb_reduce"](self.big(rows, 4), [1], "sum"), None)
+        xs, out = probes[0], probes[1]
+        self.assertEqual(sorted(out.seen), list(range(rows // 4 * 4, rows)))
+        self.assertEqual(max(xs.seen), rows * 4 - 1)
+
+
 class StageSetText(unittest.TestCase):
     """The stage set as cutechain.cpp pastes it: sections by their '# ==== stage:' headers, the shared host helpers
     (chain_host.py) after common; every name defined once across them and the Triton library (session 31)."""
