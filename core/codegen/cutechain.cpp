@@ -81,8 +81,15 @@ const QMap<QString, QStringList>& stageKeywords() {
       {QStringLiteral("kwb_layer_norm"),
        {QStringLiteral("pre"), QStringLiteral("pre_tensors"), QStringLiteral("pre_scalars"), QStringLiteral("epi"),
         QStringLiteral("epi_tensors"), QStringLiteral("epi_scalars"), QStringLiteral("out_dtype")}},
+      // stats: conv_forward(..., stats=True) here returns None for it, so the stage computes the statistics itself
       {QStringLiteral("kwb_batch_norm"),
-       {QStringLiteral("epi"), QStringLiteral("epi_tensors"), QStringLiteral("epi_scalars")}},
+       {QStringLiteral("epi"), QStringLiteral("epi_tensors"), QStringLiteral("epi_scalars"), QStringLiteral("stats")}},
+      // the direct convolution (session 32): every argument of the Triton template's conv_forward; reduce= is a
+      // kwb_reduce launch after it, stats=True returns None statistics
+      {QStringLiteral("conv_forward"),
+       {QStringLiteral("epi"), QStringLiteral("epi_tensors"), QStringLiteral("epi_scalars"), QStringLiteral("reduce"),
+        QStringLiteral("keepdim"), QStringLiteral("over"), QStringLiteral("stats"), QStringLiteral("out"),
+        QStringLiteral("epi_view")}},
       {QStringLiteral("kwb_var"), {QStringLiteral("std")}},
       {QStringLiteral("kwb_var_mean"), {QStringLiteral("std")}},
       // keep_layout is a layout hint (the CuTe DSL pool stores contiguous NCHW), so it is taken and ignored
@@ -106,7 +113,6 @@ const QMap<QString, QStringList>& stageKeywords() {
 /// else what has no CuTe DSL stage: "a kwb_batch_norm launch", "a kwb_reduce launch of prod", "a kwb_gemm launch
 /// with pro= (a prologue on A)".
 QString stageGap(const QString& stage, const QString& args) {
-  if (stage == u"conv_forward") return QStringLiteral("a convolution launch (conv_forward)");
   const auto& kw = stageKeywords();
   if (!kw.contains(stage)) return QStringLiteral("a %1 launch").arg(stage);
   if (kw.value(stage).isEmpty()) return {};  // plumbing
@@ -204,8 +210,7 @@ std::optional<ChainPlan> cuteChainPlan(const nlohmann::json& spec, QString* whyN
                     .arg(launchesText(*plan), what);
     return std::nullopt;
   };
-  QString gap = planGap(*plan);
-  if (gap.isEmpty() && plan->hasConv) gap = QStringLiteral("a convolution launch (conv_forward)");
+  const QString gap = planGap(*plan);
   if (!gap.isEmpty()) return decline(gap + QStringLiteral(" has no CuTe DSL stage yet"));
   QSet<QString> lowered;
   for (const ChainEpilogue& e : plan->epilogueSpecs) {
@@ -256,13 +261,26 @@ QString stageCode(const QString& body, QString* error) {
          parts.join(QStringLiteral("\n\n\n"));
 }
 
+/// The plan's convolutions as conv_forward's ConvSpec constants ("CONV0 = ConvSpec(2, (1, 1), ...)"), "" for none.
+QString convSpecs(const ChainPlan& plan) {
+  if (!plan.hasConv) return {};
+  const auto v = [&](const char* k) { return plan.convVars.value(QLatin1String(k)); };
+  QStringList lines = {QStringLiteral("# ---- this plan's convolutions (conv_forward's conv argument) ----"),
+                       QStringLiteral("CONV0 = ConvSpec(%1, %2, %3, %4, %5, %6, %7)")
+                           .arg(v("SPATIAL"), v("STRIDE"), v("PADDING"), v("DILATION"), v("OUTPUT_PADDING"),
+                                v("GROUPS"), v("TRANSPOSED"))};
+  lines << plan.moreConvs;
+  return lines.join(u'\n');
+}
+
 /// Every plan over the stage set: cutedsl_chain.py.tmpl with the stage sections forward() calls. The baseline
 /// configuration names only the stages the plan uses; a one-GEMM plan records the GEMM's 16 x 16 tile.
 GeneratedKernel cuteStagesKernel(const ChainPlan& plan, const QStringList& epis, const nlohmann::json& spec,
                                  const FrameworkBackend& backend) {
   GeneratedKernel k;
-  const QString stages = stageCode(plan.forwardBody, &k.error);
+  QString stages = stageCode(plan.forwardBody, &k.error);
   if (stages.isEmpty()) return k;
+  if (const QString specs = convSpecs(plan); !specs.isEmpty()) stages += QStringLiteral("\n\n\n") + specs;
   // every return records the largest launch's CTA count first; the widening line copies nothing here
   QStringList body =
       QString(plan.forwardBody)

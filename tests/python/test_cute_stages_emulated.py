@@ -283,6 +283,77 @@ class CuteStagesInt64(unittest.TestCase):
         self.assertEqual(max(xs.seen), rows * 4 - 1)
 
 
+class CuteConv(unittest.TestCase):
+    """conv_forward (session 32): the direct convolution against torch's, 1-D to 3-D, standard and transposed, with
+    stride, padding, dilation, output_padding, groups, no bias, a strided x, an unbatched x, bf16, a fused epilogue
+    reading a per-channel tensor, out= a channel slice of a wider buffer, and reduce= after it."""
+
+    class _M:  # conv_forward's model argument: it records last_path / last_grid_blocks in __dict__
+        pass
+
+    def setUp(self):
+        torch.manual_seed(0)
+
+    def run_case(self, spatial, transposed, cin, cout, groups, k, stride, pad, dil, opad, size, bias=True,
+                 dtype=torch.float32):
+        F = torch.nn.functional
+        fn = [[F.conv1d, F.conv2d, F.conv3d], [F.conv_transpose1d, F.conv_transpose2d, F.conv_transpose3d]][
+            transposed][spatial - 1]
+        x = torch.randn([2, cin] + [size] * spatial).to(dtype)
+        wshape = [cin, cout // groups] if transposed else [cout, cin // groups]
+        w = torch.randn(wshape + list(k)).to(dtype)
+        b = torch.randn(cout).to(dtype) if bias else None
+        spec = S["ConvSpec"](spatial, stride, pad, dil, opad, groups, transposed)
+        m = self._M()
+        got = S["conv_forward"](m, x, w, b, spec)
+        kw = dict(stride=stride, padding=pad, dilation=dil, groups=groups)
+        if transposed:
+            kw["output_padding"] = opad
+        want = fn(x.float(), w.float(), None if b is None else b.float(), **kw)
+        self.assertEqual(tuple(got.shape), tuple(want.shape))
+        self.assertEqual(got.dtype, dtype)
+        self.assertEqual(m.last_path, "direct")
+        self.assertLess(rel(got, want), 1e-2 if dtype == torch.bfloat16 else 1e-6)
+        return x, w, b, spec, want
+
+    def test_standard_1d_2d_3d(self):
+        self.run_case(1, False, 4, 6, 2, (3,), (2,), (1,), (2,), (0,), 9)
+        self.run_case(2, False, 3, 4, 1, (3, 2), (1, 2), (1, 0), (1, 1), (0, 0), 6, bias=False)
+        self.run_case(3, False, 2, 2, 2, (2, 2, 3), (1, 1, 2), (0, 1, 1), (1, 2, 1), (0, 0, 0), 4)
+
+    def test_transposed_1d_2d_3d(self):
+        self.run_case(1, True, 4, 6, 2, (3,), (2,), (1,), (1,), (1,), 7)
+        self.run_case(2, True, 3, 4, 1, (3, 3), (2, 2), (1, 1), (1, 1), (1, 1), 4)  # level 2's 2_ at a small size
+        self.run_case(3, True, 2, 4, 2, (2, 3, 2), (2, 1, 2), (0, 1, 1), (1, 2, 1), (1, 0, 0), 3, bias=False)
+
+    def test_bf16_epilogue_out_slice_reduce(self):
+        x, w, b, spec, want = self.run_case(2, False, 3, 4, 1, (3, 3), (1, 1), (1, 1), (1, 1), (0, 0), 5,
+                                            dtype=torch.bfloat16)
+        m = self._M()
+        e0 = torch.randn(4, 1, 1)  # per channel, broadcast over the output
+        got = S["conv_forward"](m, x.float(), w.float(), b.float(), spec, epi=_epi_add_mul,
+                                epi_tensors=(e0, e0), epi_scalars=(0.5,))
+        self.assertLess(rel(got, (want + e0) * e0 + 0.5), 1e-6)
+        buf = torch.zeros(2, 9, 5, 5)  # a cat's buffer: the convolution writes channels 3..6
+        got = S["conv_forward"](m, x.float(), w.float(), b.float(), spec, out=buf[:, 3:7])
+        self.assertEqual(got.data_ptr(), buf[:, 3:7].data_ptr())
+        self.assertLess(rel(buf[:, 3:7], want), 1e-6)
+        self.assertEqual(float(buf[:, :3].abs().sum() + buf[:, 7:].abs().sum()), 0.0)
+        got = S["conv_forward"](m, x.float(), w.float(), b.float(), spec, reduce="mean", keepdim=False)
+        self.assertLess(rel(got, want.mean([2, 3])), 1e-6)
+        got, st = S["conv_forward"](m, x.float(), w.float(), b.float(), spec, stats=True)
+        self.assertIsNone(st)
+
+    def test_strided_and_unbatched(self):
+        x = torch.randn(5, 5, 3, 2).permute(3, 2, 0, 1)  # [2, 3, 5, 5] channels-last-like strides
+        w = torch.randn(4, 3, 3, 3)
+        spec = S["ConvSpec"](2, (1, 1), (1, 1), (1, 1), (0, 0), 1, False)
+        got = S["conv_forward"](self._M(), x, w, None, spec)
+        self.assertLess(rel(got, torch.nn.functional.conv2d(x, w, padding=1)), 1e-6)
+        got = S["conv_forward"](self._M(), x[0], w, None, spec)
+        self.assertLess(rel(got, torch.nn.functional.conv2d(x[:1], w, padding=1)[0]), 1e-6)
+
+
 class StageSetText(unittest.TestCase):
     """The stage set as cutechain.cpp pastes it: sections by their '# ==== stage:' headers, the shared host helpers
     (chain_host.py) after common; every name defined once across them and the Triton library (session 31)."""

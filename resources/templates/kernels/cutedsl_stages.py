@@ -753,13 +753,16 @@ def _kwb_bn_apply(acc, e0_v, e1_v, e2_v, e3_v, f0, f1, f2, f3):
 
 
 def kwb_batch_norm(x, weight, bias, running_mean, running_var, training, momentum, eps, epi=None, epi_tensors=(),
-                   epi_scalars=()):
+                   epi_scalars=(), stats=None):
     """epi(batch_norm(x)) of x [N, C, *] (instance norm: a [1, N*C, L] view); the Triton stage's signature without
-    its fused stats / reduce / keep_layout (the plan check keeps those out). training, or no running statistics:
+    its fused reduce / keep_layout (the plan check keeps those out). stats: None only (this stage set's conv_forward
+    returns None for a convolution's tile statistics; anything else raises NotImplementedError). training, or no running statistics:
     batch statistics (biased variance, one warp per channel) and, with running statistics in training, their
     in-place update (unbiased variance); eval: the running ones. weight / bias: [C], or a [G, C/G] view (reshaped),
     or None. The apply pass is a kwb_pointwise launch with the statistics and the affine broadcast per channel;
     epi another one. The result is contiguous."""
+    if stats is not None:  # the CuTe DSL conv_forward(..., stats=True) gives None: the statistics are computed here
+        raise NotImplementedError("kwb_batch_norm: statistics from a convolution's tiles have no CuTe DSL stage")
     n, c = x.shape[0], x.shape[1]
     y_dtype = torch.float32 if epi is not None else x.dtype
     if x.numel() == 0:
@@ -947,3 +950,213 @@ def kwb_adaptive_pool(x, kind, output_size, keep_layout=False):
     output's window from floor(o I / O) to ceil((o + 1) I / O), its tap count the avg divisor."""
     nsp = len(output_size) if isinstance(output_size, (list, tuple)) else x.dim() - 2
     return kwb_pool(x, kind, [1] * nsp, [1] * nsp, [0] * nsp, [1] * nsp, False, output_size=output_size)
+
+
+# ==== stage: conv_forward
+# a convolution of the plan (CONV0, CONV1, ... below the stage set): 1-D to 3-D, standard or transposed, as the Triton
+# convolution template's ConvSpec names it
+ConvSpec = __import__("collections").namedtuple(
+    "ConvSpec", "spatial stride padding dilation output_padding groups transposed")
+
+
+@cute.kernel
+def _kwb_conv_kernel(m_x: cute.Tensor, m_w: cute.Tensor, m_bias: cute.Tensor, m_y: cute.Tensor, m_e0: cute.Tensor,
+                     m_e1: cute.Tensor, m_e2: cute.Tensor, m_e3: cute.Tensor, total: cutlass.Int64,
+                     cout: cutlass.Int64, od: cutlass.Int64, oh: cutlass.Int64, ow: cutlass.Int64,
+                     id_: cutlass.Int64, ih: cutlass.Int64, iw: cutlass.Int64,
+                     xn: cutlass.Int64, xc: cutlass.Int64, xd: cutlass.Int64, xh: cutlass.Int64, xw: cutlass.Int64,
+                     w0: cutlass.Int64, w1: cutlass.Int64, wd: cutlass.Int64, wh: cutlass.Int64, ww: cutlass.Int64,
+                     kd: cutlass.Int64, kh: cutlass.Int64, kw: cutlass.Int64,
+                     td: cutlass.Int64, th: cutlass.Int64, tw: cutlass.Int64,  # stride
+                     pd: cutlass.Int64, ph: cutlass.Int64, pw: cutlass.Int64,  # padding
+                     dd: cutlass.Int64, dh: cutlass.Int64, dw: cutlass.Int64,  # dilation
+                     cig: cutlass.Int64, cog: cutlass.Int64,  # channels per group, in and out
+                     y0: cutlass.Int64, y1: cutlass.Int64, y2: cutlass.Int64, y3: cutlass.Int64, y4: cutlass.Int64,
+                     s00: cutlass.Int64, s01: cutlass.Int64, s02: cutlass.Int64, s03: cutlass.Int64, s04: cutlass.Int64,
+                     s10: cutlass.Int64, s11: cutlass.Int64, s12: cutlass.Int64, s13: cutlass.Int64, s14: cutlass.Int64,
+                     s20: cutlass.Int64, s21: cutlass.Int64, s22: cutlass.Int64, s23: cutlass.Int64, s24: cutlass.Int64,
+                     s30: cutlass.Int64, s31: cutlass.Int64, s32: cutlass.Int64, s33: cutlass.Int64, s34: cutlass.Int64,
+                     f0: cutlass.Float32, f1: cutlass.Float32, f2: cutlass.Float32, f3: cutlass.Float32,
+                     has_bias: cutlass.Constexpr, transposed: cutlass.Constexpr, n_epi: cutlass.Constexpr,
+                     epi: cutlass.Constexpr):
+    # direct convolution, one thread per output element of [N, Cout, OD, OH, OW] (1-D and 2-D as 3-D with size-1
+    # leading dims): a serial fp32 loop over its group's input channels and the kernel taps, x and the weight read
+    # through their strides. Standard: input position o * stride - padding + k * dilation; transposed (weight
+    # [Cin, Cout / groups, *k]): the taps where (o + padding - k * dilation) is a multiple of the stride, i = that /
+    # stride. Then bias, the epilogue on the fp32 value (its tensors read through their broadcast strides), one store
+    # through y's strides (a cat's channel slice).
+    tidx, _, _ = cute.arch.thread_idx()
+    bidx, _, _ = cute.arch.block_idx()
+    i = cutlass.Int64(bidx) * PW_THREADS + tidx  # Int64: a launch may hold 2**31 outputs or more
+    if i < total:  # predication: the last CTA may hold fewer outputs
+        o_w = i % ow
+        q = i // ow
+        o_h = q % oh
+        q = q // oh
+        o_d = q % od
+        q = q // od
+        co = q % cout
+        n = q // cout
+        g = co // cog
+        acc = cutlass.Float32(0.0)
+        for ci in range(0, cig, 1):
+            c_in = g * cig + ci
+            xb = n * xn + c_in * xc
+            wb = co * w0 + ci * w1
+            if cutlass.const_expr(transposed):
+                wb = c_in * w0 + (co % cog) * w1
+            for a in range(0, kd, 1):
+                for b in range(0, kh, 1):
+                    for e in range(0, kw, 1):
+                        zd = o_d * td - pd + a * dd
+                        zh = o_h * th - ph + b * dh
+                        zw = o_w * tw - pw + e * dw
+                        ok = (zd >= 0) & (zd < id_) & (zh >= 0) & (zh < ih) & (zw >= 0) & (zw < iw)
+                        if cutlass.const_expr(transposed):
+                            zd = o_d + pd - a * dd
+                            zh = o_h + ph - b * dh
+                            zw = o_w + pw - e * dw
+                            ok = ((zd >= 0) & (zd % td == 0) & (zd // td < id_) & (zh >= 0) & (zh % th == 0) &
+                                  (zh // th < ih) & (zw >= 0) & (zw % tw == 0) & (zw // tw < iw))
+                            zd = zd // td
+                            zh = zh // th
+                            zw = zw // tw
+                        if ok:
+                            acc = acc + m_x[xb + zd * xd + zh * xh + zw * xw].to(cutlass.Float32) * \
+                                m_w[wb + a * wd + b * wh + e * ww].to(cutlass.Float32)
+        if cutlass.const_expr(has_bias):
+            acc = acc + m_bias[co].to(cutlass.Float32)
+        acc_v = _kwb_ssa(acc)
+        e0_v = acc_v  # slots from n_epi on are never read by the epilogue
+        e1_v = acc_v
+        e2_v = acc_v
+        e3_v = acc_v
+        if cutlass.const_expr(n_epi > 0):
+            e0_v = _kwb_ssa(m_e0[n * s00 + co * s01 + o_d * s02 + o_h * s03 + o_w * s04].to(cutlass.Float32))
+        if cutlass.const_expr(n_epi > 1):
+            e1_v = _kwb_ssa(m_e1[n * s10 + co * s11 + o_d * s12 + o_h * s13 + o_w * s14].to(cutlass.Float32))
+        if cutlass.const_expr(n_epi > 2):
+            e2_v = _kwb_ssa(m_e2[n * s20 + co * s21 + o_d * s22 + o_h * s23 + o_w * s24].to(cutlass.Float32))
+        if cutlass.const_expr(n_epi > 3):
+            e3_v = _kwb_ssa(m_e3[n * s30 + co * s31 + o_d * s32 + o_h * s33 + o_w * s34].to(cutlass.Float32))
+        r_y = cute.make_rmem_tensor((1,), cutlass.Float32)
+        r_y.store(epi(acc_v, e0_v, e1_v, e2_v, e3_v, f0, f1, f2, f3).to(cutlass.Float32))
+        m_y[n * y0 + co * y1 + o_d * y2 + o_h * y3 + o_w * y4] = r_y[0].to(m_y.element_type)
+
+
+@cute.jit
+def _kwb_conv_host(m_x: cute.Tensor, m_w: cute.Tensor, m_bias: cute.Tensor, m_y: cute.Tensor, m_e0: cute.Tensor,
+                   m_e1: cute.Tensor, m_e2: cute.Tensor, m_e3: cute.Tensor, total: cutlass.Int64,
+                   cout: cutlass.Int64, od: cutlass.Int64, oh: cutlass.Int64, ow: cutlass.Int64,
+                   id_: cutlass.Int64, ih: cutlass.Int64, iw: cutlass.Int64,
+                   xn: cutlass.Int64, xc: cutlass.Int64, xd: cutlass.Int64, xh: cutlass.Int64, xw: cutlass.Int64,
+                   w0: cutlass.Int64, w1: cutlass.Int64, wd: cutlass.Int64, wh: cutlass.Int64, ww: cutlass.Int64,
+                   kd: cutlass.Int64, kh: cutlass.Int64, kw: cutlass.Int64,
+                   td: cutlass.Int64, th: cutlass.Int64, tw: cutlass.Int64,
+                   pd: cutlass.Int64, ph: cutlass.Int64, pw: cutlass.Int64,
+                   dd: cutlass.Int64, dh: cutlass.Int64, dw: cutlass.Int64,
+                   cig: cutlass.Int64, cog: cutlass.Int64,
+                   y0: cutlass.Int64, y1: cutlass.Int64, y2: cutlass.Int64, y3: cutlass.Int64, y4: cutlass.Int64,
+                   s00: cutlass.Int64, s01: cutlass.Int64, s02: cutlass.Int64, s03: cutlass.Int64, s04: cutlass.Int64,
+                   s10: cutlass.Int64, s11: cutlass.Int64, s12: cutlass.Int64, s13: cutlass.Int64, s14: cutlass.Int64,
+                   s20: cutlass.Int64, s21: cutlass.Int64, s22: cutlass.Int64, s23: cutlass.Int64, s24: cutlass.Int64,
+                   s30: cutlass.Int64, s31: cutlass.Int64, s32: cutlass.Int64, s33: cutlass.Int64, s34: cutlass.Int64,
+                   f0: cutlass.Float32, f1: cutlass.Float32, f2: cutlass.Float32, f3: cutlass.Float32,
+                   has_bias: cutlass.Constexpr, transposed: cutlass.Constexpr, n_epi: cutlass.Constexpr,
+                   epi: cutlass.Constexpr):
+    _kwb_conv_kernel(m_x, m_w, m_bias, m_y, m_e0, m_e1, m_e2, m_e3, total, cout, od, oh, ow, id_, ih, iw,
+                     xn, xc, xd, xh, xw, w0, w1, wd, wh, ww, kd, kh, kw, td, th, tw, pd, ph, pw, dd, dh, dw, cig, cog,
+                     y0, y1, y2, y3, y4, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24,
+                     s30, s31, s32, s33, s34, f0, f1, f2, f3, has_bias, transposed, n_epi, epi).launch(
+        grid=[(total + PW_THREADS - 1) // PW_THREADS, 1, 1], block=[PW_THREADS, 1, 1])
+
+
+def _kwb_conv_out_shape(x, weight, conv):
+    """The output's [N, Cout, *spatial] of a batched x, as torch's convolution sizes it."""
+    sp, k = conv.spatial, list(weight.shape[2:])
+    if conv.transposed:
+        cout = weight.shape[1] * conv.groups
+        o = [(x.shape[2 + j] - 1) * conv.stride[j] - 2 * conv.padding[j] + conv.dilation[j] * (k[j] - 1) +
+             conv.output_padding[j] + 1 for j in range(sp)]
+    else:
+        cout = weight.shape[0]
+        o = [(x.shape[2 + j] + 2 * conv.padding[j] - conv.dilation[j] * (k[j] - 1) - 1) // conv.stride[j] + 1
+             for j in range(sp)]
+    return [x.shape[0], cout] + o
+
+
+def conv_forward(model, x, weight, bias, conv=None, epi=None, epi_tensors=(), epi_scalars=(), reduce=None,
+                 keepdim=True, over="spatial", stats=False, out=None, epi_view=None):
+    """The Triton convolution template's conv_forward signature over one CuTe DSL direct-convolution launch: x
+    [N, Cin, *spatial] (or unbatched) at any strides, weight [Cout, Cin / groups, *k] ([Cin, Cout / groups, *k]
+    transposed), bias [Cout] or None; epi on the fp32 value before the store, epi_tensors broadcast to the output (or
+    given at epi_view(output)'s indices); the output in x's dtype, contiguous, or written into `out` (any strides, of
+    the output's shape and x's dtype: a cat's channel slice). reduce: sum / mean / amax / amin (logsumexp over the
+    channel) of the output over its spatial dims (over="spatial") or dim 1 (over="channel"), a kwb_reduce launch
+    after this one. stats=True returns (out, None): the statistics are not computed in the tiles here, so a batch
+    norm after it computes them itself. Records model.last_path = "direct" and model.last_grid_blocks."""
+    conv = conv if conv is not None else CONV0
+    sp = conv.spatial
+    if x.dim() == sp + 1:  # unbatched
+        res = conv_forward(model, x.unsqueeze(0), weight, bias, conv, epi, epi_tensors, epi_scalars, reduce,
+                           keepdim, over, stats, None if out is None else out.unsqueeze(0), epi_view)
+        if stats and reduce is None:
+            return res[0].squeeze(0), res[1]
+        return res.squeeze(0)
+    if x.dim() != sp + 2 or weight.dim() != sp + 2:
+        raise ValueError("conv_forward: a %d-D convolution of a %d-d input with a %d-d weight"
+                         % (sp, x.dim(), weight.dim()))
+    shape = _kwb_conv_out_shape(x, weight, conv)
+    if out is not None:
+        if reduce is not None or list(out.shape) != shape or out.dtype != x.dtype:
+            raise ValueError("conv_forward: out= takes a %s tensor of shape %s and no reduce; got %s %s, reduce=%r"
+                             % (x.dtype, tuple(shape), out.dtype, tuple(out.shape), reduce))
+        y = out
+    else:
+        y = torch.empty(shape, dtype=x.dtype, device=x.device)
+    state = model.__dict__  # plain attributes, as the Triton template keeps them
+    state["last_path"] = "direct"
+    state["last_grid_blocks"] = 0
+    if y.numel() > 0:
+        if epi_view is not None:
+            epi_tensors = [_kwb_epi_unview(t, y.shape, epi_view) for t in epi_tensors]
+        pad = 3 - sp
+        y5 = y  # y with size-1 leading spatial dims: every convolution is a 3-D one (a view: out's strides kept)
+        for _ in range(pad):
+            y5 = y5.unsqueeze(2)
+        x_span, x_st = _kwb_span(x)
+        w_span, w_st = _kwb_span(weight)
+        y_span, y_st = _kwb_span(y5)
+        es, ss = _kwb_epi_operands([e.expand(y.shape).reshape(y5.shape) for e in epi_tensors], y5.shape, 5)
+        n_epi = len(es)
+        es += [y_span] * (EPI_TENSORS - n_epi)
+        ss += [0] * (5 * (EPI_TENSORS - n_epi))
+        cin = x.shape[1]
+        cig = cin // conv.groups
+        cog = shape[1] // conv.groups
+        k3 = [1] * pad + list(weight.shape[2:])
+        sx = x_st[:2] + [0] * pad + x_st[2:]
+        sw = w_st[:2] + [0] * pad + w_st[2:]
+        total = y.numel()
+        tensors = [from_dlpack(t) for t in (x_span, w_span, bias.contiguous() if bias is not None else y_span, y_span,
+                                            *es)]
+        scalars = [total, shape[1], *y5.shape[2:], *([1] * pad + list(x.shape[2:])), *sx, *sw, *k3,
+                   *([1] * pad + list(conv.stride)), *([0] * pad + list(conv.padding)),
+                   *([1] * pad + list(conv.dilation)), cig, cog, *y_st, *ss, *_kwb_epi_scalars(epi_scalars)]
+        epi = epi if epi is not None else _kwb_epi_identity
+        flags = (bias is not None, bool(conv.transposed), n_epi, epi)
+        key = ("conv", x.dtype, weight.dtype, y.dtype, tuple((t.dtype, t.shape[0]) for t in es), flags)
+        compiled = _kwb_compiled.get(key)
+        if compiled is None:  # compile once per (stage, dtypes, bias, transposed, epilogue)
+            compiled = cute.compile(_kwb_conv_host, *tensors, *scalars, *flags)
+            _kwb_compiled[key] = compiled
+        compiled(*tensors, *scalars)
+        blocks = (total + PW_THREADS - 1) // PW_THREADS
+        state["last_grid_blocks"] = blocks
+        kwb_last_grid_blocks[0] = max(kwb_last_grid_blocks[0], blocks)
+    if reduce is not None:
+        dims = [1] if over == "channel" else list(range(2, y.dim()))
+        return kwb_reduce(y, dims, reduce, keepdim)
+    if stats:
+        return y, None
+    return y
