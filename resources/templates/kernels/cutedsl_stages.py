@@ -178,8 +178,8 @@ def _kwb_gemm_host(
     has_bias: cutlass.Constexpr, b_batched: cutlass.Constexpr, n_epi: cutlass.Constexpr, epi: cutlass.Constexpr,
 ):
     _kwb_gemm_kernel(
-        m_a, m_b, m_c, m_bias, m_e0, m_e1, m_e2, m_e3, m, n, k, a0, a1, a2, b0, b1, b2, s00, s01, s02, s10, s11, s12, s20, s21, s22,
-        s30, s31, s32, f0, f1, f2, f3, has_bias, b_batched, n_epi, epi,
+        m_a, m_b, m_c, m_bias, m_e0, m_e1, m_e2, m_e3, m, n, k, a0, a1, a2, b0, b1, b2, s00, s01, s02, s10, s11, s12,
+        s20, s21, s22, s30, s31, s32, f0, f1, f2, f3, has_bias, b_batched, n_epi, epi,
     ).launch(grid=[(m + 15) // 16, (n + 15) // 16, batch], block=[16, 16, 1])
 
 
@@ -756,11 +756,11 @@ def kwb_batch_norm(x, weight, bias, running_mean, running_var, training, momentu
                    epi_scalars=(), stats=None):
     """epi(batch_norm(x)) of x [N, C, *] (instance norm: a [1, N*C, L] view); the Triton stage's signature without
     its fused reduce / keep_layout (the plan check keeps those out). stats: None only (this stage set's conv_forward
-    returns None for a convolution's tile statistics; anything else raises NotImplementedError). training, or no running statistics:
-    batch statistics (biased variance, one warp per channel) and, with running statistics in training, their
-    in-place update (unbiased variance); eval: the running ones. weight / bias: [C], or a [G, C/G] view (reshaped),
-    or None. The apply pass is a kwb_pointwise launch with the statistics and the affine broadcast per channel;
-    epi another one. The result is contiguous."""
+    returns None for a convolution's tile statistics; anything else raises NotImplementedError). training, or no
+    running statistics: batch statistics (biased variance, one warp per channel) and, with running statistics in
+    training, their in-place update (unbiased variance); eval: the running ones. weight / bias: [C], or a [G, C/G]
+    view (reshaped), or None. The apply pass is a kwb_pointwise launch with the statistics and the affine broadcast
+    per channel; epi another one. The result is contiguous."""
     if stats is not None:  # the CuTe DSL conv_forward(..., stats=True) gives None: the statistics are computed here
         raise NotImplementedError("kwb_batch_norm: statistics from a convolution's tiles have no CuTe DSL stage")
     n, c = x.shape[0], x.shape[1]
