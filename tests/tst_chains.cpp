@@ -2558,6 +2558,10 @@ void TestChains::cuteStagesEmulated() {
        {QStringLiteral("_kwb_conv_host"), QStringLiteral("_kwb_bn_stats_host")},
        {{}, {QStringLiteral("--train")}}},
       {"cute_l1_73_convtranspose3d_grouped", {QStringLiteral("_kwb_conv_host")}, {{}}},
+      // kwb_rows (the chain's sibling reductions over the same rows), one launch per reduction here: a logsumexp and
+      // a std written out, their post on the kept rows
+      {"rows_logsumexp_manual", {r, pw}, {{}, bf16}},
+      {"rows_variance_manual", {r, pw}, {{}}},
   };
   const kwb::FrameworkBackend* b = kwb::backendById(QStringLiteral("cutedsl"));
   QVERIFY(b);

@@ -91,6 +91,10 @@ const QMap<QString, QStringList>& stageKeywords() {
         QStringLiteral("keepdim"), QStringLiteral("over"), QStringLiteral("stats"), QStringLiteral("out"),
         QStringLiteral("epi_view")}},
       {QStringLiteral("kwb_var"), {QStringLiteral("std")}},
+      // sibling reductions over the same rows (session 32): one kwb_reduce / kwb_var launch each, then post
+      {QStringLiteral("kwb_rows"),
+       {QStringLiteral("post"), QStringLiteral("post_src"), QStringLiteral("post_tensors"),
+        QStringLiteral("post_scalars"), QStringLiteral("post_dtype")}},
       {QStringLiteral("kwb_var_mean"), {QStringLiteral("std")}},
       // keep_layout is a layout hint (the CuTe DSL pool stores contiguous NCHW), so it is taken and ignored
       {QStringLiteral("kwb_pool"),
@@ -129,6 +133,15 @@ QString stageGap(const QString& stage, const QString& args) {
     static const QStringList ops = {QStringLiteral("sum"), QStringLiteral("mean"), QStringLiteral("amax"),
                                     QStringLiteral("amin"), QStringLiteral("logsumexp")};
     if (!ops.contains(o)) return QStringLiteral("a kwb_reduce launch of %1").arg(o.isEmpty() ? QStringLiteral("?") : o);
+  }
+  if (stage == u"kwb_rows") {  // every reduction's op: prod has no CuTe DSL form
+    static const QRegularExpression op(QStringLiteral("\"(\\w+)\""));
+    static const QStringList ops = {QStringLiteral("sum"),       QStringLiteral("mean"), QStringLiteral("amax"),
+                                    QStringLiteral("max"),       QStringLiteral("amin"), QStringLiteral("min"),
+                                    QStringLiteral("logsumexp"), QStringLiteral("var"),  QStringLiteral("std")};
+    for (auto it = op.globalMatch(args); it.hasNext();)
+      if (const QString o = it.next().captured(1); !ops.contains(o))
+        return QStringLiteral("a kwb_rows launch of %1").arg(o);
   }
   if (stage == u"kwb_softmax" && args.contains(QLatin1String("safe_rows=True")))
     return QStringLiteral("a kwb_softmax launch of torch's _safe_softmax (safe_rows)");
@@ -243,6 +256,9 @@ QString stageCode(const QString& body, QString* error) {
   if (host.isEmpty()) return {};
   QSet<QString> used = {QStringLiteral("common"), QStringLiteral("kwb_pointwise")};
   for (const StageCall& c : stageCalls(body)) used.insert(c.stage);
+  // stages that launch others: kwb_rows a kwb_reduce / kwb_var per reduction, conv_forward's reduce= a kwb_reduce
+  if (used.contains(QStringLiteral("kwb_rows"))) used << QStringLiteral("kwb_reduce") << QStringLiteral("kwb_var");
+  if (used.contains(QStringLiteral("conv_forward"))) used << QStringLiteral("kwb_reduce");
   static const QRegularExpression head(QStringLiteral("^# ==== stage: ([\\w ]+)\\n"),
                                        QRegularExpression::MultilineOption);
   QStringList parts;
@@ -321,7 +337,8 @@ GeneratedKernel cuteStagesKernel(const ChainPlan& plan, const QStringList& epis,
   a.config.append({QStringLiteral("pointwise"),
                    QStringLiteral("256 threads per CTA, one element each; x and epilogue tensors read through their "
                                   "strides (0 on a broadcast dim), up to 5 dims")});
-  if (calls({"kwb_reduce", "kwb_softmax", "kwb_var", "kwb_var_mean", "kwb_group_norm", "kwb_layer_norm"}))
+  if (calls({"kwb_reduce", "kwb_rows", "kwb_softmax", "kwb_var", "kwb_var_mean", "kwb_group_norm",
+             "kwb_layer_norm"}))
     a.config.append({QStringLiteral("rows (reduce, var, softmax, group / layer norm)"),
                      QStringLiteral("one 32-lane warp per row, 4 rows per CTA; fp32 lane partials merged by butterfly "
                                     "shuffles; softmax: online max + rescaled sum, a second pass writes; var and "

@@ -354,6 +354,62 @@ class CuteConv(unittest.TestCase):
         self.assertLess(rel(got, torch.nn.functional.conv2d(x[:1], w, padding=1)[0]), 1e-6)
 
 
+class CuteRows(unittest.TestCase):
+    """kwb_rows (session 32): the Triton stage's sibling reductions, one CuTe DSL launch each here: a later one's
+    prologue reading the earlier results per row (an int among its pre_tensors), max / min aliases, var / std with a
+    correction, post on a kept or unkept result, bf16 rows; prod raises."""
+
+    def setUp(self):
+        torch.manual_seed(0)
+
+    def test_cosine_logsumexp_std_post(self):
+        a, b = torch.randn(5, 3, 37), torch.randn(5, 3, 37)
+        # cosine similarity along dim 2 (kept as [5, 3, 1]), the third sum reading both norms per row
+        res = S["kwb_rows"]([(a, [2], "sum", True, _sq, (), (), torch.float32),
+                             (b, [2], "sum", True, _sq, (), (), torch.float32),
+                             (a, [-1], "sum", False, _cos, (0, 1, b), (), torch.float32)])
+        want = torch.nn.functional.cosine_similarity(a, b, dim=2)
+        self.assertEqual(tuple(res[2].shape), (5, 3))
+        self.assertLess(rel(res[2], want), 1e-6)
+        # logsumexp written out (max alias), then m + log(s) as post on the unkept sum
+        res = S["kwb_rows"]([(a, [1], "max", True, None, (), (), None),
+                             (a, [1], "sum", False, _exp_sub, (0,), (), torch.float32)],
+                            post=_add_log, post_src=1, post_tensors=(0,), post_scalars=())
+        self.assertEqual(tuple(res[2].shape), (5, 37))
+        self.assertLess(rel(res[2], torch.logsumexp(a, 1)), 1e-6)
+        # std with correction 0 and var with 2 over two dims, bf16 rows
+        x = torch.randn(4, 6, 9).to(torch.bfloat16)
+        res = S["kwb_rows"]([(x, [0, 2], "std", False, None, (), (), None, 0.0),
+                             (x, [0, 2], "var", True, None, (), (), None, 2.0),
+                             (x, [0, 2], "min", True, None, (), (), None)])
+        self.assertEqual(res[0].dtype, torch.bfloat16)
+        self.assertLess(rel(res[0], x.float().std([0, 2], unbiased=False)), 1e-2)
+        self.assertLess(rel(res[1], x.float().var([0, 2], keepdim=True) * 35 / 34), 1e-2)  # 36 a row, correction 2
+        self.assertEqual(float((res[2].float() - x.float().amin([0, 2], keepdim=True)).abs().max()), 0.0)
+        with self.assertRaises(NotImplementedError):
+            S["kwb_rows"]([(a, [1], "prod", True, None, (), (), None)])
+
+
+@cute.jit
+def _sq(acc, e0_v, e1_v, e2_v, e3_v, f0, f1, f2, f3):
+    return acc * acc
+
+
+@cute.jit
+def _cos(acc, e0_v, e1_v, e2_v, e3_v, f0, f1, f2, f3):
+    return acc * e2_v / (cute.math.sqrt(e0_v) * cute.math.sqrt(e1_v))
+
+
+@cute.jit
+def _exp_sub(acc, e0_v, e1_v, e2_v, e3_v, f0, f1, f2, f3):
+    return cute.math.exp(acc - e0_v)
+
+
+@cute.jit
+def _add_log(acc, e0_v, e1_v, e2_v, e3_v, f0, f1, f2, f3):
+    return e0_v + cute.math.log(acc)
+
+
 class StageSetText(unittest.TestCase):
     """The stage set as cutechain.cpp pastes it: sections by their '# ==== stage:' headers, the shared host helpers
     (chain_host.py) after common; every name defined once across them and the Triton library (session 31)."""

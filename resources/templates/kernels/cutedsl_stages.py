@@ -417,6 +417,56 @@ def kwb_reduce(x, dims, op, keepdim=False, pre=None, pre_tensors=(), pre_scalars
     return out if keepdim else out.view([s for d, s in enumerate(x.shape) if d not in red])
 
 
+# ==== stage: kwb_rows
+_kwb_rows_cute_ops = {"sum": "sum", "mean": "mean", "amax": "amax", "max": "amax", "amin": "amin", "min": "amin",
+                      "logsumexp": "logsumexp", "var": "var", "std": "std"}
+
+
+def kwb_rows(reds, post=None, post_src=0, post_tensors=(), post_scalars=(), post_dtype=None):
+    """The Triton stage's sibling reductions over the same rows (its signature and results): reds, up to three
+    (x, dims, op, keepdim, pre, pre_tensors, pre_scalars, pre_dtype[, q]) in order, an int k among a later one's
+    pre_tensors the k-th result (keepdim, read per row through its broadcast strides); op sum / mean / amax (max) /
+    amin (min) / logsumexp through kwb_reduce, var / std with correction q (default 1) through kwb_var (its pre a
+    kwb_pointwise launch first). post: the pointwise run on the post_src-th result (its tensors broadcast to it, an
+    int k the k-th result), returned after the results, of post_dtype (default that result's). NOT fused here: one
+    launch per reduction and one for post, in order (the Triton stage's own fallback path). prod raises
+    NotImplementedError (the plan check keeps it out)."""
+    outs = []
+    for r in reds:
+        x, dims, op, _, pre, pre_tensors, pre_scalars, pre_dtype = r[:8]
+        if op not in _kwb_rows_cute_ops:
+            raise NotImplementedError("kwb_rows: a %s reduction has no CuTe DSL stage yet" % op)
+        op = _kwb_rows_cute_ops[op]
+        tens = tuple(outs[t] if isinstance(t, int) else t for t in pre_tensors)
+        if op in ("var", "std"):
+            if pre is not None:
+                x = kwb_pointwise(x, pre, tens, pre_scalars, torch.float32)
+            out = kwb_var(x, dims, r[8] if len(r) > 8 else 1.0, True, std=op == "std")
+            outs.append(kwb_as_dtype(out, pre_dtype) if pre_dtype is not None else out)
+        else:
+            outs.append(kwb_reduce(x, dims, op, True, pre, tens, pre_scalars, pre_dtype))
+    res = []
+    for r, out in zip(reds, outs):
+        rd = _kwb_var_dims(r[0], r[1])
+        res.append(out if r[3] else out.view([s for d, s in enumerate(r[0].shape) if d not in rd]))
+    if post is not None:
+        x, keep = reds[post_src][0], reds[post_src][3]
+        rd = _kwb_var_dims(x, reds[post_src][1])
+        kept = [s for d, s in enumerate(x.shape) if d not in rd]
+        tens = []
+        for p in post_tensors:  # at the kept shape: a result as kept, an unkept tensor with the reduced dims as 1
+            if isinstance(p, int):
+                p = outs[p]
+            elif not keep and p.dim() <= len(kept):
+                p = p.expand(kept)
+                for d in rd:
+                    p = p.unsqueeze(d)
+            tens.append(p)
+        y = kwb_pointwise(outs[post_src], post, tuple(tens), post_scalars, post_dtype or outs[post_src].dtype)
+        res.append(y if keep else y.view(kept))
+    return res
+
+
 # ==== stage: kwb_var kwb_var_mean
 @cute.kernel
 def _kwb_var_kernel(m_x: cute.Tensor, m_out: cute.Tensor, m_mean: cute.Tensor, n_rows: cutlass.Int64,
