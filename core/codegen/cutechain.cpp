@@ -337,8 +337,7 @@ GeneratedKernel cuteStagesKernel(const ChainPlan& plan, const QStringList& epis,
   a.config.append({QStringLiteral("pointwise"),
                    QStringLiteral("256 threads per CTA, one element each; x and epilogue tensors read through their "
                                   "strides (0 on a broadcast dim), up to 5 dims")});
-  if (calls({"kwb_reduce", "kwb_rows", "kwb_softmax", "kwb_var", "kwb_var_mean", "kwb_group_norm",
-             "kwb_layer_norm"}))
+  if (calls({"kwb_reduce", "kwb_rows", "kwb_softmax", "kwb_var", "kwb_var_mean", "kwb_group_norm", "kwb_layer_norm"}))
     a.config.append({QStringLiteral("rows (reduce, var, softmax, group / layer norm)"),
                      QStringLiteral("one 32-lane warp per row, 4 rows per CTA; fp32 lane partials merged by butterfly "
                                     "shuffles; softmax: online max + rescaled sum, a second pass writes; var and "
