@@ -790,9 +790,10 @@ void TestCodegen::skeletons_data() {
       << QStringLiteral("gemm") << QStringLiteral("triton") << QStringLiteral("mm without two operands");
   QTest::newRow("cutedsl gemm without operands")
       << QStringLiteral("gemm") << QStringLiteral("cutedsl") << QStringLiteral("mm without two operands");
-  // (Triton renders conv1d through the conv anchor: tst_anchors)
-  QTest::newRow("cutedsl conv") << QStringLiteral("conv1d") << QStringLiteral("cutedsl")
-                                << QStringLiteral("the conv anchor (conv1d [");
+  // (Triton renders conv1d through the conv anchor: tst_anchors; the CuTe DSL through its conv_forward stage since
+  // session 32: an anchor without a CuTe DSL template or stage is attention's)
+  QTest::newRow("cutedsl attention") << QStringLiteral("level1/97_ScaledDotProductAttention")
+                                     << QStringLiteral("cutedsl") << QStringLiteral("the attention anchor (");
   QTest::newRow("triton cosine loss") << QStringLiteral("extra/97_CosineSimilarityLoss") << QStringLiteral("triton")
                                       << QStringLiteral("no template for pattern Loss");
   QTest::newRow("cutedsl broadcast") << QStringLiteral("broadcast_bias") << QStringLiteral("cutedsl")

@@ -81,9 +81,20 @@ const QMap<QString, QStringList>& stageKeywords() {
       {QStringLiteral("kwb_layer_norm"),
        {QStringLiteral("pre"), QStringLiteral("pre_tensors"), QStringLiteral("pre_scalars"), QStringLiteral("epi"),
         QStringLiteral("epi_tensors"), QStringLiteral("epi_scalars"), QStringLiteral("out_dtype")}},
+      // stats: conv_forward(..., stats=True) here returns None for it, so the stage computes the statistics itself
       {QStringLiteral("kwb_batch_norm"),
-       {QStringLiteral("epi"), QStringLiteral("epi_tensors"), QStringLiteral("epi_scalars")}},
+       {QStringLiteral("epi"), QStringLiteral("epi_tensors"), QStringLiteral("epi_scalars"), QStringLiteral("stats")}},
+      // the direct convolution (session 32): every argument of the Triton template's conv_forward; reduce= is a
+      // kwb_reduce launch after it, stats=True returns None statistics
+      {QStringLiteral("conv_forward"),
+       {QStringLiteral("epi"), QStringLiteral("epi_tensors"), QStringLiteral("epi_scalars"), QStringLiteral("reduce"),
+        QStringLiteral("keepdim"), QStringLiteral("over"), QStringLiteral("stats"), QStringLiteral("out"),
+        QStringLiteral("epi_view")}},
       {QStringLiteral("kwb_var"), {QStringLiteral("std")}},
+      // sibling reductions over the same rows (session 32): one kwb_reduce / kwb_var launch each, then post
+      {QStringLiteral("kwb_rows"),
+       {QStringLiteral("post"), QStringLiteral("post_src"), QStringLiteral("post_tensors"),
+        QStringLiteral("post_scalars"), QStringLiteral("post_dtype")}},
       {QStringLiteral("kwb_var_mean"), {QStringLiteral("std")}},
       // keep_layout is a layout hint (the CuTe DSL pool stores contiguous NCHW), so it is taken and ignored
       {QStringLiteral("kwb_pool"),
@@ -106,7 +117,6 @@ const QMap<QString, QStringList>& stageKeywords() {
 /// else what has no CuTe DSL stage: "a kwb_batch_norm launch", "a kwb_reduce launch of prod", "a kwb_gemm launch
 /// with pro= (a prologue on A)".
 QString stageGap(const QString& stage, const QString& args) {
-  if (stage == u"conv_forward") return QStringLiteral("a convolution launch (conv_forward)");
   const auto& kw = stageKeywords();
   if (!kw.contains(stage)) return QStringLiteral("a %1 launch").arg(stage);
   if (kw.value(stage).isEmpty()) return {};  // plumbing
@@ -123,6 +133,15 @@ QString stageGap(const QString& stage, const QString& args) {
     static const QStringList ops = {QStringLiteral("sum"), QStringLiteral("mean"), QStringLiteral("amax"),
                                     QStringLiteral("amin"), QStringLiteral("logsumexp")};
     if (!ops.contains(o)) return QStringLiteral("a kwb_reduce launch of %1").arg(o.isEmpty() ? QStringLiteral("?") : o);
+  }
+  if (stage == u"kwb_rows") {  // every reduction's op: prod has no CuTe DSL form
+    static const QRegularExpression op(QStringLiteral("\"(\\w+)\""));
+    static const QStringList ops = {QStringLiteral("sum"),       QStringLiteral("mean"), QStringLiteral("amax"),
+                                    QStringLiteral("max"),       QStringLiteral("amin"), QStringLiteral("min"),
+                                    QStringLiteral("logsumexp"), QStringLiteral("var"),  QStringLiteral("std")};
+    for (auto it = op.globalMatch(args); it.hasNext();)
+      if (const QString o = it.next().captured(1); !ops.contains(o))
+        return QStringLiteral("a kwb_rows launch of %1").arg(o);
   }
   if (stage == u"kwb_softmax" && args.contains(QLatin1String("safe_rows=True")))
     return QStringLiteral("a kwb_softmax launch of torch's _safe_softmax (safe_rows)");
@@ -204,8 +223,7 @@ std::optional<ChainPlan> cuteChainPlan(const nlohmann::json& spec, QString* whyN
                     .arg(launchesText(*plan), what);
     return std::nullopt;
   };
-  QString gap = planGap(*plan);
-  if (gap.isEmpty() && plan->hasConv) gap = QStringLiteral("a convolution launch (conv_forward)");
+  const QString gap = planGap(*plan);
   if (!gap.isEmpty()) return decline(gap + QStringLiteral(" has no CuTe DSL stage yet"));
   QSet<QString> lowered;
   for (const ChainEpilogue& e : plan->epilogueSpecs) {
@@ -238,6 +256,9 @@ QString stageCode(const QString& body, QString* error) {
   if (host.isEmpty()) return {};
   QSet<QString> used = {QStringLiteral("common"), QStringLiteral("kwb_pointwise")};
   for (const StageCall& c : stageCalls(body)) used.insert(c.stage);
+  // stages that launch others: kwb_rows a kwb_reduce / kwb_var per reduction, conv_forward's reduce= a kwb_reduce
+  if (used.contains(QStringLiteral("kwb_rows"))) used << QStringLiteral("kwb_reduce") << QStringLiteral("kwb_var");
+  if (used.contains(QStringLiteral("conv_forward"))) used << QStringLiteral("kwb_reduce");
   static const QRegularExpression head(QStringLiteral("^# ==== stage: ([\\w ]+)\\n"),
                                        QRegularExpression::MultilineOption);
   QStringList parts;
@@ -256,13 +277,26 @@ QString stageCode(const QString& body, QString* error) {
          parts.join(QStringLiteral("\n\n\n"));
 }
 
+/// The plan's convolutions as conv_forward's ConvSpec constants ("CONV0 = ConvSpec(2, (1, 1), ...)"), "" for none.
+QString convSpecs(const ChainPlan& plan) {
+  if (!plan.hasConv) return {};
+  const auto v = [&](const char* k) { return plan.convVars.value(QLatin1String(k)); };
+  QStringList lines = {QStringLiteral("# ---- this plan's convolutions (conv_forward's conv argument) ----"),
+                       QStringLiteral("CONV0 = ConvSpec(%1, %2, %3, %4, %5, %6, %7)")
+                           .arg(v("SPATIAL"), v("STRIDE"), v("PADDING"), v("DILATION"), v("OUTPUT_PADDING"),
+                                v("GROUPS"), v("TRANSPOSED"))};
+  lines << plan.moreConvs;
+  return lines.join(u'\n');
+}
+
 /// Every plan over the stage set: cutedsl_chain.py.tmpl with the stage sections forward() calls. The baseline
 /// configuration names only the stages the plan uses; a one-GEMM plan records the GEMM's 16 x 16 tile.
 GeneratedKernel cuteStagesKernel(const ChainPlan& plan, const QStringList& epis, const nlohmann::json& spec,
                                  const FrameworkBackend& backend) {
   GeneratedKernel k;
-  const QString stages = stageCode(plan.forwardBody, &k.error);
+  QString stages = stageCode(plan.forwardBody, &k.error);
   if (stages.isEmpty()) return k;
+  if (const QString specs = convSpecs(plan); !specs.isEmpty()) stages += QStringLiteral("\n\n\n") + specs;
   // every return records the largest launch's CTA count first; the widening line copies nothing here
   QStringList body =
       QString(plan.forwardBody)
@@ -303,7 +337,7 @@ GeneratedKernel cuteStagesKernel(const ChainPlan& plan, const QStringList& epis,
   a.config.append({QStringLiteral("pointwise"),
                    QStringLiteral("256 threads per CTA, one element each; x and epilogue tensors read through their "
                                   "strides (0 on a broadcast dim), up to 5 dims")});
-  if (calls({"kwb_reduce", "kwb_softmax", "kwb_var", "kwb_var_mean", "kwb_group_norm", "kwb_layer_norm"}))
+  if (calls({"kwb_reduce", "kwb_rows", "kwb_softmax", "kwb_var", "kwb_var_mean", "kwb_group_norm", "kwb_layer_norm"}))
     a.config.append({QStringLiteral("rows (reduce, var, softmax, group / layer norm)"),
                      QStringLiteral("one 32-lane warp per row, 4 rows per CTA; fp32 lane partials merged by butterfly "
                                     "shuffles; softmax: online max + rescaled sum, a second pass writes; var and "

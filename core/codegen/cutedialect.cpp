@@ -48,4 +48,10 @@ QString CuteDialect::binary(const QString& op, const PwVal& a, const PwVal& b) c
   return fill(b, a.expr) + u' ' + op + u' ' + b.expr;
 }
 
+QString CuteDialect::roundTo(const QString& dtype, const PwVal& a) const {
+  if (dtype != u"float16" && dtype != u"bfloat16") return {};
+  return QStringLiteral("(%1).to(cutlass.%2).to(cutlass.Float32)")
+      .arg(a.expr, dtype == u"float16" ? QStringLiteral("Float16") : QStringLiteral("BFloat16"));
+}
+
 }  // namespace kwb

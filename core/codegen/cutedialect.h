@@ -16,6 +16,9 @@ class CuteDialect final : public PwDialect {
   QString where(const PwVal& c, const PwVal& a, const PwVal& b) const override;
   QString fullLike(const PwVal& like, double v) const override;
   QString binary(const QString& op, const PwVal& a, const PwVal& b) const override;
+  /// x.to(float16 / bfloat16) inside the fp32 computation: TensorSSA.to rounds (to nearest even, as torch) and widens
+  /// back, `(a).to(cutlass.BFloat16).to(cutlass.Float32)`; "" for any other dtype.
+  QString roundTo(const QString& dtype, const PwVal& a) const override;
 };
 
 }  // namespace kwb

@@ -183,6 +183,233 @@ class CuteStages(unittest.TestCase):
         self.assertEqual(tuple(got.shape), (4, 5))
 
 
+class _Probe:
+    """A cute.Tensor standing in for a span of n elements that are never allocated: records every flat index read or
+    written, asserts it lies in [0, n), reads 1.0 (the far-end tests need the index arithmetic, not the values)."""
+
+    def __init__(self, n, dtype):
+        self.n, self.element_type, self.seen = n, cutlass._BY_TORCH[dtype], []
+
+    def _at(self, i):
+        i = int(cutlass._raw(i))
+        assert 0 <= i < self.n, "flat index %d outside [0, %d)" % (i, self.n)
+        self.seen.append(i)
+        return i
+
+    def __getitem__(self, i):
+        self._at(i)
+        return cutlass.Val(torch.tensor(1.0))
+
+    def __setitem__(self, i, v):
+        self._at(i)
+
+
+class CuteStagesInt64(unittest.TestCase):
+    """Extents of 2**31 elements or more (level 1's 46_ pools a [16, 32, 128, 128, 256] input): every stage's host
+    passes its sizes and strides through its launch (the emulation's compile raises OverflowError where one would not
+    fit an Int32 argument), and the last CTA of a launch that large indexes inside its tensors (an Int32 flat index
+    would wrap negative there). Tensors are on the meta device and launches dry (recorded, not run) except one CTA."""
+
+    def setUp(self):
+        cute.dry = []
+
+    def tearDown(self):
+        cute.dry = None
+
+    def big(self, *shape, dtype=torch.bfloat16):
+        return torch.empty(shape, dtype=dtype, device="meta")
+
+    def test_every_stage_takes_2_31_elements(self):
+        x = self.big(16, 32, 128, 128, 256)  # level 1's 46_ input: 2**31 elements
+        self.assertEqual(x.numel(), 2 ** 31)
+        y = S["kwb_pool"](x, "avg", [3, 3, 3], [2, 2, 2], [1, 1, 1], [1, 1, 1], False)
+        self.assertEqual(tuple(y.shape), (16, 32, 64, 64, 128))
+        S["kwb_pool"](x, "max", [3, 3, 3], [2, 2, 2], [1, 1, 1], [1, 1, 1], False)
+        S["kwb_adaptive_pool"](x, "avg", [4, 4, 4])
+        w = self.big(256)
+        S["kwb_pointwise"](x, _epi_add_mul, (w, self.big(128, 1), self.big(1)), (2.0,))
+        S["kwb_reduce"](x, [1], "sum")
+        S["kwb_reduce"](x, [], "amax")
+        S["kwb_var"](x, [4], 1.0)
+        S["kwb_softmax"](x, 2)
+        S["kwb_group_norm"](x, 4, self.big(32), self.big(32), 1e-5)
+        S["kwb_layer_norm"](x, [256], w, w, 1e-5)
+        S["kwb_batch_norm"](x, self.big(32), self.big(32), self.big(32, dtype=torch.float32),
+                            self.big(32, dtype=torch.float32), True, 0.1, 1e-5)
+        S["kwb_gemm"](self.big(65536, 64), self.big(32769, 64))  # C of 65536 x 32769 > 2**31 elements
+        grids = [g for _, g, _ in cute.dry]
+        self.assertEqual(grids[0], [2 ** 28 // S["PW_THREADS"], 1, 1])  # the avg pool: one thread per output
+        self.assertEqual(grids[-1], [4096, 2049, 1])
+
+    def far_end(self, call, spans):
+        """Runs the last CTA of the last launch `call` records, its tensors replaced by probes of `spans`' sizes;
+        returns the probes."""
+        call()
+        launcher, grid, block = cute.dry[-1]
+        cute.dry = None
+        args = list(launcher.args)
+        probes = []
+        for i, a in enumerate(args):
+            if isinstance(a, cute.Tensor):
+                args[i] = _Probe(a.t.numel(), a.t.dtype)
+                probes.append(args[i])
+        launcher.args = tuple(args)
+        launcher.run_block(tuple(g - 1 for g in grid), block)
+        return probes
+
+    def test_pointwise_last_cta(self):
+        n = 2 ** 31 + 100  # the last CTA holds elements past 2**31
+        probes = self.far_end(lambda: S["kwb_pointwise"](self.big(n), _epi_add_mul, (self.big(1), self.big(1)),
+                                                         (0.0,)), None)
+        x, out = probes[0], probes[1]
+        self.assertEqual(max(out.seen), n - 1)
+        self.assertEqual(sorted(out.seen), list(range(n // 256 * 256, n)))
+
+    def test_pool_last_cta(self):
+        x = self.big(64, 32, 128, 128, 256)  # 2**33 elements: offsets past 2**31 and 2**32
+        probes = self.far_end(lambda: S["kwb_pool"](x, "avg", [3, 3, 3], [2, 2, 2], [1, 1, 1], [1, 1, 1], False),
+                              None)
+        xs, ys = probes[0], probes[1]
+        self.assertEqual(max(ys.seen), 64 * 32 * 64 * 64 * 128 - 1)
+        # the last output's window: d, h, w in {125, 126, 127} x {253, 254, 255} of the last (n, c) plane
+        self.assertEqual(max(xs.seen), x.numel() - 1)
+        self.assertIn(x.numel() - 1 - 2 * 256 - 2 * 128 * 256, xs.seen)
+
+    def test_reduce_rows_last_cta(self):
+        rows = 2 ** 29 + 3  # 4 elements a row: offsets past 2**31
+        probes = self.far_end(lambda: S["kwb_reduce"](self.big(rows, 4), [1], "sum"), None)
+        xs, out = probes[0], probes[1]
+        self.assertEqual(sorted(out.seen), list(range(rows // 4 * 4, rows)))
+        self.assertEqual(max(xs.seen), rows * 4 - 1)
+
+
+class CuteConv(unittest.TestCase):
+    """conv_forward (session 32): the direct convolution against torch's, 1-D to 3-D, standard and transposed, with
+    stride, padding, dilation, output_padding, groups, no bias, a strided x, an unbatched x, bf16, a fused epilogue
+    reading a per-channel tensor, out= a channel slice of a wider buffer, and reduce= after it."""
+
+    class _M:  # conv_forward's model argument: it records last_path / last_grid_blocks in __dict__
+        pass
+
+    def setUp(self):
+        torch.manual_seed(0)
+
+    def run_case(self, spatial, transposed, cin, cout, groups, k, stride, pad, dil, opad, size, bias=True,
+                 dtype=torch.float32):
+        F = torch.nn.functional
+        fn = [[F.conv1d, F.conv2d, F.conv3d], [F.conv_transpose1d, F.conv_transpose2d, F.conv_transpose3d]][
+            transposed][spatial - 1]
+        x = torch.randn([2, cin] + [size] * spatial).to(dtype)
+        wshape = [cin, cout // groups] if transposed else [cout, cin // groups]
+        w = torch.randn(wshape + list(k)).to(dtype)
+        b = torch.randn(cout).to(dtype) if bias else None
+        spec = S["ConvSpec"](spatial, stride, pad, dil, opad, groups, transposed)
+        m = self._M()
+        got = S["conv_forward"](m, x, w, b, spec)
+        kw = dict(stride=stride, padding=pad, dilation=dil, groups=groups)
+        if transposed:
+            kw["output_padding"] = opad
+        want = fn(x.float(), w.float(), None if b is None else b.float(), **kw)
+        self.assertEqual(tuple(got.shape), tuple(want.shape))
+        self.assertEqual(got.dtype, dtype)
+        self.assertEqual(m.last_path, "direct")
+        self.assertLess(rel(got, want), 1e-2 if dtype == torch.bfloat16 else 1e-6)
+        return x, w, b, spec, want
+
+    def test_standard_1d_2d_3d(self):
+        self.run_case(1, False, 4, 6, 2, (3,), (2,), (1,), (2,), (0,), 9)
+        self.run_case(2, False, 3, 4, 1, (3, 2), (1, 2), (1, 0), (1, 1), (0, 0), 6, bias=False)
+        self.run_case(3, False, 2, 2, 2, (2, 2, 3), (1, 1, 2), (0, 1, 1), (1, 2, 1), (0, 0, 0), 4)
+
+    def test_transposed_1d_2d_3d(self):
+        self.run_case(1, True, 4, 6, 2, (3,), (2,), (1,), (1,), (1,), 7)
+        self.run_case(2, True, 3, 4, 1, (3, 3), (2, 2), (1, 1), (1, 1), (1, 1), 4)  # level 2's 2_ at a small size
+        self.run_case(3, True, 2, 4, 2, (2, 3, 2), (2, 1, 2), (0, 1, 1), (1, 2, 1), (1, 0, 0), 3, bias=False)
+
+    def test_bf16_epilogue_out_slice_reduce(self):
+        x, w, b, spec, want = self.run_case(2, False, 3, 4, 1, (3, 3), (1, 1), (1, 1), (1, 1), (0, 0), 5,
+                                            dtype=torch.bfloat16)
+        m = self._M()
+        e0 = torch.randn(4, 1, 1)  # per channel, broadcast over the output
+        got = S["conv_forward"](m, x.float(), w.float(), b.float(), spec, epi=_epi_add_mul,
+                                epi_tensors=(e0, e0), epi_scalars=(0.5,))
+        self.assertLess(rel(got, (want + e0) * e0 + 0.5), 1e-6)
+        buf = torch.zeros(2, 9, 5, 5)  # a cat's buffer: the convolution writes channels 3..6
+        got = S["conv_forward"](m, x.float(), w.float(), b.float(), spec, out=buf[:, 3:7])
+        self.assertEqual(got.data_ptr(), buf[:, 3:7].data_ptr())
+        self.assertLess(rel(buf[:, 3:7], want), 1e-6)
+        self.assertEqual(float(buf[:, :3].abs().sum() + buf[:, 7:].abs().sum()), 0.0)
+        got = S["conv_forward"](m, x.float(), w.float(), b.float(), spec, reduce="mean", keepdim=False)
+        self.assertLess(rel(got, want.mean([2, 3])), 1e-6)
+        got, st = S["conv_forward"](m, x.float(), w.float(), b.float(), spec, stats=True)
+        self.assertIsNone(st)
+
+    def test_strided_and_unbatched(self):
+        x = torch.randn(5, 5, 3, 2).permute(3, 2, 0, 1)  # [2, 3, 5, 5] channels-last-like strides
+        w = torch.randn(4, 3, 3, 3)
+        spec = S["ConvSpec"](2, (1, 1), (1, 1), (1, 1), (0, 0), 1, False)
+        got = S["conv_forward"](self._M(), x, w, None, spec)
+        self.assertLess(rel(got, torch.nn.functional.conv2d(x, w, padding=1)), 1e-6)
+        got = S["conv_forward"](self._M(), x[0], w, None, spec)
+        self.assertLess(rel(got, torch.nn.functional.conv2d(x[:1], w, padding=1)[0]), 1e-6)
+
+
+class CuteRows(unittest.TestCase):
+    """kwb_rows (session 32): the Triton stage's sibling reductions, one CuTe DSL launch each here: a later one's
+    prologue reading the earlier results per row (an int among its pre_tensors), max / min aliases, var / std with a
+    correction, post on a kept or unkept result, bf16 rows; prod raises."""
+
+    def setUp(self):
+        torch.manual_seed(0)
+
+    def test_cosine_logsumexp_std_post(self):
+        a, b = torch.randn(5, 3, 37), torch.randn(5, 3, 37)
+        # cosine similarity along dim 2 (kept as [5, 3, 1]), the third sum reading both norms per row
+        res = S["kwb_rows"]([(a, [2], "sum", True, _sq, (), (), torch.float32),
+                             (b, [2], "sum", True, _sq, (), (), torch.float32),
+                             (a, [-1], "sum", False, _cos, (0, 1, b), (), torch.float32)])
+        want = torch.nn.functional.cosine_similarity(a, b, dim=2)
+        self.assertEqual(tuple(res[2].shape), (5, 3))
+        self.assertLess(rel(res[2], want), 1e-6)
+        # logsumexp written out (max alias), then m + log(s) as post on the unkept sum
+        res = S["kwb_rows"]([(a, [1], "max", True, None, (), (), None),
+                             (a, [1], "sum", False, _exp_sub, (0,), (), torch.float32)],
+                            post=_add_log, post_src=1, post_tensors=(0,), post_scalars=())
+        self.assertEqual(tuple(res[2].shape), (5, 37))
+        self.assertLess(rel(res[2], torch.logsumexp(a, 1)), 1e-6)
+        # std with correction 0 and var with 2 over two dims, bf16 rows
+        x = torch.randn(4, 6, 9).to(torch.bfloat16)
+        res = S["kwb_rows"]([(x, [0, 2], "std", False, None, (), (), None, 0.0),
+                             (x, [0, 2], "var", True, None, (), (), None, 2.0),
+                             (x, [0, 2], "min", True, None, (), (), None)])
+        self.assertEqual(res[0].dtype, torch.bfloat16)
+        self.assertLess(rel(res[0], x.float().std([0, 2], unbiased=False)), 1e-2)
+        self.assertLess(rel(res[1], x.float().var([0, 2], keepdim=True) * 35 / 34), 1e-2)  # 36 a row, correction 2
+        self.assertEqual(float((res[2].float() - x.float().amin([0, 2], keepdim=True)).abs().max()), 0.0)
+        with self.assertRaises(NotImplementedError):
+            S["kwb_rows"]([(a, [1], "prod", True, None, (), (), None)])
+
+
+@cute.jit
+def _sq(acc, e0_v, e1_v, e2_v, e3_v, f0, f1, f2, f3):
+    return acc * acc
+
+
+@cute.jit
+def _cos(acc, e0_v, e1_v, e2_v, e3_v, f0, f1, f2, f3):
+    return acc * e2_v / (cute.math.sqrt(e0_v) * cute.math.sqrt(e1_v))
+
+
+@cute.jit
+def _exp_sub(acc, e0_v, e1_v, e2_v, e3_v, f0, f1, f2, f3):
+    return cute.math.exp(acc - e0_v)
+
+
+@cute.jit
+def _add_log(acc, e0_v, e1_v, e2_v, e3_v, f0, f1, f2, f3):
+    return e0_v + cute.math.log(acc)
+
+
 class StageSetText(unittest.TestCase):
     """The stage set as cutechain.cpp pastes it: sections by their '# ==== stage:' headers, the shared host helpers
     (chain_host.py) after common; every name defined once across them and the Triton library (session 31)."""

@@ -4,9 +4,10 @@
 # covered here, so that the chain planner's forward() body runs unchanged on either. Launchers do launch plumbing
 # only (views, allocation, a contiguous copy of a strided input where a kernel needs rows, stride reads); every
 # kernel converts to fp32 on load, computes in fp32 and stores the output's dtype. Epilogue and prologue tensors
-# are read by index through their broadcast strides from 1-D spans: no stride-0 tensor crosses DLPack. Indices
-# are Int32: a tensor of 2**31 elements or more is refused (ValueError). NEVER RUN: checked statically against
-# cute_api.json and on a CPU emulation of its cute.* names (tests/data/codegen/fake_cutlass) only.
+# are read by index through their broadcast strides from 1-D spans: no stride-0 tensor crosses DLPack. Every size,
+# stride and flat index is Int64 (cutlass.Int64 arguments, the block index widened before it is scaled): a tensor may
+# hold 2**31 elements or more, as level 1's 46_ input does. NEVER RUN: checked statically against cute_api.json and
+# on a CPU emulation of its cute.* names (tests/data/codegen/fake_cutlass) only.
 NEG_BIG = -3.0e38  # finite stand-in for -inf in the online max (keeps exp() of two -inf at 0)
 ROW_WARPS = 4  # row stages: one 32-lane warp per row, 4 rows per CTA
 PW_THREADS = 256  # kwb_pointwise: one element per thread
@@ -33,12 +34,6 @@ def _kwb_span(e):
     broadcast tensor is read by index with stride 0 on its broadcast dims, no stride-0 DLPack."""
     span = 1 + sum((s - 1) * st for s, st in zip(e.shape, e.stride()))
     return e.as_strided((span,), (1,)), [st if s != 1 else 0 for s, st in zip(e.shape, e.stride())]
-
-
-def _kwb_int32(*tensors):
-    for t in tensors:
-        if t.numel() >= 2 ** 31:
-            raise ValueError("kernel.py: a tensor of %d elements (the CuTe DSL stages index in Int32)" % t.numel())
 
 
 def _kwb_epi_unview(t, shape, view):
@@ -126,15 +121,17 @@ def _kwb_rows(x, dims):
 def _kwb_gemm_kernel(
     m_a: cute.Tensor, m_b: cute.Tensor, m_c: cute.Tensor, m_bias: cute.Tensor,
     m_e0: cute.Tensor, m_e1: cute.Tensor, m_e2: cute.Tensor, m_e3: cute.Tensor,  # 1-D spans, read by index
-    m: cutlass.Int32, n: cutlass.Int32, k: cutlass.Int32,
-    s00: cutlass.Int32, s01: cutlass.Int32, s02: cutlass.Int32,  # epilogue tensor j's (batch, row, col) strides
-    s10: cutlass.Int32, s11: cutlass.Int32, s12: cutlass.Int32,
-    s20: cutlass.Int32, s21: cutlass.Int32, s22: cutlass.Int32,
-    s30: cutlass.Int32, s31: cutlass.Int32, s32: cutlass.Int32,
+    m: cutlass.Int64, n: cutlass.Int64, k: cutlass.Int64,
+    a0: cutlass.Int64, a1: cutlass.Int64, a2: cutlass.Int64,  # A's (batch, row, k) strides into its span
+    b0: cutlass.Int64, b1: cutlass.Int64, b2: cutlass.Int64,  # B's (batch, k, col) strides into its span
+    s00: cutlass.Int64, s01: cutlass.Int64, s02: cutlass.Int64,  # epilogue tensor j's (batch, row, col) strides
+    s10: cutlass.Int64, s11: cutlass.Int64, s12: cutlass.Int64,
+    s20: cutlass.Int64, s21: cutlass.Int64, s22: cutlass.Int64,
+    s30: cutlass.Int64, s31: cutlass.Int64, s32: cutlass.Int64,
     f0: cutlass.Float32, f1: cutlass.Float32, f2: cutlass.Float32, f3: cutlass.Float32,
     has_bias: cutlass.Constexpr, b_batched: cutlass.Constexpr, n_epi: cutlass.Constexpr, epi: cutlass.Constexpr,
 ):
-    # the one-GEMM chain's SIMT kernel (cutedsl_chain_gemm.py.tmpl): one thread per C element, 16 x 16 per CTA
+    # a SIMT kernel: one thread per C element, 16 x 16 per CTA; A, B and C are 1-D spans read by Int64 offsets
     tx, ty, _ = cute.arch.thread_idx()
     bx, by, bz = cute.arch.block_idx()
     row = bx * 16 + ty  # M tiles on grid x (no 65535 limit), N tiles on grid y
@@ -145,7 +142,8 @@ def _kwb_gemm_kernel(
             bb = 0  # one weight shared by every batch of A
         acc = cutlass.Float32(0.0)
         for kk in range(0, k, 1):
-            acc = acc + m_a[bz, row, kk].to(cutlass.Float32) * m_b[bb, kk, col].to(cutlass.Float32)
+            acc = acc + m_a[bz * a0 + row * a1 + kk * a2].to(cutlass.Float32) * \
+                m_b[bb * b0 + kk * b1 + col * b2].to(cutlass.Float32)
         if cutlass.const_expr(has_bias):
             acc = acc + m_bias[col].to(cutlass.Float32)
         acc_v = _kwb_ssa(acc)
@@ -163,24 +161,25 @@ def _kwb_gemm_kernel(
             e3_v = _kwb_ssa(m_e3[bz * s30 + row * s31 + col * s32].to(cutlass.Float32))
         r_c = cute.make_rmem_tensor((1,), cutlass.Float32)
         r_c.store(epi(acc_v, e0_v, e1_v, e2_v, e3_v, f0, f1, f2, f3).to(cutlass.Float32))
-        m_c[bz, row, col] = r_c[0].to(m_c.element_type)
+        m_c[(bz * m + row) * n + col] = r_c[0].to(m_c.element_type)
 
 
 @cute.jit
 def _kwb_gemm_host(
     m_a: cute.Tensor, m_b: cute.Tensor, m_c: cute.Tensor, m_bias: cute.Tensor,
     m_e0: cute.Tensor, m_e1: cute.Tensor, m_e2: cute.Tensor, m_e3: cute.Tensor,
-    m: cutlass.Int32, n: cutlass.Int32, k: cutlass.Int32, batch: cutlass.Int32,
-    s00: cutlass.Int32, s01: cutlass.Int32, s02: cutlass.Int32,
-    s10: cutlass.Int32, s11: cutlass.Int32, s12: cutlass.Int32,
-    s20: cutlass.Int32, s21: cutlass.Int32, s22: cutlass.Int32,
-    s30: cutlass.Int32, s31: cutlass.Int32, s32: cutlass.Int32,
+    m: cutlass.Int64, n: cutlass.Int64, k: cutlass.Int64, batch: cutlass.Int64,
+    a0: cutlass.Int64, a1: cutlass.Int64, a2: cutlass.Int64, b0: cutlass.Int64, b1: cutlass.Int64, b2: cutlass.Int64,
+    s00: cutlass.Int64, s01: cutlass.Int64, s02: cutlass.Int64,
+    s10: cutlass.Int64, s11: cutlass.Int64, s12: cutlass.Int64,
+    s20: cutlass.Int64, s21: cutlass.Int64, s22: cutlass.Int64,
+    s30: cutlass.Int64, s31: cutlass.Int64, s32: cutlass.Int64,
     f0: cutlass.Float32, f1: cutlass.Float32, f2: cutlass.Float32, f3: cutlass.Float32,
     has_bias: cutlass.Constexpr, b_batched: cutlass.Constexpr, n_epi: cutlass.Constexpr, epi: cutlass.Constexpr,
 ):
     _kwb_gemm_kernel(
-        m_a, m_b, m_c, m_bias, m_e0, m_e1, m_e2, m_e3, m, n, k, s00, s01, s02, s10, s11, s12, s20, s21, s22,
-        s30, s31, s32, f0, f1, f2, f3, has_bias, b_batched, n_epi, epi,
+        m_a, m_b, m_c, m_bias, m_e0, m_e1, m_e2, m_e3, m, n, k, a0, a1, a2, b0, b1, b2, s00, s01, s02, s10, s11, s12,
+        s20, s21, s22, s30, s31, s32, f0, f1, f2, f3, has_bias, b_batched, n_epi, epi,
     ).launch(grid=[(m + 15) // 16, (n + 15) // 16, batch], block=[16, 16, 1])
 
 
@@ -193,10 +192,8 @@ def kwb_gemm(a, w, bias=None, epi=None, epi_tensors=(), epi_scalars=(), epi_view
     a3 = a.unsqueeze(0) if a.dim() == 2 else a.reshape(-1, a.shape[-2], k)
     bt, m = a3.shape[0], a3.shape[1]
     out = torch.empty(list(a.shape[:-1]) + [n], dtype=out_dtype or a.dtype, device=a.device)
-    out3 = out.view(bt, m, n)
     if out.numel() == 0:
         return out
-    _kwb_int32(a3, w, out)
     if w.dim() == 3:  # bmm: one weight per batch, [B, K, N]
         if w.shape[0] != bt:
             raise ValueError("kwb_gemm: %d batches of a against %d of w" % (bt, w.shape[0]))
@@ -211,10 +208,12 @@ def kwb_gemm(a, w, bias=None, epi=None, epi_tensors=(), epi_scalars=(), epi_view
     ss += [0] * (3 * (EPI_TENSORS - n_epi))
     bias_t = out.view(-1) if bias is None else bias.contiguous()
     epi = epi if epi is not None else _kwb_epi_identity
-    tensors = [from_dlpack(t) for t in (a3, b3, out3, bias_t, *es)]
+    a_span, a_st = _kwb_span(a3)
+    b_span, b_st = _kwb_span(b3)
+    tensors = [from_dlpack(t) for t in (a_span, b_span, out.view(-1), bias_t, *es)]
     key = ("gemm", tuple(a3.shape), a3.stride(), tuple(b3.shape), b3.stride(), a.dtype, w.dtype, out.dtype,
            tuple((t.dtype, t.shape[0]) for t in es), bias is not None, epi, n_epi)
-    scalars = [m, n, k, bt, *ss, *_kwb_epi_scalars(epi_scalars)]
+    scalars = [m, n, k, bt, *a_st, *b_st, *ss, *_kwb_epi_scalars(epi_scalars)]
     compiled = _kwb_compiled.get(key)
     if compiled is None:  # compile once per (stage, shapes, strides, dtypes, epilogue)
         compiled = cute.compile(_kwb_gemm_host, *tensors, *scalars, bias is not None, w.dim() == 3, n_epi, epi)
@@ -228,19 +227,19 @@ def kwb_gemm(a, w, bias=None, epi=None, epi_tensors=(), epi_scalars=(), epi_view
 @cute.kernel
 def _kwb_pw_kernel(
     m_x: cute.Tensor, m_out: cute.Tensor, m_e0: cute.Tensor, m_e1: cute.Tensor, m_e2: cute.Tensor,
-    m_e3: cute.Tensor, total: cutlass.Int32,
-    d1: cutlass.Int32, d2: cutlass.Int32, d3: cutlass.Int32, d4: cutlass.Int32,  # sizes of dims 1..4
-    x0: cutlass.Int32, x1: cutlass.Int32, x2: cutlass.Int32, x3: cutlass.Int32, x4: cutlass.Int32,  # x's strides
-    s00: cutlass.Int32, s01: cutlass.Int32, s02: cutlass.Int32, s03: cutlass.Int32, s04: cutlass.Int32,
-    s10: cutlass.Int32, s11: cutlass.Int32, s12: cutlass.Int32, s13: cutlass.Int32, s14: cutlass.Int32,
-    s20: cutlass.Int32, s21: cutlass.Int32, s22: cutlass.Int32, s23: cutlass.Int32, s24: cutlass.Int32,
-    s30: cutlass.Int32, s31: cutlass.Int32, s32: cutlass.Int32, s33: cutlass.Int32, s34: cutlass.Int32,
+    m_e3: cute.Tensor, total: cutlass.Int64,
+    d1: cutlass.Int64, d2: cutlass.Int64, d3: cutlass.Int64, d4: cutlass.Int64,  # sizes of dims 1..4
+    x0: cutlass.Int64, x1: cutlass.Int64, x2: cutlass.Int64, x3: cutlass.Int64, x4: cutlass.Int64,  # x's strides
+    s00: cutlass.Int64, s01: cutlass.Int64, s02: cutlass.Int64, s03: cutlass.Int64, s04: cutlass.Int64,
+    s10: cutlass.Int64, s11: cutlass.Int64, s12: cutlass.Int64, s13: cutlass.Int64, s14: cutlass.Int64,
+    s20: cutlass.Int64, s21: cutlass.Int64, s22: cutlass.Int64, s23: cutlass.Int64, s24: cutlass.Int64,
+    s30: cutlass.Int64, s31: cutlass.Int64, s32: cutlass.Int64, s33: cutlass.Int64, s34: cutlass.Int64,
     f0: cutlass.Float32, f1: cutlass.Float32, f2: cutlass.Float32, f3: cutlass.Float32,
     n_epi: cutlass.Constexpr, epi: cutlass.Constexpr,
 ):
     tidx, _, _ = cute.arch.thread_idx()
     bidx, _, _ = cute.arch.block_idx()
-    i = bidx * PW_THREADS + tidx
+    i = cutlass.Int64(bidx) * PW_THREADS + tidx  # Int64: a launch may hold 2**31 elements or more
     if i < total:  # predication: the last CTA may hold fewer elements
         i4 = i % d4  # the element's coordinates over the (up to) 5-D shape, row-major
         q = i // d4
@@ -271,13 +270,13 @@ def _kwb_pw_kernel(
 @cute.jit
 def _kwb_pw_host(
     m_x: cute.Tensor, m_out: cute.Tensor, m_e0: cute.Tensor, m_e1: cute.Tensor, m_e2: cute.Tensor,
-    m_e3: cute.Tensor, total: cutlass.Int32,
-    d1: cutlass.Int32, d2: cutlass.Int32, d3: cutlass.Int32, d4: cutlass.Int32,
-    x0: cutlass.Int32, x1: cutlass.Int32, x2: cutlass.Int32, x3: cutlass.Int32, x4: cutlass.Int32,
-    s00: cutlass.Int32, s01: cutlass.Int32, s02: cutlass.Int32, s03: cutlass.Int32, s04: cutlass.Int32,
-    s10: cutlass.Int32, s11: cutlass.Int32, s12: cutlass.Int32, s13: cutlass.Int32, s14: cutlass.Int32,
-    s20: cutlass.Int32, s21: cutlass.Int32, s22: cutlass.Int32, s23: cutlass.Int32, s24: cutlass.Int32,
-    s30: cutlass.Int32, s31: cutlass.Int32, s32: cutlass.Int32, s33: cutlass.Int32, s34: cutlass.Int32,
+    m_e3: cute.Tensor, total: cutlass.Int64,
+    d1: cutlass.Int64, d2: cutlass.Int64, d3: cutlass.Int64, d4: cutlass.Int64,
+    x0: cutlass.Int64, x1: cutlass.Int64, x2: cutlass.Int64, x3: cutlass.Int64, x4: cutlass.Int64,
+    s00: cutlass.Int64, s01: cutlass.Int64, s02: cutlass.Int64, s03: cutlass.Int64, s04: cutlass.Int64,
+    s10: cutlass.Int64, s11: cutlass.Int64, s12: cutlass.Int64, s13: cutlass.Int64, s14: cutlass.Int64,
+    s20: cutlass.Int64, s21: cutlass.Int64, s22: cutlass.Int64, s23: cutlass.Int64, s24: cutlass.Int64,
+    s30: cutlass.Int64, s31: cutlass.Int64, s32: cutlass.Int64, s33: cutlass.Int64, s34: cutlass.Int64,
     f0: cutlass.Float32, f1: cutlass.Float32, f2: cutlass.Float32, f3: cutlass.Float32,
     n_epi: cutlass.Constexpr, epi: cutlass.Constexpr,
 ):
@@ -294,7 +293,6 @@ def kwb_pointwise(x, epi, epi_tensors=(), epi_scalars=(), out_dtype=None):
     out = torch.empty(x.shape, dtype=out_dtype or x.dtype, device=x.device)
     if out.numel() == 0:
         return out
-    _kwb_int32(x)
     keep = [d for d in range(x.dim()) if x.shape[d] != 1]
     if len(keep) > 5:
         raise ValueError("kwb_pointwise: rank %d (the CuTe DSL stage walks up to 5 dims)" % len(keep))
@@ -326,13 +324,13 @@ def kwb_pointwise(x, epi, epi_tensors=(), epi_scalars=(), out_dtype=None):
 
 # ==== stage: kwb_reduce
 @cute.kernel
-def _kwb_reduce_kernel(m_x: cute.Tensor, m_out: cute.Tensor, n_rows: cutlass.Int32, r: cutlass.Int32,
-                       inner: cutlass.Int32, op: cutlass.Constexpr):
+def _kwb_reduce_kernel(m_x: cute.Tensor, m_out: cute.Tensor, n_rows: cutlass.Int64, r: cutlass.Int64,
+                       inner: cutlass.Int64, op: cutlass.Constexpr):
     # one warp per row (o, i) of x viewed as [outer, r, inner]: lanes stride the row in fp32, a butterfly merges
     tidx, _, _ = cute.arch.thread_idx()
     bidx, _, _ = cute.arch.block_idx()
     lane = tidx % 32
-    row = bidx * ROW_WARPS + tidx // 32
+    row = cutlass.Int64(bidx) * ROW_WARPS + tidx // 32  # Int64: rows x row length may pass 2**31
     if row < n_rows:  # predication: the last CTA may hold fewer rows (whole warps: the shuffles stay converged)
         base = (row // inner) * r * inner + row % inner
         a = cutlass.Float32(0.0)
@@ -377,8 +375,8 @@ def _kwb_reduce_kernel(m_x: cute.Tensor, m_out: cute.Tensor, n_rows: cutlass.Int
 
 
 @cute.jit
-def _kwb_reduce_host(m_x: cute.Tensor, m_out: cute.Tensor, n_rows: cutlass.Int32, r: cutlass.Int32,
-                     inner: cutlass.Int32, op: cutlass.Constexpr):
+def _kwb_reduce_host(m_x: cute.Tensor, m_out: cute.Tensor, n_rows: cutlass.Int64, r: cutlass.Int64,
+                     inner: cutlass.Int64, op: cutlass.Constexpr):
     _kwb_reduce_kernel(m_x, m_out, n_rows, r, inner, op).launch(
         grid=[(n_rows + ROW_WARPS - 1) // ROW_WARPS, 1, 1], block=[ROW_WARPS * 32, 1, 1])
 
@@ -403,7 +401,6 @@ def kwb_reduce(x, dims, op, keepdim=False, pre=None, pre_tensors=(), pre_scalars
         return kwb_pointwise(x, _kwb_epi_identity, out_dtype=out_dtype)
     out = torch.empty(full, dtype=out_dtype, device=x.device)
     if out.numel() > 0:
-        _kwb_int32(x)
         span, outer, r, inner, _ = _kwb_rows(x, red)
         if r == 0:
             raise NotImplementedError("kwb_reduce: a %s over no elements has no CuTe DSL stage yet" % op)
@@ -420,17 +417,67 @@ def kwb_reduce(x, dims, op, keepdim=False, pre=None, pre_tensors=(), pre_scalars
     return out if keepdim else out.view([s for d, s in enumerate(x.shape) if d not in red])
 
 
+# ==== stage: kwb_rows
+_kwb_rows_cute_ops = {"sum": "sum", "mean": "mean", "amax": "amax", "max": "amax", "amin": "amin", "min": "amin",
+                      "logsumexp": "logsumexp", "var": "var", "std": "std"}
+
+
+def kwb_rows(reds, post=None, post_src=0, post_tensors=(), post_scalars=(), post_dtype=None):
+    """The Triton stage's sibling reductions over the same rows (its signature and results): reds, up to three
+    (x, dims, op, keepdim, pre, pre_tensors, pre_scalars, pre_dtype[, q]) in order, an int k among a later one's
+    pre_tensors the k-th result (keepdim, read per row through its broadcast strides); op sum / mean / amax (max) /
+    amin (min) / logsumexp through kwb_reduce, var / std with correction q (default 1) through kwb_var (its pre a
+    kwb_pointwise launch first). post: the pointwise run on the post_src-th result (its tensors broadcast to it, an
+    int k the k-th result), returned after the results, of post_dtype (default that result's). NOT fused here: one
+    launch per reduction and one for post, in order (the Triton stage's own fallback path). prod raises
+    NotImplementedError (the plan check keeps it out)."""
+    outs = []
+    for r in reds:
+        x, dims, op, _, pre, pre_tensors, pre_scalars, pre_dtype = r[:8]
+        if op not in _kwb_rows_cute_ops:
+            raise NotImplementedError("kwb_rows: a %s reduction has no CuTe DSL stage yet" % op)
+        op = _kwb_rows_cute_ops[op]
+        tens = tuple(outs[t] if isinstance(t, int) else t for t in pre_tensors)
+        if op in ("var", "std"):
+            if pre is not None:
+                x = kwb_pointwise(x, pre, tens, pre_scalars, torch.float32)
+            out = kwb_var(x, dims, r[8] if len(r) > 8 else 1.0, True, std=op == "std")
+            outs.append(kwb_as_dtype(out, pre_dtype) if pre_dtype is not None else out)
+        else:
+            outs.append(kwb_reduce(x, dims, op, True, pre, tens, pre_scalars, pre_dtype))
+    res = []
+    for r, out in zip(reds, outs):
+        rd = _kwb_var_dims(r[0], r[1])
+        res.append(out if r[3] else out.view([s for d, s in enumerate(r[0].shape) if d not in rd]))
+    if post is not None:
+        x, keep = reds[post_src][0], reds[post_src][3]
+        rd = _kwb_var_dims(x, reds[post_src][1])
+        kept = [s for d, s in enumerate(x.shape) if d not in rd]
+        tens = []
+        for p in post_tensors:  # at the kept shape: a result as kept, an unkept tensor with the reduced dims as 1
+            if isinstance(p, int):
+                p = outs[p]
+            elif not keep and p.dim() <= len(kept):
+                p = p.expand(kept)
+                for d in rd:
+                    p = p.unsqueeze(d)
+            tens.append(p)
+        y = kwb_pointwise(outs[post_src], post, tuple(tens), post_scalars, post_dtype or outs[post_src].dtype)
+        res.append(y if keep else y.view(kept))
+    return res
+
+
 # ==== stage: kwb_var kwb_var_mean
 @cute.kernel
-def _kwb_var_kernel(m_x: cute.Tensor, m_out: cute.Tensor, m_mean: cute.Tensor, n_rows: cutlass.Int32,
-                    r: cutlass.Int32, inner: cutlass.Int32, corr: cutlass.Float32, std: cutlass.Constexpr,
+def _kwb_var_kernel(m_x: cute.Tensor, m_out: cute.Tensor, m_mean: cute.Tensor, n_rows: cutlass.Int64,
+                    r: cutlass.Int64, inner: cutlass.Int64, corr: cutlass.Float32, std: cutlass.Constexpr,
                     with_mean: cutlass.Constexpr):
     # one warp per row (o, i) of x viewed as [outer, r, inner]: the mean, then the sum of squares about it (two passes,
     # each merged by a butterfly), divided by max(r - correction, 0) as torch (0 / 0 is NaN); std: its square root
     tidx, _, _ = cute.arch.thread_idx()
     bidx, _, _ = cute.arch.block_idx()
     lane = tidx % 32
-    row = bidx * ROW_WARPS + tidx // 32
+    row = cutlass.Int64(bidx) * ROW_WARPS + tidx // 32  # Int64: rows x row length may pass 2**31
     if row < n_rows:  # predication: whole warps (the shuffles stay converged)
         base = (row // inner) * r * inner + row % inner
         a = cutlass.Float32(0.0)
@@ -455,8 +502,8 @@ def _kwb_var_kernel(m_x: cute.Tensor, m_out: cute.Tensor, m_mean: cute.Tensor, n
 
 
 @cute.jit
-def _kwb_var_host(m_x: cute.Tensor, m_out: cute.Tensor, m_mean: cute.Tensor, n_rows: cutlass.Int32,
-                  r: cutlass.Int32, inner: cutlass.Int32, corr: cutlass.Float32, std: cutlass.Constexpr,
+def _kwb_var_host(m_x: cute.Tensor, m_out: cute.Tensor, m_mean: cute.Tensor, n_rows: cutlass.Int64,
+                  r: cutlass.Int64, inner: cutlass.Int64, corr: cutlass.Float32, std: cutlass.Constexpr,
                   with_mean: cutlass.Constexpr):
     _kwb_var_kernel(m_x, m_out, m_mean, n_rows, r, inner, corr, std, with_mean).launch(
         grid=[(n_rows + ROW_WARPS - 1) // ROW_WARPS, 1, 1], block=[ROW_WARPS * 32, 1, 1])
@@ -481,7 +528,6 @@ def _kwb_var_launch(x, dims, correction, keepdim, std, with_mean):
     mean = torch.empty(full, dtype=x.dtype, device=x.device) if with_mean else out
     xr = x if red else x.reshape(1)  # a 0-d x: its one element about itself
     if out.numel() > 0:
-        _kwb_int32(x)
         span, outer, r, inner, _ = _kwb_rows(xr, red or [0])
         n_rows = outer * inner
         tensors = [from_dlpack(span), from_dlpack(out.view(-1)), from_dlpack(mean.view(-1))]
@@ -511,13 +557,13 @@ def kwb_var_mean(x, dims, correction, keepdim=False, std=False):
 
 # ==== stage: kwb_softmax
 @cute.kernel
-def _kwb_softmax_kernel(m_x: cute.Tensor, m_out: cute.Tensor, n_rows: cutlass.Int32, r: cutlass.Int32,
-                        inner: cutlass.Int32, log: cutlass.Constexpr):
+def _kwb_softmax_kernel(m_x: cute.Tensor, m_out: cute.Tensor, n_rows: cutlass.Int64, r: cutlass.Int64,
+                        inner: cutlass.Int64, log: cutlass.Constexpr):
     # one warp per row: online max and rescaled sum of exp per lane, a butterfly merge, a second pass writes
     tidx, _, _ = cute.arch.thread_idx()
     bidx, _, _ = cute.arch.block_idx()
     lane = tidx % 32
-    row = bidx * ROW_WARPS + tidx // 32
+    row = cutlass.Int64(bidx) * ROW_WARPS + tidx // 32  # Int64: rows x row length may pass 2**31
     if row < n_rows:  # predication: whole warps (the shuffles stay converged)
         base = (row // inner) * r * inner + row % inner
         a = cutlass.Float32(NEG_BIG)
@@ -543,8 +589,8 @@ def _kwb_softmax_kernel(m_x: cute.Tensor, m_out: cute.Tensor, n_rows: cutlass.In
 
 
 @cute.jit
-def _kwb_softmax_host(m_x: cute.Tensor, m_out: cute.Tensor, n_rows: cutlass.Int32, r: cutlass.Int32,
-                      inner: cutlass.Int32, log: cutlass.Constexpr):
+def _kwb_softmax_host(m_x: cute.Tensor, m_out: cute.Tensor, n_rows: cutlass.Int64, r: cutlass.Int64,
+                      inner: cutlass.Int64, log: cutlass.Constexpr):
     _kwb_softmax_kernel(m_x, m_out, n_rows, r, inner, log).launch(
         grid=[(n_rows + ROW_WARPS - 1) // ROW_WARPS, 1, 1], block=[ROW_WARPS * 32, 1, 1])
 
@@ -566,7 +612,6 @@ def kwb_softmax(x, dim, log=False, safe_rows=False, epi=None, epi_tensors=(), ep
     d = dim % x.dim()
     y = torch.empty(x.shape, dtype=torch.float32 if epi is not None else out_dtype, device=x.device)
     if y.numel() > 0:
-        _kwb_int32(x)
         span, outer, r, inner, _ = _kwb_rows(x, [d])
         n_rows = outer * inner
         tensors = [from_dlpack(span), from_dlpack(y.view(-1))]
@@ -586,8 +631,8 @@ def kwb_softmax(x, dim, log=False, safe_rows=False, epi=None, epi_tensors=(), ep
 # ==== stage: kwb_group_norm kwb_layer_norm
 @cute.kernel
 def _kwb_group_norm_kernel(m_x: cute.Tensor, m_out: cute.Tensor, m_w: cute.Tensor, m_b: cute.Tensor,
-                           n_rows: cutlass.Int32, r: cutlass.Int32, groups: cutlass.Int32, cpg: cutlass.Int32,
-                           hw: cutlass.Int32, eps: cutlass.Float32, has_w: cutlass.Constexpr,
+                           n_rows: cutlass.Int64, r: cutlass.Int64, groups: cutlass.Int64, cpg: cutlass.Int64,
+                           hw: cutlass.Int64, eps: cutlass.Float32, has_w: cutlass.Constexpr,
                            has_b: cutlass.Constexpr):
     # one warp per row of r contiguous elements: the mean, then the variance about it (two passes, each merged by a
     # butterfly), then a third pass normalizes with the affine's element (row % groups) * cpg + k // hw. Group norm:
@@ -595,7 +640,7 @@ def _kwb_group_norm_kernel(m_x: cute.Tensor, m_out: cute.Tensor, m_w: cute.Tenso
     tidx, _, _ = cute.arch.thread_idx()
     bidx, _, _ = cute.arch.block_idx()
     lane = tidx % 32
-    row = bidx * ROW_WARPS + tidx // 32
+    row = cutlass.Int64(bidx) * ROW_WARPS + tidx // 32  # Int64: rows x row length may pass 2**31
     if row < n_rows:  # predication: whole warps (the shuffles stay converged)
         base = row * r
         a = cutlass.Float32(0.0)
@@ -623,8 +668,8 @@ def _kwb_group_norm_kernel(m_x: cute.Tensor, m_out: cute.Tensor, m_w: cute.Tenso
 
 @cute.jit
 def _kwb_group_norm_host(m_x: cute.Tensor, m_out: cute.Tensor, m_w: cute.Tensor, m_b: cute.Tensor,
-                         n_rows: cutlass.Int32, r: cutlass.Int32, groups: cutlass.Int32, cpg: cutlass.Int32,
-                         hw: cutlass.Int32, eps: cutlass.Float32, has_w: cutlass.Constexpr, has_b: cutlass.Constexpr):
+                         n_rows: cutlass.Int64, r: cutlass.Int64, groups: cutlass.Int64, cpg: cutlass.Int64,
+                         hw: cutlass.Int64, eps: cutlass.Float32, has_w: cutlass.Constexpr, has_b: cutlass.Constexpr):
     _kwb_group_norm_kernel(m_x, m_out, m_w, m_b, n_rows, r, groups, cpg, hw, eps, has_w, has_b).launch(
         grid=[(n_rows + ROW_WARPS - 1) // ROW_WARPS, 1, 1], block=[ROW_WARPS * 32, 1, 1])
 
@@ -632,7 +677,6 @@ def _kwb_group_norm_host(m_x: cute.Tensor, m_out: cute.Tensor, m_w: cute.Tensor,
 def _kwb_row_norm(x, y, weight, bias, n_rows, r, groups, cpg, hw, eps):
     """The row-norm launch of group and layer norm: x's contiguous rows of r elements normalized into y (contiguous,
     x's shape); weight / bias flattened (or None), element (row % groups) * cpg + k // hw of a row's element k."""
-    _kwb_int32(x)
     xc = x.contiguous()
     w = weight.contiguous().view(-1) if weight is not None else y.view(-1)  # never read without has_w
     b = bias.contiguous().view(-1) if bias is not None else y.view(-1)
@@ -695,7 +739,7 @@ def kwb_layer_norm(x, normalized_shape, weight, bias, eps, pre=None, pre_tensors
 # ==== stage: kwb_batch_norm
 @cute.kernel
 def _kwb_bn_stats_kernel(m_x: cute.Tensor, m_mean: cute.Tensor, m_var: cute.Tensor, m_rmean: cute.Tensor,
-                         m_rvar: cute.Tensor, c: cutlass.Int32, hw: cutlass.Int32, count: cutlass.Int32,
+                         m_rvar: cute.Tensor, c: cutlass.Int64, hw: cutlass.Int64, count: cutlass.Int64,
                          momentum: cutlass.Float32, unbias: cutlass.Float32, update: cutlass.Constexpr):
     # one warp per channel of contiguous x [N, C, HW]: its N * HW elements' mean, then the biased variance about it
     # (two passes, each merged by a butterfly); lane 0 writes them and, in training with running statistics, updates
@@ -703,7 +747,7 @@ def _kwb_bn_stats_kernel(m_x: cute.Tensor, m_mean: cute.Tensor, m_var: cute.Tens
     tidx, _, _ = cute.arch.thread_idx()
     bidx, _, _ = cute.arch.block_idx()
     lane = tidx % 32
-    ch = bidx * ROW_WARPS + tidx // 32
+    ch = cutlass.Int64(bidx) * ROW_WARPS + tidx // 32
     if ch < c:  # predication: whole warps (the shuffles stay converged)
         a = cutlass.Float32(0.0)
         for k in range(lane, count, 32):
@@ -730,7 +774,7 @@ def _kwb_bn_stats_kernel(m_x: cute.Tensor, m_mean: cute.Tensor, m_var: cute.Tens
 
 @cute.jit
 def _kwb_bn_stats_host(m_x: cute.Tensor, m_mean: cute.Tensor, m_var: cute.Tensor, m_rmean: cute.Tensor,
-                       m_rvar: cute.Tensor, c: cutlass.Int32, hw: cutlass.Int32, count: cutlass.Int32,
+                       m_rvar: cute.Tensor, c: cutlass.Int64, hw: cutlass.Int64, count: cutlass.Int64,
                        momentum: cutlass.Float32, unbias: cutlass.Float32, update: cutlass.Constexpr):
     _kwb_bn_stats_kernel(m_x, m_mean, m_var, m_rmean, m_rvar, c, hw, count, momentum, unbias, update).launch(
         grid=[(c + ROW_WARPS - 1) // ROW_WARPS, 1, 1], block=[ROW_WARPS * 32, 1, 1])
@@ -759,18 +803,20 @@ def _kwb_bn_apply(acc, e0_v, e1_v, e2_v, e3_v, f0, f1, f2, f3):
 
 
 def kwb_batch_norm(x, weight, bias, running_mean, running_var, training, momentum, eps, epi=None, epi_tensors=(),
-                   epi_scalars=()):
+                   epi_scalars=(), stats=None):
     """epi(batch_norm(x)) of x [N, C, *] (instance norm: a [1, N*C, L] view); the Triton stage's signature without
-    its fused stats / reduce / keep_layout (the plan check keeps those out). training, or no running statistics:
-    batch statistics (biased variance, one warp per channel) and, with running statistics in training, their
-    in-place update (unbiased variance); eval: the running ones. weight / bias: [C], or a [G, C/G] view (reshaped),
-    or None. The apply pass is a kwb_pointwise launch with the statistics and the affine broadcast per channel;
-    epi another one. The result is contiguous."""
+    its fused reduce / keep_layout (the plan check keeps those out). stats: None only (this stage set's conv_forward
+    returns None for a convolution's tile statistics; anything else raises NotImplementedError). training, or no
+    running statistics: batch statistics (biased variance, one warp per channel) and, with running statistics in
+    training, their in-place update (unbiased variance); eval: the running ones. weight / bias: [C], or a [G, C/G]
+    view (reshaped), or None. The apply pass is a kwb_pointwise launch with the statistics and the affine broadcast
+    per channel; epi another one. The result is contiguous."""
+    if stats is not None:  # the CuTe DSL conv_forward(..., stats=True) gives None: the statistics are computed here
+        raise NotImplementedError("kwb_batch_norm: statistics from a convolution's tiles have no CuTe DSL stage")
     n, c = x.shape[0], x.shape[1]
     y_dtype = torch.float32 if epi is not None else x.dtype
     if x.numel() == 0:
         return torch.empty(x.shape, dtype=y_dtype, device=x.device)
-    _kwb_int32(x)
     hw = x.numel() // (n * c)
     if training or running_mean is None:
         xc = x.contiguous()
@@ -807,14 +853,14 @@ def kwb_batch_norm(x, weight, bias, running_mean, running_var, training, momentu
 
 # ==== stage: kwb_pool kwb_adaptive_pool
 @cute.kernel
-def _kwb_pool_kernel(m_x: cute.Tensor, m_y: cute.Tensor, total: cutlass.Int32, c: cutlass.Int32,
-                     od: cutlass.Int32, oh: cutlass.Int32, ow: cutlass.Int32,  # output sizes (3-D, 1 where padded)
-                     id_: cutlass.Int32, ih: cutlass.Int32, iw: cutlass.Int32,  # input sizes
-                     sn: cutlass.Int32, sc: cutlass.Int32, sd: cutlass.Int32, sh: cutlass.Int32, sw: cutlass.Int32,
-                     kd: cutlass.Int32, kh: cutlass.Int32, kw: cutlass.Int32,  # window
-                     td: cutlass.Int32, th: cutlass.Int32, tw: cutlass.Int32,  # stride
-                     pd: cutlass.Int32, ph: cutlass.Int32, pw: cutlass.Int32,  # padding
-                     dd: cutlass.Int32, dh: cutlass.Int32, dw: cutlass.Int32,  # dilation (max only)
+def _kwb_pool_kernel(m_x: cute.Tensor, m_y: cute.Tensor, total: cutlass.Int64, c: cutlass.Int64,
+                     od: cutlass.Int64, oh: cutlass.Int64, ow: cutlass.Int64,  # output sizes (3-D, 1 where padded)
+                     id_: cutlass.Int64, ih: cutlass.Int64, iw: cutlass.Int64,  # input sizes
+                     sn: cutlass.Int64, sc: cutlass.Int64, sd: cutlass.Int64, sh: cutlass.Int64, sw: cutlass.Int64,
+                     kd: cutlass.Int64, kh: cutlass.Int64, kw: cutlass.Int64,  # window
+                     td: cutlass.Int64, th: cutlass.Int64, tw: cutlass.Int64,  # stride
+                     pd: cutlass.Int64, ph: cutlass.Int64, pw: cutlass.Int64,  # padding
+                     dd: cutlass.Int64, dh: cutlass.Int64, dw: cutlass.Int64,  # dilation (max only)
                      divisor: cutlass.Float32, is_max: cutlass.Constexpr, count_pad: cutlass.Constexpr,
                      has_div: cutlass.Constexpr, adaptive: cutlass.Constexpr):
     # one thread per output element of [N * C, OD, OH, OW]: its window's taps read through x's strides, the
@@ -822,7 +868,7 @@ def _kwb_pool_kernel(m_x: cute.Tensor, m_y: cute.Tensor, total: cutlass.Int32, c
     # input + padding (count_include_pad) or the taps inside the input; adaptive: floor(o I / O) .. ceil((o+1) I / O)
     tidx, _, _ = cute.arch.thread_idx()
     bidx, _, _ = cute.arch.block_idx()
-    i = bidx * PW_THREADS + tidx
+    i = cutlass.Int64(bidx) * PW_THREADS + tidx  # Int64: a launch may hold 2**31 elements or more
     if i < total:  # predication: the last CTA may hold fewer outputs
         o_w = i % ow
         q = i // ow
@@ -874,14 +920,14 @@ def _kwb_pool_kernel(m_x: cute.Tensor, m_y: cute.Tensor, total: cutlass.Int32, c
 
 
 @cute.jit
-def _kwb_pool_host(m_x: cute.Tensor, m_y: cute.Tensor, total: cutlass.Int32, c: cutlass.Int32,
-                   od: cutlass.Int32, oh: cutlass.Int32, ow: cutlass.Int32,
-                   id_: cutlass.Int32, ih: cutlass.Int32, iw: cutlass.Int32,
-                   sn: cutlass.Int32, sc: cutlass.Int32, sd: cutlass.Int32, sh: cutlass.Int32, sw: cutlass.Int32,
-                   kd: cutlass.Int32, kh: cutlass.Int32, kw: cutlass.Int32,
-                   td: cutlass.Int32, th: cutlass.Int32, tw: cutlass.Int32,
-                   pd: cutlass.Int32, ph: cutlass.Int32, pw: cutlass.Int32,
-                   dd: cutlass.Int32, dh: cutlass.Int32, dw: cutlass.Int32,
+def _kwb_pool_host(m_x: cute.Tensor, m_y: cute.Tensor, total: cutlass.Int64, c: cutlass.Int64,
+                   od: cutlass.Int64, oh: cutlass.Int64, ow: cutlass.Int64,
+                   id_: cutlass.Int64, ih: cutlass.Int64, iw: cutlass.Int64,
+                   sn: cutlass.Int64, sc: cutlass.Int64, sd: cutlass.Int64, sh: cutlass.Int64, sw: cutlass.Int64,
+                   kd: cutlass.Int64, kh: cutlass.Int64, kw: cutlass.Int64,
+                   td: cutlass.Int64, th: cutlass.Int64, tw: cutlass.Int64,
+                   pd: cutlass.Int64, ph: cutlass.Int64, pw: cutlass.Int64,
+                   dd: cutlass.Int64, dh: cutlass.Int64, dw: cutlass.Int64,
                    divisor: cutlass.Float32, is_max: cutlass.Constexpr, count_pad: cutlass.Constexpr,
                    has_div: cutlass.Constexpr, adaptive: cutlass.Constexpr):
     _kwb_pool_kernel(m_x, m_y, total, c, od, oh, ow, id_, ih, iw, sn, sc, sd, sh, sw, kd, kh, kw, td, th, tw, pd, ph,
@@ -929,7 +975,6 @@ def kwb_pool(x, kind, kernel_size, stride, padding, dilation, ceil_mode, count_i
     y = torch.empty(list(x.shape[:2]) + osp, dtype=x.dtype, device=x.device)
     if y.numel() == 0:
         return y
-    _kwb_int32(x, y)
     pad = 3 - nsp  # leading spatial dims of size 1: every pooling is a 3-D one
     span, st = _kwb_span(x)
     sx = [st[0], st[1]] + [0] * pad + st[2:]
@@ -955,3 +1000,213 @@ def kwb_adaptive_pool(x, kind, output_size, keep_layout=False):
     output's window from floor(o I / O) to ceil((o + 1) I / O), its tap count the avg divisor."""
     nsp = len(output_size) if isinstance(output_size, (list, tuple)) else x.dim() - 2
     return kwb_pool(x, kind, [1] * nsp, [1] * nsp, [0] * nsp, [1] * nsp, False, output_size=output_size)
+
+
+# ==== stage: conv_forward
+# a convolution of the plan (CONV0, CONV1, ... below the stage set): 1-D to 3-D, standard or transposed, as the Triton
+# convolution template's ConvSpec names it
+ConvSpec = __import__("collections").namedtuple(
+    "ConvSpec", "spatial stride padding dilation output_padding groups transposed")
+
+
+@cute.kernel
+def _kwb_conv_kernel(m_x: cute.Tensor, m_w: cute.Tensor, m_bias: cute.Tensor, m_y: cute.Tensor, m_e0: cute.Tensor,
+                     m_e1: cute.Tensor, m_e2: cute.Tensor, m_e3: cute.Tensor, total: cutlass.Int64,
+                     cout: cutlass.Int64, od: cutlass.Int64, oh: cutlass.Int64, ow: cutlass.Int64,
+                     id_: cutlass.Int64, ih: cutlass.Int64, iw: cutlass.Int64,
+                     xn: cutlass.Int64, xc: cutlass.Int64, xd: cutlass.Int64, xh: cutlass.Int64, xw: cutlass.Int64,
+                     w0: cutlass.Int64, w1: cutlass.Int64, wd: cutlass.Int64, wh: cutlass.Int64, ww: cutlass.Int64,
+                     kd: cutlass.Int64, kh: cutlass.Int64, kw: cutlass.Int64,
+                     td: cutlass.Int64, th: cutlass.Int64, tw: cutlass.Int64,  # stride
+                     pd: cutlass.Int64, ph: cutlass.Int64, pw: cutlass.Int64,  # padding
+                     dd: cutlass.Int64, dh: cutlass.Int64, dw: cutlass.Int64,  # dilation
+                     cig: cutlass.Int64, cog: cutlass.Int64,  # channels per group, in and out
+                     y0: cutlass.Int64, y1: cutlass.Int64, y2: cutlass.Int64, y3: cutlass.Int64, y4: cutlass.Int64,
+                     s00: cutlass.Int64, s01: cutlass.Int64, s02: cutlass.Int64, s03: cutlass.Int64, s04: cutlass.Int64,
+                     s10: cutlass.Int64, s11: cutlass.Int64, s12: cutlass.Int64, s13: cutlass.Int64, s14: cutlass.Int64,
+                     s20: cutlass.Int64, s21: cutlass.Int64, s22: cutlass.Int64, s23: cutlass.Int64, s24: cutlass.Int64,
+                     s30: cutlass.Int64, s31: cutlass.Int64, s32: cutlass.Int64, s33: cutlass.Int64, s34: cutlass.Int64,
+                     f0: cutlass.Float32, f1: cutlass.Float32, f2: cutlass.Float32, f3: cutlass.Float32,
+                     has_bias: cutlass.Constexpr, transposed: cutlass.Constexpr, n_epi: cutlass.Constexpr,
+                     epi: cutlass.Constexpr):
+    # direct convolution, one thread per output element of [N, Cout, OD, OH, OW] (1-D and 2-D as 3-D with size-1
+    # leading dims): a serial fp32 loop over its group's input channels and the kernel taps, x and the weight read
+    # through their strides. Standard: input position o * stride - padding + k * dilation; transposed (weight
+    # [Cin, Cout / groups, *k]): the taps where (o + padding - k * dilation) is a multiple of the stride, i = that /
+    # stride. Then bias, the epilogue on the fp32 value (its tensors read through their broadcast strides), one store
+    # through y's strides (a cat's channel slice).
+    tidx, _, _ = cute.arch.thread_idx()
+    bidx, _, _ = cute.arch.block_idx()
+    i = cutlass.Int64(bidx) * PW_THREADS + tidx  # Int64: a launch may hold 2**31 outputs or more
+    if i < total:  # predication: the last CTA may hold fewer outputs
+        o_w = i % ow
+        q = i // ow
+        o_h = q % oh
+        q = q // oh
+        o_d = q % od
+        q = q // od
+        co = q % cout
+        n = q // cout
+        g = co // cog
+        acc = cutlass.Float32(0.0)
+        for ci in range(0, cig, 1):
+            c_in = g * cig + ci
+            xb = n * xn + c_in * xc
+            wb = co * w0 + ci * w1
+            if cutlass.const_expr(transposed):
+                wb = c_in * w0 + (co % cog) * w1
+            for a in range(0, kd, 1):
+                for b in range(0, kh, 1):
+                    for e in range(0, kw, 1):
+                        zd = o_d * td - pd + a * dd
+                        zh = o_h * th - ph + b * dh
+                        zw = o_w * tw - pw + e * dw
+                        ok = (zd >= 0) & (zd < id_) & (zh >= 0) & (zh < ih) & (zw >= 0) & (zw < iw)
+                        if cutlass.const_expr(transposed):
+                            zd = o_d + pd - a * dd
+                            zh = o_h + ph - b * dh
+                            zw = o_w + pw - e * dw
+                            ok = ((zd >= 0) & (zd % td == 0) & (zd // td < id_) & (zh >= 0) & (zh % th == 0) &
+                                  (zh // th < ih) & (zw >= 0) & (zw % tw == 0) & (zw // tw < iw))
+                            zd = zd // td
+                            zh = zh // th
+                            zw = zw // tw
+                        if ok:
+                            acc = acc + m_x[xb + zd * xd + zh * xh + zw * xw].to(cutlass.Float32) * \
+                                m_w[wb + a * wd + b * wh + e * ww].to(cutlass.Float32)
+        if cutlass.const_expr(has_bias):
+            acc = acc + m_bias[co].to(cutlass.Float32)
+        acc_v = _kwb_ssa(acc)
+        e0_v = acc_v  # slots from n_epi on are never read by the epilogue
+        e1_v = acc_v
+        e2_v = acc_v
+        e3_v = acc_v
+        if cutlass.const_expr(n_epi > 0):
+            e0_v = _kwb_ssa(m_e0[n * s00 + co * s01 + o_d * s02 + o_h * s03 + o_w * s04].to(cutlass.Float32))
+        if cutlass.const_expr(n_epi > 1):
+            e1_v = _kwb_ssa(m_e1[n * s10 + co * s11 + o_d * s12 + o_h * s13 + o_w * s14].to(cutlass.Float32))
+        if cutlass.const_expr(n_epi > 2):
+            e2_v = _kwb_ssa(m_e2[n * s20 + co * s21 + o_d * s22 + o_h * s23 + o_w * s24].to(cutlass.Float32))
+        if cutlass.const_expr(n_epi > 3):
+            e3_v = _kwb_ssa(m_e3[n * s30 + co * s31 + o_d * s32 + o_h * s33 + o_w * s34].to(cutlass.Float32))
+        r_y = cute.make_rmem_tensor((1,), cutlass.Float32)
+        r_y.store(epi(acc_v, e0_v, e1_v, e2_v, e3_v, f0, f1, f2, f3).to(cutlass.Float32))
+        m_y[n * y0 + co * y1 + o_d * y2 + o_h * y3 + o_w * y4] = r_y[0].to(m_y.element_type)
+
+
+@cute.jit
+def _kwb_conv_host(m_x: cute.Tensor, m_w: cute.Tensor, m_bias: cute.Tensor, m_y: cute.Tensor, m_e0: cute.Tensor,
+                   m_e1: cute.Tensor, m_e2: cute.Tensor, m_e3: cute.Tensor, total: cutlass.Int64,
+                   cout: cutlass.Int64, od: cutlass.Int64, oh: cutlass.Int64, ow: cutlass.Int64,
+                   id_: cutlass.Int64, ih: cutlass.Int64, iw: cutlass.Int64,
+                   xn: cutlass.Int64, xc: cutlass.Int64, xd: cutlass.Int64, xh: cutlass.Int64, xw: cutlass.Int64,
+                   w0: cutlass.Int64, w1: cutlass.Int64, wd: cutlass.Int64, wh: cutlass.Int64, ww: cutlass.Int64,
+                   kd: cutlass.Int64, kh: cutlass.Int64, kw: cutlass.Int64,
+                   td: cutlass.Int64, th: cutlass.Int64, tw: cutlass.Int64,
+                   pd: cutlass.Int64, ph: cutlass.Int64, pw: cutlass.Int64,
+                   dd: cutlass.Int64, dh: cutlass.Int64, dw: cutlass.Int64,
+                   cig: cutlass.Int64, cog: cutlass.Int64,
+                   y0: cutlass.Int64, y1: cutlass.Int64, y2: cutlass.Int64, y3: cutlass.Int64, y4: cutlass.Int64,
+                   s00: cutlass.Int64, s01: cutlass.Int64, s02: cutlass.Int64, s03: cutlass.Int64, s04: cutlass.Int64,
+                   s10: cutlass.Int64, s11: cutlass.Int64, s12: cutlass.Int64, s13: cutlass.Int64, s14: cutlass.Int64,
+                   s20: cutlass.Int64, s21: cutlass.Int64, s22: cutlass.Int64, s23: cutlass.Int64, s24: cutlass.Int64,
+                   s30: cutlass.Int64, s31: cutlass.Int64, s32: cutlass.Int64, s33: cutlass.Int64, s34: cutlass.Int64,
+                   f0: cutlass.Float32, f1: cutlass.Float32, f2: cutlass.Float32, f3: cutlass.Float32,
+                   has_bias: cutlass.Constexpr, transposed: cutlass.Constexpr, n_epi: cutlass.Constexpr,
+                   epi: cutlass.Constexpr):
+    _kwb_conv_kernel(m_x, m_w, m_bias, m_y, m_e0, m_e1, m_e2, m_e3, total, cout, od, oh, ow, id_, ih, iw,
+                     xn, xc, xd, xh, xw, w0, w1, wd, wh, ww, kd, kh, kw, td, th, tw, pd, ph, pw, dd, dh, dw, cig, cog,
+                     y0, y1, y2, y3, y4, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24,
+                     s30, s31, s32, s33, s34, f0, f1, f2, f3, has_bias, transposed, n_epi, epi).launch(
+        grid=[(total + PW_THREADS - 1) // PW_THREADS, 1, 1], block=[PW_THREADS, 1, 1])
+
+
+def _kwb_conv_out_shape(x, weight, conv):
+    """The output's [N, Cout, *spatial] of a batched x, as torch's convolution sizes it."""
+    sp, k = conv.spatial, list(weight.shape[2:])
+    if conv.transposed:
+        cout = weight.shape[1] * conv.groups
+        o = [(x.shape[2 + j] - 1) * conv.stride[j] - 2 * conv.padding[j] + conv.dilation[j] * (k[j] - 1) +
+             conv.output_padding[j] + 1 for j in range(sp)]
+    else:
+        cout = weight.shape[0]
+        o = [(x.shape[2 + j] + 2 * conv.padding[j] - conv.dilation[j] * (k[j] - 1) - 1) // conv.stride[j] + 1
+             for j in range(sp)]
+    return [x.shape[0], cout] + o
+
+
+def conv_forward(model, x, weight, bias, conv=None, epi=None, epi_tensors=(), epi_scalars=(), reduce=None,
+                 keepdim=True, over="spatial", stats=False, out=None, epi_view=None):
+    """The Triton convolution template's conv_forward signature over one CuTe DSL direct-convolution launch: x
+    [N, Cin, *spatial] (or unbatched) at any strides, weight [Cout, Cin / groups, *k] ([Cin, Cout / groups, *k]
+    transposed), bias [Cout] or None; epi on the fp32 value before the store, epi_tensors broadcast to the output (or
+    given at epi_view(output)'s indices); the output in x's dtype, contiguous, or written into `out` (any strides, of
+    the output's shape and x's dtype: a cat's channel slice). reduce: sum / mean / amax / amin (logsumexp over the
+    channel) of the output over its spatial dims (over="spatial") or dim 1 (over="channel"), a kwb_reduce launch
+    after this one. stats=True returns (out, None): the statistics are not computed in the tiles here, so a batch
+    norm after it computes them itself. Records model.last_path = "direct" and model.last_grid_blocks."""
+    conv = conv if conv is not None else CONV0
+    sp = conv.spatial
+    if x.dim() == sp + 1:  # unbatched
+        res = conv_forward(model, x.unsqueeze(0), weight, bias, conv, epi, epi_tensors, epi_scalars, reduce,
+                           keepdim, over, stats, None if out is None else out.unsqueeze(0), epi_view)
+        if stats and reduce is None:
+            return res[0].squeeze(0), res[1]
+        return res.squeeze(0)
+    if x.dim() != sp + 2 or weight.dim() != sp + 2:
+        raise ValueError("conv_forward: a %d-D convolution of a %d-d input with a %d-d weight"
+                         % (sp, x.dim(), weight.dim()))
+    shape = _kwb_conv_out_shape(x, weight, conv)
+    if out is not None:
+        if reduce is not None or list(out.shape) != shape or out.dtype != x.dtype:
+            raise ValueError("conv_forward: out= takes a %s tensor of shape %s and no reduce; got %s %s, reduce=%r"
+                             % (x.dtype, tuple(shape), out.dtype, tuple(out.shape), reduce))
+        y = out
+    else:
+        y = torch.empty(shape, dtype=x.dtype, device=x.device)
+    state = model.__dict__  # plain attributes, as the Triton template keeps them
+    state["last_path"] = "direct"
+    state["last_grid_blocks"] = 0
+    if y.numel() > 0:
+        if epi_view is not None:
+            epi_tensors = [_kwb_epi_unview(t, y.shape, epi_view) for t in epi_tensors]
+        pad = 3 - sp
+        y5 = y  # y with size-1 leading spatial dims: every convolution is a 3-D one (a view: out's strides kept)
+        for _ in range(pad):
+            y5 = y5.unsqueeze(2)
+        x_span, x_st = _kwb_span(x)
+        w_span, w_st = _kwb_span(weight)
+        y_span, y_st = _kwb_span(y5)
+        es, ss = _kwb_epi_operands([e.expand(y.shape).reshape(y5.shape) for e in epi_tensors], y5.shape, 5)
+        n_epi = len(es)
+        es += [y_span] * (EPI_TENSORS - n_epi)
+        ss += [0] * (5 * (EPI_TENSORS - n_epi))
+        cin = x.shape[1]
+        cig = cin // conv.groups
+        cog = shape[1] // conv.groups
+        k3 = [1] * pad + list(weight.shape[2:])
+        sx = x_st[:2] + [0] * pad + x_st[2:]
+        sw = w_st[:2] + [0] * pad + w_st[2:]
+        total = y.numel()
+        tensors = [from_dlpack(t) for t in (x_span, w_span, bias.contiguous() if bias is not None else y_span, y_span,
+                                            *es)]
+        scalars = [total, shape[1], *y5.shape[2:], *([1] * pad + list(x.shape[2:])), *sx, *sw, *k3,
+                   *([1] * pad + list(conv.stride)), *([0] * pad + list(conv.padding)),
+                   *([1] * pad + list(conv.dilation)), cig, cog, *y_st, *ss, *_kwb_epi_scalars(epi_scalars)]
+        epi = epi if epi is not None else _kwb_epi_identity
+        flags = (bias is not None, bool(conv.transposed), n_epi, epi)
+        key = ("conv", x.dtype, weight.dtype, y.dtype, tuple((t.dtype, t.shape[0]) for t in es), flags)
+        compiled = _kwb_compiled.get(key)
+        if compiled is None:  # compile once per (stage, dtypes, bias, transposed, epilogue)
+            compiled = cute.compile(_kwb_conv_host, *tensors, *scalars, *flags)
+            _kwb_compiled[key] = compiled
+        compiled(*tensors, *scalars)
+        blocks = (total + PW_THREADS - 1) // PW_THREADS
+        state["last_grid_blocks"] = blocks
+        kwb_last_grid_blocks[0] = max(kwb_last_grid_blocks[0], blocks)
+    if reduce is not None:
+        dims = [1] if over == "channel" else list(range(2, y.dim()))
+        return kwb_reduce(y, dims, reduce, keepdim)
+    if stats:
+        return y, None
+    return y

@@ -32,9 +32,10 @@ from cutlass.cute.runtime import from_dlpack
 # covered here, so that the chain planner's forward() body runs unchanged on either. Launchers do launch plumbing
 # only (views, allocation, a contiguous copy of a strided input where a kernel needs rows, stride reads); every
 # kernel converts to fp32 on load, computes in fp32 and stores the output's dtype. Epilogue and prologue tensors
-# are read by index through their broadcast strides from 1-D spans: no stride-0 tensor crosses DLPack. Indices
-# are Int32: a tensor of 2**31 elements or more is refused (ValueError). NEVER RUN: checked statically against
-# cute_api.json and on a CPU emulation of its cute.* names (tests/data/codegen/fake_cutlass) only.
+# are read by index through their broadcast strides from 1-D spans: no stride-0 tensor crosses DLPack. Every size,
+# stride and flat index is Int64 (cutlass.Int64 arguments, the block index widened before it is scaled): a tensor may
+# hold 2**31 elements or more, as level 1's 46_ input does. NEVER RUN: checked statically against cute_api.json and
+# on a CPU emulation of its cute.* names (tests/data/codegen/fake_cutlass) only.
 NEG_BIG = -3.0e38  # finite stand-in for -inf in the online max (keeps exp() of two -inf at 0)
 ROW_WARPS = 4  # row stages: one 32-lane warp per row, 4 rows per CTA
 PW_THREADS = 256  # kwb_pointwise: one element per thread
@@ -61,12 +62,6 @@ def _kwb_span(e):
     broadcast tensor is read by index with stride 0 on its broadcast dims, no stride-0 DLPack."""
     span = 1 + sum((s - 1) * st for s, st in zip(e.shape, e.stride()))
     return e.as_strided((span,), (1,)), [st if s != 1 else 0 for s, st in zip(e.shape, e.stride())]
-
-
-def _kwb_int32(*tensors):
-    for t in tensors:
-        if t.numel() >= 2 ** 31:
-            raise ValueError("kernel.py: a tensor of %d elements (the CuTe DSL stages index in Int32)" % t.numel())
 
 
 def _kwb_epi_unview(t, shape, view):
@@ -195,15 +190,17 @@ def kwb_at_spec(name, value, *pairs):
 def _kwb_gemm_kernel(
     m_a: cute.Tensor, m_b: cute.Tensor, m_c: cute.Tensor, m_bias: cute.Tensor,
     m_e0: cute.Tensor, m_e1: cute.Tensor, m_e2: cute.Tensor, m_e3: cute.Tensor,  # 1-D spans, read by index
-    m: cutlass.Int32, n: cutlass.Int32, k: cutlass.Int32,
-    s00: cutlass.Int32, s01: cutlass.Int32, s02: cutlass.Int32,  # epilogue tensor j's (batch, row, col) strides
-    s10: cutlass.Int32, s11: cutlass.Int32, s12: cutlass.Int32,
-    s20: cutlass.Int32, s21: cutlass.Int32, s22: cutlass.Int32,
-    s30: cutlass.Int32, s31: cutlass.Int32, s32: cutlass.Int32,
+    m: cutlass.Int64, n: cutlass.Int64, k: cutlass.Int64,
+    a0: cutlass.Int64, a1: cutlass.Int64, a2: cutlass.Int64,  # A's (batch, row, k) strides into its span
+    b0: cutlass.Int64, b1: cutlass.Int64, b2: cutlass.Int64,  # B's (batch, k, col) strides into its span
+    s00: cutlass.Int64, s01: cutlass.Int64, s02: cutlass.Int64,  # epilogue tensor j's (batch, row, col) strides
+    s10: cutlass.Int64, s11: cutlass.Int64, s12: cutlass.Int64,
+    s20: cutlass.Int64, s21: cutlass.Int64, s22: cutlass.Int64,
+    s30: cutlass.Int64, s31: cutlass.Int64, s32: cutlass.Int64,
     f0: cutlass.Float32, f1: cutlass.Float32, f2: cutlass.Float32, f3: cutlass.Float32,
     has_bias: cutlass.Constexpr, b_batched: cutlass.Constexpr, n_epi: cutlass.Constexpr, epi: cutlass.Constexpr,
 ):
-    # the one-GEMM chain's SIMT kernel (cutedsl_chain_gemm.py.tmpl): one thread per C element, 16 x 16 per CTA
+    # a SIMT kernel: one thread per C element, 16 x 16 per CTA; A, B and C are 1-D spans read by Int64 offsets
     tx, ty, _ = cute.arch.thread_idx()
     bx, by, bz = cute.arch.block_idx()
     row = bx * 16 + ty  # M tiles on grid x (no 65535 limit), N tiles on grid y
@@ -214,7 +211,8 @@ def _kwb_gemm_kernel(
             bb = 0  # one weight shared by every batch of A
         acc = cutlass.Float32(0.0)
         for kk in range(0, k, 1):
-            acc = acc + m_a[bz, row, kk].to(cutlass.Float32) * m_b[bb, kk, col].to(cutlass.Float32)
+            acc = acc + m_a[bz * a0 + row * a1 + kk * a2].to(cutlass.Float32) * \
+                m_b[bb * b0 + kk * b1 + col * b2].to(cutlass.Float32)
         if cutlass.const_expr(has_bias):
             acc = acc + m_bias[col].to(cutlass.Float32)
         acc_v = _kwb_ssa(acc)
@@ -232,24 +230,25 @@ def _kwb_gemm_kernel(
             e3_v = _kwb_ssa(m_e3[bz * s30 + row * s31 + col * s32].to(cutlass.Float32))
         r_c = cute.make_rmem_tensor((1,), cutlass.Float32)
         r_c.store(epi(acc_v, e0_v, e1_v, e2_v, e3_v, f0, f1, f2, f3).to(cutlass.Float32))
-        m_c[bz, row, col] = r_c[0].to(m_c.element_type)
+        m_c[(bz * m + row) * n + col] = r_c[0].to(m_c.element_type)
 
 
 @cute.jit
 def _kwb_gemm_host(
     m_a: cute.Tensor, m_b: cute.Tensor, m_c: cute.Tensor, m_bias: cute.Tensor,
     m_e0: cute.Tensor, m_e1: cute.Tensor, m_e2: cute.Tensor, m_e3: cute.Tensor,
-    m: cutlass.Int32, n: cutlass.Int32, k: cutlass.Int32, batch: cutlass.Int32,
-    s00: cutlass.Int32, s01: cutlass.Int32, s02: cutlass.Int32,
-    s10: cutlass.Int32, s11: cutlass.Int32, s12: cutlass.Int32,
-    s20: cutlass.Int32, s21: cutlass.Int32, s22: cutlass.Int32,
-    s30: cutlass.Int32, s31: cutlass.Int32, s32: cutlass.Int32,
+    m: cutlass.Int64, n: cutlass.Int64, k: cutlass.Int64, batch: cutlass.Int64,
+    a0: cutlass.Int64, a1: cutlass.Int64, a2: cutlass.Int64, b0: cutlass.Int64, b1: cutlass.Int64, b2: cutlass.Int64,
+    s00: cutlass.Int64, s01: cutlass.Int64, s02: cutlass.Int64,
+    s10: cutlass.Int64, s11: cutlass.Int64, s12: cutlass.Int64,
+    s20: cutlass.Int64, s21: cutlass.Int64, s22: cutlass.Int64,
+    s30: cutlass.Int64, s31: cutlass.Int64, s32: cutlass.Int64,
     f0: cutlass.Float32, f1: cutlass.Float32, f2: cutlass.Float32, f3: cutlass.Float32,
     has_bias: cutlass.Constexpr, b_batched: cutlass.Constexpr, n_epi: cutlass.Constexpr, epi: cutlass.Constexpr,
 ):
     _kwb_gemm_kernel(
-        m_a, m_b, m_c, m_bias, m_e0, m_e1, m_e2, m_e3, m, n, k, s00, s01, s02, s10, s11, s12, s20, s21, s22,
-        s30, s31, s32, f0, f1, f2, f3, has_bias, b_batched, n_epi, epi,
+        m_a, m_b, m_c, m_bias, m_e0, m_e1, m_e2, m_e3, m, n, k, a0, a1, a2, b0, b1, b2, s00, s01, s02, s10, s11, s12,
+        s20, s21, s22, s30, s31, s32, f0, f1, f2, f3, has_bias, b_batched, n_epi, epi,
     ).launch(grid=[(m + 15) // 16, (n + 15) // 16, batch], block=[16, 16, 1])
 
 
@@ -262,10 +261,8 @@ def kwb_gemm(a, w, bias=None, epi=None, epi_tensors=(), epi_scalars=(), epi_view
     a3 = a.unsqueeze(0) if a.dim() == 2 else a.reshape(-1, a.shape[-2], k)
     bt, m = a3.shape[0], a3.shape[1]
     out = torch.empty(list(a.shape[:-1]) + [n], dtype=out_dtype or a.dtype, device=a.device)
-    out3 = out.view(bt, m, n)
     if out.numel() == 0:
         return out
-    _kwb_int32(a3, w, out)
     if w.dim() == 3:  # bmm: one weight per batch, [B, K, N]
         if w.shape[0] != bt:
             raise ValueError("kwb_gemm: %d batches of a against %d of w" % (bt, w.shape[0]))
@@ -280,10 +277,12 @@ def kwb_gemm(a, w, bias=None, epi=None, epi_tensors=(), epi_scalars=(), epi_view
     ss += [0] * (3 * (EPI_TENSORS - n_epi))
     bias_t = out.view(-1) if bias is None else bias.contiguous()
     epi = epi if epi is not None else _kwb_epi_identity
-    tensors = [from_dlpack(t) for t in (a3, b3, out3, bias_t, *es)]
+    a_span, a_st = _kwb_span(a3)
+    b_span, b_st = _kwb_span(b3)
+    tensors = [from_dlpack(t) for t in (a_span, b_span, out.view(-1), bias_t, *es)]
     key = ("gemm", tuple(a3.shape), a3.stride(), tuple(b3.shape), b3.stride(), a.dtype, w.dtype, out.dtype,
            tuple((t.dtype, t.shape[0]) for t in es), bias is not None, epi, n_epi)
-    scalars = [m, n, k, bt, *ss, *_kwb_epi_scalars(epi_scalars)]
+    scalars = [m, n, k, bt, *a_st, *b_st, *ss, *_kwb_epi_scalars(epi_scalars)]
     compiled = _kwb_compiled.get(key)
     if compiled is None:  # compile once per (stage, shapes, strides, dtypes, epilogue)
         compiled = cute.compile(_kwb_gemm_host, *tensors, *scalars, bias is not None, w.dim() == 3, n_epi, epi)
@@ -297,19 +296,19 @@ def kwb_gemm(a, w, bias=None, epi=None, epi_tensors=(), epi_scalars=(), epi_view
 @cute.kernel
 def _kwb_pw_kernel(
     m_x: cute.Tensor, m_out: cute.Tensor, m_e0: cute.Tensor, m_e1: cute.Tensor, m_e2: cute.Tensor,
-    m_e3: cute.Tensor, total: cutlass.Int32,
-    d1: cutlass.Int32, d2: cutlass.Int32, d3: cutlass.Int32, d4: cutlass.Int32,  # sizes of dims 1..4
-    x0: cutlass.Int32, x1: cutlass.Int32, x2: cutlass.Int32, x3: cutlass.Int32, x4: cutlass.Int32,  # x's strides
-    s00: cutlass.Int32, s01: cutlass.Int32, s02: cutlass.Int32, s03: cutlass.Int32, s04: cutlass.Int32,
-    s10: cutlass.Int32, s11: cutlass.Int32, s12: cutlass.Int32, s13: cutlass.Int32, s14: cutlass.Int32,
-    s20: cutlass.Int32, s21: cutlass.Int32, s22: cutlass.Int32, s23: cutlass.Int32, s24: cutlass.Int32,
-    s30: cutlass.Int32, s31: cutlass.Int32, s32: cutlass.Int32, s33: cutlass.Int32, s34: cutlass.Int32,
+    m_e3: cute.Tensor, total: cutlass.Int64,
+    d1: cutlass.Int64, d2: cutlass.Int64, d3: cutlass.Int64, d4: cutlass.Int64,  # sizes of dims 1..4
+    x0: cutlass.Int64, x1: cutlass.Int64, x2: cutlass.Int64, x3: cutlass.Int64, x4: cutlass.Int64,  # x's strides
+    s00: cutlass.Int64, s01: cutlass.Int64, s02: cutlass.Int64, s03: cutlass.Int64, s04: cutlass.Int64,
+    s10: cutlass.Int64, s11: cutlass.Int64, s12: cutlass.Int64, s13: cutlass.Int64, s14: cutlass.Int64,
+    s20: cutlass.Int64, s21: cutlass.Int64, s22: cutlass.Int64, s23: cutlass.Int64, s24: cutlass.Int64,
+    s30: cutlass.Int64, s31: cutlass.Int64, s32: cutlass.Int64, s33: cutlass.Int64, s34: cutlass.Int64,
     f0: cutlass.Float32, f1: cutlass.Float32, f2: cutlass.Float32, f3: cutlass.Float32,
     n_epi: cutlass.Constexpr, epi: cutlass.Constexpr,
 ):
     tidx, _, _ = cute.arch.thread_idx()
     bidx, _, _ = cute.arch.block_idx()
-    i = bidx * PW_THREADS + tidx
+    i = cutlass.Int64(bidx) * PW_THREADS + tidx  # Int64: a launch may hold 2**31 elements or more
     if i < total:  # predication: the last CTA may hold fewer elements
         i4 = i % d4  # the element's coordinates over the (up to) 5-D shape, row-major
         q = i // d4
@@ -340,13 +339,13 @@ def _kwb_pw_kernel(
 @cute.jit
 def _kwb_pw_host(
     m_x: cute.Tensor, m_out: cute.Tensor, m_e0: cute.Tensor, m_e1: cute.Tensor, m_e2: cute.Tensor,
-    m_e3: cute.Tensor, total: cutlass.Int32,
-    d1: cutlass.Int32, d2: cutlass.Int32, d3: cutlass.Int32, d4: cutlass.Int32,
-    x0: cutlass.Int32, x1: cutlass.Int32, x2: cutlass.Int32, x3: cutlass.Int32, x4: cutlass.Int32,
-    s00: cutlass.Int32, s01: cutlass.Int32, s02: cutlass.Int32, s03: cutlass.Int32, s04: cutlass.Int32,
-    s10: cutlass.Int32, s11: cutlass.Int32, s12: cutlass.Int32, s13: cutlass.Int32, s14: cutlass.Int32,
-    s20: cutlass.Int32, s21: cutlass.Int32, s22: cutlass.Int32, s23: cutlass.Int32, s24: cutlass.Int32,
-    s30: cutlass.Int32, s31: cutlass.Int32, s32: cutlass.Int32, s33: cutlass.Int32, s34: cutlass.Int32,
+    m_e3: cute.Tensor, total: cutlass.Int64,
+    d1: cutlass.Int64, d2: cutlass.Int64, d3: cutlass.Int64, d4: cutlass.Int64,
+    x0: cutlass.Int64, x1: cutlass.Int64, x2: cutlass.Int64, x3: cutlass.Int64, x4: cutlass.Int64,
+    s00: cutlass.Int64, s01: cutlass.Int64, s02: cutlass.Int64, s03: cutlass.Int64, s04: cutlass.Int64,
+    s10: cutlass.Int64, s11: cutlass.Int64, s12: cutlass.Int64, s13: cutlass.Int64, s14: cutlass.Int64,
+    s20: cutlass.Int64, s21: cutlass.Int64, s22: cutlass.Int64, s23: cutlass.Int64, s24: cutlass.Int64,
+    s30: cutlass.Int64, s31: cutlass.Int64, s32: cutlass.Int64, s33: cutlass.Int64, s34: cutlass.Int64,
     f0: cutlass.Float32, f1: cutlass.Float32, f2: cutlass.Float32, f3: cutlass.Float32,
     n_epi: cutlass.Constexpr, epi: cutlass.Constexpr,
 ):
@@ -363,7 +362,6 @@ def kwb_pointwise(x, epi, epi_tensors=(), epi_scalars=(), out_dtype=None):
     out = torch.empty(x.shape, dtype=out_dtype or x.dtype, device=x.device)
     if out.numel() == 0:
         return out
-    _kwb_int32(x)
     keep = [d for d in range(x.dim()) if x.shape[d] != 1]
     if len(keep) > 5:
         raise ValueError("kwb_pointwise: rank %d (the CuTe DSL stage walks up to 5 dims)" % len(keep))

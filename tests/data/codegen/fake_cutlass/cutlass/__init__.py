@@ -26,8 +26,9 @@ Float32 = _DType("Float32", torch.float32)
 Float16 = _DType("Float16", torch.float16)
 BFloat16 = _DType("BFloat16", torch.bfloat16)
 Int32 = _DType("Int32", torch.int32)
+Int64 = _DType("Int64", torch.int64)
 Boolean = _DType("Boolean", torch.bool)
-_BY_TORCH = {d.torch: d for d in (Float32, Float16, BFloat16, Int32, Boolean)}
+_BY_TORCH = {d.torch: d for d in (Float32, Float16, BFloat16, Int32, Int64, Boolean)}
 
 
 class Constexpr:

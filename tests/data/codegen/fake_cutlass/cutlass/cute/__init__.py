@@ -51,6 +51,9 @@ def full_like(a, v, dtype=None):
     return Val(torch.full_like(_raw(a), float(_raw(v)), dtype=dtype.torch if dtype else None))
 
 
+dry = None  # a list: launches are recorded there (_Launcher, grid, block) instead of run
+
+
 class _Launcher:
     def __init__(self, fn, args):
         self.fn, self.args = fn, args
@@ -58,40 +61,47 @@ class _Launcher:
     def launch(self, grid, block, **_):
         grid = [int(_raw(g)) for g in grid]
         block = [int(_raw(x)) for x in block]
-        shuffles = "shuffle_sync_bfly" in self.fn.__code__.co_names
+        if dry is not None:  # a dry run: record the launch (its grid may be far too large to emulate), run nothing
+            dry.append((self, grid, block))
+            return
         for b in itertools.product(*[range(g) for g in reversed(grid)]):
-            threads = [tuple(reversed(t)) for t in itertools.product(*[range(x) for x in reversed(block)])]
-            if not shuffles:  # the threads one after another
-                for t in threads:
-                    arch._now = (t, tuple(reversed(b)))
-                    self.fn(*self.args)
-                continue
-            # a warp shuffle: one Python thread per GPU thread, the 32 lanes of a warp meet at each shuffle
-            assert len(threads) % 32 == 0, "the emulation shuffles across whole warps"
-            warps = [(threading.Barrier(32, timeout=60), [None] * 32) for _ in range(len(threads) // 32)]
-            errors = []
+            self.run_block(tuple(reversed(b)), block)
 
-            grad = torch.is_grad_enabled()  # thread-local in torch: each thread takes the launcher's
+    def run_block(self, b, block):
+        """Every thread of CTA b (x, y, z) of this launch (a test may run one CTA of a dry run's launch)."""
+        shuffles = "shuffle_sync_bfly" in self.fn.__code__.co_names
+        threads = [tuple(reversed(t)) for t in itertools.product(*[range(x) for x in reversed(block)])]
+        if not shuffles:  # the threads one after another
+            for t in threads:
+                arch._now = (t, b)
+                self.fn(*self.args)
+            return
+        # a warp shuffle: one Python thread per GPU thread, the 32 lanes of a warp meet at each shuffle
+        assert len(threads) % 32 == 0, "the emulation shuffles across whole warps"
+        warps = [(threading.Barrier(32, timeout=60), [None] * 32) for _ in range(len(threads) // 32)]
+        errors = []
 
-            def body(i, t, b=b):
-                arch._ctx.now, arch._ctx.warp, arch._ctx.lane = (t, tuple(reversed(b))), warps[i // 32], i % 32
-                torch.set_grad_enabled(grad)
-                try:
-                    self.fn(*self.args)
-                except threading.BrokenBarrierError:
-                    pass
-                except BaseException as e:  # noqa: BLE001 - raised below
-                    errors.append(e)
-                    for bar, _ in warps:
-                        bar.abort()
+        grad = torch.is_grad_enabled()  # thread-local in torch: each thread takes the launcher's
 
-            ts = [threading.Thread(target=body, args=(i, t)) for i, t in enumerate(threads)]
-            for t in ts:
-                t.start()
-            for t in ts:
-                t.join()
-            if errors:
-                raise errors[0]
+        def body(i, t, b=b):
+            arch._ctx.now, arch._ctx.warp, arch._ctx.lane = (t, b), warps[i // 32], i % 32
+            torch.set_grad_enabled(grad)
+            try:
+                self.fn(*self.args)
+            except threading.BrokenBarrierError:
+                pass
+            except BaseException as e:  # noqa: BLE001 - raised below
+                errors.append(e)
+                for bar, _ in warps:
+                    bar.abort()
+
+        ts = [threading.Thread(target=body, args=(i, t)) for i, t in enumerate(threads)]
+        for t in ts:
+            t.start()
+        for t in ts:
+            t.join()
+        if errors:
+            raise errors[0]
 
 
 def kernel(fn):
@@ -106,7 +116,19 @@ def compile(fn, *args):  # noqa: A001 - the DSL's name
     params = list(inspect.signature(fn).parameters.values())
     const = {i: a for i, (p, a) in enumerate(zip(params, args)) if p.annotation is cutlass.Constexpr}
 
+    # a runtime argument annotated cutlass.Int32 / Int64 arrives at that width, as the DSL converts it: index
+    # arithmetic on it wraps as on the GPU (a Python int would never overflow)
+    width = {i: p.annotation for i, p in enumerate(params) if p.annotation in (cutlass.Int32, cutlass.Int64)}
+
+    def arg(i, v):
+        if i in width and isinstance(v, int):
+            bits = 63 if width[i] is cutlass.Int64 else 31
+            if not -2 ** bits <= v < 2 ** bits:
+                raise OverflowError("cute.compile: %d does not fit %r" % (v, width[i]))
+            return width[i](v)
+        return v
+
     def run(*rt):
         it = iter(rt)
-        return fn(*[const[i] if i in const else next(it) for i in range(len(params))])
+        return fn(*[const[i] if i in const else arg(i, next(it)) for i in range(len(params))])
     return run

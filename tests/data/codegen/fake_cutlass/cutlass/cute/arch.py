@@ -15,11 +15,13 @@ def _where():
 
 
 def thread_idx():
-    return _where()[0]
+    """Int32 values, as the DSL's (Tuple[Int32, Int32, Int32]): index arithmetic on them wraps at 2**31 as on the GPU
+    unless a kernel widens it (cutlass.Int64)."""
+    return tuple(Val(torch.tensor(v, dtype=torch.int32)) for v in _where()[0])
 
 
 def block_idx():
-    return _where()[1]
+    return tuple(Val(torch.tensor(v, dtype=torch.int32)) for v in _where()[1])
 
 
 def shuffle_sync_bfly(value, offset=1, **_):
