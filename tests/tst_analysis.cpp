@@ -584,6 +584,25 @@ class TestAnalysis : public QObject {
     QCOMPARE(specPattern(r.spec), QStringLiteral("GEMM"));
   }
 
+  // The problem's dtype is the floating dtype it computes in, never an index input's (new-user trial 21 #5: an
+  // embedding whose int64 index comes first had dtype int64: no roofline, no dtype cases, the bf16 threshold label).
+  void problemDtypeIsTheFloatingOne() {
+    // the index first, a float32 scale second: the first floating input
+    const ProbeResult& emb = probe(fixture(QStringLiteral("index_first_embedding.py")));
+    QVERIFY2(emb.ok, emb.ok ? "" : qPrintable(emb.error->message));
+    QCOMPARE(s(emb.spec["dtype"]), QStringLiteral("float32"));
+    QCOMPARE(s(emb.spec["inputs"][0]["dtype"]), QStringLiteral("int64"));  // the index keeps its own
+    QCOMPARE(s(emb.spec["accuracy"]["accumulation_dtype"]), QStringLiteral("float32"));
+    QVERIFY(!s(emb.spec["accuracy"]["threshold_source"]).contains(QLatin1String("BF16")));
+    // only integer inputs (an int64 index, a uint8 mask) gathering a float32 table: the output's dtype
+    const ProbeResult& gather = probe(fixture(QStringLiteral("index_first_gather_uint8.py")));
+    QVERIFY2(gather.ok, gather.ok ? "" : qPrintable(gather.error->message));
+    QCOMPARE(s(gather.spec["dtype"]), QStringLiteral("float32"));
+    QCOMPARE(s(gather.spec["inputs"][1]["dtype"]), QStringLiteral("uint8"));
+    // a floating first input still decides (an fp32 problem stays fp32)
+    QCOMPARE(s(probe(kernelbench(QStringLiteral("level1/19_ReLU.py"))).spec["dtype"]), QStringLiteral("float32"));
+  }
+
   // --scale-for-dry-run: smaller sizes for a CPU reference run; 4096x393216 fp32 must shrink
   // below 64 MiB by halving the largest named dim (dim: 393216 → 3072 gives 48 MiB).
   void dryRunSizes() {

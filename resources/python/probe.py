@@ -318,6 +318,21 @@ def install_data_dependent_shims(torch):
     F.one_hot, F.gaussian_nll_loss = one_hot, gaussian_nll_loss
 
 
+def problem_dtype(out_tensors, tensor_inputs, weights, dtype_name):
+    """The dtype the problem computes in: the first floating tensor input's, else the first floating output's,
+    else the first floating parameter's or buffer's, else the first tensor's (an all-integer problem), else
+    float32. An index or mask input (int64, uint8, bool) never decides it: an embedding or gather problem takes
+    its index first (new-user trial 21, #5), and its dtype picks the roofline's peak, the accuracy threshold and
+    the harness's dtype cases. Inputs before outputs: a result cast at the end (.float(), .half()) converts what
+    was computed in the inputs' dtype."""
+    for group in (tensor_inputs, out_tensors, weights):
+        for t in group:
+            if t.dtype.is_floating_point:
+                return dtype_name(t.dtype)
+    first = tensor_inputs[0] if tensor_inputs else (out_tensors[0] if out_tensors else None)
+    return dtype_name(first.dtype) if first is not None else "float32"
+
+
 def describe_value(name, v, an, torch, dtype_name, layout_of, fmt_term):
     if isinstance(v, torch.Tensor):
         dims = an.dims(v)
@@ -739,8 +754,7 @@ def run(logic_path, partial, scale, guess=False):
         mark_phase("forward() with the module's size literals tripled (the FLOP/byte formula check)")
         formula_check(spec, logic_path, source, tree, candidates, modname, len(tr.ops),
                       {"flops": an.total_flops, "bytes": bytes_expr})
-    first = tensor_inputs[0] if tensor_inputs else (out_tensors[0] if out_tensors else None)
-    spec["dtype"] = dtype_name(first.dtype) if first is not None else "float32"
+    spec["dtype"] = problem_dtype(out_tensors, tensor_inputs, weights, dtype_name)
     acc = "float64" if spec["dtype"] == "float64" else "float32"
     thr, thr_src = THRESHOLDS.get(spec["dtype"], (THRESHOLD, THRESHOLD_SOURCE))
     spec["accuracy"] = {"rel_err_threshold": thr, "threshold_source": thr_src,

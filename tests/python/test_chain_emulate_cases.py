@@ -155,6 +155,32 @@ class TiedSizes(unittest.TestCase):
         self.assertEqual(prerun(M("some other failure"), "boundary_size1"), "")
 
 
+class IndexOnlyInputs(unittest.TestCase):
+    """A gather of a floating table by integer inputs alone (an int64 index, a uint8 mask; new-user trial 21 #5):
+    the problem computes in the table's dtype, so the dtype cases run, casting the parameters and no input."""
+
+    def cases(self, params, dtype="float32"):
+        import harness_support
+        spec = {"dtype": dtype,
+                "inputs": [{"name": "idx", "kind": "tensor", "dtype": "int64", "shape": [8, 77]},
+                           {"name": "keep", "kind": "tensor", "dtype": "uint8", "shape": [8, 77]}],
+                "model": {"parameters": params}, "pattern": {"primary": "Reduction"}}
+        h = harness_support.load_rendered(spec, name="kwb_harness_index_only")
+        h.torch = torch
+        return [c.name for c in h.derive_cases(spec, h.DimPlan(spec, 1024, {5000, 48}), True)]
+
+    def test_floating_table_gives_dtype_cases(self):
+        names = self.cases([{"name": "table", "dtype": "float32", "shape": [5000, 48]}])
+        self.assertIn("dtype_bf16", names)
+        self.assertIn("dtype_fp16", names)
+        self.assertNotIn("mean_shift", names)  # no floating input to shift
+
+    def test_no_floating_tensor_gives_none(self):
+        names = self.cases([{"name": "table", "dtype": "int64", "shape": [5000, 48]}], dtype="int64")
+        self.assertNotIn("dtype_bf16", names)
+        self.assertNotIn("dtype_fp16", names)
+
+
 class AtSpecGuard(unittest.TestCase):
     """kwb_at_spec (chain_host.py): a constant the generator holds at the spec's sizes. Its error named the first
     resized dim that changed, which may not be the one the value depends on (trial 20, fix20a's note); the
