@@ -603,6 +603,27 @@ class TestAnalysis : public QObject {
     QCOMPARE(s(probe(kernelbench(QStringLiteral("level1/19_ReLU.py"))).spec["dtype"]), QStringLiteral("float32"));
   }
 
+  // Attention only where the softmax's probabilities are the second GEMM's operand (through pointwise ops, views,
+  // dropout): a dense MoE layer's router softmax goes through topk and scatter into a combine mask, and was labelled
+  // "Attention (prefill)" (new-user trial 21 #6), so the knowledge step fetched flash-attention records.
+  void denseMoeIsNotAttention() {
+    const ProbeResult& moe = probe(fixture(QStringLiteral("moe_dense_router.py")));
+    QVERIFY2(moe.ok, moe.ok ? "" : qPrintable(moe.error->message));
+    QCOMPARE(specPattern(moe.spec), QStringLiteral("GEMM"));
+    QVERIFY(!moe.spec["pattern"].contains("attention"));
+    // a second member: a top-2 router's softmax through topk and one_hot into a dense combine (probe 20's r07)
+    const ProbeResult& r07 =
+        probe(QStringLiteral(KWB_TEST_DATA_DIR "/probe20/r07_MoE_Top2Router_OneHot_DenseCombine.py"));
+    QVERIFY2(r07.ok, r07.ok ? "" : qPrintable(r07.error->message));
+    QCOMPARE(specPattern(r07.spec), QStringLiteral("GEMM"));
+    // real attention stays attention: a fused SDPA, and GEMM→softmax→GEMM with a mask and dropout between
+    QCOMPARE(specPattern(probe(kernelbench(QStringLiteral("level1/97_ScaledDotProductAttention.py"))).spec),
+             QStringLiteral("Attention"));
+    const json gpt = probe(kernelbench(QStringLiteral("level3/44_MiniGPTBlock.py"))).spec;
+    QCOMPARE(specPattern(gpt), QStringLiteral("Attention"));
+    QCOMPARE(s(gpt["pattern"]["attention"]["kind"]), QStringLiteral("prefill"));
+  }
+
   // --scale-for-dry-run: smaller sizes for a CPU reference run; 4096x393216 fp32 must shrink
   // below 64 MiB by halving the largest named dim (dim: 393216 → 3072 gives 48 MiB).
   void dryRunSizes() {

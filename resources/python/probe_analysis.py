@@ -16,6 +16,9 @@ from probe_ops import (POINTWISE, VIEW, COPIES, FACTORY, OPERAND_ARGS, PRIORITY,
 RESHAPES = ("view", "_unsafe_view", "_reshape_alias", "reshape", "flatten", "squeeze", "unsqueeze")
 SOFTMAX_FLOPS = 5      # max, sub, exp, sum, div per element
 NORM_FLOPS = 5         # mean 1 + variance 2 + normalise 2 per element (+2 with an affine weight/bias)
+# Ops (of no pattern category) that carry attention probabilities from the softmax to the ·V GEMM: views and
+# copies, and dropout (native_dropout; F.dropout's bernoulli mask, multiplied in by a pointwise mul).
+ATTENTION_CARRY = VIEW | COPIES | {"native_dropout", "dropout", "bernoulli", "feature_dropout", "alpha_dropout"}
 PIECE = "~"            # marks a piece of a named size in a dim name: "~dim~<split id>~<value>" (never a size name)
 
 
@@ -550,7 +553,11 @@ class Analyzer:
             if c == "GEMM" and up_qk is not None:
                 return up_qk
             near_gemm[i] = i if c == "GEMM" else up_gemm
-            qk[i] = up_gemm if (c == "Softmax" and up_gemm is not None) else up_qk
+            # the softmax's probabilities reach the second GEMM as its operand: through pointwise ops (scale,
+            # mask, cast), views and dropout only. A top-k, scatter or reduction between them is a router (a
+            # dense MoE layer: softmax → topk → scatter → GEMM, new-user trial 21, #6), not attention.
+            through = c == "Elementwise" or (c is None and base_name(self.tr.ops[i][0]) in ATTENTION_CARRY)
+            qk[i] = up_gemm if (c == "Softmax" and up_gemm is not None) else (up_qk if through else None)
         return None
 
     def _is_attention(self):
