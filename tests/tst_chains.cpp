@@ -119,6 +119,17 @@ void TestChains::plans_data() {
                                     "out_dtype=self.proj.weight.dtype)  # gelu"),
                      QStringLiteral("t4 = t3.reshape(t0.shape[0], t0.shape[1], t3.shape[1])"),
                      QStringLiteral("kwb_row1_fits(t4, -1)"), QStringLiteral("!epi_tensors=(t4,)")};
+  // new-user trial 21 #4 (fix21b): an integer forward() input read only as a value (cast to a float, summed) is loaded
+  // and converted in the run that reads it, as a bool mask's count is: masked mean pooling with an int64 attention mask
+  QTest::newRow("trial 21 #4: int64 mask .to(x.dtype) and its int64 count: a reduction's prologue, no skeleton")
+      << QStringLiteral("int_mask_meanpool_long")
+      << QStringList{QStringLiteral("reduce"), QStringLiteral("reduce"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("t3 = kwb_reduce(x, [1], \"sum\", False, pre=_kwb_epi0, pre_tensors=(t0,), "
+                                    "pre_scalars=(), pre_dtype=torch.float32)"),
+                     QStringLiteral("t4 = kwb_reduce(keep, [1], \"sum\", True)")};
+  QTest::newRow("trial 21 #4: a uint8 keep mask .to(rows.dtype) after an embedding gather")
+      << QStringLiteral("uint8_keep_gather_sum") << QStringList{QStringLiteral("gather"), QStringLiteral("reduce")}
+      << QStringList{QStringLiteral("pre_tensors=(t1,)")};
   // new-user trial 12, #3: recurrent cells stepped in a Python loop, (h, c) fed back: a piece of a pointwise run need
   // not be contiguous (the output gate is read only by h = o * tanh(c), after c, which the next step reads too, is cut)
   QTest::newRow("trial 12 #3: two LSTMCell steps: the output gate joins h's piece, not c's")
@@ -1290,8 +1301,9 @@ void TestChains::analyzeGroupsAreThePlan_data() {
         "t06_MaskedMeanPool_where", "patchify_rearrange", "pixel_unshuffle_scale",
         // trial 19 #6 (session 30): an arange against int64 lengths, BCE with logits (a reduction's prologue)
         "masked_mean_lengths", "masked_span_max", "bce_logits_weight_mean", "t01_Sigmoid_Linear_BatchCenter_Clamp",
-        "pro_linear3d_sigmoid", "epi_bmm_transpose_residual", "t11_fp16_Upcast_TemperatureSoftmax_Downcast",
-        "cast_half_inside_chain",
+        // trial 21 #4 (fix21b): integer inputs read as values (an int64 / uint8 mask cast to a float, summed)
+        "int_mask_meanpool_long", "uint8_keep_float_meanpool", "uint8_keep_gather_sum", "pro_linear3d_sigmoid",
+        "epi_bmm_transpose_residual", "t11_fp16_Upcast_TemperatureSoftmax_Downcast", "cast_half_inside_chain",
         // session 21: the growing cats' shared buffer
         "v02_DenseNet_DenseBlock", "dense_block_1d_nested",
         // trial 12: a recurrent cell's non-contiguous pieces, a GEMM with scalars (its product a synthetic mm)
@@ -1761,6 +1773,11 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("int_ids_match_sum"), QStringLiteral("=int_ids_match_sum")},
       {QStringLiteral("int_ids_match_scale"), QStringLiteral("=int_ids_match_scale")},
       {QStringLiteral("masked_count_long"), QStringLiteral("=masked_count_long")},
+      // new-user trial 21 #4 (fix21b): integer forward() inputs read as values, an int64 attention mask cast with
+      // .to(x.dtype) and counted by its own int64 sum, a uint8 mask cast with .float(), a uint8 mask after a gather
+      {QStringLiteral("int_mask_meanpool_long"), QStringLiteral("=int_mask_meanpool_long")},
+      {QStringLiteral("uint8_keep_float_meanpool"), QStringLiteral("=uint8_keep_float_meanpool")},
+      {QStringLiteral("uint8_keep_gather_sum"), QStringLiteral("=uint8_keep_gather_sum")},
       // trial 19 #6: binary_cross_entropy_with_logits by its stable formula (pos_weight / weight, none / mean / sum)
       {QStringLiteral("bce_logits_pos_weight_none"), QStringLiteral("=bce_logits_pos_weight_none")},
       {QStringLiteral("bce_logits_weight_mean"), QStringLiteral("=bce_logits_weight_mean")},

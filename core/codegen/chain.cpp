@@ -444,6 +444,13 @@ class Planner {
   /// Integer values that are counts of bool masks (mask.sum(dim), their clamps, a bool cast to an integer): exact as
   /// fp32 below 2^24, so the pointwise lowering reads them like floats (other integer tensors it refuses).
   QSet<QString> m_counts;
+  /// An integer forward() input read only as a value: cast to a floating dtype (an int64 attention_mask's
+  /// .to(x.dtype), a uint8 keep mask's .float()) or summed (mask.sum(dim)), through views. It joins m_counts with
+  /// its views: the pointwise lowering loads it and converts it to fp32 (torch's own rounding of int -> fp32; exact
+  /// for |v| < 2^24), and a sum of it accumulates in fp32, exact while the partial sums stay below 2^24 in magnitude
+  /// (a 0/1 mask over fewer than 2^24 elements always; larger values the harness's check on the problem's own
+  /// inputs would show). New-user trial 21 #4; DECISIONS.md "Integer inputs read as values".
+  void markIntegerValueInputs();
   /// Indices of a selection along a dim kwb_topk holds in registers (max(dim), argmax, topk, sort): below 2^24,
   /// exact in the fp32 computation of a pointwise run that reads them as values (i.float() / n)
   QSet<QString> m_indices;
@@ -1945,6 +1952,43 @@ bool Planner::stage(const GraphOp& op) {
 }
 
 bool Planner::contiguousAtSpec(const GraphOp& op) const { return inputContiguousAtSpec(m_spec, op.id); }
+
+void Planner::markIntegerValueInputs() {
+  QHash<QString, QList<const GraphOp*>> readers;
+  for (const GraphOp& o : m_ops)
+    for (const QString& r : o.refs)
+      if (!r.isEmpty()) readers[r].append(&o);
+  auto floating = [](const QString& d) {
+    return d.startsWith(QLatin1String("float")) || d.startsWith(QLatin1String("bfloat"));
+  };
+  // whether every reader of @p r is a value read, through views (collected into @p views)
+  std::function<bool(const QString&, int, QStringList*)> valueOnly = [&](const QString& r, int depth,
+                                                                         QStringList* views) {
+    const QList<const GraphOp*> rs = readers.value(r);
+    if (rs.isEmpty() || depth > 16) return false;
+    for (const GraphOp* o : rs) {
+      if (!o->mutates.isEmpty() || o->refs.size() != 1) return false;
+      if (o->view) {
+        views->append(o->id);
+        if (!valueOnly(o->id, depth + 1, views)) return false;
+        continue;
+      }
+      const json dt = o->args.value("dtype", json());
+      const QString to = dt.is_string() ? normaliseDtype(QString::fromStdString(dt.get<std::string>())) : QString();
+      if ((o->name == u"_to_copy" || o->name == u"to") && floating(to)) continue;
+      if (o->name == u"sum" && dt.is_null()) continue;
+      return false;
+    }
+    return true;
+  };
+  for (const TensorInfo& in : m_g.inputs) {
+    if (in.name.isEmpty() || !isIntegralDtype(in.dtype)) continue;
+    QStringList views;
+    if (!valueOnly(in.name, 0, &views)) continue;
+    m_counts.insert(in.name);
+    for (const QString& v : views) m_counts.insert(v);
+  }
+}
 
 QString Planner::describeRef(const QString& ref) const {
   const QString r = resolve(ref);
@@ -6833,6 +6877,7 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
       if (dt.isEmpty() || dt == u"float32" || dt == u"float64") m_alias.insert(o.id, o.refs.first());
     }
   }
+  markIntegerValueInputs();
   for (const GraphOp& o : m_ops) {
     if (o.category != u"Elementwise") continue;
     bool mask = false;
