@@ -156,6 +156,10 @@ void TestGuiFlow::openErrors() {
   const QString shown = w2.runConsole()->outputView()->document()->toPlainText();
   QVERIFY2(shown.count(QStringLiteral("SyntaxError")) == 1, qPrintable(shown));
   QVERIFY2(shown.contains(QStringLiteral("[Understand] error: ")), qPrintable(shown));
+  // new-user trial 21 (GUI): the Spec page said "No spec yet: run phase 1", as if it had never run
+  const QString spec = w2.wizard()->specView()->summaryText();
+  QVERIFY2(spec.contains(QStringLiteral("phase 1 (Understand) failed")) && spec.contains(QStringLiteral("console")),
+           qPrintable(spec));
 }
 
 // Fresh-user trial: the GPU box was empty at start, so the first "Run Understand" failed and crossed out

@@ -263,6 +263,7 @@ class TestPerf : public QObject {
     r = computeUtilization(req);
     QVERIFY(!r.ok);
     QVERIFY2(r.error.contains(QLatin1String("no published dense bf16 peak")), qPrintable(r.error));
+    QVERIFY(r.noPeak);
 
     req.gpu = QStringLiteral("MI308X");
     req.dtype = QStringLiteral("fp16");
@@ -273,6 +274,15 @@ class TestPerf : public QObject {
     req = gemm4096(QStringLiteral("H200"), 0.2);
     req.dtype = QStringLiteral("float128");
     QVERIFY(computeUtilization(req).error.contains(QLatin1String("unknown dtype")));
+    // a dtype the ledger has no peak for is the dtype's failure (new-user trial 21 #7: the review says "no roofline
+    // for int32" in the UI's language), not the request's
+    QVERIFY(computeUtilization(req).noPeak);
+    req.dtype = QStringLiteral("int32");
+    QVERIFY(computeUtilization(req).noPeak);
+    req.dtype = QStringLiteral("fp32");
+    QVERIFY(computeUtilization(req).ok && !computeUtilization(req).noPeak);
+    req.gpu = QStringLiteral("no-such-gpu");
+    QVERIFY(!computeUtilization(req).ok && !computeUtilization(req).noPeak);
     req = gemm4096(QStringLiteral("H200"), 0.2);
     req.gridBlocks = 0;
     QVERIFY(computeUtilization(req).error.contains(QLatin1String("grid blocks")));

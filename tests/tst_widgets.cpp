@@ -146,6 +146,7 @@ class TestWidgets : public QObject {
   void finishedPhasePagesKeepTheirResults();
   void rooflinePlot();
   void rooflineWithoutPoint();
+  void rooflineWithoutPeakSaysWhy();
   void renderPng();
   void renderPngErrors();
   void consoleHumanRawFilter();
@@ -955,6 +956,35 @@ void TestWidgets::rooflineWithoutPoint() {
   QVERIFY2(plot.noteText().contains(QStringLiteral("No measured point (skeleton: no kernel ran)")) &&
                !plot.noteText().contains(QStringLiteral("dry run")),
            qPrintable(plot.noteText()));
+}
+
+// New-user trial 21 #7: a reviewed int32 workspace has no roofline and never will (the spec ledger has no int32 peak);
+// the dock said "it is drawn ... after the V0 measurement". It says why there is none, in the UI's language.
+void TestWidgets::rooflineWithoutPeakSaysWhy() {
+  WorkbenchSession session;
+  RooflinePlot plot;
+  plot.setSession(&session);
+  QVERIFY(plot.noteText().contains(QStringLiteral("after the V0 measurement")));
+  WorkspaceReview r;
+  r.root = QDir::tempPath();
+  r.gpu = QStringLiteral("H200-SXM");
+  r.rooflineNoPeakDtype = QStringLiteral("int32");
+  session.setReview(r);
+  QVERIFY2(plot.noteText().startsWith(
+               QStringLiteral("No roofline for int32: the spec ledger has no int32 peak for H200-SXM")) &&
+               !plot.noteText().contains(QStringLiteral("V0")),
+           qPrintable(plot.noteText()));
+  QVERIFY(!plot.graph(RooflinePlot::kMemoryRoof));
+  QCOMPARE(plot.noteText(), RooflinePlot::noPeakNote(QStringLiteral("int32"), QStringLiteral("H200-SXM")));
+  // the window's Report action changing (enabled once the review is open) rewrote the note back to "after V0"
+  QAction report;
+  plot.setReportAction(&report);
+  report.setEnabled(false);
+  report.setEnabled(true);
+  QCOMPARE(plot.noteText(), RooflinePlot::noPeakNote(QStringLiteral("int32"), QStringLiteral("H200-SXM")));
+  // another review, with a roofline, and a cleared chart say what they said before
+  session.setReview(WorkspaceReview{});
+  QVERIFY(!plot.noteText().contains(QStringLiteral("int32")));
 }
 
 void TestWidgets::renderPng() {

@@ -97,22 +97,22 @@
 <context>
     <name>kwb</name>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="800"/>
+        <location filename="../widgets/rooflineplot.cpp" line="814"/>
         <source>Cannot draw the roofline figure: no QApplication (run with QT_QPA_PLATFORM=offscreen).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="803"/>
+        <location filename="../widgets/rooflineplot.cpp" line="817"/>
         <source>Cannot draw the roofline figure: the size %1 × %2 is not positive.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="808"/>
+        <location filename="../widgets/rooflineplot.cpp" line="822"/>
         <source>Cannot draw the roofline figure: peak TFLOPS or bandwidth is not known.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="816"/>
+        <location filename="../widgets/rooflineplot.cpp" line="830"/>
         <source>Cannot draw the roofline figure: rendering gave an empty image.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -123,7 +123,7 @@
     </message>
     <message>
         <location filename="../widgets/reportexport.cpp" line="155"/>
-        <location filename="../widgets/rooflineplot.cpp" line="819"/>
+        <location filename="../widgets/rooflineplot.cpp" line="833"/>
         <source>Cannot write %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -138,7 +138,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="821"/>
+        <location filename="../widgets/rooflineplot.cpp" line="835"/>
         <source>Writing the PNG %1 failed: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -347,7 +347,7 @@
     </message>
     <message>
         <location filename="../core/pipeline/baselinejob.cpp" line="681"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="802"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="813"/>
         <source>run phase 1 first</source>
         <translation type="unfinished"></translation>
     </message>
@@ -367,248 +367,248 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="713"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="723"/>
         <source>stopped in phase 2 (Learn) while %1 was queried; the plan was not written</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="729"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="739"/>
         <source>%1: the gpu-wiki store has no sheet of its own for %2 (a %3 product; the architecture&apos;s sheet is not substituted); the roofline&apos;s peaks and bandwidth come from the spec ledger&apos;s %4 entry</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="740"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="750"/>
         <source>%1: %2 (a missing fact; the whole reason is in plans/v0_plan.md)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="747"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="758"/>
         <source>%1: %2 records</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="749"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="760"/>
         <source>%1: %2 records, %3 kept; %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="771"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="782"/>
         <source>kept your edited plans/v0_plan.md</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="781"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="792"/>
         <source>run phase 1 first: there is no workspace yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="796"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="807"/>
         <source>used %1 (%2): added to plans/v0_plan.md</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="803"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="814"/>
         <source>stopped before phase 3 (Implement) started</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="805"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="816"/>
         <source>Generate kernel.py (%1), reference.py, test_kernel.py</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="807"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="818"/>
         <source>no code generator for framework &apos;%1&apos;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="811"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="822"/>
         <source>%1 has no template for this problem yet: %2 — writing a skeleton marked unimplemented</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="838"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="849"/>
         <source>cannot read %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="886"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="897"/>
         <source>the probe named %1 as a module of the problem&apos;s folder: not a path below it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="889"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="900"/>
         <source>%1 imports its own %2, and the workspace has a file of that name (%2 is one of the workspace&apos;s own files): rename the module beside the problem</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="894"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="905"/>
         <source>%1 imports %2 from its folder, which cannot be read now: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="915"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="926"/>
         <source>your edited %1 was generated for another version of the problem: kept as %2, and %1 is generated afresh (--stale-edits backup)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="936"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="947"/>
         <source>warning: your edited %1 was generated for another version of %2 and is kept as made for this one (--stale-edits keep); compare it with %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="951"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="962"/>
         <source>warning: your kernel.py does not import %1, but this run&apos;s framework is %2: the gate checks it as %2 (the %2 kernel is in %3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="959"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="970"/>
         <source>wrote %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1077"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1088"/>
         <source>stopped before phase 4 (Measure) started: nothing was run or recorded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1082"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1093"/>
         <source>run phase 3 first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1092"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1103"/>
         <source>kernel.py is a skeleton (no kernel), so the harness was not run: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1094"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1105"/>
         <source>V%1 measurement not run: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1139"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1150"/>
         <source>V%5 measurement%1%2: %3 %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1140"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1151"/>
         <source> (CPU DRY RUN: the reference on the CPU at reduced shapes where the inputs can be resized, not a kernel measurement)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1143"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1154"/>
         <source> on target %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1188"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1199"/>
         <source>nothing was measured: %1. No record was written; run the same command again when the target can be reached (the run log: %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1190"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1201"/>
         <source>none</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1210"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1221"/>
         <source>DRY_RUN, no verdict on kernel.py (the harness ran with the PyTorch reference in kernel.py&apos;s place on the CPU; kernel.py was not run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1212"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1223"/>
         <source>run finished: %1 (exit %2, %3 ms); log %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1227"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1238"/>
         <source>run error: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1230"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1241"/>
         <source>harness error: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1283"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1294"/>
         <source>no run to record yet (phase 4 first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1300"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1311"/>
         <source>no workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1303"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1314"/>
         <source>quality gate is %1: the seed commits V%2 only after the gate passes (the report and %3 are written and kept)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1305"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1316"/>
         <source>not evaluated</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1375"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1386"/>
         <source>committed %1: the generated files, a base for your edits</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1392"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1403"/>
         <source>nothing changed since %1: no new commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1399"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1410"/>
         <source>committed %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1450"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1461"/>
         <source>note: the generated files were not committed (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1450"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1461"/>
         <source>nothing to commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1454"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1465"/>
         <source>committed %1: the generated files, a base for your edits (V0 is not committed: its quality gate is %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1482"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1493"/>
         <source>the generated base commit holds this run&apos;s generated %1; your edits stay in the working tree (git diff shows them)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1506"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1517"/>
         <source>the run was stopped: the passing %1 and %2 are kept unchanged</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1524"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1535"/>
         <source>quality gate %1: see %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1530"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1541"/>
         <source>the run was stopped before a verdict (STOPPED); its log is kept in %1. To run it again: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1537"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1548"/>
         <source>; kernel.py is a skeleton (no kernel): %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1093"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1538"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1104"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1549"/>
         <source>see plans/v0_plan.md</source>
         <translation type="unfinished"></translation>
     </message>
@@ -623,47 +623,47 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="929"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="940"/>
         <source>kept your edited %1 (not regenerated); this run&apos;s generated one is %2 (committed with V0, to compare with)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1219"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1230"/>
         <source>note: a wrong kernel.py passes a dry run too; its numbers can be checked on the CPU under the Triton emulation (README, &quot;checked for numbers on the CPU&quot;), from the root of a Kernel Workbench source tree (reference.py is the workspace&apos;s copy of the problem): /usr/bin/python3 tests/python/chain_emulate.py %1 %2 --spec %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1542"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1553"/>
         <source>dry run incomplete (DRY_RUN_TIMEOUT): nothing was judged, kernel.py was not run; the PyTorch reference ran out of the case timeout (%1 s) on this CPU before problem_shape completed (a slow CPU, or a hang in the model code). Run it again with a larger --case-timeout SEC (a level-3 model may need 120 or more on a small machine); see %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1549"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1560"/>
         <source>; a CPU dry run on a slow or busy CPU can exceed the per-case timeout (%1 s): --case-timeout SEC raises it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="971"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="982"/>
         <source>removed %1, left by an earlier run: %2 is the generated one now</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="973"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="984"/>
         <source>note: %1, left by an earlier run, could not be removed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1135"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1146"/>
         <source>note: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1413"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1424"/>
         <source>note: %1 does not name its commit %2 (%3); `kwb versions` finds it through git</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1430"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1441"/>
         <source>%1 names its commit %2 (git_commit_hash), written in the next commit %3</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1626,7 +1626,7 @@ Overwrite it with your version, or reload it and lose your edits?</source>
         <location filename="../widgets/mainwindow.cpp" line="1155"/>
         <location filename="../widgets/mainwindow.cpp" line="1169"/>
         <location filename="../widgets/mainwindow.cpp" line="1178"/>
-        <location filename="../widgets/mainwindow.cpp" line="1468"/>
+        <location filename="../widgets/mainwindow.cpp" line="1472"/>
         <source>Cannot open file</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1693,8 +1693,8 @@ Overwrite it with your version, or reload it and lose your edits?</source>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="374"/>
         <location filename="../widgets/mainwindow.cpp" line="380"/>
-        <location filename="../widgets/mainwindow.cpp" line="1450"/>
-        <location filename="../widgets/mainwindow.cpp" line="1823"/>
+        <location filename="../widgets/mainwindow.cpp" line="1454"/>
+        <location filename="../widgets/mainwindow.cpp" line="1827"/>
         <source>Save failed</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1720,9 +1720,9 @@ Overwrite it with your version, or reload it and lose your edits?</source>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="396"/>
-        <location filename="../widgets/mainwindow.cpp" line="1411"/>
-        <location filename="../widgets/mainwindow.cpp" line="1417"/>
+        <location filename="../widgets/mainwindow.cpp" line="1415"/>
         <location filename="../widgets/mainwindow.cpp" line="1421"/>
+        <location filename="../widgets/mainwindow.cpp" line="1425"/>
         <source>Export</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1894,7 +1894,7 @@ PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</sour
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="1149"/>
-        <location filename="../widgets/mainwindow.cpp" line="1268"/>
+        <location filename="../widgets/mainwindow.cpp" line="1272"/>
         <source>Cannot open workspace</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1926,18 +1926,18 @@ PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</sour
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1232"/>
+        <location filename="../widgets/mainwindow.cpp" line="1236"/>
         <source>Opened %1: run phase 1 (Understand)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1442"/>
-        <location filename="../widgets/mainwindow.cpp" line="1814"/>
+        <location filename="../widgets/mainwindow.cpp" line="1446"/>
+        <location filename="../widgets/mainwindow.cpp" line="1818"/>
         <source>Unsaved changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1443"/>
+        <location filename="../widgets/mainwindow.cpp" line="1447"/>
         <source>These files have unsaved changes; the run reads what is on disk:
 %1
 
@@ -1945,7 +1945,7 @@ Save them first?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1464"/>
+        <location filename="../widgets/mainwindow.cpp" line="1468"/>
         <source>%1 changed on disk; your unsaved edits in its tab are kept.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2295,214 +2295,215 @@ Save them first?</source>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="1223"/>
+        <location filename="../widgets/mainwindow.cpp" line="1226"/>
         <source>Review: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1233"/>
+        <location filename="../widgets/mainwindow.cpp" line="1237"/>
         <source>Opened workspace %1 (%2) for review, nothing re-run: V0 has no verdict; phase 1 onward measures it anew</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1236"/>
+        <location filename="../widgets/mainwindow.cpp" line="1240"/>
         <source>Opened workspace %1 (%2) for review, nothing re-run: Measure Again keeps V0; phase 1 onward replaces it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1246"/>
+        <location filename="../widgets/mainwindow.cpp" line="1250"/>
         <source>Cannot open suite</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1255"/>
+        <location filename="../widgets/mainwindow.cpp" line="1259"/>
         <source>Suite: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1260"/>
+        <location filename="../widgets/mainwindow.cpp" line="1264"/>
         <source>Opened suite %1: double-click a problem (or press Enter) to review its workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1269"/>
+        <location filename="../widgets/mainwindow.cpp" line="1273"/>
         <source>The workspace of %1 is not on this machine: %2 does not exist. The suite may have run elsewhere, or the folder was moved or deleted; copy it next to suite.json to review it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1303"/>
+        <location filename="../widgets/mainwindow.cpp" line="1307"/>
         <source>%1, %2, CPU dry run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1304"/>
+        <location filename="../widgets/mainwindow.cpp" line="1308"/>
         <source>%1, %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1326"/>
+        <location filename="../widgets/mainwindow.cpp" line="1330"/>
         <source>%1 changed on disk (kwb measure?): showing %2.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1372"/>
+        <location filename="../widgets/mainwindow.cpp" line="1376"/>
         <source>Phase 1 not run: workspace %1 was left as it is.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1381"/>
+        <location filename="../widgets/mainwindow.cpp" line="1385"/>
         <source>Workspace already exists</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1382"/>
+        <location filename="../widgets/mainwindow.cpp" line="1386"/>
         <source>%1 is already a Kernel Workbench workspace.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1386"/>
+        <location filename="../widgets/mainwindow.cpp" line="1390"/>
         <source>Running the phases there regenerates its spec, reference.py, test_kernel.py and README.md as a new run. Files you edited (kernel.py included) are kept; new versions are written beside them as *.generated. Its report and memory/v0.json change only when you write the records (Report, Memory or Commit).
 
 The command line asks for --force here.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1390"/>
+        <location filename="../widgets/mainwindow.cpp" line="1394"/>
         <source>Open Its Review</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1391"/>
+        <location filename="../widgets/mainwindow.cpp" line="1395"/>
         <source>Overwrite as a New Run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1392"/>
+        <location filename="../widgets/mainwindow.cpp" line="1396"/>
         <source>Choose Another Folder…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1400"/>
+        <location filename="../widgets/mainwindow.cpp" line="1404"/>
         <source>Workspace folder (new or empty)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1411"/>
+        <location filename="../widgets/mainwindow.cpp" line="1415"/>
         <source>Write the report first (Run &gt; Report).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1417"/>
+        <location filename="../widgets/mainwindow.cpp" line="1421"/>
         <source>Open a workspace or finish a run first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1534"/>
+        <location filename="../widgets/mainwindow.cpp" line="1538"/>
         <source>Phase %1 (%2) running…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1553"/>
+        <location filename="../widgets/mainwindow.cpp" line="1557"/>
         <source>Phase %1 (%2) stopped: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1555"/>
+        <location filename="../widgets/mainwindow.cpp" line="1559"/>
         <source>Phase %1 (%2) stopped.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1561"/>
+        <location filename="../widgets/mainwindow.cpp" line="1565"/>
         <source>Phase %1 (%2) failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1573"/>
+        <location filename="../widgets/mainwindow.cpp" line="1577"/>
         <source>Understood %1: framework %2 on %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1604"/>
+        <location filename="../widgets/mainwindow.cpp" line="1608"/>
         <source>V%1 dry run finished: %2 case(s) checked on the CPU; not measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1607"/>
+        <location filename="../widgets/mainwindow.cpp" line="1611"/>
         <source>V%1 measurement finished: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1675"/>
+        <location filename="../widgets/mainwindow.cpp" line="1679"/>
         <source>%1 is unchanged: it already records this run (not rewritten)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1702"/>
+        <location filename="../widgets/mainwindow.cpp" line="1706"/>
         <source>Run all phases: 1. %1 … 4. %2, then the report, memory and commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1703"/>
+        <location filename="../widgets/mainwindow.cpp" line="1707"/>
         <source>Run all phases: phase 1 of 4 (%1)…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1705"/>
+        <location filename="../widgets/mainwindow.cpp" line="1709"/>
         <source>phase 1 did not start: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1705"/>
+        <location filename="../widgets/mainwindow.cpp" line="1709"/>
         <source>see the message</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1720"/>
+        <location filename="../widgets/mainwindow.cpp" line="1724"/>
         <source>phase %1 (%2) did not pass</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1724"/>
+        <location filename="../widgets/mainwindow.cpp" line="1728"/>
         <source>Run all phases: phase %1 of 4 (%2)…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1760"/>
+        <location filename="../widgets/mainwindow.cpp" line="1764"/>
         <source>the records were not written: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1768"/>
+        <location filename="../widgets/mainwindow.cpp" line="1772"/>
         <source>quality gate %1: report and memory written, nothing committed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1762"/>
+        <location filename="../widgets/mainwindow.cpp" line="1766"/>
         <source>the commit failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1758"/>
+        <location filename="../widgets/mainwindow.cpp" line="1762"/>
         <source>committed %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1778"/>
+        <location filename="../widgets/mainwindow.cpp" line="1782"/>
         <source>Run all phases: done, %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1778"/>
+        <location filename="../widgets/mainwindow.cpp" line="1782"/>
         <source>Run all phases ended: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="1049"/>
-        <location filename="../widgets/mainwindow.cpp" line="1798"/>
+        <location filename="../widgets/mainwindow.cpp" line="1802"/>
         <source>Committed %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1599"/>
+        <location filename="../widgets/mainwindow.cpp" line="1603"/>
         <source>Measurement</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2512,108 +2513,108 @@ The command line asks for --force here.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1334"/>
-        <location filename="../widgets/mainwindow.cpp" line="1632"/>
-        <location filename="../widgets/mainwindow.cpp" line="1646"/>
-        <location filename="../widgets/mainwindow.cpp" line="1666"/>
+        <location filename="../widgets/mainwindow.cpp" line="1338"/>
+        <location filename="../widgets/mainwindow.cpp" line="1636"/>
+        <location filename="../widgets/mainwindow.cpp" line="1650"/>
+        <location filename="../widgets/mainwindow.cpp" line="1670"/>
         <source>Report</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1612"/>
+        <location filename="../widgets/mainwindow.cpp" line="1616"/>
         <source>Replace the passing record?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1613"/>
+        <location filename="../widgets/mainwindow.cpp" line="1617"/>
         <source>memory/v0.json and baseline_report.md record a PASSING run. This run&apos;s quality gate is %1.
 
 Replace them with this run&apos;s records? (Only Commit keeps the passing version in git.)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1617"/>
+        <location filename="../widgets/mainwindow.cpp" line="1621"/>
         <source>kept the passing record</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1618"/>
+        <location filename="../widgets/mainwindow.cpp" line="1622"/>
         <source>Kept the passing record; nothing written.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1666"/>
+        <location filename="../widgets/mainwindow.cpp" line="1670"/>
         <source>Cannot read %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1669"/>
+        <location filename="../widgets/mainwindow.cpp" line="1673"/>
         <source>Report preview</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1676"/>
+        <location filename="../widgets/mainwindow.cpp" line="1680"/>
         <source>Wrote %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1686"/>
+        <location filename="../widgets/mainwindow.cpp" line="1690"/>
         <source>Memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1715"/>
+        <location filename="../widgets/mainwindow.cpp" line="1719"/>
         <source>stopped in phase %1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1726"/>
+        <location filename="../widgets/mainwindow.cpp" line="1730"/>
         <source>phase %1 (%2) did not start: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1736"/>
+        <location filename="../widgets/mainwindow.cpp" line="1740"/>
         <source>phase 4 (%1) did not run: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1741"/>
+        <location filename="../widgets/mainwindow.cpp" line="1745"/>
         <source>the passing record was kept: nothing written, nothing committed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1754"/>
+        <location filename="../widgets/mainwindow.cpp" line="1758"/>
         <source>the measurement was stopped: report and memory record it as STOPPED; %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1755"/>
+        <location filename="../widgets/mainwindow.cpp" line="1759"/>
         <source>the measurement was stopped: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1764"/>
+        <location filename="../widgets/mainwindow.cpp" line="1768"/>
         <source>quality gate %1: report and memory written; V0 is not committed, the generated files are committed as %2, a base for your edits</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1788"/>
-        <location filename="../widgets/mainwindow.cpp" line="1794"/>
+        <location filename="../widgets/mainwindow.cpp" line="1792"/>
+        <location filename="../widgets/mainwindow.cpp" line="1798"/>
         <source>Commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1804"/>
+        <location filename="../widgets/mainwindow.cpp" line="1808"/>
         <source>Measurement running</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1804"/>
+        <location filename="../widgets/mainwindow.cpp" line="1808"/>
         <source>A measurement is running. Stop it and quit?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1814"/>
+        <location filename="../widgets/mainwindow.cpp" line="1818"/>
         <source>Save your changes before quitting?
 %1</source>
         <translation type="unfinished"></translation>
@@ -3354,216 +3355,221 @@ Source: %4
     </message>
     <message>
         <location filename="../widgets/rooflineplot.cpp" line="103"/>
-        <location filename="../widgets/rooflineplot.cpp" line="139"/>
+        <location filename="../widgets/rooflineplot.cpp" line="140"/>
         <source>Roofline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="147"/>
+        <location filename="../widgets/rooflineplot.cpp" line="149"/>
         <source>No roofline yet: the V0 measurement has finished; press Report (%1) to write the report, which draws it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="150"/>
+        <location filename="../widgets/rooflineplot.cpp" line="152"/>
         <source>No roofline yet: it is drawn with the report, after the V0 measurement (phase 4).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="259"/>
+        <location filename="../widgets/rooflineplot.cpp" line="156"/>
+        <source>No roofline for %1: the spec ledger has no %1 peak for %2, so neither a compute roof nor a point can be drawn.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/rooflineplot.cpp" line="273"/>
         <source>later versions (kwb measure)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="281"/>
+        <location filename="../widgets/rooflineplot.cpp" line="295"/>
         <source>%1 FLOP/byte, %2 TFLOPS
 roof here: %3 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="284"/>
+        <location filename="../widgets/rooflineplot.cpp" line="298"/>
         <source>, %1 (ledger, recorded)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="285"/>
+        <location filename="../widgets/rooflineplot.cpp" line="299"/>
         <source>, %1 (measured)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="315"/>
+        <location filename="../widgets/rooflineplot.cpp" line="329"/>
         <source>Reset zoom</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="317"/>
+        <location filename="../widgets/rooflineplot.cpp" line="331"/>
         <source>Export as PNG, SVG or PDF…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="318"/>
+        <location filename="../widgets/rooflineplot.cpp" line="332"/>
         <source>Export roofline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="319"/>
+        <location filename="../widgets/rooflineplot.cpp" line="333"/>
         <source>SVG (*.svg);;PNG (*.png);;PDF (*.pdf)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="351"/>
+        <location filename="../widgets/rooflineplot.cpp" line="365"/>
         <source>Cannot export the roofline as &apos;%1&apos;: use .png, .svg or .pdf.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="353"/>
+        <location filename="../widgets/rooflineplot.cpp" line="367"/>
         <source>Writing %1 failed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="362"/>
+        <location filename="../widgets/rooflineplot.cpp" line="376"/>
         <source>Roofline — %1, %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="364"/>
+        <location filename="../widgets/rooflineplot.cpp" line="378"/>
         <source>%1, %2: peak %3 TFLOPS, datasheet bandwidth %4 TB/s, ridge point %5 FLOP/byte</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="367"/>
+        <location filename="../widgets/rooflineplot.cpp" line="381"/>
         <source>No roofs: the peak or the bandwidth is not known.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="394"/>
+        <location filename="../widgets/rooflineplot.cpp" line="408"/>
         <source>Memory roof: %1 TB/s (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="401"/>
+        <location filename="../widgets/rooflineplot.cpp" line="415"/>
         <source>Measured ceiling: %1 TB/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="401"/>
+        <location filename="../widgets/rooflineplot.cpp" line="415"/>
         <source>Recorded ceiling (spec ledger): %1 TB/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="405"/>
+        <location filename="../widgets/rooflineplot.cpp" line="419"/>
         <source>Compute roof: %1 TFLOPS (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="408"/>
+        <location filename="../widgets/rooflineplot.cpp" line="422"/>
         <source>Ridge point: %1 FLOP/byte</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="448"/>
+        <location filename="../widgets/rooflineplot.cpp" line="462"/>
         <source>%1 TB/s (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="450"/>
+        <location filename="../widgets/rooflineplot.cpp" line="464"/>
         <source>%1 TB/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="459"/>
+        <location filename="../widgets/rooflineplot.cpp" line="473"/>
         <source>%1 TB/s (measured copy)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="459"/>
+        <location filename="../widgets/rooflineplot.cpp" line="473"/>
         <source>%1 TB/s (ledger, recorded copy)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="462"/>
+        <location filename="../widgets/rooflineplot.cpp" line="476"/>
         <source>%1 TB/s (ledger)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="462"/>
+        <location filename="../widgets/rooflineplot.cpp" line="476"/>
         <source>%1 TB/s (measured)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="431"/>
-        <location filename="../widgets/rooflineplot.cpp" line="484"/>
+        <location filename="../widgets/rooflineplot.cpp" line="445"/>
+        <location filename="../widgets/rooflineplot.cpp" line="498"/>
         <source>%1 %2 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="433"/>
-        <location filename="../widgets/rooflineplot.cpp" line="486"/>
+        <location filename="../widgets/rooflineplot.cpp" line="447"/>
+        <location filename="../widgets/rooflineplot.cpp" line="500"/>
         <source>%1 %2 TFLOPS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="469"/>
+        <location filename="../widgets/rooflineplot.cpp" line="483"/>
         <source>ridge %1 FLOP/byte</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="472"/>
+        <location filename="../widgets/rooflineplot.cpp" line="486"/>
         <source>ridge %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="481"/>
+        <location filename="../widgets/rooflineplot.cpp" line="495"/>
         <source>%1 roof: %2 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="498"/>
+        <location filename="../widgets/rooflineplot.cpp" line="512"/>
         <source>V0</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="499"/>
+        <location filename="../widgets/rooflineplot.cpp" line="513"/>
         <source>(above its roof: check the measurement)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="518"/>
+        <location filename="../widgets/rooflineplot.cpp" line="532"/>
         <source>%1: intensity %2 FLOP/byte</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="519"/>
-        <location filename="../widgets/rooflineplot.cpp" line="526"/>
+        <location filename="../widgets/rooflineplot.cpp" line="533"/>
+        <location filename="../widgets/rooflineplot.cpp" line="540"/>
         <source>no measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="525"/>
+        <location filename="../widgets/rooflineplot.cpp" line="539"/>
         <source>No measured point (%1): the dotted line marks the kernel&apos;s arithmetic intensity.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="528"/>
+        <location filename="../widgets/rooflineplot.cpp" line="542"/>
         <source>The measured point is not drawn: intensity %1 FLOP/byte and %2 TFLOPS must both be positive on log axes.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="532"/>
+        <location filename="../widgets/rooflineplot.cpp" line="546"/>
         <source>Compute roof: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="533"/>
+        <location filename="../widgets/rooflineplot.cpp" line="547"/>
         <source>Memory roof: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="535"/>
+        <location filename="../widgets/rooflineplot.cpp" line="549"/>
         <source>Recorded ceiling (spec ledger, not measured by this run): %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="536"/>
+        <location filename="../widgets/rooflineplot.cpp" line="550"/>
         <source>Measured ceiling: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3940,137 +3946,132 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::SpecForm</name>
     <message>
-        <location filename="../widgets/specform.cpp" line="79"/>
+        <location filename="../widgets/specform.cpp" line="80"/>
         <source>Save spec</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="84"/>
+        <location filename="../widgets/specform.cpp" line="85"/>
         <source>fused ops after the primary one, comma separated</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="87"/>
+        <location filename="../widgets/specform.cpp" line="88"/>
         <source>Role</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="87"/>
+        <location filename="../widgets/specform.cpp" line="88"/>
         <source>Name</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="87"/>
+        <location filename="../widgets/specform.cpp" line="88"/>
         <source>Kind</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="87"/>
+        <location filename="../widgets/specform.cpp" line="88"/>
         <source>Shape</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="87"/>
+        <location filename="../widgets/specform.cpp" line="88"/>
         <source>Stride</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="87"/>
+        <location filename="../widgets/specform.cpp" line="88"/>
         <source>Dtype</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="87"/>
+        <location filename="../widgets/specform.cpp" line="88"/>
         <source>Layout</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="91"/>
+        <location filename="../widgets/specform.cpp" line="92"/>
         <source>Size</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="91"/>
+        <location filename="../widgets/specform.cpp" line="92"/>
         <source>Value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="95"/>
+        <location filename="../widgets/specform.cpp" line="96"/>
         <source>rel_err = ||out.float() - ref|| / ||ref|| must stay below this (seed: 0.01 for bf16)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="111"/>
+        <location filename="../widgets/specform.cpp" line="112"/>
         <source>Store the edited spec in .kwb/spec.json; phases 2-4 use it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="114"/>
+        <location filename="../widgets/specform.cpp" line="115"/>
         <source>Pattern:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="115"/>
+        <location filename="../widgets/specform.cpp" line="116"/>
         <source>Detail:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="116"/>
+        <location filename="../widgets/specform.cpp" line="117"/>
         <source>Epilogue:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="117"/>
+        <location filename="../widgets/specform.cpp" line="118"/>
         <source>rel_err &lt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="118"/>
+        <location filename="../widgets/specform.cpp" line="119"/>
         <source>Threshold source:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="119"/>
+        <location filename="../widgets/specform.cpp" line="120"/>
         <source>Accumulate in:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="120"/>
+        <location filename="../widgets/specform.cpp" line="121"/>
         <source>FLOPs:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="122"/>
+        <location filename="../widgets/specform.cpp" line="123"/>
         <source>Bytes:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="284"/>
+        <location filename="../widgets/specform.cpp" line="285"/>
         <source>no spec loaded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="289"/>
+        <location filename="../widgets/specform.cpp" line="290"/>
         <source>sizes.%1: must be a positive integer, found %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="318"/>
+        <location filename="../widgets/specform.cpp" line="324"/>
         <source>the expression does not evaluate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="321"/>
+        <location filename="../widgets/specform.cpp" line="327"/>
         <source>error: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="327"/>
-        <source>No spec yet: run phase 1 (Understand).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../widgets/specform.cpp" line="328"/>
+        <location filename="../widgets/specform.cpp" line="333"/>
         <source>Valid.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4078,88 +4079,88 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::SpecTensorModel</name>
     <message>
-        <location filename="../widgets/specview.cpp" line="40"/>
+        <location filename="../widgets/specview.cpp" line="41"/>
         <source>contiguous</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="41"/>
+        <location filename="../widgets/specview.cpp" line="42"/>
         <source>broadcast</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="42"/>
+        <location filename="../widgets/specview.cpp" line="43"/>
         <source>transposed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="43"/>
+        <location filename="../widgets/specview.cpp" line="44"/>
         <source>strided</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="61"/>
+        <location filename="../widgets/specview.cpp" line="62"/>
         <source>value %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="66"/>
+        <location filename="../widgets/specview.cpp" line="67"/>
         <source>input</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="67"/>
+        <location filename="../widgets/specview.cpp" line="68"/>
         <source>output</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="69"/>
+        <location filename="../widgets/specview.cpp" line="70"/>
         <source>parameter</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="85"/>
+        <location filename="../widgets/specview.cpp" line="86"/>
         <source>%1 %2 (%3): shape %4, stride %5, %6, %7</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="86"/>
         <location filename="../widgets/specview.cpp" line="87"/>
+        <location filename="../widgets/specview.cpp" line="88"/>
         <source>none</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="114"/>
+        <location filename="../widgets/specview.cpp" line="115"/>
         <source>Role</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="116"/>
+        <location filename="../widgets/specview.cpp" line="117"/>
         <source>Name</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="118"/>
+        <location filename="../widgets/specview.cpp" line="119"/>
         <source>Kind</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="120"/>
+        <location filename="../widgets/specview.cpp" line="121"/>
         <source>Shape</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="122"/>
+        <location filename="../widgets/specview.cpp" line="123"/>
         <source>Stride</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="124"/>
+        <location filename="../widgets/specview.cpp" line="125"/>
         <source>dtype</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="126"/>
+        <location filename="../widgets/specview.cpp" line="127"/>
         <source>Layout / value</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4167,22 +4168,22 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::SpecView</name>
     <message>
-        <location filename="../widgets/specview.cpp" line="222"/>
+        <location filename="../widgets/specview.cpp" line="223"/>
         <source>%1 anchor</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="224"/>
+        <location filename="../widgets/specview.cpp" line="225"/>
         <source>%1 pattern</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="226"/>
+        <location filename="../widgets/specview.cpp" line="227"/>
         <source>pointwise lowering</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/specview.cpp" line="228"/>
+        <location filename="../widgets/specview.cpp" line="229"/>
         <source>chain of %n launch(es)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -4190,7 +4191,7 @@ roof here: %3 TFLOPS (datasheet)</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/specview.cpp" line="230"/>
+        <location filename="../widgets/specview.cpp" line="231"/>
         <source>chain of %n launch(es), writing input(s) %1 back</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -4198,127 +4199,132 @@ roof here: %3 TFLOPS (datasheet)</source>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="243"/>
+        <location filename="../widgets/specview.cpp" line="244"/>
         <source>Phase 3 will write a kernel with %1 (%2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="244"/>
+        <location filename="../widgets/specview.cpp" line="245"/>
         <source>Phase 3 will write a SKELETON with %1 (the quality gate fails it): %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="247"/>
+        <location filename="../widgets/specview.cpp" line="248"/>
         <source>Framework %1: not a built-in backend; the built-in ones would give:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="248"/>
+        <location filename="../widgets/specview.cpp" line="249"/>
         <source>Code generation:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="253"/>
+        <location filename="../widgets/specview.cpp" line="254"/>
         <source>  group %1 [%2]: covered</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="254"/>
+        <location filename="../widgets/specview.cpp" line="255"/>
         <source>  group %1 [%2]: not covered: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="260"/>
+        <location filename="../widgets/specview.cpp" line="261"/>
         <source>  ✓ %1: kernel (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="261"/>
+        <location filename="../widgets/specview.cpp" line="262"/>
         <source>  ✗ %1: skeleton: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="273"/>
+        <location filename="../widgets/specview.cpp" line="274"/>
         <source>  ✗ %1: skeleton (hover for why)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="282"/>
+        <location filename="../widgets/specview.cpp" line="283"/>
         <source>%1: skeleton: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="302"/>
+        <location filename="../widgets/specview.cpp" line="300"/>
+        <source>No spec: phase 1 (Understand) failed. The console and the status bar give the error, and the editor marks its line; fix the problem file, then run phase 1 again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/specview.cpp" line="304"/>
         <source>No spec yet: run phase 1 (Understand).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="310"/>
+        <location filename="../widgets/specview.cpp" line="325"/>
         <source>%1: unknown</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="312"/>
+        <location filename="../widgets/specview.cpp" line="327"/>
         <source>%1: %2 = %3 %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="319"/>
+        <location filename="../widgets/specview.cpp" line="334"/>
         <source>%1: %2 = %3 %4 (%5)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="324"/>
+        <location filename="../widgets/specview.cpp" line="339"/>
         <source>Pattern: %1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="325"/>
+        <location filename="../widgets/specview.cpp" line="340"/>
         <source>Problem: %1, dtype %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="330"/>
+        <location filename="../widgets/specview.cpp" line="345"/>
         <source>Sizes: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="331"/>
+        <location filename="../widgets/specview.cpp" line="346"/>
         <source>FLOPs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="331"/>
+        <location filename="../widgets/specview.cpp" line="346"/>
         <source>FLOP</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="331"/>
+        <location filename="../widgets/specview.cpp" line="346"/>
         <source>Bytes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="331"/>
+        <location filename="../widgets/specview.cpp" line="346"/>
         <source>bytes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="333"/>
+        <location filename="../widgets/specview.cpp" line="348"/>
         <source>Threshold: rel_err &lt; %1 (%2); accumulation %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="339"/>
+        <location filename="../widgets/specview.cpp" line="354"/>
         <source>Ambiguity: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="339"/>
+        <location filename="../widgets/specview.cpp" line="354"/>
         <source>Note: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="318"/>
+        <location filename="../widgets/specview.cpp" line="333"/>
         <source>%1: %2 %3 (%4); %5</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5252,15 +5258,15 @@ output followed live, cancel is scancel; the workspace must be on a file system 
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="125"/>
-        <location filename="../widgets/wizardpanel.cpp" line="442"/>
-        <location filename="../widgets/wizardpanel.cpp" line="485"/>
+        <location filename="../widgets/wizardpanel.cpp" line="446"/>
+        <location filename="../widgets/wizardpanel.cpp" line="489"/>
         <source>Not run yet. The records consulted appear in the Knowledge panel.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="133"/>
         <location filename="../widgets/wizardpanel.cpp" line="346"/>
-        <location filename="../widgets/wizardpanel.cpp" line="486"/>
+        <location filename="../widgets/wizardpanel.cpp" line="490"/>
         <source>Not run yet.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5301,7 +5307,7 @@ output followed live, cancel is scancel; the workspace must be on a file system 
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="222"/>
-        <location filename="../widgets/wizardpanel.cpp" line="531"/>
+        <location filename="../widgets/wizardpanel.cpp" line="535"/>
         <source>Run V0 measurement</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5397,52 +5403,52 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="437"/>
+        <location filename="../widgets/wizardpanel.cpp" line="441"/>
         <source>Show phase %1&apos;s results (nothing runs again). Alt+%1; Ctrl+%1 runs it again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="438"/>
+        <location filename="../widgets/wizardpanel.cpp" line="442"/>
         <source>Show phase %1&apos;s page and its Run button. Alt+%1; Ctrl+%1 runs it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="457"/>
+        <location filename="../widgets/wizardpanel.cpp" line="461"/>
         <source>Runs once phase %1 has run in this window (the phases run in order; a reviewed workspace&apos;s recorded phases are shown, not run again)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="461"/>
+        <location filename="../widgets/wizardpanel.cpp" line="465"/>
         <source>Runs phase 1 again. Phases 1-4 run again end in a new V0: V0 is replaced (its commit stays in git). Measure Again keeps V0 and records kernel.py as V%1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="465"/>
+        <location filename="../widgets/wizardpanel.cpp" line="469"/>
         <source>Measure the regenerated kernel as a new V0: V0 is replaced (its commit stays in git). Measure Again keeps V0 and records kernel.py as V%1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="531"/>
+        <location filename="../widgets/wizardpanel.cpp" line="535"/>
         <source>Measure V0 anew</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="560"/>
+        <location filename="../widgets/wizardpanel.cpp" line="564"/>
         <source>⚠ %1 will write a SKELETON for this problem, which the quality gate fails (%2). %3 gives a kernel.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="562"/>
+        <location filename="../widgets/wizardpanel.cpp" line="566"/>
         <source> or </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="568"/>
+        <location filename="../widgets/wizardpanel.cpp" line="572"/>
         <source>Use %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="569"/>
+        <location filename="../widgets/wizardpanel.cpp" line="573"/>
         <source>Set Framework to %1 and run phase 1 again (seconds)</source>
         <translation type="unfinished"></translation>
     </message>

@@ -97,22 +97,22 @@
 <context>
     <name>kwb</name>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="800"/>
+        <location filename="../widgets/rooflineplot.cpp" line="814"/>
         <source>Cannot draw the roofline figure: no QApplication (run with QT_QPA_PLATFORM=offscreen).</source>
         <translation>无法绘制 Roofline 图：没有 QApplication（请以 QT_QPA_PLATFORM=offscreen 运行）。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="803"/>
+        <location filename="../widgets/rooflineplot.cpp" line="817"/>
         <source>Cannot draw the roofline figure: the size %1 × %2 is not positive.</source>
         <translation>无法绘制 Roofline 图：尺寸 %1 × %2 不是正数。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="808"/>
+        <location filename="../widgets/rooflineplot.cpp" line="822"/>
         <source>Cannot draw the roofline figure: peak TFLOPS or bandwidth is not known.</source>
         <translation>无法绘制 Roofline 图：峰值 TFLOPS 或带宽未知。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="816"/>
+        <location filename="../widgets/rooflineplot.cpp" line="830"/>
         <source>Cannot draw the roofline figure: rendering gave an empty image.</source>
         <translation>无法绘制 Roofline 图：渲染得到的图像为空。</translation>
     </message>
@@ -123,7 +123,7 @@
     </message>
     <message>
         <location filename="../widgets/reportexport.cpp" line="155"/>
-        <location filename="../widgets/rooflineplot.cpp" line="819"/>
+        <location filename="../widgets/rooflineplot.cpp" line="833"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
@@ -138,7 +138,7 @@
         <translation>写入 %1 失败：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="821"/>
+        <location filename="../widgets/rooflineplot.cpp" line="835"/>
         <source>Writing the PNG %1 failed: %2</source>
         <translation>写入 PNG %1 失败：%2</translation>
     </message>
@@ -341,7 +341,7 @@
     </message>
     <message>
         <location filename="../core/pipeline/baselinejob.cpp" line="681"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="802"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="813"/>
         <source>run phase 1 first</source>
         <translation>请先运行阶段 1</translation>
     </message>
@@ -361,47 +361,47 @@
         <translation>查询已启用的知识工具</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="713"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="723"/>
         <source>stopped in phase 2 (Learn) while %1 was queried; the plan was not written</source>
         <translation>在阶段 2（学习）查询 %1 时已停止；未写入计划</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="729"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="739"/>
         <source>%1: the gpu-wiki store has no sheet of its own for %2 (a %3 product; the architecture&apos;s sheet is not substituted); the roofline&apos;s peaks and bandwidth come from the spec ledger&apos;s %4 entry</source>
         <translation>%1：gpu-wiki 资料库没有 %2 自己的规格表（它是 %3 产品；不以架构的规格表代替）；屋顶线图的峰值和带宽取自规格账本的 %4 条目</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="740"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="750"/>
         <source>%1: %2 (a missing fact; the whole reason is in plans/v0_plan.md)</source>
         <translation>%1：%2（缺失的事实；完整原因见 plans/v0_plan.md）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="886"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="897"/>
         <source>the probe named %1 as a module of the problem&apos;s folder: not a path below it</source>
         <translation>探测把 %1 列为问题所在文件夹中的模块：但它不是该文件夹下的路径</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="889"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="900"/>
         <source>%1 imports its own %2, and the workspace has a file of that name (%2 is one of the workspace&apos;s own files): rename the module beside the problem</source>
         <translation>%1 导入了它自己的 %2，而工作区中已有同名文件（%2 是工作区自身的文件之一）：请重命名问题旁的该模块</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="894"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="905"/>
         <source>%1 imports %2 from its folder, which cannot be read now: %3</source>
         <translation>%1 从其所在文件夹导入 %2，但该文件现在无法读取：%3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="929"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="940"/>
         <source>kept your edited %1 (not regenerated); this run&apos;s generated one is %2 (committed with V0, to compare with)</source>
         <translation>保留了你修改过的 %1（未重新生成）；本次生成的版本为 %2（随 V0 一起提交，供对比）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1210"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1221"/>
         <source>DRY_RUN, no verdict on kernel.py (the harness ran with the PyTorch reference in kernel.py&apos;s place on the CPU; kernel.py was not run)</source>
         <translation>DRY_RUN，不是对 kernel.py 的结论（测试框架在 CPU 上用 PyTorch 参考实现代替 kernel.py 运行；kernel.py 未运行）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1219"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1230"/>
         <source>note: a wrong kernel.py passes a dry run too; its numbers can be checked on the CPU under the Triton emulation (README, &quot;checked for numbers on the CPU&quot;), from the root of a Kernel Workbench source tree (reference.py is the workspace&apos;s copy of the problem): /usr/bin/python3 tests/python/chain_emulate.py %1 %2 --spec %3</source>
         <translation>注：错误的 kernel.py 也能通过试运行；可在 CPU 上用 Triton 模拟检查其数值（README，“checked for numbers on the CPU”），须在 Kernel Workbench 源码树的根目录下运行（reference.py 是工作区中问题文件的副本）：/usr/bin/python3 tests/python/chain_emulate.py %1 %2 --spec %3</translation>
     </message>
@@ -410,57 +410,57 @@
         <translation type="vanished">%1：%2（记录为缺失的事实）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="747"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="758"/>
         <source>%1: %2 records</source>
         <translation>%1：%2 条记录</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="749"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="760"/>
         <source>%1: %2 records, %3 kept; %4</source>
         <translation>%1：%2 条记录，保留 %3 条；%4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="771"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="782"/>
         <source>kept your edited plans/v0_plan.md</source>
         <translation>保留了你修改过的 plans/v0_plan.md</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="781"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="792"/>
         <source>run phase 1 first: there is no workspace yet</source>
         <translation>请先运行阶段 1：尚无工作区</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="796"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="807"/>
         <source>used %1 (%2): added to plans/v0_plan.md</source>
         <translation>已采用 %1（%2）：已加入 plans/v0_plan.md</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="803"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="814"/>
         <source>stopped before phase 3 (Implement) started</source>
         <translation>在阶段 3（实现）开始前已停止</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="805"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="816"/>
         <source>Generate kernel.py (%1), reference.py, test_kernel.py</source>
         <translation>生成 kernel.py（%1）、reference.py、test_kernel.py</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="807"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="818"/>
         <source>no code generator for framework &apos;%1&apos;</source>
         <translation>没有框架 &apos;%1&apos; 的代码生成器</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="811"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="822"/>
         <source>%1 has no template for this problem yet: %2 — writing a skeleton marked unimplemented</source>
         <translation>%1 尚无适用于此问题的模板：%2 —— 写入标记为未实现的骨架</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="838"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="849"/>
         <source>cannot read %1</source>
         <translation>无法读取 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="915"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="926"/>
         <source>your edited %1 was generated for another version of the problem: kept as %2, and %1 is generated afresh (--stale-edits backup)</source>
         <translation>你编辑过的 %1 是为该问题的另一个版本生成的：已保存为 %2，并重新生成 %1（--stale-edits backup）</translation>
     </message>
@@ -469,52 +469,52 @@
         <translation type="vanished">保留了你修改过的 %1（未重新生成）；本次生成的版本为 %2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="936"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="947"/>
         <source>warning: your edited %1 was generated for another version of %2 and is kept as made for this one (--stale-edits keep); compare it with %3</source>
         <translation>警告：你编辑过的 %1 是为 %2 的另一个版本生成的，已按本问题的版本保留（--stale-edits keep）；请与 %3 比较</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="951"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="962"/>
         <source>warning: your kernel.py does not import %1, but this run&apos;s framework is %2: the gate checks it as %2 (the %2 kernel is in %3)</source>
         <translation>警告：你的 kernel.py 没有导入 %1，但本次运行的框架是 %2：质量门禁按 %2 检查它（%2 内核在 %3）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="959"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="970"/>
         <source>wrote %1</source>
         <translation>已写入 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1077"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1088"/>
         <source>stopped before phase 4 (Measure) started: nothing was run or recorded</source>
         <translation>在阶段 4（测量）开始前已停止：未运行也未记录任何内容</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1082"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1093"/>
         <source>run phase 3 first</source>
         <translation>请先运行阶段 3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1092"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1103"/>
         <source>kernel.py is a skeleton (no kernel), so the harness was not run: %1</source>
         <translation>kernel.py 是骨架（没有内核），因此未运行测试框架：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1094"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1105"/>
         <source>V%1 measurement not run: %2</source>
         <translation>V%1 测量未运行：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1139"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1150"/>
         <source>V%5 measurement%1%2: %3 %4</source>
         <translation>V%5 测量%1%2：%3 %4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1140"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1151"/>
         <source> (CPU DRY RUN: the reference on the CPU at reduced shapes where the inputs can be resized, not a kernel measurement)</source>
         <translation>（CPU 试运行：在 CPU 上以缩小的形状（输入可缩放时）运行参考实现，不是内核测量）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1143"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1154"/>
         <source> on target %1</source>
         <translation>，目标 %1</translation>
     </message>
@@ -523,7 +523,7 @@
         <translation type="vanished">通过（PASS，仅测试框架：在 CPU 上用参考实现比对其自身；kernel.py 未运行）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1212"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1223"/>
         <source>run finished: %1 (exit %2, %3 ms); log %4</source>
         <translation>运行结束：%1（退出码 %2，%3 ms）；日志 %4</translation>
     </message>
@@ -532,42 +532,42 @@
         <translation type="vanished">注意：错误的 kernel.py 同样能通过试运行；可在 CPU 上用 Triton 模拟检查其数值（README，“checked for numbers on the CPU”）：tests/python/chain_emulate.py %1 %2 --spec %3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1227"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1238"/>
         <source>run error: </source>
         <translation>运行错误：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1230"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1241"/>
         <source>harness error: </source>
         <translation>测试框架错误：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1283"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1294"/>
         <source>no run to record yet (phase 4 first)</source>
         <translation>尚无可记录的运行（请先运行阶段 4）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1300"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1311"/>
         <source>no workspace</source>
         <translation>没有工作区</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1303"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1314"/>
         <source>quality gate is %1: the seed commits V%2 only after the gate passes (the report and %3 are written and kept)</source>
         <translation>质量门为 %1：只有质量门通过后才提交 V%2（报告和 %3 已写入并保留）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1305"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1316"/>
         <source>not evaluated</source>
         <translation>未评估</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1392"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1403"/>
         <source>nothing changed since %1: no new commit</source>
         <translation>自 %1 以来没有变化：不产生新提交</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1399"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1410"/>
         <source>committed %1: %2</source>
         <translation>已提交 %1：%2</translation>
     </message>
@@ -576,28 +576,28 @@
         <translation type="vanished">warning: %1：未记录提交哈希：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1506"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1517"/>
         <source>the run was stopped: the passing %1 and %2 are kept unchanged</source>
         <translation>运行已停止：通过的 %1 和 %2 保持不变</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1524"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1535"/>
         <source>quality gate %1: see %2</source>
         <translation>质量门 %1：见 %2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1530"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1541"/>
         <source>the run was stopped before a verdict (STOPPED); its log is kept in %1. To run it again: %2</source>
         <translation>运行在得出结论前被停止（STOPPED）；其日志保存在 %1。重新运行：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1537"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1548"/>
         <source>; kernel.py is a skeleton (no kernel): %1</source>
         <translation>；kernel.py 是骨架（没有内核）：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1093"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1538"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1104"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1549"/>
         <source>see plans/v0_plan.md</source>
         <translation>见 plans/v0_plan.md</translation>
     </message>
@@ -622,12 +622,12 @@
         <translation>本机没有 CUDA 设备；请使用 --cpu-dry-run 或远程目标（在 %1 下运行的探测未找到 GPU：torch 不含 CUDA、没有 /dev/nvidia*，或 CUDA_VISIBLE_DEVICES 隐藏了它们；在工作台中：CPU 试运行，或选择其他目标）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1188"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1199"/>
         <source>nothing was measured: %1. No record was written; run the same command again when the target can be reached (the run log: %2)</source>
         <translation>未测量任何内容：%1。未写入记录；目标可连接后请再次运行同一命令（运行日志：%2）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1190"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1201"/>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -636,37 +636,37 @@
         <translation type="vanished">PASS（仅测试框架：PyTorch 参考实现在 CPU 上代替 kernel.py 运行；kernel.py 未运行）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1375"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1386"/>
         <source>committed %1: the generated files, a base for your edits</source>
         <translation>已提交 %1：生成的文件，作为你的编辑的基线</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1450"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1461"/>
         <source>note: the generated files were not committed (%1)</source>
         <translation>注意：生成的文件未提交（%1）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1450"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1461"/>
         <source>nothing to commit</source>
         <translation>没有可提交的内容</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1454"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1465"/>
         <source>committed %1: the generated files, a base for your edits (V0 is not committed: its quality gate is %2)</source>
         <translation>已提交 %1：生成的文件，作为你修改的基线（V0 未作为版本提交：其质量门为 %2）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1482"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1493"/>
         <source>the generated base commit holds this run&apos;s generated %1; your edits stay in the working tree (git diff shows them)</source>
         <translation>生成的基线提交包含本次运行生成的 %1；你的编辑保留在工作区中（git diff 可查看）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1542"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1553"/>
         <source>dry run incomplete (DRY_RUN_TIMEOUT): nothing was judged, kernel.py was not run; the PyTorch reference ran out of the case timeout (%1 s) on this CPU before problem_shape completed (a slow CPU, or a hang in the model code). Run it again with a larger --case-timeout SEC (a level-3 model may need 120 or more on a small machine); see %2</source>
         <translation>试运行未完成（DRY_RUN_TIMEOUT）：未作任何判定，kernel.py 未运行；PyTorch 参照在 problem_shape 完成之前已超出本 CPU 上的用例超时（%1 秒）（CPU 太慢，或模型代码挂起）。请用更大的 --case-timeout SEC 重新运行（在小机器上，第 3 级模型可能需要 120 或更多）；见 %2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1549"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1560"/>
         <source>; a CPU dry run on a slow or busy CPU can exceed the per-case timeout (%1 s): --case-timeout SEC raises it</source>
         <translation>；在较慢或繁忙的 CPU 上，CPU 试运行可能超过每个用例的超时（%1 秒）：用 --case-timeout SEC 调高</translation>
     </message>
@@ -679,27 +679,27 @@
         <translation type="vanished">探测：已运行 %1 秒（上限 %2 秒），正在运行 %3；到达上限时将被停止</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="971"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="982"/>
         <source>removed %1, left by an earlier run: %2 is the generated one now</source>
         <translation>已删除之前运行留下的 %1：%2 现在就是生成的文件</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="973"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="984"/>
         <source>note: %1, left by an earlier run, could not be removed</source>
         <translation>注意：之前运行留下的 %1 无法删除</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1135"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1146"/>
         <source>note: %1</source>
         <translation>注意：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1413"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1424"/>
         <source>note: %1 does not name its commit %2 (%3); `kwb versions` finds it through git</source>
         <translation>注意：%1 未写入其提交 %2（%3）；`kwb versions` 会通过 git 找到它</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1430"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1441"/>
         <source>%1 names its commit %2 (git_commit_hash), written in the next commit %3</source>
         <translation>%1 已写入其提交 %2（git_commit_hash），记录在下一个提交 %3 中</translation>
     </message>
@@ -1735,7 +1735,7 @@ Overwrite it with your version, or reload it and lose your edits?</source>
         <location filename="../widgets/mainwindow.cpp" line="1155"/>
         <location filename="../widgets/mainwindow.cpp" line="1169"/>
         <location filename="../widgets/mainwindow.cpp" line="1178"/>
-        <location filename="../widgets/mainwindow.cpp" line="1468"/>
+        <location filename="../widgets/mainwindow.cpp" line="1472"/>
         <source>Cannot open file</source>
         <translation>无法打开文件</translation>
     </message>
@@ -1822,8 +1822,8 @@ Overwrite it with your version, or reload it and lose your edits?</source>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="374"/>
         <location filename="../widgets/mainwindow.cpp" line="380"/>
-        <location filename="../widgets/mainwindow.cpp" line="1450"/>
-        <location filename="../widgets/mainwindow.cpp" line="1823"/>
+        <location filename="../widgets/mainwindow.cpp" line="1454"/>
+        <location filename="../widgets/mainwindow.cpp" line="1827"/>
         <source>Save failed</source>
         <translation>保存失败</translation>
     </message>
@@ -1849,9 +1849,9 @@ Overwrite it with your version, or reload it and lose your edits?</source>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="396"/>
-        <location filename="../widgets/mainwindow.cpp" line="1411"/>
-        <location filename="../widgets/mainwindow.cpp" line="1417"/>
+        <location filename="../widgets/mainwindow.cpp" line="1415"/>
         <location filename="../widgets/mainwindow.cpp" line="1421"/>
+        <location filename="../widgets/mainwindow.cpp" line="1425"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
@@ -2056,42 +2056,42 @@ PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</sour
         <translation>（已不在原处）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1233"/>
+        <location filename="../widgets/mainwindow.cpp" line="1237"/>
         <source>Opened workspace %1 (%2) for review, nothing re-run: V0 has no verdict; phase 1 onward measures it anew</source>
         <translation>已打开工作区 %1（%2）供审阅，未重新运行任何内容：V0 没有判定；从阶段 1 起重新运行会重新测量它</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1236"/>
+        <location filename="../widgets/mainwindow.cpp" line="1240"/>
         <source>Opened workspace %1 (%2) for review, nothing re-run: Measure Again keeps V0; phase 1 onward replaces it</source>
         <translation>已打开工作区 %1（%2）供审阅，未重新运行任何内容：“再次测量”保留 V0；从阶段 1 起重新运行会替换它</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1326"/>
+        <location filename="../widgets/mainwindow.cpp" line="1330"/>
         <source>%1 changed on disk (kwb measure?): showing %2.</source>
         <translation>%1 在磁盘上已更改（kwb measure？）：现在显示 %2。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1553"/>
+        <location filename="../widgets/mainwindow.cpp" line="1557"/>
         <source>Phase %1 (%2) stopped: %3</source>
         <translation>阶段 %1（%2）已停止：%3</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1555"/>
+        <location filename="../widgets/mainwindow.cpp" line="1559"/>
         <source>Phase %1 (%2) stopped.</source>
         <translation>阶段 %1（%2）已停止。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1604"/>
+        <location filename="../widgets/mainwindow.cpp" line="1608"/>
         <source>V%1 dry run finished: %2 case(s) checked on the CPU; not measured</source>
         <translation>V%1 试运行完成：已在 CPU 上检查 %2 个用例；未测量</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1607"/>
+        <location filename="../widgets/mainwindow.cpp" line="1611"/>
         <source>V%1 measurement finished: %2</source>
         <translation>V%1 测量完成：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1715"/>
+        <location filename="../widgets/mainwindow.cpp" line="1719"/>
         <source>stopped in phase %1 (%2)</source>
         <translation>在阶段 %1（%2）中停止</translation>
     </message>
@@ -2157,7 +2157,7 @@ PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</sour
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="1149"/>
-        <location filename="../widgets/mainwindow.cpp" line="1268"/>
+        <location filename="../widgets/mainwindow.cpp" line="1272"/>
         <source>Cannot open workspace</source>
         <translation>无法打开工作区</translation>
     </message>
@@ -2189,7 +2189,7 @@ PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</sour
         <translation>测量正在运行：请先停止。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1232"/>
+        <location filename="../widgets/mainwindow.cpp" line="1236"/>
         <source>Opened %1: run phase 1 (Understand)</source>
         <translation>已打开 %1：请运行阶段 1（理解）</translation>
     </message>
@@ -2198,13 +2198,13 @@ PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</sour
         <translation type="vanished">已打开工作区 %1（%2）供审阅，未重新运行任何内容：阶段 1 会重新运行它</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1442"/>
-        <location filename="../widgets/mainwindow.cpp" line="1814"/>
+        <location filename="../widgets/mainwindow.cpp" line="1446"/>
+        <location filename="../widgets/mainwindow.cpp" line="1818"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1443"/>
+        <location filename="../widgets/mainwindow.cpp" line="1447"/>
         <source>These files have unsaved changes; the run reads what is on disk:
 %1
 
@@ -2215,7 +2215,7 @@ Save them first?</source>
 是否先保存？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1464"/>
+        <location filename="../widgets/mainwindow.cpp" line="1468"/>
         <source>%1 changed on disk; your unsaved edits in its tab are kept.</source>
         <translation>%1 已在磁盘上被更改；其标签页中未保存的编辑已保留。</translation>
     </message>
@@ -2478,6 +2478,7 @@ Save them first?</source>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="1223"/>
+        <location filename="../widgets/mainwindow.cpp" line="1226"/>
         <source>Review: %1</source>
         <translation>评审：%1</translation>
     </message>
@@ -2486,52 +2487,52 @@ Save them first?</source>
         <translation type="vanished">已打开工作区 %1（%2）：运行阶段 1 以重新运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1246"/>
+        <location filename="../widgets/mainwindow.cpp" line="1250"/>
         <source>Cannot open suite</source>
         <translation>无法打开套件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1255"/>
+        <location filename="../widgets/mainwindow.cpp" line="1259"/>
         <source>Suite: %1</source>
         <translation>套件：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1260"/>
+        <location filename="../widgets/mainwindow.cpp" line="1264"/>
         <source>Opened suite %1: double-click a problem (or press Enter) to review its workspace</source>
         <translation>已打开套件 %1：双击某个问题（或按回车）以评审其工作区</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1269"/>
+        <location filename="../widgets/mainwindow.cpp" line="1273"/>
         <source>The workspace of %1 is not on this machine: %2 does not exist. The suite may have run elsewhere, or the folder was moved or deleted; copy it next to suite.json to review it.</source>
         <translation>%1 的工作区不在本机：%2 不存在。该套件可能在别处运行，或文件夹已被移动或删除；将其复制到 suite.json 旁边即可评审。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1303"/>
+        <location filename="../widgets/mainwindow.cpp" line="1307"/>
         <source>%1, %2, CPU dry run</source>
         <translation>%1，%2，CPU 试运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1304"/>
+        <location filename="../widgets/mainwindow.cpp" line="1308"/>
         <source>%1, %2</source>
         <translation>%1，%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1372"/>
+        <location filename="../widgets/mainwindow.cpp" line="1376"/>
         <source>Phase 1 not run: workspace %1 was left as it is.</source>
         <translation>阶段 1 未运行：工作区 %1 保持原样。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1381"/>
+        <location filename="../widgets/mainwindow.cpp" line="1385"/>
         <source>Workspace already exists</source>
         <translation>工作区已存在</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1382"/>
+        <location filename="../widgets/mainwindow.cpp" line="1386"/>
         <source>%1 is already a Kernel Workbench workspace.</source>
         <translation>%1 已经是一个 Kernel Workbench 工作区。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1386"/>
+        <location filename="../widgets/mainwindow.cpp" line="1390"/>
         <source>Running the phases there regenerates its spec, reference.py, test_kernel.py and README.md as a new run. Files you edited (kernel.py included) are kept; new versions are written beside them as *.generated. Its report and memory/v0.json change only when you write the records (Report, Memory or Commit).
 
 The command line asks for --force here.</source>
@@ -2540,32 +2541,32 @@ The command line asks for --force here.</source>
 命令行在此需要 --force。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1390"/>
+        <location filename="../widgets/mainwindow.cpp" line="1394"/>
         <source>Open Its Review</source>
         <translation>打开其审阅</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1391"/>
+        <location filename="../widgets/mainwindow.cpp" line="1395"/>
         <source>Overwrite as a New Run</source>
         <translation>覆盖为新的运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1392"/>
+        <location filename="../widgets/mainwindow.cpp" line="1396"/>
         <source>Choose Another Folder…</source>
         <translation>选择其他文件夹…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1400"/>
+        <location filename="../widgets/mainwindow.cpp" line="1404"/>
         <source>Workspace folder (new or empty)</source>
         <translation>工作区文件夹（新建或为空）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1411"/>
+        <location filename="../widgets/mainwindow.cpp" line="1415"/>
         <source>Write the report first (Run &gt; Report).</source>
         <translation>请先写出报告（运行 &gt; 报告）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1417"/>
+        <location filename="../widgets/mainwindow.cpp" line="1421"/>
         <source>Open a workspace or finish a run first.</source>
         <translation>请先打开工作区或完成一次运行。</translation>
     </message>
@@ -2590,17 +2591,17 @@ The command line asks for --force here.</source>
         <translation type="vanished">测量中：运行控制台会在每个用例完成时显示其结果。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1534"/>
+        <location filename="../widgets/mainwindow.cpp" line="1538"/>
         <source>Phase %1 (%2) running…</source>
         <translation>阶段 %1（%2）运行中…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1561"/>
+        <location filename="../widgets/mainwindow.cpp" line="1565"/>
         <source>Phase %1 (%2) failed</source>
         <translation>阶段 %1（%2）失败</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1573"/>
+        <location filename="../widgets/mainwindow.cpp" line="1577"/>
         <source>Understood %1: framework %2 on %3</source>
         <translation>已理解 %1：在 %3 上使用框架 %2</translation>
     </message>
@@ -2630,7 +2631,7 @@ The command line asks for --force here.</source>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="1049"/>
-        <location filename="../widgets/mainwindow.cpp" line="1798"/>
+        <location filename="../widgets/mainwindow.cpp" line="1802"/>
         <source>Committed %1: %2</source>
         <translation>已提交 %1：%2</translation>
     </message>
@@ -2655,7 +2656,7 @@ The command line asks for --force here.</source>
         <translation type="vanished">下一步：报告、记忆、提交。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1599"/>
+        <location filename="../widgets/mainwindow.cpp" line="1603"/>
         <source>Measurement</source>
         <translation>测量</translation>
     </message>
@@ -2676,10 +2677,10 @@ The command line asks for --force here.</source>
         <translation type="vanished">请先运行阶段 4（测量）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1334"/>
-        <location filename="../widgets/mainwindow.cpp" line="1632"/>
-        <location filename="../widgets/mainwindow.cpp" line="1646"/>
-        <location filename="../widgets/mainwindow.cpp" line="1666"/>
+        <location filename="../widgets/mainwindow.cpp" line="1338"/>
+        <location filename="../widgets/mainwindow.cpp" line="1636"/>
+        <location filename="../widgets/mainwindow.cpp" line="1650"/>
+        <location filename="../widgets/mainwindow.cpp" line="1670"/>
         <source>Report</source>
         <translation>报告</translation>
     </message>
@@ -2712,12 +2713,12 @@ The command line asks for --force here.</source>
         <translation type="vanished">运行已停止：不会记录，工作区的报告和记忆保持原样。请重新运行阶段 4。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1612"/>
+        <location filename="../widgets/mainwindow.cpp" line="1616"/>
         <source>Replace the passing record?</source>
         <translation>替换已通过的记录？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1613"/>
+        <location filename="../widgets/mainwindow.cpp" line="1617"/>
         <source>memory/v0.json and baseline_report.md record a PASSING run. This run&apos;s quality gate is %1.
 
 Replace them with this run&apos;s records? (Only Commit keeps the passing version in git.)</source>
@@ -2726,57 +2727,57 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
 用本次运行的记录替换它们吗？（只有提交才会在 git 中保留通过的版本。）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1617"/>
+        <location filename="../widgets/mainwindow.cpp" line="1621"/>
         <source>kept the passing record</source>
         <translation>保留了已通过的记录</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1618"/>
+        <location filename="../widgets/mainwindow.cpp" line="1622"/>
         <source>Kept the passing record; nothing written.</source>
         <translation>已保留通过的记录；未写入任何内容。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1666"/>
+        <location filename="../widgets/mainwindow.cpp" line="1670"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1669"/>
+        <location filename="../widgets/mainwindow.cpp" line="1673"/>
         <source>Report preview</source>
         <translation>报告预览</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1675"/>
+        <location filename="../widgets/mainwindow.cpp" line="1679"/>
         <source>%1 is unchanged: it already records this run (not rewritten)</source>
         <translation>%1 未变：它已记录本次运行（未重写）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1676"/>
+        <location filename="../widgets/mainwindow.cpp" line="1680"/>
         <source>Wrote %1</source>
         <translation>已写入 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1686"/>
+        <location filename="../widgets/mainwindow.cpp" line="1690"/>
         <source>Memory</source>
         <translation>记忆</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1702"/>
+        <location filename="../widgets/mainwindow.cpp" line="1706"/>
         <source>Run all phases: 1. %1 … 4. %2, then the report, memory and commit</source>
         <translation>运行全部阶段：1. %1 … 4. %2，然后生成报告、memory 并提交</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1703"/>
+        <location filename="../widgets/mainwindow.cpp" line="1707"/>
         <source>Run all phases: phase 1 of 4 (%1)…</source>
         <translation>运行全部阶段：第 1/4 阶段（%1）…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1705"/>
+        <location filename="../widgets/mainwindow.cpp" line="1709"/>
         <source>phase 1 did not start: %1</source>
         <translation>阶段 1 未能开始：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1705"/>
+        <location filename="../widgets/mainwindow.cpp" line="1709"/>
         <source>see the message</source>
         <translation>见消息</translation>
     </message>
@@ -2789,12 +2790,12 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
         <translation type="vanished">已在阶段 %1（%2）后停止</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1720"/>
+        <location filename="../widgets/mainwindow.cpp" line="1724"/>
         <source>phase %1 (%2) did not pass</source>
         <translation>阶段 %1（%2）未通过</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1724"/>
+        <location filename="../widgets/mainwindow.cpp" line="1728"/>
         <source>Run all phases: phase %1 of 4 (%2)…</source>
         <translation>运行全部阶段：第 %1/4 阶段（%2）…</translation>
     </message>
@@ -2803,68 +2804,68 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
         <translation type="vanished">阶段 %1（%2）未能开始</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1760"/>
+        <location filename="../widgets/mainwindow.cpp" line="1764"/>
         <source>the records were not written: %1</source>
         <translation>记录未写入：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1768"/>
+        <location filename="../widgets/mainwindow.cpp" line="1772"/>
         <source>quality gate %1: report and memory written, nothing committed</source>
         <translation>质量门 %1：已写入报告和 memory，未提交任何内容</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1762"/>
+        <location filename="../widgets/mainwindow.cpp" line="1766"/>
         <source>the commit failed: %1</source>
         <translation>提交失败：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1726"/>
+        <location filename="../widgets/mainwindow.cpp" line="1730"/>
         <source>phase %1 (%2) did not start: %3</source>
         <translation>阶段 %1（%2）未能开始：%3</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1736"/>
+        <location filename="../widgets/mainwindow.cpp" line="1740"/>
         <source>phase 4 (%1) did not run: %2</source>
         <translation>阶段 4（%1）未运行：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1741"/>
+        <location filename="../widgets/mainwindow.cpp" line="1745"/>
         <source>the passing record was kept: nothing written, nothing committed</source>
         <translation>保留了已通过的记录：未写入、未提交任何内容</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1754"/>
+        <location filename="../widgets/mainwindow.cpp" line="1758"/>
         <source>the measurement was stopped: report and memory record it as STOPPED; %1</source>
         <translation>测量已停止：报告和记忆记录为 STOPPED；%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1755"/>
+        <location filename="../widgets/mainwindow.cpp" line="1759"/>
         <source>the measurement was stopped: %1</source>
         <translation>测量已停止：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1758"/>
+        <location filename="../widgets/mainwindow.cpp" line="1762"/>
         <source>committed %1: %2</source>
         <translation>已提交 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1764"/>
+        <location filename="../widgets/mainwindow.cpp" line="1768"/>
         <source>quality gate %1: report and memory written; V0 is not committed, the generated files are committed as %2, a base for your edits</source>
         <translation>质量门 %1：已写入报告和 memory；V0 未提交，生成的文件已提交为 %2，作为你修改的基线</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1778"/>
+        <location filename="../widgets/mainwindow.cpp" line="1782"/>
         <source>Run all phases: done, %1</source>
         <translation>运行全部阶段：完成，%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1778"/>
+        <location filename="../widgets/mainwindow.cpp" line="1782"/>
         <source>Run all phases ended: %1</source>
         <translation>运行全部阶段已结束：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1788"/>
-        <location filename="../widgets/mainwindow.cpp" line="1794"/>
+        <location filename="../widgets/mainwindow.cpp" line="1792"/>
+        <location filename="../widgets/mainwindow.cpp" line="1798"/>
         <source>Commit</source>
         <translation>提交</translation>
     </message>
@@ -2873,17 +2874,17 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
         <translation type="vanished">已提交 %1：V0: baseline kernel</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1804"/>
+        <location filename="../widgets/mainwindow.cpp" line="1808"/>
         <source>Measurement running</source>
         <translation>测量正在运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1804"/>
+        <location filename="../widgets/mainwindow.cpp" line="1808"/>
         <source>A measurement is running. Stop it and quit?</source>
         <translation>测量正在运行。是否停止并退出？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1814"/>
+        <location filename="../widgets/mainwindow.cpp" line="1818"/>
         <source>Save your changes before quitting?
 %1</source>
         <translation>退出前是否保存更改？
@@ -3643,217 +3644,222 @@ Source: %4
     </message>
     <message>
         <location filename="../widgets/rooflineplot.cpp" line="103"/>
-        <location filename="../widgets/rooflineplot.cpp" line="139"/>
+        <location filename="../widgets/rooflineplot.cpp" line="140"/>
         <source>Roofline</source>
         <translation>屋顶线图</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="147"/>
+        <location filename="../widgets/rooflineplot.cpp" line="149"/>
         <source>No roofline yet: the V0 measurement has finished; press Report (%1) to write the report, which draws it.</source>
         <translation>尚无 Roofline 图：V0 测量已完成；按“报告”（%1）写出报告，图随报告绘制。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="150"/>
+        <location filename="../widgets/rooflineplot.cpp" line="152"/>
         <source>No roofline yet: it is drawn with the report, after the V0 measurement (phase 4).</source>
         <translation>尚无 Roofline 图：它会在 V0 测量（阶段 4）之后随报告一同绘制。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="259"/>
+        <location filename="../widgets/rooflineplot.cpp" line="156"/>
+        <source>No roofline for %1: the spec ledger has no %1 peak for %2, so neither a compute roof nor a point can be drawn.</source>
+        <translation>没有 %1 的 Roofline 图：规格账本中没有 %2 的 %1 峰值，因此既画不出计算屋顶，也画不出数据点。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rooflineplot.cpp" line="273"/>
         <source>later versions (kwb measure)</source>
         <translation>后续版本（kwb measure）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="281"/>
+        <location filename="../widgets/rooflineplot.cpp" line="295"/>
         <source>%1 FLOP/byte, %2 TFLOPS
 roof here: %3 TFLOPS (datasheet)</source>
         <translation>%1 FLOP/字节，%2 TFLOPS
 此处屋顶：%3 TFLOPS（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="284"/>
+        <location filename="../widgets/rooflineplot.cpp" line="298"/>
         <source>, %1 (ledger, recorded)</source>
         <translation>，%1（规格账本，记录值）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="285"/>
+        <location filename="../widgets/rooflineplot.cpp" line="299"/>
         <source>, %1 (measured)</source>
         <translation>，%1（实测）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="315"/>
+        <location filename="../widgets/rooflineplot.cpp" line="329"/>
         <source>Reset zoom</source>
         <translation>重置缩放</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="317"/>
+        <location filename="../widgets/rooflineplot.cpp" line="331"/>
         <source>Export as PNG, SVG or PDF…</source>
         <translation>导出为 PNG、SVG 或 PDF…</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="318"/>
+        <location filename="../widgets/rooflineplot.cpp" line="332"/>
         <source>Export roofline</source>
         <translation>导出 Roofline 图</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="319"/>
+        <location filename="../widgets/rooflineplot.cpp" line="333"/>
         <source>SVG (*.svg);;PNG (*.png);;PDF (*.pdf)</source>
         <translation>SVG (*.svg);;PNG (*.png);;PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="351"/>
+        <location filename="../widgets/rooflineplot.cpp" line="365"/>
         <source>Cannot export the roofline as &apos;%1&apos;: use .png, .svg or .pdf.</source>
         <translation>无法将 Roofline 图导出为“%1”：请使用 .png、.svg 或 .pdf。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="353"/>
+        <location filename="../widgets/rooflineplot.cpp" line="367"/>
         <source>Writing %1 failed.</source>
         <translation>写入 %1 失败。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="362"/>
+        <location filename="../widgets/rooflineplot.cpp" line="376"/>
         <source>Roofline — %1, %2</source>
         <translation>屋顶线图 — %1，%2</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="364"/>
+        <location filename="../widgets/rooflineplot.cpp" line="378"/>
         <source>%1, %2: peak %3 TFLOPS, datasheet bandwidth %4 TB/s, ridge point %5 FLOP/byte</source>
         <translation>%1，%2：峰值 %3 TFLOPS，数据手册带宽 %4 TB/s，脊点 %5 FLOP/字节</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="367"/>
+        <location filename="../widgets/rooflineplot.cpp" line="381"/>
         <source>No roofs: the peak or the bandwidth is not known.</source>
         <translation>无屋顶线：峰值或带宽未知。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="394"/>
+        <location filename="../widgets/rooflineplot.cpp" line="408"/>
         <source>Memory roof: %1 TB/s (datasheet)</source>
         <translation>内存屋顶：%1 TB/s（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="401"/>
+        <location filename="../widgets/rooflineplot.cpp" line="415"/>
         <source>Measured ceiling: %1 TB/s</source>
         <translation>实测上限：%1 TB/s</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="401"/>
+        <location filename="../widgets/rooflineplot.cpp" line="415"/>
         <source>Recorded ceiling (spec ledger): %1 TB/s</source>
         <translation>记录的上限（规格账本）：%1 TB/s</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="405"/>
+        <location filename="../widgets/rooflineplot.cpp" line="419"/>
         <source>Compute roof: %1 TFLOPS (%2)</source>
         <translation>计算屋顶：%1 TFLOPS（%2）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="408"/>
+        <location filename="../widgets/rooflineplot.cpp" line="422"/>
         <source>Ridge point: %1 FLOP/byte</source>
         <translation>脊点：%1 FLOP/字节</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="448"/>
+        <location filename="../widgets/rooflineplot.cpp" line="462"/>
         <source>%1 TB/s (datasheet)</source>
         <translation>%1 TB/s（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="450"/>
+        <location filename="../widgets/rooflineplot.cpp" line="464"/>
         <source>%1 TB/s</source>
         <translation>%1 TB/s</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="459"/>
+        <location filename="../widgets/rooflineplot.cpp" line="473"/>
         <source>%1 TB/s (measured copy)</source>
         <translation>%1 TB/s（实测拷贝）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="459"/>
+        <location filename="../widgets/rooflineplot.cpp" line="473"/>
         <source>%1 TB/s (ledger, recorded copy)</source>
         <translation>%1 TB/s（规格账本，记录的拷贝）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="462"/>
+        <location filename="../widgets/rooflineplot.cpp" line="476"/>
         <source>%1 TB/s (ledger)</source>
         <translation>%1 TB/s（规格账本）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="462"/>
+        <location filename="../widgets/rooflineplot.cpp" line="476"/>
         <source>%1 TB/s (measured)</source>
         <translation>%1 TB/s（实测）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="431"/>
-        <location filename="../widgets/rooflineplot.cpp" line="484"/>
+        <location filename="../widgets/rooflineplot.cpp" line="445"/>
+        <location filename="../widgets/rooflineplot.cpp" line="498"/>
         <source>%1 %2 TFLOPS (datasheet)</source>
         <translation>%1 %2 TFLOPS（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="433"/>
-        <location filename="../widgets/rooflineplot.cpp" line="486"/>
+        <location filename="../widgets/rooflineplot.cpp" line="447"/>
+        <location filename="../widgets/rooflineplot.cpp" line="500"/>
         <source>%1 %2 TFLOPS</source>
         <translation>%1 %2 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="469"/>
+        <location filename="../widgets/rooflineplot.cpp" line="483"/>
         <source>ridge %1 FLOP/byte</source>
         <translation>脊点 %1 FLOP/字节</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="472"/>
+        <location filename="../widgets/rooflineplot.cpp" line="486"/>
         <source>ridge %1</source>
         <translation>脊点 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="481"/>
+        <location filename="../widgets/rooflineplot.cpp" line="495"/>
         <source>%1 roof: %2 TFLOPS (datasheet)</source>
         <translation>%1 屋顶：%2 TFLOPS（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="498"/>
+        <location filename="../widgets/rooflineplot.cpp" line="512"/>
         <source>V0</source>
         <translation>V0</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="499"/>
+        <location filename="../widgets/rooflineplot.cpp" line="513"/>
         <source>(above its roof: check the measurement)</source>
         <translation>（高于屋顶：请检查测量）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="518"/>
+        <location filename="../widgets/rooflineplot.cpp" line="532"/>
         <source>%1: intensity %2 FLOP/byte</source>
         <translation>%1：强度 %2 FLOP/字节</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="519"/>
-        <location filename="../widgets/rooflineplot.cpp" line="526"/>
+        <location filename="../widgets/rooflineplot.cpp" line="533"/>
+        <location filename="../widgets/rooflineplot.cpp" line="540"/>
         <source>no measurement</source>
         <translation>无测量</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="525"/>
+        <location filename="../widgets/rooflineplot.cpp" line="539"/>
         <source>No measured point (%1): the dotted line marks the kernel&apos;s arithmetic intensity.</source>
         <translation>无测量点（%1）：虚线标示内核的算术强度。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="528"/>
+        <location filename="../widgets/rooflineplot.cpp" line="542"/>
         <source>The measured point is not drawn: intensity %1 FLOP/byte and %2 TFLOPS must both be positive on log axes.</source>
         <translation>未绘制测量点：在对数坐标轴上，强度 %1 FLOP/字节 和 %2 TFLOPS 都必须为正数。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="532"/>
+        <location filename="../widgets/rooflineplot.cpp" line="546"/>
         <source>Compute roof: %1</source>
         <translation>计算屋顶：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="533"/>
+        <location filename="../widgets/rooflineplot.cpp" line="547"/>
         <source>Memory roof: %1</source>
         <translation>内存屋顶：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="535"/>
+        <location filename="../widgets/rooflineplot.cpp" line="549"/>
         <source>Recorded ceiling (spec ledger, not measured by this run): %1</source>
         <translation>记录的上限（规格账本，非本次运行测得）：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="536"/>
+        <location filename="../widgets/rooflineplot.cpp" line="550"/>
         <source>Measured ceiling: %1</source>
         <translation>实测上限：%1</translation>
     </message>
@@ -4263,137 +4269,136 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::SpecForm</name>
     <message>
-        <location filename="../widgets/specform.cpp" line="79"/>
+        <location filename="../widgets/specform.cpp" line="80"/>
         <source>Save spec</source>
         <translation>保存规格</translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="84"/>
+        <location filename="../widgets/specform.cpp" line="85"/>
         <source>fused ops after the primary one, comma separated</source>
         <translation>主算子之后融合的算子，逗号分隔</translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="87"/>
+        <location filename="../widgets/specform.cpp" line="88"/>
         <source>Role</source>
         <translation>角色</translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="87"/>
+        <location filename="../widgets/specform.cpp" line="88"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="87"/>
+        <location filename="../widgets/specform.cpp" line="88"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="87"/>
+        <location filename="../widgets/specform.cpp" line="88"/>
         <source>Shape</source>
         <translation>形状</translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="87"/>
+        <location filename="../widgets/specform.cpp" line="88"/>
         <source>Stride</source>
         <translation>步长</translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="87"/>
+        <location filename="../widgets/specform.cpp" line="88"/>
         <source>Dtype</source>
         <translation>数据类型</translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="87"/>
+        <location filename="../widgets/specform.cpp" line="88"/>
         <source>Layout</source>
         <translation>布局</translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="91"/>
+        <location filename="../widgets/specform.cpp" line="92"/>
         <source>Size</source>
         <translation>尺寸</translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="91"/>
+        <location filename="../widgets/specform.cpp" line="92"/>
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="95"/>
+        <location filename="../widgets/specform.cpp" line="96"/>
         <source>rel_err = ||out.float() - ref|| / ||ref|| must stay below this (seed: 0.01 for bf16)</source>
         <translation>rel_err = ||out.float() - ref|| / ||ref|| 必须低于此值（seed：bf16 为 0.01）</translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="111"/>
+        <location filename="../widgets/specform.cpp" line="112"/>
         <source>Store the edited spec in .kwb/spec.json; phases 2-4 use it</source>
         <translation>将编辑后的规格保存到 .kwb/spec.json；阶段 2-4 使用它</translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="114"/>
+        <location filename="../widgets/specform.cpp" line="115"/>
         <source>Pattern:</source>
         <translation>模式：</translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="115"/>
+        <location filename="../widgets/specform.cpp" line="116"/>
         <source>Detail:</source>
         <translation>细节：</translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="116"/>
+        <location filename="../widgets/specform.cpp" line="117"/>
         <source>Epilogue:</source>
         <translation>尾声算子：</translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="117"/>
+        <location filename="../widgets/specform.cpp" line="118"/>
         <source>rel_err &lt;</source>
         <translation>rel_err &lt;</translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="118"/>
+        <location filename="../widgets/specform.cpp" line="119"/>
         <source>Threshold source:</source>
         <translation>阈值来源：</translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="119"/>
+        <location filename="../widgets/specform.cpp" line="120"/>
         <source>Accumulate in:</source>
         <translation>累加类型：</translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="120"/>
+        <location filename="../widgets/specform.cpp" line="121"/>
         <source>FLOPs:</source>
         <translation>FLOPs：</translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="122"/>
+        <location filename="../widgets/specform.cpp" line="123"/>
         <source>Bytes:</source>
         <translation>字节数：</translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="284"/>
+        <location filename="../widgets/specform.cpp" line="285"/>
         <source>no spec loaded</source>
         <translation>未加载规格</translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="289"/>
+        <location filename="../widgets/specform.cpp" line="290"/>
         <source>sizes.%1: must be a positive integer, found %2</source>
         <translation>sizes.%1：必须是正整数，实际为 %2</translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="318"/>
+        <location filename="../widgets/specform.cpp" line="324"/>
         <source>the expression does not evaluate</source>
         <translation>表达式无法求值</translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="321"/>
+        <location filename="../widgets/specform.cpp" line="327"/>
         <source>error: %1</source>
         <translation>错误：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="327"/>
         <source>No spec yet: run phase 1 (Understand).</source>
-        <translation>尚无规格：请运行阶段 1（理解）。</translation>
+        <translation type="vanished">尚无规格：请运行阶段 1（理解）。</translation>
     </message>
     <message>
-        <location filename="../widgets/specform.cpp" line="328"/>
+        <location filename="../widgets/specform.cpp" line="333"/>
         <source>Valid.</source>
         <translation>有效。</translation>
     </message>
@@ -4401,88 +4406,88 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::SpecTensorModel</name>
     <message>
-        <location filename="../widgets/specview.cpp" line="40"/>
+        <location filename="../widgets/specview.cpp" line="41"/>
         <source>contiguous</source>
         <translation>连续</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="41"/>
+        <location filename="../widgets/specview.cpp" line="42"/>
         <source>broadcast</source>
         <translation>广播</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="42"/>
+        <location filename="../widgets/specview.cpp" line="43"/>
         <source>transposed</source>
         <translation>转置</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="43"/>
+        <location filename="../widgets/specview.cpp" line="44"/>
         <source>strided</source>
         <translation>跨步</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="61"/>
+        <location filename="../widgets/specview.cpp" line="62"/>
         <source>value %1</source>
         <translation>值 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="66"/>
+        <location filename="../widgets/specview.cpp" line="67"/>
         <source>input</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="67"/>
+        <location filename="../widgets/specview.cpp" line="68"/>
         <source>output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="69"/>
+        <location filename="../widgets/specview.cpp" line="70"/>
         <source>parameter</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="85"/>
+        <location filename="../widgets/specview.cpp" line="86"/>
         <source>%1 %2 (%3): shape %4, stride %5, %6, %7</source>
         <translation>%1 %2（%3）：形状 %4，步长 %5，%6，%7</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="86"/>
         <location filename="../widgets/specview.cpp" line="87"/>
+        <location filename="../widgets/specview.cpp" line="88"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="114"/>
+        <location filename="../widgets/specview.cpp" line="115"/>
         <source>Role</source>
         <translation>角色</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="116"/>
+        <location filename="../widgets/specview.cpp" line="117"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="118"/>
+        <location filename="../widgets/specview.cpp" line="119"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="120"/>
+        <location filename="../widgets/specview.cpp" line="121"/>
         <source>Shape</source>
         <translation>形状</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="122"/>
+        <location filename="../widgets/specview.cpp" line="123"/>
         <source>Stride</source>
         <translation>步长</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="124"/>
+        <location filename="../widgets/specview.cpp" line="125"/>
         <source>dtype</source>
         <translation>dtype</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="126"/>
+        <location filename="../widgets/specview.cpp" line="127"/>
         <source>Layout / value</source>
         <translation>布局 / 值</translation>
     </message>
@@ -4490,156 +4495,161 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::SpecView</name>
     <message>
-        <location filename="../widgets/specview.cpp" line="222"/>
+        <location filename="../widgets/specview.cpp" line="223"/>
         <source>%1 anchor</source>
         <translation>%1 锚点</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="224"/>
+        <location filename="../widgets/specview.cpp" line="225"/>
         <source>%1 pattern</source>
         <translation>%1 模式</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="226"/>
+        <location filename="../widgets/specview.cpp" line="227"/>
         <source>pointwise lowering</source>
         <translation>逐元素下降（pointwise lowering）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/specview.cpp" line="228"/>
+        <location filename="../widgets/specview.cpp" line="229"/>
         <source>chain of %n launch(es)</source>
         <translation>
             <numerusform>%n 次启动组成的链</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/specview.cpp" line="230"/>
+        <location filename="../widgets/specview.cpp" line="231"/>
         <source>chain of %n launch(es), writing input(s) %1 back</source>
         <translation>
             <numerusform>%n 次启动组成的链，并写回输入 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="243"/>
+        <location filename="../widgets/specview.cpp" line="244"/>
         <source>Phase 3 will write a kernel with %1 (%2).</source>
         <translation>阶段 3 将用 %1 生成内核（%2）。</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="244"/>
+        <location filename="../widgets/specview.cpp" line="245"/>
         <source>Phase 3 will write a SKELETON with %1 (the quality gate fails it): %2</source>
         <translation>阶段 3 将用 %1 生成骨架（质量门会判为失败）：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="247"/>
+        <location filename="../widgets/specview.cpp" line="248"/>
         <source>Framework %1: not a built-in backend; the built-in ones would give:</source>
         <translation>框架 %1：不是内置后端；内置后端的结果如下：</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="248"/>
+        <location filename="../widgets/specview.cpp" line="249"/>
         <source>Code generation:</source>
         <translation>代码生成：</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="253"/>
+        <location filename="../widgets/specview.cpp" line="254"/>
         <source>  group %1 [%2]: covered</source>
         <translation>  分组 %1 [%2]：已覆盖</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="254"/>
+        <location filename="../widgets/specview.cpp" line="255"/>
         <source>  group %1 [%2]: not covered: %3</source>
         <translation>  分组 %1 [%2]：未覆盖：%3</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="260"/>
+        <location filename="../widgets/specview.cpp" line="261"/>
         <source>  ✓ %1: kernel (%2)</source>
         <translation>  ✓ %1：内核（%2）</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="261"/>
+        <location filename="../widgets/specview.cpp" line="262"/>
         <source>  ✗ %1: skeleton: %2</source>
         <translation>  ✗ %1：骨架：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="273"/>
+        <location filename="../widgets/specview.cpp" line="274"/>
         <source>  ✗ %1: skeleton (hover for why)</source>
         <translation>  ✗ %1：骨架（悬停查看原因）</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="282"/>
+        <location filename="../widgets/specview.cpp" line="283"/>
         <source>%1: skeleton: %2</source>
         <translation>%1：骨架：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="302"/>
+        <location filename="../widgets/specview.cpp" line="300"/>
+        <source>No spec: phase 1 (Understand) failed. The console and the status bar give the error, and the editor marks its line; fix the problem file, then run phase 1 again.</source>
+        <translation>没有规格：阶段 1（理解）失败。错误见控制台和状态栏，编辑器标出了出错的行；请修正问题文件，然后重新运行阶段 1。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/specview.cpp" line="304"/>
         <source>No spec yet: run phase 1 (Understand).</source>
         <translation>尚无规格：请运行阶段 1（理解）。</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="310"/>
+        <location filename="../widgets/specview.cpp" line="325"/>
         <source>%1: unknown</source>
         <translation>%1：未知</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="312"/>
+        <location filename="../widgets/specview.cpp" line="327"/>
         <source>%1: %2 = %3 %4</source>
         <translation>%1：%2 = %3 %4</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="319"/>
+        <location filename="../widgets/specview.cpp" line="334"/>
         <source>%1: %2 = %3 %4 (%5)</source>
         <translation>%1：%2 = %3 %4（%5）</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="324"/>
+        <location filename="../widgets/specview.cpp" line="339"/>
         <source>Pattern: %1 (%2)</source>
         <translation>模式：%1（%2）</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="325"/>
+        <location filename="../widgets/specview.cpp" line="340"/>
         <source>Problem: %1, dtype %2</source>
         <translation>问题：%1，dtype %2</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="330"/>
+        <location filename="../widgets/specview.cpp" line="345"/>
         <source>Sizes: %1</source>
         <translation>尺寸：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="331"/>
+        <location filename="../widgets/specview.cpp" line="346"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="331"/>
+        <location filename="../widgets/specview.cpp" line="346"/>
         <source>FLOP</source>
         <translation>FLOP</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="331"/>
+        <location filename="../widgets/specview.cpp" line="346"/>
         <source>Bytes</source>
         <translation>字节数</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="331"/>
+        <location filename="../widgets/specview.cpp" line="346"/>
         <source>bytes</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="333"/>
+        <location filename="../widgets/specview.cpp" line="348"/>
         <source>Threshold: rel_err &lt; %1 (%2); accumulation %3</source>
         <translation>阈值：rel_err &lt; %1（%2）；累加类型 %3</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="339"/>
+        <location filename="../widgets/specview.cpp" line="354"/>
         <source>Ambiguity: </source>
         <translation>歧义：</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="339"/>
+        <location filename="../widgets/specview.cpp" line="354"/>
         <source>Note: </source>
         <translation>注：</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="318"/>
+        <location filename="../widgets/specview.cpp" line="333"/>
         <source>%1: %2 %3 (%4); %5</source>
         <translation>%1：%2 %3（%4）；%5</translation>
     </message>
@@ -5597,15 +5607,15 @@ output followed live, cancel is scancel; the workspace must be on a file system 
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="125"/>
-        <location filename="../widgets/wizardpanel.cpp" line="442"/>
-        <location filename="../widgets/wizardpanel.cpp" line="485"/>
+        <location filename="../widgets/wizardpanel.cpp" line="446"/>
+        <location filename="../widgets/wizardpanel.cpp" line="489"/>
         <source>Not run yet. The records consulted appear in the Knowledge panel.</source>
         <translation>尚未运行。查阅过的记录会显示在知识面板中。</translation>
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="133"/>
         <location filename="../widgets/wizardpanel.cpp" line="346"/>
-        <location filename="../widgets/wizardpanel.cpp" line="486"/>
+        <location filename="../widgets/wizardpanel.cpp" line="490"/>
         <source>Not run yet.</source>
         <translation>尚未运行。</translation>
     </message>
@@ -5646,7 +5656,7 @@ output followed live, cancel is scancel; the workspace must be on a file system 
     </message>
     <message>
         <location filename="../widgets/wizardpanel.cpp" line="222"/>
-        <location filename="../widgets/wizardpanel.cpp" line="531"/>
+        <location filename="../widgets/wizardpanel.cpp" line="535"/>
         <source>Run V0 measurement</source>
         <translation>运行 V0 测量</translation>
     </message>
@@ -5740,47 +5750,47 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation>计划：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="437"/>
+        <location filename="../widgets/wizardpanel.cpp" line="441"/>
         <source>Show phase %1&apos;s results (nothing runs again). Alt+%1; Ctrl+%1 runs it again.</source>
         <translation>显示第 %1 阶段的结果（不会重新运行）。Alt+%1；Ctrl+%1 重新运行。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="438"/>
+        <location filename="../widgets/wizardpanel.cpp" line="442"/>
         <source>Show phase %1&apos;s page and its Run button. Alt+%1; Ctrl+%1 runs it.</source>
         <translation>显示第 %1 阶段的页面及其运行按钮。Alt+%1；Ctrl+%1 运行它。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="457"/>
+        <location filename="../widgets/wizardpanel.cpp" line="461"/>
         <source>Runs once phase %1 has run in this window (the phases run in order; a reviewed workspace&apos;s recorded phases are shown, not run again)</source>
         <translation>在本窗口中运行阶段 %1 之后才可运行（各阶段按顺序运行；审阅的工作区只显示已记录的阶段，不会重新运行）</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="461"/>
+        <location filename="../widgets/wizardpanel.cpp" line="465"/>
         <source>Runs phase 1 again. Phases 1-4 run again end in a new V0: V0 is replaced (its commit stays in git). Measure Again keeps V0 and records kernel.py as V%1.</source>
         <translation>重新运行阶段 1。重新运行阶段 1–4 会得到新的 V0：V0 被替换（其提交仍保留在 git 中）。“再次测量”保留 V0，并把 kernel.py 记录为 V%1。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="465"/>
+        <location filename="../widgets/wizardpanel.cpp" line="469"/>
         <source>Measure the regenerated kernel as a new V0: V0 is replaced (its commit stays in git). Measure Again keeps V0 and records kernel.py as V%1.</source>
         <translation>将重新生成的内核测量为新的 V0：V0 被替换（其提交仍保留在 git 中）。“再次测量”保留 V0，并把 kernel.py 记录为 V%1。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="560"/>
+        <location filename="../widgets/wizardpanel.cpp" line="564"/>
         <source>⚠ %1 will write a SKELETON for this problem, which the quality gate fails (%2). %3 gives a kernel.</source>
         <translation>⚠ %1 将为此问题生成骨架，质量门会判为失败（%2）。%3 可生成内核。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="562"/>
+        <location filename="../widgets/wizardpanel.cpp" line="566"/>
         <source> or </source>
         <translation> 或 </translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="568"/>
+        <location filename="../widgets/wizardpanel.cpp" line="572"/>
         <source>Use %1</source>
         <translation>使用 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="569"/>
+        <location filename="../widgets/wizardpanel.cpp" line="573"/>
         <source>Set Framework to %1 and run phase 1 again (seconds)</source>
         <translation>将框架设为 %1 并重新运行阶段 1（数秒）</translation>
     </message>
@@ -5798,7 +5808,7 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation>运行各阶段以进行测量。</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="531"/>
+        <location filename="../widgets/wizardpanel.cpp" line="535"/>
         <source>Measure V0 anew</source>
         <translation>重新测量 V0</translation>
     </message>

@@ -1221,6 +1221,10 @@ bool MainWindow::openPath(const QString& logicFileOrWorkspace) {
       m_session->setReview(*review);
       showReviewReport();
       for (const QString& w : review->warnings) m_console->appendMessage(tr("Review: %1").arg(w), MessageKind::Warning);
+      if (!review->rooflineNoPeakDtype.isEmpty())
+        m_console->appendMessage(
+            tr("Review: %1").arg(RooflinePlot::noPeakNote(review->rooflineNoPeakDtype, review->gpu)),
+            MessageKind::Info);
     }
   }
   updateActions();

@@ -126,6 +126,7 @@ RooflinePlot::RooflinePlot(QWidget* parent)
 
 void RooflinePlot::clear() {
   m_data.reset();
+  m_unavailable.clear();
   m_plot->clearGraphs();
   m_plot->clearItems();
   m_hover = nullptr;
@@ -142,12 +143,19 @@ void RooflinePlot::clear() {
 }
 
 QString RooflinePlot::emptyNote() const {
+  if (!m_unavailable.isEmpty()) return m_unavailable;
   // a reviewed workspace's Report shows the report on disk, which draws nothing here
   if (m_report && m_report->isEnabled() && m_session && m_session->job())
     return tr("No roofline yet: the V0 measurement has finished; press Report (%1) to write the report, which draws "
               "it.")
         .arg(m_report->shortcut().toString(QKeySequence::NativeText));
   return tr("No roofline yet: it is drawn with the report, after the V0 measurement (phase 4).");
+}
+
+QString RooflinePlot::noPeakNote(const QString& dtype, const QString& gpu) {
+  return tr("No roofline for %1: the spec ledger has no %1 peak for %2, so neither a compute roof nor a point can be "
+            "drawn.")
+      .arg(dtype, gpu);
 }
 
 void RooflinePlot::setReportAction(QAction* report) {
@@ -223,6 +231,12 @@ void RooflinePlot::setSession(WorkbenchSession* session) {
       setVersionPoints(versionPoints(session->review()->root));
     } else {
       clear();
+      // an int32 problem: no V0 measurement will ever draw one, so the note must not promise it (new-user trial 21 #7);
+      // kept as the empty chart's note, which the Report action's changes rewrite
+      if (session->review() && !session->review()->rooflineNoPeakDtype.isEmpty()) {
+        m_unavailable = noPeakNote(session->review()->rooflineNoPeakDtype, session->review()->gpu);
+        setNote(emptyNote());
+      }
     }
   });
 }

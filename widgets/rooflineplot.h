@@ -61,6 +61,10 @@ class RooflinePlot : public QWidget {
   /// the action's changed() signal; nullptr: the note always names phase 4.
   void setReportAction(QAction* report);
 
+  /// The note of a chart that cannot be drawn because the spec ledger has no peak for @p dtype ("int32") on @p gpu
+  /// (WorkspaceReview::rooflineNoPeakDtype), translated; the console's line says the same.
+  static QString noPeakNote(const QString& dtype, const QString& gpu);
+
   /// Writes the chart to `path`, the format from its suffix: .png (2× pixels), .svg (QSvgGenerator) or
   /// .pdf (vector). False with *error for another suffix or a write failure.
   bool exportTo(const QString& path, QString* error = nullptr);
@@ -137,8 +141,10 @@ class RooflinePlot : public QWidget {
   QScrollArea* m_noteScroll;
   QPointer<WorkbenchSession> m_session;  ///< setSession(): a job's empty chart may say "press Report"
   QPointer<QAction> m_report;            ///< setReportAction(): the note of an empty chart names it when it is enabled
-  /// The note of an empty chart: press Report when m_report is enabled, else after phase 4.
+  /// The note of an empty chart: why none can be drawn (m_unavailable), else press Report when m_report is enabled,
+  /// else after phase 4.
   QString emptyNote() const;
+  QString m_unavailable;  ///< why this chart cannot be drawn (noPeakNote()); "" while it may be; clear() resets it
 };
 
 /// Renders `data` off screen (900 × 600 pixels) to a PNG at `pngPath`,

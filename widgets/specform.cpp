@@ -2,6 +2,7 @@
 
 #include "core/analysis/problemspec.h"
 #include "core/perf/utilization.h"
+#include "widgets/specview.h"
 
 #include <QComboBox>
 #include <QFormLayout>
@@ -302,6 +303,11 @@ QStringList SpecForm::problems() const {
 QString SpecForm::flopsValueText() const { return m_flopsValue->text(); }
 QString SpecForm::bytesValueText() const { return m_bytesValue->text(); }
 
+void SpecForm::setPhase1Failed(bool failed) {
+  m_phase1Failed = failed;
+  refresh();
+}
+
 void SpecForm::refresh() {
   const json s = spec();
   const QStringList list = s.is_object() ? problems() : QStringList();
@@ -324,9 +330,7 @@ void SpecForm::refresh() {
   };
   show(m_flopsValue, "flops", QStringLiteral("FLOP"));
   show(m_bytesValue, "bytes", QStringLiteral("B"));
-  m_problems->setText(!s.is_object()   ? tr("No spec yet: run phase 1 (Understand).")
-                      : list.isEmpty() ? tr("Valid.")
-                                       : list.join(u'\n'));
+  m_problems->setText(!s.is_object() ? noSpecText(m_phase1Failed) : list.isEmpty() ? tr("Valid.") : list.join(u'\n'));
   m_problems->setStyleSheet(list.isEmpty() ? QString() : QStringLiteral("color: #b00020"));
   m_save->setEnabled(s.is_object() && list.isEmpty());
 }

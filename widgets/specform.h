@@ -35,6 +35,8 @@ class SpecForm : public QWidget {
   /// Loads a kwb-spec-1 document (null clears the form). Fields the form does not show (ops,
   /// pointwise_graph, notes, ...) are kept as they are and come back in spec().
   void setSpec(const nlohmann::json& spec);
+  /// Whether the last phase 1 failed: with no spec, the form's status line then points to the error (noSpecText).
+  void setPhase1Failed(bool failed);
   /// The loaded document with the form's fields written back: pattern.{primary,detail,epilogue},
   /// inputs/outputs shape, stride, dtype, layout (a shape cell "4096, 393216"; a token that is not an
   /// integer is kept as a string so validation names it), sizes, accuracy.{rel_err_threshold,
@@ -61,6 +63,7 @@ class SpecForm : public QWidget {
   void fillSizes();
 
   nlohmann::json m_base;
+  bool m_phase1Failed = false;
   bool m_loading = false;
   QComboBox* m_pattern;
   QLineEdit* m_detail;

@@ -5,6 +5,7 @@
 #include "core/records/exprtext.h"
 #include "core/review/displaytext.h"
 
+#include <QCoreApplication>
 #include <QEvent>
 #include <QHeaderView>
 #include <QLabel>
@@ -295,11 +296,25 @@ void SpecView::setCodegen(const CodegenVerdict& verdict) {
   m_codegen->show();
 }
 
+QString noSpecText(bool phase1Failed) {
+  return phase1Failed ? QCoreApplication::translate(
+                            "kwb::SpecView",
+                            "No spec: phase 1 (Understand) failed. The console and the status bar give the error, and "
+                            "the editor marks its line; fix the problem file, then run phase 1 again.")
+                      : QCoreApplication::translate("kwb::SpecView", "No spec yet: run phase 1 (Understand).");
+}
+
+void SpecView::setPhase1Failed(bool failed) {
+  m_phase1Failed = failed;
+  if (!m_hasSpec) m_summary->setText(noSpecText(failed));
+}
+
 void SpecView::setSpec(const nlohmann::json& spec) {
   m_model->resetData(spec);
   fitTable();
+  m_hasSpec = spec.is_object();
   if (!spec.is_object()) {
-    m_summary->setText(tr("No spec yet: run phase 1 (Understand)."));
+    m_summary->setText(noSpecText(m_phase1Failed));
     return;
   }
   const QLocale c = QLocale::c();

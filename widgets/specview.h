@@ -56,6 +56,9 @@ class SpecView : public QWidget {
   explicit SpecView(QWidget* parent = nullptr);
   /// Shows `spec` (a kwb-spec-1 document); a null document clears the view.
   void setSpec(const nlohmann::json& spec);
+  /// Whether the last phase 1 failed: with no spec, the summary then points to the error (the console's line, the
+  /// editor's mark) instead of "run phase 1", which read as if it had never run (new-user trial 21, GUI).
+  void setPhase1Failed(bool failed);
   SpecTensorModel* tensorModel() const { return m_model; }
   /// The summary text shown above the table (pattern, FLOPs, bytes, threshold), for tests.
   QString summaryText() const;
@@ -78,7 +81,12 @@ class SpecView : public QWidget {
   QTableView* m_table;
   QLabel* m_summary;
   QLabel* m_codegen;
+  bool m_hasSpec = false;
+  bool m_phase1Failed = false;
 };
+
+/// What the Spec page says with no spec (translated): "run phase 1", or, after phase 1 failed, where its error is.
+QString noSpecText(bool phase1Failed);
 
 /// The plan @p verdict's kernels use, in the GUI's words (translated): "pool anchor", "chain of 2 launches", ...;
 /// "" when nothing plans the spec.

@@ -425,6 +425,10 @@ void WizardPanel::setSession(WorkbenchSession* session) {
 void WizardPanel::setPhaseState(int phase, PhaseState state) {
   if (phase < 1 || phase > 4) return;
   m_states[phase - 1] = state;
+  if (phase == 1) {
+    m_specView->setPhase1Failed(state == PhaseState::Failed);
+    m_specForm->setPhase1Failed(state == PhaseState::Failed);
+  }
   // A phase that is redone invalidates the later ones' results.
   if (state == PhaseState::Running)
     for (int p = phase + 1; p <= 4; ++p) m_states[p - 1] = PhaseState::NotRun;

@@ -1225,6 +1225,9 @@ int cmdExport(const QStringList& args, const FigureRenderer& renderer, const Htm
     return usage(chosen ? error : error + QStringLiteral("; choose another place with --output FILE"));
   if (madeDir && QFileInfo(outDir).isDir()) out() << "created folder " << outDir << Qt::endl;  // said, not silent
   for (const QString& w : review->warnings) err() << "kwb: warning: " << w << Qt::endl;
+  if (!review->rooflineNoPeakDtype.isEmpty())
+    err() << "kwb: note: no roofline for " << review->rooflineNoPeakDtype << ": the spec ledger has no "
+          << review->rooflineNoPeakDtype << " peak for " << review->gpu << Qt::endl;
   out() << "wrote " << QFileInfo(output).absoluteFilePath() << " (quality gate " << verdictCode(review->verdict) << ")"
         << Qt::endl;
   // An interrupted run is said with the command that recovers it, not only inside the file (new-user trial 17, #5).

@@ -153,11 +153,13 @@ UtilizationResult computeUtilization(const UtilizationRequest& req, const SpecLe
   r.gpuId = gpu.id;
 
   r.dtype = normalizeDtype(req.dtype);
+  r.noPeak = r.dtype.isEmpty();
   if (r.dtype.isEmpty())
     return fail(QStringLiteral("unknown dtype \"") + req.dtype + QStringLiteral("\"; known: ") +
                 ledgerDtypes().join(QStringLiteral(", ")));
   const std::optional<SpecValue> peak = gpu.densePeakTflops(r.dtype);
   if (!peak || peak->value <= 0.0) {
+    r.noPeak = true;
     const QString why = gpu.missingNote(QStringLiteral("dense.") + r.dtype);
     return fail(gpu.id + QStringLiteral(" has no published dense ") + r.dtype + QStringLiteral(" peak") +
                 (why.isEmpty() ? QString() : QStringLiteral(" (") + why + QLatin1Char(')')) + QStringLiteral("; ") +

@@ -28,11 +28,14 @@ struct UtilizationRequest {
 
 struct UtilizationResult {
   bool ok = false;
-  QString error;       ///< why ok is false: lookup, expression (muParser message + position), missing peak
-  QString gpuId;       ///< resolved ledger id
-  QString dtype;       ///< normalised dtype key used for the peak
-  double flops = 0.0;  ///< FLOP (ops for int8)
-  double bytes = 0.0;  ///< bytes
+  QString error;  ///< why ok is false: lookup, expression (muParser message + position), missing peak
+  /// ok is false because the ledger has no peak for the request's dtype: one it does not know (int32, int64) or
+  /// one this GPU publishes no dense peak for. The dtype's failure, not the request's: no roofline can be drawn.
+  bool noPeak = false;
+  QString gpuId;                     ///< resolved ledger id
+  QString dtype;                     ///< normalised dtype key used for the peak
+  double flops = 0.0;                ///< FLOP (ops for int8)
+  double bytes = 0.0;                ///< bytes
   double arithmeticIntensity = 0.0;  ///< FLOP/byte
   double ridgePoint = 0.0;           ///< FLOP/byte where the datasheet roofs meet: peakTflops / peakBandwidthTBs
   double achievedTflops = 0.0;       ///< flops / time / 1e12: TFLOPS (TOPS for int8, see computeRateUnit)

@@ -496,6 +496,8 @@ std::optional<WorkspaceReview> readWorkspaceReview(const QString& path, QString*
         d.label = unmeasuredPointLabel(r.skeleton, dry);  // a skeleton: no kernel ran, dry run or not
       }
       r.roofline = d;
+    } else if (u.noPeak) {
+      r.rooflineNoPeakDtype = str(r.spec, "dtype");
     } else {
       r.warnings << QStringLiteral("roofline not drawn: %1").arg(u.error);
     }

@@ -63,6 +63,10 @@ struct WorkspaceReview {
   std::optional<RunResult> result;       ///< the run's merged RESULT_JSON
   QString logPath;                       ///< the run's output.log ("" if missing)
   std::optional<RooflineData> roofline;  ///< .kwb/roofline.json, else recomputed from the spec and the run
+  /// The spec's dtype ("int32") when no roofline could be drawn because the spec ledger has no peak for it on this
+  /// GPU (UtilizationResult::noPeak); "" otherwise. Not one of the warnings: the GUI's roofline dock and console say it
+  /// in the UI's language (new-user trial 21 #7: an English line in the zh_CN console, a dock promising a plot).
+  QString rooflineNoPeakDtype;
   /// Knowledge records consulted (memory/vN.json "references"; for a later version that names none, V0's: phase 2
   /// ran for V0 only).
   QList<KnowledgeRecord> records;
