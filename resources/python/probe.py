@@ -796,6 +796,13 @@ def run(logic_path, partial, scale, guess=False):
     check = dtype_check(logic_path, model, inputs, tr.ops, spec["ops"], user_line)
     if check is not None:
         spec["dtype_check"] = check
+    # which random ops eval mode turns off (probe_eval.py): F.dropout(x, p, self.training) as nn.Dropout does, or
+    # F.dropout(x, p, training=True), which draws in every mode (new-user trial 21, #1)
+    mark_phase("forward() in eval mode (which random ops eval() turns off)")
+    from probe_eval import eval_randomness
+    drawn = eval_randomness(logic_path, model, inputs, tr.ops, spec["ops"], user_line)
+    if drawn is not None:
+        spec["eval_randomness"] = drawn
     if scale:
         spec["dry_run"] = dry_run_sizes(an, tensor_inputs + weights, sizes)
     if "minimal_reference" in spec and not guess:
