@@ -121,6 +121,10 @@ bool skippedForThisCpu(const CaseResult& c, bool cpuDryRun) {
   return cpuDryRun && c.status == QLatin1String("SKIPPED") && c.reason.startsWith(QLatin1String(kDryRunNotOnThisCpu));
 }
 
+bool skippedAsVacuous(const CaseResult& c) {
+  return c.status == QLatin1String("SKIPPED") && c.reason.contains(QLatin1String(kVacuousCheck));
+}
+
 bool isCaseStatus(const QString& s) {
   // SKIPPED: a CPU dry run's case whose reference raises in its dtype on this CPU's torch (kDryRunNotOnThisCpu);
   // the gate fails it anywhere else

@@ -222,6 +222,25 @@ class SizeMinimums(unittest.TestCase):
         self.assertEqual(shapes["boundary_tail"], [2, 32, 3, 769])
 
 
+    def test_unbiased_std_keeps_the_reduced_dim_past_its_correction(self):
+        # new-user trial 21 #3: std(x, dim=0, unbiased=True) of a 3 x 70001 input; boundary_size1 gave [1, 70001]
+        # before, an all-NaN reference that any NaN kernel "passed" as "reference is all zero"
+        plan, shapes = self.cases("std_unbiased_short_dim0", "codegen/chains/problems/std_unbiased_short_dim0.py", 128)
+        self.assertEqual(plan.minimum, {3: 2})
+        self.assertGreaterEqual(shapes["boundary_size1"][0], 2)  # a size the std has two samples at, or more
+        with torch.no_grad():
+            for shape in shapes.values():
+                self.assertTrue(bool(torch.isfinite(torch.std(torch.randn(shape), dim=0)).all()), shape)
+
+    def test_var_mean_correction_two_keeps_three(self):
+        # the second member: var_mean(x, dim=1, correction=2) of a 300 x 5 x 40 input: dim 1 keeps at least 3
+        plan, shapes = self.cases("var_mean_correction2_dim1", "codegen/chains/problems/var_mean_correction2_dim1.py",
+                                  128)
+        self.assertEqual(plan.minimum, {5: 3})
+        for name, shape in shapes.items():
+            self.assertGreaterEqual(shape[1], 3, (name, shape))
+
+
 class BoundedIndexInputs(unittest.TestCase):
     """An index or offset input whose values a dim bounds (embedding_bag's offsets: length batch or batch + 1, cuts
     batch - 1, ids below n + 1): the harness's derived cases map sizes within 2 of a resized dim with it, so
