@@ -698,8 +698,13 @@ def run(logic_path, partial, scale, guess=False):
     if why:
         # A dict output was planned as a kernel and failed 7 harness cases later (new-user trial 9, #5).
         kinds = {dict: (ast.Dict, ast.DictComp), str: (ast.Constant, ast.JoinedStr), set: (ast.Set, ast.SetComp)}
+        fix = ""
+        if isinstance(result, dict):  # Hugging Face style outputs (new-user trial 21, #8)
+            fix = ("; return tuple(d.values()) to compare every entry, or return the one tensor to compare "
+                   "(e.g. d[%r])" % next((k for k, v in result.items() if isinstance(v, torch.Tensor)),
+                                         next(iter(result), "key")))
         raise Failure("NonTensorOutput", "%s: the output must be a tensor, a number or a tuple/list of them "
-                      "(what the harness compares)" % why,
+                      "(what the harness compares)%s" % (why, fix),
                       return_line(tree, fn, cls, kinds.get(type(result), ())))
     outs = list(result) if isinstance(result, (tuple, list)) else [result]
     out_tensors = [o for o in outs if isinstance(o, torch.Tensor)]
