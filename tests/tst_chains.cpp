@@ -1456,6 +1456,11 @@ void TestChains::emulated_data() {
        "u68_CausalAttention_einsum_triu_masked_fill", "~u68_CausalAttention_einsum_triu_masked_fill", ""},
       {"arange-comparison mask, -1e9 fill, 4-D heads: kwb_attention at boundary_tail",
        "u69_CausalAttention_arange_compare_dropout", "~u69_CausalAttention_arange_compare_dropout", "boundary_tail"},
+      // new-user trial 21, #1: functional dropout that follows the module's mode, the identity in eval mode
+      {"F.dropout(x, p, self.training), no nn.Dropout: the identity in eval mode", "dropout_functional_selftraining",
+       "=dropout_functional_selftraining", ""},
+      {"F.dropout2d(x, p, self.training) in a submodule after a conv: the identity in eval mode",
+       "dropout2d_functional_submodule", "=dropout2d_functional_submodule", ""},
       {"additive triu(-inf) mask, the scale after it", "u70_CausalAttention_additive_triu_inf",
        "~u70_CausalAttention_additive_triu_inf", ""},
       {"where(triu mask, full_like(s, -inf), s), softmax, the sequence shrunk by name",
@@ -2440,6 +2445,15 @@ void TestChains::traceSkeletons() {
        {QStringLiteral("reads a tensor value"), QStringLiteral("line 10: bool() of a tensor")}},
       {"u62_Inplace_input_mul_add_relu",
        {QStringLiteral("writes its input x in place (aten::mul_, line 9)"), QStringLiteral("write the final value")}},
+      // new-user trial 21, #1: a dropout that eval mode keeps (training=True) has no deterministic reference;
+      // before, x * mask was aliased to x ("the harness runs eval()") and a GPU run failed every case
+      {"dropout_functional_forced",
+       {QStringLiteral("draws random numbers in every mode (F.dropout, line 14: training=True"),
+        QStringLiteral("F.dropout(x, p, self.training)")}},
+      {"dropout_functional_forced_with_module",
+       {QStringLiteral("draws random numbers in every mode (F.dropout, line 11: training=True")}},
+      {"alpha_dropout_functional_forced",
+       {QStringLiteral("draws random numbers in every mode (F.alpha_dropout, line 13: training=True")}},
   };
   for (const Case& c : cases)
     for (const char* fw : {"triton", "cutedsl"}) {
@@ -2475,6 +2489,16 @@ void TestChains::traceSkeletons() {
   }
   // a spec without either keeps its plan (the trace reason is empty)
   QVERIFY(kwb::traceSkeletonReason(loadSpec(QStringLiteral("u58_CausalSelfAttention_tril_mask"))).isEmpty());
+  // dropout that eval mode turns off (F.dropout(x, p, self.training), F.dropout2d in a submodule): planned, the
+  // harness runs both models in eval mode (emulated() runs the kernels)
+  for (const char* spec : {"dropout_functional_selftraining", "dropout2d_functional_submodule"}) {
+    const json s = loadSpec(QLatin1String(spec));
+    QVERIFY2(kwb::randomDrawReason(s).isEmpty(), spec);
+    for (const char* fw : {"triton", "cutedsl"}) {
+      QString why;
+      QVERIFY2(kwb::backendById(QLatin1String(fw))->supports(s, &why), qPrintable(why));
+    }
+  }
 }
 
 void TestChains::cuteGemmEmulated() {

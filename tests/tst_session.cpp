@@ -192,6 +192,53 @@ class TestSession : public QObject {
     QCOMPARE(out.gateResult, QStringLiteral("FAIL"));
   }
 
+  // New-user trial 21, #3: a case whose reference has no finite value (an unbiased std over a size-1 dim) checks
+  // nothing. The harness reports it SKIPPED with kVacuousCheck in its reason: no failure in any mode, but no pass
+  // either, so a run whose every case is vacuous is no PASS.
+  void vacuousCaseIsNeitherPassNorFailure() {
+    RunOutcome o;
+    o.ok = true;
+    o.exitCode = 0;
+    o.runDir = QStringLiteral("/nonexistent/run");
+    CaseResult primary;
+    primary.name = QStringLiteral("problem_shape");
+    primary.status = QStringLiteral("PASS");
+    CaseResult vac;
+    vac.name = QStringLiteral("boundary_size1");
+    vac.status = QStringLiteral("SKIPPED");
+    vac.reason = QStringLiteral("output: ") + QLatin1String(kVacuousCheck) +
+                 QStringLiteral(
+                     " (all 193 reference values are non-finite, and the kernel's match them): the check "
+                     "is vacuous");
+    QVERIFY(skippedAsVacuous(vac));
+    QVERIFY(!skippedAsVacuous(primary));
+    QVERIFY(!skippedForThisCpu(vac, true));  // not this CPU's gap
+    RunResult res;
+    res.status = QStringLiteral("PASS");
+    o.cases = {primary, vac};
+    res.cases = o.cases;
+    o.result = res;
+    RecordsInput in;
+    in.outcome = &o;
+    in.framework = QStringLiteral("none");
+    in.implemented = true;
+    in.staticCheckOk = true;
+    in.cpuDryRun = false;  // on a GPU too: not the gate's failure
+    RecordsOutput out;
+    evaluateGate(in, QString(), &out);
+    QVERIFY2(!out.gateReason.contains(QLatin1String("boundary_size1")), qPrintable(out.gateReason));
+    QCOMPARE(out.gateResult, QStringLiteral("PASS"));
+    // every case vacuous: nothing checked the kernel
+    o.cases = {vac};
+    o.result->cases = o.cases;
+    o.result->status = QStringLiteral("FAIL");  // the harness's summarize() says so too
+    evaluateGate(in, QString(), &out);
+    QCOMPARE(out.gateResult, QStringLiteral("FAIL"));
+    QVERIFY2(
+        out.gateReason.contains(QLatin1String("no case checked the kernel: boundary_size1 had no finite reference")),
+        qPrintable(out.gateReason));
+  }
+
   void syntheticInputsAndLayoutReachTheReport() {
     // New-user trial 19, #11: result.json said a case ran on synthetic inputs, baseline_report.md did not; and the
     // kernel's result layout differing from Model's is a report warning naming the cases.

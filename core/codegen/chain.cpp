@@ -6890,7 +6890,10 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
     }
     if (!mask) continue;
     if (o.name == u"mul" && !other.isEmpty())
-      m_alias.insert(o.id, other);  // x * mask / p: the identity outside training (the harness runs eval())
+      // x * mask / p: the identity outside training. The harness runs eval() for every draw that eval mode turns off
+      // (nn.Dropout, F.dropout(x, p, self.training)); one that eval keeps (training=True) never reaches here: the
+      // trace reason makes it a skeleton (skeleton.h randomDrawReason, new-user trial 21 #1)
+      m_alias.insert(o.id, other);
     else
       m_dropoutMask.insert(o.id);  // the mask scaled in place (div_)
   }

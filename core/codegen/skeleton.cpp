@@ -96,6 +96,35 @@ QString traceBranchReason(const nlohmann::json& spec) {
         .arg(line(a))
         .arg(what);
   }
+  return randomDrawReason(spec);
+}
+
+QString randomDrawReason(const nlohmann::json& spec) {
+  if (!spec.is_object()) return {};
+  for (const auto& o : spec.value("ops", nlohmann::json::array())) {
+    // the probe marks dropout-mask draws only (probe_eval.MASK_OPS: a torch.randn of an initial state is drawn
+    // again from the harness's seed, 35_LSTM)
+    if (!o.is_object() || !o.contains("random_in_eval") || !o["random_in_eval"].is_boolean() ||
+        !o["random_in_eval"].get<bool>())
+      continue;
+    const QString fn = jsonStr(o, "function");
+    const QString op = jsonStr(o, "op").section(QStringLiteral("::"), -1);
+    // F.dropout / F.dropout2d / F.alpha_dropout / F.feature_alpha_dropout: the user's call, and what turns it off
+    if (fn.contains(QLatin1String("dropout")))
+      return QStringLiteral(
+                 "forward draws random numbers in every mode (F.%1, line %2: training=True, which eval() does not "
+                 "turn off): the output is random, with no deterministic reference to check a kernel against; write "
+                 "F.%1(x, p, self.training) so that eval mode makes it the identity (the harness runs both models "
+                 "in eval mode then), or drop it")
+          .arg(fn)
+          .arg(jsonLine(o));
+    return QStringLiteral(
+               "forward draws random numbers in every mode (%1, line %2, which eval() does not turn off): the output "
+               "is random, with no deterministic reference to check a kernel against; pass the random tensor in as "
+               "an input, or draw it only in training mode")
+        .arg(fn.isEmpty() ? op : fn)
+        .arg(jsonLine(o));
+  }
   return {};
 }
 

@@ -29,8 +29,17 @@ GeneratedKernel makeSkeleton(const nlohmann::json& spec, const SkeletonStyle& st
 /// (its chain planner writes an input's final value back: chain.h).
 QString traceSkeletonReason(const nlohmann::json& spec);
 
-/// The first part of traceSkeletonReason alone: a tensor value read to choose control flow, or "".
+/// The first part of traceSkeletonReason alone: a tensor value read to choose control flow, or else
+/// randomDrawReason(); "" when neither.
 QString traceBranchReason(const nlohmann::json& spec);
+
+/// Why a trace that draws random numbers in every mode has no kernel, or "": the first spec op the probe marked
+/// `"random_in_eval": true` (probe_eval.py: its eval-mode trace draws at the same line), e.g.
+/// F.dropout(x, p, training=True) (new-user trial 21, #1). Such an output has no deterministic reference, and the
+/// harness's eval mode does not help, so no backend plans it. Draws that eval mode turns off (nn.Dropout,
+/// F.dropout(x, p, self.training): `false`) are the identity in the harness's eval mode and stay plannable. Specs
+/// from probes before the field: "". Names the user's function (F.dropout) or the aten op, and its line.
+QString randomDrawReason(const nlohmann::json& spec);
 
 /// The second part alone: forward writes one of its inputs in place (names the input, the op and its line),
 /// or "". A backend that writes the final value back into the input may still plan the spec.

@@ -97,6 +97,8 @@ void evaluateGate(const RecordsInput& in, const QString& kernelPath, RecordsOutp
   // while it runs in float32 on the same inputs (the harness's CpuDtypeGap; new-user trial 12, #2: every ConvTranspose
   // with in != out channels FAILed its bf16 case on torch 1.13). Listed, not failed; outside a dry run it fails.
   QStringList notOnCpu;
+  QStringList vacuous;  // SKIPPED: the reference has no finite value (skippedAsVacuous)
+  bool passed = false;
   for (const CaseResult& c : o.cases) {
     if (in.cpuDryRun && c.status == QLatin1String("TIMEOUT_FAIL")) {
       slowOnCpu.append(c.name);
@@ -106,12 +108,21 @@ void evaluateGate(const RecordsInput& in, const QString& kernelPath, RecordsOutp
       notOnCpu.append(c.name);
       continue;
     }
+    if (skippedAsVacuous(c)) {  // nothing finite to compare: no failure, no pass (new-user trial 21, #3)
+      vacuous.append(c.name);
+      continue;
+    }
+    if (c.status == QLatin1String("PASS")) passed = true;
     if (c.status == QLatin1String("TIMEOUT_FAIL")) timeout = true;
     if (c.status != QLatin1String("PASS"))
       reasons.append(
           QStringLiteral("%1: %2%3")
               .arg(c.name, c.status, c.reason.isEmpty() ? QString() : QStringLiteral(" (") + c.reason + u')'));
   }
+  if (!vacuous.isEmpty() && !passed && reasons.isEmpty() && !in.cpuDryRun)
+    reasons.append(QStringLiteral("no case checked the kernel: %1 had no finite reference value to compare (the check "
+                                  "is vacuous)")
+                       .arg(vacuous.join(QStringLiteral(", "))));
   // first: why nothing else ran; a signal from outside kwb is no user's Stop (new-user trial 17, #4)
   if (o.cancelled)
     reasons.append(in.stopCause.isEmpty() ? QStringLiteral("the run was stopped by the user") : in.stopCause);

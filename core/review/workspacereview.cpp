@@ -428,7 +428,7 @@ std::optional<WorkspaceReview> readWorkspaceReview(const QString& path, QString*
     vin.harnessResult = r.runDir.isEmpty() || r.result.has_value();
   } else {
     bool timeout = false, allPass = !r.cases.isEmpty(), slowOnCpu = false, notOnCpu = false;
-    bool slowPrimary = false, allSlow = !r.cases.isEmpty();
+    bool slowPrimary = false, allSlow = !r.cases.isEmpty(), anyPass = false;
     for (const CaseResult& c : r.cases) {
       allSlow = allSlow && dry && c.status == QLatin1String("TIMEOUT_FAIL");
       // A dry run's TIMEOUT_FAIL is the reference's on this CPU, not a kernel's (evaluateGate's rule)
@@ -441,9 +441,12 @@ std::optional<WorkspaceReview> readWorkspaceReview(const QString& path, QString*
         notOnCpu = true;  // the reference raises in that dtype on this CPU's torch (evaluateGate's rule)
         continue;
       }
+      if (skippedAsVacuous(c)) continue;  // nothing finite to compare: no failure, no pass (evaluateGate's rule)
       timeout = timeout || c.status == QLatin1String("TIMEOUT_FAIL");
       allPass = allPass && c.passed();
+      anyPass = anyPass || c.passed();
     }
+    allPass = allPass && (anyPass || dry);  // every case vacuous: nothing was checked
     vin.harnessResult = r.result.has_value();
     vin.interrupted = interrupted;
     const bool harnessPass = r.result && (r.result->status == QLatin1String("PASS") || slowOnCpu || notOnCpu);

@@ -121,9 +121,13 @@ bool skippedForThisCpu(const CaseResult& c, bool cpuDryRun) {
   return cpuDryRun && c.status == QLatin1String("SKIPPED") && c.reason.startsWith(QLatin1String(kDryRunNotOnThisCpu));
 }
 
+bool skippedAsVacuous(const CaseResult& c) {
+  return c.status == QLatin1String("SKIPPED") && c.reason.contains(QLatin1String(kVacuousCheck));
+}
+
 bool isCaseStatus(const QString& s) {
-  // SKIPPED: a CPU dry run's case whose reference raises in its dtype on this CPU's torch (kDryRunNotOnThisCpu);
-  // the gate fails it anywhere else
+  // SKIPPED: a CPU dry run's case whose reference raises in its dtype on this CPU's torch (kDryRunNotOnThisCpu), or
+  // a case with no finite reference value to compare (kVacuousCheck, any mode); the gate fails any other
   return s == QLatin1String("PASS") || s == QLatin1String("FAIL") || s == QLatin1String("TIMEOUT_FAIL") ||
          s == QLatin1String("ERROR") || s == QLatin1String("SKIPPED");
 }

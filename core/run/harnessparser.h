@@ -16,6 +16,8 @@ namespace kwb {
 /// inputs (new-user trial 12, #2). The gate (evaluateGate) and the review list such cases in a DRY_RUN's reason
 /// instead of failing them; outside a dry run a SKIPPED case fails the gate.
 inline constexpr char kDryRunNotOnThisCpu[] = "dry run: not runnable on this CPU's torch";
+/// In a SKIPPED case's reason: the reference has no finite value, so the case checks nothing (skippedAsVacuous).
+inline constexpr char kVacuousCheck[] = "no finite value to compare";
 
 /// One case as the harness reported it in `CASE_RESULT {...}` (or in RESULT_JSON's "cases"), or
 /// as the watchdog recorded it (status TIMEOUT_FAIL, raw built by the watchdog).
@@ -142,6 +144,12 @@ HarnessEvent parseHarnessLine(const QString& line);
 /// status (test_kernel.py.in summarize()), nor the run's (result.json), nor the gate; it is listed in the DRY_RUN's
 /// reason. Outside a dry run a SKIPPED case fails.
 bool skippedForThisCpu(const CaseResult& c, bool cpuDryRun);
+
+/// Whether @p c is a case with nothing to compare (status SKIPPED, reason containing kVacuousCheck: every reference
+/// value is non-finite, test_kernel.py.in compare()), in any mode. Like skippedForThisCpu's cases it fails neither
+/// the harness's status nor the run's nor the gate, but it is no pass: at least one case must pass (new-user trial
+/// 21, #3: such a case read "PASS, reference is all zero" before).
+bool skippedAsVacuous(const CaseResult& c);
 
 /// A harness "shape" field as people read it: [4096, 393216] → "4096x393216", one shape per input
 /// joined by ", " ([[2, 3], [3]] → "2x3, 3"), a 0-d tensor's [] → "()", a string as is, null → "".

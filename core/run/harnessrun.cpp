@@ -731,8 +731,9 @@ void HarnessRun::finish(const QString& startError) {
   }
   out.result = mergeRunResult(lastResult, m_cases, m_timedOut);
   const bool dry = out.result && out.result->mode == QLatin1String("cpu-dry-run");
-  const bool allPassed = std::all_of(m_cases.cbegin(), m_cases.cend(),
-                                     [dry](const CaseResult& c) { return c.passed() || skippedForThisCpu(c, dry); });
+  const bool allPassed = std::all_of(m_cases.cbegin(), m_cases.cend(), [dry](const CaseResult& c) {
+    return c.passed() || skippedForThisCpu(c, dry) || skippedAsVacuous(c);
+  });
   if ((out.exitCode == 0 && !allPassed) || out.exitCode == kHarnessExitContextLost)
     out.exitCode = 1;  // a case of an earlier process failed, or exit 3 was not followed by a resume
 

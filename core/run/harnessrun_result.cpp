@@ -34,7 +34,7 @@ std::optional<RunResult> mergeRunResult(const std::optional<RunResult>& last, co
   qsizetype counted = 0;
   for (const CaseResult& c : all) {
     if (c.relErr && (!merged.maxRelErr || *c.relErr > *merged.maxRelErr)) merged.maxRelErr = c.relErr;
-    if (skippedForThisCpu(c, dry)) continue;
+    if (skippedForThisCpu(c, dry) || skippedAsVacuous(c)) continue;
     ++counted;
     allPass = allPass && c.passed();
   }

@@ -713,8 +713,13 @@ def run(logic_path, partial, scale, guess=False):
     if why:
         # A dict output was planned as a kernel and failed 7 harness cases later (new-user trial 9, #5).
         kinds = {dict: (ast.Dict, ast.DictComp), str: (ast.Constant, ast.JoinedStr), set: (ast.Set, ast.SetComp)}
+        fix = ""
+        if isinstance(result, dict):  # Hugging Face style outputs (new-user trial 21, #8)
+            fix = ("; return tuple(d.values()) to compare every entry, or return the one tensor to compare "
+                   "(e.g. d[%r])" % next((k for k, v in result.items() if isinstance(v, torch.Tensor)),
+                                         next(iter(result), "key")))
         raise Failure("NonTensorOutput", "%s: the output must be a tensor, a number or a tuple/list of them "
-                      "(what the harness compares)" % why,
+                      "(what the harness compares)%s" % (why, fix),
                       return_line(tree, fn, cls, kinds.get(type(result), ())))
     outs = list(result) if isinstance(result, (tuple, list)) else [result]
     out_tensors = [o for o in outs if isinstance(o, torch.Tensor)]
@@ -810,6 +815,13 @@ def run(logic_path, partial, scale, guess=False):
     check = dtype_check(logic_path, model, inputs, tr.ops, spec["ops"], user_line)
     if check is not None:
         spec["dtype_check"] = check
+    # which random ops eval mode turns off (probe_eval.py): F.dropout(x, p, self.training) as nn.Dropout does, or
+    # F.dropout(x, p, training=True), which draws in every mode (new-user trial 21, #1)
+    mark_phase("forward() in eval mode (which random ops eval() turns off)")
+    from probe_eval import eval_randomness
+    drawn = eval_randomness(logic_path, model, inputs, tr.ops, spec["ops"], user_line)
+    if drawn is not None:
+        spec["eval_randomness"] = drawn
     if scale:
         spec["dry_run"] = dry_run_sizes(an, tensor_inputs + weights, sizes)
     if "minimal_reference" in spec and not guess:

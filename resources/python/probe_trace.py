@@ -438,8 +438,13 @@ class OpRecorder(TorchDispatchMode):
                 tr.ambiguity("data_dependent_shape", "%s has a data-dependent output shape; shapes after "
                              "it cannot be traced without data" % name, line)
                 first = (str(exc).strip().splitlines() or [""])[0]  # not torch's list of dispatch keys
+                hint = ""
+                if bool_index:
+                    # x[x > 0].sum(): the same value with a static shape (new-user trial 21, #8)
+                    hint = ("; a boolean-mask selection reduced afterwards computes the same with a static shape: "
+                            "torch.where(mask, x, 0).sum() for x[mask].sum() (or x * mask), which can be traced")
                 raise ProbeFailure("DataDependentShape", "%s has a data-dependent output shape, which meta tensors "
-                                   "cannot trace (%s)" % (name, first[:200]), line) from exc
+                                   "cannot trace (%s)%s" % (name, cut_words(first, 200), hint), line) from exc
             if isinstance(exc, NotImplementedError) and "Meta" in str(exc):
                 raise ProbeFailure("MetaUnsupported", "torch %s has no meta kernel for %s, so the probe cannot "
                                    "trace it without real data (the ops before it are in the partial spec; "
@@ -447,6 +452,16 @@ class OpRecorder(TorchDispatchMode):
             raise
         tr.record(func, args, kwargs, out, line)
         return out
+
+
+def cut_words(text, limit):
+    """@p text cut to at most @p limit characters at a word boundary, with "..." where it was cut (a message
+    cut mid-word read "(if us)", new-user trial 21 #8)."""
+    if len(text) <= limit:
+        return text
+    head = text[:limit - 3]
+    space = head.rfind(" ")
+    return (head[:space] if space > limit // 2 else head).rstrip(" ,;:") + "..."
 
 
 class ProbeFailure(Exception):

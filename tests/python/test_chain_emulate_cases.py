@@ -15,8 +15,8 @@ import torch  # noqa: E402
 NAME = "u56_Conv2d_flatten_SpatialSoftmax_view"
 
 
-def problem(name=NAME):
-    spec = importlib.util.spec_from_file_location(name + "_problem", os.path.join(DATA, "unseen", name + ".py"))
+def problem(name=NAME, folder="unseen"):
+    spec = importlib.util.spec_from_file_location(name + "_problem", os.path.join(DATA, folder, name + ".py"))
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     return mod
@@ -112,6 +112,36 @@ class TiedSizes(unittest.TestCase):
         size1 = [c for c in h.derive_cases(spec, plan, True) if c.name == "boundary_size1"][0]
         self.assertIs(h.MetaChecker(M()).check(spec, plan, size1)[0], False)  # the case is rejected ...
         self.assertEqual(h.model_tied_sizes(spec, plan, h.MetaChecker(M()), True), set())  # ... but 6 is not tied
+
+    def test_sizes_related_across_inputs_are_named_so(self):
+        # new-user trial 21 #2: a UNet skip input at twice the deep input's H and W (24 = 2 x 12, 34 = 2 x 17). Each
+        # size resized alone breaks torch.cat; resized together with its multiple the reference accepts them. The log
+        # said "the module hard-codes them" before, and boundary_tail repeated problem_shape with an empty reason.
+        import json
+        import harness_support
+        name = "unet_skip_related_sizes"
+        with open(os.path.join(DATA, "codegen", "chains", name + ".spec.json")) as f:
+            spec = json.load(f)
+        spec.pop("codegen", None)
+        h = harness_support.load_rendered(spec, name="kwb_harness_related")
+        h.torch = torch
+        ref = problem(name, os.path.join("codegen", "chains", "problems"))
+        model = ref.Model(*ref.get_init_inputs())
+        fixed = {int(d) for t in list(model.parameters()) + list(model.buffers()) for d in t.shape}
+        plan = h.DimPlan(spec, 256, fixed)
+        related = {}
+        tied = h.model_tied_sizes(spec, plan, h.MetaChecker(model), True, related)
+        self.assertEqual(sorted(tied), [12, 17])
+        self.assertEqual(related, {12: {24: 2}, 17: {34: 2}})
+        text = h.tied_sizes_text(tied, related)
+        self.assertIn("related across inputs (24 = 2 x 12, 34 = 2 x 17)", text)
+        self.assertNotIn("hard-code", text)
+        self.assertIn("the module may hard-code them", h.tied_sizes_text({7}, {}))  # no multiple accepted
+        cases = {c.name: c for c in h.derive_cases(spec, h.DimPlan(spec, 256, fixed, tied), False)}
+        tail = cases["boundary_tail"]
+        self.assertTrue(tail.repeats.startswith("no tail tested: its shapes are problem_shape's ("), tail.repeats)
+        self.assertEqual(tail.note, tail.repeats)
+        self.assertEqual(cases["boundary_size1"].repeats, "")  # batch 2 -> 1: a real size-1 case
 
     def test_index_buffer_past_a_resized_dim(self):
         # H200, session 31: index_add_alpha_neg_rows3d's buffer [2, 0, 2, 1, 4] indexes dim 0 of x, which
@@ -246,6 +276,25 @@ class SizeMinimums(unittest.TestCase):
                                   "trial12/w03_Conv2d_reflect_pad_asym_stride_groups.py", 1)
         self.assertEqual(plan.minimum, {75: 3, 122: 3})
         self.assertEqual(shapes["boundary_tail"], [2, 32, 3, 769])
+
+
+    def test_unbiased_std_keeps_the_reduced_dim_past_its_correction(self):
+        # new-user trial 21 #3: std(x, dim=0, unbiased=True) of a 3 x 70001 input; boundary_size1 gave [1, 70001]
+        # before, an all-NaN reference that any NaN kernel "passed" as "reference is all zero"
+        plan, shapes = self.cases("std_unbiased_short_dim0", "codegen/chains/problems/std_unbiased_short_dim0.py", 128)
+        self.assertEqual(plan.minimum, {3: 2})
+        self.assertGreaterEqual(shapes["boundary_size1"][0], 2)  # a size the std has two samples at, or more
+        with torch.no_grad():
+            for shape in shapes.values():
+                self.assertTrue(bool(torch.isfinite(torch.std(torch.randn(shape), dim=0)).all()), shape)
+
+    def test_var_mean_correction_two_keeps_three(self):
+        # the second member: var_mean(x, dim=1, correction=2) of a 300 x 5 x 40 input: dim 1 keeps at least 3
+        plan, shapes = self.cases("var_mean_correction2_dim1", "codegen/chains/problems/var_mean_correction2_dim1.py",
+                                  128)
+        self.assertEqual(plan.minimum, {5: 3})
+        for name, shape in shapes.items():
+            self.assertGreaterEqual(shape[1], 3, (name, shape))
 
 
 class BoundedIndexInputs(unittest.TestCase):

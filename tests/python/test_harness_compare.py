@@ -61,6 +61,11 @@ class PiecewiseComparison(unittest.TestCase):
             self.assertIn("kernel output is non-finite (%d NaN, %d Inf)" % w["nonfinite"], r["reason"])
             self.assertFalse(r["ok"])
             return r
+        if w["bad"] and w["bad"] == out.numel():  # nothing finite: a vacuous check, never "reference is all zero"
+            self.assertEqual((r["ok"], r["criterion"], r.get("vacuous")), (True, "vacuous", True), r)
+            self.assertIn("no finite value to compare", r["reason"])
+            self.assertIn("the check is vacuous", r["reason"])
+            return r
         self.assertEqual(any("reference output is constant" in x for x in r["warnings"]), w["const"], r)
         self.assertEqual(any("non-finite values; they match exactly" in x for x in r["warnings"]), w["bad"] > 0)
         if w["ref_norm"] / math.sqrt(w["n"]) < self.mod.TINY_REF_RMS:
@@ -70,6 +75,34 @@ class PiecewiseComparison(unittest.TestCase):
             self.assertEqual(r["criterion"], "relative")
             self.assertAlmostEqual(r["rel_err"], w["err_norm"] / w["ref_norm"], delta=1e-6 * (1 + r["rel_err"]))
         return r
+
+    def test_an_all_non_finite_reference_is_a_vacuous_check(self):
+        # new-user trial 21 #3: an unbiased std over a dim of size 1 is NaN everywhere; the case read "PASS, reference
+        # is all zero (||ref|| = 0)". compare() says it is vacuous; run_case makes it SKIPPED and summarize() needs
+        # another case to pass
+        nan = torch.full((3, 50), float("nan"))
+        r = self.check(nan.clone(), nan)
+        self.assertNotIn("all zero", r["reason"])
+        self.check(torch.full((4, 10), float("inf")), torch.full((4, 10), float("inf")))
+        self.check(torch.zeros(3, 50), nan)  # a kernel that differs there still fails
+        both = self.mod.compare_all([nan.clone(), nan.clone()], [nan, nan], [torch.float32] * 2, nan.device, 0.01)
+        self.assertTrue(both["vacuous"])
+        mixed = self.mod.compare_all([nan.clone(), torch.ones(3)], [nan, torch.ones(3)], [torch.float32] * 2,
+                                     nan.device, 0.01)
+        self.assertFalse(mixed["vacuous"])  # one output was checked: the case is a real PASS
+
+    def test_vacuous_cases_neither_pass_nor_fail_the_run(self):
+        vac = {"name": "boundary_size1", "status": "SKIPPED", "rel_err": None,
+               "reason": "output: no finite value to compare (all 5 reference values are non-finite, and the "
+                         "kernel's match them): the check is vacuous"}
+        ok = {"name": "problem_shape", "status": "PASS", "rel_err": 0.0}
+        for mode in ("gpu", "cpu-dry-run"):
+            result = {"mode": mode, "cases": [dict(ok), dict(vac)], "timing_method": None}
+            self.mod.summarize(result)
+            self.assertEqual(result["status"], "PASS", mode)
+            result = {"mode": mode, "cases": [dict(vac)], "timing_method": None}
+            self.mod.summarize(result)
+            self.assertEqual(result["status"], "FAIL", mode)  # every case vacuous: nothing was checked
 
     def test_the_verdicts_match_the_whole_tensor_comparison(self):
         g = torch.Generator().manual_seed(5)
