@@ -1264,7 +1264,8 @@ void TestGuiFlow::wizardFitsANarrowDock() {
   QTemporaryDir tmp;
   QVERIFY(tmp.isValid());
   const QString logic = tmp.filePath(QStringLiteral("92_Conv2d_GroupNorm_Tanh_HardSwish_ResidualAdd_LogSumExp_Var.py"));
-  QVERIFY(QFile::copy(QStringLiteral(KWB_SOURCE_DIR "/tests/data/unseen/u70_CausalAttention_additive_triu_inf.py"), logic));
+  QVERIFY(
+      QFile::copy(QStringLiteral(KWB_SOURCE_DIR "/tests/data/unseen/u70_CausalAttention_additive_triu_inf.py"), logic));
   const QString ws =
       tmp.filePath(QStringLiteral("kernel_opt_92_Conv2d_GroupNorm_Tanh_HardSwish_ResidualAdd_LogSumExp"));
   MainWindow w;
