@@ -2713,8 +2713,7 @@ void TestChains::cuteStagesEmulated() {
            qPrintable(name + u' ' + extra.join(u' ') + u'\n' + out));
   // every case's rel_err, within fp32 rounding (bf16: its own unit roundoff)
   static const QRegularExpression re(QStringLiteral("OK rel_err=([0-9.e+-]+)"));
-  const double bound =
-      extra.contains(QLatin1String("bfloat16")) || name.contains(QLatin1String("bf16")) ? 1e-2 : 1e-5;
+  const double bound = extra.contains(QLatin1String("bfloat16")) || name.contains(QLatin1String("bf16")) ? 1e-2 : 1e-5;
   int cases_ = 0;
   for (auto it = re.globalMatch(out); it.hasNext(); ++cases_) {
     const double e = it.next().captured(1).toDouble();
