@@ -449,6 +449,23 @@ def check_arity(model, params, inputs, tree):
                       return_line(tree, "get_inputs"))
 
 
+def check_init_arity(Model, init, tree):
+    """get_init_inputs() must give Model.__init__ what it takes: a count that does not bind failed at the probe's own
+    call and read as "the probe does not support this model" (new-user trial 22, #2), as forward()'s did."""
+    try:
+        sig = inspect.signature(Model)
+    except (TypeError, ValueError):  # a class whose signature Python cannot read: let the call itself say
+        return
+    try:
+        sig.bind(*init)
+    except TypeError as e:
+        shown = ", ".join(p.name if p.default is inspect.Parameter.empty else "%s=..." % p.name
+                          for p in sig.parameters.values())
+        raise Failure("TypeError", "get_init_inputs() returns %d value(s) but Model.__init__(%s) does not take them "
+                      "(%s): get_init_inputs() must return __init__'s arguments in order" % (len(init), shown, e),
+                      return_line(tree, "get_init_inputs"))
+
+
 # Messages that are the logic file's own mistake under any torch (a shape or size that does not fit, arguments that do
 # not bind): no newer torch changes them, so they get no old-torch note.
 USER_ERROR_PATTERNS = (
@@ -1062,6 +1079,7 @@ def build(module, Model, tr, FactoryMode, inputs_fn, tree):
             if len(inspect.signature(Model).parameters) > 0:
                 tr.ambiguity("missing_get_init_inputs", "no get_init_inputs(): Model() was built without arguments", 0)
         mark_phase("Model.__init__()")
+        check_init_arity(Model, init, tree)
         model = Model(*init)
         tr.phase = "inputs"
         mark_phase("get_inputs()")

@@ -328,6 +328,25 @@ class ProbeOldTorchTest(unittest.TestCase):
                 self.assertEqual(err["line"], line)
                 self.assertNotIn("newer torch", err["message"])
 
+    def test_init_inputs_that_do_not_bind_are_the_files_mistake(self):
+        # new-user trial 22, #2: three values for __init__(self, a, b) read "the probe does not support this model:
+        # TypeError: ... (in the probe's probe.py:1065 in build)", blaming the probe and naming no line of the file
+        body = "import torch\nclass Model(torch.nn.Module):\n    def __init__(self, a, b=2):\n" \
+               "        super().__init__()\n        self.lin = torch.nn.Linear(a, b)\n" \
+               "    def forward(self, x):\n        return self.lin(x)\n" \
+               "def get_inputs():\n    return [torch.randn(4, 8)]\ndef get_init_inputs():\n    return %s\n"
+        for init, count in (("[8, 2, 99]", 3), ("[]", 0)):
+            with self.subTest(init=init):
+                p, _ = probe(write(body % init))
+                self.assertEqual(p.returncode, 3, p.stdout[-2000:])
+                err = json.loads(p.stdout)["error"]
+                self.assertEqual(err["kind"], "TypeError")
+                self.assertIn("get_init_inputs() returns %d value(s) but Model.__init__(a, b=...) does not take them"
+                              % count, err["message"])
+                self.assertNotIn("does not support this model", err["message"])
+                self.assertNotIn("newer torch", err["message"])
+                self.assertEqual(err["line"], 11)
+
     def test_scans_without_a_meta_kernel_trace_by_formula(self):
         # cummax / cummin / logcumsumexp have no meta kernel in torch 1.13 (new-user trial 13's x03): the probe
         # shapes them as the input (values, and int64 indices for cummax / cummin) instead of failing
