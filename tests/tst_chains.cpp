@@ -2671,6 +2671,10 @@ void TestChains::cuteStagesEmulated_data() {
       {"attn16_x05_gqa_batch_eq_kv_fp16",
        {QStringLiteral("_kwb_attn_host")},
        {{QStringLiteral("--dtype"), QStringLiteral("spec")}}},
+      // the masked softmax without GEMMs around it (kwb_masked_softmax, the same predicate): a causal predicate, and
+      // a mask buffer under a finite fill after a scale
+      {"cute_masked_softmax_causal", {QStringLiteral("_kwb_msm_host")}, {{}}},
+      {"masked_softmax_scale_before_mask", {QStringLiteral("_kwb_msm_host")}, {{}, bf16}},
   };
   // one row per (problem, run), sharded like classesEmulated (the whole list in one function passed Qt Test's
   // 300 s watchdog on a loaded machine, CI stop 39); a problem's first row also runs kwb check's two gates

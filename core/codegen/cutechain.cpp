@@ -105,6 +105,10 @@ const QMap<QString, QStringList>& stageKeywords() {
        {QStringLiteral("diag"), QStringLiteral("lower"), QStringLiteral("fill"), QStringLiteral("mask"),
         QStringLiteral("mask_keep"), QStringLiteral("k_rep"), QStringLiteral("v_rep"), QStringLiteral("band"),
         QStringLiteral("bias"), QStringLiteral("bias_scale")}},  // session 33 (cute33a)
+      {QStringLiteral("kwb_masked_softmax"),
+       {QStringLiteral("diag"), QStringLiteral("lower"), QStringLiteral("fill"), QStringLiteral("mask"),
+        QStringLiteral("mask_keep"), QStringLiteral("band"), QStringLiteral("bias"), QStringLiteral("bias_scale"),
+        QStringLiteral("out_dtype")}},  // session 33 (cute33a)
       // the one-pass row fusion's guard is False in the stage set: forward() takes the plan's other branch
       {QStringLiteral("kwb_row1_fits"), {}},
       {QStringLiteral("kwb_row1_stat"), {}},
@@ -360,6 +364,10 @@ GeneratedKernel cuteStagesKernel(const ChainPlan& plan, const QStringList& epis,
                                     "one thread per query row, keys in tiles of 16 (scores, running max and sum, "
                                     "accumulators in fp32 registers); q, Kᵀ, v, mask and bias read through their "
                                     "strides, K / V per KV head in place (no tensor cores yet)")});
+  if (calls({"kwb_masked_softmax"}))
+    a.config.append({QStringLiteral("masked softmax"),
+                     QStringLiteral("the softmax row kernel (one warp per row, online max + rescaled sum, a second "
+                                    "pass writes) on attention's scores: scale, bias, index predicate and mask")});
   a.config.append({QStringLiteral("fusion"),
                    QStringLiteral("as the chain plans it for a GEMM's epilogue; a row stage's or pool's prologue / "
                                   "epilogue is its own kwb_pointwise launch here (not fused yet)")});

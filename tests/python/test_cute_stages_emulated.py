@@ -444,7 +444,8 @@ class CuteAttention(unittest.TestCase):
     """kwb_attention (session 33, cute33a): the Triton stage's call on the CuTe DSL stage set against softmax(where(
     keep, scale q kᵀ + bias, fill)) v in PyTorch: the index predicate (causal, upper, band; -inf and finite fills, a
     row with nothing kept), a mask tensor (both keep senses), an additive bias, K / V per KV head (GQA), bf16, and a
-    query / key / head-dim tail past one CTA's 64 rows, one key tile and 32 output columns."""
+    query / key / head-dim tail past one CTA's 64 rows, one key tile and 32 output columns; kwb_masked_softmax, the
+    same scores without the GEMMs."""
 
     def setUp(self):
         torch.manual_seed(0)
@@ -515,6 +516,41 @@ class CuteAttention(unittest.TestCase):
         got = S["kwb_attention"](q, k.transpose(-2, -1), v, 0.3, diag=-5)
         self.check(got, self.ref(q, k.transpose(-2, -1), v, 0.3, hi=-5), "tail")
         self.assertEqual(S["kwb_attn_last"]["blocks"], 4)
+
+    def test_masked_softmax(self):
+        # kwb_masked_softmax: the same scores without the GEMMs (one warp per row: 37 columns, two lanes' worth)
+        msm = S["kwb_masked_softmax"]
+        x = torch.randn(2, 5, 37)
+        xs = x.transpose(0, 1).contiguous().transpose(0, 1)  # the same values at other strides
+        m = torch.rand(5, 37) > 0.5
+        bias = torch.randn(5, 37)
+        cases = [
+            ("causal", msm(x, 0.5, diag=0), dict(hi=0)),
+            ("upper, rows with nothing kept", msm(x, 0.5, diag=33, lower=False), dict(lo=34)),
+            ("mask, finite fill", msm(x, 0.5, mask=m, fill=-5000.0), dict(mask=m, fill=-5000.0)),
+            ("band, bias, strided", msm(xs, 0.5, diag=3, band=4, bias=bias, bias_scale=0.3),
+             dict(lo=0, hi=3, bias=bias, bias_scale=0.3)),
+        ]
+        for what, got, kw in cases:
+            lo, hi = kw.pop("lo", None), kw.pop("hi", None)
+            want = torch.softmax(self._scores(x, 0.5, lo, hi, **kw), -1)
+            self.check(got, want, what)
+        got = msm(x.bfloat16(), 0.5, diag=0, out_dtype=torch.float32)
+        self.check(got, torch.softmax(self._scores(x.bfloat16().float(), 0.5, None, 0), -1), "bf16 in, fp32 out")
+
+    @staticmethod
+    def _scores(x, scale, lo, hi, fill=float("-inf"), mask=None, bias=None, bias_scale=1.0):
+        lq, n = x.shape[-2], x.shape[-1]
+        s = scale * x.float() + (bias_scale * bias.float() if bias is not None else 0.0)
+        i, j = torch.arange(lq)[:, None], torch.arange(n)[None, :]
+        keep = torch.ones(lq, n, dtype=torch.bool)
+        if lo is not None:
+            keep &= j - i >= lo
+        if hi is not None:
+            keep &= j - i <= hi
+        if mask is not None:
+            keep &= mask == 0
+        return torch.where(keep, s, torch.tensor(fill))
 
 
 if __name__ == "__main__":

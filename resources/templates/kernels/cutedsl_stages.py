@@ -1212,7 +1212,7 @@ def conv_forward(model, x, weight, bias, conv=None, epi=None, epi_tensors=(), ep
     return y
 
 
-# ==== stage: kwb_attention kwb_attn_rep
+# ==== stage: kwb_attention kwb_attn_rep kwb_masked_softmax
 # Scaled dot-product attention (session 33, cute33a): the Triton stage's kwb_attention call, flash-style in SIMT.
 # One CTA per (batch entry, ATTN_ROWS query rows, ATTN_E output columns), one thread per query row: the keys
 # streamed in tiles of ATTN_KEYS, the tile's scores in registers, the running max and sum and the ATTN_E output
@@ -1469,3 +1469,112 @@ def kwb_attention(q, kt, v, scale, diag=None, lower=True, fill=float("-inf"), ma
     kwb_attn_last.update(path="cute_simt", blocks=blocks, k_rep=k_rep, v_rep=v_rep)
     kwb_last_grid_blocks[0] = max(kwb_last_grid_blocks[0], blocks)
     return out
+
+
+@cute.kernel
+def _kwb_msm_kernel(m_x: cute.Tensor, m_y: cute.Tensor, m_m: cute.Tensor, m_b: cute.Tensor, n_rows: cutlass.Int64,
+                    lq: cutlass.Int64, n: cutlass.Int64, bn1: cutlass.Int64, bn2: cutlass.Int64, lo: cutlass.Int64,
+                    hi: cutlass.Int64, sxb: cutlass.Int64, sxm: cutlass.Int64, sxn: cutlass.Int64,
+                    smm: cutlass.Int64, smn: cutlass.Int64, sb0: cutlass.Int64, sb1: cutlass.Int64,
+                    sb2: cutlass.Int64, sbm: cutlass.Int64, sbn: cutlass.Int64, scale: cutlass.Float32,
+                    fill: cutlass.Float32, bias_scale: cutlass.Float32, has_lo: cutlass.Constexpr,
+                    has_hi: cutlass.Constexpr, has_mask: cutlass.Constexpr, mask_keep: cutlass.Constexpr,
+                    has_bias: cutlass.Constexpr):
+    # kwb_masked_softmax: one warp per row (b, i) of x [B, Lq, N], kwb_softmax's online max and rescaled sum per lane
+    # and butterfly merge, then a second pass that writes; each score is kwb_attention's: scale * x (+ bias_scale *
+    # bias), fill where the predicate drops it. A row with every score at -inf: exp(-inf - -inf), NaN, as torch
+    tidx, _, _ = cute.arch.thread_idx()
+    bidx, _, _ = cute.arch.block_idx()
+    lane = tidx % 32
+    row = cutlass.Int64(bidx) * ROW_WARPS + tidx // 32
+    if row < n_rows:  # predication: whole warps (the shuffles stay converged)
+        b = row // lq
+        i = row % lq
+        x_base = b * sxb + i * sxm
+        b_base = (b // (bn1 * bn2)) * sb0 + (b // bn2 % bn1) * sb1 + (b % bn2) * sb2 + i * sbm
+        y_base = row * n
+        a = cutlass.Float32(NEG_BIG)
+        t = cutlass.Float32(0.0)
+        for p in cutlass.range_constexpr(2):  # pass 0: max and sum; pass 1: the probabilities
+            shift = a + cute.math.log(t)
+            for k in range(lane, n, 32):
+                v = m_x[x_base + k * sxn].to(cutlass.Float32) * scale
+                if cutlass.const_expr(has_bias):
+                    v = v + m_b[b_base + k * sbn].to(cutlass.Float32) * bias_scale
+                if cutlass.const_expr(has_lo):
+                    if k - i < lo:
+                        v = fill
+                if cutlass.const_expr(has_hi):
+                    if k - i > hi:
+                        v = fill
+                if cutlass.const_expr(has_mask):
+                    mv = m_m[i * smm + k * smn].to(cutlass.Int32)
+                    if cutlass.const_expr(mask_keep):
+                        if mv == 0:
+                            v = fill
+                    else:
+                        if mv != 0:
+                            v = fill
+                if cutlass.const_expr(p == 0):
+                    m_new = cute.arch.fmax(a, v)
+                    t = t * cute.math.exp(a - m_new) + cute.math.exp(v - m_new)
+                    a = m_new
+                else:
+                    m_y[y_base + k] = cute.math.exp(v - shift).to(m_y.element_type)
+            if cutlass.const_expr(p == 0):
+                for s in cutlass.range_constexpr(5):
+                    o_a = cute.arch.shuffle_sync_bfly(a, offset=16 >> s)
+                    o_t = cute.arch.shuffle_sync_bfly(t, offset=16 >> s)
+                    m_new = cute.arch.fmax(a, o_a)
+                    t = t * cute.math.exp(a - m_new) + o_t * cute.math.exp(o_a - m_new)
+                    a = m_new
+
+
+@cute.jit
+def _kwb_msm_host(m_x: cute.Tensor, m_y: cute.Tensor, m_m: cute.Tensor, m_b: cute.Tensor, n_rows: cutlass.Int64,
+                  lq: cutlass.Int64, n: cutlass.Int64, bn1: cutlass.Int64, bn2: cutlass.Int64, lo: cutlass.Int64,
+                  hi: cutlass.Int64, sxb: cutlass.Int64, sxm: cutlass.Int64, sxn: cutlass.Int64,
+                  smm: cutlass.Int64, smn: cutlass.Int64, sb0: cutlass.Int64, sb1: cutlass.Int64,
+                  sb2: cutlass.Int64, sbm: cutlass.Int64, sbn: cutlass.Int64, scale: cutlass.Float32,
+                  fill: cutlass.Float32, bias_scale: cutlass.Float32, has_lo: cutlass.Constexpr,
+                  has_hi: cutlass.Constexpr, has_mask: cutlass.Constexpr, mask_keep: cutlass.Constexpr,
+                  has_bias: cutlass.Constexpr):
+    _kwb_msm_kernel(
+        m_x, m_y, m_m, m_b, n_rows, lq, n, bn1, bn2, lo, hi, sxb, sxm, sxn, smm, smn, sb0, sb1, sb2, sbm, sbn, scale,
+        fill, bias_scale, has_lo, has_hi, has_mask, mask_keep, has_bias,
+    ).launch(grid=[(n_rows + ROW_WARPS - 1) // ROW_WARPS, 1, 1], block=[ROW_WARPS * 32, 1, 1])
+
+
+def kwb_masked_softmax(x, scale=1.0, diag=None, lower=True, fill=float("-inf"), mask=None, mask_keep=False,
+                       band=None, bias=None, bias_scale=1.0, out_dtype=None):
+    """softmax over the last dim of where(keep, scale * x [+ bias_scale * bias], fill), keep as kwb_attention's
+    predicate (diag None: none; mask None: no mask tensor), in one CuTe DSL launch: the Triton stage's signature. x
+    rank >= 2, any strides; out a new contiguous tensor of x's shape in out_dtype (default x's). ValueError: rank < 2,
+    a bad band, a bias that does not broadcast."""
+    if x.dim() < 2:
+        raise ValueError("kwb_masked_softmax: a rank >= 2 input, got %s" % (list(x.shape),))
+    lo, hi = _kwb_attn_band(diag, lower, band, "kwb_masked_softmax")
+    lq, n = x.shape[-2], x.shape[-1]
+    y = torch.empty(x.shape, dtype=out_dtype or x.dtype, device=x.device)
+    if y.numel() == 0:
+        return y
+    x3 = x.reshape(-1, lq, n)
+    nb = x3.shape[0]
+    m3 = _kwb_attn_mask3(mask, lq, n)
+    b3, bsz, bs = _kwb_attn_bias(bias, nb, lq, n, "kwb_masked_softmax")
+    x_span, x_st = _kwb_span(x3)
+    m_span, m_st = _kwb_span(m3) if m3 is not None else (y.view(-1), [0, 0, 0])
+    b_span = _kwb_span(b3)[0] if b3 is not None else y.view(-1)
+    n_rows = nb * lq
+    tensors = [from_dlpack(t) for t in (x_span, y.view(-1), m_span, b_span)]
+    scalars = [n_rows, lq, n, *bsz, lo or 0, hi or 0, *x_st, *m_st[1:], *bs, float(scale), float(fill),
+               float(bias_scale)]
+    flags = (lo is not None, hi is not None, m3 is not None, bool(mask_keep), b3 is not None)
+    key = ("masked_softmax", x.dtype, y.dtype, m_span.dtype, b_span.dtype, flags)
+    compiled = _kwb_compiled.get(key)
+    if compiled is None:  # compile once per (stage, dtypes, predicate form)
+        compiled = cute.compile(_kwb_msm_host, *tensors, *scalars, *flags)
+        _kwb_compiled[key] = compiled
+    compiled(*tensors, *scalars)
+    kwb_last_grid_blocks[0] = max(kwb_last_grid_blocks[0], (n_rows + ROW_WARPS - 1) // ROW_WARPS)
+    return y
