@@ -195,8 +195,9 @@ void TestAnchors::preview() {
   QCOMPARE(p.at("groups").at(0).at("ops").size(), 4u);  // bmm, mul, _softmax, bmm
   bool sawTriton = false;
   for (const auto& b : p.at("backends"))
-    if (b.at("id") == "triton") {
-      sawTriton = true;
+    if (b.at("id") == "triton" || b.at("id") == "cutedsl") {  // CuTe DSL: its kwb_attention stage (session 33)
+      sawTriton = sawTriton || b.at("id") == "triton";
+      QVERIFY(b.at("kernel").get<bool>());
       QCOMPARE(b.at("plan").get<std::string>(), std::string("attention anchor"));
     } else {
       QVERIFY(!b.at("kernel").get<bool>());

@@ -2648,6 +2648,33 @@ void TestChains::cuteStagesEmulated_data() {
       // a std written out, their post on the kept rows
       {"rows_logsumexp_manual", {r, pw}, {{}, bf16}},
       {"rows_variance_manual", {r, pw}, {{}}},
+      // session 33 (cute33a): attention (kwb_attention: SIMT online softmax over key tiles): level 1's 97_ (SDPA, a
+      // head dim of two 32-column CTAs), level 3's 31_ (nn.MultiheadAttention) and 44_ (causal by a tril buffer: a
+      // mask tensor), a random mask buffer with grouped-query heads, and the attn16 problems' causal predicate +
+      // ALiBi bias + GQA (fp16) and sliding window + GQA (fp16) at their own dtypes
+      {"cute_l1_97_sdpa",
+       {QStringLiteral("_kwb_attn_host")},
+       {{},
+        bf16,
+        {QStringLiteral("--spec"), QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/cute_l1_97_sdpa.spec.json"),
+         QStringLiteral("--case"), QStringLiteral("boundary_tail,boundary_size1")}}},
+      {"cute_l3_31_vision_attention",
+       {g, QStringLiteral("_kwb_attn_host"), QStringLiteral("_kwb_group_norm_host")},
+       {{}}},
+      {"cute_l3_44_minigpt_block",
+       {g, QStringLiteral("_kwb_attn_host"), QStringLiteral("_kwb_group_norm_host")},
+       {{}, bf16}},
+      {"cute_attn_mask_buffer_gqa", {QStringLiteral("_kwb_attn_host")}, {{}}},
+      {"attn16_gqa_alibi_causal_fp16",
+       {QStringLiteral("_kwb_attn_host")},
+       {{QStringLiteral("--dtype"), QStringLiteral("spec")}}},
+      {"attn16_x05_gqa_batch_eq_kv_fp16",
+       {QStringLiteral("_kwb_attn_host")},
+       {{QStringLiteral("--dtype"), QStringLiteral("spec")}}},
+      // the masked softmax without GEMMs around it (kwb_masked_softmax, the same predicate): a causal predicate, and
+      // a mask buffer under a finite fill after a scale
+      {"cute_masked_softmax_causal", {QStringLiteral("_kwb_msm_host")}, {{}}},
+      {"masked_softmax_scale_before_mask", {QStringLiteral("_kwb_msm_host")}, {{}, bf16}},
   };
   // one row per (problem, run), sharded like classesEmulated (the whole list in one function passed Qt Test's
   // 300 s watchdog on a loaded machine, CI stop 39); a problem's first row also runs kwb check's two gates
@@ -2713,7 +2740,10 @@ void TestChains::cuteStagesEmulated() {
            qPrintable(name + u' ' + extra.join(u' ') + u'\n' + out));
   // every case's rel_err, within fp32 rounding (bf16: its own unit roundoff)
   static const QRegularExpression re(QStringLiteral("OK rel_err=([0-9.e+-]+)"));
-  const double bound = extra.contains(QLatin1String("bfloat16")) || name.contains(QLatin1String("bf16")) ? 1e-2 : 1e-5;
+  const double bound = extra.contains(QLatin1String("bfloat16")) || name.contains(QLatin1String("bf16")) ||
+                               name.contains(QLatin1String("fp16"))
+                           ? 1e-2
+                           : 1e-5;
   int cases_ = 0;
   for (auto it = re.globalMatch(out); it.hasNext(); ++cases_) {
     const double e = it.next().captured(1).toDouble();
@@ -2774,6 +2804,18 @@ void TestChains::cuteStageReasons() {
     stages << QString::fromStdString(grp.at("cutedsl").value("stage", std::string()));
   }
   QCOMPARE(stages, (QStringList{QStringLiteral("kwb_gemm"), QStringLiteral("kwb_softmax")}));
+  // attention has a stage (session 33, cute33a): 44_'s attention group names kwb_attention, every group covered
+  const json gpt = kwb::codegenPreview(loadSpec(QStringLiteral("44_MiniGPTBlock")));
+  int attention = 0;
+  for (const json& grp : gpt.value("groups", json::array())) {
+    QVERIFY2(grp.contains("cutedsl") && grp.at("cutedsl").value("covered", false), grp.dump().c_str());
+    if (grp.value("anchor", std::string()) == "attention") {
+      ++attention;
+      QCOMPARE(QString::fromStdString(grp.at("cutedsl").value("stage", std::string())),
+               QStringLiteral("kwb_attention"));
+    }
+  }
+  QCOMPARE(attention, 1);
 }
 
 void TestChains::sizesFollowTheResizeCheck() {
@@ -2913,14 +2955,18 @@ void TestChains::gqaKvIndexed() {
     const QString out = QString::fromUtf8(py.readAllStandardOutput() + py.readAllStandardError());
     QVERIFY2(py.exitCode() == 0 && out.contains(QLatin1String("OK rel_err=")), qPrintable(out));
   }
-  // the CuTe DSL and FlyDSL have no attention kernel: a skeleton, and a reason that names the attention
-  for (const char* id : {"cutedsl", "flydsl"}) {
-    QString why;
-    QVERIFY(!kwb::backendById(QString::fromLatin1(id))->supports(s, &why));
-    QVERIFY2(why.contains(QLatin1String("attention")), qPrintable(why));
-    const kwb::GeneratedKernel sk = kwb::backendById(QString::fromLatin1(id))->generate(s);
-    QVERIFY2(sk.ok && !sk.implemented, qPrintable(sk.error));
-  }
+  // FlyDSL has no attention kernel: a skeleton, and a reason that names the attention
+  QString why;
+  QVERIFY(!kwb::backendById(QStringLiteral("flydsl"))->supports(s, &why));
+  QVERIFY2(why.contains(QLatin1String("attention")), qPrintable(why));
+  const kwb::GeneratedKernel sk = kwb::backendById(QStringLiteral("flydsl"))->generate(s);
+  QVERIFY2(sk.ok && !sk.implemented, qPrintable(sk.error));
+  // the CuTe DSL's kwb_attention stage (session 33, cute33a) reads K / V per KV head too: the same forward() call
+  const kwb::GeneratedKernel ck = kwb::backendById(QStringLiteral("cutedsl"))->generate(s);
+  QVERIFY2(ck.ok && ck.implemented, qPrintable(ck.error));
+  QVERIFY2(
+      ck.source.contains(QLatin1String("_kwb_attn_host(")) && ck.source.contains(QLatin1String("k_rep=kwb_attn_rep(")),
+      qPrintable(ck.source.right(1500)));
 }
 
 void TestChains::normInfIsNotL2() {

@@ -101,6 +101,14 @@ const QMap<QString, QStringList>& stageKeywords() {
        {QStringLiteral("count_include_pad"), QStringLiteral("divisor_override"), QStringLiteral("keep_layout"),
         QStringLiteral("output_size")}},
       {QStringLiteral("kwb_adaptive_pool"), {QStringLiteral("keep_layout")}},
+      {QStringLiteral("kwb_attention"),
+       {QStringLiteral("diag"), QStringLiteral("lower"), QStringLiteral("fill"), QStringLiteral("mask"),
+        QStringLiteral("mask_keep"), QStringLiteral("k_rep"), QStringLiteral("v_rep"), QStringLiteral("band"),
+        QStringLiteral("bias"), QStringLiteral("bias_scale")}},  // session 33 (cute33a)
+      {QStringLiteral("kwb_masked_softmax"),
+       {QStringLiteral("diag"), QStringLiteral("lower"), QStringLiteral("fill"), QStringLiteral("mask"),
+        QStringLiteral("mask_keep"), QStringLiteral("band"), QStringLiteral("bias"), QStringLiteral("bias_scale"),
+        QStringLiteral("out_dtype")}},  // session 33 (cute33a)
       // the one-pass row fusion's guard is False in the stage set: forward() takes the plan's other branch
       {QStringLiteral("kwb_row1_fits"), {}},
       {QStringLiteral("kwb_row1_stat"), {}},
@@ -109,7 +117,8 @@ const QMap<QString, QStringList>& stageKeywords() {
       {QStringLiteral("kwb_as_dtype"), {}},
       {QStringLiteral("kwb_size"), {}},
       {QStringLiteral("kwb_pool_len"), {}},
-      {QStringLiteral("kwb_at_spec"), {}}};
+      {QStringLiteral("kwb_at_spec"), {}},
+      {QStringLiteral("kwb_attn_rep"), {}}};
   return k;
 }
 
@@ -349,6 +358,16 @@ GeneratedKernel cuteStagesKernel(const ChainPlan& plan, const QStringList& epis,
     a.config.append({QStringLiteral("pool"),
                      QStringLiteral("256 threads per CTA, one output each, its window's taps read through x's "
                                     "strides (1-D and 2-D as 3-D with size-1 leading dims)")});
+  if (calls({"kwb_attention"}))
+    a.config.append({QStringLiteral("attention"),
+                     QStringLiteral("SIMT online softmax: one CTA per (batch entry, 64 query rows, 32 output columns), "
+                                    "one thread per query row, keys in tiles of 16 (scores, running max and sum, "
+                                    "accumulators in fp32 registers); q, Kᵀ, v, mask and bias read through their "
+                                    "strides, K / V per KV head in place (no tensor cores yet)")});
+  if (calls({"kwb_masked_softmax"}))
+    a.config.append({QStringLiteral("masked softmax"),
+                     QStringLiteral("the softmax row kernel (one warp per row, online max + rescaled sum, a second "
+                                    "pass writes) on attention's scores: scale, bias, index predicate and mask")});
   a.config.append({QStringLiteral("fusion"),
                    QStringLiteral("as the chain plans it for a GEMM's epilogue; a row stage's or pool's prologue / "
                                   "epilogue is its own kwb_pointwise launch here (not fused yet)")});

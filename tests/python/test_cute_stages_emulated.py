@@ -440,5 +440,118 @@ class StageSetText(unittest.TestCase):
                 self.assertIn("\ndef %s(" % launcher, "\n" + body, launcher)
 
 
+class CuteAttention(unittest.TestCase):
+    """kwb_attention (session 33, cute33a): the Triton stage's call on the CuTe DSL stage set against softmax(where(
+    keep, scale q kᵀ + bias, fill)) v in PyTorch: the index predicate (causal, upper, band; -inf and finite fills, a
+    row with nothing kept), a mask tensor (both keep senses), an additive bias, K / V per KV head (GQA), bf16, and a
+    query / key / head-dim tail past one CTA's 64 rows, one key tile and 32 output columns; kwb_masked_softmax, the
+    same scores without the GEMMs."""
+
+    def setUp(self):
+        torch.manual_seed(0)
+
+    @staticmethod
+    def ref(q, kt, v, scale, lo=None, hi=None, fill=float("-inf"), mask=None, mask_keep=False, rep=1, bias=None,
+            bias_scale=1.0):
+        lq, lk = q.shape[-2], kt.shape[-1]
+        q3 = q.float().reshape(-1, lq, q.shape[-1])
+        k3 = kt.float().reshape(-1, kt.shape[-2], lk).repeat_interleave(rep, 0)
+        v3 = v.float().reshape(-1, lk, v.shape[-1]).repeat_interleave(rep, 0)
+        s = scale * q3 @ k3
+        if bias is not None:
+            s = s + bias_scale * bias.float().expand(list(q.shape[:-2]) + [lq, lk]).reshape(-1, lq, lk)
+        i, j = torch.arange(lq)[:, None], torch.arange(lk)[None, :]
+        keep = torch.ones(lq, lk, dtype=torch.bool)
+        if lo is not None:
+            keep &= j - i >= lo
+        if hi is not None:
+            keep &= j - i <= hi
+        if mask is not None:
+            keep &= (mask.reshape(lq, lk) != 0) == mask_keep
+        s = torch.where(keep, s, torch.tensor(fill))
+        return (torch.softmax(s, -1) @ v3).reshape(list(q.shape[:-2]) + [lq, v.shape[-1]])
+
+    def check(self, got, want, what, tol=1e-5):
+        self.assertEqual(got.dtype, torch.float32 if tol < 1e-3 else torch.bfloat16, what)
+        self.assertTrue(torch.equal(torch.isnan(got.float()), torch.isnan(want)), what)  # NaN rows as torch's
+        self.assertLess(rel(torch.nan_to_num(got.float()), torch.nan_to_num(want)), tol, what)
+
+    def test_predicates_masks_bias_gqa(self):
+        att = S["kwb_attention"]
+        b, h, n, d = 2, 2, 5, 4
+        q, k, v = torch.randn(b, h, n, d), torch.randn(b, h, n, d), torch.randn(b, h, n, 3)
+        kt = k.transpose(-2, -1)  # Kᵀ at strides, as forward() passes it
+        m = torch.rand(n, n) > 0.5
+        bias = torch.randn(1, h, n, n)
+        kg, vg = torch.randn(b, 1, n, d), torch.randn(b, 1, n, 3)
+        cases = [
+            ("plain", att(q, kt, v, 0.5), self.ref(q, kt, v, 0.5)),
+            ("causal", att(q, kt, v, 0.5, diag=0), self.ref(q, kt, v, 0.5, hi=0)),
+            ("causal finite fill", att(q, kt, v, 0.5, diag=0, fill=-1e9), self.ref(q, kt, v, 0.5, hi=0, fill=-1e9)),
+            # keys above the diagonal kept: the last row keeps none (NaN under -inf, the mean of V under fill 0)
+            ("upper -inf", att(q, kt, v, 0.5, diag=0, lower=False), self.ref(q, kt, v, 0.5, lo=1)),
+            ("upper fill 0", att(q, kt, v, 0.5, diag=0, lower=False, fill=0.0),
+             self.ref(q, kt, v, 0.5, lo=1, fill=0.0)),
+            ("band", att(q, kt, v, 0.5, diag=0, band=2), self.ref(q, kt, v, 0.5, lo=-1, hi=0)),
+            ("mask", att(q, kt, v, 0.5, mask=m, fill=-1e9), self.ref(q, kt, v, 0.5, mask=m, fill=-1e9)),
+            ("mask keep", att(q, kt, v, 0.5, mask=m.view(1, 1, n, n), mask_keep=True),
+             self.ref(q, kt, v, 0.5, mask=m, mask_keep=True)),
+            ("bias", att(q, kt, v, 0.5, diag=0, bias=bias, bias_scale=0.7),
+             self.ref(q, kt, v, 0.5, hi=0, bias=bias, bias_scale=0.7)),
+            ("gqa", att(q, kg.transpose(-2, -1), vg, 0.5, diag=0, k_rep=2, v_rep=2),
+             self.ref(q, kg.transpose(-2, -1), vg, 0.5, hi=0, rep=2)),
+        ]
+        for what, got, want in cases:
+            self.check(got, want, what)
+        self.assertEqual((S["kwb_attn_last"]["k_rep"], S["kwb_attn_last"]["v_rep"]), (2, 2))  # read in place
+        qb, kb, vb = q.bfloat16(), k.bfloat16(), v.bfloat16()
+        self.check(att(qb, kb.transpose(-2, -1), vb, 0.5, diag=0), self.ref(qb, kb.transpose(-2, -1), vb, 0.5, hi=0),
+                   "bf16", 1e-2)
+        with self.assertRaises(ValueError):
+            att(q, kt, torch.randn(b, h, n + 1, 3), 0.5)
+
+    def test_tails(self):
+        # 70 query rows (two CTAs of 64), 37 keys (three tiles of 16), 35 output columns (two CTAs of 32)
+        q, k, v = torch.randn(1, 70, 3), torch.randn(1, 37, 3), torch.randn(1, 37, 35)
+        got = S["kwb_attention"](q, k.transpose(-2, -1), v, 0.3, diag=-5)
+        self.check(got, self.ref(q, k.transpose(-2, -1), v, 0.3, hi=-5), "tail")
+        self.assertEqual(S["kwb_attn_last"]["blocks"], 4)
+
+    def test_masked_softmax(self):
+        # kwb_masked_softmax: the same scores without the GEMMs (one warp per row: 37 columns, two lanes' worth)
+        msm = S["kwb_masked_softmax"]
+        x = torch.randn(2, 5, 37)
+        xs = x.transpose(0, 1).contiguous().transpose(0, 1)  # the same values at other strides
+        m = torch.rand(5, 37) > 0.5
+        bias = torch.randn(5, 37)
+        cases = [
+            ("causal", msm(x, 0.5, diag=0), dict(hi=0)),
+            ("upper, rows with nothing kept", msm(x, 0.5, diag=33, lower=False), dict(lo=34)),
+            ("mask, finite fill", msm(x, 0.5, mask=m, fill=-5000.0), dict(mask=m, fill=-5000.0)),
+            ("band, bias, strided", msm(xs, 0.5, diag=3, band=4, bias=bias, bias_scale=0.3),
+             dict(lo=0, hi=3, bias=bias, bias_scale=0.3)),
+        ]
+        for what, got, kw in cases:
+            lo, hi = kw.pop("lo", None), kw.pop("hi", None)
+            want = torch.softmax(self._scores(x, 0.5, lo, hi, **kw), -1)
+            self.check(got, want, what)
+        got = msm(x.bfloat16(), 0.5, diag=0, out_dtype=torch.float32)
+        self.check(got, torch.softmax(self._scores(x.bfloat16().float(), 0.5, None, 0), -1), "bf16 in, fp32 out")
+
+    @staticmethod
+    def _scores(x, scale, lo, hi, fill=float("-inf"), mask=None, bias=None, bias_scale=1.0):
+        lq, n = x.shape[-2], x.shape[-1]
+        s = scale * x.float() + (bias_scale * bias.float() if bias is not None else 0.0)
+        i, j = torch.arange(lq)[:, None], torch.arange(n)[None, :]
+        keep = torch.ones(lq, n, dtype=torch.bool)
+        if lo is not None:
+            keep &= j - i >= lo
+        if hi is not None:
+            keep &= j - i <= hi
+        if mask is not None:
+            keep &= mask == 0
+        return torch.where(keep, s, torch.tensor(fill))
+
+
 if __name__ == "__main__":
     unittest.main()

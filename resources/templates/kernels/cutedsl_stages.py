@@ -1210,3 +1210,371 @@ def conv_forward(model, x, weight, bias, conv=None, epi=None, epi_tensors=(), ep
     if stats:
         return y, None
     return y
+
+
+# ==== stage: kwb_attention kwb_attn_rep kwb_masked_softmax
+# Scaled dot-product attention (session 33, cute33a): the Triton stage's kwb_attention call, flash-style in SIMT.
+# One CTA per (batch entry, ATTN_ROWS query rows, ATTN_E output columns), one thread per query row: the keys
+# streamed in tiles of ATTN_KEYS, the tile's scores in registers, the running max and sum and the ATTN_E output
+# accumulators in fp32, rescaled once per tile (FlashAttention's online softmax without the tensor cores: the
+# Hopper path, WGMMA on Q Kᵀ and P V, is the next step). NEVER RUN under the real CuTe DSL.
+ATTN_ROWS = 64  # query rows per CTA, one thread each
+ATTN_KEYS = 16  # keys per tile (its scores held in registers)
+ATTN_E = 32  # output columns per CTA: a thread's accumulators (a wider head dim is split over grid y)
+kwb_attn_last = {}  # the last call's path and CTAs, as the Triton stage's
+
+
+@cute.kernel
+def _kwb_attn_kernel(m_q: cute.Tensor, m_k: cute.Tensor, m_v: cute.Tensor, m_o: cute.Tensor, m_m: cute.Tensor,
+                     m_b: cute.Tensor,  # 1-D spans, read by index through the strides below
+                     lq: cutlass.Int64, lk: cutlass.Int64, d: cutlass.Int64, e: cutlass.Int64,
+                     num_m: cutlass.Int64, k_rep: cutlass.Int64, v_rep: cutlass.Int64,
+                     bn1: cutlass.Int64, bn2: cutlass.Int64, lo: cutlass.Int64, hi: cutlass.Int64,
+                     sqb: cutlass.Int64, sqm: cutlass.Int64, sqd: cutlass.Int64,  # Q [B, Lq, D]
+                     skb: cutlass.Int64, skd: cutlass.Int64, skn: cutlass.Int64,  # Kᵀ [B / k_rep, D, Lk]
+                     svb: cutlass.Int64, svn: cutlass.Int64, sve: cutlass.Int64,  # V [B / v_rep, Lk, E]
+                     smm: cutlass.Int64, smn: cutlass.Int64,  # the mask [Lq, Lk], one for every entry
+                     sb0: cutlass.Int64, sb1: cutlass.Int64, sb2: cutlass.Int64,  # the bias's lead dims
+                     sbm: cutlass.Int64, sbn: cutlass.Int64,
+                     scale: cutlass.Float32, fill: cutlass.Float32, bias_scale: cutlass.Float32,
+                     has_lo: cutlass.Constexpr, has_hi: cutlass.Constexpr, skip: cutlass.Constexpr,
+                     has_mask: cutlass.Constexpr, mask_keep: cutlass.Constexpr, has_bias: cutlass.Constexpr):
+    # score s(i, j) = scale * q_i . k_j (+ bias_scale * bias(i, j)), then fill where the predicate drops key j
+    # (lo <= j - i <= hi; the mask: kept where (mask != 0) == mask_keep); out_i = sum_j softmax_j(s) v_j. skip: only
+    # the keys inside [i + lo, i + hi] are visited (the dropped ones weigh exp(fill - max) = 0 there); else every key,
+    # so a finite fill weighs as torch's (a row with nothing kept: the mean of V). The running max starts at NEG_BIG
+    # (finite): a key at -inf weighs exp(-inf) = 0 and a row with every key at -inf ends 0 / 0, NaN, as torch.
+    tidx, _, _ = cute.arch.thread_idx()
+    bidx, bidy, _ = cute.arch.block_idx()
+    blk = cutlass.Int64(bidx)  # Int64: entries x rows may pass 2**31
+    b = blk // num_m
+    i = (blk % num_m) * ATTN_ROWS + tidx
+    c0 = cutlass.Int64(bidy) * ATTN_E  # this CTA's first output column
+    if i < lq:  # predication: the last query tile may hold fewer rows
+        q_base = b * sqb + i * sqm
+        k_base = (b // k_rep) * skb  # grouped-query attention: K / V of kv entry b // rep, read in place
+        v_base = (b // v_rep) * svb
+        b_base = (b // (bn1 * bn2)) * sb0 + (b // bn2 % bn1) * sb1 + (b % bn2) * sb2 + i * sbm
+        acc = cute.make_rmem_tensor((ATTN_E,), cutlass.Float32)
+        for c in cutlass.range_constexpr(ATTN_E):
+            acc[c] = cutlass.Float32(0.0)
+        s_t = cute.make_rmem_tensor((ATTN_KEYS,), cutlass.Float32)
+        m_i = cutlass.Float32(NEG_BIG)
+        l_i = cutlass.Float32(0.0)
+        n_start = cutlass.Int64(0)
+        n_end = lk
+        if cutlass.const_expr(skip and has_hi):
+            n_end = cutlass.min(lk, cutlass.max(cutlass.Int64(0), i + hi + 1))
+        if cutlass.const_expr(skip and has_lo):
+            n_start = cutlass.min(n_end, cutlass.max(cutlass.Int64(0), i + lo))
+        for t0 in range(n_start, n_end, ATTN_KEYS):
+            m_t = m_i  # the max over the keys so far and this tile's
+            for j in cutlass.range_constexpr(ATTN_KEYS):
+                n = t0 + j
+                s = cutlass.Float32(NEG_BIG)
+                if n < n_end:
+                    dot = cutlass.Float32(0.0)
+                    for dd in range(0, d, 1):
+                        dot = dot + m_q[q_base + dd * sqd].to(cutlass.Float32) * \
+                            m_k[k_base + dd * skd + n * skn].to(cutlass.Float32)
+                    s = dot * scale
+                    if cutlass.const_expr(has_bias):
+                        s = s + m_b[b_base + n * sbn].to(cutlass.Float32) * bias_scale
+                    if cutlass.const_expr(has_lo):
+                        if n - i < lo:
+                            s = fill
+                    if cutlass.const_expr(has_hi):
+                        if n - i > hi:
+                            s = fill
+                    if cutlass.const_expr(has_mask):
+                        mv = m_m[i * smm + n * smn].to(cutlass.Int32)
+                        if cutlass.const_expr(mask_keep):
+                            if mv == 0:
+                                s = fill
+                        else:
+                            if mv != 0:
+                                s = fill
+                    m_t = cute.arch.fmax(m_t, s)
+                s_t[j] = s
+            alpha = cute.math.exp(m_i - m_t)  # the earlier tiles' rescale (0 while nothing was seen)
+            l_i = l_i * alpha
+            for c in cutlass.range_constexpr(ATTN_E):
+                acc[c] = acc[c] * alpha
+            for j in cutlass.range_constexpr(ATTN_KEYS):
+                n = t0 + j
+                if n < n_end:
+                    p = cute.math.exp(s_t[j] - m_t)
+                    l_i = l_i + p
+                    for c in cutlass.range_constexpr(ATTN_E):
+                        if c0 + c < e:
+                            acc[c] = acc[c] + p * m_v[v_base + n * svn + (c0 + c) * sve].to(cutlass.Float32)
+            m_i = m_t
+        o_base = (b * lq + i) * e
+        for c in cutlass.range_constexpr(ATTN_E):
+            if c0 + c < e:
+                m_o[o_base + c0 + c] = (acc[c] / l_i).to(m_o.element_type)
+
+
+@cute.jit
+def _kwb_attn_host(m_q: cute.Tensor, m_k: cute.Tensor, m_v: cute.Tensor, m_o: cute.Tensor, m_m: cute.Tensor,
+                   m_b: cute.Tensor, nb: cutlass.Int64, lq: cutlass.Int64, lk: cutlass.Int64, d: cutlass.Int64,
+                   e: cutlass.Int64, num_m: cutlass.Int64, k_rep: cutlass.Int64, v_rep: cutlass.Int64,
+                   bn1: cutlass.Int64, bn2: cutlass.Int64, lo: cutlass.Int64, hi: cutlass.Int64,
+                   sqb: cutlass.Int64, sqm: cutlass.Int64, sqd: cutlass.Int64,
+                   skb: cutlass.Int64, skd: cutlass.Int64, skn: cutlass.Int64,
+                   svb: cutlass.Int64, svn: cutlass.Int64, sve: cutlass.Int64, smm: cutlass.Int64, smn: cutlass.Int64,
+                   sb0: cutlass.Int64, sb1: cutlass.Int64, sb2: cutlass.Int64, sbm: cutlass.Int64, sbn: cutlass.Int64,
+                   scale: cutlass.Float32, fill: cutlass.Float32, bias_scale: cutlass.Float32,
+                   has_lo: cutlass.Constexpr, has_hi: cutlass.Constexpr, skip: cutlass.Constexpr,
+                   has_mask: cutlass.Constexpr, mask_keep: cutlass.Constexpr, has_bias: cutlass.Constexpr):
+    _kwb_attn_kernel(
+        m_q, m_k, m_v, m_o, m_m, m_b, lq, lk, d, e, num_m, k_rep, v_rep, bn1, bn2, lo, hi, sqb, sqm, sqd, skb, skd,
+        skn, svb, svn, sve, smm, smn, sb0, sb1, sb2, sbm, sbn, scale, fill, bias_scale, has_lo, has_hi, skip,
+        has_mask, mask_keep, has_bias,
+    ).launch(grid=[nb * num_m, (e + ATTN_E - 1) // ATTN_E, 1], block=[ATTN_ROWS, 1, 1])
+
+
+# The host helpers below are the Triton stage's (triton_stages.py: _kwb_attn_mask3, _kwb_attn_bias, kwb_attn_rep,
+# _kwb_attn_band), copied: plain torch, so forward() reads the same operands on either framework.
+def _kwb_attn_mask3(mask, lq, lk):
+    """A mask whose dims before the last two are 1 as a [1, lq, lk] broadcast view (bool read as uint8), or None."""
+    if mask is None:
+        return None
+    m = mask.reshape(([1, 1] + list(mask.shape))[-2:])  # its dims before the last two are 1 (the planner checks)
+    m = m.expand(lq, lk).unsqueeze(0)
+    return m.view(torch.uint8) if m.dtype == torch.bool else m
+
+
+def _kwb_attn_bias(bias, nb, lq, lk, who):
+    """An additive bias over the scores of nb entries [nb, lq, lk] as (tensor, (bn1, bn2), (sb0, sb1, sb2, sbm, sbn)):
+    its last two dims broadcast to [lq, lk], its dims before them right-aligned with the scores' lead dims, whose
+    product is nb: the size-1 dims and the missing ones before the first larger dim broadcast over the front of the
+    entries, one run of size-1 dims after it over the rest. Read in place (stride 0 where it broadcasts) when its
+    lead dims merge to three at most, else copied to [nb, lq, lk]. None -> None. ValueError: sizes that do not
+    divide nb, or two runs of size-1 dims after the first larger one."""
+    if bias is None:
+        return None, (1, 1), (0, 0, 0, 0, 0)
+    b = bias.reshape([1] * max(0, 2 - bias.dim()) + list(bias.shape))  # a view: 0-d / 1-d given as [1, .., n]
+    lead = list(b.shape[:-2])
+    known = 1
+    for d in lead:
+        known *= d
+    first = next((k for k, d in enumerate(lead) if d != 1), len(lead))
+    ones = [k for k in range(first, len(lead)) if lead[k] == 1]
+    runs = [k for k in ones if k - 1 not in ones]
+    if known == 0 or nb % known or (len(runs) > 1 and nb != known):
+        raise ValueError("%s: a bias %s over %d score entries of [%d, %d]: its dims before the last two do not "
+                         "broadcast to them in one way" % (who, list(bias.shape), nb, lq, lk))
+    full = list(lead)
+    if runs and nb != known:
+        full[runs[0]] = nb // known
+    else:
+        b, full = b.unsqueeze(0), [nb // known] + full
+    b = b.expand(full + [lq, lk])
+    dims = [(n, st) for n, st in zip(full, b.stride()[:-2]) if n != 1]
+    merged = []
+    for n, st in dims:  # adjacent dims one stride walks (stride 0 runs too) merge
+        if merged and merged[-1][1] == n * st:
+            merged[-1] = (merged[-1][0] * n, st)
+        else:
+            merged.append((n, st))
+    if len(merged) > 3:  # not three strided runs: a copy in q's entry order
+        b = b.reshape(nb, lq, lk)
+        merged = [(nb, b.stride(0))]
+    merged = [(1, 0)] * (3 - len(merged)) + merged
+    return b, (merged[1][0], merged[2][0]), (merged[0][1], merged[1][1], merged[2][1], b.stride(-2), b.stride(-1))
+
+
+def kwb_attn_rep(q, kv):
+    """The K / V head repeat of grouped-query / multi-query attention: q's entries (dims before the last two) over
+    the un-repeated K's or V's (Hq / Hkv at equal batch). ValueError when they do not divide."""
+    nq, nk = 1, 1
+    for d in q.shape[:-2]:
+        nq *= d
+    for d in kv.shape[:-2]:
+        nk *= d
+    if nk == 0 or nq % nk:
+        raise ValueError("kwb_attn_rep: q %s holds %d entries, K / V %s %d: no head repeat" % (
+            list(q.shape), nq, list(kv.shape), nk))
+    return nq // nk
+
+
+def _kwb_attn_band(diag, lower, band, who):
+    """The kept interval [lo, hi] of j - i (None: unbounded on that side) of kwb_attention's predicate."""
+    if diag is None:
+        if band is not None:
+            raise ValueError("%s: band=%r needs diag" % (who, band))
+        return None, None
+    diag = int(diag)
+    if band is None:
+        return (None, diag) if lower else (diag + 1, None)
+    if not lower or int(band) < 1:
+        raise ValueError("%s: band=%r takes lower=True and a width >= 1" % (who, band))
+    return diag - int(band) + 1, diag
+
+
+def kwb_attention(q, kt, v, scale, diag=None, lower=True, fill=float("-inf"), mask=None, mask_keep=False, k_rep=1,
+                  v_rep=1, band=None, bias=None, bias_scale=1.0):
+    """softmax(where(keep, scale * q @ kt + bias_scale * bias, fill)) @ v in one CuTe DSL launch: the Triton stage's
+    signature and semantics. q [..., Lq, D], kt [..., D, Lk] (Kᵀ, any strides), v [..., Lk, E], equal leading dims
+    or kt's and v's flattened 1 / k_rep and 1 / v_rep of q's (grouped-query attention: entry b reads kv entry
+    b // rep, in place); keep: diag None or key j of query i kept where j - i <= diag (lower) / > diag (not lower),
+    band: also j - i > diag - band; and the mask's (its dims before the last two of size 1): kept where
+    (mask != 0) == mask_keep. bias broadcast as the Triton stage's (_kwb_attn_bias). Any float dtypes, each read
+    and converted to fp32 (no P rounding to V's dtype); out [..., Lq, E] in q's dtype. A row with nothing kept:
+    NaN under fill -inf, the mean of V under a finite fill, as torch. ValueError: shapes that do not match, a bad
+    repeat, band or bias."""
+    lq, d = q.shape[-2], q.shape[-1]
+    lk, e = kt.shape[-1], v.shape[-1]
+    if kt.shape[-2] != d or v.shape[-2] != lk:
+        raise ValueError("kwb_attention: q %s, kt %s, v %s do not match" % (list(q.shape), list(kt.shape),
+                                                                           list(v.shape)))
+    out = torch.empty(list(q.shape[:-2]) + [lq, e], dtype=q.dtype, device=q.device)
+    if out.numel() == 0:
+        return out
+    if lk == 0:
+        return out.zero_()
+    q3, kt3, v3 = q.reshape(-1, lq, d), kt.reshape(-1, d, lk), v.reshape(-1, lk, e)
+    nb = q3.shape[0]
+    k_rep, v_rep = int(k_rep), int(v_rep)
+    if k_rep < 1 or v_rep < 1 or kt3.shape[0] * k_rep != nb or v3.shape[0] * v_rep != nb:
+        raise ValueError("kwb_attention: q %s holds %d entries; kt %s repeated %d times and v %s repeated %d times "
+                         "do not" % (list(q.shape), nb, list(kt.shape), k_rep, list(v.shape), v_rep))
+    lo, hi = _kwb_attn_band(diag, lower, band, "kwb_attention")
+    # the keys outside [i + lo, i + hi] are skipped where they weigh 0: fill -inf, or a fill far below (the Triton
+    # flash path's rule) while every row keeps a key
+    empty_rows = (hi is not None and hi < 0) or (lo is not None and lq - 1 + lo > lk - 1) or mask is not None
+    skip = diag is not None and float(fill) <= -1e4 and (float(fill) == float("-inf") or not empty_rows)
+    m3 = _kwb_attn_mask3(mask, lq, lk)
+    b3, bsz, bs = _kwb_attn_bias(bias, nb, lq, lk, "kwb_attention")
+    q_span, q_st = _kwb_span(q3)
+    k_span, k_st = _kwb_span(kt3)
+    v_span, v_st = _kwb_span(v3)
+    m_span, m_st = _kwb_span(m3) if m3 is not None else (out.view(-1), [0, 0, 0])
+    b_span = _kwb_span(b3)[0] if b3 is not None else out.view(-1)
+    num_m = (lq + ATTN_ROWS - 1) // ATTN_ROWS
+    tensors = [from_dlpack(t) for t in (q_span, k_span, v_span, out.view(-1), m_span, b_span)]
+    # a size-1 dim's stride reads 0 (_kwb_span): index 0 on it either way
+    scalars = [nb, lq, lk, d, e, num_m, k_rep, v_rep, *bsz, lo or 0, hi or 0, *q_st, *k_st, *v_st, *m_st[1:], *bs,
+               float(scale), float(fill), float(bias_scale)]
+    flags = (lo is not None, hi is not None, skip, m3 is not None, bool(mask_keep), b3 is not None)
+    key = ("attention", q.dtype, kt.dtype, v.dtype, out.dtype, m_span.dtype, b_span.dtype, flags)
+    compiled = _kwb_compiled.get(key)
+    if compiled is None:  # compile once per (stage, dtypes, predicate form)
+        compiled = cute.compile(_kwb_attn_host, *tensors, *scalars, *flags)
+        _kwb_compiled[key] = compiled
+    compiled(*tensors, *scalars)
+    blocks = nb * num_m * ((e + ATTN_E - 1) // ATTN_E)
+    kwb_attn_last.clear()
+    kwb_attn_last.update(path="cute_simt", blocks=blocks, k_rep=k_rep, v_rep=v_rep)
+    kwb_last_grid_blocks[0] = max(kwb_last_grid_blocks[0], blocks)
+    return out
+
+
+@cute.kernel
+def _kwb_msm_kernel(m_x: cute.Tensor, m_y: cute.Tensor, m_m: cute.Tensor, m_b: cute.Tensor, n_rows: cutlass.Int64,
+                    lq: cutlass.Int64, n: cutlass.Int64, bn1: cutlass.Int64, bn2: cutlass.Int64, lo: cutlass.Int64,
+                    hi: cutlass.Int64, sxb: cutlass.Int64, sxm: cutlass.Int64, sxn: cutlass.Int64,
+                    smm: cutlass.Int64, smn: cutlass.Int64, sb0: cutlass.Int64, sb1: cutlass.Int64,
+                    sb2: cutlass.Int64, sbm: cutlass.Int64, sbn: cutlass.Int64, scale: cutlass.Float32,
+                    fill: cutlass.Float32, bias_scale: cutlass.Float32, has_lo: cutlass.Constexpr,
+                    has_hi: cutlass.Constexpr, has_mask: cutlass.Constexpr, mask_keep: cutlass.Constexpr,
+                    has_bias: cutlass.Constexpr):
+    # kwb_masked_softmax: one warp per row (b, i) of x [B, Lq, N], kwb_softmax's online max and rescaled sum per lane
+    # and butterfly merge, then a second pass that writes; each score is kwb_attention's: scale * x (+ bias_scale *
+    # bias), fill where the predicate drops it. A row with every score at -inf: exp(-inf - -inf), NaN, as torch
+    tidx, _, _ = cute.arch.thread_idx()
+    bidx, _, _ = cute.arch.block_idx()
+    lane = tidx % 32
+    row = cutlass.Int64(bidx) * ROW_WARPS + tidx // 32
+    if row < n_rows:  # predication: whole warps (the shuffles stay converged)
+        b = row // lq
+        i = row % lq
+        x_base = b * sxb + i * sxm
+        b_base = (b // (bn1 * bn2)) * sb0 + (b // bn2 % bn1) * sb1 + (b % bn2) * sb2 + i * sbm
+        y_base = row * n
+        a = cutlass.Float32(NEG_BIG)
+        t = cutlass.Float32(0.0)
+        for p in cutlass.range_constexpr(2):  # pass 0: max and sum; pass 1: the probabilities
+            shift = a + cute.math.log(t)
+            for k in range(lane, n, 32):
+                v = m_x[x_base + k * sxn].to(cutlass.Float32) * scale
+                if cutlass.const_expr(has_bias):
+                    v = v + m_b[b_base + k * sbn].to(cutlass.Float32) * bias_scale
+                if cutlass.const_expr(has_lo):
+                    if k - i < lo:
+                        v = fill
+                if cutlass.const_expr(has_hi):
+                    if k - i > hi:
+                        v = fill
+                if cutlass.const_expr(has_mask):
+                    mv = m_m[i * smm + k * smn].to(cutlass.Int32)
+                    if cutlass.const_expr(mask_keep):
+                        if mv == 0:
+                            v = fill
+                    else:
+                        if mv != 0:
+                            v = fill
+                if cutlass.const_expr(p == 0):
+                    m_new = cute.arch.fmax(a, v)
+                    t = t * cute.math.exp(a - m_new) + cute.math.exp(v - m_new)
+                    a = m_new
+                else:
+                    m_y[y_base + k] = cute.math.exp(v - shift).to(m_y.element_type)
+            if cutlass.const_expr(p == 0):
+                for s in cutlass.range_constexpr(5):
+                    o_a = cute.arch.shuffle_sync_bfly(a, offset=16 >> s)
+                    o_t = cute.arch.shuffle_sync_bfly(t, offset=16 >> s)
+                    m_new = cute.arch.fmax(a, o_a)
+                    t = t * cute.math.exp(a - m_new) + o_t * cute.math.exp(o_a - m_new)
+                    a = m_new
+
+
+@cute.jit
+def _kwb_msm_host(m_x: cute.Tensor, m_y: cute.Tensor, m_m: cute.Tensor, m_b: cute.Tensor, n_rows: cutlass.Int64,
+                  lq: cutlass.Int64, n: cutlass.Int64, bn1: cutlass.Int64, bn2: cutlass.Int64, lo: cutlass.Int64,
+                  hi: cutlass.Int64, sxb: cutlass.Int64, sxm: cutlass.Int64, sxn: cutlass.Int64,
+                  smm: cutlass.Int64, smn: cutlass.Int64, sb0: cutlass.Int64, sb1: cutlass.Int64,
+                  sb2: cutlass.Int64, sbm: cutlass.Int64, sbn: cutlass.Int64, scale: cutlass.Float32,
+                  fill: cutlass.Float32, bias_scale: cutlass.Float32, has_lo: cutlass.Constexpr,
+                  has_hi: cutlass.Constexpr, has_mask: cutlass.Constexpr, mask_keep: cutlass.Constexpr,
+                  has_bias: cutlass.Constexpr):
+    _kwb_msm_kernel(
+        m_x, m_y, m_m, m_b, n_rows, lq, n, bn1, bn2, lo, hi, sxb, sxm, sxn, smm, smn, sb0, sb1, sb2, sbm, sbn, scale,
+        fill, bias_scale, has_lo, has_hi, has_mask, mask_keep, has_bias,
+    ).launch(grid=[(n_rows + ROW_WARPS - 1) // ROW_WARPS, 1, 1], block=[ROW_WARPS * 32, 1, 1])
+
+
+def kwb_masked_softmax(x, scale=1.0, diag=None, lower=True, fill=float("-inf"), mask=None, mask_keep=False,
+                       band=None, bias=None, bias_scale=1.0, out_dtype=None):
+    """softmax over the last dim of where(keep, scale * x [+ bias_scale * bias], fill), keep as kwb_attention's
+    predicate (diag None: none; mask None: no mask tensor), in one CuTe DSL launch: the Triton stage's signature. x
+    rank >= 2, any strides; out a new contiguous tensor of x's shape in out_dtype (default x's). ValueError: rank < 2,
+    a bad band, a bias that does not broadcast."""
+    if x.dim() < 2:
+        raise ValueError("kwb_masked_softmax: a rank >= 2 input, got %s" % (list(x.shape),))
+    lo, hi = _kwb_attn_band(diag, lower, band, "kwb_masked_softmax")
+    lq, n = x.shape[-2], x.shape[-1]
+    y = torch.empty(x.shape, dtype=out_dtype or x.dtype, device=x.device)
+    if y.numel() == 0:
+        return y
+    x3 = x.reshape(-1, lq, n)
+    nb = x3.shape[0]
+    m3 = _kwb_attn_mask3(mask, lq, n)
+    b3, bsz, bs = _kwb_attn_bias(bias, nb, lq, n, "kwb_masked_softmax")
+    x_span, x_st = _kwb_span(x3)
+    m_span, m_st = _kwb_span(m3) if m3 is not None else (y.view(-1), [0, 0, 0])
+    b_span = _kwb_span(b3)[0] if b3 is not None else y.view(-1)
+    n_rows = nb * lq
+    tensors = [from_dlpack(t) for t in (x_span, y.view(-1), m_span, b_span)]
+    scalars = [n_rows, lq, n, *bsz, lo or 0, hi or 0, *x_st, *m_st[1:], *bs, float(scale), float(fill),
+               float(bias_scale)]
+    flags = (lo is not None, hi is not None, m3 is not None, bool(mask_keep), b3 is not None)
+    key = ("masked_softmax", x.dtype, y.dtype, m_span.dtype, b_span.dtype, flags)
+    compiled = _kwb_compiled.get(key)
+    if compiled is None:  # compile once per (stage, dtypes, predicate form)
+        compiled = cute.compile(_kwb_msm_host, *tensors, *scalars, *flags)
+        _kwb_compiled[key] = compiled
+    compiled(*tensors, *scalars)
+    kwb_last_grid_blocks[0] = max(kwb_last_grid_blocks[0], (n_rows + ROW_WARPS - 1) // ROW_WARPS)
+    return y
