@@ -34,6 +34,11 @@ def shuffle_sync_bfly(value, offset=1, **_):
     return got
 
 
+def sync_threads(**_):
+    """__syncthreads(): every thread of the CTA meets here (a threaded launch: the kernel names sync_threads)."""
+    _ctx.cta.wait()
+
+
 def fmax(a, b, nan=False, **_):
     """nan=True: NaN propagates (torch.maximum), else the other operand wins (fmax)."""
     return Val((torch.maximum if nan else torch.fmax)(torch.as_tensor(_raw(a), dtype=torch.float32), torch.as_tensor(_raw(b), dtype=torch.float32)))
