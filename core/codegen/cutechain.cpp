@@ -291,7 +291,10 @@ QString convSpecs(const ChainPlan& plan) {
                        QStringLiteral("CONV0 = ConvSpec(%1, %2, %3, %4, %5, %6, %7)")
                            .arg(v("SPATIAL"), v("STRIDE"), v("PADDING"), v("DILATION"), v("OUTPUT_PADDING"),
                                 v("GROUPS"), v("TRANSPOSED"))};
-  lines << plan.moreConvs;
+  // the Triton template's settings among them (DOT_PRECISION = tl.constexpr(...) for 8+ batch norms in series: a
+  // NameError in this file) stay out: this stage set's convolution computes in fp32 already
+  for (const QString& l : plan.moreConvs)
+    if (l.startsWith(QLatin1String("CONV"))) lines << l;
   return lines.join(u'\n');
 }
 
