@@ -77,7 +77,8 @@ const QMap<QString, QStringList>& stageKeywords() {
         QStringLiteral("pre_tensors"), QStringLiteral("out_dtype")}},
       {QStringLiteral("kwb_group_norm"),
        {QStringLiteral("pre"), QStringLiteral("pre_tensors"), QStringLiteral("pre_scalars"), QStringLiteral("epi"),
-        QStringLiteral("epi_tensors"), QStringLiteral("epi_scalars"), QStringLiteral("out_dtype")}},
+        QStringLiteral("epi_tensors"), QStringLiteral("epi_scalars"), QStringLiteral("out_dtype"),
+        QStringLiteral("reduce"), QStringLiteral("keepdim")}},  // reduce= (session 33): a kwb_reduce launch after it
       {QStringLiteral("kwb_layer_norm"),
        {QStringLiteral("pre"), QStringLiteral("pre_tensors"), QStringLiteral("pre_scalars"), QStringLiteral("epi"),
         QStringLiteral("epi_tensors"), QStringLiteral("epi_scalars"), QStringLiteral("out_dtype")}},
@@ -259,7 +260,11 @@ QString stageCode(const QString& body, QString* error) {
   const QString host = readResourceText(QStringLiteral(":/kwb/templates/kernels/chain_host.py"), error);
   if (host.isEmpty()) return {};
   QSet<QString> used = {QStringLiteral("common"), QStringLiteral("kwb_pointwise")};
-  for (const StageCall& c : stageCalls(body)) used.insert(c.stage);
+  for (const StageCall& c : stageCalls(body)) {
+    used.insert(c.stage);
+    if (c.stage == u"kwb_group_norm" && c.args.contains(QLatin1String("reduce=")))
+      used << QStringLiteral("kwb_reduce");  // the group norm's reduce= is a kwb_reduce launch after it
+  }
   // stages that launch others: kwb_rows a kwb_reduce / kwb_var per reduction, conv_forward's reduce= a kwb_reduce,
   // kwb_rnn a kwb_gemm per layer and direction
   if (used.contains(QStringLiteral("kwb_rows"))) used << QStringLiteral("kwb_reduce") << QStringLiteral("kwb_var");

@@ -155,5 +155,29 @@ class CuteRnn(unittest.TestCase):
                          0.5, True)
 
 
+class CuteGroupNormReduce(unittest.TestCase):
+    """kwb_group_norm(..., reduce=, keepdim=): the group norm (its epilogue reading a residual), then the reduction
+    over the channels (level 2's 92_: a logsumexp), its result in out_dtype."""
+
+    def test_ops_keepdim_dtype(self):
+        torch.manual_seed(0)
+        F = torch.nn.functional
+        x = torch.randn(2, 6, 3, 4)
+        w, b = torch.randn(6), torch.randn(6)
+        e = torch.randn(2, 6, 3, 4)
+        y = torch.relu(F.group_norm(x, 3, w, b, 1e-5) + e)
+        for op, keep in (("logsumexp", True), ("sum", False), ("mean", True), ("amax", False), ("amin", True)):
+            got = S["kwb_group_norm"](x, 3, w, b, 1e-5, epi=_epi_add_relu, epi_tensors=(e,), reduce=op, keepdim=keep)
+            want = {"logsumexp": torch.logsumexp, "sum": torch.sum, "mean": torch.mean, "amax": torch.amax,
+                    "amin": torch.amin}[op](y, 1, keepdim=keep)
+            self.assertEqual(tuple(got.shape), tuple(want.shape), op)
+            self.assertEqual(got.dtype, torch.float32)
+            self.assertLess(rel(got, want), 1e-6, op)
+        xb = x.to(torch.bfloat16)
+        got = S["kwb_group_norm"](xb, 2, None, None, 1e-5, reduce="logsumexp", keepdim=True, out_dtype=torch.bfloat16)
+        self.assertEqual(got.dtype, torch.bfloat16)
+        self.assertLess(rel(got, torch.logsumexp(F.group_norm(xb.float(), 2, None, None, 1e-5), 1, True)), 1e-2)
+
+
 if __name__ == "__main__":
     unittest.main()

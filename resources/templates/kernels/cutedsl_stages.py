@@ -692,11 +692,17 @@ def _kwb_row_norm(x, y, weight, bias, n_rows, r, groups, cpg, hw, eps):
 
 
 def kwb_group_norm(x, num_groups, weight, bias, eps, pre=None, pre_tensors=(), pre_scalars=(), epi=None,
-                   epi_tensors=(), epi_scalars=(), out_dtype=None):
+                   epi_tensors=(), epi_scalars=(), out_dtype=None, reduce=None, keepdim=False):
     """epi(group_norm(pre(x))) of x [N, C, *] at any strides (a strided x is copied contiguous once); weight / bias
-    per channel or None; the Triton stage's signature without its fused reduce / keep_layout (the plan check keeps
-    those out). pre / epi: each one kwb_pointwise launch (not fused yet). The result is contiguous, of out_dtype
-    (default x's)."""
+    per channel or None; the Triton stage's signature without its keep_layout (the plan check keeps that out). pre /
+    epi: each one kwb_pointwise launch (not fused yet). The result is contiguous, of out_dtype (default x's).
+    reduce (with keepdim): the reduction over dim 1 that follows (sum, mean, amax, amin, logsumexp), returned instead
+    of the normalized tensor: here a kwb_reduce launch over the fp32 normalized tensor (the Triton stage fuses it into
+    the apply's tiles), then the result in out_dtype."""
+    if reduce is not None:  # the normalized tensor stays fp32; the reduction's result takes out_dtype
+        y = kwb_group_norm(x, num_groups, weight, bias, eps, pre, pre_tensors, pre_scalars, epi, epi_tensors,
+                           epi_scalars, torch.float32)
+        return kwb_as_dtype(kwb_reduce(y, [1], reduce, keepdim), out_dtype or x.dtype)
     out_dtype = out_dtype or x.dtype
     if pre is not None:
         x = kwb_pointwise(x, pre, pre_tensors, pre_scalars, torch.float32)
