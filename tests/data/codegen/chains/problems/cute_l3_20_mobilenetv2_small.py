@@ -61,7 +61,7 @@ class Model(nn.Module):
         inverted_residual_setting = [
             # t, c, n, s
             [1, 8, 1, 1],
-            [3, 12, 2, 2],
+            [2, 12, 2, 2],
         ]
 
         # Building first layer
@@ -123,7 +123,7 @@ batch_size = 2
 num_classes = 5
 
 def get_inputs():
-    return [torch.rand(batch_size, 3, 10, 10)]
+    return [torch.rand(batch_size, 3, 8, 8)]
 
 def get_init_inputs():
     return [num_classes]
