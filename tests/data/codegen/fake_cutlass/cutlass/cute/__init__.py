@@ -1,5 +1,6 @@
 """cutlass.cute for the CPU emulation (see cutlass/__init__.py): kernel, jit, compile, tensors, where, full_like.
-A kernel that shuffles runs one Python thread per GPU thread (cute.arch.shuffle_sync_bfly is a real rendezvous)."""
+A kernel that shuffles or syncs runs one Python thread per GPU thread (cute.arch.shuffle_sync_bfly and
+cute.arch.sync_threads are real rendezvous: a warp's 32 lanes, a CTA's threads)."""
 import inspect
 import itertools
 import threading
