@@ -73,7 +73,7 @@ class TestChains : public QObject {
   void epilogueClassEmulated();
   void resultDtypes_data();
   void resultDtypes();
-  void recurrentCuteSkeleton();
+  void recurrentCuteRenders();
   void recurrentKernelsConform();
   void graphReplay_data();
   void graphReplay();
@@ -2218,16 +2218,33 @@ void TestChains::resultDtypes() {
                QStringLiteral("--expect-dtype"), expect});
 }
 
-void TestChains::recurrentCuteSkeleton() {
-  // the CuTe DSL backend has no chain renderer: a recurrent plan is a skeleton that names the plan
+void TestChains::recurrentCuteRenders() {
+  // Session 33 (cute33b): the CuTe DSL stage set has a kwb_rnn stage (a kwb_gemm for the input projection, one
+  // time-loop launch per layer and direction), so a recurrent plan renders there; before it was a skeleton. A
+  // framework without chains (FlyDSL) still gets the reason that names the recurrent plan.
   const json s = loadSpec(QStringLiteral("39_GRU"));
-  const QString why = kwb::chainSkeletonReason(s, QStringLiteral("CuTe DSL"));
+  const QString why = kwb::chainSkeletonReason(s, QStringLiteral("FlyDSL"));
   QVERIFY2(why.contains(QLatin1String("recurrent")) && why.contains(QLatin1String("--framework triton")),
            qPrintable(why));
   const kwb::FrameworkBackend* b = kwb::backendById(QStringLiteral("cutedsl"));
   QVERIFY(b);
+  QString cwhy;
+  QVERIFY2(b->supports(s, &cwhy), qPrintable(cwhy));
   const kwb::GeneratedKernel k = b->generate(s);
-  QVERIFY2(!k.implemented, qPrintable(k.source.left(400)));
+  QVERIFY2(k.ok && k.implemented, qPrintable(k.error));
+  for (const char* part : {"def kwb_rnn(", "def kwb_gemm(", "cute.arch.sync_threads()", "\"GRU\", 6, True, False"})
+    QVERIFY2(k.source.contains(QLatin1String(part)), part);
+  QTemporaryDir tmp;
+  const QString path = tmp.filePath(QStringLiteral("kernel.py"));
+  QFile f(path);
+  QVERIFY(f.open(QIODevice::WriteOnly));
+  f.write(k.source.toUtf8());
+  f.close();
+  const kwb::ConformanceResult r = kwb::checkConformance(QStringLiteral("/usr/bin/python3"), path, b->id());
+  const QString summary = kwb::conformanceSummary(r);
+  QVERIFY2(r.ran && r.ok && summary.contains(QLatin1String("_kwb_rnn_host")) &&
+               summary.contains(QLatin1String("_kwb_gemm_host")),
+           qPrintable(summary));
 }
 
 void TestChains::recurrentKernelsConform() {
@@ -2412,13 +2429,11 @@ void TestChains::cuteChainReasons() {
   QVERIFY(scan.source.contains(QLatin1String("1 launch (scan)")) && !scan.source.contains(QLatin1String("1 launches")));
   QVERIFY2(b->supports(loadSpec(QStringLiteral("4_Conv2d_Mish_Mish")), &why), qPrintable(why));
   // several launches (session 30): rendered over the stage set unless a launch has no CuTe DSL stage; 38_ pools
-  // first (a stage since session 31) and convolves (session 32); 92_'s group norm takes a fused reduce= (no CuTe DSL
-  // form); a pairwise distance's p-norm has none
+  // first (a stage since session 31) and convolves (session 32); 92_'s group norm takes reduce= (session 33: a
+  // kwb_reduce launch after the norm); a pairwise distance's p-norm has none
   QVERIFY2(b->supports(loadSpec(QStringLiteral("38_ConvTranspose3d_AvgPool_Clamp_Softmax_Multiply")), &why),
            qPrintable(why));
-  QVERIFY(!b->supports(loadSpec(QStringLiteral("92_Conv2d_GroupNorm_Tanh_HardSwish_ResidualAdd_LogSumExp")), &why));
-  QVERIFY2(why.contains(QLatin1String("a chain of 2 launches (conv, norm)")) &&
-               why.contains(QLatin1String("a kwb_group_norm launch with reduce= has no CuTe DSL stage yet")),
+  QVERIFY2(b->supports(loadSpec(QStringLiteral("92_Conv2d_GroupNorm_Tanh_HardSwish_ResidualAdd_LogSumExp")), &why),
            qPrintable(why));
   QVERIFY(!b->supports(loadSpec(QStringLiteral("pairwise_distance_pnorm_prologue")), &why));
   QVERIFY2(why.contains(QLatin1String("a kwb_pnorm launch has no CuTe DSL stage yet")), qPrintable(why));
@@ -2644,6 +2659,40 @@ void TestChains::cuteStagesEmulated_data() {
        {QStringLiteral("_kwb_conv_host"), QStringLiteral("_kwb_bn_stats_host")},
        {{}, {QStringLiteral("--train")}}},
       {"cute_l1_73_convtranspose3d_grouped", {QStringLiteral("_kwb_conv_host")}, {{}}},
+      // session 33 (cute33b): a small copy of level 2's 92_ (the group norm's reduce=, a kwb_reduce launch after it);
+      // small copies of level 3's 8_ and 20_ (training: kwb_batch_norm with keep_layout=; the
+      // copy of 20_ keeps MobileNetV2's blocks at a few channels) and of 35_ / 39_ (kwb_rnn: a kwb_gemm for the input
+      // projection, the time loop one launch)
+      {"cute_l2_92_conv2d_groupnorm_lse",
+       {QStringLiteral("_kwb_conv_host"), QStringLiteral("_kwb_group_norm_host"), r, pw},
+       {{},
+        bf16,
+        {QStringLiteral("--spec"),
+         QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/cute_l2_92_conv2d_groupnorm_lse.spec.json"),
+         QStringLiteral("--case"), QStringLiteral("boundary_tail,boundary_size1")}}},
+      {"cute_l3_8_resnet_basic_block",
+       {QStringLiteral("_kwb_conv_host"), QStringLiteral("_kwb_bn_stats_host"), pw},
+       {{},
+        {QStringLiteral("--train")},
+        bf16,
+        {QStringLiteral("--spec"),
+         QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/cute_l3_8_resnet_basic_block.spec.json"),
+         QStringLiteral("--case"), QStringLiteral("boundary_tail,boundary_size1")}}},
+      {"cute_l3_20_mobilenetv2_small",
+       {QStringLiteral("_kwb_conv_host"), QStringLiteral("_kwb_bn_stats_host"), g},
+       {{}, {QStringLiteral("--train")}}},
+      {"cute_l3_35_lstm",
+       {QStringLiteral("_kwb_rnn_host"), g},
+       {{},
+        bf16,
+        {QStringLiteral("--spec"), QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/cute_l3_35_lstm.spec.json"),
+         QStringLiteral("--case"), QStringLiteral("boundary_tail,boundary_size1")}}},
+      {"cute_l3_39_gru",
+       {QStringLiteral("_kwb_rnn_host"), g},
+       {{},
+        bf16,
+        {QStringLiteral("--spec"), QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/cute_l3_39_gru.spec.json"),
+         QStringLiteral("--case"), QStringLiteral("boundary_tail,boundary_size1")}}},
       // kwb_rows (the chain's sibling reductions over the same rows), one launch per reduction here: a logsumexp and
       // a std written out, their post on the kept rows
       {"rows_logsumexp_manual", {r, pw}, {{}, bf16}},
@@ -2763,8 +2812,7 @@ void TestChains::cuteStageReasons() {
     const char* anchor;   // the group that lacks it
   };
   const Case cases[] = {
-      // (a convolution has a stage since session 32: 92_'s gap is now its group norm's fused reduction)
-      {"92_Conv2d_GroupNorm_Tanh_HardSwish_ResidualAdd_LogSumExp", "a kwb_group_norm launch with reduce=", "norm"},
+      // (a convolution has a stage since session 32, a group norm's reduce= since session 33: 92_ renders)
       {"pairwise_distance_pnorm_prologue", "a kwb_pnorm launch", "reduce"},
       {"cummax_indices_exact", "a kwb_scan launch", "scan"},
   };

@@ -77,13 +77,16 @@ const QMap<QString, QStringList>& stageKeywords() {
         QStringLiteral("pre_tensors"), QStringLiteral("out_dtype")}},
       {QStringLiteral("kwb_group_norm"),
        {QStringLiteral("pre"), QStringLiteral("pre_tensors"), QStringLiteral("pre_scalars"), QStringLiteral("epi"),
-        QStringLiteral("epi_tensors"), QStringLiteral("epi_scalars"), QStringLiteral("out_dtype")}},
+        QStringLiteral("epi_tensors"), QStringLiteral("epi_scalars"), QStringLiteral("out_dtype"),
+        QStringLiteral("reduce"), QStringLiteral("keepdim")}},  // reduce= (session 33): a kwb_reduce launch after it
       {QStringLiteral("kwb_layer_norm"),
        {QStringLiteral("pre"), QStringLiteral("pre_tensors"), QStringLiteral("pre_scalars"), QStringLiteral("epi"),
         QStringLiteral("epi_tensors"), QStringLiteral("epi_scalars"), QStringLiteral("out_dtype")}},
-      // stats: conv_forward(..., stats=True) here returns None for it, so the stage computes the statistics itself
+      // stats: conv_forward(..., stats=True) here returns None for it, so the stage computes the statistics itself;
+      // keep_layout: a channels-last x's result is channels-last (session 33)
       {QStringLiteral("kwb_batch_norm"),
-       {QStringLiteral("epi"), QStringLiteral("epi_tensors"), QStringLiteral("epi_scalars"), QStringLiteral("stats")}},
+       {QStringLiteral("epi"), QStringLiteral("epi_tensors"), QStringLiteral("epi_scalars"), QStringLiteral("stats"),
+        QStringLiteral("keep_layout")}},
       // the direct convolution (session 32): every argument of the Triton template's conv_forward; reduce= is a
       // kwb_reduce launch after it, stats=True returns None statistics
       {QStringLiteral("conv_forward"),
@@ -96,6 +99,8 @@ const QMap<QString, QStringList>& stageKeywords() {
        {QStringLiteral("post"), QStringLiteral("post_src"), QStringLiteral("post_tensors"),
         QStringLiteral("post_scalars"), QStringLiteral("post_dtype")}},
       {QStringLiteral("kwb_var_mean"), {QStringLiteral("std")}},
+      // recurrent layers (session 33): a kwb_gemm for the input projection, then one time-loop launch
+      {QStringLiteral("kwb_rnn"), {QStringLiteral("dropout"), QStringLiteral("training")}},
       // keep_layout is a layout hint (the CuTe DSL pool stores contiguous NCHW), so it is taken and ignored
       {QStringLiteral("kwb_pool"),
        {QStringLiteral("count_include_pad"), QStringLiteral("divisor_override"), QStringLiteral("keep_layout"),
@@ -264,10 +269,16 @@ QString stageCode(const QString& body, QString* error) {
   const QString host = readResourceText(QStringLiteral(":/kwb/templates/kernels/chain_host.py"), error);
   if (host.isEmpty()) return {};
   QSet<QString> used = {QStringLiteral("common"), QStringLiteral("kwb_pointwise")};
-  for (const StageCall& c : stageCalls(body)) used.insert(c.stage);
-  // stages that launch others: kwb_rows a kwb_reduce / kwb_var per reduction, conv_forward's reduce= a kwb_reduce
+  for (const StageCall& c : stageCalls(body)) {
+    used.insert(c.stage);
+    if (c.stage == u"kwb_group_norm" && c.args.contains(QLatin1String("reduce=")))
+      used << QStringLiteral("kwb_reduce");  // the group norm's reduce= is a kwb_reduce launch after it
+  }
+  // stages that launch others: kwb_rows a kwb_reduce / kwb_var per reduction, conv_forward's reduce= a kwb_reduce,
+  // kwb_rnn a kwb_gemm per layer and direction
   if (used.contains(QStringLiteral("kwb_rows"))) used << QStringLiteral("kwb_reduce") << QStringLiteral("kwb_var");
   if (used.contains(QStringLiteral("conv_forward"))) used << QStringLiteral("kwb_reduce");
+  if (used.contains(QStringLiteral("kwb_rnn"))) used << QStringLiteral("kwb_gemm");  // the input projection
   static const QRegularExpression head(QStringLiteral("^# ==== stage: ([\\w ]+)\\n"),
                                        QRegularExpression::MultilineOption);
   QStringList parts;
@@ -294,7 +305,10 @@ QString convSpecs(const ChainPlan& plan) {
                        QStringLiteral("CONV0 = ConvSpec(%1, %2, %3, %4, %5, %6, %7)")
                            .arg(v("SPATIAL"), v("STRIDE"), v("PADDING"), v("DILATION"), v("OUTPUT_PADDING"),
                                 v("GROUPS"), v("TRANSPOSED"))};
-  lines << plan.moreConvs;
+  // the Triton template's settings among them (DOT_PRECISION = tl.constexpr(...) for 8+ batch norms in series: a
+  // NameError in this file) stay out: this stage set's convolution computes in fp32 already
+  for (const QString& l : plan.moreConvs)
+    if (l.startsWith(QLatin1String("CONV"))) lines << l;
   return lines.join(u'\n');
 }
 
@@ -337,7 +351,7 @@ GeneratedKernel cuteStagesKernel(const ChainPlan& plan, const QStringList& epis,
       {QStringLiteral("CUTE_API_VERSION"), QLatin1String(CuteDslBackend::kApiVersion)}};
   a.tile = oneGemmForm(plan) ? 16 : 128;
   a.config = {{QStringLiteral("plan"), steps.join(QStringLiteral("; "))}};
-  if (calls({"kwb_gemm"}))
+  if (calls({"kwb_gemm", "kwb_rnn"}))
     a.config.append({QStringLiteral("GEMM"),
                      QStringLiteral("SIMT, 16 x 16 C elements per CTA, one per thread, a serial fp32 loop over K read "
                                     "through the operands' strides (no shared memory, no tensor cores: the Hopper "
@@ -354,6 +368,12 @@ GeneratedKernel cuteStagesKernel(const ChainPlan& plan, const QStringList& epis,
   if (calls({"kwb_batch_norm"}))
     a.config.append({QStringLiteral("batch norm"),
                      QStringLiteral("statistics one warp per channel (training), the apply a pointwise launch")});
+  if (calls({"kwb_rnn"}))
+    a.config.append({QStringLiteral("recurrence"),
+                     QStringLiteral("per layer and direction a kwb_gemm for every timestep's input projection, then "
+                                    "one launch of the time loop: one CTA per batch row, its threads striding the "
+                                    "hidden units, gates in fp32, h through global memory between CTA barriers (no "
+                                    "shared memory, no tensor cores)")});
   if (calls({"kwb_pool", "kwb_adaptive_pool"}))
     a.config.append({QStringLiteral("pool"),
                      QStringLiteral("256 threads per CTA, one output each, its window's taps read through x's "

@@ -692,11 +692,17 @@ def _kwb_row_norm(x, y, weight, bias, n_rows, r, groups, cpg, hw, eps):
 
 
 def kwb_group_norm(x, num_groups, weight, bias, eps, pre=None, pre_tensors=(), pre_scalars=(), epi=None,
-                   epi_tensors=(), epi_scalars=(), out_dtype=None):
+                   epi_tensors=(), epi_scalars=(), out_dtype=None, reduce=None, keepdim=False):
     """epi(group_norm(pre(x))) of x [N, C, *] at any strides (a strided x is copied contiguous once); weight / bias
-    per channel or None; the Triton stage's signature without its fused reduce / keep_layout (the plan check keeps
-    those out). pre / epi: each one kwb_pointwise launch (not fused yet). The result is contiguous, of out_dtype
-    (default x's)."""
+    per channel or None; the Triton stage's signature without its keep_layout (the plan check keeps that out). pre /
+    epi: each one kwb_pointwise launch (not fused yet). The result is contiguous, of out_dtype (default x's).
+    reduce (with keepdim): the reduction over dim 1 that follows (sum, mean, amax, amin, logsumexp), returned instead
+    of the normalized tensor: here a kwb_reduce launch over the fp32 normalized tensor (the Triton stage fuses it into
+    the apply's tiles), then the result in out_dtype."""
+    if reduce is not None:  # the normalized tensor stays fp32; the reduction's result takes out_dtype
+        y = kwb_group_norm(x, num_groups, weight, bias, eps, pre, pre_tensors, pre_scalars, epi, epi_tensors,
+                           epi_scalars, torch.float32)
+        return kwb_as_dtype(kwb_reduce(y, [1], reduce, keepdim), out_dtype or x.dtype)
     out_dtype = out_dtype or x.dtype
     if pre is not None:
         x = kwb_pointwise(x, pre, pre_tensors, pre_scalars, torch.float32)
@@ -740,10 +746,12 @@ def kwb_layer_norm(x, normalized_shape, weight, bias, eps, pre=None, pre_tensors
 @cute.kernel
 def _kwb_bn_stats_kernel(m_x: cute.Tensor, m_mean: cute.Tensor, m_var: cute.Tensor, m_rmean: cute.Tensor,
                          m_rvar: cute.Tensor, c: cutlass.Int64, hw: cutlass.Int64, count: cutlass.Int64,
+                         sn: cutlass.Int64, sc: cutlass.Int64, shw: cutlass.Int64,  # x's [N, C, HW] strides
                          momentum: cutlass.Float32, unbias: cutlass.Float32, update: cutlass.Constexpr):
-    # one warp per channel of contiguous x [N, C, HW]: its N * HW elements' mean, then the biased variance about it
-    # (two passes, each merged by a butterfly); lane 0 writes them and, in training with running statistics, updates
-    # those in place (torch: the unbiased variance, count / (count - 1))
+    # one warp per channel of x [N, C, HW] read through its strides (channels-last: sc 1, shw C): its N * HW
+    # elements' mean, then the biased variance about it (two passes, each merged by a butterfly); lane 0 writes them
+    # and, in training with running statistics, updates those in place (torch: the unbiased variance,
+    # count / (count - 1))
     tidx, _, _ = cute.arch.thread_idx()
     bidx, _, _ = cute.arch.block_idx()
     lane = tidx % 32
@@ -751,13 +759,13 @@ def _kwb_bn_stats_kernel(m_x: cute.Tensor, m_mean: cute.Tensor, m_var: cute.Tens
     if ch < c:  # predication: whole warps (the shuffles stay converged)
         a = cutlass.Float32(0.0)
         for k in range(lane, count, 32):
-            a = a + m_x[(k // hw) * c * hw + ch * hw + k % hw].to(cutlass.Float32)
+            a = a + m_x[(k // hw) * sn + ch * sc + (k % hw) * shw].to(cutlass.Float32)
         for s in cutlass.range_constexpr(5):
             a = a + cute.arch.shuffle_sync_bfly(a, offset=16 >> s)
         mean = a / cutlass.Float32(count)
         q = cutlass.Float32(0.0)
         for k in range(lane, count, 32):
-            d = m_x[(k // hw) * c * hw + ch * hw + k % hw].to(cutlass.Float32) - mean
+            d = m_x[(k // hw) * sn + ch * sc + (k % hw) * shw].to(cutlass.Float32) - mean
             q = q + d * d
         for s in cutlass.range_constexpr(5):
             q = q + cute.arch.shuffle_sync_bfly(q, offset=16 >> s)
@@ -775,8 +783,10 @@ def _kwb_bn_stats_kernel(m_x: cute.Tensor, m_mean: cute.Tensor, m_var: cute.Tens
 @cute.jit
 def _kwb_bn_stats_host(m_x: cute.Tensor, m_mean: cute.Tensor, m_var: cute.Tensor, m_rmean: cute.Tensor,
                        m_rvar: cute.Tensor, c: cutlass.Int64, hw: cutlass.Int64, count: cutlass.Int64,
+                       sn: cutlass.Int64, sc: cutlass.Int64, shw: cutlass.Int64,
                        momentum: cutlass.Float32, unbias: cutlass.Float32, update: cutlass.Constexpr):
-    _kwb_bn_stats_kernel(m_x, m_mean, m_var, m_rmean, m_rvar, c, hw, count, momentum, unbias, update).launch(
+    _kwb_bn_stats_kernel(m_x, m_mean, m_var, m_rmean, m_rvar, c, hw, count, sn, sc, shw, momentum, unbias,
+                         update).launch(
         grid=[(c + ROW_WARPS - 1) // ROW_WARPS, 1, 1], block=[ROW_WARPS * 32, 1, 1])
 
 
@@ -803,14 +813,16 @@ def _kwb_bn_apply(acc, e0_v, e1_v, e2_v, e3_v, f0, f1, f2, f3):
 
 
 def kwb_batch_norm(x, weight, bias, running_mean, running_var, training, momentum, eps, epi=None, epi_tensors=(),
-                   epi_scalars=(), stats=None):
-    """epi(batch_norm(x)) of x [N, C, *] (instance norm: a [1, N*C, L] view); the Triton stage's signature without
-    its fused reduce / keep_layout (the plan check keeps those out). stats: None only (this stage set's conv_forward
-    returns None for a convolution's tile statistics; anything else raises NotImplementedError). training, or no
-    running statistics: batch statistics (biased variance, one warp per channel) and, with running statistics in
-    training, their in-place update (unbiased variance); eval: the running ones. weight / bias: [C], or a [G, C/G]
-    view (reshaped), or None. The apply pass is a kwb_pointwise launch with the statistics and the affine broadcast
-    per channel; epi another one. The result is contiguous."""
+                   epi_scalars=(), stats=None, keep_layout=False):
+    """epi(batch_norm(x)) of x [N, C, *] at any strides (instance norm: a [1, N*C, L] view); the Triton stage's
+    signature without its fused reduce (the plan check keeps that out). stats: None only (this stage set's
+    conv_forward returns None for a convolution's tile statistics; anything else raises NotImplementedError).
+    training, or no running statistics: batch statistics (biased variance, one warp per channel, x read through its
+    strides) and, with running statistics in training, their in-place update (unbiased variance); eval: the running
+    ones. weight / bias: [C], or a [G, C/G] view (reshaped), or None. The apply pass is a kwb_pointwise launch with
+    the statistics and the affine broadcast per channel; epi another one. The result is contiguous, or with
+    keep_layout and a channels-last x (channels innermost: stride 1 on dim 1, more than one position), channels-last
+    as the Triton stage's: both launches then run over x's [N, *spatial, C] permuted view, which is contiguous."""
     if stats is not None:  # the CuTe DSL conv_forward(..., stats=True) gives None: the statistics are computed here
         raise NotImplementedError("kwb_batch_norm: statistics from a convolution's tiles have no CuTe DSL stage")
     n, c = x.shape[0], x.shape[1]
@@ -819,15 +831,16 @@ def kwb_batch_norm(x, weight, bias, running_mean, running_var, training, momentu
         return torch.empty(x.shape, dtype=y_dtype, device=x.device)
     hw = x.numel() // (n * c)
     if training or running_mean is None:
-        xc = x.contiguous()
+        xv = x.reshape(n, c, hw)  # a view where x's spatial dims merge (contiguous or channels-last), else a copy
         mean = torch.empty(c, dtype=torch.float32, device=x.device)
         var = torch.empty(c, dtype=torch.float32, device=x.device)
         update = bool(training) and running_mean is not None
         rm = running_mean if update else mean
         rv = running_var if update else var
         count = n * hw
-        tensors = [from_dlpack(t) for t in (xc.view(-1), mean, var, rm, rv)]
-        scalars = [c, hw, count, float(momentum if momentum is not None else 0.1),
+        x_span, x_st = _kwb_span(xv)
+        tensors = [from_dlpack(t) for t in (x_span, mean, var, rm, rv)]
+        scalars = [c, hw, count, *x_st, float(momentum if momentum is not None else 0.1),
                    count / (count - 1) if count > 1 else float("inf")]
         key = ("batch_norm", x.dtype, rm.dtype, update)
         compiled = _kwb_compiled.get(key)
@@ -838,17 +851,175 @@ def kwb_batch_norm(x, weight, bias, running_mean, running_var, training, momentu
         kwb_last_grid_blocks[0] = max(kwb_last_grid_blocks[0], (c + ROW_WARPS - 1) // ROW_WARPS)
     else:
         mean, var = running_mean, running_var
-    per_ch = [1, c] + [1] * (x.dim() - 2)  # a per-channel vector broadcast over x's shape (stride 0)
+    # keep_layout with channels innermost: the launches walk x's [N, *spatial, C] view (contiguous for channels-last
+    # x, so the pointwise stores in that order) and the result is permuted back: a channels-last [N, C, *] tensor
+    cl = keep_layout and x.dim() >= 3 and hw > 1 and c > 1 and x.stride(1) == 1
+    perm = [0] + list(range(2, x.dim())) + [1] if cl else list(range(x.dim()))
+    back = [perm.index(d) for d in range(x.dim())]
+    xp = x.permute(perm)
+    per_ch = [1] * (x.dim() - 1) + [c] if cl else [1, c] + [1] * (x.dim() - 2)  # a per-channel vector (stride 0)
     w = weight.reshape(-1).view(per_ch) if weight is not None else None
     b = bias.reshape(-1).view(per_ch) if bias is not None else None
     apply = (_kwb_bn_apply_wb if w is not None and b is not None else _kwb_bn_apply_w if w is not None else
              _kwb_bn_apply_b if b is not None else _kwb_bn_apply)
     pad = mean.view(per_ch)  # an unused slot (never read by that epilogue)
-    y = kwb_pointwise(x, apply, (mean.view(per_ch), var.view(per_ch), w if w is not None else pad,
-                                 b if b is not None else pad), (float(eps),), y_dtype)
+    y = kwb_pointwise(xp, apply, (mean.view(per_ch), var.view(per_ch), w if w is not None else pad,
+                                  b if b is not None else pad), (float(eps),), y_dtype)
     if epi is not None:
-        y = kwb_pointwise(y, epi, epi_tensors, epi_scalars, x.dtype)
-    return y
+        y = kwb_pointwise(y, epi, [e.expand(x.shape).permute(perm) for e in epi_tensors], epi_scalars, x.dtype)
+    return y.permute(back)
+
+
+# ==== stage: kwb_rnn
+# Recurrent layers (nn.RNN / nn.GRU / nn.LSTM), the Triton stage's kwb_rnn signature (session 33). Per layer and
+# direction: one kwb_gemm computes x_t @ W_ih^T + b_ih for every timestep at once (fp32), then ONE launch runs the
+# whole time loop: one CTA per batch row, its threads striding the hidden units; at step t each unit's gates are
+# h_{t-1} @ W_hh[g]^T + b_hh[g] (a serial fp32 loop over W_hh's row, read through its strides) and the gate pointwise
+# in fp32; h_t goes to the layer's fp32 output sequence, then (after a CTA barrier, once every thread has read
+# h_{t-1}) to the row's h_n, where the next step reads it; a second barrier ends the step. c (LSTM) stays in c_n, each
+# unit's own. No shared memory, no tensor cores: correctness first (W_hh is read from global memory every step).
+RNN_THREADS = 128  # threads of a recurrence CTA at most (fewer, in whole warps, for a small hidden size)
+_kwb_rnn_modes = {"RNN_TANH": (0, 1), "RNN_RELU": (1, 1), "GRU": (2, 3), "LSTM": (3, 4)}  # (mode, gates)
+
+
+@cute.jit
+def _kwb_rnn_sig(v):
+    return cutlass.Float32(1.0) / (cutlass.Float32(1.0) + cute.math.exp(-v))
+
+
+@cute.kernel
+def _kwb_rnn_kernel(m_gx: cute.Tensor, m_w: cute.Tensor, m_bh: cute.Tensor, m_h0: cute.Tensor, m_c0: cute.Tensor,
+                    m_out: cute.Tensor, m_hn: cute.Tensor, m_cn: cute.Tensor, t_len: cutlass.Int64, h: cutlass.Int64,
+                    rev: cutlass.Int64,  # 1: the reverse direction (t from T - 1 down to 0)
+                    gt: cutlass.Int64, gb: cutlass.Int64, gu: cutlass.Int64,  # x projections' (t, batch, unit) strides
+                    wr: cutlass.Int64, wk: cutlass.Int64,  # W_hh's (row, k) strides
+                    h0b: cutlass.Int64, h0k: cutlass.Int64, c0b: cutlass.Int64, c0k: cutlass.Int64,
+                    ot: cutlass.Int64, ob: cutlass.Int64, oc: cutlass.Int64,  # out's (t, batch) strides, first column
+                    mode: cutlass.Constexpr, gates: cutlass.Constexpr, has_bias: cutlass.Constexpr,
+                    threads: cutlass.Constexpr):
+    # gates in torch's order (GRU r, z, n; LSTM i, f, g, o); h_n / c_n: this direction's fp32 [B, H], contiguous
+    tidx, _, _ = cute.arch.thread_idx()
+    bidx, _, _ = cute.arch.block_idx()
+    b = cutlass.Int64(bidx)
+    for j in range(tidx, h, threads):  # the initial state, this thread's units
+        m_hn[b * h + j] = m_h0[b * h0b + j * h0k].to(cutlass.Float32)
+        if cutlass.const_expr(mode == 3):
+            m_cn[b * h + j] = m_c0[b * c0b + j * c0k].to(cutlass.Float32)
+    cute.arch.sync_threads()
+    for s in range(0, t_len, 1):
+        t = s + rev * (t_len - 1 - 2 * s)
+        for j in range(tidx, h, threads):
+            a0 = cutlass.Float32(0.0)
+            a1 = cutlass.Float32(0.0)
+            a2 = cutlass.Float32(0.0)
+            a3 = cutlass.Float32(0.0)
+            for k in range(0, h, 1):
+                hk = m_hn[b * h + k]
+                a0 = a0 + hk * m_w[j * wr + k * wk].to(cutlass.Float32)
+                if cutlass.const_expr(gates > 1):
+                    a1 = a1 + hk * m_w[(h + j) * wr + k * wk].to(cutlass.Float32)
+                    a2 = a2 + hk * m_w[(2 * h + j) * wr + k * wk].to(cutlass.Float32)
+                if cutlass.const_expr(gates > 3):
+                    a3 = a3 + hk * m_w[(3 * h + j) * wr + k * wk].to(cutlass.Float32)
+            if cutlass.const_expr(has_bias):
+                a0 = a0 + m_bh[j].to(cutlass.Float32)
+                if cutlass.const_expr(gates > 1):
+                    a1 = a1 + m_bh[h + j].to(cutlass.Float32)
+                    a2 = a2 + m_bh[2 * h + j].to(cutlass.Float32)
+                if cutlass.const_expr(gates > 3):
+                    a3 = a3 + m_bh[3 * h + j].to(cutlass.Float32)
+            g0 = t * gt + b * gb + j * gu
+            x0 = m_gx[g0].to(cutlass.Float32)
+            hnew = x0 + a0
+            if cutlass.const_expr(mode == 0):
+                hnew = cute.math.tanh(x0 + a0)
+            if cutlass.const_expr(mode == 1):
+                hnew = cute.arch.fmax(x0 + a0, cutlass.Float32(0.0))
+            if cutlass.const_expr(mode == 2):
+                r = _kwb_rnn_sig(x0 + a0)
+                z = _kwb_rnn_sig(m_gx[g0 + h * gu].to(cutlass.Float32) + a1)
+                n = cute.math.tanh(m_gx[g0 + 2 * h * gu].to(cutlass.Float32) + r * a2)
+                hnew = (cutlass.Float32(1.0) - z) * n + z * m_hn[b * h + j]
+            if cutlass.const_expr(mode == 3):
+                cnew = _kwb_rnn_sig(m_gx[g0 + h * gu].to(cutlass.Float32) + a1) * m_cn[b * h + j] + \
+                    _kwb_rnn_sig(x0 + a0) * cute.math.tanh(m_gx[g0 + 2 * h * gu].to(cutlass.Float32) + a2)
+                m_cn[b * h + j] = cnew
+                hnew = _kwb_rnn_sig(m_gx[g0 + 3 * h * gu].to(cutlass.Float32) + a3) * cute.math.tanh(cnew)
+            m_out[t * ot + b * ob + oc + j] = hnew
+        cute.arch.sync_threads()  # every thread has read h_{t-1}: h_t may replace it
+        for j in range(tidx, h, threads):
+            m_hn[b * h + j] = m_out[t * ot + b * ob + oc + j]
+        cute.arch.sync_threads()
+
+
+@cute.jit
+def _kwb_rnn_host(m_gx: cute.Tensor, m_w: cute.Tensor, m_bh: cute.Tensor, m_h0: cute.Tensor, m_c0: cute.Tensor,
+                  m_out: cute.Tensor, m_hn: cute.Tensor, m_cn: cute.Tensor, t_len: cutlass.Int64, h: cutlass.Int64,
+                  rev: cutlass.Int64, batch: cutlass.Int64, gt: cutlass.Int64, gb: cutlass.Int64, gu: cutlass.Int64,
+                  wr: cutlass.Int64, wk: cutlass.Int64, h0b: cutlass.Int64, h0k: cutlass.Int64, c0b: cutlass.Int64,
+                  c0k: cutlass.Int64, ot: cutlass.Int64, ob: cutlass.Int64, oc: cutlass.Int64,
+                  mode: cutlass.Constexpr, gates: cutlass.Constexpr, has_bias: cutlass.Constexpr,
+                  threads: cutlass.Constexpr):
+    _kwb_rnn_kernel(m_gx, m_w, m_bh, m_h0, m_c0, m_out, m_hn, m_cn, t_len, h, rev, gt, gb, gu, wr, wk, h0b, h0k, c0b,
+                    c0k, ot, ob, oc, mode, gates, has_bias, threads).launch(grid=[batch, 1, 1],
+                                                                            block=[threads, 1, 1])
+
+
+def kwb_rnn(x, hx, cx, weights, mode, num_layers, bias, batch_first, bidirectional, dropout=0.0, training=False):
+    """torch.nn.RNN / GRU / LSTM forward, the Triton stage's signature: returns (output, h_n, c_n) (c_n None except
+    for LSTM), all three fp32 (the recurrence runs in fp32; the chain's kwb_as_dtype gives the result its dtype).
+    x [T, B, I] ([B, T, I] batch_first) at any strides; hx, cx [L*D, B, H] or None (zeros); weights in the module's
+    _flat_weights_names order (w_ih, w_hh[, b_ih, b_hh] per layer and direction, _reverse after forward). Launches
+    per layer and direction: one kwb_gemm (x's projections for every timestep), one recurrence (the time loop in the
+    kernel, one CTA per batch row). dropout between layers in training mode raises NotImplementedError, as the Triton
+    stage does (no deterministic reference)."""
+    if training and dropout > 0 and num_layers > 1:
+        raise NotImplementedError("kernel.py: dropout between recurrent layers in training mode has no deterministic "
+                                  "reference; this kernel is the eval-mode model")
+    mode_id, gates = _kwb_rnn_modes[mode]
+    nd = 2 if bidirectional else 1
+    per = 4 if bias else 2
+    h = weights[1].shape[1]
+    seq = x.transpose(0, 1) if batch_first else x  # [T, B, I] view
+    t_len, batch = seq.shape[0], seq.shape[1]
+    f32 = torch.float32
+    h_n = torch.empty((num_layers * nd, batch, h), dtype=f32, device=x.device)
+    c_n = torch.empty((num_layers * nd, batch, h), dtype=f32, device=x.device) if mode_id == 3 else h_n
+    zeros = torch.zeros((batch, h), dtype=f32, device=x.device)
+    threads = min(RNN_THREADS, 32 * ((h + 31) // 32))
+    inp = x
+    out = x
+    for layer in range(num_layers):
+        out = torch.empty((batch, t_len, nd * h) if batch_first else (t_len, batch, nd * h), dtype=f32,
+                          device=x.device)
+        outs = out.transpose(0, 1) if batch_first else out  # [T, B, D*H] view
+        for d in range(nd):
+            ws = weights[(layer * nd + d) * per:(layer * nd + d + 1) * per]
+            s = layer * nd + d
+            hp = hx.select(0, s) if hx is not None else zeros
+            cp = (cx.select(0, s) if cx is not None else zeros) if mode_id == 3 else hp
+            if out.numel() == 0:
+                continue
+            gx = kwb_gemm(inp, ws[0], ws[2] if bias else None, out_dtype=f32)  # every timestep at once: [.., G*H]
+            gxs = gx.transpose(0, 1) if batch_first else gx  # [T, B, G*H] view
+            gx_span, gx_st = _kwb_span(gxs)
+            w_span, w_st = _kwb_span(ws[1])
+            h0_span, h0_st = _kwb_span(hp)
+            c0_span, c0_st = _kwb_span(cp)
+            hn, cn = h_n.select(0, s), c_n.select(0, s)  # contiguous [B, H]
+            bh = ws[3].contiguous() if bias else hn.view(-1)  # no bias: an unused slot
+            tensors = [from_dlpack(t) for t in (gx_span, w_span, bh, h0_span, c0_span, out.view(-1), hn.view(-1),
+                                                cn.view(-1))]
+            scalars = [t_len, h, d, batch, *gx_st, *w_st, *h0_st, *c0_st, outs.stride(0), outs.stride(1), d * h]
+            key = ("rnn", mode_id, bool(bias), ws[1].dtype, bh.dtype, hp.dtype, cp.dtype, threads)
+            compiled = _kwb_compiled.get(key)
+            if compiled is None:  # compile once per (stage, mode, bias, dtypes, threads)
+                compiled = cute.compile(_kwb_rnn_host, *tensors, *scalars, mode_id, gates, bool(bias), threads)
+                _kwb_compiled[key] = compiled
+            compiled(*tensors, *scalars)
+            kwb_last_grid_blocks[0] = max(kwb_last_grid_blocks[0], batch)
+        inp = out
+    return out, h_n, (c_n if mode_id == 3 else None)
 
 
 # ==== stage: kwb_pool kwb_adaptive_pool

@@ -1,5 +1,6 @@
 """cutlass.cute for the CPU emulation (see cutlass/__init__.py): kernel, jit, compile, tensors, where, full_like.
-A kernel that shuffles runs one Python thread per GPU thread (cute.arch.shuffle_sync_bfly is a real rendezvous)."""
+A kernel that shuffles or syncs runs one Python thread per GPU thread (cute.arch.shuffle_sync_bfly and
+cute.arch.sync_threads are real rendezvous: a warp's 32 lanes, a CTA's threads)."""
 import inspect
 import itertools
 import threading
@@ -70,21 +71,25 @@ class _Launcher:
     def run_block(self, b, block):
         """Every thread of CTA b (x, y, z) of this launch (a test may run one CTA of a dry run's launch)."""
         shuffles = "shuffle_sync_bfly" in self.fn.__code__.co_names
+        syncs = "sync_threads" in self.fn.__code__.co_names  # a CTA barrier (session 33: kwb_rnn's time loop)
         threads = [tuple(reversed(t)) for t in itertools.product(*[range(x) for x in reversed(block)])]
-        if not shuffles:  # the threads one after another
+        if not shuffles and not syncs:  # the threads one after another
             for t in threads:
                 arch._now = (t, b)
                 self.fn(*self.args)
             return
-        # a warp shuffle: one Python thread per GPU thread, the 32 lanes of a warp meet at each shuffle
+        # a warp shuffle: one Python thread per GPU thread, the 32 lanes of a warp meet at each shuffle; a CTA
+        # barrier: every thread of the CTA meets there
         assert len(threads) % 32 == 0, "the emulation shuffles across whole warps"
         warps = [(threading.Barrier(32, timeout=60), [None] * 32) for _ in range(len(threads) // 32)]
+        cta = threading.Barrier(len(threads), timeout=60)
         errors = []
 
         grad = torch.is_grad_enabled()  # thread-local in torch: each thread takes the launcher's
 
         def body(i, t, b=b):
             arch._ctx.now, arch._ctx.warp, arch._ctx.lane = (t, b), warps[i // 32], i % 32
+            arch._ctx.cta = cta
             torch.set_grad_enabled(grad)
             try:
                 self.fn(*self.args)
@@ -94,6 +99,7 @@ class _Launcher:
                 errors.append(e)
                 for bar, _ in warps:
                     bar.abort()
+                cta.abort()
 
         ts = [threading.Thread(target=body, args=(i, t)) for i, t in enumerate(threads)]
         for t in ts:

@@ -1,5 +1,6 @@
 """cute.arch for the CPU emulation: the current thread's indices (set by the launch loop, per Python thread), the
-warp's butterfly shuffle (a real rendezvous of the 32 lanes' Python threads) and fmax / fmin."""
+warp's butterfly shuffle (a real rendezvous of the 32 lanes' Python threads), the CTA barrier sync_threads (a
+rendezvous of the CTA's threads) and fmax / fmin."""
 import threading
 
 import torch
@@ -7,7 +8,7 @@ import torch
 from cutlass import Val, _raw
 
 _now = ((0, 0, 0), (0, 0, 0))  # the sequential launch's thread (no shuffle in the kernel)
-_ctx = threading.local()  # the threaded launch's thread: .now, .warp (barrier, slots), .lane
+_ctx = threading.local()  # the threaded launch's thread: .now, .warp (barrier, slots), .lane, .cta (barrier)
 
 
 def _where():
@@ -32,6 +33,11 @@ def shuffle_sync_bfly(value, offset=1, **_):
     got = slots[_ctx.lane ^ int(offset)]
     bar.wait()
     return got
+
+
+def sync_threads(**_):
+    """__syncthreads(): every thread of the CTA meets here (a threaded launch: the kernel names sync_threads)."""
+    _ctx.cta.wait()
 
 
 def fmax(a, b, nan=False, **_):
