@@ -6935,8 +6935,14 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
     if (!m_alias.contains(o.id) && !m_dropoutMask.contains(o.id) && !(o.mutatesState && o.category == u"Elementwise"))
       for (const QString& r : o.refs) m_uses[resolve(r)] += 1;
   for (const QString& r : std::as_const(m_outRefs)) m_uses[resolve(r)] += 1;
+  // an input written in place: its final value is read by the write-back, so a pointwise run that computes it on the
+  // way (x.mul_(s).add_(b); relu_(x); y += x; x * y) ends a piece there instead of fusing it out of sight (probe21 h02)
+  for (const TensorInfo& t : m_g.inputs)
+    if (m_outRename.contains(t.name)) m_uses[resolve(m_outRename.value(t.name))] += 1;
   // liveness, backwards from the results: a value nothing reads is not computed
   for (const QString& r : std::as_const(m_outRefs)) m_live.insert(resolve(r));
+  for (const TensorInfo& t : m_g.inputs)
+    if (m_outRename.contains(t.name)) m_live.insert(resolve(m_outRename.value(t.name)));
   for (auto it = m_ops.crbegin(); it != m_ops.crend(); ++it) {
     bool live = !it->mutates.isEmpty() && !it->mutatesState;
     for (int k = 0; k < qMax(1, int(it->outputs.size())) && !live; ++k) {
