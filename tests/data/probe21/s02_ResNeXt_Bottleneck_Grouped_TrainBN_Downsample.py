@@ -29,15 +29,15 @@ class Model(nn.Module):
 
 batch = 8
 in_channels = 64
-width = 128
+mid_channels = 128
 out_channels = 256
 height = 28
-width_px = 28
+width = 28
 
 
 def get_inputs():
-    return [torch.randn(batch, in_channels, height, width_px)]
+    return [torch.randn(batch, in_channels, height, width)]
 
 
 def get_init_inputs():
-    return [in_channels, width, out_channels]
+    return [in_channels, mid_channels, out_channels]
