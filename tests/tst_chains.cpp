@@ -1723,6 +1723,12 @@ void TestChains::classesEmulated_data() {
       // class): the write-back read a value no launch produced (a skeleton before); now the run ends a piece there
       {QStringLiteral("h02_InPlace_OnInput_MulAdd_ReLU"), QStringLiteral("@probe21/h02_InPlace_OnInput_MulAdd_ReLU")},
       {QStringLiteral("inplace_input_final_value_read"), QStringLiteral("=inplace_input_final_value_read")},
+      // probe21: tied weights (GPT-2's lm_head.weight = wte.weight; a shared weight in a ModuleList, one LayerNorm
+      // under two names): ModelNew declares the aliases, else load_state_dict rejected the keys and the GPU harness
+      // ran ModelNew on its placeholder ones / zeros weights
+      {QStringLiteral("s06_GPT2_TiedLMHead_MaskBuffer_Conv1D"),
+       QStringLiteral("@probe21/s06_GPT2_TiedLMHead_MaskBuffer_Conv1D")},
+      {QStringLiteral("tied_weights_modulelist_shared_norm"), QStringLiteral("=tied_weights_modulelist_shared_norm")},
       {QStringLiteral("linear_clamp_param_bounds"), QStringLiteral("=linear_clamp_param_bounds")},
       {QStringLiteral("norm_inf_max_min_scale"), QStringLiteral("=norm_inf_max_min_scale")},
       {QStringLiteral("slices_follow_size_minus_const"), QStringLiteral("=slices_follow_size_minus_const")},
