@@ -1729,6 +1729,11 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("s06_GPT2_TiedLMHead_MaskBuffer_Conv1D"),
        QStringLiteral("@probe21/s06_GPT2_TiedLMHead_MaskBuffer_Conv1D")},
       {QStringLiteral("tied_weights_modulelist_shared_norm"), QStringLiteral("=tied_weights_modulelist_shared_norm")},
+      // probe21: a pair of index tensors of one shape at two consecutive dims (DLRM's Z[:, li, lj] by a tril_indices
+      // buffer; a triu pair at dims 2, 3): one kwb_index2 gather (a skeleton before)
+      {QStringLiteral("s08_DLRM_Interaction_EmbeddingBag_TriuGather"),
+       QStringLiteral("@probe21/s08_DLRM_Interaction_EmbeddingBag_TriuGather")},
+      {QStringLiteral("pair_index_triu_buffer_middle"), QStringLiteral("=pair_index_triu_buffer_middle")},
       {QStringLiteral("linear_clamp_param_bounds"), QStringLiteral("=linear_clamp_param_bounds")},
       {QStringLiteral("norm_inf_max_min_scale"), QStringLiteral("=norm_inf_max_min_scale")},
       {QStringLiteral("slices_follow_size_minus_const"), QStringLiteral("=slices_follow_size_minus_const")},
