@@ -1719,6 +1719,21 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("r07_MoE_Top2Router_OneHot_DenseCombine"),
        QStringLiteral("@probe20/r07_MoE_Top2Router_OneHot_DenseCombine")},
       {QStringLiteral("r16_GaussianNLL_Full_Mean"), QStringLiteral("@probe20/r16_GaussianNLL_Full_Mean")},
+      // probe21: an input written in place whose final value a fused pointwise run passed (h02 and one more of its
+      // class): the write-back read a value no launch produced (a skeleton before); now the run ends a piece there
+      {QStringLiteral("h02_InPlace_OnInput_MulAdd_ReLU"), QStringLiteral("@probe21/h02_InPlace_OnInput_MulAdd_ReLU")},
+      {QStringLiteral("inplace_input_final_value_read"), QStringLiteral("=inplace_input_final_value_read")},
+      // probe21: tied weights (GPT-2's lm_head.weight = wte.weight; a shared weight in a ModuleList, one LayerNorm
+      // under two names): ModelNew declares the aliases, else load_state_dict rejected the keys and the GPU harness
+      // ran ModelNew on its placeholder ones / zeros weights
+      {QStringLiteral("s06_GPT2_TiedLMHead_MaskBuffer_Conv1D"),
+       QStringLiteral("@probe21/s06_GPT2_TiedLMHead_MaskBuffer_Conv1D")},
+      {QStringLiteral("tied_weights_modulelist_shared_norm"), QStringLiteral("=tied_weights_modulelist_shared_norm")},
+      // probe21: a pair of index tensors of one shape at two consecutive dims (DLRM's Z[:, li, lj] by a tril_indices
+      // buffer; a triu pair at dims 2, 3): one kwb_index2 gather (a skeleton before)
+      {QStringLiteral("s08_DLRM_Interaction_EmbeddingBag_TriuGather"),
+       QStringLiteral("@probe21/s08_DLRM_Interaction_EmbeddingBag_TriuGather")},
+      {QStringLiteral("pair_index_triu_buffer_middle"), QStringLiteral("=pair_index_triu_buffer_middle")},
       {QStringLiteral("linear_clamp_param_bounds"), QStringLiteral("=linear_clamp_param_bounds")},
       {QStringLiteral("norm_inf_max_min_scale"), QStringLiteral("=norm_inf_max_min_scale")},
       {QStringLiteral("slices_follow_size_minus_const"), QStringLiteral("=slices_follow_size_minus_const")},

@@ -1824,20 +1824,45 @@ bool Planner::stage(const GraphOp& op) {
     // with out = x.shape[:d] + idx.shape + x.shape[d+1:], and a shape that two dims explain is refused.
     const QList<qint64> xs = op.inputs.value(0).shape, is = op.inputs.value(1).shape, os = op.outputs.value(0).shape;
     const QString idt = op.inputs.value(1).dtype;
+    // a pair of index tensors of one shape at two consecutive dims (DLRM's Z[:, li, lj]): kwb_index2 (probe21 s08)
+    const bool pair = op.refs.size() == 3 && op.inputs.value(2).shape == is && op.inputs.value(2).dtype == idt;
+    const int k = pair ? 2 : 1;
     QList<int> fits;
-    for (int d = 0; op.refs.size() == 2 && d < xs.size(); ++d)
-      if (xs.mid(0, d) + is + xs.mid(d + 1) == os) fits << d;
-    if (op.refs.size() != 2 || !(idt == u"int64" || idt == u"int32") || fits.size() != 1)
+    for (int d = 0; (op.refs.size() == 2 || pair) && d + k <= xs.size(); ++d)
+      if (xs.mid(0, d) + is + xs.mid(d + k) == os) fits << d;
+    // the probe names the index tensors, not their dims: a pair at two dims apart (x[i, :, j]) puts the index dims
+    // first, and where that shape is also the output's the reading is ambiguous (refused, never guessed)
+    for (int p = 0; pair && p < xs.size(); ++p)
+      for (int q = p + 2; q < xs.size(); ++q) {
+        QList<qint64> rest = xs;
+        rest.removeAt(q);
+        rest.removeAt(p);
+        if (is + rest == os) fits << -1;
+      }
+    if (pair && (idt == u"int64" || idt == u"int32") && fits.size() == 1 && fits.first() >= 0) {
+      l.head =
+          QStringLiteral("kwb_index2(%1, %2, %3, %4").arg(x, in(op.refs.at(1)), in(op.refs.at(2))).arg(fits.first());
+      if (!m_why.isEmpty()) return false;
+      push(l, op, QStringLiteral("gather"),
+           QStringLiteral("index of %1 at dims %2, %3 by a pair of %4")
+               .arg(shapeText(xs))
+               .arg(fits.first())
+               .arg(fits.first() + 1)
+               .arg(shapeText(is)),
+           false);
+    } else if (op.refs.size() != 2 || !(idt == u"int64" || idt == u"int32") || fits.size() != 1 || fits.first() < 0) {
       return bad(QStringLiteral("%1: indexing with %2 index tensor(s) of %3 has no chain stage yet (one integer "
-                                "index tensor at one dim that the shapes name has)")
+                                "index tensor at one dim, or two of one shape at two dims, that the shapes name has)")
                      .arg(where(op))
                      .arg(op.refs.size() - 1)
                      .arg(idt.isEmpty() ? QStringLiteral("unknown dtype") : idt));
-    l.head = QStringLiteral("kwb_index(%1, %2, %3").arg(x, in(op.refs.at(1))).arg(fits.first());
-    if (!m_why.isEmpty()) return false;
-    push(l, op, QStringLiteral("gather"),
-         QStringLiteral("index of %1 along dim %2 by %3").arg(shapeText(xs)).arg(fits.first()).arg(shapeText(is)),
-         false);
+    } else {
+      l.head = QStringLiteral("kwb_index(%1, %2, %3").arg(x, in(op.refs.at(1))).arg(fits.first());
+      if (!m_why.isEmpty()) return false;
+      push(l, op, QStringLiteral("gather"),
+           QStringLiteral("index of %1 along dim %2 by %3").arg(shapeText(xs)).arg(fits.first()).arg(shapeText(is)),
+           false);
+    }
   } else if (n == u"gather") {
     // torch.gather(x, dim, index) (logp.gather(1, target[:, None])): one launch over the index (kwb_gather)
     const QString idx = operandOf(op, "index").isEmpty() ? op.refs.value(1) : operandOf(op, "index");
@@ -6935,8 +6960,14 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
     if (!m_alias.contains(o.id) && !m_dropoutMask.contains(o.id) && !(o.mutatesState && o.category == u"Elementwise"))
       for (const QString& r : o.refs) m_uses[resolve(r)] += 1;
   for (const QString& r : std::as_const(m_outRefs)) m_uses[resolve(r)] += 1;
+  // an input written in place: its final value is read by the write-back, so a pointwise run that computes it on the
+  // way (x.mul_(s).add_(b); relu_(x); y += x; x * y) ends a piece there instead of fusing it out of sight (probe21 h02)
+  for (const TensorInfo& t : m_g.inputs)
+    if (m_outRename.contains(t.name)) m_uses[resolve(m_outRename.value(t.name))] += 1;
   // liveness, backwards from the results: a value nothing reads is not computed
   for (const QString& r : std::as_const(m_outRefs)) m_live.insert(resolve(r));
+  for (const TensorInfo& t : m_g.inputs)
+    if (m_outRename.contains(t.name)) m_live.insert(resolve(m_outRename.value(t.name)));
   for (auto it = m_ops.crbegin(); it != m_ops.crend(); ++it) {
     bool live = !it->mutates.isEmpty() && !it->mutatesState;
     for (int k = 0; k < qMax(1, int(it->outputs.size())) && !live; ++k) {

@@ -4,6 +4,7 @@
 #include "core/codegen/template.h"
 
 #include <QRegularExpression>
+#include <QSet>
 
 namespace kwb {
 
@@ -43,6 +44,44 @@ QString stateExpr(const QString& name, bool buffer) {
   }
   return expr;
 }
+
+namespace {
+
+/// Python lines that make each tied key of Model's state_dict (spec model.tied: [{"name", "same_as"}], GPT-2's
+/// lm_head.weight = wte.weight) the same Parameter in ModelNew (@p params: spec model.parameters), so load_state_dict
+/// finds every key and the two stay one tensor; @p containers: the submodules declared so far (extended). Empty when
+/// there is none.
+QString tiedDecls(const json& tied, const json& params, QStringList& containers) {
+  if (!tied.is_array() || !params.is_array()) return {};
+  QSet<QString> paramNames;  // a tied buffer (rare) is left out: register_buffer of a shared tensor is not written
+  for (const auto& p : params)
+    if (p.is_object()) paramNames.insert(QString::fromStdString(p.value("name", std::string())));
+  static const QRegularExpression valid(
+      QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*(\\.([A-Za-z_][A-Za-z0-9_]*|[0-9]+))*$"));
+  QStringList lines;
+  for (const auto& t : tied) {
+    if (!t.is_object()) continue;
+    const QString name = QString::fromStdString(t.value("name", std::string()));
+    const QString same = QString::fromStdString(t.value("same_as", std::string()));
+    if (!valid.match(name).hasMatch() || !paramNames.contains(same)) continue;
+    const QStringList parts = name.split(u'.');
+    for (int i = 1; i < parts.size(); ++i) {
+      const QString prefix = parts.mid(0, i).join(u'.');
+      if (containers.contains(prefix)) continue;
+      containers << prefix;
+      lines << QStringLiteral("        %1.add_module(\"%2\", nn.Module())  # holds %3.* like Model's submodule")
+                   .arg(i == 1 ? QStringLiteral("self") : modulePath(parts.mid(0, i - 1)), parts.at(i - 1), prefix);
+    }
+    const QString owner = parts.size() > 1 ? modulePath(parts.mid(0, parts.size() - 1)) : QStringLiteral("self");
+    const bool digit = parts.last().front().isDigit();
+    lines << (digit ? QStringLiteral("        %1._parameters[\"%2\"] = %3  # tied: the same tensor as in Model")
+                    : QStringLiteral("        %1.%2 = %3  # tied: the same tensor as in Model"))
+                 .arg(owner, parts.last(), stateExpr(same, false));
+  }
+  return lines.join(u'\n');
+}
+
+}  // namespace
 
 QString parameterDecls(const json& spec) {
   if (!spec.is_object() || !spec.contains("model") || !spec.at("model").is_object() ||
@@ -103,6 +142,8 @@ QString parameterDecls(const json& spec) {
     lines << QStringLiteral("        %1.%2 = nn.Parameter(torch.%3(%4%5))")
                  .arg(owner, parts.last(), weight ? QStringLiteral("ones") : QStringLiteral("zeros"), shape, narrow);
   }
+  lines << tiedDecls(spec.at("model").value("tied", json::array()), spec.at("model").at("parameters"), containers);
+  lines.removeAll(QString());
   return lines.join(u'\n');
 }
 

@@ -710,6 +710,13 @@ def run(logic_path, partial, scale, guess=False):
             tr.ambiguity("non_tensor_input", "input %s is a %s, neither tensor nor number" % (d["name"], d["python_type"]), 0)
     partial["model"]["parameters"] = [dict(name=n, **tensor_desc_named(an, p, dtype_name)) for n, p in model.named_parameters()]
     partial["model"]["buffers"] = [dict(name=n, **tensor_desc_named(an, p, dtype_name)) for n, p in model.named_buffers()]
+    # tied weights (GPT-2's lm_head.weight = wte.weight): one tensor under two state_dict keys; named_parameters()
+    # lists it once, so ModelNew declares the alias too or load_state_dict rejects the second key (probe21 s06)
+    first = {id(p): n for n, p in list(model.named_parameters()) + list(model.named_buffers())}
+    tied = [{"name": k, "same_as": first[id(v)]} for k, v in model.state_dict(keep_vars=True).items()
+            if id(v) in first and first[id(v)] != k]
+    if tied:
+        partial["model"]["tied"] = tied
 
     tr.phase = "forward"
     mark_phase("forward()")

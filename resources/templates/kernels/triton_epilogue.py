@@ -981,6 +981,52 @@ def kwb_embedding(weight, indices, wrap=False):
     return out
 
 
+@triton.jit
+def _kwb_index2_kernel(w, i0p, i1p, out, n, D, N0, N1, ws0, ws1, ws2, IDX64: tl.constexpr, BLOCK: tl.constexpr):
+    # out[r, c] = w[i0[r], i1[r], c] over the flattened (rows x D) output: a pair-indexed row gather (Z[:, li, lj]);
+    # negative indices count from the end of their dim
+    pid = tl.program_id(0)
+    if IDX64:
+        pid = pid.to(tl.int64)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    row = offs // D
+    col = offs % D
+    a = tl.load(i0p + row, mask=mask, other=0).to(tl.int64)
+    b = tl.load(i1p + row, mask=mask, other=0).to(tl.int64)
+    a = tl.where(a < 0, a + N0, a)
+    b = tl.where(b < 0, b + N1, b)
+    v = tl.load(w + (a * ws0 + b * ws1 + col * ws2), mask=mask, other=0.0)
+    tl.store(out + offs, v.to(out.dtype.element_ty), mask=mask)
+
+
+def kwb_index2(x, i0, i1, dim):
+    """x[..., i0, i1, ...] with two integer index tensors of one shape at the consecutive dims dim, dim + 1 (aten::index
+    with a pair of indices: DLRM's Z[:, li, lj] by a tril_indices buffer): shape x.shape[:dim] + i0.shape +
+    x.shape[dim + 2:], negative indices from the end. The two dims moved first, the rest flattened (a view where the
+    strides allow), one launch; the result is a view of its contiguous output with the index dims moved back."""
+    if i0.shape != i1.shape:
+        raise ValueError("kwb_index2: index shapes %s and %s differ (one shape expected)"
+                         % (tuple(i0.shape), tuple(i1.shape)))
+    dim = dim % x.dim()
+    xm = x.movedim((dim, dim + 1), (0, 1))
+    rest = tuple(xm.shape[2:])
+    w = xm.reshape(xm.shape[0], xm.shape[1], -1)
+    D = w.shape[2]
+    out = torch.empty(tuple(i0.shape) + (D,), dtype=x.dtype, device=x.device)
+    n = out.numel()
+    if n:
+        reach = max((w.shape[0] - 1) * abs(w.stride(0)) + (w.shape[1] - 1) * abs(w.stride(1)), 0)
+        idx64 = n + KWB_POINTWISE_BLOCK >= 2 ** 31 or reach + D * abs(w.stride(2)) >= 2 ** 31
+        _kwb_index2_kernel[(triton.cdiv(n, KWB_POINTWISE_BLOCK),)](
+            w, i0.reshape(-1).contiguous(), i1.reshape(-1).contiguous(), out, n, D, w.shape[0], w.shape[1],
+            w.stride(0), w.stride(1), w.stride(2), IDX64=idx64, BLOCK=KWB_POINTWISE_BLOCK,
+            num_warps=KWB_POINTWISE_WARPS)
+    k = i0.dim()
+    out = out.view(tuple(i0.shape) + rest)
+    return out.movedim(tuple(range(k)), tuple(range(dim, dim + k))) if dim and k else out
+
+
 def kwb_index(x, indices, dim):
     """x[:, ..., indices] with one integer index tensor at `dim` (aten::index: a Swin relative-position table read
     through a buffer of pair indices): shape x.shape[:dim] + indices.shape + x.shape[dim + 1:], negative indices
