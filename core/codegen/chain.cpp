@@ -3886,6 +3886,25 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
     }
     if (read && exact) exactInts.insert(r);
   }
+  // Integer arithmetic (T5's relative-position buckets, an index computed before a gather; issue 14): a run none of
+  // the uses above covers is an integer program -- every integer operand loaded in its own dtype, every node whose
+  // traced result is int64 computed exactly in int64 by the lowering (node "dtype"), the float nodes reading them
+  // after torch's promotion (pointwise.cpp integerNode). Where the lowering has no integer form of an op it says so
+  // below (the op in its reason); a run that it lowers needs no refusal.
+  const bool intProgram = std::any_of(ext.cbegin(), ext.cend(), [&](const QString& r) {
+    return isIntegralDtype(m_vals.value(r).dtype) && !m_counts.contains(r) && !m_indices.contains(r) &&
+           !exactInts.contains(r) && !comparedOnly(r);
+  });
+  if (intProgram) {
+    for (const QString& r : ext)
+      if (isIntegralDtype(m_vals.value(r).dtype)) exactInts.insert(r);
+    for (auto& node : nodes) {
+      const QString id = QString::fromStdString(node.value("id", std::string()));
+      for (const GraphOp* o : piece)
+        if (o->id == id && isIntegralDtype(normaliseDtype(o->outputs.value(0).dtype)))
+          node["dtype"] = normaliseDtype(o->outputs.value(0).dtype).toStdString();
+    }
+  }
   for (const QString& r : ext) {
     const QString dt = m_vals.value(r).dtype;
     if (!isIntegralDtype(dt) || m_counts.contains(r) || m_indices.contains(r) || exactInts.contains(r) ||
@@ -3939,7 +3958,8 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
     if (!m_vals.contains(r)) return bad(QStringLiteral("%1 reads '%2', which nothing produced").arg(where(lastOp), r));
     const Val& v = m_vals.value(r);
     // an exactly compared integer is read only into a comparison's bool: the run's integer is still a mask's
-    count = count && (v.dtype == u"bool" || m_counts.contains(r) || m_indices.contains(r) || exactInts.contains(r));
+    count = count && !intProgram &&
+            (v.dtype == u"bool" || m_counts.contains(r) || m_indices.contains(r) || exactInts.contains(r));
     json shape = json::array();
     for (qint64 d : v.shape) shape.push_back(d);
     inputs.push_back({{"name", extName.value(r).toStdString()},

@@ -710,6 +710,70 @@ class Im2col(unittest.TestCase):
             K.kwb_im2col(torch.randn(3, 3), 2, 1, 0, 1)
 
 
+class Col2im(unittest.TestCase):
+    """kwb_col2im (F.fold, aten::col2im; probe20's r03): every kernel size, dilation, padding and stride against
+    torch, batched and unbatched, strided and 16-bit inputs, overlapping and non-overlapping patches, tails; the
+    pointwise run after it in its launch. A gather per output element summed in fp32 in torch's order: the same
+    result every run."""
+
+    CASES = [((2, 3, 7, 9), dict(kernel_size=3, padding=1, stride=2)),
+             ((2, 3, 7, 9), dict(kernel_size=(2, 3), dilation=(2, 1), padding=(0, 2), stride=(1, 3))),
+             ((1, 5, 6, 5), dict(kernel_size=1)),
+             ((3, 2, 5, 8), dict(kernel_size=(3, 2), dilation=2, padding=(2, 1), stride=(2, 1))),
+             ((2, 1, 4, 4), dict(kernel_size=4)),
+             ((2, 4, 1, 9), dict(kernel_size=(1, 4), stride=(1, 2), padding=(0, 1))),
+             ((2, 3, 10, 10), dict(kernel_size=4, stride=2, padding=1))]
+
+    @staticmethod
+    def args(kw):
+        return (kw["kernel_size"], kw.get("dilation", 1), kw.get("padding", 0), kw.get("stride", 1))
+
+    def cols(self, shape, kw):
+        return torch.randn(*F.unfold(torch.zeros(*shape), **kw).shape)
+
+    def test_col2im_any_parameters_one_launch(self):
+        torch.manual_seed(33)
+        for shape, kw in self.CASES:
+            c = self.cols(shape, kw)
+            for x in (c, c.transpose(1, 2).contiguous().transpose(1, 2), c[0], c.double().float()[:, :, :]):
+                with Launches("_kwb_col2im_kernel") as n:
+                    got = K.kwb_col2im(x, shape[2:], *self.args(kw))
+                want = F.fold(x, shape[2:], **kw)
+                self.assertEqual(n.count, 1)
+                self.assertEqual(got.shape, want.shape, (shape, kw))
+                self.assertLess(rel_err(got, F.fold(x.double(), shape[2:], **kw)), 1e-6, (shape, kw, x.stride()))
+                again = K.kwb_col2im(x, shape[2:], *self.args(kw))
+                self.assertTrue(torch.equal(got, again))  # no atomics: the same sum each run
+
+    def test_col2im_16_bit(self):
+        for dt in (torch.float16, torch.bfloat16):
+            shape, kw = self.CASES[0]
+            x = self.cols(shape, kw).to(dt)
+            got = K.kwb_col2im(x, shape[2:], *self.args(kw))
+            self.assertEqual(got.dtype, dt)
+            want = F.fold(x.double(), shape[2:], **kw)
+            self.assertLess(rel_err(got.double(), want), 1e-2)
+
+    def test_col2im_epilogue(self):
+        torch.manual_seed(6)
+        for shape, kw in self.CASES[:2]:
+            x = self.cols(shape, kw)
+            want0 = F.fold(x.double(), shape[2:], **kw)
+            col, res = torch.randn(shape[-1]), torch.randn(*shape)
+            got = K.kwb_col2im(x, shape[2:], *self.args(kw), epi=K.kwb_test_epi, epi_tensors=(col, res),
+                               epi_scalars=(0.1, 0.5))
+            v = want0 + col + 0.5 * res
+            self.assertLess(rel_err(got, torch.where(v >= 0, v, v * 0.1)), 1e-6, (shape, kw))
+
+    def test_col2im_refuses_what_torch_refuses(self):
+        with self.assertRaises(ValueError):
+            K.kwb_col2im(torch.randn(1, 10, 4), (3, 3), 2, 1, 0, 1)  # 10 not divisible by 2 * 2
+        with self.assertRaises(ValueError):
+            K.kwb_col2im(torch.randn(1, 8, 5), (3, 3), 2, 1, 0, 1)  # 4 blocks, not 5
+        with self.assertRaises(ValueError):
+            K.kwb_col2im(torch.randn(8), (3, 3), 2, 1, 0, 1)
+
+
 def stable_topk(x, k, dim, largest):
     """torch.topk in the order kwb_topk promises: best first, equal values lowest index first (the stable sort's
     order; torch's CUDA topk gives it, its CPU topk leaves ties in no fixed order), NaN above every number."""

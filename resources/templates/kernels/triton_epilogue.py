@@ -1693,6 +1693,85 @@ def kwb_im2col(x, kernel_size, dilation, padding, stride, epi=None, epi_tensors=
     return out
 
 
+@triton.jit
+def _kwb_col2im_kernel(x_ptr, out_ptr, n, C, H, W, OH, OW, KH, KW, sxn, sxc, sxl, SH, SW, PH, PW, DH, DW,
+                       S1, S2, S3, S4, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
+                       s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3, EPI: tl.constexpr,
+                       IDX64: tl.constexpr, BLOCK: tl.constexpr):
+    # F.fold (col2im): out[b, c, h, w] = sum over (ki, kj) of x[b, (c * KH + ki) * KW + kj, oh * OW + ow] where
+    # h = oh * SH - PH + ki * DH and w = ow * SW - PW + kj * DW, x read through its strides. One program element per
+    # output element gathers the patches covering it, in ki-then-kj order, summed in fp32: no atomics, the same sum
+    # every run. A numerator below 0 is masked before its quotient is used (C and Python round it differently).
+    pid = tl.program_id(0)
+    if IDX64:
+        pid = pid.to(tl.int64)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    w = offs % W
+    t = offs // W
+    h = t % H
+    t = t // H
+    c = t % C
+    b = t // C
+    acc = tl.zeros([BLOCK], dtype=tl.float32)
+    for ki in range(0, KH):
+        hh = h + PH - ki * DH
+        hq = hh // SH
+        hok = (hh >= 0) & (hh - hq * SH == 0) & (hq < OH)
+        for kj in range(0, KW):
+            ww = w + PW - kj * DW
+            wq = ww // SW
+            ok = mask & hok & (ww >= 0) & (ww - wq * SW == 0) & (wq < OW)
+            col = (c * KH + ki) * KW + kj
+            v = tl.load(x_ptr + (b * sxn + col * sxc + (hq * OW + wq) * sxl), mask=ok, other=0.0)
+            acc += v.to(tl.float32)
+    i0, i1, i2, i3, i4 = _kwb_coords5(offs, S1, S2, S3, S4)
+    acc = EPI(acc, i0, i1, i2, i3, i4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04,
+              s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
+    tl.store(out_ptr + offs, acc.to(out_ptr.dtype.element_ty), mask=mask)
+
+
+def kwb_col2im(x, output_size, kernel_size, dilation, padding, stride, epi=None, epi_tensors=(), epi_scalars=()):
+    """F.fold(x, output_size, kernel_size, dilation, padding, stride) (aten::col2im) of x [N, C * kh * kw, L] or
+    [C * kh * kw, L], any strides: [N, C, H, W] (or [C, H, W]) in x's dtype, one launch, each output element the
+    fp32 sum of the patch values covering it (deterministic). epi: the pointwise run after it, applied in that launch
+    on the result's coordinates. Raises ValueError where torch does: C * kh * kw not dividing x's dim -2, or L not
+    the number of blocks the sizes give."""
+    if x.dim() not in (2, 3):
+        raise ValueError("kwb_col2im: an input of shape %s (2-D or 3-D expected)" % (tuple(x.shape),))
+    H, W = _kwb_pair(output_size, "output_size")
+    kh, kw = _kwb_pair(kernel_size, "kernel_size")
+    dh, dw = _kwb_pair(dilation, "dilation")
+    ph, pw = _kwb_pair(padding, "padding")
+    sh, sw = _kwb_pair(stride, "stride")
+    if min(kh, kw, dh, dw, sh, sw) < 1 or min(ph, pw) < 0:
+        raise ValueError("kwb_col2im: kernel_size, dilation and stride >= 1, padding >= 0")
+    x3 = x if x.dim() == 3 else x.unsqueeze(0)
+    N, CK, L = x3.shape
+    OH = (H + 2 * ph - dh * (kh - 1) - 1) // sh + 1
+    OW = (W + 2 * pw - dw * (kw - 1) - 1) // sw + 1
+    if CK % (kh * kw) != 0 or OH < 1 or OW < 1 or OH * OW != L:
+        raise ValueError("kwb_col2im: an input of shape %s does not fold to %s with kernel %s (it needs a dim -2 "
+                         "divisible by %d and %d blocks)" % (tuple(x.shape), (H, W), (kh, kw), kh * kw,
+                                                            max(OH, 0) * max(OW, 0)))
+    C = CK // (kh * kw)
+    shape = ([N] if x.dim() == 3 else []) + [C, H, W]
+    out = torch.empty(shape, dtype=x.dtype, device=x.device)
+    n = out.numel()
+    if n == 0:
+        return out
+    nd = len(shape)
+    sizes = (1,) * (5 - nd) + tuple(shape)
+    es = kwb_epi_args(epi_tensors, shape, [None] * (5 - nd) + list(range(nd)), x3)
+    reach = sum((s - 1) * abs(st) for s, st in zip(x3.shape, x3.stride()))
+    _kwb_col2im_kernel[(triton.cdiv(n, KWB_POINTWISE_BLOCK),)](
+        x3, out, n, C, H, W, OH, OW, kh, kw, *x3.stride(), sh, sw, ph, pw, dh, dw, *sizes[1:], *es,
+        *kwb_epi_scalars(epi_scalars), EPI=epi or _kwb_epi_identity,
+        IDX64=n + KWB_POINTWISE_BLOCK >= 2 ** 31 or reach >= 2 ** 31, BLOCK=KWB_POINTWISE_BLOCK,
+        num_warps=KWB_POINTWISE_WARPS)
+    return out
+
+
 def kwb_to_fp32(*tensors):
     """A chain computes on fp32 intermediates: 16-bit floating tensors are widened by one Triton copy each
     (others pass through). Returns them in order, and the dtype the chain's output is given back in."""
