@@ -662,6 +662,10 @@ class Planner {
   /// kmajor=True where its only reader is a transpose of the last two dims read by GEMMs alone as their A
   /// (im2colKMajor): the patches are stored [N, L, C kh kw] and the GEMM reads them K-major.
   bool im2col(const GraphOp& op, const QString& x);
+  /// F.fold (aten::col2im: output_size, kernel_size, dilation, padding, stride) of @p x, [N, C kh kw, L] or
+  /// [C kh kw, L]: one kwb_col2im launch, each output element gathering the patches that cover it (fp32 sums in a
+  /// fixed order: no atomics); an anchor for the pointwise run after it (issue 14, probe20's r03).
+  bool col2im(const GraphOp& op, const QString& x);
   /// Whether every reader of @p id, through views, is a GEMM reading it as its A (mm / bmm self, addmm mat1).
   bool gemmAOnly(const QString& id, int depth = 0) const;
   /// F.glu(x, dim) as a chunk of x into halves a, b (views) and the pointwise a * sigmoid(b), which joins the run
@@ -1928,6 +1932,8 @@ bool Planner::stage(const GraphOp& op) {
     return upsample(op, x);
   } else if (n == u"im2col") {
     return im2col(op, x);
+  } else if (n == u"col2im") {
+    return col2im(op, x);
   } else if (n == u"pixel_shuffle" || n == u"pixel_unshuffle") {
     return pixelShuffle(op);
   } else if (n == u"glu") {
@@ -2282,6 +2288,42 @@ bool Planner::im2col(const GraphOp& op, const QString& x) {
        QStringLiteral("unfold of %1 (kernel %2, dilation %3, padding %4, stride %5) to %6%7")
            .arg(shapeText(in), ks, dil, pad, st, shapeText(out),
                 kmajor ? QStringLiteral(", stored K-major for the GEMM") : QString()),
+       true);
+  m_vals.insert(op.id, outVal(op));
+  return true;
+}
+
+bool Planner::col2im(const GraphOp& op, const QString& x) {
+  const json& a = op.args;
+  const QList<qint64> in = op.inputs.value(0).shape, out = op.outputs.value(0).shape;
+  auto pair = [&](const char* name, qint64 least) -> QString {  // one or two integers >= least, as a Python list
+    const json v = a.value(name, json());
+    QList<qint64> p;
+    if (v.is_number_integer()) p = {v.get<qint64>(), v.get<qint64>()};
+    for (std::size_t k = 0; v.is_array() && k < v.size(); ++k)
+      p << (v.at(k).is_number_integer() ? v.at(k).get<qint64>() : least - 1);
+    if (p.size() == 1) p << p.first();
+    if (p.size() != 2 || p.at(0) < least || p.at(1) < least) return QString();
+    return pyList(p);
+  };
+  const QString os = pair("output_size", 1), ks = pair("kernel_size", 1), dil = pair("dilation", 1),
+                pad = pair("padding", 0), st = pair("stride", 1);
+  if (os.isEmpty() || ks.isEmpty() || dil.isEmpty() || pad.isEmpty() || st.isEmpty() || in.size() < 2 ||
+      in.size() > 3 || out.size() != in.size() + 1)
+    return bad(QStringLiteral("%1: a fold (col2im) of %2 to output_size %3 with kernel_size %4, dilation %5, padding "
+                              "%6, stride %7 has no chain stage (a 2-D or 3-D input, one or two integers each, "
+                              "padding >= 0, the others >= 1 have)")
+                   .arg(where(op), shapeText(in), pyNum(a.value("output_size", json())),
+                        pyNum(a.value("kernel_size", json())), pyNum(a.value("dilation", json())),
+                        pyNum(a.value("padding", json())), pyNum(a.value("stride", json()))));
+  Line l;
+  l.target = var(op);
+  l.head = QStringLiteral("kwb_col2im(%1, %2, %3, %4, %5, %6").arg(x, os, ks, dil, pad, st);
+  l.epilogue = true;  // an anchor: the pointwise run reading only its result is applied in its launch
+  push(l, op, QStringLiteral("copy"),
+       QStringLiteral("fold (col2im) of %1 (kernel %2, dilation %3, padding %4, stride %5) to %6, each output a sum "
+                      "of the patches covering it")
+           .arg(shapeText(in), ks, dil, pad, st, shapeText(out)),
        true);
   m_vals.insert(op.id, outVal(op));
   return true;

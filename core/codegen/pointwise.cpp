@@ -549,13 +549,24 @@ class Lowering {
         // a float / bool node reading int64 values: each converted to fp32 first (torch's promotion), except
         // for a comparison of integers with integers or integral constants, which stays exact
         QHash<QString, PwVal> saved;
-        if (!exactCompare(n))
+        if (exactCompare(n)) {  // both sides integers (an integral constant as an int literal: no fp32 compare)
+          static const QHash<QString, QString> sym = {{QStringLiteral("gt"), QStringLiteral(">")},
+                                                      {QStringLiteral("lt"), QStringLiteral("<")},
+                                                      {QStringLiteral("ge"), QStringLiteral(">=")},
+                                                      {QStringLiteral("le"), QStringLiteral("<=")},
+                                                      {QStringLiteral("eq"), QStringLiteral("==")},
+                                                      {QStringLiteral("ne"), QStringLiteral("!=")}};
+          const auto a = arg(n, 0, inputExpr), b = arg(n, 1, inputExpr);
+          const auto ai = a ? asInt(n, *a) : std::nullopt, bi = b ? asInt(n, *b) : std::nullopt;
+          if (ai && bi) r = bin(sym.value(n.op), *ai, *bi);
+        }
+        if (!r && !exactCompare(n))
           for (const PwArg& a : n.args)
             if (a.kind == PwArg::Kind::Ref && vals.value(a.ref).isInt && !saved.contains(a.ref)) {
               saved.insert(a.ref, vals.value(a.ref));
               vals[a.ref] = asFloat(a.ref, vals.value(a.ref));
             }
-        r = node(n, inputExpr);
+        if (!r) r = node(n, inputExpr);
         for (auto it = saved.cbegin(); it != saved.cend(); ++it) vals[it.key()] = it.value();
       }
       if (!r) {
@@ -648,7 +659,7 @@ class Lowering {
     PwVal z = full(vals.value(m_prog.primary.isEmpty() ? m_prog.output : m_prog.primary), 0.0);
     z.expr = m_d.convert(QStringLiteral("int64"), z);
     z.isInt = true;
-    return bin(QStringLiteral("+"), z, v);
+    return ibin("+", z, v);
   }
 
   /// a // b and the remainder a - (a // b) b fixed up to torch's floor division and sign rules whatever the
@@ -661,17 +672,31 @@ class Lowering {
     const PwVal a = tmp(t + QStringLiteral("_a"), a0);
     PwVal b = tmp(t + QStringLiteral("_b"), b0);
     if (b.kind != PwVal::Kind::Literal)
-      b = tmp(t + QStringLiteral("_d"), where(bin(QStringLiteral("=="), b, intLit(0)), intLit(1), b));
-    const PwVal q = tmp(t + QStringLiteral("_q"), bin(QStringLiteral("//"), a, b));
-    const PwVal r = tmp(t + QStringLiteral("_r"), bin(QStringLiteral("-"), a, bin(QStringLiteral("*"), q, b)));
-    const PwVal off = tmp(t + QStringLiteral("_o"),
-                          bin(QStringLiteral("!="), bin(QStringLiteral("<"), r, intLit(0)),
-                              bin(QStringLiteral("<"), signOfDivisor ? b : a, intLit(0))));
-    const PwVal nz = tmp(t + QStringLiteral("_z"), bin(QStringLiteral("!="), r, intLit(0)));
+      b = tmp(t + QStringLiteral("_d"), where(ibin("==", b, intLit(0)), intTensor(intLit(1)), b));
+    const PwVal q = tmp(t + QStringLiteral("_q"), ibin("//", a, b));
+    const PwVal r = tmp(t + QStringLiteral("_r"), ibin("-", a, ibin("*", q, b)));
+    // (r < 0) != (s < 0) for the sign operand s: against a constant, one comparison of r
+    const PwVal& s = signOfDivisor ? b : a;
+    const PwVal off =
+        s.kind == PwVal::Kind::Literal
+            ? ibin(s.literal < 0 ? ">=" : "<", r, intLit(0))
+            : tmp(t + QStringLiteral("_o"), ibin("!=", ibin("<", r, intLit(0)), ibin("<", s, intLit(0))));
+    const PwVal nz = tmp(t + QStringLiteral("_z"), ibin("!=", r, intLit(0)));
     const PwVal move = tmp(t + QStringLiteral("_m"), where(nz, off, nz));  // nonzero and of the other sign
-    const PwVal qq = where(move, bin(QStringLiteral("+"), q, intLit(qStep)), q);
-    const PwVal rr = where(move, bin(QStringLiteral("+"), r, bin(QStringLiteral("*"), b, intLit(rStep))), r);
+    const PwVal qq = where(move, ibin("+", q, intLit(qStep)), q);
+    const PwVal rr = where(move, ibin("+", r, ibin("*", b, intLit(rStep))), r);
     return {qq, rr};
+  }
+
+  /// a OP b of int64 values: a folded constant stays an int literal (2.0 would make the value fp32 in Triton).
+  PwVal ibin(const char* op, const PwVal& a, const PwVal& b) const {
+    if (QLatin1String(op) == QLatin1String("//") && a.kind == PwVal::Kind::Literal &&
+        b.kind == PwVal::Kind::Literal && b.literal != 0.0)
+      return intLit(std::floor(a.literal / b.literal));
+    PwVal r = bin(QLatin1String(op), a, b);
+    if (r.kind == PwVal::Kind::Literal && !r.isBool) r = intLit(r.literal);
+    r.isInt = !r.isBool;
+    return r;
   }
 
   /// A node whose traced result is int64, computed exactly in int64: arithmetic (+ - * neg abs sign), min / max /
@@ -697,12 +722,7 @@ class Lowering {
       why = QStringLiteral("node %1 (%2) has no first argument").arg(n.id, op);
       return std::nullopt;
     }
-    auto B = [this](const char* o, const PwVal& a, const PwVal& b) {
-      PwVal r = bin(QLatin1String(o), a, b);
-      if (r.kind == PwVal::Kind::Literal && !r.isBool) r = intLit(r.literal);
-      r.isInt = !r.isBool;
-      return r;
-    };
+    auto B = [this](const char* o, const PwVal& a, const PwVal& b) { return ibin(o, a, b); };
     auto second = [&](const char* kw) -> std::optional<PwVal> {
       const auto y = opt(n, 1, kw, ie);
       if (!y) {

@@ -122,8 +122,8 @@ struct PwVal {
   enum class Kind { Tensor, Scalar, Literal } kind = Kind::Tensor;
   QString expr;
   bool isBool = false;
-  bool isInt = false;    ///< an exact int64 value (an integer node's result, an exact_int input): never fp32
   double literal = 0.0;  ///< Kind::Literal only
+  bool isInt = false;    ///< an exact int64 value (an integer node's result, an exact_int input): never fp32
 };
 
 /// What differs between DSLs; operators (+ - * / < ...) are Python's in every DSL we target.
