@@ -666,6 +666,11 @@ class Planner {
   /// [C kh kw, L]: one kwb_col2im launch, each output element gathering the patches that cover it (fp32 sums in a
   /// fixed order: no atomics); an anchor for the pointwise run after it (issue 14, probe20's r03).
   bool col2im(const GraphOp& op, const QString& x);
+  /// F.affine_grid (aten::affine_grid_generator of theta @p x, 2-D sizes: kwb_affine_grid, its size's dims bound to
+  /// the run-time sizes where the resize check shows them follow an input's) and F.grid_sample
+  /// (aten::grid_sampler_2d of @p x at grid @p grid: kwb_grid_sample, bilinear / nearest, zeros / border /
+  /// reflection, an anchor for the pointwise run after it); one launch each (issue 14, probe20's r14).
+  bool gridSampling(const GraphOp& op, const QString& x, const QString& grid);
   /// Whether every reader of @p id, through views, is a GEMM reading it as its A (mm / bmm self, addmm mat1).
   bool gemmAOnly(const QString& id, int depth = 0) const;
   /// F.glu(x, dim) as a chunk of x into halves a, b (views) and the pointwise a * sigmoid(b), which joins the run
@@ -1934,6 +1939,8 @@ bool Planner::stage(const GraphOp& op) {
     return im2col(op, x);
   } else if (n == u"col2im") {
     return col2im(op, x);
+  } else if (n == u"affine_grid_generator" || n == u"grid_sampler_2d" || n == u"grid_sampler") {
+    return gridSampling(op, x, op.refs.size() > 1 ? in(op.refs.at(1)) : QString());
   } else if (n == u"pixel_shuffle" || n == u"pixel_unshuffle") {
     return pixelShuffle(op);
   } else if (n == u"glu") {
@@ -2324,6 +2331,76 @@ bool Planner::col2im(const GraphOp& op, const QString& x) {
        QStringLiteral("fold (col2im) of %1 (kernel %2, dilation %3, padding %4, stride %5) to %6, each output a sum "
                       "of the patches covering it")
            .arg(shapeText(in), ks, dil, pad, st, shapeText(out)),
+       true);
+  m_vals.insert(op.id, outVal(op));
+  return true;
+}
+
+bool Planner::gridSampling(const GraphOp& op, const QString& x, const QString& grid) {
+  const json& a = op.args;
+  const QList<qint64> in = op.inputs.value(0).shape, out = op.outputs.value(0).shape;
+  const bool align = a.value("align_corners", json(false)) == json(true);
+  const QString ac = align ? QStringLiteral("True") : QStringLiteral("False");
+  Line l;
+  l.target = var(op);
+  if (op.name == u"affine_grid_generator") {
+    const json size = a.value("size", json());
+    if (!size.is_array() || size.size() != 4 || in.size() != 3)
+      return bad(QStringLiteral("%1: an affine_grid of theta %2 to size %3 has no chain stage (2-D grids, a size of "
+                                "four dims, have; a 5-D size, F.affine_grid of a volume, has none yet)")
+                     .arg(where(op), shapeText(in), pyNum(size)));
+    // each dim of the size at run time: the resized trace's size says which input dim it follows
+    const json size2 = m_args2.value(op.id, json::object()).value("size", json());
+    QStringList dims;
+    for (std::size_t k = 0; k < 4; ++k) {
+      const qint64 s = size.at(k).is_number_integer() ? size.at(k).get<qint64>() : -1;
+      std::optional<qint64> s2;
+      if (size2.is_array() && k < size2.size() && size2.at(k).is_number_integer()) s2 = size2.at(k).get<qint64>();
+      dims << (s < 0 ? QString() : sizeExpr(s, s2, QStringLiteral("%1's size").arg(where(op))));
+    }
+    // F.affine_grid(theta, x.size()): a size that is a forward() input's whole shape (at the resized sizes too,
+    // where traced) follows that input's run-time shape, dim by dim
+    for (const TensorInfo& t : m_g.inputs) {
+      if (t.shape.size() != 4 || dims.contains(QString())) continue;
+      bool same = true;
+      for (std::size_t k = 0; k < 4; ++k) same = same && size.at(k) == json(t.shape.at(static_cast<int>(k)));
+      const QList<qint64> t2 = m_shape2.value(t.name);
+      if (same && size2.is_array() && size2.size() == 4 && t2.size() == 4)
+        for (std::size_t k = 0; k < 4; ++k) same = same && size2.at(k) == json(t2.at(static_cast<int>(k)));
+      if (!same) continue;
+      for (int k = 0; k < 4; ++k) dims[k] = QStringLiteral("%1.shape[%2]").arg(t.name).arg(k);
+      break;
+    }
+    if (dims.contains(QString()))
+      return bad(QStringLiteral("%1: an affine_grid to size %2 (not integers) has no chain stage")
+                     .arg(where(op), pyNum(size)));
+    l.head = QStringLiteral("kwb_affine_grid(%1, [%2], %3").arg(x, dims.join(QStringLiteral(", ")), ac);
+    push(l, op, QStringLiteral("gather"),
+         QStringLiteral("affine_grid of theta %1 to a %2 grid (align_corners=%3)").arg(shapeText(in), shapeText(out), ac),
+         false);
+    m_vals.insert(op.id, outVal(op));
+    return true;
+  }
+  // grid_sampler_2d(input, grid, interpolation_mode, padding_mode, align_corners): aten's integer codes
+  const qint64 mode = a.value("interpolation_mode", json(0)).is_number_integer()
+                          ? a.value("interpolation_mode", json(0)).get<qint64>()
+                          : -1;
+  const qint64 pad =
+      a.value("padding_mode", json(0)).is_number_integer() ? a.value("padding_mode", json(0)).get<qint64>() : -1;
+  static const QStringList modes = {QStringLiteral("bilinear"), QStringLiteral("nearest"), QStringLiteral("bicubic")};
+  static const QStringList pads = {QStringLiteral("zeros"), QStringLiteral("border"), QStringLiteral("reflection")};
+  if (mode < 0 || mode > 1 || pad < 0 || pad > 2 || in.size() != 4 || grid.isEmpty())
+    return bad(QStringLiteral("%1: a grid_sample of %2 with mode %3 and padding_mode %4 has no chain stage (4-D "
+                              "inputs, bilinear or nearest, zeros / border / reflection padding have; bicubic and 5-D "
+                              "volumes have none yet)")
+                   .arg(where(op), shapeText(in),
+                        mode >= 0 && mode < modes.size() ? modes.at(mode) : pyNum(a.value("interpolation_mode", json())),
+                        pad >= 0 && pad < pads.size() ? pads.at(pad) : pyNum(a.value("padding_mode", json()))));
+  l.head = QStringLiteral("kwb_grid_sample(%1, %2, \"%3\", \"%4\", %5").arg(x, grid, modes.at(mode), pads.at(pad), ac);
+  l.epilogue = true;  // an anchor: the pointwise run reading only its result is applied in its launch
+  push(l, op, QStringLiteral("gather"),
+       QStringLiteral("grid_sample of %1 at a %2 grid (%3, %4 padding, align_corners=%5)")
+           .arg(shapeText(in), shapeText(op.inputs.value(1).shape), modes.at(mode), pads.at(pad), ac),
        true);
   m_vals.insert(op.id, outVal(op));
   return true;
