@@ -671,6 +671,11 @@ class Planner {
   /// (aten::grid_sampler_2d of @p x at grid @p grid: kwb_grid_sample, bilinear / nearest, zeros / border /
   /// reflection, an anchor for the pointwise run after it); one launch each (issue 14, probe20's r14).
   bool gridSampling(const GraphOp& op, const QString& x, const QString& grid);
+  /// The integer list arg @p key of @p op (affine_grid's size, col2im's output_size) as a Python list of run-time
+  /// sizes: a forward() input's trailing dims where the list is that input's shape (at the resized sizes too, where
+  /// traced), else each entry by sizeExpr. *derived: every entry follows the sizes as traced (no kwb_at_spec /
+  /// kwb_size guess). "" when the arg is not a list of integers.
+  QString runtimeSizes(const GraphOp& op, const char* key, bool* derived) const;
   /// Whether every reader of @p id, through views, is a GEMM reading it as its A (mm / bmm self, addmm mat1).
   bool gemmAOnly(const QString& id, int depth = 0) const;
   /// F.glu(x, dim) as a chunk of x into halves a, b (views) and the pointwise a * sigmoid(b), which joins the run
@@ -2325,7 +2330,8 @@ bool Planner::col2im(const GraphOp& op, const QString& x) {
                         pyNum(a.value("padding", json())), pyNum(a.value("stride", json()))));
   Line l;
   l.target = var(op);
-  l.head = QStringLiteral("kwb_col2im(%1, %2, %3, %4, %5, %6").arg(x, os, ks, dil, pad, st);
+  const QString osRun = runtimeSizes(op, "output_size", nullptr);
+  l.head = QStringLiteral("kwb_col2im(%1, %2, %3, %4, %5, %6").arg(x, osRun.isEmpty() ? os : osRun, ks, dil, pad, st);
   l.epilogue = true;  // an anchor: the pointwise run reading only its result is applied in its launch
   push(l, op, QStringLiteral("copy"),
        QStringLiteral("fold (col2im) of %1 (kernel %2, dilation %3, padding %4, stride %5) to %6, each output a sum "
@@ -2334,6 +2340,47 @@ bool Planner::col2im(const GraphOp& op, const QString& x) {
        true);
   m_vals.insert(op.id, outVal(op));
   return true;
+}
+
+QString Planner::runtimeSizes(const GraphOp& op, const char* key, bool* derived) const {
+  const json size = op.args.value(key, json());
+  const json size2 = m_args2.value(op.id, json::object()).value(key, json());
+  if (derived) *derived = false;
+  if (!size.is_array() || size.empty()) return {};
+  const auto n = static_cast<int>(size.size());
+  QStringList dims;
+  bool all = true;
+  for (int k = 0; k < n; ++k) {
+    const auto at = static_cast<std::size_t>(k);
+    if (!size.at(at).is_number_integer()) return {};
+    const qint64 s = size.at(at).get<qint64>();
+    std::optional<qint64> s2;
+    if (size2.is_array() && at < size2.size() && size2.at(at).is_number_integer()) s2 = size2.at(at).get<qint64>();
+    const QString e = sizeExpr(s, s2, QStringLiteral("%1's %2").arg(where(op), QString::fromLatin1(key)));
+    all = all && !e.startsWith(QLatin1String("kwb_at_spec(")) && !e.startsWith(QLatin1String("kwb_size(")) &&
+          (e != QString::number(s) || !s2 || *s2 == s);
+    dims << e;
+  }
+  // F.affine_grid(theta, x.size()), F.fold(cols, x.shape[-2:]): the sizes of a forward() input's trailing dims
+  // (at the resized sizes too, where traced) follow that input's run-time shape, dim by dim
+  for (const TensorInfo& t : m_g.inputs) {
+    if (t.shape.size() < n) continue;
+    const int off = static_cast<int>(t.shape.size()) - n;
+    const QList<qint64> t2 = m_shape2.value(t.name);
+    bool same = true;
+    for (int k = 0; k < n; ++k) {
+      const auto at = static_cast<std::size_t>(k);
+      same = same && size.at(at) == json(t.shape.at(off + k));
+      if (size2.is_array() && size2.size() == size.size() && t2.size() == t.shape.size())
+        same = same && size2.at(at) == json(t2.at(off + k));
+    }
+    if (!same || (off > 0 && !(size2.is_array() && t2.size() == t.shape.size()))) continue;
+    for (int k = 0; k < n; ++k) dims[k] = QStringLiteral("%1.shape[%2]").arg(t.name).arg(off + k);
+    all = true;
+    break;
+  }
+  if (derived) *derived = all;
+  return u'[' + dims.join(QStringLiteral(", ")) + u']';
 }
 
 bool Planner::gridSampling(const GraphOp& op, const QString& x, const QString& grid) {
@@ -2349,32 +2396,12 @@ bool Planner::gridSampling(const GraphOp& op, const QString& x, const QString& g
       return bad(QStringLiteral("%1: an affine_grid of theta %2 to size %3 has no chain stage (2-D grids, a size of "
                                 "four dims, have; a 5-D size, F.affine_grid of a volume, has none yet)")
                      .arg(where(op), shapeText(in), pyNum(size)));
-    // each dim of the size at run time: the resized trace's size says which input dim it follows
-    const json size2 = m_args2.value(op.id, json::object()).value("size", json());
-    QStringList dims;
-    for (std::size_t k = 0; k < 4; ++k) {
-      const qint64 s = size.at(k).is_number_integer() ? size.at(k).get<qint64>() : -1;
-      std::optional<qint64> s2;
-      if (size2.is_array() && k < size2.size() && size2.at(k).is_number_integer()) s2 = size2.at(k).get<qint64>();
-      dims << (s < 0 ? QString() : sizeExpr(s, s2, QStringLiteral("%1's size").arg(where(op))));
-    }
-    // F.affine_grid(theta, x.size()): a size that is a forward() input's whole shape (at the resized sizes too,
-    // where traced) follows that input's run-time shape, dim by dim
-    for (const TensorInfo& t : m_g.inputs) {
-      if (t.shape.size() != 4 || dims.contains(QString())) continue;
-      bool same = true;
-      for (std::size_t k = 0; k < 4; ++k) same = same && size.at(k) == json(t.shape.at(static_cast<int>(k)));
-      const QList<qint64> t2 = m_shape2.value(t.name);
-      if (same && size2.is_array() && size2.size() == 4 && t2.size() == 4)
-        for (std::size_t k = 0; k < 4; ++k) same = same && size2.at(k) == json(t2.at(static_cast<int>(k)));
-      if (!same) continue;
-      for (int k = 0; k < 4; ++k) dims[k] = QStringLiteral("%1.shape[%2]").arg(t.name).arg(k);
-      break;
-    }
-    if (dims.contains(QString()))
+    bool derived = false;
+    const QString sizes = runtimeSizes(op, "size", &derived);
+    if (sizes.isEmpty())
       return bad(QStringLiteral("%1: an affine_grid to size %2 (not integers) has no chain stage")
                      .arg(where(op), pyNum(size)));
-    l.head = QStringLiteral("kwb_affine_grid(%1, [%2], %3").arg(x, dims.join(QStringLiteral(", ")), ac);
+    l.head = QStringLiteral("kwb_affine_grid(%1, %2, %3").arg(x, sizes, ac);
     push(l, op, QStringLiteral("gather"),
          QStringLiteral("affine_grid of theta %1 to a %2 grid (align_corners=%3)").arg(shapeText(in), shapeText(out), ac),
          false);
@@ -6826,6 +6853,13 @@ void Planner::guardArgs(const GraphOp& op) {
     (void)upsampleSizes(op, &derived);
     if (derived) keys.removeIf([](const QString& k) { return k == u"output_size"; });
   }
+  // affine_grid's size and col2im's output_size bound to the run-time sizes (Planner::runtimeSizes)
+  for (const char* key : {"size", "output_size"})
+    if (op.name == u"affine_grid_generator" || op.name == u"col2im") {
+      bool derived = false;
+      if (!runtimeSizes(op, key, &derived).isEmpty() && derived)
+        keys.removeIf([key](const QString& k) { return k == QLatin1String(key); });
+    }
   if (op.name == u"arange") {  // an integer step bound to an input dim (Planner::arange)
     const json step = op.args.value("step", json(1));
     const auto step2 = int2(arg2(op, "step"));
