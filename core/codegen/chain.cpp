@@ -2403,7 +2403,8 @@ bool Planner::gridSampling(const GraphOp& op, const QString& x, const QString& g
                      .arg(where(op), pyNum(size)));
     l.head = QStringLiteral("kwb_affine_grid(%1, %2, %3").arg(x, sizes, ac);
     push(l, op, QStringLiteral("gather"),
-         QStringLiteral("affine_grid of theta %1 to a %2 grid (align_corners=%3)").arg(shapeText(in), shapeText(out), ac),
+         QStringLiteral("affine_grid of theta %1 to a %2 grid (align_corners=%3)")
+             .arg(shapeText(in), shapeText(out), ac),
          false);
     m_vals.insert(op.id, outVal(op));
     return true;
@@ -2417,12 +2418,13 @@ bool Planner::gridSampling(const GraphOp& op, const QString& x, const QString& g
   static const QStringList modes = {QStringLiteral("bilinear"), QStringLiteral("nearest"), QStringLiteral("bicubic")};
   static const QStringList pads = {QStringLiteral("zeros"), QStringLiteral("border"), QStringLiteral("reflection")};
   if (mode < 0 || mode > 1 || pad < 0 || pad > 2 || in.size() != 4 || grid.isEmpty())
-    return bad(QStringLiteral("%1: a grid_sample of %2 with mode %3 and padding_mode %4 has no chain stage (4-D "
-                              "inputs, bilinear or nearest, zeros / border / reflection padding have; bicubic and 5-D "
-                              "volumes have none yet)")
-                   .arg(where(op), shapeText(in),
-                        mode >= 0 && mode < modes.size() ? modes.at(mode) : pyNum(a.value("interpolation_mode", json())),
-                        pad >= 0 && pad < pads.size() ? pads.at(pad) : pyNum(a.value("padding_mode", json()))));
+    return bad(
+        QStringLiteral("%1: a grid_sample of %2 with mode %3 and padding_mode %4 has no chain stage (4-D "
+                       "inputs, bilinear or nearest, zeros / border / reflection padding have; bicubic and 5-D "
+                       "volumes have none yet)")
+            .arg(where(op), shapeText(in),
+                 mode >= 0 && mode < modes.size() ? modes.at(mode) : pyNum(a.value("interpolation_mode", json())),
+                 pad >= 0 && pad < pads.size() ? pads.at(pad) : pyNum(a.value("padding_mode", json()))));
   l.head = QStringLiteral("kwb_grid_sample(%1, %2, \"%3\", \"%4\", %5").arg(x, grid, modes.at(mode), pads.at(pad), ac);
   l.epilogue = true;  // an anchor: the pointwise run reading only its result is applied in its launch
   push(l, op, QStringLiteral("gather"),

@@ -550,12 +550,10 @@ class Lowering {
         // for a comparison of integers with integers or integral constants, which stays exact
         QHash<QString, PwVal> saved;
         if (exactCompare(n)) {  // both sides integers (an integral constant as an int literal: no fp32 compare)
-          static const QHash<QString, QString> sym = {{QStringLiteral("gt"), QStringLiteral(">")},
-                                                      {QStringLiteral("lt"), QStringLiteral("<")},
-                                                      {QStringLiteral("ge"), QStringLiteral(">=")},
-                                                      {QStringLiteral("le"), QStringLiteral("<=")},
-                                                      {QStringLiteral("eq"), QStringLiteral("==")},
-                                                      {QStringLiteral("ne"), QStringLiteral("!=")}};
+          static const QHash<QString, QString> sym = {
+              {QStringLiteral("gt"), QStringLiteral(">")},  {QStringLiteral("lt"), QStringLiteral("<")},
+              {QStringLiteral("ge"), QStringLiteral(">=")}, {QStringLiteral("le"), QStringLiteral("<=")},
+              {QStringLiteral("eq"), QStringLiteral("==")}, {QStringLiteral("ne"), QStringLiteral("!=")}};
           const auto a = arg(n, 0, inputExpr), b = arg(n, 1, inputExpr);
           const auto ai = a ? asInt(n, *a) : std::nullopt, bi = b ? asInt(n, *b) : std::nullopt;
           if (ai && bi) r = bin(sym.value(n.op), *ai, *bi);
@@ -677,10 +675,9 @@ class Lowering {
     const PwVal r = tmp(t + QStringLiteral("_r"), ibin("-", a, ibin("*", q, b)));
     // (r < 0) != (s < 0) for the sign operand s: against a constant, one comparison of r
     const PwVal& s = signOfDivisor ? b : a;
-    const PwVal off =
-        s.kind == PwVal::Kind::Literal
-            ? ibin(s.literal < 0 ? ">=" : "<", r, intLit(0))
-            : tmp(t + QStringLiteral("_o"), ibin("!=", ibin("<", r, intLit(0)), ibin("<", s, intLit(0))));
+    const PwVal off = s.kind == PwVal::Kind::Literal
+                          ? ibin(s.literal < 0 ? ">=" : "<", r, intLit(0))
+                          : tmp(t + QStringLiteral("_o"), ibin("!=", ibin("<", r, intLit(0)), ibin("<", s, intLit(0))));
     const PwVal nz = tmp(t + QStringLiteral("_z"), ibin("!=", r, intLit(0)));
     const PwVal move = tmp(t + QStringLiteral("_m"), where(nz, off, nz));  // nonzero and of the other sign
     const PwVal qq = where(move, ibin("+", q, intLit(qStep)), q);
@@ -690,8 +687,8 @@ class Lowering {
 
   /// a OP b of int64 values: a folded constant stays an int literal (2.0 would make the value fp32 in Triton).
   PwVal ibin(const char* op, const PwVal& a, const PwVal& b) const {
-    if (QLatin1String(op) == QLatin1String("//") && a.kind == PwVal::Kind::Literal &&
-        b.kind == PwVal::Kind::Literal && b.literal != 0.0)
+    if (QLatin1String(op) == QLatin1String("//") && a.kind == PwVal::Kind::Literal && b.kind == PwVal::Kind::Literal &&
+        b.literal != 0.0)
       return intLit(std::floor(a.literal / b.literal));
     PwVal r = bin(QLatin1String(op), a, b);
     if (r.kind == PwVal::Kind::Literal && !r.isBool) r = intLit(r.literal);
@@ -707,14 +704,15 @@ class Lowering {
     const QString& op = n.op;
     const QString t = QStringLiteral("v_") + n.id;
     if (!m_d.exactIntegers() || m_d.convert(QStringLiteral("int64"), PwVal{}).isEmpty()) {
-      why = QStringLiteral("%1 (node %2) computes int64, which this DSL's lowering computes in fp32 only (the "
-                           "Triton chain computes it exactly)")
+      why = QStringLiteral(
+                "%1 (node %2) computes int64, which this DSL's lowering computes in fp32 only (the "
+                "Triton chain computes it exactly)")
                 .arg(op, n.id);
       return std::nullopt;
     }
     if (n.dtype != u"int64") {
-      why = QStringLiteral("%1 (node %2) computes %3: integer arithmetic is lowered in int64 only").arg(op, n.id,
-                                                                                                      n.dtype);
+      why = QStringLiteral("%1 (node %2) computes %3: integer arithmetic is lowered in int64 only")
+                .arg(op, n.id, n.dtype);
       return std::nullopt;
     }
     const auto x0 = arg(n, 0, ie);
@@ -805,8 +803,8 @@ class Lowering {
       if (cc.isInt) cc = B("!=", cc, intLit(0));
       return where(cond(cc), intTensor(*ai), intTensor(*bi));
     }
-    const bool floorDiv = op == u"floor_divide" || ((op == u"div" || op == u"divide") &&
-                                                    kwString(n, "rounding_mode") == u"floor");
+    const bool floorDiv =
+        op == u"floor_divide" || ((op == u"div" || op == u"divide") && kwString(n, "rounding_mode") == u"floor");
     const bool truncDiv = (op == u"div" || op == u"divide") && kwString(n, "rounding_mode") == u"trunc";
     if (floorDiv || truncDiv || op == u"remainder" || op == u"fmod") {
       const auto y = second("other");
