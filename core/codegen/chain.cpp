@@ -662,6 +662,20 @@ class Planner {
   /// kmajor=True where its only reader is a transpose of the last two dims read by GEMMs alone as their A
   /// (im2colKMajor): the patches are stored [N, L, C kh kw] and the GEMM reads them K-major.
   bool im2col(const GraphOp& op, const QString& x);
+  /// F.fold (aten::col2im: output_size, kernel_size, dilation, padding, stride) of @p x, [N, C kh kw, L] or
+  /// [C kh kw, L]: one kwb_col2im launch, each output element gathering the patches that cover it (fp32 sums in a
+  /// fixed order: no atomics); an anchor for the pointwise run after it (issue 14, probe20's r03).
+  bool col2im(const GraphOp& op, const QString& x);
+  /// F.affine_grid (aten::affine_grid_generator of theta @p x, 2-D sizes: kwb_affine_grid, its size's dims bound to
+  /// the run-time sizes where the resize check shows them follow an input's) and F.grid_sample
+  /// (aten::grid_sampler_2d of @p x at grid @p grid: kwb_grid_sample, bilinear / nearest, zeros / border /
+  /// reflection, an anchor for the pointwise run after it); one launch each (issue 14, probe20's r14).
+  bool gridSampling(const GraphOp& op, const QString& x, const QString& grid);
+  /// The integer list arg @p key of @p op (affine_grid's size, col2im's output_size) as a Python list of run-time
+  /// sizes: a forward() input's trailing dims where the list is that input's shape (at the resized sizes too, where
+  /// traced), else each entry by sizeExpr. *derived: every entry follows the sizes as traced (no kwb_at_spec /
+  /// kwb_size guess). "" when the arg is not a list of integers.
+  QString runtimeSizes(const GraphOp& op, const char* key, bool* derived) const;
   /// Whether every reader of @p id, through views, is a GEMM reading it as its A (mm / bmm self, addmm mat1).
   bool gemmAOnly(const QString& id, int depth = 0) const;
   /// F.glu(x, dim) as a chunk of x into halves a, b (views) and the pointwise a * sigmoid(b), which joins the run
@@ -1953,6 +1967,10 @@ bool Planner::stage(const GraphOp& op) {
     return upsample(op, x);
   } else if (n == u"im2col") {
     return im2col(op, x);
+  } else if (n == u"col2im") {
+    return col2im(op, x);
+  } else if (n == u"affine_grid_generator" || n == u"grid_sampler_2d" || n == u"grid_sampler") {
+    return gridSampling(op, x, op.refs.size() > 1 ? in(op.refs.at(1)) : QString());
   } else if (n == u"pixel_shuffle" || n == u"pixel_unshuffle") {
     return pixelShuffle(op);
   } else if (n == u"glu") {
@@ -2307,6 +2325,136 @@ bool Planner::im2col(const GraphOp& op, const QString& x) {
        QStringLiteral("unfold of %1 (kernel %2, dilation %3, padding %4, stride %5) to %6%7")
            .arg(shapeText(in), ks, dil, pad, st, shapeText(out),
                 kmajor ? QStringLiteral(", stored K-major for the GEMM") : QString()),
+       true);
+  m_vals.insert(op.id, outVal(op));
+  return true;
+}
+
+bool Planner::col2im(const GraphOp& op, const QString& x) {
+  const json& a = op.args;
+  const QList<qint64> in = op.inputs.value(0).shape, out = op.outputs.value(0).shape;
+  auto pair = [&](const char* name, qint64 least) -> QString {  // one or two integers >= least, as a Python list
+    const json v = a.value(name, json());
+    QList<qint64> p;
+    if (v.is_number_integer()) p = {v.get<qint64>(), v.get<qint64>()};
+    for (std::size_t k = 0; v.is_array() && k < v.size(); ++k)
+      p << (v.at(k).is_number_integer() ? v.at(k).get<qint64>() : least - 1);
+    if (p.size() == 1) p << p.first();
+    if (p.size() != 2 || p.at(0) < least || p.at(1) < least) return QString();
+    return pyList(p);
+  };
+  const QString os = pair("output_size", 1), ks = pair("kernel_size", 1), dil = pair("dilation", 1),
+                pad = pair("padding", 0), st = pair("stride", 1);
+  if (os.isEmpty() || ks.isEmpty() || dil.isEmpty() || pad.isEmpty() || st.isEmpty() || in.size() < 2 ||
+      in.size() > 3 || out.size() != in.size() + 1)
+    return bad(QStringLiteral("%1: a fold (col2im) of %2 to output_size %3 with kernel_size %4, dilation %5, padding "
+                              "%6, stride %7 has no chain stage (a 2-D or 3-D input, one or two integers each, "
+                              "padding >= 0, the others >= 1 have)")
+                   .arg(where(op), shapeText(in), pyNum(a.value("output_size", json())),
+                        pyNum(a.value("kernel_size", json())), pyNum(a.value("dilation", json())),
+                        pyNum(a.value("padding", json())), pyNum(a.value("stride", json()))));
+  Line l;
+  l.target = var(op);
+  const QString osRun = runtimeSizes(op, "output_size", nullptr);
+  l.head = QStringLiteral("kwb_col2im(%1, %2, %3, %4, %5, %6").arg(x, osRun.isEmpty() ? os : osRun, ks, dil, pad, st);
+  l.epilogue = true;  // an anchor: the pointwise run reading only its result is applied in its launch
+  push(l, op, QStringLiteral("copy"),
+       QStringLiteral("fold (col2im) of %1 (kernel %2, dilation %3, padding %4, stride %5) to %6, each output a sum "
+                      "of the patches covering it")
+           .arg(shapeText(in), ks, dil, pad, st, shapeText(out)),
+       true);
+  m_vals.insert(op.id, outVal(op));
+  return true;
+}
+
+QString Planner::runtimeSizes(const GraphOp& op, const char* key, bool* derived) const {
+  const json size = op.args.value(key, json());
+  const json size2 = m_args2.value(op.id, json::object()).value(key, json());
+  if (derived) *derived = false;
+  if (!size.is_array() || size.empty()) return {};
+  const auto n = static_cast<int>(size.size());
+  QStringList dims;
+  bool all = true;
+  for (int k = 0; k < n; ++k) {
+    const auto at = static_cast<std::size_t>(k);
+    if (!size.at(at).is_number_integer()) return {};
+    const qint64 s = size.at(at).get<qint64>();
+    std::optional<qint64> s2;
+    if (size2.is_array() && at < size2.size() && size2.at(at).is_number_integer()) s2 = size2.at(at).get<qint64>();
+    const QString e = sizeExpr(s, s2, QStringLiteral("%1's %2").arg(where(op), QString::fromLatin1(key)));
+    all = all && !e.startsWith(QLatin1String("kwb_at_spec(")) && !e.startsWith(QLatin1String("kwb_size(")) &&
+          (e != QString::number(s) || !s2 || *s2 == s);
+    dims << e;
+  }
+  // F.affine_grid(theta, x.size()), F.fold(cols, x.shape[-2:]): the sizes of a forward() input's trailing dims
+  // (at the resized sizes too, where traced) follow that input's run-time shape, dim by dim
+  for (const TensorInfo& t : m_g.inputs) {
+    if (t.shape.size() < n) continue;
+    const int off = static_cast<int>(t.shape.size()) - n;
+    const QList<qint64> t2 = m_shape2.value(t.name);
+    bool same = true;
+    for (int k = 0; k < n; ++k) {
+      const auto at = static_cast<std::size_t>(k);
+      same = same && size.at(at) == json(t.shape.at(off + k));
+      if (size2.is_array() && size2.size() == size.size() && t2.size() == t.shape.size())
+        same = same && size2.at(at) == json(t2.at(off + k));
+    }
+    if (!same || (off > 0 && !(size2.is_array() && t2.size() == t.shape.size()))) continue;
+    for (int k = 0; k < n; ++k) dims[k] = QStringLiteral("%1.shape[%2]").arg(t.name).arg(off + k);
+    all = true;
+    break;
+  }
+  if (derived) *derived = all;
+  return u'[' + dims.join(QStringLiteral(", ")) + u']';
+}
+
+bool Planner::gridSampling(const GraphOp& op, const QString& x, const QString& grid) {
+  const json& a = op.args;
+  const QList<qint64> in = op.inputs.value(0).shape, out = op.outputs.value(0).shape;
+  const bool align = a.value("align_corners", json(false)) == json(true);
+  const QString ac = align ? QStringLiteral("True") : QStringLiteral("False");
+  Line l;
+  l.target = var(op);
+  if (op.name == u"affine_grid_generator") {
+    const json size = a.value("size", json());
+    if (!size.is_array() || size.size() != 4 || in.size() != 3)
+      return bad(QStringLiteral("%1: an affine_grid of theta %2 to size %3 has no chain stage (2-D grids, a size of "
+                                "four dims, have; a 5-D size, F.affine_grid of a volume, has none yet)")
+                     .arg(where(op), shapeText(in), pyNum(size)));
+    bool derived = false;
+    const QString sizes = runtimeSizes(op, "size", &derived);
+    if (sizes.isEmpty())
+      return bad(QStringLiteral("%1: an affine_grid to size %2 (not integers) has no chain stage")
+                     .arg(where(op), pyNum(size)));
+    l.head = QStringLiteral("kwb_affine_grid(%1, %2, %3").arg(x, sizes, ac);
+    push(l, op, QStringLiteral("gather"),
+         QStringLiteral("affine_grid of theta %1 to a %2 grid (align_corners=%3)")
+             .arg(shapeText(in), shapeText(out), ac),
+         false);
+    m_vals.insert(op.id, outVal(op));
+    return true;
+  }
+  // grid_sampler_2d(input, grid, interpolation_mode, padding_mode, align_corners): aten's integer codes
+  const qint64 mode = a.value("interpolation_mode", json(0)).is_number_integer()
+                          ? a.value("interpolation_mode", json(0)).get<qint64>()
+                          : -1;
+  const qint64 pad =
+      a.value("padding_mode", json(0)).is_number_integer() ? a.value("padding_mode", json(0)).get<qint64>() : -1;
+  static const QStringList modes = {QStringLiteral("bilinear"), QStringLiteral("nearest"), QStringLiteral("bicubic")};
+  static const QStringList pads = {QStringLiteral("zeros"), QStringLiteral("border"), QStringLiteral("reflection")};
+  if (mode < 0 || mode > 1 || pad < 0 || pad > 2 || in.size() != 4 || grid.isEmpty())
+    return bad(
+        QStringLiteral("%1: a grid_sample of %2 with mode %3 and padding_mode %4 has no chain stage (4-D "
+                       "inputs, bilinear or nearest, zeros / border / reflection padding have; bicubic and 5-D "
+                       "volumes have none yet)")
+            .arg(where(op), shapeText(in),
+                 mode >= 0 && mode < modes.size() ? modes.at(mode) : pyNum(a.value("interpolation_mode", json())),
+                 pad >= 0 && pad < pads.size() ? pads.at(pad) : pyNum(a.value("padding_mode", json()))));
+  l.head = QStringLiteral("kwb_grid_sample(%1, %2, \"%3\", \"%4\", %5").arg(x, grid, modes.at(mode), pads.at(pad), ac);
+  l.epilogue = true;  // an anchor: the pointwise run reading only its result is applied in its launch
+  push(l, op, QStringLiteral("gather"),
+       QStringLiteral("grid_sample of %1 at a %2 grid (%3, %4 padding, align_corners=%5)")
+           .arg(shapeText(in), shapeText(op.inputs.value(1).shape), modes.at(mode), pads.at(pad), ac),
        true);
   m_vals.insert(op.id, outVal(op));
   return true;
@@ -3911,6 +4059,25 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
     }
     if (read && exact) exactInts.insert(r);
   }
+  // Integer arithmetic (T5's relative-position buckets, an index computed before a gather; issue 14): a run none of
+  // the uses above covers is an integer program -- every integer operand loaded in its own dtype, every node whose
+  // traced result is int64 computed exactly in int64 by the lowering (node "dtype"), the float nodes reading them
+  // after torch's promotion (pointwise.cpp integerNode). Where the lowering has no integer form of an op it says so
+  // below (the op in its reason); a run that it lowers needs no refusal.
+  const bool intProgram = std::any_of(ext.cbegin(), ext.cend(), [&](const QString& r) {
+    return isIntegralDtype(m_vals.value(r).dtype) && !m_counts.contains(r) && !m_indices.contains(r) &&
+           !exactInts.contains(r) && !comparedOnly(r);
+  });
+  if (intProgram) {
+    for (const QString& r : ext)
+      if (isIntegralDtype(m_vals.value(r).dtype)) exactInts.insert(r);
+    for (auto& node : nodes) {
+      const QString id = QString::fromStdString(node.value("id", std::string()));
+      for (const GraphOp* o : piece)
+        if (o->id == id && isIntegralDtype(normaliseDtype(o->outputs.value(0).dtype)))
+          node["dtype"] = normaliseDtype(o->outputs.value(0).dtype).toStdString();
+    }
+  }
   for (const QString& r : ext) {
     const QString dt = m_vals.value(r).dtype;
     if (!isIntegralDtype(dt) || m_counts.contains(r) || m_indices.contains(r) || exactInts.contains(r) ||
@@ -3964,7 +4131,8 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
     if (!m_vals.contains(r)) return bad(QStringLiteral("%1 reads '%2', which nothing produced").arg(where(lastOp), r));
     const Val& v = m_vals.value(r);
     // an exactly compared integer is read only into a comparison's bool: the run's integer is still a mask's
-    count = count && (v.dtype == u"bool" || m_counts.contains(r) || m_indices.contains(r) || exactInts.contains(r));
+    count = count && !intProgram &&
+            (v.dtype == u"bool" || m_counts.contains(r) || m_indices.contains(r) || exactInts.contains(r));
     json shape = json::array();
     for (qint64 d : v.shape) shape.push_back(d);
     inputs.push_back({{"name", extName.value(r).toStdString()},
@@ -6712,6 +6880,13 @@ void Planner::guardArgs(const GraphOp& op) {
     (void)upsampleSizes(op, &derived);
     if (derived) keys.removeIf([](const QString& k) { return k == u"output_size"; });
   }
+  // affine_grid's size and col2im's output_size bound to the run-time sizes (Planner::runtimeSizes)
+  for (const char* key : {"size", "output_size"})
+    if (op.name == u"affine_grid_generator" || op.name == u"col2im") {
+      bool derived = false;
+      if (!runtimeSizes(op, key, &derived).isEmpty() && derived)
+        keys.removeIf([key](const QString& k) { return k == QLatin1String(key); });
+    }
   if (op.name == u"arange") {  // an integer step bound to an input dim (Planner::arange)
     const json step = op.args.value("step", json(1));
     const auto step2 = int2(arg2(op, "step"));

@@ -251,6 +251,7 @@ std::optional<PointwiseProgram> parsePointwiseProgram(const json& spec, QString*
       continue;
     }
     n.kwargs = jn.contains("kwargs") && jn.at("kwargs").is_object() ? jn.at("kwargs") : json::object();
+    n.dtype = normaliseDtype(str(jn, "dtype"));
     // a tensor passed by keyword (clamp's min= / max= as tensors) is a ref: its input is read like an operand's
     for (auto it = n.kwargs.begin(); it != n.kwargs.end(); ++it)
       if (it.value().is_string() && known.contains(QString::fromStdString(it.value().get<std::string>())))
@@ -369,6 +370,8 @@ QString PwDialect::literal(double v) const { return pyFloat(v); }
 QString PwDialect::roundTo(const QString&, const PwVal&) const { return {}; }
 
 QString PwDialect::coordinate(int) const { return {}; }
+
+QString PwDialect::convert(const QString&, const PwVal&) const { return {}; }
 
 namespace {
 
@@ -527,15 +530,52 @@ class Lowering {
 
   bool lower(const std::function<PwVal(const PwInput&)>& inputExpr) {
     for (const auto& in : m_prog.inputs)
-      if (in.usedByGraph) vals.insert(in.name, inputExpr(in));
+      if (in.usedByGraph) {
+        PwVal v = inputExpr(in);
+        // an exact integer input is an int64 value where integer nodes read it (the kernel loads its own dtype;
+        // a narrower integer is widened, as torch's promotion with the int64 values it meets does)
+        if (in.isTensor && in.exactInt && isIntDtype(in.dtype)) {
+          v.isInt = true;
+          if (in.dtype != u"int64" && hasIntNodes()) v.expr = m_d.convert(QStringLiteral("int64"), v);
+        }
+        vals.insert(in.name, v);
+      }
     for (const auto& n : m_prog.nodes) {
-      const auto r = node(n, inputExpr);
+      const bool intNode = isIntDtype(n.dtype);
+      std::optional<PwVal> r;
+      if (intNode) {
+        r = integerNode(n, inputExpr);
+      } else {
+        // a float / bool node reading int64 values: each converted to fp32 first (torch's promotion), except
+        // for a comparison of integers with integers or integral constants, which stays exact
+        QHash<QString, PwVal> saved;
+        if (exactCompare(n)) {  // both sides integers (an integral constant as an int literal: no fp32 compare)
+          static const QHash<QString, QString> sym = {
+              {QStringLiteral("gt"), QStringLiteral(">")},  {QStringLiteral("lt"), QStringLiteral("<")},
+              {QStringLiteral("ge"), QStringLiteral(">=")}, {QStringLiteral("le"), QStringLiteral("<=")},
+              {QStringLiteral("eq"), QStringLiteral("==")}, {QStringLiteral("ne"), QStringLiteral("!=")}};
+          const auto a = arg(n, 0, inputExpr), b = arg(n, 1, inputExpr);
+          const auto ai = a ? asInt(n, *a) : std::nullopt, bi = b ? asInt(n, *b) : std::nullopt;
+          if (ai && bi) r = bin(sym.value(n.op), *ai, *bi);
+        }
+        if (!r && !exactCompare(n))
+          for (const PwArg& a : n.args)
+            if (a.kind == PwArg::Kind::Ref && vals.value(a.ref).isInt && !saved.contains(a.ref)) {
+              saved.insert(a.ref, vals.value(a.ref));
+              vals[a.ref] = asFloat(a.ref, vals.value(a.ref));
+            }
+        if (!r) r = node(n, inputExpr);
+        for (auto it = saved.cbegin(); it != saved.cend(); ++it) vals[it.key()] = it.value();
+      }
       if (!r) {
         if (why.isEmpty()) why = QStringLiteral("op '%1' (node %2) has no elementwise lowering").arg(n.op, n.id);
         return false;
       }
       if (!why.isEmpty()) return false;
       PwVal v = *r;
+      v.isInt = intNode;
+      if (intNode) v.isBool = false;
+      if (intNode && v.kind == PwVal::Kind::Literal) v = intLit(v.literal);
       if (v.kind != PwVal::Kind::Literal) {
         const QString var = QStringLiteral("v_") + n.id;
         stmts << m_indent + var + QStringLiteral(" = ") + v.expr;
@@ -547,6 +587,240 @@ class Lowering {
   }
 
  private:
+  bool hasIntNodes() const {
+    return std::any_of(m_prog.nodes.cbegin(), m_prog.nodes.cend(), [](const PwNode& n) { return isIntDtype(n.dtype); });
+  }
+
+  /// An integer literal (Python int syntax: Triton keeps an int64 operand int64 beside it, where 2.0 would make it
+  /// fp32).
+  PwVal intLit(double v) const {
+    PwVal r;
+    r.kind = PwVal::Kind::Literal;
+    r.literal = v;
+    r.isInt = true;
+    r.expr = QString::number(static_cast<qint64>(v));
+    return r;
+  }
+
+  static bool integral(double v) { return std::isfinite(v) && v == std::trunc(v) && std::fabs(v) < 9.0e18; }
+
+  /// int64 value @p ref converted to fp32 once (a local of its own), for float nodes reading it.
+  PwVal asFloat(const QString& ref, const PwVal& v) {
+    if (v.kind == PwVal::Kind::Literal) return lit(v.literal);
+    if (const auto it = m_floatOf.find(ref); it != m_floatOf.end()) return *it;
+    PwVal f = v;
+    f.isInt = false;
+    f.expr = m_d.convert(QStringLiteral("float32"), v);
+    f = tmp(QStringLiteral("v_") + ref + QStringLiteral("_f"), f);
+    m_floatOf.insert(ref, f);
+    return f;
+  }
+
+  /// Whether @p n compares an int64 value with another or with an integral constant: exact in the integers.
+  bool exactCompare(const PwNode& n) const {
+    static const QSet<QString> cmp = {QStringLiteral("eq"), QStringLiteral("ne"), QStringLiteral("lt"),
+                                      QStringLiteral("le"), QStringLiteral("gt"), QStringLiteral("ge")};
+    if (!cmp.contains(n.op) || n.args.size() != 2) return false;
+    bool anyInt = false;
+    for (const PwArg& a : n.args) {
+      if (a.kind == PwArg::Kind::Ref && vals.value(a.ref).isInt)
+        anyInt = true;
+      else if (!(a.kind == PwArg::Kind::Const && !a.isNull && integral(a.value)))
+        return false;
+    }
+    return anyInt;
+  }
+
+  /// Operand @p v of an integer node as an int64 value: itself, a bool tensor as 0 / 1, an integral constant as an
+  /// int literal; nullopt (and why) for a float value or a scalar input (an fp32 argument: not exact).
+  std::optional<PwVal> asInt(const PwNode& n, const PwVal& v) {
+    if (v.isInt) return v;
+    if (v.kind == PwVal::Kind::Literal && integral(v.literal)) return intLit(v.literal);
+    if (v.kind == PwVal::Kind::Tensor && v.isBool) {
+      PwVal r = v;
+      r.isBool = false;
+      r.isInt = true;
+      r.expr = m_d.convert(QStringLiteral("int64"), v);
+      return r;
+    }
+    why = QStringLiteral("%1 (node %2) computes int64 from a %3 operand, which has no exact integer lowering")
+              .arg(n.op, n.id,
+                   v.kind == PwVal::Kind::Scalar    ? QStringLiteral("scalar")
+                   : v.kind == PwVal::Kind::Literal ? QStringLiteral("non-integral constant")
+                                                    : QStringLiteral("floating"));
+    return std::nullopt;
+  }
+
+  /// An int64 tensor of the program's block shape holding @p v (tl.where of two int literals would be int32).
+  PwVal intTensor(const PwVal& v) {
+    if (v.kind == PwVal::Kind::Tensor) return v;
+    PwVal z = full(vals.value(m_prog.primary.isEmpty() ? m_prog.output : m_prog.primary), 0.0);
+    z.expr = m_d.convert(QStringLiteral("int64"), z);
+    z.isInt = true;
+    return ibin("+", z, v);
+  }
+
+  /// a // b and the remainder a - (a // b) b fixed up to torch's floor division and sign rules whatever the
+  /// kernel's integer `//` rounds to (Triton: toward zero, as C; the CPU emulation: floor, as Python): where the
+  /// remainder is nonzero and its sign is not @p signOf's, the quotient moves by @p qStep and the remainder by
+  /// @p rStep times b. A zero divisor tensor divides by 1 (torch raises or gives an unspecified value there).
+  /// Returns (quotient, remainder) as temporaries.
+  QPair<PwVal, PwVal> intDivision(const QString& t, const PwVal& a0, const PwVal& b0, bool signOfDivisor, int qStep,
+                                  int rStep) {
+    const PwVal a = tmp(t + QStringLiteral("_a"), a0);
+    PwVal b = tmp(t + QStringLiteral("_b"), b0);
+    if (b.kind != PwVal::Kind::Literal)
+      b = tmp(t + QStringLiteral("_d"), where(ibin("==", b, intLit(0)), intTensor(intLit(1)), b));
+    const PwVal q = tmp(t + QStringLiteral("_q"), ibin("//", a, b));
+    const PwVal r = tmp(t + QStringLiteral("_r"), ibin("-", a, ibin("*", q, b)));
+    // (r < 0) != (s < 0) for the sign operand s: against a constant, one comparison of r
+    const PwVal& s = signOfDivisor ? b : a;
+    const PwVal off = s.kind == PwVal::Kind::Literal
+                          ? ibin(s.literal < 0 ? ">=" : "<", r, intLit(0))
+                          : tmp(t + QStringLiteral("_o"), ibin("!=", ibin("<", r, intLit(0)), ibin("<", s, intLit(0))));
+    const PwVal nz = tmp(t + QStringLiteral("_z"), ibin("!=", r, intLit(0)));
+    const PwVal move = tmp(t + QStringLiteral("_m"), where(nz, off, nz));  // nonzero and of the other sign
+    const PwVal qq = where(move, ibin("+", q, intLit(qStep)), q);
+    const PwVal rr = where(move, ibin("+", r, ibin("*", b, intLit(rStep))), r);
+    return {qq, rr};
+  }
+
+  /// a OP b of int64 values: a folded constant stays an int literal (2.0 would make the value fp32 in Triton).
+  PwVal ibin(const char* op, const PwVal& a, const PwVal& b) const {
+    if (QLatin1String(op) == QLatin1String("//") && a.kind == PwVal::Kind::Literal && b.kind == PwVal::Kind::Literal &&
+        b.literal != 0.0)
+      return intLit(std::floor(a.literal / b.literal));
+    PwVal r = bin(QLatin1String(op), a, b);
+    if (r.kind == PwVal::Kind::Literal && !r.isBool) r = intLit(r.literal);
+    r.isInt = !r.isBool;
+    return r;
+  }
+
+  /// A node whose traced result is int64, computed exactly in int64: arithmetic (+ - * neg abs sign), min / max /
+  /// clamp against integers, where / masked_fill, torch's floor division and remainder (floor_divide, div with a
+  /// rounding_mode, remainder, fmod), relu, and casts to int64 (a float truncated toward zero, a bool 0 / 1).
+  /// Overflow wraps as torch's int64 does. Anything else says why.
+  std::optional<PwVal> integerNode(const PwNode& n, const std::function<PwVal(const PwInput&)>& ie) {
+    const QString& op = n.op;
+    const QString t = QStringLiteral("v_") + n.id;
+    if (!m_d.exactIntegers() || m_d.convert(QStringLiteral("int64"), PwVal{}).isEmpty()) {
+      why = QStringLiteral(
+                "%1 (node %2) computes int64, which this DSL's lowering computes in fp32 only (the "
+                "Triton chain computes it exactly)")
+                .arg(op, n.id);
+      return std::nullopt;
+    }
+    if (n.dtype != u"int64") {
+      why = QStringLiteral("%1 (node %2) computes %3: integer arithmetic is lowered in int64 only")
+                .arg(op, n.id, n.dtype);
+      return std::nullopt;
+    }
+    const auto x0 = arg(n, 0, ie);
+    if (!x0) {
+      why = QStringLiteral("node %1 (%2) has no first argument").arg(n.id, op);
+      return std::nullopt;
+    }
+    auto B = [this](const char* o, const PwVal& a, const PwVal& b) { return ibin(o, a, b); };
+    auto second = [&](const char* kw) -> std::optional<PwVal> {
+      const auto y = opt(n, 1, kw, ie);
+      if (!y) {
+        why = QStringLiteral("node %1 (%2) needs a second operand").arg(n.id, op);
+        return std::nullopt;
+      }
+      return asInt(n, *y);
+    };
+    if (op == u"_to_copy" || op == u"to" || op == u"_to_dtype") {
+      const PwVal& v = *x0;
+      if (v.isInt) return v;
+      if (v.kind == PwVal::Kind::Literal) return intLit(std::trunc(v.literal));
+      PwVal r = v;
+      r.isBool = false;
+      r.expr = m_d.convert(QStringLiteral("int64"), v);  // fptosi: toward zero, as torch's cast
+      return r;
+    }
+    const auto xi = asInt(n, *x0);
+    if (!xi) return std::nullopt;
+    const PwVal x = *xi;
+    if (op == u"clone" || op == u"alias" || op == u"detach" || op == u"contiguous" || op == u"positive") return x;
+    if (op == u"neg" || op == u"negative") return B("-", intLit(0), x);
+    if (op == u"abs") {
+      const PwVal xv = tmp(t + QStringLiteral("_x"), x);
+      return where(B("<", xv, intLit(0)), B("-", intLit(0), xv), xv);
+    }
+    if (op == u"sign" || op == u"sgn") {
+      const PwVal xv = tmp(t + QStringLiteral("_x"), x);
+      return where(B(">", xv, intLit(0)), intTensor(intLit(1)),
+                   where(B("<", xv, intLit(0)), intTensor(intLit(-1)), intTensor(intLit(0))));
+    }
+    if (op == u"relu") return where(B("<", x, intLit(0)), intTensor(intLit(0)), x);
+    if (op == u"add" || op == u"sub" || op == u"rsub") {
+      const auto y = second("other");
+      if (!y) return std::nullopt;
+      const auto alpha = asInt(n, param(n, 2, "alpha", 1.0, ie));
+      if (!alpha) return std::nullopt;
+      const bool one = alpha->kind == PwVal::Kind::Literal && alpha->literal == 1.0;
+      if (op == u"rsub") return B("-", *y, one ? x : B("*", x, *alpha));
+      return B(op == u"add" ? "+" : "-", x, one ? *y : B("*", *y, *alpha));
+    }
+    if (op == u"mul" || op == u"multiply") {
+      const auto y = second("other");
+      return y ? std::optional<PwVal>(B("*", x, *y)) : std::nullopt;
+    }
+    if (op == u"minimum" || op == u"maximum" || op == u"min" || op == u"max") {
+      const auto y = second("other");
+      if (!y) return std::nullopt;
+      return where(B(op.startsWith(QLatin1String("min")) ? "<" : ">", x, *y), intTensor(x), intTensor(*y));
+    }
+    if (op == u"clamp" || op == u"clamp_min" || op == u"clamp_max") {
+      std::optional<PwVal> lo, hi;
+      if (op != u"clamp_max")
+        if (auto v = opt(n, 1, "min", ie)) {
+          lo = asInt(n, *v);
+          if (!lo) return std::nullopt;
+        }
+      if (op != u"clamp_min")
+        if (auto v = opt(n, op == u"clamp" ? 2 : 1, "max", ie)) {
+          hi = asInt(n, *v);
+          if (!hi) return std::nullopt;
+        }
+      PwVal v = tmp(t + QStringLiteral("_x"), x);
+      if (lo) v = tmp(t + QStringLiteral("_lo"), where(B("<", v, *lo), intTensor(*lo), v));
+      if (hi) v = where(B(">", v, *hi), intTensor(*hi), v);
+      return v;
+    }
+    if (op == u"where" || op == u"masked_fill") {
+      const bool w = op == u"where";
+      const auto c = w ? std::optional<PwVal>(x0) : arg(n, 1, ie);
+      const auto a = w ? arg(n, 1, ie) : opt(n, 2, "value", ie);
+      const auto b = w ? arg(n, 2, ie) : std::optional<PwVal>(x);
+      if (!c || !a || !b) {
+        why = QStringLiteral("%1 (node %2) needs a condition and two values").arg(op, n.id);
+        return std::nullopt;
+      }
+      const auto ai = asInt(n, *a), bi = asInt(n, *b);
+      if (!ai || !bi) return std::nullopt;
+      PwVal cc = *c;
+      if (cc.isInt) cc = B("!=", cc, intLit(0));
+      return where(cond(cc), intTensor(*ai), intTensor(*bi));
+    }
+    const bool floorDiv =
+        op == u"floor_divide" || ((op == u"div" || op == u"divide") && kwString(n, "rounding_mode") == u"floor");
+    const bool truncDiv = (op == u"div" || op == u"divide") && kwString(n, "rounding_mode") == u"trunc";
+    if (floorDiv || truncDiv || op == u"remainder" || op == u"fmod") {
+      const auto y = second("other");
+      if (!y) return std::nullopt;
+      // floor: the remainder takes the divisor's sign (the quotient one lower where it does not); trunc / fmod:
+      // the dividend's (one higher / the remainder one divisor back)
+      const bool divisorSign = floorDiv || op == u"remainder";
+      const auto qr = intDivision(t, x, *y, divisorSign, divisorSign ? -1 : 1, divisorSign ? 1 : -1);
+      return floorDiv || truncDiv ? qr.first : qr.second;
+    }
+    why = QStringLiteral("op '%1' (node %2) computing int64 has no exact integer lowering").arg(op, n.id);
+    return std::nullopt;
+  }
+
+  QHash<QString, PwVal> m_floatOf;  ///< int64 values already converted to fp32 for float nodes
+
   std::optional<PwVal> arg(const PwNode& n, int i, const std::function<PwVal(const PwInput&)>& inputExpr) const {
     if (i >= n.args.size()) return std::nullopt;
     const PwArg& a = n.args.at(i);

@@ -47,6 +47,10 @@ struct PwNode {
   QString op;  ///< aten base name, e.g. "leaky_relu"
   QList<PwArg> args;
   nlohmann::json kwargs;  ///< object (possibly empty)
+  /// The node's traced result dtype where the caller gives it (node "dtype"): "int64" makes the node an integer
+  /// node, computed in exact int64 (a dialect with exactIntegers() only); "" or any other dtype: the float / bool
+  /// lowering, an integer operand converted to fp32 first as torch's promotion does.
+  QString dtype;
 };
 
 struct PointwiseProgram {
@@ -119,6 +123,7 @@ struct PwVal {
   QString expr;
   bool isBool = false;
   double literal = 0.0;  ///< Kind::Literal only
+  bool isInt = false;    ///< an exact int64 value (an integer node's result, an exact_int input): never fp32
 };
 
 /// What differs between DSLs; operators (+ - * / < ...) are Python's in every DSL we target.
@@ -144,6 +149,9 @@ class PwDialect {
   /// Whether the kernels of this dialect load an `exact_int` input in its own integer dtype (the chain's Triton
   /// epilogues do); false (the default): lowerPointwise refuses such a program rather than compare in fp32.
   virtual bool exactIntegers() const { return false; }
+  /// @p a converted to @p dtype ("int64": a float truncated toward zero, a bool 0 / 1, an int widened; "float32":
+  /// an integer rounded to nearest): the integer nodes' conversions. "" when the dialect has none (the default).
+  virtual QString convert(const QString& dtype, const PwVal& a) const;
 };
 
 /// Lowers the program's nodes to `<indent>name = expr` statements (one or more per node) in the

@@ -29,6 +29,11 @@ QString TritonDialect::roundTo(const QString& dtype, const PwVal& a) const {
   return QStringLiteral("%1.to(tl.%2).to(tl.float32)").arg(a.expr, dtype);
 }
 
+QString TritonDialect::convert(const QString& dtype, const PwVal& a) const {
+  if (dtype != u"int64" && dtype != u"float32") return {};
+  return QStringLiteral("(%1).to(tl.%2)").arg(a.expr, dtype);
+}
+
 QString TritonDialect::coordinate(int fromEnd) const {
   if (!m_coordinates || (fromEnd != 1 && fromEnd != 2)) return {};
   return fromEnd == 1 ? QStringLiteral("kwb_col") : QStringLiteral("kwb_row");

@@ -29,6 +29,9 @@ class TritonDialect final : public PwDialect {
   /// default fp_downcast_rounding), as torch's .to() does.
   QString roundTo(const QString& dtype, const PwVal& a) const override;
   QString coordinate(int fromEnd) const override;
+  /// `(a).to(tl.int64)` / `(a).to(tl.float32)`: Triton's fptosi truncates toward zero and sitofp rounds to nearest,
+  /// as torch's .to() does.
+  QString convert(const QString& dtype, const PwVal& a) const override;
 
  private:
   QString m_full;

@@ -710,6 +710,131 @@ class Im2col(unittest.TestCase):
             K.kwb_im2col(torch.randn(3, 3), 2, 1, 0, 1)
 
 
+class Col2im(unittest.TestCase):
+    """kwb_col2im (F.fold, aten::col2im; probe20's r03): every kernel size, dilation, padding and stride against
+    torch, batched and unbatched, strided and 16-bit inputs, overlapping and non-overlapping patches, tails; the
+    pointwise run after it in its launch. A gather per output element summed in fp32 in torch's order: the same
+    result every run."""
+
+    CASES = [((2, 3, 7, 9), dict(kernel_size=3, padding=1, stride=2)),
+             ((2, 3, 7, 9), dict(kernel_size=(2, 3), dilation=(2, 1), padding=(0, 2), stride=(1, 3))),
+             ((1, 5, 6, 5), dict(kernel_size=1)),
+             ((3, 2, 5, 8), dict(kernel_size=(3, 2), dilation=2, padding=(2, 1), stride=(2, 1))),
+             ((2, 1, 4, 4), dict(kernel_size=4)),
+             ((2, 4, 1, 9), dict(kernel_size=(1, 4), stride=(1, 2), padding=(0, 1))),
+             ((2, 3, 10, 10), dict(kernel_size=4, stride=2, padding=1))]
+
+    @staticmethod
+    def args(kw):
+        return (kw["kernel_size"], kw.get("dilation", 1), kw.get("padding", 0), kw.get("stride", 1))
+
+    def cols(self, shape, kw):
+        return torch.randn(*F.unfold(torch.zeros(*shape), **kw).shape)
+
+    def test_col2im_any_parameters_one_launch(self):
+        torch.manual_seed(33)
+        for shape, kw in self.CASES:
+            c = self.cols(shape, kw)
+            for x in (c, c.transpose(1, 2).contiguous().transpose(1, 2), c[0], c.double().float()[:, :, :]):
+                with Launches("_kwb_col2im_kernel") as n:
+                    got = K.kwb_col2im(x, shape[2:], *self.args(kw))
+                want = F.fold(x, shape[2:], **kw)
+                self.assertEqual(n.count, 1)
+                self.assertEqual(got.shape, want.shape, (shape, kw))
+                self.assertLess(rel_err(got, F.fold(x.double(), shape[2:], **kw)), 1e-6, (shape, kw, x.stride()))
+                again = K.kwb_col2im(x, shape[2:], *self.args(kw))
+                self.assertTrue(torch.equal(got, again))  # no atomics: the same sum each run
+
+    def test_col2im_16_bit(self):
+        for dt in (torch.float16, torch.bfloat16):
+            shape, kw = self.CASES[0]
+            x = self.cols(shape, kw).to(dt)
+            got = K.kwb_col2im(x, shape[2:], *self.args(kw))
+            self.assertEqual(got.dtype, dt)
+            want = F.fold(x.double(), shape[2:], **kw)
+            self.assertLess(rel_err(got.double(), want), 1e-2)
+
+    def test_col2im_epilogue(self):
+        torch.manual_seed(6)
+        for shape, kw in self.CASES[:2]:
+            x = self.cols(shape, kw)
+            want0 = F.fold(x.double(), shape[2:], **kw)
+            col, res = torch.randn(shape[-1]), torch.randn(*shape)
+            got = K.kwb_col2im(x, shape[2:], *self.args(kw), epi=K.kwb_test_epi, epi_tensors=(col, res),
+                               epi_scalars=(0.1, 0.5))
+            v = want0 + col + 0.5 * res
+            self.assertLess(rel_err(got, torch.where(v >= 0, v, v * 0.1)), 1e-6, (shape, kw))
+
+    def test_col2im_refuses_what_torch_refuses(self):
+        with self.assertRaises(ValueError):
+            K.kwb_col2im(torch.randn(1, 10, 4), (3, 3), 2, 1, 0, 1)  # 10 not divisible by 2 * 2
+        with self.assertRaises(ValueError):
+            K.kwb_col2im(torch.randn(1, 8, 5), (3, 3), 2, 1, 0, 1)  # 4 blocks, not 5
+        with self.assertRaises(ValueError):
+            K.kwb_col2im(torch.randn(8), (3, 3), 2, 1, 0, 1)
+
+
+class GridSample(unittest.TestCase):
+    """kwb_affine_grid and kwb_grid_sample (F.affine_grid, F.grid_sample; probe20's r14): bilinear and nearest,
+    zeros / border / reflection padding, align_corners both, grids reaching outside [-1, 1] (and exactly half-way
+    points for nearest), strided and 16-bit inputs, size-1 dims, the pointwise run after it."""
+
+    def grid(self, n, ho, wo, spread=1.4):
+        return (torch.rand(n, ho, wo, 2) * 2 - 1) * spread
+
+    def test_affine_grid(self):
+        torch.manual_seed(14)
+        for size in ([3, 2, 5, 7], [2, 1, 1, 6], [1, 3, 4, 1], [2, 2, 8, 8]):
+            theta = torch.randn(size[0], 2, 3)
+            for th in (theta, theta.transpose(1, 2).contiguous().transpose(1, 2)):
+                for ac in (False, True):
+                    with Launches("_kwb_affine_grid_kernel") as n:
+                        got = K.kwb_affine_grid(th, size, ac)
+                    want = F.affine_grid(th, size, align_corners=ac)
+                    self.assertEqual(n.count, 1)
+                    self.assertEqual(got.shape, want.shape)
+                    self.assertLess((got - want).abs().max().item(), 1e-5, (size, ac))
+        with self.assertRaises(ValueError):
+            K.kwb_affine_grid(torch.randn(2, 2, 3), [3, 1, 4, 4], False)
+
+    def test_grid_sample_modes_paddings(self):
+        torch.manual_seed(20)
+        for (n, c, h, w, ho, wo) in ((2, 3, 5, 7, 4, 6), (1, 2, 1, 5, 3, 1), (2, 1, 6, 1, 2, 3), (1, 2, 4, 4, 5, 5)):
+            x = torch.randn(n, c, h, w)
+            g = self.grid(n, ho, wo)
+            # exact half-way and integer points (nearest rounds half to even)
+            g[0, 0, 0] = torch.tensor([0.0, 0.0])
+            for mode in ("bilinear", "nearest"):
+                for pad in ("zeros", "border", "reflection"):
+                    for ac in (False, True):
+                        for xs in (x, x.transpose(2, 3).contiguous().transpose(2, 3)):
+                            with Launches("_kwb_grid_sample_kernel") as k:
+                                got = K.kwb_grid_sample(xs, g, mode, pad, ac)
+                            want = F.grid_sample(xs.double(), g.double(), mode=mode, padding_mode=pad,
+                                                 align_corners=ac)
+                            self.assertEqual(k.count, 1)
+                            if mode == "nearest":  # a rounding tie decided in fp32 either way: compare to fp32 torch
+                                want = F.grid_sample(xs, g, mode=mode, padding_mode=pad, align_corners=ac)
+                            self.assertLess((got.double() - want).abs().max().item(), 2e-5,
+                                            (n, c, h, w, mode, pad, ac))
+
+    def test_grid_sample_codes_16_bit_epilogue(self):
+        torch.manual_seed(3)
+        x, g = torch.randn(2, 3, 6, 5), self.grid(2, 4, 4)
+        got = K.kwb_grid_sample(x.to(torch.bfloat16), g, 0, 2, False)  # aten's integer codes
+        self.assertEqual(got.dtype, torch.bfloat16)
+        want = F.grid_sample(x.to(torch.bfloat16).double(), g.double(), padding_mode="reflection",
+                             align_corners=False)
+        self.assertLess(rel_err(got.double(), want), 1e-2)
+        col, res = torch.randn(4), torch.randn(2, 3, 4, 4)
+        got = K.kwb_grid_sample(x, g, "bilinear", "zeros", True, epi=K.kwb_test_epi, epi_tensors=(col, res),
+                                epi_scalars=(0.1, 0.5))
+        v = F.grid_sample(x.double(), g.double(), align_corners=True) + col + 0.5 * res
+        self.assertLess(rel_err(got, torch.where(v >= 0, v, v * 0.1)), 1e-5)
+        with self.assertRaises(ValueError):
+            K.kwb_grid_sample(x, g, "bicubic", "zeros", False)
+
+
 def stable_topk(x, k, dim, largest):
     """torch.topk in the order kwb_topk promises: best first, equal values lowest index first (the stable sort's
     order; torch's CUDA topk gives it, its CPU topk leaves ties in no fixed order), NaN above every number."""

@@ -1739,6 +1739,270 @@ def kwb_im2col(x, kernel_size, dilation, padding, stride, epi=None, epi_tensors=
     return out
 
 
+@triton.jit
+def _kwb_col2im_kernel(x_ptr, out_ptr, n, C, H, W, OH, OW, KH, KW, sxn, sxc, sxl, SH, SW, PH, PW, DH, DW,
+                       S1, S2, S3, S4, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
+                       s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3, EPI: tl.constexpr,
+                       IDX64: tl.constexpr, BLOCK: tl.constexpr):
+    # F.fold (col2im): out[b, c, h, w] = sum over (ki, kj) of x[b, (c * KH + ki) * KW + kj, oh * OW + ow] where
+    # h = oh * SH - PH + ki * DH and w = ow * SW - PW + kj * DW, x read through its strides. One program element per
+    # output element gathers the patches covering it, in ki-then-kj order, summed in fp32: no atomics, the same sum
+    # every run. A numerator below 0 is masked before its quotient is used (C and Python round it differently).
+    pid = tl.program_id(0)
+    if IDX64:
+        pid = pid.to(tl.int64)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    w = offs % W
+    t = offs // W
+    h = t % H
+    t = t // H
+    c = t % C
+    b = t // C
+    acc = tl.zeros([BLOCK], dtype=tl.float32)
+    for ki in range(0, KH):
+        hh = h + PH - ki * DH
+        hq = hh // SH
+        hok = (hh >= 0) & (hh - hq * SH == 0) & (hq < OH)
+        for kj in range(0, KW):
+            ww = w + PW - kj * DW
+            wq = ww // SW
+            ok = mask & hok & (ww >= 0) & (ww - wq * SW == 0) & (wq < OW)
+            col = (c * KH + ki) * KW + kj
+            v = tl.load(x_ptr + (b * sxn + col * sxc + (hq * OW + wq) * sxl), mask=ok, other=0.0)
+            acc += v.to(tl.float32)
+    i0, i1, i2, i3, i4 = _kwb_coords5(offs, S1, S2, S3, S4)
+    acc = EPI(acc, i0, i1, i2, i3, i4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04,
+              s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
+    tl.store(out_ptr + offs, acc.to(out_ptr.dtype.element_ty), mask=mask)
+
+
+def kwb_col2im(x, output_size, kernel_size, dilation, padding, stride, epi=None, epi_tensors=(), epi_scalars=()):
+    """F.fold(x, output_size, kernel_size, dilation, padding, stride) (aten::col2im) of x [N, C * kh * kw, L] or
+    [C * kh * kw, L], any strides: [N, C, H, W] (or [C, H, W]) in x's dtype, one launch, each output element the
+    fp32 sum of the patch values covering it (deterministic). epi: the pointwise run after it, applied in that launch
+    on the result's coordinates. Raises ValueError where torch does: C * kh * kw not dividing x's dim -2, or L not
+    the number of blocks the sizes give."""
+    if x.dim() not in (2, 3):
+        raise ValueError("kwb_col2im: an input of shape %s (2-D or 3-D expected)" % (tuple(x.shape),))
+    H, W = _kwb_pair(output_size, "output_size")
+    kh, kw = _kwb_pair(kernel_size, "kernel_size")
+    dh, dw = _kwb_pair(dilation, "dilation")
+    ph, pw = _kwb_pair(padding, "padding")
+    sh, sw = _kwb_pair(stride, "stride")
+    if min(kh, kw, dh, dw, sh, sw) < 1 or min(ph, pw) < 0:
+        raise ValueError("kwb_col2im: kernel_size, dilation and stride >= 1, padding >= 0")
+    x3 = x if x.dim() == 3 else x.unsqueeze(0)
+    N, CK, L = x3.shape
+    OH = (H + 2 * ph - dh * (kh - 1) - 1) // sh + 1
+    OW = (W + 2 * pw - dw * (kw - 1) - 1) // sw + 1
+    if CK % (kh * kw) != 0 or OH < 1 or OW < 1 or OH * OW != L:
+        raise ValueError("kwb_col2im: an input of shape %s does not fold to %s with kernel %s (it needs a dim -2 "
+                         "divisible by %d and %d blocks)" % (tuple(x.shape), (H, W), (kh, kw), kh * kw,
+                                                            max(OH, 0) * max(OW, 0)))
+    C = CK // (kh * kw)
+    shape = ([N] if x.dim() == 3 else []) + [C, H, W]
+    out = torch.empty(shape, dtype=x.dtype, device=x.device)
+    n = out.numel()
+    if n == 0:
+        return out
+    nd = len(shape)
+    sizes = (1,) * (5 - nd) + tuple(shape)
+    es = kwb_epi_args(epi_tensors, shape, [None] * (5 - nd) + list(range(nd)), x3)
+    reach = sum((s - 1) * abs(st) for s, st in zip(x3.shape, x3.stride()))
+    _kwb_col2im_kernel[(triton.cdiv(n, KWB_POINTWISE_BLOCK),)](
+        x3, out, n, C, H, W, OH, OW, kh, kw, *x3.stride(), sh, sw, ph, pw, dh, dw, *sizes[1:], *es,
+        *kwb_epi_scalars(epi_scalars), EPI=epi or _kwb_epi_identity,
+        IDX64=n + KWB_POINTWISE_BLOCK >= 2 ** 31 or reach >= 2 ** 31, BLOCK=KWB_POINTWISE_BLOCK,
+        num_warps=KWB_POINTWISE_WARPS)
+    return out
+
+
+@triton.jit
+def _kwb_affine_grid_kernel(t_ptr, out_ptr, n, H, W, st0, st1, st2, SX, SY, ALIGN: tl.constexpr,
+                            IDX64: tl.constexpr, BLOCK: tl.constexpr):
+    # F.affine_grid (2-D): out[b, h, w] = theta[b] @ (x_w, y_h, 1), x_w / y_h torch's linspace(-1, 1, W / H) (from
+    # both ends, as torch computes it), times (W - 1) / W without align_corners; a size of 1 gives 0. SX / SY: the
+    # linspace steps 2 / (W - 1), 2 / (H - 1) (0 for a size of 1). Each program element writes one (x, y) pair.
+    pid = tl.program_id(0)
+    if IDX64:
+        pid = pid.to(tl.int64)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    w = offs % W
+    t = offs // W
+    h = t % H
+    b = t // H
+    wf = w.to(tl.float32)
+    hf = h.to(tl.float32)
+    x = tl.where(w < W // 2, -1.0 + SX * wf, 1.0 - SX * ((W - 1) - w).to(tl.float32))
+    y = tl.where(h < H // 2, -1.0 + SY * hf, 1.0 - SY * ((H - 1) - h).to(tl.float32))
+    if not ALIGN:  # torch: range * (num_steps - 1) / num_steps, two fp32 operations
+        x = x * (W - 1) / W
+        y = y * (H - 1) / H
+    x = tl.where(W == 1, 0.0, x)
+    y = tl.where(H == 1, 0.0, y)
+    tb = t_ptr + b * st0
+    t00 = tl.load(tb, mask=mask, other=0.0).to(tl.float32)
+    t01 = tl.load(tb + st2, mask=mask, other=0.0).to(tl.float32)
+    t02 = tl.load(tb + 2 * st2, mask=mask, other=0.0).to(tl.float32)
+    t10 = tl.load(tb + st1, mask=mask, other=0.0).to(tl.float32)
+    t11 = tl.load(tb + st1 + st2, mask=mask, other=0.0).to(tl.float32)
+    t12 = tl.load(tb + st1 + 2 * st2, mask=mask, other=0.0).to(tl.float32)
+    gx = x * t00 + y * t01 + t02
+    gy = x * t10 + y * t11 + t12
+    tl.store(out_ptr + offs * 2, gx.to(out_ptr.dtype.element_ty), mask=mask)
+    tl.store(out_ptr + offs * 2 + 1, gy.to(out_ptr.dtype.element_ty), mask=mask)
+
+
+def kwb_affine_grid(theta, size, align_corners):
+    """F.affine_grid(theta, size, align_corners) for 2-D sizes (N, C, H, W): theta [N, 2, 3] at any strides, the
+    grid [N, H, W, 2] in theta's dtype, one launch. Raises ValueError where torch does (theta not [N, 2, 3] with N
+    the size's batch, a size that is not 4-D)."""
+    size = [int(v) for v in size]
+    if len(size) != 4:
+        raise ValueError("kwb_affine_grid: a 4-D size (N, C, H, W) expected, got %s (5-D grids have no stage yet)"
+                         % (size,))
+    N, _, H, W = size
+    if theta.dim() != 3 or tuple(theta.shape) != (N, 2, 3):
+        raise ValueError("kwb_affine_grid: theta of shape %s for size %s (it needs [%d, 2, 3])"
+                         % (tuple(theta.shape), size, N))
+    out = torch.empty((N, H, W, 2), dtype=theta.dtype, device=theta.device)
+    n = N * H * W
+    if n == 0:
+        return out
+    sx = 2.0 / (W - 1) if W > 1 else 0.0
+    sy = 2.0 / (H - 1) if H > 1 else 0.0
+    _kwb_affine_grid_kernel[(triton.cdiv(n, KWB_POINTWISE_BLOCK),)](
+        theta, out, n, H, W, *theta.stride(), sx, sy, ALIGN=bool(align_corners),
+        IDX64=2 * n + KWB_POINTWISE_BLOCK >= 2 ** 31, BLOCK=KWB_POINTWISE_BLOCK, num_warps=KWB_POINTWISE_WARPS)
+    return out
+
+
+@triton.jit
+def _kwb_grid_source(coord, size, PAD: tl.constexpr, ALIGN: tl.constexpr):
+    # torch's grid_sampler_compute_source_index: unnormalise, then border (clip) or reflection (reflect, clip)
+    sf = size.to(tl.float32)
+    if ALIGN:
+        ix = (coord + 1.0) / 2.0 * (sf - 1.0)
+    else:
+        ix = ((coord + 1.0) * sf - 1.0) / 2.0
+    if PAD == 2:
+        if ALIGN:
+            lo = 0.0
+            span = sf - 1.0
+        else:
+            lo = -0.5
+            span = sf
+        a = tl.abs(ix - lo)
+        safe = tl.where(span > 0.0, span, 1.0)
+        flips = tl.floor(a / safe)
+        extra = a - flips * safe
+        odd = (flips - 2.0 * tl.floor(flips / 2.0)) != 0.0
+        ix = tl.where(odd, safe - extra + lo, extra + lo)
+        ix = tl.where(span > 0.0, ix, 0.0)
+    if PAD >= 1:
+        ix = tl.minimum(tl.maximum(ix, 0.0), sf - 1.0)
+    return ix
+
+
+@triton.jit
+def _kwb_grid_sample_kernel(x_ptr, g_ptr, out_ptr, n, C, H, W, HO, WO, sxn, sxc, sxh, sxw, sgn, sgh, sgw, sgc,
+                            S1, S2, S3, S4, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
+                            s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3, EPI: tl.constexpr,
+                            MODE: tl.constexpr, PAD: tl.constexpr, ALIGN: tl.constexpr, IDX64: tl.constexpr,
+                            BLOCK: tl.constexpr):
+    # F.grid_sample (2-D): out[b, c, i, j] samples x[b, c] at grid[b, i, j] = (x, y) in [-1, 1] -- bilinear (MODE 0:
+    # the four neighbours weighted, each outside x adding nothing) or nearest (MODE 1: round half to even); PAD 0
+    # zeros, 1 border, 2 reflection; torch's formulas (grid_sampler_2d) in fp32. One program element per output.
+    pid = tl.program_id(0)
+    if IDX64:
+        pid = pid.to(tl.int64)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    j = offs % WO
+    t = offs // WO
+    i = t % HO
+    t = t // HO
+    c = t % C
+    b = t // C
+    gb = g_ptr + b * sgn + i * sgh + j * sgw
+    gx = tl.load(gb, mask=mask, other=0.0).to(tl.float32)
+    gy = tl.load(gb + sgc, mask=mask, other=0.0).to(tl.float32)
+    ix = _kwb_grid_source(gx, W, PAD, ALIGN)
+    iy = _kwb_grid_source(gy, H, PAD, ALIGN)
+    xb = x_ptr + b * sxn + c * sxc
+    if MODE == 0:
+        x0f = tl.floor(ix)
+        y0f = tl.floor(iy)
+        wx1 = ix - x0f
+        wx0 = (x0f + 1.0) - ix
+        wy1 = iy - y0f
+        wy0 = (y0f + 1.0) - iy
+        # a NaN or far coordinate: its integer is clamped for the address and masked out by the bounds test
+        x0 = tl.minimum(tl.maximum(x0f, -2.0), W.to(tl.float32) + 1.0).to(tl.int32)
+        y0 = tl.minimum(tl.maximum(y0f, -2.0), H.to(tl.float32) + 1.0).to(tl.int32)
+        x1 = x0 + 1
+        y1 = y0 + 1
+        inx0 = (x0 >= 0) & (x0 < W) & (x0f == x0f)
+        inx1 = (x1 >= 0) & (x1 < W) & (x0f == x0f)
+        iny0 = (y0 >= 0) & (y0 < H) & (y0f == y0f)
+        iny1 = (y1 >= 0) & (y1 < H) & (y0f == y0f)
+        v00 = tl.load(xb + y0 * sxh + x0 * sxw, mask=mask & iny0 & inx0, other=0.0).to(tl.float32)
+        v01 = tl.load(xb + y0 * sxh + x1 * sxw, mask=mask & iny0 & inx1, other=0.0).to(tl.float32)
+        v10 = tl.load(xb + y1 * sxh + x0 * sxw, mask=mask & iny1 & inx0, other=0.0).to(tl.float32)
+        v11 = tl.load(xb + y1 * sxh + x1 * sxw, mask=mask & iny1 & inx1, other=0.0).to(tl.float32)
+        acc = v00 * (wx0 * wy0) + v01 * (wx1 * wy0) + v10 * (wx0 * wy1) + v11 * (wx1 * wy1)
+    else:
+        # nearbyint: half to even
+        fx = tl.floor(ix)
+        dx = ix - fx
+        rx = tl.where(dx > 0.5, fx + 1.0, tl.where(dx < 0.5, fx, fx + (fx - 2.0 * tl.floor(fx / 2.0))))
+        fy = tl.floor(iy)
+        dy = iy - fy
+        ry = tl.where(dy > 0.5, fy + 1.0, tl.where(dy < 0.5, fy, fy + (fy - 2.0 * tl.floor(fy / 2.0))))
+        xn = tl.minimum(tl.maximum(rx, -1.0), W.to(tl.float32)).to(tl.int32)
+        yn = tl.minimum(tl.maximum(ry, -1.0), H.to(tl.float32)).to(tl.int32)
+        ok = mask & (xn >= 0) & (xn < W) & (yn >= 0) & (yn < H) & (rx == rx) & (ry == ry)
+        acc = tl.load(xb + yn * sxh + xn * sxw, mask=ok, other=0.0).to(tl.float32)
+    i0, i1, i2, i3, i4 = _kwb_coords5(offs, S1, S2, S3, S4)
+    acc = EPI(acc, i0, i1, i2, i3, i4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04,
+              s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
+    tl.store(out_ptr + offs, acc.to(out_ptr.dtype.element_ty), mask=mask)
+
+
+def kwb_grid_sample(x, grid, mode, padding_mode, align_corners, epi=None, epi_tensors=(), epi_scalars=()):
+    """F.grid_sample(x, grid, mode, padding_mode, align_corners) for 4-D x [N, C, H, W] and grid [N, HO, WO, 2], any
+    strides: [N, C, HO, WO] in x's dtype, one launch. mode 0 / "bilinear" or 1 / "nearest"; padding_mode 0 / "zeros",
+    1 / "border", 2 / "reflection" (aten::grid_sampler_2d's integer codes or F.grid_sample's names). epi: the
+    pointwise run after it, in that launch. Raises ValueError for bicubic, 5-D inputs or mismatched shapes."""
+    modes, pads = {"bilinear": 0, "nearest": 1, "bicubic": 2}, {"zeros": 0, "border": 1, "reflection": 2}
+    mode = modes.get(mode, mode)
+    padding_mode = pads.get(padding_mode, padding_mode)
+    if mode not in (0, 1) or padding_mode not in (0, 1, 2):
+        raise ValueError("kwb_grid_sample: mode %r / padding_mode %r (bilinear or nearest; zeros, border or "
+                         "reflection have a stage)" % (mode, padding_mode))
+    if x.dim() != 4 or grid.dim() != 4 or grid.shape[3] != 2 or grid.shape[0] != x.shape[0]:
+        raise ValueError("kwb_grid_sample: x %s and grid %s (4-D x [N, C, H, W], grid [N, HO, WO, 2])"
+                         % (tuple(x.shape), tuple(grid.shape)))
+    N, C, H, W = x.shape
+    HO, WO = grid.shape[1], grid.shape[2]
+    shape = [N, C, HO, WO]
+    out = torch.empty(shape, dtype=x.dtype, device=x.device)
+    n = out.numel()
+    if n == 0:
+        return out
+    es = kwb_epi_args(epi_tensors, shape, [None] + list(range(4)), x)
+    reach = max(sum((s - 1) * abs(st) for s, st in zip(x.shape, x.stride())),
+                sum((s - 1) * abs(st) for s, st in zip(grid.shape, grid.stride())))
+    _kwb_grid_sample_kernel[(triton.cdiv(n, KWB_POINTWISE_BLOCK),)](
+        x, grid, out, n, C, H, W, HO, WO, *x.stride(), *grid.stride(), *shape, *es,
+        *kwb_epi_scalars(epi_scalars), EPI=epi or _kwb_epi_identity, MODE=int(mode), PAD=int(padding_mode),
+        ALIGN=bool(align_corners), IDX64=n + KWB_POINTWISE_BLOCK >= 2 ** 31 or reach >= 2 ** 31,
+        BLOCK=KWB_POINTWISE_BLOCK, num_warps=KWB_POINTWISE_WARPS)
+    return out
+
+
 def kwb_to_fp32(*tensors):
     """A chain computes on fp32 intermediates: 16-bit floating tensors are widened by one Triton copy each
     (others pass through). Returns them in order, and the dtype the chain's output is given back in."""
