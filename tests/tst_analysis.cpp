@@ -854,6 +854,9 @@ class TestAnalysis : public QObject {
     QVERIFY2(r.error->message.contains(QStringLiteral("; it was running Model.__init__() (KWB_PROBE_TIMEOUT_S")),
              qPrintable(r.error->message));
     QVERIFY2(!r.error->message.contains(QStringLiteral("forward")), qPrintable(r.error->message));
+    // the file once, in the error's file (printed before the message), not again in the message (trial 22, #10)
+    QVERIFY2(r.error->file.endsWith(QStringLiteral("endless_init.py")), qPrintable(r.error->file));
+    QVERIFY2(!r.error->message.contains(QStringLiteral("endless_init")), qPrintable(r.error->message));
     QVERIFY2(said.contains(QStringLiteral("Model.__init__()")), qPrintable(said.join(u'|')));
   }
 

@@ -107,11 +107,12 @@ QString readProbePhase(const QString& path) {
   return text;
 }
 
-/// The timeout error's message: the limit, the file, what was running when it hit (when the probe said), and the knob.
-QString timeoutMessage(double limitSec, const QString& logicPath, const QString& running) {
-  return QStringLiteral("the probe did not finish within %1 s on %2%3 (KWB_PROBE_TIMEOUT_S sets this limit)")
+/// The timeout error's message: the limit, what was running when it hit (when the probe said), and the knob. Not the
+/// file: the error carries it, and every caller prints it before the message (new-user trial 22, #10: twice a line).
+QString timeoutMessage(double limitSec, const QString& running) {
+  return QStringLiteral("the probe did not finish within %1 s%2 (KWB_PROBE_TIMEOUT_S sets this limit)")
       .arg(limitSec, 0, 'f', 1)
-      .arg(logicPath, running.isEmpty() ? QString() : QStringLiteral("; it was running %1").arg(running));
+      .arg(running.isEmpty() ? QString() : QStringLiteral("; it was running %1").arg(running));
 }
 
 }  // namespace
@@ -282,8 +283,8 @@ ProbeResult runProbe(const QString& python, const QString& logicPath, int timeou
     proc.kill();
     proc.waitForFinished(5000);
     r.stderrText = QString::fromUtf8(proc.readAllStandardError());
-    r.error = runnerError(QStringLiteral("Timeout"),
-                          timeoutMessage(timeoutMs / 1000.0, logicPath, readProbePhase(phaseFile)), logicPath);
+    r.error = runnerError(QStringLiteral("Timeout"), timeoutMessage(timeoutMs / 1000.0, readProbePhase(phaseFile)),
+                          logicPath);
     return r;
   }
   const QByteArray out = proc.readAllStandardOutput();
@@ -569,10 +570,9 @@ QList<ProbeResult> runProbeBatch(const QString& python, const QStringList& logic
     if (err.open(QIODevice::ReadOnly)) r.stderrText = QString::fromUtf8(err.readAll());
     const int rc = item.value("rc", -1);
     if (item.value("timed_out", false)) {
-      r.error = runnerError(
-          QStringLiteral("Timeout"),
-          timeoutMessage(perFileTimeoutMs / 1000.0, logicPaths[i], readProbePhase(base + QStringLiteral(".phase"))),
-          logicPaths[i]);
+      r.error = runnerError(QStringLiteral("Timeout"),
+                            timeoutMessage(perFileTimeoutMs / 1000.0, readProbePhase(base + QStringLiteral(".phase"))),
+                            logicPaths[i]);
       continue;
     }
     r.exitCode = rc >= 0 ? rc : -1;
