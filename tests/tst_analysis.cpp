@@ -476,6 +476,11 @@ class TestAnalysis : public QObject {
                  r.error->message.contains(QStringLiteral("KWB_PROBE_TIMEOUT_S")),
              qPrintable(r.error->message));
     QVERIFY2(ms < 20000, qPrintable(QString::number(ms)));  // 4 s and the kill, far from the default 120 s
+    // the line names the file once (new-user trial 22, #10: the full path twice)
+    const QString line = describeProbeError(*r.error, path);
+    QVERIFY2(line.startsWith(path + QStringLiteral(": Timeout: ")) && line.count(path) == 1 &&
+                 line.contains(QStringLiteral("within 4.0 s")),
+             qPrintable(line));
   }
 
   void probeTimeoutBadValueIsRefused() {
@@ -913,6 +918,11 @@ class TestAnalysis : public QObject {
                                            QStringLiteral("/x/syntax.py"), 2},
                                 QStringLiteral("/y.py")),
              QStringLiteral("/x/syntax.py:2: SyntaxError: expected ':'"));
+    // a message that names the file again names it by its name (new-user trial 22, #10)
+    QCOMPARE(describeProbeError(ProbeError{QStringLiteral("FileNotFoundError"),
+                                           QStringLiteral("/x/gone.py: no such file"), QStringLiteral("/x/gone.py"), 0},
+                                QStringLiteral("/x/gone.py")),
+             QStringLiteral("/x/gone.py: FileNotFoundError: gone.py: no such file"));
   }
 
   void formatsForPeople() {

@@ -5,6 +5,7 @@
 #include "core/codegen/backend.h"
 #include "core/codegen/chain.h"
 #include "core/codegen/conformance.h"
+#include "core/codegen/cutechain.h"
 #include "core/codegen/cutecheck.h"
 #include "core/codegen/opgraph.h"
 #include "core/codegen/preview.h"
@@ -95,6 +96,7 @@ class TestChains : public QObject {
   void layoutEmulated();
   void integerReasons();
   void tupleOutputs();
+  void planRowsNameTheirArguments();
   void inPlaceWriteReasons();
   void cuteReasonsNameUserWords();
   void normInfIsNotL2();
@@ -3150,6 +3152,60 @@ void TestChains::sixteenBitGemmSwitch() {
   QVERIFY(off.source.contains(QLatin1String("(x,), out_dtype = kwb_to_fp32(x)")));
   QVERIFY(off.source.contains(QLatin1String("t2 = kwb_gemm(t1, t0.t(), self.fc1.bias)\n")));
   QVERIFY(!off.source.contains(QLatin1String("out_dtype=self.fc2.weight.dtype")));
+}
+
+void TestChains::planRowsNameTheirArguments() {
+  // New-user trial 22: the CuTe DSL skeleton reason's stage list is the stage table's (K3: the hand-written one had no
+  // convolution and no kwb_rows), README.md lists the same stages (#3), and a plan row names every argument of a pool
+  // that is not PyTorch's default and a convolution's padding mode (#5).
+  const QStringList labels = kwb::cuteStageLabels();
+  for (const char* want : {"GEMM", "convolution", "several reductions of the same rows", "max / avg pooling",
+                           "group / layer / batch norm", "var / std"})
+    QVERIFY2(labels.contains(QLatin1String(want)), qPrintable(labels.join(u'|')));
+  QCOMPARE(labels.count(QStringLiteral("var / std")), 1);  // kwb_var and kwb_var_mean share their words
+  for (const QString& l : labels)
+    QVERIFY2(!l.contains(u'(') && !l.contains(u')') && !l.contains(u','), qPrintable(l));  // displaytext splits on ", "
+  const QString list = QStringLiteral("(") + labels.join(QStringLiteral(", ")) + QStringLiteral(")");
+  const kwb::FrameworkBackend* cute = kwb::backendById(QStringLiteral("cutedsl"));
+  QVERIFY(cute);
+  // two members: a circular-padded convolution (its pad has no stage) and a p-norm prologue
+  for (const char* spec : {"conv2d_circular_padding_mode", "pairwise_distance_pnorm_prologue"}) {
+    QString why;
+    QVERIFY2(!cute->supports(loadSpec(QLatin1String(spec)), &why), spec);
+    QVERIFY2(why.contains(QStringLiteral("every launch has a CuTe DSL stage ") + list), qPrintable(why));
+  }
+  // README.md's list, its lines joined
+  QFile readme(QStringLiteral(KWB_SOURCE_DIR "/README.md"));
+  QVERIFY(readme.open(QIODevice::ReadOnly));
+  const QString text = QString::fromUtf8(readme.readAll()).simplified();
+  const QString stated = QStringLiteral("reason prints it): ") + labels.join(QStringLiteral(", ")) + u'.';
+  QVERIFY2(text.contains(stated), qPrintable(QStringLiteral("README.md's CuTe DSL stage list is not the stage table's: "
+                                                            "write \"%1\"")
+                                                 .arg(stated)));
+
+  // #5: the plan rows
+  const auto rows = [](const char* spec) {
+    const json s = loadSpec(QLatin1String(spec));
+    QStringList out;
+    if (const auto plan = kwb::planChain(kwb::decodeOpGraph(s), s, nullptr))
+      for (const kwb::ChainLaunch& l : plan->launches) out << l.description;
+    return out.join(u'\n');
+  };
+  const QString pools = rows("pool_ceil_crop_2d");
+  QVERIFY2(pools.contains(QLatin1String("avg_pool2d of [2, 6, 27, 33], window [3, 3], stride [2, 2], padding [1, 1], "
+                                        "ceil_mode, count_include_pad=False")),
+           qPrintable(pools));
+  QVERIFY2(pools.contains(QLatin1String("max_pool2d_with_indices of [2, 6, 27, 33], window [3, 3], stride [2, 2], "
+                                        "padding [1, 1], dilation [2, 2], ceil_mode")),
+           qPrintable(pools));
+  const QString pool1d = rows("pool1d_of_pool_crop");
+  QVERIFY2(pool1d.contains(QLatin1String("padding [0, 1], ceil_mode")) &&
+               pool1d.contains(QRegularExpression(QStringLiteral("window \\[1, 3\\], stride \\[1, 3\\]\\n|"
+                                                                 "window \\[1, 3\\], stride \\[1, 3\\]$"))),
+           qPrintable(pool1d));  // the defaults named nowhere
+  const QString conv = rows("conv2d_circular_padding_mode");
+  QVERIFY2(conv.contains(QLatin1String("padding [0, 0] (padding_mode 'circular': the circular pad before it)")),
+           qPrintable(conv));
 }
 
 #include "tst_chains.moc"

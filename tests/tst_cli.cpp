@@ -2597,6 +2597,99 @@ print(P + "RESULT_JSON=" + json.dumps({"status": "PASS", "cases": cases}), flush
     QCOMPARE(readAll(ws + QStringLiteral("/memory/v0.json")), v0);
   }
 
+  // New-user trial 22, #1: after `kwb baseline --no-commit`, an untouched kernel.py was measured as "V1: kernel.py as
+  // edited" (nothing committed to compare with), and the repository measure created held V1's files only. The record
+  // names the kernel it measured (workbench.kernel_blob), and measure commits V0's files first.
+  void measureAfterNoCommitBaseline() {
+    const QString ws = m_tmp.filePath(QStringLiteral("nocommit_ws"));
+    Result r = kwb({QStringLiteral("baseline"), problem("19_ReLU.py"), QStringLiteral("--gpu"), QStringLiteral("H200"),
+                    QStringLiteral("--framework"), QStringLiteral("triton"), QStringLiteral("--workspace"), ws,
+                    QStringLiteral("--cpu-dry-run"), QStringLiteral("--no-commit")});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    QVERIFY(!QFileInfo::exists(ws + QStringLiteral("/.git")));
+    const QByteArray kernel = readAll(ws + QStringLiteral("/kernel.py"));
+    const QString blob =
+        run(QStringLiteral("git"), {QStringLiteral("hash-object"), ws + QStringLiteral("/kernel.py")}).out.trimmed();
+    QCOMPARE(blob.size(), 40);
+    auto v0 = nlohmann::json::parse(readAll(ws + QStringLiteral("/memory/v0.json")).toStdString());
+    QCOMPARE(QString::fromStdString(v0["workbench"]["kernel_blob"].get<std::string>()), blob);
+    const QString runDir = QString::fromStdString(v0["workbench"]["run_dir"].get<std::string>());
+    QCOMPARE(readAll(ws + u'/' + runDir + QStringLiteral("/kernel.py")), kernel);  // the run folder keeps what it ran
+
+    // unchanged: refused as after a committed V0, the same words and way out; nothing recorded, no repository made
+    r = kwb({QStringLiteral("measure"), ws, QStringLiteral("--cpu-dry-run")});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("kernel.py is unchanged since V0; edit it or pass --again to measure the "
+                                           "same kernel again")),
+             qPrintable(r.err));
+    QVERIFY(!QFileInfo::exists(ws + QStringLiteral("/memory/v1.json")));
+    QVERIFY(!QFileInfo::exists(ws + QStringLiteral("/.git")));
+
+    // A copy whose V0 kernel cannot be found any more (edited, run folder gone): the base commit holds V0's other
+    // files, and is not a version's.
+    const QString lost = m_tmp.filePath(QStringLiteral("nocommit_lost_ws"));
+    QVERIFY(run(QStringLiteral("cp"), {QStringLiteral("-r"), ws, lost}).code == 0);
+    QVERIFY(QDir(lost + QStringLiteral("/.kwb/runs")).removeRecursively());
+
+    // edited: V0's files are committed first, as V0, with V0's kernel.py; V1's commit has everything a checkout runs
+    const QByteArray edited = kernel + "\n# edited for V1\n";
+    writeFile(ws + QStringLiteral("/kernel.py"), edited);
+    r = kwb({QStringLiteral("measure"), ws, QStringLiteral("--cpu-dry-run")});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    QVERIFY2(r.out.contains(QStringLiteral("V0 was recorded with --no-commit")), qPrintable(r.out));
+    Result log =
+        run(QStringLiteral("git"), {QStringLiteral("log"), QStringLiteral("--format=%s"), QStringLiteral("HEAD")}, ws);
+    QCOMPARE(log.out.trimmed(), QStringLiteral("Record V1's commit in memory/v1.json\n"
+                                               "V1 (CPU dry run, not measured): edited kernel.py\n"
+                                               "V0 (CPU dry run, not measured): baseline kernel"));
+    QCOMPARE(run(QStringLiteral("git"), {QStringLiteral("show"), QStringLiteral("HEAD~2:kernel.py")}, ws).out.toUtf8(),
+             kernel);
+    const QString v1Tree =
+        run(QStringLiteral("git"),
+            {QStringLiteral("ls-tree"), QStringLiteral("-r"), QStringLiteral("--name-only"), QStringLiteral("HEAD~1")},
+            ws)
+            .out;
+    for (const char* f : {"kernel.py", "test_kernel.py", "reference.py", "memory/v0.json", "memory/v1.json",
+                          "baseline_report.md", "reports/v1_report.md", "plans/v0_plan.md", ".kwb/spec.json"})
+      QVERIFY2(v1Tree.split(u'\n').contains(QLatin1String(f)), f);
+    const QString v0Tree =
+        run(QStringLiteral("git"),
+            {QStringLiteral("ls-tree"), QStringLiteral("-r"), QStringLiteral("--name-only"), QStringLiteral("HEAD~2")},
+            ws)
+            .out;
+    QVERIFY2(!v0Tree.contains(QLatin1String("v1")) && !v0Tree.contains(QLatin1String(".kwb/runs")), qPrintable(v0Tree));
+    Result st = run(QStringLiteral("git"), {QStringLiteral("status"), QStringLiteral("--porcelain")}, ws);
+    QVERIFY2(st.out.trimmed().isEmpty(), qPrintable(st.out));
+    r = kwb({QStringLiteral("versions"), ws});
+    QVERIFY2(r.out.contains(QStringLiteral("V0 (CPU dry run, not measured): baseline kernel")), qPrintable(r.out));
+
+    // the class's other member: a version recorded with --no-commit after V0 is what an unchanged kernel is compared
+    // with
+    writeFile(ws + QStringLiteral("/kernel.py"), edited + "# edited for V2\n");
+    r = kwb({QStringLiteral("measure"), ws, QStringLiteral("--cpu-dry-run"), QStringLiteral("--no-commit")});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    r = kwb({QStringLiteral("measure"), ws, QStringLiteral("--cpu-dry-run")});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("kernel.py is unchanged since V2; edit it or pass --again")),
+             qPrintable(r.err));
+
+    writeFile(lost + QStringLiteral("/kernel.py"), edited);
+    r = kwb({QStringLiteral("measure"), lost, QStringLiteral("--cpu-dry-run")});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    log = run(QStringLiteral("git"), {QStringLiteral("log"), QStringLiteral("--format=%s"), QStringLiteral("HEAD")},
+              lost);
+    QVERIFY2(log.out.trimmed().endsWith(
+                 QStringLiteral("V1 (CPU dry run, not measured): edited kernel.py\n"
+                                "Generated workspace: V0's files (recorded with --no-commit, quality gate DRY_RUN)")),
+             qPrintable(log.out));
+    QVERIFY(run(QStringLiteral("git"), {QStringLiteral("show"), QStringLiteral("HEAD~2:kernel.py")}, lost).code != 0);
+    QCOMPARE(
+        run(QStringLiteral("git"), {QStringLiteral("show"), QStringLiteral("HEAD~1:kernel.py")}, lost).out.toUtf8(),
+        edited);
+    QVERIFY(run(QStringLiteral("git"), {QStringLiteral("show"), QStringLiteral("HEAD~2:test_kernel.py")}, lost).code ==
+            0);
+  }
+
   void measureVersions() {
     const QString ws = m_tmp.filePath(QStringLiteral("versions_ws"));
     Result r = kwb({QStringLiteral("baseline"), problem("19_ReLU.py"), QStringLiteral("--gpu"), QStringLiteral("H200"),

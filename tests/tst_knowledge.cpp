@@ -104,9 +104,18 @@ class TestKnowledge : public QObject {
     QCOMPARE(r.kept[0].source, records[2].source);  // and the ledger's exact lookup, unchanged
     QCOMPARE(r.kept[1].id, records[5].id);
     QCOMPARE(r.kept[2].id, records[4].id);  // a softmax card ranks last for a convolution (session 32)
-    QCOMPARE(setAsideSummary(r.setAside),
-             QStringLiteral("3 set aside as not applying to this problem (1 about fp8, 1 an attention technique, 1 "
-                            "filed under conv); see plans/v0_plan.md"));
+    QCOMPARE(
+        setAsideSummary(r.setAside),
+        QStringLiteral("3 set aside as not applying to this problem (1 a code-conversion guide filed under conv by "
+                       "the word \"converter\", 1 about fp8, 1 an attention technique); see plans/v0_plan.md"));
+    // the class: what each is, where the store filed it and by which words ("2 filed under conv" read as "conv records
+    // do not apply to a conv": new-user trial 22, #4)
+    QList<SetAsideRecord> filed = {r.setAside[1], r.setAside[1], r.setAside[0]};
+    filed[1].reason = QStringLiteral(
+        "filed under conv for the word \"conversion\": a code-conversion guide, not a "
+        "convolution");
+    QCOMPARE(setAsideKinds(filed), QStringLiteral("2 a code-conversion guide filed under conv by the words "
+                                                  "\"conversion\" or \"converter\", 1 about fp8"));
     // an fp8 problem with attention keeps them all but the CUTLASS conv doc: it has no convolution (the converter
     // guide's filing is no convolution here, so it stays)
     const nlohmann::json fp8 = {{"dtype", "float8_e4m3fn"}, {"pattern", {{"primary", "Attention"}}}};

@@ -192,7 +192,11 @@ std::optional<int> probeTimeoutOverrideMs(QString* error) {
 QString describeProbeError(const ProbeError& e, const QString& logicPath) {
   const QString file = e.file.isEmpty() ? logicPath : e.file;
   const QString where = e.line > 0 ? QStringLiteral("%1:%2").arg(file).arg(e.line) : file;
-  return QStringLiteral("%1: %2: %3").arg(where, e.kind, e.message);
+  // The line names the file first: where the message names it again, its name is enough (new-user trial 22, #10: a
+  // probe timeout's line held the full path twice, about 250 characters).
+  QString message = e.message;
+  if (!file.isEmpty() && QFileInfo(file).fileName() != file) message.replace(file, QFileInfo(file).fileName());
+  return QStringLiteral("%1: %2: %3").arg(where, e.kind, message);
 }
 
 ProbeResult runProbe(const QString& python, const QString& logicPath, int timeoutMs, const QStringList& extraArgs,

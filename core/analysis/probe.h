@@ -26,6 +26,7 @@ struct ProbeError {
 
 /// One line for @p e: "FILE:LINE: KIND: MESSAGE", the line left out when unknown (a file-level error such as
 /// MissingGetInputs printed "noinputs.py:0:", new-user trial 3, R5), FILE = @p logicPath when @p e names no file.
+/// FILE appears once: where MESSAGE names the same path again, it shows the file's name there.
 QString describeProbeError(const ProbeError& e, const QString& logicPath);
 
 /// Outcome of one probe run.

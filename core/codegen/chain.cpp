@@ -1668,8 +1668,9 @@ bool Planner::stage(const GraphOp& op) {
             QStringLiteral(", count_include_pad=%1, divisor_override=%2")
                 .arg(pyBool(a.value("count_include_pad", true) != false), pyNum(a.value("divisor_override", json())));
       push(l, op, QStringLiteral("pool"),
-           QStringLiteral("%1 of %2, window %3, stride %4")
-               .arg(n, shapeText(op.inputs.value(0).shape), shapeText(ks), shapeText(st)),
+           QStringLiteral("%1 of %2, window %3, stride %4%5")
+               .arg(n, shapeText(op.inputs.value(0).shape), shapeText(ks), shapeText(st),
+                    anchors::poolArgsText(a, pad, dil)),
            false);
     }
   } else if (n == u"roll") {

@@ -9,6 +9,7 @@
 #include "core/codegen/pointwise.h"
 #include "core/codegen/template.h"
 
+#include <QCoreApplication>
 #include <QRegularExpression>
 #include <QSet>
 
@@ -162,6 +163,30 @@ QString stageGap(const QString& stage, const QString& args) {
   return {};
 }
 
+/// The words the skeleton reason lists a stage launcher of stageKeywords() under, in the reason's order; launchers that
+/// share words are listed once. Words only: which launchers exist is stageKeywords()'s, read by cuteStageLabels().
+struct StageLabel {
+  const char* stage;
+  const char* label;
+};
+constexpr StageLabel kStageLabels[] = {
+    {"kwb_gemm", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "GEMM")},
+    {"kwb_pointwise", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "pointwise with broadcast tensors")},
+    {"kwb_reduce", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "sum / mean / amax / amin / logsumexp reductions")},
+    {"kwb_var", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "var / std")},
+    {"kwb_var_mean", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "var / std")},
+    {"kwb_rows", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "several reductions of the same rows")},
+    {"kwb_softmax", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "softmax / log-softmax")},
+    {"kwb_group_norm", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "group / layer / batch norm")},
+    {"kwb_layer_norm", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "group / layer / batch norm")},
+    {"kwb_batch_norm", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "group / layer / batch norm")},
+    {"kwb_pool", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "max / avg pooling")},
+    {"kwb_adaptive_pool", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "adaptive pooling")},
+    {"conv_forward", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "convolution")},
+    {"kwb_attention", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "attention")},
+    {"kwb_rnn", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "recurrent layers")},
+};
+
 /// forward()'s stage calls in order: (assigned names, stage, the rest of the line without its comment).
 struct StageCall {
   QStringList targets;
@@ -205,6 +230,20 @@ bool oneGemmForm(const ChainPlan& plan) {
 
 }  // namespace
 
+QStringList cuteStageLabels() {
+  const auto& kw = stageKeywords();
+  const auto stage = [&](const QString& name) { return kw.contains(name) && !kw.value(name).isEmpty(); };
+  QStringList labels;
+  QSet<QString> named;
+  for (const StageLabel& l : kStageLabels) {
+    named.insert(QLatin1String(l.stage));
+    if (stage(QLatin1String(l.stage)) && !labels.contains(QLatin1String(l.label))) labels << QLatin1String(l.label);
+  }
+  for (auto it = kw.cbegin(); it != kw.cend(); ++it)  // a stage without words: its launcher's name
+    if (!it.value().isEmpty() && !named.contains(it.key())) labels << it.key();
+  return labels;
+}
+
 QList<CuteStageUse> cuteStageUses(const ChainPlan& plan) {
   QList<CuteStageUse> uses(plan.launches.size());
   const QList<StageCall> calls = stageCalls(plan.forwardBody);
@@ -231,10 +270,8 @@ std::optional<ChainPlan> cuteChainPlan(const nlohmann::json& spec, QString* whyN
     if (whyNot)
       *whyNot = QStringLiteral(
                     "Kernel Workbench plans this problem as a chain of %1; the CuTe DSL renders a chain in which every "
-                    "launch has a CuTe DSL stage (GEMM, pointwise with broadcast tensors, sum / mean / amax / "
-                    "amin / logsumexp reductions, var / std, softmax / log-softmax, group / layer / batch norm, max / "
-                    "avg pooling), and %2: --framework triton renders it")
-                    .arg(launchesText(*plan), what);
+                    "launch has a CuTe DSL stage (%2), and %3: --framework triton renders it")
+                    .arg(launchesText(*plan), cuteStageLabels().join(QStringLiteral(", ")), what);
     return std::nullopt;
   };
   const QString gap = planGap(*plan);

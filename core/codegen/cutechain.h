@@ -41,6 +41,16 @@ struct CuteStageUse {
 /// with an empty stage only when its kind has no stage.
 QList<CuteStageUse> cuteStageUses(const ChainPlan& plan);
 
+/// The translation context of cuteStageLabels()'s words (QCoreApplication::translate; the GUI shows a recorded reason's
+/// stage list translated word by word, displaytext.cpp).
+inline constexpr const char* kCuteStageLabelContext = "kwb::CuteStageLabel";
+
+/// What the CuTe DSL stage set renders, in the words its skeleton reason lists them ("GEMM", "convolution", "max / avg
+/// pooling", ...), built from the same table of stage launchers cuteChainPlan() decides with: every launcher that is
+/// not plumbing, once (a launcher without words of its own is listed by its name, so a new stage is never left out;
+/// new-user trial 22, K3: the hand-written list had no convolution). No word holds a parenthesis or a comma.
+QStringList cuteStageLabels();
+
 /// Renders @p plan (from cuteChainPlan) as kernel.py. ok=false with `error` when the template is missing, a
 /// placeholder stays, or the epilogue does not lower (cuteChainPlan already checked that).
 GeneratedKernel cuteChainKernel(const ChainPlan& plan, const nlohmann::json& spec, const FrameworkBackend& backend);

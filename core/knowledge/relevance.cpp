@@ -441,14 +441,32 @@ QStringList recordComputeClasses(const KnowledgeRecord& record) {
 
 QString setAsideKinds(const QList<SetAsideRecord>& setAside) {
   // "about fp8 (\"fp8\"); the problem's tensors are float32" -> grouped by the part before the quote
+  // "filed under conv for the word \"converter\": a code-conversion guide, not a convolution" -> what it is, where the
+  // store filed it and by which words: "2 filed under conv" read as "conv records do not apply to a conv" (new-user
+  // trial 22, #4)
+  static const QRegularExpression filed(QStringLiteral("^filed under (\\S+) for the word \"([^\"]+)\": ([^,]+)"));
   QMap<QString, int> kinds;
+  QMap<QString, QStringList> words;
   for (const SetAsideRecord& s : setAside) {
-    const QString kind = s.reason.section(QStringLiteral(" (\""), 0, 0);
-    ++kinds[kind.startsWith(QLatin1String("filed under")) ? kind.section(u' ', 0, 2) : kind];
+    if (const auto m = filed.match(s.reason); m.hasMatch()) {
+      const QString kind = QStringLiteral("%1 filed under %2").arg(m.captured(3), m.captured(1));
+      ++kinds[kind];
+      if (!words[kind].contains(m.captured(2))) words[kind] << m.captured(2);
+      continue;
+    }
+    ++kinds[s.reason.section(QStringLiteral(" (\""), 0, 0)];
   }
   QStringList parts;
-  for (auto it = kinds.cbegin(); it != kinds.cend(); ++it)
-    parts << QStringLiteral("%1 %2").arg(it.value()).arg(it.key());
+  for (auto it = kinds.cbegin(); it != kinds.cend(); ++it) {
+    QString part = QStringLiteral("%1 %2").arg(it.value()).arg(it.key());
+    if (QStringList w = words.value(it.key()); !w.isEmpty()) {
+      w.sort();
+      for (QString& x : w) x = u'"' + x + u'"';
+      part += (w.size() == 1 ? QStringLiteral(" by the word ") : QStringLiteral(" by the words ")) +
+              w.join(QStringLiteral(" or "));
+    }
+    parts << part;
+  }
   return parts.join(QStringLiteral(", "));
 }
 

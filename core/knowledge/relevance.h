@@ -70,7 +70,8 @@ QStringList recordComputeClasses(const KnowledgeRecord& record);
 QString setAsideSummary(const QList<SetAsideRecord>& setAside);
 
 /// The reasons of @p setAside grouped by kind, with their counts, in English as the records are: "1 about fp8, 2 a
-/// GEMM or tensor-core technique" ("" when none). setAsideSummary() is this in a sentence.
+/// GEMM or tensor-core technique, 2 a code-conversion guide filed under conv by the words \"conversion\" or
+/// \"converter\"" ("" when none). setAsideSummary() is this in a sentence.
 QString setAsideKinds(const QList<SetAsideRecord>& setAside);
 
 /// The records set aside as a plan (plans/v0_plan.md, renderPlan) lists them under "## Records set aside": id, tool

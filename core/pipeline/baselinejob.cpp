@@ -3,6 +3,8 @@
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QDir>
+#include <QSet>
+#include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
 #include <QProcess>
@@ -1094,6 +1096,13 @@ void BaselineJob::startMeasure() {
     Q_EMIT measured(false);
     return;
   }
+  // The kernel this run measures, named in its record (workbench.kernel_blob) and copied into its run folder below.
+  QByteArray kernelBytes;
+  {
+    QFile kernel(m_ws->path(QStringLiteral("kernel.py")));
+    kernelBytes = kernel.open(QIODevice::ReadOnly) ? kernel.readAll() : QByteArray();
+    m_kernelBlob = GitRepo::blobIdOfFile(m_ws->path(QStringLiteral("kernel.py")));
+  }
   // A skeleton has no kernel: the harness would check only the reference against itself (a CPU dry run) or
   // fail every case on NotImplementedError, and a column of PASS beside "Skeleton" read as a working kernel
   // (new-user trial 6, R2). Nothing runs; the outcome says why, and the gate (FAIL, the skeleton's reason) and
@@ -1143,6 +1152,11 @@ void BaselineJob::startMeasure() {
     QString runError;
     if (!atomicWrite(QDir(cfg.runDir).filePath(QStringLiteral("run.json")),
                      QByteArray::fromStdString(run.dump(2) + "\n"), &runError))
+      Q_EMIT progress(Measure, tr("note: %1").arg(runError));
+    // The kernel.py this run measured: a V0 recorded with --no-commit is committed from it by a later `kwb measure`
+    // after kernel.py was edited (new-user trial 22, #1). Only when it is the bytes the record names.
+    if (!kernelBytes.isEmpty() &&
+        !atomicWrite(QDir(cfg.runDir).filePath(QStringLiteral("kernel.py")), kernelBytes, &runError))
       Q_EMIT progress(Measure, tr("note: %1").arg(runError));
   }
   Q_EMIT progress(
@@ -1262,6 +1276,7 @@ RecordsInput BaselineJob::recordsInput() const {
   in.baselineConfig = m_baselineConfig;
   in.mathDtype = m_mathDtype;
   in.kernelUserEdited = m_kernelUserEdited;
+  in.kernelBlob = m_kernelBlob;
   in.kernelKeptStale = m_kernelKeptStale && m_version == 0;
   in.problemWarnings = m_problemWarnings;
   in.implemented = m_implemented;
@@ -1329,6 +1344,9 @@ bool BaselineJob::commitWorkspace() {
   QString error;
   auto repo = GitRepo::openOrInit(m_ws->root(), &error);
   if (!repo) return fail(Measure, error);
+  // A V0 recorded with --no-commit: its files go in first, so VN's commit is not a repository of VN's files alone
+  // that no checkout can run (new-user trial 22, #1).
+  if (m_version > 0 && repo->headId().isEmpty() && !commitUncommittedV0(*repo)) return false;
   QStringList paths;
   for (const QString& rel : m_written)
     if (QFileInfo::exists(m_ws->path(rel))) paths.append(rel);
@@ -1409,6 +1427,70 @@ bool BaselineJob::commitWorkspace() {
   m_commitSubject = subject;
   Q_EMIT progress(Measure, tr("committed %1: %2").arg(m_commitId.left(12), subject));
   recordCommitInRecord(*repo, m_commitId);
+  return true;
+}
+
+bool BaselineJob::commitUncommittedV0(GitRepo& repo) {
+  const auto versions = readVersions(m_ws->root());
+  if (!versions || versions->isEmpty() || versions->constFirst().number != 0) return true;  // no V0 to commit
+  const VersionInfo& v0 = versions->constFirst();
+  // V1 and later: their records stay for their own commits (reports/ holds only theirs).
+  QSet<QString> later;
+  for (const VersionInfo& v : *versions)
+    if (v.number > 0) {
+      const RecordPaths p = recordPaths(v.number);
+      later << p.memory << p.report << p.figure << p.rooflineData;
+    }
+  const std::optional<QByteArray> kernel = recordedKernelBytes(m_ws->root(), v0);
+  const QString kernelRel = QStringLiteral("kernel.py");
+  QStringList paths;
+  const QDir root(m_ws->root());
+  QDirIterator it(m_ws->root(), QDir::Files | QDir::Hidden | QDir::NoDotAndDotDot, QDirIterator::Subdirectories);
+  while (it.hasNext()) {
+    const QString rel = root.relativeFilePath(it.next());
+    if (rel.startsWith(QLatin1String(".git/")) || rel == QLatin1String(".git") || later.contains(rel) ||
+        rel.startsWith(QLatin1String("reports/")) || repo.isIgnored(rel))
+      continue;
+    if (rel == kernelRel && !kernel) continue;  // V0's kernel is not known: V1's commit brings kernel.py
+    paths << rel;
+  }
+  if (paths.isEmpty()) return true;
+  paths.sort();
+  QHash<QString, QByteArray> contents;
+  if (kernel && paths.contains(kernelRel)) contents.insert(kernelRel, *kernel);
+  const bool asVersion = kernel && (v0.gate == QLatin1String("PASS") || v0.gate == QLatin1String("DRY_RUN"));
+  const QString subject =
+      !asVersion ? QStringLiteral("Generated workspace: V0's files (recorded with --no-commit, quality gate %1)")
+                       .arg(v0.gate.isEmpty() ? QStringLiteral("none") : v0.gate)
+      : v0.dryRun() ? QStringLiteral("V0 (CPU dry run, not measured): baseline kernel")
+                    : QStringLiteral("V0: baseline kernel");
+  QString message = subject + QStringLiteral(
+                                  "\n\nV0 was recorded with --no-commit, so the workspace had no commit. `kwb measure` "
+                                  "commits V0's files before V%1's, so that V%1's commit is not the only one and a "
+                                  "checkout of it has the harness, the reference and V0's records.\n")
+                                  .arg(m_version);
+  message += kernel ? QStringLiteral(
+                          "kernel.py here is the one V0 measured (git blob %1); the working tree's kernel.py "
+                          "is V%2's, in the next commit.\n")
+                          .arg(v0.kernelBlob)
+                          .arg(m_version)
+                    : QStringLiteral(
+                          "V0's kernel.py is not in this commit: its record names no kernel.py that can "
+                          "still be found (edited since, and no copy in its run folder). V%1's commit "
+                          "adds kernel.py; this commit is not a version's.\n")
+                          .arg(m_version);
+  QString error;
+  const auto id = repo.commit(paths, message, &error, contents);
+  if (!id) return fail(Measure, tr("V0's files could not be committed before V%1's: %2").arg(m_version).arg(error));
+  Q_EMIT progress(Measure, asVersion ? tr("committed %1: %2 (V0 was recorded with --no-commit; its files go in "
+                                          "before V%3's)")
+                                           .arg(id->left(12), subject)
+                                           .arg(m_version)
+                                     : tr("committed %1: V0's files without its kernel.py, a base for V%2 (V0 was "
+                                          "recorded with --no-commit, and the kernel.py it measured cannot be "
+                                          "found)")
+                                           .arg(id->left(12))
+                                           .arg(m_version));
   return true;
 }
 

@@ -120,6 +120,13 @@ class BaselineJob : public QObject {
   /// contains it; docs/DECISIONS.md "A record names its commit"). Nothing when the record names it already. A failure
   /// is a progress note: the version is committed, and `kwb versions` still finds its commit through git.
   void recordCommitInRecord(GitRepo& repo, const QString& versionCommit);
+  /// `kwb measure` (or Measure Again) about to commit VN into a workspace with no commit yet (V0 recorded with
+  /// --no-commit): commits V0's files first, so VN's commit is not the only one and a checkout of it runs. With V0's
+  /// kernel.py (recordedKernelBytes(); the working tree keeps the edit) and a gate of PASS or DRY_RUN the commit is
+  /// V0's
+  /// ("V0: baseline kernel" / "V0 (CPU dry run, not measured): ..."); otherwise it is a "Generated workspace: ..." base
+  /// without kernel.py. The files of V1 and later stay for VN's commit. False with lastError() when the commit fails.
+  bool commitUncommittedV0(GitRepo& repo);
   /// All phases in order, asynchronously; emits finished(ok).
   void runAll();
   /// Phase 4 to the end after phases 1-3 ran: measure, then recordMeasurement(); emits finished(ok).
@@ -284,6 +291,7 @@ class BaselineJob : public QObject {
   QString m_problemSha;             ///< SHA-256 of the logic file phase 1 read (the manifest's problem record)
   QStringList m_staleEdits;         ///< phase 1: the user-edited files generated for another version of the problem
   KernelChange m_kernelChange;      ///< `kwb measure`: kernel.py against the last committed version's
+  QString m_kernelBlob;             ///< git blob id of the kernel.py phase 4 ran (workbench.kernel_blob), "" = unread
   QString m_commitSubject;
   QStringList m_problemWarnings;  ///< phase 1's warnings about the problem itself (too big for the GPU, grid limit)
   int m_tile = 1024;

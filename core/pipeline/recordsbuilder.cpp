@@ -620,6 +620,9 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
        {"framework_outside_policy", in.outsidePolicy},
        {"baseline_config", cfg},
        {"kernel_user_edited", in.kernelUserEdited},
+       // which kernel.py this version measured, without git: a --no-commit version is compared with it (new-user
+       // trial 22, #1), and the run folder's copy of it lets `kwb measure` commit that V0 later
+       {"kernel_blob", in.kernelBlob.isEmpty() ? nlohmann::json(nullptr) : nlohmann::json(in.kernelBlob.toStdString())},
        {"run_dir", r.runDir.toStdString()},
        {"timing_method", r.timingMethod.toStdString()},
        {"host_us", opt(hostUs)},

@@ -36,6 +36,7 @@ struct RecordsInput {
                                                   ///< compute peak rates the kernel ("" = the spec's dtype)
   bool implemented = true;                        ///< false: kernel.py is a skeleton
   bool kernelUserEdited = false;                  ///< kernel.py is the user's edit, kept (not regenerated)
+  QString kernelBlob;  ///< git blob id of the kernel.py the run measured (memory's workbench.kernel_blob; "" = null)
   bool kernelKeptStale = false;  ///< kernel.py was kept from an earlier version of the problem (--stale-edits keep):
                                  ///< a warning in the report and in memory's workbench.warnings (trial 19, #3)
   QString staticCheck;           ///< CuTe DSL static check summary ("" if none)

@@ -1,6 +1,7 @@
 #include "core/records/versions.h"
 
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QRegularExpression>
 
@@ -21,6 +22,9 @@ std::optional<double> num(const nlohmann::json& v) {
 QString text(const nlohmann::json& v) {
   return v.is_string() ? QString::fromStdString(v.get<std::string>()) : QString();
 }
+
+/// A gate the seed commits: PASS, or a CPU dry run that passed its checks.
+bool committable(const VersionInfo& v) { return v.gate == QLatin1String("PASS") || v.gate == QLatin1String("DRY_RUN"); }
 
 }  // namespace
 
@@ -72,6 +76,8 @@ std::optional<QList<VersionInfo>> readVersions(const QString& workspace, QString
     v.relErr = num(rec->value(QStringLiteral("correctness.rel_err")));
     v.gate = text(rec->value(QStringLiteral("quality_gate.result")));
     v.recordedCommit = text(rec->value(QStringLiteral("git_commit_hash")));
+    v.kernelBlob = text(rec->value(QStringLiteral("workbench.kernel_blob")));
+    v.runDir = text(rec->value(QStringLiteral("workbench.run_dir")));
     if (const nlohmann::json edits = rec->value(QStringLiteral("workbench.hand_edits")); edits.is_array())
       for (const auto& edit : edits)
         if (edit.is_object() && edit.contains("path") && edit["path"].is_string()) {
@@ -169,19 +175,46 @@ KernelChange kernelChangeSinceLastVersion(const QString& workspace) {
   KernelChange k;
   const auto list = readVersions(workspace);
   if (!list) return k;
+  const QString now = GitRepo::blobIdOfFile(QDir(workspace).filePath(QStringLiteral("kernel.py")));
+  if (now.isEmpty()) return k;
   for (auto it = list->crbegin(); it != list->crend(); ++it) {
-    if (it->commit.isEmpty()) continue;
-    auto repo = GitRepo::openOrInit(workspace);
-    if (!repo) return k;
-    const QString then = repo->blobIdAt(it->commit, QStringLiteral("kernel.py"));
-    const QString now = GitRepo::blobIdOfFile(QDir(workspace).filePath(QStringLiteral("kernel.py")));
-    if (then.isEmpty() || now.isEmpty()) return k;
+    QString then;
+    if (!it->commit.isEmpty()) {
+      auto repo = GitRepo::openOrInit(workspace);
+      if (!repo) return k;
+      then = repo->blobIdAt(it->commit, QStringLiteral("kernel.py"));
+      if (then.isEmpty()) return k;
+    } else if (committable(*it) && !it->kernelBlob.isEmpty()) {
+      // Recorded with --no-commit: the record names the kernel it measured (new-user trial 22, #1). A FAIL is never
+      // committed, so it is skipped as before: the kernel is compared with the last version that passed.
+      then = it->kernelBlob;
+    } else {
+      continue;
+    }
     k.known = true;
     k.unchanged = then == now;
     k.since = it->number;
     return k;
   }
   return k;
+}
+
+std::optional<QByteArray> recordedKernelBytes(const QString& workspace, const VersionInfo& v) {
+  if (v.kernelBlob.isEmpty()) return std::nullopt;
+  const QDir root(workspace);
+  QStringList candidates;
+  if (!v.runDir.isEmpty()) {
+    // recorded workspace-relative (".kwb/runs/<time>"); an absolute one from an older record is taken as it is
+    const QString dir = QDir::isAbsolutePath(v.runDir) ? v.runDir : root.filePath(v.runDir);
+    candidates << QDir(dir).filePath(QStringLiteral("kernel.py"));
+  }
+  candidates << root.filePath(QStringLiteral("kernel.py"));
+  for (const QString& path : std::as_const(candidates)) {
+    if (GitRepo::blobIdOfFile(path) != v.kernelBlob) continue;
+    QFile f(path);
+    if (f.open(QIODevice::ReadOnly)) return f.readAll();
+  }
+  return std::nullopt;
 }
 
 std::optional<double> speedupOver(const VersionInfo& previous, const VersionInfo& current) {

@@ -38,6 +38,9 @@ struct VersionInfo {
                                     ///< first-parent line ("" if none)
   QString commitSubject;            ///< its subject
   QStringList handEdited;           ///< measured paths `kwb memory update` changed by hand (workbench.hand_edits)
+  QString kernelBlob;               ///< workbench.kernel_blob: the git blob id (40 hex) of the kernel.py the run
+                                    ///< measured, "" in a record written before session 33 (or without kernel.py)
+  QString runDir;                   ///< workbench.run_dir as recorded (".kwb/runs/<time>", "" when none)
   bool dryRun() const { return mode == QLatin1String("cpu-dry-run"); }
 };
 
@@ -72,15 +75,24 @@ QStringList versionWarnings(const QString& workspace);
 /// repository, the command that restores it; else that `kwb baseline --force` records a new V0).
 QString missingBaselineText(const QString& workspace);
 
-/// kernel.py now against the newest committed version's (the commit that first added its memory/vN.json).
+/// kernel.py now against the newest version that would be committed: its commit's kernel.py, or, for one recorded with
+/// --no-commit (gate PASS or DRY_RUN, no commit), the kernel.py blob id its record holds (workbench.kernel_blob).
 struct KernelChange {
-  bool known = false;      ///< a committed version holds a kernel.py to compare with (false: no git, none committed)
+  bool known = false;      ///< such a version holds a kernel.py to compare with (false: none, or only old records)
   bool unchanged = false;  ///< known, and kernel.py's bytes equal that version's
   int since = -1;          ///< N of that version
 };
-/// Whether @p workspace's kernel.py changed since its newest committed version (git blob ids through libgit2, no
-/// filters). `kwb measure` refuses an unchanged kernel unless --again; the GUI asks first.
+/// Whether @p workspace's kernel.py changed since its newest committed (or committable, recorded with --no-commit)
+/// version, by git blob ids (libgit2, no filters; no repository needed for a recorded id). `kwb measure` refuses an
+/// unchanged kernel unless --again; the GUI's Measure Again asks first. A --no-commit V0 was not compared before
+/// session 33 (new-user trial 22, #1: an untouched kernel.py became "V1: kernel.py as edited").
 KernelChange kernelChangeSinceLastVersion(const QString& workspace);
+
+/// The bytes of version @p v's kernel.py when they can be found without its commit: the copy its run folder holds
+/// (<run_dir>/kernel.py, written by phase 4 since session 33) or the workspace's kernel.py, whichever has the blob id
+/// the record names. std::nullopt when the record names none or neither matches (the kernel was edited since, and the
+/// run folder is gone or older). `kwb measure` commits a --no-commit V0 with it before V1 (new-user trial 22, #1).
+std::optional<QByteArray> recordedKernelBytes(const QString& workspace, const VersionInfo& v);
 
 /// latency previous / current (> 1: the current version is faster); nullopt when either is missing.
 std::optional<double> speedupOver(const VersionInfo& previous, const VersionInfo& current);

@@ -503,14 +503,14 @@ QString DisplayText::codegenReason(const QString& reason) {
   // session 30: the CuTe DSL's stage set (cutechain.cpp): the first launch without a stage, or an epilogue; the
   // stage list in parentheses is any (session 31 lengthened it; records keep the older one)
   static const QRegularExpression stages(
-      QStringLiteral("^the CuTe DSL renders a chain in which every launch has a CuTe DSL stage \\(GEMM, [^()]*\\), "
+      QStringLiteral("^the CuTe DSL renders a chain in which every launch has a CuTe DSL stage \\((GEMM, [^()]*)\\), "
                      "and (.*)$"),
       QRegularExpression::DotMatchesEverythingOption);
   QString what;
   if (const auto w = notWritten.match(rest); w.hasMatch()) {
     what = tr("the %1 rendering of chains is not written yet").arg(w.captured(1));
   } else if (const auto st = stages.match(rest); st.hasMatch()) {
-    const QString lack = st.captured(1);
+    const QString lack = st.captured(2);
     static const QRegularExpression noStage(QStringLiteral("^(.+) has no CuTe DSL stage yet$"));
     static const QRegularExpression ofOp(QStringLiteral("^a (\\S+) launch of (\\S+)$"));
     static const QRegularExpression withKw(QStringLiteral("^a (\\S+) launch with (\\w+)=( \\(a prologue on A\\))?$"));
@@ -540,10 +540,13 @@ QString DisplayText::codegenReason(const QString& reason) {
     } else if (const auto f = noForm.match(lack); f.hasMatch()) {
       shown = tr("its epilogue %1 has no CuTe DSL form").arg(f.captured(1));
     }
-    what = tr("the CuTe DSL renders a chain in which every launch has a CuTe DSL stage (GEMM, pointwise with broadcast "
-              "tensors, sum / mean / amax / amin / logsumexp reductions, var / std, softmax / log-softmax, group / "
-              "layer / batch norm, max / avg pooling), and %1")
-               .arg(shown);
+    // the list as the reason recorded it (cutechain.cpp builds it from its stage table: cuteStageLabels()), each
+    // item in the stage table's translated words; an item of an older list without them stays as recorded
+    QStringList list = st.captured(1).split(QStringLiteral(", "));
+    for (QString& item : list)
+      item = QCoreApplication::translate("kwb::CuteStageLabel", item.toUtf8().constData());  // cutechain.h
+    what = tr("the CuTe DSL renders a chain in which every launch has a CuTe DSL stage (%1), and %2")
+               .arg(list.join(tr(", ", "between the CuTe DSL stages a skeleton reason lists")), shown);
   } else if (const auto c = cute.match(rest); c.hasMatch()) {
     const QString lack = c.captured(1);
     static const QRegularExpression oneKind(

@@ -363,6 +363,11 @@ QString GitRepo::commitAdding(const QString& path) const {
   return found;
 }
 
+bool GitRepo::isIgnored(const QString& relativePath) const {
+  int ignored = 0;
+  return git_ignore_path_is_ignored(&ignored, m_repo, relativePath.toUtf8().constData()) == 0 && ignored == 1;
+}
+
 QString GitRepo::newestCommitWith(const QString& path, const QRegularExpression& summary) const {
   QString id = headId();
   for (int guard = 0; !id.isEmpty() && guard < 100000; ++guard) {

@@ -99,6 +99,10 @@ class GitRepo {
   /// Absolute path of the working tree, with a trailing '/'.
   QString workdir() const;
 
+  /// Whether @p relativePath (relative to the working tree) is ignored by the repository's .gitignore rules (and
+  /// info/exclude, core.excludesFile), as `git check-ignore` says; false on a libgit2 failure.
+  bool isIgnored(const QString& relativePath) const;
+
  private:
   class Library;  // keeps libgit2 initialised while any GitRepo lives
   GitRepo(std::shared_ptr<Library> lib, git_repository* repo);

@@ -1,5 +1,7 @@
 #include "core/codegen/anchors/common.h"
 
+#include <algorithm>
+
 #include "core/codegen/patternkernels.h"
 
 #include <QStringList>
@@ -22,6 +24,21 @@ QString shapeText(const QList<qint64>& s) {
   QStringList d;
   for (qint64 v : s) d << QString::number(v);
   return u'[' + d.join(QStringLiteral(", ")) + u']';
+}
+
+QString poolArgsText(const nlohmann::json& args, const QList<qint64>& padding, const QList<qint64>& dilation) {
+  QString t;
+  if (std::any_of(padding.cbegin(), padding.cend(), [](qint64 v) { return v != 0; }))
+    t += QStringLiteral(", padding ") + shapeText(padding);
+  if (std::any_of(dilation.cbegin(), dilation.cend(), [](qint64 v) { return v != 1; }))
+    t += QStringLiteral(", dilation ") + shapeText(dilation);
+  if (!args.is_object()) return t;
+  if (args.value("ceil_mode", false) == true) t += QStringLiteral(", ceil_mode");
+  if (args.contains("count_include_pad") && args.at("count_include_pad") == false)
+    t += QStringLiteral(", count_include_pad=False");
+  if (args.contains("divisor_override") && args.at("divisor_override").is_number_integer())
+    t += QStringLiteral(", divisor_override %1").arg(args.at("divisor_override").get<qint64>());
+  return t;
 }
 
 const GraphOp* soleAnchorOp(const OpGraph& g, const QString& category, QString* whyNot) {

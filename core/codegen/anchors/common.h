@@ -22,6 +22,13 @@ QString where(const GraphOp& op);
 /// "[4, 32, 64]".
 QString shapeText(const QList<qint64>& s);
 
+/// A max / average pooling's arguments that are not PyTorch's defaults, for a plan row: ", padding [2, 2], dilation
+/// [2, 2], ceil_mode, count_include_pad=False, divisor_override 3" (each part only when it is not the default:
+/// padding 0, dilation 1, ceil_mode False, count_include_pad True, divisor_override None; dilation and the last two as
+/// the op has them). "" when all are defaults. A reviewer checks them in the plan, not in kernel.py (new-user trial
+/// 22, #5: padding, ceil_mode and count_include_pad=False were nowhere in the report).
+QString poolArgsText(const nlohmann::json& args, const QList<qint64>& padding, const QList<qint64>& dilation);
+
 /// The one compute op of @p category when it is the graph's only compute op. nullptr with *whyNot
 /// empty when no compute op has that category; nullptr with *whyNot naming the other ops when the
 /// category's op shares the graph with ops this anchor does not fuse yet.

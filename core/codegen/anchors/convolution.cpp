@@ -19,6 +19,7 @@ struct Conv {
   qint64 groups = 1, cin = 0, cout = 0;
   bool transposed = false;
   QString weight, bias = QStringLiteral("None");
+  QString padMode;  ///< "reflect" / "replicate" / "circular" when x is that pad's result (padding_mode=), else ""
 
   QString specText(int index) const {
     return QStringLiteral("CONV%1 = ConvSpec(%2, %3, %4, %5, %6, %7, %8)")
@@ -33,9 +34,15 @@ struct Conv {
         op->function.isEmpty()
             ? QStringLiteral("%1conv%2d").arg(transposed ? QStringLiteral("transposed ") : QString()).arg(spatial)
             : op->function;
+    // padding_mode='reflect' / 'replicate' / 'circular' is traced as a pad before a convolution of padding 0: the
+    // row says so, else "padding [0, 0]" read as no padding (new-user trial 22, #5)
+    const QString pad =
+        padMode.isEmpty()
+            ? anchors::shapeText(padding)
+            : QStringLiteral("%1 (padding_mode '%2': the %2 pad before it)").arg(anchors::shapeText(padding), padMode);
     return QStringLiteral("%1 %2 -> %3, kernel %4, stride %5, padding %6, dilation %7%8, groups %9%10")
         .arg(fn, anchors::shapeText(inShape), anchors::shapeText(outShape), anchors::shapeText(kernel),
-             anchors::shapeText(stride), anchors::shapeText(padding), anchors::shapeText(dilation),
+             anchors::shapeText(stride), pad, anchors::shapeText(dilation),
              transposed ? QStringLiteral(", output_padding ") + anchors::shapeText(outPad) : QString())
         .arg(groups)
         .arg(bias == u"None" ? QString() : QStringLiteral(", bias"));
@@ -76,6 +83,13 @@ std::optional<Conv> decodeConv(const OpGraph& g, const GraphOp& op, QString* why
                                      .arg(anchors::where(op))
                                      .arg(c.spatial));
   c.transposed = a.is_object() && a.value("transposed", false) == true;
+  if (const GraphOp* from = g.op(anchors::producerOf(g, op.refs.at(0)))) {
+    const QString& n = from->name;
+    c.padMode = n.startsWith(QLatin1String("reflection_pad"))    ? QStringLiteral("reflect")
+                : n.startsWith(QLatin1String("replication_pad")) ? QStringLiteral("replicate")
+                : n == u"circular_pad"                           ? QStringLiteral("circular")
+                                                                 : QString();
+  }
   c.groups =
       a.is_object() && a.contains("groups") && a.at("groups").is_number_integer() ? a.at("groups").get<qint64>() : 1;
   const QList<qint64> ws = op.inputs.at(1).shape;

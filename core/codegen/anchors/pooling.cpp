@@ -68,13 +68,11 @@ class PoolingAnchor final : public Anchor {
     p.anchor = id();
     p.input = x;
     p.ops = {pool->id};
-    p.description = QStringLiteral("%1_pool%2d of %3 %4, window %5, stride %6, padding %7%8%9")
+    p.description = QStringLiteral("%1_pool%2d of %3 %4, window %5, stride %6%7")
                         .arg(isMax ? QStringLiteral("max") : QStringLiteral("avg"))
                         .arg(spatial)
                         .arg(x, anchors::shapeText(xin->shape), anchors::shapeText(kernel), anchors::shapeText(stride),
-                             anchors::shapeText(padding),
-                             isMax ? QStringLiteral(", dilation ") + anchors::shapeText(dilation) : QString(),
-                             ceil ? QStringLiteral(", ceil_mode") : QString());
+                             anchors::poolArgsText(a, padding, dilation));
     p.vars = {
         {QStringLiteral("POOL_KIND"), isMax ? QStringLiteral("max") : QStringLiteral("avg")},  // quoted by the template
         {QStringLiteral("SPATIAL"), QString::number(spatial)},
