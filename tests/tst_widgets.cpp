@@ -2341,6 +2341,18 @@ void TestWidgets::rooflineAnalyticBeforeMeasurement() {
   QVERIFY2(plot.noteText().contains(QStringLiteral("Analytic intensity 0.125 FLOP/byte")) &&
                plot.noteText().contains(QStringLiteral("after the V0 measurement (phase 4)")),
            qPrintable(plot.noteText()));
+  // the Report action changing redraws the analytic chart from its own data (setData(*m_data) read freed memory and
+  // crashed the 1280x800 walk at phase 4)
+  {
+    QAction report;
+    plot.setReportAction(&report);
+    report.setEnabled(false);
+    report.setEnabled(true);
+    QVERIFY(plot.isAnalytic() && plot.graph(RooflinePlot::kIntensity));
+    QVERIFY(qFuzzyCompare(plot.graph(RooflinePlot::kIntensity)->data()->constBegin()->key, 0.125));
+    QCOMPARE(plot.title(), QStringLiteral("Roofline — H200-SXM, fp32"));
+    plot.setReportAction(nullptr);
+  }
   // the second member: a matmul whose generated kernel computes in tf32 is rated against the tf32 roof
   nlohmann::json mm = spec;
   mm["sizes"] = {{"M", 4096}, {"N", 4096}, {"K", 4096}};

@@ -417,7 +417,8 @@ bool RooflinePlot::exportTo(const QString& path, QString* error) {
   return true;
 }
 
-void RooflinePlot::setData(const RooflineData& d) {
+void RooflinePlot::setData(const RooflineData& given) {
+  const RooflineData d = given;  // a copy: @p given may be m_data's own (the Report action redraws an analytic chart)
   clear();
   m_data = d;
   m_note->setAlignment(Qt::AlignTop | Qt::AlignLeft);
