@@ -510,7 +510,11 @@ void RooflinePlot::setData(const RooflineData& given) {
                          // The docked chart at 1280x800 (~300x180 px of axes): right of the ridge there is no room
                          // beside the ridge's label, and the next roof's rising dashed line crossed the label there
                          // (session 15's review). Left of the ridge at the roof's height, above the rising memory roof.
-                         {QPointF(ridge / 1.3, d.peakTflops), kAbove}},
+                         {QPointF(ridge / 1.3, d.peakTflops), kAbove},
+                         // The ridge's label took that place when a dry run's marker ran right of the ridge: further
+                         // left at the roof's height, and over the ridge's label (new-user trial 22, #8).
+                         {QPointF(ridge / 4, d.peakTflops), kAbove},
+                         {QPointF(ridge / 1.3, d.peakTflops * 2.5), kAbove}},
                         false});
   QCPItemText* memoryLabel =
       roofLabel(QStringLiteral("memoryRoofLabel"), tr("%1 TB/s (datasheet)").arg(num(d.bandwidthTBs)), labelX,
