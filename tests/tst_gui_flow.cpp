@@ -37,6 +37,7 @@
 #include <QStatusBar>
 
 #include "core/pipeline/baselinejob.h"
+#include "core/pipeline/recordsbuilder.h"
 #include "core/pipeline/cudaprobe.h"
 #include "core/workspace/workspace.h"
 #include "core/records/memoryrecord.h"
@@ -48,6 +49,7 @@
 #include "widgets/knowledgemodel.h"
 #include "widgets/mainwindow.h"
 #include "widgets/rooflineplot.h"
+#include "widgets/fittingstatusbar.h"
 #include "widgets/runconsole.h"
 #include "widgets/runspanel.h"
 
@@ -796,11 +798,24 @@ void TestGuiFlow::fullFlowCpuDryRun() {
     QVERIFY(!w.phaseBusy());
   };
 
+  // Before phase 1 nothing is known: the roofline dock is its note alone, no empty axes (new-user trial 22, K1)
+  QVERIFY(w.rooflinePlot()->isEmptyState());
+  QVERIFY(!w.rooflinePlot()->plot()->isVisible());
   // Phase 1: the spec.
   runPhase(1);
   QVERIFY2(wiz->phaseState(1) == S::Done, qPrintable(w.lastError()));
   QVERIFY(w.job());
   QCOMPARE(w.job()->gpuId(), QStringLiteral("H200-SXM"));
+  // ... after it, the roofs for H200 fp32 and the problem's analytic intensity, as Nsight Compute draws them; no point
+  // until a measurement (new-user trial 22, #11)
+  {
+    RooflinePlot* roof = w.rooflinePlot();
+    QVERIFY(!roof->isEmptyState() && roof->isAnalytic() && !roof->hasPoint());
+    QVERIFY(roof->graph(RooflinePlot::kMemoryRoof) && roof->graph(RooflinePlot::kComputeRoof));
+    QVERIFY(roof->graph(RooflinePlot::kIntensity));
+    QVERIFY(qFuzzyCompare(roof->graph(RooflinePlot::kIntensity)->data()->constBegin()->key, 0.125));  // ReLU fp32
+    QCOMPARE(roof->title(), QStringLiteral("Roofline — H200-SXM, fp32"));
+  }
   QCOMPARE(w.job()->framework(), QStringLiteral("triton"));
   QVERIFY2(wiz->specView()->summaryText().contains(QStringLiteral("Elementwise")),
            qPrintable(wiz->specView()->summaryText()));
@@ -934,6 +949,15 @@ void TestGuiFlow::fullFlowCpuDryRun() {
   QVERIFY(w.job()->roofline().has_value());
   RooflinePlot* roof = w.rooflinePlot();
   QVERIFY(roof->graph(RooflinePlot::kMemoryRoof) && roof->graph(RooflinePlot::kComputeRoof));
+  // the report's chart replaced the analytic one, with the same roofs (one computation: analyticRoofline)
+  QVERIFY(!roof->isAnalytic());
+  {
+    const auto analytic = analyticRoofline(w.job()->spec(), w.job()->gpuId(), w.job()->mathDtype());
+    QVERIFY(analytic);
+    QCOMPARE(analytic->peakTflops, w.job()->roofline()->peakTflops);
+    QCOMPARE(analytic->bandwidthTBs, w.job()->roofline()->bandwidthTBs);
+    QCOMPARE(analytic->pointIntensity, w.job()->roofline()->pointIntensity);
+  }
   // A CPU dry run measures no kernel: no point is invented; the kernel's intensity is marked instead.
   QVERIFY(!roof->hasPoint());
   QVERIFY(roof->graph(RooflinePlot::kIntensity));
@@ -1026,6 +1050,19 @@ void TestGuiFlow::fullFlowCpuDryRun() {
     QVERIFY(reviewFiles && reviewFiles->count() >= 3);
     QCOMPARE(reviewFiles->item(1)->text(), QStringLiteral("kernel.py"));
     QVERIFY(r.statusBar()->currentMessage().contains(QStringLiteral("for review, nothing re-run")));
+    // at 1280 px beside the quality-gate badge: drawn whole or cut at a word, never mid-word (new-user trial 22, K2)
+    {
+      r.resize(1280, 800);
+      auto* bar = qobject_cast<FittingStatusBar*>(r.statusBar());
+      QVERIFY(bar);
+      QTRY_VERIFY(bar->messageWidth() < 1280);
+      const QString shown = bar->shownMessage(), message = bar->currentMessage();
+      QVERIFY2(bar->fontMetrics().horizontalAdvance(shown) <= bar->messageWidth(), qPrintable(shown));
+      QVERIFY2(shown == message || (shown.endsWith(QChar(0x2026)) && message.startsWith(shown.chopped(1)) &&
+                                    !message.at(shown.size() - 1).isLetterOrNumber()),
+               qPrintable(shown));
+      QCOMPARE(bar->toolTip(), shown == message ? QString() : message);
+    }
     QVERIFY(r.findChild<QAction*>(QStringLiteral("actionReport"))->isEnabled());
     QVERIFY(!r.findChild<QAction*>(QStringLiteral("actionCommit"))->isEnabled());
     // Opening a workspace follows its target but does not make it the saved default.

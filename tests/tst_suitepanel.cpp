@@ -140,6 +140,48 @@ class TestSuitePanel : public QObject {
     QVERIFY2(!summary.contains(QLatin1String("TIMEOUT_FAIL")), qPrintable(summary));  // zero counts are left out
   }
 
+  // New-user trial 22, #9: zh_CN's "! 阶段 1（理解）出错" was cut in the Gate column at 1280 px while "Why not PASS"
+  // had spare width. The Gate column holds its longest label whole, in the label's bold font with room to spare;
+  // members: a phase-1 error (the longest label) and a dry run, each the longest of its suite.
+  void gateColumnFitsItsLongestLabel() {
+    for (const bool withError : {true, false}) {
+      SuitePanel panel;
+      panel.resize(1280, 600);
+      panel.show();
+      QVERIFY(QTest::qWaitForWindowExposed(&panel));
+      SuiteReport r;
+      r.dir = QStringLiteral("/nowhere/suite");
+      r.cpuDryRun = true;
+      r.entries = {entry(QStringLiteral("a_dry"), QStringLiteral("DRY_RUN"), {}, {}),
+                   entry(QStringLiteral("b_skeleton"), QStringLiteral("SKELETON"), {}, {})};
+      if (withError) {
+        SuiteEntry e = entry(QStringLiteral("c_error"), QStringLiteral("ERROR"), {}, {});
+        e.failedPhase = 1;
+        e.error = QStringLiteral(
+            "/tmp/suitein/c_error.py:8: SyntaxError: expected ':': def forward(self, x) and a long "
+            "tail of words so that the reason column could take the whole width if it wanted");
+        r.entries << e;
+      }
+      panel.showSuite(r);
+      auto* view = panel.findChild<QTableView*>(QStringLiteral("suiteTable"));
+      QVERIFY(view);
+      const int width = view->columnWidth(SuiteTableModel::StatusColumn);
+      QCOMPARE(width, std::max(panel.gateColumnWidth(), width));
+      for (int row = 0; row < panel.model()->rowCount(); ++row) {
+        const QModelIndex i = panel.model()->index(row, SuiteTableModel::StatusColumn);
+        QFont font = view->font();
+        if (i.data(Qt::FontRole).isValid()) font = i.data(Qt::FontRole).value<QFont>().resolve(view->font());
+        const QFontMetrics fm(font);
+        const QString text = i.data().toString();
+        // the text, the cell's margins, and half an em to spare
+        QVERIFY2(
+            fm.horizontalAdvance(text) + 6 + fm.height() / 2 <= width,
+            qPrintable(
+                QStringLiteral("%1: %2 px in a %3 px column").arg(text).arg(fm.horizontalAdvance(text)).arg(width)));
+      }
+    }
+  }
+
   void sortsNumericallyMissingLast() {
     SuitePanel panel;
     // Mixed: present figures out of order, and two problems with none (an error, a dry run).

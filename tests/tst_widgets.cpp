@@ -19,6 +19,8 @@
 #include <QTest>
 #include <QTranslator>
 #include <QAction>
+#include <QApplication>
+#include <QMainWindow>
 #include <QFontDatabase>
 #include <QFontInfo>
 #include <QFontMetrics>
@@ -37,6 +39,7 @@
 #include "widgets/casetablemodel.h"
 #include "widgets/codeeditor.h"
 #include "widgets/editortabs.h"
+#include "widgets/fittingstatusbar.h"
 #include "widgets/knowledgemodel.h"
 #include "core/pipeline/recordsbuilder.h"
 #include "core/review/displaytext.h"
@@ -167,6 +170,11 @@ class TestWidgets : public QObject {
   void rooflineRoofLabelsClearTheirLines();
   void rooflineLabelsNeverOverlap();
   void rooflineLabelsClearEveryRoofInTheDock();
+  void rooflineAnalyticBeforeMeasurement();
+  void rooflineLabelsInsideAndOffTheMarker_data();
+  void rooflineLabelsInsideAndOffTheMarker();
+  void statusBarCutsAtAWord();
+  void noTailTestedGoesThroughTr();
   void pdfTableNumbersStayWhole();
   void pdfFiguresFitThePage();
   void pdfPreformattedLinesWrap();
@@ -964,7 +972,7 @@ void TestWidgets::rooflineWithoutPeakSaysWhy() {
   WorkbenchSession session;
   RooflinePlot plot;
   plot.setSession(&session);
-  QVERIFY(plot.noteText().contains(QStringLiteral("after the V0 measurement")));
+  QVERIFY(plot.noteText().contains(QStringLiteral("after phase 4")));
   WorkspaceReview r;
   r.root = QDir::tempPath();
   r.gpu = QStringLiteral("H200-SXM");
@@ -2062,12 +2070,17 @@ void TestWidgets::pdfFiguresFitThePage() {
 // zoom/pan, a hover readout, the legend outside the axis rect, export to PNG, SVG and PDF.
 void TestWidgets::rooflineLabelsHoverExport() {
   RooflinePlot plot;
-  // Empty, the axis rect still takes the width (an empty legend squeezed it to a sliver).
+  // Empty, the note alone (new-user trial 22, K1); with data the axis rect takes the width (an empty legend squeezed it
+  // to a sliver).
   plot.resize(600, 400);
   plot.show();
   QVERIFY(QTest::qWaitForWindowExposed(&plot));
+  QVERIFY(plot.isEmptyState() && !plot.plot()->isVisible());
+  plot.setData(sampleRoofline());
   plot.plot()->replot(QCustomPlot::rpImmediateRefresh);
   QVERIFY2(plot.plot()->axisRect()->width() > 300, qPrintable(QString::number(plot.plot()->axisRect()->width())));
+  plot.clear();
+  QVERIFY(plot.isEmptyState());
   plot.hide();
   RooflineData d = sampleRoofline();
   d.measuredBandwidthTBs = 4.24;
@@ -2280,6 +2293,229 @@ void TestWidgets::runsPanelVersionsAndKernelDiff() {
   QCOMPARE(plot.graph(RooflinePlot::kVersionPoints)->data()->constBegin()->value, 0.5);
   QVERIFY(plot.chartLabels().contains(QStringLiteral("V1")));
   QVERIFY(plot.hasPoint());  // V0's point stays
+}
+
+// New-user trial 22, #11 + K1: after phase 1 the roofs and the problem's analytic intensity are known; the dock drew
+// empty log axes under "No roofline yet" until the report. Before: the note alone (no axes); after phase 1: the roofs
+// of core's analyticRoofline (the computation the report's figure makes) and the vertical intensity line, no point.
+// Members: an fp32 pointwise problem rated in its own dtype, and an fp32 matmul that phase 3 rates in tf32.
+void TestWidgets::rooflineAnalyticBeforeMeasurement() {
+  RooflinePlot plot;
+  plot.resize(360, 420);
+  plot.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&plot));
+  QVERIFY(plot.isEmptyState());
+  QVERIFY(!plot.plot()->isVisible());
+  QVERIFY(
+      plot.noteText().startsWith(QStringLiteral("No roofline yet: its roofs and the problem's arithmetic intensity "
+                                                "are drawn once phase 1 (Understand)")));
+  QString why;
+  QVERIFY(!analyticRoofline(nlohmann::json(), QStringLiteral("H200-SXM"), QString(), &why));  // nothing known yet
+  QVERIFY(!why.isEmpty());
+  const nlohmann::json spec = sampleSpec();
+  const std::optional<RooflineData> d = analyticRoofline(spec, QStringLiteral("H200-SXM"), QString(), &why);
+  QVERIFY2(d, qPrintable(why));
+  // ReLU fp32: M*N FLOPs over 8*M*N bytes
+  QVERIFY(qFuzzyCompare(d->pointIntensity, 0.125));
+  QCOMPARE(d->pointTflops, 0.0);
+  QCOMPARE(d->dtype, QStringLiteral("fp32"));
+  QCOMPARE(d->label, QLatin1String(kAnalyticPointLabel));
+  // the roofs the records would draw: the same request through the same utilization
+  UtilizationRequest rq = specUtilizationRequest(spec, QStringLiteral("H200-SXM"), QString());
+  rq.timeMs = 1.0;
+  const UtilizationResult u = computeUtilization(rq);
+  QVERIFY(u.ok);
+  QCOMPARE(d->peakTflops, u.peakTflops);
+  QCOMPARE(d->bandwidthTBs, u.peakBandwidthTBs);
+  QCOMPARE(d->measuredBandwidthTBs.has_value(), u.measuredBandwidthTBs.has_value());
+  plot.setData(*d);
+  QVERIFY(!plot.isEmptyState());
+  QVERIFY(plot.plot()->isVisible());
+  QVERIFY(plot.isAnalytic());
+  QVERIFY(!plot.hasPoint());
+  QVERIFY(plot.graph(RooflinePlot::kMemoryRoof) && plot.graph(RooflinePlot::kComputeRoof));
+  QCPGraph* marker = plot.graph(RooflinePlot::kIntensity);
+  QVERIFY(marker);
+  QVERIFY(qFuzzyCompare(marker->data()->constBegin()->key, 0.125));
+  QVERIFY2(marker->name().startsWith(QStringLiteral("analytic intensity")), qPrintable(marker->name()));
+  QVERIFY2(plot.noteText().contains(QStringLiteral("Analytic intensity 0.125 FLOP/byte")) &&
+               plot.noteText().contains(QStringLiteral("after the V0 measurement (phase 4)")),
+           qPrintable(plot.noteText()));
+  // the Report action changing redraws the analytic chart from its own data (setData(*m_data) read freed memory and
+  // crashed the 1280x800 walk at phase 4)
+  {
+    QAction report;
+    plot.setReportAction(&report);
+    report.setEnabled(false);
+    report.setEnabled(true);
+    QVERIFY(plot.isAnalytic() && plot.graph(RooflinePlot::kIntensity));
+    QVERIFY(qFuzzyCompare(plot.graph(RooflinePlot::kIntensity)->data()->constBegin()->key, 0.125));
+    QCOMPARE(plot.title(), QStringLiteral("Roofline — H200-SXM, fp32"));
+    plot.setReportAction(nullptr);
+  }
+  // the second member: a matmul whose generated kernel computes in tf32 is rated against the tf32 roof
+  nlohmann::json mm = spec;
+  mm["sizes"] = {{"M", 4096}, {"N", 4096}, {"K", 4096}};
+  mm["flops"] = {{"expr", "2*M*N*K"}};
+  mm["bytes"] = {{"expr", "4*(M*K + K*N + M*N)"}};
+  const auto fp32 = analyticRoofline(mm, QStringLiteral("H200-SXM"), QString());
+  const auto tf32 = analyticRoofline(mm, QStringLiteral("H200-SXM"), QStringLiteral("tf32"));
+  QVERIFY(fp32 && tf32);
+  QVERIFY(qFuzzyCompare(tf32->pointIntensity, 2.0 * 4096 / 12));
+  QCOMPARE(tf32->dtype, QStringLiteral("tf32"));
+  QVERIFY(tf32->peakTflops > fp32->peakTflops);
+  plot.setData(*tf32);
+  QCOMPARE(plot.title(), QStringLiteral("Roofline — H200-SXM, tf32"));
+  // cleared: the empty state again, the axes hidden
+  plot.clear();
+  QVERIFY(plot.isEmptyState() && !plot.isAnalytic() && !plot.plot()->isVisible());
+  // a measured chart is neither empty nor analytic
+  plot.setData(sampleRoofline());
+  QVERIFY(!plot.isEmptyState() && !plot.isAnalytic() && plot.hasPoint());
+}
+
+void TestWidgets::rooflineLabelsInsideAndOffTheMarker_data() {
+  QTest::addColumn<QString>("dtype");
+  QTest::addColumn<double>("peak");
+  QTest::addColumn<double>("intensity");
+  QTest::addColumn<double>("next");
+  // new-user trial 22, #8: the fp16 RMSNorm (ridge 206 near the right edge: "ridge 206.1" clipped) and the AvgPool
+  // problem (the dry run's marker at 0.9 FLOP/byte through "4.24 TB/s (ledger)")
+  QTest::newRow("fp16 ridge near the right edge") << QStringLiteral("fp16") << 989.5 << 1.2 << 1979.0;
+  QTest::newRow("fp32 marker by the ledger label") << QStringLiteral("fp32") << 67.0 << 0.9 << 494.5;
+  // the Mixer block under zh_CN: the marker right of the ridge at 500 FLOP/byte ran through "脊点 103"
+  QTest::newRow("tf32 marker right of the ridge") << QStringLiteral("tf32") << 494.5 << 500.0 << 989.5;
+}
+
+// Every label inside the axes and clear of the dry run's vertical marker line, in the 1280x800 dock and larger.
+void TestWidgets::rooflineLabelsInsideAndOffTheMarker() {
+  QFETCH(QString, dtype);
+  QFETCH(double, peak);
+  QFETCH(double, intensity);
+  QFETCH(double, next);
+  RooflineData d = sampleRoofline();
+  d.dtype = dtype;
+  d.peakTflops = peak;
+  d.ridgePoint = peak / d.bandwidthTBs;
+  d.pointIntensity = intensity;
+  d.pointTflops = 0;
+  d.label = QStringLiteral("CPU dry run: no kernel measured");
+  d.measuredBandwidthTBs = 4.24;
+  d.measuredSource = QStringLiteral("spec ledger measured.json: 4.24 TB/s");
+  d.otherComputeRoofs = {{QStringLiteral("next"), next, QString()}};
+  for (const QSize size : {QSize(320, 350), QSize(360, 330), QSize(900, 560)}) {
+    RooflinePlot plot;
+    plot.resize(size);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    plot.setData(d);
+    QCustomPlot* cp = plot.plot();
+    cp->replot(QCustomPlot::rpImmediateRefresh);
+    QCPGraph* marker = plot.graph(RooflinePlot::kIntensity);
+    QVERIFY(marker);
+    const double x = cp->xAxis->coordToPixel(intensity);
+    const double top = cp->yAxis->coordToPixel((marker->data()->constEnd() - 1)->value);
+    const QRectF axes = QRectF(cp->axisRect()->rect()).adjusted(1, 1, -1, -1);
+    for (int i = 0; i < cp->itemCount(); ++i) {
+      auto* t = qobject_cast<QCPItemText*>(cp->item(i));
+      if (!t || !t->visible() || t->text().isEmpty() || t->objectName() == QLatin1String("hoverReadout")) continue;
+      const QRectF box = QRectF(t->topLeft->pixelPosition(), t->bottomRight->pixelPosition()).normalized();
+      const QString where = QStringLiteral("%1 \"%2\" at %3x%4: %5,%6 %7x%8")
+                                .arg(t->objectName(), t->text())
+                                .arg(size.width())
+                                .arg(size.height())
+                                .arg(box.x())
+                                .arg(box.y())
+                                .arg(box.width())
+                                .arg(box.height());
+      QVERIFY2(axes.contains(box.adjusted(1, 1, -1, -1)), qPrintable(where + QStringLiteral(" outside the axes")));
+      const QRectF text =
+          box.adjusted(t->padding().left(), t->padding().top(), -t->padding().right(), -t->padding().bottom());
+      const bool crossed = text.left() < x && x < text.right() && text.bottom() > top;
+      QVERIFY2(!crossed, qPrintable(where + QStringLiteral(" crossed by the marker at x=%1").arg(x)));
+    }
+  }
+}
+
+// New-user trial 22, K2: the review's status line was cut mid-word behind the quality-gate badge ("… phase 1 onv").
+// A message that does not fit ends at a word with "…", and the whole message is the bar's tooltip; one that fits is
+// drawn whole with no tooltip. Members: English (spaces) and zh_CN (no spaces: a break between CJK characters).
+void TestWidgets::statusBarCutsAtAWord() {
+  const QFontMetrics fm(QApplication::font());
+  const QString en = QStringLiteral(
+      "Opened workspace /tmp/t22/ws/t22_l1_rmsnorm_manual_fp16 (H200-SXM, triton, CPU dry run) for review, nothing "
+      "re-run: Measure Again keeps V0; phase 1 onward replaces it");
+  const QString zh = QStringLiteral(
+      "已打开工作区 t22_l1_rmsnorm_manual_fp16（H200-SXM，triton，CPU 试运行）以供评审，"
+      "未重新运行：再次测量保留 V0；从阶段 1 起重新运行会替换它");
+  for (const QString& message : {en, zh}) {
+    for (const int width : {200, 420, 700}) {
+      const QString cut = elideAtWord(message, fm, width);
+      QVERIFY2(fm.horizontalAdvance(cut) <= width, qPrintable(cut));
+      QVERIFY2(cut.endsWith(QChar(0x2026)), qPrintable(cut));
+      const QString head = cut.chopped(1);
+      QVERIFY2(head.size() > 3 && message.startsWith(head), qPrintable(cut));
+      // the next character of the message starts a word: a space, a separator, or a CJK character after a CJK one
+      const QChar after = message.at(head.size());
+      const bool cjk = head.back().unicode() >= 0x2E80 || after.unicode() >= 0x2E80;
+      QVERIFY2(after.isSpace() || QStringLiteral(";,:；，：").contains(after) || cjk || head.back() == u'/',
+               qPrintable(QStringLiteral("cut mid-word: %1 | %2").arg(cut, message.mid(head.size(), 8))));
+    }
+    QCOMPARE(elideAtWord(message, fm, fm.horizontalAdvance(message)), message);
+  }
+  QCOMPARE(elideAtWord(en, fm, 0), QString());
+  // In a window: the bar beside a permanent badge, at 1280 px
+  QMainWindow w;
+  auto* bar = new FittingStatusBar(&w);
+  w.setStatusBar(bar);
+  auto* badge = new QLabel(QStringLiteral("Quality gate: — Dry run: not measured"));
+  bar->addPermanentWidget(badge);
+  w.resize(1280, 200);
+  w.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&w));
+  bar->showMessage(en + QStringLiteral(" and more words so that it never fits beside the badge at 1280 pixels wide"));
+  QTRY_VERIFY(bar->messageWidth() > 0 && bar->messageWidth() < badge->x());
+  QVERIFY2(bar->shownMessage().endsWith(QChar(0x2026)), qPrintable(bar->shownMessage()));
+  QVERIFY(fm.horizontalAdvance(bar->shownMessage()) <= bar->messageWidth());
+  QCOMPARE(bar->toolTip(), bar->currentMessage());
+  bar->showMessage(QStringLiteral("Saved kernel.py"));
+  QCOMPARE(bar->shownMessage(), QStringLiteral("Saved kernel.py"));
+  QVERIFY(bar->toolTip().isEmpty());
+  QImage shot = w.grab().toImage();
+  QVERIFY(!shot.isNull());
+}
+
+// New-user trial 22, #7: the case table's Reason "no tail tested: its shapes are problem_shape's (...)" stayed English
+// under zh_CN. Both kinds (tail, size-1 dim) and both reasons (nothing free; free sizes kept) go through tr(), the
+// sizes and TILE as written, whatever joins them in the cell.
+void TestWidgets::noTailTestedGoesThroughTr() {
+  MarkingTranslator marker({QStringLiteral("kwb::DisplayText")});
+  QVERIFY(QCoreApplication::installTranslator(&marker));
+  const QString tail = displayGateReason(QStringLiteral(
+      "no tail tested: its shapes are problem_shape's (the free sizes 3, 5 are kept: below TILE=128 or already not a "
+      "multiple of it, and the other sizes are tied to a parameter, the module or another input)"));
+  const QString size1 = displayGateReason(QStringLiteral(
+      "no size-1 dim tested: its shapes are problem_shape's (no input size is free to resize: each is tied to a "
+      "parameter or the module); case exceeded TEST_TIMEOUT_SEC=30 s"));
+  CaseTableModel model;
+  CaseResult c;
+  c.name = QStringLiteral("boundary_tail");
+  c.status = QStringLiteral("PASS");
+  c.reason = QStringLiteral(
+      "no tail tested: its shapes are problem_shape's (the free size 7 is kept: below TILE=1024 or already not a "
+      "multiple of it, and the other sizes are tied to a parameter, the module or another input)");
+  model.resetData({c});
+  const QString cell = model.index(0, CaseTableModel::ReasonColumn).data().toString();
+  QCoreApplication::removeTranslator(&marker);
+  QCOMPARE(tail, QStringLiteral("«no tail tested: its shapes are problem_shape's («the free size(s) 3, 5 kept: below "
+                                "TILE=128 or already not a multiple of it, and the other sizes are tied to a "
+                                "parameter, the module or another input»)»"));
+  QCOMPARE(size1, QStringLiteral("«no size-1 dim tested: its shapes are problem_shape's («no input size is free to "
+                                 "resize: each is tied to a parameter or the module»)»; «case exceeded "
+                                 "TEST_TIMEOUT_SEC=30 s»"));
+  QVERIFY2(cell.startsWith(QStringLiteral("«no tail tested: its shapes are problem_shape's («the free size(s) 7 kept: "
+                                          "below TILE=1024")),
+           qPrintable(cell));
 }
 
 QTEST_MAIN(TestWidgets)

@@ -97,22 +97,22 @@
 <context>
     <name>kwb</name>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="814"/>
+        <location filename="../widgets/rooflineplot.cpp" line="899"/>
         <source>Cannot draw the roofline figure: no QApplication (run with QT_QPA_PLATFORM=offscreen).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="817"/>
+        <location filename="../widgets/rooflineplot.cpp" line="902"/>
         <source>Cannot draw the roofline figure: the size %1 × %2 is not positive.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="822"/>
+        <location filename="../widgets/rooflineplot.cpp" line="907"/>
         <source>Cannot draw the roofline figure: peak TFLOPS or bandwidth is not known.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="830"/>
+        <location filename="../widgets/rooflineplot.cpp" line="915"/>
         <source>Cannot draw the roofline figure: rendering gave an empty image.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -123,7 +123,7 @@
     </message>
     <message>
         <location filename="../widgets/reportexport.cpp" line="155"/>
-        <location filename="../widgets/rooflineplot.cpp" line="833"/>
+        <location filename="../widgets/rooflineplot.cpp" line="918"/>
         <source>Cannot write %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -138,7 +138,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="835"/>
+        <location filename="../widgets/rooflineplot.cpp" line="920"/>
         <source>Writing the PNG %1 failed: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -216,414 +216,414 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="290"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="291"/>
         <source>pattern %1; FLOPs %2; bytes %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="292"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="293"/>
         <source>ambiguous: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="293"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="294"/>
         <source>spec written to %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="325"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="326"/>
         <source>the problem cannot fit on %1: its inputs and outputs alone are %2 GB, %3x the %4 GB of memory (kwb&apos;s estimate with the harness&apos;s copies: %5 GB). Nothing was generated or run (a CPU dry run included). Make the shapes in get_inputs() smaller, or pass --allow-oversize to go on anyway</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="385"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="386"/>
         <source>warning: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="409"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="410"/>
         <source>. Its last run was stopped before a verdict. To run it again: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="410"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="411"/>
         <source>. To run it again: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="412"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="413"/>
         <source> (or `kwb measure %1` to measure its kernel.py as a new version)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="449"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="450"/>
         <source>the problem changed since your edited %2 was generated: it was made for another version of %1, and as is it would be this problem&apos;s V0. Nothing was changed. Run again with --stale-edits backup to keep yours as %2.edited-&lt;time&gt; and generate %2 afresh for this problem, or with --stale-edits keep to keep yours as made for this problem (this run&apos;s generated one is then written beside it as %2.generated: compare them)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="457"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="458"/>
         <source>the problem changed since your edited %2 were generated: they were made for another version of %1, and as is they would be this problem&apos;s V0. Nothing was changed. Run again with --stale-edits backup to keep yours as &lt;file&gt;.edited-&lt;time&gt; and generate them afresh for this problem, or with --stale-edits keep to keep yours as made for this problem (this run&apos;s generated ones are then written beside them as &lt;file&gt;.generated: compare them)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="535"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="536"/>
         <source>%1 is not a folder (a kwb workspace)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="537"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="538"/>
         <source>%1 is not a kwb workspace (no .kwb/manifest.json): run `kwb baseline` first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="543"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="544"/>
         <source>%1 is missing: a later version is measured against a V0 (run `kwb baseline` first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="552"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="553"/>
         <source>%1 is masked: no V0 to measure against</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="573"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="574"/>
         <source>%1 cannot be read: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="575"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="576"/>
         <source>%1 is damaged (not a JSON object)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="577"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="578"/>
         <source>%1 is not a problem spec kwb wrote: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="582"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="583"/>
         <source>%1 names no workbench.gpu / workbench.framework: it was not written by `kwb baseline`</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="605"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="606"/>
         <source>V0 was stopped before a verdict: run `%1` first (it measures V0 again); `kwb measure` records a later version against a V0 with a verdict</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="607"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="608"/>
         <source>V0 has no verdict (no run was recorded): run `%1` first (it measures V0 again); `kwb measure` records a later version against a V0 with a verdict</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="622"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="623"/>
         <source>%1 has no kernel.py or test_kernel.py to measure</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="641"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="642"/>
         <source>stopped before the measurement started; nothing was written</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="659"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="660"/>
         <source>kernel.py is unchanged since V%1; edit it or pass --again to measure the same kernel again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="665"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="666"/>
         <source>V%1 of %2: kernel.py%3 on %4 (%5), against %6</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="667"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="668"/>
         <source> (your edit)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="671"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="672"/>
         <source>warning: a stopped run has no verdict and no figures (%1, not committed): V%2 is compared with %3, the latest version that finished</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="683"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="815"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="684"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="816"/>
         <source>run phase 1 first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="684"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="685"/>
         <source>stopped before phase 2 (Learn) started</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="695"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="696"/>
         <source>note: %1 will write a skeleton for this problem (the gate fails it); %2 has a kernel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="700"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="701"/>
         <source>Query the enabled knowledge tools</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="725"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="726"/>
         <source>stopped in phase 2 (Learn) while %1 was queried; the plan was not written</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="741"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="742"/>
         <source>%1: the gpu-wiki store has no sheet of its own for %2 (a %3 product; the architecture&apos;s sheet is not substituted); the roofline&apos;s peaks and bandwidth come from the spec ledger&apos;s %4 entry</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="752"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="753"/>
         <source>%1: %2 (a missing fact; the whole reason is in plans/v0_plan.md)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="760"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="761"/>
         <source>%1: %2 records</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="762"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="763"/>
         <source>%1: %2 records, %3 kept; %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="784"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="785"/>
         <source>kept your edited plans/v0_plan.md</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="794"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="795"/>
         <source>run phase 1 first: there is no workspace yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="809"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="810"/>
         <source>used %1 (%2): added to plans/v0_plan.md</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="816"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="817"/>
         <source>stopped before phase 3 (Implement) started</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="818"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="819"/>
         <source>Generate kernel.py (%1), reference.py, test_kernel.py</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="820"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="821"/>
         <source>no code generator for framework &apos;%1&apos;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="824"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="825"/>
         <source>%1 has no template for this problem yet: %2 — writing a skeleton marked unimplemented</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="851"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="852"/>
         <source>cannot read %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="899"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="900"/>
         <source>the probe named %1 as a module of the problem&apos;s folder: not a path below it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="902"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="903"/>
         <source>%1 imports its own %2, and the workspace has a file of that name (%2 is one of the workspace&apos;s own files): rename the module beside the problem</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="907"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="908"/>
         <source>%1 imports %2 from its folder, which cannot be read now: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="928"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="929"/>
         <source>your edited %1 was generated for another version of the problem: kept as %2, and %1 is generated afresh (--stale-edits backup)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="949"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="950"/>
         <source>warning: your edited %1 was generated for another version of %2 and is kept as made for this one (--stale-edits keep); compare it with %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="964"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="965"/>
         <source>warning: your kernel.py does not import %1, but this run&apos;s framework is %2: the gate checks it as %2 (the %2 kernel is in %3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="972"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="973"/>
         <source>wrote %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1090"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1091"/>
         <source>stopped before phase 4 (Measure) started: nothing was run or recorded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1095"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1096"/>
         <source>run phase 3 first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1112"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1113"/>
         <source>kernel.py is a skeleton (no kernel), so the harness was not run: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1114"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1115"/>
         <source>V%1 measurement not run: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1164"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1165"/>
         <source>V%5 measurement%1%2: %3 %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1165"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1166"/>
         <source> (CPU DRY RUN: the reference on the CPU at reduced shapes where the inputs can be resized, not a kernel measurement)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1168"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1169"/>
         <source> on target %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1213"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1214"/>
         <source>nothing was measured: %1. No record was written; run the same command again when the target can be reached (the run log: %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1215"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1216"/>
         <source>none</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1235"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1236"/>
         <source>DRY_RUN, no verdict on kernel.py (the harness ran with the PyTorch reference in kernel.py&apos;s place on the CPU; kernel.py was not run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1237"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1238"/>
         <source>run finished: %1 (exit %2, %3 ms); log %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1252"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1253"/>
         <source>run error: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1255"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1256"/>
         <source>harness error: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1309"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1310"/>
         <source>no run to record yet (phase 4 first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1326"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1327"/>
         <source>no workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1329"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1330"/>
         <source>quality gate is %1: the seed commits V%2 only after the gate passes (the report and %3 are written and kept)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1331"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1332"/>
         <source>not evaluated</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1404"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1405"/>
         <source>committed %1: the generated files, a base for your edits</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1421"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1422"/>
         <source>nothing changed since %1: no new commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1428"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1429"/>
         <source>committed %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1484"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1485"/>
         <source>V0&apos;s files could not be committed before V%1&apos;s: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1485"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1486"/>
         <source>committed %1: %2 (V0 was recorded with --no-commit; its files go in before V%3&apos;s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1489"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1490"/>
         <source>committed %1: V0&apos;s files without its kernel.py, a base for V%2 (V0 was recorded with --no-commit, and the kernel.py it measured cannot be found)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1543"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1544"/>
         <source>note: the generated files were not committed (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1543"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1544"/>
         <source>nothing to commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1547"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1548"/>
         <source>committed %1: the generated files, a base for your edits (V0 is not committed: its quality gate is %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1575"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1576"/>
         <source>the generated base commit holds this run&apos;s generated %1; your edits stay in the working tree (git diff shows them)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1599"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1600"/>
         <source>the run was stopped: the passing %1 and %2 are kept unchanged</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1617"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1618"/>
         <source>quality gate %1: see %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1623"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1624"/>
         <source>the run was stopped before a verdict (STOPPED); its log is kept in %1. To run it again: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1630"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1631"/>
         <source>; kernel.py is a skeleton (no kernel): %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1113"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1631"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1114"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1632"/>
         <source>see plans/v0_plan.md</source>
         <translation type="unfinished"></translation>
     </message>
@@ -638,48 +638,48 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="942"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="943"/>
         <source>kept your edited %1 (not regenerated); this run&apos;s generated one is %2 (committed with V0, to compare with)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1244"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1245"/>
         <source>note: a wrong kernel.py passes a dry run too; its numbers can be checked on the CPU under the Triton emulation (README, &quot;checked for numbers on the CPU&quot;), from the root of a Kernel Workbench source tree (reference.py is the workspace&apos;s copy of the problem): /usr/bin/python3 tests/python/chain_emulate.py %1 %2 --spec %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1635"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1636"/>
         <source>dry run incomplete (DRY_RUN_TIMEOUT): nothing was judged, kernel.py was not run; the PyTorch reference ran out of the case timeout (%1 s) on this CPU before problem_shape completed (a slow CPU, or a hang in the model code). Run it again with a larger --case-timeout SEC (a level-3 model may need 120 or more on a small machine); see %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1642"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1643"/>
         <source>; a CPU dry run on a slow or busy CPU can exceed the per-case timeout (%1 s): --case-timeout SEC raises it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="984"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="985"/>
         <source>removed %1, left by an earlier run: %2 is the generated one now</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="986"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="987"/>
         <source>note: %1, left by an earlier run, could not be removed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1155"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1160"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1156"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1161"/>
         <source>note: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1506"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1507"/>
         <source>note: %1 does not name its commit %2 (%3); `kwb versions` finds it through git</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1523"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1524"/>
         <source>%1 names its commit %2 (git_commit_hash), written in the next commit %3</source>
         <translation type="unfinished"></translation>
     </message>
@@ -871,65 +871,65 @@
 <context>
     <name>kwb::CuteStageLabel</name>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="159"/>
+        <location filename="../core/codegen/cutechain.cpp" line="173"/>
         <source>GEMM</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="160"/>
+        <location filename="../core/codegen/cutechain.cpp" line="174"/>
         <source>pointwise with broadcast tensors</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="161"/>
+        <location filename="../core/codegen/cutechain.cpp" line="175"/>
         <source>sum / mean / amax / amin / logsumexp reductions</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="162"/>
-        <location filename="../core/codegen/cutechain.cpp" line="163"/>
+        <location filename="../core/codegen/cutechain.cpp" line="176"/>
+        <location filename="../core/codegen/cutechain.cpp" line="177"/>
         <source>var / std</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="164"/>
+        <location filename="../core/codegen/cutechain.cpp" line="178"/>
         <source>several reductions of the same rows</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="165"/>
+        <location filename="../core/codegen/cutechain.cpp" line="179"/>
         <source>softmax / log-softmax</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="166"/>
-        <location filename="../core/codegen/cutechain.cpp" line="167"/>
-        <location filename="../core/codegen/cutechain.cpp" line="168"/>
+        <location filename="../core/codegen/cutechain.cpp" line="180"/>
+        <location filename="../core/codegen/cutechain.cpp" line="181"/>
+        <location filename="../core/codegen/cutechain.cpp" line="182"/>
         <source>group / layer / batch norm</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="169"/>
+        <location filename="../core/codegen/cutechain.cpp" line="183"/>
         <source>max / avg pooling</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="170"/>
+        <location filename="../core/codegen/cutechain.cpp" line="184"/>
         <source>adaptive pooling</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="171"/>
+        <location filename="../core/codegen/cutechain.cpp" line="185"/>
         <source>convolution</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="172"/>
+        <location filename="../core/codegen/cutechain.cpp" line="186"/>
         <source>attention</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="173"/>
+        <location filename="../core/codegen/cutechain.cpp" line="187"/>
         <source>recurrent layers</source>
         <translation type="unfinished"></translation>
     </message>
@@ -957,504 +957,524 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="99"/>
+        <location filename="../core/review/displaytext.cpp" line="118"/>
         <source>case exceeded TEST_TIMEOUT_SEC=%1 s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="104"/>
+        <location filename="../core/review/displaytext.cpp" line="123"/>
         <source>watchdog: no CASE_RESULT within %1 s (TEST_TIMEOUT_SEC=%2 + %3 s grace); process group %4 killed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="109"/>
+        <location filename="../core/review/displaytext.cpp" line="128"/>
         <source>%1: rel_err %2 &gt;= threshold %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="115"/>
+        <location filename="../core/review/displaytext.cpp" line="134"/>
         <source>dispatch check: ModelNew.forward ran PyTorch compute op(s) %1; the kernel must compute through its framework</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="119"/>
+        <location filename="../core/review/displaytext.cpp" line="138"/>
         <source>the run was stopped by the user</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="120"/>
+        <location filename="../core/review/displaytext.cpp" line="139"/>
         <source>the harness printed no RESULT_JSON</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="132"/>
+        <location filename="../core/review/displaytext.cpp" line="151"/>
         <source>kernel.py is a skeleton marked unimplemented</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="131"/>
+        <location filename="../core/review/displaytext.cpp" line="150"/>
         <source>kernel.py is a skeleton marked unimplemented (the harness was not run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="128"/>
+        <location filename="../core/review/displaytext.cpp" line="107"/>
+        <source>no input size is free to resize: each is tied to a parameter or the module</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="109"/>
+        <source>the free size(s) %1 kept: below TILE=%2 or already not a multiple of it, and the other sizes are tied to a parameter, the module or another input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="112"/>
+        <source>no tail tested: its shapes are problem_shape&apos;s (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="113"/>
+        <source>no size-1 dim tested: its shapes are problem_shape&apos;s (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="147"/>
         <source>kernel.py is a skeleton marked unimplemented (the harness was not run): %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="129"/>
+        <location filename="../core/review/displaytext.cpp" line="148"/>
         <source>kernel.py is a skeleton marked unimplemented: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="135"/>
+        <location filename="../core/review/displaytext.cpp" line="154"/>
         <source>no case ran</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="141"/>
+        <location filename="../core/review/displaytext.cpp" line="160"/>
         <source>harness output error</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="142"/>
+        <location filename="../core/review/displaytext.cpp" line="161"/>
         <source>harness error</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="143"/>
+        <location filename="../core/review/displaytext.cpp" line="162"/>
         <source>run error</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="144"/>
+        <location filename="../core/review/displaytext.cpp" line="163"/>
         <source>framework conformance</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="145"/>
+        <location filename="../core/review/displaytext.cpp" line="164"/>
         <source>%1: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="158"/>
+        <location filename="../core/review/displaytext.cpp" line="177"/>
         <source>no kernel: kernel.py is a skeleton marked unimplemented (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="160"/>
+        <location filename="../core/review/displaytext.cpp" line="179"/>
         <source>quality gate %1: %2 (see %3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="164"/>
+        <location filename="../core/review/displaytext.cpp" line="183"/>
         <source>%1 has no template for this problem: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="171"/>
+        <location filename="../core/review/displaytext.cpp" line="190"/>
         <source>%1 with alpha or beta other than 1 has no chain stage yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="173"/>
+        <location filename="../core/review/displaytext.cpp" line="192"/>
         <source>%1 with a dtype= argument has no chain stage yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="175"/>
+        <location filename="../core/review/displaytext.cpp" line="194"/>
         <source>%1: this view (%2) has no chain stage yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="176"/>
+        <location filename="../core/review/displaytext.cpp" line="195"/>
         <source>%1 has no chain stage yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="192"/>
+        <location filename="../core/review/displaytext.cpp" line="211"/>
         <source>finished: ok</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="194"/>
+        <location filename="../core/review/displaytext.cpp" line="213"/>
         <source>finished: status %1 (exit code %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="195"/>
+        <location filename="../core/review/displaytext.cpp" line="214"/>
         <source>finished: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="204"/>
+        <location filename="../core/review/displaytext.cpp" line="223"/>
         <source>preparing target %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="205"/>
+        <location filename="../core/review/displaytext.cpp" line="224"/>
         <source>resuming with --skip %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="246"/>
+        <location filename="../core/review/displaytext.cpp" line="265"/>
         <source>ran</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="250"/>
+        <location filename="../core/review/displaytext.cpp" line="269"/>
         <source>%1 %2  %3  shape %4  %5  rel_err %6</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="254"/>
+        <location filename="../core/review/displaytext.cpp" line="273"/>
         <source>  %1 (ref %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="257"/>
+        <location filename="../core/review/displaytext.cpp" line="276"/>
         <source>  first call %1 s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="283"/>
+        <location filename="../core/review/displaytext.cpp" line="302"/>
         <source>■ harness result (CPU dry run): %1 of %2 case(s) ran the PyTorch reference on the CPU, %3 skipped (not runnable on this CPU&apos;s torch); no kernel ran, nothing was measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="288"/>
+        <location filename="../core/review/displaytext.cpp" line="307"/>
         <source>■ harness result (CPU dry run): %1 case(s) ran the PyTorch reference on the CPU; no kernel ran, nothing was measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="292"/>
+        <location filename="../core/review/displaytext.cpp" line="311"/>
         <source>■ harness result %1 (%2): %3 case(s), max rel_err %4, latency %5</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="349"/>
+        <location filename="../core/review/displaytext.cpp" line="368"/>
         <source>cpu-dry-run: the &apos;kernel&apos; is the PyTorch reference Model itself, run on the CPU at the problem&apos;s own shapes: no input dim can be scaled down (every size is tied to the model: a parameter shape or a constructor argument); these numbers check the harness and the problem files, they are not a kernel measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="355"/>
+        <location filename="../core/review/displaytext.cpp" line="374"/>
         <source>cpu-dry-run: the &apos;kernel&apos; is the PyTorch reference Model itself, run on the CPU at scaled-down shapes; these numbers check the harness and the problem files, they are not a kernel measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="359"/>
+        <location filename="../core/review/displaytext.cpp" line="378"/>
         <source>cpu-test (KWB_HARNESS_DEVICE=cpu, test-only): kernel.py ran on the CPU; timings are CPU wall clock, not a GPU measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="366"/>
+        <location filename="../core/review/displaytext.cpp" line="385"/>
         <source>CPU dry run: no kernel measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="367"/>
+        <location filename="../core/review/displaytext.cpp" line="386"/>
         <source>no measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="368"/>
+        <location filename="../core/review/displaytext.cpp" line="387"/>
         <source>skeleton: no kernel ran</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="385"/>
+        <location filename="../core/review/displaytext.cpp" line="404"/>
         <source>quality gate: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="386"/>
+        <location filename="../core/review/displaytext.cpp" line="405"/>
         <source>quality gate: %1 — %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="387"/>
+        <location filename="../core/review/displaytext.cpp" line="406"/>
         <source>wrote %1 and %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="393"/>
+        <location filename="../core/review/displaytext.cpp" line="412"/>
         <source>%1 and %2 are unchanged (this run&apos;s records, apart from the date): not rewritten</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="396"/>
+        <location filename="../core/review/displaytext.cpp" line="415"/>
         <source>wrote %1; %2 is unchanged: not rewritten</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="398"/>
+        <location filename="../core/review/displaytext.cpp" line="417"/>
         <source>%1 µs, %2 GB/s (%3% of datasheet bandwidth), %4 TFLOPS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="401"/>
+        <location filename="../core/review/displaytext.cpp" line="420"/>
         <source>%1 had been changed since kwb wrote it (an edit or `kwb memory update`): that version is kept as %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="404"/>
+        <location filename="../core/review/displaytext.cpp" line="423"/>
         <source>%1 had been edited since kwb wrote it: your version is kept as %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="407"/>
+        <location filename="../core/review/displaytext.cpp" line="426"/>
         <source>roofline data not kept: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="408"/>
+        <location filename="../core/review/displaytext.cpp" line="427"/>
         <source>roofline figure not drawn: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="409"/>
+        <location filename="../core/review/displaytext.cpp" line="428"/>
         <source>utilization not computed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="435"/>
+        <location filename="../core/review/displaytext.cpp" line="454"/>
         <source>seed default: gpu-kernel-baseline Phase 3 &apos;The default BF16 threshold is rel_err &lt; 0.01&apos;, rel_err = ||out.float() - ref|| / ||ref||</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="439"/>
+        <location filename="../core/review/displaytext.cpp" line="458"/>
         <source>seed&apos;s bf16 value kept for fp16: fp16 has 3 more mantissa bits (u = 2^-11 vs bf16&apos;s 2^-8), so a correct fp16 kernel lands well below it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="443"/>
+        <location filename="../core/review/displaytext.cpp" line="462"/>
         <source>seed default kept for fp32: a baseline kernel may compute on TF32 or bf16 tensor cores (u = 2^-11 / 2^-8), which a tight fp32 bound (1e-5) would reject; tighten it per task when the kernel computes in full fp32</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="448"/>
+        <location filename="../core/review/displaytext.cpp" line="467"/>
         <source>fp64 reference and kernel (u = 2^-53): 1e-6 leaves room for reordered sums over millions of terms while still catching a dropped term</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="452"/>
+        <location filename="../core/review/displaytext.cpp" line="471"/>
         <source>seed: &apos;lower precision formats may use task-specific relaxed thresholds&apos;; e4m3 has 3 mantissa bits (u = 2^-4 = 0.0625)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="455"/>
+        <location filename="../core/review/displaytext.cpp" line="474"/>
         <source>seed: relaxed for low precision; e5m2 has 2 mantissa bits (u = 2^-3 = 0.125)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="467"/>
+        <location filename="../core/review/displaytext.cpp" line="486"/>
         <source>sizes %1 share the value %2: dims are named by where they came from, else left as literals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="470"/>
+        <location filename="../core/review/displaytext.cpp" line="489"/>
         <source>forward writes %1 %2 in place (%3, line %4): the reference mutates state; a kernel must reproduce or the harness must reset it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="475"/>
+        <location filename="../core/review/displaytext.cpp" line="494"/>
         <source>the model is in training mode (the reference never calls eval()): BatchNorm normalises with batch statistics and updates its running stats</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="479"/>
+        <location filename="../core/review/displaytext.cpp" line="498"/>
         <source>resize check: %1; sizes in forward() are bound to input dims by value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="481"/>
+        <location filename="../core/review/displaytext.cpp" line="500"/>
         <source>broadcast in %1: operands %2 -&gt; %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="483"/>
+        <location filename="../core/review/displaytext.cpp" line="502"/>
         <source>mask in %1 (line %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="511"/>
+        <location filename="../core/review/displaytext.cpp" line="530"/>
         <source>the %1 rendering of chains is not written yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="548"/>
+        <location filename="../core/review/displaytext.cpp" line="567"/>
         <source>the CuTe DSL renders a chain in which every launch has a CuTe DSL stage (%1), and %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="549"/>
+        <location filename="../core/review/displaytext.cpp" line="568"/>
         <source>, </source>
         <comment>between the CuTe DSL stages a skeleton reason lists</comment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="563"/>
+        <location filename="../core/review/displaytext.cpp" line="582"/>
         <source>its rendering of chains of several launches is not written yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="565"/>
+        <location filename="../core/review/displaytext.cpp" line="584"/>
         <source>its GEMM takes no prologue (the pointwise run on A before it) yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="567"/>
+        <location filename="../core/review/displaytext.cpp" line="586"/>
         <source>its rendering of a chain of one %1 launch is not written yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="569"/>
+        <location filename="../core/review/displaytext.cpp" line="588"/>
         <source>its forward() also calls %1 (a training-mode branch), which has no CuTe DSL stage yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="572"/>
+        <location filename="../core/review/displaytext.cpp" line="591"/>
         <source>this plan has %1 epilogues (a training-mode branch)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="676"/>
+        <location filename="../core/review/displaytext.cpp" line="695"/>
         <source>V0 was stopped before a verdict: Measure Again records a later version against a V0 with a verdict, so it is off until V0 is measured again (run phases 1-4 again, or `kwb baseline … --force`).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="681"/>
+        <location filename="../core/review/displaytext.cpp" line="700"/>
         <source>V0 has no verdict (no run was recorded): Measure Again records a later version against a V0 with a verdict, so it is off until V0 is measured (run phases 1-4 again, or `kwb baseline … --force`).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="539"/>
-        <location filename="../core/review/displaytext.cpp" line="574"/>
+        <location filename="../core/review/displaytext.cpp" line="558"/>
+        <location filename="../core/review/displaytext.cpp" line="593"/>
         <source>its epilogue (%1) does not lower in the CuTe DSL dialect: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="575"/>
+        <location filename="../core/review/displaytext.cpp" line="594"/>
         <source>the CuTe DSL renders a chain of one GEMM with a fused pointwise epilogue, and %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="537"/>
+        <location filename="../core/review/displaytext.cpp" line="556"/>
         <source>%1 has no CuTe DSL stage yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="527"/>
+        <location filename="../core/review/displaytext.cpp" line="546"/>
         <source>a convolution launch (conv_forward)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="197"/>
+        <location filename="../core/review/displaytext.cpp" line="216"/>
         <source>harness process %1 (test_kernel.py) exited with code %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="199"/>
+        <location filename="../core/review/displaytext.cpp" line="218"/>
         <source>harness process %1 (test_kernel.py) ended by a signal</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="201"/>
+        <location filename="../core/review/displaytext.cpp" line="220"/>
         <source>harness process %1 on %2 in %3: %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="529"/>
+        <location filename="../core/review/displaytext.cpp" line="548"/>
         <source>a kwb_softmax launch of torch&apos;s _safe_softmax (safe_rows)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="531"/>
+        <location filename="../core/review/displaytext.cpp" line="550"/>
         <source>a %1 launch with %2=</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="532"/>
+        <location filename="../core/review/displaytext.cpp" line="551"/>
         <source>a %1 launch with a prologue on A (%2=)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="534"/>
+        <location filename="../core/review/displaytext.cpp" line="553"/>
         <source>a %1 launch of %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="536"/>
+        <location filename="../core/review/displaytext.cpp" line="555"/>
         <source>a %1 launch</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="541"/>
+        <location filename="../core/review/displaytext.cpp" line="560"/>
         <source>its epilogue %1 has no CuTe DSL form</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="580"/>
+        <location filename="../core/review/displaytext.cpp" line="599"/>
         <source>Kernel Workbench plans this problem as a chain of 1 launch (%1); %2: --framework triton renders it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="583"/>
+        <location filename="../core/review/displaytext.cpp" line="602"/>
         <source>Kernel Workbench plans this problem as a chain of %1 launches (%2); %3: --framework triton renders it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="595"/>
+        <location filename="../core/review/displaytext.cpp" line="614"/>
         <source>no spec sheet for product &apos;%1&apos; (as &apos;%2&apos;) in the store</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="641"/>
+        <location filename="../core/review/displaytext.cpp" line="660"/>
         <source>device-to-device copy measured by test_kernel.py in this run: %1 TB/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="648"/>
+        <location filename="../core/review/displaytext.cpp" line="667"/>
         <source>%1 measured (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="649"/>
+        <location filename="../core/review/displaytext.cpp" line="668"/>
         <source>%1 measured (%2; %3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="650"/>
+        <location filename="../core/review/displaytext.cpp" line="669"/>
         <source> — %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="669"/>
+        <location filename="../core/review/displaytext.cpp" line="688"/>
         <source>no version recorded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="671"/>
+        <location filename="../core/review/displaytext.cpp" line="690"/>
         <source>V%1 of %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="228"/>
+        <location filename="../core/review/displaytext.cpp" line="247"/>
         <source>case %1/%2 </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="229"/>
+        <location filename="../core/review/displaytext.cpp" line="248"/>
         <source>▶ %1%2  shape %3  %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="241"/>
+        <location filename="../core/review/displaytext.cpp" line="260"/>
         <source>%1 %2  %3  shape %4  %5  (CPU dry run: the PyTorch reference ran in kernel.py&apos;s place; nothing measured)</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/review/displaytext.cpp" line="299"/>
+        <location filename="../core/review/displaytext.cpp" line="318"/>
         <source>☰ %n case(s) planned</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -1462,52 +1482,52 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="306"/>
+        <location filename="../core/review/displaytext.cpp" line="325"/>
         <source>‖ waiting for the GPU timing lock: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="310"/>
+        <location filename="../core/review/displaytext.cpp" line="329"/>
         <source>» GPU timing lock held after %1 s: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="311"/>
+        <location filename="../core/review/displaytext.cpp" line="330"/>
         <source>GPU timing lock released: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="315"/>
+        <location filename="../core/review/displaytext.cpp" line="334"/>
         <source>‖ %1: first kernel call (JIT compile), up to %2 s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="317"/>
+        <location filename="../core/review/displaytext.cpp" line="336"/>
         <source>» %1: first kernel call took %2 s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="320"/>
+        <location filename="../core/review/displaytext.cpp" line="339"/>
         <source>⚠ unreadable %1 line: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="328"/>
+        <location filename="../core/review/displaytext.cpp" line="347"/>
         <source>… %1 bytes of output (%2 lines) dropped here: the log and this view keep the first %3 and the last %4 bytes, and every protocol line</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="239"/>
+        <location filename="../core/review/displaytext.cpp" line="258"/>
         <source>%1 %2  %3  shape %4  %5  (CPU dry run: the PyTorch reference, in kernel.py&apos;s place, did not return; nothing measured)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="272"/>
+        <location filename="../core/review/displaytext.cpp" line="291"/>
         <source>■ harness result (CPU dry run): no case completed: %1 of %2 case(s) did not return within the case timeout; no kernel ran, nothing was measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="277"/>
+        <location filename="../core/review/displaytext.cpp" line="296"/>
         <source>■ harness result (CPU dry run): %1 of %2 case(s) ran the PyTorch reference on the CPU, %3 did not return within the case timeout; no kernel ran, nothing was measured</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1646,42 +1666,42 @@ Overwrite it with your version, or reload it and lose your edits?</source>
 <context>
     <name>kwb::LedgerText</name>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="603"/>
+        <location filename="../core/review/displaytext.cpp" line="622"/>
         <source>device-to-device copy of 1 GiB: ~0.505 ms, counting read + write bytes; CV &lt;= 0.1%</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="605"/>
+        <location filename="../core/review/displaytext.cpp" line="624"/>
         <source>measured on one such machine, per GPU.md (shared/docs/GPU.md); 88% of the 4.8 TB/s datasheet figure</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="608"/>
+        <location filename="../core/review/displaytext.cpp" line="627"/>
         <source>copy ceiling measured in the same run as KernelBench 19_ReLU (events with a 256 MB L2 flush, median of 20)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="611"/>
+        <location filename="../core/review/displaytext.cpp" line="630"/>
         <source>measured on one such machine, per GPU.md (shared/docs/GPU.md)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="612"/>
+        <location filename="../core/review/displaytext.cpp" line="631"/>
         <source>bf16 GEMM through torch, 8192x8192x8192</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="613"/>
+        <location filename="../core/review/displaytext.cpp" line="632"/>
         <source>measured on one such machine, per GPU.md (shared/docs/GPU.md): ~770-800 TFLOP/s (value is the low end); dense datasheet 989</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="616"/>
+        <location filename="../core/review/displaytext.cpp" line="635"/>
         <source>bf16 GEMM through torch, 4096x4096x4096</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="617"/>
+        <location filename="../core/review/displaytext.cpp" line="636"/>
         <source>measured on one such machine, per GPU.md (shared/docs/GPU.md): ~714-750 TFLOP/s (value is the low end)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1689,343 +1709,343 @@ Overwrite it with your version, or reload it and lose your edits?</source>
 <context>
     <name>kwb::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="284"/>
-        <location filename="../widgets/mainwindow.cpp" line="289"/>
+        <location filename="../widgets/mainwindow.cpp" line="288"/>
+        <location filename="../widgets/mainwindow.cpp" line="293"/>
         <source>Spec not saved</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="285"/>
+        <location filename="../widgets/mainwindow.cpp" line="289"/>
         <source>Phase %1 is running; save the spec when it has finished.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="289"/>
+        <location filename="../widgets/mainwindow.cpp" line="293"/>
         <source>run phase 1 first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="298"/>
+        <location filename="../widgets/mainwindow.cpp" line="302"/>
         <source>Spec saved to %1/.kwb/spec.json</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="302"/>
-        <location filename="../widgets/mainwindow.cpp" line="1155"/>
-        <location filename="../widgets/mainwindow.cpp" line="1169"/>
-        <location filename="../widgets/mainwindow.cpp" line="1178"/>
-        <location filename="../widgets/mainwindow.cpp" line="1472"/>
+        <location filename="../widgets/mainwindow.cpp" line="306"/>
+        <location filename="../widgets/mainwindow.cpp" line="1160"/>
+        <location filename="../widgets/mainwindow.cpp" line="1174"/>
+        <location filename="../widgets/mainwindow.cpp" line="1183"/>
+        <location filename="../widgets/mainwindow.cpp" line="1481"/>
         <source>Cannot open file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="328"/>
+        <location filename="../widgets/mainwindow.cpp" line="332"/>
         <source>Stopping the measurement…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="334"/>
+        <location filename="../widgets/mainwindow.cpp" line="338"/>
         <source>GPU spec ledger</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="335"/>
+        <location filename="../widgets/mainwindow.cpp" line="339"/>
         <source>Open a PyTorch logic file (File &gt; Open) to start.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="346"/>
+        <location filename="../widgets/mainwindow.cpp" line="350"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="347"/>
+        <location filename="../widgets/mainwindow.cpp" line="351"/>
         <source>&amp;Open…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="349"/>
+        <location filename="../widgets/mainwindow.cpp" line="353"/>
         <source>Open PyTorch logic file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="350"/>
+        <location filename="../widgets/mainwindow.cpp" line="354"/>
         <source>Python files (*.py);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="355"/>
+        <location filename="../widgets/mainwindow.cpp" line="359"/>
         <source>Open &amp;Workspace…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="356"/>
+        <location filename="../widgets/mainwindow.cpp" line="360"/>
         <source>Open workspace folder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="367"/>
+        <location filename="../widgets/mainwindow.cpp" line="371"/>
         <source>Open &amp;Recent</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="369"/>
+        <location filename="../widgets/mainwindow.cpp" line="373"/>
         <source>&amp;Save</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="372"/>
+        <location filename="../widgets/mainwindow.cpp" line="376"/>
         <source>Saved %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="374"/>
-        <location filename="../widgets/mainwindow.cpp" line="380"/>
-        <location filename="../widgets/mainwindow.cpp" line="1454"/>
-        <location filename="../widgets/mainwindow.cpp" line="1827"/>
+        <location filename="../widgets/mainwindow.cpp" line="378"/>
+        <location filename="../widgets/mainwindow.cpp" line="384"/>
+        <location filename="../widgets/mainwindow.cpp" line="1463"/>
+        <location filename="../widgets/mainwindow.cpp" line="1837"/>
         <source>Save failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="378"/>
+        <location filename="../widgets/mainwindow.cpp" line="382"/>
         <source>Save &amp;All</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="384"/>
+        <location filename="../widgets/mainwindow.cpp" line="388"/>
         <source>&amp;Export Review…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="391"/>
+        <location filename="../widgets/mainwindow.cpp" line="395"/>
         <source>Export review</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="392"/>
+        <location filename="../widgets/mainwindow.cpp" line="396"/>
         <source>HTML (*.html);;PDF (*.pdf);;Markdown (*.md)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="396"/>
-        <location filename="../widgets/mainwindow.cpp" line="1415"/>
-        <location filename="../widgets/mainwindow.cpp" line="1421"/>
-        <location filename="../widgets/mainwindow.cpp" line="1425"/>
+        <location filename="../widgets/mainwindow.cpp" line="400"/>
+        <location filename="../widgets/mainwindow.cpp" line="1424"/>
+        <location filename="../widgets/mainwindow.cpp" line="1430"/>
+        <location filename="../widgets/mainwindow.cpp" line="1434"/>
         <source>Export</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="396"/>
+        <location filename="../widgets/mainwindow.cpp" line="400"/>
         <source>Give the file a .html, .pdf or .md name.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="399"/>
+        <location filename="../widgets/mainwindow.cpp" line="403"/>
         <source>Exported %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="404"/>
+        <location filename="../widgets/mainwindow.cpp" line="408"/>
         <source>One self-contained file (HTML, PDF or Markdown) with the verdict, the report and the roofline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="406"/>
+        <location filename="../widgets/mainwindow.cpp" line="410"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="410"/>
+        <location filename="../widgets/mainwindow.cpp" line="414"/>
         <source>&amp;Run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="412"/>
+        <location filename="../widgets/mainwindow.cpp" line="416"/>
         <source>&amp;%1. %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="422"/>
+        <location filename="../widgets/mainwindow.cpp" line="426"/>
         <source>S&amp;top</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="431"/>
+        <location filename="../widgets/mainwindow.cpp" line="435"/>
         <source>Measure kernel.py as it is on disk as the workspace&apos;s next version (V1, V2, ...), write its report and memory record and commit it, as `kwb measure` does. V0 is kept.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="436"/>
+        <location filename="../widgets/mainwindow.cpp" line="440"/>
         <source>&amp;Report</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="440"/>
+        <location filename="../widgets/mainwindow.cpp" line="444"/>
         <source>Write baseline_report.md, memory/v0.json and the roofline figure, and preview the report</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="441"/>
+        <location filename="../widgets/mainwindow.cpp" line="445"/>
         <source>&amp;Memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="444"/>
+        <location filename="../widgets/mainwindow.cpp" line="448"/>
         <source>Open memory/v0.json (written with the report)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="445"/>
+        <location filename="../widgets/mainwindow.cpp" line="449"/>
         <source>&amp;Commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="448"/>
+        <location filename="../widgets/mainwindow.cpp" line="452"/>
         <source>Commit &quot;V0: baseline kernel&quot; (only after the quality gate passes)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="452"/>
+        <location filename="../widgets/mainwindow.cpp" line="456"/>
         <source>Main</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="464"/>
+        <location filename="../widgets/mainwindow.cpp" line="468"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="465"/>
+        <location filename="../widgets/mainwindow.cpp" line="469"/>
         <source>&amp;Reset Layout</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="467"/>
+        <location filename="../widgets/mainwindow.cpp" line="471"/>
         <source>&amp;Dark Theme</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="478"/>
+        <location filename="../widgets/mainwindow.cpp" line="482"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="479"/>
+        <location filename="../widgets/mainwindow.cpp" line="483"/>
         <source>&amp;About</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="481"/>
+        <location filename="../widgets/mainwindow.cpp" line="485"/>
         <source>About Kernel Workbench</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="482"/>
+        <location filename="../widgets/mainwindow.cpp" line="486"/>
         <source>Kernel Workbench %1
 PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="505"/>
+        <location filename="../widgets/mainwindow.cpp" line="509"/>
         <source>Wizard</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="674"/>
+        <location filename="../widgets/mainwindow.cpp" line="678"/>
         <source>Knowledge</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="671"/>
+        <location filename="../widgets/mainwindow.cpp" line="675"/>
         <source>Roofline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="690"/>
+        <location filename="../widgets/mainwindow.cpp" line="694"/>
         <source>Plugins</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="670"/>
+        <location filename="../widgets/mainwindow.cpp" line="674"/>
         <source>Run console</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="191"/>
+        <location filename="../widgets/mainwindow.cpp" line="195"/>
         <source>Workbench</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="995"/>
+        <location filename="../widgets/mainwindow.cpp" line="999"/>
         <source>Kernel Workbench[*]</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="995"/>
+        <location filename="../widgets/mainwindow.cpp" line="999"/>
         <source>%1[*] — Kernel Workbench</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1006"/>
+        <location filename="../widgets/mainwindow.cpp" line="1010"/>
         <source>none for %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1007"/>
+        <location filename="../widgets/mainwindow.cpp" line="1011"/>
         <source>%1 for %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1130"/>
+        <location filename="../widgets/mainwindow.cpp" line="1135"/>
         <source>Phase %1 is running; open %2 when it has finished.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1149"/>
-        <location filename="../widgets/mainwindow.cpp" line="1272"/>
+        <location filename="../widgets/mainwindow.cpp" line="1154"/>
+        <location filename="../widgets/mainwindow.cpp" line="1281"/>
         <source>Cannot open workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1150"/>
+        <location filename="../widgets/mainwindow.cpp" line="1155"/>
         <source>%1 has no reference.py: not a kernel_opt_&lt;name&gt; workspace.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1155"/>
+        <location filename="../widgets/mainwindow.cpp" line="1160"/>
         <source>%1 is not a Python (.py) logic file.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1129"/>
-        <location filename="../widgets/mainwindow.cpp" line="1160"/>
-        <location filename="../widgets/mainwindow.cpp" line="1164"/>
+        <location filename="../widgets/mainwindow.cpp" line="1134"/>
+        <location filename="../widgets/mainwindow.cpp" line="1165"/>
+        <location filename="../widgets/mainwindow.cpp" line="1169"/>
         <source>Cannot open</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1160"/>
+        <location filename="../widgets/mainwindow.cpp" line="1165"/>
         <source>%1 does not exist.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1164"/>
+        <location filename="../widgets/mainwindow.cpp" line="1169"/>
         <source>A measurement is running: stop it first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1236"/>
+        <location filename="../widgets/mainwindow.cpp" line="1245"/>
         <source>Opened %1: run phase 1 (Understand)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1446"/>
-        <location filename="../widgets/mainwindow.cpp" line="1818"/>
+        <location filename="../widgets/mainwindow.cpp" line="1455"/>
+        <location filename="../widgets/mainwindow.cpp" line="1828"/>
         <source>Unsaved changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1447"/>
+        <location filename="../widgets/mainwindow.cpp" line="1456"/>
         <source>These files have unsaved changes; the run reads what is on disk:
 %1
 
@@ -2033,97 +2053,97 @@ Save them first?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1468"/>
+        <location filename="../widgets/mainwindow.cpp" line="1477"/>
         <source>%1 changed on disk; your unsaved edits in its tab are kept.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="360"/>
+        <location filename="../widgets/mainwindow.cpp" line="364"/>
         <source>Open S&amp;uite…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="257"/>
+        <location filename="../widgets/mainwindow.cpp" line="261"/>
         <source>Recorded V%1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="257"/>
+        <location filename="../widgets/mainwindow.cpp" line="261"/>
         <source>V%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="313"/>
+        <location filename="../widgets/mainwindow.cpp" line="317"/>
         <source>%1 changed on disk: reloaded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="314"/>
+        <location filename="../widgets/mainwindow.cpp" line="318"/>
         <source>%1 changed on disk; your unsaved edits are kept, and saving will ask before overwriting.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="321"/>
+        <location filename="../widgets/mainwindow.cpp" line="325"/>
         <source>Stopping after the running phase…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="328"/>
+        <location filename="../widgets/mainwindow.cpp" line="332"/>
         <source>Stopping phase %1 (%2)…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="362"/>
+        <location filename="../widgets/mainwindow.cpp" line="366"/>
         <source>Open suite folder (with suite.json)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="366"/>
+        <location filename="../widgets/mainwindow.cpp" line="370"/>
         <source>A folder written by kwb suite: every problem in a sortable table</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="416"/>
+        <location filename="../widgets/mainwindow.cpp" line="420"/>
         <source>Run &amp;All Phases</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="420"/>
+        <location filename="../widgets/mainwindow.cpp" line="424"/>
         <source>Phases 1-4, the report and memory record, and the commit when the quality gate allows it, as `kwb baseline` does; Stop ends it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="427"/>
+        <location filename="../widgets/mainwindow.cpp" line="431"/>
         <source>Measure &amp;Again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="629"/>
+        <location filename="../widgets/mainwindow.cpp" line="633"/>
         <source>No knowledge records to show. Phase 2 (Learn) lists here the records it consulted for the GPU, framework and operator; a reviewed workspace, those its memory record names. Select a record to read it whole.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="655"/>
+        <location filename="../widgets/mainwindow.cpp" line="659"/>
         <source>Copy Record Id</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="699"/>
+        <location filename="../widgets/mainwindow.cpp" line="703"/>
         <source>Compare runs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="699"/>
+        <location filename="../widgets/mainwindow.cpp" line="703"/>
         <source>One of the runs has no recorded cases (no result.json).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="703"/>
+        <location filename="../widgets/mainwindow.cpp" line="707"/>
         <source>Runs</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="722"/>
+        <location filename="../widgets/mainwindow.cpp" line="726"/>
         <source>%n record(s) kept for this problem</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -2131,7 +2151,7 @@ Save them first?</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="724"/>
+        <location filename="../widgets/mainwindow.cpp" line="728"/>
         <source>; %n set aside as not applying to it (%1)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -2139,103 +2159,103 @@ Save them first?</source>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="728"/>
+        <location filename="../widgets/mainwindow.cpp" line="732"/>
         <source>set aside: %1 — %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="729"/>
+        <location filename="../widgets/mainwindow.cpp" line="733"/>
         <source>The plan (plans/v0_plan.md) lists each one.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="796"/>
+        <location filename="../widgets/mainwindow.cpp" line="800"/>
         <source>&amp;Edit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="802"/>
+        <location filename="../widgets/mainwindow.cpp" line="806"/>
         <source>&amp;Undo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="805"/>
+        <location filename="../widgets/mainwindow.cpp" line="809"/>
         <source>&amp;Redo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="809"/>
+        <location filename="../widgets/mainwindow.cpp" line="813"/>
         <source>Cu&amp;t</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="810"/>
+        <location filename="../widgets/mainwindow.cpp" line="814"/>
         <source>&amp;Copy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="811"/>
+        <location filename="../widgets/mainwindow.cpp" line="815"/>
         <source>&amp;Paste</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="812"/>
+        <location filename="../widgets/mainwindow.cpp" line="816"/>
         <source>Select &amp;All</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="815"/>
+        <location filename="../widgets/mainwindow.cpp" line="819"/>
         <source>&amp;Find…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="818"/>
+        <location filename="../widgets/mainwindow.cpp" line="822"/>
         <source>Find</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="818"/>
+        <location filename="../widgets/mainwindow.cpp" line="822"/>
         <source>Find:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="820"/>
+        <location filename="../widgets/mainwindow.cpp" line="824"/>
         <source>&quot;%1&quot; not found</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="824"/>
+        <location filename="../widgets/mainwindow.cpp" line="828"/>
         <source>Find &amp;Next</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="825"/>
+        <location filename="../widgets/mainwindow.cpp" line="829"/>
         <source>No further match</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="829"/>
+        <location filename="../widgets/mainwindow.cpp" line="833"/>
         <source>R&amp;eplace…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="832"/>
-        <location filename="../widgets/mainwindow.cpp" line="834"/>
+        <location filename="../widgets/mainwindow.cpp" line="836"/>
+        <location filename="../widgets/mainwindow.cpp" line="838"/>
         <source>Replace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="832"/>
+        <location filename="../widgets/mainwindow.cpp" line="836"/>
         <source>Replace:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="834"/>
+        <location filename="../widgets/mainwindow.cpp" line="838"/>
         <source>Replace &quot;%1&quot; with:</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="837"/>
+        <location filename="../widgets/mainwindow.cpp" line="841"/>
         <source>%n replacement(s)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -2243,466 +2263,466 @@ Save them first?</source>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="841"/>
+        <location filename="../widgets/mainwindow.cpp" line="845"/>
         <source>&amp;Go to Line…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="843"/>
+        <location filename="../widgets/mainwindow.cpp" line="847"/>
         <source>Go to line</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="843"/>
+        <location filename="../widgets/mainwindow.cpp" line="847"/>
         <source>Line:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="855"/>
+        <location filename="../widgets/mainwindow.cpp" line="859"/>
         <source>&lt;h2&gt;Kernel Workbench&lt;/h2&gt;&lt;p&gt;PyTorch logic to a correct, measured and committed V0 GPU kernel.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="858"/>
+        <location filename="../widgets/mainwindow.cpp" line="862"/>
         <source>Open a PyTorch logic file…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="859"/>
+        <location filename="../widgets/mainwindow.cpp" line="863"/>
         <source>Open a workspace to review…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="860"/>
+        <location filename="../widgets/mainwindow.cpp" line="864"/>
         <source>Open a suite…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="861"/>
+        <location filename="../widgets/mainwindow.cpp" line="865"/>
         <source>A folder written by kwb suite (with suite.json)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="864"/>
+        <location filename="../widgets/mainwindow.cpp" line="868"/>
         <source>Open example (19_ReLU)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="873"/>
+        <location filename="../widgets/mainwindow.cpp" line="877"/>
         <source>Open example</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="873"/>
+        <location filename="../widgets/mainwindow.cpp" line="877"/>
         <source>The example 19_ReLU.py is not installed with this build.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="892"/>
+        <location filename="../widgets/mainwindow.cpp" line="896"/>
         <source>&lt;b&gt;Recent&lt;/b&gt; (double-click; a workspace opens for review, nothing is re-run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="902"/>
+        <location filename="../widgets/mainwindow.cpp" line="906"/>
         <source>suite  %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="903"/>
+        <location filename="../widgets/mainwindow.cpp" line="907"/>
         <source>workspace  %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="904"/>
+        <location filename="../widgets/mainwindow.cpp" line="908"/>
         <source>logic file  %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="993"/>
+        <location filename="../widgets/mainwindow.cpp" line="997"/>
         <source>%1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1042"/>
+        <location filename="../widgets/mainwindow.cpp" line="1046"/>
         <source>Measure Again needs the workspace&apos;s V0: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1050"/>
+        <location filename="../widgets/mainwindow.cpp" line="1054"/>
         <source>Commit needs a passing quality gate (now %1).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1070"/>
+        <location filename="../widgets/mainwindow.cpp" line="1074"/>
         <source>No CUDA device on this machine: CPU dry run is on (the reference runs on the CPU; no kernel is measured). Uncheck it for a remote target.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1077"/>
         <location filename="../widgets/mainwindow.cpp" line="1081"/>
         <location filename="../widgets/mainwindow.cpp" line="1085"/>
-        <location filename="../widgets/mainwindow.cpp" line="1095"/>
-        <location filename="../widgets/mainwindow.cpp" line="1107"/>
+        <location filename="../widgets/mainwindow.cpp" line="1089"/>
+        <location filename="../widgets/mainwindow.cpp" line="1099"/>
+        <location filename="../widgets/mainwindow.cpp" line="1111"/>
         <source>Measure Again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1077"/>
+        <location filename="../widgets/mainwindow.cpp" line="1081"/>
         <source>Open a workspace with a recorded V0 first (File &gt; Open Workspace…).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1081"/>
+        <location filename="../widgets/mainwindow.cpp" line="1085"/>
         <source>A phase is running; measure again when it has finished.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1095"/>
+        <location filename="../widgets/mainwindow.cpp" line="1099"/>
         <source>kernel.py is unchanged since V%1. Measure the same kernel again?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1122"/>
+        <location filename="../widgets/mainwindow.cpp" line="1127"/>
         <source>Measuring V%1 of %2…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1169"/>
+        <location filename="../widgets/mainwindow.cpp" line="1174"/>
         <source>%1 cannot be read.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1215"/>
+        <location filename="../widgets/mainwindow.cpp" line="1220"/>
         <source>The run was made from %1%2. Phase 1 here runs on the workspace&apos;s copy of it, %3.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1217"/>
+        <location filename="../widgets/mainwindow.cpp" line="1222"/>
         <source> (no longer there)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1223"/>
-        <location filename="../widgets/mainwindow.cpp" line="1226"/>
+        <location filename="../widgets/mainwindow.cpp" line="1228"/>
+        <location filename="../widgets/mainwindow.cpp" line="1231"/>
         <source>Review: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1237"/>
+        <location filename="../widgets/mainwindow.cpp" line="1246"/>
         <source>Opened workspace %1 (%2) for review, nothing re-run: V0 has no verdict; phase 1 onward measures it anew</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1240"/>
+        <location filename="../widgets/mainwindow.cpp" line="1249"/>
         <source>Opened workspace %1 (%2) for review, nothing re-run: Measure Again keeps V0; phase 1 onward replaces it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1250"/>
+        <location filename="../widgets/mainwindow.cpp" line="1259"/>
         <source>Cannot open suite</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1259"/>
+        <location filename="../widgets/mainwindow.cpp" line="1268"/>
         <source>Suite: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1264"/>
+        <location filename="../widgets/mainwindow.cpp" line="1273"/>
         <source>Opened suite %1: double-click a problem (or press Enter) to review its workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1273"/>
+        <location filename="../widgets/mainwindow.cpp" line="1282"/>
         <source>The workspace of %1 is not on this machine: %2 does not exist. The suite may have run elsewhere, or the folder was moved or deleted; copy it next to suite.json to review it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1307"/>
+        <location filename="../widgets/mainwindow.cpp" line="1316"/>
         <source>%1, %2, CPU dry run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1308"/>
+        <location filename="../widgets/mainwindow.cpp" line="1317"/>
         <source>%1, %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1330"/>
+        <location filename="../widgets/mainwindow.cpp" line="1339"/>
         <source>%1 changed on disk (kwb measure?): showing %2.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1376"/>
+        <location filename="../widgets/mainwindow.cpp" line="1385"/>
         <source>Phase 1 not run: workspace %1 was left as it is.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1385"/>
+        <location filename="../widgets/mainwindow.cpp" line="1394"/>
         <source>Workspace already exists</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1386"/>
+        <location filename="../widgets/mainwindow.cpp" line="1395"/>
         <source>%1 is already a Kernel Workbench workspace.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1390"/>
+        <location filename="../widgets/mainwindow.cpp" line="1399"/>
         <source>Running the phases there regenerates its spec, reference.py, test_kernel.py and README.md as a new run. Files you edited (kernel.py included) are kept; new versions are written beside them as *.generated. Its report and memory/v0.json change only when you write the records (Report, Memory or Commit).
 
 The command line asks for --force here.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1394"/>
+        <location filename="../widgets/mainwindow.cpp" line="1403"/>
         <source>Open Its Review</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1395"/>
+        <location filename="../widgets/mainwindow.cpp" line="1404"/>
         <source>Overwrite as a New Run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1396"/>
+        <location filename="../widgets/mainwindow.cpp" line="1405"/>
         <source>Choose Another Folder…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1404"/>
+        <location filename="../widgets/mainwindow.cpp" line="1413"/>
         <source>Workspace folder (new or empty)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1415"/>
+        <location filename="../widgets/mainwindow.cpp" line="1424"/>
         <source>Write the report first (Run &gt; Report).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1421"/>
+        <location filename="../widgets/mainwindow.cpp" line="1430"/>
         <source>Open a workspace or finish a run first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1538"/>
+        <location filename="../widgets/mainwindow.cpp" line="1548"/>
         <source>Phase %1 (%2) running…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1557"/>
+        <location filename="../widgets/mainwindow.cpp" line="1567"/>
         <source>Phase %1 (%2) stopped: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1559"/>
+        <location filename="../widgets/mainwindow.cpp" line="1569"/>
         <source>Phase %1 (%2) stopped.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1565"/>
+        <location filename="../widgets/mainwindow.cpp" line="1575"/>
         <source>Phase %1 (%2) failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1577"/>
+        <location filename="../widgets/mainwindow.cpp" line="1587"/>
         <source>Understood %1: framework %2 on %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1608"/>
+        <location filename="../widgets/mainwindow.cpp" line="1618"/>
         <source>V%1 dry run finished: %2 case(s) checked on the CPU; not measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1611"/>
+        <location filename="../widgets/mainwindow.cpp" line="1621"/>
         <source>V%1 measurement finished: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1679"/>
+        <location filename="../widgets/mainwindow.cpp" line="1689"/>
         <source>%1 is unchanged: it already records this run (not rewritten)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1706"/>
+        <location filename="../widgets/mainwindow.cpp" line="1716"/>
         <source>Run all phases: 1. %1 … 4. %2, then the report, memory and commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1707"/>
+        <location filename="../widgets/mainwindow.cpp" line="1717"/>
         <source>Run all phases: phase 1 of 4 (%1)…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1709"/>
+        <location filename="../widgets/mainwindow.cpp" line="1719"/>
         <source>phase 1 did not start: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1709"/>
+        <location filename="../widgets/mainwindow.cpp" line="1719"/>
         <source>see the message</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1724"/>
+        <location filename="../widgets/mainwindow.cpp" line="1734"/>
         <source>phase %1 (%2) did not pass</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1728"/>
+        <location filename="../widgets/mainwindow.cpp" line="1738"/>
         <source>Run all phases: phase %1 of 4 (%2)…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1764"/>
+        <location filename="../widgets/mainwindow.cpp" line="1774"/>
         <source>the records were not written: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1772"/>
+        <location filename="../widgets/mainwindow.cpp" line="1782"/>
         <source>quality gate %1: report and memory written, nothing committed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1766"/>
+        <location filename="../widgets/mainwindow.cpp" line="1776"/>
         <source>the commit failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1762"/>
+        <location filename="../widgets/mainwindow.cpp" line="1772"/>
         <source>committed %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1782"/>
+        <location filename="../widgets/mainwindow.cpp" line="1792"/>
         <source>Run all phases: done, %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1782"/>
+        <location filename="../widgets/mainwindow.cpp" line="1792"/>
         <source>Run all phases ended: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1049"/>
-        <location filename="../widgets/mainwindow.cpp" line="1802"/>
+        <location filename="../widgets/mainwindow.cpp" line="1053"/>
+        <location filename="../widgets/mainwindow.cpp" line="1812"/>
         <source>Committed %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1603"/>
+        <location filename="../widgets/mainwindow.cpp" line="1613"/>
         <source>Measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1048"/>
+        <location filename="../widgets/mainwindow.cpp" line="1052"/>
         <source>The run was stopped: it has no verdict to commit. Run phase 4 again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1338"/>
-        <location filename="../widgets/mainwindow.cpp" line="1636"/>
-        <location filename="../widgets/mainwindow.cpp" line="1650"/>
-        <location filename="../widgets/mainwindow.cpp" line="1670"/>
+        <location filename="../widgets/mainwindow.cpp" line="1347"/>
+        <location filename="../widgets/mainwindow.cpp" line="1646"/>
+        <location filename="../widgets/mainwindow.cpp" line="1660"/>
+        <location filename="../widgets/mainwindow.cpp" line="1680"/>
         <source>Report</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1616"/>
+        <location filename="../widgets/mainwindow.cpp" line="1626"/>
         <source>Replace the passing record?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1617"/>
+        <location filename="../widgets/mainwindow.cpp" line="1627"/>
         <source>memory/v0.json and baseline_report.md record a PASSING run. This run&apos;s quality gate is %1.
 
 Replace them with this run&apos;s records? (Only Commit keeps the passing version in git.)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1621"/>
+        <location filename="../widgets/mainwindow.cpp" line="1631"/>
         <source>kept the passing record</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1622"/>
+        <location filename="../widgets/mainwindow.cpp" line="1632"/>
         <source>Kept the passing record; nothing written.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1670"/>
+        <location filename="../widgets/mainwindow.cpp" line="1680"/>
         <source>Cannot read %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1673"/>
+        <location filename="../widgets/mainwindow.cpp" line="1683"/>
         <source>Report preview</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1680"/>
+        <location filename="../widgets/mainwindow.cpp" line="1690"/>
         <source>Wrote %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1690"/>
+        <location filename="../widgets/mainwindow.cpp" line="1700"/>
         <source>Memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1719"/>
+        <location filename="../widgets/mainwindow.cpp" line="1729"/>
         <source>stopped in phase %1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1730"/>
+        <location filename="../widgets/mainwindow.cpp" line="1740"/>
         <source>phase %1 (%2) did not start: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1740"/>
+        <location filename="../widgets/mainwindow.cpp" line="1750"/>
         <source>phase 4 (%1) did not run: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1745"/>
+        <location filename="../widgets/mainwindow.cpp" line="1755"/>
         <source>the passing record was kept: nothing written, nothing committed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1758"/>
+        <location filename="../widgets/mainwindow.cpp" line="1768"/>
         <source>the measurement was stopped: report and memory record it as STOPPED; %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1759"/>
+        <location filename="../widgets/mainwindow.cpp" line="1769"/>
         <source>the measurement was stopped: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1768"/>
+        <location filename="../widgets/mainwindow.cpp" line="1778"/>
         <source>quality gate %1: report and memory written; V0 is not committed, the generated files are committed as %2, a base for your edits</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1792"/>
-        <location filename="../widgets/mainwindow.cpp" line="1798"/>
+        <location filename="../widgets/mainwindow.cpp" line="1802"/>
+        <location filename="../widgets/mainwindow.cpp" line="1808"/>
         <source>Commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1808"/>
+        <location filename="../widgets/mainwindow.cpp" line="1818"/>
         <source>Measurement running</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1808"/>
+        <location filename="../widgets/mainwindow.cpp" line="1818"/>
         <source>A measurement is running. Stop it and quit?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1818"/>
+        <location filename="../widgets/mainwindow.cpp" line="1828"/>
         <source>Save your changes before quitting?
 %1</source>
         <translation type="unfinished"></translation>
@@ -3427,237 +3447,252 @@ Source: %4
 <context>
     <name>kwb::RooflinePlot</name>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="87"/>
+        <location filename="../widgets/rooflineplot.cpp" line="88"/>
         <source>Arithmetic intensity (FLOP/byte)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="88"/>
+        <location filename="../widgets/rooflineplot.cpp" line="89"/>
         <source>Performance (TFLOPS)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="102"/>
+        <location filename="../widgets/rooflineplot.cpp" line="103"/>
         <source>Drag to pan, wheel to zoom, double-click to reset; right-click to export</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="103"/>
-        <location filename="../widgets/rooflineplot.cpp" line="140"/>
+        <location filename="../widgets/rooflineplot.cpp" line="104"/>
+        <location filename="../widgets/rooflineplot.cpp" line="141"/>
         <source>Roofline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="149"/>
+        <location filename="../widgets/rooflineplot.cpp" line="175"/>
         <source>No roofline yet: the V0 measurement has finished; press Report (%1) to write the report, which draws it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="152"/>
-        <source>No roofline yet: it is drawn with the report, after the V0 measurement (phase 4).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../widgets/rooflineplot.cpp" line="156"/>
+        <location filename="../widgets/rooflineplot.cpp" line="194"/>
         <source>No roofline for %1: the spec ledger has no %1 peak for %2, so neither a compute roof nor a point can be drawn.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="273"/>
+        <location filename="../widgets/rooflineplot.cpp" line="322"/>
         <source>later versions (kwb measure)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="295"/>
+        <location filename="../widgets/rooflineplot.cpp" line="344"/>
         <source>%1 FLOP/byte, %2 TFLOPS
 roof here: %3 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="298"/>
+        <location filename="../widgets/rooflineplot.cpp" line="347"/>
         <source>, %1 (ledger, recorded)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="299"/>
+        <location filename="../widgets/rooflineplot.cpp" line="348"/>
         <source>, %1 (measured)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="329"/>
+        <location filename="../widgets/rooflineplot.cpp" line="378"/>
         <source>Reset zoom</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="331"/>
+        <location filename="../widgets/rooflineplot.cpp" line="380"/>
         <source>Export as PNG, SVG or PDF…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="332"/>
+        <location filename="../widgets/rooflineplot.cpp" line="381"/>
         <source>Export roofline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="333"/>
+        <location filename="../widgets/rooflineplot.cpp" line="382"/>
         <source>SVG (*.svg);;PNG (*.png);;PDF (*.pdf)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="365"/>
+        <location filename="../widgets/rooflineplot.cpp" line="414"/>
         <source>Cannot export the roofline as &apos;%1&apos;: use .png, .svg or .pdf.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="367"/>
+        <location filename="../widgets/rooflineplot.cpp" line="416"/>
         <source>Writing %1 failed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="376"/>
+        <location filename="../widgets/rooflineplot.cpp" line="428"/>
         <source>Roofline — %1, %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="378"/>
+        <location filename="../widgets/rooflineplot.cpp" line="430"/>
         <source>%1, %2: peak %3 TFLOPS, datasheet bandwidth %4 TB/s, ridge point %5 FLOP/byte</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="381"/>
+        <location filename="../widgets/rooflineplot.cpp" line="433"/>
         <source>No roofs: the peak or the bandwidth is not known.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="408"/>
+        <location filename="../widgets/rooflineplot.cpp" line="462"/>
         <source>Memory roof: %1 TB/s (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="415"/>
+        <location filename="../widgets/rooflineplot.cpp" line="469"/>
         <source>Measured ceiling: %1 TB/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="415"/>
+        <location filename="../widgets/rooflineplot.cpp" line="469"/>
         <source>Recorded ceiling (spec ledger): %1 TB/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="419"/>
+        <location filename="../widgets/rooflineplot.cpp" line="473"/>
         <source>Compute roof: %1 TFLOPS (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="422"/>
+        <location filename="../widgets/rooflineplot.cpp" line="476"/>
         <source>Ridge point: %1 FLOP/byte</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="462"/>
+        <location filename="../widgets/rooflineplot.cpp" line="520"/>
         <source>%1 TB/s (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="464"/>
+        <location filename="../widgets/rooflineplot.cpp" line="522"/>
         <source>%1 TB/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="473"/>
+        <location filename="../widgets/rooflineplot.cpp" line="535"/>
         <source>%1 TB/s (measured copy)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="473"/>
+        <location filename="../widgets/rooflineplot.cpp" line="535"/>
         <source>%1 TB/s (ledger, recorded copy)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="476"/>
+        <location filename="../widgets/rooflineplot.cpp" line="538"/>
         <source>%1 TB/s (ledger)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="476"/>
+        <location filename="../widgets/rooflineplot.cpp" line="538"/>
         <source>%1 TB/s (measured)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="445"/>
-        <location filename="../widgets/rooflineplot.cpp" line="498"/>
+        <location filename="../widgets/rooflineplot.cpp" line="499"/>
+        <location filename="../widgets/rooflineplot.cpp" line="573"/>
         <source>%1 %2 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="447"/>
-        <location filename="../widgets/rooflineplot.cpp" line="500"/>
+        <location filename="../widgets/rooflineplot.cpp" line="178"/>
+        <source>No roofline yet: its roofs and the problem&apos;s arithmetic intensity are drawn once phase 1 (Understand) has counted its FLOPs and bytes; the measured point comes with the report, after phase 4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/rooflineplot.cpp" line="185"/>
+        <source>Analytic intensity %1 FLOP/byte, from the spec&apos;s FLOPs and bytes (nothing measured yet): the V0 measurement has finished; press Report (%2) to write the report, which draws the measurement.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/rooflineplot.cpp" line="188"/>
+        <source>Analytic intensity %1 FLOP/byte, from the spec&apos;s FLOPs and bytes (nothing measured yet): the measured point is drawn with the report, after the V0 measurement (phase 4).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/rooflineplot.cpp" line="501"/>
+        <location filename="../widgets/rooflineplot.cpp" line="575"/>
         <source>%1 %2 TFLOPS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="483"/>
+        <location filename="../widgets/rooflineplot.cpp" line="547"/>
         <source>ridge %1 FLOP/byte</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="486"/>
+        <location filename="../widgets/rooflineplot.cpp" line="550"/>
         <source>ridge %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="495"/>
+        <location filename="../widgets/rooflineplot.cpp" line="570"/>
         <source>%1 roof: %2 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="512"/>
+        <location filename="../widgets/rooflineplot.cpp" line="587"/>
         <source>V0</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="513"/>
+        <location filename="../widgets/rooflineplot.cpp" line="588"/>
         <source>(above its roof: check the measurement)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="532"/>
+        <location filename="../widgets/rooflineplot.cpp" line="606"/>
+        <source>analytic intensity: %1 FLOP/byte</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/rooflineplot.cpp" line="607"/>
         <source>%1: intensity %2 FLOP/byte</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="533"/>
-        <location filename="../widgets/rooflineplot.cpp" line="540"/>
+        <location filename="../widgets/rooflineplot.cpp" line="608"/>
+        <location filename="../widgets/rooflineplot.cpp" line="619"/>
         <source>no measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="539"/>
+        <location filename="../widgets/rooflineplot.cpp" line="618"/>
         <source>No measured point (%1): the dotted line marks the kernel&apos;s arithmetic intensity.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="542"/>
+        <location filename="../widgets/rooflineplot.cpp" line="621"/>
         <source>The measured point is not drawn: intensity %1 FLOP/byte and %2 TFLOPS must both be positive on log axes.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="546"/>
+        <location filename="../widgets/rooflineplot.cpp" line="625"/>
         <source>Compute roof: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="547"/>
+        <location filename="../widgets/rooflineplot.cpp" line="626"/>
         <source>Memory roof: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="549"/>
+        <location filename="../widgets/rooflineplot.cpp" line="628"/>
         <source>Recorded ceiling (spec ledger, not measured by this run): %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="550"/>
+        <location filename="../widgets/rooflineplot.cpp" line="629"/>
         <source>Measured ceiling: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4443,93 +4478,93 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::SuitePanel</name>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="39"/>
+        <location filename="../widgets/suitepanel.cpp" line="40"/>
         <source>Export Report…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="44"/>
+        <location filename="../widgets/suitepanel.cpp" line="45"/>
         <source>No suite open: File &gt; Open Suite… opens a folder written by &lt;tt&gt;kwb suite&lt;/tt&gt;.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="46"/>
+        <location filename="../widgets/suitepanel.cpp" line="47"/>
         <source>Filter problems (name, gate, bottleneck, error)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="73"/>
+        <location filename="../widgets/suitepanel.cpp" line="74"/>
         <source>%1 of %2 shown</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="83"/>
+        <location filename="../widgets/suitepanel.cpp" line="84"/>
         <source>Write the suite report as one HTML, PDF or Markdown file (as kwb export SUITE_DIR does), with links to each problem&apos;s files</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="98"/>
+        <location filename="../widgets/suitepanel.cpp" line="99"/>
         <source>Problems</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="99"/>
+        <location filename="../widgets/suitepanel.cpp" line="100"/>
         <source>Report</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="144"/>
+        <location filename="../widgets/suitepanel.cpp" line="163"/>
         <source>&lt;b&gt;1 problem&lt;/b&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="144"/>
+        <location filename="../widgets/suitepanel.cpp" line="163"/>
         <source>&lt;b&gt;%1 problems&lt;/b&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="160"/>
+        <location filename="../widgets/suitepanel.cpp" line="179"/>
         <source>fast_1 %1%</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="162"/>
+        <location filename="../widgets/suitepanel.cpp" line="181"/>
         <source>CPU dry run: nothing measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="164"/>
+        <location filename="../widgets/suitepanel.cpp" line="183"/>
         <source>geomean %1× vs eager</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="165"/>
+        <location filename="../widgets/suitepanel.cpp" line="184"/>
         <source>, %1× vs torch.compile</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="168"/>
+        <location filename="../widgets/suitepanel.cpp" line="187"/>
         <source>policy framework</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="175"/>
+        <location filename="../widgets/suitepanel.cpp" line="194"/>
         <source>No suite is open.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="180"/>
+        <location filename="../widgets/suitepanel.cpp" line="199"/>
         <source>Give the file a .html, .pdf or .md name.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="189"/>
-        <location filename="../widgets/suitepanel.cpp" line="193"/>
+        <location filename="../widgets/suitepanel.cpp" line="208"/>
+        <location filename="../widgets/suitepanel.cpp" line="212"/>
         <source>Export suite report</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="190"/>
+        <location filename="../widgets/suitepanel.cpp" line="209"/>
         <source>PDF (*.pdf);;HTML (*.html);;Markdown (*.md)</source>
         <translation type="unfinished"></translation>
     </message>

@@ -97,24 +97,24 @@
 <context>
     <name>kwb</name>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="814"/>
+        <location filename="../widgets/rooflineplot.cpp" line="899"/>
         <source>Cannot draw the roofline figure: no QApplication (run with QT_QPA_PLATFORM=offscreen).</source>
-        <translation>无法绘制 Roofline 图：没有 QApplication（请以 QT_QPA_PLATFORM=offscreen 运行）。</translation>
+        <translation>无法绘制 屋顶线图：没有 QApplication（请以 QT_QPA_PLATFORM=offscreen 运行）。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="817"/>
+        <location filename="../widgets/rooflineplot.cpp" line="902"/>
         <source>Cannot draw the roofline figure: the size %1 × %2 is not positive.</source>
-        <translation>无法绘制 Roofline 图：尺寸 %1 × %2 不是正数。</translation>
+        <translation>无法绘制 屋顶线图：尺寸 %1 × %2 不是正数。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="822"/>
+        <location filename="../widgets/rooflineplot.cpp" line="907"/>
         <source>Cannot draw the roofline figure: peak TFLOPS or bandwidth is not known.</source>
-        <translation>无法绘制 Roofline 图：峰值 TFLOPS 或带宽未知。</translation>
+        <translation>无法绘制 屋顶线图：峰值 TFLOPS 或带宽未知。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="830"/>
+        <location filename="../widgets/rooflineplot.cpp" line="915"/>
         <source>Cannot draw the roofline figure: rendering gave an empty image.</source>
-        <translation>无法绘制 Roofline 图：渲染得到的图像为空。</translation>
+        <translation>无法绘制 屋顶线图：渲染得到的图像为空。</translation>
     </message>
     <message>
         <location filename="../widgets/reportexport.cpp" line="152"/>
@@ -123,7 +123,7 @@
     </message>
     <message>
         <location filename="../widgets/reportexport.cpp" line="155"/>
-        <location filename="../widgets/rooflineplot.cpp" line="833"/>
+        <location filename="../widgets/rooflineplot.cpp" line="918"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
@@ -138,7 +138,7 @@
         <translation>写入 %1 失败：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="835"/>
+        <location filename="../widgets/rooflineplot.cpp" line="920"/>
         <source>Writing the PNG %1 failed: %2</source>
         <translation>写入 PNG %1 失败：%2</translation>
     </message>
@@ -210,198 +210,198 @@
         <translation>工作区 %1 属于问题 %2，而不是 %3：请另选 --workspace（未做任何更改）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="290"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="291"/>
         <source>pattern %1; FLOPs %2; bytes %3</source>
         <translation>模式 %1；FLOPs %2；字节数 %3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="292"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="293"/>
         <source>ambiguous: </source>
         <translation>存在歧义：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="293"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="294"/>
         <source>spec written to %1</source>
         <translation>规格已写入 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="325"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="326"/>
         <source>the problem cannot fit on %1: its inputs and outputs alone are %2 GB, %3x the %4 GB of memory (kwb&apos;s estimate with the harness&apos;s copies: %5 GB). Nothing was generated or run (a CPU dry run included). Make the shapes in get_inputs() smaller, or pass --allow-oversize to go on anyway</source>
         <translation>该问题无法放入 %1：仅其输入和输出就有 %2 GB，是 %4 GB 显存的 %3 倍（kwb 含测试框架副本的估计：%5 GB）。未生成、未运行任何内容（CPU 试运行亦然）。请减小 get_inputs() 中的形状，或传入 --allow-oversize 仍然继续</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="385"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="386"/>
         <source>warning: </source>
         <translation>警告：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="409"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="410"/>
         <source>. Its last run was stopped before a verdict. To run it again: %1</source>
         <translation>。它上次的运行在得出结论前被停止。重新运行：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="410"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="411"/>
         <source>. To run it again: %1</source>
         <translation>。重新运行：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="412"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="413"/>
         <source> (or `kwb measure %1` to measure its kernel.py as a new version)</source>
         <translation>（或用 `kwb measure %1` 将其 kernel.py 作为新版本测量）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="449"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="450"/>
         <source>the problem changed since your edited %2 was generated: it was made for another version of %1, and as is it would be this problem&apos;s V0. Nothing was changed. Run again with --stale-edits backup to keep yours as %2.edited-&lt;time&gt; and generate %2 afresh for this problem, or with --stale-edits keep to keep yours as made for this problem (this run&apos;s generated one is then written beside it as %2.generated: compare them)</source>
         <translation>问题在你编辑过的 %2 生成之后已改变：它是为 %1 的另一个版本生成的，按原样它会成为本问题的 V0。未做任何更改。可用 --stale-edits backup 重新运行：你的文件保存为 %2.edited-&lt;时间&gt;，并为本问题重新生成 %2；或用 --stale-edits keep 保留你的文件作为本问题的版本（本次生成的文件写在旁边，名为 %2.generated：请比较两者）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="457"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="458"/>
         <source>the problem changed since your edited %2 were generated: they were made for another version of %1, and as is they would be this problem&apos;s V0. Nothing was changed. Run again with --stale-edits backup to keep yours as &lt;file&gt;.edited-&lt;time&gt; and generate them afresh for this problem, or with --stale-edits keep to keep yours as made for this problem (this run&apos;s generated ones are then written beside them as &lt;file&gt;.generated: compare them)</source>
         <translation>问题在你编辑过的 %2 生成之后已改变：它们是为 %1 的另一个版本生成的，按原样它们会成为本问题的 V0。未做任何更改。可用 --stale-edits backup 重新运行：你的文件保存为 &lt;文件&gt;.edited-&lt;时间&gt;，并为本问题重新生成；或用 --stale-edits keep 保留你的文件作为本问题的版本（本次生成的文件写在旁边，名为 &lt;文件&gt;.generated：请比较两者）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="535"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="536"/>
         <source>%1 is not a folder (a kwb workspace)</source>
         <translation>%1 不是文件夹（kwb 工作区）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="537"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="538"/>
         <source>%1 is not a kwb workspace (no .kwb/manifest.json): run `kwb baseline` first</source>
         <translation>%1 不是 kwb 工作区（没有 .kwb/manifest.json）：请先运行 `kwb baseline`</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="543"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="544"/>
         <source>%1 is missing: a later version is measured against a V0 (run `kwb baseline` first)</source>
         <translation>缺少 %1：后续版本需与 V0 对比测量（请先运行 `kwb baseline`）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="552"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="553"/>
         <source>%1 is masked: no V0 to measure against</source>
         <translation>%1 已被屏蔽：没有可对比测量的 V0</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="573"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="574"/>
         <source>%1 cannot be read: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="575"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="576"/>
         <source>%1 is damaged (not a JSON object)</source>
         <translation>%1 已损坏（不是 JSON 对象）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="577"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="578"/>
         <source>%1 is not a problem spec kwb wrote: %2</source>
         <translation>%1 不是 kwb 写入的问题规格：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="582"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="583"/>
         <source>%1 names no workbench.gpu / workbench.framework: it was not written by `kwb baseline`</source>
         <translation>%1 未指定 workbench.gpu / workbench.framework：它不是由 `kwb baseline` 写入的</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="605"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="606"/>
         <source>V0 was stopped before a verdict: run `%1` first (it measures V0 again); `kwb measure` records a later version against a V0 with a verdict</source>
         <translation>V0 在得出结论前被停止：请先运行 `%1`（重新测量 V0）；`kwb measure` 只在 V0 有结论时记录之后的版本</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="607"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="608"/>
         <source>V0 has no verdict (no run was recorded): run `%1` first (it measures V0 again); `kwb measure` records a later version against a V0 with a verdict</source>
         <translation>V0 没有结论（未记录任何运行）：请先运行 `%1`（重新测量 V0）；`kwb measure` 只在 V0 有结论时记录之后的版本</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="622"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="623"/>
         <source>%1 has no kernel.py or test_kernel.py to measure</source>
         <translation>%1 没有可测量的 kernel.py 或 test_kernel.py</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="641"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="642"/>
         <source>stopped before the measurement started; nothing was written</source>
         <translation>测量开始前已停止；未写入任何内容</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="659"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="660"/>
         <source>kernel.py is unchanged since V%1; edit it or pass --again to measure the same kernel again</source>
         <translation>kernel.py 自 V%1 以来未改动；请先编辑它，或加上 --again 再次测量同一内核</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="665"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="666"/>
         <source>V%1 of %2: kernel.py%3 on %4 (%5), against %6</source>
         <translation>%2 的 V%1：在 %4（%5）上运行 kernel.py%3，对比 %6</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="667"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="668"/>
         <source> (your edit)</source>
         <translation>（你的修改）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="671"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="672"/>
         <source>warning: a stopped run has no verdict and no figures (%1, not committed): V%2 is compared with %3, the latest version that finished</source>
         <translation>警告：已停止的运行没有结论和数值（%1，未提交）：V%2 与最近一个完成的版本 %3 比较</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="683"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="815"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="684"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="816"/>
         <source>run phase 1 first</source>
         <translation>请先运行阶段 1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="684"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="685"/>
         <source>stopped before phase 2 (Learn) started</source>
         <translation>在阶段 2（学习）开始前已停止</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="695"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="696"/>
         <source>note: %1 will write a skeleton for this problem (the gate fails it); %2 has a kernel</source>
         <translation>注意：%1 将为此问题生成骨架代码（质量门禁会判为失败）；%2 可生成内核</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="700"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="701"/>
         <source>Query the enabled knowledge tools</source>
         <translation>查询已启用的知识工具</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="725"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="726"/>
         <source>stopped in phase 2 (Learn) while %1 was queried; the plan was not written</source>
         <translation>在阶段 2（学习）查询 %1 时已停止；未写入计划</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="741"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="742"/>
         <source>%1: the gpu-wiki store has no sheet of its own for %2 (a %3 product; the architecture&apos;s sheet is not substituted); the roofline&apos;s peaks and bandwidth come from the spec ledger&apos;s %4 entry</source>
         <translation>%1：gpu-wiki 资料库没有 %2 自己的规格表（它是 %3 产品；不以架构的规格表代替）；屋顶线图的峰值和带宽取自规格账本的 %4 条目</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="752"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="753"/>
         <source>%1: %2 (a missing fact; the whole reason is in plans/v0_plan.md)</source>
         <translation>%1：%2（缺失的事实；完整原因见 plans/v0_plan.md）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="899"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="900"/>
         <source>the probe named %1 as a module of the problem&apos;s folder: not a path below it</source>
         <translation>探测把 %1 列为问题所在文件夹中的模块：但它不是该文件夹下的路径</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="902"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="903"/>
         <source>%1 imports its own %2, and the workspace has a file of that name (%2 is one of the workspace&apos;s own files): rename the module beside the problem</source>
         <translation>%1 导入了它自己的 %2，而工作区中已有同名文件（%2 是工作区自身的文件之一）：请重命名问题旁的该模块</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="907"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="908"/>
         <source>%1 imports %2 from its folder, which cannot be read now: %3</source>
         <translation>%1 从其所在文件夹导入 %2，但该文件现在无法读取：%3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="942"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="943"/>
         <source>kept your edited %1 (not regenerated); this run&apos;s generated one is %2 (committed with V0, to compare with)</source>
         <translation>保留了你修改过的 %1（未重新生成）；本次生成的版本为 %2（随 V0 一起提交，供对比）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1235"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1236"/>
         <source>DRY_RUN, no verdict on kernel.py (the harness ran with the PyTorch reference in kernel.py&apos;s place on the CPU; kernel.py was not run)</source>
         <translation>DRY_RUN，不是对 kernel.py 的结论（测试框架在 CPU 上用 PyTorch 参考实现代替 kernel.py 运行；kernel.py 未运行）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1244"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1245"/>
         <source>note: a wrong kernel.py passes a dry run too; its numbers can be checked on the CPU under the Triton emulation (README, &quot;checked for numbers on the CPU&quot;), from the root of a Kernel Workbench source tree (reference.py is the workspace&apos;s copy of the problem): /usr/bin/python3 tests/python/chain_emulate.py %1 %2 --spec %3</source>
         <translation>注：错误的 kernel.py 也能通过试运行；可在 CPU 上用 Triton 模拟检查其数值（README，“checked for numbers on the CPU”），须在 Kernel Workbench 源码树的根目录下运行（reference.py 是工作区中问题文件的副本）：/usr/bin/python3 tests/python/chain_emulate.py %1 %2 --spec %3</translation>
     </message>
@@ -410,57 +410,57 @@
         <translation type="vanished">%1：%2（记录为缺失的事实）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="760"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="761"/>
         <source>%1: %2 records</source>
         <translation>%1：%2 条记录</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="762"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="763"/>
         <source>%1: %2 records, %3 kept; %4</source>
         <translation>%1：%2 条记录，保留 %3 条；%4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="784"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="785"/>
         <source>kept your edited plans/v0_plan.md</source>
         <translation>保留了你修改过的 plans/v0_plan.md</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="794"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="795"/>
         <source>run phase 1 first: there is no workspace yet</source>
         <translation>请先运行阶段 1：尚无工作区</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="809"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="810"/>
         <source>used %1 (%2): added to plans/v0_plan.md</source>
         <translation>已采用 %1（%2）：已加入 plans/v0_plan.md</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="816"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="817"/>
         <source>stopped before phase 3 (Implement) started</source>
         <translation>在阶段 3（实现）开始前已停止</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="818"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="819"/>
         <source>Generate kernel.py (%1), reference.py, test_kernel.py</source>
         <translation>生成 kernel.py（%1）、reference.py、test_kernel.py</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="820"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="821"/>
         <source>no code generator for framework &apos;%1&apos;</source>
         <translation>没有框架 &apos;%1&apos; 的代码生成器</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="824"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="825"/>
         <source>%1 has no template for this problem yet: %2 — writing a skeleton marked unimplemented</source>
         <translation>%1 尚无适用于此问题的模板：%2 —— 写入标记为未实现的骨架</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="851"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="852"/>
         <source>cannot read %1</source>
         <translation>无法读取 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="928"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="929"/>
         <source>your edited %1 was generated for another version of the problem: kept as %2, and %1 is generated afresh (--stale-edits backup)</source>
         <translation>你编辑过的 %1 是为该问题的另一个版本生成的：已保存为 %2，并重新生成 %1（--stale-edits backup）</translation>
     </message>
@@ -469,52 +469,52 @@
         <translation type="vanished">保留了你修改过的 %1（未重新生成）；本次生成的版本为 %2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="949"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="950"/>
         <source>warning: your edited %1 was generated for another version of %2 and is kept as made for this one (--stale-edits keep); compare it with %3</source>
         <translation>警告：你编辑过的 %1 是为 %2 的另一个版本生成的，已按本问题的版本保留（--stale-edits keep）；请与 %3 比较</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="964"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="965"/>
         <source>warning: your kernel.py does not import %1, but this run&apos;s framework is %2: the gate checks it as %2 (the %2 kernel is in %3)</source>
         <translation>警告：你的 kernel.py 没有导入 %1，但本次运行的框架是 %2：质量门禁按 %2 检查它（%2 内核在 %3）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="972"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="973"/>
         <source>wrote %1</source>
         <translation>已写入 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1090"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1091"/>
         <source>stopped before phase 4 (Measure) started: nothing was run or recorded</source>
         <translation>在阶段 4（测量）开始前已停止：未运行也未记录任何内容</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1095"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1096"/>
         <source>run phase 3 first</source>
         <translation>请先运行阶段 3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1112"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1113"/>
         <source>kernel.py is a skeleton (no kernel), so the harness was not run: %1</source>
         <translation>kernel.py 是骨架（没有内核），因此未运行测试框架：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1114"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1115"/>
         <source>V%1 measurement not run: %2</source>
         <translation>V%1 测量未运行：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1164"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1165"/>
         <source>V%5 measurement%1%2: %3 %4</source>
         <translation>V%5 测量%1%2：%3 %4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1165"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1166"/>
         <source> (CPU DRY RUN: the reference on the CPU at reduced shapes where the inputs can be resized, not a kernel measurement)</source>
         <translation>（CPU 试运行：在 CPU 上以缩小的形状（输入可缩放时）运行参考实现，不是内核测量）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1168"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1169"/>
         <source> on target %1</source>
         <translation>，目标 %1</translation>
     </message>
@@ -523,7 +523,7 @@
         <translation type="vanished">通过（PASS，仅测试框架：在 CPU 上用参考实现比对其自身；kernel.py 未运行）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1237"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1238"/>
         <source>run finished: %1 (exit %2, %3 ms); log %4</source>
         <translation>运行结束：%1（退出码 %2，%3 ms）；日志 %4</translation>
     </message>
@@ -532,42 +532,42 @@
         <translation type="vanished">注意：错误的 kernel.py 同样能通过试运行；可在 CPU 上用 Triton 模拟检查其数值（README，“checked for numbers on the CPU”）：tests/python/chain_emulate.py %1 %2 --spec %3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1252"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1253"/>
         <source>run error: </source>
         <translation>运行错误：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1255"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1256"/>
         <source>harness error: </source>
         <translation>测试框架错误：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1309"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1310"/>
         <source>no run to record yet (phase 4 first)</source>
         <translation>尚无可记录的运行（请先运行阶段 4）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1326"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1327"/>
         <source>no workspace</source>
         <translation>没有工作区</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1329"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1330"/>
         <source>quality gate is %1: the seed commits V%2 only after the gate passes (the report and %3 are written and kept)</source>
         <translation>质量门为 %1：只有质量门通过后才提交 V%2（报告和 %3 已写入并保留）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1331"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1332"/>
         <source>not evaluated</source>
         <translation>未评估</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1421"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1422"/>
         <source>nothing changed since %1: no new commit</source>
         <translation>自 %1 以来没有变化：不产生新提交</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1428"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1429"/>
         <source>committed %1: %2</source>
         <translation>已提交 %1：%2</translation>
     </message>
@@ -576,28 +576,28 @@
         <translation type="vanished">warning: %1：未记录提交哈希：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1599"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1600"/>
         <source>the run was stopped: the passing %1 and %2 are kept unchanged</source>
         <translation>运行已停止：通过的 %1 和 %2 保持不变</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1617"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1618"/>
         <source>quality gate %1: see %2</source>
         <translation>质量门 %1：见 %2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1623"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1624"/>
         <source>the run was stopped before a verdict (STOPPED); its log is kept in %1. To run it again: %2</source>
         <translation>运行在得出结论前被停止（STOPPED）；其日志保存在 %1。重新运行：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1630"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1631"/>
         <source>; kernel.py is a skeleton (no kernel): %1</source>
         <translation>；kernel.py 是骨架（没有内核）：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1113"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1631"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1114"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1632"/>
         <source>see plans/v0_plan.md</source>
         <translation>见 plans/v0_plan.md</translation>
     </message>
@@ -622,12 +622,12 @@
         <translation>本机没有 CUDA 设备；请使用 --cpu-dry-run 或远程目标（在 %1 下运行的探测未找到 GPU：torch 不含 CUDA、没有 /dev/nvidia*，或 CUDA_VISIBLE_DEVICES 隐藏了它们；在工作台中：CPU 试运行，或选择其他目标）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1213"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1214"/>
         <source>nothing was measured: %1. No record was written; run the same command again when the target can be reached (the run log: %2)</source>
         <translation>未测量任何内容：%1。未写入记录；目标可连接后请再次运行同一命令（运行日志：%2）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1215"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1216"/>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -636,52 +636,52 @@
         <translation type="vanished">PASS（仅测试框架：PyTorch 参考实现在 CPU 上代替 kernel.py 运行；kernel.py 未运行）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1404"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1405"/>
         <source>committed %1: the generated files, a base for your edits</source>
         <translation>已提交 %1：生成的文件，作为你的编辑的基线</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1484"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1485"/>
         <source>V0&apos;s files could not be committed before V%1&apos;s: %2</source>
         <translation>无法在 V%1 之前提交 V0 的文件：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1485"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1486"/>
         <source>committed %1: %2 (V0 was recorded with --no-commit; its files go in before V%3&apos;s)</source>
         <translation>已提交 %1：%2（V0 是以 --no-commit 记录的；其文件先于 V%3 的提交）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1489"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1490"/>
         <source>committed %1: V0&apos;s files without its kernel.py, a base for V%2 (V0 was recorded with --no-commit, and the kernel.py it measured cannot be found)</source>
         <translation>已提交 %1：V0 的文件（不含其 kernel.py），作为 V%2 的基础（V0 是以 --no-commit 记录的，且找不到它所测量的 kernel.py）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1543"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1544"/>
         <source>note: the generated files were not committed (%1)</source>
         <translation>注意：生成的文件未提交（%1）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1543"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1544"/>
         <source>nothing to commit</source>
         <translation>没有可提交的内容</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1547"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1548"/>
         <source>committed %1: the generated files, a base for your edits (V0 is not committed: its quality gate is %2)</source>
         <translation>已提交 %1：生成的文件，作为你修改的基线（V0 未作为版本提交：其质量门为 %2）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1575"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1576"/>
         <source>the generated base commit holds this run&apos;s generated %1; your edits stay in the working tree (git diff shows them)</source>
         <translation>生成的基线提交包含本次运行生成的 %1；你的编辑保留在工作区中（git diff 可查看）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1635"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1636"/>
         <source>dry run incomplete (DRY_RUN_TIMEOUT): nothing was judged, kernel.py was not run; the PyTorch reference ran out of the case timeout (%1 s) on this CPU before problem_shape completed (a slow CPU, or a hang in the model code). Run it again with a larger --case-timeout SEC (a level-3 model may need 120 or more on a small machine); see %2</source>
         <translation>试运行未完成（DRY_RUN_TIMEOUT）：未作任何判定，kernel.py 未运行；PyTorch 参照在 problem_shape 完成之前已超出本 CPU 上的用例超时（%1 秒）（CPU 太慢，或模型代码挂起）。请用更大的 --case-timeout SEC 重新运行（在小机器上，第 3 级模型可能需要 120 或更多）；见 %2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1642"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1643"/>
         <source>; a CPU dry run on a slow or busy CPU can exceed the per-case timeout (%1 s): --case-timeout SEC raises it</source>
         <translation>；在较慢或繁忙的 CPU 上，CPU 试运行可能超过每个用例的超时（%1 秒）：用 --case-timeout SEC 调高</translation>
     </message>
@@ -694,28 +694,28 @@
         <translation type="vanished">探测：已运行 %1 秒（上限 %2 秒），正在运行 %3；到达上限时将被停止</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="984"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="985"/>
         <source>removed %1, left by an earlier run: %2 is the generated one now</source>
         <translation>已删除之前运行留下的 %1：%2 现在就是生成的文件</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="986"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="987"/>
         <source>note: %1, left by an earlier run, could not be removed</source>
         <translation>注意：之前运行留下的 %1 无法删除</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1155"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1160"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1156"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1161"/>
         <source>note: %1</source>
         <translation>注意：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1506"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1507"/>
         <source>note: %1 does not name its commit %2 (%3); `kwb versions` finds it through git</source>
         <translation>注意：%1 未写入其提交 %2（%3）；`kwb versions` 会通过 git 找到它</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1523"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1524"/>
         <source>%1 names its commit %2 (git_commit_hash), written in the next commit %3</source>
         <translation>%1 已写入其提交 %2（git_commit_hash），记录在下一个提交 %3 中</translation>
     </message>
@@ -951,65 +951,65 @@
 <context>
     <name>kwb::CuteStageLabel</name>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="159"/>
+        <location filename="../core/codegen/cutechain.cpp" line="173"/>
         <source>GEMM</source>
         <translation>GEMM</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="160"/>
+        <location filename="../core/codegen/cutechain.cpp" line="174"/>
         <source>pointwise with broadcast tensors</source>
         <translation>带广播张量的逐元素运算</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="161"/>
+        <location filename="../core/codegen/cutechain.cpp" line="175"/>
         <source>sum / mean / amax / amin / logsumexp reductions</source>
         <translation>sum / mean / amax / amin / logsumexp 归约</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="162"/>
-        <location filename="../core/codegen/cutechain.cpp" line="163"/>
+        <location filename="../core/codegen/cutechain.cpp" line="176"/>
+        <location filename="../core/codegen/cutechain.cpp" line="177"/>
         <source>var / std</source>
         <translation>var / std</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="164"/>
+        <location filename="../core/codegen/cutechain.cpp" line="178"/>
         <source>several reductions of the same rows</source>
         <translation>同一行上的多个归约</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="165"/>
+        <location filename="../core/codegen/cutechain.cpp" line="179"/>
         <source>softmax / log-softmax</source>
         <translation>softmax / log-softmax</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="166"/>
-        <location filename="../core/codegen/cutechain.cpp" line="167"/>
-        <location filename="../core/codegen/cutechain.cpp" line="168"/>
+        <location filename="../core/codegen/cutechain.cpp" line="180"/>
+        <location filename="../core/codegen/cutechain.cpp" line="181"/>
+        <location filename="../core/codegen/cutechain.cpp" line="182"/>
         <source>group / layer / batch norm</source>
         <translation>group / layer / batch norm</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="169"/>
+        <location filename="../core/codegen/cutechain.cpp" line="183"/>
         <source>max / avg pooling</source>
         <translation>max / avg 池化</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="170"/>
+        <location filename="../core/codegen/cutechain.cpp" line="184"/>
         <source>adaptive pooling</source>
         <translation>自适应池化</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="171"/>
+        <location filename="../core/codegen/cutechain.cpp" line="185"/>
         <source>convolution</source>
         <translation>卷积</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="172"/>
+        <location filename="../core/codegen/cutechain.cpp" line="186"/>
         <source>attention</source>
         <translation>注意力</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="173"/>
+        <location filename="../core/codegen/cutechain.cpp" line="187"/>
         <source>recurrent layers</source>
         <translation>循环层</translation>
     </message>
@@ -1037,142 +1037,162 @@
         <translation>试运行：本机 CPU 的 torch %1 无法运行：PyTorch 参照（内核的替身）在此以 %2 运行时报错（%3），而在相同输入上以 float32 可以运行；kernel.py 未运行，GPU 运行会检查此用例</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="99"/>
+        <location filename="../core/review/displaytext.cpp" line="118"/>
         <source>case exceeded TEST_TIMEOUT_SEC=%1 s</source>
         <translation>用例超过 TEST_TIMEOUT_SEC=%1 秒</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="104"/>
+        <location filename="../core/review/displaytext.cpp" line="123"/>
         <source>watchdog: no CASE_RESULT within %1 s (TEST_TIMEOUT_SEC=%2 + %3 s grace); process group %4 killed</source>
         <translation>看门狗：%1 秒内没有 CASE_RESULT（TEST_TIMEOUT_SEC=%2 + %3 秒宽限）；已终止进程组 %4</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="109"/>
+        <location filename="../core/review/displaytext.cpp" line="128"/>
         <source>%1: rel_err %2 &gt;= threshold %3</source>
         <translation>%1：rel_err %2 ≥ 阈值 %3</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="115"/>
+        <location filename="../core/review/displaytext.cpp" line="134"/>
         <source>dispatch check: ModelNew.forward ran PyTorch compute op(s) %1; the kernel must compute through its framework</source>
         <translation>调度检查：ModelNew.forward 运行了 PyTorch 计算算子 %1；内核必须通过其框架计算</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="119"/>
+        <location filename="../core/review/displaytext.cpp" line="138"/>
         <source>the run was stopped by the user</source>
         <translation>运行已被用户停止</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="120"/>
+        <location filename="../core/review/displaytext.cpp" line="139"/>
         <source>the harness printed no RESULT_JSON</source>
         <translation>测试框架没有输出 RESULT_JSON</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="132"/>
+        <location filename="../core/review/displaytext.cpp" line="151"/>
         <source>kernel.py is a skeleton marked unimplemented</source>
         <translation>kernel.py 是标记为未实现的骨架</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="131"/>
+        <location filename="../core/review/displaytext.cpp" line="150"/>
         <source>kernel.py is a skeleton marked unimplemented (the harness was not run)</source>
         <translation>kernel.py 是标记为未实现的骨架（测试框架未运行）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="128"/>
+        <location filename="../core/review/displaytext.cpp" line="107"/>
+        <source>no input size is free to resize: each is tied to a parameter or the module</source>
+        <translation>没有可调整大小的输入尺寸：每个尺寸都绑定到某个参数或该模块</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="109"/>
+        <source>the free size(s) %1 kept: below TILE=%2 or already not a multiple of it, and the other sizes are tied to a parameter, the module or another input</source>
+        <translation>可变尺寸 %1 保持不变：小于 TILE=%2 或本来就不是它的倍数，其余尺寸绑定到某个参数、该模块或另一个输入</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="112"/>
+        <source>no tail tested: its shapes are problem_shape&apos;s (%1)</source>
+        <translation>未测试尾部：其形状与 problem_shape 相同（%1）</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="113"/>
+        <source>no size-1 dim tested: its shapes are problem_shape&apos;s (%1)</source>
+        <translation>未测试大小为 1 的维度：其形状与 problem_shape 相同（%1）</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="147"/>
         <source>kernel.py is a skeleton marked unimplemented (the harness was not run): %1</source>
         <translation>kernel.py 是标记为未实现的骨架（测试框架未运行）：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="129"/>
+        <location filename="../core/review/displaytext.cpp" line="148"/>
         <source>kernel.py is a skeleton marked unimplemented: %1</source>
         <translation>kernel.py 是标记为未实现的骨架：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="135"/>
+        <location filename="../core/review/displaytext.cpp" line="154"/>
         <source>no case ran</source>
         <translation>没有运行任何用例</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="141"/>
+        <location filename="../core/review/displaytext.cpp" line="160"/>
         <source>harness output error</source>
         <translation>测试框架输出错误</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="142"/>
+        <location filename="../core/review/displaytext.cpp" line="161"/>
         <source>harness error</source>
         <translation>测试框架错误</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="143"/>
+        <location filename="../core/review/displaytext.cpp" line="162"/>
         <source>run error</source>
         <translation>运行错误</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="144"/>
+        <location filename="../core/review/displaytext.cpp" line="163"/>
         <source>framework conformance</source>
         <translation>框架一致性</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="145"/>
+        <location filename="../core/review/displaytext.cpp" line="164"/>
         <source>%1: </source>
         <translation>%1：</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="158"/>
+        <location filename="../core/review/displaytext.cpp" line="177"/>
         <source>no kernel: kernel.py is a skeleton marked unimplemented (%1)</source>
         <translation>无内核：kernel.py 是标记为未实现的骨架（%1）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="160"/>
+        <location filename="../core/review/displaytext.cpp" line="179"/>
         <source>quality gate %1: %2 (see %3)</source>
         <translation>质量门禁 %1：%2（见 %3）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="164"/>
+        <location filename="../core/review/displaytext.cpp" line="183"/>
         <source>%1 has no template for this problem: %2</source>
         <translation>%1 没有适用于此问题的模板：%2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="171"/>
+        <location filename="../core/review/displaytext.cpp" line="190"/>
         <source>%1 with alpha or beta other than 1 has no chain stage yet</source>
         <translation>alpha 或 beta 不为 1 的 %1 尚无链式阶段</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="173"/>
+        <location filename="../core/review/displaytext.cpp" line="192"/>
         <source>%1 with a dtype= argument has no chain stage yet</source>
         <translation>带 dtype= 参数的 %1 尚无链式阶段</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="175"/>
+        <location filename="../core/review/displaytext.cpp" line="194"/>
         <source>%1: this view (%2) has no chain stage yet</source>
         <translation>%1：此视图（%2）尚无链式阶段</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="176"/>
+        <location filename="../core/review/displaytext.cpp" line="195"/>
         <source>%1 has no chain stage yet</source>
         <translation>%1 尚无链式阶段</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="192"/>
+        <location filename="../core/review/displaytext.cpp" line="211"/>
         <source>finished: ok</source>
         <translation>结束：成功</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="194"/>
+        <location filename="../core/review/displaytext.cpp" line="213"/>
         <source>finished: status %1 (exit code %2)</source>
         <translation>结束：状态 %1（退出码 %2）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="195"/>
+        <location filename="../core/review/displaytext.cpp" line="214"/>
         <source>finished: %1</source>
         <translation>结束：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="676"/>
+        <location filename="../core/review/displaytext.cpp" line="695"/>
         <source>V0 was stopped before a verdict: Measure Again records a later version against a V0 with a verdict, so it is off until V0 is measured again (run phases 1-4 again, or `kwb baseline … --force`).</source>
         <translation>V0 在得出判定前被停止：“再次测量”要以一个有判定的 V0 为基准记录后续版本，因此在重新测量 V0 之前不可用（重新运行阶段 1–4，或 `kwb baseline … --force`）。</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="681"/>
+        <location filename="../core/review/displaytext.cpp" line="700"/>
         <source>V0 has no verdict (no run was recorded): Measure Again records a later version against a V0 with a verdict, so it is off until V0 is measured (run phases 1-4 again, or `kwb baseline … --force`).</source>
         <translation>V0 没有判定（未记录任何运行）：“再次测量”要以一个有判定的 V0 为基准记录后续版本，因此在测量 V0 之前不可用（重新运行阶段 1–4，或 `kwb baseline … --force`）。</translation>
     </message>
@@ -1189,17 +1209,17 @@
         <translation type="vanished">进程 %1 在 %2 上，目录 %3：%4</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="204"/>
+        <location filename="../core/review/displaytext.cpp" line="223"/>
         <source>preparing target %1</source>
         <translation>正在准备目标 %1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="205"/>
+        <location filename="../core/review/displaytext.cpp" line="224"/>
         <source>resuming with --skip %1</source>
         <translation>以 --skip %1 继续</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="241"/>
+        <location filename="../core/review/displaytext.cpp" line="260"/>
         <source>%1 %2  %3  shape %4  %5  (CPU dry run: the PyTorch reference ran in kernel.py&apos;s place; nothing measured)</source>
         <translation>%1 %2  %3  形状 %4  %5  （CPU 试运行：PyTorch 参考实现代替 kernel.py 运行；未测量任何内容）</translation>
     </message>
@@ -1208,149 +1228,149 @@
         <translation type="vanished">%1 %2  %3  形状 %4  %5  （CPU 试运行：PyTorch 参照与自身比较；未做任何测量）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="246"/>
+        <location filename="../core/review/displaytext.cpp" line="265"/>
         <source>ran</source>
         <translation>已运行</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="250"/>
+        <location filename="../core/review/displaytext.cpp" line="269"/>
         <source>%1 %2  %3  shape %4  %5  rel_err %6</source>
         <translation>%1 %2  %3  形状 %4  %5  rel_err %6</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="254"/>
+        <location filename="../core/review/displaytext.cpp" line="273"/>
         <source>  %1 (ref %2)</source>
         <translation>  %1（参考 %2）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="257"/>
+        <location filename="../core/review/displaytext.cpp" line="276"/>
         <source>  first call %1 s</source>
         <translation>  首次调用 %1 秒</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="283"/>
+        <location filename="../core/review/displaytext.cpp" line="302"/>
         <source>■ harness result (CPU dry run): %1 of %2 case(s) ran the PyTorch reference on the CPU, %3 skipped (not runnable on this CPU&apos;s torch); no kernel ran, nothing was measured</source>
         <translation>■ 测试框架结果（CPU 试运行）：%2 个用例中 %1 个在 CPU 上运行了 PyTorch 参照，%3 个被跳过（本机 CPU 的 torch 无法运行）；没有运行内核，未做任何测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="288"/>
+        <location filename="../core/review/displaytext.cpp" line="307"/>
         <source>■ harness result (CPU dry run): %1 case(s) ran the PyTorch reference on the CPU; no kernel ran, nothing was measured</source>
         <translation>■ 测试框架结果（CPU 试运行）：%1 个用例在 CPU 上运行了 PyTorch 参照；没有运行内核，未做任何测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="292"/>
+        <location filename="../core/review/displaytext.cpp" line="311"/>
         <source>■ harness result %1 (%2): %3 case(s), max rel_err %4, latency %5</source>
         <translation>■ 测试框架结果 %1（%2）：%3 个用例，最大 rel_err %4，延迟 %5</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="435"/>
+        <location filename="../core/review/displaytext.cpp" line="454"/>
         <source>seed default: gpu-kernel-baseline Phase 3 &apos;The default BF16 threshold is rel_err &lt; 0.01&apos;, rel_err = ||out.float() - ref|| / ||ref||</source>
         <translation>seed 默认值：gpu-kernel-baseline 阶段 3“默认 BF16 阈值为 rel_err &lt; 0.01”，rel_err = ||out.float() - ref|| / ||ref||</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="439"/>
+        <location filename="../core/review/displaytext.cpp" line="458"/>
         <source>seed&apos;s bf16 value kept for fp16: fp16 has 3 more mantissa bits (u = 2^-11 vs bf16&apos;s 2^-8), so a correct fp16 kernel lands well below it</source>
         <translation>fp16 沿用 seed 的 bf16 值：fp16 多 3 位尾数（u = 2^-11，bf16 为 2^-8），正确的 fp16 内核远低于此阈值</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="443"/>
+        <location filename="../core/review/displaytext.cpp" line="462"/>
         <source>seed default kept for fp32: a baseline kernel may compute on TF32 or bf16 tensor cores (u = 2^-11 / 2^-8), which a tight fp32 bound (1e-5) would reject; tighten it per task when the kernel computes in full fp32</source>
         <translation>fp32 沿用 seed 默认值：基线内核可能在 TF32 或 bf16 张量核心上计算（u = 2^-11 / 2^-8），严格的 fp32 界限（1e-5）会拒绝它；内核以完整 fp32 计算时，可按任务收紧</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="448"/>
+        <location filename="../core/review/displaytext.cpp" line="467"/>
         <source>fp64 reference and kernel (u = 2^-53): 1e-6 leaves room for reordered sums over millions of terms while still catching a dropped term</source>
         <translation>fp64 参考与内核（u = 2^-53）：1e-6 为数百万项求和的重排留有余地，同时仍能发现遗漏的项</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="452"/>
+        <location filename="../core/review/displaytext.cpp" line="471"/>
         <source>seed: &apos;lower precision formats may use task-specific relaxed thresholds&apos;; e4m3 has 3 mantissa bits (u = 2^-4 = 0.0625)</source>
         <translation>seed：“更低精度的格式可使用针对任务放宽的阈值”；e4m3 有 3 位尾数（u = 2^-4 = 0.0625）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="455"/>
+        <location filename="../core/review/displaytext.cpp" line="474"/>
         <source>seed: relaxed for low precision; e5m2 has 2 mantissa bits (u = 2^-3 = 0.125)</source>
         <translation>seed：低精度放宽；e5m2 有 2 位尾数（u = 2^-3 = 0.125）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="467"/>
+        <location filename="../core/review/displaytext.cpp" line="486"/>
         <source>sizes %1 share the value %2: dims are named by where they came from, else left as literals</source>
         <translation>尺寸 %1 取值相同（%2）：维度按其来源命名，无法判断来源的保留为字面量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="470"/>
+        <location filename="../core/review/displaytext.cpp" line="489"/>
         <source>forward writes %1 %2 in place (%3, line %4): the reference mutates state; a kernel must reproduce or the harness must reset it</source>
         <translation>forward 原地写入 %1 %2（%3，第 %4 行）：参考实现会改变状态；内核须复现该写入，或由测试框架重置</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="475"/>
+        <location filename="../core/review/displaytext.cpp" line="494"/>
         <source>the model is in training mode (the reference never calls eval()): BatchNorm normalises with batch statistics and updates its running stats</source>
         <translation>模型处于训练模式（参考实现从未调用 eval()）：BatchNorm 用批统计量归一化，并更新其运行统计量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="479"/>
+        <location filename="../core/review/displaytext.cpp" line="498"/>
         <source>resize check: %1; sizes in forward() are bound to input dims by value</source>
         <translation>尺寸变化检查：%1；forward() 中的尺寸按取值绑定到输入维度</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="481"/>
+        <location filename="../core/review/displaytext.cpp" line="500"/>
         <source>broadcast in %1: operands %2 -&gt; %3</source>
         <translation>%1 中的广播：操作数 %2 -&gt; %3</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="483"/>
+        <location filename="../core/review/displaytext.cpp" line="502"/>
         <source>mask in %1 (line %2)</source>
         <translation>%1 中的掩码（第 %2 行）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="511"/>
+        <location filename="../core/review/displaytext.cpp" line="530"/>
         <source>the %1 rendering of chains is not written yet</source>
         <translation>%1 的链式渲染尚未实现</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="548"/>
+        <location filename="../core/review/displaytext.cpp" line="567"/>
         <source>the CuTe DSL renders a chain in which every launch has a CuTe DSL stage (%1), and %2</source>
         <translation>CuTe DSL 渲染的链要求每次启动都有 CuTe DSL 阶段（%1），而%2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="549"/>
+        <location filename="../core/review/displaytext.cpp" line="568"/>
         <source>, </source>
         <comment>between the CuTe DSL stages a skeleton reason lists</comment>
         <translation>、</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="563"/>
+        <location filename="../core/review/displaytext.cpp" line="582"/>
         <source>its rendering of chains of several launches is not written yet</source>
         <translation>其多次启动链的渲染尚未实现</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="565"/>
+        <location filename="../core/review/displaytext.cpp" line="584"/>
         <source>its GEMM takes no prologue (the pointwise run on A before it) yet</source>
         <translation>其 GEMM 尚不支持前置处理（在它之前对 A 进行的逐元素运算）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="567"/>
+        <location filename="../core/review/displaytext.cpp" line="586"/>
         <source>its rendering of a chain of one %1 launch is not written yet</source>
         <translation>其单次 %1 启动链的渲染尚未实现</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="569"/>
+        <location filename="../core/review/displaytext.cpp" line="588"/>
         <source>its forward() also calls %1 (a training-mode branch), which has no CuTe DSL stage yet</source>
         <translation>其 forward() 还调用了 %1（训练模式分支），它尚无 CuTe DSL 阶段</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="572"/>
+        <location filename="../core/review/displaytext.cpp" line="591"/>
         <source>this plan has %1 epilogues (a training-mode branch)</source>
         <translation>此计划有 %1 个尾处理（训练模式分支）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="539"/>
-        <location filename="../core/review/displaytext.cpp" line="574"/>
+        <location filename="../core/review/displaytext.cpp" line="558"/>
+        <location filename="../core/review/displaytext.cpp" line="593"/>
         <source>its epilogue (%1) does not lower in the CuTe DSL dialect: %2</source>
         <translation>其尾处理（%1）无法降低到 CuTe DSL 方言：%2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="575"/>
+        <location filename="../core/review/displaytext.cpp" line="594"/>
         <source>the CuTe DSL renders a chain of one GEMM with a fused pointwise epilogue, and %1</source>
         <translation>CuTe DSL 渲染的链只能是一个带融合逐元素尾处理的 GEMM，而且%1</translation>
     </message>
@@ -1359,102 +1379,102 @@
         <translation type="vanished">CuTe DSL 渲染的链要求每次启动都有 CuTe DSL 阶段（GEMM、带广播张量的逐元素运算、sum / mean / amax / amin / logsumexp 归约、var / std、softmax / log-softmax、group / layer / batch norm、max / avg 池化），而%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="537"/>
+        <location filename="../core/review/displaytext.cpp" line="556"/>
         <source>%1 has no CuTe DSL stage yet</source>
         <translation>%1尚无 CuTe DSL 阶段</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="527"/>
+        <location filename="../core/review/displaytext.cpp" line="546"/>
         <source>a convolution launch (conv_forward)</source>
         <translation>卷积启动（conv_forward）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="197"/>
+        <location filename="../core/review/displaytext.cpp" line="216"/>
         <source>harness process %1 (test_kernel.py) exited with code %2</source>
         <translation>测试框架进程 %1（test_kernel.py）退出，退出码 %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="199"/>
+        <location filename="../core/review/displaytext.cpp" line="218"/>
         <source>harness process %1 (test_kernel.py) ended by a signal</source>
         <translation>测试框架进程 %1（test_kernel.py）被信号终止</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="201"/>
+        <location filename="../core/review/displaytext.cpp" line="220"/>
         <source>harness process %1 on %2 in %3: %4</source>
         <translation>测试框架进程 %1，运行于 %2，目录 %3：%4</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="529"/>
+        <location filename="../core/review/displaytext.cpp" line="548"/>
         <source>a kwb_softmax launch of torch&apos;s _safe_softmax (safe_rows)</source>
         <translation>torch 的 _safe_softmax 的 kwb_softmax 启动（safe_rows）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="531"/>
+        <location filename="../core/review/displaytext.cpp" line="550"/>
         <source>a %1 launch with %2=</source>
         <translation>带 %2= 的 %1 启动</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="532"/>
+        <location filename="../core/review/displaytext.cpp" line="551"/>
         <source>a %1 launch with a prologue on A (%2=)</source>
         <translation>在 A 上带前处理（%2=）的 %1 启动</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="534"/>
+        <location filename="../core/review/displaytext.cpp" line="553"/>
         <source>a %1 launch of %2</source>
         <translation>%2 的 %1 启动</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="536"/>
+        <location filename="../core/review/displaytext.cpp" line="555"/>
         <source>a %1 launch</source>
         <translation>%1 启动</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="541"/>
+        <location filename="../core/review/displaytext.cpp" line="560"/>
         <source>its epilogue %1 has no CuTe DSL form</source>
         <translation>其尾处理 %1 没有 CuTe DSL 形式</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="580"/>
+        <location filename="../core/review/displaytext.cpp" line="599"/>
         <source>Kernel Workbench plans this problem as a chain of 1 launch (%1); %2: --framework triton renders it</source>
         <translation>Kernel Workbench 将此问题规划为 1 次启动的链（%1）；%2：--framework triton 可以渲染它</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="583"/>
+        <location filename="../core/review/displaytext.cpp" line="602"/>
         <source>Kernel Workbench plans this problem as a chain of %1 launches (%2); %3: --framework triton renders it</source>
         <translation>Kernel Workbench 将此问题规划为 %1 次启动的链（%2）；%3：--framework triton 可以渲染它</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="595"/>
+        <location filename="../core/review/displaytext.cpp" line="614"/>
         <source>no spec sheet for product &apos;%1&apos; (as &apos;%2&apos;) in the store</source>
         <translation>知识库中没有产品 &apos;%1&apos;（按 &apos;%2&apos; 查找）的规格表</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="641"/>
+        <location filename="../core/review/displaytext.cpp" line="660"/>
         <source>device-to-device copy measured by test_kernel.py in this run: %1 TB/s</source>
         <translation>本次运行中由 test_kernel.py 测得的设备内拷贝：%1 TB/s</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="648"/>
+        <location filename="../core/review/displaytext.cpp" line="667"/>
         <source>%1 measured (%2)</source>
         <translation>%1，实测（%2）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="649"/>
+        <location filename="../core/review/displaytext.cpp" line="668"/>
         <source>%1 measured (%2; %3)</source>
         <translation>%1，实测（%2；%3）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="650"/>
+        <location filename="../core/review/displaytext.cpp" line="669"/>
         <source> — %1</source>
         <translation> — %1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="669"/>
+        <location filename="../core/review/displaytext.cpp" line="688"/>
         <source>no version recorded</source>
         <translation>未记录版本</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="671"/>
+        <location filename="../core/review/displaytext.cpp" line="690"/>
         <source>V%1 of %2</source>
         <translation>V%1，共 %2 个版本</translation>
     </message>
@@ -1463,97 +1483,97 @@
         <translation type="vanished">  %1 µs（参考 %2 µs）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="349"/>
+        <location filename="../core/review/displaytext.cpp" line="368"/>
         <source>cpu-dry-run: the &apos;kernel&apos; is the PyTorch reference Model itself, run on the CPU at the problem&apos;s own shapes: no input dim can be scaled down (every size is tied to the model: a parameter shape or a constructor argument); these numbers check the harness and the problem files, they are not a kernel measurement</source>
         <translation>cpu-dry-run：“内核”就是 PyTorch 参考 Model 本身，在 CPU 上以问题自身的形状运行：没有可缩小的输入维度（每个尺寸都与模型绑定：参数形状或构造参数）；这些数字检查的是测试框架和问题文件，不是内核测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="355"/>
+        <location filename="../core/review/displaytext.cpp" line="374"/>
         <source>cpu-dry-run: the &apos;kernel&apos; is the PyTorch reference Model itself, run on the CPU at scaled-down shapes; these numbers check the harness and the problem files, they are not a kernel measurement</source>
         <translation>cpu-dry-run：“内核”就是 PyTorch 参考 Model 本身，在 CPU 上以缩小的形状运行；这些数字检查的是测试框架和问题文件，不是内核测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="359"/>
+        <location filename="../core/review/displaytext.cpp" line="378"/>
         <source>cpu-test (KWB_HARNESS_DEVICE=cpu, test-only): kernel.py ran on the CPU; timings are CPU wall clock, not a GPU measurement</source>
         <translation>cpu-test（KWB_HARNESS_DEVICE=cpu，仅用于测试）：kernel.py 在 CPU 上运行；计时是 CPU 墙钟时间，不是 GPU 测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="366"/>
+        <location filename="../core/review/displaytext.cpp" line="385"/>
         <source>CPU dry run: no kernel measured</source>
         <translation>CPU 试运行：未测量内核</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="367"/>
+        <location filename="../core/review/displaytext.cpp" line="386"/>
         <source>no measurement</source>
         <translation>无测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="368"/>
+        <location filename="../core/review/displaytext.cpp" line="387"/>
         <source>skeleton: no kernel ran</source>
         <translation>骨架：没有运行内核</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="385"/>
+        <location filename="../core/review/displaytext.cpp" line="404"/>
         <source>quality gate: %1</source>
         <translation>质量门禁：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="386"/>
+        <location filename="../core/review/displaytext.cpp" line="405"/>
         <source>quality gate: %1 — %2</source>
         <translation>质量门禁：%1 — %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="387"/>
+        <location filename="../core/review/displaytext.cpp" line="406"/>
         <source>wrote %1 and %2</source>
         <translation>已写入 %1 和 %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="393"/>
+        <location filename="../core/review/displaytext.cpp" line="412"/>
         <source>%1 and %2 are unchanged (this run&apos;s records, apart from the date): not rewritten</source>
         <translation>%1 和 %2 未变（除日期外即本次运行的记录）：未重写</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="396"/>
+        <location filename="../core/review/displaytext.cpp" line="415"/>
         <source>wrote %1; %2 is unchanged: not rewritten</source>
         <translation>已写入 %1；%2 未变：未重写</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="398"/>
+        <location filename="../core/review/displaytext.cpp" line="417"/>
         <source>%1 µs, %2 GB/s (%3% of datasheet bandwidth), %4 TFLOPS</source>
         <translation>%1 µs，%2 GB/s（数据手册带宽的 %3%），%4 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="401"/>
+        <location filename="../core/review/displaytext.cpp" line="420"/>
         <source>%1 had been changed since kwb wrote it (an edit or `kwb memory update`): that version is kept as %2</source>
         <translation>%1 在 kwb 写入后被改动过（手动编辑或 `kwb memory update`）：该版本保留为 %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="404"/>
+        <location filename="../core/review/displaytext.cpp" line="423"/>
         <source>%1 had been edited since kwb wrote it: your version is kept as %2</source>
         <translation>%1 在 kwb 写入后被编辑过：你的版本保留为 %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="407"/>
+        <location filename="../core/review/displaytext.cpp" line="426"/>
         <source>roofline data not kept: %1</source>
-        <translation>未保存 Roofline 数据：%1</translation>
+        <translation>未保存屋顶线数据：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="408"/>
+        <location filename="../core/review/displaytext.cpp" line="427"/>
         <source>roofline figure not drawn: %1</source>
-        <translation>未绘制 Roofline 图：%1</translation>
+        <translation>未绘制 屋顶线图：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="409"/>
+        <location filename="../core/review/displaytext.cpp" line="428"/>
         <source>utilization not computed: %1</source>
         <translation>未计算利用率：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="228"/>
+        <location filename="../core/review/displaytext.cpp" line="247"/>
         <source>case %1/%2 </source>
         <translation>用例 %1/%2 </translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="229"/>
+        <location filename="../core/review/displaytext.cpp" line="248"/>
         <source>▶ %1%2  shape %3  %4</source>
         <translation>▶ %1%2  形状 %3  %4</translation>
     </message>
@@ -1566,59 +1586,59 @@
         <translation type="vanished">■ 测试框架结果 %1（%2）：%3 个用例，最大 rel_err %4，延迟 %5 µs</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/review/displaytext.cpp" line="299"/>
+        <location filename="../core/review/displaytext.cpp" line="318"/>
         <source>☰ %n case(s) planned</source>
         <translation>
             <numerusform>☰ 计划 %n 个用例</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="306"/>
+        <location filename="../core/review/displaytext.cpp" line="325"/>
         <source>‖ waiting for the GPU timing lock: %1</source>
         <translation>‖ 正在等待 GPU 计时锁：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="310"/>
+        <location filename="../core/review/displaytext.cpp" line="329"/>
         <source>» GPU timing lock held after %1 s: %2</source>
         <translation>» 等待 %1 秒后获得 GPU 计时锁：%2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="311"/>
+        <location filename="../core/review/displaytext.cpp" line="330"/>
         <source>GPU timing lock released: %1</source>
         <translation>GPU 计时锁已释放：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="315"/>
+        <location filename="../core/review/displaytext.cpp" line="334"/>
         <source>‖ %1: first kernel call (JIT compile), up to %2 s</source>
         <translation>‖ %1：首次内核调用（JIT 编译），最长 %2 秒</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="317"/>
+        <location filename="../core/review/displaytext.cpp" line="336"/>
         <source>» %1: first kernel call took %2 s</source>
         <translation>» %1：首次内核调用用时 %2 秒</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="320"/>
+        <location filename="../core/review/displaytext.cpp" line="339"/>
         <source>⚠ unreadable %1 line: %2</source>
         <translation>⚠ 无法解析的 %1 行：%2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="328"/>
+        <location filename="../core/review/displaytext.cpp" line="347"/>
         <source>… %1 bytes of output (%2 lines) dropped here: the log and this view keep the first %3 and the last %4 bytes, and every protocol line</source>
         <translation>… 此处省略了 %1 字节输出（%2 行）：日志和此视图保留前 %3 字节和后 %4 字节，以及所有协议行</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="239"/>
+        <location filename="../core/review/displaytext.cpp" line="258"/>
         <source>%1 %2  %3  shape %4  %5  (CPU dry run: the PyTorch reference, in kernel.py&apos;s place, did not return; nothing measured)</source>
         <translation>%1 %2  %3  形状 %4  %5  （CPU 试运行：代替 kernel.py 的 PyTorch 参考实现未返回；未测量任何内容）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="272"/>
+        <location filename="../core/review/displaytext.cpp" line="291"/>
         <source>■ harness result (CPU dry run): no case completed: %1 of %2 case(s) did not return within the case timeout; no kernel ran, nothing was measured</source>
         <translation>■ 测试框架结果（CPU 试运行）：没有用例完成：%2 个用例中 %1 个未在用例超时内返回；没有运行内核，未做任何测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="277"/>
+        <location filename="../core/review/displaytext.cpp" line="296"/>
         <source>■ harness result (CPU dry run): %1 of %2 case(s) ran the PyTorch reference on the CPU, %3 did not return within the case timeout; no kernel ran, nothing was measured</source>
         <translation>■ 测试框架结果（CPU 试运行）：%2 个用例中 %1 个在 CPU 上运行了 PyTorch 参照，%3 个未在用例超时内返回；没有运行内核，未做任何测量</translation>
     </message>
@@ -1759,42 +1779,42 @@ Overwrite it with your version, or reload it and lose your edits?</source>
 <context>
     <name>kwb::LedgerText</name>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="603"/>
+        <location filename="../core/review/displaytext.cpp" line="622"/>
         <source>device-to-device copy of 1 GiB: ~0.505 ms, counting read + write bytes; CV &lt;= 0.1%</source>
         <translation>1 GiB 的设备内拷贝：约 0.505 ms，按读 + 写字节计；CV &lt;= 0.1%</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="605"/>
+        <location filename="../core/review/displaytext.cpp" line="624"/>
         <source>measured on one such machine, per GPU.md (shared/docs/GPU.md); 88% of the 4.8 TB/s datasheet figure</source>
         <translation>在一台此型号机器上测得，见 GPU.md（shared/docs/GPU.md）；为数据手册 4.8 TB/s 的 88%</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="608"/>
+        <location filename="../core/review/displaytext.cpp" line="627"/>
         <source>copy ceiling measured in the same run as KernelBench 19_ReLU (events with a 256 MB L2 flush, median of 20)</source>
         <translation>与 KernelBench 19_ReLU 同一次运行中测得的拷贝上限（事件计时，每次前刷新 256 MB L2，20 次取中位数）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="611"/>
+        <location filename="../core/review/displaytext.cpp" line="630"/>
         <source>measured on one such machine, per GPU.md (shared/docs/GPU.md)</source>
         <translation>在一台此型号机器上测得，见 GPU.md（shared/docs/GPU.md）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="612"/>
+        <location filename="../core/review/displaytext.cpp" line="631"/>
         <source>bf16 GEMM through torch, 8192x8192x8192</source>
         <translation>经 torch 的 bf16 GEMM，8192x8192x8192</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="613"/>
+        <location filename="../core/review/displaytext.cpp" line="632"/>
         <source>measured on one such machine, per GPU.md (shared/docs/GPU.md): ~770-800 TFLOP/s (value is the low end); dense datasheet 989</source>
         <translation>在一台此型号机器上测得，见 GPU.md（shared/docs/GPU.md）：约 770-800 TFLOP/s（取低端值）；数据手册稠密值 989</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="616"/>
+        <location filename="../core/review/displaytext.cpp" line="635"/>
         <source>bf16 GEMM through torch, 4096x4096x4096</source>
         <translation>经 torch 的 bf16 GEMM，4096x4096x4096</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="617"/>
+        <location filename="../core/review/displaytext.cpp" line="636"/>
         <source>measured on one such machine, per GPU.md (shared/docs/GPU.md): ~714-750 TFLOP/s (value is the low end)</source>
         <translation>在一台此型号机器上测得，见 GPU.md（shared/docs/GPU.md）：约 714-750 TFLOP/s（取低端值）</translation>
     </message>
@@ -1802,198 +1822,198 @@ Overwrite it with your version, or reload it and lose your edits?</source>
 <context>
     <name>kwb::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="284"/>
-        <location filename="../widgets/mainwindow.cpp" line="289"/>
+        <location filename="../widgets/mainwindow.cpp" line="288"/>
+        <location filename="../widgets/mainwindow.cpp" line="293"/>
         <source>Spec not saved</source>
         <translation>规格未保存</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="285"/>
+        <location filename="../widgets/mainwindow.cpp" line="289"/>
         <source>Phase %1 is running; save the spec when it has finished.</source>
         <translation>阶段 %1 正在运行；请在其完成后保存规格。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="289"/>
+        <location filename="../widgets/mainwindow.cpp" line="293"/>
         <source>run phase 1 first</source>
         <translation>请先运行阶段 1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="298"/>
+        <location filename="../widgets/mainwindow.cpp" line="302"/>
         <source>Spec saved to %1/.kwb/spec.json</source>
         <translation>规格已保存到 %1/.kwb/spec.json</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="302"/>
-        <location filename="../widgets/mainwindow.cpp" line="1155"/>
-        <location filename="../widgets/mainwindow.cpp" line="1169"/>
-        <location filename="../widgets/mainwindow.cpp" line="1178"/>
-        <location filename="../widgets/mainwindow.cpp" line="1472"/>
+        <location filename="../widgets/mainwindow.cpp" line="306"/>
+        <location filename="../widgets/mainwindow.cpp" line="1160"/>
+        <location filename="../widgets/mainwindow.cpp" line="1174"/>
+        <location filename="../widgets/mainwindow.cpp" line="1183"/>
+        <location filename="../widgets/mainwindow.cpp" line="1481"/>
         <source>Cannot open file</source>
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="313"/>
+        <location filename="../widgets/mainwindow.cpp" line="317"/>
         <source>%1 changed on disk: reloaded.</source>
         <translation>%1 已在磁盘上更改：已重新载入。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="314"/>
+        <location filename="../widgets/mainwindow.cpp" line="318"/>
         <source>%1 changed on disk; your unsaved edits are kept, and saving will ask before overwriting.</source>
         <translation>%1 已在磁盘上更改；你未保存的编辑已保留，保存时会先询问是否覆盖。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="321"/>
+        <location filename="../widgets/mainwindow.cpp" line="325"/>
         <source>Stopping after the running phase…</source>
         <translation>将在当前阶段结束后停止…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="328"/>
+        <location filename="../widgets/mainwindow.cpp" line="332"/>
         <source>Stopping the measurement…</source>
         <translation>正在停止测量…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="328"/>
+        <location filename="../widgets/mainwindow.cpp" line="332"/>
         <source>Stopping phase %1 (%2)…</source>
         <translation>正在停止阶段 %1（%2）…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="334"/>
+        <location filename="../widgets/mainwindow.cpp" line="338"/>
         <source>GPU spec ledger</source>
         <translation>GPU 规格台账</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="335"/>
+        <location filename="../widgets/mainwindow.cpp" line="339"/>
         <source>Open a PyTorch logic file (File &gt; Open) to start.</source>
         <translation>打开一个 PyTorch 逻辑文件（文件 &gt; 打开）以开始。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="346"/>
+        <location filename="../widgets/mainwindow.cpp" line="350"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="347"/>
+        <location filename="../widgets/mainwindow.cpp" line="351"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="349"/>
+        <location filename="../widgets/mainwindow.cpp" line="353"/>
         <source>Open PyTorch logic file</source>
         <translation>打开 PyTorch 逻辑文件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="350"/>
+        <location filename="../widgets/mainwindow.cpp" line="354"/>
         <source>Python files (*.py);;All files (*)</source>
         <translation>Python 文件 (*.py);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="355"/>
+        <location filename="../widgets/mainwindow.cpp" line="359"/>
         <source>Open &amp;Workspace…</source>
         <translation>打开工作区(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="356"/>
+        <location filename="../widgets/mainwindow.cpp" line="360"/>
         <source>Open workspace folder</source>
         <translation>打开工作区文件夹</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="367"/>
+        <location filename="../widgets/mainwindow.cpp" line="371"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="369"/>
+        <location filename="../widgets/mainwindow.cpp" line="373"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="372"/>
+        <location filename="../widgets/mainwindow.cpp" line="376"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="374"/>
-        <location filename="../widgets/mainwindow.cpp" line="380"/>
-        <location filename="../widgets/mainwindow.cpp" line="1454"/>
-        <location filename="../widgets/mainwindow.cpp" line="1827"/>
+        <location filename="../widgets/mainwindow.cpp" line="378"/>
+        <location filename="../widgets/mainwindow.cpp" line="384"/>
+        <location filename="../widgets/mainwindow.cpp" line="1463"/>
+        <location filename="../widgets/mainwindow.cpp" line="1837"/>
         <source>Save failed</source>
         <translation>保存失败</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="378"/>
+        <location filename="../widgets/mainwindow.cpp" line="382"/>
         <source>Save &amp;All</source>
         <translation>全部保存(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="384"/>
+        <location filename="../widgets/mainwindow.cpp" line="388"/>
         <source>&amp;Export Review…</source>
         <translation>导出评审(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="391"/>
+        <location filename="../widgets/mainwindow.cpp" line="395"/>
         <source>Export review</source>
         <translation>导出评审</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="392"/>
+        <location filename="../widgets/mainwindow.cpp" line="396"/>
         <source>HTML (*.html);;PDF (*.pdf);;Markdown (*.md)</source>
         <translation>HTML (*.html);;PDF (*.pdf);;Markdown (*.md)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="396"/>
-        <location filename="../widgets/mainwindow.cpp" line="1415"/>
-        <location filename="../widgets/mainwindow.cpp" line="1421"/>
-        <location filename="../widgets/mainwindow.cpp" line="1425"/>
+        <location filename="../widgets/mainwindow.cpp" line="400"/>
+        <location filename="../widgets/mainwindow.cpp" line="1424"/>
+        <location filename="../widgets/mainwindow.cpp" line="1430"/>
+        <location filename="../widgets/mainwindow.cpp" line="1434"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="396"/>
+        <location filename="../widgets/mainwindow.cpp" line="400"/>
         <source>Give the file a .html, .pdf or .md name.</source>
         <translation>请使用 .html、.pdf 或 .md 作为文件扩展名。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="399"/>
+        <location filename="../widgets/mainwindow.cpp" line="403"/>
         <source>Exported %1</source>
         <translation>已导出 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="404"/>
+        <location filename="../widgets/mainwindow.cpp" line="408"/>
         <source>One self-contained file (HTML, PDF or Markdown) with the verdict, the report and the roofline</source>
-        <translation>一个自包含文件（HTML、PDF 或 Markdown），含判定、报告和 Roofline 图</translation>
+        <translation>一个自包含文件（HTML、PDF 或 Markdown），含判定、报告和 屋顶线图</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="406"/>
+        <location filename="../widgets/mainwindow.cpp" line="410"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="410"/>
+        <location filename="../widgets/mainwindow.cpp" line="414"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="412"/>
+        <location filename="../widgets/mainwindow.cpp" line="416"/>
         <source>&amp;%1. %2</source>
         <translation>&amp;%1. %2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="416"/>
+        <location filename="../widgets/mainwindow.cpp" line="420"/>
         <source>Run &amp;All Phases</source>
         <translation>运行全部阶段(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="420"/>
+        <location filename="../widgets/mainwindow.cpp" line="424"/>
         <source>Phases 1-4, the report and memory record, and the commit when the quality gate allows it, as `kwb baseline` does; Stop ends it</source>
         <translation>阶段 1–4、报告与 memory 记录，以及质量门允许时的提交，与 `kwb baseline` 相同；“停止”可结束它</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="422"/>
+        <location filename="../widgets/mainwindow.cpp" line="426"/>
         <source>S&amp;top</source>
         <translation>停止(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="427"/>
+        <location filename="../widgets/mainwindow.cpp" line="431"/>
         <source>Measure &amp;Again</source>
         <translation>再次测量(&amp;A)</translation>
     </message>
@@ -2002,286 +2022,286 @@ Overwrite it with your version, or reload it and lose your edits?</source>
         <translation type="vanished">把磁盘上的 kernel.py 作为工作区的下一个版本（V1、V2……）测量，写入其报告和记忆记录并提交，与 `kwb measure` 相同</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="436"/>
+        <location filename="../widgets/mainwindow.cpp" line="440"/>
         <source>&amp;Report</source>
         <translation>报告(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="440"/>
+        <location filename="../widgets/mainwindow.cpp" line="444"/>
         <source>Write baseline_report.md, memory/v0.json and the roofline figure, and preview the report</source>
-        <translation>写入 baseline_report.md、memory/v0.json 和 Roofline 图，并预览报告</translation>
+        <translation>写入 baseline_report.md、memory/v0.json 和 屋顶线图，并预览报告</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="441"/>
+        <location filename="../widgets/mainwindow.cpp" line="445"/>
         <source>&amp;Memory</source>
         <translation>记忆(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="444"/>
+        <location filename="../widgets/mainwindow.cpp" line="448"/>
         <source>Open memory/v0.json (written with the report)</source>
         <translation>打开 memory/v0.json（随报告一同写入）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="445"/>
+        <location filename="../widgets/mainwindow.cpp" line="449"/>
         <source>&amp;Commit</source>
         <translation>提交(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="448"/>
+        <location filename="../widgets/mainwindow.cpp" line="452"/>
         <source>Commit &quot;V0: baseline kernel&quot; (only after the quality gate passes)</source>
         <translation>提交“V0: baseline kernel”（仅在质量门禁通过后）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="452"/>
+        <location filename="../widgets/mainwindow.cpp" line="456"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="464"/>
+        <location filename="../widgets/mainwindow.cpp" line="468"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="465"/>
+        <location filename="../widgets/mainwindow.cpp" line="469"/>
         <source>&amp;Reset Layout</source>
         <translation>重置布局(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="467"/>
+        <location filename="../widgets/mainwindow.cpp" line="471"/>
         <source>&amp;Dark Theme</source>
         <translation>深色主题(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="478"/>
+        <location filename="../widgets/mainwindow.cpp" line="482"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="479"/>
+        <location filename="../widgets/mainwindow.cpp" line="483"/>
         <source>&amp;About</source>
         <translation>关于(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="481"/>
+        <location filename="../widgets/mainwindow.cpp" line="485"/>
         <source>About Kernel Workbench</source>
         <translation>关于 Kernel Workbench</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="482"/>
+        <location filename="../widgets/mainwindow.cpp" line="486"/>
         <source>Kernel Workbench %1
 PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</source>
         <translation>Kernel Workbench %1
 将 PyTorch 逻辑转化为正确、经过测量并已提交的 V0 GPU 内核基线。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="505"/>
+        <location filename="../widgets/mainwindow.cpp" line="509"/>
         <source>Wizard</source>
         <translation>向导</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="629"/>
+        <location filename="../widgets/mainwindow.cpp" line="633"/>
         <source>No knowledge records to show. Phase 2 (Learn) lists here the records it consulted for the GPU, framework and operator; a reviewed workspace, those its memory record names. Select a record to read it whole.</source>
         <translation>没有可显示的知识记录。第 2 阶段（学习）会在此列出它为该 GPU、框架和算子查询到的记录；审阅一个工作区时，显示其记忆记录中列出的记录。选中一条记录可阅读全文。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="655"/>
+        <location filename="../widgets/mainwindow.cpp" line="659"/>
         <source>Copy Record Id</source>
         <translation>复制记录 ID</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="674"/>
+        <location filename="../widgets/mainwindow.cpp" line="678"/>
         <source>Knowledge</source>
         <translation>知识</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="722"/>
+        <location filename="../widgets/mainwindow.cpp" line="726"/>
         <source>%n record(s) kept for this problem</source>
         <translation>
             <numerusform>为此问题保留 %n 条记录</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="724"/>
+        <location filename="../widgets/mainwindow.cpp" line="728"/>
         <source>; %n set aside as not applying to it (%1)</source>
         <translation>
             <numerusform>；%n 条不适用于此问题，已搁置（%1）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="728"/>
+        <location filename="../widgets/mainwindow.cpp" line="732"/>
         <source>set aside: %1 — %2</source>
         <translation>已搁置：%1 — %2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="729"/>
+        <location filename="../widgets/mainwindow.cpp" line="733"/>
         <source>The plan (plans/v0_plan.md) lists each one.</source>
         <translation>计划（plans/v0_plan.md）逐条列出。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1042"/>
+        <location filename="../widgets/mainwindow.cpp" line="1046"/>
         <source>Measure Again needs the workspace&apos;s V0: %1</source>
         <translation>再次测量需要工作区的 V0：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1048"/>
+        <location filename="../widgets/mainwindow.cpp" line="1052"/>
         <source>The run was stopped: it has no verdict to commit. Run phase 4 again.</source>
         <translation>运行已停止：没有可提交的结论。请重新运行阶段 4。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1070"/>
+        <location filename="../widgets/mainwindow.cpp" line="1074"/>
         <source>No CUDA device on this machine: CPU dry run is on (the reference runs on the CPU; no kernel is measured). Uncheck it for a remote target.</source>
         <translation>本机没有 CUDA 设备：已开启 CPU 试运行（参考实现在 CPU 上运行，不测量内核）。使用远程目标时请取消勾选。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1095"/>
+        <location filename="../widgets/mainwindow.cpp" line="1099"/>
         <source>kernel.py is unchanged since V%1. Measure the same kernel again?</source>
         <translation>kernel.py 自 V%1 以来未改动。要再次测量同一内核吗？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1215"/>
+        <location filename="../widgets/mainwindow.cpp" line="1220"/>
         <source>The run was made from %1%2. Phase 1 here runs on the workspace&apos;s copy of it, %3.</source>
         <translation>此运行由 %1%2 生成。此处的阶段 1 在工作区中它的副本 %3 上运行。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1217"/>
+        <location filename="../widgets/mainwindow.cpp" line="1222"/>
         <source> (no longer there)</source>
         <translation>（已不在原处）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1237"/>
+        <location filename="../widgets/mainwindow.cpp" line="1246"/>
         <source>Opened workspace %1 (%2) for review, nothing re-run: V0 has no verdict; phase 1 onward measures it anew</source>
         <translation>已打开工作区 %1（%2）供审阅，未重新运行任何内容：V0 没有判定；从阶段 1 起重新运行会重新测量它</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1240"/>
+        <location filename="../widgets/mainwindow.cpp" line="1249"/>
         <source>Opened workspace %1 (%2) for review, nothing re-run: Measure Again keeps V0; phase 1 onward replaces it</source>
         <translation>已打开工作区 %1（%2）供审阅，未重新运行任何内容：“再次测量”保留 V0；从阶段 1 起重新运行会替换它</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1330"/>
+        <location filename="../widgets/mainwindow.cpp" line="1339"/>
         <source>%1 changed on disk (kwb measure?): showing %2.</source>
         <translation>%1 在磁盘上已更改（kwb measure？）：现在显示 %2。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1557"/>
+        <location filename="../widgets/mainwindow.cpp" line="1567"/>
         <source>Phase %1 (%2) stopped: %3</source>
         <translation>阶段 %1（%2）已停止：%3</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1559"/>
+        <location filename="../widgets/mainwindow.cpp" line="1569"/>
         <source>Phase %1 (%2) stopped.</source>
         <translation>阶段 %1（%2）已停止。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1608"/>
+        <location filename="../widgets/mainwindow.cpp" line="1618"/>
         <source>V%1 dry run finished: %2 case(s) checked on the CPU; not measured</source>
         <translation>V%1 试运行完成：已在 CPU 上检查 %2 个用例；未测量</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1611"/>
+        <location filename="../widgets/mainwindow.cpp" line="1621"/>
         <source>V%1 measurement finished: %2</source>
         <translation>V%1 测量完成：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1719"/>
+        <location filename="../widgets/mainwindow.cpp" line="1729"/>
         <source>stopped in phase %1 (%2)</source>
         <translation>在阶段 %1（%2）中停止</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="671"/>
+        <location filename="../widgets/mainwindow.cpp" line="675"/>
         <source>Roofline</source>
         <translation>屋顶线图</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="690"/>
+        <location filename="../widgets/mainwindow.cpp" line="694"/>
         <source>Plugins</source>
         <translation>插件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="670"/>
+        <location filename="../widgets/mainwindow.cpp" line="674"/>
         <source>Run console</source>
         <translation>运行控制台</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="191"/>
+        <location filename="../widgets/mainwindow.cpp" line="195"/>
         <source>Workbench</source>
         <translation>工作台</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="257"/>
+        <location filename="../widgets/mainwindow.cpp" line="261"/>
         <source>Recorded V%1.</source>
         <translation>已记录 V%1。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="257"/>
+        <location filename="../widgets/mainwindow.cpp" line="261"/>
         <source>V%1: %2</source>
         <translation>V%1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="431"/>
+        <location filename="../widgets/mainwindow.cpp" line="435"/>
         <source>Measure kernel.py as it is on disk as the workspace&apos;s next version (V1, V2, ...), write its report and memory record and commit it, as `kwb measure` does. V0 is kept.</source>
         <translation>将磁盘上现有的 kernel.py 作为工作区的下一个版本（V1、V2……）测量，写出其报告和记忆记录并提交，与 `kwb measure` 相同。V0 保留。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="995"/>
+        <location filename="../widgets/mainwindow.cpp" line="999"/>
         <source>Kernel Workbench[*]</source>
         <translation>Kernel Workbench[*]</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="995"/>
+        <location filename="../widgets/mainwindow.cpp" line="999"/>
         <source>%1[*] — Kernel Workbench</source>
         <translation>%1[*] — Kernel Workbench</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1006"/>
+        <location filename="../widgets/mainwindow.cpp" line="1010"/>
         <source>none for %1</source>
         <translation>%1 无对应框架</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1007"/>
+        <location filename="../widgets/mainwindow.cpp" line="1011"/>
         <source>%1 for %2</source>
         <translation>%2 使用 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1130"/>
+        <location filename="../widgets/mainwindow.cpp" line="1135"/>
         <source>Phase %1 is running; open %2 when it has finished.</source>
         <translation>阶段 %1 正在运行；请在其完成后打开 %2。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1149"/>
-        <location filename="../widgets/mainwindow.cpp" line="1272"/>
+        <location filename="../widgets/mainwindow.cpp" line="1154"/>
+        <location filename="../widgets/mainwindow.cpp" line="1281"/>
         <source>Cannot open workspace</source>
         <translation>无法打开工作区</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1150"/>
+        <location filename="../widgets/mainwindow.cpp" line="1155"/>
         <source>%1 has no reference.py: not a kernel_opt_&lt;name&gt; workspace.</source>
         <translation>%1 中没有 reference.py：不是 kernel_opt_&lt;name&gt; 工作区。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1155"/>
+        <location filename="../widgets/mainwindow.cpp" line="1160"/>
         <source>%1 is not a Python (.py) logic file.</source>
         <translation>%1 不是 Python (.py) 逻辑文件。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1129"/>
-        <location filename="../widgets/mainwindow.cpp" line="1160"/>
-        <location filename="../widgets/mainwindow.cpp" line="1164"/>
+        <location filename="../widgets/mainwindow.cpp" line="1134"/>
+        <location filename="../widgets/mainwindow.cpp" line="1165"/>
+        <location filename="../widgets/mainwindow.cpp" line="1169"/>
         <source>Cannot open</source>
         <translation>无法打开</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1160"/>
+        <location filename="../widgets/mainwindow.cpp" line="1165"/>
         <source>%1 does not exist.</source>
         <translation>%1 不存在。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1164"/>
+        <location filename="../widgets/mainwindow.cpp" line="1169"/>
         <source>A measurement is running: stop it first.</source>
         <translation>测量正在运行：请先停止。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1236"/>
+        <location filename="../widgets/mainwindow.cpp" line="1245"/>
         <source>Opened %1: run phase 1 (Understand)</source>
         <translation>已打开 %1：请运行阶段 1（理解）</translation>
     </message>
@@ -2290,13 +2310,13 @@ PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</sour
         <translation type="vanished">已打开工作区 %1（%2）供审阅，未重新运行任何内容：阶段 1 会重新运行它</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1446"/>
-        <location filename="../widgets/mainwindow.cpp" line="1818"/>
+        <location filename="../widgets/mainwindow.cpp" line="1455"/>
+        <location filename="../widgets/mainwindow.cpp" line="1828"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1447"/>
+        <location filename="../widgets/mainwindow.cpp" line="1456"/>
         <source>These files have unsaved changes; the run reads what is on disk:
 %1
 
@@ -2307,7 +2327,7 @@ Save them first?</source>
 是否先保存？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1468"/>
+        <location filename="../widgets/mainwindow.cpp" line="1477"/>
         <source>%1 changed on disk; your unsaved edits in its tab are kept.</source>
         <translation>%1 已在磁盘上被更改；其标签页中未保存的编辑已保留。</translation>
     </message>
@@ -2324,32 +2344,32 @@ Save them first?</source>
         <translation type="vanished">阶段 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="360"/>
+        <location filename="../widgets/mainwindow.cpp" line="364"/>
         <source>Open S&amp;uite…</source>
         <translation>打开套件(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="362"/>
+        <location filename="../widgets/mainwindow.cpp" line="366"/>
         <source>Open suite folder (with suite.json)</source>
         <translation>打开套件文件夹（含 suite.json）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="366"/>
+        <location filename="../widgets/mainwindow.cpp" line="370"/>
         <source>A folder written by kwb suite: every problem in a sortable table</source>
         <translation>由 kwb suite 写出的文件夹：所有问题列在一张可排序的表中</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="699"/>
+        <location filename="../widgets/mainwindow.cpp" line="703"/>
         <source>Compare runs</source>
         <translation>比较运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="699"/>
+        <location filename="../widgets/mainwindow.cpp" line="703"/>
         <source>One of the runs has no recorded cases (no result.json).</source>
         <translation>其中一次运行没有记录的用例（没有 result.json）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="703"/>
+        <location filename="../widgets/mainwindow.cpp" line="707"/>
         <source>Runs</source>
         <translation>运行</translation>
     </message>
@@ -2358,175 +2378,175 @@ Save them first?</source>
         <translation type="vanished">套件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="796"/>
+        <location filename="../widgets/mainwindow.cpp" line="800"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="802"/>
+        <location filename="../widgets/mainwindow.cpp" line="806"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="805"/>
+        <location filename="../widgets/mainwindow.cpp" line="809"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="809"/>
+        <location filename="../widgets/mainwindow.cpp" line="813"/>
         <source>Cu&amp;t</source>
         <translation>剪切(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="810"/>
+        <location filename="../widgets/mainwindow.cpp" line="814"/>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="811"/>
+        <location filename="../widgets/mainwindow.cpp" line="815"/>
         <source>&amp;Paste</source>
         <translation>粘贴(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="812"/>
+        <location filename="../widgets/mainwindow.cpp" line="816"/>
         <source>Select &amp;All</source>
         <translation>全选(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="815"/>
+        <location filename="../widgets/mainwindow.cpp" line="819"/>
         <source>&amp;Find…</source>
         <translation>查找(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="818"/>
+        <location filename="../widgets/mainwindow.cpp" line="822"/>
         <source>Find</source>
         <translation>查找</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="818"/>
+        <location filename="../widgets/mainwindow.cpp" line="822"/>
         <source>Find:</source>
         <translation>查找：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="820"/>
+        <location filename="../widgets/mainwindow.cpp" line="824"/>
         <source>&quot;%1&quot; not found</source>
         <translation>未找到“%1”</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="824"/>
+        <location filename="../widgets/mainwindow.cpp" line="828"/>
         <source>Find &amp;Next</source>
         <translation>查找下一个(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="825"/>
+        <location filename="../widgets/mainwindow.cpp" line="829"/>
         <source>No further match</source>
         <translation>没有更多匹配</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="829"/>
+        <location filename="../widgets/mainwindow.cpp" line="833"/>
         <source>R&amp;eplace…</source>
         <translation>替换(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="832"/>
-        <location filename="../widgets/mainwindow.cpp" line="834"/>
+        <location filename="../widgets/mainwindow.cpp" line="836"/>
+        <location filename="../widgets/mainwindow.cpp" line="838"/>
         <source>Replace</source>
         <translation>替换</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="832"/>
+        <location filename="../widgets/mainwindow.cpp" line="836"/>
         <source>Replace:</source>
         <translation>替换：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="834"/>
+        <location filename="../widgets/mainwindow.cpp" line="838"/>
         <source>Replace &quot;%1&quot; with:</source>
         <translation>将“%1”替换为：</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="837"/>
+        <location filename="../widgets/mainwindow.cpp" line="841"/>
         <source>%n replacement(s)</source>
         <translation>
             <numerusform>已替换 %n 处</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="841"/>
+        <location filename="../widgets/mainwindow.cpp" line="845"/>
         <source>&amp;Go to Line…</source>
         <translation>转到行(&amp;G)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="843"/>
+        <location filename="../widgets/mainwindow.cpp" line="847"/>
         <source>Go to line</source>
         <translation>转到行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="843"/>
+        <location filename="../widgets/mainwindow.cpp" line="847"/>
         <source>Line:</source>
         <translation>行：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="855"/>
+        <location filename="../widgets/mainwindow.cpp" line="859"/>
         <source>&lt;h2&gt;Kernel Workbench&lt;/h2&gt;&lt;p&gt;PyTorch logic to a correct, measured and committed V0 GPU kernel.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Kernel Workbench&lt;/h2&gt;&lt;p&gt;从 PyTorch 逻辑到正确、已测量并已提交的 V0 GPU 内核。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="858"/>
+        <location filename="../widgets/mainwindow.cpp" line="862"/>
         <source>Open a PyTorch logic file…</source>
         <translation>打开 PyTorch 逻辑文件…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="859"/>
+        <location filename="../widgets/mainwindow.cpp" line="863"/>
         <source>Open a workspace to review…</source>
         <translation>打开工作区进行评审…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="860"/>
+        <location filename="../widgets/mainwindow.cpp" line="864"/>
         <source>Open a suite…</source>
         <translation>打开套件…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="861"/>
+        <location filename="../widgets/mainwindow.cpp" line="865"/>
         <source>A folder written by kwb suite (with suite.json)</source>
         <translation>由 kwb suite 写出的文件夹（含 suite.json）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="864"/>
+        <location filename="../widgets/mainwindow.cpp" line="868"/>
         <source>Open example (19_ReLU)</source>
         <translation>打开示例（19_ReLU）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="873"/>
+        <location filename="../widgets/mainwindow.cpp" line="877"/>
         <source>Open example</source>
         <translation>打开示例</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="873"/>
+        <location filename="../widgets/mainwindow.cpp" line="877"/>
         <source>The example 19_ReLU.py is not installed with this build.</source>
         <translation>此构建未安装示例 19_ReLU.py。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="892"/>
+        <location filename="../widgets/mainwindow.cpp" line="896"/>
         <source>&lt;b&gt;Recent&lt;/b&gt; (double-click; a workspace opens for review, nothing is re-run)</source>
         <translation>&lt;b&gt;最近&lt;/b&gt;（双击；工作区以评审方式打开，不会重新运行）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="902"/>
+        <location filename="../widgets/mainwindow.cpp" line="906"/>
         <source>suite  %1</source>
         <translation>套件  %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="903"/>
+        <location filename="../widgets/mainwindow.cpp" line="907"/>
         <source>workspace  %1</source>
         <translation>工作区  %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="904"/>
+        <location filename="../widgets/mainwindow.cpp" line="908"/>
         <source>logic file  %1</source>
         <translation>逻辑文件  %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="993"/>
+        <location filename="../widgets/mainwindow.cpp" line="997"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
@@ -2535,42 +2555,42 @@ Save them first?</source>
         <translation type="vanished">运行已停止：不会记录任何内容。请重新运行阶段 4。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1050"/>
+        <location filename="../widgets/mainwindow.cpp" line="1054"/>
         <source>Commit needs a passing quality gate (now %1).</source>
         <translation>提交需要质量门禁通过（当前为 %1）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1077"/>
         <location filename="../widgets/mainwindow.cpp" line="1081"/>
         <location filename="../widgets/mainwindow.cpp" line="1085"/>
-        <location filename="../widgets/mainwindow.cpp" line="1095"/>
-        <location filename="../widgets/mainwindow.cpp" line="1107"/>
+        <location filename="../widgets/mainwindow.cpp" line="1089"/>
+        <location filename="../widgets/mainwindow.cpp" line="1099"/>
+        <location filename="../widgets/mainwindow.cpp" line="1111"/>
         <source>Measure Again</source>
         <translation>再次测量</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1077"/>
+        <location filename="../widgets/mainwindow.cpp" line="1081"/>
         <source>Open a workspace with a recorded V0 first (File &gt; Open Workspace…).</source>
         <translation>请先打开一个已记录 V0 的工作区（文件 &gt; 打开工作区…）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1081"/>
+        <location filename="../widgets/mainwindow.cpp" line="1085"/>
         <source>A phase is running; measure again when it has finished.</source>
         <translation>有阶段正在运行；请在其结束后再次测量。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1122"/>
+        <location filename="../widgets/mainwindow.cpp" line="1127"/>
         <source>Measuring V%1 of %2…</source>
         <translation>正在测量 %2 的 V%1…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1169"/>
+        <location filename="../widgets/mainwindow.cpp" line="1174"/>
         <source>%1 cannot be read.</source>
         <translation>无法读取 %1。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1223"/>
-        <location filename="../widgets/mainwindow.cpp" line="1226"/>
+        <location filename="../widgets/mainwindow.cpp" line="1228"/>
+        <location filename="../widgets/mainwindow.cpp" line="1231"/>
         <source>Review: %1</source>
         <translation>评审：%1</translation>
     </message>
@@ -2579,52 +2599,52 @@ Save them first?</source>
         <translation type="vanished">已打开工作区 %1（%2）：运行阶段 1 以重新运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1250"/>
+        <location filename="../widgets/mainwindow.cpp" line="1259"/>
         <source>Cannot open suite</source>
         <translation>无法打开套件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1259"/>
+        <location filename="../widgets/mainwindow.cpp" line="1268"/>
         <source>Suite: %1</source>
         <translation>套件：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1264"/>
+        <location filename="../widgets/mainwindow.cpp" line="1273"/>
         <source>Opened suite %1: double-click a problem (or press Enter) to review its workspace</source>
         <translation>已打开套件 %1：双击某个问题（或按回车）以评审其工作区</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1273"/>
+        <location filename="../widgets/mainwindow.cpp" line="1282"/>
         <source>The workspace of %1 is not on this machine: %2 does not exist. The suite may have run elsewhere, or the folder was moved or deleted; copy it next to suite.json to review it.</source>
         <translation>%1 的工作区不在本机：%2 不存在。该套件可能在别处运行，或文件夹已被移动或删除；将其复制到 suite.json 旁边即可评审。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1307"/>
+        <location filename="../widgets/mainwindow.cpp" line="1316"/>
         <source>%1, %2, CPU dry run</source>
         <translation>%1，%2，CPU 试运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1308"/>
+        <location filename="../widgets/mainwindow.cpp" line="1317"/>
         <source>%1, %2</source>
         <translation>%1，%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1376"/>
+        <location filename="../widgets/mainwindow.cpp" line="1385"/>
         <source>Phase 1 not run: workspace %1 was left as it is.</source>
         <translation>阶段 1 未运行：工作区 %1 保持原样。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1385"/>
+        <location filename="../widgets/mainwindow.cpp" line="1394"/>
         <source>Workspace already exists</source>
         <translation>工作区已存在</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1386"/>
+        <location filename="../widgets/mainwindow.cpp" line="1395"/>
         <source>%1 is already a Kernel Workbench workspace.</source>
         <translation>%1 已经是一个 Kernel Workbench 工作区。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1390"/>
+        <location filename="../widgets/mainwindow.cpp" line="1399"/>
         <source>Running the phases there regenerates its spec, reference.py, test_kernel.py and README.md as a new run. Files you edited (kernel.py included) are kept; new versions are written beside them as *.generated. Its report and memory/v0.json change only when you write the records (Report, Memory or Commit).
 
 The command line asks for --force here.</source>
@@ -2633,32 +2653,32 @@ The command line asks for --force here.</source>
 命令行在此需要 --force。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1394"/>
+        <location filename="../widgets/mainwindow.cpp" line="1403"/>
         <source>Open Its Review</source>
         <translation>打开其审阅</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1395"/>
+        <location filename="../widgets/mainwindow.cpp" line="1404"/>
         <source>Overwrite as a New Run</source>
         <translation>覆盖为新的运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1396"/>
+        <location filename="../widgets/mainwindow.cpp" line="1405"/>
         <source>Choose Another Folder…</source>
         <translation>选择其他文件夹…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1404"/>
+        <location filename="../widgets/mainwindow.cpp" line="1413"/>
         <source>Workspace folder (new or empty)</source>
         <translation>工作区文件夹（新建或为空）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1415"/>
+        <location filename="../widgets/mainwindow.cpp" line="1424"/>
         <source>Write the report first (Run &gt; Report).</source>
         <translation>请先写出报告（运行 &gt; 报告）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1421"/>
+        <location filename="../widgets/mainwindow.cpp" line="1430"/>
         <source>Open a workspace or finish a run first.</source>
         <translation>请先打开工作区或完成一次运行。</translation>
     </message>
@@ -2683,17 +2703,17 @@ The command line asks for --force here.</source>
         <translation type="vanished">测量中：运行控制台会在每个用例完成时显示其结果。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1538"/>
+        <location filename="../widgets/mainwindow.cpp" line="1548"/>
         <source>Phase %1 (%2) running…</source>
         <translation>阶段 %1（%2）运行中…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1565"/>
+        <location filename="../widgets/mainwindow.cpp" line="1575"/>
         <source>Phase %1 (%2) failed</source>
         <translation>阶段 %1（%2）失败</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1577"/>
+        <location filename="../widgets/mainwindow.cpp" line="1587"/>
         <source>Understood %1: framework %2 on %3</source>
         <translation>已理解 %1：在 %3 上使用框架 %2</translation>
     </message>
@@ -2719,11 +2739,11 @@ The command line asks for --force here.</source>
     </message>
     <message>
         <source>The quality gate is %1: the seed commits V0 only after the gate passes.</source>
-        <translation type="vanished">质量门禁为 %1：种子流程仅在门禁通过后提交 V0。</translation>
+        <translation type="vanished">质量门禁为 %1：seed 流程仅在门禁通过后提交 V0。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1049"/>
-        <location filename="../widgets/mainwindow.cpp" line="1802"/>
+        <location filename="../widgets/mainwindow.cpp" line="1053"/>
+        <location filename="../widgets/mainwindow.cpp" line="1812"/>
         <source>Committed %1: %2</source>
         <translation>已提交 %1：%2</translation>
     </message>
@@ -2748,7 +2768,7 @@ The command line asks for --force here.</source>
         <translation type="vanished">下一步：报告、记忆、提交。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1603"/>
+        <location filename="../widgets/mainwindow.cpp" line="1613"/>
         <source>Measurement</source>
         <translation>测量</translation>
     </message>
@@ -2769,10 +2789,10 @@ The command line asks for --force here.</source>
         <translation type="vanished">请先运行阶段 4（测量）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1338"/>
-        <location filename="../widgets/mainwindow.cpp" line="1636"/>
-        <location filename="../widgets/mainwindow.cpp" line="1650"/>
-        <location filename="../widgets/mainwindow.cpp" line="1670"/>
+        <location filename="../widgets/mainwindow.cpp" line="1347"/>
+        <location filename="../widgets/mainwindow.cpp" line="1646"/>
+        <location filename="../widgets/mainwindow.cpp" line="1660"/>
+        <location filename="../widgets/mainwindow.cpp" line="1680"/>
         <source>Report</source>
         <translation>报告</translation>
     </message>
@@ -2805,12 +2825,12 @@ The command line asks for --force here.</source>
         <translation type="vanished">运行已停止：不会记录，工作区的报告和记忆保持原样。请重新运行阶段 4。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1616"/>
+        <location filename="../widgets/mainwindow.cpp" line="1626"/>
         <source>Replace the passing record?</source>
         <translation>替换已通过的记录？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1617"/>
+        <location filename="../widgets/mainwindow.cpp" line="1627"/>
         <source>memory/v0.json and baseline_report.md record a PASSING run. This run&apos;s quality gate is %1.
 
 Replace them with this run&apos;s records? (Only Commit keeps the passing version in git.)</source>
@@ -2819,57 +2839,57 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
 用本次运行的记录替换它们吗？（只有提交才会在 git 中保留通过的版本。）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1621"/>
+        <location filename="../widgets/mainwindow.cpp" line="1631"/>
         <source>kept the passing record</source>
         <translation>保留了已通过的记录</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1622"/>
+        <location filename="../widgets/mainwindow.cpp" line="1632"/>
         <source>Kept the passing record; nothing written.</source>
         <translation>已保留通过的记录；未写入任何内容。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1670"/>
+        <location filename="../widgets/mainwindow.cpp" line="1680"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1673"/>
+        <location filename="../widgets/mainwindow.cpp" line="1683"/>
         <source>Report preview</source>
         <translation>报告预览</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1679"/>
+        <location filename="../widgets/mainwindow.cpp" line="1689"/>
         <source>%1 is unchanged: it already records this run (not rewritten)</source>
         <translation>%1 未变：它已记录本次运行（未重写）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1680"/>
+        <location filename="../widgets/mainwindow.cpp" line="1690"/>
         <source>Wrote %1</source>
         <translation>已写入 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1690"/>
+        <location filename="../widgets/mainwindow.cpp" line="1700"/>
         <source>Memory</source>
         <translation>记忆</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1706"/>
+        <location filename="../widgets/mainwindow.cpp" line="1716"/>
         <source>Run all phases: 1. %1 … 4. %2, then the report, memory and commit</source>
         <translation>运行全部阶段：1. %1 … 4. %2，然后生成报告、memory 并提交</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1707"/>
+        <location filename="../widgets/mainwindow.cpp" line="1717"/>
         <source>Run all phases: phase 1 of 4 (%1)…</source>
         <translation>运行全部阶段：第 1/4 阶段（%1）…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1709"/>
+        <location filename="../widgets/mainwindow.cpp" line="1719"/>
         <source>phase 1 did not start: %1</source>
         <translation>阶段 1 未能开始：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1709"/>
+        <location filename="../widgets/mainwindow.cpp" line="1719"/>
         <source>see the message</source>
         <translation>见消息</translation>
     </message>
@@ -2882,12 +2902,12 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
         <translation type="vanished">已在阶段 %1（%2）后停止</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1724"/>
+        <location filename="../widgets/mainwindow.cpp" line="1734"/>
         <source>phase %1 (%2) did not pass</source>
         <translation>阶段 %1（%2）未通过</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1728"/>
+        <location filename="../widgets/mainwindow.cpp" line="1738"/>
         <source>Run all phases: phase %1 of 4 (%2)…</source>
         <translation>运行全部阶段：第 %1/4 阶段（%2）…</translation>
     </message>
@@ -2896,68 +2916,68 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
         <translation type="vanished">阶段 %1（%2）未能开始</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1764"/>
+        <location filename="../widgets/mainwindow.cpp" line="1774"/>
         <source>the records were not written: %1</source>
         <translation>记录未写入：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1772"/>
+        <location filename="../widgets/mainwindow.cpp" line="1782"/>
         <source>quality gate %1: report and memory written, nothing committed</source>
         <translation>质量门 %1：已写入报告和 memory，未提交任何内容</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1766"/>
+        <location filename="../widgets/mainwindow.cpp" line="1776"/>
         <source>the commit failed: %1</source>
         <translation>提交失败：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1730"/>
+        <location filename="../widgets/mainwindow.cpp" line="1740"/>
         <source>phase %1 (%2) did not start: %3</source>
         <translation>阶段 %1（%2）未能开始：%3</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1740"/>
+        <location filename="../widgets/mainwindow.cpp" line="1750"/>
         <source>phase 4 (%1) did not run: %2</source>
         <translation>阶段 4（%1）未运行：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1745"/>
+        <location filename="../widgets/mainwindow.cpp" line="1755"/>
         <source>the passing record was kept: nothing written, nothing committed</source>
         <translation>保留了已通过的记录：未写入、未提交任何内容</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1758"/>
+        <location filename="../widgets/mainwindow.cpp" line="1768"/>
         <source>the measurement was stopped: report and memory record it as STOPPED; %1</source>
         <translation>测量已停止：报告和记忆记录为 STOPPED；%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1759"/>
+        <location filename="../widgets/mainwindow.cpp" line="1769"/>
         <source>the measurement was stopped: %1</source>
         <translation>测量已停止：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1762"/>
+        <location filename="../widgets/mainwindow.cpp" line="1772"/>
         <source>committed %1: %2</source>
         <translation>已提交 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1768"/>
+        <location filename="../widgets/mainwindow.cpp" line="1778"/>
         <source>quality gate %1: report and memory written; V0 is not committed, the generated files are committed as %2, a base for your edits</source>
         <translation>质量门 %1：已写入报告和 memory；V0 未提交，生成的文件已提交为 %2，作为你修改的基线</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1782"/>
+        <location filename="../widgets/mainwindow.cpp" line="1792"/>
         <source>Run all phases: done, %1</source>
         <translation>运行全部阶段：完成，%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1782"/>
+        <location filename="../widgets/mainwindow.cpp" line="1792"/>
         <source>Run all phases ended: %1</source>
         <translation>运行全部阶段已结束：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1792"/>
-        <location filename="../widgets/mainwindow.cpp" line="1798"/>
+        <location filename="../widgets/mainwindow.cpp" line="1802"/>
+        <location filename="../widgets/mainwindow.cpp" line="1808"/>
         <source>Commit</source>
         <translation>提交</translation>
     </message>
@@ -2966,17 +2986,17 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
         <translation type="vanished">已提交 %1：V0: baseline kernel</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1808"/>
+        <location filename="../widgets/mainwindow.cpp" line="1818"/>
         <source>Measurement running</source>
         <translation>测量正在运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1808"/>
+        <location filename="../widgets/mainwindow.cpp" line="1818"/>
         <source>A measurement is running. Stop it and quit?</source>
         <translation>测量正在运行。是否停止并退出？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1818"/>
+        <location filename="../widgets/mainwindow.cpp" line="1828"/>
         <source>Save your changes before quitting?
 %1</source>
         <translation>退出前是否保存更改？
@@ -3383,7 +3403,7 @@ Source: %4
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="90"/>
         <source>_No roofline figure was drawn._</source>
-        <translation>_没有绘制 Roofline 图。_</translation>
+        <translation>_没有绘制 屋顶线图。_</translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="91"/>
@@ -3609,17 +3629,17 @@ Source: %4
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="191"/>
         <source>Triton was requested: an extra backend outside the seed&apos;s policy (the seed&apos;s policy maps %1 to %2); the seed requires a CuteDSL or FlyDSL kernel</source>
-        <translation>请求了 Triton：种子策略之外的额外后端（种子策略将 %1 映射到 %2）；种子要求 CuteDSL 或 FlyDSL 内核</translation>
+        <translation>请求了 Triton：seed 策略之外的额外后端（seed 策略将 %1 映射到 %2）；seed 要求 CuteDSL 或 FlyDSL 内核</translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="197"/>
         <source>%1 is %2; the seed&apos;s policy maps it to %3 (chosen explicitly)</source>
-        <translation>%1 属于 %2；种子策略将其映射到 %3（显式选择）</translation>
+        <translation>%1 属于 %2；seed 策略将其映射到 %3（显式选择）</translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="199"/>
         <source>%1 is %2; the seed&apos;s policy maps it to %3 (gpu-kernel-baseline.txt, Phase 1 step 3)</source>
-        <translation>%1 属于 %2；种子策略将其映射到 %3（gpu-kernel-baseline.txt，阶段 1 第 3 步）</translation>
+        <translation>%1 属于 %2；seed 策略将其映射到 %3（gpu-kernel-baseline.txt，阶段 1 第 3 步）</translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="234"/>
@@ -3720,238 +3740,257 @@ Source: %4
 <context>
     <name>kwb::RooflinePlot</name>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="87"/>
+        <location filename="../widgets/rooflineplot.cpp" line="88"/>
         <source>Arithmetic intensity (FLOP/byte)</source>
         <translation>算术强度 (FLOP/字节)</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="88"/>
+        <location filename="../widgets/rooflineplot.cpp" line="89"/>
         <source>Performance (TFLOPS)</source>
         <translation>性能 (TFLOPS)</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="102"/>
+        <location filename="../widgets/rooflineplot.cpp" line="103"/>
         <source>Drag to pan, wheel to zoom, double-click to reset; right-click to export</source>
         <translation>拖动平移，滚轮缩放，双击重置；右键导出</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="103"/>
-        <location filename="../widgets/rooflineplot.cpp" line="140"/>
+        <location filename="../widgets/rooflineplot.cpp" line="104"/>
+        <location filename="../widgets/rooflineplot.cpp" line="141"/>
         <source>Roofline</source>
         <translation>屋顶线图</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="149"/>
+        <location filename="../widgets/rooflineplot.cpp" line="175"/>
         <source>No roofline yet: the V0 measurement has finished; press Report (%1) to write the report, which draws it.</source>
-        <translation>尚无 Roofline 图：V0 测量已完成；按“报告”（%1）写出报告，图随报告绘制。</translation>
+        <translation>尚无 屋顶线图：V0 测量已完成；按“报告”（%1）写出报告，图随报告绘制。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="152"/>
         <source>No roofline yet: it is drawn with the report, after the V0 measurement (phase 4).</source>
-        <translation>尚无 Roofline 图：它会在 V0 测量（阶段 4）之后随报告一同绘制。</translation>
+        <translation type="vanished">尚无 屋顶线图：它会在 V0 测量（阶段 4）之后随报告一同绘制。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="156"/>
+        <location filename="../widgets/rooflineplot.cpp" line="194"/>
         <source>No roofline for %1: the spec ledger has no %1 peak for %2, so neither a compute roof nor a point can be drawn.</source>
-        <translation>没有 %1 的 Roofline 图：规格账本中没有 %2 的 %1 峰值，因此既画不出计算屋顶，也画不出数据点。</translation>
+        <translation>没有 %1 的 屋顶线图：规格账本中没有 %2 的 %1 峰值，因此既画不出计算屋顶，也画不出数据点。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="273"/>
+        <location filename="../widgets/rooflineplot.cpp" line="322"/>
         <source>later versions (kwb measure)</source>
         <translation>后续版本（kwb measure）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="295"/>
+        <location filename="../widgets/rooflineplot.cpp" line="344"/>
         <source>%1 FLOP/byte, %2 TFLOPS
 roof here: %3 TFLOPS (datasheet)</source>
         <translation>%1 FLOP/字节，%2 TFLOPS
 此处屋顶：%3 TFLOPS（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="298"/>
+        <location filename="../widgets/rooflineplot.cpp" line="347"/>
         <source>, %1 (ledger, recorded)</source>
         <translation>，%1（规格账本，记录值）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="299"/>
+        <location filename="../widgets/rooflineplot.cpp" line="348"/>
         <source>, %1 (measured)</source>
         <translation>，%1（实测）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="329"/>
+        <location filename="../widgets/rooflineplot.cpp" line="378"/>
         <source>Reset zoom</source>
         <translation>重置缩放</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="331"/>
+        <location filename="../widgets/rooflineplot.cpp" line="380"/>
         <source>Export as PNG, SVG or PDF…</source>
         <translation>导出为 PNG、SVG 或 PDF…</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="332"/>
+        <location filename="../widgets/rooflineplot.cpp" line="381"/>
         <source>Export roofline</source>
-        <translation>导出 Roofline 图</translation>
+        <translation>导出 屋顶线图</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="333"/>
+        <location filename="../widgets/rooflineplot.cpp" line="382"/>
         <source>SVG (*.svg);;PNG (*.png);;PDF (*.pdf)</source>
         <translation>SVG (*.svg);;PNG (*.png);;PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="365"/>
+        <location filename="../widgets/rooflineplot.cpp" line="414"/>
         <source>Cannot export the roofline as &apos;%1&apos;: use .png, .svg or .pdf.</source>
-        <translation>无法将 Roofline 图导出为“%1”：请使用 .png、.svg 或 .pdf。</translation>
+        <translation>无法将 屋顶线图导出为“%1”：请使用 .png、.svg 或 .pdf。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="367"/>
+        <location filename="../widgets/rooflineplot.cpp" line="416"/>
         <source>Writing %1 failed.</source>
         <translation>写入 %1 失败。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="376"/>
+        <location filename="../widgets/rooflineplot.cpp" line="428"/>
         <source>Roofline — %1, %2</source>
         <translation>屋顶线图 — %1，%2</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="378"/>
+        <location filename="../widgets/rooflineplot.cpp" line="430"/>
         <source>%1, %2: peak %3 TFLOPS, datasheet bandwidth %4 TB/s, ridge point %5 FLOP/byte</source>
         <translation>%1，%2：峰值 %3 TFLOPS，数据手册带宽 %4 TB/s，脊点 %5 FLOP/字节</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="381"/>
+        <location filename="../widgets/rooflineplot.cpp" line="433"/>
         <source>No roofs: the peak or the bandwidth is not known.</source>
         <translation>无屋顶线：峰值或带宽未知。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="408"/>
+        <location filename="../widgets/rooflineplot.cpp" line="462"/>
         <source>Memory roof: %1 TB/s (datasheet)</source>
         <translation>内存屋顶：%1 TB/s（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="415"/>
+        <location filename="../widgets/rooflineplot.cpp" line="469"/>
         <source>Measured ceiling: %1 TB/s</source>
         <translation>实测上限：%1 TB/s</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="415"/>
+        <location filename="../widgets/rooflineplot.cpp" line="469"/>
         <source>Recorded ceiling (spec ledger): %1 TB/s</source>
         <translation>记录的上限（规格账本）：%1 TB/s</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="419"/>
+        <location filename="../widgets/rooflineplot.cpp" line="473"/>
         <source>Compute roof: %1 TFLOPS (%2)</source>
         <translation>计算屋顶：%1 TFLOPS（%2）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="422"/>
+        <location filename="../widgets/rooflineplot.cpp" line="476"/>
         <source>Ridge point: %1 FLOP/byte</source>
         <translation>脊点：%1 FLOP/字节</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="462"/>
+        <location filename="../widgets/rooflineplot.cpp" line="520"/>
         <source>%1 TB/s (datasheet)</source>
         <translation>%1 TB/s（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="464"/>
+        <location filename="../widgets/rooflineplot.cpp" line="522"/>
         <source>%1 TB/s</source>
         <translation>%1 TB/s</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="473"/>
+        <location filename="../widgets/rooflineplot.cpp" line="535"/>
         <source>%1 TB/s (measured copy)</source>
         <translation>%1 TB/s（实测拷贝）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="473"/>
+        <location filename="../widgets/rooflineplot.cpp" line="535"/>
         <source>%1 TB/s (ledger, recorded copy)</source>
         <translation>%1 TB/s（规格账本，记录的拷贝）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="476"/>
+        <location filename="../widgets/rooflineplot.cpp" line="538"/>
         <source>%1 TB/s (ledger)</source>
         <translation>%1 TB/s（规格账本）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="476"/>
+        <location filename="../widgets/rooflineplot.cpp" line="538"/>
         <source>%1 TB/s (measured)</source>
         <translation>%1 TB/s（实测）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="445"/>
-        <location filename="../widgets/rooflineplot.cpp" line="498"/>
+        <location filename="../widgets/rooflineplot.cpp" line="499"/>
+        <location filename="../widgets/rooflineplot.cpp" line="573"/>
         <source>%1 %2 TFLOPS (datasheet)</source>
         <translation>%1 %2 TFLOPS（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="447"/>
-        <location filename="../widgets/rooflineplot.cpp" line="500"/>
+        <location filename="../widgets/rooflineplot.cpp" line="178"/>
+        <source>No roofline yet: its roofs and the problem&apos;s arithmetic intensity are drawn once phase 1 (Understand) has counted its FLOPs and bytes; the measured point comes with the report, after phase 4.</source>
+        <translation>尚无屋顶线图：阶段 1（理解）统计出 FLOPs 和字节数后，即绘制屋顶和该问题的算术强度；实测点在阶段 4 之后随报告给出。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rooflineplot.cpp" line="185"/>
+        <source>Analytic intensity %1 FLOP/byte, from the spec&apos;s FLOPs and bytes (nothing measured yet): the V0 measurement has finished; press Report (%2) to write the report, which draws the measurement.</source>
+        <translation>解析算术强度 %1 FLOP/字节，由规格的 FLOPs 和字节数得出（尚未测量）：V0 测量已完成；按“报告”（%2）写出报告，测量结果随报告绘制。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rooflineplot.cpp" line="188"/>
+        <source>Analytic intensity %1 FLOP/byte, from the spec&apos;s FLOPs and bytes (nothing measured yet): the measured point is drawn with the report, after the V0 measurement (phase 4).</source>
+        <translation>解析算术强度 %1 FLOP/字节，由规格的 FLOPs 和字节数得出（尚未测量）：实测点在 V0 测量（阶段 4）之后随报告绘制。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rooflineplot.cpp" line="501"/>
+        <location filename="../widgets/rooflineplot.cpp" line="575"/>
         <source>%1 %2 TFLOPS</source>
         <translation>%1 %2 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="483"/>
+        <location filename="../widgets/rooflineplot.cpp" line="547"/>
         <source>ridge %1 FLOP/byte</source>
         <translation>脊点 %1 FLOP/字节</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="486"/>
+        <location filename="../widgets/rooflineplot.cpp" line="550"/>
         <source>ridge %1</source>
         <translation>脊点 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="495"/>
+        <location filename="../widgets/rooflineplot.cpp" line="570"/>
         <source>%1 roof: %2 TFLOPS (datasheet)</source>
         <translation>%1 屋顶：%2 TFLOPS（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="512"/>
+        <location filename="../widgets/rooflineplot.cpp" line="587"/>
         <source>V0</source>
         <translation>V0</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="513"/>
+        <location filename="../widgets/rooflineplot.cpp" line="588"/>
         <source>(above its roof: check the measurement)</source>
         <translation>（高于屋顶：请检查测量）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="532"/>
+        <location filename="../widgets/rooflineplot.cpp" line="606"/>
+        <source>analytic intensity: %1 FLOP/byte</source>
+        <translation>解析强度：%1 FLOP/字节</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rooflineplot.cpp" line="607"/>
         <source>%1: intensity %2 FLOP/byte</source>
         <translation>%1：强度 %2 FLOP/字节</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="533"/>
-        <location filename="../widgets/rooflineplot.cpp" line="540"/>
+        <location filename="../widgets/rooflineplot.cpp" line="608"/>
+        <location filename="../widgets/rooflineplot.cpp" line="619"/>
         <source>no measurement</source>
         <translation>无测量</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="539"/>
+        <location filename="../widgets/rooflineplot.cpp" line="618"/>
         <source>No measured point (%1): the dotted line marks the kernel&apos;s arithmetic intensity.</source>
         <translation>无测量点（%1）：虚线标示内核的算术强度。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="542"/>
+        <location filename="../widgets/rooflineplot.cpp" line="621"/>
         <source>The measured point is not drawn: intensity %1 FLOP/byte and %2 TFLOPS must both be positive on log axes.</source>
         <translation>未绘制测量点：在对数坐标轴上，强度 %1 FLOP/字节 和 %2 TFLOPS 都必须为正数。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="546"/>
+        <location filename="../widgets/rooflineplot.cpp" line="625"/>
         <source>Compute roof: %1</source>
         <translation>计算屋顶：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="547"/>
+        <location filename="../widgets/rooflineplot.cpp" line="626"/>
         <source>Memory roof: %1</source>
         <translation>内存屋顶：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="549"/>
+        <location filename="../widgets/rooflineplot.cpp" line="628"/>
         <source>Recorded ceiling (spec ledger, not measured by this run): %1</source>
         <translation>记录的上限（规格账本，非本次运行测得）：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="550"/>
+        <location filename="../widgets/rooflineplot.cpp" line="629"/>
         <source>Measured ceiling: %1</source>
         <translation>实测上限：%1</translation>
     </message>
@@ -4772,93 +4811,93 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::SuitePanel</name>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="39"/>
+        <location filename="../widgets/suitepanel.cpp" line="40"/>
         <source>Export Report…</source>
         <translation>导出报告…</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="44"/>
+        <location filename="../widgets/suitepanel.cpp" line="45"/>
         <source>No suite open: File &gt; Open Suite… opens a folder written by &lt;tt&gt;kwb suite&lt;/tt&gt;.</source>
         <translation>尚未打开套件：“文件 &gt; 打开套件…”可打开由 &lt;tt&gt;kwb suite&lt;/tt&gt; 写出的文件夹。</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="46"/>
+        <location filename="../widgets/suitepanel.cpp" line="47"/>
         <source>Filter problems (name, gate, bottleneck, error)</source>
         <translation>筛选问题（名称、门禁、瓶颈、错误）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="73"/>
+        <location filename="../widgets/suitepanel.cpp" line="74"/>
         <source>%1 of %2 shown</source>
         <translation>显示 %1 / %2 个</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="83"/>
+        <location filename="../widgets/suitepanel.cpp" line="84"/>
         <source>Write the suite report as one HTML, PDF or Markdown file (as kwb export SUITE_DIR does), with links to each problem&apos;s files</source>
         <translation>将套件报告写成一个 HTML、PDF 或 Markdown 文件（与 kwb export SUITE_DIR 相同），含指向各问题文件的链接</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="98"/>
+        <location filename="../widgets/suitepanel.cpp" line="99"/>
         <source>Problems</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="99"/>
+        <location filename="../widgets/suitepanel.cpp" line="100"/>
         <source>Report</source>
         <translation>报告</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="144"/>
+        <location filename="../widgets/suitepanel.cpp" line="163"/>
         <source>&lt;b&gt;1 problem&lt;/b&gt;</source>
         <translation>&lt;b&gt;1 个问题&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="144"/>
+        <location filename="../widgets/suitepanel.cpp" line="163"/>
         <source>&lt;b&gt;%1 problems&lt;/b&gt;</source>
         <translation>&lt;b&gt;%1 个问题&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="160"/>
+        <location filename="../widgets/suitepanel.cpp" line="179"/>
         <source>fast_1 %1%</source>
         <translation>fast_1 %1%</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="162"/>
+        <location filename="../widgets/suitepanel.cpp" line="181"/>
         <source>CPU dry run: nothing measured</source>
         <translation>CPU 试运行：未做任何测量</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="164"/>
+        <location filename="../widgets/suitepanel.cpp" line="183"/>
         <source>geomean %1× vs eager</source>
         <translation>几何平均 %1×（相对 eager）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="165"/>
+        <location filename="../widgets/suitepanel.cpp" line="184"/>
         <source>, %1× vs torch.compile</source>
         <translation>，%1×（相对 torch.compile）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="168"/>
+        <location filename="../widgets/suitepanel.cpp" line="187"/>
         <source>policy framework</source>
         <translation>策略选定的框架</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="175"/>
+        <location filename="../widgets/suitepanel.cpp" line="194"/>
         <source>No suite is open.</source>
         <translation>尚未打开套件。</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="180"/>
+        <location filename="../widgets/suitepanel.cpp" line="199"/>
         <source>Give the file a .html, .pdf or .md name.</source>
         <translation>请使用 .html、.pdf 或 .md 作为文件扩展名。</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="189"/>
-        <location filename="../widgets/suitepanel.cpp" line="193"/>
+        <location filename="../widgets/suitepanel.cpp" line="208"/>
+        <location filename="../widgets/suitepanel.cpp" line="212"/>
         <source>Export suite report</source>
         <translation>导出套件报告</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="190"/>
+        <location filename="../widgets/suitepanel.cpp" line="209"/>
         <source>PDF (*.pdf);;HTML (*.html);;Markdown (*.md)</source>
         <translation>PDF (*.pdf);;HTML (*.html);;Markdown (*.md)</translation>
     </message>
@@ -6064,7 +6103,7 @@ output followed live, cancel is scancel; the workspace must be on a file system 
     <message>
         <location filename="../core/pipeline/session.cpp" line="307"/>
         <source>The quality gate is %1: the seed commits V0 only after the gate passes.</source>
-        <translation>质量门禁为 %1：种子流程仅在门禁通过后提交 V0。</translation>
+        <translation>质量门禁为 %1：seed 流程仅在门禁通过后提交 V0。</translation>
     </message>
     <message>
         <location filename="../core/pipeline/session.cpp" line="320"/>

@@ -6,6 +6,7 @@
 #include "widgets/theme.h"
 
 #include "core/records/versions.h"
+#include "core/pipeline/recordsbuilder.h"
 #include "core/pipeline/session.h"
 #include "core/workspace/workspace.h"
 
@@ -138,8 +139,33 @@ void RooflinePlot::clear() {
   m_plot->xAxis->setRange(0.01, 1000);
   m_plot->yAxis->setRange(0.01, 1000);
   m_title->setText(tr("Roofline"));
+  // Nothing known yet: the note alone, as an empty state. Empty log axes under "No roofline yet" read as a chart that
+  // failed to draw (new-user trial 22, K1).
+  m_plot->setVisible(false);
+  m_note->setAlignment(Qt::AlignCenter);
+  m_note->setMargin(12);
   setNote(emptyNote());
   m_plot->replot(QCustomPlot::rpQueuedRefresh);
+}
+
+bool RooflinePlot::isEmptyState() const { return !m_plot->isVisibleTo(this); }
+
+bool RooflinePlot::isAnalytic() const { return m_data && m_data->label == QLatin1String(kAnalyticPointLabel); }
+
+void RooflinePlot::showAnalytic(const WorkbenchSession* session) {
+  // The chart of records (the report's, a review's) is never replaced by one computed before them.
+  if (!session || session->busyPhase() != 0 || session->hasRecords() || session->review()) return;
+  const BaselineJob* job = session->job();
+  if (!job) return;
+  const std::optional<RooflineData> d = analyticRoofline(job->spec(), job->gpuId(), job->mathDtype());
+  if (!d) {
+    if (isAnalytic()) clear();  // the spec no longer gives one (edited, or a new job): nothing known
+    return;
+  }
+  if (isAnalytic() && m_data->gpuId == d->gpuId && m_data->dtype == d->dtype &&
+      qFuzzyCompare(m_data->pointIntensity, d->pointIntensity) && qFuzzyCompare(m_data->peakTflops, d->peakTflops))
+    return;  // the same chart: keep the reader's zoom
+  setData(*d);
 }
 
 QString RooflinePlot::emptyNote() const {
@@ -149,7 +175,19 @@ QString RooflinePlot::emptyNote() const {
     return tr("No roofline yet: the V0 measurement has finished; press Report (%1) to write the report, which draws "
               "it.")
         .arg(m_report->shortcut().toString(QKeySequence::NativeText));
-  return tr("No roofline yet: it is drawn with the report, after the V0 measurement (phase 4).");
+  return tr(
+      "No roofline yet: its roofs and the problem's arithmetic intensity are drawn once phase 1 (Understand) "
+      "has counted its FLOPs and bytes; the measured point comes with the report, after phase 4.");
+}
+
+QString RooflinePlot::analyticNote(double intensity) const {
+  if (m_report && m_report->isEnabled() && m_session && m_session->job())
+    return tr("Analytic intensity %1 FLOP/byte, from the spec's FLOPs and bytes (nothing measured yet): the V0 "
+              "measurement has finished; press Report (%2) to write the report, which draws the measurement.")
+        .arg(num(intensity), m_report->shortcut().toString(QKeySequence::NativeText));
+  return tr("Analytic intensity %1 FLOP/byte, from the spec's FLOPs and bytes (nothing measured yet): the measured "
+            "point is drawn with the report, after the V0 measurement (phase 4).")
+      .arg(num(intensity));
 }
 
 QString RooflinePlot::noPeakNote(const QString& dtype, const QString& gpu) {
@@ -162,7 +200,10 @@ void RooflinePlot::setReportAction(QAction* report) {
   if (m_report) disconnect(m_report, nullptr, this, nullptr);
   m_report = report;
   const auto follow = [this] {
-    if (!m_data) setNote(emptyNote());
+    if (!m_data)
+      setNote(emptyNote());
+    else if (isAnalytic())
+      setData(*m_data);  // its note names Report once the action is enabled
   };
   if (report) connect(report, &QAction::changed, this, follow);
   follow();
@@ -221,7 +262,15 @@ QStringList RooflinePlot::chartLabels() const {
 void RooflinePlot::setSession(WorkbenchSession* session) {
   m_session = session;
   // A new job (phase 1) has no chart until its records are written; then the chart is theirs.
-  connect(session, &WorkbenchSession::jobChanged, this, &RooflinePlot::clear);
+  // A job whose spec and GPU are known (phase 1 passed; a Measure Again job reads them from its workspace) draws its
+  // roofs and analytic intensity at once, as Nsight Compute does; the measured point comes with the records
+  // (new-user trial 22, #11). Phase 3 may change the dtype that rates the kernel (tf32 for an fp32 matmul).
+  connect(session, &WorkbenchSession::jobChanged, this, [this, session] {
+    clear();
+    showAnalytic(session);
+  });
+  connect(session, &WorkbenchSession::phaseFinished, this, [this, session] { showAnalytic(session); });
+  connect(session, &WorkbenchSession::codegenVerdictChanged, this, [this, session] { showAnalytic(session); });
   connect(session, &WorkbenchSession::recordsWritten, this, [this, session] {
     if (session->job() && session->job()->roofline()) setData(*session->job()->roofline());
   });
@@ -368,9 +417,12 @@ bool RooflinePlot::exportTo(const QString& path, QString* error) {
   return true;
 }
 
-void RooflinePlot::setData(const RooflineData& d) {
+void RooflinePlot::setData(const RooflineData& given) {
+  const RooflineData d = given;  // a copy: @p given may be m_data's own (the Report action redraws an analytic chart)
   clear();
   m_data = d;
+  m_note->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+  m_note->setMargin(0);
   m_plot->plotLayout()->addElement(2, 0, m_plot->legend);  // below the axis rect, off the data
   m_plot->plotLayout()->setRowStretchFactor(2, 0.001);
   m_title->setText(tr("Roofline — %1, %2").arg(d.gpuId, d.dtype));
@@ -382,6 +434,8 @@ void RooflinePlot::setData(const RooflineData& d) {
     setNote(notes.join(u'\n'));
     return;
   }
+  m_plot->setVisible(true);
+  const bool analytic = isAnalytic();
   const double ridge = d.ridgePoint > 0 ? d.ridgePoint : d.peakTflops / d.bandwidthTBs;
   const bool havePoint = d.pointIntensity > 0 && d.pointTflops > 0;
   const double measuredBw = d.measuredBandwidthTBs.value_or(0.0);
@@ -456,17 +510,25 @@ void RooflinePlot::setData(const RooflineData& d) {
                          // The docked chart at 1280x800 (~300x180 px of axes): right of the ridge there is no room
                          // beside the ridge's label, and the next roof's rising dashed line crossed the label there
                          // (session 15's review). Left of the ridge at the roof's height, above the rising memory roof.
-                         {QPointF(ridge / 1.3, d.peakTflops), kAbove}},
+                         {QPointF(ridge / 1.3, d.peakTflops), kAbove},
+                         // The ridge's label took that place when a dry run's marker ran right of the ridge: further
+                         // left at the roof's height, and over the ridge's label (new-user trial 22, #8).
+                         {QPointF(ridge / 4, d.peakTflops), kAbove},
+                         {QPointF(ridge / 1.3, d.peakTflops * 2.5), kAbove}},
                         false});
   QCPItemText* memoryLabel =
       roofLabel(QStringLiteral("memoryRoofLabel"), tr("%1 TB/s (datasheet)").arg(num(d.bandwidthTBs)), labelX,
                 d.bandwidthTBs * labelX, kAbove, kMemoryColor);
   memoryLabel->setProperty(kShortText, tr("%1 TB/s").arg(num(d.bandwidthTBs)));
-  m_labelPlaces.append({memoryLabel,
-                        {{QPointF(labelX, d.bandwidthTBs * labelX), kAbove},
-                         {QPointF(labelX / 3, d.bandwidthTBs * labelX / 3), kAbove},
-                         {QPointF(labelX / 10, d.bandwidthTBs * labelX / 10), kAbove}},
-                        false});
+  // Several places along each rising roof: with three, a dry run's marker line could cross them all, and the least
+  // bad place had it through the label (new-user trial 22, #8: "4.24 TB/s (ledger)").
+  const auto alongRoof = [](double x0, double bw, Qt::Alignment align) {
+    QList<QPair<QPointF, Qt::Alignment>> places;
+    for (const double f : {1.0, 1.0 / 3, 1.0 / 10, 1.0 / 2, 1.0 / 5, 1.0 / 20, 1.0 / 30, 2.0})
+      places.append({QPointF(x0 * f, bw * x0 * f), align});
+    return places;
+  };
+  m_labelPlaces.append({memoryLabel, alongRoof(labelX, d.bandwidthTBs, kAbove), false});
   if (measuredBw > 0) {
     QCPItemText* measuredLabel = roofLabel(
         QStringLiteral("measuredRoofLabel"),
@@ -474,16 +536,29 @@ void RooflinePlot::setData(const RooflineData& d) {
         measuredX, measuredBw * measuredX, kBelowFromLeft, kMeasuredColor);
     measuredLabel->setProperty(
         kShortText, (recordedCeiling ? tr("%1 TB/s (ledger)") : tr("%1 TB/s (measured)")).arg(num(measuredBw)));
-    m_labelPlaces.append({measuredLabel,
-                          {{QPointF(measuredX, measuredBw * measuredX), kBelowFromLeft},
-                           {QPointF(measuredX / 3, measuredBw * measuredX / 3), kBelowFromLeft},
-                           {QPointF(measuredX / 10, measuredBw * measuredX / 10), kBelowFromLeft}},
-                          false});
+    // Last, lower under its roof: in the docked chart the dry run's marker crosses every place on the roof left of
+    // the ridge, and the compute roof's label can take the room right of the marker.
+    QList<QPair<QPointF, Qt::Alignment>> places = alongRoof(measuredX, measuredBw, kBelowFromLeft);
+    for (const double down : {2.5, 6.0, 15.0})
+      for (const double f : {1.0, 2.0, 0.5})
+        places.append({QPointF(measuredX * f, measuredBw * measuredX * f / down), kBelowFromLeft});
+    m_labelPlaces.append({measuredLabel, places, false});
   }
   QCPItemText* ridgeLabel = addLabel(QStringLiteral("ridgeLabel"), tr("ridge %1 FLOP/byte").arg(num(ridge)), ridge,
                                      d.peakTflops, Qt::AlignLeft | Qt::AlignTop, kComputeColor);
   ridgeLabel->setPadding(QMargins(8, 6, 3, 1));
   ridgeLabel->setProperty(kShortText, tr("ridge %1").arg(num(ridge)));  // the unit ran off a narrow chart's edge
+  // Its places around the diamond, first of all labels (the others avoid it): below-right of it ran past the chart's
+  // right edge for a ridge near it ("ridge 206.1", new-user trial 22, #8), and a dry run's marker line could run
+  // through it ("脊点 103").
+  m_labelPlaces.prepend({ridgeLabel,
+                         {{QPointF(ridge, d.peakTflops), Qt::AlignLeft | Qt::AlignTop},
+                          {QPointF(ridge, d.peakTflops), kAbove},
+                          {QPointF(ridge, d.peakTflops), kAboveFromLeft},
+                          {QPointF(ridge, d.peakTflops), kBelow},
+                          {QPointF(ridge, d.peakTflops / 2.5), Qt::AlignLeft | Qt::AlignTop},
+                          {QPointF(ridge, d.peakTflops * 2.5), kAbove}},
+                         false});
   // The next precision up (fp32 → tf32, bf16 → fp8, ...) as a faint roof: what switching precision would
   // buy. One only: the GPU's roofs sit a factor of two apart, and several labels stack unreadably.
   const ComputeRoof* next = nullptr;
@@ -527,17 +602,21 @@ void RooflinePlot::setData(const RooflineData& d) {
   } else if (d.pointIntensity > 0) {
     // No measurement (e.g. a CPU dry run): the intensity is still known from the spec, so mark
     // where the kernel will sit (left of the ridge = memory-bound) without inventing a TFLOPS value.
-    QCPGraph* m =
-        addLine(m_plot, kIntensity,
-                tr("%1: intensity %2 FLOP/byte")
-                    .arg(d.label.isEmpty() ? tr("no measurement") : displayPointLabel(d.label), num(d.pointIntensity)),
-                kPointColor, Qt::DotLine, {d.pointIntensity, d.pointIntensity},
-                // Up to the roof only, where the kernel could at most reach: drawn to the top it ran through the
-                // compute roof's and the ridge's labels (new-user trial 6, R6: "b|f16", "ridge 1|03").
-                {ymin, std::min(d.peakTflops, d.bandwidthTBs * d.pointIntensity)});
+    QCPGraph* m = addLine(m_plot, kIntensity,
+                          analytic ? tr("analytic intensity: %1 FLOP/byte").arg(num(d.pointIntensity))
+                                   : tr("%1: intensity %2 FLOP/byte")
+                                         .arg(d.label.isEmpty() ? tr("no measurement") : displayPointLabel(d.label),
+                                              num(d.pointIntensity)),
+                          kPointColor, Qt::DotLine, {d.pointIntensity, d.pointIntensity},
+                          // Up to the roof only, where the kernel could at most reach: drawn to the top it ran through
+                          // the compute roof's and the ridge's labels (new-user trial 6, R6: "b|f16", "ridge 1|03").
+                          {ymin, std::min(d.peakTflops, d.bandwidthTBs * d.pointIntensity)});
     m->setLineStyle(QCPGraph::lsLine);
-    notes << tr("No measured point (%1): the dotted line marks the kernel's arithmetic intensity.")
-                 .arg(d.label.isEmpty() ? tr("no measurement") : displayPointLabel(d.label));
+    if (analytic)
+      notes << analyticNote(d.pointIntensity);
+    else
+      notes << tr("No measured point (%1): the dotted line marks the kernel's arithmetic intensity.")
+                   .arg(d.label.isEmpty() ? tr("no measurement") : displayPointLabel(d.label));
   } else {
     notes << tr("The measured point is not drawn: intensity %1 FLOP/byte and %2 TFLOPS must both be positive on log "
                 "axes.")
@@ -710,6 +789,12 @@ void RooflinePlot::setNote(const QString& text) {
 }
 
 void RooflinePlot::fitNote() {
+  if (isEmptyState()) {  // the note alone fills the widget (clear())
+    m_note->setToolTip(QString());
+    m_noteScroll->setMinimumHeight(0);
+    m_noteScroll->setMaximumHeight(QWIDGETSIZE_MAX);
+    return;
+  }
   // The note spans the widget (no margins): its height at this width, laid out with the fonts it is drawn in.
   const int needed = m_note->heightForWidth(width()) + 2 * m_noteScroll->frameWidth();
   // Whole lines: a cap that fell mid-line drew half a line of the sources with no sign that more followed.

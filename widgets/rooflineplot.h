@@ -40,8 +40,17 @@ class RooflinePlot : public QWidget {
   /// no point is invented: a dotted vertical line marks pointIntensity instead, and the note says so. The roofs'
   /// sources (peakSource, bandwidthSource, measuredSource) are listed under the chart.
   void setData(const RooflineData& data);
-  /// Removes everything (no data yet).
+  /// Removes everything (no data yet): the axes are hidden and the note alone says why (isEmptyState()).
   void clear();
+  /// True while nothing is drawn: the chart's axes hidden, the note alone shown (before phase 1, or no roofline).
+  bool isEmptyState() const;
+  /// True when the chart is analyticRoofline()'s (core/pipeline/recordsbuilder.h): roofs and the analytic intensity
+  /// line from the spec, before any measurement.
+  bool isAnalytic() const;
+  /// Draws @p session's job's analyticRoofline() (the spec's FLOPs and bytes on the job's GPU, in its math dtype)
+  /// unless records or a review have drawn the chart, or a phase 1-3 runs; a spec that gives none clears an analytic
+  /// chart. setSession() calls it when the job changes, a phase ends and the spec is replaced.
+  void showAnalytic(const WorkbenchSession* session);
 
   /// A later version's measured point (memory/vN.json's run, .kwb/roofline_vN.json).
   struct VersionPoint {
@@ -144,6 +153,8 @@ class RooflinePlot : public QWidget {
   /// The note of an empty chart: why none can be drawn (m_unavailable), else press Report when m_report is enabled,
   /// else after phase 4.
   QString emptyNote() const;
+  /// The analytic chart's note: the intensity, and where the measured point will come from (Report when enabled).
+  QString analyticNote(double intensity) const;
   QString m_unavailable;  ///< why this chart cannot be drawn (noPeakNote()); "" while it may be; clear() resets it
 };
 

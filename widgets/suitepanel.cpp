@@ -17,6 +17,7 @@
 #include <QTextBrowser>
 #include <QUrl>
 #include <QHeaderView>
+#include <QStyle>
 #include <QLabel>
 #include <QLineEdit>
 #include <QTableView>
@@ -127,6 +128,11 @@ void SuitePanel::showSuite(const SuiteReport& report) {
   for (int c = SuiteTableModel::RelErrColumn; c <= SuiteTableModel::ComputeColumn; ++c)
     m_view->setColumnHidden(c, report.cpuDryRun);
   m_view->resizeColumnsToContents();
+  // The Gate column is the headline: its longest label whole, measured in the label's own (bold) font with an em to
+  // spare. Sized to the delegate's hint, zh_CN's "! 阶段 1（理解）出错" was cut at 1280 px (the fallback CJK font's
+  // synthetic bold draws wider than it measures) while "Why not PASS" had room (new-user trial 22, #9).
+  m_view->setColumnWidth(SuiteTableModel::StatusColumn,
+                         std::max(m_view->columnWidth(SuiteTableModel::StatusColumn), gateColumnWidth()));
   // A long problem name must not push the figures out of sight.
   m_view->setColumnWidth(SuiteTableModel::ProblemColumn,
                          std::min(m_view->columnWidth(SuiteTableModel::ProblemColumn), 280));
@@ -137,6 +143,19 @@ void SuitePanel::showSuite(const SuiteReport& report) {
 }
 
 QString SuitePanel::summaryText() const { return m_summary->text(); }
+
+int SuitePanel::gateColumnWidth() const {
+  int widest = m_view->horizontalHeader()->sectionSizeHint(SuiteTableModel::StatusColumn);
+  const int margin = 2 * (m_view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_view) + 1);
+  for (int row = 0; row < m_model->rowCount(); ++row) {
+    const QModelIndex index = m_model->index(row, SuiteTableModel::StatusColumn);
+    const QVariant font = index.data(Qt::FontRole);
+    const QFontMetrics metrics(font.isValid() ? font.value<QFont>().resolve(m_view->font()) : m_view->font());
+    const int icon = index.data(Qt::DecorationRole).isValid() ? m_view->iconSize().width() + 4 : 0;
+    widest = std::max(widest, metrics.horizontalAdvance(index.data().toString()) + metrics.height() + margin + icon);
+  }
+  return widest;
+}
 
 QString SuitePanel::summaryHtml(const SuiteReport& r) {
   const SuiteSummary& s = r.summary;

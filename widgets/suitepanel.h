@@ -38,6 +38,9 @@ class SuitePanel : public QWidget {
   const std::optional<SuiteReport>& suite() const { return m_suite; }
   /// The summary line's text (HTML), as shown above the table.
   QString summaryText() const;
+  /// The width the Gate column takes: its header's, or its longest label in that label's font with an em to spare,
+  /// whichever is wider (pixels). showSuite() sets it; the column may be widened by hand.
+  int gateColumnWidth() const;
 
   SuiteTableModel* model() const { return m_model; }
   SuiteSortProxy* proxy() const { return m_proxy; }

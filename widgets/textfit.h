@@ -14,3 +14,15 @@ QString softBreaks(const QString& text, int longRun = 24);
 QString withoutSoftBreaks(QString text);
 
 }  // namespace kwb
+
+class QFontMetrics;
+
+namespace kwb {
+
+/// @p text as it fits @p width pixels in @p metrics: whole when it fits, else cut at the last line-break opportunity
+/// (a space, after a CJK character or a '/', by QTextBoundaryFinder's line rules) whose start, without trailing spaces
+/// and separators (";,:" and their full-width forms), fits with "…" after it. Never a word cut mid-way: where no
+/// break fits (a single long word), "…" alone. A width <= 0 gives "".
+QString elideAtWord(const QString& text, const QFontMetrics& metrics, int width);
+
+}  // namespace kwb

@@ -281,8 +281,9 @@ bool BaselineJob::understand() {
     const nlohmann::json v = c.is_object() ? c.value("value", nlohmann::json()) : nlohmann::json();
     const QString shown = exprWithValue(
         sj(c, "expr"), v.is_number() ? std::optional<double>(v.get<double>()) : std::nullopt, QLatin1String(unit));
-    // a formula right at these sizes only: the count alone, and why (new-user trial 17, #1)
-    const QString note = formulaNote(c);
+    // a formula right at these sizes only: the count alone, and why (new-user trial 17, #1); in the interface's
+    // language, as the rest of this line and the Spec pane (new-user trial 22, #6: English inside a zh_CN line)
+    const QString note = formulaNote(c, true);
     return note.isEmpty() ? shown : shown + QStringLiteral(", ") + note;
   };
   Q_EMIT progress(

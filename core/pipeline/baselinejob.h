@@ -192,6 +192,9 @@ class BaselineJob : public QObject {
   bool setSpec(const nlohmann::json& spec);
   QString framework() const { return m_framework; }
   QString gpuId() const { return m_gpuId; }
+  /// The ledger dtype whose compute peak rates the generated kernel (GeneratedKernel::mathDtype, "tf32" for an fp32
+  /// matmul): set by phase 3 (or read back from kernel.py by measure), "" before: the spec's dtype applies.
+  QString mathDtype() const { return m_mathDtype; }
   const QList<KnowledgeRecord>& consulted() const { return m_records; }
   /// Phase 2's records that do not apply to this problem, each with its reason (core/knowledge/relevance.h).
   const QList<SetAsideRecord>& setAside() const { return m_setAside; }

@@ -236,6 +236,38 @@ QString ledgerDtype(const QString& t) {
   return t;
 }
 
+UtilizationRequest specUtilizationRequest(const nlohmann::json& spec, const QString& gpuId, const QString& mathDtype) {
+  UtilizationRequest rq;
+  rq.gpu = gpuId;
+  rq.dtype = mathDtype.isEmpty() ? ledgerDtype(str(spec, "dtype")) : mathDtype;
+  rq.flopsExpr = str(spec.value("flops", nlohmann::json::object()), "expr");
+  rq.bytesExpr = str(spec.value("bytes", nlohmann::json::object()), "expr");
+  const nlohmann::json sizes = spec.value("sizes", nlohmann::json::object());
+  for (const auto& [k, v] : sizes.items())
+    if (v.is_number()) rq.vars.insert(QString::fromStdString(k), v.get<double>());
+  return rq;
+}
+
+std::optional<RooflineData> analyticRoofline(const nlohmann::json& spec, const QString& gpuId, const QString& mathDtype,
+                                             QString* error) {
+  if (!spec.is_object() || gpuId.isEmpty()) {
+    if (error) *error = QStringLiteral("no spec or GPU yet");
+    return std::nullopt;
+  }
+  UtilizationRequest rq = specUtilizationRequest(spec, gpuId, mathDtype);
+  rq.timeMs = 1.0;  // a time is required; the point's TFLOPS is dropped below (nothing was measured)
+  const UtilizationResult util = computeUtilization(rq);
+  if (!util.ok) {
+    if (error) *error = util.error;
+    return std::nullopt;
+  }
+  RooflineData rl = makeRoofline(util);
+  rl.pointTflops = 0;
+  rl.aboveRoof = false;
+  rl.label = QString::fromLatin1(kAnalyticPointLabel);
+  return rl;
+}
+
 bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& renderFigure, RecordsOutput* out,
                   QString* error) {
   const nlohmann::json& spec = *in.spec;
@@ -246,14 +278,7 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
   evaluateGate(in, ws.path(QStringLiteral("kernel.py")), out);
 
   // ---- utilization and roofline (from the ledger; a GPU run only for the measured point)
-  UtilizationRequest rq;
-  rq.gpu = in.gpuId;
-  rq.dtype = in.mathDtype.isEmpty() ? ledgerDtype(str(spec, "dtype")) : in.mathDtype;
-  rq.flopsExpr = str(spec.value("flops", nlohmann::json::object()), "expr");
-  rq.bytesExpr = str(spec.value("bytes", nlohmann::json::object()), "expr");
-  const nlohmann::json sizes = spec.value("sizes", nlohmann::json::object());
-  for (const auto& [k, v] : sizes.items())
-    if (v.is_number()) rq.vars.insert(QString::fromStdString(k), v.get<double>());
+  UtilizationRequest rq = specUtilizationRequest(spec, in.gpuId, in.mathDtype);
   const std::optional<double> latencyUs = o.result ? o.result->latencyUs : std::nullopt;
   if (o.result && o.result->raw.contains("measured_copy_bandwidth_tbs") &&
       o.result->raw["measured_copy_bandwidth_tbs"].is_number())

@@ -124,6 +124,23 @@ QString summariseAtenOps(const nlohmann::json& ops);
 /// "float32" → "fp32", "bfloat16" → "bf16", "float16" → "fp16"; others unchanged.
 QString ledgerDtype(const QString& torchDtype);
 
+/// The utilization request of @p spec (the phase-1 spec: its flops.expr and bytes.expr over its numeric sizes) on
+/// @p gpuId, rated in @p mathDtype (GeneratedKernel::mathDtype; "" = the spec's dtype through ledgerDtype()), with no
+/// time and no measured ceiling set: what buildRecords computes the roofline from, and analyticRoofline() too.
+UtilizationRequest specUtilizationRequest(const nlohmann::json& spec, const QString& gpuId, const QString& mathDtype);
+
+/// RooflineData::label of analyticRoofline(): the point's intensity comes from the spec, nothing was measured.
+inline constexpr char kAnalyticPointLabel[] = "analytic intensity";
+
+/// The roofline of @p spec on @p gpuId before any measurement (after phase 1): the roofs for the dtype
+/// (specUtilizationRequest), the spec ledger's recorded copy ceiling when it has one, and the analytic arithmetic
+/// intensity (FLOP/byte) as pointIntensity, with pointTflops 0 and label kAnalyticPointLabel. The same computation
+/// buildRecords makes for the report's figure, so the chart does not change its roofs when the report is written.
+/// nullopt with the reason in @p error (may be null) when the GPU or dtype has no peak in the ledger or an
+/// expression does not evaluate.
+std::optional<RooflineData> analyticRoofline(const nlohmann::json& spec, const QString& gpuId, const QString& mathDtype,
+                                             QString* error = nullptr);
+
 /// The cases of @p cases that ran on synthetic inputs (the harness's "inputs" note starts "synthetic inputs":
 /// get_inputs() could not make the case's shapes), as (name, that note), in order; baseline_report.md lists them
 /// (new-user trial 19, #11: result.json said so, the report did not).

@@ -94,6 +94,25 @@ QString DisplayText::gateReason(const QString& reason) {
               "checks this case")
         .arg(m.captured(1), m.captured(2), m.captured(3));
   });
+  // A boundary case at problem_shape's own shapes (test_kernel.py.in's derive_cases, Case.repeats), both kinds and
+  // both reasons by pattern: the case table's Reason column kept it in English under zh_CN (new-user trial 22, #7).
+  static const QRegularExpression repeats(
+      QStringLiteral("no (tail|size-1 dim) tested: its shapes are problem_shape's \\(([^()]*)\\)"));
+  t = replaceAll(t, repeats, [](const auto& m) -> QString {
+    static const QRegularExpression kept(QStringLiteral(
+        "^the free sizes? (.+) (?:is|are) kept: below TILE=(\\d+) or already not a multiple of it, and the other sizes "
+        "are tied to a parameter, the module or another input$"));
+    QString why = m.captured(2);
+    if (why == QLatin1String("no input size is free to resize: each is tied to a parameter or the module"))
+      why = tr("no input size is free to resize: each is tied to a parameter or the module");
+    else if (const auto k = kept.match(why); k.hasMatch())
+      why = tr("the free size(s) %1 kept: below TILE=%2 or already not a multiple of it, and the other sizes are tied "
+               "to a parameter, the module or another input")
+                .arg(k.captured(1), k.captured(2));
+    return (m.captured(1) == QLatin1String("tail") ? tr("no tail tested: its shapes are problem_shape's (%1)")
+                                                   : tr("no size-1 dim tested: its shapes are problem_shape's (%1)"))
+        .arg(why);
+  });
   static const QRegularExpression timeout(QStringLiteral("case exceeded TEST_TIMEOUT_SEC=(\\d+) s"));
   t = replaceAll(t, timeout,
                  [](const auto& m) -> QString { return tr("case exceeded TEST_TIMEOUT_SEC=%1 s").arg(m.captured(1)); });
