@@ -216,7 +216,22 @@ QList<CuteStageUse> cuteStageUses(const ChainPlan& plan) {
         continue;
       uses[i].stage = c.stage;
       uses[i].missing = stageGap(c.stage, c.args);
-      uses[i].covered = uses[i].missing.isEmpty();
+      if (!uses[i].missing.isEmpty()) uses[i].why = uses[i].missing + QStringLiteral(" has no CuTe DSL stage yet");
+      // the epilogues the call hands the stage lower as cuteChainPlan asks (an int64 node does not): one that
+      // does not leaves the launch uncovered, with cuteChainPlan's words
+      static const QRegularExpression epiRef(QStringLiteral("\\b(_kwb_epi\\w+)\\b"));
+      for (auto it = epiRef.globalMatch(c.args); uses[i].why.isEmpty() && it.hasNext();) {
+        const QString fn = it.next().captured(1);
+        for (const ChainEpilogue& e : plan.epilogueSpecs) {
+          QString why;
+          if (e.fn == fn && epilogueFunction(e, &why).isEmpty()) {
+            uses[i].why =
+                QStringLiteral("its epilogue (%1) does not lower in the CuTe DSL dialect: %2").arg(e.ops, why);
+            break;
+          }
+        }
+      }
+      uses[i].covered = uses[i].why.isEmpty();
       break;
     }
   }
