@@ -152,6 +152,16 @@ void TestConformance::planted_data() {
       << c << QStringLiteral("        op = _MEMO.setdefault(\"r\", torch.relu)\n        out = op(x)\n")
       << QStringLiteral("_MEMO = {}\n\n\n") << QStringLiteral("op = _MEMO.setdefault(")
       << QStringLiteral("torch-compute") << QStringLiteral("used as a value");
+  // Session 33 (tidy33): a name read at the top level before anything binds it is a NameError on import (a CuTe
+  // DSL kernel read Triton's `tl` and passed every static gate); a default value is read when its def runs.
+  QTest::newRow("tl at a CuTe DSL kernel's top level")
+      << c << QString() << QStringLiteral("DOT_PRECISION = tl.constexpr(\"ieee\")\n\n\n")
+      << QStringLiteral("DOT_PRECISION = tl.constexpr") << QStringLiteral("import-name")
+      << QStringLiteral("NameError on import: `tl` is read");
+  QTest::newRow("default value bound later")
+      << t << QString() << QStringLiteral("def _scaled(v, s=SCALE):\n    return v\n\n\nSCALE = 2.0\n\n\n")
+      << QStringLiteral("def _scaled(v, s=SCALE):") << QStringLiteral("import-name")
+      << QStringLiteral("NameError on import: `SCALE` is read");
   QTest::newRow("tensor method kept in a variable")
       << t << QStringLiteral("        op = x.relu\n        out = op()\n") << QString() << QStringLiteral("op = x.relu")
       << QStringLiteral("tensor-method") << QStringLiteral("`.relu` used as a value");

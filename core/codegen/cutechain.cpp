@@ -255,7 +255,22 @@ QList<CuteStageUse> cuteStageUses(const ChainPlan& plan) {
         continue;
       uses[i].stage = c.stage;
       uses[i].missing = stageGap(c.stage, c.args);
-      uses[i].covered = uses[i].missing.isEmpty();
+      if (!uses[i].missing.isEmpty()) uses[i].why = uses[i].missing + QStringLiteral(" has no CuTe DSL stage yet");
+      // the epilogues the call hands the stage lower as cuteChainPlan asks (an int64 node does not): one that
+      // does not leaves the launch uncovered, with cuteChainPlan's words
+      static const QRegularExpression epiRef(QStringLiteral("\\b(_kwb_epi\\w+)\\b"));
+      for (auto it = epiRef.globalMatch(c.args); uses[i].why.isEmpty() && it.hasNext();) {
+        const QString fn = it.next().captured(1);
+        for (const ChainEpilogue& e : plan.epilogueSpecs) {
+          QString why;
+          if (e.fn == fn && epilogueFunction(e, &why).isEmpty()) {
+            uses[i].why =
+                QStringLiteral("its epilogue (%1) does not lower in the CuTe DSL dialect: %2").arg(e.ops, why);
+            break;
+          }
+        }
+      }
+      uses[i].covered = uses[i].why.isEmpty();
       break;
     }
   }
@@ -296,10 +311,10 @@ std::optional<ChainPlan> cuteChainPlan(const nlohmann::json& spec, QString* whyN
 namespace {
 
 /// The stage set's sections that @p body reaches: common, then the host helpers shared with the Triton chain
-/// (chain_host.py), kwb_pointwise (kwb_as_dtype and the others' pre / epi launches use it) and each section holding
-/// a stage forward() calls, in the file's order. A section's header names every launcher it defines ("# ==== stage:
-/// kwb_pool kwb_adaptive_pool"): launchers sharing a kernel share a section. "" with *error when a resource is
-/// missing.
+/// (chain_host.py: its top part, and each "# ==== host:" section naming a stage called), kwb_pointwise (kwb_as_dtype
+/// and the others' pre / epi launches use it) and each section holding a stage forward() calls, in the file's order. A
+/// section's header names every launcher it defines ("# ==== stage: kwb_pool kwb_adaptive_pool"): launchers sharing a
+/// kernel share a section. "" with *error when a resource is missing.
 QString stageCode(const QString& body, QString* error) {
   const QString all = readResourceText(QStringLiteral(":/kwb/templates/kernels/cutedsl_stages.py"), error);
   if (all.isEmpty()) return {};
@@ -318,6 +333,20 @@ QString stageCode(const QString& body, QString* error) {
   if (used.contains(QStringLiteral("kwb_rnn"))) used << QStringLiteral("kwb_gemm");  // the input projection
   static const QRegularExpression head(QStringLiteral("^# ==== stage: ([\\w ]+)\\n"),
                                        QRegularExpression::MultilineOption);
+  // chain_host.py: its helpers for every plan, then "# ==== host: kwb_attention ..." sections, each pasted (after
+  // the rest) when forward() calls a stage its header names: the operand helpers a stage shares with the Triton one
+  static const QRegularExpression hostHead(QStringLiteral("^# ==== host: ([\\w ]+)\\n"),
+                                           QRegularExpression::MultilineOption);
+  QList<QRegularExpressionMatch> hostHeads;
+  for (auto it = hostHead.globalMatch(host); it.hasNext();) hostHeads << it.next();
+  QStringList hostParts = {hostHeads.isEmpty() ? host.trimmed()
+                                               : host.left(hostHeads.first().capturedStart()).trimmed()};
+  for (qsizetype i = 0; i < hostHeads.size(); ++i) {
+    const qsizetype end = i + 1 < hostHeads.size() ? hostHeads.at(i + 1).capturedStart() : host.size();
+    const QStringList names = hostHeads.at(i).captured(1).split(u' ', Qt::SkipEmptyParts);
+    if (std::any_of(names.cbegin(), names.cend(), [&](const QString& n) { return used.contains(n); }))
+      hostParts << host.mid(hostHeads.at(i).capturedStart(), end - hostHeads.at(i).capturedStart()).trimmed();
+  }
   QStringList parts;
   QList<QRegularExpressionMatch> heads;
   for (auto it = head.globalMatch(all); it.hasNext();) heads << it.next();
@@ -326,7 +355,7 @@ QString stageCode(const QString& body, QString* error) {
     const QStringList names = heads.at(i).captured(1).split(u' ', Qt::SkipEmptyParts);
     if (std::any_of(names.cbegin(), names.cend(), [&](const QString& n) { return used.contains(n); }))
       parts << all.mid(heads.at(i).capturedStart(), end - heads.at(i).capturedStart()).trimmed();
-    if (names == QStringList{QStringLiteral("common")}) parts << host.trimmed();
+    if (names == QStringList{QStringLiteral("common")}) parts << hostParts.join(QStringLiteral("\n\n\n"));
   }
   return QStringLiteral(
              "# ---- the CuTe DSL stage set (resources/templates/kernels/cutedsl_stages.py), the stages "

@@ -33,12 +33,16 @@ struct CuteStageUse {
   QString
       stage;  ///< the launcher forward() calls for it: "kwb_gemm", "conv_forward", "kwb_batch_norm"; "" if none found
   bool covered = false;  ///< the CuTe DSL stage set has that launcher in the form the call uses
-  QString missing;       ///< when not covered: what has no stage, e.g. "a kwb_batch_norm launch"
+  QString missing;       ///< when its launcher or form has no stage: what, e.g. "a kwb_batch_norm launch"
+  /// when not covered: why, one sentence ("a kwb_batch_norm launch has no CuTe DSL stage yet", or an epilogue the
+  /// call hands the stage that does not lower in the CuTe DSL dialect: cuteChainPlan's words for it)
+  QString why;
 };
 
 /// Per launch of @p plan (same order as plan.launches), the stage its forward() line calls and whether the CuTe
-/// DSL stage set covers it. A launch whose line is not found (fused into another line) is reported uncovered
-/// with an empty stage only when its kind has no stage.
+/// DSL stage set covers it: the launcher in the form the call uses, and every epilogue the call hands it lowers in
+/// the CuTe DSL dialect (the test cuteChainPlan makes). A launch whose line is not found (fused into another line) is
+/// reported uncovered with an empty stage only when its kind has no stage.
 QList<CuteStageUse> cuteStageUses(const ChainPlan& plan);
 
 /// The translation context of cuteStageLabels()'s words (QCoreApplication::translate; the GUI shows a recorded reason's

@@ -53,8 +53,7 @@ json codegenPreview(const json& spec) {
       // which CuTe DSL stage renders this launch, or which one is missing (cutechain.h)
       if (!l.ops.isEmpty() && !cute.at(i).stage.isEmpty()) {
         json cj = {{"stage", cute.at(i).stage.toStdString()}, {"covered", cute.at(i).covered}};
-        if (!cute.at(i).covered)
-          cj["missing"] = QString(cute.at(i).missing + QStringLiteral(" has no CuTe DSL stage yet")).toStdString();
+        if (!cute.at(i).covered) cj["missing"] = cute.at(i).why.toStdString();
         planGroups.back()["cutedsl"] = cj;
       }
       if (l.ops.isEmpty() || l.kvRepeat.isEmpty()) continue;

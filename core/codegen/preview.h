@@ -21,10 +21,12 @@ namespace kwb {
 /// anchor's or a pattern's plan (its ops), one for the pointwise lowering. Only when no plan covers the spec are
 /// they the graph's partition around non-pointwise ops (partitionFusionGroups), `covered` false.
 /// `covered` says whether the plan the backends use computes that group; `reason` (when not) names
-/// what is missing. `plan` is the backends' "plan" text as data (for a caller that words it itself, as the GUI does
-/// in its own language): its kind ("" when nothing plans the spec), the anchor id or pattern name ("name", "" for
-/// the others), how many launches, and the inputs a chain writes back. Never throws; a malformed spec gives
-/// groups [] and every backend's reason.
+/// what is missing. A chain group also has "cutedsl": {"stage", "covered", "missing"}: the CuTe DSL launcher that
+/// renders it, and whether it does (cuteStageUses: the stage in the call's form, and every epilogue the call hands
+/// it lowering as the renderer asks; `missing` the sentence saying what does not). `plan` is the backends' "plan" text
+/// as data (for a caller that words it itself, as the GUI does in its own language): its kind ("" when nothing plans
+/// the spec), the anchor id or pattern name ("name", "" for the others), how many launches, and the inputs a chain
+/// writes back. Never throws; a malformed spec gives groups [] and every backend's reason.
 nlohmann::json codegenPreview(const nlohmann::json& spec);
 
 /// codegenPreview() as `kwb analyze` prints it: "Code generation:", then one line per group ("  group ANCHOR [ops]:

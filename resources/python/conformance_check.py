@@ -20,6 +20,8 @@ Static (Python's ast, standard library only; kernel.py is never imported). kerne
      attribute set in __init__, a variable, passed or returned: a later call through it is not followed), nor
      a tensor's compute method on the path (op = x.relu). A launch plan may be cached (grids, argument lists,
      constexpr dicts); the launch itself stays kernel[grid](...) of a kernel named in the call.
+  0. nothing its top level runs on import reads a name before anything binds it (a NameError on import:
+     import_time_names; session 33, a CuTe DSL kernel that read Triton's `tl` passed every other gate).
 Allowed: allocation (torch.empty/empty_like/empty_strided/zeros/zeros_like/full/full_like,
 .new_empty/.new_zeros, .zero_()/.fill_() on fresh outputs), views (view, reshape, permute,
 transpose, t, T, mT, contiguous, expand, unsqueeze, squeeze, flatten, narrow, select, movedim,
@@ -567,6 +569,172 @@ ALL_FRAMEWORK_ROOTS = set().union(*(f["roots"] for f in FRAMEWORKS.values()))
 ALL_MODULE_ROOTS = ALL_FRAMEWORK_ROOTS | PY_SAFE_MODULES | {"torch", "numpy", "scipy"} | THIRD_PARTY
 
 
+_MODULE_NAMES = {"__name__", "__file__", "__doc__", "__builtins__", "__spec__", "__loader__", "__package__",
+                 "__annotations__", "__path__", "__cached__"}
+
+
+def import_time_names(tree):
+    """The names kernel.py's top level reads before anything binds them: a NameError when the module is imported,
+    which no run reaches past (session 33: a CuTe DSL kernel read Triton's `tl` at its top level and passed every
+    static gate). What runs on import is walked in order: statements, decorators, default values, annotations
+    (unless `from __future__ import annotations`), class bodies, comprehensions; function and lambda bodies are not
+    (they run later). Conservative: a name bound anywhere earlier, in any branch, counts as bound. Nothing is
+    reported when the top level can bind names the walk cannot see (`from m import *`, exec, globals()).
+    Returns [(node, name)] in file order."""
+    import builtins
+    for node in tree.body:
+        if isinstance(node, ast.ImportFrom) and any(a.name == "*" for a in node.names):
+            return []
+        for sub in ast.walk(node):
+            if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name) and \
+                    sub.func.id in ("exec", "globals", "vars", "setattr", "__import__"):
+                # only a call that runs on import matters; a function body's is walked out below
+                if _runs_on_import(tree, sub):
+                    return []
+    lazy = any(isinstance(n, ast.ImportFrom) and n.module == "__future__" and
+               any(a.name == "annotations" for a in n.names) for n in tree.body)
+    bound = set(dir(builtins)) | _MODULE_NAMES
+    found = []
+
+    def reads(node, local=frozenset()):
+        """Name loads of an expression (or statement part) that run now, skipping lambda bodies."""
+        if node is None:
+            return
+        if isinstance(node, ast.Lambda):
+            for d in node.args.defaults + [d for d in node.args.kw_defaults if d is not None]:
+                reads(d, local)
+            return
+        if isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
+            inner = set(local)
+            for g in node.generators:
+                reads(g.iter, frozenset(inner))
+                inner |= {n.id for n in ast.walk(g.target) if isinstance(n, ast.Name)}
+                for c in g.ifs:
+                    reads(c, frozenset(inner))
+            for part in ((node.key, node.value) if isinstance(node, ast.DictComp) else (node.elt,)):
+                reads(part, frozenset(inner))
+            return
+        if isinstance(node, ast.Name):
+            if isinstance(node.ctx, ast.Load) and node.id not in bound and node.id not in local:
+                found.append((node, node.id))
+            return
+        if isinstance(node, ast.NamedExpr):
+            reads(node.value, local)
+            bound.add(node.target.id)
+            return
+        for child in ast.iter_child_nodes(node):
+            reads(child, local)
+
+    def signature(fn):
+        for d in fn.decorator_list:
+            reads(d)
+        a = fn.args
+        for d in a.defaults + [d for d in a.kw_defaults if d is not None]:
+            reads(d)
+        if not lazy and not isinstance(fn, ast.Lambda):
+            for arg in a.posonlyargs + a.args + a.kwonlyargs + [a.vararg, a.kwarg]:
+                if arg is not None:
+                    reads(arg.annotation)
+            reads(fn.returns)
+
+    def block(stmts):
+        for st in stmts:
+            stmt(st)
+
+    def stores(node):
+        for n in ast.walk(node):
+            if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del)):
+                bound.add(n.id)
+
+    def stmt(st):
+        if isinstance(st, (ast.Import, ast.ImportFrom)):
+            for a in st.names:
+                bound.add(a.asname or a.name.split(".")[0])
+        elif isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            signature(st)
+            bound.add(st.name)
+        elif isinstance(st, ast.ClassDef):
+            for part in st.decorator_list + st.bases + [k.value for k in st.keywords]:
+                reads(part)
+            outer = set(bound)
+            bound.update(("__module__", "__qualname__"))  # a class body's own
+            block(st.body)  # the class body runs now; its names are its own (methods do not see them)
+            bound.intersection_update(outer)
+            bound.add(st.name)
+        elif isinstance(st, (ast.If, ast.While)):
+            reads(st.test)
+            block(st.body)
+            block(st.orelse)
+        elif isinstance(st, (ast.For, ast.AsyncFor)):
+            reads(st.iter)
+            stores(st.target)
+            block(st.body)
+            block(st.orelse)
+        elif isinstance(st, (ast.With, ast.AsyncWith)):
+            for item in st.items:
+                reads(item.context_expr)
+                if item.optional_vars is not None:
+                    stores(item.optional_vars)
+            block(st.body)
+        elif isinstance(st, ast.Try) or type(st).__name__ == "TryStar":
+            block(st.body)
+            for h in st.handlers:
+                reads(h.type)
+                if h.name:
+                    bound.add(h.name)
+                block(h.body)
+            block(st.orelse)
+            block(st.finalbody)
+        elif isinstance(st, ast.Global):
+            bound.update(st.names)
+        elif isinstance(st, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+            reads(st.value)
+            if isinstance(st, ast.AnnAssign) and not lazy:
+                reads(st.annotation)
+            targets = st.targets if isinstance(st, ast.Assign) else [st.target]
+            for t in targets:
+                for n in ast.walk(t):  # x[i] = / x.a = read x; a plain name is stored
+                    if isinstance(n, (ast.Subscript, ast.Attribute)):
+                        reads(n.value)
+                        if isinstance(n, ast.Subscript):
+                            reads(n.slice)
+                if isinstance(st, ast.AugAssign) and isinstance(t, ast.Name):
+                    reads(ast.Name(id=t.id, ctx=ast.Load(), lineno=st.lineno, col_offset=st.col_offset))
+                stores(t)
+        elif type(st).__name__ == "Match":  # bindings by pattern: counted, not checked
+            reads(st.subject)
+            for c in st.cases:
+                for n in ast.walk(c.pattern):
+                    if isinstance(n, (ast.MatchAs, ast.MatchStar)) and n.name:
+                        bound.add(n.name)
+                    if isinstance(n, ast.MatchMapping) and n.rest:
+                        bound.add(n.rest)
+                block(c.body)
+        else:  # Expr, Return (none at top level), Raise, Assert, Delete, Pass, ...
+            if isinstance(st, ast.Delete):
+                return  # a deleted name stays "bound": conservative
+            reads(st)
+
+    block(tree.body)
+    return found
+
+
+def _runs_on_import(tree, call):
+    """Whether @p call sits in code the module's top level runs (not inside a def or lambda body)."""
+    def inside(node, in_fn):
+        if node is call:
+            return not in_fn
+        for child in ast.iter_child_nodes(node):
+            fn = isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and \
+                child not in getattr(node, "decorator_list", []) and child is not getattr(node, "returns", None) \
+                and not isinstance(child, ast.arguments)
+            r = inside(child, in_fn or fn)
+            if r is not None:
+                return r
+        return None
+    return bool(inside(tree, False))
+
+
 def check(path, framework):
     with open(path, encoding="utf-8-sig") as f:
         text = f.read()
@@ -580,6 +748,15 @@ def check(path, framework):
         src = lines[line - 1].strip() if 0 < line <= len(lines) else ""
         violations.append({"line": line, "col": 1, "code": code, "message": message, "source": src})
 
+    # a top-level NameError: the module never imports, so nothing of it runs (checked before what it computes)
+    seen = set()
+    for node, name in import_time_names(tree):
+        if (node.lineno, name) not in seen:
+            seen.add((node.lineno, name))
+            add(node.lineno, "import-name", "NameError on import: `%s` is read at the module's top level (run when "
+                "it is imported) before anything binds it%s" % (
+                    name, "; `tl` is Triton's (import triton.language as tl), not %s's" % fw["label"]
+                    if name == "tl" and framework != "triton" else ""))
     for ln, table, fn in mod.tables:
         add(ln, "torch-compute", "`%s` stores the PyTorch function `%s`: computing through a table hides what "
             "computes; call a %s kernel" % (table, fn, fw["label"]))

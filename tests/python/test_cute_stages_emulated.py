@@ -24,6 +24,9 @@ def _load():
         src = f.read()
     ns = {"torch": torch, "nn": torch.nn, "cutlass": cutlass, "cute": cute, "from_dlpack": from_dlpack}
     exec(compile(src, "cutedsl_stages.py", "exec"), ns)  # noqa: S102 - the stage set, as a kernel.py pastes it
+    # the shared host helpers (kwb_size, the attention stages' operand helpers), which cutechain.cpp pastes with it
+    with open(os.path.join(ROOT, "resources", "templates", "kernels", "chain_host.py"), encoding="utf-8") as f:
+        exec(compile(f.read(), "chain_host.py", "exec"), ns)  # noqa: S102
     return ns
 
 
@@ -428,11 +431,24 @@ class StageSetText(unittest.TestCase):
                     self.assertNotIn(node.name, defined, "defined twice: " + node.name)
                     defined[node.name] = name
         host = {n for n, f in defined.items() if f == "chain_host.py"}
-        self.assertEqual(host, {"kwb_size", "kwb_at_spec", "kwb_pool_len"})
+        self.assertEqual(host, {"kwb_size", "kwb_at_spec", "kwb_pool_len", "_kwb_attn_mask3", "_kwb_attn_bias",
+                                "kwb_attn_rep", "_kwb_attn_band"})
         triton = {n.name for n in ast.parse(texts["triton_stages.py"]).body if isinstance(n, ast.FunctionDef)}
         self.assertFalse(host & triton, "a host helper is still in triton_stages.py")
         # every launcher a section header names is defined in that section
         heads = list(re.finditer(r"^# ==== stage: ([\w ]+)\n", cute, re.M))
+        # chain_host.py's "# ==== host:" sections go with stage sections (pasted when forward() calls a name in
+        # their header): each header names the stage set's launchers or forward()-called helpers the section
+        # defines (kwb_attn_rep) (tidy33: the attention helpers' one copy, session 33)
+        launchers = {n for h in heads for n in h.group(1).split()}
+        hosts = list(re.finditer(r"^# ==== host: ([\w ]+)\n", texts["chain_host.py"], re.M))
+        self.assertTrue(hosts)
+        for i, h in enumerate(hosts):
+            text = texts["chain_host.py"]
+            body = text[h.end():hosts[i + 1].start() if i + 1 < len(hosts) else len(text)]
+            own = {n.name for n in ast.parse(body).body if isinstance(n, ast.FunctionDef)}
+            self.assertLessEqual(set(h.group(1).split()), launchers | own, h.group(1))
+        self.assertIn("_kwb_attn_bias(", cute)
         self.assertEqual(heads[0].group(1), "common")
         for i, h in enumerate(heads):
             body = cute[h.end():heads[i + 1].start() if i + 1 < len(heads) else len(cute)]

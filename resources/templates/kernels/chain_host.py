@@ -37,3 +37,87 @@ def kwb_at_spec(name, value, *pairs):
                          % (name, "s are" if len(changed) > 1 else " is", ", ".join(changed),
                             " (unchanged: %s)" % kept if kept else ""))
     return value
+
+
+# ==== host: kwb_attention kwb_attn_rep kwb_masked_softmax
+# The attention stages' operand helpers (the mask's and bias's broadcast views, the K / V head repeat, the kept band
+# of the index predicate): plain torch, so forward() reads the same operands on either framework. The CuTe DSL
+# renderer pastes this section only when forward() calls one of the stages its header names; the Triton kernel
+# slimmer drops it where unused.
+def _kwb_attn_mask3(mask, lq, lk):
+    """A mask whose dims before the last two are 1 as a [1, lq, lk] broadcast view (bool read as uint8), or None."""
+    if mask is None:
+        return None
+    m = mask.reshape(([1, 1] + list(mask.shape))[-2:])  # its dims before the last two are 1 (the planner checks)
+    m = m.expand(lq, lk).unsqueeze(0)
+    return m.view(torch.uint8) if m.dtype == torch.bool else m
+
+
+def _kwb_attn_bias(bias, nb, lq, lk, who):
+    """An additive bias over the scores of nb entries [nb, lq, lk] as (tensor, (bn1, bn2), (sb0, sb1, sb2, sbm, sbn)):
+    its last two dims broadcast to [lq, lk], its dims before them right-aligned with the scores' lead dims, whose
+    product is nb: the size-1 dims and the missing ones before the first larger dim broadcast over the front of the
+    entries (a [1, H, L, L] or [H, L, L] bias over [B, H]), one run of size-1 dims after it over the rest (a
+    [B, 1, L, L] bias over [B, H]). Read in place (stride 0 where it broadcasts) when its lead dims merge to three
+    at most, else copied to [nb, lq, lk]. None -> None. ValueError: sizes that do not divide nb, or two runs of
+    size-1 dims after the first larger one (which of them q's entries spread over is not known here)."""
+    if bias is None:
+        return None, (1, 1), (0, 0, 0, 0, 0)
+    b = bias.reshape([1] * max(0, 2 - bias.dim()) + list(bias.shape))  # a view: 0-d / 1-d given as [1, .., n]
+    lead = list(b.shape[:-2])
+    known = 1
+    for d in lead:
+        known *= d
+    first = next((k for k, d in enumerate(lead) if d != 1), len(lead))
+    ones = [k for k in range(first, len(lead)) if lead[k] == 1]
+    runs = [k for k in ones if k - 1 not in ones]
+    if known == 0 or nb % known or (len(runs) > 1 and nb != known):
+        raise ValueError("%s: a bias %s over %d score entries of [%d, %d]: its dims before the last two do not "
+                         "broadcast to them in one way" % (who, list(bias.shape), nb, lq, lk))
+    full = list(lead)
+    if runs and nb != known:
+        full[runs[0]] = nb // known
+    else:
+        b, full = b.unsqueeze(0), [nb // known] + full
+    b = b.expand(full + [lq, lk])
+    dims = [(n, st) for n, st in zip(full, b.stride()[:-2]) if n != 1]
+    merged = []
+    for n, st in dims:  # adjacent dims one stride walks (stride 0 runs too) merge
+        if merged and merged[-1][1] == n * st:
+            merged[-1] = (merged[-1][0] * n, st)
+        else:
+            merged.append((n, st))
+    if len(merged) > 3:  # not three strided runs: a copy in q's entry order
+        b = b.reshape(nb, lq, lk)
+        merged = [(nb, b.stride(0))]
+    merged = [(1, 0)] * (3 - len(merged)) + merged
+    return b, (merged[1][0], merged[2][0]), (merged[0][1], merged[1][1], merged[2][1], b.stride(-2), b.stride(-1))
+
+
+def kwb_attn_rep(q, kv):
+    """The K / V head repeat of grouped-query / multi-query attention: q's entries (dims before the last two) over
+    the un-repeated K's or V's, i.e. Hq / Hkv at equal batch, whatever the spelling of the repeat (repeat_interleave,
+    expand + reshape, a size-1 head dim expanded). ValueError when they do not divide."""
+    nq, nk = 1, 1
+    for d in q.shape[:-2]:
+        nq *= d
+    for d in kv.shape[:-2]:
+        nk *= d
+    if nk == 0 or nq % nk:
+        raise ValueError("kwb_attn_rep: q %s holds %d entries, K / V %s %d: no head repeat" % (
+            list(q.shape), nq, list(kv.shape), nk))
+    return nq // nk
+
+
+def _kwb_attn_band(diag, lower, band, who):
+    """The kept interval [lo, hi] of j - i (None: unbounded on that side) of kwb_attention's predicate."""
+    if diag is None:
+        if band is not None:
+            raise ValueError("%s: band=%r needs diag" % (who, band))
+        return None, None
+    diag = int(diag)
+    if band is None:
+        return (None, diag) if lower else (diag + 1, None)
+    if not lower or int(band) < 1:
+        raise ValueError("%s: band=%r takes lower=True and a width >= 1" % (who, band))
+    return diag - int(band) + 1, diag
