@@ -930,6 +930,11 @@
     </message>
     <message>
         <location filename="../core/codegen/cutechain.cpp" line="187"/>
+        <source>masked softmax</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/codegen/cutechain.cpp" line="188"/>
         <source>recurrent layers</source>
         <translation type="unfinished"></translation>
     </message>

@@ -1010,6 +1010,11 @@
     </message>
     <message>
         <location filename="../core/codegen/cutechain.cpp" line="187"/>
+        <source>masked softmax</source>
+        <translation>带掩码的 softmax</translation>
+    </message>
+    <message>
+        <location filename="../core/codegen/cutechain.cpp" line="188"/>
         <source>recurrent layers</source>
         <translation>循环层</translation>
     </message>

@@ -184,6 +184,7 @@ constexpr StageLabel kStageLabels[] = {
     {"kwb_adaptive_pool", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "adaptive pooling")},
     {"conv_forward", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "convolution")},
     {"kwb_attention", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "attention")},
+    {"kwb_masked_softmax", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "masked softmax")},
     {"kwb_rnn", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "recurrent layers")},
 };
 
