@@ -686,7 +686,7 @@ class LowPrecisionReferenceTest(unittest.TestCase):
             def forward(self, x):
                 return x - self.bias
 
-        ctx = types.SimpleNamespace(ref_model=M(), lp_models={})
+        ctx = types.SimpleNamespace(ref_model=M(), lp_models={}, spec={})  # the harness context has the spec
         exact = mod.fp32_model(ctx)
         bf16 = mod.fp32_model(ctx, "bfloat16")
         fp16 = mod.fp32_model(ctx, "float16")
