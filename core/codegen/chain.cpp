@@ -2284,19 +2284,23 @@ QString Planner::upsampleSizes(const GraphOp& op, bool* derived) const {
   return QStringLiteral("[%1]").arg(dims.join(QStringLiteral(", ")));
 }
 
+/// im2col's / col2im's size arguments (kernel_size, dilation, padding, stride, output_size): one integer or a pair,
+/// each >= least, as a two-element Python list; empty when absent, not integers or below least.
+static QString intPairArg(const json& a, const char* name, qint64 least) {
+  const json v = a.value(name, json());
+  QList<qint64> p;
+  if (v.is_number_integer()) p = {v.get<qint64>(), v.get<qint64>()};
+  for (std::size_t k = 0; v.is_array() && k < v.size(); ++k)
+    p << (v.at(k).is_number_integer() ? v.at(k).get<qint64>() : least - 1);
+  if (p.size() == 1) p << p.first();
+  if (p.size() != 2 || p.at(0) < least || p.at(1) < least) return QString();
+  return pyList(p);
+}
+
 bool Planner::im2col(const GraphOp& op, const QString& x) {
   const json& a = op.args;
   const QList<qint64> in = op.inputs.value(0).shape, out = op.outputs.value(0).shape;
-  auto pair = [&](const char* name, qint64 least) -> QString {  // one or two integers >= least, as a Python list
-    const json v = a.value(name, json());
-    QList<qint64> p;
-    if (v.is_number_integer()) p = {v.get<qint64>(), v.get<qint64>()};
-    for (std::size_t k = 0; v.is_array() && k < v.size(); ++k)
-      p << (v.at(k).is_number_integer() ? v.at(k).get<qint64>() : least - 1);
-    if (p.size() == 1) p << p.first();
-    if (p.size() != 2 || p.at(0) < least || p.at(1) < least) return QString();
-    return pyList(p);
-  };
+  const auto pair = [&](const char* name, qint64 least) { return intPairArg(a, name, least); };
   const QString ks = pair("kernel_size", 1), dil = pair("dilation", 1), pad = pair("padding", 0),
                 st = pair("stride", 1);
   if (ks.isEmpty() || dil.isEmpty() || pad.isEmpty() || st.isEmpty() || in.size() < 3 || in.size() > 4 ||
@@ -2334,16 +2338,7 @@ bool Planner::im2col(const GraphOp& op, const QString& x) {
 bool Planner::col2im(const GraphOp& op, const QString& x) {
   const json& a = op.args;
   const QList<qint64> in = op.inputs.value(0).shape, out = op.outputs.value(0).shape;
-  auto pair = [&](const char* name, qint64 least) -> QString {  // one or two integers >= least, as a Python list
-    const json v = a.value(name, json());
-    QList<qint64> p;
-    if (v.is_number_integer()) p = {v.get<qint64>(), v.get<qint64>()};
-    for (std::size_t k = 0; v.is_array() && k < v.size(); ++k)
-      p << (v.at(k).is_number_integer() ? v.at(k).get<qint64>() : least - 1);
-    if (p.size() == 1) p << p.first();
-    if (p.size() != 2 || p.at(0) < least || p.at(1) < least) return QString();
-    return pyList(p);
-  };
+  const auto pair = [&](const char* name, qint64 least) { return intPairArg(a, name, least); };
   const QString os = pair("output_size", 1), ks = pair("kernel_size", 1), dil = pair("dilation", 1),
                 pad = pair("padding", 0), st = pair("stride", 1);
   if (os.isEmpty() || ks.isEmpty() || dil.isEmpty() || pad.isEmpty() || st.isEmpty() || in.size() < 2 ||

@@ -1395,6 +1395,32 @@ ATTN_E = 32  # output columns per CTA: a thread's accumulators (a wider head dim
 kwb_attn_last = {}  # the last call's path and CTAs, as the Triton stage's
 
 
+@cute.jit
+def _kwb_attn_score(s, i, n, m_m, m_b, b_base, sbn, smm, smn, lo, hi, fill, bias_scale, has_lo: cutlass.Constexpr,
+                    has_hi: cutlass.Constexpr, has_mask: cutlass.Constexpr, mask_keep: cutlass.Constexpr,
+                    has_bias: cutlass.Constexpr):
+    """Query i's scaled score s for key n as kwb_attention and kwb_masked_softmax both define it: plus bias_scale *
+    bias(i, n), then fill where the predicate drops the key (n - i outside [lo, hi]; the mask: kept where
+    (mask != 0) == mask_keep). The one definition, so the two launches cannot disagree on which keys count."""
+    if cutlass.const_expr(has_bias):
+        s = s + m_b[b_base + n * sbn].to(cutlass.Float32) * bias_scale
+    if cutlass.const_expr(has_lo):
+        if n - i < lo:
+            s = fill
+    if cutlass.const_expr(has_hi):
+        if n - i > hi:
+            s = fill
+    if cutlass.const_expr(has_mask):
+        mv = m_m[i * smm + n * smn].to(cutlass.Int32)
+        if cutlass.const_expr(mask_keep):
+            if mv == 0:
+                s = fill
+        else:
+            if mv != 0:
+                s = fill
+    return s
+
+
 @cute.kernel
 def _kwb_attn_kernel(m_q: cute.Tensor, m_k: cute.Tensor, m_v: cute.Tensor, m_o: cute.Tensor, m_m: cute.Tensor,
                      m_b: cute.Tensor,  # 1-D spans, read by index through the strides below
@@ -1448,23 +1474,8 @@ def _kwb_attn_kernel(m_q: cute.Tensor, m_k: cute.Tensor, m_v: cute.Tensor, m_o: 
                     for dd in range(0, d, 1):
                         dot = dot + m_q[q_base + dd * sqd].to(cutlass.Float32) * \
                             m_k[k_base + dd * skd + n * skn].to(cutlass.Float32)
-                    s = dot * scale
-                    if cutlass.const_expr(has_bias):
-                        s = s + m_b[b_base + n * sbn].to(cutlass.Float32) * bias_scale
-                    if cutlass.const_expr(has_lo):
-                        if n - i < lo:
-                            s = fill
-                    if cutlass.const_expr(has_hi):
-                        if n - i > hi:
-                            s = fill
-                    if cutlass.const_expr(has_mask):
-                        mv = m_m[i * smm + n * smn].to(cutlass.Int32)
-                        if cutlass.const_expr(mask_keep):
-                            if mv == 0:
-                                s = fill
-                        else:
-                            if mv != 0:
-                                s = fill
+                    s = _kwb_attn_score(dot * scale, i, n, m_m, m_b, b_base, sbn, smm, smn, lo, hi, fill,
+                                        bias_scale, has_lo, has_hi, has_mask, mask_keep, has_bias)
                     m_t = cute.arch.fmax(m_t, s)
                 s_t[j] = s
             alpha = cute.math.exp(m_i - m_t)  # the earlier tiles' rescale (0 while nothing was seen)
@@ -1590,23 +1601,8 @@ def _kwb_msm_kernel(m_x: cute.Tensor, m_y: cute.Tensor, m_m: cute.Tensor, m_b: c
         for p in cutlass.range_constexpr(2):  # pass 0: max and sum; pass 1: the probabilities
             shift = a + cute.math.log(t)
             for k in range(lane, n, 32):
-                v = m_x[x_base + k * sxn].to(cutlass.Float32) * scale
-                if cutlass.const_expr(has_bias):
-                    v = v + m_b[b_base + k * sbn].to(cutlass.Float32) * bias_scale
-                if cutlass.const_expr(has_lo):
-                    if k - i < lo:
-                        v = fill
-                if cutlass.const_expr(has_hi):
-                    if k - i > hi:
-                        v = fill
-                if cutlass.const_expr(has_mask):
-                    mv = m_m[i * smm + k * smn].to(cutlass.Int32)
-                    if cutlass.const_expr(mask_keep):
-                        if mv == 0:
-                            v = fill
-                    else:
-                        if mv != 0:
-                            v = fill
+                v = _kwb_attn_score(m_x[x_base + k * sxn].to(cutlass.Float32) * scale, i, k, m_m, m_b, b_base, sbn,
+                                    smm, smn, lo, hi, fill, bias_scale, has_lo, has_hi, has_mask, mask_keep, has_bias)
                 if cutlass.const_expr(p == 0):
                     m_new = cute.arch.fmax(a, v)
                     t = t * cute.math.exp(a - m_new) + cute.math.exp(v - m_new)
