@@ -4555,12 +4555,7 @@ def kwb_attention(q, kt, v, scale, diag=None, lower=True, fill=float("-inf"), ma
     Operands of one 16-bit dtype are read in it when kwb_attn_16bit (P rounded to V's dtype for the P V product);
     otherwise, or of mixed dtypes, widened to fp32 first. Out [..., Lq, E] in q's dtype. ValueError: shapes that do
     not match, a bad repeat, band or bias."""
-    lq, d = q.shape[-2], q.shape[-1]
-    lk, e = kt.shape[-1], v.shape[-1]
-    if kt.shape[-2] != d or v.shape[-2] != lk:
-        raise ValueError("kwb_attention: q %s, kt %s, v %s do not match" % (list(q.shape), list(kt.shape),
-                                                                           list(v.shape)))
-    out = torch.empty(list(q.shape[:-2]) + [lq, e], dtype=q.dtype, device=q.device)
+    lq, d, lk, e, out = _kwb_attn_out(q, kt, v)
     if out.numel() == 0:
         return out
     if lk == 0:
