@@ -396,7 +396,7 @@ std::optional<QStringList> expandSuiteProblems(const QStringList& args, QString*
 
 QString suiteSharedDir(const QString& outDir) { return QDir(outDir).filePath(QStringLiteral(".kwb-suite")); }
 
-QMap<QString, QString> suiteHarnessEnv(const QString& outDir, const QString& target) {
+QMap<QString, QString> suiteHarnessEnv(const QString& outDir, const QString& target, int jobs) {
   QMap<QString, QString> env;
   if (target != QLatin1String("local")) return env;
   const QDir shared(suiteSharedDir(QDir(outDir).absolutePath()));
@@ -406,6 +406,12 @@ QMap<QString, QString> suiteHarnessEnv(const QString& outDir, const QString& tar
     env.insert(QStringLiteral("TRITON_CACHE_DIR"), shared.filePath(QStringLiteral("cache/triton")));
   if (qEnvironmentVariableIsEmpty("TORCHINDUCTOR_CACHE_DIR"))
     env.insert(QStringLiteral("TORCHINDUCTOR_CACHE_DIR"), shared.filePath(QStringLiteral("cache/inductor")));
+  // Problems side by side already fill the cores: Inductor's compile pool (a sidecar that imports torch again, then
+  // one worker per core, in every harness that calls torch.compile) only adds imports and processes there
+  // (DECISIONS "A suite's harnesses compile in-process"). The compiled code is the same either way.
+  if (jobs > 1 && qEnvironmentVariableIsEmpty("TORCHINDUCTOR_COMPILE_THREADS") &&
+      qgetenv("KWB_SUITE_COMPILE_POOL") != "1")
+    env.insert(QStringLiteral("TORCHINDUCTOR_COMPILE_THREADS"), QStringLiteral("1"));
   return env;
 }
 
@@ -414,7 +420,7 @@ QMap<QString, QString> suiteHarnessEnv(const QString& outDir, const QString& tar
 SuiteRunner::SuiteRunner(SuiteOptions options, QObject* parent) : QObject(parent), m_opts(std::move(options)) {
   m_opts.jobs = qMax(1, m_opts.jobs);
   m_opts.outDir = QDir(m_opts.outDir).absolutePath();
-  const QMap<QString, QString> shared = suiteHarnessEnv(m_opts.outDir, m_opts.target);
+  const QMap<QString, QString> shared = suiteHarnessEnv(m_opts.outDir, m_opts.target, m_opts.jobs);
   for (auto it = shared.cbegin(); it != shared.cend(); ++it)
     if (!m_opts.base.harnessEnv.contains(it.key())) m_opts.base.harnessEnv.insert(it.key(), it.value());
 }
@@ -653,7 +659,9 @@ void SuiteRunner::probeAll() {
   }
   QElapsedTimer clock;
   clock.start();
-  const int jobs = qBound(1, QThread::idealThreadCount(), 8);
+  // Nothing else runs while the batch probes (every job waits for it), so it takes every core: 8 at a time left
+  // half of the H200 host's 16 idle for ~100 s of a 560 s call (DECISIONS "A suite's harnesses compile in-process").
+  const int jobs = qBound(1, QThread::idealThreadCount(), 16);
   const QList<ProbeResult> results = runProbeBatch(python, files, jobs, 120000, {}, [this] { return stopping(); });
   int ok = 0;
   QDir().mkpath(cacheDir.path());

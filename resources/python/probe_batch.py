@@ -12,7 +12,7 @@ separate runs. Up to --jobs children run at once; a child running past --timeout
 Child i writes its stdout (the spec, or the {"error", "partial"} document) to DIR/<i>.json, its
 stderr to DIR/<i>.stderr and the part of the logic file it runs to DIR/<i>.phase (probe.mark_phase). On stdout this prints one JSON document:
   {"results": [{"index", "file", "rc", "wall_s", "peak_rss_mb", "timed_out"}...], "total_wall_s",
-   "torch_import_s", "jobs", "torch", "python"}
+   "torch_import_s", "warm_s" (warm(); null when KWB_PROBE_WARM=0), "jobs", "torch", "python"}
 rc is the child's exit status (0 spec, 3 error document, negative: killed by that signal).
 peak_rss_mb is the child's ru_maxrss from wait4(): pages it touched, including those shared with the
 parent, so it is comparable to (slightly below) a standalone probe's figure. POSIX only (fork).
@@ -48,6 +48,48 @@ def _child(probe, logic, out_json, out_err, extra):
     os._exit(rc)
 
 
+def warm(torch):
+    """What every child would otherwise do once for itself, done here once before the forks (copy-on-write):
+    the probe's lazily imported modules, and one small forward on meta tensors under a TorchFunctionMode and a
+    TorchDispatchMode (the modes the probe traces with), which loads what torch imports and caches on its first
+    traced op (decompositions, meta kernels, dispatch caches; torch 2.x does more of it lazily than 1.13: session 3
+    measured ~5 s in every batch child on torch 2.11, HingeLoss as much as a GEMM). Plain torch only: none of the
+    probe's own classes or state is touched, so a child's spec is what it was. KWB_PROBE_WARM=0 turns it off.
+    Returns the seconds it took, or None when off; a failure is ignored (the children pay the cost as before)."""
+    if os.environ.get("KWB_PROBE_WARM", "1") == "0":
+        return None
+    t0 = time.monotonic()
+    try:
+        import probe_demo, probe_dtype, probe_eval, probe_formula, probe_resize, probe_rnn  # noqa: F401,E401
+        from torch.overrides import TorchFunctionMode
+        from torch.utils._python_dispatch import TorchDispatchMode
+
+        class _Fn(TorchFunctionMode):
+            def __torch_function__(self, func, types, args=(), kwargs=None):
+                return func(*args, **(kwargs or {}))
+
+        class _Disp(TorchDispatchMode):
+            def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+                return func(*args, **(kwargs or {}))
+
+        rng = torch.random.get_rng_state()
+        try:
+            nn, F, m = torch.nn, torch.nn.functional, "meta"
+            with torch.no_grad(), _Fn(), _Disp():
+                x = torch.empty(2, 4, 8, 8, device=m)
+                y = nn.Conv2d(4, 4, 3, padding=1, device=m)(x)
+                y = nn.BatchNorm2d(4, device=m)(F.relu(y)).mean(dim=(2, 3))
+                z = nn.Linear(4, 8, device=m)(y)
+                z = nn.LayerNorm(8, device=m)(torch.matmul(z.t(), z).softmax(-1) + z.sum())
+                F.max_pool2d(x, 2)
+                torch.cat([z, z]).to(torch.float16).float().reshape(-1).cumsum(0)
+        finally:
+            torch.random.set_rng_state(rng)
+    except Exception as exc:  # noqa: BLE001 - a warm-up only saves time; the children do it all anyway
+        sys.stderr.write("probe_batch: warm-up skipped: %r\n" % (exc,))
+    return round(time.monotonic() - t0, 3)
+
+
 def run(files, out_dir, jobs=2, timeout=120.0, extra=(), on_result=None):
     """Probes files (paths) into out_dir/<index>.json; returns the summary dict described above."""
     t0 = time.monotonic()
@@ -57,6 +99,7 @@ def run(files, out_dir, jobs=2, timeout=120.0, extra=(), on_result=None):
     import probe_ops  # noqa: F401
     import probe_trace  # noqa: F401
     import_s = time.monotonic() - t0
+    warm_s = warm(torch)
     os.makedirs(out_dir, exist_ok=True)
     pending = list(enumerate(files))
     running = {}     # pid -> (index, file, start)
@@ -86,7 +129,7 @@ def run(files, out_dir, jobs=2, timeout=120.0, extra=(), on_result=None):
             on_result(r)
     results.sort(key=lambda r: r["index"])
     return {"results": results, "total_wall_s": round(time.monotonic() - t0, 3),
-            "torch_import_s": round(import_s, 3), "jobs": jobs, "torch": torch.__version__,
+            "torch_import_s": round(import_s, 3), "warm_s": warm_s, "jobs": jobs, "torch": torch.__version__,
             "python": sys.version.split()[0]}
 
 
