@@ -48,8 +48,11 @@ class ProbeBatchWarmTest(unittest.TestCase):
             on, specs_on = batch(files, a, True)
             off, specs_off = batch(files, b, False)
         self.assertIsNone(off["warm_s"])
+        self.assertIsNone(off["warm_modules"])
         self.assertIsInstance(on["warm_s"], float)
         self.assertGreater(on["warm_s"], 0.0)
+        self.assertIsInstance(on["warm_modules"], int)
+        self.assertFalse(os.path.exists(os.path.join(a, "_warm_problem.py")))
         self.assertEqual([r["rc"] for r in on["results"]], [0] * len(files))
         for f, x, y in zip(files, specs_on, specs_off):
             self.assertTrue(x.get("inputs"), f)  # a real spec, not an error document
@@ -59,13 +62,37 @@ class ProbeBatchWarmTest(unittest.TestCase):
         import torch
         from torch.utils._python_dispatch import _get_current_dispatch_mode
 
+        import probe
+
         torch.manual_seed(1234)
         state = torch.random.get_rng_state()
         os.environ.pop("KWB_PROBE_WARM", None)
-        self.assertIsNotNone(probe_batch.warm(torch))
+        before = set(sys.modules)
+        with tempfile.TemporaryDirectory() as out:
+            seconds, imported = probe_batch.warm(torch, probe, out)
+            self.assertEqual(os.listdir(out), [])  # the learning probe's file is gone
+        self.assertIsNotNone(seconds)
+        # what the forked learning probe imported is here now (probe_trace's modes, the probe's helpers) ...
+        self.assertIn("probe_formula", sys.modules)
+        self.assertGreaterEqual(imported, 0)
+        # ... but none of its state: no logic module, no mode left on, the RNG as it was
+        self.assertFalse([n for n in set(sys.modules) - before if n.startswith("kwb_logic")])
         self.assertTrue(torch.equal(torch.random.get_rng_state(), state))
         self.assertIsNone(_get_current_dispatch_mode())
         self.assertEqual(torch.empty(2).device.type, "cpu")
+
+    def test_learning_probe_names_what_a_probe_imports(self):
+        code = ("import json, sys; sys.path.insert(0, %r); import torch, probe, probe_batch; "
+                "print(json.dumps(probe_batch._modules_a_probe_imports(probe, sys.argv[1])))" % PY)
+        with tempfile.TemporaryDirectory() as out:
+            r = subprocess.run([sys.executable, "-c", code, out], capture_output=True, text=True, timeout=300,
+                               env=dict(os.environ, CUDA_VISIBLE_DEVICES=""))
+        self.assertEqual(r.returncode, 0, r.stderr[-2000:])
+        names = json.loads(r.stdout.strip().splitlines()[-1])
+        # the probe's helpers it imports on the way (this process had only probe.py), never the problem's module
+        self.assertIn("probe_formula", names)
+        self.assertIn("probe_resize", names)
+        self.assertFalse([n for n in names if n.startswith("kwb_logic")], names)
 
     def test_off_switch(self):
         import torch
@@ -73,7 +100,7 @@ class ProbeBatchWarmTest(unittest.TestCase):
         old = os.environ.get("KWB_PROBE_WARM")
         os.environ["KWB_PROBE_WARM"] = "0"
         try:
-            self.assertIsNone(probe_batch.warm(torch))
+            self.assertEqual(probe_batch.warm(torch), (None, None))
         finally:
             if old is None:
                 os.environ.pop("KWB_PROBE_WARM")
