@@ -661,7 +661,10 @@ void SuiteRunner::probeAll() {
   clock.start();
   // Nothing else runs while the batch probes (every job waits for it), so it takes every core: 8 at a time left
   // half of the H200 host's 16 idle for ~100 s of a 560 s call (DECISIONS "A suite's harnesses compile in-process").
-  const int jobs = qBound(1, QThread::idealThreadCount(), 16);
+  // KWB_SUITE_PROBE_JOBS=N sets it (bench/gpu/v0fast34_ab.sh: 8 is the old figure).
+  bool fixed = false;
+  const int given = qEnvironmentVariableIntValue("KWB_SUITE_PROBE_JOBS", &fixed);
+  const int jobs = fixed && given > 0 ? qMin(given, 64) : qBound(1, QThread::idealThreadCount(), 16);
   const QList<ProbeResult> results = runProbeBatch(python, files, jobs, 120000, {}, [this] { return stopping(); });
   int ok = 0;
   QDir().mkpath(cacheDir.path());
