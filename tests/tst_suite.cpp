@@ -537,6 +537,10 @@ class TestSuite : public QObject {
     QVERIFY2(first.out.contains(QLatin1String("probed 2 problem(s) in one batch")), qPrintable(first.out));
     QVERIFY2(first.out.contains(QLatin1String("probed with /usr/bin/python3 in the suite's batch")),
              qPrintable(first.out));
+    // ... with the batch's own times: its one torch import, the warm-up before the forks, a problem's child
+    QVERIFY2(first.out.contains(QLatin1String("; torch import ")) && first.out.contains(QLatin1String(", warm-up ")) &&
+                 first.out.contains(QLatin1String(" modules), a problem ")),
+             qPrintable(first.out));
     const QString lock = QString::fromStdString(doc.at("harness_env").at("KWB_GPU_LOCK").get<std::string>());
     QCOMPARE(lock, out + QStringLiteral("/.kwb-suite/gpu.lock"));
     QVERIFY(doc.at("harness_env").contains("KWB_COPY_CEILING_FILE"));

@@ -615,6 +615,33 @@ void SuiteRunner::startArray() {
   }
 }
 
+namespace {
+/// "; torch import 4.9 s, warm-up 5.1 s (212 modules), a problem 0.4 s median / 1.2 s max" from probe_batch.py's
+/// summary (what the GPU A/B of the warm-up compares: docs/results/2026-12-05-v0fast34.md); "" without one.
+QString probeBatchTimes(const nlohmann::json& summary) {
+  if (!summary.is_object()) return {};
+  QList<double> walls;
+  for (const auto& r : summary.value("results", nlohmann::json::array()))
+    if (r.is_object() && r.contains("wall_s") && r.at("wall_s").is_number()) walls << r.at("wall_s").get<double>();
+  std::sort(walls.begin(), walls.end());
+  const auto secs = [](double s) { return QString::number(s, 'f', 1) + QStringLiteral(" s"); };
+  QString text;
+  if (summary.contains("torch_import_s") && summary.at("torch_import_s").is_number())
+    text += QStringLiteral("; torch import ") + secs(summary.at("torch_import_s").get<double>());
+  if (summary.contains("warm_s") && summary.at("warm_s").is_number())
+    text += QStringLiteral(", warm-up %1 (%2 modules)")
+                .arg(secs(summary.at("warm_s").get<double>()))
+                .arg(summary.value("warm_modules", nlohmann::json(0)).is_number_integer()
+                         ? summary.at("warm_modules").get<int>()
+                         : 0);
+  else if (summary.contains("warm_s"))
+    text += QStringLiteral(", no warm-up (KWB_PROBE_WARM=0)");
+  if (!walls.isEmpty())
+    text += QStringLiteral(", a problem %1 median / %2 max").arg(secs(walls[walls.size() / 2]), secs(walls.last()));
+  return text;
+}
+}  // namespace
+
 void SuiteRunner::probeAll() {
   QList<int> todo;
   for (int i = 0; i < m_entries.size(); ++i)
@@ -665,7 +692,9 @@ void SuiteRunner::probeAll() {
   bool fixed = false;
   const int given = qEnvironmentVariableIntValue("KWB_SUITE_PROBE_JOBS", &fixed);
   const int jobs = fixed && given > 0 ? qMin(given, 64) : qBound(1, QThread::idealThreadCount(), 16);
-  const QList<ProbeResult> results = runProbeBatch(python, files, jobs, 120000, {}, [this] { return stopping(); });
+  nlohmann::json batch;
+  const QList<ProbeResult> results = runProbeBatch(
+      python, files, jobs, 120000, {}, [this] { return stopping(); }, &batch);
   int ok = 0;
   QDir().mkpath(cacheDir.path());
   for (qsizetype k = 0; k < results.size() && k < unprobed.size(); ++k)
@@ -678,12 +707,13 @@ void SuiteRunner::probeAll() {
     }
   Q_EMIT progress(
       QStringLiteral("probed %1 problem(s) in one batch (one torch import, %2 at a time) in %3 s; %4 "
-                     "ok (the others are probed again alone in their phase 1)%5")
+                     "ok (the others are probed again alone in their phase 1)%5%6")
           .arg(files.size())
           .arg(jobs)
           .arg(QString::number(double(clock.elapsed()) / 1000.0, 'f', 1))
           .arg(ok)
-          .arg(cached ? QStringLiteral("; %1 probed in an earlier run of this suite").arg(cached) : QString()));
+          .arg(cached ? QStringLiteral("; %1 probed in an earlier run of this suite").arg(cached) : QString())
+          .arg(probeBatchTimes(batch)));
 }
 
 void SuiteRunner::acceptProbe(int index, ProbeResult result) {

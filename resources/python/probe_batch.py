@@ -72,6 +72,9 @@ def get_init_inputs():
 """
 
 
+NOT_IN_PARENT = ("torch._inductor", "triton")
+
+
 def _modules_a_probe_imports(probe, out_dir, timeout=60.0):
     """The names of the modules that probe.main() imports for a small built-in problem beyond what this process
     has, found in a forked child (whatever the probe sets up dies with it; only the names come back). []
@@ -141,7 +144,8 @@ def warm(torch, probe=None, out_dir=None):
         import probe_demo, probe_dtype, probe_eval, probe_formula, probe_resize, probe_rnn  # noqa: F401,E401
         if probe is not None and out_dir is not None:
             for name in _modules_a_probe_imports(probe, out_dir):
-                if name in sys.modules:
+                # Inductor starts its compile pool on import (a process and threads a fork must not copy)
+                if name in sys.modules or name.startswith(NOT_IN_PARENT):
                     continue
                 try:
                     importlib.import_module(name)
