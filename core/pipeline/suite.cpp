@@ -624,20 +624,21 @@ QString probeBatchTimes(const nlohmann::json& summary) {
   for (const auto& r : summary.value("results", nlohmann::json::array()))
     if (r.is_object() && r.contains("wall_s") && r.at("wall_s").is_number()) walls << r.at("wall_s").get<double>();
   std::sort(walls.begin(), walls.end());
-  const auto secs = [](double s) { return QString::number(s, 'f', 1) + QStringLiteral(" s"); };
+  const auto secs = [](double s) { return QStringLiteral("%1 s").arg(s, 0, 'f', 1); };
   QString text;
   if (summary.contains("torch_import_s") && summary.at("torch_import_s").is_number())
-    text += QStringLiteral("; torch import ") + secs(summary.at("torch_import_s").get<double>());
-  if (summary.contains("warm_s") && summary.at("warm_s").is_number())
-    text += QStringLiteral(", warm-up %1 (%2 modules)")
-                .arg(secs(summary.at("warm_s").get<double>()))
-                .arg(summary.value("warm_modules", nlohmann::json(0)).is_number_integer()
-                         ? summary.at("warm_modules").get<int>()
-                         : 0);
-  else if (summary.contains("warm_s"))
-    text += QStringLiteral(", no warm-up (KWB_PROBE_WARM=0)");
+    text.append(QStringLiteral("; torch import %1").arg(secs(summary.at("torch_import_s").get<double>())));
+  if (summary.contains("warm_s") && summary.at("warm_s").is_number()) {
+    const nlohmann::json modules = summary.value("warm_modules", nlohmann::json(0));
+    text.append(QStringLiteral(", warm-up %1 (%2 modules)")
+                    .arg(secs(summary.at("warm_s").get<double>()))
+                    .arg(modules.is_number_integer() ? modules.get<int>() : 0));
+  } else if (summary.contains("warm_s")) {
+    text.append(QStringLiteral(", no warm-up (KWB_PROBE_WARM=0)"));
+  }
   if (!walls.isEmpty())
-    text += QStringLiteral(", a problem %1 median / %2 max").arg(secs(walls[walls.size() / 2]), secs(walls.last()));
+    text.append(
+        QStringLiteral(", a problem %1 median / %2 max").arg(secs(walls[walls.size() / 2]), secs(walls.last())));
   return text;
 }
 }  // namespace
