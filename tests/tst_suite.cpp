@@ -373,6 +373,34 @@ class TestSuite : public QObject {
     QCOMPARE(c.env.value(QStringLiteral("KWB_COMPILE_TIMEOUT_SEC")), QStringLiteral("45"));
   }
 
+  // Problems side by side: torch.compile's reference compiles in each harness's own process (no Inductor worker
+  // pool per harness); one problem at a time, a kwb environment that sets it, or KWB_SUITE_COMPILE_POOL=1 keep
+  // Inductor's own choice. Never on a remote target (its host decides).
+  void harnessEnvCompilesInProcess() {
+    const QByteArray savedThreads = qgetenv("TORCHINDUCTOR_COMPILE_THREADS");
+    const QByteArray savedPool = qgetenv("KWB_SUITE_COMPILE_POOL");
+    qunsetenv("TORCHINDUCTOR_COMPILE_THREADS");
+    qunsetenv("KWB_SUITE_COMPILE_POOL");
+    const QString key = QStringLiteral("TORCHINDUCTOR_COMPILE_THREADS");
+    const QString out = QStringLiteral("/tmp/kwb-suite-env");
+    QCOMPARE(suiteHarnessEnv(out, QStringLiteral("local"), 14).value(key), QStringLiteral("1"));
+    QCOMPARE(suiteHarnessEnv(out, QStringLiteral("local"), 2).value(key), QStringLiteral("1"));
+    QVERIFY(!suiteHarnessEnv(out, QStringLiteral("local"), 1).contains(key));
+    QVERIFY(!suiteHarnessEnv(out, QStringLiteral("local")).contains(key));
+    QVERIFY(suiteHarnessEnv(out, QStringLiteral("ssh://gpu"), 14).isEmpty());
+    // the caches are shared as before, beside it
+    QCOMPARE(suiteHarnessEnv(out, QStringLiteral("local"), 14).value(QStringLiteral("KWB_GPU_LOCK")),
+             out + QStringLiteral("/.kwb-suite/gpu.lock"));
+    qputenv("KWB_SUITE_COMPILE_POOL", "1");
+    QVERIFY(!suiteHarnessEnv(out, QStringLiteral("local"), 14).contains(key));
+    qunsetenv("KWB_SUITE_COMPILE_POOL");
+    qputenv("TORCHINDUCTOR_COMPILE_THREADS", "8");  // the user's own value reaches the harness unchanged
+    QVERIFY(!suiteHarnessEnv(out, QStringLiteral("local"), 14).contains(key));
+    qunsetenv("TORCHINDUCTOR_COMPILE_THREADS");
+    if (!savedThreads.isNull()) qputenv("TORCHINDUCTOR_COMPILE_THREADS", savedThreads);
+    if (!savedPool.isNull()) qputenv("KWB_SUITE_COMPILE_POOL", savedPool);
+  }
+
   void expandProblems() {
     const QString dir = m_tmp.filePath(QStringLiteral("problems"));
     QDir().mkpath(dir);
@@ -509,9 +537,16 @@ class TestSuite : public QObject {
     QVERIFY2(first.out.contains(QLatin1String("probed 2 problem(s) in one batch")), qPrintable(first.out));
     QVERIFY2(first.out.contains(QLatin1String("probed with /usr/bin/python3 in the suite's batch")),
              qPrintable(first.out));
+    // ... with the batch's own times: its one torch import, the warm-up before the forks, a problem's child
+    QVERIFY2(first.out.contains(QLatin1String("; torch import ")) && first.out.contains(QLatin1String(", warm-up ")) &&
+                 first.out.contains(QLatin1String(" modules), a problem ")),
+             qPrintable(first.out));
     const QString lock = QString::fromStdString(doc.at("harness_env").at("KWB_GPU_LOCK").get<std::string>());
     QCOMPARE(lock, out + QStringLiteral("/.kwb-suite/gpu.lock"));
     QVERIFY(doc.at("harness_env").contains("KWB_COPY_CEILING_FILE"));
+    // --jobs 2: each harness compiles torch.compile's reference in its own process (recorded with the rest)
+    if (qEnvironmentVariableIsEmpty("TORCHINDUCTOR_COMPILE_THREADS") && qgetenv("KWB_SUITE_COMPILE_POOL") != "1")
+      QCOMPARE(doc.at("harness_env").value("TORCHINDUCTOR_COMPILE_THREADS", std::string()), std::string("1"));
     // ... but a dry run uses no GPU: neither the console nor the report speaks of a GPU lock (new-user trial 5, R9)
     QVERIFY2(!first.out.contains(QLatin1String("GPU timing lock")), qPrintable(first.out));
     QVERIFY(!readAll(out + QStringLiteral("/suite_report.md")).contains("GPU timing lock"));

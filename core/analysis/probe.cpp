@@ -489,7 +489,8 @@ void storeTorchPython(const QString& key, const QString& python, const TorchChec
 }  // namespace
 
 QList<ProbeResult> runProbeBatch(const QString& python, const QStringList& logicPaths, int jobs, int perFileTimeoutMs,
-                                 const QStringList& extraArgs, const std::function<bool()>& stopRequested) {
+                                 const QStringList& extraArgs, const std::function<bool()>& stopRequested,
+                                 nlohmann::json* batchSummary) {
   QList<ProbeResult> results(logicPaths.size());
   auto failAll = [&results, &logicPaths](const QString& kind, const QString& message) {
     for (qsizetype i = 0; i < results.size(); ++i)
@@ -561,6 +562,7 @@ QList<ProbeResult> runProbeBatch(const QString& python, const QStringList& logic
                    QStringLiteral("the probe batch failed (exit %1): %2")
                        .arg(proc.exitCode())
                        .arg(tail(QString::fromUtf8(proc.readAllStandardError()).trimmed())));
+  if (batchSummary) *batchSummary = summary;
   for (const auto& item : summary.value("results", nlohmann::json::array())) {
     const qsizetype i = item.value("index", -1);
     if (i < 0 || i >= results.size()) continue;

@@ -94,9 +94,12 @@ inline constexpr int kProbeStopGraceMs = 1000;
 /// process itself cannot start or fails, every result carries that error ("ProcessError"). POSIX
 /// only (fork). Blocking: call it off the GUI thread. @p stopRequested as for runProbe(): the batch process's group
 /// (and its forked children, which stay in it) is ended, and every result is error kind "Stopped".
+/// @p batchSummary, when given and the batch ran, gets probe_batch.py's summary document (its seconds:
+/// `torch_import_s`, `warm_s`, `warm_modules`, `total_wall_s`, and `results[].wall_s` per file).
 QList<ProbeResult> runProbeBatch(const QString& python, const QStringList& logicPaths, int jobs = 2,
                                  int perFileTimeoutMs = 120000, const QStringList& extraArgs = {},
-                                 const std::function<bool()>& stopRequested = {});
+                                 const std::function<bool()>& stopRequested = {},
+                                 nlohmann::json* batchSummary = nullptr);
 
 /// A Python interpreter that can `import torch`: $KWB_PYTHON if set (checked too), else the first of
 /// `python3` on PATH and /usr/bin/python3 that imports torch (each check has a 60 s limit). The

@@ -396,7 +396,7 @@ std::optional<QStringList> expandSuiteProblems(const QStringList& args, QString*
 
 QString suiteSharedDir(const QString& outDir) { return QDir(outDir).filePath(QStringLiteral(".kwb-suite")); }
 
-QMap<QString, QString> suiteHarnessEnv(const QString& outDir, const QString& target) {
+QMap<QString, QString> suiteHarnessEnv(const QString& outDir, const QString& target, int jobs) {
   QMap<QString, QString> env;
   if (target != QLatin1String("local")) return env;
   const QDir shared(suiteSharedDir(QDir(outDir).absolutePath()));
@@ -406,6 +406,12 @@ QMap<QString, QString> suiteHarnessEnv(const QString& outDir, const QString& tar
     env.insert(QStringLiteral("TRITON_CACHE_DIR"), shared.filePath(QStringLiteral("cache/triton")));
   if (qEnvironmentVariableIsEmpty("TORCHINDUCTOR_CACHE_DIR"))
     env.insert(QStringLiteral("TORCHINDUCTOR_CACHE_DIR"), shared.filePath(QStringLiteral("cache/inductor")));
+  // Problems side by side already fill the cores: Inductor's compile pool (a sidecar that imports torch again, then
+  // one worker per core, in every harness that calls torch.compile) only adds imports and processes there
+  // (DECISIONS "A suite's harnesses compile in-process"). The compiled code is the same either way.
+  if (jobs > 1 && qEnvironmentVariableIsEmpty("TORCHINDUCTOR_COMPILE_THREADS") &&
+      qgetenv("KWB_SUITE_COMPILE_POOL") != "1")
+    env.insert(QStringLiteral("TORCHINDUCTOR_COMPILE_THREADS"), QStringLiteral("1"));
   return env;
 }
 
@@ -414,7 +420,7 @@ QMap<QString, QString> suiteHarnessEnv(const QString& outDir, const QString& tar
 SuiteRunner::SuiteRunner(SuiteOptions options, QObject* parent) : QObject(parent), m_opts(std::move(options)) {
   m_opts.jobs = qMax(1, m_opts.jobs);
   m_opts.outDir = QDir(m_opts.outDir).absolutePath();
-  const QMap<QString, QString> shared = suiteHarnessEnv(m_opts.outDir, m_opts.target);
+  const QMap<QString, QString> shared = suiteHarnessEnv(m_opts.outDir, m_opts.target, m_opts.jobs);
   for (auto it = shared.cbegin(); it != shared.cend(); ++it)
     if (!m_opts.base.harnessEnv.contains(it.key())) m_opts.base.harnessEnv.insert(it.key(), it.value());
 }
@@ -609,6 +615,34 @@ void SuiteRunner::startArray() {
   }
 }
 
+namespace {
+/// "; torch import 4.9 s, warm-up 5.1 s (212 modules), a problem 0.4 s median / 1.2 s max" from probe_batch.py's
+/// summary (what the GPU A/B of the warm-up compares: docs/results/2026-12-05-v0fast34.md); "" without one.
+QString probeBatchTimes(const nlohmann::json& summary) {
+  if (!summary.is_object()) return {};
+  QList<double> walls;
+  for (const auto& r : summary.value("results", nlohmann::json::array()))
+    if (r.is_object() && r.contains("wall_s") && r.at("wall_s").is_number()) walls << r.at("wall_s").get<double>();
+  std::sort(walls.begin(), walls.end());
+  const auto secs = [](double s) { return QStringLiteral("%1 s").arg(s, 0, 'f', 1); };
+  QString text;
+  if (summary.contains("torch_import_s") && summary.at("torch_import_s").is_number())
+    text.append(QStringLiteral("; torch import %1").arg(secs(summary.at("torch_import_s").get<double>())));
+  if (summary.contains("warm_s") && summary.at("warm_s").is_number()) {
+    const nlohmann::json modules = summary.value("warm_modules", nlohmann::json(0));
+    text.append(QStringLiteral(", warm-up %1 (%2 modules)")
+                    .arg(secs(summary.at("warm_s").get<double>()))
+                    .arg(modules.is_number_integer() ? modules.get<int>() : 0));
+  } else if (summary.contains("warm_s")) {
+    text.append(QStringLiteral(", no warm-up (KWB_PROBE_WARM=0)"));
+  }
+  if (!walls.isEmpty())
+    text.append(
+        QStringLiteral(", a problem %1 median / %2 max").arg(secs(walls[walls.size() / 2]), secs(walls.last())));
+  return text;
+}
+}  // namespace
+
 void SuiteRunner::probeAll() {
   QList<int> todo;
   for (int i = 0; i < m_entries.size(); ++i)
@@ -653,8 +687,15 @@ void SuiteRunner::probeAll() {
   }
   QElapsedTimer clock;
   clock.start();
-  const int jobs = qBound(1, QThread::idealThreadCount(), 8);
-  const QList<ProbeResult> results = runProbeBatch(python, files, jobs, 120000, {}, [this] { return stopping(); });
+  // Nothing else runs while the batch probes (every job waits for it), so it takes every core: 8 at a time left
+  // half of the H200 host's 16 idle for ~100 s of a 560 s call (DECISIONS "A suite's harnesses compile in-process").
+  // KWB_SUITE_PROBE_JOBS=N sets it (bench/gpu/v0fast34_ab.sh: 8 is the old figure).
+  bool fixed = false;
+  const int given = qEnvironmentVariableIntValue("KWB_SUITE_PROBE_JOBS", &fixed);
+  const int jobs = fixed && given > 0 ? qMin(given, 64) : qBound(1, QThread::idealThreadCount(), 16);
+  nlohmann::json batch;
+  const QList<ProbeResult> results = runProbeBatch(
+      python, files, jobs, 120000, {}, [this] { return stopping(); }, &batch);
   int ok = 0;
   QDir().mkpath(cacheDir.path());
   for (qsizetype k = 0; k < results.size() && k < unprobed.size(); ++k)
@@ -667,12 +708,13 @@ void SuiteRunner::probeAll() {
     }
   Q_EMIT progress(
       QStringLiteral("probed %1 problem(s) in one batch (one torch import, %2 at a time) in %3 s; %4 "
-                     "ok (the others are probed again alone in their phase 1)%5")
+                     "ok (the others are probed again alone in their phase 1)%5%6")
           .arg(files.size())
           .arg(jobs)
           .arg(QString::number(double(clock.elapsed()) / 1000.0, 'f', 1))
           .arg(ok)
-          .arg(cached ? QStringLiteral("; %1 probed in an earlier run of this suite").arg(cached) : QString()));
+          .arg(cached ? QStringLiteral("; %1 probed in an earlier run of this suite").arg(cached) : QString())
+          .arg(probeBatchTimes(batch)));
 }
 
 void SuiteRunner::acceptProbe(int index, ProbeResult result) {

@@ -214,8 +214,11 @@ QString suiteSharedDir(const QString& outDir);
 
 /// The variables the suite adds to every harness's environment on @p target (CONTRACTS.md §7): on `local`,
 /// KWB_GPU_LOCK, KWB_COPY_CEILING_FILE and, when this process does not set them, TRITON_CACHE_DIR and
-/// TORCHINDUCTOR_CACHE_DIR under suiteSharedDir(); on other targets none (the paths are this machine's).
-QMap<QString, QString> suiteHarnessEnv(const QString& outDir, const QString& target);
+/// TORCHINDUCTOR_CACHE_DIR under suiteSharedDir(); with @p jobs > 1 problems at once also
+/// TORCHINDUCTOR_COMPILE_THREADS=1 (torch.compile's reference compiles in the harness's own process, no worker pool
+/// per harness), unless this process sets it or KWB_SUITE_COMPILE_POOL=1 keeps Inductor's pool. On other targets
+/// none (the paths are this machine's).
+QMap<QString, QString> suiteHarnessEnv(const QString& outDir, const QString& target, int jobs = 1);
 
 /// Runs the suite. Asynchronous: start(), then finished(); needs an event loop. On a Slurm target the
 /// problems' harnesses run as one job array (at most `jobs` tasks at once); elsewhere `jobs` problems
