@@ -1254,6 +1254,19 @@ print(P + "RESULT_JSON=" + json.dumps({"status": "PASS", "cases": cases}), flush
     QVERIFY2(!r.out.contains(QStringLiteral("already exists")), qPrintable(r.out));
     QCOMPARE(readAll(m_ws + QStringLiteral("/kernel.py")), before);
     QVERIFY2(!r.out.contains(QStringLiteral("workspace: ")), qPrintable(r.out));  // nothing was written there
+    QVERIFY2(r.err.contains(QStringLiteral("(or `kwb measure %1` to measure").arg(m_ws)), qPrintable(r.err));
+    {  // the commands it offers paste into a shell also where the path has a space or non-ASCII (new-user trial 23)
+      QTemporaryDir odd;
+      const QString copy = odd.filePath(QStringLiteral("my ws 码"));
+      QCOMPARE(QProcess::execute(QStringLiteral("cp"), {QStringLiteral("-a"), m_ws, copy}), 0);
+      const Result q = kwb({QStringLiteral("baseline"), problem("19_ReLU.py"), QStringLiteral("--gpu"),
+                            QStringLiteral("H200"), QStringLiteral("--framework"), QStringLiteral("triton"),
+                            QStringLiteral("--workspace"), copy, QStringLiteral("--cpu-dry-run")});
+      QCOMPARE(q.code, 2);
+      QVERIFY2(q.err.contains(QStringLiteral("--workspace '%1'").arg(copy)) &&
+                   q.err.contains(QStringLiteral("(or `kwb measure '%1'` to measure").arg(copy)),
+               qPrintable(q.err));
+    }
     // --workspace naming a file is called a file
     QTemporaryDir dir;
     writeFile(dir.filePath(QStringLiteral("afile")), "x");

@@ -12,6 +12,8 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSplitter>
+#include <QStandardItemModel>
+#include <QStyle>
 #include <QTableView>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -174,6 +176,8 @@ class TestWidgets : public QObject {
   void rooflineLabelsInsideAndOffTheMarker_data();
   void rooflineLabelsInsideAndOffTheMarker();
   void statusBarCutsAtAWord();
+  void reasonCellEndsAtAWord_data();
+  void reasonCellEndsAtAWord();
   void noTailTestedGoesThroughTr();
   void pdfTableNumbersStayWhole();
   void pdfFiguresFitThePage();
@@ -2433,6 +2437,31 @@ void TestWidgets::rooflineLabelsInsideAndOffTheMarker() {
           box.adjusted(t->padding().left(), t->padding().top(), -t->padding().right(), -t->padding().bottom());
       const bool crossed = text.left() < x && x < text.right() && text.bottom() > top;
       QVERIFY2(!crossed, qPrintable(where + QStringLiteral(" crossed by the marker at x=%1").arg(x)));
+      // ... and clear of every roof: the next precision's grey dashed roof ran through the compute roof's label in the
+      // zh_CN review of the Mixer block (new-user trial 22/23)
+      const QRectF clear = text.adjusted(-2, -2, 2, 2);
+      const QLineF edges[] = {{clear.topLeft(), clear.topRight()},
+                              {clear.topRight(), clear.bottomRight()},
+                              {clear.bottomRight(), clear.bottomLeft()},
+                              {clear.bottomLeft(), clear.topLeft()}};
+      for (const char* g : {RooflinePlot::kMemoryRoof, RooflinePlot::kMeasuredRoof, RooflinePlot::kComputeRoof,
+                            RooflinePlot::kOtherRoof}) {
+        QCPGraph* graph = plot.graph(g);
+        if (!graph) continue;
+        QPointF last;
+        bool first = true;
+        for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it) {
+          const QPointF p(cp->xAxis->coordToPixel(it->key), cp->yAxis->coordToPixel(it->value));
+          if (!first) {
+            const QLineF r(last, p);
+            bool through = clear.contains(r.p1()) || clear.contains(r.p2());
+            for (const QLineF& e : edges) through = through || r.intersects(e, nullptr) == QLineF::BoundedIntersection;
+            QVERIFY2(!through, qPrintable(where + QStringLiteral(" crossed by %1").arg(QLatin1String(g))));
+          }
+          last = p;
+          first = false;
+        }
+      }
     }
   }
 }
@@ -2519,4 +2548,73 @@ void TestWidgets::noTailTestedGoesThroughTr() {
 }
 
 QTEST_MAIN(TestWidgets)
+
+// New-user trial 23: the case table's Reason cell, elided by the view, ended mid-word. WordFitDelegate wraps it at
+// words into the lines the row holds and ends the last at a word with "…". Members: English (spaces), a long unbroken
+// word, zh_CN (no spaces).
+void TestWidgets::reasonCellEndsAtAWord_data() {
+  QTest::addColumn<QString>("reason");
+  QTest::addColumn<int>("width");
+  QTest::addColumn<bool>("atWords");  // false: one word longer than the cell, cut where a line fills
+  QTest::newRow("en, two lines")
+      << QStringLiteral(
+             "no tail tested: its shapes are problem_shape's (the free size 196 is kept: below TILE=1024 or already "
+             "not a "
+             "multiple of it, and the other sizes are tied to a parameter, the module or another input)")
+      << 190 << true;
+  QTest::newRow("one long word")
+      << QStringLiteral(
+             "RuntimeError:[enforce_fail_at_embedding_lookup_idx.cc:214]_current_<_index_size._193_vs_193 and more")
+      << 160 << false;
+  QTest::newRow("zh_CN") << QStringLiteral(
+                                "未测试尾部：其形状与 problem_shape 相同（可变尺寸 196 保持不变：小于 TILE=1024 "
+                                "或本来就不是它的倍数，其余尺寸"
+                                "绑定到某个参数、该模块或另一个输入）")
+                         << 200 << true;
+}
+
+void TestWidgets::reasonCellEndsAtAWord() {
+  QFETCH(QString, reason);
+  QFETCH(int, width);
+  QFETCH(bool, atWords);
+  const QFontMetrics fm(QApplication::font());
+  for (const int maxLines : {1, 2, 3}) {
+    const QStringList lines = wrapAtWords(reason, fm, width, maxLines);
+    QVERIFY(!lines.isEmpty() && lines.size() <= maxLines);
+    QString joined;
+    for (const QString& line : lines) {
+      QVERIFY2(fm.horizontalAdvance(line) <= width, qPrintable(line));
+      joined += (joined.isEmpty() || line.front().unicode() >= 0x2E80 ? QString() : QStringLiteral(" ")) + line;
+    }
+    QVERIFY2(lines.last().endsWith(QChar(0x2026)), qPrintable(lines.join(u'|')));  // none of these fits in 3 lines
+    QVERIFY2(lines.last().size() > 8, qPrintable(lines.join(u'|')));               // never "…" alone
+    if (!atWords) continue;
+    // every line but a long word's ends where the text has a break: the next character starts a word
+    const QString head = lines.last().chopped(1);
+    const qsizetype at = reason.indexOf(head) + head.size();
+    QVERIFY2(at > head.size() - 1 && at < reason.size(), qPrintable(head));
+    const QChar after = reason.at(at);
+    QVERIFY2(after.isSpace() || QStringLiteral(";,:；，：（）()").contains(after) || after.unicode() >= 0x2E80 ||
+                 head.back().unicode() >= 0x2E80,
+             qPrintable(QStringLiteral("cut mid-word: %1 | %2").arg(head, reason.mid(at, 8))));
+  }
+  QCOMPARE(wrapAtWords(QStringLiteral("fits"), fm, 200, 2), QStringList{QStringLiteral("fits")});
+  QCOMPARE(wrapAtWords(reason, fm, 0, 2), QStringList());
+  // The delegate in a table: what it draws in a cell two lines high is these lines
+  QStandardItemModel model(1, 1);
+  model.setItem(0, 0, new QStandardItem(reason));
+  QTableView view;
+  view.setModel(&model);
+  auto* delegate = new WordFitDelegate(&view);
+  view.setItemDelegateForColumn(0, delegate);
+  QStyleOptionViewItem option;
+  option.initFrom(&view);
+  option.font = view.font();
+  option.widget = &view;
+  const int margin = view.style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, &view) + 1;
+  option.rect = QRect(0, 0, width + 2 * margin, 2 * QFontMetrics(view.font()).height() + 1);  // two lines
+  QCOMPARE(delegate->shownText(option, model.index(0, 0)),
+           wrapAtWords(reason, QFontMetrics(view.font()), width, 2).join(u'\n'));
+}
+
 #include "tst_widgets.moc"

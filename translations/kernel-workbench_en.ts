@@ -97,22 +97,22 @@
 <context>
     <name>kwb</name>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="899"/>
+        <location filename="../widgets/rooflineplot.cpp" line="907"/>
         <source>Cannot draw the roofline figure: no QApplication (run with QT_QPA_PLATFORM=offscreen).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="902"/>
+        <location filename="../widgets/rooflineplot.cpp" line="910"/>
         <source>Cannot draw the roofline figure: the size %1 × %2 is not positive.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="907"/>
+        <location filename="../widgets/rooflineplot.cpp" line="915"/>
         <source>Cannot draw the roofline figure: peak TFLOPS or bandwidth is not known.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="915"/>
+        <location filename="../widgets/rooflineplot.cpp" line="923"/>
         <source>Cannot draw the roofline figure: rendering gave an empty image.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -123,7 +123,7 @@
     </message>
     <message>
         <location filename="../widgets/reportexport.cpp" line="155"/>
-        <location filename="../widgets/rooflineplot.cpp" line="918"/>
+        <location filename="../widgets/rooflineplot.cpp" line="926"/>
         <source>Cannot write %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -138,7 +138,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="920"/>
+        <location filename="../widgets/rooflineplot.cpp" line="928"/>
         <source>Writing the PNG %1 failed: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1739,7 +1739,7 @@ Overwrite it with your version, or reload it and lose your edits?</source>
         <location filename="../widgets/mainwindow.cpp" line="1160"/>
         <location filename="../widgets/mainwindow.cpp" line="1174"/>
         <location filename="../widgets/mainwindow.cpp" line="1183"/>
-        <location filename="../widgets/mainwindow.cpp" line="1481"/>
+        <location filename="../widgets/mainwindow.cpp" line="1480"/>
         <source>Cannot open file</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1806,8 +1806,8 @@ Overwrite it with your version, or reload it and lose your edits?</source>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="378"/>
         <location filename="../widgets/mainwindow.cpp" line="384"/>
-        <location filename="../widgets/mainwindow.cpp" line="1463"/>
-        <location filename="../widgets/mainwindow.cpp" line="1837"/>
+        <location filename="../widgets/mainwindow.cpp" line="1462"/>
+        <location filename="../widgets/mainwindow.cpp" line="1836"/>
         <source>Save failed</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1833,9 +1833,9 @@ Overwrite it with your version, or reload it and lose your edits?</source>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="400"/>
-        <location filename="../widgets/mainwindow.cpp" line="1424"/>
-        <location filename="../widgets/mainwindow.cpp" line="1430"/>
-        <location filename="../widgets/mainwindow.cpp" line="1434"/>
+        <location filename="../widgets/mainwindow.cpp" line="1423"/>
+        <location filename="../widgets/mainwindow.cpp" line="1429"/>
+        <location filename="../widgets/mainwindow.cpp" line="1433"/>
         <source>Export</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2007,7 +2007,7 @@ PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</sour
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="1154"/>
-        <location filename="../widgets/mainwindow.cpp" line="1281"/>
+        <location filename="../widgets/mainwindow.cpp" line="1280"/>
         <source>Cannot open workspace</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2039,18 +2039,18 @@ PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</sour
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1245"/>
+        <location filename="../widgets/mainwindow.cpp" line="1248"/>
         <source>Opened %1: run phase 1 (Understand)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1455"/>
-        <location filename="../widgets/mainwindow.cpp" line="1828"/>
+        <location filename="../widgets/mainwindow.cpp" line="1454"/>
+        <location filename="../widgets/mainwindow.cpp" line="1827"/>
         <source>Unsaved changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1456"/>
+        <location filename="../widgets/mainwindow.cpp" line="1455"/>
         <source>These files have unsaved changes; the run reads what is on disk:
 %1
 
@@ -2058,7 +2058,7 @@ Save them first?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1477"/>
+        <location filename="../widgets/mainwindow.cpp" line="1476"/>
         <source>%1 changed on disk; your unsaved edits in its tab are kept.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2413,210 +2413,210 @@ Save them first?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1246"/>
-        <source>Opened workspace %1 (%2) for review, nothing re-run: V0 has no verdict; phase 1 onward measures it anew</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <location filename="../widgets/mainwindow.cpp" line="1249"/>
-        <source>Opened workspace %1 (%2) for review, nothing re-run: Measure Again keeps V0; phase 1 onward replaces it</source>
+        <source>Reviewing %1, nothing re-run. V0 has no verdict: phases 1-4 measure it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1259"/>
+        <location filename="../widgets/mainwindow.cpp" line="1250"/>
+        <source>Reviewing %1, nothing re-run. Measure Again keeps V0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="1258"/>
         <source>Cannot open suite</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1268"/>
+        <location filename="../widgets/mainwindow.cpp" line="1267"/>
         <source>Suite: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1273"/>
+        <location filename="../widgets/mainwindow.cpp" line="1272"/>
         <source>Opened suite %1: double-click a problem (or press Enter) to review its workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1282"/>
+        <location filename="../widgets/mainwindow.cpp" line="1281"/>
         <source>The workspace of %1 is not on this machine: %2 does not exist. The suite may have run elsewhere, or the folder was moved or deleted; copy it next to suite.json to review it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1316"/>
+        <location filename="../widgets/mainwindow.cpp" line="1315"/>
         <source>%1, %2, CPU dry run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1317"/>
+        <location filename="../widgets/mainwindow.cpp" line="1316"/>
         <source>%1, %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1339"/>
+        <location filename="../widgets/mainwindow.cpp" line="1338"/>
         <source>%1 changed on disk (kwb measure?): showing %2.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1385"/>
+        <location filename="../widgets/mainwindow.cpp" line="1384"/>
         <source>Phase 1 not run: workspace %1 was left as it is.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1394"/>
+        <location filename="../widgets/mainwindow.cpp" line="1393"/>
         <source>Workspace already exists</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1395"/>
+        <location filename="../widgets/mainwindow.cpp" line="1394"/>
         <source>%1 is already a Kernel Workbench workspace.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1399"/>
+        <location filename="../widgets/mainwindow.cpp" line="1398"/>
         <source>Running the phases there regenerates its spec, reference.py, test_kernel.py and README.md as a new run. Files you edited (kernel.py included) are kept; new versions are written beside them as *.generated. Its report and memory/v0.json change only when you write the records (Report, Memory or Commit).
 
 The command line asks for --force here.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1403"/>
+        <location filename="../widgets/mainwindow.cpp" line="1402"/>
         <source>Open Its Review</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1404"/>
+        <location filename="../widgets/mainwindow.cpp" line="1403"/>
         <source>Overwrite as a New Run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1405"/>
+        <location filename="../widgets/mainwindow.cpp" line="1404"/>
         <source>Choose Another Folder…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1413"/>
+        <location filename="../widgets/mainwindow.cpp" line="1412"/>
         <source>Workspace folder (new or empty)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1424"/>
+        <location filename="../widgets/mainwindow.cpp" line="1423"/>
         <source>Write the report first (Run &gt; Report).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1430"/>
+        <location filename="../widgets/mainwindow.cpp" line="1429"/>
         <source>Open a workspace or finish a run first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1548"/>
+        <location filename="../widgets/mainwindow.cpp" line="1547"/>
         <source>Phase %1 (%2) running…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1567"/>
+        <location filename="../widgets/mainwindow.cpp" line="1566"/>
         <source>Phase %1 (%2) stopped: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1569"/>
+        <location filename="../widgets/mainwindow.cpp" line="1568"/>
         <source>Phase %1 (%2) stopped.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1575"/>
+        <location filename="../widgets/mainwindow.cpp" line="1574"/>
         <source>Phase %1 (%2) failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1587"/>
+        <location filename="../widgets/mainwindow.cpp" line="1586"/>
         <source>Understood %1: framework %2 on %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1618"/>
+        <location filename="../widgets/mainwindow.cpp" line="1617"/>
         <source>V%1 dry run finished: %2 case(s) checked on the CPU; not measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1621"/>
+        <location filename="../widgets/mainwindow.cpp" line="1620"/>
         <source>V%1 measurement finished: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1689"/>
+        <location filename="../widgets/mainwindow.cpp" line="1688"/>
         <source>%1 is unchanged: it already records this run (not rewritten)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1716"/>
+        <location filename="../widgets/mainwindow.cpp" line="1715"/>
         <source>Run all phases: 1. %1 … 4. %2, then the report, memory and commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1717"/>
+        <location filename="../widgets/mainwindow.cpp" line="1716"/>
         <source>Run all phases: phase 1 of 4 (%1)…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1719"/>
+        <location filename="../widgets/mainwindow.cpp" line="1718"/>
         <source>phase 1 did not start: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1719"/>
+        <location filename="../widgets/mainwindow.cpp" line="1718"/>
         <source>see the message</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1734"/>
+        <location filename="../widgets/mainwindow.cpp" line="1733"/>
         <source>phase %1 (%2) did not pass</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1738"/>
+        <location filename="../widgets/mainwindow.cpp" line="1737"/>
         <source>Run all phases: phase %1 of 4 (%2)…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1774"/>
+        <location filename="../widgets/mainwindow.cpp" line="1773"/>
         <source>the records were not written: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1782"/>
+        <location filename="../widgets/mainwindow.cpp" line="1781"/>
         <source>quality gate %1: report and memory written, nothing committed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1776"/>
+        <location filename="../widgets/mainwindow.cpp" line="1775"/>
         <source>the commit failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1772"/>
+        <location filename="../widgets/mainwindow.cpp" line="1771"/>
         <source>committed %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1792"/>
+        <location filename="../widgets/mainwindow.cpp" line="1791"/>
         <source>Run all phases: done, %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1792"/>
+        <location filename="../widgets/mainwindow.cpp" line="1791"/>
         <source>Run all phases ended: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="1053"/>
-        <location filename="../widgets/mainwindow.cpp" line="1812"/>
+        <location filename="../widgets/mainwindow.cpp" line="1811"/>
         <source>Committed %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1613"/>
+        <location filename="../widgets/mainwindow.cpp" line="1612"/>
         <source>Measurement</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2626,108 +2626,108 @@ The command line asks for --force here.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1347"/>
-        <location filename="../widgets/mainwindow.cpp" line="1646"/>
-        <location filename="../widgets/mainwindow.cpp" line="1660"/>
-        <location filename="../widgets/mainwindow.cpp" line="1680"/>
+        <location filename="../widgets/mainwindow.cpp" line="1346"/>
+        <location filename="../widgets/mainwindow.cpp" line="1645"/>
+        <location filename="../widgets/mainwindow.cpp" line="1659"/>
+        <location filename="../widgets/mainwindow.cpp" line="1679"/>
         <source>Report</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1626"/>
+        <location filename="../widgets/mainwindow.cpp" line="1625"/>
         <source>Replace the passing record?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1627"/>
+        <location filename="../widgets/mainwindow.cpp" line="1626"/>
         <source>memory/v0.json and baseline_report.md record a PASSING run. This run&apos;s quality gate is %1.
 
 Replace them with this run&apos;s records? (Only Commit keeps the passing version in git.)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1631"/>
+        <location filename="../widgets/mainwindow.cpp" line="1630"/>
         <source>kept the passing record</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1632"/>
+        <location filename="../widgets/mainwindow.cpp" line="1631"/>
         <source>Kept the passing record; nothing written.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1680"/>
+        <location filename="../widgets/mainwindow.cpp" line="1679"/>
         <source>Cannot read %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1683"/>
+        <location filename="../widgets/mainwindow.cpp" line="1682"/>
         <source>Report preview</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1690"/>
+        <location filename="../widgets/mainwindow.cpp" line="1689"/>
         <source>Wrote %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1700"/>
+        <location filename="../widgets/mainwindow.cpp" line="1699"/>
         <source>Memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1729"/>
+        <location filename="../widgets/mainwindow.cpp" line="1728"/>
         <source>stopped in phase %1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1740"/>
+        <location filename="../widgets/mainwindow.cpp" line="1739"/>
         <source>phase %1 (%2) did not start: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1750"/>
+        <location filename="../widgets/mainwindow.cpp" line="1749"/>
         <source>phase 4 (%1) did not run: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1755"/>
+        <location filename="../widgets/mainwindow.cpp" line="1754"/>
         <source>the passing record was kept: nothing written, nothing committed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1768"/>
+        <location filename="../widgets/mainwindow.cpp" line="1767"/>
         <source>the measurement was stopped: report and memory record it as STOPPED; %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1769"/>
+        <location filename="../widgets/mainwindow.cpp" line="1768"/>
         <source>the measurement was stopped: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1778"/>
+        <location filename="../widgets/mainwindow.cpp" line="1777"/>
         <source>quality gate %1: report and memory written; V0 is not committed, the generated files are committed as %2, a base for your edits</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1802"/>
-        <location filename="../widgets/mainwindow.cpp" line="1808"/>
+        <location filename="../widgets/mainwindow.cpp" line="1801"/>
+        <location filename="../widgets/mainwindow.cpp" line="1807"/>
         <source>Commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1818"/>
+        <location filename="../widgets/mainwindow.cpp" line="1817"/>
         <source>Measurement running</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1818"/>
+        <location filename="../widgets/mainwindow.cpp" line="1817"/>
         <source>A measurement is running. Stop it and quit?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1828"/>
+        <location filename="../widgets/mainwindow.cpp" line="1827"/>
         <source>Save your changes before quitting?
 %1</source>
         <translation type="unfinished"></translation>
@@ -3574,38 +3574,38 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="520"/>
+        <location filename="../widgets/rooflineplot.cpp" line="525"/>
         <source>%1 TB/s (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="522"/>
+        <location filename="../widgets/rooflineplot.cpp" line="527"/>
         <source>%1 TB/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="535"/>
+        <location filename="../widgets/rooflineplot.cpp" line="540"/>
         <source>%1 TB/s (measured copy)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="535"/>
+        <location filename="../widgets/rooflineplot.cpp" line="540"/>
         <source>%1 TB/s (ledger, recorded copy)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="538"/>
+        <location filename="../widgets/rooflineplot.cpp" line="543"/>
         <source>%1 TB/s (ledger)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="538"/>
+        <location filename="../widgets/rooflineplot.cpp" line="543"/>
         <source>%1 TB/s (measured)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../widgets/rooflineplot.cpp" line="499"/>
-        <location filename="../widgets/rooflineplot.cpp" line="573"/>
+        <location filename="../widgets/rooflineplot.cpp" line="578"/>
         <source>%1 %2 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3626,78 +3626,78 @@ roof here: %3 TFLOPS (datasheet)</source>
     </message>
     <message>
         <location filename="../widgets/rooflineplot.cpp" line="501"/>
-        <location filename="../widgets/rooflineplot.cpp" line="575"/>
+        <location filename="../widgets/rooflineplot.cpp" line="580"/>
         <source>%1 %2 TFLOPS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="547"/>
+        <location filename="../widgets/rooflineplot.cpp" line="552"/>
         <source>ridge %1 FLOP/byte</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="550"/>
+        <location filename="../widgets/rooflineplot.cpp" line="555"/>
         <source>ridge %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="570"/>
+        <location filename="../widgets/rooflineplot.cpp" line="575"/>
         <source>%1 roof: %2 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="587"/>
+        <location filename="../widgets/rooflineplot.cpp" line="592"/>
         <source>V0</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="588"/>
+        <location filename="../widgets/rooflineplot.cpp" line="593"/>
         <source>(above its roof: check the measurement)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="606"/>
+        <location filename="../widgets/rooflineplot.cpp" line="611"/>
         <source>analytic intensity: %1 FLOP/byte</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="607"/>
+        <location filename="../widgets/rooflineplot.cpp" line="612"/>
         <source>%1: intensity %2 FLOP/byte</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="608"/>
-        <location filename="../widgets/rooflineplot.cpp" line="619"/>
+        <location filename="../widgets/rooflineplot.cpp" line="613"/>
+        <location filename="../widgets/rooflineplot.cpp" line="624"/>
         <source>no measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="618"/>
+        <location filename="../widgets/rooflineplot.cpp" line="623"/>
         <source>No measured point (%1): the dotted line marks the kernel&apos;s arithmetic intensity.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="621"/>
+        <location filename="../widgets/rooflineplot.cpp" line="626"/>
         <source>The measured point is not drawn: intensity %1 FLOP/byte and %2 TFLOPS must both be positive on log axes.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="625"/>
+        <location filename="../widgets/rooflineplot.cpp" line="630"/>
         <source>Compute roof: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="626"/>
+        <location filename="../widgets/rooflineplot.cpp" line="631"/>
         <source>Memory roof: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="628"/>
+        <location filename="../widgets/rooflineplot.cpp" line="633"/>
         <source>Recorded ceiling (spec ledger, not measured by this run): %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="629"/>
+        <location filename="../widgets/rooflineplot.cpp" line="634"/>
         <source>Measured ceiling: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3705,197 +3705,197 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::RunConsole</name>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="66"/>
+        <location filename="../widgets/runconsole.cpp" line="68"/>
         <source>Stop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="69"/>
+        <location filename="../widgets/runconsole.cpp" line="71"/>
         <source>Raw</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="134"/>
+        <location filename="../widgets/runconsole.cpp" line="139"/>
         <source>idle</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="146"/>
+        <location filename="../widgets/runconsole.cpp" line="151"/>
         <source>Show the harness&apos;s protocol lines (CASE_START, CASE_RESULT, RESULT_JSON) as printed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="149"/>
+        <location filename="../widgets/runconsole.cpp" line="154"/>
         <source>Filter output</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="347"/>
+        <location filename="../widgets/runconsole.cpp" line="352"/>
         <source>Phase %1: %2…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="349"/>
+        <location filename="../widgets/runconsole.cpp" line="354"/>
         <source>Phase %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="370"/>
+        <location filename="../widgets/runconsole.cpp" line="375"/>
         <source>phase %1 done</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="371"/>
+        <location filename="../widgets/runconsole.cpp" line="376"/>
         <source>phase %1 stopped</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="372"/>
+        <location filename="../widgets/runconsole.cpp" line="377"/>
         <source>phase %1 failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="377"/>
+        <location filename="../widgets/runconsole.cpp" line="382"/>
         <source>Phase %1 stopped: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="378"/>
+        <location filename="../widgets/runconsole.cpp" line="383"/>
         <source>Stopped on request; nothing after it ran.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="380"/>
+        <location filename="../widgets/runconsole.cpp" line="385"/>
         <source>Phase %1 failed: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="383"/>
+        <location filename="../widgets/runconsole.cpp" line="388"/>
         <source>Phase %1 done; V0 not measured yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="384"/>
+        <location filename="../widgets/runconsole.cpp" line="389"/>
         <source>Phase 4 (Measure) runs the V0 measurement and sets the quality gate.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="414"/>
+        <location filename="../widgets/runconsole.cpp" line="419"/>
         <source>No run: kernel.py is a skeleton (no kernel), so the harness was not run.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="419"/>
+        <location filename="../widgets/runconsole.cpp" line="424"/>
         <source>The run folder %1 is not in this copy (run folders are not committed): the cases are read from the report&apos;s table, which is the record; the run&apos;s log is not here.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="422"/>
+        <location filename="../widgets/runconsole.cpp" line="427"/>
         <source>The run folder %1 is not in this copy (run folders are not committed): the report&apos;s table is the record.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="434"/>
+        <location filename="../widgets/runconsole.cpp" line="439"/>
         <source>recorded run of %1, its folder not in this copy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="436"/>
+        <location filename="../widgets/runconsole.cpp" line="441"/>
         <source>recorded run %1, its folder not in this copy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="437"/>
+        <location filename="../widgets/runconsole.cpp" line="442"/>
         <source>no run recorded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="439"/>
+        <location filename="../widgets/runconsole.cpp" line="444"/>
         <source>recorded run of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="440"/>
+        <location filename="../widgets/runconsole.cpp" line="445"/>
         <source>recorded run %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="441"/>
+        <location filename="../widgets/runconsole.cpp" line="446"/>
         <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="443"/>
+        <location filename="../widgets/runconsole.cpp" line="448"/>
         <source>Review: the recorded run as written in %1; nothing was re-run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="459"/>
+        <location filename="../widgets/runconsole.cpp" line="464"/>
         <source>harness finished; quality gate %1: %2 (not a case: every case ran)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="606"/>
+        <location filename="../widgets/runconsole.cpp" line="611"/>
         <source>starting</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="649"/>
+        <location filename="../widgets/runconsole.cpp" line="654"/>
         <source>running</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="649"/>
+        <location filename="../widgets/runconsole.cpp" line="654"/>
         <source>%1/%2 cases done</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="652"/>
+        <location filename="../widgets/runconsole.cpp" line="657"/>
         <source>case %1/%2: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="653"/>
+        <location filename="../widgets/runconsole.cpp" line="658"/>
         <source>case %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="656"/>
+        <location filename="../widgets/runconsole.cpp" line="661"/>
         <source> — timeout in %1 s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="657"/>
+        <location filename="../widgets/runconsole.cpp" line="662"/>
         <source> — over its %1 s timeout; the watchdog will stop it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="677"/>
+        <location filename="../widgets/runconsole.cpp" line="682"/>
         <source>stopped</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="700"/>
+        <location filename="../widgets/runconsole.cpp" line="705"/>
         <source>%1 reference vs itself (no kernel)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="702"/>
+        <location filename="../widgets/runconsole.cpp" line="707"/>
         <source>%1 ran (harness only)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="677"/>
+        <location filename="../widgets/runconsole.cpp" line="682"/>
         <source>finished</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="127"/>
+        <location filename="../widgets/runconsole.cpp" line="132"/>
         <source>Stop the running phase: the probe of phase 1 or the measurement (its process group is killed; a measurement&apos;s log is kept)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="677"/>
+        <location filename="../widgets/runconsole.cpp" line="682"/>
         <source>finished with failures</source>
         <translation type="unfinished"></translation>
     </message>

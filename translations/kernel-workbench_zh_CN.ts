@@ -97,22 +97,22 @@
 <context>
     <name>kwb</name>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="899"/>
+        <location filename="../widgets/rooflineplot.cpp" line="907"/>
         <source>Cannot draw the roofline figure: no QApplication (run with QT_QPA_PLATFORM=offscreen).</source>
         <translation>无法绘制 屋顶线图：没有 QApplication（请以 QT_QPA_PLATFORM=offscreen 运行）。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="902"/>
+        <location filename="../widgets/rooflineplot.cpp" line="910"/>
         <source>Cannot draw the roofline figure: the size %1 × %2 is not positive.</source>
         <translation>无法绘制 屋顶线图：尺寸 %1 × %2 不是正数。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="907"/>
+        <location filename="../widgets/rooflineplot.cpp" line="915"/>
         <source>Cannot draw the roofline figure: peak TFLOPS or bandwidth is not known.</source>
         <translation>无法绘制 屋顶线图：峰值 TFLOPS 或带宽未知。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="915"/>
+        <location filename="../widgets/rooflineplot.cpp" line="923"/>
         <source>Cannot draw the roofline figure: rendering gave an empty image.</source>
         <translation>无法绘制 屋顶线图：渲染得到的图像为空。</translation>
     </message>
@@ -123,7 +123,7 @@
     </message>
     <message>
         <location filename="../widgets/reportexport.cpp" line="155"/>
-        <location filename="../widgets/rooflineplot.cpp" line="918"/>
+        <location filename="../widgets/rooflineplot.cpp" line="926"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
@@ -138,7 +138,7 @@
         <translation>写入 %1 失败：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="920"/>
+        <location filename="../widgets/rooflineplot.cpp" line="928"/>
         <source>Writing the PNG %1 failed: %2</source>
         <translation>写入 PNG %1 失败：%2</translation>
     </message>
@@ -1852,7 +1852,7 @@ Overwrite it with your version, or reload it and lose your edits?</source>
         <location filename="../widgets/mainwindow.cpp" line="1160"/>
         <location filename="../widgets/mainwindow.cpp" line="1174"/>
         <location filename="../widgets/mainwindow.cpp" line="1183"/>
-        <location filename="../widgets/mainwindow.cpp" line="1481"/>
+        <location filename="../widgets/mainwindow.cpp" line="1480"/>
         <source>Cannot open file</source>
         <translation>无法打开文件</translation>
     </message>
@@ -1939,8 +1939,8 @@ Overwrite it with your version, or reload it and lose your edits?</source>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="378"/>
         <location filename="../widgets/mainwindow.cpp" line="384"/>
-        <location filename="../widgets/mainwindow.cpp" line="1463"/>
-        <location filename="../widgets/mainwindow.cpp" line="1837"/>
+        <location filename="../widgets/mainwindow.cpp" line="1462"/>
+        <location filename="../widgets/mainwindow.cpp" line="1836"/>
         <source>Save failed</source>
         <translation>保存失败</translation>
     </message>
@@ -1966,9 +1966,9 @@ Overwrite it with your version, or reload it and lose your edits?</source>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="400"/>
-        <location filename="../widgets/mainwindow.cpp" line="1424"/>
-        <location filename="../widgets/mainwindow.cpp" line="1430"/>
-        <location filename="../widgets/mainwindow.cpp" line="1434"/>
+        <location filename="../widgets/mainwindow.cpp" line="1423"/>
+        <location filename="../widgets/mainwindow.cpp" line="1429"/>
+        <location filename="../widgets/mainwindow.cpp" line="1433"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
@@ -2021,6 +2021,16 @@ Overwrite it with your version, or reload it and lose your edits?</source>
         <location filename="../widgets/mainwindow.cpp" line="431"/>
         <source>Measure &amp;Again</source>
         <translation>再次测量(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="1249"/>
+        <source>Reviewing %1, nothing re-run. V0 has no verdict: phases 1-4 measure it</source>
+        <translation>正在审阅 %1，未重新运行。V0 没有判定：阶段 1–4 会测量它</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="1250"/>
+        <source>Reviewing %1, nothing re-run. Measure Again keeps V0</source>
+        <translation>正在审阅 %1，未重新运行。“再次测量”保留 V0</translation>
     </message>
     <message>
         <source>Measure kernel.py as it is on disk as the workspace&apos;s next version (V1, V2, ...), write its report and memory record and commit it, as `kwb measure` does</source>
@@ -2173,42 +2183,40 @@ PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</sour
         <translation>（已不在原处）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1246"/>
         <source>Opened workspace %1 (%2) for review, nothing re-run: V0 has no verdict; phase 1 onward measures it anew</source>
-        <translation>已打开工作区 %1（%2）供审阅，未重新运行任何内容：V0 没有判定；从阶段 1 起重新运行会重新测量它</translation>
+        <translation type="vanished">已打开工作区 %1（%2）供审阅，未重新运行任何内容：V0 没有判定；从阶段 1 起重新运行会重新测量它</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1249"/>
         <source>Opened workspace %1 (%2) for review, nothing re-run: Measure Again keeps V0; phase 1 onward replaces it</source>
-        <translation>已打开工作区 %1（%2）供审阅，未重新运行任何内容：“再次测量”保留 V0；从阶段 1 起重新运行会替换它</translation>
+        <translation type="vanished">已打开工作区 %1（%2）供审阅，未重新运行任何内容：“再次测量”保留 V0；从阶段 1 起重新运行会替换它</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1339"/>
+        <location filename="../widgets/mainwindow.cpp" line="1338"/>
         <source>%1 changed on disk (kwb measure?): showing %2.</source>
         <translation>%1 在磁盘上已更改（kwb measure？）：现在显示 %2。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1567"/>
+        <location filename="../widgets/mainwindow.cpp" line="1566"/>
         <source>Phase %1 (%2) stopped: %3</source>
         <translation>阶段 %1（%2）已停止：%3</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1569"/>
+        <location filename="../widgets/mainwindow.cpp" line="1568"/>
         <source>Phase %1 (%2) stopped.</source>
         <translation>阶段 %1（%2）已停止。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1618"/>
+        <location filename="../widgets/mainwindow.cpp" line="1617"/>
         <source>V%1 dry run finished: %2 case(s) checked on the CPU; not measured</source>
         <translation>V%1 试运行完成：已在 CPU 上检查 %2 个用例；未测量</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1621"/>
+        <location filename="../widgets/mainwindow.cpp" line="1620"/>
         <source>V%1 measurement finished: %2</source>
         <translation>V%1 测量完成：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1729"/>
+        <location filename="../widgets/mainwindow.cpp" line="1728"/>
         <source>stopped in phase %1 (%2)</source>
         <translation>在阶段 %1（%2）中停止</translation>
     </message>
@@ -2274,7 +2282,7 @@ PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</sour
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="1154"/>
-        <location filename="../widgets/mainwindow.cpp" line="1281"/>
+        <location filename="../widgets/mainwindow.cpp" line="1280"/>
         <source>Cannot open workspace</source>
         <translation>无法打开工作区</translation>
     </message>
@@ -2306,7 +2314,7 @@ PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</sour
         <translation>测量正在运行：请先停止。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1245"/>
+        <location filename="../widgets/mainwindow.cpp" line="1248"/>
         <source>Opened %1: run phase 1 (Understand)</source>
         <translation>已打开 %1：请运行阶段 1（理解）</translation>
     </message>
@@ -2315,13 +2323,13 @@ PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</sour
         <translation type="vanished">已打开工作区 %1（%2）供审阅，未重新运行任何内容：阶段 1 会重新运行它</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1455"/>
-        <location filename="../widgets/mainwindow.cpp" line="1828"/>
+        <location filename="../widgets/mainwindow.cpp" line="1454"/>
+        <location filename="../widgets/mainwindow.cpp" line="1827"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1456"/>
+        <location filename="../widgets/mainwindow.cpp" line="1455"/>
         <source>These files have unsaved changes; the run reads what is on disk:
 %1
 
@@ -2332,7 +2340,7 @@ Save them first?</source>
 是否先保存？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1477"/>
+        <location filename="../widgets/mainwindow.cpp" line="1476"/>
         <source>%1 changed on disk; your unsaved edits in its tab are kept.</source>
         <translation>%1 已在磁盘上被更改；其标签页中未保存的编辑已保留。</translation>
     </message>
@@ -2604,52 +2612,52 @@ Save them first?</source>
         <translation type="vanished">已打开工作区 %1（%2）：运行阶段 1 以重新运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1259"/>
+        <location filename="../widgets/mainwindow.cpp" line="1258"/>
         <source>Cannot open suite</source>
         <translation>无法打开套件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1268"/>
+        <location filename="../widgets/mainwindow.cpp" line="1267"/>
         <source>Suite: %1</source>
         <translation>套件：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1273"/>
+        <location filename="../widgets/mainwindow.cpp" line="1272"/>
         <source>Opened suite %1: double-click a problem (or press Enter) to review its workspace</source>
         <translation>已打开套件 %1：双击某个问题（或按回车）以评审其工作区</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1282"/>
+        <location filename="../widgets/mainwindow.cpp" line="1281"/>
         <source>The workspace of %1 is not on this machine: %2 does not exist. The suite may have run elsewhere, or the folder was moved or deleted; copy it next to suite.json to review it.</source>
         <translation>%1 的工作区不在本机：%2 不存在。该套件可能在别处运行，或文件夹已被移动或删除；将其复制到 suite.json 旁边即可评审。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1316"/>
+        <location filename="../widgets/mainwindow.cpp" line="1315"/>
         <source>%1, %2, CPU dry run</source>
         <translation>%1，%2，CPU 试运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1317"/>
+        <location filename="../widgets/mainwindow.cpp" line="1316"/>
         <source>%1, %2</source>
         <translation>%1，%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1385"/>
+        <location filename="../widgets/mainwindow.cpp" line="1384"/>
         <source>Phase 1 not run: workspace %1 was left as it is.</source>
         <translation>阶段 1 未运行：工作区 %1 保持原样。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1394"/>
+        <location filename="../widgets/mainwindow.cpp" line="1393"/>
         <source>Workspace already exists</source>
         <translation>工作区已存在</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1395"/>
+        <location filename="../widgets/mainwindow.cpp" line="1394"/>
         <source>%1 is already a Kernel Workbench workspace.</source>
         <translation>%1 已经是一个 Kernel Workbench 工作区。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1399"/>
+        <location filename="../widgets/mainwindow.cpp" line="1398"/>
         <source>Running the phases there regenerates its spec, reference.py, test_kernel.py and README.md as a new run. Files you edited (kernel.py included) are kept; new versions are written beside them as *.generated. Its report and memory/v0.json change only when you write the records (Report, Memory or Commit).
 
 The command line asks for --force here.</source>
@@ -2658,32 +2666,32 @@ The command line asks for --force here.</source>
 命令行在此需要 --force。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1403"/>
+        <location filename="../widgets/mainwindow.cpp" line="1402"/>
         <source>Open Its Review</source>
         <translation>打开其审阅</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1404"/>
+        <location filename="../widgets/mainwindow.cpp" line="1403"/>
         <source>Overwrite as a New Run</source>
         <translation>覆盖为新的运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1405"/>
+        <location filename="../widgets/mainwindow.cpp" line="1404"/>
         <source>Choose Another Folder…</source>
         <translation>选择其他文件夹…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1413"/>
+        <location filename="../widgets/mainwindow.cpp" line="1412"/>
         <source>Workspace folder (new or empty)</source>
         <translation>工作区文件夹（新建或为空）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1424"/>
+        <location filename="../widgets/mainwindow.cpp" line="1423"/>
         <source>Write the report first (Run &gt; Report).</source>
         <translation>请先写出报告（运行 &gt; 报告）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1430"/>
+        <location filename="../widgets/mainwindow.cpp" line="1429"/>
         <source>Open a workspace or finish a run first.</source>
         <translation>请先打开工作区或完成一次运行。</translation>
     </message>
@@ -2708,17 +2716,17 @@ The command line asks for --force here.</source>
         <translation type="vanished">测量中：运行控制台会在每个用例完成时显示其结果。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1548"/>
+        <location filename="../widgets/mainwindow.cpp" line="1547"/>
         <source>Phase %1 (%2) running…</source>
         <translation>阶段 %1（%2）运行中…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1575"/>
+        <location filename="../widgets/mainwindow.cpp" line="1574"/>
         <source>Phase %1 (%2) failed</source>
         <translation>阶段 %1（%2）失败</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1587"/>
+        <location filename="../widgets/mainwindow.cpp" line="1586"/>
         <source>Understood %1: framework %2 on %3</source>
         <translation>已理解 %1：在 %3 上使用框架 %2</translation>
     </message>
@@ -2748,7 +2756,7 @@ The command line asks for --force here.</source>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="1053"/>
-        <location filename="../widgets/mainwindow.cpp" line="1812"/>
+        <location filename="../widgets/mainwindow.cpp" line="1811"/>
         <source>Committed %1: %2</source>
         <translation>已提交 %1：%2</translation>
     </message>
@@ -2773,7 +2781,7 @@ The command line asks for --force here.</source>
         <translation type="vanished">下一步：报告、记忆、提交。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1613"/>
+        <location filename="../widgets/mainwindow.cpp" line="1612"/>
         <source>Measurement</source>
         <translation>测量</translation>
     </message>
@@ -2794,10 +2802,10 @@ The command line asks for --force here.</source>
         <translation type="vanished">请先运行阶段 4（测量）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1347"/>
-        <location filename="../widgets/mainwindow.cpp" line="1646"/>
-        <location filename="../widgets/mainwindow.cpp" line="1660"/>
-        <location filename="../widgets/mainwindow.cpp" line="1680"/>
+        <location filename="../widgets/mainwindow.cpp" line="1346"/>
+        <location filename="../widgets/mainwindow.cpp" line="1645"/>
+        <location filename="../widgets/mainwindow.cpp" line="1659"/>
+        <location filename="../widgets/mainwindow.cpp" line="1679"/>
         <source>Report</source>
         <translation>报告</translation>
     </message>
@@ -2830,12 +2838,12 @@ The command line asks for --force here.</source>
         <translation type="vanished">运行已停止：不会记录，工作区的报告和记忆保持原样。请重新运行阶段 4。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1626"/>
+        <location filename="../widgets/mainwindow.cpp" line="1625"/>
         <source>Replace the passing record?</source>
         <translation>替换已通过的记录？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1627"/>
+        <location filename="../widgets/mainwindow.cpp" line="1626"/>
         <source>memory/v0.json and baseline_report.md record a PASSING run. This run&apos;s quality gate is %1.
 
 Replace them with this run&apos;s records? (Only Commit keeps the passing version in git.)</source>
@@ -2844,57 +2852,57 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
 用本次运行的记录替换它们吗？（只有提交才会在 git 中保留通过的版本。）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1631"/>
+        <location filename="../widgets/mainwindow.cpp" line="1630"/>
         <source>kept the passing record</source>
         <translation>保留了已通过的记录</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1632"/>
+        <location filename="../widgets/mainwindow.cpp" line="1631"/>
         <source>Kept the passing record; nothing written.</source>
         <translation>已保留通过的记录；未写入任何内容。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1680"/>
+        <location filename="../widgets/mainwindow.cpp" line="1679"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1683"/>
+        <location filename="../widgets/mainwindow.cpp" line="1682"/>
         <source>Report preview</source>
         <translation>报告预览</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1689"/>
+        <location filename="../widgets/mainwindow.cpp" line="1688"/>
         <source>%1 is unchanged: it already records this run (not rewritten)</source>
         <translation>%1 未变：它已记录本次运行（未重写）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1690"/>
+        <location filename="../widgets/mainwindow.cpp" line="1689"/>
         <source>Wrote %1</source>
         <translation>已写入 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1700"/>
+        <location filename="../widgets/mainwindow.cpp" line="1699"/>
         <source>Memory</source>
         <translation>记忆</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1716"/>
+        <location filename="../widgets/mainwindow.cpp" line="1715"/>
         <source>Run all phases: 1. %1 … 4. %2, then the report, memory and commit</source>
         <translation>运行全部阶段：1. %1 … 4. %2，然后生成报告、memory 并提交</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1717"/>
+        <location filename="../widgets/mainwindow.cpp" line="1716"/>
         <source>Run all phases: phase 1 of 4 (%1)…</source>
         <translation>运行全部阶段：第 1/4 阶段（%1）…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1719"/>
+        <location filename="../widgets/mainwindow.cpp" line="1718"/>
         <source>phase 1 did not start: %1</source>
         <translation>阶段 1 未能开始：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1719"/>
+        <location filename="../widgets/mainwindow.cpp" line="1718"/>
         <source>see the message</source>
         <translation>见消息</translation>
     </message>
@@ -2907,12 +2915,12 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
         <translation type="vanished">已在阶段 %1（%2）后停止</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1734"/>
+        <location filename="../widgets/mainwindow.cpp" line="1733"/>
         <source>phase %1 (%2) did not pass</source>
         <translation>阶段 %1（%2）未通过</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1738"/>
+        <location filename="../widgets/mainwindow.cpp" line="1737"/>
         <source>Run all phases: phase %1 of 4 (%2)…</source>
         <translation>运行全部阶段：第 %1/4 阶段（%2）…</translation>
     </message>
@@ -2921,68 +2929,68 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
         <translation type="vanished">阶段 %1（%2）未能开始</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1774"/>
+        <location filename="../widgets/mainwindow.cpp" line="1773"/>
         <source>the records were not written: %1</source>
         <translation>记录未写入：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1782"/>
+        <location filename="../widgets/mainwindow.cpp" line="1781"/>
         <source>quality gate %1: report and memory written, nothing committed</source>
         <translation>质量门 %1：已写入报告和 memory，未提交任何内容</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1776"/>
+        <location filename="../widgets/mainwindow.cpp" line="1775"/>
         <source>the commit failed: %1</source>
         <translation>提交失败：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1740"/>
+        <location filename="../widgets/mainwindow.cpp" line="1739"/>
         <source>phase %1 (%2) did not start: %3</source>
         <translation>阶段 %1（%2）未能开始：%3</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1750"/>
+        <location filename="../widgets/mainwindow.cpp" line="1749"/>
         <source>phase 4 (%1) did not run: %2</source>
         <translation>阶段 4（%1）未运行：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1755"/>
+        <location filename="../widgets/mainwindow.cpp" line="1754"/>
         <source>the passing record was kept: nothing written, nothing committed</source>
         <translation>保留了已通过的记录：未写入、未提交任何内容</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1768"/>
+        <location filename="../widgets/mainwindow.cpp" line="1767"/>
         <source>the measurement was stopped: report and memory record it as STOPPED; %1</source>
         <translation>测量已停止：报告和记忆记录为 STOPPED；%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1769"/>
+        <location filename="../widgets/mainwindow.cpp" line="1768"/>
         <source>the measurement was stopped: %1</source>
         <translation>测量已停止：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1772"/>
+        <location filename="../widgets/mainwindow.cpp" line="1771"/>
         <source>committed %1: %2</source>
         <translation>已提交 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1778"/>
+        <location filename="../widgets/mainwindow.cpp" line="1777"/>
         <source>quality gate %1: report and memory written; V0 is not committed, the generated files are committed as %2, a base for your edits</source>
         <translation>质量门 %1：已写入报告和 memory；V0 未提交，生成的文件已提交为 %2，作为你修改的基线</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1792"/>
+        <location filename="../widgets/mainwindow.cpp" line="1791"/>
         <source>Run all phases: done, %1</source>
         <translation>运行全部阶段：完成，%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1792"/>
+        <location filename="../widgets/mainwindow.cpp" line="1791"/>
         <source>Run all phases ended: %1</source>
         <translation>运行全部阶段已结束：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1802"/>
-        <location filename="../widgets/mainwindow.cpp" line="1808"/>
+        <location filename="../widgets/mainwindow.cpp" line="1801"/>
+        <location filename="../widgets/mainwindow.cpp" line="1807"/>
         <source>Commit</source>
         <translation>提交</translation>
     </message>
@@ -2991,17 +2999,17 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
         <translation type="vanished">已提交 %1：V0: baseline kernel</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1818"/>
+        <location filename="../widgets/mainwindow.cpp" line="1817"/>
         <source>Measurement running</source>
         <translation>测量正在运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1818"/>
+        <location filename="../widgets/mainwindow.cpp" line="1817"/>
         <source>A measurement is running. Stop it and quit?</source>
         <translation>测量正在运行。是否停止并退出？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1828"/>
+        <location filename="../widgets/mainwindow.cpp" line="1827"/>
         <source>Save your changes before quitting?
 %1</source>
         <translation>退出前是否保存更改？
@@ -3872,38 +3880,38 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation>脊点：%1 FLOP/字节</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="520"/>
+        <location filename="../widgets/rooflineplot.cpp" line="525"/>
         <source>%1 TB/s (datasheet)</source>
         <translation>%1 TB/s（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="522"/>
+        <location filename="../widgets/rooflineplot.cpp" line="527"/>
         <source>%1 TB/s</source>
         <translation>%1 TB/s</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="535"/>
+        <location filename="../widgets/rooflineplot.cpp" line="540"/>
         <source>%1 TB/s (measured copy)</source>
         <translation>%1 TB/s（实测拷贝）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="535"/>
+        <location filename="../widgets/rooflineplot.cpp" line="540"/>
         <source>%1 TB/s (ledger, recorded copy)</source>
         <translation>%1 TB/s（规格账本，记录的拷贝）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="538"/>
+        <location filename="../widgets/rooflineplot.cpp" line="543"/>
         <source>%1 TB/s (ledger)</source>
         <translation>%1 TB/s（规格账本）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="538"/>
+        <location filename="../widgets/rooflineplot.cpp" line="543"/>
         <source>%1 TB/s (measured)</source>
         <translation>%1 TB/s（实测）</translation>
     </message>
     <message>
         <location filename="../widgets/rooflineplot.cpp" line="499"/>
-        <location filename="../widgets/rooflineplot.cpp" line="573"/>
+        <location filename="../widgets/rooflineplot.cpp" line="578"/>
         <source>%1 %2 TFLOPS (datasheet)</source>
         <translation>%1 %2 TFLOPS（数据手册）</translation>
     </message>
@@ -3924,78 +3932,78 @@ roof here: %3 TFLOPS (datasheet)</source>
     </message>
     <message>
         <location filename="../widgets/rooflineplot.cpp" line="501"/>
-        <location filename="../widgets/rooflineplot.cpp" line="575"/>
+        <location filename="../widgets/rooflineplot.cpp" line="580"/>
         <source>%1 %2 TFLOPS</source>
         <translation>%1 %2 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="547"/>
+        <location filename="../widgets/rooflineplot.cpp" line="552"/>
         <source>ridge %1 FLOP/byte</source>
         <translation>脊点 %1 FLOP/字节</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="550"/>
+        <location filename="../widgets/rooflineplot.cpp" line="555"/>
         <source>ridge %1</source>
         <translation>脊点 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="570"/>
+        <location filename="../widgets/rooflineplot.cpp" line="575"/>
         <source>%1 roof: %2 TFLOPS (datasheet)</source>
         <translation>%1 屋顶：%2 TFLOPS（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="587"/>
+        <location filename="../widgets/rooflineplot.cpp" line="592"/>
         <source>V0</source>
         <translation>V0</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="588"/>
+        <location filename="../widgets/rooflineplot.cpp" line="593"/>
         <source>(above its roof: check the measurement)</source>
         <translation>（高于屋顶：请检查测量）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="606"/>
+        <location filename="../widgets/rooflineplot.cpp" line="611"/>
         <source>analytic intensity: %1 FLOP/byte</source>
         <translation>解析强度：%1 FLOP/字节</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="607"/>
+        <location filename="../widgets/rooflineplot.cpp" line="612"/>
         <source>%1: intensity %2 FLOP/byte</source>
         <translation>%1：强度 %2 FLOP/字节</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="608"/>
-        <location filename="../widgets/rooflineplot.cpp" line="619"/>
+        <location filename="../widgets/rooflineplot.cpp" line="613"/>
+        <location filename="../widgets/rooflineplot.cpp" line="624"/>
         <source>no measurement</source>
         <translation>无测量</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="618"/>
+        <location filename="../widgets/rooflineplot.cpp" line="623"/>
         <source>No measured point (%1): the dotted line marks the kernel&apos;s arithmetic intensity.</source>
         <translation>无测量点（%1）：虚线标示内核的算术强度。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="621"/>
+        <location filename="../widgets/rooflineplot.cpp" line="626"/>
         <source>The measured point is not drawn: intensity %1 FLOP/byte and %2 TFLOPS must both be positive on log axes.</source>
         <translation>未绘制测量点：在对数坐标轴上，强度 %1 FLOP/字节 和 %2 TFLOPS 都必须为正数。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="625"/>
+        <location filename="../widgets/rooflineplot.cpp" line="630"/>
         <source>Compute roof: %1</source>
         <translation>计算屋顶：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="626"/>
+        <location filename="../widgets/rooflineplot.cpp" line="631"/>
         <source>Memory roof: %1</source>
         <translation>内存屋顶：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="628"/>
+        <location filename="../widgets/rooflineplot.cpp" line="633"/>
         <source>Recorded ceiling (spec ledger, not measured by this run): %1</source>
         <translation>记录的上限（规格账本，非本次运行测得）：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="629"/>
+        <location filename="../widgets/rooflineplot.cpp" line="634"/>
         <source>Measured ceiling: %1</source>
         <translation>实测上限：%1</translation>
     </message>
@@ -4003,12 +4011,12 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::RunConsole</name>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="66"/>
+        <location filename="../widgets/runconsole.cpp" line="68"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="69"/>
+        <location filename="../widgets/runconsole.cpp" line="71"/>
         <source>Raw</source>
         <translation>原始</translation>
     </message>
@@ -4017,112 +4025,112 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="vanished">停止测量（终止进程组；保留日志）</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="127"/>
+        <location filename="../widgets/runconsole.cpp" line="132"/>
         <source>Stop the running phase: the probe of phase 1 or the measurement (its process group is killed; a measurement&apos;s log is kept)</source>
         <translation>停止正在运行的阶段：阶段 1 的探测或测量（终止其进程组；测量日志会保留）</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="134"/>
+        <location filename="../widgets/runconsole.cpp" line="139"/>
         <source>idle</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="146"/>
+        <location filename="../widgets/runconsole.cpp" line="151"/>
         <source>Show the harness&apos;s protocol lines (CASE_START, CASE_RESULT, RESULT_JSON) as printed</source>
         <translation>按原样显示测试框架的协议行（CASE_START、CASE_RESULT、RESULT_JSON）</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="149"/>
+        <location filename="../widgets/runconsole.cpp" line="154"/>
         <source>Filter output</source>
         <translation>过滤输出</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="347"/>
+        <location filename="../widgets/runconsole.cpp" line="352"/>
         <source>Phase %1: %2…</source>
         <translation>阶段 %1：%2…</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="349"/>
+        <location filename="../widgets/runconsole.cpp" line="354"/>
         <source>Phase %1: %2</source>
         <translation>阶段 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="370"/>
+        <location filename="../widgets/runconsole.cpp" line="375"/>
         <source>phase %1 done</source>
         <translation>阶段 %1 完成</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="371"/>
+        <location filename="../widgets/runconsole.cpp" line="376"/>
         <source>phase %1 stopped</source>
         <translation>阶段 %1 已停止</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="372"/>
+        <location filename="../widgets/runconsole.cpp" line="377"/>
         <source>phase %1 failed</source>
         <translation>阶段 %1 失败</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="377"/>
+        <location filename="../widgets/runconsole.cpp" line="382"/>
         <source>Phase %1 stopped: %2</source>
         <translation>阶段 %1 已停止：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="378"/>
+        <location filename="../widgets/runconsole.cpp" line="383"/>
         <source>Stopped on request; nothing after it ran.</source>
         <translation>已按请求停止；其后的步骤均未运行。</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="380"/>
+        <location filename="../widgets/runconsole.cpp" line="385"/>
         <source>Phase %1 failed: %2</source>
         <translation>阶段 %1 失败：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="383"/>
+        <location filename="../widgets/runconsole.cpp" line="388"/>
         <source>Phase %1 done; V0 not measured yet</source>
         <translation>阶段 %1 完成；V0 尚未测量</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="384"/>
+        <location filename="../widgets/runconsole.cpp" line="389"/>
         <source>Phase 4 (Measure) runs the V0 measurement and sets the quality gate.</source>
         <translation>阶段 4（测量）运行 V0 测量并给出质量门结论。</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="414"/>
+        <location filename="../widgets/runconsole.cpp" line="419"/>
         <source>No run: kernel.py is a skeleton (no kernel), so the harness was not run.</source>
         <translation>未运行：kernel.py 是骨架（没有内核），因此未运行测试框架。</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="419"/>
+        <location filename="../widgets/runconsole.cpp" line="424"/>
         <source>The run folder %1 is not in this copy (run folders are not committed): the cases are read from the report&apos;s table, which is the record; the run&apos;s log is not here.</source>
         <translation>运行文件夹 %1 不在这份副本中（运行文件夹不会提交）：用例取自报告中的表格，它就是记录；运行日志不在这里。</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="422"/>
+        <location filename="../widgets/runconsole.cpp" line="427"/>
         <source>The run folder %1 is not in this copy (run folders are not committed): the report&apos;s table is the record.</source>
         <translation>运行文件夹 %1 不在这份副本中（运行文件夹不会提交）：报告中的表格就是记录。</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="434"/>
+        <location filename="../widgets/runconsole.cpp" line="439"/>
         <source>recorded run of %1, its folder not in this copy</source>
         <translation>%1 的记录运行，其文件夹不在这份副本中</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="436"/>
+        <location filename="../widgets/runconsole.cpp" line="441"/>
         <source>recorded run %1, its folder not in this copy</source>
         <translation>记录运行 %1，其文件夹不在这份副本中</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="437"/>
+        <location filename="../widgets/runconsole.cpp" line="442"/>
         <source>no run recorded</source>
         <translation>没有记录的运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="459"/>
+        <location filename="../widgets/runconsole.cpp" line="464"/>
         <source>harness finished; quality gate %1: %2 (not a case: every case ran)</source>
         <translation>测试框架已结束；质量门禁 %1：%2（不是某个用例的问题：每个用例都已运行）</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="702"/>
+        <location filename="../widgets/runconsole.cpp" line="707"/>
         <source>%1 ran (harness only)</source>
         <translation>%1 个已运行（仅测试框架）</translation>
     </message>
@@ -4131,67 +4139,67 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="vanished">运行 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="439"/>
+        <location filename="../widgets/runconsole.cpp" line="444"/>
         <source>recorded run of %1</source>
         <translation>%1 的记录运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="440"/>
+        <location filename="../widgets/runconsole.cpp" line="445"/>
         <source>recorded run %1</source>
         <translation>记录的运行 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="441"/>
+        <location filename="../widgets/runconsole.cpp" line="446"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="443"/>
+        <location filename="../widgets/runconsole.cpp" line="448"/>
         <source>Review: the recorded run as written in %1; nothing was re-run</source>
         <translation>评审：%1 中记录的运行；没有重新运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="606"/>
+        <location filename="../widgets/runconsole.cpp" line="611"/>
         <source>starting</source>
         <translation>启动中</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="649"/>
+        <location filename="../widgets/runconsole.cpp" line="654"/>
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="649"/>
+        <location filename="../widgets/runconsole.cpp" line="654"/>
         <source>%1/%2 cases done</source>
         <translation>已完成 %1/%2 个用例</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="652"/>
+        <location filename="../widgets/runconsole.cpp" line="657"/>
         <source>case %1/%2: %3</source>
         <translation>用例 %1/%2：%3</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="653"/>
+        <location filename="../widgets/runconsole.cpp" line="658"/>
         <source>case %1: %2</source>
         <translation>用例 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="656"/>
+        <location filename="../widgets/runconsole.cpp" line="661"/>
         <source> — timeout in %1 s</source>
         <translation> — %1 秒后超时</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="657"/>
+        <location filename="../widgets/runconsole.cpp" line="662"/>
         <source> — over its %1 s timeout; the watchdog will stop it</source>
         <translation> — 已超过 %1 秒超时；看门狗将停止它</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="677"/>
+        <location filename="../widgets/runconsole.cpp" line="682"/>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="700"/>
+        <location filename="../widgets/runconsole.cpp" line="705"/>
         <source>%1 reference vs itself (no kernel)</source>
         <translation>%1 个参考对自身（无内核）</translation>
     </message>
@@ -4208,12 +4216,12 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="vanished">正在运行 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="677"/>
+        <location filename="../widgets/runconsole.cpp" line="682"/>
         <source>finished</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="677"/>
+        <location filename="../widgets/runconsole.cpp" line="682"/>
         <source>finished with failures</source>
         <translation>已完成，但有失败</translation>
     </message>

@@ -80,6 +80,9 @@ void FittingStatusBar::paintEvent(QPaintEvent* event) {
   }
   p.setPen(palette().windowText().color());
   p.drawText(messageRect(), Qt::AlignLeading | Qt::AlignVCenter | Qt::TextSingleLine, shownMessage());
+  // The room changes when a permanent widget does (the quality-gate badge's text, set after the message), which no
+  // signal of the bar reports: the tooltip follows what was just drawn (a whole message kept a stale one, trial 23)
+  updateTip();
 }
 
 }  // namespace kwb

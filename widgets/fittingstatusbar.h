@@ -23,7 +23,8 @@ class FittingStatusBar : public QStatusBar {
   void resizeEvent(QResizeEvent* event) override;
 
  private:
-  /// The tooltip: the whole message while it is cut, else none.
+  /// The tooltip: the whole message while it is cut, else none. On a message change, a resize and each paint (a
+  /// permanent widget's new size changes the room without a signal).
   void updateTip();
   QRect messageRect() const;
 };

@@ -514,7 +514,12 @@ void RooflinePlot::setData(const RooflineData& given) {
                          // The ridge's label took that place when a dry run's marker ran right of the ridge: further
                          // left at the roof's height, and over the ridge's label (new-user trial 22, #8).
                          {QPointF(ridge / 4, d.peakTflops), kAbove},
-                         {QPointF(ridge / 1.3, d.peakTflops * 2.5), kAbove}},
+                         {QPointF(ridge / 1.3, d.peakTflops * 2.5), kAbove},
+                         // The same, clear of the ridge's label above-left of its diamond, where the next roof up runs
+                         // a few pixels over this one and the marker right of the ridge leaves no room below it (the
+                         // zh_CN Mixer block review: the grey dashed roof through "tf32 494.5 TFLOPS", trial 23)
+                         {QPointF(ridge / 2.5, d.peakTflops * 2.5), kAbove},
+                         {QPointF(ridge / 1.3, d.peakTflops * 4.0), kAbove}},
                         false});
   QCPItemText* memoryLabel =
       roofLabel(QStringLiteral("memoryRoofLabel"), tr("%1 TB/s (datasheet)").arg(num(d.bandwidthTBs)), labelX,
@@ -760,8 +765,11 @@ void RooflinePlot::declutterLabels() {
       free = axes.contains(r) && !crosses &&
              std::none_of(taken.cbegin(), taken.cend(), [&r](const QRectF& o) { return o.intersects(r); });
       if (free) break;
+      // A roof through the text weighs as much as the text covered: at 1.0 it lost to a 2-pixel overlap of another
+      // label's padding, and the grey dashed roof ran through the compute roof's label (new-user trial 23).
       const QRectF inside = axes.intersected(r);
-      double cost = r.width() * r.height() - inside.width() * inside.height() + (crosses ? 1.0 : 0.0);
+      double cost =
+          r.width() * r.height() - inside.width() * inside.height() + (crosses ? text.width() * text.height() : 0.0);
       for (const QRectF& o : std::as_const(taken)) {
         const QRectF both = o.intersected(r);
         cost += both.width() * both.height();

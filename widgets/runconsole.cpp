@@ -1,9 +1,11 @@
 #include "widgets/runconsole.h"
+
 #include "core/review/displaytext.h"
 
 #include "core/pipeline/session.h"
 #include "widgets/casetablemodel.h"
 #include "widgets/codeeditor.h"
+#include "widgets/textfit.h"
 #include "widgets/theme.h"
 #include "widgets/verdictbadge.h"
 #include "widgets/wizardpanel.h"
@@ -112,6 +114,9 @@ RunConsole::RunConsole(QWidget* parent)
     h->resizeSection(CaseTableModel::ShapeColumn,
                      m_table->fontMetrics().horizontalAdvance(QStringLiteral("4096x393216")) + 12);
     m_table->setTextElideMode(Qt::ElideMiddle);
+    // The reason wraps at words and ends at one: elided by the view it read "problem_shape's (the free …" or cut a
+    // word (new-user trial 23); the row's tooltip has the whole reason
+    m_table->setItemDelegateForColumn(CaseTableModel::ReasonColumn, new WordFitDelegate(m_table));
     // A shown sort indicator widens every column by its arrow (about 20 px each, enough to push µs out of
     // view): none until the user sorts (setSortingEnabled() turned it on; clicking still sorts).
     h->setSortIndicatorShown(false);

@@ -26,3 +26,35 @@ namespace kwb {
 QString elideAtWord(const QString& text, const QFontMetrics& metrics, int width);
 
 }  // namespace kwb
+
+namespace kwb {
+
+/// @p text in at most @p maxLines lines of at most @p width pixels in @p metrics, each broken at a line-break
+/// opportunity (as elideAtWord() finds them; a single word longer than a line is broken where it fills the line), the
+/// last one cut by elideAtWord() when the rest does not fit (at a character where its first word alone is wider than
+/// the line). The lines' text without trailing spaces. Empty for an
+/// empty @p text, a @p width <= 0 or a @p maxLines < 1.
+QStringList wrapAtWords(const QString& text, const QFontMetrics& metrics, int width, int maxLines);
+
+}  // namespace kwb
+
+#include <QStyledItemDelegate>
+
+namespace kwb {
+
+/// A table cell whose long text (the case table's Reason) wraps at words into as many lines as the cell's height holds
+/// and ends with "…" at a word; the view's own eliding cut it mid-word ("(the free …", "problem_sh…"). The whole text
+/// stays the cell's tooltip (the model's).
+class WordFitDelegate : public QStyledItemDelegate {
+  Q_OBJECT
+ public:
+  using QStyledItemDelegate::QStyledItemDelegate;
+  /// The text drawn for @p index in @p option's rect: wrapAtWords() to the rect's width less the style's text
+  /// margins and to its height in whole lines, joined by "\n"; the model's text as is when the rect is empty.
+  QString shownText(const QStyleOptionViewItem& option, const QModelIndex& index) const;
+
+ protected:
+  void initStyleOption(QStyleOptionViewItem* option, const QModelIndex& index) const override;
+};
+
+}  // namespace kwb

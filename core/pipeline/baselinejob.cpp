@@ -183,7 +183,7 @@ bool BaselineJob::understand() {
       return fail(Understand, tr("workspace %1 holds versions up to V%2 (recorded by `kwb measure`): --force would "
                                  "measure today's kernel.py again as V0, the baseline they are compared with. "
                                  "Record a new version with `kwb measure %1`, or regenerate into a new --workspace")
-                                  .arg(dir)
+                                  .arg(shellQuote(dir))  // a command to paste: a path with a space (trial 23)
                                   .arg(latest.number));
   }
 
@@ -410,7 +410,7 @@ QString BaselineJob::existingWorkspaceHint() const {
   return (stopped ? tr(". Its last run was stopped before a verdict. To run it again: %1")
                   : tr(". To run it again: %1"))
              .arg(reproduceCommand(again, m_framework, root)) +
-         (v0 && !stopped ? tr(" (or `kwb measure %1` to measure its kernel.py as a new version)").arg(root)
+         (v0 && !stopped ? tr(" (or `kwb measure %1` to measure its kernel.py as a new version)").arg(shellQuote(root))
                          : QString());
 }
 

@@ -119,7 +119,7 @@ def harness_inputs(spec_path, case_name, tile, ref, model):
     ctx.spec, ctx.plan, ctx.device = spec, plan, torch.device("cpu")
     ctx.reference, ctx.ref_model = ref, model
     if case.dim_map:  # as main(): the CPU forward at the case's shapes (an index buffer or input past a dim)
-        why = h.reference_prerun(ctx, case, 1234 + case.index + h.WARM_SEED_OFFSET, {})
+        why = h.reference_prerun(ctx, case, 1234 + case.index + h.WARM_SEED_OFFSET, {}, (1234 + case.index,))
         if why:
             return None, "%s: %s" % (case_name, why[:400]), None
     vals, note = h.make_inputs(ctx, case, 1234 + case.index, case.dist)

@@ -163,6 +163,32 @@ class ReferenceRejectsInputsTest(unittest.TestCase):
             self.assertEqual(c["status"], "PASS", c)
 
 
+    def test_synthetic_offsets_the_reference_rejects_skip_the_case_not_fail_it(self):
+        # new-user trial 23, #1: idx 448 = bags * per_bag and offsets 64 resized apart; get_inputs() cannot make
+        # them, the synthetic offsets are randint(0, 2) and the reference raises on them: a skip, not a FAIL
+        spec = h.spec_for("embedding_bag_offsets", [{"name": "idx", "shape": [448], "stride": [1]},
+                                                    {"name": "offsets", "shape": [64], "stride": [1]}],
+                          parameters=[{"name": "bag.weight", "shape": [500, 24], "stride": [24, 1],
+                                       "dtype": "float32"}], pattern="Gather")
+        for i in spec["inputs"]:
+            i["dtype"] = "int64"
+        r = self.run_harness("embedding_bag_offsets.py", spec, None, "--cpu-dry-run")
+        self.assertEqual(r.rc, 0, r)
+        self.assertEqual(r.result["status"], "PASS", r)
+        skipped = {s["name"]: s["reason"] for s in r.result["skipped_cases"]}
+        self.assertIn("boundary_tail", skipped)
+        why = skipped["boundary_tail"]
+        self.assertTrue(why.startswith("the reference raises on the harness's synthetic inputs at the derived "
+                                       "shapes [[385], [7]]: RuntimeError: "), why)
+        self.assertIn("randint(0, 2) are not valid ones for this model", why)
+        self.assertNotIn("boundary_tail", r.results)  # never run: its ERROR would have failed the gate
+        # boundary_size1's one offset is [0] at the warm seed and [1] at a checked one: every seed is tried
+        self.assertIn("randint(0, 2) are not valid ones", skipped.get("boundary_size1", ""), r.results)
+        for c in r.results.values():  # dtype_bf16: SKIPPED where this CPU's embedding_bag lacks bfloat16
+            self.assertIn(c["status"], ("PASS", "SKIPPED"), c)
+        self.assertEqual(r.results["problem_shape"]["status"], "PASS")
+
+
 class ReferencePrerunTest(unittest.TestCase):
     """The harness's one CPU forward per resized shape (reference_prerun) decides both an index buffer of the model
     past a resized dim (only an index error counts) and the reference raising on get_inputs()'s integer inputs (any
