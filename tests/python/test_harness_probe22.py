@@ -146,6 +146,14 @@ class EmptyOutputVerdictTest(unittest.TestCase):
         self.assertIs(small[0], False, small)  # 6 - 7 + 1 = 0
         self.assertIs(ok[0], True, ok)
 
+    def test_a_derived_case_asked_first(self):
+        # chain_emulate asks a fresh checker about one case: the problem's own output is traced first
+        model = ValidConv2d()
+        spec = h.spec_for("m", [{"name": "x", "shape": [2, 4, 28, 28], "stride": [3136, 784, 28, 1]}])
+        plan = self.mod.DimPlan(spec, 256, {int(d) for t in model.parameters() for d in t.shape})
+        ok, why = self.mod.MetaChecker(model).check(spec, plan, self.mod.Case("c", 1, {28: 4}))
+        self.assertIs(ok, False, why)
+
     def test_an_empty_problem_stays_accepted(self):
         # the problem's own input and output are empty (probe21 h05's class): nothing here is a derived case's fault
         own, (case,) = self.verdicts(EmptyBatch(), [{"name": "x", "shape": [0, 12], "stride": [12, 1]}], [{12: 5}])
