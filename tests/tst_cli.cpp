@@ -1912,6 +1912,54 @@ print(P + "RESULT_JSON=" + json.dumps({"status": "PASS", "cases": cases}), flush
     QVERIFY2(unknown.err.contains(QStringLiteral("unknown command 'report'")), qPrintable(unknown.err));
   }
 
+  // probe22 c04: a model whose WEIGHTS cannot fit (a 2^18 x 2^18 Linear: 275 GB beside an 8 MB input) was refused as
+  // "its inputs and outputs alone are 274.9 GB", which sends the user to get_inputs(). The class: parameters or
+  // buffers dominate the byte count. The refusal (baseline, phase 1) and analyze's memory line now name them and
+  // get_init_inputs(); the probe builds the model on meta tensors, so nothing is allocated on the host.
+  void weightsThatCannotFitAreNamed_data() {
+    QTest::addColumn<QByteArray>("init");
+    QTest::addColumn<QByteArray>("forward");
+    QTest::addColumn<QByteArray>("input");
+    QTest::addColumn<QString>("weights");  // the GB figure the message gives
+    QTest::newRow("Linear 2^18 x 2^18 (parameters)")
+        << QByteArray("self.fc = nn.Linear(1 << 18, 1 << 18)") << QByteArray("torch.relu(self.fc(x))")
+        << QByteArray("torch.randn(8, 1 << 18)") << QStringLiteral("274.9");
+    QTest::newRow("a 2^18 x 2^18 bias table (a buffer)")
+        << QByteArray("self.register_buffer('table', torch.zeros(1 << 18, 1 << 18))")
+        << QByteArray("x + self.table[:8, :1024]") << QByteArray("torch.randn(8, 1024)") << QStringLiteral("274.9");
+  }
+  void weightsThatCannotFitAreNamed() {
+    QFETCH(QByteArray, init);
+    QFETCH(QByteArray, forward);
+    QFETCH(QByteArray, input);
+    QFETCH(QString, weights);
+    QTemporaryDir dir;
+    const QString logic = dir.filePath(QStringLiteral("heavy.py"));
+    writeFile(logic,
+              "import torch\nimport torch.nn as nn\n\n\nclass Model(nn.Module):\n    def __init__(self):\n"
+              "        super().__init__()\n        " +
+                  init + "\n\n    def forward(self, x):\n        return " + forward +
+                  "\n\n\ndef get_inputs():\n    return [" + input + "]\n\n\ndef get_init_inputs():\n    return []\n");
+    const QString ws = dir.filePath(QStringLiteral("ws"));
+    const Result refused = kwb({QStringLiteral("baseline"), logic, QStringLiteral("--gpu"), QStringLiteral("H200"),
+                                QStringLiteral("--framework"), QStringLiteral("triton"), QStringLiteral("--workspace"),
+                                ws, QStringLiteral("--cpu-dry-run"), QStringLiteral("--no-commit")});
+    QCOMPARE(refused.code, 2);
+    QVERIFY2(refused.err.contains(QStringLiteral("kwb: [phase 1] the problem cannot fit on H200-SXM: the model's "
+                                                 "parameters and buffers alone are ") +
+                                  weights + QStringLiteral(" GB")) &&
+                 refused.err.contains(QStringLiteral("Make the model's sizes (get_init_inputs()) smaller")) &&
+                 !refused.err.contains(QStringLiteral("its inputs and outputs alone")) &&
+                 !refused.out.contains(QStringLiteral("[phase 2]")),
+             qPrintable(refused.out + refused.err));
+    QVERIFY(!QFileInfo::exists(ws + QStringLiteral("/kernel.py")));
+    const Result a = kwb({QStringLiteral("analyze"), logic, QStringLiteral("--gpu"), QStringLiteral("H200")});
+    QVERIFY2(a.code == 0, qPrintable(a.out + a.err));
+    QVERIFY2(a.out.contains(QStringLiteral("  memory: does not fit: the model's parameters and buffers alone are ") +
+                            weights + QStringLiteral(" GB")),
+             qPrintable(a.out));
+  }
+
   // Phase 1's warnings about the problem itself reach the report and memory, not only the console.
   void problemWarningsReachTheRecords() {
     QTemporaryDir dir;

@@ -231,399 +231,404 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="326"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="329"/>
+        <source>the problem cannot fit on %1: the model&apos;s parameters and buffers alone are %2 GB and, with its inputs and outputs, %3 GB, %4x the %5 GB of memory. Nothing was generated or run (a CPU dry run included). Make the model&apos;s sizes (get_init_inputs()) smaller, or pass --allow-oversize to go on anyway</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="341"/>
         <source>the problem cannot fit on %1: its inputs and outputs alone are %2 GB, %3x the %4 GB of memory (kwb&apos;s estimate with the harness&apos;s copies: %5 GB). Nothing was generated or run (a CPU dry run included). Make the shapes in get_inputs() smaller, or pass --allow-oversize to go on anyway</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="386"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="401"/>
         <source>warning: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="410"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="425"/>
         <source>. Its last run was stopped before a verdict. To run it again: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="411"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="426"/>
         <source>. To run it again: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="413"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="428"/>
         <source> (or `kwb measure %1` to measure its kernel.py as a new version)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="450"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="465"/>
         <source>the problem changed since your edited %2 was generated: it was made for another version of %1, and as is it would be this problem&apos;s V0. Nothing was changed. Run again with --stale-edits backup to keep yours as %2.edited-&lt;time&gt; and generate %2 afresh for this problem, or with --stale-edits keep to keep yours as made for this problem (this run&apos;s generated one is then written beside it as %2.generated: compare them)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="458"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="473"/>
         <source>the problem changed since your edited %2 were generated: they were made for another version of %1, and as is they would be this problem&apos;s V0. Nothing was changed. Run again with --stale-edits backup to keep yours as &lt;file&gt;.edited-&lt;time&gt; and generate them afresh for this problem, or with --stale-edits keep to keep yours as made for this problem (this run&apos;s generated ones are then written beside them as &lt;file&gt;.generated: compare them)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="536"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="551"/>
         <source>%1 is not a folder (a kwb workspace)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="538"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="553"/>
         <source>%1 is not a kwb workspace (no .kwb/manifest.json): run `kwb baseline` first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="544"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="559"/>
         <source>%1 is missing: a later version is measured against a V0 (run `kwb baseline` first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="553"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="568"/>
         <source>%1 is masked: no V0 to measure against</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="574"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="589"/>
         <source>%1 cannot be read: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="576"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="591"/>
         <source>%1 is damaged (not a JSON object)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="578"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="593"/>
         <source>%1 is not a problem spec kwb wrote: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="583"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="598"/>
         <source>%1 names no workbench.gpu / workbench.framework: it was not written by `kwb baseline`</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="606"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="621"/>
         <source>V0 was stopped before a verdict: run `%1` first (it measures V0 again); `kwb measure` records a later version against a V0 with a verdict</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="608"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="623"/>
         <source>V0 has no verdict (no run was recorded): run `%1` first (it measures V0 again); `kwb measure` records a later version against a V0 with a verdict</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="623"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="638"/>
         <source>%1 has no kernel.py or test_kernel.py to measure</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="642"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="657"/>
         <source>stopped before the measurement started; nothing was written</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="660"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="675"/>
         <source>kernel.py is unchanged since V%1; edit it or pass --again to measure the same kernel again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="666"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="681"/>
         <source>V%1 of %2: kernel.py%3 on %4 (%5), against %6</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="668"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="683"/>
         <source> (your edit)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="672"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="687"/>
         <source>warning: a stopped run has no verdict and no figures (%1, not committed): V%2 is compared with %3, the latest version that finished</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="684"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="816"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="699"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="831"/>
         <source>run phase 1 first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="685"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="700"/>
         <source>stopped before phase 2 (Learn) started</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="696"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="711"/>
         <source>note: %1 will write a skeleton for this problem (the gate fails it); %2 has a kernel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="701"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="716"/>
         <source>Query the enabled knowledge tools</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="726"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="741"/>
         <source>stopped in phase 2 (Learn) while %1 was queried; the plan was not written</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="742"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="757"/>
         <source>%1: the gpu-wiki store has no sheet of its own for %2 (a %3 product; the architecture&apos;s sheet is not substituted); the roofline&apos;s peaks and bandwidth come from the spec ledger&apos;s %4 entry</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="753"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="768"/>
         <source>%1: %2 (a missing fact; the whole reason is in plans/v0_plan.md)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="761"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="776"/>
         <source>%1: %2 records</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="763"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="778"/>
         <source>%1: %2 records, %3 kept; %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="785"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="800"/>
         <source>kept your edited plans/v0_plan.md</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="795"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="810"/>
         <source>run phase 1 first: there is no workspace yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="810"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="825"/>
         <source>used %1 (%2): added to plans/v0_plan.md</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="817"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="832"/>
         <source>stopped before phase 3 (Implement) started</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="819"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="834"/>
         <source>Generate kernel.py (%1), reference.py, test_kernel.py</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="821"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="836"/>
         <source>no code generator for framework &apos;%1&apos;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="825"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="840"/>
         <source>%1 has no template for this problem yet: %2 — writing a skeleton marked unimplemented</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="852"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="867"/>
         <source>cannot read %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="900"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="915"/>
         <source>the probe named %1 as a module of the problem&apos;s folder: not a path below it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="903"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="918"/>
         <source>%1 imports its own %2, and the workspace has a file of that name (%2 is one of the workspace&apos;s own files): rename the module beside the problem</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="908"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="923"/>
         <source>%1 imports %2 from its folder, which cannot be read now: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="929"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="944"/>
         <source>your edited %1 was generated for another version of the problem: kept as %2, and %1 is generated afresh (--stale-edits backup)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="950"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="965"/>
         <source>warning: your edited %1 was generated for another version of %2 and is kept as made for this one (--stale-edits keep); compare it with %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="965"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="980"/>
         <source>warning: your kernel.py does not import %1, but this run&apos;s framework is %2: the gate checks it as %2 (the %2 kernel is in %3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="973"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="988"/>
         <source>wrote %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1091"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1106"/>
         <source>stopped before phase 4 (Measure) started: nothing was run or recorded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1096"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1111"/>
         <source>run phase 3 first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1113"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1128"/>
         <source>kernel.py is a skeleton (no kernel), so the harness was not run: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1115"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1130"/>
         <source>V%1 measurement not run: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1165"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1180"/>
         <source>V%5 measurement%1%2: %3 %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1166"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1181"/>
         <source> (CPU DRY RUN: the reference on the CPU at reduced shapes where the inputs can be resized, not a kernel measurement)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1169"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1184"/>
         <source> on target %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1214"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1229"/>
         <source>nothing was measured: %1. No record was written; run the same command again when the target can be reached (the run log: %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1216"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1231"/>
         <source>none</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1236"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1251"/>
         <source>DRY_RUN, no verdict on kernel.py (the harness ran with the PyTorch reference in kernel.py&apos;s place on the CPU; kernel.py was not run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1238"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1253"/>
         <source>run finished: %1 (exit %2, %3 ms); log %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1253"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1268"/>
         <source>run error: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1256"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1271"/>
         <source>harness error: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1310"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1325"/>
         <source>no run to record yet (phase 4 first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1327"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1342"/>
         <source>no workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1330"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1345"/>
         <source>quality gate is %1: the seed commits V%2 only after the gate passes (the report and %3 are written and kept)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1332"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1347"/>
         <source>not evaluated</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1405"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1420"/>
         <source>committed %1: the generated files, a base for your edits</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1422"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1437"/>
         <source>nothing changed since %1: no new commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1429"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1444"/>
         <source>committed %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1485"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1500"/>
         <source>V0&apos;s files could not be committed before V%1&apos;s: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1486"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1501"/>
         <source>committed %1: %2 (V0 was recorded with --no-commit; its files go in before V%3&apos;s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1490"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1505"/>
         <source>committed %1: V0&apos;s files without its kernel.py, a base for V%2 (V0 was recorded with --no-commit, and the kernel.py it measured cannot be found)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1544"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1559"/>
         <source>note: the generated files were not committed (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1544"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1559"/>
         <source>nothing to commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1548"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1563"/>
         <source>committed %1: the generated files, a base for your edits (V0 is not committed: its quality gate is %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1576"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1591"/>
         <source>the generated base commit holds this run&apos;s generated %1; your edits stay in the working tree (git diff shows them)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1600"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1615"/>
         <source>the run was stopped: the passing %1 and %2 are kept unchanged</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1618"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1633"/>
         <source>quality gate %1: see %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1624"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1639"/>
         <source>the run was stopped before a verdict (STOPPED); its log is kept in %1. To run it again: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1631"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1646"/>
         <source>; kernel.py is a skeleton (no kernel): %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1114"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1632"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1129"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1647"/>
         <source>see plans/v0_plan.md</source>
         <translation type="unfinished"></translation>
     </message>
@@ -638,48 +643,48 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="943"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="958"/>
         <source>kept your edited %1 (not regenerated); this run&apos;s generated one is %2 (committed with V0, to compare with)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1245"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1260"/>
         <source>note: a wrong kernel.py passes a dry run too; its numbers can be checked on the CPU under the Triton emulation (README, &quot;checked for numbers on the CPU&quot;), from the root of a Kernel Workbench source tree (reference.py is the workspace&apos;s copy of the problem): /usr/bin/python3 tests/python/chain_emulate.py %1 %2 --spec %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1636"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1651"/>
         <source>dry run incomplete (DRY_RUN_TIMEOUT): nothing was judged, kernel.py was not run; the PyTorch reference ran out of the case timeout (%1 s) on this CPU before problem_shape completed (a slow CPU, or a hang in the model code). Run it again with a larger --case-timeout SEC (a level-3 model may need 120 or more on a small machine); see %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1643"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1658"/>
         <source>; a CPU dry run on a slow or busy CPU can exceed the per-case timeout (%1 s): --case-timeout SEC raises it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="985"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1000"/>
         <source>removed %1, left by an earlier run: %2 is the generated one now</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="987"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1002"/>
         <source>note: %1, left by an earlier run, could not be removed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1156"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1161"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1171"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1176"/>
         <source>note: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1507"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1522"/>
         <source>note: %1 does not name its commit %2 (%3); `kwb versions` finds it through git</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1524"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1539"/>
         <source>%1 names its commit %2 (git_commit_hash), written in the next commit %3</source>
         <translation type="unfinished"></translation>
     </message>

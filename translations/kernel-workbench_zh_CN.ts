@@ -225,183 +225,188 @@
         <translation>规格已写入 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="326"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="329"/>
+        <source>the problem cannot fit on %1: the model&apos;s parameters and buffers alone are %2 GB and, with its inputs and outputs, %3 GB, %4x the %5 GB of memory. Nothing was generated or run (a CPU dry run included). Make the model&apos;s sizes (get_init_inputs()) smaller, or pass --allow-oversize to go on anyway</source>
+        <translation>该问题无法放入 %1：仅模型的参数和缓冲区就有 %2 GB，加上输入和输出共 %3 GB，是 %5 GB 显存的 %4 倍。未生成、未运行任何内容（CPU 试运行亦然）。请减小模型的尺寸（get_init_inputs()），或传入 --allow-oversize 仍然继续</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="341"/>
         <source>the problem cannot fit on %1: its inputs and outputs alone are %2 GB, %3x the %4 GB of memory (kwb&apos;s estimate with the harness&apos;s copies: %5 GB). Nothing was generated or run (a CPU dry run included). Make the shapes in get_inputs() smaller, or pass --allow-oversize to go on anyway</source>
         <translation>该问题无法放入 %1：仅其输入和输出就有 %2 GB，是 %4 GB 显存的 %3 倍（kwb 含测试框架副本的估计：%5 GB）。未生成、未运行任何内容（CPU 试运行亦然）。请减小 get_inputs() 中的形状，或传入 --allow-oversize 仍然继续</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="386"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="401"/>
         <source>warning: </source>
         <translation>警告：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="410"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="425"/>
         <source>. Its last run was stopped before a verdict. To run it again: %1</source>
         <translation>。它上次的运行在得出结论前被停止。重新运行：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="411"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="426"/>
         <source>. To run it again: %1</source>
         <translation>。重新运行：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="413"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="428"/>
         <source> (or `kwb measure %1` to measure its kernel.py as a new version)</source>
         <translation>（或用 `kwb measure %1` 将其 kernel.py 作为新版本测量）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="450"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="465"/>
         <source>the problem changed since your edited %2 was generated: it was made for another version of %1, and as is it would be this problem&apos;s V0. Nothing was changed. Run again with --stale-edits backup to keep yours as %2.edited-&lt;time&gt; and generate %2 afresh for this problem, or with --stale-edits keep to keep yours as made for this problem (this run&apos;s generated one is then written beside it as %2.generated: compare them)</source>
         <translation>问题在你编辑过的 %2 生成之后已改变：它是为 %1 的另一个版本生成的，按原样它会成为本问题的 V0。未做任何更改。可用 --stale-edits backup 重新运行：你的文件保存为 %2.edited-&lt;时间&gt;，并为本问题重新生成 %2；或用 --stale-edits keep 保留你的文件作为本问题的版本（本次生成的文件写在旁边，名为 %2.generated：请比较两者）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="458"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="473"/>
         <source>the problem changed since your edited %2 were generated: they were made for another version of %1, and as is they would be this problem&apos;s V0. Nothing was changed. Run again with --stale-edits backup to keep yours as &lt;file&gt;.edited-&lt;time&gt; and generate them afresh for this problem, or with --stale-edits keep to keep yours as made for this problem (this run&apos;s generated ones are then written beside them as &lt;file&gt;.generated: compare them)</source>
         <translation>问题在你编辑过的 %2 生成之后已改变：它们是为 %1 的另一个版本生成的，按原样它们会成为本问题的 V0。未做任何更改。可用 --stale-edits backup 重新运行：你的文件保存为 &lt;文件&gt;.edited-&lt;时间&gt;，并为本问题重新生成；或用 --stale-edits keep 保留你的文件作为本问题的版本（本次生成的文件写在旁边，名为 &lt;文件&gt;.generated：请比较两者）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="536"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="551"/>
         <source>%1 is not a folder (a kwb workspace)</source>
         <translation>%1 不是文件夹（kwb 工作区）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="538"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="553"/>
         <source>%1 is not a kwb workspace (no .kwb/manifest.json): run `kwb baseline` first</source>
         <translation>%1 不是 kwb 工作区（没有 .kwb/manifest.json）：请先运行 `kwb baseline`</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="544"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="559"/>
         <source>%1 is missing: a later version is measured against a V0 (run `kwb baseline` first)</source>
         <translation>缺少 %1：后续版本需与 V0 对比测量（请先运行 `kwb baseline`）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="553"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="568"/>
         <source>%1 is masked: no V0 to measure against</source>
         <translation>%1 已被屏蔽：没有可对比测量的 V0</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="574"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="589"/>
         <source>%1 cannot be read: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="576"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="591"/>
         <source>%1 is damaged (not a JSON object)</source>
         <translation>%1 已损坏（不是 JSON 对象）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="578"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="593"/>
         <source>%1 is not a problem spec kwb wrote: %2</source>
         <translation>%1 不是 kwb 写入的问题规格：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="583"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="598"/>
         <source>%1 names no workbench.gpu / workbench.framework: it was not written by `kwb baseline`</source>
         <translation>%1 未指定 workbench.gpu / workbench.framework：它不是由 `kwb baseline` 写入的</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="606"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="621"/>
         <source>V0 was stopped before a verdict: run `%1` first (it measures V0 again); `kwb measure` records a later version against a V0 with a verdict</source>
         <translation>V0 在得出结论前被停止：请先运行 `%1`（重新测量 V0）；`kwb measure` 只在 V0 有结论时记录之后的版本</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="608"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="623"/>
         <source>V0 has no verdict (no run was recorded): run `%1` first (it measures V0 again); `kwb measure` records a later version against a V0 with a verdict</source>
         <translation>V0 没有结论（未记录任何运行）：请先运行 `%1`（重新测量 V0）；`kwb measure` 只在 V0 有结论时记录之后的版本</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="623"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="638"/>
         <source>%1 has no kernel.py or test_kernel.py to measure</source>
         <translation>%1 没有可测量的 kernel.py 或 test_kernel.py</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="642"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="657"/>
         <source>stopped before the measurement started; nothing was written</source>
         <translation>测量开始前已停止；未写入任何内容</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="660"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="675"/>
         <source>kernel.py is unchanged since V%1; edit it or pass --again to measure the same kernel again</source>
         <translation>kernel.py 自 V%1 以来未改动；请先编辑它，或加上 --again 再次测量同一内核</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="666"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="681"/>
         <source>V%1 of %2: kernel.py%3 on %4 (%5), against %6</source>
         <translation>%2 的 V%1：在 %4（%5）上运行 kernel.py%3，对比 %6</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="668"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="683"/>
         <source> (your edit)</source>
         <translation>（你的修改）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="672"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="687"/>
         <source>warning: a stopped run has no verdict and no figures (%1, not committed): V%2 is compared with %3, the latest version that finished</source>
         <translation>警告：已停止的运行没有结论和数值（%1，未提交）：V%2 与最近一个完成的版本 %3 比较</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="684"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="816"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="699"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="831"/>
         <source>run phase 1 first</source>
         <translation>请先运行阶段 1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="685"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="700"/>
         <source>stopped before phase 2 (Learn) started</source>
         <translation>在阶段 2（学习）开始前已停止</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="696"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="711"/>
         <source>note: %1 will write a skeleton for this problem (the gate fails it); %2 has a kernel</source>
         <translation>注意：%1 将为此问题生成骨架代码（质量门禁会判为失败）；%2 可生成内核</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="701"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="716"/>
         <source>Query the enabled knowledge tools</source>
         <translation>查询已启用的知识工具</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="726"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="741"/>
         <source>stopped in phase 2 (Learn) while %1 was queried; the plan was not written</source>
         <translation>在阶段 2（学习）查询 %1 时已停止；未写入计划</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="742"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="757"/>
         <source>%1: the gpu-wiki store has no sheet of its own for %2 (a %3 product; the architecture&apos;s sheet is not substituted); the roofline&apos;s peaks and bandwidth come from the spec ledger&apos;s %4 entry</source>
         <translation>%1：gpu-wiki 资料库没有 %2 自己的规格表（它是 %3 产品；不以架构的规格表代替）；屋顶线图的峰值和带宽取自规格账本的 %4 条目</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="753"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="768"/>
         <source>%1: %2 (a missing fact; the whole reason is in plans/v0_plan.md)</source>
         <translation>%1：%2（缺失的事实；完整原因见 plans/v0_plan.md）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="900"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="915"/>
         <source>the probe named %1 as a module of the problem&apos;s folder: not a path below it</source>
         <translation>探测把 %1 列为问题所在文件夹中的模块：但它不是该文件夹下的路径</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="903"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="918"/>
         <source>%1 imports its own %2, and the workspace has a file of that name (%2 is one of the workspace&apos;s own files): rename the module beside the problem</source>
         <translation>%1 导入了它自己的 %2，而工作区中已有同名文件（%2 是工作区自身的文件之一）：请重命名问题旁的该模块</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="908"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="923"/>
         <source>%1 imports %2 from its folder, which cannot be read now: %3</source>
         <translation>%1 从其所在文件夹导入 %2，但该文件现在无法读取：%3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="943"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="958"/>
         <source>kept your edited %1 (not regenerated); this run&apos;s generated one is %2 (committed with V0, to compare with)</source>
         <translation>保留了你修改过的 %1（未重新生成）；本次生成的版本为 %2（随 V0 一起提交，供对比）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1236"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1251"/>
         <source>DRY_RUN, no verdict on kernel.py (the harness ran with the PyTorch reference in kernel.py&apos;s place on the CPU; kernel.py was not run)</source>
         <translation>DRY_RUN，不是对 kernel.py 的结论（测试框架在 CPU 上用 PyTorch 参考实现代替 kernel.py 运行；kernel.py 未运行）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1245"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1260"/>
         <source>note: a wrong kernel.py passes a dry run too; its numbers can be checked on the CPU under the Triton emulation (README, &quot;checked for numbers on the CPU&quot;), from the root of a Kernel Workbench source tree (reference.py is the workspace&apos;s copy of the problem): /usr/bin/python3 tests/python/chain_emulate.py %1 %2 --spec %3</source>
         <translation>注：错误的 kernel.py 也能通过试运行；可在 CPU 上用 Triton 模拟检查其数值（README，“checked for numbers on the CPU”），须在 Kernel Workbench 源码树的根目录下运行（reference.py 是工作区中问题文件的副本）：/usr/bin/python3 tests/python/chain_emulate.py %1 %2 --spec %3</translation>
     </message>
@@ -410,57 +415,57 @@
         <translation type="vanished">%1：%2（记录为缺失的事实）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="761"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="776"/>
         <source>%1: %2 records</source>
         <translation>%1：%2 条记录</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="763"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="778"/>
         <source>%1: %2 records, %3 kept; %4</source>
         <translation>%1：%2 条记录，保留 %3 条；%4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="785"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="800"/>
         <source>kept your edited plans/v0_plan.md</source>
         <translation>保留了你修改过的 plans/v0_plan.md</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="795"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="810"/>
         <source>run phase 1 first: there is no workspace yet</source>
         <translation>请先运行阶段 1：尚无工作区</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="810"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="825"/>
         <source>used %1 (%2): added to plans/v0_plan.md</source>
         <translation>已采用 %1（%2）：已加入 plans/v0_plan.md</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="817"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="832"/>
         <source>stopped before phase 3 (Implement) started</source>
         <translation>在阶段 3（实现）开始前已停止</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="819"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="834"/>
         <source>Generate kernel.py (%1), reference.py, test_kernel.py</source>
         <translation>生成 kernel.py（%1）、reference.py、test_kernel.py</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="821"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="836"/>
         <source>no code generator for framework &apos;%1&apos;</source>
         <translation>没有框架 &apos;%1&apos; 的代码生成器</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="825"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="840"/>
         <source>%1 has no template for this problem yet: %2 — writing a skeleton marked unimplemented</source>
         <translation>%1 尚无适用于此问题的模板：%2 —— 写入标记为未实现的骨架</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="852"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="867"/>
         <source>cannot read %1</source>
         <translation>无法读取 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="929"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="944"/>
         <source>your edited %1 was generated for another version of the problem: kept as %2, and %1 is generated afresh (--stale-edits backup)</source>
         <translation>你编辑过的 %1 是为该问题的另一个版本生成的：已保存为 %2，并重新生成 %1（--stale-edits backup）</translation>
     </message>
@@ -469,52 +474,52 @@
         <translation type="vanished">保留了你修改过的 %1（未重新生成）；本次生成的版本为 %2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="950"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="965"/>
         <source>warning: your edited %1 was generated for another version of %2 and is kept as made for this one (--stale-edits keep); compare it with %3</source>
         <translation>警告：你编辑过的 %1 是为 %2 的另一个版本生成的，已按本问题的版本保留（--stale-edits keep）；请与 %3 比较</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="965"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="980"/>
         <source>warning: your kernel.py does not import %1, but this run&apos;s framework is %2: the gate checks it as %2 (the %2 kernel is in %3)</source>
         <translation>警告：你的 kernel.py 没有导入 %1，但本次运行的框架是 %2：质量门禁按 %2 检查它（%2 内核在 %3）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="973"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="988"/>
         <source>wrote %1</source>
         <translation>已写入 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1091"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1106"/>
         <source>stopped before phase 4 (Measure) started: nothing was run or recorded</source>
         <translation>在阶段 4（测量）开始前已停止：未运行也未记录任何内容</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1096"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1111"/>
         <source>run phase 3 first</source>
         <translation>请先运行阶段 3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1113"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1128"/>
         <source>kernel.py is a skeleton (no kernel), so the harness was not run: %1</source>
         <translation>kernel.py 是骨架（没有内核），因此未运行测试框架：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1115"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1130"/>
         <source>V%1 measurement not run: %2</source>
         <translation>V%1 测量未运行：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1165"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1180"/>
         <source>V%5 measurement%1%2: %3 %4</source>
         <translation>V%5 测量%1%2：%3 %4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1166"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1181"/>
         <source> (CPU DRY RUN: the reference on the CPU at reduced shapes where the inputs can be resized, not a kernel measurement)</source>
         <translation>（CPU 试运行：在 CPU 上以缩小的形状（输入可缩放时）运行参考实现，不是内核测量）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1169"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1184"/>
         <source> on target %1</source>
         <translation>，目标 %1</translation>
     </message>
@@ -523,7 +528,7 @@
         <translation type="vanished">通过（PASS，仅测试框架：在 CPU 上用参考实现比对其自身；kernel.py 未运行）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1238"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1253"/>
         <source>run finished: %1 (exit %2, %3 ms); log %4</source>
         <translation>运行结束：%1（退出码 %2，%3 ms）；日志 %4</translation>
     </message>
@@ -532,42 +537,42 @@
         <translation type="vanished">注意：错误的 kernel.py 同样能通过试运行；可在 CPU 上用 Triton 模拟检查其数值（README，“checked for numbers on the CPU”）：tests/python/chain_emulate.py %1 %2 --spec %3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1253"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1268"/>
         <source>run error: </source>
         <translation>运行错误：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1256"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1271"/>
         <source>harness error: </source>
         <translation>测试框架错误：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1310"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1325"/>
         <source>no run to record yet (phase 4 first)</source>
         <translation>尚无可记录的运行（请先运行阶段 4）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1327"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1342"/>
         <source>no workspace</source>
         <translation>没有工作区</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1330"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1345"/>
         <source>quality gate is %1: the seed commits V%2 only after the gate passes (the report and %3 are written and kept)</source>
         <translation>质量门为 %1：只有质量门通过后才提交 V%2（报告和 %3 已写入并保留）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1332"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1347"/>
         <source>not evaluated</source>
         <translation>未评估</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1422"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1437"/>
         <source>nothing changed since %1: no new commit</source>
         <translation>自 %1 以来没有变化：不产生新提交</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1429"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1444"/>
         <source>committed %1: %2</source>
         <translation>已提交 %1：%2</translation>
     </message>
@@ -576,28 +581,28 @@
         <translation type="vanished">warning: %1：未记录提交哈希：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1600"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1615"/>
         <source>the run was stopped: the passing %1 and %2 are kept unchanged</source>
         <translation>运行已停止：通过的 %1 和 %2 保持不变</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1618"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1633"/>
         <source>quality gate %1: see %2</source>
         <translation>质量门 %1：见 %2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1624"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1639"/>
         <source>the run was stopped before a verdict (STOPPED); its log is kept in %1. To run it again: %2</source>
         <translation>运行在得出结论前被停止（STOPPED）；其日志保存在 %1。重新运行：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1631"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1646"/>
         <source>; kernel.py is a skeleton (no kernel): %1</source>
         <translation>；kernel.py 是骨架（没有内核）：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1114"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1632"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1129"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1647"/>
         <source>see plans/v0_plan.md</source>
         <translation>见 plans/v0_plan.md</translation>
     </message>
@@ -622,12 +627,12 @@
         <translation>本机没有 CUDA 设备；请使用 --cpu-dry-run 或远程目标（在 %1 下运行的探测未找到 GPU：torch 不含 CUDA、没有 /dev/nvidia*，或 CUDA_VISIBLE_DEVICES 隐藏了它们；在工作台中：CPU 试运行，或选择其他目标）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1214"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1229"/>
         <source>nothing was measured: %1. No record was written; run the same command again when the target can be reached (the run log: %2)</source>
         <translation>未测量任何内容：%1。未写入记录；目标可连接后请再次运行同一命令（运行日志：%2）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1216"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1231"/>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -636,52 +641,52 @@
         <translation type="vanished">PASS（仅测试框架：PyTorch 参考实现在 CPU 上代替 kernel.py 运行；kernel.py 未运行）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1405"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1420"/>
         <source>committed %1: the generated files, a base for your edits</source>
         <translation>已提交 %1：生成的文件，作为你的编辑的基线</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1485"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1500"/>
         <source>V0&apos;s files could not be committed before V%1&apos;s: %2</source>
         <translation>无法在 V%1 之前提交 V0 的文件：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1486"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1501"/>
         <source>committed %1: %2 (V0 was recorded with --no-commit; its files go in before V%3&apos;s)</source>
         <translation>已提交 %1：%2（V0 是以 --no-commit 记录的；其文件先于 V%3 的提交）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1490"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1505"/>
         <source>committed %1: V0&apos;s files without its kernel.py, a base for V%2 (V0 was recorded with --no-commit, and the kernel.py it measured cannot be found)</source>
         <translation>已提交 %1：V0 的文件（不含其 kernel.py），作为 V%2 的基础（V0 是以 --no-commit 记录的，且找不到它所测量的 kernel.py）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1544"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1559"/>
         <source>note: the generated files were not committed (%1)</source>
         <translation>注意：生成的文件未提交（%1）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1544"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1559"/>
         <source>nothing to commit</source>
         <translation>没有可提交的内容</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1548"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1563"/>
         <source>committed %1: the generated files, a base for your edits (V0 is not committed: its quality gate is %2)</source>
         <translation>已提交 %1：生成的文件，作为你修改的基线（V0 未作为版本提交：其质量门为 %2）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1576"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1591"/>
         <source>the generated base commit holds this run&apos;s generated %1; your edits stay in the working tree (git diff shows them)</source>
         <translation>生成的基线提交包含本次运行生成的 %1；你的编辑保留在工作区中（git diff 可查看）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1636"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1651"/>
         <source>dry run incomplete (DRY_RUN_TIMEOUT): nothing was judged, kernel.py was not run; the PyTorch reference ran out of the case timeout (%1 s) on this CPU before problem_shape completed (a slow CPU, or a hang in the model code). Run it again with a larger --case-timeout SEC (a level-3 model may need 120 or more on a small machine); see %2</source>
         <translation>试运行未完成（DRY_RUN_TIMEOUT）：未作任何判定，kernel.py 未运行；PyTorch 参照在 problem_shape 完成之前已超出本 CPU 上的用例超时（%1 秒）（CPU 太慢，或模型代码挂起）。请用更大的 --case-timeout SEC 重新运行（在小机器上，第 3 级模型可能需要 120 或更多）；见 %2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1643"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1658"/>
         <source>; a CPU dry run on a slow or busy CPU can exceed the per-case timeout (%1 s): --case-timeout SEC raises it</source>
         <translation>；在较慢或繁忙的 CPU 上，CPU 试运行可能超过每个用例的超时（%1 秒）：用 --case-timeout SEC 调高</translation>
     </message>
@@ -694,28 +699,28 @@
         <translation type="vanished">探测：已运行 %1 秒（上限 %2 秒），正在运行 %3；到达上限时将被停止</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="985"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1000"/>
         <source>removed %1, left by an earlier run: %2 is the generated one now</source>
         <translation>已删除之前运行留下的 %1：%2 现在就是生成的文件</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="987"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1002"/>
         <source>note: %1, left by an earlier run, could not be removed</source>
         <translation>注意：之前运行留下的 %1 无法删除</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1156"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1161"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1171"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1176"/>
         <source>note: %1</source>
         <translation>注意：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1507"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1522"/>
         <source>note: %1 does not name its commit %2 (%3); `kwb versions` finds it through git</source>
         <translation>注意：%1 未写入其提交 %2（%3）；`kwb versions` 会通过 git 找到它</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1524"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1539"/>
         <source>%1 names its commit %2 (git_commit_hash), written in the next commit %3</source>
         <translation>%1 已写入其提交 %2（git_commit_hash），记录在下一个提交 %3 中</translation>
     </message>

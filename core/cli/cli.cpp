@@ -647,7 +647,17 @@ nlohmann::json analyzeOnGpu(const nlohmann::json& spec, const GpuSpec& gpu, cons
           ? QStringLiteral("  framework: the seed's policy has none for this GPU; pass --framework to kwb baseline\n")
           : QStringLiteral("  framework: %1, the seed's policy (kwb baseline's default; listed first above)\n")
                 .arg(chosen ? chosen->label() : policy.framework);
-  if (refused)
+  const double weights = suiteWeightBytes(spec);
+  if (refused && weights * 2 > bytes)  // the weights dominate (probe22 c04): say so, not "its inputs"
+    notes << QStringLiteral(
+                 "does not fit: the model's parameters and buffers alone are %1 GB and, with its inputs and "
+                 "outputs, %2 GB, %3x the %4 GB of memory; kwb baseline refuses it in phase 1 (a CPU dry run "
+                 "included) unless --allow-oversize, so no framework's kernel can run it on this GPU")
+                 .arg(weights / 1e9, 0, 'f', 1)
+                 .arg(bytes / 1e9, 0, 'f', 1)
+                 .arg(bytes / memory, 0, 'f', 1)
+                 .arg(gpu.hbm->value);
+  else if (refused)
     notes << QStringLiteral(
                  "does not fit: its inputs and outputs alone are %1 GB, %2x the %3 GB of memory; kwb "
                  "baseline refuses it in phase 1 (a CPU dry run included) unless --allow-oversize, so no "

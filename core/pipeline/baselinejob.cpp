@@ -322,6 +322,21 @@ void BaselineJob::warnAboutSize(const GpuSpec& gpu) {
   m_sizeRefusal.clear();
   // Its own tensors alone over the whole memory: no GPU run can ever start, so nothing is generated or run, a dry
   // run included, unless --allow-oversize (new-user trial 5, R10: a 4 TiB input ended with exit 0 and a commit).
+  // The model's own weights dominate (a 2^18 x 2^18 Linear beside an 8 MB input, probe22 c04): the refusal says so,
+  // not "its inputs and outputs", and points at get_init_inputs()
+  const double weights = suiteWeightBytes(m_spec);
+  if (gpu.hbm && bytes > gpu.hbm->value * 1e9 && !m_opts.allowOversize && weights * 2 > bytes) {
+    m_sizeRefusal = tr("the problem cannot fit on %1: the model's parameters and buffers alone are %2 GB and, with "
+                       "its inputs and outputs, %3 GB, %4x the %5 GB of memory. Nothing was generated or run (a CPU "
+                       "dry run included). Make the model's sizes (get_init_inputs()) smaller, or pass "
+                       "--allow-oversize to go on anyway")
+                        .arg(gpu.id)
+                        .arg(weights / 1e9, 0, 'f', 1)
+                        .arg(bytes / 1e9, 0, 'f', 1)
+                        .arg(bytes / (gpu.hbm->value * 1e9), 0, 'f', 1)
+                        .arg(gpu.hbm->value);
+    return;
+  }
   if (gpu.hbm && bytes > gpu.hbm->value * 1e9 && !m_opts.allowOversize) {
     m_sizeRefusal = tr("the problem cannot fit on %1: its inputs and outputs alone are %2 GB, %3x the %4 GB of "
                        "memory (kwb's estimate with the harness's copies: %5 GB). Nothing was generated or run "

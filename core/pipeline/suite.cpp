@@ -786,6 +786,15 @@ bool suiteFailedOnlyByOom(const nlohmann::json& raw) {
   return oom > 0;
 }
 
+double suiteWeightBytes(const nlohmann::json& spec) {
+  if (!spec.is_object() || !spec.contains("model") || !spec.at("model").is_object()) return 0.0;
+  const nlohmann::json& model = spec.at("model");
+  double total = 0.0;
+  for (const char* key : {"parameters", "buffers"})
+    if (model.contains(key)) total += tensorBytes(model.at(key));
+  return total;
+}
+
 double suiteFootprintBytes(const nlohmann::json& spec) {
   if (!spec.is_object() || !spec.contains("bytes") || !spec.at("bytes").is_object() ||
       !spec.at("bytes").value("value", nlohmann::json()).is_number())

@@ -43,6 +43,12 @@ inline constexpr double kSuiteFootprintFactor = 3.0;
 /// 0 when the spec has no byte count.
 double suiteFootprintBytes(const nlohmann::json& spec);
 
+/// Bytes of the model's own tensors in @p spec: model.parameters and model.buffers (each dtype x shape; a
+/// tied parameter is listed once by the probe). Part of spec.bytes.value, which counts each input, parameter,
+/// buffer and output once; the refusal of a problem that cannot fit names them apart, so that a model whose
+/// weights do not fit (a 2^18 x 2^18 Linear, probe22 c04) is not told its inputs are too large. 0 when none.
+double suiteWeightBytes(const nlohmann::json& spec);
+
 /// SuiteEntry::error of a problem stopped before its verdict (state "pending": the next run takes it up).
 inline constexpr char kSuiteStoppedNote[] = "stopped before a verdict: run the same command again to resume it";
 
