@@ -115,6 +115,17 @@ const QMap<QString, QStringList>& stageKeywords() {
        {QStringLiteral("diag"), QStringLiteral("lower"), QStringLiteral("fill"), QStringLiteral("mask"),
         QStringLiteral("mask_keep"), QStringLiteral("band"), QStringLiteral("bias"), QStringLiteral("bias_scale"),
         QStringLiteral("out_dtype")}},  // session 33 (cute33a)
+      // scans (session 34, cute34): cummax / cummin's indices= has no stage (a gap, not taken)
+      {QStringLiteral("kwb_scan"),
+       {QStringLiteral("epi"), QStringLiteral("epi_tensors"), QStringLiteral("epi_scalars")}},
+      {QStringLiteral("kwb_cumsum"),
+       {QStringLiteral("epi"), QStringLiteral("epi_tensors"), QStringLiteral("epi_scalars")}},
+      // gathers (session 34, cute34): the launchers that take no option list an argument they take by name, so that
+      // the table tells them from plumbing (an empty list)
+      {QStringLiteral("kwb_embedding"), {QStringLiteral("wrap")}},
+      {QStringLiteral("kwb_index"), {QStringLiteral("dim")}},
+      {QStringLiteral("kwb_index2"), {QStringLiteral("dim")}},
+      {QStringLiteral("kwb_gather"), {QStringLiteral("dim"), QStringLiteral("index")}},
       // the one-pass row fusion's guard is False in the stage set: forward() takes the plan's other branch
       {QStringLiteral("kwb_row1_fits"), {}},
       {QStringLiteral("kwb_row1_stat"), {}},
@@ -186,6 +197,12 @@ constexpr StageLabel kStageLabels[] = {
     {"kwb_attention", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "attention")},
     {"kwb_masked_softmax", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "masked softmax")},
     {"kwb_rnn", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "recurrent layers")},
+    {"kwb_scan", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "cumulative scans")},
+    {"kwb_cumsum", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "cumulative scans")},
+    {"kwb_embedding", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "embedding / index / gather")},
+    {"kwb_index", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "embedding / index / gather")},
+    {"kwb_index2", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "embedding / index / gather")},
+    {"kwb_gather", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "embedding / index / gather")},
 };
 
 /// forward()'s stage calls in order: (assigned names, stage, the rest of the line without its comment).
@@ -455,6 +472,15 @@ GeneratedKernel cuteStagesKernel(const ChainPlan& plan, const QStringList& epis,
     a.config.append({QStringLiteral("masked softmax"),
                      QStringLiteral("the softmax row kernel (one warp per row, online max + rescaled sum, a second "
                                     "pass writes) on attention's scores: scale, bias, index predicate and mask")});
+  if (calls({"kwb_scan", "kwb_cumsum"}))
+    a.config.append({QStringLiteral("scan"),
+                     QStringLiteral("one 32-lane warp per row, the row in chunks of 32: a Kogge-Stone scan by "
+                                    "shuffle_sync_up, the running value carried from lane 31 (fp32); an epilogue is a "
+                                    "kwb_pointwise launch after")});
+  if (calls({"kwb_embedding", "kwb_index", "kwb_index2", "kwb_gather"}))
+    a.config.append({QStringLiteral("gather"),
+                     QStringLiteral("256 threads per CTA, one output element each: its index (or index pair) read "
+                                    "at the output's coordinates, x read through its strides")});
   a.config.append({QStringLiteral("fusion"),
                    QStringLiteral("as the chain plans it for a GEMM's epilogue; a row stage's or pool's prologue / "
                                   "epilogue is its own kwb_pointwise launch here (not fused yet)")});

@@ -571,3 +571,75 @@ class CuteAttention(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class CuteScan(unittest.TestCase):
+    """kwb_scan / kwb_cumsum (session 34, cute34): one warp per row, chunks of 32 scanned by shuffle_sync_up with the
+    running value carried from lane 31, against torch.cumsum / cumprod / cummax / cummin / logcumsumexp: a row of 37
+    (two chunks, the second partial), a middle dim (rows read at a stride), a NaN and a -inf in the row, bf16, an
+    epilogue with a broadcast tensor (a kwb_pointwise launch after), and cummax's indices refused."""
+
+    def setUp(self):
+        torch.manual_seed(0)
+
+    def test_ops_dims_nan(self):
+        x = torch.randn(2, 37, 2)
+        x[1, 5, 0] = float("nan")
+        x[0, 3, 1] = float("-inf")
+        cases = [("sum", 1, torch.cumsum), ("prod", 1, torch.cumprod),
+                 ("max", 1, lambda a, d: torch.cummax(a, d).values),
+                 ("min", -1, lambda a, d: torch.cummin(a, d).values),
+                 ("logsumexp", 1, torch.logcumsumexp)]
+        for op, d, ref in cases:
+            xs = x * 0.1 + 1.0 if op == "prod" else x  # cumprod of 37 values near 1: no overflow to inf
+            got, want = S["kwb_scan"](xs, d, op), ref(xs, d)
+            self.assertEqual((got.dtype, tuple(got.shape)), (torch.float32, tuple(x.shape)), op)
+            self.assertTrue(torch.equal(torch.isnan(got), torch.isnan(want)), op)
+            self.assertTrue(torch.allclose(got, want, rtol=1e-5, atol=1e-5, equal_nan=True), op)
+
+    def test_cumsum_strided_bf16_epilogue(self):
+        x = torch.randn(33, 3).t()  # a row of 33 along the last dim, at stride 3: the contiguous copy
+        got = S["kwb_cumsum"](x.bfloat16(), 1)
+        self.assertEqual(got.dtype, torch.bfloat16)
+        self.assertLess(rel(got, torch.cumsum(x.bfloat16().float(), 1)), 1e-2)
+        e0, e1 = torch.randn(1, 33), torch.randn(3, 1)  # (cumsum + e0) * e1 + 0.5, each broadcast
+        got = S["kwb_cumsum"](x, 1, _epi_add_mul, (e0, e1), (0.5,))
+        self.assertLess(rel(got, (torch.cumsum(x, 1) + e0) * e1 + 0.5), 1e-6)
+        with self.assertRaises(NotImplementedError):
+            S["kwb_scan"](x, 1, "max", indices=True)
+
+
+class CuteGather(unittest.TestCase):
+    """The gathers (session 34, cute34): kwb_embedding, kwb_index, kwb_index2 and kwb_gather on one kernel (an output
+    element per thread, its index or index pair read at the output's coordinates) against PyTorch: negative indices,
+    a transposed weight, a permuted x, int32 indices, bf16, and 300 elements (two CTAs)."""
+
+    def test_embedding_index(self):
+        w = torch.randn(10, 6)
+        idx = torch.tensor([[1, -1, 3], [9, 0, 2]])
+        self.assertTrue(torch.equal(S["kwb_embedding"](w, idx), w[idx]))
+        wt = torch.randn(6, 10).t()  # weight at strides (1, 6)
+        self.assertTrue(torch.equal(S["kwb_embedding"](wt, idx.int()), wt[idx]))
+        wb = torch.randn(60, 5).bfloat16()  # 300 outputs: two CTAs of 256
+        ib = torch.randint(0, 60, (60,))
+        self.assertTrue(torch.equal(S["kwb_embedding"](wb, ib), wb[ib]))
+        x = torch.randn(2, 5, 4, 3)
+        i = torch.tensor([[0, -1], [2, 1]])
+        got = S["kwb_index"](x, i, 1)
+        self.assertEqual(tuple(got.shape), (2, 2, 2, 4, 3))
+        self.assertTrue(torch.equal(got, x[:, i]))
+
+    def test_index2_gather(self):
+        x = torch.randn(2, 5, 5, 3).permute(0, 3, 1, 2)
+        li, lj = torch.tril_indices(5, 5)
+        self.assertTrue(torch.equal(S["kwb_index2"](x, li, lj, 2), x[:, :, li, lj]))
+        self.assertTrue(torch.equal(S["kwb_index2"](x, li - 5, lj, 2), x[:, :, li, lj]))  # negative: from the end
+        with self.assertRaises(ValueError):
+            S["kwb_index2"](x, li, lj[:-1], 2)
+        x = torch.randn(3, 4, 5).transpose(0, 2)  # [5, 4, 3] at strides
+        t = torch.randint(0, 4, (5, 2, 3))
+        self.assertTrue(torch.equal(S["kwb_gather"](x, 1, t), torch.gather(x, 1, t)))
+        t = torch.randint(0, 5, (2, 4, 1))
+        self.assertTrue(torch.equal(S["kwb_gather"](x.bfloat16(), 0, t), torch.gather(x.bfloat16(), 0, t)))
+        with self.assertRaises(ValueError):
+            S["kwb_gather"](x, 1, t[0])
