@@ -126,6 +126,10 @@ const QMap<QString, QStringList>& stageKeywords() {
       {QStringLiteral("kwb_index"), {QStringLiteral("dim")}},
       {QStringLiteral("kwb_index2"), {QStringLiteral("dim")}},
       {QStringLiteral("kwb_gather"), {QStringLiteral("dim"), QStringLiteral("index")}},
+      // fills (session 34, cute34): memo= is taken (each call launches)
+      {QStringLiteral("kwb_full"), {QStringLiteral("memo")}},
+      {QStringLiteral("kwb_arange"), {QStringLiteral("memo")}},
+      {QStringLiteral("kwb_tri"), {QStringLiteral("memo")}},
       // the one-pass row fusion's guard is False in the stage set: forward() takes the plan's other branch
       {QStringLiteral("kwb_row1_fits"), {}},
       {QStringLiteral("kwb_row1_stat"), {}},
@@ -199,6 +203,9 @@ constexpr StageLabel kStageLabels[] = {
     {"kwb_rnn", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "recurrent layers")},
     {"kwb_scan", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "cumulative scans")},
     {"kwb_cumsum", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "cumulative scans")},
+    {"kwb_full", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "fill / arange / tril / triu")},
+    {"kwb_arange", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "fill / arange / tril / triu")},
+    {"kwb_tri", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "fill / arange / tril / triu")},
     {"kwb_embedding", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "embedding / index / gather")},
     {"kwb_index", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "embedding / index / gather")},
     {"kwb_index2", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "embedding / index / gather")},
@@ -481,6 +488,10 @@ GeneratedKernel cuteStagesKernel(const ChainPlan& plan, const QStringList& epis,
     a.config.append({QStringLiteral("gather"),
                      QStringLiteral("256 threads per CTA, one output element each: its index (or index pair) read "
                                     "at the output's coordinates, x read through its strides")});
+  if (calls({"kwb_full", "kwb_arange", "kwb_tri"}))
+    a.config.append({QStringLiteral("fill"),
+                     QStringLiteral("256 threads per CTA, one output element each: start + i * step in fp32, or "
+                                    "tril / triu zeroing by column minus row; computed on every call (no memo)")});
   a.config.append({QStringLiteral("fusion"),
                    QStringLiteral("as the chain plans it for a GEMM's epilogue; a row stage's or pool's prologue / "
                                   "epilogue is its own kwb_pointwise launch here (not fused yet)")});

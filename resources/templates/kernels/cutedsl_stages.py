@@ -1907,3 +1907,80 @@ def kwb_gather(x, dim, index):
     out = torch.empty(index.shape, dtype=x.dtype, device=x.device)
     x_st = [0 if k == d or index.shape[k] == 1 else x.stride(k) for k in range(x.dim())]
     return _kwb_gather(out, x, x_st, index, _kwb_bcast_strides(index, index.shape), x.stride(d), x.shape[d])
+
+
+# ==== stage: kwb_full kwb_arange kwb_tri
+# Fills (session 34, cute34): torch.full / ones / zeros and torch.arange of a computed size, and torch.tril / triu
+# over the last two dims, the Triton stages' calls (a causal mask's tril(ones(T, T)), a running count before a
+# cumsum, T5's relative positions before their embedding). One kernel, one output element per thread: start + i *
+# step in fp32 (a fill: step 0), or x's element kept or zeroed by its column minus row against the diagonal. memo (the
+# planner's "once per sizes") is taken and ignored: each call launches. NEVER RUN under the real CuTe DSL.
+@cute.kernel
+def _kwb_fill_kernel(m_x: cute.Tensor, m_y: cute.Tensor, total: cutlass.Int64, rows: cutlass.Int64,
+                     cols: cutlass.Int64, start: cutlass.Float32, step: cutlass.Float32, diag: cutlass.Int64,
+                     tri: cutlass.Constexpr, upper: cutlass.Constexpr):
+    tidx, _, _ = cute.arch.thread_idx()
+    bidx, _, _ = cute.arch.block_idx()
+    i = cutlass.Int64(bidx) * PW_THREADS + tidx  # Int64: a launch may hold 2**31 elements or more
+    if i < total:  # predication: the last CTA may hold fewer elements
+        if cutlass.const_expr(tri):
+            d = i % cols - (i // cols) % rows  # column minus row over the last two dims
+            v = m_x[i].to(cutlass.Float32)
+            if cutlass.const_expr(upper):
+                if d < diag:
+                    v = cutlass.Float32(0.0)
+            else:
+                if d > diag:
+                    v = cutlass.Float32(0.0)
+            m_y[i] = v.to(m_y.element_type)
+        else:
+            m_y[i] = (start + i.to(cutlass.Float32) * step).to(m_y.element_type)
+
+
+@cute.jit
+def _kwb_fill_host(m_x: cute.Tensor, m_y: cute.Tensor, total: cutlass.Int64, rows: cutlass.Int64,
+                   cols: cutlass.Int64, start: cutlass.Float32, step: cutlass.Float32, diag: cutlass.Int64,
+                   tri: cutlass.Constexpr, upper: cutlass.Constexpr):
+    _kwb_fill_kernel(m_x, m_y, total, rows, cols, start, step, diag, tri, upper).launch(
+        grid=[(total + PW_THREADS - 1) // PW_THREADS, 1, 1], block=[PW_THREADS, 1, 1])
+
+
+def _kwb_fill(y, x=None, start=0.0, step=0.0, diag=0, upper=False):
+    """y (contiguous) written in one launch: start + i * step at flat index i (x None), else x (contiguous, y's shape)
+    with the entries past the diagonal zeroed (tril; upper: triu) over the last two dims. Returns y."""
+    total = y.numel()
+    if total == 0:
+        return y
+    tri = x is not None
+    rows, cols = (y.shape[-2], y.shape[-1]) if tri else (1, 1)
+    tensors = [from_dlpack(t) for t in ((x if tri else y).view(-1), y.view(-1))]
+    scalars = [total, rows, cols, float(start), float(step), int(diag)]
+    key = ("fill", (x if tri else y).dtype, y.dtype, tri, bool(upper))
+    compiled = _kwb_compiled.get(key)
+    if compiled is None:  # compile once per (stage, dtypes, tril / triu / a fill)
+        compiled = cute.compile(_kwb_fill_host, *tensors, *scalars, tri, bool(upper))
+        _kwb_compiled[key] = compiled
+    compiled(*tensors, *scalars)
+    kwb_last_grid_blocks[0] = max(kwb_last_grid_blocks[0], (total + PW_THREADS - 1) // PW_THREADS)
+    return y
+
+
+def kwb_full(size, value, dtype, device, memo=False):
+    """torch.full(size, value, dtype) of a computed size (torch.ones / zeros too): one fill launch. memo: the Triton
+    signature's; each call launches here."""
+    return _kwb_fill(torch.empty([int(s) for s in size], dtype=dtype, device=device), start=value)
+
+
+def kwb_arange(start, size, step, dtype, device, memo=False):
+    """torch.arange(start, start + size * step, step) of a computed size: one launch, start + i * step in fp32, cast
+    on the store (exact for integers below 2**24, as the Triton stage's). memo: taken, each call launches here."""
+    return _kwb_fill(torch.empty([int(size)], dtype=dtype, device=device), start=start, step=step)
+
+
+def kwb_tri(x, diagonal, upper, memo=False):
+    """torch.tril (upper False) / torch.triu of x over its last two dims (rank >= 2), a new contiguous tensor, one
+    launch. memo: taken, each call launches here. ValueError: rank below 2."""
+    if x.dim() < 2:
+        raise ValueError("kwb_tri: a rank >= 2 input, got %s" % (list(x.shape),))
+    xc = x.contiguous()
+    return _kwb_fill(torch.empty_like(xc), xc, diag=diagonal, upper=upper)
