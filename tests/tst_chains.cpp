@@ -2474,7 +2474,8 @@ void TestChains::cuteChainReasons() {
   const kwb::FrameworkBackend* b = kwb::backendById(QStringLiteral("cutedsl"));
   QVERIFY(b);
   QString why;
-  // (a convolution has a stage since session 32: 4_Conv2d_Mish_Mish renders; a lone scan has none)
+  // (a convolution has a stage since session 32: 4_Conv2d_Mish_Mish renders; a lone scan with cummax's indices has
+  // none: scans have a stage since session 34, their indices do not)
   QVERIFY(!b->supports(loadSpec(QStringLiteral("cummax_indices_exact")), &why));
   QVERIFY2(why.contains(QLatin1String("a chain of 1 launch (scan)")) && !why.contains(QLatin1String("launches")),
            qPrintable(why));
@@ -2783,6 +2784,26 @@ void TestChains::cuteStagesEmulated_data() {
       // a mask buffer under a finite fill after a scale
       {"cute_masked_softmax_causal", {QStringLiteral("_kwb_msm_host")}, {{}}},
       {"masked_softmax_scale_before_mask", {QStringLiteral("_kwb_msm_host")}, {{}, bf16}},
+      // session 34 (cute34): scans (a warp per row, shuffle_sync_up chunks; an epilogue a pointwise launch after):
+      // logcumsumexp along dim 0 of a masked input, cumprod and cummin, a scan of a transposed view, a cummax
+      // drawdown; u66's running mean (a torch.arange fill first)
+      {"logcumsumexp_masked_dim0", {QStringLiteral("_kwb_scan_host"), pw}, {{}}},
+      {"scan_cumprod_cummin_scale", {QStringLiteral("_kwb_scan_host"), pw}, {{}, bf16}},
+      {"pattern_scan_transposed_view", {QStringLiteral("_kwb_scan_host"), pw}, {{}}},
+      {"scan_cummax_drawdown", {QStringLiteral("_kwb_scan_host"), pw}, {{}}},
+      {"cute_cumsum_div_arange",
+       {QStringLiteral("_kwb_fill_host"), QStringLiteral("_kwb_scan_host"), pw},
+       {{},
+        {QStringLiteral("--spec"), QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/cute_cumsum_div_arange.spec.json"),
+         QStringLiteral("--case"), QStringLiteral("boundary_tail,boundary_size1")}}},
+      // gathers (one kernel: an output element per thread): index_select along dim 1 and 0, a pair of tril / triu
+      // index buffers at two middle dims (kwb_index2), torch.gather of a log-softmax's targets, token + position
+      // embeddings (F.embedding twice, one of a torch.arange)
+      {"index_select_channels_gelu", {QStringLiteral("_kwb_gather_host"), pw}, {{}, bf16}},
+      {"index_select_rows_scale", {QStringLiteral("_kwb_gather_host"), pw}, {{}}},
+      {"pair_index_triu_buffer_middle", {QStringLiteral("_kwb_gather_host"), pw}, {{}}},
+      {"gather_target_logp_focal", {QStringLiteral("_kwb_gather_host"), sm, r, pw}, {{}}},
+      {"cute_embedding_tok_pos", {QStringLiteral("_kwb_gather_host"), QStringLiteral("_kwb_fill_host"), pw}, {{}}},
   };
   // one row per (problem, run), sharded like classesEmulated (the whole list in one function passed Qt Test's
   // 300 s watchdog on a loaded machine, CI stop 39); a problem's first row also runs kwb check's two gates
@@ -2873,7 +2894,8 @@ void TestChains::cuteStageReasons() {
   const Case cases[] = {
       // (a convolution has a stage since session 32, a group norm's reduce= since session 33: 92_ renders)
       {"pairwise_distance_pnorm_prologue", "a kwb_pnorm launch", "reduce"},
-      {"cummax_indices_exact", "a kwb_scan launch", "scan"},
+      // (scans have a stage since session 34; cummax / cummin's indices have none)
+      {"cummax_indices_exact", "a kwb_scan launch with indices=", "scan"},
   };
   for (const Case& c : cases) {
     const json s = loadSpec(QLatin1String(c.spec));

@@ -643,3 +643,23 @@ class CuteGather(unittest.TestCase):
         self.assertTrue(torch.equal(S["kwb_gather"](x.bfloat16(), 0, t), torch.gather(x.bfloat16(), 0, t)))
         with self.assertRaises(ValueError):
             S["kwb_gather"](x, 1, t[0])
+
+
+class CuteFill(unittest.TestCase):
+    """kwb_full / kwb_arange / kwb_tri (session 34, cute34): one kernel, an output element per thread, against
+    torch.full / arange / tril / triu: int64 and a negative step, bool and bf16 fills, tril / triu of a transposed
+    input at three diagonals, 300 elements (two CTAs)."""
+
+    def test_full_arange_tri(self):
+        self.assertTrue(torch.equal(S["kwb_arange"](2, 300, 3, torch.int64, "cpu"), torch.arange(2, 902, 3)))
+        self.assertTrue(torch.equal(S["kwb_arange"](0.5, 7, -0.25, torch.float32, "cpu"),
+                                    torch.arange(0.5, 0.5 - 7 * 0.25, -0.25)))
+        self.assertTrue(torch.equal(S["kwb_full"]((3, 4), 1.0, torch.bool, "cpu"), torch.ones(3, 4, dtype=torch.bool)))
+        self.assertTrue(torch.equal(S["kwb_full"]([3, 4], -2.5, torch.bfloat16, "cpu"),
+                                    torch.full((3, 4), -2.5, dtype=torch.bfloat16)))
+        x = torch.randn(2, 5, 7).transpose(1, 2)
+        for d in (-1, 0, 2):
+            self.assertTrue(torch.equal(S["kwb_tri"](x, d, False), torch.tril(x, d)), d)
+            self.assertTrue(torch.equal(S["kwb_tri"](x, d, True), torch.triu(x, d)), d)
+        with self.assertRaises(ValueError):
+            S["kwb_tri"](torch.randn(4), 0, False)
