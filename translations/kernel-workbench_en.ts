@@ -871,71 +871,92 @@
 <context>
     <name>kwb::CuteStageLabel</name>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="173"/>
+        <location filename="../core/codegen/cutechain.cpp" line="188"/>
         <source>GEMM</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="174"/>
+        <location filename="../core/codegen/cutechain.cpp" line="189"/>
         <source>pointwise with broadcast tensors</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="175"/>
+        <location filename="../core/codegen/cutechain.cpp" line="190"/>
         <source>sum / mean / amax / amin / logsumexp reductions</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="176"/>
-        <location filename="../core/codegen/cutechain.cpp" line="177"/>
+        <location filename="../core/codegen/cutechain.cpp" line="191"/>
+        <location filename="../core/codegen/cutechain.cpp" line="192"/>
         <source>var / std</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="178"/>
+        <location filename="../core/codegen/cutechain.cpp" line="193"/>
         <source>several reductions of the same rows</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="179"/>
+        <location filename="../core/codegen/cutechain.cpp" line="194"/>
         <source>softmax / log-softmax</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="180"/>
-        <location filename="../core/codegen/cutechain.cpp" line="181"/>
-        <location filename="../core/codegen/cutechain.cpp" line="182"/>
+        <location filename="../core/codegen/cutechain.cpp" line="195"/>
+        <location filename="../core/codegen/cutechain.cpp" line="196"/>
+        <location filename="../core/codegen/cutechain.cpp" line="197"/>
         <source>group / layer / batch norm</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="183"/>
+        <location filename="../core/codegen/cutechain.cpp" line="198"/>
         <source>max / avg pooling</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="184"/>
+        <location filename="../core/codegen/cutechain.cpp" line="199"/>
         <source>adaptive pooling</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="185"/>
+        <location filename="../core/codegen/cutechain.cpp" line="200"/>
         <source>convolution</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="186"/>
+        <location filename="../core/codegen/cutechain.cpp" line="201"/>
         <source>attention</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="187"/>
+        <location filename="../core/codegen/cutechain.cpp" line="202"/>
         <source>masked softmax</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="188"/>
+        <location filename="../core/codegen/cutechain.cpp" line="203"/>
         <source>recurrent layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/codegen/cutechain.cpp" line="204"/>
+        <location filename="../core/codegen/cutechain.cpp" line="205"/>
+        <source>cumulative scans</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/codegen/cutechain.cpp" line="206"/>
+        <location filename="../core/codegen/cutechain.cpp" line="207"/>
+        <location filename="../core/codegen/cutechain.cpp" line="208"/>
+        <source>fill / arange / tril / triu</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/codegen/cutechain.cpp" line="209"/>
+        <location filename="../core/codegen/cutechain.cpp" line="210"/>
+        <location filename="../core/codegen/cutechain.cpp" line="211"/>
+        <location filename="../core/codegen/cutechain.cpp" line="212"/>
+        <source>embedding / index / gather</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
