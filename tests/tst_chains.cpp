@@ -2490,13 +2490,14 @@ void TestChains::cuteChainReasons() {
   QVERIFY2(b->supports(loadSpec(QStringLiteral("4_Conv2d_Mish_Mish")), &why), qPrintable(why));
   // several launches (session 30): rendered over the stage set unless a launch has no CuTe DSL stage; 38_ pools
   // first (a stage since session 31) and convolves (session 32); 92_'s group norm takes reduce= (session 33: a
-  // kwb_reduce launch after the norm); a pairwise distance's p-norm has none
+  // kwb_reduce launch after the norm), a pairwise distance's p-norm kwb_pnorm (session 34); upsampling has none
   QVERIFY2(b->supports(loadSpec(QStringLiteral("38_ConvTranspose3d_AvgPool_Clamp_Softmax_Multiply")), &why),
            qPrintable(why));
   QVERIFY2(b->supports(loadSpec(QStringLiteral("92_Conv2d_GroupNorm_Tanh_HardSwish_ResidualAdd_LogSumExp")), &why),
            qPrintable(why));
-  QVERIFY(!b->supports(loadSpec(QStringLiteral("pairwise_distance_pnorm_prologue")), &why));
-  QVERIFY2(why.contains(QLatin1String("a kwb_pnorm launch has no CuTe DSL stage yet")), qPrintable(why));
+  QVERIFY2(b->supports(loadSpec(QStringLiteral("pairwise_distance_pnorm_prologue")), &why), qPrintable(why));
+  QVERIFY(!b->supports(loadSpec(QStringLiteral("upsample_bilinear_conv_nearest")), &why));
+  QVERIFY2(why.contains(QLatin1String("a kwb_upsample launch has no CuTe DSL stage yet")), qPrintable(why));
   // one GEMM whose forward() has a training-mode branch with its own batch-norm launch: the stage set renders both
   // branches (session 30), not the one-GEMM template
   QVERIFY2(b->supports(loadSpec(QStringLiteral("bn_linear_bn1d")), &why), qPrintable(why));
@@ -2804,6 +2805,11 @@ void TestChains::cuteStagesEmulated_data() {
       {"pair_index_triu_buffer_middle", {QStringLiteral("_kwb_gather_host"), pw}, {{}}},
       {"gather_target_logp_focal", {QStringLiteral("_kwb_gather_host"), sm, r, pw}, {{}}},
       {"cute_embedding_tok_pos", {QStringLiteral("_kwb_gather_host"), QStringLiteral("_kwb_fill_host"), pw}, {{}}},
+      // p-norms (kwb_reduce's row kernel, |x| / |x|^p / x * x / x != 0 on load): a pairwise distance's p = 1.5 and
+      // 2 with their x - y + eps prologues, the max / min norms, the 0-norm and p = 3 in half precision
+      {"pairwise_distance_pnorm_prologue", {r, pw}, {{}}},
+      {"norm_inf_max_min_scale", {r, pw}, {{}}},
+      {"norm_ord0_p3_half", {r, pw}, {{}}},
   };
   // one row per (problem, run), sharded like classesEmulated (the whole list in one function passed Qt Test's
   // 300 s watchdog on a loaded machine, CI stop 39); a problem's first row also runs kwb check's two gates
@@ -2893,7 +2899,8 @@ void TestChains::cuteStageReasons() {
   };
   const Case cases[] = {
       // (a convolution has a stage since session 32, a group norm's reduce= since session 33: 92_ renders)
-      {"pairwise_distance_pnorm_prologue", "a kwb_pnorm launch", "reduce"},
+      // (a p-norm has a stage since session 34: pairwise_distance_pnorm_prologue renders)
+      {"upsample_bilinear_conv_nearest", "a kwb_upsample launch", "copy"},
       // (scans have a stage since session 34; cummax / cummin's indices have none)
       {"cummax_indices_exact", "a kwb_scan launch with indices=", "scan"},
   };
@@ -3220,7 +3227,7 @@ void TestChains::planRowsNameTheirArguments() {
   const kwb::FrameworkBackend* cute = kwb::backendById(QStringLiteral("cutedsl"));
   QVERIFY(cute);
   // two members: a circular-padded convolution (its pad has no stage) and a p-norm prologue
-  for (const char* spec : {"conv2d_circular_padding_mode", "pairwise_distance_pnorm_prologue"}) {
+  for (const char* spec : {"conv2d_circular_padding_mode", "upsample_bilinear_conv_nearest"}) {
     QString why;
     QVERIFY2(!cute->supports(loadSpec(QLatin1String(spec)), &why), spec);
     QVERIFY2(why.contains(QStringLiteral("every launch has a CuTe DSL stage ") + list), qPrintable(why));

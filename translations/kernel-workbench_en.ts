@@ -871,91 +871,96 @@
 <context>
     <name>kwb::CuteStageLabel</name>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="188"/>
+        <location filename="../core/codegen/cutechain.cpp" line="192"/>
         <source>GEMM</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="189"/>
+        <location filename="../core/codegen/cutechain.cpp" line="193"/>
         <source>pointwise with broadcast tensors</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="190"/>
-        <source>sum / mean / amax / amin / logsumexp reductions</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/codegen/cutechain.cpp" line="191"/>
-        <location filename="../core/codegen/cutechain.cpp" line="192"/>
-        <source>var / std</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/codegen/cutechain.cpp" line="193"/>
-        <source>several reductions of the same rows</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <location filename="../core/codegen/cutechain.cpp" line="194"/>
-        <source>softmax / log-softmax</source>
+        <source>sum / mean / amax / amin / logsumexp reductions</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/codegen/cutechain.cpp" line="195"/>
         <location filename="../core/codegen/cutechain.cpp" line="196"/>
+        <source>var / std</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location filename="../core/codegen/cutechain.cpp" line="197"/>
-        <source>group / layer / batch norm</source>
+        <source>several reductions of the same rows</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/codegen/cutechain.cpp" line="198"/>
-        <source>max / avg pooling</source>
+        <source>softmax / log-softmax</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/codegen/cutechain.cpp" line="199"/>
-        <source>adaptive pooling</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <location filename="../core/codegen/cutechain.cpp" line="200"/>
-        <source>convolution</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <location filename="../core/codegen/cutechain.cpp" line="201"/>
-        <source>attention</source>
+        <source>group / layer / batch norm</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/codegen/cutechain.cpp" line="202"/>
-        <source>masked softmax</source>
+        <source>max / avg pooling</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/codegen/cutechain.cpp" line="203"/>
-        <source>recurrent layers</source>
+        <source>adaptive pooling</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/codegen/cutechain.cpp" line="204"/>
+        <source>convolution</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location filename="../core/codegen/cutechain.cpp" line="205"/>
-        <source>cumulative scans</source>
+        <source>attention</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/codegen/cutechain.cpp" line="206"/>
+        <source>masked softmax</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location filename="../core/codegen/cutechain.cpp" line="207"/>
+        <source>recurrent layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location filename="../core/codegen/cutechain.cpp" line="208"/>
-        <source>fill / arange / tril / triu</source>
+        <source>p-norms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/codegen/cutechain.cpp" line="209"/>
         <location filename="../core/codegen/cutechain.cpp" line="210"/>
+        <source>cumulative scans</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location filename="../core/codegen/cutechain.cpp" line="211"/>
         <location filename="../core/codegen/cutechain.cpp" line="212"/>
+        <location filename="../core/codegen/cutechain.cpp" line="213"/>
+        <source>fill / arange / tril / triu</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/codegen/cutechain.cpp" line="214"/>
+        <location filename="../core/codegen/cutechain.cpp" line="215"/>
+        <location filename="../core/codegen/cutechain.cpp" line="216"/>
+        <location filename="../core/codegen/cutechain.cpp" line="217"/>
         <source>embedding / index / gather</source>
         <translation type="unfinished"></translation>
     </message>

@@ -126,6 +126,10 @@ const QMap<QString, QStringList>& stageKeywords() {
       {QStringLiteral("kwb_index"), {QStringLiteral("dim")}},
       {QStringLiteral("kwb_index2"), {QStringLiteral("dim")}},
       {QStringLiteral("kwb_gather"), {QStringLiteral("dim"), QStringLiteral("index")}},
+      // p-norms (session 34, cute34): kwb_reduce's row kernel with |x|, |x|^p, x * x or x != 0 on load
+      {QStringLiteral("kwb_pnorm"),
+       {QStringLiteral("pre"), QStringLiteral("pre_tensors"), QStringLiteral("pre_scalars"),
+        QStringLiteral("pre_dtype")}},
       // fills (session 34, cute34): memo= is taken (each call launches)
       {QStringLiteral("kwb_full"), {QStringLiteral("memo")}},
       {QStringLiteral("kwb_arange"), {QStringLiteral("memo")}},
@@ -201,6 +205,7 @@ constexpr StageLabel kStageLabels[] = {
     {"kwb_attention", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "attention")},
     {"kwb_masked_softmax", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "masked softmax")},
     {"kwb_rnn", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "recurrent layers")},
+    {"kwb_pnorm", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "p-norms")},
     {"kwb_scan", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "cumulative scans")},
     {"kwb_cumsum", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "cumulative scans")},
     {"kwb_full", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "fill / arange / tril / triu")},
@@ -451,7 +456,8 @@ GeneratedKernel cuteStagesKernel(const ChainPlan& plan, const QStringList& epis,
   a.config.append({QStringLiteral("pointwise"),
                    QStringLiteral("256 threads per CTA, one element each; x and epilogue tensors read through their "
                                   "strides (0 on a broadcast dim), up to 5 dims")});
-  if (calls({"kwb_reduce", "kwb_rows", "kwb_softmax", "kwb_var", "kwb_var_mean", "kwb_group_norm", "kwb_layer_norm"}))
+  if (calls({"kwb_reduce", "kwb_pnorm", "kwb_rows", "kwb_softmax", "kwb_var", "kwb_var_mean", "kwb_group_norm",
+             "kwb_layer_norm"}))
     a.config.append({QStringLiteral("rows (reduce, var, softmax, group / layer norm)"),
                      QStringLiteral("one 32-lane warp per row, 4 rows per CTA; fp32 lane partials merged by butterfly "
                                     "shuffles; softmax: online max + rescaled sum, a second pass writes; var and "

@@ -663,3 +663,35 @@ class CuteFill(unittest.TestCase):
             self.assertTrue(torch.equal(S["kwb_tri"](x, d, True), torch.triu(x, d)), d)
         with self.assertRaises(ValueError):
             S["kwb_tri"](torch.randn(4), 0, False)
+
+
+class CutePnorm(unittest.TestCase):
+    """kwb_pnorm (session 34, cute34): kwb_reduce's row kernel with |x|, |x|^p, x * x or x != 0 on load, against
+    torch.linalg.vector_norm: p 1, 2, 3.5, 0 (a zero in the row), +-inf over one dim, two non-adjacent dims and all
+    dims; a prologue (a pairwise distance's x - y + eps, one kwb_pointwise launch first); a negative p refused."""
+
+    def setUp(self):
+        torch.manual_seed(0)
+
+    def test_orders_dims_prologue(self):
+        x = torch.randn(3, 37, 4)
+        x[0, 0, 0] = 0.0
+        for p in (1, 2, 3.5, 0, float("inf"), float("-inf")):
+            for dims, keep in (([1], False), ([0, 2], True), ([], False)):
+                got = S["kwb_pnorm"](x, dims, p, keep)
+                want = torch.linalg.vector_norm(x, p, dim=dims or None, keepdim=keep)
+                self.assertEqual(tuple(got.shape), tuple(want.shape), (p, dims))
+                self.assertLess(rel(got, want), 1e-5, (p, dims))
+        y = torch.randn(3, 37, 4)
+
+        @cute.jit
+        def sub_eps(acc, e0_v, e1_v, e2_v, e3_v, f0, f1, f2, f3):
+            return acc - e0_v + f0
+
+        got = S["kwb_pnorm"](x, [2], 1.5, False, pre=sub_eps, pre_tensors=(y,), pre_scalars=(1e-6,))
+        self.assertLess(rel(got, torch.linalg.vector_norm(x - y + 1e-6, 1.5, dim=2)), 1e-5)
+        got = S["kwb_pnorm"](x.bfloat16(), [1], 2.0, True)
+        self.assertEqual(got.dtype, torch.bfloat16)
+        self.assertLess(rel(got, torch.linalg.vector_norm(x.bfloat16().float(), 2.0, dim=1, keepdim=True)), 1e-2)
+        with self.assertRaises(ValueError):
+            S["kwb_pnorm"](x, [1], -1.0)

@@ -328,10 +328,33 @@ def kwb_pointwise(x, epi, epi_tensors=(), epi_scalars=(), out_dtype=None):
     return out
 
 
-# ==== stage: kwb_reduce
+# ==== stage: kwb_reduce kwb_pnorm
+_KWB_RED_SUMS = ("sum", "mean", "nnz", "pnorm1", "pnorm2", "pnorm")  # ops that sum (their loads transformed)
+_KWB_RED_MAXS = ("amax", "absmax")
+_KWB_RED_MINS = ("amin", "absmin")
+
+
+@cute.jit
+def _kwb_reduce_load(v, p, op: cutlass.Constexpr):
+    """A row element v (fp32) as reduction op adds it: |v| for the p-norms and the max / min norms (absmax, absmin),
+    |v|**p (pnorm; pnorm2: v * v), 1 where v != 0 (nnz: the 0-norm; a NaN counts), else v."""
+    w = v
+    if cutlass.const_expr(op in ("absmax", "absmin", "pnorm1")):
+        w = cute.arch.fmax(v, -v, nan=True)
+    if cutlass.const_expr(op == "pnorm2"):
+        w = v * v
+    if cutlass.const_expr(op == "pnorm"):
+        w = cute.math.pow(cute.arch.fmax(v, -v, nan=True), p)
+    if cutlass.const_expr(op == "nnz"):
+        w = cutlass.Float32(0.0)
+        if v != cutlass.Float32(0.0):
+            w = cutlass.Float32(1.0)
+    return w
+
+
 @cute.kernel
 def _kwb_reduce_kernel(m_x: cute.Tensor, m_out: cute.Tensor, n_rows: cutlass.Int64, r: cutlass.Int64,
-                       inner: cutlass.Int64, op: cutlass.Constexpr):
+                       inner: cutlass.Int64, p: cutlass.Float32, op: cutlass.Constexpr):
     # one warp per row (o, i) of x viewed as [outer, r, inner]: lanes stride the row in fp32, a butterfly merges
     tidx, _, _ = cute.arch.thread_idx()
     bidx, _, _ = cute.arch.block_idx()
@@ -341,19 +364,19 @@ def _kwb_reduce_kernel(m_x: cute.Tensor, m_out: cute.Tensor, n_rows: cutlass.Int
         base = (row // inner) * r * inner + row % inner
         a = cutlass.Float32(0.0)
         b = cutlass.Float32(0.0)
-        if cutlass.const_expr(op == "amax"):
+        if cutlass.const_expr(op in _KWB_RED_MAXS):
             a = cutlass.Float32(float("-inf"))
-        if cutlass.const_expr(op == "amin"):
+        if cutlass.const_expr(op in _KWB_RED_MINS):
             a = cutlass.Float32(float("inf"))
         if cutlass.const_expr(op == "logsumexp"):
             a = cutlass.Float32(NEG_BIG)
         for k in range(lane, r, 32):
-            v = m_x[base + k * inner].to(cutlass.Float32)
-            if cutlass.const_expr(op == "sum" or op == "mean"):
+            v = _kwb_reduce_load(m_x[base + k * inner].to(cutlass.Float32), p, op)
+            if cutlass.const_expr(op in _KWB_RED_SUMS):
                 a = a + v
-            if cutlass.const_expr(op == "amax"):
+            if cutlass.const_expr(op in _KWB_RED_MAXS):
                 a = cute.arch.fmax(a, v)
-            if cutlass.const_expr(op == "amin"):
+            if cutlass.const_expr(op in _KWB_RED_MINS):
                 a = cute.arch.fmin(a, v)
             if cutlass.const_expr(op == "logsumexp"):  # online: running max, rescaled sum of exp
                 m_new = cute.arch.fmax(a, v)
@@ -362,11 +385,11 @@ def _kwb_reduce_kernel(m_x: cute.Tensor, m_out: cute.Tensor, n_rows: cutlass.Int
         for s in cutlass.range_constexpr(5):  # butterfly merge of the 32 lanes
             o_a = cute.arch.shuffle_sync_bfly(a, offset=16 >> s)
             o_b = cute.arch.shuffle_sync_bfly(b, offset=16 >> s)
-            if cutlass.const_expr(op == "sum" or op == "mean"):
+            if cutlass.const_expr(op in _KWB_RED_SUMS):
                 a = a + o_a
-            if cutlass.const_expr(op == "amax"):
+            if cutlass.const_expr(op in _KWB_RED_MAXS):
                 a = cute.arch.fmax(a, o_a)
-            if cutlass.const_expr(op == "amin"):
+            if cutlass.const_expr(op in _KWB_RED_MINS):
                 a = cute.arch.fmin(a, o_a)
             if cutlass.const_expr(op == "logsumexp"):
                 m_new = cute.arch.fmax(a, o_a)
@@ -376,15 +399,51 @@ def _kwb_reduce_kernel(m_x: cute.Tensor, m_out: cute.Tensor, n_rows: cutlass.Int
             a = a / cutlass.Float32(r)
         if cutlass.const_expr(op == "logsumexp"):
             a = a + cute.math.log(b)
+        if cutlass.const_expr(op == "pnorm2"):
+            a = cute.math.sqrt(a)
+        if cutlass.const_expr(op == "pnorm"):
+            a = cute.math.pow(a, cutlass.Float32(1.0) / p)
         if lane == 0:
             m_out[row] = a.to(m_out.element_type)
 
 
 @cute.jit
 def _kwb_reduce_host(m_x: cute.Tensor, m_out: cute.Tensor, n_rows: cutlass.Int64, r: cutlass.Int64,
-                     inner: cutlass.Int64, op: cutlass.Constexpr):
-    _kwb_reduce_kernel(m_x, m_out, n_rows, r, inner, op).launch(
+                     inner: cutlass.Int64, p: cutlass.Float32, op: cutlass.Constexpr):
+    _kwb_reduce_kernel(m_x, m_out, n_rows, r, inner, p, op).launch(
         grid=[(n_rows + ROW_WARPS - 1) // ROW_WARPS, 1, 1], block=[ROW_WARPS * 32, 1, 1])
+
+
+def _kwb_reduce_rows(x, dims, op, keepdim, out_dtype, p=0.0):
+    """The reduction launch of kwb_reduce and kwb_pnorm: op (a _kwb_reduce_kernel op) of floating x over dims
+    (negative allowed; [] = all dims) in fp32, out of out_dtype; p: the pnorm op's exponent. NotImplementedError for
+    integer or bool x and for a reduction over no elements."""
+    if not x.is_floating_point():
+        raise NotImplementedError("kwb_reduce: a %s of a %s tensor has no CuTe DSL stage yet" % (op, x.dtype))
+    nd = x.dim()
+    dims = [dims] if isinstance(dims, int) else list(dims if dims is not None else [])
+    red = sorted({d % nd for d in dims}) if dims and nd else list(range(nd))
+    full = [1 if d in red else s for d, s in enumerate(x.shape)]
+    if not red:  # a 0-d x: the value itself, as a reduction over one element
+        red, x, full = [0], x.reshape(1), [1]
+    out = torch.empty(full, dtype=out_dtype, device=x.device)
+    if out.numel() > 0:
+        span, outer, r, inner, _ = _kwb_rows(x, red)
+        if r == 0:
+            raise NotImplementedError("kwb_reduce: a %s over no elements has no CuTe DSL stage yet" % op)
+        n_rows = outer * inner
+        tensors = [from_dlpack(span), from_dlpack(out.view(-1))]
+        key = ("reduce", x.dtype, out.dtype, op)
+        scalars = [n_rows, r, inner, float(p)]
+        compiled = _kwb_compiled.get(key)
+        if compiled is None:  # compile once per (stage, dtypes, op)
+            compiled = cute.compile(_kwb_reduce_host, *tensors, *scalars, op)
+            _kwb_compiled[key] = compiled
+        compiled(*tensors, *scalars)
+        kwb_last_grid_blocks[0] = max(kwb_last_grid_blocks[0], (n_rows + ROW_WARPS - 1) // ROW_WARPS)
+    if nd == 0:
+        return out.view(())
+    return out if keepdim else out.view([s for d, s in enumerate(x.shape) if d not in red])
 
 
 def kwb_reduce(x, dims, op, keepdim=False, pre=None, pre_tensors=(), pre_scalars=(), pre_dtype=None):
@@ -397,30 +456,29 @@ def kwb_reduce(x, dims, op, keepdim=False, pre=None, pre_tensors=(), pre_scalars
     out_dtype = pre_dtype or x.dtype
     if pre is not None:
         x = kwb_pointwise(x, pre, pre_tensors, pre_scalars, torch.float32)
-    if not x.is_floating_point():
-        raise NotImplementedError("kwb_reduce: a %s of a %s tensor has no CuTe DSL stage yet" % (op, x.dtype))
-    nd = x.dim()
-    dims = [dims] if isinstance(dims, int) else list(dims if dims is not None else [])
-    red = sorted({d % nd for d in dims}) if dims and nd else list(range(nd))
-    full = [1 if d in red else s for d, s in enumerate(x.shape)]
-    if not red:  # a 0-d x: the value itself
+    if x.dim() == 0 and x.is_floating_point():  # a 0-d x: the value itself
         return kwb_pointwise(x, _kwb_epi_identity, out_dtype=out_dtype)
-    out = torch.empty(full, dtype=out_dtype, device=x.device)
-    if out.numel() > 0:
-        span, outer, r, inner, _ = _kwb_rows(x, red)
-        if r == 0:
-            raise NotImplementedError("kwb_reduce: a %s over no elements has no CuTe DSL stage yet" % op)
-        n_rows = outer * inner
-        tensors = [from_dlpack(span), from_dlpack(out.view(-1))]
-        key = ("reduce", x.dtype, out.dtype, op)
-        scalars = [n_rows, r, inner]
-        compiled = _kwb_compiled.get(key)
-        if compiled is None:  # compile once per (stage, shapes, strides, dtypes, epilogue)
-            compiled = cute.compile(_kwb_reduce_host, *tensors, *scalars, op)
-            _kwb_compiled[key] = compiled
-        compiled(*tensors, *scalars)
-        kwb_last_grid_blocks[0] = max(kwb_last_grid_blocks[0], (n_rows + ROW_WARPS - 1) // ROW_WARPS)
-    return out if keepdim else out.view([s for d, s in enumerate(x.shape) if d not in red])
+    return _kwb_reduce_rows(x, dims, op, keepdim, out_dtype)
+
+
+def kwb_pnorm(x, dims, p, keepdim=False, pre=None, pre_tensors=(), pre_scalars=(), pre_dtype=None):
+    """torch.norm / linalg.vector_norm of floating x over dims (session 34, cute34), the Triton stage's signature:
+    (sum |x|^p)^(1/p) for a finite p > 0 (p 1 and 2 without pow), max |x| / min |x| for p = inf / -inf, the count of
+    nonzeros (a NaN counts) for p = 0, one kwb_reduce launch in fp32, out in x's dtype (pre_dtype's with pre). pre:
+    the pointwise run before it (a pairwise distance's x - y + eps), one kwb_pointwise launch first. ValueError: a
+    negative finite p (torch's own rule differs; the planner never emits one)."""
+    p = float(p)
+    out_dtype = (pre_dtype or x.dtype) if pre is not None else x.dtype
+    if pre is not None:
+        x = kwb_pointwise(x, pre, pre_tensors, pre_scalars, torch.float32)
+    if p == float("inf") or p == float("-inf"):
+        return _kwb_reduce_rows(x, dims, "absmax" if p > 0 else "absmin", keepdim, out_dtype)
+    if p == 0:
+        return _kwb_reduce_rows(x, dims, "nnz", keepdim, out_dtype)
+    if p < 0:
+        raise ValueError("kwb_pnorm: p = %r (a finite p > 0, 0 or +-inf)" % p)
+    op = {1.0: "pnorm1", 2.0: "pnorm2"}.get(p, "pnorm")
+    return _kwb_reduce_rows(x, dims, op, keepdim, out_dtype, p)
 
 
 # ==== stage: kwb_rows
