@@ -2786,11 +2786,11 @@ void TestChains::cuteStagesEmulated_data() {
       {"cute_masked_softmax_causal", {QStringLiteral("_kwb_msm_host")}, {{}}},
       {"masked_softmax_scale_before_mask", {QStringLiteral("_kwb_msm_host")}, {{}, bf16}},
       // session 34 (cute34): scans (a warp per row, shuffle_sync_up chunks; an epilogue a pointwise launch after):
-      // logcumsumexp along dim 0 of a masked input, cumprod and cummin, a scan of a transposed view, a cummax
-      // drawdown; u66's running mean (a torch.arange fill first)
+      // logcumsumexp along dim 0 of a masked input, cumprod and cummin, a cummax drawdown; u66's running mean (a
+      // torch.arange fill first). pattern_scan_transposed_view passes too but took 166 s on a loaded machine (300 x
+      // 257: 75 CTAs of Python threads); the unit tests cover a strided row
       {"logcumsumexp_masked_dim0", {QStringLiteral("_kwb_scan_host"), pw}, {{}}},
       {"scan_cumprod_cummin_scale", {QStringLiteral("_kwb_scan_host"), pw}, {{}, bf16}},
-      {"pattern_scan_transposed_view", {QStringLiteral("_kwb_scan_host"), pw}, {{}}},
       {"scan_cummax_drawdown", {QStringLiteral("_kwb_scan_host"), pw}, {{}}},
       {"cute_cumsum_div_arange",
        {QStringLiteral("_kwb_fill_host"), QStringLiteral("_kwb_scan_host"), pw},
