@@ -2474,7 +2474,8 @@ void TestChains::cuteChainReasons() {
   const kwb::FrameworkBackend* b = kwb::backendById(QStringLiteral("cutedsl"));
   QVERIFY(b);
   QString why;
-  // (a convolution has a stage since session 32: 4_Conv2d_Mish_Mish renders; a lone scan has none)
+  // (a convolution has a stage since session 32: 4_Conv2d_Mish_Mish renders; a lone scan with cummax's indices has
+  // none: scans have a stage since session 34, their indices do not)
   QVERIFY(!b->supports(loadSpec(QStringLiteral("cummax_indices_exact")), &why));
   QVERIFY2(why.contains(QLatin1String("a chain of 1 launch (scan)")) && !why.contains(QLatin1String("launches")),
            qPrintable(why));
@@ -2489,13 +2490,14 @@ void TestChains::cuteChainReasons() {
   QVERIFY2(b->supports(loadSpec(QStringLiteral("4_Conv2d_Mish_Mish")), &why), qPrintable(why));
   // several launches (session 30): rendered over the stage set unless a launch has no CuTe DSL stage; 38_ pools
   // first (a stage since session 31) and convolves (session 32); 92_'s group norm takes reduce= (session 33: a
-  // kwb_reduce launch after the norm); a pairwise distance's p-norm has none
+  // kwb_reduce launch after the norm), a pairwise distance's p-norm kwb_pnorm (session 34); upsampling has none
   QVERIFY2(b->supports(loadSpec(QStringLiteral("38_ConvTranspose3d_AvgPool_Clamp_Softmax_Multiply")), &why),
            qPrintable(why));
   QVERIFY2(b->supports(loadSpec(QStringLiteral("92_Conv2d_GroupNorm_Tanh_HardSwish_ResidualAdd_LogSumExp")), &why),
            qPrintable(why));
-  QVERIFY(!b->supports(loadSpec(QStringLiteral("pairwise_distance_pnorm_prologue")), &why));
-  QVERIFY2(why.contains(QLatin1String("a kwb_pnorm launch has no CuTe DSL stage yet")), qPrintable(why));
+  QVERIFY2(b->supports(loadSpec(QStringLiteral("pairwise_distance_pnorm_prologue")), &why), qPrintable(why));
+  QVERIFY(!b->supports(loadSpec(QStringLiteral("upsample_bilinear_conv_nearest")), &why));
+  QVERIFY2(why.contains(QLatin1String("a kwb_upsample launch has no CuTe DSL stage yet")), qPrintable(why));
   // one GEMM whose forward() has a training-mode branch with its own batch-norm launch: the stage set renders both
   // branches (session 30), not the one-GEMM template
   QVERIFY2(b->supports(loadSpec(QStringLiteral("bn_linear_bn1d")), &why), qPrintable(why));
@@ -2783,6 +2785,30 @@ void TestChains::cuteStagesEmulated_data() {
       // a mask buffer under a finite fill after a scale
       {"cute_masked_softmax_causal", {QStringLiteral("_kwb_msm_host")}, {{}}},
       {"masked_softmax_scale_before_mask", {QStringLiteral("_kwb_msm_host")}, {{}, bf16}},
+      // session 34 (cute34): scans (a warp per row, shuffle_sync_up chunks; an epilogue a pointwise launch after):
+      // logcumsumexp along dim 0 of a masked input, cumprod and cummin, a cummax drawdown; u66's running mean (a
+      // torch.arange fill first). pattern_scan_transposed_view passes too but took 166 s on a loaded machine (300 x
+      // 257: 75 CTAs of Python threads); the unit tests cover a strided row
+      {"logcumsumexp_masked_dim0", {QStringLiteral("_kwb_scan_host"), pw}, {{}}},
+      {"scan_cumprod_cummin_scale", {QStringLiteral("_kwb_scan_host"), pw}, {{}, bf16}},
+      {"scan_cummax_drawdown", {QStringLiteral("_kwb_scan_host"), pw}, {{}}},
+      {"cute_cumsum_div_arange",
+       {QStringLiteral("_kwb_fill_host"), QStringLiteral("_kwb_scan_host"), pw},
+       {{},
+        {QStringLiteral("--spec"), QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/cute_cumsum_div_arange.spec.json"),
+         QStringLiteral("--case"), QStringLiteral("boundary_tail,boundary_size1")}}},
+      // gathers (one kernel: an output element per thread): index_select along dim 1 and 0, torch.gather of a
+      // log-softmax's targets, token + position embeddings (F.embedding twice, one of a torch.arange); kwb_index2's
+      // pair_index_triu_buffer_middle passes too but took 161 s (66k outputs, a Python call each): the unit tests
+      // cover the pair
+      {"index_select_channels_gelu", {QStringLiteral("_kwb_gather_host"), pw}, {{}, bf16}},
+      {"index_select_rows_scale", {QStringLiteral("_kwb_gather_host"), pw}, {{}}},
+      {"gather_target_logp_focal", {QStringLiteral("_kwb_gather_host"), sm, r, pw}, {{}}},
+      {"cute_embedding_tok_pos", {QStringLiteral("_kwb_gather_host"), QStringLiteral("_kwb_fill_host"), pw}, {{}}},
+      // p-norms (kwb_reduce's row kernel, |x| / |x|^p / x * x / x != 0 on load): a pairwise distance's p = 1.5 and
+      // 2 with their x - y + eps prologues, u38's F.normalize over a middle dim (the other orders: the unit tests)
+      {"pairwise_distance_pnorm_prologue", {r, pw}, {{}}},
+      {"cute_l2_normalize_dim1", {r, pw}, {{}, bf16}},
   };
   // one row per (problem, run), sharded like classesEmulated (the whole list in one function passed Qt Test's
   // 300 s watchdog on a loaded machine, CI stop 39); a problem's first row also runs kwb check's two gates
@@ -2872,8 +2898,10 @@ void TestChains::cuteStageReasons() {
   };
   const Case cases[] = {
       // (a convolution has a stage since session 32, a group norm's reduce= since session 33: 92_ renders)
-      {"pairwise_distance_pnorm_prologue", "a kwb_pnorm launch", "reduce"},
-      {"cummax_indices_exact", "a kwb_scan launch", "scan"},
+      // (a p-norm has a stage since session 34: pairwise_distance_pnorm_prologue renders)
+      {"upsample_bilinear_conv_nearest", "a kwb_upsample launch", "copy"},
+      // (scans have a stage since session 34; cummax / cummin's indices have none)
+      {"cummax_indices_exact", "a kwb_scan launch with indices=", "scan"},
   };
   for (const Case& c : cases) {
     const json s = loadSpec(QLatin1String(c.spec));
@@ -3198,7 +3226,7 @@ void TestChains::planRowsNameTheirArguments() {
   const kwb::FrameworkBackend* cute = kwb::backendById(QStringLiteral("cutedsl"));
   QVERIFY(cute);
   // two members: a circular-padded convolution (its pad has no stage) and a p-norm prologue
-  for (const char* spec : {"conv2d_circular_padding_mode", "pairwise_distance_pnorm_prologue"}) {
+  for (const char* spec : {"conv2d_circular_padding_mode", "upsample_bilinear_conv_nearest"}) {
     QString why;
     QVERIFY2(!cute->supports(loadSpec(QLatin1String(spec)), &why), spec);
     QVERIFY2(why.contains(QStringLiteral("every launch has a CuTe DSL stage ") + list), qPrintable(why));

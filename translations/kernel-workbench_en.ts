@@ -876,71 +876,97 @@
 <context>
     <name>kwb::CuteStageLabel</name>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="173"/>
+        <location filename="../core/codegen/cutechain.cpp" line="192"/>
         <source>GEMM</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="174"/>
+        <location filename="../core/codegen/cutechain.cpp" line="193"/>
         <source>pointwise with broadcast tensors</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="175"/>
+        <location filename="../core/codegen/cutechain.cpp" line="194"/>
         <source>sum / mean / amax / amin / logsumexp reductions</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="176"/>
-        <location filename="../core/codegen/cutechain.cpp" line="177"/>
+        <location filename="../core/codegen/cutechain.cpp" line="195"/>
+        <location filename="../core/codegen/cutechain.cpp" line="196"/>
         <source>var / std</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="178"/>
+        <location filename="../core/codegen/cutechain.cpp" line="197"/>
         <source>several reductions of the same rows</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="179"/>
+        <location filename="../core/codegen/cutechain.cpp" line="198"/>
         <source>softmax / log-softmax</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="180"/>
-        <location filename="../core/codegen/cutechain.cpp" line="181"/>
-        <location filename="../core/codegen/cutechain.cpp" line="182"/>
+        <location filename="../core/codegen/cutechain.cpp" line="199"/>
+        <location filename="../core/codegen/cutechain.cpp" line="200"/>
+        <location filename="../core/codegen/cutechain.cpp" line="201"/>
         <source>group / layer / batch norm</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="183"/>
+        <location filename="../core/codegen/cutechain.cpp" line="202"/>
         <source>max / avg pooling</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="184"/>
+        <location filename="../core/codegen/cutechain.cpp" line="203"/>
         <source>adaptive pooling</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="185"/>
+        <location filename="../core/codegen/cutechain.cpp" line="204"/>
         <source>convolution</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="186"/>
+        <location filename="../core/codegen/cutechain.cpp" line="205"/>
         <source>attention</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="187"/>
+        <location filename="../core/codegen/cutechain.cpp" line="206"/>
         <source>masked softmax</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="188"/>
+        <location filename="../core/codegen/cutechain.cpp" line="207"/>
         <source>recurrent layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/codegen/cutechain.cpp" line="208"/>
+        <source>p-norms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/codegen/cutechain.cpp" line="209"/>
+        <location filename="../core/codegen/cutechain.cpp" line="210"/>
+        <source>cumulative scans</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/codegen/cutechain.cpp" line="211"/>
+        <location filename="../core/codegen/cutechain.cpp" line="212"/>
+        <location filename="../core/codegen/cutechain.cpp" line="213"/>
+        <source>fill / arange / tril / triu</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/codegen/cutechain.cpp" line="214"/>
+        <location filename="../core/codegen/cutechain.cpp" line="215"/>
+        <location filename="../core/codegen/cutechain.cpp" line="216"/>
+        <location filename="../core/codegen/cutechain.cpp" line="217"/>
+        <source>embedding / index / gather</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

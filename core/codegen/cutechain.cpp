@@ -115,6 +115,25 @@ const QMap<QString, QStringList>& stageKeywords() {
        {QStringLiteral("diag"), QStringLiteral("lower"), QStringLiteral("fill"), QStringLiteral("mask"),
         QStringLiteral("mask_keep"), QStringLiteral("band"), QStringLiteral("bias"), QStringLiteral("bias_scale"),
         QStringLiteral("out_dtype")}},  // session 33 (cute33a)
+      // scans (session 34, cute34): cummax / cummin's indices= has no stage (a gap, not taken)
+      {QStringLiteral("kwb_scan"),
+       {QStringLiteral("epi"), QStringLiteral("epi_tensors"), QStringLiteral("epi_scalars")}},
+      {QStringLiteral("kwb_cumsum"),
+       {QStringLiteral("epi"), QStringLiteral("epi_tensors"), QStringLiteral("epi_scalars")}},
+      // gathers (session 34, cute34): the launchers that take no option list an argument they take by name, so that
+      // the table tells them from plumbing (an empty list)
+      {QStringLiteral("kwb_embedding"), {QStringLiteral("wrap")}},
+      {QStringLiteral("kwb_index"), {QStringLiteral("dim")}},
+      {QStringLiteral("kwb_index2"), {QStringLiteral("dim")}},
+      {QStringLiteral("kwb_gather"), {QStringLiteral("dim"), QStringLiteral("index")}},
+      // p-norms (session 34, cute34): kwb_reduce's row kernel with |x|, |x|^p, x * x or x != 0 on load
+      {QStringLiteral("kwb_pnorm"),
+       {QStringLiteral("pre"), QStringLiteral("pre_tensors"), QStringLiteral("pre_scalars"),
+        QStringLiteral("pre_dtype")}},
+      // fills (session 34, cute34): memo= is taken (each call launches)
+      {QStringLiteral("kwb_full"), {QStringLiteral("memo")}},
+      {QStringLiteral("kwb_arange"), {QStringLiteral("memo")}},
+      {QStringLiteral("kwb_tri"), {QStringLiteral("memo")}},
       // the one-pass row fusion's guard is False in the stage set: forward() takes the plan's other branch
       {QStringLiteral("kwb_row1_fits"), {}},
       {QStringLiteral("kwb_row1_stat"), {}},
@@ -186,6 +205,16 @@ constexpr StageLabel kStageLabels[] = {
     {"kwb_attention", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "attention")},
     {"kwb_masked_softmax", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "masked softmax")},
     {"kwb_rnn", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "recurrent layers")},
+    {"kwb_pnorm", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "p-norms")},
+    {"kwb_scan", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "cumulative scans")},
+    {"kwb_cumsum", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "cumulative scans")},
+    {"kwb_full", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "fill / arange / tril / triu")},
+    {"kwb_arange", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "fill / arange / tril / triu")},
+    {"kwb_tri", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "fill / arange / tril / triu")},
+    {"kwb_embedding", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "embedding / index / gather")},
+    {"kwb_index", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "embedding / index / gather")},
+    {"kwb_index2", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "embedding / index / gather")},
+    {"kwb_gather", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "embedding / index / gather")},
 };
 
 /// forward()'s stage calls in order: (assigned names, stage, the rest of the line without its comment).
@@ -427,7 +456,8 @@ GeneratedKernel cuteStagesKernel(const ChainPlan& plan, const QStringList& epis,
   a.config.append({QStringLiteral("pointwise"),
                    QStringLiteral("256 threads per CTA, one element each; x and epilogue tensors read through their "
                                   "strides (0 on a broadcast dim), up to 5 dims")});
-  if (calls({"kwb_reduce", "kwb_rows", "kwb_softmax", "kwb_var", "kwb_var_mean", "kwb_group_norm", "kwb_layer_norm"}))
+  if (calls({"kwb_reduce", "kwb_pnorm", "kwb_rows", "kwb_softmax", "kwb_var", "kwb_var_mean", "kwb_group_norm",
+             "kwb_layer_norm"}))
     a.config.append({QStringLiteral("rows (reduce, var, softmax, group / layer norm)"),
                      QStringLiteral("one 32-lane warp per row, 4 rows per CTA; fp32 lane partials merged by butterfly "
                                     "shuffles; softmax: online max + rescaled sum, a second pass writes; var and "
@@ -455,6 +485,19 @@ GeneratedKernel cuteStagesKernel(const ChainPlan& plan, const QStringList& epis,
     a.config.append({QStringLiteral("masked softmax"),
                      QStringLiteral("the softmax row kernel (one warp per row, online max + rescaled sum, a second "
                                     "pass writes) on attention's scores: scale, bias, index predicate and mask")});
+  if (calls({"kwb_scan", "kwb_cumsum"}))
+    a.config.append({QStringLiteral("scan"),
+                     QStringLiteral("one 32-lane warp per row, the row in chunks of 32: a Kogge-Stone scan by "
+                                    "shuffle_sync_up, the running value carried from lane 31 (fp32); an epilogue is a "
+                                    "kwb_pointwise launch after")});
+  if (calls({"kwb_embedding", "kwb_index", "kwb_index2", "kwb_gather"}))
+    a.config.append({QStringLiteral("gather"),
+                     QStringLiteral("256 threads per CTA, one output element each: its index (or index pair) read "
+                                    "at the output's coordinates, x read through its strides")});
+  if (calls({"kwb_full", "kwb_arange", "kwb_tri"}))
+    a.config.append({QStringLiteral("fill"),
+                     QStringLiteral("256 threads per CTA, one output element each: start + i * step in fp32, or "
+                                    "tril / triu zeroing by column minus row; computed on every call (no memo)")});
   a.config.append({QStringLiteral("fusion"),
                    QStringLiteral("as the chain plans it for a GEMM's epilogue; a row stage's or pool's prologue / "
                                   "epilogue is its own kwb_pointwise launch here (not fused yet)")});

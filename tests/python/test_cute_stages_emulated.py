@@ -571,3 +571,127 @@ class CuteAttention(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class CuteScan(unittest.TestCase):
+    """kwb_scan / kwb_cumsum (session 34, cute34): one warp per row, chunks of 32 scanned by shuffle_sync_up with the
+    running value carried from lane 31, against torch.cumsum / cumprod / cummax / cummin / logcumsumexp: a row of 37
+    (two chunks, the second partial), a middle dim (rows read at a stride), a NaN and a -inf in the row, bf16, an
+    epilogue with a broadcast tensor (a kwb_pointwise launch after), and cummax's indices refused."""
+
+    def setUp(self):
+        torch.manual_seed(0)
+
+    def test_ops_dims_nan(self):
+        x = torch.randn(2, 37, 2)
+        x[1, 5, 0] = float("nan")
+        x[0, 3, 1] = float("-inf")
+        cases = [("sum", 1, torch.cumsum), ("prod", 1, torch.cumprod),
+                 ("max", 1, lambda a, d: torch.cummax(a, d).values),
+                 ("min", -1, lambda a, d: torch.cummin(a, d).values),
+                 ("logsumexp", 1, torch.logcumsumexp)]
+        for op, d, ref in cases:
+            xs = x * 0.1 + 1.0 if op == "prod" else x  # cumprod of 37 values near 1: no overflow to inf
+            got, want = S["kwb_scan"](xs, d, op), ref(xs, d)
+            self.assertEqual((got.dtype, tuple(got.shape)), (torch.float32, tuple(x.shape)), op)
+            self.assertTrue(torch.equal(torch.isnan(got), torch.isnan(want)), op)
+            self.assertTrue(torch.allclose(got, want, rtol=1e-5, atol=1e-5, equal_nan=True), op)
+
+    def test_cumsum_strided_bf16_epilogue(self):
+        x = torch.randn(33, 3).t()  # a row of 33 along the last dim, at stride 3: the contiguous copy
+        got = S["kwb_cumsum"](x.bfloat16(), 1)
+        self.assertEqual(got.dtype, torch.bfloat16)
+        self.assertLess(rel(got, torch.cumsum(x.bfloat16().float(), 1)), 1e-2)
+        e0, e1 = torch.randn(1, 33), torch.randn(3, 1)  # (cumsum + e0) * e1 + 0.5, each broadcast
+        got = S["kwb_cumsum"](x, 1, _epi_add_mul, (e0, e1), (0.5,))
+        self.assertLess(rel(got, (torch.cumsum(x, 1) + e0) * e1 + 0.5), 1e-6)
+        with self.assertRaises(NotImplementedError):
+            S["kwb_scan"](x, 1, "max", indices=True)
+
+
+class CuteGather(unittest.TestCase):
+    """The gathers (session 34, cute34): kwb_embedding, kwb_index, kwb_index2 and kwb_gather on one kernel (an output
+    element per thread, its index or index pair read at the output's coordinates) against PyTorch: negative indices,
+    a transposed weight, a permuted x, int32 indices, bf16, and 300 elements (two CTAs)."""
+
+    def test_embedding_index(self):
+        w = torch.randn(10, 6)
+        idx = torch.tensor([[1, -1, 3], [9, 0, 2]])
+        self.assertTrue(torch.equal(S["kwb_embedding"](w, idx), w[idx]))
+        wt = torch.randn(6, 10).t()  # weight at strides (1, 6)
+        self.assertTrue(torch.equal(S["kwb_embedding"](wt, idx.int()), wt[idx]))
+        wb = torch.randn(60, 5).bfloat16()  # 300 outputs: two CTAs of 256
+        ib = torch.randint(0, 60, (60,))
+        self.assertTrue(torch.equal(S["kwb_embedding"](wb, ib), wb[ib]))
+        x = torch.randn(2, 5, 4, 3)
+        i = torch.tensor([[0, -1], [2, 1]])
+        got = S["kwb_index"](x, i, 1)
+        self.assertEqual(tuple(got.shape), (2, 2, 2, 4, 3))
+        self.assertTrue(torch.equal(got, x[:, i]))
+
+    def test_index2_gather(self):
+        x = torch.randn(2, 5, 5, 3).permute(0, 3, 1, 2)
+        li, lj = torch.tril_indices(5, 5)
+        self.assertTrue(torch.equal(S["kwb_index2"](x, li, lj, 2), x[:, :, li, lj]))
+        self.assertTrue(torch.equal(S["kwb_index2"](x, li - 5, lj, 2), x[:, :, li, lj]))  # negative: from the end
+        with self.assertRaises(ValueError):
+            S["kwb_index2"](x, li, lj[:-1], 2)
+        x = torch.randn(3, 4, 5).transpose(0, 2)  # [5, 4, 3] at strides
+        t = torch.randint(0, 4, (5, 2, 3))
+        self.assertTrue(torch.equal(S["kwb_gather"](x, 1, t), torch.gather(x, 1, t)))
+        t = torch.randint(0, 5, (2, 4, 1))
+        self.assertTrue(torch.equal(S["kwb_gather"](x.bfloat16(), 0, t), torch.gather(x.bfloat16(), 0, t)))
+        with self.assertRaises(ValueError):
+            S["kwb_gather"](x, 1, t[0])
+
+
+class CuteFill(unittest.TestCase):
+    """kwb_full / kwb_arange / kwb_tri (session 34, cute34): one kernel, an output element per thread, against
+    torch.full / arange / tril / triu: int64 and a negative step, bool and bf16 fills, tril / triu of a transposed
+    input at three diagonals, 300 elements (two CTAs)."""
+
+    def test_full_arange_tri(self):
+        self.assertTrue(torch.equal(S["kwb_arange"](2, 300, 3, torch.int64, "cpu"), torch.arange(2, 902, 3)))
+        self.assertTrue(torch.equal(S["kwb_arange"](0.5, 7, -0.25, torch.float32, "cpu"),
+                                    torch.arange(0.5, 0.5 - 7 * 0.25, -0.25)))
+        self.assertTrue(torch.equal(S["kwb_full"]((3, 4), 1.0, torch.bool, "cpu"), torch.ones(3, 4, dtype=torch.bool)))
+        self.assertTrue(torch.equal(S["kwb_full"]([3, 4], -2.5, torch.bfloat16, "cpu"),
+                                    torch.full((3, 4), -2.5, dtype=torch.bfloat16)))
+        x = torch.randn(2, 5, 7).transpose(1, 2)
+        for d in (-1, 0, 2):
+            self.assertTrue(torch.equal(S["kwb_tri"](x, d, False), torch.tril(x, d)), d)
+            self.assertTrue(torch.equal(S["kwb_tri"](x, d, True), torch.triu(x, d)), d)
+        with self.assertRaises(ValueError):
+            S["kwb_tri"](torch.randn(4), 0, False)
+
+
+class CutePnorm(unittest.TestCase):
+    """kwb_pnorm (session 34, cute34): kwb_reduce's row kernel with |x|, |x|^p, x * x or x != 0 on load, against
+    torch.linalg.vector_norm: p 1, 2, 3.5, 0 (a zero in the row), +-inf over one dim, two non-adjacent dims and all
+    dims; a prologue (a pairwise distance's x - y + eps, one kwb_pointwise launch first); a negative p refused."""
+
+    def setUp(self):
+        torch.manual_seed(0)
+
+    def test_orders_dims_prologue(self):
+        x = torch.randn(3, 37, 4)
+        x[0, 0, 0] = 0.0
+        for p in (1, 2, 3.5, 0, float("inf"), float("-inf")):
+            for dims, keep in (([1], False), ([0, 2], True), ([], False)):
+                got = S["kwb_pnorm"](x, dims, p, keep)
+                want = torch.linalg.vector_norm(x, p, dim=dims or None, keepdim=keep)
+                self.assertEqual(tuple(got.shape), tuple(want.shape), (p, dims))
+                self.assertLess(rel(got, want), 1e-5, (p, dims))
+        y = torch.randn(3, 37, 4)
+
+        @cute.jit
+        def sub_eps(acc, e0_v, e1_v, e2_v, e3_v, f0, f1, f2, f3):
+            return acc - e0_v + f0
+
+        got = S["kwb_pnorm"](x, [2], 1.5, False, pre=sub_eps, pre_tensors=(y,), pre_scalars=(1e-6,))
+        self.assertLess(rel(got, torch.linalg.vector_norm(x - y + 1e-6, 1.5, dim=2)), 1e-5)
+        got = S["kwb_pnorm"](x.bfloat16(), [1], 2.0, True)
+        self.assertEqual(got.dtype, torch.bfloat16)
+        self.assertLess(rel(got, torch.linalg.vector_norm(x.bfloat16().float(), 2.0, dim=1, keepdim=True)), 1e-2)
+        with self.assertRaises(ValueError):
+            S["kwb_pnorm"](x, [1], -1.0)

@@ -96,6 +96,19 @@ def kwb_row1(*args, **kwargs):
                               "kwb_row1_fits is False here")
 
 
+@cute.jit
+def _kwb_coords5(i, d1, d2, d3, d4):
+    """The coordinates (i0, i1, i2, i3, i4) of the contiguous offset i over a row-major 5-D shape whose dims 1..4
+    have sizes d1..d4 (Int64): the one index decomposition of the element-per-thread kernels."""
+    i4 = i % d4
+    q = i // d4
+    i3 = q % d3
+    q = q // d3
+    i2 = q % d2
+    q = q // d2
+    return q // d1, q % d1, i2, i3, i4
+
+
 def _kwb_rows(x, dims):
     """x as [outer, r, inner] rows over `dims` (sorted, non-negative): a view of contiguous x when the dims are
     consecutive, else the reduced dims moved last by one contiguous copy; with the kept shape."""
@@ -241,14 +254,7 @@ def _kwb_pw_kernel(
     bidx, _, _ = cute.arch.block_idx()
     i = cutlass.Int64(bidx) * PW_THREADS + tidx  # Int64: a launch may hold 2**31 elements or more
     if i < total:  # predication: the last CTA may hold fewer elements
-        i4 = i % d4  # the element's coordinates over the (up to) 5-D shape, row-major
-        q = i // d4
-        i3 = q % d3
-        q = q // d3
-        i2 = q % d2
-        q = q // d2
-        i1 = q % d1
-        i0 = q // d1
+        i0, i1, i2, i3, i4 = _kwb_coords5(i, d1, d2, d3, d4)  # the element's coordinates, row-major
         acc_v = _kwb_ssa(m_x[i0 * x0 + i1 * x1 + i2 * x2 + i3 * x3 + i4 * x4].to(cutlass.Float32))
         e0_v = acc_v  # slots from n_epi on are never read by the epilogue
         e1_v = acc_v
@@ -322,10 +328,33 @@ def kwb_pointwise(x, epi, epi_tensors=(), epi_scalars=(), out_dtype=None):
     return out
 
 
-# ==== stage: kwb_reduce
+# ==== stage: kwb_reduce kwb_pnorm
+_KWB_RED_SUMS = ("sum", "mean", "nnz", "pnorm1", "pnorm2", "pnorm")  # ops that sum (their loads transformed)
+_KWB_RED_MAXS = ("amax", "absmax")
+_KWB_RED_MINS = ("amin", "absmin")
+
+
+@cute.jit
+def _kwb_reduce_load(v, p, op: cutlass.Constexpr):
+    """A row element v (fp32) as reduction op adds it: |v| for the p-norms and the max / min norms (absmax, absmin),
+    |v|**p (pnorm; pnorm2: v * v), 1 where v != 0 (nnz: the 0-norm; a NaN counts), else v."""
+    w = v
+    if cutlass.const_expr(op in ("absmax", "absmin", "pnorm1")):
+        w = cute.arch.fmax(v, -v, nan=True)
+    if cutlass.const_expr(op == "pnorm2"):
+        w = v * v
+    if cutlass.const_expr(op == "pnorm"):
+        w = cute.math.pow(cute.arch.fmax(v, -v, nan=True), p)
+    if cutlass.const_expr(op == "nnz"):
+        w = cutlass.Float32(0.0)
+        if v != cutlass.Float32(0.0):
+            w = cutlass.Float32(1.0)
+    return w
+
+
 @cute.kernel
 def _kwb_reduce_kernel(m_x: cute.Tensor, m_out: cute.Tensor, n_rows: cutlass.Int64, r: cutlass.Int64,
-                       inner: cutlass.Int64, op: cutlass.Constexpr):
+                       inner: cutlass.Int64, p: cutlass.Float32, op: cutlass.Constexpr):
     # one warp per row (o, i) of x viewed as [outer, r, inner]: lanes stride the row in fp32, a butterfly merges
     tidx, _, _ = cute.arch.thread_idx()
     bidx, _, _ = cute.arch.block_idx()
@@ -335,19 +364,19 @@ def _kwb_reduce_kernel(m_x: cute.Tensor, m_out: cute.Tensor, n_rows: cutlass.Int
         base = (row // inner) * r * inner + row % inner
         a = cutlass.Float32(0.0)
         b = cutlass.Float32(0.0)
-        if cutlass.const_expr(op == "amax"):
+        if cutlass.const_expr(op in _KWB_RED_MAXS):
             a = cutlass.Float32(float("-inf"))
-        if cutlass.const_expr(op == "amin"):
+        if cutlass.const_expr(op in _KWB_RED_MINS):
             a = cutlass.Float32(float("inf"))
         if cutlass.const_expr(op == "logsumexp"):
             a = cutlass.Float32(NEG_BIG)
         for k in range(lane, r, 32):
-            v = m_x[base + k * inner].to(cutlass.Float32)
-            if cutlass.const_expr(op == "sum" or op == "mean"):
+            v = _kwb_reduce_load(m_x[base + k * inner].to(cutlass.Float32), p, op)
+            if cutlass.const_expr(op in _KWB_RED_SUMS):
                 a = a + v
-            if cutlass.const_expr(op == "amax"):
+            if cutlass.const_expr(op in _KWB_RED_MAXS):
                 a = cute.arch.fmax(a, v)
-            if cutlass.const_expr(op == "amin"):
+            if cutlass.const_expr(op in _KWB_RED_MINS):
                 a = cute.arch.fmin(a, v)
             if cutlass.const_expr(op == "logsumexp"):  # online: running max, rescaled sum of exp
                 m_new = cute.arch.fmax(a, v)
@@ -356,11 +385,11 @@ def _kwb_reduce_kernel(m_x: cute.Tensor, m_out: cute.Tensor, n_rows: cutlass.Int
         for s in cutlass.range_constexpr(5):  # butterfly merge of the 32 lanes
             o_a = cute.arch.shuffle_sync_bfly(a, offset=16 >> s)
             o_b = cute.arch.shuffle_sync_bfly(b, offset=16 >> s)
-            if cutlass.const_expr(op == "sum" or op == "mean"):
+            if cutlass.const_expr(op in _KWB_RED_SUMS):
                 a = a + o_a
-            if cutlass.const_expr(op == "amax"):
+            if cutlass.const_expr(op in _KWB_RED_MAXS):
                 a = cute.arch.fmax(a, o_a)
-            if cutlass.const_expr(op == "amin"):
+            if cutlass.const_expr(op in _KWB_RED_MINS):
                 a = cute.arch.fmin(a, o_a)
             if cutlass.const_expr(op == "logsumexp"):
                 m_new = cute.arch.fmax(a, o_a)
@@ -370,15 +399,51 @@ def _kwb_reduce_kernel(m_x: cute.Tensor, m_out: cute.Tensor, n_rows: cutlass.Int
             a = a / cutlass.Float32(r)
         if cutlass.const_expr(op == "logsumexp"):
             a = a + cute.math.log(b)
+        if cutlass.const_expr(op == "pnorm2"):
+            a = cute.math.sqrt(a)
+        if cutlass.const_expr(op == "pnorm"):
+            a = cute.math.pow(a, cutlass.Float32(1.0) / p)
         if lane == 0:
             m_out[row] = a.to(m_out.element_type)
 
 
 @cute.jit
 def _kwb_reduce_host(m_x: cute.Tensor, m_out: cute.Tensor, n_rows: cutlass.Int64, r: cutlass.Int64,
-                     inner: cutlass.Int64, op: cutlass.Constexpr):
-    _kwb_reduce_kernel(m_x, m_out, n_rows, r, inner, op).launch(
+                     inner: cutlass.Int64, p: cutlass.Float32, op: cutlass.Constexpr):
+    _kwb_reduce_kernel(m_x, m_out, n_rows, r, inner, p, op).launch(
         grid=[(n_rows + ROW_WARPS - 1) // ROW_WARPS, 1, 1], block=[ROW_WARPS * 32, 1, 1])
+
+
+def _kwb_reduce_rows(x, dims, op, keepdim, out_dtype, p=0.0):
+    """The reduction launch of kwb_reduce and kwb_pnorm: op (a _kwb_reduce_kernel op) of floating x over dims
+    (negative allowed; [] = all dims) in fp32, out of out_dtype; p: the pnorm op's exponent. NotImplementedError for
+    integer or bool x and for a reduction over no elements."""
+    if not x.is_floating_point():
+        raise NotImplementedError("kwb_reduce: a %s of a %s tensor has no CuTe DSL stage yet" % (op, x.dtype))
+    nd = x.dim()
+    dims = [dims] if isinstance(dims, int) else list(dims if dims is not None else [])
+    red = sorted({d % nd for d in dims}) if dims and nd else list(range(nd))
+    full = [1 if d in red else s for d, s in enumerate(x.shape)]
+    if not red:  # a 0-d x: the value itself, as a reduction over one element
+        red, x, full = [0], x.reshape(1), [1]
+    out = torch.empty(full, dtype=out_dtype, device=x.device)
+    if out.numel() > 0:
+        span, outer, r, inner, _ = _kwb_rows(x, red)
+        if r == 0:
+            raise NotImplementedError("kwb_reduce: a %s over no elements has no CuTe DSL stage yet" % op)
+        n_rows = outer * inner
+        tensors = [from_dlpack(span), from_dlpack(out.view(-1))]
+        key = ("reduce", x.dtype, out.dtype, op)
+        scalars = [n_rows, r, inner, float(p)]
+        compiled = _kwb_compiled.get(key)
+        if compiled is None:  # compile once per (stage, dtypes, op)
+            compiled = cute.compile(_kwb_reduce_host, *tensors, *scalars, op)
+            _kwb_compiled[key] = compiled
+        compiled(*tensors, *scalars)
+        kwb_last_grid_blocks[0] = max(kwb_last_grid_blocks[0], (n_rows + ROW_WARPS - 1) // ROW_WARPS)
+    if nd == 0:
+        return out.view(())
+    return out if keepdim else out.view([s for d, s in enumerate(x.shape) if d not in red])
 
 
 def kwb_reduce(x, dims, op, keepdim=False, pre=None, pre_tensors=(), pre_scalars=(), pre_dtype=None):
@@ -391,30 +456,29 @@ def kwb_reduce(x, dims, op, keepdim=False, pre=None, pre_tensors=(), pre_scalars
     out_dtype = pre_dtype or x.dtype
     if pre is not None:
         x = kwb_pointwise(x, pre, pre_tensors, pre_scalars, torch.float32)
-    if not x.is_floating_point():
-        raise NotImplementedError("kwb_reduce: a %s of a %s tensor has no CuTe DSL stage yet" % (op, x.dtype))
-    nd = x.dim()
-    dims = [dims] if isinstance(dims, int) else list(dims if dims is not None else [])
-    red = sorted({d % nd for d in dims}) if dims and nd else list(range(nd))
-    full = [1 if d in red else s for d, s in enumerate(x.shape)]
-    if not red:  # a 0-d x: the value itself
+    if x.dim() == 0 and x.is_floating_point():  # a 0-d x: the value itself
         return kwb_pointwise(x, _kwb_epi_identity, out_dtype=out_dtype)
-    out = torch.empty(full, dtype=out_dtype, device=x.device)
-    if out.numel() > 0:
-        span, outer, r, inner, _ = _kwb_rows(x, red)
-        if r == 0:
-            raise NotImplementedError("kwb_reduce: a %s over no elements has no CuTe DSL stage yet" % op)
-        n_rows = outer * inner
-        tensors = [from_dlpack(span), from_dlpack(out.view(-1))]
-        key = ("reduce", x.dtype, out.dtype, op)
-        scalars = [n_rows, r, inner]
-        compiled = _kwb_compiled.get(key)
-        if compiled is None:  # compile once per (stage, shapes, strides, dtypes, epilogue)
-            compiled = cute.compile(_kwb_reduce_host, *tensors, *scalars, op)
-            _kwb_compiled[key] = compiled
-        compiled(*tensors, *scalars)
-        kwb_last_grid_blocks[0] = max(kwb_last_grid_blocks[0], (n_rows + ROW_WARPS - 1) // ROW_WARPS)
-    return out if keepdim else out.view([s for d, s in enumerate(x.shape) if d not in red])
+    return _kwb_reduce_rows(x, dims, op, keepdim, out_dtype)
+
+
+def kwb_pnorm(x, dims, p, keepdim=False, pre=None, pre_tensors=(), pre_scalars=(), pre_dtype=None):
+    """torch.norm / linalg.vector_norm of floating x over dims (session 34, cute34), the Triton stage's signature:
+    (sum |x|^p)^(1/p) for a finite p > 0 (p 1 and 2 without pow), max |x| / min |x| for p = inf / -inf, the count of
+    nonzeros (a NaN counts) for p = 0, one kwb_reduce launch in fp32, out in x's dtype (pre_dtype's with pre). pre:
+    the pointwise run before it (a pairwise distance's x - y + eps), one kwb_pointwise launch first. ValueError: a
+    negative finite p (torch's own rule differs; the planner never emits one)."""
+    p = float(p)
+    out_dtype = (pre_dtype or x.dtype) if pre is not None else x.dtype
+    if pre is not None:
+        x = kwb_pointwise(x, pre, pre_tensors, pre_scalars, torch.float32)
+    if p == float("inf") or p == float("-inf"):
+        return _kwb_reduce_rows(x, dims, "absmax" if p > 0 else "absmin", keepdim, out_dtype)
+    if p == 0:
+        return _kwb_reduce_rows(x, dims, "nnz", keepdim, out_dtype)
+    if p < 0:
+        raise ValueError("kwb_pnorm: p = %r (a finite p > 0, 0 or +-inf)" % p)
+    op = {1.0: "pnorm1", 2.0: "pnorm2"}.get(p, "pnorm")
+    return _kwb_reduce_rows(x, dims, op, keepdim, out_dtype, p)
 
 
 # ==== stage: kwb_rows
@@ -1661,3 +1725,320 @@ def kwb_masked_softmax(x, scale=1.0, diag=None, lower=True, fill=float("-inf"), 
     compiled(*tensors, *scalars)
     kwb_last_grid_blocks[0] = max(kwb_last_grid_blocks[0], (n_rows + ROW_WARPS - 1) // ROW_WARPS)
     return y
+
+
+# ==== stage: kwb_scan kwb_cumsum
+# Inclusive scans (session 34, cute34): torch.cumsum / cumprod / cummax / cummin's values / logcumsumexp along one
+# dim, the Triton stage's kwb_scan call. One 32-lane warp per row of x viewed as [outer, r, inner] (_kwb_rows, as
+# kwb_reduce's): the row in chunks of 32 consecutive elements, lane k holding element chunk + k; a Kogge-Stone scan of
+# the chunk by five shuffle_sync_up steps, then the running value of the rows before (carried from lane 31 by
+# shuffle_sync) combined in. fp32 throughout. NEVER RUN under the real CuTe DSL.
+_kwb_scan_cute_ops = {"sum": 0, "prod": 1, "max": 2, "min": 3, "logsumexp": 4}
+_kwb_scan_identity = (0.0, 1.0, float("-inf"), float("inf"), float("-inf"))  # each op's identity (past the row's end)
+
+
+@cute.jit
+def _kwb_scan_combine(a, b, op: cutlass.Constexpr):
+    """The running value a (earlier) combined with b (later) in fp32: op 0 sum, 1 prod, 2 max, 3 min (a NaN, once
+    seen, stays: torch.cummax's values), 4 logsumexp (max + log1p(exp(min - max)); an infinite max is the value)."""
+    r = a + b
+    if cutlass.const_expr(op == 1):
+        r = a * b
+    if cutlass.const_expr(op == 2):
+        r = cute.arch.fmax(a, b, nan=True)
+    if cutlass.const_expr(op == 3):
+        r = cute.arch.fmin(a, b, nan=True)
+    if cutlass.const_expr(op == 4):
+        hi = cute.arch.fmax(a, b, nan=True)
+        r = hi
+        if (hi != cutlass.Float32(float("inf"))) & (hi != cutlass.Float32(float("-inf"))):
+            r = hi + cute.math.log1p(cute.math.exp(cute.arch.fmin(a, b, nan=True) - hi))
+    return r
+
+
+@cute.kernel
+def _kwb_scan_kernel(m_x: cute.Tensor, m_y: cute.Tensor, n_rows: cutlass.Int64, r: cutlass.Int64,
+                     inner: cutlass.Int64, op: cutlass.Constexpr):
+    # one warp per row (o, i) of x viewed as [outer, r, inner]; y has x's contiguous layout (the same offsets)
+    tidx, _, _ = cute.arch.thread_idx()
+    bidx, _, _ = cute.arch.block_idx()
+    lane = tidx % 32
+    row = cutlass.Int64(bidx) * ROW_WARPS + tidx // 32  # Int64: rows x row length may pass 2**31
+    if row < n_rows:  # predication by whole warps: the shuffles stay converged
+        base = (row // inner) * r * inner + row % inner
+        carry = cutlass.Float32(_kwb_scan_identity[op])
+        for start in range(0, r, 32):
+            k = start + lane
+            v = cutlass.Float32(_kwb_scan_identity[op])
+            if k < r:
+                v = m_x[base + k * inner].to(cutlass.Float32)
+            for s in cutlass.range_constexpr(5):  # Kogge-Stone: lane k combines lane k - 2**s's partial
+                o = cute.arch.shuffle_sync_up(v, offset=1 << s)
+                if lane >= (1 << s):
+                    v = _kwb_scan_combine(o, v, op)
+            v = _kwb_scan_combine(carry, v, op)
+            if k < r:
+                m_y[base + k * inner] = v.to(m_y.element_type)
+            carry = cute.arch.shuffle_sync(v, offset=31)  # the chunk's last value carries on
+
+
+@cute.jit
+def _kwb_scan_host(m_x: cute.Tensor, m_y: cute.Tensor, n_rows: cutlass.Int64, r: cutlass.Int64,
+                   inner: cutlass.Int64, op: cutlass.Constexpr):
+    _kwb_scan_kernel(m_x, m_y, n_rows, r, inner, op).launch(
+        grid=[(n_rows + ROW_WARPS - 1) // ROW_WARPS, 1, 1], block=[ROW_WARPS * 32, 1, 1])
+
+
+def kwb_scan(x, dim, op, epi=None, epi_tensors=(), epi_scalars=(), indices=False):
+    """The inclusive scan of a float x along dim in fp32, the Triton stage's signature: op "sum" (torch.cumsum),
+    "prod" (cumprod), "max" / "min" (cummax / cummin's values; a NaN, once seen, stays), "logsumexp"
+    (logcumsumexp). Out a new contiguous tensor of x's shape and dtype. epi: the pointwise run after the scan (its
+    tensors broadcast to x's shape), one kwb_pointwise launch after (the scan then stores fp32; not fused yet).
+    KeyError for another op; indices=True (cummax / cummin's indices) raises NotImplementedError (the plan check
+    keeps it out)."""
+    if indices:
+        raise NotImplementedError("kwb_scan: cummax / cummin's indices have no CuTe DSL stage yet")
+    scan = _kwb_scan_cute_ops[op]
+    if not x.is_floating_point():
+        raise NotImplementedError("kwb_scan: a scan of a %s tensor has no CuTe DSL stage yet" % x.dtype)
+    if x.dim() == 0:
+        return kwb_scan(x.reshape(1), 0, op, epi, epi_tensors, epi_scalars).reshape(())
+    d = dim % x.dim()
+    y = torch.empty(x.shape, dtype=torch.float32 if epi is not None else x.dtype, device=x.device)
+    if y.numel() > 0:
+        span, outer, r, inner, _ = _kwb_rows(x, [d])  # x's contiguous layout: y's offsets too
+        n_rows = outer * inner
+        tensors = [from_dlpack(t) for t in (span, y.view(-1))]
+        scalars = [n_rows, r, inner]
+        key = ("scan", x.dtype, y.dtype, scan)
+        compiled = _kwb_compiled.get(key)
+        if compiled is None:  # compile once per (stage, dtypes, op)
+            compiled = cute.compile(_kwb_scan_host, *tensors, *scalars, scan)
+            _kwb_compiled[key] = compiled
+        compiled(*tensors, *scalars)
+        kwb_last_grid_blocks[0] = max(kwb_last_grid_blocks[0], (n_rows + ROW_WARPS - 1) // ROW_WARPS)
+    if epi is not None:
+        y = kwb_pointwise(y, epi, epi_tensors, epi_scalars, out_dtype=x.dtype)
+    return y
+
+
+def kwb_cumsum(x, dim, epi=None, epi_tensors=(), epi_scalars=()):
+    """torch.cumsum(x, dim) for a float x: kwb_scan(x, dim, "sum", ...)."""
+    return kwb_scan(x, dim, "sum", epi, epi_tensors, epi_scalars)
+
+
+# ==== stage: kwb_embedding kwb_index kwb_index2 kwb_gather
+# Gathers (session 34, cute34): F.embedding, tensor indexing at one dim (kwb_index) or a pair of consecutive dims
+# (kwb_index2: DLRM's Z[:, li, lj]) and torch.gather, the Triton stages' calls. One kernel for all four: one thread
+# per output element (PW_THREADS a CTA, as kwb_pointwise's), its 5-D coordinates decoded once (_kwb_coords5); x's
+# offset is the sum of the coordinates times x's strides at the output's coordinates (0 where the index replaces
+# one), plus index value times the indexed dim's stride, for one index tensor or a pair, each read at the output's
+# coordinates through its own strides. A negative index counts from the end of its dim. NEVER RUN under the real
+# CuTe DSL.
+@cute.kernel
+def _kwb_gather_kernel(
+    m_x: cute.Tensor, m_i: cute.Tensor, m_j: cute.Tensor, m_out: cute.Tensor, total: cutlass.Int64,
+    d1: cutlass.Int64, d2: cutlass.Int64, d3: cutlass.Int64, d4: cutlass.Int64,  # the output's sizes of dims 1..4
+    x0: cutlass.Int64, x1: cutlass.Int64, x2: cutlass.Int64, x3: cutlass.Int64, x4: cutlass.Int64,
+    i0: cutlass.Int64, i1: cutlass.Int64, i2: cutlass.Int64, i3: cutlass.Int64, i4: cutlass.Int64,
+    j0: cutlass.Int64, j1: cutlass.Int64, j2: cutlass.Int64, j3: cutlass.Int64, j4: cutlass.Int64,
+    xi: cutlass.Int64, ri: cutlass.Int64, xj: cutlass.Int64, rj: cutlass.Int64, pair: cutlass.Constexpr,
+):
+    tidx, _, _ = cute.arch.thread_idx()
+    bidx, _, _ = cute.arch.block_idx()
+    e = cutlass.Int64(bidx) * PW_THREADS + tidx  # Int64: a launch may hold 2**31 elements or more
+    if e < total:  # predication: the last CTA may hold fewer elements
+        c0, c1, c2, c3, c4 = _kwb_coords5(e, d1, d2, d3, d4)
+        a = m_i[c0 * i0 + c1 * i1 + c2 * i2 + c3 * i3 + c4 * i4].to(cutlass.Int64)
+        if a < 0:
+            a = a + ri
+        off = c0 * x0 + c1 * x1 + c2 * x2 + c3 * x3 + c4 * x4 + a * xi
+        if cutlass.const_expr(pair):
+            b = m_j[c0 * j0 + c1 * j1 + c2 * j2 + c3 * j3 + c4 * j4].to(cutlass.Int64)
+            if b < 0:
+                b = b + rj
+            off = off + b * xj
+        m_out[e] = m_x[off].to(m_out.element_type)
+
+
+@cute.jit
+def _kwb_gather_host(
+    m_x: cute.Tensor, m_i: cute.Tensor, m_j: cute.Tensor, m_out: cute.Tensor, total: cutlass.Int64,
+    d1: cutlass.Int64, d2: cutlass.Int64, d3: cutlass.Int64, d4: cutlass.Int64,
+    x0: cutlass.Int64, x1: cutlass.Int64, x2: cutlass.Int64, x3: cutlass.Int64, x4: cutlass.Int64,
+    i0: cutlass.Int64, i1: cutlass.Int64, i2: cutlass.Int64, i3: cutlass.Int64, i4: cutlass.Int64,
+    j0: cutlass.Int64, j1: cutlass.Int64, j2: cutlass.Int64, j3: cutlass.Int64, j4: cutlass.Int64,
+    xi: cutlass.Int64, ri: cutlass.Int64, xj: cutlass.Int64, rj: cutlass.Int64, pair: cutlass.Constexpr,
+):
+    _kwb_gather_kernel(
+        m_x, m_i, m_j, m_out, total, d1, d2, d3, d4, x0, x1, x2, x3, x4, i0, i1, i2, i3, i4, j0, j1, j2, j3, j4,
+        xi, ri, xj, rj, pair,
+    ).launch(grid=[(total + PW_THREADS - 1) // PW_THREADS, 1, 1], block=[PW_THREADS, 1, 1])
+
+
+def _kwb_gather(out, x, x_st, idx, idx_st, xi, ri, pair=None):
+    """out (contiguous, rank <= 5) from x in one launch: out[c] = x[sum(c * x_st) + idx[c] * xi (+ idx2[c] * xj)],
+    x_st: x's strides at out's coordinates (0 on the dims an index replaces), idx_st the index's; ri the indexed
+    dim's size (a negative index counts from it). pair: (idx2, idx2_st, xj, rj), a second index (kwb_index2)."""
+    total = out.numel()
+    if total == 0:
+        return out
+    lead = [0] * (5 - out.dim())
+    sizes = [1] * (5 - out.dim()) + list(out.shape)
+    j, j_st, xj, rj = pair if pair is not None else (idx, idx_st, 0, 1)
+    tensors = [from_dlpack(t) for t in (_kwb_span(x)[0], _kwb_span(idx)[0], _kwb_span(j)[0], out.view(-1))]
+    scalars = [total, *sizes[1:], *(lead + list(x_st)), *(lead + list(idx_st)), *(lead + list(j_st)), xi, ri, xj, rj]
+    key = ("gather", x.dtype, idx.dtype, j.dtype, out.dtype, pair is not None)
+    compiled = _kwb_compiled.get(key)
+    if compiled is None:  # compile once per (stage, dtypes, one index or a pair)
+        compiled = cute.compile(_kwb_gather_host, *tensors, *scalars, pair is not None)
+        _kwb_compiled[key] = compiled
+    compiled(*tensors, *scalars)
+    kwb_last_grid_blocks[0] = max(kwb_last_grid_blocks[0], (total + PW_THREADS - 1) // PW_THREADS)
+    return out
+
+
+def _kwb_bcast_strides(t, shape):
+    """t's strides when broadcast to `shape` (its trailing dims), 0 on a broadcast or size-1 dim."""
+    t = t.expand(shape)
+    return [st if s != 1 else 0 for s, st in zip(t.shape, t.stride())]
+
+
+def kwb_embedding(weight, indices, wrap=False):
+    """F.embedding(indices, weight): out[..., :] = weight[indices[...], :], of shape indices.shape + (D,) and weight's
+    dtype, one launch (weight and indices at any strides; a negative index counts from the end, as tensor indexing's;
+    wrap: the Triton signature's, always so here). Indices are not checked on the host (a sync); the harness compares
+    against the reference. ValueError: a weight not 2-D."""
+    if weight.dim() != 2:
+        raise ValueError("kwb_embedding: a weight of shape %s (2-D expected)" % (tuple(weight.shape),))
+    n_e, D = weight.shape
+    out = torch.empty(tuple(indices.shape) + (D,), dtype=weight.dtype, device=weight.device)
+    flat = indices.reshape(-1, 1)  # [rows, 1]: read at the output's [rows, D] coordinates, stride 0 along D
+    o2 = out.view(-1, D)
+    return _kwb_gather(o2, weight, [0, weight.stride(1) if D != 1 else 0], flat,
+                       _kwb_bcast_strides(flat, o2.shape), weight.stride(0), n_e).view(out.shape)
+
+
+def kwb_index(x, indices, dim):
+    """x[:, ..., indices] with one integer index tensor at `dim` (aten::index): shape x.shape[:dim] + indices.shape +
+    x.shape[dim + 1:], negative indices from the end; the indexed dim moved first, the rest flattened, one row gather
+    (kwb_embedding); the result is a view of its contiguous output with the index dims moved back to `dim`."""
+    dim = dim % x.dim()
+    xm = x.movedim(dim, 0)
+    rest = tuple(xm.shape[1:])
+    g = kwb_embedding(xm.reshape(xm.shape[0], -1), indices, wrap=True)
+    k = indices.dim()
+    out = g.view(tuple(indices.shape) + rest)
+    return out.movedim(tuple(range(k)), tuple(range(dim, dim + k))) if dim and k else out
+
+
+def kwb_index2(x, i0, i1, dim):
+    """x[..., i0, i1, ...] with two integer index tensors of one shape at the consecutive dims dim, dim + 1 (aten::index
+    with a pair of indices): shape x.shape[:dim] + i0.shape + x.shape[dim + 2:], negative indices from the end. The
+    two dims moved first, the rest flattened (a view where the strides allow), one launch; the result is a view of
+    its contiguous output with the index dims moved back. ValueError: index shapes that differ."""
+    if i0.shape != i1.shape:
+        raise ValueError("kwb_index2: index shapes %s and %s differ (one shape expected)"
+                         % (tuple(i0.shape), tuple(i1.shape)))
+    dim = dim % x.dim()
+    xm = x.movedim((dim, dim + 1), (0, 1))
+    rest = tuple(xm.shape[2:])
+    w = xm.reshape(xm.shape[0], xm.shape[1], -1)
+    D = w.shape[2]
+    out = torch.empty(tuple(i0.shape) + (D,), dtype=x.dtype, device=x.device)
+    o2 = out.view(-1, D)
+    a, b = i0.reshape(-1, 1), i1.reshape(-1, 1)
+    _kwb_gather(o2, w, [0, w.stride(2) if D != 1 else 0], a, _kwb_bcast_strides(a, o2.shape), w.stride(0),
+                w.shape[0], (b, _kwb_bcast_strides(b, o2.shape), w.stride(1), w.shape[1]))
+    k = i0.dim()
+    out = out.view(tuple(i0.shape) + rest)
+    return out.movedim(tuple(range(k)), tuple(range(dim, dim + k))) if dim and k else out
+
+
+def kwb_gather(x, dim, index):
+    """torch.gather(x, dim, index): out[.., i, ..] = x[.., index[.., i, ..], ..] along dim, of index's shape (each dim
+    at most x's, index of x's rank) and x's dtype, one launch; rank 1 to 5, any strides. Indices are not checked on
+    the host (a sync). ValueError: ranks that differ or above 5."""
+    if x.dim() > 5 or index.dim() != x.dim() or not x.dim():
+        raise ValueError("kwb_gather: x %s and index %s (one rank, 1 to 5)" % (tuple(x.shape), tuple(index.shape)))
+    d = dim % x.dim()
+    out = torch.empty(index.shape, dtype=x.dtype, device=x.device)
+    x_st = [0 if k == d or index.shape[k] == 1 else x.stride(k) for k in range(x.dim())]
+    return _kwb_gather(out, x, x_st, index, _kwb_bcast_strides(index, index.shape), x.stride(d), x.shape[d])
+
+
+# ==== stage: kwb_full kwb_arange kwb_tri
+# Fills (session 34, cute34): torch.full / ones / zeros and torch.arange of a computed size, and torch.tril / triu
+# over the last two dims, the Triton stages' calls (a causal mask's tril(ones(T, T)), a running count before a
+# cumsum, T5's relative positions before their embedding). One kernel, one output element per thread: start + i *
+# step in fp32 (a fill: step 0), or x's element kept or zeroed by its column minus row against the diagonal. memo (the
+# planner's "once per sizes") is taken and ignored: each call launches. NEVER RUN under the real CuTe DSL.
+@cute.kernel
+def _kwb_fill_kernel(m_x: cute.Tensor, m_y: cute.Tensor, total: cutlass.Int64, rows: cutlass.Int64,
+                     cols: cutlass.Int64, start: cutlass.Float32, step: cutlass.Float32, diag: cutlass.Int64,
+                     tri: cutlass.Constexpr, upper: cutlass.Constexpr):
+    tidx, _, _ = cute.arch.thread_idx()
+    bidx, _, _ = cute.arch.block_idx()
+    i = cutlass.Int64(bidx) * PW_THREADS + tidx  # Int64: a launch may hold 2**31 elements or more
+    if i < total:  # predication: the last CTA may hold fewer elements
+        if cutlass.const_expr(tri):
+            d = i % cols - (i // cols) % rows  # column minus row over the last two dims
+            v = m_x[i].to(cutlass.Float32)
+            if cutlass.const_expr(upper):
+                if d < diag:
+                    v = cutlass.Float32(0.0)
+            else:
+                if d > diag:
+                    v = cutlass.Float32(0.0)
+            m_y[i] = v.to(m_y.element_type)
+        else:
+            m_y[i] = (start + i.to(cutlass.Float32) * step).to(m_y.element_type)
+
+
+@cute.jit
+def _kwb_fill_host(m_x: cute.Tensor, m_y: cute.Tensor, total: cutlass.Int64, rows: cutlass.Int64,
+                   cols: cutlass.Int64, start: cutlass.Float32, step: cutlass.Float32, diag: cutlass.Int64,
+                   tri: cutlass.Constexpr, upper: cutlass.Constexpr):
+    _kwb_fill_kernel(m_x, m_y, total, rows, cols, start, step, diag, tri, upper).launch(
+        grid=[(total + PW_THREADS - 1) // PW_THREADS, 1, 1], block=[PW_THREADS, 1, 1])
+
+
+def _kwb_fill(y, x=None, start=0.0, step=0.0, diag=0, upper=False):
+    """y (contiguous) written in one launch: start + i * step at flat index i (x None), else x (contiguous, y's shape)
+    with the entries past the diagonal zeroed (tril; upper: triu) over the last two dims. Returns y."""
+    total = y.numel()
+    if total == 0:
+        return y
+    tri = x is not None
+    rows, cols = (y.shape[-2], y.shape[-1]) if tri else (1, 1)
+    tensors = [from_dlpack(t) for t in ((x if tri else y).view(-1), y.view(-1))]
+    scalars = [total, rows, cols, float(start), float(step), int(diag)]
+    key = ("fill", (x if tri else y).dtype, y.dtype, tri, bool(upper))
+    compiled = _kwb_compiled.get(key)
+    if compiled is None:  # compile once per (stage, dtypes, tril / triu / a fill)
+        compiled = cute.compile(_kwb_fill_host, *tensors, *scalars, tri, bool(upper))
+        _kwb_compiled[key] = compiled
+    compiled(*tensors, *scalars)
+    kwb_last_grid_blocks[0] = max(kwb_last_grid_blocks[0], (total + PW_THREADS - 1) // PW_THREADS)
+    return y
+
+
+def kwb_full(size, value, dtype, device, memo=False):
+    """torch.full(size, value, dtype) of a computed size (torch.ones / zeros too): one fill launch. memo: the Triton
+    signature's; each call launches here."""
+    return _kwb_fill(torch.empty([int(s) for s in size], dtype=dtype, device=device), start=value)
+
+
+def kwb_arange(start, size, step, dtype, device, memo=False):
+    """torch.arange(start, start + size * step, step) of a computed size: one launch, start + i * step in fp32, cast
+    on the store (exact for integers below 2**24, as the Triton stage's). memo: taken, each call launches here."""
+    return _kwb_fill(torch.empty([int(size)], dtype=dtype, device=device), start=start, step=step)
+
+
+def kwb_tri(x, diagonal, upper, memo=False):
+    """torch.tril (upper False) / torch.triu of x over its last two dims (rank >= 2), a new contiguous tensor, one
+    launch. memo: taken, each call launches here. ValueError: rank below 2."""
+    if x.dim() < 2:
+        raise ValueError("kwb_tri: a rank >= 2 input, got %s" % (list(x.shape),))
+    xc = x.contiguous()
+    return _kwb_fill(torch.empty_like(xc), xc, diag=diagonal, upper=upper)

@@ -70,7 +70,7 @@ class _Launcher:
 
     def run_block(self, b, block):
         """Every thread of CTA b (x, y, z) of this launch (a test may run one CTA of a dry run's launch)."""
-        shuffles = "shuffle_sync_bfly" in self.fn.__code__.co_names
+        shuffles = any(n.startswith("shuffle_sync") for n in self.fn.__code__.co_names)
         syncs = "sync_threads" in self.fn.__code__.co_names  # a CTA barrier (session 33: kwb_rnn's time loop)
         threads = [tuple(reversed(t)) for t in itertools.product(*[range(x) for x in reversed(block)])]
         if not shuffles and not syncs:  # the threads one after another

@@ -1,6 +1,6 @@
 """cute.arch for the CPU emulation: the current thread's indices (set by the launch loop, per Python thread), the
-warp's butterfly shuffle (a real rendezvous of the 32 lanes' Python threads), the CTA barrier sync_threads (a
-rendezvous of the CTA's threads) and fmax / fmin."""
+warp's shuffles (butterfly, up, indexed: a real rendezvous of the 32 lanes' Python threads), the CTA barrier
+sync_threads (a rendezvous of the CTA's threads) and fmax / fmin."""
 import threading
 
 import torch
@@ -25,14 +25,31 @@ def block_idx():
     return tuple(Val(torch.tensor(v, dtype=torch.int32)) for v in _where()[1])
 
 
-def shuffle_sync_bfly(value, offset=1, **_):
-    """The value of lane (lane ^ offset) of this warp: every lane of the warp must call it (as on the GPU)."""
+def _exchange(value, src):
+    """The value lane src(lane) of this warp passed in (src None: the caller's own): every lane of the warp must call
+    it (as on the GPU)."""
     bar, slots = _ctx.warp
     slots[_ctx.lane] = value
     bar.wait()
-    got = slots[_ctx.lane ^ int(offset)]
+    got = value if src is None else slots[src]
     bar.wait()
     return got
+
+
+def shuffle_sync_bfly(value, offset=1, **_):
+    """The value of lane (lane ^ offset) of this warp."""
+    return _exchange(value, _ctx.lane ^ int(offset))
+
+
+def shuffle_sync_up(value, offset=1, **_):
+    """The value of lane (lane - offset); a lane below offset keeps its own (shfl.up with the default clamp 0)."""
+    src = _ctx.lane - int(offset)
+    return _exchange(value, src if src >= 0 else None)
+
+
+def shuffle_sync(value, offset=0, **_):
+    """The value of lane `offset` (shfl.idx: a broadcast from one lane)."""
+    return _exchange(value, int(offset))
 
 
 def sync_threads(**_):
