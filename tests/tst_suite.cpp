@@ -782,7 +782,8 @@ class TestSuite : public QObject {
     const QByteArray fail = R"({"name": "dtype_bf16", "status": "FAIL", "reason": "rel_err 0.0113 >= 0.01"})";
     const QByteArray nullReason = R"({"name": "strided", "status": "FAIL", "reason": null})";
     const QByteArray doc = R"({"status": "FAIL", "cases": []})";
-    const auto run = [](const QByteArray& cases, const QByteArray& raw, const QByteArray& error = "") {
+    // QByteArray, not auto: with QT_USE_QSTRINGBUILDER the sum would refer to the arguments after the call
+    const auto run = [](const QByteArray& cases, const QByteArray& raw, const QByteArray& error = "") -> QByteArray {
       return "{\"cases\": [" + cases + "], \"raw\": " + raw + ", \"error\": \"" + error + "\"}";
     };
     QTest::newRow("a pass and an OOM") << run(pass + ", " + oom, doc) << true;

@@ -1053,8 +1053,7 @@ void SuiteRunner::onJobFinished(int index, bool ok) {
   // Out of GPU memory beside other problems: the suite's admission erred, the kernel has no verdict yet. It runs
   // again once, alone (a second OOM alone is the problem's own verdict).
   if (e.state == QLatin1String("done") && e.status != QLatin1String("PASS") && !m_cancelled && outcome &&
-      outcome->result && m_sharedGpu.count(index) && !m_exclusive.count(index) &&
-      suiteFailedOnlyByOom(outcome->result->raw)) {
+      m_sharedGpu.count(index) && !m_exclusive.count(index) && suiteFailedOnlyByOom(*outcome)) {
     m_exclusive.insert(index);
     m_sharedGpu.erase(index);
     m_startedMs.erase(index);
