@@ -542,7 +542,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1342"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1321"/>
+        <source>device: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1327"/>
         <source>no workspace</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2576,7 +2581,17 @@ The command line asks for --force here.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1688"/>
+        <location filename="../widgets/mainwindow.cpp" line="1629"/>
+        <source> — measured on %1, NOT the target %2: no utilization (the ledger does not know this device)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="1631"/>
+        <source> — measured on %1 (%2), NOT the target %3: utilization is against %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="1689"/>
         <source>%1 is unchanged: it already records this run (not rewritten)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4653,6 +4668,16 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="405"/>
+        <source>Measured on %1, NOT the target GPU %2 (%3 problem(s)): latencies and speedups are that device&apos;s; no utilization (the ledger does not know it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="410"/>
+        <source>Measured on %1, NOT the target GPU %2 (%3 problem(s)): latencies and speedups are that device&apos;s; utilization is against %4&apos;s datasheet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location filename="../core/pipeline/suitereport.cpp" line="381"/>
         <source>suite.json written %1 (UTC)</source>
         <translation type="unfinished"></translation>
@@ -4751,6 +4776,11 @@ roof here: %3 TFLOPS (datasheet)</source>
     <message>
         <location filename="../core/pipeline/suitereport.cpp" line="472"/>
         <source>Worst problems</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="324"/>
+        <source>Suite report: %1 (measured on %2), %3 problem(s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -552,7 +552,12 @@
         <translation>尚无可记录的运行（请先运行阶段 4）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1342"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1321"/>
+        <source>device: %1</source>
+        <translation>设备：%1</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1327"/>
         <source>no workspace</source>
         <translation>没有工作区</translation>
     </message>
@@ -2247,7 +2252,17 @@ PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</sour
         <translation>V%1 测量完成：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1728"/>
+        <location filename="../widgets/mainwindow.cpp" line="1629"/>
+        <source> — measured on %1, NOT the target %2: no utilization (the ledger does not know this device)</source>
+        <translation> — 在 %1 上测量，并非目标 %2：无利用率（规格账本不认识此设备）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="1631"/>
+        <source> — measured on %1 (%2), NOT the target %3: utilization is against %2</source>
+        <translation> — 在 %1（%2）上测量，并非目标 %3：利用率按 %2 计算</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="1729"/>
         <source>stopped in phase %1 (%2)</source>
         <translation>在阶段 %1（%2）中停止</translation>
     </message>
@@ -4949,6 +4964,11 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::SuiteReport</name>
     <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="324"/>
+        <source>Suite report: %1 (measured on %2), %3 problem(s)</source>
+        <translation>套件报告：%1（在 %2 上测量），%3 个问题</translation>
+    </message>
+    <message>
         <location filename="../core/pipeline/suitereport.cpp" line="321"/>
         <source>Suite report: %1, %2 problem(s)</source>
         <translation>套件报告：%1，%2 个问题</translation>
@@ -4992,6 +5012,16 @@ roof here: %3 TFLOPS (datasheet)</source>
         <location filename="../core/pipeline/suitereport.cpp" line="376"/>
         <source>the seed&apos;s policy</source>
         <translation>seed 的框架策略</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="405"/>
+        <source>Measured on %1, NOT the target GPU %2 (%3 problem(s)): latencies and speedups are that device&apos;s; no utilization (the ledger does not know it)</source>
+        <translation>在 %1 上测量，并非目标 GPU %2（%3 个问题）：延迟和加速比属于该设备；无利用率（规格账本不认识它）</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="410"/>
+        <source>Measured on %1, NOT the target GPU %2 (%3 problem(s)): latencies and speedups are that device&apos;s; utilization is against %4&apos;s datasheet</source>
+        <translation>在 %1 上测量，并非目标 GPU %2（%3 个问题）：延迟和加速比属于该设备；利用率按 %4 的数据手册计算</translation>
     </message>
     <message>
         <location filename="../core/pipeline/suitereport.cpp" line="381"/>

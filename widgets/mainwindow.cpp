@@ -2,6 +2,7 @@
 
 #include "widgets/fittingstatusbar.h"
 
+#include "core/perf/measureddevice.h"
 #include "core/pipeline/baselinejob.h"
 #include "core/pipeline/cudaprobe.h"
 #include "core/platform/frameworkpolicy.h"
@@ -1608,17 +1609,27 @@ void MainWindow::onMeasured(bool ok) {
   // audience) once V0 is measured (new-user trial 11, #10).
   if (ok)
     if (auto* dock = findChild<QDockWidget*>(QStringLiteral("rooflineDock"))) dock->raise();
-  if (!ok && verdict != Verdict::Stopped)
+  if (!ok && verdict != Verdict::Stopped) {
     showError(tr("Measurement"), outcome && !outcome->error.isEmpty() ? outcome->error : job()->lastError());
-  else
-    statusBar()->showMessage(
-        // a dry run measured nothing: what happened, not "measurement finished" (new-user trial 17, #9)
-        verdict == Verdict::DryRun
-            ? tr("V%1 dry run finished: %2 case(s) checked on the CPU; not measured")
-                  .arg(job()->version())
-                  .arg(outcome ? outcome->cases.size() : 0)
-            : tr("V%1 measurement finished: %2").arg(job()->version()).arg(verdictTitle(verdict)),
-        8000);
+    return;
+  }
+  QString message =
+      // a dry run measured nothing: what happened, not "measurement finished" (new-user trial 17, #9)
+      verdict == Verdict::DryRun ? tr("V%1 dry run finished: %2 case(s) checked on the CPU; not measured")
+                                       .arg(job()->version())
+                                       .arg(outcome ? outcome->cases.size() : 0)
+                                 : tr("V%1 measurement finished: %2").arg(job()->version()).arg(verdictTitle(verdict));
+  // Measured on another GPU than the target (an H100 lent for an H200 target, session 34): said plainly, and the
+  // message stays until the next one replaces it.
+  const MeasuredDevice device = matchMeasuredDevice(
+      outcome && outcome->result && verdict != Verdict::DryRun ? outcome->result->gpu : QString(), job()->gpuId());
+  if (!device.matchesTarget)
+    message += device.ledgerId.isEmpty()
+                   ? tr(" — measured on %1, NOT the target %2: no utilization (the ledger does not know this device)")
+                         .arg(device.name, device.targetId)
+                   : tr(" — measured on %1 (%2), NOT the target %3: utilization is against %2")
+                         .arg(device.name, device.ledgerId, device.targetId);
+  statusBar()->showMessage(message, device.matchesTarget ? 8000 : 0);
 }
 
 bool MainWindow::confirmReplacePassing() {

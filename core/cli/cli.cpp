@@ -558,16 +558,28 @@ int cmdSuite(const QStringList& args) {
   // before any probe: `--framework nope` probed every problem and reported each as ERROR, exit 1 (trial 3)
   if (resolveFramework(*suiteGpu, o.base.framework, &error).framework.isEmpty()) return usage(error);
   o.base.cpuDryRun = p.isSet(QStringLiteral("cpu-dry-run"));
-  // several problems share this machine's GPU: admit them by memory, 80 % of the datasheet HBM (the rest is
-  // CUDA contexts, allocator slack and the estimate's error)
-  if (!o.base.cpuDryRun && (o.target.isEmpty() || o.target == u"local") && o.jobs > 1)
-    if (const GpuSpec* g = SpecLedger::builtin().lookup(o.base.gpu).gpu; g && g->hbm)
-      o.gpuMemoryBytes = 0.8 * g->hbm->value * 1e9;
+  // Several problems share this machine's GPU: admit them by memory, 80 % of the smaller of the target's datasheet
+  // and the device's real total (the rest is CUDA contexts, allocator slack and the estimate's error). The device is
+  // asked once (nvidia-smi, bounded): an H100 80GB lent for an --gpu H200 target was admitted 113 GB and four problems
+  // ran out of memory (session 34). A remote target keeps the datasheet: this machine's GPU is not the one it runs on.
+  if (!o.base.cpuDryRun && (o.target.isEmpty() || o.target == u"local")) {
+    QString deviceError;
+    const std::optional<LocalGpuDevice> device = queryLocalGpuDevice(10000, &deviceError);
+    if (device) o.deviceName = device->name;
+    if (o.jobs > 1) {
+      const SuiteMemoryBudget b =
+          suiteMemoryBudget(suiteGpu->id, suiteGpu->hbm ? suiteGpu->hbm->value : 0.0, device, deviceError);
+      o.gpuMemoryBytes = b.bytes;
+      o.gpuMemoryBasis = b.basis;
+    }
+  }
   if (p.isSet(QStringLiteral("gpu-memory"))) {
     const double gb = p.value(QStringLiteral("gpu-memory")).toDouble(&okNum);
     if (!okNum || !(gb >= 0) || gb > 1e6)
       return usage(QStringLiteral("--gpu-memory needs a number of GB (0: no limit)"));
     o.gpuMemoryBytes = gb * 1e9;
+    o.gpuMemoryBasis = gb > 0 ? QStringLiteral("GPU memory admission: %1 GB in flight (--gpu-memory)").arg(gb)
+                              : QStringLiteral("GPU memory admission: none (--gpu-memory 0)");
   }
   o.base.python = p.value(QStringLiteral("python"));
   o.base.commit = !p.isSet(QStringLiteral("no-commit"));

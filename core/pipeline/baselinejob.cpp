@@ -29,6 +29,7 @@
 #include "core/knowledge/relevance.h"
 #include "core/pipeline/plan.h"
 #include "core/pipeline/recordsbuilder.h"
+#include "core/perf/measureddevice.h"
 #include "core/review/displaytext.h"
 #include "core/pipeline/suite.h"
 #include "core/records/exprtext.h"
@@ -1329,6 +1330,10 @@ bool BaselineJob::writeRecords() {
   if (!buildRecords(in, *m_ws, m_renderFigure, &outRec, &error)) return fail(Measure, error);
   m_util = outRec.utilization;
   m_roofline = outRec.roofline;
+  // a V0 measured on another GPU than the target says so where the user reads the run, not only in the report
+  if (!in.cpuDryRun && m_outcome->result)
+    if (const MeasuredDevice d = matchMeasuredDevice(m_outcome->result->gpu, in.gpuId); !d.matchesTarget)
+      Q_EMIT progress(Measure, tr("device: %1").arg(d.mismatchNote), MessageKind::Warning);
   m_gate = outRec.gateResult;
   m_gateReason = outRec.gateReason;
   m_unchanged = outRec.unchanged;

@@ -1,4 +1,5 @@
 #include "core/pipeline/recordsbuilder.h"
+#include "core/perf/measureddevice.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -278,7 +279,11 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
   evaluateGate(in, ws.path(QStringLiteral("kernel.py")), out);
 
   // ---- utilization and roofline (from the ledger; a GPU run only for the measured point)
-  UtilizationRequest rq = specUtilizationRequest(spec, in.gpuId, in.mathDtype);
+  // The device the harness measured on, against the target: a run on another GPU (an H100 lent for an --gpu H200
+  // target, session 34) is rated against that device's roofs, or none when the ledger does not know it.
+  const MeasuredDevice device = matchMeasuredDevice(o.result && !in.cpuDryRun ? o.result->gpu : QString(), in.gpuId);
+  UtilizationRequest rq =
+      specUtilizationRequest(spec, device.rooflineId.isEmpty() ? in.gpuId : device.rooflineId, in.mathDtype);
   const std::optional<double> latencyUs = o.result ? o.result->latencyUs : std::nullopt;
   if (o.result && o.result->raw.contains("measured_copy_bandwidth_tbs") &&
       o.result->raw["measured_copy_bandwidth_tbs"].is_number())
@@ -286,7 +291,11 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
   if (o.result && o.result->gridBlocks) rq.gridBlocks = o.result->gridBlocks;
   const bool measuredOnGpu = !in.cpuDryRun && latencyUs && *latencyUs > 0;
   rq.timeMs = measuredOnGpu ? *latencyUs / 1000.0 : 1.0;  // dry run: roofs only, the point is dropped below
-  UtilizationResult util = computeUtilization(rq);
+  UtilizationResult util;
+  if (device.rooflineId.isEmpty())
+    util.error = device.mismatchNote;
+  else
+    util = computeUtilization(rq);
   if (util.ok && rq.measuredBandwidthTBs)  // the figure came from this run's harness: say so on the roofline too
     util.measuredBandwidthSource =
         QStringLiteral("device-to-device copy measured by test_kernel.py in this run: %1 TB/s")
@@ -350,7 +359,10 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
   }
   // The device the harness ran on, the ledger's GPU beside it; a skeleton's harness ran nowhere, which the report says
   // in the same form (new-user trial 7, #12: it read "GPU: H200-SXM" where a dry run reads "cpu (ledger: H200-SXM)").
-  r.gpu = (o.result && !o.result->gpu.isEmpty()) ? QStringLiteral("%1 (ledger: %2)").arg(o.result->gpu, in.gpuId)
+  r.gpu = !device.matchesTarget
+              ? QStringLiteral("%1 (ledger: %2), NOT the target %3")
+                    .arg(device.name, device.ledgerId.isEmpty() ? QStringLiteral("unknown") : device.ledgerId, in.gpuId)
+          : (o.result && !o.result->gpu.isEmpty()) ? QStringLiteral("%1 (ledger: %2)").arg(o.result->gpu, in.gpuId)
           : o.runDir.isEmpty() && !o.result ? QStringLiteral("none, the harness was not run (ledger: %1)").arg(in.gpuId)
           // a dry run stopped before its result ran on the CPU all the same (new-user trial 17, #4)
           : in.cpuDryRun ? QStringLiteral("cpu (ledger: %1)").arg(in.gpuId)
@@ -434,6 +446,7 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
   r.arithmeticIntensity = util.ok ? util.arithmeticIntensity : 0;
   r.ridgePoint = util.ok ? util.ridgePoint : 0;
   r.rooflineFigure = figure;
+  if (!device.matchesTarget) r.warnings.prepend(QStringLiteral("device: ") + device.mismatchNote);
   for (const QString& w : in.problemWarnings) r.warnings.append(QStringLiteral("problem: ") + w);
   if (in.kernelKeptStale) r.warnings.append(QString::fromLatin1(kKeptStaleWarning));
   if (const QString w = outputLayoutWarning(o.cases); !w.isEmpty()) r.warnings.append(w);
@@ -641,6 +654,17 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
   set("workbench",
       {{"mode", in.cpuDryRun ? "cpu-dry-run" : "gpu"},
        {"gpu", in.gpuId.toStdString()},
+       // the device the harness ran on, held against the target above (kept as what the user asked)
+       {"measured_device",
+        device.known ? nlohmann::json{{"name", device.name.toStdString()},
+                                      {"ledger_id", device.ledgerId.isEmpty() ? nlohmann::json(nullptr)
+                                                                              : nlohmann::json(device.ledgerId.toStdString())},
+                                      {"matches_target", device.matchesTarget},
+                                      {"roofline_gpu", device.rooflineId.isEmpty()
+                                                           ? nlohmann::json(nullptr)
+                                                           : nlohmann::json(device.rooflineId.toStdString())},
+                                      {"note", device.mismatchNote.toStdString()}}
+                     : nlohmann::json(nullptr)},
        {"framework", in.framework.toStdString()},
        {"framework_outside_policy", in.outsidePolicy},
        {"baseline_config", cfg},

@@ -56,11 +56,48 @@ inline constexpr char kSuiteStoppedNote[] = "stopped before a verdict: run the s
 inline constexpr char kSuiteOomRetryNote[] =
     "CUDA out of memory beside other problems (no verdict on the kernel): runs again alone";
 
-/// True when the harness result @p raw (RESULT_JSON) has a case that is not PASS and every such case failed by
-/// CUDA out of memory ("out of memory" in its reason, e.g. torch.OutOfMemoryError): no verdict on the kernel
-/// when other problems shared the GPU (session 11: 92_cumsum_exclusive lost its mean_shift case that way while
-/// neighbours held 90 GB). False for a result without cases or with any other failure.
-bool suiteFailedOnlyByOom(const nlohmann::json& raw);
+/// True when @p text names a CUDA out-of-memory error in any of its forms: torch.OutOfMemoryError ("CUDA out of
+/// memory. Tried to allocate ..."), torch.AcceleratorError ("CUDA error: out of memory"), Triton's launcher
+/// ("Triton Error [CUDA]: out of memory"), cudaErrorMemoryAllocation.
+bool suiteOomText(const QString& text);
+
+/// True when the run @p o failed only by CUDA out of memory: no verdict on the kernel when other problems shared the
+/// GPU (session 11: 92_cumsum_exclusive lost its mean_shift case that way while neighbours held 90 GB). Every case
+/// that is not PASS (of all the run's processes: o.result's merged cases, else o.cases; a vacuous SKIPPED aside) failed
+/// by out of memory (suiteOomText of its reason, a sticky one whose later cases ran in a fresh process included), and
+/// at least one sign of it exists: such a case, the harness document's "error" (no case ran: "harness error:
+/// AcceleratorError: CUDA error: out of memory") or the run's error. False for a cancelled or timed-out run, a run
+/// with any other failing case, or one with no sign of an OOM.
+bool suiteFailedOnlyByOom(const RunOutcome& o);
+
+/// A local GPU as nvidia-smi reports it.
+struct LocalGpuDevice {
+  QString name;           ///< e.g. "NVIDIA H100 80GB HBM3"
+  double totalBytes = 0;  ///< memory.total (MiB from nvidia-smi, here in bytes)
+};
+
+/// Parses `nvidia-smi --query-gpu=index,uuid,memory.total,name --format=csv,noheader,nounits` (one line per GPU, e.g.
+/// "0, GPU-a537..., 81559, NVIDIA H100 80GB HBM3") and picks the device CUDA's device 0 is: the first entry of
+/// @p cudaVisibleDevices (an index or a UUID, or its prefix), else index 0. nullopt with why in @p error for an empty
+/// or malformed output or a CUDA_VISIBLE_DEVICES entry that names no listed GPU.
+std::optional<LocalGpuDevice> parseNvidiaSmiDevices(const QString& csv, const QString& cudaVisibleDevices,
+                                                    QString* error);
+
+/// Runs nvidia-smi once (the query above; at most @p timeoutMs, then killed) and parses it with this process's
+/// CUDA_VISIBLE_DEVICES. nullopt with why in @p error: no nvidia-smi, it failed, timed out, or printed nothing usable.
+std::optional<LocalGpuDevice> queryLocalGpuDevice(int timeoutMs, QString* error);
+
+/// The suite's admission budget: 80 % of the smaller of the target's datasheet memory (@p datasheetGB, GB; <= 0 =
+/// unknown) and the device's real total (@p device; nullopt = unknown), the rest being CUDA contexts, allocator
+/// slack and the estimate's error. bytes 0 when neither is known. basis says which was used and why, e.g. "GPU memory
+/// admission: 63.7 GB (80 % of the device NVIDIA H100 80GB HBM3's 85.5 GB; the target H200-SXM's datasheet says
+/// 141 GB)"; @p deviceError (why the device is unknown) is named when the device is not known.
+struct SuiteMemoryBudget {
+  double bytes = 0;
+  QString basis;
+};
+SuiteMemoryBudget suiteMemoryBudget(const QString& targetId, double datasheetGB,
+                                    const std::optional<LocalGpuDevice>& device, const QString& deviceError);
 
 /// What the user asked for (the flags of `kwb suite`).
 struct SuiteOptions {
@@ -75,6 +112,11 @@ struct SuiteOptions {
   /// budget runs alone. (Level-1 problems of 6-14 GB each ran out of the H200's memory six at a time:
   /// docs/results/2026-12-01-h200-chains.md.)
   double gpuMemoryBytes = 0;
+  /// How gpuMemoryBytes was chosen, one sentence for the suite's progress and report (suiteMemoryBudget()); "" = none
+  QString gpuMemoryBasis;
+  /// The local device as nvidia-smi named it before the run (queryLocalGpuDevice()); "" when not asked or not known.
+  /// Each problem's own device is SuiteEntry::device (the harness's).
+  QString deviceName;
   BaselineOptions base;  ///< gpu, framework, cpuDryRun, python, caseTimeoutSec, commit, kwbPath
 };
 
@@ -87,8 +129,11 @@ struct SuiteEntry {
   /// "done" (a gate verdict: PASS, FAIL, TIMEOUT_FAIL, DRY_RUN), "error" (no verdict: bad input, the
   /// run did not finish; run again on resume), "pending" (not run yet).
   QString state = QStringLiteral("pending");
-  QString status;                      ///< the gate, or ERROR
-  QString error;                       ///< why, when the state is "error" or the gate is not PASS
+  QString status;  ///< the gate, or ERROR
+  QString error;   ///< why, when the state is "error" or the gate is not PASS
+  /// The device the harness measured on (its "gpu": torch's name, e.g. "NVIDIA H100 80GB HBM3"); "" for a CPU dry run
+  /// or no result. Held against the target by matchMeasuredDevice() in the report.
+  QString device;
   std::optional<double> maxRelErr;     ///< over all cases (unitless)
   std::optional<double> latencyUs;     ///< the kernel, primary case (µs)
   std::optional<double> refLatencyUs;  ///< eager PyTorch, primary case (µs)
@@ -184,6 +229,8 @@ struct SuiteReport {
   /// The folder the suite ran in when that is not `dir` (the folder was moved or copied, its workspaces recorded
   /// elsewhere), "" otherwise: the report makes paths under either relative.
   QString recordedDir;
+  QString gpuMemoryBasis;  ///< SuiteOptions::gpuMemoryBasis as recorded ("" if none)
+  QString deviceName;      ///< SuiteOptions::deviceName as recorded ("" if none)
   QList<SuiteEntry> entries;
   SuiteSummary summary;  ///< summarize(entries), recomputed rather than trusted from the file
 };

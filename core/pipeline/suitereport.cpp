@@ -1,4 +1,5 @@
 #include "core/pipeline/suitereport.h"
+#include "core/perf/measureddevice.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -318,9 +319,26 @@ class Builder {
   }
 
   QString title() const {
+    const QList<MeasuredDevice> other = m_r.cpuDryRun ? QList<MeasuredDevice>() : otherDevices();
+    if (!other.isEmpty())
+      return t(QT_TRANSLATE_NOOP("kwb::SuiteReport", "Suite report: %1 (measured on %2), %3 problem(s)"))
+          .arg(m_r.gpu.isEmpty() ? QStringLiteral("?") : m_r.gpu, other.first().name)
+          .arg(m_r.summary.total);
     return t(QT_TRANSLATE_NOOP("kwb::SuiteReport", "Suite report: %1, %2 problem(s)"))
         .arg(m_r.gpu.isEmpty() ? QStringLiteral("?") : m_r.gpu)
         .arg(m_r.summary.total);
+  }
+
+  /// The devices the problems ran on (SuiteEntry::device; else the suite's local device) that are not the target
+  QList<MeasuredDevice> otherDevices() const {
+    QStringList names;
+    for (const SuiteEntry& e : m_r.entries)
+      if (!e.device.isEmpty() && !names.contains(e.device)) names << e.device;
+    if (names.isEmpty() && !m_r.deviceName.isEmpty()) names << m_r.deviceName;
+    QList<MeasuredDevice> out;
+    for (const QString& n : names)
+      if (const MeasuredDevice d = matchMeasuredDevice(n, m_r.gpu); !d.matchesTarget) out << d;
+    return out;
   }
 
  private:
@@ -376,6 +394,27 @@ class Builder {
                       m_r.framework.isEmpty() ? t(QT_TRANSLATE_NOOP("kwb::SuiteReport", "the seed's policy"))
                                               : m_r.framework)
                  .arg(m_r.jobs))};
+    // The devices the problems were measured on that are not the target: said plainly, with what the numbers are
+    // against (an H100 lent for an H200 target read "GPU H200-SXM" with H200 percentages, session 34).
+    if (!m_r.cpuDryRun)
+      for (const MeasuredDevice& d : otherDevices()) {
+        const int n = int(std::count_if(m_r.entries.cbegin(), m_r.entries.cend(),
+                                        [&](const SuiteEntry& e) { return e.device == d.name; }));
+        facts.items << Spans{
+            text((d.ledgerId.isEmpty()
+                      ? t(QT_TRANSLATE_NOOP("kwb::SuiteReport",
+                                            "Measured on %1, NOT the target GPU %2 (%3 problem(s)): latencies and "
+                                            "speedups are that device's; no utilization (the ledger does not know it)"))
+                            .arg(d.name, d.targetId)
+                            .arg(n)
+                      : t(QT_TRANSLATE_NOOP("kwb::SuiteReport",
+                                            "Measured on %1, NOT the target GPU %2 (%3 problem(s)): latencies and "
+                                            "speedups are that device's; utilization is against %4's datasheet"))
+                            .arg(d.name, d.targetId)
+                            .arg(n)
+                            .arg(d.ledgerId)))};
+      }
+    if (!m_r.gpuMemoryBasis.isEmpty() && !m_r.cpuDryRun) facts.items << Spans{text(m_r.gpuMemoryBasis)};
     if (!m_r.writtenUtc.isEmpty())
       facts.items << Spans{
           text(t(QT_TRANSLATE_NOOP("kwb::SuiteReport", "suite.json written %1 (UTC)")).arg(m_r.writtenUtc))};
@@ -722,6 +761,8 @@ SuiteReport suiteReportOf(const SuiteOptions& o, const QList<SuiteEntry>& entrie
   r.entries = entries;
   r.summary = summarize(entries);
   r.harnessEnv = o.base.harnessEnv;
+  r.gpuMemoryBasis = o.gpuMemoryBasis;
+  r.deviceName = o.deviceName;
   return r;
 }
 
