@@ -242,6 +242,26 @@ bool isIntegralDtype(const QString& d) {
   return d == u"int64" || d == u"int32" || d == u"int16" || d == u"int8" || d == u"uint8";
 }
 
+/// The reductions kwb_reduce computes of an integer or bool tensor: the stage library's own _kwb_int_reduce_ops line
+/// (triton_stages.py), read once from the compiled-in resource, so the planner can never promise one the stage refuses
+/// at run time (session 34: t20i_int_mod_count planned amax of an int64, every case failed). Empty (every integer
+/// reduction refused) if the line is missing.
+const QSet<QString>& stageIntegerReductions() {
+  static const QSet<QString> ops = [] {
+    QSet<QString> r;
+    QString err;
+    const QString lib = readResourceText(QStringLiteral(":/kwb/templates/kernels/triton_stages.py"), &err);
+    static const QRegularExpression line(QStringLiteral(R"re(^_kwb_int_reduce_ops = \(([^)]*)\))re"),
+                                         QRegularExpression::MultilineOption);
+    const auto m = line.match(lib);
+    if (!m.hasMatch()) return r;
+    static const QRegularExpression name(QStringLiteral(R"re("(\w+)")re"));
+    for (auto it = name.globalMatch(m.captured(1)); it.hasNext();) r.insert(it.next().captured(1));
+    return r;
+  }();
+  return ops;
+}
+
 /// Whether the spec traced op @p id's first input contiguous (its recorded strides the row-major ones; true when
 /// the spec has no strides for it).
 bool inputContiguousAtSpec(const json& spec, const QString& id) {
@@ -1497,6 +1517,13 @@ bool Planner::stage(const GraphOp& op) {
     if (a.contains("dtype") && !a.at("dtype").is_null())
       return bad(QStringLiteral("%1 with a dtype= argument has no chain stage yet").arg(where(op)));
     const bool keep = a.value("keepdim", false) == true;
+    const QString xDt = op.inputs.value(0).dtype;
+    if ((xDt == u"bool" || isIntegralDtype(xDt)) && !stageIntegerReductions().contains(kind)) {
+      QStringList have = stageIntegerReductions().values();
+      have.sort();
+      return bad(QStringLiteral("%1 of a %2 tensor has no chain stage yet (kwb_reduce of integers or bools: %3)")
+                     .arg(where(op), xDt, have.join(QStringLiteral(", "))));
+    }
     // any / all (a bool result, x != 0 reduced by max / min): kwb_reduce's own ops, no conv / norm / gather fusion
     const bool logical = kind == u"any" || kind == u"all";
     if (!logical && (fuseConvReduce(op, kind, dimsOf(a), keep) || fuseNormReduce(op, kind, dimsOf(a), keep) ||
