@@ -1380,7 +1380,9 @@ void TestChains::analyzeGroupsAreThePlan_data() {
         "r16_GaussianNLL_Full_Mean",
         // gen33: int64 pointwise programs, col2im, affine_grid / grid_sample
         "r05_T5_RelativePositionBucket_Bias", "int_hash_buckets_floor_mod", "r03_Fold_Col2im_NormalizedOverlapAdd",
-        "fold_dilated_unbatched_scale", "r14_STN_AffineGrid_GridSample", "grid_sample_nearest_reflect_flow"})
+        "fold_dilated_unbatched_scale", "r14_STN_AffineGrid_GridSample", "grid_sample_nearest_reflect_flow",
+        // session 34 (gpufix34b): integer amax / amin, int64 bit operations, a view with C == H == W
+        "int64_amax_middle_dim", "int_bit_mix_shifts", "int_bitand_reason", "view_channels_eq_spatial"})
     QTest::newRow(s) << QString::fromLatin1(s);
 }
 
@@ -1788,6 +1790,13 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("count_int_input"), QStringLiteral("=count_int_input")},
       {QStringLiteral("band_mask_sub_reason"), QStringLiteral("=band_mask_sub_reason")},
       {QStringLiteral("sliding_window_gqa_sub_reason"), QStringLiteral("=sliding_window_gqa_sub_reason")},
+      // session 34 (gpufix34b): t20i's integer amax (and a middle-dim int64 amax / amin member), t20_int_hash's bit
+      // operations (and a member with every bit op, shifts by counts 0..63 of negative values), a bit mask of ids
+      {QStringLiteral("t20i_int_mod_count"), QStringLiteral("=t20i_int_mod_count")},
+      {QStringLiteral("int64_amax_middle_dim"), QStringLiteral("=int64_amax_middle_dim")},
+      {QStringLiteral("t20_int_hash"), QStringLiteral("=t20_int_hash")},
+      {QStringLiteral("int_bit_mix_shifts"), QStringLiteral("=int_bit_mix_shifts")},
+      {QStringLiteral("int_bitand_reason"), QStringLiteral("=int_bitand_reason")},
       {QStringLiteral("linear_clamp_param_bounds"), QStringLiteral("=linear_clamp_param_bounds")},
       {QStringLiteral("norm_inf_max_min_scale"), QStringLiteral("=norm_inf_max_min_scale")},
       {QStringLiteral("slices_follow_size_minus_const"), QStringLiteral("=slices_follow_size_minus_const")},
@@ -2058,17 +2067,35 @@ void TestChains::integerReasons() {
     QString why;
     QVERIFY2(kwb::planChain(kwb::decodeOpGraph(s), s, &why), qPrintable(QString::fromLatin1(name) + u' ' + why));
   }
-  // an integer op the integer lowering does not have (a bit mask of int64 ids): the reason names the op as the user
-  // wrote it, its line and int64, and no internal name of the generator (a0, node ids alone)
-  const json s = loadSpec(QStringLiteral("int_bitand_reason"));
+  // an integer op the integer lowering does not have (a power of int64 ids; a bit mask was this row's op until
+  // session 34 lowered bit operations): the reason names the op as the user wrote it, its line and int64, and no
+  // internal name of the generator (a0, node ids alone)
+  const json s = loadSpec(QStringLiteral("int_pow_reason"));
   QString why;
   QVERIFY(!kwb::planChain(kwb::decodeOpGraph(s), s, &why));
-  QVERIFY2(why.startsWith(QLatin1String("aten::bitwise_and (line ")), qPrintable(why));
+  QVERIFY2(why.startsWith(QLatin1String("aten::pow (line ")), qPrintable(why));
   QVERIFY2(why.contains(QLatin1String("computing int64 has no exact integer lowering")), qPrintable(why));
   QVERIFY2(!why.contains(QRegularExpression(QStringLiteral("\\ba\\d+\\b"))), qPrintable(why));
   const kwb::GeneratedKernel k = kwb::backendById(QStringLiteral("triton"))->generate(s);
-  QVERIFY2(k.ok && !k.implemented && k.source.contains(QLatin1String("aten::bitwise_and (line ")),
+  QVERIFY2(k.ok && !k.implemented && k.source.contains(QLatin1String("aten::pow (line ")),
            qPrintable(k.source.left(600)));
+  // a bit mask of int64 ids plans since session 34 (an exact integer program): int_bitand_reason's own spec
+  const json b = loadSpec(QStringLiteral("int_bitand_reason"));
+  QVERIFY2(kwb::planChain(kwb::decodeOpGraph(b), b, &why), qPrintable(why));
+  // an integer reduction the stage library does not compute is refused at plan time, naming the stage's own list
+  // (stageIntegerReductions reads triton_stages.py's _kwb_int_reduce_ops): never a plan the stage refuses at run
+  // time (session 34: t20i planned amax of an int64)
+  json m = loadSpec(QStringLiteral("int64_amax_middle_dim"));
+  QVERIFY2(kwb::planChain(kwb::decodeOpGraph(m), m, &why), qPrintable(why));
+  for (json& o : m["ops"])
+    if (o.value("function", std::string()) == "amax") {
+      o["function"] = "logsumexp";
+      o["op"] = "aten::logsumexp";
+    }
+  QVERIFY(!kwb::planChain(kwb::decodeOpGraph(m), m, &why));
+  QVERIFY2(why.contains(QLatin1String("of a int64 tensor has no chain stage yet (kwb_reduce of integers or bools: "
+                                      "all, amax, amin, any, prod, sum)")),
+           qPrintable(why));
 }
 
 void TestChains::tupleOutputs() {
