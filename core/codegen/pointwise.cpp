@@ -840,10 +840,10 @@ class Lowering {
     // bit operations of int64 (a hash's xor and shifts, t20_int_hash): two's complement as torch's; a right shift of a
     // signed value is arithmetic in both Triton and torch; shift counts 0..63 (beyond, each is undefined / differs)
     static const QHash<QString, const char*> bits = {
-        {QStringLiteral("bitwise_and"), "&"},         {QStringLiteral("__and__"), "&"},
-        {QStringLiteral("bitwise_or"), "|"},          {QStringLiteral("__or__"), "|"},
-        {QStringLiteral("bitwise_xor"), "^"},         {QStringLiteral("__xor__"), "^"},
-        {QStringLiteral("bitwise_left_shift"), "<<"}, {QStringLiteral("__lshift__"), "<<"},
+        {QStringLiteral("bitwise_and"), "&"},          {QStringLiteral("__and__"), "&"},
+        {QStringLiteral("bitwise_or"), "|"},           {QStringLiteral("__or__"), "|"},
+        {QStringLiteral("bitwise_xor"), "^"},          {QStringLiteral("__xor__"), "^"},
+        {QStringLiteral("bitwise_left_shift"), "<<"},  {QStringLiteral("__lshift__"), "<<"},
         {QStringLiteral("bitwise_right_shift"), ">>"}, {QStringLiteral("__rshift__"), ">>"}};
     if (const auto it = bits.find(op); it != bits.end()) {
       const auto y = second("other");
