@@ -242,6 +242,26 @@ bool isIntegralDtype(const QString& d) {
   return d == u"int64" || d == u"int32" || d == u"int16" || d == u"int8" || d == u"uint8";
 }
 
+/// The reductions kwb_reduce computes of an integer or bool tensor: the stage library's own _kwb_int_reduce_ops line
+/// (triton_stages.py), read once from the compiled-in resource, so the planner can never promise one the stage refuses
+/// at run time (session 34: t20i_int_mod_count planned amax of an int64, every case failed). Empty (every integer
+/// reduction refused) if the line is missing.
+const QSet<QString>& stageIntegerReductions() {
+  static const QSet<QString> ops = [] {
+    QSet<QString> r;
+    QString err;
+    const QString lib = readResourceText(QStringLiteral(":/kwb/templates/kernels/triton_stages.py"), &err);
+    static const QRegularExpression line(QStringLiteral(R"re(^_kwb_int_reduce_ops = \(([^)]*)\))re"),
+                                         QRegularExpression::MultilineOption);
+    const auto m = line.match(lib);
+    if (!m.hasMatch()) return r;
+    static const QRegularExpression name(QStringLiteral(R"re("(\w+)")re"));
+    for (auto it = name.globalMatch(m.captured(1)); it.hasNext();) r.insert(it.next().captured(1));
+    return r;
+  }();
+  return ops;
+}
+
 /// Whether the spec traced op @p id's first input contiguous (its recorded strides the row-major ones; true when
 /// the spec has no strides for it).
 bool inputContiguousAtSpec(const json& spec, const QString& id) {
@@ -744,6 +764,10 @@ class Planner {
   /// which fails loudly at run time if those dims stop agreeing; the literal when no input dim has it.
   /// @p what names the use in that error.
   QString runtimeSize(qint64 s, const QString& what = QString()) const;
+  /// runtimeSize narrowed by position: the input dims of size @p s at the spec whose size at the resized trace is
+  /// @p s2 (the resize check resizes each dim that is free apart by a prime of its own: resize_check.slots), one
+  /// per dim name; "" when none, or when they are no fewer than runtimeSize's (nothing to narrow).
+  QString positionSize(qint64 s, qint64 s2, const QString& what) const;
   /// Dim @p d of an expand's result @p out as a run-time size: that dim of a value the result is combined with
   /// (an operand of an op reading it, already computed, aligned from the right: F.normalize's expand_as(x)),
   /// else runtimeSize; size 1 stays literal.
@@ -1497,6 +1521,13 @@ bool Planner::stage(const GraphOp& op) {
     if (a.contains("dtype") && !a.at("dtype").is_null())
       return bad(QStringLiteral("%1 with a dtype= argument has no chain stage yet").arg(where(op)));
     const bool keep = a.value("keepdim", false) == true;
+    const QString xDt = op.inputs.value(0).dtype;
+    if ((xDt == u"bool" || isIntegralDtype(xDt)) && !stageIntegerReductions().contains(kind)) {
+      QStringList have = stageIntegerReductions().values();
+      have.sort();
+      return bad(QStringLiteral("%1 of a %2 tensor has no chain stage yet (kwb_reduce of integers or bools: %3)")
+                     .arg(where(op), xDt, have.join(QStringLiteral(", "))));
+    }
     // any / all (a bool result, x != 0 reduced by max / min): kwb_reduce's own ops, no conv / norm / gather fusion
     const bool logical = kind == u"any" || kind == u"all";
     if (!logical && (fuseConvReduce(op, kind, dimsOf(a), keep) || fuseNormReduce(op, kind, dimsOf(a), keep) ||
@@ -2927,6 +2958,33 @@ QString Planner::runtimeSize(qint64 s, const QString& what) const {
       .arg(names.join(QStringLiteral(" / ")), exprs.join(QStringLiteral(", ")));
 }
 
+QString Planner::positionSize(qint64 s, qint64 s2, const QString& what) const {
+  QStringList names, exprs;
+  int all = 0;  // runtimeSize's candidates (every dim of size s, one per name)
+  QSet<QString> allNames;
+  for (const TensorInfo& t : m_g.inputs) {
+    const QList<qint64> t2 = m_shape2.value(t.name);
+    for (int k = 0; k < t.shape.size(); ++k) {
+      if (t.shape.at(k) != s) continue;
+      const QString name = dimName(t.name, k);
+      const QString key = name.isEmpty() ? QStringLiteral("%1#%2").arg(t.name).arg(k) : name;
+      if (!allNames.contains(key)) {
+        allNames.insert(key);
+        ++all;
+      }
+      if (t2.size() != t.shape.size() || t2.at(k) != s2 || names.contains(key)) continue;
+      names << key;
+      exprs << QStringLiteral("%1.shape[%2]").arg(t.name).arg(k);
+    }
+  }
+  if (exprs.isEmpty() || exprs.size() >= all) return {};
+  if (exprs.size() == 1) return exprs.first();
+  return QStringLiteral("kwb_size(\"%1 (%2 at the spec: %3)\", %4)")
+      .arg(what.isEmpty() ? QStringLiteral("a size") : what)
+      .arg(s)
+      .arg(names.join(QStringLiteral(" / ")), exprs.join(QStringLiteral(", ")));
+}
+
 void Planner::readResizeCheck() {
   const json rc = m_spec.value("resize_check", json::object());
   if (!rc.is_object() || rc.value("ok", false) != true || !rc.value("map", json()).is_object()) return;
@@ -2961,7 +3019,11 @@ QString Planner::sizeExpr(qint64 s, std::optional<qint64> s2, const QString& wha
   if (s <= 1 || m_resize.isEmpty() || !s2) return runtimeSize(s, what);
   // unchanged: a constant of the model when s was resized; a size the harness never resizes (tied to the model, a
   // batch equal to a Linear's out_features) tells nothing, so it binds by value as before
-  if (*s2 == s) return m_resize.contains(s) ? QString::number(s) : runtimeSize(s, what);
+  if (*s2 == s && m_resize.contains(s)) return QString::number(s);
+  // a value at several input dims that the resize check took apart (C = H = W of 31_VisionAttention, C bound by the
+  // weights): the dim that followed it (session 34)
+  if (const QString p = positionSize(s, *s2, what); !p.isEmpty()) return p;
+  if (*s2 == s) return runtimeSize(s, what);
   if (m_resize.value(s, -1) == *s2) return runtimeSize(s, what);
   // an input dim plus a constant: d + c at the spec and d2 + c resized (a slice to n - trim, torch.diff's n - 1)
   for (const TensorInfo& t : m_g.inputs)

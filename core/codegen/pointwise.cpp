@@ -696,6 +696,28 @@ class Lowering {
     return r;
   }
 
+  /// a OP b of int64 values for a bit operation (& | ^ << >>): two int literals folded in 64-bit two's complement
+  /// (bin's fold is of doubles), else the dialect's operator on int64 operands.
+  PwVal bitOp(const char* op, const PwVal& a, const PwVal& b) const {
+    if (a.kind == PwVal::Kind::Literal && b.kind == PwVal::Kind::Literal) {
+      const auto x = static_cast<qint64>(a.literal), y = static_cast<qint64>(b.literal);
+      const QLatin1String o(op);
+      const auto ux = static_cast<quint64>(x);
+      qint64 r = 0;
+      if (o == QLatin1String("&")) r = x & y;
+      if (o == QLatin1String("|")) r = x | y;
+      if (o == QLatin1String("^")) r = x ^ y;
+      if (o == QLatin1String("<<")) r = y >= 0 && y < 64 ? static_cast<qint64>(ux << y) : 0;
+      if (o == QLatin1String(">>")) r = y >= 0 && y < 64 ? (x >> y) : (x < 0 ? -1 : 0);
+      return intLit(static_cast<double>(r));  // exact while |r| < 2^53, as every literal of this lowering
+    }
+    PwVal r;
+    r.kind = join(a, b);
+    r.isInt = true;
+    r.expr = u'(' + m_d.binary(QLatin1String(op), a, b) + u')';
+    return r;
+  }
+
   /// A node whose traced result is int64, computed exactly in int64: arithmetic (+ - * neg abs sign), min / max /
   /// clamp against integers, where / masked_fill, torch's floor division and remainder (floor_divide, div with a
   /// rounding_mode, remainder, fmod), relu, and casts to int64 (a float truncated toward zero, a bool 0 / 1).
@@ -815,6 +837,20 @@ class Lowering {
       const auto qr = intDivision(t, x, *y, divisorSign, divisorSign ? -1 : 1, divisorSign ? 1 : -1);
       return floorDiv || truncDiv ? qr.first : qr.second;
     }
+    // bit operations of int64 (a hash's xor and shifts, t20_int_hash): two's complement as torch's; a right shift of a
+    // signed value is arithmetic in both Triton and torch; shift counts 0..63 (beyond, each is undefined / differs)
+    static const QHash<QString, const char*> bits = {
+        {QStringLiteral("bitwise_and"), "&"},          {QStringLiteral("__and__"), "&"},
+        {QStringLiteral("bitwise_or"), "|"},           {QStringLiteral("__or__"), "|"},
+        {QStringLiteral("bitwise_xor"), "^"},          {QStringLiteral("__xor__"), "^"},
+        {QStringLiteral("bitwise_left_shift"), "<<"},  {QStringLiteral("__lshift__"), "<<"},
+        {QStringLiteral("bitwise_right_shift"), ">>"}, {QStringLiteral("__rshift__"), ">>"}};
+    if (const auto it = bits.find(op); it != bits.end()) {
+      const auto y = second("other");
+      if (!y) return std::nullopt;
+      return bitOp(it.value(), x, *y);
+    }
+    if (op == u"bitwise_not") return bitOp("^", x, intLit(-1));  // ~x = x ^ -1 (all ones)
     why = QStringLiteral("op '%1' (node %2) computing int64 has no exact integer lowering").arg(op, n.id);
     return std::nullopt;
   }
@@ -1667,6 +1703,10 @@ QStringList supportedPointwiseOps() {
           QStringLiteral("__and__"),
           QStringLiteral("__or__"),
           QStringLiteral("__xor__"),
+          QStringLiteral("__lshift__"),
+          QStringLiteral("__rshift__"),
+          QStringLiteral("bitwise_left_shift"),
+          QStringLiteral("bitwise_right_shift"),
           QStringLiteral("fmod"),
           QStringLiteral("remainder"),
           QStringLiteral("floor_divide"),

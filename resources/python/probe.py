@@ -816,13 +816,14 @@ def run(logic_path, partial, scale, guess=False):
     # an input size equal to a model size by coincidence (batch 16 beside a 16x16 kernel) is free where forward()
     # takes it resized (new-user trial 14 #6); the harness's DimPlan reads the list from the spec
     by_position = position_free(logic_path, model, init, inputs, tr.ops, result, user_line)
+    # a value tied as a whole may still be free at one input dim (a batch equal to in_features in one x): the
+    # harness resizes such a dim on its own (DimPlan's slot keys); the resize check resizes each slot by a prime of
+    # its own, so the code generator binds a size to the slot's dim, not by value (session 34, 31_VisionAttention)
+    slots = free_slots(logic_path, model, init, inputs, tr.ops, result, user_line, by_position)
     spec["resize_check"], shapes2 = resize_check(logic_path, model, init, inputs, tr.ops, spec["ops"], user_line,
-                                                 by_position)
+                                                 by_position, slots)
     if by_position:
         spec["resize_check"]["by_position"] = by_position
-    # a value tied as a whole may still be free at one input dim (a batch equal to in_features in one x): the
-    # harness resizes such a dim on its own (DimPlan's slot keys); the code generator still binds by value
-    slots = free_slots(logic_path, model, init, inputs, tr.ops, result, user_line, by_position)
     if slots:
         spec["resize_check"]["free_slots"] = slots
     if shapes2 is not None:

@@ -5,7 +5,8 @@ import torch
 
 POINTWISE = set("""
 abs absolute acos acosh add addcdiv addcmul asin asinh atan atan2 atanh bitwise_and bitwise_not
-bitwise_or bitwise_xor ceil celu clamp clamp_max clamp_min clip copysign cos cosh div elu eq erf erfc
+bitwise_or bitwise_xor __lshift__ __rshift__ bitwise_left_shift bitwise_right_shift
+ceil celu clamp clamp_max clamp_min clip copysign cos cosh div elu eq erf erfc
 erfinv exp exp2 expm1 fill fix floor floor_divide fmod frac ge gelu glu_pointwise gt hardshrink hypot
 hardsigmoid hardswish hardtanh le leaky_relu lerp lgamma log log10 log1p log2 logical_and logical_not
 logaddexp logical_or logical_xor logit lt masked_fill maximum minimum mish mul nan_to_num ne neg pow prelu

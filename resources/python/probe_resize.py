@@ -221,19 +221,46 @@ def free_slots(logic_path, model, init_args, inputs, first_ops, result, user_lin
     return found
 
 
-def resize_check(logic_path, model, init_args, inputs, first_ops, ops_json, user_line, by_position=()):
+def resize_check(logic_path, model, init_args, inputs, first_ops, ops_json, user_line, by_position=(), slots=()):
     """Traces forward() again at resized input sizes. Returns (summary, input shapes at those sizes); on success
     adds "resized_outputs" (output shapes) to every op of @p ops_json and "args_resized" (the non-tensor
-    arguments that differ) where some differ. summary: {"ok": bool, "map": {size: resized}, "why": text}."""
+    arguments that differ) where some differ. summary: {"ok": bool, "map": {size: resized}, "why": text}.
+    slots: free_slots' entries (dims of a tied value that are free apart): each is resized in the same trace by a
+    prime of its own, so a size the graph took from one of them (31_VisionAttention's view(B, C, H * W) with
+    C = H = W, C bound by the weights) differs from the value's other dims there, and the code generator binds it
+    to its own dim (summary "slots": [{"size", "dims", "resized"}]). Where forward() rejects that trace, the check
+    is redone without them (the binding of those dims stays by value, as before)."""
     tensors = [x for x in inputs if isinstance(x, torch.Tensor)]
     free = free_sizes(model, init_args, tensors, by_position)
-    if not free:
+    slots = list(slots)[:max(0, len(PRIMES) - len(free))]
+    if not free and not slots:
         return {"ok": False, "why": "no input size is resizable (each is tied to the model)", "map": {}}, None
     if len(free) > len(PRIMES):
         return {"ok": False, "why": "%d resizable sizes (more than %d)" % (len(free), len(PRIMES)), "map": {}}, None
     mapping = {v: v * p for v, p in zip(free, PRIMES)}
+    if slots:
+        got = _resize_trace(logic_path, model, inputs, first_ops, ops_json, user_line, mapping, slots, len(free))
+        if got[0]["ok"] or not free:
+            return got
+    return _resize_trace(logic_path, model, inputs, first_ops, ops_json, user_line, mapping, (), len(free))
+
+
+def _resize_trace(logic_path, model, inputs, first_ops, ops_json, user_line, mapping, slots, first_prime):
+    """resize_check's trace at the sizes @p mapping gives, each slot's dims at its value times PRIMES[first_prime +
+    its index]."""
     summary = {"ok": False, "map": {str(k): v for k, v in mapping.items()}}
-    args2 = [_resized(x, mapping) if isinstance(x, torch.Tensor) else x for x in inputs]
+    args2, k = [], -1
+    for x in inputs:
+        if not isinstance(x, torch.Tensor):
+            args2.append(x)
+            continue
+        k += 1
+        y = _resized(x, mapping)
+        for j, slot in enumerate(slots):
+            for i, d in slot["dims"]:
+                if i == k:
+                    y = _resized_slot(y, d, int(slot["size"]) * PRIMES[first_prime + j])
+        args2.append(y)
     try:
         tr, _out = _trace_at(logic_path, model, args2, len(first_ops), user_line)
     except _Limit:
@@ -264,4 +291,7 @@ def resize_check(logic_path, model, init_args, inputs, first_ops, ops_json, user
         if changed:
             rec["args_resized"] = changed
     summary["ok"] = True
+    if slots:
+        summary["slots"] = [{"size": int(sl["size"]), "dims": sl["dims"],
+                             "resized": int(sl["size"]) * PRIMES[first_prime + j]} for j, sl in enumerate(slots)]
     return summary, [list(x.shape) if isinstance(x, torch.Tensor) else None for x in args2]

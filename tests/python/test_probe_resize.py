@@ -123,6 +123,21 @@ class FreeSlots(unittest.TestCase):
         rc = probe(write(CELL_BATCH_IS_HIDDEN))["resize_check"]
         self.assertEqual(rc["free_slots"], [{"size": 32, "dims": [[0, 0], [1, 0], [2, 0]]}])
 
+    def test_slots_resized_apart_in_the_resize_trace(self):
+        # session 34 (31_VisionAttention's class): C == H == W, C bound by the weights; H and W are free apart and the
+        # resize check's own trace resizes each by a prime of its own (after the batch's 3), so a size the graph took
+        # from one of them differs from the others there (the code generator binds it by position)
+        spec = probe(os.path.join(h.SOURCE, "tests", "data", "codegen", "chains", "problems",
+                                  "view_channels_eq_spatial.py"))
+        rc = spec["resize_check"]
+        self.assertTrue(rc["ok"])
+        self.assertEqual(rc["map"], {"2": 6})
+        self.assertEqual(rc["slots"], [{"size": 32, "dims": [[0, 2]], "resized": 160},
+                                       {"size": 32, "dims": [[0, 3]], "resized": 224}])
+        self.assertEqual(spec["inputs"][0]["resized_shape"], [6, 32, 160, 224])
+        view = [o for o in spec["ops"] if o["op"] == "aten::view" and len(o["outputs"][0]["shape"]) == 4][0]
+        self.assertEqual(view["resized_outputs"], [[6, 35840, 3, 32]])
+
     def test_nothing_tied_nothing_to_split(self):
         for src in (NO_COLLISION, LINEAR_OUT_IS_BATCH):
             self.assertNotIn("free_slots", probe(write(src))["resize_check"])

@@ -1279,9 +1279,48 @@ class CountReduce(unittest.TestCase):
                 self.assertTrue(torch.equal(got.reshape(want.shape), want), (dims, keep, x.dtype))
         self.assertTrue(torch.equal(K.kwb_reduce(m[:, :, :1], [2], "sum", True), m[:, :, :1].sum(2, True)))
         with self.assertRaises(ValueError):
-            K.kwb_reduce(m, [1], "amax")
+            K.kwb_reduce(m, [1], "mean")
+        with self.assertRaises(ValueError):
+            K.kwb_reduce(m.long(), [1], "logsumexp")
         with self.assertRaises(ValueError):
             K.kwb_reduce(torch.zeros(2, 2 ** 24 + 1, dtype=torch.bool), [1], "sum")
+
+
+class IntegerMinMax(unittest.TestCase):
+    """amax / amin (and max / min without indices) of an int64 / int32 / bool x: exact in x's own integers, x's dtype
+    (session 34, t20i_int_mod_count: the plan promised amax of an int64 and the stage refused it at run time)."""
+
+    def test_exact_over_dims_and_layouts(self):
+        torch.manual_seed(34)
+        big = torch.randint(-(2 ** 62), 2 ** 62, (5, 37, 9), dtype=torch.int64)
+        big[1, 3, 2] = torch.iinfo(torch.int64).max  # values an fp32 accumulator would round
+        big[2, 5, 4] = torch.iinfo(torch.int64).min
+        xs = (big, big.transpose(0, 2), big[:, ::3], (big >> 33).to(torch.int32), big > 0,
+              torch.full((4, 3, 6), -7, dtype=torch.int64))
+        for x in xs:
+            for dims, keep in (([1], False), ([0], True), ([0, 2], False), ([], False), ([-1], True)):
+                for op, ref in (("amax", torch.amax), ("amin", torch.amin), ("max", torch.amax), ("min", torch.amin)):
+                    got = K.kwb_reduce(x, dims, op, keep)
+                    want = ref(x, dim=dims, keepdim=keep) if dims else ref(x)
+                    self.assertEqual(got.dtype, x.dtype, (op, x.dtype))
+                    self.assertEqual(tuple(got.shape), tuple(want.shape), (op, dims, keep))
+                    self.assertTrue(torch.equal(got.to("cpu"), want.to("cpu")), (op, dims, keep, x.dtype))
+
+    def test_integer_prologue(self):
+        # the prologue runs as its own kwb_pointwise launch (its program's own arithmetic), then the exact reduction
+        a = torch.randint(-(1 << 20), 1 << 20, (6, 300), dtype=torch.int64)
+        got = K.kwb_reduce(a, [1], "amax", pre=K._kwb_epi_identity, pre_dtype=torch.int64)
+        self.assertTrue(torch.equal(got.cpu(), a.amax(1).cpu()))
+
+    def test_stage_and_plan_share_the_list(self):
+        # the planner reads _kwb_int_reduce_ops from the library's text (chain.cpp stageIntegerReductions): one line
+        import re
+        with open(LIBRARY) as f:
+            line = [l for l in f if l.startswith("_kwb_int_reduce_ops = (")]
+        self.assertEqual(len(line), 1)
+        self.assertEqual(tuple(re.findall(r'"(\w+)"', line[0])), K._kwb_int_reduce_ops)
+        for op in K._kwb_int_reduce_ops:
+            K.kwb_reduce(torch.ones(2, 3, dtype=torch.int64), [1], op)  # none refuses
 
 
 class ReducePrologue(unittest.TestCase):

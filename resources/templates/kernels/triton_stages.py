@@ -375,11 +375,63 @@ def _kwb_red_dims(x, dims):
 
 
 kwb_reduce_prologue = True  # pre= applied in the reduction's loads (False: a kwb_pointwise launch first, the old plan)
+# The reductions kwb_reduce computes of an integer or bool x (the planner reads this line: core/codegen/chain.cpp
+# stageIntegerReductions, so a plan never promises one the stage refuses). sum / prod: int64 accumulated in fp32 (exact
+# below 2**24); amax / amin: exact in x's own integers (_kwb_reduce_int_kernel), x's dtype; any / all: of any dtype.
+_kwb_int_reduce_ops = ("sum", "prod", "amax", "amin", "any", "all")
+
+
+@triton.jit
+def _kwb_reduce_int_kernel(x, out, M, N, sm, sn, MAX: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
+    # out[i] = max (MAX) / min of x[i, :] (x at i * sm + j * sn) in x's own integer dtype: exact for every value (an
+    # fp32 accumulator rounds int64 above 2**24). No identity constant: every lane starts at its row's first element and
+    # a masked lane keeps its accumulator.
+    rows = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
+    rm = rows < M
+    cols = tl.arange(0, BLOCK_N)
+    base = x + rows.to(tl.int64)[:, None] * sm
+    acc = tl.load(base + cols[None, :] * 0, mask=rm[:, None], other=0)
+    for j in range(0, N, BLOCK_N):
+        cj = j + cols
+        m = rm[:, None] & (cj < N)[None, :]
+        v = tl.load(base + cj.to(tl.int64)[None, :] * sn, mask=m, other=0)
+        if MAX:
+            acc = tl.where(m & (v > acc), v, acc)
+        else:
+            acc = tl.where(m & (v < acc), v, acc)
+    if MAX:
+        res = tl.max(acc, axis=1)
+    else:
+        res = tl.min(acc, axis=1)
+    tl.store(out + rows, res, mask=rm)
+
+
+def _kwb_reduce_int(x, red, op, keepdim):
+    """amax / amin of an integer or bool x over the dims red (sorted, non-negative), exact, of x's dtype (torch's):
+    x viewed (a copy where the view cannot be) as [kept, reduced] rows, one program per BLOCK_M rows."""
+    kept = [d for d in range(x.dim()) if d not in red]
+    kshape = [1 if d in red else s for d, s in enumerate(x.shape)]
+    n = _kwb_prod(x.shape[d] for d in red)
+    if n == 0:
+        raise ValueError("kwb_reduce: %s over an empty dim (torch raises too)" % op)
+    x2 = x.permute(kept + list(red)).reshape(-1, n)
+    if x2.dtype == torch.bool:
+        x2 = x2.view(torch.uint8)  # 0 / 1 compared as integers (a view of the same bytes); viewed back below
+    out = torch.empty(x2.shape[0], dtype=x2.dtype, device=x.device)
+    if out.numel():
+        block_n = min(1024, _kwb_np2(n))
+        block_m = min(_kwb_np2(x2.shape[0]), max(1, _kwb_tile // block_n))
+        _kwb_reduce_int_kernel[(triton.cdiv(x2.shape[0], block_m),)](
+            x2, out, x2.shape[0], n, x2.stride(0), x2.stride(1), MAX=op == "amax", BLOCK_M=block_m, BLOCK_N=block_n,
+            num_warps=4)
+    out = out.view(torch.bool) if x.dtype == torch.bool else out
+    return out.view(kshape) if keepdim else out.view([s for d, s in enumerate(x.shape) if d not in red])
 
 
 def kwb_reduce(x, dims, op, keepdim=False, pre=None, pre_tensors=(), pre_scalars=(), pre_dtype=None):
     """sum / mean / amax / amin / logsumexp / prod / any / all of x over dims (negative allowed; [] = all dims); any /
-    all of any dtype are bool (a prologue then runs as its own kwb_pointwise launch first). A sum or prod of
+    all of any dtype are bool (a prologue then runs as its own kwb_pointwise launch first). amax / amin of an integer
+    or bool x: exact, in x's dtype (_kwb_reduce_int; a prologue as its own launch first). A sum or prod of
     a bool or integer x is int64, as torch's: a count of a bool mask (mask.sum(dim)), accumulated in fp32 like every
     reduction, which is exact up to 2**24 elements a sum (more raises).
     pre: the pointwise run before the reduction (an epilogue over x's shape with pre_tensors, each broadcast to it, and
@@ -389,14 +441,19 @@ def kwb_reduce(x, dims, op, keepdim=False, pre=None, pre_tensors=(), pre_scalars
     if pre is not None and (not kwb_reduce_prologue or op in ("any", "all")):
         return kwb_reduce(kwb_pointwise(x, pre, pre_tensors, pre_scalars, pre_dtype or x.dtype), dims, op, keepdim)
     red = _kwb_red_dims(x, dims)
+    if op in ("amax", "max", "amin", "min") and not ((pre_dtype or x.dtype) if pre is not None else x.dtype).is_floating_point:
+        if pre is not None:  # the prologue as its own launch, in its integer dtype (the reduction then exact)
+            x = kwb_pointwise(x, pre, pre_tensors, pre_scalars, pre_dtype)
+        return _kwb_reduce_int(x, red, "amax" if op in ("amax", "max") else "amin", keepdim)
     if op in ("any", "all"):  # torch.any / torch.all: bool, the max / min of x != 0 (NaN counts as nonzero)
         out = torch.empty([1 if d in red else s for d, s in enumerate(x.shape)], dtype=torch.bool, device=x.device)
         _kwb_reduce_into(x, red, "amax" if op == "any" else "amin", out, None, 0.0, _kwb_epi_nonzero)
         return out if keepdim else out.view([s for d, s in enumerate(x.shape) if d not in red])
     dtype = pre_dtype or x.dtype
     if not (dtype.is_floating_point if pre is not None else x.is_floating_point()):
-        if op not in ("sum", "prod"):
-            raise ValueError("kwb_reduce: %s of a %s tensor (sum and prod of integers or bools only)" % (op, x.dtype))
+        if op not in _kwb_int_reduce_ops:
+            raise ValueError("kwb_reduce: %s of a %s tensor (of integers or bools: %s only)"
+                             % (op, x.dtype, ", ".join(_kwb_int_reduce_ops)))
         dtype = torch.int64
         if _kwb_prod(x.shape[d] for d in red) > 2 ** 24:
             raise ValueError("kwb_reduce: an integer %s over %d elements (fp32 accumulation is exact up to 2**24)"
