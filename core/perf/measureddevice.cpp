@@ -6,13 +6,7 @@ QStringList ledgerCandidateIds(const QString& name, const SpecLedger& ledger) {
   if (name.trimmed().isEmpty()) return {};
   const SpecLedger::LookupResult r = ledger.lookup(name);
   if (r.gpu) return {r.gpu->id};
-  // An ambiguous name's error lists its candidates as "ID (display name)" (SpecLedger::lookup); the ledger keeps the
-  // map itself private.
-  QStringList ids;
-  if (r.error.startsWith(QLatin1String("ambiguous GPU name")))
-    for (const GpuSpec& g : ledger.gpus())
-      if (r.error.contains(QLatin1Char(' ') + g.id + QStringLiteral(" ("))) ids << g.id;
-  return ids;
+  return r.candidates;  // an ambiguous name: its ids; an unknown one: none
 }
 
 MeasuredDevice matchMeasuredDevice(const QString& deviceName, const QString& targetId, const SpecLedger& ledger) {

@@ -396,6 +396,7 @@ SpecLedger::LookupResult SpecLedger::lookup(const QString& name) const {
     for (const QString& id : amb.second) {
       const GpuSpec* g = byId(id);
       candidates.append(id + QStringLiteral(" (") + (g ? g->displayName : QString()) + QLatin1Char(')'));
+      r.candidates.append(id);
     }
     r.error = QStringLiteral("ambiguous GPU name \"") + name + QStringLiteral("\": it could be ") +
               candidates.join(QStringLiteral(" or ")) + QStringLiteral(", whose specs differ; pass one of these ids");

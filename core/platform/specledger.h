@@ -48,6 +48,7 @@ class SpecLedger {
   struct LookupResult {
     const GpuSpec* gpu = nullptr;  ///< points into the ledger that answered; valid while it lives
     QString error;                 ///< set when gpu is null: unknown or ambiguous name
+    QStringList candidates;        ///< an ambiguous name: the ids it could be (ledger order), else empty
     bool ok() const { return gpu != nullptr; }
   };
 
