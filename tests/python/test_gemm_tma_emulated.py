@@ -176,6 +176,38 @@ class GemmTmaEmulated(unittest.TestCase):
         self.assertEqual(len(mod._FAILED), 1)  # one specialization, tried once
 
 
+class BatchGrid(unittest.TestCase):
+    """More batches than CUDA's grid y takes (65535: a bmm of 100k small matrices failed its launch with "invalid
+    argument"): batch_grid puts the batch on grid x and the tiles on y. The limit is lowered to 2 here (the template's
+    GRID_YZ_MAX and, off the GPU, the fake Triton's own check, which refuses a grid over it) so that 5 batches take
+    the swapped grid at test sizes; pointer kernel, small-GEMM tiles, GEMV and the K-major staging copy."""
+
+    def setUp(self):
+        self.mod = render()
+        self.mod.GRID_YZ_MAX = 2
+        if not REAL:
+            import triton
+            old = triton.GRID_MAX
+            triton.GRID_MAX = (old[0], 2, 2)
+            self.addCleanup(setattr, triton, "GRID_MAX", old)
+
+    def test_batches_on_grid_x(self):
+        torch.manual_seed(16)
+        self.assertEqual(self.mod.batch_grid(3, 2), ((3, 2), False))
+        self.assertEqual(self.mod.batch_grid(2, 5), ((5, 2), True))
+        with self.assertRaisesRegex(ValueError, "grid limits"):
+            self.mod.batch_grid(3, 5)
+        cases = [("pointer", 0, torch.randn(5, 40, 24), torch.randn(5, 24, 20).transpose(1, 2).contiguous()
+                  .transpose(1, 2)),                                       # B N-major fp32: staged K-major
+                 ("pointer", 1 << 40, torch.randn(5, 40, 24), torch.randn(5, 24, 20)),  # the small-GEMM tiles
+                 ("pointer", 0, torch.randn(5, 2 * self.mod.GEMV_BLOCK_M - 3, 24), torch.randn(5, 24, 1))]  # GEMV
+        for impl, small, A, B in cases:
+            self.mod.GEMM_IMPL, self.mod.SMALL_GEMM_FLOPS = impl, small
+            model, out, want = GemmTmaEmulated.run_model(self, A, B, self.mod)
+            self.assertLess(rel_err(out, want), TOL32, (impl, small, tuple(B.shape)))
+            self.assertEqual(model.last_grid_blocks % 5, 0)
+
+
 class SmallGemmEmulated(unittest.TestCase):
     """SMALL_GEMM_FLOPS (the default rule): a GEMM of at most that many FLOPs runs the pointer kernel on its operands
     as given, with no K-major staging launch (counted), its tile halved down to SMALL_BLOCK_MIN while there are
