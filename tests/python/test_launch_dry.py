@@ -78,6 +78,18 @@ class LaunchDry(unittest.TestCase):
             launch_dry.dry_run(kernel, self.write("big.py", PROBLEM % 65536))
         self.assertEqual(launch_dry.main([kernel, os.path.join(self.dir, "big.py")]), 1)
 
+    def test_bmm_of_100k_matrices(self):
+        # the GEMM template at batch 100000 (> 65535): the batch on grid x (batch_grid), every launch within the limits
+        import test_gemm_tma_emulated as gemm
+        mod = gemm.render()
+        problem = self.write("bmm.py", PROBLEM.replace("ROWS = %d", "").replace(
+            "torch.rand(ROWS, 100)", "torch.rand(100000, 8, 24), torch.rand(100000, 24, 8)").replace(
+            "def forward(self, x):\n        return x * 2", "def forward(self, A, B):\n        return torch.bmm(A, B)"))
+        rec = launch_dry.dry_run(mod.__file__, problem)
+        self.assertEqual(rec.launches, [("kwb_mm", (100000, 1, 1), {
+            "BLOCK_M": 128, "BLOCK_N": 256, "BLOCK_K": 32, "GROUP_M": 8, "TRIU": False, "BATCH_X": True,
+            "num_warps": 4, "num_stages": 3})])
+
     @unittest.skipUnless(os.path.exists(P97), "KernelBench level 1 not at " + P97)
     def test_97_attention_full_shape(self):
         # 97_ScaledDotProductAttention at its own shape ([32, 32, 512, 1024] fp32: head dim 1024, the materialised
