@@ -82,10 +82,7 @@ class LaunchDry(unittest.TestCase):
         # the GEMM template at batch 100000 (> 65535): the batch on grid x (batch_grid), every launch within the limits
         import test_gemm_tma_emulated as gemm
         mod = gemm.render()
-        problem = self.write("bmm.py", PROBLEM.replace("ROWS = %d", "").replace(
-            "torch.rand(ROWS, 100)", "torch.rand(100000, 8, 24), torch.rand(100000, 24, 8)").replace(
-            "def forward(self, x):\n        return x * 2", "def forward(self, A, B):\n        return torch.bmm(A, B)"))
-        rec = launch_dry.dry_run(mod.__file__, problem)
+        rec = launch_dry.dry_run(mod.__file__, os.path.join(HERE, "fixtures", "references", "bmm_100k_batches.py"))
         self.assertEqual(rec.launches, [("kwb_mm", (100000, 1, 1), {
             "BLOCK_M": 128, "BLOCK_N": 256, "BLOCK_K": 32, "GROUP_M": 8, "TRIU": False, "BATCH_X": True,
             "num_warps": 4, "num_stages": 3})])
