@@ -60,7 +60,62 @@ def dot_kernel(a_ptr, b_ptr, out_ptr, M: tl.constexpr, N: tl.constexpr, K: tl.co
     tl.store(out_ptr + tl.arange(0, M)[:, None] * N + tl.arange(0, N)[None, :], c)
 
 
+@triton.jit
+def scale_kernel(out_ptr, n, BLOCK: tl.constexpr):  # n.to: fails where Triton specialises n == 1 into a constexpr
+    offs = tl.arange(0, BLOCK)
+    tl.store(out_ptr + offs, offs.to(tl.float32) / n.to(tl.float32), mask=offs < BLOCK)
+
+
+@triton.jit
+def scale_cast_kernel(out_ptr, n, BLOCK: tl.constexpr):  # tl.cast: a tensor or the constexpr 1 alike
+    offs = tl.arange(0, BLOCK)
+    tl.store(out_ptr + offs, offs.to(tl.float32) / tl.cast(n, tl.float32), mask=offs < BLOCK)
+
+
+def _scale_dns(out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    tl.store(out_ptr + offs, offs.to(tl.float32) / n.to(tl.float32), mask=offs < BLOCK)
+
+
+scale_dns_kernel = triton.jit(_scale_dns, do_not_specialize=["n"])
+
+
 class FakeTritonStrict(unittest.TestCase):
+    def test_int_one_is_a_constexpr(self):
+        # Triton 3.6 passes an int argument equal to 1 as the constexpr 1 (its launcher's ("constexpr", 1)):
+        # GridSample's size.to(tl.float32) failed on an H100 in session 34 with exactly this AttributeError
+        out = torch.zeros(4)
+        scale_kernel[(1,)](out, 2, BLOCK=4)
+        self.assertTrue(torch.equal(out, torch.arange(4.0) / 2))
+        with self.assertRaisesRegex(AttributeError, "'int' object has no attribute 'to'"):
+            scale_kernel[(1,)](out, 1, BLOCK=4)
+        for n in (1, 2):  # the idiom: tl.cast
+            scale_cast_kernel[(1,)](out, n, BLOCK=4)
+            self.assertTrue(torch.equal(out, torch.arange(4.0) / n))
+        scale_dns_kernel[(1,)](out, 1, BLOCK=4)  # do_not_specialize: a run-time i32 even when 1
+        self.assertTrue(torch.equal(out, torch.arange(4.0)))
+
+    def test_launch_limits(self):
+        x, out = torch.arange(16.0), torch.zeros(16)
+        with self.assertRaisesRegex(ValueError, "grid dim 1 is 65536, over CUDA's limit"):
+            copy_kernel[(1, 65536)](x, out, 16, BLOCK=16)
+        with self.assertRaisesRegex(ValueError, "grid dim 2 is 70000"):
+            copy_kernel[(1, 1, 70000)](x, out, 16, BLOCK=16)
+        with self.assertRaisesRegex(ValueError, "num_warps=64"):
+            copy_kernel[(1,)](x, out, 16, BLOCK=16, num_warps=64)
+
+    def test_tma_descriptor_limits(self):
+        from triton.tools.tensor_descriptor import TensorDescriptor
+        t = torch.zeros(4, 64)
+        TensorDescriptor(t, [4, 64], [64, 1], [4, 64])
+        with self.assertRaisesRegex(ValueError, "block dim 1 is 512"):
+            TensorDescriptor(t, [4, 64], [64, 1], [4, 512])
+        with self.assertRaisesRegex(ValueError, "dim 0 is 0"):
+            TensorDescriptor(t, [0, 64], [64, 1], [4, 64])
+        with self.assertRaisesRegex(ValueError, "last dim is 8 bytes"):
+            TensorDescriptor(t, [4, 64], [64, 1], [4, 2])
+
+
     def test_plain_kernel_runs(self):
         x, out = torch.arange(40.0), torch.zeros(40)
         copy_kernel[(3,)](x, out, 40, BLOCK=16)

@@ -3077,6 +3077,46 @@ class Gemm(unittest.TestCase):
 
 
 
+class BatchGrid(unittest.TestCase):
+    """More batches than CUDA's grid y takes (65535; the launch fails with "invalid argument" past it): the pointer
+    GEMM, its prologue kernel and the K-major staging copy put the batch on grid x (_kwb_batch_grid, BATCH_X). The
+    limit is lowered to 2 here, in the library and (off the GPU) in the fake Triton's own launch check, so that 5
+    batches take the swapped grid at test sizes."""
+
+    def setUp(self):
+        old = (K._kwb_grid_yz_max, K.kwb_gemm_impl, K.kwb_gemm_small_flops)
+        K._kwb_grid_yz_max = 2
+        self.addCleanup(lambda: setattr(K, "_kwb_grid_yz_max", old[0]) or setattr(K, "kwb_gemm_impl", old[1])
+                        or setattr(K, "kwb_gemm_small_flops", old[2]))
+        if DEVICE == "cpu":
+            limits = K.triton.GRID_MAX
+            K.triton.GRID_MAX = (limits[0], 2, 2)
+            self.addCleanup(setattr, K.triton, "GRID_MAX", limits)
+
+    def test_batches_on_grid_x(self):
+        torch.manual_seed(17)
+        self.assertEqual(K._kwb_batch_grid(3, 2), ((3, 2), False))
+        self.assertEqual(K._kwb_batch_grid(2, 5), ((5, 2), True))
+        with self.assertRaisesRegex(ValueError, "grid limits"):
+            K._kwb_batch_grid(3, 5)
+        a, w = torch.randn(5, 40, 24), torch.randn(5, 20, 24)
+        kcol = torch.randn(24)
+        # the pointer kernel on a K-major copy of a (given M-major; w is K-major already): one _kwb_stage launch
+        K.kwb_gemm_impl, K.kwb_gemm_small_flops = "pointer", 0
+        at = a.transpose(1, 2).contiguous().transpose(1, 2)
+        with Launches("_kwb_stage") as st, Launches("_kwb_gemm_kernel") as g:
+            got = K.kwb_gemm(at, w)
+        self.assertEqual((st.count, g.count), (1, 1))
+        self.assertLess(rel_err(got, a.double() @ w.double().transpose(1, 2)), 1e-5)
+        # a small GEMM with a prologue: _kwb_gemm_pro_kernel
+        K.kwb_gemm_small_flops = 1 << 40
+        with Launches("_kwb_gemm_pro_kernel") as pro:
+            got = K.kwb_gemm(a, w, pro=K.kwb_test_pro, pro_tensors=(kcol,), pro_scalars=(0.7,))
+        self.assertEqual(pro.count, 1)
+        want = torch.sigmoid(0.7 * a.double() + kcol.double()) @ w.double().transpose(1, 2)
+        self.assertLess(rel_err(got, want), 1e-5)
+
+
 class Gemv(unittest.TestCase):
     def test_mv_strided_epilogue_dtypes(self):
         # torch.mv as a row reduction: a row-major and a transposed [M, K], a strided vector, K over one K block

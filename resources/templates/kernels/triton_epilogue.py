@@ -1882,7 +1882,8 @@ def kwb_affine_grid(theta, size, align_corners):
 @triton.jit
 def _kwb_grid_source(coord, size, PAD: tl.constexpr, ALIGN: tl.constexpr):
     # torch's grid_sampler_compute_source_index: unnormalise, then border (clip) or reflection (reflect, clip)
-    sf = size.to(tl.float32)
+    # tl.cast, not size.to: Triton passes an int argument equal to 1 as the constexpr 1 (no tensor methods)
+    sf = tl.cast(size, tl.float32)
     if ALIGN:
         ix = (coord + 1.0) / 2.0 * (sf - 1.0)
     else:
@@ -1940,8 +1941,8 @@ def _kwb_grid_sample_kernel(x_ptr, g_ptr, out_ptr, n, C, H, W, HO, WO, sxn, sxc,
         wy1 = iy - y0f
         wy0 = (y0f + 1.0) - iy
         # a NaN or far coordinate: its integer is clamped for the address and masked out by the bounds test
-        x0 = tl.minimum(tl.maximum(x0f, -2.0), W.to(tl.float32) + 1.0).to(tl.int32)
-        y0 = tl.minimum(tl.maximum(y0f, -2.0), H.to(tl.float32) + 1.0).to(tl.int32)
+        x0 = tl.minimum(tl.maximum(x0f, -2.0), tl.cast(W, tl.float32) + 1.0).to(tl.int32)
+        y0 = tl.minimum(tl.maximum(y0f, -2.0), tl.cast(H, tl.float32) + 1.0).to(tl.int32)
         x1 = x0 + 1
         y1 = y0 + 1
         inx0 = (x0 >= 0) & (x0 < W) & (x0f == x0f)
@@ -1961,8 +1962,8 @@ def _kwb_grid_sample_kernel(x_ptr, g_ptr, out_ptr, n, C, H, W, HO, WO, sxn, sxc,
         fy = tl.floor(iy)
         dy = iy - fy
         ry = tl.where(dy > 0.5, fy + 1.0, tl.where(dy < 0.5, fy, fy + (fy - 2.0 * tl.floor(fy / 2.0))))
-        xn = tl.minimum(tl.maximum(rx, -1.0), W.to(tl.float32)).to(tl.int32)
-        yn = tl.minimum(tl.maximum(ry, -1.0), H.to(tl.float32)).to(tl.int32)
+        xn = tl.minimum(tl.maximum(rx, -1.0), tl.cast(W, tl.float32)).to(tl.int32)
+        yn = tl.minimum(tl.maximum(ry, -1.0), tl.cast(H, tl.float32)).to(tl.int32)
         ok = mask & (xn >= 0) & (xn < W) & (yn >= 0) & (yn < H) & (rx == rx) & (ry == ry)
         acc = tl.load(xb + yn * sxh + xn * sxw, mask=ok, other=0.0).to(tl.float32)
     i0, i1, i2, i3, i4 = _kwb_coords5(offs, S1, S2, S3, S4)

@@ -3273,12 +3273,13 @@ def _kwb_epi_nonzero(acc, i0, i1, i2, i3, i4, mask, e0, e1, e2, e3, s00, s01, s0
 
 @triton.jit
 def _kwb_gemm_tile(a_ptr, b_ptr, M, N, sab, sam, sak, sbb, sbk, sbn, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
-                   BLOCK_K: tl.constexpr, GROUP_M: tl.constexpr):
+                   BLOCK_K: tl.constexpr, GROUP_M: tl.constexpr, BATCH_X: tl.constexpr):
     # The tile of this program (axis 0: tiles, axis 1: batch) of _kwb_gemm_kernel and _kwb_gemm_pro_kernel, in the
     # grouped order (GROUP_M row blocks walk the column blocks together, so their B tiles are shared in L2):
     # (batch, its rows offs_m, columns offs_n, the K offsets of one step, the first A and B tile pointers)
-    pid = tl.program_id(0)
-    batch = tl.program_id(1).to(tl.int64)
+    # BATCH_X (_kwb_batch_grid: more batches than grid y's 65535): the batch on axis 0, the tiles on axis 1
+    pid = tl.program_id(1 if BATCH_X else 0)
+    batch = tl.program_id(0 if BATCH_X else 1).to(tl.int64)
     num_pid_m = tl.cdiv(M, BLOCK_M)
     num_pid_n = tl.cdiv(N, BLOCK_N)
     num_pid_in_group = GROUP_M * num_pid_n
@@ -3300,12 +3301,12 @@ def _kwb_gemm_kernel(a_ptr, b_ptr, c_ptr, bias_ptr, M, N, K, sab, sam, sak, sbb,
                      e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24,
                      s30, s31, s32, s33, s34, f0, f1, f2, f3, HAS_BIAS: tl.constexpr, EPI: tl.constexpr,
                      BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, GROUP_M: tl.constexpr,
-                     IEEE: tl.constexpr):
+                     IEEE: tl.constexpr, BATCH_X: tl.constexpr = False):
     # triton_gemm.py.tmpl's kernel (grouped tile order, fp32 accumulator, masked K/M/N tails) plus the
     # bias and the EPI hook applied to the fp32 tile before the one store; IEEE: fp32 operands multiplied in full
     # fp32 (no TF32: a product whose order a selection reads, kwb_gemm(..., ieee=True))
     batch, offs_m, offs_n, offs_k, a_ptrs, b_ptrs = _kwb_gemm_tile(a_ptr, b_ptr, M, N, sab, sam, sak, sbb, sbk, sbn,
-                                                                   BLOCK_M, BLOCK_N, BLOCK_K, GROUP_M)
+                                                                   BLOCK_M, BLOCK_N, BLOCK_K, GROUP_M, BATCH_X)
     acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
     for kb in range(0, tl.cdiv(K, BLOCK_K)):
         k_left = K - kb * BLOCK_K
@@ -3335,13 +3336,13 @@ def _kwb_gemm_pro_kernel(a_ptr, b_ptr, c_ptr, bias_ptr, M, N, K, sab, sam, sak, 
                          p0, p1, p2, p3, t00, t01, t02, t03, t04, t10, t11, t12, t13, t14, t20, t21, t22, t23, t24,
                          t30, t31, t32, t33, t34, g0, g1, g2, g3, HAS_BIAS: tl.constexpr, EPI: tl.constexpr,
                          PRO: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
-                         GROUP_M: tl.constexpr, IEEE: tl.constexpr):
+                         GROUP_M: tl.constexpr, IEEE: tl.constexpr, BATCH_X: tl.constexpr = False):
     # _kwb_gemm_kernel with a prologue: PRO (a chain's pointwise run before the GEMM, in the epilogue calling
     # convention: i0..i2 = batch, row, k of A; tensors p0..p3 with strides tJ0..tJ4, scalars g0..g3) applied to each
     # fp32 A tile as it is loaded, the elements outside A reset to 0 after it (PRO(0) need not be 0). Every program
     # of a row block applies it again: kwb_gemm takes this kernel for small GEMMs only (launch-bound ones).
     batch, offs_m, offs_n, offs_k, a_ptrs, b_ptrs = _kwb_gemm_tile(a_ptr, b_ptr, M, N, sab, sam, sak, sbb, sbk, sbn,
-                                                                   BLOCK_M, BLOCK_N, BLOCK_K, GROUP_M)
+                                                                   BLOCK_M, BLOCK_N, BLOCK_K, GROUP_M, BATCH_X)
     acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
     for kb in range(0, tl.cdiv(K, BLOCK_K)):
         k_left = K - kb * BLOCK_K
@@ -3369,10 +3370,12 @@ def _kwb_gemm_pro_kernel(a_ptr, b_ptr, c_ptr, bias_ptr, M, N, K, sab, sam, sak, 
 
 
 @triton.jit
-def _kwb_stage(src_ptr, dst_ptr, R, C, s_b, s_r, s_c, d_b, d_r, d_c, BLOCK_R: tl.constexpr, BLOCK_C: tl.constexpr):
-    # dst[b, r, c] = src[b, r, c] for any strides (data movement only): makes an operand K-major
-    pid = tl.program_id(0)
-    batch = tl.program_id(1).to(tl.int64)
+def _kwb_stage(src_ptr, dst_ptr, R, C, s_b, s_r, s_c, d_b, d_r, d_c, BLOCK_R: tl.constexpr, BLOCK_C: tl.constexpr,
+               BATCH_X: tl.constexpr = False):
+    # dst[b, r, c] = src[b, r, c] for any strides (data movement only): makes an operand K-major. BATCH_X: the batch on
+    # axis 0 (_kwb_batch_grid)
+    pid = tl.program_id(1 if BATCH_X else 0)
+    batch = tl.program_id(0 if BATCH_X else 1).to(tl.int64)
     n_c = tl.cdiv(C, BLOCK_C)
     offs_r = (pid // n_c) * BLOCK_R + tl.arange(0, BLOCK_R)
     offs_c = (pid % n_c) * BLOCK_C + tl.arange(0, BLOCK_C)
@@ -3380,6 +3383,20 @@ def _kwb_stage(src_ptr, dst_ptr, R, C, s_b, s_r, s_c, d_b, d_r, d_c, BLOCK_R: tl
     r64, c64 = offs_r[:, None].to(tl.int64), offs_c[None, :].to(tl.int64)
     v = tl.load(src_ptr + batch * s_b + r64 * s_r + c64 * s_c, mask=mask)
     tl.store(dst_ptr + batch * d_b + r64 * d_r + c64 * d_c, v, mask=mask)
+
+
+_kwb_grid_yz_max = 65535  # CUDA's limit on grid y and z (x: 2^31 - 1); past it the launch fails ("invalid argument")
+
+
+def _kwb_batch_grid(tiles, nb):
+    """(grid, BATCH_X) of a launch over `tiles` tiles of each of nb batches: (tiles, nb) with the batch on grid y, or,
+    with more batches than y takes (a bmm of 100k small matrices), (nb, tiles) and BATCH_X: the batch on x. ValueError
+    where neither fits (both over 65535: no tensor that size fits a GPU's memory)."""
+    if nb <= _kwb_grid_yz_max:
+        return (tiles, nb), False
+    if tiles > _kwb_grid_yz_max:
+        raise ValueError("a launch of %d tiles x %d batches: over CUDA's grid limits either way" % (tiles, nb))
+    return (nb, tiles), True
 
 
 def _kwb_kmajor(x, kdim):
@@ -3393,8 +3410,9 @@ def _kwb_kmajor(x, kdim):
     nb, kk, nother = x.shape[0], x.shape[kdim], x.shape[other]
     buf = torch.empty((nb, nother, triton.cdiv(kk, 32) * 32), dtype=x.dtype, device=x.device)
     dst = buf[:, :, :kk] if kdim == 2 else buf[:, :, :kk].transpose(1, 2)
-    grid = (triton.cdiv(x.shape[1], 64) * triton.cdiv(x.shape[2], 64), nb)
-    _kwb_stage[grid](x, dst, x.shape[1], x.shape[2], *x.stride(), *dst.stride(), BLOCK_R=64, BLOCK_C=64, num_warps=4)
+    grid, bx = _kwb_batch_grid(triton.cdiv(x.shape[1], 64) * triton.cdiv(x.shape[2], 64), nb)
+    _kwb_stage[grid](x, dst, x.shape[1], x.shape[2], *x.stride(), *dst.stride(), BLOCK_R=64, BLOCK_C=64, BATCH_X=bx,
+                     num_warps=4)
     return dst
 
 
@@ -3875,7 +3893,7 @@ def kwb_gemm(a, w, bias=None, epi=None, epi_tensors=(), epi_scalars=(), epi_view
         bn //= 2
     while bt * triton.cdiv(m, bm) * triton.cdiv(n, bn) < sms and bm > least:
         bm //= 2
-    grid = (triton.cdiv(m, bm) * triton.cdiv(n, bn), bt)
+    grid, bx = _kwb_batch_grid(triton.cdiv(m, bm) * triton.cdiv(n, bn), bt)
     if pro is not None:  # small: the prologue on each A tile as it is loaded
         ps = [e.expand(a.shape).reshape(bt, m, k) for e in pro_tensors]
         assert len(ps) <= 4 and len(pro_scalars) <= 4, "the prologue takes at most 4 tensors and 4 scalars"
@@ -3886,14 +3904,15 @@ def kwb_gemm(a, w, bias=None, epi=None, epi_tensors=(), epi_scalars=(), epi_view
             out3.stride(1), out3.stride(2), *es, *[v for s in ss for v in s], *fs, *(ps + [a] * (4 - len(ps))), *pss,
             *[float(f) for f in pro_scalars], *[0.0] * (4 - len(pro_scalars)), HAS_BIAS=bias is not None,
             EPI=epi if epi is not None else _kwb_epi_identity, PRO=pro, BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=block_k,
-            GROUP_M=8, IEEE=ieee, num_warps=8 if bm * bn >= 128 * 128 else 4, num_stages=3)
+            GROUP_M=8, IEEE=ieee, BATCH_X=bx, num_warps=8 if bm * bn >= 128 * 128 else 4, num_stages=3)
         return out
     _kwb_gemm_kernel[grid](
         a3, b3, out3, a if bias is None else bias.contiguous(), m, n, k, a3.stride(0), a3.stride(1), a3.stride(2),
         b3.stride(0) if w.dim() == 3 else 0, b3.stride(1), b3.stride(2), out3.stride(0), out3.stride(1),
         out3.stride(2), *es,
         *[v for s in ss for v in s], *fs, HAS_BIAS=bias is not None, EPI=epi if epi is not None else _kwb_epi_identity,
-        BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=block_k, GROUP_M=8, IEEE=ieee, num_warps=8 if bm * bn >= 128 * 128 else 4,
+        BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=block_k, GROUP_M=8, IEEE=ieee, BATCH_X=bx,
+        num_warps=8 if bm * bn >= 128 * 128 else 4,
         num_stages=3)
     return out
 

@@ -13,7 +13,10 @@ constexpr is needed (a block size, a static_range bound, a constexpr parameter o
 does in Triton's code generator; a constexpr parameter given a tensor, a launch keyword that is neither a
 parameter nor a compiler option, tl.dot operands of different dtypes or under 16 along M, N or K, and Python
 the code generator does not accept (a chained `A and B and C`, a chained assignment `a = b = c`, comprehensions,
-lambdas, try/with, a return inside a loop) all raise. Still not modelled: int overflow and 64-bit promotion rules, loop-carried type
+lambdas, try/with, a return inside a loop) all raise. An int argument equal to 1 (not in do_not_specialize) arrives as
+the plain int 1, as Triton specialises it into a constexpr: a tensor method on it (`n.to(...)`) fails as in Triton. A
+grid past CUDA's limits (x < 2^31, y and z <= 65535) or num_warps over 32 raise as the launch would ('invalid
+argument'); the host TMA descriptor checks cuTensorMapEncodeTiled's limits (tools/tensor_descriptor.py). Still not modelled: int overflow and 64-bit promotion rules, loop-carried type
 changes, layouts, shared memory and registers.
 """
 import ast
@@ -56,11 +59,16 @@ def _check_constexpr_value(fn_name, name, v):
                         "compile-time constant here" % (fn_name, name, type(v).__name__))
 
 
-def _runtime_scalar(v):
+def _runtime_scalar(v, specialize=True):
     """A non-constexpr scalar argument as Triton's kernel sees it: a 0-d tensor (i32 / i64 / i1 / fp32), so that
-    using it as a block size or a constexpr fails here too."""
+    using it as a block size or a constexpr fails here too. An int equal to 1 (unless its parameter is in
+    do_not_specialize) is what Triton's launcher specialises into a constexpr ("constexpr", 1): the kernel body gets
+    the plain Python int 1, so a tensor method on it (`n.to(tl.float32)`, `n.dtype`) fails here as Triton's code
+    generator fails ("'int' object has no attribute 'to'")."""
     if isinstance(v, bool):
         return torch.tensor(v)
+    if isinstance(v, int) and v == 1 and specialize:
+        return 1
     if isinstance(v, int):
         return torch.tensor(v, dtype=torch.int32 if -2 ** 31 <= v < 2 ** 31 else torch.int64)
     if isinstance(v, float):
@@ -109,6 +117,23 @@ def _check_lint(jit_fn):
         raise SyntaxError("fake Triton: %s: %s" % (jit_fn.__name__, "; ".join(jit_fn.lint)))
 
 
+# CUDA's launch limits (cuLaunchKernel answers CUDA_ERROR_INVALID_VALUE, Triton's "Triton Error [CUDA]: invalid
+# argument", past them): grid x up to 2^31 - 1 CTAs, y and z up to 65535; at most 1024 threads (32 warps) a CTA.
+GRID_MAX = (2 ** 31 - 1, 65535, 65535)
+MAX_WARPS = 32
+
+
+def _check_grid(name, grid, num_warps):
+    """A launch the GPU would refuse, refused here too (every emulated launch, whatever its shapes: a kernel whose
+    grid grows with a size that the tests keep small still fails where the size is taken to its limit)."""
+    for axis, (g, most) in enumerate(zip(grid, GRID_MAX)):
+        if g < 0 or g > most:
+            raise ValueError("fake Triton: %s: grid dim %d is %d, over CUDA's limit of %d (the launch fails with "
+                             "'invalid argument')" % (name, axis, g, most))
+    if num_warps is not None and (num_warps < 1 or num_warps > MAX_WARPS or num_warps & (num_warps - 1)):
+        raise ValueError("fake Triton: %s: num_warps=%r (a power of two up to %d)" % (name, num_warps, MAX_WARPS))
+
+
 class _Launcher:
     def __init__(self, fn, grid, jit_fn=None):
         self.fn, self.grid, self.jit_fn = fn, grid, jit_fn
@@ -124,13 +149,14 @@ class _Launcher:
                                % (k, self.fn.__name__))
         if len(args) > len(params):
             raise TypeError("fake Triton: %s takes %d arguments, got %d" % (self.fn.__name__, len(params), len(args)))
+        dns = self.jit_fn.do_not_specialize if self.jit_fn is not None else set()
         out_args = []
-        for p, a in zip(params, args):
+        for i, (p, a) in enumerate(zip(params, args)):
             if _is_constexpr_param(p):
                 _check_constexpr_value(self.fn.__name__, p.name, a)
                 out_args.append(a)
             else:
-                out_args.append(_runtime_scalar(a))
+                out_args.append(_runtime_scalar(a, i not in dns))
         out_kw = {}
         byname = {p.name: p for p in params}
         for k, v in kwargs.items():
@@ -138,7 +164,7 @@ class _Launcher:
                 _check_constexpr_value(self.fn.__name__, k, v)
                 out_kw[k] = v
             else:
-                out_kw[k] = _runtime_scalar(v) if k in byname else v
+                out_kw[k] = _runtime_scalar(v, names.index(k) not in dns) if k in byname else v
         return out_args, out_kw
 
     def __call__(self, *args, **kwargs):
@@ -147,9 +173,10 @@ class _Launcher:
             _check_lint(self.jit_fn)
         grid = self.grid(kwargs) if callable(self.grid) else self.grid
         args, kwargs = self._check_launch(args, kwargs)
+        grid = tuple(int(g) for g in grid) + (1,) * (3 - len(grid))
+        _check_grid(self.fn.__name__, grid, kwargs.get("num_warps"))
         for opt in _LAUNCH_OPTIONS:  # compiler options (warps, stages, register cap): nothing to emulate
             kwargs.pop(opt, None)
-        grid = tuple(int(g) for g in grid) + (1,) * (3 - len(grid))
         conv, kw = args, kwargs
         pids = list(itertools.product(range(grid[2]), range(grid[1]), range(grid[0])))
         if not self._cooperative():

@@ -1,7 +1,7 @@
 """triton.tools.tensor_descriptor on torch CPU tensors (see triton/__init__.py: a test fixture, not Triton).
 
 A host TMA descriptor: the real one's checks (16-byte base and strides, contiguous last dim, rank <= 5,
-power-of-two blocks) raise here too, so a kernel's alignment rules are exercised; load zero-fills the
+power-of-two blocks) and cuTensorMapEncodeTiled's limits (dims, strides, box) raise here too, so a kernel's alignment rules are exercised; load zero-fills the
 part of a block outside `shape` and store drops it, as TMA does.
 """
 import torch
@@ -9,6 +9,29 @@ import torch
 
 def _blocks_ok(block_shape):
     return all(b > 0 and (b & (b - 1)) == 0 for b in block_shape)
+
+
+# cuTensorMapEncodeTiled's limits (CUDA driver API; past them it answers CUDA_ERROR_INVALID_VALUE, which Triton's
+# launcher reports as "Triton Error [CUDA]: invalid argument"): every dim 1 .. 2^32, every stride (bytes) under 2^40,
+# every box dim 1 .. 256, the box's inner row a multiple of 16 bytes.
+DIM_MAX = 2 ** 32
+STRIDE_BYTES_MAX = 2 ** 40
+BOX_MAX = 256
+
+
+def _check_encode(shape, strides, block_shape, es):
+    for i, n in enumerate(shape):
+        if not 1 <= int(n) <= DIM_MAX:
+            raise ValueError("fake Triton: TMA descriptor dim %d is %d (1 .. 2^32: cuTensorMapEncodeTiled refuses "
+                             "it, 'invalid argument')" % (i, int(n)))
+    for i, st in enumerate(strides[:-1]):
+        if int(st) * es >= STRIDE_BYTES_MAX:
+            raise ValueError("fake Triton: TMA descriptor stride %d is %d bytes (under 2^40)" % (i, int(st) * es))
+    for i, b in enumerate(block_shape):
+        if not 1 <= int(b) <= BOX_MAX:
+            raise ValueError("fake Triton: TMA block dim %d is %d (1 .. 256)" % (i, int(b)))
+    if (int(block_shape[-1]) * es) % 16:
+        raise ValueError("fake Triton: a TMA block's last dim is %d bytes (a multiple of 16)" % (int(block_shape[-1]) * es))
 
 
 class TensorDescriptor:
@@ -22,6 +45,7 @@ class TensorDescriptor:
             assert (s * es) % 16 == 0, "strides must be 16-byte aligned"
         assert strides[-1] == 1, "Last dimension must be contiguous"
         assert padding == "zero", "only zero padding is emulated"
+        _check_encode(shape, strides, block_shape, es)
         self.shape = [int(v) for v in shape]
         self.strides = [int(v) for v in strides]
         self.block_shape = [int(v) for v in block_shape]
