@@ -124,6 +124,19 @@ def kwb_row1(*args, **kwargs):
                               "kwb_row1_fits is False here")
 
 
+@cute.jit
+def _kwb_coords5(i, d1, d2, d3, d4):
+    """The coordinates (i0, i1, i2, i3, i4) of the contiguous offset i over a row-major 5-D shape whose dims 1..4
+    have sizes d1..d4 (Int64): the one index decomposition of the element-per-thread kernels."""
+    i4 = i % d4
+    q = i // d4
+    i3 = q % d3
+    q = q // d3
+    i2 = q % d2
+    q = q // d2
+    return q // d1, q % d1, i2, i3, i4
+
+
 def _kwb_rows(x, dims):
     """x as [outer, r, inner] rows over `dims` (sorted, non-negative): a view of contiguous x when the dims are
     consecutive, else the reduced dims moved last by one contiguous copy; with the kept shape."""
@@ -310,14 +323,7 @@ def _kwb_pw_kernel(
     bidx, _, _ = cute.arch.block_idx()
     i = cutlass.Int64(bidx) * PW_THREADS + tidx  # Int64: a launch may hold 2**31 elements or more
     if i < total:  # predication: the last CTA may hold fewer elements
-        i4 = i % d4  # the element's coordinates over the (up to) 5-D shape, row-major
-        q = i // d4
-        i3 = q % d3
-        q = q // d3
-        i2 = q % d2
-        q = q // d2
-        i1 = q % d1
-        i0 = q // d1
+        i0, i1, i2, i3, i4 = _kwb_coords5(i, d1, d2, d3, d4)  # the element's coordinates, row-major
         acc_v = _kwb_ssa(m_x[i0 * x0 + i1 * x1 + i2 * x2 + i3 * x3 + i4 * x4].to(cutlass.Float32))
         e0_v = acc_v  # slots from n_epi on are never read by the epilogue
         e1_v = acc_v
