@@ -516,6 +516,25 @@ class Flip(unittest.TestCase):
             K.kwb_flip(x, [3])
 
 
+class Index2(unittest.TestCase):
+    """kwb_index2 (x[..., i0, i1, ...] with a pair of index tensors at consecutive dims, DLRM's Z[:, li, lj]): dims 0, 1
+    and the last two, negative indices, a strided x, 2-D index tensors, and differing index shapes refused."""
+
+    def test_index2(self):
+        torch.manual_seed(34)
+        x = torch.randn(3, 5, 6, 4)
+        i0 = torch.tensor([0, 4, -1, 2])
+        i1 = torch.tensor([5, 0, 3, -2])
+        self.assertTrue(torch.equal(K.kwb_index2(x, i0, i1, 1), x[:, i0, i1]))
+        self.assertTrue(torch.equal(K.kwb_index2(x, i0 % 3, i1 % 5, 0), x[i0 % 3, i1 % 5]))
+        self.assertTrue(torch.equal(K.kwb_index2(x, i0 % 6, i1 % 4, -2), x[..., i0 % 6, i1 % 4]))
+        xs = torch.randn(6, 5, 3).transpose(0, 2)  # strided [3, 5, 6]
+        j0, j1 = torch.tensor([[0, 4], [1, 3]]), torch.tensor([[5, 0], [2, 2]])
+        self.assertTrue(torch.equal(K.kwb_index2(xs, j0, j1, 1), xs[:, j0, j1]))
+        with self.assertRaises(ValueError):
+            K.kwb_index2(x, i0, i1[:3], 1)
+
+
 class Bicubic(unittest.TestCase):
     """kwb_upsample's bicubic mode (upsample_bicubic2d; probe 16's z07): torch's A = -0.75 taps clamped at the
     borders, align_corners both ways, scale factors (non-integer, below 1) or sizes, strided, size-1 and 16-bit

@@ -132,3 +132,25 @@ def _kwb_attn_band(diag, lower, band, who):
     if not lower or int(band) < 1:
         raise ValueError("%s: band=%r takes lower=True and a width >= 1" % (who, band))
     return diag - int(band) + 1, diag
+
+
+# ==== host: kwb_index2
+# kwb_index2's operand views and result, one definition for both frameworks' stages (the launch differs).
+def _kwb_index2_views(x, i0, i1, dim):
+    """x [..., A, B, ...] and index tensors i0, i1 of one shape at dims dim, dim + 1 -> (w, out, rest): w x's view
+    [A, B, D] with the two dims moved first and the rest flattened (D = their product), out the contiguous result
+    [*i0.shape, D] in x's dtype on x's device, rest the flattened dims' shape. ValueError: index shapes that differ."""
+    if i0.shape != i1.shape:
+        raise ValueError("kwb_index2: index shapes %s and %s differ (one shape expected)"
+                         % (tuple(i0.shape), tuple(i1.shape)))
+    xm = x.movedim((dim, dim + 1), (0, 1))
+    w = xm.reshape(xm.shape[0], xm.shape[1], -1)
+    out = torch.empty(tuple(i0.shape) + (w.shape[2],), dtype=x.dtype, device=x.device)
+    return w, out, tuple(xm.shape[2:])
+
+
+def _kwb_index2_result(out, i0, rest, dim):
+    """The gathered rows out [*i0.shape, D] as x.shape[:dim] + i0.shape + rest: a view, the index dims moved back."""
+    k = i0.dim()
+    out = out.view(tuple(i0.shape) + rest)
+    return out.movedim(tuple(range(k)), tuple(range(dim, dim + k))) if dim and k else out

@@ -1005,15 +1005,9 @@ def kwb_index2(x, i0, i1, dim):
     with a pair of indices: DLRM's Z[:, li, lj] by a tril_indices buffer): shape x.shape[:dim] + i0.shape +
     x.shape[dim + 2:], negative indices from the end. The two dims moved first, the rest flattened (a view where the
     strides allow), one launch; the result is a view of its contiguous output with the index dims moved back."""
-    if i0.shape != i1.shape:
-        raise ValueError("kwb_index2: index shapes %s and %s differ (one shape expected)"
-                         % (tuple(i0.shape), tuple(i1.shape)))
     dim = dim % x.dim()
-    xm = x.movedim((dim, dim + 1), (0, 1))
-    rest = tuple(xm.shape[2:])
-    w = xm.reshape(xm.shape[0], xm.shape[1], -1)
+    w, out, rest = _kwb_index2_views(x, i0, i1, dim)
     D = w.shape[2]
-    out = torch.empty(tuple(i0.shape) + (D,), dtype=x.dtype, device=x.device)
     n = out.numel()
     if n:
         reach = max((w.shape[0] - 1) * abs(w.stride(0)) + (w.shape[1] - 1) * abs(w.stride(1)), 0)
@@ -1022,9 +1016,7 @@ def kwb_index2(x, i0, i1, dim):
             w, i0.reshape(-1).contiguous(), i1.reshape(-1).contiguous(), out, n, D, w.shape[0], w.shape[1],
             w.stride(0), w.stride(1), w.stride(2), IDX64=idx64, BLOCK=KWB_POINTWISE_BLOCK,
             num_warps=KWB_POINTWISE_WARPS)
-    k = i0.dim()
-    out = out.view(tuple(i0.shape) + rest)
-    return out.movedim(tuple(range(k)), tuple(range(dim, dim + k))) if dim and k else out
+    return _kwb_index2_result(out, i0, rest, dim)
 
 
 def kwb_index(x, indices, dim):
