@@ -441,7 +441,8 @@ def kwb_reduce(x, dims, op, keepdim=False, pre=None, pre_tensors=(), pre_scalars
     if pre is not None and (not kwb_reduce_prologue or op in ("any", "all")):
         return kwb_reduce(kwb_pointwise(x, pre, pre_tensors, pre_scalars, pre_dtype or x.dtype), dims, op, keepdim)
     red = _kwb_red_dims(x, dims)
-    if op in ("amax", "max", "amin", "min") and not ((pre_dtype or x.dtype) if pre is not None else x.dtype).is_floating_point:
+    in_dtype = (pre_dtype or x.dtype) if pre is not None else x.dtype
+    if op in ("amax", "max", "amin", "min") and not in_dtype.is_floating_point:
         if pre is not None:  # the prologue as its own launch, in its integer dtype (the reduction then exact)
             x = kwb_pointwise(x, pre, pre_tensors, pre_scalars, pre_dtype)
         return _kwb_reduce_int(x, red, "amax" if op in ("amax", "max") else "amin", keepdim)
