@@ -2637,6 +2637,45 @@ print(P + "RESULT_JSON=" + json.dumps({"status": "PASS", "cases": cases}), flush
     }
   }
 
+  // New-user trial 24, #1: `kwb measure` ran V2 against an edited reference.py and test_kernel.py and committed V2
+  // without them, silently: a checkout of V2 could not reproduce its verdict. Every edited .py the run imports (the
+  // harness, the reference, tools/) goes into the version's commit, and the run warns; an edit of kernel.py alone
+  // does not warn.
+  void measureCommitsEditedHarness() {
+    const QString ws = m_tmp.filePath(QStringLiteral("edited_harness_ws"));
+    Result r = kwb({QStringLiteral("baseline"), problem("19_ReLU.py"), QStringLiteral("--gpu"), QStringLiteral("H200"),
+                    QStringLiteral("--framework"), QStringLiteral("triton"), QStringLiteral("--workspace"), ws,
+                    QStringLiteral("--cpu-dry-run")});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    const QStringList judges{QStringLiteral("reference.py"), QStringLiteral("test_kernel.py"),
+                             QStringLiteral("tools/compute_utilization.py")};
+    for (const QString& rel : judges) {
+      const QString path = ws + u'/' + rel;
+      QVERIFY2(QFileInfo::exists(path), qPrintable(path));
+      writeFile(path, readAll(path) + "\n# edited by the user\n");
+    }
+    writeFile(ws + QStringLiteral("/kernel.py"), readAll(ws + QStringLiteral("/kernel.py")) + "\n# edited for V1\n");
+    r = kwb({QStringLiteral("measure"), ws, QStringLiteral("--cpu-dry-run")});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    const QString said = r.out + r.err;
+    QVERIFY2(said.contains(QStringLiteral("warning: V1 runs against your edited ")), qPrintable(said));
+    for (const QString& rel : judges) QVERIFY2(said.contains(rel), qPrintable(rel + u'\n' + said));
+    const Result status =
+        run(QStringLiteral("git"), {QStringLiteral("-C"), ws, QStringLiteral("status"), QStringLiteral("--porcelain")});
+    QVERIFY2(status.code == 0 && status.out.trimmed().isEmpty(), qPrintable(status.out));  // all in V1's commit
+    const Result log = run(QStringLiteral("git"), {QStringLiteral("-C"), ws, QStringLiteral("log"),
+                                                   QStringLiteral("--format=%B"), QStringLiteral("-2")});
+    QVERIFY2(log.out.contains(QStringLiteral("Edited since the last commit and run with this version")),
+             qPrintable(log.out));
+
+    // kernel.py alone: no warning, nothing else in the commit
+    writeFile(ws + QStringLiteral("/kernel.py"), readAll(ws + QStringLiteral("/kernel.py")) + "\n# edited for V2\n");
+    r = kwb({QStringLiteral("measure"), ws, QStringLiteral("--cpu-dry-run")});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    const QString saidAgain = r.out + r.err;
+    QVERIFY2(!saidAgain.contains(QStringLiteral("runs against your edited")), qPrintable(saidAgain));
+  }
+
   void forceRefusedOverLaterVersions() {
     // New-user trial 17, #2: `kwb baseline --force` after `kwb measure` measured the edited kernel.py as V0 and
     // committed it after V1. Refused now, nothing written; the message names the command that records a version.

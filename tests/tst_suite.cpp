@@ -10,6 +10,7 @@
 #include <QFile>
 #include <QElapsedTimer>
 #include <QProcess>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUrl>
@@ -717,6 +718,65 @@ class TestSuite : public QObject {
     QCOMPARE(doc.at("counts").at("error").get<int>(), 0);
     QCOMPARE(doc.at("counts").at("pending").get<int>(), 1);
     QVERIFY(readAll(out + QStringLiteral("/suite_report.md")).contains("stopped (rerun resumes)"));
+  }
+
+  // New-user trial 24, #2: a problem whose probe ran out of its time limit in the suite's batch was probed again
+  // alone in its phase 1, the whole limit a second time (240 s for a file that hangs at import). Both members of the
+  // class: a hang at import and a hang in forward(); each is reported from the batch, once.
+  void kwbSuiteProbeTimeoutNotRepeated() {
+    const QString problems = m_tmp.filePath(QStringLiteral("hang-problems"));
+    QDir().mkpath(problems);
+    const QByteArray tail =
+        "class Model(torch.nn.Module):\n"
+        "    def forward(self, x):\n"
+        "        while True:\n"
+        "            time.sleep(0.2)\n\n"
+        "def get_inputs():\n    return [torch.randn(4)]\n\n"
+        "def get_init_inputs():\n    return []\n";
+    QFile imp(problems + QStringLiteral("/hang_import.py"));
+    QVERIFY(imp.open(QIODevice::WriteOnly));
+    imp.write("import time\nimport torch\nwhile True:\n    time.sleep(0.2)\n" + tail);
+    imp.close();
+    QFile fwd(problems + QStringLiteral("/hang_forward.py"));
+    QVERIFY(fwd.open(QIODevice::WriteOnly));
+    fwd.write("import time\nimport torch\n" + tail);
+    fwd.close();
+    // ... and a problem that fails in seconds (wrong shapes): probed again alone, as before
+    QFile shapes(problems + QStringLiteral("/wrong_shapes.py"));
+    QVERIFY(shapes.open(QIODevice::WriteOnly));
+    shapes.write(
+        "import torch\n\nclass Model(torch.nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+        "        self.fc = torch.nn.Linear(128, 64)\n\n    def forward(self, x):\n        return self.fc(x)\n\n"
+        "def get_inputs():\n    return [torch.randn(4, 100)]\n\ndef get_init_inputs():\n    return []\n");
+    shapes.close();
+    qputenv("KWB_PROBE_TIMEOUT_S", "30");  // the problem probed alone imports torch within it
+    const auto unset = qScopeGuard([] { qunsetenv("KWB_PROBE_TIMEOUT_S"); });
+    const QString out = m_tmp.filePath(QStringLiteral("hang-suite"));
+    const Kwb r = runKwb({QStringLiteral("suite"), problems, QStringLiteral("--gpu"), QStringLiteral("H200"),
+                          QStringLiteral("--framework"), QStringLiteral("triton"), QStringLiteral("--cpu-dry-run"),
+                          QStringLiteral("--python"), QStringLiteral("/usr/bin/python3"), QStringLiteral("--no-commit"),
+                          QStringLiteral("--out"), out});
+    QVERIFY2(r.out.contains(QLatin1String("probed 3 problem(s) in one batch")), qPrintable(r.out));
+    QVERIFY2(r.out.contains(QLatin1String("0 ok, 2 out of the probe's time limit (not probed again")),
+             qPrintable(r.out));
+    // "probing with" is the message of a probe alone: only wrong_shapes's
+    QCOMPARE(r.out.count(QLatin1String("probing with ")), 1);
+    QVERIFY2(r.out.contains(QLatin1String("wrong_shapes [phase 1] probing with ")), qPrintable(r.out));
+    QVERIFY2(r.out.contains(QLatin1String("did not finish within 30.0 s; it was running the logic file's module-level "
+                                          "code (its import)")) &&
+                 r.out.contains(QLatin1String("did not finish within 30.0 s; it was running forward()")),
+             qPrintable(r.out));  // each timeout says where it was
+    const auto doc = nlohmann::json::parse(readAll(out + QStringLiteral("/suite.json")).toStdString());
+    QCOMPARE(doc.at("counts").at("error").get<int>(), 3);
+    // New-user trial 24, #10: "why not PASS" starts with the file's name, not its absolute path (which hid the cause in
+    // the table's cell); a line number stays with it.
+    QStringList errors;
+    for (const auto& p : doc.at("problems")) errors << QString::fromStdString(p.value("error", std::string()));
+    errors.sort();
+    QCOMPARE(errors.size(), 3);
+    QVERIFY2(errors[0].startsWith(QLatin1String("hang_forward.py: Timeout: ")), qPrintable(errors[0]));
+    QVERIFY2(errors[1].startsWith(QLatin1String("hang_import.py: Timeout: ")), qPrintable(errors[1]));
+    QVERIFY2(errors[2].startsWith(QLatin1String("wrong_shapes.py:9: RuntimeError: ")), qPrintable(errors[2]));
   }
 
   void kwbSuiteRerunsTimeoutFailWithMoreTime() {

@@ -351,6 +351,21 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="716"/>
+        <source>warning: V%1 runs against your edited %2 (changed since the last commit), not only your kernel.py: the verdict is theirs too; %3 committed with V%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="719"/>
+        <source>it is</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="719"/>
+        <source>they are</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location filename="../core/pipeline/baselinejob.cpp" line="700"/>
         <location filename="../core/pipeline/baselinejob.cpp" line="832"/>
         <source>run phase 1 first</source>

@@ -345,6 +345,21 @@
         <translation>警告：已停止的运行没有结论和数值（%1，未提交）：V%2 与最近一个完成的版本 %3 比较</translation>
     </message>
     <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="716"/>
+        <source>warning: V%1 runs against your edited %2 (changed since the last commit), not only your kernel.py: the verdict is theirs too; %3 committed with V%1</source>
+        <translation>警告：V%1 使用的是你修改过的 %2（自上次提交以来有改动），而不只是你的 kernel.py：结论也取决于它们；%3随 V%1 一起提交</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="719"/>
+        <source>it is</source>
+        <translation>它</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="719"/>
+        <source>they are</source>
+        <translation>它们</translation>
+    </message>
+    <message>
         <location filename="../core/pipeline/baselinejob.cpp" line="700"/>
         <location filename="../core/pipeline/baselinejob.cpp" line="832"/>
         <source>run phase 1 first</source>

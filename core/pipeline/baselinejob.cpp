@@ -431,6 +431,23 @@ QString BaselineJob::existingWorkspaceHint() const {
 }
 
 namespace {
+/// The workspace's tracked .py files other than kernel.py that differ from its last commit: the harness, the reference,
+/// the modules they import and tools/. They judge a version as much as kernel.py does, so `kwb measure` commits them
+/// with it and says so (new-user trial 24, #1: V2 ran against an edited reference.py and test_kernel.py, its commit
+/// held neither, and nothing said so). Empty without a repository or a commit; nothing a run writes is a .py file, so
+/// the list is the same before the run and at its commit.
+QStringList editedHarnessFiles(const Workspace& ws) {
+  QStringList files;
+  if (!QFileInfo::exists(ws.path(QStringLiteral(".git")))) return files;
+  QString error;
+  const auto repo = GitRepo::openOrInit(ws.root(), &error);
+  if (!repo || repo->headId().isEmpty()) return files;
+  for (const QString& rel : repo->modifiedFiles({}, &error))
+    if (rel.endsWith(QLatin1String(".py")) && rel != QLatin1String("kernel.py") && QFileInfo::exists(ws.path(rel)))
+      files << rel;
+  return files;
+}
+
 /// The files phase 3 generates from the problem itself (the logic, its kernel, its harness, its README): the ones a
 /// change of the problem makes stale. tools/, the schema and .gitignore do not depend on it; plans/v0_plan.md is
 /// the user's to annotate (and "Use this" appends to it).
@@ -690,6 +707,13 @@ bool BaselineJob::openForNextVersion() {
                         .arg(stoppedVersions.join(QStringLiteral(", ")))
                         .arg(m_version)
                         .arg(last.version.toUpper()),
+                    MessageKind::Warning);
+  if (const QStringList judges = editedHarnessFiles(*m_ws); !judges.isEmpty())
+    Q_EMIT progress(Measure,
+                    tr("warning: V%1 runs against your edited %2 (changed since the last commit), not only your "
+                       "kernel.py: the verdict is theirs too; %3 committed with V%1")
+                        .arg(m_version)
+                        .arg(judges.join(QStringLiteral(", ")), judges.size() == 1 ? tr("it is") : tr("they are")),
                     MessageKind::Warning);
   runStaticCheck();
   return true;
@@ -1404,6 +1428,15 @@ bool BaselineJob::commitWorkspace() {
   if (m_version > 0 && QFileInfo::exists(m_ws->path(QStringLiteral("kernel.py"))) &&
       !paths.contains(QStringLiteral("kernel.py")))
     paths.append(QStringLiteral("kernel.py"));  // the edit this version measured
+  QString judgesNote;
+  if (const QStringList judges = m_version > 0 ? editedHarnessFiles(*m_ws) : QStringList(); !judges.isEmpty()) {
+    for (const QString& rel : judges)
+      if (!paths.contains(rel)) paths.append(rel);
+    judgesNote = QStringLiteral(
+                     "\nEdited since the last commit and run with this version (the harness, the reference "
+                     "or a module they import): %1.\n")
+                     .arg(judges.join(QStringLiteral(", ")));
+  }
   // What this run generated beside a kept edit (<file>.generated), which the records tell a reader to compare with, is
   // committed with V0; one a regeneration removed leaves the commit too (new-user trial 19, #18: it was git-ignored,
   // so the committed record named a file no clone had)
@@ -1417,7 +1450,7 @@ bool BaselineJob::commitWorkspace() {
     }
   // The workspace's first commit, over kept edits: the generated base goes first, so V0's commit is the only one that
   // holds the user's edit, and says so.
-  QString finalMessage = message;
+  QString finalMessage = message + judgesNote;
   if (m_version == 0 && repo->headId().isEmpty() && !m_generatedForKept.isEmpty()) {
     const auto base = commitGeneratedBaseOfEdits(
         *repo, QStringLiteral("Generated workspace: the files Kernel Workbench generated, before your edits"), &error);
