@@ -2605,6 +2605,20 @@ void TestWidgets::rooflineLabelsInsideAndOffTheMarker() {
                  qPrintable(where + QStringLiteral(": leader ends off it")));
       }
     }
+    // every line drawn ends on a roof: the ridge's label (no roof) and a hidden label had a line to the chart's corner
+    for (int i = 0; i < cp->itemCount(); ++i) {
+      auto* line = qobject_cast<QCPItemLine*>(cp->item(i));
+      if (!line || !line->visible()) continue;
+      double onRoof = std::numeric_limits<double>::infinity();
+      for (const char* roof : {RooflinePlot::kComputeRoof, RooflinePlot::kMeasuredRoof, RooflinePlot::kMemoryRoof,
+                               RooflinePlot::kOtherRoof})
+        onRoof = std::min(onRoof, distanceToRoof(roof, line->end->pixelPosition(), nullptr));
+      QVERIFY2(onRoof < 1.5, qPrintable(QStringLiteral("%1 at %2x%3 ends %4 px off every roof")
+                                            .arg(line->objectName())
+                                            .arg(size.width())
+                                            .arg(size.height())
+                                            .arg(onRoof)));
+    }
   }
 }
 

@@ -824,7 +824,7 @@ void RooflinePlot::updateLeader(LabelPlaces& l) {
       first = false;
     }
   }
-  if (best <= kLeaderMinPx) {  // on its roof (or no roof): no line
+  if (!std::isfinite(best) || best <= kLeaderMinPx) {  // on its roof, or no roof (the ridge's) or hidden: no line
     if (l.leader) l.leader->setVisible(false);
     return;
   }
