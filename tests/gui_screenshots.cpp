@@ -195,6 +195,9 @@ int main(int argc, char** argv) {
   applyDarkTheme(p.isSet(QStringLiteral("dark")));
   w.show();
   settle(800);
+  // whether the window fits the screen asked for (new-user trial 23, #8: 725 px high at --size 1024x700)
+  std::fprintf(stderr, "window %dx%d, minimum %dx%d\n", w.frameGeometry().width(), w.frameGeometry().height(),
+               w.minimumSizeHint().width(), w.minimumSizeHint().height());
   save(&w, out, QStringLiteral("01-welcome"));
 
   // A run, as the wizard drives it: H200, Triton, CPU dry run (no GPU here), a fresh workspace.

@@ -81,6 +81,44 @@ class TestSuite : public QObject {
   QTemporaryDir m_tmp;
 
  private Q_SLOTS:
+  // Session 34: level-2 56_'s torch.compile latency was "–" in the suite with no reason while its baseline report gave
+  // one. The harness's compile_ref.error rides with the problem (suite.json, the report's "vs compile" cell links to
+  // it). Members: a harness error, a harness that reported no compile_ref at all; none without --compile-ref or with
+  // a figure.
+  void compileErrorIsCarried() {
+    RunResult r;
+    r.compileRefError = QStringLiteral("torch.compile failed: BackendCompilerFailed: inductor raised");
+    QCOMPARE(suiteCompileError(r, true), r.compileRefError);
+    QCOMPARE(suiteCompileError(r, false), QString());
+    RunResult none;
+    QVERIFY(suiteCompileError(none, true).contains(QLatin1String("reported no torch.compile figure")));
+    RunResult measured;
+    measured.compileRefLatencyUs = 12.0;
+    QCOMPARE(suiteCompileError(measured, true), QString());
+
+    SuiteReport rep;
+    rep.dir = m_tmp.filePath(QStringLiteral("compile-error"));
+    rep.gpu = QStringLiteral("H200-SXM");
+    SuiteEntry a = entry(QStringLiteral("56_Matmul_Sigmoid_Sum"), QStringLiteral("PASS"), 10, 20);
+    a.compileError = r.compileRefError;
+    SuiteEntry b = entry(QStringLiteral("57_b"), QStringLiteral("PASS"), 10, 20, 15);
+    rep.entries = {a, b};
+    rep.summary = summarize(rep.entries);
+    const QString md = suiteReportMarkdown(rep, rep.dir);
+    QVERIFY2(md.contains(QLatin1String("No torch.compile figure")), qPrintable(md));
+    QVERIFY2(md.contains(r.compileRefError), qPrintable(md));
+    QCOMPARE(md.count(QLatin1String("(why)")), 1);  // a's cell only: b has its figure
+    QVERIFY2(md.contains(QLatin1String("#nocompile-")), qPrintable(md));
+
+    SuiteOptions o;
+    o.outDir = rep.dir;
+    o.base.gpu = QStringLiteral("H200");
+    const QList<SuiteEntry> back = suiteEntriesFromJson(suiteToJson(o, rep.entries));
+    QCOMPARE(back.size(), 2);
+    QCOMPARE(back[0].compileError, r.compileRefError);
+    QCOMPARE(back[1].compileError, QString());
+  }
+
   void summaryFigures() {
     const QList<SuiteEntry> entries{
         entry(QStringLiteral("a"), QStringLiteral("PASS"), 50.0, 100.0, 80.0),    // 2x eager, 1.6x compile

@@ -109,6 +109,31 @@ class TestSuitePanel : public QObject {
     QVERIFY(!model.index(1, SuiteTableModel::BandwidthColumn).data(Qt::ToolTipRole).toString().contains(u"copy"));
   }
 
+  // Session 34: a PASS whose torch.compile reference has no latency showed "–" and no reason (its baseline report had
+  // one). The compile columns' tooltip and the empty Reason cell say why; a row with a figure says nothing of it.
+  void compileReasonInTheTable() {
+    SuiteTableModel model;
+    SuiteEntry a;
+    a.name = QStringLiteral("56_Matmul_Sigmoid_Sum");
+    a.state = QStringLiteral("done");
+    a.status = QStringLiteral("PASS");
+    a.latencyUs = 10;
+    a.compileError = QStringLiteral("torch.compile failed: BackendCompilerFailed");
+    SuiteEntry b = a;
+    b.name = QStringLiteral("57_b");
+    b.compileError.clear();
+    b.compileLatencyUs = 12;
+    model.resetData({a, b});
+    for (const int column : {SuiteTableModel::CompileColumn, SuiteTableModel::SpeedupCompileColumn}) {
+      QCOMPARE(model.index(0, column).data().toString(), QStringLiteral("–"));
+      QVERIFY(model.index(0, column).data(Qt::ToolTipRole).toString().contains(a.compileError));
+      QVERIFY(!model.index(1, column).data(Qt::ToolTipRole).toString().contains(u"torch.compile"));
+    }
+    QVERIFY(model.index(0, SuiteTableModel::ProblemColumn).data(Qt::ToolTipRole).toString().contains(a.compileError));
+    QVERIFY(model.index(0, SuiteTableModel::ReasonColumn).data().toString().contains(a.compileError));
+    QCOMPARE(model.index(1, SuiteTableModel::ReasonColumn).data().toString(), QString());
+  }
+
   void modelReadsTheFixture() {
     SuitePanel panel;
     QAbstractItemModelTester tester(panel.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);

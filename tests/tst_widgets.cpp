@@ -37,6 +37,7 @@
 #include <QTextTable>
 
 #include <cmath>
+#include <limits>
 
 #include "widgets/casetablemodel.h"
 #include "widgets/codeeditor.h"
@@ -134,6 +135,7 @@ class TestWidgets : public QObject {
   void caseStatusColor();
   void caseTableLearnsOfADryRunLate();
   void gateFailNotACaseIsSaid();
+  void planTimeSkipsAreRows();
   void darkThemeColoursReadable();
   void knowledgeModel();
   void reviewRecordTitlesTellRecordsApart();
@@ -1199,6 +1201,72 @@ void TestWidgets::consoleWrapsAndFollowsEnd() {
 // A gate FAIL that no case explains (framework conformance, a static check of kernel.py) under a log that ends
 // "finished: ok" and cases that all ran (new-user trial 20, #8): the log's last line and a table row say why; a
 // case's own FAIL needs no such row (its row says it), and another review removes it.
+// New-user trial 23, #10: cases the harness skipped when it planned them (the embedding-bag problem's boundaries, whose
+// inputs the reference rejects; session 32's index_add literal bound) were in the report's list but not in the case
+// table, so a reviewer saw no sign that they went untested. Each is a "skipped" row with its reason, in a review and
+// after a live run, below the cases and above the gate's row; counted apart from the cases. Members: a review
+// (WorkspaceReview::result) and a live run's outcome (RunConsole::setSkippedCases), two reasons each.
+void TestWidgets::planTimeSkipsAreRows() {
+  QTemporaryDir tmp;
+  QVERIFY(tmp.isValid());
+  RunConsole c;
+  WorkbenchSession session;
+  c.setSession(&session);
+  c.resize(900, 400);
+  auto* view = c.findChild<QTableView*>(QStringLiteral("caseTable"));
+  QVERIFY(view);
+  QAbstractItemModelTester tester(c.caseModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+  const QString rejects =
+      QStringLiteral("the reference raised on the case's inputs: RuntimeError: offsets[0] has to be 0");
+  const QList<QPair<QString, QString>> skipped{{QStringLiteral("boundary_tail"), rejects},
+                                               {QStringLiteral("boundary_size1"), QString()},
+                                               {QStringLiteral("problem_shape"), QStringLiteral("a case that ran")}};
+  WorkspaceReview r;
+  r.runDir = tmp.path();
+  r.mode = QStringLiteral("cpu-dry-run");
+  r.cases = {makeCase(QStringLiteral("problem_shape"), QStringLiteral("PASS"), 0.0, 12.5, 20.0),
+             makeCase(QStringLiteral("strided"), QStringLiteral("PASS"), 0.0, 12.5, 20.0)};
+  r.verdict = Verdict::DryRun;
+  RunResult result;
+  result.skippedCases = skipped;
+  r.result = result;
+  session.setReview(r);
+  c.flush();
+  CaseTableModel* m = c.caseModel();
+  QCOMPARE(m->rowCount(), 4);  // two cases, two skips (a skip named like a case that ran is not a row)
+  QCOMPARE(m->skippedCount(), 2);
+  QCOMPARE(m->results().size(), 2);
+  QCOMPARE(m->index(2, CaseTableModel::NameColumn).data().toString(), QStringLiteral("boundary_tail"));
+  QCOMPARE(m->index(2, CaseTableModel::StatusColumn).data().toString(), QStringLiteral("skipped"));
+  QCOMPARE(m->index(2, CaseTableModel::StatusColumn).data(CaseTableModel::StatusRole).toString(),
+           QStringLiteral("SKIPPED"));
+  QCOMPARE(m->index(2, CaseTableModel::ReasonColumn).data().toString(), rejects);
+  QCOMPARE(m->index(3, CaseTableModel::ReasonColumn).data().toString(), QStringLiteral("no reason given"));
+  QCOMPARE(m->index(3, CaseTableModel::RelErrColumn).data().toString(), QStringLiteral("—"));
+  QVERIFY(m->index(2, CaseTableModel::NameColumn).data(Qt::ToolTipRole).toString().contains(rejects));
+  QVERIFY2(c.summaryText().endsWith(QStringLiteral("2 skipped")), qPrintable(c.summaryText()));
+  // the gate's row stays last, after the skips
+  m->setGateNote(QStringLiteral("framework conformance: FAIL"));
+  QCOMPARE(m->rowCount(), 5);
+  QCOMPARE(m->index(4, CaseTableModel::NameColumn).data().toString(), QStringLiteral("quality gate"));
+  QCOMPARE(m->index(3, CaseTableModel::NameColumn).data().toString(), QStringLiteral("boundary_size1"));
+  // a case of a skip's name that comes after all takes its place
+  m->caseFinished(makeCase(QStringLiteral("boundary_size1"), QStringLiteral("PASS"), 0.0, 1.0, 2.0));
+  QCOMPARE(m->skippedCount(), 1);
+  QCOMPARE(m->rowCount(), 5);
+  m->setGateNote(QString());
+  // a live run's outcome: the cases reset, then its skips (MainWindow::onMeasured)
+  c.runStarted();
+  QCOMPARE(m->rowCount(), 0);
+  m->resetData({makeCase(QStringLiteral("problem_shape"), QStringLiteral("PASS"), 0.0, 12.5, 20.0)});
+  c.setSkippedCases({{QStringLiteral("boundary_tail"), QStringLiteral("index_add's literal bound 64 would break")}});
+  QCOMPARE(m->rowCount(), 2);
+  QCOMPARE(m->index(1, CaseTableModel::StatusColumn).data().toString(), QStringLiteral("skipped"));
+  QVERIFY2(c.summaryText().contains(QStringLiteral("1 skipped")), qPrintable(c.summaryText()));
+  m->resetData({});
+  QCOMPARE(m->skippedCount(), 0);
+}
+
 void TestWidgets::gateFailNotACaseIsSaid() {
   QTemporaryDir tmp;
   QVERIFY(tmp.isValid());
@@ -1348,7 +1416,24 @@ void TestWidgets::consoleSplitsBySpace() {
                               .arg(view->horizontalScrollBar()->maximum())
                               .arg(view->horizontalHeader()->length())
                               .arg(view->viewport()->width())));
-  c.resize(890, 300);  // the 1920x1080 console: the numbers and the shape whole, the log the larger share
+  // The 1920x1080 console (~890 x 480): the whole table does not fit beside a log of kMinLogWidth, so the log goes
+  // above it and the table shows every column, the Reason included (new-user trial 23, #7: ~350 px of table beside
+  // ~530 px of log, dtype cut and the Reason a scroll away). A long reason counts at its reading width.
+  c.caseFinished(makeCase(QStringLiteral("boundary_size1"), QStringLiteral("FAIL"), 0.5, 12.5, 20.0,
+                          QStringLiteral("rel_err 0.5 over the threshold 0.01 ") + QString(400, u'x')));
+  c.resize(890, 300);
+  QTRY_COMPARE(split->orientation(), Qt::Vertical);
+  QCOMPARE(view->width(), split->width());
+  QVERIFY(c.tableWidthNeeded() < 890);
+  QTRY_VERIFY2(
+      view->columnViewportPosition(CaseTableModel::ReasonColumn) + view->horizontalHeader()->defaultSectionSize() <=
+          view->viewport()->width(),
+      qPrintable(QStringLiteral("reason at %1, viewport %2")
+                     .arg(view->columnViewportPosition(CaseTableModel::ReasonColumn))
+                     .arg(view->viewport()->width())));
+  // short (no height to share): side by side, the numbers and the shape whole, the log the larger share
+  c.resize(890, 200);
+  QTRY_COMPARE(split->orientation(), Qt::Horizontal);
   QTRY_COMPARE(table(), std::max(c.tableWidthNeeded(true, true), (log() + table()) * 2 / 5));
   QVERIFY2(log() > table(), sizes());
   QVERIFY2(log() >= RunConsole::kMinLogWidth, sizes());
@@ -2462,6 +2547,77 @@ void TestWidgets::rooflineLabelsInsideAndOffTheMarker() {
           first = false;
         }
       }
+    }
+    // A roof's label away from its roof is tied to it by a leader line ending on that roof: in the 1280 px dock the
+    // compute roof's label sat above-left of the ridge near the next roof's height and read as its value (new-user
+    // trial 23, #9). Members: the compute roof's label (flat roof) and the measured ceiling's (rising roof), and the
+    // memory and next roofs' labels (always on their roofs: no line).
+    const auto distanceToRoof = [&](const char* name, const QPointF& at, QPointF* nearest) {
+      double best = std::numeric_limits<double>::infinity();
+      QCPGraph* graph = plot.graph(name);
+      if (!graph) return best;
+      QPointF last;
+      bool first = true;
+      for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it) {
+        const QPointF p(cp->xAxis->coordToPixel(it->key), cp->yAxis->coordToPixel(it->value));
+        const QPointF a = first ? p : last, ab = p - a;
+        const double len2 = QPointF::dotProduct(ab, ab);
+        const QPointF q = a + (len2 > 0 ? std::clamp(QPointF::dotProduct(at - a, ab) / len2, 0.0, 1.0) : 0.0) * ab;
+        if (QLineF(at, q).length() < best) {
+          best = QLineF(at, q).length();
+          if (nearest) *nearest = q;
+        }
+        last = p;
+        first = false;
+      }
+      return best;
+    };
+    const std::pair<const char*, const char*> labels[] = {{"computeRoofLabel", RooflinePlot::kComputeRoof},
+                                                          {"measuredRoofLabel", RooflinePlot::kMeasuredRoof},
+                                                          {"memoryRoofLabel", RooflinePlot::kMemoryRoof},
+                                                          {"otherRoofLabel", RooflinePlot::kOtherRoof}};
+    for (const auto& [label, roof] : labels) {
+      QCPItemText* t = cp->findChild<QCPItemText*>(QLatin1String(label));
+      if (!t || !t->visible()) continue;
+      QCPItemLine* leader = cp->findChild<QCPItemLine*>(QString(QLatin1String(label) + QStringLiteral("Leader")));
+      const QRectF box = QRectF(t->topLeft->pixelPosition(), t->bottomRight->pixelPosition()).normalized();
+      // the box's nearest approach to the roof: its corners and the roof's points inside it
+      double away = std::numeric_limits<double>::infinity();
+      for (const QPointF& c : {box.topLeft(), box.topRight(), box.bottomLeft(), box.bottomRight(), box.center()})
+        away = std::min(away, distanceToRoof(roof, c, nullptr));
+      const QString where = QStringLiteral("%1 \"%2\" at %3x%4, %5 px from %6")
+                                .arg(QLatin1String(label), t->text())
+                                .arg(size.width())
+                                .arg(size.height())
+                                .arg(away, 0, 'f', 1)
+                                .arg(QLatin1String(roof));
+      if (away > RooflinePlot::kLeaderMinPx + 1) {
+        QVERIFY2(leader && leader->visible(), qPrintable(where + QStringLiteral(": no leader line")));
+        const QPointF start = leader->start->pixelPosition(), end = leader->end->pixelPosition();
+        QVERIFY2(distanceToRoof(roof, end, nullptr) < 1.5, qPrintable(where + QStringLiteral(": leader ends off it")));
+        QVERIFY2(
+            box.adjusted(-1.5, -1.5, 1.5, 1.5).contains(start) && !box.adjusted(1.5, 1.5, -1.5, -1.5).contains(start),
+            qPrintable(where + QStringLiteral(": leader starts off the label's edge")));
+        QVERIFY2(QLineF(start, end).length() < std::max(size.width(), size.height()) / 2.0,
+                 qPrintable(where + QStringLiteral(": leader not short")));
+      } else if (leader && leader->visible()) {
+        QVERIFY2(distanceToRoof(roof, leader->end->pixelPosition(), nullptr) < 1.5,
+                 qPrintable(where + QStringLiteral(": leader ends off it")));
+      }
+    }
+    // every line drawn ends on a roof: the ridge's label (no roof) and a hidden label had a line to the chart's corner
+    for (int i = 0; i < cp->itemCount(); ++i) {
+      auto* line = qobject_cast<QCPItemLine*>(cp->item(i));
+      if (!line || !line->visible()) continue;
+      double onRoof = std::numeric_limits<double>::infinity();
+      for (const char* roof : {RooflinePlot::kComputeRoof, RooflinePlot::kMeasuredRoof, RooflinePlot::kMemoryRoof,
+                               RooflinePlot::kOtherRoof})
+        onRoof = std::min(onRoof, distanceToRoof(roof, line->end->pixelPosition(), nullptr));
+      QVERIFY2(onRoof < 1.5, qPrintable(QStringLiteral("%1 at %2x%3 ends %4 px off every roof")
+                                            .arg(line->objectName())
+                                            .arg(size.width())
+                                            .arg(size.height())
+                                            .arg(onRoof)));
     }
   }
 }

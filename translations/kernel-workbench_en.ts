@@ -97,22 +97,22 @@
 <context>
     <name>kwb</name>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="907"/>
+        <location filename="../widgets/rooflineplot.cpp" line="956"/>
         <source>Cannot draw the roofline figure: no QApplication (run with QT_QPA_PLATFORM=offscreen).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="910"/>
+        <location filename="../widgets/rooflineplot.cpp" line="959"/>
         <source>Cannot draw the roofline figure: the size %1 × %2 is not positive.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="915"/>
+        <location filename="../widgets/rooflineplot.cpp" line="964"/>
         <source>Cannot draw the roofline figure: peak TFLOPS or bandwidth is not known.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="923"/>
+        <location filename="../widgets/rooflineplot.cpp" line="972"/>
         <source>Cannot draw the roofline figure: rendering gave an empty image.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -123,7 +123,7 @@
     </message>
     <message>
         <location filename="../widgets/reportexport.cpp" line="155"/>
-        <location filename="../widgets/rooflineplot.cpp" line="926"/>
+        <location filename="../widgets/rooflineplot.cpp" line="975"/>
         <source>Cannot write %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -138,7 +138,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="928"/>
+        <location filename="../widgets/rooflineplot.cpp" line="977"/>
         <source>Writing the PNG %1 failed: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -750,122 +750,137 @@
 <context>
     <name>kwb::CaseTableModel</name>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="123"/>
+        <location filename="../widgets/casetablemodel.cpp" line="159"/>
         <source>the quality gate failed, and not for a case (every case ran): %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="127"/>
+        <location filename="../widgets/casetablemodel.cpp" line="163"/>
         <source>quality gate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="167"/>
-        <source>shape %1, dtype %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../widgets/casetablemodel.cpp" line="168"/>
-        <source>threshold rel_err &lt; %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../widgets/casetablemodel.cpp" line="171"/>
-        <source>reference vs itself: kernel.py is a skeleton, no kernel of ours ran in this case</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../widgets/casetablemodel.cpp" line="174"/>
-        <source>ran (harness only): the harness ran the case, kernel.py did not; rel_err %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../widgets/casetablemodel.cpp" line="176"/>
-        <source>no kernel ran; the reference&apos;s stand-in took %1 µs on the CPU</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../widgets/casetablemodel.cpp" line="189"/>
-        <source>ref. vs itself</source>
+        <location filename="../widgets/casetablemodel.cpp" line="180"/>
+        <source>no reason given</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../widgets/casetablemodel.cpp" line="191"/>
-        <source>ran</source>
+        <source>skipped when the harness planned the cases (not run, not checked): %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/casetablemodel.cpp" line="197"/>
+        <source>skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/casetablemodel.cpp" line="237"/>
+        <source>shape %1, dtype %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/casetablemodel.cpp" line="238"/>
+        <source>threshold rel_err &lt; %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/casetablemodel.cpp" line="241"/>
+        <source>reference vs itself: kernel.py is a skeleton, no kernel of ours ran in this case</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../widgets/casetablemodel.cpp" line="244"/>
-        <source>ran (harness only): the case ran in a CPU dry run, kernel.py did not; rel_err %1</source>
+        <source>ran (harness only): the harness ran the case, kernel.py did not; rel_err %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../widgets/casetablemodel.cpp" line="246"/>
-        <source>The case&apos;s status from the harness (PASS, FAIL, TIMEOUT_FAIL, ERROR)</source>
+        <source>no kernel ran; the reference&apos;s stand-in took %1 µs on the CPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="248"/>
-        <source>kernel µs: none in a CPU dry run, no kernel ran (each case&apos;s tooltip has the reference&apos;s stand-in time on the CPU)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../widgets/casetablemodel.cpp" line="250"/>
-        <source>latency_us: the kernel&apos;s latency in µs, as timed by the harness</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../widgets/casetablemodel.cpp" line="252"/>
-        <source>reference µs (CPU): the PyTorch reference timed on the CPU</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../widgets/casetablemodel.cpp" line="253"/>
-        <source>ref latency_us: the PyTorch reference&apos;s latency in µs</source>
+        <location filename="../widgets/casetablemodel.cpp" line="259"/>
+        <source>ref. vs itself</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../widgets/casetablemodel.cpp" line="261"/>
+        <source>ran</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/casetablemodel.cpp" line="314"/>
+        <source>ran (harness only): the case ran in a CPU dry run, kernel.py did not; rel_err %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/casetablemodel.cpp" line="316"/>
+        <source>The case&apos;s status from the harness (PASS, FAIL, TIMEOUT_FAIL, ERROR)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/casetablemodel.cpp" line="318"/>
+        <source>kernel µs: none in a CPU dry run, no kernel ran (each case&apos;s tooltip has the reference&apos;s stand-in time on the CPU)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/casetablemodel.cpp" line="320"/>
+        <source>latency_us: the kernel&apos;s latency in µs, as timed by the harness</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/casetablemodel.cpp" line="322"/>
+        <source>reference µs (CPU): the PyTorch reference timed on the CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/casetablemodel.cpp" line="323"/>
+        <source>ref latency_us: the PyTorch reference&apos;s latency in µs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/casetablemodel.cpp" line="331"/>
         <source>Case</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="263"/>
+        <location filename="../widgets/casetablemodel.cpp" line="333"/>
         <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="265"/>
+        <location filename="../widgets/casetablemodel.cpp" line="335"/>
         <source>Shape</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="267"/>
+        <location filename="../widgets/casetablemodel.cpp" line="337"/>
         <source>dtype</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="269"/>
+        <location filename="../widgets/casetablemodel.cpp" line="339"/>
         <source>rel_err</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="271"/>
+        <location filename="../widgets/casetablemodel.cpp" line="341"/>
         <source>µs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="273"/>
+        <location filename="../widgets/casetablemodel.cpp" line="343"/>
         <source>ref µs (CPU)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="273"/>
+        <location filename="../widgets/casetablemodel.cpp" line="343"/>
         <source>ref µs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="275"/>
+        <location filename="../widgets/casetablemodel.cpp" line="345"/>
         <source>Reason</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1787,10 +1802,10 @@ Overwrite it with your version, or reload it and lose your edits?</source>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="307"/>
-        <location filename="../widgets/mainwindow.cpp" line="1161"/>
-        <location filename="../widgets/mainwindow.cpp" line="1175"/>
-        <location filename="../widgets/mainwindow.cpp" line="1184"/>
-        <location filename="../widgets/mainwindow.cpp" line="1481"/>
+        <location filename="../widgets/mainwindow.cpp" line="1171"/>
+        <location filename="../widgets/mainwindow.cpp" line="1185"/>
+        <location filename="../widgets/mainwindow.cpp" line="1194"/>
+        <location filename="../widgets/mainwindow.cpp" line="1491"/>
         <source>Cannot open file</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1857,8 +1872,8 @@ Overwrite it with your version, or reload it and lose your edits?</source>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="379"/>
         <location filename="../widgets/mainwindow.cpp" line="385"/>
-        <location filename="../widgets/mainwindow.cpp" line="1463"/>
-        <location filename="../widgets/mainwindow.cpp" line="1847"/>
+        <location filename="../widgets/mainwindow.cpp" line="1473"/>
+        <location filename="../widgets/mainwindow.cpp" line="1858"/>
         <source>Save failed</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1884,9 +1899,9 @@ Overwrite it with your version, or reload it and lose your edits?</source>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="401"/>
-        <location filename="../widgets/mainwindow.cpp" line="1424"/>
-        <location filename="../widgets/mainwindow.cpp" line="1430"/>
         <location filename="../widgets/mainwindow.cpp" line="1434"/>
+        <location filename="../widgets/mainwindow.cpp" line="1440"/>
+        <location filename="../widgets/mainwindow.cpp" line="1444"/>
         <source>Export</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2002,27 +2017,27 @@ PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</sour
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="510"/>
+        <location filename="../widgets/mainwindow.cpp" line="520"/>
         <source>Wizard</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="679"/>
+        <location filename="../widgets/mainwindow.cpp" line="689"/>
         <source>Knowledge</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="676"/>
+        <location filename="../widgets/mainwindow.cpp" line="686"/>
         <source>Roofline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="695"/>
+        <location filename="../widgets/mainwindow.cpp" line="705"/>
         <source>Plugins</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="675"/>
+        <location filename="../widgets/mainwindow.cpp" line="685"/>
         <source>Run console</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2032,76 +2047,76 @@ PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</sour
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1000"/>
+        <location filename="../widgets/mainwindow.cpp" line="1010"/>
         <source>Kernel Workbench[*]</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1000"/>
+        <location filename="../widgets/mainwindow.cpp" line="1010"/>
         <source>%1[*] — Kernel Workbench</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1011"/>
+        <location filename="../widgets/mainwindow.cpp" line="1021"/>
         <source>none for %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1012"/>
+        <location filename="../widgets/mainwindow.cpp" line="1022"/>
         <source>%1 for %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1136"/>
+        <location filename="../widgets/mainwindow.cpp" line="1146"/>
         <source>Phase %1 is running; open %2 when it has finished.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1155"/>
-        <location filename="../widgets/mainwindow.cpp" line="1281"/>
+        <location filename="../widgets/mainwindow.cpp" line="1165"/>
+        <location filename="../widgets/mainwindow.cpp" line="1291"/>
         <source>Cannot open workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1156"/>
+        <location filename="../widgets/mainwindow.cpp" line="1166"/>
         <source>%1 has no reference.py: not a kernel_opt_&lt;name&gt; workspace.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1161"/>
+        <location filename="../widgets/mainwindow.cpp" line="1171"/>
         <source>%1 is not a Python (.py) logic file.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1135"/>
-        <location filename="../widgets/mainwindow.cpp" line="1166"/>
-        <location filename="../widgets/mainwindow.cpp" line="1170"/>
+        <location filename="../widgets/mainwindow.cpp" line="1145"/>
+        <location filename="../widgets/mainwindow.cpp" line="1176"/>
+        <location filename="../widgets/mainwindow.cpp" line="1180"/>
         <source>Cannot open</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1166"/>
+        <location filename="../widgets/mainwindow.cpp" line="1176"/>
         <source>%1 does not exist.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1170"/>
+        <location filename="../widgets/mainwindow.cpp" line="1180"/>
         <source>A measurement is running: stop it first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1249"/>
+        <location filename="../widgets/mainwindow.cpp" line="1259"/>
         <source>Opened %1: run phase 1 (Understand)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1455"/>
-        <location filename="../widgets/mainwindow.cpp" line="1838"/>
+        <location filename="../widgets/mainwindow.cpp" line="1465"/>
+        <location filename="../widgets/mainwindow.cpp" line="1849"/>
         <source>Unsaved changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1456"/>
+        <location filename="../widgets/mainwindow.cpp" line="1466"/>
         <source>These files have unsaved changes; the run reads what is on disk:
 %1
 
@@ -2109,7 +2124,7 @@ Save them first?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1477"/>
+        <location filename="../widgets/mainwindow.cpp" line="1487"/>
         <source>%1 changed on disk; your unsaved edits in its tab are kept.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2174,32 +2189,32 @@ Save them first?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="634"/>
+        <location filename="../widgets/mainwindow.cpp" line="644"/>
         <source>No knowledge records to show. Phase 2 (Learn) lists here the records it consulted for the GPU, framework and operator; a reviewed workspace, those its memory record names. Select a record to read it whole.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="660"/>
+        <location filename="../widgets/mainwindow.cpp" line="670"/>
         <source>Copy Record Id</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="704"/>
+        <location filename="../widgets/mainwindow.cpp" line="714"/>
         <source>Compare runs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="704"/>
+        <location filename="../widgets/mainwindow.cpp" line="714"/>
         <source>One of the runs has no recorded cases (no result.json).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="708"/>
+        <location filename="../widgets/mainwindow.cpp" line="718"/>
         <source>Runs</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="727"/>
+        <location filename="../widgets/mainwindow.cpp" line="737"/>
         <source>%n record(s) kept for this problem</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -2207,7 +2222,7 @@ Save them first?</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="729"/>
+        <location filename="../widgets/mainwindow.cpp" line="739"/>
         <source>; %n set aside as not applying to it (%1)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -2215,103 +2230,103 @@ Save them first?</source>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="733"/>
+        <location filename="../widgets/mainwindow.cpp" line="743"/>
         <source>set aside: %1 — %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="734"/>
+        <location filename="../widgets/mainwindow.cpp" line="744"/>
         <source>The plan (plans/v0_plan.md) lists each one.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="801"/>
+        <location filename="../widgets/mainwindow.cpp" line="811"/>
         <source>&amp;Edit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="807"/>
+        <location filename="../widgets/mainwindow.cpp" line="817"/>
         <source>&amp;Undo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="810"/>
+        <location filename="../widgets/mainwindow.cpp" line="820"/>
         <source>&amp;Redo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="814"/>
+        <location filename="../widgets/mainwindow.cpp" line="824"/>
         <source>Cu&amp;t</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="815"/>
+        <location filename="../widgets/mainwindow.cpp" line="825"/>
         <source>&amp;Copy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="816"/>
+        <location filename="../widgets/mainwindow.cpp" line="826"/>
         <source>&amp;Paste</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="817"/>
+        <location filename="../widgets/mainwindow.cpp" line="827"/>
         <source>Select &amp;All</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="820"/>
+        <location filename="../widgets/mainwindow.cpp" line="830"/>
         <source>&amp;Find…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="823"/>
+        <location filename="../widgets/mainwindow.cpp" line="833"/>
         <source>Find</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="823"/>
+        <location filename="../widgets/mainwindow.cpp" line="833"/>
         <source>Find:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="825"/>
+        <location filename="../widgets/mainwindow.cpp" line="835"/>
         <source>&quot;%1&quot; not found</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="829"/>
+        <location filename="../widgets/mainwindow.cpp" line="839"/>
         <source>Find &amp;Next</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="830"/>
+        <location filename="../widgets/mainwindow.cpp" line="840"/>
         <source>No further match</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="834"/>
+        <location filename="../widgets/mainwindow.cpp" line="844"/>
         <source>R&amp;eplace…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="837"/>
-        <location filename="../widgets/mainwindow.cpp" line="839"/>
+        <location filename="../widgets/mainwindow.cpp" line="847"/>
+        <location filename="../widgets/mainwindow.cpp" line="849"/>
         <source>Replace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="837"/>
+        <location filename="../widgets/mainwindow.cpp" line="847"/>
         <source>Replace:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="839"/>
+        <location filename="../widgets/mainwindow.cpp" line="849"/>
         <source>Replace &quot;%1&quot; with:</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="842"/>
+        <location filename="../widgets/mainwindow.cpp" line="852"/>
         <source>%n replacement(s)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -2319,476 +2334,476 @@ Save them first?</source>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="846"/>
+        <location filename="../widgets/mainwindow.cpp" line="856"/>
         <source>&amp;Go to Line…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="848"/>
+        <location filename="../widgets/mainwindow.cpp" line="858"/>
         <source>Go to line</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="848"/>
+        <location filename="../widgets/mainwindow.cpp" line="858"/>
         <source>Line:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="860"/>
+        <location filename="../widgets/mainwindow.cpp" line="870"/>
         <source>&lt;h2&gt;Kernel Workbench&lt;/h2&gt;&lt;p&gt;PyTorch logic to a correct, measured and committed V0 GPU kernel.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="863"/>
+        <location filename="../widgets/mainwindow.cpp" line="873"/>
         <source>Open a PyTorch logic file…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="864"/>
+        <location filename="../widgets/mainwindow.cpp" line="874"/>
         <source>Open a workspace to review…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="865"/>
+        <location filename="../widgets/mainwindow.cpp" line="875"/>
         <source>Open a suite…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="866"/>
+        <location filename="../widgets/mainwindow.cpp" line="876"/>
         <source>A folder written by kwb suite (with suite.json)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="869"/>
+        <location filename="../widgets/mainwindow.cpp" line="879"/>
         <source>Open example (19_ReLU)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="878"/>
+        <location filename="../widgets/mainwindow.cpp" line="888"/>
         <source>Open example</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="878"/>
+        <location filename="../widgets/mainwindow.cpp" line="888"/>
         <source>The example 19_ReLU.py is not installed with this build.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="897"/>
+        <location filename="../widgets/mainwindow.cpp" line="907"/>
         <source>&lt;b&gt;Recent&lt;/b&gt; (double-click; a workspace opens for review, nothing is re-run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="907"/>
+        <location filename="../widgets/mainwindow.cpp" line="917"/>
         <source>suite  %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="908"/>
+        <location filename="../widgets/mainwindow.cpp" line="918"/>
         <source>workspace  %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="909"/>
+        <location filename="../widgets/mainwindow.cpp" line="919"/>
         <source>logic file  %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="998"/>
+        <location filename="../widgets/mainwindow.cpp" line="1008"/>
         <source>%1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1047"/>
+        <location filename="../widgets/mainwindow.cpp" line="1057"/>
         <source>Measure Again needs the workspace&apos;s V0: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1055"/>
+        <location filename="../widgets/mainwindow.cpp" line="1065"/>
         <source>Commit needs a passing quality gate (now %1).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1075"/>
+        <location filename="../widgets/mainwindow.cpp" line="1085"/>
         <source>No CUDA device on this machine: CPU dry run is on (the reference runs on the CPU; no kernel is measured). Uncheck it for a remote target.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1082"/>
-        <location filename="../widgets/mainwindow.cpp" line="1086"/>
-        <location filename="../widgets/mainwindow.cpp" line="1090"/>
+        <location filename="../widgets/mainwindow.cpp" line="1092"/>
+        <location filename="../widgets/mainwindow.cpp" line="1096"/>
         <location filename="../widgets/mainwindow.cpp" line="1100"/>
-        <location filename="../widgets/mainwindow.cpp" line="1112"/>
+        <location filename="../widgets/mainwindow.cpp" line="1110"/>
+        <location filename="../widgets/mainwindow.cpp" line="1122"/>
         <source>Measure Again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1082"/>
+        <location filename="../widgets/mainwindow.cpp" line="1092"/>
         <source>Open a workspace with a recorded V0 first (File &gt; Open Workspace…).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1086"/>
+        <location filename="../widgets/mainwindow.cpp" line="1096"/>
         <source>A phase is running; measure again when it has finished.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1100"/>
+        <location filename="../widgets/mainwindow.cpp" line="1110"/>
         <source>kernel.py is unchanged since V%1. Measure the same kernel again?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1128"/>
+        <location filename="../widgets/mainwindow.cpp" line="1138"/>
         <source>Measuring V%1 of %2…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1175"/>
+        <location filename="../widgets/mainwindow.cpp" line="1185"/>
         <source>%1 cannot be read.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1221"/>
+        <location filename="../widgets/mainwindow.cpp" line="1231"/>
         <source>The run was made from %1%2. Phase 1 here runs on the workspace&apos;s copy of it, %3.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1223"/>
+        <location filename="../widgets/mainwindow.cpp" line="1233"/>
         <source> (no longer there)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1229"/>
-        <location filename="../widgets/mainwindow.cpp" line="1232"/>
+        <location filename="../widgets/mainwindow.cpp" line="1239"/>
+        <location filename="../widgets/mainwindow.cpp" line="1242"/>
         <source>Review: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1250"/>
+        <location filename="../widgets/mainwindow.cpp" line="1260"/>
         <source>Reviewing %1, nothing re-run. V0 has no verdict: phases 1-4 measure it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1251"/>
+        <location filename="../widgets/mainwindow.cpp" line="1261"/>
         <source>Reviewing %1, nothing re-run. Measure Again keeps V0</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1259"/>
+        <location filename="../widgets/mainwindow.cpp" line="1269"/>
         <source>Cannot open suite</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1268"/>
+        <location filename="../widgets/mainwindow.cpp" line="1278"/>
         <source>Suite: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1273"/>
+        <location filename="../widgets/mainwindow.cpp" line="1283"/>
         <source>Opened suite %1: double-click a problem (or press Enter) to review its workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1282"/>
+        <location filename="../widgets/mainwindow.cpp" line="1292"/>
         <source>The workspace of %1 is not on this machine: %2 does not exist. The suite may have run elsewhere, or the folder was moved or deleted; copy it next to suite.json to review it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1316"/>
+        <location filename="../widgets/mainwindow.cpp" line="1326"/>
         <source>%1, %2, CPU dry run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1317"/>
+        <location filename="../widgets/mainwindow.cpp" line="1327"/>
         <source>%1, %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1339"/>
+        <location filename="../widgets/mainwindow.cpp" line="1349"/>
         <source>%1 changed on disk (kwb measure?): showing %2.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1385"/>
+        <location filename="../widgets/mainwindow.cpp" line="1395"/>
         <source>Phase 1 not run: workspace %1 was left as it is.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1394"/>
+        <location filename="../widgets/mainwindow.cpp" line="1404"/>
         <source>Workspace already exists</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1395"/>
+        <location filename="../widgets/mainwindow.cpp" line="1405"/>
         <source>%1 is already a Kernel Workbench workspace.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1399"/>
+        <location filename="../widgets/mainwindow.cpp" line="1409"/>
         <source>Running the phases there regenerates its spec, reference.py, test_kernel.py and README.md as a new run. Files you edited (kernel.py included) are kept; new versions are written beside them as *.generated. Its report and memory/v0.json change only when you write the records (Report, Memory or Commit).
 
 The command line asks for --force here.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1403"/>
+        <location filename="../widgets/mainwindow.cpp" line="1413"/>
         <source>Open Its Review</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1404"/>
+        <location filename="../widgets/mainwindow.cpp" line="1414"/>
         <source>Overwrite as a New Run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1405"/>
+        <location filename="../widgets/mainwindow.cpp" line="1415"/>
         <source>Choose Another Folder…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1413"/>
+        <location filename="../widgets/mainwindow.cpp" line="1423"/>
         <source>Workspace folder (new or empty)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1424"/>
+        <location filename="../widgets/mainwindow.cpp" line="1434"/>
         <source>Write the report first (Run &gt; Report).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1430"/>
+        <location filename="../widgets/mainwindow.cpp" line="1440"/>
         <source>Open a workspace or finish a run first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1548"/>
+        <location filename="../widgets/mainwindow.cpp" line="1558"/>
         <source>Phase %1 (%2) running…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1567"/>
+        <location filename="../widgets/mainwindow.cpp" line="1577"/>
         <source>Phase %1 (%2) stopped: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1569"/>
+        <location filename="../widgets/mainwindow.cpp" line="1579"/>
         <source>Phase %1 (%2) stopped.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1575"/>
+        <location filename="../widgets/mainwindow.cpp" line="1585"/>
         <source>Phase %1 (%2) failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1587"/>
+        <location filename="../widgets/mainwindow.cpp" line="1597"/>
         <source>Understood %1: framework %2 on %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1618"/>
+        <location filename="../widgets/mainwindow.cpp" line="1629"/>
         <source>V%1 dry run finished: %2 case(s) checked on the CPU; not measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1621"/>
+        <location filename="../widgets/mainwindow.cpp" line="1632"/>
         <source>V%1 measurement finished: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1628"/>
+        <location filename="../widgets/mainwindow.cpp" line="1639"/>
         <source> — measured on %1, NOT the target %2: no utilization (the ledger does not know this device)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1630"/>
+        <location filename="../widgets/mainwindow.cpp" line="1641"/>
         <source> — measured on %1 (%2), NOT the target %3: utilization is against %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1699"/>
+        <location filename="../widgets/mainwindow.cpp" line="1710"/>
         <source>%1 is unchanged: it already records this run (not rewritten)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1726"/>
+        <location filename="../widgets/mainwindow.cpp" line="1737"/>
         <source>Run all phases: 1. %1 … 4. %2, then the report, memory and commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1727"/>
+        <location filename="../widgets/mainwindow.cpp" line="1738"/>
         <source>Run all phases: phase 1 of 4 (%1)…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1729"/>
+        <location filename="../widgets/mainwindow.cpp" line="1740"/>
         <source>phase 1 did not start: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1729"/>
+        <location filename="../widgets/mainwindow.cpp" line="1740"/>
         <source>see the message</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1744"/>
+        <location filename="../widgets/mainwindow.cpp" line="1755"/>
         <source>phase %1 (%2) did not pass</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1748"/>
+        <location filename="../widgets/mainwindow.cpp" line="1759"/>
         <source>Run all phases: phase %1 of 4 (%2)…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1784"/>
+        <location filename="../widgets/mainwindow.cpp" line="1795"/>
         <source>the records were not written: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1792"/>
+        <location filename="../widgets/mainwindow.cpp" line="1803"/>
         <source>quality gate %1: report and memory written, nothing committed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1786"/>
+        <location filename="../widgets/mainwindow.cpp" line="1797"/>
         <source>the commit failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1782"/>
+        <location filename="../widgets/mainwindow.cpp" line="1793"/>
         <source>committed %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1802"/>
+        <location filename="../widgets/mainwindow.cpp" line="1813"/>
         <source>Run all phases: done, %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1802"/>
+        <location filename="../widgets/mainwindow.cpp" line="1813"/>
         <source>Run all phases ended: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1054"/>
-        <location filename="../widgets/mainwindow.cpp" line="1822"/>
+        <location filename="../widgets/mainwindow.cpp" line="1064"/>
+        <location filename="../widgets/mainwindow.cpp" line="1833"/>
         <source>Committed %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1613"/>
+        <location filename="../widgets/mainwindow.cpp" line="1624"/>
         <source>Measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1053"/>
+        <location filename="../widgets/mainwindow.cpp" line="1063"/>
         <source>The run was stopped: it has no verdict to commit. Run phase 4 again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1347"/>
-        <location filename="../widgets/mainwindow.cpp" line="1656"/>
-        <location filename="../widgets/mainwindow.cpp" line="1670"/>
-        <location filename="../widgets/mainwindow.cpp" line="1690"/>
+        <location filename="../widgets/mainwindow.cpp" line="1357"/>
+        <location filename="../widgets/mainwindow.cpp" line="1667"/>
+        <location filename="../widgets/mainwindow.cpp" line="1681"/>
+        <location filename="../widgets/mainwindow.cpp" line="1701"/>
         <source>Report</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1636"/>
+        <location filename="../widgets/mainwindow.cpp" line="1647"/>
         <source>Replace the passing record?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1637"/>
+        <location filename="../widgets/mainwindow.cpp" line="1648"/>
         <source>memory/v0.json and baseline_report.md record a PASSING run. This run&apos;s quality gate is %1.
 
 Replace them with this run&apos;s records? (Only Commit keeps the passing version in git.)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1641"/>
+        <location filename="../widgets/mainwindow.cpp" line="1652"/>
         <source>kept the passing record</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1642"/>
+        <location filename="../widgets/mainwindow.cpp" line="1653"/>
         <source>Kept the passing record; nothing written.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1690"/>
+        <location filename="../widgets/mainwindow.cpp" line="1701"/>
         <source>Cannot read %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1693"/>
+        <location filename="../widgets/mainwindow.cpp" line="1704"/>
         <source>Report preview</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1700"/>
+        <location filename="../widgets/mainwindow.cpp" line="1711"/>
         <source>Wrote %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1710"/>
+        <location filename="../widgets/mainwindow.cpp" line="1721"/>
         <source>Memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1739"/>
+        <location filename="../widgets/mainwindow.cpp" line="1750"/>
         <source>stopped in phase %1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1750"/>
+        <location filename="../widgets/mainwindow.cpp" line="1761"/>
         <source>phase %1 (%2) did not start: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1760"/>
+        <location filename="../widgets/mainwindow.cpp" line="1771"/>
         <source>phase 4 (%1) did not run: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1765"/>
+        <location filename="../widgets/mainwindow.cpp" line="1776"/>
         <source>the passing record was kept: nothing written, nothing committed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1778"/>
+        <location filename="../widgets/mainwindow.cpp" line="1789"/>
         <source>the measurement was stopped: report and memory record it as STOPPED; %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1779"/>
+        <location filename="../widgets/mainwindow.cpp" line="1790"/>
         <source>the measurement was stopped: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1788"/>
+        <location filename="../widgets/mainwindow.cpp" line="1799"/>
         <source>quality gate %1: report and memory written; V0 is not committed, the generated files are committed as %2, a base for your edits</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1812"/>
-        <location filename="../widgets/mainwindow.cpp" line="1818"/>
+        <location filename="../widgets/mainwindow.cpp" line="1823"/>
+        <location filename="../widgets/mainwindow.cpp" line="1829"/>
         <source>Commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1828"/>
+        <location filename="../widgets/mainwindow.cpp" line="1839"/>
         <source>Measurement running</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1828"/>
+        <location filename="../widgets/mainwindow.cpp" line="1839"/>
         <source>A measurement is running. Stop it and quit?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1838"/>
+        <location filename="../widgets/mainwindow.cpp" line="1849"/>
         <source>Save your changes before quitting?
 %1</source>
         <translation type="unfinished"></translation>
@@ -2797,22 +2812,22 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
 <context>
     <name>kwb::Phase</name>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="292"/>
+        <location filename="../core/pipeline/suite.cpp" line="303"/>
         <source>Understand</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="294"/>
+        <location filename="../core/pipeline/suite.cpp" line="305"/>
         <source>Learn</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="296"/>
+        <location filename="../core/pipeline/suite.cpp" line="307"/>
         <source>Implement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="298"/>
+        <location filename="../core/pipeline/suite.cpp" line="309"/>
         <source>Measure</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3635,38 +3650,38 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="525"/>
+        <location filename="../widgets/rooflineplot.cpp" line="527"/>
         <source>%1 TB/s (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="527"/>
+        <location filename="../widgets/rooflineplot.cpp" line="529"/>
         <source>%1 TB/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="540"/>
+        <location filename="../widgets/rooflineplot.cpp" line="542"/>
         <source>%1 TB/s (measured copy)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="540"/>
+        <location filename="../widgets/rooflineplot.cpp" line="542"/>
         <source>%1 TB/s (ledger, recorded copy)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="543"/>
+        <location filename="../widgets/rooflineplot.cpp" line="545"/>
         <source>%1 TB/s (ledger)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="543"/>
+        <location filename="../widgets/rooflineplot.cpp" line="545"/>
         <source>%1 TB/s (measured)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../widgets/rooflineplot.cpp" line="499"/>
-        <location filename="../widgets/rooflineplot.cpp" line="578"/>
+        <location filename="../widgets/rooflineplot.cpp" line="582"/>
         <source>%1 %2 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3687,78 +3702,78 @@ roof here: %3 TFLOPS (datasheet)</source>
     </message>
     <message>
         <location filename="../widgets/rooflineplot.cpp" line="501"/>
-        <location filename="../widgets/rooflineplot.cpp" line="580"/>
+        <location filename="../widgets/rooflineplot.cpp" line="584"/>
         <source>%1 %2 TFLOPS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="552"/>
+        <location filename="../widgets/rooflineplot.cpp" line="554"/>
         <source>ridge %1 FLOP/byte</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="555"/>
+        <location filename="../widgets/rooflineplot.cpp" line="557"/>
         <source>ridge %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="575"/>
+        <location filename="../widgets/rooflineplot.cpp" line="579"/>
         <source>%1 roof: %2 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="592"/>
+        <location filename="../widgets/rooflineplot.cpp" line="598"/>
         <source>V0</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="593"/>
+        <location filename="../widgets/rooflineplot.cpp" line="599"/>
         <source>(above its roof: check the measurement)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="611"/>
+        <location filename="../widgets/rooflineplot.cpp" line="617"/>
         <source>analytic intensity: %1 FLOP/byte</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="612"/>
+        <location filename="../widgets/rooflineplot.cpp" line="618"/>
         <source>%1: intensity %2 FLOP/byte</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="613"/>
-        <location filename="../widgets/rooflineplot.cpp" line="624"/>
+        <location filename="../widgets/rooflineplot.cpp" line="619"/>
+        <location filename="../widgets/rooflineplot.cpp" line="630"/>
         <source>no measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="623"/>
+        <location filename="../widgets/rooflineplot.cpp" line="629"/>
         <source>No measured point (%1): the dotted line marks the kernel&apos;s arithmetic intensity.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="626"/>
+        <location filename="../widgets/rooflineplot.cpp" line="632"/>
         <source>The measured point is not drawn: intensity %1 FLOP/byte and %2 TFLOPS must both be positive on log axes.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="630"/>
+        <location filename="../widgets/rooflineplot.cpp" line="636"/>
         <source>Compute roof: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="631"/>
+        <location filename="../widgets/rooflineplot.cpp" line="637"/>
         <source>Memory roof: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="633"/>
+        <location filename="../widgets/rooflineplot.cpp" line="639"/>
         <source>Recorded ceiling (spec ledger, not measured by this run): %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="634"/>
+        <location filename="../widgets/rooflineplot.cpp" line="640"/>
         <source>Measured ceiling: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3791,162 +3806,167 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="352"/>
+        <location filename="../widgets/runconsole.cpp" line="359"/>
         <source>Phase %1: %2…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="354"/>
+        <location filename="../widgets/runconsole.cpp" line="361"/>
         <source>Phase %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="375"/>
+        <location filename="../widgets/runconsole.cpp" line="382"/>
         <source>phase %1 done</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="376"/>
+        <location filename="../widgets/runconsole.cpp" line="383"/>
         <source>phase %1 stopped</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="377"/>
+        <location filename="../widgets/runconsole.cpp" line="384"/>
         <source>phase %1 failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="382"/>
+        <location filename="../widgets/runconsole.cpp" line="389"/>
         <source>Phase %1 stopped: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="383"/>
+        <location filename="../widgets/runconsole.cpp" line="390"/>
         <source>Stopped on request; nothing after it ran.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="385"/>
+        <location filename="../widgets/runconsole.cpp" line="392"/>
         <source>Phase %1 failed: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="388"/>
+        <location filename="../widgets/runconsole.cpp" line="395"/>
         <source>Phase %1 done; V0 not measured yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="389"/>
+        <location filename="../widgets/runconsole.cpp" line="396"/>
         <source>Phase 4 (Measure) runs the V0 measurement and sets the quality gate.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="419"/>
+        <location filename="../widgets/runconsole.cpp" line="427"/>
         <source>No run: kernel.py is a skeleton (no kernel), so the harness was not run.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="424"/>
+        <location filename="../widgets/runconsole.cpp" line="432"/>
         <source>The run folder %1 is not in this copy (run folders are not committed): the cases are read from the report&apos;s table, which is the record; the run&apos;s log is not here.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="427"/>
+        <location filename="../widgets/runconsole.cpp" line="435"/>
         <source>The run folder %1 is not in this copy (run folders are not committed): the report&apos;s table is the record.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="439"/>
+        <location filename="../widgets/runconsole.cpp" line="447"/>
         <source>recorded run of %1, its folder not in this copy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="441"/>
+        <location filename="../widgets/runconsole.cpp" line="449"/>
         <source>recorded run %1, its folder not in this copy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="442"/>
+        <location filename="../widgets/runconsole.cpp" line="450"/>
         <source>no run recorded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="444"/>
+        <location filename="../widgets/runconsole.cpp" line="452"/>
         <source>recorded run of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="445"/>
+        <location filename="../widgets/runconsole.cpp" line="453"/>
         <source>recorded run %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="446"/>
+        <location filename="../widgets/runconsole.cpp" line="454"/>
         <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="448"/>
+        <location filename="../widgets/runconsole.cpp" line="456"/>
         <source>Review: the recorded run as written in %1; nothing was re-run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="464"/>
+        <location filename="../widgets/runconsole.cpp" line="477"/>
         <source>harness finished; quality gate %1: %2 (not a case: every case ran)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="611"/>
+        <location filename="../widgets/runconsole.cpp" line="624"/>
         <source>starting</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="654"/>
+        <location filename="../widgets/runconsole.cpp" line="667"/>
         <source>running</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="654"/>
+        <location filename="../widgets/runconsole.cpp" line="667"/>
         <source>%1/%2 cases done</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="657"/>
+        <location filename="../widgets/runconsole.cpp" line="670"/>
         <source>case %1/%2: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="658"/>
+        <location filename="../widgets/runconsole.cpp" line="671"/>
         <source>case %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="661"/>
+        <location filename="../widgets/runconsole.cpp" line="674"/>
         <source> — timeout in %1 s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="662"/>
+        <location filename="../widgets/runconsole.cpp" line="675"/>
         <source> — over its %1 s timeout; the watchdog will stop it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="682"/>
+        <location filename="../widgets/runconsole.cpp" line="695"/>
         <source>stopped</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="705"/>
+        <location filename="../widgets/runconsole.cpp" line="718"/>
         <source>%1 reference vs itself (no kernel)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="707"/>
+        <location filename="../widgets/runconsole.cpp" line="720"/>
         <source>%1 ran (harness only)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="682"/>
+        <location filename="../widgets/runconsole.cpp" line="724"/>
+        <source>%1 skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/runconsole.cpp" line="695"/>
         <source>finished</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3956,7 +3976,7 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="682"/>
+        <location filename="../widgets/runconsole.cpp" line="695"/>
         <source>finished with failures</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4521,22 +4541,22 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::Suite</name>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="238"/>
+        <location filename="../core/pipeline/suite.cpp" line="241"/>
         <source>%1 has no suite.json: not a `kwb suite` folder.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="240"/>
+        <location filename="../core/pipeline/suite.cpp" line="243"/>
         <source>%1 cannot be read: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="243"/>
+        <location filename="../core/pipeline/suite.cpp" line="246"/>
         <source>%1 is not valid JSON.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="246"/>
+        <location filename="../core/pipeline/suite.cpp" line="249"/>
         <source>%1 is not a suite report (schema &quot;%2&quot;, expected &quot;kwb-suite-1&quot;).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4638,258 +4658,273 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::SuiteReport</name>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="327"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="328"/>
         <source>Suite report: %1, %2 problem(s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="365"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="366"/>
         <source>Suite report</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="374"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="375"/>
         <source>CPU DRY RUN of %1 problem(s): nothing was measured (no latency, speedup or utilization)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="378"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="379"/>
         <source>%1 of %2 problems PASS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="380"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="381"/>
         <source> · geomean %1x vs eager</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="382"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="383"/>
         <source> · %1x vs torch.compile</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="391"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="392"/>
         <source>Target </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="392"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="393"/>
         <source>; GPU %1; framework %2; %3 at a time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="394"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="395"/>
         <source>the seed&apos;s policy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="405"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="406"/>
         <source>Measured on %1, NOT the target GPU %2 (%3 problem(s)): latencies and speedups are that device&apos;s; no utilization (the ledger does not know it)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="410"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="411"/>
         <source>Measured on %1, NOT the target GPU %2 (%3 problem(s)): latencies and speedups are that device&apos;s; utilization is against %4&apos;s datasheet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="420"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="421"/>
         <source>suite.json written %1 (UTC)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="428"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="429"/>
         <source>%1 not run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="429"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="430"/>
         <source>Counts: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="431"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="432"/>
         <source>; %1 taken from an earlier run (resumed)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="434"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="435"/>
         <source>not measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="438"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="439"/>
         <source>not measured (kwb suite --compile-ref)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="440"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="441"/>
         <source>fast_1 (correct and faster than eager, of all problems): %1; geometric-mean speedup of the correct problems over eager: %2, over torch.compile: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="456"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="457"/>
         <source>GPU timing lock </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="457"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="458"/>
         <source>: no two problems&apos; timed regions overlapped; their harnesses waited %1 s for it in all (at most %2 s one problem), time not counted toward any case&apos;s timeout</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="467"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="468"/>
         <source>Summary by level</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="470"/>
-        <location filename="../core/pipeline/suitereport.cpp" line="566"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="471"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="589"/>
         <source>level</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="471"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="472"/>
         <source>problems</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="473"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="474"/>
         <source>not PASS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="476"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="477"/>
         <source>geomean vs eager</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="477"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="478"/>
         <source>geomean vs torch.compile</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="478"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="479"/>
         <source>below 0.5x torch.compile</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="482"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="483"/>
         <source>all</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="499"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="500"/>
         <source>problems = PASS + not PASS + DRY_RUN + not run yet: not PASS counts FAIL, TIMEOUT_FAIL, SKELETON, ERROR and DRY_RUN_TIMEOUT (a dry run out of time on the CPU, nothing checked); a CPU dry run (DRY_RUN) measured no kernel, so it is neither PASS nor not PASS. Geomeans over the PASS problems with both latencies (above 1x: faster than the reference); fast_1 counts the problems that are correct and faster than eager among all of the level&apos;s problems.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="637"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="575"/>
+        <source>No torch.compile figure</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="577"/>
+        <source>Why a problem&apos;s &quot;vs compile&quot; is &quot;–&quot;: the harness&apos;s reason, as the problem&apos;s baseline report gives it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="660"/>
         <source>dry run: nothing measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="511"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="677"/>
+        <source>(why)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="512"/>
         <source>Worst problems</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="324"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="325"/>
         <source>Suite report: %1 (measured on %2), %3 problem(s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="515"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="516"/>
         <source>None to list: a CPU dry run measures no kernel.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="516"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="517"/>
         <source>None: no problem has a verdict yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="521"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="522"/>
         <source>Every problem that did not PASS, then the slowest that did (lowest speedup over torch.compile, or over eager without it).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="534"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="535"/>
         <source>%1: %2 problem(s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="552"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="553"/>
         <source>Why not PASS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="554"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="555"/>
         <source>The whole reason of every problem with one, as the suite recorded it (paths relative to the suite folder).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="565"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="588"/>
         <source>problem</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="567"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="590"/>
         <source>gate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="569"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="592"/>
         <source>max rel_err</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="570"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="593"/>
         <source>kernel µs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="571"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="594"/>
         <source>vs eager</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="572"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="595"/>
         <source>vs compile</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="574"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="597"/>
         <source>BW / compute % (copy %)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="575"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="598"/>
         <source>why not PASS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="588"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="611"/>
         <source>report</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="589"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="612"/>
         <source>kernel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="590"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="613"/>
         <source>log</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="607"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="630"/>
         <source>taken from an earlier run (resumed)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="631"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="654"/>
         <source>(whole text)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4897,137 +4932,143 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::SuiteTableModel</name>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="112"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="113"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="156"/>
+        <source>no torch.compile figure: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/suitetablemodel.cpp" line="117"/>
         <source>bottleneck: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="114"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="119"/>
         <source>bandwidth: %1% of the copy measured in its run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="148"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="153"/>
         <source>dry run: nothing measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="162"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="170"/>
         <source>The problem (its logic file&apos;s name); double-click or Enter opens its workspace for review</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="163"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="171"/>
         <source>Problem</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="165"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="173"/>
         <source>The quality gate of its V0 baseline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="165"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="173"/>
         <source>Gate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="167"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="175"/>
         <source>The largest relative error over all cases</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="167"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="175"/>
         <source>max rel_err</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="169"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="177"/>
         <source>The generated kernel&apos;s latency, primary case (µs)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="169"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="177"/>
         <source>Kernel µs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="171"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="179"/>
         <source>Eager PyTorch&apos;s latency, primary case (µs)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="171"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="179"/>
         <source>Eager µs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="173"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="181"/>
         <source>Speedup over eager PyTorch (eager µs / kernel µs; above 1 is faster)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="173"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="181"/>
         <source>vs eager</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="175"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="183"/>
         <source>torch.compile&apos;s latency, primary case (µs)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="175"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="183"/>
         <source>compile µs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="177"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="185"/>
         <source>Speedup over torch.compile (compile µs / kernel µs; above 1 is faster)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="177"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="185"/>
         <source>vs compile</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="179"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="187"/>
         <source>Share of the GPU&apos;s datasheet memory bandwidth reached (%)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="179"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="187"/>
         <source>BW %</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="181"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="189"/>
         <source>Share of the GPU&apos;s datasheet compute peak reached (%)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="181"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="189"/>
         <source>Compute %</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="183"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="191"/>
         <source>Why the problem did not PASS (the row&apos;s tooltip and the Report tab give the whole text)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="184"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="192"/>
         <source>Why not PASS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="308"/>
+        <location filename="../core/pipeline/suite.cpp" line="319"/>
         <source>Error in phase %1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="312"/>
+        <location filename="../core/pipeline/suite.cpp" line="323"/>
         <source>Error (no verdict)</source>
         <translation type="unfinished"></translation>
     </message>

@@ -97,22 +97,22 @@
 <context>
     <name>kwb</name>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="907"/>
+        <location filename="../widgets/rooflineplot.cpp" line="956"/>
         <source>Cannot draw the roofline figure: no QApplication (run with QT_QPA_PLATFORM=offscreen).</source>
         <translation>无法绘制 屋顶线图：没有 QApplication（请以 QT_QPA_PLATFORM=offscreen 运行）。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="910"/>
+        <location filename="../widgets/rooflineplot.cpp" line="959"/>
         <source>Cannot draw the roofline figure: the size %1 × %2 is not positive.</source>
         <translation>无法绘制 屋顶线图：尺寸 %1 × %2 不是正数。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="915"/>
+        <location filename="../widgets/rooflineplot.cpp" line="964"/>
         <source>Cannot draw the roofline figure: peak TFLOPS or bandwidth is not known.</source>
         <translation>无法绘制 屋顶线图：峰值 TFLOPS 或带宽未知。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="923"/>
+        <location filename="../widgets/rooflineplot.cpp" line="972"/>
         <source>Cannot draw the roofline figure: rendering gave an empty image.</source>
         <translation>无法绘制 屋顶线图：渲染得到的图像为空。</translation>
     </message>
@@ -123,7 +123,7 @@
     </message>
     <message>
         <location filename="../widgets/reportexport.cpp" line="155"/>
-        <location filename="../widgets/rooflineplot.cpp" line="926"/>
+        <location filename="../widgets/rooflineplot.cpp" line="975"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
@@ -138,7 +138,7 @@
         <translation>写入 %1 失败：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="928"/>
+        <location filename="../widgets/rooflineplot.cpp" line="977"/>
         <source>Writing the PNG %1 failed: %2</source>
         <translation>写入 PNG %1 失败：%2</translation>
     </message>
@@ -786,12 +786,12 @@
 <context>
     <name>kwb::CaseTableModel</name>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="167"/>
+        <location filename="../widgets/casetablemodel.cpp" line="237"/>
         <source>shape %1, dtype %2</source>
         <translation>形状 %1，dtype %2</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="168"/>
+        <location filename="../widgets/casetablemodel.cpp" line="238"/>
         <source>threshold rel_err &lt; %1</source>
         <translation>阈值 rel_err &lt; %1</translation>
     </message>
@@ -800,7 +800,7 @@
         <translation type="vanished">PASS（仅测试框架）</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="171"/>
+        <location filename="../widgets/casetablemodel.cpp" line="241"/>
         <source>reference vs itself: kernel.py is a skeleton, no kernel of ours ran in this case</source>
         <translation>参考实现与自身比较：kernel.py 是骨架，此用例没有运行我们的内核</translation>
     </message>
@@ -809,7 +809,7 @@
         <translation type="vanished">通过（PASS，仅测试框架）：CPU 试运行检查的是参考实现与其自身，而不是 kernel.py</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="189"/>
+        <location filename="../widgets/casetablemodel.cpp" line="259"/>
         <source>ref. vs itself</source>
         <translation>参考对自身</translation>
     </message>
@@ -822,12 +822,12 @@
         <translation type="vanished">PASS（仅测试框架）：用例已运行；rel_err %1</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="176"/>
+        <location filename="../widgets/casetablemodel.cpp" line="246"/>
         <source>no kernel ran; the reference&apos;s stand-in took %1 µs on the CPU</source>
         <translation>没有运行内核；参考实现的替身在 CPU 上耗时 %1 µs</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="191"/>
+        <location filename="../widgets/casetablemodel.cpp" line="261"/>
         <source>ran</source>
         <translation>已运行</translation>
     </message>
@@ -836,7 +836,7 @@
         <translation type="vanished">已运行：PASS（仅测试框架），用例在 CPU 试运行中运行；rel_err %1</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="246"/>
+        <location filename="../widgets/casetablemodel.cpp" line="316"/>
         <source>The case&apos;s status from the harness (PASS, FAIL, TIMEOUT_FAIL, ERROR)</source>
         <translation>测试框架给出的用例状态（PASS、FAIL、TIMEOUT_FAIL、ERROR）</translation>
     </message>
@@ -845,67 +845,82 @@
         <translation type="vanished">替身 µs（CPU）：在 CPU 上代替内核计时的参考实现；不是测量值</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="123"/>
+        <location filename="../widgets/casetablemodel.cpp" line="159"/>
         <source>the quality gate failed, and not for a case (every case ran): %1</source>
         <translation>质量门禁未通过，原因不在某个用例（每个用例都已运行）：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="127"/>
+        <location filename="../widgets/casetablemodel.cpp" line="163"/>
         <source>quality gate</source>
         <translation>质量门禁</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="174"/>
+        <location filename="../widgets/casetablemodel.cpp" line="180"/>
+        <source>no reason given</source>
+        <translation>未给出原因</translation>
+    </message>
+    <message>
+        <location filename="../widgets/casetablemodel.cpp" line="191"/>
+        <source>skipped when the harness planned the cases (not run, not checked): %1</source>
+        <translation>测试框架规划用例时已跳过（未运行，未检查）：%1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/casetablemodel.cpp" line="197"/>
+        <source>skipped</source>
+        <translation>已跳过</translation>
+    </message>
+    <message>
+        <location filename="../widgets/casetablemodel.cpp" line="244"/>
         <source>ran (harness only): the harness ran the case, kernel.py did not; rel_err %1</source>
         <translation>已运行（仅测试框架）：测试框架运行了该用例，kernel.py 未运行；rel_err %1</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="244"/>
+        <location filename="../widgets/casetablemodel.cpp" line="314"/>
         <source>ran (harness only): the case ran in a CPU dry run, kernel.py did not; rel_err %1</source>
         <translation>已运行（仅测试框架）：该用例在 CPU 试运行中运行，kernel.py 未运行；rel_err %1</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="248"/>
+        <location filename="../widgets/casetablemodel.cpp" line="318"/>
         <source>kernel µs: none in a CPU dry run, no kernel ran (each case&apos;s tooltip has the reference&apos;s stand-in time on the CPU)</source>
         <translation>内核 µs：CPU 试运行中没有，没有运行内核（每个用例的提示中有参考实现替身在 CPU 上的耗时）</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="250"/>
+        <location filename="../widgets/casetablemodel.cpp" line="320"/>
         <source>latency_us: the kernel&apos;s latency in µs, as timed by the harness</source>
         <translation>latency_us：测试框架计时的内核延迟（µs）</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="252"/>
+        <location filename="../widgets/casetablemodel.cpp" line="322"/>
         <source>reference µs (CPU): the PyTorch reference timed on the CPU</source>
         <translation>参考 µs（CPU）：在 CPU 上计时的 PyTorch 参考实现</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="253"/>
+        <location filename="../widgets/casetablemodel.cpp" line="323"/>
         <source>ref latency_us: the PyTorch reference&apos;s latency in µs</source>
         <translation>ref latency_us：PyTorch 参考实现的延迟（µs）</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="261"/>
+        <location filename="../widgets/casetablemodel.cpp" line="331"/>
         <source>Case</source>
         <translation>用例</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="263"/>
+        <location filename="../widgets/casetablemodel.cpp" line="333"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="265"/>
+        <location filename="../widgets/casetablemodel.cpp" line="335"/>
         <source>Shape</source>
         <translation>形状</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="267"/>
+        <location filename="../widgets/casetablemodel.cpp" line="337"/>
         <source>dtype</source>
         <translation>dtype</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="269"/>
+        <location filename="../widgets/casetablemodel.cpp" line="339"/>
         <source>rel_err</source>
         <translation>rel_err</translation>
     </message>
@@ -914,17 +929,17 @@
         <translation type="vanished">µs (CPU)</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="271"/>
+        <location filename="../widgets/casetablemodel.cpp" line="341"/>
         <source>µs</source>
         <translation>µs</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="273"/>
+        <location filename="../widgets/casetablemodel.cpp" line="343"/>
         <source>ref µs (CPU)</source>
         <translation>参考 µs (CPU)</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="273"/>
+        <location filename="../widgets/casetablemodel.cpp" line="343"/>
         <source>ref µs</source>
         <translation>参考 µs</translation>
     </message>
@@ -945,7 +960,7 @@
         <translation type="vanished">参考实现 µs（CPU）</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="275"/>
+        <location filename="../widgets/casetablemodel.cpp" line="345"/>
         <source>Reason</source>
         <translation>原因</translation>
     </message>
@@ -1900,10 +1915,10 @@ Overwrite it with your version, or reload it and lose your edits?</source>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="307"/>
-        <location filename="../widgets/mainwindow.cpp" line="1161"/>
-        <location filename="../widgets/mainwindow.cpp" line="1175"/>
-        <location filename="../widgets/mainwindow.cpp" line="1184"/>
-        <location filename="../widgets/mainwindow.cpp" line="1481"/>
+        <location filename="../widgets/mainwindow.cpp" line="1171"/>
+        <location filename="../widgets/mainwindow.cpp" line="1185"/>
+        <location filename="../widgets/mainwindow.cpp" line="1194"/>
+        <location filename="../widgets/mainwindow.cpp" line="1491"/>
         <source>Cannot open file</source>
         <translation>无法打开文件</translation>
     </message>
@@ -1990,8 +2005,8 @@ Overwrite it with your version, or reload it and lose your edits?</source>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="379"/>
         <location filename="../widgets/mainwindow.cpp" line="385"/>
-        <location filename="../widgets/mainwindow.cpp" line="1463"/>
-        <location filename="../widgets/mainwindow.cpp" line="1847"/>
+        <location filename="../widgets/mainwindow.cpp" line="1473"/>
+        <location filename="../widgets/mainwindow.cpp" line="1858"/>
         <source>Save failed</source>
         <translation>保存失败</translation>
     </message>
@@ -2017,9 +2032,9 @@ Overwrite it with your version, or reload it and lose your edits?</source>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="401"/>
-        <location filename="../widgets/mainwindow.cpp" line="1424"/>
-        <location filename="../widgets/mainwindow.cpp" line="1430"/>
         <location filename="../widgets/mainwindow.cpp" line="1434"/>
+        <location filename="../widgets/mainwindow.cpp" line="1440"/>
+        <location filename="../widgets/mainwindow.cpp" line="1444"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
@@ -2074,12 +2089,12 @@ Overwrite it with your version, or reload it and lose your edits?</source>
         <translation>再次测量(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1250"/>
+        <location filename="../widgets/mainwindow.cpp" line="1260"/>
         <source>Reviewing %1, nothing re-run. V0 has no verdict: phases 1-4 measure it</source>
         <translation>正在审阅 %1，未重新运行。V0 没有判定：阶段 1–4 会测量它</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1251"/>
+        <location filename="../widgets/mainwindow.cpp" line="1261"/>
         <source>Reviewing %1, nothing re-run. Measure Again keeps V0</source>
         <translation>正在审阅 %1，未重新运行。“再次测量”保留 V0</translation>
     </message>
@@ -2160,76 +2175,76 @@ PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</sour
 将 PyTorch 逻辑转化为正确、经过测量并已提交的 V0 GPU 内核基线。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="510"/>
+        <location filename="../widgets/mainwindow.cpp" line="520"/>
         <source>Wizard</source>
         <translation>向导</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="634"/>
+        <location filename="../widgets/mainwindow.cpp" line="644"/>
         <source>No knowledge records to show. Phase 2 (Learn) lists here the records it consulted for the GPU, framework and operator; a reviewed workspace, those its memory record names. Select a record to read it whole.</source>
         <translation>没有可显示的知识记录。第 2 阶段（学习）会在此列出它为该 GPU、框架和算子查询到的记录；审阅一个工作区时，显示其记忆记录中列出的记录。选中一条记录可阅读全文。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="660"/>
+        <location filename="../widgets/mainwindow.cpp" line="670"/>
         <source>Copy Record Id</source>
         <translation>复制记录 ID</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="679"/>
+        <location filename="../widgets/mainwindow.cpp" line="689"/>
         <source>Knowledge</source>
         <translation>知识</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="727"/>
+        <location filename="../widgets/mainwindow.cpp" line="737"/>
         <source>%n record(s) kept for this problem</source>
         <translation>
             <numerusform>为此问题保留 %n 条记录</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="729"/>
+        <location filename="../widgets/mainwindow.cpp" line="739"/>
         <source>; %n set aside as not applying to it (%1)</source>
         <translation>
             <numerusform>；%n 条不适用于此问题，已搁置（%1）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="733"/>
+        <location filename="../widgets/mainwindow.cpp" line="743"/>
         <source>set aside: %1 — %2</source>
         <translation>已搁置：%1 — %2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="734"/>
+        <location filename="../widgets/mainwindow.cpp" line="744"/>
         <source>The plan (plans/v0_plan.md) lists each one.</source>
         <translation>计划（plans/v0_plan.md）逐条列出。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1047"/>
+        <location filename="../widgets/mainwindow.cpp" line="1057"/>
         <source>Measure Again needs the workspace&apos;s V0: %1</source>
         <translation>再次测量需要工作区的 V0：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1053"/>
+        <location filename="../widgets/mainwindow.cpp" line="1063"/>
         <source>The run was stopped: it has no verdict to commit. Run phase 4 again.</source>
         <translation>运行已停止：没有可提交的结论。请重新运行阶段 4。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1075"/>
+        <location filename="../widgets/mainwindow.cpp" line="1085"/>
         <source>No CUDA device on this machine: CPU dry run is on (the reference runs on the CPU; no kernel is measured). Uncheck it for a remote target.</source>
         <translation>本机没有 CUDA 设备：已开启 CPU 试运行（参考实现在 CPU 上运行，不测量内核）。使用远程目标时请取消勾选。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1100"/>
+        <location filename="../widgets/mainwindow.cpp" line="1110"/>
         <source>kernel.py is unchanged since V%1. Measure the same kernel again?</source>
         <translation>kernel.py 自 V%1 以来未改动。要再次测量同一内核吗？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1221"/>
+        <location filename="../widgets/mainwindow.cpp" line="1231"/>
         <source>The run was made from %1%2. Phase 1 here runs on the workspace&apos;s copy of it, %3.</source>
         <translation>此运行由 %1%2 生成。此处的阶段 1 在工作区中它的副本 %3 上运行。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1223"/>
+        <location filename="../widgets/mainwindow.cpp" line="1233"/>
         <source> (no longer there)</source>
         <translation>（已不在原处）</translation>
     </message>
@@ -2242,57 +2257,57 @@ PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</sour
         <translation type="vanished">已打开工作区 %1（%2）供审阅，未重新运行任何内容：“再次测量”保留 V0；从阶段 1 起重新运行会替换它</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1339"/>
+        <location filename="../widgets/mainwindow.cpp" line="1349"/>
         <source>%1 changed on disk (kwb measure?): showing %2.</source>
         <translation>%1 在磁盘上已更改（kwb measure？）：现在显示 %2。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1567"/>
+        <location filename="../widgets/mainwindow.cpp" line="1577"/>
         <source>Phase %1 (%2) stopped: %3</source>
         <translation>阶段 %1（%2）已停止：%3</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1569"/>
+        <location filename="../widgets/mainwindow.cpp" line="1579"/>
         <source>Phase %1 (%2) stopped.</source>
         <translation>阶段 %1（%2）已停止。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1618"/>
+        <location filename="../widgets/mainwindow.cpp" line="1629"/>
         <source>V%1 dry run finished: %2 case(s) checked on the CPU; not measured</source>
         <translation>V%1 试运行完成：已在 CPU 上检查 %2 个用例；未测量</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1621"/>
+        <location filename="../widgets/mainwindow.cpp" line="1632"/>
         <source>V%1 measurement finished: %2</source>
         <translation>V%1 测量完成：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1628"/>
+        <location filename="../widgets/mainwindow.cpp" line="1639"/>
         <source> — measured on %1, NOT the target %2: no utilization (the ledger does not know this device)</source>
         <translation> — 在 %1 上测量，并非目标 %2：无利用率（规格账本不认识此设备）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1630"/>
+        <location filename="../widgets/mainwindow.cpp" line="1641"/>
         <source> — measured on %1 (%2), NOT the target %3: utilization is against %2</source>
         <translation> — 在 %1（%2）上测量，并非目标 %3：利用率按 %2 计算</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1739"/>
+        <location filename="../widgets/mainwindow.cpp" line="1750"/>
         <source>stopped in phase %1 (%2)</source>
         <translation>在阶段 %1（%2）中停止</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="676"/>
+        <location filename="../widgets/mainwindow.cpp" line="686"/>
         <source>Roofline</source>
         <translation>屋顶线图</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="695"/>
+        <location filename="../widgets/mainwindow.cpp" line="705"/>
         <source>Plugins</source>
         <translation>插件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="675"/>
+        <location filename="../widgets/mainwindow.cpp" line="685"/>
         <source>Run console</source>
         <translation>运行控制台</translation>
     </message>
@@ -2317,65 +2332,65 @@ PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</sour
         <translation>将磁盘上现有的 kernel.py 作为工作区的下一个版本（V1、V2……）测量，写出其报告和记忆记录并提交，与 `kwb measure` 相同。V0 保留。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1000"/>
+        <location filename="../widgets/mainwindow.cpp" line="1010"/>
         <source>Kernel Workbench[*]</source>
         <translation>Kernel Workbench[*]</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1000"/>
+        <location filename="../widgets/mainwindow.cpp" line="1010"/>
         <source>%1[*] — Kernel Workbench</source>
         <translation>%1[*] — Kernel Workbench</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1011"/>
+        <location filename="../widgets/mainwindow.cpp" line="1021"/>
         <source>none for %1</source>
         <translation>%1 无对应框架</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1012"/>
+        <location filename="../widgets/mainwindow.cpp" line="1022"/>
         <source>%1 for %2</source>
         <translation>%2 使用 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1136"/>
+        <location filename="../widgets/mainwindow.cpp" line="1146"/>
         <source>Phase %1 is running; open %2 when it has finished.</source>
         <translation>阶段 %1 正在运行；请在其完成后打开 %2。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1155"/>
-        <location filename="../widgets/mainwindow.cpp" line="1281"/>
+        <location filename="../widgets/mainwindow.cpp" line="1165"/>
+        <location filename="../widgets/mainwindow.cpp" line="1291"/>
         <source>Cannot open workspace</source>
         <translation>无法打开工作区</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1156"/>
+        <location filename="../widgets/mainwindow.cpp" line="1166"/>
         <source>%1 has no reference.py: not a kernel_opt_&lt;name&gt; workspace.</source>
         <translation>%1 中没有 reference.py：不是 kernel_opt_&lt;name&gt; 工作区。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1161"/>
+        <location filename="../widgets/mainwindow.cpp" line="1171"/>
         <source>%1 is not a Python (.py) logic file.</source>
         <translation>%1 不是 Python (.py) 逻辑文件。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1135"/>
-        <location filename="../widgets/mainwindow.cpp" line="1166"/>
-        <location filename="../widgets/mainwindow.cpp" line="1170"/>
+        <location filename="../widgets/mainwindow.cpp" line="1145"/>
+        <location filename="../widgets/mainwindow.cpp" line="1176"/>
+        <location filename="../widgets/mainwindow.cpp" line="1180"/>
         <source>Cannot open</source>
         <translation>无法打开</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1166"/>
+        <location filename="../widgets/mainwindow.cpp" line="1176"/>
         <source>%1 does not exist.</source>
         <translation>%1 不存在。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1170"/>
+        <location filename="../widgets/mainwindow.cpp" line="1180"/>
         <source>A measurement is running: stop it first.</source>
         <translation>测量正在运行：请先停止。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1249"/>
+        <location filename="../widgets/mainwindow.cpp" line="1259"/>
         <source>Opened %1: run phase 1 (Understand)</source>
         <translation>已打开 %1：请运行阶段 1（理解）</translation>
     </message>
@@ -2384,13 +2399,13 @@ PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</sour
         <translation type="vanished">已打开工作区 %1（%2）供审阅，未重新运行任何内容：阶段 1 会重新运行它</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1455"/>
-        <location filename="../widgets/mainwindow.cpp" line="1838"/>
+        <location filename="../widgets/mainwindow.cpp" line="1465"/>
+        <location filename="../widgets/mainwindow.cpp" line="1849"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1456"/>
+        <location filename="../widgets/mainwindow.cpp" line="1466"/>
         <source>These files have unsaved changes; the run reads what is on disk:
 %1
 
@@ -2401,7 +2416,7 @@ Save them first?</source>
 是否先保存？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1477"/>
+        <location filename="../widgets/mainwindow.cpp" line="1487"/>
         <source>%1 changed on disk; your unsaved edits in its tab are kept.</source>
         <translation>%1 已在磁盘上被更改；其标签页中未保存的编辑已保留。</translation>
     </message>
@@ -2433,17 +2448,17 @@ Save them first?</source>
         <translation>由 kwb suite 写出的文件夹：所有问题列在一张可排序的表中</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="704"/>
+        <location filename="../widgets/mainwindow.cpp" line="714"/>
         <source>Compare runs</source>
         <translation>比较运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="704"/>
+        <location filename="../widgets/mainwindow.cpp" line="714"/>
         <source>One of the runs has no recorded cases (no result.json).</source>
         <translation>其中一次运行没有记录的用例（没有 result.json）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="708"/>
+        <location filename="../widgets/mainwindow.cpp" line="718"/>
         <source>Runs</source>
         <translation>运行</translation>
     </message>
@@ -2452,175 +2467,175 @@ Save them first?</source>
         <translation type="vanished">套件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="801"/>
+        <location filename="../widgets/mainwindow.cpp" line="811"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="807"/>
+        <location filename="../widgets/mainwindow.cpp" line="817"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="810"/>
+        <location filename="../widgets/mainwindow.cpp" line="820"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="814"/>
+        <location filename="../widgets/mainwindow.cpp" line="824"/>
         <source>Cu&amp;t</source>
         <translation>剪切(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="815"/>
+        <location filename="../widgets/mainwindow.cpp" line="825"/>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="816"/>
+        <location filename="../widgets/mainwindow.cpp" line="826"/>
         <source>&amp;Paste</source>
         <translation>粘贴(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="817"/>
+        <location filename="../widgets/mainwindow.cpp" line="827"/>
         <source>Select &amp;All</source>
         <translation>全选(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="820"/>
+        <location filename="../widgets/mainwindow.cpp" line="830"/>
         <source>&amp;Find…</source>
         <translation>查找(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="823"/>
+        <location filename="../widgets/mainwindow.cpp" line="833"/>
         <source>Find</source>
         <translation>查找</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="823"/>
+        <location filename="../widgets/mainwindow.cpp" line="833"/>
         <source>Find:</source>
         <translation>查找：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="825"/>
+        <location filename="../widgets/mainwindow.cpp" line="835"/>
         <source>&quot;%1&quot; not found</source>
         <translation>未找到“%1”</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="829"/>
+        <location filename="../widgets/mainwindow.cpp" line="839"/>
         <source>Find &amp;Next</source>
         <translation>查找下一个(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="830"/>
+        <location filename="../widgets/mainwindow.cpp" line="840"/>
         <source>No further match</source>
         <translation>没有更多匹配</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="834"/>
+        <location filename="../widgets/mainwindow.cpp" line="844"/>
         <source>R&amp;eplace…</source>
         <translation>替换(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="837"/>
-        <location filename="../widgets/mainwindow.cpp" line="839"/>
+        <location filename="../widgets/mainwindow.cpp" line="847"/>
+        <location filename="../widgets/mainwindow.cpp" line="849"/>
         <source>Replace</source>
         <translation>替换</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="837"/>
+        <location filename="../widgets/mainwindow.cpp" line="847"/>
         <source>Replace:</source>
         <translation>替换：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="839"/>
+        <location filename="../widgets/mainwindow.cpp" line="849"/>
         <source>Replace &quot;%1&quot; with:</source>
         <translation>将“%1”替换为：</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="842"/>
+        <location filename="../widgets/mainwindow.cpp" line="852"/>
         <source>%n replacement(s)</source>
         <translation>
             <numerusform>已替换 %n 处</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="846"/>
+        <location filename="../widgets/mainwindow.cpp" line="856"/>
         <source>&amp;Go to Line…</source>
         <translation>转到行(&amp;G)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="848"/>
+        <location filename="../widgets/mainwindow.cpp" line="858"/>
         <source>Go to line</source>
         <translation>转到行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="848"/>
+        <location filename="../widgets/mainwindow.cpp" line="858"/>
         <source>Line:</source>
         <translation>行：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="860"/>
+        <location filename="../widgets/mainwindow.cpp" line="870"/>
         <source>&lt;h2&gt;Kernel Workbench&lt;/h2&gt;&lt;p&gt;PyTorch logic to a correct, measured and committed V0 GPU kernel.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Kernel Workbench&lt;/h2&gt;&lt;p&gt;从 PyTorch 逻辑到正确、已测量并已提交的 V0 GPU 内核。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="863"/>
+        <location filename="../widgets/mainwindow.cpp" line="873"/>
         <source>Open a PyTorch logic file…</source>
         <translation>打开 PyTorch 逻辑文件…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="864"/>
+        <location filename="../widgets/mainwindow.cpp" line="874"/>
         <source>Open a workspace to review…</source>
         <translation>打开工作区进行评审…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="865"/>
+        <location filename="../widgets/mainwindow.cpp" line="875"/>
         <source>Open a suite…</source>
         <translation>打开套件…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="866"/>
+        <location filename="../widgets/mainwindow.cpp" line="876"/>
         <source>A folder written by kwb suite (with suite.json)</source>
         <translation>由 kwb suite 写出的文件夹（含 suite.json）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="869"/>
+        <location filename="../widgets/mainwindow.cpp" line="879"/>
         <source>Open example (19_ReLU)</source>
         <translation>打开示例（19_ReLU）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="878"/>
+        <location filename="../widgets/mainwindow.cpp" line="888"/>
         <source>Open example</source>
         <translation>打开示例</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="878"/>
+        <location filename="../widgets/mainwindow.cpp" line="888"/>
         <source>The example 19_ReLU.py is not installed with this build.</source>
         <translation>此构建未安装示例 19_ReLU.py。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="897"/>
+        <location filename="../widgets/mainwindow.cpp" line="907"/>
         <source>&lt;b&gt;Recent&lt;/b&gt; (double-click; a workspace opens for review, nothing is re-run)</source>
         <translation>&lt;b&gt;最近&lt;/b&gt;（双击；工作区以评审方式打开，不会重新运行）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="907"/>
+        <location filename="../widgets/mainwindow.cpp" line="917"/>
         <source>suite  %1</source>
         <translation>套件  %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="908"/>
+        <location filename="../widgets/mainwindow.cpp" line="918"/>
         <source>workspace  %1</source>
         <translation>工作区  %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="909"/>
+        <location filename="../widgets/mainwindow.cpp" line="919"/>
         <source>logic file  %1</source>
         <translation>逻辑文件  %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="998"/>
+        <location filename="../widgets/mainwindow.cpp" line="1008"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
@@ -2629,42 +2644,42 @@ Save them first?</source>
         <translation type="vanished">运行已停止：不会记录任何内容。请重新运行阶段 4。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1055"/>
+        <location filename="../widgets/mainwindow.cpp" line="1065"/>
         <source>Commit needs a passing quality gate (now %1).</source>
         <translation>提交需要质量门禁通过（当前为 %1）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1082"/>
-        <location filename="../widgets/mainwindow.cpp" line="1086"/>
-        <location filename="../widgets/mainwindow.cpp" line="1090"/>
+        <location filename="../widgets/mainwindow.cpp" line="1092"/>
+        <location filename="../widgets/mainwindow.cpp" line="1096"/>
         <location filename="../widgets/mainwindow.cpp" line="1100"/>
-        <location filename="../widgets/mainwindow.cpp" line="1112"/>
+        <location filename="../widgets/mainwindow.cpp" line="1110"/>
+        <location filename="../widgets/mainwindow.cpp" line="1122"/>
         <source>Measure Again</source>
         <translation>再次测量</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1082"/>
+        <location filename="../widgets/mainwindow.cpp" line="1092"/>
         <source>Open a workspace with a recorded V0 first (File &gt; Open Workspace…).</source>
         <translation>请先打开一个已记录 V0 的工作区（文件 &gt; 打开工作区…）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1086"/>
+        <location filename="../widgets/mainwindow.cpp" line="1096"/>
         <source>A phase is running; measure again when it has finished.</source>
         <translation>有阶段正在运行；请在其结束后再次测量。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1128"/>
+        <location filename="../widgets/mainwindow.cpp" line="1138"/>
         <source>Measuring V%1 of %2…</source>
         <translation>正在测量 %2 的 V%1…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1175"/>
+        <location filename="../widgets/mainwindow.cpp" line="1185"/>
         <source>%1 cannot be read.</source>
         <translation>无法读取 %1。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1229"/>
-        <location filename="../widgets/mainwindow.cpp" line="1232"/>
+        <location filename="../widgets/mainwindow.cpp" line="1239"/>
+        <location filename="../widgets/mainwindow.cpp" line="1242"/>
         <source>Review: %1</source>
         <translation>评审：%1</translation>
     </message>
@@ -2673,52 +2688,52 @@ Save them first?</source>
         <translation type="vanished">已打开工作区 %1（%2）：运行阶段 1 以重新运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1259"/>
+        <location filename="../widgets/mainwindow.cpp" line="1269"/>
         <source>Cannot open suite</source>
         <translation>无法打开套件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1268"/>
+        <location filename="../widgets/mainwindow.cpp" line="1278"/>
         <source>Suite: %1</source>
         <translation>套件：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1273"/>
+        <location filename="../widgets/mainwindow.cpp" line="1283"/>
         <source>Opened suite %1: double-click a problem (or press Enter) to review its workspace</source>
         <translation>已打开套件 %1：双击某个问题（或按回车）以评审其工作区</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1282"/>
+        <location filename="../widgets/mainwindow.cpp" line="1292"/>
         <source>The workspace of %1 is not on this machine: %2 does not exist. The suite may have run elsewhere, or the folder was moved or deleted; copy it next to suite.json to review it.</source>
         <translation>%1 的工作区不在本机：%2 不存在。该套件可能在别处运行，或文件夹已被移动或删除；将其复制到 suite.json 旁边即可评审。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1316"/>
+        <location filename="../widgets/mainwindow.cpp" line="1326"/>
         <source>%1, %2, CPU dry run</source>
         <translation>%1，%2，CPU 试运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1317"/>
+        <location filename="../widgets/mainwindow.cpp" line="1327"/>
         <source>%1, %2</source>
         <translation>%1，%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1385"/>
+        <location filename="../widgets/mainwindow.cpp" line="1395"/>
         <source>Phase 1 not run: workspace %1 was left as it is.</source>
         <translation>阶段 1 未运行：工作区 %1 保持原样。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1394"/>
+        <location filename="../widgets/mainwindow.cpp" line="1404"/>
         <source>Workspace already exists</source>
         <translation>工作区已存在</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1395"/>
+        <location filename="../widgets/mainwindow.cpp" line="1405"/>
         <source>%1 is already a Kernel Workbench workspace.</source>
         <translation>%1 已经是一个 Kernel Workbench 工作区。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1399"/>
+        <location filename="../widgets/mainwindow.cpp" line="1409"/>
         <source>Running the phases there regenerates its spec, reference.py, test_kernel.py and README.md as a new run. Files you edited (kernel.py included) are kept; new versions are written beside them as *.generated. Its report and memory/v0.json change only when you write the records (Report, Memory or Commit).
 
 The command line asks for --force here.</source>
@@ -2727,32 +2742,32 @@ The command line asks for --force here.</source>
 命令行在此需要 --force。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1403"/>
+        <location filename="../widgets/mainwindow.cpp" line="1413"/>
         <source>Open Its Review</source>
         <translation>打开其审阅</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1404"/>
+        <location filename="../widgets/mainwindow.cpp" line="1414"/>
         <source>Overwrite as a New Run</source>
         <translation>覆盖为新的运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1405"/>
+        <location filename="../widgets/mainwindow.cpp" line="1415"/>
         <source>Choose Another Folder…</source>
         <translation>选择其他文件夹…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1413"/>
+        <location filename="../widgets/mainwindow.cpp" line="1423"/>
         <source>Workspace folder (new or empty)</source>
         <translation>工作区文件夹（新建或为空）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1424"/>
+        <location filename="../widgets/mainwindow.cpp" line="1434"/>
         <source>Write the report first (Run &gt; Report).</source>
         <translation>请先写出报告（运行 &gt; 报告）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1430"/>
+        <location filename="../widgets/mainwindow.cpp" line="1440"/>
         <source>Open a workspace or finish a run first.</source>
         <translation>请先打开工作区或完成一次运行。</translation>
     </message>
@@ -2777,17 +2792,17 @@ The command line asks for --force here.</source>
         <translation type="vanished">测量中：运行控制台会在每个用例完成时显示其结果。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1548"/>
+        <location filename="../widgets/mainwindow.cpp" line="1558"/>
         <source>Phase %1 (%2) running…</source>
         <translation>阶段 %1（%2）运行中…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1575"/>
+        <location filename="../widgets/mainwindow.cpp" line="1585"/>
         <source>Phase %1 (%2) failed</source>
         <translation>阶段 %1（%2）失败</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1587"/>
+        <location filename="../widgets/mainwindow.cpp" line="1597"/>
         <source>Understood %1: framework %2 on %3</source>
         <translation>已理解 %1：在 %3 上使用框架 %2</translation>
     </message>
@@ -2816,8 +2831,8 @@ The command line asks for --force here.</source>
         <translation type="vanished">质量门禁为 %1：seed 流程仅在门禁通过后提交 V0。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1054"/>
-        <location filename="../widgets/mainwindow.cpp" line="1822"/>
+        <location filename="../widgets/mainwindow.cpp" line="1064"/>
+        <location filename="../widgets/mainwindow.cpp" line="1833"/>
         <source>Committed %1: %2</source>
         <translation>已提交 %1：%2</translation>
     </message>
@@ -2842,7 +2857,7 @@ The command line asks for --force here.</source>
         <translation type="vanished">下一步：报告、记忆、提交。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1613"/>
+        <location filename="../widgets/mainwindow.cpp" line="1624"/>
         <source>Measurement</source>
         <translation>测量</translation>
     </message>
@@ -2863,10 +2878,10 @@ The command line asks for --force here.</source>
         <translation type="vanished">请先运行阶段 4（测量）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1347"/>
-        <location filename="../widgets/mainwindow.cpp" line="1656"/>
-        <location filename="../widgets/mainwindow.cpp" line="1670"/>
-        <location filename="../widgets/mainwindow.cpp" line="1690"/>
+        <location filename="../widgets/mainwindow.cpp" line="1357"/>
+        <location filename="../widgets/mainwindow.cpp" line="1667"/>
+        <location filename="../widgets/mainwindow.cpp" line="1681"/>
+        <location filename="../widgets/mainwindow.cpp" line="1701"/>
         <source>Report</source>
         <translation>报告</translation>
     </message>
@@ -2899,12 +2914,12 @@ The command line asks for --force here.</source>
         <translation type="vanished">运行已停止：不会记录，工作区的报告和记忆保持原样。请重新运行阶段 4。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1636"/>
+        <location filename="../widgets/mainwindow.cpp" line="1647"/>
         <source>Replace the passing record?</source>
         <translation>替换已通过的记录？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1637"/>
+        <location filename="../widgets/mainwindow.cpp" line="1648"/>
         <source>memory/v0.json and baseline_report.md record a PASSING run. This run&apos;s quality gate is %1.
 
 Replace them with this run&apos;s records? (Only Commit keeps the passing version in git.)</source>
@@ -2913,57 +2928,57 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
 用本次运行的记录替换它们吗？（只有提交才会在 git 中保留通过的版本。）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1641"/>
+        <location filename="../widgets/mainwindow.cpp" line="1652"/>
         <source>kept the passing record</source>
         <translation>保留了已通过的记录</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1642"/>
+        <location filename="../widgets/mainwindow.cpp" line="1653"/>
         <source>Kept the passing record; nothing written.</source>
         <translation>已保留通过的记录；未写入任何内容。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1690"/>
+        <location filename="../widgets/mainwindow.cpp" line="1701"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1693"/>
+        <location filename="../widgets/mainwindow.cpp" line="1704"/>
         <source>Report preview</source>
         <translation>报告预览</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1699"/>
+        <location filename="../widgets/mainwindow.cpp" line="1710"/>
         <source>%1 is unchanged: it already records this run (not rewritten)</source>
         <translation>%1 未变：它已记录本次运行（未重写）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1700"/>
+        <location filename="../widgets/mainwindow.cpp" line="1711"/>
         <source>Wrote %1</source>
         <translation>已写入 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1710"/>
+        <location filename="../widgets/mainwindow.cpp" line="1721"/>
         <source>Memory</source>
         <translation>记忆</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1726"/>
+        <location filename="../widgets/mainwindow.cpp" line="1737"/>
         <source>Run all phases: 1. %1 … 4. %2, then the report, memory and commit</source>
         <translation>运行全部阶段：1. %1 … 4. %2，然后生成报告、memory 并提交</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1727"/>
+        <location filename="../widgets/mainwindow.cpp" line="1738"/>
         <source>Run all phases: phase 1 of 4 (%1)…</source>
         <translation>运行全部阶段：第 1/4 阶段（%1）…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1729"/>
+        <location filename="../widgets/mainwindow.cpp" line="1740"/>
         <source>phase 1 did not start: %1</source>
         <translation>阶段 1 未能开始：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1729"/>
+        <location filename="../widgets/mainwindow.cpp" line="1740"/>
         <source>see the message</source>
         <translation>见消息</translation>
     </message>
@@ -2976,12 +2991,12 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
         <translation type="vanished">已在阶段 %1（%2）后停止</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1744"/>
+        <location filename="../widgets/mainwindow.cpp" line="1755"/>
         <source>phase %1 (%2) did not pass</source>
         <translation>阶段 %1（%2）未通过</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1748"/>
+        <location filename="../widgets/mainwindow.cpp" line="1759"/>
         <source>Run all phases: phase %1 of 4 (%2)…</source>
         <translation>运行全部阶段：第 %1/4 阶段（%2）…</translation>
     </message>
@@ -2990,68 +3005,68 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
         <translation type="vanished">阶段 %1（%2）未能开始</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1784"/>
+        <location filename="../widgets/mainwindow.cpp" line="1795"/>
         <source>the records were not written: %1</source>
         <translation>记录未写入：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1792"/>
+        <location filename="../widgets/mainwindow.cpp" line="1803"/>
         <source>quality gate %1: report and memory written, nothing committed</source>
         <translation>质量门 %1：已写入报告和 memory，未提交任何内容</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1786"/>
+        <location filename="../widgets/mainwindow.cpp" line="1797"/>
         <source>the commit failed: %1</source>
         <translation>提交失败：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1750"/>
+        <location filename="../widgets/mainwindow.cpp" line="1761"/>
         <source>phase %1 (%2) did not start: %3</source>
         <translation>阶段 %1（%2）未能开始：%3</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1760"/>
+        <location filename="../widgets/mainwindow.cpp" line="1771"/>
         <source>phase 4 (%1) did not run: %2</source>
         <translation>阶段 4（%1）未运行：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1765"/>
+        <location filename="../widgets/mainwindow.cpp" line="1776"/>
         <source>the passing record was kept: nothing written, nothing committed</source>
         <translation>保留了已通过的记录：未写入、未提交任何内容</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1778"/>
+        <location filename="../widgets/mainwindow.cpp" line="1789"/>
         <source>the measurement was stopped: report and memory record it as STOPPED; %1</source>
         <translation>测量已停止：报告和记忆记录为 STOPPED；%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1779"/>
+        <location filename="../widgets/mainwindow.cpp" line="1790"/>
         <source>the measurement was stopped: %1</source>
         <translation>测量已停止：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1782"/>
+        <location filename="../widgets/mainwindow.cpp" line="1793"/>
         <source>committed %1: %2</source>
         <translation>已提交 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1788"/>
+        <location filename="../widgets/mainwindow.cpp" line="1799"/>
         <source>quality gate %1: report and memory written; V0 is not committed, the generated files are committed as %2, a base for your edits</source>
         <translation>质量门 %1：已写入报告和 memory；V0 未提交，生成的文件已提交为 %2，作为你修改的基线</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1802"/>
+        <location filename="../widgets/mainwindow.cpp" line="1813"/>
         <source>Run all phases: done, %1</source>
         <translation>运行全部阶段：完成，%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1802"/>
+        <location filename="../widgets/mainwindow.cpp" line="1813"/>
         <source>Run all phases ended: %1</source>
         <translation>运行全部阶段已结束：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1812"/>
-        <location filename="../widgets/mainwindow.cpp" line="1818"/>
+        <location filename="../widgets/mainwindow.cpp" line="1823"/>
+        <location filename="../widgets/mainwindow.cpp" line="1829"/>
         <source>Commit</source>
         <translation>提交</translation>
     </message>
@@ -3060,17 +3075,17 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
         <translation type="vanished">已提交 %1：V0: baseline kernel</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1828"/>
+        <location filename="../widgets/mainwindow.cpp" line="1839"/>
         <source>Measurement running</source>
         <translation>测量正在运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1828"/>
+        <location filename="../widgets/mainwindow.cpp" line="1839"/>
         <source>A measurement is running. Stop it and quit?</source>
         <translation>测量正在运行。是否停止并退出？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1838"/>
+        <location filename="../widgets/mainwindow.cpp" line="1849"/>
         <source>Save your changes before quitting?
 %1</source>
         <translation>退出前是否保存更改？
@@ -3080,22 +3095,22 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
 <context>
     <name>kwb::Phase</name>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="292"/>
+        <location filename="../core/pipeline/suite.cpp" line="303"/>
         <source>Understand</source>
         <translation>理解</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="294"/>
+        <location filename="../core/pipeline/suite.cpp" line="305"/>
         <source>Learn</source>
         <translation>学习</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="296"/>
+        <location filename="../core/pipeline/suite.cpp" line="307"/>
         <source>Implement</source>
         <translation>实现</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="298"/>
+        <location filename="../core/pipeline/suite.cpp" line="309"/>
         <source>Measure</source>
         <translation>测量</translation>
     </message>
@@ -3941,38 +3956,38 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation>脊点：%1 FLOP/字节</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="525"/>
+        <location filename="../widgets/rooflineplot.cpp" line="527"/>
         <source>%1 TB/s (datasheet)</source>
         <translation>%1 TB/s（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="527"/>
+        <location filename="../widgets/rooflineplot.cpp" line="529"/>
         <source>%1 TB/s</source>
         <translation>%1 TB/s</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="540"/>
+        <location filename="../widgets/rooflineplot.cpp" line="542"/>
         <source>%1 TB/s (measured copy)</source>
         <translation>%1 TB/s（实测拷贝）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="540"/>
+        <location filename="../widgets/rooflineplot.cpp" line="542"/>
         <source>%1 TB/s (ledger, recorded copy)</source>
         <translation>%1 TB/s（规格账本，记录的拷贝）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="543"/>
+        <location filename="../widgets/rooflineplot.cpp" line="545"/>
         <source>%1 TB/s (ledger)</source>
         <translation>%1 TB/s（规格账本）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="543"/>
+        <location filename="../widgets/rooflineplot.cpp" line="545"/>
         <source>%1 TB/s (measured)</source>
         <translation>%1 TB/s（实测）</translation>
     </message>
     <message>
         <location filename="../widgets/rooflineplot.cpp" line="499"/>
-        <location filename="../widgets/rooflineplot.cpp" line="578"/>
+        <location filename="../widgets/rooflineplot.cpp" line="582"/>
         <source>%1 %2 TFLOPS (datasheet)</source>
         <translation>%1 %2 TFLOPS（数据手册）</translation>
     </message>
@@ -3993,78 +4008,78 @@ roof here: %3 TFLOPS (datasheet)</source>
     </message>
     <message>
         <location filename="../widgets/rooflineplot.cpp" line="501"/>
-        <location filename="../widgets/rooflineplot.cpp" line="580"/>
+        <location filename="../widgets/rooflineplot.cpp" line="584"/>
         <source>%1 %2 TFLOPS</source>
         <translation>%1 %2 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="552"/>
+        <location filename="../widgets/rooflineplot.cpp" line="554"/>
         <source>ridge %1 FLOP/byte</source>
         <translation>脊点 %1 FLOP/字节</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="555"/>
+        <location filename="../widgets/rooflineplot.cpp" line="557"/>
         <source>ridge %1</source>
         <translation>脊点 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="575"/>
+        <location filename="../widgets/rooflineplot.cpp" line="579"/>
         <source>%1 roof: %2 TFLOPS (datasheet)</source>
         <translation>%1 屋顶：%2 TFLOPS（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="592"/>
+        <location filename="../widgets/rooflineplot.cpp" line="598"/>
         <source>V0</source>
         <translation>V0</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="593"/>
+        <location filename="../widgets/rooflineplot.cpp" line="599"/>
         <source>(above its roof: check the measurement)</source>
         <translation>（高于屋顶：请检查测量）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="611"/>
+        <location filename="../widgets/rooflineplot.cpp" line="617"/>
         <source>analytic intensity: %1 FLOP/byte</source>
         <translation>解析强度：%1 FLOP/字节</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="612"/>
+        <location filename="../widgets/rooflineplot.cpp" line="618"/>
         <source>%1: intensity %2 FLOP/byte</source>
         <translation>%1：强度 %2 FLOP/字节</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="613"/>
-        <location filename="../widgets/rooflineplot.cpp" line="624"/>
+        <location filename="../widgets/rooflineplot.cpp" line="619"/>
+        <location filename="../widgets/rooflineplot.cpp" line="630"/>
         <source>no measurement</source>
         <translation>无测量</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="623"/>
+        <location filename="../widgets/rooflineplot.cpp" line="629"/>
         <source>No measured point (%1): the dotted line marks the kernel&apos;s arithmetic intensity.</source>
         <translation>无测量点（%1）：虚线标示内核的算术强度。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="626"/>
+        <location filename="../widgets/rooflineplot.cpp" line="632"/>
         <source>The measured point is not drawn: intensity %1 FLOP/byte and %2 TFLOPS must both be positive on log axes.</source>
         <translation>未绘制测量点：在对数坐标轴上，强度 %1 FLOP/字节 和 %2 TFLOPS 都必须为正数。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="630"/>
+        <location filename="../widgets/rooflineplot.cpp" line="636"/>
         <source>Compute roof: %1</source>
         <translation>计算屋顶：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="631"/>
+        <location filename="../widgets/rooflineplot.cpp" line="637"/>
         <source>Memory roof: %1</source>
         <translation>内存屋顶：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="633"/>
+        <location filename="../widgets/rooflineplot.cpp" line="639"/>
         <source>Recorded ceiling (spec ledger, not measured by this run): %1</source>
         <translation>记录的上限（规格账本，非本次运行测得）：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="634"/>
+        <location filename="../widgets/rooflineplot.cpp" line="640"/>
         <source>Measured ceiling: %1</source>
         <translation>实测上限：%1</translation>
     </message>
@@ -4106,161 +4121,166 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation>过滤输出</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="352"/>
+        <location filename="../widgets/runconsole.cpp" line="359"/>
         <source>Phase %1: %2…</source>
         <translation>阶段 %1：%2…</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="354"/>
+        <location filename="../widgets/runconsole.cpp" line="361"/>
         <source>Phase %1: %2</source>
         <translation>阶段 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="375"/>
+        <location filename="../widgets/runconsole.cpp" line="382"/>
         <source>phase %1 done</source>
         <translation>阶段 %1 完成</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="376"/>
+        <location filename="../widgets/runconsole.cpp" line="383"/>
         <source>phase %1 stopped</source>
         <translation>阶段 %1 已停止</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="377"/>
+        <location filename="../widgets/runconsole.cpp" line="384"/>
         <source>phase %1 failed</source>
         <translation>阶段 %1 失败</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="382"/>
+        <location filename="../widgets/runconsole.cpp" line="389"/>
         <source>Phase %1 stopped: %2</source>
         <translation>阶段 %1 已停止：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="383"/>
+        <location filename="../widgets/runconsole.cpp" line="390"/>
         <source>Stopped on request; nothing after it ran.</source>
         <translation>已按请求停止；其后的步骤均未运行。</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="385"/>
+        <location filename="../widgets/runconsole.cpp" line="392"/>
         <source>Phase %1 failed: %2</source>
         <translation>阶段 %1 失败：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="388"/>
+        <location filename="../widgets/runconsole.cpp" line="395"/>
         <source>Phase %1 done; V0 not measured yet</source>
         <translation>阶段 %1 完成；V0 尚未测量</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="389"/>
+        <location filename="../widgets/runconsole.cpp" line="396"/>
         <source>Phase 4 (Measure) runs the V0 measurement and sets the quality gate.</source>
         <translation>阶段 4（测量）运行 V0 测量并给出质量门结论。</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="419"/>
+        <location filename="../widgets/runconsole.cpp" line="427"/>
         <source>No run: kernel.py is a skeleton (no kernel), so the harness was not run.</source>
         <translation>未运行：kernel.py 是骨架（没有内核），因此未运行测试框架。</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="424"/>
+        <location filename="../widgets/runconsole.cpp" line="432"/>
         <source>The run folder %1 is not in this copy (run folders are not committed): the cases are read from the report&apos;s table, which is the record; the run&apos;s log is not here.</source>
         <translation>运行文件夹 %1 不在这份副本中（运行文件夹不会提交）：用例取自报告中的表格，它就是记录；运行日志不在这里。</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="427"/>
+        <location filename="../widgets/runconsole.cpp" line="435"/>
         <source>The run folder %1 is not in this copy (run folders are not committed): the report&apos;s table is the record.</source>
         <translation>运行文件夹 %1 不在这份副本中（运行文件夹不会提交）：报告中的表格就是记录。</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="439"/>
+        <location filename="../widgets/runconsole.cpp" line="447"/>
         <source>recorded run of %1, its folder not in this copy</source>
         <translation>%1 的记录运行，其文件夹不在这份副本中</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="441"/>
+        <location filename="../widgets/runconsole.cpp" line="449"/>
         <source>recorded run %1, its folder not in this copy</source>
         <translation>记录运行 %1，其文件夹不在这份副本中</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="442"/>
+        <location filename="../widgets/runconsole.cpp" line="450"/>
         <source>no run recorded</source>
         <translation>没有记录的运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="464"/>
+        <location filename="../widgets/runconsole.cpp" line="477"/>
         <source>harness finished; quality gate %1: %2 (not a case: every case ran)</source>
         <translation>测试框架已结束；质量门禁 %1：%2（不是某个用例的问题：每个用例都已运行）</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="707"/>
+        <location filename="../widgets/runconsole.cpp" line="720"/>
         <source>%1 ran (harness only)</source>
         <translation>%1 个已运行（仅测试框架）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runconsole.cpp" line="724"/>
+        <source>%1 skipped</source>
+        <translation>%1 个已跳过</translation>
     </message>
     <message>
         <source>run %1</source>
         <translation type="vanished">运行 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="444"/>
+        <location filename="../widgets/runconsole.cpp" line="452"/>
         <source>recorded run of %1</source>
         <translation>%1 的记录运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="445"/>
+        <location filename="../widgets/runconsole.cpp" line="453"/>
         <source>recorded run %1</source>
         <translation>记录的运行 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="446"/>
+        <location filename="../widgets/runconsole.cpp" line="454"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="448"/>
+        <location filename="../widgets/runconsole.cpp" line="456"/>
         <source>Review: the recorded run as written in %1; nothing was re-run</source>
         <translation>评审：%1 中记录的运行；没有重新运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="611"/>
+        <location filename="../widgets/runconsole.cpp" line="624"/>
         <source>starting</source>
         <translation>启动中</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="654"/>
+        <location filename="../widgets/runconsole.cpp" line="667"/>
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="654"/>
+        <location filename="../widgets/runconsole.cpp" line="667"/>
         <source>%1/%2 cases done</source>
         <translation>已完成 %1/%2 个用例</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="657"/>
+        <location filename="../widgets/runconsole.cpp" line="670"/>
         <source>case %1/%2: %3</source>
         <translation>用例 %1/%2：%3</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="658"/>
+        <location filename="../widgets/runconsole.cpp" line="671"/>
         <source>case %1: %2</source>
         <translation>用例 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="661"/>
+        <location filename="../widgets/runconsole.cpp" line="674"/>
         <source> — timeout in %1 s</source>
         <translation> — %1 秒后超时</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="662"/>
+        <location filename="../widgets/runconsole.cpp" line="675"/>
         <source> — over its %1 s timeout; the watchdog will stop it</source>
         <translation> — 已超过 %1 秒超时；看门狗将停止它</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="682"/>
+        <location filename="../widgets/runconsole.cpp" line="695"/>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="705"/>
+        <location filename="../widgets/runconsole.cpp" line="718"/>
         <source>%1 reference vs itself (no kernel)</source>
         <translation>%1 个参考对自身（无内核）</translation>
     </message>
@@ -4277,12 +4297,12 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="vanished">正在运行 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="682"/>
+        <location filename="../widgets/runconsole.cpp" line="695"/>
         <source>finished</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="682"/>
+        <location filename="../widgets/runconsole.cpp" line="695"/>
         <source>finished with failures</source>
         <translation>已完成，但有失败</translation>
     </message>
@@ -4862,22 +4882,22 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::Suite</name>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="238"/>
+        <location filename="../core/pipeline/suite.cpp" line="241"/>
         <source>%1 has no suite.json: not a `kwb suite` folder.</source>
         <translation>%1 中没有 suite.json：不是 `kwb suite` 文件夹。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="240"/>
+        <location filename="../core/pipeline/suite.cpp" line="243"/>
         <source>%1 cannot be read: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="243"/>
+        <location filename="../core/pipeline/suite.cpp" line="246"/>
         <source>%1 is not valid JSON.</source>
         <translation>%1 不是有效的 JSON。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="246"/>
+        <location filename="../core/pipeline/suite.cpp" line="249"/>
         <source>%1 is not a suite report (schema &quot;%2&quot;, expected &quot;kwb-suite-1&quot;).</source>
         <translation>%1 不是套件报告（schema 为“%2”，应为“kwb-suite-1”）。</translation>
     </message>
@@ -4979,167 +4999,182 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::SuiteReport</name>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="324"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="325"/>
         <source>Suite report: %1 (measured on %2), %3 problem(s)</source>
         <translation>套件报告：%1（在 %2 上测量），%3 个问题</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="327"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="328"/>
         <source>Suite report: %1, %2 problem(s)</source>
         <translation>套件报告：%1，%2 个问题</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="365"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="366"/>
         <source>Suite report</source>
         <translation>套件报告</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="374"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="375"/>
         <source>CPU DRY RUN of %1 problem(s): nothing was measured (no latency, speedup or utilization)</source>
         <translation>%1 个问题的 CPU 试运行（DRY RUN）：未做任何测量（无延迟、加速比或利用率）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="378"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="379"/>
         <source>%1 of %2 problems PASS</source>
         <translation>%2 个问题中 %1 个 PASS</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="380"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="381"/>
         <source> · geomean %1x vs eager</source>
         <translation> · 几何平均 %1x（相对 eager）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="382"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="383"/>
         <source> · %1x vs torch.compile</source>
         <translation> · %1x（相对 torch.compile）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="391"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="392"/>
         <source>Target </source>
         <translation>目标 </translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="392"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="393"/>
         <source>; GPU %1; framework %2; %3 at a time</source>
         <translation>；GPU %1；框架 %2；同时运行 %3 个</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="394"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="395"/>
         <source>the seed&apos;s policy</source>
         <translation>seed 的框架策略</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="405"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="406"/>
         <source>Measured on %1, NOT the target GPU %2 (%3 problem(s)): latencies and speedups are that device&apos;s; no utilization (the ledger does not know it)</source>
         <translation>在 %1 上测量，并非目标 GPU %2（%3 个问题）：延迟和加速比属于该设备；无利用率（规格账本不认识它）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="410"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="411"/>
         <source>Measured on %1, NOT the target GPU %2 (%3 problem(s)): latencies and speedups are that device&apos;s; utilization is against %4&apos;s datasheet</source>
         <translation>在 %1 上测量，并非目标 GPU %2（%3 个问题）：延迟和加速比属于该设备；利用率按 %4 的数据手册计算</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="420"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="421"/>
         <source>suite.json written %1 (UTC)</source>
         <translation>suite.json 写于 %1（UTC）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="428"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="429"/>
         <source>%1 not run</source>
         <translation>%1 个未运行</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="429"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="430"/>
         <source>Counts: %1</source>
         <translation>计数：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="431"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="432"/>
         <source>; %1 taken from an earlier run (resumed)</source>
         <translation>；%1 个取自先前的运行（续跑）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="434"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="435"/>
         <source>not measured</source>
         <translation>未测量</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="438"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="439"/>
         <source>not measured (kwb suite --compile-ref)</source>
         <translation>未测量（kwb suite --compile-ref）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="440"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="441"/>
         <source>fast_1 (correct and faster than eager, of all problems): %1; geometric-mean speedup of the correct problems over eager: %2, over torch.compile: %3</source>
         <translation>fast_1（正确且快于 eager 的问题占全部问题的比例）：%1；正确问题相对 eager 的几何平均加速比：%2，相对 torch.compile：%3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="456"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="457"/>
         <source>GPU timing lock </source>
         <translation>GPU 计时锁 </translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="457"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="458"/>
         <source>: no two problems&apos; timed regions overlapped; their harnesses waited %1 s for it in all (at most %2 s one problem), time not counted toward any case&apos;s timeout</source>
         <translation>：任意两个问题的计时区间均未重叠；各测试框架共等待该锁 %1 s（单个问题最多 %2 s），不计入任何用例的超时</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="467"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="468"/>
         <source>Summary by level</source>
         <translation>按级别汇总</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="470"/>
-        <location filename="../core/pipeline/suitereport.cpp" line="566"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="471"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="589"/>
         <source>level</source>
         <translation>级别</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="471"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="472"/>
         <source>problems</source>
         <translation>问题数</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="473"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="474"/>
         <source>not PASS</source>
         <translation>未 PASS</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="476"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="477"/>
         <source>geomean vs eager</source>
         <translation>几何平均（相对 eager）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="477"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="478"/>
         <source>geomean vs torch.compile</source>
         <translation>几何平均（相对 torch.compile）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="478"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="479"/>
         <source>below 0.5x torch.compile</source>
         <translation>低于 0.5x torch.compile</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="482"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="483"/>
         <source>all</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="499"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="500"/>
         <source>problems = PASS + not PASS + DRY_RUN + not run yet: not PASS counts FAIL, TIMEOUT_FAIL, SKELETON, ERROR and DRY_RUN_TIMEOUT (a dry run out of time on the CPU, nothing checked); a CPU dry run (DRY_RUN) measured no kernel, so it is neither PASS nor not PASS. Geomeans over the PASS problems with both latencies (above 1x: faster than the reference); fast_1 counts the problems that are correct and faster than eager among all of the level&apos;s problems.</source>
         <translation>问题数 = PASS + 未通过 + DRY_RUN + 尚未运行：未通过包括 FAIL、TIMEOUT_FAIL、SKELETON、ERROR 和 DRY_RUN_TIMEOUT（在 CPU 上超时的试运行，未检查任何内容）；CPU 试运行（DRY_RUN）没有测量内核，因此既不算 PASS 也不算未通过。几何平均只计入同时具有两个延迟的 PASS 问题（大于 1x：比参考实现快）；fast_1 统计该级别所有问题中正确且快于 eager 的问题数。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="637"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="575"/>
+        <source>No torch.compile figure</source>
+        <translation>无 torch.compile 数据</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="577"/>
+        <source>Why a problem&apos;s &quot;vs compile&quot; is &quot;–&quot;: the harness&apos;s reason, as the problem&apos;s baseline report gives it.</source>
+        <translation>问题的“相对 compile”为“–”的原因：测试框架给出的原因，与该问题的基线报告相同。</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="660"/>
         <source>dry run: nothing measured</source>
         <translation>试运行：未测量任何内容</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="677"/>
+        <source>(why)</source>
+        <translation>（原因）</translation>
     </message>
     <message>
         <source>problems = PASS + not PASS + DRY_RUN + not run yet: not PASS counts FAIL, TIMEOUT_FAIL, SKELETON and ERROR; a CPU dry run (DRY_RUN) measured no kernel, so it is neither PASS nor not PASS. Geomeans over the PASS problems with both latencies (above 1x: faster than the reference); fast_1 counts the problems that are correct and faster than eager among all of the level&apos;s problems.</source>
         <translation type="vanished">问题数 = PASS + 未通过 + DRY_RUN + 尚未运行：未通过包括 FAIL、TIMEOUT_FAIL、SKELETON 和 ERROR；CPU 试运行（DRY_RUN）没有测量内核，因此既不算 PASS 也不算未通过。几何平均只计入同时具有两个延迟的 PASS 问题（大于 1x：比参考实现快）；fast_1 统计该级别所有问题中正确且快于 eager 的问题数。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="574"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="597"/>
         <source>BW / compute % (copy %)</source>
         <translation>带宽 / 算力 %（拷贝 %）</translation>
     </message>
@@ -5148,67 +5183,67 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="vanished">几何平均取自两种延迟都有的 PASS 问题（高于 1x：比参照更快）；fast_1 统计该级别全部问题中正确且快于 eager 的比例。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="511"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="512"/>
         <source>Worst problems</source>
         <translation>最差的问题</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="515"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="516"/>
         <source>None to list: a CPU dry run measures no kernel.</source>
         <translation>无可列出：CPU 试运行不测量任何内核。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="516"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="517"/>
         <source>None: no problem has a verdict yet.</source>
         <translation>无：尚无问题得出结论。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="521"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="522"/>
         <source>Every problem that did not PASS, then the slowest that did (lowest speedup over torch.compile, or over eager without it).</source>
         <translation>所有未 PASS 的问题，然后是 PASS 中最慢的几个（相对 torch.compile 的加速比最低；没有 torch.compile 数据时相对 eager）。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="534"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="535"/>
         <source>%1: %2 problem(s)</source>
         <translation>%1：%2 个问题</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="552"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="553"/>
         <source>Why not PASS</source>
         <translation>未 PASS 的原因</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="554"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="555"/>
         <source>The whole reason of every problem with one, as the suite recorded it (paths relative to the suite folder).</source>
         <translation>每个有原因的问题的完整原因，与套件记录的一致（路径相对于套件文件夹）。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="565"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="588"/>
         <source>problem</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="567"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="590"/>
         <source>gate</source>
         <translation>门禁</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="569"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="592"/>
         <source>max rel_err</source>
         <translation>最大 rel_err</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="570"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="593"/>
         <source>kernel µs</source>
         <translation>内核 µs</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="571"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="594"/>
         <source>vs eager</source>
         <translation>相对 eager</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="572"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="595"/>
         <source>vs compile</source>
         <translation>相对 compile</translation>
     </message>
@@ -5217,32 +5252,32 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="vanished">带宽 / 算力 %</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="575"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="598"/>
         <source>why not PASS</source>
         <translation>未 PASS 的原因</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="588"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="611"/>
         <source>report</source>
         <translation>报告</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="589"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="612"/>
         <source>kernel</source>
         <translation>内核</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="590"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="613"/>
         <source>log</source>
         <translation>日志</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="607"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="630"/>
         <source>taken from an earlier run (resumed)</source>
         <translation>取自先前的运行（续跑）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="631"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="654"/>
         <source>(whole text)</source>
         <translation>（全文）</translation>
     </message>
@@ -5250,137 +5285,143 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::SuiteTableModel</name>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="112"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="113"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="156"/>
+        <source>no torch.compile figure: %1</source>
+        <translation>无 torch.compile 数据：%1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/suitetablemodel.cpp" line="117"/>
         <source>bottleneck: %1</source>
         <translation>瓶颈：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="114"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="119"/>
         <source>bandwidth: %1% of the copy measured in its run</source>
         <translation>带宽：其运行中实测拷贝带宽的 %1%</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="148"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="153"/>
         <source>dry run: nothing measured</source>
         <translation>试运行：未测量任何内容</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="162"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="170"/>
         <source>The problem (its logic file&apos;s name); double-click or Enter opens its workspace for review</source>
         <translation>问题（其逻辑文件名）；双击或按回车打开其工作区进行评审</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="163"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="171"/>
         <source>Problem</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="165"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="173"/>
         <source>The quality gate of its V0 baseline</source>
         <translation>其 V0 基线的质量门禁</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="165"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="173"/>
         <source>Gate</source>
         <translation>门禁</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="167"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="175"/>
         <source>The largest relative error over all cases</source>
         <translation>所有用例中最大的相对误差</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="167"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="175"/>
         <source>max rel_err</source>
         <translation>最大 rel_err</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="169"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="177"/>
         <source>The generated kernel&apos;s latency, primary case (µs)</source>
         <translation>生成内核的延迟，主用例（µs）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="169"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="177"/>
         <source>Kernel µs</source>
         <translation>内核 µs</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="171"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="179"/>
         <source>Eager PyTorch&apos;s latency, primary case (µs)</source>
         <translation>Eager PyTorch 的延迟，主用例（µs）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="171"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="179"/>
         <source>Eager µs</source>
         <translation>Eager µs</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="173"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="181"/>
         <source>Speedup over eager PyTorch (eager µs / kernel µs; above 1 is faster)</source>
         <translation>相对 eager PyTorch 的加速比（eager µs / 内核 µs；大于 1 即更快）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="173"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="181"/>
         <source>vs eager</source>
         <translation>对比 eager</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="175"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="183"/>
         <source>torch.compile&apos;s latency, primary case (µs)</source>
         <translation>torch.compile 的延迟，主用例（µs）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="175"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="183"/>
         <source>compile µs</source>
         <translation>compile µs</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="177"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="185"/>
         <source>Speedup over torch.compile (compile µs / kernel µs; above 1 is faster)</source>
         <translation>相对 torch.compile 的加速比（compile µs / 内核 µs；大于 1 即更快）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="177"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="185"/>
         <source>vs compile</source>
         <translation>对比 compile</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="179"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="187"/>
         <source>Share of the GPU&apos;s datasheet memory bandwidth reached (%)</source>
         <translation>达到的 GPU 规格表显存带宽占比（%）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="179"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="187"/>
         <source>BW %</source>
         <translation>带宽 %</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="181"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="189"/>
         <source>Share of the GPU&apos;s datasheet compute peak reached (%)</source>
         <translation>达到的 GPU 规格表算力峰值占比（%）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="181"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="189"/>
         <source>Compute %</source>
         <translation>算力 %</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="183"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="191"/>
         <source>Why the problem did not PASS (the row&apos;s tooltip and the Report tab give the whole text)</source>
         <translation>问题未 PASS 的原因（该行的提示与“报告”标签页给出全文）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="184"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="192"/>
         <source>Why not PASS</source>
         <translation>未 PASS 的原因</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="308"/>
+        <location filename="../core/pipeline/suite.cpp" line="319"/>
         <source>Error in phase %1 (%2)</source>
         <translation>阶段 %1（%2）出错</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="312"/>
+        <location filename="../core/pipeline/suite.cpp" line="323"/>
         <source>Error (no verdict)</source>
         <translation>错误（无结论）</translation>
     </message>

@@ -11,6 +11,7 @@
 #include <QColor>
 #include <QFont>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -31,6 +32,7 @@ CaseTableModel::CaseTableModel(QObject* parent) : QAbstractTableModel(parent) {}
 void CaseTableModel::resetData(const QList<CaseResult>& results) {
   beginResetModel();
   m_rows = results;
+  m_skipped.clear();   // another run's skips are not these cases'
   m_gateNote.clear();  // another run's cases: the last gate's note is not theirs
   endResetModel();
 }
@@ -57,6 +59,7 @@ void CaseTableModel::caseStarted(const QString& name) {
   beginInsertRows({}, n, n);
   m_rows.append(r);
   endInsertRows();
+  dropSkippedNamed(name);
 }
 
 int CaseTableModel::runEnded() {
@@ -81,6 +84,38 @@ void CaseTableModel::caseFinished(const CaseResult& result) {
   beginInsertRows({}, n, n);
   m_rows.append(result);
   endInsertRows();
+  dropSkippedNamed(result.name);
+}
+
+void CaseTableModel::dropSkippedNamed(const QString& name) {
+  for (int i = 0; i < m_skipped.size(); ++i)
+    if (m_skipped[i].first == name) {  // it ran after all: its case row says how
+      const int row = static_cast<int>(m_rows.size()) + i;
+      beginRemoveRows({}, row, row);
+      m_skipped.removeAt(i);
+      endRemoveRows();
+      return;
+    }
+}
+
+void CaseTableModel::setSkippedCases(const QList<QPair<QString, QString>>& skipped) {
+  QList<QPair<QString, QString>> rows;
+  for (const auto& s : skipped)
+    if (!s.first.isEmpty() && rowOf(s.first) < 0 &&
+        std::none_of(rows.cbegin(), rows.cend(), [&s](const auto& r) { return r.first == s.first; }))
+      rows.append(s);
+  if (rows == m_skipped) return;
+  const int first = static_cast<int>(m_rows.size());
+  if (!m_skipped.isEmpty()) {
+    beginRemoveRows({}, first, first + static_cast<int>(m_skipped.size()) - 1);
+    m_skipped.clear();
+    endRemoveRows();
+  }
+  if (!rows.isEmpty()) {
+    beginInsertRows({}, first, first + static_cast<int>(rows.size()) - 1);
+    m_skipped = rows;
+    endInsertRows();
+  }
 }
 
 int CaseTableModel::countStatus(const QString& status) const {
@@ -90,12 +125,12 @@ int CaseTableModel::countStatus(const QString& status) const {
 }
 
 int CaseTableModel::rowCount(const QModelIndex& parent) const {
-  return parent.isValid() ? 0 : static_cast<int>(m_rows.size()) + (m_gateNote.isEmpty() ? 0 : 1);
+  return parent.isValid() ? 0 : static_cast<int>(m_rows.size() + m_skipped.size()) + (m_gateNote.isEmpty() ? 0 : 1);
 }
 
 void CaseTableModel::setGateNote(const QString& note) {
   if (note == m_gateNote) return;
-  const int row = static_cast<int>(m_rows.size());
+  const int row = static_cast<int>(m_rows.size() + m_skipped.size());
   if (!m_gateNote.isEmpty() && !note.isEmpty()) {
     m_gateNote = note;
     Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
@@ -138,6 +173,39 @@ QVariant CaseTableModel::gateRowData(int column, int role) const {
   }
 }
 
+QVariant CaseTableModel::skippedRowData(int i, int column, int role) const {
+  const QString skipped = QStringLiteral("SKIPPED");
+  const auto& [name, reason] = m_skipped[i];
+  const QString why = reason.isEmpty() ? tr("no reason given") : displayGateReason(reason);
+  if (role == StatusRole) return skipped;
+  if (role == Qt::ForegroundRole && column == StatusColumn) return rowStatusColor(skipped);  // grey: no verdict
+  if (role == Qt::FontRole && column == StatusColumn) {
+    QFont f;
+    f.setBold(true);
+    return f;
+  }
+  if (role == Qt::TextAlignmentRole &&
+      (column == RelErrColumn || column == LatencyColumn || column == RefLatencyColumn))
+    return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+  if (role == Qt::ToolTipRole)
+    return QString(name + u'\n' + tr("skipped when the harness planned the cases (not run, not checked): %1").arg(why));
+  if (role != Qt::DisplayRole && role != SortRole) return {};
+  switch (column) {
+    case NameColumn:
+      return name;
+    case StatusColumn:
+      return role == Qt::DisplayRole ? tr("skipped") : QVariant(skipped);
+    case ReasonColumn:
+      return why;
+    case RelErrColumn:
+    case LatencyColumn:
+    case RefLatencyColumn:
+      return number({}, role, 'f', 2);
+    default:
+      return role == Qt::DisplayRole ? QVariant(QStringLiteral("—")) : QVariant(QString());
+  }
+}
+
 int CaseTableModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
 
 QColor CaseTableModel::statusColor(const QString& status) {
@@ -150,7 +218,9 @@ QColor CaseTableModel::statusColor(const QString& status) {
 
 QVariant CaseTableModel::data(const QModelIndex& index, int role) const {
   if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
-  if (index.row() >= m_rows.size()) return gateRowData(index.column(), role);
+  if (index.row() >= m_rows.size() + m_skipped.size()) return gateRowData(index.column(), role);
+  if (index.row() >= m_rows.size())
+    return skippedRowData(index.row() - static_cast<int>(m_rows.size()), index.column(), role);
   const CaseResult& r = m_rows[index.row()];
   if (role == StatusRole) return r.status;
   const auto column = static_cast<Columns>(index.column());

@@ -55,6 +55,16 @@ class CaseTableModel : public QAbstractTableModel {
   void setGateNote(const QString& note);
   const QString& gateNote() const { return m_gateNote; }
 
+  /// The cases the harness did not run for this problem, decided before any case ran (RunResult::skippedCases:
+  /// a boundary case whose inputs the reference rejects, a literal bound a resize would break), as (name, reason):
+  /// one row each after the cases, status "skipped" (StatusRole "SKIPPED"), its Reason the harness's. The report
+  /// listed them and the table did not, so a reviewer saw no sign that the boundaries went untested (new-user
+  /// trial 23, #10). A name that is already a case row is left out. resetData() and clear() remove them;
+  /// results() and countStatus() never count them (skippedCount() does).
+  void setSkippedCases(const QList<QPair<QString, QString>>& skipped);
+  /// How many skipped rows setSkippedCases() added.
+  int skippedCount() const { return static_cast<int>(m_skipped.size()); }
+
   /// The rows' results (a RUNNING row has status "RUNNING" and no numbers).
   const QList<CaseResult>& results() const { return m_rows; }
   /// How many rows have status `status` (e.g. "PASS").
@@ -73,9 +83,14 @@ class CaseTableModel : public QAbstractTableModel {
 
  private:
   int rowOf(const QString& name) const;
+  /// Removes the skipped row of @p name (a case row of that name came).
+  void dropSkippedNamed(const QString& name);
   /// data() of the "quality gate" row (setGateNote()).
   QVariant gateRowData(int column, int role) const;
+  /// data() of the skipped row @p i (setSkippedCases()).
+  QVariant skippedRowData(int i, int column, int role) const;
   QList<CaseResult> m_rows;
+  QList<QPair<QString, QString>> m_skipped;  ///< setSkippedCases(), rows after m_rows
   bool m_dryRun = false;
   Verdict m_verdict = Verdict::NotRun;
   QString m_gateNote;

@@ -498,6 +498,16 @@ void MainWindow::createDocks() {
     m_viewMenu->addAction(dock->toggleViewAction());
     return dock;
   };
+  // The tabs beside the console share one height, so the tallest minimum of them sets the window's: the plugin panel's
+  // (its tools, schema, form, table and detail stacked) held the window at 717 px at --size 1024x700, the status bar
+  // and the quality-gate badge off a 700 px screen (new-user trial 23, #8). Those tabs scroll below their minimum.
+  const auto scrolled = [this](QWidget* w) {
+    auto* area = new QScrollArea(this);
+    area->setWidget(w);
+    area->setWidgetResizable(true);
+    area->setFrameShape(QFrame::NoFrame);
+    return area;
+  };
   auto* scroll = new QScrollArea(this);
   scroll->setWidget(m_wizard);
   scroll->setWidgetResizable(true);
@@ -676,7 +686,7 @@ void MainWindow::createDocks() {
   QDockWidget* roofline = addDock(tr("Roofline"), QStringLiteral("rooflineDock"), m_roofline, Qt::BottomDockWidgetArea);
   splitDockWidget(console, roofline, Qt::Horizontal);
   QDockWidget* knowledge =
-      addDock(tr("Knowledge"), QStringLiteral("knowledgeDock"), knowledgePage, Qt::BottomDockWidgetArea);
+      addDock(tr("Knowledge"), QStringLiteral("knowledgeDock"), scrolled(knowledgePage), Qt::BottomDockWidgetArea);
   // widths from the shown dock: fitted while it was a hidden tab (a review opens on the roofline), the ids' column
   // kept a hidden viewport's width and its rows' heights did not match what was drawn (zh_CN review at 1280x800)
   connect(knowledge, &QDockWidget::visibilityChanged, table, [table, fitColumns](bool visible) {
@@ -692,7 +702,8 @@ void MainWindow::createDocks() {
     else
       showKnowledge({});
   });
-  tabifyDockWidget(roofline, addDock(tr("Plugins"), QStringLiteral("pluginDock"), plugins, Qt::BottomDockWidgetArea));
+  tabifyDockWidget(roofline,
+                   addDock(tr("Plugins"), QStringLiteral("pluginDock"), scrolled(plugins), Qt::BottomDockWidgetArea));
   // The run history: review an older run, or compare two.
   auto* runs = new RunsPanel(this);
   runs->setObjectName(QStringLiteral("runsPanel"));
@@ -705,7 +716,7 @@ void MainWindow::createDocks() {
     else
       m_editors->showHtml(title, html);
   });
-  tabifyDockWidget(roofline, addDock(tr("Runs"), QStringLiteral("runsDock"), runs, Qt::BottomDockWidgetArea));
+  tabifyDockWidget(roofline, addDock(tr("Runs"), QStringLiteral("runsDock"), scrolled(runs), Qt::BottomDockWidgetArea));
   // A suite's problems: a tab of the centre (openSuite()), not a dock.
   m_suitePanel = new SuitePanel(this);
   m_suitePanel->setObjectName(QStringLiteral("suitePanel"));
@@ -1601,6 +1612,7 @@ void MainWindow::onMeasured(bool ok) {
   const auto& outcome = job()->outcome();
   // The outcome's cases are authoritative (harness entries merged, watchdog TIMEOUT_FAILs kept).
   if (outcome && !outcome->cases.isEmpty()) m_console->caseModel()->resetData(outcome->cases);
+  if (outcome && outcome->result) m_console->setSkippedCases(outcome->result->skippedCases);
   // The session set the headline (the gate) and the wizard's summary before this.
   const Verdict verdict = job()->verdict();
   m_wizard->setPhaseState(4, m_session->phaseDone(4) ? S::Done : S::Failed);

@@ -520,7 +520,9 @@ void RooflinePlot::setData(const RooflineData& given) {
                          // zh_CN Mixer block review: the grey dashed roof through "tf32 494.5 TFLOPS", trial 23)
                          {QPointF(ridge / 2.5, d.peakTflops * 2.5), kAbove},
                          {QPointF(ridge / 1.3, d.peakTflops * 4.0), kAbove}},
-                        false});
+                        false,
+                        kComputeRoof,
+                        {}});
   QCPItemText* memoryLabel =
       roofLabel(QStringLiteral("memoryRoofLabel"), tr("%1 TB/s (datasheet)").arg(num(d.bandwidthTBs)), labelX,
                 d.bandwidthTBs * labelX, kAbove, kMemoryColor);
@@ -533,7 +535,7 @@ void RooflinePlot::setData(const RooflineData& given) {
       places.append({QPointF(x0 * f, bw * x0 * f), align});
     return places;
   };
-  m_labelPlaces.append({memoryLabel, alongRoof(labelX, d.bandwidthTBs, kAbove), false});
+  m_labelPlaces.append({memoryLabel, alongRoof(labelX, d.bandwidthTBs, kAbove), false, kMemoryRoof, {}});
   if (measuredBw > 0) {
     QCPItemText* measuredLabel = roofLabel(
         QStringLiteral("measuredRoofLabel"),
@@ -547,7 +549,7 @@ void RooflinePlot::setData(const RooflineData& given) {
     for (const double down : {2.5, 6.0, 15.0})
       for (const double f : {1.0, 2.0, 0.5})
         places.append({QPointF(measuredX * f, measuredBw * measuredX * f / down), kBelowFromLeft});
-    m_labelPlaces.append({measuredLabel, places, false});
+    m_labelPlaces.append({measuredLabel, places, false, kMeasuredRoof, {}});
   }
   QCPItemText* ridgeLabel = addLabel(QStringLiteral("ridgeLabel"), tr("ridge %1 FLOP/byte").arg(num(ridge)), ridge,
                                      d.peakTflops, Qt::AlignLeft | Qt::AlignTop, kComputeColor);
@@ -563,7 +565,9 @@ void RooflinePlot::setData(const RooflineData& given) {
                           {QPointF(ridge, d.peakTflops), kBelow},
                           {QPointF(ridge, d.peakTflops / 2.5), Qt::AlignLeft | Qt::AlignTop},
                           {QPointF(ridge, d.peakTflops * 2.5), kAbove}},
-                         false});
+                         false,
+                         nullptr,
+                         {}});
   // The next precision up (fp32 → tf32, bf16 → fp8, ...) as a faint roof: what switching precision would
   // buy. One only: the GPU's roofs sit a factor of two apart, and several labels stack unreadably.
   const ComputeRoof* next = nullptr;
@@ -584,7 +588,9 @@ void RooflinePlot::setData(const RooflineData& given) {
                            {QPointF(r * 1.3, next->tflops), kAboveFromLeft},
                            {QPointF(xmax / 1.3, next->tflops), kBelow},
                            {QPointF(r * 1.3, next->tflops), kBelowFromLeft}},
-                          true});
+                          true,
+                          kOtherRoof,
+                          {}});
   }
 
   if (havePoint) {
@@ -740,7 +746,7 @@ void RooflinePlot::declutterLabels() {
     t->setPositionAlignment(place.second);
     t->setPadding(roofLabelPadding(place.second));
   };
-  for (const LabelPlaces& l : std::as_const(m_labelPlaces)) {
+  for (LabelPlaces& l : m_labelPlaces) {
     QCPItemText* t = l.item;
     if (!t || l.places.isEmpty()) continue;
     t->setVisible(true);
@@ -783,12 +789,55 @@ void RooflinePlot::declutterLabels() {
       placeAt(t, l.places[best]);
       if (l.mayHide) {
         t->setVisible(false);
+        updateLeader(l);
         continue;
       }
     }
     taken.append(rectOf(t));
+    updateLeader(l);
   }
   m_plot->replot(QCustomPlot::rpQueuedRefresh);
+}
+
+void RooflinePlot::updateLeader(LabelPlaces& l) {
+  QCPItemText* t = l.item;
+  QCPGraph* g = l.roof ? graph(l.roof) : nullptr;
+  const QPointF from = t ? t->position->pixelPosition() : QPointF();
+  // the nearest point of the roof as drawn: straight segments in pixels (the axes are logarithmic)
+  QPointF nearest;
+  double best = std::numeric_limits<double>::infinity();
+  if (g && t && t->visible()) {
+    QPointF last;
+    bool first = true;
+    for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it) {
+      const QPointF p(m_plot->xAxis->coordToPixel(it->key), m_plot->yAxis->coordToPixel(it->value));
+      const QPointF a = first ? p : last;
+      const QPointF ab = p - a;
+      const double len2 = QPointF::dotProduct(ab, ab);
+      const double u = len2 > 0 ? std::clamp(QPointF::dotProduct(from - a, ab) / len2, 0.0, 1.0) : 0.0;
+      const QPointF q = a + u * ab;
+      if (const double dist = QLineF(from, q).length(); dist < best) {
+        best = dist;
+        nearest = q;
+      }
+      last = p;
+      first = false;
+    }
+  }
+  if (!std::isfinite(best) || best <= kLeaderMinPx) {  // on its roof, or no roof (the ridge's) or hidden: no line
+    if (l.leader) l.leader->setVisible(false);
+    return;
+  }
+  if (!l.leader) {
+    l.leader = new QCPItemLine(m_plot);
+    l.leader->setObjectName(QString(t->objectName() + QStringLiteral("Leader")));
+    l.leader->setHead(QCPLineEnding(QCPLineEnding::esDisc, 5, 5));  // the dot on the roof (the end)
+    for (QCPItemPosition* p : {l.leader->start, l.leader->end}) p->setType(QCPItemPosition::ptPlotCoords);
+  }
+  l.leader->setPen(QPen(t->color(), 1.0));
+  l.leader->start->setCoords(m_plot->xAxis->pixelToCoord(from.x()), m_plot->yAxis->pixelToCoord(from.y()));
+  l.leader->end->setCoords(m_plot->xAxis->pixelToCoord(nearest.x()), m_plot->yAxis->pixelToCoord(nearest.y()));
+  l.leader->setVisible(true);
 }
 
 void RooflinePlot::setNote(const QString& text) {

@@ -16,6 +16,7 @@
 
 class QCustomPlot;
 class QCPGraph;
+class QCPItemLine;
 class QCPItemText;
 class QAction;
 class QCPTextElement;
@@ -82,6 +83,8 @@ class RooflinePlot : public QWidget {
   /// The hover readout for plot coordinates (FLOP/byte, TFLOPS): the position and the attainable
   /// TFLOPS there, from the datasheet and the measured roof. "" before data.
   QString readoutAt(double intensity, double tflops) const;
+  /// A roof label farther than this (px) from its roof gets a leader line to it.
+  static constexpr double kLeaderMinPx = 6.0;
   /// The texts of the labels drawn on the chart (roofs, ridge point, kernel point), for tests.
   QStringList chartLabels() const;
 
@@ -141,7 +144,16 @@ class RooflinePlot : public QWidget {
     QPointer<QCPItemText> item;
     QList<QPair<QPointF, Qt::Alignment>> places;
     bool mayHide = false;
+    /// The graph the label names (kComputeRoof, ...): a label placed off it gets a leader line to it
+    /// (updateLeader()); nullptr for none.
+    const char* roof = nullptr;
+    QPointer<QCPItemLine> leader;  ///< "<label's name>Leader", made when first needed
   };
+  /// A short line from @p l's label, where it hangs (its position), to the nearest point of its roof as drawn, in
+  /// the label's colour with a dot on the roof, when the label sits more than kLeaderMinPx from it; hidden
+  /// otherwise. In the 1280 px dock the compute roof's label could only go above-left of the ridge, near the next
+  /// roof's height, and read as that roof's value (new-user trial 23, #9).
+  void updateLeader(LabelPlaces& l);
   QList<LabelPlaces> m_labelPlaces;            ///< in order of importance
   QList<QPair<QPointF, QPointF>> m_flatRoofs;  ///< the compute roofs' flat parts (plot coordinates)
   QCustomPlot* m_plot;

@@ -58,24 +58,30 @@ class RunConsole : public QWidget {
   /// `stopped` (the user stopped the run, also between two cases) or a case was still running, else "finished" or
   /// "finished with failures".
   void runFinished(bool ok, bool stopped = false);
+  /// The cases the harness skipped when it planned them (RunResult::skippedCases: name, reason): a "skipped" row
+  /// each in the case table (CaseTableModel::setSkippedCases()) and "N skipped" in the case counts. Call after the
+  /// cases are set (CaseTableModel::resetData() removes them).
+  void setSkippedCases(const QList<QPair<QString, QString>>& skipped);
   /// Writes queued lines to the view now (the timer calls it; tests may too).
   void flush();
   /// The harness's per-case timeout (TEST_TIMEOUT_SEC), for the countdown; <= 0 hides it.
   void setCaseTimeout(int seconds) { m_caseTimeoutSec = seconds; }
 
   /// The log and the case table back at their default share of the console (View > Reset Layout): side by side,
-  /// the table every column where they fit in half of the width, else its numbers' columns and the shape
-  /// (tableWidthNeeded(true, true)) within 2/5..3/5 of it where the log keeps kMinLogWidth, else the numbers' columns
-  /// alone (tableWidthNeeded(true)) within 2/5..3/5, the log the rest; when that leaves the log under kMinLogWidth and
-  /// the console is at least kMinStackedHeight tall (the 1280x800 window), the log above the table, both the whole
-  /// width, the table 2/5..1/2 of the height by its rows. The split follows the console's size and the cases shown
-  /// until the user drags the handle between them.
+  /// the table every column (tableWidthNeeded()) where they fit in half of the width or the log keeps kMinLogWidth
+  /// beside them; else, when the console is at least kMinStackedHeight tall (the 1280x800 and 1920x1080 windows), the
+  /// log above the table, both the whole width, the table 2/5..1/2 of the height by its rows; else side by side, the
+  /// table its numbers' columns and the shape (tableWidthNeeded(true, true)) within 2/5..3/5 of the width where the
+  /// log keeps kMinLogWidth, else the numbers' columns alone (tableWidthNeeded(true)) within 2/5..3/5, the log the
+  /// rest. The split follows the console's size and the cases shown until the user drags the handle between them.
   void resetLayout();
   /// The width in pixels the case table needs to show every column whole (the shape column at its set width),
   /// or with `numbersOnly` the case, its status, rel_err, µs and the reference's µs (and with `withShape` the shape
   /// too); hidden columns (a dry run's, updateDryRunColumns()) not counted; its frame and a vertical scroll bar
-  /// included.
+  /// included. The Reason (the last column) counts at kReasonReadChars average characters at most: it wraps at words.
   int tableWidthNeeded(bool numbersOnly = false, bool withShape = false) const;
+  /// The Reason column's reading width in average characters (tableWidthNeeded()).
+  static constexpr int kReasonReadChars = 40;
   /// Narrower than this (px) beside the table, the log goes above it (resetLayout()).
   static constexpr int kMinLogWidth = 360;
   /// The splitter's height (px) from which the log and the table may be stacked.

@@ -108,7 +108,13 @@ QVariant SuiteTableModel::data(const QModelIndex& index, int role) const {
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
       return {};
     case Qt::ToolTipRole: {
+      // A "–" for torch.compile says why where the suite knows it (the problem's baseline report did; the row did not)
+      const QString noCompile = e.compileLatencyUs || e.compileError.isEmpty()
+                                    ? QString()
+                                    : tr("no torch.compile figure: %1").arg(e.compileError);
+      if ((column == CompileColumn || column == SpeedupCompileColumn) && !noCompile.isEmpty()) return noCompile;
       QString tip = e.name + u'\n' + QDir::toNativeSeparators(e.workspace);
+      if (!noCompile.isEmpty()) tip += u'\n' + noCompile;
       if (!e.bottleneck.isEmpty()) tip += u'\n' + tr("bottleneck: %1").arg(e.bottleneck);
       if (e.bandwidthUtilVsCopyPct)
         tip += u'\n' + tr("bandwidth: %1% of the copy measured in its run").arg(*e.bandwidthUtilVsCopyPct, 0, 'f', 1);
@@ -146,6 +152,9 @@ QVariant SuiteTableModel::data(const QModelIndex& index, int role) const {
       // A dry run has no reason to give, and an empty cell read as "passed" (new-user trial 18, #11): it measured
       // nothing, so it is neither PASS nor a failure.
       if (m_reasons[index.row()].isEmpty() && verdict == Verdict::DryRun) return tr("dry run: nothing measured");
+      // A PASS has no reason of its own: the cell says why its torch.compile columns read "–"
+      if (m_reasons[index.row()].isEmpty() && !e.compileLatencyUs && !e.compileError.isEmpty())
+        return role == SortRole ? QString() : tr("no torch.compile figure: %1").arg(e.compileError);
       // the cell starts at the cause (reasonCell), its fixed words in the GUI's language (trial 12, #12)
       return role == SortRole ? m_reasons[index.row()] : displaySuiteReason(reasonCell(m_reasons[index.row()]));
     case ColumnCount:

@@ -41,6 +41,10 @@ std::optional<double> optNumber(const nlohmann::json& o, const char* key) {
 
 nlohmann::json jsonOr(const std::optional<double>& v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); }
 
+nlohmann::json stringOrNull(const QString& s) {
+  return s.isEmpty() ? nlohmann::json() : nlohmann::json(s.toStdString());
+}
+
 QString str(const nlohmann::json& o, const char* key) {
   return o.is_object() && o.contains(key) && o[key].is_string() ? QString::fromStdString(o[key].get<std::string>())
                                                                 : QString();
@@ -138,6 +142,7 @@ nlohmann::json suiteToJson(const SuiteOptions& o, const QList<SuiteEntry>& entri
                         {"latency_us", jsonOr(e.latencyUs)},
                         {"ref_latency_us", jsonOr(e.refLatencyUs)},
                         {"compile_latency_us", jsonOr(e.compileLatencyUs)},
+                        {"compile_error", stringOrNull(e.compileError)},
                         {"speedup_vs_eager", jsonOr(e.speedupVsEager())},
                         {"speedup_vs_compile", jsonOr(e.speedupVsCompile())},
                         {"bandwidth_util_pct", jsonOr(e.bandwidthUtilPct)},
@@ -209,6 +214,7 @@ QList<SuiteEntry> suiteEntriesFromJson(const nlohmann::json& doc) {
     e.latencyUs = optNumber(p, "latency_us");
     e.refLatencyUs = optNumber(p, "ref_latency_us");
     e.compileLatencyUs = optNumber(p, "compile_latency_us");
+    e.compileError = str(p, "compile_error");
     e.bandwidthUtilPct = optNumber(p, "bandwidth_util_pct");
     e.bandwidthUtilVsCopyPct = optNumber(p, "bandwidth_util_vs_copy_pct");
     e.computeUtilPct = optNumber(p, "compute_util_pct");
@@ -275,6 +281,14 @@ std::optional<SuiteReport> readSuite(const QString& folderOrFile, QString* error
   }
   r.summary = summarize(r.entries);
   return r;
+}
+
+QString suiteCompileError(const RunResult& r, bool compileRefAsked) {
+  // the baseline report says why torch.compile has no figure; the suite's row said nothing ("–": session 34, 56_)
+  if (!compileRefAsked || r.compileRefLatencyUs) return {};
+  return !r.compileRefError.isEmpty()
+             ? r.compileRefError
+             : QStringLiteral("the harness reported no torch.compile figure (no compile_ref in its result)");
 }
 
 Verdict suiteEntryVerdict(const SuiteEntry& e) {
@@ -1145,6 +1159,7 @@ void SuiteRunner::onJobFinished(int index, bool ok) {
       e.latencyUs = r.latencyUs;
       e.refLatencyUs = r.refLatencyUs;
       e.compileLatencyUs = r.compileRefLatencyUs;
+      e.compileError = suiteCompileError(r, m_opts.base.compileRef);
     }
   }
   if (const auto& u = job->utilization(); u && u->ok && !m_opts.base.cpuDryRun) {

@@ -139,6 +139,11 @@ struct SuiteEntry {
   std::optional<double> refLatencyUs;  ///< eager PyTorch, primary case (µs)
   std::optional<double>
       compileLatencyUs;  ///< torch.compile(Model), with --compile-ref (harness "compile_ref.latency_us", µs)
+  /// Why compileLatencyUs is missing where the suite asked for it (--compile-ref on a GPU run that reached the
+  /// harness's result): the harness's "compile_ref.error" as the problem's baseline report gives it, else that the
+  /// harness reported no figure. "" when there is a figure or none was asked for. The suite row showed "–" with no
+  /// reason while the baseline report had one (session 34, level-2 56_).
+  QString compileError;
   std::optional<double> bandwidthUtilPct;  ///< of the datasheet bandwidth (%)
   /// Of the device-to-device copy the harness measured in the same run (%; issue 14's memory-bound target is 85);
   /// nullopt where the run measured no copy.
@@ -243,6 +248,11 @@ std::optional<SuiteReport> readSuite(const QString& folderOrFile, QString* error
 
 /// The status model's verdict of one problem: its gate (PASS, FAIL, TIMEOUT_FAIL, DRY_RUN), Error for
 /// ERROR or the state "error", NotRun while pending.
+/// SuiteEntry::compileError of a run whose harness gave @p r: "" when @p compileRefAsked is false (no --compile-ref)
+/// or r has a torch.compile latency; else r's compile_ref.error, or, where the harness gave none, a sentence that it
+/// reported no figure. Errors: none.
+QString suiteCompileError(const RunResult& r, bool compileRefAsked);
+
 Verdict suiteEntryVerdict(const SuiteEntry& entry);
 
 /// Expands PROBLEM… | DIR arguments into logic files: a folder gives its *.py files (sorted, not

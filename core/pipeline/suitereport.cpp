@@ -315,6 +315,7 @@ class Builder {
     worst();
     levels();
     reasons();
+    compileReasons();
     return m_blocks;
   }
 
@@ -558,6 +559,28 @@ class Builder {
     add(b);
   }
 
+  // Why a problem has no torch.compile figure (SuiteEntry::compileError): its "vs compile" cell links here. A "–"
+  // there said nothing while the problem's baseline report gave the reason (session 34, level-2 56_).
+  void compileReasons() {
+    Block b;
+    b.kind = Block::Reasons;
+    for (const SuiteEntry& e : m_r.entries) {
+      if (m_r.cpuDryRun || e.compileLatencyUs || e.compileError.isEmpty()) continue;
+      Span name = link(e.name, u'#' + anchorFor(QStringLiteral("p-"), e.name));
+      name.bold = true;
+      b.reasons << Block::Reason{anchorFor(QStringLiteral("nocompile-"), e.name), Spans{name},
+                                 suiteRelativeText(e.compileError, m_r.dir, m_r.recordedDir)};
+    }
+    if (b.reasons.isEmpty()) return;
+    heading(2, t(QT_TRANSLATE_NOOP("kwb::SuiteReport", "No torch.compile figure")), QStringLiteral("nocompile"));
+    Block intro;
+    intro.spans = {text(t(QT_TRANSLATE_NOOP("kwb::SuiteReport",
+                                            "Why a problem's \"vs compile\" is \"–\": the harness's reason, as the "
+                                            "problem's baseline report gives it.")))};
+    add(intro);
+    add(b);
+  }
+
   // The problems' table: the worst list (@p worst: the level column, no anchors) or a level's.
   Block problemTable(const QList<int>& rows, bool worst) const {
     Block table;
@@ -608,8 +631,7 @@ class Builder {
       row << Spans{gate};
       if (!m_r.cpuDryRun)
         row << Spans{numberSpan(relErrText(e.maxRelErr))} << Spans{numberSpan(num(e.latencyUs, 2))}
-            << Spans{numberSpan(num(e.speedupVsEager(), 2, QStringLiteral("x")))}
-            << Spans{numberSpan(num(e.speedupVsCompile(), 2, QStringLiteral("x")))};
+            << Spans{numberSpan(num(e.speedupVsEager(), 2, QStringLiteral("x")))} << compileCell(e);
       if (!m_r.cpuDryRun && !worst) {
         QString util = QStringLiteral("–");
         if (e.bandwidthUtilPct || e.computeUtilPct)
@@ -643,6 +665,18 @@ class Builder {
       table.rows << row;
     }
     return table;
+  }
+
+  /// The "vs compile" cell: the speedup, else "–", with a link to why (compileReasons()) where the suite knows it.
+  Spans compileCell(const SuiteEntry& e) const {
+    Spans cell{numberSpan(num(e.speedupVsCompile(), 2, QStringLiteral("x")))};
+    if (!e.speedupVsCompile() && !e.compileLatencyUs && !e.compileError.isEmpty()) {
+      cell.first().title = e.compileError;
+      cell << text(QStringLiteral(" "))
+           << link(t(QT_TRANSLATE_NOOP("kwb::SuiteReport", "(why)")),
+                   u'#' + anchorFor(QStringLiteral("nocompile-"), e.name));
+    }
+    return cell;
   }
 
   const SuiteReport& m_r;
