@@ -1927,6 +1927,29 @@ void TestChains::classesEmulated_data() {
                        QStringLiteral("--case"), QStringLiteral("boundary_tail,boundary_size1,problem_shape")} +
                t;
   }
+  // inplace35 (issue 14): writes through slice / select views of an input or an intermediate, planned out of place
+  // (probe22 c02 and its class; inplace_through_view_lost was a skeleton). CI time: the harness cases for each (its
+  // resized sizes; the written-back input checked where forward() writes its input), one bf16 and one strided row
+  const QList<QPair<QString, QString>> views35 = {
+      {QStringLiteral("c02_SetItem_OnInputSlices_ThenReduce"),
+       QStringLiteral("@probe22/c02_SetItem_OnInputSlices_ThenReduce")},
+      {QStringLiteral("m01_SliceAddInput3D_Sum"), QStringLiteral("@inplace35/m01_SliceAddInput3D_Sum")},
+      {QStringLiteral("m02_CloneStridedReluSlice"), QStringLiteral("@inplace35/m02_CloneStridedReluSlice")},
+      {QStringLiteral("m03_ClampMaskedFillViewsOfIntermediate"),
+       QStringLiteral("@inplace35/m03_ClampMaskedFillViewsOfIntermediate")},
+      {QStringLiteral("m04_StaleViewAfterSelectWrite"), QStringLiteral("@inplace35/m04_StaleViewAfterSelectWrite")}};
+  for (const auto& [spec, problem] : views35)
+    QTest::addRow("%s harness cases", qPrintable(spec))
+        << spec << problem
+        << QStringList{QStringLiteral("--spec"),
+                       QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/") + spec + QStringLiteral(".spec.json"),
+                       QStringLiteral("--case"), QStringLiteral("boundary_tail,boundary_size1,problem_shape")};
+  QTest::addRow("m01_SliceAddInput3D_Sum bf16")
+      << QStringLiteral("m01_SliceAddInput3D_Sum") << QStringLiteral("@inplace35/m01_SliceAddInput3D_Sum")
+      << QStringList{QStringLiteral("--dtype"), QStringLiteral("bfloat16")};
+  QTest::addRow("inplace_through_view_lost strided")
+      << QStringLiteral("inplace_through_view_lost") << QStringLiteral("=inplace_through_view_lost")
+      << QStringList{QStringLiteral("--strided")};
   // session 29 (ptwise29): probe17's remaining skeletons by class. CI time: fp32 and strided rows for each member,
   // one 16-bit row per op family (its dtype rule is the family's, not the member's)
   struct Row29 {
@@ -2157,7 +2180,9 @@ void TestChains::inPlaceWriteReasons() {
         QStringLiteral("allocate with zeros")}},
       {"empty_read_before_copy",
        {QStringLiteral("aten::mul (line 10) reads elements [0:4, 0:9] of aten::empty_like (line 9)'s uninitialised")}},
-      {"inplace_through_view_lost",
+      // inplace35: a write through slice / select views plans out of place (classesEmulated's inplace35 rows); one
+      // through another view (a transpose's) keeps the reason
+      {"inplace_through_transpose_view",
        {QStringLiteral("aten::relu (line 11) writes in place through a view of another tensor, which aten::add "
                        "(line 12) reads afterwards")}},
   };

@@ -282,3 +282,241 @@ QString lostViewWrite(const QList<GraphOp>& ops, const QStringList& outRefs, con
 }
 
 }  // namespace kwb
+
+namespace kwb {
+
+namespace {
+
+bool viewWriteOp(const GraphOp& o) {
+  return !o.mutates.isEmpty() && !o.mutatesState && o.name != u"bernoulli" &&
+         (o.category == u"Elementwise" || o.name == u"copy" || o.name == u"fill" || o.name == u"zero");
+}
+
+/// A view that shares its operand's memory (a clone, a contiguous copy or a factory is a tensor of its own).
+bool aliasingView(const GraphOp& o) {
+  return o.view && !o.refs.isEmpty() && !o.refs.first().isEmpty() && o.name != u"clone" && o.name != u"contiguous" &&
+         !isBufferFactory(o.name) && o.name != u"empty";
+}
+
+bool multiOutputView(const QString& n) {
+  return n == u"split" || n == u"split_with_sizes" || n == u"unsafe_split" || n == u"chunk" || n == u"unbind";
+}
+
+void mapJsonRefs(json* j, const std::function<QString(const QString&)>& map) {
+  if (j->is_string()) {
+    *j = map(QString::fromStdString(j->get<std::string>())).toStdString();
+  } else if (j->is_array() || j->is_object()) {
+    for (auto& v : *j) mapJsonRefs(&v, map);
+  }
+}
+
+}  // namespace
+
+ViewWrites functionalizeViewWrites(QList<GraphOp>* ops, QStringList* outRefs, const QList<TensorInfo>& inputs) {
+  const QList<GraphOp> orig = *ops;
+  QHash<QString, int> index;
+  for (int i = 0; i < orig.size(); ++i) index.insert(orig.at(i).id, i);
+  QHash<QString, TensorInfo> inputInfo;
+  for (const TensorInfo& t : inputs) inputInfo.insert(t.name, t);
+
+  // back from a ref through aliasing views and in-place ops (which return their target) to the tensor whose memory
+  // it views; views: the way down from it, the tensor's first
+  struct Walk {
+    QString base;
+    QList<const GraphOp*> views;
+    bool sliceOnly = true;  // only slice / select / detach / alias views on the way
+    bool slicing = false;   // a slice or select among them (else the write covers the whole tensor)
+    bool multi = false;     // a split / chunk / unbind output on the way (not re-taken: tN_k names)
+  };
+  auto walk = [&](QString r) {
+    Walk w;
+    for (int guard = 0; guard < 256; ++guard) {
+      auto it = index.constFind(r);
+      if (it == index.cend()) {
+        const qsizetype us = r.lastIndexOf(u'_');
+        const auto head = us > 0 ? index.constFind(r.left(us)) : index.cend();
+        if (head == index.cend() || !aliasingView(orig.at(*head))) break;
+        it = head;  // the k-th output of a split-like view
+      }
+      const GraphOp& o = orig.at(*it);
+      if (viewWriteOp(o)) {
+        r = o.mutates.first();
+        continue;
+      }
+      if (!aliasingView(o)) break;
+      w.views.prepend(&o);
+      const bool sl = o.name == u"slice" || o.name == u"select";
+      w.slicing = w.slicing || sl;
+      w.sliceOnly = w.sliceOnly && (sl || o.name == u"detach" || o.name == u"alias" || o.name == u"lift_fresh");
+      w.multi = w.multi || multiOutputView(o.name);
+      r = o.refs.first();
+    }
+    w.base = r;
+    return w;
+  };
+
+  QList<GraphOp> out;
+  QHash<QString, QString> cur;   // a written tensor -> the ref of its current version
+  QHash<QString, QString> memo;  // view id @ version -> the id of that view re-taken on the version
+  ViewWrites vw;
+  bool abort = false;
+  int serial = 0;
+  std::function<QString(const QString&)> map = [&](const QString& r) -> QString {
+    if (r.isEmpty()) return r;
+    const Walk w = walk(r);
+    if (!cur.contains(w.base)) return r;
+    if (w.multi) {
+      abort = true;
+      return r;
+    }
+    QString at = cur.value(w.base);
+    for (const GraphOp* v : w.views) {
+      const QString key = v->id + u'@' + at;
+      if (const auto m = memo.constFind(key); m != memo.cend()) {
+        at = *m;
+        continue;
+      }
+      GraphOp c = *v;
+      c.id = QStringLiteral("%1_kv%2").arg(v->id).arg(++serial);
+      for (qsizetype k = 1; k < c.refs.size(); ++k) c.refs[k] = map(c.refs.at(k));
+      for (auto it = c.operands.begin(); it != c.operands.end(); ++it)
+        it.value() = it.value() == v->refs.first() ? at : map(it.value());
+      c.refs[0] = at;
+      for (TensorInfo& t : c.outputs) t.ref = c.id;
+      vw.origin.insert(c.id, v->id);
+      out << c;
+      memo.insert(key, c.id);
+      at = c.id;
+    }
+    return at;
+  };
+  // the shape and dtype of a ref (an input, an op's first output, one of the new ops)
+  auto infoOf = [&](const QString& r) -> std::optional<TensorInfo> {
+    if (inputInfo.contains(r)) return inputInfo.value(r);
+    for (auto it = out.crbegin(); it != out.crend(); ++it)
+      if (it->id == r && !it->outputs.isEmpty()) return it->outputs.first();
+    if (const auto it = index.constFind(r); it != index.cend() && !orig.at(*it).outputs.isEmpty())
+      return orig.at(*it).outputs.first();
+    return std::nullopt;
+  };
+  auto mapOp = [&](GraphOp* o, const QString& keepRef = QString()) {
+    for (QString& r : o->refs)
+      if (r != keepRef) r = map(r);
+    for (auto it = o->operands.begin(); it != o->operands.end(); ++it)
+      if (it.value() != keepRef) it.value() = map(it.value());
+    if (o->pw.is_object()) mapJsonRefs(&o->pw, [&](const QString& r) { return r == keepRef ? r : map(r); });
+  };
+
+  for (const GraphOp& op : orig) {
+    if (abort) break;
+    if (aliasingView(op) && cur.contains(walk(op.id).base)) continue;  // re-taken on the current version when read
+    const Walk w = viewWriteOp(op) ? walk(op.mutates.first()) : Walk{};
+    const GraphOp* baseOp = index.contains(w.base) ? &orig.at(index.value(w.base)) : nullptr;
+    const bool rewrite =
+        viewWriteOp(op) && w.slicing && w.sliceOnly && !w.multi &&
+        (inputInfo.contains(w.base) || (baseOp && !isBufferFactory(baseOp->name) && !baseOp->mutatesState));
+    if (!rewrite) {
+      GraphOp o = op;
+      mapOp(&o);
+      if (!op.mutates.isEmpty() && cur.contains(walk(op.mutates.first()).base)) {
+        // a whole write of a rewritten tensor (x.mul_(2) after x[:, 0] = 0): the planner renames an in-place pointwise
+        // op's target to its id (renameInPlace), so that id is the next version; any other in-place op is left to
+        // the planner's refusal on the original trace
+        const Walk ww = walk(op.mutates.first());
+        if (op.category != u"Elementwise" || ww.slicing || o.mutates.size() != 1) {
+          abort = true;
+          break;
+        }
+        for (QString& m : o.mutates) m = map(m);
+        cur.insert(ww.base, o.id);
+      }
+      out << o;
+      continue;
+    }
+    const QString target = op.mutates.first();
+    const QString version = cur.value(w.base, w.base);
+    const auto info = infoOf(version);
+    const auto tinfo = infoOf(target);
+    if (!info || !tinfo) {
+      abort = true;
+      break;
+    }
+    // the new value of the view, read from the current version
+    GraphOp write = op;
+    QString src;
+    const bool pointwise = op.name != u"copy" && op.name != u"fill" && op.name != u"zero";
+    if (pointwise) {
+      GraphOp f = op;
+      f.id = op.id + QStringLiteral("_kf");
+      f.mutates.clear();
+      mapOp(&f);
+      for (TensorInfo& t : f.outputs) t.ref = f.id;
+      vw.origin.insert(f.id, op.id);
+      out << f;
+      src = f.id;
+    } else {
+      mapOp(&write, target);
+    }
+    // the next version: a copy of the current one, then the write into its view
+    TensorInfo e = *info;
+    e.name.clear();
+    if (e.dtype == u"float16" || e.dtype == u"bfloat16") e.dtype = QStringLiteral("float32");
+    GraphOp buf;
+    buf.id = op.id + QStringLiteral("_kb");
+    buf.name = QStringLiteral("empty_like");
+    buf.function = op.function;
+    buf.line = op.line;
+    buf.args = json::object();
+    buf.view = true;
+    buf.refs = {version};
+    buf.operands.insert(QStringLiteral("self"), version);
+    buf.inputs = {*info};
+    e.ref = buf.id;
+    buf.outputs = {e};
+    GraphOp copy;
+    copy.id = op.id + QStringLiteral("_kc");
+    copy.name = QStringLiteral("copy");
+    copy.category.clear();  // as the probe records copy_
+    copy.function = op.function;
+    copy.line = op.line;
+    copy.args = json::object();
+    copy.refs = {buf.id, version};
+    copy.operands = {{QStringLiteral("self"), buf.id}, {QStringLiteral("src"), version}};
+    copy.inputs = {e, *info};
+    copy.outputs = {e};
+    copy.mutates = {buf.id};
+    vw.origin.insert(buf.id, version);
+    vw.origin.insert(copy.id, version);
+    out << buf << copy;
+    cur.insert(w.base, buf.id);
+    const QString view = map(target);
+    if (pointwise) {
+      write.name = QStringLiteral("copy");
+      write.category.clear();
+      write.args = json::object();
+      write.pw = json();
+      write.refs = {view, src};
+      write.operands = {{QStringLiteral("self"), view}, {QStringLiteral("src"), src}};
+      write.inputs = {*tinfo, *tinfo};
+    } else {
+      for (QString& r : write.refs)
+        if (r == target) r = view;
+      for (auto it = write.operands.begin(); it != write.operands.end(); ++it)
+        if (it.value() == target) it.value() = view;
+    }
+    write.mutates = {view};
+    out << write;
+    ++vw.rewritten;
+  }
+  if (abort || vw.rewritten == 0) return {};
+  QStringList mapped;
+  for (const QString& r : std::as_const(*outRefs)) mapped << map(r);
+  if (abort) return {};
+  for (auto it = cur.cbegin(); it != cur.cend(); ++it)
+    if (inputInfo.contains(it.key())) vw.finalOf.insert(it.key(), it.value());
+  *ops = out;
+  *outRefs = mapped;
+  return vw;
+}
+
+}  // namespace kwb

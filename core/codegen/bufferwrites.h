@@ -59,4 +59,29 @@ BufferWrites findBufferWrites(const QList<GraphOp>& ops, const QStringList& outR
 /// write. "" when no op of @p ops does that; @p skip: op ids planned otherwise (BufferWrites::buffer). Never throws.
 QString lostViewWrite(const QList<GraphOp>& ops, const QStringList& outRefs, const QHash<QString, QString>& skip);
 
+/// What functionalizeViewWrites did.
+struct ViewWrites {
+  /// A forward() input written through a view -> the ref of its value after its last write (its write-back).
+  QHash<QString, QString> finalOf;
+  /// A new op's id -> the traced ref whose shape and arguments at the resized sizes it has.
+  QHash<QString, QString> origin;
+  /// How many writes through a view were rewritten.
+  int rewritten = 0;
+};
+
+/// Rewrites every in-place write through a chain of slice / select views of a tensor that forward() did not
+/// allocate as a buffer (an input, an intermediate; `x[:, 0] = 0`, `x[..., -1] *= 2`, `h[:, :16].clamp_(min=0)`,
+/// `out[..., ::2] = relu(...)`) into out-of-place form, as torch's functionalization does: the written tensor's
+/// current value V is copied into a fresh buffer E (empty_like(V), copy_(E, V)); an in-place pointwise op computes
+/// its value out of place from V's view (id + "_kf"), and a copy_ / fill_ into the same view chain of E (the
+/// traced op's id) writes it. Every later read of the tensor, of any view of it (one taken before the write is
+/// re-taken on E) and of the write's own result reads E, so each version is written only while it is made and
+/// every reader sees the value eager PyTorch gives it. A buffer write (findBufferWrites) then plans each E.
+/// Writes into a model parameter or buffer (mutatesState), into a tensor forward() allocated
+/// (isBufferFactory), or through another kind of view (reshape, transpose, ...) are left as they are (lostViewWrite
+/// names the latter). @p ops: trace order, as decoded (rewritten in place); @p outRefs: forward()'s results, mapped
+/// to their final values; @p inputs: forward()'s tensor inputs (their shapes and dtypes). 16-bit float versions are
+/// kept in float32 (the chain's intermediates). Never throws.
+ViewWrites functionalizeViewWrites(QList<GraphOp>* ops, QStringList* outRefs, const QList<TensorInfo>& inputs);
+
 }  // namespace kwb

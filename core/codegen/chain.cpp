@@ -304,6 +304,8 @@ class Planner {
   const json& m_spec;
   QList<GraphOp> m_ops;                 // the graph's ops with in-place writes renamed (renameInPlace)
   QHash<QString, QString> m_outRename;  // an in-place op's target -> its id (for the output's ref)
+  ViewWrites m_viewWrites;              // writes through views rewritten out of place (functionalizeViewWrites)
+  QHash<QString, QString> m_viewOut;    // a traced result ref -> its ref after that rewrite
   QHash<QString, QString> m_alias;      // op id -> the ref whose value it is (clone, detach, dropout in eval)
   QHash<QString, Val> m_vals;
   /// The probe's resize check (resources/python/probe_resize.py): forward() traced again with every size the harness
@@ -1278,7 +1280,8 @@ bool Planner::view(const GraphOp& op) {
         from && from->name == u"clone" && !contiguousAtSpec(*from) && relayoutFuses(op.id))
       return relayout(op, src->expr, QString::fromLatin1(e->contains(u',') ? "(%1)" : "(%1,)").arg(*e),
                       QStringLiteral("reshape of %1 to %2").arg(shapeText(src->shape), shapeText(outShape)));
-    call = QStringLiteral("%1.reshape(%2)").arg(src->expr, *e);
+    // a 0-d result (x[:, 0] = 1.0 traces the number as scalar_tensor, view(size=[]), expand): reshape(())
+    call = QStringLiteral("%1.reshape(%2)").arg(src->expr, e->isEmpty() ? QStringLiteral("()") : *e);
   } else if (n == u"split" || n == u"split_with_sizes" || n == u"unsafe_split" || n == u"chunk" || n == u"unbind") {
     // several outputs: tN, tN_1, tN_2, ... (the probe's names), unpacked from the one call
     QStringList targets;
@@ -7100,19 +7103,38 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
     QStringList outRefs;
     for (const TensorInfo& t : m_g.outputs)
       outRefs << (t.ref.isEmpty() && !m_g.ops.isEmpty() ? m_g.ops.last().id : t.ref);
-    m_buffers = findBufferWrites(m_g.ops, outRefs, &resized);
+    // writes through slice / select views of an input or an intermediate: out of place, each version a buffer that
+    // the buffer writes below plan (issue 14, inplace35); the new ops take their traced twins' resized sizes
+    const QStringList traced = outRefs;
+    m_viewWrites = functionalizeViewWrites(&m_ops, &outRefs, m_g.inputs);
+    for (qsizetype i = 0; i < traced.size(); ++i) m_viewOut.insert(traced.at(i), outRefs.at(i));
+    for (auto it = m_viewWrites.origin.cbegin(); it != m_viewWrites.origin.cend(); ++it) {
+      QString o = it.value();
+      for (int guard = 0; guard < 1024 && m_viewWrites.origin.contains(o); ++guard) o = m_viewWrites.origin.value(o);
+      if (m_shape2.contains(o)) m_shape2.insert(it.key(), m_shape2.value(o));
+      if (m_args2.contains(o)) m_args2.insert(it.key(), m_args2.value(o));
+    }
+    m_buffers = findBufferWrites(m_ops, outRefs, &resized);
     if (!m_buffers.why.isEmpty()) return fail(whyNot, m_buffers.why);
-    if (const QString lost = lostViewWrite(m_g.ops, outRefs, m_buffers.buffer); !lost.isEmpty())
+    if (const QString lost = lostViewWrite(m_ops, outRefs, m_buffers.buffer); !lost.isEmpty())
       return fail(whyNot, lost);
   }
   decomposeOps();
   renameInPlace();
+  // an input written through a view: its write-back reads its last version (renamed on if a whole in-place op
+  // wrote that version afterwards)
+  for (auto it = m_viewWrites.finalOf.cbegin(); it != m_viewWrites.finalOf.cend(); ++it)
+    m_outRename.insert(it.key(), m_outRename.value(it.value(), it.value()));
   sizeScalars();
-  QString outRef = m_g.outputs.first().ref.isEmpty() && !m_ops.isEmpty() ? m_ops.last().id : m_g.outputs.first().ref;
-  outRef = m_outRename.value(outRef, outRef);
+  auto outOf = [&](const QString& traced) {
+    const QString r = m_viewOut.value(traced, traced);
+    return m_outRename.value(r, r);
+  };
+  QString outRef = m_g.outputs.first().ref.isEmpty() && !m_ops.isEmpty()
+                       ? m_outRename.value(m_ops.last().id, m_ops.last().id)
+                       : outOf(m_g.outputs.first().ref);
   m_outRefs = QStringList{outRef};
-  for (qsizetype i = 1; i < m_g.outputs.size(); ++i)
-    m_outRefs << m_outRename.value(m_g.outputs.at(i).ref, m_g.outputs.at(i).ref);
+  for (qsizetype i = 1; i < m_g.outputs.size(); ++i) m_outRefs << outOf(m_g.outputs.at(i).ref);
   // aliases first (uses are counted on resolved refs); dropout masks: bernoulli_ and what scales it
   for (const GraphOp& o : m_ops) {
     if (o.name == u"bernoulli") {

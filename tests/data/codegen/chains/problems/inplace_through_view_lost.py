@@ -4,7 +4,7 @@ import torch.nn as nn
 
 class Model(nn.Module):
     """In-place ops through views of an intermediate (a slice's relu_, a column's add_), then the whole tensor read:
-    computed out of place, the writes would be lost (a skeleton)."""
+    computed out of place, the writes would be lost (a skeleton until inplace35: now rewritten out of place)."""
 
     def forward(self, x):
         y = x * 2.0
