@@ -1751,11 +1751,20 @@ std::optional<QStringList> lowerPointwise(const PointwiseProgram& prog, const Pw
   // dialect's kernel would convert it to fp32 and round it above 2^24
   for (const PwInput& in : prog.inputs)
     if (in.exactInt && in.usedByGraph && !dialect.exactIntegers()) {
+      // integer arithmetic (node dtype an integer) or only an exact comparison: the reason says which
+      const auto intNode =
+          std::find_if(prog.nodes.cbegin(), prog.nodes.cend(), [](const PwNode& n) { return isIntDtype(n.dtype); });
       if (whyNot)
-        *whyNot = QStringLiteral(
-                      "input %1 is an %2 tensor compared exactly, which this DSL's lowering reads as fp32 "
-                      "(the Triton chain compares it in integers)")
-                      .arg(in.name, in.dtype);
+        *whyNot = intNode != prog.nodes.cend()
+                      ? QStringLiteral(
+                            "input %1 is an %2 tensor in integer arithmetic (%3, node %4, computes %5), which "
+                            "this DSL's lowering computes in fp32 only (the Triton chain computes it "
+                            "exactly, wrapping as torch's %5 does)")
+                            .arg(in.name, in.dtype, intNode->op, intNode->id, intNode->dtype)
+                      : QStringLiteral(
+                            "input %1 is an %2 tensor compared exactly, which this DSL's lowering reads as "
+                            "fp32 (the Triton chain compares it in integers)")
+                            .arg(in.name, in.dtype);
       return std::nullopt;
     }
   Lowering l(prog, dialect, indent);
