@@ -153,6 +153,7 @@ class TestCodegen : public QObject {
   void loweringMatchesTorch();
   void promoteDtypes_data();
   void promoteDtypes();
+  void float64AndNarrowIntegers();
   void resultDtypeRules_data();
   void resultDtypeRules();
   void broadcastKernelsMatchTorch();
@@ -319,6 +320,74 @@ void TestCodegen::promoteDtypes() {
   QFETCH(QString, want);
   QCOMPARE(kwb::promoteDtypes(a, b), want);
   QCOMPARE(kwb::promoteDtypes(b, a), want);
+}
+
+void TestCodegen::float64AndNarrowIntegers() {
+  // issue 14 (dtype35): a float64 problem is the fp32 plan rendered in fp64 -- every tl.dot with ieee precision and an
+  // fp64 result, a literal fp32 cannot hold as an exact fp64 scalar in a jit body (not in its signature, nor host
+  // code), tl / torch.float32 as float64
+  const QString src = QStringLiteral(
+      "@triton.jit\n"
+      "def k(a, b, acc, X: tl.constexpr = 0.1):\n"
+      "    acc = tl.dot(a, b.to(a.dtype), acc, input_precision=DOT_PRECISION)\n"
+      "    y = acc * 0.1 + 0.5 - 2e-3  # 0.3\n"
+      "    return tl.dot(y, y).to(tl.float32)\n"
+      "\n"
+      "\n"
+      "def host(x):\n"
+      "    return x * 0.1, torch.float32\n");
+  const QString f64 = kwb::float64Kernel(src);
+  QVERIFY2(f64.contains(QLatin1String("def k(a, b, acc, X: tl.constexpr = 0.1):")), qPrintable(f64));
+  QVERIFY2(f64.contains(
+               QLatin1String("acc = tl.dot(a, b.to(a.dtype), acc, input_precision=\"ieee\", out_dtype=tl.float64)")),
+           qPrintable(f64));
+  QVERIFY2(f64.contains(
+               QLatin1String("y = acc * tl.full([], 0.1, tl.float64) + 0.5 - tl.full([], 2e-3, tl.float64)  # 0.3")),
+           qPrintable(f64));
+  QVERIFY2(
+      f64.contains(QLatin1String("return tl.dot(y, y, input_precision=\"ieee\", out_dtype=tl.float64).to(tl.float64)")),
+      qPrintable(f64));
+  QVERIFY2(f64.contains(QLatin1String("    return x * 0.1, torch.float64")), qPrintable(f64));
+
+  // probe22's c01 (a float64 model) and a member: a Triton kernel with no fp32 left in it; the CuTe DSL and FlyDSL
+  // refuse float64 by name; the same spec with its input made float32 is a mix, refused with both tensors named
+  const kwb::FrameworkBackend* triton = kwb::backendById(QStringLiteral("triton"));
+  const kwb::FrameworkBackend* cute = kwb::backendById(QStringLiteral("cutedsl"));
+  for (const char* name : {"chains/c01_Float64_Model_Linear_Softplus", "chains/f01_Float64_Gemm_Bias_GELU"}) {
+    const json spec = loadSpec(QLatin1String(name));
+    QVERIFY2(kwb::float64Use(spec).all, name);
+    const kwb::GeneratedKernel k = triton->generate(spec);
+    QVERIFY2(k.ok && k.implemented, qPrintable(k.error));
+    QVERIFY2(!k.source.contains(QLatin1String("tl.float32")) && !k.source.contains(QLatin1String("torch.float32")),
+             name);
+    QVERIFY2(k.source.contains(QLatin1String("out_dtype=tl.float64")), name);
+    QCOMPARE(k.baselineConfig.value(0).first, QStringLiteral("precision"));
+    QString why;
+    QVERIFY(!cute->supports(spec, &why));
+    QVERIFY2(why.startsWith(QLatin1String("float64 is not generated for CuTe DSL")), qPrintable(why));
+    json mixed = spec;
+    mixed["inputs"][0]["dtype"] = "float32";
+    const kwb::Float64Use u = kwb::float64Use(mixed);
+    QVERIFY(u.any && !u.all);
+    QVERIFY2(u.mixed.contains(QLatin1String("input x (float32)")), qPrintable(u.mixed));
+    const kwb::GeneratedKernel m = triton->generate(mixed);
+    QVERIFY(m.ok && !m.implemented);
+    QVERIFY2(m.source.contains(QLatin1String("mixes float64 with another floating dtype")), qPrintable(m.source));
+  }
+
+  // int32 / int16 / uint8 nodes: int64 arithmetic wrapped to the width after each node (torch's wraparound)
+  for (const auto& [name, wrap] : {std::pair{"chains/i01_Int32_HashMix_BitwiseShift", "& 4294967295)"},
+                                   std::pair{"chains/i03_Int16_MulWrap_Clamp", "& 65535)"},
+                                   std::pair{"chains/i02_UInt8_Image_Brighten_ToFloat", "+ 40) & 255)"}}) {
+    const kwb::GeneratedKernel k = triton->generate(loadSpec(QLatin1String(name)));
+    QVERIFY2(k.ok && k.implemented, qPrintable(QString::fromLatin1(name) + k.source.left(600)));
+    QVERIFY2(k.source.contains(QLatin1String(wrap)), name);
+  }
+  // the CuTe DSL names the integer node it cannot compute exactly
+  QString why;
+  QVERIFY(!cute->supports(loadSpec(QStringLiteral("chains/c03_Int32Inputs_IntegerArith_And_FloatTuple")), &why));
+  QVERIFY2(why.contains(QLatin1String("computes int32")) && why.contains(QLatin1String("integer arithmetic")),
+           qPrintable(why));
 }
 
 void TestCodegen::resultDtypeRules_data() {

@@ -1557,7 +1557,8 @@ bool Planner::stage(const GraphOp& op) {
     // division by the count; trial 8). Float only: an integer cumsum returns int64. cummax / cummin: the values
     // (trial 13's x03), and their indices where those are read (below).
     const QString dt = op.outputs.value(0).dtype;
-    if (dt != op.inputs.value(0).dtype || !(dt == u"float32" || dt == u"float16" || dt == u"bfloat16"))
+    if (dt != op.inputs.value(0).dtype ||
+        !(dt == u"float32" || dt == u"float16" || dt == u"bfloat16" || dt == u"float64"))
       return bad(QStringLiteral("%1 of %2 to %3 has no chain stage yet (a float %4 has)")
                      .arg(where(op), op.inputs.value(0).dtype, dt, n));
     const QString dim = pyNum(a.value("dim", json()));
@@ -1735,7 +1736,7 @@ bool Planner::stage(const GraphOp& op) {
     const QString pv = ps == u"inf" ? QStringLiteral("float(\"inf\")") : p.is_number() ? pyNum(p) : QString();
     const QString dt = op.outputs.value(0).dtype;
     if (r1.isEmpty() || r2.isEmpty() || pv.isEmpty() || (p.is_number() && !(p.get<double>() > 0)) ||
-        !(dt == u"float32" || dt == u"float16" || dt == u"bfloat16"))
+        !(dt == u"float32" || dt == u"float16" || dt == u"bfloat16" || dt == u"float64"))
       return bad(QStringLiteral("%1: a %2 distance of %3 has no chain stage yet (p > 0 or inf of float tensors has)")
                      .arg(where(op), QString::fromStdString(p.dump()), dt));
     const bool two = p.is_number() && p.get<double>() == 2.0;
@@ -1960,8 +1961,9 @@ bool Planner::stage(const GraphOp& op) {
     const QList<qint64> xs = op.inputs.value(0).shape;
     const json val = a.value("value", json());
     if (idx.isEmpty() || !jd.is_number_integer() || xs.isEmpty() || xs.size() > 5 ||
-        !(dt == u"float32" || dt == u"float16" || dt == u"bfloat16") || !(idt == u"int64" || idt == u"int32") ||
-        op.inputs.value(1).shape.size() != xs.size() || (src.isEmpty() && !val.is_number()))
+        !(dt == u"float32" || dt == u"float16" || dt == u"bfloat16" || dt == u"float64") ||
+        !(idt == u"int64" || idt == u"int32") || op.inputs.value(1).shape.size() != xs.size() ||
+        (src.isEmpty() && !val.is_number()))
       return bad(QStringLiteral("%1: a scatter of %2 by %3 indices has no chain stage yet (a float tensor of rank 1 to "
                                 "5, integer indices of its rank and a tensor or number source have)")
                      .arg(where(op), dt, idt.isEmpty() ? QStringLiteral("unknown") : idt));
@@ -1983,8 +1985,8 @@ bool Planner::stage(const GraphOp& op) {
     // index_add's alpha scales the source (a number; scatter_add has none)
     const json alpha = a.value("alpha", json(1));
     if (idx.isEmpty() || src.isEmpty() || !jd.is_number_integer() || xs.isEmpty() || xs.size() > 5 ||
-        !(dt == u"float32" || dt == u"float16" || dt == u"bfloat16") || !(idt == u"int64" || idt == u"int32") ||
-        !alpha.is_number())
+        !(dt == u"float32" || dt == u"float16" || dt == u"bfloat16" || dt == u"float64") ||
+        !(idt == u"int64" || idt == u"int32") || !alpha.is_number())
       return bad(QStringLiteral("%1: a %2 of %3 by %4 indices has no chain stage yet (a float tensor of rank 1 to 5, "
                                 "integer indices and a number alpha have)")
                      .arg(where(op), n, dt, idt.isEmpty() ? QStringLiteral("unknown") : idt));
@@ -3397,7 +3399,7 @@ std::optional<Planner::Piecewise> Planner::piecewiseOf(const QString& r, int rea
   if (others != reads || !b || b->outputs.isEmpty()) return std::nullopt;
   const QList<qint64> shape = b->outputs.first().shape;
   const QString dtype = normaliseDtype(b->outputs.first().dtype);
-  if (dtype != u"float32" && dtype != u"float16" && dtype != u"bfloat16") return std::nullopt;
+  if (dtype != u"float32" && dtype != u"float16" && dtype != u"bfloat16" && dtype != u"float64") return std::nullopt;
   Piecewise pw;
   pw.dim = -1;
   pw.buffer = m_vals.value(buf).expr;

@@ -4,6 +4,7 @@
 #include "core/codegen/chain.h"
 #include "core/codegen/cutechain.h"
 #include "core/codegen/cutedialect.h"
+#include "core/codegen/dtyperule.h"
 #include "core/codegen/kernelparts.h"
 #include "core/codegen/opgraph.h"
 #include "core/codegen/patternkernels.h"
@@ -115,6 +116,10 @@ QString CuteDslBackend::runtimeRequirement() const {
 bool CuteDslBackend::supports(const nlohmann::json& spec, QString* whyNot) const {
   if (const QString bad = specOpsProblem(spec); !bad.isEmpty()) {  // not a spec to generate from
     if (whyNot) *whyNot = bad;
+    return false;
+  }
+  if (const QString f64 = float64RefusalFor(spec, label()); !f64.isEmpty()) {
+    if (whyNot) *whyNot = f64;
     return false;
   }
   if (const QString trace = traceSkeletonReason(spec); !trace.isEmpty()) {

@@ -381,3 +381,159 @@ DtypeRule resultDtypeRule(const json& spec, int index) {
 }
 
 }  // namespace kwb
+
+namespace kwb {
+
+Float64Use float64Use(const json& spec) {
+  Float64Use u;
+  const OpGraph g = decodeOpGraph(spec);
+  QString f64, other;
+  auto see = [&](const TensorInfo& t, const QString& what) {
+    const QString d = normaliseDtype(t.dtype);
+    if (!isFloat(d)) return;
+    const QString name = t.name.isEmpty() ? what : QStringLiteral("%1 %2").arg(what, t.name);
+    if (d == u"float64") {
+      if (f64.isEmpty()) f64 = name;
+    } else if (other.isEmpty()) {
+      other = QStringLiteral("%1 (%2)").arg(name, d);
+    }
+  };
+  for (const TensorInfo& t : g.inputs) see(t, QStringLiteral("input"));
+  for (const TensorInfo& t : g.outputs) see(t, QStringLiteral("output"));
+  for (auto it = g.params.cbegin(); it != g.params.cend(); ++it) see(it.value(), QStringLiteral("parameter"));
+  for (auto it = g.buffers.cbegin(); it != g.buffers.cend(); ++it) see(it.value(), QStringLiteral("buffer"));
+  for (const GraphOp& o : g.ops) {
+    const QString what = QStringLiteral("the result of %1 (%2%3)")
+                             .arg(o.name, o.id, o.line > 0 ? QStringLiteral(", line %1").arg(o.line) : QString());
+    for (const TensorInfo& t : o.outputs) see(TensorInfo{QString(), {}, t.dtype, {}}, what);
+  }
+  u.any = !f64.isEmpty();
+  u.all = u.any && other.isEmpty();
+  if (u.any && !u.all) u.mixed = QStringLiteral("%1 is float64 but %2 is not").arg(f64, other);
+  return u;
+}
+
+namespace {
+
+/// The float literals of one line of a @triton.jit body that fp32 cannot hold exactly (0.1, ln 2), each as an fp64
+/// scalar: `tl.full([], 0.1, tl.float64)`. Triton may materialise a bare Python float as fp32 before widening it,
+/// which would put ~1e-9 into a float64 result. Quoted text and the comment are left alone.
+QString exactFloatLiterals(const QString& line) {
+  static const QRegularExpression lit(
+      QStringLiteral("(?<![\\w.])((?:\\d+\\.\\d*|\\.\\d+)(?:[eE][+-]?\\d+)?|\\d+[eE][+-]?\\d+)(?![\\w.])"));
+  QString out;
+  qsizetype i = 0;
+  while (i < line.size()) {
+    const QChar c = line.at(i);
+    if (c == u'#') {
+      out += line.mid(i);
+      break;
+    }
+    if (c == u'"' || c == u'\'') {
+      const qsizetype end = line.indexOf(c, i + 1);
+      const qsizetype stop = end < 0 ? line.size() : end + 1;
+      out += line.mid(i, stop - i);
+      i = stop;
+      continue;
+    }
+    qsizetype j = i;
+    while (j < line.size() && line.at(j) != u'#' && line.at(j) != u'"' && line.at(j) != u'\'') ++j;
+    QString code = line.mid(i, j - i);
+    QString done;
+    qsizetype at = 0;
+    for (auto it = lit.globalMatch(code); it.hasNext();) {
+      const auto m = it.next();
+      const double v = m.captured(1).toDouble();
+      done += code.mid(at, m.capturedStart(1) - at);
+      done += static_cast<double>(static_cast<float>(v)) == v
+                  ? m.captured(1)
+                  : QStringLiteral("tl.full([], %1, tl.float64)").arg(m.captured(1));
+      at = m.capturedEnd(1);
+    }
+    out += done + code.mid(at);
+    i = j;
+  }
+  return out;
+}
+
+}  // namespace
+
+QString float64Kernel(const QString& source) {
+  QString s = source;
+  // float literals in @triton.jit bodies (not their signatures: a default there is compile-time)
+  {
+    QStringList lines = s.split(u'\n');
+    bool pendingJit = false, inJit = false, inSig = false;
+    for (QString& l : lines) {
+      if (!l.isEmpty() && !l.at(0).isSpace() && !l.startsWith(u'#')) {
+        if (l.startsWith(QLatin1String("@triton.jit"))) {
+          pendingJit = true;
+          inJit = false;
+        } else if (l.startsWith(u'@')) {
+          inJit = false;
+        } else if (l.startsWith(QLatin1String("def ")) && pendingJit) {
+          inJit = inSig = true;
+          pendingJit = false;
+        } else {
+          inJit = pendingJit = false;
+        }
+      }
+      if (!inJit) continue;
+      if (inSig) {
+        const QString code = l.section(u'#', 0, 0).trimmed();
+        if (code.endsWith(u':')) inSig = false;
+        continue;
+      }
+      l = exactFloatLiterals(l);
+    }
+    s = lines.join(u'\n');
+  }
+  static const QRegularExpression f32(QStringLiteral("\\b(tl|torch)\\.float32\\b"));
+  s.replace(f32, QStringLiteral("\\1.float64"));
+  // every tl.dot call: its arguments (balanced parentheses) get ieee precision and an fp64 result
+  static const QRegularExpression prec(QStringLiteral("input_precision\\s*=\\s*[^,()]+(\\([^()]*\\))?"));
+  static const QRegularExpression tf32(QStringLiteral("allow_tf32\\s*=\\s*[^,()]+"));
+  const QString call = QStringLiteral("tl.dot(");
+  for (qsizetype at = s.indexOf(call); at >= 0; at = s.indexOf(call, at + 1)) {
+    const qsizetype open = at + call.size() - 1;
+    int depth = 0;
+    qsizetype close = -1;
+    for (qsizetype i = open; i < s.size(); ++i) {
+      if (s.at(i) == u'(') ++depth;
+      if (s.at(i) == u')' && --depth == 0) {
+        close = i;
+        break;
+      }
+    }
+    if (close < 0) break;
+    QString args = s.mid(open + 1, close - open - 1);
+    args.remove(tf32);
+    args.replace(prec, QStringLiteral("input_precision=\"ieee\""));
+    if (!args.contains(QLatin1String("input_precision"))) args += QStringLiteral(", input_precision=\"ieee\"");
+    if (!args.contains(QLatin1String("out_dtype"))) args += QStringLiteral(", out_dtype=tl.float64");
+    args.replace(QRegularExpression(QStringLiteral(",\\s*,")), QStringLiteral(","));
+    s.replace(open + 1, close - open - 1, args);
+  }
+  return s;
+}
+
+QString float64RefusalFor(const json& spec, const QString& label) {
+  const Float64Use u = float64Use(spec);
+  if (!u.any) return {};
+  return QStringLiteral(
+             "float64 is not generated for %1: its kernels load, accumulate and keep intermediates in fp32, which "
+             "would round the problem's float64 values (%2); --framework triton computes a float64 problem in "
+             "fp64 throughout")
+      .arg(label, u.all ? QStringLiteral("every floating tensor is float64") : u.mixed);
+}
+
+QString float64ConfigText(const QString& text) {
+  QString s = text;
+  static const QRegularExpression word(QStringLiteral("\\b(fp32|float32|FP32)\\b"));
+  s.replace(word, QStringLiteral("fp64"));
+  static const QRegularExpression tf32(QStringLiteral("\\b(TF32|tf32x3|tf32)\\b"));
+  s.replace(tf32, QStringLiteral("fp64 (DMMA)"));
+  return s;
+}
+
+}  // namespace kwb

@@ -61,3 +61,33 @@ DtypeRule resultDtypeRule(const nlohmann::json& spec, int index = 0);
 DtypeRule valueDtypeRule(const nlohmann::json& spec, const QString& ref);
 
 }  // namespace kwb
+
+namespace kwb {
+
+/// Where the problem's floating tensors (forward()'s inputs and outputs, parameters, buffers, every op's operands and
+/// results) use float64. The Triton generators compute a float64 problem in float64 throughout (float64Kernel); one
+/// that mixes float64 with another floating dtype has no such path (fp32 math would round its float64 values, fp64
+/// math would not reproduce its fp32 roundings).
+struct Float64Use {
+  bool any = false;  ///< some floating tensor is float64
+  bool all = false;  ///< every floating tensor is float64 (and there is one)
+  QString mixed;     ///< any && !all: one clause naming a float64 tensor and one of another floating dtype
+};
+Float64Use float64Use(const nlohmann::json& spec);
+
+/// A generated Triton kernel.py rendered for a float64 problem: the stage library's and the plan's fp32 math and
+/// intermediates become fp64 (`tl.float32` -> `tl.float64`, `torch.float32` -> `torch.float64`), and every tl.dot
+/// multiplies fp64 operands into an fp64 result (`input_precision="ieee", out_dtype=tl.float64`: Triton's DMMA
+/// path on sm80+; TF32 does not apply to fp64). Python literals stay as written (Triton may materialise a float
+/// literal as fp32 before widening it: ~6e-8 relative in a constant such as 0.1, well inside float64's 1e-6
+/// threshold). Comments and names are left alone.
+QString float64Kernel(const QString& source);
+
+/// The refusal of a float64 problem by a DSL whose kernels compute in fp32 (@p label: "CuTe DSL", "FlyDSL"); "" when
+/// no floating tensor of the problem is float64.
+QString float64RefusalFor(const nlohmann::json& spec, const QString& label);
+
+/// The baseline-configuration text of a float64 kernel: "fp32" / "float32" / "TF32" claims said of fp64 math.
+QString float64ConfigText(const QString& text);
+
+}  // namespace kwb

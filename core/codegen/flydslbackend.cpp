@@ -1,6 +1,7 @@
 #include "core/codegen/flydslbackend.h"
 
 #include "core/codegen/anchor.h"
+#include "core/codegen/dtyperule.h"
 #include "core/codegen/flydsldialect.h"
 #include "core/codegen/kernelparts.h"
 #include "core/codegen/opgraph.h"
@@ -90,6 +91,10 @@ QString FlyDslBackend::runtimeRequirement() const {
 bool FlyDslBackend::supports(const nlohmann::json& spec, QString* whyNot) const {
   if (const QString bad = specOpsProblem(spec); !bad.isEmpty()) {  // not a spec to generate from
     if (whyNot) *whyNot = bad;
+    return false;
+  }
+  if (const QString f64 = float64RefusalFor(spec, label()); !f64.isEmpty()) {
+    if (whyNot) *whyNot = withClasses(f64);
     return false;
   }
   if (const QString trace = traceSkeletonReason(spec); !trace.isEmpty()) {

@@ -136,7 +136,8 @@ QString parameterDecls(const json& spec) {
     // a 16-bit parameter keeps its width (load_state_dict copies into the declared dtype): its GEMM then runs on
     // 16-bit operands as Model's does (docs/CODEGEN.md "GEMM operands keep their width")
     const QString dtype = QString::fromStdString(p.value("dtype", std::string("float32")));
-    const QString narrow = gemm16Operands() && (dtype == u"float16" || dtype == u"bfloat16")
+    // a float64 parameter too (a float64 problem computes in fp64: an fp32 copy would round it, ~3e-10 in f03)
+    const QString narrow = (gemm16Operands() && (dtype == u"float16" || dtype == u"bfloat16")) || dtype == u"float64"
                                ? QStringLiteral(", dtype=torch.") + dtype
                                : QString();
     lines << QStringLiteral("        %1.%2 = nn.Parameter(torch.%3(%4%5))")

@@ -47,7 +47,10 @@ QString shapeText(const QList<qint64>& shape) {
   return u'[' + parts.join(u", ") + u']';
 }
 
-bool isFloatDtype(const QString& d) { return d == u"float32" || d == u"float16" || d == u"bfloat16"; }
+// float64: the Triton generators render a float64 problem's fp32 math in fp64 (dtyperule.h float64Kernel)
+bool isFloatDtype(const QString& d) {
+  return d == u"float32" || d == u"float16" || d == u"bfloat16" || d == u"float64";
+}
 
 bool isIntDtype(const QString& d) {
   return d == u"int64" || d == u"int32" || d == u"int16" || d == u"int8" || d == u"uint8";
@@ -157,7 +160,7 @@ std::optional<PointwiseProgram> parsePointwiseProgram(const json& spec, QString*
   p.outDtype = normaliseDtype(str(jo, "dtype"));
   p.outAliasesInput = jo.contains("aliases_input") && !jo.at("aliases_input").is_null();
   if (!isFloatDtype(p.outDtype) && p.outDtype != u"bool")
-    return fail(QStringLiteral("output dtype %1 is not handled (float16, bfloat16, float32, bool)")
+    return fail(QStringLiteral("output dtype %1 is not handled (float16, bfloat16, float32, float64, bool)")
                     .arg(p.outDtype.isEmpty() ? QStringLiteral("(missing)") : p.outDtype));
 
   // model parameters are not forward() arguments: a graph reading them needs weights in ModelNew
@@ -315,7 +318,7 @@ std::optional<PointwiseProgram> parsePointwiseProgram(const json& spec, QString*
     // comparisons read it in its own dtype (no fp32 round trip above 2^24); elsewhere integer arithmetic is refused
     if (!isFloatDtype(in.dtype) && in.dtype != u"bool" && !(in.exactInt && isIntDtype(in.dtype)))
       return fail(QStringLiteral("input %1 has dtype %2; the template handles float16, bfloat16, "
-                                 "float32 and bool")
+                                 "float32, float64 and bool")
                       .arg(in.name, in.dtype.isEmpty() ? QStringLiteral("(missing)") : in.dtype));
     if (p.primary.isEmpty() && in.shape == p.outShape) p.primary = in.name;
   }
@@ -576,6 +579,7 @@ class Lowering {
       v.isInt = intNode;
       if (intNode) v.isBool = false;
       if (intNode && v.kind == PwVal::Kind::Literal) v = intLit(v.literal);
+      if (intNode && n.dtype != u"int64") v = wrapTo(n.dtype, v);
       if (v.kind != PwVal::Kind::Literal) {
         const QString var = QStringLiteral("v_") + n.id;
         stmts << m_indent + var + QStringLiteral(" = ") + v.expr;
@@ -589,6 +593,24 @@ class Lowering {
  private:
   bool hasIntNodes() const {
     return std::any_of(m_prog.nodes.cbegin(), m_prog.nodes.cend(), [](const PwNode& n) { return isIntDtype(n.dtype); });
+  }
+
+  /// An int64 value @p v wrapped to the narrower integer @p dtype (int32 / int16 / int8 / uint8) and held as int64
+  /// again: torch computes such a node in its own width, so a + b, a * b, a << k wrap modulo 2^bits; every node is
+  /// computed in int64 (exact for two operands of 32 bits or fewer) and wrapped once here, which gives the same
+  /// two's complement value -- and the next node's floor division / remainder / comparison reads what torch reads.
+  /// Signed: ((v + 2^(b-1)) & (2^b - 1)) - 2^(b-1); uint8: v & 255.
+  PwVal wrapTo(const QString& dtype, const PwVal& v) const {
+    const int bits = dtype == u"int32" ? 32 : dtype == u"int16" ? 16 : 8;
+    const double span = std::ldexp(1.0, bits), half = std::ldexp(1.0, bits - 1);
+    if (v.kind == PwVal::Kind::Literal) {
+      const auto x = static_cast<qint64>(v.literal);
+      const auto m = static_cast<qint64>(span) - 1;
+      const qint64 r = dtype == u"uint8" ? (x & m) : ((x + static_cast<qint64>(half)) & m) - static_cast<qint64>(half);
+      return intLit(static_cast<double>(r));
+    }
+    if (dtype == u"uint8") return bitOp("&", v, intLit(span - 1));
+    return ibin("-", bitOp("&", ibin("+", v, intLit(half)), intLit(span - 1)), intLit(half));
   }
 
   /// An integer literal (Python int syntax: Triton keeps an int64 operand int64 beside it, where 2.0 would make it
@@ -643,7 +665,7 @@ class Lowering {
       r.expr = m_d.convert(QStringLiteral("int64"), v);
       return r;
     }
-    why = QStringLiteral("%1 (node %2) computes int64 from a %3 operand, which has no exact integer lowering")
+    why = QStringLiteral("%1 (node %2) computes an integer from a %3 operand, which has no exact integer lowering")
               .arg(n.op, n.id,
                    v.kind == PwVal::Kind::Scalar    ? QStringLiteral("scalar")
                    : v.kind == PwVal::Kind::Literal ? QStringLiteral("non-integral constant")
@@ -727,13 +749,8 @@ class Lowering {
     const QString t = QStringLiteral("v_") + n.id;
     if (!m_d.exactIntegers() || m_d.convert(QStringLiteral("int64"), PwVal{}).isEmpty()) {
       why = QStringLiteral(
-                "%1 (node %2) computes int64, which this DSL's lowering computes in fp32 only (the "
+                "%1 (node %2) computes %3, which this DSL's lowering computes in fp32 only (the "
                 "Triton chain computes it exactly)")
-                .arg(op, n.id);
-      return std::nullopt;
-    }
-    if (n.dtype != u"int64") {
-      why = QStringLiteral("%1 (node %2) computes %3: integer arithmetic is lowered in int64 only")
                 .arg(op, n.id, n.dtype);
       return std::nullopt;
     }
@@ -851,7 +868,7 @@ class Lowering {
       return bitOp(it.value(), x, *y);
     }
     if (op == u"bitwise_not") return bitOp("^", x, intLit(-1));  // ~x = x ^ -1 (all ones)
-    why = QStringLiteral("op '%1' (node %2) computing int64 has no exact integer lowering").arg(op, n.id);
+    why = QStringLiteral("op '%1' (node %2) computing %3 has no exact integer lowering").arg(op, n.id, n.dtype);
     return std::nullopt;
   }
 
@@ -1734,11 +1751,20 @@ std::optional<QStringList> lowerPointwise(const PointwiseProgram& prog, const Pw
   // dialect's kernel would convert it to fp32 and round it above 2^24
   for (const PwInput& in : prog.inputs)
     if (in.exactInt && in.usedByGraph && !dialect.exactIntegers()) {
+      // integer arithmetic (node dtype an integer) or only an exact comparison: the reason says which
+      const auto intNode =
+          std::find_if(prog.nodes.cbegin(), prog.nodes.cend(), [](const PwNode& n) { return isIntDtype(n.dtype); });
       if (whyNot)
-        *whyNot = QStringLiteral(
-                      "input %1 is an %2 tensor compared exactly, which this DSL's lowering reads as fp32 "
-                      "(the Triton chain compares it in integers)")
-                      .arg(in.name, in.dtype);
+        *whyNot = intNode != prog.nodes.cend()
+                      ? QStringLiteral(
+                            "input %1 is an %2 tensor in integer arithmetic (%3, node %4, computes %5), which "
+                            "this DSL's lowering computes in fp32 only (the Triton chain computes it "
+                            "exactly, wrapping as torch's %5 does)")
+                            .arg(in.name, in.dtype, intNode->op, intNode->id, intNode->dtype)
+                      : QStringLiteral(
+                            "input %1 is an %2 tensor compared exactly, which this DSL's lowering reads as "
+                            "fp32 (the Triton chain compares it in integers)")
+                            .arg(in.name, in.dtype);
       return std::nullopt;
     }
   Lowering l(prog, dialect, indent);

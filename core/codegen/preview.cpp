@@ -3,6 +3,7 @@
 #include "core/codegen/anchor.h"
 #include "core/codegen/backend.h"
 #include "core/codegen/chain.h"
+#include "core/codegen/dtyperule.h"
 #include "core/codegen/cutechain.h"
 #include "core/codegen/opgraph.h"
 #include "core/codegen/patternplan.h"
@@ -152,6 +153,7 @@ json codegenPreview(const json& spec) {
     groups.push_back(j);
   }
   json backends = json::array();
+  const bool f64 = float64Use(spec).all;
   for (const FrameworkBackend* b : builtinBackends()) {
     QString why;
     const bool ok = b->supports(spec, &why);
@@ -160,6 +162,9 @@ json codegenPreview(const json& spec) {
               {"kernel", ok},
               {"plan", planName.toStdString()}};
     if (!ok) j["reason"] = why.toStdString();
+    // the math a float64 problem's kernel does (TritonBackend::generate renders the plan in fp64)
+    if (ok && f64)
+      j["precision"] = "float64 throughout (fp64 loads, intermediates, accumulators and tl.dot; not fp32 math)";
     backends.push_back(j);
   }
   return {{"groups", groups}, {"backends", backends}, {"plan", plan}};
@@ -189,10 +194,12 @@ QString formatCodegenPreview(const nlohmann::json& preview) {
                                                 : QStringLiteral("not covered: ") + jsonText(grp, "reason"));
   }
   for (const auto& b : preview.value("backends", nlohmann::json::array()))
-    out +=
-        QStringLiteral("  %1: %2\n")
-            .arg(jsonText(b, "label"), b.value("kernel", false) ? QStringLiteral("kernel (%1)").arg(jsonText(b, "plan"))
-                                                                : QStringLiteral("skeleton: ") + jsonText(b, "reason"));
+    out += QStringLiteral("  %1: %2\n")
+               .arg(jsonText(b, "label"),
+                    b.value("kernel", false)
+                        ? QStringLiteral("kernel (%1)").arg(jsonText(b, "plan")) +
+                              (b.contains("precision") ? QStringLiteral(", ") + jsonText(b, "precision") : QString())
+                        : QStringLiteral("skeleton: ") + jsonText(b, "reason"));
   return out;
 }
 

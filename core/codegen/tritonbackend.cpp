@@ -2,6 +2,7 @@
 
 #include "core/codegen/anchor.h"
 #include "core/codegen/chain.h"
+#include "core/codegen/dtyperule.h"
 #include "core/codegen/kernelparts.h"
 #include "core/codegen/opgraph.h"
 #include "core/codegen/patternkernels.h"
@@ -45,6 +46,19 @@ bool coordinatesFor(const PointwiseProgram& prog) {
   return tri && !prog.anyBroadcast && prog.outShape.size() >= 2;
 }
 
+/// The refusal of a problem that mixes float64 with another floating dtype ("" otherwise): a kernel computes in fp32
+/// or, for a float64 problem, in fp64 throughout; neither reproduces a mix.
+QString float64MixReason(const nlohmann::json& spec) {
+  const Float64Use u = float64Use(spec);
+  if (u.mixed.isEmpty()) return {};
+  return QStringLiteral(
+             "the problem mixes float64 with another floating dtype (%1): the Triton kernels compute a float64 "
+             "problem in fp64 throughout and any other in fp32, and neither reproduces a mix (fp32 math would round "
+             "the float64 values, fp64 math would skip the fp32 roundings); make every floating tensor float64, or "
+             "none")
+      .arg(u.mixed);
+}
+
 }  // namespace
 
 const QStringList& TritonBackend::moduleApi() {
@@ -72,6 +86,10 @@ QString TritonBackend::runtimeRequirement() const {
 bool TritonBackend::supports(const nlohmann::json& spec, QString* whyNot) const {
   if (const QString bad = specOpsProblem(spec); !bad.isEmpty()) {  // not a spec to generate from
     if (whyNot) *whyNot = bad;
+    return false;
+  }
+  if (const QString mixed = float64MixReason(spec); !mixed.isEmpty()) {
+    if (whyNot) *whyNot = mixed;
     return false;
   }
   if (const QString trace = traceBranchReason(spec); !trace.isEmpty()) {
@@ -127,6 +145,16 @@ GeneratedKernel TritonBackend::generate(const nlohmann::json& spec) const {
     return refused;
   }
   GeneratedKernel k = generateForHopper(spec);
+  // a float64 problem: the same plan, its fp32 math and intermediates rendered in fp64 (dtyperule.h float64Kernel)
+  if (k.ok && k.implemented && float64Use(spec).all) {
+    k.source = float64Kernel(k.source);
+    for (auto& [item, value] : k.baselineConfig) value = float64ConfigText(value);
+    k.baselineConfig.prepend(
+        {QStringLiteral("precision"),
+         QStringLiteral("float64 throughout: every load, intermediate, accumulator and tl.dot in fp64 (the plan's "
+                        "fp32 math rendered in fp64; tl.dot on fp64 operands with ieee precision, sm80+)")});
+    if (k.mathDtype == u"tf32" || k.mathDtype == u"tf32x3") k.mathDtype.clear();
+  }
   // The templates and their configuration were written and measured for NVIDIA Hopper (the H200). For
   // another architecture (Ampere, or CDNA3/CDNA4 through Triton's AMD backend, where warps are 64-lane
   // wavefronts) say so where the configuration is read, instead of presenting Hopper's warps and shared-memory staging
@@ -170,6 +198,7 @@ GeneratedKernel TritonBackend::generate(const nlohmann::json& spec) const {
 
 GeneratedKernel TritonBackend::generateForHopper(const nlohmann::json& spec) const {
   QString why = traceBranchReason(spec);
+  if (why.isEmpty()) why = float64MixReason(spec);
   if (!why.isEmpty()) return makeSkeleton(spec, tritonSkeleton(*this), why);
   // a constant that follows the input sizes (sizeDependentArgs): only the chain planner checks it at run time,
   // unless a pattern's kernel computes it from its inputs

@@ -3556,8 +3556,9 @@ def _kwb_gemm_tma_epilogue(tile, c_desc, c_ptr, bias_ptr, scb, scm, scn, M, N, b
 
 def _kwb_tma_view(x, kdim):
     """triton_gemm.py.tmpl's tma_view: a [batch, rows, cols] operand as (view with a contiguous last dim,
-    K-major?, batched?) for a TMA descriptor, or None (16-byte base and strides, contiguous last dim)."""
-    if x.dtype not in (torch.float32, torch.float16, torch.bfloat16):
+    K-major?, batched?) for a TMA descriptor, or None (16-byte base and strides, contiguous last dim; 8-byte elements:
+    a float64 problem's fp64 dot has no wgmma form, it takes the pointer kernel)."""
+    if x.dtype not in (torch.float32, torch.float16, torch.bfloat16) or x.element_size() == 8:
         return None
     batched = x.shape[0] > 1 and x.stride(0) != 0
     v = x if batched else x[:1]
@@ -3888,7 +3889,9 @@ def kwb_gemm(a, w, bias=None, epi=None, epi_tensors=(), epi_scalars=(), epi_view
             kwb_gemm_last["impl"] = "tma_persistent"
             return out
     block_k = 32 if a.element_size() >= 4 else 64
-    bm, bn, sms = 128, 256, _kwb_sms(a)
+    # 8-byte elements (a float64 problem, DMMA): 64 x 64 tiles keep the fp64 accumulator in registers and three stages
+    # of operands in 96 KB of shared memory (128 x 256 would need 288 KB)
+    bm, bn, sms = (64, 64, _kwb_sms(a)) if a.element_size() == 8 else (128, 256, _kwb_sms(a))
     least = _kwb_gemm_small_block_min if small else 64
     while bt * triton.cdiv(m, bm) * triton.cdiv(n, bn) < sms and bn > least:  # fewer tiles than SMs: smaller
         bn //= 2

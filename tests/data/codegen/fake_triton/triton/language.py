@@ -5,8 +5,8 @@ import time
 
 import torch
 
-float32, float16, bfloat16 = torch.float32, torch.float16, torch.bfloat16
-int1, int32, int64 = torch.bool, torch.int32, torch.int64
+float32, float16, bfloat16, float64 = torch.float32, torch.float16, torch.bfloat16, torch.float64
+int1, int8, int16, int32, int64, uint8 = torch.bool, torch.int8, torch.int16, torch.int32, torch.int64, torch.uint8
 _TLS = threading.local()  # the program id of the program this thread runs
 _ATOMIC = threading.Lock()
 
@@ -93,6 +93,8 @@ def _shape(s):
 
 
 def full(shape, value, dtype):
+    if isinstance(value, torch.Tensor):  # Triton takes a one-element tensor too (cast to dtype)
+        value = value.item()
     return torch.full(_shape(shape), value, dtype=dtype)
 
 
@@ -307,6 +309,12 @@ def dot(a, b, acc=None, input_precision=None, allow_tf32=None, out_dtype=torch.f
     precision = input_precision.value if isinstance(input_precision, constexpr) else input_precision
     if precision not in (None, "tf32", "tf32x3", "ieee"):
         raise ValueError("fake Triton: tl.dot input_precision must be tf32, tf32x3 or ieee, got %r" % (precision,))
+    if a.dtype == torch.float64:
+        # Triton's fp64 dot (sm80+ DMMA): fp64 products and sums, its result fp64 only when asked (out_dtype)
+        if out_dtype != torch.float64 or (acc is not None and acc.dtype != torch.float64):
+            raise TypeError("fake Triton: an fp64 tl.dot needs out_dtype=tl.float64 and an fp64 accumulator")
+        r = a @ b
+        return r if acc is None else acc + r
     r = a.to(torch.float32) @ b.to(torch.float32)
     return r if acc is None else acc + r
 
