@@ -2267,6 +2267,17 @@ def kwb_cat(tensors, dim, epi=None, epi_tensors=(), epi_scalars=()):
     return out if epi is None else kwb_pointwise(out, epi, epi_tensors, epi_scalars)
 
 
+def kwb_at(t):
+    """The Triton chain's index-map read of t; forward() names it only in the branch kwb_pad_prologue /
+    kwb_piecewise_reads take, which is off here: t itself."""
+    return t
+
+
+def kwb_dim_scalar(t, d):
+    """t.shape[d] as an epilogue scalar (the Triton chain's index-map bound; off here as kwb_at)."""
+    return float(t.shape[d])
+
+
 def kwb_piece_view(t):
     """t itself (kwb_piecewise_reads is off in the CuTe DSL stage set: a buffer's pieces are written)."""
     return t
