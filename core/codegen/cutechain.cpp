@@ -151,7 +151,8 @@ const QMap<QString, QStringList>& stageKeywords() {
         QStringLiteral("out_dtype")}},
       {QStringLiteral("kwb_copy_into_piece"),
        {QStringLiteral("epi"), QStringLiteral("epi_tensors"), QStringLiteral("epi_scalars"),
-        QStringLiteral("out_dtype")}},  // keywords of the launch its lambda makes (that launch is checked itself)
+        QStringLiteral("out_dtype"),
+        QStringLiteral("memo")}},  // keywords of the launch its lambda makes (that launch is checked itself)
       {QStringLiteral("kwb_upsample"),
        {QStringLiteral("size"), QStringLiteral("scales"), QStringLiteral("align_corners"), QStringLiteral("epi"),
         QStringLiteral("epi_tensors"), QStringLiteral("epi_scalars")}},
