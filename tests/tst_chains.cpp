@@ -2575,14 +2575,16 @@ void TestChains::cuteChainReasons() {
   QVERIFY2(b->supports(loadSpec(QStringLiteral("4_Conv2d_Mish_Mish")), &why), qPrintable(why));
   // several launches (session 30): rendered over the stage set unless a launch has no CuTe DSL stage; 38_ pools
   // first (a stage since session 31) and convolves (session 32); 92_'s group norm takes reduce= (session 33: a
-  // kwb_reduce launch after the norm), a pairwise distance's p-norm kwb_pnorm (session 34); upsampling has none
+  // kwb_reduce launch after the norm), a pairwise distance's p-norm kwb_pnorm (session 34), upsampling (session 35);
+  // an embedding bag has none
   QVERIFY2(b->supports(loadSpec(QStringLiteral("38_ConvTranspose3d_AvgPool_Clamp_Softmax_Multiply")), &why),
            qPrintable(why));
   QVERIFY2(b->supports(loadSpec(QStringLiteral("92_Conv2d_GroupNorm_Tanh_HardSwish_ResidualAdd_LogSumExp")), &why),
            qPrintable(why));
   QVERIFY2(b->supports(loadSpec(QStringLiteral("pairwise_distance_pnorm_prologue")), &why), qPrintable(why));
-  QVERIFY(!b->supports(loadSpec(QStringLiteral("upsample_bilinear_conv_nearest")), &why));
-  QVERIFY2(why.contains(QLatin1String("a kwb_upsample launch has no CuTe DSL stage yet")), qPrintable(why));
+  QVERIFY2(b->supports(loadSpec(QStringLiteral("upsample_bilinear_conv_nearest")), &why), qPrintable(why));
+  QVERIFY(!b->supports(loadSpec(QStringLiteral("embedding_bag_mean_last_offset_pad")), &why));
+  QVERIFY2(why.contains(QLatin1String("a kwb_embedding_bag launch has no CuTe DSL stage yet")), qPrintable(why));
   // one GEMM whose forward() has a training-mode branch with its own batch-norm launch: the stage set renders both
   // branches (session 30), not the one-GEMM template
   QVERIFY2(b->supports(loadSpec(QStringLiteral("bn_linear_bn1d")), &why), qPrintable(why));
@@ -2894,6 +2896,13 @@ void TestChains::cuteStagesEmulated_data() {
       // 2 with their x - y + eps prologues, u38's F.normalize over a middle dim (the other orders: the unit tests)
       {"pairwise_distance_pnorm_prologue", {r, pw}, {{}}},
       {"cute_l2_normalize_dim1", {r, pw}, {{}, bf16}},
+      // session 35 (cute35): index maps (a reflect pad into a constant pad and a crop), upsampling (bilinear by 1.5,
+      // nearest by (0.5, 2.5)), a buffer written by slices (kwb_piecewise_reads off: a copy per write) and a
+      // weighted cross entropy with an ignored class (the other modes and shapes: the unit tests)
+      {"pad_reflect_then_constant_gelu", {QStringLiteral("_kwb_shift_host"), pw}, {{}}},
+      {"upsample_fractional_scales", {QStringLiteral("_kwb_resample_host"), pw}, {{}}},
+      {"slice_writes_channels_gelu_add", {QStringLiteral("_kwb_copy_host"), pw}, {{}}},
+      {"cross_entropy_weighted_ignore_sum", {QStringLiteral("_kwb_nll_host"), r}, {{}}},
   };
   // one row per (problem, run), sharded like classesEmulated (the whole list in one function passed Qt Test's
   // 300 s watchdog on a loaded machine, CI stop 39); a problem's first row also runs kwb check's two gates
@@ -2984,7 +2993,8 @@ void TestChains::cuteStageReasons() {
   const Case cases[] = {
       // (a convolution has a stage since session 32, a group norm's reduce= since session 33: 92_ renders)
       // (a p-norm has a stage since session 34: pairwise_distance_pnorm_prologue renders)
-      {"upsample_bilinear_conv_nearest", "a kwb_upsample launch", "copy"},
+      // (pads, upsampling, cats and nll losses since session 35: upsample_bilinear_conv_nearest renders)
+      {"embedding_bag_mean_last_offset_pad", "a kwb_embedding_bag launch", nullptr},
       // (scans have a stage since session 34; cummax / cummin's indices have none)
       {"cummax_indices_exact", "a kwb_scan launch with indices=", "scan"},
   };
@@ -3313,8 +3323,8 @@ void TestChains::planRowsNameTheirArguments() {
   const QString list = QStringLiteral("(") + labels.join(QStringLiteral(", ")) + QStringLiteral(")");
   const kwb::FrameworkBackend* cute = kwb::backendById(QStringLiteral("cutedsl"));
   QVERIFY(cute);
-  // two members: a circular-padded convolution (its pad has no stage) and a p-norm prologue
-  for (const char* spec : {"conv2d_circular_padding_mode", "upsample_bilinear_conv_nearest"}) {
+  // two members: cummax's indices and an embedding bag (no stage; pads and upsampling have one since session 35)
+  for (const char* spec : {"cummax_indices_exact", "embedding_bag_mean_last_offset_pad"}) {
     QString why;
     QVERIFY2(!cute->supports(loadSpec(QLatin1String(spec)), &why), spec);
     QVERIFY2(why.contains(QStringLiteral("every launch has a CuTe DSL stage ") + list), qPrintable(why));

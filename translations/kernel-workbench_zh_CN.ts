@@ -991,98 +991,125 @@
 <context>
     <name>kwb::CuteStageLabel</name>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="192"/>
+        <location filename="../core/codegen/cutechain.cpp" line="222"/>
         <source>GEMM</source>
         <translation>GEMM</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="193"/>
+        <location filename="../core/codegen/cutechain.cpp" line="223"/>
+        <location filename="../core/codegen/cutechain.cpp" line="255"/>
         <source>pointwise with broadcast tensors</source>
         <translation>带广播张量的逐元素运算</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="194"/>
+        <location filename="../core/codegen/cutechain.cpp" line="224"/>
         <source>sum / mean / amax / amin / logsumexp reductions</source>
         <translation>sum / mean / amax / amin / logsumexp 归约</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="195"/>
-        <location filename="../core/codegen/cutechain.cpp" line="196"/>
+        <location filename="../core/codegen/cutechain.cpp" line="225"/>
+        <location filename="../core/codegen/cutechain.cpp" line="226"/>
         <source>var / std</source>
         <translation>var / std</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="197"/>
+        <location filename="../core/codegen/cutechain.cpp" line="227"/>
         <source>several reductions of the same rows</source>
         <translation>同一行上的多个归约</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="198"/>
+        <location filename="../core/codegen/cutechain.cpp" line="228"/>
         <source>softmax / log-softmax</source>
         <translation>softmax / log-softmax</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="199"/>
-        <location filename="../core/codegen/cutechain.cpp" line="200"/>
-        <location filename="../core/codegen/cutechain.cpp" line="201"/>
+        <location filename="../core/codegen/cutechain.cpp" line="229"/>
+        <location filename="../core/codegen/cutechain.cpp" line="230"/>
+        <location filename="../core/codegen/cutechain.cpp" line="231"/>
         <source>group / layer / batch norm</source>
         <translation>group / layer / batch norm</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="202"/>
+        <location filename="../core/codegen/cutechain.cpp" line="232"/>
         <source>max / avg pooling</source>
         <translation>max / avg 池化</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="203"/>
+        <location filename="../core/codegen/cutechain.cpp" line="233"/>
         <source>adaptive pooling</source>
         <translation>自适应池化</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="204"/>
+        <location filename="../core/codegen/cutechain.cpp" line="234"/>
         <source>convolution</source>
         <translation>卷积</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="205"/>
+        <location filename="../core/codegen/cutechain.cpp" line="235"/>
         <source>attention</source>
         <translation>注意力</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="206"/>
+        <location filename="../core/codegen/cutechain.cpp" line="236"/>
         <source>masked softmax</source>
         <translation>带掩码的 softmax</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="207"/>
+        <location filename="../core/codegen/cutechain.cpp" line="237"/>
         <source>recurrent layers</source>
         <translation>循环层</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="208"/>
+        <location filename="../core/codegen/cutechain.cpp" line="238"/>
         <source>p-norms</source>
         <translation>p 范数</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="209"/>
-        <location filename="../core/codegen/cutechain.cpp" line="210"/>
+        <location filename="../core/codegen/cutechain.cpp" line="239"/>
+        <location filename="../core/codegen/cutechain.cpp" line="240"/>
         <source>cumulative scans</source>
         <translation>累积扫描</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="211"/>
-        <location filename="../core/codegen/cutechain.cpp" line="212"/>
-        <location filename="../core/codegen/cutechain.cpp" line="213"/>
+        <location filename="../core/codegen/cutechain.cpp" line="241"/>
+        <location filename="../core/codegen/cutechain.cpp" line="242"/>
+        <location filename="../core/codegen/cutechain.cpp" line="243"/>
         <source>fill / arange / tril / triu</source>
         <translation>填充 / arange / tril / triu</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="214"/>
-        <location filename="../core/codegen/cutechain.cpp" line="215"/>
-        <location filename="../core/codegen/cutechain.cpp" line="216"/>
-        <location filename="../core/codegen/cutechain.cpp" line="217"/>
+        <location filename="../core/codegen/cutechain.cpp" line="244"/>
+        <location filename="../core/codegen/cutechain.cpp" line="245"/>
+        <location filename="../core/codegen/cutechain.cpp" line="246"/>
+        <location filename="../core/codegen/cutechain.cpp" line="247"/>
         <source>embedding / index / gather</source>
         <translation>嵌入 / 索引 / gather</translation>
+    </message>
+    <message>
+        <location filename="../core/codegen/cutechain.cpp" line="248"/>
+        <location filename="../core/codegen/cutechain.cpp" line="249"/>
+        <location filename="../core/codegen/cutechain.cpp" line="250"/>
+        <location filename="../core/codegen/cutechain.cpp" line="251"/>
+        <location filename="../core/codegen/cutechain.cpp" line="252"/>
+        <source>pad / flip / roll</source>
+        <translation>补边 / 翻转 / 循环移位</translation>
+    </message>
+    <message>
+        <location filename="../core/codegen/cutechain.cpp" line="253"/>
+        <location filename="../core/codegen/cutechain.cpp" line="254"/>
+        <location filename="../core/codegen/cutechain.cpp" line="256"/>
+        <source>concatenation</source>
+        <translation>拼接</translation>
+    </message>
+    <message>
+        <location filename="../core/codegen/cutechain.cpp" line="257"/>
+        <source>upsampling</source>
+        <translation>上采样</translation>
+    </message>
+    <message>
+        <location filename="../core/codegen/cutechain.cpp" line="258"/>
+        <source>nll / cross-entropy losses</source>
+        <translation>nll / 交叉熵损失</translation>
     </message>
 </context>
 <context>

@@ -134,6 +134,32 @@ const QMap<QString, QStringList>& stageKeywords() {
       {QStringLiteral("kwb_full"), {QStringLiteral("memo")}},
       {QStringLiteral("kwb_arange"), {QStringLiteral("memo")}},
       {QStringLiteral("kwb_tri"), {QStringLiteral("memo")}},
+      // index maps (session 35, cute35): pads, flips and rolls by one shift kernel, a cat by a copy per part; the
+      // index-map prologues (kwb_pad_prologue, kwb_piecewise_reads) are off, so *_view / *_piece launch
+      {QStringLiteral("kwb_pad"), {QStringLiteral("value"), QStringLiteral("mode")}},
+      {QStringLiteral("kwb_pad_view"), {QStringLiteral("value"), QStringLiteral("mode")}},
+      {QStringLiteral("kwb_flip"), {QStringLiteral("dims")}},
+      {QStringLiteral("kwb_flip_view"), {QStringLiteral("dims")}},
+      {QStringLiteral("kwb_roll"), {QStringLiteral("dims")}},
+      {QStringLiteral("kwb_cat"),
+       {QStringLiteral("epi"), QStringLiteral("epi_tensors"), QStringLiteral("epi_scalars")}},
+      {QStringLiteral("kwb_cat_piece"),
+       {QStringLiteral("epi"), QStringLiteral("epi_tensors"), QStringLiteral("epi_scalars")}},
+      // a buffer written by slices (kwb_piecewise_reads off): each piece a kwb_pointwise launch, each write a copy
+      {QStringLiteral("kwb_pointwise_piece"),
+       {QStringLiteral("epi"), QStringLiteral("epi_tensors"), QStringLiteral("epi_scalars"),
+        QStringLiteral("out_dtype")}},
+      {QStringLiteral("kwb_copy_into_piece"),
+       {QStringLiteral("epi"), QStringLiteral("epi_tensors"), QStringLiteral("epi_scalars"),
+        QStringLiteral("out_dtype"),
+        QStringLiteral("memo")}},  // keywords of the launch its lambda makes (that launch is checked itself)
+      {QStringLiteral("kwb_upsample"),
+       {QStringLiteral("size"), QStringLiteral("scales"), QStringLiteral("align_corners"), QStringLiteral("epi"),
+        QStringLiteral("epi_tensors"), QStringLiteral("epi_scalars")}},
+      // losses by an integer target (session 35, cute35): nll_loss / cross_entropy, then kwb_reduce launches
+      {QStringLiteral("kwb_nll"),
+       {QStringLiteral("weight"), QStringLiteral("ignore_index"), QStringLiteral("reduction"),
+        QStringLiteral("log_softmax")}},
       // the one-pass row fusion's guard is False in the stage set: forward() takes the plan's other branch
       {QStringLiteral("kwb_row1_fits"), {}},
       {QStringLiteral("kwb_row1_stat"), {}},
@@ -143,7 +169,12 @@ const QMap<QString, QStringList>& stageKeywords() {
       {QStringLiteral("kwb_size"), {}},
       {QStringLiteral("kwb_pool_len"), {}},
       {QStringLiteral("kwb_at_spec"), {}},
-      {QStringLiteral("kwb_attn_rep"), {}}};
+      {QStringLiteral("kwb_attn_rep"), {}},
+      {QStringLiteral("kwb_cat_starts"), {}},
+      {QStringLiteral("kwb_piece_view"), {}},
+      {QStringLiteral("kwb_piece_starts"), {}},
+      {QStringLiteral("kwb_at"), {}},  // only in the index-map branch, which is off here (kwb_pad_prologue)
+      {QStringLiteral("kwb_dim_scalar"), {}}};
   return k;
 }
 
@@ -215,6 +246,17 @@ constexpr StageLabel kStageLabels[] = {
     {"kwb_index", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "embedding / index / gather")},
     {"kwb_index2", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "embedding / index / gather")},
     {"kwb_gather", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "embedding / index / gather")},
+    {"kwb_pad", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "pad / flip / roll")},
+    {"kwb_pad_view", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "pad / flip / roll")},
+    {"kwb_flip", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "pad / flip / roll")},
+    {"kwb_flip_view", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "pad / flip / roll")},
+    {"kwb_roll", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "pad / flip / roll")},
+    {"kwb_cat", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "concatenation")},
+    {"kwb_cat_piece", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "concatenation")},
+    {"kwb_pointwise_piece", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "pointwise with broadcast tensors")},
+    {"kwb_copy_into_piece", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "concatenation")},
+    {"kwb_upsample", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "upsampling")},
+    {"kwb_nll", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "nll / cross-entropy losses")},
 };
 
 /// forward()'s stage calls in order: (assigned names, stage, the rest of the line without its comment).
@@ -361,6 +403,11 @@ QString stageCode(const QString& body, QString* error) {
   if (used.contains(QStringLiteral("kwb_rows"))) used << QStringLiteral("kwb_reduce") << QStringLiteral("kwb_var");
   if (used.contains(QStringLiteral("conv_forward"))) used << QStringLiteral("kwb_reduce");
   if (used.contains(QStringLiteral("kwb_rnn"))) used << QStringLiteral("kwb_gemm");  // the input projection
+  for (const char* piece :
+       {"kwb_pointwise_piece", "kwb_piece_view", "kwb_piece_starts", "kwb_cat_starts", "kwb_at", "kwb_dim_scalar"})
+    if (used.contains(QLatin1String(piece))) used << QStringLiteral("kwb_cat");  // defined in the index-map section
+  if (used.contains(QStringLiteral("kwb_nll")))  // its sum / mean: kwb_reduce launches (an empty batch: a fill)
+    used << QStringLiteral("kwb_reduce") << QStringLiteral("kwb_full");
   static const QRegularExpression head(QStringLiteral("^# ==== stage: ([\\w ]+)\\n"),
                                        QRegularExpression::MultilineOption);
   // chain_host.py: its helpers for every plan, then "# ==== host: kwb_attention ..." sections, each pasted (after
@@ -498,6 +545,21 @@ GeneratedKernel cuteStagesKernel(const ChainPlan& plan, const QStringList& epis,
     a.config.append({QStringLiteral("fill"),
                      QStringLiteral("256 threads per CTA, one output element each: start + i * step in fp32, or "
                                     "tril / triu zeroing by column minus row; computed on every call (no memo)")});
+  if (calls({"kwb_pad", "kwb_pad_view", "kwb_flip", "kwb_flip_view", "kwb_roll", "kwb_cat", "kwb_cat_piece",
+             "kwb_copy_into_piece"}))
+    a.config.append({QStringLiteral("index maps"),
+                     QStringLiteral("256 threads per CTA, one output element each: pad / flip / roll read x at the "
+                                    "mapped coordinates (fill outside); a cat copies each part into its slice, one "
+                                    "launch a part, its epilogue a kwb_pointwise launch after")});
+  if (calls({"kwb_upsample"}))
+    a.config.append({QStringLiteral("upsample"),
+                     QStringLiteral("256 threads per CTA, one output element each: nearest 1 tap, linear 2 / 4 / 8, "
+                                    "bicubic 16 (fp32, torch's source index rules); an epilogue is a kwb_pointwise "
+                                    "launch after")});
+  if (calls({"kwb_nll"}))
+    a.config.append({QStringLiteral("loss"),
+                     QStringLiteral("one thread per row: the target's logit and (cross entropy) the row's "
+                                    "logsumexp by a serial online loop over the classes; sum / mean by kwb_reduce")});
   a.config.append({QStringLiteral("fusion"),
                    QStringLiteral("as the chain plans it for a GEMM's epilogue; a row stage's or pool's prologue / "
                                   "epilogue is its own kwb_pointwise launch here (not fused yet)")});

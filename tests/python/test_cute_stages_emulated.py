@@ -570,9 +570,6 @@ class CuteAttention(unittest.TestCase):
         return torch.where(keep, s, torch.tensor(fill))
 
 
-if __name__ == "__main__":
-    unittest.main()
-
 
 class CuteScan(unittest.TestCase):
     """kwb_scan / kwb_cumsum (session 34, cute34): one warp per row, chunks of 32 scanned by shuffle_sync_up with the
@@ -696,3 +693,104 @@ class CutePnorm(unittest.TestCase):
         self.assertLess(rel(got, torch.linalg.vector_norm(x.bfloat16().float(), 2.0, dim=1, keepdim=True)), 1e-2)
         with self.assertRaises(ValueError):
             S["kwb_pnorm"](x, [1], -1.0)
+
+
+class CuteIndexMaps(unittest.TestCase):
+    """kwb_pad / kwb_flip / kwb_roll / kwb_cat (session 35, cute35): the shift kernel's five modes on a transposed
+    input (a crop among the constant pads), a cat of three strided parts with an epilogue, bf16; torch's bounds
+    refused. Small shapes: every element is a Python call of the emulation."""
+
+    def setUp(self):
+        torch.manual_seed(0)
+
+    def test_pad_modes_flip_roll(self):
+        F = torch.nn.functional
+        x = torch.randn(2, 3, 5, 4).transpose(2, 3)  # [2, 3, 4, 5] at strides (60, 20, 1, 4)
+        for mode, pad in (("constant", (1, 2, 0, -1)), ("reflect", (2, 1, 3, 0)), ("replicate", (1, 2, 2, 1)),
+                          ("circular", (1, 2, 0, 3))):
+            want = F.pad(x, pad, mode=mode, value=0.5) if mode == "constant" else F.pad(x, pad, mode=mode)
+            got = S["kwb_pad"](x, pad, 0.5, mode)
+            self.assertTrue(torch.equal(got, want), mode)
+        self.assertTrue(torch.equal(S["kwb_pad_view"](x[0], (1, 1)), F.pad(x[0], (1, 1))))
+        self.assertTrue(torch.equal(S["kwb_flip"](x, [1, 3]), torch.flip(x, [1, 3])))
+        self.assertTrue(torch.equal(S["kwb_roll"](x, (2, -1), (0, 3)), torch.roll(x, (2, -1), (0, 3))))
+        xb = x.bfloat16()
+        self.assertTrue(torch.equal(S["kwb_pad"](xb, (0, 1), -1.0, "constant"), F.pad(xb, (0, 1), value=-1.0)))
+        with self.assertRaises(ValueError):
+            S["kwb_pad"](x, (5, 0), 0.0, "reflect")  # a reflect pad at the dim's size: torch refuses it too
+
+    def test_cat_strided_parts_epilogue(self):
+        a, b = torch.randn(2, 3, 4), torch.randn(5, 2, 4).transpose(0, 1)
+        c = torch.randn(4, 2, 1).permute(1, 2, 0)
+        self.assertTrue(torch.equal(S["kwb_cat"]([a, b, c], 1), torch.cat([a, b, c], 1)))
+        e0, e1 = torch.randn(1, 9, 1), torch.randn(4)
+        got = S["kwb_cat_piece"]([a, b, c], -2, epi=_epi_add_mul, epi_tensors=(e0, e1), epi_scalars=(1.5,))
+        self.assertLess(rel(got, (torch.cat([a, b, c], 1) + e0) * e1 + 1.5), 1e-6)
+        self.assertEqual(S["kwb_cat_starts"](1, a, b, c), (3.0, 8.0))
+        # a buffer written by slices (kwb_piecewise_reads off): each write one copy launch into its strided slice
+        buf = torch.zeros(2, 9, 4)
+        S["kwb_copy_into_piece"](buf[:, 3:8], lambda: S["kwb_pointwise_piece"](b, _epi_add_mul, (e1, e1)))
+        self.assertTrue(torch.equal(buf[:, 3:8], S["kwb_pointwise"](b, _epi_add_mul, (e1, e1))))
+        self.assertEqual(buf[:, :3].abs().sum().item(), 0.0)
+        self.assertIs(S["kwb_piece_view"](buf), buf)
+
+
+class CuteUpsample(unittest.TestCase):
+    """kwb_upsample (session 35, cute35) against F.interpolate: nearest and nearest-exact by size, bilinear with
+    per-dim scales and align_corners, bicubic both ways, linear 1-D and trilinear, a transposed input, an epilogue."""
+
+    def setUp(self):
+        torch.manual_seed(0)
+
+    def test_modes(self):
+        F = torch.nn.functional
+        x = torch.randn(1, 2, 5, 4).transpose(2, 3)
+        cases = [("nearest", dict(scale_factor=2.0), None, [2.0, 2.0]),
+                 ("nearest-exact", dict(size=(7, 3)), (7, 3), None),
+                 ("linear", dict(scale_factor=(1.5, 2.0), align_corners=False), None, [1.5, 2.0]),
+                 ("linear", dict(size=(6, 9), align_corners=True), (6, 9), None),
+                 ("bicubic", dict(size=(6, 7), align_corners=False), (6, 7), None),
+                 ("bicubic", dict(scale_factor=2.0, align_corners=True), None, [2.0, 2.0])]
+        for mode, kw, size, scales in cases:
+            want = F.interpolate(x, mode={"linear": "bilinear"}.get(mode, mode), **kw)
+            got = S["kwb_upsample"](x, mode, size, scales, kw.get("align_corners"))
+            self.assertEqual(tuple(got.shape), tuple(want.shape), (mode, kw))
+            self.assertLess(rel(got, want), 1e-6, (mode, kw))
+        x1, x3 = torch.randn(1, 2, 5), torch.randn(1, 1, 3, 2, 2)
+        self.assertLess(rel(S["kwb_upsample"](x1, "linear", None, [2.0], False),
+                            F.interpolate(x1, scale_factor=2.0, mode="linear")), 1e-6)
+        self.assertLess(rel(S["kwb_upsample"](x3, "linear", (4, 3, 3), None, True),
+                            F.interpolate(x3, size=(4, 3, 3), mode="trilinear", align_corners=True)), 1e-6)
+        e0 = torch.randn(2, 1)
+        got = S["kwb_upsample"](x1, "nearest", (7,), None, None, epi=_epi_add_mul, epi_tensors=(e0, e0))
+        self.assertLess(rel(got, (F.interpolate(x1, size=7) + e0) * e0), 1e-6)
+
+
+class CuteNll(unittest.TestCase):
+    """kwb_nll (session 35, cute35) against F.nll_loss / F.cross_entropy: the three reductions, class weights, an
+    ignored row, a 2-D target over a transposed x, a custom ignore_index."""
+
+    def setUp(self):
+        torch.manual_seed(0)
+
+    def test_reductions_weights_ignore(self):
+        F = torch.nn.functional
+        x = torch.randn(9, 5)
+        t = torch.randint(0, 5, (9,))
+        t[2] = -100
+        w = torch.rand(5)
+        for red in ("none", "sum", "mean"):
+            self.assertLess(rel(S["kwb_nll"](x, t, None, -100, red, log_softmax=True),
+                                F.cross_entropy(x, t, reduction=red)), 1e-6, red)
+            lp = x.log_softmax(1)
+            self.assertLess(rel(S["kwb_nll"](lp, t, w, -100, red), F.nll_loss(lp, t, w, reduction=red)), 1e-6, red)
+        x4 = torch.randn(2, 4, 3, 2).transpose(2, 3)
+        t4 = torch.randint(0, 4, (2, 2, 3))
+        self.assertLess(rel(S["kwb_nll"](x4, t4, w[:4], 1, "mean", log_softmax=True),
+                            F.cross_entropy(x4, t4, w[:4], ignore_index=1)), 1e-6)
+        with self.assertRaises(ValueError):
+            S["kwb_nll"](x, t[:4], None, -100, "mean")
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -14,6 +14,11 @@ PW_THREADS = 256  # kwb_pointwise: one element per thread
 EPI_TENSORS = 4  # the epilogue calling convention: up to 4 tensors and 4 scalars (as the Triton chain's)
 _kwb_compiled = {}  # (stage, shapes, strides, dtypes, epilogue) -> cute.compile result
 kwb_last_grid_blocks = [0]  # CTAs of the largest launch since forward() reset it (utilization, wave count)
+# The Triton chain's index-map reads (a pad or a sliced buffer read through its map by the one pointwise launch that
+# reads it) need index loads in the epilogue, which the CuTe DSL dialect has not: off, so forward() takes the plan's
+# other branch (the pad or piece launches, then the launch reading its result).
+kwb_pad_prologue = False
+kwb_piecewise_reads = False
 
 
 @cute.jit
@@ -2034,3 +2039,559 @@ def kwb_tri(x, diagonal, upper, memo=False):
         raise ValueError("kwb_tri: a rank >= 2 input, got %s" % (list(x.shape),))
     xc = x.contiguous()
     return _kwb_fill(torch.empty_like(xc), xc, diag=diagonal, upper=upper)
+
+
+# ==== stage: kwb_pad kwb_pad_view kwb_flip kwb_flip_view kwb_roll kwb_cat kwb_cat_piece kwb_copy_into_piece
+# Index maps (session 35, cute35): F.pad (constant, circular, replicate, reflect), torch.flip, torch.roll and
+# torch.cat, the Triton stages' calls. One kernel for the first three (Triton's _kwb_shift_kernel): one thread per
+# element of the contiguous output, its 5-D coordinates decoded once, each mapped back to x's by `mode` (0 shifted,
+# reading `fill` outside x; 1 modulo x's size; 2 clamped; 3 reflected; 4 reversed where the flag is set). A cat is
+# one strided copy launch per part into its slice of the output (_kwb_copy_kernel), then its epilogue as a
+# kwb_pointwise launch. The Triton chain's index-map prologues (kwb_pad_prologue: a pad read through its map by the
+# pointwise launch that reads it; kwb_piecewise_reads: a buffer written by slices read piece by piece) are off here:
+# the pad, the cat and each piece launch, and forward() takes the plan's other branch.
+# NEVER RUN under the real CuTe DSL.
+@cute.jit
+def _kwb_shift_dim(i, m, r, mode: cutlass.Constexpr):
+    """One dim of the shift map: output index i -> source index (may lie outside [0, r) in mode 0)."""
+    j = i - m
+    if cutlass.const_expr(mode == 1):
+        j = (j + r) % r
+    if cutlass.const_expr(mode == 2):
+        j = cutlass.min(cutlass.max(j, cutlass.Int64(0)), r - 1)
+    if cutlass.const_expr(mode == 3):
+        j = cutlass.max(j, -j)  # reflected at 0 without repeating the edge
+        j = cutlass.min(j, 2 * (r - 1) - j)  # and at r - 1
+    if cutlass.const_expr(mode == 4):
+        j = i + m * (r - 1 - 2 * i)  # m is 0 or 1: r - 1 - i where the dim is flipped
+    return j
+
+
+@cute.kernel
+def _kwb_shift_kernel(
+    m_x: cute.Tensor, m_y: cute.Tensor, total: cutlass.Int64,
+    d1: cutlass.Int64, d2: cutlass.Int64, d3: cutlass.Int64, d4: cutlass.Int64,  # the output's sizes of dims 1..4
+    x0: cutlass.Int64, x1: cutlass.Int64, x2: cutlass.Int64, x3: cutlass.Int64, x4: cutlass.Int64,  # x's strides
+    r0: cutlass.Int64, r1: cutlass.Int64, r2: cutlass.Int64, r3: cutlass.Int64, r4: cutlass.Int64,  # x's sizes
+    m0: cutlass.Int64, m1: cutlass.Int64, m2: cutlass.Int64, m3: cutlass.Int64, m4: cutlass.Int64,  # shifts
+    fill: cutlass.Float32, mode: cutlass.Constexpr,
+):
+    tidx, _, _ = cute.arch.thread_idx()
+    bidx, _, _ = cute.arch.block_idx()
+    i = cutlass.Int64(bidx) * PW_THREADS + tidx  # Int64: a launch may hold 2**31 elements or more
+    if i < total:  # predication: the last CTA may hold fewer elements
+        c0, c1, c2, c3, c4 = _kwb_coords5(i, d1, d2, d3, d4)
+        j0 = _kwb_shift_dim(c0, m0, r0, mode)
+        j1 = _kwb_shift_dim(c1, m1, r1, mode)
+        j2 = _kwb_shift_dim(c2, m2, r2, mode)
+        j3 = _kwb_shift_dim(c3, m3, r3, mode)
+        j4 = _kwb_shift_dim(c4, m4, r4, mode)
+        v = cutlass.Float32(fill)
+        if (j0 >= 0) & (j0 < r0) & (j1 >= 0) & (j1 < r1) & (j2 >= 0) & (j2 < r2) & (j3 >= 0) & (j3 < r3) & \
+                (j4 >= 0) & (j4 < r4):
+            v = m_x[j0 * x0 + j1 * x1 + j2 * x2 + j3 * x3 + j4 * x4].to(cutlass.Float32)
+        m_y[i] = v.to(m_y.element_type)
+
+
+@cute.jit
+def _kwb_shift_host(
+    m_x: cute.Tensor, m_y: cute.Tensor, total: cutlass.Int64,
+    d1: cutlass.Int64, d2: cutlass.Int64, d3: cutlass.Int64, d4: cutlass.Int64,
+    x0: cutlass.Int64, x1: cutlass.Int64, x2: cutlass.Int64, x3: cutlass.Int64, x4: cutlass.Int64,
+    r0: cutlass.Int64, r1: cutlass.Int64, r2: cutlass.Int64, r3: cutlass.Int64, r4: cutlass.Int64,
+    m0: cutlass.Int64, m1: cutlass.Int64, m2: cutlass.Int64, m3: cutlass.Int64, m4: cutlass.Int64,
+    fill: cutlass.Float32, mode: cutlass.Constexpr,
+):
+    _kwb_shift_kernel(m_x, m_y, total, d1, d2, d3, d4, x0, x1, x2, x3, x4, r0, r1, r2, r3, r4, m0, m1, m2, m3, m4,
+                      fill, mode).launch(grid=[(total + PW_THREADS - 1) // PW_THREADS, 1, 1], block=[PW_THREADS, 1, 1])
+
+
+def _kwb_shift(x, out, before, fill, mode=0):
+    """out[i] = x[i - before] per dim by one launch, x and out of rank <= 5 (x any strides, out contiguous); outside x
+    by mode: 0 fill, 1 modulo x's size, 2 the nearest edge, 3 reflected at the edges; 4: out[i] = x[size - 1 - i]
+    along the dims whose `before` is 1 (a flip). The element is converted through fp32 (exact for fp16 / bf16 and
+    integers below 2**24)."""
+    total = out.numel()
+    if total == 0:
+        return out
+    lead = [1] * (5 - x.dim())
+    span, st = _kwb_span(x)
+    sizes = lead + list(out.shape)
+    tensors = [from_dlpack(span), from_dlpack(out.view(-1))]
+    scalars = [total, *sizes[1:], *([0] * len(lead) + st), *(lead + list(x.shape)),
+               *([0] * len(lead) + [int(b) for b in before]), float(fill)]
+    key = ("shift", x.dtype, out.dtype, mode)
+    compiled = _kwb_compiled.get(key)
+    if compiled is None:  # compile once per (stage, dtypes, mode)
+        compiled = cute.compile(_kwb_shift_host, *tensors, *scalars, mode)
+        _kwb_compiled[key] = compiled
+    compiled(*tensors, *scalars)
+    kwb_last_grid_blocks[0] = max(kwb_last_grid_blocks[0], (total + PW_THREADS - 1) // PW_THREADS)
+    return out
+
+
+def kwb_roll(x, shifts, dims):
+    """torch.roll(x, shifts, dims) with dims given (rank 1..5, any strides): out contiguous, one launch; each rolled
+    dim reads x at (i - shift) mod its size."""
+    shifts = [shifts] if isinstance(shifts, int) else list(shifts)
+    dims = [dims] if isinstance(dims, int) else list(dims)
+    if len(shifts) != len(dims) or x.dim() > 5 or x.dim() == 0:
+        raise ValueError("kwb_roll: shifts %s and dims %s of a rank-%d tensor" % (shifts, dims, x.dim()))
+    before = [0] * x.dim()
+    for s, d in zip(shifts, dims):
+        d = d % x.dim()
+        before[d] = (before[d] + s) % x.shape[d] if x.shape[d] else 0
+    return _kwb_shift(x, torch.empty(x.shape, dtype=x.dtype, device=x.device), before, 0.0, mode=1)
+
+
+def kwb_flip(x, dims):
+    """torch.flip(x, dims) (rank 0..5, any strides): out contiguous, one launch reading x at size - 1 - i along each
+    flipped dim. ValueError: a dim out of range or a rank above 5."""
+    dims = [dims] if isinstance(dims, int) else list(dims)
+    if x.dim() > 5 or any(not -max(x.dim(), 1) <= d < max(x.dim(), 1) for d in dims):
+        raise ValueError("kwb_flip: dims %s of a rank-%d tensor" % (dims, x.dim()))
+    if x.dim() == 0:
+        return kwb_flip(x.reshape(1), []).reshape(())
+    flip = [0] * x.dim()
+    for d in dims:
+        flip[d % x.dim()] = 1
+    return _kwb_shift(x, torch.empty(x.shape, dtype=x.dtype, device=x.device), flip, 0.0, mode=4)
+
+
+def kwb_flip_view(x, dims):
+    """kwb_flip (kwb_pad_prologue is off in the CuTe DSL stage set: the flip launches)."""
+    return kwb_flip(x, dims)
+
+
+def _kwb_pad_shape(x, pad, mode):
+    """(the padded shape, the padding before each dim) of F.pad(x, pad, mode), with torch's bounds (kwb_pad)."""
+    pad = list(pad)
+    if len(pad) % 2 or len(pad) // 2 > x.dim() or x.dim() > 5:
+        raise ValueError("kwb_pad: pad %s of a rank-%d tensor" % (pad, x.dim()))
+    shape, before = list(x.shape), [0] * x.dim()
+    for k in range(len(pad) // 2):
+        d = x.dim() - 1 - k
+        lo, hi = pad[2 * k], pad[2 * k + 1]
+        before[d] = lo
+        shape[d] = x.shape[d] + lo + hi
+        if mode == "reflect" and not (0 <= lo < x.shape[d] and 0 <= hi < x.shape[d]):
+            raise ValueError("kwb_pad: reflect pad %s must be below the size %d of dim %d" % (pad, x.shape[d], d))
+        if mode == "replicate" and (min(lo, hi) < 0 or x.shape[d] == 0):
+            raise ValueError("kwb_pad: replicate pad %s of dim %d of size %d" % (pad, d, x.shape[d]))
+        if mode == "circular" and not (0 <= min(lo, hi) and max(lo, hi) <= x.shape[d]):
+            raise ValueError("kwb_pad: circular pad %s must be in [0, %d] (the size of dim %d)" % (pad, x.shape[d], d))
+    if any(s < 0 for s in shape):
+        raise ValueError("kwb_pad: pad %s leaves a negative size from %s" % (pad, tuple(x.shape)))
+    return shape, before
+
+
+def kwb_pad(x, pad, value=0.0, mode="constant"):
+    """F.pad(x, pad, mode, value): pad holds (before, after) pairs from the last dim backwards; out contiguous, one
+    launch. mode "constant" (negative entries crop), "replicate", "reflect" (each pad below its dim's size) or
+    "circular" (each pad in [0, size]), with torch's bounds; ValueError outside them or above rank 5."""
+    shape, before = _kwb_pad_shape(x, pad, mode)
+    out = torch.empty(shape, dtype=x.dtype, device=x.device)
+    if x.numel() == 0:
+        return out.fill_(value)
+    return _kwb_shift(x, out, before, value, mode={"constant": 0, "circular": 1, "replicate": 2, "reflect": 3}[mode])
+
+
+def kwb_pad_view(x, pad, value=0.0, mode="constant"):
+    """kwb_pad (kwb_pad_prologue is off in the CuTe DSL stage set: the pad launches)."""
+    return kwb_pad(x, pad, value, mode)
+
+
+@cute.kernel
+def _kwb_copy_kernel(
+    m_x: cute.Tensor, m_y: cute.Tensor, total: cutlass.Int64,
+    d1: cutlass.Int64, d2: cutlass.Int64, d3: cutlass.Int64, d4: cutlass.Int64,
+    x0: cutlass.Int64, x1: cutlass.Int64, x2: cutlass.Int64, x3: cutlass.Int64, x4: cutlass.Int64,  # x's strides
+    y0: cutlass.Int64, y1: cutlass.Int64, y2: cutlass.Int64, y3: cutlass.Int64, y4: cutlass.Int64,  # y's strides
+):
+    tidx, _, _ = cute.arch.thread_idx()
+    bidx, _, _ = cute.arch.block_idx()
+    i = cutlass.Int64(bidx) * PW_THREADS + tidx
+    if i < total:
+        c0, c1, c2, c3, c4 = _kwb_coords5(i, d1, d2, d3, d4)
+        m_y[c0 * y0 + c1 * y1 + c2 * y2 + c3 * y3 + c4 * y4] = \
+            m_x[c0 * x0 + c1 * x1 + c2 * x2 + c3 * x3 + c4 * x4].to(m_y.element_type)
+
+
+@cute.jit
+def _kwb_copy_host(
+    m_x: cute.Tensor, m_y: cute.Tensor, total: cutlass.Int64,
+    d1: cutlass.Int64, d2: cutlass.Int64, d3: cutlass.Int64, d4: cutlass.Int64,
+    x0: cutlass.Int64, x1: cutlass.Int64, x2: cutlass.Int64, x3: cutlass.Int64, x4: cutlass.Int64,
+    y0: cutlass.Int64, y1: cutlass.Int64, y2: cutlass.Int64, y3: cutlass.Int64, y4: cutlass.Int64,
+):
+    _kwb_copy_kernel(m_x, m_y, total, d1, d2, d3, d4, x0, x1, x2, x3, x4, y0, y1, y2, y3, y4).launch(
+        grid=[(total + PW_THREADS - 1) // PW_THREADS, 1, 1], block=[PW_THREADS, 1, 1])
+
+
+def _kwb_copy(dst, src):
+    """dst[...] = src for one shape of rank <= 5 (both any strides, src cast to dst's dtype), one launch."""
+    total = src.numel()
+    if total == 0:
+        return dst
+    lead = [0] * (5 - src.dim())
+    sizes = [1] * len(lead) + list(src.shape)
+    (xs, xst), (ys, yst) = _kwb_span(src), _kwb_span(dst)
+    tensors = [from_dlpack(xs), from_dlpack(ys)]
+    scalars = [total, *sizes[1:], *(lead + xst), *(lead + yst)]
+    key = ("copy", src.dtype, dst.dtype)
+    compiled = _kwb_compiled.get(key)
+    if compiled is None:  # compile once per (stage, dtypes)
+        compiled = cute.compile(_kwb_copy_host, *tensors, *scalars)
+        _kwb_compiled[key] = compiled
+    compiled(*tensors, *scalars)
+    kwb_last_grid_blocks[0] = max(kwb_last_grid_blocks[0], (total + PW_THREADS - 1) // PW_THREADS)
+    return dst
+
+
+def kwb_cat(tensors, dim, epi=None, epi_tensors=(), epi_scalars=()):
+    """torch.cat(tensors, dim) of tensors of rank 1..5 and one dtype, out contiguous: each part copied into its slice
+    of the output by one launch (any strides), then epi (the pointwise run after the cat) as one kwb_pointwise launch
+    on the output's coordinates. ValueError: ranks that differ or above 5."""
+    first = tensors[0]
+    nd = first.dim()
+    if not 1 <= nd <= 5 or any(t.dim() != nd for t in tensors):
+        raise ValueError("kwb_cat: parts of ranks %s (one rank, 1 to 5)" % [t.dim() for t in tensors])
+    dim = dim % nd
+    shape = list(first.shape)
+    shape[dim] = sum(t.shape[dim] for t in tensors)
+    out = torch.empty(shape, dtype=first.dtype, device=first.device)
+    at = 0
+    for t in tensors:
+        _kwb_copy(out.narrow(dim, at, t.shape[dim]), t)
+        at += t.shape[dim]
+    return out if epi is None else kwb_pointwise(out, epi, epi_tensors, epi_scalars)
+
+
+def kwb_at(t):
+    """The Triton chain's index-map read of t; forward() names it only in the branch kwb_pad_prologue /
+    kwb_piecewise_reads take, which is off here: t itself."""
+    return t
+
+
+def kwb_dim_scalar(t, d):
+    """t.shape[d] as an epilogue scalar (the Triton chain's index-map bound; off here as kwb_at)."""
+    return float(t.shape[d])
+
+
+def kwb_piece_view(t):
+    """t itself (kwb_piecewise_reads is off in the CuTe DSL stage set: a buffer's pieces are written)."""
+    return t
+
+
+def kwb_pointwise_piece(x, *args, **kwargs):
+    """kwb_pointwise (kwb_piecewise_reads is off in the CuTe DSL stage set: a piece launches)."""
+    return kwb_pointwise(x, *args, **kwargs)
+
+
+def kwb_copy_into_piece(dst, src):
+    """dst[...] = src() by one copy launch (kwb_piecewise_reads is off: a buffer's slice writes run); src is a function
+    (the Triton chain skips calling it while pieces are read in place)."""
+    return _kwb_copy(dst, src())
+
+
+def kwb_piece_starts(buf, d, *views):
+    """The Triton chain's piece cut points, never read here (kwb_piecewise_reads is off): zeros of its length."""
+    return (0.0,) * (len(views) - 1)
+
+
+def kwb_cat_starts(dim, *parts):
+    """The interior cut points along dim of torch.cat(parts, dim), as epilogue scalars (the Triton chain's helper;
+    with kwb_piecewise_reads off the plan does not read them). ValueError: a start above 2**24."""
+    at, starts = 0, []
+    for p in parts[:-1]:
+        at += p.shape[dim]
+        if at >= 2 ** 24:
+            raise ValueError("kwb_cat_starts: a part starts at %d along dim %d (above 2**24)" % (at, dim))
+        starts.append(float(at))
+    return tuple(starts)
+
+
+def kwb_cat_piece(parts, dim, *args, **kwargs):
+    """kwb_cat (kwb_piecewise_reads is off in the CuTe DSL stage set: the cat launches)."""
+    return kwb_cat(parts, dim, *args, **kwargs)
+
+
+# ==== stage: kwb_upsample
+# Upsampling (session 35, cute35): F.interpolate / nn.Upsample, the Triton stage's call. One thread per element of
+# the contiguous output [N, C, *spatial] (1 to 3 spatial dims as 3, leading ones of size 1): nearest and
+# nearest-exact read one tap; linear blends 2, 4 or 8 (linear / bilinear / trilinear); bicubic (2 spatial dims) 16
+# taps with torch's A = -0.75, clamped at the borders. Source indices by torch's rules in fp32 (align_corners, or the
+# given scale's reciprocal). An epilogue is a kwb_pointwise launch after. NEVER RUN under the real CuTe DSL.
+@cute.jit
+def _kwb_resample_dim(i, r, scale, mode: cutlass.Constexpr, align: cutlass.Constexpr):
+    """One spatial dim: output index i -> source indices lo, hi and hi's weight (fp32). mode 0 nearest (floor(i *
+    scale)), 1 nearest-exact (floor((i + 0.5) * scale)), both clamped to r - 1; 2 linear."""
+    f = i.to(cutlass.Float32)
+    lo = i
+    hi = i
+    w = cutlass.Float32(0.0)
+    if cutlass.const_expr(mode == 2):
+        src = f * scale
+        if cutlass.const_expr(not align):
+            src = cute.arch.fmax(scale * (f + cutlass.Float32(0.5)) - cutlass.Float32(0.5), cutlass.Float32(0.0))
+        lo = src.to(cutlass.Int64)  # src >= 0: truncation is floor
+        hi = cutlass.min(lo + 1, r - 1)
+        w = cute.arch.fmin(cute.arch.fmax(src - lo.to(cutlass.Float32), cutlass.Float32(0.0)), cutlass.Float32(1.0))
+    else:
+        if cutlass.const_expr(mode == 1):
+            f = f + cutlass.Float32(0.5)
+        lo = cutlass.min(cute.math.floor(f * scale).to(cutlass.Int64), r - 1)
+        hi = lo
+    return lo, hi, w
+
+
+@cute.jit
+def _kwb_cubic_w(t):
+    """torch's get_cubic_upsample_coefficients (A = -0.75): the weights of the taps at -1, 0, 1, 2 for fraction t."""
+    a = cutlass.Float32(-0.75)
+    x0 = t + cutlass.Float32(1.0)
+    c0 = ((a * x0 - cutlass.Float32(5.0) * a) * x0 + cutlass.Float32(8.0) * a) * x0 - cutlass.Float32(4.0) * a
+    c1 = ((a + cutlass.Float32(2.0)) * t - (a + cutlass.Float32(3.0))) * t * t + cutlass.Float32(1.0)
+    x2 = cutlass.Float32(1.0) - t
+    c2 = ((a + cutlass.Float32(2.0)) * x2 - (a + cutlass.Float32(3.0))) * x2 * x2 + cutlass.Float32(1.0)
+    x3 = x2 + cutlass.Float32(1.0)
+    c3 = ((a * x3 - cutlass.Float32(5.0) * a) * x3 + cutlass.Float32(8.0) * a) * x3 - cutlass.Float32(4.0) * a
+    return c0, c1, c2, c3
+
+
+@cute.kernel
+def _kwb_resample_kernel(
+    m_x: cute.Tensor, m_y: cute.Tensor, total: cutlass.Int64, c: cutlass.Int64,
+    od: cutlass.Int64, oh: cutlass.Int64, ow: cutlass.Int64,  # output spatial sizes (1 where padded)
+    id_: cutlass.Int64, ih: cutlass.Int64, iw: cutlass.Int64,  # input spatial sizes
+    sn: cutlass.Int64, sc: cutlass.Int64, sd: cutlass.Int64, sh: cutlass.Int64, sw: cutlass.Int64,  # x's strides
+    cd: cutlass.Float32, ch: cutlass.Float32, cw: cutlass.Float32,  # source-index scales
+    mode: cutlass.Constexpr, align: cutlass.Constexpr, cubic: cutlass.Constexpr,
+):
+    tidx, _, _ = cute.arch.thread_idx()
+    bidx, _, _ = cute.arch.block_idx()
+    i = cutlass.Int64(bidx) * PW_THREADS + tidx  # Int64: a launch may hold 2**31 elements or more
+    if i < total:  # predication: the last CTA may hold fewer outputs
+        o_w = i % ow
+        q = i // ow
+        o_h = q % oh
+        q = q // oh
+        o_d = q % od
+        nc = q // od
+        base = (nc // c) * sn + (nc % c) * sc
+        acc = cutlass.Float32(0.0)
+        if cutlass.const_expr(cubic):
+            # 4 x 4 taps around the source point (not clamped at 0: torch's cubic source index), each clamped to
+            # the input, blended along W within each row, then along H
+            fy = ch * o_h.to(cutlass.Float32)
+            fx = cw * o_w.to(cutlass.Float32)
+            if cutlass.const_expr(not align):
+                fy = ch * (o_h.to(cutlass.Float32) + cutlass.Float32(0.5)) - cutlass.Float32(0.5)
+                fx = cw * (o_w.to(cutlass.Float32) + cutlass.Float32(0.5)) - cutlass.Float32(0.5)
+            gy = cute.math.floor(fy)
+            gx = cute.math.floor(fx)
+            wy0, wy1, wy2, wy3 = _kwb_cubic_w(fy - gy)
+            wx0, wx1, wx2, wx3 = _kwb_cubic_w(fx - gx)
+            y = gy.to(cutlass.Int64)
+            x = gx.to(cutlass.Int64)
+            for a in cutlass.range_constexpr(4):
+                ya = cutlass.min(cutlass.max(y - 1 + a, cutlass.Int64(0)), ih - 1) * sh + base
+                row = (m_x[ya + cutlass.min(cutlass.max(x - 1, cutlass.Int64(0)), iw - 1) * sw].to(cutlass.Float32)
+                       * wx0 +
+                       m_x[ya + cutlass.min(cutlass.max(x, cutlass.Int64(0)), iw - 1) * sw].to(cutlass.Float32)
+                       * wx1 +
+                       m_x[ya + cutlass.min(cutlass.max(x + 1, cutlass.Int64(0)), iw - 1) * sw].to(cutlass.Float32)
+                       * wx2 +
+                       m_x[ya + cutlass.min(cutlass.max(x + 2, cutlass.Int64(0)), iw - 1) * sw].to(cutlass.Float32)
+                       * wx3)
+                wa = wy0
+                if cutlass.const_expr(a == 1):
+                    wa = wy1
+                if cutlass.const_expr(a == 2):
+                    wa = wy2
+                if cutlass.const_expr(a == 3):
+                    wa = wy3
+                acc = acc + row * wa
+        else:
+            d0, d1, wd = _kwb_resample_dim(o_d, id_, cd, mode, align)
+            h0, h1, wh = _kwb_resample_dim(o_h, ih, ch, mode, align)
+            w0, w1, ww = _kwb_resample_dim(o_w, iw, cw, mode, align)
+            if cutlass.const_expr(mode == 2):  # the 8 corners, weight 0 along a dim that is not resampled
+                for a in cutlass.range_constexpr(2):
+                    zd = d0 * sd
+                    fd = cutlass.Float32(1.0) - wd
+                    if cutlass.const_expr(a == 1):
+                        zd = d1 * sd
+                        fd = wd
+                    for b in cutlass.range_constexpr(2):
+                        zh = h0 * sh
+                        fh = cutlass.Float32(1.0) - wh
+                        if cutlass.const_expr(b == 1):
+                            zh = h1 * sh
+                            fh = wh
+                        v0 = m_x[base + zd + zh + w0 * sw].to(cutlass.Float32)
+                        v1 = m_x[base + zd + zh + w1 * sw].to(cutlass.Float32)
+                        acc = acc + fd * fh * ((cutlass.Float32(1.0) - ww) * v0 + ww * v1)
+            else:
+                acc = m_x[base + d0 * sd + h0 * sh + w0 * sw].to(cutlass.Float32)
+        m_y[i] = acc.to(m_y.element_type)
+
+
+@cute.jit
+def _kwb_resample_host(
+    m_x: cute.Tensor, m_y: cute.Tensor, total: cutlass.Int64, c: cutlass.Int64,
+    od: cutlass.Int64, oh: cutlass.Int64, ow: cutlass.Int64, id_: cutlass.Int64, ih: cutlass.Int64, iw: cutlass.Int64,
+    sn: cutlass.Int64, sc: cutlass.Int64, sd: cutlass.Int64, sh: cutlass.Int64, sw: cutlass.Int64,
+    cd: cutlass.Float32, ch: cutlass.Float32, cw: cutlass.Float32,
+    mode: cutlass.Constexpr, align: cutlass.Constexpr, cubic: cutlass.Constexpr,
+):
+    _kwb_resample_kernel(m_x, m_y, total, c, od, oh, ow, id_, ih, iw, sn, sc, sd, sh, sw, cd, ch, cw, mode, align,
+                         cubic).launch(grid=[(total + PW_THREADS - 1) // PW_THREADS, 1, 1], block=[PW_THREADS, 1, 1])
+
+
+def kwb_upsample(x, mode, size=None, scales=None, align_corners=None, epi=None, epi_tensors=(), epi_scalars=()):
+    """F.interpolate(x, size or scale_factor, mode) of x [N, C, *spatial], 1 to 3 spatial dims, any strides: mode
+    "nearest", "nearest-exact", "linear" (linear / bilinear / trilinear by the spatial rank) or "bicubic" (2 spatial
+    dims); align_corners for linear and bicubic. size: the output's spatial sizes, or None for floor(in * scale);
+    scales (None or per dim) set the source index rule's 1 / scale, else in / out, as torch's. One launch, fp32 math,
+    out contiguous in x's dtype; epi: the pointwise run after it, a kwb_pointwise launch on the result. ValueError:
+    another rank or mode."""
+    sp = x.dim() - 2
+    if not 1 <= sp <= 3 or mode not in ("nearest", "nearest-exact", "linear", "bicubic") or (
+            mode == "bicubic" and sp != 2):
+        raise ValueError("kwb_upsample: mode %r of a rank-%d tensor (N, C and 1 to 3 spatial dims; bicubic: 2)"
+                         % (mode, x.dim()))
+    ins = list(x.shape[2:])
+    scales = list(scales) if scales is not None else [None] * sp
+    if size is None:
+        if any(s is None for s in scales):
+            raise ValueError("kwb_upsample: neither a size nor a scale for every spatial dim")
+        size = [int(i * s) for i, s in zip(ins, scales)]
+    size = [int(s) for s in size]
+    align = bool(align_corners) and mode in ("linear", "bicubic")
+    cs = []
+    for i, o, s in zip(ins, size, scales):
+        if align:
+            cs.append((i - 1) / (o - 1) if o > 1 else 0.0)
+        else:
+            cs.append(1.0 / s if s is not None and s > 0 else i / o if o > 0 else 0.0)
+    out = torch.empty(list(x.shape[:2]) + size, dtype=x.dtype, device=x.device)
+    total = out.numel()
+    if total == 0:
+        return out
+    pad = 3 - sp
+    span, st = _kwb_span(x)
+    o3, i3 = [1] * pad + size, [1] * pad + ins
+    s3 = st[:2] + [0] * pad + st[2:]
+    c3 = [0.0] * pad + [float(v) for v in cs]
+    flags = ({"nearest": 0, "nearest-exact": 1, "linear": 2, "bicubic": 2}[mode], align, mode == "bicubic")
+    tensors = [from_dlpack(span), from_dlpack(out.view(-1))]
+    scalars = [total, x.shape[1], *o3, *i3, *s3, *c3]
+    key = ("resample", x.dtype, flags)
+    compiled = _kwb_compiled.get(key)
+    if compiled is None:  # compile once per (stage, dtype, mode)
+        compiled = cute.compile(_kwb_resample_host, *tensors, *scalars, *flags)
+        _kwb_compiled[key] = compiled
+    compiled(*tensors, *scalars)
+    kwb_last_grid_blocks[0] = max(kwb_last_grid_blocks[0], (total + PW_THREADS - 1) // PW_THREADS)
+    return out if epi is None else kwb_pointwise(out, epi, epi_tensors, epi_scalars)
+
+
+# ==== stage: kwb_nll
+# Losses that gather by an integer target (session 35, cute35): F.nll_loss and F.cross_entropy (log_softmax=True),
+# the Triton stage's call. One thread per row (n, s) of x viewed [N, C, S]: the target t read, x[n, t, s] and, for
+# cross entropy, the row's logsumexp over the C classes (online max and rescaled sum, fp32, a serial loop over C
+# through x's strides) so that log_softmax is never written; the loss -w[t] * logp and the weight w[t] (0 where
+# t == ignore_index) stored per row. "sum" / "mean": kwb_reduce launches over the rows (mean: sum(loss) /
+# sum(weights) by a kwb_pointwise launch). NEVER RUN under the real CuTe DSL.
+@cute.kernel
+def _kwb_nll_kernel(m_x: cute.Tensor, m_t: cute.Tensor, m_w: cute.Tensor, m_loss: cute.Tensor, m_wt: cute.Tensor,
+                    rows: cutlass.Int64, s_len: cutlass.Int64, c: cutlass.Int64, ignore: cutlass.Int64,
+                    sxn: cutlass.Int64, sxc: cutlass.Int64, sxs: cutlass.Int64, stn: cutlass.Int64, sts: cutlass.Int64,
+                    log_softmax: cutlass.Constexpr, has_w: cutlass.Constexpr):
+    tidx, _, _ = cute.arch.thread_idx()
+    bidx, _, _ = cute.arch.block_idx()
+    r = cutlass.Int64(bidx) * PW_THREADS + tidx  # Int64: rows x classes may pass 2**31
+    if r < rows:  # predication: the last CTA may hold fewer rows
+        xb = (r // s_len) * sxn + (r % s_len) * sxs
+        t = m_t[(r // s_len) * stn + (r % s_len) * sts].to(cutlass.Int64)
+        loss = cutlass.Float32(0.0)
+        w = cutlass.Float32(0.0)
+        if t != ignore:
+            xt = m_x[xb + t * sxc].to(cutlass.Float32)
+            if cutlass.const_expr(log_softmax):
+                a = cutlass.Float32(NEG_BIG)  # running max (finite: exp of two -inf stays 0) and rescaled sum
+                b = cutlass.Float32(0.0)
+                for k in range(0, c, 1):
+                    v = m_x[xb + k * sxc].to(cutlass.Float32)
+                    m_new = cute.arch.fmax(a, v)
+                    b = b * cute.math.exp(a - m_new) + cute.math.exp(v - m_new)
+                    a = m_new
+                xt = xt - (a + cute.math.log(b))
+            w = cutlass.Float32(1.0)
+            if cutlass.const_expr(has_w):
+                w = m_w[t].to(cutlass.Float32)
+            loss = -w * xt
+        m_loss[r] = loss.to(m_loss.element_type)
+        m_wt[r] = w
+
+
+@cute.jit
+def _kwb_nll_host(m_x: cute.Tensor, m_t: cute.Tensor, m_w: cute.Tensor, m_loss: cute.Tensor, m_wt: cute.Tensor,
+                  rows: cutlass.Int64, s_len: cutlass.Int64, c: cutlass.Int64, ignore: cutlass.Int64,
+                  sxn: cutlass.Int64, sxc: cutlass.Int64, sxs: cutlass.Int64, stn: cutlass.Int64, sts: cutlass.Int64,
+                  log_softmax: cutlass.Constexpr, has_w: cutlass.Constexpr):
+    _kwb_nll_kernel(m_x, m_t, m_w, m_loss, m_wt, rows, s_len, c, ignore, sxn, sxc, sxs, stn, sts, log_softmax,
+                    has_w).launch(grid=[(rows + PW_THREADS - 1) // PW_THREADS, 1, 1], block=[PW_THREADS, 1, 1])
+
+
+@cute.jit
+def _kwb_epi_div(acc, e0_v, e1_v, e2_v, e3_v, f0, f1, f2, f3):
+    return acc / e0_v
+
+
+_kwb_nll_reductions = {0: "none", 1: "mean", 2: "sum", "none": "none", "mean": "mean", "sum": "sum"}
+
+
+def kwb_nll(x, target, weight=None, ignore_index=-100, reduction="mean", log_softmax=False):
+    """F.nll_loss(x, target, weight, ignore_index=, reduction=): x [C], [N, C] or [N, C, d1, ...] (any strides),
+    target the integer class of each row ([], [N] or [N, d1, ...]), weight None or [C]; log_softmax True: x are
+    logits (F.cross_entropy), log_softmax computed in the same pass and never written. reduction "none" (0): [N, d1,
+    ...] of -w[t] * logp[t], 0 where t == ignore_index; "sum" (2) their sum; "mean" (1) the sum over the kept rows'
+    weights (NaN when every row is ignored), 0-d; in x's dtype, fp32 inside. One launch, plus a kwb_reduce for
+    "sum" and two reduces and a kwb_pointwise for "mean". A target outside [0, C) is not checked (a sync).
+    ValueError: shapes that do not match, an unknown reduction."""
+    red = _kwb_nll_reductions.get(reduction)
+    one = x.dim() == 1
+    x3 = x.reshape(1, -1, 1) if one else x.reshape(x.shape[0], x.shape[1], -1)
+    nn_, c, s = x3.shape
+    want_t = [] if one else [x.shape[0]] + list(x.shape[2:])
+    if red is None or list(target.shape) != want_t or (weight is not None and list(weight.shape) != [c]):
+        raise ValueError("kwb_nll: x %s, target %s, weight %s, reduction %r do not match" % (
+            list(x.shape), list(target.shape), None if weight is None else list(weight.shape), reduction))
+    t2 = target.reshape(nn_, s)
+    rows = nn_ * s
+    loss = torch.empty(rows, dtype=x.dtype if red == "none" else torch.float32, device=x.device)
+    wt = torch.empty(rows, dtype=torch.float32, device=x.device)
+    if rows:
+        (xs, xst), (ts, tst) = _kwb_span(x3), _kwb_span(t2)
+        w = weight.contiguous() if weight is not None else wt
+        tensors = [from_dlpack(v) for v in (xs, ts, w, loss, wt)]
+        scalars = [rows, s, c, int(ignore_index), x3.stride(0), x3.stride(1), x3.stride(2), t2.stride(0),
+                   t2.stride(1)]
+        key = ("nll", x.dtype, target.dtype, w.dtype, loss.dtype, bool(log_softmax), weight is not None)
+        compiled = _kwb_compiled.get(key)
+        if compiled is None:  # compile once per (stage, dtypes, cross entropy or not, weight or not)
+            compiled = cute.compile(_kwb_nll_host, *tensors, *scalars, bool(log_softmax), weight is not None)
+            _kwb_compiled[key] = compiled
+        compiled(*tensors, *scalars)
+        kwb_last_grid_blocks[0] = max(kwb_last_grid_blocks[0], (rows + PW_THREADS - 1) // PW_THREADS)
+    if red == "none":
+        return loss.view(want_t)
+    if not rows:  # torch: the sum of nothing 0, its mean 0 / 0
+        return kwb_full([], 0.0 if red == "sum" else float("nan"), x.dtype, x.device)
+    total = _kwb_reduce_rows(loss, [0], "sum", False, torch.float32 if red == "mean" else x.dtype)
+    if red == "sum":
+        return total
+    return kwb_pointwise(total, _kwb_epi_div, (_kwb_reduce_rows(wt, [0], "sum", False, torch.float32),),
+                         out_dtype=x.dtype)
