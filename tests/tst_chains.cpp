@@ -594,6 +594,21 @@ void TestChains::plans_data() {
   QTest::newRow("mv(x.t(), v) + bias, GELU, scale: one launch")
       << QStringLiteral("mv_transposed_gelu") << QStringList{QStringLiteral("gemv")}
       << QStringList{QStringLiteral("kwb_gemv(t0, v, epi=_kwb_epi0, epi_tensors=(self.bias,)")};
+  // probe23: torch.dot / vdot of two vectors, kwb_gemv of a [1, K] view read back as the 0-d value
+  QTest::newRow("dot of a computed vector, vdot of two inputs: kwb_gemv viewed 0-d")
+      << QStringLiteral("dot_scaled_tanh_gate") << QStringList()
+      << QStringList{QStringLiteral("kwb_gemv(t0.unsqueeze(0), self.w).view(())"),
+                     QStringLiteral("kwb_gemv(a.unsqueeze(0), b).view(())")};
+  QTest::newRow("spectral norm's sigma = dot(u, W v), then the Linear of W / sigma")
+      << QStringLiteral("dot_spectral_norm_sigma_linear") << QStringList()
+      << QStringList{QStringLiteral("kwb_gemv(t10.unsqueeze(0), t6).view(())")};
+  // probe23: a floating input's values made int64 bins by one pointwise launch: its out_dtype named once
+  QTest::newRow("floor(x * n).long().clamp read by an embedding: out_dtype=torch.int64 alone")
+      << QStringLiteral("float_bins_long_embedding_mean") << QStringList()
+      << QStringList{QStringLiteral("out_dtype=torch.int64)"), QStringLiteral("!out_dtype=torch.int64, out_dtype=")};
+  // probe23: copysign / lerp / addcmul / addcdiv in the pointwise lowering, fused after the GEMM
+  QTest::newRow("Linear, copysign, lerp, addcmul, addcdiv: one GEMM launch")
+      << QStringLiteral("linear_copysign_lerp_addcmul_addcdiv") << QStringList{QStringLiteral("gemm")} << QStringList();
   // GEMMs with one output column or row plan as the GEMM; kwb_gemm runs them on kwb_gemv's kernel at run time
   // (kwb_gemm_gemv), whatever sizes the call brings (classesEmulated runs them)
   QTest::newRow("Linear(k, 1), sigmoid, scale: one GEMM launch, its epilogue fused")
@@ -1716,6 +1731,14 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("cat_dim0_three_parts_sin"), QStringLiteral("=cat_dim0_three_parts_sin")},
       {QStringLiteral("addmv_alpha_beta_bias"), QStringLiteral("=addmv_alpha_beta_bias")},
       {QStringLiteral("mv_transposed_gelu"), QStringLiteral("=mv_transposed_gelu")},
+      // probe23: dot / vdot (kwb_gemv viewed 0-d); copysign / lerp / addcmul / addcdiv (the pointwise lowering)
+      {QStringLiteral("dot_scaled_tanh_gate"), QStringLiteral("=dot_scaled_tanh_gate")},
+      {QStringLiteral("dot_spectral_norm_sigma_linear"), QStringLiteral("=dot_spectral_norm_sigma_linear")},
+      {QStringLiteral("linear_copysign_lerp_addcmul_addcdiv"), QStringLiteral("=linear_copysign_lerp_addcmul_addcdiv")},
+      {QStringLiteral("float_bins_long_embedding_mean"), QStringLiteral("=float_bins_long_embedding_mean")},
+      // probe23: all-pointwise tuples, planned through the backend (the elementwise template writes one tensor)
+      {QStringLiteral("tuple_pointwise_two_outputs"), QStringLiteral("=tuple_pointwise_two_outputs")},
+      {QStringLiteral("tuple_pointwise_adam_step"), QStringLiteral("=tuple_pointwise_adam_step")},
       // session 24: band masks as kwb_attention's predicate (x05), losses by an integer target (x07)
       {QStringLiteral("sliding_window_gqa_arange"), QStringLiteral("=sliding_window_gqa_arange")},
       {QStringLiteral("local_window_tril_triu"), QStringLiteral("=local_window_tril_triu")},

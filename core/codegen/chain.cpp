@@ -1429,6 +1429,20 @@ bool Planner::stage(const GraphOp& op) {
     l.epilogue = true;
     push(l, op, QStringLiteral("gemv"),
          QStringLiteral("mv %1 x %2 (a row reduction, fp32)").arg(shapeText(va->shape), shapeText(vv->shape)), true);
+  } else if (n == u"dot" || n == u"vdot") {
+    // a dot product of two vectors (real: vdot is dot): kwb_gemv of a [1, K] view, one launch; its [1] result viewed
+    // as the 0-d value, the pointwise run after it fused as mv's (probe23 a07: spectral norm's sigma = u . W v)
+    const auto va = value(operandOf(op, "self").isEmpty() ? op.refs.value(0) : operandOf(op, "self"));
+    const auto vv = value(operandOf(op, "tensor").isEmpty() ? op.refs.value(1) : operandOf(op, "tensor"));
+    if (!va || !vv) return false;
+    if (va->shape.size() != 1 || vv->shape.size() != 1 || op.inputs.value(0).dtype.startsWith(u"complex"))
+      return bad(QStringLiteral("%1 of %2 and %3 (not two real vectors)")
+                     .arg(where(op), shapeText(va->shape), shapeText(vv->shape)));
+    l.head = QStringLiteral("kwb_gemv(%1.unsqueeze(0), %2").arg(va->expr, vv->expr);
+    l.tail = QStringLiteral(").view(())");
+    l.epilogue = true;
+    push(l, op, QStringLiteral("gemv"),
+         QStringLiteral("%1 %2 . %3 (a row reduction, fp32)").arg(n, shapeText(va->shape), shapeText(vv->shape)), true);
   } else if (n == u"baddbmm" || n == u"addmv" ||
              (n == u"addmm" && (a.value("alpha", json(1.0)) != json(1.0) || a.value("beta", json(1.0)) != json(1.0) ||
                                 op.inputs.value(0).shape.size() != 1))) {
@@ -4971,8 +4985,10 @@ void Planner::storeDtypes(const QString& result, const QString& resultDtype, con
   for (const QString& x : floats) aliases << viewAliases(x, result);
   for (Line& l : m_lines) {
     // (a piece's launch, dropped from the plan while its reader computes it, runs where kwb_piecewise_reads is off)
+    // (a run that names its dtype already, an int64 result of a floating input's values (probe23 a09: floor(x * n)
+    // .long() read as bins), keeps it: a second out_dtype= was a repeated keyword, kernel.py a SyntaxError)
     if (!l.outDtype.isEmpty() || (l.launch < 0 && !l.head.startsWith(QLatin1String("kwb_pointwise_piece("))) ||
-        !widensOnLoad(l.head))
+        !widensOnLoad(l.head) || l.head.contains(QLatin1String(", out_dtype=")))
       continue;
     const qsizetype open = l.head.indexOf(u'(') + 1;
     const qsizetype comma = l.head.indexOf(u',', open);

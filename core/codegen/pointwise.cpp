@@ -1529,6 +1529,41 @@ class Lowering {
       const PwVal inf = lit(std::numeric_limits<double>::infinity());
       return where(B("==", big, inf), inf, where(B("==", small, inf), inf, h));
     }
+    // probe23: copysign, lerp, addcmul, addcdiv (an optimizer step, a sign taken from a parameter)
+    if (op == u"copysign") {
+      // |x| with other's sign bit: negative, or a -0.0 (1 / -0.0 = -inf)
+      const auto y = second("other");
+      if (!y) return std::nullopt;
+      const PwVal yv = tmp(t + QStringLiteral("_y"), *y), ax = tmp(t + QStringLiteral("_a"), U("abs", x));
+      const PwVal neg = B("<", yv, lit(0.0));
+      const PwVal negZero = B("<", B("/", lit(1.0), yv), lit(0.0));
+      return where(neg, B("*", ax, lit(-1.0)),
+                   where(B("==", yv, lit(0.0)), where(negZero, B("*", ax, lit(-1.0)), ax), ax));
+    }
+    if (op == u"lerp") {
+      // torch's two-sided form: |w| < 0.5 ? x + w (end - x) : end - (end - x) (1 - w) (exact at w = 1)
+      const auto e = arg(n, 1, ie);
+      if (!e) {
+        why = QStringLiteral("lerp (node %1) needs an end").arg(n.id);
+        return std::nullopt;
+      }
+      const PwVal xv = tmp(t + QStringLiteral("_x"), x), ev = tmp(t + QStringLiteral("_e"), *e);
+      const PwVal w = tmp(t + QStringLiteral("_w"), param(n, 2, "weight", 0.5, ie));
+      const PwVal d = tmp(t + QStringLiteral("_d"), B("-", ev, xv));
+      return where(B("<", U("abs", w), lit(0.5)), B("+", xv, B("*", w, d)), B("-", ev, B("*", d, B("-", lit(1.0), w))));
+    }
+    if (op == u"addcmul" || op == u"addcdiv") {
+      // x + value * t1 * t2 (t1 / t2), in torch's order: (value * t1) then * / t2
+      const auto a = arg(n, 1, ie), b = arg(n, 2, ie);
+      if (!a || !b) {
+        why = QStringLiteral("%1 (node %2) needs two tensors").arg(op, n.id);
+        return std::nullopt;
+      }
+      const PwVal v = param(n, 3, "value", 1.0, ie);
+      const bool one = v.kind == PwVal::Kind::Literal && v.literal == 1.0;
+      const PwVal va = one ? *a : B("*", v, *a);
+      return B("+", x, B(op == u"addcmul" ? "*" : "/", va, *b));
+    }
     if (op == u"add" || op == u"sub" || op == u"rsub") {
       const auto y = second("other");
       if (!y) return std::nullopt;
@@ -1711,6 +1746,10 @@ QStringList supportedPointwiseOps() {
           QStringLiteral("softshrink"),
           QStringLiteral("hardshrink"),
           QStringLiteral("hypot"),
+          QStringLiteral("copysign"),
+          QStringLiteral("lerp"),
+          QStringLiteral("addcmul"),
+          QStringLiteral("addcdiv"),
           QStringLiteral("logical_and"),
           QStringLiteral("logical_or"),
           QStringLiteral("logical_xor"),

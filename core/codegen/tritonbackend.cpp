@@ -115,9 +115,10 @@ bool TritonBackend::supports(const nlohmann::json& spec, QString* whyNot) const 
     if (m.anchor && m.plan && !anchorTemplate(*m.anchor, id()).isEmpty()) return true;
     QString why = m.anchor ? anchorSkeletonReason(m, id()) : QString();
     if (!m.anchor && planPattern(spec, &why)) return true;
-    // a graph no single anchor or pattern covers: a chain of launches (chain.h)
+    // a graph no single anchor or pattern covers: a chain of launches (chain.h); an all-pointwise graph the probe
+    // wrote no pointwise_graph for (a tuple from forward(), probe23 a10) as pointwise launches
     QString chainWhy;
-    if (planChain(decodeOpGraph(spec), spec, &chainWhy)) return true;
+    if (planChain(decodeOpGraph(spec), spec, &chainWhy, true)) return true;
     if (whyNot) *whyNot = chainWhy.isEmpty() ? why : chainWhy;
     return false;
   }
@@ -224,16 +225,19 @@ GeneratedKernel TritonBackend::generateForHopper(const nlohmann::json& spec) con
       why = anchorSkeletonReason(m, id());
     else if (const auto plan = planPattern(spec, &why))
       return tritonPatternKernel(*plan, spec, *this);
-    QString chainWhy;
-    if (const auto chain = planChain(decodeOpGraph(spec), spec, &chainWhy))
+    QString chainWhy;  // allPointwise: as in supports()
+    if (const auto chain = planChain(decodeOpGraph(spec), spec, &chainWhy, true))
       return renderChainKernel(*chain, spec, *this);
     return makeSkeleton(spec, tritonSkeleton(*this), chainWhy.isEmpty() ? why : chainWhy);
   }
   const auto prog = parsePointwiseProgram(spec, &why);
   if (!prog) {
-    if (const auto chain = planChain(decodeOpGraph(spec), spec, nullptr, true))
+    // the chain's reason where it gives one: the elementwise template's ("forward() returns 3 outputs; the
+    // templates write one output tensor") hid the op the chain could not place (probe23 a10)
+    QString chainWhy;
+    if (const auto chain = planChain(decodeOpGraph(spec), spec, &chainWhy, true))
       return renderChainKernel(*chain, spec, *this);
-    return makeSkeleton(spec, tritonSkeleton(*this), why);
+    return makeSkeleton(spec, tritonSkeleton(*this), chainWhy.isEmpty() ? why : chainWhy);
   }
 
   // kernel inputs: loaded tensors and scalar arguments, in forward() order

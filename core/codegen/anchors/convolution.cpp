@@ -55,10 +55,19 @@ std::optional<Conv> decodeConv(const OpGraph& g, const GraphOp& op, QString* why
   if (op.refs.size() < 2 || op.inputs.size() < 2)
     return anchors::fail(whyNot, QStringLiteral("%1 without a weight operand").arg(anchors::where(op)));
   c.weight = anchors::operandExpr(g, op.refs.at(1));
-  if (c.weight.isEmpty())
+  if (c.weight.isEmpty()) {
+    // name what computes it: a weight standardised or normalised in forward() (BiT's weight standardisation,
+    // weight norm; probe23 a06) reads as a user's choice, with the way out
+    const GraphOp* from = g.op(anchors::producerOf(g, op.refs.at(1)));
     return anchors::fail(
         whyNot,
-        QStringLiteral("%1: its weight is neither a parameter nor a forward() argument").arg(anchors::where(op)));
+        from
+            ? QStringLiteral("%1: its weight is computed in forward() (by %2): a convolution stage takes a "
+                             "parameter or a forward() argument as its weight; compute the weight once "
+                             "outside forward(), or write this kernel by hand")
+                  .arg(anchors::where(op), anchors::where(*from))
+            : QStringLiteral("%1: its weight is neither a parameter nor a forward() argument").arg(anchors::where(op)));
+  }
   if (op.refs.size() > 2 && !op.refs.at(2).isEmpty()) {
     c.bias = anchors::operandExpr(g, op.refs.at(2));
     if (c.bias.isEmpty())
