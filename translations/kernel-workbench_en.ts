@@ -261,394 +261,394 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="466"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="483"/>
         <source>the problem changed since your edited %2 was generated: it was made for another version of %1, and as is it would be this problem&apos;s V0. Nothing was changed. Run again with --stale-edits backup to keep yours as %2.edited-&lt;time&gt; and generate %2 afresh for this problem, or with --stale-edits keep to keep yours as made for this problem (this run&apos;s generated one is then written beside it as %2.generated: compare them)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="474"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="491"/>
         <source>the problem changed since your edited %2 were generated: they were made for another version of %1, and as is they would be this problem&apos;s V0. Nothing was changed. Run again with --stale-edits backup to keep yours as &lt;file&gt;.edited-&lt;time&gt; and generate them afresh for this problem, or with --stale-edits keep to keep yours as made for this problem (this run&apos;s generated ones are then written beside them as &lt;file&gt;.generated: compare them)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="552"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="569"/>
         <source>%1 is not a folder (a kwb workspace)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="554"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="571"/>
         <source>%1 is not a kwb workspace (no .kwb/manifest.json): run `kwb baseline` first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="560"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="577"/>
         <source>%1 is missing: a later version is measured against a V0 (run `kwb baseline` first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="569"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="586"/>
         <source>%1 is masked: no V0 to measure against</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="590"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="607"/>
         <source>%1 cannot be read: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="592"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="609"/>
         <source>%1 is damaged (not a JSON object)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="594"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="611"/>
         <source>%1 is not a problem spec kwb wrote: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="599"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="616"/>
         <source>%1 names no workbench.gpu / workbench.framework: it was not written by `kwb baseline`</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="622"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="639"/>
         <source>V0 was stopped before a verdict: run `%1` first (it measures V0 again); `kwb measure` records a later version against a V0 with a verdict</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="624"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="641"/>
         <source>V0 has no verdict (no run was recorded): run `%1` first (it measures V0 again); `kwb measure` records a later version against a V0 with a verdict</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="639"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="656"/>
         <source>%1 has no kernel.py or test_kernel.py to measure</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="658"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="675"/>
         <source>stopped before the measurement started; nothing was written</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="676"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="693"/>
         <source>kernel.py is unchanged since V%1; edit it or pass --again to measure the same kernel again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="682"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="699"/>
         <source>V%1 of %2: kernel.py%3 on %4 (%5), against %6</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="684"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="701"/>
         <source> (your edit)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="688"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="705"/>
         <source>warning: a stopped run has no verdict and no figures (%1, not committed): V%2 is compared with %3, the latest version that finished</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="716"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="713"/>
         <source>warning: V%1 runs against your edited %2 (changed since the last commit), not only your kernel.py: the verdict is theirs too; %3 committed with V%1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="719"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="716"/>
         <source>it is</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="719"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="716"/>
         <source>they are</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="700"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="832"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="724"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="856"/>
         <source>run phase 1 first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="701"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="725"/>
         <source>stopped before phase 2 (Learn) started</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="712"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="736"/>
         <source>note: %1 will write a skeleton for this problem (the gate fails it); %2 has a kernel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="717"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="741"/>
         <source>Query the enabled knowledge tools</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="742"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="766"/>
         <source>stopped in phase 2 (Learn) while %1 was queried; the plan was not written</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="758"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="782"/>
         <source>%1: the gpu-wiki store has no sheet of its own for %2 (a %3 product; the architecture&apos;s sheet is not substituted); the roofline&apos;s peaks and bandwidth come from the spec ledger&apos;s %4 entry</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="769"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="793"/>
         <source>%1: %2 (a missing fact; the whole reason is in plans/v0_plan.md)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="777"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="801"/>
         <source>%1: %2 records</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="779"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="803"/>
         <source>%1: %2 records, %3 kept; %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="801"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="825"/>
         <source>kept your edited plans/v0_plan.md</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="811"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="835"/>
         <source>run phase 1 first: there is no workspace yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="826"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="850"/>
         <source>used %1 (%2): added to plans/v0_plan.md</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="833"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="857"/>
         <source>stopped before phase 3 (Implement) started</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="835"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="859"/>
         <source>Generate kernel.py (%1), reference.py, test_kernel.py</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="837"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="861"/>
         <source>no code generator for framework &apos;%1&apos;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="841"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="865"/>
         <source>%1 has no template for this problem yet: %2 — writing a skeleton marked unimplemented</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="868"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="892"/>
         <source>cannot read %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="916"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="940"/>
         <source>the probe named %1 as a module of the problem&apos;s folder: not a path below it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="919"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="943"/>
         <source>%1 imports its own %2, and the workspace has a file of that name (%2 is one of the workspace&apos;s own files): rename the module beside the problem</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="924"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="948"/>
         <source>%1 imports %2 from its folder, which cannot be read now: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="945"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="969"/>
         <source>your edited %1 was generated for another version of the problem: kept as %2, and %1 is generated afresh (--stale-edits backup)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="966"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="990"/>
         <source>warning: your edited %1 was generated for another version of %2 and is kept as made for this one (--stale-edits keep); compare it with %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="981"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1005"/>
         <source>warning: your kernel.py does not import %1, but this run&apos;s framework is %2: the gate checks it as %2 (the %2 kernel is in %3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="989"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1013"/>
         <source>wrote %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1107"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1131"/>
         <source>stopped before phase 4 (Measure) started: nothing was run or recorded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1112"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1136"/>
         <source>run phase 3 first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1129"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1153"/>
         <source>kernel.py is a skeleton (no kernel), so the harness was not run: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1131"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1155"/>
         <source>V%1 measurement not run: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1181"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1205"/>
         <source>V%5 measurement%1%2: %3 %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1182"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1206"/>
         <source> (CPU DRY RUN: the reference on the CPU at reduced shapes where the inputs can be resized, not a kernel measurement)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1185"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1209"/>
         <source> on target %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1230"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1254"/>
         <source>nothing was measured: %1. No record was written; run the same command again when the target can be reached (the run log: %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1232"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1256"/>
         <source>none</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1252"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1276"/>
         <source>DRY_RUN, no verdict on kernel.py (the harness ran with the PyTorch reference in kernel.py&apos;s place on the CPU; kernel.py was not run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1254"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1278"/>
         <source>run finished: %1 (exit %2, %3 ms); log %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1269"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1293"/>
         <source>run error: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1272"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1296"/>
         <source>harness error: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1326"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1350"/>
         <source>no run to record yet (phase 4 first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1336"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1360"/>
         <source>device: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1347"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1371"/>
         <source>no workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1350"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1374"/>
         <source>quality gate is %1: the seed commits V%2 only after the gate passes (the report and %3 are written and kept)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1352"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1376"/>
         <source>not evaluated</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1425"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1458"/>
         <source>committed %1: the generated files, a base for your edits</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1442"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1475"/>
         <source>nothing changed since %1: no new commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1449"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1482"/>
         <source>committed %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1505"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1538"/>
         <source>V0&apos;s files could not be committed before V%1&apos;s: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1506"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1539"/>
         <source>committed %1: %2 (V0 was recorded with --no-commit; its files go in before V%3&apos;s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1510"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1543"/>
         <source>committed %1: V0&apos;s files without its kernel.py, a base for V%2 (V0 was recorded with --no-commit, and the kernel.py it measured cannot be found)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1564"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1597"/>
         <source>note: the generated files were not committed (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1564"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1597"/>
         <source>nothing to commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1568"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1601"/>
         <source>committed %1: the generated files, a base for your edits (V0 is not committed: its quality gate is %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1596"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1629"/>
         <source>the generated base commit holds this run&apos;s generated %1; your edits stay in the working tree (git diff shows them)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1620"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1653"/>
         <source>the run was stopped: the passing %1 and %2 are kept unchanged</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1638"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1671"/>
         <source>quality gate %1: see %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1644"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1677"/>
         <source>the run was stopped before a verdict (STOPPED); its log is kept in %1. To run it again: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1651"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1684"/>
         <source>; kernel.py is a skeleton (no kernel): %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1130"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1652"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1154"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1685"/>
         <source>see plans/v0_plan.md</source>
         <translation type="unfinished"></translation>
     </message>
@@ -663,48 +663,48 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="959"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="983"/>
         <source>kept your edited %1 (not regenerated); this run&apos;s generated one is %2 (committed with V0, to compare with)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1261"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1285"/>
         <source>note: a wrong kernel.py passes a dry run too; its numbers can be checked on the CPU under the Triton emulation (README, &quot;checked for numbers on the CPU&quot;), from the root of a Kernel Workbench source tree (reference.py is the workspace&apos;s copy of the problem): /usr/bin/python3 tests/python/chain_emulate.py %1 %2 --spec %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1656"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1689"/>
         <source>dry run incomplete (DRY_RUN_TIMEOUT): nothing was judged, kernel.py was not run; the PyTorch reference ran out of the case timeout (%1 s) on this CPU before problem_shape completed (a slow CPU, or a hang in the model code). Run it again with a larger --case-timeout SEC (a level-3 model may need 120 or more on a small machine); see %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1663"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1696"/>
         <source>; a CPU dry run on a slow or busy CPU can exceed the per-case timeout (%1 s): --case-timeout SEC raises it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1001"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1025"/>
         <source>removed %1, left by an earlier run: %2 is the generated one now</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1003"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1027"/>
         <source>note: %1, left by an earlier run, could not be removed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1172"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1177"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1196"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1201"/>
         <source>note: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1527"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1560"/>
         <source>note: %1 does not name its commit %2 (%3); `kwb versions` finds it through git</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1544"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1577"/>
         <source>%1 names its commit %2 (git_commit_hash), written in the next commit %3</source>
         <translation type="unfinished"></translation>
     </message>
@@ -750,17 +750,17 @@
 <context>
     <name>kwb::CaseTableModel</name>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="159"/>
+        <location filename="../widgets/casetablemodel.cpp" line="158"/>
         <source>the quality gate failed, and not for a case (every case ran): %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="163"/>
+        <location filename="../widgets/casetablemodel.cpp" line="162"/>
         <source>quality gate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="180"/>
+        <location filename="../widgets/casetablemodel.cpp" line="179"/>
         <source>no reason given</source>
         <translation type="unfinished"></translation>
     </message>
@@ -911,123 +911,123 @@
 <context>
     <name>kwb::CuteStageLabel</name>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="222"/>
+        <location filename="../core/codegen/cutechain.cpp" line="223"/>
         <source>GEMM</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="223"/>
-        <location filename="../core/codegen/cutechain.cpp" line="255"/>
+        <location filename="../core/codegen/cutechain.cpp" line="224"/>
+        <location filename="../core/codegen/cutechain.cpp" line="256"/>
         <source>pointwise with broadcast tensors</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="224"/>
+        <location filename="../core/codegen/cutechain.cpp" line="225"/>
         <source>sum / mean / amax / amin / logsumexp reductions</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="225"/>
         <location filename="../core/codegen/cutechain.cpp" line="226"/>
+        <location filename="../core/codegen/cutechain.cpp" line="227"/>
         <source>var / std</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="227"/>
+        <location filename="../core/codegen/cutechain.cpp" line="228"/>
         <source>several reductions of the same rows</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="228"/>
+        <location filename="../core/codegen/cutechain.cpp" line="229"/>
         <source>softmax / log-softmax</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="229"/>
         <location filename="../core/codegen/cutechain.cpp" line="230"/>
         <location filename="../core/codegen/cutechain.cpp" line="231"/>
+        <location filename="../core/codegen/cutechain.cpp" line="232"/>
         <source>group / layer / batch norm</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="232"/>
+        <location filename="../core/codegen/cutechain.cpp" line="233"/>
         <source>max / avg pooling</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="233"/>
+        <location filename="../core/codegen/cutechain.cpp" line="234"/>
         <source>adaptive pooling</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="234"/>
+        <location filename="../core/codegen/cutechain.cpp" line="235"/>
         <source>convolution</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="235"/>
+        <location filename="../core/codegen/cutechain.cpp" line="236"/>
         <source>attention</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="236"/>
+        <location filename="../core/codegen/cutechain.cpp" line="237"/>
         <source>masked softmax</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="237"/>
+        <location filename="../core/codegen/cutechain.cpp" line="238"/>
         <source>recurrent layers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="238"/>
+        <location filename="../core/codegen/cutechain.cpp" line="239"/>
         <source>p-norms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="239"/>
         <location filename="../core/codegen/cutechain.cpp" line="240"/>
+        <location filename="../core/codegen/cutechain.cpp" line="241"/>
         <source>cumulative scans</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="241"/>
         <location filename="../core/codegen/cutechain.cpp" line="242"/>
         <location filename="../core/codegen/cutechain.cpp" line="243"/>
+        <location filename="../core/codegen/cutechain.cpp" line="244"/>
         <source>fill / arange / tril / triu</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="244"/>
         <location filename="../core/codegen/cutechain.cpp" line="245"/>
         <location filename="../core/codegen/cutechain.cpp" line="246"/>
         <location filename="../core/codegen/cutechain.cpp" line="247"/>
+        <location filename="../core/codegen/cutechain.cpp" line="248"/>
         <source>embedding / index / gather</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="248"/>
         <location filename="../core/codegen/cutechain.cpp" line="249"/>
         <location filename="../core/codegen/cutechain.cpp" line="250"/>
         <location filename="../core/codegen/cutechain.cpp" line="251"/>
         <location filename="../core/codegen/cutechain.cpp" line="252"/>
+        <location filename="../core/codegen/cutechain.cpp" line="253"/>
         <source>pad / flip / roll</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="253"/>
         <location filename="../core/codegen/cutechain.cpp" line="254"/>
-        <location filename="../core/codegen/cutechain.cpp" line="256"/>
+        <location filename="../core/codegen/cutechain.cpp" line="255"/>
+        <location filename="../core/codegen/cutechain.cpp" line="257"/>
         <source>concatenation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="257"/>
+        <location filename="../core/codegen/cutechain.cpp" line="258"/>
         <source>upsampling</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="258"/>
+        <location filename="../core/codegen/cutechain.cpp" line="259"/>
         <source>nll / cross-entropy losses</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1829,10 +1829,10 @@ Overwrite it with your version, or reload it and lose your edits?</source>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="307"/>
-        <location filename="../widgets/mainwindow.cpp" line="1171"/>
-        <location filename="../widgets/mainwindow.cpp" line="1185"/>
-        <location filename="../widgets/mainwindow.cpp" line="1194"/>
-        <location filename="../widgets/mainwindow.cpp" line="1491"/>
+        <location filename="../widgets/mainwindow.cpp" line="1172"/>
+        <location filename="../widgets/mainwindow.cpp" line="1186"/>
+        <location filename="../widgets/mainwindow.cpp" line="1195"/>
+        <location filename="../widgets/mainwindow.cpp" line="1492"/>
         <source>Cannot open file</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1899,8 +1899,8 @@ Overwrite it with your version, or reload it and lose your edits?</source>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="379"/>
         <location filename="../widgets/mainwindow.cpp" line="385"/>
-        <location filename="../widgets/mainwindow.cpp" line="1473"/>
-        <location filename="../widgets/mainwindow.cpp" line="1858"/>
+        <location filename="../widgets/mainwindow.cpp" line="1474"/>
+        <location filename="../widgets/mainwindow.cpp" line="1859"/>
         <source>Save failed</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1926,9 +1926,9 @@ Overwrite it with your version, or reload it and lose your edits?</source>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="401"/>
-        <location filename="../widgets/mainwindow.cpp" line="1434"/>
-        <location filename="../widgets/mainwindow.cpp" line="1440"/>
-        <location filename="../widgets/mainwindow.cpp" line="1444"/>
+        <location filename="../widgets/mainwindow.cpp" line="1435"/>
+        <location filename="../widgets/mainwindow.cpp" line="1441"/>
+        <location filename="../widgets/mainwindow.cpp" line="1445"/>
         <source>Export</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2059,7 +2059,7 @@ PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</sour
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="705"/>
+        <location filename="../widgets/mainwindow.cpp" line="706"/>
         <source>Plugins</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2074,76 +2074,76 @@ PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</sour
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1010"/>
+        <location filename="../widgets/mainwindow.cpp" line="1011"/>
         <source>Kernel Workbench[*]</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1010"/>
+        <location filename="../widgets/mainwindow.cpp" line="1011"/>
         <source>%1[*] — Kernel Workbench</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1021"/>
+        <location filename="../widgets/mainwindow.cpp" line="1022"/>
         <source>none for %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1022"/>
+        <location filename="../widgets/mainwindow.cpp" line="1023"/>
         <source>%1 for %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1146"/>
+        <location filename="../widgets/mainwindow.cpp" line="1147"/>
         <source>Phase %1 is running; open %2 when it has finished.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1165"/>
-        <location filename="../widgets/mainwindow.cpp" line="1291"/>
+        <location filename="../widgets/mainwindow.cpp" line="1166"/>
+        <location filename="../widgets/mainwindow.cpp" line="1292"/>
         <source>Cannot open workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1166"/>
+        <location filename="../widgets/mainwindow.cpp" line="1167"/>
         <source>%1 has no reference.py: not a kernel_opt_&lt;name&gt; workspace.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1171"/>
+        <location filename="../widgets/mainwindow.cpp" line="1172"/>
         <source>%1 is not a Python (.py) logic file.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1145"/>
-        <location filename="../widgets/mainwindow.cpp" line="1176"/>
-        <location filename="../widgets/mainwindow.cpp" line="1180"/>
+        <location filename="../widgets/mainwindow.cpp" line="1146"/>
+        <location filename="../widgets/mainwindow.cpp" line="1177"/>
+        <location filename="../widgets/mainwindow.cpp" line="1181"/>
         <source>Cannot open</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1176"/>
+        <location filename="../widgets/mainwindow.cpp" line="1177"/>
         <source>%1 does not exist.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1180"/>
+        <location filename="../widgets/mainwindow.cpp" line="1181"/>
         <source>A measurement is running: stop it first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1259"/>
+        <location filename="../widgets/mainwindow.cpp" line="1260"/>
         <source>Opened %1: run phase 1 (Understand)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1465"/>
-        <location filename="../widgets/mainwindow.cpp" line="1849"/>
+        <location filename="../widgets/mainwindow.cpp" line="1466"/>
+        <location filename="../widgets/mainwindow.cpp" line="1850"/>
         <source>Unsaved changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1466"/>
+        <location filename="../widgets/mainwindow.cpp" line="1467"/>
         <source>These files have unsaved changes; the run reads what is on disk:
 %1
 
@@ -2151,7 +2151,7 @@ Save them first?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1487"/>
+        <location filename="../widgets/mainwindow.cpp" line="1488"/>
         <source>%1 changed on disk; your unsaved edits in its tab are kept.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2226,22 +2226,22 @@ Save them first?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="714"/>
+        <location filename="../widgets/mainwindow.cpp" line="715"/>
         <source>Compare runs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="714"/>
+        <location filename="../widgets/mainwindow.cpp" line="715"/>
         <source>One of the runs has no recorded cases (no result.json).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="718"/>
+        <location filename="../widgets/mainwindow.cpp" line="719"/>
         <source>Runs</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="737"/>
+        <location filename="../widgets/mainwindow.cpp" line="738"/>
         <source>%n record(s) kept for this problem</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -2249,7 +2249,7 @@ Save them first?</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="739"/>
+        <location filename="../widgets/mainwindow.cpp" line="740"/>
         <source>; %n set aside as not applying to it (%1)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -2257,103 +2257,103 @@ Save them first?</source>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="743"/>
+        <location filename="../widgets/mainwindow.cpp" line="744"/>
         <source>set aside: %1 — %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="744"/>
+        <location filename="../widgets/mainwindow.cpp" line="745"/>
         <source>The plan (plans/v0_plan.md) lists each one.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="811"/>
+        <location filename="../widgets/mainwindow.cpp" line="812"/>
         <source>&amp;Edit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="817"/>
+        <location filename="../widgets/mainwindow.cpp" line="818"/>
         <source>&amp;Undo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="820"/>
+        <location filename="../widgets/mainwindow.cpp" line="821"/>
         <source>&amp;Redo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="824"/>
+        <location filename="../widgets/mainwindow.cpp" line="825"/>
         <source>Cu&amp;t</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="825"/>
+        <location filename="../widgets/mainwindow.cpp" line="826"/>
         <source>&amp;Copy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="826"/>
+        <location filename="../widgets/mainwindow.cpp" line="827"/>
         <source>&amp;Paste</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="827"/>
+        <location filename="../widgets/mainwindow.cpp" line="828"/>
         <source>Select &amp;All</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="830"/>
+        <location filename="../widgets/mainwindow.cpp" line="831"/>
         <source>&amp;Find…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="833"/>
+        <location filename="../widgets/mainwindow.cpp" line="834"/>
         <source>Find</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="833"/>
+        <location filename="../widgets/mainwindow.cpp" line="834"/>
         <source>Find:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="835"/>
+        <location filename="../widgets/mainwindow.cpp" line="836"/>
         <source>&quot;%1&quot; not found</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="839"/>
+        <location filename="../widgets/mainwindow.cpp" line="840"/>
         <source>Find &amp;Next</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="840"/>
+        <location filename="../widgets/mainwindow.cpp" line="841"/>
         <source>No further match</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="844"/>
+        <location filename="../widgets/mainwindow.cpp" line="845"/>
         <source>R&amp;eplace…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="847"/>
-        <location filename="../widgets/mainwindow.cpp" line="849"/>
+        <location filename="../widgets/mainwindow.cpp" line="848"/>
+        <location filename="../widgets/mainwindow.cpp" line="850"/>
         <source>Replace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="847"/>
+        <location filename="../widgets/mainwindow.cpp" line="848"/>
         <source>Replace:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="849"/>
+        <location filename="../widgets/mainwindow.cpp" line="850"/>
         <source>Replace &quot;%1&quot; with:</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="852"/>
+        <location filename="../widgets/mainwindow.cpp" line="853"/>
         <source>%n replacement(s)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -2361,476 +2361,476 @@ Save them first?</source>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="856"/>
+        <location filename="../widgets/mainwindow.cpp" line="857"/>
         <source>&amp;Go to Line…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="858"/>
+        <location filename="../widgets/mainwindow.cpp" line="859"/>
         <source>Go to line</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="858"/>
+        <location filename="../widgets/mainwindow.cpp" line="859"/>
         <source>Line:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="870"/>
+        <location filename="../widgets/mainwindow.cpp" line="871"/>
         <source>&lt;h2&gt;Kernel Workbench&lt;/h2&gt;&lt;p&gt;PyTorch logic to a correct, measured and committed V0 GPU kernel.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="873"/>
+        <location filename="../widgets/mainwindow.cpp" line="874"/>
         <source>Open a PyTorch logic file…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="874"/>
+        <location filename="../widgets/mainwindow.cpp" line="875"/>
         <source>Open a workspace to review…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="875"/>
+        <location filename="../widgets/mainwindow.cpp" line="876"/>
         <source>Open a suite…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="876"/>
+        <location filename="../widgets/mainwindow.cpp" line="877"/>
         <source>A folder written by kwb suite (with suite.json)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="879"/>
+        <location filename="../widgets/mainwindow.cpp" line="880"/>
         <source>Open example (19_ReLU)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="888"/>
+        <location filename="../widgets/mainwindow.cpp" line="889"/>
         <source>Open example</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="888"/>
+        <location filename="../widgets/mainwindow.cpp" line="889"/>
         <source>The example 19_ReLU.py is not installed with this build.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="907"/>
+        <location filename="../widgets/mainwindow.cpp" line="908"/>
         <source>&lt;b&gt;Recent&lt;/b&gt; (double-click; a workspace opens for review, nothing is re-run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="917"/>
+        <location filename="../widgets/mainwindow.cpp" line="918"/>
         <source>suite  %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="918"/>
+        <location filename="../widgets/mainwindow.cpp" line="919"/>
         <source>workspace  %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="919"/>
+        <location filename="../widgets/mainwindow.cpp" line="920"/>
         <source>logic file  %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1008"/>
+        <location filename="../widgets/mainwindow.cpp" line="1009"/>
         <source>%1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1057"/>
+        <location filename="../widgets/mainwindow.cpp" line="1058"/>
         <source>Measure Again needs the workspace&apos;s V0: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1065"/>
+        <location filename="../widgets/mainwindow.cpp" line="1066"/>
         <source>Commit needs a passing quality gate (now %1).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1085"/>
+        <location filename="../widgets/mainwindow.cpp" line="1086"/>
         <source>No CUDA device on this machine: CPU dry run is on (the reference runs on the CPU; no kernel is measured). Uncheck it for a remote target.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1092"/>
-        <location filename="../widgets/mainwindow.cpp" line="1096"/>
-        <location filename="../widgets/mainwindow.cpp" line="1100"/>
-        <location filename="../widgets/mainwindow.cpp" line="1110"/>
-        <location filename="../widgets/mainwindow.cpp" line="1122"/>
+        <location filename="../widgets/mainwindow.cpp" line="1093"/>
+        <location filename="../widgets/mainwindow.cpp" line="1097"/>
+        <location filename="../widgets/mainwindow.cpp" line="1101"/>
+        <location filename="../widgets/mainwindow.cpp" line="1111"/>
+        <location filename="../widgets/mainwindow.cpp" line="1123"/>
         <source>Measure Again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1092"/>
+        <location filename="../widgets/mainwindow.cpp" line="1093"/>
         <source>Open a workspace with a recorded V0 first (File &gt; Open Workspace…).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1096"/>
+        <location filename="../widgets/mainwindow.cpp" line="1097"/>
         <source>A phase is running; measure again when it has finished.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1110"/>
+        <location filename="../widgets/mainwindow.cpp" line="1111"/>
         <source>kernel.py is unchanged since V%1. Measure the same kernel again?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1138"/>
+        <location filename="../widgets/mainwindow.cpp" line="1139"/>
         <source>Measuring V%1 of %2…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1185"/>
+        <location filename="../widgets/mainwindow.cpp" line="1186"/>
         <source>%1 cannot be read.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1231"/>
+        <location filename="../widgets/mainwindow.cpp" line="1232"/>
         <source>The run was made from %1%2. Phase 1 here runs on the workspace&apos;s copy of it, %3.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1233"/>
+        <location filename="../widgets/mainwindow.cpp" line="1234"/>
         <source> (no longer there)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1239"/>
-        <location filename="../widgets/mainwindow.cpp" line="1242"/>
+        <location filename="../widgets/mainwindow.cpp" line="1240"/>
+        <location filename="../widgets/mainwindow.cpp" line="1243"/>
         <source>Review: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1260"/>
+        <location filename="../widgets/mainwindow.cpp" line="1261"/>
         <source>Reviewing %1, nothing re-run. V0 has no verdict: phases 1-4 measure it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1261"/>
+        <location filename="../widgets/mainwindow.cpp" line="1262"/>
         <source>Reviewing %1, nothing re-run. Measure Again keeps V0</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1269"/>
+        <location filename="../widgets/mainwindow.cpp" line="1270"/>
         <source>Cannot open suite</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1278"/>
+        <location filename="../widgets/mainwindow.cpp" line="1279"/>
         <source>Suite: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1283"/>
+        <location filename="../widgets/mainwindow.cpp" line="1284"/>
         <source>Opened suite %1: double-click a problem (or press Enter) to review its workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1292"/>
+        <location filename="../widgets/mainwindow.cpp" line="1293"/>
         <source>The workspace of %1 is not on this machine: %2 does not exist. The suite may have run elsewhere, or the folder was moved or deleted; copy it next to suite.json to review it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1326"/>
+        <location filename="../widgets/mainwindow.cpp" line="1327"/>
         <source>%1, %2, CPU dry run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1327"/>
+        <location filename="../widgets/mainwindow.cpp" line="1328"/>
         <source>%1, %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1349"/>
+        <location filename="../widgets/mainwindow.cpp" line="1350"/>
         <source>%1 changed on disk (kwb measure?): showing %2.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1395"/>
+        <location filename="../widgets/mainwindow.cpp" line="1396"/>
         <source>Phase 1 not run: workspace %1 was left as it is.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1404"/>
+        <location filename="../widgets/mainwindow.cpp" line="1405"/>
         <source>Workspace already exists</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1405"/>
+        <location filename="../widgets/mainwindow.cpp" line="1406"/>
         <source>%1 is already a Kernel Workbench workspace.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1409"/>
+        <location filename="../widgets/mainwindow.cpp" line="1410"/>
         <source>Running the phases there regenerates its spec, reference.py, test_kernel.py and README.md as a new run. Files you edited (kernel.py included) are kept; new versions are written beside them as *.generated. Its report and memory/v0.json change only when you write the records (Report, Memory or Commit).
 
 The command line asks for --force here.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1413"/>
+        <location filename="../widgets/mainwindow.cpp" line="1414"/>
         <source>Open Its Review</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1414"/>
+        <location filename="../widgets/mainwindow.cpp" line="1415"/>
         <source>Overwrite as a New Run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1415"/>
+        <location filename="../widgets/mainwindow.cpp" line="1416"/>
         <source>Choose Another Folder…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1423"/>
+        <location filename="../widgets/mainwindow.cpp" line="1424"/>
         <source>Workspace folder (new or empty)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1434"/>
+        <location filename="../widgets/mainwindow.cpp" line="1435"/>
         <source>Write the report first (Run &gt; Report).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1440"/>
+        <location filename="../widgets/mainwindow.cpp" line="1441"/>
         <source>Open a workspace or finish a run first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1558"/>
+        <location filename="../widgets/mainwindow.cpp" line="1559"/>
         <source>Phase %1 (%2) running…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1577"/>
+        <location filename="../widgets/mainwindow.cpp" line="1578"/>
         <source>Phase %1 (%2) stopped: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1579"/>
+        <location filename="../widgets/mainwindow.cpp" line="1580"/>
         <source>Phase %1 (%2) stopped.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1585"/>
+        <location filename="../widgets/mainwindow.cpp" line="1586"/>
         <source>Phase %1 (%2) failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1597"/>
+        <location filename="../widgets/mainwindow.cpp" line="1598"/>
         <source>Understood %1: framework %2 on %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1629"/>
+        <location filename="../widgets/mainwindow.cpp" line="1630"/>
         <source>V%1 dry run finished: %2 case(s) checked on the CPU; not measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1632"/>
+        <location filename="../widgets/mainwindow.cpp" line="1633"/>
         <source>V%1 measurement finished: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1639"/>
+        <location filename="../widgets/mainwindow.cpp" line="1640"/>
         <source> — measured on %1, NOT the target %2: no utilization (the ledger does not know this device)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1641"/>
+        <location filename="../widgets/mainwindow.cpp" line="1642"/>
         <source> — measured on %1 (%2), NOT the target %3: utilization is against %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1710"/>
+        <location filename="../widgets/mainwindow.cpp" line="1711"/>
         <source>%1 is unchanged: it already records this run (not rewritten)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1737"/>
+        <location filename="../widgets/mainwindow.cpp" line="1738"/>
         <source>Run all phases: 1. %1 … 4. %2, then the report, memory and commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1738"/>
+        <location filename="../widgets/mainwindow.cpp" line="1739"/>
         <source>Run all phases: phase 1 of 4 (%1)…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1740"/>
+        <location filename="../widgets/mainwindow.cpp" line="1741"/>
         <source>phase 1 did not start: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1740"/>
+        <location filename="../widgets/mainwindow.cpp" line="1741"/>
         <source>see the message</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1755"/>
+        <location filename="../widgets/mainwindow.cpp" line="1756"/>
         <source>phase %1 (%2) did not pass</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1759"/>
+        <location filename="../widgets/mainwindow.cpp" line="1760"/>
         <source>Run all phases: phase %1 of 4 (%2)…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1795"/>
+        <location filename="../widgets/mainwindow.cpp" line="1796"/>
         <source>the records were not written: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1803"/>
+        <location filename="../widgets/mainwindow.cpp" line="1804"/>
         <source>quality gate %1: report and memory written, nothing committed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1797"/>
+        <location filename="../widgets/mainwindow.cpp" line="1798"/>
         <source>the commit failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1793"/>
+        <location filename="../widgets/mainwindow.cpp" line="1794"/>
         <source>committed %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1813"/>
+        <location filename="../widgets/mainwindow.cpp" line="1814"/>
         <source>Run all phases: done, %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1813"/>
+        <location filename="../widgets/mainwindow.cpp" line="1814"/>
         <source>Run all phases ended: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1064"/>
-        <location filename="../widgets/mainwindow.cpp" line="1833"/>
+        <location filename="../widgets/mainwindow.cpp" line="1065"/>
+        <location filename="../widgets/mainwindow.cpp" line="1834"/>
         <source>Committed %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1624"/>
+        <location filename="../widgets/mainwindow.cpp" line="1625"/>
         <source>Measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1063"/>
+        <location filename="../widgets/mainwindow.cpp" line="1064"/>
         <source>The run was stopped: it has no verdict to commit. Run phase 4 again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1357"/>
-        <location filename="../widgets/mainwindow.cpp" line="1667"/>
-        <location filename="../widgets/mainwindow.cpp" line="1681"/>
-        <location filename="../widgets/mainwindow.cpp" line="1701"/>
+        <location filename="../widgets/mainwindow.cpp" line="1358"/>
+        <location filename="../widgets/mainwindow.cpp" line="1668"/>
+        <location filename="../widgets/mainwindow.cpp" line="1682"/>
+        <location filename="../widgets/mainwindow.cpp" line="1702"/>
         <source>Report</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1647"/>
+        <location filename="../widgets/mainwindow.cpp" line="1648"/>
         <source>Replace the passing record?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1648"/>
+        <location filename="../widgets/mainwindow.cpp" line="1649"/>
         <source>memory/v0.json and baseline_report.md record a PASSING run. This run&apos;s quality gate is %1.
 
 Replace them with this run&apos;s records? (Only Commit keeps the passing version in git.)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1652"/>
+        <location filename="../widgets/mainwindow.cpp" line="1653"/>
         <source>kept the passing record</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1653"/>
+        <location filename="../widgets/mainwindow.cpp" line="1654"/>
         <source>Kept the passing record; nothing written.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1701"/>
+        <location filename="../widgets/mainwindow.cpp" line="1702"/>
         <source>Cannot read %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1704"/>
+        <location filename="../widgets/mainwindow.cpp" line="1705"/>
         <source>Report preview</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1711"/>
+        <location filename="../widgets/mainwindow.cpp" line="1712"/>
         <source>Wrote %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1721"/>
+        <location filename="../widgets/mainwindow.cpp" line="1722"/>
         <source>Memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1750"/>
+        <location filename="../widgets/mainwindow.cpp" line="1751"/>
         <source>stopped in phase %1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1761"/>
+        <location filename="../widgets/mainwindow.cpp" line="1762"/>
         <source>phase %1 (%2) did not start: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1771"/>
+        <location filename="../widgets/mainwindow.cpp" line="1772"/>
         <source>phase 4 (%1) did not run: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1776"/>
+        <location filename="../widgets/mainwindow.cpp" line="1777"/>
         <source>the passing record was kept: nothing written, nothing committed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1789"/>
+        <location filename="../widgets/mainwindow.cpp" line="1790"/>
         <source>the measurement was stopped: report and memory record it as STOPPED; %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1790"/>
+        <location filename="../widgets/mainwindow.cpp" line="1791"/>
         <source>the measurement was stopped: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1799"/>
+        <location filename="../widgets/mainwindow.cpp" line="1800"/>
         <source>quality gate %1: report and memory written; V0 is not committed, the generated files are committed as %2, a base for your edits</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1823"/>
-        <location filename="../widgets/mainwindow.cpp" line="1829"/>
+        <location filename="../widgets/mainwindow.cpp" line="1824"/>
+        <location filename="../widgets/mainwindow.cpp" line="1830"/>
         <source>Commit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1839"/>
+        <location filename="../widgets/mainwindow.cpp" line="1840"/>
         <source>Measurement running</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1839"/>
+        <location filename="../widgets/mainwindow.cpp" line="1840"/>
         <source>A measurement is running. Stop it and quit?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1849"/>
+        <location filename="../widgets/mainwindow.cpp" line="1850"/>
         <source>Save your changes before quitting?
 %1</source>
         <translation type="unfinished"></translation>
@@ -2839,22 +2839,22 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
 <context>
     <name>kwb::Phase</name>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="303"/>
+        <location filename="../core/pipeline/suite.cpp" line="306"/>
         <source>Understand</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="305"/>
+        <location filename="../core/pipeline/suite.cpp" line="308"/>
         <source>Learn</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="307"/>
+        <location filename="../core/pipeline/suite.cpp" line="310"/>
         <source>Implement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="309"/>
+        <location filename="../core/pipeline/suite.cpp" line="312"/>
         <source>Measure</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4568,22 +4568,22 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::Suite</name>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="241"/>
+        <location filename="../core/pipeline/suite.cpp" line="244"/>
         <source>%1 has no suite.json: not a `kwb suite` folder.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="243"/>
+        <location filename="../core/pipeline/suite.cpp" line="246"/>
         <source>%1 cannot be read: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="246"/>
+        <location filename="../core/pipeline/suite.cpp" line="249"/>
         <source>%1 is not valid JSON.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="249"/>
+        <location filename="../core/pipeline/suite.cpp" line="252"/>
         <source>%1 is not a suite report (schema &quot;%2&quot;, expected &quot;kwb-suite-1&quot;).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4841,12 +4841,12 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="660"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="659"/>
         <source>dry run: nothing measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="677"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="676"/>
         <source>(why)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4951,7 +4951,7 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="654"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="653"/>
         <source>(whole text)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4959,143 +4959,143 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::SuiteTableModel</name>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="113"/>
-        <location filename="../widgets/suitetablemodel.cpp" line="156"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="114"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="157"/>
         <source>no torch.compile figure: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="117"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="118"/>
         <source>bottleneck: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="119"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="120"/>
         <source>bandwidth: %1% of the copy measured in its run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="153"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="154"/>
         <source>dry run: nothing measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="170"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="171"/>
         <source>The problem (its logic file&apos;s name); double-click or Enter opens its workspace for review</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="171"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="172"/>
         <source>Problem</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="173"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="174"/>
         <source>The quality gate of its V0 baseline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="173"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="174"/>
         <source>Gate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="175"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="176"/>
         <source>The largest relative error over all cases</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="175"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="176"/>
         <source>max rel_err</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="177"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="178"/>
         <source>The generated kernel&apos;s latency, primary case (µs)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="177"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="178"/>
         <source>Kernel µs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="179"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="180"/>
         <source>Eager PyTorch&apos;s latency, primary case (µs)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="179"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="180"/>
         <source>Eager µs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="181"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="182"/>
         <source>Speedup over eager PyTorch (eager µs / kernel µs; above 1 is faster)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="181"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="182"/>
         <source>vs eager</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="183"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="184"/>
         <source>torch.compile&apos;s latency, primary case (µs)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="183"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="184"/>
         <source>compile µs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="185"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="186"/>
         <source>Speedup over torch.compile (compile µs / kernel µs; above 1 is faster)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="185"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="186"/>
         <source>vs compile</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="187"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="188"/>
         <source>Share of the GPU&apos;s datasheet memory bandwidth reached (%)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="187"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="188"/>
         <source>BW %</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="189"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="190"/>
         <source>Share of the GPU&apos;s datasheet compute peak reached (%)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="189"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="190"/>
         <source>Compute %</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="191"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="192"/>
         <source>Why the problem did not PASS (the row&apos;s tooltip and the Report tab give the whole text)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="192"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="193"/>
         <source>Why not PASS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="319"/>
+        <location filename="../core/pipeline/suite.cpp" line="322"/>
         <source>Error in phase %1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="323"/>
+        <location filename="../core/pipeline/suite.cpp" line="326"/>
         <source>Error (no verdict)</source>
         <translation type="unfinished"></translation>
     </message>

@@ -255,173 +255,173 @@
         <translation>（或用 `kwb measure %1` 将其 kernel.py 作为新版本测量）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="466"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="483"/>
         <source>the problem changed since your edited %2 was generated: it was made for another version of %1, and as is it would be this problem&apos;s V0. Nothing was changed. Run again with --stale-edits backup to keep yours as %2.edited-&lt;time&gt; and generate %2 afresh for this problem, or with --stale-edits keep to keep yours as made for this problem (this run&apos;s generated one is then written beside it as %2.generated: compare them)</source>
         <translation>问题在你编辑过的 %2 生成之后已改变：它是为 %1 的另一个版本生成的，按原样它会成为本问题的 V0。未做任何更改。可用 --stale-edits backup 重新运行：你的文件保存为 %2.edited-&lt;时间&gt;，并为本问题重新生成 %2；或用 --stale-edits keep 保留你的文件作为本问题的版本（本次生成的文件写在旁边，名为 %2.generated：请比较两者）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="474"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="491"/>
         <source>the problem changed since your edited %2 were generated: they were made for another version of %1, and as is they would be this problem&apos;s V0. Nothing was changed. Run again with --stale-edits backup to keep yours as &lt;file&gt;.edited-&lt;time&gt; and generate them afresh for this problem, or with --stale-edits keep to keep yours as made for this problem (this run&apos;s generated ones are then written beside them as &lt;file&gt;.generated: compare them)</source>
         <translation>问题在你编辑过的 %2 生成之后已改变：它们是为 %1 的另一个版本生成的，按原样它们会成为本问题的 V0。未做任何更改。可用 --stale-edits backup 重新运行：你的文件保存为 &lt;文件&gt;.edited-&lt;时间&gt;，并为本问题重新生成；或用 --stale-edits keep 保留你的文件作为本问题的版本（本次生成的文件写在旁边，名为 &lt;文件&gt;.generated：请比较两者）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="552"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="569"/>
         <source>%1 is not a folder (a kwb workspace)</source>
         <translation>%1 不是文件夹（kwb 工作区）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="554"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="571"/>
         <source>%1 is not a kwb workspace (no .kwb/manifest.json): run `kwb baseline` first</source>
         <translation>%1 不是 kwb 工作区（没有 .kwb/manifest.json）：请先运行 `kwb baseline`</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="560"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="577"/>
         <source>%1 is missing: a later version is measured against a V0 (run `kwb baseline` first)</source>
         <translation>缺少 %1：后续版本需与 V0 对比测量（请先运行 `kwb baseline`）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="569"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="586"/>
         <source>%1 is masked: no V0 to measure against</source>
         <translation>%1 已被屏蔽：没有可对比测量的 V0</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="590"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="607"/>
         <source>%1 cannot be read: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="592"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="609"/>
         <source>%1 is damaged (not a JSON object)</source>
         <translation>%1 已损坏（不是 JSON 对象）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="594"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="611"/>
         <source>%1 is not a problem spec kwb wrote: %2</source>
         <translation>%1 不是 kwb 写入的问题规格：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="599"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="616"/>
         <source>%1 names no workbench.gpu / workbench.framework: it was not written by `kwb baseline`</source>
         <translation>%1 未指定 workbench.gpu / workbench.framework：它不是由 `kwb baseline` 写入的</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="622"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="639"/>
         <source>V0 was stopped before a verdict: run `%1` first (it measures V0 again); `kwb measure` records a later version against a V0 with a verdict</source>
         <translation>V0 在得出结论前被停止：请先运行 `%1`（重新测量 V0）；`kwb measure` 只在 V0 有结论时记录之后的版本</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="624"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="641"/>
         <source>V0 has no verdict (no run was recorded): run `%1` first (it measures V0 again); `kwb measure` records a later version against a V0 with a verdict</source>
         <translation>V0 没有结论（未记录任何运行）：请先运行 `%1`（重新测量 V0）；`kwb measure` 只在 V0 有结论时记录之后的版本</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="639"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="656"/>
         <source>%1 has no kernel.py or test_kernel.py to measure</source>
         <translation>%1 没有可测量的 kernel.py 或 test_kernel.py</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="658"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="675"/>
         <source>stopped before the measurement started; nothing was written</source>
         <translation>测量开始前已停止；未写入任何内容</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="676"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="693"/>
         <source>kernel.py is unchanged since V%1; edit it or pass --again to measure the same kernel again</source>
         <translation>kernel.py 自 V%1 以来未改动；请先编辑它，或加上 --again 再次测量同一内核</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="682"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="699"/>
         <source>V%1 of %2: kernel.py%3 on %4 (%5), against %6</source>
         <translation>%2 的 V%1：在 %4（%5）上运行 kernel.py%3，对比 %6</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="684"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="701"/>
         <source> (your edit)</source>
         <translation>（你的修改）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="688"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="705"/>
         <source>warning: a stopped run has no verdict and no figures (%1, not committed): V%2 is compared with %3, the latest version that finished</source>
         <translation>警告：已停止的运行没有结论和数值（%1，未提交）：V%2 与最近一个完成的版本 %3 比较</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="716"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="713"/>
         <source>warning: V%1 runs against your edited %2 (changed since the last commit), not only your kernel.py: the verdict is theirs too; %3 committed with V%1</source>
         <translation>警告：V%1 使用的是你修改过的 %2（自上次提交以来有改动），而不只是你的 kernel.py：结论也取决于它们；%3随 V%1 一起提交</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="719"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="716"/>
         <source>it is</source>
         <translation>它</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="719"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="716"/>
         <source>they are</source>
         <translation>它们</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="700"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="832"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="724"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="856"/>
         <source>run phase 1 first</source>
         <translation>请先运行阶段 1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="701"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="725"/>
         <source>stopped before phase 2 (Learn) started</source>
         <translation>在阶段 2（学习）开始前已停止</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="712"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="736"/>
         <source>note: %1 will write a skeleton for this problem (the gate fails it); %2 has a kernel</source>
         <translation>注意：%1 将为此问题生成骨架代码（质量门禁会判为失败）；%2 可生成内核</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="717"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="741"/>
         <source>Query the enabled knowledge tools</source>
         <translation>查询已启用的知识工具</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="742"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="766"/>
         <source>stopped in phase 2 (Learn) while %1 was queried; the plan was not written</source>
         <translation>在阶段 2（学习）查询 %1 时已停止；未写入计划</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="758"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="782"/>
         <source>%1: the gpu-wiki store has no sheet of its own for %2 (a %3 product; the architecture&apos;s sheet is not substituted); the roofline&apos;s peaks and bandwidth come from the spec ledger&apos;s %4 entry</source>
         <translation>%1：gpu-wiki 资料库没有 %2 自己的规格表（它是 %3 产品；不以架构的规格表代替）；屋顶线图的峰值和带宽取自规格账本的 %4 条目</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="769"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="793"/>
         <source>%1: %2 (a missing fact; the whole reason is in plans/v0_plan.md)</source>
         <translation>%1：%2（缺失的事实；完整原因见 plans/v0_plan.md）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="916"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="940"/>
         <source>the probe named %1 as a module of the problem&apos;s folder: not a path below it</source>
         <translation>探测把 %1 列为问题所在文件夹中的模块：但它不是该文件夹下的路径</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="919"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="943"/>
         <source>%1 imports its own %2, and the workspace has a file of that name (%2 is one of the workspace&apos;s own files): rename the module beside the problem</source>
         <translation>%1 导入了它自己的 %2，而工作区中已有同名文件（%2 是工作区自身的文件之一）：请重命名问题旁的该模块</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="924"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="948"/>
         <source>%1 imports %2 from its folder, which cannot be read now: %3</source>
         <translation>%1 从其所在文件夹导入 %2，但该文件现在无法读取：%3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="959"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="983"/>
         <source>kept your edited %1 (not regenerated); this run&apos;s generated one is %2 (committed with V0, to compare with)</source>
         <translation>保留了你修改过的 %1（未重新生成）；本次生成的版本为 %2（随 V0 一起提交，供对比）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1252"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1276"/>
         <source>DRY_RUN, no verdict on kernel.py (the harness ran with the PyTorch reference in kernel.py&apos;s place on the CPU; kernel.py was not run)</source>
         <translation>DRY_RUN，不是对 kernel.py 的结论（测试框架在 CPU 上用 PyTorch 参考实现代替 kernel.py 运行；kernel.py 未运行）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1261"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1285"/>
         <source>note: a wrong kernel.py passes a dry run too; its numbers can be checked on the CPU under the Triton emulation (README, &quot;checked for numbers on the CPU&quot;), from the root of a Kernel Workbench source tree (reference.py is the workspace&apos;s copy of the problem): /usr/bin/python3 tests/python/chain_emulate.py %1 %2 --spec %3</source>
         <translation>注：错误的 kernel.py 也能通过试运行；可在 CPU 上用 Triton 模拟检查其数值（README，“checked for numbers on the CPU”），须在 Kernel Workbench 源码树的根目录下运行（reference.py 是工作区中问题文件的副本）：/usr/bin/python3 tests/python/chain_emulate.py %1 %2 --spec %3</translation>
     </message>
@@ -430,57 +430,57 @@
         <translation type="vanished">%1：%2（记录为缺失的事实）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="777"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="801"/>
         <source>%1: %2 records</source>
         <translation>%1：%2 条记录</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="779"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="803"/>
         <source>%1: %2 records, %3 kept; %4</source>
         <translation>%1：%2 条记录，保留 %3 条；%4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="801"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="825"/>
         <source>kept your edited plans/v0_plan.md</source>
         <translation>保留了你修改过的 plans/v0_plan.md</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="811"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="835"/>
         <source>run phase 1 first: there is no workspace yet</source>
         <translation>请先运行阶段 1：尚无工作区</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="826"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="850"/>
         <source>used %1 (%2): added to plans/v0_plan.md</source>
         <translation>已采用 %1（%2）：已加入 plans/v0_plan.md</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="833"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="857"/>
         <source>stopped before phase 3 (Implement) started</source>
         <translation>在阶段 3（实现）开始前已停止</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="835"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="859"/>
         <source>Generate kernel.py (%1), reference.py, test_kernel.py</source>
         <translation>生成 kernel.py（%1）、reference.py、test_kernel.py</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="837"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="861"/>
         <source>no code generator for framework &apos;%1&apos;</source>
         <translation>没有框架 &apos;%1&apos; 的代码生成器</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="841"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="865"/>
         <source>%1 has no template for this problem yet: %2 — writing a skeleton marked unimplemented</source>
         <translation>%1 尚无适用于此问题的模板：%2 —— 写入标记为未实现的骨架</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="868"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="892"/>
         <source>cannot read %1</source>
         <translation>无法读取 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="945"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="969"/>
         <source>your edited %1 was generated for another version of the problem: kept as %2, and %1 is generated afresh (--stale-edits backup)</source>
         <translation>你编辑过的 %1 是为该问题的另一个版本生成的：已保存为 %2，并重新生成 %1（--stale-edits backup）</translation>
     </message>
@@ -489,52 +489,52 @@
         <translation type="vanished">保留了你修改过的 %1（未重新生成）；本次生成的版本为 %2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="966"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="990"/>
         <source>warning: your edited %1 was generated for another version of %2 and is kept as made for this one (--stale-edits keep); compare it with %3</source>
         <translation>警告：你编辑过的 %1 是为 %2 的另一个版本生成的，已按本问题的版本保留（--stale-edits keep）；请与 %3 比较</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="981"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1005"/>
         <source>warning: your kernel.py does not import %1, but this run&apos;s framework is %2: the gate checks it as %2 (the %2 kernel is in %3)</source>
         <translation>警告：你的 kernel.py 没有导入 %1，但本次运行的框架是 %2：质量门禁按 %2 检查它（%2 内核在 %3）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="989"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1013"/>
         <source>wrote %1</source>
         <translation>已写入 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1107"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1131"/>
         <source>stopped before phase 4 (Measure) started: nothing was run or recorded</source>
         <translation>在阶段 4（测量）开始前已停止：未运行也未记录任何内容</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1112"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1136"/>
         <source>run phase 3 first</source>
         <translation>请先运行阶段 3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1129"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1153"/>
         <source>kernel.py is a skeleton (no kernel), so the harness was not run: %1</source>
         <translation>kernel.py 是骨架（没有内核），因此未运行测试框架：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1131"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1155"/>
         <source>V%1 measurement not run: %2</source>
         <translation>V%1 测量未运行：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1181"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1205"/>
         <source>V%5 measurement%1%2: %3 %4</source>
         <translation>V%5 测量%1%2：%3 %4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1182"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1206"/>
         <source> (CPU DRY RUN: the reference on the CPU at reduced shapes where the inputs can be resized, not a kernel measurement)</source>
         <translation>（CPU 试运行：在 CPU 上以缩小的形状（输入可缩放时）运行参考实现，不是内核测量）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1185"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1209"/>
         <source> on target %1</source>
         <translation>，目标 %1</translation>
     </message>
@@ -543,7 +543,7 @@
         <translation type="vanished">通过（PASS，仅测试框架：在 CPU 上用参考实现比对其自身；kernel.py 未运行）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1254"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1278"/>
         <source>run finished: %1 (exit %2, %3 ms); log %4</source>
         <translation>运行结束：%1（退出码 %2，%3 ms）；日志 %4</translation>
     </message>
@@ -552,47 +552,47 @@
         <translation type="vanished">注意：错误的 kernel.py 同样能通过试运行；可在 CPU 上用 Triton 模拟检查其数值（README，“checked for numbers on the CPU”）：tests/python/chain_emulate.py %1 %2 --spec %3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1269"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1293"/>
         <source>run error: </source>
         <translation>运行错误：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1272"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1296"/>
         <source>harness error: </source>
         <translation>测试框架错误：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1326"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1350"/>
         <source>no run to record yet (phase 4 first)</source>
         <translation>尚无可记录的运行（请先运行阶段 4）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1336"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1360"/>
         <source>device: %1</source>
         <translation>设备：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1347"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1371"/>
         <source>no workspace</source>
         <translation>没有工作区</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1350"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1374"/>
         <source>quality gate is %1: the seed commits V%2 only after the gate passes (the report and %3 are written and kept)</source>
         <translation>质量门为 %1：只有质量门通过后才提交 V%2（报告和 %3 已写入并保留）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1352"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1376"/>
         <source>not evaluated</source>
         <translation>未评估</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1442"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1475"/>
         <source>nothing changed since %1: no new commit</source>
         <translation>自 %1 以来没有变化：不产生新提交</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1449"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1482"/>
         <source>committed %1: %2</source>
         <translation>已提交 %1：%2</translation>
     </message>
@@ -601,28 +601,28 @@
         <translation type="vanished">warning: %1：未记录提交哈希：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1620"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1653"/>
         <source>the run was stopped: the passing %1 and %2 are kept unchanged</source>
         <translation>运行已停止：通过的 %1 和 %2 保持不变</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1638"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1671"/>
         <source>quality gate %1: see %2</source>
         <translation>质量门 %1：见 %2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1644"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1677"/>
         <source>the run was stopped before a verdict (STOPPED); its log is kept in %1. To run it again: %2</source>
         <translation>运行在得出结论前被停止（STOPPED）；其日志保存在 %1。重新运行：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1651"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1684"/>
         <source>; kernel.py is a skeleton (no kernel): %1</source>
         <translation>；kernel.py 是骨架（没有内核）：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1130"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1652"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1154"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1685"/>
         <source>see plans/v0_plan.md</source>
         <translation>见 plans/v0_plan.md</translation>
     </message>
@@ -647,12 +647,12 @@
         <translation>本机没有 CUDA 设备；请使用 --cpu-dry-run 或远程目标（在 %1 下运行的探测未找到 GPU：torch 不含 CUDA、没有 /dev/nvidia*，或 CUDA_VISIBLE_DEVICES 隐藏了它们；在工作台中：CPU 试运行，或选择其他目标）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1230"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1254"/>
         <source>nothing was measured: %1. No record was written; run the same command again when the target can be reached (the run log: %2)</source>
         <translation>未测量任何内容：%1。未写入记录；目标可连接后请再次运行同一命令（运行日志：%2）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1232"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1256"/>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -661,52 +661,52 @@
         <translation type="vanished">PASS（仅测试框架：PyTorch 参考实现在 CPU 上代替 kernel.py 运行；kernel.py 未运行）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1425"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1458"/>
         <source>committed %1: the generated files, a base for your edits</source>
         <translation>已提交 %1：生成的文件，作为你的编辑的基线</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1505"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1538"/>
         <source>V0&apos;s files could not be committed before V%1&apos;s: %2</source>
         <translation>无法在 V%1 之前提交 V0 的文件：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1506"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1539"/>
         <source>committed %1: %2 (V0 was recorded with --no-commit; its files go in before V%3&apos;s)</source>
         <translation>已提交 %1：%2（V0 是以 --no-commit 记录的；其文件先于 V%3 的提交）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1510"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1543"/>
         <source>committed %1: V0&apos;s files without its kernel.py, a base for V%2 (V0 was recorded with --no-commit, and the kernel.py it measured cannot be found)</source>
         <translation>已提交 %1：V0 的文件（不含其 kernel.py），作为 V%2 的基础（V0 是以 --no-commit 记录的，且找不到它所测量的 kernel.py）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1564"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1597"/>
         <source>note: the generated files were not committed (%1)</source>
         <translation>注意：生成的文件未提交（%1）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1564"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1597"/>
         <source>nothing to commit</source>
         <translation>没有可提交的内容</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1568"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1601"/>
         <source>committed %1: the generated files, a base for your edits (V0 is not committed: its quality gate is %2)</source>
         <translation>已提交 %1：生成的文件，作为你修改的基线（V0 未作为版本提交：其质量门为 %2）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1596"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1629"/>
         <source>the generated base commit holds this run&apos;s generated %1; your edits stay in the working tree (git diff shows them)</source>
         <translation>生成的基线提交包含本次运行生成的 %1；你的编辑保留在工作区中（git diff 可查看）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1656"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1689"/>
         <source>dry run incomplete (DRY_RUN_TIMEOUT): nothing was judged, kernel.py was not run; the PyTorch reference ran out of the case timeout (%1 s) on this CPU before problem_shape completed (a slow CPU, or a hang in the model code). Run it again with a larger --case-timeout SEC (a level-3 model may need 120 or more on a small machine); see %2</source>
         <translation>试运行未完成（DRY_RUN_TIMEOUT）：未作任何判定，kernel.py 未运行；PyTorch 参照在 problem_shape 完成之前已超出本 CPU 上的用例超时（%1 秒）（CPU 太慢，或模型代码挂起）。请用更大的 --case-timeout SEC 重新运行（在小机器上，第 3 级模型可能需要 120 或更多）；见 %2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1663"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1696"/>
         <source>; a CPU dry run on a slow or busy CPU can exceed the per-case timeout (%1 s): --case-timeout SEC raises it</source>
         <translation>；在较慢或繁忙的 CPU 上，CPU 试运行可能超过每个用例的超时（%1 秒）：用 --case-timeout SEC 调高</translation>
     </message>
@@ -719,28 +719,28 @@
         <translation type="vanished">探测：已运行 %1 秒（上限 %2 秒），正在运行 %3；到达上限时将被停止</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1001"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1025"/>
         <source>removed %1, left by an earlier run: %2 is the generated one now</source>
         <translation>已删除之前运行留下的 %1：%2 现在就是生成的文件</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1003"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1027"/>
         <source>note: %1, left by an earlier run, could not be removed</source>
         <translation>注意：之前运行留下的 %1 无法删除</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1172"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1177"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1196"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1201"/>
         <source>note: %1</source>
         <translation>注意：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1527"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1560"/>
         <source>note: %1 does not name its commit %2 (%3); `kwb versions` finds it through git</source>
         <translation>注意：%1 未写入其提交 %2（%3）；`kwb versions` 会通过 git 找到它</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1544"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1577"/>
         <source>%1 names its commit %2 (git_commit_hash), written in the next commit %3</source>
         <translation>%1 已写入其提交 %2（git_commit_hash），记录在下一个提交 %3 中</translation>
     </message>
@@ -845,17 +845,17 @@
         <translation type="vanished">替身 µs（CPU）：在 CPU 上代替内核计时的参考实现；不是测量值</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="159"/>
+        <location filename="../widgets/casetablemodel.cpp" line="158"/>
         <source>the quality gate failed, and not for a case (every case ran): %1</source>
         <translation>质量门禁未通过，原因不在某个用例（每个用例都已运行）：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="163"/>
+        <location filename="../widgets/casetablemodel.cpp" line="162"/>
         <source>quality gate</source>
         <translation>质量门禁</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="180"/>
+        <location filename="../widgets/casetablemodel.cpp" line="179"/>
         <source>no reason given</source>
         <translation>未给出原因</translation>
     </message>
@@ -991,123 +991,123 @@
 <context>
     <name>kwb::CuteStageLabel</name>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="222"/>
+        <location filename="../core/codegen/cutechain.cpp" line="223"/>
         <source>GEMM</source>
         <translation>GEMM</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="223"/>
-        <location filename="../core/codegen/cutechain.cpp" line="255"/>
+        <location filename="../core/codegen/cutechain.cpp" line="224"/>
+        <location filename="../core/codegen/cutechain.cpp" line="256"/>
         <source>pointwise with broadcast tensors</source>
         <translation>带广播张量的逐元素运算</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="224"/>
+        <location filename="../core/codegen/cutechain.cpp" line="225"/>
         <source>sum / mean / amax / amin / logsumexp reductions</source>
         <translation>sum / mean / amax / amin / logsumexp 归约</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="225"/>
         <location filename="../core/codegen/cutechain.cpp" line="226"/>
+        <location filename="../core/codegen/cutechain.cpp" line="227"/>
         <source>var / std</source>
         <translation>var / std</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="227"/>
+        <location filename="../core/codegen/cutechain.cpp" line="228"/>
         <source>several reductions of the same rows</source>
         <translation>同一行上的多个归约</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="228"/>
+        <location filename="../core/codegen/cutechain.cpp" line="229"/>
         <source>softmax / log-softmax</source>
         <translation>softmax / log-softmax</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="229"/>
         <location filename="../core/codegen/cutechain.cpp" line="230"/>
         <location filename="../core/codegen/cutechain.cpp" line="231"/>
+        <location filename="../core/codegen/cutechain.cpp" line="232"/>
         <source>group / layer / batch norm</source>
         <translation>group / layer / batch norm</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="232"/>
+        <location filename="../core/codegen/cutechain.cpp" line="233"/>
         <source>max / avg pooling</source>
         <translation>max / avg 池化</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="233"/>
+        <location filename="../core/codegen/cutechain.cpp" line="234"/>
         <source>adaptive pooling</source>
         <translation>自适应池化</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="234"/>
+        <location filename="../core/codegen/cutechain.cpp" line="235"/>
         <source>convolution</source>
         <translation>卷积</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="235"/>
+        <location filename="../core/codegen/cutechain.cpp" line="236"/>
         <source>attention</source>
         <translation>注意力</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="236"/>
+        <location filename="../core/codegen/cutechain.cpp" line="237"/>
         <source>masked softmax</source>
         <translation>带掩码的 softmax</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="237"/>
+        <location filename="../core/codegen/cutechain.cpp" line="238"/>
         <source>recurrent layers</source>
         <translation>循环层</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="238"/>
+        <location filename="../core/codegen/cutechain.cpp" line="239"/>
         <source>p-norms</source>
         <translation>p 范数</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="239"/>
         <location filename="../core/codegen/cutechain.cpp" line="240"/>
+        <location filename="../core/codegen/cutechain.cpp" line="241"/>
         <source>cumulative scans</source>
         <translation>累积扫描</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="241"/>
         <location filename="../core/codegen/cutechain.cpp" line="242"/>
         <location filename="../core/codegen/cutechain.cpp" line="243"/>
+        <location filename="../core/codegen/cutechain.cpp" line="244"/>
         <source>fill / arange / tril / triu</source>
         <translation>填充 / arange / tril / triu</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="244"/>
         <location filename="../core/codegen/cutechain.cpp" line="245"/>
         <location filename="../core/codegen/cutechain.cpp" line="246"/>
         <location filename="../core/codegen/cutechain.cpp" line="247"/>
+        <location filename="../core/codegen/cutechain.cpp" line="248"/>
         <source>embedding / index / gather</source>
         <translation>嵌入 / 索引 / gather</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="248"/>
         <location filename="../core/codegen/cutechain.cpp" line="249"/>
         <location filename="../core/codegen/cutechain.cpp" line="250"/>
         <location filename="../core/codegen/cutechain.cpp" line="251"/>
         <location filename="../core/codegen/cutechain.cpp" line="252"/>
+        <location filename="../core/codegen/cutechain.cpp" line="253"/>
         <source>pad / flip / roll</source>
         <translation>补边 / 翻转 / 循环移位</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="253"/>
         <location filename="../core/codegen/cutechain.cpp" line="254"/>
-        <location filename="../core/codegen/cutechain.cpp" line="256"/>
+        <location filename="../core/codegen/cutechain.cpp" line="255"/>
+        <location filename="../core/codegen/cutechain.cpp" line="257"/>
         <source>concatenation</source>
         <translation>拼接</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="257"/>
+        <location filename="../core/codegen/cutechain.cpp" line="258"/>
         <source>upsampling</source>
         <translation>上采样</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="258"/>
+        <location filename="../core/codegen/cutechain.cpp" line="259"/>
         <source>nll / cross-entropy losses</source>
         <translation>nll / 交叉熵损失</translation>
     </message>
@@ -1942,10 +1942,10 @@ Overwrite it with your version, or reload it and lose your edits?</source>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="307"/>
-        <location filename="../widgets/mainwindow.cpp" line="1171"/>
-        <location filename="../widgets/mainwindow.cpp" line="1185"/>
-        <location filename="../widgets/mainwindow.cpp" line="1194"/>
-        <location filename="../widgets/mainwindow.cpp" line="1491"/>
+        <location filename="../widgets/mainwindow.cpp" line="1172"/>
+        <location filename="../widgets/mainwindow.cpp" line="1186"/>
+        <location filename="../widgets/mainwindow.cpp" line="1195"/>
+        <location filename="../widgets/mainwindow.cpp" line="1492"/>
         <source>Cannot open file</source>
         <translation>无法打开文件</translation>
     </message>
@@ -2032,8 +2032,8 @@ Overwrite it with your version, or reload it and lose your edits?</source>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="379"/>
         <location filename="../widgets/mainwindow.cpp" line="385"/>
-        <location filename="../widgets/mainwindow.cpp" line="1473"/>
-        <location filename="../widgets/mainwindow.cpp" line="1858"/>
+        <location filename="../widgets/mainwindow.cpp" line="1474"/>
+        <location filename="../widgets/mainwindow.cpp" line="1859"/>
         <source>Save failed</source>
         <translation>保存失败</translation>
     </message>
@@ -2059,9 +2059,9 @@ Overwrite it with your version, or reload it and lose your edits?</source>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="401"/>
-        <location filename="../widgets/mainwindow.cpp" line="1434"/>
-        <location filename="../widgets/mainwindow.cpp" line="1440"/>
-        <location filename="../widgets/mainwindow.cpp" line="1444"/>
+        <location filename="../widgets/mainwindow.cpp" line="1435"/>
+        <location filename="../widgets/mainwindow.cpp" line="1441"/>
+        <location filename="../widgets/mainwindow.cpp" line="1445"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
@@ -2116,12 +2116,12 @@ Overwrite it with your version, or reload it and lose your edits?</source>
         <translation>再次测量(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1260"/>
+        <location filename="../widgets/mainwindow.cpp" line="1261"/>
         <source>Reviewing %1, nothing re-run. V0 has no verdict: phases 1-4 measure it</source>
         <translation>正在审阅 %1，未重新运行。V0 没有判定：阶段 1–4 会测量它</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1261"/>
+        <location filename="../widgets/mainwindow.cpp" line="1262"/>
         <source>Reviewing %1, nothing re-run. Measure Again keeps V0</source>
         <translation>正在审阅 %1，未重新运行。“再次测量”保留 V0</translation>
     </message>
@@ -2222,56 +2222,56 @@ PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</sour
         <translation>知识</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="737"/>
+        <location filename="../widgets/mainwindow.cpp" line="738"/>
         <source>%n record(s) kept for this problem</source>
         <translation>
             <numerusform>为此问题保留 %n 条记录</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="739"/>
+        <location filename="../widgets/mainwindow.cpp" line="740"/>
         <source>; %n set aside as not applying to it (%1)</source>
         <translation>
             <numerusform>；%n 条不适用于此问题，已搁置（%1）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="743"/>
+        <location filename="../widgets/mainwindow.cpp" line="744"/>
         <source>set aside: %1 — %2</source>
         <translation>已搁置：%1 — %2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="744"/>
+        <location filename="../widgets/mainwindow.cpp" line="745"/>
         <source>The plan (plans/v0_plan.md) lists each one.</source>
         <translation>计划（plans/v0_plan.md）逐条列出。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1057"/>
+        <location filename="../widgets/mainwindow.cpp" line="1058"/>
         <source>Measure Again needs the workspace&apos;s V0: %1</source>
         <translation>再次测量需要工作区的 V0：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1063"/>
+        <location filename="../widgets/mainwindow.cpp" line="1064"/>
         <source>The run was stopped: it has no verdict to commit. Run phase 4 again.</source>
         <translation>运行已停止：没有可提交的结论。请重新运行阶段 4。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1085"/>
+        <location filename="../widgets/mainwindow.cpp" line="1086"/>
         <source>No CUDA device on this machine: CPU dry run is on (the reference runs on the CPU; no kernel is measured). Uncheck it for a remote target.</source>
         <translation>本机没有 CUDA 设备：已开启 CPU 试运行（参考实现在 CPU 上运行，不测量内核）。使用远程目标时请取消勾选。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1110"/>
+        <location filename="../widgets/mainwindow.cpp" line="1111"/>
         <source>kernel.py is unchanged since V%1. Measure the same kernel again?</source>
         <translation>kernel.py 自 V%1 以来未改动。要再次测量同一内核吗？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1231"/>
+        <location filename="../widgets/mainwindow.cpp" line="1232"/>
         <source>The run was made from %1%2. Phase 1 here runs on the workspace&apos;s copy of it, %3.</source>
         <translation>此运行由 %1%2 生成。此处的阶段 1 在工作区中它的副本 %3 上运行。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1233"/>
+        <location filename="../widgets/mainwindow.cpp" line="1234"/>
         <source> (no longer there)</source>
         <translation>（已不在原处）</translation>
     </message>
@@ -2284,42 +2284,42 @@ PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</sour
         <translation type="vanished">已打开工作区 %1（%2）供审阅，未重新运行任何内容：“再次测量”保留 V0；从阶段 1 起重新运行会替换它</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1349"/>
+        <location filename="../widgets/mainwindow.cpp" line="1350"/>
         <source>%1 changed on disk (kwb measure?): showing %2.</source>
         <translation>%1 在磁盘上已更改（kwb measure？）：现在显示 %2。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1577"/>
+        <location filename="../widgets/mainwindow.cpp" line="1578"/>
         <source>Phase %1 (%2) stopped: %3</source>
         <translation>阶段 %1（%2）已停止：%3</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1579"/>
+        <location filename="../widgets/mainwindow.cpp" line="1580"/>
         <source>Phase %1 (%2) stopped.</source>
         <translation>阶段 %1（%2）已停止。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1629"/>
+        <location filename="../widgets/mainwindow.cpp" line="1630"/>
         <source>V%1 dry run finished: %2 case(s) checked on the CPU; not measured</source>
         <translation>V%1 试运行完成：已在 CPU 上检查 %2 个用例；未测量</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1632"/>
+        <location filename="../widgets/mainwindow.cpp" line="1633"/>
         <source>V%1 measurement finished: %2</source>
         <translation>V%1 测量完成：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1639"/>
+        <location filename="../widgets/mainwindow.cpp" line="1640"/>
         <source> — measured on %1, NOT the target %2: no utilization (the ledger does not know this device)</source>
         <translation> — 在 %1 上测量，并非目标 %2：无利用率（规格账本不认识此设备）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1641"/>
+        <location filename="../widgets/mainwindow.cpp" line="1642"/>
         <source> — measured on %1 (%2), NOT the target %3: utilization is against %2</source>
         <translation> — 在 %1（%2）上测量，并非目标 %3：利用率按 %2 计算</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1750"/>
+        <location filename="../widgets/mainwindow.cpp" line="1751"/>
         <source>stopped in phase %1 (%2)</source>
         <translation>在阶段 %1（%2）中停止</translation>
     </message>
@@ -2329,7 +2329,7 @@ PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</sour
         <translation>屋顶线图</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="705"/>
+        <location filename="../widgets/mainwindow.cpp" line="706"/>
         <source>Plugins</source>
         <translation>插件</translation>
     </message>
@@ -2359,65 +2359,65 @@ PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</sour
         <translation>将磁盘上现有的 kernel.py 作为工作区的下一个版本（V1、V2……）测量，写出其报告和记忆记录并提交，与 `kwb measure` 相同。V0 保留。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1010"/>
+        <location filename="../widgets/mainwindow.cpp" line="1011"/>
         <source>Kernel Workbench[*]</source>
         <translation>Kernel Workbench[*]</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1010"/>
+        <location filename="../widgets/mainwindow.cpp" line="1011"/>
         <source>%1[*] — Kernel Workbench</source>
         <translation>%1[*] — Kernel Workbench</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1021"/>
+        <location filename="../widgets/mainwindow.cpp" line="1022"/>
         <source>none for %1</source>
         <translation>%1 无对应框架</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1022"/>
+        <location filename="../widgets/mainwindow.cpp" line="1023"/>
         <source>%1 for %2</source>
         <translation>%2 使用 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1146"/>
+        <location filename="../widgets/mainwindow.cpp" line="1147"/>
         <source>Phase %1 is running; open %2 when it has finished.</source>
         <translation>阶段 %1 正在运行；请在其完成后打开 %2。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1165"/>
-        <location filename="../widgets/mainwindow.cpp" line="1291"/>
+        <location filename="../widgets/mainwindow.cpp" line="1166"/>
+        <location filename="../widgets/mainwindow.cpp" line="1292"/>
         <source>Cannot open workspace</source>
         <translation>无法打开工作区</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1166"/>
+        <location filename="../widgets/mainwindow.cpp" line="1167"/>
         <source>%1 has no reference.py: not a kernel_opt_&lt;name&gt; workspace.</source>
         <translation>%1 中没有 reference.py：不是 kernel_opt_&lt;name&gt; 工作区。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1171"/>
+        <location filename="../widgets/mainwindow.cpp" line="1172"/>
         <source>%1 is not a Python (.py) logic file.</source>
         <translation>%1 不是 Python (.py) 逻辑文件。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1145"/>
-        <location filename="../widgets/mainwindow.cpp" line="1176"/>
-        <location filename="../widgets/mainwindow.cpp" line="1180"/>
+        <location filename="../widgets/mainwindow.cpp" line="1146"/>
+        <location filename="../widgets/mainwindow.cpp" line="1177"/>
+        <location filename="../widgets/mainwindow.cpp" line="1181"/>
         <source>Cannot open</source>
         <translation>无法打开</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1176"/>
+        <location filename="../widgets/mainwindow.cpp" line="1177"/>
         <source>%1 does not exist.</source>
         <translation>%1 不存在。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1180"/>
+        <location filename="../widgets/mainwindow.cpp" line="1181"/>
         <source>A measurement is running: stop it first.</source>
         <translation>测量正在运行：请先停止。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1259"/>
+        <location filename="../widgets/mainwindow.cpp" line="1260"/>
         <source>Opened %1: run phase 1 (Understand)</source>
         <translation>已打开 %1：请运行阶段 1（理解）</translation>
     </message>
@@ -2426,13 +2426,13 @@ PyTorch logic to a correct, measured and committed V0 GPU kernel baseline.</sour
         <translation type="vanished">已打开工作区 %1（%2）供审阅，未重新运行任何内容：阶段 1 会重新运行它</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1465"/>
-        <location filename="../widgets/mainwindow.cpp" line="1849"/>
+        <location filename="../widgets/mainwindow.cpp" line="1466"/>
+        <location filename="../widgets/mainwindow.cpp" line="1850"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1466"/>
+        <location filename="../widgets/mainwindow.cpp" line="1467"/>
         <source>These files have unsaved changes; the run reads what is on disk:
 %1
 
@@ -2443,7 +2443,7 @@ Save them first?</source>
 是否先保存？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1487"/>
+        <location filename="../widgets/mainwindow.cpp" line="1488"/>
         <source>%1 changed on disk; your unsaved edits in its tab are kept.</source>
         <translation>%1 已在磁盘上被更改；其标签页中未保存的编辑已保留。</translation>
     </message>
@@ -2475,17 +2475,17 @@ Save them first?</source>
         <translation>由 kwb suite 写出的文件夹：所有问题列在一张可排序的表中</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="714"/>
+        <location filename="../widgets/mainwindow.cpp" line="715"/>
         <source>Compare runs</source>
         <translation>比较运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="714"/>
+        <location filename="../widgets/mainwindow.cpp" line="715"/>
         <source>One of the runs has no recorded cases (no result.json).</source>
         <translation>其中一次运行没有记录的用例（没有 result.json）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="718"/>
+        <location filename="../widgets/mainwindow.cpp" line="719"/>
         <source>Runs</source>
         <translation>运行</translation>
     </message>
@@ -2494,175 +2494,175 @@ Save them first?</source>
         <translation type="vanished">套件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="811"/>
+        <location filename="../widgets/mainwindow.cpp" line="812"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="817"/>
+        <location filename="../widgets/mainwindow.cpp" line="818"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="820"/>
+        <location filename="../widgets/mainwindow.cpp" line="821"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="824"/>
+        <location filename="../widgets/mainwindow.cpp" line="825"/>
         <source>Cu&amp;t</source>
         <translation>剪切(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="825"/>
+        <location filename="../widgets/mainwindow.cpp" line="826"/>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="826"/>
+        <location filename="../widgets/mainwindow.cpp" line="827"/>
         <source>&amp;Paste</source>
         <translation>粘贴(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="827"/>
+        <location filename="../widgets/mainwindow.cpp" line="828"/>
         <source>Select &amp;All</source>
         <translation>全选(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="830"/>
+        <location filename="../widgets/mainwindow.cpp" line="831"/>
         <source>&amp;Find…</source>
         <translation>查找(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="833"/>
+        <location filename="../widgets/mainwindow.cpp" line="834"/>
         <source>Find</source>
         <translation>查找</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="833"/>
+        <location filename="../widgets/mainwindow.cpp" line="834"/>
         <source>Find:</source>
         <translation>查找：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="835"/>
+        <location filename="../widgets/mainwindow.cpp" line="836"/>
         <source>&quot;%1&quot; not found</source>
         <translation>未找到“%1”</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="839"/>
+        <location filename="../widgets/mainwindow.cpp" line="840"/>
         <source>Find &amp;Next</source>
         <translation>查找下一个(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="840"/>
+        <location filename="../widgets/mainwindow.cpp" line="841"/>
         <source>No further match</source>
         <translation>没有更多匹配</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="844"/>
+        <location filename="../widgets/mainwindow.cpp" line="845"/>
         <source>R&amp;eplace…</source>
         <translation>替换(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="847"/>
-        <location filename="../widgets/mainwindow.cpp" line="849"/>
+        <location filename="../widgets/mainwindow.cpp" line="848"/>
+        <location filename="../widgets/mainwindow.cpp" line="850"/>
         <source>Replace</source>
         <translation>替换</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="847"/>
+        <location filename="../widgets/mainwindow.cpp" line="848"/>
         <source>Replace:</source>
         <translation>替换：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="849"/>
+        <location filename="../widgets/mainwindow.cpp" line="850"/>
         <source>Replace &quot;%1&quot; with:</source>
         <translation>将“%1”替换为：</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="852"/>
+        <location filename="../widgets/mainwindow.cpp" line="853"/>
         <source>%n replacement(s)</source>
         <translation>
             <numerusform>已替换 %n 处</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="856"/>
+        <location filename="../widgets/mainwindow.cpp" line="857"/>
         <source>&amp;Go to Line…</source>
         <translation>转到行(&amp;G)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="858"/>
+        <location filename="../widgets/mainwindow.cpp" line="859"/>
         <source>Go to line</source>
         <translation>转到行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="858"/>
+        <location filename="../widgets/mainwindow.cpp" line="859"/>
         <source>Line:</source>
         <translation>行：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="870"/>
+        <location filename="../widgets/mainwindow.cpp" line="871"/>
         <source>&lt;h2&gt;Kernel Workbench&lt;/h2&gt;&lt;p&gt;PyTorch logic to a correct, measured and committed V0 GPU kernel.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Kernel Workbench&lt;/h2&gt;&lt;p&gt;从 PyTorch 逻辑到正确、已测量并已提交的 V0 GPU 内核。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="873"/>
+        <location filename="../widgets/mainwindow.cpp" line="874"/>
         <source>Open a PyTorch logic file…</source>
         <translation>打开 PyTorch 逻辑文件…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="874"/>
+        <location filename="../widgets/mainwindow.cpp" line="875"/>
         <source>Open a workspace to review…</source>
         <translation>打开工作区进行评审…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="875"/>
+        <location filename="../widgets/mainwindow.cpp" line="876"/>
         <source>Open a suite…</source>
         <translation>打开套件…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="876"/>
+        <location filename="../widgets/mainwindow.cpp" line="877"/>
         <source>A folder written by kwb suite (with suite.json)</source>
         <translation>由 kwb suite 写出的文件夹（含 suite.json）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="879"/>
+        <location filename="../widgets/mainwindow.cpp" line="880"/>
         <source>Open example (19_ReLU)</source>
         <translation>打开示例（19_ReLU）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="888"/>
+        <location filename="../widgets/mainwindow.cpp" line="889"/>
         <source>Open example</source>
         <translation>打开示例</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="888"/>
+        <location filename="../widgets/mainwindow.cpp" line="889"/>
         <source>The example 19_ReLU.py is not installed with this build.</source>
         <translation>此构建未安装示例 19_ReLU.py。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="907"/>
+        <location filename="../widgets/mainwindow.cpp" line="908"/>
         <source>&lt;b&gt;Recent&lt;/b&gt; (double-click; a workspace opens for review, nothing is re-run)</source>
         <translation>&lt;b&gt;最近&lt;/b&gt;（双击；工作区以评审方式打开，不会重新运行）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="917"/>
+        <location filename="../widgets/mainwindow.cpp" line="918"/>
         <source>suite  %1</source>
         <translation>套件  %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="918"/>
+        <location filename="../widgets/mainwindow.cpp" line="919"/>
         <source>workspace  %1</source>
         <translation>工作区  %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="919"/>
+        <location filename="../widgets/mainwindow.cpp" line="920"/>
         <source>logic file  %1</source>
         <translation>逻辑文件  %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1008"/>
+        <location filename="../widgets/mainwindow.cpp" line="1009"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
@@ -2671,42 +2671,42 @@ Save them first?</source>
         <translation type="vanished">运行已停止：不会记录任何内容。请重新运行阶段 4。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1065"/>
+        <location filename="../widgets/mainwindow.cpp" line="1066"/>
         <source>Commit needs a passing quality gate (now %1).</source>
         <translation>提交需要质量门禁通过（当前为 %1）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1092"/>
-        <location filename="../widgets/mainwindow.cpp" line="1096"/>
-        <location filename="../widgets/mainwindow.cpp" line="1100"/>
-        <location filename="../widgets/mainwindow.cpp" line="1110"/>
-        <location filename="../widgets/mainwindow.cpp" line="1122"/>
+        <location filename="../widgets/mainwindow.cpp" line="1093"/>
+        <location filename="../widgets/mainwindow.cpp" line="1097"/>
+        <location filename="../widgets/mainwindow.cpp" line="1101"/>
+        <location filename="../widgets/mainwindow.cpp" line="1111"/>
+        <location filename="../widgets/mainwindow.cpp" line="1123"/>
         <source>Measure Again</source>
         <translation>再次测量</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1092"/>
+        <location filename="../widgets/mainwindow.cpp" line="1093"/>
         <source>Open a workspace with a recorded V0 first (File &gt; Open Workspace…).</source>
         <translation>请先打开一个已记录 V0 的工作区（文件 &gt; 打开工作区…）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1096"/>
+        <location filename="../widgets/mainwindow.cpp" line="1097"/>
         <source>A phase is running; measure again when it has finished.</source>
         <translation>有阶段正在运行；请在其结束后再次测量。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1138"/>
+        <location filename="../widgets/mainwindow.cpp" line="1139"/>
         <source>Measuring V%1 of %2…</source>
         <translation>正在测量 %2 的 V%1…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1185"/>
+        <location filename="../widgets/mainwindow.cpp" line="1186"/>
         <source>%1 cannot be read.</source>
         <translation>无法读取 %1。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1239"/>
-        <location filename="../widgets/mainwindow.cpp" line="1242"/>
+        <location filename="../widgets/mainwindow.cpp" line="1240"/>
+        <location filename="../widgets/mainwindow.cpp" line="1243"/>
         <source>Review: %1</source>
         <translation>评审：%1</translation>
     </message>
@@ -2715,52 +2715,52 @@ Save them first?</source>
         <translation type="vanished">已打开工作区 %1（%2）：运行阶段 1 以重新运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1269"/>
+        <location filename="../widgets/mainwindow.cpp" line="1270"/>
         <source>Cannot open suite</source>
         <translation>无法打开套件</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1278"/>
+        <location filename="../widgets/mainwindow.cpp" line="1279"/>
         <source>Suite: %1</source>
         <translation>套件：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1283"/>
+        <location filename="../widgets/mainwindow.cpp" line="1284"/>
         <source>Opened suite %1: double-click a problem (or press Enter) to review its workspace</source>
         <translation>已打开套件 %1：双击某个问题（或按回车）以评审其工作区</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1292"/>
+        <location filename="../widgets/mainwindow.cpp" line="1293"/>
         <source>The workspace of %1 is not on this machine: %2 does not exist. The suite may have run elsewhere, or the folder was moved or deleted; copy it next to suite.json to review it.</source>
         <translation>%1 的工作区不在本机：%2 不存在。该套件可能在别处运行，或文件夹已被移动或删除；将其复制到 suite.json 旁边即可评审。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1326"/>
+        <location filename="../widgets/mainwindow.cpp" line="1327"/>
         <source>%1, %2, CPU dry run</source>
         <translation>%1，%2，CPU 试运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1327"/>
+        <location filename="../widgets/mainwindow.cpp" line="1328"/>
         <source>%1, %2</source>
         <translation>%1，%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1395"/>
+        <location filename="../widgets/mainwindow.cpp" line="1396"/>
         <source>Phase 1 not run: workspace %1 was left as it is.</source>
         <translation>阶段 1 未运行：工作区 %1 保持原样。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1404"/>
+        <location filename="../widgets/mainwindow.cpp" line="1405"/>
         <source>Workspace already exists</source>
         <translation>工作区已存在</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1405"/>
+        <location filename="../widgets/mainwindow.cpp" line="1406"/>
         <source>%1 is already a Kernel Workbench workspace.</source>
         <translation>%1 已经是一个 Kernel Workbench 工作区。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1409"/>
+        <location filename="../widgets/mainwindow.cpp" line="1410"/>
         <source>Running the phases there regenerates its spec, reference.py, test_kernel.py and README.md as a new run. Files you edited (kernel.py included) are kept; new versions are written beside them as *.generated. Its report and memory/v0.json change only when you write the records (Report, Memory or Commit).
 
 The command line asks for --force here.</source>
@@ -2769,32 +2769,32 @@ The command line asks for --force here.</source>
 命令行在此需要 --force。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1413"/>
+        <location filename="../widgets/mainwindow.cpp" line="1414"/>
         <source>Open Its Review</source>
         <translation>打开其审阅</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1414"/>
+        <location filename="../widgets/mainwindow.cpp" line="1415"/>
         <source>Overwrite as a New Run</source>
         <translation>覆盖为新的运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1415"/>
+        <location filename="../widgets/mainwindow.cpp" line="1416"/>
         <source>Choose Another Folder…</source>
         <translation>选择其他文件夹…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1423"/>
+        <location filename="../widgets/mainwindow.cpp" line="1424"/>
         <source>Workspace folder (new or empty)</source>
         <translation>工作区文件夹（新建或为空）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1434"/>
+        <location filename="../widgets/mainwindow.cpp" line="1435"/>
         <source>Write the report first (Run &gt; Report).</source>
         <translation>请先写出报告（运行 &gt; 报告）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1440"/>
+        <location filename="../widgets/mainwindow.cpp" line="1441"/>
         <source>Open a workspace or finish a run first.</source>
         <translation>请先打开工作区或完成一次运行。</translation>
     </message>
@@ -2819,17 +2819,17 @@ The command line asks for --force here.</source>
         <translation type="vanished">测量中：运行控制台会在每个用例完成时显示其结果。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1558"/>
+        <location filename="../widgets/mainwindow.cpp" line="1559"/>
         <source>Phase %1 (%2) running…</source>
         <translation>阶段 %1（%2）运行中…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1585"/>
+        <location filename="../widgets/mainwindow.cpp" line="1586"/>
         <source>Phase %1 (%2) failed</source>
         <translation>阶段 %1（%2）失败</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1597"/>
+        <location filename="../widgets/mainwindow.cpp" line="1598"/>
         <source>Understood %1: framework %2 on %3</source>
         <translation>已理解 %1：在 %3 上使用框架 %2</translation>
     </message>
@@ -2858,8 +2858,8 @@ The command line asks for --force here.</source>
         <translation type="vanished">质量门禁为 %1：seed 流程仅在门禁通过后提交 V0。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1064"/>
-        <location filename="../widgets/mainwindow.cpp" line="1833"/>
+        <location filename="../widgets/mainwindow.cpp" line="1065"/>
+        <location filename="../widgets/mainwindow.cpp" line="1834"/>
         <source>Committed %1: %2</source>
         <translation>已提交 %1：%2</translation>
     </message>
@@ -2884,7 +2884,7 @@ The command line asks for --force here.</source>
         <translation type="vanished">下一步：报告、记忆、提交。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1624"/>
+        <location filename="../widgets/mainwindow.cpp" line="1625"/>
         <source>Measurement</source>
         <translation>测量</translation>
     </message>
@@ -2905,10 +2905,10 @@ The command line asks for --force here.</source>
         <translation type="vanished">请先运行阶段 4（测量）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1357"/>
-        <location filename="../widgets/mainwindow.cpp" line="1667"/>
-        <location filename="../widgets/mainwindow.cpp" line="1681"/>
-        <location filename="../widgets/mainwindow.cpp" line="1701"/>
+        <location filename="../widgets/mainwindow.cpp" line="1358"/>
+        <location filename="../widgets/mainwindow.cpp" line="1668"/>
+        <location filename="../widgets/mainwindow.cpp" line="1682"/>
+        <location filename="../widgets/mainwindow.cpp" line="1702"/>
         <source>Report</source>
         <translation>报告</translation>
     </message>
@@ -2941,12 +2941,12 @@ The command line asks for --force here.</source>
         <translation type="vanished">运行已停止：不会记录，工作区的报告和记忆保持原样。请重新运行阶段 4。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1647"/>
+        <location filename="../widgets/mainwindow.cpp" line="1648"/>
         <source>Replace the passing record?</source>
         <translation>替换已通过的记录？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1648"/>
+        <location filename="../widgets/mainwindow.cpp" line="1649"/>
         <source>memory/v0.json and baseline_report.md record a PASSING run. This run&apos;s quality gate is %1.
 
 Replace them with this run&apos;s records? (Only Commit keeps the passing version in git.)</source>
@@ -2955,57 +2955,57 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
 用本次运行的记录替换它们吗？（只有提交才会在 git 中保留通过的版本。）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1652"/>
+        <location filename="../widgets/mainwindow.cpp" line="1653"/>
         <source>kept the passing record</source>
         <translation>保留了已通过的记录</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1653"/>
+        <location filename="../widgets/mainwindow.cpp" line="1654"/>
         <source>Kept the passing record; nothing written.</source>
         <translation>已保留通过的记录；未写入任何内容。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1701"/>
+        <location filename="../widgets/mainwindow.cpp" line="1702"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1704"/>
+        <location filename="../widgets/mainwindow.cpp" line="1705"/>
         <source>Report preview</source>
         <translation>报告预览</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1710"/>
+        <location filename="../widgets/mainwindow.cpp" line="1711"/>
         <source>%1 is unchanged: it already records this run (not rewritten)</source>
         <translation>%1 未变：它已记录本次运行（未重写）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1711"/>
+        <location filename="../widgets/mainwindow.cpp" line="1712"/>
         <source>Wrote %1</source>
         <translation>已写入 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1721"/>
+        <location filename="../widgets/mainwindow.cpp" line="1722"/>
         <source>Memory</source>
         <translation>记忆</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1737"/>
+        <location filename="../widgets/mainwindow.cpp" line="1738"/>
         <source>Run all phases: 1. %1 … 4. %2, then the report, memory and commit</source>
         <translation>运行全部阶段：1. %1 … 4. %2，然后生成报告、memory 并提交</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1738"/>
+        <location filename="../widgets/mainwindow.cpp" line="1739"/>
         <source>Run all phases: phase 1 of 4 (%1)…</source>
         <translation>运行全部阶段：第 1/4 阶段（%1）…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1740"/>
+        <location filename="../widgets/mainwindow.cpp" line="1741"/>
         <source>phase 1 did not start: %1</source>
         <translation>阶段 1 未能开始：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1740"/>
+        <location filename="../widgets/mainwindow.cpp" line="1741"/>
         <source>see the message</source>
         <translation>见消息</translation>
     </message>
@@ -3018,12 +3018,12 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
         <translation type="vanished">已在阶段 %1（%2）后停止</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1755"/>
+        <location filename="../widgets/mainwindow.cpp" line="1756"/>
         <source>phase %1 (%2) did not pass</source>
         <translation>阶段 %1（%2）未通过</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1759"/>
+        <location filename="../widgets/mainwindow.cpp" line="1760"/>
         <source>Run all phases: phase %1 of 4 (%2)…</source>
         <translation>运行全部阶段：第 %1/4 阶段（%2）…</translation>
     </message>
@@ -3032,68 +3032,68 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
         <translation type="vanished">阶段 %1（%2）未能开始</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1795"/>
+        <location filename="../widgets/mainwindow.cpp" line="1796"/>
         <source>the records were not written: %1</source>
         <translation>记录未写入：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1803"/>
+        <location filename="../widgets/mainwindow.cpp" line="1804"/>
         <source>quality gate %1: report and memory written, nothing committed</source>
         <translation>质量门 %1：已写入报告和 memory，未提交任何内容</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1797"/>
+        <location filename="../widgets/mainwindow.cpp" line="1798"/>
         <source>the commit failed: %1</source>
         <translation>提交失败：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1761"/>
+        <location filename="../widgets/mainwindow.cpp" line="1762"/>
         <source>phase %1 (%2) did not start: %3</source>
         <translation>阶段 %1（%2）未能开始：%3</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1771"/>
+        <location filename="../widgets/mainwindow.cpp" line="1772"/>
         <source>phase 4 (%1) did not run: %2</source>
         <translation>阶段 4（%1）未运行：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1776"/>
+        <location filename="../widgets/mainwindow.cpp" line="1777"/>
         <source>the passing record was kept: nothing written, nothing committed</source>
         <translation>保留了已通过的记录：未写入、未提交任何内容</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1789"/>
+        <location filename="../widgets/mainwindow.cpp" line="1790"/>
         <source>the measurement was stopped: report and memory record it as STOPPED; %1</source>
         <translation>测量已停止：报告和记忆记录为 STOPPED；%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1790"/>
+        <location filename="../widgets/mainwindow.cpp" line="1791"/>
         <source>the measurement was stopped: %1</source>
         <translation>测量已停止：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1793"/>
+        <location filename="../widgets/mainwindow.cpp" line="1794"/>
         <source>committed %1: %2</source>
         <translation>已提交 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1799"/>
+        <location filename="../widgets/mainwindow.cpp" line="1800"/>
         <source>quality gate %1: report and memory written; V0 is not committed, the generated files are committed as %2, a base for your edits</source>
         <translation>质量门 %1：已写入报告和 memory；V0 未提交，生成的文件已提交为 %2，作为你修改的基线</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1813"/>
+        <location filename="../widgets/mainwindow.cpp" line="1814"/>
         <source>Run all phases: done, %1</source>
         <translation>运行全部阶段：完成，%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1813"/>
+        <location filename="../widgets/mainwindow.cpp" line="1814"/>
         <source>Run all phases ended: %1</source>
         <translation>运行全部阶段已结束：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1823"/>
-        <location filename="../widgets/mainwindow.cpp" line="1829"/>
+        <location filename="../widgets/mainwindow.cpp" line="1824"/>
+        <location filename="../widgets/mainwindow.cpp" line="1830"/>
         <source>Commit</source>
         <translation>提交</translation>
     </message>
@@ -3102,17 +3102,17 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
         <translation type="vanished">已提交 %1：V0: baseline kernel</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1839"/>
+        <location filename="../widgets/mainwindow.cpp" line="1840"/>
         <source>Measurement running</source>
         <translation>测量正在运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1839"/>
+        <location filename="../widgets/mainwindow.cpp" line="1840"/>
         <source>A measurement is running. Stop it and quit?</source>
         <translation>测量正在运行。是否停止并退出？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="1849"/>
+        <location filename="../widgets/mainwindow.cpp" line="1850"/>
         <source>Save your changes before quitting?
 %1</source>
         <translation>退出前是否保存更改？
@@ -3122,22 +3122,22 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
 <context>
     <name>kwb::Phase</name>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="303"/>
+        <location filename="../core/pipeline/suite.cpp" line="306"/>
         <source>Understand</source>
         <translation>理解</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="305"/>
+        <location filename="../core/pipeline/suite.cpp" line="308"/>
         <source>Learn</source>
         <translation>学习</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="307"/>
+        <location filename="../core/pipeline/suite.cpp" line="310"/>
         <source>Implement</source>
         <translation>实现</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="309"/>
+        <location filename="../core/pipeline/suite.cpp" line="312"/>
         <source>Measure</source>
         <translation>测量</translation>
     </message>
@@ -4909,22 +4909,22 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::Suite</name>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="241"/>
+        <location filename="../core/pipeline/suite.cpp" line="244"/>
         <source>%1 has no suite.json: not a `kwb suite` folder.</source>
         <translation>%1 中没有 suite.json：不是 `kwb suite` 文件夹。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="243"/>
+        <location filename="../core/pipeline/suite.cpp" line="246"/>
         <source>%1 cannot be read: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="246"/>
+        <location filename="../core/pipeline/suite.cpp" line="249"/>
         <source>%1 is not valid JSON.</source>
         <translation>%1 不是有效的 JSON。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="249"/>
+        <location filename="../core/pipeline/suite.cpp" line="252"/>
         <source>%1 is not a suite report (schema &quot;%2&quot;, expected &quot;kwb-suite-1&quot;).</source>
         <translation>%1 不是套件报告（schema 为“%2”，应为“kwb-suite-1”）。</translation>
     </message>
@@ -5187,12 +5187,12 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation>问题的“相对 compile”为“–”的原因：测试框架给出的原因，与该问题的基线报告相同。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="660"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="659"/>
         <source>dry run: nothing measured</source>
         <translation>试运行：未测量任何内容</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="677"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="676"/>
         <source>(why)</source>
         <translation>（原因）</translation>
     </message>
@@ -5304,7 +5304,7 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation>取自先前的运行（续跑）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="654"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="653"/>
         <source>(whole text)</source>
         <translation>（全文）</translation>
     </message>
@@ -5312,143 +5312,143 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::SuiteTableModel</name>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="113"/>
-        <location filename="../widgets/suitetablemodel.cpp" line="156"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="114"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="157"/>
         <source>no torch.compile figure: %1</source>
         <translation>无 torch.compile 数据：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="117"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="118"/>
         <source>bottleneck: %1</source>
         <translation>瓶颈：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="119"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="120"/>
         <source>bandwidth: %1% of the copy measured in its run</source>
         <translation>带宽：其运行中实测拷贝带宽的 %1%</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="153"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="154"/>
         <source>dry run: nothing measured</source>
         <translation>试运行：未测量任何内容</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="170"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="171"/>
         <source>The problem (its logic file&apos;s name); double-click or Enter opens its workspace for review</source>
         <translation>问题（其逻辑文件名）；双击或按回车打开其工作区进行评审</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="171"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="172"/>
         <source>Problem</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="173"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="174"/>
         <source>The quality gate of its V0 baseline</source>
         <translation>其 V0 基线的质量门禁</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="173"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="174"/>
         <source>Gate</source>
         <translation>门禁</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="175"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="176"/>
         <source>The largest relative error over all cases</source>
         <translation>所有用例中最大的相对误差</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="175"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="176"/>
         <source>max rel_err</source>
         <translation>最大 rel_err</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="177"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="178"/>
         <source>The generated kernel&apos;s latency, primary case (µs)</source>
         <translation>生成内核的延迟，主用例（µs）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="177"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="178"/>
         <source>Kernel µs</source>
         <translation>内核 µs</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="179"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="180"/>
         <source>Eager PyTorch&apos;s latency, primary case (µs)</source>
         <translation>Eager PyTorch 的延迟，主用例（µs）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="179"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="180"/>
         <source>Eager µs</source>
         <translation>Eager µs</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="181"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="182"/>
         <source>Speedup over eager PyTorch (eager µs / kernel µs; above 1 is faster)</source>
         <translation>相对 eager PyTorch 的加速比（eager µs / 内核 µs；大于 1 即更快）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="181"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="182"/>
         <source>vs eager</source>
         <translation>对比 eager</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="183"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="184"/>
         <source>torch.compile&apos;s latency, primary case (µs)</source>
         <translation>torch.compile 的延迟，主用例（µs）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="183"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="184"/>
         <source>compile µs</source>
         <translation>compile µs</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="185"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="186"/>
         <source>Speedup over torch.compile (compile µs / kernel µs; above 1 is faster)</source>
         <translation>相对 torch.compile 的加速比（compile µs / 内核 µs；大于 1 即更快）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="185"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="186"/>
         <source>vs compile</source>
         <translation>对比 compile</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="187"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="188"/>
         <source>Share of the GPU&apos;s datasheet memory bandwidth reached (%)</source>
         <translation>达到的 GPU 规格表显存带宽占比（%）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="187"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="188"/>
         <source>BW %</source>
         <translation>带宽 %</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="189"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="190"/>
         <source>Share of the GPU&apos;s datasheet compute peak reached (%)</source>
         <translation>达到的 GPU 规格表算力峰值占比（%）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="189"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="190"/>
         <source>Compute %</source>
         <translation>算力 %</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="191"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="192"/>
         <source>Why the problem did not PASS (the row&apos;s tooltip and the Report tab give the whole text)</source>
         <translation>问题未 PASS 的原因（该行的提示与“报告”标签页给出全文）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitetablemodel.cpp" line="192"/>
+        <location filename="../widgets/suitetablemodel.cpp" line="193"/>
         <source>Why not PASS</source>
         <translation>未 PASS 的原因</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="319"/>
+        <location filename="../core/pipeline/suite.cpp" line="322"/>
         <source>Error in phase %1 (%2)</source>
         <translation>阶段 %1（%2）出错</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="323"/>
+        <location filename="../core/pipeline/suite.cpp" line="326"/>
         <source>Error (no verdict)</source>
         <translation>错误（无结论）</translation>
     </message>
