@@ -8,6 +8,7 @@ KWB_REAL_TRITON=1 runs the same checks with the installed Triton on CUDA tensors
 """
 import importlib.util
 import os
+import re
 import sys
 import tempfile
 import unittest
@@ -31,9 +32,19 @@ OPERANDS = """        a = A if A.dim() == 3 else A.unsqueeze(0)
         c = out"""
 
 
-def render(triu=False, diagonal=0):
+def as_float64(text):
+    """The template as the generator renders it for a float64 problem (float64Kernel, core/codegen/dtyperule.cpp):
+    fp32 math in fp64 and every tl.dot an ieee fp64 product with an fp64 result (Triton's fp64 dot: DMMA)."""
+    text = re.sub(r"\b(tl|torch)\.float32\b", r"\1.float64", text)
+    return re.sub(r"tl\.dot\(((?:[^()]|\([^()]*\))*)\)",
+                  lambda m: 'tl.dot(%s, input_precision="ieee", out_dtype=tl.float64)' % m.group(1), text)
+
+
+def render(triu=False, diagonal=0, float64=False):
     with open(TEMPLATE) as f:
         text = f.read()
+    if float64:
+        text = as_float64(text)
     subs = {"PROBLEM": "emulated_gemm", "SPEC_SHA": "", "DESCRIPTION": "test", "POLICY_NOTE": "test",
             "CONFIG_SUMMARY": "#   test", "TRIU": str(triu), "TRIU_DIAGONAL": str(diagonal), "KERNEL": "kwb_mm",
             "INIT_PARAMS": "", "INIT_STORE": "        pass", "FORWARD_PARAMS": ", A, B", "OPERANDS": OPERANDS}
@@ -147,10 +158,12 @@ class GemmTmaEmulated(unittest.TestCase):
         if REAL:
             self.skipTest("fp64 tl.dot: the pointer kernel's own business")
         A, B = torch.randn(40, 8).double(), torch.randn(8, 16).double()
-        model, out, want = self.run_model(A, B)
+        # rendered as a float64 problem's kernel is (dtype35, session 35): the raw template's fp32 accumulator is
+        # what fake Triton (like Triton) refuses for fp64 operands
+        model, out, want = self.run_model(A, B, render(float64=True))
         self.assertEqual(model.last_impl, "pointer")
         self.assertIn("float64", model.last_fallback)
-        self.assertLess(rel_err(out, want), 1e-6)  # the fp32 accumulator
+        self.assertLess(rel_err(out, want), 1e-12)  # fp64 products and accumulator
 
     def test_a_failing_variant_is_recorded_and_falls_back(self):
         mod = render()
