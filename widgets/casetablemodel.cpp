@@ -173,12 +173,8 @@ QVariant CaseTableModel::gateRowData(int column, int role) const {
   }
 }
 
-QVariant CaseTableModel::skippedRowData(int i, int column, int role) const {
-  const QString skipped = QStringLiteral("SKIPPED");
-  const auto& [name, reason] = m_skipped[i];
-  const QString why = reason.isEmpty() ? tr("no reason given") : displayGateReason(reason);
-  if (role == StatusRole) return skipped;
-  if (role == Qt::ForegroundRole && column == StatusColumn) return rowStatusColor(skipped);  // grey: no verdict
+QVariant CaseTableModel::cellStyle(const QString& status, int column, int role) const {
+  if (role == Qt::ForegroundRole && column == StatusColumn) return rowStatusColor(status);
   if (role == Qt::FontRole && column == StatusColumn) {
     QFont f;
     f.setBold(true);
@@ -187,6 +183,15 @@ QVariant CaseTableModel::skippedRowData(int i, int column, int role) const {
   if (role == Qt::TextAlignmentRole &&
       (column == RelErrColumn || column == LatencyColumn || column == RefLatencyColumn))
     return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+  return {};
+}
+
+QVariant CaseTableModel::skippedRowData(int i, int column, int role) const {
+  const QString skipped = QStringLiteral("SKIPPED");
+  const auto& [name, reason] = m_skipped[i];
+  const QString why = reason.isEmpty() ? tr("no reason given") : displayGateReason(reason);
+  if (role == StatusRole) return skipped;
+  if (QVariant style = cellStyle(skipped, column, role); style.isValid()) return style;  // grey: no verdict
   if (role == Qt::ToolTipRole)
     return QString(name + u'\n' + tr("skipped when the harness planned the cases (not run, not checked): %1").arg(why));
   if (role != Qt::DisplayRole && role != SortRole) return {};
@@ -224,15 +229,7 @@ QVariant CaseTableModel::data(const QModelIndex& index, int role) const {
   const CaseResult& r = m_rows[index.row()];
   if (role == StatusRole) return r.status;
   const auto column = static_cast<Columns>(index.column());
-  if (role == Qt::ForegroundRole && column == StatusColumn) return rowStatusColor(r.status);
-  if (role == Qt::FontRole && column == StatusColumn) {
-    QFont f;
-    f.setBold(true);
-    return f;
-  }
-  if (role == Qt::TextAlignmentRole &&
-      (column == RelErrColumn || column == LatencyColumn || column == RefLatencyColumn))
-    return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+  if (QVariant style = cellStyle(r.status, column, role); style.isValid()) return style;
   if (role == Qt::ToolTipRole) {
     QString tip = r.name + u'\n' + tr("shape %1, dtype %2").arg(r.shape, r.dtype);
     if (r.threshold) tip += u'\n' + tr("threshold rel_err < %1").arg(*r.threshold);

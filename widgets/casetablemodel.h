@@ -87,6 +87,9 @@ class CaseTableModel : public QAbstractTableModel {
   void dropSkippedNamed(const QString& name);
   /// data() of the "quality gate" row (setGateNote()).
   QVariant gateRowData(int column, int role) const;
+  /// The status colour, the bold status and the right-aligned numbers of a case or skipped row of @p status in
+  /// @p column for @p role; an invalid QVariant for any other role or column.
+  QVariant cellStyle(const QString& status, int column, int role) const;
   /// data() of the skipped row @p i (setSkippedCases()).
   QVariant skippedRowData(int i, int column, int role) const;
   QList<CaseResult> m_rows;

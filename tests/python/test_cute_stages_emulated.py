@@ -433,7 +433,7 @@ class StageSetText(unittest.TestCase):
         host = {n for n, f in defined.items() if f == "chain_host.py"}
         self.assertEqual(host, {"kwb_size", "kwb_at_spec", "kwb_pool_len", "_kwb_attn_out", "_kwb_attn_mask3",
                                 "_kwb_attn_bias", "kwb_attn_rep", "_kwb_attn_band", "_kwb_index2_views",
-                                "_kwb_index2_result"})
+                                "_kwb_index2_result", "_kwb_upsample_plan", "_kwb_nll_views"})
         triton = {n.name for n in ast.parse(texts["triton_stages.py"]).body if isinstance(n, ast.FunctionDef)}
         self.assertFalse(host & triton, "a host helper is still in triton_stages.py")
         # every launcher a section header names is defined in that section

@@ -154,3 +154,60 @@ def _kwb_index2_result(out, i0, rest, dim):
     k = i0.dim()
     out = out.view(tuple(i0.shape) + rest)
     return out.movedim(tuple(range(k)), tuple(range(dim, dim + k))) if dim and k else out
+
+
+# ==== host: kwb_upsample
+# kwb_upsample's sizes, source index scales and result, one definition for both frameworks' stages (the launch
+# differs).
+def _kwb_upsample_plan(x, mode, size, scales, align_corners):
+    """x [N, C, *spatial] (1 to 3 spatial dims) -> (ins, size, cs, align, out): the input's and the output's spatial
+    sizes (size given, else floor(in * scale) per dim), the source index scale per dim as torch's rule ((in - 1) /
+    (out - 1) with aligned corners, else 1 / scale where a scale is given, else in / out), whether corners align
+    (linear and bicubic only) and the contiguous result [N, C, *size] in x's dtype on x's device. ValueError:
+    another rank or mode (bicubic: 2 spatial dims), or neither a size nor a scale for every spatial dim."""
+    sp = x.dim() - 2
+    if not 1 <= sp <= 3 or mode not in ("nearest", "nearest-exact", "linear", "bicubic") or (
+            mode == "bicubic" and sp != 2):
+        raise ValueError("kwb_upsample: mode %r of a rank-%d tensor (N, C and 1 to 3 spatial dims; bicubic: 2)"
+                         % (mode, x.dim()))
+    ins = list(x.shape[2:])
+    scales = list(scales) if scales is not None else [None] * sp
+    if size is None:
+        if any(s is None for s in scales):
+            raise ValueError("kwb_upsample: neither a size nor a scale for every spatial dim")
+        size = [int(i * s) for i, s in zip(ins, scales)]
+    size = [int(s) for s in size]
+    align = bool(align_corners) and mode in ("linear", "bicubic")
+    cs = []
+    for i, o, s in zip(ins, size, scales):
+        if align:
+            cs.append((i - 1) / (o - 1) if o > 1 else 0.0)
+        else:
+            cs.append(1.0 / s if s is not None and s > 0 else i / o if o > 0 else 0.0)
+    out = torch.empty(list(x.shape[:2]) + size, dtype=x.dtype, device=x.device)
+    return ins, size, cs, align, out
+
+
+# ==== host: kwb_nll
+# kwb_nll's operand views and buffers, one definition for both frameworks' stages (the launch differs).
+_kwb_nll_reductions = {0: "none", 1: "mean", 2: "sum", "none": "none", "mean": "mean", "sum": "sum"}
+
+
+def _kwb_nll_views(x, target, weight, reduction):
+    """x [C], [N, C] or [N, C, d1, ...], target [], [N] or [N, d1, ...], weight None or [C] -> (red, x3, t2, want_t,
+    loss, wt): the reduction's name, x viewed [rows', C, S] and target [rows', S] (rows = rows' * S), the "none"
+    result's shape, and two buffers of rows: the per-row loss (x's dtype for "none", else fp32) and the per-row
+    weight (fp32). ValueError: shapes that do not match, an unknown reduction."""
+    red = _kwb_nll_reductions.get(reduction)
+    one = x.dim() == 1
+    x3 = x.reshape(1, -1, 1) if one else x.reshape(x.shape[0], x.shape[1], -1)
+    nn_, c, s = x3.shape
+    want_t = [] if one else [x.shape[0]] + list(x.shape[2:])
+    if red is None or list(target.shape) != want_t or (weight is not None and list(weight.shape) != [c]):
+        raise ValueError("kwb_nll: x %s, target %s, weight %s, reduction %r do not match" % (
+            list(x.shape), list(target.shape), None if weight is None else list(weight.shape), reduction))
+    t2 = target.reshape(nn_, s)
+    rows = nn_ * s
+    loss = torch.empty(rows, dtype=x.dtype if red == "none" else torch.float32, device=x.device)
+    wt = torch.empty(rows, dtype=torch.float32, device=x.device)
+    return red, x3, t2, want_t, loss, wt

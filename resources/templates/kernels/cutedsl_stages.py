@@ -2456,26 +2456,8 @@ def kwb_upsample(x, mode, size=None, scales=None, align_corners=None, epi=None, 
     scales (None or per dim) set the source index rule's 1 / scale, else in / out, as torch's. One launch, fp32 math,
     out contiguous in x's dtype; epi: the pointwise run after it, a kwb_pointwise launch on the result. ValueError:
     another rank or mode."""
+    ins, size, cs, align, out = _kwb_upsample_plan(x, mode, size, scales, align_corners)
     sp = x.dim() - 2
-    if not 1 <= sp <= 3 or mode not in ("nearest", "nearest-exact", "linear", "bicubic") or (
-            mode == "bicubic" and sp != 2):
-        raise ValueError("kwb_upsample: mode %r of a rank-%d tensor (N, C and 1 to 3 spatial dims; bicubic: 2)"
-                         % (mode, x.dim()))
-    ins = list(x.shape[2:])
-    scales = list(scales) if scales is not None else [None] * sp
-    if size is None:
-        if any(s is None for s in scales):
-            raise ValueError("kwb_upsample: neither a size nor a scale for every spatial dim")
-        size = [int(i * s) for i, s in zip(ins, scales)]
-    size = [int(s) for s in size]
-    align = bool(align_corners) and mode in ("linear", "bicubic")
-    cs = []
-    for i, o, s in zip(ins, size, scales):
-        if align:
-            cs.append((i - 1) / (o - 1) if o > 1 else 0.0)
-        else:
-            cs.append(1.0 / s if s is not None and s > 0 else i / o if o > 0 else 0.0)
-    out = torch.empty(list(x.shape[:2]) + size, dtype=x.dtype, device=x.device)
     total = out.numel()
     if total == 0:
         return out
@@ -2550,7 +2532,6 @@ def _kwb_epi_div(acc, e0_v, e1_v, e2_v, e3_v, f0, f1, f2, f3):
     return acc / e0_v
 
 
-_kwb_nll_reductions = {0: "none", 1: "mean", 2: "sum", "none": "none", "mean": "mean", "sum": "sum"}
 
 
 def kwb_nll(x, target, weight=None, ignore_index=-100, reduction="mean", log_softmax=False):
@@ -2561,18 +2542,8 @@ def kwb_nll(x, target, weight=None, ignore_index=-100, reduction="mean", log_sof
     weights (NaN when every row is ignored), 0-d; in x's dtype, fp32 inside. One launch, plus a kwb_reduce for
     "sum" and two reduces and a kwb_pointwise for "mean". A target outside [0, C) is not checked (a sync).
     ValueError: shapes that do not match, an unknown reduction."""
-    red = _kwb_nll_reductions.get(reduction)
-    one = x.dim() == 1
-    x3 = x.reshape(1, -1, 1) if one else x.reshape(x.shape[0], x.shape[1], -1)
-    nn_, c, s = x3.shape
-    want_t = [] if one else [x.shape[0]] + list(x.shape[2:])
-    if red is None or list(target.shape) != want_t or (weight is not None and list(weight.shape) != [c]):
-        raise ValueError("kwb_nll: x %s, target %s, weight %s, reduction %r do not match" % (
-            list(x.shape), list(target.shape), None if weight is None else list(weight.shape), reduction))
-    t2 = target.reshape(nn_, s)
-    rows = nn_ * s
-    loss = torch.empty(rows, dtype=x.dtype if red == "none" else torch.float32, device=x.device)
-    wt = torch.empty(rows, dtype=torch.float32, device=x.device)
+    red, x3, t2, want_t, loss, wt = _kwb_nll_views(x, target, weight, reduction)
+    rows, s, c = t2.numel(), t2.shape[1], x3.shape[1]
     if rows:
         (xs, xst), (ts, tst) = _kwb_span(x3), _kwb_span(t2)
         w = weight.contiguous() if weight is not None else wt

@@ -895,26 +895,8 @@ def kwb_upsample(x, mode, size=None, scales=None, align_corners=None, epi=None, 
     which (as in torch) set the source index rule's 1 / scale, else in / out. One launch, fp32 math, out contiguous
     in x's dtype; epi: the pointwise run after it, applied in that launch on the result's coordinates (its tensors
     broadcast to the result's shape). Raises ValueError for another rank or mode."""
+    ins, size, cs, align, out = _kwb_upsample_plan(x, mode, size, scales, align_corners)
     sp = x.dim() - 2
-    if not 1 <= sp <= 3 or mode not in ("nearest", "nearest-exact", "linear", "bicubic") or (
-            mode == "bicubic" and sp != 2):
-        raise ValueError("kwb_upsample: mode %r of a rank-%d tensor (N, C and 1 to 3 spatial dims; bicubic: 2)"
-                         % (mode, x.dim()))
-    ins = list(x.shape[2:])
-    scales = list(scales) if scales is not None else [None] * sp
-    if size is None:
-        if any(s is None for s in scales):
-            raise ValueError("kwb_upsample: neither a size nor a scale for every spatial dim")
-        size = [int(i * s) for i, s in zip(ins, scales)]
-    size = list(size)
-    align = bool(align_corners) and mode in ("linear", "bicubic")
-    cs = []
-    for i, o, s in zip(ins, size, scales):
-        if align:
-            cs.append((i - 1) / (o - 1) if o > 1 else 0.0)
-        else:
-            cs.append(1.0 / s if s is not None and s > 0 else i / o if o > 0 else 0.0)
-    out = torch.empty(list(x.shape[:2]) + size, dtype=x.dtype, device=x.device)
     n = out.numel()
     if n == 0:
         return out

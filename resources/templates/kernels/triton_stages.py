@@ -4743,7 +4743,6 @@ def _kwb_nll_reduce_kernel(loss_ptr, wt_ptr, out_ptr, rows, MEAN: tl.constexpr, 
     tl.store(out_ptr, total.to(out_ptr.dtype.element_ty))
 
 
-_kwb_nll_reductions = {0: "none", 1: "mean", 2: "sum", "none": "none", "mean": "mean", "sum": "sum"}
 
 
 def kwb_nll(x, target, weight=None, ignore_index=-100, reduction="mean", log_softmax=False):
@@ -4755,18 +4754,8 @@ def kwb_nll(x, target, weight=None, ignore_index=-100, reduction="mean", log_sof
     every row is ignored), 0-d. In x's dtype, fp32 inside; one launch for "none", two for "sum" / "mean". A
     target outside [0, C) is not checked (a sync; the harness compares against the reference). ValueError: shapes
     that do not match, an unknown reduction."""
-    red = _kwb_nll_reductions.get(reduction)
-    one = x.dim() == 1
-    x3 = x.reshape(1, -1, 1) if one else x.reshape(x.shape[0], x.shape[1], -1)
-    nn_, c, s = x3.shape
-    want_t = [] if one else [x.shape[0]] + list(x.shape[2:])
-    if red is None or list(target.shape) != want_t or (weight is not None and list(weight.shape) != [c]):
-        raise ValueError("kwb_nll: x %s, target %s, weight %s, reduction %r do not match" % (
-            list(x.shape), list(target.shape), None if weight is None else list(weight.shape), reduction))
-    t2 = target.reshape(nn_, s)
-    rows = nn_ * s
-    loss = torch.empty(rows, dtype=x.dtype if red == "none" else torch.float32, device=x.device)
-    wt = torch.empty(rows, dtype=torch.float32, device=x.device)
+    red, x3, t2, want_t, loss, wt = _kwb_nll_views(x, target, weight, reduction)
+    rows, s, c = t2.numel(), t2.shape[1], x3.shape[1]
     if rows:
         block_c = min(_kwb_np2(c), 1024) if log_softmax else 1
         rows_per = max(1, min(_kwb_tile // block_c, 128))
