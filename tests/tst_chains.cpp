@@ -3288,9 +3288,9 @@ void TestChains::cuteReasonsNameUserWords() {
   // graph the chain planner plans with a gather (a second, transposed input)
   const kwb::FrameworkBackend* cute = kwb::backendById(QStringLiteral("cutedsl"));
   QString why;
-  QVERIFY(!cute->supports(loadSpec(QStringLiteral("cute_reason_two_views")), &why));
-  QVERIFY2(why.startsWith(QLatin1String("x.permute(0, 2, 1) (a permute of a forward() input, line 12) is a view")),
-           qPrintable(why));
+  // Since session 35 (cute35's strided copy stage) the CuTe DSL renders that graph too; the view-naming words of
+  // a refusal are left without a refused member here (cuteStageReasons checks the missing stages' reasons)
+  QVERIFY2(cute->supports(loadSpec(QStringLiteral("cute_reason_two_views")), &why), qPrintable(why));
   QVERIFY2(!why.contains(QLatin1String("t0")), qPrintable(why));
   why.clear();
   QVERIFY2(cute->supports(loadSpec(QStringLiteral("cute_reason_permuted_softplus")), &why), qPrintable(why));

@@ -42,6 +42,11 @@ PW_THREADS = 256  # kwb_pointwise: one element per thread
 EPI_TENSORS = 4  # the epilogue calling convention: up to 4 tensors and 4 scalars (as the Triton chain's)
 _kwb_compiled = {}  # (stage, shapes, strides, dtypes, epilogue) -> cute.compile result
 kwb_last_grid_blocks = [0]  # CTAs of the largest launch since forward() reset it (utilization, wave count)
+# The Triton chain's index-map reads (a pad or a sliced buffer read through its map by the one pointwise launch that
+# reads it) need index loads in the epilogue, which the CuTe DSL dialect has not: off, so forward() takes the plan's
+# other branch (the pad or piece launches, then the launch reading its result).
+kwb_pad_prologue = False
+kwb_piecewise_reads = False
 
 
 @cute.jit
