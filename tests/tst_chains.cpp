@@ -1992,6 +1992,18 @@ void TestChains::classesEmulated_data() {
                          QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/") + spec + QStringLiteral(".spec.json"),
                          QStringLiteral("--case"), QStringLiteral("boundary_tail,boundary_size1")};
   }
+  // session 36 (dtype36, issue 14): float64 GEMMs (they plan as the chain's kwb_gemm, 64 x 64 fp64 tiles, no TMA:
+  // the GEMM pattern takes float32 / 16-bit operands only), g02 with a run-time Python float passed as an fp32 pair
+  // hi + lo (chain_emulate holds a float64 result to 1e-12; one fp32 argument read 4.9e-9)
+  for (const char* s : {"g01_Float64_Matmul", "g02_Float64_Bmm_TransposedB_Scalar"})
+    QTest::addRow("%s own dtypes", s) << QString::fromLatin1(s) << QStringLiteral("@dtype36/") + QLatin1String(s)
+                                      << QStringList{QStringLiteral("--dtype"), QStringLiteral("spec")};
+  QTest::addRow("g02_Float64_Bmm_TransposedB_Scalar harness cases")
+      << QStringLiteral("g02_Float64_Bmm_TransposedB_Scalar")
+      << QStringLiteral("@dtype36/g02_Float64_Bmm_TransposedB_Scalar")
+      << QStringList{QStringLiteral("--spec"),
+                     QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/g02_Float64_Bmm_TransposedB_Scalar.spec.json"),
+                     QStringLiteral("--case"), QStringLiteral("boundary_tail,boundary_size1")};
   // session 29 (ptwise29): probe17's remaining skeletons by class. CI time: fp32 and strided rows for each member,
   // one 16-bit row per op family (its dtype rule is the family's, not the member's)
   struct Row29 {

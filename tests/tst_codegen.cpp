@@ -349,6 +349,57 @@ void TestCodegen::float64AndNarrowIntegers() {
       qPrintable(f64));
   QVERIFY2(f64.contains(QLatin1String("    return x * 0.1, torch.float64")), qPrintable(f64));
 
+  // session 36 (dtype36): in host code a dtype TEST keeps the name it tests (rewritten, `x.dtype == torch.float32`
+  // would ask "is x float64?" and invert its branch: the GEMM template's TMA guard did); a dtype to allocate or
+  // convert to becomes float64
+  const QString host = kwb::float64Kernel(QStringLiteral(
+      "def host(x, v3):\n"
+      "    if x.dtype not in (torch.float32, torch.float16) or x.element_size() == 8:\n"
+      "        return None\n"
+      "    s_dtype = torch.float32\n"
+      "    if v3.dtype == torch.float32 and torch.float32 != s_dtype or v3.dtype in [torch.bfloat16, torch.float32]:\n"
+      "        s_dtype = torch.float16\n"
+      "    return torch.empty(3, dtype=torch.float32), kwb_full((2,), 0.0, torch.float32, x.device)\n"));
+  for (const char* line :
+       {"    if x.dtype not in (torch.float32, torch.float16) or x.element_size() == 8:\n",
+        "    s_dtype = torch.float64\n",
+        "    if v3.dtype == torch.float32 and torch.float32 != s_dtype or v3.dtype in [torch.bfloat16, "
+        "torch.float32]:\n",
+        "    return torch.empty(3, dtype=torch.float64), kwb_full((2,), 0.0, torch.float64, x.device)\n"})
+    QVERIFY2(host.contains(QLatin1String(line)), qPrintable(host));
+  // the audit over every Triton resource: no jit body tests a dtype against tl.float32 (its rewrite would invert
+  // it), and rendering for float64 turns no host-side dtype test into a float64 one
+  static const QRegularExpression testOf64(
+      QStringLiteral("(==|!=)\\s*(tl|torch)\\.float64|(tl|torch)\\.float64\\s*(==|!=)|\\bin\\s*[(\\[][^()\\[\\]]*(tl|"
+                     "torch)\\.float64"));
+  static const QRegularExpression testOf32(
+      QStringLiteral("(==|!=)\\s*(tl|torch)\\.float32|(tl|torch)\\.float32\\s*(==|!=)|\\bin\\s*[(\\[][^()\\[\\]]*(tl|"
+                     "torch)\\.float32"));
+  static const QRegularExpression tlTest(
+      QStringLiteral("(==|!=)\\s*tl\\.float32|tl\\.float32\\s*(==|!=)|\\bin\\s*[(\\[][^()\\[\\]]*tl\\.float32"));
+  const QDir kernels(QStringLiteral(KWB_SOURCE_DIR "/resources/templates/kernels"));
+  int tests32 = 0;
+  for (const QString& file : kernels.entryList({QStringLiteral("triton_*"), QStringLiteral("chain_host.py")})) {
+    QFile f(kernels.filePath(file));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(f.readAll());
+    const QString rendered = kwb::float64Kernel(text);
+    const QStringList before = text.split(u'\n'), after = rendered.split(u'\n');
+    QCOMPARE(after.size(), before.size());
+    for (qsizetype i = 0; i < before.size(); ++i) {
+      QVERIFY2(!testOf64.match(after.at(i)).hasMatch() || testOf64.match(before.at(i)).hasMatch(),
+               qPrintable(QStringLiteral("%1:%2: %3").arg(file).arg(i + 1).arg(after.at(i))));
+      if (testOf32.match(before.at(i)).hasMatch()) {
+        ++tests32;
+        QVERIFY2(testOf32.match(after.at(i)).hasMatch(),
+                 qPrintable(QStringLiteral("%1:%2: %3").arg(file).arg(i + 1).arg(after.at(i))));
+      }
+      QVERIFY2(!tlTest.match(before.at(i)).hasMatch(),
+               qPrintable(QStringLiteral("%1:%2: a tl.float32 test: %3").arg(file).arg(i + 1).arg(before.at(i))));
+    }
+  }
+  QVERIFY2(tests32 >= 6, qPrintable(QString::number(tests32)));  // the audit's six (dtype36 doc): still seen
+
   // probe22's c01 (a float64 model) and a member: a Triton kernel with no fp32 left in it; the CuTe DSL and FlyDSL
   // refuse float64 by name; the same spec with its input made float32 is a mix, refused with both tensors named
   const kwb::FrameworkBackend* triton = kwb::backendById(QStringLiteral("triton"));
@@ -358,10 +409,18 @@ void TestCodegen::float64AndNarrowIntegers() {
     QVERIFY2(kwb::float64Use(spec).all, name);
     const kwb::GeneratedKernel k = triton->generate(spec);
     QVERIFY2(k.ok && k.implemented, qPrintable(k.error));
-    QVERIFY2(!k.source.contains(QLatin1String("tl.float32")) && !k.source.contains(QLatin1String("torch.float32")),
-             name);
+    QVERIFY2(!k.source.contains(QLatin1String("tl.float32")), name);
+    // torch.float32 only where a host line tests a tensor's dtype (above)
+    for (const QString& l : k.source.split(u'\n'))
+      QVERIFY2(!l.contains(QLatin1String("torch.float32")) || testOf32.match(l).hasMatch(), qPrintable(l));
     QVERIFY2(k.source.contains(QLatin1String("out_dtype=tl.float64")), name);
     QCOMPARE(k.baselineConfig.value(0).first, QStringLiteral("precision"));
+    // the header says what the kernel computes (dtype36): its configuration block is the fp64 one, and a NOTE
+    const QString head = k.source.left(k.source.indexOf(QLatin1String("\nimport ")));
+    QVERIFY2(head.contains(QLatin1String("# NOTE (precision): float64 throughout")), qPrintable(head));
+    QVERIFY2(head.contains(QLatin1String("#   precision: float64 throughout")), qPrintable(head));
+    QVERIFY2(!head.contains(QLatin1String("fp32 accumulation")) && head.contains(QLatin1String("fp64 accumulation")),
+             qPrintable(head));
     QString why;
     QVERIFY(!cute->supports(spec, &why));
     QVERIFY2(why.startsWith(QLatin1String("float64 is not generated for CuTe DSL")), qPrintable(why));

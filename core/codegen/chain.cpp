@@ -302,6 +302,9 @@ class Planner {
  private:
   const OpGraph& m_g;
   const json& m_spec;
+  /// A float64 problem (dtyperule.h float64Use): a run-time float reaches an epilogue as an fp32 pair hi + lo
+  /// (_kwb_f64_pair), where the launch's scalar slots hold two per float: Triton passes a float argument as fp32.
+  bool m_float64 = float64Use(m_spec).all;
   QList<GraphOp> m_ops;                 // the graph's ops with in-place writes renamed (renameInPlace)
   QHash<QString, QString> m_outRename;  // an in-place op's target -> its id (for the output's ref)
   ViewWrites m_viewWrites;              // writes through views rewritten out of place (functionalizeViewWrites)
@@ -4281,6 +4284,10 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
                    .arg(scalars.size())
                    .arg(kEpiTensors + 1)
                    .arg(kEpiScalars));
+  // a float64 problem's run-time floats as fp32 pairs hi + lo (m_float64) where two slots a float fit; else each in
+  // one fp32 slot, rounded (~6e-8 relative), as Triton passes a float argument
+  const bool pairs = m_float64 && !scalars.isEmpty() && 2 * scalars.size() <= kEpiScalars;
+  const qsizetype scalarSlots = pairs ? 2 * scalars.size() : scalars.size();
   // fuse into the open GEMM/convolution when its output feeds only this run
   int usesInside = 0;
   for (const GraphOp* o : piece)
@@ -4370,12 +4377,12 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
         for (int d : m_pads.value(c).map.mappedDims()) {
           const QString e = QStringLiteral("kwb_dim_scalar(%1, %2)").arg(m_pads.value(chain.last()).src).arg(d);
           if (!sizeExprs.contains(e)) sizeExprs << e;
-          sizeAt[r].insert(d, static_cast<int>(scalars.size() + sizeExprs.indexOf(e)));
+          sizeAt[r].insert(d, static_cast<int>(scalarSlots + sizeExprs.indexOf(e)));
         }
       }
     }
     const bool fits = others.size() + (mapped.contains(primary) ? 1 : 0) <= kEpiTensors &&
-                      scalars.size() + sizeExprs.size() <= kEpiScalars;
+                      scalarSlots + sizeExprs.size() <= kEpiScalars;
     if (!fits) mapped.clear(), sizeExprs.clear(), maps.clear(), sizeAt.clear(), chains.clear();
   }
   const TritonDialect dialect(QStringLiteral("(tl.zeros_like(acc) + %1)"));
@@ -4395,7 +4402,9 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
           PwVal v;
           if (!in.isTensor) {
             v.kind = PwVal::Kind::Scalar;
-            v.expr = QStringLiteral("f%1").arg(scalars.indexOf(in.name));
+            const qsizetype at = scalars.indexOf(in.name);
+            v.expr = pairs ? QStringLiteral("(f%1.to(tl.float64) + f%2.to(tl.float64))").arg(2 * at).arg(2 * at + 1)
+                           : QStringLiteral("f%1").arg(at);
             return v;
           }
           const QString r = ext.value(in.name.mid(1).toInt());
@@ -4460,7 +4469,24 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
   QStringList tensorsExpr, scalarsExpr;
   for (const QString& r : others) tensorsExpr << m_vals.value(r).expr;
   if (intPrimary) tensorsExpr << (broadcastExpr.isEmpty() ? m_vals.value(primary).expr : broadcastExpr);
-  for (const QString& s : scalars) scalarsExpr << QStringLiteral("float(%1)").arg(m_sizeScalar.value(s, s));
+  for (const QString& s : scalars)
+    scalarsExpr
+        << (pairs ? QStringLiteral("*_kwb_f64_pair(%1)") : QStringLiteral("float(%1)")).arg(m_sizeScalar.value(s, s));
+  if (pairs && !m_plan.epilogues.contains(QLatin1String("def _kwb_f64_pair(")))
+    m_plan.epilogues.prepend(QStringLiteral(
+        "def _kwb_f64_pair(v):\n"
+        "    \"\"\"A run-time Python float for a float64 kernel as two fp32 kernel arguments hi, lo (Triton passes a "
+        "float\n"
+        "    argument as fp32); the epilogue adds them in fp64: hi + lo holds v to 2**-48 relative, where one fp32 "
+        "holds\n"
+        "    it to 2**-24. Beyond fp32's range v stays one argument (inf, as before).\"\"\"\n"
+        "    v = float(v)\n"
+        "    if not abs(v) < 3.4e38:\n"
+        "        return v, 0.0\n"
+        "    hi = float(torch.tensor(v, dtype=torch.float64).float())\n"
+        "    return hi, float(torch.tensor(v - hi, dtype=torch.float64).float())\n"
+        "\n"
+        "\n"));
   auto tuple = [](const QStringList& l) -> QString {
     return u'(' + l.join(QStringLiteral(", ")) + (l.size() == 1 ? QStringLiteral(",)") : QStringLiteral(")"));
   };
@@ -4679,7 +4705,8 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
           cuts << QStringLiteral("    w%1_q%2 = %3").arg(w).arg(k).arg(c.join(QStringLiteral(" & ")));
         }
       }
-      fitsAll = tensorsOn.size() <= kEpiTensors && fAt <= kEpiScalars;
+      // a float64 run's fp32 pairs (two slots a float) are not counted here: that run reads its pieces whole
+      fitsAll = tensorsOn.size() <= kEpiTensors && fAt <= kEpiScalars && !pairs;
       ok = ok && fitsAll;
       std::optional<PointwiseProgram> progOn;
       if (ok) {

@@ -456,6 +456,31 @@ QString exactFloatLiterals(const QString& line) {
   return out;
 }
 
+/// One host-code line (outside @triton.jit bodies) of a float64 kernel: `torch.float32` / `tl.float32` where it
+/// names a dtype to allocate, convert to or compute in (`dtype=torch.float32`, `s_dtype = torch.float32`, a
+/// positional out_dtype) becomes float64; where it is the operand of a dtype TEST (`x.dtype == torch.float32`,
+/// `!=`, `in (torch.float32, ...)`) it stays: the test asks what a tensor IS, and rewriting it would invert the
+/// branch (the GEMM template's TMA guard let fp64 operands into the TMA planner, session 35's review).
+QString float64HostLine(const QString& line) {
+  static const QRegularExpression f32(QStringLiteral("\\b(tl|torch)\\.float32\\b"));
+  static const QRegularExpression cmpBefore(QStringLiteral("(==|!=|\\bis|\\bis not)\\s*$"));
+  static const QRegularExpression cmpAfter(QStringLiteral("^\\s*(==|!=|\\bis\\b)"));
+  static const QRegularExpression inTuple(QStringLiteral("\\bin\\s*[(\\[{]\\s*([^()\\[\\]{}]*,\\s*)?$"));
+  QString out;
+  qsizetype at = 0;
+  for (auto it = f32.globalMatch(line); it.hasNext();) {
+    const auto m = it.next();
+    const QString before = line.left(m.capturedStart());
+    const QString after = line.mid(m.capturedEnd());
+    const bool test =
+        cmpBefore.match(before).hasMatch() || cmpAfter.match(after).hasMatch() || inTuple.match(before).hasMatch();
+    out += line.mid(at, m.capturedStart() - at);
+    out += test ? m.captured(0) : m.captured(1) + QStringLiteral(".float64");
+    at = m.capturedEnd();
+  }
+  return out + line.mid(at);
+}
+
 }  // namespace
 
 QString float64Kernel(const QString& source) {
@@ -463,8 +488,10 @@ QString float64Kernel(const QString& source) {
   // float literals in @triton.jit bodies (not their signatures: a default there is compile-time)
   {
     QStringList lines = s.split(u'\n');
+    QSet<qsizetype> hostLines;  // lines outside @triton.jit bodies: their dtype tests keep the name they test
     bool pendingJit = false, inJit = false, inSig = false;
-    for (QString& l : lines) {
+    for (qsizetype li = 0; li < lines.size(); ++li) {
+      QString& l = lines[li];
       if (!l.isEmpty() && !l.at(0).isSpace() && !l.startsWith(u'#')) {
         if (l.startsWith(QLatin1String("@triton.jit"))) {
           pendingJit = true;
@@ -478,7 +505,10 @@ QString float64Kernel(const QString& source) {
           inJit = pendingJit = false;
         }
       }
-      if (!inJit) continue;
+      if (!inJit) {
+        hostLines.insert(li);
+        continue;
+      }
       if (inSig) {
         const QString code = l.section(u'#', 0, 0).trimmed();
         if (code.endsWith(u':')) inSig = false;
@@ -486,10 +516,12 @@ QString float64Kernel(const QString& source) {
       }
       l = exactFloatLiterals(l);
     }
+    static const QRegularExpression f32(QStringLiteral("\\b(tl|torch)\\.float32\\b"));
+    for (qsizetype i = 0; i < lines.size(); ++i)
+      lines[i] =
+          hostLines.contains(i) ? float64HostLine(lines[i]) : lines[i].replace(f32, QStringLiteral("\\1.float64"));
     s = lines.join(u'\n');
   }
-  static const QRegularExpression f32(QStringLiteral("\\b(tl|torch)\\.float32\\b"));
-  s.replace(f32, QStringLiteral("\\1.float64"));
   // every tl.dot call: its arguments (balanced parentheses) get ieee precision and an fp64 result
   static const QRegularExpression prec(QStringLiteral("input_precision\\s*=\\s*[^,()]+(\\([^()]*\\))?"));
   static const QRegularExpression tf32(QStringLiteral("allow_tf32\\s*=\\s*[^,()]+"));

@@ -148,12 +148,23 @@ GeneratedKernel TritonBackend::generate(const nlohmann::json& spec) const {
   GeneratedKernel k = generateForHopper(spec);
   // a float64 problem: the same plan, its fp32 math and intermediates rendered in fp64 (dtyperule.h float64Kernel)
   if (k.ok && k.implemented && float64Use(spec).all) {
+    const QString fp32Header = configComment(k.baselineConfig);
     k.source = float64Kernel(k.source);
     for (auto& [item, value] : k.baselineConfig) value = float64ConfigText(value);
-    k.baselineConfig.prepend(
-        {QStringLiteral("precision"),
-         QStringLiteral("float64 throughout: every load, intermediate, accumulator and tl.dot in fp64 (the plan's "
-                        "fp32 math rendered in fp64; tl.dot on fp64 operands with ieee precision, sm80+)")});
+    const QString precision = QStringLiteral(
+        "float64 throughout: every load, intermediate, accumulator and tl.dot in fp64 (the plan's "
+        "fp32 math rendered in fp64; tl.dot on fp64 operands with ieee precision, sm80+); a run-time "
+        "Python float of forward() reaches an epilogue as an fp32 pair hi + lo (2^-48 relative)");
+    k.baselineConfig.prepend({QStringLiteral("precision"), precision});
+    // the header says what the kernel computes: its "Baseline configuration" block is the one just rendered from
+    // the fp32 items (replaced whole, an exact match), and a NOTE says how to read the templates' prose below
+    if (const qsizetype at = fp32Header.isEmpty() ? -1 : k.source.indexOf(fp32Header); at >= 0)
+      k.source.replace(at, fp32Header.size(), configComment(k.baselineConfig));
+    const qsizetype firstBreak = k.source.indexOf(u'\n');
+    k.source.insert(firstBreak + 1,
+                    QStringLiteral("# NOTE (precision): %1; where a comment below says fp32 or TF32 of this kernel's "
+                                   "math, read fp64.\n")
+                        .arg(precision));
     if (k.mathDtype == u"tf32" || k.mathDtype == u"tf32x3") k.mathDtype.clear();
   }
   // The templates and their configuration were written and measured for NVIDIA Hopper (the H200). For

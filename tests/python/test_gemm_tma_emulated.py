@@ -35,7 +35,13 @@ OPERANDS = """        a = A if A.dim() == 3 else A.unsqueeze(0)
 def as_float64(text):
     """The template as the generator renders it for a float64 problem (float64Kernel, core/codegen/dtyperule.cpp):
     fp32 math in fp64 and every tl.dot an ieee fp64 product with an fp64 result (Triton's fp64 dot: DMMA)."""
-    text = re.sub(r"\b(tl|torch)\.float32\b", r"\1.float64", text)
+    text = re.sub(r"\btl\.float32\b", "tl.float64", text)
+    # host code: a dtype to allocate or convert to becomes float64, a dtype TEST keeps the name it tests (session 36)
+    test = re.compile(r"(==|!=)\s*$|\bin\s*[(\[{]\s*([^()\[\]{}]*,\s*)?$")
+    text = "\n".join(re.sub(r"\btorch\.float32\b",
+                            lambda m: m.group(0) if test.search(m.string[:m.start()]) or
+                            re.match(r"\s*(==|!=)", m.string[m.end():]) else "torch.float64", line)
+                     for line in text.split("\n"))
     return re.sub(r"tl\.dot\(((?:[^()]|\([^()]*\))*)\)",
                   lambda m: 'tl.dot(%s, input_precision="ieee", out_dtype=tl.float64)' % m.group(1), text)
 
