@@ -2610,16 +2610,18 @@ void TestChains::cuteChainReasons() {
   QVERIFY2(b->supports(loadSpec(QStringLiteral("4_Conv2d_Mish_Mish")), &why), qPrintable(why));
   // several launches (session 30): rendered over the stage set unless a launch has no CuTe DSL stage; 38_ pools
   // first (a stage since session 31) and convolves (session 32); 92_'s group norm takes reduce= (session 33: a
-  // kwb_reduce launch after the norm), a pairwise distance's p-norm kwb_pnorm (session 34), upsampling (session 35);
-  // an embedding bag has none
+  // kwb_reduce launch after the norm), a pairwise distance's p-norm kwb_pnorm (session 34), upsampling (session 35),
+  // an embedding bag and a topk (session 36); an unfold has none
   QVERIFY2(b->supports(loadSpec(QStringLiteral("38_ConvTranspose3d_AvgPool_Clamp_Softmax_Multiply")), &why),
            qPrintable(why));
   QVERIFY2(b->supports(loadSpec(QStringLiteral("92_Conv2d_GroupNorm_Tanh_HardSwish_ResidualAdd_LogSumExp")), &why),
            qPrintable(why));
   QVERIFY2(b->supports(loadSpec(QStringLiteral("pairwise_distance_pnorm_prologue")), &why), qPrintable(why));
   QVERIFY2(b->supports(loadSpec(QStringLiteral("upsample_bilinear_conv_nearest")), &why), qPrintable(why));
-  QVERIFY(!b->supports(loadSpec(QStringLiteral("embedding_bag_mean_last_offset_pad")), &why));
-  QVERIFY2(why.contains(QLatin1String("a kwb_embedding_bag launch has no CuTe DSL stage yet")), qPrintable(why));
+  QVERIFY2(b->supports(loadSpec(QStringLiteral("embedding_bag_mean_last_offset_pad")), &why), qPrintable(why));
+  QVERIFY2(b->supports(loadSpec(QStringLiteral("topk_smallest_dim1_3d_gather")), &why), qPrintable(why));
+  QVERIFY(!b->supports(loadSpec(QStringLiteral("unfold_dilated_gelu")), &why));
+  QVERIFY2(why.contains(QLatin1String("a kwb_im2col launch has no CuTe DSL stage yet")), qPrintable(why));
   // one GEMM whose forward() has a training-mode branch with its own batch-norm launch: the stage set renders both
   // branches (session 30), not the one-GEMM template
   QVERIFY2(b->supports(loadSpec(QStringLiteral("bn_linear_bn1d")), &why), qPrintable(why));
@@ -2938,6 +2940,24 @@ void TestChains::cuteStagesEmulated_data() {
       {"upsample_fractional_scales", {QStringLiteral("_kwb_resample_host"), pw}, {{}}},
       {"slice_writes_channels_gelu_add", {QStringLiteral("_kwb_copy_host"), pw}, {{}}},
       {"cross_entropy_weighted_ignore_sum", {QStringLiteral("_kwb_nll_host"), r}, {{}}},
+      // session 36 (cute36): a GEMM's prologue on A (kwb_gemm pro=) as a kwb_pointwise launch before the GEMM: one
+      // reading a per-feature tensor, one through a Linear's flatten with a residual through the view back
+      {"pro_linear_tanh_scale", {pw, g}, {{}}},
+      {"pro_linear3d_sigmoid", {pw, g}, {{}, bf16}},
+      // torch.mv / addmv (kwb_gemv: the GEMM kernel with one output column): alpha / beta with a bias, a transposed
+      // matrix then GELU and a scale
+      {"addmv_alpha_beta_bias", {g}, {{}}},
+      {"mv_transposed_gelu", {g}, {{}, bf16}},
+      // kwb_reduce's prod (probe22 b02's class): an affine sigmoid's product over a middle dim, then a log
+      {"cute_prod_middle_dim_log", {r}, {{}}},
+      // embedding bags (a thread per output element walks its bag): mean with include_last_offset and padding_idx,
+      // max over a 2-D input's fixed bags (an arange of offsets); selections (a thread per row element counts its
+      // rank): the smallest 4 along a middle dim with a prologue, then a gather; a sort, argmax and kthvalue
+      {"embedding_bag_mean_last_offset_pad", {QStringLiteral("_kwb_bag_host"), pw}, {{}}},
+      {"embedding_bag_max_fixed_bags", {QStringLiteral("_kwb_bag_host")}, {{}, bf16}},
+      // (topk_smallest_dim1_3d_gather and sort_argmax_kthvalue_rows at small sizes: N^2 per row, a Python call each)
+      {"cute_topk_smallest_small", {QStringLiteral("_kwb_topk_host"), QStringLiteral("_kwb_gather_host")}, {{}}},
+      {"cute_sort_argmax_kthvalue_small", {QStringLiteral("_kwb_topk_host")}, {{}}},
   };
   // one row per (problem, run), sharded like classesEmulated (the whole list in one function passed Qt Test's
   // 300 s watchdog on a loaded machine, CI stop 39); a problem's first row also runs kwb check's two gates
@@ -3029,7 +3049,8 @@ void TestChains::cuteStageReasons() {
       // (a convolution has a stage since session 32, a group norm's reduce= since session 33: 92_ renders)
       // (a p-norm has a stage since session 34: pairwise_distance_pnorm_prologue renders)
       // (pads, upsampling, cats and nll losses since session 35: upsample_bilinear_conv_nearest renders)
-      {"embedding_bag_mean_last_offset_pad", "a kwb_embedding_bag launch", nullptr},
+      // (embedding bags and selections since session 36: embedding_bag_mean_last_offset_pad renders)
+      {"unfold_dilated_gelu", "a kwb_im2col launch", nullptr},
       // (scans have a stage since session 34; cummax / cummin's indices have none)
       {"cummax_indices_exact", "a kwb_scan launch with indices=", "scan"},
   };
@@ -3300,9 +3321,19 @@ void TestChains::cuteReasonsNameUserWords() {
   // graph the chain planner plans with a gather (a second, transposed input)
   const kwb::FrameworkBackend* cute = kwb::backendById(QStringLiteral("cutedsl"));
   QString why;
-  // Since session 35 (cute35's strided copy stage) the CuTe DSL renders that graph too; the view-naming words of
-  // a refusal are left without a refused member here (cuteStageReasons checks the missing stages' reasons)
+  // Since session 35 (cute35's strided copy stage) the CuTe DSL renders that graph too
   QVERIFY2(cute->supports(loadSpec(QStringLiteral("cute_reason_two_views")), &why), qPrintable(why));
+  QVERIFY2(!why.contains(QLatin1String("t0")), qPrintable(why));
+  // the refused member since session 36 (cute36): int64 arithmetic on ids.t(), which neither the template nor the
+  // stage set's kwb_pointwise lowers; the reason said "input t0 has dtype int64" (the node id of the view)
+  why.clear();
+  QVERIFY(!cute->supports(loadSpec(QStringLiteral("cute_reason_view_int_hash")), &why));
+  QVERIFY2(why.contains(QLatin1String("ids.t() (a t of a forward() input, line 16) has dtype int64")), qPrintable(why));
+  QVERIFY2(!why.contains(QLatin1String("t0")), qPrintable(why));
+  why.clear();
+  QVERIFY(!cute->supports(loadSpec(QStringLiteral("cute_reason_unsqueeze_int_mod")), &why));
+  QVERIFY2(why.contains(QLatin1String("ids.unsqueeze(1) (an unsqueeze of a forward() input, line 11) has dtype int64")),
+           qPrintable(why));
   QVERIFY2(!why.contains(QLatin1String("t0")), qPrintable(why));
   why.clear();
   QVERIFY2(cute->supports(loadSpec(QStringLiteral("cute_reason_permuted_softplus")), &why), qPrintable(why));
@@ -3358,8 +3389,9 @@ void TestChains::planRowsNameTheirArguments() {
   const QString list = QStringLiteral("(") + labels.join(QStringLiteral(", ")) + QStringLiteral(")");
   const kwb::FrameworkBackend* cute = kwb::backendById(QStringLiteral("cutedsl"));
   QVERIFY(cute);
-  // two members: cummax's indices and an embedding bag (no stage; pads and upsampling have one since session 35)
-  for (const char* spec : {"cummax_indices_exact", "embedding_bag_mean_last_offset_pad"}) {
+  // two members: cummax's indices and an unfold (no stage; pads and upsampling have one since session 35, embedding
+  // bags since session 36)
+  for (const char* spec : {"cummax_indices_exact", "unfold_dilated_gelu"}) {
     QString why;
     QVERIFY2(!cute->supports(loadSpec(QLatin1String(spec)), &why), spec);
     QVERIFY2(why.contains(QStringLiteral("every launch has a CuTe DSL stage ") + list), qPrintable(why));

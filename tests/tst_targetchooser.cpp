@@ -178,19 +178,18 @@ class TestTargetChooser : public QObject {
     for (const auto& n : rms["notes"]) notes << QString::fromStdString(n.get<std::string>());
     // the CuTe DSL's skeleton reasons (cutechain.cpp) for two members of the class: several launches, one without a
     // CuTe DSL stage (session 30: a GEMM chain of covered stages renders; session 31: pooling has a stage; session
-    // 34: a p-norm too; session 35: upsampling, so a topk chain is the member), and one launch of a kind it does not
-    // render
+    // 34: a p-norm too; session 35: upsampling; session 36: topk, so a GEMM + cummax-with-indices chain is the
+    // member), and one launch of a kind it does not render (session 36: an unfold, the embedding bag has a stage)
     QStringList reasons;
-    for (const char* rel :
-         {"chains/topk_smallest_dim1_3d_gather.spec.json", "chains/embedding_bag_mean_last_offset_pad.spec.json"}) {
+    for (const char* rel : {"chains/linear_cummax_indices.spec.json", "chains/unfold_dilated_gelu.spec.json"}) {
       const CodegenVerdict v = codegenVerdict(load(rel), QStringLiteral("cutedsl"));
       QVERIFY2(v.chosen() && !v.chosen()->kernel, rel);
       reasons << v.chosen()->reason;
       QVERIFY2(reasons.last().startsWith(QLatin1String("Kernel Workbench plans this problem as a chain of ")),
                qPrintable(reasons.last()));
     }
-    QVERIFY2(reasons.first().contains(QLatin1String("chain of 3 launches (topk, gather, softmax)")) &&
-                 reasons.first().contains(QLatin1String("a kwb_topk launch has no CuTe DSL stage yet")),
+    QVERIFY2(reasons.first().contains(QLatin1String("chain of 4 launches (gemm, scan, pointwise)")) &&
+                 reasons.first().contains(QLatin1String("a kwb_scan launch with indices= has no CuTe DSL stage yet")),
              qPrintable(reasons.first()));
     QVERIFY2(reasons.last().contains(QLatin1String("chain of 1 launch (")), qPrintable(reasons.last()));
     QCOMPARE(displaySpecNote(threshold), threshold);  // no catalogue: as written
@@ -224,8 +223,9 @@ class TestTargetChooser : public QObject {
                    shown.contains(QLatin1String("--framework triton")),
                qPrintable(shown));
     }
-    QVERIFY2(displayCodegenReason(reasons.first()).contains(QStringLiteral("3 次启动的链（topk, gather, softmax）")) &&
-                 displayCodegenReason(reasons.first()).contains(QStringLiteral("kwb_topk 启动尚无 CuTe DSL 阶段")) &&
+    QVERIFY2(displayCodegenReason(reasons.first()).contains(QStringLiteral("4 次启动的链（gemm, scan, pointwise）")) &&
+                 displayCodegenReason(reasons.first())
+                     .contains(QStringLiteral("带 indices= 的 kwb_scan 启动尚无 CuTe DSL 阶段")) &&
                  !displayCodegenReason(reasons.first()).contains(QLatin1String("stage yet")),
              qPrintable(displayCodegenReason(reasons.first())));
     // the stage list, as the stage table builds it, word by word (new-user trial 22, K3: convolution was missing)

@@ -760,127 +760,127 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="179"/>
+        <location filename="../widgets/casetablemodel.cpp" line="192"/>
         <source>no reason given</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="191"/>
+        <location filename="../widgets/casetablemodel.cpp" line="196"/>
         <source>skipped when the harness planned the cases (not run, not checked): %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="197"/>
+        <location filename="../widgets/casetablemodel.cpp" line="202"/>
         <source>skipped</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="237"/>
+        <location filename="../widgets/casetablemodel.cpp" line="234"/>
         <source>shape %1, dtype %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="238"/>
+        <location filename="../widgets/casetablemodel.cpp" line="235"/>
         <source>threshold rel_err &lt; %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="241"/>
+        <location filename="../widgets/casetablemodel.cpp" line="238"/>
         <source>reference vs itself: kernel.py is a skeleton, no kernel of ours ran in this case</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="244"/>
+        <location filename="../widgets/casetablemodel.cpp" line="241"/>
         <source>ran (harness only): the harness ran the case, kernel.py did not; rel_err %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="246"/>
+        <location filename="../widgets/casetablemodel.cpp" line="243"/>
         <source>no kernel ran; the reference&apos;s stand-in took %1 µs on the CPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="259"/>
+        <location filename="../widgets/casetablemodel.cpp" line="256"/>
         <source>ref. vs itself</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="261"/>
+        <location filename="../widgets/casetablemodel.cpp" line="258"/>
         <source>ran</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="314"/>
+        <location filename="../widgets/casetablemodel.cpp" line="311"/>
         <source>ran (harness only): the case ran in a CPU dry run, kernel.py did not; rel_err %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="316"/>
+        <location filename="../widgets/casetablemodel.cpp" line="313"/>
         <source>The case&apos;s status from the harness (PASS, FAIL, TIMEOUT_FAIL, ERROR)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="318"/>
+        <location filename="../widgets/casetablemodel.cpp" line="315"/>
         <source>kernel µs: none in a CPU dry run, no kernel ran (each case&apos;s tooltip has the reference&apos;s stand-in time on the CPU)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="320"/>
+        <location filename="../widgets/casetablemodel.cpp" line="317"/>
         <source>latency_us: the kernel&apos;s latency in µs, as timed by the harness</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="322"/>
+        <location filename="../widgets/casetablemodel.cpp" line="319"/>
         <source>reference µs (CPU): the PyTorch reference timed on the CPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="323"/>
+        <location filename="../widgets/casetablemodel.cpp" line="320"/>
         <source>ref latency_us: the PyTorch reference&apos;s latency in µs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="331"/>
+        <location filename="../widgets/casetablemodel.cpp" line="328"/>
         <source>Case</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="333"/>
+        <location filename="../widgets/casetablemodel.cpp" line="330"/>
         <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="335"/>
+        <location filename="../widgets/casetablemodel.cpp" line="332"/>
         <source>Shape</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="337"/>
+        <location filename="../widgets/casetablemodel.cpp" line="334"/>
         <source>dtype</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="339"/>
+        <location filename="../widgets/casetablemodel.cpp" line="336"/>
         <source>rel_err</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="341"/>
+        <location filename="../widgets/casetablemodel.cpp" line="338"/>
         <source>µs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="343"/>
+        <location filename="../widgets/casetablemodel.cpp" line="340"/>
         <source>ref µs (CPU)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="343"/>
+        <location filename="../widgets/casetablemodel.cpp" line="340"/>
         <source>ref µs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="345"/>
+        <location filename="../widgets/casetablemodel.cpp" line="342"/>
         <source>Reason</source>
         <translation type="unfinished"></translation>
     </message>
@@ -911,123 +911,137 @@
 <context>
     <name>kwb::CuteStageLabel</name>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="223"/>
+        <location filename="../core/codegen/cutechain.cpp" line="242"/>
+        <location filename="../core/codegen/cutechain.cpp" line="243"/>
         <source>GEMM</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="224"/>
-        <location filename="../core/codegen/cutechain.cpp" line="256"/>
+        <location filename="../core/codegen/cutechain.cpp" line="244"/>
+        <location filename="../core/codegen/cutechain.cpp" line="281"/>
         <source>pointwise with broadcast tensors</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="225"/>
-        <source>sum / mean / amax / amin / logsumexp reductions</source>
+        <location filename="../core/codegen/cutechain.cpp" line="245"/>
+        <source>sum / mean / prod / amax / amin / logsumexp reductions</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="226"/>
-        <location filename="../core/codegen/cutechain.cpp" line="227"/>
+        <location filename="../core/codegen/cutechain.cpp" line="246"/>
+        <location filename="../core/codegen/cutechain.cpp" line="247"/>
         <source>var / std</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="228"/>
+        <location filename="../core/codegen/cutechain.cpp" line="248"/>
         <source>several reductions of the same rows</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="229"/>
+        <location filename="../core/codegen/cutechain.cpp" line="249"/>
         <source>softmax / log-softmax</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="230"/>
-        <location filename="../core/codegen/cutechain.cpp" line="231"/>
-        <location filename="../core/codegen/cutechain.cpp" line="232"/>
+        <location filename="../core/codegen/cutechain.cpp" line="250"/>
+        <location filename="../core/codegen/cutechain.cpp" line="251"/>
+        <location filename="../core/codegen/cutechain.cpp" line="252"/>
         <source>group / layer / batch norm</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="233"/>
+        <location filename="../core/codegen/cutechain.cpp" line="253"/>
         <source>max / avg pooling</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="234"/>
+        <location filename="../core/codegen/cutechain.cpp" line="254"/>
         <source>adaptive pooling</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="235"/>
+        <location filename="../core/codegen/cutechain.cpp" line="255"/>
         <source>convolution</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="236"/>
+        <location filename="../core/codegen/cutechain.cpp" line="256"/>
         <source>attention</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="237"/>
+        <location filename="../core/codegen/cutechain.cpp" line="257"/>
         <source>masked softmax</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="238"/>
+        <location filename="../core/codegen/cutechain.cpp" line="258"/>
         <source>recurrent layers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="239"/>
+        <location filename="../core/codegen/cutechain.cpp" line="259"/>
         <source>p-norms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="240"/>
-        <location filename="../core/codegen/cutechain.cpp" line="241"/>
+        <location filename="../core/codegen/cutechain.cpp" line="260"/>
+        <location filename="../core/codegen/cutechain.cpp" line="261"/>
         <source>cumulative scans</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="242"/>
-        <location filename="../core/codegen/cutechain.cpp" line="243"/>
-        <location filename="../core/codegen/cutechain.cpp" line="244"/>
+        <location filename="../core/codegen/cutechain.cpp" line="262"/>
+        <location filename="../core/codegen/cutechain.cpp" line="263"/>
+        <location filename="../core/codegen/cutechain.cpp" line="264"/>
         <source>fill / arange / tril / triu</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="245"/>
-        <location filename="../core/codegen/cutechain.cpp" line="246"/>
-        <location filename="../core/codegen/cutechain.cpp" line="247"/>
-        <location filename="../core/codegen/cutechain.cpp" line="248"/>
+        <location filename="../core/codegen/cutechain.cpp" line="265"/>
+        <location filename="../core/codegen/cutechain.cpp" line="266"/>
+        <location filename="../core/codegen/cutechain.cpp" line="267"/>
+        <location filename="../core/codegen/cutechain.cpp" line="268"/>
         <source>embedding / index / gather</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="249"/>
-        <location filename="../core/codegen/cutechain.cpp" line="250"/>
-        <location filename="../core/codegen/cutechain.cpp" line="251"/>
-        <location filename="../core/codegen/cutechain.cpp" line="252"/>
-        <location filename="../core/codegen/cutechain.cpp" line="253"/>
+        <location filename="../core/codegen/cutechain.cpp" line="269"/>
+        <source>embedding bags</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/codegen/cutechain.cpp" line="270"/>
+        <location filename="../core/codegen/cutechain.cpp" line="271"/>
+        <location filename="../core/codegen/cutechain.cpp" line="272"/>
+        <location filename="../core/codegen/cutechain.cpp" line="273"/>
+        <source>topk / sort / kthvalue / max along a dim</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/codegen/cutechain.cpp" line="274"/>
+        <location filename="../core/codegen/cutechain.cpp" line="275"/>
+        <location filename="../core/codegen/cutechain.cpp" line="276"/>
+        <location filename="../core/codegen/cutechain.cpp" line="277"/>
+        <location filename="../core/codegen/cutechain.cpp" line="278"/>
         <source>pad / flip / roll</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="254"/>
-        <location filename="../core/codegen/cutechain.cpp" line="255"/>
-        <location filename="../core/codegen/cutechain.cpp" line="257"/>
+        <location filename="../core/codegen/cutechain.cpp" line="279"/>
+        <location filename="../core/codegen/cutechain.cpp" line="280"/>
+        <location filename="../core/codegen/cutechain.cpp" line="282"/>
         <source>concatenation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="258"/>
+        <location filename="../core/codegen/cutechain.cpp" line="283"/>
         <source>upsampling</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="259"/>
+        <location filename="../core/codegen/cutechain.cpp" line="284"/>
         <source>nll / cross-entropy losses</source>
         <translation type="unfinished"></translation>
     </message>

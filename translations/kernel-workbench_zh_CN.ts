@@ -786,12 +786,12 @@
 <context>
     <name>kwb::CaseTableModel</name>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="237"/>
+        <location filename="../widgets/casetablemodel.cpp" line="234"/>
         <source>shape %1, dtype %2</source>
         <translation>形状 %1，dtype %2</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="238"/>
+        <location filename="../widgets/casetablemodel.cpp" line="235"/>
         <source>threshold rel_err &lt; %1</source>
         <translation>阈值 rel_err &lt; %1</translation>
     </message>
@@ -800,7 +800,7 @@
         <translation type="vanished">PASS（仅测试框架）</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="241"/>
+        <location filename="../widgets/casetablemodel.cpp" line="238"/>
         <source>reference vs itself: kernel.py is a skeleton, no kernel of ours ran in this case</source>
         <translation>参考实现与自身比较：kernel.py 是骨架，此用例没有运行我们的内核</translation>
     </message>
@@ -809,7 +809,7 @@
         <translation type="vanished">通过（PASS，仅测试框架）：CPU 试运行检查的是参考实现与其自身，而不是 kernel.py</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="259"/>
+        <location filename="../widgets/casetablemodel.cpp" line="256"/>
         <source>ref. vs itself</source>
         <translation>参考对自身</translation>
     </message>
@@ -822,12 +822,12 @@
         <translation type="vanished">PASS（仅测试框架）：用例已运行；rel_err %1</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="246"/>
+        <location filename="../widgets/casetablemodel.cpp" line="243"/>
         <source>no kernel ran; the reference&apos;s stand-in took %1 µs on the CPU</source>
         <translation>没有运行内核；参考实现的替身在 CPU 上耗时 %1 µs</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="261"/>
+        <location filename="../widgets/casetablemodel.cpp" line="258"/>
         <source>ran</source>
         <translation>已运行</translation>
     </message>
@@ -836,7 +836,7 @@
         <translation type="vanished">已运行：PASS（仅测试框架），用例在 CPU 试运行中运行；rel_err %1</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="316"/>
+        <location filename="../widgets/casetablemodel.cpp" line="313"/>
         <source>The case&apos;s status from the harness (PASS, FAIL, TIMEOUT_FAIL, ERROR)</source>
         <translation>测试框架给出的用例状态（PASS、FAIL、TIMEOUT_FAIL、ERROR）</translation>
     </message>
@@ -855,72 +855,72 @@
         <translation>质量门禁</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="179"/>
+        <location filename="../widgets/casetablemodel.cpp" line="192"/>
         <source>no reason given</source>
         <translation>未给出原因</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="191"/>
+        <location filename="../widgets/casetablemodel.cpp" line="196"/>
         <source>skipped when the harness planned the cases (not run, not checked): %1</source>
         <translation>测试框架规划用例时已跳过（未运行，未检查）：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="197"/>
+        <location filename="../widgets/casetablemodel.cpp" line="202"/>
         <source>skipped</source>
         <translation>已跳过</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="244"/>
+        <location filename="../widgets/casetablemodel.cpp" line="241"/>
         <source>ran (harness only): the harness ran the case, kernel.py did not; rel_err %1</source>
         <translation>已运行（仅测试框架）：测试框架运行了该用例，kernel.py 未运行；rel_err %1</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="314"/>
+        <location filename="../widgets/casetablemodel.cpp" line="311"/>
         <source>ran (harness only): the case ran in a CPU dry run, kernel.py did not; rel_err %1</source>
         <translation>已运行（仅测试框架）：该用例在 CPU 试运行中运行，kernel.py 未运行；rel_err %1</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="318"/>
+        <location filename="../widgets/casetablemodel.cpp" line="315"/>
         <source>kernel µs: none in a CPU dry run, no kernel ran (each case&apos;s tooltip has the reference&apos;s stand-in time on the CPU)</source>
         <translation>内核 µs：CPU 试运行中没有，没有运行内核（每个用例的提示中有参考实现替身在 CPU 上的耗时）</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="320"/>
+        <location filename="../widgets/casetablemodel.cpp" line="317"/>
         <source>latency_us: the kernel&apos;s latency in µs, as timed by the harness</source>
         <translation>latency_us：测试框架计时的内核延迟（µs）</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="322"/>
+        <location filename="../widgets/casetablemodel.cpp" line="319"/>
         <source>reference µs (CPU): the PyTorch reference timed on the CPU</source>
         <translation>参考 µs（CPU）：在 CPU 上计时的 PyTorch 参考实现</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="323"/>
+        <location filename="../widgets/casetablemodel.cpp" line="320"/>
         <source>ref latency_us: the PyTorch reference&apos;s latency in µs</source>
         <translation>ref latency_us：PyTorch 参考实现的延迟（µs）</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="331"/>
+        <location filename="../widgets/casetablemodel.cpp" line="328"/>
         <source>Case</source>
         <translation>用例</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="333"/>
+        <location filename="../widgets/casetablemodel.cpp" line="330"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="335"/>
+        <location filename="../widgets/casetablemodel.cpp" line="332"/>
         <source>Shape</source>
         <translation>形状</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="337"/>
+        <location filename="../widgets/casetablemodel.cpp" line="334"/>
         <source>dtype</source>
         <translation>dtype</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="339"/>
+        <location filename="../widgets/casetablemodel.cpp" line="336"/>
         <source>rel_err</source>
         <translation>rel_err</translation>
     </message>
@@ -929,17 +929,17 @@
         <translation type="vanished">µs (CPU)</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="341"/>
+        <location filename="../widgets/casetablemodel.cpp" line="338"/>
         <source>µs</source>
         <translation>µs</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="343"/>
+        <location filename="../widgets/casetablemodel.cpp" line="340"/>
         <source>ref µs (CPU)</source>
         <translation>参考 µs (CPU)</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="343"/>
+        <location filename="../widgets/casetablemodel.cpp" line="340"/>
         <source>ref µs</source>
         <translation>参考 µs</translation>
     </message>
@@ -960,7 +960,7 @@
         <translation type="vanished">参考实现 µs（CPU）</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="345"/>
+        <location filename="../widgets/casetablemodel.cpp" line="342"/>
         <source>Reason</source>
         <translation>原因</translation>
     </message>
@@ -991,123 +991,141 @@
 <context>
     <name>kwb::CuteStageLabel</name>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="223"/>
+        <location filename="../core/codegen/cutechain.cpp" line="242"/>
+        <location filename="../core/codegen/cutechain.cpp" line="243"/>
         <source>GEMM</source>
         <translation>GEMM</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="224"/>
-        <location filename="../core/codegen/cutechain.cpp" line="256"/>
+        <location filename="../core/codegen/cutechain.cpp" line="244"/>
+        <location filename="../core/codegen/cutechain.cpp" line="281"/>
         <source>pointwise with broadcast tensors</source>
         <translation>带广播张量的逐元素运算</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="225"/>
         <source>sum / mean / amax / amin / logsumexp reductions</source>
-        <translation>sum / mean / amax / amin / logsumexp 归约</translation>
+        <translation type="vanished">sum / mean / amax / amin / logsumexp 归约</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="226"/>
-        <location filename="../core/codegen/cutechain.cpp" line="227"/>
+        <location filename="../core/codegen/cutechain.cpp" line="245"/>
+        <source>sum / mean / prod / amax / amin / logsumexp reductions</source>
+        <translation>sum / mean / prod / amax / amin / logsumexp 归约</translation>
+    </message>
+    <message>
+        <location filename="../core/codegen/cutechain.cpp" line="246"/>
+        <location filename="../core/codegen/cutechain.cpp" line="247"/>
         <source>var / std</source>
         <translation>var / std</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="228"/>
+        <location filename="../core/codegen/cutechain.cpp" line="248"/>
         <source>several reductions of the same rows</source>
         <translation>同一行上的多个归约</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="229"/>
+        <location filename="../core/codegen/cutechain.cpp" line="249"/>
         <source>softmax / log-softmax</source>
         <translation>softmax / log-softmax</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="230"/>
-        <location filename="../core/codegen/cutechain.cpp" line="231"/>
-        <location filename="../core/codegen/cutechain.cpp" line="232"/>
+        <location filename="../core/codegen/cutechain.cpp" line="250"/>
+        <location filename="../core/codegen/cutechain.cpp" line="251"/>
+        <location filename="../core/codegen/cutechain.cpp" line="252"/>
         <source>group / layer / batch norm</source>
         <translation>group / layer / batch norm</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="233"/>
+        <location filename="../core/codegen/cutechain.cpp" line="253"/>
         <source>max / avg pooling</source>
         <translation>max / avg 池化</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="234"/>
+        <location filename="../core/codegen/cutechain.cpp" line="254"/>
         <source>adaptive pooling</source>
         <translation>自适应池化</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="235"/>
+        <location filename="../core/codegen/cutechain.cpp" line="255"/>
         <source>convolution</source>
         <translation>卷积</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="236"/>
+        <location filename="../core/codegen/cutechain.cpp" line="256"/>
         <source>attention</source>
         <translation>注意力</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="237"/>
+        <location filename="../core/codegen/cutechain.cpp" line="257"/>
         <source>masked softmax</source>
         <translation>带掩码的 softmax</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="238"/>
+        <location filename="../core/codegen/cutechain.cpp" line="258"/>
         <source>recurrent layers</source>
         <translation>循环层</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="239"/>
+        <location filename="../core/codegen/cutechain.cpp" line="259"/>
         <source>p-norms</source>
         <translation>p 范数</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="240"/>
-        <location filename="../core/codegen/cutechain.cpp" line="241"/>
+        <location filename="../core/codegen/cutechain.cpp" line="260"/>
+        <location filename="../core/codegen/cutechain.cpp" line="261"/>
         <source>cumulative scans</source>
         <translation>累积扫描</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="242"/>
-        <location filename="../core/codegen/cutechain.cpp" line="243"/>
-        <location filename="../core/codegen/cutechain.cpp" line="244"/>
+        <location filename="../core/codegen/cutechain.cpp" line="262"/>
+        <location filename="../core/codegen/cutechain.cpp" line="263"/>
+        <location filename="../core/codegen/cutechain.cpp" line="264"/>
         <source>fill / arange / tril / triu</source>
         <translation>填充 / arange / tril / triu</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="245"/>
-        <location filename="../core/codegen/cutechain.cpp" line="246"/>
-        <location filename="../core/codegen/cutechain.cpp" line="247"/>
-        <location filename="../core/codegen/cutechain.cpp" line="248"/>
+        <location filename="../core/codegen/cutechain.cpp" line="265"/>
+        <location filename="../core/codegen/cutechain.cpp" line="266"/>
+        <location filename="../core/codegen/cutechain.cpp" line="267"/>
+        <location filename="../core/codegen/cutechain.cpp" line="268"/>
         <source>embedding / index / gather</source>
         <translation>嵌入 / 索引 / gather</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="249"/>
-        <location filename="../core/codegen/cutechain.cpp" line="250"/>
-        <location filename="../core/codegen/cutechain.cpp" line="251"/>
-        <location filename="../core/codegen/cutechain.cpp" line="252"/>
-        <location filename="../core/codegen/cutechain.cpp" line="253"/>
+        <location filename="../core/codegen/cutechain.cpp" line="269"/>
+        <source>embedding bags</source>
+        <translation>嵌入包（embedding bag）</translation>
+    </message>
+    <message>
+        <location filename="../core/codegen/cutechain.cpp" line="270"/>
+        <location filename="../core/codegen/cutechain.cpp" line="271"/>
+        <location filename="../core/codegen/cutechain.cpp" line="272"/>
+        <location filename="../core/codegen/cutechain.cpp" line="273"/>
+        <source>topk / sort / kthvalue / max along a dim</source>
+        <translation>沿某一维的 topk / sort / kthvalue / max</translation>
+    </message>
+    <message>
+        <location filename="../core/codegen/cutechain.cpp" line="274"/>
+        <location filename="../core/codegen/cutechain.cpp" line="275"/>
+        <location filename="../core/codegen/cutechain.cpp" line="276"/>
+        <location filename="../core/codegen/cutechain.cpp" line="277"/>
+        <location filename="../core/codegen/cutechain.cpp" line="278"/>
         <source>pad / flip / roll</source>
         <translation>补边 / 翻转 / 循环移位</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="254"/>
-        <location filename="../core/codegen/cutechain.cpp" line="255"/>
-        <location filename="../core/codegen/cutechain.cpp" line="257"/>
+        <location filename="../core/codegen/cutechain.cpp" line="279"/>
+        <location filename="../core/codegen/cutechain.cpp" line="280"/>
+        <location filename="../core/codegen/cutechain.cpp" line="282"/>
         <source>concatenation</source>
         <translation>拼接</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="258"/>
+        <location filename="../core/codegen/cutechain.cpp" line="283"/>
         <source>upsampling</source>
         <translation>上采样</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="259"/>
+        <location filename="../core/codegen/cutechain.cpp" line="284"/>
         <source>nll / cross-entropy losses</source>
         <translation>nll / 交叉熵损失</translation>
     </message>

@@ -65,7 +65,13 @@ const QMap<QString, QStringList>& stageKeywords() {
   static const QMap<QString, QStringList> k = {
       {QStringLiteral("kwb_gemm"),
        {QStringLiteral("epi"), QStringLiteral("epi_tensors"), QStringLiteral("epi_scalars"), QStringLiteral("epi_view"),
-        QStringLiteral("out_dtype"), QStringLiteral("ieee")}},
+        QStringLiteral("out_dtype"), QStringLiteral("ieee"),
+        // a prologue on A (session 36, cute36): a kwb_pointwise launch before the GEMM kernel
+        QStringLiteral("pro"), QStringLiteral("pro_tensors"), QStringLiteral("pro_scalars")}},
+      // torch.mv / addmv (session 36, cute36): kwb_gemm's kernel with one output column
+      {QStringLiteral("kwb_gemv"),
+       {QStringLiteral("epi"), QStringLiteral("epi_tensors"), QStringLiteral("epi_scalars"),
+        QStringLiteral("out_dtype")}},
       {QStringLiteral("kwb_pointwise"),
        {QStringLiteral("epi"), QStringLiteral("epi_tensors"), QStringLiteral("epi_scalars"),
         QStringLiteral("out_dtype")}},
@@ -160,6 +166,19 @@ const QMap<QString, QStringList>& stageKeywords() {
       {QStringLiteral("kwb_nll"),
        {QStringLiteral("weight"), QStringLiteral("ignore_index"), QStringLiteral("reduction"),
         QStringLiteral("log_softmax")}},
+      // selections along a dim with their indices (session 36, cute36): a thread per row element counts its rank;
+      // pre= a kwb_pointwise launch first
+      {QStringLiteral("kwb_topk"),
+       {QStringLiteral("largest"), QStringLiteral("sorted"), QStringLiteral("nan_first"), QStringLiteral("pre"),
+        QStringLiteral("pre_tensors"), QStringLiteral("pre_scalars"), QStringLiteral("pre_dtype")}},
+      {QStringLiteral("kwb_sort"), {QStringLiteral("descending")}},
+      {QStringLiteral("kwb_kthvalue"), {QStringLiteral("keepdim")}},
+      {QStringLiteral("kwb_max_dim"), {QStringLiteral("keepdim"), QStringLiteral("largest")}},
+      // bags of embedding rows (session 36, cute36): a thread per output element walks its bag; epi= a launch after
+      {QStringLiteral("kwb_embedding_bag"),
+       {QStringLiteral("mode"), QStringLiteral("per_sample_weights"), QStringLiteral("include_last_offset"),
+        QStringLiteral("padding_idx"), QStringLiteral("epi"), QStringLiteral("epi_tensors"),
+        QStringLiteral("epi_scalars")}},
       // the one-pass row fusion's guard is False in the stage set: forward() takes the plan's other branch
       {QStringLiteral("kwb_row1_fits"), {}},
       {QStringLiteral("kwb_row1_stat"), {}},
@@ -195,8 +214,8 @@ QString stageGap(const QString& stage, const QString& args) {
   if (stage == u"kwb_reduce") {
     static const QRegularExpression op(QStringLiteral("\"(\\w+)\""));
     const QString o = op.match(args).captured(1);
-    static const QStringList ops = {QStringLiteral("sum"), QStringLiteral("mean"), QStringLiteral("amax"),
-                                    QStringLiteral("amin"), QStringLiteral("logsumexp")};
+    static const QStringList ops = {QStringLiteral("sum"),  QStringLiteral("mean"), QStringLiteral("prod"),
+                                    QStringLiteral("amax"), QStringLiteral("amin"), QStringLiteral("logsumexp")};
     if (!ops.contains(o)) return QStringLiteral("a kwb_reduce launch of %1").arg(o.isEmpty() ? QStringLiteral("?") : o);
   }
   if (stage == u"kwb_rows") {  // every reduction's op: prod has no CuTe DSL form
@@ -221,8 +240,9 @@ struct StageLabel {
 };
 constexpr StageLabel kStageLabels[] = {
     {"kwb_gemm", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "GEMM")},
+    {"kwb_gemv", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "GEMM")},
     {"kwb_pointwise", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "pointwise with broadcast tensors")},
-    {"kwb_reduce", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "sum / mean / amax / amin / logsumexp reductions")},
+    {"kwb_reduce", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "sum / mean / prod / amax / amin / logsumexp reductions")},
     {"kwb_var", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "var / std")},
     {"kwb_var_mean", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "var / std")},
     {"kwb_rows", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "several reductions of the same rows")},
@@ -246,6 +266,11 @@ constexpr StageLabel kStageLabels[] = {
     {"kwb_index", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "embedding / index / gather")},
     {"kwb_index2", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "embedding / index / gather")},
     {"kwb_gather", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "embedding / index / gather")},
+    {"kwb_embedding_bag", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "embedding bags")},
+    {"kwb_topk", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "topk / sort / kthvalue / max along a dim")},
+    {"kwb_sort", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "topk / sort / kthvalue / max along a dim")},
+    {"kwb_kthvalue", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "topk / sort / kthvalue / max along a dim")},
+    {"kwb_max_dim", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "topk / sort / kthvalue / max along a dim")},
     {"kwb_pad", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "pad / flip / roll")},
     {"kwb_pad_view", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "pad / flip / roll")},
     {"kwb_flip", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "pad / flip / roll")},
@@ -403,8 +428,7 @@ QString stageCode(const QString& body, QString* error) {
   if (used.contains(QStringLiteral("kwb_rows"))) used << QStringLiteral("kwb_reduce") << QStringLiteral("kwb_var");
   if (used.contains(QStringLiteral("conv_forward"))) used << QStringLiteral("kwb_reduce");
   if (used.contains(QStringLiteral("kwb_rnn"))) used << QStringLiteral("kwb_gemm");  // the input projection
-  for (const char* piece :
-       {"kwb_pointwise_piece", "kwb_piece_view", "kwb_piece_starts", "kwb_cat_starts", "kwb_at", "kwb_dim_scalar"})
+  for (const char* piece : {"kwb_pointwise_piece", "kwb_piece_view", "kwb_piece_starts", "kwb_at", "kwb_dim_scalar"})
     if (used.contains(QLatin1String(piece))) used << QStringLiteral("kwb_cat");  // defined in the index-map section
   if (used.contains(QStringLiteral("kwb_nll")))  // its sum / mean: kwb_reduce launches (an empty batch: a fill)
     used << QStringLiteral("kwb_reduce") << QStringLiteral("kwb_full");
@@ -494,7 +518,7 @@ GeneratedKernel cuteStagesKernel(const ChainPlan& plan, const QStringList& epis,
       {QStringLiteral("CUTE_API_VERSION"), QLatin1String(CuteDslBackend::kApiVersion)}};
   a.tile = oneGemmForm(plan) ? 16 : 128;
   a.config = {{QStringLiteral("plan"), steps.join(QStringLiteral("; "))}};
-  if (calls({"kwb_gemm", "kwb_rnn"}))
+  if (calls({"kwb_gemm", "kwb_gemv", "kwb_rnn"}))
     a.config.append({QStringLiteral("GEMM"),
                      QStringLiteral("SIMT, 16 x 16 C elements per CTA, one per thread, a serial fp32 loop over K read "
                                     "through the operands' strides (no shared memory, no tensor cores: the Hopper "
@@ -541,6 +565,16 @@ GeneratedKernel cuteStagesKernel(const ChainPlan& plan, const QStringList& epis,
     a.config.append({QStringLiteral("gather"),
                      QStringLiteral("256 threads per CTA, one output element each: its index (or index pair) read "
                                     "at the output's coordinates, x read through its strides")});
+  if (calls({"kwb_topk", "kwb_sort", "kwb_kthvalue", "kwb_max_dim"}))
+    a.config.append({QStringLiteral("selection"),
+                     QStringLiteral("256 threads per CTA, one element of a row each: its rank (the row's elements "
+                                    "before it: better, or equal at a lower index; NaN by torch's order) by a serial "
+                                    "fp32 loop over the row, written at that rank where below k (N^2 per row)")});
+  if (calls({"kwb_embedding_bag"}))
+    a.config.append({QStringLiteral("embedding bag"),
+                     QStringLiteral("256 threads per CTA, one output element (bag, column) each: a serial walk of "
+                                    "its bag's indices, sum / mean / max in fp32; an epilogue is a kwb_pointwise "
+                                    "launch after")});
   if (calls({"kwb_full", "kwb_arange", "kwb_tri"}))
     a.config.append({QStringLiteral("fill"),
                      QStringLiteral("256 threads per CTA, one output element each: start + i * step in fp32, or "
@@ -560,6 +594,11 @@ GeneratedKernel cuteStagesKernel(const ChainPlan& plan, const QStringList& epis,
     a.config.append({QStringLiteral("loss"),
                      QStringLiteral("one thread per row: the target's logit and (cross entropy) the row's "
                                     "logsumexp by a serial online loop over the classes; sum / mean by kwb_reduce")});
+  if (std::any_of(plan.launches.cbegin(), plan.launches.cend(),
+                  [](const ChainLaunch& l) { return l.kind == u"gemm" && !l.prologue.isEmpty(); }))
+    a.config.append({QStringLiteral("GEMM prologue"),
+                     QStringLiteral("the pointwise run on A (pro=) is a kwb_pointwise launch before the GEMM, "
+                                    "stored in A's dtype (the Triton stage applies it as a small GEMM loads A)")});
   a.config.append({QStringLiteral("fusion"),
                    QStringLiteral("as the chain plans it for a GEMM's epilogue; a row stage's or pool's prologue / "
                                   "epilogue is its own kwb_pointwise launch here (not fused yet)")});

@@ -54,16 +54,7 @@ bool elementwiseFits(const nlohmann::json& spec, QString* whyNot, bool* layout) 
       if (whyNot) {
         QString what;
         if (!in->viewExpr.isEmpty()) {
-          int line = 0;
-          QString op;
-          for (const auto& o : spec.value("ops", nlohmann::json::array()))
-            if (o.value("id", std::string()) == in->name.toStdString()) {
-              line = o.value("line", 0);
-              op = QString::fromStdString(o.value("op", std::string())).remove(QStringLiteral("aten::"));
-            }
-          what = QStringLiteral("%1 (a %2 of a forward() input%3)")
-                     .arg(in->viewExpr, op.isEmpty() ? QStringLiteral("view") : op,
-                          line > 0 ? QStringLiteral(", line %1").arg(line) : QString());
+          what = pwInputWords(*in, spec);
           what += in->broadcast ? QStringLiteral(" broadcasts to the output and is a view")
                                 : QStringLiteral(" is a view, not a forward() input as given");
         } else {
@@ -80,8 +71,8 @@ bool elementwiseFits(const nlohmann::json& spec, QString* whyNot, bool* layout) 
   for (const PwInput* in : prog->tensorInputs())
     if (in->dtype == u"bool") {
       if (whyNot)
-        *whyNot =
-            QStringLiteral("input %1 is a bool tensor; the CuTe DSL template copies float tensors only").arg(in->name);
+        *whyNot = QStringLiteral("input %1 is a bool tensor; the CuTe DSL template copies float tensors only")
+                      .arg(pwInputWords(*in, spec));
       return false;
     }
   if (prog->outDtype == u"bool") {

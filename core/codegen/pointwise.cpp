@@ -111,6 +111,23 @@ bool hasPointwiseGraph(const json& spec) {
   return spec.is_object() && spec.contains("pointwise_graph") && spec.at("pointwise_graph").is_object();
 }
 
+QString pwInputWords(const PwInput& in, const json& spec) {
+  if (in.viewExpr.isEmpty()) return in.name;
+  int line = 0;
+  QString op;
+  if (spec.is_object() && spec.contains("ops") && spec.at("ops").is_array())
+    for (const auto& o : spec.at("ops"))
+      if (o.is_object() && o.value("id", std::string()) == in.name.toStdString()) {
+        line = o.value("line", 0);
+        op = QString::fromStdString(o.value("op", std::string())).remove(QStringLiteral("aten::"));
+      }
+  if (op.isEmpty()) op = QStringLiteral("view");
+  const bool vowel = QStringLiteral("aeiou").contains(op.at(0));
+  return QStringLiteral("%1 (%2 %3 of a forward() input%4)")
+      .arg(in.viewExpr, vowel ? QStringLiteral("an") : QStringLiteral("a"), op,
+           line > 0 ? QStringLiteral(", line %1").arg(line) : QString());
+}
+
 std::optional<PointwiseProgram> parsePointwiseProgram(const json& spec, QString* whyNot) {
   auto fail = [whyNot](const QString& why) -> std::optional<PointwiseProgram> {
     if (whyNot) *whyNot = why;
@@ -319,7 +336,7 @@ std::optional<PointwiseProgram> parsePointwiseProgram(const json& spec, QString*
     if (!isFloatDtype(in.dtype) && in.dtype != u"bool" && !(in.exactInt && isIntDtype(in.dtype)))
       return fail(QStringLiteral("input %1 has dtype %2; the template handles float16, bfloat16, "
                                  "float32, float64 and bool")
-                      .arg(in.name, in.dtype.isEmpty() ? QStringLiteral("(missing)") : in.dtype));
+                      .arg(pwInputWords(in, spec), in.dtype.isEmpty() ? QStringLiteral("(missing)") : in.dtype));
     if (p.primary.isEmpty() && in.shape == p.outShape) p.primary = in.name;
   }
   for (auto& in : p.inputs) {
@@ -336,7 +353,7 @@ std::optional<PointwiseProgram> parsePointwiseProgram(const json& spec, QString*
     }
     if (!fits)
       return fail(QStringLiteral("input %1 %2 does not broadcast to the output %3")
-                      .arg(in.name, shapeText(in.shape), shapeText(p.outShape)));
+                      .arg(pwInputWords(in, spec), shapeText(in.shape), shapeText(p.outShape)));
     in.broadcast = true;
     p.anyBroadcast = true;
   }

@@ -87,10 +87,16 @@ QString outDtypeNote(const PointwiseProgram& prog);
 /// Whether the spec carries a pointwise_graph (every op pointwise: the elementwise templates apply).
 bool hasPointwiseGraph(const nlohmann::json& spec);
 
+/// The user's words for graph input @p in of @p spec (a refusal names it so): a forward() input's name; a view's
+/// own expression, op and line from the spec's ops ("x.permute(0, 2, 1) (a permute of a forward() input, line 16)";
+/// op "view" and no line when the spec's ops do not name the node). Never the program's node id (t0), which the
+/// user did not write (new-user trial 12, #14).
+QString pwInputWords(const PwInput& in, const nlohmann::json& spec);
+
 /// Parses and checks `spec` (CONTRACTS.md §1). Returns nullopt with *whyNot set (one sentence, for a
-/// person) when the spec has no pointwise_graph, references unknown names, has several outputs,
-/// has an input whose shape does not broadcast to the output's, reads model parameters, or uses a
-/// dtype other than float16/bfloat16/float32 (bool allowed for conditions).
+/// person, naming inputs in pwInputWords' words) when the spec has no pointwise_graph, references unknown names,
+/// has several outputs, has an input whose shape does not broadcast to the output's, reads model parameters, or
+/// uses a dtype other than float16/bfloat16/float32 (bool allowed for conditions).
 std::optional<PointwiseProgram> parsePointwiseProgram(const nlohmann::json& spec, QString* whyNot);
 
 /// ModelNew.forward's host-side preparation of a pointwise program, the same in every DSL: views bound, the

@@ -50,11 +50,16 @@ class CuteStages(unittest.TestCase):
         x = torch.randn(3, 5, 4)
         cases = [([0, 2], False), ([1], True), ([], False), ([-1, -2], True)]
         for dims, keep in cases:
-            for op in ("sum", "mean", "amax", "amin", "logsumexp"):
+            for op in ("sum", "mean", "amax", "amin", "logsumexp", "prod"):
                 got = S["kwb_reduce"](x, dims, op, keep)
                 d = dims if dims else list(range(x.dim()))
-                want = {"sum": torch.sum, "mean": torch.mean, "amax": torch.amax, "amin": torch.amin,
-                        "logsumexp": torch.logsumexp}[op](x, d, keepdim=keep)
+                if op == "prod":  # torch.prod takes one dim: the dims one at a time (session 36, cute36)
+                    want = x
+                    for k in sorted((dd % x.dim() for dd in d), reverse=True):
+                        want = want.prod(k, keepdim=keep) if keep else want.prod(k)
+                else:
+                    want = {"sum": torch.sum, "mean": torch.mean, "amax": torch.amax, "amin": torch.amin,
+                            "logsumexp": torch.logsumexp}[op](x, d, keepdim=keep)
                 self.assertEqual(tuple(got.shape), tuple(want.shape), (dims, op))
                 self.assertLess(rel(got, want), 1e-6, (dims, op))
 
@@ -65,7 +70,7 @@ class CuteStages(unittest.TestCase):
         self.assertEqual(tuple(got.shape), (40,))
         self.assertLess(rel(got, ((x + e0) * e1 + 0.5).sum(1)), 1e-6)
         with self.assertRaises(NotImplementedError):
-            S["kwb_reduce"](x, [1], "prod", False)
+            S["kwb_reduce"](x, [1], "median", False)
 
     def test_softmax_middle_dim_bf16(self):
         x = torch.randn(2, 37, 3)
@@ -433,9 +438,12 @@ class StageSetText(unittest.TestCase):
         host = {n for n, f in defined.items() if f == "chain_host.py"}
         self.assertEqual(host, {"kwb_size", "kwb_at_spec", "kwb_pool_len", "_kwb_attn_out", "_kwb_attn_mask3",
                                 "_kwb_attn_bias", "kwb_attn_rep", "_kwb_attn_band", "_kwb_index2_views",
-                                "_kwb_index2_result", "_kwb_upsample_plan", "_kwb_nll_views"})
-        triton = {n.name for n in ast.parse(texts["triton_stages.py"]).body if isinstance(n, ast.FunctionDef)}
-        self.assertFalse(host & triton, "a host helper is still in triton_stages.py")
+                                "_kwb_index2_result", "_kwb_upsample_plan", "_kwb_nll_views", "kwb_cat_starts"})
+        # nor in the Triton files pasted beside chain_host.py (kwb_cat_starts was in triton_epilogue.py: cute36)
+        for name in ("triton_stages.py", "triton_epilogue.py"):
+            text = texts.get(name) or open(os.path.join(kernels, name), encoding="utf-8").read()
+            triton = {n.name for n in ast.parse(text).body if isinstance(n, ast.FunctionDef)}
+            self.assertFalse(host & triton, "a host helper is still in " + name)
         # every launcher a section header names is defined in that section
         heads = list(re.finditer(r"^# ==== stage: ([\w ]+)\n", cute, re.M))
         # chain_host.py's "# ==== host:" sections go with stage sections (pasted when forward() calls a name in
@@ -790,6 +798,116 @@ class CuteNll(unittest.TestCase):
                             F.cross_entropy(x4, t4, w[:4], ignore_index=1)), 1e-6)
         with self.assertRaises(ValueError):
             S["kwb_nll"](x, t[:4], None, -100, "mean")
+
+
+class CuteGemmPrologue(unittest.TestCase):
+    """kwb_gemm's pro= (session 36, cute36): the pointwise run on A as a kwb_pointwise launch before the GEMM, at
+    a's indices with tensors broadcast to a's shape, against torch: a strided 2-D a with a bias and an epilogue, a
+    bmm, a prologue nonzero at a == 0, a bf16 a against an fp32 w (widened as the Triton stage does)."""
+
+    def setUp(self):
+        torch.manual_seed(0)
+
+    def test_prologue_on_a(self):
+        a = torch.randn(7, 5).t()  # [5, 7] at strides (1, 5)
+        w, bias = torch.randn(3, 7), torch.randn(3)
+        p0, p1 = torch.randn(1, 7), torch.randn(5, 1)
+        e0 = torch.randn(3)
+        got = S["kwb_gemm"](a, w, bias, epi=_epi_add_mul, epi_tensors=(e0, e0), epi_scalars=(0.25,),
+                            pro=_epi_add_mul, pro_tensors=(p0, p1), pro_scalars=(1.5,))
+        pa = (a + p0) * p1 + 1.5  # nonzero where a is 0
+        self.assertLess(rel(got, ((pa @ w.t() + bias) + e0) * e0 + 0.25), 1e-5)
+        a3, w3 = torch.randn(2, 4, 6), torch.randn(2, 3, 6)
+        q = torch.randn(6)
+        got = S["kwb_gemm"](a3, w3, pro=_epi_add_mul, pro_tensors=(q, q), pro_scalars=())
+        self.assertLess(rel(got, torch.bmm((a3 + q) * q, w3.transpose(1, 2))), 1e-5)
+        ab = torch.randn(4, 6).bfloat16()
+        got = S["kwb_gemm"](ab, w3[0], pro=_epi_add_mul, pro_tensors=(q, q), out_dtype=torch.float32)
+        self.assertEqual(got.dtype, torch.float32)
+        self.assertLess(rel(got, ((ab.float() + q) * q) @ w3[0].t()), 1e-5)
+
+    def test_gemv(self):
+        # kwb_gemv (session 36): addmv's epilogue on a transposed matrix and a strided vector, a 0-d epilogue tensor
+        a, v = torch.randn(6, 5).t(), torch.randn(12)[::2]  # a [5, 6] at strides (1, 5), v [6] at stride 2
+        bias, s0 = torch.randn(5), torch.tensor(0.5)
+        got = S["kwb_gemv"](a, v, epi=_epi_add_mul, epi_tensors=(bias, s0), epi_scalars=(2.0,))
+        self.assertEqual(tuple(got.shape), (5,))
+        self.assertLess(rel(got, (torch.mv(a, v) + bias) * s0 + 2.0), 1e-5)
+        with self.assertRaises(ValueError):
+            S["kwb_gemv"](a, v[:3])
+
+
+class CuteEmbeddingBag(unittest.TestCase):
+    """kwb_embedding_bag (session 36, cute36) against F.embedding_bag: sum / mean / max, per_sample_weights, a
+    padding_idx skipped and not counted, include_last_offset, an empty bag (0), a transposed weight, an epilogue."""
+
+    def setUp(self):
+        torch.manual_seed(0)
+
+    def test_modes_weights_padding(self):
+        F = torch.nn.functional
+        w = torch.randn(6, 11).t()  # [11, 6] at strides (1, 11)
+        idx = torch.tensor([3, 0, 7, 7, 2, 10, 5, 1, 3])
+        offs = torch.tensor([0, 2, 2, 6])  # bag 1 empty
+        psw = torch.rand(9)
+        for mode in ("sum", "mean", "max"):
+            for pad in (None, 7):
+                got = S["kwb_embedding_bag"](w, idx, offs, mode, padding_idx=pad)
+                want = F.embedding_bag(idx, w, offs, mode=mode, padding_idx=pad)
+                self.assertTrue(torch.allclose(got, want, atol=1e-6), (mode, pad))
+        got = S["kwb_embedding_bag"](w, idx, offs, "sum", per_sample_weights=psw)
+        self.assertTrue(torch.allclose(got, F.embedding_bag(idx, w, offs, mode="sum", per_sample_weights=psw),
+                                       atol=1e-6))
+        last = torch.tensor([0, 4, 9])  # include_last_offset: 2 bags
+        got = S["kwb_embedding_bag"](w, idx, last, "mean", include_last_offset=True)
+        self.assertTrue(torch.allclose(got, F.embedding_bag(idx, w, last, mode="mean", include_last_offset=True),
+                                       atol=1e-6))
+        e0 = torch.randn(6)
+        got = S["kwb_embedding_bag"](w.bfloat16(), idx, offs, "sum", epi=_epi_add_mul, epi_tensors=(e0, e0),
+                                     epi_scalars=(0.5,))
+        self.assertEqual(got.dtype, torch.bfloat16)
+        want = (F.embedding_bag(idx, w.bfloat16().float(), offs, mode="sum") + e0) * e0 + 0.5
+        self.assertLess(rel(got, want), 1e-2)
+        with self.assertRaises(ValueError):
+            S["kwb_embedding_bag"](w, idx, offs, "max", per_sample_weights=psw)
+
+
+class CuteTopk(unittest.TestCase):
+    """kwb_topk / kwb_sort / kwb_kthvalue / kwb_max_dim (session 36, cute36) against torch: largest and smallest
+    along a middle dim of a transposed input, ties by the lower index, NaN first for largest / last for smallest and
+    first for max / min, -0.0 equal to +0.0, bf16 values, a prologue. Small rows: each element a Python thread."""
+
+    def setUp(self):
+        torch.manual_seed(0)
+
+    def test_orders_ties_nan(self):
+        x = torch.randn(3, 4, 7).transpose(1, 2)  # [3, 7, 4], dim 1 of stride 1
+        for largest in (True, False):
+            v, i = S["kwb_topk"](x, 3, 1, largest=largest)
+            wv, wi = torch.topk(x, 3, 1, largest=largest)
+            self.assertTrue(torch.equal(v, wv) and torch.equal(i, wi), largest)
+        t = torch.tensor([[1.0, 2.0, 2.0, float("nan"), -0.0, 0.0, float("nan"), 1.0]])
+        v, i = S["kwb_topk"](t, 8, -1)  # NaN first (lower index first), then 2, 2, 1, 1, -0.0 / 0.0 by index
+        self.assertEqual(i.tolist(), [[3, 6, 1, 2, 0, 7, 4, 5]])
+        v, i = S["kwb_sort"](t, -1)  # ascending, stable, NaN last
+        self.assertEqual(i.tolist(), [[4, 5, 0, 7, 1, 2, 3, 6]])
+        self.assertTrue(torch.equal(v[:, :6], torch.sort(t, dim=-1, stable=True)[0][:, :6]))
+        v, i = S["kwb_max_dim"](t, 1, largest=False)  # min along a dim: a NaN wins, its first index
+        self.assertEqual(i.tolist(), [3])
+        self.assertTrue(torch.isnan(v).all())
+        xs = torch.randn(5, 6)
+        v, i = S["kwb_kthvalue"](xs, 2, 0, keepdim=True)
+        wv, wi = torch.kthvalue(xs, 2, 0, keepdim=True)
+        self.assertTrue(torch.equal(v, wv) and torch.equal(i, wi))
+        v, i = S["kwb_max_dim"](xs, 1)
+        self.assertTrue(torch.equal(i, xs.argmax(1)) and torch.equal(v, xs.amax(1)))
+        xb = xs.bfloat16()
+        v, i = S["kwb_topk"](xb, 2, 1, pre=_epi_add_mul, pre_tensors=(xs[0], xs[0]), pre_scalars=(1.0,))
+        wv, wi = torch.topk(((xb + xs[0].bfloat16()) * xs[0].bfloat16() + 1.0).bfloat16(), 2, 1)
+        self.assertEqual(v.dtype, torch.bfloat16)
+        self.assertLess(rel(v, wv), 1e-2)
+        with self.assertRaises(ValueError):
+            S["kwb_topk"](xs, 7, 1)
 
 
 if __name__ == "__main__":

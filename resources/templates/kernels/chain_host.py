@@ -211,3 +211,18 @@ def _kwb_nll_views(x, target, weight, reduction):
     loss = torch.empty(rows, dtype=x.dtype if red == "none" else torch.float32, device=x.device)
     wt = torch.empty(rows, dtype=torch.float32, device=x.device)
     return red, x3, t2, want_t, loss, wt
+
+
+# ==== host: kwb_cat_starts
+# The cut points of a cat read piecewise, one definition for both frameworks (the CuTe DSL stage set computes them
+# only for the plan's call: its kwb_piecewise_reads is off, so the branch that reads them is not taken).
+def kwb_cat_starts(dim, *parts):
+    """The interior cut points along dim of torch.cat(parts, dim) (a stack's parts unsqueezed), as epilogue scalars:
+    the start of every part but the first. A ValueError where a start does not fit an fp32 scalar exactly."""
+    at, starts = 0, []
+    for p in parts[:-1]:
+        at += p.shape[dim]
+        if at >= 2 ** 24:
+            raise ValueError("kwb_cat_starts: a part starts at %d along dim %d (above 2**24)" % (at, dim))
+        starts.append(float(at))
+    return tuple(starts)

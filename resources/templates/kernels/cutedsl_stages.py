@@ -134,7 +134,7 @@ def _kwb_rows(x, dims):
     return xp.view(-1), xp.numel() // r if r else 0, r, 1, kept
 
 
-# ==== stage: kwb_gemm
+# ==== stage: kwb_gemm kwb_gemv
 @cute.kernel
 def _kwb_gemm_kernel(
     m_a: cute.Tensor, m_b: cute.Tensor, m_c: cute.Tensor, m_bias: cute.Tensor,
@@ -201,11 +201,18 @@ def _kwb_gemm_host(
     ).launch(grid=[(m + 15) // 16, (n + 15) // 16, batch], block=[16, 16, 1])
 
 
-def kwb_gemm(a, w, bias=None, epi=None, epi_tensors=(), epi_scalars=(), epi_view=None, out_dtype=None, ieee=False):
-    """a @ w.T (+ bias), then epi(...) on the fp32 value, in one CuTe DSL launch (the Triton stage's signature
-    without the prologue). a [M, K] or [*, M, K]; w any strided [N, K] view, or [B, N, K] with a [B, M, K] (bmm);
-    epi_tensors broadcast to the output, or to epi_view(output) when given; out in out_dtype (default a's dtype).
+def kwb_gemm(a, w, bias=None, epi=None, epi_tensors=(), epi_scalars=(), epi_view=None, pro=None, pro_tensors=(),
+             pro_scalars=(), out_dtype=None, ieee=False):
+    """a @ w.T (+ bias), then epi(...) on the fp32 value, in one CuTe DSL launch (the Triton stage's signature).
+    a [M, K] or [*, M, K]; w any strided [N, K] view, or [B, N, K] with a [B, M, K] (bmm); epi_tensors broadcast
+    to the output, or to epi_view(output) when given; out in out_dtype (default a's dtype). pro: a pointwise run on
+    a (the epilogue calling convention at a's indices, pro_tensors broadcast to a's shape), launched first as a
+    kwb_pointwise into a's dtype (fp32 where a is 16-bit and w of another dtype: the Triton stage's promotion), as
+    the Triton stage does for every GEMM above kwb_gemm_small_flops: one launch and one pass over a more.
     ieee: accepted for the Triton signature; this SIMT kernel always computes in full fp32."""
+    if pro is not None:
+        widen = a.dtype != w.dtype and a.element_size() < 4
+        a = kwb_pointwise(a, pro, pro_tensors, pro_scalars, out_dtype=torch.float32 if widen else None)
     n, k = w.shape[-2], w.shape[-1]
     a3 = a.unsqueeze(0) if a.dim() == 2 else a.reshape(-1, a.shape[-2], k)
     bt, m = a3.shape[0], a3.shape[1]
@@ -239,6 +246,18 @@ def kwb_gemm(a, w, bias=None, epi=None, epi_tensors=(), epi_scalars=(), epi_view
     compiled(*tensors, *scalars)
     kwb_last_grid_blocks[0] = max(kwb_last_grid_blocks[0], (m + 15) // 16 * ((n + 15) // 16) * bt)
     return out
+
+
+def kwb_gemv(a, v, epi=None, epi_tensors=(), epi_scalars=(), out_dtype=None):
+    """torch.mv(a, v) for a [M, K] and v [K] (any strides), then epi on the [M] result (addmv's beta * input + alpha *
+    product; its tensors broadcast to [M]), out contiguous of out_dtype (default a's dtype): kwb_gemm's kernel with
+    one output column (session 36, cute36), fp32 accumulation. One launch; SIMT with 15 of each CTA's 16 columns
+    idle (a warp per row, as kwb_reduce's, is the next step). ValueError: shapes that do not match."""
+    if a.dim() != 2 or v.dim() != 1 or a.shape[1] != v.shape[0]:
+        raise ValueError("kwb_gemv: a %s and v %s (a [M, K], v [K])" % (tuple(a.shape), tuple(v.shape)))
+    m = a.shape[0]
+    es = [e.expand(m).unsqueeze(-1) for e in epi_tensors]  # at the [M, 1] GEMM output's indices
+    return kwb_gemm(a, v.unsqueeze(0), epi=epi, epi_tensors=es, epi_scalars=epi_scalars, out_dtype=out_dtype).view(m)
 
 
 # ==== stage: kwb_pointwise
@@ -375,10 +394,14 @@ def _kwb_reduce_kernel(m_x: cute.Tensor, m_out: cute.Tensor, n_rows: cutlass.Int
             a = cutlass.Float32(float("inf"))
         if cutlass.const_expr(op == "logsumexp"):
             a = cutlass.Float32(NEG_BIG)
+        if cutlass.const_expr(op == "prod"):
+            a = cutlass.Float32(1.0)
         for k in range(lane, r, 32):
             v = _kwb_reduce_load(m_x[base + k * inner].to(cutlass.Float32), p, op)
             if cutlass.const_expr(op in _KWB_RED_SUMS):
                 a = a + v
+            if cutlass.const_expr(op == "prod"):
+                a = a * v
             if cutlass.const_expr(op in _KWB_RED_MAXS):
                 a = cute.arch.fmax(a, v)
             if cutlass.const_expr(op in _KWB_RED_MINS):
@@ -392,6 +415,8 @@ def _kwb_reduce_kernel(m_x: cute.Tensor, m_out: cute.Tensor, n_rows: cutlass.Int
             o_b = cute.arch.shuffle_sync_bfly(b, offset=16 >> s)
             if cutlass.const_expr(op in _KWB_RED_SUMS):
                 a = a + o_a
+            if cutlass.const_expr(op == "prod"):
+                a = a * o_a
             if cutlass.const_expr(op in _KWB_RED_MAXS):
                 a = cute.arch.fmax(a, o_a)
             if cutlass.const_expr(op in _KWB_RED_MINS):
@@ -452,11 +477,11 @@ def _kwb_reduce_rows(x, dims, op, keepdim, out_dtype, p=0.0):
 
 
 def kwb_reduce(x, dims, op, keepdim=False, pre=None, pre_tensors=(), pre_scalars=(), pre_dtype=None):
-    """sum / mean / amax / amin / logsumexp of floating x over dims (negative allowed; [] = all dims), in fp32,
+    """sum / mean / prod / amax / amin / logsumexp of floating x over dims (negative allowed; [] = all dims), in fp32,
     the result in x's dtype (pre_dtype's with a prologue). pre: the pointwise run before the reduction (over x's
     shape, reading pre_tensors and pre_scalars), one kwb_pointwise launch first (fp32 values; not fused into the
     loads yet). Other ops and integer or bool x raise NotImplementedError (the plan check keeps them out)."""
-    if op not in ("sum", "mean", "amax", "amin", "logsumexp"):
+    if op not in ("sum", "mean", "prod", "amax", "amin", "logsumexp"):
         raise NotImplementedError("kwb_reduce: %s has no CuTe DSL stage yet" % op)
     out_dtype = pre_dtype or x.dtype
     if pre is not None:
@@ -1964,6 +1989,227 @@ def kwb_gather(x, dim, index):
     return _kwb_gather(out, x, x_st, index, _kwb_bcast_strides(index, index.shape), x.stride(d), x.shape[d])
 
 
+# ==== stage: kwb_topk kwb_sort kwb_kthvalue kwb_max_dim
+# Selections along a dim with their indices (session 36, cute36): torch.topk, torch.sort, torch.kthvalue and max /
+# min / argmax / argmin along a dim, the Triton stages' calls. One thread per element of a row (the dim moved last):
+# its rank is the number of the row's elements that come before it in the order (larger first for largest, smaller
+# first otherwise; equal values by the lower index first, the stable order; NaN above every number where nan_first,
+# below otherwise; -0.0 equal to +0.0, as torch orders them), counted by a serial loop over the row in fp32
+# (exact for fp16 / bf16 / fp32, the dtypes the planner hands it); an element of rank < k writes its value and index
+# at that rank. O(N) per element, N^2 per row: the Triton stage's k rounds or its sort in registers are the next
+# step. A prologue (pre=) is a kwb_pointwise launch first. NEVER RUN under the real CuTe DSL.
+@cute.kernel
+def _kwb_topk_kernel(m_x: cute.Tensor, m_v: cute.Tensor, m_i: cute.Tensor, total: cutlass.Int64, n: cutlass.Int64,
+                     k: cutlass.Int64, xs_r: cutlass.Int64, xs_n: cutlass.Int64, largest: cutlass.Constexpr,
+                     nan_first: cutlass.Constexpr):
+    tidx, _, _ = cute.arch.thread_idx()
+    bidx, _, _ = cute.arch.block_idx()
+    e = cutlass.Int64(bidx) * PW_THREADS + tidx  # Int64: rows x the dim may pass 2**31
+    if e < total:  # predication: the last CTA may hold fewer elements
+        r = e // n
+        j = e % n
+        v = m_x[r * xs_r + j * xs_n].to(cutlass.Float32)
+        v_nan = v != v
+        rank = cutlass.Int64(0)
+        for i in range(0, n, 1):
+            u = m_x[r * xs_r + i * xs_n].to(cutlass.Float32)
+            u_nan = u != u
+            if cutlass.const_expr(largest):
+                better = u > v
+            else:
+                better = u < v
+            tie = (u == v) | (u_nan & v_nan)  # NaNs tie with each other, numbers never with a NaN
+            # a comparison with a NaN is False, so `better` holds for two numbers only; v == v: v is a number
+            if cutlass.const_expr(nan_first):
+                better = better | (u_nan & (v == v))
+            else:
+                better = better | (v_nan & (u == u))
+            if better | (tie & (i < j)):
+                rank = rank + 1
+        if rank < k:
+            m_v[r * k + rank] = v.to(m_v.element_type)
+            m_i[r * k + rank] = j
+
+
+@cute.jit
+def _kwb_topk_host(m_x: cute.Tensor, m_v: cute.Tensor, m_i: cute.Tensor, total: cutlass.Int64, n: cutlass.Int64,
+                   k: cutlass.Int64, xs_r: cutlass.Int64, xs_n: cutlass.Int64, largest: cutlass.Constexpr,
+                   nan_first: cutlass.Constexpr):
+    _kwb_topk_kernel(m_x, m_v, m_i, total, n, k, xs_r, xs_n, largest, nan_first).launch(
+        grid=[(total + PW_THREADS - 1) // PW_THREADS, 1, 1], block=[PW_THREADS, 1, 1])
+
+
+def kwb_topk(x, k, dim=-1, largest=True, sorted=True, nan_first=None, pre=None, pre_tensors=(), pre_scalars=(),
+             pre_dtype=None):
+    """torch.topk(x, k, dim, largest, sorted) -> (values, indices): along any dim, values in x's dtype (pre_dtype
+    with pre), indices int64, each of x's shape with k at dim. Order: best first whatever `sorted`; equal values by
+    their lower index first; NaN larger than every number (nan_first=None: first for largest, last for smallest;
+    True: first either way, as torch.max / torch.min along a dim). pre: a pointwise run on x first (a kwb_pointwise
+    launch; pre_tensors broadcast to x). One launch over the row elements (x at any strides: the dim moved last, a
+    view where the strides allow, else reshape's copy). ValueError: k outside [0, the dim's size]."""
+    if pre is not None:
+        x = kwb_pointwise(x, pre, pre_tensors, pre_scalars, pre_dtype or x.dtype)
+    d = dim % x.dim() if x.dim() else 0
+    xm = x.movedim(d, -1) if x.dim() else x.reshape(1)
+    n = xm.shape[-1]
+    if k < 0 or k > n:
+        raise ValueError("kwb_topk: k = %d out of range for a dim of size %d" % (k, n))
+    lead = tuple(xm.shape[:-1])
+    x2 = xm.reshape(-1, n)
+    rows = x2.shape[0]
+    vals = torch.empty(lead + (k,), dtype=x.dtype, device=x.device)
+    idxs = torch.empty(lead + (k,), dtype=torch.int64, device=x.device)
+    total = rows * n
+    if total and k:
+        span, _ = _kwb_span(x2)
+        tensors = [from_dlpack(t) for t in (span, vals.view(-1), idxs.view(-1))]
+        scalars = [total, n, k, x2.stride(0), x2.stride(1)]
+        nf = bool(largest) if nan_first is None else bool(nan_first)
+        key = ("topk", x.dtype, bool(largest), nf)
+        compiled = _kwb_compiled.get(key)
+        if compiled is None:  # compile once per (stage, dtype, order, NaN's place)
+            compiled = cute.compile(_kwb_topk_host, *tensors, *scalars, bool(largest), nf)
+            _kwb_compiled[key] = compiled
+        compiled(*tensors, *scalars)
+        kwb_last_grid_blocks[0] = max(kwb_last_grid_blocks[0], (total + PW_THREADS - 1) // PW_THREADS)
+    if not x.dim():
+        return vals.reshape(()), idxs.reshape(())
+    return vals.movedim(-1, d), idxs.movedim(-1, d)
+
+
+def kwb_sort(x, dim=-1, descending=False):
+    """torch.sort(x, dim, descending) -> (values, indices), stable (equal values keep their order): kwb_topk with k
+    the dim's size."""
+    return kwb_topk(x, x.shape[dim] if x.dim() else 1, dim, largest=descending)
+
+
+def kwb_kthvalue(x, k, dim=-1, keepdim=False):
+    """torch.kthvalue(x, k, dim, keepdim) -> (values, indices): the k-th smallest along dim (NaN largest)."""
+    v, i = kwb_topk(x, k, dim, largest=False)
+    if not x.dim():
+        return v, i
+    v, i = v.narrow(dim, k - 1, 1), i.narrow(dim, k - 1, 1)
+    return (v, i) if keepdim else (v.squeeze(dim), i.squeeze(dim))
+
+
+def kwb_max_dim(x, dim, keepdim=False, largest=True):
+    """torch.max(x, dim, keepdim) / torch.min (largest=False) -> (values, indices): the first index of the extreme
+    value, NaN winning as torch propagates it (argmax / argmin: the indices)."""
+    v, i = kwb_topk(x, 1, dim, largest=largest, nan_first=True)
+    if not x.dim():
+        return v, i
+    return (v, i) if keepdim else (v.squeeze(dim), i.squeeze(dim))
+
+
+# ==== stage: kwb_embedding_bag
+# Bags of embedding rows (session 36, cute36): F.embedding_bag / nn.EmbeddingBag with 1-D indices and offsets
+# (aten::_embedding_bag), the Triton stage's call. One thread per output element (bag b, column d): bag b is
+# indices[offsets[b] .. offsets[b + 1]), the first from 0 and the last to the end of indices (torch's CUDA kernel's
+# bounds, as the Triton stage's), walked serially; mode 0 sum (times per_sample_weights where given), 1 mean, 2 max;
+# an entry equal to padding_idx is skipped and not counted; an empty bag is 0. fp32 inside. An epilogue is a
+# kwb_pointwise launch after (the Triton stage fuses it). NEVER RUN under the real CuTe DSL.
+_kwb_bag_modes = {"sum": 0, "mean": 1, "max": 2, 0: 0, 1: 1, 2: 2}
+
+
+@cute.kernel
+def _kwb_bag_kernel(m_w: cute.Tensor, m_i: cute.Tensor, m_o: cute.Tensor, m_p: cute.Tensor, m_out: cute.Tensor,
+                    total: cutlass.Int64, n_idx: cutlass.Int64, bags: cutlass.Int64, d: cutlass.Int64,
+                    n_rows: cutlass.Int64, ws0: cutlass.Int64, ws1: cutlass.Int64, si: cutlass.Int64,
+                    so: cutlass.Int64, sp: cutlass.Int64, pad: cutlass.Int64, no_pad: cutlass.Int64,
+                    mode: cutlass.Constexpr, has_psw: cutlass.Constexpr):
+    tidx, _, _ = cute.arch.thread_idx()
+    bidx, _, _ = cute.arch.block_idx()
+    e = cutlass.Int64(bidx) * PW_THREADS + tidx  # Int64: bags x columns may pass 2**31
+    if e < total:  # predication: the last CTA may hold fewer elements
+        b = e // d
+        col = (e % d) * ws1
+        start = cutlass.Int64(0)
+        if b > 0:
+            start = m_o[b * so].to(cutlass.Int64)
+        end = n_idx
+        if b + 1 < bags:
+            end = m_o[(b + 1) * so].to(cutlass.Int64)
+        acc = cutlass.Float32(0.0)
+        if cutlass.const_expr(mode == 2):
+            acc = cutlass.Float32(float("-inf"))
+        cnt = cutlass.Int64(0)
+        for j in range(start, end, 1):
+            i = m_i[j * si].to(cutlass.Int64)
+            if (i != pad) | (no_pad != 0):  # no padding_idx: every entry (-1 is then an index from the end)
+                if i < 0:
+                    i = i + n_rows
+                v = m_w[i * ws0 + col].to(cutlass.Float32)
+                if cutlass.const_expr(has_psw):
+                    v = v * m_p[j * sp].to(cutlass.Float32)
+                if cutlass.const_expr(mode == 2):
+                    acc = cute.arch.fmax(acc, v)
+                else:
+                    acc = acc + v
+                cnt = cnt + 1
+        if cutlass.const_expr(mode == 1):
+            if cnt > 0:
+                acc = acc / cnt.to(cutlass.Float32)
+        if cutlass.const_expr(mode == 2):
+            if cnt == 0:
+                acc = cutlass.Float32(0.0)
+        m_out[e] = acc.to(m_out.element_type)
+
+
+@cute.jit
+def _kwb_bag_host(m_w: cute.Tensor, m_i: cute.Tensor, m_o: cute.Tensor, m_p: cute.Tensor, m_out: cute.Tensor,
+                  total: cutlass.Int64, n_idx: cutlass.Int64, bags: cutlass.Int64, d: cutlass.Int64,
+                  n_rows: cutlass.Int64, ws0: cutlass.Int64, ws1: cutlass.Int64, si: cutlass.Int64,
+                  so: cutlass.Int64, sp: cutlass.Int64, pad: cutlass.Int64, no_pad: cutlass.Int64,
+                  mode: cutlass.Constexpr, has_psw: cutlass.Constexpr):
+    _kwb_bag_kernel(m_w, m_i, m_o, m_p, m_out, total, n_idx, bags, d, n_rows, ws0, ws1, si, so, sp, pad, no_pad,
+                    mode, has_psw).launch(grid=[(total + PW_THREADS - 1) // PW_THREADS, 1, 1],
+                                             block=[PW_THREADS, 1, 1])
+
+
+def kwb_embedding_bag(weight, indices, offsets, mode="sum", per_sample_weights=None, include_last_offset=False,
+                      padding_idx=None, epi=None, epi_tensors=(), epi_scalars=()):
+    """F.embedding_bag(indices, weight, offsets, mode=, per_sample_weights=, include_last_offset=, padding_idx=)
+    with 1-D indices and offsets: [B, D] in weight's dtype, B = offsets' length (less one with include_last_offset);
+    bag b is indices[offsets[b]:offsets[b + 1]], the last to the end of indices (the Triton stage's bounds); mode
+    "sum" (times per_sample_weights where given), "mean" or "max"; padding_idx entries skipped and not counted; an
+    empty bag is 0. One launch (weight, indices, offsets at any strides; a negative index counts from the end), and
+    a kwb_pointwise launch for epi (its tensors broadcast to [B, D]). Offsets and indices are not checked on the
+    host (a sync). ValueError: ranks other than 2-D / 1-D / 1-D, an unknown mode, per_sample_weights with another
+    mode or another length than indices."""
+    if weight.dim() != 2 or indices.dim() != 1 or offsets.dim() != 1:
+        raise ValueError("kwb_embedding_bag: weight %s, indices %s, offsets %s (2-D, 1-D, 1-D expected)"
+                         % (tuple(weight.shape), tuple(indices.shape), tuple(offsets.shape)))
+    if mode not in _kwb_bag_modes:
+        raise ValueError("kwb_embedding_bag: mode %r" % (mode,))
+    m = _kwb_bag_modes[mode]
+    if per_sample_weights is not None and (m != 0 or per_sample_weights.shape != indices.shape):
+        raise ValueError("kwb_embedding_bag: per_sample_weights only for mode 'sum', one per index")
+    pad = -1 if padding_idx is None else int(padding_idx)
+    if pad < -1:
+        pad += weight.shape[0]
+    bags = max(offsets.shape[0] - (1 if include_last_offset else 0), 0)
+    d = weight.shape[1]
+    out = torch.empty((bags, d), dtype=torch.float32 if epi is not None else weight.dtype, device=weight.device)
+    total = out.numel()
+    if total:
+        psw = per_sample_weights if per_sample_weights is not None else indices
+        (ws, _), (iv, _), (ov, _), (pv, _) = (_kwb_span(t) for t in (weight, indices, offsets, psw))
+        tensors = [from_dlpack(t) for t in (ws, iv, ov, pv, out.view(-1))]
+        scalars = [total, indices.shape[0], bags, d, weight.shape[0], weight.stride(0), weight.stride(1),
+                   indices.stride(0), offsets.stride(0), psw.stride(0), pad, int(pad < 0)]
+        key = ("bag", weight.dtype, indices.dtype, offsets.dtype, psw.dtype, out.dtype, m,
+               per_sample_weights is not None)
+        compiled = _kwb_compiled.get(key)
+        if compiled is None:  # compile once per (stage, dtypes, mode, weights or not)
+            compiled = cute.compile(_kwb_bag_host, *tensors, *scalars, m, per_sample_weights is not None)
+            _kwb_compiled[key] = compiled
+        compiled(*tensors, *scalars)
+        kwb_last_grid_blocks[0] = max(kwb_last_grid_blocks[0], (total + PW_THREADS - 1) // PW_THREADS)
+    if epi is not None:
+        out = kwb_pointwise(out, epi, epi_tensors, epi_scalars, weight.dtype)
+    return out
+
+
 # ==== stage: kwb_full kwb_arange kwb_tri
 # Fills (session 34, cute34): torch.full / ones / zeros and torch.arange of a computed size, and torch.tril / triu
 # over the last two dims, the Triton stages' calls (a causal mask's tril(ones(T, T)), a running count before a
@@ -2297,18 +2543,6 @@ def kwb_copy_into_piece(dst, src):
 def kwb_piece_starts(buf, d, *views):
     """The Triton chain's piece cut points, never read here (kwb_piecewise_reads is off): zeros of its length."""
     return (0.0,) * (len(views) - 1)
-
-
-def kwb_cat_starts(dim, *parts):
-    """The interior cut points along dim of torch.cat(parts, dim), as epilogue scalars (the Triton chain's helper;
-    with kwb_piecewise_reads off the plan does not read them). ValueError: a start above 2**24."""
-    at, starts = 0, []
-    for p in parts[:-1]:
-        at += p.shape[dim]
-        if at >= 2 ** 24:
-            raise ValueError("kwb_cat_starts: a part starts at %d along dim %d (above 2**24)" % (at, dim))
-        starts.append(float(at))
-    return tuple(starts)
 
 
 def kwb_cat_piece(parts, dim, *args, **kwargs):

@@ -550,18 +550,6 @@ def kwb_piece_starts(buf, d, *views):
     return tuple(starts)
 
 
-def kwb_cat_starts(dim, *parts):
-    """The interior cut points along dim of torch.cat(parts, dim) (a stack's parts unsqueezed), as epilogue scalars:
-    the start of every part but the first. A ValueError where a start does not fit an fp32 scalar exactly."""
-    at, starts = 0, []
-    for p in parts[:-1]:
-        at += p.shape[dim]
-        if at >= 2 ** 24:
-            raise ValueError("kwb_cat_starts: a part starts at %d along dim %d (above 2**24)" % (at, dim))
-        starts.append(float(at))
-    return tuple(starts)
-
-
 def kwb_cat_piece(parts, dim, *args, **kwargs):
     """kwb_cat(parts, dim, ...) for a cat read piecewise by one pointwise launch: while kwb_piecewise_reads is on,
     only its shape (parts may be shapes themselves); off, the cat."""

@@ -203,7 +203,7 @@ def kwb_at_spec(name, value, *pairs):
     return value
 
 
-# ==== stage: kwb_gemm
+# ==== stage: kwb_gemm kwb_gemv
 @cute.kernel
 def _kwb_gemm_kernel(
     m_a: cute.Tensor, m_b: cute.Tensor, m_c: cute.Tensor, m_bias: cute.Tensor,
@@ -270,11 +270,18 @@ def _kwb_gemm_host(
     ).launch(grid=[(m + 15) // 16, (n + 15) // 16, batch], block=[16, 16, 1])
 
 
-def kwb_gemm(a, w, bias=None, epi=None, epi_tensors=(), epi_scalars=(), epi_view=None, out_dtype=None, ieee=False):
-    """a @ w.T (+ bias), then epi(...) on the fp32 value, in one CuTe DSL launch (the Triton stage's signature
-    without the prologue). a [M, K] or [*, M, K]; w any strided [N, K] view, or [B, N, K] with a [B, M, K] (bmm);
-    epi_tensors broadcast to the output, or to epi_view(output) when given; out in out_dtype (default a's dtype).
+def kwb_gemm(a, w, bias=None, epi=None, epi_tensors=(), epi_scalars=(), epi_view=None, pro=None, pro_tensors=(),
+             pro_scalars=(), out_dtype=None, ieee=False):
+    """a @ w.T (+ bias), then epi(...) on the fp32 value, in one CuTe DSL launch (the Triton stage's signature).
+    a [M, K] or [*, M, K]; w any strided [N, K] view, or [B, N, K] with a [B, M, K] (bmm); epi_tensors broadcast
+    to the output, or to epi_view(output) when given; out in out_dtype (default a's dtype). pro: a pointwise run on
+    a (the epilogue calling convention at a's indices, pro_tensors broadcast to a's shape), launched first as a
+    kwb_pointwise into a's dtype (fp32 where a is 16-bit and w of another dtype: the Triton stage's promotion), as
+    the Triton stage does for every GEMM above kwb_gemm_small_flops: one launch and one pass over a more.
     ieee: accepted for the Triton signature; this SIMT kernel always computes in full fp32."""
+    if pro is not None:
+        widen = a.dtype != w.dtype and a.element_size() < 4
+        a = kwb_pointwise(a, pro, pro_tensors, pro_scalars, out_dtype=torch.float32 if widen else None)
     n, k = w.shape[-2], w.shape[-1]
     a3 = a.unsqueeze(0) if a.dim() == 2 else a.reshape(-1, a.shape[-2], k)
     bt, m = a3.shape[0], a3.shape[1]
@@ -308,6 +315,18 @@ def kwb_gemm(a, w, bias=None, epi=None, epi_tensors=(), epi_scalars=(), epi_view
     compiled(*tensors, *scalars)
     kwb_last_grid_blocks[0] = max(kwb_last_grid_blocks[0], (m + 15) // 16 * ((n + 15) // 16) * bt)
     return out
+
+
+def kwb_gemv(a, v, epi=None, epi_tensors=(), epi_scalars=(), out_dtype=None):
+    """torch.mv(a, v) for a [M, K] and v [K] (any strides), then epi on the [M] result (addmv's beta * input + alpha *
+    product; its tensors broadcast to [M]), out contiguous of out_dtype (default a's dtype): kwb_gemm's kernel with
+    one output column (session 36, cute36), fp32 accumulation. One launch; SIMT with 15 of each CTA's 16 columns
+    idle (a warp per row, as kwb_reduce's, is the next step). ValueError: shapes that do not match."""
+    if a.dim() != 2 or v.dim() != 1 or a.shape[1] != v.shape[0]:
+        raise ValueError("kwb_gemv: a %s and v %s (a [M, K], v [K])" % (tuple(a.shape), tuple(v.shape)))
+    m = a.shape[0]
+    es = [e.expand(m).unsqueeze(-1) for e in epi_tensors]  # at the [M, 1] GEMM output's indices
+    return kwb_gemm(a, v.unsqueeze(0), epi=epi, epi_tensors=es, epi_scalars=epi_scalars, out_dtype=out_dtype).view(m)
 
 
 # ==== stage: kwb_pointwise
