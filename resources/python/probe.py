@@ -473,6 +473,9 @@ USER_ERROR_PATTERNS = (
     r"shapes cannot be multiplied", r"takes \d+ positional arguments? but \d+ (were|was) given",
     r"missing \d+ required positional argument", r"got an unexpected keyword argument", r"Trying to create tensor with "
     r"negative dimension", r"is out of bounds for dimension", r"Expected .* to have \d+ channels",
+    # operands of two dtypes: "Input type (c10::BFloat16) and bias type (float) should be the same" (new-user
+    # trial 25, #2: it was sent to a newer torch)
+    r"type \(.*\) should be the same", r"expected scalar type \w+ but found \w+",
 )
 
 
