@@ -907,6 +907,15 @@ class TestAnalysis : public QObject {
              qPrintable(pt));
   }
 
+  void formatAmbiguityIsOneReadableLine() {
+    // New-user trial 25, #7: phase 1 printed each ambiguity as its JSON ({"kind":"randomness","line":11,...}); it now
+    // prints the line kwb analyze prints. The class: with a line, at file level (line 0), without a line member.
+    QCOMPARE(formatAmbiguity({{"kind", "randomness"}, {"line", 11}, {"why", "forward uses aten::bernoulli_"}}),
+             QStringLiteral("line 11: randomness: forward uses aten::bernoulli_"));
+    QCOMPARE(formatAmbiguity({{"kind", "mixed_dtypes"}, {"line", 0}, {"why", "w"}}), QStringLiteral("mixed_dtypes: w"));
+    QCOMPARE(formatAmbiguity({{"kind", "item"}, {"why", "reads a value"}}), QStringLiteral("item: reads a value"));
+    QVERIFY(!formatAmbiguity(nlohmann::json::object()).contains(u'{'));
+  }
   void probeErrorWithoutALineNamesNoLine() {
     const ProbeResult& bad = probe(fixture(QStringLiteral("no_get_inputs.py")));
     QVERIFY(!bad.ok);

@@ -112,6 +112,19 @@ class TestPlatform : public QObject {
              qPrintable(SpecLedger::builtin().lookup(QStringLiteral("MI355")).error));
     QVERIFY(!SpecLedger::builtin().lookup(QStringLiteral("Quadro")).error.contains(QLatin1String("did you mean")));
   }
+  void lookupUnknownOtherSeriesIsNotANearMiss() {
+    // new-user trial 25, #4: "B200" (Blackwell) was offered H200-SXM, one edit away; another generation's letter is
+    // no typo, and the message says the ledger has no peaks for it. The class: B200, A100, NVIDIA B200, RTX 4090.
+    for (const char* name : {"B200", "A100", "NVIDIA B200", "RTX 4090"}) {
+      const auto r = SpecLedger::builtin().lookup(QString::fromLatin1(name));
+      QVERIFY(!r.ok());
+      QVERIFY2(!r.error.contains(QLatin1String("did you mean")), qPrintable(r.error));
+      QVERIFY2(r.error.contains(QLatin1String("has no cited peaks for it")), qPrintable(r.error));
+    }
+    // a typo within the series still gets its suggestion
+    QVERIFY2(SpecLedger::builtin().lookup(QStringLiteral("H2000")).error.contains(QLatin1String("did you mean H200")),
+             qPrintable(SpecLedger::builtin().lookup(QStringLiteral("H2000")).error));
+  }
 
   void everyValueHasACitation() {
     auto check = [](const QString& where, const Citation& c) {

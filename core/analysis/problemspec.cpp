@@ -266,14 +266,7 @@ QString formatSpec(const json& spec) {
     out += QStringLiteral("\nAmbiguities: none\n");
   } else {
     out += QStringLiteral("\nAmbiguities:\n");
-    for (const auto& a : amb) {
-      // A file-level ambiguity has no line (the probe says 0): "line 0:" was no location (new-user trial 9, #5).
-      const json& line = member(a, "line");
-      const QString where = line.is_number_integer() && line.get<qint64>() > 0
-                                ? QStringLiteral("line %1: ").arg(line.get<qint64>())
-                                : QString();
-      out += QStringLiteral("  - %1%2: %3\n").arg(where, str(a, "kind"), str(a, "why"));
-    }
+    for (const auto& a : amb) out += QStringLiteral("  - %1\n").arg(formatAmbiguity(a));
   }
   const json& notes = member(spec, "notes");
   if (notes.is_array() && !notes.empty()) {
@@ -282,6 +275,15 @@ QString formatSpec(const json& spec) {
       if (n.is_string()) out += QStringLiteral("  - %1\n").arg(QString::fromStdString(n.get<std::string>()));
   }
   return out;
+}
+
+QString formatAmbiguity(const json& ambiguity) {
+  // A file-level ambiguity has no line (the probe says 0): "line 0:" was no location (new-user trial 9, #5).
+  const json& line = member(ambiguity, "line");
+  const QString where = line.is_number_integer() && line.get<qint64>() > 0
+                            ? QStringLiteral("line %1: ").arg(line.get<qint64>())
+                            : QString();
+  return QStringLiteral("%1%2: %3").arg(where, str(ambiguity, "kind"), str(ambiguity, "why"));
 }
 
 QStringList validateSpec(const json& spec) {

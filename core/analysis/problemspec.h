@@ -50,6 +50,11 @@ bool isPointwise(const nlohmann::json& spec);
 /// are left out or shown empty).
 QString formatSpec(const nlohmann::json& spec);
 
+/// One ambiguity of the probe's spec (`ambiguities[i]`: {"kind", "line", "why"}) as one readable line,
+/// "line 11: randomness: forward uses ...", without "line N: " where the line is absent or 0 (a file-level one).
+/// Never fails: missing members read as empty.
+QString formatAmbiguity(const nlohmann::json& ambiguity);
+
 /// What an (edited) spec must satisfy before later phases use it, one readable line per problem
 /// naming the JSON path; empty when valid: pattern.primary in the vocabulary, at least one input and
 /// one output, every tensor shape present with positive dims (stride, when present, of the same

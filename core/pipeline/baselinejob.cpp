@@ -291,7 +291,7 @@ bool BaselineJob::understand() {
       Understand,
       tr("pattern %1; FLOPs %2; bytes %3").arg(specPattern(m_spec), counted("flops", "FLOP"), counted("bytes", "B")));
   for (const auto& a : m_spec.value("ambiguities", nlohmann::json::array()))
-    Q_EMIT progress(Understand, tr("ambiguous: ") + QString::fromStdString(a.dump()));
+    Q_EMIT progress(Understand, tr("ambiguous: ") + formatAmbiguity(a));  // not its JSON (new-user trial 25, #7)
   Q_EMIT progress(Understand, tr("spec written to %1").arg(m_ws->path(QStringLiteral(".kwb/spec.json"))));
   Q_EMIT phaseDone(Understand, true);
   return true;

@@ -379,6 +379,22 @@ const SpecLedger& SpecLedger::builtin() {
   return ledger;
 }
 
+namespace {
+// The letters before the number of a GPU name's model word, lower case: "b" for "NVIDIA B200", "mi" for "MI300X",
+// "h" for "H200-SXM"; a null string when no word holds a digit ("Quadro").
+QString modelLetters(const QString& name) {
+  static const QRegularExpression words(QStringLiteral("[A-Za-z]*[0-9][A-Za-z0-9]*"));
+  const QRegularExpressionMatch m = words.match(name);
+  if (!m.hasMatch()) return QString();
+  QString letters;
+  for (const QChar c : m.captured(0)) {
+    if (!c.isLetter()) break;
+    letters += c.toLower();
+  }
+  return letters;
+}
+}  // namespace
+
 SpecLedger::LookupResult SpecLedger::lookup(const QString& name) const {
   LookupResult r;
   if (!m_loadError.isEmpty()) {
@@ -418,12 +434,17 @@ SpecLedger::LookupResult SpecLedger::lookup(const QString& name) const {
   // the GPUs of the same model (the name's first word: "h200"), then those within a few edits of any accepted name
   const QString family =
       name.section(QRegularExpression(QStringLiteral("[^A-Za-z0-9]+")), 0, 0, QString::SectionSkipEmpty).toLower();
+  // A near miss keeps the model's letters: "B200" or "A100" is another generation, not a typo of H200 (new-user
+  // trial 25, #4: "B200" was offered H200-SXM, whose peaks are not a B200's).
+  const QString series = modelLetters(name);
   QList<QPair<int, const GpuSpec*>> near;
   for (const GpuSpec& g : m_gpus) {
     int best = editDistance(n, normalizeGpuName(g.id));
     for (const QString& a : g.aliases) best = std::min(best, editDistance(n, normalizeGpuName(a)));
     const bool sameModel = !family.isEmpty() && g.id.section(u'-', 0, 0).toLower() == family;
-    if (sameModel || best <= std::max<int>(2, static_cast<int>(n.size()) / 3)) near.append({sameModel ? -1 : best, &g});
+    const bool sameSeries = series.isNull() || series == modelLetters(g.id);
+    if (sameModel || (sameSeries && best <= std::max<int>(2, static_cast<int>(n.size()) / 3)))
+      near.append({sameModel ? -1 : best, &g});
   }
   std::stable_sort(near.begin(), near.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   QStringList suggestions;
@@ -431,7 +452,7 @@ SpecLedger::LookupResult SpecLedger::lookup(const QString& name) const {
     suggestions << near.at(i).second->id + QStringLiteral(" (") + near.at(i).second->displayName + QLatin1Char(')');
   r.error = QStringLiteral("unknown GPU \"") + name + QStringLiteral("\"") +
             (suggestions.isEmpty()
-                 ? QString()
+                 ? QStringLiteral(": the spec ledger (resources/ledger/gpus.json) has no cited peaks for it")
                  : QStringLiteral("; did you mean ") + suggestions.join(QStringLiteral(" or ")) + QLatin1Char('?')) +
             QStringLiteral("; known ids: ") + knownIds().join(QStringLiteral(", ")) +
             QStringLiteral("; accepted names: ") + knownNames().join(QStringLiteral(", "));

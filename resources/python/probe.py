@@ -473,6 +473,9 @@ USER_ERROR_PATTERNS = (
     r"shapes cannot be multiplied", r"takes \d+ positional arguments? but \d+ (were|was) given",
     r"missing \d+ required positional argument", r"got an unexpected keyword argument", r"Trying to create tensor with "
     r"negative dimension", r"is out of bounds for dimension", r"Expected .* to have \d+ channels",
+    # operands of two dtypes: "Input type (c10::BFloat16) and bias type (float) should be the same" (new-user
+    # trial 25, #2: it was sent to a newer torch)
+    r"type \(.*\) should be the same", r"expected scalar type \w+ but found \w+",
 )
 
 
@@ -605,10 +608,17 @@ def local_modules(logic_path):
     return sorted(found)
 
 
+def problem_name(logic_path):
+    """The problem's name: the file's stem, each control character (a newline, a tab) replaced by "_". The name is
+    written into comments and docstrings of the generated Python and into Markdown titles: a newline in it made
+    test_kernel.py a SyntaxError and the gate a FAIL of a correct problem (new-user trial 25, #5)."""
+    return re.sub(r"[\x00-\x1f\x7f]", "_", os.path.splitext(os.path.basename(logic_path))[0])
+
+
 def run(logic_path, partial, scale, guess=False):
     with open(logic_path, "rb") as f:
         raw = f.read()
-    partial["source"] = {"path": logic_path, "name": os.path.splitext(os.path.basename(logic_path))[0],
+    partial["source"] = {"path": logic_path, "name": problem_name(logic_path),
                          "sha256": hashlib.sha256(raw).hexdigest()}
     try:
         source = raw.decode("utf-8-sig")  # a byte-order mark (Windows editors) is no character: Python skips it

@@ -9,6 +9,8 @@ import torch
 from torch.overrides import TorchFunctionMode
 from torch.utils._python_dispatch import TorchDispatchMode
 
+from probe_ops import dtype_name
+
 
 class NamedInt(int):
     """An int that remembers the module-level constant(s) it came from.
@@ -394,6 +396,20 @@ META_FALLBACK = {"aten::max_pool3d_with_indices": _max_pool_with_indices(3),
                  "aten::bitwise_left_shift_": _shift_}
 
 
+# Ops whose floating operands PyTorch requires in one dtype on a CPU or GPU ("expected scalar type Half but found
+# Float"; no type promotion), which meta tensors of torch 1.13 accept: an fp16 input into a Linear left in fp32
+# traced cleanly and the harness, which casts Model to the input's dtype, hid it (new-user trial 25, #1).
+SAME_DTYPE_OPS = {"aten::mm", "aten::bmm", "aten::addmm", "aten::baddbmm", "aten::addbmm", "aten::mv",
+                  "aten::addmv", "aten::dot", "aten::vdot", "aten::addr", "aten::convolution",
+                  "aten::_convolution", "aten::convolution_overrideable"}
+
+
+def mixed_dtypes(args):
+    """The sorted names of the floating dtypes among the tensor arguments @p args, when there are two or more."""
+    names = {dtype_name(a.dtype) for a in args if isinstance(a, torch.Tensor) and a.is_floating_point()}
+    return sorted(names) if len(names) > 1 else []
+
+
 class OpRecorder(TorchDispatchMode):
     """Records every aten op of forward: (func, args, kwargs, out), tensors kept alive."""
 
@@ -418,6 +434,12 @@ class OpRecorder(TorchDispatchMode):
         if name in RANDOM_OPS and not (name == "aten::native_dropout" and len(args) > 2 and args[2] is False):
             tr.ambiguity("randomness", "forward uses %s: the output is random; the reference comparison "
                          "must fix the seed or run the model in eval()" % name, line)
+        mixed = mixed_dtypes(args) if name in SAME_DTYPE_OPS else []
+        if mixed:
+            tr.ambiguity("mixed_dtypes", "%s gets %s operands: meta tensors accept that, but PyTorch raises on a "
+                         "CPU or GPU (expected scalar type ...), so Model as written does not run there; the "
+                         "harness casts Model to the input's dtype, which hides it: cast the parameters or the "
+                         "input (e.g. Model(...).half(), or x.float())" % (name, " and ".join(mixed)), line)
         try:
             out = func(*args, **kwargs)
         except (NotImplementedError, RuntimeError) as exc:

@@ -1,0 +1,133 @@
+"""New-user trial 25, #1: a matrix product or convolution whose floating operands differ in dtype (an fp16 input into
+a Linear left in fp32). Meta tensors of torch 1.13 accept it, PyTorch on a CPU or GPU raises, and the harness (which
+casts Model to one dtype) hid it: the probe now flags it as an ambiguity ("mixed_dtypes") that `kwb analyze` and
+phase 1 print. The class: every op of SAME_DTYPE_OPS (mm through F.linear, a convolution, bmm); not an op that
+promotes (a mul of fp16 by fp32), nor a model whose dtypes agree."""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import textwrap
+import unittest
+
+import harness_support as h
+
+PROBE = os.path.join(h.SOURCE, "resources", "python", "probe.py")
+
+HEAD = "import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n\n"
+TAIL = "\ndef get_init_inputs():\n    return []\n"
+
+PROBLEMS = {
+    # the trial's problem: fp16 tokens into nn.Linear layers left in fp32 (mm through F.linear)
+    "linear_fp16_input": """
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(64, 32, bias=False)
+    def forward(self, x):
+        return F.silu(self.fc(x))
+def get_inputs():
+    return [torch.randn(16, 64, dtype=torch.float16)]
+""",
+    # the second member: a bf16 image into a Conv2d left in fp32 (without a bias: with one, meta checks it, below)
+    "conv_bf16_input": """
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2d(3, 8, 3, bias=False)
+    def forward(self, x):
+        return self.conv(x)
+def get_inputs():
+    return [torch.randn(2, 3, 16, 16, dtype=torch.bfloat16)]
+""",
+    # a third: torch.bmm of an fp16 and an fp32 input
+    "bmm_inputs": """
+class Model(nn.Module):
+    def forward(self, a, b):
+        return torch.bmm(a, b)
+def get_inputs():
+    return [torch.randn(2, 8, 4, dtype=torch.float16), torch.randn(2, 4, 8)]
+""",
+    # with a bias the meta convolution raises itself: a user error, never sent to a newer torch (#2)
+    "conv_bias_bf16_input": """
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2d(3, 8, 3)
+    def forward(self, x):
+        return self.conv(x)
+def get_inputs():
+    return [torch.randn(2, 3, 16, 16, dtype=torch.bfloat16)]
+""",
+    # not flagged: mul promotes fp16 * fp32 to fp32 on every device
+    "mul_promotes": """
+class Model(nn.Module):
+    def forward(self, a, b):
+        return a * b
+def get_inputs():
+    return [torch.randn(8, 8, dtype=torch.float16), torch.randn(8, 8)]
+""",
+    # not flagged: the model is cast with its input
+    "linear_all_fp16": """
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(64, 32).half()
+    def forward(self, x):
+        return self.fc(x)
+def get_inputs():
+    return [torch.randn(16, 64, dtype=torch.float16)]
+""",
+}
+
+
+def probe(name):
+    """(exit code, the probe's JSON document) for problem @p name of PROBLEMS."""
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, name + ".py")
+        with open(path, "w") as f:
+            f.write(HEAD + textwrap.dedent(PROBLEMS[name]) + TAIL)
+        p = subprocess.run([sys.executable, PROBE, path], capture_output=True, text=True, timeout=180, cwd=d)
+        return p.returncode, json.loads(p.stdout)
+
+
+def ambiguities(name):
+    rc, doc = probe(name)
+    if rc != 0:
+        raise AssertionError("probe failed on %s: %s" % (name, json.dumps(doc)[-2000:]))
+    return [a for a in doc["ambiguities"] if a["kind"] == "mixed_dtypes"]
+
+
+class ProbeFlagsMixedDtypesTest(unittest.TestCase):
+    def test_linear_with_fp16_input_and_fp32_weight(self):
+        found = ambiguities("linear_fp16_input")
+        self.assertEqual(len(found), 1, found)
+        self.assertIn("aten::mm gets float16 and float32 operands", found[0]["why"])
+        self.assertIn("PyTorch raises on a CPU or GPU", found[0]["why"])
+        self.assertGreater(found[0]["line"], 0)
+
+    def test_convolution_with_bf16_input_and_fp32_weight(self):
+        found = ambiguities("conv_bf16_input")
+        self.assertEqual(len(found), 1, found)
+        self.assertIn("bfloat16 and float32 operands", found[0]["why"])
+        self.assertIn("convolution", found[0]["why"])
+
+    def test_bmm_of_two_inputs(self):
+        found = ambiguities("bmm_inputs")
+        self.assertEqual(len(found), 1, found)
+        self.assertIn("aten::bmm gets float16 and float32", found[0]["why"])
+
+    def test_convolution_whose_bias_type_differs_is_a_user_error(self):
+        rc, doc = probe("conv_bias_bf16_input")
+        self.assertNotEqual(rc, 0)
+        self.assertIn("should be the same", doc["error"]["message"])
+        self.assertNotIn("older than the tested", doc["error"]["message"])
+
+    def test_promoting_op_and_one_dtype_are_not_flagged(self):
+        self.assertEqual(ambiguities("mul_promotes"), [])
+        self.assertEqual(ambiguities("linear_all_fp16"), [])
+
+
+if __name__ == "__main__":
+    unittest.main()
