@@ -2642,6 +2642,13 @@ void TestChains::traceSkeletons() {
        {QStringLiteral("draws random numbers in every mode (F.dropout, line 11: training=True")}},
       {"alpha_dropout_functional_forced",
        {QStringLiteral("draws random numbers in every mode (F.alpha_dropout, line 13: training=True")}},
+      // probe24 c01: a number read from the result and returned is no decision; the reason says what to return
+      {"returns_item_number",
+       {QStringLiteral("forward returns a Python number read from a tensor (line 12: .item())"),
+        QStringLiteral("return the tensor itself")}},
+      {"returns_float_number",
+       {QStringLiteral("forward returns a Python number read from a tensor (line 9: float() of a tensor)"),
+        QStringLiteral("return the tensor itself")}},
   };
   for (const Case& c : cases)
     for (const char* fw : {"triton", "cutedsl"}) {
