@@ -2694,6 +2694,15 @@ void TestChains::traceSkeletons() {
       QVERIFY2(kwb::backendById(QLatin1String(fw))->supports(s, &why), qPrintable(why));
     }
   }
+  // probe24 a02: complex tensors (view_as_complex of q / k, torch.complex of real pairs) are refused with the way to
+  // write them in real arithmetic, not as an unknown op (Triton's chain planner)
+  for (const char* spec : {"complex_rotary_view_as_complex", "complex_multiply_gate_view_as_real"}) {
+    const json s = loadSpec(QLatin1String(spec));
+    QString why;
+    QVERIFY2(!kwb::backendById(QStringLiteral("triton"))->supports(s, &why), spec);
+    QVERIFY2(why.contains(QLatin1String("complex tensors have no chain stage yet")), qPrintable(why));
+    QVERIFY2(why.contains(QLatin1String("x1 * cos - x2 * sin")), qPrintable(why));
+  }
 }
 
 void TestChains::cuteGemmEmulated() {
