@@ -2656,6 +2656,13 @@ void TestChains::traceSkeletons() {
        {QStringLiteral("draws random numbers in every mode (F.dropout, line 11: training=True")}},
       {"alpha_dropout_functional_forced",
        {QStringLiteral("draws random numbers in every mode (F.alpha_dropout, line 13: training=True")}},
+      // probe24 c01: a number read from the result and returned is no decision; the reason says what to return
+      {"returns_item_number",
+       {QStringLiteral("forward returns a Python number read from a tensor (line 12: .item())"),
+        QStringLiteral("return the tensor itself")}},
+      {"returns_float_number",
+       {QStringLiteral("forward returns a Python number read from a tensor (line 9: float() of a tensor)"),
+        QStringLiteral("return the tensor itself")}},
   };
   for (const Case& c : cases)
     for (const char* fw : {"triton", "cutedsl"}) {
@@ -2700,6 +2707,15 @@ void TestChains::traceSkeletons() {
       QString why;
       QVERIFY2(kwb::backendById(QLatin1String(fw))->supports(s, &why), qPrintable(why));
     }
+  }
+  // probe24 a02: complex tensors (view_as_complex of q / k, torch.complex of real pairs) are refused with the way to
+  // write them in real arithmetic, not as an unknown op (Triton's chain planner)
+  for (const char* spec : {"complex_rotary_view_as_complex", "complex_multiply_gate_view_as_real"}) {
+    const json s = loadSpec(QLatin1String(spec));
+    QString why;
+    QVERIFY2(!kwb::backendById(QStringLiteral("triton"))->supports(s, &why), spec);
+    QVERIFY2(why.contains(QLatin1String("complex tensors have no chain stage yet")), qPrintable(why));
+    QVERIFY2(why.contains(QLatin1String("x1 * cos - x2 * sin")), qPrintable(why));
   }
 }
 

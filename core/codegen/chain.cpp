@@ -2039,6 +2039,12 @@ bool Planner::stage(const GraphOp& op) {
     return factory(op);
   } else if (n == u"tril" || n == u"triu") {
     return triangle(op);
+  } else if (n == u"view_as_complex" || n == u"view_as_real" || n == u"polar" || n == u"complex") {
+    // probe24 a02 (the original LLaMA rotary): the stages compute in real dtypes; say how to write it in them
+    return bad(QStringLiteral("%1: complex tensors have no chain stage yet (the kernels compute in real dtypes); "
+                              "write the complex product on real pairs instead (x1 * cos - x2 * sin, x1 * sin + x2 * "
+                              "cos over the last dim's even and odd elements), as rotary embeddings usually are")
+                   .arg(where(op)));
   } else {
     return bad(
         QStringLiteral("%1 (%2) has no chain stage yet").arg(where(op), op.category.isEmpty() ? n : op.category));

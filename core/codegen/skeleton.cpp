@@ -85,10 +85,25 @@ QString traceBranchReason(const nlohmann::json& spec) {
         call = str(o, "function");
         break;
       }
-    const QString what = call == u"__bool__" ? QStringLiteral("bool() of a tensor, e.g. a while/if on a tensor")
-                         : call == u"item"   ? QStringLiteral(".item()")
-                         : call.isEmpty()    ? QStringLiteral(".item()/bool()/int() on a tensor")
-                                             : call + QStringLiteral("() on a tensor");
+    const QString what = call == u"__bool__"    ? QStringLiteral("bool() of a tensor, e.g. a while/if on a tensor")
+                         : call == u"item"      ? QStringLiteral(".item()")
+                         : call == u"__float__" ? QStringLiteral("float() of a tensor")
+                         : call == u"__int__"   ? QStringLiteral("int() of a tensor")
+                         : call.isEmpty()       ? QStringLiteral(".item()/bool()/int() on a tensor")
+                                                : call + QStringLiteral("() on a tensor");
+    // The read is the trace's last op and forward() returns a number: the value is the result, not a decision
+    // (probe24 c01: `return ((p - t) ** 2).mean().item()`), so say what to return instead.
+    const auto& ops = spec.value("ops", nlohmann::json::array());
+    bool returnsNumber = false;
+    for (const auto& o : spec.value("outputs", nlohmann::json::array()))
+      returnsNumber = returnsNumber || str(o, "kind") == u"scalar";
+    if (returnsNumber && ops.is_array() && !ops.empty() && str(ops.back(), "op") == u"aten::_local_scalar_dense" &&
+        line(ops.back()) == line(a))
+      return QStringLiteral(
+                 "forward returns a Python number read from a tensor (line %1: %2), not a tensor: the generated "
+                 "kernels return tensors; return the tensor itself (drop that read) and the harness compares its value")
+          .arg(line(a))
+          .arg(what);
     return QStringLiteral(
                "forward reads a tensor value to decide what it computes (line %1: %2); the probe traced one "
                "placeholder path, so a kernel planned from that trace would hard-code it: write the "

@@ -465,8 +465,11 @@ class OpRecorder(TorchDispatchMode):
                     # x[x > 0].sum(): the same value with a static shape (new-user trial 21, #8)
                     hint = ("; a boolean-mask selection reduced afterwards computes the same with a static shape: "
                             "torch.where(mask, x, 0).sum() for x[mask].sum() (or x * mask), which can be traced")
+                else:
+                    hint = internal_op_hint(name, tr.logic_path, line)
                 raise ProbeFailure("DataDependentShape", "%s has a data-dependent output shape, which meta tensors "
-                                   "cannot trace (%s)%s" % (name, cut_words(first, 200), hint), line) from exc
+                                   "cannot trace (%s)%s" % (name, cut_words(first, 200 if bool_index or not hint
+                                                                           else 60), hint), line) from exc
             if isinstance(exc, NotImplementedError) and "Meta" in str(exc):
                 raise ProbeFailure("MetaUnsupported", "torch %s has no meta kernel for %s, so the probe cannot "
                                    "trace it without real data (the ops before it are in the partial spec; "
@@ -474,6 +477,30 @@ class OpRecorder(TorchDispatchMode):
             raise
         tr.record(func, args, kwargs, out, line)
         return out
+
+
+# The spellings under which a user's line calls each data-dependent op itself (torch.where(mask) is nonzero).
+_DATA_DEPENDENT_SPELLINGS = {"nonzero": ("nonzero", "argwhere", "where("), "masked_select": ("masked_select",),
+                             "unique": ("unique",), "unique_dim": ("unique",), "unique_consecutive": ("unique",),
+                             "bincount": ("bincount",), "histc": ("histc", "histogram"),
+                             "repeat_interleave": ("repeat_interleave",)}
+
+
+def internal_op_hint(name, logic_path, line):
+    """'' when the user's line @p line spells the data-dependent aten op @p name itself; else a sentence saying the
+    op comes from inside torch's own implementation of the call on that line (probe24 a06: F.cross_entropy with
+    label_smoothing and ignore_index runs masked_select inside torch 1.13, and the error named the user's line as
+    if it called masked_select)."""
+    import linecache
+    text = linecache.getline(logic_path, line) if line else ""
+    if not text.strip():
+        return ""
+    base = name.split("::")[-1].lstrip("_").rstrip("2")
+    if any(w in text for w in _DATA_DEPENDENT_SPELLINGS.get(base, (base,))):
+        return ""
+    return ("; line %d does not call %s itself: torch %s runs it inside the call there (%s), so this torch "
+            "cannot trace that line; a newer torch may (KWB_PYTHON), or write the call out with static shapes"
+            % (line, name.split("::")[-1], torch.__version__, cut_words(text.strip(), 80)))
 
 
 def cut_words(text, limit):
