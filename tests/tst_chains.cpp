@@ -10,6 +10,7 @@
 #include "core/codegen/opgraph.h"
 #include "core/codegen/preview.h"
 #include "core/codegen/skeleton.h"
+#include "pyforkserver.h"
 
 #include <QFile>
 #include <QProcess>
@@ -1618,11 +1619,10 @@ void runEmulated(const QString& spec, const QString& problem, const QStringList&
                                           : QStringLiteral(KWB_SHARED_DIR "/data/kernelbench/") + problem) +
                        QStringLiteral(".py")};
   args += extra;
-  QProcess py;
-  py.start(QStringLiteral("/usr/bin/python3"), args);
-  QVERIFY(py.waitForFinished(240000));
-  const QString out = QString::fromUtf8(py.readAllStandardOutput() + py.readAllStandardError());
-  QVERIFY2(py.exitCode() == 0 && out.contains(QLatin1String("OK rel_err=")), qPrintable(out));
+  const kwbtest::PyRun py = kwbtest::runPython(args.takeFirst(), args, 240000);
+  const QString& out = py.out;
+  QVERIFY2(py.finished, qPrintable(QStringLiteral("timed out after 240 s:\n") + out));
+  QVERIFY2(py.exitCode == 0 && out.contains(QLatin1String("OK rel_err=")), qPrintable(out));
   for (const QString& r : refused) QVERIFY2(!out.contains(r), qPrintable(out));
 }
 
@@ -2750,16 +2750,13 @@ void TestChains::cuteGemmEmulated() {
     const QString problem =
         QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/problems/") + name + QStringLiteral(".py");
     for (const QStringList& extra : runs) {
-      QProcess py;
-      QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-      env.insert(QStringLiteral("PYTHONPATH"), QStringLiteral(KWB_TEST_DATA_DIR "/codegen/fake_cutlass"));
-      py.setProcessEnvironment(env);
-      py.start(QStringLiteral("/usr/bin/python3"),
-               QStringList{QStringLiteral(KWB_SOURCE_DIR "/tests/python/chain_emulate.py"), kernel, problem} + extra);
-      QVERIFY(py.waitForFinished(240000));
-      const QString out = QString::fromUtf8(py.readAllStandardOutput() + py.readAllStandardError());
-      QVERIFY2(py.exitCode() == 0 && out.contains(QLatin1String("OK rel_err=")) &&
-                   !out.contains(QLatin1String("FAIL")) && !out.contains(QLatin1String("SKIP")),
+      const kwbtest::PyRun py = kwbtest::runPython(
+          QStringLiteral(KWB_SOURCE_DIR "/tests/python/chain_emulate.py"), QStringList{kernel, problem} + extra, 240000,
+          {{QStringLiteral("PYTHONPATH"), QStringLiteral(KWB_TEST_DATA_DIR "/codegen/fake_cutlass")}});
+      const QString& out = py.out;
+      QVERIFY2(py.finished, qPrintable(name + QStringLiteral(" timed out after 240 s:\n") + out));
+      QVERIFY2(py.exitCode == 0 && out.contains(QLatin1String("OK rel_err=")) && !out.contains(QLatin1String("FAIL")) &&
+                   !out.contains(QLatin1String("SKIP")),
                qPrintable(name + u' ' + extra.join(u' ') + u'\n' + out));
     }
   }
@@ -3027,15 +3024,12 @@ void TestChains::cuteStagesEmulated() {
     }
   }
   const QString problem = QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/problems/") + name + QStringLiteral(".py");
-  QProcess py;
-  QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-  env.insert(QStringLiteral("PYTHONPATH"), QStringLiteral(KWB_TEST_DATA_DIR "/codegen/fake_cutlass"));
-  py.setProcessEnvironment(env);
-  py.start(QStringLiteral("/usr/bin/python3"),
-           QStringList{QStringLiteral(KWB_SOURCE_DIR "/tests/python/chain_emulate.py"), kernel, problem} + extra);
-  QVERIFY(py.waitForFinished(280000));
-  const QString out = QString::fromUtf8(py.readAllStandardOutput() + py.readAllStandardError());
-  QVERIFY2(py.exitCode() == 0 && !out.contains(QLatin1String("FAIL")) && !out.contains(QLatin1String("SKIP")),
+  const kwbtest::PyRun py = kwbtest::runPython(
+      QStringLiteral(KWB_SOURCE_DIR "/tests/python/chain_emulate.py"), QStringList{kernel, problem} + extra, 280000,
+      {{QStringLiteral("PYTHONPATH"), QStringLiteral(KWB_TEST_DATA_DIR "/codegen/fake_cutlass")}});
+  const QString& out = py.out;
+  QVERIFY2(py.finished, qPrintable(name + QStringLiteral(" timed out after 280 s:\n") + out));
+  QVERIFY2(py.exitCode == 0 && !out.contains(QLatin1String("FAIL")) && !out.contains(QLatin1String("SKIP")),
            qPrintable(name + u' ' + extra.join(u' ') + u'\n' + out));
   // every case's rel_err, within fp32 rounding (bf16: its own unit roundoff)
   static const QRegularExpression re(QStringLiteral("OK rel_err=([0-9.e+-]+)"));
@@ -3202,13 +3196,12 @@ void TestChains::sizesFollowTheResizeCheck() {
   QVERIFY(f.open(QIODevice::WriteOnly));
   f.write(ms.source.toUtf8());
   f.close();
-  QProcess py;
-  py.start(QStringLiteral("/usr/bin/python3"),
-           {QStringLiteral(KWB_SOURCE_DIR "/tests/python/chain_emulate.py"), kernel,
-            QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/problems/mean_by_size_sum_f40.py")});
-  QVERIFY(py.waitForFinished(240000));
-  const QString out = QString::fromUtf8(py.readAllStandardOutput() + py.readAllStandardError());
-  QVERIFY2(py.exitCode() != 0 && out.contains(QLatin1String("ValueError")) &&
+  const kwbtest::PyRun py = kwbtest::runPython(
+      QStringLiteral(KWB_SOURCE_DIR "/tests/python/chain_emulate.py"),
+      {kernel, QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/problems/mean_by_size_sum_f40.py")}, 240000);
+  const QString& out = py.out;
+  QVERIFY2(py.finished, qPrintable(QStringLiteral("timed out after 240 s:\n") + out));
+  QVERIFY2(py.exitCode != 0 && out.contains(QLatin1String("ValueError")) &&
                out.contains(QLatin1String("the input size is now 40 (96 at the spec) (unchanged: 16)")),
            qPrintable(out));
 }
@@ -3280,14 +3273,14 @@ void TestChains::gqaKvIndexed() {
   f.write(k.source.toUtf8());
   f.close();
   for (const char* dtype : {"float32", "float16"}) {
-    QProcess py;
-    py.start(QStringLiteral("/usr/bin/python3"),
-             {QStringLiteral(KWB_SOURCE_DIR "/tests/python/gqa_check.py"), kernel,
-              QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/problems/") + problem + QStringLiteral(".py"),
-              QStringLiteral("--rep"), QString::number(rep), QStringLiteral("--dtype"), QString::fromLatin1(dtype)});
-    QVERIFY(py.waitForFinished(240000));
-    const QString out = QString::fromUtf8(py.readAllStandardOutput() + py.readAllStandardError());
-    QVERIFY2(py.exitCode() == 0 && out.contains(QLatin1String("OK rel_err=")), qPrintable(out));
+    const kwbtest::PyRun py = kwbtest::runPython(
+        QStringLiteral(KWB_SOURCE_DIR "/tests/python/gqa_check.py"),
+        {kernel, QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/problems/") + problem + QStringLiteral(".py"),
+         QStringLiteral("--rep"), QString::number(rep), QStringLiteral("--dtype"), QString::fromLatin1(dtype)},
+        240000);
+    const QString& out = py.out;
+    QVERIFY2(py.finished, qPrintable(QStringLiteral("timed out after 240 s:\n") + out));
+    QVERIFY2(py.exitCode == 0 && out.contains(QLatin1String("OK rel_err=")), qPrintable(out));
   }
   // FlyDSL has no attention kernel: a skeleton, and a reason that names the attention
   QString why;
