@@ -2004,6 +2004,15 @@ void TestChains::classesEmulated_data() {
       << QStringList{QStringLiteral("--spec"),
                      QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/g02_Float64_Bmm_TransposedB_Scalar.spec.json"),
                      QStringLiteral("--case"), QStringLiteral("boundary_tail,boundary_size1")};
+  // a float64 problem's kernel under its harness's 16-bit cases: every tl.dot takes fp64 operands (real Triton
+  // refuses a 16-bit tile with an fp64 result: c01 and f01 on an H100; fake Triton refuses it too)
+  QTest::addRow("c01_Float64_Model_Linear_Softplus bf16")
+      << QStringLiteral("c01_Float64_Model_Linear_Softplus")
+      << QStringLiteral("@probe22/c01_Float64_Model_Linear_Softplus")
+      << QStringList{QStringLiteral("--dtype"), QStringLiteral("bfloat16")};
+  QTest::addRow("f01_Float64_Gemm_Bias_GELU fp16")
+      << QStringLiteral("f01_Float64_Gemm_Bias_GELU") << QStringLiteral("@dtype35/f01_Float64_Gemm_Bias_GELU")
+      << QStringList{QStringLiteral("--dtype"), QStringLiteral("float16")};
   // session 29 (ptwise29): probe17's remaining skeletons by class. CI time: fp32 and strided rows for each member,
   // one 16-bit row per op family (its dtype rule is the family's, not the member's)
   struct Row29 {

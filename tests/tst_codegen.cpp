@@ -338,15 +338,16 @@ void TestCodegen::float64AndNarrowIntegers() {
       "    return x * 0.1, torch.float32\n");
   const QString f64 = kwb::float64Kernel(src);
   QVERIFY2(f64.contains(QLatin1String("def k(a, b, acc, X: tl.constexpr = 0.1):")), qPrintable(f64));
-  QVERIFY2(f64.contains(
-               QLatin1String("acc = tl.dot(a, b.to(a.dtype), acc, input_precision=\"ieee\", out_dtype=tl.float64)")),
+  QVERIFY2(f64.contains(QLatin1String(
+               "acc = tl.dot((a).to(tl.float64), (b.to(a.dtype)).to(tl.float64), acc, input_precision=\"ieee\", "
+               "out_dtype=tl.float64)")),
            qPrintable(f64));
   QVERIFY2(f64.contains(
                QLatin1String("y = acc * tl.full([], 0.1, tl.float64) + 0.5 - tl.full([], 2e-3, tl.float64)  # 0.3")),
            qPrintable(f64));
-  QVERIFY2(
-      f64.contains(QLatin1String("return tl.dot(y, y, input_precision=\"ieee\", out_dtype=tl.float64).to(tl.float64)")),
-      qPrintable(f64));
+  QVERIFY2(f64.contains(QLatin1String("return tl.dot((y).to(tl.float64), (y).to(tl.float64), input_precision=\"ieee\", "
+                                      "out_dtype=tl.float64).to(tl.float64)")),
+           qPrintable(f64));
   QVERIFY2(f64.contains(QLatin1String("    return x * 0.1, torch.float64")), qPrintable(f64));
 
   // session 36 (dtype36): in host code a dtype TEST keeps the name it tests (rewritten, `x.dtype == torch.float32`

@@ -539,6 +539,26 @@ QString float64Kernel(const QString& source) {
     }
     if (close < 0) break;
     QString args = s.mid(open + 1, close - open - 1);
+    // the operands in fp64 too: a float64 problem's kernel also runs the harness's bf16 / fp16 cases, and real
+    // Triton does not compile a 16-bit tile with an fp64 result (a no-op on fp64 tiles)
+    {
+      QList<qsizetype> commas;  // the top-level commas: the operands are the first two arguments
+      int d = 0;
+      for (qsizetype i = 0; i < args.size() && commas.size() < 2; ++i) {
+        const QChar c = args.at(i);
+        if (c == u'(' || c == u'[') ++d;
+        if (c == u')' || c == u']') --d;
+        if (c == u',' && d == 0) commas << i;
+      }
+      if (!commas.isEmpty()) {
+        const qsizetype end = commas.size() > 1 ? commas[1] : args.size();
+        const auto fp64 = [](const QString& operand) {
+          return QStringLiteral("(%1).to(tl.float64)").arg(operand.trimmed());
+        };
+        args = fp64(args.left(commas[0])) + QStringLiteral(", ") + fp64(args.mid(commas[0] + 1, end - commas[0] - 1)) +
+               args.mid(end);
+      }
+    }
     args.remove(tf32);
     args.replace(prec, QStringLiteral("input_precision=\"ieee\""));
     if (!args.contains(QLatin1String("input_precision"))) args += QStringLiteral(", input_precision=\"ieee\"");

@@ -315,6 +315,10 @@ def dot(a, b, acc=None, input_precision=None, allow_tf32=None, out_dtype=torch.f
             raise TypeError("fake Triton: an fp64 tl.dot needs out_dtype=tl.float64 and an fp64 accumulator")
         r = a @ b
         return r if acc is None else acc + r
+    if out_dtype == torch.float64:
+        # real Triton refuses a 16-bit or fp32 tile with an fp64 result (a CompilationError / PassManager failure on
+        # an H100, session 36: a float64 kernel given its harness's bf16 case)
+        raise TypeError("fake Triton: tl.dot with out_dtype=tl.float64 needs fp64 operands, got %s" % (a.dtype,))
     r = a.to(torch.float32) @ b.to(torch.float32)
     return r if acc is None else acc + r
 
