@@ -166,7 +166,10 @@ void RooflinePlot::showAnalytic(const WorkbenchSession* session) {
                            ? session->codegenVerdict().mathDtype
                            : QString();
   const std::optional<RooflineData> d = analyticRoofline(job->spec(), job->gpuId(), math);
-  const QString dataDtype = ledgerDtype(QString::fromStdString(job->spec().value("dtype", std::string())));
+  const nlohmann::json& spec = job->spec();  // null before phase 1
+  const QString dataDtype = spec.is_object() && spec.contains("dtype") && spec.at("dtype").is_string()
+                                ? ledgerDtype(QString::fromStdString(spec.at("dtype").get<std::string>()))
+                                : QString();
   const QString rating = m_rating;
   m_rating.clear();
   if (d && !math.isEmpty() && math != dataDtype)
