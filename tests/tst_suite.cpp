@@ -457,13 +457,55 @@ class TestSuite : public QObject {
     QVERIFY(write("common.py", "def scaled_silu(x):\n    return x\n"));
     QVERIFY(write("__init__.py", "class Model:\n    pass\n"));
     QVERIFY(write("helper.py", "# def get_inputs(): commented out\n"));
+    // new-user trial 24, #5: a subfolder of problems was skipped without a word. Members: a folder of two problems
+    // (one a level deeper), a folder of helpers only and __pycache__ (neither said: nothing to run there)
+    QVERIFY(QDir(dir).mkpath(QStringLiteral("broken/deeper")) && QDir(dir).mkpath(QStringLiteral("utils")) &&
+            QDir(dir).mkpath(QStringLiteral("__pycache__")));
+    QVERIFY(write("broken/c.py", "class Model:\n    pass\n"));
+    QVERIFY(write("broken/deeper/d.py", "def get_inputs():\n    return []\n"));
+    QVERIFY(write("utils/u.py", "def helper():\n    pass\n"));
+    QVERIFY(write("__pycache__/x.py", "class Model:\n    pass\n"));
     QString error;
-    QStringList skipped;
+    QList<SuiteSkip> skipped;
     const auto files = expandSuiteProblems({dir, dir + QStringLiteral("/a.py")}, &error, &skipped);
     QVERIFY2(files, qPrintable(error));
     QCOMPARE(*files, (QStringList{dir + QStringLiteral("/a.py"), dir + QStringLiteral("/b.py")}));
-    QCOMPARE(skipped, (QStringList{dir + QStringLiteral("/__init__.py"), dir + QStringLiteral("/common.py"),
-                                   dir + QStringLiteral("/helper.py")}));
+    QStringList paths;
+    for (const SuiteSkip& k : skipped) paths << k.path;
+    QCOMPARE(paths, (QStringList{dir + QStringLiteral("/__init__.py"), dir + QStringLiteral("/common.py"),
+                                 dir + QStringLiteral("/helper.py"), dir + QStringLiteral("/broken/")}));
+    QCOMPARE(skipped.last().problems, 2);
+    QVERIFY(skipped.last().isFolder() && !skipped.first().isFolder());
+    QCOMPARE(skipped.last().reason(),
+             QStringLiteral("a subfolder with 2 problems: not searched (give it to kwb suite to run them)"));
+    QCOMPARE(skipped.first().reason(),
+             QStringLiteral("defines neither class Model nor get_inputs(): a helper, not a problem"));
+    // a folder with problems in subfolders only: the error names them
+    const QString onlySubs = m_tmp.filePath(QStringLiteral("kernelbench"));
+    QVERIFY(QDir().mkpath(onlySubs + QStringLiteral("/level1")) && QDir().mkpath(onlySubs + QStringLiteral("/level2")));
+    for (const char* rel : {"/level1/1_a.py", "/level2/2_b.py"}) {
+      QFile f(onlySubs + QLatin1String(rel));
+      QVERIFY(f.open(QIODevice::WriteOnly) && f.write("class Model:\n    pass\n") > 0);
+    }
+    QVERIFY(!expandSuiteProblems({onlySubs}, &error));
+    QVERIFY2(error.contains(QStringLiteral("subfolders are not searched, and these hold problems: ") + onlySubs +
+                            QStringLiteral("/level1/ (1), ") + onlySubs + QStringLiteral("/level2/ (1)")),
+             qPrintable(error));
+    // suite.json records what was skipped, and readSuite gives it back (the GUI's suite tab lists it)
+    {
+      SuiteOptions o;
+      o.skipped = skipped;
+      QDir().mkpath(m_tmp.filePath(QStringLiteral("skips")));
+      QFile f(m_tmp.filePath(QStringLiteral("skips/suite.json")));
+      QVERIFY(f.open(QIODevice::WriteOnly));
+      f.write(QByteArray::fromStdString(suiteToJson(o, {}).dump()));
+      f.close();
+      const auto back = readSuite(m_tmp.filePath(QStringLiteral("skips")), &error);
+      QVERIFY2(back, qPrintable(error));
+      QCOMPARE(back->skipped.size(), 4);
+      QCOMPARE(back->skipped.last().path, dir + QStringLiteral("/broken/"));
+      QCOMPARE(back->skipped.last().problems, 2);
+    }
     // a helper named on the command line is taken as given
     const auto named = expandSuiteProblems({dir + QStringLiteral("/common.py")}, &error);
     QVERIFY(named && named->size() == 1);
@@ -498,6 +540,23 @@ class TestSuite : public QObject {
     // a folder name with spaces or symbols keeps its letters and digits
     const QString e = QStringLiteral("/p/x/relu.py");
     QCOMPARE(suiteProblemNames({e, d}, {}), (QStringList{QStringLiteral("relu"), QStringLiteral("my_dir_relu")}));
+    // new-user trial 24, #4: a file name with a space or a symbol gives the folder name `kwb baseline` gives it
+    // (Workspace::folderSafeName); members: a space with CJK letters, a symbol (hashed), and two names that the
+    // replacement makes one ("a b" and "a_b": the second takes its folder's name)
+    const QString cjk = QStringLiteral("/p/我的 问题/焦点 loss.py");
+    const QString star = QStringLiteral("/p/x/19 ReLU ★.py");
+    QCOMPARE(suiteProblemNames({cjk, star}, {}),
+             (QStringList{QStringLiteral("焦点_loss"), Workspace::folderSafeName(QStringLiteral("19 ReLU ★"))}));
+    QCOMPARE(QDir(Workspace::defaultDir(QStringLiteral("/o"), QStringLiteral("焦点 loss"))).dirName(),
+             QStringLiteral("kernel_opt_焦点_loss"));
+    QVERIFY(Workspace::folderSafeName(QStringLiteral("19 ReLU ★")).startsWith(QStringLiteral("19_ReLU___")));
+    QCOMPARE(suiteProblemNames({QStringLiteral("/p/x/a b.py"), QStringLiteral("/p/y/a_b.py")}, {}),
+             (QStringList{QStringLiteral("a_b"), QStringLiteral("y_a_b")}));
+    // a resumed suite keeps the name an earlier run recorded, space and all (its workspace is there)
+    SuiteEntry old;
+    old.source = cjk;
+    old.name = QStringLiteral("焦点 loss");
+    QCOMPARE(suiteProblemNames({cjk}, {old}), QStringList{QStringLiteral("焦点 loss")});
   }
 
   void kwbSuiteSameFileNames() {

@@ -498,6 +498,46 @@ class TestSuitePanel : public QObject {
     QVERIFY(!panel.exportReport(dir.filePath(QStringLiteral("share/suite.docx")), &error));
   }
 
+  // New-user trial 24, #5: a subfolder of problems beside the suite's problems was skipped without a word. The suite
+  // records what it skipped; the panel's summary names each (a subfolder with its problem count, a helper file),
+  // the tooltip gives the whole paths and reasons, and the Report tab has a "Skipped, not run" section. Members: a
+  // subfolder and a helper file; a suite with nothing skipped says nothing.
+  void skippedFilesAreSaid() {
+    QTemporaryDir dir;
+    SuiteOptions o;
+    o.outDir = dir.path();
+    o.base.gpu = QStringLiteral("H200");
+    o.base.cpuDryRun = true;
+    o.skipped = {{QStringLiteral("/p/problems/broken/"), 4}, {QStringLiteral("/p/problems/common.py"), 0}};
+    SuiteEntry e = entry(QStringLiteral("1_a"), QStringLiteral("DRY_RUN"), std::nullopt, std::nullopt);
+    QString error;
+    QVERIFY2(writeSuiteReports(o, {e}, &error), qPrintable(error));
+    SuitePanel panel;
+    QVERIFY2(panel.openSuite(dir.path(), &error), qPrintable(error));
+    QVERIFY2(panel.summaryText().contains(
+                 QStringLiteral("2 skipped, not run: broken/ (a subfolder: 4 problems), common.py (not a problem)")),
+             qPrintable(panel.summaryText()));
+    const QString tip = panel.findChild<QLabel*>(QStringLiteral("suiteSummary"))->toolTip();
+    QVERIFY2(tip.contains(QStringLiteral("Skipped /p/problems/broken/: a subfolder with 4 problems, not searched")) &&
+                 tip.contains(QStringLiteral("Skipped /p/problems/common.py: it defines neither class Model")),
+             qPrintable(tip));
+    const QString shown = panel.reportView()->toPlainText();
+    QVERIFY2(shown.contains(QStringLiteral("Skipped, not run")) &&
+                 shown.contains(QStringLiteral("/p/problems/broken/: a subfolder with 4 problem file(s): not searched; "
+                                               "give it to kwb suite to run them")),
+             qPrintable(shown));
+    // suite_report.md (the CLI's) says the same
+    QFile md(dir.filePath(QStringLiteral("suite_report.md")));
+    QVERIFY(md.open(QIODevice::ReadOnly));
+    QVERIFY(md.readAll().contains("## Skipped, not run"));
+    // nothing skipped: nothing said
+    o.skipped.clear();
+    QVERIFY(writeSuiteReports(o, {e}, &error));
+    QVERIFY(panel.openSuite(dir.path(), &error));
+    QVERIFY(!panel.summaryText().contains(QStringLiteral("skipped")));
+    QVERIFY(!panel.reportView()->toPlainText().contains(QStringLiteral("Skipped, not run")));
+  }
+
   // File > Open Suite… and openPath() on a suite folder: a tab of the centre with room for the table at
   // 1280x800 (issue 17: the dock showed about one row), the remembered folder, a row whose workspace ran
   // elsewhere giving a clear message instead of a crash, and the workbench page a tab away.

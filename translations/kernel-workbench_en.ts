@@ -97,22 +97,22 @@
 <context>
     <name>kwb</name>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="956"/>
+        <location filename="../widgets/rooflineplot.cpp" line="995"/>
         <source>Cannot draw the roofline figure: no QApplication (run with QT_QPA_PLATFORM=offscreen).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="959"/>
+        <location filename="../widgets/rooflineplot.cpp" line="998"/>
         <source>Cannot draw the roofline figure: the size %1 × %2 is not positive.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="964"/>
+        <location filename="../widgets/rooflineplot.cpp" line="1003"/>
         <source>Cannot draw the roofline figure: peak TFLOPS or bandwidth is not known.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="972"/>
+        <location filename="../widgets/rooflineplot.cpp" line="1011"/>
         <source>Cannot draw the roofline figure: rendering gave an empty image.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -123,7 +123,7 @@
     </message>
     <message>
         <location filename="../widgets/reportexport.cpp" line="155"/>
-        <location filename="../widgets/rooflineplot.cpp" line="975"/>
+        <location filename="../widgets/rooflineplot.cpp" line="1014"/>
         <source>Cannot write %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -138,7 +138,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="977"/>
+        <location filename="../widgets/rooflineplot.cpp" line="1016"/>
         <source>Writing the PNG %1 failed: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2853,22 +2853,22 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
 <context>
     <name>kwb::Phase</name>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="306"/>
+        <location filename="../core/pipeline/suite.cpp" line="316"/>
         <source>Understand</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="308"/>
+        <location filename="../core/pipeline/suite.cpp" line="318"/>
         <source>Learn</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="310"/>
+        <location filename="../core/pipeline/suite.cpp" line="320"/>
         <source>Implement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="312"/>
+        <location filename="../core/pipeline/suite.cpp" line="322"/>
         <source>Measure</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3590,231 +3590,241 @@ Source: %4
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="175"/>
+        <location filename="../widgets/rooflineplot.cpp" line="173"/>
+        <source>Compute roof in %1, not the data&apos;s %2: the generated kernel computes in %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/rooflineplot.cpp" line="174"/>
+        <source>Compute roof in %1, not the data&apos;s %2: the kernel phase 3 will write computes in %1, so the roof stays when it runs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/rooflineplot.cpp" line="192"/>
         <source>No roofline yet: the V0 measurement has finished; press Report (%1) to write the report, which draws it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="194"/>
+        <location filename="../widgets/rooflineplot.cpp" line="211"/>
         <source>No roofline for %1: the spec ledger has no %1 peak for %2, so neither a compute roof nor a point can be drawn.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="322"/>
+        <location filename="../widgets/rooflineplot.cpp" line="339"/>
         <source>later versions (kwb measure)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="344"/>
+        <location filename="../widgets/rooflineplot.cpp" line="361"/>
         <source>%1 FLOP/byte, %2 TFLOPS
 roof here: %3 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="347"/>
+        <location filename="../widgets/rooflineplot.cpp" line="364"/>
         <source>, %1 (ledger, recorded)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="348"/>
+        <location filename="../widgets/rooflineplot.cpp" line="365"/>
         <source>, %1 (measured)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="378"/>
+        <location filename="../widgets/rooflineplot.cpp" line="395"/>
         <source>Reset zoom</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="380"/>
+        <location filename="../widgets/rooflineplot.cpp" line="397"/>
         <source>Export as PNG, SVG or PDF…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="381"/>
+        <location filename="../widgets/rooflineplot.cpp" line="398"/>
         <source>Export roofline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="382"/>
+        <location filename="../widgets/rooflineplot.cpp" line="399"/>
         <source>SVG (*.svg);;PNG (*.png);;PDF (*.pdf)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="414"/>
+        <location filename="../widgets/rooflineplot.cpp" line="431"/>
         <source>Cannot export the roofline as &apos;%1&apos;: use .png, .svg or .pdf.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="416"/>
+        <location filename="../widgets/rooflineplot.cpp" line="433"/>
         <source>Writing %1 failed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="428"/>
+        <location filename="../widgets/rooflineplot.cpp" line="445"/>
         <source>Roofline — %1, %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="430"/>
+        <location filename="../widgets/rooflineplot.cpp" line="447"/>
         <source>%1, %2: peak %3 TFLOPS, datasheet bandwidth %4 TB/s, ridge point %5 FLOP/byte</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="433"/>
+        <location filename="../widgets/rooflineplot.cpp" line="450"/>
         <source>No roofs: the peak or the bandwidth is not known.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="462"/>
+        <location filename="../widgets/rooflineplot.cpp" line="480"/>
         <source>Memory roof: %1 TB/s (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="469"/>
+        <location filename="../widgets/rooflineplot.cpp" line="487"/>
         <source>Measured ceiling: %1 TB/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="469"/>
+        <location filename="../widgets/rooflineplot.cpp" line="487"/>
         <source>Recorded ceiling (spec ledger): %1 TB/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="473"/>
+        <location filename="../widgets/rooflineplot.cpp" line="491"/>
         <source>Compute roof: %1 TFLOPS (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="476"/>
+        <location filename="../widgets/rooflineplot.cpp" line="494"/>
         <source>Ridge point: %1 FLOP/byte</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="527"/>
+        <location filename="../widgets/rooflineplot.cpp" line="545"/>
         <source>%1 TB/s (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="529"/>
+        <location filename="../widgets/rooflineplot.cpp" line="547"/>
         <source>%1 TB/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="542"/>
+        <location filename="../widgets/rooflineplot.cpp" line="560"/>
         <source>%1 TB/s (measured copy)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="542"/>
+        <location filename="../widgets/rooflineplot.cpp" line="560"/>
         <source>%1 TB/s (ledger, recorded copy)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="545"/>
+        <location filename="../widgets/rooflineplot.cpp" line="563"/>
         <source>%1 TB/s (ledger)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="545"/>
+        <location filename="../widgets/rooflineplot.cpp" line="563"/>
         <source>%1 TB/s (measured)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="499"/>
-        <location filename="../widgets/rooflineplot.cpp" line="582"/>
+        <location filename="../widgets/rooflineplot.cpp" line="517"/>
+        <location filename="../widgets/rooflineplot.cpp" line="600"/>
         <source>%1 %2 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="178"/>
+        <location filename="../widgets/rooflineplot.cpp" line="195"/>
         <source>No roofline yet: its roofs and the problem&apos;s arithmetic intensity are drawn once phase 1 (Understand) has counted its FLOPs and bytes; the measured point comes with the report, after phase 4.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="185"/>
+        <location filename="../widgets/rooflineplot.cpp" line="202"/>
         <source>Analytic intensity %1 FLOP/byte, from the spec&apos;s FLOPs and bytes (nothing measured yet): the V0 measurement has finished; press Report (%2) to write the report, which draws the measurement.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="188"/>
+        <location filename="../widgets/rooflineplot.cpp" line="205"/>
         <source>Analytic intensity %1 FLOP/byte, from the spec&apos;s FLOPs and bytes (nothing measured yet): the measured point is drawn with the report, after the V0 measurement (phase 4).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="501"/>
-        <location filename="../widgets/rooflineplot.cpp" line="584"/>
+        <location filename="../widgets/rooflineplot.cpp" line="519"/>
+        <location filename="../widgets/rooflineplot.cpp" line="602"/>
         <source>%1 %2 TFLOPS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="554"/>
+        <location filename="../widgets/rooflineplot.cpp" line="572"/>
         <source>ridge %1 FLOP/byte</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="557"/>
+        <location filename="../widgets/rooflineplot.cpp" line="575"/>
         <source>ridge %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="579"/>
+        <location filename="../widgets/rooflineplot.cpp" line="597"/>
         <source>%1 roof: %2 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="598"/>
+        <location filename="../widgets/rooflineplot.cpp" line="616"/>
         <source>V0</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="599"/>
+        <location filename="../widgets/rooflineplot.cpp" line="617"/>
         <source>(above its roof: check the measurement)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="617"/>
+        <location filename="../widgets/rooflineplot.cpp" line="635"/>
         <source>analytic intensity: %1 FLOP/byte</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="618"/>
+        <location filename="../widgets/rooflineplot.cpp" line="636"/>
         <source>%1: intensity %2 FLOP/byte</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="619"/>
-        <location filename="../widgets/rooflineplot.cpp" line="630"/>
+        <location filename="../widgets/rooflineplot.cpp" line="637"/>
+        <location filename="../widgets/rooflineplot.cpp" line="648"/>
         <source>no measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="629"/>
+        <location filename="../widgets/rooflineplot.cpp" line="647"/>
         <source>No measured point (%1): the dotted line marks the kernel&apos;s arithmetic intensity.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="632"/>
+        <location filename="../widgets/rooflineplot.cpp" line="650"/>
         <source>The measured point is not drawn: intensity %1 FLOP/byte and %2 TFLOPS must both be positive on log axes.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="636"/>
+        <location filename="../widgets/rooflineplot.cpp" line="654"/>
         <source>Compute roof: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="637"/>
+        <location filename="../widgets/rooflineplot.cpp" line="655"/>
         <source>Memory roof: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="639"/>
+        <location filename="../widgets/rooflineplot.cpp" line="657"/>
         <source>Recorded ceiling (spec ledger, not measured by this run): %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="640"/>
+        <location filename="../widgets/rooflineplot.cpp" line="658"/>
         <source>Measured ceiling: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4090,105 +4100,160 @@ roof here: %3 TFLOPS (datasheet)</source>
     </message>
     <message>
         <location filename="../widgets/runspanel.cpp" line="229"/>
-        <source>Diff kernel.py</source>
+        <source>Diff versions</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../widgets/runspanel.cpp" line="230"/>
-        <source>Diff kernel.py of the two selected versions</source>
+        <source>Every file the two selected versions&apos; commits differ in (kernel.py, the harness, the reference, the records): a list, then each file&apos;s diff, read-only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="237"/>
+        <location filename="../widgets/runspanel.cpp" line="238"/>
         <source>V0 is the baseline; Run &gt; Measure Again (F5), or `kwb measure`, records kernel.py as edited as the next version</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="250"/>
-        <location filename="../widgets/runspanel.cpp" line="348"/>
+        <location filename="../widgets/runspanel.cpp" line="251"/>
+        <location filename="../widgets/runspanel.cpp" line="349"/>
         <source>Versions</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="258"/>
+        <location filename="../widgets/runspanel.cpp" line="259"/>
         <source>Runs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="337"/>
-        <location filename="../widgets/runspanel.cpp" line="389"/>
-        <location filename="../widgets/runspanel.cpp" line="397"/>
-        <location filename="../widgets/runspanel.cpp" line="420"/>
+        <location filename="../widgets/runspanel.cpp" line="338"/>
+        <location filename="../widgets/runspanel.cpp" line="390"/>
+        <location filename="../widgets/runspanel.cpp" line="398"/>
+        <location filename="../widgets/runspanel.cpp" line="421"/>
         <source>—</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="349"/>
+        <location filename="../widgets/runspanel.cpp" line="350"/>
         <source>Versions (CPU dry runs: no latency or rel_err)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="350"/>
+        <location filename="../widgets/runspanel.cpp" line="351"/>
         <source>Versions (columns with no figure hidden)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="351"/>
+        <location filename="../widgets/runspanel.cpp" line="352"/>
         <source>`kwb versions` prints &quot;-&quot; for each: a CPU dry run measures no kernel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="390"/>
+        <location filename="../widgets/runspanel.cpp" line="391"/>
         <source>ran</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="402"/>
+        <location filename="../widgets/runspanel.cpp" line="403"/>
         <source>Run folders: .kwb/runs/%1 → .kwb/runs/%2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="405"/>
+        <location filename="../widgets/runspanel.cpp" line="406"/>
         <source>No kernel ran in %1: a CPU dry run or a skeleton checks the reference against itself, so its cases show no rel_err, no latency and no ratio.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="407"/>
+        <location filename="../widgets/runspanel.cpp" line="408"/>
         <source>either run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="412"/>
+        <location filename="../widgets/runspanel.cpp" line="413"/>
         <source>case</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="412"/>
+        <location filename="../widgets/runspanel.cpp" line="413"/>
         <source>latency B/A</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="412"/>
+        <location filename="../widgets/runspanel.cpp" line="413"/>
         <source>status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="429"/>
-        <source>%1 is not committed: there is no kernel.py of it to diff</source>
+        <location filename="../widgets/runspanel.cpp" line="457"/>
+        <source>%1 is not committed: there are no files of it to diff</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="448"/>
-        <source>&lt;p&gt;kernel.py is the same in both versions.&lt;/p&gt;</source>
+        <location filename="../widgets/runspanel.cpp" line="468"/>
+        <source>1 file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="461"/>
-        <source>kernel.py %1 → %2</source>
+        <location filename="../widgets/runspanel.cpp" line="468"/>
+        <source>%1 files</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="471"/>
+        <location filename="../widgets/runspanel.cpp" line="469"/>
+        <source>%1 → %2: %3 changed (read-only)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="470"/>
+        <source>The two versions&apos; commits hold the same files.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="477"/>
+        <source>Not only kernel.py: %1 changed too, so %2 and %3 were checked by different code.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="481"/>
+        <source>added</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="481"/>
+        <source>deleted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="481"/>
+        <source>type changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="481"/>
+        <source>modified</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="483"/>
+        <source>File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="483"/>
+        <source>Change</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="504"/>
+        <source>… %1 more lines: git diff %2 %3 -- %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="520"/>
+        <source>Diff %1 → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="530"/>
         <source>Compare %1 → %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4582,22 +4647,22 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::Suite</name>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="244"/>
+        <location filename="../core/pipeline/suite.cpp" line="250"/>
         <source>%1 has no suite.json: not a `kwb suite` folder.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="246"/>
+        <location filename="../core/pipeline/suite.cpp" line="252"/>
         <source>%1 cannot be read: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="249"/>
+        <location filename="../core/pipeline/suite.cpp" line="255"/>
         <source>%1 is not valid JSON.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="252"/>
+        <location filename="../core/pipeline/suite.cpp" line="258"/>
         <source>%1 is not a suite report (schema &quot;%2&quot;, expected &quot;kwb-suite-1&quot;).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4640,58 +4705,83 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="163"/>
+        <location filename="../widgets/suitepanel.cpp" line="127"/>
+        <source>Skipped %1: a subfolder with %2 problems, not searched (give it to kwb suite to run them)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/suitepanel.cpp" line="131"/>
+        <source>Skipped %1: it defines neither class Model nor get_inputs(), a helper, not a problem</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/suitepanel.cpp" line="172"/>
         <source>&lt;b&gt;1 problem&lt;/b&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="163"/>
+        <location filename="../widgets/suitepanel.cpp" line="172"/>
         <source>&lt;b&gt;%1 problems&lt;/b&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="179"/>
+        <location filename="../widgets/suitepanel.cpp" line="188"/>
         <source>fast_1 %1%</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="181"/>
+        <location filename="../widgets/suitepanel.cpp" line="190"/>
         <source>CPU dry run: nothing measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="183"/>
+        <location filename="../widgets/suitepanel.cpp" line="192"/>
         <source>geomean %1× vs eager</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="184"/>
+        <location filename="../widgets/suitepanel.cpp" line="193"/>
         <source>, %1× vs torch.compile</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="187"/>
+        <location filename="../widgets/suitepanel.cpp" line="205"/>
+        <source>%1/ (a subfolder: %2 problems)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/suitepanel.cpp" line="206"/>
+        <source>%1 (not a problem)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/suitepanel.cpp" line="210"/>
+        <source>%1 skipped, not run: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/suitepanel.cpp" line="212"/>
         <source>policy framework</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="194"/>
+        <location filename="../widgets/suitepanel.cpp" line="219"/>
         <source>No suite is open.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="199"/>
+        <location filename="../widgets/suitepanel.cpp" line="224"/>
         <source>Give the file a .html, .pdf or .md name.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="208"/>
-        <location filename="../widgets/suitepanel.cpp" line="212"/>
+        <location filename="../widgets/suitepanel.cpp" line="233"/>
+        <location filename="../widgets/suitepanel.cpp" line="237"/>
         <source>Export suite report</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="209"/>
+        <location filename="../widgets/suitepanel.cpp" line="234"/>
         <source>PDF (*.pdf);;HTML (*.html);;Markdown (*.md)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4699,273 +4789,293 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::SuiteReport</name>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="328"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="329"/>
         <source>Suite report: %1, %2 problem(s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="366"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="367"/>
         <source>Suite report</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="375"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="376"/>
         <source>CPU DRY RUN of %1 problem(s): nothing was measured (no latency, speedup or utilization)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="379"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="380"/>
         <source>%1 of %2 problems PASS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="381"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="382"/>
         <source> · geomean %1x vs eager</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="383"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="384"/>
         <source> · %1x vs torch.compile</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="392"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="393"/>
         <source>Target </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="393"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="394"/>
         <source>; GPU %1; framework %2; %3 at a time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="395"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="396"/>
         <source>the seed&apos;s policy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="406"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="407"/>
         <source>Measured on %1, NOT the target GPU %2 (%3 problem(s)): latencies and speedups are that device&apos;s; no utilization (the ledger does not know it)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="411"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="412"/>
         <source>Measured on %1, NOT the target GPU %2 (%3 problem(s)): latencies and speedups are that device&apos;s; utilization is against %4&apos;s datasheet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="421"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="422"/>
         <source>suite.json written %1 (UTC)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="429"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="430"/>
         <source>%1 not run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="430"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="431"/>
         <source>Counts: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="432"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="433"/>
         <source>; %1 taken from an earlier run (resumed)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="435"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="436"/>
         <source>not measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="439"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="440"/>
         <source>not measured (kwb suite --compile-ref)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="441"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="442"/>
         <source>fast_1 (correct and faster than eager, of all problems): %1; geometric-mean speedup of the correct problems over eager: %2, over torch.compile: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="457"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="458"/>
         <source>GPU timing lock </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="458"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="459"/>
         <source>: no two problems&apos; timed regions overlapped; their harnesses waited %1 s for it in all (at most %2 s one problem), time not counted toward any case&apos;s timeout</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="468"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="469"/>
         <source>Summary by level</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="471"/>
-        <location filename="../core/pipeline/suitereport.cpp" line="589"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="472"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="619"/>
         <source>level</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="472"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="473"/>
         <source>problems</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="474"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="475"/>
         <source>not PASS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="477"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="478"/>
         <source>geomean vs eager</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="478"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="479"/>
         <source>geomean vs torch.compile</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="479"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="480"/>
         <source>below 0.5x torch.compile</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="483"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="484"/>
         <source>all</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="500"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="501"/>
         <source>problems = PASS + not PASS + DRY_RUN + not run yet: not PASS counts FAIL, TIMEOUT_FAIL, SKELETON, ERROR and DRY_RUN_TIMEOUT (a dry run out of time on the CPU, nothing checked); a CPU dry run (DRY_RUN) measured no kernel, so it is neither PASS nor not PASS. Geomeans over the PASS problems with both latencies (above 1x: faster than the reference); fast_1 counts the problems that are correct and faster than eager among all of the level&apos;s problems.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="575"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="576"/>
         <source>No torch.compile figure</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="577"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="578"/>
         <source>Why a problem&apos;s &quot;vs compile&quot; is &quot;–&quot;: the harness&apos;s reason, as the problem&apos;s baseline report gives it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="659"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="597"/>
+        <source>a subfolder with %1 problem file(s): not searched; give it to kwb suite to run them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="601"/>
+        <source>defines neither class Model nor get_inputs(): a helper, not a problem</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="605"/>
+        <source>Skipped, not run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="607"/>
+        <source>What the folders given to the suite held besides its problems, and why each was not run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="689"/>
         <source>dry run: nothing measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="676"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="706"/>
         <source>(why)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="512"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="513"/>
         <source>Worst problems</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="325"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="326"/>
         <source>Suite report: %1 (measured on %2), %3 problem(s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="516"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="517"/>
         <source>None to list: a CPU dry run measures no kernel.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="517"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="518"/>
         <source>None: no problem has a verdict yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="522"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="523"/>
         <source>Every problem that did not PASS, then the slowest that did (lowest speedup over torch.compile, or over eager without it).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="535"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="536"/>
         <source>%1: %2 problem(s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="553"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="554"/>
         <source>Why not PASS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="555"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="556"/>
         <source>The whole reason of every problem with one, as the suite recorded it (paths relative to the suite folder).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="588"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="618"/>
         <source>problem</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="590"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="620"/>
         <source>gate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="592"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="622"/>
         <source>max rel_err</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="593"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="623"/>
         <source>kernel µs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="594"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="624"/>
         <source>vs eager</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="595"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="625"/>
         <source>vs compile</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="597"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="627"/>
         <source>BW / compute % (copy %)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="598"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="628"/>
         <source>why not PASS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="611"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="641"/>
         <source>report</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="612"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="642"/>
         <source>kernel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="613"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="643"/>
         <source>log</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="630"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="660"/>
         <source>taken from an earlier run (resumed)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="653"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="683"/>
         <source>(whole text)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5104,12 +5214,12 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="322"/>
+        <location filename="../core/pipeline/suite.cpp" line="332"/>
         <source>Error in phase %1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="326"/>
+        <location filename="../core/pipeline/suite.cpp" line="336"/>
         <source>Error (no verdict)</source>
         <translation type="unfinished"></translation>
     </message>

@@ -97,22 +97,22 @@
 <context>
     <name>kwb</name>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="956"/>
+        <location filename="../widgets/rooflineplot.cpp" line="995"/>
         <source>Cannot draw the roofline figure: no QApplication (run with QT_QPA_PLATFORM=offscreen).</source>
         <translation>无法绘制 屋顶线图：没有 QApplication（请以 QT_QPA_PLATFORM=offscreen 运行）。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="959"/>
+        <location filename="../widgets/rooflineplot.cpp" line="998"/>
         <source>Cannot draw the roofline figure: the size %1 × %2 is not positive.</source>
         <translation>无法绘制 屋顶线图：尺寸 %1 × %2 不是正数。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="964"/>
+        <location filename="../widgets/rooflineplot.cpp" line="1003"/>
         <source>Cannot draw the roofline figure: peak TFLOPS or bandwidth is not known.</source>
         <translation>无法绘制 屋顶线图：峰值 TFLOPS 或带宽未知。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="972"/>
+        <location filename="../widgets/rooflineplot.cpp" line="1011"/>
         <source>Cannot draw the roofline figure: rendering gave an empty image.</source>
         <translation>无法绘制 屋顶线图：渲染得到的图像为空。</translation>
     </message>
@@ -123,7 +123,7 @@
     </message>
     <message>
         <location filename="../widgets/reportexport.cpp" line="155"/>
-        <location filename="../widgets/rooflineplot.cpp" line="975"/>
+        <location filename="../widgets/rooflineplot.cpp" line="1014"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
@@ -138,7 +138,7 @@
         <translation>写入 %1 失败：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="977"/>
+        <location filename="../widgets/rooflineplot.cpp" line="1016"/>
         <source>Writing the PNG %1 failed: %2</source>
         <translation>写入 PNG %1 失败：%2</translation>
     </message>
@@ -3140,22 +3140,22 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
 <context>
     <name>kwb::Phase</name>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="306"/>
+        <location filename="../core/pipeline/suite.cpp" line="316"/>
         <source>Understand</source>
         <translation>理解</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="308"/>
+        <location filename="../core/pipeline/suite.cpp" line="318"/>
         <source>Learn</source>
         <translation>学习</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="310"/>
+        <location filename="../core/pipeline/suite.cpp" line="320"/>
         <source>Implement</source>
         <translation>实现</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="312"/>
+        <location filename="../core/pipeline/suite.cpp" line="322"/>
         <source>Measure</source>
         <translation>测量</translation>
     </message>
@@ -3895,7 +3895,7 @@ Source: %4
         <translation>屋顶线图</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="175"/>
+        <location filename="../widgets/rooflineplot.cpp" line="192"/>
         <source>No roofline yet: the V0 measurement has finished; press Report (%1) to write the report, which draws it.</source>
         <translation>尚无 屋顶线图：V0 测量已完成；按“报告”（%1）写出报告，图随报告绘制。</translation>
     </message>
@@ -3904,227 +3904,237 @@ Source: %4
         <translation type="vanished">尚无 屋顶线图：它会在 V0 测量（阶段 4）之后随报告一同绘制。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="194"/>
+        <location filename="../widgets/rooflineplot.cpp" line="211"/>
         <source>No roofline for %1: the spec ledger has no %1 peak for %2, so neither a compute roof nor a point can be drawn.</source>
         <translation>没有 %1 的 屋顶线图：规格账本中没有 %2 的 %1 峰值，因此既画不出计算屋顶，也画不出数据点。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="322"/>
+        <location filename="../widgets/rooflineplot.cpp" line="339"/>
         <source>later versions (kwb measure)</source>
         <translation>后续版本（kwb measure）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="344"/>
+        <location filename="../widgets/rooflineplot.cpp" line="361"/>
         <source>%1 FLOP/byte, %2 TFLOPS
 roof here: %3 TFLOPS (datasheet)</source>
         <translation>%1 FLOP/字节，%2 TFLOPS
 此处屋顶：%3 TFLOPS（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="347"/>
+        <location filename="../widgets/rooflineplot.cpp" line="364"/>
         <source>, %1 (ledger, recorded)</source>
         <translation>，%1（规格账本，记录值）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="348"/>
+        <location filename="../widgets/rooflineplot.cpp" line="365"/>
         <source>, %1 (measured)</source>
         <translation>，%1（实测）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="378"/>
+        <location filename="../widgets/rooflineplot.cpp" line="395"/>
         <source>Reset zoom</source>
         <translation>重置缩放</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="380"/>
+        <location filename="../widgets/rooflineplot.cpp" line="397"/>
         <source>Export as PNG, SVG or PDF…</source>
         <translation>导出为 PNG、SVG 或 PDF…</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="381"/>
+        <location filename="../widgets/rooflineplot.cpp" line="398"/>
         <source>Export roofline</source>
         <translation>导出 屋顶线图</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="382"/>
+        <location filename="../widgets/rooflineplot.cpp" line="399"/>
         <source>SVG (*.svg);;PNG (*.png);;PDF (*.pdf)</source>
         <translation>SVG (*.svg);;PNG (*.png);;PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="414"/>
+        <location filename="../widgets/rooflineplot.cpp" line="431"/>
         <source>Cannot export the roofline as &apos;%1&apos;: use .png, .svg or .pdf.</source>
         <translation>无法将 屋顶线图导出为“%1”：请使用 .png、.svg 或 .pdf。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="416"/>
+        <location filename="../widgets/rooflineplot.cpp" line="433"/>
         <source>Writing %1 failed.</source>
         <translation>写入 %1 失败。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="428"/>
+        <location filename="../widgets/rooflineplot.cpp" line="445"/>
         <source>Roofline — %1, %2</source>
         <translation>屋顶线图 — %1，%2</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="430"/>
+        <location filename="../widgets/rooflineplot.cpp" line="447"/>
         <source>%1, %2: peak %3 TFLOPS, datasheet bandwidth %4 TB/s, ridge point %5 FLOP/byte</source>
         <translation>%1，%2：峰值 %3 TFLOPS，数据手册带宽 %4 TB/s，脊点 %5 FLOP/字节</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="433"/>
+        <location filename="../widgets/rooflineplot.cpp" line="450"/>
         <source>No roofs: the peak or the bandwidth is not known.</source>
         <translation>无屋顶线：峰值或带宽未知。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="462"/>
+        <location filename="../widgets/rooflineplot.cpp" line="480"/>
         <source>Memory roof: %1 TB/s (datasheet)</source>
         <translation>内存屋顶：%1 TB/s（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="469"/>
+        <location filename="../widgets/rooflineplot.cpp" line="487"/>
         <source>Measured ceiling: %1 TB/s</source>
         <translation>实测上限：%1 TB/s</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="469"/>
+        <location filename="../widgets/rooflineplot.cpp" line="487"/>
         <source>Recorded ceiling (spec ledger): %1 TB/s</source>
         <translation>记录的上限（规格账本）：%1 TB/s</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="473"/>
+        <location filename="../widgets/rooflineplot.cpp" line="491"/>
         <source>Compute roof: %1 TFLOPS (%2)</source>
         <translation>计算屋顶：%1 TFLOPS（%2）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="476"/>
+        <location filename="../widgets/rooflineplot.cpp" line="494"/>
         <source>Ridge point: %1 FLOP/byte</source>
         <translation>脊点：%1 FLOP/字节</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="527"/>
+        <location filename="../widgets/rooflineplot.cpp" line="545"/>
         <source>%1 TB/s (datasheet)</source>
         <translation>%1 TB/s（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="529"/>
+        <location filename="../widgets/rooflineplot.cpp" line="547"/>
         <source>%1 TB/s</source>
         <translation>%1 TB/s</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="542"/>
+        <location filename="../widgets/rooflineplot.cpp" line="560"/>
         <source>%1 TB/s (measured copy)</source>
         <translation>%1 TB/s（实测拷贝）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="542"/>
+        <location filename="../widgets/rooflineplot.cpp" line="560"/>
         <source>%1 TB/s (ledger, recorded copy)</source>
         <translation>%1 TB/s（规格账本，记录的拷贝）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="545"/>
+        <location filename="../widgets/rooflineplot.cpp" line="563"/>
         <source>%1 TB/s (ledger)</source>
         <translation>%1 TB/s（规格账本）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="545"/>
+        <location filename="../widgets/rooflineplot.cpp" line="563"/>
         <source>%1 TB/s (measured)</source>
         <translation>%1 TB/s（实测）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="499"/>
-        <location filename="../widgets/rooflineplot.cpp" line="582"/>
+        <location filename="../widgets/rooflineplot.cpp" line="517"/>
+        <location filename="../widgets/rooflineplot.cpp" line="600"/>
         <source>%1 %2 TFLOPS (datasheet)</source>
         <translation>%1 %2 TFLOPS（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="178"/>
+        <location filename="../widgets/rooflineplot.cpp" line="173"/>
+        <source>Compute roof in %1, not the data&apos;s %2: the generated kernel computes in %1.</source>
+        <translation>计算屋顶按 %1，而非数据的 %2：生成的内核以 %1 计算。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rooflineplot.cpp" line="174"/>
+        <source>Compute roof in %1, not the data&apos;s %2: the kernel phase 3 will write computes in %1, so the roof stays when it runs.</source>
+        <translation>计算屋顶按 %1，而非数据的 %2：第 3 阶段将编写的内核以 %1 计算，因此运行后屋顶不变。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rooflineplot.cpp" line="195"/>
         <source>No roofline yet: its roofs and the problem&apos;s arithmetic intensity are drawn once phase 1 (Understand) has counted its FLOPs and bytes; the measured point comes with the report, after phase 4.</source>
         <translation>尚无屋顶线图：阶段 1（理解）统计出 FLOPs 和字节数后，即绘制屋顶和该问题的算术强度；实测点在阶段 4 之后随报告给出。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="185"/>
+        <location filename="../widgets/rooflineplot.cpp" line="202"/>
         <source>Analytic intensity %1 FLOP/byte, from the spec&apos;s FLOPs and bytes (nothing measured yet): the V0 measurement has finished; press Report (%2) to write the report, which draws the measurement.</source>
         <translation>解析算术强度 %1 FLOP/字节，由规格的 FLOPs 和字节数得出（尚未测量）：V0 测量已完成；按“报告”（%2）写出报告，测量结果随报告绘制。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="188"/>
+        <location filename="../widgets/rooflineplot.cpp" line="205"/>
         <source>Analytic intensity %1 FLOP/byte, from the spec&apos;s FLOPs and bytes (nothing measured yet): the measured point is drawn with the report, after the V0 measurement (phase 4).</source>
         <translation>解析算术强度 %1 FLOP/字节，由规格的 FLOPs 和字节数得出（尚未测量）：实测点在 V0 测量（阶段 4）之后随报告绘制。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="501"/>
-        <location filename="../widgets/rooflineplot.cpp" line="584"/>
+        <location filename="../widgets/rooflineplot.cpp" line="519"/>
+        <location filename="../widgets/rooflineplot.cpp" line="602"/>
         <source>%1 %2 TFLOPS</source>
         <translation>%1 %2 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="554"/>
+        <location filename="../widgets/rooflineplot.cpp" line="572"/>
         <source>ridge %1 FLOP/byte</source>
         <translation>脊点 %1 FLOP/字节</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="557"/>
+        <location filename="../widgets/rooflineplot.cpp" line="575"/>
         <source>ridge %1</source>
         <translation>脊点 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="579"/>
+        <location filename="../widgets/rooflineplot.cpp" line="597"/>
         <source>%1 roof: %2 TFLOPS (datasheet)</source>
         <translation>%1 屋顶：%2 TFLOPS（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="598"/>
+        <location filename="../widgets/rooflineplot.cpp" line="616"/>
         <source>V0</source>
         <translation>V0</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="599"/>
+        <location filename="../widgets/rooflineplot.cpp" line="617"/>
         <source>(above its roof: check the measurement)</source>
         <translation>（高于屋顶：请检查测量）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="617"/>
+        <location filename="../widgets/rooflineplot.cpp" line="635"/>
         <source>analytic intensity: %1 FLOP/byte</source>
         <translation>解析强度：%1 FLOP/字节</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="618"/>
+        <location filename="../widgets/rooflineplot.cpp" line="636"/>
         <source>%1: intensity %2 FLOP/byte</source>
         <translation>%1：强度 %2 FLOP/字节</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="619"/>
-        <location filename="../widgets/rooflineplot.cpp" line="630"/>
+        <location filename="../widgets/rooflineplot.cpp" line="637"/>
+        <location filename="../widgets/rooflineplot.cpp" line="648"/>
         <source>no measurement</source>
         <translation>无测量</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="629"/>
+        <location filename="../widgets/rooflineplot.cpp" line="647"/>
         <source>No measured point (%1): the dotted line marks the kernel&apos;s arithmetic intensity.</source>
         <translation>无测量点（%1）：虚线标示内核的算术强度。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="632"/>
+        <location filename="../widgets/rooflineplot.cpp" line="650"/>
         <source>The measured point is not drawn: intensity %1 FLOP/byte and %2 TFLOPS must both be positive on log axes.</source>
         <translation>未绘制测量点：在对数坐标轴上，强度 %1 FLOP/字节 和 %2 TFLOPS 都必须为正数。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="636"/>
+        <location filename="../widgets/rooflineplot.cpp" line="654"/>
         <source>Compute roof: %1</source>
         <translation>计算屋顶：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="637"/>
+        <location filename="../widgets/rooflineplot.cpp" line="655"/>
         <source>Memory roof: %1</source>
         <translation>内存屋顶：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="639"/>
+        <location filename="../widgets/rooflineplot.cpp" line="657"/>
         <source>Recorded ceiling (spec ledger, not measured by this run): %1</source>
         <translation>记录的上限（规格账本，非本次运行测得）：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="640"/>
+        <location filename="../widgets/rooflineplot.cpp" line="658"/>
         <source>Measured ceiling: %1</source>
         <translation>实测上限：%1</translation>
     </message>
@@ -4418,9 +4428,8 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation>双击某次运行进行评审；选择两次运行以比较其用例</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="230"/>
         <source>Diff kernel.py of the two selected versions</source>
-        <translation>比较所选两个版本的 kernel.py</translation>
+        <translation type="vanished">比较所选两个版本的 kernel.py</translation>
     </message>
     <message>
         <source>V0 is the baseline; `kwb measure` records each edited kernel.py as the next version</source>
@@ -4437,101 +4446,177 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation>比较所选两次运行的用例</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="229"/>
         <source>Diff kernel.py</source>
-        <translation>对比 kernel.py</translation>
+        <translation type="vanished">对比 kernel.py</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="237"/>
+        <location filename="../widgets/runspanel.cpp" line="229"/>
+        <source>Diff versions</source>
+        <translation>比较版本差异</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="230"/>
+        <source>Every file the two selected versions&apos; commits differ in (kernel.py, the harness, the reference, the records): a list, then each file&apos;s diff, read-only</source>
+        <translation>所选两个版本的提交之间有差异的每个文件（kernel.py、测试框架、参考实现、记录）：先列出文件，再逐个显示差异，只读</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="238"/>
         <source>V0 is the baseline; Run &gt; Measure Again (F5), or `kwb measure`, records kernel.py as edited as the next version</source>
         <translation>V0 是基线；“运行 &gt; 再次测量”（F5）或 `kwb measure` 把编辑后的 kernel.py 记录为下一个版本</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="250"/>
-        <location filename="../widgets/runspanel.cpp" line="348"/>
+        <location filename="../widgets/runspanel.cpp" line="251"/>
+        <location filename="../widgets/runspanel.cpp" line="349"/>
         <source>Versions</source>
         <translation>版本</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="258"/>
+        <location filename="../widgets/runspanel.cpp" line="259"/>
         <source>Runs</source>
         <translation>运行记录</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="337"/>
-        <location filename="../widgets/runspanel.cpp" line="389"/>
-        <location filename="../widgets/runspanel.cpp" line="397"/>
-        <location filename="../widgets/runspanel.cpp" line="420"/>
+        <location filename="../widgets/runspanel.cpp" line="338"/>
+        <location filename="../widgets/runspanel.cpp" line="390"/>
+        <location filename="../widgets/runspanel.cpp" line="398"/>
+        <location filename="../widgets/runspanel.cpp" line="421"/>
         <source>—</source>
         <translation>—</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="349"/>
+        <location filename="../widgets/runspanel.cpp" line="350"/>
         <source>Versions (CPU dry runs: no latency or rel_err)</source>
         <translation>版本（CPU 试运行：无延迟和 rel_err）</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="350"/>
+        <location filename="../widgets/runspanel.cpp" line="351"/>
         <source>Versions (columns with no figure hidden)</source>
         <translation>版本（已隐藏没有数值的列）</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="351"/>
+        <location filename="../widgets/runspanel.cpp" line="352"/>
         <source>`kwb versions` prints &quot;-&quot; for each: a CPU dry run measures no kernel</source>
         <translation>`kwb versions` 对这些列都打印“-”：CPU 试运行不测量内核</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="390"/>
+        <location filename="../widgets/runspanel.cpp" line="391"/>
         <source>ran</source>
         <translation>已运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="402"/>
+        <location filename="../widgets/runspanel.cpp" line="403"/>
         <source>Run folders: .kwb/runs/%1 → .kwb/runs/%2</source>
         <translation>运行文件夹：.kwb/runs/%1 → .kwb/runs/%2</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="405"/>
+        <location filename="../widgets/runspanel.cpp" line="406"/>
         <source>No kernel ran in %1: a CPU dry run or a skeleton checks the reference against itself, so its cases show no rel_err, no latency and no ratio.</source>
         <translation>%1中没有运行内核：CPU 试运行或骨架只是拿参考实现与自身比对，因此其用例不显示 rel_err、延迟和比值。</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="407"/>
+        <location filename="../widgets/runspanel.cpp" line="408"/>
         <source>either run</source>
         <translation>任一运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="412"/>
+        <location filename="../widgets/runspanel.cpp" line="413"/>
         <source>case</source>
         <translation>用例</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="412"/>
+        <location filename="../widgets/runspanel.cpp" line="413"/>
         <source>latency B/A</source>
         <translation>延迟 B/A</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="412"/>
+        <location filename="../widgets/runspanel.cpp" line="413"/>
         <source>status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="429"/>
+        <location filename="../widgets/runspanel.cpp" line="457"/>
+        <source>%1 is not committed: there are no files of it to diff</source>
+        <translation>%1 未提交：没有可比较的文件</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="468"/>
+        <source>1 file</source>
+        <translation>1 个文件</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="468"/>
+        <source>%1 files</source>
+        <translation>%1 个文件</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="469"/>
+        <source>%1 → %2: %3 changed (read-only)</source>
+        <translation>%1 → %2：%3有改动（只读）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="470"/>
+        <source>The two versions&apos; commits hold the same files.</source>
+        <translation>两个版本的提交包含相同的文件。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="477"/>
+        <source>Not only kernel.py: %1 changed too, so %2 and %3 were checked by different code.</source>
+        <translation>不只是 kernel.py：%1 也有改动，因此 %2 和 %3 是由不同的代码检查的。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="481"/>
+        <source>added</source>
+        <translation>新增</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="481"/>
+        <source>deleted</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="481"/>
+        <source>type changed</source>
+        <translation>类型改变</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="481"/>
+        <source>modified</source>
+        <translation>修改</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="483"/>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="483"/>
+        <source>Change</source>
+        <translation>改动</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="504"/>
+        <source>… %1 more lines: git diff %2 %3 -- %4</source>
+        <translation>… 另有 %1 行：git diff %2 %3 -- %4</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="520"/>
+        <source>Diff %1 → %2</source>
+        <translation>差异 %1 → %2</translation>
+    </message>
+    <message>
         <source>%1 is not committed: there is no kernel.py of it to diff</source>
-        <translation>%1 尚未提交：没有可供比较的 kernel.py</translation>
+        <translation type="vanished">%1 尚未提交：没有可供比较的 kernel.py</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="448"/>
         <source>&lt;p&gt;kernel.py is the same in both versions.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;两个版本的 kernel.py 相同。&lt;/p&gt;</translation>
+        <translation type="vanished">&lt;p&gt;两个版本的 kernel.py 相同。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="461"/>
         <source>kernel.py %1 → %2</source>
-        <translation>kernel.py %1 → %2</translation>
+        <translation type="vanished">kernel.py %1 → %2</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="471"/>
+        <location filename="../widgets/runspanel.cpp" line="530"/>
         <source>Compare %1 → %2</source>
         <translation>比较 %1 → %2</translation>
     </message>
@@ -4927,22 +5012,22 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::Suite</name>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="244"/>
+        <location filename="../core/pipeline/suite.cpp" line="250"/>
         <source>%1 has no suite.json: not a `kwb suite` folder.</source>
         <translation>%1 中没有 suite.json：不是 `kwb suite` 文件夹。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="246"/>
+        <location filename="../core/pipeline/suite.cpp" line="252"/>
         <source>%1 cannot be read: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="249"/>
+        <location filename="../core/pipeline/suite.cpp" line="255"/>
         <source>%1 is not valid JSON.</source>
         <translation>%1 不是有效的 JSON。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="252"/>
+        <location filename="../core/pipeline/suite.cpp" line="258"/>
         <source>%1 is not a suite report (schema &quot;%2&quot;, expected &quot;kwb-suite-1&quot;).</source>
         <translation>%1 不是套件报告（schema 为“%2”，应为“kwb-suite-1”）。</translation>
     </message>
@@ -4985,58 +5070,83 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation>报告</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="163"/>
+        <location filename="../widgets/suitepanel.cpp" line="127"/>
+        <source>Skipped %1: a subfolder with %2 problems, not searched (give it to kwb suite to run them)</source>
+        <translation>已跳过 %1：含 %2 个问题的子文件夹，未搜索（将其交给 kwb suite 即可运行）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/suitepanel.cpp" line="131"/>
+        <source>Skipped %1: it defines neither class Model nor get_inputs(), a helper, not a problem</source>
+        <translation>已跳过 %1：它既未定义 class Model 也未定义 get_inputs()，是辅助文件，不是问题</translation>
+    </message>
+    <message>
+        <location filename="../widgets/suitepanel.cpp" line="172"/>
         <source>&lt;b&gt;1 problem&lt;/b&gt;</source>
         <translation>&lt;b&gt;1 个问题&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="163"/>
+        <location filename="../widgets/suitepanel.cpp" line="172"/>
         <source>&lt;b&gt;%1 problems&lt;/b&gt;</source>
         <translation>&lt;b&gt;%1 个问题&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="179"/>
+        <location filename="../widgets/suitepanel.cpp" line="188"/>
         <source>fast_1 %1%</source>
         <translation>fast_1 %1%</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="181"/>
+        <location filename="../widgets/suitepanel.cpp" line="190"/>
         <source>CPU dry run: nothing measured</source>
         <translation>CPU 试运行：未做任何测量</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="183"/>
+        <location filename="../widgets/suitepanel.cpp" line="192"/>
         <source>geomean %1× vs eager</source>
         <translation>几何平均 %1×（相对 eager）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="184"/>
+        <location filename="../widgets/suitepanel.cpp" line="193"/>
         <source>, %1× vs torch.compile</source>
         <translation>，%1×（相对 torch.compile）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="187"/>
+        <location filename="../widgets/suitepanel.cpp" line="205"/>
+        <source>%1/ (a subfolder: %2 problems)</source>
+        <translation>%1/（子文件夹：%2 个问题）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/suitepanel.cpp" line="206"/>
+        <source>%1 (not a problem)</source>
+        <translation>%1（不是问题）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/suitepanel.cpp" line="210"/>
+        <source>%1 skipped, not run: %2</source>
+        <translation>%1 项已跳过，未运行：%2</translation>
+    </message>
+    <message>
+        <location filename="../widgets/suitepanel.cpp" line="212"/>
         <source>policy framework</source>
         <translation>策略选定的框架</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="194"/>
+        <location filename="../widgets/suitepanel.cpp" line="219"/>
         <source>No suite is open.</source>
         <translation>尚未打开套件。</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="199"/>
+        <location filename="../widgets/suitepanel.cpp" line="224"/>
         <source>Give the file a .html, .pdf or .md name.</source>
         <translation>请使用 .html、.pdf 或 .md 作为文件扩展名。</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="208"/>
-        <location filename="../widgets/suitepanel.cpp" line="212"/>
+        <location filename="../widgets/suitepanel.cpp" line="233"/>
+        <location filename="../widgets/suitepanel.cpp" line="237"/>
         <source>Export suite report</source>
         <translation>导出套件报告</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="209"/>
+        <location filename="../widgets/suitepanel.cpp" line="234"/>
         <source>PDF (*.pdf);;HTML (*.html);;Markdown (*.md)</source>
         <translation>PDF (*.pdf);;HTML (*.html);;Markdown (*.md)</translation>
     </message>
@@ -5044,173 +5154,193 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::SuiteReport</name>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="325"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="326"/>
         <source>Suite report: %1 (measured on %2), %3 problem(s)</source>
         <translation>套件报告：%1（在 %2 上测量），%3 个问题</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="328"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="329"/>
         <source>Suite report: %1, %2 problem(s)</source>
         <translation>套件报告：%1，%2 个问题</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="366"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="367"/>
         <source>Suite report</source>
         <translation>套件报告</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="375"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="376"/>
         <source>CPU DRY RUN of %1 problem(s): nothing was measured (no latency, speedup or utilization)</source>
         <translation>%1 个问题的 CPU 试运行（DRY RUN）：未做任何测量（无延迟、加速比或利用率）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="379"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="380"/>
         <source>%1 of %2 problems PASS</source>
         <translation>%2 个问题中 %1 个 PASS</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="381"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="382"/>
         <source> · geomean %1x vs eager</source>
         <translation> · 几何平均 %1x（相对 eager）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="383"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="384"/>
         <source> · %1x vs torch.compile</source>
         <translation> · %1x（相对 torch.compile）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="392"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="393"/>
         <source>Target </source>
         <translation>目标 </translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="393"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="394"/>
         <source>; GPU %1; framework %2; %3 at a time</source>
         <translation>；GPU %1；框架 %2；同时运行 %3 个</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="395"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="396"/>
         <source>the seed&apos;s policy</source>
         <translation>seed 的框架策略</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="406"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="407"/>
         <source>Measured on %1, NOT the target GPU %2 (%3 problem(s)): latencies and speedups are that device&apos;s; no utilization (the ledger does not know it)</source>
         <translation>在 %1 上测量，并非目标 GPU %2（%3 个问题）：延迟和加速比属于该设备；无利用率（规格账本不认识它）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="411"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="412"/>
         <source>Measured on %1, NOT the target GPU %2 (%3 problem(s)): latencies and speedups are that device&apos;s; utilization is against %4&apos;s datasheet</source>
         <translation>在 %1 上测量，并非目标 GPU %2（%3 个问题）：延迟和加速比属于该设备；利用率按 %4 的数据手册计算</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="421"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="422"/>
         <source>suite.json written %1 (UTC)</source>
         <translation>suite.json 写于 %1（UTC）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="429"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="430"/>
         <source>%1 not run</source>
         <translation>%1 个未运行</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="430"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="431"/>
         <source>Counts: %1</source>
         <translation>计数：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="432"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="433"/>
         <source>; %1 taken from an earlier run (resumed)</source>
         <translation>；%1 个取自先前的运行（续跑）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="435"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="436"/>
         <source>not measured</source>
         <translation>未测量</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="439"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="440"/>
         <source>not measured (kwb suite --compile-ref)</source>
         <translation>未测量（kwb suite --compile-ref）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="441"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="442"/>
         <source>fast_1 (correct and faster than eager, of all problems): %1; geometric-mean speedup of the correct problems over eager: %2, over torch.compile: %3</source>
         <translation>fast_1（正确且快于 eager 的问题占全部问题的比例）：%1；正确问题相对 eager 的几何平均加速比：%2，相对 torch.compile：%3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="457"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="458"/>
         <source>GPU timing lock </source>
         <translation>GPU 计时锁 </translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="458"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="459"/>
         <source>: no two problems&apos; timed regions overlapped; their harnesses waited %1 s for it in all (at most %2 s one problem), time not counted toward any case&apos;s timeout</source>
         <translation>：任意两个问题的计时区间均未重叠；各测试框架共等待该锁 %1 s（单个问题最多 %2 s），不计入任何用例的超时</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="468"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="469"/>
         <source>Summary by level</source>
         <translation>按级别汇总</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="471"/>
-        <location filename="../core/pipeline/suitereport.cpp" line="589"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="472"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="619"/>
         <source>level</source>
         <translation>级别</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="472"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="473"/>
         <source>problems</source>
         <translation>问题数</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="474"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="475"/>
         <source>not PASS</source>
         <translation>未 PASS</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="477"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="478"/>
         <source>geomean vs eager</source>
         <translation>几何平均（相对 eager）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="478"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="479"/>
         <source>geomean vs torch.compile</source>
         <translation>几何平均（相对 torch.compile）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="479"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="480"/>
         <source>below 0.5x torch.compile</source>
         <translation>低于 0.5x torch.compile</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="483"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="484"/>
         <source>all</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="500"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="501"/>
         <source>problems = PASS + not PASS + DRY_RUN + not run yet: not PASS counts FAIL, TIMEOUT_FAIL, SKELETON, ERROR and DRY_RUN_TIMEOUT (a dry run out of time on the CPU, nothing checked); a CPU dry run (DRY_RUN) measured no kernel, so it is neither PASS nor not PASS. Geomeans over the PASS problems with both latencies (above 1x: faster than the reference); fast_1 counts the problems that are correct and faster than eager among all of the level&apos;s problems.</source>
         <translation>问题数 = PASS + 未通过 + DRY_RUN + 尚未运行：未通过包括 FAIL、TIMEOUT_FAIL、SKELETON、ERROR 和 DRY_RUN_TIMEOUT（在 CPU 上超时的试运行，未检查任何内容）；CPU 试运行（DRY_RUN）没有测量内核，因此既不算 PASS 也不算未通过。几何平均只计入同时具有两个延迟的 PASS 问题（大于 1x：比参考实现快）；fast_1 统计该级别所有问题中正确且快于 eager 的问题数。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="575"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="576"/>
         <source>No torch.compile figure</source>
         <translation>无 torch.compile 数据</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="577"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="578"/>
         <source>Why a problem&apos;s &quot;vs compile&quot; is &quot;–&quot;: the harness&apos;s reason, as the problem&apos;s baseline report gives it.</source>
         <translation>问题的“相对 compile”为“–”的原因：测试框架给出的原因，与该问题的基线报告相同。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="659"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="597"/>
+        <source>a subfolder with %1 problem file(s): not searched; give it to kwb suite to run them</source>
+        <translation>含 %1 个问题文件的子文件夹：未搜索；将其交给 kwb suite 即可运行</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="601"/>
+        <source>defines neither class Model nor get_inputs(): a helper, not a problem</source>
+        <translation>既未定义 class Model 也未定义 get_inputs()：是辅助文件，不是问题</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="605"/>
+        <source>Skipped, not run</source>
+        <translation>已跳过，未运行</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="607"/>
+        <source>What the folders given to the suite held besides its problems, and why each was not run.</source>
+        <translation>交给套件的文件夹中除问题之外的内容，以及每项未运行的原因。</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="689"/>
         <source>dry run: nothing measured</source>
         <translation>试运行：未测量任何内容</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="676"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="706"/>
         <source>(why)</source>
         <translation>（原因）</translation>
     </message>
@@ -5219,7 +5349,7 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="vanished">问题数 = PASS + 未通过 + DRY_RUN + 尚未运行：未通过包括 FAIL、TIMEOUT_FAIL、SKELETON 和 ERROR；CPU 试运行（DRY_RUN）没有测量内核，因此既不算 PASS 也不算未通过。几何平均只计入同时具有两个延迟的 PASS 问题（大于 1x：比参考实现快）；fast_1 统计该级别所有问题中正确且快于 eager 的问题数。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="597"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="627"/>
         <source>BW / compute % (copy %)</source>
         <translation>带宽 / 算力 %（拷贝 %）</translation>
     </message>
@@ -5228,67 +5358,67 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="vanished">几何平均取自两种延迟都有的 PASS 问题（高于 1x：比参照更快）；fast_1 统计该级别全部问题中正确且快于 eager 的比例。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="512"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="513"/>
         <source>Worst problems</source>
         <translation>最差的问题</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="516"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="517"/>
         <source>None to list: a CPU dry run measures no kernel.</source>
         <translation>无可列出：CPU 试运行不测量任何内核。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="517"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="518"/>
         <source>None: no problem has a verdict yet.</source>
         <translation>无：尚无问题得出结论。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="522"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="523"/>
         <source>Every problem that did not PASS, then the slowest that did (lowest speedup over torch.compile, or over eager without it).</source>
         <translation>所有未 PASS 的问题，然后是 PASS 中最慢的几个（相对 torch.compile 的加速比最低；没有 torch.compile 数据时相对 eager）。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="535"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="536"/>
         <source>%1: %2 problem(s)</source>
         <translation>%1：%2 个问题</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="553"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="554"/>
         <source>Why not PASS</source>
         <translation>未 PASS 的原因</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="555"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="556"/>
         <source>The whole reason of every problem with one, as the suite recorded it (paths relative to the suite folder).</source>
         <translation>每个有原因的问题的完整原因，与套件记录的一致（路径相对于套件文件夹）。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="588"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="618"/>
         <source>problem</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="590"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="620"/>
         <source>gate</source>
         <translation>门禁</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="592"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="622"/>
         <source>max rel_err</source>
         <translation>最大 rel_err</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="593"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="623"/>
         <source>kernel µs</source>
         <translation>内核 µs</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="594"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="624"/>
         <source>vs eager</source>
         <translation>相对 eager</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="595"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="625"/>
         <source>vs compile</source>
         <translation>相对 compile</translation>
     </message>
@@ -5297,32 +5427,32 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="vanished">带宽 / 算力 %</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="598"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="628"/>
         <source>why not PASS</source>
         <translation>未 PASS 的原因</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="611"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="641"/>
         <source>report</source>
         <translation>报告</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="612"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="642"/>
         <source>kernel</source>
         <translation>内核</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="613"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="643"/>
         <source>log</source>
         <translation>日志</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="630"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="660"/>
         <source>taken from an earlier run (resumed)</source>
         <translation>取自先前的运行（续跑）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="653"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="683"/>
         <source>(whole text)</source>
         <translation>（全文）</translation>
     </message>
@@ -5461,12 +5591,12 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation>未 PASS 的原因</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="322"/>
+        <location filename="../core/pipeline/suite.cpp" line="332"/>
         <source>Error in phase %1 (%2)</source>
         <translation>阶段 %1（%2）出错</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="326"/>
+        <location filename="../core/pipeline/suite.cpp" line="336"/>
         <source>Error (no verdict)</source>
         <translation>错误（无结论）</translation>
     </message>

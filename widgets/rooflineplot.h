@@ -50,7 +50,10 @@ class RooflinePlot : public QWidget {
   bool isAnalytic() const;
   /// Draws @p session's job's analyticRoofline() (the spec's FLOPs and bytes on the job's GPU, in its math dtype)
   /// unless records or a review have drawn the chart, or a phase 1-3 runs; a spec that gives none clears an analytic
-  /// chart. setSession() calls it when the job changes, a phase ends and the spec is replaced.
+  /// chart. The math dtype is the job's once phase 3 (or a measure) set it, else the session's codegenVerdict()
+  /// mathDtype (what phase 3 will choose: tf32 for an fp32 GEMM in Triton), so the roof does not change when the
+  /// kernel is written; when it is not the data's dtype the note says so. setSession() calls it when the job changes, a
+  /// phase ends and the spec is replaced.
   void showAnalytic(const WorkbenchSession* session);
 
   /// A later version's measured point (memory/vN.json's run, .kwb/roofline_vN.json).
@@ -83,7 +86,8 @@ class RooflinePlot : public QWidget {
   /// The hover readout for plot coordinates (FLOP/byte, TFLOPS): the position and the attainable
   /// TFLOPS there, from the datasheet and the measured roof. "" before data.
   QString readoutAt(double intensity, double tflops) const;
-  /// A roof label farther than this (px) from its roof gets a leader line to it.
+  /// A roof label farther than this (px) from its roof gets a leader line to it; so does one less than half of whose
+  /// width runs over its roof (beside the roof's end), however near.
   static constexpr double kLeaderMinPx = 6.0;
   /// The texts of the labels drawn on the chart (roofs, ridge point, kernel point), for tests.
   QStringList chartLabels() const;
@@ -150,7 +154,8 @@ class RooflinePlot : public QWidget {
     QPointer<QCPItemLine> leader;  ///< "<label's name>Leader", made when first needed
   };
   /// A short line from @p l's label, where it hangs (its position), to the nearest point of its roof as drawn, in
-  /// the label's colour with a dot on the roof, when the label sits more than kLeaderMinPx from it; hidden
+  /// the label's colour with a dot on the roof, when the label sits more than kLeaderMinPx from it or beside the roof's
+  /// end rather than along it (then from the middle of its edge that faces the roof); hidden
   /// otherwise. In the 1280 px dock the compute roof's label could only go above-left of the ridge, near the next
   /// roof's height, and read as that roof's value (new-user trial 23, #9).
   void updateLeader(LabelPlaces& l);
@@ -167,6 +172,9 @@ class RooflinePlot : public QWidget {
   QString emptyNote() const;
   /// The analytic chart's note: the intensity, and where the measured point will come from (Report when enabled).
   QString analyticNote(double intensity) const;
+  /// showAnalytic()'s note when the roof's dtype is not the data's ("Compute roof in tf32, not the data's fp32: ..."),
+  /// "" otherwise; shown with an analytic chart only. clear() keeps it (setData() clears first).
+  QString m_rating;
   QString m_unavailable;  ///< why this chart cannot be drawn (noPeakNote()); "" while it may be; clear() resets it
 };
 

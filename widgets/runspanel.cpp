@@ -226,8 +226,10 @@ RunsPanel::RunsPanel(QWidget* parent)
   m_versionsView = versions;
   // Short, the rest in the tooltip: beside the title in a ~320 px dock the long text was cut at the right edge in zh_CN
   // at 1280x800 (the lead's look at session 27).
-  m_diff = new QPushButton(tr("Diff kernel.py"), this);
-  m_diff->setToolTip(tr("Diff kernel.py of the two selected versions"));
+  m_diff = new QPushButton(tr("Diff versions"), this);
+  m_diff->setToolTip(
+      tr("Every file the two selected versions' commits differ in (kernel.py, the harness, the "
+         "reference, the records): a list, then each file's diff, read-only"));
   m_diff->setObjectName(QStringLiteral("diffVersionsButton"));
   m_diff->setEnabled(false);
   connect(m_diff, &QPushButton::clicked, this, &RunsPanel::diffSelectedVersions);
@@ -422,20 +424,14 @@ QString RunsPanel::comparisonHtml(const QString& runDirA, const QString& runDirB
   return html + QStringLiteral("</table>");
 }
 
-QString RunsPanel::kernelDiffHtml(const QString& workspace, const VersionInfo& a, const VersionInfo& b,
-                                  QString* error) {
-  if (a.commit.isEmpty() || b.commit.isEmpty()) {
-    if (error)
-      *error = tr("%1 is not committed: there is no kernel.py of it to diff")
-                   .arg(a.commit.isEmpty() ? a.version.toUpper() : b.version.toUpper());
-    return {};
-  }
-  auto repo = GitRepo::openOrInit(workspace, error);
-  if (!repo) return {};
-  const auto diff = repo->diffFile(a.commit, b.commit, QStringLiteral("kernel.py"), error);
-  if (!diff) return {};
+namespace {
+/// A file's diff as HTML lines, added green, removed red; at most @p maxLines lines (the rest counted).
+QString colouredDiff(const QString& diff, int maxLines, int* left) {
   QString body;
-  for (const QString& line : diff->split(u'\n')) {
+  const QStringList lines = diff.split(u'\n');
+  *left = std::max<int>(0, static_cast<int>(lines.size()) - maxLines);
+  for (qsizetype i = 0; i < std::min<qsizetype>(lines.size(), maxLines); ++i) {
+    const QString& line = lines[i];
     const QString esc = line.toHtmlEscaped();
     if (line.startsWith(u'+') && !line.startsWith(QStringLiteral("+++")))
       body += QStringLiteral("<span style=\"color:#1a7f37\">%1</span>\n").arg(esc);
@@ -444,9 +440,75 @@ QString RunsPanel::kernelDiffHtml(const QString& workspace, const VersionInfo& a
     else
       body += esc + u'\n';
   }
-  return QStringLiteral("<h3>kernel.py: %1 → %2</h3>").arg(a.version.toUpper(), b.version.toUpper()) +
-         (diff->isEmpty() ? tr("<p>kernel.py is the same in both versions.</p>")
-                          : QStringLiteral("<pre>%1</pre>").arg(body));
+  return body;
+}
+/// kernel.py first, then the other code that decides the verdict (the harness, the reference, tools/), then the
+/// records (report, memory, .kwb/): the order a reviewer reads them in.
+int fileRank(const QString& path) {
+  if (path == u"kernel.py") return 0;
+  if (path.endsWith(QLatin1String(".py"))) return 1;
+  return 2;
+}
+}  // namespace
+
+QString RunsPanel::versionDiffHtml(const QString& workspace, const VersionInfo& a, const VersionInfo& b,
+                                   QString* error) {
+  if (a.commit.isEmpty() || b.commit.isEmpty()) {
+    if (error)
+      *error = tr("%1 is not committed: there are no files of it to diff")
+                   .arg(a.commit.isEmpty() ? a.version.toUpper() : b.version.toUpper());
+    return {};
+  }
+  auto repo = GitRepo::openOrInit(workspace, error);
+  if (!repo) return {};
+  std::optional<QList<ChangedFile>> files = repo->changedFiles(a.commit, b.commit, error);
+  if (!files) return {};
+  std::stable_sort(files->begin(), files->end(),
+                   [](const ChangedFile& x, const ChangedFile& y) { return fileRank(x.path) < fileRank(y.path); });
+  const QString va = a.version.toUpper(), vb = b.version.toUpper();
+  const QString count = files->size() == 1 ? tr("1 file") : tr("%1 files").arg(files->size());
+  QString html =
+      QStringLiteral("<h3>%1</h3>").arg(tr("%1 → %2: %3 changed (read-only)").arg(va, vb, count).toHtmlEscaped());
+  if (files->isEmpty())
+    return html + QStringLiteral("<p>%1</p>").arg(tr("The two versions' commits hold the same files."));
+  // The harness or the reference changed: the two verdicts were not reached by the same test (new-user trial 24, #1).
+  QStringList verdictCode;
+  for (const ChangedFile& f : *files)
+    if (fileRank(f.path) == 1) verdictCode << f.path;
+  if (!verdictCode.isEmpty())
+    html += QStringLiteral("<p style=\"color:#9a6700\"><b>%1</b></p>")
+                .arg(tr("Not only kernel.py: %1 changed too, so %2 and %3 were checked by different code.")
+                         .arg(verdictCode.join(QStringLiteral(", ")), va, vb)
+                         .toHtmlEscaped());
+  auto statusText = [](QChar st) {
+    return st == u'A' ? tr("added") : st == u'D' ? tr("deleted") : st == u'T' ? tr("type changed") : tr("modified");
+  };
+  html += QStringLiteral("<table><tr><th>%1</th><th>%2</th></tr>").arg(tr("File"), tr("Change"));
+  for (int i = 0; i < files->size(); ++i)
+    html += QStringLiteral("<tr><td><a href=\"#file%1\">%2</a></td><td>%3</td></tr>")
+                .arg(i)
+                .arg(files->at(i).path.toHtmlEscaped(), statusText(files->at(i).status));
+  html += QStringLiteral("</table>");
+  for (int i = 0; i < files->size(); ++i) {
+    const ChangedFile& f = files->at(i);
+    html += QStringLiteral("<h4><a name=\"file%1\"></a>%2 (%3)</h4>")
+                .arg(i)
+                .arg(f.path.toHtmlEscaped(), statusText(f.status));
+    QString why;
+    const auto diff = repo->diffFile(a.commit, b.commit, f.path, &why);
+    if (!diff) {
+      html += QStringLiteral("<p>%1</p>").arg(why.toHtmlEscaped());
+      continue;
+    }
+    int left = 0;
+    html += QStringLiteral("<pre>%1</pre>").arg(colouredDiff(*diff, kMaxDiffLines, &left));
+    if (left > 0)
+      html += QStringLiteral("<p>%1</p>")
+                  .arg(tr("… %1 more lines: git diff %2 %3 -- %4")
+                           .arg(QString::number(left), a.commit.left(10), b.commit.left(10), f.path)
+                           .toHtmlEscaped());
+  }
+  return html;
 }
 
 void RunsPanel::diffSelectedVersions() {
@@ -456,9 +518,9 @@ void RunsPanel::diffSelectedVersions() {
   const VersionInfo& a = m_versions->versions().at(rows[0].row());
   const VersionInfo& b = m_versions->versions().at(rows[1].row());
   QString error;
-  QString html = kernelDiffHtml(m_workspace, a, b, &error);
+  QString html = versionDiffHtml(m_workspace, a, b, &error);
   if (html.isEmpty()) html = QStringLiteral("<p>%1</p>").arg(error.toHtmlEscaped());
-  Q_EMIT comparisonReady(tr("kernel.py %1 → %2").arg(a.version.toUpper(), b.version.toUpper()), html);
+  Q_EMIT comparisonReady(tr("Diff %1 → %2").arg(a.version.toUpper(), b.version.toUpper()), html);
 }
 
 void RunsPanel::compareSelected() {

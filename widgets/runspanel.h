@@ -79,15 +79,21 @@ class RunsPanel : public QWidget {
   VersionsModel* versionsModel() const { return m_versions; }
   QTableView* view() const { return m_view; }
 
-  /// kernel.py's diff between two committed versions of `workspace` (git, libgit2) as HTML; the first is
-  /// the older. "" with *error set when either is not committed or git fails.
-  static QString kernelDiffHtml(const QString& workspace, const VersionInfo& a, const VersionInfo& b,
-                                QString* error = nullptr);
-  /// The versions table (select two versions to diff their kernel.py).
+  /// Every file two committed versions of `workspace` differ in (git, libgit2) as HTML, read-only: a title with the
+  /// count, a warning when code other than kernel.py changed (the harness, the reference: the verdicts were reached by
+  /// different tests), a table of the files (kernel.py first, then other .py files, then the records) with their
+  /// change, then each file's diff (at most kMaxDiffLines lines; the rest counted, with the git command). The first
+  /// version is the older. "" with *error set when either is not committed or git fails.
+  static QString versionDiffHtml(const QString& workspace, const VersionInfo& a, const VersionInfo& b,
+                                 QString* error = nullptr);
+  /// Lines of one file's diff versionDiffHtml() shows (a report or memory record can be long).
+  static constexpr int kMaxDiffLines = 400;
+  /// The versions table (select two versions to diff their files).
   QTableView* versionsView() const { return m_versionsView; }
   /// The versions table's title; it says why the figure columns are hidden when no version has a figure (CPU dry runs).
   QString versionsTitle() const;
-  /// Diffs the two selected versions' kernel.py: emits comparisonReady(), or nothing when not two committed.
+  /// Diffs the two selected versions' files (versionDiffHtml()): emits comparisonReady(), or nothing unless two are
+  /// selected.
   void diffSelectedVersions();
 
   /// The two runs' cases side by side as an HTML table (the first is the older), headed by `labelA` and `labelB`

@@ -122,7 +122,16 @@ void SuitePanel::showSuite(const SuiteReport& report) {
   m_report->setHtml(suiteReportHtml(report, report.dir, true));
   m_export->setEnabled(true);
   m_summary->setText(summaryHtml(report));
-  m_summary->setToolTip(QDir::toNativeSeparators(report.dir));
+  QString tip = QDir::toNativeSeparators(report.dir);
+  for (const SuiteSkip& k : report.skipped)
+    tip += u'\n' + (k.isFolder() ? tr("Skipped %1: a subfolder with %2 problems, not searched (give it to kwb suite "
+                                      "to run them)")
+                                       .arg(QDir::toNativeSeparators(k.path))
+                                       .arg(k.problems)
+                                 : tr("Skipped %1: it defines neither class Model nor get_inputs(), a helper, not a "
+                                      "problem")
+                                       .arg(QDir::toNativeSeparators(k.path)));
+  m_summary->setToolTip(tip);
   // A CPU dry run measures nothing: its nine figure columns were all "–" and pushed "Why not PASS" out of a
   // 1280x800 window (new-user trial 9, #12). Hidden as suite_report.html leaves them out.
   for (int c = SuiteTableModel::RelErrColumn; c <= SuiteTableModel::ComputeColumn; ++c)
@@ -183,6 +192,24 @@ QString SuitePanel::summaryHtml(const SuiteReport& r) {
     QString geo = tr("geomean %1× vs eager").arg(*s.geomeanVsEager, 0, 'f', 2);
     if (s.geomeanVsCompile) geo += tr(", %1× vs torch.compile").arg(*s.geomeanVsCompile, 0, 'f', 2);
     parts << geo;
+  }
+  // What the folders given held and the suite did not run: a subfolder of problems was skipped without a word
+  // (new-user trial 24, #5); the Report tab's "Skipped, not run" and the tooltip give each reason
+  if (!r.skipped.isEmpty()) {
+    QStringList names;
+    for (const SuiteSkip& k : r.skipped) {
+      if (names.size() == 4) {
+        names << QStringLiteral("…");
+        break;
+      }
+      names << (k.isFolder() ? tr("%1/ (a subfolder: %2 problems)").arg(QDir(k.path).dirName()).arg(k.problems)
+                             : tr("%1 (not a problem)").arg(QFileInfo(k.path).fileName()));
+    }
+    parts << QStringLiteral("<span style=\"color:%1\">%2</span>")
+                 .arg(verdictColor(Verdict::NotRun).name(), tr("%1 skipped, not run: %2")
+                                                                .arg(r.skipped.size())
+                                                                .arg(names.join(QStringLiteral(", ")))
+                                                                .toHtmlEscaped());
   }
   const QString fw = r.framework.isEmpty() ? tr("policy framework") : r.framework;
   parts << QString(r.gpu + QStringLiteral(", ") + fw + QStringLiteral(", ") + r.target).toHtmlEscaped();

@@ -525,15 +525,14 @@ int cmdSuite(const QStringList& args) {
       return usage(QStringLiteral("--out: ") + why);
   }
   QString error;
-  QStringList skipped;
+  QList<SuiteSkip> skipped;
   const auto problems = expandSuiteProblems(p.positionalArguments(), &error, &skipped);
   if (!problems) return usage(error);
-  for (const QString& f : skipped)
-    out() << "suite: skipped " << f << " (it defines neither class Model nor get_inputs(): a helper, not a problem)"
-          << Qt::endl;
+  for (const SuiteSkip& k : skipped) out() << "suite: skipped " << k.path << " (" << k.reason() << ")" << Qt::endl;
   bool okNum = false;
   SuiteOptions o;
   o.problems = *problems;
+  o.skipped = skipped;
   o.outDir = p.value(QStringLiteral("out"));
   o.target = p.value(QStringLiteral("target"));
   o.jobs = p.value(QStringLiteral("jobs")).toInt(&okNum);

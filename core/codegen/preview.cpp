@@ -257,6 +257,12 @@ CodegenVerdict codegenVerdict(const nlohmann::json& spec, const QString& framewo
   v.plan.name = jsonText(plan, "name");
   v.plan.launches = plan.value("launches", 0);
   v.plan.writtenInputs = strings(plan.value("written_inputs", nlohmann::json::array()));
+  // generate() only renders the plan (no files, no process): phase 2's plan does the same to name its approach
+  if (const CodegenVerdict::Backend* chosen = v.chosen(); chosen && chosen->kernel)
+    if (const FrameworkBackend* b = backendById(framework)) {
+      const GeneratedKernel k = b->generate(spec);
+      if (k.ok && k.implemented) v.mathDtype = k.mathDtype;
+    }
   return v;
 }
 

@@ -74,6 +74,10 @@ struct CodegenVerdict {
   QList<Group> groups;      ///< the fusion groups, in codegenPreview() order
   Plan plan;                ///< the plan the backends that give a kernel use (Backend::plan as data)
   QString text;             ///< formatCodegenPreview() of the preview (the CLI's English, unchanged)
+  /// The ledger dtype the chosen framework's kernel will compute in (GeneratedKernel::mathDtype of its generate(),
+  /// "tf32" for Triton's tl.dot on fp32 operands), "" when that is the data's dtype or the framework writes a
+  /// skeleton: what phase 3 will set, known after phase 1, so the phase-1 roofline already rates in it.
+  QString mathDtype;
 
   /// The chosen framework's entry, or nullptr when it is not a built-in backend.
   const Backend* chosen() const;

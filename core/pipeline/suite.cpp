@@ -12,6 +12,7 @@
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QDir>
+#include <QDirIterator>
 
 #include "core/platform/specledger.h"
 #include "core/records/versions.h"
@@ -157,6 +158,10 @@ nlohmann::json suiteToJson(const SuiteOptions& o, const QList<SuiteEntry>& entri
                         {"device", e.device.toStdString()},
                         {"resumed", e.resumed}});
   }
+  nlohmann::json skippedJson = nlohmann::json::array();
+  for (const SuiteSkip& k : o.skipped)
+    skippedJson.push_back(
+        {{"path", k.path.toStdString()}, {"problems", k.problems}, {"reason", k.reason().toStdString()}});
   const SuiteSummary s = summarize(entries);
   nlohmann::json env = nlohmann::json::object();
   for (auto it = o.base.harnessEnv.cbegin(); it != o.base.harnessEnv.cend(); ++it)
@@ -175,6 +180,7 @@ nlohmann::json suiteToJson(const SuiteOptions& o, const QList<SuiteEntry>& entri
            {{"bytes", o.gpuMemoryBytes > 0 ? nlohmann::json(o.gpuMemoryBytes) : nlohmann::json(nullptr)},
             {"basis", o.gpuMemoryBasis.toStdString()}}},
           {"device", o.deviceName.toStdString()},
+          {"skipped", skippedJson},
           {"problems", problems},
           {"counts",
            {{"total", s.total},
@@ -267,6 +273,10 @@ std::optional<SuiteReport> readSuite(const QString& folderOrFile, QString* error
       if (value.is_string())
         r.harnessEnv.insert(QString::fromStdString(key), QString::fromStdString(value.get<std::string>()));
   r.entries = suiteEntriesFromJson(doc);
+  if (doc.contains("skipped") && doc["skipped"].is_array())
+    for (const auto& k : doc["skipped"])
+      if (k.is_object() && !str(k, "path").isEmpty())
+        r.skipped.append({str(k, "path"), static_cast<int>(optNumber(k, "problems").value_or(0))});
   const QDir dir(r.dir);
   for (const SuiteEntry& e : r.entries)
     if (!e.workspace.isEmpty()) {  // where the suite ran: its paths in the reasons are made relative to either
@@ -360,7 +370,7 @@ QStringList suiteProblemNames(const QStringList& problems, const QList<SuiteEntr
   for (const QString& path : problems) {
     const QFileInfo fi(path);
     QString name = earlierName.value(path);
-    if (name.isEmpty() || !freeFor(name, path)) name = fi.completeBaseName();
+    if (name.isEmpty() || !freeFor(name, path)) name = Workspace::folderSafeName(fi.completeBaseName());
     if (!freeFor(name, path)) {
       QString parent;
       for (const QChar c : fi.absoluteDir().dirName()) parent += c == u'_' || c.isLetterOrNumber() ? c : QChar(u'_');
@@ -390,8 +400,31 @@ bool looksLikeProblem(const QString& path) {
 
 }  // namespace
 
-std::optional<QStringList> expandSuiteProblems(const QStringList& args, QString* error, QStringList* skipped) {
+QString SuiteSkip::reason() const {
+  if (isFolder())
+    return QStringLiteral("a subfolder with %1 problem%2: not searched (give it to kwb suite to run them)")
+        .arg(problems)
+        .arg(problems == 1 ? QString() : QStringLiteral("s"));
+  return QStringLiteral("defines neither class Model nor get_inputs(): a helper, not a problem");
+}
+
+namespace {
+/// The problem files under @p dir at any depth (hidden folders and __pycache__ not looked into), at most @p cap.
+int problemsUnder(const QString& dir, int cap = 10000) {
+  int n = 0;
+  QDirIterator it(dir, {QStringLiteral("*.py")}, QDir::Files, QDirIterator::Subdirectories);
+  while (it.hasNext() && n < cap) {
+    const QString path = it.next();
+    if (QDir(dir).relativeFilePath(path).contains(QLatin1String("__pycache__"))) continue;
+    if (looksLikeProblem(path)) ++n;
+  }
+  return n;
+}
+}  // namespace
+
+std::optional<QStringList> expandSuiteProblems(const QStringList& args, QString* error, QList<SuiteSkip>* skipped) {
   QStringList files;
+  QStringList folders;  // subfolders that hold problems, for the error when there is nothing else
   for (const QString& a : args) {
     const QFileInfo fi(a);
     if (fi.isDir()) {
@@ -401,7 +434,18 @@ std::optional<QStringList> expandSuiteProblems(const QStringList& args, QString*
         if (looksLikeProblem(path))
           files << path;
         else if (skipped)
-          *skipped << path;
+          skipped->append({path, 0});
+      }
+      // Subfolders are not run (a folder of KernelBench's levels would run 250 problems), but said: trial 24, #5
+      // found broken/ beside five problems skipped without a word
+      const QStringList subs = QDir(a).entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
+      for (const QString& sub : subs) {
+        if (sub == QLatin1String("__pycache__")) continue;
+        const QString path = QDir(fi.absoluteFilePath()).filePath(sub);
+        if (const int n = problemsUnder(path); n > 0) {
+          if (skipped) skipped->append({path + u'/', n});
+          folders << QStringLiteral("%1/ (%2)").arg(path).arg(n);
+        }
       }
     } else if (fi.isFile()) {
       files << fi.absoluteFilePath();
@@ -415,6 +459,9 @@ std::optional<QStringList> expandSuiteProblems(const QStringList& args, QString*
     *error = QStringLiteral(
         "no problem to run (a folder gives its *.py files that define class Model or "
         "get_inputs())");
+    if (!folders.isEmpty())
+      *error += QStringLiteral("; subfolders are not searched, and these hold problems: %1: give them to kwb suite")
+                    .arg(folders.join(QStringLiteral(", ")));
     return std::nullopt;
   }
   return files;

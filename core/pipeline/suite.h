@@ -100,9 +100,21 @@ SuiteMemoryBudget suiteMemoryBudget(const QString& targetId, double datasheetGB,
                                     const std::optional<LocalGpuDevice>& device, const QString& deviceError);
 
 /// What the user asked for (the flags of `kwb suite`).
+/// A file or folder inside a folder given to `kwb suite` that the suite does not run (expandSuiteProblems()).
+struct SuiteSkip {
+  QString path;      ///< absolute; a folder's ends in '/'
+  int problems = 0;  ///< a subfolder: the problem files under it, at any depth (> 0); 0 for a file
+  bool isFolder() const { return path.endsWith(u'/'); }
+  /// Why it was not run, in English (the CLI's line, suite.json, the suite report): "a subfolder with 4 problems: not
+  /// searched (give it to kwb suite to run them)", or "defines neither class Model nor get_inputs(): a helper, not a
+  /// problem".
+  QString reason() const;
+};
+
 struct SuiteOptions {
-  QStringList problems;  ///< logic files (absolute), in the order given
-  QString outDir;        ///< the suite folder: workspaces, suite.json and the reports
+  QStringList problems;      ///< logic files (absolute), in the order given
+  QList<SuiteSkip> skipped;  ///< what the folders given held and the suite does not run (suite.json "skipped")
+  QString outDir;            ///< the suite folder: workspaces, suite.json and the reports
   QString target = QStringLiteral("local");
   int jobs = 1;  ///< problems in flight at once (>= 1)
   /// GPU memory the problems in flight may claim together (bytes); 0: no limit. Each problem is estimated by
@@ -237,7 +249,8 @@ struct SuiteReport {
   QString gpuMemoryBasis;  ///< SuiteOptions::gpuMemoryBasis as recorded ("" if none)
   QString deviceName;      ///< SuiteOptions::deviceName as recorded ("" if none)
   QList<SuiteEntry> entries;
-  SuiteSummary summary;  ///< summarize(entries), recomputed rather than trusted from the file
+  QList<SuiteSkip> skipped;  ///< suite.json "skipped" (SuiteOptions::skipped); empty in a suite.json from before
+  SuiteSummary summary;      ///< summarize(entries), recomputed rather than trusted from the file
 };
 
 /// Reads a suite folder's suite.json (or the file itself when @p folderOrFile is one). An entry's workspace
@@ -257,17 +270,21 @@ Verdict suiteEntryVerdict(const SuiteEntry& entry);
 
 /// Expands PROBLEM… | DIR arguments into logic files: a folder gives its *.py files (sorted, not
 /// recursive) that define `class Model` or `get_inputs()`; the others (helpers, __init__.py) go to @p skipped
-/// when given. A file named as an argument is always taken. nullopt with why for a path that does not exist, or
-/// no problem at all.
-std::optional<QStringList> expandSuiteProblems(const QStringList& args, QString* error, QStringList* skipped = nullptr);
+/// when given, and so do its subfolders that hold problem files at any depth (with their count; a folder of
+/// KernelBench's three levels is not run whole by accident: each level is named to run it). Hidden folders and
+/// __pycache__ are not looked into. A file named as an argument is always taken. nullopt with why for a path that
+/// does not exist, or no problem at all (the why then names the subfolders that hold problems).
+std::optional<QStringList> expandSuiteProblems(const QStringList& args, QString* error,
+                                               QList<SuiteSkip>* skipped = nullptr);
 
 /// The suite's name for each of @p problems (absolute logic files, in order), unique within the suite, so that each
 /// gets a workspace of its own (`kernel_opt_<name>`): two files named model.py in attn/ and mlp/ once shared one,
 /// and the resume ran the second with --force over the first's finished record (new-user trial 19, #2). A problem
 /// keeps the name an @p earlier entry of the same source had (a resume finds its workspace); otherwise its file's
-/// base name, unless another problem of this list or an earlier entry of another source holds that name,
-/// then `<parent folder>_<base name>` (the parent's letters, digits and '_' only), then `_2`, `_3`, ... appended.
-/// Of two problems of this list with one base name, the first keeps it.
+/// base name made folder-safe as `kwb baseline` makes it (Workspace::folderSafeName(): "焦点 loss" → "焦点_loss"),
+/// unless another problem of this list or an earlier entry of another source holds that name, then `<parent
+/// folder>_<base name>` (the parent's letters, digits and '_' only), then `_2`, `_3`, ... appended. Of two problems of
+/// this list with one base name, the first keeps it.
 QStringList suiteProblemNames(const QStringList& problems, const QList<SuiteEntry>& earlier);
 
 /// The folder under the suite folder that holds what the suite's harnesses share: `gpu.lock` (the GPU timing

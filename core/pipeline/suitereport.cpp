@@ -316,6 +316,7 @@ class Builder {
     levels();
     reasons();
     compileReasons();
+    skippedFiles();
     return m_blocks;
   }
 
@@ -581,6 +582,35 @@ class Builder {
     add(b);
   }
 
+  // What the folders given held and the suite did not run (SuiteReport::skipped): a subfolder of problems was skipped
+  // without a word (new-user trial 24, #5).
+  void skippedFiles() {
+    if (m_r.skipped.isEmpty()) return;
+    Block b;
+    b.kind = Block::Reasons;
+    for (int i = 0; i < m_r.skipped.size(); ++i) {
+      const SuiteSkip& k = m_r.skipped[i];
+      Span name = text(suiteRelativeText(k.path, m_r.dir, m_r.recordedDir));
+      name.bold = true;
+      const QString why =
+          k.isFolder()
+              ? t(QT_TRANSLATE_NOOP("kwb::SuiteReport",
+                                    "a subfolder with %1 problem file(s): not searched; give it to kwb suite to run "
+                                    "them"))
+                    .arg(k.problems)
+              : t(QT_TRANSLATE_NOOP("kwb::SuiteReport",
+                                    "defines neither class Model nor get_inputs(): a helper, not a problem"));
+      b.reasons << Block::Reason{QStringLiteral("skip-%1").arg(i + 1), Spans{name}, why};
+    }
+    heading(2, t(QT_TRANSLATE_NOOP("kwb::SuiteReport", "Skipped, not run")), QStringLiteral("skipped"));
+    Block intro;
+    intro.spans = {text(t(QT_TRANSLATE_NOOP("kwb::SuiteReport",
+                                            "What the folders given to the suite held besides its problems, and why "
+                                            "each was not run.")))};
+    add(intro);
+    add(b);
+  }
+
   // The problems' table: the worst list (@p worst: the level column, no anchors) or a level's.
   Block problemTable(const QList<int>& rows, bool worst) const {
     Block table;
@@ -793,6 +823,7 @@ SuiteReport suiteReportOf(const SuiteOptions& o, const QList<SuiteEntry>& entrie
   r.jobs = o.jobs;
   r.writtenUtc = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
   r.entries = entries;
+  r.skipped = o.skipped;
   r.summary = summarize(entries);
   r.harnessEnv = o.base.harnessEnv;
   r.gpuMemoryBasis = o.gpuMemoryBasis;

@@ -387,26 +387,51 @@ QString GitRepo::blobIdOfFile(const QString& absolutePath) {
   return oidText(&oid);
 }
 
+namespace {
+/// The tree of commit @p id in @p repo into @p out; false with the reason in @p error.
+bool commitTree(git_repository* repo, const QString& id, TreePtr* out, QString* error) {
+  git_object* raw = nullptr;
+  const QByteArray spec = id.toUtf8();
+  if (int rc = git_revparse_single(&raw, repo, spec.constData()); rc < 0) {
+    none(error, gitError(QStringLiteral("no commit %1").arg(id), rc));
+    return false;
+  }
+  ObjectPtr obj(raw);
+  git_object* tree = nullptr;
+  if (int rc = git_object_peel(&tree, obj.get(), GIT_OBJECT_TREE); rc < 0) {
+    none(error, gitError(QStringLiteral("%1 is not a commit").arg(id), rc));
+    return false;
+  }
+  out->reset(reinterpret_cast<git_tree*>(tree));  // peeled to a tree above
+  return true;
+}
+}  // namespace
+
+std::optional<QList<ChangedFile>> GitRepo::changedFiles(const QString& from, const QString& to, QString* error) const {
+  TreePtr a, b;
+  if (!commitTree(m_repo, from, &a, error) || !commitTree(m_repo, to, &b, error)) return std::nullopt;
+  git_diff* rawDiff = nullptr;
+  if (int rc = git_diff_tree_to_tree(&rawDiff, m_repo, a.get(), b.get(), nullptr); rc < 0)
+    return none(error, gitError(QStringLiteral("cannot diff %1 and %2").arg(from, to), rc));
+  std::unique_ptr<git_diff, Deleter<git_diff, git_diff_free>> diff(rawDiff);
+  QList<ChangedFile> out;
+  for (size_t i = 0; i < git_diff_num_deltas(diff.get()); ++i) {
+    const git_diff_delta* d = git_diff_get_delta(diff.get(), i);
+    const bool deleted = d->status == GIT_DELTA_DELETED;
+    const char* path = deleted ? d->old_file.path : d->new_file.path;
+    const QChar status = d->status == GIT_DELTA_ADDED        ? u'A'
+                         : deleted                           ? u'D'
+                         : d->status == GIT_DELTA_TYPECHANGE ? u'T'
+                                                             : u'M';
+    out.append({QString::fromUtf8(path), status});
+  }
+  return out;
+}
+
 std::optional<QString> GitRepo::diffFile(const QString& from, const QString& to, const QString& path,
                                          QString* error) const {
-  auto treeOf = [this, error](const QString& id, TreePtr* out) -> bool {
-    git_object* raw = nullptr;
-    const QByteArray spec = id.toUtf8();
-    if (int rc = git_revparse_single(&raw, m_repo, spec.constData()); rc < 0) {
-      none(error, gitError(QStringLiteral("no commit %1").arg(id), rc));
-      return false;
-    }
-    ObjectPtr obj(raw);
-    git_object* tree = nullptr;
-    if (int rc = git_object_peel(&tree, obj.get(), GIT_OBJECT_TREE); rc < 0) {
-      none(error, gitError(QStringLiteral("%1 is not a commit").arg(id), rc));
-      return false;
-    }
-    out->reset(reinterpret_cast<git_tree*>(tree));  // peeled to a tree above
-    return true;
-  };
   TreePtr a, b;
-  if (!treeOf(from, &a) || !treeOf(to, &b)) return std::nullopt;
+  if (!commitTree(m_repo, from, &a, error) || !commitTree(m_repo, to, &b, error)) return std::nullopt;
   git_diff_options opts;
   git_diff_options_init(&opts, GIT_DIFF_OPTIONS_VERSION);
   QByteArray pathBytes = path.toUtf8();

@@ -27,6 +27,12 @@ struct CommitInfo {
   QStringList parents;  ///< parent ids; empty for a root commit
 };
 
+/// One file two commits differ in (GitRepo::changedFiles).
+struct ChangedFile {
+  QString path;  ///< relative to the working tree; a deleted file's old path
+  QChar status;  ///< 'A' added, 'D' deleted, 'M' modified (content or mode), 'T' type changed
+};
+
 class GitRepo {
  public:
   /// Opens the repository whose working tree is exactly @p dir (no search upwards, so a
@@ -77,6 +83,12 @@ class GitRepo {
   /// for an unknown commit or a libgit2 failure. Used to show what changed in kernel.py between versions.
   std::optional<QString> diffFile(const QString& from, const QString& to, const QString& path,
                                   QString* error = nullptr) const;
+
+  /// Every file whose content differs between the commits @p from and @p to (full or abbreviated ids), in git's
+  /// path order; {} when the trees are the same; std::nullopt with the reason in @p error for an unknown commit or a
+  /// libgit2 failure. A version's commit may change the harness, the reference and the records, not only kernel.py.
+  std::optional<QList<ChangedFile>> changedFiles(const QString& from, const QString& to,
+                                                 QString* error = nullptr) const;
 
   /// The blob id (40 hex digits) of @p path (relative to the working tree) in commit @p commit (full or abbreviated
   /// id); "" when the commit does not hold that file, or the commit is unknown.

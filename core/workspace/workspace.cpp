@@ -73,6 +73,10 @@ QString writeFailureReason(const QFileDevice& file, const QString& path, qint64 
 Workspace::Workspace(QString root) : m_root(std::move(root)) {}
 
 QString Workspace::defaultDir(const QString& parent, const QString& problemName) {
+  return QDir(parent).absoluteFilePath(QStringLiteral("kernel_opt_") + folderSafeName(problemName));
+}
+
+QString Workspace::folderSafeName(const QString& problemName) {
   // Letters and digits of any script are kept, so "ünïcode_模型" stays readable in `ls` and the Recent list (new-user
   // trial 6, R10: it became kernel_opt__n_code____eeadcb); anything else (spaces, punctuation, symbols) becomes "_".
   QString name;
@@ -88,7 +92,7 @@ QString Workspace::defaultDir(const QString& parent, const QString& problemName)
     name +=
         QLatin1Char('_') +
         QString::fromLatin1(QCryptographicHash::hash(problemName.toUtf8(), QCryptographicHash::Sha1).toHex().left(6));
-  return QDir(parent).absoluteFilePath(QStringLiteral("kernel_opt_") + name);
+  return name;
 }
 
 QString Workspace::creatableProblem(const QString& dir) {

@@ -71,6 +71,10 @@ class Workspace {
   /// kernel_opt_19_ReLU. When a non-ASCII character was replaced (a symbol, an emoji), "_" and 6 hex digits of the
   /// name's SHA-1 follow, so names that differ only there get folders of their own.
   static QString defaultDir(const QString& parent, const QString& problemName);
+  /// The `<name>` part of defaultDir() for @p problemName ("19 ReLU" → "19_ReLU"; a replaced non-ASCII character adds
+  /// "_" and 6 hex digits of the name's SHA-1). `kwb suite` names its workspaces with it too, so one problem gets one
+  /// folder name from `kwb baseline` and from a suite (new-user trial 24, #4).
+  static QString folderSafeName(const QString& problemName);
 
   QString root() const { return m_root; }
   /// Absolute path of a workspace-relative path.
