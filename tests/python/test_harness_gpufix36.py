@@ -10,6 +10,10 @@ parameters' dtypes. Run on the CPU (KWB_HARNESS_DEVICE=cpu, mode "cpu-test") lik
    Linear): its float32 copy raises, which the spec's dtype_check said only where the probe's meta trace raised (not
    under torch 2.x on the H100: every case ERROR). The reference now learns it from its own dtype error and keeps
    Model's dtypes. Members: h04 small (spec without the probe's verdict), a bf16 Linear casting its input itself.
+3. Index outputs of a selection under ties (chains tuple_topk_direct dtype_bf16: output[1] rel_err 0.026): compared
+   by the values they select (the selection's input, recorded in the reference's forward, gathered at each side's
+   indices, equal in the case's dtype). Members: topk with ties (bf16 rounding), argmax of a ReLU (tied zeros); a
+   wrong non-tied index and duplicated topk indices still FAIL.
 
     cd tests/python && /usr/bin/python3 -m unittest test_harness_gpufix36
 """
@@ -17,6 +21,8 @@ import os
 import shutil
 import sys
 import unittest
+
+import torch
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import harness_support as h  # noqa: E402
@@ -102,6 +108,64 @@ class OwnDtypesTest(Base):
         # the identity where the reference keeps its own dtypes: its values, not the GEMM's, FAIL
         r = self.harness("bf16_linear_cast.py", "identity.py", CAST_SPEC, "dtype_bf16")
         self.assertNotEqual(r.results["dtype_bf16"]["status"], "PASS", r.results)
+
+
+class _TopK(torch.nn.Module):
+    def forward(self, x):
+        return torch.topk(x * 1.5, 5, dim=1, largest=False)
+
+
+class _ArgmaxRelu(torch.nn.Module):
+    def forward(self, x):
+        return torch.argmax(torch.relu(x), dim=-1)
+
+
+class IndexTiesTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.mod = h.load_rendered(h.RELU_SPEC, name="kwb_rendered_harness_g36b")
+        cls.mod.torch = torch
+        cls.cpu = torch.device("cpu")
+
+    def check(self, model, x, outs, lp=None):
+        refs = [t for t in (model(x) if isinstance(model(x), tuple) else (model(x),))]
+        exp = [r.dtype for r in refs]
+        base = self.mod.compare_all(outs, refs, exp, self.cpu, 0.01)
+        return base, self.mod.index_ties_recheck(model, [x], 0, outs, refs, exp, self.cpu, 0.01, base, lp)
+
+    def topk_inputs(self):
+        g = torch.Generator().manual_seed(3)
+        x = torch.randn(8, 96, 40, generator=g)
+        y = (x * 1.5).bfloat16().float()  # the bf16 case: values tie once rounded
+        v, i = torch.topk(y.flip(1), 5, dim=1, largest=False)  # other members of each tie than topk's own
+        return x, v, 95 - i
+
+    def test_topk_ties_compare_by_selected_values(self):
+        x, v, i = self.topk_inputs()
+        base, r = self.check(_TopK(), x, [v, i], "bfloat16")
+        self.assertFalse(base["ok"])  # the raw indices differ (the GPU's FAIL)
+        self.assertTrue(r["ok"], r)
+        self.assertTrue(any("tie in bfloat16" in w for w in r["warnings"]), r["warnings"])
+
+    def test_wrong_or_duplicate_topk_index_fails(self):
+        x, v, i = self.topk_inputs()
+        wrong = i.clone()
+        wrong[0, 0, 0] = (wrong[0, 0, 0] + 7) % 96
+        self.assertFalse(self.check(_TopK(), x, [v, wrong], "bfloat16")[1]["ok"])
+        dup = i.clone()
+        dup[0, 1, 0] = dup[0, 0, 0]
+        self.assertFalse(self.check(_TopK(), x, [v, dup], "bfloat16")[1]["ok"])
+
+    def test_argmax_tied_zeros(self):
+        x = -torch.rand(64, 8)  # relu: every row all zero, every index ties
+        x[::2, 3] = 1.0
+        k = 7 - torch.argmax(torch.relu(x).flip(-1), dim=-1)  # the last maximum, torch's the first
+        base, r = self.check(_ArgmaxRelu(), x, [k])
+        self.assertFalse(base["ok"])
+        self.assertTrue(r["ok"], r)
+        bad = k.clone()
+        bad[0] = 0  # row 0's maximum is at 3 alone
+        self.assertFalse(self.check(_ArgmaxRelu(), x, [bad])[1]["ok"])
 
 
 if __name__ == "__main__":
