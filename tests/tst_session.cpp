@@ -239,6 +239,48 @@ class TestSession : public QObject {
         qPrintable(out.gateReason));
   }
 
+  // Session 36: a dtype case where Model itself raises on the 16-bit inputs (an fp32 constant built in forward()
+  // meets a bf16 operand) is SKIPPED by the harness as not applicable (kModelNotInDtype, Model's error in the
+  // reason): like a vacuous case, no failure on a GPU, no pass; any other SKIPPED reason still fails there.
+  void modelNotInDtypeCaseIsNotApplicable() {
+    RunOutcome o;
+    o.ok = true;
+    o.exitCode = 0;
+    o.runDir = QStringLiteral("/nonexistent/run");
+    CaseResult primary;
+    primary.name = QStringLiteral("problem_shape");
+    primary.status = QStringLiteral("PASS");
+    CaseResult na;
+    na.name = QStringLiteral("dtype_bf16");
+    na.status = QStringLiteral("SKIPPED");
+    na.reason = QLatin1String(kModelNotInDtype) +
+                QStringLiteral(
+                    " bfloat16: Model itself raises on bfloat16 inputs (RuntimeError: self and mat2 "
+                    "must have the same dtype), so the problem defines no bfloat16 output to check");
+    QVERIFY(skippedAsVacuous(na));
+    CaseResult other = na;
+    other.reason = QStringLiteral("the case is not applicable in bfloat16");  // the marker must start the reason
+    QVERIFY(!skippedAsVacuous(other));
+    RunResult res;
+    res.status = QStringLiteral("PASS");
+    o.cases = {primary, na};
+    res.cases = o.cases;
+    o.result = res;
+    RecordsInput in;
+    in.outcome = &o;
+    in.framework = QStringLiteral("none");
+    in.implemented = true;
+    in.staticCheckOk = true;
+    in.cpuDryRun = false;
+    RecordsOutput out;
+    evaluateGate(in, QString(), &out);
+    QCOMPARE(out.gateResult, QStringLiteral("PASS"));
+    o.cases = {primary, other};
+    o.result->cases = o.cases;
+    evaluateGate(in, QString(), &out);
+    QCOMPARE(out.gateResult, QStringLiteral("FAIL"));
+  }
+
   void syntheticInputsAndLayoutReachTheReport() {
     // New-user trial 19, #11: result.json said a case ran on synthetic inputs, baseline_report.md did not; and the
     // kernel's result layout differing from Model's is a report warning naming the cases.

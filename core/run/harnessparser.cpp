@@ -122,7 +122,8 @@ bool skippedForThisCpu(const CaseResult& c, bool cpuDryRun) {
 }
 
 bool skippedAsVacuous(const CaseResult& c) {
-  return c.status == QLatin1String("SKIPPED") && c.reason.contains(QLatin1String(kVacuousCheck));
+  return c.status == QLatin1String("SKIPPED") &&
+         (c.reason.contains(QLatin1String(kVacuousCheck)) || c.reason.startsWith(QLatin1String(kModelNotInDtype)));
 }
 
 bool isCaseStatus(const QString& s) {

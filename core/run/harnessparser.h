@@ -18,6 +18,10 @@ namespace kwb {
 inline constexpr char kDryRunNotOnThisCpu[] = "dry run: not runnable on this CPU's torch";
 /// In a SKIPPED case's reason: the reference has no finite value, so the case checks nothing (skippedAsVacuous).
 inline constexpr char kVacuousCheck[] = "no finite value to compare";
+/// How a SKIPPED case's reason starts when Model itself raises on the case's low-precision inputs (test_kernel.py's
+/// ModelNotInDtype: an fp32 constant built in forward() meets a bf16 operand): the problem defines no output in that
+/// dtype, so the case is not applicable; skippedAsVacuous counts it like a vacuous case (no failure, no pass).
+inline constexpr char kModelNotInDtype[] = "not applicable in";
 
 /// One case as the harness reported it in `CASE_RESULT {...}` (or in RESULT_JSON's "cases"), or
 /// as the watchdog recorded it (status TIMEOUT_FAIL, raw built by the watchdog).
@@ -148,7 +152,8 @@ bool skippedForThisCpu(const CaseResult& c, bool cpuDryRun);
 /// Whether @p c is a case with nothing to compare (status SKIPPED, reason containing kVacuousCheck: every reference
 /// value is non-finite, test_kernel.py.in compare()), in any mode. Like skippedForThisCpu's cases it fails neither
 /// the harness's status nor the run's nor the gate, but it is no pass: at least one case must pass (new-user trial
-/// 21, #3: such a case read "PASS, reference is all zero" before).
+/// 21, #3: such a case read "PASS, reference is all zero" before). Also a case whose reason starts with
+/// kModelNotInDtype (Model itself raises in the case's dtype): not applicable, by the same rule.
 bool skippedAsVacuous(const CaseResult& c);
 
 /// A harness "shape" field as people read it: [4096, 393216] → "4096x393216", one shape per input
