@@ -2077,30 +2077,6 @@ def kwb_topk(x, k, dim=-1, largest=True, sorted=True, nan_first=None, pre=None, 
     return vals.movedim(-1, d), idxs.movedim(-1, d)
 
 
-def kwb_sort(x, dim=-1, descending=False):
-    """torch.sort(x, dim, descending) -> (values, indices), stable (equal values keep their order): kwb_topk with k
-    the dim's size."""
-    return kwb_topk(x, x.shape[dim] if x.dim() else 1, dim, largest=descending)
-
-
-def kwb_kthvalue(x, k, dim=-1, keepdim=False):
-    """torch.kthvalue(x, k, dim, keepdim) -> (values, indices): the k-th smallest along dim (NaN largest)."""
-    v, i = kwb_topk(x, k, dim, largest=False)
-    if not x.dim():
-        return v, i
-    v, i = v.narrow(dim, k - 1, 1), i.narrow(dim, k - 1, 1)
-    return (v, i) if keepdim else (v.squeeze(dim), i.squeeze(dim))
-
-
-def kwb_max_dim(x, dim, keepdim=False, largest=True):
-    """torch.max(x, dim, keepdim) / torch.min (largest=False) -> (values, indices): the first index of the extreme
-    value, NaN winning as torch propagates it (argmax / argmin: the indices)."""
-    v, i = kwb_topk(x, 1, dim, largest=largest, nan_first=True)
-    if not x.dim():
-        return v, i
-    return (v, i) if keepdim else (v.squeeze(dim), i.squeeze(dim))
-
-
 # ==== stage: kwb_embedding_bag
 # Bags of embedding rows (session 36, cute36): F.embedding_bag / nn.EmbeddingBag with 1-D indices and offsets
 # (aten::_embedding_bag), the Triton stage's call. One thread per output element (bag b, column d): bag b is

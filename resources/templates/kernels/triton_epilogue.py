@@ -1345,30 +1345,6 @@ def kwb_topk(x, k, dim=-1, largest=True, sorted=True, nan_first=None, pre=None, 
     return vals.movedim(-1, d), idxs.movedim(-1, d)
 
 
-def kwb_sort(x, dim=-1, descending=False):
-    """torch.sort(x, dim, descending) -> (values, indices), stable (equal values keep their order): kwb_topk with k
-    the dim's size."""
-    return kwb_topk(x, x.shape[dim] if x.dim() else 1, dim, largest=descending)
-
-
-def kwb_kthvalue(x, k, dim=-1, keepdim=False):
-    """torch.kthvalue(x, k, dim, keepdim) -> (values, indices): the k-th smallest along dim (NaN largest)."""
-    v, i = kwb_topk(x, k, dim, largest=False)
-    if not x.dim():
-        return v, i
-    v, i = v.narrow(dim, k - 1, 1), i.narrow(dim, k - 1, 1)
-    return (v, i) if keepdim else (v.squeeze(dim), i.squeeze(dim))
-
-
-def kwb_max_dim(x, dim, keepdim=False, largest=True):
-    """torch.max(x, dim, keepdim) / torch.min (largest=False) -> (values, indices): the first index of the extreme
-    value, NaN winning as torch propagates it (argmax / argmin: the indices)."""
-    v, i = kwb_topk(x, 1, dim, largest=largest, nan_first=True)
-    if not x.dim():
-        return v, i
-    return (v, i) if keepdim else (v.squeeze(dim), i.squeeze(dim))
-
-
 @triton.jit
 def _kwb_cat_kernel(p0, p1, p2, p3, out, n, S1, S2, S3, S4, a00, a01, a02, a03, a04, a10, a11, a12, a13, a14,
                     a20, a21, a22, a23, a24, a30, a31, a32, a33, a34, b1, b2, b3, c1, c2, c3,
