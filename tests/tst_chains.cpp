@@ -1785,6 +1785,10 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("r15b_PReLU_PerChannel_Conv1d_Residual"),
        QStringLiteral("@probe20/r15b_PReLU_PerChannel_Conv1d_Residual")},
       {QStringLiteral("r15c_PReLU_PerChannel_Alone_4d"), QStringLiteral("@probe20/r15c_PReLU_PerChannel_Alone_4d")},
+      // session 36: the same two as torch 2.x traces them (a view of the weight, aten::_prelu_kernel; specs converted
+      // from the 1.13 ones, the H100's suite had them as skeletons)
+      {QStringLiteral("prelu_kernel_torch2_4d"), QStringLiteral("@probe20/r15c_PReLU_PerChannel_Alone_4d")},
+      {QStringLiteral("prelu_kernel_torch2_conv1d"), QStringLiteral("@probe20/r15b_PReLU_PerChannel_Conv1d_Residual")},
       {QStringLiteral("r10_UNetDecoder_BilinearAlignCorners_CatSkip_Conv"),
        QStringLiteral("@probe20/r10_UNetDecoder_BilinearAlignCorners_CatSkip_Conv")},
       {QStringLiteral("r10b_FPN_TopDown_NearestToSkipSize_OddSizes"),

@@ -958,8 +958,11 @@ void Planner::decomposeOps() {
     // nn.PReLU: torch reads the weight along dim 1 (its channels), not from the right as a broadcast would; one
     // weight of one element (PReLU()'s default) broadcasts as it is. The rest is pointwise, so a convolution before
     // it takes it as its epilogue.
+    // torch 2.x traces prelu as a view of the weight to [C, 1, ...] (or [1]) and aten::_prelu_kernel(x, w): the same
+    // where(x > 0, x, x * w) with w broadcast as it is (probe20's r15 PReLU skeletons on the GPU machine's torch 2.x)
     const qsizetype rank = o.inputs.value(0).shape.size();
-    if (o.name != u"prelu" || o.refs.size() != 2 || o.inputs.size() != 2 || o.outputs.size() != 1) {
+    const bool kernel = o.name == u"_prelu_kernel";
+    if ((o.name != u"prelu" && !kernel) || o.refs.size() != 2 || o.inputs.size() != 2 || o.outputs.size() != 1) {
       out << o;
       continue;
     }
@@ -982,7 +985,7 @@ void Planner::decomposeOps() {
       e.pw = {{"op", name}, {"args", args}, {"kwargs", json::object()}};
       return e;
     };
-    if (wNumel > 1 && rank > 2) {
+    if (wNumel > 1 && rank > 2 && !kernel) {
       for (qsizetype k = 2; k < rank; ++k) {
         GraphOp u;
         u.id = QStringLiteral("%1_w%2").arg(o.id).arg(k);
