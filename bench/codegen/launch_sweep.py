@@ -3,7 +3,7 @@ each launch's grid / num_warps / TMA descriptor checked against CUDA's limits, n
 finds a launch whose grid y/z grows with a size past 65535 before a GPU run does (97_ScaledDotProductAttention,
 session 36: "Triton Error [CUDA]: invalid argument").
 
-    /usr/bin/python3 bench/codegen/launch_sweep.py [PROBLEM.py|DIR]... [--kwb build/dev/app/kwb] [--gpu H100]
+    /usr/bin/python3 bench/codegen/launch_sweep.py [PROBLEM.py|DIR]... [--kwb build/dev/app/kwb] [--gpu H100-SXM]
         [--out DIR] [--timeout 120] [--json FILE]
 
 A DIR takes its *.py (default: level1..level3 of $KWB_SHARED_DIR/data/kernelbench). Each problem's kernel is
@@ -63,7 +63,7 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("problems", nargs="*")
     ap.add_argument("--kwb", default=os.path.join(ROOT, "build", "dev", "app", "kwb"))
-    ap.add_argument("--gpu", default="H100")
+    ap.add_argument("--gpu", default="H100-SXM")
     ap.add_argument("--out", default="/tmp/kwb_launch_sweep")
     ap.add_argument("--timeout", type=int, default=120)
     ap.add_argument("--sms", type=int, default=132)
