@@ -2481,6 +2481,36 @@ class Norms(unittest.TestCase):
         err = rel_err(got, want.to(got.dtype))
         self.assertLess(err, tol, (what, err))
 
+    def test_apply_grid_is_one_dimensional(self):
+        # _kwb_norm_apply's L tiles were on grid y (65535 at most: past 64M columns, 4M channels-last, "invalid
+        # argument"); (row tile, column tile) now share grid x. Its launches are refused here with any grid y or z
+        # (on the CPU), and the values still hold: rows x several column tiles, channels-last, a training batch norm
+        # (the first column tile updates the running statistics)
+        torch.manual_seed(23)
+        if DEVICE == "cpu":
+            check = K.triton._check_grid
+
+            def one_axis(name, grid, num_warps):
+                if name == "_kwb_norm_apply" and any(g != 1 for g in tuple(grid)[1:]):
+                    raise ValueError("fake Triton: %s: grid %s is not one axis" % (name, tuple(grid)))
+                return check(name, grid, num_warps)
+
+            K.triton._check_grid = one_axis
+            self.addCleanup(setattr, K.triton, "_check_grid", check)
+        x = torch.randn(3, 6, 70, 50) + 20
+        with Forced(_kwb_split_elems=64, _kwb_tile=64, kwb_row1_max=0), Launches("_kwb_norm_apply") as na:
+            self.assertClose(K.kwb_group_norm(x, 2, None, None, 1e-5), F.group_norm(x.double(), 2, eps=1e-5),
+                             1e-4, "gn")
+            xc = x.to(memory_format=torch.channels_last)
+            rm, rv = torch.zeros(6), torch.ones(6)
+            got = K.kwb_batch_norm(xc, None, None, rm, rv, True, 0.1, 1e-5)
+            wm, wv = torch.zeros(6, dtype=torch.double), torch.ones(6, dtype=torch.double)
+            want = F.batch_norm(xc.double(), wm, wv, None, None, True, 0.1, 1e-5)
+            self.assertClose(got, want, 1e-4, "bn cl")
+            self.assertLess(rel_err(rm, wm), 1e-4)
+            self.assertLess(rel_err(rv, wv), 1e-4)
+        self.assertGreaterEqual(na.count, 1)
+
     def test_group_norm(self):
         torch.manual_seed(5)
         for shift in (0.0, 1000.0):
