@@ -45,6 +45,8 @@ def generate(kwb, gpu, problem, kernel, timeout):
                            capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         return None, "kwb analyze timed out"
+    except OSError as e:  # kwb being relinked, missing
+        return None, "kwb analyze could not start: %s" % e
     if r.returncode != 0 or not os.path.exists(kernel):
         lines = (r.stderr or r.stdout).strip().splitlines()
         return None, "rc %d: %s" % (r.returncode, lines[-1] if lines else "")
