@@ -1298,6 +1298,11 @@ void TestChains::plans_data() {
                      QStringLiteral("kwb_embedding(self.bias.weight, t25)")};
   // session 34 (gpufix34b): 31_VisionAttention's class -- C == H == W at the spec, C bound by the weights; the resize
   // check resizes H and W apart (resize_check.slots), so the packed view's C is the channels dim, not a kwb_size
+  QTest::newRow("probe22 a04: a centre crop's bounds (skip.H -+ 2 x.H) // 2 at run time, not held at the spec")
+      << QStringLiteral("a04_UNet_UpBlock_ConvTranspose_CenterCrop_Cat") << QStringList()
+      << QStringList{QStringLiteral("t2[:, :, ((skip.shape[2] - 2 * x.shape[2]) // 2):((skip.shape[2] + 2 * "
+                                    "x.shape[2]) // 2):1]"),
+                     QStringLiteral("!kwb_at_spec(")};
   QTest::newRow("31_'s class: view(B, H * W, 3, C) with C == H == W takes C from its own dim")
       << QStringLiteral("view_channels_eq_spatial") << QStringList()
       << QStringList{QStringLiteral("t6.reshape(t6.shape[0], t6.shape[1], -1, x.shape[1])"),
@@ -1503,6 +1508,11 @@ void TestChains::emulated_data() {
        "~u56_Conv2d_flatten_SpatialSoftmax_view", "boundary_tail"},
       {"the same split at the harness's boundary_size1 (batch 1, H 5)", "u56_Conv2d_flatten_SpatialSoftmax_view",
        "~u56_Conv2d_flatten_SpatialSoftmax_view", "boundary_size1"},
+      // session 36: a centre crop's bounds (skip.H -+ 2 x.H) // 2 beside a stride-2 transposed conv, at run time
+      // (probe22 a04, the 2-D member: its boundary cases are empty for the reference itself, two valid 3x3 convs of a
+      // 4 x 4 crop, so the harness skips them; its plan row checks the derived bounds)
+      {"the same crop in 1-D at boundary_tail", "n01_UNet1d_UpStep_Unpadded", "@inplace35/n01_UNet1d_UpStep_Unpadded",
+       "boundary_tail"},
       // session 13
       {"GELU over x + pos[:, :T], the sequence shrunk by name (T 24 -> 8)", "u59_PosEmbedding_slice_GELU_pointwise",
        "~u59_PosEmbedding_slice_GELU_pointwise", ""},
@@ -1785,6 +1795,10 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("r15b_PReLU_PerChannel_Conv1d_Residual"),
        QStringLiteral("@probe20/r15b_PReLU_PerChannel_Conv1d_Residual")},
       {QStringLiteral("r15c_PReLU_PerChannel_Alone_4d"), QStringLiteral("@probe20/r15c_PReLU_PerChannel_Alone_4d")},
+      // session 36: the same two as torch 2.x traces them (a view of the weight, aten::_prelu_kernel; specs converted
+      // from the 1.13 ones, the H100's suite had them as skeletons)
+      {QStringLiteral("prelu_kernel_torch2_4d"), QStringLiteral("@probe20/r15c_PReLU_PerChannel_Alone_4d")},
+      {QStringLiteral("prelu_kernel_torch2_conv1d"), QStringLiteral("@probe20/r15b_PReLU_PerChannel_Conv1d_Residual")},
       {QStringLiteral("r10_UNetDecoder_BilinearAlignCorners_CatSkip_Conv"),
        QStringLiteral("@probe20/r10_UNetDecoder_BilinearAlignCorners_CatSkip_Conv")},
       {QStringLiteral("r10b_FPN_TopDown_NearestToSkipSize_OddSizes"),

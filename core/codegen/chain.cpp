@@ -352,6 +352,9 @@ class Planner {
   /// size (sizeExpr), PyTorch's formula checked at both sizes; nullopt when no pool explains both or L itself is
   /// held at the spec.
   std::optional<QString> poolLength(qint64 s, qint64 s2) const;
+  /// A size @p s of the spec that is @p s2 at the resize check as (p d1 +- q d2) // r of two resized input dims,
+  /// p, q, r in {1, 2} (a centre crop's bounds): the Python expression, "" when none fits both points.
+  QString sizeCombination(qint64 s, qint64 s2) const;
   mutable int m_poolDepth = 0;  ///< poolLength -> sizeExpr -> poolLength (a pool of a pool) stays bounded
   /// A number @p v of the spec that is @p v2 at the resize check as c * X.shape[k] ** p, with X.shape[k] a
   /// resized input dim and p one of +-1/4, +-1/2, +-1, +-2 (a head_dim ** -0.25 that SDPA's math decomposition
@@ -961,8 +964,11 @@ void Planner::decomposeOps() {
     // nn.PReLU: torch reads the weight along dim 1 (its channels), not from the right as a broadcast would; one
     // weight of one element (PReLU()'s default) broadcasts as it is. The rest is pointwise, so a convolution before
     // it takes it as its epilogue.
+    // torch 2.x traces prelu as a view of the weight to [C, 1, ...] (or [1]) and aten::_prelu_kernel(x, w): the same
+    // where(x > 0, x, x * w) with w broadcast as it is (probe20's r15 PReLU skeletons on the GPU machine's torch 2.x)
     const qsizetype rank = o.inputs.value(0).shape.size();
-    if (o.name != u"prelu" || o.refs.size() != 2 || o.inputs.size() != 2 || o.outputs.size() != 1) {
+    const bool kernel = o.name == u"_prelu_kernel";
+    if ((o.name != u"prelu" && !kernel) || o.refs.size() != 2 || o.inputs.size() != 2 || o.outputs.size() != 1) {
       out << o;
       continue;
     }
@@ -985,7 +991,7 @@ void Planner::decomposeOps() {
       e.pw = {{"op", name}, {"args", args}, {"kwargs", json::object()}};
       return e;
     };
-    if (wNumel > 1 && rank > 2) {
+    if (wNumel > 1 && rank > 2 && !kernel) {
       for (qsizetype k = 2; k < rank; ++k) {
         GraphOp u;
         u.id = QStringLiteral("%1_w%2").arg(o.id).arg(k);
@@ -1322,9 +1328,14 @@ bool Planner::view(const GraphOp& op) {
     const auto start2 = arg2(op, "start");
     if (start2 && a.value("start", json(0)).is_number_integer() && start2->is_number_integer() &&
         *start2 != a.value("start", json(0)))  // a start that moves with the sizes (x[:, T // 2:]): a fraction of
-                                               // the dim, else checked
-      start = dimFraction(*src, static_cast<int>(d0), a.value("start", json(0)).get<qint64>(), int2(start2))
-                  .value_or(specChecked(start, QStringLiteral("%1's start").arg(where(op))));
+                                               // the dim, a combination of input dims (a centre crop's
+                                               // (skip.H - 2 x.H) // 2), else checked
+    {
+      const qint64 s0 = a.value("start", json(0)).get<qint64>();
+      const QString comb = s0 > 1 ? sizeCombination(s0, start2->get<qint64>()) : QString();
+      start = dimFraction(*src, static_cast<int>(d0), s0, int2(start2))
+                  .value_or(comb.isEmpty() ? specChecked(start, QStringLiteral("%1's start").arg(where(op))) : comb);
+    }
     idx << QStringLiteral("%1:%2:%3").arg(start, end, pyNum(step));
     call = QStringLiteral("%1[%2]").arg(src->expr, idx.join(QStringLiteral(", ")));
     call.replace(QStringLiteral(":None:"), QStringLiteral("::"));
@@ -3066,7 +3077,51 @@ QString Planner::sizeExpr(qint64 s, std::optional<qint64> s2, const QString& wha
     }
   // a pooled length (ceil mode, padding, dilation): the pool's formula on its input's run-time size
   if (const auto p = poolLength(s, *s2)) return *p;
+  // (p d1 +- q d2) // r of two resized input dims, p, q, r in {1, 2}: a centre crop's start (skip.H - 2 x.H) // 2 and
+  // end (skip.H + 2 x.H) // 2 beside a stride-2 transposed conv (probe22 a04, inplace35 n01). Both points (the spec
+  // and the resize check) must fit; the coefficients stay small so that two points rarely fit by chance
+  if (const QString c = sizeCombination(s, *s2); !c.isEmpty()) return c;
   return specChecked(QString::number(s), what);
+}
+
+QString Planner::sizeCombination(qint64 s, qint64 s2) const {
+  struct Dim {
+    QString expr;
+    qint64 d, d2;
+  };
+  QList<Dim> dims;
+  QSet<QPair<qint64, qint64>> seen;
+  for (const TensorInfo& t : m_g.inputs) {
+    const QList<qint64> t2 = m_shape2.value(t.name);
+    if (t2.size() != t.shape.size()) continue;
+    for (int k = 0; k < t.shape.size(); ++k) {
+      const qint64 d = t.shape.at(k), d2 = t2.at(k);
+      if (d <= 1 || d2 == d || seen.contains({d, d2})) continue;  // a dim the check resized, one per size pair
+      seen.insert({d, d2});
+      dims.append({QStringLiteral("%1.shape[%2]").arg(t.name).arg(k), d, d2});
+    }
+  }
+  auto floorDiv = [](qint64 a, qint64 b) { return a >= 0 ? a / b : -((-a + b - 1) / b); };
+  for (const Dim& a : std::as_const(dims))
+    for (const Dim& b : std::as_const(dims)) {
+      if (a.expr == b.expr) continue;
+      for (const qint64 p : {1, 2})
+        for (const qint64 q : {1, 2})
+          for (const int sign : {-1, 1}) {
+            if (sign > 0 && a.expr > b.expr) continue;  // a sum once
+            for (const qint64 r : {1, 2}) {
+              if (floorDiv(p * a.d + sign * q * b.d, r) != s || floorDiv(p * a.d2 + sign * q * b.d2, r) != s2) continue;
+              auto term = [](qint64 c, const QString& e) {
+                return c == 1 ? e : QStringLiteral("%1 * %2").arg(c).arg(e);
+              };
+              const QString sum =
+                  QStringLiteral("%1 %2 %3")
+                      .arg(term(p, a.expr), sign > 0 ? QStringLiteral("+") : QStringLiteral("-"), term(q, b.expr));
+              return r == 1 ? QStringLiteral("(%1)").arg(sum) : QStringLiteral("((%1) // %2)").arg(sum).arg(r);
+            }
+          }
+    }
+  return {};
 }
 
 namespace {

@@ -10,6 +10,7 @@ ceil celu clamp clamp_max clamp_min clip copysign cos cosh div elu eq erf erfc
 erfinv exp exp2 expm1 fill fix floor floor_divide fmod frac ge gelu glu_pointwise gt hardshrink hypot
 hardsigmoid hardswish hardtanh le leaky_relu lerp lgamma log log10 log1p log2 logical_and logical_not
 logaddexp logical_or logical_xor logit lt masked_fill maximum minimum mish mul nan_to_num ne neg pow prelu
+_prelu_kernel
 reciprocal relu relu6 remainder round rrelu rsqrt rsub selu sgn sigmoid sign silu sin sinh softplus
 softshrink sqrt square sub tan tanh threshold true_divide trunc where xlogy _to_copy triu tril
 log_sigmoid_forward isnan isinf isfinite isposinf isneginf special_xlog1py special_erfc

@@ -106,6 +106,43 @@ class LaunchDry(unittest.TestCase):
         self.assertEqual(len(rec.descriptors), 6)
         self.assertIn(((1024, 512, 1024), (524288, 1024, 1), (1, 128, 128), "torch.float32"), rec.descriptors)
 
+    @unittest.skipUnless(os.path.exists(P97), "KernelBench level 1 not at " + P97)
+    def test_97_as_torch2_traces_it_pointwise_rows_on_grid_x(self):
+        # 97 as the H100's torch 2.x traces it (SDPA's math decomposition: Q and K^T scaled by head_dim ** -0.25 as
+        # two kwb_pointwise launches, then the attention), session 36's suite kernel: Q [32, 32, 512, 1024]
+        # contiguous coalesces into one row of 2^29 columns, whose 2^19 column tiles were on grid y ("invalid
+        # argument"); the rows launch takes (row tile, column tile) from grid x alone now
+        parts = []
+        for name in ("triton_stages.py", "chain_host.py", "triton_epilogue.py"):
+            with open(os.path.join(KERNELS, name)) as f:
+                parts.append(f.read())
+        kernel = self.write("kernel97_torch2.py", PREAMBLE + "\n\n".join(parts) + SCALED_ATTENTION_KERNEL)
+        rec = launch_dry.dry_run(kernel, P97, sms=132)
+        rows = [g for n, g, _ in rec.launches if n == "_kwb_pointwise_rows_kernel"]
+        self.assertEqual(len(rows), 2)
+        self.assertEqual(rows[0], (2 ** 29 // 1024, 1, 1))  # Q: one coalesced row, 1024-column tiles, all on x
+        self.assertTrue(all(g[1] == 1 and g[2] == 1 for g in rows), rows)
+
+
+SCALED_ATTENTION_KERNEL = """
+
+@triton.jit
+def _scale_epi(acc, i0, i1, i2, i3, i4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
+               s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3):
+    return acc * f0
+
+
+class ModelNew(nn.Module):
+    def forward(self, Q, K, V):
+        s = float(Q.shape[3] ** -0.25)
+        q = kwb_pointwise(Q, epi=_scale_epi, epi_scalars=(s,), out_dtype=torch.float32)
+        kt = kwb_pointwise(K.transpose(-2, -1), epi=_scale_epi, epi_scalars=(s,), out_dtype=torch.float32)
+        b, h = Q.shape[0], Q.shape[1]
+        o = kwb_attention(q.reshape(b * h, q.shape[2], q.shape[3]), kt.reshape(b * h, kt.shape[2], kt.shape[3]),
+                          V.reshape(b * h, V.shape[2], V.shape[3]), 1.0)
+        return o.reshape(b, h, o.shape[1], o.shape[2])
+"""
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -200,9 +200,13 @@ def _kwb_pointwise_rows_kernel(x_ptr, out_ptr, M, L, S1, S2, S3, sx0, sx1, sx2, 
                                s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3,
                                EPI: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_L: tl.constexpr):
     # kwb_pointwise over M rows of the last dim (L, slot 4): BLOCK_M rows x BLOCK_L columns a program, the four
-    # outer coordinates decoded once per row (BLOCK_M decodes, not one per element), the last one the column
-    rows = tl.program_id(0).to(tl.int64) * BLOCK_M + tl.arange(0, BLOCK_M)
-    cols = tl.program_id(1) * BLOCK_L + tl.arange(0, BLOCK_L)
+    # outer coordinates decoded once per row (BLOCK_M decodes, not one per element), the last one the column. A 1-D
+    # grid (row tile, column tile) = divmod(pid, n_l): a coalesced contiguous tensor has one row of 2^29 columns,
+    # whose 2^19 column tiles are past grid y's 65535 (97_ScaledDotProductAttention, "invalid argument")
+    n_l = tl.cdiv(L, BLOCK_L)
+    pid = tl.program_id(0)
+    rows = (pid // n_l).to(tl.int64) * BLOCK_M + tl.arange(0, BLOCK_M)
+    cols = (pid % n_l) * BLOCK_L + tl.arange(0, BLOCK_L)
     mask = (rows < M)[:, None] & (cols < L)[None, :]
     r3 = rows % S3
     t = rows // S3
@@ -323,7 +327,7 @@ def kwb_pointwise(x, epi, epi_tensors=(), epi_scalars=(), out_dtype=None):
         block_l = min(_kwb_np2(L), KWB_POINTWISE_BLOCK)
         block_m = max(1, KWB_POINTWISE_BLOCK // block_l)
         rows = out.numel() // L
-        _kwb_pointwise_rows_kernel[(triton.cdiv(rows, block_m), triton.cdiv(L, block_l))](
+        _kwb_pointwise_rows_kernel[(triton.cdiv(rows, block_m) * triton.cdiv(L, block_l),)](
             x, out, rows, L, sizes[0], sizes[1], sizes[2], *sx, *ptrs, *es, *kwb_epi_scalars(epi_scalars), EPI=epi,
             BLOCK_M=block_m, BLOCK_L=block_l, num_warps=KWB_POINTWISE_WARPS)
         return out

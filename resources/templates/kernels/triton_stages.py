@@ -2240,12 +2240,17 @@ def _kwb_norm_apply(x, y, mean, var, w, b, ROWS, D1, D2, L, sx0, sx1, sx2, sxl, 
     # UPD (a batch norm's training step, D1 == 1, statistics per row channel i2): the programs of image 0 and the
     # first L block also update the running statistics run_m / run_v of their channels as torch does ((1 - momentum) *
     # running + momentum * batch, the variance unbiased by cnt / (cnt - 1)): no _kwb_bn_update launch.
-    cols = tl.program_id(1) * BLOCK_L + tl.arange(0, BLOCK_L)
+    # one grid axis: (row tile, column tile) = divmod(pid, n_lt); L's tiles on grid y passed 65535 past 64M
+    # columns (4M channels-last), as kwb_pointwise's rows launch did (97_ScaledDotProductAttention, session 36)
+    n_lt = tl.cdiv(L, BLOCK_L)
+    pid_r = tl.program_id(0) // n_lt
+    pid_l = tl.program_id(0) % n_lt
+    cols = pid_l * BLOCK_L + tl.arange(0, BLOCK_L)
     cm = cols < L
     if CL:
         n_cb = tl.cdiv(D1 * D2, BLOCK_ROW)
-        i0s = tl.program_id(0) // n_cb
-        c = (tl.program_id(0) % n_cb) * BLOCK_ROW + tl.arange(0, BLOCK_ROW)
+        i0s = pid_r // n_cb
+        c = (pid_r % n_cb) * BLOCK_ROW + tl.arange(0, BLOCK_ROW)
         rm = c < D1 * D2
         rows = i0s * (D1 * D2) + c
         i2 = c % D2
@@ -2256,7 +2261,7 @@ def _kwb_norm_apply(x, y, mean, var, w, b, ROWS, D1, D2, L, sx0, sx1, sx2, sxl, 
         else:
             xrow = i0s * sx0 + c * sx2
     else:
-        rows = tl.program_id(0) * BLOCK_ROW + tl.arange(0, BLOCK_ROW)
+        rows = pid_r * BLOCK_ROW + tl.arange(0, BLOCK_ROW)
         rm = rows < ROWS
         i2 = rows % D2
         i1 = (rows // D2) % D1
@@ -2293,7 +2298,7 @@ def _kwb_norm_apply(x, y, mean, var, w, b, ROWS, D1, D2, L, sx0, sx1, sx2, sxl, 
         bv = tl.load(var + sidx, mask=rm, other=1.0).to(tl.float32)
         a = tl.rsqrt(bv + eps)
         if UPD:
-            um = rm & (i0 == 0) & (tl.program_id(1) == 0)
+            um = rm & (i0 == 0) & (pid_l == 0)
             old_m = tl.load(run_m + i2, mask=um, other=0.0).to(tl.float32)
             old_v = tl.load(run_v + i2, mask=um, other=0.0).to(tl.float32)
             tl.store(run_m + i2, ((1.0 - momentum) * old_m + momentum * mu).to(run_m.dtype.element_ty), mask=um)
@@ -2441,7 +2446,7 @@ def _kwb_apply_norm(x, mean, var, w, b, eps, dims4, sstr, wstr, w_strided=False,
     i64 = max(span, x.numel()) >= 2 ** 31
     nsp = max(0, x.dim() - 2) if nsp is None else nsp
     sstr4 = (0, 0, 0, sstr[0]) if col_stats else tuple(sstr) + (0,)
-    grid = (n_row_progs, triton.cdiv(L, block_l))
+    grid = (n_row_progs * triton.cdiv(L, block_l),)
     _kwb_norm_apply[grid](x, y, mean, var, w, b_, rows, dims4[1], dims4[2], L, *xstr, *sstr4, *wstr, float(eps),
                           *sizes, *epi, POST=post or _kwb_epi_identity, HAS_POST=post is not None,
                           HAS_W=w is not x, HAS_B=b is not None, CL=cl, COL_STATS=bool(col_stats),
