@@ -97,22 +97,22 @@
 <context>
     <name>kwb</name>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="995"/>
+        <location filename="../widgets/rooflineplot.cpp" line="1000"/>
         <source>Cannot draw the roofline figure: no QApplication (run with QT_QPA_PLATFORM=offscreen).</source>
         <translation>无法绘制 屋顶线图：没有 QApplication（请以 QT_QPA_PLATFORM=offscreen 运行）。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="998"/>
+        <location filename="../widgets/rooflineplot.cpp" line="1003"/>
         <source>Cannot draw the roofline figure: the size %1 × %2 is not positive.</source>
         <translation>无法绘制 屋顶线图：尺寸 %1 × %2 不是正数。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="1003"/>
+        <location filename="../widgets/rooflineplot.cpp" line="1008"/>
         <source>Cannot draw the roofline figure: peak TFLOPS or bandwidth is not known.</source>
         <translation>无法绘制 屋顶线图：峰值 TFLOPS 或带宽未知。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="1011"/>
+        <location filename="../widgets/rooflineplot.cpp" line="1016"/>
         <source>Cannot draw the roofline figure: rendering gave an empty image.</source>
         <translation>无法绘制 屋顶线图：渲染得到的图像为空。</translation>
     </message>
@@ -123,7 +123,7 @@
     </message>
     <message>
         <location filename="../widgets/reportexport.cpp" line="155"/>
-        <location filename="../widgets/rooflineplot.cpp" line="1014"/>
+        <location filename="../widgets/rooflineplot.cpp" line="1019"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
@@ -138,7 +138,7 @@
         <translation>写入 %1 失败：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="1016"/>
+        <location filename="../widgets/rooflineplot.cpp" line="1021"/>
         <source>Writing the PNG %1 failed: %2</source>
         <translation>写入 PNG %1 失败：%2</translation>
     </message>
@@ -3895,7 +3895,7 @@ Source: %4
         <translation>屋顶线图</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="192"/>
+        <location filename="../widgets/rooflineplot.cpp" line="197"/>
         <source>No roofline yet: the V0 measurement has finished; press Report (%1) to write the report, which draws it.</source>
         <translation>尚无 屋顶线图：V0 测量已完成；按“报告”（%1）写出报告，图随报告绘制。</translation>
     </message>
@@ -3904,237 +3904,237 @@ Source: %4
         <translation type="vanished">尚无 屋顶线图：它会在 V0 测量（阶段 4）之后随报告一同绘制。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="211"/>
+        <location filename="../widgets/rooflineplot.cpp" line="216"/>
         <source>No roofline for %1: the spec ledger has no %1 peak for %2, so neither a compute roof nor a point can be drawn.</source>
         <translation>没有 %1 的 屋顶线图：规格账本中没有 %2 的 %1 峰值，因此既画不出计算屋顶，也画不出数据点。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="339"/>
+        <location filename="../widgets/rooflineplot.cpp" line="344"/>
         <source>later versions (kwb measure)</source>
         <translation>后续版本（kwb measure）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="361"/>
+        <location filename="../widgets/rooflineplot.cpp" line="366"/>
         <source>%1 FLOP/byte, %2 TFLOPS
 roof here: %3 TFLOPS (datasheet)</source>
         <translation>%1 FLOP/字节，%2 TFLOPS
 此处屋顶：%3 TFLOPS（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="364"/>
+        <location filename="../widgets/rooflineplot.cpp" line="369"/>
         <source>, %1 (ledger, recorded)</source>
         <translation>，%1（规格账本，记录值）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="365"/>
+        <location filename="../widgets/rooflineplot.cpp" line="370"/>
         <source>, %1 (measured)</source>
         <translation>，%1（实测）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="395"/>
+        <location filename="../widgets/rooflineplot.cpp" line="400"/>
         <source>Reset zoom</source>
         <translation>重置缩放</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="397"/>
+        <location filename="../widgets/rooflineplot.cpp" line="402"/>
         <source>Export as PNG, SVG or PDF…</source>
         <translation>导出为 PNG、SVG 或 PDF…</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="398"/>
+        <location filename="../widgets/rooflineplot.cpp" line="403"/>
         <source>Export roofline</source>
         <translation>导出 屋顶线图</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="399"/>
+        <location filename="../widgets/rooflineplot.cpp" line="404"/>
         <source>SVG (*.svg);;PNG (*.png);;PDF (*.pdf)</source>
         <translation>SVG (*.svg);;PNG (*.png);;PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="431"/>
+        <location filename="../widgets/rooflineplot.cpp" line="436"/>
         <source>Cannot export the roofline as &apos;%1&apos;: use .png, .svg or .pdf.</source>
         <translation>无法将 屋顶线图导出为“%1”：请使用 .png、.svg 或 .pdf。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="433"/>
+        <location filename="../widgets/rooflineplot.cpp" line="438"/>
         <source>Writing %1 failed.</source>
         <translation>写入 %1 失败。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="445"/>
+        <location filename="../widgets/rooflineplot.cpp" line="450"/>
         <source>Roofline — %1, %2</source>
         <translation>屋顶线图 — %1，%2</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="447"/>
+        <location filename="../widgets/rooflineplot.cpp" line="452"/>
         <source>%1, %2: peak %3 TFLOPS, datasheet bandwidth %4 TB/s, ridge point %5 FLOP/byte</source>
         <translation>%1，%2：峰值 %3 TFLOPS，数据手册带宽 %4 TB/s，脊点 %5 FLOP/字节</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="450"/>
+        <location filename="../widgets/rooflineplot.cpp" line="455"/>
         <source>No roofs: the peak or the bandwidth is not known.</source>
         <translation>无屋顶线：峰值或带宽未知。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="480"/>
+        <location filename="../widgets/rooflineplot.cpp" line="485"/>
         <source>Memory roof: %1 TB/s (datasheet)</source>
         <translation>内存屋顶：%1 TB/s（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="487"/>
+        <location filename="../widgets/rooflineplot.cpp" line="492"/>
         <source>Measured ceiling: %1 TB/s</source>
         <translation>实测上限：%1 TB/s</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="487"/>
+        <location filename="../widgets/rooflineplot.cpp" line="492"/>
         <source>Recorded ceiling (spec ledger): %1 TB/s</source>
         <translation>记录的上限（规格账本）：%1 TB/s</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="491"/>
+        <location filename="../widgets/rooflineplot.cpp" line="496"/>
         <source>Compute roof: %1 TFLOPS (%2)</source>
         <translation>计算屋顶：%1 TFLOPS（%2）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="494"/>
+        <location filename="../widgets/rooflineplot.cpp" line="499"/>
         <source>Ridge point: %1 FLOP/byte</source>
         <translation>脊点：%1 FLOP/字节</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="545"/>
+        <location filename="../widgets/rooflineplot.cpp" line="550"/>
         <source>%1 TB/s (datasheet)</source>
         <translation>%1 TB/s（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="547"/>
+        <location filename="../widgets/rooflineplot.cpp" line="552"/>
         <source>%1 TB/s</source>
         <translation>%1 TB/s</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="560"/>
+        <location filename="../widgets/rooflineplot.cpp" line="565"/>
         <source>%1 TB/s (measured copy)</source>
         <translation>%1 TB/s（实测拷贝）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="560"/>
+        <location filename="../widgets/rooflineplot.cpp" line="565"/>
         <source>%1 TB/s (ledger, recorded copy)</source>
         <translation>%1 TB/s（规格账本，记录的拷贝）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="563"/>
+        <location filename="../widgets/rooflineplot.cpp" line="568"/>
         <source>%1 TB/s (ledger)</source>
         <translation>%1 TB/s（规格账本）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="563"/>
+        <location filename="../widgets/rooflineplot.cpp" line="568"/>
         <source>%1 TB/s (measured)</source>
         <translation>%1 TB/s（实测）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="517"/>
-        <location filename="../widgets/rooflineplot.cpp" line="600"/>
+        <location filename="../widgets/rooflineplot.cpp" line="522"/>
+        <location filename="../widgets/rooflineplot.cpp" line="605"/>
         <source>%1 %2 TFLOPS (datasheet)</source>
         <translation>%1 %2 TFLOPS（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="173"/>
+        <location filename="../widgets/rooflineplot.cpp" line="178"/>
         <source>Compute roof in %1, not the data&apos;s %2: the generated kernel computes in %1.</source>
         <translation>计算屋顶按 %1，而非数据的 %2：生成的内核以 %1 计算。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="174"/>
+        <location filename="../widgets/rooflineplot.cpp" line="179"/>
         <source>Compute roof in %1, not the data&apos;s %2: the kernel phase 3 will write computes in %1, so the roof stays when it runs.</source>
         <translation>计算屋顶按 %1，而非数据的 %2：第 3 阶段将编写的内核以 %1 计算，因此运行后屋顶不变。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="195"/>
+        <location filename="../widgets/rooflineplot.cpp" line="200"/>
         <source>No roofline yet: its roofs and the problem&apos;s arithmetic intensity are drawn once phase 1 (Understand) has counted its FLOPs and bytes; the measured point comes with the report, after phase 4.</source>
         <translation>尚无屋顶线图：阶段 1（理解）统计出 FLOPs 和字节数后，即绘制屋顶和该问题的算术强度；实测点在阶段 4 之后随报告给出。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="202"/>
+        <location filename="../widgets/rooflineplot.cpp" line="207"/>
         <source>Analytic intensity %1 FLOP/byte, from the spec&apos;s FLOPs and bytes (nothing measured yet): the V0 measurement has finished; press Report (%2) to write the report, which draws the measurement.</source>
         <translation>解析算术强度 %1 FLOP/字节，由规格的 FLOPs 和字节数得出（尚未测量）：V0 测量已完成；按“报告”（%2）写出报告，测量结果随报告绘制。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="205"/>
+        <location filename="../widgets/rooflineplot.cpp" line="210"/>
         <source>Analytic intensity %1 FLOP/byte, from the spec&apos;s FLOPs and bytes (nothing measured yet): the measured point is drawn with the report, after the V0 measurement (phase 4).</source>
         <translation>解析算术强度 %1 FLOP/字节，由规格的 FLOPs 和字节数得出（尚未测量）：实测点在 V0 测量（阶段 4）之后随报告绘制。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="519"/>
-        <location filename="../widgets/rooflineplot.cpp" line="602"/>
+        <location filename="../widgets/rooflineplot.cpp" line="524"/>
+        <location filename="../widgets/rooflineplot.cpp" line="607"/>
         <source>%1 %2 TFLOPS</source>
         <translation>%1 %2 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="572"/>
+        <location filename="../widgets/rooflineplot.cpp" line="577"/>
         <source>ridge %1 FLOP/byte</source>
         <translation>脊点 %1 FLOP/字节</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="575"/>
+        <location filename="../widgets/rooflineplot.cpp" line="580"/>
         <source>ridge %1</source>
         <translation>脊点 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="597"/>
+        <location filename="../widgets/rooflineplot.cpp" line="602"/>
         <source>%1 roof: %2 TFLOPS (datasheet)</source>
         <translation>%1 屋顶：%2 TFLOPS（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="616"/>
+        <location filename="../widgets/rooflineplot.cpp" line="621"/>
         <source>V0</source>
         <translation>V0</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="617"/>
+        <location filename="../widgets/rooflineplot.cpp" line="622"/>
         <source>(above its roof: check the measurement)</source>
         <translation>（高于屋顶：请检查测量）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="635"/>
+        <location filename="../widgets/rooflineplot.cpp" line="640"/>
         <source>analytic intensity: %1 FLOP/byte</source>
         <translation>解析强度：%1 FLOP/字节</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="636"/>
+        <location filename="../widgets/rooflineplot.cpp" line="641"/>
         <source>%1: intensity %2 FLOP/byte</source>
         <translation>%1：强度 %2 FLOP/字节</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="637"/>
-        <location filename="../widgets/rooflineplot.cpp" line="648"/>
+        <location filename="../widgets/rooflineplot.cpp" line="642"/>
+        <location filename="../widgets/rooflineplot.cpp" line="653"/>
         <source>no measurement</source>
         <translation>无测量</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="647"/>
+        <location filename="../widgets/rooflineplot.cpp" line="652"/>
         <source>No measured point (%1): the dotted line marks the kernel&apos;s arithmetic intensity.</source>
         <translation>无测量点（%1）：虚线标示内核的算术强度。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="650"/>
+        <location filename="../widgets/rooflineplot.cpp" line="655"/>
         <source>The measured point is not drawn: intensity %1 FLOP/byte and %2 TFLOPS must both be positive on log axes.</source>
         <translation>未绘制测量点：在对数坐标轴上，强度 %1 FLOP/字节 和 %2 TFLOPS 都必须为正数。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="654"/>
+        <location filename="../widgets/rooflineplot.cpp" line="659"/>
         <source>Compute roof: %1</source>
         <translation>计算屋顶：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="655"/>
+        <location filename="../widgets/rooflineplot.cpp" line="660"/>
         <source>Memory roof: %1</source>
         <translation>内存屋顶：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="657"/>
+        <location filename="../widgets/rooflineplot.cpp" line="662"/>
         <source>Recorded ceiling (spec ledger, not measured by this run): %1</source>
         <translation>记录的上限（规格账本，非本次运行测得）：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="658"/>
+        <location filename="../widgets/rooflineplot.cpp" line="663"/>
         <source>Measured ceiling: %1</source>
         <translation>实测上限：%1</translation>
     </message>
@@ -4455,151 +4455,151 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation>比较版本差异</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="230"/>
+        <location filename="../widgets/runspanel.cpp" line="231"/>
         <source>Every file the two selected versions&apos; commits differ in (kernel.py, the harness, the reference, the records): a list, then each file&apos;s diff, read-only</source>
         <translation>所选两个版本的提交之间有差异的每个文件（kernel.py、测试框架、参考实现、记录）：先列出文件，再逐个显示差异，只读</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="238"/>
+        <location filename="../widgets/runspanel.cpp" line="239"/>
         <source>V0 is the baseline; Run &gt; Measure Again (F5), or `kwb measure`, records kernel.py as edited as the next version</source>
         <translation>V0 是基线；“运行 &gt; 再次测量”（F5）或 `kwb measure` 把编辑后的 kernel.py 记录为下一个版本</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="251"/>
-        <location filename="../widgets/runspanel.cpp" line="349"/>
+        <location filename="../widgets/runspanel.cpp" line="252"/>
+        <location filename="../widgets/runspanel.cpp" line="350"/>
         <source>Versions</source>
         <translation>版本</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="259"/>
+        <location filename="../widgets/runspanel.cpp" line="260"/>
         <source>Runs</source>
         <translation>运行记录</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="338"/>
-        <location filename="../widgets/runspanel.cpp" line="390"/>
-        <location filename="../widgets/runspanel.cpp" line="398"/>
-        <location filename="../widgets/runspanel.cpp" line="421"/>
+        <location filename="../widgets/runspanel.cpp" line="339"/>
+        <location filename="../widgets/runspanel.cpp" line="391"/>
+        <location filename="../widgets/runspanel.cpp" line="399"/>
+        <location filename="../widgets/runspanel.cpp" line="422"/>
         <source>—</source>
         <translation>—</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="350"/>
+        <location filename="../widgets/runspanel.cpp" line="351"/>
         <source>Versions (CPU dry runs: no latency or rel_err)</source>
         <translation>版本（CPU 试运行：无延迟和 rel_err）</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="351"/>
+        <location filename="../widgets/runspanel.cpp" line="352"/>
         <source>Versions (columns with no figure hidden)</source>
         <translation>版本（已隐藏没有数值的列）</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="352"/>
+        <location filename="../widgets/runspanel.cpp" line="353"/>
         <source>`kwb versions` prints &quot;-&quot; for each: a CPU dry run measures no kernel</source>
         <translation>`kwb versions` 对这些列都打印“-”：CPU 试运行不测量内核</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="391"/>
+        <location filename="../widgets/runspanel.cpp" line="392"/>
         <source>ran</source>
         <translation>已运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="403"/>
+        <location filename="../widgets/runspanel.cpp" line="404"/>
         <source>Run folders: .kwb/runs/%1 → .kwb/runs/%2</source>
         <translation>运行文件夹：.kwb/runs/%1 → .kwb/runs/%2</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="406"/>
+        <location filename="../widgets/runspanel.cpp" line="407"/>
         <source>No kernel ran in %1: a CPU dry run or a skeleton checks the reference against itself, so its cases show no rel_err, no latency and no ratio.</source>
         <translation>%1中没有运行内核：CPU 试运行或骨架只是拿参考实现与自身比对，因此其用例不显示 rel_err、延迟和比值。</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="408"/>
+        <location filename="../widgets/runspanel.cpp" line="409"/>
         <source>either run</source>
         <translation>任一运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="413"/>
+        <location filename="../widgets/runspanel.cpp" line="414"/>
         <source>case</source>
         <translation>用例</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="413"/>
+        <location filename="../widgets/runspanel.cpp" line="414"/>
         <source>latency B/A</source>
         <translation>延迟 B/A</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="413"/>
+        <location filename="../widgets/runspanel.cpp" line="414"/>
         <source>status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="457"/>
+        <location filename="../widgets/runspanel.cpp" line="458"/>
         <source>%1 is not committed: there are no files of it to diff</source>
         <translation>%1 未提交：没有可比较的文件</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="468"/>
+        <location filename="../widgets/runspanel.cpp" line="469"/>
         <source>1 file</source>
         <translation>1 个文件</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="468"/>
+        <location filename="../widgets/runspanel.cpp" line="469"/>
         <source>%1 files</source>
         <translation>%1 个文件</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="469"/>
+        <location filename="../widgets/runspanel.cpp" line="471"/>
         <source>%1 → %2: %3 changed (read-only)</source>
         <translation>%1 → %2：%3有改动（只读）</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="470"/>
+        <location filename="../widgets/runspanel.cpp" line="473"/>
         <source>The two versions&apos; commits hold the same files.</source>
         <translation>两个版本的提交包含相同的文件。</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="477"/>
+        <location filename="../widgets/runspanel.cpp" line="480"/>
         <source>Not only kernel.py: %1 changed too, so %2 and %3 were checked by different code.</source>
         <translation>不只是 kernel.py：%1 也有改动，因此 %2 和 %3 是由不同的代码检查的。</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="481"/>
+        <location filename="../widgets/runspanel.cpp" line="484"/>
         <source>added</source>
         <translation>新增</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="481"/>
+        <location filename="../widgets/runspanel.cpp" line="484"/>
         <source>deleted</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="481"/>
+        <location filename="../widgets/runspanel.cpp" line="484"/>
         <source>type changed</source>
         <translation>类型改变</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="481"/>
+        <location filename="../widgets/runspanel.cpp" line="484"/>
         <source>modified</source>
         <translation>修改</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="483"/>
+        <location filename="../widgets/runspanel.cpp" line="486"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="483"/>
+        <location filename="../widgets/runspanel.cpp" line="486"/>
         <source>Change</source>
         <translation>改动</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="504"/>
+        <location filename="../widgets/runspanel.cpp" line="507"/>
         <source>… %1 more lines: git diff %2 %3 -- %4</source>
         <translation>… 另有 %1 行：git diff %2 %3 -- %4</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="520"/>
+        <location filename="../widgets/runspanel.cpp" line="523"/>
         <source>Diff %1 → %2</source>
         <translation>差异 %1 → %2</translation>
     </message>
@@ -4616,7 +4616,7 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="vanished">kernel.py %1 → %2</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="530"/>
+        <location filename="../widgets/runspanel.cpp" line="533"/>
         <source>Compare %1 → %2</source>
         <translation>比较 %1 → %2</translation>
     </message>
@@ -5120,33 +5120,33 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation>%1（不是问题）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="210"/>
+        <location filename="../widgets/suitepanel.cpp" line="209"/>
         <source>%1 skipped, not run: %2</source>
         <translation>%1 项已跳过，未运行：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="212"/>
+        <location filename="../widgets/suitepanel.cpp" line="214"/>
         <source>policy framework</source>
         <translation>策略选定的框架</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="219"/>
+        <location filename="../widgets/suitepanel.cpp" line="221"/>
         <source>No suite is open.</source>
         <translation>尚未打开套件。</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="224"/>
+        <location filename="../widgets/suitepanel.cpp" line="226"/>
         <source>Give the file a .html, .pdf or .md name.</source>
         <translation>请使用 .html、.pdf 或 .md 作为文件扩展名。</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="233"/>
-        <location filename="../widgets/suitepanel.cpp" line="237"/>
+        <location filename="../widgets/suitepanel.cpp" line="235"/>
+        <location filename="../widgets/suitepanel.cpp" line="239"/>
         <source>Export suite report</source>
         <translation>导出套件报告</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="234"/>
+        <location filename="../widgets/suitepanel.cpp" line="236"/>
         <source>PDF (*.pdf);;HTML (*.html);;Markdown (*.md)</source>
         <translation>PDF (*.pdf);;HTML (*.html);;Markdown (*.md)</translation>
     </message>
