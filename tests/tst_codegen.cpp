@@ -1534,6 +1534,12 @@ void TestCodegen::multiOutputForwardIsASkeleton() {
                qPrintable(k.source.right(1500)));
       continue;
     }
+    if (b->id() == u"cutedsl") {
+      // session 36 (cute36): the CuTe DSL stage set has kwb_max_dim too (a kwb_topk of k = 1): the same tuple
+      QVERIFY2(k.implemented, qPrintable(k.error));
+      QVERIFY2(k.source.contains(QLatin1String("kwb_max_dim(")), qPrintable(k.source.right(1500)));
+      continue;
+    }
     QString whyNot;
     QVERIFY2(!b->supports(spec, &whyNot), qPrintable(b->id()));
     QVERIFY2(!k.implemented, qPrintable(b->id()));
