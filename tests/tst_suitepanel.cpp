@@ -530,6 +530,17 @@ class TestSuitePanel : public QObject {
     QFile md(dir.filePath(QStringLiteral("suite_report.md")));
     QVERIFY(md.open(QIODevice::ReadOnly));
     QVERIFY(md.readAll().contains("## Skipped, not run"));
+    // a subfolder of one problem reads in the singular (it read "1 problems")
+    o.skipped = {{QStringLiteral("/p/problems/one/"), 1}};
+    QVERIFY2(writeSuiteReports(o, {e}, &error), qPrintable(error));
+    QVERIFY2(panel.openSuite(dir.path(), &error), qPrintable(error));
+    QVERIFY2(panel.summaryText().contains(QStringLiteral("1 skipped, not run: one/ (a subfolder: 1 problem)")),
+             qPrintable(panel.summaryText()));
+    QVERIFY2(panel.findChild<QLabel*>(QStringLiteral("suiteSummary"))
+                 ->toolTip()
+                 .contains(QStringLiteral("Skipped /p/problems/one/: a subfolder with 1 problem, not searched (give it "
+                                          "to kwb suite to run it)")),
+             qPrintable(panel.findChild<QLabel*>(QStringLiteral("suiteSummary"))->toolTip()));
     // nothing skipped: nothing said
     o.skipped.clear();
     QVERIFY(writeSuiteReports(o, {e}, &error));

@@ -4705,83 +4705,93 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="127"/>
+        <location filename="../widgets/suitepanel.cpp" line="130"/>
+        <source>Skipped %1: a subfolder with 1 problem, not searched (give it to kwb suite to run it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/suitepanel.cpp" line="133"/>
         <source>Skipped %1: a subfolder with %2 problems, not searched (give it to kwb suite to run them)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="131"/>
+        <location filename="../widgets/suitepanel.cpp" line="127"/>
         <source>Skipped %1: it defines neither class Model nor get_inputs(), a helper, not a problem</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="172"/>
+        <location filename="../widgets/suitepanel.cpp" line="175"/>
         <source>&lt;b&gt;1 problem&lt;/b&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="172"/>
+        <location filename="../widgets/suitepanel.cpp" line="175"/>
         <source>&lt;b&gt;%1 problems&lt;/b&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="188"/>
+        <location filename="../widgets/suitepanel.cpp" line="191"/>
         <source>fast_1 %1%</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="190"/>
+        <location filename="../widgets/suitepanel.cpp" line="193"/>
         <source>CPU dry run: nothing measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="192"/>
+        <location filename="../widgets/suitepanel.cpp" line="195"/>
         <source>geomean %1× vs eager</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="193"/>
+        <location filename="../widgets/suitepanel.cpp" line="196"/>
         <source>, %1× vs torch.compile</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="205"/>
+        <location filename="../widgets/suitepanel.cpp" line="209"/>
+        <source>%1/ (a subfolder: 1 problem)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/suitepanel.cpp" line="210"/>
         <source>%1/ (a subfolder: %2 problems)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="206"/>
+        <location filename="../widgets/suitepanel.cpp" line="208"/>
         <source>%1 (not a problem)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="209"/>
+        <location filename="../widgets/suitepanel.cpp" line="213"/>
         <source>%1 skipped, not run: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="214"/>
+        <location filename="../widgets/suitepanel.cpp" line="218"/>
         <source>policy framework</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="221"/>
+        <location filename="../widgets/suitepanel.cpp" line="225"/>
         <source>No suite is open.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="226"/>
+        <location filename="../widgets/suitepanel.cpp" line="230"/>
         <source>Give the file a .html, .pdf or .md name.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="235"/>
         <location filename="../widgets/suitepanel.cpp" line="239"/>
+        <location filename="../widgets/suitepanel.cpp" line="243"/>
         <source>Export suite report</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="236"/>
+        <location filename="../widgets/suitepanel.cpp" line="240"/>
         <source>PDF (*.pdf);;HTML (*.html);;Markdown (*.md)</source>
         <translation type="unfinished"></translation>
     </message>

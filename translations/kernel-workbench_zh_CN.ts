@@ -5070,83 +5070,93 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation>报告</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="127"/>
+        <location filename="../widgets/suitepanel.cpp" line="130"/>
+        <source>Skipped %1: a subfolder with 1 problem, not searched (give it to kwb suite to run it)</source>
+        <translation>已跳过 %1：含 1 个问题的子文件夹，未搜索（将其交给 kwb suite 即可运行）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/suitepanel.cpp" line="133"/>
         <source>Skipped %1: a subfolder with %2 problems, not searched (give it to kwb suite to run them)</source>
         <translation>已跳过 %1：含 %2 个问题的子文件夹，未搜索（将其交给 kwb suite 即可运行）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="131"/>
+        <location filename="../widgets/suitepanel.cpp" line="127"/>
         <source>Skipped %1: it defines neither class Model nor get_inputs(), a helper, not a problem</source>
         <translation>已跳过 %1：它既未定义 class Model 也未定义 get_inputs()，是辅助文件，不是问题</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="172"/>
+        <location filename="../widgets/suitepanel.cpp" line="175"/>
         <source>&lt;b&gt;1 problem&lt;/b&gt;</source>
         <translation>&lt;b&gt;1 个问题&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="172"/>
+        <location filename="../widgets/suitepanel.cpp" line="175"/>
         <source>&lt;b&gt;%1 problems&lt;/b&gt;</source>
         <translation>&lt;b&gt;%1 个问题&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="188"/>
+        <location filename="../widgets/suitepanel.cpp" line="191"/>
         <source>fast_1 %1%</source>
         <translation>fast_1 %1%</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="190"/>
+        <location filename="../widgets/suitepanel.cpp" line="193"/>
         <source>CPU dry run: nothing measured</source>
         <translation>CPU 试运行：未做任何测量</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="192"/>
+        <location filename="../widgets/suitepanel.cpp" line="195"/>
         <source>geomean %1× vs eager</source>
         <translation>几何平均 %1×（相对 eager）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="193"/>
+        <location filename="../widgets/suitepanel.cpp" line="196"/>
         <source>, %1× vs torch.compile</source>
         <translation>，%1×（相对 torch.compile）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="205"/>
+        <location filename="../widgets/suitepanel.cpp" line="209"/>
+        <source>%1/ (a subfolder: 1 problem)</source>
+        <translation>%1/（子文件夹：1 个问题）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/suitepanel.cpp" line="210"/>
         <source>%1/ (a subfolder: %2 problems)</source>
         <translation>%1/（子文件夹：%2 个问题）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="206"/>
+        <location filename="../widgets/suitepanel.cpp" line="208"/>
         <source>%1 (not a problem)</source>
         <translation>%1（不是问题）</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="209"/>
+        <location filename="../widgets/suitepanel.cpp" line="213"/>
         <source>%1 skipped, not run: %2</source>
         <translation>%1 项已跳过，未运行：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="214"/>
+        <location filename="../widgets/suitepanel.cpp" line="218"/>
         <source>policy framework</source>
         <translation>策略选定的框架</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="221"/>
+        <location filename="../widgets/suitepanel.cpp" line="225"/>
         <source>No suite is open.</source>
         <translation>尚未打开套件。</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="226"/>
+        <location filename="../widgets/suitepanel.cpp" line="230"/>
         <source>Give the file a .html, .pdf or .md name.</source>
         <translation>请使用 .html、.pdf 或 .md 作为文件扩展名。</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="235"/>
         <location filename="../widgets/suitepanel.cpp" line="239"/>
+        <location filename="../widgets/suitepanel.cpp" line="243"/>
         <source>Export suite report</source>
         <translation>导出套件报告</translation>
     </message>
     <message>
-        <location filename="../widgets/suitepanel.cpp" line="236"/>
+        <location filename="../widgets/suitepanel.cpp" line="240"/>
         <source>PDF (*.pdf);;HTML (*.html);;Markdown (*.md)</source>
         <translation>PDF (*.pdf);;HTML (*.html);;Markdown (*.md)</translation>
     </message>

@@ -124,13 +124,16 @@ void SuitePanel::showSuite(const SuiteReport& report) {
   m_summary->setText(summaryHtml(report));
   QString tip = QDir::toNativeSeparators(report.dir);
   for (const SuiteSkip& k : report.skipped)
-    tip += u'\n' + (k.isFolder() ? tr("Skipped %1: a subfolder with %2 problems, not searched (give it to kwb suite "
-                                      "to run them)")
-                                       .arg(QDir::toNativeSeparators(k.path))
-                                       .arg(k.problems)
-                                 : tr("Skipped %1: it defines neither class Model nor get_inputs(), a helper, not a "
-                                      "problem")
-                                       .arg(QDir::toNativeSeparators(k.path)));
+    tip += u'\n' + (!k.isFolder() ? tr("Skipped %1: it defines neither class Model nor get_inputs(), a helper, "
+                                       "not a problem")
+                                        .arg(QDir::toNativeSeparators(k.path))
+                    : k.problems == 1 ? tr("Skipped %1: a subfolder with 1 problem, not searched (give it to kwb suite "
+                                           "to run it)")
+                                            .arg(QDir::toNativeSeparators(k.path))
+                                      : tr("Skipped %1: a subfolder with %2 problems, not searched (give it to kwb "
+                                           "suite to run them)")
+                                            .arg(QDir::toNativeSeparators(k.path))
+                                            .arg(k.problems));
   m_summary->setToolTip(tip);
   // A CPU dry run measures nothing: its nine figure columns were all "–" and pushed "Why not PASS" out of a
   // 1280x800 window (new-user trial 9, #12). Hidden as suite_report.html leaves them out.
@@ -202,8 +205,9 @@ QString SuitePanel::summaryHtml(const SuiteReport& r) {
         names << QStringLiteral("…");
         break;
       }
-      names << (k.isFolder() ? tr("%1/ (a subfolder: %2 problems)").arg(QDir(k.path).dirName()).arg(k.problems)
-                             : tr("%1 (not a problem)").arg(QFileInfo(k.path).fileName()));
+      names << (!k.isFolder()     ? tr("%1 (not a problem)").arg(QFileInfo(k.path).fileName())
+                : k.problems == 1 ? tr("%1/ (a subfolder: 1 problem)").arg(QDir(k.path).dirName())
+                                  : tr("%1/ (a subfolder: %2 problems)").arg(QDir(k.path).dirName()).arg(k.problems));
     }
     parts << QStringLiteral("<span style=\"color:%1\">%2</span>")
                  .arg(verdictColor(Verdict::NotRun).name(), tr("%1 skipped, not run: %2")
