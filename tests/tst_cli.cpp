@@ -2635,6 +2635,13 @@ print(P + "RESULT_JSON=" + json.dumps({"status": "PASS", "cases": cases}), flush
       const auto roof = nlohmann::json::parse(readAll(ws + QLatin1String(f)).toStdString(), nullptr, false);
       QVERIFY2(roof.is_object() && roof.value("dtype", std::string()) == "tf32", f);
     }
+    // new-user trial 25, #12: a missing kernel.py alone is named (the message said "no kernel.py or test_kernel.py")
+    QVERIFY(QFile::remove(ws + QStringLiteral("/kernel.py")));
+    r = kwb({QStringLiteral("measure"), ws, QStringLiteral("--cpu-dry-run")});
+    const QString said = r.out + r.err;
+    QVERIFY2(r.code != 0 && said.contains(QStringLiteral("has no kernel.py to measure")) &&
+                 !said.contains(QStringLiteral("test_kernel.py to measure")),
+             qPrintable(said));
   }
 
   // New-user trial 24, #1: `kwb measure` ran V2 against an edited reference.py and test_kernel.py and committed V2

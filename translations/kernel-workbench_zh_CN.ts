@@ -315,113 +315,118 @@
         <translation>V0 没有结论（未记录任何运行）：请先运行 `%1`（重新测量 V0）；`kwb measure` 只在 V0 有结论时记录之后的版本</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="656"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="658"/>
         <source>%1 has no kernel.py or test_kernel.py to measure</source>
         <translation>%1 没有可测量的 kernel.py 或 test_kernel.py</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="675"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="660"/>
+        <source>%1 has no %2 to measure (run phase 3 again, or restore it from the workspace&apos;s git history)</source>
+        <translation>%1 没有可测量的 %2（请重新运行第 3 阶段，或从工作区的 git 历史中恢复它）</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/baselinejob.cpp" line="681"/>
         <source>stopped before the measurement started; nothing was written</source>
         <translation>测量开始前已停止；未写入任何内容</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="693"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="699"/>
         <source>kernel.py is unchanged since V%1; edit it or pass --again to measure the same kernel again</source>
         <translation>kernel.py 自 V%1 以来未改动；请先编辑它，或加上 --again 再次测量同一内核</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="699"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="705"/>
         <source>V%1 of %2: kernel.py%3 on %4 (%5), against %6</source>
         <translation>%2 的 V%1：在 %4（%5）上运行 kernel.py%3，对比 %6</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="701"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="707"/>
         <source> (your edit)</source>
         <translation>（你的修改）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="705"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="711"/>
         <source>warning: a stopped run has no verdict and no figures (%1, not committed): V%2 is compared with %3, the latest version that finished</source>
         <translation>警告：已停止的运行没有结论和数值（%1，未提交）：V%2 与最近一个完成的版本 %3 比较</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="713"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="719"/>
         <source>warning: V%1 runs against your edited %2 (changed since the last commit), not only your kernel.py: the verdict is theirs too; %3 committed with V%1</source>
         <translation>警告：V%1 使用的是你修改过的 %2（自上次提交以来有改动），而不只是你的 kernel.py：结论也取决于它们；%3随 V%1 一起提交</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="716"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="722"/>
         <source>it is</source>
         <translation>它</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="716"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="722"/>
         <source>they are</source>
         <translation>它们</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="724"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="856"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="730"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="862"/>
         <source>run phase 1 first</source>
         <translation>请先运行阶段 1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="725"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="731"/>
         <source>stopped before phase 2 (Learn) started</source>
         <translation>在阶段 2（学习）开始前已停止</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="736"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="742"/>
         <source>note: %1 will write a skeleton for this problem (the gate fails it); %2 has a kernel</source>
         <translation>注意：%1 将为此问题生成骨架代码（质量门禁会判为失败）；%2 可生成内核</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="741"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="747"/>
         <source>Query the enabled knowledge tools</source>
         <translation>查询已启用的知识工具</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="766"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="772"/>
         <source>stopped in phase 2 (Learn) while %1 was queried; the plan was not written</source>
         <translation>在阶段 2（学习）查询 %1 时已停止；未写入计划</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="782"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="788"/>
         <source>%1: the gpu-wiki store has no sheet of its own for %2 (a %3 product; the architecture&apos;s sheet is not substituted); the roofline&apos;s peaks and bandwidth come from the spec ledger&apos;s %4 entry</source>
         <translation>%1：gpu-wiki 资料库没有 %2 自己的规格表（它是 %3 产品；不以架构的规格表代替）；屋顶线图的峰值和带宽取自规格账本的 %4 条目</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="793"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="799"/>
         <source>%1: %2 (a missing fact; the whole reason is in plans/v0_plan.md)</source>
         <translation>%1：%2（缺失的事实；完整原因见 plans/v0_plan.md）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="940"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="946"/>
         <source>the probe named %1 as a module of the problem&apos;s folder: not a path below it</source>
         <translation>探测把 %1 列为问题所在文件夹中的模块：但它不是该文件夹下的路径</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="943"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="949"/>
         <source>%1 imports its own %2, and the workspace has a file of that name (%2 is one of the workspace&apos;s own files): rename the module beside the problem</source>
         <translation>%1 导入了它自己的 %2，而工作区中已有同名文件（%2 是工作区自身的文件之一）：请重命名问题旁的该模块</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="948"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="954"/>
         <source>%1 imports %2 from its folder, which cannot be read now: %3</source>
         <translation>%1 从其所在文件夹导入 %2，但该文件现在无法读取：%3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="983"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="989"/>
         <source>kept your edited %1 (not regenerated); this run&apos;s generated one is %2 (committed with V0, to compare with)</source>
         <translation>保留了你修改过的 %1（未重新生成）；本次生成的版本为 %2（随 V0 一起提交，供对比）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1276"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1282"/>
         <source>DRY_RUN, no verdict on kernel.py (the harness ran with the PyTorch reference in kernel.py&apos;s place on the CPU; kernel.py was not run)</source>
         <translation>DRY_RUN，不是对 kernel.py 的结论（测试框架在 CPU 上用 PyTorch 参考实现代替 kernel.py 运行；kernel.py 未运行）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1285"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1291"/>
         <source>note: a wrong kernel.py passes a dry run too; its numbers can be checked on the CPU under the Triton emulation (README, &quot;checked for numbers on the CPU&quot;), from the root of a Kernel Workbench source tree (reference.py is the workspace&apos;s copy of the problem): /usr/bin/python3 tests/python/chain_emulate.py %1 %2 --spec %3</source>
         <translation>注：错误的 kernel.py 也能通过试运行；可在 CPU 上用 Triton 模拟检查其数值（README，“checked for numbers on the CPU”），须在 Kernel Workbench 源码树的根目录下运行（reference.py 是工作区中问题文件的副本）：/usr/bin/python3 tests/python/chain_emulate.py %1 %2 --spec %3</translation>
     </message>
@@ -430,57 +435,57 @@
         <translation type="vanished">%1：%2（记录为缺失的事实）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="801"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="807"/>
         <source>%1: %2 records</source>
         <translation>%1：%2 条记录</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="803"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="809"/>
         <source>%1: %2 records, %3 kept; %4</source>
         <translation>%1：%2 条记录，保留 %3 条；%4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="825"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="831"/>
         <source>kept your edited plans/v0_plan.md</source>
         <translation>保留了你修改过的 plans/v0_plan.md</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="835"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="841"/>
         <source>run phase 1 first: there is no workspace yet</source>
         <translation>请先运行阶段 1：尚无工作区</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="850"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="856"/>
         <source>used %1 (%2): added to plans/v0_plan.md</source>
         <translation>已采用 %1（%2）：已加入 plans/v0_plan.md</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="857"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="863"/>
         <source>stopped before phase 3 (Implement) started</source>
         <translation>在阶段 3（实现）开始前已停止</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="859"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="865"/>
         <source>Generate kernel.py (%1), reference.py, test_kernel.py</source>
         <translation>生成 kernel.py（%1）、reference.py、test_kernel.py</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="861"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="867"/>
         <source>no code generator for framework &apos;%1&apos;</source>
         <translation>没有框架 &apos;%1&apos; 的代码生成器</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="865"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="871"/>
         <source>%1 has no template for this problem yet: %2 — writing a skeleton marked unimplemented</source>
         <translation>%1 尚无适用于此问题的模板：%2 —— 写入标记为未实现的骨架</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="892"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="898"/>
         <source>cannot read %1</source>
         <translation>无法读取 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="969"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="975"/>
         <source>your edited %1 was generated for another version of the problem: kept as %2, and %1 is generated afresh (--stale-edits backup)</source>
         <translation>你编辑过的 %1 是为该问题的另一个版本生成的：已保存为 %2，并重新生成 %1（--stale-edits backup）</translation>
     </message>
@@ -489,52 +494,52 @@
         <translation type="vanished">保留了你修改过的 %1（未重新生成）；本次生成的版本为 %2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="990"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="996"/>
         <source>warning: your edited %1 was generated for another version of %2 and is kept as made for this one (--stale-edits keep); compare it with %3</source>
         <translation>警告：你编辑过的 %1 是为 %2 的另一个版本生成的，已按本问题的版本保留（--stale-edits keep）；请与 %3 比较</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1005"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1011"/>
         <source>warning: your kernel.py does not import %1, but this run&apos;s framework is %2: the gate checks it as %2 (the %2 kernel is in %3)</source>
         <translation>警告：你的 kernel.py 没有导入 %1，但本次运行的框架是 %2：质量门禁按 %2 检查它（%2 内核在 %3）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1013"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1019"/>
         <source>wrote %1</source>
         <translation>已写入 %1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1131"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1137"/>
         <source>stopped before phase 4 (Measure) started: nothing was run or recorded</source>
         <translation>在阶段 4（测量）开始前已停止：未运行也未记录任何内容</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1136"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1142"/>
         <source>run phase 3 first</source>
         <translation>请先运行阶段 3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1153"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1159"/>
         <source>kernel.py is a skeleton (no kernel), so the harness was not run: %1</source>
         <translation>kernel.py 是骨架（没有内核），因此未运行测试框架：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1155"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1161"/>
         <source>V%1 measurement not run: %2</source>
         <translation>V%1 测量未运行：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1205"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1211"/>
         <source>V%5 measurement%1%2: %3 %4</source>
         <translation>V%5 测量%1%2：%3 %4</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1206"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1212"/>
         <source> (CPU DRY RUN: the reference on the CPU at reduced shapes where the inputs can be resized, not a kernel measurement)</source>
         <translation>（CPU 试运行：在 CPU 上以缩小的形状（输入可缩放时）运行参考实现，不是内核测量）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1209"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1215"/>
         <source> on target %1</source>
         <translation>，目标 %1</translation>
     </message>
@@ -543,7 +548,7 @@
         <translation type="vanished">通过（PASS，仅测试框架：在 CPU 上用参考实现比对其自身；kernel.py 未运行）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1278"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1284"/>
         <source>run finished: %1 (exit %2, %3 ms); log %4</source>
         <translation>运行结束：%1（退出码 %2，%3 ms）；日志 %4</translation>
     </message>
@@ -552,47 +557,47 @@
         <translation type="vanished">注意：错误的 kernel.py 同样能通过试运行；可在 CPU 上用 Triton 模拟检查其数值（README，“checked for numbers on the CPU”）：tests/python/chain_emulate.py %1 %2 --spec %3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1293"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1299"/>
         <source>run error: </source>
         <translation>运行错误：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1296"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1302"/>
         <source>harness error: </source>
         <translation>测试框架错误：</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1350"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1356"/>
         <source>no run to record yet (phase 4 first)</source>
         <translation>尚无可记录的运行（请先运行阶段 4）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1360"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1366"/>
         <source>device: %1</source>
         <translation>设备：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1371"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1377"/>
         <source>no workspace</source>
         <translation>没有工作区</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1374"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1380"/>
         <source>quality gate is %1: the seed commits V%2 only after the gate passes (the report and %3 are written and kept)</source>
         <translation>质量门为 %1：只有质量门通过后才提交 V%2（报告和 %3 已写入并保留）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1376"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1382"/>
         <source>not evaluated</source>
         <translation>未评估</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1475"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1481"/>
         <source>nothing changed since %1: no new commit</source>
         <translation>自 %1 以来没有变化：不产生新提交</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1482"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1488"/>
         <source>committed %1: %2</source>
         <translation>已提交 %1：%2</translation>
     </message>
@@ -601,28 +606,28 @@
         <translation type="vanished">warning: %1：未记录提交哈希：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1653"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1659"/>
         <source>the run was stopped: the passing %1 and %2 are kept unchanged</source>
         <translation>运行已停止：通过的 %1 和 %2 保持不变</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1671"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1677"/>
         <source>quality gate %1: see %2</source>
         <translation>质量门 %1：见 %2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1677"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1683"/>
         <source>the run was stopped before a verdict (STOPPED); its log is kept in %1. To run it again: %2</source>
         <translation>运行在得出结论前被停止（STOPPED）；其日志保存在 %1。重新运行：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1684"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1690"/>
         <source>; kernel.py is a skeleton (no kernel): %1</source>
         <translation>；kernel.py 是骨架（没有内核）：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1154"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1685"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1160"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1691"/>
         <source>see plans/v0_plan.md</source>
         <translation>见 plans/v0_plan.md</translation>
     </message>
@@ -647,12 +652,12 @@
         <translation>本机没有 CUDA 设备；请使用 --cpu-dry-run 或远程目标（在 %1 下运行的探测未找到 GPU：torch 不含 CUDA、没有 /dev/nvidia*，或 CUDA_VISIBLE_DEVICES 隐藏了它们；在工作台中：CPU 试运行，或选择其他目标）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1254"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1260"/>
         <source>nothing was measured: %1. No record was written; run the same command again when the target can be reached (the run log: %2)</source>
         <translation>未测量任何内容：%1。未写入记录；目标可连接后请再次运行同一命令（运行日志：%2）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1256"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1262"/>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -661,52 +666,52 @@
         <translation type="vanished">PASS（仅测试框架：PyTorch 参考实现在 CPU 上代替 kernel.py 运行；kernel.py 未运行）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1458"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1464"/>
         <source>committed %1: the generated files, a base for your edits</source>
         <translation>已提交 %1：生成的文件，作为你的编辑的基线</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1538"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1544"/>
         <source>V0&apos;s files could not be committed before V%1&apos;s: %2</source>
         <translation>无法在 V%1 之前提交 V0 的文件：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1539"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1545"/>
         <source>committed %1: %2 (V0 was recorded with --no-commit; its files go in before V%3&apos;s)</source>
         <translation>已提交 %1：%2（V0 是以 --no-commit 记录的；其文件先于 V%3 的提交）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1543"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1549"/>
         <source>committed %1: V0&apos;s files without its kernel.py, a base for V%2 (V0 was recorded with --no-commit, and the kernel.py it measured cannot be found)</source>
         <translation>已提交 %1：V0 的文件（不含其 kernel.py），作为 V%2 的基础（V0 是以 --no-commit 记录的，且找不到它所测量的 kernel.py）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1597"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1603"/>
         <source>note: the generated files were not committed (%1)</source>
         <translation>注意：生成的文件未提交（%1）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1597"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1603"/>
         <source>nothing to commit</source>
         <translation>没有可提交的内容</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1601"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1607"/>
         <source>committed %1: the generated files, a base for your edits (V0 is not committed: its quality gate is %2)</source>
         <translation>已提交 %1：生成的文件，作为你修改的基线（V0 未作为版本提交：其质量门为 %2）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1629"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1635"/>
         <source>the generated base commit holds this run&apos;s generated %1; your edits stay in the working tree (git diff shows them)</source>
         <translation>生成的基线提交包含本次运行生成的 %1；你的编辑保留在工作区中（git diff 可查看）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1689"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1695"/>
         <source>dry run incomplete (DRY_RUN_TIMEOUT): nothing was judged, kernel.py was not run; the PyTorch reference ran out of the case timeout (%1 s) on this CPU before problem_shape completed (a slow CPU, or a hang in the model code). Run it again with a larger --case-timeout SEC (a level-3 model may need 120 or more on a small machine); see %2</source>
         <translation>试运行未完成（DRY_RUN_TIMEOUT）：未作任何判定，kernel.py 未运行；PyTorch 参照在 problem_shape 完成之前已超出本 CPU 上的用例超时（%1 秒）（CPU 太慢，或模型代码挂起）。请用更大的 --case-timeout SEC 重新运行（在小机器上，第 3 级模型可能需要 120 或更多）；见 %2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1696"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1702"/>
         <source>; a CPU dry run on a slow or busy CPU can exceed the per-case timeout (%1 s): --case-timeout SEC raises it</source>
         <translation>；在较慢或繁忙的 CPU 上，CPU 试运行可能超过每个用例的超时（%1 秒）：用 --case-timeout SEC 调高</translation>
     </message>
@@ -719,28 +724,28 @@
         <translation type="vanished">探测：已运行 %1 秒（上限 %2 秒），正在运行 %3；到达上限时将被停止</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1025"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1031"/>
         <source>removed %1, left by an earlier run: %2 is the generated one now</source>
         <translation>已删除之前运行留下的 %1：%2 现在就是生成的文件</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1027"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1033"/>
         <source>note: %1, left by an earlier run, could not be removed</source>
         <translation>注意：之前运行留下的 %1 无法删除</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1196"/>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1201"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1202"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1207"/>
         <source>note: %1</source>
         <translation>注意：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1560"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1566"/>
         <source>note: %1 does not name its commit %2 (%3); `kwb versions` finds it through git</source>
         <translation>注意：%1 未写入其提交 %2（%3）；`kwb versions` 会通过 git 找到它</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/baselinejob.cpp" line="1577"/>
+        <location filename="../core/pipeline/baselinejob.cpp" line="1583"/>
         <source>%1 names its commit %2 (git_commit_hash), written in the next commit %3</source>
         <translation>%1 已写入其提交 %2（git_commit_hash），记录在下一个提交 %3 中</translation>
     </message>

@@ -651,9 +651,15 @@ bool BaselineJob::openForNextVersion() {
 
   m_ws = Workspace::open(dir, true, &m_error);
   if (!m_ws) return fail(Measure, m_error);
-  if (!QFileInfo::exists(m_ws->path(QStringLiteral("kernel.py"))) ||
-      !QFileInfo::exists(m_ws->path(QStringLiteral("test_kernel.py"))))
-    return fail(Measure, tr("%1 has no kernel.py or test_kernel.py to measure").arg(dir));
+  // name the file that is missing (new-user trial 25, #12: "no kernel.py or test_kernel.py" when only one was)
+  QStringList missing;
+  for (const char* f : {"kernel.py", "test_kernel.py"})
+    if (!QFileInfo::exists(m_ws->path(QString::fromLatin1(f)))) missing << QString::fromLatin1(f);
+  if (missing.size() == 2) return fail(Measure, tr("%1 has no kernel.py or test_kernel.py to measure").arg(dir));
+  if (!missing.isEmpty())
+    return fail(Measure, tr("%1 has no %2 to measure (run phase 3 again, or restore it from the workspace's git "
+                            "history)")
+                             .arg(dir, missing.first()));
   // The math dtype V0's roofline and torch.compile reference used ("tf32" for an fp32 GEMM or convolution), from the
   // harness that runs this version too: without it a later version's roofline took the plain fp32 roof (new-user
   // trial 16, #1: V0 against TF32's 494.5 TFLOPS, V1 against 67)
