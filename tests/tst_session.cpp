@@ -16,6 +16,23 @@ using namespace kwb;
 
 class TestSession : public QObject {
   Q_OBJECT
+
+  /// A harness run that exited 0 (no result yet): the gate tests set its cases and result.
+  static RunOutcome finishedRun() {
+    RunOutcome o;
+    o.ok = true;
+    o.exitCode = 0;
+    o.runDir = QStringLiteral("/nonexistent/run");
+    return o;
+  }
+  /// A case named @p name with status PASS.
+  static CaseResult passedCase(const QString& name) {
+    CaseResult c;
+    c.name = name;
+    c.status = QStringLiteral("PASS");
+    return c;
+  }
+
  private Q_SLOTS:
   void reviewAndVerdictSignals() {
     WorkbenchSession s;
@@ -129,13 +146,8 @@ class TestSession : public QObject {
   // reason. Any op with such a CPU gap is the same case (dtype_fp16 here too). Never outside a dry run, never with
   // another reason, and never when nothing else completed.
   void dryRunCaseTheCpuTorchCannotRunIsSkipped() {
-    RunOutcome o;
-    o.ok = true;
-    o.exitCode = 0;
-    o.runDir = QStringLiteral("/nonexistent/run");
-    CaseResult primary;
-    primary.name = QStringLiteral("problem_shape");
-    primary.status = QStringLiteral("PASS");
+    RunOutcome o = finishedRun();
+    const CaseResult primary = passedCase(QStringLiteral("problem_shape"));
     CaseResult bf16;
     bf16.name = QStringLiteral("dtype_bf16");
     bf16.status = QStringLiteral("SKIPPED");
@@ -196,13 +208,8 @@ class TestSession : public QObject {
   // nothing. The harness reports it SKIPPED with kVacuousCheck in its reason: no failure in any mode, but no pass
   // either, so a run whose every case is vacuous is no PASS.
   void vacuousCaseIsNeitherPassNorFailure() {
-    RunOutcome o;
-    o.ok = true;
-    o.exitCode = 0;
-    o.runDir = QStringLiteral("/nonexistent/run");
-    CaseResult primary;
-    primary.name = QStringLiteral("problem_shape");
-    primary.status = QStringLiteral("PASS");
+    RunOutcome o = finishedRun();
+    const CaseResult primary = passedCase(QStringLiteral("problem_shape"));
     CaseResult vac;
     vac.name = QStringLiteral("boundary_size1");
     vac.status = QStringLiteral("SKIPPED");
@@ -243,13 +250,8 @@ class TestSession : public QObject {
   // meets a bf16 operand) is SKIPPED by the harness as not applicable (kModelNotInDtype, Model's error in the
   // reason): like a vacuous case, no failure on a GPU, no pass; any other SKIPPED reason still fails there.
   void modelNotInDtypeCaseIsNotApplicable() {
-    RunOutcome o;
-    o.ok = true;
-    o.exitCode = 0;
-    o.runDir = QStringLiteral("/nonexistent/run");
-    CaseResult primary;
-    primary.name = QStringLiteral("problem_shape");
-    primary.status = QStringLiteral("PASS");
+    RunOutcome o = finishedRun();
+    const CaseResult primary = passedCase(QStringLiteral("problem_shape"));
     CaseResult na;
     na.name = QStringLiteral("dtype_bf16");
     na.status = QStringLiteral("SKIPPED");
