@@ -77,6 +77,7 @@ class TestChains : public QObject {
   void resultDtypes();
   void recurrentCuteRenders();
   void recurrentKernelsConform();
+  void float64KernelsWidenAndConform();
   void graphReplay_data();
   void graphReplay();
   void cuteGemmEpilogue_data();
@@ -2024,6 +2025,13 @@ void TestChains::classesEmulated_data() {
       << QStringLiteral("c01_Float64_Model_Linear_Softplus")
       << QStringLiteral("@probe22/c01_Float64_Model_Linear_Softplus")
       << QStringList{QStringLiteral("--dtype"), QStringLiteral("bfloat16")};
+  QTest::addRow("g01_Float64_Matmul bf16")
+      << QStringLiteral("g01_Float64_Matmul") << QStringLiteral("@dtype36/g01_Float64_Matmul")
+      << QStringList{QStringLiteral("--dtype"), QStringLiteral("bfloat16")};
+  QTest::addRow("g02_Float64_Bmm_TransposedB_Scalar fp16")
+      << QStringLiteral("g02_Float64_Bmm_TransposedB_Scalar")
+      << QStringLiteral("@dtype36/g02_Float64_Bmm_TransposedB_Scalar")
+      << QStringList{QStringLiteral("--dtype"), QStringLiteral("float16")};
   QTest::addRow("f01_Float64_Gemm_Bias_GELU fp16")
       << QStringLiteral("f01_Float64_Gemm_Bias_GELU") << QStringLiteral("@dtype35/f01_Float64_Gemm_Bias_GELU")
       << QStringList{QStringLiteral("--dtype"), QStringLiteral("float16")};
@@ -2447,6 +2455,33 @@ void TestChains::recurrentCuteRenders() {
   QVERIFY2(r.ran && r.ok && summary.contains(QLatin1String("_kwb_rnn_host")) &&
                summary.contains(QLatin1String("_kwb_gemm_host")),
            qPrintable(summary));
+}
+
+void TestChains::float64KernelsWidenAndConform() {
+  // session 37's H100 run (issue 14): a float64 problem's kernel under its harness's bf16 / fp16 cases did not compile
+  // (real Triton: "fp64 don't support largeK MMA" for 16-bit tiles widened in registers before an fp64 tl.dot; the
+  // 16-bit tile sizes and the TMA route were picked from the inputs' dtype): kwb_gemm now widens narrower operands
+  // to fp64 in memory first, keyed on the kernel's math dtype (_kwb_math_dtype, which the fp64 rendering rewrites).
+  // g02's run-time float went to the kernel through torch.tensor(...).float(): the dispatch check's PyTorch compute;
+  // the static conformance gate now passes on every float64 GEMM of the class.
+  for (const char* name : {"g01_Float64_Matmul", "g02_Float64_Bmm_TransposedB_Scalar",
+                           "c01_Float64_Model_Linear_Softplus", "f01_Float64_Gemm_Bias_GELU"}) {
+    const json s = loadSpec(QString::fromLatin1(name));
+    QVERIFY2(!s.is_discarded() && !s.is_null(), name);
+    const kwb::GeneratedKernel k = kwb::backendById(QStringLiteral("triton"))->generate(s);
+    QVERIFY2(k.ok && k.implemented, qPrintable(k.error));
+    QVERIFY2(k.source.contains(QLatin1String("_kwb_math_dtype = torch.float64")), name);
+    QVERIFY2(k.source.contains(QLatin1String("widened = _kwb_math_dtype == torch.float64")), name);
+    QTemporaryDir tmp;
+    const QString path = tmp.filePath(QStringLiteral("kernel.py"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(k.source.toUtf8());
+    f.close();
+    const kwb::ConformanceResult r =
+        kwb::checkConformance(QStringLiteral("/usr/bin/python3"), path, QStringLiteral("triton"));
+    QVERIFY2(r.ran && r.ok, qPrintable(QString::fromLatin1(name) + u": " + kwb::conformanceSummary(r)));
+  }
 }
 
 void TestChains::recurrentKernelsConform() {

@@ -4544,8 +4544,9 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
         "    v = float(v)\n"
         "    if not abs(v) < 3.4e38:\n"
         "        return v, 0.0\n"
-        "    hi = float(torch.tensor(v, dtype=torch.float64).float())\n"
-        "    return hi, float(torch.tensor(v - hi, dtype=torch.float64).float())\n"
+        "    import struct  # the rounding to fp32 on the host without a PyTorch op (the dispatch check's rule)\n"
+        "    hi = struct.unpack(\"f\", struct.pack(\"f\", v))[0]\n"
+        "    return hi, struct.unpack(\"f\", struct.pack(\"f\", v - hi))[0]\n"
         "\n"
         "\n"));
   auto tuple = [](const QStringList& l) -> QString {

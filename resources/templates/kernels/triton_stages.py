@@ -3817,6 +3817,12 @@ kwb_loop_input_gemm = True  # a cell stepped in a Python loop: every step's x_t 
 # weight) is a matrix-vector product: bound by reading its matrix once, it runs as kwb_gemv's row reduction (split-K
 # where its rows are few), not as tensor-core tiles padded from 1 to 16+ (bench/gpu/gemv_ab.py --route). False: tiles.
 kwb_gemm_gemv = True
+# The dtype the kernel computes in: torch.float32 here; a float64 problem's kernel has torch.float64 (its rendering,
+# core/codegen/dtyperule.h float64Kernel, rewrites this assignment as every fp32 name of the math). The harness also
+# runs such a kernel on 16-bit inputs (its dtype cases): DMMA then needs its operands in fp64 in memory, since real
+# Triton does not compile an fp64 tl.dot of 16-bit tiles widened in registers ("fp64 don't support largeK MMA",
+# H100, session 37), and the tiles and the TMA route follow the 8-byte operands.
+_kwb_math_dtype = torch.float32
 kwb_gemm_ieee = True  # kwb_gemm(..., ieee=True) in full fp32 (False: TF32 tiles as any fp32 GEMM, the A/B's old side)
 
 
@@ -3852,6 +3858,11 @@ def kwb_gemm(a, w, bias=None, epi=None, epi_tensors=(), epi_scalars=(), epi_view
     says "gemv" then. ieee (kwb_gemm_ieee on): fp32 operands multiplied in full fp32 on the pointer kernel, no TF32
     (a product whose order a selection reads: TF32's 10-bit mantissa reorders near ties); 16-bit operands as ever."""
     ieee = bool(ieee) and kwb_gemm_ieee and a.element_size() >= 4 and w.element_size() >= 4
+    widened = _kwb_math_dtype == torch.float64 and (a.element_size() < 8 or w.element_size() < 8)
+    if widened:  # fp64 math on narrower operands: one widening copy each (see _kwb_math_dtype); out keeps a's dtype
+        out_dtype = out_dtype or a.dtype
+        a = a if a.element_size() == 8 else kwb_pointwise(a, _kwb_epi_identity, out_dtype=torch.float64)
+        w = w if w.element_size() == 8 else kwb_pointwise(w, _kwb_epi_identity, out_dtype=torch.float64)
     n, k = w.shape[-2], w.shape[-1]
     if a.dtype != w.dtype and a.element_size() < 4:  # torch's promotion: a 16-bit a against a wider or other w
         a = kwb_pointwise(a, _kwb_epi_identity, out_dtype=torch.float32)
@@ -3880,6 +3891,7 @@ def kwb_gemm(a, w, bias=None, epi=None, epi_tensors=(), epi_scalars=(), epi_view
     # bmm: [B, K, N], its own weight per batch; else [1, K, N], shared by every batch (stride 0)
     b3 = stage(w.transpose(1, 2), 1) if w.dim() == 3 else stage(w.t().unsqueeze(0), 1)
     kwb_gemm_last["impl"], kwb_gemm_last["fallback"], kwb_gemm_last["plan"] = "pointer", "", None
+    kwb_gemm_last["widened"] = widened
     if small:
         kwb_gemm_last["fallback"] = "small GEMM (%d FLOPs <= kwb_gemm_small_flops)" % (2 * bt * m * n * k)
     elif ieee:
