@@ -85,6 +85,9 @@ struct Line {
   /// The dtype the call stores its result in (`out_dtype=`, a stage of kOutDtypeStages): the result's dtype on the
   /// line that computes forward()'s result (Planner::storeDtypes), float32 on a line reading a 16-bit input.
   QString outDtype;
+  /// A one-pass row block (Planner::fuseRows): the lines of its else branch as planned (Planner::readsConverted
+  /// reads them: whether a 16-bit input needs a widening copy first).
+  std::vector<Line> rowGroup;
   QString text() const {
     QString call = head + tail;
     if (!outDtype.isEmpty() && call.endsWith(u')'))
@@ -5204,6 +5207,27 @@ QStringList Planner::viewAliases(const QString& x, const QString& result, QSet<i
 bool Planner::readsConverted(const Line& l, const QString& x) {
   const QRegularExpression word(QStringLiteral("\\b%1\\b").arg(QRegularExpression::escape(x)));
   QString code = l.head + l.tail;
+  if (!l.rowGroup.empty()) {
+    // a one-pass row block: its else branch as planned, and its if branch, where kwb_row1_fits / kwb_row1_stat read
+    // x's shape and kwb_row1 converts x to fp32 as it loads it (its statistic is fp32 for a 16-bit x)
+    for (const Line& part : l.rowGroup)
+      if (!readsConverted(part, x)) return false;
+    QString ifBranch = code.left(code.indexOf(QLatin1String("\n        else:")));
+    static const QRegularExpression rowCall(QStringLiteral("\\bkwb_row1(?:_fits|_stat)?\\(([A-Za-z_]\\w*),"));
+    for (auto it = rowCall.globalMatch(ifBranch); it.hasNext();) {
+      const auto m = it.next();
+      if (m.captured(1) == x)
+        ifBranch.replace(m.capturedStart(1), m.capturedLength(1), QString(m.capturedLength(1), u' '));
+    }
+    // kwb_row1's post tensors (its 11th argument) are loaded and converted by the post epilogue
+    const qsizetype call = ifBranch.indexOf(QLatin1String("kwb_row1("));
+    if (call >= 0) {
+      const auto args = callArgSpans(ifBranch.mid(call), 11);
+      if (args.size() == 11)
+        ifBranch.replace(call + args.at(10).first, args.at(10).second, QString(args.at(10).second, u' '));
+    }
+    return !ifBranch.contains(word);
+  }
   if (!l.before.isEmpty() || code.contains(u'\n')) return !code.contains(word) && !l.before.contains(word);
   // the first tensor of a stage that converts on load and stores an explicit dtype
   const qsizetype open = code.indexOf(u'(') + 1;
@@ -5433,15 +5457,14 @@ void Planner::fuseRows(const QString& result) {
                      mid >= 0 ? m_lines.at(mid).epi : QStringLiteral("None"))
                 .arg(tuple(mid >= 0 ? m_lines.at(mid).scalars : QStringList()), post.epi, tuple(post.tensors),
                      tuple(post.scalars),
-                     post.outDtype.isEmpty() || post.outDtype == u"torch.float32"
-                         ? QString()
-                         : QStringLiteral(", out_dtype=%1").arg(post.outDtype));
+                     post.outDtype.isEmpty() ? QString() : QStringLiteral(", out_dtype=%1").arg(post.outDtype));
     text << QStringLiteral(
         "        else:  # rows longer than kwb_row1_max: the reduction, then the elementwise launches");
     for (int k = first; k <= q; ++k) text << indented(m_lines.at(k).text());
     Line fused;
     fused.head = text.join(u'\n');
     fused.tail.clear();
+    for (int k = first; k <= q; ++k) fused.rowGroup.push_back(m_lines.at(k));
     lines << fused;
     // the plan's launches: the group's become one
     QList<int> group;

@@ -762,11 +762,14 @@ def kwb_row1_fits(x, dim):
 
 
 def kwb_row1_stat(x, dim):
-    """The statistic's buffer of a one-pass row launch: x's shape with the reduced dim(s) kept as 1, x's dtype."""
+    """The statistic's buffer of a one-pass row launch: x's shape with the reduced dim(s) kept as 1; fp32 for a 16-bit
+    x (a chain's intermediates are fp32: a 16-bit input that only converting launches read is not widened first,
+    core/codegen/chain.cpp readsConverted), else x's dtype."""
     shape = list(x.shape)
     for d in _kwb_row1_dims(x, dim):
         shape[d] = 1
-    return torch.empty(shape, dtype=x.dtype, device=x.device)
+    dtype = torch.float32 if x.dtype in (torch.float16, torch.bfloat16) else x.dtype
+    return torch.empty(shape, dtype=dtype, device=x.device)
 
 
 @triton.jit
