@@ -973,6 +973,33 @@ print(P + "RESULT_JSON=" + json.dumps({"status": "PASS", "cases": cases}), flush
     QCOMPARE(skipped, 1);
   }
 
+  // New-user trial 25, #13: `kwb analyze -dash.py` printed Qt's "Unknown options: d, a, s, h, ., p, y.". A word that
+  // names a file or folder says so, with ./ and --, for every command (analyze's file; measure's workspace folder).
+  void dashNamedFileIsNamed() {
+    const QString dir = m_tmp.filePath(QStringLiteral("dash"));
+    QVERIFY(QDir().mkpath(dir + QStringLiteral("/-ws")));
+    QVERIFY(QFile::copy(problem("19_ReLU.py"), dir + QStringLiteral("/-dash.py")));
+    Result r = kwb(
+        {QStringLiteral("analyze"), QStringLiteral("-dash.py"), QStringLiteral("--gpu"), QStringLiteral("H200")}, dir);
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QLatin1String("'-dash.py' is read as options, but it names a file here: write ./-dash.py, "
+                                          "or put -- before it")),
+             qPrintable(r.err));
+    r = kwb({QStringLiteral("measure"), QStringLiteral("-ws"), QStringLiteral("--cpu-dry-run")}, dir);
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QLatin1String("'-ws' is read as options, but it names a file here: write ./-ws")),
+             qPrintable(r.err));
+    // no such file: Qt's own message, as before
+    r = kwb({QStringLiteral("analyze"), QStringLiteral("-nofile.py")}, dir);
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QLatin1String("Unknown option")), qPrintable(r.err));
+    // the advice works: after --, the file
+    r = kwb({QStringLiteral("analyze"), QStringLiteral("--gpu"), QStringLiteral("H200"), QStringLiteral("--"),
+             QStringLiteral("-dash.py")},
+            dir);
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+  }
+
   // New-user trial 12, #14: `kernel-workbench --help` named [LOGIC.py | WORKSPACE] while the README lists four forms.
   void guiHelpListsEveryForm() {
     const QString gui = QStringLiteral(KWB_BINARY_DIR "/app/kernel-workbench");

@@ -94,6 +94,66 @@ class TestPerf : public QObject {
     QNEAR(*r.waves, 7.757575758);            // also 132 SMs
   }
 
+  // An integer problem is memory-bound and no GPU publishes an int32 / int64 / uint8 / bool peak: it is rated against
+  // the HBM roof alone, the compute roof n/a (new-user trial 25 #9: "utilization not computed: unknown dtype int32").
+  void integerDtypeIsBandwidthOnly_data() {
+    QTest::addColumn<QString>("dtype");
+    QTest::addColumn<QString>("shown");
+    QTest::addColumn<double>("elementBytes");
+    QTest::newRow("int32") << QStringLiteral("int32") << QStringLiteral("int32") << 4.0;
+    QTest::newRow("torch.uint8") << QStringLiteral("torch.uint8") << QStringLiteral("uint8") << 1.0;
+    QTest::newRow("long") << QStringLiteral("long") << QStringLiteral("int64") << 8.0;
+    QTest::newRow("bool") << QStringLiteral("bool") << QStringLiteral("bool") << 1.0;
+  }
+
+  void integerDtypeIsBandwidthOnly() {
+    QFETCH(QString, dtype);
+    QFETCH(QString, shown);
+    QFETCH(double, elementBytes);
+    UtilizationRequest req;
+    req.gpu = QStringLiteral("H200");
+    req.dtype = dtype;
+    req.flopsExpr = QStringLiteral("2*N");                         // a compare and an and per element
+    req.bytesExpr = QStringLiteral("%1*N + N").arg(elementBytes);  // the input read, a bool mask written
+    req.vars = {{QStringLiteral("N"), 1 << 26}};
+    req.timeMs = 0.2;  // int64: 604 MB in 0.2 ms = 3.0 TB/s, below the H200's 4.8
+    const UtilizationResult r = computeUtilization(req);
+    QVERIFY2(r.ok, qPrintable(r.error));
+    QVERIFY(r.bandwidthOnly && r.noPeak);
+    QCOMPARE(r.dtype, shown);
+    const double bytes = (elementBytes + 1.0) * (1 << 26);
+    QNEAR(r.achievedGBs, bytes / 0.2e-3 / 1e9);
+    QNEAR(r.bandwidthUtilPct, bytes / 0.2e-3 / 4.8e12 * 100.0);  // H200-SXM's 4.8 TB/s
+    QCOMPARE(r.peakTflops, 0.0);
+    QCOMPARE(r.tflopsUtilPct, 0.0);
+    QVERIFY(r.bottleneck.isEmpty());
+    QVERIFY(!r.implausible);
+    QVERIFY(r.peakComputeSource.startsWith(QLatin1String("n/a")));
+    QCOMPARE(computeRateUnit(dtype), QStringLiteral("TOPS"));
+    const QString text = formatUtilization(r);
+    QVERIFY2(text.contains(QStringLiteral("TOPS utilization        n/a (no %1 compute peak)").arg(shown)),
+             qPrintable(text));
+    QVERIFY2(text.contains(QLatin1String("of 4.8 TB/s (datasheet)")), qPrintable(text));
+    const nlohmann::json j = toJson(r);
+    QVERIFY(j.at("bandwidth_only").get<bool>());
+    QVERIFY(j.at("tflops_peak_utilization_pct").is_null() && j.at("peak_tflops").is_null());
+    QVERIFY(j.at("bottleneck").is_null() && j.at("ridge_point_flop_per_byte").is_null());
+    QVERIFY(j.at("bandwidth_peak_utilization_pct").get<double>() > 0.0);
+  }
+
+  // The neighbours keep their behaviour: int8 has a TOPS peak (a roofline), float128 is no dtype at all.
+  void bandwidthOnlyIsIntegerWithoutAPeak() {
+    QVERIFY(bandwidthOnlyDtype(QStringLiteral("int8")).isEmpty());
+    QVERIFY(bandwidthOnlyDtype(QStringLiteral("float128")).isEmpty());
+    QVERIFY(bandwidthOnlyDtype(QStringLiteral("fp32")).isEmpty());
+    QCOMPARE(bandwidthOnlyDtype(QStringLiteral("torch.int")), QStringLiteral("int32"));
+    QCOMPARE(computeRateUnit(QStringLiteral("fp16")), QStringLiteral("TFLOPS"));
+    UtilizationRequest req = gemm4096(QStringLiteral("H200"), 0.2);
+    req.dtype = QStringLiteral("int8");
+    const UtilizationResult r = computeUtilization(req);
+    QVERIFY(r.ok && !r.bandwidthOnly && r.peakTflops > 0.0);
+  }
+
   void h200Fp32Relu() {
     const UtilizationResult r = computeUtilization(relu(QStringLiteral("NVIDIA H200")));
     QVERIFY2(r.ok, qPrintable(r.error));

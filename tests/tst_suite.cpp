@@ -712,7 +712,8 @@ class TestSuite : public QObject {
     // that dwarfs them (attention scores): 2x it
     nlohmann::json spec = {{"bytes", {{"value", 1e9}}},
                            {"ops", {{{"outputs", {{{"shape", {1000, 1000}}, {"dtype", "float32"}}}}}}}};
-    QCOMPARE(suiteFootprintBytes(spec), 1.05 * 3e9 + 1.5e9);
+    // (the 4 MB op output is the eager reference's intermediate, beside them since session 37)
+    QCOMPARE(suiteFootprintBytes(spec), 1.05 * (3e9 + 4e6) + 1.5e9);
     spec["ops"].push_back({{"outputs", {{{"shape", {8, 16384, 16384}}, {"dtype", "float32"}}}}});
     const double scores = 8.0 * 16384 * 16384 * 4;
     QCOMPARE(suiteFootprintBytes(spec), 1.05 * (2 * scores + 2e9) + 1.5e9);
@@ -741,6 +742,36 @@ class TestSuite : public QObject {
     relu["bytes"]["value"] = 16e6;
     QCOMPARE(suiteFootprintBytes(relu), 1.05 * (2 * 12e6 + 4e6 + 12e6) + 1.5e9);
     QCOMPARE(suiteFootprintBytes({{"bytes", {{"value", "many"}}}}), 0.0);
+  }
+
+  // Session 36's H100 suites measured up to 1.79x the admission's estimate (1_MLP: weights; 98_KLDivLoss,
+  // 94_MSELoss: intermediates beside the harness's tensors; 64_conv_transposed_1D: a convolution's workspace), and 14
+  // problems in flight met an OOM. On the recorded peaks of the 124 given problems of that run (those two, their
+  // classes' other members: 56_, 66_ weights, 94_, 100_ losses, 10_, 76_ convolutions; and the rest): every peak is
+  // within its estimate, and the estimates together stay within 1.4x the peaks (1.36; session 36's 1.19 left 12
+  // peaks above their estimates).
+  void footprintCoversSession36Peaks() {
+    const auto doc = nlohmann::json::parse(
+        readAll(QStringLiteral(KWB_TEST_DATA_DIR "/suite/footprint-s36.json")).toStdString(), nullptr, false);
+    QVERIFY(doc.is_object() && doc.at("problems").size() >= 120);
+    double worstBefore = 0.0, worstNow = 0.0, peaks = 0.0, estimates = 0.0;
+    for (const auto& p : doc.at("problems")) {
+      const QString name = QString::fromStdString(p.at("name").get<std::string>());
+      const double peak = p.at("gpu_peak_bytes").get<double>();
+      const double estimate = suiteFootprintBytes(p.at("spec"));
+      worstBefore = qMax(worstBefore, peak / p.at("session36_estimate_bytes").get<double>());
+      worstNow = qMax(worstNow, peak / estimate);
+      peaks += peak;
+      estimates += estimate;
+      QVERIFY2(peak <= estimate, qPrintable(QStringLiteral("%1: peak %2 GB > estimate %3 GB")
+                                                .arg(name)
+                                                .arg(peak / 1e9, 0, 'f', 2)
+                                                .arg(estimate / 1e9, 0, 'f', 2)));
+    }
+    QVERIFY2(estimates <= 1.4 * peaks, qPrintable(QString::number(estimates / peaks)));
+    QVERIFY(worstBefore > 1.7);  // the record: 1_MLP's 1.79
+    qInfo("peak / estimate: at most %.2f (session 36's estimate: %.2f); estimates / peaks: %.2f", worstNow, worstBefore,
+          estimates / peaks);
   }
 
   void kwbSuiteAdmitsByGpuMemory() {
@@ -838,7 +869,8 @@ class TestSuite : public QObject {
     QVERIFY(fwd.open(QIODevice::WriteOnly));
     fwd.write("import time\nimport torch\n" + tail);
     fwd.close();
-    // ... and a problem that fails in seconds (wrong shapes): probed again alone, as before
+    // ... and a problem that fails in seconds (wrong shapes): an error of the file, reported from the batch too
+    // (new-user trial 25, #11; kwbSuiteProbeFileErrorNotRepeated)
     QFile shapes(problems + QStringLiteral("/wrong_shapes.py"));
     QVERIFY(shapes.open(QIODevice::WriteOnly));
     shapes.write(
@@ -856,9 +888,9 @@ class TestSuite : public QObject {
     QVERIFY2(r.out.contains(QLatin1String("probed 3 problem(s) in one batch")), qPrintable(r.out));
     QVERIFY2(r.out.contains(QLatin1String("0 ok, 2 out of the probe's time limit (not probed again")),
              qPrintable(r.out));
-    // "probing with" is the message of a probe alone: only wrong_shapes's
-    QCOMPARE(r.out.count(QLatin1String("probing with ")), 1);
-    QVERIFY2(r.out.contains(QLatin1String("wrong_shapes [phase 1] probing with ")), qPrintable(r.out));
+    QVERIFY2(r.out.contains(QLatin1String(", 1 failed in the file itself (not probed again")), qPrintable(r.out));
+    // "probing with" is the message of a probe alone: none
+    QCOMPARE(r.out.count(QLatin1String("probing with ")), 0);
     QVERIFY2(r.out.contains(QLatin1String("did not finish within 30.0 s; it was running the logic file's module-level "
                                           "code (its import)")) &&
                  r.out.contains(QLatin1String("did not finish within 30.0 s; it was running forward()")),
@@ -874,6 +906,69 @@ class TestSuite : public QObject {
     QVERIFY2(errors[0].startsWith(QLatin1String("hang_forward.py: Timeout: ")), qPrintable(errors[0]));
     QVERIFY2(errors[1].startsWith(QLatin1String("hang_import.py: Timeout: ")), qPrintable(errors[1]));
     QVERIFY2(errors[2].startsWith(QLatin1String("wrong_shapes.py:9: RuntimeError: ")), qPrintable(errors[2]));
+  }
+
+  // New-user trial 25, #11: a batch-probe failure that no time or memory changes (a SyntaxError, an ImportError) was
+  // probed again alone in its phase 1, 5-6 s each; it is reported from the batch. A MemoryError can be the batch's
+  // (its children share the machine) and is still probed again alone.
+  void kwbSuiteProbeFileErrorNotRepeated() {
+    const QString problems = m_tmp.filePath(QStringLiteral("file-error-problems"));
+    QDir().mkpath(problems);
+    const QByteArray tail =
+        "class Model(torch.nn.Module):\n"
+        "    def forward(self, x):\n"
+        "        return x\n\n"
+        "def get_inputs():\n    return [torch.randn(4)]\n\n"
+        "def get_init_inputs():\n    return []\n";
+    const QList<QPair<QString, QByteArray>> files = {
+        {QStringLiteral("syntax_error.py"), "import torch\nx = (1,\n" + tail},
+        {QStringLiteral("import_error.py"), "import torch\nimport kwb_no_such_module_t25\n" + tail},
+        {QStringLiteral("memory_error.py"), "import torch\nraise MemoryError('the batch took it')\n" + tail}};
+    for (const auto& [name, text] : files) {
+      QFile f(problems + u'/' + name);
+      QVERIFY(f.open(QIODevice::WriteOnly));
+      f.write(text);
+    }
+    const QString out = m_tmp.filePath(QStringLiteral("file-error-suite"));
+    const Kwb r = runKwb({QStringLiteral("suite"), problems, QStringLiteral("--gpu"), QStringLiteral("H200"),
+                          QStringLiteral("--framework"), QStringLiteral("triton"), QStringLiteral("--cpu-dry-run"),
+                          QStringLiteral("--python"), QStringLiteral("/usr/bin/python3"), QStringLiteral("--no-commit"),
+                          QStringLiteral("--out"), out});
+    QVERIFY2(r.out.contains(QLatin1String("probed 3 problem(s) in one batch")), qPrintable(r.out));
+    QVERIFY2(r.out.contains(QLatin1String("0 ok, 2 failed in the file itself (not probed again: phase 1 reports the "
+                                          "error) (the others are probed again alone in their phase 1)")),
+             qPrintable(r.out));
+    QCOMPARE(r.out.count(QLatin1String("probing with ")), 1);  // a probe alone: only the MemoryError's
+    QVERIFY2(r.out.contains(QLatin1String("memory_error [phase 1] probing with ")), qPrintable(r.out));
+    const auto doc = nlohmann::json::parse(readAll(out + QStringLiteral("/suite.json")).toStdString());
+    QCOMPARE(doc.at("counts").at("error").get<int>(), 3);
+    QStringList errors;
+    for (const auto& p : doc.at("problems")) errors << QString::fromStdString(p.value("error", std::string()));
+    errors.sort();
+    QVERIFY2(errors[0].startsWith(QLatin1String("import_error.py:2: ModuleNotFoundError: ")), qPrintable(errors[0]));
+    QVERIFY2(errors[1].startsWith(QLatin1String("memory_error.py:2: MemoryError")), qPrintable(errors[1]));
+    QVERIFY2(
+        errors[2].startsWith(QLatin1String("syntax_error.py:")) && errors[2].contains(QLatin1String("SyntaxError")),
+        qPrintable(errors[2]));
+  }
+
+  // The class's boundary, by kind and message (probeFailureIsFinal).
+  void probeFailureIsFinalByKind() {
+    const auto err = [](const char* kind, const char* message = "") {
+      ProbeError e;
+      e.kind = QLatin1String(kind);
+      e.message = QLatin1String(message);
+      return e;
+    };
+    for (const char* k : {"SyntaxError", "ImportError", "ModuleNotFoundError", "TypeError", "ValueError",
+                          "MissingModel", "MissingGetInputs", "NonTensorOutput"})
+      QVERIFY2(probeFailureIsFinal(err(k)), k);
+    QVERIFY(probeFailureIsFinal(err("RuntimeError", "mat1 and mat2 shapes cannot be multiplied (4x100 and 128x64)")));
+    for (const char* k : {"Timeout", "ProcessError", "MemoryError", "BadOutput", "ExtractError", "SomethingNew"})
+      QVERIFY2(!probeFailureIsFinal(err(k)), k);
+    QVERIFY(!probeFailureIsFinal(err("RuntimeError",
+                                     "[enforce fail at alloc_cpu.cpp:75] DefaultCPUAllocator: can't "
+                                     "allocate memory: you tried to allocate 68719476736 bytes")));
   }
 
   void kwbSuiteRerunsTimeoutFailWithMoreTime() {
@@ -1238,6 +1333,76 @@ class TestSuite : public QObject {
       QVERIFY2(qAbs(out.utilization->bandwidthUtilPct - 8.0 * (1 << 26) / 200e-6 / (peak * 1e12) * 100) < 1e-6,
                qPrintable(QString::number(out.utilization->bandwidthUtilPct)));
     }
+  }
+
+  // An integer problem measured on the GPU: GB/s and % of the HBM roof in the report and memory/v0.json, the compute
+  // figures n/a / null and said so (new-user trial 25 #9: "utilization not computed: unknown dtype int32").
+  void recordsOfAnIntegerProblem_data() {
+    QTest::addColumn<QString>("dtype");
+    QTest::addColumn<double>("bytesPerElement");
+    QTest::newRow("int32") << QStringLiteral("int32") << 5.0;  // int32 read, bool written
+    QTest::newRow("uint8") << QStringLiteral("uint8") << 2.0;
+  }
+
+  void recordsOfAnIntegerProblem() {
+    QFETCH(QString, dtype);
+    QFETCH(double, bytesPerElement);
+    const QString dir = m_tmp.filePath(QStringLiteral("records-int-") + dtype);
+    QString error;
+    auto ws = Workspace::open(dir, false, &error);
+    QVERIFY2(ws, qPrintable(error));
+    const nlohmann::json spec = {{"source", {{"name", "threshold"}}},
+                                 {"dtype", dtype.toStdString()},
+                                 {"sizes", {{"N", 1 << 26}}},
+                                 {"flops", {{"expr", "2*N"}, {"value", 2.0 * (1 << 26)}}},
+                                 {"bytes",
+                                  {{"expr", QStringLiteral("%1*N").arg(bytesPerElement).toStdString()},
+                                   {"value", bytesPerElement * (1 << 26)}}}};
+    RunOutcome o;
+    o.ok = true;
+    o.exitCode = 0;
+    o.runDir = dir + QStringLiteral("/.kwb/runs/x");
+    CaseResult c;
+    c.name = QStringLiteral("problem_shape");
+    c.status = QStringLiteral("PASS");
+    c.latencyUs = 100;
+    o.cases = {c};
+    RunResult res;
+    res.status = QStringLiteral("PASS");
+    res.mode = QStringLiteral("gpu");
+    res.gpu = QStringLiteral("NVIDIA H200");
+    res.latencyUs = 100;
+    res.cases = o.cases;
+    o.result = res;
+    const QList<KnowledgeRecord> records;
+    const QList<PlanQuery> searchLog;
+    RecordsInput in;
+    in.spec = &spec;
+    in.gpuId = QStringLiteral("H200-SXM");
+    in.framework = QStringLiteral("none");
+    in.outcome = &o;
+    in.records = &records;
+    in.searchLog = &searchLog;
+    RecordsOutput out;
+    QVERIFY2(buildRecords(in, *ws, {}, &out, &error), qPrintable(error));
+    QVERIFY(out.utilization && out.utilization->bandwidthOnly);
+    QVERIFY(!out.roofline);
+    const double pct = bytesPerElement * (1 << 26) / 100e-6 / 4.8e12 * 100.0;
+    QVERIFY(qAbs(out.utilization->bandwidthUtilPct - pct) < 1e-6);
+    const QString summary = out.summary.join(u'\n');
+    QVERIFY2(summary.contains(QStringLiteral("roofline figure not drawn: no compute roof for ") + dtype),
+             qPrintable(summary));
+    QVERIFY2(!summary.contains(QLatin1String("utilization not computed")), qPrintable(summary));
+    const auto mem = nlohmann::json::parse(readAll(dir + QStringLiteral("/memory/v0.json")).toStdString());
+    const auto& perf = mem.at("performance");
+    QVERIFY(qAbs(perf.at("bandwidth_peak_utilization_pct").get<double>() - pct) < 1e-6);
+    QVERIFY(perf.at("tflops_peak_utilization_pct").is_null() && perf.at("tflops").is_null());
+    QVERIFY2(QString::fromStdString(mem.dump()).contains(QStringLiteral("no compute roof for ") + dtype),
+             mem.dump().c_str());
+    const QString report = QString::fromUtf8(readAll(dir + QStringLiteral("/baseline_report.md")));
+    QVERIFY2(report.contains(QStringLiteral("- Compute peak source: n/a: no GPU publishes an ") + dtype),
+             qPrintable(report));
+    QVERIFY2(report.contains(QStringLiteral(" | n/a | %1 |").arg(pct, 0, 'f', 1)), qPrintable(report));
   }
 
   // The suite report names a device that is not the target, with what its numbers are against; suite.json keeps

@@ -46,6 +46,7 @@
 #include "widgets/knowledgemodel.h"
 #include "core/pipeline/recordsbuilder.h"
 #include "core/review/displaytext.h"
+#include "core/run/harnessparser.h"
 #include "core/review/verdict.h"
 #include "widgets/reportexport.h"
 #include "widgets/rooflineplot.h"
@@ -159,6 +160,7 @@ class TestWidgets : public QObject {
   void consoleHumanRawFilter();
   void consoleProgress();
   void consoleShowsStatusAndCountsWhole();
+  void dryRunCountsAreTheWizards();
   void consolePhaseActivity();
   void consoleMessageKinds();
   void editorMarksTheErrorLine();
@@ -1115,6 +1117,38 @@ void TestWidgets::consoleShowsStatusAndCountsWhole() {
                               .arg(summary->contentsRect().width())
                               .arg(summary->fontMetrics().horizontalAdvance(summary->text()))));
   QVERIFY(console.width() <= 460);  // the counts do not widen the console
+}
+
+// New-user trial 25 #10: a dry run with two vacuous cases read "5 ran (harness only)" in the console and "7 case(s)
+// checked on the CPU" in the wizard and the status bar. One count, one text (displayDryRunCaseCount) for all three;
+// a case not runnable on this CPU's torch and one skipped when planned are the class's second member.
+void TestWidgets::dryRunCountsAreTheWizards() {
+  RunConsole console;
+  console.caseModel()->setDryRun(true);
+  console.runStarted();
+  for (int i = 1; i <= 5; ++i) {
+    const QString name = QStringLiteral("c%1").arg(i);
+    console.caseStarted(name);
+    console.caseFinished(makeCase(name, QStringLiteral("PASS"), 0.0, 1.0, 1.0));
+  }
+  for (const char* name : {"boundary_tail", "boundary_size1"}) {
+    console.caseStarted(QLatin1String(name));
+    console.caseFinished(makeCase(QLatin1String(name), QStringLiteral("SKIPPED"), std::nullopt, std::nullopt,
+                                  std::nullopt, QLatin1String(kVacuousCheck) + QStringLiteral(": every key masked")));
+  }
+  console.runFinished(true);
+  console.verdictBadge()->setVerdict(Verdict::DryRun);
+  auto* summary = console.findChild<QLabel*>(QStringLiteral("caseSummary"));
+  QVERIFY(summary);
+  QCOMPARE(summary->text(), QStringLiteral("5 ran (harness only), 2 vacuous (nothing to compare)"));
+  QCOMPARE(summary->text(), displayDryRunCaseCount(console.caseModel()->results()));
+
+  QList<CaseResult> cases = console.caseModel()->results();
+  cases << makeCase(QStringLiteral("fp16_case"), QStringLiteral("SKIPPED"), std::nullopt, std::nullopt, std::nullopt,
+                    QLatin1String(kDryRunNotOnThisCpu));
+  QCOMPARE(displayDryRunCaseCount(cases, 1),
+           QStringLiteral("5 ran (harness only), 2 vacuous (nothing to compare), 2 skipped"));
+  QCOMPARE(displayDryRunCaseCount({}), QStringLiteral("no case ran"));
 }
 
 void TestWidgets::consoleProgress() {

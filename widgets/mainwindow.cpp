@@ -1627,10 +1627,15 @@ void MainWindow::onMeasured(bool ok) {
   }
   QString message =
       // a dry run measured nothing: what happened, not "measurement finished" (new-user trial 17, #9)
-      verdict == Verdict::DryRun ? tr("V%1 dry run finished: %2 case(s) checked on the CPU; not measured")
-                                       .arg(job()->version())
-                                       .arg(outcome ? outcome->cases.size() : 0)
-                                 : tr("V%1 measurement finished: %2").arg(job()->version()).arg(verdictTitle(verdict));
+      // the console's count, word for word (new-user trial 25 #10)
+      verdict == Verdict::DryRun
+          ? tr("V%1 dry run finished: %2 on the CPU; not measured")
+                .arg(job()->version())
+                .arg(outcome ? displayDryRunCaseCount(
+                                   outcome->cases,
+                                   outcome->result ? static_cast<int>(outcome->result->skippedCases.size()) : 0)
+                             : displayDryRunCaseCount({}))
+          : tr("V%1 measurement finished: %2").arg(job()->version()).arg(verdictTitle(verdict));
   // Measured on another GPU than the target (an H100 lent for an H200 target, session 34): said plainly, and the
   // message stays until the next one replaces it.
   const MeasuredDevice device = matchMeasuredDevice(

@@ -75,7 +75,19 @@ int usage(const QString& message) {
 /// options meant to be given many times (--var, --set), as each command's help says. Returns the
 /// message for usage(), or an empty string when the command line is good.
 QString parseOptions(QCommandLineParser& p, const QStringList& args, const QStringList& repeatable = {}) {
-  if (!p.parse(QStringList{QStringLiteral("kwb")} + args)) return p.errorText();
+  if (!p.parse(QStringList{QStringLiteral("kwb")} + args)) {
+    // A file whose name starts with '-' reads as options ("-dash.py": "Unknown options: d, a, s, h, ., p, y."): a
+    // file or folder of that name is named, with the two ways to pass it (new-user trial 25, #13).
+    for (const QString& a : args) {
+      if (a == QLatin1String("--")) break;
+      if (a.size() > 1 && a.startsWith(u'-') && QFileInfo::exists(a))
+        return QStringLiteral(
+                   "'%1' is read as options, but it names a file here: write ./%1, or put -- before it "
+                   "(everything after -- is a file: kwb COMMAND [options] -- %1)")
+            .arg(a);
+    }
+    return p.errorText();
+  }
   QStringList checked;
   for (const QString& name : p.optionNames()) {  // in command-line order, a repeated name listed each time
     if (checked.contains(name) || repeatable.contains(name)) continue;

@@ -154,11 +154,17 @@ UtilizationResult computeUtilization(const UtilizationRequest& req, const SpecLe
 
   r.dtype = normalizeDtype(req.dtype);
   r.noPeak = r.dtype.isEmpty();
-  if (r.dtype.isEmpty())
-    return fail(QStringLiteral("unknown dtype \"") + req.dtype + QStringLiteral("\"; known: ") +
-                ledgerDtypes().join(QStringLiteral(", ")));
-  const std::optional<SpecValue> peak = gpu.densePeakTflops(r.dtype);
-  if (!peak || peak->value <= 0.0) {
+  if (r.dtype.isEmpty()) {
+    // an integer problem (int32 masks, int64 indices) is memory-bound: rated against the bandwidth alone
+    r.dtype = bandwidthOnlyDtype(req.dtype);
+    r.bandwidthOnly = !r.dtype.isEmpty();
+    if (!r.bandwidthOnly)
+      return fail(QStringLiteral("unknown dtype \"") + req.dtype + QStringLiteral("\"; known: ") +
+                  ledgerDtypes().join(QStringLiteral(", ")));
+  }
+  const std::optional<SpecValue> peak =
+      r.bandwidthOnly ? std::optional<SpecValue>(SpecValue{}) : gpu.densePeakTflops(r.dtype);
+  if (!r.bandwidthOnly && (!peak || peak->value <= 0.0)) {
     r.noPeak = true;
     const QString why = gpu.missingNote(QStringLiteral("dense.") + r.dtype);
     return fail(gpu.id + QStringLiteral(" has no published dense ") + r.dtype + QStringLiteral(" peak") +
@@ -186,22 +192,28 @@ UtilizationResult computeUtilization(const UtilizationRequest& req, const SpecLe
 
   r.flops = flops.value;
   r.bytes = bytes.value;
-  r.peakTflops = peak->value;
+  r.peakTflops = r.bandwidthOnly ? 0.0 : peak->value;
   r.peakBandwidthTBs = bw->value;
   const double seconds = req.timeMs / 1e3;
   r.arithmeticIntensity = r.flops / r.bytes;
-  // TFLOPS / (TB/s) = FLOP/byte: both are per 10^12.
-  r.ridgePoint = r.peakTflops / r.peakBandwidthTBs;
   r.achievedTflops = r.flops / seconds / 1e12;
   r.achievedGBs = r.bytes / seconds / 1e9;
-  r.tflopsUtilPct = r.achievedTflops / r.peakTflops * 100.0;
   r.bandwidthUtilPct = r.achievedGBs / (r.peakBandwidthTBs * 1000.0) * 100.0;
-  r.bottleneck =
-      r.arithmeticIntensity < r.ridgePoint ? QStringLiteral("memory-bound") : QStringLiteral("compute-bound");
-
-  r.peakComputeSource = gpu.id + QLatin1Char(' ') + peakKind(r.dtype) + QStringLiteral(" peak ") + peak->describe();
+  if (!r.bandwidthOnly) {
+    // TFLOPS / (TB/s) = FLOP/byte: both are per 10^12.
+    r.ridgePoint = r.peakTflops / r.peakBandwidthTBs;
+    r.tflopsUtilPct = r.achievedTflops / r.peakTflops * 100.0;
+    r.bottleneck =
+        r.arithmeticIntensity < r.ridgePoint ? QStringLiteral("memory-bound") : QStringLiteral("compute-bound");
+    r.peakComputeSource = gpu.id + QLatin1Char(' ') + peakKind(r.dtype) + QStringLiteral(" peak ") + peak->describe();
+    warnConflict(&r, gpu.id + QStringLiteral(" dense ") + r.dtype + QStringLiteral(" peak"), *peak);
+  } else {
+    r.peakComputeSource = QStringLiteral("n/a: no GPU publishes an ") + r.dtype +
+                          QStringLiteral(" peak (the ledger has none); bandwidth utilization only");
+    r.warnings.append(QStringLiteral("no compute roof for ") + r.dtype +
+                      QStringLiteral(": compute utilization is n/a; the bandwidth utilization is the figure"));
+  }
   r.peakBandwidthSource = gpu.id + QStringLiteral(" datasheet memory bandwidth ") + bw->describe();
-  warnConflict(&r, gpu.id + QStringLiteral(" dense ") + r.dtype + QStringLiteral(" peak"), *peak);
   warnConflict(&r, gpu.id + QStringLiteral(" memory bandwidth"), *bw);
   if (r.dtype == QLatin1String("int8"))
     r.warnings.append(QStringLiteral("int8 peak is in TOPS: the FLOP expression should count integer ops"));
@@ -225,7 +237,7 @@ UtilizationResult computeUtilization(const UtilizationRequest& req, const SpecLe
                       QStringLiteral(" TB/s is above the datasheet bandwidth ") + num(r.peakBandwidthTBs, 10) +
                       QStringLiteral(" TB/s: a copy cannot beat the memory; check the value and its unit (TB/s)"));
 
-  if (r.achievedTflops > r.peakTflops) {
+  if (!r.bandwidthOnly && r.achievedTflops > r.peakTflops) {
     const QString unit = computeRateUnit(r.dtype);
     r.implausible = true;
     r.warnings.append(QStringLiteral("implausible: above the datasheet peak (") + readable(r.achievedTflops) +
@@ -281,15 +293,22 @@ QString formatUtilization(const UtilizationResult& r) {
           QStringLiteral(" bytes"));
   row(QStringLiteral("Arithmetic intensity"),
       num(r.arithmeticIntensity, 6) + QLatin1Char(' ') + work + QStringLiteral("/byte"));
-  row(QStringLiteral("Ridge point"), num(r.ridgePoint, 6) + QLatin1Char(' ') + work + QStringLiteral("/byte (") +
-                                         num(r.peakTflops, 10) + QLatin1Char(' ') + rate + QStringLiteral(" / ") +
-                                         num(r.peakBandwidthTBs, 10) + QStringLiteral(" TB/s)"));
-  row(QStringLiteral("Bottleneck"), r.bottleneck);
+  const QString noRoof = QStringLiteral("n/a (no ") + r.dtype + QStringLiteral(" compute peak)");
+  if (r.bandwidthOnly)
+    row(QStringLiteral("Ridge point"), noRoof);
+  else
+    row(QStringLiteral("Ridge point"), num(r.ridgePoint, 6) + QLatin1Char(' ') + work + QStringLiteral("/byte (") +
+                                           num(r.peakTflops, 10) + QLatin1Char(' ') + rate + QStringLiteral(" / ") +
+                                           num(r.peakBandwidthTBs, 10) + QStringLiteral(" TB/s)"));
+  row(QStringLiteral("Bottleneck"), r.bandwidthOnly ? noRoof : r.bottleneck);
   row(QStringLiteral("Achieved"), readable(r.achievedTflops, 3) + QLatin1Char(' ') + rate + QStringLiteral(", ") +
                                       readable(r.achievedGBs, 1) + QStringLiteral(" GB/s"));
-  row(rate + QStringLiteral(" utilization"), pct(r.tflopsUtilPct) + QStringLiteral(" of ") + num(r.peakTflops, 10) +
-                                                 QLatin1Char(' ') + rate + QStringLiteral(" (") + peakKind(r.dtype) +
-                                                 QLatin1Char(')'));
+  if (r.bandwidthOnly)
+    row(rate + QStringLiteral(" utilization"), noRoof);
+  else
+    row(rate + QStringLiteral(" utilization"), pct(r.tflopsUtilPct) + QStringLiteral(" of ") + num(r.peakTflops, 10) +
+                                                   QLatin1Char(' ') + rate + QStringLiteral(" (") + peakKind(r.dtype) +
+                                                   QLatin1Char(')'));
   QString bwText = pct(r.bandwidthUtilPct) + QStringLiteral(" of ") + num(r.peakBandwidthTBs, 10) +
                    QStringLiteral(" TB/s (datasheet)");
   if (r.bandwidthUtilVsMeasuredPct)
@@ -311,24 +330,27 @@ nlohmann::json toJson(const UtilizationResult& r) {
   auto opt = [](const std::optional<double>& v) { return v ? json(*v) : json(nullptr); };
   json warnings = json::array();
   for (const QString& w : r.warnings) warnings.push_back(w.toStdString());
+  // no compute roof (bandwidthOnly): its figures are null, never a 0 that reads as measured
+  const auto roof = [&r](double v) { return r.bandwidthOnly ? json(nullptr) : json(v); };
   json j = {
       {"ok", r.ok},
+      {"bandwidth_only", r.bandwidthOnly},
       {"error", r.error.isEmpty() ? json(nullptr) : json(r.error.toStdString())},
       {"gpu", r.gpuId.toStdString()},
       {"dtype", r.dtype.toStdString()},
       {"flops", r.flops},
       {"bytes", r.bytes},
       {"arithmetic_intensity_flop_per_byte", r.arithmeticIntensity},
-      {"ridge_point_flop_per_byte", r.ridgePoint},
-      {"bottleneck", r.bottleneck.toStdString()},
+      {"ridge_point_flop_per_byte", roof(r.ridgePoint)},
+      {"bottleneck", r.bandwidthOnly ? json(nullptr) : json(r.bottleneck.toStdString())},
       {"achieved_tflops", r.achievedTflops},
       {"achieved_gbs", r.achievedGBs},
-      {"tflops_peak_utilization_pct", r.tflopsUtilPct},
+      {"tflops_peak_utilization_pct", roof(r.tflopsUtilPct)},
       {"bandwidth_peak_utilization_pct", r.bandwidthUtilPct},
       {"bandwidth_utilization_vs_measured_pct", opt(r.bandwidthUtilVsMeasuredPct)},
       {"implausible", r.implausible},
       {"waves", opt(r.waves)},
-      {"peak_tflops", r.peakTflops},
+      {"peak_tflops", roof(r.peakTflops)},
       {"peak_bandwidth_tbs", r.peakBandwidthTBs},
       {"measured_bandwidth_tbs", opt(r.measuredBandwidthTBs)},
       {"peak_compute_source", r.peakComputeSource.toStdString()},
@@ -340,8 +362,29 @@ nlohmann::json toJson(const UtilizationResult& r) {
   return j;
 }
 
+QString bandwidthOnlyDtype(const QString& dtype) {
+  QString d = dtype.trimmed().toLower();
+  if (d.startsWith(QLatin1String("torch."))) d = d.mid(6);
+  // torch's aliases (torch.long, torch.int, torch.short) and numpy's / Triton's short names
+  static const QMap<QString, QString> names = {
+      {QStringLiteral("int16"), QStringLiteral("int16")},   {QStringLiteral("short"), QStringLiteral("int16")},
+      {QStringLiteral("i16"), QStringLiteral("int16")},     {QStringLiteral("int32"), QStringLiteral("int32")},
+      {QStringLiteral("int"), QStringLiteral("int32")},     {QStringLiteral("i32"), QStringLiteral("int32")},
+      {QStringLiteral("int64"), QStringLiteral("int64")},   {QStringLiteral("long"), QStringLiteral("int64")},
+      {QStringLiteral("i64"), QStringLiteral("int64")},     {QStringLiteral("uint8"), QStringLiteral("uint8")},
+      {QStringLiteral("u8"), QStringLiteral("uint8")},      {QStringLiteral("uint16"), QStringLiteral("uint16")},
+      {QStringLiteral("uint32"), QStringLiteral("uint32")}, {QStringLiteral("uint64"), QStringLiteral("uint64")},
+      {QStringLiteral("bool"), QStringLiteral("bool")},     {QStringLiteral("int1"), QStringLiteral("bool")},
+  };
+  return names.value(d);
+}
+
 QString computeRateUnit(const QString& dtype) {
-  return normalizeDtype(dtype).startsWith(QLatin1String("int")) ? QStringLiteral("TOPS") : QStringLiteral("TFLOPS");
+  const QString n = normalizeDtype(dtype);
+  const QString d = n.isEmpty() ? bandwidthOnlyDtype(dtype) : n;
+  return d.startsWith(QLatin1String("int")) || d.startsWith(QLatin1String("uint")) || d == QLatin1String("bool")
+             ? QStringLiteral("TOPS")
+             : QStringLiteral("TFLOPS");
 }
 
 std::optional<double> evaluateExpression(const QString& expr, const QMap<QString, double>& vars, QString* error) {

@@ -32,6 +32,11 @@ struct UtilizationResult {
   /// ok is false because the ledger has no peak for the request's dtype: one it does not know (int32, int64) or
   /// one this GPU publishes no dense peak for. The dtype's failure, not the request's: no roofline can be drawn.
   bool noPeak = false;
+  /// ok with no compute roof: an integer dtype no GPU publishes a peak for (int32, int64, uint8, bool; see
+  /// bandwidthOnlyDtype). A memory-bound op needs none: bytes, GB/s and both bandwidth utilizations are computed;
+  /// peakTflops, ridgePoint and tflopsUtilPct stay 0, bottleneck "", and the text / JSON say "n/a". noPeak is also
+  /// true (no roofline can be drawn).
+  bool bandwidthOnly = false;
   QString gpuId;                     ///< resolved ledger id
   QString dtype;                     ///< normalised dtype key used for the peak
   double flops = 0.0;                ///< FLOP (ops for int8)
@@ -61,13 +66,12 @@ inline constexpr char kRequestCeilingSourcePrefix[] = "copy bandwidth given with
 
 /// Evaluates both expressions with muParser (never a language eval) over `vars`, resolves the GPU
 /// in `ledger`, and computes the roofline quantities above. Errors (ok = false): unknown or
-/// ambiguous GPU; unknown dtype; no published dense peak for that dtype or no bandwidth; a parse
-/// error or undefined variable (muParser's message, naming the token and its 0-based position; a
-/// character that is no operator, such as %, and Python's ** and //, said so plainly); a non-finite or
-/// negative FLOP/byte count; bytes == 0; timeMs <= 0; gridBlocks <= 0.
-/// Peak choice: bf16/fp16/fp8/tf32/int8 use the DENSE tensor-core figure (never the sparse one);
-/// fp32/fp64 use the plain (non-tensor) figure; fp64_tensor the FP64 matrix figure.
-/// Waves assume one CTA resident per SM at a time; with k CTAs per SM the true wave count is waves / k.
+/// ambiguous GPU; unknown dtype (an integer one without a peak is no error: bandwidthOnly); no published dense peak for
+/// that dtype or no bandwidth; a parse error or undefined variable (muParser's message, naming the token and its
+/// 0-based position; a character that is no operator, such as %, and Python's ** and //, said so plainly); a non-finite
+/// or negative FLOP/byte count; bytes == 0; timeMs <= 0; gridBlocks <= 0. Peak choice: bf16/fp16/fp8/tf32/int8 use the
+/// DENSE tensor-core figure (never the sparse one); fp32/fp64 use the plain (non-tensor) figure; fp64_tensor the FP64
+/// matrix figure. Waves assume one CTA resident per SM at a time; with k CTAs per SM the true wave count is waves / k.
 UtilizationResult computeUtilization(const UtilizationRequest& request,
                                      const SpecLedger& ledger = SpecLedger::builtin());
 
@@ -79,8 +83,14 @@ UtilizationResult computeUtilization(const UtilizationRequest& request,
 std::optional<double> evaluateExpression(const QString& expr, const QMap<QString, double>& vars,
                                          QString* error = nullptr);
 
-/// "TOPS" for an integer dtype (int8, the ledger's only one), else "TFLOPS": the unit of peakTflops,
-/// achievedTflops and the roofline's compute axis for `dtype` (any spelling normalizeDtype accepts).
+/// The canonical name ("int32", "uint8", "bool", ...) of an integer or bool dtype that the ledger has no compute peak
+/// for (any of torch's spellings: "torch.int64", "long", "uint8", "bool"), else "": computeUtilization rates such a
+/// problem against the memory bandwidth only. int8 is not one (the ledger has its TOPS).
+QString bandwidthOnlyDtype(const QString& dtype);
+
+/// "TOPS" for an integer dtype (int8, the ledger's only one with a peak; int32, uint8, bool, ...), else "TFLOPS": the
+/// unit of peakTflops, achievedTflops and the roofline's compute axis for `dtype` (any spelling normalizeDtype
+/// accepts).
 QString computeRateUnit(const QString& dtype);
 
 /// The text `kwb utilization` prints: intensity, ridge point, bottleneck, achieved TFLOPS and GB/s,

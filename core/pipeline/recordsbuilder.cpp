@@ -258,8 +258,8 @@ std::optional<RooflineData> analyticRoofline(const nlohmann::json& spec, const Q
   UtilizationRequest rq = specUtilizationRequest(spec, gpuId, mathDtype);
   rq.timeMs = 1.0;  // a time is required; the point's TFLOPS is dropped below (nothing was measured)
   const UtilizationResult util = computeUtilization(rq);
-  if (!util.ok) {
-    if (error) *error = util.error;
+  if (!util.ok || util.bandwidthOnly) {
+    if (error) *error = util.ok ? util.warnings.value(0) : util.error;
     return std::nullopt;
   }
   RooflineData rl = makeRoofline(util);
@@ -300,7 +300,10 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
     util.measuredBandwidthSource =
         QStringLiteral("device-to-device copy measured by test_kernel.py in this run: %1 TB/s")
             .arg(*rq.measuredBandwidthTBs, 0, 'f', 3);
-  if (util.ok) {
+  if (util.ok && util.bandwidthOnly) {  // an integer problem: GB/s and % of the HBM roof, no roofline to draw
+    if (measuredOnGpu) out->utilization = util;
+    out->summary.append(QStringLiteral("roofline figure not drawn: ") + util.warnings.value(0));
+  } else if (util.ok) {
     RooflineData rl = makeRoofline(util);
     if (!measuredOnGpu) {
       rl.pointTflops = 0;
@@ -421,9 +424,9 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
   r.hostUs = hostUs;
   r.refHostUs = refHostUs;
   if (out->utilization) {
-    r.tflops = util.achievedTflops;
+    if (!util.bandwidthOnly) r.tflops = util.achievedTflops;
     r.bandwidthGBs = util.achievedGBs;
-    r.tflopsUtilPct = util.tflopsUtilPct;
+    if (!util.bandwidthOnly) r.tflopsUtilPct = util.tflopsUtilPct;
     r.bandwidthUtilPct = util.bandwidthUtilPct;
     r.bandwidthUtilVsMeasuredPct = util.bandwidthUtilVsMeasuredPct;
     r.warnings = util.warnings;
@@ -577,10 +580,11 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
     }
   };
   const bool gpu = out->utilization.has_value();
+  const bool roof = gpu && !util.bandwidthOnly;  // an integer problem has no compute roof: its figures are null
   set("performance.latency_us", in.cpuDryRun ? nlohmann::json(nullptr) : opt(latencyUs));
-  set("performance.tflops", gpu ? nlohmann::json(util.achievedTflops) : nlohmann::json(nullptr));
+  set("performance.tflops", roof ? nlohmann::json(util.achievedTflops) : nlohmann::json(nullptr));
   set("performance.bandwidth_gbps", gpu ? nlohmann::json(util.achievedGBs) : nlohmann::json(nullptr));
-  set("performance.tflops_peak_utilization_pct", gpu ? nlohmann::json(util.tflopsUtilPct) : nlohmann::json(nullptr));
+  set("performance.tflops_peak_utilization_pct", roof ? nlohmann::json(util.tflopsUtilPct) : nlohmann::json(nullptr));
   set("performance.bandwidth_peak_utilization_pct",
       gpu ? nlohmann::json(util.bandwidthUtilPct) : nlohmann::json(nullptr));
   set("optimization.action_category", in.version == 0 ? "baseline" : "manual_edit");
@@ -605,7 +609,7 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
   set("quality_gate.result", dry ? nlohmann::json(nullptr) : nlohmann::json(out->gateResult.toStdString()));
   set("quality_gate.failure_reason",
       out->gateReason.isEmpty() ? nlohmann::json(nullptr) : nlohmann::json(out->gateReason.toStdString()));
-  if (util.ok)
+  if (util.ok && !util.bandwidthOnly)
     set("profile_evidence.bottleneck_type",
         util.bottleneck == QLatin1String("compute-bound") ? "compute_bound" : "memory_bound");
   nlohmann::json refs = nlohmann::json::array();
@@ -752,11 +756,12 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
                           .arg(shownGate(out->gateResult, !in.implemented),
                                out->gateReason.isEmpty() ? QString() : QStringLiteral(" — ") + out->gateReason));
   if (out->utilization)
-    out->summary.append(QStringLiteral("%1 µs, %2 GB/s (%3% of datasheet bandwidth), %4 TFLOPS")
-                            .arg(*latencyUs, 0, 'f', 2)
-                            .arg(util.achievedGBs, 0, 'f', 0)
-                            .arg(util.bandwidthUtilPct, 0, 'f', 1)
-                            .arg(util.achievedTflops, 0, 'f', 3));
+    out->summary.append(
+        QStringLiteral("%1 µs, %2 GB/s (%3% of datasheet bandwidth), %4 TFLOPS")
+            .arg(*latencyUs, 0, 'f', 2)
+            .arg(util.achievedGBs, 0, 'f', 0)
+            .arg(util.bandwidthUtilPct, 0, 'f', 1)
+            .arg(util.bandwidthOnly ? QStringLiteral("n/a") : QString::number(util.achievedTflops, 'f', 3)));
   if (out->unchanged.size() == 2)
     out->summary.append(
         QStringLiteral("%1 and %2 are unchanged (this run's records, apart from the date): not rewritten")

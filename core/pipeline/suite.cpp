@@ -707,6 +707,23 @@ void SuiteRunner::startArray() {
   }
 }
 
+bool probeFailureIsFinal(const ProbeError& e) {
+  // Python's errors of a file's own code, and the probe's verdicts on its form: the same alone as in the batch
+  static const QStringList fileKinds = {
+      QStringLiteral("SyntaxError"),       QStringLiteral("IndentationError"),    QStringLiteral("TabError"),
+      QStringLiteral("ImportError"),       QStringLiteral("ModuleNotFoundError"), QStringLiteral("NameError"),
+      QStringLiteral("UnboundLocalError"), QStringLiteral("TypeError"),           QStringLiteral("AttributeError"),
+      QStringLiteral("ValueError"),        QStringLiteral("IndexError"),          QStringLiteral("KeyError"),
+      QStringLiteral("ZeroDivisionError"), QStringLiteral("AssertionError"),      QStringLiteral("NotImplementedError"),
+      QStringLiteral("MissingModel"),      QStringLiteral("MissingGetInputs"),    QStringLiteral("DataDependentShape"),
+      QStringLiteral("NonTensorOutput"),   QStringLiteral("RuntimeError")};
+  if (!fileKinds.contains(e.kind)) return false;  // Timeout, ProcessError, MemoryError, BadOutput, an unknown kind
+  // a RuntimeError is a shape's or a dtype's, unless it names the memory it could not get
+  static const QRegularExpression memory(QStringLiteral(R"(out of memory|allocat|memory|resource|killed)"),
+                                         QRegularExpression::CaseInsensitiveOption);
+  return e.kind != QLatin1String("RuntimeError") || !memory.match(e.message).hasMatch();
+}
+
 namespace {
 /// "; torch import 4.9 s, warm-up 5.1 s (212 modules), a problem 0.4 s median / 1.2 s max" from probe_batch.py's
 /// summary (what the GPU A/B of the warm-up compares: docs/results/2026-12-05-v0fast34.md); "" without one.
@@ -790,6 +807,7 @@ void SuiteRunner::probeAll() {
       python, files, jobs, 120000, {}, [this] { return stopping(); }, &batch);
   int ok = 0;
   int outOfTime = 0;
+  int fileErrors = 0;
   QDir().mkpath(cacheDir.path());
   for (qsizetype k = 0; k < results.size() && k < unprobed.size(); ++k)
     if (results[k].ok) {
@@ -801,21 +819,33 @@ void SuiteRunner::probeAll() {
     } else if (batch.is_object() && results[k].error && results[k].error->kind == QLatin1String("Timeout")) {
       // Its own limit ran out in a batch that finished (the batch's summary is only set then): probed again alone it
       // ran the whole limit a second time, 240 s for a file that hangs at import (new-user trial 24, #2). Its phase
-      // 1 reports this timeout. Other failures are seconds, and are probed again alone.
+      // 1 reports this timeout.
       m_probes[unprobed[k]] = results[k];
       ++outOfTime;
+    } else if (batch.is_object() && results[k].error && probeFailureIsFinal(*results[k].error)) {
+      // A SyntaxError or a TypeError fails alone as it failed here: 5-6 s each for nothing (new-user trial 25, #11).
+      // What can depend on the batch's time or memory is probed again alone.
+      m_probes[unprobed[k]] = results[k];
+      ++fileErrors;
     }
   Q_EMIT progress(
       QStringLiteral("probed %1 problem(s) in one batch (one torch import, %2 at a time) in %3 s; %4 "
-                     "ok%5 (the others are probed again alone in their phase 1)%6%7")
+                     "ok%5%6%7")
           .arg(files.size())
           .arg(jobs)
           .arg(QString::number(double(clock.elapsed()) / 1000.0, 'f', 1))
           .arg(ok)
-          .arg(outOfTime ? QStringLiteral(", %1 out of the probe's time limit (not probed again: phase 1 reports the "
-                                          "timeout)")
-                               .arg(outOfTime)
-                         : QString())
+          .arg((outOfTime ? QStringLiteral(", %1 out of the probe's time limit (not probed again: phase 1 reports the "
+                                           "timeout)")
+                                .arg(outOfTime)
+                          : QString()) +
+               (fileErrors
+                    ? QStringLiteral(", %1 failed in the file itself (not probed again: phase 1 reports the error)")
+                          .arg(fileErrors)
+                    : QString()) +
+               (ok + outOfTime + fileErrors < files.size()
+                    ? QStringLiteral(" (the others are probed again alone in their phase 1)")
+                    : QString()))
           .arg(cached ? QStringLiteral("; %1 probed in an earlier run of this suite").arg(cached) : QString())
           .arg(probeBatchTimes(batch)));
 }
@@ -1024,21 +1054,29 @@ double suiteFootprintBytes(const nlohmann::json& spec) {
           const auto it = viewOf.find(id);
           id = it == viewOf.end() ? std::string() : it->second;
         }
-  double largest = 0.0;  // the largest tensor any op of the probe's graph produced, the model's outputs aside
-  double sum = 0.0;      // all of them
+  double largest = 0.0;        // the largest tensor any op of the probe's graph produced, the model's outputs aside
+  double sum = 0.0;            // all of them
+  double intermediates = 0.0;  // the eager reference's own allocations: neither the model's outputs nor views
+  double convolution = 0.0;    // the largest convolution's input + output: cuDNN's workspace is of that order
   if (spec.contains("ops") && spec.at("ops").is_array())
     for (const auto& op : spec.at("ops")) {
       if (!op.is_object() || !op.contains("outputs") || !op.at("outputs").is_array()) continue;
       const bool isOutput =
           op.value("id", nlohmann::json()).is_string() && outputOps.count(op.at("id").get<std::string>());
+      const bool view = isViewOp(op.value("op", std::string()));
+      const double produced = tensorBytes(op.at("outputs"));
       for (const auto& t : op.at("outputs")) {
         if (!t.is_object() || !t.contains("shape") || !t.at("shape").is_array()) continue;
         const nlohmann::json& dt = t.contains("dtype") ? t.at("dtype") : nlohmann::json();
         double n = dtypeBytes(dt.is_string() ? dt.get<std::string>() : std::string("float32"));
         for (const auto& d : t.at("shape")) n *= d.is_number() ? qMax(0.0, d.get<double>()) : 0.0;
         if (!isOutput) largest = qMax(largest, n);
+        if (!isOutput && !view) intermediates += n;
         sum += n;
       }
+      if (op.value("op", std::string()) == "aten::convolution" && op.contains("inputs") && op.at("inputs").is_array() &&
+          !op.at("inputs").empty())
+        convolution = qMax(convolution, tensorBytes(nlohmann::json::array({op.at("inputs")[0]})) + produced);
     }
   // The harness's own tensors (session 11, bench/harness/harness_memory.py): at most 2 I + O + max(I, O) live at
   // once (the check: base, kernel output, reference inputs and output; the timing: both value sets, the copy
@@ -1046,7 +1084,13 @@ double suiteFootprintBytes(const nlohmann::json& spec) {
   const double in = tensorBytes(spec.value("inputs", nlohmann::json()));
   const double out = tensorBytes(spec.value("outputs", nlohmann::json()));
   const double harness = in > 0.0 && out > 0.0 ? 2.0 * in + out + qMax(in, out) : kSuiteFootprintFactor * minimum;
-  return 1.05 * qMax(qMax(harness, 2.0 * largest + 2.0 * minimum), 0.6 * sum) + 1.5e9;
+  // The eager reference runs beside the harness's tensors, so its intermediates add to them (94_MSELoss: 3 I + the
+  // sub's and the pow's outputs, 4.0 I measured), at most 3 L of them counted (a chain frees them as it goes;
+  // 98_KLDivLoss holds four of L, the margin below covers it); the model's weights are held kSuiteModelCopies times
+  // (Model, ModelNew and each low-precision case's copies).
+  const double reference =
+      harness + qMin(intermediates, 3.0 * largest) + convolution + kSuiteModelCopies * suiteWeightBytes(spec);
+  return 1.05 * qMax(qMax(reference, 2.0 * largest + 2.0 * minimum), 0.6 * sum) + 1.5e9;
 }
 
 void SuiteRunner::startNext() {
@@ -1212,7 +1256,7 @@ void SuiteRunner::onJobFinished(int index, bool ok) {
   if (const auto& u = job->utilization(); u && u->ok && !m_opts.base.cpuDryRun) {
     e.bandwidthUtilPct = u->bandwidthUtilPct;
     e.bandwidthUtilVsCopyPct = u->bandwidthUtilVsMeasuredPct;
-    e.computeUtilPct = u->tflopsUtilPct;
+    if (!u->bandwidthOnly) e.computeUtilPct = u->tflopsUtilPct;  // no compute roof for an integer problem
     e.bottleneck = u->bottleneck;
   }
   Q_EMIT progress(QStringLiteral("%1: %2 (%3 s)%4")

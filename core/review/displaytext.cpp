@@ -1,6 +1,7 @@
 #include "core/review/displaytext.h"
 
 #include <QCoreApplication>
+#include <QMap>
 #include <QRegularExpression>
 
 #include "core/platform/specledger.h"
@@ -28,6 +29,7 @@ class DisplayText {
   static QString summaryLine(const QString& line);
   static QString harnessLine(const QString& line, int casesDone = -1);
   static QString runnerEndedCase(const CaseResult& c);
+  static QString dryRunCaseCount(const QList<CaseResult>& cases, int plannedSkips);
   static QString specNote(const QString& note);
   static QString codegenReason(const QString& reason);
   static QString toolError(const QString& error);
@@ -683,6 +685,33 @@ QString displayPointLabel(const QString& label) { return DisplayText::pointLabel
 QString displayRunLogLine(const QString& line) { return DisplayText::logLine(line); }
 QString displayHarnessLine(const QString& line, int casesDone) { return DisplayText::harnessLine(line, casesDone); }
 QString displayRunnerEndedCase(const CaseResult& c) { return DisplayText::runnerEndedCase(c); }
+
+QString DisplayText::dryRunCaseCount(const QList<CaseResult>& cases, int plannedSkips) {
+  int ran = 0, vacuous = 0, skipped = plannedSkips;
+  QMap<QString, int> others;  // FAIL, TIMEOUT_FAIL, ERROR: the field's codes, counted as they are
+  for (const CaseResult& c : cases) {
+    if (c.passed())
+      ++ran;
+    else if (skippedAsVacuous(c))
+      ++vacuous;
+    else if (c.status == QLatin1String("SKIPPED"))
+      ++skipped;
+    else
+      ++others[c.status];
+  }
+  QStringList parts;
+  if (ran > 0) parts << tr("%1 ran (harness only)").arg(ran);
+  if (vacuous > 0) parts << tr("%1 vacuous (nothing to compare)").arg(vacuous);
+  for (const char* s : {"FAIL", "TIMEOUT_FAIL", "ERROR"})
+    if (const int n = others.value(QLatin1String(s)); n > 0)
+      parts << QStringLiteral("%1 %2").arg(n).arg(caseStatusLabel(QLatin1String(s)));
+  if (skipped > 0) parts << tr("%1 skipped").arg(skipped);
+  return parts.isEmpty() ? tr("no case ran") : parts.join(QStringLiteral(", "));
+}
+
+QString displayDryRunCaseCount(const QList<CaseResult>& cases, int plannedSkips) {
+  return DisplayText::dryRunCaseCount(cases, plannedSkips);
+}
 
 QString versionOfText(int version, int count) {
   if (count <= 0) return DisplayText::tr("no version recorded");

@@ -3,6 +3,7 @@
 // ERROR, DRY_RUN) stay the field's terms in every language.
 #pragma once
 
+#include <QList>
 #include <QString>
 
 namespace kwb {
@@ -38,6 +39,13 @@ QString displayHarnessLine(const QString& line, int casesDone = -1);
 /// which has no CASE_RESULT line of the harness to print: "✗ TIMEOUT_FAIL problem_shape  — watchdog: …"; "" for a
 /// harness's own case. kwb baseline, measure and suite print it (new-user trial 14, #15).
 QString displayRunnerEndedCase(const CaseResult& c);
+
+/// A CPU dry run's cases counted in the words the case table uses, one text for the run console, the wizard and the
+/// status bar (new-user trial 25 #10: "5 ran (harness only)" in one, "7 case(s) checked on the CPU" in the others):
+/// "5 ran (harness only), 2 vacuous (nothing to compare)", then FAIL / TIMEOUT_FAIL / ERROR counts and "N skipped"
+/// (SKIPPED cases not vacuous, plus @p plannedSkips: cases the harness skipped when it planned them); "no case ran"
+/// for none. Translated into the loaded catalogue's language.
+QString displayDryRunCaseCount(const QList<CaseResult>& cases, int plannedSkips = 0);
 
 /// The harness's note on a run that is not a GPU measurement (RESULT_JSON "dry_run_note": the CPU dry run's and
 /// the CPU test mode's fixed sentences, possibly followed by "; ..." details), its fixed sentence translated and

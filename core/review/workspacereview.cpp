@@ -492,7 +492,7 @@ std::optional<WorkspaceReview> readWorkspaceReview(const QString& path, QString*
         r.result->raw["measured_copy_bandwidth_tbs"].is_number())
       rq.measuredBandwidthTBs = r.result->raw["measured_copy_bandwidth_tbs"].get<double>();
     const UtilizationResult u = computeUtilization(rq);
-    if (u.ok) {
+    if (u.ok && !u.bandwidthOnly) {  // an integer problem: bandwidth only, no roofline (noPeak below)
       RooflineData d = makeRoofline(u, QStringLiteral("V%1 %2").arg(r.version).arg(r.problemName));
       if (!(latUs > 0)) {
         d.pointTflops = 0;
