@@ -2973,6 +2973,10 @@ void TestChains::cuteStagesEmulated_data() {
        {g, QStringLiteral("_kwb_attn_host"), QStringLiteral("_kwb_group_norm_host")},
        {{}, bf16}},
       {"cute_attn_mask_buffer_gqa", {QStringLiteral("_kwb_attn_host")}, {{}}},
+      // session 37 (attn37): a mask tensor per entry (trial 25 #8's key padding beside the causal predicate; a
+      // [B, 1, S, S] input), read through the bias's broadcast rule
+      {"attn37_causal_key_padding_bool", {QStringLiteral("_kwb_attn_host")}, {{}}},
+      {"attn37_mask4d_input_causal_tril", {QStringLiteral("_kwb_attn_host")}, {{}}},
       {"attn16_gqa_alibi_causal_fp16",
        {QStringLiteral("_kwb_attn_host")},
        {{QStringLiteral("--dtype"), QStringLiteral("spec")}}},

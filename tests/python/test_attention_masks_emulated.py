@@ -60,6 +60,7 @@ class AttentionMaskTensors(unittest.TestCase):
             ("[B, 1, 1, S] unsqueezed", keep.unsqueeze(1).unsqueeze(2), dict()),
             ("[S, S]", sq, dict(diag=0)),
             ("[B, 1, S, S]", full, dict()),
+            ("[1, H, 1, S]", torch.rand(1, h, 1, s) > 0.3, dict(diag=0)),
         ]
         for flash in (True, False):
             K.kwb_attn_flash = flash
