@@ -6803,6 +6803,9 @@ void Planner::findAttention(const QString& outRef) {
     auto takeAlone = [&]() {
       if (!a.biasRef.isEmpty()) return;  // a bias is kwb_attention's alone (a softmax's prologue otherwise)
       if ((!alone.tri && alone.maskRef.isEmpty()) || shapeOfRef(alone.src) != sshape) return;
+      // a mask tensor with batch dims (session 37's per-entry read) is not worth it here: computed, it would be a
+      // launch of its own, where kwb_softmax reads it in a prologue (lengths_mask_masked_fill_softmax: 2 launches)
+      if (!alone.maskRef.isEmpty() && leadProduct(shapeOfRef(alone.maskRef)) != 1) return;
       if (!(alone.lower && alone.diag >= 0) && sm.name == u"_safe_softmax") return;
       alone.pv = sm.id;
       m_attnAt.insert(sm.id, alone);
