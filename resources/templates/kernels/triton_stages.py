@@ -4679,7 +4679,8 @@ def kwb_attention(q, kt, v, scale, diag=None, lower=True, fill=float("-inf"), ma
     if v_rep > 1 and (not flash or not kwb_attn_kv_index):
         v3 = _kwb_attn_repeat(v3, v_rep)
         v_rep = 1
-    ieee = bool(pv_ieee if kwb_attn_pv_ieee is None else kwb_attn_pv_ieee) and v3.dtype == torch.float32
+    ieee = bool(pv_ieee if kwb_attn_pv_ieee is None else kwb_attn_pv_ieee) and v3.dtype == torch.float32 and \
+        (flash or kwb_gemm_ieee)  # the materialised P V is kwb_gemm's: its switch decides there
     kwb_attn_last.update(k_rep=k_rep, v_rep=v_rep, pv="ieee" if ieee else ("tf32" if v3.dtype == torch.float32
                                                                            else str(v3.dtype)[6:]))
     if not flash:  # scores GEMM (fp32), masked softmax (P in V's dtype), P V GEMM: three launches
