@@ -415,6 +415,32 @@ void TestChains::plans_data() {
       << QStringLiteral("attn_baddbmm_beta_half")
       << QStringList{QStringLiteral("gemm"), QStringLiteral("softmax"), QStringLiteral("gemm")}
       << QStringList{QStringLiteral("!kwb_attention(")};
+  // session 37 (attn37): a mask tensor broadcast over the entries (trial 25 #8's BERT key padding, an int mask viewed
+  // [B, 1, 1, S] == 0, a [B, 1, S, S] input) beside the causal predicate: one launch, the scores never written
+  QTest::newRow("trial 25 #8: causal triu + ~key_keep[:, None, None, :] bool input: one kwb_attention")
+      << QStringLiteral("attn37_causal_key_padding_bool") << QStringList{QStringLiteral("attention")}
+      << QStringList{QStringLiteral("diag=0, lower=True, fill=float('-inf'), mask="),
+                     QStringLiteral("mask_keep=True)")};
+  QTest::newRow("#8's class: an int attention_mask.view(b, 1, 1, s) == 0, no causal mask")
+      << QStringLiteral("attn37_key_padding_int_view_eq0") << QStringList{QStringLiteral("attention")}
+      << QStringList{QStringLiteral("fill=float('-inf'), mask="), QStringLiteral("mask_keep=True)"),
+                     QStringLiteral("!diag=")};
+  QTest::newRow("#8's class: a [B, 1, S, S] bool input, then tril(ones) == 0")
+      << QStringLiteral("attn37_mask4d_input_causal_tril") << QStringList{QStringLiteral("attention")}
+      << QStringList{QStringLiteral("diag=0, lower=True, fill=float('-inf'), mask=drop, mask_keep=False)")};
+  // probe23 c02's class: the attention output minus V (or an input of V's shape, V passed twice): P V in full fp32
+  QTest::newRow("probe23 c02: softmax(a bᵀ / 8) a - b: pv_ieee=True, no TF32 claim")
+      << QStringLiteral("c02_SameTensorTwice_GramSoftmax")
+      << QStringList{QStringLiteral("attention"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral(", pv_ieee=True)")};
+  QTest::newRow("c02's class: x - softmax(x xᵀ / 8) x (rsub order, V itself)")
+      << QStringLiteral("attn37_highpass_x_minus_attention")
+      << QStringList{QStringLiteral("attention"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral(", pv_ieee=True)")};
+  QTest::newRow("c02's class, negative: x + softmax(x xᵀ / 8) x keeps TF32")
+      << QStringLiteral("attn37_residual_add_attention")
+      << QStringList{QStringLiteral("attention"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("!pv_ieee")};
   QTest::newRow("y06's class: GQA (expand + reshape), an ALiBi buffer [H, L, L], causal, fp16")
       << QStringLiteral("attn16_gqa_alibi_causal_fp16") << QStringList{QStringLiteral("attention")}
       << QStringList{QStringLiteral("bias=self.alibi, k_rep=kwb_attn_rep("), QStringLiteral("!kwb_to_fp32(")};
@@ -1386,6 +1412,8 @@ void TestChains::analyzeGroupsAreThePlan_data() {
         // session 25: the bias's add inside the attention launch
         "attn16_alibi_bias_bf16", "attn16_batch_bias_causal", "attn16_relpos_table_scale_after",
         "attn16_gqa_alibi_causal_fp16",
+        // session 37: mask tensors per entry inside the attention launch
+        "attn37_causal_key_padding_bool", "attn37_key_padding_int_view_eq0", "attn37_mask4d_input_causal_tril",
         // session 26: selections with their indices, scatter
         "y03_MoE_TopK_Router_Softmax", "topk_smallest_dim1_3d_gather", "sort_argmax_kthvalue_rows",
         // session 26: elementwise losses on strided views (the term inside the reduction's launch)
@@ -1754,6 +1782,13 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("sliding_window_gqa_arange"), QStringLiteral("=sliding_window_gqa_arange")},
       {QStringLiteral("local_window_tril_triu"), QStringLiteral("=local_window_tril_triu")},
       {QStringLiteral("band_additive_full_inf"), QStringLiteral("=band_additive_full_inf")},
+      // session 37 (attn37): mask tensors per entry (trial 25 #8's key padding) with the causal predicate; P V in
+      // full fp32 where the output cancels against V (probe23 c02), and a residual add that keeps TF32
+      {QStringLiteral("attn37_causal_key_padding_bool"), QStringLiteral("=attn37_causal_key_padding_bool")},
+      {QStringLiteral("attn37_key_padding_int_view_eq0"), QStringLiteral("=attn37_key_padding_int_view_eq0")},
+      {QStringLiteral("attn37_mask4d_input_causal_tril"), QStringLiteral("=attn37_mask4d_input_causal_tril")},
+      {QStringLiteral("attn37_highpass_x_minus_attention"), QStringLiteral("=attn37_highpass_x_minus_attention")},
+      {QStringLiteral("c02_SameTensorTwice_GramSoftmax"), QStringLiteral("@probe23/c02_SameTensorTwice_GramSoftmax")},
       {QStringLiteral("focal_loss_label_smoothing"), QStringLiteral("=focal_loss_label_smoothing")},
       {QStringLiteral("cross_entropy_weighted_ignore_sum"), QStringLiteral("=cross_entropy_weighted_ignore_sum")},
       {QStringLiteral("nll_log_softmax_mean_spatial"), QStringLiteral("=nll_log_softmax_mean_spatial")},
@@ -1946,8 +1981,11 @@ void TestChains::classesEmulated_data() {
   for (const auto& [spec, problem] : problems) {
     const QStringList t = ties.contains(spec) ? QStringList{QStringLiteral("--ties-low-index")} : QStringList();
     QTest::addRow("%s fp32", qPrintable(spec)) << spec << problem << t;
-    QTest::addRow("%s bf16", qPrintable(spec))
-        << spec << problem << QStringList{QStringLiteral("--dtype"), QStringLiteral("bfloat16")} + t;
+    // the attention's output minus V cancels to ~1 % of V (probe23 c02's class): bf16's rounding of that output
+    // (2^-9) is then ~20 % of the result, in Model's own bf16 run as in the kernel's (fp16's 2^-11 stays in bounds)
+    if (spec != u"c02_SameTensorTwice_GramSoftmax" && spec != u"attn37_highpass_x_minus_attention")
+      QTest::addRow("%s bf16", qPrintable(spec))
+          << spec << problem << QStringList{QStringLiteral("--dtype"), QStringLiteral("bfloat16")} + t;
     QTest::addRow("%s fp16", qPrintable(spec))
         << spec << problem << QStringList{QStringLiteral("--dtype"), QStringLiteral("float16")} + t;
     // x.view(B, C, H * W) of the problem itself refuses a strided x (the reference fails, not the kernel)
@@ -2970,6 +3008,10 @@ void TestChains::cuteStagesEmulated_data() {
        {g, QStringLiteral("_kwb_attn_host"), QStringLiteral("_kwb_group_norm_host")},
        {{}, bf16}},
       {"cute_attn_mask_buffer_gqa", {QStringLiteral("_kwb_attn_host")}, {{}}},
+      // session 37 (attn37): a mask tensor per entry (trial 25 #8's key padding beside the causal predicate; a
+      // [B, 1, S, S] input), read through the bias's broadcast rule
+      {"attn37_causal_key_padding_bool", {QStringLiteral("_kwb_attn_host")}, {{}}},
+      {"attn37_mask4d_input_causal_tril", {QStringLiteral("_kwb_attn_host")}, {{}}},
       {"attn16_gqa_alibi_causal_fp16",
        {QStringLiteral("_kwb_attn_host")},
        {{QStringLiteral("--dtype"), QStringLiteral("spec")}}},

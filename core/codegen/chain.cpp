@@ -656,6 +656,12 @@ class Planner {
   /// a size-1 head dim (multi-query attention). Every op on the way has one reader (its copy is otherwise needed).
   Attn::KvRepeat kvRepeat(const QString& operand) const;
   bool emitAttention(const GraphOp& op);
+  /// Whether the attention output @p pv (the P V GEMM's id, through views) is an operand of a subtraction whose other
+  /// operand is V itself (@p vRef, through views) or, V being a forward() input, another input of its shape and dtype
+  /// (it may be V passed twice: probe23 c02's softmax(a bᵀ) a - b with b the same tensor). The output is a convex
+  /// combination of V's rows, so such a difference can cancel to a few percent of |V| and TF32's 2^-11 operand
+  /// rounding in P V becomes that much of the result (DECISIONS.md, session 37): kwb_attention(..., pv_ieee=True).
+  bool cancelsAgainstV(const QString& pv, const QString& vRef) const;
   /// A scalar scale's factor (mul: other, div: 1 / other) at the resize check; @p k (its value at the spec) when
   /// unknown.
   double factor2(const GraphOp& o, double k) const;
@@ -6777,13 +6783,28 @@ void Planner::findAttention(const QString& outRef) {
         a.ops << o->id;
         last = o->id;
         continue;
-      } else if (!masked && (o->name == u"masked_fill" || o->name == u"where" || o->name == u"add") &&
+      } else if ((o->name == u"masked_fill" || o->name == u"where" || o->name == u"add") &&
                  lastTwo(o->outputs.value(0).shape) == lastTwo(sshape)) {
-        Attn b = a;
+        // at most one predicate and one mask tensor (a causal mask and a key-padding mask, trial 25 #8); two masks
+        // both fill -inf, so that the kernel's one fill is the conjunction of their keeps
+        Attn c;
         QString s;
-        if (!maskOf(*o, &s, &b)) break;
-        a = b;
-        a.ops << o->id;
+        if (!maskOf(*o, &s, &c)) break;
+        if (masked && (a.fill != -INFINITY || c.fill != -INFINITY || (c.tri && a.tri) ||
+                       (!c.maskRef.isEmpty() && !a.maskRef.isEmpty())))
+          break;
+        if (c.tri) {
+          a.tri = true;
+          a.lower = c.lower;
+          a.diag = c.diag;
+          a.band = c.band;
+        }
+        if (!c.maskRef.isEmpty()) {
+          a.maskRef = c.maskRef;
+          a.maskKeep = c.maskKeep;
+        }
+        a.fill = c.fill;
+        a.ops << c.ops << o->id;
         masked = true;
         cur = resolve(s);
         alone = a;  // the masked softmax alone: the scales after the mask only
@@ -6806,6 +6827,9 @@ void Planner::findAttention(const QString& outRef) {
     auto takeAlone = [&]() {
       if (!a.biasRef.isEmpty()) return;  // a bias is kwb_attention's alone (a softmax's prologue otherwise)
       if ((!alone.tri && alone.maskRef.isEmpty()) || shapeOfRef(alone.src) != sshape) return;
+      // a mask tensor with batch dims (session 37's per-entry read) is not worth it here: computed, it would be a
+      // launch of its own, where kwb_softmax reads it in a prologue (lengths_mask_masked_fill_softmax: 2 launches)
+      if (!alone.maskRef.isEmpty() && leadProduct(shapeOfRef(alone.maskRef)) != 1) return;
       if (!(alone.lower && alone.diag >= 0) && sm.name == u"_safe_softmax") return;
       alone.pv = sm.id;
       m_attnAt.insert(sm.id, alone);
@@ -6814,10 +6838,9 @@ void Planner::findAttention(const QString& outRef) {
     };
     if (!a.maskRef.isEmpty()) {
       const QList<qint64> mshape = shapeOfRef(a.maskRef);
-      if (mshape.size() < 1 || leadProduct(mshape) != 1) continue;
-      const QList<qint64> ms = mshape.size() >= 2 ? lastTwo(mshape) : QList<qint64>{1, mshape.first()};
-      const QList<qint64> ss = lastTwo(sshape);
-      if ((ms.at(0) != 1 && ms.at(0) != ss.at(0)) || (ms.at(1) != 1 && ms.at(1) != ss.at(1))) continue;
+      // broadcast over the score entries as kwb_attention reads it (its bias's rule): a key-padding mask [B, 1, 1,
+      // S] over [B, H, S, S], an [S, S] or [B, 1, S, S] one
+      if (mshape.size() < 1 || !biasBroadcastsAsKernel(mshape, sshape)) continue;
       if (sm.name == u"_safe_softmax") continue;  // a row the tensor masks whole: 0 there, NaN here
     }
     if (a.tri && !(a.lower && a.diag >= 0) && sm.name == u"_safe_softmax") continue;
@@ -7095,6 +7118,44 @@ void Planner::guardArgs(const GraphOp& op) {
   m_guards << l;
 }
 
+bool Planner::cancelsAgainstV(const QString& pv, const QString& vRef) const {
+  auto root = [&](QString r) {  // back through views
+    for (int guard = 0; guard < 32; ++guard) {
+      r = resolve(r);
+      const GraphOp* o = opById(r);
+      if (!o || !o->view || o->refs.isEmpty()) break;
+      r = o->refs.first();
+    }
+    return r;
+  };
+  const QString vRoot = root(vRef), out = resolve(pv);
+  const TensorInfo* vIn = m_g.input(vRoot);
+  QStringList todo{out};
+  for (int guard = 0; guard < 32 && !todo.isEmpty(); ++guard) {
+    for (const QString& id : m_readers.value(todo.takeFirst())) {
+      const GraphOp* o = opById(id);
+      if (!o) continue;
+      if (o->view) {
+        todo << id;
+        continue;
+      }
+      double alpha = 1;
+      if (!(o->name == u"sub" || o->name == u"rsub" ||
+            (o->name == u"add" && jsonNumber(o->args.value("alpha", json(1)), &alpha) && alpha < 0)) ||
+          o->refs.size() != 2)
+        continue;
+      for (const QString& r : o->refs) {
+        const QString other = root(r);
+        if (other == out) continue;
+        if (other == vRoot) return true;
+        const TensorInfo* t = m_g.input(other);
+        if (t && vIn && t->shape == vIn->shape && t->dtype == vIn->dtype) return true;
+      }
+    }
+  }
+  return false;
+}
+
 bool Planner::emitAttention(const GraphOp& op) {
   const Attn a = m_attnAt.value(op.id);
   Line l;
@@ -7164,8 +7225,17 @@ bool Planner::emitAttention(const GraphOp& op) {
       const qint64 rep = a.kRep.rep > 0 ? a.kRep.rep : a.vRep.rep;
       repText = QStringLiteral("; %1 read in place per KV head (kv_head = h // %2), not copied").arg(kv).arg(rep);
     }
+    // P V in full fp32 where the output cancels against V (cancelsAgainstV); a 16-bit V ignores it
+    const bool pvIeee =
+        v->dtype == u"float32" &&
+        cancelsAgainstV(op.id, operandOf(op, "mat2").isEmpty() ? op.refs.value(1) : operandOf(op, "mat2"));
+    if (pvIeee) reps += QStringLiteral(", pv_ieee=True");
     l.head = QStringLiteral("kwb_attention(%1, %2, %3, %4%5%6")
                  .arg(q->expr, kt->expr, v->expr, scaleExpr(a, &*q), pred, reps);
+    if (pvIeee)
+      l.comment = QStringLiteral(
+          "P V in full fp32 (no TF32): the output is subtracted from a tensor of V's size, and "
+          "TF32's rounding would not cancel with it");
     desc =
         QStringLiteral("attention softmax(scale %1 x Q %2 x Kᵀ %3%4%5) x V %6 (flash when head_dim <= 256)%7")
             .arg(pyFloat(a.scale), shapeText(q->shape), shapeText(kt->shape),
@@ -7173,7 +7243,9 @@ bool Planner::emitAttention(const GraphOp& op) {
                  a.tri ? QStringLiteral(", %1").arg(maskText)
                        : (a.maskRef.isEmpty() ? QString() : QStringLiteral(", a mask tensor")),
                  shapeText(v->shape), repText);
-    if (q->dtype == u"float32") m_plan.mathDtype = QStringLiteral("tf32");
+    if (pvIeee) desc += QStringLiteral("; P V in full fp32 (the output cancels against a tensor of V's size)");
+    // the roofline rates the plan in one dtype: P V at fp32's FMA rate bounds the launch, so no TF32 claim for it
+    if (q->dtype == u"float32" && !pvIeee) m_plan.mathDtype = QStringLiteral("tf32");
     push(l, op, QStringLiteral("attention"), desc, false);
     if (a.kRep.rep > 0) m_plan.launches.last().kvRepeat.insert(QStringLiteral("k"), a.kRep.rep);
     if (a.vRep.rep > 0) m_plan.launches.last().kvRepeat.insert(QStringLiteral("v"), a.vRep.rep);

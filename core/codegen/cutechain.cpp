@@ -116,7 +116,8 @@ const QMap<QString, QStringList>& stageKeywords() {
       {QStringLiteral("kwb_attention"),
        {QStringLiteral("diag"), QStringLiteral("lower"), QStringLiteral("fill"), QStringLiteral("mask"),
         QStringLiteral("mask_keep"), QStringLiteral("k_rep"), QStringLiteral("v_rep"), QStringLiteral("band"),
-        QStringLiteral("bias"), QStringLiteral("bias_scale")}},  // session 33 (cute33a)
+        QStringLiteral("bias"), QStringLiteral("bias_scale"),
+        QStringLiteral("pv_ieee")}},  // session 33 (cute33a); pv_ieee: its SIMT products are fp32 anyway (attn37)
       {QStringLiteral("kwb_masked_softmax"),
        {QStringLiteral("diag"), QStringLiteral("lower"), QStringLiteral("fill"), QStringLiteral("mask"),
         QStringLiteral("mask_keep"), QStringLiteral("band"), QStringLiteral("bias"), QStringLiteral("bias_scale"),

@@ -436,7 +436,7 @@ class StageSetText(unittest.TestCase):
                     self.assertNotIn(node.name, defined, "defined twice: " + node.name)
                     defined[node.name] = name
         host = {n for n, f in defined.items() if f == "chain_host.py"}
-        self.assertEqual(host, {"kwb_size", "kwb_at_spec", "kwb_pool_len", "_kwb_attn_out", "_kwb_attn_mask3",
+        self.assertEqual(host, {"kwb_size", "kwb_at_spec", "kwb_pool_len", "_kwb_attn_out", "_kwb_attn_maskb",
                                 "_kwb_attn_bias", "kwb_attn_rep", "_kwb_attn_band", "_kwb_index2_views",
                                 "_kwb_index2_result", "_kwb_upsample_plan", "_kwb_nll_views", "kwb_cat_starts",
                                 "kwb_sort", "kwb_kthvalue", "kwb_max_dim"})
@@ -538,6 +538,25 @@ class CuteAttention(unittest.TestCase):
                    "bf16", 1e-2)
         with self.assertRaises(ValueError):
             att(q, kt, torch.randn(b, h, n + 1, 3), 0.5)
+
+    def test_key_padding_mask_per_entry(self):
+        # session 37 (attn37): a mask with batch dims, broadcast over the entries as the bias (a BERT key-padding mask
+        # [B, 1, 1, S] over [B, H], beside the causal predicate; [B, 1, S, S]); entry 0 fully masked: NaN rows
+        att, msm = S["kwb_attention"], S["kwb_masked_softmax"]
+        b, h, n, d = 2, 2, 5, 4
+        q, k, v = torch.randn(b, h, n, d), torch.randn(b, h, n, d), torch.randn(b, h, n, 3)
+        keep = torch.tensor([[False] * n, [True] * (n - 2) + [False] * 2])
+        full = torch.rand(b, 1, n, n) > 0.4
+        for what, m, causal in (("[B, 1, 1, S] + causal", keep[:, None, None, :], True), ("[B, 1, S, S]", full, False)):
+            s = 0.5 * q @ k.transpose(-2, -1)
+            if causal:
+                s = s.masked_fill(torch.ones(n, n, dtype=torch.bool).triu(1), float("-inf"))
+            s = s.masked_fill(~m, float("-inf"))
+            want = torch.softmax(s, -1) @ v
+            got = att(q, k.transpose(-2, -1), v, 0.5, diag=0 if causal else None, mask=m, mask_keep=True, pv_ieee=True)
+            self.check(got, want, what)
+            self.check(msm(0.5 * q @ k.transpose(-2, -1), 1.0, diag=0 if causal else None, mask=m, mask_keep=True),
+                       torch.softmax(s, -1), what + " (masked softmax)")
 
     def test_tails(self):
         # 70 query rows (two CTAs of 64), 37 keys (three tiles of 16), 35 output columns (two CTAs of 32)

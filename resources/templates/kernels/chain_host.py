@@ -55,13 +55,13 @@ def _kwb_attn_out(q, kt, v):
     return lq, d, lk, e, torch.empty(list(q.shape[:-2]) + [lq, e], dtype=q.dtype, device=q.device)
 
 
-def _kwb_attn_mask3(mask, lq, lk):
-    """A mask whose dims before the last two are 1 as a [1, lq, lk] broadcast view (bool read as uint8), or None."""
+def _kwb_attn_maskb(mask, nb, lq, lk, who):
+    """A mask tensor over the scores of nb entries [nb, lq, lk], broadcast as a bias (_kwb_attn_bias: a key-padding
+    mask [B, 1, 1, lk] over [B, H] entries, [lq, lk] over all, [B, 1, lq, lk]), bool read as uint8: (tensor, (mn1,
+    mn2), (sm0, sm1, sm2, smm, smn)); None -> (None, (1, 1), zeros). ValueError as _kwb_attn_bias."""
     if mask is None:
-        return None
-    m = mask.reshape(([1, 1] + list(mask.shape))[-2:])  # its dims before the last two are 1 (the planner checks)
-    m = m.expand(lq, lk).unsqueeze(0)
-    return m.view(torch.uint8) if m.dtype == torch.bool else m
+        return None, (1, 1), (0, 0, 0, 0, 0)
+    return _kwb_attn_bias(mask.view(torch.uint8) if mask.dtype == torch.bool else mask, nb, lq, lk, who)
 
 
 def _kwb_attn_bias(bias, nb, lq, lk, who):

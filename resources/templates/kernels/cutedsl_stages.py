@@ -1490,12 +1490,13 @@ kwb_attn_last = {}  # the last call's path and CTAs, as the Triton stage's
 
 
 @cute.jit
-def _kwb_attn_score(s, i, n, m_m, m_b, b_base, sbn, smm, smn, lo, hi, fill, bias_scale, has_lo: cutlass.Constexpr,
+def _kwb_attn_score(s, i, n, m_m, m_b, b_base, sbn, m_base, smn, lo, hi, fill, bias_scale, has_lo: cutlass.Constexpr,
                     has_hi: cutlass.Constexpr, has_mask: cutlass.Constexpr, mask_keep: cutlass.Constexpr,
                     has_bias: cutlass.Constexpr):
     """Query i's scaled score s for key n as kwb_attention and kwb_masked_softmax both define it: plus bias_scale *
     bias(i, n), then fill where the predicate drops the key (n - i outside [lo, hi]; the mask: kept where
-    (mask != 0) == mask_keep). The one definition, so the two launches cannot disagree on which keys count."""
+    (mask != 0) == mask_keep; m_base: query i's row of its entry's mask, broadcast as the bias). The one definition,
+    so the two launches cannot disagree on which keys count."""
     if cutlass.const_expr(has_bias):
         s = s + m_b[b_base + n * sbn].to(cutlass.Float32) * bias_scale
     if cutlass.const_expr(has_lo):
@@ -1505,7 +1506,7 @@ def _kwb_attn_score(s, i, n, m_m, m_b, b_base, sbn, smm, smn, lo, hi, fill, bias
         if n - i > hi:
             s = fill
     if cutlass.const_expr(has_mask):
-        mv = m_m[i * smm + n * smn].to(cutlass.Int32)
+        mv = m_m[m_base + n * smn].to(cutlass.Int32)
         if cutlass.const_expr(mask_keep):
             if mv == 0:
                 s = fill
@@ -1524,7 +1525,9 @@ def _kwb_attn_kernel(m_q: cute.Tensor, m_k: cute.Tensor, m_v: cute.Tensor, m_o: 
                      sqb: cutlass.Int64, sqm: cutlass.Int64, sqd: cutlass.Int64,  # Q [B, Lq, D]
                      skb: cutlass.Int64, skd: cutlass.Int64, skn: cutlass.Int64,  # Kᵀ [B / k_rep, D, Lk]
                      svb: cutlass.Int64, svn: cutlass.Int64, sve: cutlass.Int64,  # V [B / v_rep, Lk, E]
-                     smm: cutlass.Int64, smn: cutlass.Int64,  # the mask [Lq, Lk], one for every entry
+                     mn1: cutlass.Int64, mn2: cutlass.Int64,  # the mask broadcast over the entries as the bias
+                     sm0: cutlass.Int64, sm1: cutlass.Int64, sm2: cutlass.Int64,
+                     smm: cutlass.Int64, smn: cutlass.Int64,
                      sb0: cutlass.Int64, sb1: cutlass.Int64, sb2: cutlass.Int64,  # the bias's lead dims
                      sbm: cutlass.Int64, sbn: cutlass.Int64,
                      scale: cutlass.Float32, fill: cutlass.Float32, bias_scale: cutlass.Float32,
@@ -1546,6 +1549,7 @@ def _kwb_attn_kernel(m_q: cute.Tensor, m_k: cute.Tensor, m_v: cute.Tensor, m_o: 
         k_base = (b // k_rep) * skb  # grouped-query attention: K / V of kv entry b // rep, read in place
         v_base = (b // v_rep) * svb
         b_base = (b // (bn1 * bn2)) * sb0 + (b // bn2 % bn1) * sb1 + (b % bn2) * sb2 + i * sbm
+        m_base = (b // (mn1 * mn2)) * sm0 + (b // mn2 % mn1) * sm1 + (b % mn2) * sm2 + i * smm
         acc = cute.make_rmem_tensor((ATTN_E,), cutlass.Float32)
         for c in cutlass.range_constexpr(ATTN_E):
             acc[c] = cutlass.Float32(0.0)
@@ -1568,7 +1572,7 @@ def _kwb_attn_kernel(m_q: cute.Tensor, m_k: cute.Tensor, m_v: cute.Tensor, m_o: 
                     for dd in range(0, d, 1):
                         dot = dot + m_q[q_base + dd * sqd].to(cutlass.Float32) * \
                             m_k[k_base + dd * skd + n * skn].to(cutlass.Float32)
-                    s = _kwb_attn_score(dot * scale, i, n, m_m, m_b, b_base, sbn, smm, smn, lo, hi, fill,
+                    s = _kwb_attn_score(dot * scale, i, n, m_m, m_b, b_base, sbn, m_base, smn, lo, hi, fill,
                                         bias_scale, has_lo, has_hi, has_mask, mask_keep, has_bias)
                     m_t = cute.arch.fmax(m_t, s)
                 s_t[j] = s
@@ -1598,27 +1602,29 @@ def _kwb_attn_host(m_q: cute.Tensor, m_k: cute.Tensor, m_v: cute.Tensor, m_o: cu
                    bn1: cutlass.Int64, bn2: cutlass.Int64, lo: cutlass.Int64, hi: cutlass.Int64,
                    sqb: cutlass.Int64, sqm: cutlass.Int64, sqd: cutlass.Int64,
                    skb: cutlass.Int64, skd: cutlass.Int64, skn: cutlass.Int64,
-                   svb: cutlass.Int64, svn: cutlass.Int64, sve: cutlass.Int64, smm: cutlass.Int64, smn: cutlass.Int64,
+                   svb: cutlass.Int64, svn: cutlass.Int64, sve: cutlass.Int64, mn1: cutlass.Int64, mn2: cutlass.Int64,
+                   sm0: cutlass.Int64, sm1: cutlass.Int64, sm2: cutlass.Int64, smm: cutlass.Int64, smn: cutlass.Int64,
                    sb0: cutlass.Int64, sb1: cutlass.Int64, sb2: cutlass.Int64, sbm: cutlass.Int64, sbn: cutlass.Int64,
                    scale: cutlass.Float32, fill: cutlass.Float32, bias_scale: cutlass.Float32,
                    has_lo: cutlass.Constexpr, has_hi: cutlass.Constexpr, skip: cutlass.Constexpr,
                    has_mask: cutlass.Constexpr, mask_keep: cutlass.Constexpr, has_bias: cutlass.Constexpr):
     _kwb_attn_kernel(
         m_q, m_k, m_v, m_o, m_m, m_b, lq, lk, d, e, num_m, k_rep, v_rep, bn1, bn2, lo, hi, sqb, sqm, sqd, skb, skd,
-        skn, svb, svn, sve, smm, smn, sb0, sb1, sb2, sbm, sbn, scale, fill, bias_scale, has_lo, has_hi, skip,
+        skn, svb, svn, sve, mn1, mn2, sm0, sm1, sm2, smm, smn, sb0, sb1, sb2, sbm, sbn, scale, fill, bias_scale, has_lo,
+        has_hi, skip,
         has_mask, mask_keep, has_bias,
     ).launch(grid=[nb * num_m, (e + ATTN_E - 1) // ATTN_E, 1], block=[ATTN_ROWS, 1, 1])
 
 
 def kwb_attention(q, kt, v, scale, diag=None, lower=True, fill=float("-inf"), mask=None, mask_keep=False, k_rep=1,
-                  v_rep=1, band=None, bias=None, bias_scale=1.0):
+                  v_rep=1, band=None, bias=None, bias_scale=1.0, pv_ieee=False):
     """softmax(where(keep, scale * q @ kt + bias_scale * bias, fill)) @ v in one CuTe DSL launch: the Triton stage's
     signature and semantics. q [..., Lq, D], kt [..., D, Lk] (Kᵀ, any strides), v [..., Lk, E], equal leading dims
     or kt's and v's flattened 1 / k_rep and 1 / v_rep of q's (grouped-query attention: entry b reads kv entry
     b // rep, in place); keep: diag None or key j of query i kept where j - i <= diag (lower) / > diag (not lower),
-    band: also j - i > diag - band; and the mask's (its dims before the last two of size 1): kept where
-    (mask != 0) == mask_keep. bias broadcast as the Triton stage's (_kwb_attn_bias). Any float dtypes, each read
-    and converted to fp32 (no P rounding to V's dtype); out [..., Lq, E] in q's dtype. A row with nothing kept:
+    band: also j - i > diag - band; and the mask's: kept where (mask != 0) == mask_keep. mask and bias broadcast as
+    the Triton stage's (_kwb_attn_maskb, _kwb_attn_bias). Any float dtypes, each read and converted to fp32 (no P
+    rounding to V's dtype; SIMT fp32 products, so pv_ieee, the Triton stage's P V precision, is what runs anyway); out [..., Lq, E] in q's dtype. A row with nothing kept:
     NaN under fill -inf, the mean of V under a finite fill, as torch. ValueError: shapes that do not match, a bad
     repeat, band or bias."""
     lq, d, lk, e, out = _kwb_attn_out(q, kt, v)
@@ -1637,17 +1643,17 @@ def kwb_attention(q, kt, v, scale, diag=None, lower=True, fill=float("-inf"), ma
     # flash path's rule) while every row keeps a key
     empty_rows = (hi is not None and hi < 0) or (lo is not None and lq - 1 + lo > lk - 1) or mask is not None
     skip = diag is not None and float(fill) <= -1e4 and (float(fill) == float("-inf") or not empty_rows)
-    m3 = _kwb_attn_mask3(mask, lq, lk)
+    m3, msz, ms = _kwb_attn_maskb(mask, nb, lq, lk, "kwb_attention")
     b3, bsz, bs = _kwb_attn_bias(bias, nb, lq, lk, "kwb_attention")
     q_span, q_st = _kwb_span(q3)
     k_span, k_st = _kwb_span(kt3)
     v_span, v_st = _kwb_span(v3)
-    m_span, m_st = _kwb_span(m3) if m3 is not None else (out.view(-1), [0, 0, 0])
+    m_span = _kwb_span(m3)[0] if m3 is not None else out.view(-1)
     b_span = _kwb_span(b3)[0] if b3 is not None else out.view(-1)
     num_m = (lq + ATTN_ROWS - 1) // ATTN_ROWS
     tensors = [from_dlpack(t) for t in (q_span, k_span, v_span, out.view(-1), m_span, b_span)]
     # a size-1 dim's stride reads 0 (_kwb_span): index 0 on it either way
-    scalars = [nb, lq, lk, d, e, num_m, k_rep, v_rep, *bsz, lo or 0, hi or 0, *q_st, *k_st, *v_st, *m_st[1:], *bs,
+    scalars = [nb, lq, lk, d, e, num_m, k_rep, v_rep, *bsz, lo or 0, hi or 0, *q_st, *k_st, *v_st, *msz, *ms, *bs,
                float(scale), float(fill), float(bias_scale)]
     flags = (lo is not None, hi is not None, skip, m3 is not None, bool(mask_keep), b3 is not None)
     key = ("attention", q.dtype, kt.dtype, v.dtype, out.dtype, m_span.dtype, b_span.dtype, flags)
@@ -1667,6 +1673,7 @@ def kwb_attention(q, kt, v, scale, diag=None, lower=True, fill=float("-inf"), ma
 def _kwb_msm_kernel(m_x: cute.Tensor, m_y: cute.Tensor, m_m: cute.Tensor, m_b: cute.Tensor, n_rows: cutlass.Int64,
                     lq: cutlass.Int64, n: cutlass.Int64, bn1: cutlass.Int64, bn2: cutlass.Int64, lo: cutlass.Int64,
                     hi: cutlass.Int64, sxb: cutlass.Int64, sxm: cutlass.Int64, sxn: cutlass.Int64,
+                    mn1: cutlass.Int64, mn2: cutlass.Int64, sm0: cutlass.Int64, sm1: cutlass.Int64, sm2: cutlass.Int64,
                     smm: cutlass.Int64, smn: cutlass.Int64, sb0: cutlass.Int64, sb1: cutlass.Int64,
                     sb2: cutlass.Int64, sbm: cutlass.Int64, sbn: cutlass.Int64, scale: cutlass.Float32,
                     fill: cutlass.Float32, bias_scale: cutlass.Float32, has_lo: cutlass.Constexpr,
@@ -1684,6 +1691,7 @@ def _kwb_msm_kernel(m_x: cute.Tensor, m_y: cute.Tensor, m_m: cute.Tensor, m_b: c
         i = row % lq
         x_base = b * sxb + i * sxm
         b_base = (b // (bn1 * bn2)) * sb0 + (b // bn2 % bn1) * sb1 + (b % bn2) * sb2 + i * sbm
+        m_base = (b // (mn1 * mn2)) * sm0 + (b // mn2 % mn1) * sm1 + (b % mn2) * sm2 + i * smm
         y_base = row * n
         a = cutlass.Float32(NEG_BIG)
         t = cutlass.Float32(0.0)
@@ -1691,7 +1699,7 @@ def _kwb_msm_kernel(m_x: cute.Tensor, m_y: cute.Tensor, m_m: cute.Tensor, m_b: c
             shift = a + cute.math.log(t)
             for k in range(lane, n, 32):
                 v = _kwb_attn_score(m_x[x_base + k * sxn].to(cutlass.Float32) * scale, i, k, m_m, m_b, b_base, sbn,
-                                    smm, smn, lo, hi, fill, bias_scale, has_lo, has_hi, has_mask, mask_keep, has_bias)
+                                    m_base, smn, lo, hi, fill, bias_scale, has_lo, has_hi, has_mask, mask_keep, has_bias)
                 if cutlass.const_expr(p == 0):
                     m_new = cute.arch.fmax(a, v)
                     t = t * cute.math.exp(a - m_new) + cute.math.exp(v - m_new)
@@ -1711,13 +1719,15 @@ def _kwb_msm_kernel(m_x: cute.Tensor, m_y: cute.Tensor, m_m: cute.Tensor, m_b: c
 def _kwb_msm_host(m_x: cute.Tensor, m_y: cute.Tensor, m_m: cute.Tensor, m_b: cute.Tensor, n_rows: cutlass.Int64,
                   lq: cutlass.Int64, n: cutlass.Int64, bn1: cutlass.Int64, bn2: cutlass.Int64, lo: cutlass.Int64,
                   hi: cutlass.Int64, sxb: cutlass.Int64, sxm: cutlass.Int64, sxn: cutlass.Int64,
+                  mn1: cutlass.Int64, mn2: cutlass.Int64, sm0: cutlass.Int64, sm1: cutlass.Int64, sm2: cutlass.Int64,
                   smm: cutlass.Int64, smn: cutlass.Int64, sb0: cutlass.Int64, sb1: cutlass.Int64,
                   sb2: cutlass.Int64, sbm: cutlass.Int64, sbn: cutlass.Int64, scale: cutlass.Float32,
                   fill: cutlass.Float32, bias_scale: cutlass.Float32, has_lo: cutlass.Constexpr,
                   has_hi: cutlass.Constexpr, has_mask: cutlass.Constexpr, mask_keep: cutlass.Constexpr,
                   has_bias: cutlass.Constexpr):
     _kwb_msm_kernel(
-        m_x, m_y, m_m, m_b, n_rows, lq, n, bn1, bn2, lo, hi, sxb, sxm, sxn, smm, smn, sb0, sb1, sb2, sbm, sbn, scale,
+        m_x, m_y, m_m, m_b, n_rows, lq, n, bn1, bn2, lo, hi, sxb, sxm, sxn, mn1, mn2, sm0, sm1, sm2, smm, smn, sb0, sb1,
+        sb2, sbm, sbn, scale,
         fill, bias_scale, has_lo, has_hi, has_mask, mask_keep, has_bias,
     ).launch(grid=[(n_rows + ROW_WARPS - 1) // ROW_WARPS, 1, 1], block=[ROW_WARPS * 32, 1, 1])
 
@@ -1737,14 +1747,14 @@ def kwb_masked_softmax(x, scale=1.0, diag=None, lower=True, fill=float("-inf"), 
         return y
     x3 = x.reshape(-1, lq, n)
     nb = x3.shape[0]
-    m3 = _kwb_attn_mask3(mask, lq, n)
+    m3, msz, ms = _kwb_attn_maskb(mask, nb, lq, n, "kwb_masked_softmax")
     b3, bsz, bs = _kwb_attn_bias(bias, nb, lq, n, "kwb_masked_softmax")
     x_span, x_st = _kwb_span(x3)
-    m_span, m_st = _kwb_span(m3) if m3 is not None else (y.view(-1), [0, 0, 0])
+    m_span = _kwb_span(m3)[0] if m3 is not None else y.view(-1)
     b_span = _kwb_span(b3)[0] if b3 is not None else y.view(-1)
     n_rows = nb * lq
     tensors = [from_dlpack(t) for t in (x_span, y.view(-1), m_span, b_span)]
-    scalars = [n_rows, lq, n, *bsz, lo or 0, hi or 0, *x_st, *m_st[1:], *bs, float(scale), float(fill),
+    scalars = [n_rows, lq, n, *bsz, lo or 0, hi or 0, *x_st, *msz, *ms, *bs, float(scale), float(fill),
                float(bias_scale)]
     flags = (lo is not None, hi is not None, m3 is not None, bool(mask_keep), b3 is not None)
     key = ("masked_softmax", x.dtype, y.dtype, m_span.dtype, b_span.dtype, flags)

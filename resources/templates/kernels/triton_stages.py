@@ -4437,6 +4437,9 @@ kwb_attn_band_skip = True
 # SDPA does), the output stored in q's dtype. False: the old path, q, k and v widened to fp32 first (one copy each)
 # and the fp32 kernel run (the A/B, bench/gpu/attn16_ab.py). Operands of mixed dtypes are widened either way.
 kwb_attn_16bit = True
+# P V's precision for fp32 V: None follows each call's pv_ieee= (the planner's: full fp32 where the attention's output
+# is subtracted from a tensor of V's magnitude, DECISIONS.md session 37); True / False: every call (an A/B switch)
+kwb_attn_pv_ieee = None
 _kwb_attn_flash_max_d = 256  # beyond it the [BLOCK_M, head_dim] accumulator does not fit in registers
 # (BLOCK_M, BLOCK_N, num_warps, num_stages) by (padded head dim, operand bytes), tried in order until one launches
 # (the attention template's FLASH_CONFIGS, H200, pool_attn_smoke.py)
@@ -4453,10 +4456,10 @@ kwb_attn_last = {}     # the last call's path ("flash" | "materialised") and CTA
 @triton.jit
 def _kwb_attn_flash_kernel(q_ptr, k_ptr, v_ptr, o_ptr, m_ptr, b_ptr, Lq, Lk, D, E, qk_scale, fill, lo, hi, num_m,
                            k_rep, v_rep, bias_scale, bn1, bn2, sqb, sqm, sqd, skb, skd, skn, svb, svn, sve, sob, som,
-                           soe, smb, smm, smn, sb0, sb1, sb2, sbm, sbn, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
-                           BLOCK_D: tl.constexpr, BLOCK_E: tl.constexpr, HAS_LO: tl.constexpr, HAS_HI: tl.constexpr,
-                           SKIP_LO: tl.constexpr, HAS_MASK: tl.constexpr, MASK_KEEP: tl.constexpr,
-                           HAS_BIAS: tl.constexpr):
+                           soe, mn1, mn2, sm0, sm1, sm2, smm, smn, sb0, sb1, sb2, sbm, sbn, BLOCK_M: tl.constexpr,
+                           BLOCK_N: tl.constexpr, BLOCK_D: tl.constexpr, BLOCK_E: tl.constexpr, HAS_LO: tl.constexpr,
+                           HAS_HI: tl.constexpr, SKIP_LO: tl.constexpr, HAS_MASK: tl.constexpr,
+                           MASK_KEEP: tl.constexpr, HAS_BIAS: tl.constexpr, PV_IEEE: tl.constexpr = False):
     # one CTA per BLOCK_M query rows of one batch entry; K (given as Kᵀ [D, Lk]) and V streamed in BLOCK_N tiles;
     # qk_scale and fill carry log2(e) (exp2 below). HAS_LO / HAS_HI: key j of row i kept where lo <= j - i <= hi;
     # the key tiles wholly past the block's upper edge (and, SKIP_LO, wholly before its lower edge) are not visited
@@ -4466,11 +4469,15 @@ def _kwb_attn_flash_kernel(q_ptr, k_ptr, v_ptr, o_ptr, m_ptr, b_ptr, Lq, Lk, D, 
     # HAS_BIAS: an additive bias (ALiBi, a relative position table) read per tile through its strides, entry b of Q
     # at bias lead index (b // (bn1 * bn2), b // bn2 % bn1, b % bn2) (stride 0 where it broadcasts), added to the
     # scaled scores before the predicate (bias_scale carries log2(e) and the scales after the bias's add)
+    # HAS_MASK: the mask tensor, broadcast over the entries as the bias (mn1, mn2, sm0..sm2: a key-padding mask
+    # [B, 1, 1, Lk] over [B, H] reads entry b // H), read per key tile
+    # PV_IEEE: P V in full fp32 (fp32 V only): the planner's choice where the output cancels against V
     pid = tl.program_id(0)
     b = (pid // num_m).to(tl.int64)
     bk = b // k_rep
     bv = b // v_rep
     b_base = b_ptr + (b // (bn1 * bn2)) * sb0 + (b // bn2 % bn1) * sb1 + (b % bn2) * sb2
+    m_base = m_ptr + (b // (mn1 * mn2)) * sm0 + (b // mn2 % mn1) * sm1 + (b % mn2) * sm2
     mb = num_m - 1 - pid % num_m  # causal: the longest rows (the last blocks) start first
     offs_m = mb * BLOCK_M + tl.arange(0, BLOCK_M)
     offs_n = tl.arange(0, BLOCK_N)
@@ -4501,7 +4508,7 @@ def _kwb_attn_flash_kernel(q_ptr, k_ptr, v_ptr, o_ptr, m_ptr, b_ptr, Lq, Lk, D, 
         if HAS_HI:
             qk = tl.where(n[None, :] - offs_m[:, None] <= hi, qk, fill)
         if HAS_MASK:
-            mv = tl.load(m_ptr + b * smb + offs_m[:, None].to(tl.int64) * smm + n[None, :] * smn,
+            mv = tl.load(m_base + offs_m[:, None].to(tl.int64) * smm + n[None, :].to(tl.int64) * smn,
                          mask=(offs_m[:, None] < Lq) & (n[None, :] < Lk), other=0)
             qk = tl.where((mv != 0) == MASK_KEEP, qk, fill)
         qk = tl.where(n[None, :] < Lk, qk, float("-inf"))
@@ -4512,7 +4519,10 @@ def _kwb_attn_flash_kernel(q_ptr, k_ptr, v_ptr, o_ptr, m_ptr, b_ptr, Lq, Lk, D, 
         l_i = l_i * alpha + tl.sum(p, axis=1)
         v = tl.load(v_ptr + bv * svb + n[:, None].to(tl.int64) * svn + offs_e[None, :] * sve,
                     mask=(n[:, None] < Lk) & (offs_e[None, :] < E), other=0.0)
-        acc = tl.dot(p.to(v_ptr.dtype.element_ty), v, acc * alpha[:, None])
+        if PV_IEEE:
+            acc = tl.dot(p.to(v_ptr.dtype.element_ty), v, acc * alpha[:, None], input_precision="ieee")
+        else:
+            acc = tl.dot(p.to(v_ptr.dtype.element_ty), v, acc * alpha[:, None])
         m_i = m_new
     acc = acc / l_i[:, None]  # a row with every key filled by -inf: 0 / 0, NaN, as torch's softmax gives
     tl.store(o_ptr + b * sob + offs_m[:, None].to(tl.int64) * som + offs_e[None, :] * soe,
@@ -4521,7 +4531,8 @@ def _kwb_attn_flash_kernel(q_ptr, k_ptr, v_ptr, o_ptr, m_ptr, b_ptr, Lq, Lk, D, 
 
 @triton.jit
 def _kwb_masked_softmax_kernel(x_ptr, y_ptr, m_ptr, b_ptr, rows, Lq, N, scale, fill, lo, hi, bias_scale, bn1, bn2,
-                               sxb, sxm, sxn, syb, sym, syn, smb, smm, smn, sb0, sb1, sb2, sbm, sbn,
+                               sxb, sxm, sxn, syb, sym, syn, mn1, mn2, sm0, sm1, sm2, smm, smn, sb0, sb1, sb2, sbm,
+                               sbn,
                                ROWS: tl.constexpr, BLOCK: tl.constexpr, ONE_PASS: tl.constexpr,
                                HAS_LO: tl.constexpr, HAS_HI: tl.constexpr, HAS_MASK: tl.constexpr,
                                MASK_KEEP: tl.constexpr, HAS_BIAS: tl.constexpr):
@@ -4534,7 +4545,7 @@ def _kwb_masked_softmax_kernel(x_ptr, y_ptr, m_ptr, b_ptr, rows, Lq, N, scale, f
     i = r % Lq
     xb = x_ptr + b * sxb + i.to(tl.int64) * sxm
     yb = y_ptr + b * syb + i.to(tl.int64) * sym
-    mbase = m_ptr + b * smb + i.to(tl.int64) * smm
+    mbase = m_ptr + (b // (mn1 * mn2)) * sm0 + (b // mn2 % mn1) * sm1 + (b % mn2) * sm2 + i.to(tl.int64) * smm
     bbase = b_ptr + (b // (bn1 * bn2)) * sb0 + (b // bn2 % bn1) * sb1 + (b % bn2) * sb2 + i.to(tl.int64) * sbm
     cols = tl.arange(0, BLOCK)
     m_i = tl.full([ROWS], float("-inf"), tl.float32)
@@ -4602,18 +4613,17 @@ def kwb_masked_softmax(x, scale=1.0, diag=None, lower=True, fill=float("-inf"), 
     if y.numel() == 0:
         return y
     x3, y3 = x.reshape(-1, lq, n), y.view(-1, lq, n)
-    m3 = _kwb_attn_mask3(mask, lq, n)
+    m3, mn, ms = _kwb_attn_maskb(mask, x3.shape[0], lq, n, "kwb_masked_softmax")
     b3, bn, bs = _kwb_attn_bias(bias, x3.shape[0], lq, n, "kwb_masked_softmax")
     block = _kwb_np2(n)
     one_pass = block <= _kwb_tile
     block = block if one_pass else _kwb_tile
     rows_per = max(1, _kwb_tile // block)
     rows = x3.shape[0] * lq
-    ms = (0, m3.stride(1), m3.stride(2)) if m3 is not None else (0, 0, 0)  # one mask for every batch entry
     _kwb_masked_softmax_kernel[(triton.cdiv(rows, rows_per),)](
         x3, y3, m3 if m3 is not None else x3, b3 if b3 is not None else x3, rows, lq, n, float(scale), float(fill),
         lo or 0, hi or 0, float(bias_scale), *bn, x3.stride(0), x3.stride(1), x3.stride(2), y3.stride(0),
-        y3.stride(1), y3.stride(2), *ms, *bs, ROWS=rows_per, BLOCK=block, ONE_PASS=one_pass, HAS_LO=lo is not None,
+        y3.stride(1), y3.stride(2), *mn, *ms, *bs, ROWS=rows_per, BLOCK=block, ONE_PASS=one_pass, HAS_LO=lo is not None,
         HAS_HI=hi is not None, HAS_MASK=m3 is not None, MASK_KEEP=bool(mask_keep), HAS_BIAS=b3 is not None,
         num_warps=4)
     return y
@@ -4639,7 +4649,7 @@ def _kwb_attn_repeat(x3, rep):
 
 
 def kwb_attention(q, kt, v, scale, diag=None, lower=True, fill=float("-inf"), mask=None, mask_keep=False, k_rep=1,
-                  v_rep=1, band=None, bias=None, bias_scale=1.0):
+                  v_rep=1, band=None, bias=None, bias_scale=1.0, pv_ieee=False):
     """softmax(where(keep, scale * q @ kt + bias_scale * bias, fill)) @ v: q [..., Lq, D], kt [..., D, Lk] (Kᵀ, any
     strides),
     v [..., Lk, E], equal leading dims, or (grouped-query / multi-query attention) kt's and v's leading dims
@@ -4647,14 +4657,16 @@ def kwb_attention(q, kt, v, scale, diag=None, lower=True, fill=float("-inf"), ma
     the repeat_interleave order), in place when kwb_attn_kv_index (else copied first); keep: the index predicate
     (diag not None: key j of query i kept where j - i <= diag, or j - i > diag when not lower; band (lower only):
     also where j - i > diag - band, the band of the band diagonals up to diag: a sliding window is diag=0, band=w)
-    and the mask tensor's (dims before its last two of size 1: kept where (mask != 0) == mask_keep). A row with
+    and the mask tensor's (kept where (mask != 0) == mask_keep; broadcast as the bias: a key-padding mask [B, 1, 1,
+    Lk] over [B, H] entries, [Lq, Lk], [B, 1, Lq, Lk]; _kwb_attn_maskb). A row with
     nothing kept is NaN under fill -inf and the mean of v under a finite fill, as torch. The flash path takes the
     predicate where the tiles it skips weigh 0: fill <= -1e4, and under a finite fill every row keeps a key.
     bias (ALiBi, a relative position table, an additive mask): added to the scaled scores before the predicate,
     its last two dims broadcast to [Lq, Lk] and its dims before them to q's (_kwb_attn_bias), read per tile in place.
     Operands of one 16-bit dtype are read in it when kwb_attn_16bit (P rounded to V's dtype for the P V product);
-    otherwise, or of mixed dtypes, widened to fp32 first. Out [..., Lq, E] in q's dtype. ValueError: shapes that do
-    not match, a bad repeat, band or bias."""
+    otherwise, or of mixed dtypes, widened to fp32 first. pv_ieee (fp32 V): the P V product in full fp32 instead of
+    TF32 (kwb_attn_pv_ieee overrides it when not None); kwb_attn_last["pv"] says which ran. Out [..., Lq, E] in q's
+    dtype. ValueError: shapes that do not match, a bad repeat, band, bias or mask."""
     lq, d, lk, e, out = _kwb_attn_out(q, kt, v)
     if out.numel() == 0:
         return out
@@ -4682,15 +4694,17 @@ def kwb_attention(q, kt, v, scale, diag=None, lower=True, fill=float("-inf"), ma
     if v_rep > 1 and (not flash or not kwb_attn_kv_index):
         v3 = _kwb_attn_repeat(v3, v_rep)
         v_rep = 1
-    kwb_attn_last.update(k_rep=k_rep, v_rep=v_rep)  # > 1: K / V read in place per KV head
+    ieee = bool(pv_ieee if kwb_attn_pv_ieee is None else kwb_attn_pv_ieee) and v3.dtype == torch.float32 and \
+        (flash or kwb_gemm_ieee)  # the materialised P V is kwb_gemm's: its switch decides there
+    kwb_attn_last.update(k_rep=k_rep, v_rep=v_rep, pv="ieee" if ieee else ("tf32" if v3.dtype == torch.float32
+                                                                           else str(v3.dtype)[6:]))
     if not flash:  # scores GEMM (fp32), masked softmax (P in V's dtype), P V GEMM: three launches
         s = kwb_gemm(q3, kt3.transpose(1, 2), out_dtype=torch.float32)
         p = kwb_masked_softmax(s, scale, diag, lower, fill, mask, mask_keep, band, bias, bias_scale, v3.dtype)
         kwb_attn_last.update(path="materialised", blocks=0)
-        return kwb_gemm(p, v3.transpose(1, 2), out_dtype=out.dtype).view(list(q.shape[:-2]) + [lq, e])
-    m3 = _kwb_attn_mask3(mask, lq, lk)
+        return kwb_gemm(p, v3.transpose(1, 2), out_dtype=out.dtype, ieee=ieee).view(list(q.shape[:-2]) + [lq, e])
+    m3, mn, ms = _kwb_attn_maskb(mask, nb, lq, lk, "kwb_attention")
     b3, bsz, bs = _kwb_attn_bias(bias, nb, lq, lk, "kwb_attention")
-    ms = (0, m3.stride(1), m3.stride(2)) if m3 is not None else (0, 0, 0)  # one mask for every batch entry
     width = 2 if q3.element_size() <= 2 else 4
     configs = _kwb_attn_configs.get((max(64, block_d, block_e), width), []) + _kwb_attn_fallback
     l2e = 1.4426950408889634
@@ -4702,10 +4716,10 @@ def kwb_attention(q, kt, v, scale, diag=None, lower=True, fill=float("-inf"), ma
             q3, kt3, v3, o3, m3 if m3 is not None else q3, b3 if b3 is not None else q3, lq, lk, d, e,
             float(scale) * l2e, float(fill) * l2e, lo or 0, hi or 0, num_m, k_rep, v_rep, float(bias_scale) * l2e,
             *bsz, q3.stride(0), q3.stride(1), q3.stride(2), kt3.stride(0), kt3.stride(1), kt3.stride(2),
-            v3.stride(0), v3.stride(1), v3.stride(2), o3.stride(0), o3.stride(1), o3.stride(2), *ms, *bs,
+            v3.stride(0), v3.stride(1), v3.stride(2), o3.stride(0), o3.stride(1), o3.stride(2), *mn, *ms, *bs,
             BLOCK_M=bm, BLOCK_N=bn, BLOCK_D=block_d, BLOCK_E=block_e, HAS_LO=lo is not None, HAS_HI=hi is not None,
             SKIP_LO=bool(kwb_attn_band_skip), HAS_MASK=m3 is not None, MASK_KEEP=bool(mask_keep),
-            HAS_BIAS=b3 is not None, num_warps=warps, num_stages=stages)
+            HAS_BIAS=b3 is not None, PV_IEEE=ieee, num_warps=warps, num_stages=stages)
         return num_m * nb
 
     kwb_attn_last.update(path="flash", blocks=_kwb_attn_launch(("flash", block_d, block_e, width), configs, launch))

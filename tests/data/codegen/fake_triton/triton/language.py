@@ -1,4 +1,5 @@
 """triton.language on torch CPU tensors (see triton/__init__.py: a test fixture, not Triton)."""
+import os
 import builtins
 import threading
 import time
@@ -296,6 +297,19 @@ def associative_scan(input, axis, combine_fn, reverse=False):
     return out.movedim(0, axis)
 
 
+# TF32 as the GPU's tensor cores round fp32 operands (10-bit mantissa, round to nearest even), off by default so that
+# the emulation stays exact: SIMULATE_TF32 = True (or KWB_FAKE_TRITON_TF32=1) rounds both operands of an fp32 tl.dot
+# whose input_precision is tf32 (Triton's default; allow_tf32=False means ieee); "ieee" and "tf32x3" stay fp32.
+SIMULATE_TF32 = os.environ.get("KWB_FAKE_TRITON_TF32", "") == "1"
+
+
+def _tf32(x):
+    """x (fp32) rounded to TF32's 10-bit mantissa, to nearest even; inf and NaN kept."""
+    bits = x.contiguous().view(torch.int32)
+    r = ((bits + 0xFFF + ((bits >> 13) & 1)) & ~0x1FFF).view(torch.float32)
+    return torch.where(torch.isfinite(x), r, x)
+
+
 def dot(a, b, acc=None, input_precision=None, allow_tf32=None, out_dtype=torch.float32):
     # Triton's semantic checks (NVIDIA): operands of one dtype, 2-D (or batched 3-D), M, N, K at least 16
     if a.dtype != b.dtype:
@@ -319,6 +333,8 @@ def dot(a, b, acc=None, input_precision=None, allow_tf32=None, out_dtype=torch.f
         # real Triton refuses a 16-bit or fp32 tile with an fp64 result (a CompilationError / PassManager failure on
         # an H100, session 36: a float64 kernel given its harness's bf16 case)
         raise TypeError("fake Triton: tl.dot with out_dtype=tl.float64 needs fp64 operands, got %s" % (a.dtype,))
+    if SIMULATE_TF32 and a.dtype == torch.float32 and precision in (None, "tf32") and allow_tf32 is not False:
+        a, b = _tf32(a), _tf32(b)
     r = a.to(torch.float32) @ b.to(torch.float32)
     return r if acc is None else acc + r
 
