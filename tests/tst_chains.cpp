@@ -2766,6 +2766,15 @@ void TestChains::traceSkeletons() {
     QVERIFY2(why.contains(QLatin1String("complex tensors have no chain stage yet")), qPrintable(why));
     QVERIFY2(why.contains(QLatin1String("x1 * cos - x2 * sin")), qPrintable(why));
   }
+  // probe25 c02: as_strided (overlapping windows; a Hankel matrix) is refused with why and the view that plans
+  for (const char* spec : {"as_strided_windows_moving_average", "as_strided_hankel_rows_softmax"}) {
+    const json s = loadSpec(QLatin1String(spec));
+    QString why;
+    QVERIFY2(!kwb::backendById(QStringLiteral("triton"))->supports(s, &why), spec);
+    QVERIFY2(why.contains(QLatin1String("as_strided's sizes and strides are numbers fixed at trace time")),
+             qPrintable(why));
+    QVERIFY2(why.contains(QLatin1String("Tensor.unfold(dim, size, step)")), qPrintable(why));
+  }
   // probe25 a06: a product of integer tensors (int8 cast to int32; one_hot counts in int64) is refused, with why:
   // PyTorch's CUDA reference cannot run it and the stages would accumulate in fp32
   for (const char* spec : {"int_gemm_int8_cast_int32_matmul", "int_gemm_confusion_matrix_one_hot_long"}) {
