@@ -634,6 +634,23 @@ void TestChains::plans_data() {
   QTest::newRow("floor(x * n).long().clamp read by an embedding: out_dtype=torch.int64 alone")
       << QStringLiteral("float_bins_long_embedding_mean") << QStringList()
       << QStringList{QStringLiteral("out_dtype=torch.int64)"), QStringLiteral("!out_dtype=torch.int64, out_dtype=")};
+  // probe25: Tensor.unfold is a view read by its strides (a 1-D convolution by hand, a07; 2-D patches at step p)
+  QTest::newRow("F.pad then unfold(2, 3, 1), einsum: a view, no copy launch")
+      << QStringLiteral("unfold_causal_conv1d_einsum_gelu") << QStringList()
+      << QStringList{QStringLiteral(".unfold(2, 3, 1)")};
+  QTest::newRow("unfold over H then W at step p, mean and amax of each patch: views")
+      << QStringLiteral("unfold_patches_2d_step_mean_tanh") << QStringList()
+      << QStringList{QStringLiteral("x.unfold(2, 4, 4)"), QStringLiteral(".unfold(3, 4, 4)")};
+  // probe25 b03: a layer norm over the input's trailing dims read off the tensor follows its sizes
+  QTest::newRow("F.layer_norm(y, y.shape[1:]): any length, no spec guard")
+      << QStringLiteral("layer_norm_shape_from_input_cl_gelu") << QStringList()
+      << QStringList{QStringLiteral("kwb_layer_norm(t1, [8, 30], None, None"),
+                     QStringLiteral("normalized_shape: the input's trailing dims"),
+                     QStringLiteral("!kwb_at_spec(\"aten::native_layer_norm")};
+  QTest::newRow("F.layer_norm(x, x.size()[-2:]) times a scale: the trailing dims at run time")
+      << QStringLiteral("layer_norm_shape_from_input_hw_scale") << QStringList()
+      << QStringList{QStringLiteral("kwb_layer_norm(x, [12, 20], None, None, 1e-06, epi=_kwb_epi0"),
+                     QStringLiteral("!kwb_at_spec(\"aten::native_layer_norm")};
   // probe23: copysign / lerp / addcmul / addcdiv in the pointwise lowering, fused after the GEMM
   QTest::newRow("Linear, copysign, lerp, addcmul, addcdiv: one GEMM launch")
       << QStringLiteral("linear_copysign_lerp_addcmul_addcdiv") << QStringList{QStringLiteral("gemm")} << QStringList();
@@ -1775,6 +1792,15 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("dot_spectral_norm_sigma_linear"), QStringLiteral("=dot_spectral_norm_sigma_linear")},
       {QStringLiteral("linear_copysign_lerp_addcmul_addcdiv"), QStringLiteral("=linear_copysign_lerp_addcmul_addcdiv")},
       {QStringLiteral("float_bins_long_embedding_mean"), QStringLiteral("=float_bins_long_embedding_mean")},
+      // probe25: the shift operators traced by the probe's shim (a05: packed int4 weights; a bit mask made in
+      // __init__), Tensor.unfold as a view (a07), a layer norm's shape read off its input (b03)
+      {QStringLiteral("shift_unpack_int4_tensor_shifts_gemm"), QStringLiteral("=shift_unpack_int4_tensor_shifts_gemm")},
+      {QStringLiteral("shift_bitmask_init_lshift_masked_softmax"),
+       QStringLiteral("=shift_bitmask_init_lshift_masked_softmax")},
+      {QStringLiteral("unfold_causal_conv1d_einsum_gelu"), QStringLiteral("=unfold_causal_conv1d_einsum_gelu")},
+      {QStringLiteral("unfold_patches_2d_step_mean_tanh"), QStringLiteral("=unfold_patches_2d_step_mean_tanh")},
+      {QStringLiteral("layer_norm_shape_from_input_cl_gelu"), QStringLiteral("=layer_norm_shape_from_input_cl_gelu")},
+      {QStringLiteral("layer_norm_shape_from_input_hw_scale"), QStringLiteral("=layer_norm_shape_from_input_hw_scale")},
       // probe23: all-pointwise tuples, planned through the backend (the elementwise template writes one tensor)
       {QStringLiteral("tuple_pointwise_two_outputs"), QStringLiteral("=tuple_pointwise_two_outputs")},
       {QStringLiteral("tuple_pointwise_adam_step"), QStringLiteral("=tuple_pointwise_adam_step")},
@@ -2812,6 +2838,24 @@ void TestChains::traceSkeletons() {
     QVERIFY2(!kwb::backendById(QStringLiteral("triton"))->supports(s, &why), spec);
     QVERIFY2(why.contains(QLatin1String("complex tensors have no chain stage yet")), qPrintable(why));
     QVERIFY2(why.contains(QLatin1String("x1 * cos - x2 * sin")), qPrintable(why));
+  }
+  // probe25 c02: as_strided (overlapping windows; a Hankel matrix) is refused with why and the view that plans
+  for (const char* spec : {"as_strided_windows_moving_average", "as_strided_hankel_rows_softmax"}) {
+    const json s = loadSpec(QLatin1String(spec));
+    QString why;
+    QVERIFY2(!kwb::backendById(QStringLiteral("triton"))->supports(s, &why), spec);
+    QVERIFY2(why.contains(QLatin1String("as_strided's sizes and strides are numbers fixed at trace time")),
+             qPrintable(why));
+    QVERIFY2(why.contains(QLatin1String("Tensor.unfold(dim, size, step)")), qPrintable(why));
+  }
+  // probe25 a06: a product of integer tensors (int8 cast to int32; one_hot counts in int64) is refused, with why:
+  // PyTorch's CUDA reference cannot run it and the stages would accumulate in fp32
+  for (const char* spec : {"int_gemm_int8_cast_int32_matmul", "int_gemm_confusion_matrix_one_hot_long"}) {
+    const json s = loadSpec(QLatin1String(spec));
+    QString why;
+    QVERIFY2(!kwb::backendById(QStringLiteral("triton"))->supports(s, &why), spec);
+    QVERIFY2(why.contains(QLatin1String("aten::mm (line 16): a product of int")), qPrintable(why));
+    QVERIFY2(why.contains(QLatin1String("no CUDA kernel for an integer matmul")), qPrintable(why));
   }
 }
 

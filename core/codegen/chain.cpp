@@ -674,6 +674,10 @@ class Planner {
   /// handles (a pointwise scalar `x / math.sqrt(d)`): a statement `kwb_at_spec(...)` before its launch, so the
   /// literal it keeps fails loudly at other sizes.
   void guardArgs(const GraphOp& op);
+  /// True when @p op is a layer norm without weight or bias whose normalized_shape changes with the sizes and is its
+  /// input's trailing dims at the spec's and at the resized sizes (F.layer_norm(y, y.shape[1:]), probe25 b03): the
+  /// stage reads only its length, so the spec's list holds at any size (no kwb_at_spec guard).
+  bool layerNormShapeFollowsInput(const GraphOp& op) const;
   bool view(const GraphOp& op);
   bool stage(const GraphOp& op);
   /// A reshape torch cannot view (a permuted or transposed value's, pixel_shuffle / pixel_unshuffle): one
@@ -1351,6 +1355,19 @@ bool Planner::view(const GraphOp& op) {
   } else if (n == u"select") {
     call = QStringLiteral("%1.select(%2, %3)")
                .arg(src->expr, pyNum(a.value("dim", json(0))), pyNum(a.value("index", json(0))));
+  } else if (n == u"unfold") {
+    // Tensor.unfold(dim, size, step): overlapping windows (a 1-D convolution written by hand, probe25 a07), a view
+    // by the source's own strides (the window dim's stride is the source dim's, the count's step times it); the
+    // launches after it read it through its strides, as a diagonal
+    call = QStringLiteral("%1.unfold(%2, %3, %4)")
+               .arg(src->expr, pyNum(a.value("dimension", json())), pyNum(a.value("size", json())),
+                    pyNum(a.value("step", json(1))));
+  } else if (n == u"as_strided") {
+    // sizes and strides are the trace's numbers: at another batch or length they would read other elements
+    return bad(QStringLiteral("%1: as_strided's sizes and strides are numbers fixed at trace time (they do not follow "
+                              "the input's sizes); write overlapping windows with Tensor.unfold(dim, size, step), a "
+                              "view the chain reads by its strides")
+                   .arg(where(op)));
   } else if (n == u"expand" || n == u"expand_as") {
     if (n == u"expand_as" && op.refs.size() > 1) {
       const auto other = value(op.refs.at(1));
@@ -1423,6 +1440,24 @@ bool Planner::stage(const GraphOp& op) {
   // a factory reads no value of its operand (a _like form: its shape, the operand's or the resize check's)
   const QString x = op.refs.isEmpty() || isFactory(n) ? QString() : in(op.refs.first());
   if (!m_why.isEmpty()) return false;
+  {
+    // integer operands (probe25 a06: int8 values cast to int32 and multiplied): PyTorch has no CUDA kernel for an
+    // integer matmul or convolution (the harness's reference fails on the GPU) and tl.dot takes floating operands
+    // (int8 with an int32 accumulator only); planned, the stage would accumulate in fp32
+    static const QSet<QString> products = {QStringLiteral("mm"),      QStringLiteral("bmm"),    QStringLiteral("addmm"),
+                                           QStringLiteral("baddbmm"), QStringLiteral("addbmm"), QStringLiteral("mv"),
+                                           QStringLiteral("addmv"),   QStringLiteral("dot"),    QStringLiteral("vdot"),
+                                           QStringLiteral("matmul"),  QStringLiteral("linear")};
+    static const QSet<QString> integral = {QStringLiteral("int64"), QStringLiteral("int32"), QStringLiteral("int16"),
+                                           QStringLiteral("int8"),  QStringLiteral("uint8"), QStringLiteral("bool")};
+    const QString dt = op.outputs.value(0).dtype;
+    if ((products.contains(n) || op.category == u"Convolution") && integral.contains(dt))
+      return bad(QStringLiteral("%1: a product of %2 tensors: PyTorch has no CUDA kernel for an integer matmul or "
+                                "convolution and the stages multiply floating values; cast the operands to float "
+                                "first (exact while the sums stay below 2**24), or use torch._int_mm on int8 "
+                                "operands (torch 2.x)")
+                     .arg(where(op), dt));
+  }
   if (op.category == u"Convolution") {
     const auto c = convStage(m_g, op, m_convs, &m_why);
     if (!c) return false;
@@ -1656,6 +1691,9 @@ bool Planner::stage(const GraphOp& op) {
       l.head = QStringLiteral("kwb_layer_norm(%1, %2, %3, %4, %5")
                    .arg(x, pyList(dimsOf(json{{"dim", a.value("normalized_shape", json())}})), opt("weight"),
                         opt("bias"), eps);
+      // the stage reads only its length: the spec's sizes stand for the input's trailing dims at any size
+      if (layerNormShapeFollowsInput(op))
+        l.comment = QStringLiteral("normalized_shape: the input's trailing dims (the stage reads its length)");
     } else {
       // Model's own mode decides when it keeps running statistics (the harness runs it as built); a
       // batch_norm without them (instance norm's lowering) always normalises by the batch.
@@ -7069,6 +7107,26 @@ QString sizeDependentArgs(const json& spec, const QSet<QString>& derived) {
 
 namespace {
 
+bool Planner::layerNormShapeFollowsInput(const GraphOp& op) const {
+  if (!isNormOp(op.name) || !op.name.contains(QLatin1String("layer")) || m_resize.isEmpty()) return false;
+  if (!operandOf(op, "weight").isEmpty() || !operandOf(op, "bias").isEmpty()) return false;
+  const json ns = op.args.value("normalized_shape", json());
+  const auto ns2 = arg2(op, "normalized_shape");
+  const QList<qint64> in = op.inputs.value(0).shape, in2 = m_shape2.value(op.id);
+  if (!ns.is_array() || !ns2 || !ns2->is_array() || *ns2 == ns || ns.size() != ns2->size() || ns.empty() ||
+      ns.size() > static_cast<size_t>(in.size()) || in2.size() != in.size())
+    return false;
+  const qsizetype k = static_cast<qsizetype>(ns.size());
+  for (qsizetype i = 0; i < k; ++i) {
+    const json& a = ns.at(static_cast<size_t>(i));
+    const json& b = ns2->at(static_cast<size_t>(i));
+    if (!a.is_number_integer() || !b.is_number_integer() || a.get<qint64>() != in.at(in.size() - k + i) ||
+        b.get<qint64>() != in2.at(in2.size() - k + i))
+      return false;
+  }
+  return true;
+}
+
 void Planner::guardArgs(const GraphOp& op) {
   if (m_resize.isEmpty() || !m_args2.contains(op.id)) return;
   QStringList keys = unsizedKeys(m_args2.value(op.id), op.name);
@@ -7101,6 +7159,7 @@ void Planner::guardArgs(const GraphOp& op) {
       if (!runtimeSizes(op, key, &derived).isEmpty() && derived)
         keys.removeIf([key](const QString& k) { return k == QLatin1String(key); });
     }
+  if (layerNormShapeFollowsInput(op)) keys.removeIf([](const QString& k) { return k == u"normalized_shape"; });
   if (op.name == u"arange") {  // an integer step bound to an input dim (Planner::arange)
     const json step = op.args.value("step", json(1));
     const auto step2 = int2(arg2(op, "step"));
@@ -7482,7 +7541,7 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
                                          "out-of-place ops only")
                               .arg(where(o)));
     guardArgs(o);
-    if (o.view) {
+    if (o.view || o.name == u"unfold") {
       if (!view(o)) break;
       continue;
     }

@@ -10,6 +10,7 @@ the innermost line of LOGIC.py in the traceback). Anything the logic prints goes
 Helpers probe_trace.py, probe_ops.py and probe_analysis.py must sit next to this file.
 """
 import ast
+import contextlib
 import hashlib
 import importlib.util
 import inspect
@@ -277,6 +278,43 @@ def install_rpow_shim(torch):
         return orig(self, other)
 
     torch.Tensor.__rpow__ = rpow
+
+
+@contextlib.contextmanager
+def shift_shim():
+    """While Model.__init__ and get_inputs() run on meta tensors: x >> n, x << n (and their reflected and in-place
+    forms) as torch.bitwise_right_shift / bitwise_left_shift, the functions the operators compute (same values and
+    dtypes). torch 1.13 registers no meta kernel for aten::__rshift__ / __lshift__: packing int4 weights in __init__
+    (AWQ / GPTQ's packed |= q << 4 * i, probe25 a05) stopped the probe. forward() keeps torch's operators (its
+    trace shapes them by formula, and the pointwise lowering reads either name)."""
+    import torch
+    T = torch.Tensor
+    names = ("__rshift__", "__lshift__", "__rrshift__", "__rlshift__", "__irshift__", "__ilshift__")
+    orig = {n: T.__dict__.get(n) for n in names}  # None: inherited (restored by deleting the shim)
+    calls = {n: getattr(T, n) for n in names}
+
+    def ok(other):
+        return isinstance(other, torch.Tensor) or (isinstance(other, int) and not isinstance(other, bool))
+
+    def wrap(name, fn):
+        def shim(self, other):
+            return fn(self, other) if ok(other) else calls[name](self, other)
+        return shim
+
+    T.__rshift__ = wrap("__rshift__", lambda a, b: torch.bitwise_right_shift(a, b))
+    T.__lshift__ = wrap("__lshift__", lambda a, b: torch.bitwise_left_shift(a, b))
+    T.__rrshift__ = wrap("__rrshift__", lambda a, b: torch.bitwise_right_shift(b, a))
+    T.__rlshift__ = wrap("__rlshift__", lambda a, b: torch.bitwise_left_shift(b, a))
+    T.__irshift__ = wrap("__irshift__", lambda a, b: a.bitwise_right_shift_(b))
+    T.__ilshift__ = wrap("__ilshift__", lambda a, b: a.bitwise_left_shift_(b))
+    try:
+        yield
+    finally:
+        for n in names:
+            if orig[n] is None:
+                delattr(T, n)
+            else:
+                setattr(T, n, orig[n])
 
 
 def install_data_dependent_shims(torch):
@@ -903,7 +941,7 @@ def formula_check(spec, logic_path, source, tree, candidates, modname, first_ops
         return Model if inspect.isclass(Model) else reference_model(module, candidates, {}, tr, torch)
 
     def build_quiet(module, Model, tr, inputs_fn):
-        with FactoryMode(tr):
+        with FactoryMode(tr), shift_shim():
             init = list(module.get_init_inputs()) if callable(getattr(module, "get_init_inputs", None)) else []
             model = Model(*init)
             tr.phase = "inputs"
@@ -1087,8 +1125,8 @@ def input_list(value, what, tree):
 
 def build(module, Model, tr, FactoryMode, inputs_fn, tree):
     """init args, Model(*init) and the inputs (None when there is no way to get them), all under the
-    meta factory mode."""
-    with FactoryMode(tr):
+    meta factory mode (and the shift operators' shim, shift_shim)."""
+    with FactoryMode(tr), shift_shim():
         if callable(getattr(module, "get_init_inputs", None)):
             mark_phase("get_init_inputs()")
             init = input_list(module.get_init_inputs(), "get_init_inputs()", tree)
