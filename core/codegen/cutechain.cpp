@@ -52,10 +52,31 @@ QString epilogueFunction(const ChainEpilogue& e, QString* whyNot) {
     if (whyNot) *whyNot = why;
     return {};
   }
+  // an integer compared exactly (the chain passes it as an epilogue tensor of its own dtype): kwb_pointwise loads
+  // the slots named in _kwb_int_slots as Int64 (session 37); one given as acc (loaded fp32) is not exact
+  QStringList intSlots;
+  for (const PwInput& in : prog->inputs) {
+    if (!in.exactInt || !in.usedByGraph) continue;
+    static const QRegularExpression slot(QStringLiteral("^e(\\d)_v$"));
+    const auto m = slot.match(e.inputs.value(in.name));
+    if (!m.hasMatch()) {
+      if (whyNot)
+        *whyNot = QStringLiteral(
+                      "input %1 is an integer compared exactly but reaches the epilogue as its "
+                      "fp32 accumulator")
+                      .arg(in.name);
+      return {};
+    }
+    intSlots << m.captured(1);
+  }
   QStringList fn = {QStringLiteral("@cute.jit"),
                     QStringLiteral("def %1(acc, e0_v, e1_v, e2_v, e3_v, f0, f1, f2, f3):").arg(e.fn),
                     QStringLiteral("    # %1 (line %2)").arg(e.ops).arg(e.line)};
   fn << *stmts << QStringLiteral("    return %1").arg(result);
+  if (!intSlots.isEmpty())
+    fn << QString() << QString()
+       << QStringLiteral("_kwb_int_slots[%1] = (%2%3)  # loaded as Int64: compared exactly")
+              .arg(e.fn, intSlots.join(QStringLiteral(", ")), intSlots.size() == 1 ? QStringLiteral(",") : QString());
   return fn.join(u'\n');
 }
 
