@@ -2742,8 +2742,10 @@ void TestChains::cuteChainReasons() {
   QVERIFY2(b->supports(loadSpec(QStringLiteral("upsample_bilinear_conv_nearest")), &why), qPrintable(why));
   QVERIFY2(b->supports(loadSpec(QStringLiteral("embedding_bag_mean_last_offset_pad")), &why), qPrintable(why));
   QVERIFY2(b->supports(loadSpec(QStringLiteral("topk_smallest_dim1_3d_gather")), &why), qPrintable(why));
-  QVERIFY(!b->supports(loadSpec(QStringLiteral("unfold_dilated_gelu")), &why));
-  QVERIFY2(why.contains(QLatin1String("a kwb_im2col launch has no CuTe DSL stage yet")), qPrintable(why));
+  // (unfold / fold, copying reshapes and scatter since session 37); an index_add (kwb_scatter_add) has none
+  QVERIFY2(b->supports(loadSpec(QStringLiteral("unfold_dilated_gelu")), &why), qPrintable(why));
+  QVERIFY(!b->supports(loadSpec(QStringLiteral("index_add_columns_tanh")), &why));
+  QVERIFY2(why.contains(QLatin1String("a kwb_scatter_add launch has no CuTe DSL stage yet")), qPrintable(why));
   // one GEMM whose forward() has a training-mode branch with its own batch-norm launch: the stage set renders both
   // branches (session 30), not the one-GEMM template
   QVERIFY2(b->supports(loadSpec(QStringLiteral("bn_linear_bn1d")), &why), qPrintable(why));
@@ -3115,6 +3117,24 @@ void TestChains::cuteStagesEmulated_data() {
       // (topk_smallest_dim1_3d_gather and sort_argmax_kthvalue_rows at small sizes: N^2 per row, a Python call each)
       {"cute_topk_smallest_small", {QStringLiteral("_kwb_topk_host"), QStringLiteral("_kwb_gather_host")}, {{}}},
       {"cute_sort_argmax_kthvalue_small", {QStringLiteral("_kwb_topk_host")}, {{}}},
+      // session 37 (cute37): unfold / fold (a thread per patch element / per output element): a dilated, padded,
+      // strided unfold with its epilogue launch after; an unfold then the fold that inverts it, scaled per channel
+      {"unfold_dilated_gelu", {QStringLiteral("_kwb_im2col_host"), pw}, {{}, bf16}},
+      {"fold_dilated_unbatched_scale", {QStringLiteral("_kwb_im2col_host"), QStringLiteral("_kwb_col2im_host")}, {{}}},
+      // reshapes torch copies (one copy launch in row-major order; one per leading index past 5 merged dims):
+      // pixel_shuffle by hand then GELU, einops' patchify (6 dims that do not merge); scatter without reduce=: a
+      // straight-through one-hot (value=), a scaled source along dim 0 then a ReLU (src=)
+      {"pixel_shuffle_manual_gelu", {QStringLiteral("_kwb_copy_host"), pw}, {{}, bf16}},
+      {"patchify_rearrange", {QStringLiteral("_kwb_copy_host")}, {{}}},
+      {"scatter_onehot_hard_small", {QStringLiteral("_kwb_scatter_host"), sm}, {{}}},
+      {"scatter_src_rows_dim0_relu", {QStringLiteral("_kwb_scatter_host"), pw}, {{}}},
+      // a group norm read only by a convolution takes keep_layout=True (a layout hint the CuTe DSL ignores: its
+      // convolution reads through strides); probe 21's s05 is the class's other member (kwb check only)
+      {"groupnorm_silu_conv2d_small", {QStringLiteral("_kwb_group_norm_host"), QStringLiteral("_kwb_conv_host")}, {{}}},
+      // integers compared exactly (kwb_pointwise loads the epilogue's _kwb_int_slots as Int64): ids near 2**40 one
+      // apart (fp32 would match them all), a lengths mask from an arange for a masked mean
+      {"int_ids_match_sum", {pw, r}, {{}}},
+      {"masked_mean_lengths", {pw}, {{}}},
   };
   // one row per (problem, run), sharded like classesEmulated (the whole list in one function passed Qt Test's
   // 300 s watchdog on a loaded machine, CI stop 39); a problem's first row also runs kwb check's two gates
@@ -3204,7 +3224,8 @@ void TestChains::cuteStageReasons() {
       // (a p-norm has a stage since session 34: pairwise_distance_pnorm_prologue renders)
       // (pads, upsampling, cats and nll losses since session 35: upsample_bilinear_conv_nearest renders)
       // (embedding bags and selections since session 36: embedding_bag_mean_last_offset_pad renders)
-      {"unfold_dilated_gelu", "a kwb_im2col launch", nullptr},
+      // (unfold / fold since session 37: unfold_dilated_gelu renders)
+      {"index_add_columns_tanh", "a kwb_scatter_add launch", nullptr},
       // (scans have a stage since session 34; cummax / cummin's indices have none)
       {"cummax_indices_exact", "a kwb_scan launch with indices=", "scan"},
   };
@@ -3236,10 +3257,13 @@ void TestChains::cuteStageReasons() {
     }
     QVERIFY2(found, preview.dump().c_str());
   }
-  // a group's covered agrees with the lowering (session 33, tidy33): a kwb_pointwise launch whose epilogue reads an
-  // int64 tensor exactly has a stage, but the CuTe DSL lowering refuses the epilogue, so the group is uncovered with
-  // cuteChainPlan's words for it; the other groups keep their own verdicts (int_ids_match_sum's reduce is covered)
-  for (const char* spec : {"int_hash_buckets_floor_mod", "int_ids_match_sum"}) {
+  // a group's covered agrees with the lowering (session 33, tidy33): a kwb_pointwise launch whose epilogue computes
+  // in int64 has a stage, but the CuTe DSL lowering refuses the epilogue, so the group is uncovered with
+  // cuteChainPlan's words for it; the other groups keep their own verdicts (session 37: an exact int64 compare
+  // lowers, int_ids_match_sum renders)
+  QString matchWhy;
+  QVERIFY2(b->supports(loadSpec(QStringLiteral("int_ids_match_sum")), &matchWhy), qPrintable(matchWhy));
+  for (const char* spec : {"int_hash_buckets_floor_mod"}) {
     const json s = loadSpec(QLatin1String(spec));
     QVERIFY2(s.is_object(), spec);
     QString why;
@@ -3542,9 +3566,9 @@ void TestChains::planRowsNameTheirArguments() {
   const QString list = QStringLiteral("(") + labels.join(QStringLiteral(", ")) + QStringLiteral(")");
   const kwb::FrameworkBackend* cute = kwb::backendById(QStringLiteral("cutedsl"));
   QVERIFY(cute);
-  // two members: cummax's indices and an unfold (no stage; pads and upsampling have one since session 35, embedding
-  // bags since session 36)
-  for (const char* spec : {"cummax_indices_exact", "unfold_dilated_gelu"}) {
+  // two members: cummax's indices and an index_add (no stage; pads and upsampling have one since session 35,
+  // embedding bags since session 36, unfolds since session 37)
+  for (const char* spec : {"cummax_indices_exact", "index_add_columns_tanh"}) {
     QString why;
     QVERIFY2(!cute->supports(loadSpec(QLatin1String(spec)), &why), spec);
     QVERIFY2(why.contains(QStringLiteral("every launch has a CuTe DSL stage ") + list), qPrintable(why));

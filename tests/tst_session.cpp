@@ -387,7 +387,7 @@ class TestSession : public QObject {
     WorkbenchSession s;
     QVERIFY(!s.codegenVerdict().valid);
     BaselineOptions o;
-    o.logicPath = QStringLiteral(KWB_SOURCE_DIR "/tests/data/codegen/chains/problems/unfold_dilated_gelu.py");
+    o.logicPath = QStringLiteral(KWB_SOURCE_DIR "/tests/data/codegen/chains/problems/index_add_columns_tanh.py");
     o.gpu = QStringLiteral("H200");
     o.framework = QString();  // the policy default: CuTe DSL on Hopper
     o.cpuDryRun = true;
@@ -413,10 +413,12 @@ class TestSession : public QObject {
     QCOMPARE(v.chosen()->kernel, cuteKernel);
     QCOMPARE(v.suggestedSwitch(), !cuteKernel && tritonKernel ? QStringLiteral("triton") : QString());
     QVERIFY(v.kernelAlternatives().contains(QStringLiteral("triton")) == tritonKernel);
-    // (an unfold: Triton has it, CuTe DSL writes a skeleton (no kwb_im2col stage): the case the window warns about;
+    // (an index_add: Triton has it, CuTe DSL writes a skeleton (no kwb_scatter_add stage): the case the window warns
+    // about;
     // session 32 gave CuTe DSL a conv stage (u43_Conv1d_GELU_MeanLength), session 33 an attention stage (u70_),
     // session 34 scan and p-norm stages (u67_Cumsum_div_buffer, u38_L2Normalize_dim1), session 35 a cat stage
-    // (u54_ClsToken_expand_cat), session 36 an embedding bag stage (embedding_bag_mean_last_offset_pad))
+    // (u54_ClsToken_expand_cat), session 36 an embedding bag stage (embedding_bag_mean_last_offset_pad), session 37
+    // an unfold stage (unfold_dilated_gelu))
     QVERIFY2(!cuteKernel && tritonKernel, qPrintable(v.text));
     QVERIFY(v.chosen()->reason.contains(QStringLiteral("--framework triton")));
     // the spec replaced: recomputed; the job dropped: gone

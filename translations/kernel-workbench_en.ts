@@ -1050,6 +1050,22 @@
         <source>nll / cross-entropy losses</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <location filename="../core/codegen/cutechain.cpp" line="295"/>
+        <location filename="../core/codegen/cutechain.cpp" line="296"/>
+        <source>unfold / fold</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/codegen/cutechain.cpp" line="297"/>
+        <source>copying reshapes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/codegen/cutechain.cpp" line="298"/>
+        <source>scatter</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>kwb::DisplayText</name>

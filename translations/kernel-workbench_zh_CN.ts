@@ -1134,6 +1134,22 @@
         <source>nll / cross-entropy losses</source>
         <translation>nll / 交叉熵损失</translation>
     </message>
+    <message>
+        <location filename="../core/codegen/cutechain.cpp" line="295"/>
+        <location filename="../core/codegen/cutechain.cpp" line="296"/>
+        <source>unfold / fold</source>
+        <translation>unfold / fold 图块展开与折叠</translation>
+    </message>
+    <message>
+        <location filename="../core/codegen/cutechain.cpp" line="297"/>
+        <source>copying reshapes</source>
+        <translation>需要复制的 reshape</translation>
+    </message>
+    <message>
+        <location filename="../core/codegen/cutechain.cpp" line="298"/>
+        <source>scatter</source>
+        <translation>scatter 散射写入</translation>
+    </message>
 </context>
 <context>
     <name>kwb::DisplayText</name>

@@ -52,10 +52,31 @@ QString epilogueFunction(const ChainEpilogue& e, QString* whyNot) {
     if (whyNot) *whyNot = why;
     return {};
   }
+  // an integer compared exactly (the chain passes it as an epilogue tensor of its own dtype): kwb_pointwise loads
+  // the slots named in _kwb_int_slots as Int64 (session 37); one given as acc (loaded fp32) is not exact
+  QStringList intSlots;
+  for (const PwInput& in : prog->inputs) {
+    if (!in.exactInt || !in.usedByGraph) continue;
+    static const QRegularExpression slot(QStringLiteral("^e(\\d)_v$"));
+    const auto m = slot.match(e.inputs.value(in.name));
+    if (!m.hasMatch()) {
+      if (whyNot)
+        *whyNot = QStringLiteral(
+                      "input %1 is an integer compared exactly but reaches the epilogue as its "
+                      "fp32 accumulator")
+                      .arg(in.name);
+      return {};
+    }
+    intSlots << m.captured(1);
+  }
   QStringList fn = {QStringLiteral("@cute.jit"),
                     QStringLiteral("def %1(acc, e0_v, e1_v, e2_v, e3_v, f0, f1, f2, f3):").arg(e.fn),
                     QStringLiteral("    # %1 (line %2)").arg(e.ops).arg(e.line)};
   fn << *stmts << QStringLiteral("    return %1").arg(result);
+  if (!intSlots.isEmpty())
+    fn << QString() << QString()
+       << QStringLiteral("_kwb_int_slots[%1] = (%2%3)  # loaded as Int64: compared exactly")
+              .arg(e.fn, intSlots.join(QStringLiteral(", ")), intSlots.size() == 1 ? QStringLiteral(",") : QString());
   return fn.join(u'\n');
 }
 
@@ -85,7 +106,8 @@ const QMap<QString, QStringList>& stageKeywords() {
       {QStringLiteral("kwb_group_norm"),
        {QStringLiteral("pre"), QStringLiteral("pre_tensors"), QStringLiteral("pre_scalars"), QStringLiteral("epi"),
         QStringLiteral("epi_tensors"), QStringLiteral("epi_scalars"), QStringLiteral("out_dtype"),
-        QStringLiteral("reduce"), QStringLiteral("keepdim")}},  // reduce= (session 33): a kwb_reduce launch after it
+        QStringLiteral("reduce"), QStringLiteral("keepdim"),  // reduce= (session 33): a kwb_reduce launch after it
+        QStringLiteral("keep_layout")}},  // a layout hint, taken and ignored (session 37: the convolution strides)
       {QStringLiteral("kwb_layer_norm"),
        {QStringLiteral("pre"), QStringLiteral("pre_tensors"), QStringLiteral("pre_scalars"), QStringLiteral("epi"),
         QStringLiteral("epi_tensors"), QStringLiteral("epi_scalars"), QStringLiteral("out_dtype")}},
@@ -180,6 +202,15 @@ const QMap<QString, QStringList>& stageKeywords() {
        {QStringLiteral("mode"), QStringLiteral("per_sample_weights"), QStringLiteral("include_last_offset"),
         QStringLiteral("padding_idx"), QStringLiteral("epi"), QStringLiteral("epi_tensors"),
         QStringLiteral("epi_scalars")}},
+      // unfold / fold (session 37, cute37): a thread per patch element / per output element; epi= a launch after
+      {QStringLiteral("kwb_im2col"),
+       {QStringLiteral("epi"), QStringLiteral("epi_tensors"), QStringLiteral("epi_scalars"), QStringLiteral("kmajor")}},
+      {QStringLiteral("kwb_col2im"),
+       {QStringLiteral("epi"), QStringLiteral("epi_tensors"), QStringLiteral("epi_scalars")}},
+      // a reshape torch copies: one copy launch, epi= a launch after; torch.scatter without reduce= (session 37)
+      {QStringLiteral("kwb_reshape"),
+       {QStringLiteral("epi"), QStringLiteral("epi_tensors"), QStringLiteral("epi_scalars")}},
+      {QStringLiteral("kwb_scatter"), {QStringLiteral("src"), QStringLiteral("value")}},
       // the one-pass row fusion's guard is False in the stage set: forward() takes the plan's other branch
       {QStringLiteral("kwb_row1_fits"), {}},
       {QStringLiteral("kwb_row1_stat"), {}},
@@ -283,6 +314,10 @@ constexpr StageLabel kStageLabels[] = {
     {"kwb_copy_into_piece", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "concatenation")},
     {"kwb_upsample", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "upsampling")},
     {"kwb_nll", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "nll / cross-entropy losses")},
+    {"kwb_im2col", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "unfold / fold")},
+    {"kwb_col2im", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "unfold / fold")},
+    {"kwb_reshape", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "copying reshapes")},
+    {"kwb_scatter", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "scatter")},
 };
 
 /// forward()'s stage calls in order: (assigned names, stage, the rest of the line without its comment).
@@ -431,6 +466,8 @@ QString stageCode(const QString& body, QString* error) {
   if (used.contains(QStringLiteral("kwb_rnn"))) used << QStringLiteral("kwb_gemm");  // the input projection
   for (const char* piece : {"kwb_pointwise_piece", "kwb_piece_view", "kwb_piece_starts", "kwb_at", "kwb_dim_scalar"})
     if (used.contains(QLatin1String(piece))) used << QStringLiteral("kwb_cat");  // defined in the index-map section
+  if (used.contains(QStringLiteral("kwb_reshape")) || used.contains(QStringLiteral("kwb_scatter")))
+    used << QStringLiteral("kwb_cat");           // their copy launches: _kwb_copy, defined in the index-map section
   if (used.contains(QStringLiteral("kwb_nll")))  // its sum / mean: kwb_reduce launches (an empty batch: a fill)
     used << QStringLiteral("kwb_reduce") << QStringLiteral("kwb_full");
   static const QRegularExpression head(QStringLiteral("^# ==== stage: ([\\w ]+)\\n"),
@@ -591,6 +628,17 @@ GeneratedKernel cuteStagesKernel(const ChainPlan& plan, const QStringList& epis,
                      QStringLiteral("256 threads per CTA, one output element each: nearest 1 tap, linear 2 / 4 / 8, "
                                     "bicubic 16 (fp32, torch's source index rules); an epilogue is a kwb_pointwise "
                                     "launch after")});
+  if (calls({"kwb_im2col", "kwb_col2im"}))
+    a.config.append({QStringLiteral("unfold / fold"),
+                     QStringLiteral("256 threads per CTA: unfold one patch element each (x read through its strides, "
+                                    "0 outside; K-major where a GEMM reads it), fold one output element each summing "
+                                    "the patch values covering it in fp32 (no atomics); an epilogue is a "
+                                    "kwb_pointwise launch after")});
+  if (calls({"kwb_reshape", "kwb_scatter"}))
+    a.config.append({QStringLiteral("relayout / scatter"),
+                     QStringLiteral("256 threads per CTA, one element each: a reshape torch would copy is a copy "
+                                    "launch in row-major order (a view otherwise), its epilogue a kwb_pointwise launch "
+                                    "after; a scatter copies x, then each index element writes its target")});
   if (calls({"kwb_nll"}))
     a.config.append({QStringLiteral("loss"),
                      QStringLiteral("one thread per row: the target's logit and (cross entropy) the row's "

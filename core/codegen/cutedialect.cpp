@@ -54,4 +54,9 @@ QString CuteDialect::roundTo(const QString& dtype, const PwVal& a) const {
       .arg(a.expr, dtype == u"float16" ? QStringLiteral("Float16") : QStringLiteral("BFloat16"));
 }
 
+QString CuteDialect::convert(const QString& dtype, const PwVal& a) const {
+  if (dtype != u"float32" || a.kind != PwVal::Kind::Tensor) return {};
+  return QStringLiteral("(%1).to(cutlass.Float32)").arg(a.expr);
+}
+
 }  // namespace kwb

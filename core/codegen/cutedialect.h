@@ -19,6 +19,11 @@ class CuteDialect final : public PwDialect {
   /// x.to(float16 / bfloat16) inside the fp32 computation: TensorSSA.to rounds (to nearest even, as torch) and widens
   /// back, `(a).to(cutlass.BFloat16).to(cutlass.Float32)`; "" for any other dtype.
   QString roundTo(const QString& dtype, const PwVal& a) const override;
+  /// kwb_pointwise loads the slots an epilogue names in `_kwb_int_slots` as Int64 (session 37): exact compares of
+  /// integers lower; integer arithmetic does not (convert("int64") is "", so lowerPointwise refuses it).
+  bool exactIntegers() const override { return true; }
+  /// "float32": `(a).to(cutlass.Float32)` (an Int64 TensorSSA read as fp32, torch's promotion); "" otherwise.
+  QString convert(const QString& dtype, const PwVal& a) const override;
 };
 
 }  // namespace kwb

@@ -1805,11 +1805,13 @@ std::optional<QStringList> lowerPointwise(const PointwiseProgram& prog, const Pw
                                           QString* result, QString* whyNot) {
   // an integer compared exactly needs a kernel that loads it as an integer (the Triton chain's epilogues); another
   // dialect's kernel would convert it to fp32 and round it above 2^24
+  // (a dialect whose kernels load integers but that has no int64 conversion, the CuTe DSL's: exact compares only)
+  const auto intNode =
+      std::find_if(prog.nodes.cbegin(), prog.nodes.cend(), [](const PwNode& n) { return isIntDtype(n.dtype); });
+  const bool noIntArith = intNode != prog.nodes.cend() && dialect.convert(QStringLiteral("int64"), PwVal{}).isEmpty();
   for (const PwInput& in : prog.inputs)
-    if (in.exactInt && in.usedByGraph && !dialect.exactIntegers()) {
+    if (in.exactInt && in.usedByGraph && (!dialect.exactIntegers() || noIntArith)) {
       // integer arithmetic (node dtype an integer) or only an exact comparison: the reason says which
-      const auto intNode =
-          std::find_if(prog.nodes.cbegin(), prog.nodes.cend(), [](const PwNode& n) { return isIntDtype(n.dtype); });
       if (whyNot)
         *whyNot = intNode != prog.nodes.cend()
                       ? QStringLiteral(

@@ -933,5 +933,73 @@ class CuteTopk(unittest.TestCase):
             S["kwb_topk"](xs, 7, 1)
 
 
+class CuteUnfoldFold(unittest.TestCase):
+    """kwb_im2col / kwb_col2im (session 37, cute37) against F.unfold / F.fold: a rectangular dilated, padded, strided
+    kernel and a square one, a strided (channels-last) input, the K-major layout a GEMM reads, unbatched inputs,
+    bf16 with an epilogue, and the sizes torch refuses."""
+
+    def test_unfold_fold(self):
+        import torch.nn.functional as F
+        torch.manual_seed(0)
+        x = torch.randn(2, 3, 7, 9)
+        for ks, dil, pad, st in (((2, 3), (2, 1), (1, 0), (1, 2)), (3, 1, 1, 2)):
+            ref = F.unfold(x, ks, dil, pad, st)
+            self.assertTrue(torch.equal(S["kwb_im2col"](x, ks, dil, pad, st), ref))
+            xc = x.contiguous(memory_format=torch.channels_last)
+            got = S["kwb_im2col"](xc, ks, dil, pad, st, kmajor=True)
+            self.assertEqual(got.stride(1), 1)  # [N, L, CK] contiguous, seen transposed
+            self.assertTrue(torch.equal(got, ref))
+            self.assertTrue(torch.equal(S["kwb_im2col"](x[0], ks, dil, pad, st), ref[0]))
+            fold = F.fold(ref, (7, 9), ks, dil, pad, st)
+            self.assertLess(rel(S["kwb_col2im"](ref, (7, 9), ks, dil, pad, st), fold), 1e-6)
+            self.assertLess(rel(S["kwb_col2im"](ref[0].t().contiguous().t(), [7, 9], ks, dil, pad, st), fold[0]), 1e-6)
+        xb = x.bfloat16()
+        got = S["kwb_im2col"](xb, 2, 1, 0, 1, epi=_epi_add_mul, epi_tensors=(torch.ones(1), torch.full((1,), 2.0)),
+                              epi_scalars=(0.5,))
+        self.assertEqual(got.dtype, torch.bfloat16)
+        self.assertLess(rel(got, ((F.unfold(xb.float(), 2) + 1.0) * 2.0 + 0.5)), 1e-2)
+        with self.assertRaises(ValueError):
+            S["kwb_im2col"](x, 9, 1, 0, 1)  # no output positions
+        with self.assertRaises(ValueError):
+            S["kwb_col2im"](F.unfold(x, 2), (7, 9), 3, 1, 0, 1)  # not the number of blocks
+
+
+class CuteRelayoutScatter(unittest.TestCase):
+    """kwb_reshape (a reshape torch copies: one copy launch, one per leading index past 5 merged dims) and kwb_scatter
+    (session 37, cute37) against torch: pixel_shuffle's permuted view with an epilogue, a 7-D permute, a view kept a
+    view, scatter of src along dim 0 and of a value along the last dim of a transposed x, bf16."""
+
+    def test_reshape(self):
+        a = torch.randn(2, 4, 3, 5)
+        ps = a.view(2, 1, 2, 2, 3, 5).permute(0, 1, 4, 2, 5, 3)
+        got = S["kwb_reshape"](ps, (2, 1, 6, -1))
+        self.assertTrue(got.is_contiguous() and torch.equal(got, ps.reshape(2, 1, 6, 10)))
+        got = S["kwb_reshape"](ps, [2, 6, 10], epi=_epi_add_mul, epi_tensors=(a[0, 0, 0, :1], torch.ones(10)),
+                               epi_scalars=(1.0,))
+        self.assertLess(rel(got, (ps.reshape(2, 6, 10) + a[0, 0, 0, :1]) + 1.0), 1e-6)
+        b = torch.randn(2, 3, 2, 3, 2, 3, 2).permute(6, 5, 4, 3, 2, 1, 0)  # 7 dims, none merge: 2 * 3 launches
+        self.assertTrue(torch.equal(S["kwb_reshape"](b, (-1,)), b.reshape(-1)))
+        self.assertEqual(S["kwb_reshape"](a, (8, 15)).data_ptr(), a.data_ptr())  # a view: no launch
+        with self.assertRaises(RuntimeError):
+            S["kwb_reshape"](a, (7, -1))
+
+    def test_scatter(self):
+        torch.manual_seed(0)
+        x = torch.randn(4, 6)
+        idx = torch.tensor([[0, 1, 2], [3, 0, 1]])
+        src = torch.randn(3, 5)
+        self.assertTrue(torch.equal(S["kwb_scatter"](x, 0, idx, src), x.scatter(0, idx, src)))
+        xt = x.t().contiguous().t()
+        i1 = torch.randint(0, 6, (4, 1))
+        self.assertTrue(torch.equal(S["kwb_scatter"](xt, 1, i1, value=1.0), x.scatter(1, i1, 1.0)))
+        xb = torch.zeros(3, 5, dtype=torch.bfloat16)
+        i2 = torch.randn(3, 5).argmax(1, keepdim=True)
+        got = S["kwb_scatter"](xb, -1, i2, value=1.0)
+        self.assertTrue(got.dtype == torch.bfloat16 and torch.equal(got, xb.scatter(-1, i2, 1.0)))
+        self.assertTrue(torch.equal(S["kwb_scatter"](x, 0, idx[:0], src), x))
+        with self.assertRaises(ValueError):
+            S["kwb_scatter"](x, 0, idx[0], src)
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -261,6 +261,17 @@ def kwb_gemv(a, v, epi=None, epi_tensors=(), epi_scalars=(), out_dtype=None):
 
 
 # ==== stage: kwb_pointwise
+_kwb_int_slots = {}  # epilogue -> its slots loaded as Int64 (integers compared exactly; the chain's epilogues fill it)
+
+
+@cute.jit
+def _kwb_ssa_int(v):
+    """A one-element Int64 TensorSSA holding v: an integer compared exactly (no fp32 rounding above 2**24)."""
+    r = cute.make_rmem_tensor((1,), cutlass.Int64)
+    r[0] = v
+    return r.load()
+
+
 @cute.kernel
 def _kwb_pw_kernel(
     m_x: cute.Tensor, m_out: cute.Tensor, m_e0: cute.Tensor, m_e1: cute.Tensor, m_e2: cute.Tensor,
@@ -272,7 +283,7 @@ def _kwb_pw_kernel(
     s20: cutlass.Int64, s21: cutlass.Int64, s22: cutlass.Int64, s23: cutlass.Int64, s24: cutlass.Int64,
     s30: cutlass.Int64, s31: cutlass.Int64, s32: cutlass.Int64, s33: cutlass.Int64, s34: cutlass.Int64,
     f0: cutlass.Float32, f1: cutlass.Float32, f2: cutlass.Float32, f3: cutlass.Float32,
-    n_epi: cutlass.Constexpr, epi: cutlass.Constexpr,
+    n_epi: cutlass.Constexpr, epi: cutlass.Constexpr, ints: cutlass.Constexpr,  # ints: bit k, slot k is Int64
 ):
     tidx, _, _ = cute.arch.thread_idx()
     bidx, _, _ = cute.arch.block_idx()
@@ -285,13 +296,25 @@ def _kwb_pw_kernel(
         e2_v = acc_v
         e3_v = acc_v
         if cutlass.const_expr(n_epi > 0):
-            e0_v = _kwb_ssa(m_e0[i0 * s00 + i1 * s01 + i2 * s02 + i3 * s03 + i4 * s04].to(cutlass.Float32))
+            if cutlass.const_expr(ints & 1):
+                e0_v = _kwb_ssa_int(m_e0[i0 * s00 + i1 * s01 + i2 * s02 + i3 * s03 + i4 * s04].to(cutlass.Int64))
+            else:
+                e0_v = _kwb_ssa(m_e0[i0 * s00 + i1 * s01 + i2 * s02 + i3 * s03 + i4 * s04].to(cutlass.Float32))
         if cutlass.const_expr(n_epi > 1):
-            e1_v = _kwb_ssa(m_e1[i0 * s10 + i1 * s11 + i2 * s12 + i3 * s13 + i4 * s14].to(cutlass.Float32))
+            if cutlass.const_expr(ints & 2):
+                e1_v = _kwb_ssa_int(m_e1[i0 * s10 + i1 * s11 + i2 * s12 + i3 * s13 + i4 * s14].to(cutlass.Int64))
+            else:
+                e1_v = _kwb_ssa(m_e1[i0 * s10 + i1 * s11 + i2 * s12 + i3 * s13 + i4 * s14].to(cutlass.Float32))
         if cutlass.const_expr(n_epi > 2):
-            e2_v = _kwb_ssa(m_e2[i0 * s20 + i1 * s21 + i2 * s22 + i3 * s23 + i4 * s24].to(cutlass.Float32))
+            if cutlass.const_expr(ints & 4):
+                e2_v = _kwb_ssa_int(m_e2[i0 * s20 + i1 * s21 + i2 * s22 + i3 * s23 + i4 * s24].to(cutlass.Int64))
+            else:
+                e2_v = _kwb_ssa(m_e2[i0 * s20 + i1 * s21 + i2 * s22 + i3 * s23 + i4 * s24].to(cutlass.Float32))
         if cutlass.const_expr(n_epi > 3):
-            e3_v = _kwb_ssa(m_e3[i0 * s30 + i1 * s31 + i2 * s32 + i3 * s33 + i4 * s34].to(cutlass.Float32))
+            if cutlass.const_expr(ints & 8):
+                e3_v = _kwb_ssa_int(m_e3[i0 * s30 + i1 * s31 + i2 * s32 + i3 * s33 + i4 * s34].to(cutlass.Int64))
+            else:
+                e3_v = _kwb_ssa(m_e3[i0 * s30 + i1 * s31 + i2 * s32 + i3 * s33 + i4 * s34].to(cutlass.Float32))
         r_y = cute.make_rmem_tensor((1,), cutlass.Float32)
         r_y.store(epi(acc_v, e0_v, e1_v, e2_v, e3_v, f0, f1, f2, f3).to(cutlass.Float32))
         m_out[i] = r_y[0].to(m_out.element_type)
@@ -308,11 +331,11 @@ def _kwb_pw_host(
     s20: cutlass.Int64, s21: cutlass.Int64, s22: cutlass.Int64, s23: cutlass.Int64, s24: cutlass.Int64,
     s30: cutlass.Int64, s31: cutlass.Int64, s32: cutlass.Int64, s33: cutlass.Int64, s34: cutlass.Int64,
     f0: cutlass.Float32, f1: cutlass.Float32, f2: cutlass.Float32, f3: cutlass.Float32,
-    n_epi: cutlass.Constexpr, epi: cutlass.Constexpr,
+    n_epi: cutlass.Constexpr, epi: cutlass.Constexpr, ints: cutlass.Constexpr,
 ):
     _kwb_pw_kernel(
         m_x, m_out, m_e0, m_e1, m_e2, m_e3, total, d1, d2, d3, d4, x0, x1, x2, x3, x4, s00, s01, s02, s03, s04,
-        s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3, n_epi, epi,
+        s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3, n_epi, epi, ints,
     ).launch(grid=[(total + PW_THREADS - 1) // PW_THREADS, 1, 1], block=[PW_THREADS, 1, 1])
 
 
@@ -341,11 +364,12 @@ def kwb_pointwise(x, epi, epi_tensors=(), epi_scalars=(), out_dtype=None):
     total = out.numel()
     dims = lead + shape
     tensors = [from_dlpack(t) for t in (x_span, out.view(-1), *es)]
-    key = ("pointwise", x.dtype, out.dtype, tuple((t.dtype, t.shape[0]) for t in es), epi, n_epi)
+    ints = sum(1 << k for k in _kwb_int_slots.get(epi, ()) if k < n_epi)
+    key = ("pointwise", x.dtype, out.dtype, tuple((t.dtype, t.shape[0]) for t in es), epi, n_epi, ints)
     scalars = [total, *dims[1:], *x_st, *ss, *_kwb_epi_scalars(epi_scalars)]
     compiled = _kwb_compiled.get(key)
     if compiled is None:  # compile once per (stage, shapes, strides, dtypes, epilogue)
-        compiled = cute.compile(_kwb_pw_host, *tensors, *scalars, n_epi, epi)
+        compiled = cute.compile(_kwb_pw_host, *tensors, *scalars, n_epi, epi, ints)
         _kwb_compiled[key] = compiled
     compiled(*tensors, *scalars)
     kwb_last_grid_blocks[0] = max(kwb_last_grid_blocks[0], (total + PW_THREADS - 1) // PW_THREADS)
@@ -786,9 +810,11 @@ def _kwb_row_norm(x, y, weight, bias, n_rows, r, groups, cpg, hw, eps):
 
 
 def kwb_group_norm(x, num_groups, weight, bias, eps, pre=None, pre_tensors=(), pre_scalars=(), epi=None,
-                   epi_tensors=(), epi_scalars=(), out_dtype=None, reduce=None, keepdim=False):
+                   epi_tensors=(), epi_scalars=(), out_dtype=None, reduce=None, keepdim=False, keep_layout=False):
     """epi(group_norm(pre(x))) of x [N, C, *] at any strides (a strided x is copied contiguous once); weight / bias
-    per channel or None; the Triton stage's signature without its keep_layout (the plan check keeps that out). pre /
+    per channel or None; the Triton stage's signature. keep_layout (the planner's hint where only convolutions read
+    the result, which they read in place where it stays channels-last) is taken and ignored: the CuTe DSL
+    convolution reads its x through its strides, so the contiguous result serves it as well. pre /
     epi: each one kwb_pointwise launch (not fused yet). The result is contiguous, of out_dtype (default x's).
     reduce (with keepdim): the reduction over dim 1 that follows (sum, mean, amax, amin, logsumexp), returned instead
     of the normalized tensor: here a kwb_reduce launch over the fp32 normalized tensor (the Triton stage fuses it into
@@ -2786,3 +2812,306 @@ def kwb_nll(x, target, weight=None, ignore_index=-100, reduction="mean", log_sof
         return total
     return kwb_pointwise(total, _kwb_epi_div, (_kwb_reduce_rows(wt, [0], "sum", False, torch.float32),),
                          out_dtype=x.dtype)
+
+
+# ==== stage: kwb_im2col kwb_col2im
+# F.unfold / F.fold (session 37, cute37): the Triton stages' calls, the convolution-by-hand class (an unfold read by a
+# Linear as its A, an overlap-add). im2col: one thread per patch element in [N, C * kh * kw, L] order, x read through
+# its strides (0 outside x), written through the output's strides (kmajor: a transposed view of [N, L, C * kh * kw],
+# contiguous along K for the GEMM that reads it). col2im: one thread per output element gathers the patch values
+# covering it in ki-then-kj order (the Triton stage's order: no atomics, the same fp32 sum every run); a negative
+# numerator is tested before its quotient is taken (C and Python round it differently). An epilogue is a
+# kwb_pointwise launch after. NEVER RUN under the real CuTe DSL.
+@cute.kernel
+def _kwb_im2col_kernel(
+    m_x: cute.Tensor, m_y: cute.Tensor, total: cutlass.Int64, h: cutlass.Int64, w: cutlass.Int64,
+    ow: cutlass.Int64, l: cutlass.Int64, ck: cutlass.Int64, kh: cutlass.Int64, kw: cutlass.Int64,
+    sxn: cutlass.Int64, sxc: cutlass.Int64, sxh: cutlass.Int64, sxw: cutlass.Int64,  # x's strides
+    syn: cutlass.Int64, syr: cutlass.Int64, syl: cutlass.Int64,  # the output's strides over [N, CK, L]
+    sh: cutlass.Int64, sw: cutlass.Int64, ph: cutlass.Int64, pw: cutlass.Int64, dh: cutlass.Int64, dw: cutlass.Int64,
+):
+    tidx, _, _ = cute.arch.thread_idx()
+    bidx, _, _ = cute.arch.block_idx()
+    i = cutlass.Int64(bidx) * PW_THREADS + tidx  # Int64: a launch may hold 2**31 elements or more
+    if i < total:  # predication: the last CTA may hold fewer elements
+        li = i % l
+        t = i // l
+        r = t % ck
+        b = t // ck
+        kj = r % kw
+        q = r // kw
+        ki = q % kh
+        ci = q // kh
+        hi = (li // ow) * sh - ph + ki * dh
+        wi = (li % ow) * sw - pw + kj * dw
+        v = cutlass.Float32(0.0)
+        if hi >= 0:
+            if hi < h:
+                if wi >= 0:
+                    if wi < w:
+                        v = m_x[b * sxn + ci * sxc + hi * sxh + wi * sxw].to(cutlass.Float32)
+        m_y[b * syn + r * syr + li * syl] = v.to(m_y.element_type)
+
+
+@cute.jit
+def _kwb_im2col_host(
+    m_x: cute.Tensor, m_y: cute.Tensor, total: cutlass.Int64, h: cutlass.Int64, w: cutlass.Int64,
+    ow: cutlass.Int64, l: cutlass.Int64, ck: cutlass.Int64, kh: cutlass.Int64, kw: cutlass.Int64,
+    sxn: cutlass.Int64, sxc: cutlass.Int64, sxh: cutlass.Int64, sxw: cutlass.Int64,
+    syn: cutlass.Int64, syr: cutlass.Int64, syl: cutlass.Int64,
+    sh: cutlass.Int64, sw: cutlass.Int64, ph: cutlass.Int64, pw: cutlass.Int64, dh: cutlass.Int64, dw: cutlass.Int64,
+):
+    _kwb_im2col_kernel(m_x, m_y, total, h, w, ow, l, ck, kh, kw, sxn, sxc, sxh, sxw, syn, syr, syl, sh, sw, ph, pw,
+                       dh, dw).launch(grid=[(total + PW_THREADS - 1) // PW_THREADS, 1, 1], block=[PW_THREADS, 1, 1])
+
+
+@cute.kernel
+def _kwb_col2im_kernel(
+    m_x: cute.Tensor, m_y: cute.Tensor, total: cutlass.Int64, c: cutlass.Int64, h: cutlass.Int64, w: cutlass.Int64,
+    oh: cutlass.Int64, ow: cutlass.Int64, kh: cutlass.Int64, kw: cutlass.Int64,
+    sxn: cutlass.Int64, sxc: cutlass.Int64, sxl: cutlass.Int64,  # x's strides over [N, C * kh * kw, L]
+    sh: cutlass.Int64, sw: cutlass.Int64, ph: cutlass.Int64, pw: cutlass.Int64, dh: cutlass.Int64, dw: cutlass.Int64,
+):
+    tidx, _, _ = cute.arch.thread_idx()
+    bidx, _, _ = cute.arch.block_idx()
+    e = cutlass.Int64(bidx) * PW_THREADS + tidx  # Int64: a launch may hold 2**31 elements or more
+    if e < total:  # predication: the last CTA may hold fewer elements
+        wi = e % w
+        t = e // w
+        hi = t % h
+        t = t // h
+        ci = t % c
+        b = t // c
+        acc = cutlass.Float32(0.0)
+        for ki in range(0, kh, 1):
+            hh = hi + ph - ki * dh
+            if hh >= 0:  # tested before the quotient: floor and C's truncation differ below 0
+                hq = hh // sh
+                if hh - hq * sh == 0:
+                    if hq < oh:
+                        for kj in range(0, kw, 1):
+                            ww = wi + pw - kj * dw
+                            if ww >= 0:
+                                wq = ww // sw
+                                if ww - wq * sw == 0:
+                                    if wq < ow:
+                                        acc = acc + m_x[b * sxn + ((ci * kh + ki) * kw + kj) * sxc +
+                                                        (hq * ow + wq) * sxl].to(cutlass.Float32)
+        m_y[e] = acc.to(m_y.element_type)
+
+
+@cute.jit
+def _kwb_col2im_host(
+    m_x: cute.Tensor, m_y: cute.Tensor, total: cutlass.Int64, c: cutlass.Int64, h: cutlass.Int64, w: cutlass.Int64,
+    oh: cutlass.Int64, ow: cutlass.Int64, kh: cutlass.Int64, kw: cutlass.Int64,
+    sxn: cutlass.Int64, sxc: cutlass.Int64, sxl: cutlass.Int64,
+    sh: cutlass.Int64, sw: cutlass.Int64, ph: cutlass.Int64, pw: cutlass.Int64, dh: cutlass.Int64, dw: cutlass.Int64,
+):
+    _kwb_col2im_kernel(m_x, m_y, total, c, h, w, oh, ow, kh, kw, sxn, sxc, sxl, sh, sw, ph, pw, dh, dw).launch(
+        grid=[(total + PW_THREADS - 1) // PW_THREADS, 1, 1], block=[PW_THREADS, 1, 1])
+
+
+def _kwb_conv_pairs(what, **kw):
+    """Each keyword's value as two ints (one int or a pair, torch's spelling), in order. ValueError otherwise."""
+    out = []
+    for k, v in kw.items():
+        v = [int(e) for e in v] if isinstance(v, (list, tuple)) else [int(v)]
+        if len(v) == 1:
+            v = v * 2
+        if len(v) != 2:
+            raise ValueError("%s: %s %s (one or two numbers)" % (what, k, v))
+        out.append(v)
+    return out
+
+
+def kwb_im2col(x, kernel_size, dilation, padding, stride, epi=None, epi_tensors=(), epi_scalars=(), kmajor=False):
+    """F.unfold(x, kernel_size, dilation, padding, stride) of x [N, C, H, W] or [C, H, W], any strides: [N, C * kh *
+    kw, L] (or [C * kh * kw, L]), L = OH * OW by torch's output sizes, in x's dtype, one launch. kmajor: the transpose
+    view of a contiguous [N, L, C * kh * kw] (a GEMM reading the patches as its A), the same values. epi: the
+    pointwise run after it, a kwb_pointwise launch on the result (contiguous then). ValueError for sizes torch
+    refuses (no output positions, a kernel, stride or dilation below 1, a negative padding)."""
+    if x.dim() not in (3, 4):
+        raise ValueError("kwb_im2col: an input of shape %s (3-D or 4-D expected)" % (tuple(x.shape),))
+    (kh, kw), (dh, dw), (ph, pw), (sh, sw) = _kwb_conv_pairs(
+        "kwb_im2col", kernel_size=kernel_size, dilation=dilation, padding=padding, stride=stride)
+    if min(kh, kw, dh, dw, sh, sw) < 1 or min(ph, pw) < 0:
+        raise ValueError("kwb_im2col: kernel_size, dilation and stride >= 1, padding >= 0")
+    x4 = x if x.dim() == 4 else x.unsqueeze(0)
+    N, C, H, W = x4.shape
+    OH = (H + 2 * ph - dh * (kh - 1) - 1) // sh + 1
+    OW = (W + 2 * pw - dw * (kw - 1) - 1) // sw + 1
+    if OH < 1 or OW < 1:
+        raise ValueError("kwb_im2col: input %s gives no output positions" % (tuple(x.shape),))
+    L, CK = OH * OW, C * kh * kw
+    if kmajor:
+        out = torch.empty((N, L, CK), dtype=x.dtype, device=x.device).transpose(1, 2)
+    else:
+        out = torch.empty((N, CK, L), dtype=x.dtype, device=x.device)
+    total = out.numel()
+    if total:
+        span, st = _kwb_span(x4)
+        tensors = [from_dlpack(span), from_dlpack(_kwb_span(out)[0])]
+        scalars = [total, H, W, OW, L, CK, kh, kw, *st, *out.stride(), sh, sw, ph, pw, dh, dw]
+        compiled = _kwb_compiled.get(("im2col", x.dtype))
+        if compiled is None:  # compile once per (stage, dtype)
+            compiled = _kwb_compiled[("im2col", x.dtype)] = cute.compile(_kwb_im2col_host, *tensors, *scalars)
+        compiled(*tensors, *scalars)
+        kwb_last_grid_blocks[0] = max(kwb_last_grid_blocks[0], (total + PW_THREADS - 1) // PW_THREADS)
+    if x.dim() == 3:
+        out = out[0]
+    return out if epi is None else kwb_pointwise(out, epi, epi_tensors, epi_scalars)
+
+
+def kwb_col2im(x, output_size, kernel_size, dilation, padding, stride, epi=None, epi_tensors=(), epi_scalars=()):
+    """F.fold(x, output_size, kernel_size, dilation, padding, stride) of x [N, C * kh * kw, L] or [C * kh * kw, L],
+    any strides: [N, C, H, W] (or [C, H, W]) in x's dtype, one launch, each output the fp32 sum of the patch values
+    covering it (deterministic). epi: a kwb_pointwise launch after. ValueError where torch refuses: C * kh * kw not
+    dividing x's dim -2, or L not the number of blocks the sizes give."""
+    if x.dim() not in (2, 3):
+        raise ValueError("kwb_col2im: an input of shape %s (2-D or 3-D expected)" % (tuple(x.shape),))
+    (H, W), (kh, kw), (dh, dw), (ph, pw), (sh, sw) = _kwb_conv_pairs(
+        "kwb_col2im", output_size=output_size, kernel_size=kernel_size, dilation=dilation, padding=padding,
+        stride=stride)
+    if min(kh, kw, dh, dw, sh, sw) < 1 or min(ph, pw) < 0:
+        raise ValueError("kwb_col2im: kernel_size, dilation and stride >= 1, padding >= 0")
+    x3 = x if x.dim() == 3 else x.unsqueeze(0)
+    N, CK, L = x3.shape
+    OH = (H + 2 * ph - dh * (kh - 1) - 1) // sh + 1
+    OW = (W + 2 * pw - dw * (kw - 1) - 1) // sw + 1
+    if CK % (kh * kw) != 0 or OH < 1 or OW < 1 or OH * OW != L:
+        raise ValueError("kwb_col2im: an input of shape %s does not fold to %s with kernel %s (it needs a dim -2 "
+                         "divisible by %d and %d blocks)" % (tuple(x.shape), (H, W), (kh, kw), kh * kw,
+                                                            max(OH, 0) * max(OW, 0)))
+    C = CK // (kh * kw)
+    out = torch.empty((N, C, H, W), dtype=x.dtype, device=x.device)
+    total = out.numel()
+    if total:
+        span, st = _kwb_span(x3)
+        tensors = [from_dlpack(span), from_dlpack(out.view(-1))]
+        scalars = [total, C, H, W, OH, OW, kh, kw, *st, sh, sw, ph, pw, dh, dw]
+        compiled = _kwb_compiled.get(("col2im", x.dtype))
+        if compiled is None:  # compile once per (stage, dtype)
+            compiled = _kwb_compiled[("col2im", x.dtype)] = cute.compile(_kwb_col2im_host, *tensors, *scalars)
+        compiled(*tensors, *scalars)
+        kwb_last_grid_blocks[0] = max(kwb_last_grid_blocks[0], (total + PW_THREADS - 1) // PW_THREADS)
+    if x.dim() == 2:
+        out = out[0]
+    return out if epi is None else kwb_pointwise(out, epi, epi_tensors, epi_scalars)
+
+
+# ==== stage: kwb_reshape kwb_scatter
+# Relayouts and scatters (session 37, cute37), the Triton stages' calls. kwb_reshape: a view where torch can view x
+# so; else (pixel_shuffle, a window partition, einops' rearrange: a reshape torch copies) x's dims merged where their
+# strides allow and copied in row-major order into a contiguous output by _kwb_copy (the index-map section's kernel,
+# one launch; one per leading index where more than 5 dims stay), its epilogue a kwb_pointwise launch after (the
+# Triton stage applies it in the relayout's launch). kwb_scatter: x copied into a new tensor, then one thread per
+# index element writes src (or value) at its target, the index replacing the coordinate along dim (no atomics: two
+# writes to one place leave one of them, as torch leaves it unspecified). NEVER RUN under the real CuTe DSL.
+def _kwb_merge_dims(x):
+    """x's (size, stride) pairs with size-1 dims dropped and neighbours merged where one stride steps over the next
+    dim: the fewest dims that walk x in row-major order."""
+    dims = []
+    for s, st in zip(x.shape, x.stride()):
+        if s == 1:
+            continue
+        if dims and dims[-1][1] == st * s:
+            dims[-1] = [dims[-1][0] * s, st]
+        else:
+            dims.append([s, st])
+    return dims or [[1, 1]]
+
+
+def _kwb_relayout(dst, x, dims, offset):
+    """dst (contiguous, x's element count) = x's elements in row-major order, x given by its merged dims from
+    storage offset `offset`; launches per leading index while more than 5 dims remain."""
+    if len(dims) > 5:
+        s0, st0 = dims[0]
+        step = dst.numel() // s0
+        for k in range(s0):
+            _kwb_relayout(dst[k * step:(k + 1) * step], x, dims[1:], offset + k * st0)
+        return
+    sizes = [s for s, _ in dims]
+    _kwb_copy(dst.view(sizes), x.as_strided(sizes, [st for _, st in dims], offset))
+
+
+def kwb_reshape(x, shape, epi=None, epi_tensors=(), epi_scalars=()):
+    """x.reshape(shape) (a -1 resolved as torch does): a view where torch can view x so, else one contiguous copy
+    launch (more where x keeps over 5 dims after merging); epi: the pointwise run after the reshape, a kwb_pointwise
+    launch on the result (its tensors broadcast to the result's shape, rank <= 5 without size-1 dims). torch's
+    RuntimeError for a shape of another element count."""
+    shape = list(torch.empty(x.shape, device="meta").reshape(shape).shape)  # torch's -1 and size checks
+    try:
+        y = x.view(shape)
+    except RuntimeError:  # torch's reshape would copy here
+        y = torch.empty(shape, dtype=x.dtype, device=x.device)
+        if y.numel():
+            _kwb_relayout(y.view(-1), x, _kwb_merge_dims(x), x.storage_offset())
+    return y if epi is None else kwb_pointwise(y, epi, epi_tensors, epi_scalars)
+
+
+@cute.kernel
+def _kwb_scatter_kernel(
+    m_src: cute.Tensor, m_i: cute.Tensor, m_out: cute.Tensor, total: cutlass.Int64, value: cutlass.Float32,
+    d1: cutlass.Int64, d2: cutlass.Int64, d3: cutlass.Int64, d4: cutlass.Int64,  # the index's sizes of dims 1..4
+    s0: cutlass.Int64, s1: cutlass.Int64, s2: cutlass.Int64, s3: cutlass.Int64, s4: cutlass.Int64,  # src's strides
+    i0: cutlass.Int64, i1: cutlass.Int64, i2: cutlass.Int64, i3: cutlass.Int64, i4: cutlass.Int64,  # the index's
+    o0: cutlass.Int64, o1: cutlass.Int64, o2: cutlass.Int64, o3: cutlass.Int64, o4: cutlass.Int64,  # 0 along dim
+    od: cutlass.Int64, has_src: cutlass.Constexpr,  # od: out's stride along dim
+):
+    tidx, _, _ = cute.arch.thread_idx()
+    bidx, _, _ = cute.arch.block_idx()
+    e = cutlass.Int64(bidx) * PW_THREADS + tidx  # Int64: a launch may hold 2**31 elements or more
+    if e < total:  # predication: the last CTA may hold fewer elements
+        c0, c1, c2, c3, c4 = _kwb_coords5(e, d1, d2, d3, d4)
+        j = m_i[c0 * i0 + c1 * i1 + c2 * i2 + c3 * i3 + c4 * i4].to(cutlass.Int64)
+        off = c0 * o0 + c1 * o1 + c2 * o2 + c3 * o3 + c4 * o4 + j * od
+        if cutlass.const_expr(has_src):
+            m_out[off] = m_src[c0 * s0 + c1 * s1 + c2 * s2 + c3 * s3 + c4 * s4].to(m_out.element_type)
+        else:
+            m_out[off] = cutlass.Float32(value).to(m_out.element_type)
+
+
+@cute.jit
+def _kwb_scatter_host(
+    m_src: cute.Tensor, m_i: cute.Tensor, m_out: cute.Tensor, total: cutlass.Int64, value: cutlass.Float32,
+    d1: cutlass.Int64, d2: cutlass.Int64, d3: cutlass.Int64, d4: cutlass.Int64,
+    s0: cutlass.Int64, s1: cutlass.Int64, s2: cutlass.Int64, s3: cutlass.Int64, s4: cutlass.Int64,
+    i0: cutlass.Int64, i1: cutlass.Int64, i2: cutlass.Int64, i3: cutlass.Int64, i4: cutlass.Int64,
+    o0: cutlass.Int64, o1: cutlass.Int64, o2: cutlass.Int64, o3: cutlass.Int64, o4: cutlass.Int64,
+    od: cutlass.Int64, has_src: cutlass.Constexpr,
+):
+    _kwb_scatter_kernel(m_src, m_i, m_out, total, value, d1, d2, d3, d4, s0, s1, s2, s3, s4, i0, i1, i2, i3, i4,
+                        o0, o1, o2, o3, o4, od, has_src).launch(
+        grid=[(total + PW_THREADS - 1) // PW_THREADS, 1, 1], block=[PW_THREADS, 1, 1])
+
+
+def kwb_scatter(x, dim, index, src=None, value=None):
+    """torch.scatter(x, dim, index, src) / torch.scatter(x, dim, index, value) (no reduce=): a new contiguous tensor
+    of x's shape and dtype, x copied in (one launch), then out[.., index[i], ..] = src[i] along dim over index's
+    coordinates (each dim at most src's), one launch; x is never written. Rank 1 to 5, any strides. An index that
+    repeats along dim leaves one of its writes (torch leaves it unspecified). Indices are not checked on the host.
+    ValueError: ranks that differ or above 5."""
+    if x.dim() > 5 or not x.dim() or index.dim() != x.dim() or (src is not None and src.dim() != x.dim()):
+        raise ValueError("kwb_scatter: x %s, index %s and src %s (one rank, 1 to 5)" % (
+            tuple(x.shape), tuple(index.shape), None if src is None else tuple(src.shape)))
+    d = dim % x.dim()
+    out = _kwb_copy(torch.empty(x.shape, dtype=x.dtype, device=x.device), x)
+    total = index.numel()
+    if total == 0:
+        return out
+    lead = [0] * (5 - x.dim())
+    sizes = [1] * len(lead) + list(index.shape)
+    s = src if src is not None else out
+    s_span, s_st = _kwb_span(s)
+    i_span, i_st = _kwb_span(index)
+    o_st = [0 if k == d else out.stride(k) for k in range(x.dim())]
+    tensors = [from_dlpack(t) for t in (s_span, i_span, out.view(-1))]
+    scalars = [total, float(0.0 if value is None else value), *sizes[1:],
+               *(lead + (s_st if src is not None else [0] * x.dim())), *(lead + i_st), *(lead + o_st), out.stride(d)]
+    key = ("scatter", s.dtype, index.dtype, out.dtype, src is not None)
+    compiled = _kwb_compiled.get(key)
+    if compiled is None:  # compile once per (stage, dtypes, src or value)
+        compiled = _kwb_compiled[key] = cute.compile(_kwb_scatter_host, *tensors, *scalars, src is not None)
+    compiled(*tensors, *scalars)
+    kwb_last_grid_blocks[0] = max(kwb_last_grid_blocks[0], (total + PW_THREADS - 1) // PW_THREADS)
+    return out

@@ -330,6 +330,17 @@ def kwb_gemv(a, v, epi=None, epi_tensors=(), epi_scalars=(), out_dtype=None):
 
 
 # ==== stage: kwb_pointwise
+_kwb_int_slots = {}  # epilogue -> its slots loaded as Int64 (integers compared exactly; the chain's epilogues fill it)
+
+
+@cute.jit
+def _kwb_ssa_int(v):
+    """A one-element Int64 TensorSSA holding v: an integer compared exactly (no fp32 rounding above 2**24)."""
+    r = cute.make_rmem_tensor((1,), cutlass.Int64)
+    r[0] = v
+    return r.load()
+
+
 @cute.kernel
 def _kwb_pw_kernel(
     m_x: cute.Tensor, m_out: cute.Tensor, m_e0: cute.Tensor, m_e1: cute.Tensor, m_e2: cute.Tensor,
@@ -341,7 +352,7 @@ def _kwb_pw_kernel(
     s20: cutlass.Int64, s21: cutlass.Int64, s22: cutlass.Int64, s23: cutlass.Int64, s24: cutlass.Int64,
     s30: cutlass.Int64, s31: cutlass.Int64, s32: cutlass.Int64, s33: cutlass.Int64, s34: cutlass.Int64,
     f0: cutlass.Float32, f1: cutlass.Float32, f2: cutlass.Float32, f3: cutlass.Float32,
-    n_epi: cutlass.Constexpr, epi: cutlass.Constexpr,
+    n_epi: cutlass.Constexpr, epi: cutlass.Constexpr, ints: cutlass.Constexpr,  # ints: bit k, slot k is Int64
 ):
     tidx, _, _ = cute.arch.thread_idx()
     bidx, _, _ = cute.arch.block_idx()
@@ -354,13 +365,25 @@ def _kwb_pw_kernel(
         e2_v = acc_v
         e3_v = acc_v
         if cutlass.const_expr(n_epi > 0):
-            e0_v = _kwb_ssa(m_e0[i0 * s00 + i1 * s01 + i2 * s02 + i3 * s03 + i4 * s04].to(cutlass.Float32))
+            if cutlass.const_expr(ints & 1):
+                e0_v = _kwb_ssa_int(m_e0[i0 * s00 + i1 * s01 + i2 * s02 + i3 * s03 + i4 * s04].to(cutlass.Int64))
+            else:
+                e0_v = _kwb_ssa(m_e0[i0 * s00 + i1 * s01 + i2 * s02 + i3 * s03 + i4 * s04].to(cutlass.Float32))
         if cutlass.const_expr(n_epi > 1):
-            e1_v = _kwb_ssa(m_e1[i0 * s10 + i1 * s11 + i2 * s12 + i3 * s13 + i4 * s14].to(cutlass.Float32))
+            if cutlass.const_expr(ints & 2):
+                e1_v = _kwb_ssa_int(m_e1[i0 * s10 + i1 * s11 + i2 * s12 + i3 * s13 + i4 * s14].to(cutlass.Int64))
+            else:
+                e1_v = _kwb_ssa(m_e1[i0 * s10 + i1 * s11 + i2 * s12 + i3 * s13 + i4 * s14].to(cutlass.Float32))
         if cutlass.const_expr(n_epi > 2):
-            e2_v = _kwb_ssa(m_e2[i0 * s20 + i1 * s21 + i2 * s22 + i3 * s23 + i4 * s24].to(cutlass.Float32))
+            if cutlass.const_expr(ints & 4):
+                e2_v = _kwb_ssa_int(m_e2[i0 * s20 + i1 * s21 + i2 * s22 + i3 * s23 + i4 * s24].to(cutlass.Int64))
+            else:
+                e2_v = _kwb_ssa(m_e2[i0 * s20 + i1 * s21 + i2 * s22 + i3 * s23 + i4 * s24].to(cutlass.Float32))
         if cutlass.const_expr(n_epi > 3):
-            e3_v = _kwb_ssa(m_e3[i0 * s30 + i1 * s31 + i2 * s32 + i3 * s33 + i4 * s34].to(cutlass.Float32))
+            if cutlass.const_expr(ints & 8):
+                e3_v = _kwb_ssa_int(m_e3[i0 * s30 + i1 * s31 + i2 * s32 + i3 * s33 + i4 * s34].to(cutlass.Int64))
+            else:
+                e3_v = _kwb_ssa(m_e3[i0 * s30 + i1 * s31 + i2 * s32 + i3 * s33 + i4 * s34].to(cutlass.Float32))
         r_y = cute.make_rmem_tensor((1,), cutlass.Float32)
         r_y.store(epi(acc_v, e0_v, e1_v, e2_v, e3_v, f0, f1, f2, f3).to(cutlass.Float32))
         m_out[i] = r_y[0].to(m_out.element_type)
@@ -377,11 +400,11 @@ def _kwb_pw_host(
     s20: cutlass.Int64, s21: cutlass.Int64, s22: cutlass.Int64, s23: cutlass.Int64, s24: cutlass.Int64,
     s30: cutlass.Int64, s31: cutlass.Int64, s32: cutlass.Int64, s33: cutlass.Int64, s34: cutlass.Int64,
     f0: cutlass.Float32, f1: cutlass.Float32, f2: cutlass.Float32, f3: cutlass.Float32,
-    n_epi: cutlass.Constexpr, epi: cutlass.Constexpr,
+    n_epi: cutlass.Constexpr, epi: cutlass.Constexpr, ints: cutlass.Constexpr,
 ):
     _kwb_pw_kernel(
         m_x, m_out, m_e0, m_e1, m_e2, m_e3, total, d1, d2, d3, d4, x0, x1, x2, x3, x4, s00, s01, s02, s03, s04,
-        s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3, n_epi, epi,
+        s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3, n_epi, epi, ints,
     ).launch(grid=[(total + PW_THREADS - 1) // PW_THREADS, 1, 1], block=[PW_THREADS, 1, 1])
 
 
@@ -410,11 +433,12 @@ def kwb_pointwise(x, epi, epi_tensors=(), epi_scalars=(), out_dtype=None):
     total = out.numel()
     dims = lead + shape
     tensors = [from_dlpack(t) for t in (x_span, out.view(-1), *es)]
-    key = ("pointwise", x.dtype, out.dtype, tuple((t.dtype, t.shape[0]) for t in es), epi, n_epi)
+    ints = sum(1 << k for k in _kwb_int_slots.get(epi, ()) if k < n_epi)
+    key = ("pointwise", x.dtype, out.dtype, tuple((t.dtype, t.shape[0]) for t in es), epi, n_epi, ints)
     scalars = [total, *dims[1:], *x_st, *ss, *_kwb_epi_scalars(epi_scalars)]
     compiled = _kwb_compiled.get(key)
     if compiled is None:  # compile once per (stage, shapes, strides, dtypes, epilogue)
-        compiled = cute.compile(_kwb_pw_host, *tensors, *scalars, n_epi, epi)
+        compiled = cute.compile(_kwb_pw_host, *tensors, *scalars, n_epi, epi, ints)
         _kwb_compiled[key] = compiled
     compiled(*tensors, *scalars)
     kwb_last_grid_blocks[0] = max(kwb_last_grid_blocks[0], (total + PW_THREADS - 1) // PW_THREADS)
