@@ -455,7 +455,7 @@ class Analyzer:
                     others.append(b)
             if others:
                 return {"primary": "Elementwise", "epilogue": [],
-                        "detail": "%s (no compute category: its FLOPs are not counted)" % ", ".join(others[:4])}
+                        "detail": "%s — no compute category: its FLOPs are not counted" % ", ".join(others[:4])}
             return {"primary": "Elementwise", "detail": "copy/view only", "epilogue": []}
         cats = {c for _, c in compute}
         primary_cat = next(c for c in PRIORITY if c in cats)

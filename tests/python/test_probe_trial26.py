@@ -50,7 +50,7 @@ class UncategorisedOpsAreNotCopiesTest(unittest.TestCase):
         for name in ("topk", "sort", "glu"):
             p = pattern(name)
             self.assertEqual(p["primary"], "Elementwise", p)
-            self.assertTrue(p["detail"].startswith(name + " "), p)
+            self.assertTrue(p["detail"].startswith(name + " — "), p)
             self.assertIn("no compute category: its FLOPs are not counted", p["detail"])
             self.assertNotIn("copy/view", p["detail"])
 
