@@ -1000,6 +1000,41 @@ print(P + "RESULT_JSON=" + json.dumps({"status": "PASS", "cases": cases}), flush
     QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
   }
 
+  // New-user trial 26: the README's `kwb measure` line lacked --again, which the refusal of an unchanged kernel.py
+  // names, and --case-timeout; `kwb analyze` lacked --python and --guess-inputs. Each option of a command's usage
+  // lines (and of baseline's option table) is on the README's synopsis line(s) of that command.
+  void readmeSynopsisListsEveryOption() {
+    const QString readme = QString::fromUtf8(readAll(QStringLiteral(KWB_SOURCE_DIR "/README.md")));
+    static const QRegularExpression option(QStringLiteral("(?:^|[\\s\\[|])(--[a-z][a-z0-9-]*)"));
+    for (const QString& command : {QStringLiteral("baseline"), QStringLiteral("measure"), QStringLiteral("analyze"),
+                                   QStringLiteral("versions"), QStringLiteral("export")}) {
+      const Result r = kwb({command, QStringLiteral("--help")});
+      QCOMPARE(r.code, 0);
+      // the usage lines (up to the first blank line) and an option table's rows ("  --name ...")
+      QStringList lines;
+      bool usage = true;
+      for (const QString& line : r.out.split(u'\n')) {
+        if (line.trimmed().isEmpty()) usage = false;
+        if (usage || line.startsWith(QLatin1String("  --"))) lines << (usage ? line : line.section(u' ', 0, 2));
+      }
+      // the README's synopsis: from the line that starts `kwb COMMAND ` to the next line that starts a command
+      QString synopsis;
+      bool in = false;
+      for (const QString& line : readme.split(u'\n')) {
+        if (line.startsWith(QStringLiteral("kwb ")) || line.startsWith(QLatin1String("kernel-workbench ")))
+          in = line.startsWith(QStringLiteral("kwb %1 ").arg(command));
+        if (in) synopsis += line.section(u'#', 0, 0) + u'\n';  // the options, not the comments beside them
+      }
+      QVERIFY2(!synopsis.isEmpty(), qPrintable(command));
+      for (const QString& line : lines)
+        for (auto it = option.globalMatch(line); it.hasNext();) {
+          const QString name = it.next().captured(1);
+          if (name == QLatin1String("--help")) continue;
+          QVERIFY2(synopsis.contains(name), qPrintable(QStringLiteral("README's kwb %1 lacks %2").arg(command, name)));
+        }
+    }
+  }
+
   // New-user trial 12, #14: `kernel-workbench --help` named [LOGIC.py | WORKSPACE] while the README lists four forms.
   void guiHelpListsEveryForm() {
     const QString gui = QStringLiteral(KWB_BINARY_DIR "/app/kernel-workbench");

@@ -2462,6 +2462,57 @@ void TestWidgets::runsPanelVersionsAndKernelDiff() {
   QCOMPARE(plot.graph(RooflinePlot::kVersionPoints)->data()->constBegin()->value, 0.5);
   QVERIFY(plot.chartLabels().contains(QStringLiteral("V1")));
   QVERIFY(plot.hasPoint());  // V0's point stays
+  // New-user trial 26, #12: a version's record names its commit in the commit after the version's, so V0 → V1 listed
+  // memory/v0.json as "modified" (a reviewer reads "V1 rewrote V0's record"). A record changed by that line alone
+  // says so; a record changed otherwise stays "modified". Members: V0 → V1, V1 → V2; not: V0's record hand-edited.
+  {
+    QTemporaryDir d2;
+    const QString w2 = d2.path();
+    auto r2 = GitRepo::openOrInit(w2);
+    QVERIFY(r2);
+    const QStringList files = {QStringLiteral("memory"), QStringLiteral("kernel.py")};
+    auto version = [&](const char* v, double latency, const QByteArray& kernel, const QString& subject) {
+      MemoryRecord m = MemoryRecord::fromTemplate(QLatin1String(v));
+      QVERIFY(m.setJson(QStringLiteral("performance.latency_us"), latency));
+      QVERIFY(m.save(memoryPath(w2, QLatin1String(v))));
+      QFile f(QDir(w2).filePath(QStringLiteral("kernel.py")));
+      QVERIFY(f.open(QIODevice::WriteOnly));
+      f.write(kernel);
+      f.close();
+      QVERIFY(r2->commit(files, subject));
+      // then the record names its commit, in a commit of its own (as the pipeline does)
+      const QString id = r2->headId();
+      auto loaded = MemoryRecord::load(memoryPath(w2, QLatin1String(v)));
+      QVERIFY(loaded);
+      QVERIFY(loaded->setJson(QStringLiteral("git_commit_hash"), id.toStdString()));
+      QVERIFY(loaded->save(memoryPath(w2, QLatin1String(v))));
+      QVERIFY(r2->commit(files, QStringLiteral("Record %1's commit").arg(QLatin1String(v).toUpper())));
+    };
+    version("v0", 20.0, "BLOCK = 1024\n", QStringLiteral("V0: baseline kernel"));
+    version("v1", 16.0, "BLOCK = 4096\n", QStringLiteral("V1: edited kernel.py"));
+    version("v2", 15.0, "BLOCK = 8192\n", QStringLiteral("V2: edited kernel.py"));
+    const auto vs = readVersions(w2);
+    QVERIFY(vs && vs->size() == 3);
+    QString error;
+    const QString d01 = RunsPanel::versionDiffHtml(w2, vs->at(0), vs->at(1), &error);
+    QVERIFY2(d01.contains(QStringLiteral(">memory/v0.json</a></td><td>modified: only its git_commit_hash, written in "
+                                         "the commit after V0's<")),
+             qPrintable(d01 + error));
+    const QString d12 = RunsPanel::versionDiffHtml(w2, vs->at(1), vs->at(2), &error);
+    QVERIFY2(d12.contains(QStringLiteral(">memory/v1.json</a></td><td>modified: only its git_commit_hash")),
+             qPrintable(d12 + error));
+    QVERIFY2(!d12.contains(QStringLiteral(">memory/v0.json<")), qPrintable(d12));  // not changed between V1 and V2
+    // V0's record edited by hand afterwards (its latency), committed with V3: plain "modified"
+    auto v0 = MemoryRecord::load(memoryPath(w2, QStringLiteral("v0")));
+    QVERIFY(v0);
+    QVERIFY(v0->setJson(QStringLiteral("performance.latency_us"), 19.0));
+    QVERIFY(v0->save(memoryPath(w2, QStringLiteral("v0"))));
+    QVERIFY(r2->commit(files, QStringLiteral("hand edit")));
+    VersionInfo head = vs->at(2);
+    head.commit = r2->headId();
+    const QString d0h = RunsPanel::versionDiffHtml(w2, vs->at(0), head, &error);
+    QVERIFY2(d0h.contains(QStringLiteral(">memory/v0.json</a></td><td>modified<")), qPrintable(d0h + error));
+  }
 }
 
 // New-user trial 22, #11 + K1: after phase 1 the roofs and the problem's analytic intensity are known; the dock drew

@@ -4215,77 +4215,82 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="458"/>
+        <location filename="../widgets/runspanel.cpp" line="470"/>
         <source>%1 is not committed: there are no files of it to diff</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="469"/>
+        <location filename="../widgets/runspanel.cpp" line="481"/>
         <source>1 file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="469"/>
+        <location filename="../widgets/runspanel.cpp" line="481"/>
         <source>%1 files</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="471"/>
+        <location filename="../widgets/runspanel.cpp" line="483"/>
         <source>%1 → %2: %3 changed (read-only)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="473"/>
+        <location filename="../widgets/runspanel.cpp" line="485"/>
         <source>The two versions&apos; commits hold the same files.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="480"/>
+        <location filename="../widgets/runspanel.cpp" line="492"/>
         <source>Not only kernel.py: %1 changed too, so %2 and %3 were checked by different code.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="484"/>
+        <location filename="../widgets/runspanel.cpp" line="496"/>
         <source>added</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="484"/>
+        <location filename="../widgets/runspanel.cpp" line="496"/>
         <source>deleted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="484"/>
+        <location filename="../widgets/runspanel.cpp" line="496"/>
         <source>type changed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="484"/>
+        <location filename="../widgets/runspanel.cpp" line="496"/>
         <source>modified</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="486"/>
+        <location filename="../widgets/runspanel.cpp" line="498"/>
         <source>File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="486"/>
+        <location filename="../widgets/runspanel.cpp" line="498"/>
         <source>Change</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="507"/>
+        <location filename="../widgets/runspanel.cpp" line="505"/>
+        <source>modified: only its git_commit_hash, written in the commit after %1&apos;s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="526"/>
         <source>… %1 more lines: git diff %2 %3 -- %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="523"/>
+        <location filename="../widgets/runspanel.cpp" line="542"/>
         <source>Diff %1 → %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="533"/>
+        <location filename="../widgets/runspanel.cpp" line="552"/>
         <source>Compare %1 → %2</source>
         <translation type="unfinished"></translation>
     </message>

@@ -4574,72 +4574,77 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="458"/>
+        <location filename="../widgets/runspanel.cpp" line="470"/>
         <source>%1 is not committed: there are no files of it to diff</source>
         <translation>%1 未提交：没有可比较的文件</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="469"/>
+        <location filename="../widgets/runspanel.cpp" line="481"/>
         <source>1 file</source>
         <translation>1 个文件</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="469"/>
+        <location filename="../widgets/runspanel.cpp" line="481"/>
         <source>%1 files</source>
         <translation>%1 个文件</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="471"/>
+        <location filename="../widgets/runspanel.cpp" line="483"/>
         <source>%1 → %2: %3 changed (read-only)</source>
         <translation>%1 → %2：%3有改动（只读）</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="473"/>
+        <location filename="../widgets/runspanel.cpp" line="485"/>
         <source>The two versions&apos; commits hold the same files.</source>
         <translation>两个版本的提交包含相同的文件。</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="480"/>
+        <location filename="../widgets/runspanel.cpp" line="492"/>
         <source>Not only kernel.py: %1 changed too, so %2 and %3 were checked by different code.</source>
         <translation>不只是 kernel.py：%1 也有改动，因此 %2 和 %3 是由不同的代码检查的。</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="484"/>
+        <location filename="../widgets/runspanel.cpp" line="496"/>
         <source>added</source>
         <translation>新增</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="484"/>
+        <location filename="../widgets/runspanel.cpp" line="496"/>
         <source>deleted</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="484"/>
+        <location filename="../widgets/runspanel.cpp" line="496"/>
         <source>type changed</source>
         <translation>类型改变</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="484"/>
+        <location filename="../widgets/runspanel.cpp" line="496"/>
         <source>modified</source>
         <translation>修改</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="486"/>
+        <location filename="../widgets/runspanel.cpp" line="498"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="486"/>
+        <location filename="../widgets/runspanel.cpp" line="498"/>
         <source>Change</source>
         <translation>改动</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="507"/>
+        <location filename="../widgets/runspanel.cpp" line="505"/>
+        <source>modified: only its git_commit_hash, written in the commit after %1&apos;s</source>
+        <translation>已修改：仅其 git_commit_hash，写于 %1 的提交之后的那次提交</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runspanel.cpp" line="526"/>
         <source>… %1 more lines: git diff %2 %3 -- %4</source>
         <translation>… 另有 %1 行：git diff %2 %3 -- %4</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="523"/>
+        <location filename="../widgets/runspanel.cpp" line="542"/>
         <source>Diff %1 → %2</source>
         <translation>差异 %1 → %2</translation>
     </message>
@@ -4656,7 +4661,7 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="vanished">kernel.py %1 → %2</translation>
     </message>
     <message>
-        <location filename="../widgets/runspanel.cpp" line="533"/>
+        <location filename="../widgets/runspanel.cpp" line="552"/>
         <source>Compare %1 → %2</source>
         <translation>比较 %1 → %2</translation>
     </message>

@@ -449,6 +449,18 @@ int fileRank(const QString& path) {
   if (path.endsWith(QLatin1String(".py"))) return 1;
   return 2;
 }
+/// Whether every changed line of @p diff is the record's git_commit_hash: a version's record names its commit in the
+/// commit after the version's, so the older record of a pair differs by that line alone (new-user trial 26, #12).
+bool onlyCommitHashChanged(const QString& diff) {
+  bool any = false;
+  for (const QString& line : diff.split(u'\n')) {
+    if (line.startsWith(QStringLiteral("+++")) || line.startsWith(QStringLiteral("---"))) continue;
+    if (!line.startsWith(u'+') && !line.startsWith(u'-')) continue;
+    if (!line.contains(QStringLiteral("\"git_commit_hash\""))) return false;
+    any = true;
+  }
+  return any;
+}
 }  // namespace
 
 QString RunsPanel::versionDiffHtml(const QString& workspace, const VersionInfo& a, const VersionInfo& b,
@@ -484,10 +496,17 @@ QString RunsPanel::versionDiffHtml(const QString& workspace, const VersionInfo& 
     return st == u'A' ? tr("added") : st == u'D' ? tr("deleted") : st == u'T' ? tr("type changed") : tr("modified");
   };
   html += QStringLiteral("<table><tr><th>%1</th><th>%2</th></tr>").arg(tr("File"), tr("Change"));
-  for (int i = 0; i < files->size(); ++i)
+  // the first version's record changed only by the commit id written after it: said, so no one reads it as edited
+  const QString recordA = QStringLiteral("memory/%1.json").arg(a.version.toLower());
+  for (int i = 0; i < files->size(); ++i) {
+    QString change = statusText(files->at(i).status);
+    if (files->at(i).path == recordA && files->at(i).status == u'M')
+      if (const auto d = repo->diffFile(a.commit, b.commit, recordA); d && onlyCommitHashChanged(*d))
+        change = tr("modified: only its git_commit_hash, written in the commit after %1's").arg(va);
     html += QStringLiteral("<tr><td><a href=\"#file%1\">%2</a></td><td>%3</td></tr>")
                 .arg(i)
-                .arg(files->at(i).path.toHtmlEscaped(), statusText(files->at(i).status));
+                .arg(files->at(i).path.toHtmlEscaped(), change.toHtmlEscaped());
+  }
   html += QStringLiteral("</table>");
   for (int i = 0; i < files->size(); ++i) {
     const ChangedFile& f = files->at(i);

@@ -514,6 +514,8 @@ USER_ERROR_PATTERNS = (
     # operands of two dtypes: "Input type (c10::BFloat16) and bias type (float) should be the same" (new-user
     # trial 25, #2: it was sent to a newer torch)
     r"type \(.*\) should be the same", r"expected scalar type \w+ but found \w+",
+    # addmm (a Linear with a bias) of two dtypes: "mat1 and mat2 must have the same dtype" (new-user trial 26)
+    r"must have the same dtype",
 )
 
 

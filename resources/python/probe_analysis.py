@@ -446,6 +446,16 @@ class Analyzer:
     def pattern(self, outputs, tensor_inputs):
         compute = [(i, c) for i, c in enumerate(self.cats) if c]
         if not compute:
+            # "copy/view only" only where it is true: topk, sort, glu, grid_sample have no compute category
+            # either, and new-user trial 26 read "copy/view only" on a per-row top-k (with FLOPs 0)
+            others = []
+            for func, *_ in self.tr.ops:
+                b = base_name(func)
+                if b not in VIEW and b not in FACTORY and b not in COPIES and b not in others:
+                    others.append(b)
+            if others:
+                return {"primary": "Elementwise", "epilogue": [],
+                        "detail": "%s — no compute category: its FLOPs are not counted" % ", ".join(others[:4])}
             return {"primary": "Elementwise", "detail": "copy/view only", "epilogue": []}
         cats = {c for _, c in compute}
         primary_cat = next(c for c in PRIORITY if c in cats)

@@ -60,6 +60,26 @@ class Model(nn.Module):
 def get_inputs():
     return [torch.randn(2, 3, 16, 16, dtype=torch.bfloat16)]
 """,
+    # new-user trial 26: a bf16 (batch, seq, d) input into a Linear with a bias left in fp32 (addmm on the meta
+    # device raises "mat1 and mat2 must have the same dtype"): a user error too
+    "linear_bias_bf16_3d_input": """
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(64, 32)
+    def forward(self, x):
+        return F.gelu(self.fc(x), approximate="tanh")
+def get_inputs():
+    return [torch.randn(2, 8, 64, dtype=torch.bfloat16)]
+""",
+    # its second member: torch.addmm of an fp16 and an fp32 matrix
+    "addmm_fp16_fp32": """
+class Model(nn.Module):
+    def forward(self, bias, a, b):
+        return torch.addmm(bias, a, b)
+def get_inputs():
+    return [torch.randn(16), torch.randn(4, 8, dtype=torch.float16), torch.randn(8, 16)]
+""",
     # not flagged: mul promotes fp16 * fp32 to fp32 on every device
     "mul_promotes": """
 class Model(nn.Module):
@@ -123,6 +143,13 @@ class ProbeFlagsMixedDtypesTest(unittest.TestCase):
         self.assertNotEqual(rc, 0)
         self.assertIn("should be the same", doc["error"]["message"])
         self.assertNotIn("older than the tested", doc["error"]["message"])
+
+    def test_addmm_of_two_dtypes_is_a_user_error(self):
+        for name in ("linear_bias_bf16_3d_input", "addmm_fp16_fp32"):
+            rc, doc = probe(name)
+            self.assertNotEqual(rc, 0, name)
+            self.assertIn("must have the same dtype", doc["error"]["message"])
+            self.assertNotIn("older than the tested", doc["error"]["message"])
 
     def test_promoting_op_and_one_dtype_are_not_flagged(self):
         self.assertEqual(ambiguities("mul_promotes"), [])

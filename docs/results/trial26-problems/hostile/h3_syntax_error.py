@@ -1,0 +1,13 @@
+import torch
+import torch.nn as nn
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+    def forward(self, x)
+        return x * 2
+
+def get_inputs():
+    return [torch.randn(128)]
+def get_init_inputs():
+    return []
