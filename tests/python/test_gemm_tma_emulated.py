@@ -433,6 +433,95 @@ class FillAndMnMajorB(unittest.TestCase):
         self.assertEqual(self.mod.LAST_PLAN["b_mn"], "stage")
         self.assertLess(rel_err(out, want), TOL32)
 
+    def test_overlap(self):
+        """B_MN "overlap" (session 37): one _tma_prepare for every chunk, each chunk's launch walking C's columns
+        [n_lo, N) on descriptors of the whole operands; tails in M, N and K, a batch, TRIU on global columns, 2 and
+        4 chunks (the last one narrower), SMs left to the copy, one chunk by the rule, and size-1 dims."""
+        self.pin_4_sms()
+        torch.manual_seed(13)
+        self.mod.B_MN = "overlap"
+        runs = []
+        real_run = self.mod._tma_run
+
+        def counting_run(prep, n_lo, n_hi):
+            runs.append((n_lo, n_hi, prep["cap"]))
+            return real_run(prep, n_lo, n_hi)
+
+        self.mod._tma_run = counting_run
+        # K = 300: 10 steps, past the small-K class (TMA_CLASS_STORE_K_TILES), whose copy is too small to chunk
+        A, B = torch.randn(300, 300), torch.randn(300, 1100)  # 5 tiles of 256 columns: chunks of 768 and 332
+        model, out, want = GemmTmaEmulated.run_model(self, A, B, self.mod)
+        self.assertEqual(model.last_impl, "tma_persistent", model.last_fallback)
+        self.assertEqual((self.mod.LAST_PLAN["b_mn"], self.mod.LAST_PLAN["chunks"]), ("overlap", 2))
+        self.assertEqual(runs, [(0, 768, 4), (768, 1100, 4)])
+        self.assertEqual(self.stages, 2)  # one copy per chunk
+        self.assertLess(rel_err(out, want), TOL32)
+        # 4 chunks asked of 5 tiles (per = 2 tiles: 3 chunks), 1 SM left to the copy, 4 C slices; K tail 5
+        runs.clear()
+        self.mod.OVERLAP_CHUNKS, self.mod.OVERLAP_SMS_LEFT, self.mod.OVERLAP_EPI_SPLIT = 4, 1, 4
+        A, B = torch.randn(130, 261), torch.randn(261, 1100)
+        model, out, want = GemmTmaEmulated.run_model(self, A, B, self.mod)
+        self.assertEqual(runs, [(0, 512, 3), (512, 1024, 3), (1024, 1100, 3)])
+        self.assertEqual(self.mod.LAST_PLAN["plan"]["EPI_SPLIT"], 4)
+        self.assertLessEqual(model.last_grid_blocks, 3)
+        self.assertLess(rel_err(out, want), TOL32)
+        # batched A and B
+        A, B = torch.randn(2, 200, 270), torch.randn(2, 270, 600)
+        model, out, want = GemmTmaEmulated.run_model(self, A, B, self.mod)
+        self.assertLess(rel_err(out, want), TOL32)
+        # one row of A (M = 1)
+        A, B = torch.randn(1, 300), torch.randn(300, 600)
+        model, out, want = GemmTmaEmulated.run_model(self, A, B, self.mod)
+        self.assertEqual(self.mod.LAST_PLAN["b_mn"], "overlap")
+        self.assertLess(rel_err(out, want), TOL32)
+        # a small K (2 steps): the copy is staged whole
+        A, B = torch.randn(130, 64), torch.randn(64, 600)
+        model, out, want = GemmTmaEmulated.run_model(self, A, B, self.mod)
+        self.assertEqual(self.mod.LAST_PLAN["b_mn"], "stage")
+        self.assertLess(rel_err(out, want), TOL32)
+        # one chunk by the rule (a single BLOCK_N of columns): staged whole as before
+        A, B = torch.randn(130, 270), torch.randn(270, 60)
+        model, out, want = GemmTmaEmulated.run_model(self, A, B, self.mod)
+        self.assertEqual(self.mod.LAST_PLAN["b_mn"], "stage")
+        self.assertLess(rel_err(out, want), TOL32)
+        # TRIU: the diagonal compared on global columns (no per-chunk shift)
+        for diag in (-40, 300):
+            mod = render(triu=True, diagonal=diag)
+            mod.B_MN, mod.OVERLAP_CHUNKS = "overlap", 3
+            mod._num_sms = lambda t: 4  # as pin_4_sms
+            A, B = torch.randn(300, 264), torch.randn(264, 1100)
+            model, out, want = GemmTmaEmulated.run_model(self, A, B, mod)
+            self.assertEqual((mod.LAST_PLAN["b_mn"], mod.LAST_PLAN["chunks"]), ("overlap", 3))
+            self.assertLess(rel_err(out, torch.triu(want, diagonal=diag)), TOL32)
+
+    def test_store_k_pointer(self):
+        """STORE_K_IMPL "pointer" (session 37): a small-K GEMM (K in <= TMA_CLASS_STORE_K_TILES steps) runs the
+        pointer kernel on K-major operands with STORE_K_TILE; K past the class keeps the TMA path."""
+        torch.manual_seed(14)
+        self.mod.STORE_K_IMPL = "pointer"
+        for tile in ((128, 128, 32, 4, 3), (64, 256, 32, 4, 2)):
+            self.mod.STORE_K_TILE = tile
+            for shape in ((300, 64, 521), (1, 3, 7), (257, 256, 130)):  # tails, size-1 M, K = 8 steps exactly
+                m, k, n = shape
+                A, B = torch.randn(m, k), torch.randn(k, n)
+                model, out, want = GemmTmaEmulated.run_model(self, A, B, self.mod)
+                self.assertEqual(model.last_impl, "pointer", shape)
+                self.assertIn("STORE_K_IMPL", model.last_fallback)
+                self.assertLess(rel_err(out, want), TOL32, (tile, shape))
+            A, B = torch.randn(2, 100, 64), torch.randn(2, 64, 90)  # batched
+            model, out, want = GemmTmaEmulated.run_model(self, A, B, self.mod)
+            self.assertLess(rel_err(out, want), TOL32)
+        A, B = torch.randn(130, 257), torch.randn(257, 300)  # 9 K steps: the TMA path
+        model, out, want = GemmTmaEmulated.run_model(self, A, B, self.mod)
+        self.assertEqual(model.last_impl, "tma_persistent", model.last_fallback)
+        self.assertLess(rel_err(out, want), TOL32)
+        mod = render(triu=True, diagonal=2)
+        mod.STORE_K_IMPL, mod.SMALL_GEMM_FLOPS = "pointer", 0
+        A, B = torch.randn(200, 40), torch.randn(40, 150)
+        model, out, want = GemmTmaEmulated.run_model(self, A, B, mod)
+        self.assertEqual(model.last_impl, "pointer")
+        self.assertLess(rel_err(out, torch.triu(want, diagonal=2)), TOL32)
+
 
 if __name__ == "__main__":
     unittest.main()
