@@ -132,40 +132,6 @@ class RowNormEmulated(unittest.TestCase):
             self.assertEqual(model.last_grid_blocks, (6 + 2) * 2 * 3, name)
             self.assertLess(rel_err(out, fn(x)), 1e-5, name)
 
-    def test_l2_blocked_path_group_norm_softmax_l1(self):
-        # L2_BLOCKED (off by default): the lagged path's rows in chunks of whole rows; one CTA a SM (64 on the
-        # CPU), all waiting at each chunk's counter. Members: group norm (mean/variance, per-channel affine, rows
-        # of 4408: 3 pieces of 2048, the last ragged), softmax (online max / sum) and the L1 norm. Chunks of 1 and
-        # of 3 rows (16 rows: the last chunk partly empty); grid = min(64, pieces a chunk).
-        mod = golden("35_GroupNorm_")
-        ref = torch.nn.GroupNorm(8, 64)
-        with torch.no_grad():
-            ref.weight.uniform_(0.5, 1.5)
-            ref.bias.uniform_(-1, 1)
-        model = mod.ModelNew(64, 8)
-        model.gn.weight.data, model.gn.bias.data = ref.weight.data, ref.bias.data
-        x = torch.randn(2, 64, 29, 19) + 2.0
-        row_bytes = 4408 * 4
-        for rpc in (1, 3):
-            out = self.run_with(mod, {"ONEPASS_MAX_SPLIT": 1, "L2_BLOCKED": True, "L2_BLOCKED_CHUNK": 2048,
-                                      "L2_BLOCKED_BYTES": rpc * row_bytes}, model, x)
-            self.assertEqual(model.last_grid_blocks, 3 * rpc, rpc)
-            with torch.no_grad():
-                self.assertLess(float((out - ref(x)).abs().max()), 1e-4, rpc)
-        # a row over L2_BLOCKED_BYTES takes the lagged path
-        self.run_with(mod, {"ONEPASS_MAX_SPLIT": 1, "L2_BLOCKED": True, "L2_BLOCKED_BYTES": row_bytes - 1,
-                            "LAGGED_CHUNK": 1024, "LAGGED_DISTANCE": 0}, model, x)
-        self.assertEqual(model.last_grid_blocks, (16 + 2) * 2 * 5)
-        for name, fn in (("23_Softmax", lambda x: torch.softmax(x, dim=1)),
-                         ("38_L1Norm_", lambda x: x / torch.mean(torch.abs(x), dim=1, keepdim=True))):
-            mod = golden(name)
-            model = mod.ModelNew()
-            x = torch.randn(5, 3000) * 3 + (0.0 if name == "23_Softmax" else 5.0)
-            out = self.run_with(mod, {"ONEPASS": False, "L2_BLOCKED": True, "L2_BLOCKED_CHUNK": 1024,
-                                      "L2_BLOCKED_BYTES": 2 * 3000 * 4}, model, x)
-            self.assertEqual(model.last_grid_blocks, 2 * 3, name)  # chunks of 2 rows (the last of 1), 3 pieces a row
-            self.assertLess(rel_err(out, fn(x)), 1e-5, name)
-
     def test_layer_norm_never_takes_the_lagged_path(self):
         # per-position weights would be re-read per row: layer norm keeps two passes with rows fastest
         mod = golden("40_LayerNorm")
