@@ -2472,13 +2472,13 @@ void TestWidgets::runsPanelVersionsAndKernelDiff() {
     QVERIFY(r2);
     const QStringList files = {QStringLiteral("memory"), QStringLiteral("kernel.py")};
     auto version = [&](const char* v, double latency, const QByteArray& kernel, const QString& subject) {
-      MemoryRecord m = MemoryRecord::fromTemplate(QLatin1String(v));
-      QVERIFY(m.setJson(QStringLiteral("performance.latency_us"), latency));
-      QVERIFY(m.save(memoryPath(w2, QLatin1String(v))));
-      QFile f(QDir(w2).filePath(QStringLiteral("kernel.py")));
-      QVERIFY(f.open(QIODevice::WriteOnly));
-      f.write(kernel);
-      f.close();
+      MemoryRecord rec = MemoryRecord::fromTemplate(QLatin1String(v));
+      QVERIFY(rec.setJson(QStringLiteral("performance.latency_us"), latency));
+      QVERIFY(rec.save(memoryPath(w2, QLatin1String(v))));
+      QFile kf(QDir(w2).filePath(QStringLiteral("kernel.py")));
+      QVERIFY(kf.open(QIODevice::WriteOnly));
+      kf.write(kernel);
+      kf.close();
       QVERIFY(r2->commit(files, subject));
       // then the record names its commit, in a commit of its own (as the pipeline does)
       const QString id = r2->headId();
@@ -2486,7 +2486,7 @@ void TestWidgets::runsPanelVersionsAndKernelDiff() {
       QVERIFY(loaded);
       QVERIFY(loaded->setJson(QStringLiteral("git_commit_hash"), id.toStdString()));
       QVERIFY(loaded->save(memoryPath(w2, QLatin1String(v))));
-      QVERIFY(r2->commit(files, QStringLiteral("Record %1's commit").arg(QLatin1String(v).toUpper())));
+      QVERIFY(r2->commit(files, QStringLiteral("Record %1's commit").arg(QString::fromLatin1(v).toUpper())));
     };
     version("v0", 20.0, "BLOCK = 1024\n", QStringLiteral("V0: baseline kernel"));
     version("v1", 16.0, "BLOCK = 4096\n", QStringLiteral("V1: edited kernel.py"));
