@@ -916,153 +916,153 @@
 <context>
     <name>kwb::CuteStageLabel</name>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="242"/>
-        <location filename="../core/codegen/cutechain.cpp" line="243"/>
+        <location filename="../core/codegen/cutechain.cpp" line="274"/>
+        <location filename="../core/codegen/cutechain.cpp" line="275"/>
         <source>GEMM</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="244"/>
-        <location filename="../core/codegen/cutechain.cpp" line="281"/>
+        <location filename="../core/codegen/cutechain.cpp" line="276"/>
+        <location filename="../core/codegen/cutechain.cpp" line="313"/>
         <source>pointwise with broadcast tensors</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="245"/>
+        <location filename="../core/codegen/cutechain.cpp" line="277"/>
         <source>sum / mean / prod / amax / amin / logsumexp reductions</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="246"/>
-        <location filename="../core/codegen/cutechain.cpp" line="247"/>
+        <location filename="../core/codegen/cutechain.cpp" line="278"/>
+        <location filename="../core/codegen/cutechain.cpp" line="279"/>
         <source>var / std</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="248"/>
+        <location filename="../core/codegen/cutechain.cpp" line="280"/>
         <source>several reductions of the same rows</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="249"/>
+        <location filename="../core/codegen/cutechain.cpp" line="281"/>
         <source>softmax / log-softmax</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="250"/>
-        <location filename="../core/codegen/cutechain.cpp" line="251"/>
-        <location filename="../core/codegen/cutechain.cpp" line="252"/>
+        <location filename="../core/codegen/cutechain.cpp" line="282"/>
+        <location filename="../core/codegen/cutechain.cpp" line="283"/>
+        <location filename="../core/codegen/cutechain.cpp" line="284"/>
         <source>group / layer / batch norm</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="253"/>
+        <location filename="../core/codegen/cutechain.cpp" line="285"/>
         <source>max / avg pooling</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="254"/>
+        <location filename="../core/codegen/cutechain.cpp" line="286"/>
         <source>adaptive pooling</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="255"/>
+        <location filename="../core/codegen/cutechain.cpp" line="287"/>
         <source>convolution</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="256"/>
+        <location filename="../core/codegen/cutechain.cpp" line="288"/>
         <source>attention</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="257"/>
+        <location filename="../core/codegen/cutechain.cpp" line="289"/>
         <source>masked softmax</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="258"/>
+        <location filename="../core/codegen/cutechain.cpp" line="290"/>
         <source>recurrent layers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="259"/>
+        <location filename="../core/codegen/cutechain.cpp" line="291"/>
         <source>p-norms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="260"/>
-        <location filename="../core/codegen/cutechain.cpp" line="261"/>
+        <location filename="../core/codegen/cutechain.cpp" line="292"/>
+        <location filename="../core/codegen/cutechain.cpp" line="293"/>
         <source>cumulative scans</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="262"/>
-        <location filename="../core/codegen/cutechain.cpp" line="263"/>
-        <location filename="../core/codegen/cutechain.cpp" line="264"/>
+        <location filename="../core/codegen/cutechain.cpp" line="294"/>
+        <location filename="../core/codegen/cutechain.cpp" line="295"/>
+        <location filename="../core/codegen/cutechain.cpp" line="296"/>
         <source>fill / arange / tril / triu</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="265"/>
-        <location filename="../core/codegen/cutechain.cpp" line="266"/>
-        <location filename="../core/codegen/cutechain.cpp" line="267"/>
-        <location filename="../core/codegen/cutechain.cpp" line="268"/>
+        <location filename="../core/codegen/cutechain.cpp" line="297"/>
+        <location filename="../core/codegen/cutechain.cpp" line="298"/>
+        <location filename="../core/codegen/cutechain.cpp" line="299"/>
+        <location filename="../core/codegen/cutechain.cpp" line="300"/>
         <source>embedding / index / gather</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="269"/>
+        <location filename="../core/codegen/cutechain.cpp" line="301"/>
         <source>embedding bags</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="270"/>
-        <location filename="../core/codegen/cutechain.cpp" line="271"/>
-        <location filename="../core/codegen/cutechain.cpp" line="272"/>
-        <location filename="../core/codegen/cutechain.cpp" line="273"/>
+        <location filename="../core/codegen/cutechain.cpp" line="302"/>
+        <location filename="../core/codegen/cutechain.cpp" line="303"/>
+        <location filename="../core/codegen/cutechain.cpp" line="304"/>
+        <location filename="../core/codegen/cutechain.cpp" line="305"/>
         <source>topk / sort / kthvalue / max along a dim</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="274"/>
-        <location filename="../core/codegen/cutechain.cpp" line="275"/>
-        <location filename="../core/codegen/cutechain.cpp" line="276"/>
-        <location filename="../core/codegen/cutechain.cpp" line="277"/>
-        <location filename="../core/codegen/cutechain.cpp" line="278"/>
+        <location filename="../core/codegen/cutechain.cpp" line="306"/>
+        <location filename="../core/codegen/cutechain.cpp" line="307"/>
+        <location filename="../core/codegen/cutechain.cpp" line="308"/>
+        <location filename="../core/codegen/cutechain.cpp" line="309"/>
+        <location filename="../core/codegen/cutechain.cpp" line="310"/>
         <source>pad / flip / roll</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="279"/>
-        <location filename="../core/codegen/cutechain.cpp" line="280"/>
-        <location filename="../core/codegen/cutechain.cpp" line="282"/>
+        <location filename="../core/codegen/cutechain.cpp" line="311"/>
+        <location filename="../core/codegen/cutechain.cpp" line="312"/>
+        <location filename="../core/codegen/cutechain.cpp" line="314"/>
         <source>concatenation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="283"/>
+        <location filename="../core/codegen/cutechain.cpp" line="315"/>
         <source>upsampling</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="284"/>
+        <location filename="../core/codegen/cutechain.cpp" line="316"/>
         <source>nll / cross-entropy losses</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="295"/>
-        <location filename="../core/codegen/cutechain.cpp" line="296"/>
+        <location filename="../core/codegen/cutechain.cpp" line="317"/>
+        <location filename="../core/codegen/cutechain.cpp" line="318"/>
         <source>unfold / fold</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="297"/>
+        <location filename="../core/codegen/cutechain.cpp" line="319"/>
         <source>copying reshapes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="298"/>
+        <location filename="../core/codegen/cutechain.cpp" line="320"/>
         <source>scatter</source>
         <translation type="unfinished"></translation>
     </message>

@@ -996,14 +996,14 @@
 <context>
     <name>kwb::CuteStageLabel</name>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="242"/>
-        <location filename="../core/codegen/cutechain.cpp" line="243"/>
+        <location filename="../core/codegen/cutechain.cpp" line="274"/>
+        <location filename="../core/codegen/cutechain.cpp" line="275"/>
         <source>GEMM</source>
         <translation>GEMM</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="244"/>
-        <location filename="../core/codegen/cutechain.cpp" line="281"/>
+        <location filename="../core/codegen/cutechain.cpp" line="276"/>
+        <location filename="../core/codegen/cutechain.cpp" line="313"/>
         <source>pointwise with broadcast tensors</source>
         <translation>带广播张量的逐元素运算</translation>
     </message>
@@ -1012,141 +1012,141 @@
         <translation type="vanished">sum / mean / amax / amin / logsumexp 归约</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="245"/>
+        <location filename="../core/codegen/cutechain.cpp" line="277"/>
         <source>sum / mean / prod / amax / amin / logsumexp reductions</source>
         <translation>sum / mean / prod / amax / amin / logsumexp 归约</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="246"/>
-        <location filename="../core/codegen/cutechain.cpp" line="247"/>
+        <location filename="../core/codegen/cutechain.cpp" line="278"/>
+        <location filename="../core/codegen/cutechain.cpp" line="279"/>
         <source>var / std</source>
         <translation>var / std</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="248"/>
+        <location filename="../core/codegen/cutechain.cpp" line="280"/>
         <source>several reductions of the same rows</source>
         <translation>同一行上的多个归约</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="249"/>
+        <location filename="../core/codegen/cutechain.cpp" line="281"/>
         <source>softmax / log-softmax</source>
         <translation>softmax / log-softmax</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="250"/>
-        <location filename="../core/codegen/cutechain.cpp" line="251"/>
-        <location filename="../core/codegen/cutechain.cpp" line="252"/>
+        <location filename="../core/codegen/cutechain.cpp" line="282"/>
+        <location filename="../core/codegen/cutechain.cpp" line="283"/>
+        <location filename="../core/codegen/cutechain.cpp" line="284"/>
         <source>group / layer / batch norm</source>
         <translation>group / layer / batch norm</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="253"/>
+        <location filename="../core/codegen/cutechain.cpp" line="285"/>
         <source>max / avg pooling</source>
         <translation>max / avg 池化</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="254"/>
+        <location filename="../core/codegen/cutechain.cpp" line="286"/>
         <source>adaptive pooling</source>
         <translation>自适应池化</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="255"/>
+        <location filename="../core/codegen/cutechain.cpp" line="287"/>
         <source>convolution</source>
         <translation>卷积</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="256"/>
+        <location filename="../core/codegen/cutechain.cpp" line="288"/>
         <source>attention</source>
         <translation>注意力</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="257"/>
+        <location filename="../core/codegen/cutechain.cpp" line="289"/>
         <source>masked softmax</source>
         <translation>带掩码的 softmax</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="258"/>
+        <location filename="../core/codegen/cutechain.cpp" line="290"/>
         <source>recurrent layers</source>
         <translation>循环层</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="259"/>
+        <location filename="../core/codegen/cutechain.cpp" line="291"/>
         <source>p-norms</source>
         <translation>p 范数</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="260"/>
-        <location filename="../core/codegen/cutechain.cpp" line="261"/>
+        <location filename="../core/codegen/cutechain.cpp" line="292"/>
+        <location filename="../core/codegen/cutechain.cpp" line="293"/>
         <source>cumulative scans</source>
         <translation>累积扫描</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="262"/>
-        <location filename="../core/codegen/cutechain.cpp" line="263"/>
-        <location filename="../core/codegen/cutechain.cpp" line="264"/>
+        <location filename="../core/codegen/cutechain.cpp" line="294"/>
+        <location filename="../core/codegen/cutechain.cpp" line="295"/>
+        <location filename="../core/codegen/cutechain.cpp" line="296"/>
         <source>fill / arange / tril / triu</source>
         <translation>填充 / arange / tril / triu</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="265"/>
-        <location filename="../core/codegen/cutechain.cpp" line="266"/>
-        <location filename="../core/codegen/cutechain.cpp" line="267"/>
-        <location filename="../core/codegen/cutechain.cpp" line="268"/>
+        <location filename="../core/codegen/cutechain.cpp" line="297"/>
+        <location filename="../core/codegen/cutechain.cpp" line="298"/>
+        <location filename="../core/codegen/cutechain.cpp" line="299"/>
+        <location filename="../core/codegen/cutechain.cpp" line="300"/>
         <source>embedding / index / gather</source>
         <translation>嵌入 / 索引 / gather</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="269"/>
+        <location filename="../core/codegen/cutechain.cpp" line="301"/>
         <source>embedding bags</source>
         <translation>嵌入包（embedding bag）</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="270"/>
-        <location filename="../core/codegen/cutechain.cpp" line="271"/>
-        <location filename="../core/codegen/cutechain.cpp" line="272"/>
-        <location filename="../core/codegen/cutechain.cpp" line="273"/>
+        <location filename="../core/codegen/cutechain.cpp" line="302"/>
+        <location filename="../core/codegen/cutechain.cpp" line="303"/>
+        <location filename="../core/codegen/cutechain.cpp" line="304"/>
+        <location filename="../core/codegen/cutechain.cpp" line="305"/>
         <source>topk / sort / kthvalue / max along a dim</source>
         <translation>沿某一维的 topk / sort / kthvalue / max</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="274"/>
-        <location filename="../core/codegen/cutechain.cpp" line="275"/>
-        <location filename="../core/codegen/cutechain.cpp" line="276"/>
-        <location filename="../core/codegen/cutechain.cpp" line="277"/>
-        <location filename="../core/codegen/cutechain.cpp" line="278"/>
+        <location filename="../core/codegen/cutechain.cpp" line="306"/>
+        <location filename="../core/codegen/cutechain.cpp" line="307"/>
+        <location filename="../core/codegen/cutechain.cpp" line="308"/>
+        <location filename="../core/codegen/cutechain.cpp" line="309"/>
+        <location filename="../core/codegen/cutechain.cpp" line="310"/>
         <source>pad / flip / roll</source>
         <translation>补边 / 翻转 / 循环移位</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="279"/>
-        <location filename="../core/codegen/cutechain.cpp" line="280"/>
-        <location filename="../core/codegen/cutechain.cpp" line="282"/>
+        <location filename="../core/codegen/cutechain.cpp" line="311"/>
+        <location filename="../core/codegen/cutechain.cpp" line="312"/>
+        <location filename="../core/codegen/cutechain.cpp" line="314"/>
         <source>concatenation</source>
         <translation>拼接</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="283"/>
+        <location filename="../core/codegen/cutechain.cpp" line="315"/>
         <source>upsampling</source>
         <translation>上采样</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="284"/>
+        <location filename="../core/codegen/cutechain.cpp" line="316"/>
         <source>nll / cross-entropy losses</source>
         <translation>nll / 交叉熵损失</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="295"/>
-        <location filename="../core/codegen/cutechain.cpp" line="296"/>
+        <location filename="../core/codegen/cutechain.cpp" line="317"/>
+        <location filename="../core/codegen/cutechain.cpp" line="318"/>
         <source>unfold / fold</source>
         <translation>unfold / fold 图块展开与折叠</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="297"/>
+        <location filename="../core/codegen/cutechain.cpp" line="319"/>
         <source>copying reshapes</source>
         <translation>需要复制的 reshape</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="298"/>
+        <location filename="../core/codegen/cutechain.cpp" line="320"/>
         <source>scatter</source>
         <translation>scatter 散射写入</translation>
     </message>
