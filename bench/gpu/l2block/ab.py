@@ -23,6 +23,14 @@ import torch
 import torch.nn as nn
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+# main's generated kernels: 35_ and 40_ are the repo's golden kernels (tests/data/codegen/level1, the generator's exact
+# output), read from there, or from this folder when it is copied alone to a device (copy them beside ab.py then)
+GOLDEN = os.path.join(HERE, "..", "..", "..", "tests", "data", "codegen", "level1")
+
+
+def kernel_path(name):
+    local = os.path.join(HERE, name)
+    return local if os.path.exists(local) else os.path.join(GOLDEN, name)
 sys.path.insert(0, HERE)
 import triton  # noqa: E402
 
@@ -66,12 +74,12 @@ def problems(cpu):
     out = []
     gshape = [2, 64, 8, 8] if cpu else [112, 64, 512, 512]
     n, c, h, w = gshape
-    out.append(dict(tag="35_GroupNorm_", shape=gshape, model=lambda: GN(64, 8), kfile="cur_35_GroupNorm_.py",
+    out.append(dict(tag="35_GroupNorm_", shape=gshape, model=lambda: GN(64, 8), kfile="35_GroupNorm_.triton.golden.py",
                     kfile_l2b="cur_35_GroupNorm_l2b.py",
                     init=(64, 8), rows=n * 8, R=(c // 8) * h * w, affine=2, groups=8, cpg=c // 8, hw=h * w, mode=0))
     lshape = [2, 4, 16, 16] if cpu else [16, 64, 256, 256]
     out.append(dict(tag="40_LayerNorm", shape=lshape, model=lambda: LN(tuple(lshape[1:])),
-                    kfile="cur_40_LayerNorm.py", init=(tuple(lshape[1:]),), rows=lshape[0],
+                    kfile="40_LayerNorm.triton.golden.py", init=(tuple(lshape[1:]),), rows=lshape[0],
                     R=math.prod(lshape[1:]), affine=1, groups=1, cpg=1, hw=1, mode=0))
     for fshape, tag in (([2, 4, 16, 16] if cpu else [16, 64, 256, 256], "37_FrobeniusNorm_@268MB"),
                         ([2, 8, 16, 16] if cpu else [112, 64, 512, 512], "37_FrobeniusNorm_@7.5GB")):
@@ -212,7 +220,7 @@ def main():
         with torch.no_grad():  # random affine so that the weights are checked, not ones / zeros
             for prm in model.parameters():
                 prm.copy_(torch.randn_like(prm))
-        cur = load_module(os.path.join(HERE, p["kfile"]), "cur_" + p["tag"].split("@")[0]).ModelNew(*p["init"]).to(dev)
+        cur = load_module(kernel_path(p["kfile"]), "cur_" + p["tag"].split("@")[0]).ModelNew(*p["init"]).to(dev)
         gen = None
         if p.get("kfile_l2b"):  # the generator's own L2_BLOCKED path (its template, session 37), switched on here
             gmod = load_module(os.path.join(HERE, p["kfile_l2b"]), "gen_l2b_" + p["tag"].split("@")[0])
