@@ -61,7 +61,7 @@ TORCH_ALLOWED = {
     "tensor",
     # views (no data computed)
     "reshape", "permute", "transpose", "t", "flatten", "unflatten", "squeeze", "unsqueeze", "narrow",
-    "select", "movedim", "as_strided", "broadcast_to", "view_as_real", "view_as_complex",
+    "select", "movedim", "as_strided", "broadcast_to", "view_as_real", "view_as_complex", "diagonal",
     # queries, dtypes, devices, streams
     "is_tensor", "is_floating_point", "numel", "device", "dtype", "Size", "finfo", "iinfo",
     "promote_types", "result_type", "get_default_dtype", "broadcast_shapes", "no_grad",
@@ -124,7 +124,7 @@ TENSOR_INIT_INPLACE = {"zero_", "fill_"}
 
 VIEW_METHODS = {"view", "reshape", "permute", "transpose", "t", "contiguous", "expand", "expand_as",
                 "unsqueeze", "squeeze", "flatten", "unflatten", "narrow", "select", "movedim",
-                "as_strided", "view_as", "detach", "__getitem__"}
+                "as_strided", "view_as", "detach", "__getitem__", "diagonal"}
 VIEW_ATTRS = {"T", "mT", "H", "mH", "data"}
 TENSOR_ONLY_ATTRS = {"shape", "stride", "is_contiguous", "data_ptr", "element_size", "numel", "dim",
                      "device", "dtype", "contiguous", "storage_offset", "is_cuda", "ndim",
@@ -359,7 +359,7 @@ class PathChecker(ast.NodeVisitor):
                 return callee[6:] in {"empty", "empty_like", "empty_strided", "zeros", "zeros_like", "full",
                                       "full_like", "reshape", "permute", "transpose", "t", "flatten",
                                       "squeeze", "unsqueeze", "narrow", "select", "movedim", "as_strided",
-                                      "broadcast_to"}
+                                      "broadcast_to", "diagonal"}
         if isinstance(node, ast.IfExp):
             return self.is_tensor(node.body) or self.is_tensor(node.orelse)
         return False
