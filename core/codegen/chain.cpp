@@ -5119,6 +5119,14 @@ void Planner::storeDtypes(const QString& result, const QString& resultDtype, con
   }
   QStringList aliases;  // the floating inputs and their views (viewAliases)
   for (const QString& x : floats) aliases << viewAliases(x, result);
+  // and the floating parameters (self.codebook.weight) with theirs: the harness runs a 16-bit case with the
+  // parameters in that dtype too, and a launch over a parameter alone stored in it rounded an intermediate the fp32
+  // reference keeps exact (probe25 a09's |E|^2 in bf16: argmin picked other codes)
+  QStringList paramAliases;
+  for (auto it = m_g.params.cbegin(); it != m_g.params.cend(); ++it)
+    if (it->dtype.startsWith(QLatin1String("float")) || it->dtype == u"bfloat16")
+      paramAliases << viewAliases(stateExpr(it.key(), false), result);
+  aliases << paramAliases;
   for (Line& l : m_lines) {
     // (a piece's launch, dropped from the plan while its reader computes it, runs where kwb_piecewise_reads is off)
     // (a run that names its dtype already, an int64 result of a floating input's values (probe23 a09: floor(x * n)
@@ -5129,6 +5137,16 @@ void Planner::storeDtypes(const QString& result, const QString& resultDtype, con
     const qsizetype open = l.head.indexOf(u'(') + 1;
     const qsizetype comma = l.head.indexOf(u',', open);
     if (comma > open && aliases.contains(l.head.mid(open, comma - open))) l.outDtype = QStringLiteral("torch.float32");
+  }
+  // a reduction of a parameter alone (a prototype's norm, |E|^2 without its pow fused) stores fp32 the same way:
+  // kwb_reduce / kwb_pnorm store pre_dtype's values where it is given (a reduction with a prologue names it already)
+  for (Line& l : m_lines) {
+    if (l.launch < 0 || l.target == result || l.head.contains(QLatin1String(", pre")) ||
+        !(l.head.startsWith(QLatin1String("kwb_reduce(")) || l.head.startsWith(QLatin1String("kwb_pnorm("))))
+      continue;
+    const auto args = callArgSpans(l.head, 1);
+    if (!args.isEmpty() && paramAliases.contains(l.head.mid(args[0].first, args[0].second)))
+      l.head += QStringLiteral(", pre_dtype=torch.float32");
   }
   // 16-bit GEMM operands (docs/CODEGEN.md "GEMM operands keep their width"): a GEMM whose a may be a 16-bit value at
   // run time (a floating input, a view of one, or a GEMM result kept in its width) stores a's dtype -- what torch
@@ -5221,9 +5239,9 @@ bool Planner::gemmOnlyReaders(const QString& name, int from, const QString& resu
 QStringList Planner::viewAliases(const QString& x, const QString& result, QSet<int>* viewLines) const {
   // a dtype-keeping view method of a tensor (a reshape torch cannot view copies in the same dtype); .view( only with
   // sizes (a .view(torch.int16) reinterprets the bits)
-  static const QRegularExpression viewCall(
-      QStringLiteral("^([A-Za-z_]\\w*)(\\.(chunk|split|unbind|permute|transpose|unsqueeze|squeeze|view|reshape|expand|"
-                     "unflatten|flatten|narrow|select|movedim|t)\\(|\\[)"));
+  static const QRegularExpression viewCall(QStringLiteral(
+      "^([A-Za-z_][\\w.]*?)(\\.(chunk|split|unbind|permute|transpose|unsqueeze|squeeze|view|reshape|expand|"
+      "unflatten|flatten|narrow|select|movedim|t)\\(|\\[)"));
   QStringList names{x};
   for (int i = 0; i < m_lines.size(); ++i) {
     const Line& l = m_lines.at(i);

@@ -44,15 +44,18 @@ def kwb_at_spec(name, value, *pairs):
 # of the index predicate): plain torch, so forward() reads the same operands on either framework. The CuTe DSL
 # renderer pastes this section only when forward() calls one of the stages its header names; the Triton kernel
 # slimmer drops it where unused.
-def _kwb_attn_out(q, kt, v):
+def _kwb_attn_out(q, kt, v, pv_ieee=False):
     """kwb_attention's sizes and its empty output: q [..., Lq, D], kt [..., D, Lk], v [..., Lk, E] -> (Lq, D, Lk, E,
-    out [..., Lq, E] in q's dtype on q's device). ValueError: inner dims that do not match."""
+    out [..., Lq, E] in q's dtype on q's device; fp32 with pv_ieee, the planner's flag for an output that cancels
+    against a tensor of V's size: rounded to 16 bits it would carry 2^-9 of O into O - V, ~20 % of the result in
+    probe23 c02's bf16 case). ValueError: inner dims that do not match."""
     lq, d = q.shape[-2], q.shape[-1]
     lk, e = kt.shape[-1], v.shape[-1]
     if kt.shape[-2] != d or v.shape[-2] != lk:
         raise ValueError("kwb_attention: q %s, kt %s, v %s do not match" % (list(q.shape), list(kt.shape),
                                                                            list(v.shape)))
-    return lq, d, lk, e, torch.empty(list(q.shape[:-2]) + [lq, e], dtype=q.dtype, device=q.device)
+    dtype = torch.float32 if pv_ieee and q.dtype in (torch.float16, torch.bfloat16) else q.dtype
+    return lq, d, lk, e, torch.empty(list(q.shape[:-2]) + [lq, e], dtype=dtype, device=q.device)
 
 
 def _kwb_attn_maskb(mask, nb, lq, lk, who):

@@ -518,11 +518,11 @@ def kwb_reduce(x, dims, op, keepdim=False, pre=None, pre_tensors=(), pre_scalars
 def kwb_pnorm(x, dims, p, keepdim=False, pre=None, pre_tensors=(), pre_scalars=(), pre_dtype=None):
     """torch.norm / linalg.vector_norm of floating x over dims (session 34, cute34), the Triton stage's signature:
     (sum |x|^p)^(1/p) for a finite p > 0 (p 1 and 2 without pow), max |x| / min |x| for p = inf / -inf, the count of
-    nonzeros (a NaN counts) for p = 0, one kwb_reduce launch in fp32, out in x's dtype (pre_dtype's with pre). pre:
+    nonzeros (a NaN counts) for p = 0, one kwb_reduce launch in fp32, out in pre_dtype (with or without pre) or x's. pre:
     the pointwise run before it (a pairwise distance's x - y + eps), one kwb_pointwise launch first. ValueError: a
     negative finite p (torch's own rule differs; the planner never emits one)."""
     p = float(p)
-    out_dtype = (pre_dtype or x.dtype) if pre is not None else x.dtype
+    out_dtype = pre_dtype or x.dtype
     if pre is not None:
         x = kwb_pointwise(x, pre, pre_tensors, pre_scalars, torch.float32)
     if p == float("inf") or p == float("-inf"):
@@ -1652,8 +1652,8 @@ def kwb_attention(q, kt, v, scale, diag=None, lower=True, fill=float("-inf"), ma
     the Triton stage's (_kwb_attn_maskb, _kwb_attn_bias). Any float dtypes, each read and converted to fp32 (no P
     rounding to V's dtype; SIMT fp32 products, so pv_ieee, the Triton stage's P V precision, is what runs anyway); out [..., Lq, E] in q's dtype. A row with nothing kept:
     NaN under fill -inf, the mean of V under a finite fill, as torch. ValueError: shapes that do not match, a bad
-    repeat, band or bias."""
-    lq, d, lk, e, out = _kwb_attn_out(q, kt, v)
+    repeat, band or bias. With pv_ieee on 16-bit q the output is fp32 (_kwb_attn_out: it cancels against V)."""
+    lq, d, lk, e, out = _kwb_attn_out(q, kt, v, pv_ieee)
     if out.numel() == 0:
         return out
     if lk == 0:

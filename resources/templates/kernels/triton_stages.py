@@ -496,7 +496,8 @@ def kwb_pnorm(x, dims, p, keepdim=False, pre=None, pre_tensors=(), pre_scalars=(
     p = -inf: min |x| (one kwb_reduce launch with |x| as its prologue); p = 0: the count of nonzeros (NaN counts) in
     x's dtype (one kwb_reduce sum of x != 0). pre, pre_tensors, pre_scalars, pre_dtype: the pointwise run before it
     (x - y + eps of a pairwise distance), applied as kwb_reduce's prologue is, for a finite p > 0; a kwb_pointwise
-    launch first for p = 0, p = +-inf or with kwb_reduce_prologue off."""
+    launch first for p = 0, p = +-inf or with kwb_reduce_prologue off. A finite p > 0 stores pre_dtype's values
+    where given, with or without pre (fp32: the norm of a 16-bit parameter, an intermediate), else x's dtype."""
     if pre is not None and (not kwb_reduce_prologue or p in (float("inf"), float("-inf"), 0)):
         x, pre = kwb_pointwise(x, pre, pre_tensors, pre_scalars, pre_dtype or x.dtype), None
     if p == 0:
@@ -508,7 +509,7 @@ def kwb_pnorm(x, dims, p, keepdim=False, pre=None, pre_tensors=(), pre_scalars=(
         return kwb_reduce(x, dims, "amax" if p > 0 else "amin", keepdim, pre=_kwb_epi_abs, pre_tensors=(),
                           pre_scalars=(), pre_dtype=torch.float32)
     red = _kwb_red_dims(x, dims)
-    dtype = (pre_dtype or x.dtype) if pre is not None else x.dtype
+    dtype = pre_dtype or x.dtype
     out = torch.empty([1 if d in red else s for d, s in enumerate(x.shape)], dtype=dtype, device=x.device)
     _kwb_reduce_into(x, red, "pnorm", out, None, p, pre, pre_tensors, pre_scalars)
     return out if keepdim else out.view([s for d, s in enumerate(x.shape) if d not in red])
@@ -4664,17 +4665,18 @@ def kwb_attention(q, kt, v, scale, diag=None, lower=True, fill=float("-inf"), ma
     bias (ALiBi, a relative position table, an additive mask): added to the scaled scores before the predicate,
     its last two dims broadcast to [Lq, Lk] and its dims before them to q's (_kwb_attn_bias), read per tile in place.
     Operands of one 16-bit dtype are read in it when kwb_attn_16bit (P rounded to V's dtype for the P V product);
-    otherwise, or of mixed dtypes, widened to fp32 first. pv_ieee (fp32 V): the P V product in full fp32 instead of
-    TF32 (kwb_attn_pv_ieee overrides it when not None); kwb_attn_last["pv"] says which ran. Out [..., Lq, E] in q's
-    dtype. ValueError: shapes that do not match, a bad repeat, band, bias or mask."""
-    lq, d, lk, e, out = _kwb_attn_out(q, kt, v)
+    otherwise, or of mixed dtypes, widened to fp32 first. pv_ieee: the P V product in full fp32 instead of TF32
+    (kwb_attn_pv_ieee overrides it when not None; 16-bit operands widened first, P unrounded, and the output kept in
+    fp32: the planner sets it where the output cancels against V); kwb_attn_last["pv"] says which ran. Out [..., Lq,
+    E] in q's dtype (fp32 with pv_ieee on 16-bit q). ValueError: shapes that do not match, a bad repeat, band, bias or mask."""
+    lq, d, lk, e, out = _kwb_attn_out(q, kt, v, pv_ieee)
     if out.numel() == 0:
         return out
     if lk == 0:
         return out.zero_()
     narrow = (torch.float16, torch.bfloat16)
     if (q.dtype in narrow or kt.dtype in narrow or v.dtype in narrow) and \
-            (not kwb_attn_16bit or not q.dtype == kt.dtype == v.dtype):
+            (not kwb_attn_16bit or not q.dtype == kt.dtype == v.dtype or pv_ieee):
         (q, kt, v), _ = kwb_to_fp32(q, kt, v)  # the old path / mixed dtypes: fp32 operands, out still in q's dtype
     q3, kt3, v3, o3 = q.reshape(-1, lq, d), kt.reshape(-1, d, lk), v.reshape(-1, lk, e), out.view(-1, lq, e)
     nb = q3.shape[0]
