@@ -1815,6 +1815,16 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("attn37_mask4d_input_causal_tril"), QStringLiteral("=attn37_mask4d_input_causal_tril")},
       {QStringLiteral("attn37_highpass_x_minus_attention"), QStringLiteral("=attn37_highpass_x_minus_attention")},
       {QStringLiteral("c02_SameTensorTwice_GramSoftmax"), QStringLiteral("@probe23/c02_SameTensorTwice_GramSoftmax")},
+      // session 38 (the H100): a 16-bit parameter's reduction read by a selection, stored fp32 (probe25 a09's |E|^2
+      // in bf16 moved the argmin; a prototype's norm)
+      {QStringLiteral("a09_VQVAE_CodebookArgmin_Lookup_StraightThrough_Tuple"),
+       QStringLiteral("@probe25/a09_VQVAE_CodebookArgmin_Lookup_StraightThrough_Tuple")},
+      {QStringLiteral("param_norm_cosine_argmax"), QStringLiteral("=param_norm_cosine_argmax")},
+      // session 38: a dim split by a constant factor (unflatten(k, (c, -1))) follows its input dim (d // c), not held
+      // at the spec (probe25 b01 refused every resized case on the H100)
+      {QStringLiteral("b01_MovedimUnflattenTensorSplit_DiagonalTrace"),
+       QStringLiteral("@probe25/b01_MovedimUnflattenTensorSplit_DiagonalTrace")},
+      {QStringLiteral("unflatten_heads_split_softmax"), QStringLiteral("=unflatten_heads_split_softmax")},
       {QStringLiteral("focal_loss_label_smoothing"), QStringLiteral("=focal_loss_label_smoothing")},
       {QStringLiteral("cross_entropy_weighted_ignore_sum"), QStringLiteral("=cross_entropy_weighted_ignore_sum")},
       {QStringLiteral("nll_log_softmax_mean_spatial"), QStringLiteral("=nll_log_softmax_mean_spatial")},
@@ -2007,11 +2017,10 @@ void TestChains::classesEmulated_data() {
   for (const auto& [spec, problem] : problems) {
     const QStringList t = ties.contains(spec) ? QStringList{QStringLiteral("--ties-low-index")} : QStringList();
     QTest::addRow("%s fp32", qPrintable(spec)) << spec << problem << t;
-    // the attention's output minus V cancels to ~1 % of V (probe23 c02's class): bf16's rounding of that output
-    // (2^-9) is then ~20 % of the result, in Model's own bf16 run as in the kernel's (fp16's 2^-11 stays in bounds)
-    if (spec != u"c02_SameTensorTwice_GramSoftmax" && spec != u"attn37_highpass_x_minus_attention")
-      QTest::addRow("%s bf16", qPrintable(spec))
-          << spec << problem << QStringList{QStringLiteral("--dtype"), QStringLiteral("bfloat16")} + t;
+    // the attention's output minus V cancels to ~1 % of V (probe23 c02's class): its output stays fp32 (pv_ieee), so
+    // the bf16 case is in bounds too (session 38's H100 run FAILed it at rel_err 0.013 with the output in bf16)
+    QTest::addRow("%s bf16", qPrintable(spec))
+        << spec << problem << QStringList{QStringLiteral("--dtype"), QStringLiteral("bfloat16")} + t;
     QTest::addRow("%s fp16", qPrintable(spec))
         << spec << problem << QStringList{QStringLiteral("--dtype"), QStringLiteral("float16")} + t;
     // x.view(B, C, H * W) of the problem itself refuses a strided x (the reference fails, not the kernel)
@@ -2028,6 +2037,14 @@ void TestChains::classesEmulated_data() {
                        QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/") + spec + QStringLiteral(".spec.json"),
                        QStringLiteral("--case"), QStringLiteral("boundary_tail,boundary_size1,problem_shape")} +
                t;
+    // a selection over values computed from 16-bit parameters: the harness's own dtype cases at their full sizes
+    // (the shrunk bf16 row has too few rows to move an argmin), the reference on the rounded parameters
+    if (spec == u"a09_VQVAE_CodebookArgmin_Lookup_StraightThrough_Tuple" || spec == u"param_norm_cosine_argmax")
+      QTest::addRow("%s harness dtype cases", qPrintable(spec))
+          << spec << problem
+          << QStringList{QStringLiteral("--spec"),
+                         QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/") + spec + QStringLiteral(".spec.json"),
+                         QStringLiteral("--case"), QStringLiteral("dtype_bf16,dtype_fp16")};
   }
   // inplace35 (issue 14): writes through slice / select views of an input or an intermediate, planned out of place
   // (probe22 c02 and its class; inplace_through_view_lost was a skeleton). CI time: the harness cases for each (its

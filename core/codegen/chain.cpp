@@ -355,8 +355,9 @@ class Planner {
   /// size (sizeExpr), PyTorch's formula checked at both sizes; nullopt when no pool explains both or L itself is
   /// held at the spec.
   std::optional<QString> poolLength(qint64 s, qint64 s2) const;
-  /// A size @p s of the spec that is @p s2 at the resize check as (p d1 +- q d2) // r of two resized input dims,
-  /// p, q, r in {1, 2} (a centre crop's bounds): the Python expression, "" when none fits both points.
+  /// A size @p s of the spec that is @p s2 at the resize check as d // r of one resized input dim (an exact
+  /// quotient at both points: a dim split by a constant factor) or (p d1 +- q d2) // r of two, p, q, r in {1, 2} (a
+  /// centre crop's bounds): the Python expression, "" when none fits both points.
   QString sizeCombination(qint64 s, qint64 s2) const;
   mutable int m_poolDepth = 0;  ///< poolLength -> sizeExpr -> poolLength (a pool of a pool) stays bounded
   /// A number @p v of the spec that is @p v2 at the resize check as c * X.shape[k] ** p, with X.shape[k] a
@@ -3148,6 +3149,11 @@ QString Planner::sizeCombination(qint64 s, qint64 s2) const {
       dims.append({QStringLiteral("%1.shape[%2]").arg(t.name).arg(k), d, d2});
     }
   }
+  // one dim split by a constant factor (unflatten(0, (4, -1)) of a moved dim; probe25 b01's d // 4 was held at the
+  // spec and refused every resized case): an exact quotient at both points
+  for (const Dim& a : std::as_const(dims))
+    if (s > 0 && s2 > 0 && a.d % s == 0 && a.d / s > 1 && a.d2 == a.d / s * s2)
+      return QStringLiteral("(%1 // %2)").arg(a.expr).arg(a.d / s);
   auto floorDiv = [](qint64 a, qint64 b) { return a >= 0 ? a / b : -((-a + b - 1) / b); };
   for (const Dim& a : std::as_const(dims))
     for (const Dim& b : std::as_const(dims)) {
