@@ -209,7 +209,12 @@ def main():
                     K._SMS[torch.device("cpu")] = 132  # an H100's SM count: the GPU's tile plans
                     K.torch = _PooledTorch(torch)
             else:
-                inputs = [x.to(dev) if torch.is_tensor(x) else x for x in P.get_inputs()]
+                try:  # drawn on the GPU (4_ and 11_ draw GBs: seconds on the host's CPU)
+                    with torch.device(dev):
+                        inputs = P.get_inputs()
+                except Exception:  # noqa: BLE001 -- a torch without the device context: drawn on the CPU
+                    inputs = P.get_inputs()
+                inputs = [x.to(dev) if torch.is_tensor(x) else x for x in inputs]
                 torch.backends.cuda.matmul.allow_tf32 = False
                 with torch.no_grad():
                     want = ref(*inputs).float()
