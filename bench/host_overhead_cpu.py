@@ -61,7 +61,7 @@ def main():
     ap.add_argument("--src", default=str(ROOT / "tests/data/unseen"))
     ap.add_argument("--calls", type=int, default=2000)
     ap.add_argument("--profile", action="store_true")
-    ap.add_argument("--no-memo", action="store_true", help="kwb_memo_plans = False: plan on every call (the old path)")
+    ap.add_argument("--no-memo", action="store_true", help="kwb_memo_plans / MEMO_PLANS = False: plan on every call (the old path)")
     args = ap.parse_args()
     sys.path.insert(0, str(ROOT / "tests/data/codegen/fake_triton"))
     import torch
@@ -88,6 +88,8 @@ def main():
             ker = load(ws / "kernel.py", "kwb_kernel_%d" % i)
             if args.no_memo and hasattr(ker, "kwb_memo_plans"):
                 ker.kwb_memo_plans = False
+            if args.no_memo and hasattr(ker, "MEMO_PLANS"):  # the level-1 GEMM template's switch (session 38)
+                ker.MEMO_PLANS = False
             torch.manual_seed(0)
             model = ker.ModelNew(*ref.get_init_inputs())
             inputs = ref.get_inputs()

@@ -523,5 +523,137 @@ class FillAndMnMajorB(unittest.TestCase):
         self.assertLess(rel_err(out, torch.triu(want, diagonal=2)), TOL32)
 
 
+class MemoPlans(unittest.TestCase):
+    """MEMO_PLANS (session 38): a forward's launches planned once per (shapes, strides, dtypes, device, 16-byte base
+    alignment, settings) and replayed. The class is every route the forward takes: gemv, the small-GEMM and small-K
+    pointer launches, the staged TMA launch (fp32 A and / or B copied K-major, 16-bit rows padded, batched and
+    shared operands, C by TMA or by pointers, TRIU) and the pointer fallback (fp64, a failing variant); each
+    against MEMO_PLANS = False (session 37's path): the same outputs bit for bit, the same last_* and LAST_PLAN, and
+    one plan for repeated calls on new tensors of the same key. B_MN variants other than "stage" are not planned."""
+
+    def check(self, mod, make, tag, routes=None):
+        """make(): fresh (A, B) of one key. Runs the forward without and with MEMO_PLANS; returns the memo plan."""
+        mod.MEMO_PLANS = False
+        A, B = make()
+        model = mod.ModelNew()
+        mod.LAST_PLAN.clear()
+        want = model(A, B)
+        ref = (model.last_grid_blocks, model.last_impl, model.last_fallback, dict(mod.LAST_PLAN))
+        mod.MEMO_PLANS = True
+        mod._PLANS.clear()
+        made = []
+        real = mod._make_plan
+
+        def counting(*args):
+            made.append(1)
+            return real(*args)
+
+        mod._make_plan = counting
+        try:
+            for i in range(3):  # new tensors each call: the plan holds no tensor, only their geometry
+                if i:
+                    A, B = make()
+                    model = mod.ModelNew()
+                    mod.MEMO_PLANS = False
+                    want = model(A, B)
+                    mod.MEMO_PLANS = True
+                mod.LAST_PLAN.clear()
+                got = model(A, B)
+                self.assertTrue(torch.equal(got, want), tag)
+                self.assertEqual((model.last_grid_blocks, model.last_impl, model.last_fallback, dict(mod.LAST_PLAN)),
+                                 ref if i == 0 else (ref[0], ref[1], ref[2], dict(mod.LAST_PLAN)), tag)
+                self.assertEqual(model.last_impl, ref[1], tag)
+        finally:
+            mod._make_plan = real
+        self.assertEqual(len(made), 1, tag)
+        plan = list(mod._PLANS.values())[0]
+        if routes is not None:
+            self.assertEqual(plan if plan is False else plan[0], routes, tag)
+        return plan
+
+    def test_every_route_matches_the_unplanned_forward(self):
+        torch.manual_seed(38)
+        mod = render()
+        r = torch.randn
+        self.check(mod, lambda: (r(300, 70), r(70, 521)), "fp32 MN-major B, C by pointers", "tma")
+        self.check(mod, lambda: (r(300, 40), r(40, 520)), "fp32, C by TMA", "tma")
+        self.check(mod, lambda: (r(90, 200).t(), r(300, 90).t()), "A M-major, B K-major", "tma")
+        self.check(mod, lambda: (r(3, 100, 64), r(64, 90)), "batched A, shared B", "tma")
+        self.check(mod, lambda: (r(2, 100, 64), r(2, 64, 90)), "batched A and B", "tma")
+        self.check(mod, lambda: (r(40, 7).half(), r(7, 33).half()), "16-bit rows padded", "tma")
+        self.check(mod, lambda: (r(64, 48).bfloat16(), r(48, 80).bfloat16().t().contiguous().t()), "bf16", "tma")
+        self.check(mod, lambda: (r(1, 300), r(300, 90)), "M = 1", "tma")
+        self.check(mod, lambda: (r(70, 300), r(300, 1)), "gemv", "gemv")
+        old = mod.SMALL_GEMM_FLOPS
+        mod.SMALL_GEMM_FLOPS = 1 << 29
+        self.check(mod, lambda: (r(60, 30), r(30, 50)), "small GEMM", "ptr")
+        mod.SMALL_GEMM_FLOPS = old
+        mod.STORE_K_IMPL = "pointer"
+        self.check(mod, lambda: (r(300, 64).t().contiguous().t(), r(64, 521)), "small K, pointer", "ptr")
+        mod.STORE_K_IMPL = "tma"
+        mod.GEMM_IMPL = "pointer"
+        self.check(mod, lambda: (r(90, 200).t(), r(200, 70)), "GEMM_IMPL pointer", "ptr")
+        mod.GEMM_IMPL = "tma_persistent"
+        mod.B_MN = "overlap"
+        self.check(mod, lambda: (r(300, 300), r(300, 1100)), "B_MN overlap: not planned", False)
+        self.check(mod, lambda: (r(300, 300), r(300, 1100).t().contiguous().t()), "overlap, B K-major", "tma")
+        mod.B_MN = "stage"
+        tri = render(triu=True, diagonal=-3)
+        self.check(tri, lambda: (r(130, 70), r(70, 300)), "TRIU", "tma")
+        self.check(render(float64=True), lambda: (r(40, 8).double(), r(8, 16).double()), "fp64", "ptr")
+
+    def test_settings_and_alignment_are_part_of_the_key(self):
+        torch.manual_seed(39)
+        mod = render()
+        A, B = torch.randn(300, 40), torch.randn(40, 520)
+        model = mod.ModelNew()
+        model(A, B)
+        self.assertTrue(mod.LAST_PLAN["plan"] and len(mod._PLANS) == 1)
+        mod.TMA_C_STORE = False  # a setting changed at run time: a new plan, not the old one's C descriptor
+        out = model(A, B)
+        self.assertEqual(len(mod._PLANS), 2)
+        self.assertLess(rel_err(out, A.double() @ B.double()), TOL32)
+        mod.TMA_C_STORE = True
+        buf = torch.randn(300 * 41 + 1)  # A at a 4-byte offset: not 16-byte aligned, so staged K-major
+        A2 = buf[1:].view(300, 41)[:, :40]
+        A2.copy_(A)
+        out = model(A2, B)
+        self.assertEqual(len(mod._PLANS), 3)
+        self.assertLess(rel_err(out, A.double() @ B.double()), TOL32)
+
+    def test_fast_desc_copies_a_prototype_per_call(self):
+        """FAST_DESC where the host descriptor is a dataclass (Triton's): the second call on new tensors must describe
+        them, not the first call's (emulated by a dataclass over the fake whose view follows its base)."""
+        import dataclasses
+        from triton.tools.tensor_descriptor import TensorDescriptor as Fake
+
+        @dataclasses.dataclass
+        class DataclassDescriptor(Fake):
+            base: object
+            shape: list
+            strides: list
+            block_shape: list
+            padding: str = "zero"
+
+            def __post_init__(self):
+                Fake.__init__(self, self.base, self.shape, self.strides, self.block_shape, self.padding)
+
+            view = property(lambda self: torch.as_strided(self.base, self.shape, self.strides,
+                                                          self.base.storage_offset()), lambda self, v: None)
+            dtype = property(lambda self: self.base.dtype, lambda self, v: None)
+
+        mod = render()
+        mod._TD[:] = [DataclassDescriptor, True]
+        torch.manual_seed(40)
+        for i in range(3):
+            A, B = torch.randn(300, 40), torch.randn(40, 520)
+            model = mod.ModelNew()
+            out = model(A, B)
+            self.assertEqual(model.last_impl, "tma_persistent")
+            self.assertLess(rel_err(out, A.double() @ B.double()), TOL32, i)
+        plan = list(mod._PLANS.values())[0]
+        self.assertTrue(all(spec[3] is not None and spec[3].base is None for spec in plan[3:6]))
+
+
 if __name__ == "__main__":
     unittest.main()
