@@ -3027,6 +3027,9 @@ void TestChains::cuteStagesEmulated_data() {
          QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/cute_t20_bf16_rmsnorm_gate.spec.json"),
          QStringLiteral("--case"), QStringLiteral("boundary_tail,boundary_size1")}}},
       {"cute_fp16_round_mid", {g}, {{}}},
+      // session 38 (cast38): an int8 widening computed by its reader's launch (its x int8), a tuple stored bf16
+      {"int8_weight_dequant", {pw}, {{}}},
+      {"tuple_bf16_bias_gelu_preact", {pw}, {{}}},
       // session 32 (cute32): the direct convolution stage (conv_forward): level 2's 2_ (transposed, stride 2, its
       // epilogue fused), 52_ (eval: batch norm fused into the convolution's epilogue; training: conv_forward(...,
       // stats=True) gives None and the batch-norm stage computes the statistics), level 1's 73_ (a conv anchor
