@@ -1383,13 +1383,6 @@ void TestChains::plans_data() {
                      QStringLiteral("(t3, self.weight), (), out_dtype=kwb_out_dtype)"),
                      QStringLiteral("t2 = kwb_pointwise(t0, epi=_kwb_epi1, epi_tensors=(), epi_scalars=(), "
                                     "out_dtype=torch.float32)  # pow")};
-  QTest::newRow("a05's class: a bf16 pre-activation returned beside its GELU, each stored bf16")
-      << QStringLiteral("tuple_bf16_bias_gelu_preact")
-      << QStringList{QStringLiteral("pointwise"), QStringLiteral("pointwise")}
-      << QStringList{QStringLiteral("t0 = kwb_pointwise(x, epi=_kwb_epi0, epi_tensors=(self.bias,), epi_scalars=(), "
-                                    "out_dtype=out_dtype)  # add"),
-                     QStringLiteral("t3 = kwb_pointwise(t0, epi=_kwb_epi1, epi_tensors=(), epi_scalars=(), "
-                                    "out_dtype=out_dtype)  # gelu, _to_copy")};
   QTest::newRow("trial 26 #7: int8 dequant, the cast computed by the one launch that reads int8")
       << QStringLiteral("int8_weight_dequant") << QStringList{QStringLiteral("pointwise")}
       << QStringList{QStringLiteral("kwb_pointwise(w_q if kwb_piecewise_reads else t3, "),
@@ -2342,6 +2335,16 @@ void TestChains::tupleOutputs() {
   QVERIFY2(pr, qPrintable(why));
   QVERIFY2(pr->forwardBody.endsWith(QLatin1String("return kwb_as_dtype(t5, out_dtype), t3_1")),
            qPrintable(pr->forwardBody));
+  // session 38 (cast38): a05's class, all pointwise (the pointwise planners decline a tuple): the returned
+  // pre-activation h stored bf16 by its launch and read by the GELU's converting, the GELU stored bf16 too
+  const json gelu = loadSpec(QStringLiteral("tuple_bf16_bias_gelu_preact"));
+  const auto pg = kwb::planChain(kwb::decodeOpGraph(gelu), gelu, &why, true);
+  QVERIFY2(pg, qPrintable(why));
+  for (const char* line :
+       {"t0 = kwb_pointwise(x, epi=_kwb_epi0, epi_tensors=(self.bias,), epi_scalars=(), "
+        "out_dtype=out_dtype)  # add",
+        "t3 = kwb_pointwise(t0, epi=_kwb_epi1, epi_tensors=(), epi_scalars=(), out_dtype=out_dtype)"})
+    QVERIFY2(pg->forwardBody.contains(QLatin1String(line)), qPrintable(pg->forwardBody));
   json number = s;
   number["outputs"][2] = json{{"name", "out2"}, {"kind", "scalar"}};
   QVERIFY(!kwb::planChain(kwb::decodeOpGraph(number), number, &why));
@@ -3027,9 +3030,9 @@ void TestChains::cuteStagesEmulated_data() {
          QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/cute_t20_bf16_rmsnorm_gate.spec.json"),
          QStringLiteral("--case"), QStringLiteral("boundary_tail,boundary_size1")}}},
       {"cute_fp16_round_mid", {g}, {{}}},
-      // session 38 (cast38): an int8 widening computed by its reader's launch (its x int8), a tuple stored bf16
+      // session 38 (cast38): an int8 / uint8 widening computed by its reader's launch (its x the integer tensor)
       {"int8_weight_dequant", {pw}, {{}}},
-      {"tuple_bf16_bias_gelu_preact", {pw}, {{}}},
+      {"uint8_image_normalize", {pw}, {{}}},
       // session 32 (cute32): the direct convolution stage (conv_forward): level 2's 2_ (transposed, stride 2, its
       // epilogue fused), 52_ (eval: batch norm fused into the convolution's epilogue; training: conv_forward(...,
       // stats=True) gives None and the batch-norm stage computes the statistics), level 1's 73_ (a conv anchor
