@@ -1371,6 +1371,26 @@ void TestChains::plans_data() {
       << QStringList{QStringLiteral("kwb_col2im(t1, [x.shape[2], x.shape[3]], [3, 2], [2, 1], [2, 1], [1, 2], "
                                     "epi=_kwb_epi1, epi_tensors=(self.weight,)"),
                      QStringLiteral("!kwb_at_spec(")};
+  // session 38 (cast38, issue 14): a cast is a load or store conversion. A tuple's outputs are stored in their dtypes
+  // by their launches (probe23 a05: x + residual stored fp16, read by the RMSNorm converting; its class: a bf16
+  // pre-activation returned beside its GELU); an int8 / uint8 tensor's widening is computed by its reader's launch
+  // (trial 26 #7's dequant; its class: uint8 images normalised per channel)
+  QTest::newRow("probe23 a05: fp16 add + RMSNorm tuple, both outputs stored fp16 by their launches")
+      << QStringLiteral("a05_FusedAddRMSNorm_fp16_ResidualTuple")
+      << QStringList{QStringLiteral("pointwise"), QStringLiteral("rowfused")}
+      << QStringList{QStringLiteral("t0 = kwb_pointwise(x, epi=_kwb_epi0, epi_tensors=(residual,), epi_scalars=(), "
+                                    "out_dtype=out_dtype)  # add"),
+                     QStringLiteral("(t3, self.weight), (), out_dtype=kwb_out_dtype)"),
+                     QStringLiteral("t2 = kwb_pointwise(t0, epi=_kwb_epi1, epi_tensors=(), epi_scalars=(), "
+                                    "out_dtype=torch.float32)  # pow")};
+  QTest::newRow("trial 26 #7: int8 dequant, the cast computed by the one launch that reads int8")
+      << QStringLiteral("int8_weight_dequant") << QStringList{QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("kwb_pointwise(w_q if kwb_piecewise_reads else t3, "),
+                     QStringLiteral("!kwb_to_fp32("), QStringLiteral("!# _to_copy\n")};
+  QTest::newRow("trial 26 #7's class: uint8 images normalised per channel, one launch reading uint8")
+      << QStringLiteral("uint8_image_normalize") << QStringList{QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("kwb_pointwise(img if kwb_piecewise_reads else t2, "),
+                     QStringLiteral("!kwb_to_fp32(")};
   QTest::newRow("probe20 r14: affine_grid to x.size(), grid_sample bilinear zeros: two gather launches")
       << QStringLiteral("r14_STN_AffineGrid_GridSample")
       << QStringList{QStringLiteral("gather"), QStringLiteral("gather")}
@@ -2046,6 +2066,16 @@ void TestChains::classesEmulated_data() {
                          QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/") + spec + QStringLiteral(".spec.json"),
                          QStringLiteral("--case"), QStringLiteral("dtype_bf16,dtype_fp16")};
   }
+  // session 38 (cast38): casts as load / store conversions, each member in its own dtypes and in both 16-bit ones
+  for (const char* s : {"a05_FusedAddRMSNorm_fp16_ResidualTuple", "tuple_bf16_bias_gelu_preact", "int8_weight_dequant",
+                        "uint8_image_normalize"}) {
+    const QString spec = QString::fromLatin1(s);
+    const QString problem = (spec.startsWith(u'a') ? QStringLiteral("@probe23/") : QStringLiteral("=")) + spec;
+    QTest::addRow("%s own dtypes", s) << spec << problem
+                                      << QStringList{QStringLiteral("--dtype"), QStringLiteral("spec")};
+    QTest::addRow("%s 16-bit", s) << spec << problem
+                                  << QStringList{QStringLiteral("--dtype"), QStringLiteral("float16,bfloat16")};
+  }
   // inplace35 (issue 14): writes through slice / select views of an input or an intermediate, planned out of place
   // (probe22 c02 and its class; inplace_through_view_lost was a skeleton). CI time: the harness cases for each (its
   // resized sizes; the written-back input checked where forward() writes its input), one bf16 and one strided row
@@ -2322,6 +2352,16 @@ void TestChains::tupleOutputs() {
   QVERIFY2(pr, qPrintable(why));
   QVERIFY2(pr->forwardBody.endsWith(QLatin1String("return kwb_as_dtype(t5, out_dtype), t3_1")),
            qPrintable(pr->forwardBody));
+  // session 38 (cast38): a05's class, all pointwise (the pointwise planners decline a tuple): the returned
+  // pre-activation h stored bf16 by its launch and read by the GELU's converting, the GELU stored bf16 too
+  const json gelu = loadSpec(QStringLiteral("tuple_bf16_bias_gelu_preact"));
+  const auto pg = kwb::planChain(kwb::decodeOpGraph(gelu), gelu, &why, true);
+  QVERIFY2(pg, qPrintable(why));
+  for (const char* line :
+       {"t0 = kwb_pointwise(x, epi=_kwb_epi0, epi_tensors=(self.bias,), epi_scalars=(), "
+        "out_dtype=out_dtype)  # add",
+        "t3 = kwb_pointwise(t0, epi=_kwb_epi1, epi_tensors=(), epi_scalars=(), out_dtype=out_dtype)"})
+    QVERIFY2(pg->forwardBody.contains(QLatin1String(line)), qPrintable(pg->forwardBody));
   json number = s;
   number["outputs"][2] = json{{"name", "out2"}, {"kind", "scalar"}};
   QVERIFY(!kwb::planChain(kwb::decodeOpGraph(number), number, &why));
@@ -3007,6 +3047,9 @@ void TestChains::cuteStagesEmulated_data() {
          QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/cute_t20_bf16_rmsnorm_gate.spec.json"),
          QStringLiteral("--case"), QStringLiteral("boundary_tail,boundary_size1")}}},
       {"cute_fp16_round_mid", {g}, {{}}},
+      // session 38 (cast38): an int8 / uint8 widening computed by its reader's launch (its x the integer tensor)
+      {"int8_weight_dequant", {pw}, {{}}},
+      {"uint8_image_normalize", {pw}, {{}}},
       // session 32 (cute32): the direct convolution stage (conv_forward): level 2's 2_ (transposed, stride 2, its
       // epilogue fused), 52_ (eval: batch norm fused into the convolution's epilogue; training: conv_forward(...,
       // stats=True) gives None and the batch-norm stage computes the statistics), level 1's 73_ (a conv anchor

@@ -106,6 +106,11 @@ bool takesOutDtype(const QString& head) {
   return re.match(head).hasMatch();
 }
 
+/// Casts as load / store conversions (issue 14, session 38): a tuple's outputs stored in their dtypes by their
+/// launches, an integer tensor's widening computed by its reader's launch. `KWB_LOAD_CASTS=0` in kwb's environment
+/// gives the plans before (the A/B).
+bool loadCasts() { return qEnvironmentVariable("KWB_LOAD_CASTS") != u"0"; }
+
 /// The stage calls that read their first tensor in any dtype, compute in fp32 and keep nothing in its dtype but
 /// their result (whose dtype out_dtype= gives): a 16-bit forward() input they read needs no widening copy first.
 bool widensOnLoad(const QString& head) {
@@ -920,6 +925,16 @@ class Planner {
   /// (kwb_as_dtype after it then copies nothing); a launch of a stage that converts on load (widensOnLoad) whose
   /// first tensor is one of the floating inputs @p floats stores float32, so that input needs no widening copy.
   void storeDtypes(const QString& result, const QString& resultDtype, const QStringList& floats);
+  /// A tuple's outputs (@p outs, each stored in @p dtypes' dtype at the return; "" keeps it): the launch that computes
+  /// one that nothing after it reads stores that dtype itself, as storeDtypes does for one output; one that later
+  /// launches read too is returned as a candidate (its widensOnLoad readers store float32, so they may read it
+  /// narrow; narrowTupleOutput decides once the plan is final). Torch holds a returned value in its dtype, so its
+  /// readers read it rounded there as torch's do.
+  QStringList storeTupleDtypes(const QStringList& outs, const QStringList& dtypes);
+  /// Stores candidate @p name (storeTupleDtypes) in @p dtype where its launch is a plain one taking out_dtype= and
+  /// every other line reading it, itself or through its views, converts it as it loads it (readsConverted); @p result:
+  /// forward()'s first output. Returns whether it did.
+  bool narrowTupleOutput(const QString& name, const QString& dtype, const QString& result);
   /// Whether every line after line @p from that reads @p name is a GEMM launch (an operand, an epilogue tensor) or a
   /// view whose targets are forward()'s @p result or are read the same way: a 16-bit GEMM result torch holds in its
   /// width and only GEMMs read (docs/CODEGEN.md "GEMM operands keep their width").
@@ -1257,7 +1272,11 @@ bool Planner::view(const GraphOp& op) {
   const bool ofAnchor = m_openAnchor >= 0 && (srcRef == m_openAnchorRef || m_anchorViews.contains(srcRef));
   const bool multi =
       n == u"split" || n == u"split_with_sizes" || n == u"unsafe_split" || n == u"chunk" || n == u"unbind";
-  if (readsRun || ofAnchor || multi || !gemmOrConvAnchor()) {
+  // A run of casts alone (an int8 weight's .to(fp16) before `- zero[:, None]`) stays pending too: the cast is the
+  // next ops' load conversion, not a launch writing a converted copy (issue 14, trial 26 #7).
+  const bool castsOnly = std::all_of(m_run.cbegin(), m_run.cend(),
+                                     [](const GraphOp* o) { return o->name == u"_to_copy" || o->name == u"to"; });
+  if (readsRun || ofAnchor || multi || (!gemmOrConvAnchor() && (m_run.isEmpty() || !castsOnly || !loadCasts()))) {
     if (!flushRun()) return false;
   } else if (!m_run.isEmpty()) {
     m_softCuts << static_cast<int>(m_run.size());
@@ -3470,8 +3489,8 @@ int Planner::inlinableLaunch(const QString& ref) const {
   if (v.expr.isEmpty() || m_uses.value(ref) != 1) return -1;
   for (int k = 0; k < m_lines.size(); ++k) {
     const Line& l = m_lines.at(k);
-    if (l.target == v.expr && l.kind == u"pointwise" && l.launch >= 0 && !l.epi.isEmpty() && l.outDtype.isEmpty() &&
-        l.head.startsWith(QLatin1String("kwb_pointwise(")))
+    if (l.target == v.expr && (l.kind == u"pointwise" || l.kind == u"widen") && l.launch >= 0 && !l.epi.isEmpty() &&
+        l.outDtype.isEmpty() && l.head.startsWith(QLatin1String("kwb_pointwise(")))
       return k;
   }
   return -1;
@@ -4630,6 +4649,7 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
   // run (kwb_piecewise_reads; off: the plan before, the launch reading the buffer). Nothing applies where the
   // operands or the scalars would not fit one epilogue.
   QStringList pieced, piecedLines;
+  bool widenRead = false;  // a piece's launch widens an integer tensor (kind "widen"): this launch's x may be it
   QString primaryExpr = broadcastExpr.isEmpty() ? m_vals.value(primary).expr : broadcastExpr;
   if (!fuse && broadcastExpr.isEmpty() && outDtypeArg.isEmpty() && exactInts.isEmpty() && outShape.size() <= 5) {
     QHash<QString, Piecewise> pws;
@@ -4893,6 +4913,7 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
             for (const Piece& p : pws[r].pieces) {
               if (p.kind == Piece::Kind::Launch) {
                 Line& pl = m_lines[p.line];
+                widenRead = widenRead || pl.kind == u"widen";
                 pl.head = QStringLiteral("kwb_pointwise_piece(") + pl.head.mid(pl.head.indexOf(u'(') + 1);
                 pl.kind.clear();
                 pl.comment += QStringLiteral("; computed by %1's launch").arg(lastOp.id);
@@ -4961,7 +4982,9 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
     Line l;
     l.target = lastOp.id;
     l.head = QStringLiteral("kwb_pointwise(%1").arg(primaryExpr) + epiArgs +
-             (outDtypeArg.isEmpty() ? QString() : QStringLiteral(", out_dtype=") + outDtypeArg);
+             (!outDtypeArg.isEmpty() ? QStringLiteral(", out_dtype=") + outDtypeArg
+              : widenRead            ? QStringLiteral(", out_dtype=torch.float32")  // not the integer x's dtype
+                                     : QString());
     l.comment = opsText.join(QStringLiteral(", "));
     // a launch that changes the dtype's kind or reads pads through their index maps is no stage's prologue; an outer
     // broadcast's is a kwb_reduce's alone (fuseRows' reducePre: the reduction reads the expanded primary, stride 0
@@ -4970,6 +4993,11 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
     if (outDtypeArg.isEmpty() && mapped.isEmpty() && pieced.isEmpty()) {
       l.kind = broadcastExpr.isEmpty() ? QStringLiteral("pointwise") : QStringLiteral("broadcast");
       if (!broadcastExpr.isEmpty()) l.input = broadcastExpr;
+    } else if (loadCasts() && outDtypeArg == u"torch.float32" && isIntegralDtype(primDt) && !intProgram &&
+               exactInts.isEmpty() && mapped.isEmpty() && pieced.isEmpty() && broadcastExpr.isEmpty()) {
+      // an integer tensor cast to a float (int8 weights .to(fp16)): its reader's launch may compute it as it loads
+      // (piecewiseOf), never a stage's prologue (kwb_reduce would sum the integers as int64)
+      l.kind = QStringLiteral("widen");
     }
     l.epi = fn;
     l.tensors = tensorsExpr;
@@ -5191,6 +5219,66 @@ void Planner::storeDtypes(const QString& result, const QString& resultDtype, con
   }
 }
 
+QStringList Planner::storeTupleDtypes(const QStringList& outs, const QStringList& dtypes) {
+  static const QRegularExpression named(QStringLiteral(", out_dtype=[A-Za-z0-9_.]+$"));
+  QStringList candidates;
+  for (qsizetype o = 0; o < outs.size(); ++o) {
+    const QString& name = outs.at(o);
+    if (dtypes.at(o).isEmpty() || outs.count(name) > 1) continue;
+    for (int i = static_cast<int>(m_lines.size()) - 1; i >= 0; --i) {
+      Line& l = m_lines[i];
+      if (l.target != name) continue;
+      if (l.launch < 0 || !l.before.isEmpty() || !takesOutDtype(l.head) ||
+          (!l.outDtype.isEmpty() && l.outDtype != u"torch.float32"))
+        break;
+      bool readLater = false;  // by a line other than the tuple's reader (kwb_returned)
+      for (int k = i + 1; k < m_lines.size(); ++k)
+        readLater = readLater || (!m_lines.at(k).head.startsWith(QLatin1String("kwb_returned(")) &&
+                                  readsValues(m_lines.at(k).text(), name));
+      if (!readLater) {  // a GEMM too: torch's GEMM returns the dtype it computes in
+        l.head.remove(named);
+        l.outDtype = dtypes.at(o);
+      } else if (!isGemmCall(l.head)) {  // a GEMM's store read later is gemm16Operands' (storeDtypes)
+        candidates << name;
+      }
+      break;
+    }
+  }
+  for (Line& l : m_lines) {  // the candidates' readers that convert on load store fp32 (as an input's: storeDtypes)
+    if (!l.outDtype.isEmpty() || l.launch < 0 || !widensOnLoad(l.head) ||
+        l.head.contains(QLatin1String(", out_dtype=")))
+      continue;
+    const qsizetype open = l.head.indexOf(u'(') + 1;
+    const qsizetype comma = l.head.indexOf(u',', open);
+    for (const QString& c : std::as_const(candidates))
+      if (comma > open && viewAliases(c, QString()).contains(l.head.mid(open, comma - open)))
+        l.outDtype = QStringLiteral("torch.float32");
+  }
+  return candidates;
+}
+
+bool Planner::narrowTupleOutput(const QString& name, const QString& dtype, const QString& result) {
+  int at = -1;
+  for (int i = 0; i < m_lines.size(); ++i)
+    if (m_lines.at(i).target == name) at = i;
+  if (at < 0) return false;
+  Line& l = m_lines[at];
+  if (l.launch < 0 || !l.before.isEmpty() || !l.rowGroup.empty() || !takesOutDtype(l.head) || isGemmCall(l.head) ||
+      l.head.contains(QLatin1String(", out_dtype=")) || (!l.outDtype.isEmpty() && l.outDtype != u"torch.float32"))
+    return false;
+  QSet<int> viewLines;
+  for (const QString& a : viewAliases(name, result, &viewLines))
+    for (int i = at + 1; i < m_lines.size(); ++i) {
+      const Line& r = m_lines.at(i);
+      if (viewLines.contains(i) || r.head.startsWith(QLatin1String("kwb_returned("))) continue;
+      // a GEMM or attention would keep a 16-bit operand's width (and store it): fp32 intermediates there
+      const bool wide = isGemmCall(r.head) || r.head.startsWith(QLatin1String("kwb_attention("));
+      if (!readsConverted(r, a) || (wide && readsValues(r.text(), a))) return false;
+    }
+  m_lines[at].outDtype = dtype;
+  return true;
+}
+
 QString Planner::gemmOperandDtype(const QString& name, int from, const QStringList& params,
                                   const QStringList& floats) const {
   if (name.isEmpty() || name.contains(u',')) return {};
@@ -5349,6 +5437,12 @@ bool Planner::readsConverted(const Line& l, const QString& x) {
       if (code.at(k) == u'(') ++depth;
       if (code.at(k) == u')') --depth;
       ++k;
+      // `(a, b) if kwb_piecewise_reads else (a,)` (a module switch's two plans): the other tuple is tensors too
+      static const QRegularExpression other(QStringLiteral("^ if kwb_\\w+ else \\("));
+      if (depth == 0 && loadCasts() && other.match(code.mid(k)).hasMatch()) {
+        k = code.indexOf(u'(', k) + 1;
+        depth = 1;
+      }
     }
     code.remove(m.capturedStart(), k - m.capturedStart());
   }
@@ -7656,8 +7750,20 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
     m_lines << returned;
   }
   m_plan.resultDtype = outDtype;
-  // one output: its last launch may store the result's dtype itself; a tuple's are converted at the return
+  // one output: its last launch may store the result's dtype itself; a tuple's too (storeTupleDtypes), and one that
+  // later launches read where they convert it as they load it (narrowTupleOutput, below)
   storeDtypes(out->expr, outExprs.size() > 1 ? QString() : outDtype, floats);
+  QStringList tupleReadLater;
+  if (outExprs.size() > 1 && loadCasts()) {
+    QStringList dts = outDtypes;  // floating outputs; `out_dtype` names no dtype where no floating input gives it
+    for (qsizetype i = 0; i < dts.size(); ++i) {
+      const QString t = m_g.outputs.at(i).dtype;
+      if ((floats.isEmpty() && dts.at(i) == u"out_dtype") ||
+          !(t.startsWith(QLatin1String("float")) || t == u"bfloat16"))
+        dts[i].clear();
+    }
+    tupleReadLater = storeTupleDtypes(outExprs, dts);
+  }
   fuseRows(out->expr);
   fuseSiblingRows();
   memoConstants(out->expr);
@@ -7706,6 +7812,8 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
     (copy ? widened : direct) << x;
     gemmRead = gemmRead || (gemm && !copy);
   }
+  for (const QString& c : std::as_const(tupleReadLater))
+    narrowTupleOutput(c, outDtypes.at(outExprs.indexOf(c)), out->expr);
   for (const auto& wb : std::as_const(writeBack))
     body
         << QStringLiteral("        written_%1 = %1  # the caller's tensor: forward() writes it in place").arg(wb.first);
