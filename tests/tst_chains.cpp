@@ -63,8 +63,10 @@ QStringList kinds(const kwb::ChainPlan& p) {
 class TestChains : public QObject {
   Q_OBJECT
  private slots:
+  void initTestCase();
   void plans_data();
   void plans();
+  void linearRecurrences();
   void analyzeGroupsAreThePlan_data();
   void analyzeGroupsAreThePlan();
   void emulated_data();
@@ -641,6 +643,26 @@ void TestChains::plans_data() {
   QTest::newRow("unfold over H then W at step p, mean and amax of each patch: views")
       << QStringLiteral("unfold_patches_2d_step_mean_tanh") << QStringList()
       << QStringList{QStringLiteral("x.unfold(2, 4, 4)"), QStringLiteral(".unfold(3, 4, 4)")};
+  // session 38 (recur38): a linear recurrence written as a Python loop is one kwb_linrec launch (KWB_LINREC=1, set by
+  // initTestCase): the steps inside it, the pointwise run that alone reads the stack its epilogue
+  QTest::newRow("EMA forward loop (probe25 a01): one scan launch, the initial slice stored, the residual fused")
+      << QStringLiteral("a01_EMA_ForwardLoop_LinearRecurrence") << QStringList{QStringLiteral("scan")}
+      << QStringList{QStringLiteral("t70 = kwb_linrec([(self.p, None, 0, 0), (x, 1, 1, 1), (x, 1, 0, 0)], 2, "
+                                    "_kwb_lr0_init, _kwb_lr0, 11, [(x, 1, 12)], 1, [None, None], 12, 1, 1, 0, "
+                                    "epi=_kwb_epi0, epi_tensors=(x,)")};
+  QTest::newRow("GAE reverse loop (probe24 a11): one scan launch from zeros, the stack in time order")
+      << QStringLiteral("a11_PPO_GAE_ReverseLoop_Advantages") << QStringList()
+      << QStringList{QStringLiteral("t260 = kwb_linrec([(rewards, 1, 15, -1), (values, 1, 16, -1), (dones, 1, 15, "
+                                    "-1), (values, 1, 15, -1)], 4, _kwb_lr0_init, _kwb_lr0, 16, [(rewards, 1, 16), "
+                                    "(values, 1, 17), (dones, 1, 16), (values, 1, 17)], 1, [None], 16, 15, -1, None)")};
+  QTest::newRow("gated IIR from an input state, a cat of unsqueezed states: one scan launch, the scale fused")
+      << QStringLiteral("linrec_gated_iir_h0_cat") << QStringList{QStringLiteral("scan")}
+      << QStringList{QStringLiteral("kwb_linrec([(z, 1, 0, 1), (self.w, None, 0, 0), (x, 1, 0, 1), (h0, None, 0, "
+                                    "0)], 3, _kwb_lr0_init, _kwb_lr0, 9, [(z, 1, 9), (x, 1, 9)], 1, [None, None], 9, "
+                                    "0, 1, None, epi=_kwb_epi0")};
+  QTest::newRow("a nonlinear recurrence and a last-state-only loop: unrolled as before")
+      << QStringLiteral("linrec_nonlinear_tanh_keeps_plan") << QStringList()
+      << QStringList{QStringLiteral("!kwb_linrec")};
   // probe25 b03: a layer norm over the input's trailing dims read off the tensor follows its sizes
   QTest::newRow("F.layer_norm(y, y.shape[1:]): any length, no spec guard")
       << QStringLiteral("layer_norm_shape_from_input_cl_gelu") << QStringList()
@@ -1403,6 +1425,40 @@ void TestChains::plans_data() {
                      QStringLiteral("kwb_grid_sample(img, t1, \"bilinear\", \"border\", False, epi=_kwb_epi1")};
 }
 
+void TestChains::initTestCase() {
+  // the kwb_linrec stage (session 38) is off by default until a GPU run decides (linrec.h kLinRecDefault); its rows
+  // here plan with it on, and no other fixture holds a recurrence it takes
+  qputenv("KWB_LINREC", "1");
+}
+
+void TestChains::linearRecurrences() {
+  // a linear recurrence written as a Python loop: one kwb_linrec launch (its steps omitted), the unrolled chain with
+  // KWB_LINREC=0; a nonlinear one (tanh of the state) and a loop whose last state alone is read: unrolled either way
+  struct Row {
+    const char* spec;
+    qsizetype on, off;
+  };
+  for (const Row& r :
+       {Row{"a01_EMA_ForwardLoop_LinearRecurrence", 1, 14}, Row{"a11_PPO_GAE_ReverseLoop_Advantages", 5, 52},
+        Row{"linrec_gated_iir_h0_cat", 1, 19}, Row{"linrec_discounted_return_reverse", 2, 13},
+        Row{"linrec_nonlinear_tanh_keeps_plan", 11, 11}}) {
+    const json s = loadSpec(QString::fromLatin1(r.spec));
+    QString why;
+    for (const char* on : {"1", "0"}) {
+      qputenv("KWB_LINREC", on);
+      const auto p = kwb::planChain(kwb::decodeOpGraph(s), s, &why);
+      QVERIFY2(p, qPrintable(QString::fromLatin1(r.spec) + u' ' + why));
+      const bool stage = p->forwardBody.contains(QLatin1String("kwb_linrec("));
+      QVERIFY2(p->launches.size() == (*on == '1' ? r.on : r.off) && stage == (*on == '1' && r.on != r.off),
+               qPrintable(QStringLiteral("%1 KWB_LINREC=%2: %3 launches\n%4")
+                              .arg(QString::fromLatin1(r.spec), QString::fromLatin1(on))
+                              .arg(p->launches.size())
+                              .arg(p->forwardBody)));
+    }
+  }
+  qputenv("KWB_LINREC", "1");
+}
+
 void TestChains::plans() {
   QFETCH(QString, spec);
   QFETCH(QStringList, launches);
@@ -1821,6 +1877,16 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("unfold_patches_2d_step_mean_tanh"), QStringLiteral("=unfold_patches_2d_step_mean_tanh")},
       {QStringLiteral("layer_norm_shape_from_input_cl_gelu"), QStringLiteral("=layer_norm_shape_from_input_cl_gelu")},
       {QStringLiteral("layer_norm_shape_from_input_hw_scale"), QStringLiteral("=layer_norm_shape_from_input_hw_scale")},
+      // session 38 (recur38): a linear recurrence written as a Python loop is one kwb_linrec launch (probe25 a01's
+      // EMA, probe24 a11's GAE, a gated IIR filter from a given state, a reversed discounted return); a nonlinear
+      // recurrence and a loop whose last state alone is used keep the unrolled plan
+      {QStringLiteral("a01_EMA_ForwardLoop_LinearRecurrence"),
+       QStringLiteral("@probe25/a01_EMA_ForwardLoop_LinearRecurrence")},
+      {QStringLiteral("a11_PPO_GAE_ReverseLoop_Advantages"),
+       QStringLiteral("@probe24/a11_PPO_GAE_ReverseLoop_Advantages")},
+      {QStringLiteral("linrec_gated_iir_h0_cat"), QStringLiteral("=linrec_gated_iir_h0_cat")},
+      {QStringLiteral("linrec_discounted_return_reverse"), QStringLiteral("=linrec_discounted_return_reverse")},
+      {QStringLiteral("linrec_nonlinear_tanh_keeps_plan"), QStringLiteral("=linrec_nonlinear_tanh_keeps_plan")},
       // probe23: all-pointwise tuples, planned through the backend (the elementwise template writes one tensor)
       {QStringLiteral("tuple_pointwise_two_outputs"), QStringLiteral("=tuple_pointwise_two_outputs")},
       {QStringLiteral("tuple_pointwise_adam_step"), QStringLiteral("=tuple_pointwise_adam_step")},

@@ -4,6 +4,7 @@
 #include "core/codegen/anchors/anchors.h"
 #include "core/codegen/anchors/common.h"
 #include "core/codegen/bufferwrites.h"
+#include "core/codegen/linrec.h"
 #include "core/codegen/dtyperule.h"
 #include "core/codegen/indexmap.h"
 #include "core/codegen/kernelparts.h"
@@ -904,6 +905,13 @@ class Planner {
   QSet<QString> m_projViews;                      ///< the members' operand views nothing else reads: not planned
   void findInputProjections();
   bool projectionStep(const GraphOp& op);
+  /// A linear recurrence written as a Python loop (linrec.h): its stack is one kwb_linrec launch, its steps nothing.
+  /// KWB_LINREC in kwb's environment: 1 on, 0 the unrolled plan (the A/B), unset kLinRecDefault.
+  QHash<QString, LinearRecurrence> m_linrec;
+  QSet<QString> m_linrecOps;
+  int m_linrecFns = 0;  // the kwb_linrec launches emitted so far: their step functions' names
+  void findRecurrences();
+  bool linearRecurrence(const GraphOp& op);
   /// Whether @p o is a constant of the sizes: a factory (ones / zeros / full, their _like forms: a shape only),
   /// an arange, or a tril / triu of such a constant (through views).
   bool constantOfSizes(const GraphOp& o) const {
@@ -1445,6 +1453,7 @@ bool Planner::stage(const GraphOp& op) {
   const QString n = op.name;
   // first: its input may be a log_softmax computed inside its launch (findLosses), never a value of its own
   if (n == u"nll_loss_forward" || n == u"nll_loss2d_forward") return nllLoss(op);
+  if (m_linrec.contains(op.id)) return linearRecurrence(op);  // its operands are the steps: never values of their own
   const json& a = op.args;
   Line l;
   l.target = var(op);
@@ -6267,6 +6276,66 @@ void Planner::findScalarConstants(const QString& outRef) {
   }
 }
 
+void Planner::findRecurrences() {
+  const QString on = qEnvironmentVariable("KWB_LINREC");
+  if (on == u"0" || (on.isEmpty() && !kLinRecDefault)) return;
+  QHash<QString, TensorInfo> roots;
+  for (const TensorInfo& t : m_g.inputs) roots.insert(t.name, t);
+  for (auto it = m_g.params.cbegin(); it != m_g.params.cend(); ++it) roots.insert(it.key(), it.value());
+  for (auto it = m_g.buffers.cbegin(); it != m_g.buffers.cend(); ++it) roots.insert(it.key(), it.value());
+  QSet<QString> external;
+  for (const QString& r : std::as_const(m_outRefs)) external << r << resolve(r);
+  for (const LinearRecurrence& r : findLinearRecurrences(m_ops, roots, external)) {
+    if (m_linrecOps.contains(r.stackOp) || m_absorbed.contains(r.stackOp)) continue;
+    m_linrec.insert(r.stackOp, r);
+    m_linrecOps.unite(r.absorbed);
+  }
+}
+
+bool Planner::linearRecurrence(const GraphOp& op) {
+  const LinearRecurrence& r = m_linrec[op.id];
+  const QString fn = QStringLiteral("_kwb_lr%1").arg(m_linrecFns++);
+  QStringList leaves, lens;
+  for (const LinRecLeaf& f : r.leaves) {
+    const auto v = value(f.root);
+    if (!v) return false;
+    leaves << QStringLiteral("(%1, %2, %3, %4)")
+                  .arg(v->expr, f.dim < 0 ? QStringLiteral("None") : QString::number(f.dim))
+                  .arg(f.base)
+                  .arg(f.sign);
+    if (f.dim >= 0 && f.sign != 0) lens << QStringLiteral("(%1, %2, %3)").arg(v->expr).arg(f.dim).arg(f.specLen);
+  }
+  Line l;
+  l.target = var(op);
+  l.head = QStringLiteral("kwb_linrec([%1], %2, %3_init, %3, %4, [%5], %6, %7, %8, %9, %10, %11")
+               .arg(leaves.join(QStringLiteral(", ")))
+               .arg(r.stepLeaves)
+               .arg(fn)
+               .arg(r.steps)
+               .arg(lens.join(QStringLiteral(", ")))
+               .arg(r.dim)
+               .arg(linRecLaneSpec(r))
+               .arg(r.outShape.at(r.dim))
+               .arg(r.q0)
+               .arg(r.qs)
+               .arg(r.qi < 0 ? QStringLiteral("None") : QString::number(r.qi));
+  l.epilogue = true;  // an anchor: the pointwise run that alone reads the stack is applied as each state is stored
+  m_plan.epilogues += linRecFunctions(r, fn);
+  push(l, op, QStringLiteral("scan"),
+       QStringLiteral("linear recurrence h = a * h + b (%1, line %2) over %3 steps along dim %4 of %5, one "
+                      "sequential loop a lane (%6 ops of the unrolled loop)")
+           .arg(r.ops)
+           .arg(r.line)
+           .arg(r.steps)
+           .arg(r.dim)
+           .arg(shapeText(r.outShape))
+           .arg(r.absorbed.size()),
+       true);
+  if (!m_why.isEmpty()) return false;
+  m_vals.insert(op.id, outVal(op));
+  return true;
+}
+
 void Planner::findInputProjections() {
   struct Member {
     const GraphOp* op;
@@ -7617,6 +7686,7 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
   findSelectedGemms();
   findScalarConstants(outRef);
   findInputProjections();
+  findRecurrences();
 
   bool dropout = false;
   for (const GraphOp& o : m_ops) {
@@ -7626,6 +7696,10 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
       continue;
     }
     if (m_absorbed.contains(o.id)) continue;  // computed inside an attention / masked softmax launch
+    if (m_linrecOps.contains(o.id)) {         // a step of a linear recurrence: inside its kwb_linrec launch
+      m_plan.omitted << o.id;
+      continue;
+    }
     if (m_constScalar.contains(o.id) || m_projViews.contains(o.id)) {  // a number in each reader; an unread view
       m_plan.omitted << o.id;
       continue;

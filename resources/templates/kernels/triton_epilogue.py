@@ -1457,6 +1457,156 @@ def kwb_cat(tensors, dim, epi=None, epi_tensors=(), epi_scalars=()):
 
 
 @triton.jit
+def _kwb_linrec_kernel(l0, l1, l2, l3, l4, l5, out, lanes, S1, S2, S3, S4,
+                       a00, a01, a02, a03, a04, b0, d0, a10, a11, a12, a13, a14, b1, d1,
+                       a20, a21, a22, a23, a24, b2, d2, a30, a31, a32, a33, a34, b3, d3,
+                       a40, a41, a42, a43, a44, b4, d4, a50, a51, a52, a53, a54, b5, d5,
+                       o0, o1, o2, o3, o4, K, Q0, QS, QI,
+                       e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24,
+                       s30, s31, s32, s33, s34, f0, f1, f2, f3, STEP: tl.constexpr, INIT: tl.constexpr,
+                       EPI: tl.constexpr, HAS_EPI: tl.constexpr, STORE_INIT: tl.constexpr, DIM: tl.constexpr,
+                       NL: tl.constexpr, NS: tl.constexpr, IDX64: tl.constexpr, BLOCK: tl.constexpr):
+    # A linear recurrence h_k = A_k * h_(k-1) + B_k (a Python loop over slices of one dim, unrolled by the trace), one
+    # program per BLOCK independent lanes, the K steps a sequential loop: h stays in fp32 registers, every leaf element
+    # is read once and every state written once (bandwidth-bound for moderate K). Lane coordinates (i0..i4) come from
+    # the output's sizes with slot DIM (the stacked dim) at size 1; leaf j is read at lane offset + b_j + k * d_j (d_j:
+    # its stride along the loop's dim times the step's direction, 0 for a leaf that does not move); state k is
+    # stored at position Q0 + QS * k of slot DIM (QI: the initial state's, where it is stored too), the fused epilogue
+    # (the pointwise run after the stack) applied first on the output's coordinates. STEP(v0..v5)
+    # returns (A_k, B_k) of the values of leaves 0..NS-1 at step k, INIT(v0..v5) the initial state of every leaf's
+    # value at k = 0 (leaves NS..NL-1 are the initial state's alone, read once).
+    pid = tl.program_id(0)
+    if IDX64:
+        pid = pid.to(tl.int64)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < lanes
+    i0, i1, i2, i3, i4 = _kwb_coords5(offs, S1, S2, S3, S4)
+    zero = tl.zeros([BLOCK], dtype=tl.float32)
+    p0 = l0 + (i0 * a00 + i1 * a01 + i2 * a02 + i3 * a03 + i4 * a04 + b0)
+    p1 = l1 + (i0 * a10 + i1 * a11 + i2 * a12 + i3 * a13 + i4 * a14 + b1)
+    p2 = l2 + (i0 * a20 + i1 * a21 + i2 * a22 + i3 * a23 + i4 * a24 + b2)
+    p3 = l3 + (i0 * a30 + i1 * a31 + i2 * a32 + i3 * a33 + i4 * a34 + b3)
+    p4 = l4 + (i0 * a40 + i1 * a41 + i2 * a42 + i3 * a43 + i4 * a44 + b4)
+    p5 = l5 + (i0 * a50 + i1 * a51 + i2 * a52 + i3 * a53 + i4 * a54 + b5)
+    v0 = zero
+    v1 = zero
+    v2 = zero
+    v3 = zero
+    v4 = zero
+    v5 = zero
+    if NL > 0:
+        v0 = tl.load(p0, mask=mask, other=0.0).to(tl.float32)
+    if NL > 1:
+        v1 = tl.load(p1, mask=mask, other=0.0).to(tl.float32)
+    if NL > 2:
+        v2 = tl.load(p2, mask=mask, other=0.0).to(tl.float32)
+    if NL > 3:
+        v3 = tl.load(p3, mask=mask, other=0.0).to(tl.float32)
+    if NL > 4:
+        v4 = tl.load(p4, mask=mask, other=0.0).to(tl.float32)
+    if NL > 5:
+        v5 = tl.load(p5, mask=mask, other=0.0).to(tl.float32)
+    h = INIT(v0, v1, v2, v3, v4, v5) + zero
+    if STORE_INIT:
+        q = QI
+        j0 = i0 + q if DIM == 0 else i0
+        j1 = i1 + q if DIM == 1 else i1
+        j2 = i2 + q if DIM == 2 else i2
+        j3 = i3 + q if DIM == 3 else i3
+        j4 = i4 + q if DIM == 4 else i4
+        v = h
+        if HAS_EPI:
+            v = EPI(h, j0, j1, j2, j3, j4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
+                    s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
+        tl.store(out + (j0 * o0 + j1 * o1 + j2 * o2 + j3 * o3 + j4 * o4), v.to(out.dtype.element_ty), mask=mask)
+    for k in range(0, K):
+        if NS > 0:
+            v0 = tl.load(p0 + k * d0, mask=mask, other=0.0).to(tl.float32)
+        if NS > 1:
+            v1 = tl.load(p1 + k * d1, mask=mask, other=0.0).to(tl.float32)
+        if NS > 2:
+            v2 = tl.load(p2 + k * d2, mask=mask, other=0.0).to(tl.float32)
+        if NS > 3:
+            v3 = tl.load(p3 + k * d3, mask=mask, other=0.0).to(tl.float32)
+        if NS > 4:
+            v4 = tl.load(p4 + k * d4, mask=mask, other=0.0).to(tl.float32)
+        if NS > 5:
+            v5 = tl.load(p5 + k * d5, mask=mask, other=0.0).to(tl.float32)
+        a, b = STEP(v0, v1, v2, v3, v4, v5)
+        h = a * h + b
+        q = Q0 + QS * k
+        j0 = i0 + q if DIM == 0 else i0
+        j1 = i1 + q if DIM == 1 else i1
+        j2 = i2 + q if DIM == 2 else i2
+        j3 = i3 + q if DIM == 3 else i3
+        j4 = i4 + q if DIM == 4 else i4
+        v = h
+        if HAS_EPI:
+            v = EPI(h, j0, j1, j2, j3, j4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
+                    s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
+        tl.store(out + (j0 * o0 + j1 * o1 + j2 * o2 + j3 * o3 + j4 * o4), v.to(out.dtype.element_ty), mask=mask)
+
+
+KWB_LINREC_BLOCK = 128  # lanes a program: one fp32 state each; small, so that B x D lanes fill the SMs
+KWB_LINREC_WARPS = 4
+
+
+def kwb_linrec(leaves, ns, init, step, steps, spec_len, dim, lane_spec, t_out, q0, qs, qi, epi=None,
+               epi_tensors=(), epi_scalars=()):
+    """A linear recurrence written as a Python loop, in one launch (_kwb_linrec_kernel): h = INIT, then for k in
+    range(steps): h = A_k * h + B_k, each state stored along `dim` of a new fp32 tensor (the lanes' shape with t_out
+    inserted at `dim`, rank <= 5) at q0 + qs * k, the initial one at qi (None: not stored). leaves: up to six
+    (t, tdim, base, sign), the first ns read by every step: t.select(tdim, base + sign * k) at step k broadcast to
+    the lanes' shape (tdim None: t itself, broadcast). The lanes' shape: the leaves' broadcast where lane_spec holds
+    None (a dim some leaf spans at the spec), else lane_spec's size (a constant initial state's own). spec_len: (t, tdim, length at the spec) triples -- the loop ran `steps`
+    times at those lengths; another length is a ValueError (kernel.py holds the trace's count, never a wrong one).
+    epi: the pointwise run after the stack, fused, on the output's coordinates."""
+    for t, tdim, n in spec_len:
+        if int(t.shape[tdim]) != int(n):
+            raise ValueError("a Python loop over dim %d (%d steps at length %d) unrolled by the trace: kernel.py holds "
+                             "its step count, and the length is now %d; regenerate the kernel for these sizes"
+                             % (tdim, steps, n, int(t.shape[tdim])))
+    if len(leaves) > 6:
+        raise ValueError("kwb_linrec reads at most six leaves, got %d" % len(leaves))
+    views = [t if tdim is None else t.select(tdim, 0) for t, tdim, _, _ in leaves]
+    lane = list(torch.broadcast_shapes(*[v.shape for v in views], (1,) * len(lane_spec)))
+    if len(lane) != len(lane_spec) or any(p is not None and s not in (1, p) for s, p in zip(lane, lane_spec)):
+        raise ValueError("kwb_linrec: the leaves broadcast to %s, the traced state is %s" % (lane, list(lane_spec)))
+    lane = [int(s) if p is None else int(p) for s, p in zip(lane, lane_spec)]
+    nd = len(lane) + 1
+    lead = 5 - nd
+    dim = dim % nd
+    out_shape = lane[:dim] + [int(t_out)] + lane[dim:]
+    device = leaves[0][0].device if leaves else torch.device("cuda")
+    out = torch.empty(out_shape, dtype=torch.float32, device=device)
+    lanes = 1
+    for s in lane:
+        lanes *= s
+    if out.numel() == 0:
+        return out
+    sizes = [1] * lead + [1 if i == dim else s for i, s in enumerate(out_shape)]
+    args, reach = [], out.numel()
+    for (t, tdim, base, sign), v in zip(leaves, views):
+        st = list(v.expand(lane).stride())
+        st.insert(dim, 0)
+        ts = 0 if tdim is None else t.stride(tdim)
+        args += [0] * lead + st + [base * ts, sign * ts]
+        reach = max(reach, sum((s - 1) * abs(x) for s, x in zip(t.shape, t.stride())))
+    for _ in range(6 - len(leaves)):
+        args += [0] * 7
+    ptrs = [t for t, _, _, _ in leaves] + [out] * (6 - len(leaves))
+    ostr = [0] * lead + list(out.stride())
+    eargs = kwb_epi_args(epi_tensors, out.shape, [None] * lead + list(range(nd)), out)
+    _kwb_linrec_kernel[(triton.cdiv(lanes, KWB_LINREC_BLOCK),)](
+        *ptrs, out, lanes, sizes[1], sizes[2], sizes[3], sizes[4], *args, *ostr, steps, q0, qs,
+        -1 if qi is None else qi, *eargs, *kwb_epi_scalars(epi_scalars), STEP=step, INIT=init,
+        EPI=epi or _kwb_epi_identity, HAS_EPI=epi is not None, STORE_INIT=qi is not None, DIM=lead + dim,
+        NL=len(leaves), NS=ns, IDX64=reach + KWB_LINREC_BLOCK >= 2 ** 31, BLOCK=KWB_LINREC_BLOCK,
+        num_warps=KWB_LINREC_WARPS)
+    return out
+
+
+@triton.jit
 def _kwb_relayout_kernel(x_ptr, out_ptr, n, obase, X1, X2, X3, X4, X5, sx0, sx1, sx2, sx3, sx4, sx5, S1, S2, S3, S4,
                          e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24,
                          s30, s31, s32, s33, s34, f0, f1, f2, f3, EPI: tl.constexpr, IDX64: tl.constexpr,
