@@ -84,7 +84,7 @@ def kwb_scatter_reduce(x, dim, index, src, reduce, include_self=True):
     mean = reduce == "mean"
     n = index.numel()
     if n == 0:
-        return acc.to(x.dtype) if x.dtype != torch.float32 else acc
+        return acc.to(x.dtype) if x.dtype != acc.dtype else acc
     lead = 5 - x.dim()
     sizes = (1,) * lead + tuple(index.shape)
     reach = max([n] + [(s - 1) * abs(st) for t in (src, acc) for s, st in zip(t.shape, t.stride())])
@@ -100,7 +100,7 @@ def kwb_scatter_reduce(x, dim, index, src, reduce, include_self=True):
     _kwb_scatter_reduce_kernel[grid](src, index, acc, acc.view(torch.int32), cnt, n, *sizes[1:], *ss, *iss, *os_, DIM=lead + d, OP=op,
                                      COUNT=mean, IDX64=big, BLOCK=KWB_POINTWISE_BLOCK,
                                      num_warps=KWB_POINTWISE_WARPS)
-    if not mean and x.dtype == torch.float32:
+    if not mean and x.dtype == acc.dtype:  # the accumulator is the result (fp32 x)
         return acc
     out = torch.empty(x.shape, dtype=x.dtype, device=x.device)
     m = acc.numel()
