@@ -34,7 +34,8 @@ PROBLEMS = ["u13_AvgPool2d_pad_exclude", "u47_AvgPool2d_ceil_stride2", "u52_Var_
 
 STAGE_HEAD = "# ---- the stage library (resources/templates/kernels/triton_stages.py) ----\n"
 EPI_HEAD = "\n\n# ---- epilogues and the elementwise launch (triton_epilogue.py) ----\n"
-EPI_ENDS = ("\n\n# ---- CUDA graph replay of a launch-bound plan", "\n\n# ---- this problem's epilogues")
+EPI_ENDS = ("\n\n# ---- indexed writes and integer scans", "\n\n# ---- CUDA graph replay of a launch-bound plan",
+            "\n\n# ---- this problem's epilogues")
 
 
 def splice(text):

@@ -1,4 +1,5 @@
 #include "core/codegen/chain.h"
+#include "core/codegen/indexedstages.h"
 
 #include "core/codegen/anchor.h"
 #include "core/codegen/anchors/anchors.h"
@@ -1602,6 +1603,13 @@ bool Planner::stage(const GraphOp& op) {
         m_cats.insert(op.id, {refs, parts, static_cast<int>((d + rank) % rank), n == u"stack",
                               static_cast<int>(m_lines.size()) - 1});
     }
+  } else if (isIndexedStageOp(op)) {
+    // scatter_reduce, masked_scatter, an integer cumsum (indexedstages.h; probe25 a10, b02, c05)
+    const IndexedStage s = indexedStage(op, in, where(op));
+    if (!s.why.isEmpty()) return bad(s.why);
+    l.head = s.head;
+    if (!m_why.isEmpty()) return false;
+    push(l, op, s.kind, s.desc, false);
   } else if (op.category == u"Reduction") {
     QString kind = n;
     if (n == u"max" || n == u"min") {
@@ -1972,6 +1980,11 @@ bool Planner::stage(const GraphOp& op) {
                   shapeText(op.inputs.value(0).shape), shapeText(op.inputs.value(1).shape),
                   shapeText(op.outputs.value(0).shape.mid(0, 1))),
          true);
+  } else if (n == u"index" && op.refs.size() == op.inputs.size() && op.refs.contains(QString())) {
+    // a tensor literal written in the source (nanoGPT's v[:, [-1]]): the probe records its shape, never its values
+    return bad(QStringLiteral("%1: an index by a tensor literal written in the source (x[:, [-1]]) has no chain stage "
+                              "(the trace records no values of it); a slice keeps the dim: x[:, -1:]")
+                   .arg(where(op)));
   } else if (n == u"index") {
     // x[:, idx] with one integer index tensor (a Swin relative-position table read through a buffer of pair
     // indices): a row gather (kwb_index). The probe names the tensors, not the indexed dim: it is the one dim d
@@ -8180,7 +8193,10 @@ GeneratedKernel renderChainKernel(const ChainPlan& plan, const json& spec, const
   // the host helpers forward() calls (kwb_size, kwb_at_spec), shared with the CuTe DSL chain (cutechain.cpp)
   const QString host =
       epilogue.isEmpty() ? QString() : readResourceText(QStringLiteral(":/kwb/templates/kernels/chain_host.py"), &err);
-  if (stages.isEmpty() || epilogue.isEmpty() || host.isEmpty()) {
+  // indexed writes and integer scans (kwb_scatter_reduce, kwb_cumsum_int, kwb_masked_scatter): their own file
+  const QString indexed =
+      host.isEmpty() ? QString() : readResourceText(QStringLiteral(":/kwb/templates/kernels/triton_indexed.py"), &err);
+  if (stages.isEmpty() || epilogue.isEmpty() || host.isEmpty() || indexed.isEmpty()) {
     k.error = err;
     return k;
   }
@@ -8221,6 +8237,7 @@ GeneratedKernel renderChainKernel(const ChainPlan& plan, const json& spec, const
       QStringLiteral("# ---- the stage library (resources/templates/kernels/triton_stages.py) ----\n") + stages +
       QStringLiteral("\n\n") + host.trimmed() + u'\n' + targetSms +
       QStringLiteral("\n\n# ---- epilogues and the elementwise launch (triton_epilogue.py) ----\n") + epilogue +
+      QStringLiteral("\n\n# ---- indexed writes and integer scans (triton_indexed.py) ----\n") + indexed +
       (graph ? QStringLiteral("\n\n") + graphCode : QString()) +
       QStringLiteral("\n\n# ---- this problem's epilogues: its pointwise runs ----\n\n") + plan.epilogues;
   AnchorPlan a;

@@ -151,6 +151,9 @@ def _atomic_rmw(ptr, val, mask, op):
         idx, v = offs[ok], val[ok]
         if op == "add":
             ptr.flat.index_put_((idx,), v, accumulate=True)
+        elif not (v.is_floating_point() and bool(torch.isnan(v).any() or torch.isnan(ptr.flat[idx]).any())):
+            # max / min without a NaN: order-free, so one scatter_reduce_ is every element's update alone
+            ptr.flat.scatter_reduce_(0, idx, v, "amax" if op == "max" else "amin", include_self=True)
         else:  # max / min: NaN propagates (fp32 atomic_max/min compare bit patterns; a NaN wins)
             f = torch.maximum if op == "max" else torch.minimum
             for i, x in zip(idx.tolist(), v):  # one element at a time, as the hardware serializes them
@@ -186,6 +189,25 @@ def atomic_max(ptr, val, mask=None, sem=None, scope=None):
 def atomic_min(ptr, val, mask=None, sem=None, scope=None):
     """tl.atomic_min on a pointer or a block of pointers (see _atomic_rmw); returns the old value(s)."""
     return _atomic_rmw(ptr, val, mask, "min")
+
+
+def atomic_cas(ptr, cmp, val, sem=None, scope=None):
+    """tl.atomic_cas on a pointer or a block of pointers (no mask, as Triton's has none): each element alone, in
+    order, so that of the elements of one block that hit one address only the first whose cmp matches swaps (a
+    compare-and-swap loop's losers see the new value and retry); returns the values found (bits compared exactly)."""
+    offs = ptr.offs.to(torch.int64)
+    cmp = torch.broadcast_to(_t(cmp).to(ptr.flat.dtype), offs.shape).reshape(-1)
+    val = torch.broadcast_to(_t(val).to(ptr.flat.dtype), offs.shape).reshape(-1)
+    flat_offs = offs.reshape(-1).tolist()
+    old = torch.empty(len(flat_offs), dtype=ptr.flat.dtype)
+    with _ATOMIC:
+        for k, i in enumerate(flat_offs):
+            cur = ptr.flat[i].clone()
+            old[k] = cur
+            if cur.view(torch.uint8).equal(cmp[k].clone().view(torch.uint8)) if cur.is_floating_point() else bool(
+                    cur == cmp[k]):
+                ptr.flat[i] = val[k]
+    return old.reshape(offs.shape)
 
 
 def static_range(*args):  # unrolled by the compiler in Triton; a plain loop here

@@ -1,0 +1,228 @@
+# Indexed writes and integer scans (session 38, helper ops38; docs/CODEGEN.md "Indexed writes and integer scans"):
+# torch.scatter_reduce in every reduce mode, torch.cumsum of integers and bools (int64, exact), masked_scatter.
+# Pasted into a chain's kernel.py after triton_epilogue.py (chain.cpp renderChainKernel); it uses that file's
+# kwb_copy_into, _kwb_scatter_kernel, _kwb_coords_at and KWB_POINTWISE_* and triton_stages.py's _kwb_coords5.
+
+# kwb_scatter_reduce's reduce -> (the OP constexpr, the identity a position include_self=False starts from)
+_kwb_scatter_reduce_ops = {"sum": (0, 0.0), "mean": (0, 0.0), "amax": (1, float("-inf")), "amin": (2, float("inf")),
+                           "prod": (3, 1.0)}
+
+
+@triton.jit
+def _kwb_atomic_mul_f32(p, v, mask):
+    # out[p] *= v for the lanes of mask, p: int32 pointers to an fp32 accumulator's bits (no atomic multiply exists:
+    # a compare-and-swap loop; a lane that loses the race retries with the value it found). A lane off the mask or
+    # done swaps a value for itself, which never changes memory, so it needs no mask (tl.atomic_cas has none).
+    old = tl.load(p, mask=mask, other=0)
+    todo = mask
+    while tl.max(todo.to(tl.int32), axis=0) > 0:
+        new = tl.cast(tl.cast(old, tl.float32, bitcast=True) * v, tl.int32, bitcast=True)
+        new = tl.where(todo, new, old)
+        prev = tl.atomic_cas(p, old, new)
+        todo = todo & (prev != old)
+        old = prev
+
+
+@triton.jit
+def _kwb_scatter_reduce_kernel(src, idx, out, outi, cnt, n, S1, S2, S3, S4, ss0, ss1, ss2, ss3, ss4, is0, is1, is2, is3,
+                               is4, os0, os1, os2, os3, os4, DIM: tl.constexpr, OP: tl.constexpr,
+                               COUNT: tl.constexpr, IDX64: tl.constexpr, BLOCK: tl.constexpr):
+    # over the index's coordinates (5-D sizes S0..S4): out[.., idx[i], ..] (fp32) combined with src[i] at slot DIM by
+    # OP (0 add, 1 max, 2 min, 3 multiply; outi: out's bits as int32), and cnt[same] += 1 when COUNT (a mean's divisor)
+    pid = tl.program_id(0)
+    if IDX64:
+        pid = pid.to(tl.int64)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    i0, i1, i2, i3, i4 = _kwb_coords5(offs, S1, S2, S3, S4)
+    j = tl.load(idx + (i0 * is0 + i1 * is1 + i2 * is2 + i3 * is3 + i4 * is4), mask=mask, other=0).to(tl.int64)
+    v = tl.load(src + (i0 * ss0 + i1 * ss1 + i2 * ss2 + i3 * ss3 + i4 * ss4), mask=mask, other=0.0).to(tl.float32)
+    c0, c1, c2, c3, c4 = _kwb_coords_at(j, i0, i1, i2, i3, i4, DIM)
+    o = c0 * os0 + c1 * os1 + c2 * os2 + c3 * os3 + c4 * os4
+    if OP == 0:
+        tl.atomic_add(out + o, v, mask=mask)
+    elif OP == 1:
+        tl.atomic_max(out + o, v, mask=mask)
+    elif OP == 2:
+        tl.atomic_min(out + o, v, mask=mask)
+    else:
+        _kwb_atomic_mul_f32(outi + tl.where(mask, o, 0), v, mask)
+    if COUNT:
+        tl.atomic_add(cnt + o, tl.full([BLOCK], 1, tl.int32), mask=mask)
+
+
+@triton.jit
+def _kwb_scatter_finish_kernel(acc, cnt, out, n, INC: tl.constexpr, MEAN: tl.constexpr, BLOCK: tl.constexpr):
+    # acc (fp32, contiguous) -> out in its dtype; a mean divides each position reached by its count (+1 with self)
+    offs = tl.program_id(0).to(tl.int64) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    a = tl.load(acc + offs, mask=mask, other=0.0)
+    if MEAN:
+        c = tl.load(cnt + offs, mask=mask, other=0)
+        a = tl.where(c > 0, a / (c + INC).to(tl.float32), a)
+    tl.store(out + offs, a.to(out.dtype.element_ty), mask=mask)
+
+
+def kwb_scatter_reduce(x, dim, index, src, reduce, include_self=True):
+    """torch.scatter_reduce(x, dim, index, src, reduce, include_self=include_self) for a floating x (index of src's
+    rank, each dim at most src's): out[.., index[i], ..] combines src[i] along dim by reduce -- "sum", "prod",
+    "mean", "amax", "amin" -- with x's value there too where include_self, else only the sources (a position no index
+    reaches keeps x's value). A new tensor of x's shape and dtype; x is never written. The combine runs in fp32 by
+    atomics over the index (amax / amin: atomic max / min, exact and the same every run; sum / mean: atomic adds,
+    prod: a compare-and-swap loop, each in an order that may change the last bits from run to run); a mean divides
+    by the count of sources (+1 with self) in a last launch, which also narrows to x's dtype (else only where x is
+    not fp32). Launches: a copy of x, include_self=False's reset of every reached position to the identity, the
+    combine, the finish where needed. Rank 1 to 5, any strides. Indices are not checked on the host (a sync).
+    KeyError: another reduce; ValueError: ranks that differ or above 5."""
+    op, ident = _kwb_scatter_reduce_ops[reduce]
+    if x.dim() > 5 or not x.dim() or src.dim() != x.dim() or index.dim() != x.dim():
+        raise ValueError("kwb_scatter_reduce: x %s, index %s and src %s (one rank, 1 to 5)" % (
+            tuple(x.shape), tuple(index.shape), tuple(src.shape)))
+    d = dim % x.dim()
+    acc = torch.empty(x.shape, dtype=torch.float32, device=x.device)
+    kwb_copy_into(acc, x)
+    mean = reduce == "mean"
+    n = index.numel()
+    if n == 0:
+        return acc.to(x.dtype) if x.dtype != acc.dtype else acc
+    lead = 5 - x.dim()
+    sizes = (1,) * lead + tuple(index.shape)
+    reach = max([n] + [(s - 1) * abs(st) for t in (src, acc) for s, st in zip(t.shape, t.stride())])
+    big = reach + KWB_POINTWISE_BLOCK >= 2 ** 31
+    grid = (triton.cdiv(n, KWB_POINTWISE_BLOCK),)
+    ss, iss, os_ = (0,) * lead + tuple(src.stride()), (0,) * lead + tuple(index.stride()), (0,) * lead + tuple(
+        acc.stride())
+    if not include_self:  # every reached position starts from the identity (the scatter of a value)
+        _kwb_scatter_kernel[grid](acc, index, acc, n, ident, *sizes[1:], *((0,) * 5), *iss, *os_, DIM=lead + d,
+                                  HAS_SRC=False, IDX64=big, BLOCK=KWB_POINTWISE_BLOCK,
+                                  num_warps=KWB_POINTWISE_WARPS)
+    cnt = torch.zeros(x.shape, dtype=torch.int32, device=x.device) if mean else acc
+    _kwb_scatter_reduce_kernel[grid](src, index, acc, acc.view(torch.int32), cnt, n, *sizes[1:], *ss, *iss, *os_, DIM=lead + d, OP=op,
+                                     COUNT=mean, IDX64=big, BLOCK=KWB_POINTWISE_BLOCK,
+                                     num_warps=KWB_POINTWISE_WARPS)
+    if not mean and x.dtype == acc.dtype:  # the accumulator is the result (fp32 x)
+        return acc
+    out = torch.empty(x.shape, dtype=x.dtype, device=x.device)
+    m = acc.numel()
+    _kwb_scatter_finish_kernel[(triton.cdiv(m, KWB_POINTWISE_BLOCK),)](
+        acc, cnt, out, m, INC=1 if include_self else 0, MEAN=mean, BLOCK=KWB_POINTWISE_BLOCK,
+        num_warps=KWB_POINTWISE_WARPS)
+    return out
+
+
+kwb_iscan_block = 1024  # the chunk of a row one step of kwb_cumsum_int's loop scans (a power of two)
+
+
+@triton.jit
+def _kwb_iscan_kernel(x, y, tot, M, L, K1, K2, K3, K4, sx0, sx1, sx2, sx3, sx4, sxl, so0, so1, so2, so3, so4, sol,
+                      EXCL: tl.constexpr, TOT: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_L: tl.constexpr):
+    # BLOCK_M rows (a row: every index but the scanned one fixed; 5-D row coordinates k0..k4 of sizes K1..K4) per
+    # program, walked in chunks of BLOCK_L with an int64 carry: the inclusive (or exclusive) prefix sum, exact; TOT:
+    # each row's total stored at tot[row] (rows in the row-major order of the other dims)
+    rows = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
+    rm = rows < M
+    k4 = rows % K4
+    t = rows // K4
+    k3 = t % K3
+    t = t // K3
+    k2 = t % K2
+    t = t // K2
+    k1 = t % K1
+    k0 = t // K1
+    xrow = k0.to(tl.int64) * sx0 + k1.to(tl.int64) * sx1 + k2.to(tl.int64) * sx2 + k3.to(tl.int64) * sx3 + \
+        k4.to(tl.int64) * sx4
+    orow = k0.to(tl.int64) * so0 + k1.to(tl.int64) * so1 + k2.to(tl.int64) * so2 + k3.to(tl.int64) * so3 + \
+        k4.to(tl.int64) * so4
+    carry = tl.zeros([BLOCK_M], dtype=tl.int64)
+    for start in range(0, L, BLOCK_L):
+        cols = start + tl.arange(0, BLOCK_L)
+        m = rm[:, None] & (cols < L)[None, :]
+        v = tl.load(x + xrow[:, None] + cols.to(tl.int64)[None, :] * sxl, mask=m, other=0).to(tl.int64)
+        c = tl.cumsum(v, axis=1) + carry[:, None]
+        if EXCL:
+            c = c - v
+        tl.store(y + orow[:, None] + cols.to(tl.int64)[None, :] * sol, c, mask=m)
+        carry = carry + tl.sum(v, axis=1)
+    if TOT:
+        tl.store(tot + rows, carry, mask=rm)
+
+
+def _kwb_iscan(x, d, out, exclusive=False, tot=None):
+    # the launch of _kwb_iscan_kernel over x (rank 1 to 5) along dim d into out (int64, x's shape, any strides);
+    # tot: an int64 tensor of x.numel() // x.shape[d] elements (contiguous) for each row's total
+    r = x.dim()
+    L = int(x.shape[d])
+    rest = [k for k in range(r) if k != d]
+    ks = [1] * (5 - len(rest)) + [int(x.shape[k]) for k in rest]
+    sx = [0] * (5 - len(rest)) + [int(x.stride(k)) for k in rest]
+    so = [0] * (5 - len(rest)) + [int(out.stride(k)) for k in rest]
+    M = x.numel() // L if L else 0
+    if M == 0 or L == 0:
+        return out
+    block_l = min(kwb_iscan_block, triton.next_power_of_2(L))
+    block_m = max(1, min(64, 2048 // block_l))
+    _kwb_iscan_kernel[(triton.cdiv(M, block_m),)](x, out, out if tot is None else tot, M, L, *ks[1:], *sx,
+                                                  int(x.stride(d)), *so, int(out.stride(d)), EXCL=exclusive,
+                                                  TOT=tot is not None, BLOCK_M=block_m, BLOCK_L=block_l,
+                                                  num_warps=4)
+    return out
+
+
+def kwb_cumsum_int(x, dim, exclusive=False):
+    """torch.cumsum(x, dim) of an integer or bool x (rank 0 to 5, any strides): int64 as torch returns it, exact
+    (the running sums in int64; wrapping past 2^63 as torch's does), one launch (a program walks BLOCK_M whole rows
+    in chunks of kwb_iscan_block with a carry). exclusive=True: the sum of the elements before each (cumsum - x).
+    A floating x is read as the integers it holds, truncated (a chain's fp32 intermediate of an integer value, such
+    as a comparison's 0 / 1: exact below 2^24). ValueError: a rank above 5."""
+    if x.dim() > 5:
+        raise ValueError("kwb_cumsum_int: a tensor of rank 0 to 5, got %s %s" % (x.dtype, tuple(x.shape)))
+    if x.dim() == 0:
+        return kwb_cumsum_int(x.unsqueeze(0), 0, exclusive).squeeze(0)
+    out = torch.empty(x.shape, dtype=torch.int64, device=x.device)
+    return _kwb_iscan(x, dim % x.dim(), out, exclusive)
+
+
+@triton.jit
+def _kwb_masked_scatter_kernel(x, msk, pre, base, src, out, n, S1, S2, S3, S4, xs0, xs1, xs2, xs3, xs4, ms0, ms1,
+                               ms2, ms3, ms4, BLOCK: tl.constexpr):
+    # over out's contiguous offsets (5-D sizes S0..S4; rows along slot 4): out = mask ? src[base[row] + pre] : x, pre
+    # the row's exclusive count of the mask (int64, out's layout), base the count of every row before
+    offs = tl.program_id(0).to(tl.int64) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    i0, i1, i2, i3, i4 = _kwb_coords5(offs, S1, S2, S3, S4)
+    m = tl.load(msk + (i0 * ms0 + i1 * ms1 + i2 * ms2 + i3 * ms3 + i4 * ms4), mask=mask, other=0) != 0
+    xv = tl.load(x + (i0 * xs0 + i1 * xs1 + i2 * xs2 + i3 * xs3 + i4 * xs4), mask=mask)
+    row = offs // S4
+    k = tl.load(base + row, mask=mask & m, other=0) + tl.load(pre + offs, mask=mask & m, other=0)
+    sv = tl.load(src + k, mask=mask & m)
+    tl.store(out + offs, tl.where(m, sv.to(out.dtype.element_ty), xv), mask=mask)
+
+
+def kwb_masked_scatter(x, mask, source):
+    """x.masked_scatter(mask, source): a new tensor of x's shape and dtype (contiguous) holding source's first
+    mask.sum() elements, in order, where the mask (broadcast to x's shape) is true and x's values elsewhere; x is
+    never written. Three launches: each last-dim row's exclusive count of the mask (kwb_cumsum_int's kernel), the
+    exclusive count of the rows before (the same kernel on the row totals), then the select. Values are copied, never
+    computed: exact in every dtype. Rank 0 to 5, any strides (source read in its row-major order). A source of
+    another dtype (a chain's fp32 intermediate beside a 16-bit x; torch would hold both in x's dtype) is converted
+    to x's as it is read. ValueError: a rank above 5."""
+    if x.dim() > 5:
+        raise ValueError("kwb_masked_scatter: x %s %s (rank 0 to 5)" % (x.dtype, tuple(x.shape)))
+    if x.dim() == 0:
+        return kwb_masked_scatter(x.reshape(1), mask.reshape(1), source).reshape(())
+    mb = mask.expand(x.shape)
+    out = torch.empty(x.shape, dtype=x.dtype, device=x.device)
+    n = out.numel()
+    if n == 0:
+        return out
+    C = int(x.shape[-1])
+    tot = torch.empty((n // C,), dtype=torch.int64, device=x.device)
+    pre = _kwb_iscan(mb, x.dim() - 1, torch.empty(x.shape, dtype=torch.int64, device=x.device), True, tot)
+    base = _kwb_iscan(tot, 0, torch.empty(tot.shape, dtype=torch.int64, device=x.device), exclusive=True)
+    src = source.reshape(-1) if source.is_contiguous() else kwb_reshape(source, (-1,))
+    lead = 5 - x.dim()
+    sizes = (1,) * lead + tuple(x.shape)
+    _kwb_masked_scatter_kernel[(triton.cdiv(n, KWB_POINTWISE_BLOCK),)](
+        x, mb, pre, base, src, out, n, *sizes[1:], *((0,) * lead + tuple(x.stride())),
+        *((0,) * lead + tuple(mb.stride())), BLOCK=KWB_POINTWISE_BLOCK, num_warps=KWB_POINTWISE_WARPS)
+    return out
