@@ -3537,6 +3537,12 @@ void TestChains::cuteReasonsNameUserWords() {
   why.clear();
   QVERIFY2(cute->supports(loadSpec(QStringLiteral("cute_reason_permuted_softplus")), &why), qPrintable(why));
   QVERIFY2(cute->supports(loadSpec(QStringLiteral("cute_reason_broadcast_scale")), &why), qPrintable(why));
+  // trial 26 #6 (session 38, operand38): a chain epilogue's integer input was the mini program's "a0"; its label
+  // names the user's input in the CuTe DSL's reason
+  why.clear();
+  QVERIFY(!cute->supports(loadSpec(QStringLiteral("op38_lengths_minus_one_mask_linear")), &why));
+  QVERIFY2(why.contains(QLatin1String("input lengths is an int64 tensor in integer arithmetic")), qPrintable(why));
+  QVERIFY2(!why.contains(QLatin1String("a0")), qPrintable(why));
   // New-user trial 13 (x07): Triton's reason was the chain planner's ("aten::nll_loss_forward (line 17) (Loss) has
   // no chain stage yet"), not a constant that follows the input sizes named by its node id before it; since session
   // 24 the chain planner plans it (kwb_nll), through the same branch of supports()
