@@ -431,6 +431,20 @@ void TestChains::plans_data() {
   QTest::newRow("#8's class: a [B, 1, S, S] bool input, then tril(ones) == 0")
       << QStringLiteral("attn37_mask4d_input_causal_tril") << QStringList{QStringLiteral("attention")}
       << QStringList{QStringLiteral("diag=0, lower=True, fill=float('-inf'), mask=drop, mask_keep=False)")};
+  // session 38 (operand38): a mask an index predicate computes from a per-entry tensor (trial 26 #5: arange(S) >=
+  // lengths[:, None], OR the causal triu): the tensor is the mask operand, compared per key tile (mask_cmp)
+  QTest::newRow("trial 26 #5: causal triu | arange(S) >= lengths[:, None]: one kwb_attention, lengths[b] per tile")
+      << QStringLiteral("op38_causal_attn_lengths_padmask") << QStringList{QStringLiteral("attention")}
+      << QStringList{QStringLiteral("diag=0, lower=True, fill=float('-inf'), mask="),
+                     QStringLiteral(".reshape(-1, 1, 1, 1), mask_keep=False, mask_cmp=\"ge\")")};
+  QTest::newRow("#5's class: lengths[:, None] <= arange(S) (int32, value first), unsqueezed, no causal mask")
+      << QStringLiteral("op38_lengths_le_arange_scaled") << QStringList{QStringLiteral("attention")}
+      << QStringList{QStringLiteral(".reshape(-1, 1, 1, 1), mask_keep=False, mask_cmp=\"ge\")"),
+                     QStringLiteral("!diag=")};
+  QTest::newRow("#5's class: masked_fill(arange(T) >= lengths[:, None, None], -1e9) then softmax alone")
+      << QStringLiteral("lengths_mask_masked_fill_softmax") << QStringList{QStringLiteral("softmax")}
+      << QStringList{QStringLiteral("kwb_masked_softmax("),
+                     QStringLiteral(".reshape(-1, 1, 1), mask_keep=False, mask_cmp=\"ge\")")};
   // probe23 c02's class: the attention output minus V (or an input of V's shape, V passed twice): P V in full fp32
   QTest::newRow("probe23 c02: softmax(a bᵀ / 8) a - b: pv_ieee=True, no TF32 claim")
       << QStringLiteral("c02_SameTensorTwice_GramSoftmax")
@@ -1535,6 +1549,8 @@ void TestChains::analyzeGroupsAreThePlan_data() {
         "attn16_gqa_alibi_causal_fp16",
         // session 37: mask tensors per entry inside the attention launch
         "attn37_causal_key_padding_bool", "attn37_key_padding_int_view_eq0", "attn37_mask4d_input_causal_tril",
+        // session 38: a mask from an index predicate on a lengths input, compared per key tile
+        "op38_causal_attn_lengths_padmask", "op38_lengths_le_arange_scaled",
         // session 26: selections with their indices, scatter
         "y03_MoE_TopK_Router_Softmax", "topk_smallest_dim1_3d_gather", "sort_argmax_kthvalue_rows",
         // session 26: elementwise losses on strided views (the term inside the reduction's launch)
@@ -1939,6 +1955,9 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("attn37_key_padding_int_view_eq0"), QStringLiteral("=attn37_key_padding_int_view_eq0")},
       {QStringLiteral("attn37_mask4d_input_causal_tril"), QStringLiteral("=attn37_mask4d_input_causal_tril")},
       {QStringLiteral("attn37_highpass_x_minus_attention"), QStringLiteral("=attn37_highpass_x_minus_attention")},
+      // session 38 (operand38): a padding mask from a lengths input, read as lengths[b] per key tile
+      {QStringLiteral("op38_causal_attn_lengths_padmask"), QStringLiteral("=op38_causal_attn_lengths_padmask")},
+      {QStringLiteral("op38_lengths_le_arange_scaled"), QStringLiteral("=op38_lengths_le_arange_scaled")},
       {QStringLiteral("c02_SameTensorTwice_GramSoftmax"), QStringLiteral("@probe23/c02_SameTensorTwice_GramSoftmax")},
       // session 38 (the H100): a 16-bit parameter's reduction read by a selection, stored fp32 (probe25 a09's |E|^2
       // in bf16 moved the argmin; a prototype's norm)
@@ -3255,6 +3274,9 @@ void TestChains::cuteStagesEmulated_data() {
       // [B, 1, S, S] input), read through the bias's broadcast rule
       {"attn37_causal_key_padding_bool", {QStringLiteral("_kwb_attn_host")}, {{}}},
       {"attn37_mask4d_input_causal_tril", {QStringLiteral("_kwb_attn_host")}, {{}}},
+      // session 38 (operand38): the padding mask from a lengths input, compared in the kernel (mask_cmp)
+      {"op38_causal_attn_lengths_padmask", {QStringLiteral("_kwb_attn_host")}, {{}}},
+      {"lengths_mask_masked_fill_softmax", {QStringLiteral("_kwb_msm_host")}, {{}}},
       {"attn16_gqa_alibi_causal_fp16",
        {QStringLiteral("_kwb_attn_host")},
        {{QStringLiteral("--dtype"), QStringLiteral("spec")}}},
@@ -3712,6 +3734,12 @@ void TestChains::cuteReasonsNameUserWords() {
   why.clear();
   QVERIFY2(cute->supports(loadSpec(QStringLiteral("cute_reason_permuted_softplus")), &why), qPrintable(why));
   QVERIFY2(cute->supports(loadSpec(QStringLiteral("cute_reason_broadcast_scale")), &why), qPrintable(why));
+  // trial 26 #6 (session 38, operand38): a chain epilogue's integer input was the mini program's "a0"; its label
+  // names the user's input in the CuTe DSL's reason
+  why.clear();
+  QVERIFY(!cute->supports(loadSpec(QStringLiteral("op38_lengths_minus_one_mask_linear")), &why));
+  QVERIFY2(why.contains(QLatin1String("input lengths is an int64 tensor in integer arithmetic")), qPrintable(why));
+  QVERIFY2(!why.contains(QLatin1String("a0")), qPrintable(why));
   // New-user trial 13 (x07): Triton's reason was the chain planner's ("aten::nll_loss_forward (line 17) (Loss) has
   // no chain stage yet"), not a constant that follows the input sizes named by its node id before it; since session
   // 24 the chain planner plans it (kwb_nll), through the same branch of supports()

@@ -591,6 +591,12 @@ class Planner {
     QString maskRef;     ///< a mask tensor's ref ("" none): kept where (mask != 0) == maskKeep
     QString qRef, kRef;  ///< Q [.., Lq, D] and Kᵀ [.., D, Lk]: the Q Kᵀ GEMM's operands, before a scale on either
     bool maskKeep = false;
+    /// The mask an index predicate on a per-entry tensor computes (arange(S)[None, :] >= lengths[:, None]; trial 26
+    /// #5): "" none, else lt / le / gt / ge / eq / ne: the mask is key j CMP maskRef (the tensor, lengths[:, None]),
+    /// which kwb_attention reads viewed as maskFrame (its mask_cmp; indexCompareMask)
+    QString maskCmp;
+    QList<qint64> maskFrame;  ///< maskCmp: the value's shape where the mask broadcasts over the scores ([B, 1, 1, 1])
+    QString maskReshape;      ///< maskCmp: the reshape that views the value so ("(-1, 1, 1, 1)")
     /// K or V as a head repeat of a tensor with fewer heads (grouped-query / multi-query attention): the kernel
     /// reads src's entry b // rep for Q's entry b (kv_head = h // rep), so the repeat's copy is not made.
     struct KvRepeat {
@@ -640,6 +646,10 @@ class Planner {
   bool closedOver(const QStringList& ops, const QString& consumer) const;
   /// The mask of a masked op on the scores @p s: fills Attn's predicate or mask tensor and fill, adds its ops.
   bool maskOf(const GraphOp& op, QString* s, Attn* a);
+  /// The tensor mask @p r (resolved) as an index predicate on a per-entry integer tensor: views that keep the last
+  /// dim over a comparison of arange(Lk) along the last dim with a tensor of size 1 there; fills @p a's maskRef (the
+  /// tensor), maskCmp (j CMP value), maskFrame / maskReshape and absorbs the views, the compare and the arange.
+  bool indexCompareMask(const QString& r, Attn* a);
   /// scores + bias (@p op an add of the scores and a floating tensor, not a mask built from constants, that
   /// broadcasts as kwb_attention reads it): sets Attn's biasRef and @p s to the scores' ref.
   bool biasOf(const GraphOp& op, QString* s, Attn* a) const;
@@ -4378,6 +4388,9 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
                                     .toStdString()},
                       {"shape", shape}});
     if (exactInts.contains(r)) inputs.back()["exact_int"] = true;
+    // the user's name for it in any dialect's reason (a CuTe DSL one too, trial 26 #6): "lengths", not "a0"
+    static const QRegularExpression input(QStringLiteral("^forward\\(\\) input "));
+    inputs.back()["label"] = describeRef(r).remove(input).toStdString();
     names.push_back(extName.value(r).toStdString());
   }
   for (const QString& s : scalars) {
@@ -6770,6 +6783,29 @@ bool Planner::maskOf(const GraphOp& op, QString* s, Attn* a) {
     return true;
   }
   if (m) return false;  // a uniform mask: nothing to predicate
+  // a causal mask OR a padding mask (fill where either; where(keep_a & keep_b, s, fill): keep where both): the
+  // constant part is the predicate, the tensor part the mask (trial 26 #5)
+  if (const GraphOp* lo = opById(resolve(maskRef));
+      lo && lo->refs.size() == 2 && m_readers.value(lo->id).size() == 1 && lo->outputs.value(0).dtype == u"bool" &&
+      (fillWhereTrue ? lo->name == u"bitwise_or" || lo->name == u"logical_or"
+                     : lo->name == u"bitwise_and" || lo->name == u"logical_and")) {
+    for (int k = 0; k < 2; ++k) {
+      QStringList cops;
+      const auto c = constVal(lo->refs.at(k), &cops);
+      std::optional<qint64> lo2, hi2;
+      if (!c || c->kind != CVal::Tri || !closedOver(cops, lo->id) ||
+          lastTwo(c->shape) != lastTwo(op.outputs.value(0).shape) ||
+          !keptInterval(
+              *c, [&](double x) { return (x != 0) != fillWhereTrue; }, [](double) { return true; }, &lo2, &hi2))
+        continue;
+      QStringList tops;
+      if (constVal(lo->refs.at(1 - k), &tops)) break;  // two constants: constVal's combine has seen them
+      setPredicate(a, lo2, hi2);
+      a->ops << cops << lo->id;
+      maskRef = lo->refs.at(1 - k);
+      break;
+    }
+  }
   // a mask tensor (a buffer, a computed mask): eq / ne 0 and not are folded into the sense of the test
   QString r = resolve(maskRef);
   bool keep = !fillWhereTrue;  // kept where (mask != 0) == keep
@@ -6788,7 +6824,76 @@ bool Planner::maskOf(const GraphOp& op, QString* s, Attn* a) {
   }
   a->maskRef = r;
   a->maskKeep = keep;
+  indexCompareMask(r, a);
   return true;
+}
+
+bool Planner::indexCompareMask(const QString& r, Attn* a) {
+  QStringList ops;
+  QString cur = resolve(r);
+  const QList<qint64> frame = shapeOfRef(cur);
+  const GraphOp* o = opById(cur);
+  for (int guard = 0; guard < 16 && o && o->view; ++guard) {  // views that keep the last dim: [:, None, None, :]
+    const QList<qint64> in = shapeOfRef(o->refs.value(0));
+    if (m_readers.value(o->id).size() != 1 || in.isEmpty() || in.last() != frame.value(frame.size() - 1) ||
+        !(isReshapeView(o->name) || (o->name == u"slice" && in == o->outputs.value(0).shape)))
+      return false;
+    ops << o->id;
+    cur = resolve(o->refs.value(0));
+    o = opById(cur);
+  }
+  // j CMP v spelled v CMP' j: the mirror of the comparison
+  auto swapped = [](const QString& n) {
+    return n == u"lt"   ? QStringLiteral("gt")
+           : n == u"gt" ? QStringLiteral("lt")
+           : n == u"le" ? QStringLiteral("ge")
+           : n == u"ge" ? QStringLiteral("le")
+                        : n;
+  };
+  static const QStringList cmps = {QStringLiteral("lt"), QStringLiteral("le"), QStringLiteral("gt"),
+                                   QStringLiteral("ge"), QStringLiteral("eq"), QStringLiteral("ne")};
+  if (!o || !cmps.contains(o->name) || o->refs.size() != 2 || m_readers.value(o->id).size() != 1 || frame.isEmpty())
+    return false;
+  const QList<qint64> cshape = o->outputs.value(0).shape;
+  for (int k = 0; k < 2; ++k) {
+    QStringList iops, vops;
+    const auto idx = constVal(o->refs.at(k), &iops);
+    // the key index itself (arange(Lk) from 0 along the last dim) against a tensor of size 1 there
+    if (!idx || idx->kind != CVal::Index || idx->axis != 0 || idx->off != 0 || !closedOver(iops, o->id) ||
+        constVal(o->refs.at(1 - k), &vops))
+      continue;
+    const QString v = resolve(o->refs.at(1 - k));
+    QList<qint64> vs = shapeOfRef(v);
+    const QString dt = o->inputs.value(1 - k).dtype;
+    if (!(dt == u"int64" || dt == u"int32" || dt == u"int16" || dt == u"int8" || dt == u"uint8") || vs.isEmpty() ||
+        vs.last() != 1 || vs.size() > cshape.size() || cshape.isEmpty() || cshape.last() != frame.last())
+      return false;
+    while (vs.size() < cshape.size()) vs.prepend(1);
+    // the value fills the compare's lead dims (no broadcast but the last), and the views only regroup them
+    qint64 lead = 1, flead = 1;
+    for (int d = 0; d + 1 < cshape.size(); ++d) {
+      if (vs.at(d) != cshape.at(d)) return false;
+      lead *= cshape.at(d);
+    }
+    QStringList dims;
+    int nonOne = 0;
+    for (int d = 0; d + 1 < frame.size(); ++d) {
+      flead *= frame.at(d);
+      nonOne += frame.at(d) != 1;
+      dims << (frame.at(d) == 1 ? QStringLiteral("1") : QStringLiteral("-1"));
+    }
+    if (flead != lead || nonOne > 1) return false;  // two sizes to spell: not at the spec's sizes alone
+    dims << QStringLiteral("1");
+    a->maskRef = v;
+    a->maskCmp = k == 0 ? o->name : swapped(o->name);
+    a->maskFrame = frame;
+    a->maskFrame.last() = 1;
+    a->maskReshape =
+        u'(' + dims.join(QStringLiteral(", ")) + (dims.size() == 1 ? QStringLiteral(",)") : QStringLiteral(")"));
+    a->ops << ops << o->id << iops;
+    return true;
+  }
+  return false;
 }
 
 void Planner::scalarTensorAsFull(GraphOp* o) {
@@ -7040,6 +7145,9 @@ void Planner::findAttention(const QString& outRef) {
         if (!c.maskRef.isEmpty()) {
           a.maskRef = c.maskRef;
           a.maskKeep = c.maskKeep;
+          a.maskCmp = c.maskCmp;
+          a.maskFrame = c.maskFrame;
+          a.maskReshape = c.maskReshape;
         }
         a.fill = c.fill;
         a.ops << c.ops << o->id;
@@ -7067,7 +7175,8 @@ void Planner::findAttention(const QString& outRef) {
       if ((!alone.tri && alone.maskRef.isEmpty()) || shapeOfRef(alone.src) != sshape) return;
       // a mask tensor with batch dims (session 37's per-entry read) is not worth it here: computed, it would be a
       // launch of its own, where kwb_softmax reads it in a prologue (lengths_mask_masked_fill_softmax: 2 launches)
-      if (!alone.maskRef.isEmpty() && leadProduct(shapeOfRef(alone.maskRef)) != 1) return;
+      // (a mask an index predicate computes from a per-entry tensor is never built: one launch, mask_cmp)
+      if (!alone.maskRef.isEmpty() && alone.maskCmp.isEmpty() && leadProduct(shapeOfRef(alone.maskRef)) != 1) return;
       if (!(alone.lower && alone.diag >= 0) && sm.name == u"_safe_softmax") return;
       alone.pv = sm.id;
       m_attnAt.insert(sm.id, alone);
@@ -7075,7 +7184,7 @@ void Planner::findAttention(const QString& outRef) {
         if (id != sm.id) m_absorbed.insert(id);
     };
     if (!a.maskRef.isEmpty()) {
-      const QList<qint64> mshape = shapeOfRef(a.maskRef);
+      const QList<qint64> mshape = a.maskCmp.isEmpty() ? shapeOfRef(a.maskRef) : a.maskFrame;
       // broadcast over the score entries as kwb_attention reads it (its bias's rule): a key-padding mask [B, 1, 1,
       // S] over [B, H, S, S], an [S, S] or [B, 1, S, S] one
       if (mshape.size() < 1 || !biasBroadcastsAsKernel(mshape, sshape)) continue;
@@ -7419,14 +7528,30 @@ bool Planner::emitAttention(const GraphOp& op) {
   const Attn a = m_attnAt.value(op.id);
   Line l;
   l.target = var(op);
-  QString pred;
+  QString pred, cmpText;
   if (a.tri) pred += QStringLiteral(", diag=%1, lower=%2").arg(a.diag).arg(pyBool(a.lower));
   if (a.tri && a.band > 0) pred += QStringLiteral(", band=%1").arg(a.band);
   if (a.tri || !a.maskRef.isEmpty()) pred += QStringLiteral(", fill=%1").arg(pyFloat(a.fill));
   if (!a.maskRef.isEmpty()) {
     const auto m = value(a.maskRef);
     if (!m) return false;
-    pred += QStringLiteral(", mask=%1, mask_keep=%2").arg(m->expr, pyBool(a.maskKeep));
+    if (a.maskCmp.isEmpty()) {
+      pred += QStringLiteral(", mask=%1, mask_keep=%2").arg(m->expr, pyBool(a.maskKeep));
+    } else {  // key j CMP the per-entry value, read per key tile (the [B, S] mask never built)
+      const QString& c = a.maskCmp;
+      const QString sym = c == u"lt"   ? QStringLiteral("<")
+                          : c == u"le" ? QStringLiteral("<=")
+                          : c == u"gt" ? QStringLiteral(">")
+                          : c == u"ge" ? QStringLiteral(">=")
+                          : c == u"eq" ? QStringLiteral("==")
+                                       : QStringLiteral("!=");
+      const QString ve = m->expr.contains(u' ') ? u'(' + m->expr + u')' : m->expr;
+      pred += QStringLiteral(", mask=%1.reshape%2, mask_keep=%3, mask_cmp=\"%4\"")
+                  .arg(ve, a.maskReshape, pyBool(a.maskKeep), a.maskCmp);
+      cmpText = QStringLiteral("key j %1 where j %2 %3 %4 (read per key tile)")
+                    .arg(a.maskKeep ? QStringLiteral("kept") : QStringLiteral("filled"), sym, describeRef(a.maskRef),
+                         shapeText(shapeOfRef(a.maskRef)));
+    }
   }
   std::optional<Val> bias;
   if (!a.biasRef.isEmpty()) {
@@ -7454,8 +7579,10 @@ bool Planner::emitAttention(const GraphOp& op) {
     l.head = QStringLiteral("kwb_masked_softmax(%1, %2%3").arg(s->expr, scaleExpr(a, nullptr), pred);
     desc = QStringLiteral("%1 over the last dim of %2 %3")
                .arg(op.name, shapeText(op.inputs.value(0).shape),
-                    a.tri ? QStringLiteral("under a mask from constants (%1), as an index predicate").arg(maskText)
-                          : QStringLiteral("under a mask tensor read in its pass"));
+                    (a.tri ? QStringLiteral("under a mask from constants (%1), as an index predicate").arg(maskText)
+                     : cmpText.isEmpty() ? QStringLiteral("under a mask tensor read in its pass")
+                                         : QStringLiteral("under a mask from an index predicate")) +
+                        (cmpText.isEmpty() ? QString() : QStringLiteral(", %1").arg(cmpText)));
     push(l, op, QStringLiteral("softmax"), desc, false);
   } else {
     const auto q = value(a.qRef);
@@ -7499,8 +7626,9 @@ bool Planner::emitAttention(const GraphOp& op) {
         QStringLiteral("attention softmax(scale %1 x Q %2 x Kᵀ %3%4%5) x V %6 (flash when head_dim <= 256)%7")
             .arg(pyFloat(a.scale), shapeText(q->shape), shapeText(kt->shape),
                  bias ? QStringLiteral(" + an additive bias %1 read per tile").arg(shapeText(bias->shape)) : QString(),
-                 a.tri ? QStringLiteral(", %1").arg(maskText)
-                       : (a.maskRef.isEmpty() ? QString() : QStringLiteral(", a mask tensor")),
+                 (a.tri ? QStringLiteral(", %1").arg(maskText)
+                        : (a.maskRef.isEmpty() || !cmpText.isEmpty() ? QString() : QStringLiteral(", a mask tensor"))) +
+                     (cmpText.isEmpty() ? QString() : QStringLiteral(", %1").arg(cmpText)),
                  shapeText(v->shape), repText);
     if (pvIeee) desc += QStringLiteral("; P V in full fp32 (the output cancels against a tensor of V's size)");
     // the roofline rates the plan in one dtype: P V at fp32's FMA rate bounds the launch, so no TF32 claim for it

@@ -64,7 +64,7 @@ QString epilogueFunction(const ChainEpilogue& e, QString* whyNot) {
         *whyNot = QStringLiteral(
                       "input %1 is an integer compared exactly but reaches the epilogue as its "
                       "fp32 accumulator")
-                      .arg(in.name);
+                      .arg(in.label.isEmpty() ? in.name : in.label);
       return {};
     }
     intSlots << m.captured(1);
@@ -139,11 +139,12 @@ const QMap<QString, QStringList>& stageKeywords() {
        {QStringLiteral("diag"), QStringLiteral("lower"), QStringLiteral("fill"), QStringLiteral("mask"),
         QStringLiteral("mask_keep"), QStringLiteral("k_rep"), QStringLiteral("v_rep"), QStringLiteral("band"),
         QStringLiteral("bias"), QStringLiteral("bias_scale"),
-        QStringLiteral("pv_ieee")}},  // session 33 (cute33a); pv_ieee: its SIMT products are fp32 anyway (attn37)
+        QStringLiteral("pv_ieee"),     // session 33 (cute33a); pv_ieee: its SIMT products are fp32 anyway (attn37)
+        QStringLiteral("mask_cmp")}},  // key j CMP a per-entry integer (operand38)
       {QStringLiteral("kwb_masked_softmax"),
        {QStringLiteral("diag"), QStringLiteral("lower"), QStringLiteral("fill"), QStringLiteral("mask"),
         QStringLiteral("mask_keep"), QStringLiteral("band"), QStringLiteral("bias"), QStringLiteral("bias_scale"),
-        QStringLiteral("out_dtype")}},  // session 33 (cute33a)
+        QStringLiteral("out_dtype"), QStringLiteral("mask_cmp")}},  // session 33 (cute33a)
       // scans (session 34, cute34): cummax / cummin's indices= has no stage (a gap, not taken)
       {QStringLiteral("kwb_scan"),
        {QStringLiteral("epi"), QStringLiteral("epi_tensors"), QStringLiteral("epi_scalars")}},

@@ -112,6 +112,7 @@ bool hasPointwiseGraph(const json& spec) {
 }
 
 QString pwInputWords(const PwInput& in, const json& spec) {
+  if (!in.label.isEmpty()) return in.label;
   if (in.viewExpr.isEmpty()) return in.name;
   int line = 0;
   QString op;
@@ -157,6 +158,7 @@ std::optional<PointwiseProgram> parsePointwiseProgram(const json& spec, QString*
     in.isTensor = str(ji, "kind") != u"scalar";
     in.dtype = normaliseDtype(str(ji, "dtype"));
     in.exactInt = ji.value("exact_int", false) == true;
+    in.label = str(ji, "label");
     if (in.isTensor) {
       in.shape = shapeOf(ji);
       in.numel = numelOf(in.shape);
@@ -1813,16 +1815,17 @@ std::optional<QStringList> lowerPointwise(const PointwiseProgram& prog, const Pw
     if (in.exactInt && in.usedByGraph && (!dialect.exactIntegers() || noIntArith)) {
       // integer arithmetic (node dtype an integer) or only an exact comparison: the reason says which
       if (whyNot)
-        *whyNot = intNode != prog.nodes.cend()
-                      ? QStringLiteral(
-                            "input %1 is an %2 tensor in integer arithmetic (%3, node %4, computes %5), which "
-                            "this DSL's lowering computes in fp32 only (the Triton chain computes it "
-                            "exactly, wrapping as torch's %5 does)")
-                            .arg(in.name, in.dtype, intNode->op, intNode->id, intNode->dtype)
-                      : QStringLiteral(
-                            "input %1 is an %2 tensor compared exactly, which this DSL's lowering reads as "
-                            "fp32 (the Triton chain compares it in integers)")
-                            .arg(in.name, in.dtype);
+        *whyNot =
+            intNode != prog.nodes.cend()
+                ? QStringLiteral(
+                      "input %1 is an %2 tensor in integer arithmetic (%3, node %4, computes %5), which "
+                      "this DSL's lowering computes in fp32 only (the Triton chain computes it "
+                      "exactly, wrapping as torch's %5 does)")
+                      .arg(in.label.isEmpty() ? in.name : in.label, in.dtype, intNode->op, intNode->id, intNode->dtype)
+                : QStringLiteral(
+                      "input %1 is an %2 tensor compared exactly, which this DSL's lowering reads as "
+                      "fp32 (the Triton chain compares it in integers)")
+                      .arg(in.label.isEmpty() ? in.name : in.label, in.dtype);
       return std::nullopt;
     }
   Lowering l(prog, dialect, indent);

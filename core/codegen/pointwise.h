@@ -31,6 +31,9 @@ struct PwInput {
   /// An integer tensor the caller reads in its own dtype and only compares with another ({"exact_int": true}: the
   /// chain's exact comparisons); any other integer input is refused (its arithmetic in fp32 would round above 2^24).
   bool exactInt = false;
+  /// What the user calls it, for reasons ({"label": ...}; the chain's mini programs name their inputs a0, a1, ...):
+  /// "lengths" for a forward() input, else a phrase ("the result of aten::ge at line 12"); "" : the name says it.
+  QString label;
 };
 
 /// One argument of a graph node.

@@ -67,6 +67,20 @@ def _kwb_attn_maskb(mask, nb, lq, lk, who):
     return _kwb_attn_bias(mask.view(torch.uint8) if mask.dtype == torch.bool else mask, nb, lq, lk, who)
 
 
+_kwb_attn_cmp_codes = {"lt": 1, "le": 2, "gt": 3, "ge": 4, "eq": 5, "ne": 6}
+
+
+def _kwb_attn_cmp_code(mask_cmp, m3, who):
+    """The kernels' MASK_CMP code of mask_cmp (None: 0, the mask tensor is the mask). ValueError: an unknown name, or
+    a comparison without a mask tensor."""
+    if mask_cmp is None:
+        return 0
+    if mask_cmp not in _kwb_attn_cmp_codes or m3 is None:
+        raise ValueError("%s: mask_cmp %r needs a mask tensor and one of %s" % (who, mask_cmp,
+                                                                              sorted(_kwb_attn_cmp_codes)))
+    return _kwb_attn_cmp_codes[mask_cmp]
+
+
 def _kwb_attn_bias(bias, nb, lq, lk, who):
     """An additive bias over the scores of nb entries [nb, lq, lk] as (tensor, (bn1, bn2), (sb0, sb1, sb2, sbm, sbn)):
     its last two dims broadcast to [lq, lk], its dims before them right-aligned with the scores' lead dims, whose

@@ -1515,13 +1515,50 @@ ATTN_E = 32  # output columns per CTA: a thread's accumulators (a wider head dim
 kwb_attn_last = {}  # the last call's path and CTAs, as the Triton stage's
 
 
+def _kwb_attn_cmp_int(mask_cmp, m3, who):
+    """_kwb_attn_cmp_code for this stage, whose kernels compare the key index in Int64: ValueError also for a value
+    tensor that is not an integer or bool one (a float lengths tensor: the Triton stage compares it)."""
+    cmp = _kwb_attn_cmp_code(mask_cmp, m3, who)
+    if cmp and (m3.is_floating_point() or m3.is_complex()):
+        raise ValueError("%s: mask_cmp on a %s tensor: this stage compares integers (the Triton stage compares any "
+                         "dtype)" % (who, str(m3.dtype)[6:]))
+    return cmp
+
+
+@cute.jit
+def _kwb_attn_idx_hit(n, lv, cmp: cutlass.Constexpr):
+    """1 where key n CMP lv (the mask computed from an index predicate on a per-entry tensor: arange(S) >=
+    lengths[:, None] read as lengths[b]; codes as the Triton stage's _kwb_attn_cmp_codes), else 0; in Int64."""
+    hit = cutlass.Int32(0)
+    if cutlass.const_expr(cmp == 1):
+        if n < lv:
+            hit = cutlass.Int32(1)
+    if cutlass.const_expr(cmp == 2):
+        if n <= lv:
+            hit = cutlass.Int32(1)
+    if cutlass.const_expr(cmp == 3):
+        if n > lv:
+            hit = cutlass.Int32(1)
+    if cutlass.const_expr(cmp == 4):
+        if n >= lv:
+            hit = cutlass.Int32(1)
+    if cutlass.const_expr(cmp == 5):
+        if n == lv:
+            hit = cutlass.Int32(1)
+    if cutlass.const_expr(cmp == 6):
+        if n != lv:
+            hit = cutlass.Int32(1)
+    return hit
+
+
 @cute.jit
 def _kwb_attn_score(s, i, n, m_m, m_b, b_base, sbn, m_base, smn, lo, hi, fill, bias_scale, has_lo: cutlass.Constexpr,
                     has_hi: cutlass.Constexpr, has_mask: cutlass.Constexpr, mask_keep: cutlass.Constexpr,
-                    has_bias: cutlass.Constexpr):
+                    has_bias: cutlass.Constexpr, mask_cmp: cutlass.Constexpr):
     """Query i's scaled score s for key n as kwb_attention and kwb_masked_softmax both define it: plus bias_scale *
     bias(i, n), then fill where the predicate drops the key (n - i outside [lo, hi]; the mask: kept where
-    (mask != 0) == mask_keep; m_base: query i's row of its entry's mask, broadcast as the bias). The one definition,
+    (mask != 0) == mask_keep; m_base: query i's row of its entry's mask, broadcast as the bias; mask_cmp: the mask is
+    n CMP the integer the tensor holds there, _kwb_attn_idx_hit). The one definition,
     so the two launches cannot disagree on which keys count."""
     if cutlass.const_expr(has_bias):
         s = s + m_b[b_base + n * sbn].to(cutlass.Float32) * bias_scale
@@ -1532,7 +1569,11 @@ def _kwb_attn_score(s, i, n, m_m, m_b, b_base, sbn, m_base, smn, lo, hi, fill, b
         if n - i > hi:
             s = fill
     if cutlass.const_expr(has_mask):
-        mv = m_m[m_base + n * smn].to(cutlass.Int32)
+        mv = cutlass.Int32(0)
+        if cutlass.const_expr(mask_cmp != 0):
+            mv = _kwb_attn_idx_hit(n, m_m[m_base + n * smn].to(cutlass.Int64), mask_cmp)
+        else:
+            mv = m_m[m_base + n * smn].to(cutlass.Int32)
         if cutlass.const_expr(mask_keep):
             if mv == 0:
                 s = fill
@@ -1558,7 +1599,8 @@ def _kwb_attn_kernel(m_q: cute.Tensor, m_k: cute.Tensor, m_v: cute.Tensor, m_o: 
                      sbm: cutlass.Int64, sbn: cutlass.Int64,
                      scale: cutlass.Float32, fill: cutlass.Float32, bias_scale: cutlass.Float32,
                      has_lo: cutlass.Constexpr, has_hi: cutlass.Constexpr, skip: cutlass.Constexpr,
-                     has_mask: cutlass.Constexpr, mask_keep: cutlass.Constexpr, has_bias: cutlass.Constexpr):
+                     has_mask: cutlass.Constexpr, mask_keep: cutlass.Constexpr, has_bias: cutlass.Constexpr,
+                     mask_cmp: cutlass.Constexpr):
     # score s(i, j) = scale * q_i . k_j (+ bias_scale * bias(i, j)), then fill where the predicate drops key j
     # (lo <= j - i <= hi; the mask: kept where (mask != 0) == mask_keep); out_i = sum_j softmax_j(s) v_j. skip: only
     # the keys inside [i + lo, i + hi] are visited (the dropped ones weigh exp(fill - max) = 0 there); else every key,
@@ -1599,7 +1641,7 @@ def _kwb_attn_kernel(m_q: cute.Tensor, m_k: cute.Tensor, m_v: cute.Tensor, m_o: 
                         dot = dot + m_q[q_base + dd * sqd].to(cutlass.Float32) * \
                             m_k[k_base + dd * skd + n * skn].to(cutlass.Float32)
                     s = _kwb_attn_score(dot * scale, i, n, m_m, m_b, b_base, sbn, m_base, smn, lo, hi, fill,
-                                        bias_scale, has_lo, has_hi, has_mask, mask_keep, has_bias)
+                                        bias_scale, has_lo, has_hi, has_mask, mask_keep, has_bias, mask_cmp)
                     m_t = cute.arch.fmax(m_t, s)
                 s_t[j] = s
             alpha = cute.math.exp(m_i - m_t)  # the earlier tiles' rescale (0 while nothing was seen)
@@ -1633,22 +1675,24 @@ def _kwb_attn_host(m_q: cute.Tensor, m_k: cute.Tensor, m_v: cute.Tensor, m_o: cu
                    sb0: cutlass.Int64, sb1: cutlass.Int64, sb2: cutlass.Int64, sbm: cutlass.Int64, sbn: cutlass.Int64,
                    scale: cutlass.Float32, fill: cutlass.Float32, bias_scale: cutlass.Float32,
                    has_lo: cutlass.Constexpr, has_hi: cutlass.Constexpr, skip: cutlass.Constexpr,
-                   has_mask: cutlass.Constexpr, mask_keep: cutlass.Constexpr, has_bias: cutlass.Constexpr):
+                   has_mask: cutlass.Constexpr, mask_keep: cutlass.Constexpr, has_bias: cutlass.Constexpr,
+                   mask_cmp: cutlass.Constexpr):
     _kwb_attn_kernel(
         m_q, m_k, m_v, m_o, m_m, m_b, lq, lk, d, e, num_m, k_rep, v_rep, bn1, bn2, lo, hi, sqb, sqm, sqd, skb, skd,
         skn, svb, svn, sve, mn1, mn2, sm0, sm1, sm2, smm, smn, sb0, sb1, sb2, sbm, sbn, scale, fill, bias_scale, has_lo,
         has_hi, skip,
-        has_mask, mask_keep, has_bias,
+        has_mask, mask_keep, has_bias, mask_cmp,
     ).launch(grid=[nb * num_m, (e + ATTN_E - 1) // ATTN_E, 1], block=[ATTN_ROWS, 1, 1])
 
 
 def kwb_attention(q, kt, v, scale, diag=None, lower=True, fill=float("-inf"), mask=None, mask_keep=False, k_rep=1,
-                  v_rep=1, band=None, bias=None, bias_scale=1.0, pv_ieee=False):
+                  v_rep=1, band=None, bias=None, bias_scale=1.0, pv_ieee=False, mask_cmp=None):
     """softmax(where(keep, scale * q @ kt + bias_scale * bias, fill)) @ v in one CuTe DSL launch: the Triton stage's
     signature and semantics. q [..., Lq, D], kt [..., D, Lk] (Kᵀ, any strides), v [..., Lk, E], equal leading dims
     or kt's and v's flattened 1 / k_rep and 1 / v_rep of q's (grouped-query attention: entry b reads kv entry
     b // rep, in place); keep: diag None or key j of query i kept where j - i <= diag (lower) / > diag (not lower),
-    band: also j - i > diag - band; and the mask's: kept where (mask != 0) == mask_keep. mask and bias broadcast as
+    band: also j - i > diag - band; and the mask's: kept where (mask != 0) == mask_keep (mask_cmp: the mask is key j
+    CMP the integer the tensor holds, lengths[b]; an integer or bool tensor here). mask and bias broadcast as
     the Triton stage's (_kwb_attn_maskb, _kwb_attn_bias). Any float dtypes, each read and converted to fp32 (no P
     rounding to V's dtype; SIMT fp32 products, so pv_ieee, the Triton stage's P V precision, is what runs anyway); out [..., Lq, E] in q's dtype. A row with nothing kept:
     NaN under fill -inf, the mean of V under a finite fill, as torch. ValueError: shapes that do not match, a bad
@@ -1671,6 +1715,7 @@ def kwb_attention(q, kt, v, scale, diag=None, lower=True, fill=float("-inf"), ma
     skip = diag is not None and float(fill) <= -1e4 and (float(fill) == float("-inf") or not empty_rows)
     m3, msz, ms = _kwb_attn_maskb(mask, nb, lq, lk, "kwb_attention")
     b3, bsz, bs = _kwb_attn_bias(bias, nb, lq, lk, "kwb_attention")
+    cmp = _kwb_attn_cmp_int(mask_cmp, m3, "kwb_attention")
     q_span, q_st = _kwb_span(q3)
     k_span, k_st = _kwb_span(kt3)
     v_span, v_st = _kwb_span(v3)
@@ -1681,7 +1726,7 @@ def kwb_attention(q, kt, v, scale, diag=None, lower=True, fill=float("-inf"), ma
     # a size-1 dim's stride reads 0 (_kwb_span): index 0 on it either way
     scalars = [nb, lq, lk, d, e, num_m, k_rep, v_rep, *bsz, lo or 0, hi or 0, *q_st, *k_st, *v_st, *msz, *ms, *bs,
                float(scale), float(fill), float(bias_scale)]
-    flags = (lo is not None, hi is not None, skip, m3 is not None, bool(mask_keep), b3 is not None)
+    flags = (lo is not None, hi is not None, skip, m3 is not None, bool(mask_keep), b3 is not None, cmp)
     key = ("attention", q.dtype, kt.dtype, v.dtype, out.dtype, m_span.dtype, b_span.dtype, flags)
     compiled = _kwb_compiled.get(key)
     if compiled is None:  # compile once per (stage, dtypes, predicate form)
@@ -1704,7 +1749,7 @@ def _kwb_msm_kernel(m_x: cute.Tensor, m_y: cute.Tensor, m_m: cute.Tensor, m_b: c
                     sb2: cutlass.Int64, sbm: cutlass.Int64, sbn: cutlass.Int64, scale: cutlass.Float32,
                     fill: cutlass.Float32, bias_scale: cutlass.Float32, has_lo: cutlass.Constexpr,
                     has_hi: cutlass.Constexpr, has_mask: cutlass.Constexpr, mask_keep: cutlass.Constexpr,
-                    has_bias: cutlass.Constexpr):
+                    has_bias: cutlass.Constexpr, mask_cmp: cutlass.Constexpr):
     # kwb_masked_softmax: one warp per row (b, i) of x [B, Lq, N], kwb_softmax's online max and rescaled sum per lane
     # and butterfly merge, then a second pass that writes; each score is kwb_attention's: scale * x (+ bias_scale *
     # bias), fill where the predicate drops it. A row with every score at -inf: exp(-inf - -inf), NaN, as torch
@@ -1725,7 +1770,8 @@ def _kwb_msm_kernel(m_x: cute.Tensor, m_y: cute.Tensor, m_m: cute.Tensor, m_b: c
             shift = a + cute.math.log(t)
             for k in range(lane, n, 32):
                 v = _kwb_attn_score(m_x[x_base + k * sxn].to(cutlass.Float32) * scale, i, k, m_m, m_b, b_base, sbn,
-                                    m_base, smn, lo, hi, fill, bias_scale, has_lo, has_hi, has_mask, mask_keep, has_bias)
+                                    m_base, smn, lo, hi, fill, bias_scale, has_lo, has_hi, has_mask, mask_keep, has_bias,
+                                    mask_cmp)
                 if cutlass.const_expr(p == 0):
                     m_new = cute.arch.fmax(a, v)
                     t = t * cute.math.exp(a - m_new) + cute.math.exp(v - m_new)
@@ -1750,18 +1796,18 @@ def _kwb_msm_host(m_x: cute.Tensor, m_y: cute.Tensor, m_m: cute.Tensor, m_b: cut
                   sb2: cutlass.Int64, sbm: cutlass.Int64, sbn: cutlass.Int64, scale: cutlass.Float32,
                   fill: cutlass.Float32, bias_scale: cutlass.Float32, has_lo: cutlass.Constexpr,
                   has_hi: cutlass.Constexpr, has_mask: cutlass.Constexpr, mask_keep: cutlass.Constexpr,
-                  has_bias: cutlass.Constexpr):
+                  has_bias: cutlass.Constexpr, mask_cmp: cutlass.Constexpr):
     _kwb_msm_kernel(
         m_x, m_y, m_m, m_b, n_rows, lq, n, bn1, bn2, lo, hi, sxb, sxm, sxn, mn1, mn2, sm0, sm1, sm2, smm, smn, sb0, sb1,
         sb2, sbm, sbn, scale,
-        fill, bias_scale, has_lo, has_hi, has_mask, mask_keep, has_bias,
+        fill, bias_scale, has_lo, has_hi, has_mask, mask_keep, has_bias, mask_cmp,
     ).launch(grid=[(n_rows + ROW_WARPS - 1) // ROW_WARPS, 1, 1], block=[ROW_WARPS * 32, 1, 1])
 
 
 def kwb_masked_softmax(x, scale=1.0, diag=None, lower=True, fill=float("-inf"), mask=None, mask_keep=False,
-                       band=None, bias=None, bias_scale=1.0, out_dtype=None):
+                       band=None, bias=None, bias_scale=1.0, out_dtype=None, mask_cmp=None):
     """softmax over the last dim of where(keep, scale * x [+ bias_scale * bias], fill), keep as kwb_attention's
-    predicate (diag None: none; mask None: no mask tensor), in one CuTe DSL launch: the Triton stage's signature. x
+    predicate (diag None: none; mask None: no mask tensor; mask_cmp as kwb_attention's), in one CuTe DSL launch: the Triton stage's signature. x
     rank >= 2, any strides; out a new contiguous tensor of x's shape in out_dtype (default x's). ValueError: rank < 2,
     a bad band, a bias that does not broadcast."""
     if x.dim() < 2:
@@ -1775,6 +1821,7 @@ def kwb_masked_softmax(x, scale=1.0, diag=None, lower=True, fill=float("-inf"), 
     nb = x3.shape[0]
     m3, msz, ms = _kwb_attn_maskb(mask, nb, lq, n, "kwb_masked_softmax")
     b3, bsz, bs = _kwb_attn_bias(bias, nb, lq, n, "kwb_masked_softmax")
+    cmp = _kwb_attn_cmp_int(mask_cmp, m3, "kwb_masked_softmax")
     x_span, x_st = _kwb_span(x3)
     m_span = _kwb_span(m3)[0] if m3 is not None else y.view(-1)
     b_span = _kwb_span(b3)[0] if b3 is not None else y.view(-1)
@@ -1782,7 +1829,7 @@ def kwb_masked_softmax(x, scale=1.0, diag=None, lower=True, fill=float("-inf"), 
     tensors = [from_dlpack(t) for t in (x_span, y.view(-1), m_span, b_span)]
     scalars = [n_rows, lq, n, *bsz, lo or 0, hi or 0, *x_st, *msz, *ms, *bs, float(scale), float(fill),
                float(bias_scale)]
-    flags = (lo is not None, hi is not None, m3 is not None, bool(mask_keep), b3 is not None)
+    flags = (lo is not None, hi is not None, m3 is not None, bool(mask_keep), b3 is not None, cmp)
     key = ("masked_softmax", x.dtype, y.dtype, m_span.dtype, b_span.dtype, flags)
     compiled = _kwb_compiled.get(key)
     if compiled is None:  # compile once per (stage, dtypes, predicate form)

@@ -4455,12 +4455,32 @@ kwb_attn_last = {}     # the last call's path ("flash" | "materialised") and CTA
 
 
 @triton.jit
+def _kwb_attn_idx_cmp(j, v, CMP: tl.constexpr):
+    # a mask computed from an index predicate on a tensor (arange(S) >= lengths[:, None]): key j against the value
+    # v the mask tensor holds for its entry (codes as _kwb_attn_cmp_codes)
+    if CMP == 1:
+        r = j < v
+    elif CMP == 2:
+        r = j <= v
+    elif CMP == 3:
+        r = j > v
+    elif CMP == 4:
+        r = j >= v
+    elif CMP == 5:
+        r = j == v
+    else:
+        r = j != v
+    return r
+
+
+@triton.jit
 def _kwb_attn_flash_kernel(q_ptr, k_ptr, v_ptr, o_ptr, m_ptr, b_ptr, Lq, Lk, D, E, qk_scale, fill, lo, hi, num_m,
                            k_rep, v_rep, bias_scale, bn1, bn2, sqb, sqm, sqd, skb, skd, skn, svb, svn, sve, sob, som,
                            soe, mn1, mn2, sm0, sm1, sm2, smm, smn, sb0, sb1, sb2, sbm, sbn, BLOCK_M: tl.constexpr,
                            BLOCK_N: tl.constexpr, BLOCK_D: tl.constexpr, BLOCK_E: tl.constexpr, HAS_LO: tl.constexpr,
                            HAS_HI: tl.constexpr, SKIP_LO: tl.constexpr, HAS_MASK: tl.constexpr,
-                           MASK_KEEP: tl.constexpr, HAS_BIAS: tl.constexpr, PV_IEEE: tl.constexpr = False):
+                           MASK_KEEP: tl.constexpr, HAS_BIAS: tl.constexpr, PV_IEEE: tl.constexpr = False,
+                           MASK_CMP: tl.constexpr = 0):
     # one CTA per BLOCK_M query rows of one batch entry; K (given as Kᵀ [D, Lk]) and V streamed in BLOCK_N tiles;
     # qk_scale and fill carry log2(e) (exp2 below). HAS_LO / HAS_HI: key j of row i kept where lo <= j - i <= hi;
     # the key tiles wholly past the block's upper edge (and, SKIP_LO, wholly before its lower edge) are not visited
@@ -4471,7 +4491,8 @@ def _kwb_attn_flash_kernel(q_ptr, k_ptr, v_ptr, o_ptr, m_ptr, b_ptr, Lq, Lk, D, 
     # at bias lead index (b // (bn1 * bn2), b // bn2 % bn1, b % bn2) (stride 0 where it broadcasts), added to the
     # scaled scores before the predicate (bias_scale carries log2(e) and the scales after the bias's add)
     # HAS_MASK: the mask tensor, broadcast over the entries as the bias (mn1, mn2, sm0..sm2: a key-padding mask
-    # [B, 1, 1, Lk] over [B, H] reads entry b // H), read per key tile
+    # [B, 1, 1, Lk] over [B, H] reads entry b // H), read per key tile; MASK_CMP: the tensor holds a value per entry
+    # (a lengths input viewed [B, 1, 1, 1], stride 0 over the tile) and the mask is key j CMP that value
     # PV_IEEE: P V in full fp32 (fp32 V only): the planner's choice where the output cancels against V
     pid = tl.program_id(0)
     b = (pid // num_m).to(tl.int64)
@@ -4511,6 +4532,8 @@ def _kwb_attn_flash_kernel(q_ptr, k_ptr, v_ptr, o_ptr, m_ptr, b_ptr, Lq, Lk, D, 
         if HAS_MASK:
             mv = tl.load(m_base + offs_m[:, None].to(tl.int64) * smm + n[None, :].to(tl.int64) * smn,
                          mask=(offs_m[:, None] < Lq) & (n[None, :] < Lk), other=0)
+            if MASK_CMP != 0:
+                mv = _kwb_attn_idx_cmp(n[None, :], mv, MASK_CMP)
             qk = tl.where((mv != 0) == MASK_KEEP, qk, fill)
         qk = tl.where(n[None, :] < Lk, qk, float("-inf"))
         m_new = tl.maximum(m_i, tl.max(qk, axis=1))
@@ -4536,7 +4559,7 @@ def _kwb_masked_softmax_kernel(x_ptr, y_ptr, m_ptr, b_ptr, rows, Lq, N, scale, f
                                sbn,
                                ROWS: tl.constexpr, BLOCK: tl.constexpr, ONE_PASS: tl.constexpr,
                                HAS_LO: tl.constexpr, HAS_HI: tl.constexpr, HAS_MASK: tl.constexpr,
-                               MASK_KEEP: tl.constexpr, HAS_BIAS: tl.constexpr):
+                               MASK_KEEP: tl.constexpr, HAS_BIAS: tl.constexpr, MASK_CMP: tl.constexpr = 0):
     # rows of x [B, Lq, N] (row r: batch r // Lq, query i = r % Lq): y = softmax(where(keep, scale * x [+ bias_scale
     # * bias], fill)), fp32; one pass when a row fits BLOCK, else an online max and sum, then a second sweep that
     # writes. The bias as in _kwb_attn_flash_kernel (lead index of batch entry b, its own strides).
@@ -4564,6 +4587,8 @@ def _kwb_masked_softmax_kernel(x_ptr, y_ptr, m_ptr, b_ptr, rows, Lq, N, scale, f
             s = tl.where(c[None, :] - i[:, None] <= hi, s, fill)
         if HAS_MASK:
             mv = tl.load(mbase[:, None] + c[None, :].to(tl.int64) * smn, mask=inb, other=0)
+            if MASK_CMP != 0:
+                mv = _kwb_attn_idx_cmp(c[None, :], mv, MASK_CMP)
             s = tl.where((mv != 0) == MASK_KEEP, s, fill)
         s = tl.where(inb, s, float("-inf"))
         if ONE_PASS:
@@ -4594,18 +4619,21 @@ def _kwb_masked_softmax_kernel(x_ptr, y_ptr, m_ptr, b_ptr, rows, Lq, N, scale, f
                 s = tl.where(c[None, :] - i[:, None] <= hi, s, fill)
             if HAS_MASK:
                 mv = tl.load(mbase[:, None] + c[None, :].to(tl.int64) * smn, mask=inb, other=0)
+                if MASK_CMP != 0:
+                    mv = _kwb_attn_idx_cmp(c[None, :], mv, MASK_CMP)
                 s = tl.where((mv != 0) == MASK_KEEP, s, fill)
             p = tl.exp2((s - m_safe[:, None]) * 1.4426950408889634) / l_i[:, None]
             tl.store(yb[:, None] + c[None, :].to(tl.int64) * syn, p.to(y_ptr.dtype.element_ty), mask=inb)
 
 
 def kwb_masked_softmax(x, scale=1.0, diag=None, lower=True, fill=float("-inf"), mask=None, mask_keep=False,
-                       band=None, bias=None, bias_scale=1.0, out_dtype=None):
+                       band=None, bias=None, bias_scale=1.0, out_dtype=None, mask_cmp=None):
     """softmax over the last dim of where(keep, scale * x [+ bias_scale * bias], fill), keep as in kwb_attention's
-    predicate (diag None: no index predicate; mask None: no mask tensor): a mask built from constants becomes this
-    predicate, not a tensor; bias: an additive tensor broadcast as kwb_attention's. x rank >= 2, any strides; out a
-    new contiguous tensor of x's shape in out_dtype (default x's). ValueError: rank < 2, or a band without diag /
-    with lower=False / narrower than 1, or a bias that does not broadcast."""
+    predicate (diag None: no index predicate; mask None: no mask tensor; mask_cmp as kwb_attention's): a mask built
+    from constants becomes this predicate, not a tensor; bias: an additive tensor broadcast as kwb_attention's. x
+    rank >= 2, any strides; out a new contiguous tensor of x's shape in out_dtype (default x's). ValueError: rank <
+    2, or a band without diag / with lower=False / narrower than 1, or a bias that does not broadcast, an unknown
+    mask_cmp."""
     if x.dim() < 2:
         raise ValueError("kwb_masked_softmax: a rank >= 2 input, got %s" % (list(x.shape),))
     lo, hi = _kwb_attn_band(diag, lower, band, "kwb_masked_softmax")
@@ -4616,6 +4644,7 @@ def kwb_masked_softmax(x, scale=1.0, diag=None, lower=True, fill=float("-inf"), 
     x3, y3 = x.reshape(-1, lq, n), y.view(-1, lq, n)
     m3, mn, ms = _kwb_attn_maskb(mask, x3.shape[0], lq, n, "kwb_masked_softmax")
     b3, bn, bs = _kwb_attn_bias(bias, x3.shape[0], lq, n, "kwb_masked_softmax")
+    cmp = _kwb_attn_cmp_code(mask_cmp, m3, "kwb_masked_softmax")
     block = _kwb_np2(n)
     one_pass = block <= _kwb_tile
     block = block if one_pass else _kwb_tile
@@ -4626,7 +4655,7 @@ def kwb_masked_softmax(x, scale=1.0, diag=None, lower=True, fill=float("-inf"), 
         lo or 0, hi or 0, float(bias_scale), *bn, x3.stride(0), x3.stride(1), x3.stride(2), y3.stride(0),
         y3.stride(1), y3.stride(2), *mn, *ms, *bs, ROWS=rows_per, BLOCK=block, ONE_PASS=one_pass, HAS_LO=lo is not None,
         HAS_HI=hi is not None, HAS_MASK=m3 is not None, MASK_KEEP=bool(mask_keep), HAS_BIAS=b3 is not None,
-        num_warps=4)
+        MASK_CMP=cmp, num_warps=4)
     return y
 
 
@@ -4650,7 +4679,7 @@ def _kwb_attn_repeat(x3, rep):
 
 
 def kwb_attention(q, kt, v, scale, diag=None, lower=True, fill=float("-inf"), mask=None, mask_keep=False, k_rep=1,
-                  v_rep=1, band=None, bias=None, bias_scale=1.0, pv_ieee=False):
+                  v_rep=1, band=None, bias=None, bias_scale=1.0, pv_ieee=False, mask_cmp=None):
     """softmax(where(keep, scale * q @ kt + bias_scale * bias, fill)) @ v: q [..., Lq, D], kt [..., D, Lk] (Kᵀ, any
     strides),
     v [..., Lk, E], equal leading dims, or (grouped-query / multi-query attention) kt's and v's leading dims
@@ -4659,7 +4688,9 @@ def kwb_attention(q, kt, v, scale, diag=None, lower=True, fill=float("-inf"), ma
     (diag not None: key j of query i kept where j - i <= diag, or j - i > diag when not lower; band (lower only):
     also where j - i > diag - band, the band of the band diagonals up to diag: a sliding window is diag=0, band=w)
     and the mask tensor's (kept where (mask != 0) == mask_keep; broadcast as the bias: a key-padding mask [B, 1, 1,
-    Lk] over [B, H] entries, [Lq, Lk], [B, 1, Lq, Lk]; _kwb_attn_maskb). A row with
+    Lk] over [B, H] entries, [Lq, Lk], [B, 1, Lq, Lk]; _kwb_attn_maskb; mask_cmp "lt" / "le" / "gt" / "ge" / "eq" /
+    "ne": the tensor holds a value per entry, e.g. lengths viewed [B, 1, 1, 1], and the mask is key j CMP it, the
+    padding mask arange(Lk) >= lengths[:, None] read as lengths[b] per key tile, never built). A row with
     nothing kept is NaN under fill -inf and the mean of v under a finite fill, as torch. The flash path takes the
     predicate where the tiles it skips weigh 0: fill <= -1e4, and under a finite fill every row keeps a key.
     bias (ALiBi, a relative position table, an additive mask): added to the scaled scores before the predicate,
@@ -4702,11 +4733,13 @@ def kwb_attention(q, kt, v, scale, diag=None, lower=True, fill=float("-inf"), ma
                                                                            else str(v3.dtype)[6:]))
     if not flash:  # scores GEMM (fp32), masked softmax (P in V's dtype), P V GEMM: three launches
         s = kwb_gemm(q3, kt3.transpose(1, 2), out_dtype=torch.float32)
-        p = kwb_masked_softmax(s, scale, diag, lower, fill, mask, mask_keep, band, bias, bias_scale, v3.dtype)
+        p = kwb_masked_softmax(s, scale, diag, lower, fill, mask, mask_keep, band, bias, bias_scale, v3.dtype,
+                               mask_cmp)
         kwb_attn_last.update(path="materialised", blocks=0)
         return kwb_gemm(p, v3.transpose(1, 2), out_dtype=out.dtype, ieee=ieee).view(list(q.shape[:-2]) + [lq, e])
     m3, mn, ms = _kwb_attn_maskb(mask, nb, lq, lk, "kwb_attention")
     b3, bsz, bs = _kwb_attn_bias(bias, nb, lq, lk, "kwb_attention")
+    cmp = _kwb_attn_cmp_code(mask_cmp, m3, "kwb_attention")
     width = 2 if q3.element_size() <= 2 else 4
     configs = _kwb_attn_configs.get((max(64, block_d, block_e), width), []) + _kwb_attn_fallback
     l2e = 1.4426950408889634
@@ -4721,7 +4754,7 @@ def kwb_attention(q, kt, v, scale, diag=None, lower=True, fill=float("-inf"), ma
             v3.stride(0), v3.stride(1), v3.stride(2), o3.stride(0), o3.stride(1), o3.stride(2), *mn, *ms, *bs,
             BLOCK_M=bm, BLOCK_N=bn, BLOCK_D=block_d, BLOCK_E=block_e, HAS_LO=lo is not None, HAS_HI=hi is not None,
             SKIP_LO=bool(kwb_attn_band_skip), HAS_MASK=m3 is not None, MASK_KEEP=bool(mask_keep),
-            HAS_BIAS=b3 is not None, PV_IEEE=ieee, num_warps=warps, num_stages=stages)
+            HAS_BIAS=b3 is not None, PV_IEEE=ieee, MASK_CMP=cmp, num_warps=warps, num_stages=stages)
         return num_m * nb
 
     kwb_attn_last.update(path="flash", blocks=_kwb_attn_launch(("flash", block_d, block_e, width), configs, launch))
