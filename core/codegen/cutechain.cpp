@@ -29,6 +29,72 @@ QString launchesText(const ChainPlan& plan) {
          kinds.join(QStringLiteral(", ")) + u')';
 }
 
+/// @p text split at its top-level commas (none inside brackets or quotes), each part trimmed.
+QStringList topLevelArgs(const QString& text) {
+  QStringList parts;
+  int depth = 0;
+  QChar quote;
+  QString cur;
+  for (const QChar ch : text) {
+    if (!quote.isNull()) {
+      if (ch == quote) quote = QChar();
+    } else if (ch == u'"' || ch == u'\'') {
+      quote = ch;
+    } else if (ch == u'(' || ch == u'[' || ch == u'{') {
+      ++depth;
+    } else if (ch == u')' || ch == u']' || ch == u'}') {
+      --depth;
+    } else if (ch == u',' && depth == 0) {
+      parts << cur.trimmed();
+      cur.clear();
+      continue;
+    }
+    cur += ch;
+  }
+  if (!cur.trimmed().isEmpty()) parts << cur.trimmed();
+  return parts;
+}
+
+/// The forward() expressions a chain epilogue's program inputs stand for, read from the stage call that hands it
+/// over in @p body: "acc" -> the call's x (its first argument), "e<j>_v" -> its epi_tensors' j-th entry, keyed by
+/// program input name (a0, a1, ...). Empty where the call is not found. A reason names these, never the internal
+/// operand names (new-user trial 26 #6: "input a0" where the problem's input is `lengths`).
+QMap<QString, QString> epilogueInputWords(const QString& body, const ChainEpilogue& e) {
+  QMap<QString, QString> words;
+  const QRegularExpression call(
+      QStringLiteral("\\b(?:kwb_\\w+|conv_forward)\\((.*)\\bepi=%1\\b(.*)$").arg(QRegularExpression::escape(e.fn)),
+      QRegularExpression::MultilineOption);
+  const auto m = call.match(body);
+  if (!m.hasMatch()) return words;
+  const QStringList head = topLevelArgs(m.captured(1));
+  const QString x = head.isEmpty() ? QString() : head.first();
+  QStringList tensors;
+  static const QRegularExpression epiTensors(QStringLiteral("\\bepi_tensors=\\("));
+  if (const auto t = epiTensors.match(m.captured(2)); t.hasMatch()) {
+    const QString rest = m.captured(2).mid(t.capturedEnd());
+    int depth = 1;
+    qsizetype end = 0;
+    for (; end < rest.size() && depth > 0; ++end) depth += rest.at(end) == u'(' ? 1 : rest.at(end) == u')' ? -1 : 0;
+    tensors = topLevelArgs(rest.left(end - 1));
+  }
+  static const QRegularExpression slot(QStringLiteral("^e(\\d)_v$"));
+  for (auto it = e.inputs.cbegin(); it != e.inputs.cend(); ++it) {
+    if (it.value() == u"acc" && !x.isEmpty()) words.insert(it.key(), x);
+    if (const auto s = slot.match(it.value()); s.hasMatch() && s.captured(1).toInt() < tensors.size())
+      words.insert(it.key(), tensors.at(s.captured(1).toInt()));
+  }
+  return words;
+}
+
+/// @p why with each "input aN" of a chain epilogue's program replaced by the forward() expression it stands for.
+QString nameEpilogueInputs(QString why, const QString& body, const ChainEpilogue& e) {
+  const auto words = epilogueInputWords(body, e);
+  for (auto it = words.cbegin(); it != words.cend(); ++it)
+    why.replace(QRegularExpression(QStringLiteral("\\binput %1\\b").arg(it.key())),
+                QStringLiteral("input %1").arg(it.value()));
+  return why;
+}
+
 /// The epilogue as a @cute.jit function of the chain's calling convention, or "" with *whyNot.
 QString epilogueFunction(const ChainEpilogue& e, QString* whyNot) {
   QString why;
@@ -62,8 +128,8 @@ QString epilogueFunction(const ChainEpilogue& e, QString* whyNot) {
     if (!m.hasMatch()) {
       if (whyNot)
         *whyNot = QStringLiteral(
-                      "input %1 is an integer compared exactly but reaches the epilogue as its "
-                      "fp32 accumulator")
+                      "input %1 is an integer read exactly (compared or in arithmetic) but reaches the epilogue "
+                      "as its fp32 accumulator")
                       .arg(in.label.isEmpty() ? in.name : in.label);
       return {};
     }
@@ -73,9 +139,18 @@ QString epilogueFunction(const ChainEpilogue& e, QString* whyNot) {
                     QStringLiteral("def %1(acc, e0_v, e1_v, e2_v, e3_v, f0, f1, f2, f3):").arg(e.fn),
                     QStringLiteral("    # %1 (line %2)").arg(e.ops).arg(e.line)};
   fn << *stmts << QStringLiteral("    return %1").arg(result);
+  // an integer result (integer arithmetic, session 38): kwb_pointwise stores it from Int64 (exact above 2**24)
+  const bool intResult = std::any_of(prog->nodes.cbegin(), prog->nodes.cend(), [&](const PwNode& n) {
+    static const QStringList ints = {QStringLiteral("int64"), QStringLiteral("int32"), QStringLiteral("int16"),
+                                     QStringLiteral("int8"), QStringLiteral("uint8")};
+    return n.id == prog->output && ints.contains(n.dtype);
+  });
+  if (intResult)
+    fn << QString() << QString()
+       << QStringLiteral("_kwb_int_results.add(%1)  # an Int64 result: stored exactly").arg(e.fn);
   if (!intSlots.isEmpty())
     fn << QString() << QString()
-       << QStringLiteral("_kwb_int_slots[%1] = (%2%3)  # loaded as Int64: compared exactly")
+       << QStringLiteral("_kwb_int_slots[%1] = (%2%3)  # loaded as Int64: exact integers")
               .arg(e.fn, intSlots.join(QStringLiteral(", ")), intSlots.size() == 1 ? QStringLiteral(",") : QString());
   return fn.join(u'\n');
 }
@@ -212,6 +287,8 @@ const QMap<QString, QStringList>& stageKeywords() {
       {QStringLiteral("kwb_reshape"),
        {QStringLiteral("epi"), QStringLiteral("epi_tensors"), QStringLiteral("epi_scalars")}},
       {QStringLiteral("kwb_scatter"), {QStringLiteral("src"), QStringLiteral("value")}},
+      // scatter_add / index_add (session 38): a copy of x, then one fp32 atomic add per index element
+      {QStringLiteral("kwb_scatter_add"), {QStringLiteral("index_add"), QStringLiteral("alpha")}},
       // the one-pass row fusion's guard is False in the stage set: forward() takes the plan's other branch
       {QStringLiteral("kwb_row1_fits"), {}},
       {QStringLiteral("kwb_row1_stat"), {}},
@@ -319,6 +396,7 @@ constexpr StageLabel kStageLabels[] = {
     {"kwb_col2im", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "unfold / fold")},
     {"kwb_reshape", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "copying reshapes")},
     {"kwb_scatter", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "scatter")},
+    {"kwb_scatter_add", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "scatter")},
 };
 
 /// forward()'s stage calls in order: (assigned names, stage, the rest of the line without its comment).
@@ -348,6 +426,38 @@ QList<StageCall> stageCalls(const QString& body) {
 QString planGap(const ChainPlan& plan) {
   for (const StageCall& c : stageCalls(plan.forwardBody))
     if (const QString gap = stageGap(c.stage, c.args); !gap.isEmpty()) return gap;
+  return {};
+}
+
+/// Whether a stage call's @p args pass the epilogue @p fn as `epi=` (not `pre=` / `pro=`: kwb_pointwise launches).
+bool passedAsEpi(const QString& args, const QString& fn) {
+  return args.contains(QRegularExpression(QStringLiteral("(^|[^\\w])epi=%1\\b").arg(fn)));
+}
+
+/// Why the CuTe DSL cannot hand @p e to the stage @p stage (its call in forward() passes it as `epi=` when
+/// @p asEpi), or "": the epilogue does not lower in the dialect (the reason names its inputs in forward()'s words),
+/// or it computes in integers and the stage runs it inside its own kernel, whose epilogue slots load fp32 (only
+/// kwb_pointwise loads them as Int64).
+QString epilogueGap(const ChainPlan& plan, const QString& stage, bool asEpi, const ChainEpilogue& e) {
+  QString why;
+  const QString fn = epilogueFunction(e, &why);
+  if (fn.isEmpty())
+    return QStringLiteral("its epilogue (%1) does not lower in the CuTe DSL dialect: %2")
+        .arg(e.ops, nameEpilogueInputs(why, plan.forwardBody, e));
+  const bool integers =
+      fn.contains(QLatin1String("_kwb_int_slots[")) || fn.contains(QLatin1String("_kwb_int_results.add("));
+  if (asEpi && integers && (stage == u"kwb_gemm" || stage == u"kwb_gemv" || stage == u"conv_forward")) {
+    QStringList ints;  // the integer operands in forward()'s words (never the program's a0, a1)
+    const auto words = epilogueInputWords(plan.forwardBody, e);
+    QString parseWhy;
+    if (const auto prog = parsePointwiseProgram(e.program, &parseWhy))
+      for (const PwInput& in : prog->inputs)
+        if (in.exactInt && in.usedByGraph) ints << words.value(in.name, in.name);
+    return QStringLiteral(
+               "its epilogue (%1) computes in integers%2 inside the %3 kernel, whose epilogue operands load as "
+               "fp32 (the CuTe DSL loads integers exactly only in a kwb_pointwise launch)")
+        .arg(e.ops, ints.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(ints.join(QStringLiteral(", "))), stage);
+  }
   return {};
 }
 
@@ -395,14 +505,12 @@ QList<CuteStageUse> cuteStageUses(const ChainPlan& plan) {
       static const QRegularExpression epiRef(QStringLiteral("\\b(_kwb_epi\\w+)\\b"));
       for (auto it = epiRef.globalMatch(c.args); uses[i].why.isEmpty() && it.hasNext();) {
         const QString fn = it.next().captured(1);
-        for (const ChainEpilogue& e : plan.epilogueSpecs) {
-          QString why;
-          if (e.fn == fn && epilogueFunction(e, &why).isEmpty()) {
-            uses[i].why =
-                QStringLiteral("its epilogue (%1) does not lower in the CuTe DSL dialect: %2").arg(e.ops, why);
+        const bool asEpi = passedAsEpi(c.args, fn);
+        for (const ChainEpilogue& e : plan.epilogueSpecs)
+          if (e.fn == fn) {
+            uses[i].why = epilogueGap(plan, c.stage, asEpi, e);
             break;
           }
-        }
       }
       uses[i].covered = uses[i].why.isEmpty();
       break;
@@ -427,11 +535,13 @@ std::optional<ChainPlan> cuteChainPlan(const nlohmann::json& spec, QString* whyN
   if (!gap.isEmpty()) return decline(gap + QStringLiteral(" has no CuTe DSL stage yet"));
   QSet<QString> lowered;
   for (const ChainEpilogue& e : plan->epilogueSpecs) {
-    QString why;
-    if (epilogueFunction(e, &why).isEmpty())
-      return decline(QStringLiteral("its epilogue (%1) does not lower in the CuTe DSL dialect: %2").arg(e.ops, why));
+    if (const QString why = epilogueGap(*plan, QString(), false, e); !why.isEmpty()) return decline(why);
     lowered.insert(e.fn);
   }
+  for (const StageCall& c : stageCalls(plan->forwardBody))  // an integer epilogue inside a GEMM / conv kernel
+    for (const ChainEpilogue& e : plan->epilogueSpecs)
+      if (passedAsEpi(c.args, e.fn))
+        if (const QString why = epilogueGap(*plan, c.stage, true, e); !why.isEmpty()) return decline(why);
   // every epilogue forward() hands a stage is one of those (a planner-made one such as a nonzero test is not)
   static const QRegularExpression epiRef(QStringLiteral("\\b(_kwb_epi\\w+)\\b"));
   for (auto it = epiRef.globalMatch(plan->forwardBody); it.hasNext();) {
@@ -467,7 +577,8 @@ QString stageCode(const QString& body, QString* error) {
   if (used.contains(QStringLiteral("kwb_rnn"))) used << QStringLiteral("kwb_gemm");  // the input projection
   for (const char* piece : {"kwb_pointwise_piece", "kwb_piece_view", "kwb_piece_starts", "kwb_at", "kwb_dim_scalar"})
     if (used.contains(QLatin1String(piece))) used << QStringLiteral("kwb_cat");  // defined in the index-map section
-  if (used.contains(QStringLiteral("kwb_reshape")) || used.contains(QStringLiteral("kwb_scatter")))
+  if (used.contains(QStringLiteral("kwb_reshape")) || used.contains(QStringLiteral("kwb_scatter")) ||
+      used.contains(QStringLiteral("kwb_scatter_add")))
     used << QStringLiteral("kwb_cat");           // their copy launches: _kwb_copy, defined in the index-map section
   if (used.contains(QStringLiteral("kwb_nll")))  // its sum / mean: kwb_reduce launches (an empty batch: a fill)
     used << QStringLiteral("kwb_reduce") << QStringLiteral("kwb_full");
@@ -635,11 +746,12 @@ GeneratedKernel cuteStagesKernel(const ChainPlan& plan, const QStringList& epis,
                                     "0 outside; K-major where a GEMM reads it), fold one output element each summing "
                                     "the patch values covering it in fp32 (no atomics); an epilogue is a "
                                     "kwb_pointwise launch after")});
-  if (calls({"kwb_reshape", "kwb_scatter"}))
+  if (calls({"kwb_reshape", "kwb_scatter", "kwb_scatter_add"}))
     a.config.append({QStringLiteral("relayout / scatter"),
                      QStringLiteral("256 threads per CTA, one element each: a reshape torch would copy is a copy "
                                     "launch in row-major order (a view otherwise), its epilogue a kwb_pointwise launch "
-                                    "after; a scatter copies x, then each index element writes its target")});
+                                    "after; a scatter copies x, then each index element writes its target (a "
+                                    "scatter_add / index_add: an fp32 atomic add there)")});
   if (calls({"kwb_nll"}))
     a.config.append({QStringLiteral("loss"),
                      QStringLiteral("one thread per row: the target's logit and (cross entropy) the row's "

@@ -91,6 +91,18 @@ bool elementwiseFits(const nlohmann::json& spec, QString* whyNot, bool* layout) 
       .has_value();
 }
 
+/// Whether a forward() tensor input of the pointwise graph @p spec is an integer: the elementwise template reads
+/// float tensors only, the stage set's kwb_pointwise loads integers as Int64 (session 38: integer arithmetic).
+bool integerInput(const nlohmann::json& spec) {
+  static const QStringList ints = {QStringLiteral("int64"), QStringLiteral("int32"), QStringLiteral("int16"),
+                                   QStringLiteral("int8"), QStringLiteral("uint8")};
+  for (const auto& in : spec.value("inputs", nlohmann::json::array()))
+    if (in.is_object() && in.value("kind", std::string()) != "scalar" &&
+        ints.contains(normaliseDtype(QString::fromStdString(in.value("dtype", std::string())))))
+      return true;
+  return false;
+}
+
 }  // namespace
 
 QStringList CuteDslBackend::conformanceMarkers() const {
@@ -138,10 +150,10 @@ bool CuteDslBackend::supports(const nlohmann::json& spec, QString* whyNot) const
     return false;
   }
   // a pointwise graph: the elementwise template, or the stage set's kwb_pointwise for broadcasts and views (the
-  // chain planner's plan of it, read by stride: session 31)
+  // chain planner's plan of it, read by stride: session 31) and integer inputs (loaded as Int64: session 38)
   bool layout = false;
   if (elementwiseFits(spec, whyNot, &layout)) return true;
-  return layout && cuteChainPlan(spec, nullptr, true);
+  return (layout || integerInput(spec)) && cuteChainPlan(spec, nullptr, true);
 }
 
 GeneratedKernel CuteDslBackend::generate(const nlohmann::json& spec) const {
@@ -159,7 +171,8 @@ GeneratedKernel CuteDslBackend::generate(const nlohmann::json& spec) const {
     return makeSkeleton(spec, cuteSkeleton(*this), why);
   }
   if (!supports(spec, &why)) return makeSkeleton(spec, cuteSkeleton(*this), why);
-  if (bool layout = false; !elementwiseFits(spec, &why, &layout)) {  // broadcasts or views: supports() planned it
+  // broadcasts, views or integer inputs: supports() planned it
+  if (bool layout = false; !elementwiseFits(spec, &why, &layout)) {
     if (const auto chain = cuteChainPlan(spec, nullptr, true)) return cuteChainKernel(*chain, spec, *this);
     return makeSkeleton(spec, cuteSkeleton(*this), why);
   }

@@ -439,7 +439,8 @@ class StageSetText(unittest.TestCase):
         self.assertEqual(host, {"kwb_size", "kwb_at_spec", "kwb_pool_len", "_kwb_attn_out", "_kwb_attn_maskb",
                                 "_kwb_attn_bias", "kwb_attn_rep", "_kwb_attn_band", "_kwb_index2_views",
                                 "_kwb_index2_result", "_kwb_upsample_plan", "_kwb_nll_views", "kwb_cat_starts",
-                                "kwb_sort", "kwb_kthvalue", "kwb_max_dim"})
+                                "kwb_sort", "kwb_kthvalue", "kwb_max_dim", "_kwb_conv_pairs", "_kwb_im2col_plan",
+                                "_kwb_col2im_plan"})
         # nor in the Triton files pasted beside chain_host.py (kwb_cat_starts was in triton_epilogue.py: cute36)
         for name in ("triton_stages.py", "triton_epilogue.py"):
             text = texts.get(name) or open(os.path.join(kernels, name), encoding="utf-8").read()
@@ -999,6 +1000,42 @@ class CuteRelayoutScatter(unittest.TestCase):
         self.assertTrue(torch.equal(S["kwb_scatter"](x, 0, idx[:0], src), x))
         with self.assertRaises(ValueError):
             S["kwb_scatter"](x, 0, idx[0], src)
+
+
+class CuteIntegers(unittest.TestCase):
+    """Session 38 (cute38): kwb_scatter_add (scatter_add with repeated targets along dim 0; index_add with alpha along
+    dim 1 of a transposed x, bf16 src) against torch, and an integer epilogue on kwb_pointwise: slots loaded as
+    Int64, the result stored from Int64 (_kwb_int_results), int64 values past 2**40 that fp32 would round."""
+
+    def test_scatter_add(self):
+        torch.manual_seed(0)
+        x = torch.randn(5, 4)
+        idx = torch.tensor([[0, 1, 2, 0], [0, 4, 2, 2], [3, 3, 3, 3]])  # repeats: the adds meet at one place
+        src = torch.randn(3, 4)
+        got = S["kwb_scatter_add"](x, 0, idx, src)
+        self.assertLess(rel(got, x.scatter_add(0, idx, src)), 1e-6)
+        xt = torch.randn(6, 3).t()  # [3, 6], strided
+        i1 = torch.tensor([5, 0, 5, 2])
+        sb = torch.randn(3, 4).to(torch.bfloat16)
+        got = S["kwb_scatter_add"](xt, 1, i1, sb, index_add=True, alpha=-0.5)
+        self.assertTrue(got.dtype == torch.float32)
+        self.assertLess(rel(got, xt.index_add(1, i1, sb.float(), alpha=-0.5)), 1e-6)
+        self.assertTrue(torch.equal(S["kwb_scatter_add"](x, 0, idx[:0], src[:0]), x))
+        with self.assertRaises(ValueError):
+            S["kwb_scatter_add"](x, 0, idx, src[0])
+
+    def test_integer_epilogue(self):
+        @cute.jit
+        def epi(acc, e0_v, e1_v, e2_v, e3_v, f0, f1, f2, f3):  # (ids * 2654435761 + 97) % 50021, as lowered
+            a = (e0_v * cutlass.Int64(2654435761)) + 97
+            q = a // 50021
+            return a - q * 50021
+
+        S["_kwb_int_slots"][epi] = (0,)
+        S["_kwb_int_results"].add(epi)
+        ids = torch.randint(0, 2 ** 40, (3, 7))
+        got = S["kwb_pointwise"](ids, epi, epi_tensors=(ids,))
+        self.assertTrue(got.dtype == torch.int64 and torch.equal(got, (ids * 2654435761 + 97) % 50021))
 
 
 if __name__ == "__main__":

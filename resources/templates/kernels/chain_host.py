@@ -205,6 +205,63 @@ def _kwb_upsample_plan(x, mode, size, scales, align_corners):
     return ins, size, cs, align, out
 
 
+# ==== host: kwb_im2col kwb_col2im
+# unfold / fold's argument checks and output sizes, one definition for both frameworks' stages (the launch differs;
+# session 38 moved the two copies here).
+def _kwb_conv_pairs(what, **kw):
+    """Each keyword's value as two ints (one int or a pair, torch's spelling), in order. ValueError otherwise."""
+    out = []
+    for k, v in kw.items():
+        v = [int(e) for e in v] if isinstance(v, (list, tuple)) else [int(v)]
+        if len(v) == 1:
+            v = v * 2
+        if len(v) != 2:
+            raise ValueError("%s: %s %s (one or two numbers)" % (what, k, v))
+        out.append(v)
+    return out
+
+
+def _kwb_im2col_plan(x, kernel_size, dilation, padding, stride):
+    """F.unfold's arguments of x [N, C, H, W] or [C, H, W] -> (x4, (kh, kw), (dh, dw), (ph, pw), (sh, sw), OH, OW): x
+    as 4-D (a view), each argument a pair, the output positions by torch's sizes. ValueError for what torch refuses
+    (another rank, a kernel, stride or dilation below 1, a negative padding, no output positions)."""
+    if x.dim() not in (3, 4):
+        raise ValueError("kwb_im2col: an input of shape %s (3-D or 4-D expected)" % (tuple(x.shape),))
+    (kh, kw), (dh, dw), (ph, pw), (sh, sw) = _kwb_conv_pairs(
+        "kwb_im2col", kernel_size=kernel_size, dilation=dilation, padding=padding, stride=stride)
+    if min(kh, kw, dh, dw, sh, sw) < 1 or min(ph, pw) < 0:
+        raise ValueError("kwb_im2col: kernel_size, dilation and stride >= 1, padding >= 0")
+    x4 = x if x.dim() == 4 else x.unsqueeze(0)
+    oh = (x4.shape[2] + 2 * ph - dh * (kh - 1) - 1) // sh + 1
+    ow = (x4.shape[3] + 2 * pw - dw * (kw - 1) - 1) // sw + 1
+    if oh < 1 or ow < 1:
+        raise ValueError("kwb_im2col: input %s gives no output positions" % (tuple(x.shape),))
+    return x4, (kh, kw), (dh, dw), (ph, pw), (sh, sw), oh, ow
+
+
+def _kwb_col2im_plan(x, output_size, kernel_size, dilation, padding, stride):
+    """F.fold's arguments of x [N, C * kh * kw, L] or [C * kh * kw, L] -> (x3, C, (H, W), (kh, kw), (dh, dw), (ph, pw),
+    (sh, sw), OH, OW): x as 3-D (a view), the output's channels and size, each argument a pair, the blocks per dim.
+    ValueError where torch refuses: another rank, a kernel, stride or dilation below 1, a negative padding,
+    C * kh * kw not dividing x's dim -2, or L not the number of blocks the sizes give."""
+    if x.dim() not in (2, 3):
+        raise ValueError("kwb_col2im: an input of shape %s (2-D or 3-D expected)" % (tuple(x.shape),))
+    (h, w), (kh, kw), (dh, dw), (ph, pw), (sh, sw) = _kwb_conv_pairs(
+        "kwb_col2im", output_size=output_size, kernel_size=kernel_size, dilation=dilation, padding=padding,
+        stride=stride)
+    if min(kh, kw, dh, dw, sh, sw) < 1 or min(ph, pw) < 0:
+        raise ValueError("kwb_col2im: kernel_size, dilation and stride >= 1, padding >= 0")
+    x3 = x if x.dim() == 3 else x.unsqueeze(0)
+    ck, blocks = x3.shape[1], x3.shape[2]
+    oh = (h + 2 * ph - dh * (kh - 1) - 1) // sh + 1
+    ow = (w + 2 * pw - dw * (kw - 1) - 1) // sw + 1
+    if ck % (kh * kw) != 0 or oh < 1 or ow < 1 or oh * ow != blocks:
+        raise ValueError("kwb_col2im: an input of shape %s does not fold to %s with kernel %s (it needs a dim -2 "
+                         "divisible by %d and %d blocks)" % (tuple(x.shape), (h, w), (kh, kw), kh * kw,
+                                                            max(oh, 0) * max(ow, 0)))
+    return x3, ck // (kh * kw), (h, w), (kh, kw), (dh, dw), (ph, pw), (sh, sw), oh, ow
+
+
 # ==== host: kwb_nll
 # kwb_nll's operand views and buffers, one definition for both frameworks' stages (the launch differs).
 _kwb_nll_reductions = {0: "none", 1: "mean", 2: "sum", "none": "none", "mean": "mean", "sum": "sum"}

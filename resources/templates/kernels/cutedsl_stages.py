@@ -262,6 +262,7 @@ def kwb_gemv(a, v, epi=None, epi_tensors=(), epi_scalars=(), out_dtype=None):
 
 # ==== stage: kwb_pointwise
 _kwb_int_slots = {}  # epilogue -> its slots loaded as Int64 (integers compared exactly; the chain's epilogues fill it)
+_kwb_int_results = set()  # epilogues whose result is an integer (integer arithmetic): stored from Int64, exact
 
 
 @cute.jit
@@ -283,8 +284,8 @@ def _kwb_pw_kernel(
     s20: cutlass.Int64, s21: cutlass.Int64, s22: cutlass.Int64, s23: cutlass.Int64, s24: cutlass.Int64,
     s30: cutlass.Int64, s31: cutlass.Int64, s32: cutlass.Int64, s33: cutlass.Int64, s34: cutlass.Int64,
     f0: cutlass.Float32, f1: cutlass.Float32, f2: cutlass.Float32, f3: cutlass.Float32,
-    n_epi: cutlass.Constexpr, epi: cutlass.Constexpr, ints: cutlass.Constexpr,  # ints: bit k, slot k is Int64
-):
+    n_epi: cutlass.Constexpr, epi: cutlass.Constexpr, ints: cutlass.Constexpr,  # ints: bit k, slot k is Int64;
+):  # bit 4: the result is Int64
     tidx, _, _ = cute.arch.thread_idx()
     bidx, _, _ = cute.arch.block_idx()
     i = cutlass.Int64(bidx) * PW_THREADS + tidx  # Int64: a launch may hold 2**31 elements or more
@@ -315,9 +316,14 @@ def _kwb_pw_kernel(
                 e3_v = _kwb_ssa_int(m_e3[i0 * s30 + i1 * s31 + i2 * s32 + i3 * s33 + i4 * s34].to(cutlass.Int64))
             else:
                 e3_v = _kwb_ssa(m_e3[i0 * s30 + i1 * s31 + i2 * s32 + i3 * s33 + i4 * s34].to(cutlass.Float32))
-        r_y = cute.make_rmem_tensor((1,), cutlass.Float32)
-        r_y.store(epi(acc_v, e0_v, e1_v, e2_v, e3_v, f0, f1, f2, f3).to(cutlass.Float32))
-        m_out[i] = r_y[0].to(m_out.element_type)
+        if cutlass.const_expr(ints & 16):  # an integer result: no fp32 round trip (exact above 2**24)
+            r_i = cute.make_rmem_tensor((1,), cutlass.Int64)
+            r_i.store(epi(acc_v, e0_v, e1_v, e2_v, e3_v, f0, f1, f2, f3).to(cutlass.Int64))
+            m_out[i] = r_i[0].to(m_out.element_type)
+        else:
+            r_y = cute.make_rmem_tensor((1,), cutlass.Float32)
+            r_y.store(epi(acc_v, e0_v, e1_v, e2_v, e3_v, f0, f1, f2, f3).to(cutlass.Float32))
+            m_out[i] = r_y[0].to(m_out.element_type)
 
 
 @cute.jit
@@ -364,7 +370,7 @@ def kwb_pointwise(x, epi, epi_tensors=(), epi_scalars=(), out_dtype=None):
     total = out.numel()
     dims = lead + shape
     tensors = [from_dlpack(t) for t in (x_span, out.view(-1), *es)]
-    ints = sum(1 << k for k in _kwb_int_slots.get(epi, ()) if k < n_epi)
+    ints = sum(1 << k for k in _kwb_int_slots.get(epi, ()) if k < n_epi) + (16 if epi in _kwb_int_results else 0)
     key = ("pointwise", x.dtype, out.dtype, tuple((t.dtype, t.shape[0]) for t in es), epi, n_epi, ints)
     scalars = [total, *dims[1:], *x_st, *ss, *_kwb_epi_scalars(epi_scalars)]
     compiled = _kwb_compiled.get(key)
@@ -504,12 +510,26 @@ def kwb_reduce(x, dims, op, keepdim=False, pre=None, pre_tensors=(), pre_scalars
     """sum / mean / prod / amax / amin / logsumexp of floating x over dims (negative allowed; [] = all dims), in fp32,
     the result in x's dtype (pre_dtype's with a prologue). pre: the pointwise run before the reduction (over x's
     shape, reading pre_tensors and pre_scalars), one kwb_pointwise launch first (fp32 values; not fused into the
-    loads yet). Other ops and integer or bool x raise NotImplementedError (the plan check keeps them out)."""
+    loads yet). A sum or prod of a bool or integer x (or pre_dtype) is int64, as torch's and the Triton stage's: a
+    count of a bool mask, read as fp32 by a kwb_pointwise launch first and accumulated in fp32, exact up to 2**24
+    elements a sum (more raises ValueError; session 38). Other ops of integer or bool x raise NotImplementedError."""
     if op not in ("sum", "mean", "prod", "amax", "amin", "logsumexp"):
         raise NotImplementedError("kwb_reduce: %s has no CuTe DSL stage yet" % op)
     out_dtype = pre_dtype or x.dtype
     if pre is not None:
         x = kwb_pointwise(x, pre, pre_tensors, pre_scalars, torch.float32)
+    if not out_dtype.is_floating_point and op in ("sum", "prod"):  # a count: int64, fp32 accumulation
+        nd = max(x.dim(), 1)
+        red = sorted({d % nd for d in ([dims] if isinstance(dims, int) else dims)}) if dims else range(x.dim())
+        n = 1
+        for d in red:
+            n *= x.shape[d] if x.dim() else 1
+        if n > 2 ** 24:
+            raise ValueError("kwb_reduce: an integer %s over %d elements (fp32 accumulation is exact up to 2**24)"
+                             % (op, n))
+        out_dtype = torch.int64
+        if not x.is_floating_point():
+            x = kwb_pointwise(x, _kwb_epi_identity, out_dtype=torch.float32)
     if x.dim() == 0 and x.is_floating_point():  # a 0-d x: the value itself
         return kwb_pointwise(x, _kwb_epi_identity, out_dtype=out_dtype)
     return _kwb_reduce_rows(x, dims, op, keepdim, out_dtype)
@@ -2958,37 +2978,14 @@ def _kwb_col2im_host(
         grid=[(total + PW_THREADS - 1) // PW_THREADS, 1, 1], block=[PW_THREADS, 1, 1])
 
 
-def _kwb_conv_pairs(what, **kw):
-    """Each keyword's value as two ints (one int or a pair, torch's spelling), in order. ValueError otherwise."""
-    out = []
-    for k, v in kw.items():
-        v = [int(e) for e in v] if isinstance(v, (list, tuple)) else [int(v)]
-        if len(v) == 1:
-            v = v * 2
-        if len(v) != 2:
-            raise ValueError("%s: %s %s (one or two numbers)" % (what, k, v))
-        out.append(v)
-    return out
-
-
 def kwb_im2col(x, kernel_size, dilation, padding, stride, epi=None, epi_tensors=(), epi_scalars=(), kmajor=False):
     """F.unfold(x, kernel_size, dilation, padding, stride) of x [N, C, H, W] or [C, H, W], any strides: [N, C * kh *
     kw, L] (or [C * kh * kw, L]), L = OH * OW by torch's output sizes, in x's dtype, one launch. kmajor: the transpose
     view of a contiguous [N, L, C * kh * kw] (a GEMM reading the patches as its A), the same values. epi: the
     pointwise run after it, a kwb_pointwise launch on the result (contiguous then). ValueError for sizes torch
     refuses (no output positions, a kernel, stride or dilation below 1, a negative padding)."""
-    if x.dim() not in (3, 4):
-        raise ValueError("kwb_im2col: an input of shape %s (3-D or 4-D expected)" % (tuple(x.shape),))
-    (kh, kw), (dh, dw), (ph, pw), (sh, sw) = _kwb_conv_pairs(
-        "kwb_im2col", kernel_size=kernel_size, dilation=dilation, padding=padding, stride=stride)
-    if min(kh, kw, dh, dw, sh, sw) < 1 or min(ph, pw) < 0:
-        raise ValueError("kwb_im2col: kernel_size, dilation and stride >= 1, padding >= 0")
-    x4 = x if x.dim() == 4 else x.unsqueeze(0)
+    x4, (kh, kw), (dh, dw), (ph, pw), (sh, sw), OH, OW = _kwb_im2col_plan(x, kernel_size, dilation, padding, stride)
     N, C, H, W = x4.shape
-    OH = (H + 2 * ph - dh * (kh - 1) - 1) // sh + 1
-    OW = (W + 2 * pw - dw * (kw - 1) - 1) // sw + 1
-    if OH < 1 or OW < 1:
-        raise ValueError("kwb_im2col: input %s gives no output positions" % (tuple(x.shape),))
     L, CK = OH * OW, C * kh * kw
     if kmajor:
         out = torch.empty((N, L, CK), dtype=x.dtype, device=x.device).transpose(1, 2)
@@ -3014,22 +3011,9 @@ def kwb_col2im(x, output_size, kernel_size, dilation, padding, stride, epi=None,
     any strides: [N, C, H, W] (or [C, H, W]) in x's dtype, one launch, each output the fp32 sum of the patch values
     covering it (deterministic). epi: a kwb_pointwise launch after. ValueError where torch refuses: C * kh * kw not
     dividing x's dim -2, or L not the number of blocks the sizes give."""
-    if x.dim() not in (2, 3):
-        raise ValueError("kwb_col2im: an input of shape %s (2-D or 3-D expected)" % (tuple(x.shape),))
-    (H, W), (kh, kw), (dh, dw), (ph, pw), (sh, sw) = _kwb_conv_pairs(
-        "kwb_col2im", output_size=output_size, kernel_size=kernel_size, dilation=dilation, padding=padding,
-        stride=stride)
-    if min(kh, kw, dh, dw, sh, sw) < 1 or min(ph, pw) < 0:
-        raise ValueError("kwb_col2im: kernel_size, dilation and stride >= 1, padding >= 0")
-    x3 = x if x.dim() == 3 else x.unsqueeze(0)
-    N, CK, L = x3.shape
-    OH = (H + 2 * ph - dh * (kh - 1) - 1) // sh + 1
-    OW = (W + 2 * pw - dw * (kw - 1) - 1) // sw + 1
-    if CK % (kh * kw) != 0 or OH < 1 or OW < 1 or OH * OW != L:
-        raise ValueError("kwb_col2im: an input of shape %s does not fold to %s with kernel %s (it needs a dim -2 "
-                         "divisible by %d and %d blocks)" % (tuple(x.shape), (H, W), (kh, kw), kh * kw,
-                                                            max(OH, 0) * max(OW, 0)))
-    C = CK // (kh * kw)
+    x3, C, (H, W), (kh, kw), (dh, dw), (ph, pw), (sh, sw), OH, OW = _kwb_col2im_plan(
+        x, output_size, kernel_size, dilation, padding, stride)
+    N = x3.shape[0]
     out = torch.empty((N, C, H, W), dtype=x.dtype, device=x.device)
     total = out.numel()
     if total:
@@ -3046,14 +3030,16 @@ def kwb_col2im(x, output_size, kernel_size, dilation, padding, stride, epi=None,
     return out if epi is None else kwb_pointwise(out, epi, epi_tensors, epi_scalars)
 
 
-# ==== stage: kwb_reshape kwb_scatter
+# ==== stage: kwb_reshape kwb_scatter kwb_scatter_add
 # Relayouts and scatters (session 37, cute37), the Triton stages' calls. kwb_reshape: a view where torch can view x
 # so; else (pixel_shuffle, a window partition, einops' rearrange: a reshape torch copies) x's dims merged where their
 # strides allow and copied in row-major order into a contiguous output by _kwb_copy (the index-map section's kernel,
 # one launch; one per leading index where more than 5 dims stay), its epilogue a kwb_pointwise launch after (the
 # Triton stage applies it in the relayout's launch). kwb_scatter: x copied into a new tensor, then one thread per
 # index element writes src (or value) at its target, the index replacing the coordinate along dim (no atomics: two
-# writes to one place leave one of them, as torch leaves it unspecified). NEVER RUN under the real CuTe DSL.
+# writes to one place leave one of them, as torch leaves it unspecified). kwb_scatter_add (session 38): the same
+# walk, each thread adding its fp32 value by cute.arch.atomic_add at its target's element pointer (the Triton
+# stage's tl.atomic_add). NEVER RUN under the real CuTe DSL.
 def _kwb_merge_dims(x):
     """x's (size, stride) pairs with size-1 dims dropped and neighbours merged where one stride steps over the next
     dim: the fewest dims that walk x in row-major order."""
@@ -3159,6 +3145,71 @@ def kwb_scatter(x, dim, index, src=None, value=None):
     compiled = _kwb_compiled.get(key)
     if compiled is None:  # compile once per (stage, dtypes, src or value)
         compiled = _kwb_compiled[key] = cute.compile(_kwb_scatter_host, *tensors, *scalars, src is not None)
+    compiled(*tensors, *scalars)
+    kwb_last_grid_blocks[0] = max(kwb_last_grid_blocks[0], (total + PW_THREADS - 1) // PW_THREADS)
+    return out
+
+
+@cute.kernel
+def _kwb_scatter_add_kernel(
+    m_src: cute.Tensor, m_i: cute.Tensor, m_out: cute.Tensor, total: cutlass.Int64, alpha: cutlass.Float32,
+    d1: cutlass.Int64, d2: cutlass.Int64, d3: cutlass.Int64, d4: cutlass.Int64,  # the index's sizes of dims 1..4
+    s0: cutlass.Int64, s1: cutlass.Int64, s2: cutlass.Int64, s3: cutlass.Int64, s4: cutlass.Int64,  # src's strides
+    i0: cutlass.Int64, i1: cutlass.Int64, i2: cutlass.Int64, i3: cutlass.Int64, i4: cutlass.Int64,  # the index's
+    o0: cutlass.Int64, o1: cutlass.Int64, o2: cutlass.Int64, o3: cutlass.Int64, o4: cutlass.Int64,  # 0 along dim
+    od: cutlass.Int64,  # out's stride along dim
+):
+    tidx, _, _ = cute.arch.thread_idx()
+    bidx, _, _ = cute.arch.block_idx()
+    e = cutlass.Int64(bidx) * PW_THREADS + tidx  # Int64: a launch may hold 2**31 elements or more
+    if e < total:  # predication: the last CTA may hold fewer elements
+        c0, c1, c2, c3, c4 = _kwb_coords5(e, d1, d2, d3, d4)
+        j = m_i[c0 * i0 + c1 * i1 + c2 * i2 + c3 * i3 + c4 * i4].to(cutlass.Int64)
+        off = c0 * o0 + c1 * o1 + c2 * o2 + c3 * o3 + c4 * o4 + j * od
+        v = m_src[c0 * s0 + c1 * s1 + c2 * s2 + c3 * s3 + c4 * s4].to(cutlass.Float32) * alpha
+        cute.arch.atomic_add(m_out.iterator + off, v)  # fp32 atomic add at the target: the adds' order varies
+
+
+@cute.jit
+def _kwb_scatter_add_host(
+    m_src: cute.Tensor, m_i: cute.Tensor, m_out: cute.Tensor, total: cutlass.Int64, alpha: cutlass.Float32,
+    d1: cutlass.Int64, d2: cutlass.Int64, d3: cutlass.Int64, d4: cutlass.Int64,
+    s0: cutlass.Int64, s1: cutlass.Int64, s2: cutlass.Int64, s3: cutlass.Int64, s4: cutlass.Int64,
+    i0: cutlass.Int64, i1: cutlass.Int64, i2: cutlass.Int64, i3: cutlass.Int64, i4: cutlass.Int64,
+    o0: cutlass.Int64, o1: cutlass.Int64, o2: cutlass.Int64, o3: cutlass.Int64, o4: cutlass.Int64,
+    od: cutlass.Int64,
+):
+    _kwb_scatter_add_kernel(m_src, m_i, m_out, total, alpha, d1, d2, d3, d4, s0, s1, s2, s3, s4, i0, i1, i2, i3, i4,
+                            o0, o1, o2, o3, o4, od).launch(
+        grid=[(total + PW_THREADS - 1) // PW_THREADS, 1, 1], block=[PW_THREADS, 1, 1])
+
+
+def kwb_scatter_add(x, dim, index, src, index_add=False, alpha=1.0):
+    """torch.scatter_add(x, dim, index, src) (index of src's rank, each dim at most src's) or, with index_add,
+    torch.index_add(x, dim, index, src, alpha=alpha) (a 1-D index along dim): a new float32 tensor of x's shape, x
+    copied in (one launch), then one thread per index element adds alpha * src[i] (fp32) at out[.., index[i], ..]
+    by an atomic add (one launch; the order of the adds, so the last bits, may vary between runs, as the Triton
+    stage's). x is never written. Rank 1 to 5, any strides; indices not checked on the host. ValueError: ranks."""
+    if x.dim() > 5 or src.dim() != x.dim() or not x.dim():
+        raise ValueError("kwb_scatter_add: x %s and src %s (one rank, 1 to 5)" % (tuple(x.shape), tuple(src.shape)))
+    d = dim % x.dim()
+    out = _kwb_copy(torch.empty(x.shape, dtype=torch.float32, device=x.device), x)
+    if index_add:  # the 1-D index read at src's coordinate along dim, broadcast over the others
+        index = index.view([-1 if k == d else 1 for k in range(src.dim())]).expand(src.shape)
+    total = index.numel()
+    if total == 0:
+        return out
+    lead = [0] * (5 - x.dim())
+    sizes = [1] * len(lead) + list(index.shape)
+    s_span, s_st = _kwb_span(src)
+    i_span, i_st = _kwb_span(index)
+    o_st = [0 if k == d else out.stride(k) for k in range(x.dim())]
+    tensors = [from_dlpack(t) for t in (s_span, i_span, out.view(-1))]
+    scalars = [total, float(alpha), *sizes[1:], *(lead + s_st), *(lead + i_st), *(lead + o_st), out.stride(d)]
+    key = ("scatter_add", src.dtype, index.dtype)
+    compiled = _kwb_compiled.get(key)
+    if compiled is None:  # compile once per (stage, dtypes)
+        compiled = _kwb_compiled[key] = cute.compile(_kwb_scatter_add_host, *tensors, *scalars)
     compiled(*tensors, *scalars)
     kwb_last_grid_blocks[0] = max(kwb_last_grid_blocks[0], (total + PW_THREADS - 1) // PW_THREADS)
     return out

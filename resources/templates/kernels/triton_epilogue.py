@@ -1780,15 +1780,6 @@ def _kwb_im2col_kernel(x_ptr, out_ptr, n, C, H, W, OW, L, CK, KH, KW, sxn, sxc, 
     tl.store(out_ptr + offs, acc.to(out_ptr.dtype.element_ty), mask=mask)
 
 
-def _kwb_pair(v, what):
-    v = [int(e) for e in v] if isinstance(v, (list, tuple)) else [int(v)]
-    if len(v) == 1:
-        v = v * 2
-    if len(v) != 2:
-        raise ValueError("kwb_im2col: %s %s (one or two numbers)" % (what, v))
-    return v
-
-
 def kwb_im2col(x, kernel_size, dilation, padding, stride, epi=None, epi_tensors=(), epi_scalars=(), kmajor=False):
     """F.unfold(x, kernel_size, dilation, padding, stride) (aten::im2col) of x [N, C, H, W] or [C, H, W], any
     strides: [N, C * kh * kw, L] (or [C * kh * kw, L]), L = OH * OW with torch's output sizes, in x's dtype, one
@@ -1796,20 +1787,8 @@ def kwb_im2col(x, kernel_size, dilation, padding, stride, epi=None, epi_tensors=
     broadcast to the result's shape). kmajor: the result is the transpose view of a contiguous [N, L, C * kh * kw]
     (what a GEMM over x.unfold(...).transpose(1, 2) reads K-major), the same values. Raises ValueError for a size
     torch refuses (an output of no positions, a kernel, stride or dilation below 1, a negative padding)."""
-    if x.dim() not in (3, 4):
-        raise ValueError("kwb_im2col: an input of shape %s (3-D or 4-D expected)" % (tuple(x.shape),))
-    kh, kw = _kwb_pair(kernel_size, "kernel_size")
-    dh, dw = _kwb_pair(dilation, "dilation")
-    ph, pw = _kwb_pair(padding, "padding")
-    sh, sw = _kwb_pair(stride, "stride")
-    if min(kh, kw, dh, dw, sh, sw) < 1 or min(ph, pw) < 0:
-        raise ValueError("kwb_im2col: kernel_size, dilation and stride >= 1, padding >= 0")
-    x4 = x if x.dim() == 4 else x.unsqueeze(0)
+    x4, (kh, kw), (dh, dw), (ph, pw), (sh, sw), OH, OW = _kwb_im2col_plan(x, kernel_size, dilation, padding, stride)
     N, C, H, W = x4.shape
-    OH = (H + 2 * ph - dh * (kh - 1) - 1) // sh + 1
-    OW = (W + 2 * pw - dw * (kw - 1) - 1) // sw + 1
-    if OH < 1 or OW < 1:
-        raise ValueError("kwb_im2col: input %s gives no output positions" % (tuple(x.shape),))
     L, CK = OH * OW, C * kh * kw
     shape = ([N] if x.dim() == 4 else []) + [CK, L]
     if kmajor:
@@ -1875,25 +1854,9 @@ def kwb_col2im(x, output_size, kernel_size, dilation, padding, stride, epi=None,
     fp32 sum of the patch values covering it (deterministic). epi: the pointwise run after it, applied in that launch
     on the result's coordinates. Raises ValueError where torch does: C * kh * kw not dividing x's dim -2, or L not
     the number of blocks the sizes give."""
-    if x.dim() not in (2, 3):
-        raise ValueError("kwb_col2im: an input of shape %s (2-D or 3-D expected)" % (tuple(x.shape),))
-    H, W = _kwb_pair(output_size, "output_size")
-    kh, kw = _kwb_pair(kernel_size, "kernel_size")
-    dh, dw = _kwb_pair(dilation, "dilation")
-    ph, pw = _kwb_pair(padding, "padding")
-    sh, sw = _kwb_pair(stride, "stride")
-    if min(kh, kw, dh, dw, sh, sw) < 1 or min(ph, pw) < 0:
-        raise ValueError("kwb_col2im: kernel_size, dilation and stride >= 1, padding >= 0")
-    x3 = x if x.dim() == 3 else x.unsqueeze(0)
-    N, CK, L = x3.shape
-    OH = (H + 2 * ph - dh * (kh - 1) - 1) // sh + 1
-    OW = (W + 2 * pw - dw * (kw - 1) - 1) // sw + 1
-    if CK % (kh * kw) != 0 or OH < 1 or OW < 1 or OH * OW != L:
-        raise ValueError("kwb_col2im: an input of shape %s does not fold to %s with kernel %s (it needs a dim -2 "
-                         "divisible by %d and %d blocks)" % (tuple(x.shape), (H, W), (kh, kw), kh * kw,
-                                                            max(OH, 0) * max(OW, 0)))
-    C = CK // (kh * kw)
-    shape = ([N] if x.dim() == 3 else []) + [C, H, W]
+    x3, C, (H, W), (kh, kw), (dh, dw), (ph, pw), (sh, sw), OH, OW = _kwb_col2im_plan(
+        x, output_size, kernel_size, dilation, padding, stride)
+    shape = ([x3.shape[0]] if x.dim() == 3 else []) + [C, H, W]
     out = torch.empty(shape, dtype=x.dtype, device=x.device)
     n = out.numel()
     if n == 0:

@@ -331,6 +331,7 @@ def kwb_gemv(a, v, epi=None, epi_tensors=(), epi_scalars=(), out_dtype=None):
 
 # ==== stage: kwb_pointwise
 _kwb_int_slots = {}  # epilogue -> its slots loaded as Int64 (integers compared exactly; the chain's epilogues fill it)
+_kwb_int_results = set()  # epilogues whose result is an integer (integer arithmetic): stored from Int64, exact
 
 
 @cute.jit
@@ -352,8 +353,8 @@ def _kwb_pw_kernel(
     s20: cutlass.Int64, s21: cutlass.Int64, s22: cutlass.Int64, s23: cutlass.Int64, s24: cutlass.Int64,
     s30: cutlass.Int64, s31: cutlass.Int64, s32: cutlass.Int64, s33: cutlass.Int64, s34: cutlass.Int64,
     f0: cutlass.Float32, f1: cutlass.Float32, f2: cutlass.Float32, f3: cutlass.Float32,
-    n_epi: cutlass.Constexpr, epi: cutlass.Constexpr, ints: cutlass.Constexpr,  # ints: bit k, slot k is Int64
-):
+    n_epi: cutlass.Constexpr, epi: cutlass.Constexpr, ints: cutlass.Constexpr,  # ints: bit k, slot k is Int64;
+):  # bit 4: the result is Int64
     tidx, _, _ = cute.arch.thread_idx()
     bidx, _, _ = cute.arch.block_idx()
     i = cutlass.Int64(bidx) * PW_THREADS + tidx  # Int64: a launch may hold 2**31 elements or more
@@ -384,9 +385,14 @@ def _kwb_pw_kernel(
                 e3_v = _kwb_ssa_int(m_e3[i0 * s30 + i1 * s31 + i2 * s32 + i3 * s33 + i4 * s34].to(cutlass.Int64))
             else:
                 e3_v = _kwb_ssa(m_e3[i0 * s30 + i1 * s31 + i2 * s32 + i3 * s33 + i4 * s34].to(cutlass.Float32))
-        r_y = cute.make_rmem_tensor((1,), cutlass.Float32)
-        r_y.store(epi(acc_v, e0_v, e1_v, e2_v, e3_v, f0, f1, f2, f3).to(cutlass.Float32))
-        m_out[i] = r_y[0].to(m_out.element_type)
+        if cutlass.const_expr(ints & 16):  # an integer result: no fp32 round trip (exact above 2**24)
+            r_i = cute.make_rmem_tensor((1,), cutlass.Int64)
+            r_i.store(epi(acc_v, e0_v, e1_v, e2_v, e3_v, f0, f1, f2, f3).to(cutlass.Int64))
+            m_out[i] = r_i[0].to(m_out.element_type)
+        else:
+            r_y = cute.make_rmem_tensor((1,), cutlass.Float32)
+            r_y.store(epi(acc_v, e0_v, e1_v, e2_v, e3_v, f0, f1, f2, f3).to(cutlass.Float32))
+            m_out[i] = r_y[0].to(m_out.element_type)
 
 
 @cute.jit
@@ -433,7 +439,7 @@ def kwb_pointwise(x, epi, epi_tensors=(), epi_scalars=(), out_dtype=None):
     total = out.numel()
     dims = lead + shape
     tensors = [from_dlpack(t) for t in (x_span, out.view(-1), *es)]
-    ints = sum(1 << k for k in _kwb_int_slots.get(epi, ()) if k < n_epi)
+    ints = sum(1 << k for k in _kwb_int_slots.get(epi, ()) if k < n_epi) + (16 if epi in _kwb_int_results else 0)
     key = ("pointwise", x.dtype, out.dtype, tuple((t.dtype, t.shape[0]) for t in es), epi, n_epi, ints)
     scalars = [total, *dims[1:], *x_st, *ss, *_kwb_epi_scalars(epi_scalars)]
     compiled = _kwb_compiled.get(key)

@@ -81,7 +81,8 @@ def _binop(name, fn):
 
 for _n, _f in [("add", torch.add), ("sub", torch.sub), ("mul", torch.mul), ("truediv", torch.div),
                ("floordiv", lambda a, b: torch.div(a, b, rounding_mode="floor")), ("mod", torch.remainder),
-               ("and", lambda a, b: a & b), ("or", lambda a, b: a | b)]:
+               ("and", lambda a, b: a & b), ("or", lambda a, b: a | b), ("xor", lambda a, b: a ^ b),
+               ("pow", torch.pow)]:
     _binop(_n, _f)
 for _n, _f in [("lt", torch.lt), ("le", torch.le), ("gt", torch.gt), ("ge", torch.ge), ("eq", torch.eq),
                ("ne", torch.ne)]:

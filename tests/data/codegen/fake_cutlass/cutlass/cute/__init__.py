@@ -36,6 +36,11 @@ class Tensor:
     def load(self):
         return Val(self.t.clone())
 
+    @property
+    def iterator(self):
+        """The element pointer of element 0 (a flat view): `+ k` moves k elements (cute.arch.atomic_add's target)."""
+        return arch.Pointer(self.t.view(-1), 0)
+
     def store(self, v):
         self.t.copy_(torch.broadcast_to(_raw(v), self.t.shape))
 
@@ -49,7 +54,9 @@ def where(c, a, b):
 
 
 def full_like(a, v, dtype=None):
-    return Val(torch.full_like(_raw(a), float(_raw(v)), dtype=dtype.torch if dtype else None))
+    integer = dtype is not None and not dtype.torch.is_floating_point and dtype.torch != torch.bool
+    fill = int(_raw(v)) if integer else float(_raw(v))  # an Int64 fill stays exact (no float round trip)
+    return Val(torch.full_like(_raw(a), fill, dtype=dtype.torch if dtype else None))
 
 
 dry = None  # a list: launches are recorded there (_Launcher, grid, block) instead of run

@@ -64,3 +64,24 @@ def fmax(a, b, nan=False, **_):
 
 def fmin(a, b, nan=False, **_):
     return Val((torch.minimum if nan else torch.fmin)(torch.as_tensor(_raw(a), dtype=torch.float32), torch.as_tensor(_raw(b), dtype=torch.float32)))
+
+
+class Pointer:
+    """An element pointer into a flat torch tensor (cute.Tensor.iterator): + k moves k elements."""
+
+    def __init__(self, t, off):
+        self.t, self.off = t, off
+
+    def __add__(self, k):
+        return Pointer(self.t, self.off + int(_raw(k)))
+
+
+_atomic = threading.Lock()
+
+
+def atomic_add(ptr, val, **_):
+    """*ptr += val atomically (a lock: a threaded launch's threads may add at one place); returns the old value."""
+    with _atomic:
+        old = ptr.t[ptr.off].clone()
+        ptr.t[ptr.off] += torch.as_tensor(_raw(val)).to(ptr.t.dtype)
+    return Val(old)
