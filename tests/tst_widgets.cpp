@@ -45,6 +45,7 @@
 #include "widgets/fittingstatusbar.h"
 #include "widgets/knowledgemodel.h"
 #include "core/pipeline/recordsbuilder.h"
+#include "core/knowledge/relevance.h"
 #include "core/review/displaytext.h"
 #include "core/run/harnessparser.h"
 #include "core/review/verdict.h"
@@ -150,6 +151,7 @@ class TestWidgets : public QObject {
   void codegenVerdictWordsAreTranslated();
   void reviewWordsGoThroughTr();
   void dryRunCpuGapWordsGoThroughTr();
+  void setAsideKindsGoThroughTr();
   void runsAreNamedByVersionAndTime();
   void finishedPhasePagesKeepTheirResults();
   void rooflinePlot();
@@ -735,6 +737,36 @@ void TestWidgets::reviewWordsGoThroughTr() {
   QCOMPARE(report, QStringLiteral("«- GPU: none, the harness was not run (ledger: H200-SXM)»\n«- Run folder: none (the "
                                   "harness was not run)»\n«_V0's records apply (not queried again; listed in "
                                   "`memory/v0.json`):_»"));
+}
+
+// New-user trial 26, #10: the zh_CN Knowledge dock read "2 a code-conversion guide filed under conv by the word
+// \"converter\"" in English. Members: a filed-under kind (its guide and joiner words) and the kinds reasonFor writes
+// before a quote ("about fp8", "written for another GPU"); the plan's English (translated = false) stays as it was.
+void TestWidgets::setAsideKindsGoThroughTr() {
+  const auto aside = [](const char* reason) {
+    SetAsideRecord a;
+    a.reason = QString::fromUtf8(reason);
+    return a;
+  };
+  const QList<SetAsideRecord> list = {
+      aside("filed under conv for the word \"converter\": a code-conversion guide, not a convolution"),
+      aside("filed under conv for the word \"conversion\": a code-conversion guide, not a convolution"),
+      aside("about fp8 (\"fp8\"); the problem's tensors are float32"),
+      aside("written for another GPU (\"mi300x\", CDNA3); the target is Hopper"),
+      aside("an attention technique (\"flash\"); the problem has no attention")};
+  const QString english = QStringLiteral(
+      "2 a code-conversion guide filed under conv by the words \"conversion\" or \"converter\", 1 about fp8, 1 an "
+      "attention technique, 1 written for another GPU");
+  QCOMPARE(setAsideKinds(list), english);
+  MarkingTranslator marker({QStringLiteral("kwb::SetAside")});
+  QVERIFY(QCoreApplication::installTranslator(&marker));
+  const QString shown = setAsideKinds(list, true);
+  const QString plan = setAsideKinds(list);
+  QCoreApplication::removeTranslator(&marker);
+  QCOMPARE(plan, english);
+  QCOMPARE(shown, QStringLiteral("«2 «a code-conversion guide» filed under conv by the word(s) \"conversion\"« or "
+                                 "»\"converter\"»«, »«1 about fp8»«, »«1 an attention technique»«, »«1 written for "
+                                 "another GPU»"));
 }
 
 void TestWidgets::dryRunCpuGapWordsGoThroughTr() {
