@@ -148,6 +148,7 @@ class TestWidgets : public QObject {
   void editorTabsKeepEdits();
   void wizardForm();
   void codegenVerdictOnTheSpecPage();
+  void codegenWarningIsOneSentence();
   void codegenVerdictWordsAreTranslated();
   void reviewWordsGoThroughTr();
   void dryRunCpuGapWordsGoThroughTr();
@@ -829,6 +830,54 @@ void TestWidgets::runsAreNamedByVersionAndTime() {
   QCOMPARE(RunsPanel::runLabel(odd), QStringLiteral("copied-run"));
   odd.recordedBy = QStringLiteral("v0");
   QCOMPARE(RunsPanel::runLabel(odd, true), QStringLiteral("V0 · copied-run"));
+}
+
+// New-user trial 26, #17: the wizard's warning for the policy framework's skeleton was 22 lines in zh_CN: the plan, the
+// whole CuTe DSL stage list, then the lowering's reason in English. Now one sentence: what the framework lacks; the
+// plan and the stage list in the tooltip. Members: an epilogue that does not lower (an int64 compare: its fixed
+// reason translated) and a launch with no CuTe DSL stage.
+void TestWidgets::codegenWarningIsOneSentence() {
+  const QString stages = QStringLiteral("GEMM, sum / mean reductions, softmax / log-softmax, pooling");
+  const QString lowering = QStringLiteral(
+      "its epilogue (ge) does not lower in the CuTe DSL dialect: input a0 is an int64 tensor compared exactly, which "
+      "this DSL's lowering reads as fp32 (the Triton chain compares it in integers)");
+  const QString noStage = QStringLiteral("a tri launch has no CuTe DSL stage yet");
+  for (const QString& lack : {lowering, noStage}) {
+    const QString reason = QStringLiteral(
+                               "Kernel Workbench plans this problem as a chain of 8 launches (gemm, fill, tri, "
+                               "pointwise, softmax); the CuTe DSL renders a chain in which every launch has a CuTe DSL "
+                               "stage (%1), and %2: --framework triton renders it")
+                               .arg(stages, lack);
+    WizardPanel w;
+    CodegenVerdict v;
+    v.valid = true;
+    v.framework = QStringLiteral("cutedsl");
+    v.plan.kind = CodegenVerdict::PlanKind::Chain;
+    v.plan.launches = 8;
+    v.backends = {{QStringLiteral("triton"), QStringLiteral("Triton"), true, QStringLiteral("chain of 8 launches"), {}},
+                  {QStringLiteral("cutedsl"), QStringLiteral("CuTe DSL"), false, {}, reason}};
+    w.setCodegenVerdict(v);
+    const QString chip = w.codegenWarningText();
+    QCOMPARE(chip, QStringLiteral("⚠ CuTe DSL will write a SKELETON for this problem, which the quality gate fails "
+                                  "(%1). Triton gives a kernel.")
+                       .arg(lack));
+    auto* frame = w.findChild<QFrame*>(QStringLiteral("codegenWarning"));
+    QVERIFY(frame);
+    const QString tip = frame->findChild<QLabel*>()->toolTip();
+    QVERIFY2(tip.contains(stages) && tip.contains(lack), qPrintable(tip));
+  }
+  // the lowering's fixed reason goes through tr() with the rest; a0 and int64 stay as written
+  MarkingTranslator marker({QStringLiteral("kwb::DisplayText")});
+  QVERIFY(QCoreApplication::installTranslator(&marker));
+  const QString brief = displayCodegenReasonBrief(
+      QStringLiteral("Kernel Workbench plans this problem as a chain of 2 launches (gemm, pointwise); the CuTe DSL "
+                     "renders a chain in which every launch has a CuTe DSL stage (GEMM), and %1: --framework triton "
+                     "renders it")
+          .arg(lowering));
+  QCoreApplication::removeTranslator(&marker);
+  QCOMPARE(brief, QStringLiteral("«its epilogue (ge) does not lower in the CuTe DSL dialect: «input a0 is an int64 "
+                                 "tensor compared exactly, which this DSL's lowering reads as fp32 (the Triton chain "
+                                 "compares it in integers)»»"));
 }
 
 void TestWidgets::codegenVerdictWordsAreTranslated() {
