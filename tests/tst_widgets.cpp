@@ -180,6 +180,7 @@ class TestWidgets : public QObject {
   void rooflineLabelsNeverOverlap();
   void rooflineLabelsClearEveryRoofInTheDock();
   void rooflineAnalyticBeforeMeasurement();
+  void rooflineWithoutMatrixProductIsNonTensor();
   void plannedMathDtypeIsKnownAfterPhase1();
   void rooflineLabelsInsideAndOffTheMarker_data();
   void rooflineLabelsInsideAndOffTheMarker();
@@ -2706,6 +2707,63 @@ void TestWidgets::rooflineAnalyticBeforeMeasurement() {
   // a measured chart is neither empty nor analytic
   plot.setData(sampleRoofline());
   QVERIFY(!plot.isEmptyState() && !plot.isAnalytic() && plot.hasPoint());
+}
+
+// New-user trial 26, #8: an int8 dequant with an fp16 output was drawn against the fp16 tensor-core roof (989.5 TFLOPS
+// on an H200) with an fp8 roof above it; no elementwise chain reaches either. Without a matrix product the roof is
+// the non-tensor fp32 peak (the ledger's cited CUDA-core / vector figure: the generated kernels compute in fp32), the
+// note says why, and no tensor-core roof is drawn. Members: an fp16 elementwise problem and a bf16 reduction; an fp16
+// problem with a GEMM op keeps its tensor-core roof.
+void TestWidgets::rooflineWithoutMatrixProductIsNonTensor() {
+  RooflinePlot plot;
+  plot.resize(360, 420);
+  plot.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&plot));
+  nlohmann::json pointwise = sampleSpec();
+  pointwise["dtype"] = "float16";
+  nlohmann::json reduction = sampleSpec();
+  reduction["dtype"] = "bfloat16";
+  reduction["pattern"]["primary"] = "Reduction";
+  reduction["ops"] = nlohmann::json::array({{{"op", "aten::sum"}, {"category", "Reduction"}}});
+  for (const auto& [spec, data] : {std::pair{pointwise, QStringLiteral("fp16")}, {reduction, QStringLiteral("bf16")}}) {
+    bool nonTensor = false;
+    QCOMPARE(rooflineComputeDtype(spec, QString(), &nonTensor), QStringLiteral("fp32"));
+    QVERIFY(nonTensor);
+    QString why;
+    const std::optional<RooflineData> d = analyticRoofline(spec, QStringLiteral("H200-SXM"), QString(), &why);
+    QVERIFY2(d, qPrintable(why));
+    QCOMPARE(d->dtype, QStringLiteral("fp32"));
+    QCOMPARE(d->peakTflops, 67.0);
+    QCOMPARE(d->nonTensorRoofOf, data);
+    QVERIFY(d->otherComputeRoofs.isEmpty());
+    QVERIFY2(d->peakSource.contains(QStringLiteral("non-tensor")), qPrintable(d->peakSource));
+    // the records' roofline.json keeps it (review mode and kwb export redraw from it)
+    const std::optional<RooflineData> back = rooflineFromJson(rooflineToJson(*d));
+    QVERIFY(back && back->nonTensorRoofOf == data);
+    plot.setData(*d);
+    QCOMPARE(plot.title(), QStringLiteral("Roofline — H200-SXM, fp32"));
+    QVERIFY(!plot.graph(RooflinePlot::kOtherRoof));
+    QVERIFY2(plot.noteText().contains(
+                 QStringLiteral("Compute roof in fp32 on the CUDA cores / vector units, not the %1 tensor-core peak: "
+                                "the problem has no matrix product")
+                     .arg(data)),
+             qPrintable(plot.noteText()));
+    QVERIFY2(plot.noteText().contains(QStringLiteral("non-tensor (CUDA core) FP32")), qPrintable(plot.noteText()));
+  }
+  // MI300X: its vector FP32 row
+  const auto mi = analyticRoofline(pointwise, QStringLiteral("MI300X"), QString());
+  QVERIFY(mi && mi->dtype == QLatin1String("fp32") && mi->peakSource.contains(QStringLiteral("vector FP32")));
+  // a matrix product keeps the data's tensor-core roof, and the plan's math dtype always wins
+  nlohmann::json gemm = pointwise;
+  gemm["ops"] = nlohmann::json::array({{{"op", "aten::mm"}, {"category", "GEMM"}}});
+  bool nonTensor = true;
+  QCOMPARE(rooflineComputeDtype(gemm, QString(), &nonTensor), QStringLiteral("fp16"));
+  QVERIFY(!nonTensor);
+  const auto tc = analyticRoofline(gemm, QStringLiteral("H200-SXM"), QString());
+  QVERIFY(tc && tc->dtype == QLatin1String("fp16") && tc->nonTensorRoofOf.isEmpty() && tc->peakTflops > 900);
+  QCOMPARE(rooflineComputeDtype(pointwise, QStringLiteral("tf32")), QStringLiteral("tf32"));
+  QCOMPARE(rooflineComputeDtype(sampleSpec(), QString(), &nonTensor), QStringLiteral("fp32"));  // its own dtype
+  QVERIFY(!nonTensor);
 }
 
 void TestWidgets::rooflineLabelsInsideAndOffTheMarker_data() {

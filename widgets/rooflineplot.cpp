@@ -459,6 +459,11 @@ void RooflinePlot::setData(const RooflineData& given) {
   m_plot->setVisible(true);
   const bool analytic = isAnalytic();
   if (analytic && !m_rating.isEmpty()) notes << m_rating;  // why the roof is not the data's dtype's
+  // no matrix product: the CUDA-core / vector peak, not the data's tensor-core one (new-user trial 26, #8)
+  if (!d.nonTensorRoofOf.isEmpty())
+    notes << tr("Compute roof in %1 on the CUDA cores / vector units, not the %2 tensor-core peak: the problem has no "
+                "matrix product, so its kernel computes in %1 and never reaches a tensor-core roof.")
+                 .arg(d.dtype, d.nonTensorRoofOf);
   const double ridge = d.ridgePoint > 0 ? d.ridgePoint : d.peakTflops / d.bandwidthTBs;
   const bool havePoint = d.pointIntensity > 0 && d.pointTflops > 0;
   const double measuredBw = d.measuredBandwidthTBs.value_or(0.0);
