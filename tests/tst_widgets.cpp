@@ -144,6 +144,7 @@ class TestWidgets : public QObject {
   void specModel();
   void runConsole();
   void runConsoleBounded();
+  void runConsoleFoldsRepeatedLines();
   void editorRoundTrip();
   void editorTabsKeepEdits();
   void wizardForm();
@@ -467,6 +468,39 @@ void TestWidgets::runConsoleBounded() {
   QCOMPARE(console.outputView()->blockCount(), RunConsole::kMaxLines);
   QCOMPARE(console.outputView()->document()->lastBlock().text(),
            QStringLiteral("line %1").arg(RunConsole::kMaxLines + 499));
+}
+
+// New-user trial 26, #13: a forward that prints put 274 lines of "forward called with torch.Size(...)" in the live
+// output, one per warm-up and timed call. The same process line in a row is shown once with its count, also across
+// a flush (the view's last line redrawn). Members: stdout's print and stderr's warning; a protocol line and a
+// workbench message are never folded.
+void TestWidgets::runConsoleFoldsRepeatedLines() {
+  RunConsole console;
+  console.runStarted();
+  for (int i = 0; i < 100; ++i) console.appendLine(QStringLiteral("forward called with torch.Size([4, 8])"), 0);
+  console.flush();
+  QCOMPARE(console.outputView()->document()->lastBlock().text(),
+           QStringLiteral("forward called with torch.Size([4, 8])  (×100)"));
+  for (int i = 0; i < 174; ++i) console.appendLine(QStringLiteral("forward called with torch.Size([4, 8])"), 0);
+  console.flush();
+  QCOMPARE(console.outputView()->blockCount(), 1);
+  QCOMPARE(console.outputView()->document()->lastBlock().text(),
+           QStringLiteral("forward called with torch.Size([4, 8])  (×274)"));
+  for (int i = 0; i < 3; ++i) {
+    console.appendLine(QStringLiteral("UserWarning: x is deprecated"), RunConsole::StdErr);
+    console.flush();
+  }
+  console.appendLine(QStringLiteral("forward called with torch.Size([1, 8])"), 0);
+  console.appendMessage(QStringLiteral("Stopped."), MessageKind::Info);
+  console.appendMessage(QStringLiteral("Stopped."), MessageKind::Info);
+  console.flush();
+  QCOMPARE(console.outputView()->toPlainText(),
+           QStringLiteral("forward called with torch.Size([4, 8])  (×274)\nUserWarning: x is deprecated  (×3)\n"
+                          "forward called with torch.Size([1, 8])\nStopped.\nStopped."));
+  // the Raw view keeps the count (the full text is output.log's)
+  console.setRawOutput(true);
+  QVERIFY(console.outputView()->toPlainText().startsWith(
+      QStringLiteral("forward called with torch.Size([4, 8])  (×274)\n")));
 }
 
 void TestWidgets::editorRoundTrip() {
