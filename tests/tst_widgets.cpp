@@ -906,7 +906,8 @@ void TestWidgets::codegenWarningIsOneSentence() {
   QVERIFY(QCoreApplication::installTranslator(&marker));
   const QString brief = displayCodegenReasonBrief(
       QStringLiteral("Kernel Workbench plans this problem as a chain of 2 launches (gemm, pointwise); the CuTe DSL "
-                     "renders a chain in which every launch has a CuTe DSL stage (GEMM), and %1: --framework triton "
+                     "renders a chain in which every launch has a CuTe DSL stage (GEMM, softmax), and %1: --framework "
+                     "triton "
                      "renders it")
           .arg(lowering));
   QCoreApplication::removeTranslator(&marker);
