@@ -881,7 +881,8 @@ class TestAnalysis : public QObject {
     QFile f(path);
     QVERIFY(f.open(QIODevice::WriteOnly));
     f.write(QStringLiteral("import torch\nclass Model(torch.nn.Module):\n    def forward(self, x):\n        if %1:\n"
-                           "            while True:\n                pass\n        return x * 2\n"
+                           "            while True:\n                pass\n        return "
+                           "torch.nn.functional.dropout(x, 0.1, self.training) * 2\n"
                            "def get_inputs():\n    return [torch.rand(4)]\ndef get_init_inputs():\n    return []\n")
                 .arg(hang)
                 .toUtf8());
