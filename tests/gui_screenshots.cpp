@@ -18,6 +18,7 @@
 #include <QItemSelectionModel>
 #include <QLibraryInfo>
 #include <QLocale>
+#include <QMainWindow>
 #include <QMenu>
 #include <QMenuBar>
 #include <QPushButton>
@@ -65,6 +66,28 @@ bool save(QWidget* w, const QString& dir, const QString& name, int settleMs = 40
   const QString path = QDir(dir).filePath(name + QStringLiteral(".png"));
   const bool ok = w->grab().save(path);
   std::fprintf(stderr, "%s %s\n", ok ? "saved" : "FAILED", qUtf8Printable(path));
+  // The window's size with the minimums that set it: a window that grew past the size asked for names the part that
+  // made it (new-user trial 26, #9: 1024x640 grew to 659 after phase 4, 703 with the suite's page)
+  if (auto* mw = qobject_cast<QMainWindow*>(w)) {
+    QString mins;
+    for (QDockWidget* d : mw->findChildren<QDockWidget*>())
+      if (d->isVisible())
+        mins += QStringLiteral(" %1 %2x%3 min %4x%5")
+                    .arg(d->objectName())
+                    .arg(d->width())
+                    .arg(d->height())
+                    .arg(d->minimumSizeHint().width())
+                    .arg(d->minimumSizeHint().height());
+    if (QWidget* c = mw->centralWidget())
+      mins += QStringLiteral(" central %1x%2 min %3x%4")
+                  .arg(c->width())
+                  .arg(c->height())
+                  .arg(c->minimumSizeHint().width())
+                  .arg(c->minimumSizeHint().height());
+    std::fprintf(stderr, "  window %dx%d, minimum %dx%d (set %dx%d);%s\n", mw->width(), mw->height(),
+                 mw->minimumSizeHint().width(), mw->minimumSizeHint().height(), mw->minimumWidth(), mw->minimumHeight(),
+                 qUtf8Printable(mins));
+  }
   return ok;
 }
 

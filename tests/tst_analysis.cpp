@@ -860,6 +860,41 @@ class TestAnalysis : public QObject {
     QVERIFY2(said.contains(QStringLiteral("Model.__init__()")), qPrintable(said.join(u'|')));
   }
 
+  // New-user trial 26, #14: a forward that timed out in the probe's eval-mode pass read "it was running forward() in
+  // eval mode (which random ops eval() turns off)", as if the model had random ops. The phase names what ran, no
+  // more. Members: the eval-mode pass and the dtype check (a forward that never ends in that mode or dtype only).
+  void timeoutNamesTheForwardPass_data() {
+    QTest::addColumn<QString>("hang");
+    QTest::addColumn<QString>("phase");
+    QTest::newRow("eval") << QStringLiteral("not self.training") << QStringLiteral("forward() in eval mode");
+    QTest::newRow("dtype") << QStringLiteral("x.dtype == torch.float16")
+                           << QStringLiteral(
+                                  "forward() with every floating tensor in float16 / bfloat16 / float32 "
+                                  "(the dtype check)");
+  }
+  void timeoutNamesTheForwardPass() {
+    QFETCH(QString, hang);
+    QFETCH(QString, phase);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("endless_pass.py"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(QStringLiteral("import torch\nclass Model(torch.nn.Module):\n    def forward(self, x):\n        if %1:\n"
+                           "            while True:\n                pass\n        return "
+                           "torch.nn.functional.dropout(x, 0.1, self.training) * 2\n"
+                           "def get_inputs():\n    return [torch.rand(4)]\ndef get_init_inputs():\n    return []\n")
+                .arg(hang)
+                .toUtf8());
+    f.close();
+    const ProbeResult r = runProbe(m_python, path, 60000, {}, {}, 5000);
+    QVERIFY(!r.ok);
+    QCOMPARE(r.error->kind, QStringLiteral("Timeout"));
+    QVERIFY2(r.error->message.contains(QStringLiteral("; it was running %1 (KWB_PROBE_TIMEOUT_S").arg(phase)),
+             qPrintable(r.error->message));
+    QVERIFY2(!r.error->message.contains(QStringLiteral("random")), qPrintable(r.error->message));
+  }
+
   void probeOnANonPythonSaysSo() {
     const ProbeResult r = runProbe(QStringLiteral("/bin/false"), kernelbench(QStringLiteral("level1/19_ReLU.py")));
     QVERIFY(!r.ok);

@@ -45,6 +45,7 @@
 #include "widgets/fittingstatusbar.h"
 #include "widgets/knowledgemodel.h"
 #include "core/pipeline/recordsbuilder.h"
+#include "core/knowledge/relevance.h"
 #include "core/review/displaytext.h"
 #include "core/run/harnessparser.h"
 #include "core/review/verdict.h"
@@ -143,13 +144,16 @@ class TestWidgets : public QObject {
   void specModel();
   void runConsole();
   void runConsoleBounded();
+  void runConsoleFoldsRepeatedLines();
   void editorRoundTrip();
   void editorTabsKeepEdits();
   void wizardForm();
   void codegenVerdictOnTheSpecPage();
+  void codegenWarningIsOneSentence();
   void codegenVerdictWordsAreTranslated();
   void reviewWordsGoThroughTr();
   void dryRunCpuGapWordsGoThroughTr();
+  void setAsideKindsGoThroughTr();
   void runsAreNamedByVersionAndTime();
   void finishedPhasePagesKeepTheirResults();
   void rooflinePlot();
@@ -177,6 +181,7 @@ class TestWidgets : public QObject {
   void rooflineLabelsNeverOverlap();
   void rooflineLabelsClearEveryRoofInTheDock();
   void rooflineAnalyticBeforeMeasurement();
+  void rooflineWithoutMatrixProductIsNonTensor();
   void plannedMathDtypeIsKnownAfterPhase1();
   void rooflineLabelsInsideAndOffTheMarker_data();
   void rooflineLabelsInsideAndOffTheMarker();
@@ -465,6 +470,39 @@ void TestWidgets::runConsoleBounded() {
            QStringLiteral("line %1").arg(RunConsole::kMaxLines + 499));
 }
 
+// New-user trial 26, #13: a forward that prints put 274 lines of "forward called with torch.Size(...)" in the live
+// output, one per warm-up and timed call. The same process line in a row is shown once with its count, also across
+// a flush (the view's last line redrawn). Members: stdout's print and stderr's warning; a protocol line and a
+// workbench message are never folded.
+void TestWidgets::runConsoleFoldsRepeatedLines() {
+  RunConsole console;
+  console.runStarted();
+  for (int i = 0; i < 100; ++i) console.appendLine(QStringLiteral("forward called with torch.Size([4, 8])"), 0);
+  console.flush();
+  QCOMPARE(console.outputView()->document()->lastBlock().text(),
+           QStringLiteral("forward called with torch.Size([4, 8])  (×100)"));
+  for (int i = 0; i < 174; ++i) console.appendLine(QStringLiteral("forward called with torch.Size([4, 8])"), 0);
+  console.flush();
+  QCOMPARE(console.outputView()->blockCount(), 1);
+  QCOMPARE(console.outputView()->document()->lastBlock().text(),
+           QStringLiteral("forward called with torch.Size([4, 8])  (×274)"));
+  for (int i = 0; i < 3; ++i) {
+    console.appendLine(QStringLiteral("UserWarning: x is deprecated"), RunConsole::StdErr);
+    console.flush();
+  }
+  console.appendLine(QStringLiteral("forward called with torch.Size([1, 8])"), 0);
+  console.appendMessage(QStringLiteral("Stopped."), MessageKind::Info);
+  console.appendMessage(QStringLiteral("Stopped."), MessageKind::Info);
+  console.flush();
+  QCOMPARE(console.outputView()->toPlainText(),
+           QStringLiteral("forward called with torch.Size([4, 8])  (×274)\nUserWarning: x is deprecated  (×3)\n"
+                          "forward called with torch.Size([1, 8])\nStopped.\nStopped."));
+  // the Raw view keeps the count (the full text is output.log's)
+  console.setRawOutput(true);
+  QVERIFY(console.outputView()->toPlainText().startsWith(
+      QStringLiteral("forward called with torch.Size([4, 8])  (×274)\n")));
+}
+
 void TestWidgets::editorRoundTrip() {
   QTemporaryDir dir;
   QVERIFY(dir.isValid());
@@ -737,6 +775,36 @@ void TestWidgets::reviewWordsGoThroughTr() {
                                   "`memory/v0.json`):_»"));
 }
 
+// New-user trial 26, #10: the zh_CN Knowledge dock read "2 a code-conversion guide filed under conv by the word
+// \"converter\"" in English. Members: a filed-under kind (its guide and joiner words) and the kinds reasonFor writes
+// before a quote ("about fp8", "written for another GPU"); the plan's English (translated = false) stays as it was.
+void TestWidgets::setAsideKindsGoThroughTr() {
+  const auto aside = [](const char* reason) {
+    SetAsideRecord a;
+    a.reason = QString::fromUtf8(reason);
+    return a;
+  };
+  const QList<SetAsideRecord> list = {
+      aside("filed under conv for the word \"converter\": a code-conversion guide, not a convolution"),
+      aside("filed under conv for the word \"conversion\": a code-conversion guide, not a convolution"),
+      aside("about fp8 (\"fp8\"); the problem's tensors are float32"),
+      aside("written for another GPU (\"mi300x\", CDNA3); the target is Hopper"),
+      aside("an attention technique (\"flash\"); the problem has no attention")};
+  const QString english = QStringLiteral(
+      "2 a code-conversion guide filed under conv by the words \"conversion\" or \"converter\", 1 about fp8, 1 an "
+      "attention technique, 1 written for another GPU");
+  QCOMPARE(setAsideKinds(list), english);
+  MarkingTranslator marker({QStringLiteral("kwb::SetAside")});
+  QVERIFY(QCoreApplication::installTranslator(&marker));
+  const QString shown = setAsideKinds(list, true);
+  const QString plan = setAsideKinds(list);
+  QCoreApplication::removeTranslator(&marker);
+  QCOMPARE(plan, english);
+  QCOMPARE(shown, QStringLiteral("«2 «a code-conversion guide» filed under conv by the word(s) \"conversion\"« or "
+                                 "»\"converter\"»«, »«1 about fp8»«, »«1 an attention technique»«, »«1 written for "
+                                 "another GPU»"));
+}
+
 void TestWidgets::dryRunCpuGapWordsGoThroughTr() {
   // The zh_CN review of a dry run with a case its CPU torch cannot run showed the gate's clause and the case table's
   // reason in English, and the console said "7 case(s) ran" for 6 that ran and 1 skipped. Members: the gate's
@@ -797,6 +865,55 @@ void TestWidgets::runsAreNamedByVersionAndTime() {
   QCOMPARE(RunsPanel::runLabel(odd), QStringLiteral("copied-run"));
   odd.recordedBy = QStringLiteral("v0");
   QCOMPARE(RunsPanel::runLabel(odd, true), QStringLiteral("V0 · copied-run"));
+}
+
+// New-user trial 26, #17: the wizard's warning for the policy framework's skeleton was 22 lines in zh_CN: the plan, the
+// whole CuTe DSL stage list, then the lowering's reason in English. Now one sentence: what the framework lacks; the
+// plan and the stage list in the tooltip. Members: an epilogue that does not lower (an int64 compare: its fixed
+// reason translated) and a launch with no CuTe DSL stage.
+void TestWidgets::codegenWarningIsOneSentence() {
+  const QString stages = QStringLiteral("GEMM, sum / mean reductions, softmax / log-softmax, pooling");
+  const QString lowering = QStringLiteral(
+      "its epilogue (ge) does not lower in the CuTe DSL dialect: input a0 is an int64 tensor compared exactly, which "
+      "this DSL's lowering reads as fp32 (the Triton chain compares it in integers)");
+  const QString noStage = QStringLiteral("a tri launch has no CuTe DSL stage yet");
+  for (const QString& lack : {lowering, noStage}) {
+    const QString reason = QStringLiteral(
+                               "Kernel Workbench plans this problem as a chain of 8 launches (gemm, fill, tri, "
+                               "pointwise, softmax); the CuTe DSL renders a chain in which every launch has a CuTe DSL "
+                               "stage (%1), and %2: --framework triton renders it")
+                               .arg(stages, lack);
+    WizardPanel w;
+    CodegenVerdict v;
+    v.valid = true;
+    v.framework = QStringLiteral("cutedsl");
+    v.plan.kind = CodegenVerdict::PlanKind::Chain;
+    v.plan.launches = 8;
+    v.backends = {{QStringLiteral("triton"), QStringLiteral("Triton"), true, QStringLiteral("chain of 8 launches"), {}},
+                  {QStringLiteral("cutedsl"), QStringLiteral("CuTe DSL"), false, {}, reason}};
+    w.setCodegenVerdict(v);
+    const QString chip = w.codegenWarningText();
+    QCOMPARE(chip, QStringLiteral("⚠ CuTe DSL will write a SKELETON for this problem, which the quality gate fails "
+                                  "(%1). Triton gives a kernel.")
+                       .arg(lack));
+    auto* frame = w.findChild<QFrame*>(QStringLiteral("codegenWarning"));
+    QVERIFY(frame);
+    const QString tip = frame->findChild<QLabel*>()->toolTip();
+    QVERIFY2(tip.contains(stages) && tip.contains(lack), qPrintable(tip));
+  }
+  // the lowering's fixed reason goes through tr() with the rest; a0 and int64 stay as written
+  MarkingTranslator marker({QStringLiteral("kwb::DisplayText")});
+  QVERIFY(QCoreApplication::installTranslator(&marker));
+  const QString brief = displayCodegenReasonBrief(
+      QStringLiteral("Kernel Workbench plans this problem as a chain of 2 launches (gemm, pointwise); the CuTe DSL "
+                     "renders a chain in which every launch has a CuTe DSL stage (GEMM, softmax), and %1: --framework "
+                     "triton "
+                     "renders it")
+          .arg(lowering));
+  QCoreApplication::removeTranslator(&marker);
+  QCOMPARE(brief, QStringLiteral("«its epilogue (ge) does not lower in the CuTe DSL dialect: «input a0 is an int64 "
+                                 "tensor compared exactly, which this DSL's lowering reads as fp32 (the Triton chain "
+                                 "compares it in integers)»»"));
 }
 
 void TestWidgets::codegenVerdictWordsAreTranslated() {
@@ -2625,6 +2742,63 @@ void TestWidgets::rooflineAnalyticBeforeMeasurement() {
   // a measured chart is neither empty nor analytic
   plot.setData(sampleRoofline());
   QVERIFY(!plot.isEmptyState() && !plot.isAnalytic() && plot.hasPoint());
+}
+
+// New-user trial 26, #8: an int8 dequant with an fp16 output was drawn against the fp16 tensor-core roof (989.5 TFLOPS
+// on an H200) with an fp8 roof above it; no elementwise chain reaches either. Without a matrix product the roof is
+// the non-tensor fp32 peak (the ledger's cited CUDA-core / vector figure: the generated kernels compute in fp32), the
+// note says why, and no tensor-core roof is drawn. Members: an fp16 elementwise problem and a bf16 reduction; an fp16
+// problem with a GEMM op keeps its tensor-core roof.
+void TestWidgets::rooflineWithoutMatrixProductIsNonTensor() {
+  RooflinePlot plot;
+  plot.resize(360, 420);
+  plot.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&plot));
+  nlohmann::json pointwise = sampleSpec();
+  pointwise["dtype"] = "float16";
+  nlohmann::json reduction = sampleSpec();
+  reduction["dtype"] = "bfloat16";
+  reduction["pattern"]["primary"] = "Reduction";
+  reduction["ops"] = nlohmann::json::array({{{"op", "aten::sum"}, {"category", "Reduction"}}});
+  for (const auto& [spec, data] : {std::pair{pointwise, QStringLiteral("fp16")}, {reduction, QStringLiteral("bf16")}}) {
+    bool nonTensor = false;
+    QCOMPARE(rooflineComputeDtype(spec, QString(), &nonTensor), QStringLiteral("fp32"));
+    QVERIFY(nonTensor);
+    QString why;
+    const std::optional<RooflineData> d = analyticRoofline(spec, QStringLiteral("H200-SXM"), QString(), &why);
+    QVERIFY2(d, qPrintable(why));
+    QCOMPARE(d->dtype, QStringLiteral("fp32"));
+    QCOMPARE(d->peakTflops, 67.0);
+    QCOMPARE(d->nonTensorRoofOf, data);
+    QVERIFY(d->otherComputeRoofs.isEmpty());
+    QVERIFY2(d->peakSource.contains(QStringLiteral("non-tensor")), qPrintable(d->peakSource));
+    // the records' roofline.json keeps it (review mode and kwb export redraw from it)
+    const std::optional<RooflineData> back = rooflineFromJson(rooflineToJson(*d));
+    QVERIFY(back && back->nonTensorRoofOf == data);
+    plot.setData(*d);
+    QCOMPARE(plot.title(), QStringLiteral("Roofline — H200-SXM, fp32"));
+    QVERIFY(!plot.graph(RooflinePlot::kOtherRoof));
+    QVERIFY2(plot.noteText().contains(
+                 QStringLiteral("Compute roof in fp32 on the CUDA cores / vector units, not the %1 tensor-core peak: "
+                                "the problem has no matrix product")
+                     .arg(data)),
+             qPrintable(plot.noteText()));
+    QVERIFY2(plot.noteText().contains(QStringLiteral("non-tensor (CUDA core) FP32")), qPrintable(plot.noteText()));
+  }
+  // MI300X: its vector FP32 row
+  const auto mi = analyticRoofline(pointwise, QStringLiteral("MI300X"), QString());
+  QVERIFY(mi && mi->dtype == QLatin1String("fp32") && mi->peakSource.contains(QStringLiteral("vector FP32")));
+  // a matrix product keeps the data's tensor-core roof, and the plan's math dtype always wins
+  nlohmann::json gemm = pointwise;
+  gemm["ops"] = nlohmann::json::array({{{"op", "aten::mm"}, {"category", "GEMM"}}});
+  bool nonTensor = true;
+  QCOMPARE(rooflineComputeDtype(gemm, QString(), &nonTensor), QStringLiteral("fp16"));
+  QVERIFY(!nonTensor);
+  const auto tc = analyticRoofline(gemm, QStringLiteral("H200-SXM"), QString());
+  QVERIFY(tc && tc->dtype == QLatin1String("fp16") && tc->nonTensorRoofOf.isEmpty() && tc->peakTflops > 900);
+  QCOMPARE(rooflineComputeDtype(pointwise, QStringLiteral("tf32")), QStringLiteral("tf32"));
+  QCOMPARE(rooflineComputeDtype(sampleSpec(), QString(), &nonTensor), QStringLiteral("fp32"));  // its own dtype
+  QVERIFY(!nonTensor);
 }
 
 void TestWidgets::rooflineLabelsInsideAndOffTheMarker_data() {

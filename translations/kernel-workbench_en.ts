@@ -1680,6 +1680,16 @@
         <source>■ harness result (CPU dry run): %1 of %2 case(s) ran the PyTorch reference on the CPU, %3 did not return within the case timeout; no kernel ran, nothing was measured</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="520"/>
+        <source>input %1 is an %2 tensor compared exactly, which this DSL&apos;s lowering reads as fp32 (the Triton chain compares it in integers)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="524"/>
+        <source>input %1 is an %2 tensor in integer arithmetic (%3, node %4, computes %5), which this DSL&apos;s lowering computes in fp32 only (the Triton chain computes it exactly, wrapping as torch&apos;s %5 does)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>kwb::EditorTabs</name>
@@ -3865,6 +3875,11 @@ roof here: %3 TFLOPS (datasheet)</source>
         <source>Measured ceiling: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <location filename="../widgets/rooflineplot.cpp" line="464"/>
+        <source>Compute roof in %1 on the CUDA cores / vector units, not the %2 tensor-core peak: the problem has no matrix product, so its kernel computes in %1 and never reaches a tensor-core roof.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>kwb::RunConsole</name>
@@ -4061,6 +4076,12 @@ roof here: %3 TFLOPS (datasheet)</source>
     <message>
         <location filename="../widgets/runconsole.cpp" line="695"/>
         <source>finished with failures</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/runconsole.cpp" line="565"/>
+        <source>  (×%1)</source>
+        <comment>a line the process printed this many times in a row</comment>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4292,6 +4313,64 @@ roof here: %3 TFLOPS (datasheet)</source>
     <message>
         <location filename="../widgets/runspanel.cpp" line="552"/>
         <source>Compare %1 → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kwb::SetAside</name>
+    <message>
+        <location filename="../core/knowledge/relevance.cpp" line="449"/>
+        <source>%1 an attention technique</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/knowledge/relevance.cpp" line="451"/>
+        <source>%1 a decode or sequence-model technique</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/knowledge/relevance.cpp" line="452"/>
+        <source>%1 a GEMM or tensor-core technique</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/knowledge/relevance.cpp" line="453"/>
+        <source>%1 a convolution technique</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/knowledge/relevance.cpp" line="454"/>
+        <source>%1 a grouped-GEMM technique</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/knowledge/relevance.cpp" line="455"/>
+        <source>%1 written for another GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/knowledge/relevance.cpp" line="461"/>
+        <source>%1 about %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/knowledge/relevance.cpp" line="496"/>
+        <source>a code-conversion guide</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/knowledge/relevance.cpp" line="498"/>
+        <source>%1 %2 filed under %3 by the word(s) %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/knowledge/relevance.cpp" line="500"/>
+        <source> or </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/knowledge/relevance.cpp" line="514"/>
+        <source>, </source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1795,6 +1795,16 @@
         <source>■ harness result (CPU dry run): %1 of %2 case(s) ran the PyTorch reference on the CPU, %3 did not return within the case timeout; no kernel ran, nothing was measured</source>
         <translation>■ 测试框架结果（CPU 试运行）：%2 个用例中 %1 个在 CPU 上运行了 PyTorch 参照，%3 个未在用例超时内返回；没有运行内核，未做任何测量</translation>
     </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="520"/>
+        <source>input %1 is an %2 tensor compared exactly, which this DSL&apos;s lowering reads as fp32 (the Triton chain compares it in integers)</source>
+        <translation>输入 %1 是按精确值比较的 %2 张量，而此 DSL 的降级会把它读作 fp32（Triton 链以整数比较它）</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="524"/>
+        <source>input %1 is an %2 tensor in integer arithmetic (%3, node %4, computes %5), which this DSL&apos;s lowering computes in fp32 only (the Triton chain computes it exactly, wrapping as torch&apos;s %5 does)</source>
+        <translation>输入 %1 是参与整数运算的 %2 张量（%3，节点 %4，计算 %5），而此 DSL 的降级只能以 fp32 计算（Triton 链精确计算，并像 torch 的 %5 一样回绕）</translation>
+    </message>
 </context>
 <context>
     <name>kwb::EditorTabs</name>
@@ -4179,6 +4189,11 @@ roof here: %3 TFLOPS (datasheet)</source>
         <source>Measured ceiling: %1</source>
         <translation>实测上限：%1</translation>
     </message>
+    <message>
+        <location filename="../widgets/rooflineplot.cpp" line="464"/>
+        <source>Compute roof in %1 on the CUDA cores / vector units, not the %2 tensor-core peak: the problem has no matrix product, so its kernel computes in %1 and never reaches a tensor-core roof.</source>
+        <translation>计算屋顶取 CUDA 核心 / 向量单元上的 %1 峰值，而非 %2 张量核心峰值：此问题没有矩阵乘，其内核以 %1 计算，达不到张量核心屋顶。</translation>
+    </message>
 </context>
 <context>
     <name>kwb::RunConsole</name>
@@ -4400,6 +4415,12 @@ roof here: %3 TFLOPS (datasheet)</source>
         <location filename="../widgets/runconsole.cpp" line="695"/>
         <source>finished with failures</source>
         <translation>已完成，但有失败</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runconsole.cpp" line="565"/>
+        <source>  (×%1)</source>
+        <comment>a line the process printed this many times in a row</comment>
+        <translation>  （×%1）</translation>
     </message>
 </context>
 <context>
@@ -4664,6 +4685,64 @@ roof here: %3 TFLOPS (datasheet)</source>
         <location filename="../widgets/runspanel.cpp" line="552"/>
         <source>Compare %1 → %2</source>
         <translation>比较 %1 → %2</translation>
+    </message>
+</context>
+<context>
+    <name>kwb::SetAside</name>
+    <message>
+        <location filename="../core/knowledge/relevance.cpp" line="449"/>
+        <source>%1 an attention technique</source>
+        <translation>%1 条注意力技术</translation>
+    </message>
+    <message>
+        <location filename="../core/knowledge/relevance.cpp" line="451"/>
+        <source>%1 a decode or sequence-model technique</source>
+        <translation>%1 条解码或序列模型技术</translation>
+    </message>
+    <message>
+        <location filename="../core/knowledge/relevance.cpp" line="452"/>
+        <source>%1 a GEMM or tensor-core technique</source>
+        <translation>%1 条 GEMM 或张量核心技术</translation>
+    </message>
+    <message>
+        <location filename="../core/knowledge/relevance.cpp" line="453"/>
+        <source>%1 a convolution technique</source>
+        <translation>%1 条卷积技术</translation>
+    </message>
+    <message>
+        <location filename="../core/knowledge/relevance.cpp" line="454"/>
+        <source>%1 a grouped-GEMM technique</source>
+        <translation>%1 条分组 GEMM 技术</translation>
+    </message>
+    <message>
+        <location filename="../core/knowledge/relevance.cpp" line="455"/>
+        <source>%1 written for another GPU</source>
+        <translation>%1 条针对其他 GPU 编写</translation>
+    </message>
+    <message>
+        <location filename="../core/knowledge/relevance.cpp" line="461"/>
+        <source>%1 about %2</source>
+        <translation>%1 条关于 %2</translation>
+    </message>
+    <message>
+        <location filename="../core/knowledge/relevance.cpp" line="496"/>
+        <source>a code-conversion guide</source>
+        <translation>代码转换指南</translation>
+    </message>
+    <message>
+        <location filename="../core/knowledge/relevance.cpp" line="498"/>
+        <source>%1 %2 filed under %3 by the word(s) %4</source>
+        <translation>%1 条%2（因词语 %4 被归入 %3）</translation>
+    </message>
+    <message>
+        <location filename="../core/knowledge/relevance.cpp" line="500"/>
+        <source> or </source>
+        <translation> 或 </translation>
+    </message>
+    <message>
+        <location filename="../core/knowledge/relevance.cpp" line="514"/>
+        <source>, </source>
+        <translation>，</translation>
     </message>
 </context>
 <context>

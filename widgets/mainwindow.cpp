@@ -738,7 +738,7 @@ void MainWindow::showKnowledge(const QList<KnowledgeRecord>& kept, const QList<S
   QString text = tr("%n record(s) kept for this problem", nullptr, static_cast<int>(kept.size()));
   if (!setAside.isEmpty())
     text += tr("; %n set aside as not applying to it (%1)", nullptr, static_cast<int>(setAside.size()))
-                .arg(setAsideKinds(setAside));
+                .arg(setAsideKinds(setAside, true));
   m_knowledgeSummary->setText(text);
   QStringList tip;
   for (const SetAsideRecord& a : setAside) tip << tr("set aside: %1 — %2").arg(a.record.id, a.reason);

@@ -459,6 +459,11 @@ void RooflinePlot::setData(const RooflineData& given) {
   m_plot->setVisible(true);
   const bool analytic = isAnalytic();
   if (analytic && !m_rating.isEmpty()) notes << m_rating;  // why the roof is not the data's dtype's
+  // no matrix product: the CUDA-core / vector peak, not the data's tensor-core one (new-user trial 26, #8)
+  if (!d.nonTensorRoofOf.isEmpty())
+    notes << tr("Compute roof in %1 on the CUDA cores / vector units, not the %2 tensor-core peak: the problem has no "
+                "matrix product, so its kernel computes in %1 and never reaches a tensor-core roof.")
+                 .arg(d.dtype, d.nonTensorRoofOf);
   const double ridge = d.ridgePoint > 0 ? d.ridgePoint : d.peakTflops / d.bandwidthTBs;
   const bool havePoint = d.pointIntensity > 0 && d.pointTflops > 0;
   const double measuredBw = d.measuredBandwidthTBs.value_or(0.0);
@@ -791,14 +796,18 @@ void RooflinePlot::declutterLabels() {
                               .adjusted(t->padding().left() - 2, t->padding().top() - 2, 2 - t->padding().right(),
                                         2 - t->padding().bottom());
       const bool crosses = crossesRoof(text);
-      free = axes.contains(r) && !crosses &&
-             std::none_of(taken.cbegin(), taken.cend(), [&r](const QRectF& o) { return o.intersects(r); });
+      // 2 px between labels, and no leader line through another label: at 1024x640 "tf32 494.5 TFLOPS" touched
+      // "脊点 103" and its leader ran across it (new-user trial 26, #11)
+      const QRectF spaced = r.adjusted(-2, -2, 2, 2);
+      const bool leaderCrosses = leaderThroughAny(l, taken);
+      free = axes.contains(r) && !crosses && !leaderCrosses &&
+             std::none_of(taken.cbegin(), taken.cend(), [&spaced](const QRectF& o) { return o.intersects(spaced); });
       if (free) break;
       // A roof through the text weighs as much as the text covered: at 1.0 it lost to a 2-pixel overlap of another
       // label's padding, and the grey dashed roof ran through the compute roof's label (new-user trial 23).
       const QRectF inside = axes.intersected(r);
-      double cost =
-          r.width() * r.height() - inside.width() * inside.height() + (crosses ? text.width() * text.height() : 0.0);
+      double cost = r.width() * r.height() - inside.width() * inside.height() +
+                    (crosses ? text.width() * text.height() : 0.0) + (leaderCrosses ? text.height() * 10.0 : 0.0);
       for (const QRectF& o : std::as_const(taken)) {
         const QRectF both = o.intersected(r);
         cost += both.width() * both.height();
@@ -820,6 +829,21 @@ void RooflinePlot::declutterLabels() {
     updateLeader(l);
   }
   m_plot->replot(QCustomPlot::rpQueuedRefresh);
+}
+
+bool RooflinePlot::leaderThroughAny(LabelPlaces& l, const QList<QRectF>& rects) {
+  updateLeader(l);
+  if (!l.leader || !l.leader->visible()) return false;
+  const QLineF seg(l.leader->start->pixelPosition(), l.leader->end->pixelPosition());
+  return std::any_of(rects.cbegin(), rects.cend(), [&seg](const QRectF& o) {
+    if (o.contains(seg.p1()) || o.contains(seg.p2())) return true;
+    const QLineF edges[] = {{o.topLeft(), o.topRight()},
+                            {o.topRight(), o.bottomRight()},
+                            {o.bottomRight(), o.bottomLeft()},
+                            {o.bottomLeft(), o.topLeft()}};
+    return std::any_of(std::begin(edges), std::end(edges),
+                       [&seg](const QLineF& e) { return seg.intersects(e, nullptr) == QLineF::BoundedIntersection; });
+  });
 }
 
 void RooflinePlot::updateLeader(LabelPlaces& l) {

@@ -153,6 +153,8 @@ class RooflinePlot : public QWidget {
     const char* roof = nullptr;
     QPointer<QCPItemLine> leader;  ///< "<label's name>Leader", made when first needed
   };
+  /// Whether @p l's leader line (updateLeader(), called here), where it is drawn, runs into one of @p rects (pixels).
+  bool leaderThroughAny(LabelPlaces& l, const QList<QRectF>& rects);
   /// A short line from @p l's label, where it hangs (its position), to the nearest point of its roof as drawn, in
   /// the label's colour with a dot on the roof, when the label sits more than kLeaderMinPx from it or beside the roof's
   /// end rather than along it (then from the middle of its edge that faces the roof); hidden

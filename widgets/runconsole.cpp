@@ -499,7 +499,10 @@ void RunConsole::appendLine(const QString& line, int channel) {
       m_caseTotal = std::max(m_caseTotal, done + ev.caseTotal - ev.caseIndex + 1);
     }
   }
-  m_pending.append(e);
+  if (!m_pending.isEmpty() && sameLine(m_pending.last(), e))
+    ++m_pending.last().repeats;
+  else
+    m_pending.append(e);
   if (!m_flushTimer->isActive()) m_flushTimer->start();
   // Keep the queue bounded too: lines the view would drop anyway need not be kept.
   if (m_pending.size() > kMaxLines) m_pending.remove(0, m_pending.size() - kMaxLines);
@@ -558,10 +561,12 @@ void RunConsole::insert(const QList<Entry>& entries) {
     if (!visible(e)) continue;
     if (!m_output->document()->isEmpty()) cursor.insertBlock();
     const bool useHuman = !m_raw && !e.human.isEmpty();
-    cursor.insertText(useHuman ? e.human : e.raw, e.channel == StdErr ? errFmt
-                                                  : e.channel < 0     ? messageFormat(e.kind)
-                                                  : useHuman          ? human
-                                                                      : normal);
+    QString text = useHuman ? e.human : e.raw;
+    if (e.repeats > 1) text += tr("  (×%1)", "a line the process printed this many times in a row").arg(e.repeats);
+    cursor.insertText(text, e.channel == StdErr ? errFmt
+                            : e.channel < 0     ? messageFormat(e.kind)
+                            : useHuman          ? human
+                                                : normal);
   }
   cursor.endEditBlock();
   if (atEnd) {
@@ -575,6 +580,18 @@ void RunConsole::flush() {
   if (m_pending.isEmpty()) {
     if (!m_running) m_flushTimer->stop();
     return;
+  }
+  // the first pending line the same as the last one shown: counted there, its line redrawn with the count
+  if (!m_entries.isEmpty() && sameLine(m_entries.last(), m_pending.first())) {
+    Entry& last = m_entries.last();
+    last.repeats += m_pending.takeFirst().repeats;
+    if (visible(last) && !m_output->document()->isEmpty()) {
+      QTextCursor cursor(m_output->document());
+      cursor.movePosition(QTextCursor::End);
+      cursor.select(QTextCursor::BlockUnderCursor);
+      cursor.removeSelectedText();
+      insert({last});
+    }
   }
   insert(m_pending);
   m_entries.append(m_pending);

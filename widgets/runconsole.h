@@ -139,7 +139,14 @@ class RunConsole : public QWidget {
     QString human;                         ///< "" for lines that are not protocol lines
     int channel;                           ///< StdOut, StdErr, -1 workbench message
     MessageKind kind = MessageKind::Info;  ///< a workbench message's kind
+    int repeats = 1;                       ///< the same process line this many times in a row, shown once
   };
+  /// A line of the process's the same as the one before it (raw text and channel) is counted on that one, not shown
+  /// again: a forward that prints printed 274 lines for every warm-up and timed call (new-user trial 26, #13).
+  /// output.log keeps every line.
+  static bool sameLine(const Entry& a, const Entry& b) {
+    return a.channel >= 0 && a.channel == b.channel && a.human.isEmpty() && b.human.isEmpty() && a.raw == b.raw;
+  }
   void updateSummary();
   /// When the gate failed (`v`, `reason`) and no case did: a last console line and a "quality gate" row in the
   /// case table with the reason; otherwise that row is removed.

@@ -563,7 +563,9 @@ void WizardPanel::setCodegenVerdict(const CodegenVerdict& verdict) {
   m_codegenWarningText->setText(
       softBreaks(tr("⚠ %1 will write a SKELETON for this problem, which the quality gate "
                     "fails (%2). %3 gives a kernel.")
-                     .arg(chosen->label, displayCodegenReason(chosen->reason), labels.join(tr(" or ")))));
+                     .arg(chosen->label, displayCodegenReasonBrief(chosen->reason), labels.join(tr(" or ")))));
+  // one sentence: what the framework lacks; the plan and the framework's stage list (22 lines in zh_CN at 1280
+  // wide: new-user trial 26, #17) are in the tooltip, as on the Spec page
   m_codegenWarningText->setToolTip(codegenVerdictText(verdict));
   m_suggested = verdict.suggestedSwitch();
   QString suggestedLabel;

@@ -1,5 +1,6 @@
 #include "core/knowledge/relevance.h"
 
+#include <QCoreApplication>
 #include <QMap>
 #include <QRegularExpression>
 #include <QSet>
@@ -439,7 +440,31 @@ QStringList recordComputeClasses(const KnowledgeRecord& record) {
   return out;
 }
 
-QString setAsideKinds(const QList<SetAsideRecord>& setAside) {
+namespace {
+
+/// A kind of setAsideKinds() in the window's language: "%1" is the count ("" when the kind is not one reasonFor
+/// writes: the caller keeps the English). The records and the plan keep English (translations/CMakeLists.txt).
+QString translatedKind(const QString& kind) {
+  static const char* const kinds[][2] = {
+      {"an attention technique", QT_TRANSLATE_NOOP("kwb::SetAside", "%1 an attention technique")},
+      {"a decode or sequence-model technique",
+       QT_TRANSLATE_NOOP("kwb::SetAside", "%1 a decode or sequence-model technique")},
+      {"a GEMM or tensor-core technique", QT_TRANSLATE_NOOP("kwb::SetAside", "%1 a GEMM or tensor-core technique")},
+      {"a convolution technique", QT_TRANSLATE_NOOP("kwb::SetAside", "%1 a convolution technique")},
+      {"a grouped-GEMM technique", QT_TRANSLATE_NOOP("kwb::SetAside", "%1 a grouped-GEMM technique")},
+      {"written for another GPU", QT_TRANSLATE_NOOP("kwb::SetAside", "%1 written for another GPU")},
+  };
+  for (const auto& [en, text] : kinds)
+    if (kind == QLatin1String(en)) return QCoreApplication::translate("kwb::SetAside", text);
+  static const QRegularExpression about(QStringLiteral("^about (\\S+)$"));
+  if (const auto m = about.match(kind); m.hasMatch())
+    return QCoreApplication::translate("kwb::SetAside", "%1 about %2").arg(QStringLiteral("%1"), m.captured(1));
+  return {};
+}
+
+}  // namespace
+
+QString setAsideKinds(const QList<SetAsideRecord>& setAside, bool translated) {
   // "about fp8 (\"fp8\"); the problem's tensors are float32" -> grouped by the part before the quote
   // "filed under conv for the word \"converter\": a code-conversion guide, not a convolution" -> what it is, where the
   // store filed it and by which words: "2 filed under conv" read as "conv records do not apply to a conv" (new-user
@@ -447,10 +472,12 @@ QString setAsideKinds(const QList<SetAsideRecord>& setAside) {
   static const QRegularExpression filed(QStringLiteral("^filed under (\\S+) for the word \"([^\"]+)\": ([^,]+)"));
   QMap<QString, int> kinds;
   QMap<QString, QStringList> words;
+  QMap<QString, QPair<QString, QString>> filedParts;  // kind -> (what, where)
   for (const SetAsideRecord& s : setAside) {
     if (const auto m = filed.match(s.reason); m.hasMatch()) {
       const QString kind = QStringLiteral("%1 filed under %2").arg(m.captured(3), m.captured(1));
       ++kinds[kind];
+      filedParts[kind] = {m.captured(3), m.captured(1)};
       if (!words[kind].contains(m.captured(2))) words[kind] << m.captured(2);
       continue;
     }
@@ -458,16 +485,33 @@ QString setAsideKinds(const QList<SetAsideRecord>& setAside) {
   }
   QStringList parts;
   for (auto it = kinds.cbegin(); it != kinds.cend(); ++it) {
+    QStringList w = words.value(it.key());
+    for (QString& x : w) x = u'"' + x + u'"';
+    w.sort();
+    if (translated) {
+      // new-user trial 26, #10: the Knowledge dock of a zh_CN window read these in English
+      if (!w.isEmpty()) {
+        const auto [what, where] = filedParts.value(it.key());
+        const QString whatShown = what == QLatin1String("a code-conversion guide")
+                                      ? QCoreApplication::translate("kwb::SetAside", "a code-conversion guide")
+                                      : what;
+        parts << QCoreApplication::translate("kwb::SetAside", "%1 %2 filed under %3 by the word(s) %4")
+                     .arg(QString::number(it.value()), whatShown, where,
+                          w.join(QCoreApplication::translate("kwb::SetAside", " or ")));
+        continue;
+      }
+      if (const QString kind = translatedKind(it.key()); !kind.isEmpty()) {
+        parts << kind.arg(it.value());
+        continue;
+      }
+    }
     QString part = QStringLiteral("%1 %2").arg(it.value()).arg(it.key());
-    if (QStringList w = words.value(it.key()); !w.isEmpty()) {
-      w.sort();
-      for (QString& x : w) x = u'"' + x + u'"';
+    if (!w.isEmpty())
       part += (w.size() == 1 ? QStringLiteral(" by the word ") : QStringLiteral(" by the words ")) +
               w.join(QStringLiteral(" or "));
-    }
     parts << part;
   }
-  return parts.join(QStringLiteral(", "));
+  return parts.join(translated ? QCoreApplication::translate("kwb::SetAside", ", ") : QStringLiteral(", "));
 }
 
 QString setAsideSummary(const QList<SetAsideRecord>& setAside) {

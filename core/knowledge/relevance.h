@@ -71,8 +71,10 @@ QString setAsideSummary(const QList<SetAsideRecord>& setAside);
 
 /// The reasons of @p setAside grouped by kind, with their counts, in English as the records are: "1 about fp8, 2 a
 /// GEMM or tensor-core technique, 2 a code-conversion guide filed under conv by the words \"conversion\" or
-/// \"converter\"" ("" when none). setAsideSummary() is this in a sentence.
-QString setAsideKinds(const QList<SetAsideRecord>& setAside);
+/// \"converter\"" ("" when none). setAsideSummary() is this in a sentence. @p translated: the kinds reasonFor()
+/// writes in the loaded catalogue's words (context "kwb::SetAside", for the window; the quoted words and any other
+/// kind stay as written), else English (the plan, the console, the records).
+QString setAsideKinds(const QList<SetAsideRecord>& setAside, bool translated = false);
 
 /// The records set aside as a plan (plans/v0_plan.md, renderPlan) lists them under "## Records set aside": id, tool
 /// and reason exactly as written there; none when the section is missing (a plan from before it, or edited away).

@@ -65,6 +65,7 @@ nlohmann::json rooflineToJson(const RooflineData& d) {
           {"peak_source", s(d.peakSource)},
           {"bandwidth_source", s(d.bandwidthSource)},
           {"measured_source", s(d.measuredSource)},
+          {"non_tensor_roof_of", s(d.nonTensorRoofOf)},
           {"other_compute_roofs", others}};
 }
 
@@ -95,6 +96,7 @@ std::optional<RooflineData> rooflineFromJson(const nlohmann::json& j, QString* e
   d.peakSource = str("peak_source");
   d.bandwidthSource = str("bandwidth_source");
   d.measuredSource = str("measured_source");
+  d.nonTensorRoofOf = str("non_tensor_roof_of");
   if (j.contains("other_compute_roofs") && j["other_compute_roofs"].is_array())
     for (const auto& c : j["other_compute_roofs"])
       if (c.is_object() && c.contains("tflops") && c["tflops"].is_number())

@@ -35,6 +35,10 @@ struct RooflineData {
   /// The GPU's dense roofs for the other floating-point dtypes (fp32, tf32, bf16, fp16, fp8), drawn
   /// fainter so a reviewer sees what switching precision would buy; empty when the ledger has none.
   QList<ComputeRoof> otherComputeRoofs;
+  /// Set (to the data's ledger dtype, "fp16") when the compute roof is the non-tensor peak of `dtype` ("fp32")
+  /// because the problem has no matrix product (rooflineComputeDtype(), core/pipeline/recordsbuilder.h); then
+  /// otherComputeRoofs is empty (tensor-core roofs do not apply). Empty otherwise.
+  QString nonTensorRoofOf;
 };
 
 /// Where the measured ceiling (RooflineData::measuredBandwidthTBs) comes from, read from measuredSource.

@@ -1,5 +1,6 @@
 #include "core/pipeline/recordsbuilder.h"
 #include "core/perf/measureddevice.h"
+#include "core/platform/gpuspec.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -237,10 +238,37 @@ QString ledgerDtype(const QString& t) {
   return t;
 }
 
+bool specHasMatrixProduct(const nlohmann::json& spec) {
+  static const QSet<QString> mma = {QStringLiteral("GEMM"), QStringLiteral("Convolution"), QStringLiteral("Attention"),
+                                    QStringLiteral("Recurrent")};
+  const auto isMma = [](const nlohmann::json& category) {
+    return category.is_string() && mma.contains(QString::fromStdString(category.get<std::string>()));
+  };
+  const nlohmann::json pattern = spec.value("pattern", nlohmann::json::object());
+  if (pattern.is_object() && pattern.contains("primary") && isMma(pattern["primary"])) return true;
+  if (spec.contains("ops") && spec["ops"].is_array())
+    for (const auto& op : spec["ops"])
+      if (op.is_object() && op.contains("category") && isMma(op["category"])) return true;
+  return false;
+}
+
+QString rooflineComputeDtype(const nlohmann::json& spec, const QString& mathDtype, bool* nonTensor) {
+  if (nonTensor) *nonTensor = false;
+  if (!mathDtype.isEmpty()) return mathDtype;
+  const QString data = ledgerDtype(str(spec, "dtype"));
+  // new-user trial 26, #8: an int8 dequant (fp16 out) was drawn against the fp16 tensor-core roof (989.5 TFLOPS on
+  // an H200), which no elementwise chain can reach. Without a matrix product the generated kernels convert their
+  // loads to fp32 and compute there, on the CUDA cores / vector units: the ledger's fp32 row is that peak.
+  static const QSet<QString> tensorOnly = {QStringLiteral("fp16"), QStringLiteral("bf16"), QStringLiteral("fp8")};
+  if (!tensorOnly.contains(normalizeDtype(data)) || specHasMatrixProduct(spec)) return data;
+  if (nonTensor) *nonTensor = true;
+  return QStringLiteral("fp32");
+}
+
 UtilizationRequest specUtilizationRequest(const nlohmann::json& spec, const QString& gpuId, const QString& mathDtype) {
   UtilizationRequest rq;
   rq.gpu = gpuId;
-  rq.dtype = mathDtype.isEmpty() ? ledgerDtype(str(spec, "dtype")) : mathDtype;
+  rq.dtype = rooflineComputeDtype(spec, mathDtype);
   rq.flopsExpr = str(spec.value("flops", nlohmann::json::object()), "expr");
   rq.bytesExpr = str(spec.value("bytes", nlohmann::json::object()), "expr");
   const nlohmann::json sizes = spec.value("sizes", nlohmann::json::object());
@@ -248,6 +276,18 @@ UtilizationRequest specUtilizationRequest(const nlohmann::json& spec, const QStr
     if (v.is_number()) rq.vars.insert(QString::fromStdString(k), v.get<double>());
   return rq;
 }
+
+namespace {
+/// A roof rated in the non-tensor peak (rooflineComputeDtype()) says so, with the data's dtype, and draws no
+/// tensor-core roof beside it: no kernel without a matrix product reaches one.
+void markNonTensorRoof(const nlohmann::json& spec, const QString& mathDtype, RooflineData* rl) {
+  bool nonTensor = false;
+  rooflineComputeDtype(spec, mathDtype, &nonTensor);
+  if (!nonTensor) return;
+  rl->nonTensorRoofOf = ledgerDtype(str(spec, "dtype"));
+  rl->otherComputeRoofs.clear();
+}
+}  // namespace
 
 std::optional<RooflineData> analyticRoofline(const nlohmann::json& spec, const QString& gpuId, const QString& mathDtype,
                                              QString* error) {
@@ -266,6 +306,7 @@ std::optional<RooflineData> analyticRoofline(const nlohmann::json& spec, const Q
   rl.pointTflops = 0;
   rl.aboveRoof = false;
   rl.label = QString::fromLatin1(kAnalyticPointLabel);
+  markNonTensorRoof(spec, mathDtype, &rl);
   return rl;
 }
 
@@ -305,6 +346,7 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
     out->summary.append(QStringLiteral("roofline figure not drawn: ") + util.warnings.value(0));
   } else if (util.ok) {
     RooflineData rl = makeRoofline(util);
+    markNonTensorRoof(spec, in.mathDtype, &rl);
     if (!measuredOnGpu) {
       rl.pointTflops = 0;
       // a skeleton's harness never ran: no dry run took place to name (new-user trial 9, #11)

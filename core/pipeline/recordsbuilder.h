@@ -124,8 +124,20 @@ QString summariseAtenOps(const nlohmann::json& ops);
 /// "float32" → "fp32", "bfloat16" → "bf16", "float16" → "fp16"; others unchanged.
 QString ledgerDtype(const QString& torchDtype);
 
+/// True when @p spec computes a matrix product: its pattern's primary or one of its ops is in the GEMM, Convolution,
+/// Attention or Recurrent category (the work a tensor core runs).
+bool specHasMatrixProduct(const nlohmann::json& spec);
+
+/// The ledger dtype whose dense peak is @p spec's compute roof: @p mathDtype when set (GeneratedKernel::mathDtype),
+/// else the spec's dtype through ledgerDtype(), except that an fp16 / bf16 / fp8 problem without a matrix product
+/// (specHasMatrixProduct) gets "fp32": the ledger's fp16 / bf16 / fp8 peaks are tensor-core figures, and such a
+/// kernel converts its loads to fp32 and computes on the CUDA cores / vector units, whose peak is the fp32 row
+/// (cited like every peak: "non-tensor (CUDA core) FP32", "vector FP32 (non-matrix)"). @p nonTensor (may be null)
+/// is set true in that case only.
+QString rooflineComputeDtype(const nlohmann::json& spec, const QString& mathDtype, bool* nonTensor = nullptr);
+
 /// The utilization request of @p spec (the phase-1 spec: its flops.expr and bytes.expr over its numeric sizes) on
-/// @p gpuId, rated in @p mathDtype (GeneratedKernel::mathDtype; "" = the spec's dtype through ledgerDtype()), with no
+/// @p gpuId, rated in rooflineComputeDtype(@p spec, @p mathDtype), with no
 /// time and no measured ceiling set: what buildRecords computes the roofline from, and analyticRoofline() too.
 UtilizationRequest specUtilizationRequest(const nlohmann::json& spec, const QString& gpuId, const QString& mathDtype);
 

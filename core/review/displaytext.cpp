@@ -31,7 +31,8 @@ class DisplayText {
   static QString runnerEndedCase(const CaseResult& c);
   static QString dryRunCaseCount(const QList<CaseResult>& cases, int plannedSkips);
   static QString specNote(const QString& note);
-  static QString codegenReason(const QString& reason);
+  static QString codegenReason(const QString& reason, QString* brief = nullptr);
+  static QString loweringWhy(const QString& why);
   static QString toolError(const QString& error);
   static QString measuredSource(const QString& source);
 };
@@ -505,7 +506,28 @@ QString DisplayText::specNote(const QString& note) {
   return note;
 }
 
-QString DisplayText::codegenReason(const QString& reason) {
+QString DisplayText::loweringWhy(const QString& why) {
+  // core/codegen/pointwise.cpp lowerPointwise's fixed reasons for an integer input (new-user trial 26, #17: the
+  // wizard's zh_CN warning ended in this English); any other lowering error's text stays as written
+  static const QRegularExpression compared(
+      QStringLiteral("^input (\\S+) is an (\\S+) tensor compared exactly, which this DSL's lowering reads as fp32 "
+                     "\\(the Triton chain compares it in integers\\)$"));
+  static const QRegularExpression arithmetic(QStringLiteral(
+      "^input (\\S+) is an (\\S+) tensor in integer arithmetic \\((\\S+), node (\\S+), computes (\\S+)\\), "
+      "which this DSL's lowering computes in fp32 only \\(the Triton chain computes it exactly, "
+      "wrapping as torch's \\S+ does\\)$"));
+  if (const auto m = compared.match(why); m.hasMatch())
+    return tr("input %1 is an %2 tensor compared exactly, which this DSL's lowering reads as fp32 (the Triton chain "
+              "compares it in integers)")
+        .arg(m.captured(1), m.captured(2));
+  if (const auto m = arithmetic.match(why); m.hasMatch())
+    return tr("input %1 is an %2 tensor in integer arithmetic (%3, node %4, computes %5), which this DSL's lowering "
+              "computes in fp32 only (the Triton chain computes it exactly, wrapping as torch's %5 does)")
+        .arg(m.captured(1), m.captured(2), m.captured(3), m.captured(4), m.captured(5));
+  return why;
+}
+
+QString DisplayText::codegenReason(const QString& reason, QString* brief) {
   // core/codegen/chain.cpp's chainSkeletonReason and core/codegen/cutechain.cpp's cuteChainPlan declines: "a chain
   // of N launch(es) (kinds)" is their common head, the clause after it says what the framework lacks.
   static const QRegularExpression head(QStringLiteral("^Kernel Workbench plans this problem as a chain of (\\d+) "
@@ -513,7 +535,11 @@ QString DisplayText::codegenReason(const QString& reason) {
                                                       "renders it$"),
                                        QRegularExpression::DotMatchesEverythingOption);
   const auto m = head.match(reason);
-  if (!m.hasMatch()) return suiteReason(reason);
+  if (!m.hasMatch()) {
+    const QString shown = suiteReason(reason);
+    if (brief) *brief = shown;
+    return shown;
+  }
   const int n = m.captured(1).toInt();
   const QString kinds = m.captured(2);
   const QString rest = m.captured(3);
@@ -530,6 +556,7 @@ QString DisplayText::codegenReason(const QString& reason) {
   QString what;
   if (const auto w = notWritten.match(rest); w.hasMatch()) {
     what = tr("the %1 rendering of chains is not written yet").arg(w.captured(1));
+    if (brief) *brief = what;
   } else if (const auto st = stages.match(rest); st.hasMatch()) {
     const QString lack = st.captured(2);
     static const QRegularExpression noStage(QStringLiteral("^(.+) has no CuTe DSL stage yet$"));
@@ -557,7 +584,8 @@ QString DisplayText::codegenReason(const QString& reason) {
         l = tr("a %1 launch").arg(p.captured(1));
       shown = tr("%1 has no CuTe DSL stage yet").arg(l);
     } else if (const auto l = lowering.match(lack); l.hasMatch()) {
-      shown = tr("its epilogue (%1) does not lower in the CuTe DSL dialect: %2").arg(l.captured(1), l.captured(2));
+      shown = tr("its epilogue (%1) does not lower in the CuTe DSL dialect: %2")
+                  .arg(l.captured(1), loweringWhy(l.captured(2)));
     } else if (const auto f = noForm.match(lack); f.hasMatch()) {
       shown = tr("its epilogue %1 has no CuTe DSL form").arg(f.captured(1));
     }
@@ -568,6 +596,7 @@ QString DisplayText::codegenReason(const QString& reason) {
       item = QCoreApplication::translate("kwb::CuteStageLabel", item.toUtf8().constData());  // cutechain.h
     what = tr("the CuTe DSL renders a chain in which every launch has a CuTe DSL stage (%1), and %2")
                .arg(list.join(tr(", ", "between the CuTe DSL stages a skeleton reason lists")), shown);
+    if (brief) *brief = shown;
   } else if (const auto c = cute.match(rest); c.hasMatch()) {
     const QString lack = c.captured(1);
     static const QRegularExpression oneKind(
@@ -592,10 +621,13 @@ QString DisplayText::codegenReason(const QString& reason) {
     else if (const auto e = epilogues.match(lack); e.hasMatch())
       shown = tr("this plan has %1 epilogues (a training-mode branch)").arg(e.captured(1));
     else if (const auto l = lowering.match(lack); l.hasMatch())
-      shown = tr("its epilogue (%1) does not lower in the CuTe DSL dialect: %2").arg(l.captured(1), l.captured(2));
+      shown = tr("its epilogue (%1) does not lower in the CuTe DSL dialect: %2")
+                  .arg(l.captured(1), loweringWhy(l.captured(2)));
     what = tr("the CuTe DSL renders a chain of one GEMM with a fused pointwise epilogue, and %1").arg(shown);
+    if (brief) *brief = shown;
   } else {
     what = rest;
+    if (brief) *brief = rest;
   }
   // two sentences, not %n: English keeps core's "1 launch" / "2 launches" without a catalogue's plural forms
   return n == 1 ? tr("Kernel Workbench plans this problem as a chain of 1 launch (%1); %2: --framework triton renders "
@@ -678,6 +710,11 @@ QString displayMeasuredSource(const QString& source) { return DisplayText::measu
 QString displayRecordsSummaryLine(const QString& line) { return DisplayText::summaryLine(line); }
 QString displaySpecNote(const QString& note) { return DisplayText::specNote(note); }
 QString displayCodegenReason(const QString& reason) { return DisplayText::codegenReason(reason); }
+QString displayCodegenReasonBrief(const QString& reason) {
+  QString brief;
+  const QString whole = DisplayText::codegenReason(reason, &brief);
+  return brief.isEmpty() ? whole : brief;
+}
 QString displayGateReason(const QString& reason) { return DisplayText::gateReason(reason); }
 QString displaySuiteReason(const QString& reason) { return DisplayText::suiteReason(reason); }
 QString displayHarnessNote(const QString& note) { return DisplayText::harnessNote(note); }

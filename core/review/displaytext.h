@@ -103,6 +103,12 @@ QString displaySpecNote(const QString& note);
 /// through displaySuiteReason (the planner's "has no chain stage yet" forms), else unchanged.
 QString displayCodegenReason(const QString& reason);
 
+/// displayCodegenReason() less the plan and the framework's stage list: only what the framework lacks ("its
+/// epilogue (ge) does not lower in the CuTe DSL dialect: input a0 is an int64 tensor compared exactly, ..."),
+/// translated, for the wizard's one-sentence warning (new-user trial 26, #17: 22 lines); the whole reason when it
+/// is not of the planner's "chain of N launches" form. The tooltip and the Spec page keep the whole reason.
+QString displayCodegenReasonBrief(const QString& reason);
+
 /// Which version a review shows, for the title, the console's banner and the wizard: "V1 of 2" (translated);
 /// "V0" for a workspace with one version; "no version recorded" when @p count is 0.
 QString versionOfText(int version, int count);

@@ -892,7 +892,7 @@ def run(logic_path, partial, scale, guess=False):
         spec["dtype_check"] = check
     # which random ops eval mode turns off (probe_eval.py): F.dropout(x, p, self.training) as nn.Dropout does, or
     # F.dropout(x, p, training=True), which draws in every mode (new-user trial 21, #1)
-    mark_phase("forward() in eval mode (which random ops eval() turns off)")
+    mark_phase("forward() in eval mode")
     from probe_eval import eval_randomness
     drawn = eval_randomness(logic_path, model, inputs, tr.ops, spec["ops"], user_line)
     if drawn is not None:
