@@ -2981,6 +2981,10 @@ void TestChains::cuteStagesEmulated_data() {
       {"cute_pointwise_broadcast", {pw}, {{}}},
       {"cute_reason_permuted_softplus", {pw}, {{}}},  // a permuted input read by stride
       {"cute_reason_broadcast_scale", {pw}, {{}}},
+      // new-user trial 27: an all-pointwise graph that reads a model parameter (x * self.weight): the template refuses
+      // it, the stage set's kwb_pointwise reads parameters like any tensor (was a skeleton while Triton rendered it)
+      {"cute_param_scale_tanh", {pw}, {{}}},
+      {"cute_param_channel_affine_relu", {pw}, {{}}},
       // session 32 (cute32): a cast to bf16 / fp16 inside a pointwise run rounds (TensorSSA.to): trial 20's bf16 RMS
       // norm x sigmoid gate (the reduce + pointwise branch of its one-pass row fusion) and a GEMM epilogue's .half()
       {"cute_t20_bf16_rmsnorm_gate",

@@ -141,6 +141,9 @@ bool CuteDslBackend::supports(const nlohmann::json& spec, QString* whyNot) const
   // chain planner's plan of it, read by stride: session 31)
   bool layout = false;
   if (elementwiseFits(spec, whyNot, &layout)) return true;
+  // a graph the template does not parse because it reads a model parameter (x * self.weight): the chain's
+  // pointwise launch reads parameters like any other tensor, as Triton's does (new-user trial 27)
+  if (!layout && !parsePointwiseProgram(spec, nullptr)) layout = true;
   return layout && cuteChainPlan(spec, nullptr, true);
 }
 
