@@ -942,6 +942,22 @@ class TestAnalysis : public QObject {
              qPrintable(pt));
   }
 
+  void tableColumnsAlignByDisplayWidth() {
+    // New-user trial 27: an input named 输入 (two columns a character) shifted the rest of its row left by two; the
+    // class: names whose terminal width is not their UTF-16 length: wide CJK characters, a combining mark (x̂)
+    auto in = [](const char* name) {
+      return nlohmann::json{{"name", name},        {"kind", "tensor"},   {"shape", {64, 1024}},
+                            {"stride", {1024, 1}}, {"dtype", "float32"}, {"layout", "contiguous"}};
+    };
+    const nlohmann::json spec = {{"source", {{"name", "p"}, {"path", "/x/p.py"}}},
+                                 {"inputs", {in("输入"), in("x\u0302"), in("x")}}};
+    const QString t = formatSpec(spec);
+    for (const QString& row :
+         {QStringLiteral("\n  name  kind    shape"), QStringLiteral("\n  输入  tensor  [64, 1024]"),
+          QStringLiteral("\n  x\u0302     tensor  [64, 1024]"), QStringLiteral("\n  x     tensor  [64, 1024]")})
+      QVERIFY2(t.contains(row), qPrintable(t));
+  }
+
   void formatAmbiguityIsOneReadableLine() {
     // New-user trial 25, #7: phase 1 printed each ambiguity as its JSON ({"kind":"randomness","line":11,...}); it now
     // prints the line kwb analyze prints. The class: with a line, at file level (line 0), without a line member.

@@ -1657,6 +1657,9 @@ void TestChains::emulated_data() {
        "~u10_InstanceNorm1d_affine", ""},
       {"all pointwise, reading parameters: one pointwise launch", "u31_Broadcast_leading_dims",
        "~u31_Broadcast_leading_dims", ""},
+      // new-user trial 27: a parameter and a buffer named outside ASCII (self.权重, 偏移) are declared in ModelNew;
+      // they were skipped, and load_state_dict failed every case of a GPU run
+      {"parameter and buffer named outside ASCII", "param_non_ascii_names", "=param_non_ascii_names", "boundary_tail"},
       {"affine instance norm 2d, batch == channels, at boundary_tail: expand views of weight and bias",
        "u55_InstanceNorm2d_affine_batch_eq_channels", "~u55_InstanceNorm2d_affine_batch_eq_channels", "boundary_tail"},
       {"MultiheadAttention encoder layer with _safe_softmax (torch >= 2.5's trace)",
@@ -3196,6 +3199,10 @@ void TestChains::cuteStagesEmulated_data() {
       {"cute_pointwise_broadcast", {pw}, {{}}},
       {"cute_reason_permuted_softplus", {pw}, {{}}},  // a permuted input read by stride
       {"cute_reason_broadcast_scale", {pw}, {{}}},
+      // new-user trial 27: an all-pointwise graph that reads a model parameter (x * self.weight): the template refuses
+      // it, the stage set's kwb_pointwise reads parameters like any tensor (was a skeleton while Triton rendered it)
+      {"cute_param_scale_tanh", {pw}, {{}}},
+      {"cute_param_channel_affine_relu", {pw}, {{}}},
       // session 32 (cute32): a cast to bf16 / fp16 inside a pointwise run rounds (TensorSSA.to): trial 20's bf16 RMS
       // norm x sigmoid gate (the reduce + pointwise branch of its one-pass row fusion) and a GEMM epilogue's .half()
       {"cute_t20_bf16_rmsnorm_gate",

@@ -306,6 +306,30 @@ class TestPerf : public QObject {
     QCOMPARE(evaluateExpression(QStringLiteral("max(M, 2)*3"), {{QStringLiteral("M"), 5.0}}).value_or(-1.0), 15.0);
   }
 
+  // New-user trial 27: size globals with non-ASCII names (größe, 批量) reach the spec's FLOP and byte expressions;
+  // muParser refused them ("Invalid function-, variable- or constant name"), so such a problem had no roofline and no
+  // utilization. The class: Latin letters outside ASCII, CJK; in an expression and through computeUtilization.
+  void nonAsciiSizeNames() {
+    const QMap<QString, double> vars = {
+        {QStringLiteral("größe"), 1024.0}, {QStringLiteral("批量"), 64.0}, {QStringLiteral("größe2"), 3.0}};
+    QString why;
+    QCOMPARE(evaluateExpression(QStringLiteral("3*größe*批量"), vars, &why).value_or(-1.0), 196608.0);
+    QVERIFY2(why.isEmpty(), qPrintable(why));
+    // a whole name only: größe2 is not größe followed by 2
+    QCOMPARE(evaluateExpression(QStringLiteral("größe2*größe"), vars).value_or(-1.0), 3072.0);
+    UtilizationRequest req = gemm4096(QStringLiteral("H200"), 0.01);
+    req.dtype = QStringLiteral("fp32");
+    req.flopsExpr = QStringLiteral("3*größe*批量");
+    req.bytesExpr = QStringLiteral("4*批量*größe + 4*größe + 4*批量*größe");
+    req.vars = vars;
+    const UtilizationResult r = computeUtilization(req);
+    QVERIFY2(r.ok, qPrintable(r.error));
+    QCOMPARE(r.flops, 196608.0);
+    QCOMPARE(r.bytes, 528384.0);
+    // an undefined non-ASCII name is still an error, never 0
+    QVERIFY(!evaluateExpression(QStringLiteral("2*宽度"), vars));
+  }
+
   // ^ is power, not C's XOR (kwb utilization --help says so).
   void caretIsPower() {
     QCOMPARE(evaluateExpression(QStringLiteral("2^10"), {}).value_or(-1.0), 1024.0);

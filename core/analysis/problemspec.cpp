@@ -87,18 +87,34 @@ QString exprLine(const json& e, const QString& unit) {
   return text;
 }
 
-/// Left-aligned columns, two spaces apart, every line indented by two.
+/// Terminal columns of @p s: an East Asian wide or fullwidth character takes two, a combining mark none (a CJK
+/// input name, `输入`, shifted kwb analyze's Inputs table by its UTF-16 length: new-user trial 27).
+qsizetype displayWidth(const QString& s) {
+  qsizetype w = 0;
+  for (const char32_t c : s.toUcs4()) {
+    const QChar::Category cat = QChar::category(c);
+    if (cat == QChar::Mark_NonSpacing || cat == QChar::Mark_Enclosing) continue;
+    const bool wide = (c >= 0x1100 && c <= 0x115F) || (c >= 0x2E80 && c <= 0xA4CF && c != 0x303F) ||
+                      (c >= 0xAC00 && c <= 0xD7A3) || (c >= 0xF900 && c <= 0xFAFF) || (c >= 0xFE30 && c <= 0xFE4F) ||
+                      (c >= 0xFF00 && c <= 0xFF60) || (c >= 0xFFE0 && c <= 0xFFE6) || (c >= 0x20000 && c <= 0x3FFFD);
+    w += wide ? 2 : 1;
+  }
+  return w;
+}
+
+/// Left-aligned columns, two spaces apart, every line indented by two; widths in terminal columns.
 QString table(const QList<QStringList>& rows) {
   QList<qsizetype> width;
   for (const auto& r : rows)
     for (qsizetype i = 0; i < r.size(); ++i) {
       if (width.size() <= i) width.append(0);
-      width[i] = std::max(width[i], r[i].size());
+      width[i] = std::max(width[i], displayWidth(r[i]));
     }
   QString out;
   for (const auto& r : rows) {
     QString line = QStringLiteral("  ");
-    for (qsizetype i = 0; i < r.size(); ++i) line += i + 1 < r.size() ? r[i].leftJustified(width[i] + 2) : r[i];
+    for (qsizetype i = 0; i < r.size(); ++i)
+      line += i + 1 < r.size() ? r[i] + QString(width[i] + 2 - displayWidth(r[i]), u' ') : r[i];
     out += line + u'\n';
   }
   return out;

@@ -153,6 +153,9 @@ bool CuteDslBackend::supports(const nlohmann::json& spec, QString* whyNot) const
   // chain planner's plan of it, read by stride: session 31) and integer inputs (loaded as Int64: session 38)
   bool layout = false;
   if (elementwiseFits(spec, whyNot, &layout)) return true;
+  // a graph the template does not parse because it reads a model parameter (x * self.weight): the chain's
+  // pointwise launch reads parameters like any other tensor, as Triton's does (new-user trial 27)
+  if (!layout && !parsePointwiseProgram(spec, nullptr)) layout = true;
   return (layout || integerInput(spec)) && cuteChainPlan(spec, nullptr, true);
 }
 

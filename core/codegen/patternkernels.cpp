@@ -56,8 +56,10 @@ QString tiedDecls(const json& tied, const json& params, QStringList& containers)
   QSet<QString> paramNames;  // a tied buffer (rare) is left out: register_buffer of a shared tensor is not written
   for (const auto& p : params)
     if (p.is_object()) paramNames.insert(QString::fromStdString(p.value("name", std::string())));
+  // Python identifiers, not only ASCII ones (see parameterDecls)
   static const QRegularExpression valid(
-      QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*(\\.([A-Za-z_][A-Za-z0-9_]*|[0-9]+))*$"));
+      QStringLiteral("^[\\p{L}\\p{Nl}_][\\p{L}\\p{Nl}\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]*"
+                     "(\\.([\\p{L}\\p{Nl}_][\\p{L}\\p{Nl}\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]*|[0-9]+))*$"));
   QStringList lines;
   for (const auto& t : tied) {
     if (!t.is_object()) continue;
@@ -99,9 +101,11 @@ QString parameterDecls(const json& spec) {
   for (const auto& p : entries) {
     if (!p.is_object()) continue;
     const QString name = QString::fromStdString(p.value("name", std::string()));
-    // parts are identifiers or, inside nn.Sequential/ModuleList, indices ("network.0.weight")
+    // parts are Python identifiers (self.权重 too: a skipped one left ModelNew without it, so every case's
+    // load_state_dict failed; new-user trial 27) or, inside nn.Sequential/ModuleList, indices ("network.0.weight")
     static const QRegularExpression valid(
-        QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*(\\.([A-Za-z_][A-Za-z0-9_]*|[0-9]+))*$"));
+        QStringLiteral("^[\\p{L}\\p{Nl}_][\\p{L}\\p{Nl}\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]*"
+                       "(\\.([\\p{L}\\p{Nl}_][\\p{L}\\p{Nl}\\p{Mn}\\p{Mc}\\p{Nd}\\p{Pc}]*|[0-9]+))*$"));
     if (!valid.match(name).hasMatch()) continue;
     const QStringList parts = name.split(u'.');
     for (int i = 1; i < parts.size(); ++i) {

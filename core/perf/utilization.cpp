@@ -1,8 +1,10 @@
 #include "core/perf/utilization.h"
 
 #include <muParser.h>
+#include <QRegularExpression>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <string>
@@ -73,15 +75,36 @@ Evaluated evaluate(const QString& what, const QString& expr, const QMap<QString,
                          .arg(expr.left(60) + QStringLiteral("…"));
     return r;
   }
-  std::vector<double> storage(static_cast<std::size_t>(vars.size()));  // stable addresses for DefineVar
+  // muParser's names are ASCII; Python's are not (a size global named größe or 批量, which the probe writes into the
+  // FLOP expression): such a name is given to muParser as an ASCII alias, replaced as a whole word (new-user trial 27:
+  // no roofline and no utilization for such a problem)
+  static const QRegularExpression asciiName(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*$"));
+  QString muExpr = expr;
+  QMap<QString, double> muVars;
+  QStringList aliased;
+  for (auto it = vars.cbegin(); it != vars.cend(); ++it)
+    if (asciiName.match(it.key()).hasMatch())
+      muVars.insert(it.key(), it.value());
+    else
+      aliased << it.key();
+  std::sort(aliased.begin(), aliased.end(), [](const QString& a, const QString& b) { return a.size() > b.size(); });
+  for (qsizetype k = 0; k < aliased.size(); ++k) {
+    const QString alias = QStringLiteral("_kwb_name%1").arg(k);
+    muExpr.replace(QRegularExpression(
+                       QStringLiteral("(?<!\\w)") + QRegularExpression::escape(aliased[k]) + QStringLiteral("(?!\\w)"),
+                       QRegularExpression::UseUnicodePropertiesOption),
+                   alias);
+    muVars.insert(alias, vars.value(aliased[k]));
+  }
+  std::vector<double> storage(static_cast<std::size_t>(muVars.size()));  // stable addresses for DefineVar
   try {
     mu::Parser parser;
     std::size_t i = 0;
-    for (auto it = vars.cbegin(); it != vars.cend(); ++it, ++i) {
+    for (auto it = muVars.cbegin(); it != muVars.cend(); ++it, ++i) {
       storage[i] = it.value();
       parser.DefineVar(it.key().toStdString(), &storage[i]);
     }
-    parser.SetExpr(expr.toStdString());
+    parser.SetExpr(muExpr.toStdString());
     r.value = parser.Eval();
     // muParser reads a top-level comma as a list of expressions and returns the last: "1,000,000"
     // evaluated to 0 without a word. A count is one expression (commas inside min(a,b) are fine).
