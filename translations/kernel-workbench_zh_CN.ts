@@ -97,22 +97,22 @@
 <context>
     <name>kwb</name>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="1000"/>
+        <location filename="../widgets/rooflineplot.cpp" line="1024"/>
         <source>Cannot draw the roofline figure: no QApplication (run with QT_QPA_PLATFORM=offscreen).</source>
         <translation>无法绘制 屋顶线图：没有 QApplication（请以 QT_QPA_PLATFORM=offscreen 运行）。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="1003"/>
+        <location filename="../widgets/rooflineplot.cpp" line="1027"/>
         <source>Cannot draw the roofline figure: the size %1 × %2 is not positive.</source>
         <translation>无法绘制 屋顶线图：尺寸 %1 × %2 不是正数。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="1008"/>
+        <location filename="../widgets/rooflineplot.cpp" line="1032"/>
         <source>Cannot draw the roofline figure: peak TFLOPS or bandwidth is not known.</source>
         <translation>无法绘制 屋顶线图：峰值 TFLOPS 或带宽未知。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="1016"/>
+        <location filename="../widgets/rooflineplot.cpp" line="1040"/>
         <source>Cannot draw the roofline figure: rendering gave an empty image.</source>
         <translation>无法绘制 屋顶线图：渲染得到的图像为空。</translation>
     </message>
@@ -123,7 +123,7 @@
     </message>
     <message>
         <location filename="../widgets/reportexport.cpp" line="155"/>
-        <location filename="../widgets/rooflineplot.cpp" line="1019"/>
+        <location filename="../widgets/rooflineplot.cpp" line="1043"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
@@ -138,7 +138,7 @@
         <translation>写入 %1 失败：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="1021"/>
+        <location filename="../widgets/rooflineplot.cpp" line="1045"/>
         <source>Writing the PNG %1 failed: %2</source>
         <translation>写入 PNG %1 失败：%2</translation>
     </message>
@@ -996,14 +996,14 @@
 <context>
     <name>kwb::CuteStageLabel</name>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="274"/>
-        <location filename="../core/codegen/cutechain.cpp" line="275"/>
+        <location filename="../core/codegen/cutechain.cpp" line="352"/>
+        <location filename="../core/codegen/cutechain.cpp" line="353"/>
         <source>GEMM</source>
         <translation>GEMM</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="276"/>
-        <location filename="../core/codegen/cutechain.cpp" line="313"/>
+        <location filename="../core/codegen/cutechain.cpp" line="354"/>
+        <location filename="../core/codegen/cutechain.cpp" line="391"/>
         <source>pointwise with broadcast tensors</source>
         <translation>带广播张量的逐元素运算</translation>
     </message>
@@ -1012,141 +1012,142 @@
         <translation type="vanished">sum / mean / amax / amin / logsumexp 归约</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="277"/>
+        <location filename="../core/codegen/cutechain.cpp" line="355"/>
         <source>sum / mean / prod / amax / amin / logsumexp reductions</source>
         <translation>sum / mean / prod / amax / amin / logsumexp 归约</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="278"/>
-        <location filename="../core/codegen/cutechain.cpp" line="279"/>
+        <location filename="../core/codegen/cutechain.cpp" line="356"/>
+        <location filename="../core/codegen/cutechain.cpp" line="357"/>
         <source>var / std</source>
         <translation>var / std</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="280"/>
+        <location filename="../core/codegen/cutechain.cpp" line="358"/>
         <source>several reductions of the same rows</source>
         <translation>同一行上的多个归约</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="281"/>
+        <location filename="../core/codegen/cutechain.cpp" line="359"/>
         <source>softmax / log-softmax</source>
         <translation>softmax / log-softmax</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="282"/>
-        <location filename="../core/codegen/cutechain.cpp" line="283"/>
-        <location filename="../core/codegen/cutechain.cpp" line="284"/>
+        <location filename="../core/codegen/cutechain.cpp" line="360"/>
+        <location filename="../core/codegen/cutechain.cpp" line="361"/>
+        <location filename="../core/codegen/cutechain.cpp" line="362"/>
         <source>group / layer / batch norm</source>
         <translation>group / layer / batch norm</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="285"/>
+        <location filename="../core/codegen/cutechain.cpp" line="363"/>
         <source>max / avg pooling</source>
         <translation>max / avg 池化</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="286"/>
+        <location filename="../core/codegen/cutechain.cpp" line="364"/>
         <source>adaptive pooling</source>
         <translation>自适应池化</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="287"/>
+        <location filename="../core/codegen/cutechain.cpp" line="365"/>
         <source>convolution</source>
         <translation>卷积</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="288"/>
+        <location filename="../core/codegen/cutechain.cpp" line="366"/>
         <source>attention</source>
         <translation>注意力</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="289"/>
+        <location filename="../core/codegen/cutechain.cpp" line="367"/>
         <source>masked softmax</source>
         <translation>带掩码的 softmax</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="290"/>
+        <location filename="../core/codegen/cutechain.cpp" line="368"/>
         <source>recurrent layers</source>
         <translation>循环层</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="291"/>
+        <location filename="../core/codegen/cutechain.cpp" line="369"/>
         <source>p-norms</source>
         <translation>p 范数</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="292"/>
-        <location filename="../core/codegen/cutechain.cpp" line="293"/>
+        <location filename="../core/codegen/cutechain.cpp" line="370"/>
+        <location filename="../core/codegen/cutechain.cpp" line="371"/>
         <source>cumulative scans</source>
         <translation>累积扫描</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="294"/>
-        <location filename="../core/codegen/cutechain.cpp" line="295"/>
-        <location filename="../core/codegen/cutechain.cpp" line="296"/>
+        <location filename="../core/codegen/cutechain.cpp" line="372"/>
+        <location filename="../core/codegen/cutechain.cpp" line="373"/>
+        <location filename="../core/codegen/cutechain.cpp" line="374"/>
         <source>fill / arange / tril / triu</source>
         <translation>填充 / arange / tril / triu</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="297"/>
-        <location filename="../core/codegen/cutechain.cpp" line="298"/>
-        <location filename="../core/codegen/cutechain.cpp" line="299"/>
-        <location filename="../core/codegen/cutechain.cpp" line="300"/>
+        <location filename="../core/codegen/cutechain.cpp" line="375"/>
+        <location filename="../core/codegen/cutechain.cpp" line="376"/>
+        <location filename="../core/codegen/cutechain.cpp" line="377"/>
+        <location filename="../core/codegen/cutechain.cpp" line="378"/>
         <source>embedding / index / gather</source>
         <translation>嵌入 / 索引 / gather</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="301"/>
+        <location filename="../core/codegen/cutechain.cpp" line="379"/>
         <source>embedding bags</source>
         <translation>嵌入包（embedding bag）</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="302"/>
-        <location filename="../core/codegen/cutechain.cpp" line="303"/>
-        <location filename="../core/codegen/cutechain.cpp" line="304"/>
-        <location filename="../core/codegen/cutechain.cpp" line="305"/>
+        <location filename="../core/codegen/cutechain.cpp" line="380"/>
+        <location filename="../core/codegen/cutechain.cpp" line="381"/>
+        <location filename="../core/codegen/cutechain.cpp" line="382"/>
+        <location filename="../core/codegen/cutechain.cpp" line="383"/>
         <source>topk / sort / kthvalue / max along a dim</source>
         <translation>沿某一维的 topk / sort / kthvalue / max</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="306"/>
-        <location filename="../core/codegen/cutechain.cpp" line="307"/>
-        <location filename="../core/codegen/cutechain.cpp" line="308"/>
-        <location filename="../core/codegen/cutechain.cpp" line="309"/>
-        <location filename="../core/codegen/cutechain.cpp" line="310"/>
+        <location filename="../core/codegen/cutechain.cpp" line="384"/>
+        <location filename="../core/codegen/cutechain.cpp" line="385"/>
+        <location filename="../core/codegen/cutechain.cpp" line="386"/>
+        <location filename="../core/codegen/cutechain.cpp" line="387"/>
+        <location filename="../core/codegen/cutechain.cpp" line="388"/>
         <source>pad / flip / roll</source>
         <translation>补边 / 翻转 / 循环移位</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="311"/>
-        <location filename="../core/codegen/cutechain.cpp" line="312"/>
-        <location filename="../core/codegen/cutechain.cpp" line="314"/>
+        <location filename="../core/codegen/cutechain.cpp" line="389"/>
+        <location filename="../core/codegen/cutechain.cpp" line="390"/>
+        <location filename="../core/codegen/cutechain.cpp" line="392"/>
         <source>concatenation</source>
         <translation>拼接</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="315"/>
+        <location filename="../core/codegen/cutechain.cpp" line="393"/>
         <source>upsampling</source>
         <translation>上采样</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="316"/>
+        <location filename="../core/codegen/cutechain.cpp" line="394"/>
         <source>nll / cross-entropy losses</source>
         <translation>nll / 交叉熵损失</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="317"/>
-        <location filename="../core/codegen/cutechain.cpp" line="318"/>
+        <location filename="../core/codegen/cutechain.cpp" line="395"/>
+        <location filename="../core/codegen/cutechain.cpp" line="396"/>
         <source>unfold / fold</source>
         <translation>unfold / fold 图块展开与折叠</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="319"/>
+        <location filename="../core/codegen/cutechain.cpp" line="397"/>
         <source>copying reshapes</source>
         <translation>需要复制的 reshape</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="320"/>
+        <location filename="../core/codegen/cutechain.cpp" line="398"/>
+        <location filename="../core/codegen/cutechain.cpp" line="399"/>
         <source>scatter</source>
         <translation>scatter 散射写入</translation>
     </message>
@@ -1154,198 +1155,198 @@
 <context>
     <name>kwb::DisplayText</name>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="69"/>
+        <location filename="../core/review/displaytext.cpp" line="70"/>
         <source>not evaluated: CPU dry run (the harness ran the PyTorch reference on the CPU at reduced shapes; kernel.py was checked statically, not run)</source>
         <translation>未评估：CPU 试运行（测试框架在 CPU 上以缩小的形状运行了 PyTorch 参考实现；kernel.py 只做了静态检查，未运行）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="75"/>
+        <location filename="../core/review/displaytext.cpp" line="76"/>
         <source>reference too slow on this CPU: %1 of %2 case(s) (%3) ran out of the per-case time, so the harness did not check them (--case-timeout SEC raises it)</source>
         <translation>参考实现在此 CPU 上太慢：%2 个用例中有 %1 个（%3）超出了单个用例的时限，测试框架未检查它们（--case-timeout SEC 可提高时限）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="85"/>
+        <location filename="../core/review/displaytext.cpp" line="86"/>
         <source>not runnable on this CPU&apos;s torch: %1 of %2 case(s) (%3): the PyTorch reference raises in that dtype on the CPU, so the harness skipped them (a GPU run checks them)</source>
         <translation>本机 CPU 的 torch 无法运行：%2 个用例中的 %1 个（%3）：PyTorch 参照在 CPU 上以该数据类型运行时报错，因此测试框架跳过了它们（GPU 运行会检查它们）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="94"/>
+        <location filename="../core/review/displaytext.cpp" line="95"/>
         <source>dry run: not runnable on this CPU&apos;s torch %1: the PyTorch reference (the kernel&apos;s stand-in) raises in %2 here (%3) although it runs in float32 on the same inputs; kernel.py was not run, and a GPU run checks this case</source>
         <translation>试运行：本机 CPU 的 torch %1 无法运行：PyTorch 参照（内核的替身）在此以 %2 运行时报错（%3），而在相同输入上以 float32 可以运行；kernel.py 未运行，GPU 运行会检查此用例</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="120"/>
+        <location filename="../core/review/displaytext.cpp" line="121"/>
         <source>case exceeded TEST_TIMEOUT_SEC=%1 s</source>
         <translation>用例超过 TEST_TIMEOUT_SEC=%1 秒</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="125"/>
+        <location filename="../core/review/displaytext.cpp" line="126"/>
         <source>watchdog: no CASE_RESULT within %1 s (TEST_TIMEOUT_SEC=%2 + %3 s grace); process group %4 killed</source>
         <translation>看门狗：%1 秒内没有 CASE_RESULT（TEST_TIMEOUT_SEC=%2 + %3 秒宽限）；已终止进程组 %4</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="130"/>
+        <location filename="../core/review/displaytext.cpp" line="131"/>
         <source>%1: rel_err %2 &gt;= threshold %3</source>
         <translation>%1：rel_err %2 ≥ 阈值 %3</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="136"/>
+        <location filename="../core/review/displaytext.cpp" line="137"/>
         <source>dispatch check: ModelNew.forward ran PyTorch compute op(s) %1; the kernel must compute through its framework</source>
         <translation>调度检查：ModelNew.forward 运行了 PyTorch 计算算子 %1；内核必须通过其框架计算</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="140"/>
+        <location filename="../core/review/displaytext.cpp" line="141"/>
         <source>the run was stopped by the user</source>
         <translation>运行已被用户停止</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="141"/>
+        <location filename="../core/review/displaytext.cpp" line="142"/>
         <source>the harness printed no RESULT_JSON</source>
         <translation>测试框架没有输出 RESULT_JSON</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="153"/>
+        <location filename="../core/review/displaytext.cpp" line="154"/>
         <source>kernel.py is a skeleton marked unimplemented</source>
         <translation>kernel.py 是标记为未实现的骨架</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="152"/>
+        <location filename="../core/review/displaytext.cpp" line="153"/>
         <source>kernel.py is a skeleton marked unimplemented (the harness was not run)</source>
         <translation>kernel.py 是标记为未实现的骨架（测试框架未运行）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="109"/>
+        <location filename="../core/review/displaytext.cpp" line="110"/>
         <source>no input size is free to resize: each is tied to a parameter or the module</source>
         <translation>没有可调整大小的输入尺寸：每个尺寸都绑定到某个参数或该模块</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="111"/>
+        <location filename="../core/review/displaytext.cpp" line="112"/>
         <source>the free size(s) %1 kept: below TILE=%2 or already not a multiple of it, and the other sizes are tied to a parameter, the module or another input</source>
         <translation>可变尺寸 %1 保持不变：小于 TILE=%2 或本来就不是它的倍数，其余尺寸绑定到某个参数、该模块或另一个输入</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="114"/>
+        <location filename="../core/review/displaytext.cpp" line="115"/>
         <source>no tail tested: its shapes are problem_shape&apos;s (%1)</source>
         <translation>未测试尾部：其形状与 problem_shape 相同（%1）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="115"/>
+        <location filename="../core/review/displaytext.cpp" line="116"/>
         <source>no size-1 dim tested: its shapes are problem_shape&apos;s (%1)</source>
         <translation>未测试大小为 1 的维度：其形状与 problem_shape 相同（%1）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="149"/>
+        <location filename="../core/review/displaytext.cpp" line="150"/>
         <source>kernel.py is a skeleton marked unimplemented (the harness was not run): %1</source>
         <translation>kernel.py 是标记为未实现的骨架（测试框架未运行）：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="150"/>
+        <location filename="../core/review/displaytext.cpp" line="151"/>
         <source>kernel.py is a skeleton marked unimplemented: %1</source>
         <translation>kernel.py 是标记为未实现的骨架：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="156"/>
-        <location filename="../core/review/displaytext.cpp" line="709"/>
+        <location filename="../core/review/displaytext.cpp" line="157"/>
+        <location filename="../core/review/displaytext.cpp" line="746"/>
         <source>no case ran</source>
         <translation>没有运行任何用例</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="162"/>
+        <location filename="../core/review/displaytext.cpp" line="163"/>
         <source>harness output error</source>
         <translation>测试框架输出错误</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="163"/>
+        <location filename="../core/review/displaytext.cpp" line="164"/>
         <source>harness error</source>
         <translation>测试框架错误</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="164"/>
+        <location filename="../core/review/displaytext.cpp" line="165"/>
         <source>run error</source>
         <translation>运行错误</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="165"/>
+        <location filename="../core/review/displaytext.cpp" line="166"/>
         <source>framework conformance</source>
         <translation>框架一致性</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="166"/>
+        <location filename="../core/review/displaytext.cpp" line="167"/>
         <source>%1: </source>
         <translation>%1：</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="179"/>
+        <location filename="../core/review/displaytext.cpp" line="180"/>
         <source>no kernel: kernel.py is a skeleton marked unimplemented (%1)</source>
         <translation>无内核：kernel.py 是标记为未实现的骨架（%1）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="181"/>
+        <location filename="../core/review/displaytext.cpp" line="182"/>
         <source>quality gate %1: %2 (see %3)</source>
         <translation>质量门禁 %1：%2（见 %3）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="185"/>
+        <location filename="../core/review/displaytext.cpp" line="186"/>
         <source>%1 has no template for this problem: %2</source>
         <translation>%1 没有适用于此问题的模板：%2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="192"/>
+        <location filename="../core/review/displaytext.cpp" line="193"/>
         <source>%1 with alpha or beta other than 1 has no chain stage yet</source>
         <translation>alpha 或 beta 不为 1 的 %1 尚无链式阶段</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="194"/>
+        <location filename="../core/review/displaytext.cpp" line="195"/>
         <source>%1 with a dtype= argument has no chain stage yet</source>
         <translation>带 dtype= 参数的 %1 尚无链式阶段</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="196"/>
+        <location filename="../core/review/displaytext.cpp" line="197"/>
         <source>%1: this view (%2) has no chain stage yet</source>
         <translation>%1：此视图（%2）尚无链式阶段</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="197"/>
+        <location filename="../core/review/displaytext.cpp" line="198"/>
         <source>%1 has no chain stage yet</source>
         <translation>%1 尚无链式阶段</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="213"/>
+        <location filename="../core/review/displaytext.cpp" line="214"/>
         <source>finished: ok</source>
         <translation>结束：成功</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="215"/>
+        <location filename="../core/review/displaytext.cpp" line="216"/>
         <source>finished: status %1 (exit code %2)</source>
         <translation>结束：状态 %1（退出码 %2）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="216"/>
+        <location filename="../core/review/displaytext.cpp" line="217"/>
         <source>finished: %1</source>
         <translation>结束：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="703"/>
+        <location filename="../core/review/displaytext.cpp" line="740"/>
         <source>%1 ran (harness only)</source>
         <translation>%1 个已运行（仅测试框架）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="704"/>
+        <location filename="../core/review/displaytext.cpp" line="741"/>
         <source>%1 vacuous (nothing to compare)</source>
         <translation>%1 个无可比较的值（空检查）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="708"/>
+        <location filename="../core/review/displaytext.cpp" line="745"/>
         <source>%1 skipped</source>
         <translation>%1 个已跳过</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="724"/>
+        <location filename="../core/review/displaytext.cpp" line="761"/>
         <source>V0 was stopped before a verdict: Measure Again records a later version against a V0 with a verdict, so it is off until V0 is measured again (run phases 1-4 again, or `kwb baseline … --force`).</source>
         <translation>V0 在得出判定前被停止：“再次测量”要以一个有判定的 V0 为基准记录后续版本，因此在重新测量 V0 之前不可用（重新运行阶段 1–4，或 `kwb baseline … --force`）。</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="729"/>
+        <location filename="../core/review/displaytext.cpp" line="766"/>
         <source>V0 has no verdict (no run was recorded): Measure Again records a later version against a V0 with a verdict, so it is off until V0 is measured (run phases 1-4 again, or `kwb baseline … --force`).</source>
         <translation>V0 没有判定（未记录任何运行）：“再次测量”要以一个有判定的 V0 为基准记录后续版本，因此在测量 V0 之前不可用（重新运行阶段 1–4，或 `kwb baseline … --force`）。</translation>
     </message>
@@ -1362,17 +1363,17 @@
         <translation type="vanished">进程 %1 在 %2 上，目录 %3：%4</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="225"/>
+        <location filename="../core/review/displaytext.cpp" line="226"/>
         <source>preparing target %1</source>
         <translation>正在准备目标 %1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="226"/>
+        <location filename="../core/review/displaytext.cpp" line="227"/>
         <source>resuming with --skip %1</source>
         <translation>以 --skip %1 继续</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="262"/>
+        <location filename="../core/review/displaytext.cpp" line="263"/>
         <source>%1 %2  %3  shape %4  %5  (CPU dry run: the PyTorch reference ran in kernel.py&apos;s place; nothing measured)</source>
         <translation>%1 %2  %3  形状 %4  %5  （CPU 试运行：PyTorch 参考实现代替 kernel.py 运行；未测量任何内容）</translation>
     </message>
@@ -1381,149 +1382,149 @@
         <translation type="vanished">%1 %2  %3  形状 %4  %5  （CPU 试运行：PyTorch 参照与自身比较；未做任何测量）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="267"/>
+        <location filename="../core/review/displaytext.cpp" line="268"/>
         <source>ran</source>
         <translation>已运行</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="271"/>
+        <location filename="../core/review/displaytext.cpp" line="272"/>
         <source>%1 %2  %3  shape %4  %5  rel_err %6</source>
         <translation>%1 %2  %3  形状 %4  %5  rel_err %6</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="275"/>
+        <location filename="../core/review/displaytext.cpp" line="276"/>
         <source>  %1 (ref %2)</source>
         <translation>  %1（参考 %2）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="278"/>
+        <location filename="../core/review/displaytext.cpp" line="279"/>
         <source>  first call %1 s</source>
         <translation>  首次调用 %1 秒</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="304"/>
+        <location filename="../core/review/displaytext.cpp" line="305"/>
         <source>■ harness result (CPU dry run): %1 of %2 case(s) ran the PyTorch reference on the CPU, %3 skipped (not runnable on this CPU&apos;s torch); no kernel ran, nothing was measured</source>
         <translation>■ 测试框架结果（CPU 试运行）：%2 个用例中 %1 个在 CPU 上运行了 PyTorch 参照，%3 个被跳过（本机 CPU 的 torch 无法运行）；没有运行内核，未做任何测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="309"/>
+        <location filename="../core/review/displaytext.cpp" line="310"/>
         <source>■ harness result (CPU dry run): %1 case(s) ran the PyTorch reference on the CPU; no kernel ran, nothing was measured</source>
         <translation>■ 测试框架结果（CPU 试运行）：%1 个用例在 CPU 上运行了 PyTorch 参照；没有运行内核，未做任何测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="313"/>
+        <location filename="../core/review/displaytext.cpp" line="314"/>
         <source>■ harness result %1 (%2): %3 case(s), max rel_err %4, latency %5</source>
         <translation>■ 测试框架结果 %1（%2）：%3 个用例，最大 rel_err %4，延迟 %5</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="456"/>
+        <location filename="../core/review/displaytext.cpp" line="457"/>
         <source>seed default: gpu-kernel-baseline Phase 3 &apos;The default BF16 threshold is rel_err &lt; 0.01&apos;, rel_err = ||out.float() - ref|| / ||ref||</source>
         <translation>seed 默认值：gpu-kernel-baseline 阶段 3“默认 BF16 阈值为 rel_err &lt; 0.01”，rel_err = ||out.float() - ref|| / ||ref||</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="460"/>
+        <location filename="../core/review/displaytext.cpp" line="461"/>
         <source>seed&apos;s bf16 value kept for fp16: fp16 has 3 more mantissa bits (u = 2^-11 vs bf16&apos;s 2^-8), so a correct fp16 kernel lands well below it</source>
         <translation>fp16 沿用 seed 的 bf16 值：fp16 多 3 位尾数（u = 2^-11，bf16 为 2^-8），正确的 fp16 内核远低于此阈值</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="464"/>
+        <location filename="../core/review/displaytext.cpp" line="465"/>
         <source>seed default kept for fp32: a baseline kernel may compute on TF32 or bf16 tensor cores (u = 2^-11 / 2^-8), which a tight fp32 bound (1e-5) would reject; tighten it per task when the kernel computes in full fp32</source>
         <translation>fp32 沿用 seed 默认值：基线内核可能在 TF32 或 bf16 张量核心上计算（u = 2^-11 / 2^-8），严格的 fp32 界限（1e-5）会拒绝它；内核以完整 fp32 计算时，可按任务收紧</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="469"/>
+        <location filename="../core/review/displaytext.cpp" line="470"/>
         <source>fp64 reference and kernel (u = 2^-53): 1e-6 leaves room for reordered sums over millions of terms while still catching a dropped term</source>
         <translation>fp64 参考与内核（u = 2^-53）：1e-6 为数百万项求和的重排留有余地，同时仍能发现遗漏的项</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="473"/>
+        <location filename="../core/review/displaytext.cpp" line="474"/>
         <source>seed: &apos;lower precision formats may use task-specific relaxed thresholds&apos;; e4m3 has 3 mantissa bits (u = 2^-4 = 0.0625)</source>
         <translation>seed：“更低精度的格式可使用针对任务放宽的阈值”；e4m3 有 3 位尾数（u = 2^-4 = 0.0625）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="476"/>
+        <location filename="../core/review/displaytext.cpp" line="477"/>
         <source>seed: relaxed for low precision; e5m2 has 2 mantissa bits (u = 2^-3 = 0.125)</source>
         <translation>seed：低精度放宽；e5m2 有 2 位尾数（u = 2^-3 = 0.125）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="488"/>
+        <location filename="../core/review/displaytext.cpp" line="489"/>
         <source>sizes %1 share the value %2: dims are named by where they came from, else left as literals</source>
         <translation>尺寸 %1 取值相同（%2）：维度按其来源命名，无法判断来源的保留为字面量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="491"/>
+        <location filename="../core/review/displaytext.cpp" line="492"/>
         <source>forward writes %1 %2 in place (%3, line %4): the reference mutates state; a kernel must reproduce or the harness must reset it</source>
         <translation>forward 原地写入 %1 %2（%3，第 %4 行）：参考实现会改变状态；内核须复现该写入，或由测试框架重置</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="496"/>
+        <location filename="../core/review/displaytext.cpp" line="497"/>
         <source>the model is in training mode (the reference never calls eval()): BatchNorm normalises with batch statistics and updates its running stats</source>
         <translation>模型处于训练模式（参考实现从未调用 eval()）：BatchNorm 用批统计量归一化，并更新其运行统计量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="500"/>
+        <location filename="../core/review/displaytext.cpp" line="501"/>
         <source>resize check: %1; sizes in forward() are bound to input dims by value</source>
         <translation>尺寸变化检查：%1；forward() 中的尺寸按取值绑定到输入维度</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="502"/>
+        <location filename="../core/review/displaytext.cpp" line="503"/>
         <source>broadcast in %1: operands %2 -&gt; %3</source>
         <translation>%1 中的广播：操作数 %2 -&gt; %3</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="504"/>
+        <location filename="../core/review/displaytext.cpp" line="505"/>
         <source>mask in %1 (line %2)</source>
         <translation>%1 中的掩码（第 %2 行）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="532"/>
+        <location filename="../core/review/displaytext.cpp" line="558"/>
         <source>the %1 rendering of chains is not written yet</source>
         <translation>%1 的链式渲染尚未实现</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="569"/>
+        <location filename="../core/review/displaytext.cpp" line="597"/>
         <source>the CuTe DSL renders a chain in which every launch has a CuTe DSL stage (%1), and %2</source>
         <translation>CuTe DSL 渲染的链要求每次启动都有 CuTe DSL 阶段（%1），而%2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="570"/>
+        <location filename="../core/review/displaytext.cpp" line="598"/>
         <source>, </source>
         <comment>between the CuTe DSL stages a skeleton reason lists</comment>
         <translation>、</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="584"/>
+        <location filename="../core/review/displaytext.cpp" line="613"/>
         <source>its rendering of chains of several launches is not written yet</source>
         <translation>其多次启动链的渲染尚未实现</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="586"/>
+        <location filename="../core/review/displaytext.cpp" line="615"/>
         <source>its GEMM takes no prologue (the pointwise run on A before it) yet</source>
         <translation>其 GEMM 尚不支持前置处理（在它之前对 A 进行的逐元素运算）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="588"/>
+        <location filename="../core/review/displaytext.cpp" line="617"/>
         <source>its rendering of a chain of one %1 launch is not written yet</source>
         <translation>其单次 %1 启动链的渲染尚未实现</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="590"/>
+        <location filename="../core/review/displaytext.cpp" line="619"/>
         <source>its forward() also calls %1 (a training-mode branch), which has no CuTe DSL stage yet</source>
         <translation>其 forward() 还调用了 %1（训练模式分支），它尚无 CuTe DSL 阶段</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="593"/>
+        <location filename="../core/review/displaytext.cpp" line="622"/>
         <source>this plan has %1 epilogues (a training-mode branch)</source>
         <translation>此计划有 %1 个尾处理（训练模式分支）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="560"/>
-        <location filename="../core/review/displaytext.cpp" line="595"/>
+        <location filename="../core/review/displaytext.cpp" line="587"/>
+        <location filename="../core/review/displaytext.cpp" line="624"/>
         <source>its epilogue (%1) does not lower in the CuTe DSL dialect: %2</source>
         <translation>其尾处理（%1）无法降低到 CuTe DSL 方言：%2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="596"/>
+        <location filename="../core/review/displaytext.cpp" line="626"/>
         <source>the CuTe DSL renders a chain of one GEMM with a fused pointwise epilogue, and %1</source>
         <translation>CuTe DSL 渲染的链只能是一个带融合逐元素尾处理的 GEMM，而且%1</translation>
     </message>
@@ -1532,102 +1533,102 @@
         <translation type="vanished">CuTe DSL 渲染的链要求每次启动都有 CuTe DSL 阶段（GEMM、带广播张量的逐元素运算、sum / mean / amax / amin / logsumexp 归约、var / std、softmax / log-softmax、group / layer / batch norm、max / avg 池化），而%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="558"/>
+        <location filename="../core/review/displaytext.cpp" line="585"/>
         <source>%1 has no CuTe DSL stage yet</source>
         <translation>%1尚无 CuTe DSL 阶段</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="548"/>
+        <location filename="../core/review/displaytext.cpp" line="575"/>
         <source>a convolution launch (conv_forward)</source>
         <translation>卷积启动（conv_forward）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="218"/>
+        <location filename="../core/review/displaytext.cpp" line="219"/>
         <source>harness process %1 (test_kernel.py) exited with code %2</source>
         <translation>测试框架进程 %1（test_kernel.py）退出，退出码 %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="220"/>
+        <location filename="../core/review/displaytext.cpp" line="221"/>
         <source>harness process %1 (test_kernel.py) ended by a signal</source>
         <translation>测试框架进程 %1（test_kernel.py）被信号终止</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="222"/>
+        <location filename="../core/review/displaytext.cpp" line="223"/>
         <source>harness process %1 on %2 in %3: %4</source>
         <translation>测试框架进程 %1，运行于 %2，目录 %3：%4</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="550"/>
+        <location filename="../core/review/displaytext.cpp" line="577"/>
         <source>a kwb_softmax launch of torch&apos;s _safe_softmax (safe_rows)</source>
         <translation>torch 的 _safe_softmax 的 kwb_softmax 启动（safe_rows）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="552"/>
+        <location filename="../core/review/displaytext.cpp" line="579"/>
         <source>a %1 launch with %2=</source>
         <translation>带 %2= 的 %1 启动</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="553"/>
+        <location filename="../core/review/displaytext.cpp" line="580"/>
         <source>a %1 launch with a prologue on A (%2=)</source>
         <translation>在 A 上带前处理（%2=）的 %1 启动</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="555"/>
+        <location filename="../core/review/displaytext.cpp" line="582"/>
         <source>a %1 launch of %2</source>
         <translation>%2 的 %1 启动</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="557"/>
+        <location filename="../core/review/displaytext.cpp" line="584"/>
         <source>a %1 launch</source>
         <translation>%1 启动</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="562"/>
+        <location filename="../core/review/displaytext.cpp" line="590"/>
         <source>its epilogue %1 has no CuTe DSL form</source>
         <translation>其尾处理 %1 没有 CuTe DSL 形式</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="601"/>
+        <location filename="../core/review/displaytext.cpp" line="633"/>
         <source>Kernel Workbench plans this problem as a chain of 1 launch (%1); %2: --framework triton renders it</source>
         <translation>Kernel Workbench 将此问题规划为 1 次启动的链（%1）；%2：--framework triton 可以渲染它</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="604"/>
+        <location filename="../core/review/displaytext.cpp" line="636"/>
         <source>Kernel Workbench plans this problem as a chain of %1 launches (%2); %3: --framework triton renders it</source>
         <translation>Kernel Workbench 将此问题规划为 %1 次启动的链（%2）；%3：--framework triton 可以渲染它</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="616"/>
+        <location filename="../core/review/displaytext.cpp" line="648"/>
         <source>no spec sheet for product &apos;%1&apos; (as &apos;%2&apos;) in the store</source>
         <translation>知识库中没有产品 &apos;%1&apos;（按 &apos;%2&apos; 查找）的规格表</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="662"/>
+        <location filename="../core/review/displaytext.cpp" line="694"/>
         <source>device-to-device copy measured by test_kernel.py in this run: %1 TB/s</source>
         <translation>本次运行中由 test_kernel.py 测得的设备内拷贝：%1 TB/s</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="669"/>
+        <location filename="../core/review/displaytext.cpp" line="701"/>
         <source>%1 measured (%2)</source>
         <translation>%1，实测（%2）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="670"/>
+        <location filename="../core/review/displaytext.cpp" line="702"/>
         <source>%1 measured (%2; %3)</source>
         <translation>%1，实测（%2；%3）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="671"/>
+        <location filename="../core/review/displaytext.cpp" line="703"/>
         <source> — %1</source>
         <translation> — %1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="717"/>
+        <location filename="../core/review/displaytext.cpp" line="754"/>
         <source>no version recorded</source>
         <translation>未记录版本</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="719"/>
+        <location filename="../core/review/displaytext.cpp" line="756"/>
         <source>V%1 of %2</source>
         <translation>V%1，共 %2 个版本</translation>
     </message>
@@ -1636,97 +1637,97 @@
         <translation type="vanished">  %1 µs（参考 %2 µs）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="370"/>
+        <location filename="../core/review/displaytext.cpp" line="371"/>
         <source>cpu-dry-run: the &apos;kernel&apos; is the PyTorch reference Model itself, run on the CPU at the problem&apos;s own shapes: no input dim can be scaled down (every size is tied to the model: a parameter shape or a constructor argument); these numbers check the harness and the problem files, they are not a kernel measurement</source>
         <translation>cpu-dry-run：“内核”就是 PyTorch 参考 Model 本身，在 CPU 上以问题自身的形状运行：没有可缩小的输入维度（每个尺寸都与模型绑定：参数形状或构造参数）；这些数字检查的是测试框架和问题文件，不是内核测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="376"/>
+        <location filename="../core/review/displaytext.cpp" line="377"/>
         <source>cpu-dry-run: the &apos;kernel&apos; is the PyTorch reference Model itself, run on the CPU at scaled-down shapes; these numbers check the harness and the problem files, they are not a kernel measurement</source>
         <translation>cpu-dry-run：“内核”就是 PyTorch 参考 Model 本身，在 CPU 上以缩小的形状运行；这些数字检查的是测试框架和问题文件，不是内核测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="380"/>
+        <location filename="../core/review/displaytext.cpp" line="381"/>
         <source>cpu-test (KWB_HARNESS_DEVICE=cpu, test-only): kernel.py ran on the CPU; timings are CPU wall clock, not a GPU measurement</source>
         <translation>cpu-test（KWB_HARNESS_DEVICE=cpu，仅用于测试）：kernel.py 在 CPU 上运行；计时是 CPU 墙钟时间，不是 GPU 测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="387"/>
+        <location filename="../core/review/displaytext.cpp" line="388"/>
         <source>CPU dry run: no kernel measured</source>
         <translation>CPU 试运行：未测量内核</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="388"/>
+        <location filename="../core/review/displaytext.cpp" line="389"/>
         <source>no measurement</source>
         <translation>无测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="389"/>
+        <location filename="../core/review/displaytext.cpp" line="390"/>
         <source>skeleton: no kernel ran</source>
         <translation>骨架：没有运行内核</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="406"/>
+        <location filename="../core/review/displaytext.cpp" line="407"/>
         <source>quality gate: %1</source>
         <translation>质量门禁：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="407"/>
+        <location filename="../core/review/displaytext.cpp" line="408"/>
         <source>quality gate: %1 — %2</source>
         <translation>质量门禁：%1 — %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="408"/>
+        <location filename="../core/review/displaytext.cpp" line="409"/>
         <source>wrote %1 and %2</source>
         <translation>已写入 %1 和 %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="414"/>
+        <location filename="../core/review/displaytext.cpp" line="415"/>
         <source>%1 and %2 are unchanged (this run&apos;s records, apart from the date): not rewritten</source>
         <translation>%1 和 %2 未变（除日期外即本次运行的记录）：未重写</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="417"/>
+        <location filename="../core/review/displaytext.cpp" line="418"/>
         <source>wrote %1; %2 is unchanged: not rewritten</source>
         <translation>已写入 %1；%2 未变：未重写</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="419"/>
+        <location filename="../core/review/displaytext.cpp" line="420"/>
         <source>%1 µs, %2 GB/s (%3% of datasheet bandwidth), %4 TFLOPS</source>
         <translation>%1 µs，%2 GB/s（数据手册带宽的 %3%），%4 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="422"/>
+        <location filename="../core/review/displaytext.cpp" line="423"/>
         <source>%1 had been changed since kwb wrote it (an edit or `kwb memory update`): that version is kept as %2</source>
         <translation>%1 在 kwb 写入后被改动过（手动编辑或 `kwb memory update`）：该版本保留为 %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="425"/>
+        <location filename="../core/review/displaytext.cpp" line="426"/>
         <source>%1 had been edited since kwb wrote it: your version is kept as %2</source>
         <translation>%1 在 kwb 写入后被编辑过：你的版本保留为 %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="428"/>
+        <location filename="../core/review/displaytext.cpp" line="429"/>
         <source>roofline data not kept: %1</source>
         <translation>未保存屋顶线数据：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="429"/>
+        <location filename="../core/review/displaytext.cpp" line="430"/>
         <source>roofline figure not drawn: %1</source>
         <translation>未绘制 屋顶线图：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="430"/>
+        <location filename="../core/review/displaytext.cpp" line="431"/>
         <source>utilization not computed: %1</source>
         <translation>未计算利用率：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="249"/>
+        <location filename="../core/review/displaytext.cpp" line="250"/>
         <source>case %1/%2 </source>
         <translation>用例 %1/%2 </translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="250"/>
+        <location filename="../core/review/displaytext.cpp" line="251"/>
         <source>▶ %1%2  shape %3  %4</source>
         <translation>▶ %1%2  形状 %3  %4</translation>
     </message>
@@ -1739,59 +1740,59 @@
         <translation type="vanished">■ 测试框架结果 %1（%2）：%3 个用例，最大 rel_err %4，延迟 %5 µs</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/review/displaytext.cpp" line="320"/>
+        <location filename="../core/review/displaytext.cpp" line="321"/>
         <source>☰ %n case(s) planned</source>
         <translation>
             <numerusform>☰ 计划 %n 个用例</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="327"/>
+        <location filename="../core/review/displaytext.cpp" line="328"/>
         <source>‖ waiting for the GPU timing lock: %1</source>
         <translation>‖ 正在等待 GPU 计时锁：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="331"/>
+        <location filename="../core/review/displaytext.cpp" line="332"/>
         <source>» GPU timing lock held after %1 s: %2</source>
         <translation>» 等待 %1 秒后获得 GPU 计时锁：%2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="332"/>
+        <location filename="../core/review/displaytext.cpp" line="333"/>
         <source>GPU timing lock released: %1</source>
         <translation>GPU 计时锁已释放：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="336"/>
+        <location filename="../core/review/displaytext.cpp" line="337"/>
         <source>‖ %1: first kernel call (JIT compile), up to %2 s</source>
         <translation>‖ %1：首次内核调用（JIT 编译），最长 %2 秒</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="338"/>
+        <location filename="../core/review/displaytext.cpp" line="339"/>
         <source>» %1: first kernel call took %2 s</source>
         <translation>» %1：首次内核调用用时 %2 秒</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="341"/>
+        <location filename="../core/review/displaytext.cpp" line="342"/>
         <source>⚠ unreadable %1 line: %2</source>
         <translation>⚠ 无法解析的 %1 行：%2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="349"/>
+        <location filename="../core/review/displaytext.cpp" line="350"/>
         <source>… %1 bytes of output (%2 lines) dropped here: the log and this view keep the first %3 and the last %4 bytes, and every protocol line</source>
         <translation>… 此处省略了 %1 字节输出（%2 行）：日志和此视图保留前 %3 字节和后 %4 字节，以及所有协议行</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="260"/>
+        <location filename="../core/review/displaytext.cpp" line="261"/>
         <source>%1 %2  %3  shape %4  %5  (CPU dry run: the PyTorch reference, in kernel.py&apos;s place, did not return; nothing measured)</source>
         <translation>%1 %2  %3  形状 %4  %5  （CPU 试运行：代替 kernel.py 的 PyTorch 参考实现未返回；未测量任何内容）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="293"/>
+        <location filename="../core/review/displaytext.cpp" line="294"/>
         <source>■ harness result (CPU dry run): no case completed: %1 of %2 case(s) did not return within the case timeout; no kernel ran, nothing was measured</source>
         <translation>■ 测试框架结果（CPU 试运行）：没有用例完成：%2 个用例中 %1 个未在用例超时内返回；没有运行内核，未做任何测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="298"/>
+        <location filename="../core/review/displaytext.cpp" line="299"/>
         <source>■ harness result (CPU dry run): %1 of %2 case(s) ran the PyTorch reference on the CPU, %3 did not return within the case timeout; no kernel ran, nothing was measured</source>
         <translation>■ 测试框架结果（CPU 试运行）：%2 个用例中 %1 个在 CPU 上运行了 PyTorch 参照，%3 个未在用例超时内返回；没有运行内核，未做任何测量</translation>
     </message>
@@ -1942,42 +1943,42 @@ Overwrite it with your version, or reload it and lose your edits?</source>
 <context>
     <name>kwb::LedgerText</name>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="624"/>
+        <location filename="../core/review/displaytext.cpp" line="656"/>
         <source>device-to-device copy of 1 GiB: ~0.505 ms, counting read + write bytes; CV &lt;= 0.1%</source>
         <translation>1 GiB 的设备内拷贝：约 0.505 ms，按读 + 写字节计；CV &lt;= 0.1%</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="626"/>
+        <location filename="../core/review/displaytext.cpp" line="658"/>
         <source>measured on one such machine, per GPU.md (shared/docs/GPU.md); 88% of the 4.8 TB/s datasheet figure</source>
         <translation>在一台此型号机器上测得，见 GPU.md（shared/docs/GPU.md）；为数据手册 4.8 TB/s 的 88%</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="629"/>
+        <location filename="../core/review/displaytext.cpp" line="661"/>
         <source>copy ceiling measured in the same run as KernelBench 19_ReLU (events with a 256 MB L2 flush, median of 20)</source>
         <translation>与 KernelBench 19_ReLU 同一次运行中测得的拷贝上限（事件计时，每次前刷新 256 MB L2，20 次取中位数）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="632"/>
+        <location filename="../core/review/displaytext.cpp" line="664"/>
         <source>measured on one such machine, per GPU.md (shared/docs/GPU.md)</source>
         <translation>在一台此型号机器上测得，见 GPU.md（shared/docs/GPU.md）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="633"/>
+        <location filename="../core/review/displaytext.cpp" line="665"/>
         <source>bf16 GEMM through torch, 8192x8192x8192</source>
         <translation>经 torch 的 bf16 GEMM，8192x8192x8192</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="634"/>
+        <location filename="../core/review/displaytext.cpp" line="666"/>
         <source>measured on one such machine, per GPU.md (shared/docs/GPU.md): ~770-800 TFLOP/s (value is the low end); dense datasheet 989</source>
         <translation>在一台此型号机器上测得，见 GPU.md（shared/docs/GPU.md）：约 770-800 TFLOP/s（取低端值）；数据手册稠密值 989</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="637"/>
+        <location filename="../core/review/displaytext.cpp" line="669"/>
         <source>bf16 GEMM through torch, 4096x4096x4096</source>
         <translation>经 torch 的 bf16 GEMM，4096x4096x4096</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="638"/>
+        <location filename="../core/review/displaytext.cpp" line="670"/>
         <source>measured on one such machine, per GPU.md (shared/docs/GPU.md): ~714-750 TFLOP/s (value is the low end)</source>
         <translation>在一台此型号机器上测得，见 GPU.md（shared/docs/GPU.md）：约 714-750 TFLOP/s（取低端值）</translation>
     </message>
@@ -4027,63 +4028,63 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation>无屋顶线：峰值或带宽未知。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="485"/>
+        <location filename="../widgets/rooflineplot.cpp" line="490"/>
         <source>Memory roof: %1 TB/s (datasheet)</source>
         <translation>内存屋顶：%1 TB/s（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="492"/>
+        <location filename="../widgets/rooflineplot.cpp" line="497"/>
         <source>Measured ceiling: %1 TB/s</source>
         <translation>实测上限：%1 TB/s</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="492"/>
+        <location filename="../widgets/rooflineplot.cpp" line="497"/>
         <source>Recorded ceiling (spec ledger): %1 TB/s</source>
         <translation>记录的上限（规格账本）：%1 TB/s</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="496"/>
+        <location filename="../widgets/rooflineplot.cpp" line="501"/>
         <source>Compute roof: %1 TFLOPS (%2)</source>
         <translation>计算屋顶：%1 TFLOPS（%2）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="499"/>
+        <location filename="../widgets/rooflineplot.cpp" line="504"/>
         <source>Ridge point: %1 FLOP/byte</source>
         <translation>脊点：%1 FLOP/字节</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="550"/>
+        <location filename="../widgets/rooflineplot.cpp" line="555"/>
         <source>%1 TB/s (datasheet)</source>
         <translation>%1 TB/s（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="552"/>
+        <location filename="../widgets/rooflineplot.cpp" line="557"/>
         <source>%1 TB/s</source>
         <translation>%1 TB/s</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="565"/>
+        <location filename="../widgets/rooflineplot.cpp" line="570"/>
         <source>%1 TB/s (measured copy)</source>
         <translation>%1 TB/s（实测拷贝）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="565"/>
+        <location filename="../widgets/rooflineplot.cpp" line="570"/>
         <source>%1 TB/s (ledger, recorded copy)</source>
         <translation>%1 TB/s（规格账本，记录的拷贝）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="568"/>
+        <location filename="../widgets/rooflineplot.cpp" line="573"/>
         <source>%1 TB/s (ledger)</source>
         <translation>%1 TB/s（规格账本）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="568"/>
+        <location filename="../widgets/rooflineplot.cpp" line="573"/>
         <source>%1 TB/s (measured)</source>
         <translation>%1 TB/s（实测）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="522"/>
-        <location filename="../widgets/rooflineplot.cpp" line="605"/>
+        <location filename="../widgets/rooflineplot.cpp" line="527"/>
+        <location filename="../widgets/rooflineplot.cpp" line="610"/>
         <source>%1 %2 TFLOPS (datasheet)</source>
         <translation>%1 %2 TFLOPS（数据手册）</translation>
     </message>
@@ -4113,79 +4114,79 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation>解析算术强度 %1 FLOP/字节，由规格的 FLOPs 和字节数得出（尚未测量）：实测点在 V0 测量（阶段 4）之后随报告绘制。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="524"/>
-        <location filename="../widgets/rooflineplot.cpp" line="607"/>
+        <location filename="../widgets/rooflineplot.cpp" line="529"/>
+        <location filename="../widgets/rooflineplot.cpp" line="612"/>
         <source>%1 %2 TFLOPS</source>
         <translation>%1 %2 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="577"/>
+        <location filename="../widgets/rooflineplot.cpp" line="582"/>
         <source>ridge %1 FLOP/byte</source>
         <translation>脊点 %1 FLOP/字节</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="580"/>
+        <location filename="../widgets/rooflineplot.cpp" line="585"/>
         <source>ridge %1</source>
         <translation>脊点 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="602"/>
+        <location filename="../widgets/rooflineplot.cpp" line="607"/>
         <source>%1 roof: %2 TFLOPS (datasheet)</source>
         <translation>%1 屋顶：%2 TFLOPS（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="621"/>
+        <location filename="../widgets/rooflineplot.cpp" line="626"/>
         <source>V0</source>
         <translation>V0</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="622"/>
+        <location filename="../widgets/rooflineplot.cpp" line="627"/>
         <source>(above its roof: check the measurement)</source>
         <translation>（高于屋顶：请检查测量）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="640"/>
+        <location filename="../widgets/rooflineplot.cpp" line="645"/>
         <source>analytic intensity: %1 FLOP/byte</source>
         <translation>解析强度：%1 FLOP/字节</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="641"/>
+        <location filename="../widgets/rooflineplot.cpp" line="646"/>
         <source>%1: intensity %2 FLOP/byte</source>
         <translation>%1：强度 %2 FLOP/字节</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="642"/>
-        <location filename="../widgets/rooflineplot.cpp" line="653"/>
+        <location filename="../widgets/rooflineplot.cpp" line="647"/>
+        <location filename="../widgets/rooflineplot.cpp" line="658"/>
         <source>no measurement</source>
         <translation>无测量</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="652"/>
+        <location filename="../widgets/rooflineplot.cpp" line="657"/>
         <source>No measured point (%1): the dotted line marks the kernel&apos;s arithmetic intensity.</source>
         <translation>无测量点（%1）：虚线标示内核的算术强度。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="655"/>
+        <location filename="../widgets/rooflineplot.cpp" line="660"/>
         <source>The measured point is not drawn: intensity %1 FLOP/byte and %2 TFLOPS must both be positive on log axes.</source>
         <translation>未绘制测量点：在对数坐标轴上，强度 %1 FLOP/字节 和 %2 TFLOPS 都必须为正数。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="659"/>
+        <location filename="../widgets/rooflineplot.cpp" line="664"/>
         <source>Compute roof: %1</source>
         <translation>计算屋顶：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="660"/>
+        <location filename="../widgets/rooflineplot.cpp" line="665"/>
         <source>Memory roof: %1</source>
         <translation>内存屋顶：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="662"/>
+        <location filename="../widgets/rooflineplot.cpp" line="667"/>
         <source>Recorded ceiling (spec ledger, not measured by this run): %1</source>
         <translation>记录的上限（规格账本，非本次运行测得）：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="663"/>
+        <location filename="../widgets/rooflineplot.cpp" line="668"/>
         <source>Measured ceiling: %1</source>
         <translation>实测上限：%1</translation>
     </message>
@@ -4321,7 +4322,7 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="vanished">%1 个已运行（仅测试框架）</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="727"/>
+        <location filename="../widgets/runconsole.cpp" line="744"/>
         <source>%1 skipped</source>
         <translation>%1 个已跳过</translation>
     </message>
@@ -4350,47 +4351,47 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation>评审：%1 中记录的运行；没有重新运行</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="624"/>
+        <location filename="../widgets/runconsole.cpp" line="641"/>
         <source>starting</source>
         <translation>启动中</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="667"/>
+        <location filename="../widgets/runconsole.cpp" line="684"/>
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="667"/>
+        <location filename="../widgets/runconsole.cpp" line="684"/>
         <source>%1/%2 cases done</source>
         <translation>已完成 %1/%2 个用例</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="670"/>
+        <location filename="../widgets/runconsole.cpp" line="687"/>
         <source>case %1/%2: %3</source>
         <translation>用例 %1/%2：%3</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="671"/>
+        <location filename="../widgets/runconsole.cpp" line="688"/>
         <source>case %1: %2</source>
         <translation>用例 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="674"/>
+        <location filename="../widgets/runconsole.cpp" line="691"/>
         <source> — timeout in %1 s</source>
         <translation> — %1 秒后超时</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="675"/>
+        <location filename="../widgets/runconsole.cpp" line="692"/>
         <source> — over its %1 s timeout; the watchdog will stop it</source>
         <translation> — 已超过 %1 秒超时；看门狗将停止它</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="695"/>
+        <location filename="../widgets/runconsole.cpp" line="712"/>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="722"/>
+        <location filename="../widgets/runconsole.cpp" line="739"/>
         <source>%1 reference vs itself (no kernel)</source>
         <translation>%1 个参考对自身（无内核）</translation>
     </message>
@@ -4407,12 +4408,12 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="vanished">正在运行 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="695"/>
+        <location filename="../widgets/runconsole.cpp" line="712"/>
         <source>finished</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../widgets/runconsole.cpp" line="695"/>
+        <location filename="../widgets/runconsole.cpp" line="712"/>
         <source>finished with failures</source>
         <translation>已完成，但有失败</translation>
     </message>
@@ -6355,12 +6356,12 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation> 或 </translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="572"/>
+        <location filename="../widgets/wizardpanel.cpp" line="574"/>
         <source>Use %1</source>
         <translation>使用 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/wizardpanel.cpp" line="573"/>
+        <location filename="../widgets/wizardpanel.cpp" line="575"/>
         <source>Set Framework to %1 and run phase 1 again (seconds)</source>
         <translation>将框架设为 %1 并重新运行阶段 1（数秒）</translation>
     </message>
