@@ -79,12 +79,14 @@ def kwb_scatter_reduce(x, dim, index, src, reduce, include_self=True):
         raise ValueError("kwb_scatter_reduce: x %s, index %s and src %s (one rank, 1 to 5)" % (
             tuple(x.shape), tuple(index.shape), tuple(src.shape)))
     d = dim % x.dim()
-    acc = torch.empty(x.shape, dtype=torch.float32, device=x.device)
+    n = index.numel()
+    # fp32 accumulator (x's copy); with no index, the copy in x's own dtype is the result (no tensor method: the
+    # conformance check reads .to() as PyTorch compute, and session 38's H100 run FAILed a10 on it)
+    acc = torch.empty(x.shape, dtype=torch.float32 if n else x.dtype, device=x.device)
     kwb_copy_into(acc, x)
     mean = reduce == "mean"
-    n = index.numel()
     if n == 0:
-        return acc.to(x.dtype) if x.dtype != acc.dtype else acc
+        return acc
     lead = 5 - x.dim()
     sizes = (1,) * lead + tuple(index.shape)
     reach = max([n] + [(s - 1) * abs(st) for t in (src, acc) for s, st in zip(t.shape, t.stride())])
@@ -97,8 +99,8 @@ def kwb_scatter_reduce(x, dim, index, src, reduce, include_self=True):
                                   HAS_SRC=False, IDX64=big, BLOCK=KWB_POINTWISE_BLOCK,
                                   num_warps=KWB_POINTWISE_WARPS)
     cnt = torch.zeros(x.shape, dtype=torch.int32, device=x.device) if mean else acc
-    _kwb_scatter_reduce_kernel[grid](src, index, acc, acc.view(torch.int32), cnt, n, *sizes[1:], *ss, *iss, *os_, DIM=lead + d, OP=op,
-                                     COUNT=mean, IDX64=big, BLOCK=KWB_POINTWISE_BLOCK,
+    _kwb_scatter_reduce_kernel[grid](src, index, acc, acc.view(torch.int32), cnt, n, *sizes[1:], *ss, *iss, *os_,
+                                     DIM=lead + d, OP=op, COUNT=mean, IDX64=big, BLOCK=KWB_POINTWISE_BLOCK,
                                      num_warps=KWB_POINTWISE_WARPS)
     if not mean and x.dtype == acc.dtype:  # the accumulator is the result (fp32 x)
         return acc
