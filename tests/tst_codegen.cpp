@@ -443,10 +443,10 @@ void TestCodegen::float64AndNarrowIntegers() {
     QVERIFY2(k.ok && k.implemented, qPrintable(QString::fromLatin1(name) + k.source.left(600)));
     QVERIFY2(k.source.contains(QLatin1String(wrap)), name);
   }
-  // the CuTe DSL names the integer node it cannot compute exactly
+  // the CuTe DSL named the integer node it could not compute exactly; since session 38 (cute38: Int64 values with
+  // torch's wrapping, stored exactly by kwb_pointwise) it computes it
   QString why;
-  QVERIFY(!cute->supports(loadSpec(QStringLiteral("chains/c03_Int32Inputs_IntegerArith_And_FloatTuple")), &why));
-  QVERIFY2(why.contains(QLatin1String("computes int32")) && why.contains(QLatin1String("integer arithmetic")),
+  QVERIFY2(cute->supports(loadSpec(QStringLiteral("chains/c03_Int32Inputs_IntegerArith_And_FloatTuple")), &why),
            qPrintable(why));
 }
 

@@ -437,6 +437,7 @@ class StageSetText(unittest.TestCase):
                     defined[node.name] = name
         host = {n for n, f in defined.items() if f == "chain_host.py"}
         self.assertEqual(host, {"kwb_size", "kwb_at_spec", "kwb_pool_len", "_kwb_attn_out", "_kwb_attn_maskb",
+                                "_kwb_attn_cmp_code",
                                 "_kwb_attn_bias", "kwb_attn_rep", "_kwb_attn_band", "_kwb_index2_views",
                                 "_kwb_index2_result", "_kwb_upsample_plan", "_kwb_nll_views", "kwb_cat_starts",
                                 "kwb_sort", "kwb_kthvalue", "kwb_max_dim", "_kwb_conv_pairs", "_kwb_im2col_plan",

@@ -4699,7 +4699,8 @@ def kwb_attention(q, kt, v, scale, diag=None, lower=True, fill=float("-inf"), ma
     otherwise, or of mixed dtypes, widened to fp32 first. pv_ieee: the P V product in full fp32 instead of TF32
     (kwb_attn_pv_ieee overrides it when not None; 16-bit operands widened first, P unrounded, and the output kept in
     fp32: the planner sets it where the output cancels against V); kwb_attn_last["pv"] says which ran. Out [..., Lq,
-    E] in q's dtype (fp32 with pv_ieee on 16-bit q). ValueError: shapes that do not match, a bad repeat, band, bias or mask."""
+    E] in q's dtype (fp32 with pv_ieee on 16-bit q). ValueError: shapes that do not match, a bad repeat, band, bias or
+    mask."""
     lq, d, lk, e, out = _kwb_attn_out(q, kt, v, pv_ieee)
     if out.numel() == 0:
         return out
