@@ -154,10 +154,19 @@ class PvPrecision(unittest.TestCase):
         self.err(a, want, pv_ieee=True)
         self.assertEqual(K.kwb_attn_last["pv"], "tf32")
 
-    def test_16bit_v_ignores_pv_ieee(self):
-        a = torch.randn(2, 16, 16).half()
-        K.kwb_attention(a, a.transpose(-1, -2), a, 0.25, pv_ieee=True)
-        self.assertEqual(K.kwb_attn_last["pv"], "float16")
+    def test_16bit_v_widened_by_pv_ieee(self):
+        # session 38 (the H100: c02's bf16 case FAILed at 0.013 with the output rounded to bf16 before O - V): pv_ieee
+        # widens 16-bit operands, runs P V in full fp32 and keeps the output fp32; without it, 16-bit as before
+        for dt in (torch.float16, torch.bfloat16):
+            a = torch.randn(2, 16, 16).to(dt)
+            out = K.kwb_attention(a, a.transpose(-1, -2), a, 0.25, pv_ieee=True)
+            self.assertEqual(K.kwb_attn_last["pv"], "ieee")
+            self.assertEqual(out.dtype, torch.float32)
+            want = torch.softmax(a.float() @ a.float().transpose(-1, -2) * 0.25, -1) @ a.float()
+            self.assertLess(float((out - a.float() - (want - a.float())).norm() / (want - a.float()).norm()), 1e-5)
+            out = K.kwb_attention(a, a.transpose(-1, -2), a, 0.25)
+            self.assertEqual(K.kwb_attn_last["pv"], str(dt)[6:])
+            self.assertEqual(out.dtype, dt)
 
 
 if __name__ == "__main__":
