@@ -8,6 +8,9 @@ KWB=${KWB:-build/dev/app/kwb}
 D=bench/gpu/recur38
 cp tests/data/probe25/a01_EMA_ForwardLoop_LinearRecurrence.py $D/a01_problem.py
 cp tests/data/probe24/a11_PPO_GAE_ReverseLoop_Advantages.py $D/a11_problem.py
+# the gated IIR member at GPU sizes: the test fixture with its size globals raised (one source of the model)
+sed -e 's/^batch = .*/batch = 64/' -e 's/^steps = .*/steps = 16/' -e 's/^channels = .*/channels = 2048/' \
+  tests/data/codegen/chains/problems/linrec_gated_iir_h0_cat.py > $D/m3_problem.py
 for v in old new; do
   on=0; [ $v = new ] && on=1
   for p in a01 a11 m3; do
