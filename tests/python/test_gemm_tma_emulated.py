@@ -372,7 +372,7 @@ class FillAndMnMajorB(unittest.TestCase):
                 self.assertNotIn("cls", plan(nb, m, n, es, es, 132, k=k), (nb, m, n, k, es))
             # run through both forward paths (planned and not) at lowered bounds on 4 SMs, against fp64: fp32
             # with an MN-major B (staged) and a K-major B, K tails, a batched A on a shared B, TRIU; a tile
-            # swap (256 x 128), and a 16-bit entry on bf16 operands
+            # swap (256 x 128), C by pointer stores where TMA could store it, and a 16-bit entry on bf16 operands
             self.mod.TMA_LARGE_K_TILES = 3
             self.mod._num_sms = lambda t: 4
             torch.manual_seed(39)
@@ -382,6 +382,7 @@ class FillAndMnMajorB(unittest.TestCase):
                      ({4: dict(num_stages=4, EPI_SPLIT=4, WARP_SPECIALIZE=True)}, self.mod,
                       lambda: (r(260, 101), r(520, 101).t())),
                      ({4: dict(BLOCK_M=256, BLOCK_N=128)}, self.mod, lambda: (r(3, 130, 96), r(96, 600))),
+                     ({4: dict(C_TMA=False, WARP_SPECIALIZE=True)}, self.mod, lambda: (r(300, 200), r(200, 520))),
                      ({4: dict(num_stages=4, EPI_SPLIT=4)}, render(triu=True, diagonal=1),
                       lambda: (r(520, 200), r(200, 520))),
                      ({2: dict(num_stages=4, EPI_SPLIT=2, WARP_SPECIALIZE=True)}, self.mod,
