@@ -516,24 +516,40 @@ class FillAndMnMajorB(unittest.TestCase):
         self.assertEqual(runs, [(0, 768, 4), (768, 1100, 4)])
         self.assertEqual(self.stages, 2)  # one copy per chunk
         self.assertLess(rel_err(out, want), TOL32)
-        # 4 chunks asked of 5 tiles (per = 2 tiles: 3 chunks), 1 SM left to the copy, 4 C slices; K tail 5
+        # 4 chunks asked of 5 tiles, 1 SM left to the copy, 4 C slices; K tail 5. The wave rule (session 39): 4
+        # or 3 chunks give a chunk of one tile column, 2 tiles on a wave of 3 CTAs (under 90%): 2 chunks of 3 + 2
         runs.clear()
         self.mod.OVERLAP_CHUNKS, self.mod.OVERLAP_SMS_LEFT, self.mod.OVERLAP_EPI_SPLIT = 4, 1, 4
         A, B = torch.randn(130, 261), torch.randn(261, 1100)
         model, out, want = GemmTmaEmulated.run_model(self, A, B, self.mod)
-        self.assertEqual(runs, [(0, 512, 3), (512, 1024, 3), (1024, 1100, 3)])
+        self.assertEqual(runs, [(0, 768, 3), (768, 1100, 3)])
         self.assertEqual(self.mod.LAST_PLAN["plan"]["EPI_SPLIT"], 4)
         self.assertLessEqual(model.last_grid_blocks, 3)
         self.assertLess(rel_err(out, want), TOL32)
+        # 3 rows of tiles: 4 chunks of 5 tile columns keep 3 tiles each on the 3-CTA wave, per = 2 tiles: 3 chunks
+        runs.clear()
+        A, B = torch.randn(300, 261), torch.randn(261, 1100)
+        model, out, want = GemmTmaEmulated.run_model(self, A, B, self.mod)
+        self.assertEqual(runs, [(0, 512, 3), (512, 1024, 3), (1024, 1100, 3)])
+        self.assertLess(rel_err(out, want), TOL32)
+        # under a wave whatever the count (2 rows x 1 tile column on 4 CTAs): staged whole
+        self.mod.OVERLAP_SMS_LEFT = 0
+        A, B = torch.randn(130, 270), torch.randn(270, 520)
+        model, out, want = GemmTmaEmulated.run_model(self, A, B, self.mod)
+        self.assertEqual(self.mod.LAST_PLAN["b_mn"], "stage")
+        self.assertLess(rel_err(out, want), TOL32)
+        self.mod.OVERLAP_SMS_LEFT = 1
         # batched A and B
         A, B = torch.randn(2, 200, 270), torch.randn(2, 270, 600)
         model, out, want = GemmTmaEmulated.run_model(self, A, B, self.mod)
         self.assertLess(rel_err(out, want), TOL32)
-        # one row of A (M = 1)
+        # one row of A (M = 1): 3 tiles, chunked on a wave of one CTA (3 SMs left to the copy)
+        self.mod.OVERLAP_SMS_LEFT = 3
         A, B = torch.randn(1, 300), torch.randn(300, 600)
         model, out, want = GemmTmaEmulated.run_model(self, A, B, self.mod)
         self.assertEqual(self.mod.LAST_PLAN["b_mn"], "overlap")
         self.assertLess(rel_err(out, want), TOL32)
+        self.mod.OVERLAP_SMS_LEFT = 1
         # a small K (2 steps): the copy is staged whole
         A, B = torch.randn(130, 64), torch.randn(64, 600)
         model, out, want = GemmTmaEmulated.run_model(self, A, B, self.mod)
@@ -547,7 +563,7 @@ class FillAndMnMajorB(unittest.TestCase):
         # TRIU: the diagonal compared on global columns (no per-chunk shift)
         for diag in (-40, 300):
             mod = render(triu=True, diagonal=diag)
-            mod.B_MN, mod.OVERLAP_CHUNKS = "overlap", 3
+            mod.B_MN, mod.OVERLAP_CHUNKS, mod.OVERLAP_SMS_LEFT = "overlap", 3, 1  # 3 tiles a chunk, a wave of 3
             mod._num_sms = lambda t: 4  # as pin_4_sms
             A, B = torch.randn(300, 264), torch.randn(264, 1100)
             model, out, want = GemmTmaEmulated.run_model(self, A, B, mod)
