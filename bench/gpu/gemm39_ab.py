@@ -10,14 +10,16 @@ rule of resources/templates/kernels/triton_gemm.py.tmpl.
     python3 gemm39/ab.py --budget 85                    # GPU, from the folder's parent
     python3 gemm39/ab.py --cpu-emulated --fake-triton tests/data/codegen/fake_triton   # CPU: reduced sizes
 
-Cases: the fp32 level-1 GEMMs 1_, 2_, 13_, 14_ (TF32, B row-major: staged K-major by default), 2_ and 1_ with B
-given K-major ("GEMM only": the staged path's floor, what the copy costs), 7_ (K = 64, bound by C's store), and two 16-bit members of the
-large-GEMM class (bf16 4096^3 on 1_'s kernel, fp16 2048 x 8192 x 4096 on 2_'s; wgmma reads an MN-major 16-bit B,
-so no copy). Columns: us = triton.testing.do_bench median of the forward launched from the host (L2 cleared before
-each call); x_cublas = cuBLAS us / row us (>= 0.90 is issue 14's target); x_default = default us / row us of the
-same case; rel_err = ||got - ref|| / ||ref|| against the fp32 product with TF32 off (fp32 rows BAD at >= 5e-3,
-16-bit rows at >= 2e-2; cuBLAS's own rel_err is printed for scale); ran = the plan's tile / stages / warps / C
-slices / B_MN / class and the kernel that ran (a fallback to the pointer kernel says why).
+Cases: the fp32 level-1 GEMMs 1_, 2_, 13_, 14_ (TF32, B row-major: staged K-major by default), 17_ (2_'s shapes
+with B K-major: 2_'s GEMM without the copy), "1_ GEMM only" (1_ with B given K-major, the copy made outside the
+timing), 16_ (A staged), 8_ and 10_ (the class's irregular and batched members), 7_ (K = 64, bound by C's store),
+and two 16-bit members of the large-GEMM class (bf16 4096^3 on 1_'s kernel, fp16 2048 x 8192 x 4096 on 2_'s;
+wgmma reads an MN-major 16-bit B, so no copy). Columns: us = triton.testing.do_bench of the forward launched from
+the host (its default return, the mean; L2 cleared before each call); x_cublas = cuBLAS us / row us (>= 0.90 is
+issue 14's target); x_default = default us / row us of the same case; rel_err = ||got - ref|| / ||ref|| against
+the fp32 product with TF32 off (fp32 rows BAD at >= 5e-3, 16-bit rows at >= 2e-2; cuBLAS's own rel_err is printed
+for scale); ran = the plan's tile / stages / warps / C slices / WS / C_TMA setting / B_MN / class and the kernel
+that ran (a fallback to the pointer kernel says why).
 Rows run in priority order (the rule's rows first) and stop at --budget; a case's data stays on the GPU.
 """
 import argparse
