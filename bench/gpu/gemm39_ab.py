@@ -98,7 +98,7 @@ def load(path, name):
 
 
 def make(out, kernels):
-    """CPU: copies this file, the problems and the generated kernels (from `kernels`, a folder of <case>.py) into out."""
+    """CPU: copies this file, the problems and the generated kernels (`kernels`: a folder of <case>.py) into out."""
     for sub in ("problems", "kernels"):
         os.makedirs(os.path.join(out, sub), exist_ok=True)
     shutil.copy(os.path.abspath(__file__), os.path.join(out, "ab.py"))
@@ -273,7 +273,7 @@ def verdict(results, data):
     for cls, members, es in (("fp32 large (R1)", fp32, 4), ("16-bit large (R2)", SIXTEEN, 2)):
         best = None
         for v in VARIANTS:
-            if v in ("default", "default (again)", "store class k<=4 (table)") or v.startswith(("overlap", "transpose")):
+            if v in ("default", "default (again)", "store class k<=4 (table)") or v.startswith("overlap"):
                 continue
             rs = [(results.get((c, v)), results.get((c, "default"))) for c in members]
             if not all(ok(r, es) and d for r, d in rs):
