@@ -350,6 +350,66 @@ class FillAndMnMajorB(unittest.TestCase):
             (self.mod.TMA_CLASS_TABLE, self.mod.TMA_CLASS_STORE_K_TILES, self.mod.TMA_CLASS_DEEP_K_TILES,
              self.mod._num_sms) = old
 
+    def test_large_class(self):
+        # TMA_LARGE (session 39, {} by default): settings that replace tma_plan's for launches of at least
+        # TMA_LARGE_K_TILES K steps and one wave of 128 x 256 tiles, by operand width; never by problem
+        plan = self.mod.tma_plan
+        self.assertNotIn("cls", plan(1, 2048, 4096, 4, 4, 132, k=8192))  # off: the plan as before
+        old = (self.mod.TMA_LARGE, self.mod.TMA_LARGE_K_TILES, self.mod._num_sms, self.mod.MEMO_PLANS)
+        try:
+            self.mod.TMA_LARGE = {4: dict(num_stages=4, EPI_SPLIT=4, WARP_SPECIALIZE=True)}
+            # the level-1 members on 132 SMs: 2_ / 16_ / 17_ (256 tiles, 256 steps), 1_ / 13_ / 14_ (512, 128),
+            # 8_ (1560 tiles, 93 steps), 10_ (16 batches: 384 tiles, 64 steps)
+            for nb, m, n, k in ((1, 2048, 4096, 8192), (1, 4096, 4096, 4096), (1, 8205, 5921, 2949),
+                                (16, 1024, 768, 2048)):
+                self.assertEqual(plan(nb, m, n, 4, 4, 132, k=k),
+                                 dict(BLOCK_M=128, BLOCK_N=256, BLOCK_K=32, EPI_SPLIT=4, num_stages=4, num_warps=8,
+                                      WARP_SPECIALIZE=True, cls="large"), (nb, m, n, k))
+            # outside: 7_ and 11_ (K in 2 and 8 steps), 32 K steps, under a wave (1024^2: 32 tiles), K unknown,
+            # 16-bit operands (no entry for 2 bytes)
+            for nb, m, n, k, es in ((1, 32768, 32768, 64, 4), (8, 65536, 768, 256, 4), (1, 4096, 4096, 1024, 4),
+                                    (1, 1024, 1024, 8192, 4), (1, 4096, 4096, 0, 4), (1, 4096, 4096, 4096, 2)):
+                self.assertNotIn("cls", plan(nb, m, n, es, es, 132, k=k), (nb, m, n, k, es))
+            # run through both forward paths (planned and not) at lowered bounds on 4 SMs, against fp64: fp32
+            # with an MN-major B (staged) and a K-major B, K tails, a batched A on a shared B, TRIU; a tile
+            # swap (256 x 128), C by pointer stores where TMA could store it, and a 16-bit entry on bf16 operands
+            self.mod.TMA_LARGE_K_TILES = 3
+            self.mod._num_sms = lambda t: 4
+            torch.manual_seed(39)
+            r = torch.randn
+            cases = [({4: dict(num_stages=4, EPI_SPLIT=4, WARP_SPECIALIZE=True)}, self.mod,
+                      lambda: (r(300, 200), r(200, 520))),
+                     ({4: dict(num_stages=4, EPI_SPLIT=4, WARP_SPECIALIZE=True)}, self.mod,
+                      lambda: (r(260, 101), r(520, 101).t())),
+                     ({4: dict(BLOCK_M=256, BLOCK_N=128)}, self.mod, lambda: (r(3, 130, 96), r(96, 600))),
+                     ({4: dict(C_TMA=False, WARP_SPECIALIZE=True)}, self.mod, lambda: (r(300, 200), r(200, 520))),
+                     ({4: dict(num_stages=4, EPI_SPLIT=4)}, render(triu=True, diagonal=1),
+                      lambda: (r(520, 200), r(200, 520))),
+                     ({2: dict(num_stages=4, EPI_SPLIT=2, WARP_SPECIALIZE=True)}, self.mod,
+                      lambda: (r(300, 256).bfloat16(), r(256, 520).bfloat16()))]
+            for i, (large, mod, make) in enumerate(cases):
+                for memo in (True, False):
+                    mod.TMA_LARGE, mod.TMA_LARGE_K_TILES, mod.MEMO_PLANS = large, 3, memo
+                    mod._num_sms = lambda t: 4
+                    A, B = make()
+                    model, out, want = GemmTmaEmulated.run_model(self, A, B, mod)
+                    if mod.TRIU:
+                        want = torch.triu(want, 1)
+                    self.assertEqual(model.last_impl, "tma_persistent", (i, memo, model.last_fallback))
+                    p = mod.LAST_PLAN["plan"]
+                    self.assertEqual(p.get("cls"), "large", (i, memo))
+                    for key, v in next(iter(large.values())).items():
+                        self.assertEqual(p[key], v, (i, memo, key))
+                    tol = 2e-2 if A.dtype == torch.bfloat16 else TOL32
+                    self.assertLess(rel_err(out.float(), want.float()), tol, (i, memo))
+            # below the lowered bound (K in 2 steps): the plain plan
+            A, B = r(300, 40), r(40, 520)
+            model, out, want = GemmTmaEmulated.run_model(self, A, B, self.mod)
+            self.assertNotIn("cls", self.mod.LAST_PLAN["plan"])
+            self.assertLess(rel_err(out, want), TOL32)
+        finally:
+            self.mod.TMA_LARGE, self.mod.TMA_LARGE_K_TILES, self.mod._num_sms, self.mod.MEMO_PLANS = old
+
     def pin_4_sms(self):
         """The rules under test by their SM count: 4 on CUDA too (a GPU's own count, e.g. the H100's 132, makes these
         shapes take other tiles and one chunk; session 34's KWB_REAL_TRITON=1 run failed on that alone). A
@@ -456,24 +516,40 @@ class FillAndMnMajorB(unittest.TestCase):
         self.assertEqual(runs, [(0, 768, 4), (768, 1100, 4)])
         self.assertEqual(self.stages, 2)  # one copy per chunk
         self.assertLess(rel_err(out, want), TOL32)
-        # 4 chunks asked of 5 tiles (per = 2 tiles: 3 chunks), 1 SM left to the copy, 4 C slices; K tail 5
+        # 4 chunks asked of 5 tiles, 1 SM left to the copy, 4 C slices; K tail 5. The wave rule (session 39): 4
+        # or 3 chunks give a chunk of one tile column, 2 tiles on a wave of 3 CTAs (under 90%): 2 chunks of 3 + 2
         runs.clear()
         self.mod.OVERLAP_CHUNKS, self.mod.OVERLAP_SMS_LEFT, self.mod.OVERLAP_EPI_SPLIT = 4, 1, 4
         A, B = torch.randn(130, 261), torch.randn(261, 1100)
         model, out, want = GemmTmaEmulated.run_model(self, A, B, self.mod)
-        self.assertEqual(runs, [(0, 512, 3), (512, 1024, 3), (1024, 1100, 3)])
+        self.assertEqual(runs, [(0, 768, 3), (768, 1100, 3)])
         self.assertEqual(self.mod.LAST_PLAN["plan"]["EPI_SPLIT"], 4)
         self.assertLessEqual(model.last_grid_blocks, 3)
         self.assertLess(rel_err(out, want), TOL32)
+        # 3 rows of tiles: 4 chunks of 5 tile columns keep 3 tiles each on the 3-CTA wave, per = 2 tiles: 3 chunks
+        runs.clear()
+        A, B = torch.randn(300, 261), torch.randn(261, 1100)
+        model, out, want = GemmTmaEmulated.run_model(self, A, B, self.mod)
+        self.assertEqual(runs, [(0, 512, 3), (512, 1024, 3), (1024, 1100, 3)])
+        self.assertLess(rel_err(out, want), TOL32)
+        # under a wave whatever the count (2 rows x 1 tile column on 4 CTAs): staged whole
+        self.mod.OVERLAP_SMS_LEFT = 0
+        A, B = torch.randn(130, 270), torch.randn(270, 520)
+        model, out, want = GemmTmaEmulated.run_model(self, A, B, self.mod)
+        self.assertEqual(self.mod.LAST_PLAN["b_mn"], "stage")
+        self.assertLess(rel_err(out, want), TOL32)
+        self.mod.OVERLAP_SMS_LEFT = 1
         # batched A and B
         A, B = torch.randn(2, 200, 270), torch.randn(2, 270, 600)
         model, out, want = GemmTmaEmulated.run_model(self, A, B, self.mod)
         self.assertLess(rel_err(out, want), TOL32)
-        # one row of A (M = 1)
+        # one row of A (M = 1): 3 tiles, chunked on a wave of one CTA (3 SMs left to the copy)
+        self.mod.OVERLAP_SMS_LEFT = 3
         A, B = torch.randn(1, 300), torch.randn(300, 600)
         model, out, want = GemmTmaEmulated.run_model(self, A, B, self.mod)
         self.assertEqual(self.mod.LAST_PLAN["b_mn"], "overlap")
         self.assertLess(rel_err(out, want), TOL32)
+        self.mod.OVERLAP_SMS_LEFT = 1
         # a small K (2 steps): the copy is staged whole
         A, B = torch.randn(130, 64), torch.randn(64, 600)
         model, out, want = GemmTmaEmulated.run_model(self, A, B, self.mod)
@@ -487,7 +563,7 @@ class FillAndMnMajorB(unittest.TestCase):
         # TRIU: the diagonal compared on global columns (no per-chunk shift)
         for diag in (-40, 300):
             mod = render(triu=True, diagonal=diag)
-            mod.B_MN, mod.OVERLAP_CHUNKS = "overlap", 3
+            mod.B_MN, mod.OVERLAP_CHUNKS, mod.OVERLAP_SMS_LEFT = "overlap", 3, 1  # 3 tiles a chunk, a wave of 3
             mod._num_sms = lambda t: 4  # as pin_4_sms
             A, B = torch.randn(300, 264), torch.randn(264, 1100)
             model, out, want = GemmTmaEmulated.run_model(self, A, B, mod)
