@@ -421,6 +421,20 @@ void TestWidgets::specModel() {
   QVERIFY2(summary.contains(QStringLiteral("Bytes: 8*M*N = 12,884,901,888 bytes (12.88 GB)")), qPrintable(summary));
   QVERIFY2(summary.contains(QStringLiteral("rel_err < 0.01 (seed default)")), qPrintable(summary));
   QVERIFY2(summary.contains(QStringLiteral("Ambiguity: none really")), qPrintable(summary));
+  // the probe's ambiguities are objects: read as the run console reads them, never their JSON (new-user trial 28);
+  // members: one at a line of the file, one of the whole file (line 0: no location)
+  nlohmann::json flagged = sampleSpec();
+  flagged["ambiguities"] =
+      nlohmann::json::array({{{"kind", "size_branch"}, {"line", 14}, {"why", "forward() branches on a size"}},
+                             {{"kind", "missing_get_init_inputs"}, {"line", 0}, {"why", "no get_init_inputs()"}}});
+  view.setSpec(flagged);
+  const QString flaggedText = view.summaryText();
+  QVERIFY2(flaggedText.contains(QStringLiteral("Ambiguity: line 14: size_branch: forward() branches on a size")),
+           qPrintable(flaggedText));
+  QVERIFY2(flaggedText.contains(QStringLiteral("Ambiguity: missing_get_init_inputs: no get_init_inputs()")),
+           qPrintable(flaggedText));
+  QVERIFY2(!flaggedText.contains(QStringLiteral("{\"kind\"")), qPrintable(flaggedText));
+  view.setSpec(sampleSpec());
   // a formula right at the problem's sizes only: the count alone, and why (new-user trial 17, #1)
   nlohmann::json specific = sampleSpec();
   specific["flops"] = {{"expr", "12162345024"},

@@ -1,6 +1,7 @@
 #include "widgets/specview.h"
 #include "widgets/textfit.h"
 
+#include "core/analysis/problemspec.h"
 #include "core/codegen/preview.h"
 #include "core/records/exprtext.h"
 #include "core/review/displaytext.h"
@@ -352,8 +353,9 @@ void SpecView::setSpec(const nlohmann::json& spec) {
     if (!spec.contains(key) || !spec[key].is_array()) continue;
     for (const auto& n : spec[key])
       lines << (qstrcmp(key, "ambiguities") == 0 ? tr("Ambiguity: ") : tr("Note: ")) +
-                   (n.is_string() ? displaySpecNote(QString::fromStdString(n.get<std::string>()))
-                                  : QString::fromStdString(n.dump()));
+                   (n.is_string()   ? displaySpecNote(QString::fromStdString(n.get<std::string>()))
+                    : n.is_object() ? formatAmbiguity(n)  // not its JSON (new-user trial 28), as the console
+                                    : QString::fromStdString(n.dump()));
   }
   // a long problem name set the whole wizard's minimum width (new-user trial 15, #4)
   m_summary->setText(softBreaks(lines.join(u'\n')));

@@ -487,9 +487,11 @@ def check_arity(model, params, inputs, tree):
                       return_line(tree, "get_inputs"))
 
 
-def check_init_arity(Model, init, tree):
+def check_init_arity(Model, init, tree, defined=True):
     """get_init_inputs() must give Model.__init__ what it takes: a count that does not bind failed at the probe's own
-    call and read as "the probe does not support this model" (new-user trial 22, #2), as forward()'s did."""
+    call and read as "the probe does not support this model" (new-user trial 22, #2), as forward()'s did. defined:
+    whether the file has get_init_inputs() at all (without one, "returns 0 value(s)" named a function that is not
+    there: new-user trial 28)."""
     try:
         sig = inspect.signature(Model)
     except (TypeError, ValueError):  # a class whose signature Python cannot read: let the call itself say
@@ -499,9 +501,75 @@ def check_init_arity(Model, init, tree):
     except TypeError as e:
         shown = ", ".join(p.name if p.default is inspect.Parameter.empty else "%s=..." % p.name
                           for p in sig.parameters.values())
+        if not defined:
+            raise Failure("TypeError", "the file defines no get_init_inputs(), so Model() was built without arguments, "
+                          "but Model.__init__(%s) needs them (%s): add get_init_inputs() returning __init__'s arguments "
+                          "in order" % (shown, e), class_line(tree, "Model"))
         raise Failure("TypeError", "get_init_inputs() returns %d value(s) but Model.__init__(%s) does not take them "
                       "(%s): get_init_inputs() must return __init__'s arguments in order" % (len(init), shown, e),
                       return_line(tree, "get_init_inputs"))
+
+
+def check_forward_defined(model, tree):
+    """A Model without its own forward() (misnamed fwd, or none) reached nn.Module's placeholder, whose
+    NotImplementedError read as "the probe does not support this model" with a newer torch advised (new-user
+    trial 28): no torch runs it, so say what is missing."""
+    import torch
+    placeholder = getattr(torch.nn.modules.module, "_forward_unimplemented", None)
+    if (placeholder is None or getattr(type(model), "forward", None) is not placeholder
+            or type(model).__call__ is not torch.nn.Module.__call__):  # its own __call__ need not reach forward
+        return
+    own = sorted(n for n, v in vars(type(model)).items() if callable(v) and not n.startswith("_"))
+    raise Failure("TypeError", "Model defines no forward()%s: nn.Module calls forward(*get_inputs()), so define "
+                  "forward(self, ...)" % ((" (its methods: %s)" % ", ".join(own)) if own else ""),
+                  class_line(tree, "Model"))
+
+
+SIZE_ATTRS = {"shape", "ndim"}
+SIZE_CALLS = {"size", "dim", "numel", "nelement", "ndimension"}
+
+
+def size_branches(tree, tr):
+    """Flags Python control flow on a size in Model's methods (`if x.shape[-1] % 64 == 0:`): the trace, and so the
+    generated kernel, follows the branch taken at get_inputs()'s sizes, while the harness's boundary cases run other
+    sizes, where Model may take the other branch and the kernel fail with a torch shape error that names no cause
+    (probe21 h01, new-user trial 28's 07). Told up front; the kernel itself is not guarded (probe21 #4)."""
+    model = next((n for n in getattr(tree, "body", []) if isinstance(n, ast.ClassDef) and n.name == "Model"), None)
+    if model is None:
+        return
+
+    def reads_size(test):
+        for n in ast.walk(test):
+            if isinstance(n, ast.Attribute) and n.attr in SIZE_ATTRS:
+                return True
+            if isinstance(n, ast.Call) and (
+                    (isinstance(n.func, ast.Attribute) and n.func.attr in SIZE_CALLS)
+                    or (isinstance(n.func, ast.Name) and n.func.id == "len")):
+                return True
+        return False
+
+    for fn in model.body:
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or fn.name == "__init__":
+            continue
+        for n in ast.walk(fn):
+            if isinstance(n, (ast.If, ast.IfExp, ast.While)) and reads_size(n.test):
+                tr.ambiguity("size_branch", "%s() branches on a size (%s %s): the kernel follows the branch taken at "
+                             "get_inputs()'s sizes; a harness case at other sizes may take another branch and fail (a "
+                             "limit of tracing): keep every case on one branch, or write the other by hand"
+                             % (fn.name, "while" if isinstance(n, ast.While) else "if",
+                                ast.get_source_segment(tr_source(tree), n.test) or "..."), n.lineno)
+
+
+def tr_source(tree):
+    return getattr(tree, "kwb_source", "")
+
+
+def class_line(tree, name):
+    """The line of the top-level class NAME in the parsed logic file, or 0."""
+    for node in getattr(tree, "body", []) if tree is not None else []:
+        if isinstance(node, ast.ClassDef) and node.name == name:
+            return node.lineno
+    return 0
 
 
 # Messages that are the logic file's own mistake under any torch (a shape or size that does not fit, arguments that do
@@ -655,6 +723,20 @@ def problem_name(logic_path):
     return re.sub(r"[\x00-\x1f\x7f]", "_", os.path.splitext(os.path.basename(logic_path))[0])
 
 
+def not_utf8_message(raw, at):
+    """Why a file that is not UTF-8 is refused, with the line of its first bad byte and the way out: kwb reads a
+    logic file as UTF-8 (its GUI, workspace copy and reports), so a PEP 263 "coding: latin-1" line, which Python
+    honours, is named rather than followed (new-user trial 28: "offset 74" named neither line nor remedy)."""
+    line = raw.count(b"\n", 0, at) + 1
+    head = b"\n".join(raw.split(b"\n", 2)[:2])
+    declared = re.search(rb"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)", head, re.M)
+    name = declared.group(1).decode("ascii", "replace") if declared else ""
+    said = ("; the file declares coding %s, which Python honours, but kwb reads problem files as UTF-8 only" % name
+            if name and name.lower().replace("_", "-") not in ("utf-8", "utf8") else "")
+    return ("not UTF-8 text: byte 0x%02x on line %d (offset %d)%s; save it as UTF-8, e.g. iconv -f %s -t utf-8"
+            % (raw[at], line, at, said, name if said else "latin-1"))
+
+
 def run(logic_path, partial, scale, guess=False):
     with open(logic_path, "rb") as f:
         raw = f.read()
@@ -663,8 +745,7 @@ def run(logic_path, partial, scale, guess=False):
     try:
         source = raw.decode("utf-8-sig")  # a byte-order mark (Windows editors) is no character: Python skips it
     except UnicodeDecodeError as e:
-        raise Failure("NotText", "not UTF-8 text (byte 0x%02x at offset %d): a PyTorch logic file is Python source"
-                      % (raw[e.start], e.start))
+        raise Failure("NotText", not_utf8_message(raw, e.start), raw.count(b"\n", 0, e.start) + 1)
     if "\x00" in source:
         # compile() said "source code string cannot contain null bytes", read as the probe's limit (trial 19, #16)
         at = source.index("\x00")
@@ -673,6 +754,7 @@ def run(logic_path, partial, scale, guess=False):
                       "source" % line, line)
     compile(source, logic_path, "exec")   # SyntaxError with the user's line, before torch loads
     tree = ast.parse(source)
+    tree.kwb_source = source  # for size_branches' quotes of the file's own text
     has_model = any(isinstance(n, ast.ClassDef) and n.name == "Model" for n in tree.body)
     from probe_demo import analyse
     demo = analyse(source, logic_path)
@@ -742,6 +824,7 @@ def run(logic_path, partial, scale, guess=False):
         params = []
     if params and not guessed:
         check_arity(model, params, inputs, tree)
+    size_branches(tree, tr)
     pos = [p.name for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
     in_names = [pos[i] if i < len(pos) else "in%d" % i for i in range(len(inputs))]
     refs = {}
@@ -1137,8 +1220,9 @@ def build(module, Model, tr, FactoryMode, inputs_fn, tree):
             if len(inspect.signature(Model).parameters) > 0:
                 tr.ambiguity("missing_get_init_inputs", "no get_init_inputs(): Model() was built without arguments", 0)
         mark_phase("Model.__init__()")
-        check_init_arity(Model, init, tree)
+        check_init_arity(Model, init, tree, callable(getattr(module, "get_init_inputs", None)))
         model = Model(*init)
+        check_forward_defined(model, tree)
         tr.phase = "inputs"
         mark_phase("get_inputs()")
         inputs = input_list(inputs_fn(), getattr(inputs_fn, "what", "get_inputs()"), tree) if inputs_fn else None

@@ -347,6 +347,84 @@ class ProbeOldTorchTest(unittest.TestCase):
                 self.assertNotIn("newer torch", err["message"])
                 self.assertEqual(err["line"], 11)
 
+    def test_a_file_not_utf8_names_its_line_and_the_way_out(self):
+        # new-user trial 28: "not UTF-8 text (byte 0xe9 at offset 74): a PyTorch logic file is Python source" named no
+        # line, and a file declaring "coding: latin-1" (valid Python, PEP 263) was told it was not Python source
+        tail = b"import torch\nclass Model(torch.nn.Module):\n    def forward(self, x):\n        return x + 1\n" \
+               b"def get_inputs():\n    return [torch.randn(4)]\n"
+        for raw, line, text in (
+                (b"# -*- coding: latin-1 -*-\nLABEL = 'caf\xe9'\n" + tail, 2,
+                 "byte 0xe9 on line 2 (offset 38); the file declares coding latin-1, which Python honours, but kwb "
+                 "reads problem files as UTF-8 only; save it as UTF-8, e.g. iconv -f latin-1 -t utf-8"),
+                (tail + b"# caf\xe9 in a comment\n", 7, "byte 0xe9 on line 7"),
+                (b"# coding: utf-8\nX = '\xff'\n" + tail, 2, "byte 0xff on line 2 (offset 21); save it as UTF-8")):
+            with self.subTest(line=line):
+                path = write("")
+                with open(path, "wb") as f:
+                    f.write(raw)
+                p, _ = probe(path)
+                self.assertEqual(p.returncode, 3, p.stdout[-2000:])
+                err = json.loads(p.stdout)["error"]
+                self.assertEqual(err["kind"], "NotText")
+                self.assertIn(text, err["message"])
+                self.assertNotIn("is Python source", err["message"])
+                self.assertEqual(err["line"], line)
+
+    def test_a_branch_on_a_size_is_an_ambiguity(self):
+        # new-user trial 28's 07 (probe21's h01 too): `if x.shape[-1] % 64 == 0` in forward() was traced on one branch
+        # with "Ambiguities: none", and the harness's boundary_tail (1537 columns) crashed the kernel; an if statement
+        # and a conditional expression are members, a branch on self.training or in __init__ is not
+        body = ("import torch\nclass Model(torch.nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+                "        if torch.randn(2).shape[0] == 2:\n            self.k = 2\n"
+                "    def forward(self, x):\n        if self.training:\n            x = x + 1\n"
+                "        if x.shape[-1] %% 64 == 0:\n            x = torch.softmax(x.view(x.shape[0], -1, 64), -1).view(x.shape)\n"
+                "        return %s\n"
+                "def get_inputs():\n    return [torch.randn(4, 128)]\ndef get_init_inputs():\n    return []\n")
+        p, _ = probe(write(body % "x * (2.0 if x.size(0) >= 256 else 1.0)"))
+        self.assertEqual(p.returncode, 0, p.stdout[-2000:])
+        found = [(a["line"], a["why"]) for a in json.loads(p.stdout)["ambiguities"] if a["kind"] == "size_branch"]
+        self.assertEqual([line for line, _ in found], [10, 12], found)
+        self.assertIn("forward() branches on a size (if x.shape[-1] % 64 == 0)", found[0][1])
+        self.assertIn("(if x.size(0) >= 256)", found[1][1])
+        p, _ = probe(write(body.replace("        if x.shape[-1] %% 64 == 0:\n            x = torch.softmax(x.view(x.shape[0]"
+                                        ", -1, 64), -1).view(x.shape)\n", "") % "x * 2.0"))
+        self.assertEqual(p.returncode, 0, p.stdout[-2000:])
+        self.assertEqual([a for a in json.loads(p.stdout)["ambiguities"] if a["kind"] == "size_branch"], [])
+
+    def test_missing_entry_points_are_named(self):
+        # new-user trial 28: a Model without forward() read "the probe does not support this model:
+        # NotImplementedError ... run kwb with a newer torch", and a file without get_init_inputs() whose Model needs
+        # arguments read "get_init_inputs() returns 0 value(s)", naming a function that is not there
+        head = "import torch\nclass Model(torch.nn.Module):\n"
+        tail = "def get_inputs():\n    return [torch.randn(4, 8)]\n"
+        init_tail = tail + "def get_init_inputs():\n    return []\n"
+        for body, text, line in (
+                (head + "    def __init__(self, scale):\n        super().__init__()\n        self.scale = scale\n"
+                 "    def forward(self, x):\n        return x * self.scale\n" + tail,
+                 "the file defines no get_init_inputs(), so Model() was built without arguments, but "
+                 "Model.__init__(scale) needs them", 2),
+                (head + "    def fwd(self, x):\n        return torch.relu(x)\n" + init_tail,
+                 "Model defines no forward() (its methods: fwd)", 2),
+                ("import torch\nimport torch.nn as nn\n\n" + head.replace("torch.nn.Module", "nn.Module")
+                 + "    pass\n" + init_tail, "Model defines no forward():", 5)):
+            with self.subTest(text=text):
+                p, _ = probe(write(body))
+                self.assertEqual(p.returncode, 3, p.stdout[-2000:])
+                err = json.loads(p.stdout)["error"]
+                self.assertEqual(err["kind"], "TypeError")
+                self.assertIn(text, err["message"])
+                self.assertNotIn("does not support this model", err["message"])
+                self.assertNotIn("newer torch", err["message"])
+                self.assertEqual(err["line"], line)
+        # an inherited forward and a Model of its own __call__ are not missing one; nor is a missing
+        # get_init_inputs() when Model() takes no arguments
+        for body in ("import torch\nclass Base(torch.nn.Module):\n    def forward(self, x):\n        return x + 1\n"
+                     "class Model(Base):\n    pass\n" + tail,
+                     head + "    def __call__(self, x):\n        return torch.relu(x)\n" + init_tail):
+            with self.subTest(body=body):
+                p, _ = probe(write(body))
+                self.assertEqual(p.returncode, 0, p.stdout[-2000:])
+
     def test_scans_without_a_meta_kernel_trace_by_formula(self):
         # cummax / cummin / logcumsumexp have no meta kernel in torch 1.13 (new-user trial 13's x03): the probe
         # shapes them as the input (values, and int64 indices for cummax / cummin) instead of failing
