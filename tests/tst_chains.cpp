@@ -3287,10 +3287,9 @@ void TestChains::cuteStagesEmulated_data() {
        {QStringLiteral("_kwb_conv_host"), QStringLiteral("_kwb_bn_stats_host")},
        {{}, {QStringLiteral("--train")}}},
       {"cute_l1_73_convtranspose3d_grouped", {QStringLiteral("_kwb_conv_host")}, {{}}},
-      // session 39 (conv39): a weight computed in forward() (weight norm; a merged LoRA update on the GEMM), read
-      // by the direct convolution (weight_computed= taken: it keeps no copy of the weight)
+      // session 39 (conv39): a weight computed in forward() (weight norm: a norm and a pointwise launch), read by
+      // the direct convolution (weight_computed= taken: it keeps no copy of the weight)
       {"conv39_weightnorm_conv2d_silu", {QStringLiteral("_kwb_conv_host"), r, pw}, {{}, bf16}},
-      {"conv39_lora_merged_conv2d", {QStringLiteral("_kwb_conv_host"), g}, {{}}},
       // session 33 (cute33b): a small copy of level 2's 92_ (the group norm's reduce=, a kwb_reduce launch after it);
       // small copies of level 3's 8_ and 20_ (training: kwb_batch_norm with keep_layout=; the
       // copy of 20_ keeps MobileNetV2's blocks at a few channels) and of 35_ / 39_ (kwb_rnn: a kwb_gemm for the input
