@@ -446,6 +446,36 @@ void TestChains::plans_data() {
       << QStringLiteral("lengths_mask_masked_fill_softmax") << QStringList{QStringLiteral("softmax")}
       << QStringList{QStringLiteral("kwb_masked_softmax("),
                      QStringLiteral(".reshape(-1, 1, 1), mask_keep=False, mask_cmp=\"ge\")")};
+  // session 39 (conv39): a weight computed in forward() is the value of its own launches, which the convolution (or
+  // the GEMM) reads; the convolution regroups it every call (weight_computed=True), never from the parameter cache
+  QTest::newRow("probe25 a04: HiFi-GAN weight norm g * v / ||v|| on two dilated Conv1d: norm, div, conv each")
+      << QStringLiteral("a04_HiFiGAN_WeightNormConv1d_InForward_LeakyResidual")
+      // (the second norm's launch is labelled "pointwise": its kwb_reduce line is right, its label is not; see
+      // docs/results/2026-12-06-conv39.md, Noticed)
+      << QStringList{QStringLiteral("pointwise"), QStringLiteral("reduce"),    QStringLiteral("pointwise"),
+                     QStringLiteral("conv"),      QStringLiteral("pointwise"), QStringLiteral("pointwise"),
+                     QStringLiteral("conv")}
+      << QStringList{QStringLiteral("conv_forward(self, t0, t5, self.b1, CONV0, weight_computed=True"),
+                     QStringLiteral("CONV1, weight_computed=True")};
+  QTest::newRow("probe23 a06: BiT weight standardisation (w - mean) / sqrt(var + eps), conv2d, GroupNorm, ReLU")
+      << QStringLiteral("a06_BiT_WeightStandardizedConv_GroupNorm_ReLU") << QStringList()
+      << QStringList{QStringLiteral("conv_forward(self, x, t5, None, CONV0, weight_computed=True)"),
+                     QStringLiteral("kwb_group_norm(t6, 32")};
+  QTest::newRow("a04's class: weight norm by linalg.vector_norm over (1, 2, 3) on a strided Conv2d, SiLU")
+      << QStringLiteral("conv39_weightnorm_conv2d_silu")
+      << QStringList{QStringLiteral("reduce"), QStringLiteral("pointwise"), QStringLiteral("conv")}
+      << QStringList{QStringLiteral("conv_forward(self, x, t2, self.b, CONV0, weight_computed=True, epi=")};
+  QTest::newRow("a LoRA update merged into a Conv2d's weight: the mm's epilogue adds W, the conv reads its view")
+      << QStringLiteral("conv39_lora_merged_conv2d") << QStringList{QStringLiteral("gemm"), QStringLiteral("conv")}
+      << QStringList{QStringLiteral("kwb_gemm(self.lora_b, self.lora_a.t(), None, epi="),
+                     QStringLiteral("conv_forward(self, x, t1, self.bias, CONV0, weight_computed=True, epi=")};
+  QTest::newRow("a masked, scaled ConvTranspose2d weight ([in, out, kh, kw]): one pointwise, the conv")
+      << QStringLiteral("conv39_masked_weight_convtranspose2d")
+      << QStringList{QStringLiteral("pointwise"), QStringLiteral("conv")}
+      << QStringList{QStringLiteral("conv_forward(self, x, t1, None, CONV0, weight_computed=True, epi=")};
+  QTest::newRow("a LoRA update merged into a Linear's weight: the mm's epilogue adds W, kwb_gemm reads it")
+      << QStringLiteral("conv39_lora_merged_linear") << QStringList{QStringLiteral("gemm"), QStringLiteral("gemm")}
+      << QStringList{QStringLiteral("kwb_gemm(x, t3.t(), self.bias")};
   // probe23 c02's class: the attention output minus V (or an input of V's shape, V passed twice): P V in full fp32
   QTest::newRow("probe23 c02: softmax(a bᵀ / 8) a - b: pv_ieee=True, no TF32 claim")
       << QStringLiteral("c02_SameTensorTwice_GramSoftmax")
@@ -1968,6 +1998,16 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("a09_VQVAE_CodebookArgmin_Lookup_StraightThrough_Tuple"),
        QStringLiteral("@probe25/a09_VQVAE_CodebookArgmin_Lookup_StraightThrough_Tuple")},
       {QStringLiteral("param_norm_cosine_argmax"), QStringLiteral("=param_norm_cosine_argmax")},
+      // session 39 (conv39): a convolution (or Linear) whose weight is computed in forward(): the weight's launches,
+      // then the convolution reading it (weight_computed=True: its layout copy made every call, never cached)
+      {QStringLiteral("a04_HiFiGAN_WeightNormConv1d_InForward_LeakyResidual"),
+       QStringLiteral("@probe25/a04_HiFiGAN_WeightNormConv1d_InForward_LeakyResidual")},
+      {QStringLiteral("a06_BiT_WeightStandardizedConv_GroupNorm_ReLU"),
+       QStringLiteral("@probe23/a06_BiT_WeightStandardizedConv_GroupNorm_ReLU")},
+      {QStringLiteral("conv39_weightnorm_conv2d_silu"), QStringLiteral("=conv39_weightnorm_conv2d_silu")},
+      {QStringLiteral("conv39_lora_merged_conv2d"), QStringLiteral("=conv39_lora_merged_conv2d")},
+      {QStringLiteral("conv39_masked_weight_convtranspose2d"), QStringLiteral("=conv39_masked_weight_convtranspose2d")},
+      {QStringLiteral("conv39_lora_merged_linear"), QStringLiteral("=conv39_lora_merged_linear")},
       // session 38: a dim split by a constant factor (unflatten(k, (c, -1))) follows its input dim (d // c), not held
       // at the spec (probe25 b01 refused every resized case on the H100)
       {QStringLiteral("b01_MovedimUnflattenTensorSplit_DiagonalTrace"),
@@ -3247,6 +3287,9 @@ void TestChains::cuteStagesEmulated_data() {
        {QStringLiteral("_kwb_conv_host"), QStringLiteral("_kwb_bn_stats_host")},
        {{}, {QStringLiteral("--train")}}},
       {"cute_l1_73_convtranspose3d_grouped", {QStringLiteral("_kwb_conv_host")}, {{}}},
+      // session 39 (conv39): a weight computed in forward() (weight norm: a norm and a pointwise launch), read by
+      // the direct convolution (weight_computed= taken: it keeps no copy of the weight)
+      {"conv39_weightnorm_conv2d_silu", {QStringLiteral("_kwb_conv_host"), r, pw}, {{}, bf16}},
       // session 33 (cute33b): a small copy of level 2's 92_ (the group norm's reduce=, a kwb_reduce launch after it);
       // small copies of level 3's 8_ and 20_ (training: kwb_batch_norm with keep_layout=; the
       // copy of 20_ keeps MobileNetV2's blocks at a few channels) and of 35_ / 39_ (kwb_rnn: a kwb_gemm for the input

@@ -1499,7 +1499,17 @@ bool Planner::stage(const GraphOp& op) {
                      .arg(where(op), dt));
   }
   if (op.category == u"Convolution") {
-    const auto c = convStage(m_g, op, m_convs, &m_why);
+    // a weight (or bias) computed in forward() -- weight norm, standardisation, a merged LoRA update -- is the value
+    // of the launches before it (issue 14, session 39): the convolution reads it, its layout copy made each call
+    ConvOperands computed;
+    for (int k : {1, 2}) {
+      const QString r = op.refs.value(k);
+      if (r.isEmpty() || !anchors::operandExpr(m_g, r).isEmpty()) continue;
+      const QString e = in(r);
+      if (!m_why.isEmpty()) return false;
+      (k == 1 ? computed.weight : computed.bias) = e;
+    }
+    const auto c = convStage(m_g, op, m_convs, &m_why, computed);
     if (!c) return false;
     if (m_convs == 0) {
       m_plan.hasConv = true;
@@ -1508,9 +1518,12 @@ bool Planner::stage(const GraphOp& op) {
       m_plan.moreConvs << c->specText;
     }
     if (c->gemm && op.inputs.value(0).dtype == u"float32") m_plan.mathDtype = QStringLiteral("tf32");
-    m_convCall.insert(static_cast<int>(m_lines.size()), {x, c->weight, QStringLiteral("CONV%1").arg(m_convs)});
+    // (a computed weight writes no cat's channel slice: conv_cat_buffer, before the first part, would read it early)
+    if (!c->weightComputed)
+      m_convCall.insert(static_cast<int>(m_lines.size()), {x, c->weight, QStringLiteral("CONV%1").arg(m_convs)});
     if (c->gemm) m_gemmConvs.insert(QStringLiteral("CONV%1").arg(m_convs));
     l.head = QStringLiteral("conv_forward(self, %1, %2, %3, CONV%4").arg(x, c->weight, c->bias).arg(m_convs++);
+    if (c->weightComputed) l.head += QStringLiteral(", weight_computed=True");
     l.epilogue = true;
     push(l, op, QStringLiteral("conv"), c->description, true);
     m_convOut.insert(op.id, {static_cast<int>(m_lines.size()) - 1, static_cast<int>(m_plan.launches.size()) - 1});

@@ -196,7 +196,7 @@ const QMap<QString, QStringList>& stageKeywords() {
       {QStringLiteral("conv_forward"),
        {QStringLiteral("epi"), QStringLiteral("epi_tensors"), QStringLiteral("epi_scalars"), QStringLiteral("reduce"),
         QStringLiteral("keepdim"), QStringLiteral("over"), QStringLiteral("stats"), QStringLiteral("out"),
-        QStringLiteral("epi_view")}},
+        QStringLiteral("epi_view"), QStringLiteral("weight_computed")}},
       {QStringLiteral("kwb_var"), {QStringLiteral("std")}},
       // sibling reductions over the same rows (session 32): one kwb_reduce / kwb_var launch each, then post
       {QStringLiteral("kwb_rows"),

@@ -1209,6 +1209,32 @@ class ConvPlanMemo(unittest.TestCase):
             model.conv.weight[:, :8].mul_(-1.0)  # through a view of the channels-last weight
         run(2)
 
+    def test_computed_weight_is_never_cached(self):
+        # issue 14 (session 39): a weight computed in forward() (weight norm, standardisation, a merged LoRA update)
+        # is a fresh tensor per call: conv_forward(..., weight_computed=True) regroups it every call and keeps no
+        # entry on the model (_reorg_weight's entry per tensor object would never hit and would keep a dead call's
+        # weight and copy alive); the numbers follow each call's weight, and every call shares one plan
+        for transposed, wshape in ((False, (24, 16, 3, 3)), (True, (16, 24, 3, 3))):
+            mod = render(2, transposed, wshape, True, (2, 2), (1, 1), (1, 1), (1, 1) if transposed else (0, 0), 1)
+            model = mod.ModelNew()
+            gen = torch.Generator().manual_seed(9)
+            x = torch.randn(2, 16, 7, 6, generator=gen)
+            b = torch.randn(24, generator=gen)
+            buf = torch.empty(wshape)  # one storage for every call's weight: the worst case of pointer reuse
+            plans = None
+            for k in range(3):
+                buf.copy_(torch.randn(wshape, generator=gen) * (k + 1))
+                w = buf.view(wshape)  # a new tensor object over the same pointer, written in place
+                with torch.no_grad():
+                    got = mod.conv_forward(model, x, w, b, weight_computed=True)
+                fn = F.conv_transpose2d if transposed else F.conv2d
+                kw = dict(stride=2, padding=1, output_padding=1) if transposed else dict(stride=2, padding=1)
+                self.assertLess(rel_err(got, fn(x, buf, b, **kw)), 1e-5, (transposed, k))
+                self.assertEqual(model.last_path, "implicit_gemm")
+                self.assertFalse(model.__dict__.get(mod._WREORG), "a computed weight left a cached copy")
+                plans = len(mod._PLANS) if plans is None else plans
+                self.assertEqual(len(mod._PLANS), plans)  # one plan for every call
+
     def test_rendered_template_passes_the_conformance_gate(self):
         # The memo must leave each launch as `kernel[grid](...)` of a named @triton.jit kernel inside a helper that
         # forward reaches: a launch through a kernel held in a variable or the plan is invisible to the static gate

@@ -19,6 +19,7 @@ struct Conv {
   qint64 groups = 1, cin = 0, cout = 0;
   bool transposed = false;
   QString weight, bias = QStringLiteral("None");
+  bool weightComputed = false;  ///< weight is a value a chain computes in forward() (ConvStage::weightComputed)
   QString padMode;  ///< "reflect" / "replicate" / "circular" when x is that pad's result (padding_mode=), else ""
 
   QString specText(int index) const {
@@ -49,12 +50,19 @@ struct Conv {
   }
 };
 
-std::optional<Conv> decodeConv(const OpGraph& g, const GraphOp& op, QString* whyNot) {
+/// @p computed: the chain's Python expressions of the weight and the bias where they are values it computes (empty
+/// where it computes none; the pattern planner passes none and keeps its reasons).
+std::optional<Conv> decodeConv(const OpGraph& g, const GraphOp& op, QString* whyNot,
+                               const ConvOperands& computed = {}) {
   Conv c;
   c.op = &op;
   if (op.refs.size() < 2 || op.inputs.size() < 2)
     return anchors::fail(whyNot, QStringLiteral("%1 without a weight operand").arg(anchors::where(op)));
   c.weight = anchors::operandExpr(g, op.refs.at(1));
+  if (c.weight.isEmpty() && !computed.weight.isEmpty()) {
+    c.weight = computed.weight;
+    c.weightComputed = true;
+  }
   if (c.weight.isEmpty()) {
     // name what computes it: a weight standardised or normalised in forward() (BiT's weight standardisation,
     // weight norm; probe23 a06) reads as a user's choice, with the way out
@@ -70,6 +78,7 @@ std::optional<Conv> decodeConv(const OpGraph& g, const GraphOp& op, QString* why
   }
   if (op.refs.size() > 2 && !op.refs.at(2).isEmpty()) {
     c.bias = anchors::operandExpr(g, op.refs.at(2));
+    if (c.bias.isEmpty()) c.bias = computed.bias;
     if (c.bias.isEmpty())
       return anchors::fail(
           whyNot,
@@ -249,12 +258,14 @@ class ConvolutionAnchor final : public Anchor {
 
 }  // namespace
 
-std::optional<ConvStage> convStage(const OpGraph& g, const GraphOp& op, int index, QString* whyNot) {
-  const auto c = decodeConv(g, op, whyNot);
+std::optional<ConvStage> convStage(const OpGraph& g, const GraphOp& op, int index, QString* whyNot,
+                                   const ConvOperands& computed) {
+  const auto c = decodeConv(g, op, whyNot, computed);
   if (!c) return std::nullopt;
   ConvStage s;
   s.specText = c->specText(index);
   s.weight = c->weight;
+  s.weightComputed = c->weightComputed;
   s.bias = c->bias;
   s.description = c->describe();
   qint64 taps = 1;

@@ -1447,7 +1447,7 @@ def _kwb_conv_out_shape(x, weight, conv):
 
 
 def conv_forward(model, x, weight, bias, conv=None, epi=None, epi_tensors=(), epi_scalars=(), reduce=None,
-                 keepdim=True, over="spatial", stats=False, out=None, epi_view=None):
+                 keepdim=True, over="spatial", stats=False, out=None, epi_view=None, weight_computed=False):
     """The Triton convolution template's conv_forward signature over one CuTe DSL direct-convolution launch: x
     [N, Cin, *spatial] (or unbatched) at any strides, weight [Cout, Cin / groups, *k] ([Cin, Cout / groups, *k]
     transposed), bias [Cout] or None; epi on the fp32 value before the store, epi_tensors broadcast to the output (or
@@ -1455,7 +1455,9 @@ def conv_forward(model, x, weight, bias, conv=None, epi=None, epi_tensors=(), ep
     the output's shape and x's dtype: a cat's channel slice). reduce: sum / mean / amax / amin (logsumexp over the
     channel) of the output over its spatial dims (over="spatial") or dim 1 (over="channel"), a kwb_reduce launch
     after this one. stats=True returns (out, None): the statistics are not computed in the tiles here, so a batch
-    norm after it computes them itself. Records model.last_path = "direct" and model.last_grid_blocks."""
+    norm after it computes them itself. weight_computed (a weight computed in forward()) is taken and ignored: the
+    direct launch reads the weight in place every call and keeps no copy of it. Records model.last_path = "direct"
+    and model.last_grid_blocks."""
     conv = conv if conv is not None else CONV0
     sp = conv.spatial
     if x.dim() == sp + 1:  # unbatched
