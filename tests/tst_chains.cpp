@@ -2075,6 +2075,13 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("rows_variance_manual"), QStringLiteral("=rows_variance_manual")},
       {QStringLiteral("rows_cosine_distance_3d"), QStringLiteral("=rows_cosine_distance_3d")},
       {QStringLiteral("z12_Gemm_LogSumExp_Plus_Std"), QStringLiteral("@probe16/z12_Gemm_LogSumExp_Plus_Std")},
+      // session 39 (norm39): statistics written by hand then an apply, and fused losses (trial 27's 04_ and 06_ by
+      // class; today's plans, the members of docs/results/2026-12-06-norm39.md's next planner step)
+      {QStringLiteral("rows_layernorm_cf_manual"), QStringLiteral("=rows_layernorm_cf_manual")},
+      {QStringLiteral("rows_rms_norm_cf_manual"), QStringLiteral("=rows_rms_norm_cf_manual")},
+      {QStringLiteral("rows_group_norm_manual"), QStringLiteral("=rows_group_norm_manual")},
+      {QStringLiteral("rows_ce_smoothing_manual"), QStringLiteral("=rows_ce_smoothing_manual")},
+      {QStringLiteral("rows_kl_smoothing_logsoftmax"), QStringLiteral("=rows_kl_smoothing_logsoftmax")},
       // session 28: an outer broadcast before a reduction is its prologue (probe16's z01's class)
       {QStringLiteral("broadcast_sqdist_sum"), QStringLiteral("=broadcast_sqdist_sum")},
       {QStringLiteral("broadcast_mean_amax_middle"), QStringLiteral("=broadcast_mean_amax_middle")},
@@ -2361,6 +2368,15 @@ void TestChains::classesEmulated_data() {
                                               QStringLiteral("--set"),   QStringLiteral("_kwb_rows_tile=64"),
                                               QStringLiteral("--set"),   QStringLiteral("kwb_rows_min_programs=0"),
                                               QStringLiteral("--dtype"), QStringLiteral("float32,bfloat16")};
+  // session 39: kwb_rows_joint (independent siblings of one source in one walk) on the planner's kwb_rows lines
+  for (const auto& [spec, problem] : problems)
+    if (spec == QLatin1String("rows_ce_smoothing_manual") || spec == QLatin1String("rows_logsumexp_manual"))
+      QTest::addRow("%s rows in chunks, one walk", qPrintable(spec))
+          << spec << problem << QStringList{QStringLiteral("--set"),   QStringLiteral("kwb_rows_one_max=0"),
+                                            QStringLiteral("--set"),   QStringLiteral("_kwb_rows_tile=64"),
+                                            QStringLiteral("--set"),   QStringLiteral("kwb_rows_min_programs=0"),
+                                            QStringLiteral("--set"),   QStringLiteral("kwb_rows_joint=True"),
+                                            QStringLiteral("--dtype"), QStringLiteral("float32,bfloat16")};
   // session 25 (attn16): 16-bit operands widened inside kwb_attention (the A/B's old side), and the materialised path
   // (scores GEMM, the masked softmax reading the bias, P V GEMM), on 16-bit inputs
   const QList<QPair<QString, QString>> off16 = {
