@@ -13,6 +13,7 @@
 #include "core/codegen/skeleton.h"
 #include "pyforkserver.h"
 
+#include <QScopeGuard>
 #include <QFile>
 #include <QProcess>
 #include <QRegularExpression>
@@ -68,6 +69,7 @@ class TestChains : public QObject {
   void plans_data();
   void plans();
   void linearRecurrences();
+  void pieceReadAtOwnIndex();
   void analyzeGroupsAreThePlan_data();
   void analyzeGroupsAreThePlan();
   void emulated_data();
@@ -1500,6 +1502,31 @@ void TestChains::linearRecurrences() {
     }
   }
   qputenv("KWB_LINREC", "1");
+}
+
+// session 39 (norm39): a whole piece read at the reader's own indices is passed plainly under KWB_PIECE_OWN_INDEX=1
+// (kwb_pointwise may then merge dims), as kwb_at(...) otherwise; the pieces of a cat keep kwb_at (shifted reads)
+void TestChains::pieceReadAtOwnIndex() {
+  const json img = loadSpec(QStringLiteral("uint8_image_normalize"));
+  const json rms = loadSpec(QStringLiteral("rows_rms_norm_cf_manual"));
+  const json rope = loadSpec(QStringLiteral("rope_rotate_half_cat"));
+  QVERIFY(img.is_object() && rms.is_object() && rope.is_object());
+  const auto reset = qScopeGuard([] { qunsetenv("KWB_PIECE_OWN_INDEX"); });  // a failed check returns early
+  for (const bool on : {false, true}) {
+    qputenv("KWB_PIECE_OWN_INDEX", on ? "1" : "0");
+    QString why;
+    const auto a = kwb::planChain(kwb::decodeOpGraph(img), img, &why);
+    const auto b = kwb::planChain(kwb::decodeOpGraph(rms), rms, &why);
+    const auto c = kwb::planChain(kwb::decodeOpGraph(rope), rope, &why);
+    QVERIFY2(a && b && c, qPrintable(why));
+    QCOMPARE(a->forwardBody.contains(QLatin1String("kwb_at(t1.expand(img.shape))")), !on);
+    QCOMPARE(a->forwardBody.contains(QLatin1String("epi_tensors=(t3, t1.expand(img.shape))")), on);
+    QCOMPARE(b->forwardBody.contains(QLatin1String("kwb_at(t1.expand(x.shape))")), !on);
+    // RoPE: the cat's pieces are read shifted (kwb_at); q * cos is a whole piece at the reader's indices
+    QVERIFY2(c->forwardBody.contains(on ? QLatin1String("kwb_at(t2), kwb_at(t1), cos.expand(q.shape))")
+                                        : QLatin1String("kwb_at(t2), kwb_at(t1), kwb_at(cos.expand(q.shape)))")),
+             qPrintable(c->forwardBody));
+  }
 }
 
 void TestChains::plans() {
