@@ -13,6 +13,7 @@
 #include "core/codegen/skeleton.h"
 #include "pyforkserver.h"
 
+#include <QScopeGuard>
 #include <QFile>
 #include <QProcess>
 #include <QRegularExpression>
@@ -68,6 +69,7 @@ class TestChains : public QObject {
   void plans_data();
   void plans();
   void linearRecurrences();
+  void pieceReadAtOwnIndex();
   void analyzeGroupsAreThePlan_data();
   void analyzeGroupsAreThePlan();
   void emulated_data();
@@ -1532,6 +1534,31 @@ void TestChains::linearRecurrences() {
   qputenv("KWB_LINREC", "1");
 }
 
+// session 39 (norm39): a whole piece read at the reader's own indices is passed plainly under KWB_PIECE_OWN_INDEX=1
+// (kwb_pointwise may then merge dims), as kwb_at(...) otherwise; the pieces of a cat keep kwb_at (shifted reads)
+void TestChains::pieceReadAtOwnIndex() {
+  const json img = loadSpec(QStringLiteral("uint8_image_normalize"));
+  const json rms = loadSpec(QStringLiteral("rows_rms_norm_cf_manual"));
+  const json rope = loadSpec(QStringLiteral("rope_rotate_half_cat"));
+  QVERIFY(img.is_object() && rms.is_object() && rope.is_object());
+  const auto reset = qScopeGuard([] { qunsetenv("KWB_PIECE_OWN_INDEX"); });  // a failed check returns early
+  for (const bool on : {false, true}) {
+    qputenv("KWB_PIECE_OWN_INDEX", on ? "1" : "0");
+    QString why;
+    const auto a = kwb::planChain(kwb::decodeOpGraph(img), img, &why);
+    const auto b = kwb::planChain(kwb::decodeOpGraph(rms), rms, &why);
+    const auto c = kwb::planChain(kwb::decodeOpGraph(rope), rope, &why);
+    QVERIFY2(a && b && c, qPrintable(why));
+    QCOMPARE(a->forwardBody.contains(QLatin1String("kwb_at(t1.expand(img.shape))")), !on);
+    QCOMPARE(a->forwardBody.contains(QLatin1String("epi_tensors=(t3, t1.expand(img.shape))")), on);
+    QCOMPARE(b->forwardBody.contains(QLatin1String("kwb_at(t1.expand(x.shape))")), !on);
+    // RoPE: the cat's pieces are read shifted (kwb_at); q * cos is a whole piece at the reader's indices
+    QVERIFY2(c->forwardBody.contains(on ? QLatin1String("kwb_at(t2), kwb_at(t1), cos.expand(q.shape))")
+                                        : QLatin1String("kwb_at(t2), kwb_at(t1), kwb_at(cos.expand(q.shape)))")),
+             qPrintable(c->forwardBody));
+  }
+}
+
 void TestChains::plans() {
   QFETCH(QString, spec);
   QFETCH(QStringList, launches);
@@ -2115,6 +2142,13 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("rows_variance_manual"), QStringLiteral("=rows_variance_manual")},
       {QStringLiteral("rows_cosine_distance_3d"), QStringLiteral("=rows_cosine_distance_3d")},
       {QStringLiteral("z12_Gemm_LogSumExp_Plus_Std"), QStringLiteral("@probe16/z12_Gemm_LogSumExp_Plus_Std")},
+      // session 39 (norm39): statistics written by hand then an apply, and fused losses (trial 27's 04_ and 06_ by
+      // class; today's plans, the members of docs/results/2026-12-06-norm39.md's next planner step)
+      {QStringLiteral("rows_layernorm_cf_manual"), QStringLiteral("=rows_layernorm_cf_manual")},
+      {QStringLiteral("rows_rms_norm_cf_manual"), QStringLiteral("=rows_rms_norm_cf_manual")},
+      {QStringLiteral("rows_group_norm_manual"), QStringLiteral("=rows_group_norm_manual")},
+      {QStringLiteral("rows_ce_smoothing_manual"), QStringLiteral("=rows_ce_smoothing_manual")},
+      {QStringLiteral("rows_kl_smoothing_logsoftmax"), QStringLiteral("=rows_kl_smoothing_logsoftmax")},
       // session 28: an outer broadcast before a reduction is its prologue (probe16's z01's class)
       {QStringLiteral("broadcast_sqdist_sum"), QStringLiteral("=broadcast_sqdist_sum")},
       {QStringLiteral("broadcast_mean_amax_middle"), QStringLiteral("=broadcast_mean_amax_middle")},
@@ -2401,6 +2435,15 @@ void TestChains::classesEmulated_data() {
                                               QStringLiteral("--set"),   QStringLiteral("_kwb_rows_tile=64"),
                                               QStringLiteral("--set"),   QStringLiteral("kwb_rows_min_programs=0"),
                                               QStringLiteral("--dtype"), QStringLiteral("float32,bfloat16")};
+  // session 39: kwb_rows_joint (independent siblings of one source in one walk) on the planner's kwb_rows lines
+  for (const auto& [spec, problem] : problems)
+    if (spec == QLatin1String("rows_ce_smoothing_manual") || spec == QLatin1String("rows_logsumexp_manual"))
+      QTest::addRow("%s rows in chunks, one walk", qPrintable(spec))
+          << spec << problem << QStringList{QStringLiteral("--set"),   QStringLiteral("kwb_rows_one_max=0"),
+                                            QStringLiteral("--set"),   QStringLiteral("_kwb_rows_tile=64"),
+                                            QStringLiteral("--set"),   QStringLiteral("kwb_rows_min_programs=0"),
+                                            QStringLiteral("--set"),   QStringLiteral("kwb_rows_joint=True"),
+                                            QStringLiteral("--dtype"), QStringLiteral("float32,bfloat16")};
   // session 25 (attn16): 16-bit operands widened inside kwb_attention (the A/B's old side), and the materialised path
   // (scores GEMM, the masked softmax reading the bias, P V GEMM), on 16-bit inputs
   const QList<QPair<QString, QString>> off16 = {

@@ -113,6 +113,10 @@ bool takesOutDtype(const QString& head) {
 /// gives the plans before (the A/B).
 bool loadCasts() { return qEnvironmentVariable("KWB_LOAD_CASTS") != u"0"; }
 
+/// A pointwise launch's piece read whole at the launch's own indices passes its tensor plainly, not as kwb_at(...)
+/// (session 39, norm39): off until a GPU-time A/B; `KWB_PIECE_OWN_INDEX=1` in kwb's environment turns it on.
+bool pieceOwnIndex() { return qEnvironmentVariable("KWB_PIECE_OWN_INDEX") == u"1"; }
+
 /// The stage calls that read their first tensor in any dtype, compute in fp32 and keep nothing in its dtype but
 /// their result (whose dtype out_dtype= gives): a 16-bit forward() input they read needs no widening copy first.
 bool widensOnLoad(const QString& head) {
@@ -4837,7 +4841,11 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
                 rename.insert(name, QStringLiteral("p_acc"));
                 continue;
               }
-              rename.insert(name, load(QStringLiteral("kwb_at(%1%2)").arg(expr, unsq), slot, shift, inside,
+              // a whole piece read at the reader's own indices: the tensor itself where pieceOwnIndex() (kwb_pointwise
+              // may then merge dims, which a kwb_at read stops: uint8_image_normalize 0.64x on the H100, norm39)
+              const bool own =
+                  pieceOwnIndex() && shift.isEmpty() && inside.isEmpty() && unsq.isEmpty() && outS == outShapeJson();
+              rename.insert(name, load(own ? expr : QStringLiteral("kwb_at(%1%2)").arg(expr, unsq), slot, shift, inside,
                                        QString::fromStdString(in.value("dtype", std::string()))));
             }
             for (json node : sprog.at("pointwise_graph").value("nodes", json::array())) {

@@ -1463,11 +1463,16 @@ class RowsFused(unittest.TestCase):
                "    return (acc / na) * (e2_v / nb)\n\n\n" +
                head % "kwb_test_centred" + ld % ((0,) * 7) + "    d = acc - e0_v\n    return d * d\n\n\n" +
                head % "kwb_test_expshift" + ld % ((0,) * 7) + "    return tl.exp(acc - e0_v)\n\n\n" +
-               head % "kwb_test_logadd" + ld % ((0,) * 7) + "    return e0_v + tl.log(acc)\n")
+               head % "kwb_test_logadd" + ld % ((0,) * 7) + "    return e0_v + tl.log(acc)\n\n\n" +
+               head % "kwb_test_ln_apply" + "".join(ld % ((k,) * 7) for k in range(4)) +
+               "    return e2_v * ((acc - e0_v) / tl.sqrt(e1_v + 1e-06)) + e3_v\n\n\n" +
+               head % "kwb_test_rms_apply" + "".join(ld % ((k,) * 7) for k in range(2)) +
+               "    return (acc * tl.rsqrt(e0_v + 1e-06)) * e1_v\n")
         ns = jit_source(src, "rows")
         cls.sq, cls.cos, cls.centred, cls.expshift = (ns["kwb_test_sq"], ns["kwb_test_cos"], ns["kwb_test_centred"],
                                                      ns["kwb_test_expshift"])
         cls.logadd = ns["kwb_test_logadd"]
+        cls.ln_apply, cls.rms_apply = ns["kwb_test_ln_apply"], ns["kwb_test_rms_apply"]
 
     def cosine(self, a, b, dims, keep_last=False):
         # sum(a*a), sum(b*b) kept; sum(a * b / (|a| |b|)) -- F.cosine_similarity's ops (eps clamps the squares)
@@ -1610,6 +1615,100 @@ class RowsFused(unittest.TestCase):
             got = self.cosine(a, b, [1])
         self.assertEqual((rows.count, red.count), (1, 0))
 
+    def test_joint_walk(self):
+        # kwb_rows_joint (session 39): two independent reductions of one source over rows walked in chunks share one
+        # walk (a logsumexp and a mean of the same logits: a label-smoothed cross-entropy's); the same numbers as one
+        # walk each. Not taken where the second reads the first (a variance written out), for var / std, rows held in
+        # registers, or two sources
+        torch.manual_seed(47)
+        x = torch.randn(6, 77) * 3
+        x[2, 5] = float("nan")
+        xd = x.double()
+        chunked = {"kwb_rows_one_max": 0, "_kwb_rows_tile": 16, "kwb_rows_min_programs": 0}
+        for joint in (True, False):
+            for ops, want in ((("logsumexp", "mean"), [torch.logsumexp(xd, 1, True), xd.mean(1, True)]),
+                              (("amax", "sum"), [xd.amax(1, True), xd.sum(1, True)]),
+                              (("amin", "prod"), [xd.amin(1, True), xd.prod(1, True)])):
+                with Forced(kwb_rows_joint=joint, **chunked), Launches("_kwb_rows_kernel") as rows:
+                    got = K.kwb_rows([(x, [1], ops[0], True, None, (), (), None),
+                                      (x, [1], ops[1], True, None, (), (), None)])
+                self.assertEqual((rows.count, K.kwb_rows_last["joint"]), (1, joint), (ops, joint))
+                self.check(got, want, 1e-5, (ops, joint))
+            # a third reduction after the joint pair reads both; a prologue on each of the pair
+            with Forced(kwb_rows_joint=joint, **chunked):
+                got = K.kwb_rows([(x, [1], "sum", True, self.sq, (), (), torch.float32),
+                                  (x, [-1], "amax", True, None, (), (), None),
+                                  (x, [1], "sum", False, self.expshift, (1,), (), None)])
+            self.assertEqual(K.kwb_rows_last["joint"], joint)
+            self.check(got, [(xd * xd).sum(1, True), xd.amax(1, True), torch.exp(xd - xd.amax(1, True)).sum(1)],
+                       1e-5, ("three", joint))
+        with Forced(kwb_rows_joint=True, **chunked):
+            K.kwb_rows([(x, [1], "mean", True, None, (), (), None),
+                        (x, [1], "sum", True, self.centred, (0,), (), None)])
+            self.assertFalse(K.kwb_rows_last["joint"])  # the second reads the first
+            K.kwb_rows([(x, [1], "mean", True, None, (), (), None), (x, [1], "var", True, None, (), (), None, 1.0)])
+            self.assertFalse(K.kwb_rows_last["joint"])
+        with Forced(kwb_rows_joint=True):
+            K.kwb_rows([(x, [1], "mean", True, None, (), (), None), (x, [1], "sum", True, None, (), (), None)])
+            self.assertFalse(K.kwb_rows_last["joint"])  # rows held in registers: loaded once anyway
+
+    def test_apply_in_the_same_launch(self):
+        # kwb_rows(..., apply=) (session 39): the statistics, then a pointwise run over the rows' elements in the same
+        # launch -- a layer norm written out over the channels of NCHW (mean, mean of centred squares, then
+        # (x - mean) / sqrt(var + eps) * w + b), an RMS norm by hand (one statistic), a group norm by hand (dims
+        # (2, 3, 4) of a 5-D view), a 16-bit source with an fp32 result; both paths, and kwb_rows_fuse /
+        # kwb_rows_apply off (a kwb_pointwise launch after the statistics) with the same numbers
+        torch.manual_seed(48)
+        x = torch.randn(3, 7, 5, 6) * 2 + 4
+        w, b = torch.randn(7), torch.randn(7)
+        xd = x.double()
+        u = xd.mean(1, True)
+        v = ((xd - u) ** 2).mean(1, True)
+        want_ln = w.double()[:, None, None] * ((xd - u) / torch.sqrt(v + 1e-6)) + b.double()[:, None, None]
+        want_rms = xd * torch.rsqrt((xd * xd).mean(1, True) + 1e-6) * w.double()[:, None, None]
+        g5 = (torch.randn(3, 14, 5, 6) * 2 - 3).view(3, 7, 2, 5, 6)  # 7 groups of 2 channels
+        wc, bc = torch.randn(14).view(1, 7, 2, 1, 1), torch.randn(14).view(1, 7, 2, 1, 1)  # per channel
+        gd = g5.double()
+        gu = gd.mean((2, 3, 4), True)
+        gv = ((gd - gu) ** 2).mean((2, 3, 4), True)
+        want_gn = wc.double() * ((gd - gu) / torch.sqrt(gv + 1e-6)) + bc.double()
+        cases = (("ln", x, [1], [(None, ()), (self.centred, (0,))], self.ln_apply, (0, 1, w[:, None, None],
+                                                                                 b[:, None, None]), want_ln),
+                 ("rms", x, [1], [(self.sq, ())], self.rms_apply, (0, w[:, None, None]), want_rms),
+                 ("gn", g5, [2, 3, 4], [(None, ()), (self.centred, (0,))], self.ln_apply,
+                  (0, 1, wc, bc), want_gn))
+        for name, src, dims, stats, fn, tens, want in cases:
+            reds = [(src, dims, "mean", True, pre, pt, (), torch.float32 if pre is self.sq else None)
+                    for pre, pt in stats]
+            for forced in self.PATHS + ({"kwb_rows_fuse": False}, {"kwb_rows_apply": False}):
+                with Forced(**forced), Launches("_kwb_rows_kernel") as rows, \
+                        Launches("_kwb_pointwise_kernel") as pw:
+                    got = K.kwb_rows(reds, apply=fn, apply_tensors=tens)
+                fused = forced.get("kwb_rows_fuse", True)
+                inside = fused and forced.get("kwb_rows_apply", True)
+                self.assertEqual((rows.count, pw.count), (1 if fused else 0, 0 if inside else 1), (name, forced))
+                self.assertEqual(len(got), len(reds) + 1)
+                self.assertEqual(list(got[-1].shape), list(src.shape))
+                self.check(got[-1:], [want], 1e-5, (name, forced))
+        x16 = x.to(torch.bfloat16)
+        got = K.kwb_rows([(x16, [1], "mean", True, self.sq, (), (), torch.float32)], apply=self.rms_apply,
+                         apply_tensors=(0, w[:, None, None]), apply_dtype=torch.float32)
+        self.assertEqual(got[-1].dtype, torch.float32)
+        x16d = x16.double()
+        self.check(got[-1:], [x16d * torch.rsqrt((x16d * x16d).mean(1, True) + 1e-6) * w.double()[:, None, None]],
+                   1e-5, "bf16")
+        # the apply on the second source (apply_src=1): a norm of b by statistics of (a, b)
+        a2, b2 = torch.randn(4, 9), torch.randn(4, 9)
+        for forced in self.PATHS:
+            with Forced(**forced):
+                got = K.kwb_rows([(a2, [1], "mean", True, None, (), (), None),
+                                  (b2, [1], "mean", True, self.centred, (0,), (), None)],
+                                 apply=self.ln_apply, apply_src=1, apply_tensors=(0, 1, w[:4, None], b[:4, None]))
+            ad, bd = a2.double(), b2.double()
+            mu = ad.mean(1, True)
+            vv = ((bd - mu) ** 2).mean(1, True)
+            self.check(got[-1:], [w[:4, None].double() * ((bd - mu) / torch.sqrt(vv + 1e-6)) + b[:4, None].double()],
+                       1e-5, ("apply_src", forced))
 
     def test_tile_rule(self):
         # kwb_rows_tile_rule: rows a program halved until >= 2 programs a SM where the rows allow it, warps so a thread

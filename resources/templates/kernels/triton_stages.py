@@ -953,6 +953,9 @@ def kwb_row1(x, dim, op, q, stat, pre=None, pre_scalars=(), mid=None, mid_scalar
 # once; longer rows are walked in chunks per reduction (the re-reads are this program's own rows, in L1 / L2).
 
 kwb_rows_fuse = True      # False: each reduction its own kwb_reduce launch (the plan before)
+kwb_rows_apply = True     # kwb_rows's apply= in the same launch (False: a kwb_pointwise launch after the statistics)
+kwb_rows_joint = False    # two independent reductions of one source over long rows: one walk (False: one walk each)
+kwb_rows_last = {}        # what the last fused kwb_rows launch did ({"joint": bool, "apply": bool}; tests read it)
 kwb_rows_one_max = 8192   # elements of the rows held in registers per program (row length padded x sources)
 _kwb_rows_tile = 4096     # elements of one program's tile of one source (rows x row chunk)
 kwb_rows_min_programs = None  # rows walked in chunks need this many programs (None: the SM count), else kwb_reduce
@@ -1099,6 +1102,90 @@ def _kwb_rows_stage(x, xs0, xs1, xs2, xs3, xs4, v, st, t0, t1, t2, t3, t4, q, e0
 
 
 @triton.jit
+def _kwb_rows_step(acc, acc2, p, m, OP: tl.constexpr):
+    # one chunk of a reduction (not var / std) into its per-lane accumulators
+    if OP == 2:
+        acc = _kwb_max_nan(acc, tl.where(m, p, float("-inf")))
+    elif OP == 3:
+        acc = _kwb_min_nan(acc, tl.where(m, p, float("inf")))
+    elif OP == 4:
+        acc, acc2 = _kwb_lse_step(acc, acc2, tl.where(m, p, float("-inf")))
+    elif OP == 5:
+        acc = acc * tl.where(m, p, 1.0)
+    else:
+        acc = acc + tl.where(m, p, 0.0)
+    return acc, acc2
+
+
+@triton.jit
+def _kwb_rows_init(OP: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_R: tl.constexpr):
+    if OP == 2 or OP == 4:
+        acc = tl.full((BLOCK_M, BLOCK_R), float("-inf"), tl.float32)
+    elif OP == 3:
+        acc = tl.full((BLOCK_M, BLOCK_R), float("inf"), tl.float32)
+    elif OP == 5:
+        acc = tl.full((BLOCK_M, BLOCK_R), 1.0, tl.float32)
+    else:
+        acc = tl.zeros((BLOCK_M, BLOCK_R), dtype=tl.float32)
+    return acc
+
+
+@triton.jit
+def _kwb_rows_final(acc, acc2, n, OP: tl.constexpr):
+    if OP == 2:
+        s = tl.reduce(acc, 1, _kwb_max_nan)
+    elif OP == 3:
+        s = tl.reduce(acc, 1, _kwb_min_nan)
+    elif OP == 4:
+        mx = tl.max(acc, 1)
+        s = _kwb_lse_safe(mx) + tl.log(tl.sum(acc2 * tl.exp(acc - _kwb_lse_safe(mx)[:, None]), 1))
+    elif OP == 5:
+        s = tl.reduce(acc, 1, _kwb_mul)
+    else:
+        s = tl.sum(acc, 1)
+        if OP == 1:
+            s = s / n
+    return s
+
+
+@triton.jit
+def _kwb_rows_joint(x, xs0, xs1, xs2, xs3, xs4, sta, ta0, ta1, ta2, ta3, ta4, stb, tb0, tb1, tb2, tb3, tb4,
+                    ea0, ea1, ea2, ea3, sa00, sa01, sa02, sa03, sa04, sa10, sa11, sa12, sa13, sa14, sa20, sa21, sa22,
+                    sa23, sa24, sa30, sa31, sa32, sa33, sa34, fa0, fa1, fa2, fa3,
+                    eb0, eb1, eb2, eb3, sb00, sb01, sb02, sb03, sb04, sb10, sb11, sb12, sb13, sb14, sb20, sb21, sb22,
+                    sb23, sb24, sb30, sb31, sb32, sb33, sb34, fb0, fb1, fb2, fb3,
+                    k0, k1, k2, k3, k4, rm, cols0, R, RS1, RS2, RS3, RS4, PREA: tl.constexpr, PREB: tl.constexpr,
+                    OPA: tl.constexpr, OPB: tl.constexpr, RD: tl.constexpr, MULTI: tl.constexpr,
+                    BLOCK_M: tl.constexpr, BLOCK_R: tl.constexpr):
+    # two independent reductions of one source (the second's prologue reads no earlier result) in one walk over
+    # rows too long for registers: each chunk loaded once for both (a logsumexp and a row sum of the same logits)
+    acca = _kwb_rows_init(OPA, BLOCK_M, BLOCK_R)
+    accb = _kwb_rows_init(OPB, BLOCK_M, BLOCK_R)
+    acca2 = tl.zeros((BLOCK_M, BLOCK_R), dtype=tl.float32)
+    accb2 = tl.zeros((BLOCK_M, BLOCK_R), dtype=tl.float32)
+    for r0 in range(0, R, BLOCK_R):
+        cols = r0 + cols0
+        m = rm[:, None] & (cols < R)[None, :]
+        i0, i1, i2, i3, i4 = _kwb_rows_idx(k0, k1, k2, k3, k4, cols, RS1, RS2, RS3, RS4, RD, MULTI, BLOCK_M, BLOCK_R)
+        a = _kwb_rows_load(x, xs0, xs1, xs2, xs3, xs4, k0, k1, k2, k3, k4, cols, i0, i1, i2, i3, i4, m, RD, MULTI)
+        pa = PREA(a, i0, i1, i2, i3, i4, m, ea0, ea1, ea2, ea3, sa00, sa01, sa02, sa03, sa04, sa10, sa11, sa12, sa13,
+                  sa14, sa20, sa21, sa22, sa23, sa24, sa30, sa31, sa32, sa33, sa34, fa0, fa1, fa2, fa3)
+        pb = PREB(a, i0, i1, i2, i3, i4, m, eb0, eb1, eb2, eb3, sb00, sb01, sb02, sb03, sb04, sb10, sb11, sb12, sb13,
+                  sb14, sb20, sb21, sb22, sb23, sb24, sb30, sb31, sb32, sb33, sb34, fb0, fb1, fb2, fb3)
+        acca, acca2 = _kwb_rows_step(acca, acca2, pa, m, OPA)
+        accb, accb2 = _kwb_rows_step(accb, accb2, pb, m, OPB)
+    n = R * 1.0
+    sa = _kwb_rows_final(acca, acca2, n, OPA)
+    sb = _kwb_rows_final(accb, accb2, n, OPB)
+    rowa = k0.to(tl.int64) * ta0 + k1.to(tl.int64) * ta1 + k2.to(tl.int64) * ta2 + k3.to(tl.int64) * ta3 + \
+        k4.to(tl.int64) * ta4
+    tl.store(sta + rowa, sa.to(sta.dtype.element_ty), mask=rm)
+    rowb = k0.to(tl.int64) * tb0 + k1.to(tl.int64) * tb1 + k2.to(tl.int64) * tb2 + k3.to(tl.int64) * tb3 + \
+        k4.to(tl.int64) * tb4
+    tl.store(stb + rowb, sb.to(stb.dtype.element_ty), mask=rm)
+
+
+@triton.jit
 def _kwb_rows_kernel(X0, a00, a01, a02, a03, a04, X1, a10, a11, a12, a13, a14, M, R, K1, K2, K3,
                      K4, RS1, RS2, RS3, RS4, st0, t00, t01, t02, t03, t04, q0, e00, e01, e02, e03, s0_00, s0_01,
                      s0_02, s0_03, s0_04, s0_10, s0_11, s0_12, s0_13, s0_14, s0_20, s0_21, s0_22, s0_23, s0_24, s0_30,
@@ -1109,10 +1196,15 @@ def _kwb_rows_kernel(X0, a00, a01, a02, a03, a04, X1, a10, a11, a12, a13, a14, M
                      s2_14, s2_20, s2_21, s2_22, s2_23, s2_24, s2_30, s2_31, s2_32, s2_33, s2_34, f20, f21, f22, f23,
                      pa, pa0, pa1, pa2, pa3, pa4, po, po0, po1, po2, po3, po4, pe0, pe1, pe2, pe3, ps00, ps01, ps02,
                      ps03, ps04, ps10, ps11, ps12, ps13, ps14, ps20, ps21, ps22, ps23, ps24, ps30, ps31, ps32, ps33,
-                     ps34, pf0, pf1, pf2, pf3, POST: tl.constexpr, HAS_POST: tl.constexpr, PRE0: tl.constexpr,
+                     ps34, pf0, pf1, pf2, pf3, ya, ysrc0, ysrc1, ysrc2, ysrc3, ysrc4, yo, yo0, yo1, yo2, yo3, yo4,
+                     ye0, ye1, ye2, ye3, ys00, ys01, ys02, ys03, ys04, ys10, ys11, ys12, ys13, ys14, ys20, ys21, ys22,
+                     ys23, ys24, ys30, ys31, ys32, ys33, ys34, yf0, yf1, yf2, yf3, APPLY: tl.constexpr,
+                     HAS_APPLY: tl.constexpr, APPLY_SRC: tl.constexpr, POST: tl.constexpr, HAS_POST: tl.constexpr,
+                     PRE0: tl.constexpr,
                      PRE1: tl.constexpr, PRE2: tl.constexpr, OP0: tl.constexpr, OP1: tl.constexpr, OP2: tl.constexpr,
                      SRC0: tl.constexpr, SRC1: tl.constexpr, SRC2: tl.constexpr, NR: tl.constexpr, RD: tl.constexpr,
-                     MULTI: tl.constexpr, ONE: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_R: tl.constexpr):
+                     MULTI: tl.constexpr, ONE: tl.constexpr, JOINT: tl.constexpr, BLOCK_M: tl.constexpr,
+                     BLOCK_R: tl.constexpr):
     # BLOCK_M rows (every index but the reduced slots fixed) per program; NR reductions over them in order, each
     # stored (its statistic, keepdim shape) before the next starts: a later prologue reads it back through its
     # strides after the barrier (this program's own stores), as kwb_row1's POST does. ONE: each source's rows held
@@ -1137,7 +1229,15 @@ def _kwb_rows_kernel(X0, a00, a01, a02, a03, a04, X1, a10, a11, a12, a13, a14, M
         if SRC1 == 1 or SRC2 == 1:
             v1 = _kwb_rows_load(X1, a10, a11, a12, a13, a14, k0, k1, k2, k3, k4, cols0, i0, i1, i2, i3, i4, m, RD,
                                 MULTI)
-    if SRC0 == 0:
+    if JOINT:  # reductions 0 and 1 of source 0 in one walk (kwb_rows_joint)
+        _kwb_rows_joint(X0, a00, a01, a02, a03, a04, st0, t00, t01, t02, t03, t04, st1, t10, t11, t12, t13, t14,
+                        e00, e01, e02, e03, s0_00, s0_01, s0_02, s0_03, s0_04, s0_10, s0_11, s0_12, s0_13, s0_14,
+                        s0_20, s0_21, s0_22, s0_23, s0_24, s0_30, s0_31, s0_32, s0_33, s0_34, f00, f01, f02, f03,
+                        e10, e11, e12, e13, s1_00, s1_01, s1_02, s1_03, s1_04, s1_10, s1_11, s1_12, s1_13, s1_14,
+                        s1_20, s1_21, s1_22, s1_23, s1_24, s1_30, s1_31, s1_32, s1_33, s1_34, f10, f11, f12, f13,
+                        k0, k1, k2, k3, k4, rm, cols0, R, RS1, RS2, RS3, RS4, PRE0, PRE1, OP0, OP1, RD, MULTI,
+                        BLOCK_M, BLOCK_R)
+    elif SRC0 == 0:
         _kwb_rows_stage(X0, a00, a01, a02, a03, a04, v0, st0, t00, t01, t02, t03, t04, q0, e00, e01, e02,
                         e03, s0_00, s0_01, s0_02, s0_03, s0_04, s0_10, s0_11, s0_12, s0_13, s0_14, s0_20, s0_21,
                         s0_22, s0_23, s0_24, s0_30, s0_31, s0_32, s0_33, s0_34, f00, f01, f02, f03, k0, k1, k2, k3,
@@ -1148,17 +1248,20 @@ def _kwb_rows_kernel(X0, a00, a01, a02, a03, a04, X1, a10, a11, a12, a13, a14, M
                         s0_22, s0_23, s0_24, s0_30, s0_31, s0_32, s0_33, s0_34, f00, f01, f02, f03, k0, k1, k2, k3,
                         k4, rm, cols0, R, RS1, RS2, RS3, RS4, PRE0, OP0, RD, MULTI, ONE, BLOCK_M, BLOCK_R)
     if NR > 1:
-        tl.debug_barrier()  # the statistics stored so far, read back by this prologue
-        if SRC1 == 0:
-            _kwb_rows_stage(X0, a00, a01, a02, a03, a04, v0, st1, t10, t11, t12, t13, t14, q1, e10, e11,
-                            e12, e13, s1_00, s1_01, s1_02, s1_03, s1_04, s1_10, s1_11, s1_12, s1_13, s1_14, s1_20,
-                            s1_21, s1_22, s1_23, s1_24, s1_30, s1_31, s1_32, s1_33, s1_34, f10, f11, f12, f13, k0, k1,
-                            k2, k3, k4, rm, cols0, R, RS1, RS2, RS3, RS4, PRE1, OP1, RD, MULTI, ONE, BLOCK_M, BLOCK_R)
-        else:
-            _kwb_rows_stage(X1, a10, a11, a12, a13, a14, v1, st1, t10, t11, t12, t13, t14, q1, e10, e11,
-                            e12, e13, s1_00, s1_01, s1_02, s1_03, s1_04, s1_10, s1_11, s1_12, s1_13, s1_14, s1_20,
-                            s1_21, s1_22, s1_23, s1_24, s1_30, s1_31, s1_32, s1_33, s1_34, f10, f11, f12, f13, k0, k1,
-                            k2, k3, k4, rm, cols0, R, RS1, RS2, RS3, RS4, PRE1, OP1, RD, MULTI, ONE, BLOCK_M, BLOCK_R)
+        if not JOINT:  # the joint walk above did reduction 1 too
+            tl.debug_barrier()  # the statistics stored so far, read back by this prologue
+            if SRC1 == 0:
+                _kwb_rows_stage(X0, a00, a01, a02, a03, a04, v0, st1, t10, t11, t12, t13, t14, q1, e10, e11,
+                                e12, e13, s1_00, s1_01, s1_02, s1_03, s1_04, s1_10, s1_11, s1_12, s1_13, s1_14, s1_20,
+                                s1_21, s1_22, s1_23, s1_24, s1_30, s1_31, s1_32, s1_33, s1_34, f10, f11, f12, f13, k0,
+                                k1, k2, k3, k4, rm, cols0, R, RS1, RS2, RS3, RS4, PRE1, OP1, RD, MULTI, ONE, BLOCK_M,
+                                BLOCK_R)
+            else:
+                _kwb_rows_stage(X1, a10, a11, a12, a13, a14, v1, st1, t10, t11, t12, t13, t14, q1, e10, e11,
+                                e12, e13, s1_00, s1_01, s1_02, s1_03, s1_04, s1_10, s1_11, s1_12, s1_13, s1_14, s1_20,
+                                s1_21, s1_22, s1_23, s1_24, s1_30, s1_31, s1_32, s1_33, s1_34, f10, f11, f12, f13, k0,
+                                k1, k2, k3, k4, rm, cols0, R, RS1, RS2, RS3, RS4, PRE1, OP1, RD, MULTI, ONE, BLOCK_M,
+                                BLOCK_R)
     if NR > 2:
         tl.debug_barrier()  # the statistics stored so far, read back by this prologue
         if SRC2 == 0:
@@ -1183,6 +1286,25 @@ def _kwb_rows_kernel(X0, a00, a01, a02, a03, a04, X1, a10, a11, a12, a13, a14, M
         orow = k0.to(tl.int64) * po0 + k1.to(tl.int64) * po1 + k2.to(tl.int64) * po2 + k3.to(tl.int64) * po3 + \
             k4.to(tl.int64) * po4
         tl.store(po + orow, y.to(po.dtype.element_ty), mask=rm)
+    if HAS_APPLY:  # the run over the rows' elements (a norm's apply), its statistics read back after the barrier
+        tl.debug_barrier()
+        for r0 in range(0, R, BLOCK_R):  # ONE: one trip over the rows held in registers
+            cols = r0 + cols0
+            m = rm[:, None] & (cols < R)[None, :]
+            i0, i1, i2, i3, i4 = _kwb_rows_idx(k0, k1, k2, k3, k4, cols, RS1, RS2, RS3, RS4, RD, MULTI, BLOCK_M,
+                                               BLOCK_R)
+            if ONE and APPLY_SRC == 0:
+                a = v0
+            elif ONE:
+                a = v1
+            else:
+                a = _kwb_rows_load(ya, ysrc0, ysrc1, ysrc2, ysrc3, ysrc4, k0, k1, k2, k3, k4, cols, i0, i1, i2, i3, i4,
+                                   m, RD, MULTI)
+            y = APPLY(a, i0, i1, i2, i3, i4, m, ye0, ye1, ye2, ye3, ys00, ys01, ys02, ys03, ys04, ys10, ys11, ys12,
+                      ys13, ys14, ys20, ys21, ys22, ys23, ys24, ys30, ys31, ys32, ys33, ys34, yf0, yf1, yf2, yf3)
+            off = i0.to(tl.int64) * yo0 + i1.to(tl.int64) * yo1 + i2.to(tl.int64) * yo2 + i3.to(tl.int64) * yo3 + \
+                i4.to(tl.int64) * yo4
+            tl.store(yo + off, y.to(yo.dtype.element_ty), mask=m)
 
 
 def _kwb_rows_plan(srcs, red, ones=None):
@@ -1226,7 +1348,8 @@ def _kwb_rows_plan(srcs, red, ones=None):
     return plan
 
 
-def kwb_rows(reds, post=None, post_src=0, post_tensors=(), post_scalars=(), post_dtype=None):
+def kwb_rows(reds, post=None, post_src=0, post_tensors=(), post_scalars=(), post_dtype=None, apply=None, apply_src=0,
+             apply_tensors=(), apply_scalars=(), apply_dtype=None):
     """Reductions over the same rows in one launch. reds: up to three (x, dims, op, keepdim, pre, pre_tensors,
     pre_scalars, pre_dtype[, q]) as kwb_reduce takes them, in order; an int k among a later one's pre_tensors stands for
     the k-th one's result (keepdim), read at row coordinates. Every x of one shape, the same dims, at most two distinct
@@ -1234,7 +1357,12 @@ def kwb_rows(reds, post=None, post_src=0, post_tensors=(), post_scalars=(), post
     the results as kwb_reduce would, in order. Anything else (or kwb_rows_fuse off): one kwb_reduce / kwb_var launch
     each, in order (the plan before). post: the pointwise run on the post_src-th result (its shape, its tensors
     broadcast to it, an int k the k-th result), per row in the same launch, its value (of post_dtype, default that
-    result's) returned after the results; kwb_pointwise after the reductions where they are not one launch."""
+    result's) returned after the results; kwb_pointwise after the reductions where they are not one launch.
+    apply: a pointwise run over the elements of the rows (a norm's apply: (x - mean) * rsqrt(var + eps) * w + b) on
+    the apply_src-th source (an index into the distinct x, in order of first use), its tensors broadcast to x's shape
+    (an int k the k-th result, keepdim), in the same launch after the statistics (rows held in registers: no re-read;
+    else one more walk over the rows); its value (contiguous, x's shape, apply_dtype or the source's dtype) returned
+    last. Where the reductions are not one launch, or kwb_rows_apply is off: a kwb_pointwise launch after them."""
     x = reds[0][0]
     srcs = []
     for r in reds:
@@ -1283,6 +1411,9 @@ def kwb_rows(reds, post=None, post_src=0, post_tensors=(), post_scalars=(), post
             ops.append(0)
             src.append(0)
         x1 = srcs[1] if len(srcs) > 1 else srcs[0]
+        # two independent reductions of one source over rows walked in chunks: one walk for both
+        joint = (kwb_rows_joint and not meta["ONE"] and len(reds) >= 2 and src[0] == 0 and src[1] == 0
+                 and ops[0] not in (7, 8) and ops[1] not in (7, 8) and not any(isinstance(t, int) for t in reds[1][5]))
         if post is not None:  # at the keepdim shape: a result kept or not, its tensors with the reduced dims as 1
             pin = outs[post_src]
             y = torch.empty(kshape, dtype=post_dtype or pin.dtype, device=x.device)
@@ -1293,10 +1424,23 @@ def kwb_rows(reds, post=None, post_src=0, post_tensors=(), post_scalars=(), post
                      _kwb_epi_pack(y, tuple(tens), post_scalars))
         else:
             pargs = [x] + [0] * 5 + [x] + [0] * 5 + _kwb_epi_pack(x, (), ())
+        if apply is not None and kwb_rows_apply:
+            asrc = srcs[apply_src]
+            ya = torch.empty(x.shape, dtype=apply_dtype or asrc.dtype, device=x.device)
+            yargs = ([asrc] + strides[apply_src] + [ya] + [0] * (5 - x.dim()) + list(ya.stride()) +
+                     _kwb_epi_pack(x, tuple(outs[t] if isinstance(t, int) else t for t in apply_tensors),
+                                   apply_scalars))
+        else:
+            yargs = [x] + [0] * 5 + [x] + [0] * 5 + _kwb_epi_pack(x, (), ())
+        kwb_rows_last.clear()
+        kwb_rows_last.update(joint=joint, apply=apply is not None and kwb_rows_apply)
         _kwb_rows_kernel[grid](srcs[0], *strides[0], x1, *strides[-1], *sizes, *stage[0], *stage[1], *stage[2],
-                               *pargs, POST=post or _kwb_epi_identity, HAS_POST=post is not None, PRE0=pres[0],
+                               *pargs, *yargs, APPLY=apply or _kwb_epi_identity,
+                               HAS_APPLY=apply is not None and kwb_rows_apply,
+                               APPLY_SRC=apply_src if len(srcs) > 1 else 0,
+                               POST=post or _kwb_epi_identity, HAS_POST=post is not None, PRE0=pres[0],
                                PRE1=pres[1], PRE2=pres[2], OP0=ops[0], OP1=ops[1], OP2=ops[2], SRC0=src[0],
-                               SRC1=src[1], SRC2=src[2], NR=len(reds), **meta)
+                               SRC1=src[1], SRC2=src[2], NR=len(reds), JOINT=joint, **meta)
     res = []
     for r, out in zip(reds, outs):
         rd = _kwb_red_dims(r[0], r[1])
@@ -1307,6 +1451,12 @@ def kwb_rows(reds, post=None, post_src=0, post_tensors=(), post_scalars=(), post
                               post_scalars, post_dtype or outs[post_src].dtype)
         rd = _kwb_red_dims(reds[post_src][0], reds[post_src][1])
         res.append(y if reds[post_src][3] else y.view([s for d, s in enumerate(x.shape) if d not in rd]))
+    if apply is not None:
+        if not fits or not kwb_rows_apply:  # the same run as its own launch over the source
+            ya = kwb_pointwise(srcs[apply_src], apply,
+                               tuple(outs[t] if isinstance(t, int) else t for t in apply_tensors), apply_scalars,
+                               apply_dtype or srcs[apply_src].dtype)
+        res.append(ya)
     return res
 
 
