@@ -831,7 +831,9 @@ int MainWindow::fitDocksToWindow() {
     if (d == console || d->isFloating() || !d->isVisible() || dockWidgetArea(d) != Qt::BottomDockWidgetArea ||
         d->geometry().left() < console->geometry().right())
       continue;
-    const int chartWant = 300;  // applyDefaultDockSizes()'s least chart width
+    // applyDefaultDockSizes()'s least chart width, or the chart's own minimum (320 px) where it scrolls below it
+    const auto* area = qobject_cast<const QScrollArea*>(d->widget());
+    const int chartWant = std::max(300, area && area->widget() ? area->widget()->minimumSizeHint().width() : 0);
     const int spare = console->width() - console->minimumSizeHint().width();
     const int give = std::min(chartWant - d->width(), spare);
     if (give > 8) {
