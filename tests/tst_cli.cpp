@@ -96,7 +96,10 @@ class TstCli : public QObject {
     QVERIFY(r.out.contains(QStringLiteral("CPU DRY RUN")));
     // live harness output, as short lines; the raw protocol (1-2 KB per CASE_RESULT, a 6 KB RESULT_JSON) stays in
     // output.log (new-user trial 3, R1)
-    QVERIFY2(r.out.contains(QStringLiteral("  | ■ harness result ")), qPrintable(r.out));
+    // each line names its problem before the bar, as `kwb suite` does (new-user trial 27: "  | ☰ 6 case(s) planned")
+    QVERIFY2(r.out.contains(QStringLiteral("  19_ReLU | ■ harness result ")) &&
+                 r.out.contains(QStringLiteral("  19_ReLU | ☰ ")) && !r.out.contains(QStringLiteral("\n  | ")),
+             qPrintable(r.out));
     // A dry run's case lines say what ran; the reference against itself gives no "rel_err 0.00e+00" to read as a
     // measurement (new-user trial 8).
     QVERIFY2(r.out.contains(QStringLiteral("✓ ran  ")) &&
@@ -718,10 +721,11 @@ print(P + "RESULT_JSON=" + json.dumps({"status": "PASS", "cases": cases}), flush
              dir.filePath(QStringLiteral("ws")), QStringLiteral("--no-commit"), QStringLiteral("--case-timeout"),
              QStringLiteral("1"), QStringLiteral("--target"), target});
     QVERIFY2(r.code == 1, qPrintable(r.out + r.err));
-    const QStringList expected{QStringLiteral("  | ▶ case 1/3 problem_shape"),
-                               QStringLiteral("  | ✗ TIMEOUT_FAIL  problem_shape  — watchdog: "),
-                               QStringLiteral("  | ▶ case 2/3 boundary_tail"),
-                               QStringLiteral("  | ▶ case 3/3 dtype_bf16")};
+    // a single run names its problem before the bar as the suite does (new-user trial 27), the watchdog's line too
+    const QStringList expected{QStringLiteral("  19_ReLU | ▶ case 1/3 problem_shape"),
+                               QStringLiteral("  19_ReLU | ✗ TIMEOUT_FAIL  problem_shape  — watchdog: "),
+                               QStringLiteral("  19_ReLU | ▶ case 2/3 boundary_tail"),
+                               QStringLiteral("  19_ReLU | ▶ case 3/3 dtype_bf16")};
     qsizetype at = 0;
     for (const QString& e : expected) {
       const qsizetype found = r.out.indexOf(e, at);
@@ -737,7 +741,7 @@ print(P + "RESULT_JSON=" + json.dumps({"status": "PASS", "cases": cases}), flush
     QVERIFY2(s.code == 1, qPrintable(s.out + s.err));
     at = 0;
     for (const QString& e : expected) {
-      const QString line = QStringLiteral("  19_ReLU") + e.mid(1);  // "  19_ReLU | ▶ case 1/3 ..."
+      const QString& line = e;  // the same lines as the single run's
       const qsizetype found = s.out.indexOf(line, at);
       QVERIFY2(found >= at, qPrintable(line + QStringLiteral("\n---\n") + s.out));
       at = found;

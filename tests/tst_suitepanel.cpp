@@ -63,6 +63,53 @@ class TestSuitePanel : public QObject {
     QCoreApplication::setOrganizationName(QStringLiteral("KernelWorkbenchTest"));
     QCoreApplication::setApplicationName(QStringLiteral("tst_suitepanel"));
   }
+  // Each test starts from the default order (failures first): a header clicked in one is remembered (QSettings).
+  void init() {
+    QSettings settings;
+    settings.remove(QStringLiteral("suite/sortColumn"));
+    settings.remove(QStringLiteral("suite/sortOrder"));
+  }
+
+  // Trial 27: the table sorted by name, so an ERROR / FAIL row sat among the passes. By default the worst come first
+  // (ERROR, FAIL, TIMEOUT_FAIL, SKELETON, ..., PASS last; equal gates by name); a header clicked is remembered for
+  // the next panel (QSettings). Members: the default on a fresh start, and a descending figure column restored.
+  void failuresFirstAndTheOrderIsRemembered() {
+    SuiteReport r;
+    r.entries = {entry(QStringLiteral("10_b"), QStringLiteral("PASS"), 100.0, 90.0),
+                 entry(QStringLiteral("2_a"), QStringLiteral("PASS"), 9.5, 19.0),
+                 entry(QStringLiteral("5_skel"), QStringLiteral("SKELETON"), std::nullopt, std::nullopt),
+                 entry(QStringLiteral("3_err"), QStringLiteral("ERROR"), std::nullopt, std::nullopt),
+                 entry(QStringLiteral("12_f"), QStringLiteral("FAIL"), 10.0, 100.0),
+                 entry(QStringLiteral("1_c"), QStringLiteral("FAIL"), 1000.0, 100.0),
+                 entry(QStringLiteral("4_dry"), QStringLiteral("DRY_RUN"), std::nullopt, std::nullopt)};
+    r.summary = summarize(r.entries);
+    const auto names = [](const SuitePanel& panel) {
+      QStringList out;
+      for (int row = 0; row < panel.proxy()->rowCount(); ++row) out << panel.proxy()->index(row, 0).data().toString();
+      return out;
+    };
+    {
+      SuitePanel panel;
+      panel.showSuite(r);
+      QCOMPARE(panel.view()->horizontalHeader()->sortIndicatorSection(), int(SuiteTableModel::StatusColumn));
+      QCOMPARE(names(panel), (QStringList{QStringLiteral("3_err"), QStringLiteral("1_c"), QStringLiteral("12_f"),
+                                          QStringLiteral("5_skel"), QStringLiteral("4_dry"), QStringLiteral("2_a"),
+                                          QStringLiteral("10_b")}));
+      // the same on a suite opened next (the fixture: its one FAIL first)
+      QVERIFY(panel.openSuite(kFixture));
+      QCOMPARE(panel.proxy()->index(0, SuiteTableModel::StatusColumn).data(SuiteTableModel::VerdictRole).toInt(),
+               int(Verdict::Fail));
+      // the reviewer sorts by kernel time, slowest first: remembered
+      panel.view()->horizontalHeader()->setSortIndicator(SuiteTableModel::LatencyColumn, Qt::DescendingOrder);
+      QCOMPARE(QSettings().value(QStringLiteral("suite/sortColumn")).toInt(), int(SuiteTableModel::LatencyColumn));
+    }
+    SuitePanel again;
+    again.showSuite(r);
+    QCOMPARE(again.view()->horizontalHeader()->sortIndicatorSection(), int(SuiteTableModel::LatencyColumn));
+    QCOMPARE(again.view()->horizontalHeader()->sortIndicatorOrder(), Qt::DescendingOrder);
+    QCOMPARE(names(again).mid(0, 4), (QStringList{QStringLiteral("1_c"), QStringLiteral("10_b"), QStringLiteral("12_f"),
+                                                  QStringLiteral("2_a")}));  // 1000, 100, 10, 9.5 µs; no figure last
+  }
 
   // New-user trial 12, #10: `kwb export` of a dry-run suite said "suite report: 0 of 12 PASS". A dry run's headline
   // says dry run and counts what it checked; a measured suite's stays "N of M PASS".

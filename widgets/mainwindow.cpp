@@ -54,6 +54,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QStyle>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QShowEvent>
@@ -83,6 +84,8 @@ namespace kwb {
 
 namespace {
 constexpr int kMaxRecent = 10;
+/// The smallest window the user may make (an explicit minimum: see the constructor); the layout fits 1024x640.
+constexpr QSize kSmallestWindow(800, 500);
 
 /// Calls @p onResize after each resize of the object it filters (the knowledge table's viewport: its columns are
 /// fitted to the width the view really has).
@@ -98,6 +101,22 @@ class ResizeListener : public QObject {
 
  private:
   std::function<void()> m_onResize;
+};
+
+/// Calls @p onLayout after each layout request of the object it filters (the wizard's form: its minimum width
+/// changes with its texts, and its dock follows it).
+class LayoutListener : public QObject {
+ public:
+  LayoutListener(QObject* parent, std::function<void()> onLayout) : QObject(parent), m_onLayout(std::move(onLayout)) {}
+
+ protected:
+  bool eventFilter(QObject* watched, QEvent* event) override {
+    if (event->type() == QEvent::LayoutRequest) m_onLayout();
+    return QObject::eventFilter(watched, event);
+  }
+
+ private:
+  std::function<void()> m_onLayout;
 };
 
 /// The knowledge table's cells other than the id: one line, cut at the right (the tooltip has the whole record).
@@ -252,6 +271,7 @@ MainWindow::MainWindow(QWidget* parent)
       finishPhase(phase, ok);
     // Queued: the phase's own handlers (dialogs, files opened) finish first.
     if (m_runAll) QTimer::singleShot(0, this, [this, phase, ok] { continueRunAll(phase, ok); });
+    QTimer::singleShot(0, this, [this] { fitDocksToWindow(); });  // the console's live lines widened it
   });
   // Measure Again ended: the workspace opens on its new latest version, as File > Open Workspace would show it.
   // Queued: the job that emitted this is dropped by openPath().
@@ -275,6 +295,13 @@ MainWindow::MainWindow(QWidget* parent)
   });
   m_defaultLayout = saveState();
   restoreSettings();
+  // The window never grows by itself. Qt raises a window's minimum to its layout's whenever the content asks for
+  // more (a live progress line, a tab's content, a dock shown) and resizes the window to it; nothing shrinks it back,
+  // so at 1024x640 it grew to 659 px after phase 4 and to 703 with the suite's page (new-user trial 26, #9). A minimum
+  // set here is kept by the layout (QLayout::SetDefaultConstraint leaves an explicit one alone): content that asks
+  // for more than the window has gives way (docks at their minimum, scroll bars) instead of the window passing the
+  // screen's edge. The docks' minimums are kept under a 1024x640 screen's by their own widgets.
+  setMinimumSize(kSmallestWindow);
 
   connect(m_wizard, &WizardPanel::phaseRequested, this, [this](int p) { runPhase(p); });
   // The skeleton warning's one-click switch: the framework changes, so phase 1 runs again with it (seconds).
@@ -514,6 +541,15 @@ void MainWindow::createDocks() {
   // The form narrows with the dock down to its minimum (long names wrap: textfit.h); narrower, a scroll bar rather than
   // buttons cut at the edge (new-user trial 15, #4: "Measure V0 anew" read "Meas").
   scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+  // The dock is never narrower than the form's minimum (plus a vertical scroll bar): the console widening at phase 4
+  // squeezed it to ~160 px at 1024x640 and cut the form's text at its edge (new-user trial 26, #9). The window does
+  // not grow for it (setMinimumSize in the constructor): the bottom docks give the width back.
+  const auto followForm = [this, scroll] {
+    const int bar = scroll->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, scroll);
+    scroll->setMinimumWidth(m_wizard->minimumSizeHint().width() + bar + 2 * scroll->frameWidth());
+  };
+  m_wizard->installEventFilter(new LayoutListener(scroll, followForm));
+  followForm();
   // The wizard runs the whole height on the left; the console and chart sit under the editor only.
   setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
   setCorner(Qt::TopLeftCorner, Qt::LeftDockWidgetArea);
@@ -683,7 +719,11 @@ void MainWindow::createDocks() {
   // beside the roofline / knowledge / plugins tabs, so the editor keeps most of the width.
   QDockWidget* console =
       addDock(tr("Run console"), QStringLiteral("runConsoleDock"), m_console, Qt::BottomDockWidgetArea);
-  QDockWidget* roofline = addDock(tr("Roofline"), QStringLiteral("rooflineDock"), m_roofline, Qt::BottomDockWidgetArea);
+  // The chart scrolls below its minimum too: its 293 px set the bottom docks' height, and with the menu, tool and
+  // status bars and the centre's 223-255 px the window's minimum was 619-651 px, over a 1024x640 screen less its
+  // title bar (new-user trial 26, #9).
+  QDockWidget* roofline =
+      addDock(tr("Roofline"), QStringLiteral("rooflineDock"), scrolled(m_roofline), Qt::BottomDockWidgetArea);
   splitDockWidget(console, roofline, Qt::Horizontal);
   QDockWidget* knowledge =
       addDock(tr("Knowledge"), QStringLiteral("knowledgeDock"), scrolled(knowledgePage), Qt::BottomDockWidgetArea);
@@ -781,6 +821,26 @@ int MainWindow::fitDocksToWindow() {
       resizeDocks({d}, {bottomDefault}, Qt::Vertical);
       ++resized;
     }
+  }
+  // The chart's tab group beside the console: the shown tab of it, narrower than the chart needs, takes the width
+  // back from the console down to the console's minimum (resizeDocks shares the two docks' sum).
+  auto* console = findChild<QDockWidget*>(QStringLiteral("runConsoleDock"));
+  if (!console || console->isFloating() || !console->isVisible() || dockWidgetArea(console) != Qt::BottomDockWidgetArea)
+    return resized;
+  for (QDockWidget* d : findChildren<QDockWidget*>()) {
+    if (d == console || d->isFloating() || !d->isVisible() || dockWidgetArea(d) != Qt::BottomDockWidgetArea ||
+        d->geometry().left() < console->geometry().right())
+      continue;
+    // applyDefaultDockSizes()'s least chart width, or the chart's own minimum (320 px) where it scrolls below it
+    const auto* area = qobject_cast<const QScrollArea*>(d->widget());
+    const int chartWant = std::max(300, area && area->widget() ? area->widget()->minimumSizeHint().width() : 0);
+    const int spare = console->width() - console->minimumSizeHint().width();
+    const int give = std::min(chartWant - d->width(), spare);
+    if (give > 8) {
+      resizeDocks({console, d}, {console->width() - give, d->width() + give}, Qt::Horizontal);
+      ++resized;
+    }
+    break;
   }
   return resized;
 }

@@ -109,8 +109,10 @@ class MainWindow : public QMainWindow {
   bool showReport();
   /// Brings docks a restored layout made too big for this window back to their default size: a side dock wider than
   /// 35% of the window, a bottom dock taller than 60% of it. A layout saved at 1920 kept its 480 px wizard at
-  /// 1280x800 (new-user trial 12, #11). Runs once after the first show when a saved layout was restored; returns the
-  /// number of docks resized.
+  /// 1280x800 (new-user trial 12, #11). Also gives the chart beside the console back the width it needs (its minimum,
+  /// at least 300 px, or what the console can give) from a console wider than its minimum: a phase's wider console kept
+  /// its width after it and squeezed the chart (trial 26, #9). Runs once after the first show when a saved layout was
+  /// restored, and after each phase; returns the number of docks resized.
   int fitDocksToWindow();
   /// Where a workspace goes when the form leaves its folder empty: the last parent folder the user ran a workspace in
   /// (QSettings "run/workspaceParent"), else defaultWorkspaceParent(). Never the current directory: the window started

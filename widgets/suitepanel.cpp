@@ -13,6 +13,7 @@
 #include <QHBoxLayout>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QSettings>
 #include <QTabWidget>
 #include <QTextBrowser>
 #include <QUrl>
@@ -51,7 +52,23 @@ SuitePanel::SuitePanel(QWidget* parent)
   m_view->setObjectName(QStringLiteral("suiteTable"));
   m_view->setModel(m_proxy);
   m_view->setSortingEnabled(true);
-  m_view->sortByColumn(-1, Qt::AscendingOrder);  // suite.json's order until a header is clicked
+  // Failures first (the Gate column, worst first: ERROR, FAIL, ...) until a header is clicked; the order clicked
+  // is kept for the next suite and the next start (a reviewer looks for what failed first; trial 27)
+  {
+    const QSettings settings;
+    const int column = settings.value(QStringLiteral("suite/sortColumn"), int(SuiteTableModel::StatusColumn)).toInt();
+    const auto order =
+        settings.value(QStringLiteral("suite/sortOrder"), int(Qt::AscendingOrder)).toInt() == int(Qt::DescendingOrder)
+            ? Qt::DescendingOrder
+            : Qt::AscendingOrder;
+    const bool known = column >= 0 && column < SuiteTableModel::ColumnCount;
+    m_view->sortByColumn(known ? column : int(SuiteTableModel::StatusColumn), known ? order : Qt::AscendingOrder);
+  }
+  connect(m_view->horizontalHeader(), &QHeaderView::sortIndicatorChanged, this, [](int column, Qt::SortOrder order) {
+    QSettings settings;
+    settings.setValue(QStringLiteral("suite/sortColumn"), column);
+    settings.setValue(QStringLiteral("suite/sortOrder"), int(order));
+  });
   m_view->verticalHeader()->hide();
   // One line of text a row (the style's default is ~30 px): a suite of 50+ problems wants many rows in view.
   m_view->verticalHeader()->setMinimumSectionSize(1);

@@ -131,7 +131,8 @@ QVariant SuiteTableModel::data(const QModelIndex& index, int role) const {
     case ProblemColumn:
       return e.name;
     case StatusColumn:
-      return role == SortRole ? verdictCode(verdict) : QString(verdictGlyph(verdict) + u' ' + suiteEntryStatusTitle(e));
+      if (role == SortRole) return static_cast<double>(verdictRank(verdict));
+      return QString(verdictGlyph(verdict) + u' ' + suiteEntryStatusTitle(e));
     case RelErrColumn:
       return figure(e.maxRelErr, role, 'e', 2);
     case LatencyColumn:
@@ -205,14 +206,52 @@ SuiteSortProxy::SuiteSortProxy(QObject* parent) : QSortFilterProxyModel(parent) 
   setSortCaseSensitivity(Qt::CaseInsensitive);
 }
 
+int SuiteTableModel::verdictRank(Verdict v) {
+  switch (v) {
+    case Verdict::Error:
+      return 0;
+    case Verdict::Fail:
+      return 1;
+    case Verdict::TimeoutFail:
+      return 2;
+    case Verdict::Skeleton:
+      return 3;
+    case Verdict::DryRunTimeout:
+      return 4;
+    case Verdict::Incomplete:
+      return 5;
+    case Verdict::Stopped:
+      return 6;
+    case Verdict::NotRun:
+      return 7;
+    case Verdict::Running:
+      return 8;
+    case Verdict::DryRun:
+      return 9;
+    case Verdict::Pass:
+      return 10;
+  }
+  return 10;
+}
+
 bool SuiteSortProxy::lessThan(const QModelIndex& left, const QModelIndex& right) const {
   const QVariant l = left.data(sortRole());
   const QVariant r = right.data(sortRole());
   const bool lm = missing(l), rm = missing(r);
   // Descending sorts by lessThan(right, left): a missing figure must compare "less" there to stay last.
-  if (lm || rm) return lm != rm && (lm ? sortOrder() == Qt::DescendingOrder : sortOrder() == Qt::AscendingOrder);
-  if (l.typeId() == QMetaType::Double && r.typeId() == QMetaType::Double) return l.toDouble() < r.toDouble();
-  return naturalCompare(l.toString(), r.toString()) < 0;
+  if (lm || rm) {
+    if (lm != rm) return lm ? sortOrder() == Qt::DescendingOrder : sortOrder() == Qt::AscendingOrder;
+  } else if (l.typeId() == QMetaType::Double && r.typeId() == QMetaType::Double) {
+    if (l.toDouble() != r.toDouble()) return l.toDouble() < r.toDouble();
+  } else if (const int c = naturalCompare(l.toString(), r.toString()); c != 0) {
+    return c < 0;
+  }
+  // Equal keys (every FAIL of a failures-first table): by name, ascending in either order, so the rows do not
+  // depend on suite.json's order or on the order clicked before.
+  const QString ln = left.siblingAtColumn(SuiteTableModel::ProblemColumn).data().toString();
+  const QString rn = right.siblingAtColumn(SuiteTableModel::ProblemColumn).data().toString();
+  const int byName = naturalCompare(ln, rn);
+  return sortOrder() == Qt::AscendingOrder ? byName < 0 : byName > 0;
 }
 
 }  // namespace kwb

@@ -39,6 +39,10 @@ class SuiteTableModel : public QAbstractTableModel {
   /// where it ran (SuiteReport::dir, ::recordedDir), the reasons' paths are shown relative to them.
   void resetData(const QList<SuiteEntry>& entries, const QString& suiteDir = {}, const QString& recordedDir = {});
   const QList<SuiteEntry>& entries() const { return m_rows; }
+  /// The Gate column's sort key (its SortRole, a double): the worst first, as the suite report's "Worst problems"
+  /// order them: ERROR 0, FAIL 1, TIMEOUT_FAIL 2, SKELETON 3, DRY_RUN_TIMEOUT 4, then incomplete / stopped / not run
+  /// / running 5-8, DRY_RUN 9 and PASS 10 last.
+  static int verdictRank(Verdict v);
   /// The Why-not-PASS cell of @p reason: a skeleton's cause alone ("aten::embedding has no chain stage yet"), since
   /// the Gate column names the skeleton and the view cuts long text from the right; any other reason as it is.
   static QString reasonCell(const QString& reason);
@@ -54,7 +58,8 @@ class SuiteTableModel : public QAbstractTableModel {
 };
 
 /// Sorts on SuiteTableModel::SortRole (numbers as numbers, a missing figure after every present one in
-/// both orders, names in natural order: 2_… before 10_…) and keeps the rows whose FilterRole contains the filter text
+/// both orders, names in natural order: 2_… before 10_…; rows of equal keys by name, ascending in both orders) and
+/// keeps the rows whose FilterRole contains the filter text
 /// (case-insensitive).
 class SuiteSortProxy : public QSortFilterProxyModel {
   Q_OBJECT

@@ -176,14 +176,20 @@ int driveJob(BaselineJob& job, const std::function<void()>& start, bool raw) {
   });
   // Cases ended so far in this run, in every process: a resumed process numbers its own from 1 (trial 14, #15).
   int casesDone = 0;
-  QObject::connect(&job, &BaselineJob::outputLine, &job, [raw, &casesDone](const QString& line, int channel) {
-    (channel == 1 ? err() : out()) << "  | " << shownLine(line, raw, casesDone) << Qt::endl;
+  // The problem's name before the bar, as `kwb suite` prints it: "  | ☰ 6 case(s) planned" alone did not say whose
+  // harness spoke (new-user trial 27); the spec's name once phase 1 has it, the logic file's before.
+  const auto bar = [&job] {
+    const QString name = job.problemName();
+    return name.isEmpty() ? QStringLiteral("  | ") : QStringLiteral("  %1 | ").arg(name);
+  };
+  QObject::connect(&job, &BaselineJob::outputLine, &job, [raw, &casesDone, bar](const QString& line, int channel) {
+    (channel == 1 ? err() : out()) << bar() << shownLine(line, raw, casesDone) << Qt::endl;
   });
   // A case the runner ended itself (the watchdog, a crash: raw "source" "kwb") has no CASE_RESULT line to print: the
   // console showed the case start, then the resumed process's plan, and no verdict (new-user trial 14, #15)
-  QObject::connect(&job, &BaselineJob::caseFinished, &job, [&casesDone](const CaseResult& r) {
+  QObject::connect(&job, &BaselineJob::caseFinished, &job, [&casesDone, bar](const CaseResult& r) {
     ++casesDone;
-    if (const QString line = displayRunnerEndedCase(r); !line.isEmpty()) out() << "  | " << line << Qt::endl;
+    if (const QString line = displayRunnerEndedCase(r); !line.isEmpty()) out() << bar() << line << Qt::endl;
   });
   // Without this the harness, in its own process group, outlived kwb (fresh-user trial). Phases 1-3 block the event
   // loop, so interrupted() only arrives after them: the job polls the caught signal itself (the probe ignored Ctrl-C

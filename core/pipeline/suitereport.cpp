@@ -638,8 +638,9 @@ class Builder {
       name.breakable = true;
       if (!worst) name.anchor = anchorFor(QStringLiteral("p-"), e.name);  // "Why not PASS" links back here
       Spans problemCell{name};
-      const std::pair<QString, const char*> kinds[] = {{files.report, QT_TRANSLATE_NOOP("kwb::SuiteReport", "report")},
-                                                       {files.kernel, QT_TRANSLATE_NOOP("kwb::SuiteReport", "kernel")},
+      // the name is the report's link already: below it only the other files (a second "report" link to the
+      // same file read as a different one; trial 27)
+      const std::pair<QString, const char*> kinds[] = {{files.kernel, QT_TRANSLATE_NOOP("kwb::SuiteReport", "kernel")},
                                                        {files.log, QT_TRANSLATE_NOOP("kwb::SuiteReport", "log")}};
       bool first = true;
       for (const auto& [path, label] : kinds) {

@@ -285,6 +285,62 @@ class GetInputsRaisesTest(unittest.TestCase):
         self.assertIn("not enough values to unpack", r.result["skipped_cases"][0]["reason"])
 
 
+class DrawDependentReferenceTest(unittest.TestCase):
+    """A derived case valid for some draws of get_inputs() only (a table sized by get_init_inputs() beside lengths
+    drawn up to a resized seq): the reference runs on the CPU with the draw of every seed the case will use (its
+    warm seed and its checked ones), so a draw past the table skips the case naming the seed instead of the
+    reference's error failing the kernel (probe25's c05 on the H100, session 38: its boundary_size1's one checked
+    draw stayed in range, a checked seed's did not and PyTorch's gather asserted on the device). The base seeds
+    below make the warm draw valid and a checked draw not (main's one-draw check: FAIL, boundary_size1 ERROR)."""
+
+    def run_harness(self, reference, spec, tile, seed):
+        root, ws = h.make_workspace(reference, None, spec=spec, tile=tile)
+        self.addCleanup(shutil.rmtree, root)
+        return h.run_harness(ws, "--no-memory", "--cpu-dry-run", "--seeds", "3", "--seed", str(seed), timeout=300)
+
+    def check(self, r, names, shapes):
+        self.assertEqual(r.rc, 0, r)
+        self.assertEqual(r.result["status"], "PASS", r)
+        skipped = {s["name"]: s["reason"] for s in r.result["skipped_cases"]}
+        for name in names:
+            why = skipped.get(name, "")
+            self.assertTrue(why.startswith("the reference raises on get_inputs()'s inputs at the derived shapes %s: "
+                                           "IndexError: " % shapes[name]), (name, why, r.results.get(name)))
+            self.assertRegex(why, r"seed \d+'s draw, of the case's seeds \[\d+, \d+, \d+\]")
+            self.assertNotIn("\n", why)  # one line
+            self.assertNotIn(name, r.results)  # never started: no kernel or reference call on such a draw
+        for c in r.results.values():
+            self.assertEqual(c["status"], "PASS", c)
+
+    def test_position_ids_past_the_table_at_a_checked_seed_skip_the_case(self):
+        # probe25's c05: positions from a padding mask of random lengths into a 130-row table; tile 128 resizes
+        # seq to 193 as on the H100 (boundary_tail's 7 rows: the warm draw is out already)
+        spec = h.spec_for("position_ids_from_mask", [
+            {"name": "h", "shape": [16, 128, 96], "stride": [12288, 96, 1]},
+            {"name": "mask", "shape": [16, 128], "stride": [128, 1]}], init_args=[130, 96],
+            parameters=[{"name": "pos.weight", "shape": [130, 96], "stride": [96, 1], "dtype": "float32"}],
+            pattern="Gather")
+        spec["inputs"][1]["dtype"] = "int64"
+        r = self.run_harness("position_ids_from_mask.py", spec, 128, 4)
+        self.check(r, ["boundary_tail", "boundary_size1"],
+                   {"boundary_tail": "[[7, 193, 96], [7, 193]]", "boundary_size1": "[[1, 193, 96], [1, 193]]"})
+        self.assertIn("seed 15844's draw", {s["name"]: s["reason"] for s in r.result["skipped_cases"]}
+                      ["boundary_size1"])  # the third checked seed (6 + 2 * 7919); the warm one's draw was valid
+
+    def test_length_past_the_length_table_at_a_checked_seed_skips_the_case(self):
+        # the second member: lengths drawn in 1..seq index a (seq + 1)-row table; tile 64 resizes seq 64 to 97
+        spec = h.spec_for("length_embedding", [
+            {"name": "h", "shape": [8, 64, 32], "stride": [2048, 32, 1]},
+            {"name": "lengths", "shape": [8], "stride": [1]}], init_args=[65, 32],
+            parameters=[{"name": "len_emb.weight", "shape": [65, 32], "stride": [32, 1], "dtype": "float32"}],
+            pattern="Gather")
+        spec["inputs"][1]["dtype"] = "int64"
+        r = self.run_harness("length_embedding.py", spec, 64, 33)
+        self.check(r, ["boundary_tail", "boundary_size1"],
+                   {"boundary_tail": "[[7, 97, 32], [7]]", "boundary_size1": "[[1, 97, 32], [1]]"})
+        self.assertIn("problem_shape", r.results)
+
+
 class OutputLayoutTest(unittest.TestCase):
     def harness(self, kernel, *args):
         root, ws = h.make_workspace("channels_last_slice_add.py", kernel, spec=SLICE_SPEC)
