@@ -551,8 +551,7 @@ void TestChains::plans_data() {
                                     "post_tensors=(1,), post_scalars=(), post_dtype=out_dtype)")};
   QTest::newRow("y08's class: MSE of a transposed pred and a step slice, a summed L1 of a permuted view")
       << QStringLiteral("loss_mse_l1_transposed_views")
-      << QStringList{QStringLiteral("reduce"), QStringLiteral("pointwise"), QStringLiteral("reduce"),
-                     QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("reduce"), QStringLiteral("reduce"), QStringLiteral("pointwise")}
       << QStringList{QStringLiteral("t4 = kwb_reduce(t0, [], \"mean\", False, pre=_kwb_epi0, pre_tensors=(t3,)"),
                      QStringLiteral("t12 = kwb_reduce(t11, [], \"sum\", False)")};
   QTest::newRow("y08's class: smooth L1 (beta 0.3, sum) of a permuted view, soft margin (none) of sliced views")
@@ -1450,11 +1449,11 @@ void TestChains::plans_data() {
                                     "out_dtype=torch.float32)  # pow")};
   QTest::newRow("trial 26 #7: int8 dequant, the cast computed by the one launch that reads int8")
       << QStringLiteral("int8_weight_dequant") << QStringList{QStringLiteral("pointwise")}
-      << QStringList{QStringLiteral("kwb_pointwise(w_q if kwb_piecewise_reads else t3, "),
+      << QStringList{QStringLiteral("kwb_pointwise(w_q, epi=_kwb_epi0, epi_tensors=(t2, t5), "),
                      QStringLiteral("!kwb_to_fp32("), QStringLiteral("!# _to_copy\n")};
   QTest::newRow("trial 26 #7's class: uint8 images normalised per channel, one launch reading uint8")
       << QStringLiteral("uint8_image_normalize") << QStringList{QStringLiteral("pointwise")}
-      << QStringList{QStringLiteral("kwb_pointwise(img if kwb_piecewise_reads else t2, "),
+      << QStringList{QStringLiteral("kwb_pointwise(img, epi=_kwb_epi0, epi_tensors=(t1, t3), "),
                      QStringLiteral("!kwb_to_fp32(")};
   QTest::newRow("probe20 r14: affine_grid to x.size(), grid_sample bilinear zeros: two gather launches")
       << QStringLiteral("r14_STN_AffineGrid_GridSample")
