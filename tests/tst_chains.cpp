@@ -583,10 +583,9 @@ void TestChains::plans_data() {
                                     "post_tensors=(1,), post_scalars=(), post_dtype=out_dtype)")};
   QTest::newRow("y08's class: MSE of a transposed pred and a step slice, a summed L1 of a permuted view")
       << QStringLiteral("loss_mse_l1_transposed_views")
-      << QStringList{QStringLiteral("reduce"), QStringLiteral("pointwise"), QStringLiteral("reduce"),
-                     QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("reduce"), QStringLiteral("reduce"), QStringLiteral("pointwise")}
       << QStringList{QStringLiteral("t4 = kwb_reduce(t0, [], \"mean\", False, pre=_kwb_epi0, pre_tensors=(t3,)"),
-                     QStringLiteral("t12 = kwb_reduce(t11, [], \"sum\", False)")};
+                     QStringLiteral("t12 = kwb_reduce(t5, [], \"sum\", False, pre=_kwb_epi1, pre_tensors=(t9,)")};
   QTest::newRow("y08's class: smooth L1 (beta 0.3, sum) of a permuted view, soft margin (none) of sliced views")
       << QStringLiteral("loss_smooth_l1_soft_margin_views")
       << QStringList{QStringLiteral("reduce"), QStringLiteral("pointwise")}
@@ -1482,11 +1481,11 @@ void TestChains::plans_data() {
                                     "out_dtype=torch.float32)  # pow")};
   QTest::newRow("trial 26 #7: int8 dequant, the cast computed by the one launch that reads int8")
       << QStringLiteral("int8_weight_dequant") << QStringList{QStringLiteral("pointwise")}
-      << QStringList{QStringLiteral("kwb_pointwise(w_q if kwb_piecewise_reads else t3, "),
+      << QStringList{QStringLiteral("kwb_pointwise(w_q, epi=_kwb_epi0, epi_tensors=(t2, t5), "),
                      QStringLiteral("!kwb_to_fp32("), QStringLiteral("!# _to_copy\n")};
   QTest::newRow("trial 26 #7's class: uint8 images normalised per channel, one launch reading uint8")
       << QStringLiteral("uint8_image_normalize") << QStringList{QStringLiteral("pointwise")}
-      << QStringList{QStringLiteral("kwb_pointwise(img if kwb_piecewise_reads else t2, "),
+      << QStringList{QStringLiteral("kwb_pointwise(img, epi=_kwb_epi0, epi_tensors=(t1, t3), "),
                      QStringLiteral("!kwb_to_fp32(")};
   QTest::newRow("probe20 r14: affine_grid to x.size(), grid_sample bilinear zeros: two gather launches")
       << QStringLiteral("r14_STN_AffineGrid_GridSample")
@@ -1513,10 +1512,9 @@ void TestChains::linearRecurrences() {
     const char* spec;
     qsizetype on, off;
   };
-  for (const Row& r :
-       {Row{"a01_EMA_ForwardLoop_LinearRecurrence", 1, 14}, Row{"a11_PPO_GAE_ReverseLoop_Advantages", 5, 52},
-        Row{"linrec_gated_iir_h0_cat", 1, 19}, Row{"linrec_discounted_return_reverse", 2, 13},
-        Row{"linrec_nonlinear_tanh_keeps_plan", 11, 11}}) {
+  for (const Row& r : {Row{"a01_EMA_ForwardLoop_LinearRecurrence", 1, 14},
+                       Row{"a11_PPO_GAE_ReverseLoop_Advantages", 5, 21}, Row{"linrec_gated_iir_h0_cat", 1, 10},
+                       Row{"linrec_discounted_return_reverse", 2, 13}, Row{"linrec_nonlinear_tanh_keeps_plan", 9, 9}}) {
     const json s = loadSpec(QString::fromLatin1(r.spec));
     QString why;
     for (const char* on : {"1", "0"}) {

@@ -117,6 +117,11 @@ bool loadCasts() { return qEnvironmentVariable("KWB_LOAD_CASTS") != u"0"; }
 /// (session 39, norm39): off until a GPU-time A/B; `KWB_PIECE_OWN_INDEX=1` in kwb's environment turns it on.
 bool pieceOwnIndex() { return qEnvironmentVariable("KWB_PIECE_OWN_INDEX") == u"1"; }
 
+/// Whether a view of another value leaves a pending pointwise run open where no open launch could take the run as its
+/// epilogue (issue 14, session 39: `x * rank + total.unsqueeze(-1)` was two launches). KWB_VIEW_KEEPS_RUN=0 in kwb's
+/// environment: any such view ends the run, the plans before (the A/B).
+bool viewKeepsRun() { return qEnvironmentVariable("KWB_VIEW_KEEPS_RUN") != u"0"; }
+
 /// The stage calls that read their first tensor in any dtype, compute in fp32 and keep nothing in its dtype but
 /// their result (whose dtype out_dtype= gives): a 16-bit forward() input they read needs no widening copy first.
 bool widensOnLoad(const QString& head) {
@@ -1299,7 +1304,16 @@ bool Planner::view(const GraphOp& op) {
   // next ops' load conversion, not a launch writing a converted copy (issue 14, trial 26 #7).
   const bool castsOnly = std::all_of(m_run.cbegin(), m_run.cend(),
                                      [](const GraphOp* o) { return o->name == u"_to_copy" || o->name == u"to"; });
-  if (readsRun || ofAnchor || multi || (!gemmOrConvAnchor() && (m_run.isEmpty() || !castsOnly || !loadCasts()))) {
+  // Where no open launch can take the run as its epilogue (none is open, one without an epilogue, or the run does not
+  // read its output), ending the run here buys nothing: the run stays pending and the view's line goes before its
+  // launch, as it reads no value of the run.
+  bool readsAnchor = false;  // the only way the run can still become the open launch's epilogue
+  for (const GraphOp* o : std::as_const(m_run))
+    for (const QString& r : o->refs)
+      readsAnchor = readsAnchor || resolve(r) == m_openAnchorRef || m_anchorViews.contains(resolve(r));
+  const bool noTaker = m_openAnchor < 0 || !m_lines.at(m_openAnchor).epilogue || !readsAnchor;
+  const bool keep = !m_run.isEmpty() && ((castsOnly && loadCasts()) || (noTaker && viewKeepsRun()));
+  if (readsRun || ofAnchor || multi || (!gemmOrConvAnchor() && !keep)) {
     if (!flushRun()) return false;
   } else if (!m_run.isEmpty()) {
     m_softCuts << static_cast<int>(m_run.size());

@@ -79,6 +79,35 @@ class AttentionLengthsMask(unittest.TestCase):
             got = K.kwb_masked_softmax(x, 1.0, mask=lengths.view(-1, 1, 1, 1), mask_keep=False, mask_cmp=cmp)
             close(self, got, want, 2e-6)
 
+    def test_small_grid_tiles(self):
+        """kwb_small_grid / kwb_attn_mask_vec (session 39, off by default): the flash tile cut to the sequence and
+        halved to fill the SMs, a broadcast mask loaded as the vector or number it is; the same numbers either way,
+        the CTAs as the rule says (132 SMs off the GPU: kwb_target_sms)."""
+        torch.manual_seed(5)
+        lengths = torch.tensor([256, 130])
+        q, k, v = (torch.randn(2, 8, 256, 16) for _ in range(3))
+        m = filled(lengths, 256, "ge")[:, None, None, :]
+        want = ref(q, k, v, 0.25, True, ~m)
+        blocks = {}
+        saved = K.kwb_small_grid, K.kwb_attn_mask_vec
+        try:
+            for on in (False, True):
+                K.kwb_small_grid = K.kwb_attn_mask_vec = on
+                got = K.kwb_attention(q, k.transpose(-2, -1), v, 0.25, diag=0, mask=lengths.view(-1, 1, 1, 1),
+                                      mask_keep=False, mask_cmp="ge")
+                close(self, got, want, 2e-6)
+                blocks[on] = K.kwb_attn_last["blocks"]
+                x = torch.randn(2, 3, 21, 29)
+                short = torch.tensor([29, 11])
+                sm = filled(short, 29, "ge")[:, None, None, :]
+                close(self, K.kwb_masked_softmax(x, 0.5, mask=short.view(-1, 1, 1, 1), mask_cmp="ge"),
+                      torch.softmax((0.5 * x.double()).masked_fill(sm, float("-inf")), -1), 2e-6)
+            # every compare, causal or not, flash and materialised, with both on: the per-entry value loaded once
+            self.run_cmps(3, 2, 37, 16, torch.float32, 2e-5, torch.tensor([0, 20, 40]))
+        finally:
+            K.kwb_small_grid, K.kwb_attn_mask_vec = saved
+        self.assertEqual(blocks, {False: 2 * 16, True: 4 * 16})  # BLOCK_M 128 -> 64: 32 -> 64 CTAs
+
     def test_bad_compare(self):
         q = torch.randn(1, 1, 4, 8)
         with self.assertRaises(ValueError):

@@ -79,6 +79,15 @@ class AttentionMaskTensors(unittest.TestCase):
         for b, h, s, d in ((3, 2, 37, 16), (2, 1, 20, 8)):
             self.run_forms(b, h, s, d, torch.float32, 2e-5)
 
+    def test_key_padding_forms_mask_vec(self):
+        # session 39's switches on: a [B, 1, 1, S] mask read as a row of keys per tile, tiles fitted to the sizes
+        saved = K.kwb_small_grid, K.kwb_attn_mask_vec
+        try:
+            K.kwb_small_grid = K.kwb_attn_mask_vec = True
+            self.run_forms(3, 2, 37, 16, torch.float32, 2e-5)
+        finally:
+            K.kwb_small_grid, K.kwb_attn_mask_vec = saved
+
     def test_key_padding_forms_16bit(self):
         self.run_forms(2, 2, 24, 16, torch.float16, 5e-3)
         self.run_forms(2, 2, 24, 16, torch.bfloat16, 3e-2)

@@ -113,6 +113,10 @@ def kwb_scatter_reduce(x, dim, index, src, reduce, include_self=True):
 
 
 kwb_iscan_block = 1024  # the chunk of a row one step of kwb_cumsum_int's loop scans (a power of two)
+# small problems (session 39): rows a program cut until one program per SM runs, down to 512 elements a program (as
+# kwb_row1 and kwb_small_grid). False (session 39's A/B: 1.12x on masked_scatter_image_tokens_merge, 0.96x on
+# cumsum_bool_rank_dim1_scale, 1.01x on b02): up to 2048 elements a program at every size
+kwb_iscan_small_grid = False
 
 
 @triton.jit
@@ -163,10 +167,16 @@ def _kwb_iscan(x, d, out, exclusive=False, tot=None):
         return out
     block_l = min(kwb_iscan_block, triton.next_power_of_2(L))
     block_m = max(1, min(64, 2048 // block_l))
+    warps = 4
+    if kwb_iscan_small_grid:  # small problems: one program per SM at least, down to 512 elements (kwb_row1's rule)
+        block_m = min(block_m, triton.next_power_of_2(M))
+        while block_m > 1 and block_m * block_l > 512 and triton.cdiv(M, block_m) < _kwb_sms(x):
+            block_m //= 2
+        warps = max(1, min(4, block_m * block_l // 256))
     _kwb_iscan_kernel[(triton.cdiv(M, block_m),)](x, out, out if tot is None else tot, M, L, *ks[1:], *sx,
                                                   int(x.stride(d)), *so, int(out.stride(d)), EXCL=exclusive,
                                                   TOT=tot is not None, BLOCK_M=block_m, BLOCK_L=block_l,
-                                                  num_warps=4)
+                                                  num_warps=warps)
     return out
 
 

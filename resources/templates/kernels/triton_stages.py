@@ -4591,6 +4591,18 @@ kwb_attn_16bit = True
 # P V's precision for fp32 V: None follows each call's pv_ieee= (the planner's: full fp32 where the attention's output
 # is subtracted from a tensor of V's magnitude, DECISIONS.md session 37); True / False: every call (an A/B switch)
 kwb_attn_pv_ieee = None
+# Small problems (issue 14, session 39): tiles fitted to the sizes and a grid of one program per SM where the work
+# allows -- the flash kernel's BLOCK_M / BLOCK_N cut to the padded query / key lengths and BLOCK_M halved (down to 64)
+# while fewer CTAs than SMs run, its warps to the tile; the masked softmax's rows a program as kwb_row1's (one per SM,
+# down to 512 elements). False (default until an A/B without host-flagged rows: session 39's call gave 03_causal_attn_
+# padmask 40.9 -> 11.4 us and op38_causal 19.1 -> 5.2 us, but rows of two members were flagged; docs/results/
+# 2026-12-06-small39.md): the large-shape settings at every size
+kwb_small_grid = False
+# A mask tensor that broadcasts along the keys or queries (stride 0: a lengths value per entry, a key-padding row) is
+# loaded as the vector or number it is, in the flash kernel and the masked softmax; False: as a full tile of scores
+# (the A/B's old side). Session 39: the tile of 64-bit addresses and values spilled (op38_lengths_le_arange_scaled's
+# one flash launch 30 us against torch.compile's 12 us for three). Off by session 39's rule, as kwb_small_grid
+kwb_attn_mask_vec = False
 _kwb_attn_flash_max_d = 256  # beyond it the [BLOCK_M, head_dim] accumulator does not fit in registers
 # (BLOCK_M, BLOCK_N, num_warps, num_stages) by (padded head dim, operand bytes), tried in order until one launches
 # (the attention template's FLASH_CONFIGS, H200, pool_attn_smoke.py)
@@ -4630,7 +4642,7 @@ def _kwb_attn_flash_kernel(q_ptr, k_ptr, v_ptr, o_ptr, m_ptr, b_ptr, Lq, Lk, D, 
                            BLOCK_N: tl.constexpr, BLOCK_D: tl.constexpr, BLOCK_E: tl.constexpr, HAS_LO: tl.constexpr,
                            HAS_HI: tl.constexpr, SKIP_LO: tl.constexpr, HAS_MASK: tl.constexpr,
                            MASK_KEEP: tl.constexpr, HAS_BIAS: tl.constexpr, PV_IEEE: tl.constexpr = False,
-                           MASK_CMP: tl.constexpr = 0):
+                           MASK_CMP: tl.constexpr = 0, MASK_M: tl.constexpr = True, MASK_N: tl.constexpr = True):
     # one CTA per BLOCK_M query rows of one batch entry; K (given as Kᵀ [D, Lk]) and V streamed in BLOCK_N tiles;
     # qk_scale and fill carry log2(e) (exp2 below). HAS_LO / HAS_HI: key j of row i kept where lo <= j - i <= hi;
     # the key tiles wholly past the block's upper edge (and, SKIP_LO, wholly before its lower edge) are not visited
@@ -4644,6 +4656,9 @@ def _kwb_attn_flash_kernel(q_ptr, k_ptr, v_ptr, o_ptr, m_ptr, b_ptr, Lq, Lk, D, 
     # [B, 1, 1, Lk] over [B, H] reads entry b // H), read per key tile; MASK_CMP: the tensor holds a value per entry
     # (a lengths input viewed [B, 1, 1, 1], stride 0 over the tile) and the mask is key j CMP that value
     # PV_IEEE: P V in full fp32 (fp32 V only): the planner's choice where the output cancels against V
+    # MASK_M / MASK_N: whether the mask varies along the queries / keys (a stride of 0 broadcasts it): a key-padding
+    # mask is one row of keys, a lengths value one number per entry -- loaded as such, not as a [BLOCK_M, BLOCK_N]
+    # tile of 64-bit addresses and values (which spilled: session 39)
     pid = tl.program_id(0)
     b = (pid // num_m).to(tl.int64)
     bk = b // k_rep
@@ -4666,6 +4681,11 @@ def _kwb_attn_flash_kernel(q_ptr, k_ptr, v_ptr, o_ptr, m_ptr, b_ptr, Lq, Lk, D, 
     n_start = 0
     if HAS_LO and SKIP_LO:
         n_start = tl.minimum(n_end, tl.maximum(0, mb * BLOCK_M + lo) // BLOCK_N * BLOCK_N)
+    if HAS_MASK and not MASK_N:  # constant along the keys: each row's value once, before the key loop
+        if MASK_M:
+            mrow = tl.load(m_base + offs_m[:, None].to(tl.int64) * smm, mask=offs_m[:, None] < Lq, other=0)
+        else:
+            mrow = tl.load(m_base + tl.zeros([1, 1], dtype=tl.int64))
     for start_n in range(n_start, n_end, BLOCK_N):
         n = start_n + offs_n
         k = tl.load(k_ptr + bk * skb + n[None, :].to(tl.int64) * skn + offs_d[:, None] * skd,
@@ -4680,8 +4700,13 @@ def _kwb_attn_flash_kernel(q_ptr, k_ptr, v_ptr, o_ptr, m_ptr, b_ptr, Lq, Lk, D, 
         if HAS_HI:
             qk = tl.where(n[None, :] - offs_m[:, None] <= hi, qk, fill)
         if HAS_MASK:
-            mv = tl.load(m_base + offs_m[:, None].to(tl.int64) * smm + n[None, :].to(tl.int64) * smn,
-                         mask=(offs_m[:, None] < Lq) & (n[None, :] < Lk), other=0)
+            if MASK_M and MASK_N:
+                mv = tl.load(m_base + offs_m[:, None].to(tl.int64) * smm + n[None, :].to(tl.int64) * smn,
+                             mask=(offs_m[:, None] < Lq) & (n[None, :] < Lk), other=0)
+            elif MASK_N:
+                mv = tl.load(m_base + n[None, :].to(tl.int64) * smn, mask=n[None, :] < Lk, other=0)
+            else:
+                mv = mrow
             if MASK_CMP != 0:
                 mv = _kwb_attn_idx_cmp(n[None, :], mv, MASK_CMP)
             qk = tl.where((mv != 0) == MASK_KEEP, qk, fill)
@@ -4709,7 +4734,8 @@ def _kwb_masked_softmax_kernel(x_ptr, y_ptr, m_ptr, b_ptr, rows, Lq, N, scale, f
                                sbn,
                                ROWS: tl.constexpr, BLOCK: tl.constexpr, ONE_PASS: tl.constexpr,
                                HAS_LO: tl.constexpr, HAS_HI: tl.constexpr, HAS_MASK: tl.constexpr,
-                               MASK_KEEP: tl.constexpr, HAS_BIAS: tl.constexpr, MASK_CMP: tl.constexpr = 0):
+                               MASK_KEEP: tl.constexpr, HAS_BIAS: tl.constexpr, MASK_CMP: tl.constexpr = 0,
+                               MASK_N: tl.constexpr = True):
     # rows of x [B, Lq, N] (row r: batch r // Lq, query i = r % Lq): y = softmax(where(keep, scale * x [+ bias_scale
     # * bias], fill)), fp32; one pass when a row fits BLOCK, else an online max and sum, then a second sweep that
     # writes. The bias as in _kwb_attn_flash_kernel (lead index of batch entry b, its own strides).
@@ -4722,6 +4748,8 @@ def _kwb_masked_softmax_kernel(x_ptr, y_ptr, m_ptr, b_ptr, rows, Lq, N, scale, f
     mbase = m_ptr + (b // (mn1 * mn2)) * sm0 + (b // mn2 % mn1) * sm1 + (b % mn2) * sm2 + i.to(tl.int64) * smm
     bbase = b_ptr + (b // (bn1 * bn2)) * sb0 + (b // bn2 % bn1) * sb1 + (b % bn2) * sb2 + i.to(tl.int64) * sbm
     cols = tl.arange(0, BLOCK)
+    if HAS_MASK and not MASK_N:  # constant along the row (a lengths value, stride 0): one value a row, loaded once
+        mrow = tl.load(mbase[:, None], mask=live[:, None], other=0)
     m_i = tl.full([ROWS], float("-inf"), tl.float32)
     l_i = tl.zeros([ROWS], dtype=tl.float32)
     for start in range(0, N, BLOCK):
@@ -4736,7 +4764,10 @@ def _kwb_masked_softmax_kernel(x_ptr, y_ptr, m_ptr, b_ptr, rows, Lq, N, scale, f
         if HAS_HI:
             s = tl.where(c[None, :] - i[:, None] <= hi, s, fill)
         if HAS_MASK:
-            mv = tl.load(mbase[:, None] + c[None, :].to(tl.int64) * smn, mask=inb, other=0)
+            if MASK_N:
+                mv = tl.load(mbase[:, None] + c[None, :].to(tl.int64) * smn, mask=inb, other=0)
+            else:
+                mv = mrow
             if MASK_CMP != 0:
                 mv = _kwb_attn_idx_cmp(c[None, :], mv, MASK_CMP)
             s = tl.where((mv != 0) == MASK_KEEP, s, fill)
@@ -4768,7 +4799,10 @@ def _kwb_masked_softmax_kernel(x_ptr, y_ptr, m_ptr, b_ptr, rows, Lq, N, scale, f
             if HAS_HI:
                 s = tl.where(c[None, :] - i[:, None] <= hi, s, fill)
             if HAS_MASK:
-                mv = tl.load(mbase[:, None] + c[None, :].to(tl.int64) * smn, mask=inb, other=0)
+                if MASK_N:
+                    mv = tl.load(mbase[:, None] + c[None, :].to(tl.int64) * smn, mask=inb, other=0)
+                else:
+                    mv = mrow
                 if MASK_CMP != 0:
                     mv = _kwb_attn_idx_cmp(c[None, :], mv, MASK_CMP)
                 s = tl.where((mv != 0) == MASK_KEEP, s, fill)
@@ -4800,12 +4834,18 @@ def kwb_masked_softmax(x, scale=1.0, diag=None, lower=True, fill=float("-inf"), 
     block = block if one_pass else _kwb_tile
     rows_per = max(1, _kwb_tile // block)
     rows = x3.shape[0] * lq
+    warps = 4
+    if kwb_small_grid:  # small problems: one program per SM at least, down to 512 elements a program (kwb_row1's rule)
+        rows_per = min(rows_per, _kwb_np2(rows))
+        while rows_per > 1 and rows_per * block > 512 and triton.cdiv(rows, rows_per) < _kwb_sms(x):
+            rows_per //= 2
+        warps = max(1, min(4, rows_per * block // 256))
     _kwb_masked_softmax_kernel[(triton.cdiv(rows, rows_per),)](
         x3, y3, m3 if m3 is not None else x3, b3 if b3 is not None else x3, rows, lq, n, float(scale), float(fill),
         lo or 0, hi or 0, float(bias_scale), *bn, x3.stride(0), x3.stride(1), x3.stride(2), y3.stride(0),
         y3.stride(1), y3.stride(2), *mn, *ms, *bs, ROWS=rows_per, BLOCK=block, ONE_PASS=one_pass, HAS_LO=lo is not None,
         HAS_HI=hi is not None, HAS_MASK=m3 is not None, MASK_KEEP=bool(mask_keep), HAS_BIAS=b3 is not None,
-        MASK_CMP=cmp, num_warps=4)
+        MASK_CMP=cmp, MASK_N=ms[4] != 0 or not kwb_attn_mask_vec, num_warps=warps)
     return y
 
 
@@ -4897,6 +4937,11 @@ def kwb_attention(q, kt, v, scale, diag=None, lower=True, fill=float("-inf"), ma
 
     def launch(cfg):
         bm, bn, warps, stages = cfg
+        if kwb_small_grid:  # a tile past the sequence computes padding; fewer CTAs than SMs leave the GPU idle
+            bm, bn = min(bm, max(16, _kwb_np2(lq))), min(bn, max(16, _kwb_np2(lk)))
+            while bm > 64 and triton.cdiv(lq, bm) * nb < _kwb_sms(q3):
+                bm //= 2
+            warps = min(warps, max(2, bm * bn // 1024))
         num_m = triton.cdiv(lq, bm)
         _kwb_attn_flash_kernel[(num_m * nb,)](
             q3, kt3, v3, o3, m3 if m3 is not None else q3, b3 if b3 is not None else q3, lq, lk, d, e,
@@ -4905,7 +4950,8 @@ def kwb_attention(q, kt, v, scale, diag=None, lower=True, fill=float("-inf"), ma
             v3.stride(0), v3.stride(1), v3.stride(2), o3.stride(0), o3.stride(1), o3.stride(2), *mn, *ms, *bs,
             BLOCK_M=bm, BLOCK_N=bn, BLOCK_D=block_d, BLOCK_E=block_e, HAS_LO=lo is not None, HAS_HI=hi is not None,
             SKIP_LO=bool(kwb_attn_band_skip), HAS_MASK=m3 is not None, MASK_KEEP=bool(mask_keep),
-            HAS_BIAS=b3 is not None, PV_IEEE=ieee, MASK_CMP=cmp, num_warps=warps, num_stages=stages)
+            HAS_BIAS=b3 is not None, PV_IEEE=ieee, MASK_CMP=cmp, MASK_M=ms[3] != 0 or not kwb_attn_mask_vec,
+            MASK_N=ms[4] != 0 or not kwb_attn_mask_vec, num_warps=warps, num_stages=stages)
         return num_m * nb
 
     kwb_attn_last.update(path="flash", blocks=_kwb_attn_launch(("flash", block_d, block_e, width), configs, launch))
