@@ -80,7 +80,7 @@ class AttentionLengthsMask(unittest.TestCase):
             close(self, got, want, 2e-6)
 
     def test_small_grid_tiles(self):
-        """kwb_small_grid / kwb_attn_mask_vec (session 39, off by default): the flash tile cut to the sequence and
+        """kwb_small_grid / kwb_attn_mask_vec (session 39, on by default): the flash tile cut to the sequence and
         halved to fill the SMs, a broadcast mask loaded as the vector or number it is; the same numbers either way,
         the CTAs as the rule says (132 SMs off the GPU: kwb_target_sms)."""
         torch.manual_seed(5)

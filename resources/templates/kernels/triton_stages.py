@@ -4594,15 +4594,15 @@ kwb_attn_pv_ieee = None
 # Small problems (issue 14, session 39): tiles fitted to the sizes and a grid of one program per SM where the work
 # allows -- the flash kernel's BLOCK_M / BLOCK_N cut to the padded query / key lengths and BLOCK_M halved (down to 64)
 # while fewer CTAs than SMs run, its warps to the tile; the masked softmax's rows a program as kwb_row1's (one per SM,
-# down to 512 elements). False (default until an A/B without host-flagged rows: session 39's call gave 03_causal_attn_
-# padmask 40.9 -> 11.4 us and op38_causal 19.1 -> 5.2 us, but rows of two members were flagged; docs/results/
-# 2026-12-06-small39.md): the large-shape settings at every size
-kwb_small_grid = False
+# down to 512 elements). On by small39's rule after the lead's rerun without host-flagged rows (H100, GPU time:
+# 03_causal_attn_padmask 41.1 -> 11.4 us, op38_causal 19.3 -> 5.2, op38_lengths_le 33.0 -> 5.2, lengths_mask 7.6 -> 6.1,
+# 03_gqa_rope 36.1 -> 35.0; docs/results/2026-12-06-small39.md). False: the large-shape settings at every size
+kwb_small_grid = True
 # A mask tensor that broadcasts along the keys or queries (stride 0: a lengths value per entry, a key-padding row) is
 # loaded as the vector or number it is, in the flash kernel and the masked softmax; False: as a full tile of scores
 # (the A/B's old side). Session 39: the tile of 64-bit addresses and values spilled (op38_lengths_le_arange_scaled's
-# one flash launch 30 us against torch.compile's 12 us for three). Off by session 39's rule, as kwb_small_grid
-kwb_attn_mask_vec = False
+# one flash launch 30 us against torch.compile's 12 us for three). On with kwb_small_grid (one A/B group)
+kwb_attn_mask_vec = True
 _kwb_attn_flash_max_d = 256  # beyond it the [BLOCK_M, head_dim] accumulator does not fit in registers
 # (BLOCK_M, BLOCK_N, num_warps, num_stages) by (padded head dim, operand bytes), tried in order until one launches
 # (the attention template's FLASH_CONFIGS, H200, pool_attn_smoke.py)
