@@ -3040,12 +3040,14 @@ void TestChains::cuteChainReasons() {
   QVERIFY2(b->supports(loadSpec(QStringLiteral("upsample_bilinear_conv_nearest")), &why), qPrintable(why));
   QVERIFY2(b->supports(loadSpec(QStringLiteral("embedding_bag_mean_last_offset_pad")), &why), qPrintable(why));
   QVERIFY2(b->supports(loadSpec(QStringLiteral("topk_smallest_dim1_3d_gather")), &why), qPrintable(why));
-  // (unfold / fold, copying reshapes and scatter since session 37; scatter_add / index_add since session 38); a
-  // grid_sample (kwb_grid_sample) has none
+  // (unfold / fold, copying reshapes and scatter since session 37; scatter_add / index_add since session 38;
+  // grid_sample, scatter_reduce, masked_scatter and integer cumsums since session 39); an embedding bag's max over a
+  // 2-D index (kwb_embedding_reduce) has none
   QVERIFY2(b->supports(loadSpec(QStringLiteral("unfold_dilated_gelu")), &why), qPrintable(why));
   QVERIFY2(b->supports(loadSpec(QStringLiteral("index_add_columns_tanh")), &why), qPrintable(why));
-  QVERIFY(!b->supports(loadSpec(QStringLiteral("grid_sample_nearest_reflect_flow")), &why));
-  QVERIFY2(why.contains(QLatin1String("a kwb_grid_sample launch has no CuTe DSL stage yet")), qPrintable(why));
+  QVERIFY2(b->supports(loadSpec(QStringLiteral("grid_sample_nearest_reflect_flow")), &why), qPrintable(why));
+  QVERIFY(!b->supports(loadSpec(QStringLiteral("embedding_bag_max_2d")), &why));
+  QVERIFY2(why.contains(QLatin1String("a kwb_embedding_reduce launch has no CuTe DSL stage yet")), qPrintable(why));
   // one GEMM whose forward() has a training-mode branch with its own batch-norm launch: the stage set renders both
   // branches (session 30), not the one-GEMM template
   QVERIFY2(b->supports(loadSpec(QStringLiteral("bn_linear_bn1d")), &why), qPrintable(why));
@@ -3480,6 +3482,19 @@ void TestChains::cuteStagesEmulated_data() {
       {"cute_reason_view_int_hash", {pw}, {{}}},
       {"segment_mean_scatter_add", {QStringLiteral("_kwb_scatter_add_host")}, {{}}},
       {"index_add_columns_tanh", {QStringLiteral("_kwb_scatter_add_host"), pw}, {{}}},
+      // session 39 (cute39): the Triton-only stages of session 38 and older: masked_scatter (two integer scans, then
+      // the select) and an integer cumsum (one thread a row, an Int64 carry); grid_sample (nearest / reflection, then
+      // bilinear / border); an input written in place (its final value copied back by kwb_copy_into); a bool
+      // forward() input of an all-pointwise graph (the elementwise template reads float tensors only)
+      {"masked_scatter_image_tokens_merge",
+       {QStringLiteral("_kwb_masked_scatter_host"), QStringLiteral("_kwb_iscan_host")},
+       {{}}},
+      {"cumsum_bool_rank_dim1_scale", {QStringLiteral("_kwb_iscan_host")}, {{}}},
+      {"grid_sample_nearest_reflect_flow", {QStringLiteral("_kwb_grid_sample_host")}, {{}}},
+      {"inplace_input_final_value_read", {QStringLiteral("_kwb_copy_host")}, {{}}},
+      {"inplace_through_view_lost", {QStringLiteral("_kwb_copy_host")}, {{}}},
+      {"cute_bool_mask_masked_fill", {pw}, {{}}},
+      {"cute_bool_mask_where_broadcast", {pw}, {{}}},
   };
   // one row per (problem, run), sharded like classesEmulated (the whole list in one function passed Qt Test's
   // 300 s watchdog on a loaded machine, CI stop 39); a problem's first row also runs kwb check's two gates
@@ -3570,8 +3585,8 @@ void TestChains::cuteStageReasons() {
       // (pads, upsampling, cats and nll losses since session 35: upsample_bilinear_conv_nearest renders)
       // (embedding bags and selections since session 36: embedding_bag_mean_last_offset_pad renders)
       // (unfold / fold since session 37: unfold_dilated_gelu renders)
-      // (scatter_add / index_add since session 38: index_add_columns_tanh renders)
-      {"grid_sample_nearest_reflect_flow", "a kwb_grid_sample launch", nullptr},
+      // (scatter_add / index_add since session 38: index_add_columns_tanh renders; grid_sample since session 39)
+      {"embedding_bag_max_2d", "a kwb_embedding_reduce launch", nullptr},
       // (scans have a stage since session 34; cummax / cummin's indices have none)
       {"cummax_indices_exact", "a kwb_scan launch with indices=", "scan"},
   };
@@ -3835,6 +3850,19 @@ void TestChains::cuteReasonsNameUserWords() {
   // epilogue lowers: it renders, and no member of the counted sets reaches the integer refusal any more
   why.clear();
   QVERIFY2(cute->supports(loadSpec(QStringLiteral("op38_lengths_minus_one_mask_linear")), &why), qPrintable(why));
+  // session 39 (cute39): a refusal that names the user's input again. A bool mask and a comparison give a bool output
+  // (the stage set's chain would store it as fp32), so the elementwise template's reason stands, naming forward()'s
+  // `mask` through the words an input is given (pwInputWords: its label, else its name), never a0 / t0. Its
+  // neighbour with a float output renders since session 39 (cute_bool_mask_masked_fill: cuteStagesEmulated).
+  why.clear();
+  QVERIFY(!cute->supports(loadSpec(QStringLiteral("cute_reason_bool_mask_bool_out")), &why));
+  QVERIFY2(why.contains(QLatin1String("input mask is a bool tensor")), qPrintable(why));
+  static const QRegularExpression internal(QStringLiteral("\\b(a|t)\\d+\\b"));
+  QVERIFY2(!why.contains(internal), qPrintable(why));
+  QVERIFY(kwb::backendById(QStringLiteral("triton"))
+              ->supports(loadSpec(QStringLiteral("cute_reason_bool_mask_bool_out")), &why));
+  why.clear();
+  QVERIFY2(cute->supports(loadSpec(QStringLiteral("cute_bool_mask_masked_fill")), &why), qPrintable(why));
   // New-user trial 13 (x07): Triton's reason was the chain planner's ("aten::nll_loss_forward (line 17) (Loss) has
   // no chain stage yet"), not a constant that follows the input sizes named by its node id before it; since session
   // 24 the chain planner plans it (kwb_nll), through the same branch of supports()
@@ -3886,9 +3914,10 @@ void TestChains::planRowsNameTheirArguments() {
   const QString list = QStringLiteral("(") + labels.join(QStringLiteral(", ")) + QStringLiteral(")");
   const kwb::FrameworkBackend* cute = kwb::backendById(QStringLiteral("cutedsl"));
   QVERIFY(cute);
-  // two members: cummax's indices and a grid_sample (no stage; pads and upsampling have one since session 35,
-  // embedding bags since session 36, unfolds since session 37, index_add since session 38)
-  for (const char* spec : {"cummax_indices_exact", "grid_sample_nearest_reflect_flow"}) {
+  // two members: cummax's indices and an embedding bag's max over a 2-D index (no stage; pads and upsampling have one
+  // since session 35, embedding bags since session 36, unfolds since session 37, index_add since session 38,
+  // grid_sample since session 39)
+  for (const char* spec : {"cummax_indices_exact", "embedding_bag_max_2d"}) {
     QString why;
     QVERIFY2(!cute->supports(loadSpec(QLatin1String(spec)), &why), spec);
     QVERIFY2(why.contains(QStringLiteral("every launch has a CuTe DSL stage ") + list), qPrintable(why));

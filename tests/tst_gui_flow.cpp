@@ -827,15 +827,14 @@ void TestGuiFlow::runAllSkeletonRecordsAsCli() {
   // New-user trial 15: Run all on a problem whose kernel is a skeleton ended at "phase 4 did not start" with no
   // memory/v0.json, no report and no commit, where `kwb baseline` (BaselineJob::runAll) writes both and commits the
   // generated files as a base. The window ends phase 4 through the same core step now.
-  const QString logic =
-      QStringLiteral(KWB_SOURCE_DIR "/tests/data/codegen/chains/problems/grid_sample_nearest_reflect_flow.py");
+  const QString logic = QStringLiteral(KWB_SOURCE_DIR "/tests/data/codegen/chains/problems/embedding_bag_max_2d.py");
   QTemporaryDir tmp;
   QVERIFY(tmp.isValid());
   auto options = [&](const QString& name) {
     BaselineOptions o;
     o.logicPath = logic;
     o.gpu = QStringLiteral("H200");
-    o.framework = QStringLiteral("cutedsl");  // no CuTe DSL stage for a grid_sample (kwb_grid_sample): a skeleton
+    o.framework = QStringLiteral("cutedsl");  // no CuTe DSL stage for kwb_embedding_reduce: a skeleton
     o.cpuDryRun = true;
     o.workspaceDir = tmp.filePath(name);
     return o;
@@ -1447,8 +1446,8 @@ void TestGuiFlow::wizardFitsANarrowDock() {
   QTemporaryDir tmp;
   QVERIFY(tmp.isValid());
   const QString logic = tmp.filePath(QStringLiteral("92_Conv2d_GroupNorm_Tanh_HardSwish_ResidualAdd_LogSumExp_Var.py"));
-  QVERIFY(QFile::copy(
-      QStringLiteral(KWB_SOURCE_DIR "/tests/data/codegen/chains/problems/grid_sample_nearest_reflect_flow.py"), logic));
+  QVERIFY(
+      QFile::copy(QStringLiteral(KWB_SOURCE_DIR "/tests/data/codegen/chains/problems/embedding_bag_max_2d.py"), logic));
   const QString ws =
       tmp.filePath(QStringLiteral("kernel_opt_92_Conv2d_GroupNorm_Tanh_HardSwish_ResidualAdd_LogSumExp"));
   MainWindow w;

@@ -387,8 +387,7 @@ class TestSession : public QObject {
     WorkbenchSession s;
     QVERIFY(!s.codegenVerdict().valid);
     BaselineOptions o;
-    o.logicPath =
-        QStringLiteral(KWB_SOURCE_DIR "/tests/data/codegen/chains/problems/grid_sample_nearest_reflect_flow.py");
+    o.logicPath = QStringLiteral(KWB_SOURCE_DIR "/tests/data/codegen/chains/problems/embedding_bag_max_2d.py");
     o.gpu = QStringLiteral("H200");
     o.framework = QString();  // the policy default: CuTe DSL on Hopper
     o.cpuDryRun = true;
@@ -414,8 +413,9 @@ class TestSession : public QObject {
     QCOMPARE(v.chosen()->kernel, cuteKernel);
     QCOMPARE(v.suggestedSwitch(), !cuteKernel && tritonKernel ? QStringLiteral("triton") : QString());
     QVERIFY(v.kernelAlternatives().contains(QStringLiteral("triton")) == tritonKernel);
-    // (a grid_sample: Triton has it, CuTe DSL writes a skeleton (no kwb_grid_sample stage): the case the window warns
-    // about; session 38 gave CuTe DSL an index_add stage (index_add_columns_tanh);
+    // (an embedding bag's max over a 2-D index: Triton has it, CuTe DSL writes a skeleton (no kwb_embedding_reduce
+    // stage): the case the window warns about; session 39 gave CuTe DSL a grid_sample stage, session 38 an index_add
+    // stage (index_add_columns_tanh);
     // session 32 gave CuTe DSL a conv stage (u43_Conv1d_GELU_MeanLength), session 33 an attention stage (u70_),
     // session 34 scan and p-norm stages (u67_Cumsum_div_buffer, u38_L2Normalize_dim1), session 35 a cat stage
     // (u54_ClsToken_expand_cat), session 36 an embedding bag stage (embedding_bag_mean_last_offset_pad), session 37

@@ -916,155 +916,169 @@
 <context>
     <name>kwb::CuteStageLabel</name>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="352"/>
-        <location filename="../core/codegen/cutechain.cpp" line="353"/>
+        <location filename="../core/codegen/cutechain.cpp" line="365"/>
+        <location filename="../core/codegen/cutechain.cpp" line="366"/>
         <source>GEMM</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="354"/>
-        <location filename="../core/codegen/cutechain.cpp" line="391"/>
+        <location filename="../core/codegen/cutechain.cpp" line="367"/>
+        <location filename="../core/codegen/cutechain.cpp" line="404"/>
         <source>pointwise with broadcast tensors</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="355"/>
+        <location filename="../core/codegen/cutechain.cpp" line="368"/>
         <source>sum / mean / prod / amax / amin / logsumexp reductions</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="356"/>
-        <location filename="../core/codegen/cutechain.cpp" line="357"/>
+        <location filename="../core/codegen/cutechain.cpp" line="369"/>
+        <location filename="../core/codegen/cutechain.cpp" line="370"/>
         <source>var / std</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="358"/>
+        <location filename="../core/codegen/cutechain.cpp" line="371"/>
         <source>several reductions of the same rows</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="359"/>
+        <location filename="../core/codegen/cutechain.cpp" line="372"/>
         <source>softmax / log-softmax</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="360"/>
-        <location filename="../core/codegen/cutechain.cpp" line="361"/>
-        <location filename="../core/codegen/cutechain.cpp" line="362"/>
+        <location filename="../core/codegen/cutechain.cpp" line="373"/>
+        <location filename="../core/codegen/cutechain.cpp" line="374"/>
+        <location filename="../core/codegen/cutechain.cpp" line="375"/>
         <source>group / layer / batch norm</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="363"/>
+        <location filename="../core/codegen/cutechain.cpp" line="376"/>
         <source>max / avg pooling</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="364"/>
+        <location filename="../core/codegen/cutechain.cpp" line="377"/>
         <source>adaptive pooling</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="365"/>
+        <location filename="../core/codegen/cutechain.cpp" line="378"/>
         <source>convolution</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="366"/>
+        <location filename="../core/codegen/cutechain.cpp" line="379"/>
         <source>attention</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="367"/>
+        <location filename="../core/codegen/cutechain.cpp" line="380"/>
         <source>masked softmax</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="368"/>
+        <location filename="../core/codegen/cutechain.cpp" line="381"/>
         <source>recurrent layers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="369"/>
+        <location filename="../core/codegen/cutechain.cpp" line="382"/>
         <source>p-norms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="370"/>
-        <location filename="../core/codegen/cutechain.cpp" line="371"/>
+        <location filename="../core/codegen/cutechain.cpp" line="383"/>
+        <location filename="../core/codegen/cutechain.cpp" line="384"/>
+        <location filename="../core/codegen/cutechain.cpp" line="415"/>
         <source>cumulative scans</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="372"/>
-        <location filename="../core/codegen/cutechain.cpp" line="373"/>
-        <location filename="../core/codegen/cutechain.cpp" line="374"/>
+        <location filename="../core/codegen/cutechain.cpp" line="385"/>
+        <location filename="../core/codegen/cutechain.cpp" line="386"/>
+        <location filename="../core/codegen/cutechain.cpp" line="387"/>
         <source>fill / arange / tril / triu</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="375"/>
-        <location filename="../core/codegen/cutechain.cpp" line="376"/>
-        <location filename="../core/codegen/cutechain.cpp" line="377"/>
-        <location filename="../core/codegen/cutechain.cpp" line="378"/>
+        <location filename="../core/codegen/cutechain.cpp" line="388"/>
+        <location filename="../core/codegen/cutechain.cpp" line="389"/>
+        <location filename="../core/codegen/cutechain.cpp" line="390"/>
+        <location filename="../core/codegen/cutechain.cpp" line="391"/>
         <source>embedding / index / gather</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="379"/>
+        <location filename="../core/codegen/cutechain.cpp" line="392"/>
         <source>embedding bags</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="380"/>
-        <location filename="../core/codegen/cutechain.cpp" line="381"/>
-        <location filename="../core/codegen/cutechain.cpp" line="382"/>
-        <location filename="../core/codegen/cutechain.cpp" line="383"/>
+        <location filename="../core/codegen/cutechain.cpp" line="393"/>
+        <location filename="../core/codegen/cutechain.cpp" line="394"/>
+        <location filename="../core/codegen/cutechain.cpp" line="395"/>
+        <location filename="../core/codegen/cutechain.cpp" line="396"/>
         <source>topk / sort / kthvalue / max along a dim</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="384"/>
-        <location filename="../core/codegen/cutechain.cpp" line="385"/>
-        <location filename="../core/codegen/cutechain.cpp" line="386"/>
-        <location filename="../core/codegen/cutechain.cpp" line="387"/>
-        <location filename="../core/codegen/cutechain.cpp" line="388"/>
+        <location filename="../core/codegen/cutechain.cpp" line="397"/>
+        <location filename="../core/codegen/cutechain.cpp" line="398"/>
+        <location filename="../core/codegen/cutechain.cpp" line="399"/>
+        <location filename="../core/codegen/cutechain.cpp" line="400"/>
+        <location filename="../core/codegen/cutechain.cpp" line="401"/>
         <source>pad / flip / roll</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="389"/>
-        <location filename="../core/codegen/cutechain.cpp" line="390"/>
-        <location filename="../core/codegen/cutechain.cpp" line="392"/>
+        <location filename="../core/codegen/cutechain.cpp" line="402"/>
+        <location filename="../core/codegen/cutechain.cpp" line="403"/>
+        <location filename="../core/codegen/cutechain.cpp" line="405"/>
         <source>concatenation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="393"/>
+        <location filename="../core/codegen/cutechain.cpp" line="406"/>
         <source>upsampling</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="394"/>
+        <location filename="../core/codegen/cutechain.cpp" line="407"/>
         <source>nll / cross-entropy losses</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="395"/>
-        <location filename="../core/codegen/cutechain.cpp" line="396"/>
+        <location filename="../core/codegen/cutechain.cpp" line="408"/>
+        <location filename="../core/codegen/cutechain.cpp" line="409"/>
         <source>unfold / fold</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="397"/>
+        <location filename="../core/codegen/cutechain.cpp" line="410"/>
         <source>copying reshapes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="398"/>
-        <location filename="../core/codegen/cutechain.cpp" line="399"/>
+        <location filename="../core/codegen/cutechain.cpp" line="411"/>
+        <location filename="../core/codegen/cutechain.cpp" line="412"/>
+        <location filename="../core/codegen/cutechain.cpp" line="413"/>
+        <location filename="../core/codegen/cutechain.cpp" line="414"/>
         <source>scatter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/codegen/cutechain.cpp" line="416"/>
+        <source>in-place input writes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/codegen/cutechain.cpp" line="417"/>
+        <location filename="../core/codegen/cutechain.cpp" line="418"/>
+        <source>affine grid / grid sample</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -289,6 +289,17 @@ const QMap<QString, QStringList>& stageKeywords() {
       {QStringLiteral("kwb_scatter"), {QStringLiteral("src"), QStringLiteral("value")}},
       // scatter_add / index_add (session 38): a copy of x, then one fp32 atomic add per index element
       {QStringLiteral("kwb_scatter_add"), {QStringLiteral("index_add"), QStringLiteral("alpha")}},
+      // scatter_reduce (not prod: stageGap), integer cumsums, masked_scatter (session 39): atomics, a serial Int64
+      // scan per row; the last two take no option, so they list an argument they take by name
+      {QStringLiteral("kwb_scatter_reduce"), {QStringLiteral("include_self")}},
+      {QStringLiteral("kwb_cumsum_int"), {QStringLiteral("exclusive")}},
+      {QStringLiteral("kwb_masked_scatter"), {QStringLiteral("source")}},
+      // spatial transformers (session 39): a thread per grid point / output element; epi= a launch after
+      {QStringLiteral("kwb_affine_grid"), {QStringLiteral("align_corners")}},
+      // an input written in place (session 39): its final value copied back into the caller's tensor
+      {QStringLiteral("kwb_copy_into"), {QStringLiteral("src")}},
+      {QStringLiteral("kwb_grid_sample"),
+       {QStringLiteral("epi"), QStringLiteral("epi_tensors"), QStringLiteral("epi_scalars")}},
       // the one-pass row fusion's guard is False in the stage set: forward() takes the plan's other branch
       {QStringLiteral("kwb_row1_fits"), {}},
       {QStringLiteral("kwb_row1_stat"), {}},
@@ -337,6 +348,8 @@ QString stageGap(const QString& stage, const QString& args) {
       if (const QString o = it.next().captured(1); !ops.contains(o))
         return QStringLiteral("a kwb_rows launch of %1").arg(o);
   }
+  if (stage == u"kwb_scatter_reduce" && args.contains(QLatin1String("\"prod\"")))
+    return QStringLiteral("a kwb_scatter_reduce launch of prod");  // an atomic multiply: a CAS loop on the bits
   if (stage == u"kwb_softmax" && args.contains(QLatin1String("safe_rows=True")))
     return QStringLiteral("a kwb_softmax launch of torch's _safe_softmax (safe_rows)");
   return {};
@@ -397,6 +410,12 @@ constexpr StageLabel kStageLabels[] = {
     {"kwb_reshape", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "copying reshapes")},
     {"kwb_scatter", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "scatter")},
     {"kwb_scatter_add", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "scatter")},
+    {"kwb_scatter_reduce", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "scatter")},
+    {"kwb_masked_scatter", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "scatter")},
+    {"kwb_cumsum_int", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "cumulative scans")},
+    {"kwb_copy_into", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "in-place input writes")},
+    {"kwb_affine_grid", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "affine grid / grid sample")},
+    {"kwb_grid_sample", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "affine grid / grid sample")},
 };
 
 /// forward()'s stage calls in order: (assigned names, stage, the rest of the line without its comment).
@@ -579,7 +598,9 @@ QString stageCode(const QString& body, QString* error) {
     if (used.contains(QLatin1String(piece))) used << QStringLiteral("kwb_cat");  // defined in the index-map section
   if (used.contains(QStringLiteral("kwb_reshape")) || used.contains(QStringLiteral("kwb_scatter")) ||
       used.contains(QStringLiteral("kwb_scatter_add")))
-    used << QStringLiteral("kwb_cat");           // their copy launches: _kwb_copy, defined in the index-map section
+    used << QStringLiteral("kwb_cat");  // their copy launches: _kwb_copy, defined in the index-map section
+  if (used.contains(QStringLiteral("kwb_scatter_reduce")) || used.contains(QStringLiteral("kwb_masked_scatter")))
+    used << QStringLiteral("kwb_cat") << QStringLiteral("kwb_scatter");  // _kwb_copy, _kwb_scatter_kernel, kwb_reshape
   if (used.contains(QStringLiteral("kwb_nll")))  // its sum / mean: kwb_reduce launches (an empty batch: a fill)
     used << QStringLiteral("kwb_reduce") << QStringLiteral("kwb_full");
   static const QRegularExpression head(QStringLiteral("^# ==== stage: ([\\w ]+)\\n"),
@@ -752,6 +773,18 @@ GeneratedKernel cuteStagesKernel(const ChainPlan& plan, const QStringList& epis,
                                     "launch in row-major order (a view otherwise), its epilogue a kwb_pointwise launch "
                                     "after; a scatter copies x, then each index element writes its target (a "
                                     "scatter_add / index_add: an fp32 atomic add there)")});
+  if (calls({"kwb_scatter_reduce", "kwb_cumsum_int", "kwb_masked_scatter"}))
+    a.config.append({QStringLiteral("indexed writes / integer scans"),
+                     QStringLiteral("256 threads per CTA: scatter_reduce copies x to fp32, resets reached positions "
+                                    "(include_self=False), then one index element a thread combines by an fp32 atomic "
+                                    "add / fmax / fmin; an integer cumsum is one row a thread with an Int64 carry; "
+                                    "masked_scatter counts the mask so, then selects one element a thread")});
+  if (calls({"kwb_affine_grid", "kwb_grid_sample"}))
+    a.config.append({QStringLiteral("affine grid / grid sample"),
+                     QStringLiteral("256 threads per CTA: affine_grid one grid point each (theta @ (x, y, 1)); "
+                                    "grid_sample one output element each, its grid point unnormalised by torch's rule "
+                                    "(zeros / border / reflection), 4 bilinear taps or 1 nearest (fp32); an epilogue "
+                                    "is a kwb_pointwise launch after")});
   if (calls({"kwb_nll"}))
     a.config.append({QStringLiteral("loss"),
                      QStringLiteral("one thread per row: the target's logit and (cross entropy) the row's "

@@ -91,16 +91,26 @@ bool elementwiseFits(const nlohmann::json& spec, QString* whyNot, bool* layout) 
       .has_value();
 }
 
-/// Whether a forward() tensor input of the pointwise graph @p spec is an integer: the elementwise template reads
-/// float tensors only, the stage set's kwb_pointwise loads integers as Int64 (session 38: integer arithmetic).
+/// Whether the pointwise graph @p spec goes to the stage set's kwb_pointwise for its dtypes: a forward() tensor input
+/// that is an integer (loaded as Int64, session 38: integer arithmetic), or a bool where the output is not a bool
+/// (loaded as 0 / 1; session 39: `x.masked_fill(mask, 0)` with a bool mask was a skeleton). The elementwise template
+/// reads float tensors only. A bool output of bool and float inputs stays refused: the chain planner stores that
+/// result as fp32 (its Triton graphs take the elementwise template, which stores bool).
 bool integerInput(const nlohmann::json& spec) {
   static const QStringList ints = {QStringLiteral("int64"), QStringLiteral("int32"), QStringLiteral("int16"),
                                    QStringLiteral("int8"), QStringLiteral("uint8")};
-  for (const auto& in : spec.value("inputs", nlohmann::json::array()))
-    if (in.is_object() && in.value("kind", std::string()) != "scalar" &&
-        ints.contains(normaliseDtype(QString::fromStdString(in.value("dtype", std::string())))))
-      return true;
-  return false;
+  const auto dtypeOf = [](const nlohmann::json& t) {
+    return normaliseDtype(QString::fromStdString(t.value("dtype", std::string())));
+  };
+  bool boolIn = false, boolOut = false;
+  for (const auto& in : spec.value("inputs", nlohmann::json::array())) {
+    if (!in.is_object() || in.value("kind", std::string()) == "scalar") continue;
+    if (ints.contains(dtypeOf(in))) return true;
+    boolIn = boolIn || dtypeOf(in) == u"bool";
+  }
+  for (const auto& out : spec.value("outputs", nlohmann::json::array()))
+    boolOut = boolOut || (out.is_object() && dtypeOf(out) == u"bool");
+  return boolIn && !boolOut;
 }
 
 }  // namespace
@@ -125,8 +135,16 @@ bool CuteDslBackend::supports(const nlohmann::json& spec, QString* whyNot) const
     if (whyNot) *whyNot = f64;
     return false;
   }
-  if (const QString trace = traceSkeletonReason(spec); !trace.isEmpty()) {
-    if (whyNot) *whyNot = trace;
+  if (const QString branch = traceBranchReason(spec); !branch.isEmpty()) {
+    if (whyNot) *whyNot = branch;
+    return false;
+  }
+  // an input written in place: only the chain planner writes its final value back (kwb_copy_into), as Triton's
+  // (session 39; the elementwise template and the patterns return new tensors)
+  if (const QString writes = inputWriteReason(spec); !writes.isEmpty()) {
+    QString chainWhy;
+    if (cuteChainPlan(spec, &chainWhy, true)) return true;
+    if (whyNot) *whyNot = chainWhy.isEmpty() ? writes : chainWhy;
     return false;
   }
   if (!hasPointwiseGraph(spec)) {
@@ -141,9 +159,9 @@ bool CuteDslBackend::supports(const nlohmann::json& spec, QString* whyNot) const
     }
     // a graph no anchor or pattern plans, or an anchor with no CuTe DSL template (pooling): the chain planner's
     // launches over the stage set; a planned anchor keeps its own reason when the chain declines too
-    if (!plan) {
+    if (!plan) {  // allPointwise: a tuple from forward() has no pointwise_graph (probe23 a10), as Triton's
       QString chainWhy;
-      if (cuteChainPlan(spec, &chainWhy)) return true;
+      if (cuteChainPlan(spec, &chainWhy, true)) return true;
       if (!chainWhy.isEmpty() && !m.plan) why = chainWhy;
     }
     if (whyNot) *whyNot = why;
@@ -166,11 +184,16 @@ GeneratedKernel CuteDslBackend::generate(const nlohmann::json& spec) const {
     return refused;
   }
   QString why;
+  if (!inputWriteReason(spec).isEmpty()) {  // an input written in place: only the chain writes it back
+    if (!supports(spec, &why)) return makeSkeleton(spec, cuteSkeleton(*this), why);
+    if (const auto chain = cuteChainPlan(spec, &why, true)) return cuteChainKernel(*chain, spec, *this);
+    return makeSkeleton(spec, cuteSkeleton(*this), why);
+  }
   if (!hasPointwiseGraph(spec)) {
     if (!supports(spec, &why)) return makeSkeleton(spec, cuteSkeleton(*this), why);
     const auto plan = matchAnchor(spec).anchor ? std::nullopt : planPattern(spec, &why);
     if (plan && cuteHasPatternTemplate(*plan, &why)) return cutePatternKernel(*plan, spec, *this);
-    if (const auto chain = cuteChainPlan(spec, &why)) return cuteChainKernel(*chain, spec, *this);
+    if (const auto chain = cuteChainPlan(spec, &why, true)) return cuteChainKernel(*chain, spec, *this);
     return makeSkeleton(spec, cuteSkeleton(*this), why);
   }
   if (!supports(spec, &why)) return makeSkeleton(spec, cuteSkeleton(*this), why);

