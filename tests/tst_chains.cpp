@@ -72,6 +72,8 @@ class TestChains : public QObject {
   void analyzeGroupsAreThePlan();
   void emulated_data();
   void emulated();
+  void siblingGemmsEmulated_data();
+  void siblingGemmsEmulated();
   void batchNormEmulated_data();
   void batchNormEmulated();
   void epilogueClassEmulated_data();
@@ -136,6 +138,30 @@ void TestChains::plans_data() {
       << QStringList{QStringLiteral("t3 = kwb_reduce(x, [1], \"sum\", False, pre=_kwb_epi0, pre_tensors=(t0,), "
                                     "pre_scalars=(), pre_dtype=torch.float32)"),
                      QStringLiteral("t4 = kwb_reduce(keep, [1], \"sum\", True)")};
+  // session 39 (fuse39), new-user trial 27 #6: sibling GEMMs over one A (a gated MLP's gate and up projections) are one
+  // kwb_gemm_dual launch, the gate's epilogue handed to the other's in registers; a gate read again stays two launches
+  QTest::newRow("trial 27 #6: SwiGLU bf16, gate and up over one x: one kwb_gemm_dual launch")
+      << QStringLiteral("swiglu_mlp_bf16") << QStringList{QStringLiteral("gemm"), QStringLiteral("gemm")}
+      << QStringList{QStringLiteral("kwb_gemm_dual(t6, t5.t(), None, t0.t(), None, gepi=_kwb_epi0, gepi_scalars=(), "
+                                    "epi=_kwb_epi1, epi_reg=_kwb_epi1_reg, slot=0, epi_tensors=(None,), "
+                                    "epi_scalars=(), epi_view=lambda t7: "),
+                     QStringLiteral("!t3 = t2.reshape"), QStringLiteral("!t2 = kwb_gemm(")};
+  QTest::newRow("GEGLU with biases, up first, gelu on the second GEMM's tile: one kwb_gemm_dual launch")
+      << QStringLiteral("geglu_bias_up_first") << QStringList{QStringLiteral("gemm")}
+      << QStringList{QStringLiteral("kwb_gemm_dual(x, t2.t(), self.gate.bias, t0.t(), self.up.bias, gepi=None, "
+                                    "gepi_scalars=(), epi=_kwb_epi0, epi_reg=_kwb_epi0_reg, slot=0, "
+                                    "epi_tensors=(None,), epi_scalars=()")};
+  QTest::newRow("a gate read again after the gated product: two GEMM launches")
+      << QStringLiteral("gated_mlp_gate_read_twice") << QStringList{QStringLiteral("gemm"), QStringLiteral("gemm")}
+      << QStringList{QStringLiteral("!kwb_gemm_dual(")};
+  // session 39 (fuse39), operand38's "left": a scale on Q or K before the views of a 4-D matmul is the attention's own
+  QTest::newRow("a scale on Q before a 4-D matmul's views: the attention's scale, no pointwise launch first")
+      << QStringLiteral("attn39_q_scaled_4d_matmul")
+      << QStringList{QStringLiteral("attention"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("kwb_attention(")};
+  QTest::newRow("K divided before its transpose, fp16, causal: one attention launch")
+      << QStringLiteral("attn39_k_scaled_before_transpose_fp16") << QStringList{QStringLiteral("attention")}
+      << QStringList{QStringLiteral("kwb_attention(")};
   QTest::newRow("trial 21 #4: a uint8 keep mask .to(rows.dtype) after an embedding gather")
       << QStringLiteral("uint8_keep_gather_sum") << QStringList{QStringLiteral("gather"), QStringLiteral("reduce")}
       << QStringList{QStringLiteral("pre_tensors=(t1,)")};
@@ -1580,7 +1606,11 @@ void TestChains::analyzeGroupsAreThePlan_data() {
         "r05_T5_RelativePositionBucket_Bias", "int_hash_buckets_floor_mod", "r03_Fold_Col2im_NormalizedOverlapAdd",
         "fold_dilated_unbatched_scale", "r14_STN_AffineGrid_GridSample", "grid_sample_nearest_reflect_flow",
         // session 34 (gpufix34b): integer amax / amin, int64 bit operations, a view with C == H == W
-        "int64_amax_middle_dim", "int_bit_mix_shifts", "int_bitand_reason", "view_channels_eq_spatial"})
+        "int64_amax_middle_dim", "int_bit_mix_shifts", "int_bitand_reason", "view_channels_eq_spatial",
+        // session 39 (fuse39): sibling GEMMs in one launch (its ops: both GEMMs' and both epilogues'), a scale before
+        // an attention operand's views
+        "swiglu_mlp_bf16", "geglu_bias_up_first", "gated_mlp_gate_read_twice", "attn39_q_scaled_4d_matmul",
+        "attn39_k_scaled_before_transpose_fp16"})
     QTest::newRow(s) << QString::fromLatin1(s);
 }
 
@@ -1661,6 +1691,18 @@ void TestChains::emulated_data() {
       // new-user trial 27: a parameter and a buffer named outside ASCII (self.权重, 偏移) are declared in ModelNew;
       // they were skipped, and load_state_dict failed every case of a GPU run
       {"parameter and buffer named outside ASCII", "param_non_ascii_names", "=param_non_ascii_names", "boundary_tail"},
+      // session 39 (fuse39): sibling GEMMs over one A in one kwb_gemm_dual launch (the dual kernel on the emulation)
+      {"SwiGLU bf16: one kwb_gemm_dual launch", "swiglu_mlp_bf16", "=swiglu_mlp_bf16", ""},
+      {"SwiGLU bf16 at the harness's boundary_tail", "swiglu_mlp_bf16", "=swiglu_mlp_bf16", "boundary_tail"},
+      {"GEGLU with biases, up first", "geglu_bias_up_first", "=geglu_bias_up_first", ""},
+      {"GEGLU with biases at the harness's boundary_size1", "geglu_bias_up_first", "=geglu_bias_up_first",
+       "boundary_size1"},
+      {"a gate read again: two launches", "gated_mlp_gate_read_twice", "=gated_mlp_gate_read_twice", ""},
+      // a scale before the views of a 4-D matmul's operand: the attention launch's scale
+      {"Q scaled before a 4-D matmul", "attn39_q_scaled_4d_matmul", "=attn39_q_scaled_4d_matmul", ""},
+      {"K divided before its transpose, fp16, causal", "attn39_k_scaled_before_transpose_fp16",
+       "=attn39_k_scaled_before_transpose_fp16", ""},
+
       {"affine instance norm 2d, batch == channels, at boundary_tail: expand views of weight and bias",
        "u55_InstanceNorm2d_affine_batch_eq_channels", "~u55_InstanceNorm2d_affine_batch_eq_channels", "boundary_tail"},
       {"MultiheadAttention encoder layer with _safe_softmax (torch >= 2.5's trace)",
@@ -1819,6 +1861,31 @@ void TestChains::emulated() {
     args << QStringLiteral("--spec")
          << QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/") + spec + QStringLiteral(".spec.json")
          << QStringLiteral("--case") << harnessCase;
+  runEmulated(spec, problem, args);
+}
+
+void TestChains::siblingGemmsEmulated_data() {
+  // session 39 (fuse39): kwb_gemm_dual's one launch (kwb_gemm_siblings on; the emulated rows above run its default,
+  // off: main's two launches) against PyTorch on the CPU emulation of tl.*, at shrunk sizes and harness cases
+  QTest::addColumn<QString>("spec");
+  QTest::addColumn<QString>("problem");
+  QTest::addColumn<QStringList>("args");
+  const QStringList on = {QStringLiteral("--set"), QStringLiteral("kwb_gemm_siblings=True")};
+  for (const char* p : {"swiglu_mlp_bf16", "geglu_bias_up_first"}) {
+    const QString spec = QString::fromLatin1(p);
+    const QString specPath = QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/") + spec + QStringLiteral(".spec.json");
+    QTest::newRow(qPrintable(spec + QStringLiteral(" dual"))) << spec << u'=' + spec << on;
+    QTest::newRow(qPrintable(spec + QStringLiteral(" dual boundary_tail")))
+        << spec << u'=' + spec
+        << on + QStringList{QStringLiteral("--spec"), specPath, QStringLiteral("--case"),
+                            QStringLiteral("boundary_tail")};
+  }
+}
+
+void TestChains::siblingGemmsEmulated() {
+  QFETCH(QString, spec);
+  QFETCH(QString, problem);
+  QFETCH(QStringList, args);
   runEmulated(spec, problem, args);
 }
 
