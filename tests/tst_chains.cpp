@@ -25,6 +25,32 @@ using nlohmann::json;
 
 namespace {
 
+/// KWB_SIBLING_GEMMS=1 while a test of a sibling-GEMM problem plans it (Planner::fuseSiblingGemms is off by default,
+/// session 39); the variable as it was afterwards.
+class SiblingGemmsOn {
+ public:
+  explicit SiblingGemmsOn(const QString& spec)
+      : m_on(spec == u"swiglu_mlp_bf16" || spec == u"geglu_bias_up_first" || spec == u"gated_mlp_gate_read_twice"),
+        m_was(qgetenv("KWB_SIBLING_GEMMS")),
+        m_had(qEnvironmentVariableIsSet("KWB_SIBLING_GEMMS")) {
+    if (m_on) qputenv("KWB_SIBLING_GEMMS", "1");
+  }
+  ~SiblingGemmsOn() {
+    if (!m_on) return;
+    if (m_had)
+      qputenv("KWB_SIBLING_GEMMS", m_was);
+    else
+      qunsetenv("KWB_SIBLING_GEMMS");
+  }
+  SiblingGemmsOn(const SiblingGemmsOn&) = delete;
+  SiblingGemmsOn& operator=(const SiblingGemmsOn&) = delete;
+
+ private:
+  bool m_on;
+  QByteArray m_was;
+  bool m_had;
+};
+
 // KWB_EMULATED_SHARD="k/n" (ctest's tst_chains_classes_k): whether the current data row belongs to another of n
 // shards, by a hash of its tag that does not depend on the rows before it (a new row moves no other)
 bool otherShard() {
@@ -151,8 +177,9 @@ void TestChains::plans_data() {
       << QStringList{QStringLiteral("kwb_gemm_dual(x, t2.t(), self.gate.bias, t0.t(), self.up.bias, gepi=None, "
                                     "gepi_scalars=(), epi=_kwb_epi0, epi_reg=_kwb_epi0_reg, slot=0, "
                                     "epi_tensors=(None,), epi_scalars=()")};
-  QTest::newRow("a gate read again after the gated product: two GEMM launches")
-      << QStringLiteral("gated_mlp_gate_read_twice") << QStringList{QStringLiteral("gemm"), QStringLiteral("gemm")}
+  QTest::newRow("a gate read again after the gated product: two GEMM launches, its silu a launch")
+      << QStringLiteral("gated_mlp_gate_read_twice")
+      << QStringList{QStringLiteral("gemm"), QStringLiteral("pointwise"), QStringLiteral("gemm")}
       << QStringList{QStringLiteral("!kwb_gemm_dual(")};
   // session 39 (fuse39), operand38's "left": a scale on Q or K before the views of a 4-D matmul is the attention's own
   QTest::newRow("a scale on Q before a 4-D matmul's views: the attention's scale, no pointwise launch first")
@@ -1532,6 +1559,7 @@ void TestChains::plans() {
   QFETCH(QString, spec);
   QFETCH(QStringList, launches);
   QFETCH(QStringList, body);
+  const SiblingGemmsOn siblings(spec);
   const json s = loadSpec(spec);
   QVERIFY2(s.is_object(), qPrintable(spec));
   QString why;
@@ -1617,6 +1645,7 @@ void TestChains::analyzeGroupsAreThePlan_data() {
 void TestChains::analyzeGroupsAreThePlan() {
   // `kwb analyze`'s groups are the plan's launches (one source of truth): same count, same op ids, all covered
   QFETCH(QString, spec);
+  const SiblingGemmsOn siblings(spec);
   const json s = loadSpec(spec);
   QVERIFY2(s.is_object(), qPrintable(spec));
   QString why;
@@ -1691,7 +1720,8 @@ void TestChains::emulated_data() {
       // new-user trial 27: a parameter and a buffer named outside ASCII (self.权重, 偏移) are declared in ModelNew;
       // they were skipped, and load_state_dict failed every case of a GPU run
       {"parameter and buffer named outside ASCII", "param_non_ascii_names", "=param_non_ascii_names", "boundary_tail"},
-      // session 39 (fuse39): sibling GEMMs over one A in one kwb_gemm_dual launch (the dual kernel on the emulation)
+      // session 39 (fuse39): sibling GEMMs over one A, kwb_gemm_dual at its default (kwb_gemm_siblings off: two
+      // launches; siblingGemmsEmulated runs the one launch)
       {"SwiGLU bf16: one kwb_gemm_dual launch", "swiglu_mlp_bf16", "=swiglu_mlp_bf16", ""},
       {"SwiGLU bf16 at the harness's boundary_tail", "swiglu_mlp_bf16", "=swiglu_mlp_bf16", "boundary_tail"},
       {"GEGLU with biases, up first", "geglu_bias_up_first", "=geglu_bias_up_first", ""},
@@ -1856,6 +1886,7 @@ void TestChains::emulated() {
   QFETCH(QString, spec);
   QFETCH(QString, problem);
   QFETCH(QString, harnessCase);
+  const SiblingGemmsOn siblings(spec);
   QStringList args;
   if (!harnessCase.isEmpty())  // the harness's own inputs for that case, from the committed spec
     args << QStringLiteral("--spec")
@@ -1865,17 +1896,17 @@ void TestChains::emulated() {
 }
 
 void TestChains::siblingGemmsEmulated_data() {
-  // session 39 (fuse39): kwb_gemm_dual's one launch (kwb_gemm_siblings on; the emulated rows above run its default,
-  // off: main's two launches) against PyTorch on the CPU emulation of tl.*, at shrunk sizes and harness cases
+  // session 39 (fuse39): kwb_gemm_dual with kwb_gemm_siblings off (its two kwb_gemm launches, the A/B's old side; the
+  // emulated rows run the one launch) against PyTorch on the CPU emulation of tl.*, at shrunk sizes and a harness case
   QTest::addColumn<QString>("spec");
   QTest::addColumn<QString>("problem");
   QTest::addColumn<QStringList>("args");
-  const QStringList on = {QStringLiteral("--set"), QStringLiteral("kwb_gemm_siblings=True")};
+  const QStringList on = {QStringLiteral("--set"), QStringLiteral("kwb_gemm_siblings=False")};
   for (const char* p : {"swiglu_mlp_bf16", "geglu_bias_up_first"}) {
     const QString spec = QString::fromLatin1(p);
     const QString specPath = QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/") + spec + QStringLiteral(".spec.json");
-    QTest::newRow(qPrintable(spec + QStringLiteral(" dual"))) << spec << u'=' + spec << on;
-    QTest::newRow(qPrintable(spec + QStringLiteral(" dual boundary_tail")))
+    QTest::newRow(qPrintable(spec + QStringLiteral(" two launches"))) << spec << u'=' + spec << on;
+    QTest::newRow(qPrintable(spec + QStringLiteral(" two launches boundary_tail")))
         << spec << u'=' + spec
         << on + QStringList{QStringLiteral("--spec"), specPath, QStringLiteral("--case"),
                             QStringLiteral("boundary_tail")};
@@ -1886,6 +1917,7 @@ void TestChains::siblingGemmsEmulated() {
   QFETCH(QString, spec);
   QFETCH(QString, problem);
   QFETCH(QStringList, args);
+  const SiblingGemmsOn siblings(spec);
   runEmulated(spec, problem, args);
 }
 

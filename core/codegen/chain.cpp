@@ -869,8 +869,8 @@ class Planner {
   /// of G's weight's shape, as one epilogue tensor, itself or through the one view its epi_view undoes -- becomes one
   /// kwb_gemm_dual launch at that GEMM's place: two accumulators over each A tile, G's epilogue on its tile handed to
   /// the other's epilogue in registers (a `_reg` copy of that epilogue reads the slot as a value). SwiGLU / GEGLU /
-  /// GLU's gate and up projections. @p result: forward()'s result expression (never fused away). `KWB_SIBLING_GEMMS=0`
-  /// in kwb's environment gives the plans before (two launches).
+  /// GLU's gate and up projections. @p result: forward()'s result expression (never fused away). Off unless
+  /// `KWB_SIBLING_GEMMS=1` in kwb's environment (session 39's H100 A/B, docs/results/2026-12-06-fuse39.md).
   void fuseSiblingGemms(const QString& result);
   /// Concatenations along the channels that grow one another (a DenseNet block: features = cat(features + [conv(..)])
   /// each layer, every cat's parts a prefix of the last one's) and have at least one convolution part: the last cat's
@@ -5850,7 +5850,8 @@ void Planner::fuseSiblingRows() {
 }
 
 void Planner::fuseSiblingGemms(const QString& result) {
-  if (qEnvironmentVariable("KWB_SIBLING_GEMMS") == u"0") return;  // the plans before (the A/B's main side)
+  // off unless KWB_SIBLING_GEMMS=1: session 39's H100 A/B kept it off (docs/results/2026-12-06-fuse39.md)
+  if (qEnvironmentVariable("KWB_SIBLING_GEMMS") != u"1") return;
   // a call's top-level arguments: positional ones in order, then key=value ones (the epilogue's arguments are
   // appended to the head: "kwb_gemm(a, w, b, epi=f, epi_tensors=(t3,), ...)"); false where a positional one follows
   // a keyword

@@ -3946,11 +3946,11 @@ def kwb_gemm(a, w, bias=None, epi=None, epi_tensors=(), epi_scalars=(), epi_view
 # A gated MLP (SwiGLU silu(x @ Wg^T) * (x @ Wu^T), GEGLU, GLU) or any pair of GEMMs of one A whose first result only
 # the second's epilogue reads: one launch with two accumulators over the same A tile (A read once), the first GEMM's
 # epilogue applied to its tile in registers and handed to the second's epilogue in the slot where the two-launch plan
-# loaded it. Off (False, the default): the two kwb_gemm launches of the plan before. H100, session 39
-# (docs/results/2026-12-06-fuse39.md): one launch ran 0.57x main's time on trial 27's SwiGLU and 0.40x on a
-# [4096, 1024] -> 2816 fp32 GEGLU, but 1.06x on a LLaMA-7B-sized bf16 SwiGLU (2048 x 4096 -> 11008), where main's
-# GEMMs are the TMA kernel and this one the pointer loop: the rule written before the numbers keeps it off.
-kwb_gemm_siblings = False
+# loaded it. False: the two kwb_gemm launches of the plan before (the A/B's old side). The planner emits this stage
+# only under KWB_SIBLING_GEMMS=1 (off by default): on the H100 (session 39, docs/results/2026-12-06-fuse39.md) one
+# launch ran 0.57x main's time on trial 27's SwiGLU and 0.40x on a [4096, 1024] -> 2816 fp32 GEGLU, but 1.06x on a
+# LLaMA-7B-sized bf16 SwiGLU (2048 x 4096 -> 11008: main's TMA kernel against this pointer loop).
+kwb_gemm_siblings = True
 _kwb_gemm_dual_last = {"path": ""}  # "dual" (one launch) or why the two launches ran (tests, the A/B)
 
 
