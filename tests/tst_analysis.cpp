@@ -942,6 +942,20 @@ class TestAnalysis : public QObject {
              qPrintable(pt));
   }
 
+  // new-user trial 27 #9: the Pattern line names the compute ops before the anchor (pattern.prologue); a ViT block's
+  // layer norm was left out. Member 1: a norm before a GEMM; member 2: two pointwise ops before a convolution.
+  void patternTextNamesPrologue() {
+    const json vit = json::parse(R"({"pattern": {"primary": "GEMM", "detail": "plain",
+        "prologue": ["native_layer_norm"], "epilogue": ["gelu", "addmm", "add"]}})");
+    QCOMPARE(kwb::specPatternText(vit), QStringLiteral("native_layer_norm → GEMM (plain) + gelu, addmm, add"));
+    const json conv = json::parse(R"({"pattern": {"primary": "Convolution", "prologue": ["mul", "add"],
+        "epilogue": ["relu"]}})");
+    QCOMPARE(kwb::specPatternText(conv), QStringLiteral("mul, add → Convolution + relu"));
+    const json none = json::parse(R"({"pattern": {"primary": "GEMM", "detail": "plain", "prologue": [],
+        "epilogue": ["relu"]}})");
+    QCOMPARE(kwb::specPatternText(none), QStringLiteral("GEMM (plain) + relu"));
+  }
+
   void tableColumnsAlignByDisplayWidth() {
     // New-user trial 27: an input named 输入 (two columns a character) shifted the rest of its row left by two; the
     // class: names whose terminal width is not their UTF-16 length: wide CJK characters, a combining mark (x̂)

@@ -26,6 +26,32 @@ using nlohmann::json;
 
 namespace {
 
+/// KWB_SIBLING_GEMMS=1 while a test of a sibling-GEMM problem plans it (Planner::fuseSiblingGemms is off by default,
+/// session 39); the variable as it was afterwards.
+class SiblingGemmsOn {
+ public:
+  explicit SiblingGemmsOn(const QString& spec)
+      : m_on(spec == u"swiglu_mlp_bf16" || spec == u"geglu_bias_up_first" || spec == u"gated_mlp_gate_read_twice"),
+        m_was(qgetenv("KWB_SIBLING_GEMMS")),
+        m_had(qEnvironmentVariableIsSet("KWB_SIBLING_GEMMS")) {
+    if (m_on) qputenv("KWB_SIBLING_GEMMS", "1");
+  }
+  ~SiblingGemmsOn() {
+    if (!m_on) return;
+    if (m_had)
+      qputenv("KWB_SIBLING_GEMMS", m_was);
+    else
+      qunsetenv("KWB_SIBLING_GEMMS");
+  }
+  SiblingGemmsOn(const SiblingGemmsOn&) = delete;
+  SiblingGemmsOn& operator=(const SiblingGemmsOn&) = delete;
+
+ private:
+  bool m_on;
+  QByteArray m_was;
+  bool m_had;
+};
+
 // KWB_EMULATED_SHARD="k/n" (ctest's tst_chains_classes_k): whether the current data row belongs to another of n
 // shards, by a hash of its tag that does not depend on the rows before it (a new row moves no other)
 bool otherShard() {
@@ -74,6 +100,8 @@ class TestChains : public QObject {
   void analyzeGroupsAreThePlan();
   void emulated_data();
   void emulated();
+  void siblingGemmsEmulated_data();
+  void siblingGemmsEmulated();
   void batchNormEmulated_data();
   void batchNormEmulated();
   void epilogueClassEmulated_data();
@@ -138,6 +166,31 @@ void TestChains::plans_data() {
       << QStringList{QStringLiteral("t3 = kwb_reduce(x, [1], \"sum\", False, pre=_kwb_epi0, pre_tensors=(t0,), "
                                     "pre_scalars=(), pre_dtype=torch.float32)"),
                      QStringLiteral("t4 = kwb_reduce(keep, [1], \"sum\", True)")};
+  // session 39 (fuse39), new-user trial 27 #6: sibling GEMMs over one A (a gated MLP's gate and up projections) are one
+  // kwb_gemm_dual launch, the gate's epilogue handed to the other's in registers; a gate read again stays two launches
+  QTest::newRow("trial 27 #6: SwiGLU bf16, gate and up over one x: one kwb_gemm_dual launch")
+      << QStringLiteral("swiglu_mlp_bf16") << QStringList{QStringLiteral("gemm"), QStringLiteral("gemm")}
+      << QStringList{QStringLiteral("kwb_gemm_dual(t6, t5.t(), None, t0.t(), None, gepi=_kwb_epi0, gepi_scalars=(), "
+                                    "epi=_kwb_epi1, epi_reg=_kwb_epi1_reg, slot=0, epi_tensors=(None,), "
+                                    "epi_scalars=(), epi_view=lambda t7: "),
+                     QStringLiteral("!t3 = t2.reshape"), QStringLiteral("!t2 = kwb_gemm(")};
+  QTest::newRow("GEGLU with biases, up first, gelu on the second GEMM's tile: one kwb_gemm_dual launch")
+      << QStringLiteral("geglu_bias_up_first") << QStringList{QStringLiteral("gemm")}
+      << QStringList{QStringLiteral("kwb_gemm_dual(x, t2.t(), self.gate.bias, t0.t(), self.up.bias, gepi=None, "
+                                    "gepi_scalars=(), epi=_kwb_epi0, epi_reg=_kwb_epi0_reg, slot=0, "
+                                    "epi_tensors=(None,), epi_scalars=()")};
+  QTest::newRow("a gate read again after the gated product: two GEMM launches, its silu a launch")
+      << QStringLiteral("gated_mlp_gate_read_twice")
+      << QStringList{QStringLiteral("gemm"), QStringLiteral("pointwise"), QStringLiteral("gemm")}
+      << QStringList{QStringLiteral("!kwb_gemm_dual(")};
+  // session 39 (fuse39), operand38's "left": a scale on Q or K before the views of a 4-D matmul is the attention's own
+  QTest::newRow("a scale on Q before a 4-D matmul's views: the attention's scale, no pointwise launch first")
+      << QStringLiteral("attn39_q_scaled_4d_matmul")
+      << QStringList{QStringLiteral("attention"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("kwb_attention(")};
+  QTest::newRow("K divided before its transpose, fp16, causal: one attention launch")
+      << QStringLiteral("attn39_k_scaled_before_transpose_fp16") << QStringList{QStringLiteral("attention")}
+      << QStringList{QStringLiteral("kwb_attention(")};
   QTest::newRow("trial 21 #4: a uint8 keep mask .to(rows.dtype) after an embedding gather")
       << QStringLiteral("uint8_keep_gather_sum") << QStringList{QStringLiteral("gather"), QStringLiteral("reduce")}
       << QStringList{QStringLiteral("pre_tensors=(t1,)")};
@@ -1157,10 +1210,11 @@ void TestChains::plans_data() {
   // unseen level-3 models (tests/data/unseen3, docs/results/2026-12-03-unseen3-models.md): the stages they lacked
   QTest::newRow("Swin block: torch.roll both ways is one gather launch each")
       << QStringLiteral("v06_SwinWindowAttention")
-      << QStringList{QStringLiteral("norm"),      QStringLiteral("copy"),      QStringLiteral("gemm"),
-                     QStringLiteral("pointwise"), QStringLiteral("attention"), QStringLiteral("gemm"),
-                     QStringLiteral("copy"),      QStringLiteral("pointwise"), QStringLiteral("norm"),
-                     QStringLiteral("gemm"),      QStringLiteral("gemm")}  // the MLP's GELU and residual fused
+      // session 39: q * scale before the heads' views is the attention's scale (no pointwise launch before it)
+      << QStringList{QStringLiteral("norm"),      QStringLiteral("copy"), QStringLiteral("gemm"),
+                     QStringLiteral("attention"), QStringLiteral("gemm"), QStringLiteral("copy"),
+                     QStringLiteral("pointwise"), QStringLiteral("norm"), QStringLiteral("gemm"),
+                     QStringLiteral("gemm")}  // the MLP's GELU and residual fused
       << QStringList{QStringLiteral("t2 = kwb_roll(t1, [-2, -2], [1, 2])"),
                      QStringLiteral("t47 = kwb_roll(t46, [2, 2], [1, 2])")};
   // session 21: A_cumsum and segsum(A)'s cumsum are one scan (the second is the first's value); the tril(ones) mask
@@ -1561,6 +1615,7 @@ void TestChains::plans() {
   QFETCH(QString, spec);
   QFETCH(QStringList, launches);
   QFETCH(QStringList, body);
+  const SiblingGemmsOn siblings(spec);
   const json s = loadSpec(spec);
   QVERIFY2(s.is_object(), qPrintable(spec));
   QString why;
@@ -1635,13 +1690,18 @@ void TestChains::analyzeGroupsAreThePlan_data() {
         "r05_T5_RelativePositionBucket_Bias", "int_hash_buckets_floor_mod", "r03_Fold_Col2im_NormalizedOverlapAdd",
         "fold_dilated_unbatched_scale", "r14_STN_AffineGrid_GridSample", "grid_sample_nearest_reflect_flow",
         // session 34 (gpufix34b): integer amax / amin, int64 bit operations, a view with C == H == W
-        "int64_amax_middle_dim", "int_bit_mix_shifts", "int_bitand_reason", "view_channels_eq_spatial"})
+        "int64_amax_middle_dim", "int_bit_mix_shifts", "int_bitand_reason", "view_channels_eq_spatial",
+        // session 39 (fuse39): sibling GEMMs in one launch (its ops: both GEMMs' and both epilogues'), a scale before
+        // an attention operand's views
+        "swiglu_mlp_bf16", "geglu_bias_up_first", "gated_mlp_gate_read_twice", "attn39_q_scaled_4d_matmul",
+        "attn39_k_scaled_before_transpose_fp16"})
     QTest::newRow(s) << QString::fromLatin1(s);
 }
 
 void TestChains::analyzeGroupsAreThePlan() {
   // `kwb analyze`'s groups are the plan's launches (one source of truth): same count, same op ids, all covered
   QFETCH(QString, spec);
+  const SiblingGemmsOn siblings(spec);
   const json s = loadSpec(spec);
   QVERIFY2(s.is_object(), qPrintable(spec));
   QString why;
@@ -1716,6 +1776,19 @@ void TestChains::emulated_data() {
       // new-user trial 27: a parameter and a buffer named outside ASCII (self.权重, 偏移) are declared in ModelNew;
       // they were skipped, and load_state_dict failed every case of a GPU run
       {"parameter and buffer named outside ASCII", "param_non_ascii_names", "=param_non_ascii_names", "boundary_tail"},
+      // session 39 (fuse39): sibling GEMMs over one A, kwb_gemm_dual at its default (kwb_gemm_siblings off: two
+      // launches; siblingGemmsEmulated runs the one launch)
+      {"SwiGLU bf16: one kwb_gemm_dual launch", "swiglu_mlp_bf16", "=swiglu_mlp_bf16", ""},
+      {"SwiGLU bf16 at the harness's boundary_tail", "swiglu_mlp_bf16", "=swiglu_mlp_bf16", "boundary_tail"},
+      {"GEGLU with biases, up first", "geglu_bias_up_first", "=geglu_bias_up_first", ""},
+      {"GEGLU with biases at the harness's boundary_size1", "geglu_bias_up_first", "=geglu_bias_up_first",
+       "boundary_size1"},
+      {"a gate read again: two launches", "gated_mlp_gate_read_twice", "=gated_mlp_gate_read_twice", ""},
+      // a scale before the views of a 4-D matmul's operand: the attention launch's scale
+      {"Q scaled before a 4-D matmul", "attn39_q_scaled_4d_matmul", "=attn39_q_scaled_4d_matmul", ""},
+      {"K divided before its transpose, fp16, causal", "attn39_k_scaled_before_transpose_fp16",
+       "=attn39_k_scaled_before_transpose_fp16", ""},
+
       {"affine instance norm 2d, batch == channels, at boundary_tail: expand views of weight and bias",
        "u55_InstanceNorm2d_affine_batch_eq_channels", "~u55_InstanceNorm2d_affine_batch_eq_channels", "boundary_tail"},
       {"MultiheadAttention encoder layer with _safe_softmax (torch >= 2.5's trace)",
@@ -1869,11 +1942,38 @@ void TestChains::emulated() {
   QFETCH(QString, spec);
   QFETCH(QString, problem);
   QFETCH(QString, harnessCase);
+  const SiblingGemmsOn siblings(spec);
   QStringList args;
   if (!harnessCase.isEmpty())  // the harness's own inputs for that case, from the committed spec
     args << QStringLiteral("--spec")
          << QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/") + spec + QStringLiteral(".spec.json")
          << QStringLiteral("--case") << harnessCase;
+  runEmulated(spec, problem, args);
+}
+
+void TestChains::siblingGemmsEmulated_data() {
+  // session 39 (fuse39): kwb_gemm_dual with kwb_gemm_siblings off (its two kwb_gemm launches, the A/B's old side; the
+  // emulated rows run the one launch) against PyTorch on the CPU emulation of tl.*, at shrunk sizes and a harness case
+  QTest::addColumn<QString>("spec");
+  QTest::addColumn<QString>("problem");
+  QTest::addColumn<QStringList>("args");
+  const QStringList on = {QStringLiteral("--set"), QStringLiteral("kwb_gemm_siblings=False")};
+  for (const char* p : {"swiglu_mlp_bf16", "geglu_bias_up_first"}) {
+    const QString spec = QString::fromLatin1(p);
+    const QString specPath = QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/") + spec + QStringLiteral(".spec.json");
+    QTest::newRow(qPrintable(spec + QStringLiteral(" two launches"))) << spec << u'=' + spec << on;
+    QTest::newRow(qPrintable(spec + QStringLiteral(" two launches boundary_tail")))
+        << spec << u'=' + spec
+        << on + QStringList{QStringLiteral("--spec"), specPath, QStringLiteral("--case"),
+                            QStringLiteral("boundary_tail")};
+  }
+}
+
+void TestChains::siblingGemmsEmulated() {
+  QFETCH(QString, spec);
+  QFETCH(QString, problem);
+  QFETCH(QStringList, args);
+  const SiblingGemmsOn siblings(spec);
   runEmulated(spec, problem, args);
 }
 

@@ -147,6 +147,12 @@ QString specPatternText(const json& spec) {
   for (const auto& e : member(p, "epilogue"))
     if (e.is_string()) epi << QString::fromStdString(e.get<std::string>());
   if (!epi.isEmpty()) text += QStringLiteral(" + ") + epi.join(QStringLiteral(", "));
+  // the compute ops before the anchor (a ViT block's layer norm before fc1): the probe lists them apart from the
+  // epilogue, and a line without them read as if the block began at the GEMM (new-user trial 27 #9)
+  QStringList pro;
+  for (const auto& e : member(p, "prologue"))
+    if (e.is_string()) pro << QString::fromStdString(e.get<std::string>());
+  if (!pro.isEmpty()) text = pro.join(QStringLiteral(", ")) + QStringLiteral(" → ") + text;
   return text;
 }
 

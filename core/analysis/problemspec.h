@@ -33,7 +33,8 @@ QList<TensorDesc> specOutputs(const nlohmann::json& spec);
 /// "" when the spec has none.
 QString specPattern(const nlohmann::json& spec);
 
-/// Primary pattern with detail and fused epilogue, for people: "GEMM (plain) + mul, leaky_relu".
+/// Primary pattern with detail and fused epilogue, for people: "GEMM (plain) + mul, leaky_relu"; the compute ops the
+/// probe lists before the anchor (pattern.prologue) lead it: "native_layer_norm → GEMM (plain) + gelu, addmm, add".
 QString specPatternText(const nlohmann::json& spec);
 
 /// The pattern words the probe uses: Elementwise, GEMM, Reduction, Softmax, Norm, Loss,

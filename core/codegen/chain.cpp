@@ -175,7 +175,9 @@ bool isPlainView(const Line& l) {
 
 /// A kwb_gemm launch (mm, bmm, addmm, linear, baddbmm's product): it reads its operands a and w at their own width
 /// (16-bit operands on the tensor cores at the 16-bit rate, fp32 accumulation) and stores a's dtype by default.
-bool isGemmCall(const QString& head) { return head.startsWith(QLatin1String("kwb_gemm(")); }
+bool isGemmCall(const QString& head) {
+  return head.startsWith(QLatin1String("kwb_gemm(")) || head.startsWith(QLatin1String("kwb_gemm_dual("));
+}
 
 /// @p l marked as a reduction the one-pass row fusion may take (Planner::fuseRows): input, dims, kwb_row1 op.
 Line rowFusable(Line l, const QString& x, const QList<qint64>& dims, const QString& op, const QString& q, bool keep);
@@ -871,6 +873,14 @@ class Planner {
   /// them reading a result of the group. The pointwise run right after them on one result (its shape) is that
   /// launch's post= (per row, one more result).
   void fuseSiblingRows();
+  /// Sibling GEMMs over one A (issue 14, session 39): a kwb_gemm G of A (its epilogue reading no tensor) whose result
+  /// only the next launch reads -- a kwb_gemm of the same A (the same value, or the same view of one) against a weight
+  /// of G's weight's shape, as one epilogue tensor, itself or through the one view its epi_view undoes -- becomes one
+  /// kwb_gemm_dual launch at that GEMM's place: two accumulators over each A tile, G's epilogue on its tile handed to
+  /// the other's epilogue in registers (a `_reg` copy of that epilogue reads the slot as a value). SwiGLU / GEGLU /
+  /// GLU's gate and up projections. @p result: forward()'s result expression (never fused away). Off unless
+  /// `KWB_SIBLING_GEMMS=1` in kwb's environment (session 39's H100 A/B, docs/results/2026-12-06-fuse39.md).
+  void fuseSiblingGemms(const QString& result);
   /// Concatenations along the channels that grow one another (a DenseNet block: features = cat(features + [conv(..)])
   /// each layer, every cat's parts a prefix of the last one's) and have at least one convolution part: the last cat's
   /// buffer is allocated before the first convolution part runs (conv_cat_buffer), each convolution part writes its
@@ -5874,6 +5884,177 @@ void Planner::fuseSiblingRows() {
   m_plan.launches = keptL;
 }
 
+void Planner::fuseSiblingGemms(const QString& result) {
+  // off unless KWB_SIBLING_GEMMS=1: session 39's H100 A/B kept it off (docs/results/2026-12-06-fuse39.md)
+  if (qEnvironmentVariable("KWB_SIBLING_GEMMS") != u"1") return;
+  // a call's top-level arguments: positional ones in order, then key=value ones (the epilogue's arguments are
+  // appended to the head: "kwb_gemm(a, w, b, epi=f, epi_tensors=(t3,), ...)"); false where a positional one follows
+  // a keyword
+  static const QRegularExpression keyRe(QStringLiteral("^([a-z_]+)=(?!=)"));
+  auto callArgs = [](const Line& l, QStringList* pos, QMap<QString, QString>* kw) {
+    const QString code = l.head + l.tail;
+    for (const auto& s : callArgSpans(code, 32)) {
+      const QString arg = code.mid(s.first, s.second);
+      if (const auto m = keyRe.match(arg); m.hasMatch()) {
+        kw->insert(m.captured(1), arg.mid(m.capturedLength()));
+      } else {
+        if (!kw->isEmpty()) return false;
+        *pos << arg;
+      }
+    }
+    return true;
+  };
+  auto tupleItems = [](const QString& t) {
+    QStringList items;
+    if (!t.startsWith(u'(')) return QStringList{QStringLiteral("?")};
+    const QString code = QStringLiteral("f") + t;
+    for (const auto& s : callArgSpans(code, 8))
+      if (s.second > 0) items << code.mid(s.first, s.second);
+    return items;
+  };
+  auto countIn = [](const QString& text, const QString& name) {
+    return text.count(QRegularExpression(QStringLiteral("\\b%1\\b").arg(QRegularExpression::escape(name))));
+  };
+  auto lineOf = [this](const QString& target, int before) {
+    for (int k = before - 1; k >= 0; --k)
+      if (m_lines.at(k).target == target) return k;
+    return -1;
+  };
+  auto launchOf = [this](const Line& l) {
+    for (int k = 0; k < m_plan.launches.size(); ++k)
+      if (m_plan.launches.at(k).ops.contains(l.target)) return k;
+    return -1;
+  };
+  for (int i = 0; i < m_lines.size(); ++i) {
+    const Line& g = m_lines.at(i);
+    if (!isGemmCall(g.head) || !g.before.isEmpty() || g.target.isEmpty() || g.target.contains(u',') ||
+        g.target == result)
+      continue;
+    QStringList gArgs;
+    QMap<QString, QString> gKw;
+    if (g.tail != u")" || !callArgs(g, &gArgs, &gKw) || gArgs.size() != 3) continue;
+    const QStringList gTensors = tupleItems(gKw.value(QStringLiteral("epi_tensors"), QStringLiteral("()")));
+    const QSet<QString> gKeys(gKw.keyBegin(), gKw.keyEnd());
+    if (!gTensors.isEmpty() ||
+        !(gKeys - QSet<QString>{QStringLiteral("epi"), QStringLiteral("epi_tensors"), QStringLiteral("epi_scalars")})
+             .isEmpty())
+      continue;
+    // the lines up to the next launch: views (one of them may view g's result), no launch, nothing written in place
+    int view = -1, j = i + 1;
+    bool ok = true;
+    for (; ok && j < m_lines.size() && isPlainView(m_lines.at(j)); ++j) {  // GEMM lines carry no launch index
+      const bool readsG = countIn(m_lines.at(j).text(), g.target) > 0;
+      ok = !readsG || view < 0;
+      if (ok && readsG) view = j;
+    }
+    if (!ok || j >= m_lines.size()) continue;
+    const Line& u = m_lines.at(j);
+    QStringList uArgs;
+    QMap<QString, QString> uKw;
+    if (!isGemmCall(u.head) || !u.before.isEmpty() || u.target.isEmpty() || u.target.contains(u',') || u.tail != u")" ||
+        !callArgs(u, &uArgs, &uKw) || uArgs.size() != 3)
+      continue;
+    const QSet<QString> uKeys(uKw.keyBegin(), uKw.keyEnd());
+    if (!(uKeys - QSet<QString>{QStringLiteral("epi"), QStringLiteral("epi_tensors"), QStringLiteral("epi_scalars"),
+                                QStringLiteral("epi_view")})
+             .isEmpty() ||
+        !uKw.contains(QStringLiteral("epi")))
+      continue;
+    // the same A: one value, or two views written alike (x.reshape(...) once per Linear)
+    const QString ga = gArgs.at(0), ua = uArgs.at(0);
+    if (ga != ua) {
+      const int gl = lineOf(ga, i), ul = lineOf(ua, j);
+      if (gl < 0 || ul < 0 || !isPlainView(m_lines.at(gl)) || !isPlainView(m_lines.at(ul)) ||
+          m_lines.at(gl).head + m_lines.at(gl).tail != m_lines.at(ul).head + m_lines.at(ul).tail)
+        continue;
+    }
+    // the weights: one [N, K] shape (their views' values), and the two results of one shape
+    const QString gw = gArgs.at(1), uw = uArgs.at(1);
+    auto shapeOf = [this](const QString& ref) {  // a value's traced shape (a fused GEMM's own value is not kept)
+      if (const GraphOp* o = opById(ref)) return o->outputs.value(0).shape;
+      return m_vals.value(ref).shape;
+    };
+    const QList<qint64> gws = shapeOf(leadingName(gw));
+    if (gws.size() != 2 || gws != shapeOf(leadingName(uw)) ||
+        gw.mid(leadingName(gw).size()) != uw.mid(leadingName(uw).size()) || shapeOf(g.target).isEmpty() ||
+        shapeOf(g.target) != shapeOf(u.target))
+      continue;
+    // g's result (or its view) is u's epilogue tensor `slot`, read nowhere else; a view is the one epi_view undoes
+    const QString x = view >= 0 ? m_lines.at(view).target : g.target;
+    QStringList uTensors = tupleItems(uKw.value(QStringLiteral("epi_tensors"), QStringLiteral("()")));
+    const qsizetype slot = uTensors.indexOf(x);
+    if (slot < 0 || uTensors.count(x) != 1 || x == result) continue;
+    const QString uView = uKw.value(QStringLiteral("epi_view"));
+    if (view >= 0) {
+      static const QRegularExpression lam(QStringLiteral("^lambda (\\w+): (.*)$"));
+      const auto m = lam.match(uView);
+      const Line& v = m_lines.at(view);
+      QString body = m.captured(2);
+      body.replace(QRegularExpression(QStringLiteral("\\b%1\\b").arg(m.captured(1))), g.target);
+      if (!m.hasMatch() || v.head + v.tail != body) continue;
+    } else if (!uView.isEmpty()) {
+      continue;
+    }
+    for (int k = 0; ok && k < m_lines.size(); ++k) {
+      const QString t = m_lines.at(k).text();
+      if (k == i) continue;
+      const auto n = countIn(t, g.target);  // its view may name it twice (t2.reshape(.., t2.shape[1]))
+      ok = (k == view ? n >= 1 : n == (view < 0 && k == j ? 1 : 0)) &&
+           (view < 0 || k == view || countIn(t, x) == (k == j ? 1 : 0));
+    }
+    for (const Line& l : std::as_const(m_guards))
+      ok = ok && countIn(l.text(), g.target) == 0 && countIn(l.text(), x) == 0;
+    const int gLaunch = launchOf(g), uLaunch = launchOf(u);
+    if (!ok || gLaunch < 0 || uLaunch < 0) continue;
+    // u's epilogue with the slot's load replaced by the value the dual kernel hands it
+    const QString epi = uKw.value(QStringLiteral("epi"));
+    const qsizetype at = m_plan.epilogues.indexOf(QStringLiteral("@triton.jit\ndef %1(").arg(epi));
+    const qsizetype end = at < 0 ? -1 : m_plan.epilogues.indexOf(QStringLiteral("\n\n\n"), at);
+    if (end < 0) continue;
+    QString reg = m_plan.epilogues.mid(at, end - at + 3);
+    reg.replace(QStringLiteral("def %1(").arg(epi), QStringLiteral("def %1_reg(").arg(epi));
+    const QRegularExpression load(QStringLiteral("^    e%1_v = tl\\.load\\(e%1 \\+ .*$").arg(slot),
+                                  QRegularExpression::MultilineOption);
+    if (!load.match(reg).hasMatch()) continue;
+    reg.replace(
+        load,
+        QStringLiteral("    e%1_v = e%1  # the sibling GEMM's epilogued tile, in registers (kwb_gemm_dual)").arg(slot));
+    m_plan.epilogues += reg;
+    for (qsizetype e = 0, n = m_plan.epilogueSpecs.size(); e < n; ++e)
+      if (m_plan.epilogueSpecs.at(e).fn == epi) {
+        ChainEpilogue copy = m_plan.epilogueSpecs.at(e);
+        copy.fn = epi + QStringLiteral("_reg");
+        m_plan.epilogueSpecs << copy;
+        break;
+      }
+    uTensors[slot] = QStringLiteral("None");
+    const QString gEpi = gKw.value(QStringLiteral("epi"), QStringLiteral("None"));
+    Line fused = u;
+    fused.head =
+        QStringLiteral("kwb_gemm_dual(%1, %2, %3, %4, %5, gepi=%6, gepi_scalars=%7%8, epi=%9, epi_reg=%9_reg, ")
+            .arg(ua, uw, uArgs.at(2), gw, gArgs.at(2), gEpi,
+                 gKw.value(QStringLiteral("epi_scalars"), QStringLiteral("()")),
+                 g.outDtype.isEmpty() ? QString() : QStringLiteral(", gate_dtype=") + g.outDtype, epi) +
+        QStringLiteral("slot=%1, epi_tensors=(%2%3), epi_scalars=%4%5")
+            .arg(slot)
+            .arg(uTensors.join(QStringLiteral(", ")), uTensors.size() == 1 ? QStringLiteral(",") : QString(),
+                 uKw.value(QStringLiteral("epi_scalars"), QStringLiteral("()")),
+                 uView.isEmpty() ? QString() : QStringLiteral(", epi_view=") + uView);
+    fused.tail = QStringLiteral(")");
+    fused.comment = QStringLiteral("two GEMMs of one A in one launch (two accumulators), %1").arg(u.comment);
+    ChainLaunch& ul = m_plan.launches[uLaunch];
+    const ChainLaunch& gl = m_plan.launches.at(gLaunch);
+    ul.ops = gl.ops + ul.ops;
+    ul.description = QStringLiteral("%1 and %2 over one A in one launch (two accumulators; kwb_gemm_dual)")
+                         .arg(gl.description, ul.description);
+    m_lines[j] = fused;
+    if (view >= 0) m_lines.removeAt(view);
+    m_lines.removeAt(i);
+    dropLaunches({gLaunch});
+    --i;
+  }
+}
+
 void Planner::dropLaunches(const QSet<int>& drop) {
   if (drop.isEmpty()) return;
   QList<ChainLaunch> kept;
@@ -7304,12 +7485,34 @@ void Planner::findAttention(const QString& outRef) {
                                  : (kOp.isEmpty() ? qk->refs.value(added ? 2 : 1) : kOp));
       const GraphOp* so = opById(r);
       double f = 1.0;
-      if (so && single(r) && (so->name == u"mul" || so->name == u"div") && so->refs.size() == 1 &&
-          jsonNumber(so->args.value("other", json()), &f) && f > 0 && std::isfinite(f)) {
+      auto scaleOp = [&](const GraphOp* o, const QString& id) {
+        return o && single(id) && (o->name == u"mul" || o->name == u"div") && o->refs.size() == 1 &&
+               jsonNumber(o->args.value("other", json()), &f) && f > 0 && std::isfinite(f);
+      };
+      if (scaleOp(so, r)) {
         a.scale *= so->name == u"mul" ? f : 1.0 / f;
         a.scale2 *= factor2(*so, so->name == u"mul" ? f : 1.0 / f);
         a.ops << so->id;
         r = resolve(so->refs.value(0));
+      } else {
+        // the scale before the operand's views (torch.matmul(q * s, k.transpose(-2, -1)) on 4-D heads traces mul,
+        // expand, _reshape_alias; a K scaled before its transpose): a scalar commutes with views, so the views read
+        // the scale's input (an alias) and the scale is the kernel's (issue 14, session 39; operand38's "left")
+        QString v = r;
+        for (int guard = 0; guard < 8; ++guard) {
+          const GraphOp* vo = opById(v);
+          if (!vo || !vo->view || !single(v) || vo->refs.isEmpty()) break;
+          const QString src = resolve(vo->refs.first());
+          const GraphOp* s = opById(src);
+          if (scaleOp(s, src)) {
+            a.scale *= s->name == u"mul" ? f : 1.0 / f;
+            a.scale2 *= factor2(*s, s->name == u"mul" ? f : 1.0 / f);
+            a.ops << s->id;
+            m_alias.insert(s->id, s->refs.value(0));
+            break;
+          }
+          v = src;
+        }
       }
       (k == 0 ? a.qRef : a.kRef) = r;
     }
@@ -8016,6 +8219,7 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
   }
   fuseRows(out->expr);
   fuseSiblingRows();
+  fuseSiblingGemms(out->expr);
   memoConstants(out->expr);
   fuseConvStats();
   keepNormLayout(out->expr);

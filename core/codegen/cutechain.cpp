@@ -164,6 +164,11 @@ const QMap<QString, QStringList>& stageKeywords() {
         QStringLiteral("out_dtype"), QStringLiteral("ieee"),
         // a prologue on A (session 36, cute36): a kwb_pointwise launch before the GEMM kernel
         QStringLiteral("pro"), QStringLiteral("pro_tensors"), QStringLiteral("pro_scalars")}},
+      // sibling GEMMs over one A (session 39, fuse39): the CuTe DSL runs them as two kwb_gemm launches
+      {QStringLiteral("kwb_gemm_dual"),
+       {QStringLiteral("gepi"), QStringLiteral("gepi_scalars"), QStringLiteral("gate_dtype"), QStringLiteral("epi"),
+        QStringLiteral("epi_reg"), QStringLiteral("slot"), QStringLiteral("epi_tensors"), QStringLiteral("epi_scalars"),
+        QStringLiteral("epi_view"), QStringLiteral("out_dtype")}},
       // torch.mv / addmv (session 36, cute36): kwb_gemm's kernel with one output column
       {QStringLiteral("kwb_gemv"),
        {QStringLiteral("epi"), QStringLiteral("epi_tensors"), QStringLiteral("epi_scalars"),
@@ -364,6 +369,7 @@ struct StageLabel {
 constexpr StageLabel kStageLabels[] = {
     {"kwb_gemm", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "GEMM")},
     {"kwb_gemv", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "GEMM")},
+    {"kwb_gemm_dual", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "GEMM")},
     {"kwb_pointwise", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "pointwise with broadcast tensors")},
     {"kwb_reduce", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "sum / mean / prod / amax / amin / logsumexp reductions")},
     {"kwb_var", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "var / std")},

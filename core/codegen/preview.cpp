@@ -184,14 +184,22 @@ QString jsonText(const nlohmann::json& j, const char* key) {
 QString formatCodegenPreview(const nlohmann::json& preview) {
   QString out = QStringLiteral("Code generation:\n");
   if (!preview.is_object()) return out;
+  QSet<QString> listed;  // ops of earlier groups: a launch that recomputes them says so (new-user trial 27 #8)
   for (const auto& grp : preview.value("groups", nlohmann::json::array())) {
-    QStringList ops;
+    QStringList ops, again;
     for (const auto& id : grp.value("ops", nlohmann::json::array()))
       if (id.is_string()) ops << QString::fromStdString(id.get<std::string>());
-    out += QStringLiteral("  group %1 [%2]: %3\n")
-               .arg(jsonText(grp, "anchor"), ops.join(QStringLiteral(", ")),
-                    grp.value("covered", false) ? QStringLiteral("covered")
-                                                : QStringLiteral("not covered: ") + jsonText(grp, "reason"));
+    for (const QString& id : std::as_const(ops))
+      if (listed.contains(id)) again << id;
+    for (const QString& id : std::as_const(ops)) listed.insert(id);
+    out +=
+        QStringLiteral("  group %1 [%2]: %3%4\n")
+            .arg(jsonText(grp, "anchor"), ops.join(QStringLiteral(", ")),
+                 grp.value("covered", false) ? QStringLiteral("covered")
+                                             : QStringLiteral("not covered: ") + jsonText(grp, "reason"),
+                 again.isEmpty() ? QString()
+                                 : QStringLiteral(" (%1 recomputed in this launch: an earlier group computes them too)")
+                                       .arg(again.join(QStringLiteral(", "))));
   }
   for (const auto& b : preview.value("backends", nlohmann::json::array()))
     out += QStringLiteral("  %1: %2\n")

@@ -4092,6 +4092,145 @@ def kwb_gemm(a, w, bias=None, epi=None, epi_tensors=(), epi_scalars=(), epi_view
     return out
 
 
+# ---- sibling GEMMs over one A (issue 14, session 39; docs/CODEGEN.md "Chains", "Sibling GEMMs over one A") ----
+# A gated MLP (SwiGLU silu(x @ Wg^T) * (x @ Wu^T), GEGLU, GLU) or any pair of GEMMs of one A whose first result only
+# the second's epilogue reads: one launch with two accumulators over the same A tile (A read once), the first GEMM's
+# epilogue applied to its tile in registers and handed to the second's epilogue in the slot where the two-launch plan
+# loaded it. False: the two kwb_gemm launches of the plan before (the A/B's old side). The planner emits this stage
+# only under KWB_SIBLING_GEMMS=1 (off by default): on the H100 (session 39, docs/results/2026-12-06-fuse39.md) one
+# launch ran 0.57x main's time on trial 27's SwiGLU and 0.40x on a [4096, 1024] -> 2816 fp32 GEGLU, but 1.06x on a
+# LLaMA-7B-sized bf16 SwiGLU (2048 x 4096 -> 11008: main's TMA kernel against this pointer loop).
+kwb_gemm_siblings = True
+_kwb_gemm_dual_last = {"path": ""}  # "dual" (one launch) or why the two launches ran (tests, the A/B)
+
+
+@triton.jit
+def _kwb_gemm_dual_kernel(a_ptr, b_ptr, g_ptr, c_ptr, bias_ptr, gbias_ptr, M, N, K, sab, sam, sak, sbk, sbn, sgk, sgn,
+                          scb, scm, scn, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21,
+                          s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3, h0, h1, h2, h3,
+                          HAS_BIAS: tl.constexpr, HAS_GBIAS: tl.constexpr, EPI: tl.constexpr, GEPI: tl.constexpr,
+                          SLOT: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
+                          GROUP_M: tl.constexpr, BATCH_X: tl.constexpr = False):
+    # _kwb_gemm_kernel with a second weight g (the sibling GEMM, shared by every batch as b is): both [BLOCK_M,
+    # BLOCK_N] accumulators from one A tile per K step; GEPI(gacc) is the sibling's epilogued value, passed to EPI
+    # as its epilogue tensor SLOT (EPI's loads of that slot read it as a value: the planner's `_reg` epilogue)
+    batch, offs_m, offs_n, offs_k, a_ptrs, b_ptrs = _kwb_gemm_tile(a_ptr, b_ptr, M, N, sab, sam, sak, 0, sbk, sbn,
+                                                                   BLOCK_M, BLOCK_N, BLOCK_K, GROUP_M, BATCH_X)
+    g_ptrs = g_ptr + offs_k[:, None] * sgk + offs_n[None, :].to(tl.int64) * sgn
+    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+    gacc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+    for kb in range(0, tl.cdiv(K, BLOCK_K)):
+        k_left = K - kb * BLOCK_K
+        a = tl.load(a_ptrs, mask=(offs_m[:, None] < M) & (offs_k[None, :] < k_left), other=0.0)
+        bmask = (offs_k[:, None] < k_left) & (offs_n[None, :] < N)
+        b = tl.load(b_ptrs, mask=bmask, other=0.0)
+        g = tl.load(g_ptrs, mask=bmask, other=0.0)
+        acc = tl.dot(a, b.to(a.dtype), acc)
+        gacc = tl.dot(a, g.to(a.dtype), gacc)
+        a_ptrs += BLOCK_K * sak
+        b_ptrs += BLOCK_K * sbk
+        g_ptrs += BLOCK_K * sgk
+    if HAS_BIAS:
+        acc += tl.load(bias_ptr + offs_n, mask=offs_n < N, other=0.0).to(tl.float32)[None, :]
+    if HAS_GBIAS:
+        gacc += tl.load(gbias_ptr + offs_n, mask=offs_n < N, other=0.0).to(tl.float32)[None, :]
+    mask = (offs_m[:, None] < M) & (offs_n[None, :] < N)
+    i1 = offs_m[:, None].to(tl.int64)
+    i2 = offs_n[None, :].to(tl.int64)
+    gv = GEPI(gacc, batch, i1, i2, 0, 0, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
+              s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, h0, h1, h2, h3)
+    if SLOT == 0:
+        acc = EPI(acc, batch, i1, i2, 0, 0, mask, gv, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
+                  s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
+    elif SLOT == 1:
+        acc = EPI(acc, batch, i1, i2, 0, 0, mask, e0, gv, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
+                  s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
+    elif SLOT == 2:
+        acc = EPI(acc, batch, i1, i2, 0, 0, mask, e0, e1, gv, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
+                  s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
+    else:
+        acc = EPI(acc, batch, i1, i2, 0, 0, mask, e0, e1, e2, gv, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
+                  s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
+    c_ptrs = c_ptr + batch * scb + i1 * scm + offs_n[None, :] * scn
+    tl.store(c_ptrs, acc.to(c_ptr.dtype.element_ty), mask=mask)
+
+
+def _kwb_gemm_dual_why(a, w, gw, slot, epi_tensors):
+    """Why kwb_gemm_dual runs its two launches ("" when the one dual launch applies)."""
+    if not kwb_gemm_siblings:
+        return "kwb_gemm_siblings off"
+    if _kwb_math_dtype != torch.float32:
+        return "float64 math"
+    if w.dim() != 2 or gw.dim() != 2 or w.shape != gw.shape:
+        return "weights %s and %s: not one [N, K] shape" % (tuple(w.shape), tuple(gw.shape))
+    if a.dim() < 2 or a.shape[-1] != w.shape[1]:
+        return "a %s against w %s" % (tuple(a.shape), tuple(w.shape))
+    if w.dtype != gw.dtype or (a.dtype != w.dtype and a.element_size() < 4) or a.element_size() > 4:
+        return "operand dtypes %s, %s, %s" % (a.dtype, w.dtype, gw.dtype)
+    if w.shape[0] == 1 or a.numel() // max(a.shape[-1], 1) == 1:
+        return "one output column or row (kwb_gemm's gemv)"
+    if not 0 <= slot < 4 or len(epi_tensors) > 4 or epi_tensors[slot] is not None:
+        return "epilogue slot %d" % slot
+    return ""
+
+
+def kwb_gemm_dual(a, w, bias, gw, gbias, gepi=None, gepi_scalars=(), gate_dtype=None, epi=None, epi_reg=None,
+                  slot=0, epi_tensors=(), epi_scalars=(), epi_view=None, out_dtype=None):
+    """epi(a @ w.T + bias, ..., slot: gepi(a @ gw.T + gbias)) in one launch: two GEMMs of one A (a [M, K] or
+    [*, M, K]; w, gw [N, K] strided views of one shape), the sibling's epilogued value handed to epi's tensor `slot`
+    (epi_tensors[slot] is None) in registers through epi_reg (epi with that slot's load replaced by the value).
+    epi_view as kwb_gemm's (the slot is at out's own indices). Where the dual launch does not apply (see
+    _kwb_gemm_dual_why; kwb_gemm_siblings off), the plan before: g = kwb_gemm(a, gw, gbias, gepi) stored in
+    gate_dtype (default a's), then kwb_gemm(a, w, bias, epi) reading it (through epi_view) as tensor `slot`.
+    _kwb_gemm_dual_last["path"] says which ran. Returns out [*, M, N] in out_dtype (default a's dtype)."""
+    why = _kwb_gemm_dual_why(a, w, gw, slot, epi_tensors)
+    _kwb_gemm_dual_last["path"] = why or "dual"
+    if why:
+        g = kwb_gemm(a, gw, gbias, epi=gepi, epi_tensors=(), epi_scalars=gepi_scalars, out_dtype=gate_dtype)
+        ts = list(epi_tensors)
+        ts[slot] = epi_view(g) if epi_view is not None else g
+        return kwb_gemm(a, w, bias, epi=epi, epi_tensors=tuple(ts), epi_scalars=epi_scalars, epi_view=epi_view,
+                        out_dtype=out_dtype)
+    n, k = w.shape
+    a3 = a.unsqueeze(0) if a.dim() == 2 else a.reshape(-1, a.shape[-2], k)
+    bt, m = a3.shape[0], a3.shape[1]
+    out = torch.empty(list(a.shape[:-1]) + [n], dtype=out_dtype or a.dtype, device=a.device)
+    out3 = out.view(bt, m, n)
+    if out.numel() == 0:
+        return out
+    ts = [a if t is None else t for t in epi_tensors]  # the slot: a placeholder pointer, never loaded (epi_reg)
+    if epi_view is not None:
+        ts = [t if j == slot else kwb_epi_unview(t, out.shape, epi_view) for j, t in enumerate(ts)]
+    es = [t.expand(out.shape).reshape(bt, m, n) if j != slot else a for j, t in enumerate(ts)]
+    ss = [kwb_epi_strides(e, (bt, m, n), (0, 1, 2)) if j != slot else [0] * 5 for j, e in enumerate(es)]
+    ss += [[0] * 5] * (4 - len(es))
+    es = es + [a] * (4 - len(es))
+    fs = [float(f) for f in epi_scalars] + [0.0] * (4 - len(epi_scalars))
+    hs = [float(f) for f in gepi_scalars] + [0.0] * (4 - len(gepi_scalars))
+    assert len(epi_scalars) <= 4 and len(gepi_scalars) <= 4, "the EPI hooks take at most 4 scalars each"
+    small = 2 * bt * m * n * k <= kwb_gemm_small_flops
+    stage = (lambda x, kdim: x) if small else _kwb_kmajor
+    a3 = stage(a3, 2)
+    b2 = stage(w.t().unsqueeze(0), 1)[0]
+    g2 = stage(gw.t().unsqueeze(0), 1)[0]
+    block_k = 32 if a.element_size() >= 4 else 64
+    bm, bn, sms = 128, 128, _kwb_sms(a)  # two accumulators: the register file of one 128 x 256 tile
+    while bt * triton.cdiv(m, bm) * triton.cdiv(n, bn) < sms and bn > 64:  # fewer tiles than SMs: smaller
+        bn //= 2
+    while bt * triton.cdiv(m, bm) * triton.cdiv(n, bn) < sms and bm > 64:
+        bm //= 2
+    grid, bx = _kwb_batch_grid(triton.cdiv(m, bm) * triton.cdiv(n, bn), bt)
+    _kwb_gemm_dual_kernel[grid](
+        a3, b2, g2, out3, a if bias is None else bias.contiguous(), a if gbias is None else gbias.contiguous(), m, n,
+        k, a3.stride(0), a3.stride(1), a3.stride(2), b2.stride(0), b2.stride(1), g2.stride(0), g2.stride(1),
+        out3.stride(0), out3.stride(1), out3.stride(2), *es, *[v for s in ss for v in s], *fs, *hs,
+        HAS_BIAS=bias is not None, HAS_GBIAS=gbias is not None, EPI=epi_reg if epi_reg is not None else
+        _kwb_epi_identity, GEPI=gepi if gepi is not None else _kwb_epi_identity, SLOT=slot, BLOCK_M=bm, BLOCK_N=bn,
+        BLOCK_K=block_k, GROUP_M=8, BATCH_X=bx, num_warps=8 if bm * bn >= 128 * 128 else 4, num_stages=3)
+    kwb_gemm_last["impl"], kwb_gemm_last["fallback"], kwb_gemm_last["plan"] = "dual", "", None
+    return out
+
+
 # ---- recurrent layers (nn.RNN / nn.GRU / nn.LSTM; docs/CODEGEN.md "Chains", recurrent stage) ----
 # Per layer and direction: one kwb_gemm computes x_t @ W_ih^T + b_ih for every timestep at once, then a host
 # loop over t launches _kwb_rnn_step, which computes h_{t-1} @ W_hh^T + b_hh for every gate and the gate
