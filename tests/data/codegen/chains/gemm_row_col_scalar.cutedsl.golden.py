@@ -203,7 +203,7 @@ def kwb_at_spec(name, value, *pairs):
     return value
 
 
-# ==== stage: kwb_gemm kwb_gemv
+# ==== stage: kwb_gemm kwb_gemv kwb_gemm_dual
 @cute.kernel
 def _kwb_gemm_kernel(
     m_a: cute.Tensor, m_b: cute.Tensor, m_c: cute.Tensor, m_bias: cute.Tensor,
@@ -327,6 +327,18 @@ def kwb_gemv(a, v, epi=None, epi_tensors=(), epi_scalars=(), out_dtype=None):
     m = a.shape[0]
     es = [e.expand(m).unsqueeze(-1) for e in epi_tensors]  # at the [M, 1] GEMM output's indices
     return kwb_gemm(a, v.unsqueeze(0), epi=epi, epi_tensors=es, epi_scalars=epi_scalars, out_dtype=out_dtype).view(m)
+
+
+def kwb_gemm_dual(a, w, bias, gw, gbias, gepi=None, gepi_scalars=(), gate_dtype=None, epi=None, epi_reg=None,
+                  slot=0, epi_tensors=(), epi_scalars=(), epi_view=None, out_dtype=None):
+    """The Triton stage's sibling GEMMs over one A (triton_stages.py kwb_gemm_dual) as its two launches: the sibling
+    g = kwb_gemm(a, gw, gbias, gepi) stored in gate_dtype (default a's), then kwb_gemm(a, w, bias, epi) reading it
+    (through epi_view) as epilogue tensor `slot` (None in epi_tensors). epi_reg (the one-launch form's) is unused."""
+    g = kwb_gemm(a, gw, gbias, epi=gepi, epi_tensors=(), epi_scalars=gepi_scalars, out_dtype=gate_dtype)
+    ts = list(epi_tensors)
+    ts[slot] = epi_view(g) if epi_view is not None else g
+    return kwb_gemm(a, w, bias, epi=epi, epi_tensors=tuple(ts), epi_scalars=epi_scalars, epi_view=epi_view,
+                    out_dtype=out_dtype)
 
 
 # ==== stage: kwb_pointwise
