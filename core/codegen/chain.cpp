@@ -6574,6 +6574,10 @@ bool Planner::linearRecurrence(const GraphOp& op) {
            .arg(r.absorbed.size()),
        true);
   if (!m_why.isEmpty()) return false;
+  // One kwb_linrec call costs the host what a plan of many launches does (its launcher's ~95 arguments and its Python
+  // preparation): on the H100 (session 39, bench/gpu/recur38/ab.py --graph) a01's one launch ran 0.25 ms eagerly and
+  // 0.011 ms replayed from a CUDA graph. Counted as kGraphMinLaunches, a plan with one replays from a graph.
+  m_plan.launches.last().hostLaunches = std::max(m_plan.launches.last().hostLaunches, kGraphMinLaunches);
   m_vals.insert(op.id, outVal(op));
   return true;
 }
