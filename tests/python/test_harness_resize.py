@@ -1,6 +1,7 @@
 """The harness's derived cases for sizes get_inputs() derives from a resized size (2 * W, rows // 2), the reference
 rejecting a case's own inputs, synthetic inputs in the problem's dim order, and the output-layout check against
 Model (new-user trial 19, #11; DECISIONS "Derived sizes follow the module's globals"). Debian's torch on the CPU."""
+import os
 import shutil
 import types
 import unittest
@@ -321,7 +322,9 @@ class DrawDependentReferenceTest(unittest.TestCase):
             parameters=[{"name": "pos.weight", "shape": [130, 96], "stride": [96, 1], "dtype": "float32"}],
             pattern="Gather")
         spec["inputs"][1]["dtype"] = "int64"
-        r = self.run_harness("position_ids_from_mask.py", spec, 128, 4)
+        c05 = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "probe25",
+                           "c05_PositionIdsFromPaddingMask_CumsumClamp_Embedding.py")  # the problem itself, no copy
+        r = self.run_harness(c05, spec, 128, 4)
         self.check(r, ["boundary_tail", "boundary_size1"],
                    {"boundary_tail": "[[7, 193, 96], [7, 193]]", "boundary_size1": "[[1, 193, 96], [1, 193]]"})
         self.assertIn("seed 15844's draw", {s["name"]: s["reason"] for s in r.result["skipped_cases"]}
