@@ -1034,14 +1034,7 @@ def _kwb_rows_stage(x, xs0, xs1, xs2, xs3, xs4, v, st, t0, t1, t2, t3, t4, q, e0
     # 1 mean, 2 amax, 3 amin (NaN propagates), 4 logsumexp (online per lane, torch's shift rule), 5 prod, 7 var /
     # 8 std with correction q (the mean first, then the squared deviations: a second walk over the rows, or none when
     # they are held); fp32 accumulation, masked lanes the op's identity
-    if OP == 2 or OP == 4:
-        acc = tl.full((BLOCK_M, BLOCK_R), float("-inf"), tl.float32)
-    elif OP == 3:
-        acc = tl.full((BLOCK_M, BLOCK_R), float("inf"), tl.float32)
-    elif OP == 5:
-        acc = tl.full((BLOCK_M, BLOCK_R), 1.0, tl.float32)
-    else:
-        acc = tl.zeros((BLOCK_M, BLOCK_R), dtype=tl.float32)
+    acc = _kwb_rows_init(OP, BLOCK_M, BLOCK_R)
     acc2 = tl.zeros((BLOCK_M, BLOCK_R), dtype=tl.float32)
     for r0 in range(0, R, BLOCK_R):  # ONE: R <= BLOCK_R, one trip over the rows held in v
         cols = r0 + cols0
@@ -1053,27 +1046,9 @@ def _kwb_rows_stage(x, xs0, xs1, xs2, xs3, xs4, v, st, t0, t1, t2, t3, t4, q, e0
             a = _kwb_rows_load(x, xs0, xs1, xs2, xs3, xs4, k0, k1, k2, k3, k4, cols, i0, i1, i2, i3, i4, m, RD, MULTI)
         p = PRE(a, i0, i1, i2, i3, i4, m, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
                 s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
-        if OP == 2:
-            acc = _kwb_max_nan(acc, tl.where(m, p, float("-inf")))
-        elif OP == 3:
-            acc = _kwb_min_nan(acc, tl.where(m, p, float("inf")))
-        elif OP == 4:
-            acc, acc2 = _kwb_lse_step(acc, acc2, tl.where(m, p, float("-inf")))
-        elif OP == 5:
-            acc = acc * tl.where(m, p, 1.0)
-        else:
-            acc = acc + tl.where(m, p, 0.0)
+        acc, acc2 = _kwb_rows_step(acc, acc2, p, m, OP)
     n = R * 1.0
-    if OP == 2:
-        s = tl.reduce(acc, 1, _kwb_max_nan)
-    elif OP == 3:
-        s = tl.reduce(acc, 1, _kwb_min_nan)
-    elif OP == 4:
-        mx = tl.max(acc, 1)
-        s = _kwb_lse_safe(mx) + tl.log(tl.sum(acc2 * tl.exp(acc - _kwb_lse_safe(mx)[:, None]), 1))
-    elif OP == 5:
-        s = tl.reduce(acc, 1, _kwb_mul)
-    elif OP == 7 or OP == 8:  # torch: sum((x - mean)^2) / max(0, n - correction)
+    if OP == 7 or OP == 8:  # torch: sum((x - mean)^2) / max(0, n - correction)
         mean = tl.sum(acc, 1) / n
         for r0 in range(0, R, BLOCK_R):
             cols = r0 + cols0
@@ -1093,9 +1068,7 @@ def _kwb_rows_stage(x, xs0, xs1, xs2, xs3, xs4, v, st, t0, t1, t2, t3, t4, q, e0
         if OP == 8:
             s = tl.sqrt(s)
     else:
-        s = tl.sum(acc, 1)
-        if OP == 1:
-            s = s / n
+        s = _kwb_rows_final(acc, acc2, n, OP)
     srow = k0.to(tl.int64) * t0 + k1.to(tl.int64) * t1 + k2.to(tl.int64) * t2 + k3.to(tl.int64) * t3 + \
         k4.to(tl.int64) * t4
     tl.store(st + srow, s.to(st.dtype.element_ty), mask=rm)
