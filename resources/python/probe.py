@@ -525,39 +525,68 @@ def check_forward_defined(model, tree):
                   class_line(tree, "Model"))
 
 
-SIZE_ATTRS = {"shape", "ndim"}
-SIZE_CALLS = {"size", "dim", "numel", "nelement", "ndimension"}
+def size_branches(tree, tr, dispatch=None):
+    """Flags Python control flow on a size in Model's methods (`if x.shape[-1] % 64 == 0:`): the trace follows the
+    branch taken at get_inputs()'s sizes, while the harness's boundary cases run other sizes, where Model may take the
+    other branch (probe21 h01, new-user trial 28's 07). Where every test is a guard (an expression over forward()'s
+    arguments, probe_branch.find), @p dispatch (spec["size_dispatch"]) holds a plan per outcome the harness's cases
+    reach and kernel.py dispatches on the tests at run time: the ambiguity says so; else it warns as before."""
+    from probe_branch import find
+    source = tr_source(tree)
+    for b in find(tree, source):
+        what = "%s() branches on a size (%s %s)" % (b["function"], "while" if b["kind"] == "while" else "if",
+                                                    b["expr"] or "...")
+        if dispatch is not None:
+            plans = dispatch.get("plans") or []
+            reached = (": traced again at the harness's case sizes that take another outcome (%s); kernel.py has one "
+                       "plan per outcome and dispatches on this test at run time" % "; ".join(
+                           "%s at %s" % (fmt_outcome(p["outcomes"]), p["shapes"]) for p in plans)) if plans else (
+                ": every harness case size takes the traced outcome; kernel.py checks the test at run time")
+            left = (", and raises a clear error at sizes whose outcome no trace covers (%d not traced: at most %d "
+                    "extra traces)" % (dispatch.get("uncovered", 0), len(plans))) if dispatch.get("uncovered") else (
+                ", and raises a clear error at sizes whose outcome no trace covers")
+            tr.ambiguity("size_branch", what + reached + left + (dispatch.get("failed") or ""), b["line"])
+        else:
+            tr.ambiguity("size_branch", what + ": the kernel follows the branch taken at get_inputs()'s sizes; a "
+                         "harness case at other sizes may take another branch and fail (a limit of tracing): keep "
+                         "every case on one branch, or write the other by hand" + (
+                             " (no run-time dispatch: %s)" % b["why"] if b["why"] else ""), b["line"])
 
 
-def size_branches(tree, tr):
-    """Flags Python control flow on a size in Model's methods (`if x.shape[-1] % 64 == 0:`): the trace, and so the
-    generated kernel, follows the branch taken at get_inputs()'s sizes, while the harness's boundary cases run other
-    sizes, where Model may take the other branch and the kernel fail with a torch shape error that names no cause
-    (probe21 h01, new-user trial 28's 07). Told up front; the kernel itself is not guarded (probe21 #4)."""
-    model = next((n for n in getattr(tree, "body", []) if isinstance(n, ast.ClassDef) and n.name == "Model"), None)
-    if model is None:
-        return
+def fmt_outcome(o):
+    return "(%s)" % ", ".join("true" if v else "false" for v in o)
 
-    def reads_size(test):
-        for n in ast.walk(test):
-            if isinstance(n, ast.Attribute) and n.attr in SIZE_ATTRS:
-                return True
-            if isinstance(n, ast.Call) and (
-                    (isinstance(n.func, ast.Attribute) and n.func.attr in SIZE_CALLS)
-                    or (isinstance(n.func, ast.Name) and n.func.id == "len")):
-                return True
-        return False
 
-    for fn in model.body:
-        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or fn.name == "__init__":
+def size_dispatch(tree, logic_path, scale, guess, spec, model, init, inputs, in_names, fixed):
+    """spec["size_dispatch"] when every size test of Model is a guard (probe_branch): the tests, forward()'s
+    parameters for the key function, the traced outcome, and a whole spec per other outcome the harness's case sizes
+    reach (run() again at those input shapes). None when there is no size test, or one that is not a guard."""
+    from probe_branch import find, forward_params, variants
+    branches = find(tree, tr_source(tree))
+    params = forward_params(tree)
+    if not branches or params is None or not all(b["guard"] for b in branches):
+        return None
+    base, found, extra = variants(branches, in_names, inputs, fixed)
+    if base is None:
+        return None
+    plans, failed = [], []
+    for outcome, shapes in found:
+        mark_phase("forward() at sizes where its size tests give %s (the size-branch plans)" % fmt_outcome(outcome))
+        sub = {"schema": SCHEMA, "kind": "kernelbench"}
+        try:
+            sub = run(logic_path, sub, scale, guess, shapes=shapes)
+        except Exception as e:  # noqa: BLE001 - no plan for this outcome: kernel.py raises there, and says why
+            failed.append("%s at %s: %s" % (fmt_outcome(outcome), shapes, str(e).splitlines()[0][:200] if str(e) else
+                                            type(e).__name__))
             continue
-        for n in ast.walk(fn):
-            if isinstance(n, (ast.If, ast.IfExp, ast.While)) and reads_size(n.test):
-                tr.ambiguity("size_branch", "%s() branches on a size (%s %s): the kernel follows the branch taken at "
-                             "get_inputs()'s sizes; a harness case at other sizes may take another branch and fail (a "
-                             "limit of tracing): keep every case on one branch, or write the other by hand"
-                             % (fn.name, "while" if isinstance(n, ast.While) else "if",
-                                ast.get_source_segment(tr_source(tree), n.test) or "..."), n.lineno)
+        for k in ("source", "probe", "kernel_demo", "dry_run", "size_dispatch"):
+            sub.pop(k, None)
+        plans.append({"outcomes": outcome, "shapes": shapes, "spec": sub})
+    out = {"params": params[0], "call": params[1], "tests": [b["expr"] for b in branches], "lines": [b["line"] for b in branches],
+           "traced": base, "plans": plans, "uncovered": extra + len(failed)}
+    if failed:
+        out["failed"] = " (a trace failed, no plan: %s)" % "; ".join(failed)
+    return out
 
 
 def tr_source(tree):
@@ -737,7 +766,9 @@ def not_utf8_message(raw, at):
             % (raw[at], line, at, said, name if said else "latin-1"))
 
 
-def run(logic_path, partial, scale, guess=False):
+def run(logic_path, partial, scale, guess=False, shapes=None):
+    """The spec of the logic file. @p shapes (size_dispatch): the tensor inputs' shapes to trace at instead of
+    get_inputs()'s (a size-branch plan: the same model, other sizes), without the size-branch and formula checks."""
     with open(logic_path, "rb") as f:
         raw = f.read()
     partial["source"] = {"path": logic_path, "name": problem_name(logic_path),
@@ -779,10 +810,11 @@ def run(logic_path, partial, scale, guess=False):
     partial["cuda_available"] = gpu_present(torch)
     tr = Tracer(logic_path)
     partial["ambiguities"], partial["notes"] = tr.ambiguities, tr.notes
-    install_sdpa_shim(torch, tr.notes)
-    install_repeat_interleave_shim(torch)
-    install_rpow_shim(torch)
-    install_data_dependent_shims(torch)
+    if shapes is None:  # a size-branch plan's run shares the process, whose torch has them already
+        install_sdpa_shim(torch, tr.notes)
+        install_repeat_interleave_shim(torch)
+        install_rpow_shim(torch)
+        install_data_dependent_shims(torch)
 
     modname = "kwb_logic_" + re.sub(r"\W", "_", partial["source"]["name"])
     spec_ = importlib.util.spec_from_file_location(modname, logic_path)
@@ -806,6 +838,10 @@ def run(logic_path, partial, scale, guess=False):
     finally:
         undo()
     guessed = inputs is None
+    if shapes is not None and inputs is not None:
+        it = iter(shapes)
+        inputs = [torch.empty(next(it), dtype=x.dtype, device=x.device) if isinstance(x, torch.Tensor) else x
+                  for x in inputs]
     if inputs is None:
         mark_phase("forward() with guessed inputs")
         inputs = guess_inputs(model, tr, FactoryMode, torch)
@@ -824,7 +860,6 @@ def run(logic_path, partial, scale, guess=False):
         params = []
     if params and not guessed:
         check_arity(model, params, inputs, tree)
-    size_branches(tree, tr)
     pos = [p.name for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
     in_names = [pos[i] if i < len(pos) else "in%d" % i for i in range(len(inputs))]
     refs = {}
@@ -911,7 +946,7 @@ def run(logic_path, partial, scale, guess=False):
     bytes_expr = Expr()
     for t in tensor_inputs + weights + out_tensors:
         bytes_expr.extend(an.numel_expr(t, elem_size(t.dtype)))
-    if not guessed:
+    if not guessed and shapes is None:
         # does each formula hold at other sizes, or only here (new-user trial 17, #1)? probe_formula.py
         mark_phase("forward() with the module's size literals tripled (the FLOP/byte formula check)")
         formula_check(spec, logic_path, source, tree, candidates, modname, len(tr.ops),
@@ -982,6 +1017,15 @@ def run(logic_path, partial, scale, guess=False):
         spec["eval_randomness"] = drawn
     if scale:
         spec["dry_run"] = dry_run_sizes(an, tensor_inputs + weights, sizes)
+    if shapes is None:
+        # a size test in forward() (probe_branch.py): one plan per outcome the harness's cases reach, dispatched at
+        # run time by kernel.py (size_dispatch), or the warning that the kernel follows the traced branch
+        from probe_resize import _model_sizes
+        fixed = _model_sizes(model, init) - set(int(v) for v in spec["resize_check"].get("by_position") or [])
+        dispatch = size_dispatch(tree, logic_path, scale, guess, spec, model, init, inputs, in_names, fixed)
+        if dispatch is not None:
+            spec["size_dispatch"] = dispatch
+        size_branches(tree, tr, dispatch)
     if "minimal_reference" in spec and not guess:
         # Guessed shapes are never a silent spec: without --guess-inputs the run fails, and the
         # whole guessed spec with its runnable reference is the partial result.

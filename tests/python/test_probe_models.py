@@ -391,6 +391,55 @@ class ProbeOldTorchTest(unittest.TestCase):
         self.assertEqual(p.returncode, 0, p.stdout[-2000:])
         self.assertEqual([a for a in json.loads(p.stdout)["ambiguities"] if a["kind"] == "size_branch"], [])
 
+    def test_a_size_branch_over_the_arguments_gets_a_plan_per_outcome(self):
+        # issue 14 (trial 28 #1, probe21 #4): a size test over forward()'s arguments is a guard; the probe traces
+        # forward() again at the harness's case sizes that give another outcome (spec["size_dispatch"]) and the
+        # ambiguity says kernel.py dispatches. Members: an if statement (x.shape[-1] % 64), a conditional expression
+        # (x.size(0) >= 256), a branch on ndim (one outcome at every case size: a run-time check only)
+        tail = "def get_inputs():\n    return [torch.randn(%s)]\ndef get_init_inputs():\n    return []\n"
+        head = "import torch\nclass Model(torch.nn.Module):\n    def forward(self, x):\n"
+        for body, shape, tests, traced, others in (
+                ("        if x.shape[-1] % 64 == 0:\n            y = torch.softmax(x.view(x.shape[0], -1, 64), -1)"
+                 ".view_as(x)\n        else:\n            y = torch.softmax(x, -1)\n"
+                 "        return y * (2.0 if x.size(0) >= 256 else 1.0)\n", "512, 1024",
+                 ["x.shape[-1] % 64 == 0", "x.size(0) >= 256"], [True, True], [[False, False]]),
+                ("        if x.ndim == 3:\n            x = x.mean(1)\n        return torch.relu(x)\n", "4, 6, 128",
+                 ["x.ndim == 3"], [True], [])):
+            with self.subTest(tests=tests):
+                p, _ = probe(write(head + body + tail % shape))
+                self.assertEqual(p.returncode, 0, p.stdout[-2000:])
+                spec = json.loads(p.stdout)
+                d = spec["size_dispatch"]
+                self.assertEqual((d["params"], d["call"], d["tests"], d["traced"]), ("x", "x", tests, traced))
+                self.assertEqual([q["outcomes"] for q in d["plans"]], others)
+                for q in d["plans"]:  # a whole spec at those shapes, without the formula check's and its own fields
+                    self.assertEqual([i["shape"] for i in q["spec"]["inputs"]], q["shapes"])
+                    self.assertNotIn("size_dispatch", q["spec"])
+                found = [a["why"] for a in spec["ambiguities"] if a["kind"] == "size_branch"]
+                self.assertEqual(len(found), len(tests))
+                self.assertTrue(all("dispatches on this test at run time" in w or "checks the test at run time" in w
+                                    for w in found), found)
+                self.assertTrue(all("raises a clear error" in w for w in found), found)
+        # not a guard: the test reads a value forward() computed, so no dispatch and the warning says why
+        p, _ = probe(write(head + "        h = x * 2\n        if h.shape[-1] % 64 == 0:\n            h = h + 1\n"
+                           "        return h\n" + tail % "4, 128"))
+        self.assertEqual(p.returncode, 0, p.stdout[-2000:])
+        spec = json.loads(p.stdout)
+        self.assertNotIn("size_dispatch", spec)
+        found = [a["why"] for a in spec["ambiguities"] if a["kind"] == "size_branch"]
+        self.assertEqual(len(found), 1)
+        self.assertIn("no run-time dispatch: its test reads h, not only forward()'s arguments", found[0])
+
+    def test_probe21_h01_branch_gets_a_plan_for_the_odd_width(self):
+        # probe21's h01 (H100, session 36: FAIL "expanded size 97 vs 96" at boundary_tail): the odd-width branch
+        path = os.path.join(h.SOURCE, "tests", "data", "probe21", "h01_ShapeControlFlow_OddEvenBranch_ChunkLoop.py")
+        p, _ = probe(path)
+        self.assertEqual(p.returncode, 0, p.stdout[-2000:])
+        d = json.loads(p.stdout)["size_dispatch"]
+        self.assertEqual((d["tests"], d["traced"]), (["x.shape[-1] % 2 == 1"], [False]))
+        self.assertEqual([q["outcomes"] for q in d["plans"]], [[True]])
+        self.assertEqual(d["plans"][0]["shapes"][0][-1] % 2, 1)
+
     def test_missing_entry_points_are_named(self):
         # new-user trial 28: a Model without forward() read "the probe does not support this model:
         # NotImplementedError ... run kwb with a newer torch", and a file without get_init_inputs() whose Model needs
