@@ -14,6 +14,7 @@
 #include "core/codegen/patternplan.h"
 #include "core/codegen/pointwise.h"
 #include "core/codegen/pymodule.h"
+#include "core/codegen/sizedispatch.h"
 #include "core/codegen/template.h"
 #include "core/codegen/tritonbackend.h"
 
@@ -174,6 +175,9 @@ class TestCodegen : public QObject {
   void stableViewSpecsAreRefused();
   void chainTakesTheTargetsSms();
   void slimLeavesOutOnlyTheUnreached();
+  void sizeBranchPlansPerOutcome_data();
+  void sizeBranchPlansPerOutcome();
+  void sizeBranchPlanThatFailsRaises();
   void slimRefusesDynamicLookups();
   void kernelIndexNamesLines();
   void slimKernelsKeepWhatTheyReach();
@@ -796,6 +800,72 @@ void TestCodegen::generatedKernelsCompile() {
   QVERIFY(files.size() >= 21);
   const Proc p = runPython(QStringList{QStringLiteral("-m"), QStringLiteral("py_compile")} + files);
   QVERIFY2(p.code == 0, qPrintable(p.out));
+}
+
+// Issue 14: a forward() that branches on sizes (the probe's size_dispatch) gets one plan per outcome and a
+// ModelNew.forward that dispatches on the tests; every plan's forward is a method of the one ModelNew, so the
+// conformance gate follows it, and a CuTe DSL kernel still passes kwb check. Members: trial 28's 07 (x.shape[-1] % 64,
+// x.size(0) >= 256), probe21's h01 (x.shape[-1] % 2 == 1), a branch on the rank (inp.dim() == 3).
+void TestCodegen::sizeBranchPlansPerOutcome_data() {
+  QTest::addColumn<QString>("spec");
+  QTest::addColumn<QString>("framework");
+  QTest::addColumn<QString>("key");
+  for (const char* fw : {"triton", "cutedsl"}) {
+    QTest::newRow(qPrintable(QStringLiteral("07 %1").arg(QLatin1String(fw))))
+        << "sizedispatch/branch_on_size" << fw << "(bool(x.shape[-1] % 64 == 0), bool(x.size(0) >= 256))";
+    QTest::newRow(qPrintable(QStringLiteral("h01 %1").arg(QLatin1String(fw))))
+        << "sizedispatch/h01_odd_width" << fw << "(bool(x.shape[-1] % 2 == 1),)";
+    QTest::newRow(qPrintable(QStringLiteral("ndim %1").arg(QLatin1String(fw))))
+        << "sizedispatch/branch_on_ndim" << fw << "(bool(inp.dim() == 3), bool(inp.shape[-1] % 2 == 0))";
+  }
+}
+
+void TestCodegen::sizeBranchPlansPerOutcome() {
+  QFETCH(QString, spec);
+  QFETCH(QString, framework);
+  QFETCH(QString, key);
+  const json s = loadSpec(spec);
+  QVERIFY(kwb::hasSizeDispatch(s));
+  const kwb::GeneratedKernel k = kwb::backendById(framework)->generate(s);
+  QVERIFY2(k.ok && k.implemented, qPrintable(k.error));
+  QCOMPARE(
+      k.source.count(QRegularExpression(QStringLiteral("^class ModelNew\\b"), QRegularExpression::MultilineOption)), 1);
+  QVERIFY2(k.source.contains(QStringLiteral("    return %1\n").arg(key)), qPrintable(k.source.right(3000)));
+  QVERIFY(k.source.contains(QStringLiteral("    def _kwb_forward_p0(self")));
+  QVERIFY(k.source.contains(QStringLiteral("    def _kwb_forward_p1(self")));
+  QVERIFY(k.source.contains(QStringLiteral("return self._kwb_forward_p1(")));
+  QVERIFY(k.source.contains(QStringLiteral("an outcome no \"")));
+  QVERIFY(k.source.contains(QStringLiteral("# NOTE (size dispatch): one plan per outcome")));
+  QVERIFY(std::any_of(k.baselineConfig.begin(), k.baselineConfig.end(),
+                      [](const auto& item) { return item.first == u"size dispatch"; }));
+  const QString path =
+      m_tmp.filePath(QStringLiteral("sizedispatch_%1_%2.py").arg(QFileInfo(spec).fileName(), framework));
+  QVERIFY(writeText(path, k.source));
+  const Proc p = runPython({QStringLiteral("-m"), QStringLiteral("py_compile"), path});
+  QVERIFY2(p.code == 0, qPrintable(p.out));
+  const kwb::ConformanceResult conf = kwb::checkConformance(kPython, path, framework);
+  QVERIFY2(conf.ran && conf.ok, qPrintable(kwb::conformanceSummary(conf)));
+  QVERIFY2(conf.followed.contains(QStringLiteral("ModelNew._kwb_forward_p1")), qPrintable(conf.followed.join(u',')));
+  if (framework == u"cutedsl" && QFile::exists(apiTable())) {
+    const kwb::CuteCheckResult r = kwb::runCuteCheck(kPython, path, apiTable());
+    QStringList errs;
+    for (const auto& e : r.errors) errs << QStringLiteral("line %1 %2: %3").arg(e.line).arg(e.name, e.why);
+    QVERIFY2(r.ran && r.ok, qPrintable(r.error + errs.join(QStringLiteral("; "))));
+  }
+}
+
+// A plan whose spec renders no kernel is left out: its outcome raises in kernel.py, and the configuration says why.
+void TestCodegen::sizeBranchPlanThatFailsRaises() {
+  json s = loadSpec(QStringLiteral("sizedispatch/branch_on_size"));
+  s["size_dispatch"]["plans"][0]["spec"]["ops"] = json::array({json{{"op", "aten::no_such_op"}}});
+  const kwb::GeneratedKernel k = kwb::backendById(QStringLiteral("triton"))->generate(s);
+  QVERIFY2(k.ok && k.implemented, qPrintable(k.error));
+  QVERIFY(!k.source.contains(QStringLiteral("_kwb_forward_p1")));
+  QVERIFY(k.source.contains(QStringLiteral("(plans: (True, True))")));
+  const auto item = std::find_if(k.baselineConfig.begin(), k.baselineConfig.end(),
+                                 [](const auto& i) { return i.first == u"size dispatch"; });
+  QVERIFY(item != k.baselineConfig.end());
+  QVERIFY2(item->second.contains(QStringLiteral("no plan (raises): (False, False): ")), qPrintable(item->second));
 }
 
 void TestCodegen::cuteKernelsPassCuteCheck() {

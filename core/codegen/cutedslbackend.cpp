@@ -10,6 +10,7 @@
 #include "core/codegen/patternkernels.h"
 #include "core/codegen/patternplan.h"
 #include "core/codegen/pointwise.h"
+#include "core/codegen/sizedispatch.h"
 #include "core/codegen/skeleton.h"
 #include "core/codegen/template.h"
 
@@ -183,6 +184,9 @@ GeneratedKernel CuteDslBackend::generate(const nlohmann::json& spec) const {
     refused.error = bad;
     return refused;
   }
+  // a forward() that branches on sizes: a plan per outcome, dispatched in ModelNew.forward (sizedispatch.h)
+  if (hasSizeDispatch(spec))
+    return generateSizeDispatched(spec, [this](const nlohmann::json& s) { return generate(s); });
   QString why;
   if (!inputWriteReason(spec).isEmpty()) {  // an input written in place: only the chain writes it back
     if (!supports(spec, &why)) return makeSkeleton(spec, cuteSkeleton(*this), why);

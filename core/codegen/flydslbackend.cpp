@@ -9,6 +9,7 @@
 #include "core/codegen/patternkernels.h"
 #include "core/codegen/patternplan.h"
 #include "core/codegen/pointwise.h"
+#include "core/codegen/sizedispatch.h"
 #include "core/codegen/skeleton.h"
 #include "core/codegen/template.h"
 
@@ -132,6 +133,9 @@ GeneratedKernel FlyDslBackend::generate(const nlohmann::json& spec) const {
     refused.error = bad;
     return refused;
   }
+  // a forward() that branches on sizes: a plan per outcome, dispatched in ModelNew.forward (sizedispatch.h)
+  if (hasSizeDispatch(spec))
+    return generateSizeDispatched(spec, [this](const nlohmann::json& s) { return generate(s); });
   QString why;
   if (!supports(spec, &why)) return makeSkeleton(spec, flySkeleton(*this), why);
   if (!hasPointwiseGraph(spec)) {

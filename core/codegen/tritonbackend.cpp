@@ -9,6 +9,7 @@
 #include "core/codegen/patternplan.h"
 #include "core/codegen/pointwise.h"
 #include "core/codegen/pymodule.h"
+#include "core/codegen/sizedispatch.h"
 #include "core/codegen/skeleton.h"
 #include "core/codegen/template.h"
 #include "core/codegen/tritondialect.h"
@@ -145,7 +146,12 @@ GeneratedKernel TritonBackend::generate(const nlohmann::json& spec) const {
     refused.error = bad;
     return refused;
   }
-  GeneratedKernel k = generateForHopper(spec);
+  // a forward() that branches on sizes: a plan per outcome and ModelNew.forward's dispatch (sizedispatch.h), slimmed
+  // and indexed below as one module
+  GeneratedKernel k =
+      hasSizeDispatch(spec)
+          ? generateSizeDispatched(spec, [this](const nlohmann::json& s) { return generateForHopper(s); })
+          : generateForHopper(spec);
   // a float64 problem: the same plan, its fp32 math and intermediates rendered in fp64 (dtyperule.h float64Kernel)
   if (k.ok && k.implemented && float64Use(spec).all) {
     const QString fp32Header = configComment(k.baselineConfig);
