@@ -838,6 +838,15 @@ void TestCodegen::sizeBranchPlansPerOutcome() {
   QVERIFY(k.source.contains(QStringLiteral("# NOTE (size dispatch): one plan per outcome")));
   QVERIFY(std::any_of(k.baselineConfig.begin(), k.baselineConfig.end(),
                       [](const auto& item) { return item.first == u"size dispatch"; }));
+  // every self.<attr> a plan's method reads is set by the one __init__ (a CuTe DSL pattern plan's self._compiled)
+  const qsizetype initAt =
+      k.source.indexOf(QStringLiteral("    def __init__(self"), k.source.indexOf(QStringLiteral("\nclass ModelNew")));
+  const QString initText = k.source.mid(initAt, k.source.indexOf(QStringLiteral("\n    def "), initAt + 1) - initAt);
+  static const QRegularExpression cacheRead(QStringLiteral(R"(self\.(_\w+)\.get\()"));
+  for (auto it = cacheRead.globalMatch(k.source); it.hasNext();) {
+    const QString attr = it.next().captured(1);
+    QVERIFY2(initText.contains(QStringLiteral("self.%1 =").arg(attr)), qPrintable(attr + u'\n' + initText));
+  }
   const QString path =
       m_tmp.filePath(QStringLiteral("sizedispatch_%1_%2.py").arg(QFileInfo(spec).fileName(), framework));
   QVERIFY(writeText(path, k.source));

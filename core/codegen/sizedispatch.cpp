@@ -270,6 +270,7 @@ GeneratedKernel generateSizeDispatched(const nlohmann::json& spec,
       left << QStringLiteral("%1: its ModelNew.__init__ differs from the traced plan's").arg(key);
       continue;
     }
+    initExtra = initAdd;
     QString planModule;
     for (const Stmt& s : stmts) {
       if (&s == &*planModel || texts.contains(s.text)) continue;
