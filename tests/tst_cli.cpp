@@ -1848,6 +1848,21 @@ print(P + "RESULT_JSON=" + json.dumps({"status": "PASS", "cases": cases}), flush
                                QStringLiteral("--framework"), QStringLiteral("cutedsl")});
     QCOMPARE(syntax.code, 1);
     QVERIFY2(syntax.out.contains(QStringLiteral("syntax.py:3: error: SyntaxError")), qPrintable(syntax.out));
+    // Names older CuTe DSL releases lack: one line naming the release, not a warning per name (new-user trial 28, #12)
+    writeFile(dir.filePath(QStringLiteral("since.py")),
+              "import cutlass\nimport cutlass.cute as cute\ndef f(a, b):\n    return cute.math.pow(a, b)\n"
+              "def g(a, b):\n    return cute.arch.fmin(a, b) + cute.math.exp(a)\n");
+    const QString cuteApi = QStringLiteral(KWB_SHARED_DIR "/data/cutedsl/cute_api.json");  // its older tables beside
+    const Result since =
+        kwb({QStringLiteral("check"), dir.filePath(QStringLiteral("since.py")), QStringLiteral("--framework"),
+             QStringLiteral("cutedsl"), QStringLiteral("--api"), cuteApi});
+    if (QFileInfo::exists(cuteApi)) {
+      QVERIFY2(!since.out.contains(QStringLiteral("not in the older table(s)")) &&
+                   since.out.count(QStringLiteral("needs a CuTe DSL release newer than 4.5.0")) == 1 &&
+                   since.out.contains(QStringLiteral("since.py:4: warning: needs a CuTe DSL")) &&
+                   since.out.contains(QStringLiteral("cutlass.cute.arch.fmin (line 6)")),
+               qPrintable(since.out + since.err));
+    }
     // A file that is not a CuTe DSL API table is an input error, never a silent PASS.
     writeFile(dir.filePath(QStringLiteral("table.json")), "{}");
     const Result table =

@@ -163,6 +163,7 @@ class TestCodegen : public QObject {
   void generatedKernelsCompile();
   void cuteKernelsPassCuteCheck();
   void cuteCheckReportsRemovedName();
+  void cuteCheckFoldsReleaseWarnings();
   void cuteApiVersionMatchesTable();
   void skeletons_data();
   void skeletons();
@@ -961,6 +962,51 @@ void TestCodegen::cuteCheckReportsRemovedName() {
   const kwb::CuteCheckResult bare = kwb::runCuteCheck(kPython, path, apiTable(), {});
   QVERIFY(bare.ran && !bare.ok);
   QVERIFY(!bare.errors.at(0).why.contains(QStringLiteral("removed")));
+}
+
+// New-user trial 28, #12: `kwb check` printed one "not in the older table(s) ...: needs a release newer than X" warning
+// per name (1-4 per kernel); they fold into one line naming the release. Members: a real kernel (the relu template,
+// make_rmem_tensor_like and friends), and a made-up result with names of two releases beside another warning.
+void TestCodegen::cuteCheckFoldsReleaseWarnings() {
+  if (!QFile::exists(apiTable())) QSKIP("shared/data/cutedsl/cute_api.json is not available");
+  for (const char* name : {"relu", "level1/38_L1Norm_"}) {
+    const kwb::GeneratedKernel k = kwb::backendById(QStringLiteral("cutedsl"))->generate(loadSpec(QLatin1String(name)));
+    QVERIFY2(k.ok, name);
+    const QString path = m_tmp.filePath(QStringLiteral("since.py"));
+    QVERIFY(writeText(path, k.source));
+    const kwb::CuteCheckResult r = kwb::runCuteCheck(kPython, path, apiTable());
+    QVERIFY2(r.ran && r.ok, qPrintable(r.error + r.rawJson.left(400)));
+    qsizetype since = 0;
+    for (const kwb::CuteCheckIssue& w : r.warnings)
+      if (!w.newerThan.isEmpty()) {
+        ++since;
+        QVERIFY2(w.why.contains(QStringLiteral("newer than ") + w.newerThan), qPrintable(w.why));
+      }
+    const QString line = kwb::releaseNeededLine(r, QStringLiteral("CuTe DSL"));
+    if (since == 0) {
+      QVERIFY(line.isEmpty());
+      continue;
+    }
+    QVERIFY2(line.startsWith(QStringLiteral("needs a CuTe DSL release newer than 4.")) &&
+                 line.contains(QStringLiteral("(checked against ") + r.tableVersion + u')'),
+             qPrintable(line));
+  }
+  kwb::CuteCheckResult made;
+  made.tableVersion = QStringLiteral("4.7.0");
+  made.warnings = {
+      {12, QStringLiteral("cutlass.cute.make_rmem_tensor"), QStringLiteral("..."), QStringLiteral("4.0.0")},
+      {20, QStringLiteral("cutlass.cute.x"), QStringLiteral("deprecated: y"), QString()},
+      {40, QStringLiteral("cutlass.cute.math.pow"), QStringLiteral("..."), QStringLiteral("4.5.0")},
+      {41, QStringLiteral("cutlass.cute.arch.fmin"), QStringLiteral("..."), QStringLiteral("4.3.0")}};
+  QCOMPARE(kwb::releaseNeededLine(made, QStringLiteral("CuTe DSL")),
+           QStringLiteral("needs a CuTe DSL release newer than 4.5.0 (checked against 4.7.0): not in the older tables: "
+                          "cutlass.cute.make_rmem_tensor (line 12), cutlass.cute.math.pow (line 40), "
+                          "cutlass.cute.arch.fmin (line 41)"));
+  for (int i = 0; i < 6; ++i) made.warnings.append({50 + i, QStringLiteral("n%1").arg(i), {}, QStringLiteral("4.0.0")});
+  QVERIFY2(kwb::releaseNeededLine(made, QStringLiteral("FlyDSL")).endsWith(QStringLiteral(", and 3 more")),
+           qPrintable(kwb::releaseNeededLine(made, QStringLiteral("FlyDSL"))));
+  made.warnings.removeIf([](const kwb::CuteCheckIssue& w) { return !w.newerThan.isEmpty(); });
+  QVERIFY(kwb::releaseNeededLine(made, QStringLiteral("CuTe DSL")).isEmpty());
 }
 
 void TestCodegen::cuteApiVersionMatchesTable() {

@@ -1,5 +1,6 @@
 // widgets/targetchooser: the GUI's target chooser is built from the registry's schemes, composes a
 // spec from a scheme's fields, names a bad one, and reaches BaselineOptions through the wizard.
+#include "core/analysis/problemspec.h"
 #include "core/codegen/preview.h"
 #include "core/pipeline/baselinejob.h"
 #include "core/records/baselinereport.h"
@@ -241,6 +242,28 @@ class TestTargetChooser : public QObject {
     view.setSpec(rms);
     QVERIFY2(!view.summaryText().contains(QLatin1String("seed default kept")) &&
                  !view.summaryText().contains(QLatin1String("share the value")),
+             qPrintable(view.summaryText()));
+    QCoreApplication::removeTranslator(&zh);
+  }
+
+  // New-user trial 28, #11: a probe ambiguity read "歧义：line 14: size_branch: …" in zh_CN ("line N: " was built in
+  // core without a translation). Members: formatAmbiguity itself (what the console prints after "ambiguous: ") and the
+  // spec view's line; a file-level ambiguity (no line) and kwb without a catalogue keep their form.
+  void ambiguityLineShownInChinese() {
+    const nlohmann::json amb = {{"kind", "size_branch"}, {"line", 14}, {"why", "forward() branches on a size"}};
+    const nlohmann::json fileLevel = {{"kind", "mixed_dtypes"}, {"line", 0}, {"why", "w"}};
+    QCOMPARE(formatAmbiguity(amb), QStringLiteral("line 14: size_branch: forward() branches on a size"));
+    QTranslator zh;
+    if (!zh.load(QStringLiteral(KWB_BINARY_DIR "/translations/kernel-workbench_zh_CN.qm")))
+      QSKIP("kernel-workbench_zh_CN.qm not built (the GUI target is off)");
+    QCoreApplication::installTranslator(&zh);
+    QCOMPARE(formatAmbiguity(amb), QStringLiteral("第 14 行：size_branch: forward() branches on a size"));
+    QCOMPARE(formatAmbiguity(fileLevel), QStringLiteral("mixed_dtypes: w"));
+    SpecView view;
+    nlohmann::json spec = {{"pattern", {{"primary", "Elementwise"}}}, {"ambiguities", {amb, fileLevel}}};
+    view.setSpec(spec);
+    QVERIFY2(view.summaryText().contains(QStringLiteral("第 14 行：size_branch")) &&
+                 !view.summaryText().contains(QLatin1String("line 14")),
              qPrintable(view.summaryText()));
     QCoreApplication::removeTranslator(&zh);
   }

@@ -3075,6 +3075,14 @@ Source: %4
     </message>
 </context>
 <context>
+    <name>kwb::ProblemSpec</name>
+    <message>
+        <location filename="../core/analysis/problemspec.cpp" line="308"/>
+        <source>line %1: </source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>kwb::ReportText</name>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="20"/>

@@ -3372,6 +3372,14 @@ Source: %4
     </message>
 </context>
 <context>
+    <name>kwb::ProblemSpec</name>
+    <message>
+        <location filename="../core/analysis/problemspec.cpp" line="308"/>
+        <source>line %1: </source>
+        <translation>第 %1 行：</translation>
+    </message>
+</context>
+<context>
     <name>kwb::ReportText</name>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="20"/>

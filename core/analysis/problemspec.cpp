@@ -3,6 +3,7 @@
 #include "core/codegen/opgraph.h"
 #include "core/records/exprtext.h"
 
+#include <QCoreApplication>
 #include <QLocale>
 
 #include <algorithm>
@@ -303,7 +304,8 @@ QString formatAmbiguity(const json& ambiguity) {
   // A file-level ambiguity has no line (the probe says 0): "line 0:" was no location (new-user trial 9, #5).
   const json& line = member(ambiguity, "line");
   const QString where = line.is_number_integer() && line.get<qint64>() > 0
-                            ? QStringLiteral("line %1: ").arg(line.get<qint64>())
+                            // translated where a catalogue is loaded (the GUI; zh_CN read "line 14:", trial 28 #11)
+                            ? QCoreApplication::translate("kwb::ProblemSpec", "line %1: ").arg(line.get<qint64>())
                             : QString();
   return QStringLiteral("%1%2: %3").arg(where, str(ambiguity, "kind"), str(ambiguity, "why"));
 }

@@ -53,7 +53,8 @@ QString formatSpec(const nlohmann::json& spec);
 
 /// One ambiguity of the probe's spec (`ambiguities[i]`: {"kind", "line", "why"}) as one readable line,
 /// "line 11: randomness: forward uses ...", without "line N: " where the line is absent or 0 (a file-level one).
-/// Never fails: missing members read as empty.
+/// "line N: " is translated where a catalogue is loaded (the GUI's zh_CN: "第 11 行："); the kind and the probe's
+/// reason stay as the probe wrote them. Never fails: missing members read as empty.
 QString formatAmbiguity(const nlohmann::json& ambiguity);
 
 /// What an (edited) spec must satisfy before later phases use it, one readable line per problem

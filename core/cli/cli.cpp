@@ -1187,8 +1187,16 @@ int cmdCheck(const QStringList& args) {
   for (const CuteCheckIssue& e : r.errors)  // an issue of the file as a whole (a syntax error) names no API
     out() << kernel << ':' << e.line << ": error: " << (e.name.isEmpty() ? QString() : e.name + QStringLiteral(": "))
           << e.why << Qt::endl;
-  for (const CuteCheckIssue& w : r.warnings)
+  int sinceLine = 0;  // the names older releases lack: one line for the release, not one warning each (trial 28 #12)
+  for (const CuteCheckIssue& w : r.warnings) {
+    if (!w.newerThan.isEmpty()) {
+      if (sinceLine == 0) sinceLine = w.line;
+      continue;
+    }
     out() << kernel << ':' << w.line << ": warning: " << w.name << ": " << w.why << Qt::endl;
+  }
+  if (const QString since = releaseNeededLine(r, label); !since.isEmpty())
+    out() << kernel << ':' << sinceLine << ": warning: " << since << Qt::endl;
   out() << (r.ok ? "PASS" : "FAIL") << ": " << r.checkedNames << (fly ? " flydsl" : " cute/cutlass")
         << " names and calls checked against " << QFileInfo(api).fileName() << ' ' << r.tableVersion
         << " (static check; the kernel was not run)" << Qt::endl;

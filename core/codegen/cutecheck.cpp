@@ -4,6 +4,7 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QVersionNumber>
 
 #include <nlohmann/json.hpp>
 
@@ -19,6 +20,7 @@ QList<CuteCheckIssue> issues(const nlohmann::json& arr) {
     i.line = e.value("line", 0);
     i.name = QString::fromStdString(e.value("name", std::string()));
     i.why = QString::fromStdString(e.value("why", std::string()));
+    i.newerThan = QString::fromStdString(e.value("newer_than", std::string()));
     out.append(i);
   }
   return out;
@@ -61,6 +63,26 @@ CuteCheckResult runCuteCheck(const QString& python, const QString& kernelPath, c
   r.errors = issues(doc.value("errors", nlohmann::json::array()));
   r.warnings = issues(doc.value("warnings", nlohmann::json::array()));
   return r;
+}
+
+QString releaseNeededLine(const CuteCheckResult& r, const QString& label) {
+  QString newest;
+  QStringList names;
+  for (const CuteCheckIssue& w : r.warnings) {
+    if (w.newerThan.isEmpty()) continue;
+    if (newest.isEmpty() ||
+        QVersionNumber::compare(QVersionNumber::fromString(w.newerThan), QVersionNumber::fromString(newest)) > 0)
+      newest = w.newerThan;
+    names << QStringLiteral("%1 (line %2)").arg(w.name).arg(w.line);
+  }
+  if (names.isEmpty()) return {};
+  constexpr qsizetype kShown = 6;
+  const qsizetype more = names.size() - kShown;
+  if (more > 0) names = names.mid(0, kShown) << QStringLiteral("and %1 more").arg(more);
+  return QStringLiteral("needs a %1 release newer than %2%3: not in the older tables: %4")
+      .arg(label, newest,
+           r.tableVersion.isEmpty() ? QString() : QStringLiteral(" (checked against %1)").arg(r.tableVersion),
+           names.join(QStringLiteral(", ")));
 }
 
 }  // namespace kwb

@@ -12,6 +12,8 @@ struct CuteCheckIssue {
   QString name;  ///< fully qualified, e.g. "cutlass.cute.make_fragment"
   QString
       why;  ///< e.g. "not in cute_api.json (4.7.0); present in older table(s) 4.5.0: removed or renamed since (...)"
+  QString newerThan;  ///< a warning that only says the name is missing from older tables: the newest such table's
+                      ///< version ("4.5.0"); empty for every other issue
 };
 
 struct CuteCheckResult {
@@ -39,5 +41,12 @@ CuteCheckResult runCuteCheck(const QString& python, const QString& kernelPath, c
 
 /// As above with the old tables found by siblingOldApiTables(apiTablePath).
 CuteCheckResult runCuteCheck(const QString& python, const QString& kernelPath, const QString& apiTablePath);
+
+/// The warnings of `r` that only say a name is missing from older API tables (CuteCheckIssue::newerThan set), folded
+/// into one line naming the release the kernel needs, e.g. "needs a CuTe DSL release newer than 4.5.0 (checked
+/// against 4.7.0): not in the older tables: cutlass.cute.make_rmem_tensor (line 12), cutlass.cute.math.exp (line 40)"
+/// (at most six names, then "and N more"); `label` is "CuTe DSL" or "FlyDSL". Empty when there is no such warning.
+/// Fourteen-odd such warnings per kernel read as fourteen problems (new-user trial 28, #12).
+QString releaseNeededLine(const CuteCheckResult& r, const QString& label);
 
 }  // namespace kwb

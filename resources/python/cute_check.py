@@ -168,13 +168,14 @@ class Checker(ast.NodeVisitor):
         self._since_reported = set()
 
     # -- issues ---------------------------------------------------------------------------------
-    def _issue(self, bucket, node, name, why):
+    def _issue(self, bucket, node, name, why, **extra):
         key = (bucket is self.errors, getattr(node, "lineno", 0), name, why)
         if key in self._seen:
             return
         self._seen.add(key)
-        bucket.append({"line": getattr(node, "lineno", 0), "col": getattr(node, "col_offset", 0),
-                       "name": name, "why": why})
+        issue = {"line": getattr(node, "lineno", 0), "col": getattr(node, "col_offset", 0), "name": name, "why": why}
+        issue.update(extra)
+        bucket.append(issue)
 
     # -- imports --------------------------------------------------------------------------------
     def collect_imports(self, tree):
@@ -233,7 +234,8 @@ class Checker(ast.NodeVisitor):
             newest_absent = max(absent, key=_version_key)
             self._issue(self.warnings, node, dotted,
                         "not in the older table(s) %s: needs a release newer than %s"
-                        % (", ".join(sorted(absent, key=_version_key)), newest_absent))
+                        % (", ".join(sorted(absent, key=_version_key)), newest_absent),
+                        newer_than=newest_absent)  # kwb check folds these into one line (new-user trial 28, #12)
 
     def _check_path(self, node, dotted, call):
         parts = dotted.split(".")

@@ -620,6 +620,21 @@ def is_user_error(message):
     return any(re.search(p, message) for p in USER_ERROR_PATTERNS)
 
 
+# A tensor's values read into Python (numpy, a list) fail on meta tensors under any torch; "use Tensor.cpu()" and "run
+# kwb with a newer torch" were both wrong advice there (new-user trial 29, h9: a numpy round trip in forward).
+VALUES_READ_PATTERNS = (r"can't convert meta device type tensor to numpy", r"Cannot copy out of meta tensor")
+
+
+def values_read_message(message):
+    """The probe's own words for a file that reads a tensor's values into Python ('' when `message` is another)."""
+    if not any(re.search(p, message) for p in VALUES_READ_PATTERNS):
+        return ""
+    how = "to numpy" if "numpy" in message else "to a Python list or number"
+    return ("the file reads a tensor's values %s: the probe traces on meta tensors, which hold no values, and a "
+            "generated kernel replaces torch ops only; write this step in torch ops (numpy and Python loops over "
+            "values cannot be traced or run on the GPU)" % how)
+
+
 def old_torch_note(version, kind, message):
     """One sentence for an error under torch < 2 that a newer torch may not raise ('' otherwise): the probe's
     figures and vocabulary are tested under 2.x, and Debian 12's python3-torch is 1.13 (new-user trial 10, #2:
@@ -689,10 +704,13 @@ def main(argv):
             traceback.print_exception(type(exc), exc, exc.__traceback__, file=sys.stderr)
         message = " ".join(message.split("\n")[:1]) if message.count("\n") else message
         message = message[:600]
+        values_read = values_read_message(message)
+        if values_read:
+            message = values_read
         # A Failure of the probe's own contract checks (get_inputs() returning a str) is the file's, under any torch.
         own_check = isinstance(exc, Failure) and kind in ("TypeError",) or raised_by_file(exc, logic_path)
         hint = (old_torch_note(partial.get("torch_version", ""), kind, message)
-                if "torch_version" in partial and not own_check else "")
+                if "torch_version" in partial and not own_check and not values_read else "")
         if hint:
             message = "%s (%s)" % (message, hint)
         partial["probe"] = probe_stats()

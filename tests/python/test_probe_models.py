@@ -474,6 +474,25 @@ class ProbeOldTorchTest(unittest.TestCase):
                 p, _ = probe(write(body))
                 self.assertEqual(p.returncode, 0, p.stdout[-2000:])
 
+    def test_reading_values_into_python_is_named(self):
+        # new-user trial 29, h9: a numpy round trip in forward read "can't convert meta device type tensor to numpy.
+        # Use Tensor.cpu() ... (run kwb with a newer torch)": both wrong advice. Members: .numpy() after .cpu(),
+        # np.asarray(x), and .tolist() (a list, not numpy)
+        for expr, how, line in (("torch.from_numpy(x.detach().cpu().numpy() * 2.0) + x", "to numpy", 5),
+                                ("torch.as_tensor(numpy.asarray(x)) + x", "to numpy", 5),
+                                ("torch.tensor(x.tolist()) * x", "to a Python list or number", 5)):
+            with self.subTest(expr=expr):
+                p, _ = probe(write("import numpy\nimport torch\nclass Model(torch.nn.Module):\n"
+                                   "    def forward(self, x):\n        return %s\n"
+                                   "def get_inputs():\n    return [torch.randn(4, 8)]\n"
+                                   "def get_init_inputs():\n    return []\n" % expr))
+                self.assertEqual(p.returncode, 3, p.stdout[-2000:])
+                err = json.loads(p.stdout)["error"]
+                self.assertIn("the file reads a tensor's values " + how, err["message"])
+                self.assertNotIn("newer torch", err["message"])
+                self.assertNotIn("Tensor.cpu()", err["message"])
+                self.assertEqual(err["line"], line)
+
     def test_scans_without_a_meta_kernel_trace_by_formula(self):
         # cummax / cummin / logcumsumexp have no meta kernel in torch 1.13 (new-user trial 13's x03): the probe
         # shapes them as the input (values, and int64 indices for cummax / cummin) instead of failing
