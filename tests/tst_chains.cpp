@@ -2301,6 +2301,16 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("int_ids_match_sum"), QStringLiteral("=int_ids_match_sum")},
       {QStringLiteral("int_ids_match_scale"), QStringLiteral("=int_ids_match_scale")},
       {QStringLiteral("masked_count_long"), QStringLiteral("=masked_count_long")},
+      // session 40 (dtype40): integers stay integers, values that fp32 rounds (ids near 2^24, 2^31+, 2^40): integer
+      // sums in int64 (the plain sum and one behind an integer prologue), a forward() int argument read exactly,
+      // comparisons with constants at 2^24, int32 wraparound, position ids, integer max / min
+      {QStringLiteral("dt40_ids_sum_big"), QStringLiteral("=dt40_ids_sum_big")},
+      {QStringLiteral("dt40_ids_sum_prologue_big"), QStringLiteral("=dt40_ids_sum_prologue_big")},
+      {QStringLiteral("dt40_ids_eq_limit_arg_small"), QStringLiteral("=dt40_ids_eq_limit_arg_small")},
+      {QStringLiteral("dt40_ids_eq_const_2p24"), QStringLiteral("=dt40_ids_eq_const_2p24")},
+      {QStringLiteral("dt40_int32_mul_wrap_cmp"), QStringLiteral("=dt40_int32_mul_wrap_cmp")},
+      {QStringLiteral("dt40_position_ids_offset"), QStringLiteral("=dt40_position_ids_offset")},
+      {QStringLiteral("dt40_ids_max_min_big"), QStringLiteral("=dt40_ids_max_min_big")},
       // new-user trial 21 #4 (fix21b): integer forward() inputs read as values, an int64 attention mask cast with
       // .to(x.dtype) and counted by its own int64 sum, a uint8 mask cast with .float(), a uint8 mask after a gather
       {QStringLiteral("int_mask_meanpool_long"), QStringLiteral("=int_mask_meanpool_long")},
@@ -3599,6 +3609,9 @@ void TestChains::cuteStagesEmulated_data() {
       {"inplace_through_view_lost", {QStringLiteral("_kwb_copy_host")}, {{}}},
       {"cute_bool_mask_masked_fill", {pw}, {{}}},
       {"cute_bool_mask_where_broadcast", {pw}, {{}}},
+      // session 40 (dtype40): an integer sum is the Int64 row totals of the integer scan, never fp32
+      {"dt40_ids_sum_big", {QStringLiteral("_kwb_iscan_host")}, {{}}},
+      {"dt40_ids_sum_prologue_big", {QStringLiteral("_kwb_iscan_host")}, {{}}},
   };
   // one row per (problem, run), sharded like classesEmulated (the whole list in one function passed Qt Test's
   // 300 s watchdog on a loaded machine, CI stop 39); a problem's first row also runs kwb check's two gates

@@ -4434,8 +4434,27 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
     inputs.back()["label"] = describeRef(r).remove(input).toStdString();
     names.push_back(extName.value(r).toStdString());
   }
+  // the forward() int arguments among the scalars (kwb_szN sizes are not) that an op of integers reads: exact there
+  QSet<QString> intArgs;
+  if (m_spec.contains("inputs") && m_spec.at("inputs").is_array())
+    for (const json& in : m_spec.at("inputs")) {
+      const QString s = QString::fromStdString(in.value("name", std::string()));
+      if (in.value("kind", std::string()) != "scalar" || in.value("dtype", std::string()) != "int" ||
+          !scalars.contains(s))
+        continue;
+      const std::string key = json{{"scalar_input", s.toStdString()}}.dump();
+      for (const GraphOp* o : piece)
+        if (o->pw.dump().find(key) != std::string::npos &&
+            (isIntegralDtype(normaliseDtype(o->outputs.value(0).dtype)) ||
+             std::any_of(o->inputs.cbegin(), o->inputs.cend(),
+                         [](const auto& t) { return isIntegralDtype(normaliseDtype(t.dtype)); })))
+          intArgs.insert(s);
+    }
   for (const QString& s : scalars) {
     inputs.push_back({{"name", s.toStdString()}, {"kind", "scalar"}, {"dtype", "float"}});
+    // a forward() int argument: passed checked exact (kwb_int_arg), read as an integer by integer nodes and exact
+    // comparisons (limit = 2^24 + 1 compared in fp32 matched 2^24; session 40)
+    if (intArgs.contains(s)) inputs.back()["int_arg"] = true;
     names.push_back(s.toStdString());
   }
   json oshape = json::array();
@@ -4679,8 +4698,10 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
   for (const QString& r : others) tensorsExpr << m_vals.value(r).expr;
   if (intPrimary) tensorsExpr << (broadcastExpr.isEmpty() ? m_vals.value(primary).expr : broadcastExpr);
   for (const QString& s : scalars)
-    scalarsExpr
-        << (pairs ? QStringLiteral("*_kwb_f64_pair(%1)") : QStringLiteral("float(%1)")).arg(m_sizeScalar.value(s, s));
+    scalarsExpr << (pairs                 ? QStringLiteral("*_kwb_f64_pair(%1)")
+                    : intArgs.contains(s) ? QStringLiteral("kwb_int_arg(\"%1\", %1)")
+                                          : QStringLiteral("float(%1)"))
+                       .arg(m_sizeScalar.value(s, s));
   if (pairs && !m_plan.epilogues.contains(QLatin1String("def _kwb_f64_pair(")))
     m_plan.epilogues.prepend(QStringLiteral(
         "def _kwb_f64_pair(v):\n"

@@ -312,6 +312,7 @@ const QMap<QString, QStringList>& stageKeywords() {
       {QStringLiteral("kwb_to_fp32"), {}},
       {QStringLiteral("kwb_as_dtype"), {}},
       {QStringLiteral("kwb_size"), {}},
+      {QStringLiteral("kwb_int_arg"), {}},  // a forward() int argument checked exact (chain_host.py)
       {QStringLiteral("kwb_pool_len"), {}},
       {QStringLiteral("kwb_at_spec"), {}},
       {QStringLiteral("kwb_attn_rep"), {}},
@@ -609,6 +610,8 @@ QString stageCode(const QString& body, QString* error) {
     used << QStringLiteral("kwb_cat") << QStringLiteral("kwb_scatter");  // _kwb_copy, _kwb_scatter_kernel, kwb_reshape
   if (used.contains(QStringLiteral("kwb_nll")))  // its sum / mean: kwb_reduce launches (an empty batch: a fill)
     used << QStringLiteral("kwb_reduce") << QStringLiteral("kwb_full");
+  // an integer sum: the Int64 row totals of kwb_cumsum_int's scan (_kwb_iscan), exact where fp32 rounds
+  if (used.contains(QStringLiteral("kwb_reduce"))) used << QStringLiteral("kwb_cumsum_int");
   static const QRegularExpression head(QStringLiteral("^# ==== stage: ([\\w ]+)\\n"),
                                        QRegularExpression::MultilineOption);
   // chain_host.py: its helpers for every plan, then "# ==== host: kwb_attention ..." sections, each pasted (after

@@ -95,6 +95,8 @@ QString CuteDialect::roundTo(const QString& dtype, const PwVal& a) const {
 
 QString CuteDialect::convert(const QString& dtype, const PwVal& a) const {
   // "int64" with no value: the lowering asks whether integer arithmetic lowers at all (it does, session 38)
+  // a run-time scalar (a forward() int argument, kwb_int_arg) is a Numeric: converted by its constructor
+  if (dtype == u"int64" && a.kind == PwVal::Kind::Scalar) return QStringLiteral("cutlass.Int64(%1)").arg(a.expr);
   if (dtype == u"int64" && a.kind != PwVal::Kind::Literal) return QStringLiteral("(%1).to(cutlass.Int64)").arg(a.expr);
   if (dtype != u"float32" || a.kind != PwVal::Kind::Tensor) return {};
   return QStringLiteral("(%1).to(cutlass.Float32)").arg(a.expr);

@@ -158,6 +158,7 @@ std::optional<PointwiseProgram> parsePointwiseProgram(const json& spec, QString*
     in.isTensor = str(ji, "kind") != u"scalar";
     in.dtype = normaliseDtype(str(ji, "dtype"));
     in.exactInt = ji.value("exact_int", false) == true;
+    in.intArg = !in.isTensor && ji.value("int_arg", false) == true;
     in.label = str(ji, "label");
     if (in.isTensor) {
       in.shape = shapeOf(ji);
@@ -666,10 +667,16 @@ class Lowering {
     for (const PwArg& a : n.args) {
       if (a.kind == PwArg::Kind::Ref && vals.value(a.ref).isInt)
         anyInt = true;
-      else if (!(a.kind == PwArg::Kind::Const && !a.isNull && integral(a.value)))
+      else if (!(a.kind == PwArg::Kind::Const && !a.isNull && integral(a.value)) && !intArg(a))
         return false;
     }
     return anyInt;
+  }
+
+  /// Whether @p a is a forward() int argument passed exact (PwInput::intArg): an integer operand, not an fp32 one.
+  bool intArg(const PwArg& a) const {
+    const PwInput* in = a.kind == PwArg::Kind::Scalar ? m_prog.input(a.ref) : nullptr;
+    return in && in->intArg;
   }
 
   /// Operand @p v of an integer node as an int64 value: itself, a bool tensor as 0 / 1, an integral constant as an
@@ -677,7 +684,8 @@ class Lowering {
   std::optional<PwVal> asInt(const PwNode& n, const PwVal& v) {
     if (v.isInt) return v;
     if (v.kind == PwVal::Kind::Literal && integral(v.literal)) return intLit(v.literal);
-    if (v.kind == PwVal::Kind::Tensor && v.isBool) {
+    // a bool tensor as 0 / 1; a forward() int argument checked exact on the host (kwb_int_arg) as its int64
+    if ((v.kind == PwVal::Kind::Tensor && v.isBool) || (v.kind == PwVal::Kind::Scalar && v.intArg)) {
       PwVal r = v;
       r.isBool = false;
       r.isInt = true;
@@ -899,8 +907,11 @@ class Lowering {
     switch (a.kind) {
       case PwArg::Kind::Ref:
         return vals.value(a.ref);
-      case PwArg::Kind::Scalar:
-        return inputExpr(*m_prog.input(a.ref));
+      case PwArg::Kind::Scalar: {
+        PwVal v = inputExpr(*m_prog.input(a.ref));
+        v.intArg = m_prog.input(a.ref)->intArg;
+        return v;
+      }
       case PwArg::Kind::Const:
         if (a.isNull) return std::nullopt;
         {
@@ -922,8 +933,11 @@ class Lowering {
       if (k.is_boolean()) return lit(k.get<bool>() ? 1.0 : 0.0);
       if (k.is_object() && k.contains("const") && k.at("const").is_number()) return lit(k.at("const").get<double>());
       if (k.is_object() && k.contains("scalar_input"))
-        if (const PwInput* in = m_prog.input(QString::fromStdString(k.at("scalar_input").get<std::string>())))
-          return inputExpr(*in);
+        if (const PwInput* in = m_prog.input(QString::fromStdString(k.at("scalar_input").get<std::string>()))) {
+          PwVal v = inputExpr(*in);
+          v.intArg = in->intArg;
+          return v;
+        }
       if (k.is_string()) {
         const QString t = QString::fromStdString(k.get<std::string>());
         if (const auto it = vals.find(t); it != vals.end()) return *it;

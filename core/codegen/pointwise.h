@@ -31,6 +31,9 @@ struct PwInput {
   /// An integer tensor the caller reads in its own dtype and only compares with another ({"exact_int": true}: the
   /// chain's exact comparisons); any other integer input is refused (its arithmetic in fp32 would round above 2^24).
   bool exactInt = false;
+  /// A forward() int argument the caller passes as an fp32 scalar it has checked to be exact (|v| <= 2^24, the chain's
+  /// kwb_int_arg): integer nodes and exact comparisons read it as an int64 ({"int_arg": true}); elsewhere a float.
+  bool intArg = false;
   /// What the user calls it, for reasons ({"label": ...}; the chain's mini programs name their inputs a0, a1, ...):
   /// "lengths" for a forward() input, else a phrase ("the result of aten::ge at line 12"); "" : the name says it.
   QString label;
@@ -133,6 +136,7 @@ struct PwVal {
   bool isBool = false;
   double literal = 0.0;  ///< Kind::Literal only
   bool isInt = false;    ///< an exact int64 value (an integer node's result, an exact_int input): never fp32
+  bool intArg = false;   ///< Kind::Scalar: a forward() int argument passed exact (PwInput::intArg)
 };
 
 /// What differs between DSLs; operators (+ - * / < ...) are Python's in every DSL we target.

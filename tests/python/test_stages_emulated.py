@@ -1342,6 +1342,34 @@ class IntegerMinMax(unittest.TestCase):
             K.kwb_reduce(torch.ones(2, 3, dtype=torch.int64), [1], op)  # none refuses
 
 
+class IntegerSums(unittest.TestCase):
+    """sum / prod of an integer (not bool) x: int64 accumulated in int64, exact at any value, wrapping as torch's
+    (session 40: int64 ids near 2**33 summed in fp32 gave every row wrong); a bool count keeps the fp32 path."""
+
+    def test_exact_over_dims_and_layouts(self):
+        torch.manual_seed(40)
+        big = torch.randint(0, 1000, (5, 37, 9), dtype=torch.int64) + 2 ** 33
+        xs = (big, big.transpose(0, 2), big[:, ::3], -big, (big - 2 ** 33).to(torch.int32) + 2 ** 30,
+              torch.randint(0, 256, (4, 300, 3), dtype=torch.uint8))
+        for x in xs:
+            for dims, keep in (([1], False), ([0], True), ([0, 2], False), ([], False), ([-1], True)):
+                got = K.kwb_reduce(x, dims, "sum", keep)
+                want = x.sum(dim=dims, keepdim=keep) if dims else x.sum()
+                self.assertEqual(got.dtype, torch.int64, x.dtype)
+                self.assertEqual(tuple(got.shape), tuple(want.shape), (dims, keep))
+                self.assertTrue(torch.equal(got.cpu(), want.cpu()), (dims, keep, x.dtype))
+        p = torch.randint(-3, 4, (6, 70), dtype=torch.int64) * 2 ** 20 + 1  # a product past 2**63 wraps as torch's
+        self.assertTrue(torch.equal(K.kwb_reduce(p, [1], "prod").cpu(), p.prod(1).cpu()))
+        self.assertTrue(torch.equal(K.kwb_reduce(big[:, :0], [1], "sum").cpu(), big[:, :0].sum(1).cpu()))
+
+    def test_integer_prologue(self):
+        # the prologue as its own launch (kwb_pointwise's x loads as fp32: values it holds, 2**20), then the int64
+        # sum, past 2**24 where an fp32 accumulator rounds (a chain's integer prologue reads x exactly: tst_chains)
+        a = torch.randint(1 << 19, 1 << 20, (6, 300), dtype=torch.int64)
+        got = K.kwb_reduce(a, [1], "sum", pre=K._kwb_epi_identity, pre_dtype=torch.int64)
+        self.assertTrue(torch.equal(got.cpu(), a.sum(1).cpu()))
+
+
 class ReducePrologue(unittest.TestCase):
     """kwb_reduce(x, ..., pre=): the pointwise run before a reduction applied in its loads (trial 11's t06, a masked
     mean: sum(where(mask, x, 0))), its tensors broadcast to x's shape and read at x's indices through their strides,

@@ -327,3 +327,14 @@ def kwb_max_dim(x, dim, keepdim=False, largest=True):
     if not x.dim():
         return v, i
     return (v, i) if keepdim else (v.squeeze(dim), i.squeeze(dim))
+
+
+# ==== host: kwb_int_arg
+def kwb_int_arg(name, value):
+    """A forward() int argument that an epilogue reads as an integer (compared with int64 ids, added to them): its
+    float for the kernel's fp32 scalar slot, exact while |value| <= 2**24; past that a ValueError naming it (fp32
+    would round it: ids >= 2**24 + 1 matched 2**24), never a silently wrong comparison."""
+    if abs(int(value)) > 2 ** 24:
+        raise ValueError("%s = %d: an int argument read as an integer by a kernel epilogue reaches it as fp32, exact "
+                         "up to 2**24 only; pass it as an int64 tensor instead" % (name, int(value)))
+    return float(value)

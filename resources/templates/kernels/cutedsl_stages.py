@@ -522,12 +522,35 @@ def kwb_reduce(x, dims, op, keepdim=False, pre=None, pre_tensors=(), pre_scalars
     """sum / mean / prod / amax / amin / logsumexp of floating x over dims (negative allowed; [] = all dims), in fp32,
     the result in x's dtype (pre_dtype's with a prologue). pre: the pointwise run before the reduction (over x's
     shape, reading pre_tensors and pre_scalars), one kwb_pointwise launch first (fp32 values; not fused into the
-    loads yet). A sum or prod of a bool or integer x (or pre_dtype) is int64, as torch's and the Triton stage's: a
-    count of a bool mask, read as fp32 by a kwb_pointwise launch first and accumulated in fp32, exact up to 2**24
+    loads yet). A sum or prod of a bool or integer x (or pre_dtype) is int64, as torch's and the Triton stage's: the
+    sum of integers exact in Int64 (the rows' totals of _kwb_iscan, one thread a row; session 40); a count of a bool
+    mask (or a prod), read as fp32 by a kwb_pointwise launch first and accumulated in fp32, exact up to 2**24
     elements a sum (more raises ValueError; session 38). Other ops of integer or bool x raise NotImplementedError."""
     if op not in ("sum", "mean", "prod", "amax", "amin", "logsumexp"):
         raise NotImplementedError("kwb_reduce: %s has no CuTe DSL stage yet" % op)
     out_dtype = pre_dtype or x.dtype
+    if op == "sum" and not out_dtype.is_floating_point and out_dtype != torch.bool:
+        # integer values (not a bool mask's count): int64 row totals of the Int64 scan (_kwb_iscan), exact at any
+        # value where fp32 rounds above 2**24 (session 40: int64 ids near 2**33 summed in fp32)
+        if pre is not None:  # the prologue as its own launch, in its integer dtype
+            x = kwb_pointwise(x, pre, pre_tensors, pre_scalars, out_dtype)
+        if x.dim() == 0:
+            x = x.unsqueeze(0)
+        nd = x.dim()
+        red = sorted({d % nd for d in ([dims] if isinstance(dims, int) else dims)}) if dims else list(range(nd))
+        kept = [d for d in range(nd) if d not in red]
+        n = 1
+        for d in red:
+            n *= x.shape[d]
+        rows = 1
+        for d in kept:
+            rows *= x.shape[d]
+        x2 = x.permute(kept + red).reshape(rows, n)
+        tot = (torch.zeros if n == 0 else torch.empty)(x2.shape[0], dtype=torch.int64, device=x.device)
+        if n:
+            _kwb_iscan(x2, 1, torch.empty(x2.shape, dtype=torch.int64, device=x.device), False, tot)
+        shape = [1 if d in red else x.shape[d] for d in range(nd)] if keepdim else [x.shape[d] for d in kept]
+        return tot.view(shape)
     if pre is not None:
         x = kwb_pointwise(x, pre, pre_tensors, pre_scalars, torch.float32)
     if not out_dtype.is_floating_point and op in ("sum", "prod"):  # a count: int64, fp32 accumulation

@@ -376,55 +376,75 @@ def _kwb_red_dims(x, dims):
 
 kwb_reduce_prologue = True  # pre= applied in the reduction's loads (False: a kwb_pointwise launch first, the old plan)
 # The reductions kwb_reduce computes of an integer or bool x (the planner reads this line: core/codegen/chain.cpp
-# stageIntegerReductions, so a plan never promises one the stage refuses). sum / prod: int64 accumulated in fp32 (exact
-# below 2**24); amax / amin: exact in x's own integers (_kwb_reduce_int_kernel), x's dtype; any / all: of any dtype.
+# stageIntegerReductions, so a plan never promises one the stage refuses). sum / prod of a bool x: a count, int64
+# accumulated in fp32 (exact below 2**24 elements); of an integer x: int64, accumulated in int64 (_kwb_reduce_int_kernel,
+# exact, wrapping as torch's); amax / amin: exact in x's own integers, x's dtype; any / all: of any dtype.
 _kwb_int_reduce_ops = ("sum", "prod", "amax", "amin", "any", "all")
 
 
 @triton.jit
-def _kwb_reduce_int_kernel(x, out, M, N, sm, sn, MAX: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
-    # out[i] = max (MAX) / min of x[i, :] (x at i * sm + j * sn) in x's own integer dtype: exact for every value (an
-    # fp32 accumulator rounds int64 above 2**24). No identity constant: every lane starts at its row's first element and
-    # a masked lane keeps its accumulator.
+def _kwb_combine_mul(a, b):
+    return a * b
+
+
+@triton.jit
+def _kwb_reduce_int_kernel(x, out, M, N, sm, sn, OP: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
+    # out[i] = max (OP 0) / min (1) of x[i, :] (x at i * sm + j * sn) in x's own integer dtype, or its sum (2) / product
+    # (3) in int64: exact for every value (an fp32 accumulator rounds int64 above 2**24; session 40 found int64 ids near
+    # 2**33 summed in fp32). max / min have no identity constant: every lane starts at its row's first element and a
+    # masked lane keeps its accumulator; sum / prod start at 0 / 1 and a masked lane adds 0 / multiplies by 1.
     rows = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
     rm = rows < M
     cols = tl.arange(0, BLOCK_N)
     base = x + rows.to(tl.int64)[:, None] * sm
-    acc = tl.load(base + cols[None, :] * 0, mask=rm[:, None], other=0)
+    if OP >= 2:
+        acc = tl.full([BLOCK_M, BLOCK_N], OP - 2, tl.int64)
+    else:
+        acc = tl.load(base + cols[None, :] * 0, mask=rm[:, None], other=0)
     for j in range(0, N, BLOCK_N):
         cj = j + cols
         m = rm[:, None] & (cj < N)[None, :]
         v = tl.load(base + cj.to(tl.int64)[None, :] * sn, mask=m, other=0)
-        if MAX:
+        if OP == 0:
             acc = tl.where(m & (v > acc), v, acc)
-        else:
+        elif OP == 1:
             acc = tl.where(m & (v < acc), v, acc)
-    if MAX:
+        elif OP == 2:
+            acc = acc + v.to(tl.int64)
+        else:
+            acc = acc * tl.where(m, v.to(tl.int64), 1)
+    if OP == 0:
         res = tl.max(acc, axis=1)
-    else:
+    elif OP == 1:
         res = tl.min(acc, axis=1)
+    elif OP == 2:
+        res = tl.sum(acc, axis=1)
+    else:
+        res = tl.reduce(acc, 1, _kwb_combine_mul)
     tl.store(out + rows, res, mask=rm)
 
 
 def _kwb_reduce_int(x, red, op, keepdim):
-    """amax / amin of an integer or bool x over the dims red (sorted, non-negative), exact, of x's dtype (torch's):
-    x viewed (a copy where the view cannot be) as [kept, reduced] rows, one program per BLOCK_M rows."""
+    """amax / amin of an integer or bool x over the dims red (sorted, non-negative), exact, of x's dtype (torch's), or
+    its sum / prod in int64 (exact, int64 as torch's): x viewed (a copy where the view cannot be) as [kept, reduced]
+    rows, one program per BLOCK_M rows."""
     kept = [d for d in range(x.dim()) if d not in red]
     kshape = [1 if d in red else s for d, s in enumerate(x.shape)]
     n = _kwb_prod(x.shape[d] for d in red)
-    if n == 0:
+    total = op in ("sum", "prod")
+    if n == 0 and not total:
         raise ValueError("kwb_reduce: %s over an empty dim (torch raises too)" % op)
-    x2 = x.permute(kept + list(red)).reshape(-1, n)
+    x2 = x.permute(kept + list(red)).reshape(_kwb_prod(x.shape[d] for d in kept), n)
     if x2.dtype == torch.bool:
         x2 = x2.view(torch.uint8)  # 0 / 1 compared as integers (a view of the same bytes); viewed back below
-    out = torch.empty(x2.shape[0], dtype=x2.dtype, device=x.device)
+    out = torch.empty(x2.shape[0], dtype=torch.int64 if total else x2.dtype, device=x.device)
     if out.numel():
-        block_n = min(1024, _kwb_np2(n))
+        block_n = min(1024, _kwb_np2(max(n, 1)))
         block_m = min(_kwb_np2(x2.shape[0]), max(1, _kwb_tile // block_n))
         _kwb_reduce_int_kernel[(triton.cdiv(x2.shape[0], block_m),)](
-            x2, out, x2.shape[0], n, x2.stride(0), x2.stride(1), MAX=op == "amax", BLOCK_M=block_m, BLOCK_N=block_n,
+            x2, out, x2.shape[0], n, x2.stride(0), x2.stride(1), OP=("amax", "amin", "sum", "prod").index(op), BLOCK_M=block_m, BLOCK_N=block_n,
             num_warps=4)
-    out = out.view(torch.bool) if x.dtype == torch.bool else out
+    out = out.view(torch.bool) if x.dtype == torch.bool and not total else out
     return out.view(kshape) if keepdim else out.view([s for d, s in enumerate(x.shape) if d not in red])
 
 
@@ -432,8 +452,9 @@ def kwb_reduce(x, dims, op, keepdim=False, pre=None, pre_tensors=(), pre_scalars
     """sum / mean / amax / amin / logsumexp / prod / any / all of x over dims (negative allowed; [] = all dims); any /
     all of any dtype are bool (a prologue then runs as its own kwb_pointwise launch first). amax / amin of an integer
     or bool x: exact, in x's dtype (_kwb_reduce_int; a prologue as its own launch first). A sum or prod of
-    a bool or integer x is int64, as torch's: a count of a bool mask (mask.sum(dim)), accumulated in fp32 like every
-    reduction, which is exact up to 2**24 elements a sum (more raises).
+    a bool or integer x is int64, as torch's: of an integer x accumulated in int64 (_kwb_reduce_int, exact; a prologue
+    as its own launch first); of a bool mask (mask.sum(dim), a count) in fp32 like every reduction, which is exact up
+    to 2**24 elements a sum (more raises).
     pre: the pointwise run before the reduction (an epilogue over x's shape with pre_tensors, each broadcast to it, and
     pre_scalars: where(mask, x, 0), x * w, relu(x)), applied to every element as it is loaded (x in any dtype, in
     fp32): the reduction of pre(x), whose values are of pre_dtype (default x's; the dtype rule above then applies to
@@ -451,6 +472,11 @@ def kwb_reduce(x, dims, op, keepdim=False, pre=None, pre_tensors=(), pre_scalars
         _kwb_reduce_into(x, red, "amax" if op == "any" else "amin", out, None, 0.0, _kwb_epi_nonzero)
         return out if keepdim else out.view([s for d, s in enumerate(x.shape) if d not in red])
     dtype = pre_dtype or x.dtype
+    if op in ("sum", "prod") and not in_dtype.is_floating_point and in_dtype != torch.bool:
+        # integer values (not a bool mask's count): an int64 accumulator, exact at any value (fp32 rounds above 2**24)
+        if pre is not None:  # the prologue as its own launch, in its integer dtype
+            x = kwb_pointwise(x, pre, pre_tensors, pre_scalars, pre_dtype)
+        return _kwb_reduce_int(x, red, op, keepdim)
     if not (dtype.is_floating_point if pre is not None else x.is_floating_point()):
         if op not in _kwb_int_reduce_ops:
             raise ValueError("kwb_reduce: %s of a %s tensor (of integers or bools: %s only)"
