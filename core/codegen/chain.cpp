@@ -8308,8 +8308,18 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
          l.head.startsWith(QLatin1String("kwb_copy_into_piece(")) ||
          l.head.startsWith(QLatin1String("kwb_cat_piece(")) ||
          l.head.startsWith(QLatin1String("kwb_pointwise_piece("))) &&
-        l.launch >= 0)
-      padsRead << l.launch;
+        l.launch >= 0) {
+      // the launch by its op id: the row fusions (fuseRows, fuseSiblingRows) and fuseReduceEpilogue drop launches
+      // without renumbering the lines' indices, and a stale index dropped another launch from the plan's list
+      // (session 40: cosine_embedding_two_margins_int_label listed a piece's copy and lost its last launch)
+      int at = l.launch;
+      for (int k = 0; k < m_plan.launches.size(); ++k)
+        if (m_plan.launches.at(k).ops.contains(l.target)) {
+          at = k;
+          break;
+        }
+      padsRead << at;
+    }
   dropLaunches(padsRead);
 
   QStringList body;

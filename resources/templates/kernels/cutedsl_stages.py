@@ -525,7 +525,8 @@ def kwb_reduce(x, dims, op, keepdim=False, pre=None, pre_tensors=(), pre_scalars
     its loads), storing out_dtype (default the reduction's dtype)."""
     res = _kwb_reduce_plain(x, dims, op, keepdim, pre, pre_tensors, pre_scalars, pre_dtype)
     if epi is None:
-        return res if out_dtype is None or res.dtype == out_dtype else res.to(out_dtype)
+        return res if out_dtype is None or res.dtype == out_dtype else kwb_pointwise(res, _kwb_epi_identity,
+                                                                                    out_dtype=out_dtype)
     return kwb_pointwise(res, epi, epi_tensors, epi_scalars, out_dtype or res.dtype)
 
 

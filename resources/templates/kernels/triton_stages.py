@@ -466,7 +466,8 @@ def _kwb_reduce_int(x, red, op, keepdim):
 def _kwb_reduce_epi_after(res, epi, epi_tensors, epi_scalars, out_dtype):
     # a reduction path without the fused epilogue (integer amax / amin, any / all): the run as its own launch after it
     if epi is None:
-        return res if out_dtype is None or res.dtype == out_dtype else res.to(out_dtype)
+        return res if out_dtype is None or res.dtype == out_dtype else kwb_pointwise(res, _kwb_epi_identity, (), (),
+                                                                                    out_dtype)
     return kwb_pointwise(res, epi, epi_tensors, epi_scalars, out_dtype or res.dtype)
 
 
