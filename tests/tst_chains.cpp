@@ -272,10 +272,12 @@ void TestChains::plans_data() {
                      QStringLiteral("pointwise")}
       << QStringList{QStringLiteral("t1, t1_1 = kwb_var_mean(t0, [2], 0.0, False, std=True)"),
                      QStringLiteral("t2, t2_1 = kwb_var_mean(x, [0, -1], 1.0, True, std=False)")};
+  // session 40 (small40): the add, sqrt after the sum is its epilogue (kwb_reduce's epi=), one launch
   QTest::newRow("probe16 z01's class: an outer broadcast summed over the last dim is the reduction's prologue")
-      << QStringLiteral("broadcast_sqdist_sum") << QStringList{QStringLiteral("reduce"), QStringLiteral("pointwise")}
-      << QStringList{QStringLiteral("t4 = kwb_reduce((t0).expand(torch.broadcast_shapes((t0).shape, (t1).shape)), "
-                                    "[-1], \"sum\", False, pre=_kwb_epi0, pre_tensors=(t1,), pre_scalars=())")};
+      << QStringLiteral("broadcast_sqdist_sum") << QStringList{QStringLiteral("reduce")}
+      << QStringList{QStringLiteral("t6 = kwb_reduce((t0).expand(torch.broadcast_shapes((t0).shape, (t1).shape)), "
+                                    "[-1], \"sum\", False, pre=_kwb_epi0, pre_tensors=(t1,), pre_scalars=(), "
+                                    "epi=_kwb_epi1, epi_tensors=(), epi_scalars=()")};
   QTest::newRow("probe16 z01's class: outer broadcasts reduced over their broadcast dim (mean, keepdim amax)")
       << QStringLiteral("broadcast_mean_amax_middle")
       << QStringList{QStringLiteral("reduce"), QStringLiteral("reduce"), QStringLiteral("pointwise")}
@@ -505,10 +507,10 @@ void TestChains::plans_data() {
   // the GEMM) reads; the convolution regroups it every call (weight_computed=True), never from the parameter cache
   QTest::newRow("probe25 a04: HiFi-GAN weight norm g * v / ||v|| on two dilated Conv1d: norm, div, conv each")
       << QStringLiteral("a04_HiFiGAN_WeightNormConv1d_InForward_LeakyResidual")
-      // (the second norm's launch is labelled "pointwise": its kwb_reduce line is right, its label is not; see
-      // docs/results/2026-12-06-conv39.md, Noticed)
-      << QStringList{QStringLiteral("pointwise"), QStringLiteral("reduce"),    QStringLiteral("pointwise"),
-                     QStringLiteral("conv"),      QStringLiteral("pointwise"), QStringLiteral("pointwise"),
+      // (session 40: the second norm's launch is "reduce" again: a piece's launch had been dropped from the list by
+      // a stale index instead of its own, conv39's Noticed)
+      << QStringList{QStringLiteral("pointwise"), QStringLiteral("reduce"), QStringLiteral("pointwise"),
+                     QStringLiteral("conv"),      QStringLiteral("reduce"), QStringLiteral("pointwise"),
                      QStringLiteral("conv")}
       << QStringList{QStringLiteral("conv_forward(self, t0, t5, self.b1, CONV0, weight_computed=True"),
                      QStringLiteral("CONV1, weight_computed=True")};
@@ -626,8 +628,8 @@ void TestChains::plans_data() {
                      QStringLiteral("!kwb_row1")};
   QTest::newRow("y04's class: cosine distance over the last dim of [B, S, D], times a mean square")
       << QStringLiteral("rows_cosine_distance_3d")
-      << QStringList{QStringLiteral("rows"), QStringLiteral("pointwise"), QStringLiteral("reduce"),
-                     QStringLiteral("pointwise")}
+      // session 40: three launches; the list had counted the piece its pointwise launch reads (a stale index)
+      << QStringList{QStringLiteral("rows"), QStringLiteral("reduce"), QStringLiteral("pointwise")}
       << QStringList{QStringLiteral("t3, t5, t13 = kwb_rows([(t0, [-1], \"sum\", True, _kwb_epi0")};
   QTest::newRow("new16 z12: logsumexp and std of a GEMM's rows and their sum: one kwb_rows launch after the GEMM")
       << QStringLiteral("z12_Gemm_LogSumExp_Plus_Std") << QStringList{QStringLiteral("gemm"), QStringLiteral("rows")}
@@ -636,9 +638,11 @@ void TestChains::plans_data() {
                                     "post_tensors=(1,), post_scalars=(), post_dtype=out_dtype)")};
   QTest::newRow("y08's class: MSE of a transposed pred and a step slice, a summed L1 of a permuted view")
       << QStringLiteral("loss_mse_l1_transposed_views")
-      << QStringList{QStringLiteral("reduce"), QStringLiteral("reduce"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("reduce"), QStringLiteral("reduce")}
+      // session 40: the weighted add the L1 sum's epilogue
       << QStringList{QStringLiteral("t4 = kwb_reduce(t0, [], \"mean\", False, pre=_kwb_epi0, pre_tensors=(t3,)"),
-                     QStringLiteral("t12 = kwb_reduce(t5, [], \"sum\", False, pre=_kwb_epi1, pre_tensors=(t9,)")};
+                     QStringLiteral("t14 = kwb_reduce(t5, [], \"sum\", False, pre=_kwb_epi1, pre_tensors=(t9,)"),
+                     QStringLiteral("epi=_kwb_epi2, epi_tensors=(t4,), epi_scalars=()")};
   QTest::newRow("y08's class: smooth L1 (beta 0.3, sum) of a permuted view, soft margin (none) of sliced views")
       << QStringLiteral("loss_smooth_l1_soft_margin_views")
       << QStringList{QStringLiteral("reduce"), QStringLiteral("pointwise")}
@@ -788,6 +792,33 @@ void TestChains::plans_data() {
       << QStringLiteral("c05_PositionIdsFromPaddingMask_CumsumClamp_Embedding") << QStringList()
       << QStringList{QStringLiteral("t0 = kwb_cumsum_int(mask, -1)"),
                      QStringLiteral("kwb_embedding(self.pos.weight, t4)")};
+  // session 40 (small40): a reduction's pointwise consumer at its result's shape, which alone reads it, is the
+  // reduction's epilogue (kwb_reduce(..., epi=)): one launch fewer. Members: a09's mean * (1 + beta), trial 28's
+  // masked mean (the count's clamp and the division), a gated max over the sequence (tensors in the epilogue)
+  QTest::newRow("probe25 a09: the commitment loss's mean and its scale in one launch")
+      << QStringLiteral("a09_VQVAE_CodebookArgmin_Lookup_StraightThrough_Tuple")
+      << QStringList{QStringLiteral("reduce"),    QStringLiteral("gemm"),     QStringLiteral("reduce"),
+                     QStringLiteral("pointwise"), QStringLiteral("topk"),     QStringLiteral("gather"),
+                     QStringLiteral("reduce"),    QStringLiteral("pointwise")}
+      << QStringList{
+             QStringLiteral("t14 = kwb_reduce(t12, [], \"mean\", False, pre=_kwb_epi5, pre_tensors=(z,), "
+                            "pre_scalars=(), epi=_kwb_epi6, epi_tensors=(), epi_scalars=(), out_dtype=out_dtype)"),
+             QStringLiteral("!kwb_pointwise(t13")};
+  QTest::newRow("trial 28 #8: a masked mean's count, clamped, divides the masked sum as the count is stored")
+      << QStringLiteral("t28_04_token_ce_masked_mean")
+      << QStringList{QStringLiteral("loss"), QStringLiteral("pointwise"), QStringLiteral("reduce"),
+                     QStringLiteral("reduce")}
+      << QStringList{QStringLiteral("t10 = kwb_reduce(t5, [], \"sum\", False, epi=_kwb_epi2, epi_tensors=(t7,), "
+                                    "epi_scalars=(), out_dtype=out_dtype)")};
+  QTest::newRow("a gated max over the sequence and a clamped RMS: each reduction with its epilogue")
+      << QStringLiteral("reduce_epilogue_amax_gate") << QStringList{QStringLiteral("reduce"), QStringLiteral("reduce")}
+      << QStringList{QStringLiteral("t5 = kwb_reduce(x, [1], \"amax\", False, epi=_kwb_epi0, "
+                                    "epi_tensors=(self.gate, self.bias), epi_scalars=()"),
+                     QStringLiteral("t9 = kwb_reduce(x, [], \"mean\", False, pre=_kwb_epi1, pre_tensors=(), "
+                                    "pre_scalars=(), pre_dtype=torch.float32, epi=_kwb_epi2")};
+  QTest::newRow("a run reading a launch inside it (kwb_at, piecewise reads) stays its own kwb_pointwise launch")
+      << QStringLiteral("rows_kl_smoothing_logsoftmax") << QStringList()
+      << QStringList{QStringLiteral("t11 = kwb_pointwise(t6, epi=_kwb_epi2 if kwb_piecewise_reads else _kwb_epi1")};
   QTest::newRow("cumsum of a bool comparison along dim 1, of an int32 input along dim 0: int64")
       << QStringLiteral("cumsum_bool_rank_dim1_scale") << QStringList()
       << QStringList{QStringLiteral("t1 = kwb_cumsum_int(t0, 1)"), QStringLiteral("t2 = kwb_cumsum_int(counts, 0)")};
@@ -1048,8 +1079,9 @@ void TestChains::plans_data() {
   // session 14: a reduction after a convolution fuses into its launch (conv template CONV_REDUCE), by class
   QTest::newRow("transposed conv, global mean fused (atomics), bias, logsumexp, sum, mul")
       << QStringLiteral("42_ConvTranspose2d_GlobalAvgPool_BiasAdd_LogSumExp_Sum_Multiply")
-      << QStringList{QStringLiteral("conv"), QStringLiteral("reduce"), QStringLiteral("reduce"),
-                     QStringLiteral("pointwise")}  // the bias add is the logsumexp's prologue (session 23)
+      << QStringList{QStringLiteral("conv"), QStringLiteral("reduce"), QStringLiteral("reduce")}
+      // the bias add is the logsumexp's prologue (session 23), the mul the
+      // sum's epilogue (session 40)
       << QStringList{QStringLiteral("t1 = conv_forward(self, x, self.conv_transpose.weight, self.conv_transpose.bias, "
                                     "CONV0, reduce=\"mean\", keepdim=True)  # mean over the spatial dims in the tiles"),
                      QStringLiteral("t3 = kwb_reduce(t1, [1], \"logsumexp\", True, pre=_kwb_epi0, "
@@ -1063,9 +1095,10 @@ void TestChains::plans_data() {
                      QStringLiteral("t3 = kwb_reduce(t2, [2, 3], \"mean\", True)")};
   QTest::newRow("transposed conv, min over the channels fused, sum over H, gelu + bias")
       << QStringLiteral("36_ConvTranspose2d_Min_Sum_GELU_Add")
-      << QStringList{QStringLiteral("conv"), QStringLiteral("reduce"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("conv"), QStringLiteral("reduce")}  // session 40: gelu + bias the sum's epilogue
       << QStringList{QStringLiteral("CONV0, reduce=\"amin\", keepdim=True, over=\"channel\")"),
-                     QStringLiteral("t2 = kwb_reduce(t1, [2], \"sum\", True)")};
+                     QStringLiteral("t4 = kwb_reduce(t1, [2], \"sum\", True, epi=_kwb_epi0, epi_tensors=(self.bias,), "
+                                    "epi_scalars=()")};
   QTest::newRow("transposed conv 3d, logsumexp over the channels fused, pointwise tail")
       << QStringLiteral("58_ConvTranspose3d_LogSumExp_HardSwish_Subtract_Clamp")
       << QStringList{QStringLiteral("conv"), QStringLiteral("pointwise")}
@@ -1557,6 +1590,9 @@ void TestChains::initTestCase() {
   // the kwb_linrec stage (session 38) is off by default until a GPU run decides (linrec.h kLinRecDefault); its rows
   // here plan with it on, and no other fixture holds a recurrence it takes
   qputenv("KWB_LINREC", "1");
+  // a reduction's pointwise consumer as its epilogue (session 40, chain.cpp kReduceEpilogueDefault): off by default
+  // until a GPU A/B decides; its rows here plan with it on
+  qputenv("KWB_REDUCE_EPILOGUE", "1");
 }
 
 void TestChains::linearRecurrences() {
@@ -2104,6 +2140,10 @@ void TestChains::classesEmulated_data() {
        QStringLiteral("@probe25/c05_PositionIdsFromPaddingMask_CumsumClamp_Embedding")},
       {QStringLiteral("cumsum_bool_rank_dim1_scale"), QStringLiteral("=cumsum_bool_rank_dim1_scale")},
       {QStringLiteral("topk_filter_bool_index_assign_slice"), QStringLiteral("=topk_filter_bool_index_assign_slice")},
+      // session 40 (small40): a reduction's pointwise consumer as its epilogue (a09 above is the third member; trial
+      // 28's 04 at sizes the 16-bit rows run in time)
+      {QStringLiteral("reduce_epilogue_amax_gate"), QStringLiteral("=reduce_epilogue_amax_gate")},
+      {QStringLiteral("masked_token_ce_mean"), QStringLiteral("=masked_token_ce_mean")},
       // probe23: all-pointwise tuples, planned through the backend (the elementwise template writes one tensor)
       {QStringLiteral("tuple_pointwise_two_outputs"), QStringLiteral("=tuple_pointwise_two_outputs")},
       {QStringLiteral("tuple_pointwise_adam_step"), QStringLiteral("=tuple_pointwise_adam_step")},
@@ -2528,6 +2568,9 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("y04_CosineSimilarity_Loss"), QStringLiteral("kwb_rows_fuse=False")},
       // session 28: the outer broadcast its own launch again; var_mean as two launches
       {QStringLiteral("broadcast_sqdist_sum"), QStringLiteral("kwb_reduce_prologue=False")},
+      // session 40: the reduction's epilogue a kwb_pointwise launch after it again
+      {QStringLiteral("reduce_epilogue_amax_gate"), QStringLiteral("kwb_reduce_epilogue=False")},
+      {QStringLiteral("masked_token_ce_mean"), QStringLiteral("kwb_reduce_epilogue=False")},
       {QStringLiteral("std_var_mean_views"), QStringLiteral("kwb_var_mean_one=False")},
       // session 29: the softmax along a middle dim on session 28's tiles and 64-bit decodes
       {QStringLiteral("log_softmax_dim2_5d_mul"), QStringLiteral("kwb_softmax_cols=False")}};

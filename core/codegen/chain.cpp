@@ -122,6 +122,14 @@ bool pieceOwnIndex() { return qEnvironmentVariable("KWB_PIECE_OWN_INDEX") == u"1
 /// environment: any such view ends the run, the plans before (the A/B).
 bool viewKeepsRun() { return qEnvironmentVariable("KWB_VIEW_KEEPS_RUN") != u"0"; }
 
+/// A reduction's pointwise consumer as its epilogue (Planner::fuseReduceEpilogue, session 40): off until a GPU A/B
+/// decides (docs/results/2026-12-06-small40.md); `KWB_REDUCE_EPILOGUE=1` / `0` in kwb's environment turns it on / off.
+constexpr bool kReduceEpilogueDefault = false;
+bool reduceEpilogue() {
+  const QString v = qEnvironmentVariable("KWB_REDUCE_EPILOGUE");
+  return v.isEmpty() ? kReduceEpilogueDefault : v != u"0";
+}
+
 /// The stage calls that read their first tensor in any dtype, compute in fp32 and keep nothing in its dtype but
 /// their result (whose dtype out_dtype= gives): a 16-bit forward() input they read needs no widening copy first.
 bool widensOnLoad(const QString& head) {
@@ -873,6 +881,12 @@ class Planner {
   /// them reading a result of the group. The pointwise run right after them on one result (its shape) is that
   /// launch's post= (per row, one more result).
   void fuseSiblingRows();
+  /// A reduction and the pointwise run after it that alone reads its result, at the result's shape (a09's mean times
+  /// (1 + beta), a masked mean's sum over a clamped count): the run is the kwb_reduce launch's epilogue (epi=, applied
+  /// as it stores each result), one launch fewer. After the row fusions (theirs first); the run's tensors must exist
+  /// at the reduction's line and the reduction's result must have no other reader, nor be @p result.
+  /// Off by default (kReduceEpilogueDefault); `KWB_REDUCE_EPILOGUE=1` in kwb's environment turns it on.
+  void fuseReduceEpilogue(const QString& result);
   /// Sibling GEMMs over one A (issue 14, session 39): a kwb_gemm G of A (its epilogue reading no tensor) whose result
   /// only the next launch reads -- a kwb_gemm of the same A (the same value, or the same view of one) against a weight
   /// of G's weight's shape, as one epilogue tensor, itself or through the one view its epi_view undoes -- becomes one
@@ -5905,6 +5919,66 @@ void Planner::fuseSiblingRows() {
   m_plan.launches = keptL;
 }
 
+void Planner::fuseReduceEpilogue(const QString& result) {
+  if (!reduceEpilogue()) return;
+  auto reads = [](const Line& l, const QString& name) {
+    return l.text().contains(QRegularExpression(QStringLiteral("\\b%1\\b").arg(QRegularExpression::escape(name))));
+  };
+  auto launchOf = [this](const Line& l) {  // by op id: fuseRows renumbers the launches, not the lines' indices
+    for (int k = 0; k < m_plan.launches.size(); ++k)
+      if (m_plan.launches.at(k).ops.contains(l.target)) return k;
+    return -1;
+  };
+  static const QRegularExpression keyword(QStringLiteral(", (\\w+)="));
+  static const QSet<QString> epiKeys = {QStringLiteral("epi"), QStringLiteral("epi_tensors"),
+                                        QStringLiteral("epi_scalars")};
+  for (int i = 0; i < m_lines.size(); ++i) {
+    const Line& r = m_lines.at(i);
+    if (!r.head.startsWith(QLatin1String("kwb_reduce(")) || r.tail != u")" || !r.before.isEmpty() ||
+        r.target.isEmpty() || r.target.contains(u',') || r.target == result ||
+        r.head.contains(QLatin1String(", epi=")) || launchOf(r) < 0)
+      continue;
+    // the next launch line; view lines between stay where they are (none may read the result: checked below)
+    int j = i + 1;
+    while (j < m_lines.size() && isPlainView(m_lines.at(j))) ++j;
+    if (j >= m_lines.size()) continue;
+    const Line& p = m_lines.at(j);
+    const QString prefix = QStringLiteral("kwb_pointwise(%1, epi=").arg(r.target);
+    if (!p.head.startsWith(prefix) || p.tail != u")" || !p.before.isEmpty() || p.target.isEmpty() ||
+        p.target.contains(u',') || launchOf(p) < 0)
+      continue;
+    const QString epiArgs = p.head.mid(prefix.size() - 6);  // ", epi=..., epi_tensors=(...), epi_scalars=(...)"
+    bool ok = m_vals.contains(r.target) && m_vals.contains(p.target) &&
+              m_vals.value(r.target).shape == m_vals.value(p.target).shape;
+    for (auto it = keyword.globalMatch(epiArgs); ok && it.hasNext();) ok = epiKeys.contains(it.next().captured(1));
+    // a run reading launches inside it (kwb_at pieces, chosen at run time by kwb_piecewise_reads) stays kwb_pointwise's
+    ok = ok && !epiArgs.contains(QLatin1String("kwb_at(")) && !epiArgs.contains(QLatin1String(" if "));
+    // the run's tensors exist where the reduction launches: no line between defines one
+    for (int k = i + 1; ok && k < j; ++k)
+      for (const QString& t : m_lines.at(k).target.split(u',', Qt::SkipEmptyParts))
+        ok = ok && !epiArgs.contains(
+                       QRegularExpression(QStringLiteral("\\b%1\\b").arg(QRegularExpression::escape(t.trimmed()))));
+    // the run alone reads the reduction's result
+    for (int k = i + 1; ok && k < m_lines.size(); ++k)
+      if (k != j && reads(m_lines.at(k), r.target)) ok = false;
+    if (!ok) continue;
+    Line fused = r;
+    fused.head += epiArgs;
+    fused.target = p.target;
+    fused.kind.clear();  // no row fusion's member any more
+    if (!p.outDtype.isEmpty()) fused.outDtype = p.outDtype;
+    fused.comment = (r.comment.isEmpty() ? QString() : r.comment + QStringLiteral("; ")) +
+                    QStringLiteral("%1 applied as it stores (epilogue)").arg(p.comment);
+    const int keepL = launchOf(r), dropL = launchOf(p);
+    m_plan.launches[keepL].ops << m_plan.launches.at(dropL).ops;
+    m_plan.launches[keepL].description +=
+        QStringLiteral(" + epilogue %1 (fused)").arg(m_plan.launches.at(dropL).description);
+    m_plan.launches.removeAt(dropL);
+    m_lines[i] = fused;
+    m_lines.removeAt(j);
+  }
+}
+
 void Planner::fuseSiblingGemms(const QString& result) {
   // off unless KWB_SIBLING_GEMMS=1: session 39's H100 A/B kept it off (docs/results/2026-12-06-fuse39.md)
   if (qEnvironmentVariable("KWB_SIBLING_GEMMS") != u"1") return;
@@ -8244,6 +8318,7 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
   }
   fuseRows(out->expr);
   fuseSiblingRows();
+  fuseReduceEpilogue(out->expr);
   fuseSiblingGemms(out->expr);
   memoConstants(out->expr);
   fuseConvStats();
@@ -8254,8 +8329,18 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
          l.head.startsWith(QLatin1String("kwb_copy_into_piece(")) ||
          l.head.startsWith(QLatin1String("kwb_cat_piece(")) ||
          l.head.startsWith(QLatin1String("kwb_pointwise_piece("))) &&
-        l.launch >= 0)
-      padsRead << l.launch;
+        l.launch >= 0) {
+      // the launch by its op id: the row fusions (fuseRows, fuseSiblingRows) and fuseReduceEpilogue drop launches
+      // without renumbering the lines' indices, and a stale index dropped another launch from the plan's list
+      // (session 40: cosine_embedding_two_margins_int_label listed a piece's copy and lost its last launch)
+      int at = l.launch;
+      for (int k = 0; k < m_plan.launches.size(); ++k)
+        if (m_plan.launches.at(k).ops.contains(l.target)) {
+          at = k;
+          break;
+        }
+      padsRead << at;
+    }
   dropLaunches(padsRead);
 
   QStringList body;

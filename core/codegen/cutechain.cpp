@@ -178,7 +178,8 @@ const QMap<QString, QStringList>& stageKeywords() {
         QStringLiteral("out_dtype")}},
       {QStringLiteral("kwb_reduce"),
        {QStringLiteral("pre"), QStringLiteral("pre_tensors"), QStringLiteral("pre_scalars"),
-        QStringLiteral("pre_dtype")}},
+        QStringLiteral("pre_dtype"), QStringLiteral("epi"), QStringLiteral("epi_tensors"),  // epi: a launch after it
+        QStringLiteral("epi_scalars"), QStringLiteral("out_dtype")}},
       {QStringLiteral("kwb_softmax"),
        {QStringLiteral("log"), QStringLiteral("safe_rows"), QStringLiteral("epi"), QStringLiteral("epi_tensors"),
         QStringLiteral("epi_scalars"), QStringLiteral("pre"), QStringLiteral("pre_scalars"),

@@ -72,6 +72,22 @@ class CuteStages(unittest.TestCase):
         with self.assertRaises(NotImplementedError):
             S["kwb_reduce"](x, [1], "median", False)
 
+    def test_reduce_epilogue(self):
+        # session 40 (small40): epi= on the result (a kwb_pointwise launch after it in the CuTe DSL), its tensors at the
+        # result's shape (keepdim or not), out_dtype; a 0-d result of a whole-tensor sum
+        x = torch.randn(3, 37, 4)
+        e0, e1 = torch.randn(4), torch.randn(3, 1)
+        got = S["kwb_reduce"](x, [1], "amax", False, epi=_epi_add_mul, epi_tensors=(e0, e1), epi_scalars=(0.5,))
+        self.assertLess(rel(got, (x.amax(1) + e0) * e1 + 0.5), 1e-6)
+        got = S["kwb_reduce"](x, [1], "mean", True, epi=_epi_add_mul, epi_tensors=(e0, e1.unsqueeze(1)),
+                              epi_scalars=(0.5,), out_dtype=torch.bfloat16)
+        self.assertEqual(got.dtype, torch.bfloat16)
+        self.assertLess(rel(got, (x.mean(1, True) + e0) * e1.unsqueeze(1) + 0.5), 1e-2)
+        s = torch.randn(())
+        got = S["kwb_reduce"](x, [], "sum", False, epi=_epi_add_mul, epi_tensors=(s, s), epi_scalars=(0.0,))
+        self.assertEqual(tuple(got.shape), ())
+        self.assertLess(rel(got, (x.sum() + s) * s), 1e-6)
+
     def test_softmax_middle_dim_bf16(self):
         x = torch.randn(2, 37, 3)
         for log in (False, True):

@@ -1471,6 +1471,93 @@ class ReducePrologue(unittest.TestCase):
             self.assertTrue(torch.allclose(got, torch.where(m, x, 0.0).sum(1), atol=1e-5))
 
 
+class ReduceEpilogue(unittest.TestCase):
+    """kwb_reduce(x, ..., epi=): the pointwise run after a reduction on its result applied as it stores (issue 14,
+    session 40: a09's mean * (1 + beta), trial 28's masked mean sum / clamp(count)), its tensors broadcast to the
+    result's shape (keepdim or not) and read at the kept index through their strides, on every path (one pass, the
+    split with its finish, a whole-tensor reduction to a 0-d result, the copy of a rank-7 input, a count, any /
+    integer amax as a launch after); one launch, no kwb_pointwise; the same numbers with kwb_reduce_epilogue off."""
+
+    def run_both(self, x, dims, op, keep, tensors, scalars, want, tol, finish=None, pre=None, pre_tensors=(),
+                 epi=None, out_dtype=None, after=0):
+        for fused in (True, False):
+            with Forced(kwb_reduce_epilogue=fused), Launches("_kwb_pointwise_kernel") as pw, \
+                    Launches("_kwb_reduce_finish") as fin:
+                got = K.kwb_reduce(x, dims, op, keep, pre=pre, pre_tensors=pre_tensors, pre_scalars=(0.0,) * bool(pre),
+                                   epi=epi or K.kwb_test_epi, epi_tensors=tensors, epi_scalars=scalars,
+                                   out_dtype=out_dtype)
+            self.assertEqual(pw.count, after if fused else 1, (fused, op, dims))
+            if finish is not None and fused:
+                self.assertEqual(fin.count, finish, (op, dims))
+            self.assertEqual(got.shape, want.shape, (fused, op, dims))
+            self.assertEqual(got.dtype, want.dtype, (fused, op, dims))
+            self.assertLess(rel_err(got, want), tol, (fused, op, dims, list(x.shape)))
+
+    @staticmethod
+    def epi(r, col, res, slope, k):
+        v = r + col.double() + k * res.double()
+        return torch.where(v >= 0, v, v * slope)
+
+    def test_kept_dims_tails_and_layouts(self):
+        torch.manual_seed(41)
+        for b, s, d in ((3, 37, 5), (1, 1, 7), (2, 130, 1)):
+            x = torch.randn(b, s, d)
+            for dims, keep in (([1], False), ([1], True), ([0, 2], False), ([-1], True)):
+                r = x.double().sum(dims, keep)
+                col = torch.randn(r.shape[-1:])  # a vector along the result's last dim
+                res = torch.randn(list(reversed(r.shape))).permute(*reversed(range(r.dim())))  # permuted, full
+                for op in ("sum", "mean", "amax"):
+                    red = r if op == "sum" else x.double().mean(dims, keep) if op == "mean" else x.double().amax(
+                        dims, keep)
+                    want = self.epi(red, col, res, 0.1, 0.5).float()
+                    self.run_both(x, dims, op, keep, (col, res), (0.1, 0.5), want, 1e-5)
+
+    def test_whole_tensor_split_and_zero_d(self):
+        # trial 28's 04: sum over every dim of [8, 256] (0-d), its epilogue reading another 0-d value; a long row
+        # split into partials, the epilogue applied by the finish pass
+        torch.manual_seed(42)
+        x, other = torch.randn(8, 256), torch.randn(())
+        want = self.epi(x.double().sum(), other, other, 0.2, -1.0).float()
+        self.run_both(x, [], "sum", False, (other, other), (0.2, -1.0), want, 1e-5)
+        x = torch.randn(2, 70000)
+        col = torch.randn(2, 1)
+        want = self.epi(x.double().mean(1, True), col, col, 0.3, 2.0).float()
+        self.run_both(x, [1], "mean", True, (col, col), (0.3, 2.0), want, 1e-5, finish=1)
+        x7 = torch.randn(2, 3, 2, 3, 2, 3, 2)  # more runs than the kernel walks: x copied, kept dims first
+        w7 = torch.randn(2, 1, 2, 2)
+        want = self.epi(x7.double().amax([1, 3, 5]), w7, torch.zeros(()), 0.2, 0.0).float()
+        self.run_both(x7, [1, 3, 5], "amax", False, (w7, torch.zeros(())), (0.2, 0.0), want, 1e-5)
+
+    def test_counts_prologue_and_dtypes(self):
+        torch.manual_seed(43)
+        mask = torch.rand(6, 50) > 0.5
+        ns = jit_source("import triton\nimport triton.language as tl\n\n@triton.jit\ndef kwb_test_clamp1(acc, i0, i1, "
+                        "i2, i3, i4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, "
+                        "s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3):\n    return tl.maximum(acc, f0)\n",
+                        "clamp1")
+        clamp = ns["kwb_test_clamp1"]
+        # a count clamped (int64 stays int64), with its prologue and without
+        want = mask.sum(1).clamp(min=30)
+        self.run_both(mask, [1], "sum", False, (), (30.0,), want, 1e-12, epi=clamp)
+        x = torch.randn(6, 50)
+        want = torch.where(mask, x.double(), 0.0).sum(1).clamp(min=0.5).to(torch.bfloat16)
+        ns = jit_source("import triton\nimport triton.language as tl\n\n@triton.jit\ndef kwb_test_where0(acc, i0, i1, "
+                        "i2, i3, i4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, "
+                        "s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3):\n"
+                        "    m = tl.load(e0 + i0 * s00 + i1 * s01 + i2 * s02 + i3 * s03 + i4 * s04, mask=mask, other=0)\n"
+                        "    return tl.where(m.to(tl.float32) != 0.0, acc, f0)\n", "where0")
+        where = ns["kwb_test_where0"]
+        self.run_both(x, [1], "sum", False, (), (0.5,), want, TOL[torch.bfloat16], pre=where, pre_tensors=(mask,),
+                      epi=clamp, out_dtype=torch.bfloat16)
+        # any / an integer amax: no fused form, one kwb_pointwise launch after them either way
+        want = mask.any(1).float().clamp(min=0.5)
+        self.run_both(mask, [1], "any", False, (), (0.5,), want, 1e-6, epi=clamp, out_dtype=torch.float32, after=1)
+        ids = torch.randint(0, 9, (4, 7))
+        self.run_both(ids, [1], "amax", False, (), (5.0,), ids.amax(1).clamp(min=5), 1e-12, epi=clamp, after=1)
+        with self.assertRaises(ValueError):
+            K._kwb_reduce_into(torch.randn(3, 4), [1], "var", torch.empty(3, 1), None, 1.0, epi=clamp)
+
+
 class RowsFused(unittest.TestCase):
     """kwb_rows: sibling reductions over the same rows in one launch, a later prologue reading the earlier results
     per row (cosine similarity's three sums over two sources, a written-out variance's mean then centred squares, a

@@ -518,7 +518,19 @@ def _kwb_reduce_rows(x, dims, op, keepdim, out_dtype, p=0.0):
     return out if keepdim else out.view([s for d, s in enumerate(x.shape) if d not in red])
 
 
-def kwb_reduce(x, dims, op, keepdim=False, pre=None, pre_tensors=(), pre_scalars=(), pre_dtype=None):
+def kwb_reduce(x, dims, op, keepdim=False, pre=None, pre_tensors=(), pre_scalars=(), pre_dtype=None, epi=None,
+               epi_tensors=(), epi_scalars=(), out_dtype=None):
+    """The Triton stage's signature; epi (the pointwise run on the result, over its shape with epi_tensors broadcast
+    to it) is one kwb_pointwise launch after the reduction here (not fused into its store yet, as pre is not into
+    its loads), storing out_dtype (default the reduction's dtype)."""
+    res = _kwb_reduce_plain(x, dims, op, keepdim, pre, pre_tensors, pre_scalars, pre_dtype)
+    if epi is None:
+        return res if out_dtype is None or res.dtype == out_dtype else kwb_pointwise(res, _kwb_epi_identity,
+                                                                                    out_dtype=out_dtype)
+    return kwb_pointwise(res, epi, epi_tensors, epi_scalars, out_dtype or res.dtype)
+
+
+def _kwb_reduce_plain(x, dims, op, keepdim=False, pre=None, pre_tensors=(), pre_scalars=(), pre_dtype=None):
     """sum / mean / prod / amax / amin / logsumexp of floating x over dims (negative allowed; [] = all dims), in fp32,
     the result in x's dtype (pre_dtype's with a prologue). pre: the pointwise run before the reduction (over x's
     shape, reading pre_tensors and pre_scalars), one kwb_pointwise launch first (fp32 values; not fused into the

@@ -123,8 +123,12 @@ def _kwb_tile_reduce(acc, acc2, OP: tl.constexpr):
 
 
 @triton.jit
-def _kwb_reduce_store(r1, r2, shift, n, q, out, out2, off, mask, OP: tl.constexpr):
-    # q: the op's scalar (var / std: the correction; pnorm: p)
+def _kwb_reduce_store(r1, r2, shift, n, q, out, out2, off, mask, i0, i1, i2, ee0, ee1, ee2, ee3, u00, u01, u02,
+                      u10, u11, u12, u20, u21, u22, u30, u31, u32, g0, g1, g2, g3, OP: tl.constexpr,
+                      EPI: tl.constexpr, HAS_EPI: tl.constexpr):
+    # q: the op's scalar (var / std: the correction; pnorm: p). EPI (HAS_EPI): the pointwise run after the reduction
+    # on its result (the epilogue calling convention at the kept index (i0, i1, i2) = (a0, a1, b); its tensors ee0..ee3
+    # read through their strides uJ0..uJ2 along those runs), applied before the store
     res = r1
     if OP == 1:
         res = r1 / n
@@ -147,6 +151,9 @@ def _kwb_reduce_store(r1, r2, shift, n, q, out, out2, off, mask, OP: tl.constexp
             res = tl.sqrt(r1)
         elif q != 1.0:
             res = tl.exp(tl.log(r1) / q)
+    if HAS_EPI:
+        res = EPI(res, i0, i1, i2, 0, 0, mask, ee0, ee1, ee2, ee3, u00, u01, u02, 0, 0, u10, u11, u12, 0, 0,
+                  u20, u21, u22, 0, 0, u30, u31, u32, 0, 0, g0, g1, g2, g3)
     tl.store(out + off, res.to(out.dtype.element_ty), mask=mask)
 
 
@@ -155,8 +162,9 @@ def _kwb_reduce_kernel(x, out, out2, p1, p2, p3, ident, q, A1, B, R1, R2, xa0, x
                        oa0, oa1, ob, n_b, units, upp, s2, ch2, n_tot, n_out,
                        pe0, pe1, pe2, pe3, t00, t01, t02, t03, t04, t05, t10, t11, t12, t13, t14, t15,
                        t20, t21, t22, t23, t24, t25, t30, t31, t32, t33, t34, t35, pf0, pf1, pf2, pf3,
+                       ee0, ee1, ee2, ee3, u00, u01, u02, u10, u11, u12, u20, u21, u22, u30, u31, u32, g0, g1, g2, g3,
                        OP: tl.constexpr, FINAL: tl.constexpr, BLOCK_R: tl.constexpr, BLOCK_B: tl.constexpr,
-                       PRE: tl.constexpr, HAS_PRE: tl.constexpr):
+                       PRE: tl.constexpr, HAS_PRE: tl.constexpr, EPI: tl.constexpr, HAS_EPI: tl.constexpr):
     # One output column block (kept index a = (a0, a1), BLOCK_B consecutive b) per program on axis 0; the
     # reduced index is (ro, r2), ro = (ro0, ro1) walked one scalar at a time (no vector division), r2 in
     # BLOCK_R tiles. Axis 1 splits the work units (ro, chunk of r2) when there are few outputs; then the
@@ -224,7 +232,9 @@ def _kwb_reduce_kernel(x, out, out2, p1, p2, p3, ident, q, A1, B, R1, R2, xa0, x
                 acc2 += d * d
     r1, r2 = _kwb_tile_reduce(acc, acc2, OP)
     if FINAL:
-        _kwb_reduce_store(r1, r2, shift, n_tot, q, out, out2, a0 * oa0 + a1 * oa1 + offs_b.to(tl.int64) * ob, bm, OP)
+        _kwb_reduce_store(r1, r2, shift, n_tot, q, out, out2, a0 * oa0 + a1 * oa1 + offs_b.to(tl.int64) * ob, bm,
+                          a0, a1, offs_b.to(tl.int64), ee0, ee1, ee2, ee3, u00, u01, u02, u10, u11, u12, u20, u21, u22,
+                          u30, u31, u32, g0, g1, g2, g3, OP, EPI, HAS_EPI)
     else:
         flat = sp.to(tl.int64) * n_out + a.to(tl.int64) * B + offs_b
         tl.store(p1 + flat, r1, mask=bm)
@@ -235,7 +245,9 @@ def _kwb_reduce_kernel(x, out, out2, p1, p2, p3, ident, q, A1, B, R1, R2, xa0, x
 
 @triton.jit
 def _kwb_reduce_finish(p1, p2, p3, out, out2, ident, q, n_out, split, A1, B, oa0, oa1, ob, n_tot,
-                       OP: tl.constexpr, BLOCK_S: tl.constexpr, BLOCK_O: tl.constexpr):
+                       ee0, ee1, ee2, ee3, u00, u01, u02, u10, u11, u12, u20, u21, u22, u30, u31, u32, g0, g1, g2, g3,
+                       OP: tl.constexpr, BLOCK_S: tl.constexpr, BLOCK_O: tl.constexpr, EPI: tl.constexpr,
+                       HAS_EPI: tl.constexpr):
     # second pass of a split reduction: all SPLIT partials of BLOCK_O outputs in one tile
     o = tl.program_id(0) * BLOCK_O + tl.arange(0, BLOCK_O)
     om = o < n_out
@@ -247,8 +259,12 @@ def _kwb_reduce_finish(p1, p2, p3, out, out2, ident, q, n_out, split, A1, B, oa0
     if OP >= 6 and OP <= 8:
         shift = tl.load(p3 + o, mask=om, other=0.0)
     a = o // B
-    off = (a // A1).to(tl.int64) * oa0 + (a % A1).to(tl.int64) * oa1 + (o % B).to(tl.int64) * ob
-    _kwb_reduce_store(r1, r2, shift, n_tot, q, out, out2, off, om, OP)
+    i0 = (a // A1).to(tl.int64)
+    i1 = (a % A1).to(tl.int64)
+    i2 = (o % B).to(tl.int64)
+    _kwb_reduce_store(r1, r2, shift, n_tot, q, out, out2, i0 * oa0 + i1 * oa1 + i2 * ob, om, i0, i1, i2,
+                      ee0, ee1, ee2, ee3, u00, u01, u02, u10, u11, u12, u20, u21, u22, u30, u31, u32, g0, g1, g2, g3,
+                      OP, EPI, HAS_EPI)
 
 
 kwb_reduce_one_trip = True  # a short strided reduced run on a grid of < 2 programs a SM and no split: the run in one
@@ -271,10 +287,12 @@ def _kwb_memo_put(key, plan):
     return plan
 
 
-def _kwb_reduce_plan(x, red, op, ostr, q, more=()):
+def _kwb_reduce_plan(x, red, op, ostr, q, more=(), n_epi=0):
     """The launch plan of _kwb_reduce_into from x's shape and strides alone: (permutation order for a copy or
-    None, main grid, main args, constexprs, split, finish plan or None). more: the prologue tensors' strides at x's
-    dims (_kwb_runs); their strides along the kernel's six runs follow the main args, four tensors' worth."""
+    None, main grid, main args, constexprs, split, finish plan or None, epilogue strides). more: the prologue
+    tensors' strides at x's dims (_kwb_runs), then the n_epi epilogue tensors' (0 along the reduced dims); the
+    prologue's strides along the kernel's six runs follow the main args, four tensors' worth; the epilogue's along
+    the three kept runs are the plan's last item, four tensors' worth."""
     code, ident = _kwb_red_ops[op]
     xp, (ka0, ka1, kb), (r0, r1, r2) = _kwb_plan(x, ostr, red, 3, 3, more)
     order = None
@@ -311,43 +329,54 @@ def _kwb_reduce_plan(x, red, op, ostr, q, more=()):
     units = n_ro * s2
     upp = triton.cdiv(units, split)
     split = triton.cdiv(units, upp)
-    pre = [run[3 + j] for j in range(len(more)) for run in (ka0, ka1, kb, r0, r1, r2)]
+    n_pre = len(more) - n_epi
+    pre = [run[3 + j] for j in range(n_pre) for run in (ka0, ka1, kb, r0, r1, r2)]
+    epi = [run[3 + n_pre + j] for j in range(n_epi) for run in (ka0, ka1, kb)]
+    epi = tuple(epi + [0] * (12 - len(epi)))
     args = (ident, float(q), ka1[0], B, r1[0], R2, ka0[1], ka1[1], kb[1], r0[1], r1[1], r2[1], ka0[2], ka1[2], kb[2],
             n_b, units, upp, s2, ch2, n_ro * R2, A * B) + tuple(pre + [0] * (24 - len(pre)))
-    meta = dict(OP=code, FINAL=split == 1, BLOCK_R=block_r, BLOCK_B=block_b, num_warps=8, HAS_PRE=bool(more),
-                PRE=_kwb_epi_identity)
+    meta = dict(OP=code, FINAL=split == 1, BLOCK_R=block_r, BLOCK_B=block_b, num_warps=8, HAS_PRE=n_pre > 0,
+                PRE=_kwb_epi_identity, HAS_EPI=n_epi > 0, EPI=_kwb_epi_identity)
     finish = None
     if split > 1:
         block_s = _kwb_np2(split)
         block_o = min(_kwb_np2(A * B), max(1, 2048 // block_s))
         finish = ((triton.cdiv(A * B, block_o),), (ident, float(q), A * B, split, ka1[0], B, ka0[2], ka1[2], kb[2],
                                                    n_ro * R2), dict(OP=code, BLOCK_S=block_s, BLOCK_O=block_o,
-                                                                    num_warps=4), A * B)
-    return order, (progs, split), args, meta, finish
+                                                                    num_warps=4, HAS_EPI=n_epi > 0,
+                                                                    EPI=_kwb_epi_identity), A * B)
+    return order, (progs, split), args, meta, finish, epi
 
 
-def _kwb_reduce_into(x, red, op, out, out2, q=0.0, pre=None, pre_tensors=(), pre_scalars=()):
+def _kwb_reduce_into(x, red, op, out, out2, q=0.0, pre=None, pre_tensors=(), pre_scalars=(), epi=None, epi_tensors=(),
+                     epi_scalars=()):
     """Reduce x over the dims `red` into out (keepdim shape); op 'moments' writes the mean to out and the
     biased variance to out2 (fp32); q: the scalar of 'var' / 'std' (correction) and 'pnorm' (p). One kernel
     for every layout: see _kwb_runs / _kwb_reduce_kernel. The plan (grid, sizes, strides, tiles) is memoised
     on x's and out's shapes and strides (kwb_memo_plans): a repeated call only allocates and launches.
     pre: a pointwise run applied to each element of x as it is loaded (the epilogue calling convention at x's
-    indices; op 'sum' ... 'prod' and 'pnorm', not the shifted sums), pre_tensors (<= 4) broadcast to x's shape."""
+    indices; op 'sum' ... 'prod' and 'pnorm', not the shifted sums), pre_tensors (<= 4) broadcast to x's shape.
+    epi: the pointwise run after it on each result before the store (the epilogue calling convention at the kept
+    index), epi_tensors (<= 4) broadcast to out's (keepdim) shape, epi_scalars (<= 4)."""
     if out.numel() == 0:
         return
+    if epi is not None and (len(epi_tensors) > 4 or len(epi_scalars) > 4 or 6 <= _kwb_red_ops[op][0] <= 8):
+        raise ValueError("kwb_reduce: an epilogue takes at most four tensors and four scalars, not on %s" % op)
     if pre is not None and 6 <= _kwb_red_ops[op][0] <= 8:
         raise ValueError("kwb_reduce: a prologue on %s (shifted sums) is not fused" % op)
     if len(pre_tensors) > 4:
         raise ValueError("kwb_reduce: a prologue takes at most four tensors, got %d" % len(pre_tensors))
     pts = [t.expand(x.shape) for t in pre_tensors] if pre is not None else []
+    ets = [t.expand(out.shape).expand(x.shape) for t in epi_tensors] if epi is not None else []  # 0 along red
     ostr = tuple(0 if d in red else out.stride(d) for d in range(x.dim()))
     key = ("reduce", x.shape, x.stride(), x.dtype, x.device, tuple(red), op, ostr, float(q), pre is not None,
-           tuple(t.stride() for t in pts))
+           tuple(t.stride() for t in pts), epi is not None, tuple(t.stride() for t in ets))
     plan = _kwb_memo.get(key) if kwb_memo_plans else None
-    if plan is None:  # a prologue without tensors still marks HAS_PRE: one dummy stride list
+    if plan is None:  # a prologue (epilogue) without tensors still marks HAS_PRE (HAS_EPI): one dummy stride list
         more = [list(t.stride()) for t in pts] or ([[0] * x.dim()] if pre is not None else [])
-        plan = _kwb_memo_put(key, _kwb_reduce_plan(x, red, op, list(ostr), q, more))
-    order, grid, args, meta, finish = plan
+        emore = [list(t.stride()) for t in ets] or ([[0] * x.dim()] if epi is not None else [])
+        plan = _kwb_memo_put(key, _kwb_reduce_plan(x, red, op, list(ostr), q, more + emore, len(emore)))
+    order, grid, args, meta, finish, estr = plan
     if order is not None:
         x = x.permute(order).contiguous()
         pts = [t.permute(order) for t in pts]  # strides only: the plan read them in this order
@@ -358,12 +387,17 @@ def _kwb_reduce_into(x, red, op, out, out2, q=0.0, pre=None, pre_tensors=(), pre
         raise ValueError("kwb_reduce: a prologue takes at most four scalars, got %d" % len(pre_scalars))
     if pre is not None:
         meta = dict(meta, PRE=pre)
+    ee = ets + [out] * (4 - len(ets))
+    gf = [float(f) for f in epi_scalars] + [0.0] * (4 - len(epi_scalars))
     if finish is None:
-        _kwb_reduce_kernel[grid](x, out, out2, out, out, out, *args[:22], *pe, *args[22:], *pf, **meta)
+        if epi is not None:
+            meta = dict(meta, EPI=epi)
+        _kwb_reduce_kernel[grid](x, out, out2, out, out, out, *args[:22], *pe, *args[22:], *pf, *ee, *estr, *gf, **meta)
         return
     p = torch.empty((3, grid[1], finish[3]), dtype=torch.float32, device=x.device)
-    _kwb_reduce_kernel[grid](x, out, out2, p[0], p[1], p[2], *args[:22], *pe, *args[22:], *pf, **meta)
-    _kwb_reduce_finish[finish[0]](p[0], p[1], p[2], out, out2, *finish[1], **finish[2])
+    _kwb_reduce_kernel[grid](x, out, out2, p[0], p[1], p[2], *args[:22], *pe, *args[22:], *pf, *ee, *estr, *gf, **meta)
+    fmeta = dict(finish[2], EPI=epi) if epi is not None else finish[2]
+    _kwb_reduce_finish[finish[0]](p[0], p[1], p[2], out, out2, *finish[1], *ee, *estr, *gf, **fmeta)
 
 
 def _kwb_red_dims(x, dims):
@@ -375,6 +409,7 @@ def _kwb_red_dims(x, dims):
 
 
 kwb_reduce_prologue = True  # pre= applied in the reduction's loads (False: a kwb_pointwise launch first, the old plan)
+kwb_reduce_epilogue = True  # epi= applied as the reduction stores (False: a kwb_pointwise launch after, the old plan)
 # The reductions kwb_reduce computes of an integer or bool x (the planner reads this line: core/codegen/chain.cpp
 # stageIntegerReductions, so a plan never promises one the stage refuses). sum / prod of a bool x: a count, int64
 # accumulated in fp32 (exact below 2**24 elements); of an integer x: int64, accumulated in int64 (_kwb_reduce_int_kernel,
@@ -448,7 +483,16 @@ def _kwb_reduce_int(x, red, op, keepdim):
     return out.view(kshape) if keepdim else out.view([s for d, s in enumerate(x.shape) if d not in red])
 
 
-def kwb_reduce(x, dims, op, keepdim=False, pre=None, pre_tensors=(), pre_scalars=(), pre_dtype=None):
+def _kwb_reduce_epi_after(res, epi, epi_tensors, epi_scalars, out_dtype):
+    # a reduction path without the fused epilogue (integer amax / amin, any / all): the run as its own launch after it
+    if epi is None:
+        return res if out_dtype is None or res.dtype == out_dtype else kwb_pointwise(res, _kwb_epi_identity, (), (),
+                                                                                    out_dtype)
+    return kwb_pointwise(res, epi, epi_tensors, epi_scalars, out_dtype or res.dtype)
+
+
+def kwb_reduce(x, dims, op, keepdim=False, pre=None, pre_tensors=(), pre_scalars=(), pre_dtype=None, epi=None,
+               epi_tensors=(), epi_scalars=(), out_dtype=None):
     """sum / mean / amax / amin / logsumexp / prod / any / all of x over dims (negative allowed; [] = all dims); any /
     all of any dtype are bool (a prologue then runs as its own kwb_pointwise launch first). amax / amin of an integer
     or bool x: exact, in x's dtype (_kwb_reduce_int; a prologue as its own launch first). A sum or prod of
@@ -458,19 +502,29 @@ def kwb_reduce(x, dims, op, keepdim=False, pre=None, pre_tensors=(), pre_scalars
     pre: the pointwise run before the reduction (an epilogue over x's shape with pre_tensors, each broadcast to it, and
     pre_scalars: where(mask, x, 0), x * w, relu(x)), applied to every element as it is loaded (x in any dtype, in
     fp32): the reduction of pre(x), whose values are of pre_dtype (default x's; the dtype rule above then applies to
-    it). With kwb_reduce_prologue off, one kwb_pointwise launch applies it first (the plan before the fusion)."""
+    it). With kwb_reduce_prologue off, one kwb_pointwise launch applies it first (the plan before the fusion).
+    epi: the pointwise run on the result (an epilogue over the result's shape with epi_tensors, each broadcast to it,
+    and epi_scalars: mean * (1 + beta), a sum over a clamped count), applied to each result in fp32 as the
+    reduction stores it (kwb_reduce_epilogue; off, or on integer amax / amin and any / all: one kwb_pointwise launch
+    after it); out_dtype: the stored result's dtype (default the reduction's)."""
+    if epi is not None and not kwb_reduce_epilogue:
+        return kwb_pointwise(kwb_reduce(x, dims, op, keepdim, pre, pre_tensors, pre_scalars, pre_dtype), epi,
+                             epi_tensors, epi_scalars, out_dtype)
     if pre is not None and (not kwb_reduce_prologue or op in ("any", "all")):
-        return kwb_reduce(kwb_pointwise(x, pre, pre_tensors, pre_scalars, pre_dtype or x.dtype), dims, op, keepdim)
+        return kwb_reduce(kwb_pointwise(x, pre, pre_tensors, pre_scalars, pre_dtype or x.dtype), dims, op, keepdim,
+                          epi=epi, epi_tensors=epi_tensors, epi_scalars=epi_scalars, out_dtype=out_dtype)
     red = _kwb_red_dims(x, dims)
     in_dtype = (pre_dtype or x.dtype) if pre is not None else x.dtype
     if op in ("amax", "max", "amin", "min") and not in_dtype.is_floating_point:
         if pre is not None:  # the prologue as its own launch, in its integer dtype (the reduction then exact)
             x = kwb_pointwise(x, pre, pre_tensors, pre_scalars, pre_dtype)
-        return _kwb_reduce_int(x, red, "amax" if op in ("amax", "max") else "amin", keepdim)
+        return _kwb_reduce_epi_after(_kwb_reduce_int(x, red, "amax" if op in ("amax", "max") else "amin", keepdim),
+                                     epi, epi_tensors, epi_scalars, out_dtype)
     if op in ("any", "all"):  # torch.any / torch.all: bool, the max / min of x != 0 (NaN counts as nonzero)
         out = torch.empty([1 if d in red else s for d, s in enumerate(x.shape)], dtype=torch.bool, device=x.device)
         _kwb_reduce_into(x, red, "amax" if op == "any" else "amin", out, None, 0.0, _kwb_epi_nonzero)
-        return out if keepdim else out.view([s for d, s in enumerate(x.shape) if d not in red])
+        return _kwb_reduce_epi_after(out if keepdim else out.view([s for d, s in enumerate(x.shape) if d not in red]),
+                                     epi, epi_tensors, epi_scalars, out_dtype)
     dtype = pre_dtype or x.dtype
     if op in ("sum", "prod") and not in_dtype.is_floating_point and in_dtype != torch.bool:
         # integer values (not a bool mask's count): an int64 accumulator, exact at any value (fp32 rounds above 2**24)
@@ -485,9 +539,18 @@ def kwb_reduce(x, dims, op, keepdim=False, pre=None, pre_tensors=(), pre_scalars
         if _kwb_prod(x.shape[d] for d in red) > 2 ** 24:
             raise ValueError("kwb_reduce: an integer %s over %d elements (fp32 accumulation is exact up to 2**24)"
                              % (op, _kwb_prod(x.shape[d] for d in red)))
-    out = torch.empty([1 if d in red else s for d, s in enumerate(x.shape)], dtype=dtype, device=x.device)
-    _kwb_reduce_into(x, red, op, out, None, 0.0, pre, pre_tensors, pre_scalars)
-    return out if keepdim else out.view([s for d, s in enumerate(x.shape) if d not in red])
+    kshape = [1 if d in red else s for d, s in enumerate(x.shape)]
+    rshape = kshape if keepdim else [s for d, s in enumerate(x.shape) if d not in red]
+    ets = []
+    for t in epi_tensors if epi is not None else ():  # at the result's shape, viewed at the keepdim shape (stride 0)
+        t = t.expand(rshape)
+        if not keepdim:
+            for d in red:
+                t = t.unsqueeze(d)
+        ets.append(t)
+    out = torch.empty(kshape, dtype=out_dtype or dtype, device=x.device)
+    _kwb_reduce_into(x, red, op, out, None, 0.0, pre, pre_tensors, pre_scalars, epi, ets, epi_scalars)
+    return out if keepdim else out.view(rshape)
 
 
 def kwb_var(x, dims, correction, keepdim=False, std=False):
