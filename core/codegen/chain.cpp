@@ -5935,12 +5935,13 @@ void Planner::fuseSiblingRows() {
     QList<int> hoist;  // plain views between them, reading no result: before the launch
     if (rowsApplyPlan()) {
       int k = (postLine >= 0 ? postLine : last) + 1;
-      QStringList hoisted;
+      QStringList tainted = targets;  // results and the views of them: they stay after the launch, unread by the apply
       for (; k < n && !dropLine.contains(k) && isPlainView(m_lines.at(k)); ++k) {
         const Line& v = m_lines.at(k);
-        if (std::any_of(targets.begin(), targets.end(), [&](const QString& t) { return reads(v, t); })) break;
-        hoist << k;
-        hoisted << v.target;
+        if (std::any_of(tainted.begin(), tainted.end(), [&](const QString& t) { return reads(v, t); }))
+          tainted << v.target;
+        else
+          hoist << k;
       }
       const Line* a = k < n && !dropLine.contains(k) ? &m_lines.at(k) : nullptr;
       const qsizetype src = a ? sources.indexOf(a->input) : -1;
@@ -5949,6 +5950,7 @@ void Planner::fuseSiblingRows() {
                 a->head.startsWith(QStringLiteral("kwb_pointwise(%1, epi=").arg(a->input)) &&
                 !a->head.contains(QLatin1String(" if ")) && !a->head.contains(QLatin1String("kwb_at(")) &&
                 m_vals.contains(a->target) && m_vals.value(a->target).shape == shape && launchOf(*a) >= 0;
+      for (qsizetype t = targets.size(); ok && t < tainted.size(); ++t) ok = !reads(*a, tainted.at(t));
       QStringList tens;
       bool readsResult = false;
       for (int e = 0; ok && e < a->tensors.size(); ++e) {
