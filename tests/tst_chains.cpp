@@ -13,6 +13,7 @@
 #include "core/codegen/skeleton.h"
 #include "pyforkserver.h"
 
+#include <QDir>
 #include <QScopeGuard>
 #include <QFile>
 #include <QProcess>
@@ -96,6 +97,11 @@ class TestChains : public QObject {
   void plans();
   void linearRecurrences();
   void pieceReadAtOwnIndex();
+  void rowsApplyPlans_data();
+  void rowsApplyPlans();
+  void rowsApplyPlanScope();
+  void rowsApplyEmulated_data();
+  void rowsApplyEmulated();
   void analyzeGroupsAreThePlan_data();
   void analyzeGroupsAreThePlan();
   void emulated_data();
@@ -1650,6 +1656,103 @@ void TestChains::pieceReadAtOwnIndex() {
   }
 }
 
+// session 40 (norm40): row statistics then an apply as one kwb_rows launch under KWB_ROWS_APPLY_PLAN=1 (off: the plans
+// before). x - u (u a keepdim statistic of x) read by several pointwise ops is computed by each reader, so the centred
+// squares are a prologue of x and the apply a run over x, which kwb_rows takes as apply= (views between hoisted).
+void TestChains::rowsApplyPlans_data() {
+  QTest::addColumn<QString>("spec");
+  QTest::addColumn<QStringList>("off");  // the launch kinds with the switch off
+  QTest::addColumn<QStringList>("on");   // and on
+  QTest::addColumn<QString>("line");     // what forward() holds with it on
+  const QString rf = QStringLiteral("rowfused"), rd = QStringLiteral("reduce"), pw = QStringLiteral("pointwise"),
+                rows = QStringLiteral("rows");
+  // trial 27's 06_ by class: x - u written twice (the CSE kept apart), the affine's [C, 1, 1] views hoisted
+  QTest::newRow("ConvNeXt LN over NCHW's channels: 3 launches -> 1")
+      << QStringLiteral("rows_layernorm_cf_manual") << QStringList{rf, rd, pw} << QStringList{rows}
+      << QStringLiteral(
+             "t0, t3, t15 = kwb_rows([(x, [1], \"mean\", True, None, (), (), None), (x, [1], \"mean\", "
+             "True, _kwb_epi0, (0,), (), torch.float32)], apply=_kwb_epi1, apply_src=0, apply_tensors=(0, 1, "
+             "t10, t14), apply_scalars=(), apply_dtype=out_dtype)");
+  // d = x - mean named once and read twice: the clone
+  QTest::newRow("LN over the last dim, d = x - mean read twice: 2 launches -> 1")
+      << QStringLiteral("rows_layernorm_last_centred_once") << QStringList{rf, rf} << QStringList{rows}
+      << QStringLiteral(
+             "t0, t3, t8 = kwb_rows([(x, [-1], \"mean\", True, None, (), (), None), (x, [-1], \"mean\", "
+             "True, _kwb_epi0, (0,), (), torch.float32)], apply=_kwb_epi1, apply_src=0, apply_tensors=(1, 0, "
+             "self.weight, self.bias), apply_scalars=(), apply_dtype=out_dtype)");
+  // one statistic and its apply
+  QTest::newRow("RMS norm by hand over dim 1: 2 launches -> 1")
+      << QStringLiteral("rows_rms_norm_cf_manual") << QStringList{rd, pw} << QStringList{rows}
+      << QStringLiteral(
+             "t1, t8 = kwb_rows([(x, [1], \"mean\", True, _kwb_epi0, (), (), torch.float32)], "
+             "apply=_kwb_epi1, apply_src=0, apply_tensors=(0, t7), apply_scalars=(), apply_dtype=out_dtype)");
+  // a tuple: the norm and its mean (returned through a view, which stays after the launch)
+  QTest::newRow("LN with its mean returned too: 4 launches -> 1")
+      << QStringLiteral("tuple_norm_and_mean") << QStringList{rd, pw, rd, pw} << QStringList{rows}
+      << QStringLiteral(
+             "apply=_kwb_epi1, apply_src=0, apply_tensors=(0, 1, self.gain, self.shift), apply_scalars=(), "
+             "apply_dtype=out_dtype)");
+  // the 5-D view's statistics and apply; the affine after the view back stays its own launch (not done)
+  QTest::newRow("group norm by hand through a 5-D view: 3 launches -> 2")
+      << QStringLiteral("rows_group_norm_manual") << QStringList{rf, rf, pw} << QStringList{rows, pw}
+      << QStringLiteral(
+             "t1, t4, t8 = kwb_rows([(t0, [2, 3, 4], \"mean\", True, None, (), (), None), (t0, [2, 3, 4], "
+             "\"mean\", True, _kwb_epi0, (0,), (), torch.float32)], apply=_kwb_epi1, apply_src=0, "
+             "apply_tensors=(0, 1), apply_scalars=(), apply_dtype=torch.float32)");
+}
+
+void TestChains::rowsApplyPlans() {
+  QFETCH(QString, spec);
+  QFETCH(QStringList, off);
+  QFETCH(QStringList, on);
+  QFETCH(QString, line);
+  const json s = loadSpec(spec);
+  QVERIFY2(s.is_object(), qPrintable(spec));
+  const auto reset = qScopeGuard([] { qunsetenv("KWB_ROWS_APPLY_PLAN"); });  // a failed check returns early
+  for (const bool apply : {false, true}) {
+    qputenv("KWB_ROWS_APPLY_PLAN", apply ? "1" : "0");
+    QString why;
+    const auto p = kwb::planChain(kwb::decodeOpGraph(s), s, &why);
+    QVERIFY2(p, qPrintable(why));
+    QCOMPARE(kinds(*p).join(u','), (apply ? on : off).join(u','));
+    QVERIFY2(apply == p->forwardBody.contains(line), qPrintable(p->forwardBody));
+    // analyze's groups are the plan's launches, every one covered (a recomputed x - u is its reader's op)
+    const json groups = kwb::codegenPreview(s).at("groups");
+    QCOMPARE(int(groups.size()), int(p->launches.size()));
+    for (const json& g : groups) QVERIFY(g.at("covered").get<bool>());
+  }
+}
+
+// Which fixtures' plans the switch changes (every spec of tests/data/codegen/chains): only the class's members, so
+// turning it on after the A/B changes no other plan by accident. A new member changes this list on purpose.
+void TestChains::rowsApplyPlanScope() {
+  const auto reset = qScopeGuard([] { qunsetenv("KWB_ROWS_APPLY_PLAN"); });
+  QStringList changed;
+  const QDir dir(QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains"));
+  for (const QString& f : dir.entryList({QStringLiteral("*.spec.json")}, QDir::Files, QDir::Name)) {
+    const QString name = f.chopped(int(QStringLiteral(".spec.json").size()));
+    const json s = loadSpec(name);
+    if (!s.is_object()) continue;
+    QString bodies[2];
+    for (const int apply : {0, 1}) {
+      qputenv("KWB_ROWS_APPLY_PLAN", apply ? "1" : "0");
+      QString why;
+      const auto p = kwb::planChain(kwb::decodeOpGraph(s), s, &why);
+      bodies[apply] = p ? p->forwardBody : QStringLiteral("no plan: ") + why;
+    }
+    if (bodies[0] != bodies[1]) changed << name;
+  }
+  // the four members of rowsApplyPlans, a tuple returning the mean beside the norm (its x - u written twice) and v10's
+  // LLaMA-style RMSNorm (one statistic and an fp32 apply)
+  const QStringList expected = {QStringLiteral("rows_group_norm_manual"),
+                                QStringLiteral("rows_layernorm_cf_manual"),
+                                QStringLiteral("rows_layernorm_last_centred_once"),
+                                QStringLiteral("rows_rms_norm_cf_manual"),
+                                QStringLiteral("tuple_norm_and_mean"),
+                                QStringLiteral("v10_MixedPrecision_RMSNorm_MLP")};
+  QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
+}
+
 void TestChains::plans() {
   QFETCH(QString, spec);
   QFETCH(QStringList, launches);
@@ -1974,6 +2077,51 @@ void runEmulated(const QString& spec, const QString& problem, const QStringList&
 }
 
 }  // namespace
+
+void TestChains::rowsApplyEmulated_data() {
+  QTest::addColumn<QString>("spec");
+  QTest::addColumn<QString>("problem");
+  QTest::addColumn<QStringList>("args");
+  for (const char* s : {"rows_layernorm_cf_manual", "rows_layernorm_last_centred_once", "rows_rms_norm_cf_manual",
+                        "rows_group_norm_manual", "tuple_norm_and_mean"}) {
+    const QString spec = QString::fromLatin1(s), problem = u'=' + spec;
+    QTest::addRow("%s fp32", s) << spec << problem << QStringList();
+    QTest::addRow("%s bf16, fp16", s) << spec << problem
+                                      << QStringList{QStringLiteral("--dtype"), QStringLiteral("bfloat16,float16")};
+    QTest::addRow("%s strided", s) << spec << problem << QStringList{QStringLiteral("--strided")};
+    // rows walked in chunks: the apply takes one more walk
+    QTest::addRow("%s rows in chunks", s)
+        << spec << problem << QStringList{QStringLiteral("--set"), QStringLiteral("kwb_rows_one_max=0"),
+                                          QStringLiteral("--set"), QStringLiteral("_kwb_rows_tile=64"),
+                                          QStringLiteral("--set"), QStringLiteral("kwb_rows_min_programs=0")};
+    // the stage's switch off: the apply a kwb_pointwise launch after the statistics
+    QTest::addRow("%s kwb_rows_apply=False", s)
+        << spec << problem << QStringList{QStringLiteral("--set"), QStringLiteral("kwb_rows_apply=False")};
+    QTest::addRow("%s harness cases", s) << spec << problem
+                                         << QStringList{QStringLiteral("--spec"),
+                                                        QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/") + spec +
+                                                            QStringLiteral(".spec.json"),
+                                                        QStringLiteral("--case"),
+                                                        QStringLiteral("boundary_tail,boundary_size1,problem_shape")};
+  }
+  // v10's RMSNorm: one statistic, its apply in fp32 before the half GEMMs (the spec's fp16 input too)
+  QTest::addRow("v10_MixedPrecision_RMSNorm_MLP fp32")
+      << QStringLiteral("v10_MixedPrecision_RMSNorm_MLP") << QStringLiteral("^v10_MixedPrecision_RMSNorm_MLP")
+      << QStringList();
+  QTest::addRow("v10_MixedPrecision_RMSNorm_MLP spec dtype")
+      << QStringLiteral("v10_MixedPrecision_RMSNorm_MLP") << QStringLiteral("^v10_MixedPrecision_RMSNorm_MLP")
+      << QStringList{QStringLiteral("--dtype"), QStringLiteral("spec")};
+}
+
+void TestChains::rowsApplyEmulated() {
+  if (otherShard()) QSKIP("another shard's row (KWB_EMULATED_SHARD)");
+  QFETCH(QString, spec);
+  QFETCH(QString, problem);
+  QFETCH(QStringList, args);
+  const auto reset = qScopeGuard([] { qunsetenv("KWB_ROWS_APPLY_PLAN"); });
+  qputenv("KWB_ROWS_APPLY_PLAN", "1");
+  runEmulated(spec, problem, args);
+}
 
 void TestChains::emulated() {
   // The generated ModelNew against Model, eval mode, at shrunk input sizes, on the CPU emulation of tl.*:

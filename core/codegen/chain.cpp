@@ -117,6 +117,12 @@ bool loadCasts() { return qEnvironmentVariable("KWB_LOAD_CASTS") != u"0"; }
 /// (session 39, norm39): off until a GPU-time A/B; `KWB_PIECE_OWN_INDEX=1` in kwb's environment turns it on.
 bool pieceOwnIndex() { return qEnvironmentVariable("KWB_PIECE_OWN_INDEX") == u"1"; }
 
+/// Row statistics then an apply in one launch (issue 14, session 40, norm40): a cheap value of x and a keepdim
+/// statistic of x (`x - u`) read by several pointwise ops is computed by each reader (Planner::recomputeCentred), and
+/// the pointwise run over a kwb_rows group's source reading its statistics is that launch's apply=
+/// (Planner::fuseRowsApply). Off until a GPU-time A/B; `KWB_ROWS_APPLY_PLAN=1` in kwb's environment turns it on.
+bool rowsApplyPlan() { return qEnvironmentVariable("KWB_ROWS_APPLY_PLAN") == u"1"; }
+
 /// Whether a view of another value leaves a pending pointwise run open where no open launch could take the run as its
 /// epilogue (issue 14, session 39: `x * rank + total.unsqueeze(-1)` was two launches). KWB_VIEW_KEEPS_RUN=0 in kwb's
 /// environment: any such view ends the run, the plans before (the A/B).
@@ -880,6 +886,10 @@ class Planner {
   /// one kwb_rows launch at the last one's place; at most three, over at most two distinct tensors, no line between
   /// them reading a result of the group. The pointwise run right after them on one result (its shape) is that
   /// launch's post= (per row, one more result).
+  /// Under rowsApplyPlan() (session 40): the kwb_pointwise line over a source of the group (or of one such reduction
+  /// alone) after them, whose tensors are keepdim results of the group and tensors that broadcast to the source (a
+  /// norm's apply: (x - u) / sqrt(s + eps) * w + b), is the same launch's apply= (its value returned last); plain views
+  /// between them that read no result move before the launch.
   void fuseSiblingRows();
   /// A reduction and the pointwise run after it that alone reads its result, at the result's shape (a09's mean times
   /// (1 + beta), a masked mean's sum over a clamped count): the run is the kwb_reduce launch's epilogue (epi=, applied
@@ -887,6 +897,13 @@ class Planner {
   /// at the reduction's line and the reduction's result must have no other reader, nor be @p result.
   /// Off by default (kReduceEpilogueDefault); `KWB_REDUCE_EPILOGUE=1` in kwb's environment turns it on.
   void fuseReduceEpilogue(const QString& result);
+  /// `x - u` where u is a keepdim reduction of x (a cheap add / sub / mul / div of a value and its own row statistic)
+  /// read by several pointwise ops: each reader after the first computes it again (a clone of the op just before it),
+  /// so no full-size value is stored and the reductions see x itself (fuseRows then makes the centred squares a
+  /// prologue of x, the apply a run over x). Written twice in forward(), the CSE keeps both. Under rowsApplyPlan().
+  void recomputeCentred();
+  /// Ids of the ops recomputeCentred made or kept apart from the CSE.
+  QSet<QString> m_recomputed;
   /// Sibling GEMMs over one A (issue 14, session 39): a kwb_gemm G of A (its epilogue reading no tensor) whose result
   /// only the next launch reads -- a kwb_gemm of the same A (the same value, or the same view of one) against a weight
   /// of G's weight's shape, as one epilogue tensor, itself or through the one view its epi_view undoes -- becomes one
@@ -1095,6 +1112,73 @@ void Planner::decomposeOps() {
     gt.outputs.first().dtype = QStringLiteral("bool");
     out << gt;
     out << elementwise(o.id, "where", json::array({pos.toStdString(), x.toStdString(), neg.toStdString()}));
+  }
+  m_ops = out;
+}
+
+void Planner::recomputeCentred() {
+  if (!rowsApplyPlan()) return;
+  static const QSet<QString> cheap = {QStringLiteral("sub"), QStringLiteral("add"), QStringLiteral("mul"),
+                                      QStringLiteral("div"), QStringLiteral("rsub")};
+  QHash<QString, qsizetype> at;  // op id -> its index in m_ops
+  for (qsizetype k = 0; k < m_ops.size(); ++k) at.insert(m_ops.at(k).id, k);
+  // x (op) u, u a keepdim reduction whose first operand is x, the result of x's shape
+  auto centred = [&](const GraphOp& o) {
+    if (o.category != u"Elementwise" || !cheap.contains(o.name) || o.refs.size() != 2 || o.inputs.size() != 2 ||
+        o.outputs.size() != 1 || !o.mutates.isEmpty() || !o.pw.is_object())
+      return false;
+    for (int k = 0; k < 2; ++k) {
+      const auto r = at.constFind(o.refs.at(k));
+      if (r == at.cend()) continue;
+      const GraphOp& red = m_ops.at(*r);
+      if (red.category == u"Reduction" && red.args.value("keepdim", false) == true && !red.refs.isEmpty() &&
+          red.refs.first() == o.refs.at(1 - k) && o.outputs.first().shape == o.inputs.at(1 - k).shape)
+        return true;
+    }
+    return false;
+  };
+  QList<GraphOp> out;
+  out.reserve(m_ops.size());
+  QHash<QString, QString> cloneOf;  // reader id -> (centred id, its clone's id) applied as the reader is copied
+  QHash<QString, int> clones;
+  for (qsizetype k = 0; k < m_ops.size(); ++k) {
+    const GraphOp& o = m_ops.at(k);
+    if (!centred(o) || m_outRefs.contains(o.id)) continue;
+    m_recomputed.insert(o.id);  // written twice in forward(): the CSE keeps both
+    QStringList readers;
+    bool pointwise = true;
+    for (qsizetype j = k + 1; j < m_ops.size(); ++j)
+      if (m_ops.at(j).refs.contains(o.id)) {
+        readers << m_ops.at(j).id;
+        pointwise = pointwise && m_ops.at(j).category == u"Elementwise" && m_ops.at(j).pw.is_object() &&
+                    m_ops.at(j).mutates.isEmpty();
+      }
+    if (pointwise)
+      for (qsizetype r = 1; r < readers.size(); ++r) cloneOf.insert(readers.at(r), o.id);
+  }
+  if (cloneOf.isEmpty()) return;
+  for (const GraphOp& o : std::as_const(m_ops)) {
+    if (!cloneOf.contains(o.id)) {
+      out << o;
+      continue;
+    }
+    const QString src = cloneOf.value(o.id);
+    GraphOp c = m_ops.at(at.value(src));
+    c.id = QStringLiteral("%1_rc%2").arg(src).arg(++clones[src]);
+    c.outputs.first().ref = c.id;
+    if (m_shape2.contains(src)) m_shape2.insert(c.id, m_shape2.value(src));
+    if (m_args2.contains(src)) m_args2.insert(c.id, m_args2.value(src));
+    m_recomputed.insert(c.id);
+    GraphOp reader = o;
+    for (QString& r : reader.refs)
+      if (r == src) r = c.id;
+    for (auto it = reader.operands.begin(); it != reader.operands.end(); ++it)
+      if (it.value() == src) it.value() = c.id;
+    for (auto& a : reader.pw["args"])
+      if (a.is_string() && QString::fromStdString(a.get<std::string>()) == src) a = c.id.toStdString();
+    for (auto& [key, v] : reader.pw["kwargs"].items())
+      if (v.is_string() && QString::fromStdString(v.get<std::string>()) == src) v = c.id.toStdString();
+    out << c << reader;
   }
   m_ops = out;
 }
@@ -5800,6 +5884,7 @@ void Planner::fuseSiblingRows() {
     return d;
   };
   QSet<int> dropLine, dropLaunch;
+  QHash<int, QList<int>> moveBefore;  // a fused line -> the view lines moved before it (apply=)
   const int n = static_cast<int>(m_lines.size());
   for (int i = 0; i < n; ++i) {
     if (dropLine.contains(i) || !member(m_lines.at(i))) continue;
@@ -5834,7 +5919,7 @@ void Planner::fuseSiblingRows() {
         break;
       if (std::any_of(targets.begin(), targets.end(), [&](const QString& t) { return reads(l, t); })) break;
     }
-    if (group.size() < 2) continue;  // a group of one: kwb_reduce as before
+    if (group.size() < 2 && !rowsApplyPlan()) continue;  // a group of one: kwb_reduce as before
     QStringList entries, descr;
     QStringList allOps;
     for (int k = 0; k < group.size(); ++k) {
@@ -5866,7 +5951,7 @@ void Planner::fuseSiblingRows() {
       QStringList tens;
       for (const QString& e : p.tensors) {
         const qsizetype at = targets.indexOf(e);
-        if (at >= 0 && keeps.at(at) != keeps.at(src)) ok = false;
+        if (at >= 0 && (src < 0 || keeps.at(at) != keeps.at(src))) ok = false;
         tens << (at >= 0 ? QString::number(at) : e);
       }
       if (ok) {
@@ -5879,10 +5964,53 @@ void Planner::fuseSiblingRows() {
         targets << p.target;
       }
     }
+    // the pointwise run over a source's elements reading the group's results (a norm's apply): apply= (session 40)
+    QString applyArgs;
+    int applyLine = -1;
+    QList<int> hoist;  // plain views between them, reading no result: before the launch
+    if (rowsApplyPlan()) {
+      int k = (postLine >= 0 ? postLine : last) + 1;
+      QStringList tainted = targets;  // results and the views of them: they stay after the launch, unread by the apply
+      for (; k < n && !dropLine.contains(k) && isPlainView(m_lines.at(k)); ++k) {
+        const Line& v = m_lines.at(k);
+        if (std::any_of(tainted.begin(), tainted.end(), [&](const QString& t) { return reads(v, t); }))
+          tainted << v.target;
+        else
+          hoist << k;
+      }
+      const Line* a = k < n && !dropLine.contains(k) ? &m_lines.at(k) : nullptr;
+      const qsizetype src = a ? sources.indexOf(a->input) : -1;
+      bool ok = a && a->kind == u"pointwise" && a->tail == u")" && a->before.isEmpty() && !a->target.isEmpty() &&
+                !a->target.contains(u',') && src >= 0 &&
+                a->head.startsWith(QStringLiteral("kwb_pointwise(%1, epi=").arg(a->input)) &&
+                !a->head.contains(QLatin1String(" if ")) && !a->head.contains(QLatin1String("kwb_at(")) &&
+                m_vals.contains(a->target) && m_vals.value(a->target).shape == shape && launchOf(*a) >= 0;
+      for (qsizetype t = targets.size(); ok && t < tainted.size(); ++t) ok = !reads(*a, tainted.at(t));
+      QStringList tens;
+      bool readsResult = false;
+      for (int e = 0; ok && e < a->tensors.size(); ++e) {
+        const qsizetype r = targets.indexOf(a->tensors.at(e));
+        if (r >= 0 && (r >= group.size() || !keeps.at(r))) ok = false;  // a per-row result read at x's indices
+        readsResult = readsResult || r >= 0;
+        tens << (r >= 0 ? QString::number(r) : a->tensors.at(e));
+      }
+      if (ok && readsResult) {
+        applyLine = k;
+        applyArgs = QStringLiteral(", apply=%1, apply_src=%2, apply_tensors=%3, apply_scalars=%4%5")
+                        .arg(a->epi)
+                        .arg(src)
+                        .arg(pyTupleOf(tens), pyTupleOf(a->scalars),
+                             a->outDtype.isEmpty() ? QString() : QStringLiteral(", apply_dtype=") + a->outDtype);
+      } else {
+        hoist.clear();
+      }
+    }
+    if (group.size() < 2 && applyLine < 0) continue;  // a group of one without an apply: kwb_reduce as before
+    if (applyLine >= 0) targets << m_lines.at(applyLine).target;
     Line fused = m_lines.at(last);
     fused.kind.clear();
     fused.target = targets.join(QStringLiteral(", "));
-    fused.head = QStringLiteral("kwb_rows([%1]%2").arg(entries.join(QStringLiteral(", ")), postArgs);
+    fused.head = QStringLiteral("kwb_rows([%1]%2%3").arg(entries.join(QStringLiteral(", ")), postArgs, applyArgs);
     fused.tail = QStringLiteral(")");
     fused.comment = QStringLiteral("%1 reductions over the same rows: one launch").arg(group.size());
     ChainLaunch& keepL = m_plan.launches[launchOf(m_lines.at(last))];
@@ -5902,6 +6030,17 @@ void Planner::fuseSiblingRows() {
       dropLine.insert(postLine);
       fused.comment += QStringLiteral(", the pointwise run after them included");
     }
+    if (applyLine >= 0) {
+      const int g = launchOf(m_lines.at(applyLine));
+      keepL.ops << m_plan.launches.at(g).ops;
+      descr << m_plan.launches.at(g).description + QStringLiteral(" (the apply over the rows, after them)");
+      dropLaunch.insert(g);
+      dropLine.insert(applyLine);
+      for (int v : std::as_const(hoist)) dropLine.insert(v);
+      moveBefore.insert(last, hoist);
+      fused.comment += QStringLiteral(", the apply over the rows included");
+      if (group.size() < 2) fused.comment = QStringLiteral("the reduction and the apply over its rows: one launch");
+    }
     keepL.kind = QStringLiteral("rows");
     keepL.description = QStringLiteral("one launch of %1 reductions over the same rows (kwb_rows): %2")
                             .arg(group.size())
@@ -5910,8 +6049,10 @@ void Planner::fuseSiblingRows() {
   }
   if (dropLine.isEmpty()) return;
   QList<Line> kept;
-  for (int k = 0; k < n; ++k)
+  for (int k = 0; k < n; ++k) {
+    for (int v : moveBefore.value(k)) kept << m_lines.at(v);  // views the apply reads, before its launch
     if (!dropLine.contains(k)) kept << m_lines.at(k);
+  }
   m_lines = kept;
   QList<ChainLaunch> keptL;  // the lines' launch indices are stale here (fuseRows): not renumbered, as there
   for (int k = 0; k < m_plan.launches.size(); ++k)
@@ -8061,6 +8202,7 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
                        : outOf(m_g.outputs.first().ref);
   m_outRefs = QStringList{outRef};
   for (qsizetype i = 1; i < m_g.outputs.size(); ++i) m_outRefs << outOf(m_g.outputs.at(i).ref);
+  recomputeCentred();
   // aliases first (uses are counted on resolved refs); dropout masks: bernoulli_ and what scales it
   for (const GraphOp& o : m_ops) {
     if (o.name == u"bernoulli") {
@@ -8110,6 +8252,7 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
     QHash<QString, QString> seen;
     for (const GraphOp& o : m_ops) {
       if (o.view || m_alias.contains(o.id) || m_dropoutMask.contains(o.id) || !o.mutates.isEmpty() || o.mutatesState ||
+          m_recomputed.contains(o.id) ||  // a centred value computed by each reader (recomputeCentred)
           o.outputs.size() > 1 || o.name.startsWith(QLatin1String("empty")) || o.name.contains(QLatin1String("rand")) ||
           o.name.contains(QLatin1String("bernoulli")) || o.name.contains(QLatin1String("dropout")) ||
           o.name == u"normal" || o.name == u"uniform" || o.name == u"multinomial" || o.category.isEmpty() ||

@@ -204,10 +204,13 @@ const QMap<QString, QStringList>& stageKeywords() {
         QStringLiteral("keepdim"), QStringLiteral("over"), QStringLiteral("stats"), QStringLiteral("out"),
         QStringLiteral("epi_view"), QStringLiteral("weight_computed")}},
       {QStringLiteral("kwb_var"), {QStringLiteral("std")}},
-      // sibling reductions over the same rows (session 32): one kwb_reduce / kwb_var launch each, then post
+      // sibling reductions over the same rows (session 32): one kwb_reduce / kwb_var launch each, then post; the
+      // apply over the rows (session 40) a kwb_pointwise launch after them
       {QStringLiteral("kwb_rows"),
        {QStringLiteral("post"), QStringLiteral("post_src"), QStringLiteral("post_tensors"),
-        QStringLiteral("post_scalars"), QStringLiteral("post_dtype")}},
+        QStringLiteral("post_scalars"), QStringLiteral("post_dtype"), QStringLiteral("apply"),
+        QStringLiteral("apply_src"), QStringLiteral("apply_tensors"), QStringLiteral("apply_scalars"),
+        QStringLiteral("apply_dtype")}},
       {QStringLiteral("kwb_var_mean"), {QStringLiteral("std")}},
       // recurrent layers (session 33): a kwb_gemm for the input projection, then one time-loop launch
       {QStringLiteral("kwb_rnn"), {QStringLiteral("dropout"), QStringLiteral("training")}},

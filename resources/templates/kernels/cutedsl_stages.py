@@ -607,15 +607,18 @@ _kwb_rows_cute_ops = {"sum": "sum", "mean": "mean", "amax": "amax", "max": "amax
                       "logsumexp": "logsumexp", "var": "var", "std": "std"}
 
 
-def kwb_rows(reds, post=None, post_src=0, post_tensors=(), post_scalars=(), post_dtype=None):
+def kwb_rows(reds, post=None, post_src=0, post_tensors=(), post_scalars=(), post_dtype=None, apply=None, apply_src=0,
+             apply_tensors=(), apply_scalars=(), apply_dtype=None):
     """The Triton stage's sibling reductions over the same rows (its signature and results): reds, up to three
     (x, dims, op, keepdim, pre, pre_tensors, pre_scalars, pre_dtype[, q]) in order, an int k among a later one's
     pre_tensors the k-th result (keepdim, read per row through its broadcast strides); op sum / mean / amax (max) /
     amin (min) / logsumexp through kwb_reduce, var / std with correction q (default 1) through kwb_var (its pre a
     kwb_pointwise launch first). post: the pointwise run on the post_src-th result (its tensors broadcast to it, an
     int k the k-th result), returned after the results, of post_dtype (default that result's). NOT fused here: one
-    launch per reduction and one for post, in order (the Triton stage's own fallback path). prod raises
-    NotImplementedError (the plan check keeps it out)."""
+    launch per reduction and one for post, in order (the Triton stage's own fallback path). apply: the pointwise run
+    over the elements of the apply_src-th distinct x (in order of first use; its tensors broadcast to x, an int k the
+    k-th result), a kwb_pointwise launch after them, its value (x's shape, apply_dtype or x's dtype) returned last (the
+    Triton stage's kwb_rows_apply = False path). prod raises NotImplementedError (the plan check keeps it out)."""
     outs = []
     for r in reds:
         x, dims, op, _, pre, pre_tensors, pre_scalars, pre_dtype = r[:8]
@@ -649,6 +652,14 @@ def kwb_rows(reds, post=None, post_src=0, post_tensors=(), post_scalars=(), post
             tens.append(p)
         y = kwb_pointwise(outs[post_src], post, tuple(tens), post_scalars, post_dtype or outs[post_src].dtype)
         res.append(y if keep else y.view(kept))
+    if apply is not None:
+        srcs = []
+        for r in reds:
+            if not any(r[0] is s for s in srcs):
+                srcs.append(r[0])
+        res.append(kwb_pointwise(srcs[apply_src], apply, tuple(outs[t] if isinstance(t, int) else t
+                                                               for t in apply_tensors),
+                                 apply_scalars, apply_dtype or srcs[apply_src].dtype))
     return res
 
 
