@@ -2199,7 +2199,12 @@ bool Planner::stage(const GraphOp& op) {
     }
     // a norm is an anchor: the pointwise run reading only its result fuses into its apply pass (epi=)
     l.epilogue = true;
-    push(l, op, QStringLiteral("norm"), QStringLiteral("%1 of %2").arg(n, shapeText(op.inputs.value(0).shape)),
+    // InstanceNorm arrives as batch norm over a [1, N*C, ...] view: named as the user wrote it (trial 28 #10)
+    push(l, op, QStringLiteral("norm"),
+         op.function == u"instance_norm" && n.contains(QLatin1String("batch_norm"))
+             ? QStringLiteral("instance norm (%1 of the view %2: each instance's own statistics)")
+                   .arg(n, shapeText(op.inputs.value(0).shape))
+             : QStringLiteral("%1 of %2").arg(n, shapeText(op.inputs.value(0).shape)),
          l.epilogue);
     // batch statistics: one launch where a channel's N x positions fit one program at the spec's sizes (the stage
     // library's kwb_bn_one_pass), else the moments and the apply (which updates the running statistics:
