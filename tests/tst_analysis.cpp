@@ -920,6 +920,20 @@ class TestAnalysis : public QObject {
                                  {"ambiguities",
                                   {{{"kind", "item"}, {"line", 3}, {"why", "reads a value"}},
                                    {{"kind", "file_level"}, {"line", 0}, {"why", "w"}}}}};
+    // New-user trial 28 #10: InstanceNorm's batch norm (training=true) is named instance_norm; a batch norm is not
+    const nlohmann::json norms = {{"source", {{"name", "n"}, {"path", "/x/n.py"}}},
+                                  {"ops",
+                                   {{{"id", "t1"}, {"op", "aten::native_batch_norm"}, {"function", "instance_norm"}},
+                                    {{"id", "t2"}, {"op", "aten::native_batch_norm"}, {"function", "batch_norm"}}}},
+                                  {"pattern",
+                                   {{"reductions",
+                                     {{{"op", "native_batch_norm"}, {"id", "t1"}, {"training", true}},
+                                      {{"op", "native_batch_norm"}, {"id", "t2"}, {"training", false}}}}}}};
+    const QString nt = formatSpec(norms);
+    QVERIFY2(nt.contains(QStringLiteral("Reductions: instance_norm, traced as native_batch_norm over [1, N*C, ...] "
+                                        "(each instance's own statistics)(training=true); "
+                                        "native_batch_norm(training=false)\n")),
+             qPrintable(nt));
     const QString t = formatSpec(spec);
     for (const char* needle :
          {"FLOPs: 64 = 64 (64 FLOP)\n", "(1.61 GB)\n", "  - line 3: item: reads a value\n", "  - file_level: w\n"})

@@ -53,6 +53,36 @@ class SiblingGemmsOn {
   bool m_had;
 };
 
+// Session 40's planner switches (fuse40; off by default: no GPU time yet) on for the members of their classes:
+// KWB_PERMUTE_INTO_EPILOGUE=1 (a permute after a GEMM's pointwise result, trial 28 #9), KWB_STACK_POINTWISE=1 (a stack
+// of pointwise results as one pointwise launch, trial 28 #6)
+class FuseSwitchOn {
+ public:
+  explicit FuseSwitchOn(const QString& spec)
+      : m_var(spec == u"convnext_block_layerscale_permute" || spec == u"mixer_token_layerscale_transpose"
+                  ? "KWB_PERMUTE_INTO_EPILOGUE"
+              : spec == u"rope_interleaved_stack_flatten" ? "KWB_STACK_POINTWISE"
+                                                          : nullptr),
+        m_was(m_var ? qgetenv(m_var) : QByteArray()),
+        m_had(m_var && qEnvironmentVariableIsSet(m_var)) {
+    if (m_var) qputenv(m_var, "1");
+  }
+  ~FuseSwitchOn() {
+    if (!m_var) return;
+    if (m_had)
+      qputenv(m_var, m_was);
+    else
+      qunsetenv(m_var);
+  }
+  FuseSwitchOn(const FuseSwitchOn&) = delete;
+  FuseSwitchOn& operator=(const FuseSwitchOn&) = delete;
+
+ private:
+  const char* m_var;
+  QByteArray m_was;
+  bool m_had;
+};
+
 // KWB_EMULATED_SHARD="k/n" (ctest's tst_chains_classes_k): whether the current data row belongs to another of n
 // shards, by a hash of its tag that does not depend on the rows before it (a new row moves no other)
 bool otherShard() {
@@ -102,6 +132,8 @@ class TestChains : public QObject {
   void rowsApplyPlanScope();
   void rowsApplyEmulated_data();
   void rowsApplyEmulated();
+  void permutesIntoEpilogues();
+  void stacksAsPointwise();
   void analyzeGroupsAreThePlan_data();
   void analyzeGroupsAreThePlan();
   void emulated_data();
@@ -1753,6 +1785,77 @@ void TestChains::rowsApplyPlanScope() {
   QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
 }
 
+// session 40 (fuse40, new-user trial 28 #9): ConvNeXt's `x + (gamma * y).permute(0, 3, 1, 2)` and a Mixer's
+// `tanh(x + (gamma[:, None] * y).transpose(1, 2))` after the second GEMM: off, the GEMM's epilogue stops at the scale
+// and the add is a launch of its own (the plan before); on (KWB_PERMUTE_INTO_EPILOGUE=1), the permute moves onto the
+// scale's operands (gamma unsqueezed, then permuted: no size named) and the add (and tanh) join the GEMM's epilogue
+// through the permuted view
+void TestChains::permutesIntoEpilogues() {
+  struct Case {
+    const char* spec;
+    QStringList off, on;
+    const char* view;  ///< what the on plan's epi_view ends with
+  };
+  const QString gemm = QStringLiteral("gemm"), pw = QStringLiteral("pointwise"), conv = QStringLiteral("conv"),
+                norm = QStringLiteral("norm");
+  const Case cases[] = {
+      {"mixer_token_layerscale_transpose", {gemm, gemm, pw}, {gemm, gemm}, "t13.permute([0, 2, 1]))[-1])"},
+      {"convnext_block_layerscale_permute",
+       {conv, norm, gemm, gemm, pw},
+       {conv, norm, gemm, gemm},
+       "t12.permute([0, 3, 1, 2]))[-1])"},
+  };
+  for (const Case& c : cases) {
+    const json spec = loadSpec(QString::fromLatin1(c.spec));
+    QVERIFY2(spec.is_object(), c.spec);
+    for (const bool on : {false, true}) {
+      const QByteArray was = qgetenv("KWB_PERMUTE_INTO_EPILOGUE");
+      qputenv("KWB_PERMUTE_INTO_EPILOGUE", on ? "1" : "0");
+      QString why;
+      const auto plan = kwb::planChain(kwb::decodeOpGraph(spec), spec, &why);
+      qputenv("KWB_PERMUTE_INTO_EPILOGUE", was);
+      QVERIFY2(plan, qPrintable(why));
+      QCOMPARE(kinds(*plan), on ? c.on : c.off);
+      QCOMPARE(plan->forwardBody.contains(QLatin1String(c.view)), on);
+    }
+  }
+}
+
+// session 40 (fuse40, new-user trial 28 #6): an interleaved rotary (`stack((a * c - b * s, a * s + b * c),
+// -1).flatten(-2)`): off, a launch per part and kwb_cat (the cat's piecewise read would need 8 loads, one epilogue
+// holds 4); on (KWB_STACK_POINTWISE=1), one kwb_pointwise over the stack's shape, each operand unsqueezed at the stack
+// dim and loaded once, the parts joined by where() on a kept arange (a constant of the sizes, memo=True). A stack read
+// by a pointwise run (stack_pointwise_parts_scale: the piecewise read before) is the same one launch on.
+void TestChains::stacksAsPointwise() {
+  struct Case {
+    const char* spec;
+    QStringList off, on;
+    const char* body;  ///< in the on plan's forward
+  };
+  const QString pw = QStringLiteral("pointwise"), copy = QStringLiteral("copy"), fill = QStringLiteral("fill");
+  const Case cases[] = {
+      {"rope_interleaved_stack_flatten",
+       {pw, pw, copy},
+       {fill, pw},
+       "kwb_arange(0, 2, 1, torch.float32, x.device, memo=True)"},
+      {"stack_pointwise_parts_scale", {pw}, {fill, pw}, "# relu, tanh, eq, where, mul, add"},
+  };
+  for (const Case& c : cases) {
+    const json spec = loadSpec(QString::fromLatin1(c.spec));
+    QVERIFY2(spec.is_object(), c.spec);
+    for (const bool on : {false, true}) {
+      const QByteArray was = qgetenv("KWB_STACK_POINTWISE");
+      qputenv("KWB_STACK_POINTWISE", on ? "1" : "0");
+      QString why;
+      const auto plan = kwb::planChain(kwb::decodeOpGraph(spec), spec, &why);
+      qputenv("KWB_STACK_POINTWISE", was);
+      QVERIFY2(plan, qPrintable(why));
+      QCOMPARE(kinds(*plan), on ? c.on : c.off);
+      QVERIFY2(plan->forwardBody.contains(QLatin1String(c.body)) == on, qPrintable(plan->forwardBody));
+    }
+  }
+}
+
 void TestChains::plans() {
   QFETCH(QString, spec);
   QFETCH(QStringList, launches);
@@ -2683,6 +2786,22 @@ void TestChains::classesEmulated_data() {
       QTest::addRow("%s %s", r.spec, r.dtype16)
           << spec << problem << QStringList{QStringLiteral("--dtype"), QString::fromLatin1(r.dtype16)};
   }
+  // session 40 (fuse40, trial 28 #9): a permute after a GEMM's pointwise result moved onto its operands, so the add
+  // after it is that GEMM's epilogue through the permuted view (KWB_PERMUTE_INTO_EPILOGUE=1, PermuteEpilogueOn)
+  // and (trial 28 #6, KWB_STACK_POINTWISE=1) an interleaved rotary's stack of two pointwise results as one launch
+  for (const char* s :
+       {"mixer_token_layerscale_transpose", "convnext_block_layerscale_permute", "rope_interleaved_stack_flatten"}) {
+    const QString spec = QString::fromLatin1(s), problem = u'=' + spec;
+    QTest::addRow("%s fp32, bf16", s) << spec << problem
+                                      << QStringList{QStringLiteral("--dtype"), QStringLiteral("float32,bfloat16")};
+    QTest::addRow("%s strided", s) << spec << problem << QStringList{QStringLiteral("--strided")};
+    QTest::addRow("%s harness cases", s) << spec << problem
+                                         << QStringList{QStringLiteral("--spec"),
+                                                        QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/") + spec +
+                                                            QStringLiteral(".spec.json"),
+                                                        QStringLiteral("--case"),
+                                                        QStringLiteral("boundary_tail,boundary_size1,problem_shape")};
+  }
   // cummax / cummin's indices from the chunked kernel: 4-element chunks, the running value and its index carried
   for (const char* s : {"cummax_cummin_indices_ties_nan", "cummax_indices_exact"})
     QTest::addRow("%s chunks of 4", s) << QString::fromLatin1(s) << u'=' + QString::fromLatin1(s)
@@ -2768,6 +2887,7 @@ void TestChains::classesEmulated() {
   QFETCH(QString, spec);
   QFETCH(QString, problem);
   QFETCH(QStringList, args);
+  const FuseSwitchOn fuseSwitch(spec);
   runEmulated(spec, problem, args);
 }
 

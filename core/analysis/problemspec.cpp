@@ -188,7 +188,16 @@ QString formatSpec(const json& spec) {
     QStringList kv;
     for (auto it = r.begin(); it != r.end(); ++it)
       if (it.key() != "op" && it.key() != "id") kv << QString::fromStdString(it.key() + "=" + it.value().dump());
-    reds << QStringLiteral("%1(%2)").arg(str(r, "op"), kv.join(QStringLiteral(", ")));
+    // InstanceNorm traces as batch norm in training mode over a [1, N*C, ...] view: "training=true" read as a batch
+    // norm's training mode (new-user trial 28 #10), so the line names the user's function
+    QString fn;
+    for (const auto& o : member(spec, "ops"))
+      if (o.is_object() && str(o, "id") == str(r, "id")) fn = str(o, "function");
+    const QString op = str(r, "op");
+    reds << (fn == u"instance_norm" && op.contains(QLatin1String("batch_norm"))
+                 ? QStringLiteral("instance_norm, traced as %1 over [1, N*C, ...] (each instance's own statistics)(%2)")
+                       .arg(op, kv.join(QStringLiteral(", ")))
+                 : QStringLiteral("%1(%2)").arg(op, kv.join(QStringLiteral(", "))));
   }
   if (!reds.isEmpty()) out += QStringLiteral("Reductions: %1\n").arg(reds.join(QStringLiteral("; ")));
   QStringList pools;

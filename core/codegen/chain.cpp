@@ -587,6 +587,22 @@ class Planner {
   /// Ops that are pointwise ops of the graph's other ops, spelled out in m_ops before any planning: prelu(x, w)
   /// is where(x > 0, x, x * w) with w (one slope per channel, dim 1) unsqueezed at its trailing dims.
   void decomposeOps();
+  /// A permute / transpose of a pointwise result that only it reads, where that result's pointwise ops (each read
+  /// once) reach a GEMM's or convolution's output through views, and a pointwise op reads the permute (ConvNeXt's
+  /// `x + (gamma * y).permute(0, 3, 1, 2)`): the permute moves onto the ops' operands, so the run after it reads the
+  /// GEMM's output through one more view and is its epilogue (epi_view=) with the add, not a launch of its own (issue
+  /// 14, trial 28 #9). A tensor operand of lower rank is unsqueezed at the front first, so no size is named. Off
+  /// unless KWB_PERMUTE_INTO_EPILOGUE=1 (no GPU time measured yet).
+  void permutesIntoEpilogues();
+  /// A stack of pointwise results that only it reads (an interleaved rotary's `stack((a * c - b * s, a * s + b * c),
+  /// -1)`) rewritten as one pointwise op at the stack's shape: each part's ops on their operands unsqueezed at the
+  /// stack's dim, joined by where() on an arange along that dim, so the stack is one kwb_pointwise launch (one
+  /// interleaved store) instead of a launch per part and a cat; a cast or another one-operand pointwise op reading a
+  /// reshape of it (`.flatten(-2).to(bf16)`) moves before the reshape and joins that launch (issue 14, trial 28 #6).
+  /// The cat's piecewise read (piecewiseOf) needs a load per part and operand, which an epilogue rarely holds (8 for
+  /// the rotary); here each operand is loaded once. Off unless KWB_STACK_POINTWISE=1 (no GPU time measured yet).
+  void stacksAsPointwise();
+  QSet<QString> m_literalSizes;  ///< synthetic ops whose sizes are the model's constants (a stack's arange)
   /// Whether any output of @p o (tN, tN_1, ...) is read by a later op or is forward()'s result.
   bool usedLater(const GraphOp& o, const QString& outRef) const {
     if (!o.mutates.isEmpty() || o.name == u"bernoulli") return true;
@@ -1181,6 +1197,389 @@ void Planner::recomputeCentred() {
     out << c << reader;
   }
   m_ops = out;
+}
+
+void Planner::permutesIntoEpilogues() {
+  if (qEnvironmentVariable("KWB_PERMUTE_INTO_EPILOGUE") != u"1") return;
+  static const QSet<QString> reshapes = {QStringLiteral("view"), QStringLiteral("reshape"),
+                                         QStringLiteral("_unsafe_view"), QStringLiteral("_reshape_alias"),
+                                         QStringLiteral("flatten")};
+  static const QSet<QString> anchors = {
+      QStringLiteral("mm"),     QStringLiteral("addmm"),   QStringLiteral("bmm"),        QStringLiteral("matmul"),
+      QStringLiteral("linear"), QStringLiteral("baddbmm"), QStringLiteral("convolution")};
+  for (int guard = 0; guard < 16; ++guard) {
+    QHash<QString, int> uses;
+    for (const GraphOp& o : std::as_const(m_ops))
+      for (const QString& r : o.refs) uses[r] += 1;
+    for (const TensorInfo& t : m_g.outputs) uses[t.ref] += 1;
+    auto byId = [&](const QString& id) -> const GraphOp* { return id.isEmpty() ? nullptr : opById(id); };
+    auto pointwiseOnce = [&](const GraphOp* o, const QList<qint64>& shape) {
+      return o && o->category == u"Elementwise" && o->pw.is_object() && o->mutates.isEmpty() && !o->mutatesState &&
+             o->outputs.size() == 1 && o->outputs.first().shape == shape && uses.value(o->id) == 1 &&
+             !m_outRename.contains(o->id);
+    };
+    int at = -1;
+    QList<int> perm;
+    for (int k = 0; k < m_ops.size() && at < 0; ++k) {
+      const GraphOp& p = m_ops.at(k);
+      if ((p.name != u"permute" && p.name != u"transpose" && p.name != u"t") || p.refs.size() != 1 ||
+          p.outputs.size() != 1)
+        continue;
+      const GraphOp* v = byId(p.refs.first());
+      const QList<qint64> shape = p.inputs.value(0).shape;
+      if (!pointwiseOnce(v, shape)) continue;
+      bool pointwiseReader = false;  // the run after the permute: else moving it buys nothing
+      for (const GraphOp& o : std::as_const(m_ops))
+        pointwiseReader = pointwiseReader || (o.category == u"Elementwise" && o.refs.contains(p.id));
+      // the pointwise ops before it reach a GEMM / convolution output through views (reshapes before any permute)
+      bool reaches = false;
+      QList<const GraphOp*> todo{v};
+      for (int n = 0; !todo.isEmpty() && n < 64 && !reaches; ++n) {
+        const GraphOp* o = todo.takeFirst();
+        for (const QString& r : o->refs) {
+          const GraphOp* x = byId(r);
+          if (pointwiseOnce(x, shape)) {
+            todo << x;
+            continue;
+          }
+          for (int d = 0;
+               d < 8 && x && x->view &&
+               (reshapes.contains(x->name) || x->name == u"permute" || x->name == u"transpose" || x->name == u"t");
+               ++d)
+            x = byId(x->refs.value(0));
+          reaches = reaches || (x && anchors.contains(x->name));
+        }
+      }
+      if (!pointwiseReader || !reaches) continue;
+      const int rank = static_cast<int>(shape.size());
+      for (int d = 0; d < rank; ++d) perm << d;
+      auto norm = [&](const json& j) {
+        const qint64 d = j.is_number_integer() ? j.get<qint64>() : -99;
+        return d < -rank || d >= rank ? -1 : static_cast<int>((d + rank) % rank);
+      };
+      bool ok = true;
+      if (p.name == u"permute") {
+        const json dims = p.args.value("dims", json());
+        ok = dims.is_array() && static_cast<int>(dims.size()) == rank;
+        for (int d = 0; ok && d < rank; ++d) ok = (perm[d] = norm(dims.at(static_cast<std::size_t>(d)))) >= 0;
+      } else {
+        const int a = p.name == u"t" ? 0 : norm(p.args.value("dim0", json()));
+        const int b = p.name == u"t" ? 1 : norm(p.args.value("dim1", json()));
+        ok = rank >= 2 && a >= 0 && b >= 0;
+        if (ok) std::swap(perm[a], perm[b]);
+      }
+      if (ok)
+        at = k;
+      else
+        perm.clear();
+    }
+    if (at < 0) return;
+    const GraphOp p = m_ops.at(at);
+    auto permuted = [&](const QList<qint64>& s) {
+      QList<qint64> o;
+      for (int d : perm) o << s.value(d);
+      return o;
+    };
+    const QList<qint64> shape = p.inputs.first().shape;
+    QList<GraphOp> made;    // the new ops, in order, at the permute's place
+    QSet<QString> removed;  // the pointwise ops rewritten (their new twins are in made)
+    int serial = 0;
+    // @p ref at the permuted order: a pointwise op read once, rewritten; a tensor, viewed (unsqueezed to the rank, then
+    // permuted); "" (a literal) as it is
+    std::function<QString(const QString&, const QString&)> move = [&](const QString& ref, const QString& id) {
+      const GraphOp* o = byId(ref);
+      if (pointwiseOnce(o, shape)) {
+        GraphOp n = *o;
+        n.id = id.isEmpty() ? QStringLiteral("%1_pm").arg(o->id) : id;
+        removed.insert(o->id);
+        QHash<QString, QString> to;
+        for (QString& r : n.refs)
+          if (!r.isEmpty()) r = to.contains(r) ? to.value(r) : (to[r] = move(r, QString()));
+        for (auto it = n.operands.begin(); it != n.operands.end(); ++it) it.value() = to.value(it.value(), it.value());
+        for (const char* key : {"args", "kwargs"}) {
+          if (!n.pw.contains(key)) continue;
+          json& j = n.pw[key];
+          for (auto& a : j)
+            if (a.is_string() && to.contains(QString::fromStdString(a.get<std::string>())))
+              a = to.value(QString::fromStdString(a.get<std::string>())).toStdString();
+        }
+        for (int k = 0; k < n.inputs.size() && k < n.refs.size(); ++k)  // each operand's shape as read now
+          for (const GraphOp& m : std::as_const(made))
+            if (m.id == n.refs.at(k)) n.inputs[k].shape = m.outputs.first().shape;
+        n.outputs.first().shape = permuted(o->outputs.first().shape);
+        n.outputs.first().ref = n.id;
+        if (m_shape2.contains(o->id) && m_shape2.value(o->id).size() == perm.size())
+          m_shape2.insert(n.id, permuted(m_shape2.value(o->id)));
+        if (m_args2.contains(o->id)) m_args2.insert(n.id, m_args2.value(o->id));
+        made << n;
+        return n.id;
+      }
+      QList<qint64> s = o ? o->outputs.value(0).shape : QList<qint64>();
+      QString dt = o ? o->outputs.value(0).dtype : QString();
+      if (!o) {  // a forward() input or a parameter / buffer
+        for (const TensorInfo& t : m_g.inputs)
+          if (t.name == ref) s = t.shape, dt = t.dtype;
+        if (m_g.params.contains(ref)) s = m_g.params.value(ref).shape, dt = m_g.params.value(ref).dtype;
+        if (m_g.buffers.contains(ref)) s = m_g.buffers.value(ref).shape, dt = m_g.buffers.value(ref).dtype;
+      }
+      QList<qint64> s2 = m_shape2.value(ref, s);
+      QString cur = ref;
+      auto viewOp = [&](const QString& name, const json& args, const QList<qint64>& in, const QList<qint64>& out,
+                        const QList<qint64>& out2) {
+        GraphOp u;
+        u.id = QStringLiteral("%1_pm%2").arg(p.id).arg(serial++);
+        u.name = name;
+        u.function = p.function;
+        u.line = p.line;
+        u.view = true;
+        u.refs = {cur};
+        u.args = args;
+        u.inputs = {TensorInfo{QString(), in, dt, QString()}};
+        u.outputs = {TensorInfo{QString(), out, dt, u.id}};
+        if (out2.size() == out.size()) m_shape2.insert(u.id, out2);
+        made << u;
+        cur = u.id;
+      };
+      while (s.size() < perm.size()) {
+        const QList<qint64> in = s;
+        s.prepend(1);
+        s2.prepend(1);
+        viewOp(QStringLiteral("unsqueeze"), json{{"dim", 0}}, in, s, s2);
+      }
+      json dims = json::array();
+      for (int d : perm) dims.push_back(d);
+      viewOp(QStringLiteral("permute"), json{{"dims", dims}}, s, permuted(s), permuted(s2));
+      return cur;
+    };
+    move(p.refs.first(), p.id);
+    made.last().function = p.function;
+    QList<GraphOp> out;
+    for (int k = 0; k < m_ops.size(); ++k) {
+      if (k == at)
+        out << made;
+      else if (!removed.contains(m_ops.at(k).id))
+        out << m_ops.at(k);
+    }
+    m_ops = out;
+  }
+}
+
+void Planner::stacksAsPointwise() {
+  if (qEnvironmentVariable("KWB_STACK_POINTWISE") != u"1") return;
+  static const QSet<QString> reshapes = {QStringLiteral("view"), QStringLiteral("reshape"),
+                                         QStringLiteral("_unsafe_view"), QStringLiteral("_reshape_alias"),
+                                         QStringLiteral("flatten")};
+  QSet<QString> made;  // the where() ops this pass wrote (a reshape of one may let its reader move before it)
+  for (int guard = 0; guard < 32; ++guard) {
+    QHash<QString, int> uses;
+    for (const GraphOp& o : std::as_const(m_ops))
+      for (const QString& r : o.refs) uses[r] += 1;
+    for (const TensorInfo& t : m_g.outputs) uses[t.ref] += 1;
+    auto pointwiseOnce = [&](const GraphOp* o, const QList<qint64>& shape) {
+      return o && o->category == u"Elementwise" && o->pw.is_object() && o->mutates.isEmpty() && !o->mutatesState &&
+             o->outputs.size() == 1 && o->outputs.first().shape == shape && uses.value(o->id) == 1 &&
+             !m_outRename.contains(o->id) && o->outputs.first().dtype.startsWith(QLatin1String("float"));
+    };
+    // a reshape of a where() made here, read by one pointwise op whose other operands are numbers: that op first
+    bool moved = false;
+    for (int k = 0; k < m_ops.size() && !moved; ++k) {
+      const GraphOp& r = m_ops.at(k);
+      if (!r.view || !reshapes.contains(r.name) || r.refs.size() != 1 || !made.contains(r.refs.first()) ||
+          uses.value(r.refs.first()) != 1 || uses.value(r.id) != 1 || r.outputs.size() != 1)
+        continue;
+      int c = -1;
+      for (int j = k + 1; j < m_ops.size() && c < 0; ++j)
+        if (m_ops.at(j).refs.contains(r.id)) c = j;
+      const GraphOp* op = c < 0 ? nullptr : &m_ops.at(c);
+      if (!op || op->category != u"Elementwise" || !op->pw.is_object() || op->refs.size() != 1 ||
+          op->outputs.size() != 1 || !op->mutates.isEmpty() || m_outRename.contains(op->id))
+        continue;
+      GraphOp pre = *op, view = r;
+      pre.id = op->id + QStringLiteral("_st");
+      pre.refs = {r.refs.first()};
+      for (auto it = pre.operands.begin(); it != pre.operands.end(); ++it)
+        if (it.value() == r.id) it.value() = r.refs.first();
+      for (const char* key : {"args", "kwargs"})
+        if (pre.pw.contains(key))
+          for (auto& a : pre.pw[key])
+            if (a.is_string() && QString::fromStdString(a.get<std::string>()) == r.id) a = r.refs.first().toStdString();
+      pre.inputs = r.inputs;
+      pre.outputs = {TensorInfo{QString(), r.inputs.value(0).shape, op->outputs.first().dtype, pre.id}};
+      if (m_shape2.contains(r.refs.first())) m_shape2.insert(pre.id, m_shape2.value(r.refs.first()));
+      view.id = op->id;
+      view.refs = {pre.id};
+      view.inputs = {TensorInfo{QString(), r.inputs.value(0).shape, op->outputs.first().dtype, QString()}};
+      view.outputs = {TensorInfo{QString(), r.outputs.first().shape, op->outputs.first().dtype, op->id}};
+      if (m_shape2.contains(r.id)) m_shape2.insert(op->id, m_shape2.value(r.id));
+      if (m_args2.contains(r.id)) m_args2.insert(op->id, m_args2.value(r.id));
+      QList<GraphOp> out;
+      for (int j = 0; j < m_ops.size(); ++j) {
+        if (j == k) continue;
+        if (j == c)
+          out << pre << view;
+        else
+          out << m_ops.at(j);
+      }
+      m_ops = out;
+      made.insert(pre.id);
+      moved = true;
+    }
+    if (moved) continue;
+    int at = -1;
+    for (int k = 0; k < m_ops.size() && at < 0; ++k) {
+      const GraphOp& st = m_ops.at(k);
+      if (st.name != u"stack" || st.refs.size() < 2 || st.refs.size() > 4 || st.outputs.size() != 1 ||
+          st.inputs.isEmpty() || !st.args.value("dim", json()).is_number_integer())
+        continue;
+      bool ok = true;
+      for (const QString& r : st.refs)
+        ok = ok && pointwiseOnce(r.isEmpty() ? nullptr : opById(r), st.inputs.first().shape);
+      if (ok) at = k;
+    }
+    if (at < 0) return;
+    const GraphOp st = m_ops.at(at);
+    const QList<qint64> part = st.inputs.first().shape;
+    const int rank = static_cast<int>(part.size()) + 1;
+    const qint64 d0 = st.args.at("dim").get<qint64>();
+    if (d0 < -rank || d0 >= rank) return;
+    const int d = static_cast<int>((d0 + rank) % rank);
+    const int n = static_cast<int>(st.refs.size());
+    auto widened = [&](QList<qint64> s) {  // a part's shape with the stack's dim of size 1
+      s.insert(d, 1);
+      return s;
+    };
+    QList<GraphOp> ops;  // the new ops, in order, at the stack's place
+    QSet<QString> removed;
+    QHash<QString, QString> leaves;  // a tensor operand -> its view at the stack's rank
+    int serial = 0;
+    auto newView = [&](const QString& from, const QString& name, const json& args, const QList<qint64>& in,
+                       const QList<qint64>& out, const QList<qint64>& out2, const QString& dt) {
+      GraphOp u;
+      u.id = QStringLiteral("%1_st%2").arg(st.id).arg(serial++);
+      u.name = name;
+      u.function = st.function;
+      u.line = st.line;
+      u.view = true;
+      u.refs = {from};
+      u.args = args;
+      u.inputs = {TensorInfo{QString(), in, dt, QString()}};
+      u.outputs = {TensorInfo{QString(), out, dt, u.id}};
+      if (out2.size() == out.size()) m_shape2.insert(u.id, out2);
+      ops << u;
+      return u.id;
+    };
+    std::function<QString(const QString&)> move = [&](const QString& ref) -> QString {
+      const GraphOp* o = ref.isEmpty() ? nullptr : opById(ref);
+      if (pointwiseOnce(o, part)) {
+        GraphOp c = *o;
+        c.id = o->id + QStringLiteral("_st");
+        removed.insert(o->id);
+        QHash<QString, QString> to;
+        for (QString& r : c.refs)
+          if (!r.isEmpty()) r = to.contains(r) ? to.value(r) : (to[r] = move(r));
+        for (auto it = c.operands.begin(); it != c.operands.end(); ++it) it.value() = to.value(it.value(), it.value());
+        for (const char* key : {"args", "kwargs"})
+          if (c.pw.contains(key))
+            for (auto& a : c.pw[key])
+              if (a.is_string() && to.contains(QString::fromStdString(a.get<std::string>())))
+                a = to.value(QString::fromStdString(a.get<std::string>())).toStdString();
+        for (int k = 0; k < c.inputs.size() && k < c.refs.size(); ++k)
+          for (const GraphOp& m : std::as_const(ops))
+            if (m.id == c.refs.at(k)) c.inputs[k].shape = m.outputs.first().shape;
+        c.outputs.first().shape = widened(o->outputs.first().shape);
+        c.outputs.first().ref = c.id;
+        if (m_shape2.contains(o->id) && m_shape2.value(o->id).size() == part.size())
+          m_shape2.insert(c.id, widened(m_shape2.value(o->id)));
+        if (m_args2.contains(o->id)) m_args2.insert(c.id, m_args2.value(o->id));
+        ops << c;
+        return c.id;
+      }
+      if (leaves.contains(ref)) return leaves.value(ref);
+      QList<qint64> s = o ? o->outputs.value(0).shape : QList<qint64>();
+      QString dt = o ? o->outputs.value(0).dtype : QString();
+      if (!o) {  // a forward() input or a parameter / buffer
+        for (const TensorInfo& t : m_g.inputs)
+          if (t.name == ref) s = t.shape, dt = t.dtype;
+        if (m_g.params.contains(ref)) s = m_g.params.value(ref).shape, dt = m_g.params.value(ref).dtype;
+        if (m_g.buffers.contains(ref)) s = m_g.buffers.value(ref).shape, dt = m_g.buffers.value(ref).dtype;
+      }
+      QList<qint64> s2 = m_shape2.value(ref, s);
+      QString cur = ref;
+      while (s.size() < part.size()) {  // to the part's rank, from the front (as a broadcast reads it)
+        const QList<qint64> in = s;
+        s.prepend(1);
+        s2.prepend(1);
+        cur = newView(cur, QStringLiteral("unsqueeze"), json{{"dim", 0}}, in, s, s2, dt);
+      }
+      const QList<qint64> in = s;
+      s.insert(d, 1);
+      if (s2.size() == in.size()) s2.insert(d, 1);
+      cur = newView(cur, QStringLiteral("unsqueeze"), json{{"dim", d}}, in, s, s2, dt);
+      leaves.insert(ref, cur);
+      return cur;
+    };
+    QStringList parts;
+    for (const QString& r : st.refs) parts << move(r);
+    // the index along the stack's dim: an arange of n (the model's constant), then 1s after it
+    GraphOp ar;
+    ar.id = st.id + QStringLiteral("_stidx");
+    ar.name = QStringLiteral("arange");
+    ar.function = st.function;
+    ar.line = st.line;
+    ar.args = {{"start", 0}, {"end", n}, {"step", 1}};
+    ar.outputs = {TensorInfo{QString(), {n}, QStringLiteral("float32"), ar.id}};
+    m_shape2.insert(ar.id, {n});
+    m_literalSizes.insert(ar.id);
+    ops << ar;
+    QString idx = ar.id;
+    QList<qint64> is = {n};
+    for (int k = d + 1; k < rank; ++k) {
+      const QList<qint64> in = is;
+      is << 1;
+      idx = newView(idx, QStringLiteral("unsqueeze"), json{{"dim", -1}}, in, is, is, QStringLiteral("float32"));
+    }
+    QString acc = parts.last();
+    const QList<qint64> outShape = st.outputs.first().shape;
+    for (int k = n - 2; k >= 0; --k) {
+      GraphOp eq;
+      eq.id = QStringLiteral("%1_steq%2").arg(st.id).arg(k);
+      eq.name = QStringLiteral("eq");
+      eq.category = QStringLiteral("Elementwise");
+      eq.function = st.function;
+      eq.line = st.line;
+      eq.refs = {idx};
+      eq.args = {{"other", k}};
+      eq.inputs = {TensorInfo{QString(), is, QStringLiteral("float32"), QString()}};
+      eq.outputs = {TensorInfo{QString(), is, QStringLiteral("bool"), eq.id}};
+      eq.pw = {{"args", json::array({idx.toStdString(), json{{"const", k}}})}, {"kwargs", json::object()}};
+      m_shape2.insert(eq.id, is);
+      ops << eq;
+      GraphOp w;
+      w.id = k == 0 ? st.id : QStringLiteral("%1_stw%2").arg(st.id).arg(k);
+      w.name = QStringLiteral("where");
+      w.category = QStringLiteral("Elementwise");
+      w.function = st.function;
+      w.line = st.line;
+      w.refs = {eq.id, parts.at(k), acc};
+      w.inputs = {eq.outputs.first(), TensorInfo{QString(), widened(part), st.outputs.first().dtype, QString()},
+                  TensorInfo{QString(), k == n - 2 ? widened(part) : outShape, st.outputs.first().dtype, QString()}};
+      w.outputs = {TensorInfo{QString(), outShape, st.outputs.first().dtype, w.id}};
+      w.pw = {{"args", json::array({eq.id.toStdString(), parts.at(k).toStdString(), acc.toStdString()})},
+              {"kwargs", json::object()}};
+      if (m_shape2.contains(st.id)) m_shape2.insert(w.id, m_shape2.value(st.id));
+      ops << w;
+      acc = w.id;
+    }
+    made.insert(st.id);
+    QList<GraphOp> out;
+    for (int k = 0; k < m_ops.size(); ++k) {
+      if (k == at)
+        out << ops;
+      else if (!removed.contains(m_ops.at(k).id))
+        out << m_ops.at(k);
+    }
+    m_ops = out;
+  }
 }
 
 void Planner::renameInPlace() {
@@ -1898,7 +2297,12 @@ bool Planner::stage(const GraphOp& op) {
     }
     // a norm is an anchor: the pointwise run reading only its result fuses into its apply pass (epi=)
     l.epilogue = true;
-    push(l, op, QStringLiteral("norm"), QStringLiteral("%1 of %2").arg(n, shapeText(op.inputs.value(0).shape)),
+    // InstanceNorm arrives as batch norm over a [1, N*C, ...] view: named as the user wrote it (trial 28 #10)
+    push(l, op, QStringLiteral("norm"),
+         op.function == u"instance_norm" && n.contains(QLatin1String("batch_norm"))
+             ? QStringLiteral("instance norm (%1 of the view %2: each instance's own statistics)")
+                   .arg(n, shapeText(op.inputs.value(0).shape))
+             : QStringLiteral("%1 of %2").arg(n, shapeText(op.inputs.value(0).shape)),
          l.epilogue);
     // batch statistics: one launch where a channel's N x positions fit one program at the spec's sizes (the stage
     // library's kwb_bn_one_pass), else the moments and the apply (which updates the running statistics:
@@ -3860,10 +4264,12 @@ bool Planner::arange(const GraphOp& op) {
     const QString e = sizeExpr(step.get<qint64>(), step2, QStringLiteral("%1's step").arg(where(op)));
     if (!e.startsWith(QLatin1String("kwb_at_spec("))) stepText = e;  // guardArgs then leaves it out
   }
-  l.head =
-      QStringLiteral("kwb_arange(%1, %2, %3, torch.%4, %5")
-          .arg(pyNum(start), sizeExpr(shape.value(0), dim2(op.id, 0), QStringLiteral("%1's length").arg(where(op))),
-               stepText, dtype, device);
+  l.head = QStringLiteral("kwb_arange(%1, %2, %3, torch.%4, %5")
+               .arg(pyNum(start),
+                    m_literalSizes.contains(op.id)
+                        ? QString::number(shape.value(0))
+                        : sizeExpr(shape.value(0), dim2(op.id, 0), QStringLiteral("%1's length").arg(where(op))),
+                    stepText, dtype, device);
   push(l, op, QStringLiteral("fill"), QStringLiteral("torch.arange %1").arg(shapeText(shape)), false);
   m_vals.insert(op.id, outVal(op));
   return true;
@@ -8188,6 +8594,8 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
   }
   decomposeOps();
   renameInPlace();
+  permutesIntoEpilogues();
+  stacksAsPointwise();
   // an input written through a view: its write-back reads its last version (renamed on if a whole in-place op
   // wrote that version afterwards)
   for (auto it = m_viewWrites.finalOf.cbegin(); it != m_viewWrites.finalOf.cend(); ++it)
