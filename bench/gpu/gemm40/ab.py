@@ -22,7 +22,7 @@ VARIANTS = [
     ("rs s3", dict(mode=0, stages=3)),
     ("rs s4", dict(mode=0, stages=4)),
     ("xf s3", dict(mode=1, stages=3)),
-    ("xf s2", dict(mode=1, stages=2)),
+    ("rs s3 cvt", dict(mode=0, stages=3, via=1)),  # the register operand through a blocked load + convert_layout
 ]
 
 
@@ -69,7 +69,10 @@ def smoke_child(variants, budget):
         cands = [api] if api is not None else [{}, dict(WS_API=1), dict(WS_API=0), dict(WAIT_RET=False),
                                                dict(WS_API=1, WAIT_RET=False), dict(WS_API=0, WAIT_RET=False)]
         first, rec = None, None
-        for xs in ((0, 1) if kw.get("mode") == 1 else (0, )):  # XF_STORE 1: gl.permute, then a plain store
+        kw = dict(kw)
+        via = kw.pop("via", None)
+        xss = (via, ) if via is not None else (0, 1) if kw.get("mode") == 1 else (0, )
+        for xs in xss:  # mode 1: XF_STORE 1 = gl.permute, then a plain store
             for t in cands:
                 if time.time() - T0 > budget:
                     break
@@ -231,6 +234,7 @@ def main():
                 if not sm or not sm.get("ok"):
                     raise RuntimeError("smoke: %s" % ((sm or {}).get("err") or "no answer (hang or timeout)"))
                 kw = dict(kw, xf_store=sm["xs"])
+                kw.pop("via", None)
                 out = G.gemm_mn(A, B, api=sm["api"], **kw)
                 torch.cuda.synchronize()
                 err = rel(out, want)

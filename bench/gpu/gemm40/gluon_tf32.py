@@ -138,6 +138,18 @@ def _p_mma_xf(a_desc, b_desc, c_ptr, N, K, off_m, off_n, a_bufs, b_bufs, t_bufs,
 
 
 @gluon.jit
+def _rs_regs(buf, op_l: gl.constexpr, xf_l: gl.constexpr, VIA: gl.constexpr):
+    """The register operand B^T [BN, BK] of one K step from the N-contiguous B tile buf [BK, BN]: VIA 0 loads
+    straight into wgmma's operand layout; VIA 1 loads 16-byte vectors along N (xf_l, 8 warps), transposes in
+    registers and converts (through scratch smem), a fallback should the direct load not lower."""
+    if VIA == 0:
+        r = buf.permute((1, 0)).load(op_l)
+    else:
+        r = gl.convert_layout(gl.permute(buf.load(xf_l), (1, 0)), op_l)
+    return r
+
+
+@gluon.jit
 def _p_mma_rs(a_desc, b_desc, c_ptr, N, K, off_m, off_n, a_bufs, b_bufs, t_bufs, ready, empty, tready,  #
               mma_l: gl.constexpr, op_l: gl.constexpr, xf_l: gl.constexpr, STAGES: gl.constexpr,  #
               WAIT_RET: gl.constexpr, XF_STORE: gl.constexpr, TMA_NEW: gl.constexpr):
@@ -151,7 +163,7 @@ def _p_mma_rs(a_desc, b_desc, c_ptr, N, K, off_m, off_n, a_bufs, b_bufs, t_bufs,
     nk = gl.cdiv(K, TK)
     acc = gl.zeros([TN, TM], gl.float32, mma_l)
     mbarrier.wait(ready.index(0), 0)
-    r0 = b_bufs.index(0).permute((1, 0)).load(op_l)  # [BN, BK]
+    r0 = _rs_regs(b_bufs.index(0), op_l, xf_l, XF_STORE)  # [BN, BK]; XF_STORE is MODE 0's VIA
     r1 = r0
     for i in range(0, nk, 2):
         s0 = i % STAGES
@@ -165,7 +177,7 @@ def _p_mma_rs(a_desc, b_desc, c_ptr, N, K, off_m, off_n, a_bufs, b_bufs, t_bufs,
             mbarrier.arrive(empty.index((i - 1) % STAGES), count=1)
         s1 = (i + 1) % STAGES
         mbarrier.wait(ready.index(s1), ((i + 1) // STAGES) & 1)
-        r1 = b_bufs.index(s1).permute((1, 0)).load(op_l)
+        r1 = _rs_regs(b_bufs.index(s1), op_l, xf_l, XF_STORE)
         acc = warpgroup_mma(r1, a_bufs.index(s1).permute((1, 0)), acc, is_async=True)
         if WAIT_RET:
             acc, r0 = warpgroup_mma_wait(1, deps=(acc, r0))  # step i (registers r0) retired
@@ -176,7 +188,7 @@ def _p_mma_rs(a_desc, b_desc, c_ptr, N, K, off_m, off_n, a_bufs, b_bufs, t_bufs,
         j = i + 2 - (i + 2) // nk  # the next even step; on the last pass slot nk - 1 again (ready, unreleased)
         sj = j % STAGES
         mbarrier.wait(ready.index(sj), (j // STAGES) & 1)
-        r0 = b_bufs.index(sj).permute((1, 0)).load(op_l)
+        r0 = _rs_regs(b_bufs.index(sj), op_l, xf_l, XF_STORE)
     if WAIT_RET:
         acc, r1 = warpgroup_mma_wait(0, deps=(acc, r1))
     else:
@@ -256,7 +268,9 @@ def gemm_mn(a, b, c=None, mode=0, stages=3, group_m=8, load_regs=24, xf_warps=4,
             maxnreg=None, api=None):
     """c[M, N] = a[M, K] @ b[K, N] (fp32 CUDA tensors, a row-major, b row-major = MN-major), TF32 wgmma.
 
-    mode 0 = "rs" (swap, B^T as the register operand), 1 = "xf" (transform partition). Raises ValueError for
+    mode 0 = "rs" (swap, B^T as the register operand), 1 = "xf" (transform partition). xf_store: MODE 1's B^T
+    store form (0 a permuted smem view, 1 gl.permute then a plain store), MODE 0's register-operand load (0
+    direct, 1 through a blocked load and convert_layout). Raises ValueError for
     shapes the tile does not divide; compile errors propagate."""
     import torch
 
@@ -274,7 +288,7 @@ def gemm_mn(a, b, c=None, mode=0, stages=3, group_m=8, load_regs=24, xf_warps=4,
     b_layout = gl.NVMMASharedLayout.get_default_for([BK, BN], gl.float32)
     a_desc = TensorDescriptor.from_tensor(a, [BM, BK], a_layout)
     b_desc = TensorDescriptor.from_tensor(b, [BK, BN], b_layout)
-    t_layout, mma_l, op_l, xf_l = layouts(mode, 8, xf_warps)
+    t_layout, mma_l, op_l, xf_l = layouts(mode, 8, xf_warps if mode == 1 else 8)
     grid = (triton.cdiv(M, BM) * triton.cdiv(N, BN), )
     kw = dict(num_warps=8)
     if maxnreg is None:  # registers per thread so that every warpgroup fits the SM's 64 K registers
