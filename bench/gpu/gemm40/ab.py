@@ -21,6 +21,7 @@ TOL = 5e-3  # fp32 rel_err bound of the fp32 A/Bs (gemm39's TOL[4]); TF32 rows r
 VARIANTS = [
     ("rs s3", dict(mode=0, stages=3)),
     ("rs s4", dict(mode=0, stages=4)),
+    ("rs s4 persist", dict(mode=2, stages=4)),  # min(tiles, SMs) CTAs: loads of the next tile overlap C stores
     ("xf s3", dict(mode=1, stages=3)),
     ("rs s3 cvt", dict(mode=0, stages=3, via=1)),  # the register operand through a blocked load + convert_layout
 ]
@@ -61,8 +62,10 @@ def smoke_child(variants, budget):
     print("SMOKE api", json.dumps(G.API))
     sys.stdout.flush()
     torch.manual_seed(0)
-    A = torch.randn(512, 256, device="cuda")
-    B = torch.randn(256, 384, device="cuda")  # M 512, K 256, N 384: 2 x 3 tiles, M != N != K
+    # M 2048, K 256, N 2304: 8 x 18 = 144 tiles of 256 x 128, more than one wave of 132 SMs (the persistent
+    # variant runs two tiles on some CTAs), 8 K steps (the rings wrap)
+    A = torch.randn(2048, 256, device="cuda")
+    B = torch.randn(256, 2304, device="cuda")
     want = A.double() @ B.double()
     api = None
     for name, kw in variants:
@@ -81,7 +84,7 @@ def smoke_child(variants, budget):
                     torch.cuda.synchronize()
                     err = float((out.double() - want).norm() / want.norm())
                     rec = dict(name=name, ok=err <= TOL, api=t, xs=xs, rel=err,
-                               err=None if err <= TOL else "rel_err %.3g at M 512 K 256 N 384" % err,
+                               err=None if err <= TOL else "rel_err %.3g at M 2048 K 256 N 2304" % err,
                                first=squash(first, 300) if first else None)
                     break
                 except Exception as e:  # noqa: BLE001 -- the next API form, if the error names one

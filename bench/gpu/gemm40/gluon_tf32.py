@@ -65,7 +65,8 @@ API = dict(TMA_NEW=_tma_new(), WAIT_RET=_wait_returns(), WS_API=_ws_api())
 @gluon.jit
 def _p_load(a_desc, b_desc, c_ptr, N, K, off_m, off_n, a_bufs, b_bufs, t_bufs, ready, empty, tready,  #
             mma_l: gl.constexpr, op_l: gl.constexpr, xf_l: gl.constexpr, STAGES: gl.constexpr,  #
-            WAIT_RET: gl.constexpr, XF_STORE: gl.constexpr, TMA_NEW: gl.constexpr):
+            WAIT_RET: gl.constexpr, XF_STORE: gl.constexpr, TMA_NEW: gl.constexpr,  #
+            M, pid, nprog, GROUP_M: gl.constexpr):
     """TMA producer (1 warp): A tile [BM, BK] and B tile [BK, BN] (as it lies) into ring slot i % STAGES."""
     TK: gl.constexpr = a_desc.block_type.shape[1]
     nk = gl.cdiv(K, TK)
@@ -86,7 +87,8 @@ def _p_load(a_desc, b_desc, c_ptr, N, K, off_m, off_n, a_bufs, b_bufs, t_bufs, r
 @gluon.jit
 def _p_xf(a_desc, b_desc, c_ptr, N, K, off_m, off_n, a_bufs, b_bufs, t_bufs, ready, empty, tready,  #
           mma_l: gl.constexpr, op_l: gl.constexpr, xf_l: gl.constexpr, STAGES: gl.constexpr,  #
-          WAIT_RET: gl.constexpr, XF_STORE: gl.constexpr, TMA_NEW: gl.constexpr):
+          WAIT_RET: gl.constexpr, XF_STORE: gl.constexpr, TMA_NEW: gl.constexpr,  #
+          M, pid, nprog, GROUP_M: gl.constexpr):
     """Transform (4 warps): B tile [BK, BN] N-contiguous -> registers -> t_bufs slot [BN, BK] K-contiguous."""
     TK: gl.constexpr = a_desc.block_type.shape[1]
     nk = gl.cdiv(K, TK)
@@ -109,13 +111,14 @@ def _p_xf(a_desc, b_desc, c_ptr, N, K, off_m, off_n, a_bufs, b_bufs, t_bufs, rea
 @gluon.jit
 def _p_mma_xf(a_desc, b_desc, c_ptr, N, K, off_m, off_n, a_bufs, b_bufs, t_bufs, ready, empty, tready,  #
               mma_l: gl.constexpr, op_l: gl.constexpr, xf_l: gl.constexpr, STAGES: gl.constexpr,  #
-              WAIT_RET: gl.constexpr, XF_STORE: gl.constexpr, TMA_NEW: gl.constexpr):
+              WAIT_RET: gl.constexpr, XF_STORE: gl.constexpr, TMA_NEW: gl.constexpr,  #
+              M, pid, nprog, GROUP_M: gl.constexpr):
     """MMA + epilogue (default partition) of MODE 1: acc[BM, BN] += A[s] @ (B^T[s])^T, shared x shared."""
     TM: gl.constexpr = a_desc.block_type.shape[0]
     TK: gl.constexpr = a_desc.block_type.shape[1]
     TN: gl.constexpr = b_desc.block_type.shape[1]
     nk = gl.cdiv(K, TK)
-    acc = gl.zeros([TM, TN], gl.float32, mma_l)
+    acc = gl.zeros((TM, TN), dtype=gl.float32, layout=mma_l)
     for i in range(nk):
         s = i % STAGES
         ph = (i // STAGES) & 1
@@ -152,7 +155,8 @@ def _rs_regs(buf, op_l: gl.constexpr, xf_l: gl.constexpr, VIA: gl.constexpr):
 @gluon.jit
 def _p_mma_rs(a_desc, b_desc, c_ptr, N, K, off_m, off_n, a_bufs, b_bufs, t_bufs, ready, empty, tready,  #
               mma_l: gl.constexpr, op_l: gl.constexpr, xf_l: gl.constexpr, STAGES: gl.constexpr,  #
-              WAIT_RET: gl.constexpr, XF_STORE: gl.constexpr, TMA_NEW: gl.constexpr):
+              WAIT_RET: gl.constexpr, XF_STORE: gl.constexpr, TMA_NEW: gl.constexpr,  #
+              M, pid, nprog, GROUP_M: gl.constexpr):
     """MMA + epilogue (default partition) of MODE 0: acc[BN, BM] (= C tile transposed) += B^T (registers) @ A^T.
 
     Two register sets ping-pong over the K steps (nk even): the set of step k+1 is loaded while the wgmma of
@@ -161,7 +165,7 @@ def _p_mma_rs(a_desc, b_desc, c_ptr, N, K, off_m, off_n, a_bufs, b_bufs, t_bufs,
     TK: gl.constexpr = a_desc.block_type.shape[1]
     TN: gl.constexpr = b_desc.block_type.shape[1]
     nk = gl.cdiv(K, TK)
-    acc = gl.zeros([TN, TM], gl.float32, mma_l)
+    acc = gl.zeros((TN, TM), dtype=gl.float32, layout=mma_l)
     mbarrier.wait(ready.index(0), 0)
     r0 = _rs_regs(b_bufs.index(0), op_l, xf_l, XF_STORE)  # [BN, BK]; XF_STORE is MODE 0's VIA
     r1 = r0
@@ -199,11 +203,108 @@ def _p_mma_rs(a_desc, b_desc, c_ptr, N, K, off_m, off_n, a_bufs, b_bufs, t_bufs,
 
 
 @gluon.jit
+def _tile_off(t, M, N, TM: gl.constexpr, TN: gl.constexpr, GROUP_M: gl.constexpr):
+    """(off_m, off_n) of tile t in the grouped order (GROUP_M row-tiles sweep all column tiles together)."""
+    num_m = gl.cdiv(M, TM)
+    num_n = gl.cdiv(N, TN)
+    per_group = GROUP_M * num_n
+    first_m = (t // per_group) * GROUP_M
+    gsz = gl.minimum(num_m - first_m, GROUP_M)
+    return (first_m + (t % per_group) % gsz) * TM, ((t % per_group) // gsz) * TN
+
+
+@gluon.jit
+def _p_load_persist(a_desc, b_desc, c_ptr, N, K, off_m, off_n, a_bufs, b_bufs, t_bufs, ready, empty, tready,  #
+                    mma_l: gl.constexpr, op_l: gl.constexpr, xf_l: gl.constexpr, STAGES: gl.constexpr,  #
+                    WAIT_RET: gl.constexpr, XF_STORE: gl.constexpr, TMA_NEW: gl.constexpr,  #
+                    M, pid, nprog, GROUP_M: gl.constexpr):
+    """MODE 2's TMA producer: tiles pid, pid + nprog, ...; one ring position per K step across tiles, so the
+    next tile's first slots fill while the MMA partition stores the last tile's C."""
+    TM: gl.constexpr = a_desc.block_type.shape[0]
+    TK: gl.constexpr = a_desc.block_type.shape[1]
+    TN: gl.constexpr = b_desc.block_type.shape[1]
+    nk = gl.cdiv(K, TK)
+    num_tiles = gl.cdiv(M, TM) * gl.cdiv(N, TN)
+    it = 0
+    for t in range(pid, num_tiles, nprog):
+        om, on = _tile_off(t, M, N, TM, TN, GROUP_M)
+        for k in range(nk):
+            s = it % STAGES
+            ph = (it // STAGES) & 1
+            mbarrier.wait(empty.index(s), ph ^ 1)
+            bar = ready.index(s)
+            mbarrier.expect(bar, a_desc.block_type.nbytes + b_desc.block_type.nbytes)
+            if TMA_NEW:
+                tma.async_load(a_desc, [om, k * TK], bar, a_bufs.index(s))
+                tma.async_load(b_desc, [k * TK, on], bar, b_bufs.index(s))
+            else:
+                tma.async_copy_global_to_shared(a_desc, [om, k * TK], bar, a_bufs.index(s))
+                tma.async_copy_global_to_shared(b_desc, [k * TK, on], bar, b_bufs.index(s))
+            it += 1
+
+
+@gluon.jit
+def _p_mma_rs_persist(a_desc, b_desc, c_ptr, N, K, off_m, off_n, a_bufs, b_bufs, t_bufs, ready, empty, tready,  #
+                      mma_l: gl.constexpr, op_l: gl.constexpr, xf_l: gl.constexpr, STAGES: gl.constexpr,  #
+                      WAIT_RET: gl.constexpr, XF_STORE: gl.constexpr, TMA_NEW: gl.constexpr,  #
+                      M, pid, nprog, GROUP_M: gl.constexpr):
+    """MODE 2: _p_mma_rs over the tiles of _p_load_persist; ring position g = base + i (base = K steps of the
+    tiles before). Every step's slot is released once: even steps after the wait that retires them, odd steps
+    at the next pass, the tile's last step after the final wait (before the epilogue, so loads overlap it)."""
+    TM: gl.constexpr = a_desc.block_type.shape[0]
+    TK: gl.constexpr = a_desc.block_type.shape[1]
+    TN: gl.constexpr = b_desc.block_type.shape[1]
+    nk = gl.cdiv(K, TK)
+    num_tiles = gl.cdiv(M, TM) * gl.cdiv(N, TN)
+    base = 0
+    for t in range(pid, num_tiles, nprog):
+        om, on = _tile_off(t, M, N, TM, TN, GROUP_M)
+        acc = gl.zeros((TN, TM), dtype=gl.float32, layout=mma_l)
+        mbarrier.wait(ready.index(base % STAGES), (base // STAGES) & 1)
+        r0 = _rs_regs(b_bufs.index(base % STAGES), op_l, xf_l, XF_STORE)
+        r1 = r0
+        for i in range(0, nk, 2):
+            g = base + i
+            s0 = g % STAGES
+            acc = warpgroup_mma(r0, a_bufs.index(s0).permute((1, 0)), acc, is_async=True)
+            if WAIT_RET:
+                acc, r1 = warpgroup_mma_wait(1, deps=(acc, r1))
+            else:
+                warpgroup_mma_wait(1, deps=(acc, r1))
+            if i > 0:
+                fence_async_shared()
+                mbarrier.arrive(empty.index((g - 1) % STAGES), count=1)
+            s1 = (g + 1) % STAGES
+            mbarrier.wait(ready.index(s1), ((g + 1) // STAGES) & 1)
+            r1 = _rs_regs(b_bufs.index(s1), op_l, xf_l, XF_STORE)
+            acc = warpgroup_mma(r1, a_bufs.index(s1).permute((1, 0)), acc, is_async=True)
+            if WAIT_RET:
+                acc, r0 = warpgroup_mma_wait(1, deps=(acc, r0))
+            else:
+                warpgroup_mma_wait(1, deps=(acc, r0))
+            fence_async_shared()
+            mbarrier.arrive(empty.index(s0), count=1)
+            gj = base + i + 2 - (i + 2) // nk
+            mbarrier.wait(ready.index(gj % STAGES), (gj // STAGES) & 1)
+            r0 = _rs_regs(b_bufs.index(gj % STAGES), op_l, xf_l, XF_STORE)
+        if WAIT_RET:
+            acc, r1 = warpgroup_mma_wait(0, deps=(acc, r1))
+        else:
+            warpgroup_mma_wait(0, deps=(acc, r1))
+        fence_async_shared()
+        mbarrier.arrive(empty.index((base + nk - 1) % STAGES), count=1)
+        offs_n = on + gl.arange(0, TN, layout=gl.SliceLayout(1, mma_l))
+        offs_m = om + gl.arange(0, TM, layout=gl.SliceLayout(0, mma_l))
+        gl.store(c_ptr + gl.expand_dims(offs_m, 0) * N + gl.expand_dims(offs_n, 1), acc)
+        base += nk
+
+
+@gluon.jit
 def gemm_mn_kernel(a_desc, b_desc, c_ptr, M, N, K,  #
                    t_layout: gl.constexpr, mma_l: gl.constexpr, op_l: gl.constexpr, xf_l: gl.constexpr,  #
                    MODE: gl.constexpr, STAGES: gl.constexpr, GROUP_M: gl.constexpr,  #
                    LOAD_REGS: gl.constexpr, XF_WARPS: gl.constexpr, XF_REGS: gl.constexpr, XF_STORE: gl.constexpr,
-                   TMA_NEW: gl.constexpr, WAIT_RET: gl.constexpr, WS_API: gl.constexpr):
+                   TMA_NEW: gl.constexpr, WAIT_RET: gl.constexpr, WS_API: gl.constexpr, EMPTY_COUNT: gl.constexpr):
     TM: gl.constexpr = a_desc.block_type.shape[0]
     TK: gl.constexpr = a_desc.block_type.shape[1]
     TN: gl.constexpr = b_desc.block_type.shape[1]
@@ -226,14 +327,14 @@ def gemm_mn_kernel(a_desc, b_desc, c_ptr, M, N, K,  #
     tready = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
     for s in gl.static_range(STAGES):
         mbarrier.init(ready.index(s), count=1)
-        mbarrier.init(empty.index(s), count=MODE + 1)  # MODE 1: the transform and the MMA both release a slot
+        mbarrier.init(empty.index(s), count=EMPTY_COUNT)  # MODE 1: the transform and the MMA both release
         mbarrier.init(tready.index(s), count=1)
     if MODE == 1:
         t_bufs = gl.allocate_shared_memory(gl.float32, [STAGES, TN, TK], t_layout)
     else:
         t_bufs = b_bufs  # unused by MODE 0's partitions
     args = (a_desc, b_desc, c_ptr, N, K, off_m, off_n, a_bufs, b_bufs, t_bufs, ready, empty, tready,  #
-            mma_l, op_l, xf_l, STAGES, WAIT_RET, XF_STORE, TMA_NEW)
+            mma_l, op_l, xf_l, STAGES, WAIT_RET, XF_STORE, TMA_NEW, M, pid, gl.num_programs(0), GROUP_M)
     if MODE == 1:
         if WS_API == 2:
             gl.warp_specialize([(_p_mma_xf, args), (_p_load, args), (_p_xf, args)], [1, XF_WARPS],
@@ -242,6 +343,13 @@ def gemm_mn_kernel(a_desc, b_desc, c_ptr, M, N, K,  #
             gl.warp_specialize(args, _p_mma_xf, args, [_p_load, _p_xf], [1, XF_WARPS], [LOAD_REGS, XF_REGS])
         else:
             gl.warp_specialize(args, _p_mma_xf, [_p_load, _p_xf], [1, XF_WARPS], [LOAD_REGS, XF_REGS])
+    elif MODE == 2:
+        if WS_API == 2:
+            gl.warp_specialize([(_p_mma_rs_persist, args), (_p_load_persist, args)], [1], [LOAD_REGS])
+        elif WS_API == 1:
+            gl.warp_specialize(args, _p_mma_rs_persist, args, [_p_load_persist], [1], [LOAD_REGS])
+        else:
+            gl.warp_specialize(args, _p_mma_rs_persist, [_p_load_persist], [1], [LOAD_REGS])
     else:
         if WS_API == 2:
             gl.warp_specialize([(_p_mma_rs, args), (_p_load, args)], [1], [LOAD_REGS])
@@ -253,7 +361,7 @@ def gemm_mn_kernel(a_desc, b_desc, c_ptr, M, N, K,  #
 
 def layouts(mode, num_warps=8, xf_warps=4):
     """The constexpr layouts of a launch: (t_layout, mma_l, op_l, xf_l)."""
-    if mode == 0:  # acc [BN, BM]: instruction M from B's N, instruction N from A's M
+    if mode in (0, 2):  # acc [BN, BM]: instruction M from B's N, instruction N from A's M
         mma_l = gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[num_warps, 1], instr_shape=[16, BM, 8])
     else:  # acc [BM, BN]
         mma_l = gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[num_warps, 1], instr_shape=[16, BN, 8])
@@ -268,7 +376,8 @@ def gemm_mn(a, b, c=None, mode=0, stages=3, group_m=8, load_regs=24, xf_warps=4,
             maxnreg=None, api=None):
     """c[M, N] = a[M, K] @ b[K, N] (fp32 CUDA tensors, a row-major, b row-major = MN-major), TF32 wgmma.
 
-    mode 0 = "rs" (swap, B^T as the register operand), 1 = "xf" (transform partition). xf_store: MODE 1's B^T
+    mode 0 = "rs" (swap, B^T as the register operand), 1 = "xf" (transform partition), 2 = "rs" persistent
+    (min(tiles, SMs) CTAs; the next tile's loads overlap the last tile's C stores). xf_store: MODE 1's B^T
     store form (0 a permuted smem view, 1 gl.permute then a plain store), MODE 0's register-operand load (0
     direct, 1 through a blocked load and convert_layout). Raises ValueError for
     shapes the tile does not divide; compile errors propagate."""
@@ -289,13 +398,17 @@ def gemm_mn(a, b, c=None, mode=0, stages=3, group_m=8, load_regs=24, xf_warps=4,
     a_desc = TensorDescriptor.from_tensor(a, [BM, BK], a_layout)
     b_desc = TensorDescriptor.from_tensor(b, [BK, BN], b_layout)
     t_layout, mma_l, op_l, xf_l = layouts(mode, 8, xf_warps if mode == 1 else 8)
-    grid = (triton.cdiv(M, BM) * triton.cdiv(N, BN), )
+    tiles = triton.cdiv(M, BM) * triton.cdiv(N, BN)
+    if mode == 2:  # persistent: one CTA per SM at most (rings of up to 192 KiB: one CTA fills an SM)
+        grid = (min(tiles, torch.cuda.get_device_properties(a.device).multi_processor_count), )
+    else:
+        grid = (tiles, )
     kw = dict(num_warps=8)
     if maxnreg is None:  # registers per thread so that every warpgroup fits the SM's 64 K registers
-        maxnreg = 168 if mode == 0 else 128
+        maxnreg = 128 if mode == 1 else 168
     if maxnreg:
         kw["maxnreg"] = maxnreg
     gemm_mn_kernel[grid](a_desc, b_desc, c, M, N, K, t_layout, mma_l, op_l, xf_l, mode, stages, group_m,
                          load_regs, xf_warps, xf_regs, xf_store, api["TMA_NEW"], api["WAIT_RET"], api["WS_API"],
-                         **kw)
+                         2 if mode == 1 else 1, **kw)
     return c
