@@ -32,6 +32,10 @@ API_HINTS = ("warp_specialize", "warpgroup_mma_wait", "unexpected keyword", "pos
              "NoneType", "async_load", "async_copy", "functions_and_args")
 
 
+def kw_of(name):
+    return dict(VARIANTS).get(name, {})
+
+
 def load(path, name):
     spec = importlib.util.spec_from_file_location(name, path)
     mod = importlib.util.module_from_spec(spec)
@@ -255,14 +259,54 @@ def main():
                 except Exception:  # noqa: BLE001 -- a sticky CUDA error: nothing more can run
                     print("CUDA context lost; stopping")
                     return 1
+        # The same kernel folded into the GEMM template (kernels_gluon/: the current kernel with B_MN = "gluon",
+        # made by the CPU side's integrate step): the path that would ship, at each rs variant the smoke passed.
+        for name, kw in variants:
+            sm = smoke.get(name) or {}
+            path = os.path.join(HERE, "kernels_gluon", prob + ".py")
+            if kw.get("mode") not in (0, 2) or kw.get("via") or not sm.get("ok") or not os.path.exists(path):
+                continue
+            tname = "template B_MN=gluon (%s)" % name
+            if time.time() - T0 > args.budget - 6:
+                row(case, tname, note="skipped (budget)")
+                continue
+            try:
+                K2 = load(path, "kg" + case)
+                K2.GLUON_MODE, K2.GLUON_STAGES = kw["mode"], kw["stages"]
+                K2._PLANS.clear()
+                K2._FAILED.clear()
+                model = K2.ModelNew(*P.get_init_inputs()).cuda().eval()
+                with torch.no_grad():
+                    got = model(A, B)
+                    torch.cuda.synchronize()
+                    err = rel(got, want)
+                    del got
+                    ran = "%s %s b_mn=%s %s" % (model.last_impl, model.last_grid_blocks, K2.LAST_PLAN.get("b_mn"),
+                                                model.last_fallback or "")
+                    us = timed(lambda: model(A, B))
+                res[(case, tname)] = (us, err, ran)
+                row(case, tname, us, cub / us, cur / us if cur else None, err, ran)
+            except Exception as e:  # noqa: BLE001
+                row(case, tname, note="error: " + squash(e))
+                torch.cuda.synchronize()
         del A, B, want
         torch.cuda.empty_cache()
     # The rule (written before any number): a variant ships only if correct (rel_err <= TOL) and its us <= the
-    # current kernel's us on all three shapes.
+    # current kernel's us on all three shapes, and (rs forms) its template row ran the Gluon kernel
+    # (b_mn=gluon) correctly on all three; the template row's us is reported beside it.
     cases = [p.split("_")[0] + "_" for p in PROBLEMS]
     for name, _ in variants:
         rows = [(res.get((c, name)), res.get((c, "current"))) for c in cases]
         ok = all(r and cu and r[1] <= TOL and r[0] <= cu[0] for r, cu in rows)
+        tpl = [res.get((c, "template B_MN=gluon (%s)" % name)) for c in cases]
+        if any(tpl):
+            tok = all(x and x[1] <= TOL and "b_mn=gluon" in x[2] for x in tpl)
+            print("template %s: %s (%s)" % (name, "ran gluon, correct" if tok else "NOT ok", ", ".join(
+                "%s %s" % (c, "%.3f of current" % (x[0] / cu[0]) if x and cu else "-")
+                for c, x, (_, cu) in zip(cases, tpl, rows))))
+            ok = ok and tok
+        elif kw_of(name).get("mode") in (0, 2) and not kw_of(name).get("via"):
+            ok = False  # an rs form ships only through its template row
         print("verdict %s: %s (%s)" % (name, "WINS (ships behind its switch)" if ok else "does not ship", ", ".join(
             "%s %s" % (c, "%.3f of current" % (r[0] / cu[0]) if r and cu else "-") for c, (r, cu) in zip(cases, rows))))
     print("done in %.1f s" % (time.time() - T0))
