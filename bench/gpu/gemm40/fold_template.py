@@ -17,12 +17,14 @@ ren = {"BM": "GLUON_BM", "BN": "GLUON_BN", "BK": "GLUON_BK", "API": "GLUON_API",
        "_wait_returns": "_gluon_wait_returns", "_ws_api": "_gluon_ws_api", "_p_load": "_gluon_p_load",
        "_p_xf": "_gluon_p_xf", "_p_mma_xf": "_gluon_p_mma_xf", "_p_mma_rs": "_gluon_p_mma_rs",
        "_rs_regs": "_gluon_rs_regs", "_tile_off": "_gluon_tile_off", "_p_load_persist": "_gluon_p_load_persist",
-       "_p_mma_rs_persist": "_gluon_p_mma_rs_persist", "TensorDescriptor": "_GlTensorDescriptor"}
+       "_p_mma_rs_persist": "_gluon_p_mma_rs_persist", "TensorDescriptor": "_GlTensorDescriptor",
+       "_sync": "_gluon_sync", "_bar": "_gluon_bar"}
 body = re.sub(r"\b(%s)\b" % "|".join(sorted(ren, key=len, reverse=True)), lambda m: ren[m.group(1)], body)
 body = re.sub(r"\btma\.", "_gtma.", body)
-body = body.replace('GLUON_API = dict(TMA_NEW=_gluon_tma_new(), WAIT_RET=_gluon_wait_returns(), WS_API=_gluon_ws_api())',
-                    'GLUON_API = dict(TMA_NEW=_gluon_tma_new(), WAIT_RET=_gluon_wait_returns(), WS_API=_gluon_ws_api()) '
-                    'if _GLUON else {}')
+body = body.replace('GLUON_API = dict(TMA_NEW=_gluon_tma_new(), WAIT_RET=_gluon_wait_returns(), WS_API=_gluon_ws_api(), '
+                    'BAR=_gluon_bar())',
+                    'GLUON_API = dict(TMA_NEW=_gluon_tma_new(), WAIT_RET=_gluon_wait_returns(), WS_API=_gluon_ws_api(), '
+                    'BAR=_gluon_bar()) if _GLUON else {}')
 assert "if _GLUON else {}" in body
 head = '''# B_MN = "gluon" (session 40, bench/gpu/gemm40): no copy of an fp32 MN-major B. A Gluon (Triton's explicit-layout
 # dialect, Triton >= 3.6) warp-specialized TF32 GEMM: GLUON_MODE 0 / 2 compute C^T = B^T A^T with the N-contiguous

@@ -59,14 +59,29 @@ def _ws_api():
     return 0
 
 
-API = dict(TMA_NEW=_tma_new(), WAIT_RET=_wait_returns(), WS_API=_ws_api())
+def _bar():
+    return 1 if hasattr(gl, "thread_barrier") else 2 if hasattr(gl, "barrier") else 0
+
+
+API = dict(TMA_NEW=_tma_new(), WAIT_RET=_wait_returns(), WS_API=_ws_api(), BAR=_bar())
+
+
+@gluon.jit
+def _sync(BAR: gl.constexpr):
+    """A barrier of the calling partition's warps. mbarrier.arrive is one thread's (thread 0): without this, a
+    slot would be released while another warp (another warpgroup's wgmma, a transform warp's load) still reads
+    it."""
+    if BAR == 1:
+        gl.thread_barrier()
+    elif BAR == 2:
+        gl.barrier()
 
 
 @gluon.jit
 def _p_load(a_desc, b_desc, c_ptr, N, K, off_m, off_n, a_bufs, b_bufs, t_bufs, ready, empty, tready,  #
             mma_l: gl.constexpr, op_l: gl.constexpr, xf_l: gl.constexpr, STAGES: gl.constexpr,  #
             WAIT_RET: gl.constexpr, XF_STORE: gl.constexpr, TMA_NEW: gl.constexpr,  #
-            M, pid, nprog, GROUP_M: gl.constexpr):
+            M, pid, nprog, GROUP_M: gl.constexpr, BAR: gl.constexpr):
     """TMA producer (1 warp): A tile [BM, BK] and B tile [BK, BN] (as it lies) into ring slot i % STAGES."""
     TK: gl.constexpr = a_desc.block_type.shape[1]
     nk = gl.cdiv(K, TK)
@@ -88,7 +103,7 @@ def _p_load(a_desc, b_desc, c_ptr, N, K, off_m, off_n, a_bufs, b_bufs, t_bufs, r
 def _p_xf(a_desc, b_desc, c_ptr, N, K, off_m, off_n, a_bufs, b_bufs, t_bufs, ready, empty, tready,  #
           mma_l: gl.constexpr, op_l: gl.constexpr, xf_l: gl.constexpr, STAGES: gl.constexpr,  #
           WAIT_RET: gl.constexpr, XF_STORE: gl.constexpr, TMA_NEW: gl.constexpr,  #
-          M, pid, nprog, GROUP_M: gl.constexpr):
+          M, pid, nprog, GROUP_M: gl.constexpr, BAR: gl.constexpr):
     """Transform (4 warps): B tile [BK, BN] N-contiguous -> registers -> t_bufs slot [BN, BK] K-contiguous."""
     TK: gl.constexpr = a_desc.block_type.shape[1]
     nk = gl.cdiv(K, TK)
@@ -104,6 +119,7 @@ def _p_xf(a_desc, b_desc, c_ptr, N, K, off_m, off_n, a_bufs, b_bufs, t_bufs, rea
         else:
             t_bufs.index(s).store(gl.permute(v, (1, 0)))
         fence_async_shared()  # generic-proxy smem read/write before the async proxy (TMA refill, wgmma) uses it
+        _sync(BAR)
         mbarrier.arrive(tready.index(s), count=1)
         mbarrier.arrive(empty.index(s), count=1)
 
@@ -112,7 +128,7 @@ def _p_xf(a_desc, b_desc, c_ptr, N, K, off_m, off_n, a_bufs, b_bufs, t_bufs, rea
 def _p_mma_xf(a_desc, b_desc, c_ptr, N, K, off_m, off_n, a_bufs, b_bufs, t_bufs, ready, empty, tready,  #
               mma_l: gl.constexpr, op_l: gl.constexpr, xf_l: gl.constexpr, STAGES: gl.constexpr,  #
               WAIT_RET: gl.constexpr, XF_STORE: gl.constexpr, TMA_NEW: gl.constexpr,  #
-              M, pid, nprog, GROUP_M: gl.constexpr):
+              M, pid, nprog, GROUP_M: gl.constexpr, BAR: gl.constexpr):
     """MMA + epilogue (default partition) of MODE 1: acc[BM, BN] += A[s] @ (B^T[s])^T, shared x shared."""
     TM: gl.constexpr = a_desc.block_type.shape[0]
     TK: gl.constexpr = a_desc.block_type.shape[1]
@@ -129,7 +145,8 @@ def _p_mma_xf(a_desc, b_desc, c_ptr, N, K, off_m, off_n, a_bufs, b_bufs, t_bufs,
             acc = warpgroup_mma_wait(1, deps=(acc, ))
         else:
             warpgroup_mma_wait(1, deps=(acc, ))
-        if i > 0:  # the wgmma of step i - 1 has retired: its slot may be refilled
+        if i > 0:  # the wgmma of step i - 1 has retired (in both warpgroups): its slot may be refilled
+            _sync(BAR)
             mbarrier.arrive(empty.index((i - 1) % STAGES), count=1)
     if WAIT_RET:
         acc = warpgroup_mma_wait(0, deps=(acc, ))
@@ -156,7 +173,7 @@ def _rs_regs(buf, op_l: gl.constexpr, xf_l: gl.constexpr, VIA: gl.constexpr):
 def _p_mma_rs(a_desc, b_desc, c_ptr, N, K, off_m, off_n, a_bufs, b_bufs, t_bufs, ready, empty, tready,  #
               mma_l: gl.constexpr, op_l: gl.constexpr, xf_l: gl.constexpr, STAGES: gl.constexpr,  #
               WAIT_RET: gl.constexpr, XF_STORE: gl.constexpr, TMA_NEW: gl.constexpr,  #
-              M, pid, nprog, GROUP_M: gl.constexpr):
+              M, pid, nprog, GROUP_M: gl.constexpr, BAR: gl.constexpr):
     """MMA + epilogue (default partition) of MODE 0: acc[BN, BM] (= C tile transposed) += B^T (registers) @ A^T.
 
     Two register sets ping-pong over the K steps (nk even): the set of step k+1 is loaded while the wgmma of
@@ -178,6 +195,7 @@ def _p_mma_rs(a_desc, b_desc, c_ptr, N, K, off_m, off_n, a_bufs, b_bufs, t_bufs,
             warpgroup_mma_wait(1, deps=(acc, r1))
         if i > 0:
             fence_async_shared()  # the generic smem read of B (registers) before the TMA refill of the slot
+            _sync(BAR)
             mbarrier.arrive(empty.index((i - 1) % STAGES), count=1)
         s1 = (i + 1) % STAGES
         mbarrier.wait(ready.index(s1), ((i + 1) // STAGES) & 1)
@@ -188,6 +206,7 @@ def _p_mma_rs(a_desc, b_desc, c_ptr, N, K, off_m, off_n, a_bufs, b_bufs, t_bufs,
         else:
             warpgroup_mma_wait(1, deps=(acc, r0))
         fence_async_shared()
+        _sync(BAR)
         mbarrier.arrive(empty.index(s0), count=1)
         j = i + 2 - (i + 2) // nk  # the next even step; on the last pass slot nk - 1 again (ready, unreleased)
         sj = j % STAGES
@@ -217,7 +236,7 @@ def _tile_off(t, M, N, TM: gl.constexpr, TN: gl.constexpr, GROUP_M: gl.constexpr
 def _p_load_persist(a_desc, b_desc, c_ptr, N, K, off_m, off_n, a_bufs, b_bufs, t_bufs, ready, empty, tready,  #
                     mma_l: gl.constexpr, op_l: gl.constexpr, xf_l: gl.constexpr, STAGES: gl.constexpr,  #
                     WAIT_RET: gl.constexpr, XF_STORE: gl.constexpr, TMA_NEW: gl.constexpr,  #
-                    M, pid, nprog, GROUP_M: gl.constexpr):
+                    M, pid, nprog, GROUP_M: gl.constexpr, BAR: gl.constexpr):
     """MODE 2's TMA producer: tiles pid, pid + nprog, ...; one ring position per K step across tiles, so the
     next tile's first slots fill while the MMA partition stores the last tile's C."""
     TM: gl.constexpr = a_desc.block_type.shape[0]
@@ -247,7 +266,7 @@ def _p_load_persist(a_desc, b_desc, c_ptr, N, K, off_m, off_n, a_bufs, b_bufs, t
 def _p_mma_rs_persist(a_desc, b_desc, c_ptr, N, K, off_m, off_n, a_bufs, b_bufs, t_bufs, ready, empty, tready,  #
                       mma_l: gl.constexpr, op_l: gl.constexpr, xf_l: gl.constexpr, STAGES: gl.constexpr,  #
                       WAIT_RET: gl.constexpr, XF_STORE: gl.constexpr, TMA_NEW: gl.constexpr,  #
-                      M, pid, nprog, GROUP_M: gl.constexpr):
+                      M, pid, nprog, GROUP_M: gl.constexpr, BAR: gl.constexpr):
     """MODE 2: _p_mma_rs over the tiles of _p_load_persist; ring position g = base + i (base = K steps of the
     tiles before). Every step's slot is released once: even steps after the wait that retires them, odd steps
     at the next pass, the tile's last step after the final wait (before the epilogue, so loads overlap it)."""
@@ -273,6 +292,7 @@ def _p_mma_rs_persist(a_desc, b_desc, c_ptr, N, K, off_m, off_n, a_bufs, b_bufs,
                 warpgroup_mma_wait(1, deps=(acc, r1))
             if i > 0:
                 fence_async_shared()
+                _sync(BAR)
                 mbarrier.arrive(empty.index((g - 1) % STAGES), count=1)
             s1 = (g + 1) % STAGES
             mbarrier.wait(ready.index(s1), ((g + 1) // STAGES) & 1)
@@ -283,6 +303,7 @@ def _p_mma_rs_persist(a_desc, b_desc, c_ptr, N, K, off_m, off_n, a_bufs, b_bufs,
             else:
                 warpgroup_mma_wait(1, deps=(acc, r0))
             fence_async_shared()
+            _sync(BAR)
             mbarrier.arrive(empty.index(s0), count=1)
             gj = base + i + 2 - (i + 2) // nk
             mbarrier.wait(ready.index(gj % STAGES), (gj // STAGES) & 1)
@@ -292,6 +313,7 @@ def _p_mma_rs_persist(a_desc, b_desc, c_ptr, N, K, off_m, off_n, a_bufs, b_bufs,
         else:
             warpgroup_mma_wait(0, deps=(acc, r1))
         fence_async_shared()
+        _sync(BAR)
         mbarrier.arrive(empty.index((base + nk - 1) % STAGES), count=1)
         offs_n = on + gl.arange(0, TN, layout=gl.SliceLayout(1, mma_l))
         offs_m = om + gl.arange(0, TM, layout=gl.SliceLayout(0, mma_l))
@@ -304,7 +326,8 @@ def gemm_mn_kernel(a_desc, b_desc, c_ptr, M, N, K,  #
                    t_layout: gl.constexpr, mma_l: gl.constexpr, op_l: gl.constexpr, xf_l: gl.constexpr,  #
                    MODE: gl.constexpr, STAGES: gl.constexpr, GROUP_M: gl.constexpr,  #
                    LOAD_REGS: gl.constexpr, XF_WARPS: gl.constexpr, XF_REGS: gl.constexpr, XF_STORE: gl.constexpr,
-                   TMA_NEW: gl.constexpr, WAIT_RET: gl.constexpr, WS_API: gl.constexpr, EMPTY_COUNT: gl.constexpr):
+                   TMA_NEW: gl.constexpr, WAIT_RET: gl.constexpr, WS_API: gl.constexpr, EMPTY_COUNT: gl.constexpr,
+                   BAR: gl.constexpr):
     TM: gl.constexpr = a_desc.block_type.shape[0]
     TK: gl.constexpr = a_desc.block_type.shape[1]
     TN: gl.constexpr = b_desc.block_type.shape[1]
@@ -334,7 +357,7 @@ def gemm_mn_kernel(a_desc, b_desc, c_ptr, M, N, K,  #
     else:
         t_bufs = b_bufs  # unused by MODE 0's partitions
     args = (a_desc, b_desc, c_ptr, N, K, off_m, off_n, a_bufs, b_bufs, t_bufs, ready, empty, tready,  #
-            mma_l, op_l, xf_l, STAGES, WAIT_RET, XF_STORE, TMA_NEW, M, pid, gl.num_programs(0), GROUP_M)
+            mma_l, op_l, xf_l, STAGES, WAIT_RET, XF_STORE, TMA_NEW, M, pid, gl.num_programs(0), GROUP_M, BAR)
     if MODE == 1:
         if WS_API == 2:
             gl.warp_specialize([(_p_mma_xf, args), (_p_load, args), (_p_xf, args)], [1, XF_WARPS],
@@ -410,5 +433,5 @@ def gemm_mn(a, b, c=None, mode=0, stages=3, group_m=8, load_regs=24, xf_warps=4,
         kw["maxnreg"] = maxnreg
     gemm_mn_kernel[grid](a_desc, b_desc, c, M, N, K, t_layout, mma_l, op_l, xf_l, mode, stages, group_m,
                          load_regs, xf_warps, xf_regs, xf_store, api["TMA_NEW"], api["WAIT_RET"], api["WS_API"],
-                         2 if mode == 1 else 1, **kw)
+                         2 if mode == 1 else 1, api["BAR"], **kw)
     return c
