@@ -322,6 +322,74 @@ def _p_mma_rs_persist(a_desc, b_desc, c_ptr, N, K, off_m, off_n, a_bufs, b_bufs,
 
 
 @gluon.jit
+def _issue(a_desc, b_desc, a_bufs, b_bufs, ready, q, off_m, off_n, STAGES: gl.constexpr, TMA_NEW: gl.constexpr):
+    """MODE 3: TMA loads of K step q into slot q % STAGES (one thread issues; the caller made the slot free)."""
+    TK: gl.constexpr = a_desc.block_type.shape[1]
+    s = q % STAGES
+    bar = ready.index(s)
+    mbarrier.expect(bar, a_desc.block_type.nbytes + b_desc.block_type.nbytes)
+    if TMA_NEW:
+        tma.async_load(a_desc, [off_m, q * TK], bar, a_bufs.index(s))
+        tma.async_load(b_desc, [q * TK, off_n], bar, b_bufs.index(s))
+    else:
+        tma.async_copy_global_to_shared(a_desc, [off_m, q * TK], bar, a_bufs.index(s))
+        tma.async_copy_global_to_shared(b_desc, [q * TK, off_n], bar, b_bufs.index(s))
+
+
+@gluon.jit
+def _rs_nows(a_desc, b_desc, c_ptr, N, K, off_m, off_n, a_bufs, b_bufs, ready,  #
+             mma_l: gl.constexpr, op_l: gl.constexpr, xf_l: gl.constexpr, STAGES: gl.constexpr,  #
+             WAIT_RET: gl.constexpr, XF_STORE: gl.constexpr, TMA_NEW: gl.constexpr, BAR: gl.constexpr):
+    """MODE 3: _p_mma_rs without warp specialization (insurance should warp_specialize not compile): the MMA
+    warps issue the TMA loads themselves, STAGES - 1 steps ahead; a slot is refilled (step q + STAGES) as soon
+    as the wait that retires step q has passed in every warp."""
+    TM: gl.constexpr = a_desc.block_type.shape[0]
+    TK: gl.constexpr = a_desc.block_type.shape[1]
+    TN: gl.constexpr = b_desc.block_type.shape[1]
+    nk = gl.cdiv(K, TK)
+    for q in gl.static_range(STAGES):
+        _issue(a_desc, b_desc, a_bufs, b_bufs, ready, q, off_m, off_n, STAGES, TMA_NEW)
+    acc = gl.zeros((TN, TM), dtype=gl.float32, layout=mma_l)
+    mbarrier.wait(ready.index(0), 0)
+    r0 = _rs_regs(b_bufs.index(0), op_l, xf_l, XF_STORE)
+    r1 = r0
+    for i in range(0, nk, 2):
+        s0 = i % STAGES
+        acc = warpgroup_mma(r0, a_bufs.index(s0).permute((1, 0)), acc, is_async=True)
+        if WAIT_RET:
+            acc, r1 = warpgroup_mma_wait(1, deps=(acc, r1))
+        else:
+            warpgroup_mma_wait(1, deps=(acc, r1))
+        if i > 0:
+            if i - 1 + STAGES < nk:
+                fence_async_shared()
+                _sync(BAR)
+                _issue(a_desc, b_desc, a_bufs, b_bufs, ready, i - 1 + STAGES, off_m, off_n, STAGES, TMA_NEW)
+        s1 = (i + 1) % STAGES
+        mbarrier.wait(ready.index(s1), ((i + 1) // STAGES) & 1)
+        r1 = _rs_regs(b_bufs.index(s1), op_l, xf_l, XF_STORE)
+        acc = warpgroup_mma(r1, a_bufs.index(s1).permute((1, 0)), acc, is_async=True)
+        if WAIT_RET:
+            acc, r0 = warpgroup_mma_wait(1, deps=(acc, r0))
+        else:
+            warpgroup_mma_wait(1, deps=(acc, r0))
+        if i + STAGES < nk:
+            fence_async_shared()
+            _sync(BAR)
+            _issue(a_desc, b_desc, a_bufs, b_bufs, ready, i + STAGES, off_m, off_n, STAGES, TMA_NEW)
+        j = i + 2 - (i + 2) // nk
+        mbarrier.wait(ready.index(j % STAGES), (j // STAGES) & 1)
+        r0 = _rs_regs(b_bufs.index(j % STAGES), op_l, xf_l, XF_STORE)
+    if WAIT_RET:
+        acc, r1 = warpgroup_mma_wait(0, deps=(acc, r1))
+    else:
+        warpgroup_mma_wait(0, deps=(acc, r1))
+    offs_n = off_n + gl.arange(0, TN, layout=gl.SliceLayout(1, mma_l))
+    offs_m = off_m + gl.arange(0, TM, layout=gl.SliceLayout(0, mma_l))
+    gl.store(c_ptr + gl.expand_dims(offs_m, 0) * N + gl.expand_dims(offs_n, 1), acc)
+
+
+@gluon.jit
 def gemm_mn_kernel(a_desc, b_desc, c_ptr, M, N, K,  #
                    t_layout: gl.constexpr, mma_l: gl.constexpr, op_l: gl.constexpr, xf_l: gl.constexpr,  #
                    MODE: gl.constexpr, STAGES: gl.constexpr, GROUP_M: gl.constexpr,  #
@@ -366,6 +434,9 @@ def gemm_mn_kernel(a_desc, b_desc, c_ptr, M, N, K,  #
             gl.warp_specialize(args, _p_mma_xf, args, [_p_load, _p_xf], [1, XF_WARPS], [LOAD_REGS, XF_REGS])
         else:
             gl.warp_specialize(args, _p_mma_xf, [_p_load, _p_xf], [1, XF_WARPS], [LOAD_REGS, XF_REGS])
+    elif MODE == 3:
+        _rs_nows(a_desc, b_desc, c_ptr, N, K, off_m, off_n, a_bufs, b_bufs, ready, mma_l, op_l, xf_l, STAGES,
+                 WAIT_RET, XF_STORE, TMA_NEW, BAR)
     elif MODE == 2:
         if WS_API == 2:
             gl.warp_specialize([(_p_mma_rs_persist, args), (_p_load_persist, args)], [1], [LOAD_REGS])
@@ -384,7 +455,7 @@ def gemm_mn_kernel(a_desc, b_desc, c_ptr, M, N, K,  #
 
 def layouts(mode, num_warps=8, xf_warps=4):
     """The constexpr layouts of a launch: (t_layout, mma_l, op_l, xf_l)."""
-    if mode in (0, 2):  # acc [BN, BM]: instruction M from B's N, instruction N from A's M
+    if mode in (0, 2, 3):  # acc [BN, BM]: instruction M from B's N, instruction N from A's M
         mma_l = gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[num_warps, 1], instr_shape=[16, BM, 8])
     else:  # acc [BM, BN]
         mma_l = gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[num_warps, 1], instr_shape=[16, BN, 8])
@@ -400,7 +471,8 @@ def gemm_mn(a, b, c=None, mode=0, stages=3, group_m=8, load_regs=24, xf_warps=4,
     """c[M, N] = a[M, K] @ b[K, N] (fp32 CUDA tensors, a row-major, b row-major = MN-major), TF32 wgmma.
 
     mode 0 = "rs" (swap, B^T as the register operand), 1 = "xf" (transform partition), 2 = "rs" persistent
-    (min(tiles, SMs) CTAs; the next tile's loads overlap the last tile's C stores). xf_store: MODE 1's B^T
+    (min(tiles, SMs) CTAs; the next tile's loads overlap the last tile's C stores), 3 = "rs" without warp
+    specialization (the MMA warps issue the TMA loads). xf_store: MODE 1's B^T
     store form (0 a permuted smem view, 1 gl.permute then a plain store), MODE 0's register-operand load (0
     direct, 1 through a blocked load and convert_layout). Raises ValueError for
     shapes the tile does not divide; compile errors propagate."""
@@ -428,7 +500,7 @@ def gemm_mn(a, b, c=None, mode=0, stages=3, group_m=8, load_regs=24, xf_warps=4,
         grid = (tiles, )
     kw = dict(num_warps=8)
     if maxnreg is None:  # registers per thread so that every warpgroup fits the SM's 64 K registers
-        maxnreg = 128 if mode == 1 else 168
+        maxnreg = 128 if mode == 1 else 0 if mode == 3 else 168
     if maxnreg:
         kw["maxnreg"] = maxnreg
     gemm_mn_kernel[grid](a_desc, b_desc, c, M, N, K, t_layout, mma_l, op_l, xf_l, mode, stages, group_m,
