@@ -18,7 +18,7 @@ ren = {"BM": "GLUON_BM", "BN": "GLUON_BN", "BK": "GLUON_BK", "API": "GLUON_API",
        "_p_xf": "_gluon_p_xf", "_p_mma_xf": "_gluon_p_mma_xf", "_p_mma_rs": "_gluon_p_mma_rs",
        "_rs_regs": "_gluon_rs_regs", "_tile_off": "_gluon_tile_off", "_p_load_persist": "_gluon_p_load_persist",
        "_p_mma_rs_persist": "_gluon_p_mma_rs_persist", "TensorDescriptor": "_GlTensorDescriptor",
-       "_sync": "_gluon_sync", "_bar": "_gluon_bar"}
+       "_sync": "_gluon_sync", "_bar": "_gluon_bar", "_issue": "_gluon_issue", "_rs_nows": "_gluon_rs_nows"}
 body = re.sub(r"\b(%s)\b" % "|".join(sorted(ren, key=len, reverse=True)), lambda m: ren[m.group(1)], body)
 body = re.sub(r"\btma\.", "_gtma.", body)
 body = body.replace('GLUON_API = dict(TMA_NEW=_gluon_tma_new(), WAIT_RET=_gluon_wait_returns(), WS_API=_gluon_ws_api(), '
