@@ -105,7 +105,8 @@ t = t.replace(old, new)
 old = '''        if B_MN in ("swap_ab", "chunked", "transpose", "overlap") and _b_needs_stage(b):
             return False, ""'''
 assert t.count(old) == 1
-t = t.replace(old, '''        if B_MN in ("swap_ab", "chunked", "transpose", "overlap", "gluon") and _b_needs_stage(b):
+t = t.replace(old, '''        if (B_MN in ("swap_ab", "chunked", "transpose", "overlap") or B_MN == "gluon" and _GLUON) and \\
+                _b_needs_stage(b):
             return False, ""''')
 if on:
     assert t.count('\nB_MN = "stage"\n') == 1
