@@ -6,14 +6,14 @@ launch and its arguments and runs nothing; torch.cuda's graph API replaced by a 
 body once, replay does nothing) and the graph path's CUDA check lifted, so the kwb_graph_call route's Python runs
 too. Per problem and variant: forward calls per second are not the figure (no GPU, no Triton launcher): the
 figures are Python function calls per forward (sys.setprofile 'call' events, C calls apart), launches per forward
-and the arguments they pass, and the wall us per forward of that Python (perf_counter, median of rounds).
+and the arguments they pass, and the wall us per forward of that Python (perf_counter, median of rounds, the garbage collector off).
 What the real Triton launcher costs per argument is not here (a GPU question; host40/ab.py on the device).
 
   KWB_FAKE_TRITON=1 python3 bench/gpu/host40_cpu.py --kernels DIR --problems DIR [--only a,b]
 """
 import argparse
 import contextlib
-import copy
+import gc
 import importlib.util
 import os
 import pathlib
@@ -128,11 +128,14 @@ def main():
                 calls = count_calls(lambda: m(*sets[0]))
                 launches, nargs = LAUNCHES
                 times = []
+                gc.collect()
+                gc.disable()  # a collection of the fake Triton's heap landed in one call: ms of noise
                 for r in range(args.rounds):
                     t0 = time.perf_counter()
                     for i in range(args.calls):
                         m(*sets[i % len(sets)])
                     times.append((time.perf_counter() - t0) * 1e6 / args.calls)
+                gc.enable()
             print("%-42s %-8s %8d %8d %10d %10.1f %s" % (tag, variant, launches, nargs, calls,
                                                           statistics.median(times), m.__dict__.get("last_graph", "")),
                   flush=True)
