@@ -152,6 +152,8 @@ class TestChains : public QObject {
   void indexedKernelsConform();
   void graphReplay_data();
   void graphReplay();
+  void graphOptional_data();
+  void graphOptional();
   void cuteGemmEpilogue_data();
   void cuteGemmEpilogue();
   void cuteChainReasons();
@@ -3305,6 +3307,57 @@ void TestChains::graphReplay_data() {
   QTest::newRow("52_ conv + training BN") << QStringLiteral("52_Conv2d_Activation_BatchNorm") << false;
   QTest::newRow("92_ conv + group norm") << QStringLiteral("92_Conv2d_GroupNorm_Tanh_HardSwish_ResidualAdd_LogSumExp")
                                          << false;
+}
+
+void TestChains::graphOptional_data() {
+  QTest::addColumn<QString>("spec");
+  QTest::addColumn<bool>("optional");
+  // 2 to 7 launches on small inputs: the graph path rendered behind kwb_graph_small (off), the plan eager by default
+  QTest::newRow("cumsum of a bool mask, rank, scale") << QStringLiteral("cumsum_bool_rank_dim1_scale") << true;
+  QTest::newRow("masked scatter of image tokens") << QStringLiteral("masked_scatter_image_tokens_merge") << true;
+  QTest::newRow("attention + residual add") << QStringLiteral("attn37_residual_add_attention") << true;
+  // already replayed (kGraphMinLaunches): no switch
+  QTest::newRow("MobileNetV2") << QStringLiteral("20_MobileNetV2") << false;
+  // a 268 MB input: a replay's static copy would cost more than its launches
+  QTest::newRow("52_ conv + training BN") << QStringLiteral("52_Conv2d_Activation_BatchNorm") << false;
+}
+
+void TestChains::graphOptional() {
+  QFETCH(QString, spec);
+  QFETCH(bool, optional);
+  const json s = loadSpec(spec);
+  QVERIFY2(!s.is_discarded() && !s.is_null(), qPrintable(spec));
+  QString why;
+  const auto plan = kwb::planChain(kwb::decodeOpGraph(s), s, &why);
+  QVERIFY2(plan, qPrintable(why));
+  QCOMPARE(plan->graphOptional, optional);
+  QVERIFY(!(plan->graphOptional && plan->graphReplay));
+  if (optional) {
+    QVERIFY2(plan->hostLaunches >= kwb::kGraphOptionalLaunches && plan->hostLaunches < kwb::kGraphSmallLaunches,
+             qPrintable(QString::number(plan->hostLaunches)));
+  }
+  const kwb::GeneratedKernel k = kwb::backendById(QStringLiteral("triton"))->generate(s);
+  QVERIFY2(k.ok && k.implemented, qPrintable(k.error));
+  QCOMPARE(k.source.contains(QLatin1String("        if kwb_graph_small:\n"
+                                           "            return kwb_graph_call(self, self._kwb_forward, (")),
+           optional);
+  QCOMPARE(k.source.contains(QLatin1String("        return self._kwb_forward(")), optional);
+  QCOMPARE(
+      k.source.contains(QLatin1String("kwb_graph_small = _kwb_os.environ.get(\"KWB_GRAPH_SMALL\", \"0\") == \"1\"")),
+      optional || plan->graphReplay);
+  if (!optional) return;
+  // the launch-path line of the baseline configuration is the replayed plans' only: this one runs eagerly
+  for (const auto& [key, value] : k.baselineConfig) QVERIFY(key != u"launch path");
+  QTemporaryDir tmp;
+  const QString path = tmp.filePath(QStringLiteral("kernel.py"));
+  QFile f(path);
+  QVERIFY(f.open(QIODevice::WriteOnly));
+  f.write(k.source.toUtf8());
+  f.close();
+  const kwb::ConformanceResult r =
+      kwb::checkConformance(QStringLiteral("/usr/bin/python3"), path, QStringLiteral("triton"));
+  QVERIFY2(r.ran && r.ok, qPrintable(kwb::conformanceSummary(r)));
+  QVERIFY2(r.rawJson.contains(QLatin1String("ModelNew._kwb_forward")), qPrintable(r.rawJson.left(2000)));
 }
 
 void TestChains::graphReplay() {

@@ -9188,6 +9188,9 @@ std::optional<ChainPlan> planChain(const OpGraph& g, const json& spec, QString* 
   plan->graphReplay = plan->writtenInputs.isEmpty() && (!plan->randomDraws || !plan->drawLines.isEmpty()) &&
                       (plan->hostLaunches >= kGraphMinLaunches ||
                        (plan->hostLaunches >= kGraphSmallLaunches && copiedBytes <= kGraphSmallCopyBytes));
+  plan->graphOptional = !plan->graphReplay && plan->writtenInputs.isEmpty() &&
+                        (!plan->randomDraws || !plan->drawLines.isEmpty()) &&
+                        plan->hostLaunches >= kGraphOptionalLaunches && copiedBytes <= kGraphSmallCopyBytes;
   if (plan->graphReplay)
     plan->config.append({QStringLiteral("launch path"),
                          QStringLiteral("%1 launches per forward replay from one CUDA graph after the first call of "
@@ -9231,7 +9234,7 @@ GeneratedKernel renderChainKernel(const ChainPlan& plan, const json& spec, const
   // A graph-replayed plan: forward() hands its arguments to kwb_graph_call, the plan's body becomes _kwb_forward.
   // Only for plain parameter lists ("*args" has no names to hand on).
   const QString params = modelNewParts(spec).forwardParams;
-  const bool graph = plan.graphReplay && !params.contains(u'*') && !params.contains(u'=');
+  const bool graph = (plan.graphReplay || plan.graphOptional) && !params.contains(u'*') && !params.contains(u'=');
   QString graphCode;
   if (graph) {
     graphCode = readResourceText(QStringLiteral(":/kwb/templates/kernels/triton_graph.py"), &err);
@@ -9285,12 +9288,23 @@ GeneratedKernel renderChainKernel(const ChainPlan& plan, const json& spec, const
       moreParams += QStringLiteral(", ") + plan.drawTargets.value(i);
     }
     const QString tuple = names.size() == 1 ? names.first() + u',' : names.join(QStringLiteral(", "));
-    a.vars.insert(QStringLiteral("FORWARD_BODY"),
-                  QStringLiteral("        # %1 launches per forward: replayed from a CUDA graph (kwb_graph_call)\n"
-                                 "%2        return kwb_graph_call(self, self._kwb_forward, (%3))\n\n"
-                                 "    def _kwb_forward(self%4):\n%5")
-                      .arg(plan.hostLaunches)
-                      .arg(draws, tuple, params + moreParams, body));
+    if (plan.graphReplay)
+      a.vars.insert(QStringLiteral("FORWARD_BODY"),
+                    QStringLiteral("        # %1 launches per forward: replayed from a CUDA graph (kwb_graph_call)\n"
+                                   "%2        return kwb_graph_call(self, self._kwb_forward, (%3))\n\n"
+                                   "    def _kwb_forward(self%4):\n%5")
+                        .arg(plan.hostLaunches)
+                        .arg(draws, tuple, params + moreParams, body));
+    else  // graphOptional: eager unless kwb_graph_small (a host-time switch; the harness times GPU time)
+      a.vars.insert(QStringLiteral("FORWARD_BODY"),
+                    QStringLiteral("        # %1 launches per forward: replayed from a CUDA graph when kwb_graph_small "
+                                   "is on (host time), else eagerly\n"
+                                   "%2        if kwb_graph_small:\n"
+                                   "            return kwb_graph_call(self, self._kwb_forward, (%3))\n"
+                                   "        return self._kwb_forward(%3)\n\n"
+                                   "    def _kwb_forward(self%4):\n%5")
+                        .arg(plan.hostLaunches)
+                        .arg(draws, tuple, params + moreParams, body));
   } else {
     a.vars.insert(QStringLiteral("FORWARD_BODY"), plan.forwardBody);
   }

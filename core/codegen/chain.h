@@ -75,6 +75,10 @@ struct ChainPlan {
   /// that cannot hoist them (then it stays eager).
   QStringList drawLines, drawTargets;
   bool graphReplay = false;  ///< ModelNew replays the plan from a CUDA graph (triton_graph.py)
+  /// A plan below the graph thresholds (kGraphOptionalLaunches launches on, inputs and outputs within
+  /// kGraphSmallCopyBytes) that renders the graph path behind the module switch kwb_graph_small (KWB_GRAPH_SMALL,
+  /// off by default): its host time (Python and Triton's launcher) exceeds its GPU time in real use.
+  bool graphOptional = false;
   /// forward() arguments the reference writes in place (x.mul_(2)): the plan computes their final value like any
   /// other and copies it back into the caller's tensor before returning (a replayed graph would write its own
   /// static copy, so such a plan is never replayed).
@@ -93,6 +97,10 @@ inline constexpr qint64 kGraphMinLaunches = 16;
 /// MB out, 14 launches) ran 1341 us launched one by one and 1389 us replayed: it stays eager now.
 inline constexpr qint64 kGraphSmallLaunches = 8;
 inline constexpr qint64 kGraphSmallCopyBytes = 16ll << 20;
+/// Plans from this many launches up to kGraphSmallLaunches, on inputs and outputs within kGraphSmallCopyBytes, render
+/// the graph path behind kwb_graph_small (off): session 39 measured 03_gqa_rope's 7 launches at 943 us a forward
+/// host included for 25 us of GPU time (torch.compile: 137 us); one launch has nothing to save.
+inline constexpr qint64 kGraphOptionalLaunches = 2;
 
 /// Plans @p g as a list of launches. Takes any graph with at least one non-pointwise op that is not a
 /// single anchor op alone. nullopt with *whyNot (one sentence naming the op and the user's line) when an

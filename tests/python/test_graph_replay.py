@@ -282,6 +282,16 @@ class GraphReplayTest(unittest.TestCase):
         finally:
             del os.environ["KWB_CUDA_GRAPH"]
 
+    def test_small_plan_switch(self):
+        """kwb_graph_small (a 2-7-launch plan's forward takes kwb_graph_call only when on): off unless
+        KWB_GRAPH_SMALL=1 at import, and a module attribute a bench flips by name."""
+        self.assertIs(load()["kwb_graph_small"], False)
+        os.environ["KWB_GRAPH_SMALL"] = "1"
+        try:
+            self.assertIs(load()["kwb_graph_small"], True)
+        finally:
+            del os.environ["KWB_GRAPH_SMALL"]
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -11,6 +11,11 @@
 import os as _kwb_os
 
 KWB_GRAPH_MAX = 4  # graphs kept per model, each with the memory pool of its intermediates
+# kwb_graph_small: a plan below the graph thresholds (2 to 7 launches, small inputs; chain.h kGraphOptionalLaunches)
+# replays too. Its host time in real use is its launches' (session 39: 03_gqa_rope's 7 launches 943 us a forward
+# host included, 25 us on the GPU), but a replay adds a copy of the result (and of inputs that are not the tensors
+# it was captured on) to its GPU time, which the harness measures. Off until a GPU A/B (host40) says it pays.
+kwb_graph_small = _kwb_os.environ.get("KWB_GRAPH_SMALL", "0") == "1"
 # KWB_GRAPH_IN_PLACE: a caller that passes the same input tensors again (a loop over one input buffer; the harness's
 # timed calls, which refresh their inputs in place) gets a graph captured on those tensors themselves, keyed by their
 # addresses: the replay reads them where they are, with no copy into static buffers (one launch less a call, and the
