@@ -916,106 +916,93 @@
 <context>
     <name>kwb::CuteStageLabel</name>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="370"/>
-        <location filename="../core/codegen/cutechain.cpp" line="371"/>
-        <location filename="../core/codegen/cutechain.cpp" line="372"/>
+        <location filename="../core/codegen/cutechain.cpp" line="375"/>
+        <location filename="../core/codegen/cutechain.cpp" line="376"/>
+        <location filename="../core/codegen/cutechain.cpp" line="377"/>
         <source>GEMM</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="373"/>
-        <location filename="../core/codegen/cutechain.cpp" line="410"/>
+        <location filename="../core/codegen/cutechain.cpp" line="378"/>
+        <location filename="../core/codegen/cutechain.cpp" line="415"/>
         <source>pointwise with broadcast tensors</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="374"/>
+        <location filename="../core/codegen/cutechain.cpp" line="379"/>
         <source>sum / mean / prod / amax / amin / logsumexp reductions</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="375"/>
-        <location filename="../core/codegen/cutechain.cpp" line="376"/>
+        <location filename="../core/codegen/cutechain.cpp" line="380"/>
+        <location filename="../core/codegen/cutechain.cpp" line="381"/>
         <source>var / std</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="377"/>
+        <location filename="../core/codegen/cutechain.cpp" line="382"/>
         <source>several reductions of the same rows</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="378"/>
+        <location filename="../core/codegen/cutechain.cpp" line="383"/>
         <source>softmax / log-softmax</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="379"/>
-        <location filename="../core/codegen/cutechain.cpp" line="380"/>
-        <location filename="../core/codegen/cutechain.cpp" line="381"/>
+        <location filename="../core/codegen/cutechain.cpp" line="384"/>
+        <location filename="../core/codegen/cutechain.cpp" line="385"/>
+        <location filename="../core/codegen/cutechain.cpp" line="386"/>
         <source>group / layer / batch norm</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="382"/>
+        <location filename="../core/codegen/cutechain.cpp" line="387"/>
         <source>max / avg pooling</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="383"/>
+        <location filename="../core/codegen/cutechain.cpp" line="388"/>
         <source>adaptive pooling</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="384"/>
+        <location filename="../core/codegen/cutechain.cpp" line="389"/>
         <source>convolution</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="385"/>
+        <location filename="../core/codegen/cutechain.cpp" line="390"/>
         <source>attention</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="386"/>
+        <location filename="../core/codegen/cutechain.cpp" line="391"/>
         <source>masked softmax</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="387"/>
+        <location filename="../core/codegen/cutechain.cpp" line="392"/>
         <source>recurrent layers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="388"/>
-        <source>p-norms</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/codegen/cutechain.cpp" line="389"/>
-        <location filename="../core/codegen/cutechain.cpp" line="390"/>
-        <location filename="../core/codegen/cutechain.cpp" line="421"/>
-        <source>cumulative scans</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/codegen/cutechain.cpp" line="391"/>
-        <location filename="../core/codegen/cutechain.cpp" line="392"/>
         <location filename="../core/codegen/cutechain.cpp" line="393"/>
-        <source>fill / arange / tril / triu</source>
+        <source>p-norms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/codegen/cutechain.cpp" line="394"/>
         <location filename="../core/codegen/cutechain.cpp" line="395"/>
-        <location filename="../core/codegen/cutechain.cpp" line="396"/>
-        <location filename="../core/codegen/cutechain.cpp" line="397"/>
-        <source>embedding / index / gather</source>
+        <location filename="../core/codegen/cutechain.cpp" line="426"/>
+        <source>cumulative scans</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../core/codegen/cutechain.cpp" line="396"/>
+        <location filename="../core/codegen/cutechain.cpp" line="397"/>
         <location filename="../core/codegen/cutechain.cpp" line="398"/>
-        <source>embedding bags</source>
+        <source>fill / arange / tril / triu</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1023,62 +1010,75 @@
         <location filename="../core/codegen/cutechain.cpp" line="400"/>
         <location filename="../core/codegen/cutechain.cpp" line="401"/>
         <location filename="../core/codegen/cutechain.cpp" line="402"/>
-        <source>topk / sort / kthvalue / max along a dim</source>
+        <source>embedding / index / gather</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/codegen/cutechain.cpp" line="403"/>
+        <source>embedding bags</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location filename="../core/codegen/cutechain.cpp" line="404"/>
         <location filename="../core/codegen/cutechain.cpp" line="405"/>
         <location filename="../core/codegen/cutechain.cpp" line="406"/>
         <location filename="../core/codegen/cutechain.cpp" line="407"/>
-        <source>pad / flip / roll</source>
+        <source>topk / sort / kthvalue / max along a dim</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/codegen/cutechain.cpp" line="408"/>
         <location filename="../core/codegen/cutechain.cpp" line="409"/>
+        <location filename="../core/codegen/cutechain.cpp" line="410"/>
         <location filename="../core/codegen/cutechain.cpp" line="411"/>
-        <source>concatenation</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <location filename="../core/codegen/cutechain.cpp" line="412"/>
-        <source>upsampling</source>
+        <source>pad / flip / roll</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/codegen/cutechain.cpp" line="413"/>
-        <source>nll / cross-entropy losses</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <location filename="../core/codegen/cutechain.cpp" line="414"/>
-        <location filename="../core/codegen/cutechain.cpp" line="415"/>
-        <source>unfold / fold</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <location filename="../core/codegen/cutechain.cpp" line="416"/>
-        <source>copying reshapes</source>
+        <source>concatenation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/codegen/cutechain.cpp" line="417"/>
+        <source>upsampling</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location filename="../core/codegen/cutechain.cpp" line="418"/>
+        <source>nll / cross-entropy losses</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location filename="../core/codegen/cutechain.cpp" line="419"/>
         <location filename="../core/codegen/cutechain.cpp" line="420"/>
-        <source>scatter</source>
+        <source>unfold / fold</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/codegen/cutechain.cpp" line="421"/>
+        <source>copying reshapes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/codegen/cutechain.cpp" line="422"/>
+        <location filename="../core/codegen/cutechain.cpp" line="423"/>
+        <location filename="../core/codegen/cutechain.cpp" line="424"/>
+        <location filename="../core/codegen/cutechain.cpp" line="425"/>
+        <source>scatter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/codegen/cutechain.cpp" line="427"/>
         <source>in-place input writes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="423"/>
-        <location filename="../core/codegen/cutechain.cpp" line="424"/>
+        <location filename="../core/codegen/cutechain.cpp" line="428"/>
+        <location filename="../core/codegen/cutechain.cpp" line="429"/>
         <source>affine grid / grid sample</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3077,7 +3077,7 @@ Source: %4
 <context>
     <name>kwb::ProblemSpec</name>
     <message>
-        <location filename="../core/analysis/problemspec.cpp" line="308"/>
+        <location filename="../core/analysis/problemspec.cpp" line="317"/>
         <source>line %1: </source>
         <translation type="unfinished"></translation>
     </message>
