@@ -701,9 +701,14 @@ class Lowering {
   }
 
   /// An int64 tensor of the program's block shape holding @p v (tl.where of two int literals would be int32).
-  PwVal intTensor(const PwVal& v) {
+  /// @p like: a tensor operand in scope whose shape the fill takes (the CuTe DSL's full_like needs one; the program's
+  /// primary is not a tensor of vals where the program reads no input by that name: trial 29 #1's clamp).
+  PwVal intTensor(const PwVal& v, const PwVal& like = {}) {
     if (v.kind == PwVal::Kind::Tensor) return v;
-    PwVal z = full(vals.value(m_prog.primary.isEmpty() ? m_prog.output : m_prog.primary), 0.0);
+    const PwVal ref = like.kind == PwVal::Kind::Tensor
+                          ? like
+                          : vals.value(m_prog.primary.isEmpty() ? m_prog.output : m_prog.primary);
+    PwVal z = full(ref, 0.0);
     z.expr = m_d.convert(QStringLiteral("int64"), z);
     z.isInt = true;
     return ibin("+", z, v);
@@ -719,7 +724,7 @@ class Lowering {
     const PwVal a = tmp(t + QStringLiteral("_a"), a0);
     PwVal b = tmp(t + QStringLiteral("_b"), b0);
     if (b.kind != PwVal::Kind::Literal)
-      b = tmp(t + QStringLiteral("_d"), where(ibin("==", b, intLit(0)), intTensor(intLit(1)), b));
+      b = tmp(t + QStringLiteral("_d"), where(ibin("==", b, intLit(0)), intTensor(intLit(1), b), b));
     const PwVal q = tmp(t + QStringLiteral("_q"), ibin("//", a, b));
     const PwVal r = tmp(t + QStringLiteral("_r"), ibin("-", a, ibin("*", q, b)));
     // (r < 0) != (s < 0) for the sign operand s: against a constant, one comparison of r
@@ -815,10 +820,10 @@ class Lowering {
     }
     if (op == u"sign" || op == u"sgn") {
       const PwVal xv = tmp(t + QStringLiteral("_x"), x);
-      return where(B(">", xv, intLit(0)), intTensor(intLit(1)),
-                   where(B("<", xv, intLit(0)), intTensor(intLit(-1)), intTensor(intLit(0))));
+      return where(B(">", xv, intLit(0)), intTensor(intLit(1), xv),
+                   where(B("<", xv, intLit(0)), intTensor(intLit(-1), xv), intTensor(intLit(0), xv)));
     }
-    if (op == u"relu") return where(B("<", x, intLit(0)), intTensor(intLit(0)), x);
+    if (op == u"relu") return where(B("<", x, intLit(0)), intTensor(intLit(0), x), x);
     if (op == u"add" || op == u"sub" || op == u"rsub") {
       const auto y = second("other");
       if (!y) return std::nullopt;
@@ -835,7 +840,7 @@ class Lowering {
     if (op == u"minimum" || op == u"maximum" || op == u"min" || op == u"max") {
       const auto y = second("other");
       if (!y) return std::nullopt;
-      return where(B(op.startsWith(QLatin1String("min")) ? "<" : ">", x, *y), intTensor(x), intTensor(*y));
+      return where(B(op.startsWith(QLatin1String("min")) ? "<" : ">", x, *y), intTensor(x, *y), intTensor(*y, x));
     }
     if (op == u"clamp" || op == u"clamp_min" || op == u"clamp_max") {
       std::optional<PwVal> lo, hi;
@@ -850,8 +855,8 @@ class Lowering {
           if (!hi) return std::nullopt;
         }
       PwVal v = tmp(t + QStringLiteral("_x"), x);
-      if (lo) v = tmp(t + QStringLiteral("_lo"), where(B("<", v, *lo), intTensor(*lo), v));
-      if (hi) v = where(B(">", v, *hi), intTensor(*hi), v);
+      if (lo) v = tmp(t + QStringLiteral("_lo"), where(B("<", v, *lo), intTensor(*lo, v), v));
+      if (hi) v = where(B(">", v, *hi), intTensor(*hi, v), v);
       return v;
     }
     if (op == u"where" || op == u"masked_fill") {
@@ -867,7 +872,8 @@ class Lowering {
       if (!ai || !bi) return std::nullopt;
       PwVal cc = *c;
       if (cc.isInt) cc = B("!=", cc, intLit(0));
-      return where(cond(cc), intTensor(*ai), intTensor(*bi));
+      const PwVal like = ai->kind == PwVal::Kind::Tensor ? *ai : bi->kind == PwVal::Kind::Tensor ? *bi : cc;
+      return where(cond(cc), intTensor(*ai, like), intTensor(*bi, like));
     }
     const bool floorDiv =
         op == u"floor_divide" || ((op == u"div" || op == u"divide") && kwString(n, "rounding_mode") == u"floor");
