@@ -3798,6 +3798,10 @@ void TestChains::cuteStagesEmulated_data() {
       {"cute_fp16_round_mid", {g}, {{}}},
       // session 38 (cast38): an int8 / uint8 widening computed by its reader's launch (its x the integer tensor)
       {"int8_weight_dequant", {pw}, {{}}},
+      // session 40 (trial 29 #1): T5's relative position buckets in forward(): an int64 clamp(max=) in a program
+      // whose primary is no tensor of its values rendered `cute.full_like(, ...)` (a SyntaxError); its fill now
+      // takes the clamped tensor's shape
+      {"t29_relpos_bucket_clamp", {pw, QStringLiteral("_kwb_gather_host")}, {{}}},
       {"uint8_image_normalize", {pw}, {{}}},
       // session 32 (cute32): the direct convolution stage (conv_forward): level 2's 2_ (transposed, stride 2, its
       // epilogue fused), 52_ (eval: batch norm fused into the convolution's epilogue; training: conv_forward(...,
