@@ -1226,17 +1226,17 @@ class Reduce(unittest.TestCase):
         big = torch.randn(4096, 4096)[:, ::2]
         pre = [list(torch.randn(6, 36, 100)[:, :, ::2].stride())]  # the MSE's target view, read by the prologue
         with Forced(kwb_memo_plans=False):
-            _, grid, args, meta, fin = K._kwb_reduce_plan(small, K._kwb_red_dims(small, []), "mean", [0, 0, 0], 0.0,
+            _, grid, args, meta, fin, _ = K._kwb_reduce_plan(small, K._kwb_red_dims(small, []), "mean", [0, 0, 0], 0.0,
                                                           pre)
             self.assertEqual((grid, meta["BLOCK_R"], meta["BLOCK_B"], args[17]), ((1, 38), 64, 1, 8))
             self.assertIsNotNone(fin)
-            _, grid, _, meta, _ = K._kwb_reduce_plan(big, K._kwb_red_dims(big, []), "mean", [0, 0], 0.0, [[1, 4096]])
+            _, grid, _, meta, _, _ = K._kwb_reduce_plan(big, K._kwb_red_dims(big, []), "mean", [0, 0], 0.0, [[1, 4096]])
             self.assertEqual((grid, meta["BLOCK_R"]), ((1, 512), 2048))  # y08: the target read transposed
             with Forced(kwb_reduce_few_trips=False):  # session 25's plans
-                _, grid, _, meta, _ = K._kwb_reduce_plan(small, K._kwb_red_dims(small, []), "mean", [0, 0, 0], 0.0,
+                _, grid, _, meta, _, _ = K._kwb_reduce_plan(small, K._kwb_red_dims(small, []), "mean", [0, 0, 0], 0.0,
                                                          pre)
                 self.assertEqual((grid, meta["BLOCK_R"]), ((1, 1), 64))
-                _, grid, _, meta, _ = K._kwb_reduce_plan(big, K._kwb_red_dims(big, []), "mean", [0, 0], 0.0,
+                _, grid, _, meta, _, _ = K._kwb_reduce_plan(big, K._kwb_red_dims(big, []), "mean", [0, 0], 0.0,
                                                          [[1, 4096]])
                 self.assertEqual((grid, meta["BLOCK_R"]), ((1, 512), 64))
         for few in (True, False):
@@ -1250,14 +1250,14 @@ class Reduce(unittest.TestCase):
         torch.manual_seed(21)
         x = torch.randn(16, 128, 20)
         with Forced(kwb_memo_plans=False):
-            _, grid, _, meta, fin = K._kwb_reduce_plan(x, [1], "var", [20, 0, 1], 1.0)
+            _, grid, _, meta, fin, _ = K._kwb_reduce_plan(x, [1], "var", [20, 0, 1], 1.0)
             self.assertEqual((grid, meta["BLOCK_R"], meta["BLOCK_B"], fin), ((16, 1), 128, 32, None))
             with Forced(kwb_reduce_one_trip=False, kwb_reduce_few_trips=False):  # session 18's plan: 64-row steps
-                _, grid, _, meta, _ = K._kwb_reduce_plan(x, [1], "var", [20, 0, 1], 1.0)
+                _, grid, _, meta, _, _ = K._kwb_reduce_plan(x, [1], "var", [20, 0, 1], 1.0)
             self.assertEqual((grid, meta["BLOCK_R"], meta["BLOCK_B"]), ((16, 1), 64, 32))
-            _, grid, _, meta, _ = K._kwb_reduce_plan(torch.randn(4, 500, 3), [1], "sum", [3, 0, 1], 0.0)
+            _, grid, _, meta, _, _ = K._kwb_reduce_plan(torch.randn(4, 500, 3), [1], "sum", [3, 0, 1], 0.0)
             self.assertEqual((grid, meta["BLOCK_R"], meta["BLOCK_B"]), ((4, 1), 512, 4))
-            _, grid, _, meta, _ = K._kwb_reduce_plan(torch.randn(4, 500, 30), [1], "sum", [30, 0, 1], 0.0)
+            _, grid, _, meta, _, _ = K._kwb_reduce_plan(torch.randn(4, 500, 30), [1], "sum", [30, 0, 1], 0.0)
             self.assertEqual((grid, meta["BLOCK_R"], meta["BLOCK_B"]), ((16, 1), 512, 8))  # columns narrowed to 8
             for one in (True, False):
                 with Forced(kwb_reduce_one_trip=one):

@@ -412,8 +412,9 @@ kwb_reduce_prologue = True  # pre= applied in the reduction's loads (False: a kw
 kwb_reduce_epilogue = True  # epi= applied as the reduction stores (False: a kwb_pointwise launch after, the old plan)
 # The reductions kwb_reduce computes of an integer or bool x (the planner reads this line: core/codegen/chain.cpp
 # stageIntegerReductions, so a plan never promises one the stage refuses). sum / prod of a bool x: a count, int64
-# accumulated in fp32 (exact below 2**24 elements); of an integer x: int64, accumulated in int64 (_kwb_reduce_int_kernel,
-# exact, wrapping as torch's); amax / amin: exact in x's own integers, x's dtype; any / all: of any dtype.
+# accumulated in fp32 (exact below 2**24 elements); of an integer x: int64, accumulated in int64
+# (_kwb_reduce_int_kernel, exact, wrapping as torch's); amax / amin: exact in x's own integers, x's dtype; any / all: of
+# any dtype.
 _kwb_int_reduce_ops = ("sum", "prod", "amax", "amin", "any", "all")
 
 
@@ -477,8 +478,8 @@ def _kwb_reduce_int(x, red, op, keepdim):
         block_n = min(1024, _kwb_np2(max(n, 1)))
         block_m = min(_kwb_np2(x2.shape[0]), max(1, _kwb_tile // block_n))
         _kwb_reduce_int_kernel[(triton.cdiv(x2.shape[0], block_m),)](
-            x2, out, x2.shape[0], n, x2.stride(0), x2.stride(1), OP=("amax", "amin", "sum", "prod").index(op), BLOCK_M=block_m, BLOCK_N=block_n,
-            num_warps=4)
+            x2, out, x2.shape[0], n, x2.stride(0), x2.stride(1), OP=("amax", "amin", "sum", "prod").index(op),
+            BLOCK_M=block_m, BLOCK_N=block_n, num_warps=4)
     out = out.view(torch.bool) if x.dtype == torch.bool and not total else out
     return out.view(kshape) if keepdim else out.view([s for d, s in enumerate(x.shape) if d not in red])
 
