@@ -754,9 +754,10 @@ void TestChains::plans_data() {
                                     "kwb_at(cos.expand(q.shape))) if kwb_piecewise_reads else (sin, t0), "
                                     "epi_scalars=(*kwb_cat_starts(3, t3, t1),)")};
   QTest::newRow("a stack of two pointwise results read by a pointwise run: one launch")
-      << QStringLiteral("stack_pointwise_parts_scale") << QStringList{QStringLiteral("pointwise")}
-      << QStringList{QStringLiteral("t2 = kwb_cat_piece([t0.unsqueeze(1), t1.unsqueeze(1)], 1)"),
-                     QStringLiteral("epi_tensors=(z, kwb_at(x.unsqueeze(1)), kwb_at(y.unsqueeze(1)))")};
+      << QStringLiteral("stack_pointwise_parts_scale")
+      << QStringList{QStringLiteral("fill"), QStringLiteral("pointwise")}
+      // session 40 (fuse40's stack as where() on a kept index, on by its H100 A/B): each operand read once
+      << QStringList{QStringLiteral("t2_stidx = kwb_arange(0, 2, 1, torch.float32, x.device, memo=True)")};
   QTest::newRow("a cat of three parts along dim 0 (two computed, one an input), then sin: one launch")
       << QStringLiteral("cat_dim0_three_parts_sin") << QStringList{QStringLiteral("pointwise")}
       << QStringList{QStringLiteral("t3 = kwb_cat_piece([t1, y, t2], 0)"),

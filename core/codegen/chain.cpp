@@ -128,9 +128,10 @@ bool rowsApplyPlan() { return qEnvironmentVariable("KWB_ROWS_APPLY_PLAN") == u"1
 /// environment: any such view ends the run, the plans before (the A/B).
 bool viewKeepsRun() { return qEnvironmentVariable("KWB_VIEW_KEEPS_RUN") != u"0"; }
 
-/// A reduction's pointwise consumer as its epilogue (Planner::fuseReduceEpilogue, session 40): off until a GPU A/B
-/// decides (docs/results/2026-12-06-small40.md); `KWB_REDUCE_EPILOGUE=1` / `0` in kwb's environment turns it on / off.
-constexpr bool kReduceEpilogueDefault = false;
+/// A reduction's pointwise consumer as its epilogue (Planner::fuseReduceEpilogue, session 40): on by small40's rule
+/// (H100, docs/results/2026-12-06-small40.md: mine-off / mine 1.02x, 1.04x, 1.63x GPU time on its three members);
+/// `KWB_REDUCE_EPILOGUE=0` / `1` in kwb's environment turns it off / on.
+constexpr bool kReduceEpilogueDefault = true;
 bool reduceEpilogue() {
   const QString v = qEnvironmentVariable("KWB_REDUCE_EPILOGUE");
   return v.isEmpty() ? kReduceEpilogueDefault : v != u"0";
@@ -1365,7 +1366,8 @@ void Planner::permutesIntoEpilogues() {
 }
 
 void Planner::stacksAsPointwise() {
-  if (qEnvironmentVariable("KWB_STACK_POINTWISE") != u"1") return;
+  // on by fuse40's rule (H100: 02 1.30x, the interleaved rope 2.05x GPU time); KWB_STACK_POINTWISE=0: the plan before
+  if (qEnvironmentVariable("KWB_STACK_POINTWISE") == u"0") return;
   static const QSet<QString> reshapes = {QStringLiteral("view"), QStringLiteral("reshape"),
                                          QStringLiteral("_unsafe_view"), QStringLiteral("_reshape_alias"),
                                          QStringLiteral("flatten")};
