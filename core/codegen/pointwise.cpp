@@ -705,9 +705,8 @@ class Lowering {
   /// primary is not a tensor of vals where the program reads no input by that name: trial 29 #1's clamp).
   PwVal intTensor(const PwVal& v, const PwVal& like = {}) {
     if (v.kind == PwVal::Kind::Tensor) return v;
-    const PwVal ref = like.kind == PwVal::Kind::Tensor
-                          ? like
-                          : vals.value(m_prog.primary.isEmpty() ? m_prog.output : m_prog.primary);
+    const PwVal ref =
+        like.kind == PwVal::Kind::Tensor ? like : vals.value(m_prog.primary.isEmpty() ? m_prog.output : m_prog.primary);
     PwVal z = full(ref, 0.0);
     z.expr = m_d.convert(QStringLiteral("int64"), z);
     z.isInt = true;
