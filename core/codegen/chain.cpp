@@ -128,6 +128,23 @@ bool rowsApplyPlan() { return qEnvironmentVariable("KWB_ROWS_APPLY_PLAN") == u"1
 /// environment: any such view ends the run, the plans before (the A/B).
 bool viewKeepsRun() { return qEnvironmentVariable("KWB_VIEW_KEEPS_RUN") != u"0"; }
 
+/// A view op the planner inserts at @p site's place (its function and line): @p name with @p args, reading @p from,
+/// [@p in] -> [@p out] of @p dtype, its result named by @p id.
+GraphOp viewAt(const GraphOp& site, const QString& id, const QString& name, const QString& from, const json& args,
+               const QList<qint64>& in, const QList<qint64>& out, const QString& dtype) {
+  GraphOp u;
+  u.id = id;
+  u.name = name;
+  u.function = site.function;
+  u.line = site.line;
+  u.view = true;
+  u.refs = {from};
+  u.args = args;
+  u.inputs = {TensorInfo{QString(), in, dtype, QString()}};
+  u.outputs = {TensorInfo{QString(), out, dtype, id}};
+  return u;
+}
+
 /// A reduction's pointwise consumer as its epilogue (Planner::fuseReduceEpilogue, session 40): on by small40's rule
 /// (H100, docs/results/2026-12-06-small40.md: mine-off / mine 1.02x, 1.04x, 1.63x GPU time on its three members);
 /// `KWB_REDUCE_EPILOGUE=0` / `1` in kwb's environment turns it off / on.
@@ -1108,17 +1125,10 @@ void Planner::decomposeOps() {
     };
     if (wNumel > 1 && rank > 2 && !kernel) {
       for (qsizetype k = 2; k < rank; ++k) {
-        GraphOp u;
-        u.id = QStringLiteral("%1_w%2").arg(o.id).arg(k);
-        u.name = QStringLiteral("unsqueeze");
-        u.function = o.function;
-        u.line = o.line;
-        u.view = true;
-        u.refs = {w};
-        u.args = {{"dim", -1}};
-        u.inputs = {TensorInfo{QString(), wShape, o.inputs.at(1).dtype, QString()}};
+        const QList<qint64> in = wShape;
         wShape << 1;
-        u.outputs = {TensorInfo{QString(), wShape, o.inputs.at(1).dtype, u.id}};
+        const GraphOp u = viewAt(o, QStringLiteral("%1_w%2").arg(o.id).arg(k), QStringLiteral("unsqueeze"), w,
+                                 {{"dim", -1}}, in, wShape, o.inputs.at(1).dtype);
         out << u;
         w = u.id;
       }
@@ -1327,16 +1337,7 @@ void Planner::permutesIntoEpilogues() {
       QString cur = ref;
       auto viewOp = [&](const QString& name, const json& args, const QList<qint64>& in, const QList<qint64>& out,
                         const QList<qint64>& out2) {
-        GraphOp u;
-        u.id = QStringLiteral("%1_pm%2").arg(p.id).arg(serial++);
-        u.name = name;
-        u.function = p.function;
-        u.line = p.line;
-        u.view = true;
-        u.refs = {cur};
-        u.args = args;
-        u.inputs = {TensorInfo{QString(), in, dt, QString()}};
-        u.outputs = {TensorInfo{QString(), out, dt, u.id}};
+        const GraphOp u = viewAt(p, QStringLiteral("%1_pm%2").arg(p.id).arg(serial++), name, cur, args, in, out, dt);
         if (out2.size() == out.size()) m_shape2.insert(u.id, out2);
         made << u;
         cur = u.id;
@@ -1456,16 +1457,7 @@ void Planner::stacksAsPointwise() {
     int serial = 0;
     auto newView = [&](const QString& from, const QString& name, const json& args, const QList<qint64>& in,
                        const QList<qint64>& out, const QList<qint64>& out2, const QString& dt) {
-      GraphOp u;
-      u.id = QStringLiteral("%1_st%2").arg(st.id).arg(serial++);
-      u.name = name;
-      u.function = st.function;
-      u.line = st.line;
-      u.view = true;
-      u.refs = {from};
-      u.args = args;
-      u.inputs = {TensorInfo{QString(), in, dt, QString()}};
-      u.outputs = {TensorInfo{QString(), out, dt, u.id}};
+      const GraphOp u = viewAt(st, QStringLiteral("%1_st%2").arg(st.id).arg(serial++), name, from, args, in, out, dt);
       if (out2.size() == out.size()) m_shape2.insert(u.id, out2);
       ops << u;
       return u.id;
