@@ -60,9 +60,15 @@ cat $L/env.txt
 
 # kwb gets SIGINT 45 s before the budget ends (it stops the problems in flight and writes suite.json),
 # SIGKILL 20 s later if it has not ended; what is left of the budget packs the archive.
+# The card the device lent (an H100 in sessions 37-40, not always the H200): its name as nvidia-smi prints it, which
+# kwb maps to its spec id (e.g. "NVIDIA H100 80GB HBM3" -> H100-SXM), so utilization and the roofline use that card's
+# peaks. KWB_GPU overrides.
+GPU=${KWB_GPU:-$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1)}
+GPU=${GPU:-NVIDIA H200}
+echo "gpu for kwb: $GPU" | tee -a $L/env.txt
 lim=$((BUDGET - (SECONDS - T0) - 45))
 call=$(date -u +%Y%m%dT%H%M%SZ)
-timeout -s INT -k 20 $lim $K suite $FILES --gpu "NVIDIA H200" --framework "${FRAMEWORK:-triton}" --out $S --jobs $JOBS --compile-ref \
+timeout -s INT -k 20 $lim $K suite $FILES --gpu "$GPU" --framework "${FRAMEWORK:-triton}" --out $S --jobs $JOBS --compile-ref \
   --case-timeout $CASE_TIMEOUT > $L/kwb_suite_$call.log 2>&1
 rc=$?
 # A harness orphaned by the SIGKILL (kwb's own tree is killed with it otherwise) must not outlive the call.
