@@ -905,6 +905,78 @@ class TestAnalysis : public QObject {
     QVERIFY(!r.error->message.contains(QStringLiteral("stderr: ")));
   }
 
+  // New-user trial 30, h8: os._exit(0) at import read "BadOutput: the probe exited with 0 and no JSON on stdout;
+  // stderr: " (an empty stderr quoted), and os._exit(1) "does not look like a Python that runs the probe", though that
+  // Python had run it. Members: os._exit(0) in the module's code, os._exit(1) in forward().
+  void probeEndedByTheLogicFileSaysSo_data() {
+    QTest::addColumn<QString>("source");
+    QTest::addColumn<QString>("said");
+    const QString tail = QStringLiteral("def get_inputs():\n    return [torch.rand(4)]\n");
+    QTest::newRow("import exit 0") << QStringLiteral(
+                                          "import os, torch\nos._exit(0)\nclass Model(torch.nn.Module):\n"
+                                          "    def forward(self, x):\n        return x\n") +
+                                          tail
+                                   << QStringLiteral("(status 0) while it ran the logic file's module-level code");
+    QTest::newRow("forward exit 1") << QStringLiteral(
+                                           "import os, torch\nclass Model(torch.nn.Module):\n"
+                                           "    def forward(self, x):\n        os._exit(1)\n") +
+                                           tail
+                                    << QStringLiteral("(status 1) while it ran forward()");
+  }
+  void probeEndedByTheLogicFileSaysSo() {
+    QFETCH(QString, source);
+    QFETCH(QString, said);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("ends_itself.py"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(source.toUtf8());
+    f.close();
+    const ProbeResult r = runProbe(m_python, path);
+    QVERIFY(!r.ok);
+    QCOMPARE(r.error->kind, QStringLiteral("BadOutput"));
+    QVERIFY2(r.error->message.contains(said), qPrintable(r.error->message));
+    QVERIFY2(r.error->message.contains(QStringLiteral("os._exit()")), qPrintable(r.error->message));
+    QVERIFY2(!r.error->message.contains(QStringLiteral("; stderr: ")), qPrintable(r.error->message));
+    QVERIFY2(!r.error->message.contains(QStringLiteral("Python with torch")), qPrintable(r.error->message));
+  }
+
+  // New-user trial 30, h5: a forward that recursed until RecursionError printed 982 identical op rows under "What
+  // could be known". Members: that trace (982 adds) and a loop of mixed ops that fails after 100; a count at the cap
+  // gets no "more" line, and -1 still lists every op (kwb analyze's normal output).
+  void partialOpListIsCapped_data() {
+    QTest::addColumn<int>("count");
+    QTest::addColumn<int>("cap");
+    QTest::addColumn<int>("shown");
+    QTest::newRow("recursion") << 982 << 40 << 40;
+    QTest::newRow("loop") << 100 << 40 << 40;
+    QTest::newRow("at the cap") << 40 << 40 << 40;
+    QTest::newRow("no cap") << 982 << -1 << 982;
+  }
+  void partialOpListIsCapped() {
+    QFETCH(int, count);
+    QFETCH(int, cap);
+    QFETCH(int, shown);
+    nlohmann::json ops = nlohmann::json::array();
+    for (int i = 0; i < count; ++i)
+      ops.push_back({{"id", "t" + std::to_string(i)},
+                     {"op", i % 2 ? "aten::mul" : "aten::add"},
+                     {"inputs", {{{"shape", {16}}}}},
+                     {"outputs", {{{"shape", {16}}}}},
+                     {"line", 8}});
+    const nlohmann::json partial = {{"source", {{"name", "p"}, {"path", "/x/p.py"}}}, {"ops", ops}};
+    const QString text = formatSpec(partial, cap);
+    QVERIFY2(text.contains(QStringLiteral("Ops (%1):").arg(count)), qPrintable(text.left(200)));
+    QVERIFY(text.contains(QStringLiteral("  t%1 ").arg(shown - 1)));
+    QVERIFY(!text.contains(QStringLiteral("  t%1 ").arg(shown)));
+    if (shown < count)
+      QVERIFY2(text.contains(QStringLiteral("… and %1 more (--json lists every op)").arg(count - shown)),
+               qPrintable(text.right(400)));
+    else
+      QVERIFY(!text.contains(QStringLiteral("more (--json")));
+  }
+
   void partialSpecHasNoEmptyFields() {
     const nlohmann::json partial = {{"source", {{"name", "nontensor1"}, {"path", "/x/nontensor1.py"}}},
                                     {"inputs", nlohmann::json::array()}};

@@ -168,7 +168,7 @@ QString extractProbeScript(QString* error) {
 
 namespace {
 void parseProbeOutput(ProbeResult& r, const QByteArray& out, const QString& logicPath, const QString& processError,
-                      const QString& python);
+                      const QString& python, const QString& phase);
 }  // namespace
 
 std::optional<int> probeTimeoutOverrideMs(QString* error) {
@@ -290,15 +290,16 @@ ProbeResult runProbe(const QString& python, const QString& logicPath, int timeou
   const QByteArray out = proc.readAllStandardOutput();
   r.stderrText = QString::fromUtf8(proc.readAllStandardError());
   r.exitCode = proc.exitStatus() == QProcess::NormalExit ? proc.exitCode() : -1;
-  parseProbeOutput(r, out, logicPath, proc.errorString(), python);
+  parseProbeOutput(r, out, logicPath, proc.errorString(), python, readProbePhase(phaseFile));
   return r;
 }
 
 namespace {
 
-/// Fills @p r (exitCode and stderrText already set) from the probe's stdout.
+/// Fills @p r (exitCode and stderrText already set) from the probe's stdout. @p phase: what the probe last said it
+/// ran (readProbePhase; "" when it never said, i.e. it never got that far).
 void parseProbeOutput(ProbeResult& r, const QByteArray& out, const QString& logicPath, const QString& processError,
-                      const QString& python) {
+                      const QString& python, const QString& phase) {
   const nlohmann::json doc = nlohmann::json::parse(out.constData(), out.constData() + out.size(), nullptr, false);
   if (r.exitCode == 0 && doc.is_object() && !doc.contains("error")) {
     r.ok = true;
@@ -314,6 +315,20 @@ void parseProbeOutput(ProbeResult& r, const QByteArray& out, const QString& logi
     pe.line = e.contains("line") && e.at("line").is_number_integer() ? e.at("line").get<int>() : 0;
     r.error = pe;
     r.partial = doc.value("partial", nlohmann::json::object());
+    return;
+  }
+  if (r.exitCode >= 0 && !phase.isEmpty() && out.trimmed().isEmpty() && r.stderrText.trimmed().isEmpty()) {
+    // The probe ran (it named a phase), then the process ended without a result or a traceback: something skipped
+    // Python's exception handling, e.g. os._exit() in the logic file. It read "the probe exited with 0 and no JSON on
+    // stdout; stderr: " (new-user trial 30, h8), or with a status > 0 "does not look like a Python that runs the
+    // probe", though that Python had run it.
+    r.error = runnerError(QStringLiteral("BadOutput"),
+                          QStringLiteral("the probe's process ended (status %1) while it ran %2, with no result and "
+                                         "nothing on stderr: the logic file ended the interpreter itself (os._exit() "
+                                         "skips Python's error handling); remove that call")
+                              .arg(r.exitCode)
+                              .arg(phase),
+                          logicPath);
     return;
   }
   if (r.exitCode > 0 && out.trimmed().isEmpty() && r.stderrText.trimmed().isEmpty()) {
@@ -580,7 +595,8 @@ QList<ProbeResult> runProbeBatch(const QString& python, const QStringList& logic
     r.exitCode = rc >= 0 ? rc : -1;
     QFile f(base + QStringLiteral(".json"));
     const QByteArray text = f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-    parseProbeOutput(r, text, logicPaths[i], QStringLiteral("killed by signal %1").arg(-rc), python);
+    parseProbeOutput(r, text, logicPaths[i], QStringLiteral("killed by signal %1").arg(-rc), python,
+                     readProbePhase(base + QStringLiteral(".phase")));
   }
   return failAll(QStringLiteral("ProcessError"), QStringLiteral("the probe batch reported no result for this file"));
 }

@@ -169,7 +169,7 @@ bool isPointwise(const json& spec) {
   return g.is_object() && member(g, "nodes").is_array() && !member(g, "nodes").empty();
 }
 
-QString formatSpec(const json& spec) {
+QString formatSpec(const json& spec, int maxOpRows) {
   // A partial spec (the probe stopped early) printed "Pattern: ", "FLOPs: ", "rel_err <  ()" (new-user trial 3, R4)
   const auto known = [](const QString& v) { return v.trimmed().isEmpty() ? QStringLiteral("(not known)") : v; };
   QString out;
@@ -262,6 +262,7 @@ QString formatSpec(const json& spec) {
   out += QStringLiteral("\nOps (%1):\n").arg(ops.is_array() ? ops.size() : 0);
   QList<QStringList> opRows;
   for (const auto& op : ops) {
+    if (maxOpRows >= 0 && opRows.size() >= maxOpRows) break;
     QStringList ins;
     for (const auto& t : member(op, "inputs")) ins << listText(intList(member(t, "shape")));
     QStringList outs;
@@ -272,6 +273,8 @@ QString formatSpec(const json& spec) {
                    member(op, "line").is_number() ? QStringLiteral("line %1").arg(str(op, "line")) : QString()});
   }
   out += table(opRows);
+  if (ops.is_array() && qsizetype(ops.size()) > opRows.size())
+    out += QStringLiteral("  … and %1 more (--json lists every op)\n").arg(qsizetype(ops.size()) - opRows.size());
 
   QStringList sizes;
   const json& sz = member(spec, "sizes");

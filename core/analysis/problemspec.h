@@ -48,8 +48,9 @@ bool isPointwise(const nlohmann::json& spec);
 /// pooling windows, convolution and attention parameters, in-place writes, the kernel demo when the
 /// spec has them), inputs/outputs table (shape, stride, dtype, layout), ops, sizes, FLOPs and bytes
 /// as expr = value, accuracy, ambiguities and notes. Also renders a partial spec (missing parts
-/// are left out or shown empty).
-QString formatSpec(const nlohmann::json& spec);
+/// are left out or shown empty). @p maxOpRows >= 0 lists at most that many ops, then one line with how many more
+/// (a failed probe's partial trace: an endless recursion recorded ~1,000 identical rows); < 0 lists every op.
+QString formatSpec(const nlohmann::json& spec, int maxOpRows = -1);
 
 /// One ambiguity of the probe's spec (`ambiguities[i]`: {"kind", "line", "why"}) as one readable line,
 /// "line 11: randomness: forward uses ...", without "line N: " where the line is absent or 0 (a file-level one).

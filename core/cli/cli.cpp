@@ -819,7 +819,8 @@ int cmdAnalyze(const QStringList& args) {
                         {"line", r.error->line}};
       out() << QString::fromStdString(doc.dump(2)) << Qt::endl;
     } else if (hasPartial) {
-      err() << "\nWhat could be known:\n" << formatSpec(r.partial) << Qt::endl;
+      // at most 40 op rows: a forward that recursed until RecursionError printed ~1,000 (new-user trial 30, h5)
+      err() << "\nWhat could be known:\n" << formatSpec(r.partial, 40) << Qt::endl;
     }
     return kUsage;
   }

@@ -499,6 +499,16 @@ def check_init_arity(Model, init, tree, defined=True):
     try:
         sig.bind(*init)
     except TypeError as e:
+        reference = getattr(Model, "kwb_reference", None)
+        if reference is not None:
+            # a file without a class Model is traced through a reference function, which takes no constructor
+            # arguments: "Model.__init__() does not take them" named an __init__ the file never wrote, even where
+            # the function is itself called Model, a factory returning a lambda (new-user trial 30, h10)
+            raise Failure("TypeError", "the file has no class Model, so the probe traced its function %s() as the "
+                          "reference (forward's arguments from get_inputs()), and a reference function takes no "
+                          "constructor arguments, but get_init_inputs() returns %d value(s): write Model as a class "
+                          "deriving from torch.nn.Module, or return [] from get_init_inputs()" % (reference, len(init)),
+                          return_line(tree, "get_init_inputs"))
         shown = ", ".join(p.name if p.default is inspect.Parameter.empty else "%s=..." % p.name
                           for p in sig.parameters.values())
         if not defined:
@@ -680,8 +690,12 @@ def main(argv):
         real_stdout.flush()
         return 0
     except BaseException as exc:  # noqa: B902 - every failure becomes a JSON error document
-        if isinstance(exc, SystemExit) and exc.code in (0, None):
-            exc = Failure("SystemExit", "the logic file called sys.exit()")
+        if isinstance(exc, SystemExit):
+            # with its line and status: sys.exit(0) in forward() read "SystemExit: the logic file called sys.exit()"
+            # with no line, and sys.exit(1) "SystemExit: 1" (new-user trial 30, h7)
+            exc = Failure("SystemExit", "the logic file called sys.exit(%s): the probe needs forward() to return; "
+                          "remove that call" % ("" if exc.code is None else repr(exc.code)),
+                          user_frame_line(exc, logic_path))
         kind = getattr(exc, "kind", None) or type(exc).__name__
         line = getattr(exc, "line", 0) or user_frame_line(exc, logic_path)
         file = logic_path
@@ -1145,6 +1159,7 @@ def reference_model(module, candidates, partial, tr, torch):
 
     Model.forward.__signature__ = sig.replace(parameters=[inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD)]
                                               + list(sig.parameters.values()))
+    Model.kwb_reference = pick.name  # check_init_arity's message names the function traced
     partial["kind"] = "reference_function"
     partial["reference"] = {"function": pick.name, "line": pick.lineno, "why": why}
     return Model

@@ -347,6 +347,41 @@ class ProbeOldTorchTest(unittest.TestCase):
                 self.assertNotIn("newer torch", err["message"])
                 self.assertEqual(err["line"], 11)
 
+    def test_init_inputs_for_a_reference_function_name_the_function(self):
+        # new-user trial 30, h10: `def Model(scale): return lambda x: x * scale` (a factory, not a class) read
+        # "get_init_inputs() returns 1 value(s) but Model.__init__() does not take them (too many positional
+        # arguments)": an __init__ the file never wrote; the probe had traced the function as the reference
+        tail = "def get_inputs():\n    return [torch.randn(4, 4)]\ndef get_init_inputs():\n    return [2.0]\n"
+        for src, name, line in (
+                ("import torch\ndef Model(scale):\n    return lambda x: x * scale\n" + tail, "Model", 7),
+                ("import torch\ndef reference(x):\n    return torch.relu(x)\n" + tail, "reference", 7)):
+            with self.subTest(function=name):
+                p, _ = probe(write(src))
+                self.assertEqual(p.returncode, 3, p.stdout[-2000:])
+                err = json.loads(p.stdout)["error"]
+                self.assertEqual(err["kind"], "TypeError")
+                self.assertIn("the file has no class Model, so the probe traced its function %s() as the reference"
+                              % name, err["message"])
+                self.assertIn("get_init_inputs() returns 1 value(s)", err["message"])
+                self.assertNotIn("Model.__init__", err["message"])
+                self.assertEqual(err["line"], line)
+
+    def test_sys_exit_names_its_line_and_status(self):
+        # new-user trial 30, h7: sys.exit(0) in forward() read "SystemExit: the logic file called sys.exit()" with no
+        # line, and sys.exit(1) "SystemExit: 1". Members: in forward() with 0, at import with a message.
+        body = "import sys, torch\n%sclass Model(torch.nn.Module):\n    def forward(self, x):\n        %s\n" \
+               "def get_inputs():\n    return [torch.randn(4)]\n"
+        for top, fwd, line, call in (("", "sys.exit(0)", 4, "sys.exit(0)"),
+                                     ("sys.exit('no gpu')\n", "return x", 2, "sys.exit('no gpu')")):
+            with self.subTest(call=call):
+                p, _ = probe(write(body % (top, fwd)))
+                self.assertEqual(p.returncode, 3, p.stdout[-2000:])
+                err = json.loads(p.stdout)["error"]
+                self.assertEqual(err["kind"], "SystemExit")
+                self.assertEqual(err["message"], "the logic file called %s: the probe needs forward() to return; "
+                                 "remove that call" % call)
+                self.assertEqual(err["line"], line)
+
     def test_a_file_not_utf8_names_its_line_and_the_way_out(self):
         # new-user trial 28: "not UTF-8 text (byte 0xe9 at offset 74): a PyTorch logic file is Python source" named no
         # line, and a file declaring "coding: latin-1" (valid Python, PEP 263) was told it was not Python source
