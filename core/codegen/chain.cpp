@@ -1410,6 +1410,13 @@ void Planner::broadcastsRecomputed() {
         continue;
       const GraphOp* v = opById(u.refs.first());
       if (!cheap(v)) continue;
+      // only views and pointwise ops read the value: one that a reduction or a GEMM reads is written anyway (the
+      // masked mean's mask, read by its count too), and a copy would only add work
+      bool pointwiseOnly = true;
+      for (const GraphOp& o : std::as_const(m_ops))
+        if (o.refs.contains(v->id))
+          pointwiseOnly = pointwiseOnly && (o.view || (o.category == u"Elementwise" && o.pw.is_object()));
+      if (!pointwiseOnly) continue;
       // every reader of the view is a pointwise op of more elements: the value would be read again and again anyway
       const qint64 small = numel(v->outputs.first().shape);
       int readers = 0;
