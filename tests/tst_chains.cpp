@@ -134,6 +134,8 @@ class TestChains : public QObject {
   void rowsApplyEmulated();
   void permutesIntoEpilogues();
   void stacksAsPointwise();
+  void broadcastsRecomputed();
+  void broadcastRecomputeScope();
   void analyzeGroupsAreThePlan_data();
   void analyzeGroupsAreThePlan();
   void emulated_data();
@@ -1854,6 +1856,73 @@ void TestChains::stacksAsPointwise() {
       qputenv("KWB_STACK_POINTWISE", was);
       QVERIFY2(plan, qPrintable(why));
       QCOMPARE(kinds(*plan), on ? c.on : c.off);
+      QVERIFY2(plan->forwardBody.contains(QLatin1String(c.body)) == on, qPrintable(plan->forwardBody));
+    }
+  }
+}
+
+// session 41 (bcast41): the fixture plans KWB_BROADCAST_RECOMPUTE=1 changes, each with its launch counts off -> on;
+// none may gain a launch
+void TestChains::broadcastRecomputeScope() {
+  const auto reset = qScopeGuard([] { qunsetenv("KWB_BROADCAST_RECOMPUTE"); });
+  QStringList changed;
+  const QDir dir(QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains"));
+  for (const QString& f : dir.entryList({QStringLiteral("*.spec.json")}, QDir::Files, QDir::Name)) {
+    const QString name = f.chopped(int(QStringLiteral(".spec.json").size()));
+    const json s = loadSpec(name);
+    if (!s.is_object()) continue;
+    QString bodies[2];
+    qsizetype launches[2] = {-1, -1};
+    for (const int on : {0, 1}) {
+      qputenv("KWB_BROADCAST_RECOMPUTE", on ? "1" : "0");
+      QString why;
+      const auto p = kwb::planChain(kwb::decodeOpGraph(s), s, &why);
+      bodies[on] = p ? p->forwardBody : QStringLiteral("no plan: ") + why;
+      if (p) launches[on] = p->launches.size();
+    }
+    if (bodies[0] != bodies[1]) changed << QStringLiteral("%1 %2->%3").arg(name).arg(launches[0]).arg(launches[1]);
+  }
+  // the two members; an integer hash's and a tanh recurrence's bodies (views moved, no launch); a MoE's one-hot
+  // combine and a scatter mean one launch fewer each
+  const QStringList expected = {QStringLiteral("int_hash_buckets_floor_mod 4->4"),
+                                QStringLiteral("linrec_nonlinear_tanh_keeps_plan 9->9"),
+                                QStringLiteral("mamba_selective_state_step 7->4"),
+                                QStringLiteral("outer_product_recompute_exp 3->2"),
+                                QStringLiteral("r07_MoE_Top2Router_OneHot_DenseCombine 12->11"),
+                                QStringLiteral("segment_mean_scatter_add 9->8")};
+  QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
+}
+
+// session 41 (bcast41, new-user trial 29 #2): an unsqueeze of a cheap pointwise value read only by larger pointwise
+// ops. Off, each view of a run's value ends the run (Mamba's decode step: 7 launches; an outer product of two
+// activated vectors: 3). On (KWB_BROADCAST_RECOMPUTE=1), the value's ops are copied onto unsqueezed operands and the
+// larger run computes them per element (down to an op that would read one more tensor: `dt + bias`, `b * scale` stay
+// values of their own), and a view of a run's value writes only what it reads (-exp(A_log) stays pending): 4 and 2.
+void TestChains::broadcastsRecomputed() {
+  struct Case {
+    const char* spec;
+    QStringList off, on;
+    const char* body;  ///< in the on plan's forward
+  };
+  const QString pw = QStringLiteral("pointwise"), red = QStringLiteral("reduce");
+  const Case cases[] = {
+      {"mamba_selective_state_step",
+       {pw, pw, pw, pw, pw, red, pw},
+       {pw, pw, red, pw},
+       "# exp, neg, softplus, mul, exp, mul, mul, mul, add"},
+      {"outer_product_recompute_exp", {pw, pw, pw}, {pw, pw}, "# sigmoid, mul, sub, tanh, mul, exp, mul"},
+  };
+  for (const Case& c : cases) {
+    const json spec = loadSpec(QString::fromLatin1(c.spec));
+    QVERIFY2(spec.is_object(), c.spec);
+    for (const bool on : {false, true}) {
+      const QByteArray was = qgetenv("KWB_BROADCAST_RECOMPUTE");
+      qputenv("KWB_BROADCAST_RECOMPUTE", on ? "1" : "0");
+      QString why;
+      const auto plan = kwb::planChain(kwb::decodeOpGraph(spec), spec, &why);
+      qputenv("KWB_BROADCAST_RECOMPUTE", was);
+      QVERIFY2(plan, qPrintable(why));
+      QCOMPARE(kinds(*plan).join(u','), (on ? c.on : c.off).join(u','));
       QVERIFY2(plan->forwardBody.contains(QLatin1String(c.body)) == on, qPrintable(plan->forwardBody));
     }
   }

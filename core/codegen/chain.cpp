@@ -128,6 +128,15 @@ bool rowsApplyPlan() { return qEnvironmentVariable("KWB_ROWS_APPLY_PLAN") == u"1
 /// environment: any such view ends the run, the plans before (the A/B).
 bool viewKeepsRun() { return qEnvironmentVariable("KWB_VIEW_KEEPS_RUN") != u"0"; }
 
+/// A cheap pointwise value recomputed by its larger broadcast readers (Planner::broadcastsRecomputed, session 41,
+/// bcast41): the most ops copied for one view, and the switch (KWB_BROADCAST_RECOMPUTE=0 / 1 in kwb's environment).
+constexpr int kRecomputeOps = 8;
+constexpr bool kBroadcastRecomputeDefault = false;
+bool broadcastRecompute() {
+  const QString v = qEnvironmentVariable("KWB_BROADCAST_RECOMPUTE");
+  return v.isEmpty() ? kBroadcastRecomputeDefault : v != u"0";
+}
+
 /// A view op the planner inserts at @p site's place (its function and line): @p name with @p args, reading @p from,
 /// [@p in] -> [@p out] of @p dtype, its result named by @p id.
 GraphOp viewAt(const GraphOp& site, const QString& id, const QString& name, const QString& from, const json& args,
@@ -620,6 +629,13 @@ class Planner {
   /// The cat's piecewise read (piecewiseOf) needs a load per part and operand, which an epilogue rarely holds (8 for
   /// the rotary); here each operand is loaded once. Off unless KWB_STACK_POINTWISE=1 (no GPU time measured yet).
   void stacksAsPointwise();
+  /// An unsqueeze of a cheap pointwise value read only by pointwise ops of more elements (Mamba's `dt.unsqueeze(-1) *
+  /// A` over [B, D, N]) rewritten onto the value's operands: the value's ops (at most kRecomputeOps of them, pure, not
+  /// forward()'s results) are copied at the view's place over their operands unsqueezed alike, so the larger run
+  /// computes the value again per element instead of a launch writing it (issue 14, trial 29 #2; Inductor's rule).
+  /// The originals stay for their other readers, else nothing reads them. KWB_BROADCAST_RECOMPUTE=0 / 1 in kwb's
+  /// environment turns it off / on (DECISIONS.md "A cheap pointwise value is recomputed by a larger broadcast reader").
+  void broadcastsRecomputed();
   QSet<QString> m_literalSizes;  ///< synthetic ops whose sizes are the model's constants (a stack's arange)
   /// Whether any output of @p o (tN, tN_1, ...) is read by a later op or is forward()'s result.
   bool usedLater(const GraphOp& o, const QString& outRef) const {
@@ -894,6 +910,8 @@ class Planner {
   void appendPointwiseNodes(const GraphOp& op, const QList<PwNode>& nodes, const QString& suffix, const QString& name,
                             const QString& dtype, const std::function<QList<qint64>(qsizetype)>& shapeOf);
   bool flushRun();
+  /// flushRun for the pending run's ops that @p ref (a value of the run) depends on; the others stay pending.
+  bool flushCone(const QString& ref);
   /// A sum / mean / amax / amin (@p kind) over every spatial dim of a convolution's result that nothing else reads,
   /// fused into that convolution's launch (conv_forward(..., reduce=kind): the tiles reduce into an [N, C] buffer,
   /// the template's CONV_REDUCE); or one of those or a logsumexp over its channel dim alone (over="channel": in the
@@ -1366,6 +1384,153 @@ void Planner::permutesIntoEpilogues() {
   }
 }
 
+void Planner::broadcastsRecomputed() {
+  if (!broadcastRecompute()) return;
+  QSet<QString> outs;
+  for (const TensorInfo& t : m_g.outputs) outs << t.ref;
+  auto numel = [](const QList<qint64>& s) {
+    return std::accumulate(s.cbegin(), s.cend(), qint64(1), std::multiplies<>());
+  };
+  // a pointwise value that a reader may compute again instead of reading it: pure, of one float output, no result of
+  // forward() (that one is written anyway), no input written in place
+  auto cheap = [&](const GraphOp* o) {
+    return o && o->category == u"Elementwise" && o->pw.is_object() && o->mutates.isEmpty() && !o->mutatesState &&
+           o->outputs.size() == 1 && o->outputs.first().dtype.startsWith(QLatin1String("float")) &&
+           !outs.contains(o->id) && !m_outRename.contains(o->id) && !o->name.contains(QLatin1String("rand")) &&
+           !o->name.contains(QLatin1String("bernoulli")) && !o->name.contains(QLatin1String("dropout"));
+  };
+  QHash<QString, QString> viewOf;  // "tensor|rank|dim" -> the leaf view a rewrite made of it
+  int serial = 0;
+  for (int guard = 0; guard < 32; ++guard) {
+    int at = -1;
+    for (int k = 0; k < m_ops.size() && at < 0; ++k) {
+      const GraphOp& u = m_ops.at(k);
+      if (u.name != u"unsqueeze" || u.refs.size() != 1 || u.outputs.size() != 1 ||
+          !u.args.value("dim", json()).is_number_integer())
+        continue;
+      const GraphOp* v = opById(u.refs.first());
+      if (!cheap(v)) continue;
+      // only views and pointwise ops read the value: one that a reduction or a GEMM reads is written anyway (the
+      // masked mean's mask, read by its count too), and a copy would only add work
+      bool pointwiseOnly = true;
+      for (const GraphOp& o : std::as_const(m_ops))
+        if (o.refs.contains(v->id))
+          pointwiseOnly = pointwiseOnly && (o.view || (o.category == u"Elementwise" && o.pw.is_object()));
+      if (!pointwiseOnly) continue;
+      // every reader of the view is a pointwise op of more elements: the value would be read again and again anyway
+      const qint64 small = numel(v->outputs.first().shape);
+      int readers = 0;
+      bool larger = true;
+      for (const GraphOp& o : std::as_const(m_ops))
+        if (o.refs.contains(u.id)) {
+          ++readers;
+          larger = larger && o.category == u"Elementwise" && o.pw.is_object() && o.mutates.isEmpty() &&
+                   o.outputs.size() == 1 && numel(o.outputs.first().shape) > small;
+        }
+      if (readers > 0 && larger && !outs.contains(u.id)) at = k;
+    }
+    if (at < 0) return;
+    const GraphOp u = m_ops.at(at);
+    const int rank = static_cast<int>(u.inputs.value(0).shape.size());
+    const qint64 d0 = u.args.at("dim").get<qint64>();
+    if (d0 < -(rank + 1) || d0 > rank) return;
+    const int d = static_cast<int>((d0 + rank + 1) % (rank + 1));
+    auto lifted = [&](QList<qint64> s) {  // a shape of rank <= rank as the view's reader sees it
+      while (s.size() < rank) s.prepend(1);
+      s.insert(d, 1);
+      return s;
+    };
+    QList<GraphOp> made;
+    int budget = kRecomputeOps;
+    QSet<QString> leaves;  // the tensors the copies read so far
+    // An op below the view's value is copied only where that reads no more distinct tensors than reading its value:
+    // each tensor is a load per element and a slot of the launch's epilogue (kEpiTensors + 1), so a copy that would
+    // add one (`dt + bias` under Mamba's softplus) stays a value of its own, written once at the smaller shape.
+    auto tensorsOf = [&](const GraphOp* o) {
+      QSet<QString> t;
+      for (const QString& r : o->refs)
+        if (!r.isEmpty() && !m_constScalar.contains(r)) t << r;
+      return t;
+    };
+    std::function<QString(const QString&, const QString&)> move = [&](const QString& ref, const QString& id) {
+      const GraphOp* o = ref.isEmpty() ? nullptr : opById(ref);
+      const bool copy = cheap(o) && budget > 0 && o->outputs.first().shape.size() <= rank &&
+                        (id == u.id || (tensorsOf(o) - leaves).size() <= 1);
+      if (copy) {
+        --budget;
+        GraphOp n = *o;
+        n.id = id.isEmpty() ? QStringLiteral("%1_bc%2").arg(o->id).arg(serial++) : id;
+        QHash<QString, QString> to;
+        for (QString& r : n.refs)
+          if (!r.isEmpty()) r = to.contains(r) ? to.value(r) : (to[r] = move(r, QString()));
+        for (auto it = n.operands.begin(); it != n.operands.end(); ++it) it.value() = to.value(it.value(), it.value());
+        for (const char* key : {"args", "kwargs"}) {
+          if (!n.pw.contains(key)) continue;
+          for (auto& a : n.pw[key])
+            if (a.is_string() && to.contains(QString::fromStdString(a.get<std::string>())))
+              a = to.value(QString::fromStdString(a.get<std::string>())).toStdString();
+        }
+        for (int k = 0; k < n.inputs.size() && k < n.refs.size(); ++k)  // each operand's shape as read now
+          for (const GraphOp& m : std::as_const(made))
+            if (m.id == n.refs.at(k)) n.inputs[k].shape = m.outputs.first().shape;
+        n.outputs.first().shape = lifted(o->outputs.first().shape);
+        n.outputs.first().ref = n.id;
+        if (m_shape2.contains(o->id) && m_shape2.value(o->id).size() <= rank)
+          m_shape2.insert(n.id, lifted(m_shape2.value(o->id)));
+        if (m_args2.contains(o->id)) m_args2.insert(n.id, m_args2.value(o->id));
+        made << n;
+        return n.id;
+      }
+      QList<qint64> s = o ? o->outputs.value(0).shape : QList<qint64>();
+      QString dt = o ? o->outputs.value(0).dtype : QString();
+      if (!o) {  // a forward() input or a parameter / buffer
+        for (const TensorInfo& t : m_g.inputs)
+          if (t.name == ref) s = t.shape, dt = t.dtype;
+        if (m_g.params.contains(ref)) s = m_g.params.value(ref).shape, dt = m_g.params.value(ref).dtype;
+        if (m_g.buffers.contains(ref)) s = m_g.buffers.value(ref).shape, dt = m_g.buffers.value(ref).dtype;
+      }
+      if (s.isEmpty()) return ref;  // a literal or a 0-d tensor broadcasts as it is
+      leaves << ref;
+      // the same view of the same tensor made by an earlier rewrite (Mamba's dt read by two unsqueezed values): one
+      // view, so the run reads it as one tensor
+      const QString key = QStringLiteral("%1|%2|%3").arg(ref).arg(rank).arg(d);
+      if (const auto it = viewOf.constFind(key); it != viewOf.cend()) return *it;
+      QList<qint64> s2 = m_shape2.value(ref, s);
+      QString cur = ref;
+      auto viewOp = [&](const json& args, const QList<qint64>& in, const QList<qint64>& out,
+                        const QList<qint64>& out2) {
+        const GraphOp w = viewAt(u, QStringLiteral("%1_bc%2").arg(u.id).arg(serial++), QStringLiteral("unsqueeze"), cur,
+                                 args, in, out, dt);
+        if (out2.size() == out.size()) m_shape2.insert(w.id, out2);
+        made << w;
+        cur = w.id;
+      };
+      while (s.size() < rank) {
+        const QList<qint64> in = s;
+        s.prepend(1);
+        s2.prepend(1);
+        viewOp(json{{"dim", 0}}, in, s, s2);
+      }
+      const QList<qint64> in = s;
+      s.insert(d, 1);
+      if (s2.size() + 1 == s.size()) s2.insert(d, 1);
+      viewOp(json{{"dim", d}}, in, s, s2);
+      viewOf.insert(key, cur);
+      return cur;
+    };
+    move(u.refs.first(), u.id);
+    made.last().function = u.function;
+    QList<GraphOp> out;
+    for (int k = 0; k < m_ops.size(); ++k) {
+      if (k == at)
+        out << made;
+      else
+        out << m_ops.at(k);
+    }
+    m_ops = out;
+  }
+}
+
 void Planner::stacksAsPointwise() {
   // on by fuse40's rule (H100: 02 1.30x, the interleaved rope 2.05x GPU time); KWB_STACK_POINTWISE=0: the plan before
   if (qEnvironmentVariable("KWB_STACK_POINTWISE") == u"0") return;
@@ -1814,7 +1979,11 @@ bool Planner::view(const GraphOp& op) {
       readsAnchor = readsAnchor || resolve(r) == m_openAnchorRef || m_anchorViews.contains(resolve(r));
   const bool noTaker = m_openAnchor < 0 || !m_lines.at(m_openAnchor).epilogue || !readsAnchor;
   const bool keep = !m_run.isEmpty() && ((castsOnly && loadCasts()) || (noTaker && viewKeepsRun()));
-  if (readsRun || ofAnchor || multi || (!gemmOrConvAnchor() && !keep)) {
+  if (readsRun && !ofAnchor && !multi && m_openAnchor < 0 && broadcastRecompute()) {
+    // only the run's ops the view's value depends on are written now; the others stay pending for the ops after the
+    // view (Mamba's -exp(A_log) beside `dt + bias`, which an unsqueeze reads: session 41, bcast41)
+    if (!flushCone(srcRef)) return false;
+  } else if (readsRun || ofAnchor || multi || (!gemmOrConvAnchor() && !keep)) {
     if (!flushRun()) return false;
   } else if (!m_run.isEmpty()) {
     m_softCuts << static_cast<int>(m_run.size());
@@ -4642,6 +4811,28 @@ bool Planner::fitsEpilogue(const QList<const GraphOp*>& piece) const {
   return ext.size() <= kEpiTensors + 1 && scalars <= kEpiScalars;
 }
 
+bool Planner::flushCone(const QString& ref) {
+  QSet<QString> cone{ref};
+  for (int k = static_cast<int>(m_run.size()) - 1; k >= 0; --k)
+    if (cone.contains(m_run.at(k)->id))
+      for (const QString& r : m_run.at(k)->refs) cone.insert(resolve(r));
+  QList<const GraphOp*> first, rest;
+  QList<int> cutsFirst, cutsRest;
+  for (int k = 0; k <= m_run.size(); ++k) {
+    if (m_softCuts.contains(k)) {
+      if (!first.isEmpty()) cutsFirst << static_cast<int>(first.size());
+      if (!rest.isEmpty()) cutsRest << static_cast<int>(rest.size());
+    }
+    if (k < m_run.size()) (cone.contains(m_run.at(k)->id) ? first : rest) << m_run.at(k);
+  }
+  m_run = first;
+  m_softCuts = cutsFirst;
+  if (!flushRun()) return false;
+  m_run = rest;
+  m_softCuts = cutsRest;
+  return true;
+}
+
 bool Planner::flushRun() {
   // A run is cut into pieces of one result each: a result is an op whose value is read outside the run (or is the
   // output, or ends the run), or one read by the pieces of two results (it cannot be computed inside both). Every other
@@ -4684,8 +4875,8 @@ bool Planner::flushRun() {
       continue;
     }
     QList<int> cuts = {start}, within;
-    for (int c : softCuts)
-      if (c > start && c <= k) within << c;
+    for (int c : softCuts)  // views in a row leave one cut each at the same place
+      if (c > start && c <= k && !within.contains(c)) within << c;
     if (!within.isEmpty() && !fitsEpilogue(piece)) cuts << within;
     cuts << k + 1;
     for (int c = 0; c + 1 < cuts.size(); ++c)
@@ -5618,7 +5809,8 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
     if (!pieced.isEmpty()) {
       m_plan.launches.last().prologue << piecedLines;
       m_plan.launches.last().description +=
-          QStringLiteral(", reading %1 piece by piece (its writes' sources where each index falls)")
+          QStringLiteral(
+              ", reading %1 from the values it is made of, each element where it lies (no launch writes %1 itself)")
               .arg(pieced.join(QStringLiteral(", ")));
     }
     l.launch = static_cast<int>(m_plan.launches.size()) - 1;
@@ -8589,6 +8781,7 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
   decomposeOps();
   renameInPlace();
   permutesIntoEpilogues();
+  broadcastsRecomputed();
   stacksAsPointwise();
   // an input written through a view: its write-back reads its last version (renamed on if a whole in-place op
   // wrote that version afterwards)
