@@ -605,6 +605,21 @@ void TestChains::plans_data() {
   QTest::newRow("x07's class: a focal loss by hand, logp.gather(1, target[:, None])")
       << QStringLiteral("gather_target_logp_focal") << QStringList()
       << QStringList{QStringLiteral("kwb_gather(t0, 1, ")};
+  // session 41 (redpro41, issue 14): a gather read only by a sum / mean over its view's trailing dims (through one
+  // reshape) is that reduction's prologue, loaded through the index: kwb_reduce_gathered, the gather never written
+  QTest::newRow("trial 28 05_: three_interpolate's gathered features weighted and summed over K: no gather launch")
+      << QStringLiteral("gather_knn_three_interpolate")
+      << QStringList{QStringLiteral("pointwise"), QStringLiteral("reduce"), QStringLiteral("pointwise"),
+                     QStringLiteral("reduce")}
+      << QStringList{QStringLiteral("t11 = kwb_reduce_gathered(feats, 2, t6, (t6.shape[0], t6.shape[1], "
+                                    "idx.shape[1], idx.shape[2],), [-1], \"sum\", False, pre=_kwb_epi2, "
+                                    "pre_tensors=(t9,)"),
+                     QStringLiteral("!kwb_gather(")};
+  QTest::newRow("its class: a mean over K of scores gathered from a stride-0 view, a weight per candidate")
+      << QStringLiteral("gather_expand_score_mean") << QStringList{QStringLiteral("reduce")}
+      << QStringList{QStringLiteral("kwb_reduce_gathered(t1, 2, cand, cand.shape, [-1], \"mean\", False, "
+                                    "pre=_kwb_epi0, pre_tensors=(self.w,)"),
+                     QStringLiteral("!kwb_gather(")};
   // session 26 (trial 14's y03): selections along a dim with their indices (topk, sort, kthvalue, max / argmax along
   // a dim) are kwb_topk's one launch, values and indices both read by later launches; scatter is kwb_scatter
   QTest::newRow("trial 14 y03: an MoE router's softmax, top-2, renormalised, scattered into dense gates")
@@ -1971,7 +1986,8 @@ void TestChains::analyzeGroupsAreThePlan_data() {
         "scan_cummax_drawdown", "segment_mean_scatter_add", "upsample_bilinear_conv_nearest",
         // session 24: band masks (the mask's ops inside the attention launch), losses (the log_softmax inside kwb_nll)
         "sliding_window_gqa_arange", "band_additive_full_inf", "cross_entropy_weighted_ignore_sum",
-        "focal_loss_label_smoothing", "gather_target_logp_focal",
+        "focal_loss_label_smoothing", "gather_target_logp_focal", "gather_knn_three_interpolate",
+        "gather_expand_score_mean",
         // session 25: the bias's add inside the attention launch
         "attn16_alibi_bias_bf16", "attn16_batch_bias_causal", "attn16_relpos_table_scale_after",
         "attn16_gqa_alibi_causal_fp16",
@@ -2508,6 +2524,9 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("cross_entropy_weighted_ignore_sum"), QStringLiteral("=cross_entropy_weighted_ignore_sum")},
       {QStringLiteral("nll_log_softmax_mean_spatial"), QStringLiteral("=nll_log_softmax_mean_spatial")},
       {QStringLiteral("gather_target_logp_focal"), QStringLiteral("=gather_target_logp_focal")},
+      // session 41 (redpro41): a gather loaded by its reduction (kwb_reduce_gathered)
+      {QStringLiteral("gather_knn_three_interpolate"), QStringLiteral("=gather_knn_three_interpolate")},
+      {QStringLiteral("gather_expand_score_mean"), QStringLiteral("=gather_expand_score_mean")},
       {QStringLiteral("linear_to_one_sigmoid"), QStringLiteral("=linear_to_one_sigmoid")},
       {QStringLiteral("linear_batch1_bias_relu"), QStringLiteral("=linear_batch1_bias_relu")},
       // derived cases keep each dim at least what its ops take (a reflect-padded dim above its pad)

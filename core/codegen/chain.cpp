@@ -964,6 +964,12 @@ class Planner {
   /// GLU's gate and up projections. @p result: forward()'s result expression (never fused away). Off unless
   /// `KWB_SIBLING_GEMMS=1` in kwb's environment (session 39's H100 A/B, docs/results/2026-12-06-fuse39.md).
   void fuseSiblingGemms(const QString& result);
+  /// A kwb_gather whose result only one kwb_reduce (sum / mean, its prologue fused, no epilogue) reads, itself or
+  /// through one reshape / view read by nothing else (three_interpolate's feats.gather(2, idx).view(B, C, M, K) *
+  /// w summed over K): the reduce line becomes kwb_reduce_gathered at its place, which loads x through the index as it
+  /// reduces; the gathered tensor of the index's shape is never written (issue 14, session 41). @p result:
+  /// forward()'s result expression (never fused away). `KWB_GATHER_PROLOGUE=0` in kwb's environment: the two launches.
+  void fuseGatherPrologue(const QString& result);
   /// Concatenations along the channels that grow one another (a DenseNet block: features = cat(features + [conv(..)])
   /// each layer, every cat's parts a prefix of the last one's) and have at least one convolution part: the last cat's
   /// buffer is allocated before the first convolution part runs (conv_cat_buffer), each convolution part writes its
@@ -6883,6 +6889,101 @@ void Planner::fuseSiblingGemms(const QString& result) {
   }
 }
 
+void Planner::fuseGatherPrologue(const QString& result) {
+  if (qEnvironmentVariable("KWB_GATHER_PROLOGUE") == u"0") return;
+  static const QRegularExpression gatherHead(
+      QStringLiteral("^kwb_gather\\(([A-Za-z_][\\w.]*), (-?\\d+), ([A-Za-z_][\\w.]*)$"));
+  auto countIn = [](const QString& text, const QString& name) {
+    return text.count(QRegularExpression(QStringLiteral("\\b%1\\b").arg(QRegularExpression::escape(name))));
+  };
+  auto launchOf = [this](const QString& target) {  // by op id: the row fusions leave stale line indices
+    for (int k = 0; k < m_plan.launches.size(); ++k)
+      if (m_plan.launches.at(k).ops.contains(target)) return k;
+    return -1;
+  };
+  for (int i = 0; i < m_lines.size(); ++i) {
+    const Line& g = m_lines.at(i);
+    const auto gm = gatherHead.match(g.head);
+    if (!gm.hasMatch() || g.tail != u")" || !g.before.isEmpty() || g.target.isEmpty() || g.target == result) continue;
+    const QString x = gm.captured(1), dim = gm.captured(2), index = gm.captured(3);
+    // its one reader: the reduce, or one plain view (t8 = t7.reshape(...)) that only the reduce reads
+    int view = -1, red = -1;
+    bool ok = true;
+    auto readerOf = [&](const QString& name, int from, bool viewOk) {  // the one line reading name, else -1 (!ok)
+      int at = -1;
+      for (int k = from; ok && k < m_lines.size(); ++k) {
+        const Line& l = m_lines.at(k);
+        if (l.target == x || l.target == index) ok = false;  // x or index rebound after the gather: keep the plan
+        const qsizetype n = countIn(l.text(), name);
+        if (n == 0) continue;
+        const bool isView = viewOk && isPlainView(l) && !l.target.contains(u',') &&
+                            (l.head.startsWith(name + QStringLiteral(".reshape(")) ||
+                             l.head.startsWith(name + QStringLiteral(".view("))) &&
+                            QString(l.head + l.tail).endsWith(u')');
+        if (at >= 0 || (n != 1 && !isView)) ok = false;
+        at = k;
+      }
+      for (const Line& l : std::as_const(m_guards)) ok = ok && countIn(l.text(), name) == 0;
+      return ok ? at : -1;
+    };
+    const int first = readerOf(g.target, i + 1, true);
+    if (first < 0) continue;
+    if (isPlainView(m_lines.at(first))) {
+      view = first;
+      if (m_lines.at(view).target == result) continue;
+      red = readerOf(m_lines.at(view).target, view + 1, false);
+    } else {
+      red = first;
+    }
+    if (red < 0) continue;
+    const QString src = view >= 0 ? m_lines.at(view).target : g.target;
+    Line& r = m_lines[red];
+    const QString head = QStringLiteral("kwb_reduce(%1, ").arg(src);
+    static const QRegularExpression opRe(QStringLiteral("^\\[([-\\d, ]*)\\], \"(sum|mean)\", (True|False)(, pre=|$)"));
+    const auto om = opRe.match(r.head.mid(head.size()));
+    if (!r.head.startsWith(head) || r.tail != u")" || !r.before.isEmpty() || r.target.contains(u',') ||
+        r.head.contains(QLatin1String("epi=")) || r.head.contains(QLatin1String("out_dtype=")) || !om.hasMatch())
+      continue;
+    // the reduced dims: the value's trailing dims (the stage's one-launch case), its rank known and <= 5
+    const GraphOp* so = opById(src);
+    const qsizetype rank = so ? so->outputs.value(0).shape.size() : 0;
+    QList<qint64> dims;
+    for (const QString& d : om.captured(1).split(u',', Qt::SkipEmptyParts)) {
+      const qint64 v = d.trimmed().toLongLong();
+      dims << (v < 0 ? v + rank : v);
+    }
+    std::sort(dims.begin(), dims.end());
+    bool trailing = rank >= 1 && rank <= 5 && !dims.isEmpty();
+    for (qsizetype k = 0; trailing && k < dims.size(); ++k) trailing = dims.at(k) == rank - dims.size() + k;
+    if (!trailing) continue;
+    const int gl = launchOf(g.target), rl = launchOf(r.target);
+    if (gl < 0 || rl < 0 || gl == rl) continue;
+    // the gathered value's shape: the view's arguments (the gather's shape is the index's), else the index's
+    QString shape = index + QStringLiteral(".shape");
+    if (view >= 0) {
+      const Line& v = m_lines.at(view);
+      const QString code = v.head + v.tail;
+      const qsizetype open = code.indexOf(u'(');
+      shape = code.mid(open + 1, code.size() - open - 2);
+      shape.replace(QRegularExpression(QStringLiteral("\\b%1\\.shape\\b").arg(QRegularExpression::escape(g.target))),
+                    index + QStringLiteral(".shape"));
+      if (countIn(shape, g.target) != 0) continue;
+      shape = QStringLiteral("(%1,)").arg(shape);
+    }
+    r.head = QStringLiteral("kwb_reduce_gathered(%1, %2, %3, %4, ").arg(x, dim, index, shape) + r.head.mid(head.size());
+    r.comment = QStringLiteral("the gather read through its index as the reduction loads: never written");
+    ChainLaunch& rc = m_plan.launches[rl];
+    const ChainLaunch& gc = m_plan.launches.at(gl);
+    rc.ops = gc.ops + rc.ops;
+    rc.description = QStringLiteral("%1 loaded through the index by %2 (kwb_reduce_gathered; the gather never written)")
+                         .arg(gc.description, rc.description);
+    if (view >= 0) m_lines.removeAt(view);
+    m_lines.removeAt(i);
+    dropLaunches({gl});
+    --i;
+  }
+}
+
 void Planner::dropLaunches(const QSet<int>& drop) {
   if (drop.isEmpty()) return;
   QList<ChainLaunch> kept;
@@ -9057,6 +9158,7 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
   fuseRows(out->expr);
   fuseSiblingRows();
   fuseReduceEpilogue(out->expr);
+  fuseGatherPrologue(out->expr);
   fuseSiblingGemms(out->expr);
   memoConstants(out->expr);
   fuseConvStats();

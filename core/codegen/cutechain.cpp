@@ -240,6 +240,10 @@ const QMap<QString, QStringList>& stageKeywords() {
       {QStringLiteral("kwb_index"), {QStringLiteral("dim")}},
       {QStringLiteral("kwb_index2"), {QStringLiteral("dim")}},
       {QStringLiteral("kwb_gather"), {QStringLiteral("dim"), QStringLiteral("index")}},
+      // a gather loaded by its reduction (session 41, redpro41): the CuTe DSL runs kwb_gather, then kwb_reduce
+      {QStringLiteral("kwb_reduce_gathered"),
+       {QStringLiteral("pre"), QStringLiteral("pre_tensors"), QStringLiteral("pre_scalars"),
+        QStringLiteral("pre_dtype")}},
       // p-norms (session 34, cute34): kwb_reduce's row kernel with |x|, |x|^p, x * x or x != 0 on load
       {QStringLiteral("kwb_pnorm"),
        {QStringLiteral("pre"), QStringLiteral("pre_tensors"), QStringLiteral("pre_scalars"),
@@ -400,6 +404,7 @@ constexpr StageLabel kStageLabels[] = {
     {"kwb_index", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "embedding / index / gather")},
     {"kwb_index2", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "embedding / index / gather")},
     {"kwb_gather", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "embedding / index / gather")},
+    {"kwb_reduce_gathered", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "embedding / index / gather")},
     {"kwb_embedding_bag", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "embedding bags")},
     {"kwb_topk", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "topk / sort / kthvalue / max along a dim")},
     {"kwb_sort", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "topk / sort / kthvalue / max along a dim")},
@@ -603,6 +608,7 @@ QString stageCode(const QString& body, QString* error) {
   // stages that launch others: kwb_rows a kwb_reduce / kwb_var per reduction, conv_forward's reduce= a kwb_reduce,
   // kwb_rnn a kwb_gemm per layer and direction
   if (used.contains(QStringLiteral("kwb_rows"))) used << QStringLiteral("kwb_reduce") << QStringLiteral("kwb_var");
+  if (used.contains(QStringLiteral("kwb_reduce_gathered"))) used << QStringLiteral("kwb_reduce");  // its second launch
   if (used.contains(QStringLiteral("conv_forward"))) used << QStringLiteral("kwb_reduce");
   if (used.contains(QStringLiteral("kwb_rnn"))) used << QStringLiteral("kwb_gemm");  // the input projection
   for (const char* piece : {"kwb_pointwise_piece", "kwb_piece_view", "kwb_piece_starts", "kwb_at", "kwb_dim_scalar"})
@@ -745,7 +751,7 @@ GeneratedKernel cuteStagesKernel(const ChainPlan& plan, const QStringList& epis,
                      QStringLiteral("one 32-lane warp per row, the row in chunks of 32: a Kogge-Stone scan by "
                                     "shuffle_sync_up, the running value carried from lane 31 (fp32); an epilogue is a "
                                     "kwb_pointwise launch after")});
-  if (calls({"kwb_embedding", "kwb_index", "kwb_index2", "kwb_gather"}))
+  if (calls({"kwb_embedding", "kwb_index", "kwb_index2", "kwb_gather", "kwb_reduce_gathered"}))
     a.config.append({QStringLiteral("gather"),
                      QStringLiteral("256 threads per CTA, one output element each: its index (or index pair) read "
                                     "at the output's coordinates, x read through its strides")});

@@ -2020,7 +2020,7 @@ def kwb_cumsum(x, dim, epi=None, epi_tensors=(), epi_scalars=()):
     return kwb_scan(x, dim, "sum", epi, epi_tensors, epi_scalars)
 
 
-# ==== stage: kwb_embedding kwb_index kwb_index2 kwb_gather
+# ==== stage: kwb_embedding kwb_index kwb_index2 kwb_gather kwb_reduce_gathered
 # Gathers (session 34, cute34): F.embedding, tensor indexing at one dim (kwb_index) or a pair of consecutive dims
 # (kwb_index2: DLRM's Z[:, li, lj]) and torch.gather, the Triton stages' calls. One kernel for all four: one thread
 # per output element (PW_THREADS a CTA, as kwb_pointwise's), its 5-D coordinates decoded once (_kwb_coords5); x's
@@ -2150,6 +2150,16 @@ def kwb_gather(x, dim, index):
     out = torch.empty(index.shape, dtype=x.dtype, device=x.device)
     x_st = [0 if k == d or index.shape[k] == 1 else x.stride(k) for k in range(x.dim())]
     return _kwb_gather(out, x, x_st, index, _kwb_bcast_strides(index, index.shape), x.stride(d), x.shape[d])
+
+
+def kwb_reduce_gathered(x, dim, index, shape, dims, op, keepdim=False, pre=None, pre_tensors=(), pre_scalars=(),
+                      pre_dtype=None):
+    """The Triton stage's gather loaded by its reduction (triton_epilogue.py kwb_reduce_gathered) as its two launches
+    here: kwb_gather, then kwb_reduce of its reshape to `shape` (a tuple, or one sequence in a 1-tuple)."""
+    if len(shape) == 1 and isinstance(shape[0], (tuple, list, torch.Size)):
+        shape = shape[0]
+    return kwb_reduce(kwb_gather(x, dim, index).reshape(shape), dims, op, keepdim, pre=pre, pre_tensors=pre_tensors,
+                      pre_scalars=pre_scalars, pre_dtype=pre_dtype)
 
 
 # ==== stage: kwb_topk kwb_sort kwb_kthvalue kwb_max_dim

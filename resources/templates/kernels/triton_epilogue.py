@@ -1100,6 +1100,95 @@ def kwb_gather(x, dim, index):
     return out
 
 
+# kwb_reduce_gathered: a torch.gather read only through one reshape by a sum / mean over that view's trailing dims
+# (PointNet++'s three_interpolate: feats.gather(2, idx) viewed [B, C, M, K], weighted, summed over K) is the
+# reduction's prologue: the reduction loads x through the index, the gathered tensor is never written (issue 14,
+# session 41). False: kwb_gather, then kwb_reduce (the plan before; the A/B switch).
+kwb_gather_prologue = True
+
+
+@triton.jit
+def _kwb_reduce_gathered_kernel(x, idx, out, R, L, S1, S2, S3, S4, V1, V2, V3, V4, xs0, xs1, xs2, xs3, xs4,
+                              is0, is1, is2, is3, is4, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13,
+                              s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3,
+                              DIM: tl.constexpr, MEAN: tl.constexpr, PRE: tl.constexpr, HAS_PRE: tl.constexpr,
+                              IDX64: tl.constexpr, BLOCK_R: tl.constexpr, BLOCK_L: tl.constexpr):
+    # rows of L elements of the gathered tensor's view (flat index f = row * L + col, the view contiguous): each
+    # element's index coordinates (sizes S0..S4) address idx, its view coordinates (V0..V4) the prologue's tensors
+    pid = tl.program_id(0)
+    if IDX64:
+        pid = pid.to(tl.int64)
+    rows = pid * BLOCK_R + tl.arange(0, BLOCK_R)
+    rmask = rows < R
+    acc = tl.zeros([BLOCK_R], dtype=tl.float32)
+    for l0 in range(0, L, BLOCK_L):
+        cols = l0 + tl.arange(0, BLOCK_L)
+        m = rmask[:, None] & (cols < L)[None, :]
+        f = rows[:, None] * L + cols[None, :]
+        i0, i1, i2, i3, i4 = _kwb_coords5(f, S1, S2, S3, S4)
+        j = tl.load(idx + (i0 * is0 + i1 * is1 + i2 * is2 + i3 * is3 + i4 * is4), mask=m, other=0).to(tl.int64)
+        c0, c1, c2, c3, c4 = _kwb_coords_at(j, i0, i1, i2, i3, i4, DIM)
+        v = tl.load(x + (c0 * xs0 + c1 * xs1 + c2 * xs2 + c3 * xs3 + c4 * xs4), mask=m, other=0.0).to(tl.float32)
+        if HAS_PRE:
+            q0, q1, q2, q3, q4 = _kwb_coords5(f, V1, V2, V3, V4)
+            v = PRE(v, q0, q1, q2, q3, q4, m, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
+                    s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
+        acc += tl.sum(tl.where(m, v, 0.0), axis=1)
+    if MEAN:
+        acc = acc / L
+    tl.store(out + rows, acc.to(out.dtype.element_ty), mask=rmask)
+
+
+def kwb_reduce_gathered(x, dim, index, shape, dims, op, keepdim=False, pre=None, pre_tensors=(), pre_scalars=(),
+                      pre_dtype=None):
+    """kwb_reduce(kwb_gather(x, dim, index).reshape(shape), dims, op, keepdim, pre, pre_tensors, pre_scalars,
+    pre_dtype) in one launch where op is sum / mean, dims are the view's trailing dims, x is floating and the
+    ranks are <= 5: each row's elements are loaded from x through the index as the reduction reads them (the
+    prologue's tensors broadcast to `shape`, read through their strides), the gathered tensor of index's shape is
+    never written. Otherwise (or kwb_gather_prologue False) the two launches. Result as kwb_reduce's: `shape` without
+    (keepdim: with 1 at) the reduced dims, of pre_dtype (else x's dtype). Indices are not checked on the host.
+    ValueError: as kwb_gather / kwb_reduce, or a shape whose size is not index's."""
+    if len(shape) == 1 and isinstance(shape[0], (tuple, list, torch.Size)):  # the planner's (view args,): one sequence
+        shape = shape[0]
+    shape = list(torch.empty(index.shape, device="meta").view([int(s) for s in shape]).shape)  # a -1 resolved
+    nd = len(shape)
+    red = _kwb_red_dims(torch.empty(shape, device="meta"), dims)
+    L = _kwb_prod(shape[d] for d in red)
+    ok = (kwb_gather_prologue and op in ("sum", "mean") and red and red == list(range(nd - len(red), nd))
+          and 1 <= x.dim() <= 5 and index.dim() == x.dim() and nd <= 5 and L > 0 and x.is_floating_point()
+          and len(pre_tensors) <= 4 and len(pre_scalars) <= 4
+          and (pre is None or pre_dtype is None or pre_dtype.is_floating_point))
+    if not ok:
+        return kwb_reduce(kwb_gather(x, dim, index).reshape(shape), dims, op, keepdim, pre, pre_tensors, pre_scalars,
+                          pre_dtype)
+    kshape = [1 if d in red else s for d, s in enumerate(shape)]
+    rshape = kshape if keepdim else [s for d, s in enumerate(shape) if d not in red]
+    out = torch.empty(kshape, dtype=(pre_dtype or x.dtype) if pre is not None else x.dtype, device=x.device)
+    R = out.numel()
+    if R == 0:
+        return out if keepdim else out.view(rshape)
+    lead = 5 - x.dim()
+    sizes = (1,) * lead + tuple(index.shape)
+    vlead = 5 - nd
+    vsizes = (1,) * vlead + tuple(shape)
+    pts = [t.expand(shape) for t in pre_tensors] if pre is not None else []
+    pstr = []
+    for t in pts:
+        pstr += [0] * vlead + list(t.stride())
+    pstr += [0] * (20 - len(pstr))
+    pe = pts + [x] * (4 - len(pts))
+    pf = [float(f) for f in pre_scalars] + [0.0] * (4 - len(pre_scalars))
+    reach = max([R * L] + [(s - 1) * abs(st) for t in [x, index] + pts for s, st in zip(t.shape, t.stride())])
+    BL = min(triton.next_power_of_2(L), 128)
+    BR = max(1, KWB_POINTWISE_BLOCK // BL)
+    _kwb_reduce_gathered_kernel[(triton.cdiv(R, BR),)](
+        x, index, out, R, L, *sizes[1:], *vsizes[1:], *((0,) * lead + tuple(x.stride())),
+        *((0,) * lead + tuple(index.stride())), *pe, *pstr, *pf, DIM=lead + dim % x.dim(), MEAN=op == "mean",
+        PRE=pre if pre is not None else _kwb_epi_identity, HAS_PRE=pre is not None,
+        IDX64=reach + KWB_POINTWISE_BLOCK >= 2 ** 31, BLOCK_R=BR, BLOCK_L=BL, num_warps=KWB_POINTWISE_WARPS)
+    return out if keepdim else out.view(rshape)
+
+
 @triton.jit
 def _kwb_scatter_kernel(src, idx, out, n, value, S1, S2, S3, S4, ss0, ss1, ss2, ss3, ss4, is0, is1, is2, is3, is4,
                         os0, os1, os2, os3, os4, DIM: tl.constexpr, HAS_SRC: tl.constexpr, IDX64: tl.constexpr,
