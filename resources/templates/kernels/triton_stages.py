@@ -1279,6 +1279,18 @@ def _kwb_rows_kernel(X0, a00, a01, a02, a03, a04, X1, a10, a11, a12, a13, a14, M
     # in registers (loaded once, every reduction from them); else each reduction walks the row in BLOCK_R chunks.
     cols0 = tl.arange(0, BLOCK_R)
     if COLS:  # BLOCK_M consecutive indices of slot 4 (stride 1), the other kept indices one scalar a program
+        # slot 4's strides are 1 in the sources, the statistics, the post's and the apply's tensors (the plan checked
+        # the sources; the others are contiguous with slot 4 kept): literals, so Triton sees the contiguity (and
+        # coalesces the loads and stores along it) whether or not it specialises an argument equal to 1
+        a04 = 1
+        a14 = 1
+        t04 = 1
+        t14 = 1
+        t24 = 1
+        pa4 = 1
+        po4 = 1
+        ysrc4 = 1
+        yo4 = 1
         nb = (K4 + BLOCK_M - 1) // BLOCK_M
         pid = tl.program_id(0)
         a = pid // nb
