@@ -1744,6 +1744,13 @@ void TestChains::rowsApplyPlans_data() {
       << QStringLiteral(
              "apply=_kwb_epi1, apply_src=0, apply_tensors=(0, 1, self.gain, self.shift), apply_scalars=(), "
              "apply_dtype=out_dtype)");
+  // session 41 (norm41): standardised over dim -2 of [B, L, D] (the reduced dim not the contiguous one)
+  QTest::newRow("standardise over the sequence dim: 2 launches -> 1")
+      << QStringLiteral("rows_norm_seq_dim_3d") << QStringList{rf, rf} << QStringList{rows}
+      << QStringLiteral(
+             "t0, t3, t8 = kwb_rows([(x, [-2], \"mean\", True, None, (), (), None), (x, [-2], \"mean\", "
+             "True, _kwb_epi0, (0,), (), torch.float32)], apply=_kwb_epi1, apply_src=0, apply_tensors=(0, 1, "
+             "self.scale), apply_scalars=(), apply_dtype=out_dtype)");
   // the 5-D view's statistics and apply; the affine after the view back stays its own launch (not done)
   QTest::newRow("group norm by hand through a 5-D view: 3 launches -> 2")
       << QStringLiteral("rows_group_norm_manual") << QStringList{rf, rf, pw} << QStringList{rows, pw}
@@ -1779,30 +1786,37 @@ void TestChains::rowsApplyPlans() {
 // turning it on after the A/B changes no other plan by accident. A new member changes this list on purpose.
 void TestChains::rowsApplyPlanScope() {
   const auto reset = qScopeGuard([] { qunsetenv("KWB_ROWS_APPLY_PLAN"); });
-  QStringList changed;
+  QStringList changed, changedCols, mixed;
   const QDir dir(QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains"));
   for (const QString& f : dir.entryList({QStringLiteral("*.spec.json")}, QDir::Files, QDir::Name)) {
     const QString name = f.chopped(int(QStringLiteral(".spec.json").size()));
     const json s = loadSpec(name);
     if (!s.is_object()) continue;
-    QString bodies[2];
-    for (const int apply : {0, 1}) {
-      qputenv("KWB_ROWS_APPLY_PLAN", apply ? "1" : "0");
+    QString bodies[3];
+    for (const int apply : {0, 1, 2}) {
+      qputenv("KWB_ROWS_APPLY_PLAN", apply == 2 ? "cols" : apply ? "1" : "0");
       QString why;
       const auto p = kwb::planChain(kwb::decodeOpGraph(s), s, &why);
       bodies[apply] = p ? p->forwardBody : QStringLiteral("no plan: ") + why;
     }
     if (bodies[0] != bodies[1]) changed << name;
+    if (bodies[0] != bodies[2]) changedCols << name;
+    if (bodies[2] != bodies[0] && bodies[2] != bodies[1]) mixed << name;  // cols is the plan on or off, per group
   }
   // the four members of rowsApplyPlans, a tuple returning the mean beside the norm (its x - u written twice) and v10's
   // LLaMA-style RMSNorm (one statistic and an fp32 apply)
-  const QStringList expected = {QStringLiteral("rows_group_norm_manual"),
-                                QStringLiteral("rows_layernorm_cf_manual"),
-                                QStringLiteral("rows_layernorm_last_centred_once"),
-                                QStringLiteral("rows_rms_norm_cf_manual"),
-                                QStringLiteral("tuple_norm_and_mean"),
-                                QStringLiteral("v10_MixedPrecision_RMSNorm_MLP")};
+  const QStringList expected = {
+      QStringLiteral("rows_group_norm_manual"),           QStringLiteral("rows_layernorm_cf_manual"),
+      QStringLiteral("rows_layernorm_last_centred_once"), QStringLiteral("rows_norm_seq_dim_3d"),
+      QStringLiteral("rows_rms_norm_cf_manual"),          QStringLiteral("tuple_norm_and_mean"),
+      QStringLiteral("v10_MixedPrecision_RMSNorm_MLP")};
   QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
+  const QStringList expectedCols = {QStringLiteral("rows_layernorm_cf_manual"), QStringLiteral("rows_norm_seq_dim_3d"),
+                                    QStringLiteral("rows_rms_norm_cf_manual")};
+  // session 41 (norm41): KWB_ROWS_APPLY_PLAN=cols (what kRowsApplyColumns turns on by default) changes the column
+  // groups alone -- statistics over a dim that leaves the innermost (>= 16) kept: over NCHW's channels, over dim -2
+  QVERIFY2(changedCols == expectedCols, qPrintable(changedCols.join(QStringLiteral(", "))));
+  QVERIFY2(mixed.isEmpty(), qPrintable(mixed.join(QStringLiteral(", "))));
 }
 
 // session 40 (fuse40, new-user trial 28 #9): ConvNeXt's `x + (gamma * y).permute(0, 3, 1, 2)` and a Mixer's
@@ -2274,7 +2288,7 @@ void TestChains::rowsApplyEmulated_data() {
   QTest::addColumn<QString>("problem");
   QTest::addColumn<QStringList>("args");
   for (const char* s : {"rows_layernorm_cf_manual", "rows_layernorm_last_centred_once", "rows_rms_norm_cf_manual",
-                        "rows_group_norm_manual", "tuple_norm_and_mean"}) {
+                        "rows_group_norm_manual", "tuple_norm_and_mean", "rows_norm_seq_dim_3d"}) {
     const QString spec = QString::fromLatin1(s), problem = u'=' + spec;
     QTest::addRow("%s fp32", s) << spec << problem << QStringList();
     QTest::addRow("%s bf16, fp16", s) << spec << problem
@@ -2294,6 +2308,25 @@ void TestChains::rowsApplyEmulated_data() {
                                                             QStringLiteral(".spec.json"),
                                                         QStringLiteral("--case"),
                                                         QStringLiteral("boundary_tail,boundary_size1,problem_shape")};
+  }
+  // session 41 (norm41): the stage's column tiles (kwb_rows_cols) on the column members -- at the problem's shape
+  // (the default shrink leaves some inner dims under 16, where the old tiles run), in chunks, 16-bit, strided
+  for (const char* s : {"rows_layernorm_cf_manual", "rows_rms_norm_cf_manual", "rows_norm_seq_dim_3d"}) {
+    const QString spec = QString::fromLatin1(s), problem = u'=' + spec;
+    const QStringList cols = {QStringLiteral("--set"), QStringLiteral("kwb_rows_cols=True")};
+    QTest::addRow("%s cols, harness cases", s)
+        << spec << problem
+        << cols +
+               QStringList{QStringLiteral("--spec"),
+                           QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/") + spec + QStringLiteral(".spec.json"),
+                           QStringLiteral("--case"), QStringLiteral("boundary_tail,boundary_size1,problem_shape")};
+    QTest::addRow("%s cols, rows in chunks", s)
+        << spec << problem << cols + QStringList{QStringLiteral("--set"), QStringLiteral("kwb_rows_one_max=0"),
+                                                 QStringLiteral("--set"), QStringLiteral("_kwb_rows_tile=64"),
+                                                 QStringLiteral("--set"), QStringLiteral("kwb_rows_min_programs=0")};
+    QTest::addRow("%s cols, bf16, fp16", s)
+        << spec << problem << cols + QStringList{QStringLiteral("--dtype"), QStringLiteral("bfloat16,float16")};
+    QTest::addRow("%s cols, strided", s) << spec << problem << cols + QStringList{QStringLiteral("--strided")};
   }
   // v10's RMSNorm: one statistic, its apply in fp32 before the half GEMMs (the spec's fp16 input too)
   QTest::addRow("v10_MixedPrecision_RMSNorm_MLP fp32")

@@ -120,8 +120,28 @@ bool pieceOwnIndex() { return qEnvironmentVariable("KWB_PIECE_OWN_INDEX") == u"1
 /// Row statistics then an apply in one launch (issue 14, session 40, norm40): a cheap value of x and a keepdim
 /// statistic of x (`x - u`) read by several pointwise ops is computed by each reader (Planner::recomputeCentred), and
 /// the pointwise run over a kwb_rows group's source reading its statistics is that launch's apply=
-/// (Planner::fuseRowsApply). Off until a GPU-time A/B; `KWB_ROWS_APPLY_PLAN=1` in kwb's environment turns it on.
-bool rowsApplyPlan() { return qEnvironmentVariable("KWB_ROWS_APPLY_PLAN") == u"1"; }
+/// (Planner::fuseRowsApply). `KWB_ROWS_APPLY_PLAN=1` in kwb's environment: every group; `0`: none; `cols`: column
+/// groups only (columnRows); unset: column groups where kRowsApplyColumns (the session 41 A/B's default), else none.
+/// column: whether the group's rows are columns (columnRows of its source's shape and reduced dims).
+constexpr bool kRowsApplyColumns = false;
+bool rowsApplyPlan(bool column) {
+  const QString v = qEnvironmentVariable("KWB_ROWS_APPLY_PLAN");
+  if (v == u"1") return true;
+  if (v == u"0") return false;
+  return column && (v == u"cols" || kRowsApplyColumns);
+}
+/// A reduction op's reduced dims, non-negative, against its first input's rank (absent: every dim).
+QList<qint64> reducedDims(const GraphOp& red);
+
+/// Whether any group may take the plan (recomputeCentred's early exit).
+bool rowsApplyAny() { return rowsApplyPlan(true); }
+
+/// Rows reduced over dims that leave the innermost dim kept, at least 16 long (session 41, norm41): the stage's
+/// kwb_rows_cols tiles them along that dim (a norm over the channels of NCHW, over dim -2 of [B, L, D]). dims:
+/// non-negative reduced dims of shape.
+bool columnRows(const QList<qint64>& shape, const QList<qint64>& dims) {
+  return !shape.isEmpty() && shape.last() >= 16 && !dims.contains(shape.size() - 1);
+}
 
 /// Whether a view of another value leaves a pending pointwise run open where no open launch could take the run as its
 /// epilogue (issue 14, session 39: `x * rank + total.unsqueeze(-1)` was two launches). KWB_VIEW_KEEPS_RUN=0 in kwb's
@@ -275,6 +295,16 @@ QList<qint64> dimsOf(const json& args) {
   else if (v.is_array())
     for (const auto& e : v)
       if (e.is_number_integer()) d << e.get<qint64>();
+  return d;
+}
+
+QList<qint64> reducedDims(const GraphOp& red) {
+  const qsizetype rank = red.inputs.isEmpty() ? 0 : red.inputs.first().shape.size();
+  QList<qint64> d = dimsOf(red.args);
+  if (d.isEmpty())
+    for (qint64 k = 0; k < rank; ++k) d << k;
+  for (qint64& k : d)
+    if (k < 0) k += rank;
   return d;
 }
 
@@ -1168,7 +1198,7 @@ void Planner::decomposeOps() {
 }
 
 void Planner::recomputeCentred() {
-  if (!rowsApplyPlan()) return;
+  if (!rowsApplyAny()) return;
   static const QSet<QString> cheap = {QStringLiteral("sub"), QStringLiteral("add"), QStringLiteral("mul"),
                                       QStringLiteral("div"), QStringLiteral("rsub")};
   QHash<QString, qsizetype> at;  // op id -> its index in m_ops
@@ -1183,7 +1213,8 @@ void Planner::recomputeCentred() {
       if (r == at.cend()) continue;
       const GraphOp& red = m_ops.at(*r);
       if (red.category == u"Reduction" && red.args.value("keepdim", false) == true && !red.refs.isEmpty() &&
-          red.refs.first() == o.refs.at(1 - k) && o.outputs.first().shape == o.inputs.at(1 - k).shape)
+          red.refs.first() == o.refs.at(1 - k) && o.outputs.first().shape == o.inputs.at(1 - k).shape &&
+          rowsApplyPlan(columnRows(o.inputs.at(1 - k).shape, reducedDims(red))))
         return true;
     }
     return false;
@@ -6517,7 +6548,8 @@ void Planner::fuseSiblingRows() {
         break;
       if (std::any_of(targets.begin(), targets.end(), [&](const QString& t) { return reads(l, t); })) break;
     }
-    if (group.size() < 2 && !rowsApplyPlan()) continue;  // a group of one: kwb_reduce as before
+    const bool applyPlan = rowsApplyPlan(columnRows(shape, dims));
+    if (group.size() < 2 && !applyPlan) continue;  // a group of one: kwb_reduce as before
     QStringList entries, descr;
     QStringList allOps;
     for (int k = 0; k < group.size(); ++k) {
@@ -6566,7 +6598,7 @@ void Planner::fuseSiblingRows() {
     QString applyArgs;
     int applyLine = -1;
     QList<int> hoist;  // plain views between them, reading no result: before the launch
-    if (rowsApplyPlan()) {
+    if (applyPlan) {
       int k = (postLine >= 0 ? postLine : last) + 1;
       QStringList tainted = targets;  // results and the views of them: they stay after the launch, unread by the apply
       for (; k < n && !dropLine.contains(k) && isPlainView(m_lines.at(k)); ++k) {

@@ -1825,6 +1825,59 @@ class RowsFused(unittest.TestCase):
             self.check(got[-1:], [w[:4, None].double() * ((bd - mu) / torch.sqrt(vv + 1e-6)) + b[:4, None].double()],
                        1e-5, ("apply_src", forced))
 
+    def test_column_tiles(self):
+        # kwb_rows_cols (session 41): rows reduced over a dim that is not the innermost while the innermost (>= 16,
+        # stride 1 in every source) is kept -- a layer norm / RMS norm over dim 1 of NCHW, a statistic over dim -2 of
+        # [B, L, D] -- take tiles of consecutive innermost positions looping over the reduced dim: same numbers as
+        # the per-lane decode, both paths (registers, chunks), tails (37 of 64), size-1 dims, several reduced dims,
+        # two sources, a post and an apply, 16-bit; an innermost dim reduced, short or strided keeps the old tiles
+        torch.manual_seed(49)
+        w = torch.randn(7)
+        cases = (((3, 7, 2, 20), [1]), ((2, 5, 37), [1]), ((1, 7, 1, 16), [1]), ((4, 7, 3, 18), [1, 2]),
+                 ((7, 33), [0]), ((6, 7, 40), [0, 1]))
+        for shape, dims in cases:
+            x = torch.randn(shape) * 2 + 3
+            xd = x.double()
+            u = xd.mean(dims, True)
+            v = ((xd - u) ** 2).mean(dims, True)
+            wv = w[:shape[dims[0]]].view([-1 if d == dims[0] else 1 for d in range(len(shape))])
+            want = [u, v, wv.double() * ((xd - u) / torch.sqrt(v + 1e-6)) + wv.double()]
+            reds = [(x, dims, "mean", True, None, (), (), None), (x, dims, "mean", True, self.centred, (0,), (), None)]
+            for forced in self.PATHS:
+                with Forced(kwb_rows_cols=True, **forced), Launches("_kwb_rows_kernel") as rows:
+                    got = K.kwb_rows(reds, apply=self.ln_apply, apply_tensors=(0, 1, wv, wv))
+                    meta = K._kwb_rows_plan([x], sorted(dims))[3]
+                self.assertEqual(rows.count, 1, (shape, forced))
+                self.assertTrue(meta["COLS"], (shape, forced))
+                self.check(got, want, 1e-5, (shape, dims, forced))
+        # two sources (cosine's three sums), a post on the statistics
+        a, b = torch.randn(5, 9, 24), torch.randn(5, 9, 24)
+        for forced in self.PATHS:
+            with Forced(kwb_rows_cols=True, **forced):
+                got = self.cosine(a, b, [1])
+                self.assertTrue(K._kwb_rows_plan([a, b], [1])[3]["COLS"])
+            self.check(got, self.want_cosine(a, b, [1]), 1e-5, ("two sources", forced))
+            x = torch.randn(4, 11, 30) * 3
+            with Forced(kwb_rows_cols=True, **forced):
+                mx, se, y = K.kwb_rows([(x, [1], "amax", True, None, (), (), None),
+                                        (x, [1], "sum", True, self.expshift, (0,), (), None)],
+                                       post=self.logadd, post_src=1, post_tensors=(0,))
+            self.check([y], [torch.logsumexp(x.double(), 1, True)], 1e-5, ("post", forced))
+        x16 = (torch.randn(2, 7, 3, 17) * 2).to(torch.bfloat16)
+        with Forced(kwb_rows_cols=True):
+            got = K.kwb_rows([(x16, [1], "mean", True, self.sq, (), (), torch.float32)], apply=self.rms_apply,
+                             apply_tensors=(0, w[:, None, None]), apply_dtype=torch.float32)
+        x16d = x16.double()
+        self.check(got[-1:], [x16d * torch.rsqrt((x16d * x16d).mean(1, True) + 1e-6) * w.double()[:, None, None]],
+                   1e-5, "bf16")
+        # not column tiles: the innermost reduced, shorter than 16, or strided (a transposed view)
+        with Forced(kwb_rows_cols=True):
+            for src, dims in ((torch.randn(5, 20, 30), [2]), (torch.randn(5, 20, 9), [1]),
+                              (torch.randn(30, 20).t(), [0])):
+                self.assertFalse(K._kwb_rows_plan([src], dims)[3]["COLS"], (list(src.shape), dims))
+                got = K.kwb_rows([(src, dims, "sum", True, None, (), (), None)])
+                self.check(got, [src.double().sum(dims, True)], 1e-5, (list(src.shape), dims))
+
     def test_tile_rule(self):
         # kwb_rows_tile_rule: rows a program halved until >= 2 programs a SM where the rows allow it, warps so a thread
         # holds <= _kwb_rows_per_thread elements of each source's tile; off: session 27's guess. Plans only (H200: 132)

@@ -1045,7 +1045,7 @@ def kwb_row1(x, dim, op, q, stat, pre=None, pre_scalars=(), mid=None, mid_scalar
 kwb_rows_fuse = True      # False: each reduction its own kwb_reduce launch (the plan before)
 kwb_rows_apply = True     # kwb_rows's apply= in the same launch (False: a kwb_pointwise launch after the statistics)
 kwb_rows_joint = False    # two independent reductions of one source over long rows: one walk (False: one walk each)
-kwb_rows_last = {}        # what the last fused kwb_rows launch did ({"joint": bool, "apply": bool}; tests read it)
+kwb_rows_last = {}        # what the last fused kwb_rows launch did ({"joint", "apply", "cols": bool}; tests read it)
 kwb_rows_one_max = 8192   # elements of the rows held in registers per program (row length padded x sources)
 _kwb_rows_tile = 4096     # elements of one program's tile of one source (rows x row chunk)
 kwb_rows_min_programs = None  # rows walked in chunks need this many programs (None: the SM count), else kwb_reduce
@@ -1054,6 +1054,11 @@ kwb_rows_min_programs = None  # rows walked in chunks need this many programs (N
 # guess, >= 1 program a SM and a warp per 256 elements held)
 kwb_rows_tile_rule = True
 _kwb_rows_per_thread = 16
+# rows reduced over a dim that is not the innermost while the innermost dim (slot 4) is kept and stride 1 in every
+# source (a norm over the channels of NCHW): a program takes BLOCK_M consecutive positions of that dim (its other kept
+# indices one scalar) and loops over the reduced dim, so each load is coalesced along the contiguous dim; False: the
+# rows' linear index decoded per lane (Triton cannot see the contiguity: the loads walk the reduced stride)
+kwb_rows_cols = False
 _kwb_rows_plans = {}      # (shape, sources' strides, dims, dtype, device, sources, the two sizes above) -> plan
 _kwb_rows_ops = {"sum": 0, "mean": 1, "amax": 2, "max": 2, "amin": 3, "min": 3, "logsumexp": 4, "prod": 5, "var": 7,
                  "std": 8}
@@ -1267,22 +1272,48 @@ def _kwb_rows_kernel(X0, a00, a01, a02, a03, a04, X1, a10, a11, a12, a13, a14, M
                      PRE1: tl.constexpr, PRE2: tl.constexpr, OP0: tl.constexpr, OP1: tl.constexpr, OP2: tl.constexpr,
                      SRC0: tl.constexpr, SRC1: tl.constexpr, SRC2: tl.constexpr, NR: tl.constexpr, RD: tl.constexpr,
                      MULTI: tl.constexpr, ONE: tl.constexpr, JOINT: tl.constexpr, BLOCK_M: tl.constexpr,
-                     BLOCK_R: tl.constexpr):
+                     BLOCK_R: tl.constexpr, COLS: tl.constexpr = False):
     # BLOCK_M rows (every index but the reduced slots fixed) per program; NR reductions over them in order, each
     # stored (its statistic, keepdim shape) before the next starts: a later prologue reads it back through its
     # strides after the barrier (this program's own stores), as kwb_row1's POST does. ONE: each source's rows held
     # in registers (loaded once, every reduction from them); else each reduction walks the row in BLOCK_R chunks.
-    rows = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
     cols0 = tl.arange(0, BLOCK_R)
-    rm = rows < M
-    k4 = rows % K4
-    u = rows // K4
-    k3 = u % K3
-    u = u // K3
-    k2 = u % K2
-    u = u // K2
-    k1 = u % K1
-    k0 = u // K1
+    if COLS:  # BLOCK_M consecutive indices of slot 4 (stride 1), the other kept indices one scalar a program
+        # slot 4's strides are 1 in the sources, the statistics, the post's and the apply's tensors (the plan checked
+        # the sources; the others are contiguous with slot 4 kept): literals, so Triton sees the contiguity (and
+        # coalesces the loads and stores along it) whether or not it specialises an argument equal to 1
+        a04 = 1
+        a14 = 1
+        t04 = 1
+        t14 = 1
+        t24 = 1
+        pa4 = 1
+        po4 = 1
+        ysrc4 = 1
+        yo4 = 1
+        nb = (K4 + BLOCK_M - 1) // BLOCK_M
+        pid = tl.program_id(0)
+        a = pid // nb
+        k4 = (pid % nb) * BLOCK_M + tl.arange(0, BLOCK_M)
+        rm = k4 < K4
+        zr = tl.zeros((BLOCK_M,), dtype=tl.int32)
+        k3 = a % K3 + zr
+        a = a // K3
+        k2 = a % K2 + zr
+        a = a // K2
+        k1 = a % K1 + zr
+        k0 = a // K1 + zr
+    else:
+        rows = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
+        rm = rows < M
+        k4 = rows % K4
+        u = rows // K4
+        k3 = u % K3
+        u = u // K3
+        k2 = u % K2
+        u = u // K2
+        k1 = u % K1
+        k0 = u // K1
     v0 = 0.0
     v1 = 0.0
     if ONE:
@@ -1376,7 +1407,7 @@ def _kwb_rows_plan(srcs, red, ones=None):
     (kwb_rows_one_max) or None to decide."""
     x = srcs[0]
     key = (tuple(x.shape), tuple(tuple(s.stride()) for s in srcs), tuple(red), x.dtype, x.device, len(srcs),
-           kwb_rows_one_max, _kwb_rows_tile, kwb_rows_tile_rule, _kwb_rows_per_thread)
+           kwb_rows_one_max, _kwb_rows_tile, kwb_rows_tile_rule, _kwb_rows_per_thread, kwb_rows_cols)
     plan = _kwb_rows_plans.get(key)
     if plan is not None:
         return plan
@@ -1403,8 +1434,24 @@ def _kwb_rows_plan(srcs, red, ones=None):
     strides = []
     for s in srcs:
         strides.append([0] * lead + list(s.stride()))
-    plan = ((triton.cdiv(M, block_m),), strides, (M, R, *kept[1:], *rs[1:]),
-            dict(RD=rslots[0], MULTI=multi, ONE=one, BLOCK_M=block_m, BLOCK_R=block_r, num_warps=warps))
+    grid = (triton.cdiv(M, block_m),)
+    # the innermost dim kept and contiguous in every source, long enough for a warp's coalesced load: column tiles
+    cols = kwb_rows_cols and 4 not in rslots and sizes[4] >= 16 and all(st[4] == 1 for st in strides)
+    if cols:  # at least 16 columns a tile (a 64-byte run of fp32), at most 64; 8192 elements held at most
+        ns = len(srcs)
+        block_m = min(_kwb_np2(sizes[4]), 64)
+        one = one and 16 * block_r * ns <= 8192  # else the rows are walked in chunks (two passes with an apply)
+        if one:
+            block_m = min(block_m, max(16, 8192 // (block_r * ns)))
+        else:
+            block_r = max(16, min(_kwb_np2(R), _kwb_rows_tile // block_m))
+        n_a = M // sizes[4]
+        while block_m > 16 and n_a * triton.cdiv(sizes[4], block_m) < 2 * _kwb_sms(x):
+            block_m //= 2
+        grid = (n_a * triton.cdiv(sizes[4], block_m),)
+        warps = max(1, min(8, block_m * block_r * (ns if one else 1) // (32 * _kwb_rows_per_thread)))
+    plan = (grid, strides, (M, R, *kept[1:], *rs[1:]),
+            dict(RD=rslots[0], MULTI=multi, ONE=one, BLOCK_M=block_m, BLOCK_R=block_r, num_warps=warps, COLS=cols))
     if len(_kwb_rows_plans) >= 1024:
         _kwb_rows_plans.clear()
     _kwb_rows_plans[key] = plan
@@ -1496,7 +1543,7 @@ def kwb_rows(reds, post=None, post_src=0, post_tensors=(), post_scalars=(), post
         else:
             yargs = [x] + [0] * 5 + [x] + [0] * 5 + _kwb_epi_pack(x, (), ())
         kwb_rows_last.clear()
-        kwb_rows_last.update(joint=joint, apply=apply is not None and kwb_rows_apply)
+        kwb_rows_last.update(joint=joint, apply=apply is not None and kwb_rows_apply, cols=meta["COLS"])
         _kwb_rows_kernel[grid](srcs[0], *strides[0], x1, *strides[-1], *sizes, *stage[0], *stage[1], *stage[2],
                                *pargs, *yargs, APPLY=apply or _kwb_epi_identity,
                                HAS_APPLY=apply is not None and kwb_rows_apply,
