@@ -142,6 +142,8 @@ class TestChains : public QObject {
   void emulated();
   void siblingGemmsEmulated_data();
   void siblingGemmsEmulated();
+  void stateKeptEmulated_data();
+  void stateKeptEmulated();
   void batchNormEmulated_data();
   void batchNormEmulated();
   void epilogueClassEmulated_data();
@@ -2386,6 +2388,45 @@ void TestChains::siblingGemmsEmulated() {
   QFETCH(QStringList, args);
   const SiblingGemmsOn siblings(spec);
   runEmulated(spec, problem, args);
+}
+
+void TestChains::stateKeptEmulated_data() {
+  // issue 14 (session 41, const41; trial 29 #6 / #4): launches reading only parameters, buffers and kept constants
+  // -- an int8 weight widened, a grid from kept aranges, a weight normalised, three weights concatenated -- are one
+  // block kept on the model (kwb_state_get / kwb_state_put); the rows check the plan keeps them, then the CPU
+  // emulation: fp32, each parameter and buffer edited in place under no_grad and compared again (--edit-state: the
+  // kept value computed again, never stale), and the plan without the cache (kwb_state_memo=False, the A/B's side)
+  QTest::addColumn<QString>("spec");
+  QTest::addColumn<QString>("problem");
+  QTest::addColumn<QStringList>("kept");  // texts of forward() that only the kept block holds
+  QTest::newRow("trial 29 07: the int8 weight widened once per version")
+      << QStringLiteral("state_int8_weight_linear") << QStringLiteral("=state_int8_weight_linear")
+      << QStringList{QStringLiteral("kwb_state_get(self, 0, (self.wq,))")};
+  QTest::newRow("trial 29 04: the grid from kept aranges")
+      << QStringLiteral("state_yolo_grid_decode") << QStringLiteral("=state_yolo_grid_decode")
+      << QStringList{QStringLiteral("kwb_state_get(self, 0, (")};
+  QTest::newRow("a weight-normalised linear: g * v / ||v|| once per version")
+      << QStringLiteral("state_weightnorm_linear") << QStringLiteral("=state_weightnorm_linear")
+      << QStringList{QStringLiteral("kwb_state_get(self, 0, (self.g, self.v,))")};
+  QTest::newRow("a QKV projection's concatenated weight")
+      << QStringLiteral("state_cat_weight_qkv") << QStringLiteral("=state_cat_weight_qkv")
+      << QStringList{QStringLiteral("kwb_state_get(self, 0, (self.wq, self.wk, self.wv,))")};
+}
+
+void TestChains::stateKeptEmulated() {
+  QFETCH(QString, spec);
+  QFETCH(QString, problem);
+  QFETCH(QStringList, kept);
+  const json s = loadSpec(spec);
+  QVERIFY2(s.is_object(), qPrintable(spec));
+  QString why;
+  const auto p = kwb::planChain(kwb::decodeOpGraph(s), s, &why);
+  QVERIFY2(p, qPrintable(why));
+  for (const QString& line : kept) QVERIFY2(p->forwardBody.contains(line), qPrintable(line + u'\n' + p->forwardBody));
+  QVERIFY2(p->forwardBody.contains(QLatin1String("_kwb_kept = kwb_state_put(self, 0, ")), qPrintable(p->forwardBody));
+  runEmulated(spec, problem, {QStringLiteral("--edit-state")});
+  runEmulated(spec, problem,
+              {QStringLiteral("--edit-state"), QStringLiteral("--set"), QStringLiteral("kwb_state_memo=False")});
 }
 
 void TestChains::classesEmulated_data() {

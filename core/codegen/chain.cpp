@@ -1117,6 +1117,23 @@ class Planner {
   /// 1..n, where torch.compile folds the arange into its kernel). Not when the result is it or a view of it: the
   /// caller could write into a tensor that the next forward would return again. @p result: forward()'s result.
   void memoConstants(const QString& result);
+  /// Launches whose every operand is a parameter, a buffer, a kept constant (memoConstants) or another such launch's
+  /// value -- a weight widened (`self.wq.float()`), concatenated, transposed or normalised, a grid from kept aranges
+  /// -- depend on no forward() input: each contiguous run of them becomes one block that kwb_state_get /
+  /// kwb_state_put (chain_host.py) compute on the first call and keep on the model, recomputed whenever a source's
+  /// data pointer, version counter (`_version`), shape, strides, dtype or device changes (an optimizer step,
+  /// load_state_dict, an in-place edit under no_grad). Not forward()'s results (the caller may write into them), not a
+  /// line that reads `self` other than as a parameter / buffer, a random draw, a write or a block of several
+  /// statements. @p result, @p outputs: forward()'s result and every output expression. Off under
+  /// KWB_STATE_CACHE=0 in kwb's environment (the plan before).
+  void cacheStateLines(const QStringList& outputs, const QStringList& extraReads);
+  /// A block of m_lines [first, last] that cacheStateLines keeps on the model: its slot number, the source
+  /// expressions its key reads and the targets read after it.
+  struct StateBlock {
+    int first = 0, last = 0, slot = 0;
+    QStringList sources, outputs;
+  };
+  QList<StateBlock> m_stateBlocks;
   /// A pointwise run whose primary operand is a group / batch norm's result, where nothing else reads that result,
   /// becomes the norm's post epilogue (kwb_group_norm(..., post=...): applied in the norm's apply pass, one launch
   /// less and one full read and write less). @p result: forward()'s result expression.
@@ -7210,6 +7227,152 @@ void Planner::memoConstants(const QString& result) {
   }
 }
 
+void Planner::cacheStateLines(const QStringList& outputs, const QStringList& extraReads) {
+  m_stateBlocks.clear();
+  if (qEnvironmentVariable("KWB_STATE_CACHE") == u"0") return;
+  static const QRegularExpression ident(QStringLiteral("(?<![\\w.\"'])([A-Za-z_]\\w*)"));
+  // the names forward() binds: its arguments, every target, the dtype names; `self` stands for any other attribute
+  QSet<QString> vars = {QStringLiteral("self"), QStringLiteral("out_dtype")};
+  for (const TensorInfo& t : m_g.inputs) vars << t.name;
+  for (const QString& p : modelNewParts(m_spec).forwardParams.split(u',', Qt::SkipEmptyParts))
+    vars << p.trimmed().section(u'=', 0, 0).remove(u'*').trimmed();
+  for (const Line& l : std::as_const(m_guards)) vars << l.target;
+  for (const Line& l : std::as_const(m_lines)) vars << l.target;
+  vars.remove(QString());
+  // parameters and buffers as forward() reads them; the longest first (self.conv.weight before self.conv)
+  QStringList state;
+  for (auto it = m_g.params.cbegin(); it != m_g.params.cend(); ++it) state << stateExpr(it.key(), false);
+  for (auto it = m_g.buffers.cbegin(); it != m_g.buffers.cend(); ++it) state << stateExpr(it.key(), true);
+  std::sort(state.begin(), state.end(), [](const QString& a, const QString& b) { return a.size() > b.size(); });
+  // a line's text with its parameter / buffer reads taken out, and those reads
+  auto strip = [&](QString code, QStringList* read) {
+    QList<QPair<qsizetype, QString>> at;  // each read by its first place in the line: the key's order is the code's
+    const QString original = code;
+    for (const QString& e : std::as_const(state)) {
+      const QRegularExpression re(QRegularExpression::escape(e) + QStringLiteral("(?!\\w)"));
+      if (code.contains(re)) {
+        at.append({original.indexOf(re), e});
+        code.replace(re, QStringLiteral("_"));
+      }
+    }
+    std::sort(at.begin(), at.end());
+    for (const auto& r : std::as_const(at))
+      if (read && !read->contains(r.second)) *read << r.second;
+    return code;
+  };
+  auto names = [&](const QString& code) {
+    QSet<QString> out;
+    for (auto it = ident.globalMatch(code); it.hasNext();) {
+      const auto m = it.next();
+      const qsizetype end = m.capturedEnd(1);
+      if (end < code.size() && code.at(end) == u'=' && (end + 1 >= code.size() || code.at(end + 1) != u'='))
+        continue;  // a keyword argument's name
+      if (vars.contains(m.captured(1))) out << m.captured(1);
+    }
+    return out;
+  };
+  // In forward()'s order: the kept constants of the sizes (one tensor per sizes, never written) are sources; a
+  // launch (or a view with no size read) reading only sources, parameters, buffers and cached values is cached; a view
+  // of those that reads an input's sizes (`.view(1, 1, h, w, 2)`) is a source of the blocks after it: its own data
+  // pointer, shape and strides are in their key.
+  QSet<QString> returned;
+  for (const QString& o : outputs) returned << leadingName(o);
+  QSet<QString> kept, cachedTargets;
+  QVector<bool> cached(m_lines.size(), false);
+  QVector<QStringList> srcOf(m_lines.size());
+  int launches = 0;
+  for (int i = 0; i < m_lines.size(); ++i) {
+    const Line& l = m_lines.at(i);
+    const QString code =  // the call as rendered: a stored dtype may be forward()'s `out_dtype`
+        l.head + l.tail + (l.outDtype.isEmpty() ? QString() : QStringLiteral(" out_dtype=(%1)").arg(l.outDtype));
+    if (l.target.isEmpty() || returned.contains(l.target) || l.draw || !l.rowGroup.empty() || !l.before.isEmpty() ||
+        code.contains(u'\n') || code.startsWith(QLatin1String("kwb_copy_into")) ||
+        code.startsWith(QLatin1String("kwb_returned(")))
+      continue;
+    const bool written = std::any_of(m_lines.cbegin(), m_lines.cend(), [&](const Line& w) {  // a buffer it fills
+      return w.head.startsWith(QStringLiteral("kwb_copy_into(%1, ").arg(l.target));
+    });
+    if (written) continue;
+    if (l.launch >= 0 && l.head.contains(QLatin1String(", memo=True"))) {
+      kept << l.target;
+      continue;
+    }
+    const bool view = l.launch < 0 && l.kind.isEmpty() && (l.isView || !l.head.contains(QLatin1String("kwb_")));
+    if (l.launch < 0 && !view) continue;
+    QStringList read;
+    const QString stripped = strip(code, &read);
+    const QSet<QString> all = names(stripped);
+    QSet<QString> values = all;
+    for (auto it = values.begin(); it != values.end();)  // a size read (x.shape[2]) is no value read
+      it = readsValues(stripped, *it) ? std::next(it) : values.erase(it);
+    const bool fromState = std::all_of(values.cbegin(), values.cend(),
+                                       [&](const QString& n) { return kept.contains(n) || cachedTargets.contains(n); });
+    if (!fromState) continue;
+    const bool readsCached =
+        std::any_of(values.cbegin(), values.cend(), [&](const QString& n) { return cachedTargets.contains(n); });
+    if (view && (all != values || !(readsCached || (values.isEmpty() && !read.isEmpty())))) {
+      // a view of parameters / kept / cached values at the inputs' sizes: a source
+      if (!values.isEmpty() || !read.isEmpty()) kept << l.target;
+      continue;
+    }
+    // a launch at the inputs' sizes or reading nothing (a literal's fill)
+    if (all != values || (values.isEmpty() && read.isEmpty())) continue;
+    for (const QString& n : std::as_const(values))
+      if (kept.contains(n) && !read.contains(n)) read << n;
+    cached[i] = true;
+    srcOf[i] = read;
+    cachedTargets << l.target;
+    if (l.launch >= 0) ++launches;
+  }
+  if (launches == 0) return;
+  // blocks: contiguous runs of cached lines holding at least one launch
+  int slot = 0;
+  for (int i = 0; i < m_lines.size();) {
+    if (!cached.at(i)) {
+      ++i;
+      continue;
+    }
+    int j = i;
+    while (j + 1 < m_lines.size() && cached.at(j + 1)) ++j;
+    StateBlock b;
+    b.first = i;
+    b.last = j;
+    bool launch = false;
+    QSet<QString> inside;
+    for (int k = i; k <= j; ++k) {
+      inside << m_lines.at(k).target;
+      launch = launch || m_lines.at(k).launch >= 0;
+    }
+    for (int k = i; k <= j; ++k)
+      for (const QString& s : std::as_const(srcOf.at(k)))
+        if (!inside.contains(s) && !b.sources.contains(s)) b.sources << s;
+    // the targets read after the block (later lines, guards never: they come first, the outputs, the write-backs)
+    QString after;
+    for (int k = j + 1; k < m_lines.size(); ++k) after += m_lines.at(k).text() + u'\n';
+    after += outputs.join(u'\n') + u'\n' + extraReads.join(u'\n');
+    for (int k = i; k <= j; ++k) {
+      const QString& t = m_lines.at(k).target;
+      if (after.contains(QRegularExpression(QStringLiteral("\\b%1\\b").arg(QRegularExpression::escape(t)))))
+        b.outputs << t;
+    }
+    // every cached block ends in a value read later; a block read by nothing (a dead value) stays as planned
+    if (launch && !b.outputs.isEmpty()) {
+      b.slot = slot++;
+      for (int k = i; k <= j; ++k) {
+        const Line& l = m_lines.at(k);
+        if (l.launch < 0) continue;
+        for (ChainLaunch& cl : m_plan.launches)
+          if (cl.ops.contains(l.target))
+            cl.description += QStringLiteral(
+                " (kept on the model: launched again only when a parameter or buffer it "
+                "reads changes)");
+      }
+      m_stateBlocks << b;
+    }
+    i = j + 1;
+  }
+}
+
 void Planner::fuseConvStats() {
   const QString bn = QStringLiteral("kwb_batch_norm(");
   const QString conv = QStringLiteral("conv_forward(");
@@ -9195,6 +9358,11 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
   memoConstants(out->expr);
   fuseConvStats();
   keepNormLayout(out->expr);
+  {
+    QStringList extra;  // read after the lines: the write-backs' final values
+    for (const auto& wb : std::as_const(writeBack)) extra << wb.second;
+    cacheStateLines(outExprs, extra);
+  }
   QSet<int> padsRead;  // pads read through their index maps: no launch of their own
   for (const Line& l : std::as_const(m_lines))
     if ((l.head.startsWith(QLatin1String("kwb_pad_view(")) || l.head.startsWith(QLatin1String("kwb_flip_view(")) ||
@@ -9274,8 +9442,36 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
                               : QStringLiteral("converted to fp32 as they load"));
   }
   for (const Line& l : std::as_const(m_guards)) body << l.text();
-  for (const Line& l : std::as_const(m_lines)) {
+  for (int li = 0; li < m_lines.size(); ++li) {
+    const Line& l = m_lines.at(li);
     if (l.launch < 0 && l.head.startsWith(kReturnedHead)) continue;  // the tuple's reader: the return below
+    const StateBlock* sb = nullptr;
+    for (const StateBlock& b : std::as_const(m_stateBlocks))
+      if (li >= b.first && li <= b.last) sb = &b;
+    if (sb) {  // a block computed from parameters, buffers and kept constants only: kept on the model
+      if (li == sb->first) {
+        const QString srcs = sb->sources.isEmpty()
+                                 ? QStringLiteral("()")
+                                 : QStringLiteral("(%1,)").arg(sb->sources.join(QStringLiteral(", ")));
+        body << QStringLiteral(
+                    "        _kwb_kept = kwb_state_get(self, %1, %2)  # from parameters / buffers / kept "
+                    "constants only: computed again when one of them changes")
+                    .arg(sb->slot)
+                    .arg(srcs)
+             << QStringLiteral("        if _kwb_kept is None:");
+      }
+      body << QStringLiteral("    ") + l.text().replace(QStringLiteral("\n"), QStringLiteral("\n    "));
+      if (li == sb->last) {
+        const QString outs = sb->outputs.join(QStringLiteral(", ")) + u',';
+        body << QStringLiteral("            _kwb_kept = kwb_state_put(self, %1, %2, (%3))")
+                    .arg(sb->slot)
+                    .arg(sb->sources.isEmpty() ? QStringLiteral("()")
+                                               : QStringLiteral("(%1,)").arg(sb->sources.join(QStringLiteral(", "))),
+                         outs)
+             << QStringLiteral("        %1 = _kwb_kept").arg(outs);
+      }
+      continue;
+    }
     body << l.text();
     if (l.draw) {
       m_plan.drawLines << l.text();

@@ -323,6 +323,9 @@ const QMap<QString, QStringList>& stageKeywords() {
       {QStringLiteral("kwb_int_arg"), {}},  // a forward() int argument checked exact (chain_host.py)
       {QStringLiteral("kwb_pool_len"), {}},
       {QStringLiteral("kwb_at_spec"), {}},
+      // a block of launches from parameters / buffers only, kept on the model per their versions (chain_host.py)
+      {QStringLiteral("kwb_state_get"), {}},
+      {QStringLiteral("kwb_state_put"), {}},
       {QStringLiteral("kwb_attn_rep"), {}},
       {QStringLiteral("kwb_cat_starts"), {}},
       {QStringLiteral("kwb_piece_view"), {}},

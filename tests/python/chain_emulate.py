@@ -170,6 +170,10 @@ def main():
                     "order kwb_topk promises and torch's CUDA topk gives, where torch's CPU topk gives none -- and, "
                     "in a 16-bit dtype, the reference's parameters are rounded to it first as the harness's lp_model "
                     "does (a selection flips where a parameter's rounding reorders two values)")
+    ap.add_argument("--edit-state", action="store_true",
+                    help="after the comparison, edit every parameter and buffer of both models in place under no_grad "
+                    "(floating: w.mul_(0.5).add_(0.25); integer: w.floor_divide_(2)) and compare forward() again: a "
+                    "value the kernel keeps from them (kwb_state_get) must be computed again, never stale")
     ap.add_argument("--tile", type=int, default=None,
                     help="the harness's TILE (default: in a workspace, as its test_kernel.py finds it: kernel.py's "
                          "BLOCK_SIZE, else the rendered TILE; elsewhere 1024)")
@@ -324,6 +328,43 @@ def run_one(a, case):
         wd = None if want_dtypes is None else want_dtypes[i]
         tag = "" if len(gots) == 1 else " #%d" % i
         rc = max(rc, compare_one(a, case, g1, w1, wd, native_where, inputs, dtype, tag))
+    if a.edit_state and rc == 0:
+        rc = edited_again(a, case, model, new, ref_in, inputs, gots, wants, want_dtypes, native_where, dtype)
+    return rc
+
+
+def edited_again(a, case, model, new, ref_in, inputs, gots, wants0, want_dtypes, native_where, dtype):
+    """--edit-state: forward() once more (a value kept from the parameters is current), then every parameter and
+    buffer of both models edited in place the same way and forward() compared again; the kernel's result must have
+    changed where the reference's did. 0 OK, 1 FAIL."""
+    with torch.no_grad():
+        torch.manual_seed(1)
+        new(*inputs)  # a second call: whatever the kernel keeps is kept now
+
+        def edit(m):
+            for t in list(m.parameters()) + list(m.buffers()):
+                if t.is_floating_point():
+                    t.mul_(0.5).add_(0.25)
+                elif t.dtype != torch.bool:
+                    t.floor_divide_(2)
+        edit(model)
+        edit(new)
+        torch.manual_seed(1)
+        want = model(*ref_in)
+        torch.manual_seed(1)
+        got = new(*inputs)
+    gots2 = list(got) if isinstance(got, (tuple, list)) else [got]
+    wants = list(want) if isinstance(want, (tuple, list)) else [want]
+    rc = 0
+    for i, (g1, w1) in enumerate(zip(gots2, wants)):
+        wd = None if want_dtypes is None else want_dtypes[i]
+        tag = (" #%d" % i if len(gots2) > 1 else "") + " after an in-place edit of the parameters"
+        rc = max(rc, compare_one(a, case, g1, w1, wd, native_where, inputs, dtype, tag))
+    # a model whose result the edit changes (one with parameters or buffers it reads) must give a changed result
+    ref_changed = not all(same(w0, w1) for w0, w1 in zip(wants0, wants))
+    if rc == 0 and ref_changed and all(same(g0, g1) for g0, g1 in zip(gots, gots2)):
+        print("FAIL the in-place edit of the parameters did not change the kernel's result (a stale kept value?)")
+        return 1
     return rc
 
 

@@ -338,3 +338,56 @@ def kwb_int_arg(name, value):
         raise ValueError("%s = %d: an int argument read as an integer by a kernel epilogue reaches it as fp32, exact "
                          "up to 2**24 only; pass it as an int64 tensor instead" % (name, int(value)))
     return float(value)
+
+
+# ==== host: kwb_state_get kwb_state_put
+kwb_state_memo = True  # values computed from parameters / buffers / kept constants only: kept on the model per the
+#                        sources' versions (False: computed every call, the plan before; the A/B's switch)
+
+
+def _kwb_state_key(srcs):
+    """What a kept value's sources are now: per tensor its data pointer, version counter, shape, strides, dtype and
+    device; None where one has no version counter (an inference tensor: never kept)."""
+    try:
+        return tuple((s.data_ptr(), s._version, s.shape, s.stride(), s.dtype, s.device) for s in srcs)
+    except RuntimeError:
+        return None
+
+
+def kwb_state_get(model, slot, srcs):
+    """The values block `slot` of forward() computed from `srcs` (parameters, buffers, kept constants) and kept on
+    the model, while every source is unchanged (an in-place write bumps `_version`: an optimizer step,
+    load_state_dict, `w.add_(1)` under no_grad; a new tensor has another address), else None: forward() computes
+    them again. One host check per source (no launch); the entry holds its sources, so their addresses are not
+    reused while it lives."""
+    if not kwb_state_memo or (torch._C.is_grad_enabled() and any(s.requires_grad for s in srcs)):
+        return None  # autograd records: the value must come from this call's sources (kwb_state_put keeps nothing)
+    e = model.__dict__.get("_kwb_state", {}).get(slot)
+    if e is None or e[0] is None or len(srcs) != len(e[1]):
+        return None
+    for s, o, k in zip(srcs, e[1], e[0]):
+        if s is o:  # the same tensor object (a parameter, a buffer): its version, address (`.data =`) and shape
+            if s._version != k[1] or s.data_ptr() != k[0] or s.shape != k[2]:
+                return None
+        elif _kwb_state_key((s,)) != (k,):  # another object (a new view of a kept constant each call): all of it
+            return None
+    return e[2]
+
+
+def kwb_state_put(model, slot, srcs, vals):
+    """Keep `vals` (a tuple) as block `slot`'s values for `srcs` as they are now; returns `vals`. Nothing is kept
+    while autograd records (a kept value would carry an old call's graph) or a graph is being captured (its memory
+    belongs to the capture)."""
+    if not kwb_state_memo or (torch._C.is_grad_enabled() and any(s.requires_grad for s in srcs)):
+        return vals
+    if torch.cuda.is_available() and torch.cuda.is_current_stream_capturing():
+        return vals
+    d = model.__dict__.setdefault("_kwb_state", {})
+    d[slot] = (_kwb_state_key(srcs), tuple(srcs), vals)
+    return vals
+
+
+def kwb_state_versions(model):
+    """The kept values' sources as they are now (a CUDA graph's key: a replay runs no Python, so a changed buffer must
+    select another graph)."""
+    return tuple(_kwb_state_key(e[1]) for _, e in sorted(model.__dict__.get("_kwb_state", {}).items()))

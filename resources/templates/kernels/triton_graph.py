@@ -48,7 +48,9 @@ def _kwb_graph_key(model, args):
     params = tuple((p.data_ptr(), p._version) for p in model.parameters())
     bufs = tuple(b.data_ptr() for b in model.buffers())
     ins = tuple((a.shape, a.stride(), a.dtype, a.device, a.data_ptr() % 16) for a in args)
-    return ins, model.training, params, bufs, _kwb_graph_knobs()
+    # the values kept from parameters / buffers (kwb_state_get): a buffer written in place changes no address
+    kept = kwb_state_versions(model) if "_kwb_state" in model.__dict__ else ()  # put only where it is defined
+    return ins, model.training, params, bufs, _kwb_graph_knobs(), kept
 
 
 def _kwb_graph_why_not(args):
