@@ -7371,6 +7371,7 @@ bool Planner::projectionStep(const GraphOp& op) {
 std::optional<Planner::CVal> Planner::constVal(const QString& ref, QStringList* ops, int depth) const {
   if (depth == 0) {  // a difference of indices is no mask itself (an ALiBi bias from aranges stays a bias)
     auto v = constVal(ref, ops, 1);
+    ops->removeDuplicates();  // one arange read on both sides of a difference
     return v && v->kind == CVal::Lin ? std::nullopt : v;
   }
   if (depth > 32 || ref.isEmpty()) return std::nullopt;
