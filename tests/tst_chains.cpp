@@ -488,6 +488,34 @@ void TestChains::plans_data() {
   QTest::newRow("x05's class: full(-inf).triu(1) + full(-inf).tril(-6) added to the scores")
       << QStringLiteral("band_additive_full_inf") << QStringList{QStringLiteral("attention")}
       << QStringList{QStringLiteral("kwb_attention(q, t6, v, 0.2, diag=0, lower=True, band=6, fill=float('-inf'))")};
+  // session 41 (band41, trial 29 #5): a difference of aranges (i - j, j - i, shifted), its abs and comparisons are the
+  // same band predicate: nothing built (no kwb_pointwise of the mask, no kwb_arange), the tiles outside not visited
+  QTest::newRow("trial 29 #5: (i - j).abs() > W from one arange, fp16, S = 100: the band diag=W, band=2W+1")
+      << QStringLiteral("band_abs_bidir_fp16") << QStringList{QStringLiteral("attention")}
+      << QStringList{QStringLiteral("t23 = kwb_attention(t11, t13, t22, t11.shape[-1] ** -0.5, diag=9, lower=True, "
+                                    "band=19, fill=float('-inf'))"),
+                     QStringLiteral("!kwb_pointwise("), QStringLiteral("!kwb_arange(")};
+  QTest::newRow("#5's class: where((j - i).abs() <= 0, s, -inf), W = 0: each query its own key only")
+      << QStringLiteral("band_abs_where_w0") << QStringList{QStringLiteral("attention")}
+      << QStringList{QStringLiteral("kwb_attention(q, t9, v, 0.25, diag=0, lower=True, band=1, fill=float('-inf'))"),
+                     QStringLiteral("!kwb_pointwise("), QStringLiteral("!kwb_arange(")};
+  QTest::newRow("#5's class: W = 200 >= S = 77, aranges shifted by 1 on both sides: every key kept")
+      << QStringLiteral("band_abs_wider_than_seq") << QStringList{QStringLiteral("attention")}
+      << QStringList{QStringLiteral("kwb_attention(t12, t14, t23, 0.25, diag=200, lower=True, band=401, "
+                                    "fill=float('-inf'))"),
+                     QStringLiteral("!kwb_pointwise("), QStringLiteral("!kwb_arange(")};
+  QTest::newRow("#5's class: a local causal window from d = i - j, (d >= 0) & (d < W), masked_fill(~keep)")
+      << QStringLiteral("band_local_causal_diff") << QStringList{QStringLiteral("attention")}
+      << QStringList{QStringLiteral("kwb_attention(t10, t12, t22, t10.shape[-1] ** -0.5, diag=0, lower=True, "
+                                    "band=16, fill=float('-inf'))"),
+                     QStringLiteral("!kwb_pointwise("), QStringLiteral("!kwb_arange(")};
+  QTest::newRow("#5's class: trial 20's (j <= i) & (i - j < 48) with a GQA repeat (was an int64 mask launch)")
+      << QStringLiteral("sliding_window_gqa_sub_reason") << QStringList{QStringLiteral("attention")}
+      << QStringList{QStringLiteral("diag=0, lower=True, band=48, fill=float('-inf'), k_rep=")};
+  QTest::newRow("#5's class: the same band, a softmax alone (no GEMMs): one masked softmax, nothing built")
+      << QStringLiteral("band_mask_sub_reason") << QStringList{QStringLiteral("softmax")}
+      << QStringList{QStringLiteral("t14 = kwb_masked_softmax(x, 1.0, diag=0, lower=True, band=7, fill=float('-inf'))"),
+                     QStringLiteral("!kwb_pointwise(")};
   // session 25 (attn16): the GQA head repeat is Hq / Hkv at run time (kwb_attn_rep), 16-bit q / k / v read in their
   // dtype (no kwb_to_fp32 copy), an additive bias tensor read per tile by the flash kernel (bias=)
   QTest::newRow("trial 13 x05 with batch = n_kv_heads = repeat: the repeat from the entry counts, fp16 read in place")
@@ -2564,6 +2592,12 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("sliding_window_gqa_arange"), QStringLiteral("=sliding_window_gqa_arange")},
       {QStringLiteral("local_window_tril_triu"), QStringLiteral("=local_window_tril_triu")},
       {QStringLiteral("band_additive_full_inf"), QStringLiteral("=band_additive_full_inf")},
+      // session 41 (band41): trial 29 #5's class, the band from an arange difference (S no tile multiple, W = 0,
+      // W >= S, a local causal window)
+      {QStringLiteral("band_abs_bidir_fp16"), QStringLiteral("=band_abs_bidir_fp16")},
+      {QStringLiteral("band_abs_where_w0"), QStringLiteral("=band_abs_where_w0")},
+      {QStringLiteral("band_abs_wider_than_seq"), QStringLiteral("=band_abs_wider_than_seq")},
+      {QStringLiteral("band_local_causal_diff"), QStringLiteral("=band_local_causal_diff")},
       // session 37 (attn37): mask tensors per entry (trial 25 #8's key padding) with the causal predicate; P V in
       // full fp32 where the output cancels against V (probe23 c02), and a residual add that keeps TF32
       {QStringLiteral("attn37_causal_key_padding_bool"), QStringLiteral("=attn37_causal_key_padding_bool")},
@@ -2951,6 +2985,12 @@ void TestChains::classesEmulated_data() {
       QTest::addRow("%s %s", r.spec, r.dtype16)
           << spec << problem << QStringList{QStringLiteral("--dtype"), QString::fromLatin1(r.dtype16)};
   }
+  // session 41 (band41, trial 29 #5): the band from an arange difference with the tiles outside it visited and masked
+  // (kwb_attn_band_skip off: the same result; the table above runs fp32 / 16-bit / strided / the harness's cases)
+  for (const char* s : {"band_abs_bidir_fp16", "band_local_causal_diff"})
+    QTest::addRow("%s band skip off", s) << QString::fromLatin1(s) << u'=' + QString::fromLatin1(s)
+                                         << QStringList{QStringLiteral("--set"),
+                                                        QStringLiteral("kwb_attn_band_skip=False")};
   // session 40 (fuse40, trial 28 #9): a permute after a GEMM's pointwise result moved onto its operands, so the add
   // after it is that GEMM's epilogue through the permuted view (KWB_PERMUTE_INTO_EPILOGUE=1, PermuteEpilogueOn)
   // and (trial 28 #6, KWB_STACK_POINTWISE=1) an interleaved rotary's stack of two pointwise results as one launch

@@ -113,6 +113,12 @@ bool takesOutDtype(const QString& head) {
 /// gives the plans before (the A/B).
 bool loadCasts() { return qEnvironmentVariable("KWB_LOAD_CASTS") != u"0"; }
 
+/// A difference of two aranges (i - j, |i - j|, compared with a number) as a mask from constants (issue 14, session
+/// 41, band41: trial 29 #5's `(i - j).abs() > W`): kwb_attention's band predicate, nothing built and the key tiles
+/// outside the band not visited. `KWB_INDEX_DIFF_PREDICATE=0` in kwb's environment gives the plans before (the mask
+/// computed by a pointwise launch and read per tile; the A/B).
+bool indexDiffPredicate() { return qEnvironmentVariable("KWB_INDEX_DIFF_PREDICATE") != u"0"; }
+
 /// A pointwise launch's piece read whole at the launch's own indices passes its tensor plainly, not as kwb_at(...)
 /// (session 39, norm39): off until a GPU-time A/B; `KWB_PIECE_OWN_INDEX=1` in kwb's environment turns it on.
 bool pieceOwnIndex() { return qEnvironmentVariable("KWB_PIECE_OWN_INDEX") == u"1"; }
@@ -721,13 +727,17 @@ class Planner {
   };
   /// A tensor built from constants, as a function of the row i and column j of its last two dims.
   struct CVal {
-    enum Kind { Uniform, Tri, Index } kind = Uniform;
+    /// Lin: an integer difference of the indices and what follows it (i - j, |i - j|, j - i + 3): piecewise linear in
+    /// t = j - i, slopes[k] * t + vals[k] on Tri's pieces; a comparison of it with a number is a Tri (a band's
+    /// predicate). Never returned by constVal itself: only its comparisons are masks from constants.
+    enum Kind { Uniform, Tri, Index, Lin } kind = Uniform;
     double c = 0;  ///< Uniform: the value
     /// Tri: piecewise constant in t = j - i: vals[k] where cuts[k - 1] < t <= cuts[k] (cuts ascending, one more
     /// value than cuts; the first piece unbounded below, the last above)
     QList<qint64> cuts;
     QList<double> vals;
-    int axis = 0;  ///< Index: 0 the column j (last dim), 1 the row i; value index + off
+    QList<double> slopes;  ///< Lin: each piece's slope in t (vals its value at t = 0)
+    int axis = 0;          ///< Index: 0 the column j (last dim), 1 the row i; value index + off
     qint64 off = 0;
     QList<qint64> shape;
   };
@@ -740,6 +750,10 @@ class Planner {
   std::optional<CVal> constVal(const QString& ref, QStringList* ops, int depth = 0) const;
   /// f(x, y) of two Uniform / Tri values piece by piece (the pieces of both); nullopt where f gives NaN.
   static std::optional<CVal> combine(const CVal& x, const CVal& y, const std::function<double(double, double)>& f);
+  /// Op @p n (abs, neg, add / sub @p other, a comparison with @p other, not, a cast to @p dt) of a Lin value: a Lin
+  /// (abs splits each piece where it crosses 0) or, for a comparison, not and a cast to bool, a Tri / Uniform mask;
+  /// nullopt for any other op.
+  static std::optional<CVal> linApply(const CVal& v, const QString& n, double other, const QString& dt);
   /// The kept t = j - i of a Tri mask as one interval: lo / hi (nullopt: unbounded that side); false when the kept
   /// pieces are none, all, or more than one run, or @p valid rejects a piece's value.
   static bool keptInterval(const CVal& m, const std::function<bool(double)>& kept,
@@ -7843,6 +7857,11 @@ bool Planner::projectionStep(const GraphOp& op) {
 }
 
 std::optional<Planner::CVal> Planner::constVal(const QString& ref, QStringList* ops, int depth) const {
+  if (depth == 0) {  // a difference of indices is no mask itself (an ALiBi bias from aranges stays a bias)
+    auto v = constVal(ref, ops, 1);
+    ops->removeDuplicates();  // one arange read on both sides of a difference
+    return v && v->kind == CVal::Lin ? std::nullopt : v;
+  }
   if (depth > 32 || ref.isEmpty()) return std::nullopt;
   const QString r = resolve(ref);
   const GraphOp* o = opById(r);
@@ -7901,7 +7920,7 @@ std::optional<Planner::CVal> Planner::constVal(const QString& ref, QStringList* 
       return s;
     }
     // uniform or triangular: any view that keeps the last two dims (leading dims added, expanded or dropped)
-    if (s->kind == CVal::Tri &&
+    if ((s->kind == CVal::Tri || s->kind == CVal::Lin) &&
         (lastTwo(shape) != lastTwo(s->shape) || !(isReshapeView(n) || n == u"expand" || n == u"expand_as")))
       return std::nullopt;
     s->shape = shape;
@@ -7910,7 +7929,8 @@ std::optional<Planner::CVal> Planner::constVal(const QString& ref, QStringList* 
   if (n == u"tril" || n == u"triu") {  // x where j - i <= d (tril), where j - i >= d (triu), 0 elsewhere
     auto s = src(0);
     double dd = 0;
-    if (!s || s->kind == CVal::Index || !jsonNumber(args.value("diagonal", json(0)), &dd)) return std::nullopt;
+    if (!s || s->kind == CVal::Index || s->kind == CVal::Lin || !jsonNumber(args.value("diagonal", json(0)), &dd))
+      return std::nullopt;
     const qint64 d = static_cast<qint64>(dd);
     CVal step;
     step.kind = CVal::Tri;
@@ -7930,7 +7950,14 @@ std::optional<Planner::CVal> Planner::constVal(const QString& ref, QStringList* 
     if (!f || ((n == u"add" || n == u"sub") && jsonNumber(args.value("alpha", json(1)), &alpha) && alpha != 1))
       return std::nullopt;
     auto a = src(0), b = src(1);
-    if (!a || !b) return std::nullopt;
+    if (!a || !b || a->kind == CVal::Lin || b->kind == CVal::Lin) return std::nullopt;
+    if (n == u"sub" && indexDiffPredicate() && a->kind == CVal::Index && b->kind == CVal::Index && a->axis != b->axis) {
+      // i - j or j - i (offsets kept): linear in t = j - i; its comparisons (after abs) are the band (trial 29 #5)
+      v.kind = CVal::Lin;
+      v.slopes = {a->axis == 0 ? 1.0 : -1.0};
+      v.vals = {double(a->off - b->off)};
+      return v;
+    }
     if (a->kind != CVal::Index && b->kind != CVal::Index) {
       // two masks from constants combined (& / | / * / + of half planes and bands): piece by piece
       auto both = combine(*a, *b, *f);
@@ -7954,12 +7981,21 @@ std::optional<Planner::CVal> Planner::constVal(const QString& ref, QStringList* 
     return v;
   }
   if (cmp.contains(n) || n == u"logical_not" || n == u"bitwise_not" || n == u"_to_copy" || n == u"to" || n == u"add" ||
-      n == u"sub") {
+      n == u"sub" || n == u"abs" || n == u"neg") {
     if (tensors != 1) return std::nullopt;
     auto s = src(0);
     if (!s) return std::nullopt;
     double other = 0;
     const bool hasOther = jsonNumber(args.value("other", json()), &other);
+    if ((cmp.contains(n) || n == u"add" || n == u"sub") && !hasOther) return std::nullopt;
+    if (s->kind == CVal::Lin) {
+      double alpha = 1;
+      if ((n == u"add" || n == u"sub") && jsonNumber(args.value("alpha", json(1)), &alpha) && alpha != 1)
+        return std::nullopt;
+      auto lin = linApply(*s, n, other, o->outputs.value(0).dtype);
+      if (lin) lin->shape = shape;
+      return lin;
+    }
     if (s->kind == CVal::Index && (n == u"_to_copy" || n == u"to")) {  // arange(T).float(): the same integers
       s->shape = shape;
       return s;
@@ -7976,13 +8012,14 @@ std::optional<Planner::CVal> Planner::constVal(const QString& ref, QStringList* 
     const QString dt = o->outputs.value(0).dtype;
     auto apply = [&](double x) -> double {
       if (cmp.contains(n)) return compare(n, x, other);
+      if (n == u"abs") return std::fabs(x);
+      if (n == u"neg") return -x;
       if (n == u"logical_not") return x == 0;
       if (n == u"bitwise_not") return dt == u"bool" ? double(x == 0) : NAN;
       if (n == u"add") return x + other;
       if (n == u"sub") return x - other;
       return dt == u"bool" ? double(x != 0) : x;  // a cast
     };
-    if ((cmp.contains(n) || n == u"add" || n == u"sub") && !hasOther) return std::nullopt;
     if (s->kind == CVal::Uniform) {
       s->c = apply(s->c);
       if (std::isnan(s->c)) return std::nullopt;
@@ -8031,6 +8068,77 @@ std::optional<Planner::CVal> Planner::combine(const CVal& x, const CVal& y,
     r.vals.clear();
   }
   return r;
+}
+
+std::optional<Planner::CVal> Planner::linApply(const CVal& v, const QString& n, double other, const QString& dt) {
+  static const QSet<QString> cmp = {QStringLiteral("eq"), QStringLiteral("ne"), QStringLiteral("lt"),
+                                    QStringLiteral("le"), QStringLiteral("gt"), QStringLiteral("ge")};
+  CVal r = v;
+  if (n == u"add" || n == u"sub" || n == u"neg" || ((n == u"_to_copy" || n == u"to") && dt != u"bool")) {
+    for (int k = 0; k < r.vals.size(); ++k) {
+      if (n == u"neg") r.slopes[k] = -r.slopes[k];
+      r.vals[k] = n == u"neg"   ? -r.vals[k]
+                  : n == u"add" ? r.vals[k] + other
+                  : n == u"sub" ? r.vals[k] - other
+                                : r.vals[k];
+    }
+    return r;
+  }
+  // the piece of t and its line (pieces as Tri's: vals[k] on (cuts[k - 1], cuts[k]])
+  auto piece = [&](qint64 t) {
+    return static_cast<int>(std::count_if(v.cuts.begin(), v.cuts.end(), [t](qint64 c) { return c < t; }));
+  };
+  auto line = [&](int k, qint64 t) { return v.slopes.at(k) * double(t) + v.vals.at(k); };
+  // the cuts of the result: v's own, and where each line crosses the threshold (abs: 0) -- the test flips only
+  // between floor(t*) - 1, floor(t*) and floor(t*) + 1 within a piece
+  const double thr = n == u"abs" || n == u"logical_not" || n == u"_to_copy" || n == u"to" ? 0.0 : other;
+  if (!(n == u"abs" || n == u"logical_not" || n == u"_to_copy" || n == u"to" || cmp.contains(n)) || std::isnan(thr) ||
+      std::isinf(thr))
+    return std::nullopt;
+  QList<qint64> cuts = v.cuts;
+  for (int k = 0; k < v.vals.size(); ++k) {
+    if (v.slopes.at(k) == 0) continue;
+    const double t = (thr - v.vals.at(k)) / v.slopes.at(k);
+    if (std::fabs(t) > 1e15) return std::nullopt;
+    const auto f = static_cast<qint64>(std::floor(t));
+    cuts << f - 1 << f;
+  }
+  std::sort(cuts.begin(), cuts.end());
+  cuts.erase(std::unique(cuts.begin(), cuts.end()), cuts.end());
+  if (cuts.isEmpty()) return std::nullopt;
+  // each new piece's representative: its right end (the last piece: one past the last cut)
+  auto rep = [&](int k) { return k < cuts.size() ? cuts.at(k) : cuts.last() + 1; };
+  r.cuts = cuts;
+  r.vals.clear();
+  r.slopes.clear();
+  for (int k = 0; k <= cuts.size(); ++k) {
+    const qint64 t = rep(k);
+    const int p = piece(t);
+    if (n == u"abs") {  // the line's sign on the piece: at its right end, or just left of it where that is 0
+      const double x = line(p, t) != 0 ? line(p, t) : line(p, t - 1);
+      r.slopes << (x < 0 ? -v.slopes.at(p) : v.slopes.at(p));
+      r.vals << (x < 0 ? -v.vals.at(p) : v.vals.at(p));
+    } else {
+      const double x = line(p, t);
+      r.vals << (cmp.contains(n) ? compare(n, x, other) : n == u"logical_not" ? double(x == 0) : double(x != 0));
+    }
+  }
+  if (n == u"abs") return r;
+  // a mask: merge equal neighbours (Tri's form), uniform where one value is left
+  CVal m;
+  m.kind = CVal::Tri;
+  m.shape = v.shape;
+  for (int k = 0; k < r.vals.size(); ++k) {
+    if (k > 0 && m.vals.last() == r.vals.at(k)) continue;
+    if (k > 0) m.cuts << r.cuts.at(k - 1);
+    m.vals << r.vals.at(k);
+  }
+  if (m.cuts.isEmpty()) {
+    m.kind = CVal::Uniform;
+    m.c = m.vals.first();
+    m.vals.clear();
+  }
+  return m;
 }
 
 bool Planner::keptInterval(const CVal& m, const std::function<bool(double)>& kept,
