@@ -31,6 +31,7 @@ TOL = 5e-3
 VARIANTS = [
     ("rs s4", dict(mode=0, stages=4)),
     ("rs s4 nows", dict(mode=3, stages=4)),  # no warp_specialize: the MMA warps issue the TMA loads
+    ("xf s3", dict(mode=1, stages=3)),  # transform partition -> K-major ring, shared x shared wgmma
     ("rs s4 persist", dict(mode=2, stages=4)),  # min(tiles, SMs) CTAs: the next tile's loads overlap C stores
     ("rs s3", dict(mode=0, stages=3)),
     ("rs s4 nobar", dict(mode=0, stages=4, bar=0)),  # no partition barrier before a slot release (racy?)

@@ -21,7 +21,8 @@ hopper/__init__.py, tutorials 05-wgmma.py and 08-warp-specialization.py):
   returns the deps (a tuple, or the value itself for one dep).
 
 Modes: 0 warp-specialized (1-warp TMA loader, 8 MMA warps), 2 the same persistent over min(tiles, SMs) CTAs,
-3 without warp_specialize (the MMA warps issue the loads). Shapes must divide the tile (M % 256, N % 128,
+3 without warp_specialize (the MMA warps issue the loads), 1 "xf": a 4-warp transform partition copies each B tile
+into a K-major ring and the MMA runs shared x shared (insurance should the tf32 register operand not lower). Shapes must divide the tile (M % 256, N % 128,
 K % 64); the host wrapper checks.
 """
 import triton
@@ -232,10 +233,90 @@ def gemm_mn_kernel(a_desc, b_desc, c_ptr, M, N, K,  #
         ], [1], [LOAD_REGS])
 
 
+@gluon.jit
+def _p_xf(b_bufs, t_bufs, ready, empty, tready, K, TK: gl.constexpr, STAGES: gl.constexpr, XF_WARPS: gl.constexpr):
+    """MODE 1 transform partition: B tile [BK, BN] (N-contiguous) -> registers -> t_bufs slot [BN, BK]
+    (K-contiguous, wgmma's K-major shared operand). t_bufs[s] is free when ready[s] shows step i: the loader
+    refilled slot s only after empty[s] had both arrivals of step i - STAGES, the MMA's after its wgmma retired."""
+    xf_l: gl.constexpr = gl.BlockedLayout([4, 4], [8, 4], [1, XF_WARPS], [1, 0])
+    nk = gl.cdiv(K, TK)
+    for i in range(nk):
+        s = i % STAGES
+        mbarrier.wait(ready.index(s), (i // STAGES) & 1)
+        v = b_bufs.index(s).load(xf_l)
+        t_bufs.index(s).store(gl.permute(v, (1, 0)))
+        fence_async_shared()  # generic smem write (and read) before the async proxy (wgmma, TMA refill)
+        gl.thread_barrier()  # every transform warp has written / read before one thread arrives
+        mbarrier.arrive(tready.index(s), count=1)
+        mbarrier.arrive(empty.index(s), count=1)
+
+
+@gluon.jit
+def _p_load_xf(a_desc, b_desc, a_bufs, b_bufs, ready, empty, off_m, off_n, K, STAGES: gl.constexpr):
+    TK: gl.constexpr = a_desc.block_type.shape[1]
+    nk = gl.cdiv(K, TK)
+    for i in range(nk):
+        s = i % STAGES
+        mbarrier.wait(empty.index(s), ((i // STAGES) & 1) ^ 1)
+        _load_step(a_desc, b_desc, a_bufs, b_bufs, ready, s, off_m, off_n, i)
+
+
+@gluon.jit
+def _p_mma_xf(a_bufs, t_bufs, ready, empty, tready, c_ptr, N, K, off_m, off_n, TM: gl.constexpr, TN: gl.constexpr,
+              TK: gl.constexpr, STAGES: gl.constexpr, NUM_WARPS: gl.constexpr):
+    """MODE 1 MMA + epilogue: acc[BM, BN] += A[s] @ (B^T[s])^T, both operands in shared memory."""
+    mma_l: gl.constexpr = gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[NUM_WARPS, 1],
+                                                    instr_shape=[16, TN, 8])
+    nk = gl.cdiv(K, TK)
+    acc = gl.zeros((TM, TN), dtype=gl.float32, layout=mma_l)
+    for i in range(nk):
+        s = i % STAGES
+        ph = (i // STAGES) & 1
+        mbarrier.wait(ready.index(s), ph)
+        mbarrier.wait(tready.index(s), ph)
+        acc = warpgroup_mma(a_bufs.index(s), t_bufs.index(s).permute((1, 0)), acc, is_async=True)
+        acc = warpgroup_mma_wait(1, deps=(acc, ))
+        if i > 0:  # the wgmma of step i - 1 retired in both warpgroups: its slot may be refilled
+            gl.thread_barrier()
+            mbarrier.arrive(empty.index((i - 1) % STAGES), count=1)
+    acc = warpgroup_mma_wait(0, deps=(acc, ))
+    offs_m = off_m + gl.arange(0, TM, layout=gl.SliceLayout(1, mma_l))
+    offs_n = off_n + gl.arange(0, TN, layout=gl.SliceLayout(0, mma_l))
+    gl.store(c_ptr + gl.expand_dims(offs_m, 1) * N + gl.expand_dims(offs_n, 0), acc)
+
+
+@gluon.jit
+def gemm_xf_kernel(a_desc, b_desc, c_ptr, M, N, K, t_layout: gl.constexpr, STAGES: gl.constexpr,
+                   GROUP_M: gl.constexpr, LOAD_REGS: gl.constexpr, XF_WARPS: gl.constexpr, XF_REGS: gl.constexpr,
+                   NUM_WARPS: gl.constexpr):
+    """MODE 1 ("xf"): a transform partition writes B^T K-major into a second ring; shared x shared wgmma."""
+    TM: gl.constexpr = a_desc.block_type.shape[0]
+    TK: gl.constexpr = a_desc.block_type.shape[1]
+    TN: gl.constexpr = b_desc.block_type.shape[1]
+    off_m, off_n = _tile_off(gl.program_id(0), M, N, TM, TN, GROUP_M)
+    a_bufs = gl.allocate_shared_memory(gl.float32, [STAGES, TM, TK], a_desc.layout)
+    b_bufs = gl.allocate_shared_memory(gl.float32, [STAGES, TK, TN], b_desc.layout)
+    t_bufs = gl.allocate_shared_memory(gl.float32, [STAGES, TN, TK], t_layout)
+    ready = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
+    empty = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
+    tready = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
+    for s in gl.static_range(STAGES):
+        mbarrier.init(ready.index(s), count=1)
+        mbarrier.init(empty.index(s), count=2)  # the transform (B read) and the MMA (A, B^T read) release
+        mbarrier.init(tready.index(s), count=1)
+    gl.warp_specialize([
+        (_p_mma_xf, (a_bufs, t_bufs, ready, empty, tready, c_ptr, N, K, off_m, off_n, TM, TN, TK, STAGES,
+                     NUM_WARPS)),
+        (_p_load_xf, (a_desc, b_desc, a_bufs, b_bufs, ready, empty, off_m, off_n, K, STAGES)),
+        (_p_xf, (b_bufs, t_bufs, ready, empty, tready, K, TK, STAGES, XF_WARPS)),
+    ], [1, XF_WARPS], [LOAD_REGS, XF_REGS])
+
+
 def gemm_mn(a, b, c=None, mode=0, stages=4, group_m=8, load_regs=24, via=0, bar=1, maxnreg=None, sms=None):
     """c[M, N] = a[M, K] @ b[K, N] (fp32 CUDA tensors, both row-major), TF32 wgmma, B as it lies.
 
-    mode 0 warp-specialized, 2 the same persistent (min(tiles, SMs) CTAs), 3 without warp_specialize. via 1
+    mode 0 warp-specialized, 2 the same persistent (min(tiles, SMs) CTAs), 3 without warp_specialize, 1 "xf"
+    (a transform partition writes B^T K-major; shared x shared wgmma, C tile not transposed). via 1
     loads the register operand through a blocked layout + convert_layout; bar 0 drops the partition barrier
     before each slot release. Raises ValueError for shapes outside the tile; compile errors propagate."""
     import torch
@@ -260,6 +341,11 @@ def gemm_mn(a, b, c=None, mode=0, stages=4, group_m=8, load_regs=24, via=0, bar=
     else:
         grid = (tiles, )
     kw = dict(num_warps=8)
+    if mode == 1:  # 8 MMA warps (acc 128 registers) + loader + 4 transform warps: 16 warps x 32 x 128
+        t_layout = gl.NVMMASharedLayout.get_default_for([BN, BK], gl.float32)  # B^T tile, K-contiguous
+        gemm_xf_kernel[grid](a_desc, b_desc, c, M, N, K, t_layout, stages, group_m, load_regs, 4, 88, 8,
+                             maxnreg=maxnreg or 128, **kw)
+        return c
     if maxnreg is None:  # 8 MMA warps + the loader's warpgroup: 12 warps x 32 x 168 fits 64 K registers
         maxnreg = 0 if mode == 3 else 168
     if maxnreg:
