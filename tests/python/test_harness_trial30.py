@@ -21,7 +21,7 @@ import torch
 import torch.nn as nn
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-CHAINS = os.path.join(HERE, "..", "data", "codegen", "chains")
+CHAINS = os.path.join(HERE, "..", "data", "codegen", "chains", "problems")
 sys.path.insert(0, HERE)
 import harness_support as h  # noqa: E402
 import chain_emulate  # noqa: E402
