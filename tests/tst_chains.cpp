@@ -2879,6 +2879,17 @@ void TestChains::classesEmulated_data() {
                          QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/") + spec + QStringLiteral(".spec.json"),
                          QStringLiteral("--case"), QStringLiteral("dtype_bf16,dtype_fp16")};
   }
+  // new-user trial 30 (buf41, issue 14): #1 non-persistent buffers (in no state_dict: copied by name, never zeros),
+  // #2 a tensor passed through get_init_inputs() (no ValueError from the constructor guard); the harness's cases only
+  // (the emulator's default shrink changes get_init_inputs, not the buffers ModelNew declares)
+  for (const char* s : {"rope_position_ids_nonpersistent", "inv_freq_nonpersistent_sin", "tensor_init_bank_buffer",
+                        "tensor_init_weight_leaky"})
+    QTest::addRow("%s harness cases", s) << QString::fromLatin1(s) << u'=' + QLatin1String(s)
+                                         << QStringList{QStringLiteral("--spec"),
+                                                        QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/") +
+                                                            QLatin1String(s) + QStringLiteral(".spec.json"),
+                                                        QStringLiteral("--case"),
+                                                        QStringLiteral("boundary_tail,boundary_size1,problem_shape")};
   // session 38 (cast38): casts as load / store conversions, each member in its own dtypes and in both 16-bit ones
   for (const char* s : {"a05_FusedAddRMSNorm_fp16_ResidualTuple", "tuple_bf16_bias_gelu_preact", "int8_weight_dequant",
                         "uint8_image_normalize"}) {

@@ -103,6 +103,10 @@ QString initGuard(const json& model, const InitSignature& init) {
       value = p.mid(eq + 1).trimmed();
     }
     if (value.isEmpty()) return {};
+    // a tensor argument (a filter bank, an index table) is recorded as its repr: its values go to the buffer or
+    // parameter it fills, and the kernels read its shape at run time (new-user trial 30, #2)
+    if (value.startsWith(QLatin1String("\"tensor(")) || value.startsWith(QLatin1String("\"Parameter containing")))
+      continue;
     if (value.startsWith(u'[') || value.startsWith(u'(') || paramDims.contains(value)) continue;  // a shape argument
     names << init.names.at(i);
     values << value;
@@ -131,8 +135,16 @@ ModelNewParts modelNewParts(const json& spec) {
   QString err;
   if (const auto init = parseInitSignature(sig, &err)) {
     if (!init->paramsText.isEmpty()) parts.initParams = QStringLiteral(", ") + init->paramsText;
+    // an argument named as a parameter or buffer Model declares (register_buffer("bank", bank)) is not stored:
+    // the declaration below makes that attribute, and register_buffer refuses an existing one (trial 30, #2)
+    QSet<QString> declared;
+    if (spec.is_object() && spec.contains("model") && spec.at("model").is_object())
+      for (const char* key : {"parameters", "buffers"})
+        for (const auto& p : spec.at("model").value(key, json::array()))
+          if (p.is_object()) declared.insert(QString::fromStdString(p.value("name", std::string())));
     QStringList store;
-    for (const QString& n : init->names) store << QStringLiteral("        self.%1 = %1").arg(n);
+    for (const QString& n : init->names)
+      if (!declared.contains(n)) store << QStringLiteral("        self.%1 = %1").arg(n);
     if (const QString guard = initGuard(spec.is_object() && spec.contains("model") ? spec.at("model") : json(), *init);
         !guard.isEmpty())
       store << guard;

@@ -130,10 +130,15 @@ QString parameterDecls(const json& spec) {
       const QString dtype = QString::fromStdString(p.value("dtype", std::string("float32")));
       static const QRegularExpression dtypeOk(QStringLiteral("^[a-z0-9]+$"));
       if (!dtypeOk.match(dtype).hasMatch()) continue;
-      lines << QStringLiteral("        %1.register_buffer(\"%2\", torch.%3(%4, dtype=torch.%5))")
+      // a non-persistent one (a rotary cos/sin cache) stays out of the state_dict as in Model, so the key sets
+      // agree; the harness copies its values by name (new-user trial 30, #1)
+      const bool transient = !p.value("persistent", true);
+      lines << QStringLiteral("        %1.register_buffer(\"%2\", torch.%3(%4, dtype=torch.%5)%6)%7")
                    .arg(owner, parts.last(),
-                        parts.last() == u"running_var" ? QStringLiteral("ones") : QStringLiteral("zeros"), shape,
-                        dtype);
+                        parts.last() == u"running_var" ? QStringLiteral("ones") : QStringLiteral("zeros"), shape, dtype,
+                        transient ? QStringLiteral(", persistent=False") : QString(),
+                        transient ? QStringLiteral("  # Model's values: copy them from Model's named_buffers()")
+                                  : QString());
       continue;
     }
     const bool weight = parts.last() == u"weight";

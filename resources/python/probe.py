@@ -910,6 +910,11 @@ def run(logic_path, partial, scale, guess=False, shapes=None):
             tr.ambiguity("non_tensor_input", "input %s is a %s, neither tensor nor number" % (d["name"], d["python_type"]), 0)
     partial["model"]["parameters"] = [dict(name=n, **tensor_desc_named(an, p, dtype_name)) for n, p in model.named_parameters()]
     partial["model"]["buffers"] = [dict(name=n, **tensor_desc_named(an, p, dtype_name)) for n, p in model.named_buffers()]
+    # a non-persistent buffer is in no state_dict: ModelNew registers it so too, and the harness copies it by name
+    keys = set(model.state_dict(keep_vars=True)) if hasattr(model, "state_dict") else set()
+    for b in partial["model"]["buffers"]:
+        if b["name"] not in keys:
+            b["persistent"] = False
     # tied weights (GPT-2's lm_head.weight = wte.weight): one tensor under two state_dict keys; named_parameters()
     # lists it once, so ModelNew declares the alias too or load_state_dict rejects the second key (probe21 s06)
     first = {id(p): n for n, p in list(model.named_parameters()) + list(model.named_buffers())}

@@ -5,7 +5,8 @@ Triton emulation (tests/data/codegen/fake_triton), at sizes shrunk from the prob
     with that spec) builds for its case NAME (boundary_tail, boundary_size1, problem_shape, ...): its own
     DimPlan / derive_cases / MetaChecker / make_inputs, which resize input dims by value (every dim of that
     size, whatever its name), never the model's parameter sizes. A case the harness would not run (not
-    derived, or its shapes rejected by the reference on meta tensors) prints "SKIP ..." and exits 0.
+    derived, or its shapes rejected by the reference on meta tensors) prints "SKIP ..." and exits 0 -- unless every
+    case of the run skipped (or problem_shape alone was asked for and skipped): then "FAIL no case ran", exit 1.
 Numbers only: nothing here says anything about speed or about the real Triton compiler.
 
 usage: chain_emulate.py KERNEL.py PROBLEM.py [--dtype float32|bfloat16|float16|spec] [--expect-dtype D] [--strided]
@@ -193,17 +194,30 @@ def main():
     runs = [(c, d, e) for c in cases for d, e in zip(dtypes, expects)]
     if len(runs) == 1:
         a.dtype, a.expect_dtype = runs[0][1], runs[0][2]
-        return run_one(a, runs[0][0])
+        one = run_one(a, runs[0][0])
+        if one == SKIPPED and runs[0][0] == "problem_shape":  # the problem's own shapes: nothing else checks it
+            print("FAIL no case ran: problem_shape was SKIPped")
+            return 1
+        return 0 if one == SKIPPED else one
     rc = 0
+    skips = 0
     for c, d, e in runs:
         a.dtype, a.expect_dtype = d, e
         try:
-            rc = max(rc, run_one(a, c))
+            one = run_one(a, c)
+            skips += one == SKIPPED
+            rc = max(rc, 0 if one == SKIPPED else one)
         except Exception as ex:  # noqa: BLE001 - one case's error is its FAIL line; the next case still runs
             print("FAIL error: %s: %s case=%s dtype=%s" % (type(ex).__name__, (str(ex).splitlines() or [""])[0][:200],
                                                            c, d))
             rc = 1
+    if skips == len(runs):  # a run that checked nothing is no OK (new-user trial 30, #5)
+        print("FAIL no case ran: every case (%s) was SKIPped" % a.case)
+        return 1
     return rc
+
+
+SKIPPED = -1  # run_one's "SKIP" (main exits 0 for it unless every case of the run skipped)
 
 
 def run_one(a, case):
@@ -236,13 +250,20 @@ def run_one(a, case):
     sd = model.state_dict()
     if sd:
         new.load_state_dict(sd)
+    # non-persistent buffers (a rotary cos/sin cache, a fixed mask) are in no state_dict: copied by name, as the
+    # harness's sync_weights does (new-user trial 30, #1)
+    new_bufs = dict(new.named_buffers())
+    with torch.no_grad():
+        for n, b in model.named_buffers():
+            if n not in sd and n in new_bufs and new_bufs[n].shape == b.shape:
+                new_bufs[n].copy_(b)
     dtype = None if a.dtype == "spec" else getattr(torch, a.dtype)
     raw = None
     if case:
         raw, note, case_dtype = harness_inputs(a.spec, case, a.tile or harness_tile(a.kernel), ref, model)
         if raw is None:
             print("SKIP %s case=%s" % (note, case))
-            return 0
+            return SKIPPED
         print("inputs: " + note)
         if case_dtype:  # a dtype_* case: its inputs are cast already, both models go to its dtype (lp_model)
             dtype = getattr(torch, case_dtype)
