@@ -570,6 +570,22 @@ void TestChains::plans_data() {
       << QStringLiteral("conv39_masked_weight_convtranspose2d")
       << QStringList{QStringLiteral("pointwise"), QStringLiteral("conv")}
       << QStringList{QStringLiteral("conv_forward(self, x, t1, None, CONV0, weight_computed=True, epi=")};
+  // session 41 (conv41): a depthwise convolution of a channels-last input (conv1d(x.transpose(1, 2)) over [B, T, C],
+  // an NHWC image permuted): the plan is unchanged (the template's DIRECT_CL picks the [positions x channels] kernel
+  // and a channels-last output at run time; classesEmulated runs it)
+  QTest::newRow("trial 28 06: mask, depthwise conv1d of [B, T, C] transposed (+ mask, gelu), layer norm")
+      << QStringLiteral("t28_06_conv1d_seq_padmask")
+      << QStringList{QStringLiteral("pointwise"), QStringLiteral("conv"), QStringLiteral("norm")}
+      << QStringList{QStringLiteral("conv_forward(self, t2, self.dw.weight, self.dw.bias, CONV0, epi=_kwb_epi1, "
+                                    "epi_tensors=(t5,), epi_scalars=(), epi_view=lambda t3: t3.transpose(1, 2))")};
+  QTest::newRow("06's class: Conformer's depthwise conv1d over [B, T, C], silu and the residual in its epilogue")
+      << QStringLiteral("conv41_conformer_dwconv1d_silu_residual") << QStringList{QStringLiteral("conv")}
+      << QStringList{QStringLiteral("conv_forward(self, t0, self.dw.weight, self.dw.bias, CONV0, epi=_kwb_epi0, "
+                                    "epi_tensors=(x,), epi_scalars=(), epi_view=lambda t1: t1.transpose(1, 2))")};
+  QTest::newRow("06's class in 2-D: a depthwise 3x3 conv of an NHWC input permuted, gelu * 0.5 in its epilogue")
+      << QStringLiteral("conv41_nhwc_dwconv2d_gelu") << QStringList{QStringLiteral("conv")}
+      << QStringList{QStringLiteral("t0 = x.permute([0, 3, 1, 2])"),
+                     QStringLiteral("conv_forward(self, t0, self.dw.weight, None, CONV0, epi=_kwb_epi0")};
   QTest::newRow("a LoRA update merged into a Linear's weight: the mm's epilogue adds W, kwb_gemm reads it")
       << QStringLiteral("conv39_lora_merged_linear") << QStringList{QStringLiteral("gemm"), QStringLiteral("gemm")}
       << QStringList{QStringLiteral("kwb_gemm(x, t3.t(), self.bias")};
@@ -2804,6 +2820,23 @@ void TestChains::classesEmulated_data() {
                                                             QStringLiteral(".spec.json"),
                                                         QStringLiteral("--case"),
                                                         QStringLiteral("boundary_tail,boundary_size1,problem_shape")};
+  }
+  // session 41 (conv41): the depthwise convolution of a channels-last input on DIRECT_CL's [positions x channels]
+  // kernel (its output channels-last), and the per-channel kernel with the switch off (the A/B's old side)
+  for (const char* s :
+       {"t28_06_conv1d_seq_padmask", "conv41_conformer_dwconv1d_silu_residual", "conv41_nhwc_dwconv2d_gelu"}) {
+    const QString spec = QString::fromLatin1(s), problem = u'=' + spec;
+    QTest::addRow("%s fp32, bf16, fp16", s)
+        << spec << problem << QStringList{QStringLiteral("--dtype"), QStringLiteral("float32,bfloat16,float16")};
+    QTest::addRow("%s strided", s) << spec << problem << QStringList{QStringLiteral("--strided")};
+    QTest::addRow("%s harness cases", s) << spec << problem
+                                         << QStringList{QStringLiteral("--spec"),
+                                                        QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/") + spec +
+                                                            QStringLiteral(".spec.json"),
+                                                        QStringLiteral("--case"),
+                                                        QStringLiteral("boundary_tail,boundary_size1,problem_shape")};
+    QTest::addRow("%s DIRECT_CL=False", s)
+        << spec << problem << QStringList{QStringLiteral("--set"), QStringLiteral("DIRECT_CL=False")};
   }
   // cummax / cummin's indices from the chunked kernel: 4-element chunks, the running value and its index carried
   for (const char* s : {"cummax_cummin_indices_ties_nan", "cummax_indices_exact"})
