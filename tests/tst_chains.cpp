@@ -2856,10 +2856,14 @@ void TestChains::classesEmulated_data() {
                                                             QStringLiteral(".spec.json"),
                                                         QStringLiteral("--case"),
                                                         QStringLiteral("boundary_tail,boundary_size1,problem_shape")};
-    QTest::addRow("%s DIRECT_CL=False, kwb_pad_prologue=False", s)
+    QTest::addRow("%s DIRECT_CL=True, kwb_pad_prologue=False", s)
         << spec << problem
-        << QStringList{QStringLiteral("--set"), QStringLiteral("DIRECT_CL=False"), QStringLiteral("--set"),
+        << QStringList{QStringLiteral("--set"), QStringLiteral("DIRECT_CL=True"), QStringLiteral("--set"),
                        QStringLiteral("kwb_pad_prologue=False")};
+    QTest::addRow("%s DIRECT_CL=True, fp32, bf16", s)
+        << spec << problem
+        << QStringList{QStringLiteral("--set"), QStringLiteral("DIRECT_CL=True"), QStringLiteral("--dtype"),
+                       QStringLiteral("float32,bfloat16")};
   }
   // cummax / cummin's indices from the chunked kernel: 4-element chunks, the running value and its index carried
   for (const char* s : {"cummax_cummin_indices_ties_nan", "cummax_indices_exact"})

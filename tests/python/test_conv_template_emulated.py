@@ -1809,20 +1809,24 @@ class ConvCatSlices(unittest.TestCase):
         self.assertEqual(float(wide[:, :8].abs().sum() + wide[:, 24:].abs().sum()), 0.0)  # nothing outside its slice
 
 
+ON = {"DIRECT_CL": True}  # DIRECT_CL's tests turn it on (off by default until a GPU A/B)
+
+
 class ConvDirectChannelsLast(unittest.TestCase):
-    """DIRECT_CL: a depthwise convolution of channels-last x takes [positions x channels] tiles and writes a
-    channels-last output (the same values); the per-channel kernel stays its fallback and the switch's off state."""
+    """DIRECT_CL (off by default until a GPU A/B): a depthwise convolution of channels-last x takes [positions x
+    channels] tiles and writes a channels-last output (the same values); the per-channel kernel stays its fallback and
+    the switch's off state."""
 
     def test_1d_sequence_depthwise(self):
         # trial 28's 06_conv1d_seq_padmask class: conv1d(x.transpose(1, 2)) over [B, T, C], 'same' padding; C past
         # one channel block (70 = 64 + a 6-channel tail), positions past one block, a bias and none
         for c, t, bias in ((70, 37, True), (8, 9, False), (1 + 1, 1, True)):
             m = run_case(self, 1, cin=c, cout=c, k=5, in_size=t, groups=c, padding=2, bias=bias, channels_last=True,
-                         path="direct", config={"direct_cl": True})
+                         path="direct", config={"direct_cl": True}, settings=ON)
         self.assertEqual(m.last_config["block_c"], 2)
 
     def test_strided_dilated_2d_3d_transposed(self):
-        kw = dict(channels_last=True, path="direct", config={"direct_cl": True})
+        kw = dict(channels_last=True, path="direct", config={"direct_cl": True}, settings=ON)
         run_case(self, 1, cin=12, cout=12, k=3, in_size=20, groups=12, stride=2, dilation=3, padding=1, **kw)
         run_case(self, 2, cin=6, cout=6, k=3, in_size=(7, 9), groups=6, padding=(1, 0), **kw)
         run_case(self, 3, cin=4, cout=4, k=(2, 3, 1), in_size=(3, 5, 4), groups=4, stride=(1, 2, 1), **kw)
@@ -1831,17 +1835,17 @@ class ConvDirectChannelsLast(unittest.TestCase):
     def test_bf16_fp16(self):
         for dt in (torch.bfloat16, torch.float16):
             run_case(self, 1, cin=20, cout=20, k=7, in_size=15, groups=20, padding=3, dtype=dt, channels_last=True,
-                     path="direct", config={"direct_cl": True})
+                     path="direct", config={"direct_cl": True}, settings=ON)
 
     def test_out_layout_and_class_limits(self):
-        m = run_case(self, 1, cin=16, cout=16, k=3, in_size=11, groups=16, padding=1, channels_last=True)
+        m = run_case(self, 1, cin=16, cout=16, k=3, in_size=11, groups=16, padding=1, channels_last=True, settings=ON)
         x = torch.randn(2, 11, 16).transpose(1, 2)
         self.assertEqual(m(x).stride(1), 1)  # channels-last output: its transpose back is contiguous
         # the old kernel: the switch off; x not channels-last; a depthwise multiplier (Cout/g = 2); one channel
         for kw, settings in ((dict(cin=16, cout=16, groups=16, channels_last=True), {"DIRECT_CL": False}),
-                             (dict(cin=16, cout=16, groups=16), None),
-                             (dict(cin=4, cout=8, groups=4, channels_last=True), None),
-                             (dict(cin=1, cout=1, groups=1, channels_last=True), None)):
+                             (dict(cin=16, cout=16, groups=16), ON),
+                             (dict(cin=4, cout=8, groups=4, channels_last=True), ON),
+                             (dict(cin=1, cout=1, groups=1, channels_last=True), ON)):
             m = run_case(self, 1, k=3, in_size=11, padding=1, path="direct", settings=settings, **kw)
             self.assertNotIn("direct_cl", m.last_config, kw)
             self.assertEqual(m(torch.randn(2, kw["cin"], 11)).is_contiguous(), True)
@@ -1881,7 +1885,7 @@ class ConvPadHi(unittest.TestCase):
         # trial 29 #8: F.pad(x, (k - 1, 0)) before a padding-0 conv: grouped GEMM (dilated), depthwise channels-last
         # (DIRECT_CL), depthwise contiguous (the per-channel kernel)
         self.assertEqual(self.check(1, 16, 32, 5, 23, 4, lo=8, hi=0, dilation=2).last_path, "implicit_gemm")
-        m = self.check(1, 12, 12, 4, 19, 12, lo=3, hi=0, channels_last=True)
+        m = self.check(1, 12, 12, 4, 19, 12, lo=3, hi=0, channels_last=True, settings=ON)
         self.assertTrue(m.last_config.get("direct_cl"))
         self.assertEqual(self.check(1, 6, 6, 3, 9, 6, lo=2, hi=0).last_path, "direct")
 
