@@ -602,6 +602,38 @@ void TestChains::plans_data() {
       << QStringLiteral("conv39_masked_weight_convtranspose2d")
       << QStringList{QStringLiteral("pointwise"), QStringLiteral("conv")}
       << QStringList{QStringLiteral("conv_forward(self, x, t1, None, CONV0, weight_computed=True, epi=")};
+  // session 41 (conv41): a depthwise convolution of a channels-last input (conv1d(x.transpose(1, 2)) over [B, T, C],
+  // an NHWC image permuted): the plan is unchanged (the template's DIRECT_CL picks the [positions x channels] kernel
+  // and a channels-last output at run time; classesEmulated runs it)
+  QTest::newRow("trial 28 06: mask, depthwise conv1d of [B, T, C] transposed (+ mask, gelu), layer norm")
+      << QStringLiteral("t28_06_conv1d_seq_padmask")
+      << QStringList{QStringLiteral("pointwise"), QStringLiteral("conv"), QStringLiteral("norm")}
+      << QStringList{QStringLiteral("conv_forward(self, t2, self.dw.weight, self.dw.bias, CONV0, epi=_kwb_epi1, "
+                                    "epi_tensors=(t5,), epi_scalars=(), epi_view=lambda t3: t3.transpose(1, 2))")};
+  QTest::newRow("06's class: Conformer's depthwise conv1d over [B, T, C], silu and the residual in its epilogue")
+      << QStringLiteral("conv41_conformer_dwconv1d_silu_residual") << QStringList{QStringLiteral("conv")}
+      << QStringList{QStringLiteral("conv_forward(self, t0, self.dw.weight, self.dw.bias, CONV0, epi=_kwb_epi0, "
+                                    "epi_tensors=(x,), epi_scalars=(), epi_view=lambda t1: t1.transpose(1, 2))")};
+  QTest::newRow("06's class in 2-D: a depthwise 3x3 conv of an NHWC input permuted, gelu * 0.5 in its epilogue")
+      << QStringLiteral("conv41_nhwc_dwconv2d_gelu") << QStringList{QStringLiteral("conv")}
+      << QStringList{QStringLiteral("t0 = x.permute([0, 3, 1, 2])"),
+                     QStringLiteral("conv_forward(self, t0, self.dw.weight, None, CONV0, epi=_kwb_epi0")};
+  // session 41 (conv41, trial 29 #8): a constant zero pad of the spatial dims that one standard convolution alone
+  // reads is no launch: the convolution reads the pad's source with the pad in its padding (ConvSpec pad_hi)
+  QTest::newRow("trial 29 10: F.pad(x.transpose(1, 2), (8, 0)) before a grouped dilated conv1d: no pad launch")
+      << QStringLiteral("t29_10_causal_conv1d_glu_seq")
+      << QStringList{QStringLiteral("conv"), QStringLiteral("pointwise"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("t1 = kwb_pad_view(t0, [8, 0], 0.0)  # folded into t2's padding (no launch)"),
+                     QStringLiteral("t2 = conv_forward(self, t0, self.conv.weight, self.conv.bias, CONV0)")};
+  QTest::newRow("#8's class: a causal left pad before a depthwise conv1d of [B, T, C] transposed, silu fused")
+      << QStringLiteral("conv41_causal_pad_dwconv1d_silu")
+      << QStringList{QStringLiteral("conv"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("t1 = kwb_pad_view(t0, [3, 0], 0.0)"),
+                     QStringLiteral("conv_forward(self, t0, self.conv.weight, self.conv.bias, CONV0, epi=_kwb_epi0")};
+  QTest::newRow("#8's class in 2-D: an asymmetric pad (0, 1, 2, 1) before a padded stride-2 Conv2d, relu fused")
+      << QStringLiteral("conv41_pad2d_asym_conv2d_relu") << QStringList{QStringLiteral("conv")}
+      << QStringList{QStringLiteral("t0 = kwb_pad_view(x, [0, 1, 2, 1], 0.0)"),
+                     QStringLiteral("conv_forward(self, x, self.conv.weight, self.conv.bias, CONV0, epi=_kwb_epi0")};
   QTest::newRow("a LoRA update merged into a Linear's weight: the mm's epilogue adds W, kwb_gemm reads it")
       << QStringLiteral("conv39_lora_merged_linear") << QStringList{QStringLiteral("gemm"), QStringLiteral("gemm")}
       << QStringList{QStringLiteral("kwb_gemm(x, t3.t(), self.bias")};
@@ -2017,6 +2049,8 @@ void TestChains::analyzeGroupsAreThePlan_data() {
         // issue 14 (trial 11): a glu, a pixel shuffle fused into its ReLU, an adaptive pool, a masked mean's count
         "t10_GLU_bf16", "t12_Conv1x1_PixelShuffle_ReLU", "t08_ConvTranspose1d_AdaptiveMaxPool1d",
         "t06_MaskedMeanPool_where", "patchify_rearrange", "pixel_unshuffle_scale",
+        // session 41 (conv41): a zero pad folded into the convolution's padding (its op in the conv's group)
+        "t29_10_causal_conv1d_glu_seq", "conv41_pad2d_asym_conv2d_relu",
         // trial 19 #6 (session 30): an arange against int64 lengths, BCE with logits (a reduction's prologue)
         "masked_mean_lengths", "masked_span_max", "bce_logits_weight_mean", "t01_Sigmoid_Linear_BatchCenter_Clamp",
         // trial 21 #4 (fix21b): integer inputs read as values (an int64 / uint8 mask cast to a float, summed)
@@ -3017,6 +3051,32 @@ void TestChains::classesEmulated_data() {
                                                             QStringLiteral(".spec.json"),
                                                         QStringLiteral("--case"),
                                                         QStringLiteral("boundary_tail,boundary_size1,problem_shape")};
+  }
+  // session 41 (conv41): the depthwise convolution of a channels-last input on DIRECT_CL's [positions x channels]
+  // kernel (its output channels-last), and the per-channel kernel with the switch off (the A/B's old side)
+  // and (trial 29 #8) a zero pad folded into the convolution's padding per side (ConvSpec pad_hi); with
+  // kwb_pad_prologue off the pad's line pads again, unread
+  for (const char* s :
+       {"t28_06_conv1d_seq_padmask", "conv41_conformer_dwconv1d_silu_residual", "conv41_nhwc_dwconv2d_gelu",
+        "t29_10_causal_conv1d_glu_seq", "conv41_causal_pad_dwconv1d_silu", "conv41_pad2d_asym_conv2d_relu"}) {
+    const QString spec = QString::fromLatin1(s), problem = u'=' + spec;
+    QTest::addRow("%s fp32, bf16, fp16", s)
+        << spec << problem << QStringList{QStringLiteral("--dtype"), QStringLiteral("float32,bfloat16,float16")};
+    QTest::addRow("%s strided", s) << spec << problem << QStringList{QStringLiteral("--strided")};
+    QTest::addRow("%s harness cases", s) << spec << problem
+                                         << QStringList{QStringLiteral("--spec"),
+                                                        QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/") + spec +
+                                                            QStringLiteral(".spec.json"),
+                                                        QStringLiteral("--case"),
+                                                        QStringLiteral("boundary_tail,boundary_size1,problem_shape")};
+    QTest::addRow("%s DIRECT_CL=True, kwb_pad_prologue=False", s)
+        << spec << problem
+        << QStringList{QStringLiteral("--set"), QStringLiteral("DIRECT_CL=True"), QStringLiteral("--set"),
+                       QStringLiteral("kwb_pad_prologue=False")};
+    QTest::addRow("%s DIRECT_CL=True, fp32, bf16", s)
+        << spec << problem
+        << QStringList{QStringLiteral("--set"), QStringLiteral("DIRECT_CL=True"), QStringLiteral("--dtype"),
+                       QStringLiteral("float32,bfloat16")};
   }
   // cummax / cummin's indices from the chunked kernel: 4-element chunks, the running value and its index carried
   for (const char* s : {"cummax_cummin_indices_ties_nan", "cummax_indices_exact"})
@@ -4029,6 +4089,10 @@ void TestChains::cuteStagesEmulated_data() {
       // session 39 (conv39): a weight computed in forward() (weight norm: a norm and a pointwise launch), read by
       // the direct convolution (weight_computed= taken: it keeps no copy of the weight)
       {"conv39_weightnorm_conv2d_silu", {QStringLiteral("_kwb_conv_host"), r, pw}, {{}, bf16}},
+      // session 41 (conv41): a zero pad folded into the convolution (ConvSpec pad_hi: the stage set's output size; its
+      // kwb_pad_view pads, unread)
+      {"conv41_pad2d_asym_conv2d_relu", {QStringLiteral("_kwb_conv_host")}, {{}}},
+      {"conv41_causal_pad_dwconv1d_silu", {QStringLiteral("_kwb_conv_host"), pw}, {{}}},
       // session 33 (cute33b): a small copy of level 2's 92_ (the group norm's reduce=, a kwb_reduce launch after it);
       // small copies of level 3's 8_ and 20_ (training: kwb_batch_norm with keep_layout=; the
       // copy of 20_ keeps MobileNetV2's blocks at a few channels) and of 35_ / 39_ (kwb_rnn: a kwb_gemm for the input

@@ -153,6 +153,11 @@ bool columnRows(const QList<qint64>& shape, const QList<qint64>& dims) {
 /// epilogue (issue 14, session 39: `x * rank + total.unsqueeze(-1)` was two launches). KWB_VIEW_KEEPS_RUN=0 in kwb's
 /// environment: any such view ends the run, the plans before (the A/B).
 bool viewKeepsRun() { return qEnvironmentVariable("KWB_VIEW_KEEPS_RUN") != u"0"; }
+/// A constant zero pad of a convolution's spatial dims, read by it alone, is no launch: the convolution reads the
+/// pad's source with the pad added to its padding on each side (ConvSpec pad_hi; issue 14, session 41: trial 29's
+/// `F.pad(x.transpose(1, 2), (k - 1, 0))` before a causal Conv1d copied its whole input). KWB_CONV_PAD_FOLD=0 in
+/// kwb's environment: the pad's launch as before.
+bool convPadFold() { return qEnvironmentVariable("KWB_CONV_PAD_FOLD") != u"0"; }
 
 /// A cheap pointwise value recomputed by its larger broadcast readers (Planner::broadcastsRecomputed, session 41,
 /// bcast41): the most ops copied for one view, and the switch (KWB_BROADCAST_RECOMPUTE=0 / 1 in kwb's environment).
@@ -2265,23 +2270,51 @@ bool Planner::stage(const GraphOp& op) {
       if (!m_why.isEmpty()) return false;
       (k == 1 ? computed.weight : computed.bias) = e;
     }
+    // a constant zero pad of the spatial dims that only this standard convolution reads: the convolution reads the
+    // pad's source with the pad added to its padding (convPadFold); the pad's line only makes its shape
+    QString cx = x;
+    const QString xr = resolve(op.refs.value(0));
+    int foldedPad = -1;
+    if (convPadFold() && m_pads.contains(xr) && m_uses.value(xr) == 1 &&
+        !(op.args.is_object() && op.args.value("transposed", false) == true)) {
+      const PadRead& p = m_pads[xr];
+      const qsizetype rank = op.inputs.value(0).shape.size();
+      static const QStringList zeros = {QStringLiteral("0"), QStringLiteral("0.0"), QStringLiteral("-0.0")};
+      bool ok = p.map.mode == u"constant" && zeros.contains(p.map.fill) && rank >= 3 && p.map.before.size() == rank &&
+                p.map.after.size() == rank && p.map.before.at(0) == 0 && p.map.after.at(0) == 0 &&
+                p.map.before.at(1) == 0 && p.map.after.at(1) == 0 && p.line >= 0 && p.line < m_lines.size();
+      for (qsizetype i = 2; ok && i < rank; ++i) ok = p.map.before.at(i) >= 0 && p.map.after.at(i) >= 0;
+      if (ok) {
+        computed.padBefore = p.map.before.mid(2);
+        computed.padAfter = p.map.after.mid(2);
+        cx = p.src;
+        foldedPad = p.line;
+      }
+    }
     const auto c = convStage(m_g, op, m_convs, &m_why, computed);
     if (!c) return false;
+    if (foldedPad >= 0) {
+      Line& pad = m_lines[foldedPad];
+      pad.head = pad.head.left(pad.head.indexOf(u'(')) + QStringLiteral("_view") + pad.head.mid(pad.head.indexOf(u'('));
+      pad.comment = QStringLiteral("folded into %1's padding (no launch)").arg(op.id);
+    }
     if (m_convs == 0) {
       m_plan.hasConv = true;
       m_plan.convVars = c->vars;
+      if (!c->padHiLine.isEmpty()) m_plan.moreConvs.prepend(c->padHiLine);
     } else {
       m_plan.moreConvs << c->specText;
     }
     if (c->gemm && op.inputs.value(0).dtype == u"float32") m_plan.mathDtype = QStringLiteral("tf32");
     // (a computed weight writes no cat's channel slice: conv_cat_buffer, before the first part, would read it early)
     if (!c->weightComputed)
-      m_convCall.insert(static_cast<int>(m_lines.size()), {x, c->weight, QStringLiteral("CONV%1").arg(m_convs)});
+      m_convCall.insert(static_cast<int>(m_lines.size()), {cx, c->weight, QStringLiteral("CONV%1").arg(m_convs)});
     if (c->gemm) m_gemmConvs.insert(QStringLiteral("CONV%1").arg(m_convs));
-    l.head = QStringLiteral("conv_forward(self, %1, %2, %3, CONV%4").arg(x, c->weight, c->bias).arg(m_convs++);
+    l.head = QStringLiteral("conv_forward(self, %1, %2, %3, CONV%4").arg(cx, c->weight, c->bias).arg(m_convs++);
     if (c->weightComputed) l.head += QStringLiteral(", weight_computed=True");
     l.epilogue = true;
     push(l, op, QStringLiteral("conv"), c->description, true);
+    if (foldedPad >= 0) m_plan.launches.last().prologue << xr;
     m_convOut.insert(op.id, {static_cast<int>(m_lines.size()) - 1, static_cast<int>(m_plan.launches.size()) - 1});
   } else if (n == u"mv") {
     // a matrix-vector product: a row reduction of A * v, one launch (kwb_gemv); the pointwise run after it (addmv's

@@ -1251,7 +1251,8 @@ class ConvPlanMemo(unittest.TestCase):
             self.assertTrue(res["ok"], res["violations"])
             # the statistics finish launched twice: its chunk level and its final combine (STATS_FINISH_CHUNKS)
             self.assertEqual(sorted(l["kernel"] for l in res["launches"]),
-                             ["kwb_conv", "kwb_conv_direct", "kwb_conv_phases", "kwb_conv_stats_finish",
+                             ["kwb_conv", "kwb_conv_direct", "kwb_conv_direct_cl", "kwb_conv_phases",
+                              "kwb_conv_stats_finish",
                               "kwb_conv_stats_finish", "kwb_conv_to_cl"])  # X_COPY_TRITON's copy, via _launch
             self.assertIn("_launch", res["followed"])
             self.assertIn("_x_channels_last", res["followed"])
@@ -1806,6 +1807,93 @@ class ConvCatSlices(unittest.TestCase):
         self.assertLess(rel_err(wide[:, 8:24], want), 1e-5)
         self.assertLess(rel_err(plain, want), 1e-5)
         self.assertEqual(float(wide[:, :8].abs().sum() + wide[:, 24:].abs().sum()), 0.0)  # nothing outside its slice
+
+
+ON = {"DIRECT_CL": True}  # DIRECT_CL's tests turn it on (off by default until a GPU A/B)
+
+
+class ConvDirectChannelsLast(unittest.TestCase):
+    """DIRECT_CL (off by default until a GPU A/B): a depthwise convolution of channels-last x takes [positions x
+    channels] tiles and writes a channels-last output (the same values); the per-channel kernel stays its fallback and
+    the switch's off state."""
+
+    def test_1d_sequence_depthwise(self):
+        # trial 28's 06_conv1d_seq_padmask class: conv1d(x.transpose(1, 2)) over [B, T, C], 'same' padding; C past
+        # one channel block (70 = 64 + a 6-channel tail), positions past one block, a bias and none
+        for c, t, bias in ((70, 37, True), (8, 9, False), (1 + 1, 1, True)):
+            m = run_case(self, 1, cin=c, cout=c, k=5, in_size=t, groups=c, padding=2, bias=bias, channels_last=True,
+                         path="direct", config={"direct_cl": True}, settings=ON)
+        self.assertEqual(m.last_config["block_c"], 2)
+
+    def test_strided_dilated_2d_3d_transposed(self):
+        kw = dict(channels_last=True, path="direct", config={"direct_cl": True}, settings=ON)
+        run_case(self, 1, cin=12, cout=12, k=3, in_size=20, groups=12, stride=2, dilation=3, padding=1, **kw)
+        run_case(self, 2, cin=6, cout=6, k=3, in_size=(7, 9), groups=6, padding=(1, 0), **kw)
+        run_case(self, 3, cin=4, cout=4, k=(2, 3, 1), in_size=(3, 5, 4), groups=4, stride=(1, 2, 1), **kw)
+        run_case(self, 1, cin=6, cout=6, k=4, in_size=9, groups=6, stride=2, padding=1, transposed=True, **kw)
+
+    def test_bf16_fp16(self):
+        for dt in (torch.bfloat16, torch.float16):
+            run_case(self, 1, cin=20, cout=20, k=7, in_size=15, groups=20, padding=3, dtype=dt, channels_last=True,
+                     path="direct", config={"direct_cl": True}, settings=ON)
+
+    def test_out_layout_and_class_limits(self):
+        m = run_case(self, 1, cin=16, cout=16, k=3, in_size=11, groups=16, padding=1, channels_last=True, settings=ON)
+        x = torch.randn(2, 11, 16).transpose(1, 2)
+        self.assertEqual(m(x).stride(1), 1)  # channels-last output: its transpose back is contiguous
+        # the old kernel: the switch off; x not channels-last; a depthwise multiplier (Cout/g = 2); one channel
+        for kw, settings in ((dict(cin=16, cout=16, groups=16, channels_last=True), {"DIRECT_CL": False}),
+                             (dict(cin=16, cout=16, groups=16), ON),
+                             (dict(cin=4, cout=8, groups=4, channels_last=True), ON),
+                             (dict(cin=1, cout=1, groups=1, channels_last=True), ON)):
+            m = run_case(self, 1, k=3, in_size=11, padding=1, path="direct", settings=settings, **kw)
+            self.assertNotIn("direct_cl", m.last_config, kw)
+            self.assertEqual(m(torch.randn(2, kw["cin"], 11)).is_contiguous(), True)
+
+
+class ConvPadHi(unittest.TestCase):
+    """ConvSpec(..., pad_hi=): a zero pad before a standard convolution folded into it by the chain planner (padding
+    the low side, pad_hi the high one, per dim): the same numbers as F.pad then the convolution, on every path."""
+
+    def check(self, spatial, cin, cout, k, in_size, groups, lo, hi, stride=1, dilation=1, channels_last=False,
+              dtype=torch.float32, settings=None):
+        rep = lambda v: tuple(v) if isinstance(v, (tuple, list)) else (v,) * spatial
+        k, lo, hi, stride, dilation, in_size = map(rep, (k, lo, hi, stride, dilation, in_size))
+        g = torch.Generator().manual_seed(1)
+        w = (torch.randn((cout, cin // groups) + k, generator=g) * 0.2).to(dtype)
+        b = torch.randn(cout, generator=g).to(dtype)
+        x = torch.randn((2, cin) + in_size, generator=g).to(dtype)
+        if channels_last:
+            x = x.movedim(1, -1).contiguous().movedim(-1, 1)
+        mod = render(spatial, False, tuple(w.shape), True, stride, (0,) * spatial, dilation, (0,) * spatial, groups)
+        for key, v in dict(PLAIN, **(settings or {})).items():
+            setattr(mod, key, v)
+        model = mod.ModelNew()
+        conv = mod.CONV0._replace(padding=lo, pad_hi=hi)
+        got = mod.conv_forward(model, x, w, b, conv)
+        flat = []
+        for i in reversed(range(spatial)):
+            flat += [lo[i], hi[i]]
+        fn = (F.conv1d, F.conv2d, F.conv3d)[spatial - 1]
+        want = fn(F.pad(x.float(), flat), w.float(), b.float(), stride=stride, dilation=dilation, groups=groups)
+        label = dict(spatial=spatial, cin=cin, cout=cout, k=k, lo=lo, hi=hi, stride=stride, groups=groups)
+        self.assertEqual(tuple(got.shape), tuple(want.shape), label)
+        self.assertLess(rel_err(got, want), 1e-5 if dtype == torch.float32 else 8e-3, label)
+        return model
+
+    def test_causal_left_pad_1d(self):
+        # trial 29 #8: F.pad(x, (k - 1, 0)) before a padding-0 conv: grouped GEMM (dilated), depthwise channels-last
+        # (DIRECT_CL), depthwise contiguous (the per-channel kernel)
+        self.assertEqual(self.check(1, 16, 32, 5, 23, 4, lo=8, hi=0, dilation=2).last_path, "implicit_gemm")
+        m = self.check(1, 12, 12, 4, 19, 12, lo=3, hi=0, channels_last=True, settings=ON)
+        self.assertTrue(m.last_config.get("direct_cl"))
+        self.assertEqual(self.check(1, 6, 6, 3, 9, 6, lo=2, hi=0).last_path, "direct")
+
+    def test_asymmetric_2d_3d_strided(self):
+        self.check(2, 16, 32, 4, (13, 10), 1, lo=(3, 1), hi=(2, 2), stride=2)
+        self.check(2, 8, 8, 3, (7, 9), 8, lo=(0, 2), hi=(1, 0), channels_last=True)
+        self.check(3, 4, 8, 2, (3, 4, 5), 1, lo=(1, 0, 1), hi=(0, 1, 2), stride=(1, 2, 1))
+        self.check(1, 16, 32, 3, 11, 1, lo=2, hi=1, dtype=torch.bfloat16)
 
 
 if __name__ == "__main__":

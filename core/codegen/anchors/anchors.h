@@ -18,12 +18,19 @@ struct ConvStage {
   bool gemm = false;            ///< the spec's shapes take the implicit-GEMM path (TF32 on fp32), else direct
   bool weightComputed = false;  ///< weight is ConvOperands::weight (a value computed in forward()), not a parameter
   QMap<QString, QString> vars;  ///< the conv template's CONV0 placeholders (SPATIAL, STRIDE, ...; index 0 only)
+  /// Index 0 with a zero pad folded in (ConvOperands::padBefore): "CONV0 = CONV0._replace(pad_hi=(...))", the line
+  /// after the template's CONV0 (its placeholders hold the low side); else "".
+  QString padHiLine;
 };
 /// A convolution's weight and bias as a chain computes them in forward() (Python expressions of its values: weight
 /// norm, standardisation, a merged LoRA update); empty where the operand is a parameter or a forward() argument.
 struct ConvOperands {
   QString weight;
   QString bias;
+  /// A constant zero pad of x folded into the convolution (issue 14, session 41): per spatial dim (spatial entries),
+  /// the pad before / after each dim, added to the convolution's padding on that side (ConvSpec's padding is then
+  /// the low side and pad_hi the high one). Empty: x is the convolution's input as traced. Standard convolutions only.
+  QList<qint64> padBefore, padAfter;
 };
 /// Decodes @p op (an aten::convolution) as the chain's convolution number @p index. A weight or bias computed in
 /// forward() is @p computed's expression (the chain's value; ConvStage::weightComputed says so for the weight).

@@ -20,15 +20,17 @@ struct Conv {
   bool transposed = false;
   QString weight, bias = QStringLiteral("None");
   bool weightComputed = false;  ///< weight is a value a chain computes in forward() (ConvStage::weightComputed)
-  QString padMode;  ///< "reflect" / "replicate" / "circular" when x is that pad's result (padding_mode=), else ""
+  QString padMode;      ///< "reflect" / "replicate" / "circular" when x is that pad's result (padding_mode=), else ""
+  QList<qint64> padHi;  ///< a zero pad folded in (ConvOperands::padBefore): the high side (padding the low); else empty
+  QList<qint64> folded;  ///< that pad as F.pad's list, for the description
 
   QString specText(int index) const {
-    return QStringLiteral("CONV%1 = ConvSpec(%2, %3, %4, %5, %6, %7, %8)")
+    return QStringLiteral("CONV%1 = ConvSpec(%2, %3, %4, %5, %6, %7, %8%9)")
         .arg(index)
         .arg(spatial)
         .arg(pyTuple(stride), pyTuple(padding), pyTuple(dilation), pyTuple(outPad))
         .arg(groups)
-        .arg(pyBool(transposed));
+        .arg(pyBool(transposed), padHi.isEmpty() ? QString() : QStringLiteral(", pad_hi=") + pyTuple(padHi));
   }
   QString describe() const {
     const QString fn =
@@ -38,7 +40,9 @@ struct Conv {
     // padding_mode='reflect' / 'replicate' / 'circular' is traced as a pad before a convolution of padding 0: the
     // row says so, else "padding [0, 0]" read as no padding (new-user trial 22, #5)
     const QString pad =
-        padMode.isEmpty()
+        !padHi.isEmpty() ? QStringLiteral("%1 before, %2 after (the zero pad %3 before it folded in)")
+                               .arg(anchors::shapeText(padding), anchors::shapeText(padHi), anchors::shapeText(folded))
+        : padMode.isEmpty()
             ? anchors::shapeText(padding)
             : QStringLiteral("%1 (padding_mode '%2': the %2 pad before it)").arg(anchors::shapeText(padding), padMode);
     return QStringLiteral("%1 %2 -> %3, kernel %4, stride %5, padding %6, dilation %7%8, groups %9%10")
@@ -101,6 +105,16 @@ std::optional<Conv> decodeConv(const OpGraph& g, const GraphOp& op, QString* why
                                      .arg(anchors::where(op))
                                      .arg(c.spatial));
   c.transposed = a.is_object() && a.value("transposed", false) == true;
+  if (computed.padBefore.size() == c.spatial && computed.padAfter.size() == c.spatial && !c.transposed) {
+    // x is the source of a zero pad: the convolution reads it with that pad added to its own on each side
+    c.padHi = c.padding;
+    for (int i = 0; i < c.spatial; ++i) {
+      c.padding[i] += computed.padBefore.at(i);
+      c.padHi[i] += computed.padAfter.at(i);
+      c.inShape[2 + i] -= computed.padBefore.at(i) + computed.padAfter.at(i);
+    }
+    for (int i = c.spatial - 1; i >= 0; --i) c.folded << computed.padBefore.at(i) << computed.padAfter.at(i);
+  }
   if (const GraphOp* from = g.op(anchors::producerOf(g, op.refs.at(0)))) {
     const QString& n = from->name;
     c.padMode = n.startsWith(QLatin1String("reflection_pad"))    ? QStringLiteral("reflect")
@@ -271,6 +285,8 @@ std::optional<ConvStage> convStage(const OpGraph& g, const GraphOp& op, int inde
   qint64 taps = 1;
   for (qint64 k : c->kernel) taps *= k;
   s.gemm = c->cout / c->groups > 4 && c->cin / c->groups * taps > 15;  // the template's rule, as in plan()
+  if (index == 0 && !c->padHi.isEmpty())
+    s.padHiLine = QStringLiteral("CONV0 = CONV0._replace(pad_hi=%1)").arg(pyTuple(c->padHi));
   if (index == 0)
     s.vars = {{QStringLiteral("WEIGHT"), c->weight},
               {QStringLiteral("BIAS"), c->bias},

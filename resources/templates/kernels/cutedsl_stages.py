@@ -1373,9 +1373,9 @@ def kwb_adaptive_pool(x, kind, output_size, keep_layout=False):
 
 # ==== stage: conv_forward
 # a convolution of the plan (CONV0, CONV1, ... below the stage set): 1-D to 3-D, standard or transposed, as the Triton
-# convolution template's ConvSpec names it
+# convolution template's ConvSpec names it (pad_hi: a zero pad folded in, the high side; padding is then the low one)
 ConvSpec = __import__("collections").namedtuple(
-    "ConvSpec", "spatial stride padding dilation output_padding groups transposed")
+    "ConvSpec", "spatial stride padding dilation output_padding groups transposed pad_hi", defaults=(None,))
 
 
 @cute.kernel
@@ -1499,7 +1499,8 @@ def _kwb_conv_out_shape(x, weight, conv):
              conv.output_padding[j] + 1 for j in range(sp)]
     else:
         cout = weight.shape[0]
-        o = [(x.shape[2 + j] + 2 * conv.padding[j] - conv.dilation[j] * (k[j] - 1) - 1) // conv.stride[j] + 1
+        hi = conv.padding if conv.pad_hi is None else conv.pad_hi
+        o = [(x.shape[2 + j] + conv.padding[j] + hi[j] - conv.dilation[j] * (k[j] - 1) - 1) // conv.stride[j] + 1
              for j in range(sp)]
     return [x.shape[0], cout] + o
 
