@@ -360,7 +360,7 @@ def kwb_state_get(model, slot, srcs):
     load_state_dict, `w.add_(1)` under no_grad; a new tensor has another address), else None: forward() computes
     them again. One host check per source (no launch); the entry holds its sources, so their addresses are not
     reused while it lives."""
-    if not kwb_state_memo or (torch._C.is_grad_enabled() and any(s.requires_grad for s in srcs)):
+    if not kwb_state_memo or (torch.is_grad_enabled() and any(s.requires_grad for s in srcs)):
         return None  # autograd records: the value must come from this call's sources (kwb_state_put keeps nothing)
     e = model.__dict__.get("_kwb_state", {}).get(slot)
     if e is None or e[0] is None or len(srcs) != len(e[1]):
@@ -378,7 +378,7 @@ def kwb_state_put(model, slot, srcs, vals):
     """Keep `vals` (a tuple) as block `slot`'s values for `srcs` as they are now; returns `vals`. Nothing is kept
     while autograd records (a kept value would carry an old call's graph) or a graph is being captured (its memory
     belongs to the capture)."""
-    if not kwb_state_memo or (torch._C.is_grad_enabled() and any(s.requires_grad for s in srcs)):
+    if not kwb_state_memo or (torch.is_grad_enabled() and any(s.requires_grad for s in srcs)):
         return vals
     if torch.cuda.is_available() and torch.cuda.is_current_stream_capturing():
         return vals
