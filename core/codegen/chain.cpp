@@ -678,7 +678,10 @@ class Planner {
   /// interleaved store) instead of a launch per part and a cat; a cast or another one-operand pointwise op reading a
   /// reshape of it (`.flatten(-2).to(bf16)`) moves before the reshape and joins that launch (issue 14, trial 28 #6).
   /// The cat's piecewise read (piecewiseOf) needs a load per part and operand, which an epilogue rarely holds (8 for
-  /// the rotary); here each operand is loaded once. Off unless KWB_STACK_POINTWISE=1 (no GPU time measured yet).
+  /// the rotary); here each operand is loaded once. KWB_STACK_POINTWISE=0 turns it off. A cat of 2-4 parts along d
+  /// likewise (KWB_CAT_POINTWISE, on; trial 29 #4): a part may be a slice along d of a value X of the cat's shape
+  /// starting at its offset (read as X, a pointwise X copied per reader), a table of the part's width is padded to the
+  /// cat's width, and the parts are joined by where(idx < end_k) on an arange of the cat's width.
   void stacksAsPointwise();
   /// An unsqueeze of a cheap pointwise value read only by pointwise ops of more elements (Mamba's `dt.unsqueeze(-1) *
   /// A` over [B, D, N]) rewritten onto the value's operands: the value's ops (at most kRecomputeOps of them, pure, not
