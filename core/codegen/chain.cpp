@@ -1621,7 +1621,8 @@ void Planner::broadcastsRecomputed() {
 
 void Planner::stacksAsPointwise() {
   // on by fuse40's rule (H100: 02 1.30x, the interleaved rope 2.05x GPU time); KWB_STACK_POINTWISE=0: the plan before
-  if (qEnvironmentVariable("KWB_STACK_POINTWISE") == u"0") return;
+  const bool stacks = qEnvironmentVariable("KWB_STACK_POINTWISE") != u"0";
+  if (!stacks && !catPointwise()) return;
   static const QSet<QString> reshapes = {QStringLiteral("view"), QStringLiteral("reshape"),
                                          QStringLiteral("_unsafe_view"), QStringLiteral("_reshape_alias"),
                                          QStringLiteral("flatten")};
@@ -1712,7 +1713,7 @@ void Planner::stacksAsPointwise() {
     bool isCat = false;
     for (int k = 0; k < m_ops.size() && at < 0; ++k) {
       const GraphOp& st = m_ops.at(k);
-      if ((st.name != u"stack" && !(st.name == u"cat" && catPointwise())) || skipped.contains(st.id) ||
+      if (!((st.name == u"stack" && stacks) || (st.name == u"cat" && catPointwise())) || skipped.contains(st.id) ||
           st.refs.size() < 2 || st.refs.size() > 4 || st.outputs.size() != 1 || st.inputs.size() != st.refs.size() ||
           !st.args.value("dim", json()).is_number_integer())
         continue;
