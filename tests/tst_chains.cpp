@@ -134,6 +134,7 @@ class TestChains : public QObject {
   void rowsApplyEmulated();
   void permutesIntoEpilogues();
   void stacksAsPointwise();
+  void catsAsPointwise();
   void broadcastsRecomputed();
   void broadcastRecomputeScope();
   void analyzeGroupsAreThePlan_data();
@@ -837,6 +838,13 @@ void TestChains::plans_data() {
       << QStringList{QStringLiteral("fill"), QStringLiteral("pointwise")}
       // session 40 (fuse40's stack as where() on a kept index, on by its H100 A/B): each operand read once
       << QStringList{QStringLiteral("t2_stidx = kwb_arange(0, 2, 1, torch.float32, x.device, memo=True)")};
+  // session 41 (cat41, issue 14, trial 29 #4): a cat of pointwise parts over slices of one value, each starting at its
+  // offset in the cat, as one pointwise launch joined by where() on the cat's index (its length the input's channels)
+  QTest::newRow("cat41: a cat of three pointwise parts over slices of x along dim 1: one launch")
+      << QStringLiteral("cat_slices_scaled_parts") << QStringList{QStringLiteral("fill"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("t11_stidx = kwb_arange(0, x.shape[1], 1, torch.float32, x.device, memo=True)"),
+                     QStringLiteral("# sigmoid, tanh, mul, mul, add, lt, where, lt, where"),
+                     QStringLiteral("!kwb_cat(")};
   QTest::newRow("a cat of three parts along dim 0 (two computed, one an input), then sin: one launch")
       << QStringLiteral("cat_dim0_three_parts_sin") << QStringList{QStringLiteral("pointwise")}
       << QStringList{QStringLiteral("t3 = kwb_cat_piece([t1, y, t2], 0)"),
@@ -1952,6 +1960,38 @@ void TestChains::stacksAsPointwise() {
   }
 }
 
+// session 41 (cat41, issue 14, trial 29 #4): a cat of pointwise results (and of slices starting at their offset in
+// the cat) as one pointwise op joined by where() on the cat's index, fuse40's stack pass extended; narrower operands
+// padded to the cat's width (read through the pad's index map). KWB_CAT_POINTWISE=0 gives the plan before. Every
+// fixture plan it changes, with its launch counts off -> on: none may gain a launch.
+void TestChains::catsAsPointwise() {
+  const auto reset = qScopeGuard([] { qunsetenv("KWB_CAT_POINTWISE"); });
+  QStringList changed;
+  const QDir dir(QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains"));
+  for (const QString& f : dir.entryList({QStringLiteral("*.spec.json")}, QDir::Files, QDir::Name)) {
+    const QString name = f.chopped(int(QStringLiteral(".spec.json").size()));
+    const json s = loadSpec(name);
+    if (!s.is_object()) continue;
+    QString bodies[2];
+    qsizetype launches[2] = {-1, -1};
+    for (const int on : {0, 1}) {
+      qputenv("KWB_CAT_POINTWISE", on ? "1" : "0");
+      QString why;
+      const auto p = kwb::planChain(kwb::decodeOpGraph(s), s, &why);
+      bodies[on] = p ? p->forwardBody : QStringLiteral("no plan: ") + why;
+      if (p) launches[on] = p->launches.size();
+    }
+    if (bodies[0] != bodies[1]) changed << QStringLiteral("%1 %2->%3").arg(name).arg(launches[0]).arg(launches[1]);
+  }
+  // the YOLO decode's count keeps 9: its 5 launches a call (conv, sigmoid, xy, wh, the cat) are 2 (conv, one
+  // pointwise), the 3 more (the grid and anchors padded, the index) kept constants computed on the first call;
+  // SqueezeNet's Fire (a cat of two ReLU'd convolutions) is left as it was: its parts' operands are per-element values,
+  // not tables
+  const QStringList expected = {QStringLiteral("cat_slices_scaled_parts 4->2"),
+                                QStringLiteral("state_yolo_grid_decode 9->9")};
+  QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
+}
+
 // session 41 (bcast41): the fixture plans KWB_BROADCAST_RECOMPUTE=1 changes, each with its launch counts off -> on;
 // none may gain a launch
 void TestChains::broadcastRecomputeScope() {
@@ -2058,6 +2098,8 @@ void TestChains::analyzeGroupsAreThePlan_data() {
         "epi_bmm_transpose_residual", "t11_fp16_Upcast_TemperatureSoftmax_Downcast", "cast_half_inside_chain",
         // session 21: the growing cats' shared buffer
         "v02_DenseNet_DenseBlock", "dense_block_1d_nested",
+        // session 41 (cat41): a cat of pointwise parts as one where() launch (its ops in one group)
+        "cat_slices_scaled_parts", "state_yolo_grid_decode",
         // trial 12: a recurrent cell's non-contiguous pieces, a GEMM with scalars (its product a synthetic mm)
         "lstmcell_two_steps", "addmm_alpha_beta_relu", "baddbmm_scaled_tanh",
         // trial 13: scans, scatter-adds, upsampling
@@ -2578,6 +2620,9 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("rope_rotate_half_cat"), QStringLiteral("=rope_rotate_half_cat")},
       {QStringLiteral("stack_pointwise_parts_scale"), QStringLiteral("=stack_pointwise_parts_scale")},
       {QStringLiteral("cat_dim0_three_parts_sin"), QStringLiteral("=cat_dim0_three_parts_sin")},
+      // session 41 (cat41): a cat of pointwise parts over slices as one launch (the grid and anchors padded)
+      {QStringLiteral("cat_slices_scaled_parts"), QStringLiteral("=cat_slices_scaled_parts")},
+      {QStringLiteral("state_yolo_grid_decode"), QStringLiteral("=state_yolo_grid_decode")},
       {QStringLiteral("addmv_alpha_beta_bias"), QStringLiteral("=addmv_alpha_beta_bias")},
       {QStringLiteral("mv_transposed_gelu"), QStringLiteral("=mv_transposed_gelu")},
       // probe23: dot / vdot (kwb_gemv viewed 0-d); copysign / lerp / addcmul / addcdiv (the pointwise lowering)

@@ -163,6 +163,15 @@ bool convPadFold() { return qEnvironmentVariable("KWB_CONV_PAD_FOLD") != u"0"; }
 /// bcast41): the most ops copied for one view, and the switch (KWB_BROADCAST_RECOMPUTE=0 / 1 in kwb's environment).
 constexpr int kRecomputeOps = 8;
 constexpr bool kBroadcastRecomputeDefault = false;
+/// A cat of pointwise parts as one pointwise op joined by where() on the cat's index (Planner::stacksAsPointwise,
+/// issue 14, trial 29 #4): on by the rule fuse40's stack A/B supported (one launch fewer, no intermediate);
+/// `KWB_CAT_POINTWISE=0` / `1` in kwb's environment turns it off / on.
+constexpr bool kCatPointwiseDefault = true;
+bool catPointwise() {
+  const QString v = qEnvironmentVariable("KWB_CAT_POINTWISE");
+  return v.isEmpty() ? kCatPointwiseDefault : v != u"0";
+}
+
 bool broadcastRecompute() {
   const QString v = qEnvironmentVariable("KWB_BROADCAST_RECOMPUTE");
   return v.isEmpty() ? kBroadcastRecomputeDefault : v != u"0";
@@ -570,9 +579,10 @@ class Planner {
   QString m_why;
   bool m_unjudged = false;
   bool m_fuseEvalNorm = false;
-  int m_evalNorms = 0;          // batch norms planned as eval-mode pointwise ops
-  std::deque<GraphOp> m_synth;  // their pointwise ops (m_run points into it: a deque keeps addresses)
-  QSet<QString> m_synthInner;   // ids of those ops other than each norm's last (not the graph's)
+  int m_evalNorms = 0;                  // batch norms planned as eval-mode pointwise ops
+  std::deque<GraphOp> m_synth;          // their pointwise ops (m_run points into it: a deque keeps addresses)
+  QSet<QString> m_synthInner;           // ids of those ops other than each norm's last (not the graph's)
+  QHash<QString, QString> m_labelOnce;  // a decomposed op's inner ops (prelu's mul, gt) -> its last: named once
   /// Integer values that are counts of bool masks (mask.sum(dim), their clamps, a bool cast to an integer): exact as
   /// fp32 below 2^24, so the pointwise lowering reads them like floats (other integer tensors it refuses).
   QSet<QString> m_counts;
@@ -668,7 +678,10 @@ class Planner {
   /// interleaved store) instead of a launch per part and a cat; a cast or another one-operand pointwise op reading a
   /// reshape of it (`.flatten(-2).to(bf16)`) moves before the reshape and joins that launch (issue 14, trial 28 #6).
   /// The cat's piecewise read (piecewiseOf) needs a load per part and operand, which an epilogue rarely holds (8 for
-  /// the rotary); here each operand is loaded once. Off unless KWB_STACK_POINTWISE=1 (no GPU time measured yet).
+  /// the rotary); here each operand is loaded once. KWB_STACK_POINTWISE=0 turns it off. A cat of 2-4 parts along d
+  /// likewise (KWB_CAT_POINTWISE, on; trial 29 #4): a part may be a slice along d of a value X of the cat's shape
+  /// starting at its offset (read as X, a pointwise X copied per reader), a table of the part's width is padded to the
+  /// cat's width, and the parts are joined by where(idx < end_k) on an arange of the cat's width.
   void stacksAsPointwise();
   /// An unsqueeze of a cheap pointwise value read only by pointwise ops of more elements (Mamba's `dt.unsqueeze(-1) *
   /// A` over [B, D, N]) rewritten onto the value's operands: the value's ops (at most kRecomputeOps of them, pure, not
@@ -1229,6 +1242,8 @@ void Planner::decomposeOps() {
     gt.outputs.first().dtype = QStringLiteral("bool");
     out << gt;
     out << elementwise(o.id, "where", json::array({pos.toStdString(), x.toStdString(), neg.toStdString()}));
+    m_labelOnce.insert(neg, o.id);
+    m_labelOnce.insert(pos, o.id);
   }
   m_ops = out;
 }
@@ -1606,11 +1621,14 @@ void Planner::broadcastsRecomputed() {
 
 void Planner::stacksAsPointwise() {
   // on by fuse40's rule (H100: 02 1.30x, the interleaved rope 2.05x GPU time); KWB_STACK_POINTWISE=0: the plan before
-  if (qEnvironmentVariable("KWB_STACK_POINTWISE") == u"0") return;
+  const bool stacks = qEnvironmentVariable("KWB_STACK_POINTWISE") != u"0";
+  if (!stacks && !catPointwise()) return;
   static const QSet<QString> reshapes = {QStringLiteral("view"), QStringLiteral("reshape"),
                                          QStringLiteral("_unsafe_view"), QStringLiteral("_reshape_alias"),
                                          QStringLiteral("flatten")};
-  QSet<QString> made;  // the where() ops this pass wrote (a reshape of one may let its reader move before it)
+  QSet<QString> made;     // the where() ops this pass wrote (a reshape of one may let its reader move before it)
+  QSet<QString> skipped;  // cats whose operands the rewrite cannot place
+  QString st0Id;          // the cat being looked at (catSlice compares X's resized width with its)
   for (int guard = 0; guard < 32; ++guard) {
     QHash<QString, int> uses;
     for (const GraphOp& o : std::as_const(m_ops))
@@ -1666,27 +1684,92 @@ void Planner::stacksAsPointwise() {
       moved = true;
     }
     if (moved) continue;
+    // a cat's part k (issue 14, trial 29 #4) is a pointwise result of the part's shape read only by the cat, or a
+    // slice along the cat's dim of a value X of the cat's shape starting at the part's offset (read as X itself)
+    auto catSlice = [&](const QString& r, int dim, qint64 off, const QList<qint64>& shape) -> QString {
+      const GraphOp* o = r.isEmpty() ? nullptr : opById(r);
+      if (!o || !o->view || o->name != u"slice" || o->refs.size() != 1 || o->inputs.isEmpty() ||
+          o->inputs.first().shape != shape || !o->outputs.first().dtype.startsWith(QLatin1String("float")))
+        return QString();
+      const qint64 rk = shape.size();
+      const json sd = o->args.value("dim", json()), s0 = o->args.value("start", json(0)),
+                 sp = o->args.value("step", json(1));
+      if (!sd.is_number_integer() || !s0.is_number_integer() || !sp.is_number_integer() || sp.get<qint64>() != 1 ||
+          s0.get<qint64>() != off || (sd.get<qint64>() + rk) % rk != dim)
+        return QString();
+      QString x = o->refs.first();
+      // through slices that keep their input whole (x[:, :k] traces x[0:max] first)
+      for (const GraphOp* v = opById(x);
+           v && v->view && v->name == u"slice" && v->refs.size() == 1 && !v->inputs.isEmpty() &&
+           v->inputs.first().shape == v->outputs.first().shape && v->args.value("start", json(0)) == json(0) &&
+           v->args.value("step", json(1)) == json(1);
+           v = opById(x))
+        x = v->refs.first();
+      const QList<qint64> x2 = m_shape2.value(x), c2 = m_shape2.value(st0Id);
+      if (!x2.isEmpty() && !c2.isEmpty() && x2.value(dim) != c2.value(dim)) return QString();
+      return x;
+    };
     int at = -1;
+    bool isCat = false;
     for (int k = 0; k < m_ops.size() && at < 0; ++k) {
       const GraphOp& st = m_ops.at(k);
-      if (st.name != u"stack" || st.refs.size() < 2 || st.refs.size() > 4 || st.outputs.size() != 1 ||
-          st.inputs.isEmpty() || !st.args.value("dim", json()).is_number_integer())
+      if (!((st.name == u"stack" && stacks) || (st.name == u"cat" && catPointwise())) || skipped.contains(st.id) ||
+          st.refs.size() < 2 || st.refs.size() > 4 || st.outputs.size() != 1 || st.inputs.size() != st.refs.size() ||
+          !st.args.value("dim", json()).is_number_integer())
         continue;
       bool ok = true;
-      for (const QString& r : st.refs)
-        ok = ok && pointwiseOnce(r.isEmpty() ? nullptr : opById(r), st.inputs.first().shape);
-      if (ok) at = k;
+      if (st.name == u"stack") {
+        for (const QString& r : st.refs)
+          ok = ok && pointwiseOnce(r.isEmpty() ? nullptr : opById(r), st.inputs.first().shape);
+      } else {
+        const QList<qint64> cs = st.outputs.first().shape;
+        const qint64 rk = cs.size();
+        const qint64 cd = st.args.at("dim").get<qint64>();
+        if (rk == 0 || cd < -rk || cd >= rk || !st.outputs.first().dtype.startsWith(QLatin1String("float"))) continue;
+        st0Id = st.id;
+        const QList<qint64> c2 = m_shape2.value(st.id);
+        qint64 off = 0;
+        int pointwiseParts = 0;
+        for (int j = 0; j < st.refs.size() && ok; ++j) {
+          const QString& r = st.refs.at(j);
+          const QList<qint64> ps = st.inputs.at(j).shape;
+          const bool pw = pointwiseOnce(r.isEmpty() ? nullptr : opById(r), ps);
+          pointwiseParts += pw ? 1 : 0;
+          ok = pw || !catSlice(r, static_cast<int>((cd + rk) % rk), off, cs).isEmpty();
+          // the boundaries before the last part are the model's constants (a resized trace keeps them)
+          const QList<qint64> p2 = m_shape2.value(r);
+          if (j + 1 < st.refs.size() && !c2.isEmpty() && !p2.isEmpty())
+            ok = ok && p2.value(static_cast<int>((cd + rk) % rk)) == ps.value(static_cast<int>((cd + rk) % rk));
+          off += ps.value(static_cast<int>((cd + rk) % rk));
+        }
+        ok = ok && pointwiseParts > 0;
+      }
+      if (ok) at = k, isCat = st.name == u"cat";
     }
     if (at < 0) return;
     const GraphOp st = m_ops.at(at);
-    const QList<qint64> part = st.inputs.first().shape;
-    const int rank = static_cast<int>(part.size()) + 1;
+    st0Id = st.id;
+    const QList<qint64> outShape = st.outputs.first().shape;
+    const QList<qint64> part = isCat ? outShape : st.inputs.first().shape;
+    const int rank = static_cast<int>(part.size()) + (isCat ? 0 : 1);
     const qint64 d0 = st.args.at("dim").get<qint64>();
     if (d0 < -rank || d0 >= rank) return;
     const int d = static_cast<int>((d0 + rank) % rank);
     const int n = static_cast<int>(st.refs.size());
-    auto widened = [&](QList<qint64> s) {  // a part's shape with the stack's dim of size 1
-      s.insert(d, 1);
+    QList<qint64> offs, widths;  // a cat's parts along d
+    for (int j = 0; j < n; ++j) {
+      offs << (j == 0 ? 0 : offs.last() + widths.last());
+      widths << (isCat ? st.inputs.at(j).shape.value(d) : 1);
+    }
+    const qint64 catW = outShape.value(d), catW2 = m_shape2.value(st.id, outShape).value(d);
+    QSet<QString> copiedX;  // pointwise values each reader computes again (removed when nothing else reads them)
+    int pk = 0;             // the part being moved
+    bool fail = false;      // a cat operand neither of the part's width nor 1 along d, or a pad under a resized width
+    auto widened = [&](QList<qint64> s) {  // a part's shape with the stack's dim of size 1 (a cat's: the cat's width)
+      if (isCat)
+        s[d] = s.value(d) == 1 ? 1 : catW;
+      else
+        s.insert(d, 1);
       return s;
     };
     QList<GraphOp> ops;  // the new ops, in order, at the stack's place
@@ -1702,7 +1785,31 @@ void Planner::stacksAsPointwise() {
     };
     std::function<QString(const QString&)> move = [&](const QString& ref) -> QString {
       const GraphOp* o = ref.isEmpty() ? nullptr : opById(ref);
-      if (pointwiseOnce(o, part)) {
+      if (isCat) {
+        const QString x = catSlice(ref, d, offs.at(pk), outShape);
+        if (!x.isEmpty()) {
+          if (uses.value(ref) == 1) removed.insert(ref);
+          // a pointwise X (the sigmoid every part reads) computed again by each reader: a value read twice ends a
+          // run, so one copy a reader keeps the cat one launch
+          const GraphOp* xo = opById(x);
+          if (!xo || xo->category != u"Elementwise" || !xo->pw.is_object() || !xo->mutates.isEmpty() ||
+              xo->mutatesState || xo->outputs.size() != 1 || xo->outputs.first().shape != outShape ||
+              m_outRename.contains(x))
+            return x;
+          GraphOp c = *xo;
+          c.id = QStringLiteral("%1_st%2").arg(x).arg(serial++);
+          c.outputs.first().ref = c.id;
+          if (m_shape2.contains(x)) m_shape2.insert(c.id, m_shape2.value(x));
+          if (m_args2.contains(x)) m_args2.insert(c.id, m_args2.value(x));
+          m_recomputed.insert(c.id);
+          copiedX.insert(x);
+          ops << c;
+          return c.id;
+        }
+      }
+      QList<qint64> partK = part;
+      if (isCat) partK[d] = widths.at(pk);
+      if (pointwiseOnce(o, partK)) {
         GraphOp c = *o;
         c.id = o->id + QStringLiteral("_st");
         removed.insert(o->id);
@@ -1720,13 +1827,21 @@ void Planner::stacksAsPointwise() {
             if (m.id == c.refs.at(k)) c.inputs[k].shape = m.outputs.first().shape;
         c.outputs.first().shape = widened(o->outputs.first().shape);
         c.outputs.first().ref = c.id;
-        if (m_shape2.contains(o->id) && m_shape2.value(o->id).size() == part.size())
-          m_shape2.insert(c.id, widened(m_shape2.value(o->id)));
+        if (m_shape2.contains(o->id) && m_shape2.value(o->id).size() == part.size()) {
+          QList<qint64> s2 = m_shape2.value(o->id);
+          if (isCat)
+            s2[d] = catW2;
+          else
+            s2.insert(d, 1);
+          m_shape2.insert(c.id, s2);
+        }
         if (m_args2.contains(o->id)) m_args2.insert(c.id, m_args2.value(o->id));
+        if (isCat) m_recomputed.insert(c.id);  // two parts' equal ops (s * 2 of xy and of wh) stay one per reader
         ops << c;
         return c.id;
       }
-      if (leaves.contains(ref)) return leaves.value(ref);
+      const QString leafKey = isCat ? QStringLiteral("%1@%2").arg(ref).arg(pk) : ref;
+      if (leaves.contains(leafKey)) return leaves.value(leafKey);
       QList<qint64> s = o ? o->outputs.value(0).shape : QList<qint64>();
       QString dt = o ? o->outputs.value(0).dtype : QString();
       if (!o) {  // a forward() input or a parameter / buffer
@@ -1743,6 +1858,44 @@ void Planner::stacksAsPointwise() {
         s2.prepend(1);
         cur = newView(cur, QStringLiteral("unsqueeze"), json{{"dim", 0}}, in, s, s2, dt);
       }
+      if (isCat) {
+        // a tensor of the part's width along d (a grid, anchors) padded to the cat's width at the part's offset: a pad
+        // that one pointwise launch reads is its index map; one of size 1 broadcasts as it is
+        // a per-element operand of the part's shape (a convolution's output: SqueezeNet's Fire) stays its producer's
+        // to write into the cat: padded it would be a launch of its own; a table that broadcasts (a grid, anchors) is
+        // padded once (a kept constant, or read through the pad's index map)
+        bool table = false;
+        for (int k = 0; k < s.size() && k < outShape.size(); ++k) table = table || (s.at(k) == 1 && outShape.at(k) > 1);
+        if (s.size() != part.size() || (s.value(d) != 1 && s.value(d) != widths.at(pk)) ||
+            (s.value(d) != 1 && (catW2 != catW || !table))) {
+          fail = true;
+          return cur;
+        }
+        if (s.value(d) != 1) {
+          json pad = json::array();
+          for (int k = rank - 1; k >= d; --k) {
+            pad.push_back(k == d ? offs.at(pk) : 0);
+            pad.push_back(k == d ? catW - offs.at(pk) - widths.at(pk) : 0);
+          }
+          GraphOp p;
+          p.id = QStringLiteral("%1_st%2").arg(st.id).arg(serial++);
+          p.name = QStringLiteral("constant_pad_nd");
+          p.function = st.function;
+          p.line = st.line;
+          p.refs = {cur};
+          p.args = {{"pad", pad}, {"value", 0.0}};
+          const QList<qint64> in = s;
+          s[d] = catW;
+          if (s2.size() == s.size()) s2[d] = catW;
+          p.inputs = {TensorInfo{QString(), in, dt, QString()}};
+          p.outputs = {TensorInfo{QString(), s, dt, p.id}};
+          if (s2.size() == s.size()) m_shape2.insert(p.id, s2);
+          ops << p;
+          cur = p.id;
+        }
+        leaves.insert(leafKey, cur);
+        return cur;
+      }
       const QList<qint64> in = s;
       s.insert(d, 1);
       if (s2.size() == in.size()) s2.insert(d, 1);
@@ -1751,39 +1904,51 @@ void Planner::stacksAsPointwise() {
       return cur;
     };
     QStringList parts;
-    for (const QString& r : st.refs) parts << move(r);
-    // the index along the stack's dim: an arange of n (the model's constant), then 1s after it
+    for (pk = 0; pk < n; ++pk) parts << move(st.refs.at(pk));
+    if (fail) {  // the graph is as it was (only m_shape2 holds entries of ids no op has)
+      skipped.insert(st.id);
+      continue;
+    }
+    for (const QString& x : std::as_const(copiedX)) {
+      bool alone = true;
+      for (const GraphOp& o : std::as_const(m_ops)) alone = alone && (!o.refs.contains(x) || removed.contains(o.id));
+      for (const TensorInfo& t : m_g.outputs) alone = alone && t.ref != x;
+      if (alone) removed.insert(x);
+    }
+    // the index along the stack's dim: an arange of n (the model's constant), then 1s after it; a cat's: of its
+    // width (following the input dim it is when the trace resizes it)
+    const qint64 len = isCat ? catW : n;
     GraphOp ar;
     ar.id = st.id + QStringLiteral("_stidx");
     ar.name = QStringLiteral("arange");
     ar.function = st.function;
     ar.line = st.line;
-    ar.args = {{"start", 0}, {"end", n}, {"step", 1}};
-    ar.outputs = {TensorInfo{QString(), {n}, QStringLiteral("float32"), ar.id}};
-    m_shape2.insert(ar.id, {n});
-    m_literalSizes.insert(ar.id);
+    ar.args = {{"start", 0}, {"end", len}, {"step", 1}};
+    ar.outputs = {TensorInfo{QString(), {len}, QStringLiteral("float32"), ar.id}};
+    m_shape2.insert(ar.id, {isCat ? catW2 : n});
+    if (!isCat || catW2 == catW) m_literalSizes.insert(ar.id);
     ops << ar;
     QString idx = ar.id;
-    QList<qint64> is = {n};
+    QList<qint64> is = {len};
     for (int k = d + 1; k < rank; ++k) {
       const QList<qint64> in = is;
       is << 1;
       idx = newView(idx, QStringLiteral("unsqueeze"), json{{"dim", -1}}, in, is, is, QStringLiteral("float32"));
     }
     QString acc = parts.last();
-    const QList<qint64> outShape = st.outputs.first().shape;
     for (int k = n - 2; k >= 0; --k) {
-      GraphOp eq;
+      GraphOp eq;  // a stack's part k where idx == k; a cat's where idx < its end (the parts after it already out)
       eq.id = QStringLiteral("%1_steq%2").arg(st.id).arg(k);
-      eq.name = QStringLiteral("eq");
+      eq.name = isCat ? QStringLiteral("lt") : QStringLiteral("eq");
       eq.category = QStringLiteral("Elementwise");
       eq.function = st.function;
       eq.line = st.line;
       eq.refs = {idx};
-      eq.args = {{"other", k}};
+      const qint64 other = isCat ? offs.at(k) + widths.at(k) : k;
+      eq.args = {{"other", other}};
       eq.inputs = {TensorInfo{QString(), is, QStringLiteral("float32"), QString()}};
       eq.outputs = {TensorInfo{QString(), is, QStringLiteral("bool"), eq.id}};
-      eq.pw = {{"args", json::array({idx.toStdString(), json{{"const", k}}})}, {"kwargs", json::object()}};
+      eq.pw = {{"args", json::array({idx.toStdString(), json{{"const", other}}})}, {"kwargs", json::object()}};
       m_shape2.insert(eq.id, is);
       ops << eq;
       GraphOp w;
@@ -1793,8 +1958,9 @@ void Planner::stacksAsPointwise() {
       w.function = st.function;
       w.line = st.line;
       w.refs = {eq.id, parts.at(k), acc};
-      w.inputs = {eq.outputs.first(), TensorInfo{QString(), widened(part), st.outputs.first().dtype, QString()},
-                  TensorInfo{QString(), k == n - 2 ? widened(part) : outShape, st.outputs.first().dtype, QString()}};
+      const QList<qint64> partShape = isCat ? outShape : widened(part);
+      w.inputs = {eq.outputs.first(), TensorInfo{QString(), partShape, st.outputs.first().dtype, QString()},
+                  TensorInfo{QString(), k == n - 2 ? partShape : outShape, st.outputs.first().dtype, QString()}};
       w.outputs = {TensorInfo{QString(), outShape, st.outputs.first().dtype, w.id}};
       w.pw = {{"args", json::array({eq.id.toStdString(), parts.at(k).toStdString(), acc.toStdString()})},
               {"kwargs", json::object()}};
@@ -1803,6 +1969,9 @@ void Planner::stacksAsPointwise() {
       acc = w.id;
     }
     made.insert(st.id);
+    if (isCat)  // the pads, the arange and views first (they read none of the new pointwise ops): a copy or fill
+                // between two of those would end the run
+      std::stable_partition(ops.begin(), ops.end(), [](const GraphOp& o) { return o.category != u"Elementwise"; });
     QList<GraphOp> out;
     for (int k = 0; k < m_ops.size(); ++k) {
       if (k == at)
@@ -5405,8 +5574,10 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
   }
   const TritonDialect dialect(QStringLiteral("(tl.zeros_like(acc) + %1)"));
   QStringList opsText;
-  for (const GraphOp* o : piece)
-    if (!(m_synthInner.contains(o->id))) opsText << o->name;                 // an eval batch norm's ops: named once
+  QSet<QString> pieceIds;
+  for (const GraphOp* o : piece) pieceIds.insert(o->id);
+  for (const GraphOp* o : piece)  // an eval batch norm's ops, a prelu's: named once
+    if (!m_synthInner.contains(o->id) && !pieceIds.contains(m_labelOnce.value(o->id))) opsText << o->name;
   if (opsText.isEmpty() && !piece.isEmpty()) opsText << piece.last()->name;  // a loss's term: its ops all inner
   // one epilogue function: @p order the refs in epilogue tensor order, @p acc the one bound to acc ("" for none),
   // pads of @p maps loaded through their index maps; "" (and bad()) when the lowering fails
