@@ -668,6 +668,13 @@ void TestChains::plans_data() {
       << QStringList{
              QStringLiteral("t1, t2 = kwb_nll(logits, target, None, -100, \"sum\", log_softmax=True, row_sum=True)"),
              QStringLiteral("!kwb_softmax(")};
+  QTest::newRow("04_ as torch 2.x decomposes its mean: the nll (mean), the masked smoothing sum over the kept rows")
+      << QStringLiteral("ce_label_smoothing_mean_decomposed")
+      << QStringList{QStringLiteral("loss"), QStringLiteral("pointwise"), QStringLiteral("reduce"),
+                     QStringLiteral("reduce"), QStringLiteral("pointwise")}
+      << QStringList{
+             QStringLiteral("t1, t3 = kwb_nll(logits, target, None, -100, \"mean\", log_softmax=True, row_sum=True)"),
+             QStringLiteral("!kwb_softmax(")};
   QTest::newRow("04_'s class: a segmentation map [N, C, H, W], ignore_index 4, reduction none (nll_loss2d)")
       << QStringLiteral("ce_label_smoothing_none_spatial") << QStringList()
       << QStringList{
@@ -2109,7 +2116,8 @@ void TestChains::analyzeGroupsAreThePlan_data() {
         "tuple_topk_route", "tuple_norm_and_mean", "tuple_max_with_indices",
         "q12_CrossEntropy_Weight_IgnoreIndex_LabelSmoothing", "ce_smoothing_weight_seg_module",
         // session 41 (ce41): label smoothing's sum over the classes inside the loss's launch (the sum op in its group)
-        "ce_label_smoothing_sum", "ce_label_smoothing_none_spatial", "focal_loss_label_smoothing",
+        "ce_label_smoothing_sum", "ce_label_smoothing_none_spatial", "ce_label_smoothing_mean_decomposed",
+        "focal_loss_label_smoothing",
         // probe20: prelu's pointwise form, upsampling to another input's size, one_hot as an arange comparison
         "r15_ESPCN_Conv_PReLU_PixelShuffle", "r15b_PReLU_PerChannel_Conv1d_Residual",
         "r10_UNetDecoder_BilinearAlignCorners_CatSkip_Conv", "r07_MoE_Top2Router_OneHot_DenseCombine",
@@ -2795,6 +2803,7 @@ void TestChains::classesEmulated_data() {
       // walk
       {QStringLiteral("ce_label_smoothing_sum"), QStringLiteral("=ce_label_smoothing_sum")},
       {QStringLiteral("ce_label_smoothing_none_spatial"), QStringLiteral("=ce_label_smoothing_none_spatial")},
+      {QStringLiteral("ce_label_smoothing_mean_decomposed"), QStringLiteral("=ce_label_smoothing_mean_decomposed")},
       // session 28: an outer broadcast before a reduction is its prologue (probe16's z01's class)
       {QStringLiteral("broadcast_sqdist_sum"), QStringLiteral("=broadcast_sqdist_sum")},
       {QStringLiteral("broadcast_mean_amax_middle"), QStringLiteral("=broadcast_mean_amax_middle")},
