@@ -659,33 +659,38 @@ void TestChains::plans_data() {
   QTest::newRow("trial 13 x07: label-smoothed cross entropy (index_put_ of the ignore mask), a focal weighting")
       << QStringLiteral("focal_loss_label_smoothing") << QStringList()
       << QStringList{
-             QStringLiteral("t1, t2 = kwb_nll(logits, target, None, -100, \"none\", log_softmax=True, row_sum=True)"),
-             QStringLiteral("!kwb_softmax(")};
+             QStringLiteral("t1, t2 = kwb_nll(logits, target, None, -100, \"none\", log_softmax=True, row_sum=True, "
+                            "out_dtype=torch.float32)"),
+             QStringLiteral("!kwb_softmax("), QStringLiteral("!kwb_to_fp32(")};
   // session 41 (ce41, issue 14: trial 27's 04_ at 0.41x torch.compile): label smoothing's sum over the classes of
   // the log_softmax comes from the loss's own walk over the logits (row_sum=True); the log_softmax is never written
   QTest::newRow("trial 27 04_'s class: cross_entropy(label_smoothing=, reduction=sum): one walk over the logits")
       << QStringLiteral("ce_label_smoothing_sum") << QStringList{QStringLiteral("loss"), QStringLiteral("reduce")}
       << QStringList{
-             QStringLiteral("t1, t2 = kwb_nll(logits, target, None, -100, \"sum\", log_softmax=True, row_sum=True)"),
+             QStringLiteral("t1, t2 = kwb_nll(logits, target, None, -100, \"sum\", log_softmax=True, row_sum=True, "
+                            "out_dtype=torch.float32)"),
              QStringLiteral("!kwb_softmax(")};
   QTest::newRow("04_ as torch 2.x decomposes its mean: the nll (mean), the masked smoothing sum over the kept rows")
       << QStringLiteral("ce_label_smoothing_mean_decomposed")
       << QStringList{QStringLiteral("loss"), QStringLiteral("pointwise"), QStringLiteral("reduce"),
                      QStringLiteral("reduce"), QStringLiteral("pointwise")}
       << QStringList{
-             QStringLiteral("t1, t3 = kwb_nll(logits, target, None, -100, \"mean\", log_softmax=True, row_sum=True)"),
+             QStringLiteral("t1, t3 = kwb_nll(logits, target, None, -100, \"mean\", log_softmax=True, row_sum=True, "
+                            "out_dtype=torch.float32)"),
              QStringLiteral("!kwb_softmax(")};
   QTest::newRow("04_'s class: a segmentation map [N, C, H, W], ignore_index 4, reduction none (nll_loss2d)")
       << QStringLiteral("ce_label_smoothing_none_spatial") << QStringList()
       << QStringList{
-             QStringLiteral("t1, t2 = kwb_nll(logits, target, None, 4, \"none\", log_softmax=True, row_sum=True)"),
+             QStringLiteral("t1, t2 = kwb_nll(logits, target, None, 4, \"none\", log_softmax=True, row_sum=True, "
+                            "out_dtype=torch.float32)"),
              QStringLiteral("!kwb_softmax(")};
   QTest::newRow("x07's class: cross entropy, class weights, ignore_index, sum: one launch with the log_softmax")
       << QStringLiteral("cross_entropy_weighted_ignore_sum") << QStringList()
       << QStringList{QStringLiteral("kwb_nll(t0, target, self.class_weight, 2, \"sum\", log_softmax=True)")};
   QTest::newRow("x07's class: nll_loss2d of a log_softmax over channels, mean, ignore_index 0")
       << QStringLiteral("nll_log_softmax_mean_spatial") << QStringList{QStringLiteral("loss")}
-      << QStringList{QStringLiteral("kwb_nll(x, target, None, 0, \"mean\", log_softmax=True)")};
+      << QStringList{
+             QStringLiteral("kwb_nll(x, target, None, 0, \"mean\", log_softmax=True, out_dtype=torch.float32)")};
   QTest::newRow("x07's class: a focal loss by hand, logp.gather(1, target[:, None])")
       << QStringLiteral("gather_target_logp_focal") << QStringList()
       << QStringList{QStringLiteral("kwb_gather(t0, 1, ")};
@@ -4715,6 +4720,15 @@ void TestChains::nllRowSumSwitch() {
   QVERIFY2(!off->forwardBody.contains(QLatin1String("row_sum=")), qPrintable(off->forwardBody));
   QVERIFY2(off->forwardBody.contains(QLatin1String("kwb_softmax(logits, 1, log=True")), qPrintable(off->forwardBody));
   QCOMPARE(off->launches.size(), on->launches.size() + 2);  // the log_softmax and its sum over the classes
+  // the logits read in their own dtype (out_dtype=torch.float32 stored); KWB_NLL_WIDENS_ON_LOAD=0: a widening copy
+  // first
+  QVERIFY2(!on->forwardBody.contains(QLatin1String("kwb_to_fp32(")), qPrintable(on->forwardBody));
+  qputenv("KWB_NLL_WIDENS_ON_LOAD", "0");
+  const auto copied = kwb::planChain(kwb::decodeOpGraph(s), s, &why);
+  qunsetenv("KWB_NLL_WIDENS_ON_LOAD");
+  QVERIFY2(copied, qPrintable(why));
+  QVERIFY2(copied->forwardBody.contains(QLatin1String("kwb_to_fp32(logits)")), qPrintable(copied->forwardBody));
+  QVERIFY2(!copied->forwardBody.contains(QLatin1String("out_dtype=torch.float32)")), qPrintable(copied->forwardBody));
 }
 
 void TestChains::planRowsNameTheirArguments() {

@@ -199,11 +199,16 @@ bool reduceEpilogue() {
   return v.isEmpty() ? kReduceEpilogueDefault : v != u"0";
 }
 
+/// kwb_nll reads its logits in their dtype (session 41, ce41): a 16-bit input read only by it is not widened by a
+/// copy first (it stores out_dtype=torch.float32). `KWB_NLL_WIDENS_ON_LOAD=0` in kwb's environment: the copy as before.
+bool nllWidensOnLoad() { return qEnvironmentVariable("KWB_NLL_WIDENS_ON_LOAD") != u"0"; }
+
 /// The stage calls that read their first tensor in any dtype, compute in fp32 and keep nothing in its dtype but
 /// their result (whose dtype out_dtype= gives): a 16-bit forward() input they read needs no widening copy first.
 bool widensOnLoad(const QString& head) {
   return head.startsWith(QLatin1String("kwb_pointwise(")) || head.startsWith(QLatin1String("kwb_softmax(")) ||
-         head.startsWith(QLatin1String("kwb_pointwise_piece("));  // kwb_pointwise where it runs (a piece, switch off)
+         head.startsWith(QLatin1String("kwb_pointwise_piece(")) ||  // kwb_pointwise where it runs (a piece, switch off)
+         (nllWidensOnLoad() && head.startsWith(QLatin1String("kwb_nll(")));
 }
 
 /// The spans (start, length) in @p code of the first @p count top-level arguments of its first call (`f(a, b.t(),

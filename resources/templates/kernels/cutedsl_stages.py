@@ -2944,7 +2944,8 @@ def _kwb_epi_div(acc, e0_v, e1_v, e2_v, e3_v, f0, f1, f2, f3):
 
 
 
-def kwb_nll(x, target, weight=None, ignore_index=-100, reduction="mean", log_softmax=False, row_sum=False):
+def kwb_nll(x, target, weight=None, ignore_index=-100, reduction="mean", log_softmax=False, row_sum=False,
+            out_dtype=None):
     """F.nll_loss(x, target, weight, ignore_index=, reduction=): x [C], [N, C] or [N, C, d1, ...] (any strides),
     target the integer class of each row ([], [N] or [N, d1, ...]), weight None or [C]; log_softmax True: x are
     logits (F.cross_entropy), log_softmax computed in the same pass and never written. reduction "none" (0): [N, d1,
@@ -2953,13 +2954,16 @@ def kwb_nll(x, target, weight=None, ignore_index=-100, reduction="mean", log_sof
     "sum" and two reduces and a kwb_pointwise for "mean". A target outside [0, C) is not checked (a sync).
     row_sum True (needs log_softmax; session 41, ce41): returns (loss, rs), rs [N, d1, ...] in x's dtype every
     row's sum over the classes of logp (sum(x) - C * lse) from the same walk (label smoothing's
-    `log_softmax(x, 1).sum(1)`). ValueError: shapes that do not match, an unknown reduction, row_sum without
-    log_softmax."""
+    `log_softmax(x, 1).sum(1)`). out_dtype: the results' dtype (None: x's). ValueError: shapes that do not match, an
+    unknown reduction, row_sum without log_softmax."""
     if row_sum and not log_softmax:
         raise ValueError("kwb_nll: row_sum=True needs log_softmax=True")
     red, x3, t2, want_t, loss, wt = _kwb_nll_views(x, target, weight, reduction)
     rows, s, c = t2.numel(), t2.shape[1], x3.shape[1]
-    rs = torch.empty(rows, dtype=x.dtype, device=x.device) if row_sum else None
+    dt = out_dtype or x.dtype
+    if red == "none" and loss.dtype != dt:
+        loss = torch.empty(rows, dtype=dt, device=x.device)
+    rs = torch.empty(rows, dtype=dt, device=x.device) if row_sum else None
     if rows:
         (xs, xst), (ts, tst) = _kwb_span(x3), _kwb_span(t2)
         w = weight.contiguous() if weight is not None else wt
@@ -2967,7 +2971,7 @@ def kwb_nll(x, target, weight=None, ignore_index=-100, reduction="mean", log_sof
         scalars = [rows, s, c, int(ignore_index), x3.stride(0), x3.stride(1), x3.stride(2), t2.stride(0),
                    t2.stride(1)]
         key = ("nll", x.dtype, target.dtype, w.dtype, loss.dtype, bool(log_softmax), weight is not None,
-               bool(row_sum))
+               bool(row_sum), dt)
         compiled = _kwb_compiled.get(key)
         if compiled is None:  # compile once per (stage, dtypes, cross entropy or not, weight or not, row sums)
             compiled = cute.compile(_kwb_nll_host, *tensors, *scalars, bool(log_softmax), weight is not None,
@@ -2978,12 +2982,12 @@ def kwb_nll(x, target, weight=None, ignore_index=-100, reduction="mean", log_sof
     if red == "none":
         total = loss.view(want_t)
     elif not rows:  # torch: the sum of nothing 0, its mean 0 / 0
-        total = kwb_full([], 0.0 if red == "sum" else float("nan"), x.dtype, x.device)
+        total = kwb_full([], 0.0 if red == "sum" else float("nan"), dt, x.device)
     elif red == "sum":
-        total = _kwb_reduce_rows(loss, [0], "sum", False, x.dtype)
+        total = _kwb_reduce_rows(loss, [0], "sum", False, dt)
     else:
         total = kwb_pointwise(_kwb_reduce_rows(loss, [0], "sum", False, torch.float32), _kwb_epi_div,
-                              (_kwb_reduce_rows(wt, [0], "sum", False, torch.float32),), out_dtype=x.dtype)
+                              (_kwb_reduce_rows(wt, [0], "sum", False, torch.float32),), out_dtype=dt)
     return (total, rs.view(want_t)) if row_sum else total
 
 

@@ -5268,7 +5268,8 @@ def _kwb_nll_reduce_kernel(loss_ptr, wt_ptr, out_ptr, rows, MEAN: tl.constexpr, 
 
 
 
-def kwb_nll(x, target, weight=None, ignore_index=-100, reduction="mean", log_softmax=False, row_sum=False):
+def kwb_nll(x, target, weight=None, ignore_index=-100, reduction="mean", log_softmax=False, row_sum=False,
+            out_dtype=None):
     """F.nll_loss(x, target, weight, ignore_index=, reduction=) (aten::nll_loss_forward / nll_loss2d_forward):
     x [C], [N, C] or [N, C, d1, ...] (any strides), target the integer class of each row ([], [N] or
     [N, d1, ...]), weight None or [C]; log_softmax True: x are logits and logp = log_softmax(x, 1) is computed in
@@ -5278,13 +5279,17 @@ def kwb_nll(x, target, weight=None, ignore_index=-100, reduction="mean", log_sof
     target outside [0, C) is not checked (a sync; the harness compares against the reference).
     row_sum True (needs log_softmax; issue 14, session 41: label smoothing's `log_softmax(x, 1).sum(1)`): returns
     (loss, rs) with rs [N, d1, ...] in x's dtype, every row's sum over the classes of logp (sum(x) - C * lse),
-    accumulated in the same walk over x. ValueError: shapes that do not match, an unknown reduction, row_sum
+    accumulated in the same walk over x. out_dtype: the results' dtype (None: x's; the planner's fp32 where x is a
+    16-bit input read in its own dtype). ValueError: shapes that do not match, an unknown reduction, row_sum
     without log_softmax."""
     if row_sum and not log_softmax:
         raise ValueError("kwb_nll: row_sum=True needs log_softmax=True")
     red, x3, t2, want_t, loss, wt = _kwb_nll_views(x, target, weight, reduction)
     rows, s, c = t2.numel(), t2.shape[1], x3.shape[1]
-    rs = torch.empty(rows, dtype=x.dtype, device=x.device) if row_sum else None
+    dt = out_dtype or x.dtype
+    if red == "none" and loss.dtype != dt:
+        loss = torch.empty(rows, dtype=dt, device=x.device)
+    rs = torch.empty(rows, dtype=dt, device=x.device) if row_sum else None
     if rows:
         block_c = min(_kwb_np2(c), 1024) if log_softmax else 1
         rows_per = max(1, min(_kwb_tile // block_c, 128))
@@ -5296,6 +5301,6 @@ def kwb_nll(x, target, weight=None, ignore_index=-100, reduction="mean", log_sof
     if red == "none":
         out = loss.view(want_t)
     else:
-        out = torch.empty([], dtype=x.dtype, device=x.device)
+        out = torch.empty([], dtype=dt, device=x.device)
         _kwb_nll_reduce_kernel[(1,)](loss, wt, out, rows, MEAN=red == "mean", BLOCK=1024, num_warps=4)
     return (out, rs.view(want_t)) if row_sum else out
