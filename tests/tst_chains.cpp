@@ -183,6 +183,7 @@ class TestChains : public QObject {
   void normInfIsNotL2();
   void loweringReasonNamesItsOp();
   void sixteenBitGemmSwitch();
+  void nllRowSumSwitch();
 };
 
 void TestChains::plans_data() {
@@ -658,13 +659,39 @@ void TestChains::plans_data() {
   // computed in the loss's pass
   QTest::newRow("trial 13 x07: label-smoothed cross entropy (index_put_ of the ignore mask), a focal weighting")
       << QStringLiteral("focal_loss_label_smoothing") << QStringList()
-      << QStringList{QStringLiteral("kwb_nll(t0, target, None, -100, \"none\")")};
+      << QStringList{
+             QStringLiteral("t1, t2 = kwb_nll(logits, target, None, -100, \"none\", log_softmax=True, row_sum=True, "
+                            "out_dtype=torch.float32)"),
+             QStringLiteral("!kwb_softmax("), QStringLiteral("!kwb_to_fp32(")};
+  // session 41 (ce41, issue 14: trial 27's 04_ at 0.41x torch.compile): label smoothing's sum over the classes of
+  // the log_softmax comes from the loss's own walk over the logits (row_sum=True); the log_softmax is never written
+  QTest::newRow("trial 27 04_'s class: cross_entropy(label_smoothing=, reduction=sum): one walk over the logits")
+      << QStringLiteral("ce_label_smoothing_sum") << QStringList{QStringLiteral("loss"), QStringLiteral("reduce")}
+      << QStringList{
+             QStringLiteral("t1, t2 = kwb_nll(logits, target, None, -100, \"sum\", log_softmax=True, row_sum=True, "
+                            "out_dtype=torch.float32)"),
+             QStringLiteral("!kwb_softmax(")};
+  QTest::newRow("04_ as torch 2.x decomposes its mean: the nll (mean), the masked smoothing sum over the kept rows")
+      << QStringLiteral("ce_label_smoothing_mean_decomposed")
+      << QStringList{QStringLiteral("loss"), QStringLiteral("pointwise"), QStringLiteral("reduce"),
+                     QStringLiteral("reduce"), QStringLiteral("pointwise")}
+      << QStringList{
+             QStringLiteral("t1, t3 = kwb_nll(logits, target, None, -100, \"mean\", log_softmax=True, row_sum=True, "
+                            "out_dtype=torch.float32)"),
+             QStringLiteral("!kwb_softmax(")};
+  QTest::newRow("04_'s class: a segmentation map [N, C, H, W], ignore_index 4, reduction none (nll_loss2d)")
+      << QStringLiteral("ce_label_smoothing_none_spatial") << QStringList()
+      << QStringList{
+             QStringLiteral("t1, t2 = kwb_nll(logits, target, None, 4, \"none\", log_softmax=True, row_sum=True, "
+                            "out_dtype=torch.float32)"),
+             QStringLiteral("!kwb_softmax(")};
   QTest::newRow("x07's class: cross entropy, class weights, ignore_index, sum: one launch with the log_softmax")
       << QStringLiteral("cross_entropy_weighted_ignore_sum") << QStringList()
       << QStringList{QStringLiteral("kwb_nll(t0, target, self.class_weight, 2, \"sum\", log_softmax=True)")};
   QTest::newRow("x07's class: nll_loss2d of a log_softmax over channels, mean, ignore_index 0")
       << QStringLiteral("nll_log_softmax_mean_spatial") << QStringList{QStringLiteral("loss")}
-      << QStringList{QStringLiteral("kwb_nll(x, target, None, 0, \"mean\", log_softmax=True)")};
+      << QStringList{
+             QStringLiteral("kwb_nll(x, target, None, 0, \"mean\", log_softmax=True, out_dtype=torch.float32)")};
   QTest::newRow("x07's class: a focal loss by hand, logp.gather(1, target[:, None])")
       << QStringLiteral("gather_target_logp_focal") << QStringList()
       << QStringList{QStringLiteral("kwb_gather(t0, 1, ")};
@@ -2135,6 +2162,9 @@ void TestChains::analyzeGroupsAreThePlan_data() {
         // session 31: a tuple from forward() (every output's launch is a group)
         "tuple_topk_route", "tuple_norm_and_mean", "tuple_max_with_indices",
         "q12_CrossEntropy_Weight_IgnoreIndex_LabelSmoothing", "ce_smoothing_weight_seg_module",
+        // session 41 (ce41): label smoothing's sum over the classes inside the loss's launch (the sum op in its group)
+        "ce_label_smoothing_sum", "ce_label_smoothing_none_spatial", "ce_label_smoothing_mean_decomposed",
+        "focal_loss_label_smoothing",
         // probe20: prelu's pointwise form, upsampling to another input's size, one_hot as an arange comparison
         "r15_ESPCN_Conv_PReLU_PixelShuffle", "r15b_PReLU_PerChannel_Conv1d_Residual",
         "r10_UNetDecoder_BilinearAlignCorners_CatSkip_Conv", "r07_MoE_Top2Router_OneHot_DenseCombine",
@@ -2819,6 +2849,11 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("rows_group_norm_manual"), QStringLiteral("=rows_group_norm_manual")},
       {QStringLiteral("rows_ce_smoothing_manual"), QStringLiteral("=rows_ce_smoothing_manual")},
       {QStringLiteral("rows_kl_smoothing_logsoftmax"), QStringLiteral("=rows_kl_smoothing_logsoftmax")},
+      // session 41 (ce41): cross_entropy(label_smoothing=) as torch decomposes it, the smoothing sum from kwb_nll's
+      // walk
+      {QStringLiteral("ce_label_smoothing_sum"), QStringLiteral("=ce_label_smoothing_sum")},
+      {QStringLiteral("ce_label_smoothing_none_spatial"), QStringLiteral("=ce_label_smoothing_none_spatial")},
+      {QStringLiteral("ce_label_smoothing_mean_decomposed"), QStringLiteral("=ce_label_smoothing_mean_decomposed")},
       // session 28: an outer broadcast before a reduction is its prologue (probe16's z01's class)
       {QStringLiteral("broadcast_sqdist_sum"), QStringLiteral("=broadcast_sqdist_sum")},
       {QStringLiteral("broadcast_mean_amax_middle"), QStringLiteral("=broadcast_mean_amax_middle")},
@@ -4241,6 +4276,9 @@ void TestChains::cuteStagesEmulated_data() {
       {"upsample_fractional_scales", {QStringLiteral("_kwb_resample_host"), pw}, {{}}},
       {"slice_writes_channels_gelu_add", {QStringLiteral("_kwb_copy_host"), pw}, {{}}},
       {"cross_entropy_weighted_ignore_sum", {QStringLiteral("_kwb_nll_host"), r}, {{}}},
+      // session 41 (ce41): label smoothing's sum over the classes from kwb_nll's walk (row_sum=True)
+      {"ce_label_smoothing_sum", {QStringLiteral("_kwb_nll_host"), r}, {{}}},
+      {"ce_label_smoothing_none_spatial", {QStringLiteral("_kwb_nll_host"), pw}, {{}, {QStringLiteral("--strided")}}},
       // session 36 (cute36): a GEMM's prologue on A (kwb_gemm pro=) as a kwb_pointwise launch before the GEMM: one
       // reading a per-feature tensor, one through a Linear's flatten with a residual through the view back
       {"pro_linear_tanh_scale", {pw, g}, {{}}},
@@ -4709,6 +4747,33 @@ void TestChains::sixteenBitGemmSwitch() {
   QVERIFY(off.source.contains(QLatin1String("(x,), out_dtype = kwb_to_fp32(x)")));
   QVERIFY(off.source.contains(QLatin1String("t2 = kwb_gemm(t1, t0.t(), self.fc1.bias)\n")));
   QVERIFY(!off.source.contains(QLatin1String("out_dtype=self.fc2.weight.dtype")));
+}
+
+void TestChains::nllRowSumSwitch() {
+  // session 41 (ce41): KWB_NLL_ROW_SUM=0 gives the plan before (the log_softmax written by kwb_softmax, read by the
+  // loss and by a kwb_reduce over the classes); on, one kwb_nll walk gives the loss and the row sums
+  const json s = loadSpec(QStringLiteral("ce_label_smoothing_sum"));
+  QVERIFY(s.is_object());
+  QString why;
+  const auto on = kwb::planChain(kwb::decodeOpGraph(s), s, &why);
+  QVERIFY2(on, qPrintable(why));
+  QVERIFY2(on->forwardBody.contains(QLatin1String("row_sum=True")), qPrintable(on->forwardBody));
+  qputenv("KWB_NLL_ROW_SUM", "0");
+  const auto off = kwb::planChain(kwb::decodeOpGraph(s), s, &why);
+  qunsetenv("KWB_NLL_ROW_SUM");
+  QVERIFY2(off, qPrintable(why));
+  QVERIFY2(!off->forwardBody.contains(QLatin1String("row_sum=")), qPrintable(off->forwardBody));
+  QVERIFY2(off->forwardBody.contains(QLatin1String("kwb_softmax(logits, 1, log=True")), qPrintable(off->forwardBody));
+  QCOMPARE(off->launches.size(), on->launches.size() + 2);  // the log_softmax and its sum over the classes
+  // the logits read in their own dtype (out_dtype=torch.float32 stored); KWB_NLL_WIDENS_ON_LOAD=0: a widening copy
+  // first
+  QVERIFY2(!on->forwardBody.contains(QLatin1String("kwb_to_fp32(")), qPrintable(on->forwardBody));
+  qputenv("KWB_NLL_WIDENS_ON_LOAD", "0");
+  const auto copied = kwb::planChain(kwb::decodeOpGraph(s), s, &why);
+  qunsetenv("KWB_NLL_WIDENS_ON_LOAD");
+  QVERIFY2(copied, qPrintable(why));
+  QVERIFY2(copied->forwardBody.contains(QLatin1String("kwb_to_fp32(logits)")), qPrintable(copied->forwardBody));
+  QVERIFY2(!copied->forwardBody.contains(QLatin1String("out_dtype=torch.float32)")), qPrintable(copied->forwardBody));
 }
 
 void TestChains::planRowsNameTheirArguments() {

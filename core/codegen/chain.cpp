@@ -194,6 +194,11 @@ GraphOp viewAt(const GraphOp& site, const QString& id, const QString& name, cons
   return u;
 }
 
+/// The sum over the classes of a cross-entropy's log_softmax (label smoothing's `-logp.sum(1)`) accumulated by the
+/// loss's own walk over the logits (kwb_nll row_sum=True; issue 14, session 41, ce41): one read of the logits instead
+/// of the log_softmax written full size and read twice. `KWB_NLL_ROW_SUM=0` in kwb's environment gives the plan before.
+bool nllRowSum() { return qEnvironmentVariable("KWB_NLL_ROW_SUM") != u"0"; }
+
 /// A reduction's pointwise consumer as its epilogue (Planner::fuseReduceEpilogue, session 40): on by small40's rule
 /// (H100, docs/results/2026-12-06-small40.md: mine-off / mine 1.02x, 1.04x, 1.63x GPU time on its three members);
 /// `KWB_REDUCE_EPILOGUE=0` / `1` in kwb's environment turns it off / on.
@@ -203,11 +208,16 @@ bool reduceEpilogue() {
   return v.isEmpty() ? kReduceEpilogueDefault : v != u"0";
 }
 
+/// kwb_nll reads its logits in their dtype (session 41, ce41): a 16-bit input read only by it is not widened by a
+/// copy first (it stores out_dtype=torch.float32). `KWB_NLL_WIDENS_ON_LOAD=0` in kwb's environment: the copy as before.
+bool nllWidensOnLoad() { return qEnvironmentVariable("KWB_NLL_WIDENS_ON_LOAD") != u"0"; }
+
 /// The stage calls that read their first tensor in any dtype, compute in fp32 and keep nothing in its dtype but
 /// their result (whose dtype out_dtype= gives): a 16-bit forward() input they read needs no widening copy first.
 bool widensOnLoad(const QString& head) {
   return head.startsWith(QLatin1String("kwb_pointwise(")) || head.startsWith(QLatin1String("kwb_softmax(")) ||
-         head.startsWith(QLatin1String("kwb_pointwise_piece("));  // kwb_pointwise where it runs (a piece, switch off)
+         head.startsWith(QLatin1String("kwb_pointwise_piece(")) ||  // kwb_pointwise where it runs (a piece, switch off)
+         (nllWidensOnLoad() && head.startsWith(QLatin1String("kwb_nll(")));
 }
 
 /// The spans (start, length) in @p code of the first @p count top-level arguments of its first call (`f(a, b.t(),
@@ -800,6 +810,7 @@ class Planner {
   /// into the loss's launch (m_nllLogits). Needs m_readers (findAttention).
   void findLosses();
   QHash<QString, QPair<QString, QString>> m_nllLogits;  // nll op id -> (the absorbed log_softmax's id, its input)
+  QHash<QString, QString> m_nllRowSum;  // nll op id -> the absorbed sum over the classes of its log_softmax
   /// aten::nll_loss_forward / nll_loss2d_forward: kwb_nll (the target's entry of each row, weighted, ignore_index
   /// masked, reduced), the log_softmax before it computed in the same pass where findLosses absorbed it.
   bool nllLoss(const GraphOp& op);
@@ -8624,11 +8635,27 @@ void Planner::findLosses() {
     const QString self = resolve(operandOf(o, "self").isEmpty() ? o.refs.value(0) : operandOf(o, "self"));
     const GraphOp* ls = opById(self);
     const QStringList rd = m_readers.value(self);
+    const qint64 rank = ls ? ls->outputs.value(0).shape.size() : 0;
+    // label smoothing (torch's decomposition of cross_entropy(label_smoothing=)): the log_softmax's other reader a
+    // plain sum over the class dim after the loss, in the op order (its readers come after the loss's line)
+    QString rowSum;
+    if (ls && nllRowSum() && rd.size() == 2 && rd.contains(o.id) && rd.at(0) != rd.at(1)) {
+      const GraphOp* sum = opById(rd.at(rd.at(0) == o.id ? 1 : 0));
+      const auto at = [&](const QString& id) {
+        return std::find_if(m_ops.cbegin(), m_ops.cend(), [&](const GraphOp& g) { return g.id == id; }) -
+               m_ops.cbegin();
+      };
+      if (sum && sum->name == u"sum" && sum->refs.size() == 1 && resolve(sum->refs.first()) == ls->id &&
+          reducedDims(*sum) == QList<qint64>{rank == 1 ? 0 : 1} &&
+          sum->args.value("keepdim", json(false)) == json(false) && sum->args.value("dtype", json()).is_null() &&
+          sum->outputs.size() == 1 && sum->outputs.first().dtype == ls->outputs.value(0).dtype &&
+          at(sum->id) > at(o.id))
+        rowSum = sum->id;
+    }
     if (!ls || !isSoftmaxOp(ls->name) || !ls->name.contains(QLatin1String("log")) || m_absorbed.contains(ls->id) ||
-        rd != QStringList{o.id} || ls->refs.isEmpty())
+        (rd != QStringList{o.id} && rowSum.isEmpty()) || ls->refs.isEmpty())
       continue;
     // over the class dim (1; 0 for one row), in the input's dtype
-    const qint64 rank = ls->outputs.value(0).shape.size();
     const json dim = ls->args.value("dim", json());
     const json dt = ls->args.value("dtype", json());
     if (!dim.is_number_integer() || (dim.get<qint64>() + rank) % std::max<qint64>(rank, 1) != (rank == 1 ? 0 : 1) ||
@@ -8638,6 +8665,10 @@ void Planner::findLosses() {
       continue;
     m_absorbed.insert(ls->id);
     m_nllLogits.insert(o.id, {ls->id, resolve(ls->refs.first())});
+    if (!rowSum.isEmpty()) {
+      m_absorbed.insert(rowSum);
+      m_nllRowSum.insert(o.id, rowSum);
+    }
   }
 }
 
@@ -8660,21 +8691,29 @@ bool Planner::nllLoss(const GraphOp& op) {
                    .arg(where(op), pyNum(red), tdt.isEmpty() ? QStringLiteral("unknown") : tdt));
   static const char* names[] = {"none", "mean", "sum"};
   const char* r = names[red.get<qint64>()];
+  const GraphOp* rowSum = fused != m_nllLogits.end() ? opById(m_nllRowSum.value(op.id)) : nullptr;
   Line l;
-  l.target = var(op);
+  l.target = rowSum ? var(op) + QStringLiteral(", ") + var(*rowSum) : var(op);
   l.head = QStringLiteral("kwb_nll(%1, %2, %3, %4, \"%5\"")
                .arg(x->expr, t->expr, w ? w->expr : QStringLiteral("None"), pyNum(ignore), QLatin1String(r));
   if (fused != m_nllLogits.end()) l.head += QStringLiteral(", log_softmax=True");
+  if (rowSum) l.head += QStringLiteral(", row_sum=True");
   push(l, op, QStringLiteral("loss"),
-       QStringLiteral("nll_loss (reduction %1%2%3) of %4 at the target of each row%5")
+       QStringLiteral("nll_loss (reduction %1%2%3) of %4 at the target of each row%5%6")
            .arg(QLatin1String(r), w ? QStringLiteral(", class weights") : QString(),
                 ignore.get<qint64>() != -100 ? QStringLiteral(", ignore_index %1").arg(pyNum(ignore)) : QString(),
                 shapeText(op.inputs.value(0).shape),
-                fused != m_nllLogits.end() ? QStringLiteral(", its log_softmax in the same pass") : QString()),
+                fused != m_nllLogits.end() ? QStringLiteral(", its log_softmax in the same pass") : QString(),
+                rowSum ? QStringLiteral(", and each row's sum of it") : QString()),
        false);
   if (fused != m_nllLogits.end()) {
     m_plan.launches.last().ops << fused->first;
     m_plan.ops << fused->first;
+  }
+  if (rowSum) {
+    m_plan.launches.last().ops << rowSum->id;
+    m_plan.ops << rowSum->id;
+    m_vals.insert(rowSum->id, outVal(*rowSum));
   }
   m_vals.insert(op.id, outVal(op));
   return true;

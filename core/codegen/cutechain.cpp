@@ -277,7 +277,7 @@ const QMap<QString, QStringList>& stageKeywords() {
       // losses by an integer target (session 35, cute35): nll_loss / cross_entropy, then kwb_reduce launches
       {QStringLiteral("kwb_nll"),
        {QStringLiteral("weight"), QStringLiteral("ignore_index"), QStringLiteral("reduction"),
-        QStringLiteral("log_softmax")}},
+        QStringLiteral("log_softmax"), QStringLiteral("row_sum"), QStringLiteral("out_dtype")}},
       // selections along a dim with their indices (session 36, cute36): a thread per row element counts its rank;
       // pre= a kwb_pointwise launch first
       {QStringLiteral("kwb_topk"),

@@ -840,6 +840,19 @@ class CuteNll(unittest.TestCase):
         with self.assertRaises(ValueError):
             S["kwb_nll"](x, t[:4], None, -100, "mean")
 
+    def test_row_sum(self):
+        # session 41 (ce41): label smoothing's log_softmax(x, 1).sum(1) from the same walk, every row (ignored too)
+        F = torch.nn.functional
+        x4 = torch.randn(2, 4, 3, 2).transpose(2, 3)
+        t4 = torch.randint(0, 4, (2, 2, 3))
+        t4[0, 1, 2] = 1
+        for red in ("none", "sum", "mean"):
+            got, rs = S["kwb_nll"](x4, t4, None, 1, red, log_softmax=True, row_sum=True)
+            self.assertLess(rel(got, F.cross_entropy(x4, t4, ignore_index=1, reduction=red)), 1e-6, red)
+            self.assertLess(rel(rs, x4.log_softmax(1).sum(1)), 1e-6, red)
+        with self.assertRaises(ValueError):
+            S["kwb_nll"](x4, t4, None, 1, "mean", row_sum=True)
+
 
 class CuteGemmPrologue(unittest.TestCase):
     """kwb_gemm's pro= (session 36, cute36): the pointwise run on A as a kwb_pointwise launch before the GEMM, at

@@ -4091,6 +4091,32 @@ class Loss(unittest.TestCase):
                         self.assertEqual(got.shape, want.shape)
                         self.assertLess((got.double() - want).abs().max().item(), 1e-5, (shape, red, logits))
 
+    def test_row_sum_same_launch(self):
+        # session 41 (ce41): label smoothing's log_softmax(x, 1).sum(1) from the loss's own walk, every row (ignored
+        # ones too), one _kwb_nll_kernel launch; the loss bit-identical to row_sum=False
+        torch.manual_seed(11)
+        for shape in ((37, 50), (50,), (3, 7, 5, 4), (9, 2000), (1, 1)):
+            x = torch.randn(*reversed(shape)).permute(*reversed(range(len(shape))))  # strided
+            c = shape[0] if len(shape) == 1 else shape[1]
+            t = torch.randint(0, c, () if len(shape) == 1 else (shape[0],) + shape[2:])
+            cdim = 0 if len(shape) == 1 else 1
+            for red in ("none", "mean", "sum"):
+                with Launches("_kwb_nll_kernel") as n:
+                    got, rs = K.kwb_nll(x, t, None, 0, red, log_softmax=True, row_sum=True)
+                self.assertEqual(n.count, 1)
+                self.assertTrue(torch.allclose(got, K.kwb_nll(x, t, None, 0, red, log_softmax=True), 0, 0, True),
+                                (shape, red))  # NaN: every row of (1, 1) ignored, the mean 0 / 0
+                want = torch.log_softmax(x.double(), cdim).sum(cdim)
+                self.assertEqual(rs.shape, want.shape)
+                self.assertLess((rs.double() - want).abs().max().item(), 1e-5 * max(1.0, want.abs().max().item()))
+        xh = torch.randn(33, 40).bfloat16()
+        _, rs = K.kwb_nll(xh, torch.randint(0, 40, (33,)), None, -100, "mean", log_softmax=True, row_sum=True)
+        self.assertEqual(rs.dtype, torch.bfloat16)
+        want = torch.log_softmax(xh.double(), 1).sum(1)
+        self.assertLess((rs.double() - want).abs().max().item(), 1e-2 * want.abs().max().item())
+        with self.assertRaises(ValueError):
+            K.kwb_nll(xh, torch.zeros(33, dtype=torch.int64), None, -100, "mean", row_sum=True)
+
     def test_all_ignored_half_and_errors(self):
         x, t = torch.randn(6, 5), torch.full((6,), 2)
         self.assertTrue(K.kwb_nll(x, t, None, 2, "mean").isnan().item())  # 0 / 0, as torch

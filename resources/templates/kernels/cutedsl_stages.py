@@ -2881,9 +2881,10 @@ def kwb_upsample(x, mode, size=None, scales=None, align_corners=None, epi=None, 
 # sum(weights) by a kwb_pointwise launch). NEVER RUN under the real CuTe DSL.
 @cute.kernel
 def _kwb_nll_kernel(m_x: cute.Tensor, m_t: cute.Tensor, m_w: cute.Tensor, m_loss: cute.Tensor, m_wt: cute.Tensor,
-                    rows: cutlass.Int64, s_len: cutlass.Int64, c: cutlass.Int64, ignore: cutlass.Int64,
-                    sxn: cutlass.Int64, sxc: cutlass.Int64, sxs: cutlass.Int64, stn: cutlass.Int64, sts: cutlass.Int64,
-                    log_softmax: cutlass.Constexpr, has_w: cutlass.Constexpr):
+                    m_rs: cute.Tensor, rows: cutlass.Int64, s_len: cutlass.Int64, c: cutlass.Int64,
+                    ignore: cutlass.Int64, sxn: cutlass.Int64, sxc: cutlass.Int64, sxs: cutlass.Int64,
+                    stn: cutlass.Int64, sts: cutlass.Int64, log_softmax: cutlass.Constexpr, has_w: cutlass.Constexpr,
+                    row_sum: cutlass.Constexpr):
     tidx, _, _ = cute.arch.thread_idx()
     bidx, _, _ = cute.arch.block_idx()
     r = cutlass.Int64(bidx) * PW_THREADS + tidx  # Int64: rows x classes may pass 2**31
@@ -2892,9 +2893,24 @@ def _kwb_nll_kernel(m_x: cute.Tensor, m_t: cute.Tensor, m_w: cute.Tensor, m_loss
         t = m_t[(r // s_len) * stn + (r % s_len) * sts].to(cutlass.Int64)
         loss = cutlass.Float32(0.0)
         w = cutlass.Float32(0.0)
+        lse = cutlass.Float32(0.0)
+        if cutlass.const_expr(row_sum):  # every row's logsumexp and sum(logp) = sum(x) - C * lse in one walk
+            a = cutlass.Float32(NEG_BIG)
+            b = cutlass.Float32(0.0)
+            sx = cutlass.Float32(0.0)
+            for k in range(0, c, 1):
+                v = m_x[xb + k * sxc].to(cutlass.Float32)
+                m_new = cute.arch.fmax(a, v)
+                b = b * cute.math.exp(a - m_new) + cute.math.exp(v - m_new)
+                a = m_new
+                sx = sx + v
+            lse = a + cute.math.log(b)
+            m_rs[r] = (sx - c.to(cutlass.Float32) * lse).to(m_rs.element_type)
         if t != ignore:
             xt = m_x[xb + t * sxc].to(cutlass.Float32)
-            if cutlass.const_expr(log_softmax):
+            if cutlass.const_expr(row_sum):
+                xt = xt - lse
+            elif cutlass.const_expr(log_softmax):
                 a = cutlass.Float32(NEG_BIG)  # running max (finite: exp of two -inf stays 0) and rescaled sum
                 b = cutlass.Float32(0.0)
                 for k in range(0, c, 1):
@@ -2913,11 +2929,12 @@ def _kwb_nll_kernel(m_x: cute.Tensor, m_t: cute.Tensor, m_w: cute.Tensor, m_loss
 
 @cute.jit
 def _kwb_nll_host(m_x: cute.Tensor, m_t: cute.Tensor, m_w: cute.Tensor, m_loss: cute.Tensor, m_wt: cute.Tensor,
-                  rows: cutlass.Int64, s_len: cutlass.Int64, c: cutlass.Int64, ignore: cutlass.Int64,
-                  sxn: cutlass.Int64, sxc: cutlass.Int64, sxs: cutlass.Int64, stn: cutlass.Int64, sts: cutlass.Int64,
-                  log_softmax: cutlass.Constexpr, has_w: cutlass.Constexpr):
-    _kwb_nll_kernel(m_x, m_t, m_w, m_loss, m_wt, rows, s_len, c, ignore, sxn, sxc, sxs, stn, sts, log_softmax,
-                    has_w).launch(grid=[(rows + PW_THREADS - 1) // PW_THREADS, 1, 1], block=[PW_THREADS, 1, 1])
+                  m_rs: cute.Tensor, rows: cutlass.Int64, s_len: cutlass.Int64, c: cutlass.Int64,
+                  ignore: cutlass.Int64, sxn: cutlass.Int64, sxc: cutlass.Int64, sxs: cutlass.Int64,
+                  stn: cutlass.Int64, sts: cutlass.Int64, log_softmax: cutlass.Constexpr, has_w: cutlass.Constexpr,
+                  row_sum: cutlass.Constexpr):
+    _kwb_nll_kernel(m_x, m_t, m_w, m_loss, m_wt, m_rs, rows, s_len, c, ignore, sxn, sxc, sxs, stn, sts, log_softmax,
+                    has_w, row_sum).launch(grid=[(rows + PW_THREADS - 1) // PW_THREADS, 1, 1], block=[PW_THREADS, 1, 1])
 
 
 @cute.jit
@@ -2927,38 +2944,51 @@ def _kwb_epi_div(acc, e0_v, e1_v, e2_v, e3_v, f0, f1, f2, f3):
 
 
 
-def kwb_nll(x, target, weight=None, ignore_index=-100, reduction="mean", log_softmax=False):
+def kwb_nll(x, target, weight=None, ignore_index=-100, reduction="mean", log_softmax=False, row_sum=False,
+            out_dtype=None):
     """F.nll_loss(x, target, weight, ignore_index=, reduction=): x [C], [N, C] or [N, C, d1, ...] (any strides),
     target the integer class of each row ([], [N] or [N, d1, ...]), weight None or [C]; log_softmax True: x are
     logits (F.cross_entropy), log_softmax computed in the same pass and never written. reduction "none" (0): [N, d1,
     ...] of -w[t] * logp[t], 0 where t == ignore_index; "sum" (2) their sum; "mean" (1) the sum over the kept rows'
     weights (NaN when every row is ignored), 0-d; in x's dtype, fp32 inside. One launch, plus a kwb_reduce for
     "sum" and two reduces and a kwb_pointwise for "mean". A target outside [0, C) is not checked (a sync).
-    ValueError: shapes that do not match, an unknown reduction."""
+    row_sum True (needs log_softmax; session 41, ce41): returns (loss, rs), rs [N, d1, ...] in x's dtype every
+    row's sum over the classes of logp (sum(x) - C * lse) from the same walk (label smoothing's
+    `log_softmax(x, 1).sum(1)`). out_dtype: the results' dtype (None: x's). ValueError: shapes that do not match, an
+    unknown reduction, row_sum without log_softmax."""
+    if row_sum and not log_softmax:
+        raise ValueError("kwb_nll: row_sum=True needs log_softmax=True")
     red, x3, t2, want_t, loss, wt = _kwb_nll_views(x, target, weight, reduction)
     rows, s, c = t2.numel(), t2.shape[1], x3.shape[1]
+    dt = out_dtype or x.dtype
+    if red == "none" and loss.dtype != dt:
+        loss = torch.empty(rows, dtype=dt, device=x.device)
+    rs = torch.empty(rows, dtype=dt, device=x.device) if row_sum else None
     if rows:
         (xs, xst), (ts, tst) = _kwb_span(x3), _kwb_span(t2)
         w = weight.contiguous() if weight is not None else wt
-        tensors = [from_dlpack(v) for v in (xs, ts, w, loss, wt)]
+        tensors = [from_dlpack(v) for v in (xs, ts, w, loss, wt, rs if row_sum else wt)]
         scalars = [rows, s, c, int(ignore_index), x3.stride(0), x3.stride(1), x3.stride(2), t2.stride(0),
                    t2.stride(1)]
-        key = ("nll", x.dtype, target.dtype, w.dtype, loss.dtype, bool(log_softmax), weight is not None)
+        key = ("nll", x.dtype, target.dtype, w.dtype, loss.dtype, bool(log_softmax), weight is not None,
+               bool(row_sum), dt)
         compiled = _kwb_compiled.get(key)
-        if compiled is None:  # compile once per (stage, dtypes, cross entropy or not, weight or not)
-            compiled = cute.compile(_kwb_nll_host, *tensors, *scalars, bool(log_softmax), weight is not None)
+        if compiled is None:  # compile once per (stage, dtypes, cross entropy or not, weight or not, row sums)
+            compiled = cute.compile(_kwb_nll_host, *tensors, *scalars, bool(log_softmax), weight is not None,
+                                    bool(row_sum))
             _kwb_compiled[key] = compiled
         compiled(*tensors, *scalars)
         kwb_last_grid_blocks[0] = max(kwb_last_grid_blocks[0], (rows + PW_THREADS - 1) // PW_THREADS)
     if red == "none":
-        return loss.view(want_t)
-    if not rows:  # torch: the sum of nothing 0, its mean 0 / 0
-        return kwb_full([], 0.0 if red == "sum" else float("nan"), x.dtype, x.device)
-    total = _kwb_reduce_rows(loss, [0], "sum", False, torch.float32 if red == "mean" else x.dtype)
-    if red == "sum":
-        return total
-    return kwb_pointwise(total, _kwb_epi_div, (_kwb_reduce_rows(wt, [0], "sum", False, torch.float32),),
-                         out_dtype=x.dtype)
+        total = loss.view(want_t)
+    elif not rows:  # torch: the sum of nothing 0, its mean 0 / 0
+        total = kwb_full([], 0.0 if red == "sum" else float("nan"), dt, x.device)
+    elif red == "sum":
+        total = _kwb_reduce_rows(loss, [0], "sum", False, dt)
+    else:
+        total = kwb_pointwise(_kwb_reduce_rows(loss, [0], "sum", False, torch.float32), _kwb_epi_div,
+                              (_kwb_reduce_rows(wt, [0], "sum", False, torch.float32),), out_dtype=dt)
+    return (total, rs.view(want_t)) if row_sum else total
 
 
 # ==== stage: kwb_im2col kwb_col2im

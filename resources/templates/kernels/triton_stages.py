@@ -5209,10 +5209,12 @@ def kwb_attention(q, kt, v, scale, diag=None, lower=True, fill=float("-inf"), ma
 
 # ---- losses that gather by an integer target (issue 14): nll_loss / cross_entropy in one row pass ----
 @triton.jit
-def _kwb_nll_kernel(x_ptr, t_ptr, w_ptr, loss_ptr, wt_ptr, rows, S, C, ignore_index, sxn, sxc, sxs, stn, sts,
-                    ROWS: tl.constexpr, BLOCK_C: tl.constexpr, LOG_SOFTMAX: tl.constexpr, HAS_W: tl.constexpr):
+def _kwb_nll_kernel(x_ptr, t_ptr, w_ptr, loss_ptr, wt_ptr, rs_ptr, rows, S, C, ignore_index, sxn, sxc, sxs, stn,
+                    sts, ROWS: tl.constexpr, BLOCK_C: tl.constexpr, LOG_SOFTMAX: tl.constexpr, HAS_W: tl.constexpr,
+                    ROW_SUM: tl.constexpr):
     # row r = (n, s) of x viewed [N, C, S]: loss[r] = -w[t] * logp[n, t, s] with t = target[n, s] (0 and weight 0
-    # where t == ignore_index); LOG_SOFTMAX: logp = x - logsumexp over the classes, the max and sum online in fp32
+    # where t == ignore_index); LOG_SOFTMAX: logp = x - logsumexp over the classes, the max and sum online in fp32;
+    # ROW_SUM (with LOG_SOFTMAX): rs[r] = sum over the classes of logp = sum(x) - C * lse, every row, the same walk
     r = tl.program_id(0) * ROWS + tl.arange(0, ROWS)
     live = r < rows
     n = (r // S).to(tl.int64)
@@ -5225,15 +5227,21 @@ def _kwb_nll_kernel(x_ptr, t_ptr, w_ptr, loss_ptr, wt_ptr, rows, S, C, ignore_in
         cols = tl.arange(0, BLOCK_C)
         m_i = tl.full([ROWS], float("-inf"), tl.float32)
         l_i = tl.zeros([ROWS], dtype=tl.float32)
+        s_i = tl.zeros([ROWS], dtype=tl.float32)
         for start in range(0, C, BLOCK_C):
             c = start + cols
-            v = tl.load(xb[:, None] + c[None, :].to(tl.int64) * sxc, mask=live[:, None] & (c[None, :] < C),
-                        other=float("-inf")).to(tl.float32)
+            inside = live[:, None] & (c[None, :] < C)
+            v = tl.load(xb[:, None] + c[None, :].to(tl.int64) * sxc, mask=inside, other=float("-inf")).to(tl.float32)
             m_new = tl.maximum(m_i, tl.max(v, axis=1))
             m_safe = tl.where(m_new == float("-inf"), 0.0, m_new)
             l_i = l_i * tl.exp(m_i - m_safe) + tl.sum(tl.exp(v - m_safe[:, None]), axis=1)
             m_i = m_new
-        xt = xt - (tl.where(m_i == float("-inf"), 0.0, m_i) + tl.log(l_i))
+            if ROW_SUM:
+                s_i += tl.sum(tl.where(inside, v, 0.0), axis=1)
+        lse = tl.where(m_i == float("-inf"), 0.0, m_i) + tl.log(l_i)
+        xt = xt - lse
+        if ROW_SUM:
+            tl.store(rs_ptr + r, (s_i - C * lse).to(rs_ptr.dtype.element_ty), mask=live)
     w = tl.full([ROWS], 1.0, tl.float32)
     if HAS_W:
         w = tl.load(w_ptr + t, mask=keep, other=0.0).to(tl.float32)
@@ -5260,26 +5268,39 @@ def _kwb_nll_reduce_kernel(loss_ptr, wt_ptr, out_ptr, rows, MEAN: tl.constexpr, 
 
 
 
-def kwb_nll(x, target, weight=None, ignore_index=-100, reduction="mean", log_softmax=False):
+def kwb_nll(x, target, weight=None, ignore_index=-100, reduction="mean", log_softmax=False, row_sum=False,
+            out_dtype=None):
     """F.nll_loss(x, target, weight, ignore_index=, reduction=) (aten::nll_loss_forward / nll_loss2d_forward):
     x [C], [N, C] or [N, C, d1, ...] (any strides), target the integer class of each row ([], [N] or
     [N, d1, ...]), weight None or [C]; log_softmax True: x are logits and logp = log_softmax(x, 1) is computed in
     the same pass (F.cross_entropy), never written. reduction "none" (or 0): [N, d1, ...] of -w[t] * logp[t],
     0 where t == ignore_index; "sum" (2) their sum; "mean" (1) the sum over the kept rows' weights (NaN when
     every row is ignored), 0-d. In x's dtype, fp32 inside; one launch for "none", two for "sum" / "mean". A
-    target outside [0, C) is not checked (a sync; the harness compares against the reference). ValueError: shapes
-    that do not match, an unknown reduction."""
+    target outside [0, C) is not checked (a sync; the harness compares against the reference).
+    row_sum True (needs log_softmax; issue 14, session 41: label smoothing's `log_softmax(x, 1).sum(1)`): returns
+    (loss, rs) with rs [N, d1, ...] in x's dtype, every row's sum over the classes of logp (sum(x) - C * lse),
+    accumulated in the same walk over x. out_dtype: the results' dtype (None: x's; the planner's fp32 where x is a
+    16-bit input read in its own dtype). ValueError: shapes that do not match, an unknown reduction, row_sum
+    without log_softmax."""
+    if row_sum and not log_softmax:
+        raise ValueError("kwb_nll: row_sum=True needs log_softmax=True")
     red, x3, t2, want_t, loss, wt = _kwb_nll_views(x, target, weight, reduction)
     rows, s, c = t2.numel(), t2.shape[1], x3.shape[1]
+    dt = out_dtype or x.dtype
+    if red == "none" and loss.dtype != dt:
+        loss = torch.empty(rows, dtype=dt, device=x.device)
+    rs = torch.empty(rows, dtype=dt, device=x.device) if row_sum else None
     if rows:
         block_c = min(_kwb_np2(c), 1024) if log_softmax else 1
         rows_per = max(1, min(_kwb_tile // block_c, 128))
         _kwb_nll_kernel[(triton.cdiv(rows, rows_per),)](
-            x3, t2, weight if weight is not None else loss, loss, wt, rows, s, c, int(ignore_index), x3.stride(0),
-            x3.stride(1), x3.stride(2), t2.stride(0), t2.stride(1), ROWS=rows_per, BLOCK_C=block_c,
-            LOG_SOFTMAX=bool(log_softmax), HAS_W=weight is not None, num_warps=4)
+            x3, t2, weight if weight is not None else loss, loss, wt, rs if row_sum else loss, rows, s, c,
+            int(ignore_index), x3.stride(0), x3.stride(1), x3.stride(2), t2.stride(0), t2.stride(1), ROWS=rows_per,
+            BLOCK_C=block_c, LOG_SOFTMAX=bool(log_softmax), HAS_W=weight is not None, ROW_SUM=bool(row_sum),
+            num_warps=4)
     if red == "none":
-        return loss.view(want_t)
-    out = torch.empty([], dtype=x.dtype, device=x.device)
-    _kwb_nll_reduce_kernel[(1,)](loss, wt, out, rows, MEAN=red == "mean", BLOCK=1024, num_warps=4)
-    return out
+        out = loss.view(want_t)
+    else:
+        out = torch.empty([], dtype=dt, device=x.device)
+        _kwb_nll_reduce_kernel[(1,)](loss, wt, out, rows, MEAN=red == "mean", BLOCK=1024, num_warps=4)
+    return (out, rs.view(want_t)) if row_sum else out
