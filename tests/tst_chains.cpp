@@ -136,6 +136,7 @@ class TestChains : public QObject {
   void stacksAsPointwise();
   void broadcastsRecomputed();
   void broadcastRecomputeScope();
+  void viewCommuteScope();
   void analyzeGroupsAreThePlan_data();
   void analyzeGroupsAreThePlan();
   void emulated_data();
@@ -622,9 +623,13 @@ void TestChains::plans_data() {
   // reads is no launch: the convolution reads the pad's source with the pad in its padding (ConvSpec pad_hi)
   QTest::newRow("trial 29 10: F.pad(x.transpose(1, 2), (8, 0)) before a grouped dilated conv1d: no pad launch")
       << QStringLiteral("t29_10_causal_conv1d_glu_seq")
-      << QStringList{QStringLiteral("conv"), QStringLiteral("pointwise"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("conv"), QStringLiteral("pointwise")}
       << QStringList{QStringLiteral("t1 = kwb_pad_view(t0, [8, 0], 0.0)  # folded into t2's padding (no launch)"),
-                     QStringLiteral("t2 = conv_forward(self, t0, self.conv.weight, self.conv.bias, CONV0)")};
+                     QStringLiteral("t2 = conv_forward(self, t0, self.conv.weight, self.conv.bias, CONV0)"),
+                     // (conv41b) glu's transpose moved before it onto both halves: glu, + x, * c one launch
+                     QStringLiteral("t4_v0 = t3_glu_b.transpose(1, 2)"),
+                     QStringLiteral("t6 = kwb_pointwise(t4_v0, epi=_kwb_epi0, epi_tensors=(t4_v1, x), epi_scalars=(), "
+                                    "out_dtype=out_dtype)  # glu, add, mul")};
   // (conv41b) the `* x` after `silu(y).transpose(1, 2)` too: the transpose moves before silu as a view of the
   // convolution's output (viewCommute), the whole run its epilogue through it
   QTest::newRow("#8's class: a causal left pad before a depthwise conv1d of [B, T, C] transposed, silu, * x fused")
@@ -1990,6 +1995,35 @@ void TestChains::broadcastRecomputeScope() {
                                 QStringLiteral("outer_product_recompute_exp 3->2"),
                                 QStringLiteral("r07_MoE_Top2Router_OneHot_DenseCombine 12->11"),
                                 QStringLiteral("segment_mean_scatter_add 9->8")};
+  QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
+}
+
+// session 41 (conv41b): the fixture plans KWB_VIEW_COMMUTE (a permute in a run's middle moved before the run, on by
+// default) changes, each with its launch counts off -> on; none may gain a launch
+void TestChains::viewCommuteScope() {
+  const auto reset = qScopeGuard([] { qunsetenv("KWB_VIEW_COMMUTE"); });
+  QStringList changed;
+  const QDir dir(QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains"));
+  for (const QString& f : dir.entryList({QStringLiteral("*.spec.json")}, QDir::Files, QDir::Name)) {
+    const QString name = f.chopped(int(QStringLiteral(".spec.json").size()));
+    const json s = loadSpec(name);
+    if (!s.is_object()) continue;
+    QString bodies[2];
+    qsizetype launches[2] = {-1, -1};
+    for (const int on : {0, 1}) {
+      qputenv("KWB_VIEW_COMMUTE", on ? "1" : "0");
+      QString why;
+      const auto p = kwb::planChain(kwb::decodeOpGraph(s), s, &why);
+      bodies[on] = p ? p->forwardBody : QStringLiteral("no plan: ") + why;
+      if (p) launches[on] = p->launches.size();
+    }
+    if (bodies[0] != bodies[1]) changed << QStringLiteral("%1 %2->%3").arg(name).arg(launches[0]).arg(launches[1]);
+  }
+  // the two members with a GEMM / conv open; trial 29's 10 (glu, transpose, + x, * c: no launch open, both halves
+  // and x one pointwise launch)
+  const QStringList expected = {QStringLiteral("conv41_causal_pad_dwconv1d_silu 2->1"),
+                                QStringLiteral("conv41b_linear_tanh_transpose_gate 2->1"),
+                                QStringLiteral("t29_10_causal_conv1d_glu_seq 3->2")};
   QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
 }
 
