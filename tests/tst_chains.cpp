@@ -637,6 +637,12 @@ void TestChains::plans_data() {
       << QStringList{QStringLiteral("t1 = kwb_pad_view(t0, [3, 0], 0.0)"),
                      QStringLiteral("conv_forward(self, t0, self.conv.weight, self.conv.bias, CONV0, epi=_kwb_epi0, "
                                     "epi_tensors=(x,), epi_scalars=(), epi_view=lambda t2: t2.transpose(1, 2))")};
+  // session 41 (conv41b): no launch open: the transpose applied to the run's operands (a, b) instead
+  QTest::newRow("a gate over [B, C, T] halves, transposed, + a [B, T, C] residual: one pointwise launch")
+      << QStringLiteral("conv41b_gate_transpose_residual") << QStringList{QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("t3_v0 = b.transpose(1, 2)"), QStringLiteral("t3_v1 = a.transpose(1, 2)"),
+                     QStringLiteral("t4 = kwb_pointwise(t3_v0, epi=_kwb_epi0, epi_tensors=(t3_v1, r), epi_scalars=(), "
+                                    "out_dtype=out_dtype)")};
   // session 41 (conv41b): the class's GEMM member: a pointwise run cut by a transpose in its middle (tanh(lin(x) *
   // 0.5).transpose(1, 2) * g + 1) is one launch, the GEMM's epilogue through both views (the reshape, the transpose)
   QTest::newRow("a Linear's tanh transposed, * g + 1: the run through the view in its middle is the GEMM's epilogue")
@@ -2021,9 +2027,9 @@ void TestChains::viewCommuteScope() {
   }
   // the two members with a GEMM / conv open; trial 29's 10 (glu, transpose, + x, * c: no launch open, both halves
   // and x one pointwise launch)
-  const QStringList expected = {QStringLiteral("conv41_causal_pad_dwconv1d_silu 2->1"),
-                                QStringLiteral("conv41b_linear_tanh_transpose_gate 2->1"),
-                                QStringLiteral("t29_10_causal_conv1d_glu_seq 3->2")};
+  const QStringList expected = {
+      QStringLiteral("conv41_causal_pad_dwconv1d_silu 2->1"), QStringLiteral("conv41b_gate_transpose_residual 2->1"),
+      QStringLiteral("conv41b_linear_tanh_transpose_gate 2->1"), QStringLiteral("t29_10_causal_conv1d_glu_seq 3->2")};
   QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
 }
 
@@ -2095,7 +2101,7 @@ void TestChains::analyzeGroupsAreThePlan_data() {
         // session 41 (conv41): a zero pad folded into the convolution's padding (its op in the conv's group)
         "t29_10_causal_conv1d_glu_seq", "conv41_pad2d_asym_conv2d_relu",
         // session 41 (conv41b): a view in a run's middle moved before it (the run's ops in the GEMM's / conv's group)
-        "conv41b_linear_tanh_transpose_gate", "conv41_causal_pad_dwconv1d_silu",
+        "conv41b_linear_tanh_transpose_gate", "conv41_causal_pad_dwconv1d_silu", "conv41b_gate_transpose_residual",
         // trial 19 #6 (session 30): an arange against int64 lengths, BCE with logits (a reduction's prologue)
         "masked_mean_lengths", "masked_span_max", "bce_logits_weight_mean", "t01_Sigmoid_Linear_BatchCenter_Clamp",
         // trial 21 #4 (fix21b): integer inputs read as values (an int64 / uint8 mask cast to a float, summed)
@@ -3084,8 +3090,9 @@ void TestChains::classesEmulated_data() {
   // session 40 (fuse40, trial 28 #9): a permute after a GEMM's pointwise result moved onto its operands, so the add
   // after it is that GEMM's epilogue through the permuted view (KWB_PERMUTE_INTO_EPILOGUE=1, PermuteEpilogueOn)
   // and (trial 28 #6, KWB_STACK_POINTWISE=1) an interleaved rotary's stack of two pointwise results as one launch
-  for (const char* s : {"mixer_token_layerscale_transpose", "convnext_block_layerscale_permute",
-                        "rope_interleaved_stack_flatten", "conv41b_linear_tanh_transpose_gate"}) {
+  for (const char* s :
+       {"mixer_token_layerscale_transpose", "convnext_block_layerscale_permute", "rope_interleaved_stack_flatten",
+        "conv41b_linear_tanh_transpose_gate", "conv41b_gate_transpose_residual"}) {
     const QString spec = QString::fromLatin1(s), problem = u'=' + spec;
     QTest::addRow("%s fp32, bf16", s) << spec << problem
                                       << QStringList{QStringLiteral("--dtype"), QStringLiteral("float32,bfloat16")};
