@@ -137,6 +137,7 @@ class TestChains : public QObject {
   void catsAsPointwise();
   void broadcastsRecomputed();
   void broadcastRecomputeScope();
+  void viewCommuteScope();
   void analyzeGroupsAreThePlan_data();
   void analyzeGroupsAreThePlan();
   void emulated_data();
@@ -624,14 +625,33 @@ void TestChains::plans_data() {
   // reads is no launch: the convolution reads the pad's source with the pad in its padding (ConvSpec pad_hi)
   QTest::newRow("trial 29 10: F.pad(x.transpose(1, 2), (8, 0)) before a grouped dilated conv1d: no pad launch")
       << QStringLiteral("t29_10_causal_conv1d_glu_seq")
-      << QStringList{QStringLiteral("conv"), QStringLiteral("pointwise"), QStringLiteral("pointwise")}
-      << QStringList{QStringLiteral("t1 = kwb_pad_view(t0, [8, 0], 0.0)  # folded into t2's padding (no launch)"),
-                     QStringLiteral("t2 = conv_forward(self, t0, self.conv.weight, self.conv.bias, CONV0)")};
-  QTest::newRow("#8's class: a causal left pad before a depthwise conv1d of [B, T, C] transposed, silu fused")
-      << QStringLiteral("conv41_causal_pad_dwconv1d_silu")
       << QStringList{QStringLiteral("conv"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("t1 = kwb_pad_view(t0, [8, 0], 0.0)  # folded into t2's padding (no launch)"),
+                     QStringLiteral("t2 = conv_forward(self, t0, self.conv.weight, self.conv.bias, CONV0)"),
+                     // (conv41b) glu's transpose moved before it onto both halves: glu, + x, * c one launch
+                     QStringLiteral("t4_v0 = t3_glu_b.transpose(1, 2)"),
+                     QStringLiteral("t6 = kwb_pointwise(t4_v0, epi=_kwb_epi0, epi_tensors=(t4_v1, x), epi_scalars=(), "
+                                    "out_dtype=out_dtype)  # glu, add, mul")};
+  // (conv41b) the `* x` after `silu(y).transpose(1, 2)` too: the transpose moves before silu as a view of the
+  // convolution's output (viewCommute), the whole run its epilogue through it
+  QTest::newRow("#8's class: a causal left pad before a depthwise conv1d of [B, T, C] transposed, silu, * x fused")
+      << QStringLiteral("conv41_causal_pad_dwconv1d_silu") << QStringList{QStringLiteral("conv")}
       << QStringList{QStringLiteral("t1 = kwb_pad_view(t0, [3, 0], 0.0)"),
-                     QStringLiteral("conv_forward(self, t0, self.conv.weight, self.conv.bias, CONV0, epi=_kwb_epi0")};
+                     QStringLiteral("conv_forward(self, t0, self.conv.weight, self.conv.bias, CONV0, epi=_kwb_epi0, "
+                                    "epi_tensors=(x,), epi_scalars=(), epi_view=lambda t2: t2.transpose(1, 2))")};
+  // session 41 (conv41b): no launch open: the transpose applied to the run's operands (a, b) instead
+  QTest::newRow("a gate over [B, C, T] halves, transposed, + a [B, T, C] residual: one pointwise launch")
+      << QStringLiteral("conv41b_gate_transpose_residual") << QStringList{QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("t3_v0 = b.transpose(1, 2)"), QStringLiteral("t3_v1 = a.transpose(1, 2)"),
+                     QStringLiteral("t4 = kwb_pointwise(t3_v0, epi=_kwb_epi0, epi_tensors=(t3_v1, r), epi_scalars=(), "
+                                    "out_dtype=out_dtype)")};
+  // session 41 (conv41b): the class's GEMM member: a pointwise run cut by a transpose in its middle (tanh(lin(x) *
+  // 0.5).transpose(1, 2) * g + 1) is one launch, the GEMM's epilogue through both views (the reshape, the transpose)
+  QTest::newRow("a Linear's tanh transposed, * g + 1: the run through the view in its middle is the GEMM's epilogue")
+      << QStringLiteral("conv41b_linear_tanh_transpose_gate") << QStringList{QStringLiteral("gemm")}
+      << QStringList{QStringLiteral("kwb_gemm(t1, t0.t(), self.fc.bias, epi=_kwb_epi0, epi_tensors=(g,), "
+                                    "epi_scalars=(), epi_view=lambda t2: (t3 := t2.reshape(x.shape[0], x.shape[1], "
+                                    "t2.shape[1]), t3.transpose(1, 2))[-1])")};
   QTest::newRow("#8's class in 2-D: an asymmetric pad (0, 1, 2, 1) before a padded stride-2 Conv2d, relu fused")
       << QStringLiteral("conv41_pad2d_asym_conv2d_relu") << QStringList{QStringLiteral("conv")}
       << QStringList{QStringLiteral("t0 = kwb_pad_view(x, [0, 1, 2, 1], 0.0)"),
@@ -2051,6 +2071,35 @@ void TestChains::broadcastRecomputeScope() {
   QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
 }
 
+// session 41 (conv41b): the fixture plans KWB_VIEW_COMMUTE (a permute in a run's middle moved before the run, on by
+// default) changes, each with its launch counts off -> on; none may gain a launch
+void TestChains::viewCommuteScope() {
+  const auto reset = qScopeGuard([] { qunsetenv("KWB_VIEW_COMMUTE"); });
+  QStringList changed;
+  const QDir dir(QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains"));
+  for (const QString& f : dir.entryList({QStringLiteral("*.spec.json")}, QDir::Files, QDir::Name)) {
+    const QString name = f.chopped(int(QStringLiteral(".spec.json").size()));
+    const json s = loadSpec(name);
+    if (!s.is_object()) continue;
+    QString bodies[2];
+    qsizetype launches[2] = {-1, -1};
+    for (const int on : {0, 1}) {
+      qputenv("KWB_VIEW_COMMUTE", on ? "1" : "0");
+      QString why;
+      const auto p = kwb::planChain(kwb::decodeOpGraph(s), s, &why);
+      bodies[on] = p ? p->forwardBody : QStringLiteral("no plan: ") + why;
+      if (p) launches[on] = p->launches.size();
+    }
+    if (bodies[0] != bodies[1]) changed << QStringLiteral("%1 %2->%3").arg(name).arg(launches[0]).arg(launches[1]);
+  }
+  // the two members with a GEMM / conv open; trial 29's 10 (glu, transpose, + x, * c: no launch open, both halves
+  // and x one pointwise launch)
+  const QStringList expected = {
+      QStringLiteral("conv41_causal_pad_dwconv1d_silu 2->1"), QStringLiteral("conv41b_gate_transpose_residual 2->1"),
+      QStringLiteral("conv41b_linear_tanh_transpose_gate 2->1"), QStringLiteral("t29_10_causal_conv1d_glu_seq 3->2")};
+  QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
+}
+
 // session 41 (bcast41, new-user trial 29 #2): an unsqueeze of a cheap pointwise value read only by larger pointwise
 // ops. Off, each view of a run's value ends the run (Mamba's decode step: 7 launches; an outer product of two
 // activated vectors: 3). On (KWB_BROADCAST_RECOMPUTE=1), the value's ops are copied onto unsqueezed operands and the
@@ -2118,6 +2167,8 @@ void TestChains::analyzeGroupsAreThePlan_data() {
         "t06_MaskedMeanPool_where", "patchify_rearrange", "pixel_unshuffle_scale",
         // session 41 (conv41): a zero pad folded into the convolution's padding (its op in the conv's group)
         "t29_10_causal_conv1d_glu_seq", "conv41_pad2d_asym_conv2d_relu",
+        // session 41 (conv41b): a view in a run's middle moved before it (the run's ops in the GEMM's / conv's group)
+        "conv41b_linear_tanh_transpose_gate", "conv41_causal_pad_dwconv1d_silu", "conv41b_gate_transpose_residual",
         // trial 19 #6 (session 30): an arange against int64 lengths, BCE with logits (a reduction's prologue)
         "masked_mean_lengths", "masked_span_max", "bce_logits_weight_mean", "t01_Sigmoid_Linear_BatchCenter_Clamp",
         // trial 21 #4 (fix21b): integer inputs read as values (an int64 / uint8 mask cast to a float, summed)
@@ -3120,7 +3171,8 @@ void TestChains::classesEmulated_data() {
   // after it is that GEMM's epilogue through the permuted view (KWB_PERMUTE_INTO_EPILOGUE=1, PermuteEpilogueOn)
   // and (trial 28 #6, KWB_STACK_POINTWISE=1) an interleaved rotary's stack of two pointwise results as one launch
   for (const char* s :
-       {"mixer_token_layerscale_transpose", "convnext_block_layerscale_permute", "rope_interleaved_stack_flatten"}) {
+       {"mixer_token_layerscale_transpose", "convnext_block_layerscale_permute", "rope_interleaved_stack_flatten",
+        "conv41b_linear_tanh_transpose_gate", "conv41b_gate_transpose_residual"}) {
     const QString spec = QString::fromLatin1(s), problem = u'=' + spec;
     QTest::addRow("%s fp32, bf16", s) << spec << problem
                                       << QStringList{QStringLiteral("--dtype"), QStringLiteral("float32,bfloat16")};
@@ -4172,7 +4224,9 @@ void TestChains::cuteStagesEmulated_data() {
       // session 41 (conv41): a zero pad folded into the convolution (ConvSpec pad_hi: the stage set's output size; its
       // kwb_pad_view pads, unread)
       {"conv41_pad2d_asym_conv2d_relu", {QStringLiteral("_kwb_conv_host")}, {{}}},
-      {"conv41_causal_pad_dwconv1d_silu", {QStringLiteral("_kwb_conv_host"), pw}, {{}}},
+      {"conv41_causal_pad_dwconv1d_silu", {QStringLiteral("_kwb_conv_host")}, {{}}},
+      // session 41 (conv41b): a run through a transpose in its middle, the GEMM's epilogue through epi_view
+      {"conv41b_linear_tanh_transpose_gate", {g}, {{}}},
       // session 33 (cute33b): a small copy of level 2's 92_ (the group norm's reduce=, a kwb_reduce launch after it);
       // small copies of level 3's 8_ and 20_ (training: kwb_batch_norm with keep_layout=; the
       // copy of 20_ keeps MobileNetV2's blocks at a few channels) and of 35_ / 39_ (kwb_rnn: a kwb_gemm for the input

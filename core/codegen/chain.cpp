@@ -153,6 +153,11 @@ bool columnRows(const QList<qint64>& shape, const QList<qint64>& dims) {
 /// epilogue (issue 14, session 39: `x * rank + total.unsqueeze(-1)` was two launches). KWB_VIEW_KEEPS_RUN=0 in kwb's
 /// environment: any such view ends the run, the plans before (the A/B).
 bool viewKeepsRun() { return qEnvironmentVariable("KWB_VIEW_KEEPS_RUN") != u"0"; }
+/// A permute of a pending pointwise run that reads only the open GEMM / convolution's output (and numbers) moves before
+/// the run, as a view of that output, and the run goes on through it: the ops are elementwise, so they commute with
+/// an index map (issue 14, session 41: `silu(conv(x)).transpose(1, 2) * x` was the conv and a launch for the `* x`).
+/// KWB_VIEW_COMMUTE=0 in kwb's environment: the view ends the run, the plans before (the A/B).
+bool viewCommute() { return qEnvironmentVariable("KWB_VIEW_COMMUTE") != u"0"; }
 /// A constant zero pad of a convolution's spatial dims, read by it alone, is no launch: the convolution reads the
 /// pad's source with the pad added to its padding on each side (ConvSpec pad_hi; issue 14, session 41: trial 29's
 /// `F.pad(x.transpose(1, 2), (k - 1, 0))` before a causal Conv1d copied its whole input). KWB_CONV_PAD_FOLD=0 in
@@ -845,6 +850,17 @@ class Planner {
   /// stage reads only its length, so the spec's list holds at any size (no kwb_at_spec guard).
   bool layerNormShapeFollowsInput(const GraphOp& op) const;
   bool view(const GraphOp& op);
+  /// @p op, a permute / transpose of the pending run's last value, made a view of the open GEMM / convolution's output
+  /// (or its last view) that the run's ops read instead, the run's values then at the view's shape, and the ops that
+  /// read @p op reading the run's last value (viewCommute). Where the run reads another tensor, changes the dtype, or
+  /// a value of it is read outside it (or returned): false, nothing changed.
+  bool commuteViewBeforeRun(const GraphOp& op);
+  /// Where no GEMM / convolution is open: @p op, a permute / transpose of the pending run's last value, applied to
+  /// each tensor the run reads instead (one view line each, all of the run's shape), the run's values then at the
+  /// view's shape and the ops that read @p op reading the run's last value: the run goes on, one launch. False,
+  /// nothing changed, where the run reads a tensor of another shape (a broadcast), a value of it is read outside it
+  /// (or returned), or viewCommute is off.
+  bool commuteViewIntoRun(const GraphOp& op);
   bool stage(const GraphOp& op);
   /// A reshape torch cannot view (a permuted or transposed value's, pixel_shuffle / pixel_unshuffle): one
   /// kwb_reshape launch of @p src (the strided view, read through its strides: an index map) to @p sizes (a Python
@@ -2196,6 +2212,159 @@ QStringList Planner::splitSizes(const Val& in, int i, int i2, const QList<qint64
   return parts;
 }
 
+bool Planner::commuteViewBeforeRun(const GraphOp& op) {
+  static const QSet<QString> permutes = {QStringLiteral("permute"), QStringLiteral("transpose"), QStringLiteral("t")};
+  if (!viewCommute() || !permutes.contains(op.name) || m_run.isEmpty() || !gemmOrConvAnchor() ||
+      !m_lines.at(m_openAnchor).epilogue || op.refs.size() != 1 || op.outputs.size() != 1)
+    return false;
+  const QString face = m_anchorViews.isEmpty() ? m_openAnchorRef : m_anchorViews.last();
+  const QString last = m_run.last()->id;
+  if (resolve(op.refs.first()) != last || !m_vals.contains(face) || m_outRefs.contains(op.id) ||
+      m_outRefs.contains(last))
+    return false;
+  for (auto it = m_alias.cbegin(); it != m_alias.cend(); ++it)  // a name of the view's own would keep the old space
+    if (it.value() == op.id) return false;
+  const Val fv = m_vals.value(face);
+  QSet<QString> ids;
+  QHash<QString, int> reads;  // resolved ref -> reads by the run's ops
+  for (const GraphOp* o : std::as_const(m_run)) {
+    if (o->outputs.size() != 1 || o->outputs.first().shape != fv.shape || o->outputs.first().dtype != fv.dtype)
+      return false;
+    for (const QString& r : o->refs) {
+      if (r.isEmpty()) continue;
+      const QString x = resolve(r);
+      if (x != face && !ids.contains(x)) return false;  // another tensor: its own index space
+      ++reads[x];
+    }
+    ids.insert(o->id);
+  }
+  if (reads.value(face) == 0 || m_uses.value(face) != reads.value(face) || m_uses.value(last) != 1) return false;
+  for (const GraphOp* o : std::as_const(m_run))
+    if (o->id != last && m_uses.value(o->id) != reads.value(o->id)) return false;
+  const QList<qint64> vshape = op.outputs.first().shape;
+  // the string refs of an op (refs, the pointwise form's args and kwargs) naming @p from, renamed @p to
+  auto rename = [&](const GraphOp& c, const std::function<bool(const QString&)>& from, const QString& to) {
+    auto& m = const_cast<GraphOp&>(c);  // an element of m_ops (non-const); the walk's iterators stay valid
+    for (QString& r : m.refs)
+      if (!r.isEmpty() && from(r)) r = to;
+    if (!m.pw.is_object()) return;
+    for (auto& a : m.pw["args"])
+      if (a.is_string() && from(QString::fromStdString(a.get<std::string>()))) a = to.toStdString();
+    if (m.pw.contains("kwargs"))
+      for (auto& [k, v] : m.pw["kwargs"].items())
+        if (v.is_string() && from(QString::fromStdString(v.get<std::string>()))) v = to.toStdString();
+  };
+  // the view's readers first: the run's ops read the view's name after this
+  for (const GraphOp& g : std::as_const(m_ops))
+    if (&g != &op && g.refs.contains(op.id))
+      rename(
+          g, [&](const QString& r) { return r == op.id; }, last);
+  for (const GraphOp* o : std::as_const(m_run)) {
+    rename(
+        *o, [&](const QString& r) { return resolve(r) == face; }, op.id);
+    auto& m = const_cast<GraphOp&>(*o);
+    for (TensorInfo& t : m.inputs)
+      if (t.shape == fv.shape) t.shape = vshape;
+    m.outputs.first().shape = vshape;
+  }
+  const int viewReads = m_uses.value(op.id);
+  auto& v = const_cast<GraphOp&>(op);
+  v.refs.first() = face;
+  if (!v.inputs.isEmpty()) v.inputs.first().shape = fv.shape;
+  m_uses[op.id] = reads.value(face);
+  m_uses[last] = viewReads;
+  m_uses[face] = 1;
+  return true;
+}
+
+bool Planner::commuteViewIntoRun(const GraphOp& op) {
+  static const QSet<QString> permutes = {QStringLiteral("permute"), QStringLiteral("transpose"), QStringLiteral("t")};
+  if (!viewCommute() || !permutes.contains(op.name) || m_run.isEmpty() || m_openAnchor >= 0 || op.refs.size() != 1 ||
+      op.outputs.size() != 1 || op.inputs.size() != 1)
+    return false;
+  const QString last = m_run.last()->id;
+  if (resolve(op.refs.first()) != last || m_outRefs.contains(op.id) || m_outRefs.contains(last)) return false;
+  for (auto it = m_alias.cbegin(); it != m_alias.cend(); ++it)
+    if (it.value() == op.id) return false;
+  const QList<qint64> shape = op.inputs.first().shape, vshape = op.outputs.first().shape;
+  QSet<QString> ids;
+  QStringList ext;
+  QHash<QString, int> reads;
+  for (const GraphOp* o : std::as_const(m_run)) {
+    if (o->outputs.size() != 1 || o->outputs.first().shape != shape) return false;
+    for (const QString& r : o->refs) {
+      if (r.isEmpty()) continue;
+      const QString x = resolve(r);
+      ++reads[x];
+      if (ids.contains(x)) continue;
+      if (!m_vals.contains(x) || m_vals.value(x).shape != shape || m_constScalar.contains(x)) return false;
+      if (!ext.contains(x)) ext << x;
+    }
+    ids.insert(o->id);
+  }
+  if (ext.isEmpty() || m_uses.value(last) != 1) return false;
+  for (const GraphOp* o : std::as_const(m_run))
+    if (o->id != last && !m_synthInner.contains(o->id) && m_uses.value(o->id) != reads.value(o->id)) return false;
+  // only where the run goes on after the view (a launch fewer): each reader of the view is a pointwise op
+  bool read = false;
+  for (const GraphOp& g : std::as_const(m_ops))
+    if (&g != &op && g.refs.contains(op.id)) {
+      if (g.category != u"Elementwise" || g.view) return false;
+      read = true;
+    }
+  if (!read) return false;
+  QString call;  // the view's call on "%1"
+  const json& a = op.args;
+  if (op.name == u"t")
+    call = QStringLiteral("%1.t()");
+  else if (op.name == u"permute")
+    call = QStringLiteral("%1.permute(") + pyList(dimsOf(json{{"dims", a.value("dims", json())}})) + u')';
+  else
+    call = QStringLiteral("%1.transpose(%2, %3)")
+               .arg(QStringLiteral("%1"), pyNum(a.value("dim0", json())), pyNum(a.value("dim1", json())));
+  auto rename = [&](const GraphOp& c, const std::function<bool(const QString&)>& from, const QString& to) {
+    auto& m = const_cast<GraphOp&>(c);  // the planner's own ops (m_ops / m_synth): the walk's iterators stay valid
+    for (QString& r : m.refs)
+      if (!r.isEmpty() && from(r)) r = to;
+    if (!m.pw.is_object()) return;
+    for (auto& v : m.pw["args"])
+      if (v.is_string() && from(QString::fromStdString(v.get<std::string>()))) v = to.toStdString();
+    if (m.pw.contains("kwargs"))
+      for (auto& [k, v] : m.pw["kwargs"].items())
+        if (v.is_string() && from(QString::fromStdString(v.get<std::string>()))) v = to.toStdString();
+  };
+  for (const GraphOp& g : std::as_const(m_ops))
+    if (&g != &op && g.refs.contains(op.id))
+      rename(
+          g, [&](const QString& r) { return r == op.id; }, last);
+  for (int k = 0; k < ext.size(); ++k) {
+    const QString id = QStringLiteral("%1_v%2").arg(op.id).arg(k);
+    const Val src = m_vals.value(ext.at(k));
+    Line l;
+    l.target = id;
+    l.head = call.arg(src.expr);
+    l.tail.clear();
+    l.comment = QStringLiteral("a view: no data moves (the view after the pointwise run, moved before it)");
+    l.isView = true;
+    m_lines << l;
+    m_vals.insert(id, Val{id, vshape, src.dtype});
+    m_uses[id] = reads.value(ext.at(k));
+    m_uses[ext.at(k)] += 1 - reads.value(ext.at(k));
+    for (const GraphOp* o : std::as_const(m_run))
+      rename(
+          *o, [&](const QString& r) { return resolve(r) == ext.at(k); }, id);
+  }
+  for (const GraphOp* o : std::as_const(m_run)) {
+    auto& m = const_cast<GraphOp&>(*o);
+    for (TensorInfo& t : m.inputs)
+      if (t.shape == shape) t.shape = vshape;
+    m.outputs.first().shape = vshape;
+  }
+  m_uses[last] = m_uses.value(op.id);
+  m_plan.omitted << op.id;
+  return true;
+}
+
 bool Planner::view(const GraphOp& op) {
   const QString n = op.name;
   static const QSet<QString> identity = {QStringLiteral("clone"), QStringLiteral("detach"), QStringLiteral("alias"),
@@ -2212,6 +2381,8 @@ bool Planner::view(const GraphOp& op) {
   // While a GEMM or convolution is open, a view that reads no value of the pending pointwise run and not that
   // launch's output leaves the run pending: the run may still fuse into the launch whole (`y = lin(x) * 2 +
   // self.b.view(1, -1)` traces addmm, mul, view, add). Elsewhere a view ends the run, as before.
+  if (commuteViewIntoRun(op)) return true;
+  const bool commuted = commuteViewBeforeRun(op);
   bool readsRun = false;
   for (const QString& r : op.refs)
     for (const GraphOp* o : std::as_const(m_run)) readsRun = readsRun || resolve(r) == o->id;
@@ -2236,6 +2407,8 @@ bool Planner::view(const GraphOp& op) {
     // only the run's ops the view's value depends on are written now; the others stay pending for the ops after the
     // view (Mamba's -exp(A_log) beside `dt + bias`, which an unsqueeze reads: session 41, bcast41)
     if (!flushCone(srcRef)) return false;
+  } else if (commuted) {
+    // the run reads this view now: it stays pending
   } else if (readsRun || ofAnchor || multi || (!gemmOrConvAnchor() && !keep)) {
     if (!flushRun()) return false;
   } else if (!m_run.isEmpty()) {
@@ -2391,7 +2564,7 @@ bool Planner::view(const GraphOp& op) {
       (reshapes.contains(n) && !m_anchorPermuted) || permutes.contains(n) || n == u"squeeze" || n == u"unsqueeze";
   if (!gemmOrConvAnchor()) {
     closeAnchor();
-  } else if (srcRef == face && chainable && m_run.isEmpty()) {
+  } else if (srcRef == face && chainable && (m_run.isEmpty() || commuted)) {
     m_anchorViews << op.id;
     m_anchorViewHeads << call;
     m_anchorPermuted = m_anchorPermuted || permutes.contains(n);
