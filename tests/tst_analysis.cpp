@@ -1042,6 +1042,26 @@ class TestAnalysis : public QObject {
     QCOMPARE(kwb::specPatternText(none), QStringLiteral("GEMM (plain) + relu"));
   }
 
+  // new-user trial 30 #9: the Pattern line names the ops with no compute category that gather / upsample (02's RoPE
+  // cos/sin gathers, 08's bilinear upsample were left out). Members: a gather before a pointwise chain, an upsample
+  // beside a convolution; a view-only op (no family) and a word the detail already says are not repeated.
+  void patternTextNamesGathersAndUpsamples() {
+    const json rope = json::parse(R"({"pattern": {"primary": "Elementwise", "detail": "mul+neg+add", "epilogue": []},
+        "ops": [{"op": "aten::index", "category": null}, {"op": "aten::index", "category": null},
+                {"op": "aten::slice", "category": null}, {"op": "aten::mul", "category": "Elementwise"}]})");
+    QCOMPARE(kwb::specPatternText(rope), QStringLiteral("Elementwise (mul+neg+add), with gather (index)"));
+    const json unet = json::parse(R"({"pattern": {"primary": "Convolution", "detail": "conv2d",
+        "epilogue": ["add", "convolution"]},
+        "ops": [{"op": "aten::upsample_bilinear2d", "category": null}, {"op": "aten::embedding", "category": null},
+                {"op": "aten::convolution", "category": "Convolution"}]})");
+    QCOMPARE(kwb::specPatternText(unet),
+             QStringLiteral("Convolution (conv2d) + add, convolution, with gather (embedding) and upsample "
+                            "(upsample_bilinear2d)"));
+    const json said = json::parse(R"({"pattern": {"primary": "Elementwise", "detail": "index_select — no compute"},
+        "ops": [{"op": "aten::index_select", "category": null}, {"op": "aten::view", "category": null}]})");
+    QCOMPARE(kwb::specPatternText(said), QStringLiteral("Elementwise (index_select — no compute)"));
+  }
+
   void tableColumnsAlignByDisplayWidth() {
     // New-user trial 27: an input named 输入 (two columns a character) shifted the rest of its row left by two; the
     // class: names whose terminal width is not their UTF-16 length: wide CJK characters, a combining mark (x̂)

@@ -4884,6 +4884,30 @@ void TestChains::planRowsNameTheirArguments() {
   const QString conv = rows("conv2d_circular_padding_mode");
   QVERIFY2(conv.contains(QLatin1String("padding [0, 0] (padding_mode 'circular': the circular pad before it)")),
            qPrintable(conv));
+
+  // new-user trial 30 #8: plain words. A reduction with no dim argument reduces every element ("over dims []" read as
+  // none): a mean (r16) and a std (a11)
+  for (const char* spec : {"r16_GaussianNLL_Full_Mean", "a11_PPO_GAE_ReverseLoop_Advantages"}) {
+    const QString got = rows(spec);
+    QVERIFY2(got.contains(QLatin1String(" over all elements of [")) && !got.contains(QLatin1String("dims []")),
+             qPrintable(QLatin1String(spec) + u'\n' + got));
+  }
+  // a value a pointwise launch reads from its pieces, said by kind: the parts of a cat (two RoPEs), what a buffer's
+  // slice writes put there (two fills), a pointwise result computed in the reader
+  const QString rope = rows("rope_rotate_half_cat");
+  QVERIFY2(rope.contains(QLatin1String("straight from the parts of its cat (no copy written)")), qPrintable(rope));
+  const QString ropeIds = rows("rope_position_ids_nonpersistent");
+  QVERIFY2(ropeIds.contains(QLatin1String("straight from the parts of its cat (no copy written)")),
+           qPrintable(ropeIds));
+  for (const char* spec : {"empty_slice_writes_tanh", "empty_like_copy_fill_select"}) {
+    const QString got = rows(spec);
+    QVERIFY2(got.contains(QLatin1String("slice writes put there (no buffer written)")),
+             qPrintable(QLatin1String(spec) + u'\n' + got));
+  }
+  for (const char* spec : {"rope_rotate_half_cat", "empty_slice_writes_tanh", "rope_position_ids_nonpersistent"})
+    QVERIFY2(!rows(spec).contains(QLatin1String("piece by piece")) &&
+                 !rows(spec).contains(QLatin1String("the values it is made of")),
+             spec);
 }
 
 #include "tst_chains.moc"

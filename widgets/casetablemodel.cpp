@@ -230,6 +230,14 @@ QVariant CaseTableModel::data(const QModelIndex& index, int role) const {
   if (role == StatusRole) return r.status;
   const auto column = static_cast<Columns>(index.column());
   if (QVariant style = cellStyle(r.status, column, role); style.isValid()) return style;
+  if (role == Qt::ToolTipRole && column == ShapeColumn && r.shape.contains(QStringLiteral(", "))) {
+    // several inputs: the cell elides in the middle ("2x16x64x128, 2x…28"); here each input whole, one a line
+    // (new-user trial 30 #11)
+    QStringList lines;
+    const QStringList shapes = r.shape.split(QStringLiteral(", "));
+    for (qsizetype i = 0; i < shapes.size(); ++i) lines << tr("input %1: %2").arg(i + 1).arg(shapes.at(i));
+    return QString(r.name + u'\n' + lines.join(u'\n') + u'\n' + tr("dtype %1").arg(r.dtype));
+  }
   if (role == Qt::ToolTipRole) {
     QString tip = r.name + u'\n' + tr("shape %1, dtype %2").arg(r.shape, r.dtype);
     if (r.threshold) tip += u'\n' + tr("threshold rel_err < %1").arg(*r.threshold);

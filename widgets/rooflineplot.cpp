@@ -641,11 +641,9 @@ void RooflinePlot::setData(const RooflineData& given) {
   } else if (d.pointIntensity > 0) {
     // No measurement (e.g. a CPU dry run): the intensity is still known from the spec, so mark
     // where the kernel will sit (left of the ridge = memory-bound) without inventing a TFLOPS value.
-    QCPGraph* m = addLine(m_plot, kIntensity,
-                          analytic ? tr("analytic intensity: %1 FLOP/byte").arg(num(d.pointIntensity))
-                                   : tr("%1: intensity %2 FLOP/byte")
-                                         .arg(d.label.isEmpty() ? tr("no measurement") : displayPointLabel(d.label),
-                                              num(d.pointIntensity)),
+    // One name for the one line, before and after the records draw it (a dry run's report read "CPU dry run:
+    // intensity", the finished phase "analytic intensity", new-user trial 30 #10): the run's label is the note's.
+    QCPGraph* m = addLine(m_plot, kIntensity, tr("analytic intensity: %1 FLOP/byte").arg(num(d.pointIntensity)),
                           kPointColor, Qt::DotLine, {d.pointIntensity, d.pointIntensity},
                           // Up to the roof only, where the kernel could at most reach: drawn to the top it ran through
                           // the compute roof's and the ridge's labels (new-user trial 6, R6: "b|f16", "ridge 1|03").

@@ -154,6 +154,37 @@ QString specPatternText(const json& spec) {
   for (const auto& e : member(p, "prologue"))
     if (e.is_string()) pro << QString::fromStdString(e.get<std::string>());
   if (!pro.isEmpty()) text = pro.join(QStringLiteral(", ")) + QStringLiteral(" → ") + text;
+  // the ops with no compute category that still pick or resample elements (a RoPE's cos/sin gathers, a UNet's bilinear
+  // upsample): the probe's pattern leaves them out, and a line without them read as if the problem had none (new-user
+  // trial 30 #9). Named by family, each with its ops, in trace order.
+  static const QList<std::pair<QString, QStringList>> families = {
+      {QStringLiteral("gather"),
+       {QStringLiteral("index"), QStringLiteral("gather"), QStringLiteral("embedding"),
+        QStringLiteral("_embedding_bag"), QStringLiteral("index_select"), QStringLiteral("take"),
+        QStringLiteral("take_along_dim")}},
+      {QStringLiteral("scatter"),
+       {QStringLiteral("index_put_"), QStringLiteral("index_put"), QStringLiteral("scatter"),
+        QStringLiteral("scatter_"), QStringLiteral("scatter_add"), QStringLiteral("scatter_add_"),
+        QStringLiteral("scatter_reduce"), QStringLiteral("index_add"), QStringLiteral("index_add_"),
+        QStringLiteral("masked_scatter")}},
+      {QStringLiteral("upsample"), {}},  // upsample_* / _upsample_* (below)
+      {QStringLiteral("grid sample"), {QStringLiteral("grid_sampler_2d"), QStringLiteral("grid_sampler_3d")}}};
+  QList<QStringList> found(families.size());
+  for (const auto& op : member(spec, "ops")) {
+    if (!op.is_object() || !member(op, "category").is_null()) continue;
+    QString name = str(op, "op");
+    name = name.mid(name.indexOf(QStringLiteral("::")) + (name.contains(QStringLiteral("::")) ? 2 : 0));
+    for (qsizetype f = 0; f < families.size(); ++f) {
+      const bool upsample = families.at(f).second.isEmpty() && (name.startsWith(QStringLiteral("upsample_")) ||
+                                                                name.startsWith(QStringLiteral("_upsample_")));
+      if ((upsample || families.at(f).second.contains(name)) && !found[f].contains(name)) found[f] << name;
+    }
+  }
+  QStringList with;
+  for (qsizetype f = 0; f < families.size(); ++f)
+    if (!found.at(f).isEmpty() && !text.contains(found.at(f).first()))
+      with << QStringLiteral("%1 (%2)").arg(families.at(f).first, found.at(f).join(QStringLiteral(", ")));
+  if (!with.isEmpty()) text += QStringLiteral(", with ") + with.join(QStringLiteral(" and "));
   return text;
 }
 

@@ -34,7 +34,9 @@ QList<TensorDesc> specOutputs(const nlohmann::json& spec);
 QString specPattern(const nlohmann::json& spec);
 
 /// Primary pattern with detail and fused epilogue, for people: "GEMM (plain) + mul, leaky_relu"; the compute ops the
-/// probe lists before the anchor (pattern.prologue) lead it: "native_layer_norm → GEMM (plain) + gelu, addmm, add".
+/// probe lists before the anchor (pattern.prologue) lead it: "native_layer_norm → GEMM (plain) + gelu, addmm, add". The
+/// ops of spec.ops with no compute category that gather, scatter, upsample or grid-sample follow by family:
+/// "Elementwise (mul+neg+add), with gather (index)".
 QString specPatternText(const nlohmann::json& spec);
 
 /// The pattern words the probe uses: Elementwise, GEMM, Reduction, Softmax, Norm, Loss,

@@ -333,6 +333,12 @@ QList<qint64> dimsOf(const json& args) {
   return d;
 }
 
+/// A plan label's "over dims [1, 2]", or "over all elements" where @p d is empty (no dim argument: every dim is
+/// reduced; "dims []" read as none, new-user trial 30 #8).
+QString overDimsText(const QList<qint64>& d) {
+  return d.isEmpty() ? QStringLiteral("over all elements") : QStringLiteral("over dims %1").arg(pyList(d));
+}
+
 QList<qint64> reducedDims(const GraphOp& red) {
   const qsizetype rank = red.inputs.isEmpty() ? 0 : red.inputs.first().shape.size();
   QList<qint64> d = dimsOf(red.args);
@@ -2823,8 +2829,7 @@ bool Planner::stage(const GraphOp& op) {
     l.q = QStringLiteral("0.0");
     l.keep = keep;
     push(l, op, QStringLiteral("reduce"),
-         QStringLiteral("%1 over dims %2 of %3").arg(kind, pyList(dimsOf(a)), shapeText(op.inputs.value(0).shape)),
-         false);
+         QStringLiteral("%1 %2 of %3").arg(kind, overDimsText(dimsOf(a)), shapeText(op.inputs.value(0).shape)), false);
   } else if (op.category == u"Scan" &&
              (n == u"cumsum" || n == u"cumprod" || n == u"cummax" || n == u"cummin" || n == u"logcumsumexp")) {
     // an anchor like softmax: the pointwise run reading only its result is its epilogue (a running mean's
@@ -4525,8 +4530,8 @@ bool Planner::varMean(const GraphOp& op, const QString& x) {
   l.head =
       QStringLiteral("kwb_var_mean(%1, %2, %3, %4, std=%5").arg(x, dims, pyFloat(corr), pyBool(keep), pyBool(isStd));
   push(l, op, QStringLiteral("reduce"),
-       QStringLiteral("%1 (correction %2) and mean over dims %3 of %4")
-           .arg(isStd ? QStringLiteral("std") : QStringLiteral("var"), pyFloat(corr), dims,
+       QStringLiteral("%1 (correction %2) and mean %3 of %4")
+           .arg(isStd ? QStringLiteral("std") : QStringLiteral("var"), pyFloat(corr), overDimsText(dimsOf(a)),
                 shapeText(op.inputs.value(0).shape)),
        false);
   for (int j = 0; j < 2 && j < op.outputs.size(); ++j) {
@@ -4544,6 +4549,7 @@ bool Planner::varOrNorm(const GraphOp& op, const QString& x, Line* l) {
     return bad(QStringLiteral("%1 with a dtype= argument has no chain stage yet").arg(where(op)));
   const bool keep = a.value("keepdim", false) == true;
   const QString dims = pyList(dimsOf(a));
+  const QString over = overDimsText(dimsOf(a));
   const QString shape = shapeText(op.inputs.value(0).shape);
   if (n == u"var" || n == u"std") {
     // aten::var.correction (correction: None = 1) or aten::var.dim (unbiased: bool, default true)
@@ -4556,21 +4562,20 @@ bool Planner::varOrNorm(const GraphOp& op, const QString& x, Line* l) {
         QStringLiteral("kwb_var(%1, %2, %3, %4, std=%5").arg(x, dims, pyFloat(corr), pyBool(keep), pyBool(n == u"std"));
     *l = rowFusable(*l, x, dimsOf(a), n == u"std" ? QStringLiteral("std") : QStringLiteral("var"), pyFloat(corr), keep);
     push(*l, op, QStringLiteral("reduce"),
-         QStringLiteral("%1 (correction %2) over dims %3 of %4").arg(n, pyFloat(corr), dims, shape), false);
+         QStringLiteral("%1 (correction %2) %3 of %4").arg(n, pyFloat(corr), over, shape), false);
     return true;
   }
   const json p = a.value(n == u"norm" ? "p" : "ord", json(2.0));
   const QString ps = p.is_string() ? QString::fromStdString(p.get<std::string>()).toLower() : QString();
   if (ps == u"inf" || ps == u"-inf") {  // the max / min norm: max |x| / min |x| (kwb_pnorm: a kwb_reduce of |x|)
     l->head = QStringLiteral("kwb_pnorm(%1, %2, float(\"%3\"), %4").arg(x, dims, ps, pyBool(keep));
-    push(*l, op, QStringLiteral("reduce"), QStringLiteral("%1 p=%2 over dims %3 of %4").arg(n, ps, dims, shape), false);
+    push(*l, op, QStringLiteral("reduce"), QStringLiteral("%1 p=%2 %3 of %4").arg(n, ps, over, shape), false);
     return true;
   }
   const double pv = p.is_null() ? 2.0 : p.is_number() ? p.get<double>() : -1.0;
   if (pv == 0) {  // the count of nonzeros in x's dtype (kwb_pnorm: a kwb_reduce sum of x != 0)
     l->head = QStringLiteral("kwb_pnorm(%1, %2, 0, %3").arg(x, dims, pyBool(keep));
-    push(*l, op, QStringLiteral("reduce"), QStringLiteral("%1 p=0 (nonzeros) over dims %2 of %3").arg(n, dims, shape),
-         false);
+    push(*l, op, QStringLiteral("reduce"), QStringLiteral("%1 p=0 (nonzeros) %2 of %3").arg(n, over, shape), false);
     return true;
   }
   if (!(pv > 0) || std::isinf(pv))
@@ -4578,8 +4583,7 @@ bool Planner::varOrNorm(const GraphOp& op, const QString& x, Line* l) {
                    .arg(where(op), QString::fromStdString(p.dump())));
   l->head = QStringLiteral("kwb_pnorm(%1, %2, %3, %4").arg(x, dims, pyFloat(pv), pyBool(keep));
   *l = rowFusable(*l, x, dimsOf(a), QStringLiteral("pnorm"), pyFloat(pv), keep);
-  push(*l, op, QStringLiteral("reduce"), QStringLiteral("%1 p=%2 over dims %3 of %4").arg(n, pyFloat(pv), dims, shape),
-       false);
+  push(*l, op, QStringLiteral("reduce"), QStringLiteral("%1 p=%2 %3 of %4").arg(n, pyFloat(pv), over, shape), false);
   return true;
 }
 
@@ -5890,7 +5894,7 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
   // as it is -- and the pieces are joined by where() on the index, so neither the writes nor their sources' launches
   // run (kwb_piecewise_reads; off: the plan before, the launch reading the buffer). Nothing applies where the
   // operands or the scalars would not fit one epilogue.
-  QStringList pieced, piecedLines;
+  QStringList pieced, piecedLines, piecedCats, piecedFills;  // those of pieced that are cats / filled buffers (label)
   bool widenRead = false;  // a piece's launch widens an integer tensor (kind "widen"): this launch's x may be it
   QString primaryExpr = broadcastExpr.isEmpty() ? m_vals.value(primary).expr : broadcastExpr;
   if (!fuse && broadcastExpr.isEmpty() && outDtypeArg.isEmpty() && exactInts.isEmpty() && outShape.size() <= 5) {
@@ -6150,7 +6154,9 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
                               ? QStringLiteral("kwb_piece_view(%1)").arg(primaryExpr)
                               : QStringLiteral("%1 if kwb_piecewise_reads else %2").arg(accLeaf, primaryExpr);
           for (const QString& r : std::as_const(pieced)) {
+            if (!pws[r].buffer.isEmpty()) piecedFills << r;
             if (const int cl = pws[r].catLine; cl >= 0) {
+              piecedCats << r;
               Line& cat = m_lines[cl];
               cat.head = QStringLiteral("kwb_cat_piece(") + cat.head.mid(cat.head.indexOf(u'(') + 1);
               cat.comment = QStringLiteral("read piece by piece by %1's launch").arg(lastOp.id);
@@ -6264,10 +6270,25 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
           QStringLiteral(", reading pad(s) %1 through their index maps").arg(mapped.join(QStringLiteral(", ")));
     if (!pieced.isEmpty()) {
       m_plan.launches.last().prologue << piecedLines;
-      m_plan.launches.last().description +=
-          QStringLiteral(
-              ", reading %1 from the values it is made of, each element where it lies (no launch writes %1 itself)")
-              .arg(pieced.join(QStringLiteral(", ")));
+      // plain words by kind (new-user trial 30 #8): a cat's parts, what a buffer's slice writes put there, or a
+      // pointwise launch's result computed here
+      QStringList cats, fills, computed, how;
+      for (const QString& r : std::as_const(pieced))
+        (piecedCats.contains(r) ? cats : piecedFills.contains(r) ? fills : computed) << r;
+      const auto andList = [](const QStringList& v) {
+        return v.size() < 2 ? v.value(0) : v.mid(0, v.size() - 1).join(QStringLiteral(", ")) + u" and " + v.last();
+      };
+      if (!cats.isEmpty())
+        how << QStringLiteral("reading %1 straight from the parts of %2 (no copy written)")
+                   .arg(andList(cats), cats.size() == 1 ? QStringLiteral("its cat") : QStringLiteral("their cats"));
+      if (!fills.isEmpty())
+        how << QStringLiteral("reading %1 straight from the values %2 slice writes put there (no buffer written)")
+                   .arg(andList(fills), fills.size() == 1 ? QStringLiteral("its") : QStringLiteral("their"));
+      if (!computed.isEmpty())
+        how << QStringLiteral("%1 computed here from %2 operands (no launch writes %3)")
+                   .arg(andList(computed), computed.size() == 1 ? QStringLiteral("its") : QStringLiteral("their"),
+                        computed.size() == 1 ? QStringLiteral("it") : QStringLiteral("them"));
+      m_plan.launches.last().description += QStringLiteral(", ") + how.join(QStringLiteral(", and "));
     }
     l.launch = static_cast<int>(m_plan.launches.size()) - 1;
     m_lines << l;

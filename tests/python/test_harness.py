@@ -402,7 +402,10 @@ class KernelFailureTest(unittest.TestCase):
             self.assertEqual(c["criterion"], "absolute")
             self.assertEqual(c["abs_err"], 0.0)
             self.assertIn("absolute criterion used", c["reason"])
-            self.assertTrue(any("constant" in w for w in c["warnings"]))
+            # a zero kernel passes whatever it computes: the row says so (new-user trial 30 #12)
+            self.assertTrue(c["reason"].startswith("vacuous: the reference is all zeros"), c)
+        self.assertEqual(r.result["status"], "PASS")  # the kernel matched: a degenerate problem is no FAIL
+        self.assertEqual(r.result["unchecked_classes"], ["problem_shape", "boundary"])
 
     def test_tiny_signal_reference_is_held_to_rel_err(self):
         # 20_MobileNetV2 (session 14): logits of ~2e-19 were checked by the absolute criterion, which zeros pass.
