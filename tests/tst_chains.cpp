@@ -117,6 +117,31 @@ QStringList kinds(const kwb::ChainPlan& p) {
   return k;
 }
 
+/// Every fixture of tests/data/codegen/chains whose plan a boolean switch changes, as "name off->on" (its launch
+/// counts with @p env set to 0 and to 1; -1 where that side has no plan). The scope tests compare it with the class's
+/// members, so turning a switch on changes no other plan by accident. @p env is unset afterwards.
+QStringList switchChanges(const char* env) {
+  const auto reset = qScopeGuard([env] { qunsetenv(env); });
+  QStringList changed;
+  const QDir dir(QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains"));
+  for (const QString& f : dir.entryList({QStringLiteral("*.spec.json")}, QDir::Files, QDir::Name)) {
+    const QString name = f.chopped(int(QStringLiteral(".spec.json").size()));
+    const json s = loadSpec(name);
+    if (!s.is_object()) continue;
+    QString bodies[2];
+    qsizetype launches[2] = {-1, -1};
+    for (const int on : {0, 1}) {
+      qputenv(env, on ? "1" : "0");
+      QString why;
+      const auto p = kwb::planChain(kwb::decodeOpGraph(s), s, &why);
+      bodies[on] = p ? p->forwardBody : QStringLiteral("no plan: ") + why;
+      if (p) launches[on] = p->launches.size();
+    }
+    if (bodies[0] != bodies[1]) changed << QStringLiteral("%1 %2->%3").arg(name).arg(launches[0]).arg(launches[1]);
+  }
+  return changed;
+}
+
 }  // namespace
 
 class TestChains : public QObject {
@@ -1922,11 +1947,13 @@ void TestChains::rowsApplyPlanScope() {
   }
   // the four members of rowsApplyPlans, a tuple returning the mean beside the norm (its x - u written twice) and v10's
   // LLaMA-style RMSNorm (one statistic and an fp32 apply)
+  // gather_knn_three_interpolate (redpro41's fixture, merged in session 42): its weights' sum and divide as one
+  // statistics-and-apply launch (its emulated rows pass with KWB_ROWS_APPLY_PLAN=1)
   const QStringList expected = {
-      QStringLiteral("rows_group_norm_manual"),           QStringLiteral("rows_layernorm_cf_manual"),
-      QStringLiteral("rows_layernorm_last_centred_once"), QStringLiteral("rows_norm_seq_dim_3d"),
-      QStringLiteral("rows_rms_norm_cf_manual"),          QStringLiteral("tuple_norm_and_mean"),
-      QStringLiteral("v10_MixedPrecision_RMSNorm_MLP")};
+      QStringLiteral("gather_knn_three_interpolate"), QStringLiteral("rows_group_norm_manual"),
+      QStringLiteral("rows_layernorm_cf_manual"),     QStringLiteral("rows_layernorm_last_centred_once"),
+      QStringLiteral("rows_norm_seq_dim_3d"),         QStringLiteral("rows_rms_norm_cf_manual"),
+      QStringLiteral("tuple_norm_and_mean"),          QStringLiteral("v10_MixedPrecision_RMSNorm_MLP")};
   QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
   const QStringList expectedCols = {QStringLiteral("rows_layernorm_cf_manual"), QStringLiteral("rows_norm_seq_dim_3d"),
                                     QStringLiteral("rows_rms_norm_cf_manual")};
@@ -2012,24 +2039,7 @@ void TestChains::stacksAsPointwise() {
 // padded to the cat's width (read through the pad's index map). KWB_CAT_POINTWISE=0 gives the plan before. Every
 // fixture plan it changes, with its launch counts off -> on: none may gain a launch.
 void TestChains::catsAsPointwise() {
-  const auto reset = qScopeGuard([] { qunsetenv("KWB_CAT_POINTWISE"); });
-  QStringList changed;
-  const QDir dir(QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains"));
-  for (const QString& f : dir.entryList({QStringLiteral("*.spec.json")}, QDir::Files, QDir::Name)) {
-    const QString name = f.chopped(int(QStringLiteral(".spec.json").size()));
-    const json s = loadSpec(name);
-    if (!s.is_object()) continue;
-    QString bodies[2];
-    qsizetype launches[2] = {-1, -1};
-    for (const int on : {0, 1}) {
-      qputenv("KWB_CAT_POINTWISE", on ? "1" : "0");
-      QString why;
-      const auto p = kwb::planChain(kwb::decodeOpGraph(s), s, &why);
-      bodies[on] = p ? p->forwardBody : QStringLiteral("no plan: ") + why;
-      if (p) launches[on] = p->launches.size();
-    }
-    if (bodies[0] != bodies[1]) changed << QStringLiteral("%1 %2->%3").arg(name).arg(launches[0]).arg(launches[1]);
-  }
+  const QStringList changed = switchChanges("KWB_CAT_POINTWISE");
   // the YOLO decode's count keeps 9: its 5 launches a call (conv, sigmoid, xy, wh, the cat) are 2 (conv, one
   // pointwise), the 3 more (the grid and anchors padded, the index) kept constants computed on the first call;
   // SqueezeNet's Fire (a cat of two ReLU'd convolutions) is left as it was: its parts' operands are per-element values,
@@ -2042,56 +2052,27 @@ void TestChains::catsAsPointwise() {
 // session 41 (bcast41): the fixture plans KWB_BROADCAST_RECOMPUTE=1 changes, each with its launch counts off -> on;
 // none may gain a launch
 void TestChains::broadcastRecomputeScope() {
-  const auto reset = qScopeGuard([] { qunsetenv("KWB_BROADCAST_RECOMPUTE"); });
-  QStringList changed;
-  const QDir dir(QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains"));
-  for (const QString& f : dir.entryList({QStringLiteral("*.spec.json")}, QDir::Files, QDir::Name)) {
-    const QString name = f.chopped(int(QStringLiteral(".spec.json").size()));
-    const json s = loadSpec(name);
-    if (!s.is_object()) continue;
-    QString bodies[2];
-    qsizetype launches[2] = {-1, -1};
-    for (const int on : {0, 1}) {
-      qputenv("KWB_BROADCAST_RECOMPUTE", on ? "1" : "0");
-      QString why;
-      const auto p = kwb::planChain(kwb::decodeOpGraph(s), s, &why);
-      bodies[on] = p ? p->forwardBody : QStringLiteral("no plan: ") + why;
-      if (p) launches[on] = p->launches.size();
-    }
-    if (bodies[0] != bodies[1]) changed << QStringLiteral("%1 %2->%3").arg(name).arg(launches[0]).arg(launches[1]);
-  }
+  const QStringList changed = switchChanges("KWB_BROADCAST_RECOMPUTE");
   // the two members; an integer hash's and a tanh recurrence's bodies (views moved, no launch); a MoE's one-hot
   // combine and a scatter mean one launch fewer each
-  const QStringList expected = {QStringLiteral("int_hash_buckets_floor_mod 4->4"),
+  // merged in session 42 with redpro41's gather prologue and const41's state cache: the three-NN interpolation's
+  // weights recomputed in the gathered reduction's prologue (4 -> 2, its emulated rows pass with the switch on); the
+  // int8 linear's quantisation becomes the GEMM's A prologue (same count: the amax's epilogue splits off)
+  const QStringList expected = {QStringLiteral("gather_knn_three_interpolate 4->2"),
+                                QStringLiteral("int_hash_buckets_floor_mod 4->4"),
                                 QStringLiteral("linrec_nonlinear_tanh_keeps_plan 9->9"),
                                 QStringLiteral("mamba_selective_state_step 7->4"),
                                 QStringLiteral("outer_product_recompute_exp 3->2"),
                                 QStringLiteral("r07_MoE_Top2Router_OneHot_DenseCombine 12->11"),
-                                QStringLiteral("segment_mean_scatter_add 9->8")};
+                                QStringLiteral("segment_mean_scatter_add 9->8"),
+                                QStringLiteral("state_int8_weight_linear 4->4")};
   QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
 }
 
 // session 41 (conv41b): the fixture plans KWB_VIEW_COMMUTE (a permute in a run's middle moved before the run, on by
 // default) changes, each with its launch counts off -> on; none may gain a launch
 void TestChains::viewCommuteScope() {
-  const auto reset = qScopeGuard([] { qunsetenv("KWB_VIEW_COMMUTE"); });
-  QStringList changed;
-  const QDir dir(QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains"));
-  for (const QString& f : dir.entryList({QStringLiteral("*.spec.json")}, QDir::Files, QDir::Name)) {
-    const QString name = f.chopped(int(QStringLiteral(".spec.json").size()));
-    const json s = loadSpec(name);
-    if (!s.is_object()) continue;
-    QString bodies[2];
-    qsizetype launches[2] = {-1, -1};
-    for (const int on : {0, 1}) {
-      qputenv("KWB_VIEW_COMMUTE", on ? "1" : "0");
-      QString why;
-      const auto p = kwb::planChain(kwb::decodeOpGraph(s), s, &why);
-      bodies[on] = p ? p->forwardBody : QStringLiteral("no plan: ") + why;
-      if (p) launches[on] = p->launches.size();
-    }
-    if (bodies[0] != bodies[1]) changed << QStringLiteral("%1 %2->%3").arg(name).arg(launches[0]).arg(launches[1]);
-  }
+  const QStringList changed = switchChanges("KWB_VIEW_COMMUTE");
   // the two members with a GEMM / conv open; trial 29's 10 (glu, transpose, + x, * c: no launch open, both halves
   // and x one pointwise launch)
   const QStringList expected = {

@@ -97,22 +97,22 @@
 <context>
     <name>kwb</name>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="1024"/>
+        <location filename="../widgets/rooflineplot.cpp" line="1022"/>
         <source>Cannot draw the roofline figure: no QApplication (run with QT_QPA_PLATFORM=offscreen).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="1027"/>
+        <location filename="../widgets/rooflineplot.cpp" line="1025"/>
         <source>Cannot draw the roofline figure: the size %1 × %2 is not positive.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="1032"/>
+        <location filename="../widgets/rooflineplot.cpp" line="1030"/>
         <source>Cannot draw the roofline figure: peak TFLOPS or bandwidth is not known.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="1040"/>
+        <location filename="../widgets/rooflineplot.cpp" line="1038"/>
         <source>Cannot draw the roofline figure: rendering gave an empty image.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -123,7 +123,7 @@
     </message>
     <message>
         <location filename="../widgets/reportexport.cpp" line="155"/>
-        <location filename="../widgets/rooflineplot.cpp" line="1043"/>
+        <location filename="../widgets/rooflineplot.cpp" line="1041"/>
         <source>Cannot write %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -138,7 +138,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="1045"/>
+        <location filename="../widgets/rooflineplot.cpp" line="1043"/>
         <source>Writing the PNG %1 failed: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -780,112 +780,122 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="234"/>
+        <location filename="../widgets/casetablemodel.cpp" line="238"/>
+        <source>input %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/casetablemodel.cpp" line="239"/>
+        <source>dtype %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/casetablemodel.cpp" line="242"/>
         <source>shape %1, dtype %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="235"/>
+        <location filename="../widgets/casetablemodel.cpp" line="243"/>
         <source>threshold rel_err &lt; %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="238"/>
+        <location filename="../widgets/casetablemodel.cpp" line="246"/>
         <source>reference vs itself: kernel.py is a skeleton, no kernel of ours ran in this case</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="241"/>
+        <location filename="../widgets/casetablemodel.cpp" line="249"/>
         <source>ran (harness only): the harness ran the case, kernel.py did not; rel_err %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="243"/>
+        <location filename="../widgets/casetablemodel.cpp" line="251"/>
         <source>no kernel ran; the reference&apos;s stand-in took %1 µs on the CPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="256"/>
+        <location filename="../widgets/casetablemodel.cpp" line="264"/>
         <source>ref. vs itself</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="258"/>
+        <location filename="../widgets/casetablemodel.cpp" line="266"/>
         <source>ran</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="311"/>
+        <location filename="../widgets/casetablemodel.cpp" line="319"/>
         <source>ran (harness only): the case ran in a CPU dry run, kernel.py did not; rel_err %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="313"/>
+        <location filename="../widgets/casetablemodel.cpp" line="321"/>
         <source>The case&apos;s status from the harness (PASS, FAIL, TIMEOUT_FAIL, ERROR)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="315"/>
+        <location filename="../widgets/casetablemodel.cpp" line="323"/>
         <source>kernel µs: none in a CPU dry run, no kernel ran (each case&apos;s tooltip has the reference&apos;s stand-in time on the CPU)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="317"/>
+        <location filename="../widgets/casetablemodel.cpp" line="325"/>
         <source>latency_us: the kernel&apos;s latency in µs, as timed by the harness</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="319"/>
+        <location filename="../widgets/casetablemodel.cpp" line="327"/>
         <source>reference µs (CPU): the PyTorch reference timed on the CPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="320"/>
+        <location filename="../widgets/casetablemodel.cpp" line="328"/>
         <source>ref latency_us: the PyTorch reference&apos;s latency in µs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="328"/>
+        <location filename="../widgets/casetablemodel.cpp" line="336"/>
         <source>Case</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="330"/>
+        <location filename="../widgets/casetablemodel.cpp" line="338"/>
         <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="332"/>
+        <location filename="../widgets/casetablemodel.cpp" line="340"/>
         <source>Shape</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="334"/>
+        <location filename="../widgets/casetablemodel.cpp" line="342"/>
         <source>dtype</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="336"/>
+        <location filename="../widgets/casetablemodel.cpp" line="344"/>
         <source>rel_err</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="338"/>
+        <location filename="../widgets/casetablemodel.cpp" line="346"/>
         <source>µs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="340"/>
+        <location filename="../widgets/casetablemodel.cpp" line="348"/>
         <source>ref µs (CPU)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="340"/>
+        <location filename="../widgets/casetablemodel.cpp" line="348"/>
         <source>ref µs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="342"/>
+        <location filename="../widgets/casetablemodel.cpp" line="350"/>
         <source>Reason</source>
         <translation type="unfinished"></translation>
     </message>
@@ -916,169 +926,170 @@
 <context>
     <name>kwb::CuteStageLabel</name>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="375"/>
-        <location filename="../core/codegen/cutechain.cpp" line="376"/>
-        <location filename="../core/codegen/cutechain.cpp" line="377"/>
+        <location filename="../core/codegen/cutechain.cpp" line="382"/>
+        <location filename="../core/codegen/cutechain.cpp" line="383"/>
+        <location filename="../core/codegen/cutechain.cpp" line="384"/>
         <source>GEMM</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="378"/>
-        <location filename="../core/codegen/cutechain.cpp" line="415"/>
+        <location filename="../core/codegen/cutechain.cpp" line="385"/>
+        <location filename="../core/codegen/cutechain.cpp" line="423"/>
         <source>pointwise with broadcast tensors</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="379"/>
+        <location filename="../core/codegen/cutechain.cpp" line="386"/>
         <source>sum / mean / prod / amax / amin / logsumexp reductions</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="380"/>
-        <location filename="../core/codegen/cutechain.cpp" line="381"/>
+        <location filename="../core/codegen/cutechain.cpp" line="387"/>
+        <location filename="../core/codegen/cutechain.cpp" line="388"/>
         <source>var / std</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="382"/>
+        <location filename="../core/codegen/cutechain.cpp" line="389"/>
         <source>several reductions of the same rows</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="383"/>
+        <location filename="../core/codegen/cutechain.cpp" line="390"/>
         <source>softmax / log-softmax</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="384"/>
-        <location filename="../core/codegen/cutechain.cpp" line="385"/>
-        <location filename="../core/codegen/cutechain.cpp" line="386"/>
+        <location filename="../core/codegen/cutechain.cpp" line="391"/>
+        <location filename="../core/codegen/cutechain.cpp" line="392"/>
+        <location filename="../core/codegen/cutechain.cpp" line="393"/>
         <source>group / layer / batch norm</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="387"/>
+        <location filename="../core/codegen/cutechain.cpp" line="394"/>
         <source>max / avg pooling</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="388"/>
+        <location filename="../core/codegen/cutechain.cpp" line="395"/>
         <source>adaptive pooling</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="389"/>
+        <location filename="../core/codegen/cutechain.cpp" line="396"/>
         <source>convolution</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="390"/>
+        <location filename="../core/codegen/cutechain.cpp" line="397"/>
         <source>attention</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="391"/>
+        <location filename="../core/codegen/cutechain.cpp" line="398"/>
         <source>masked softmax</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="392"/>
+        <location filename="../core/codegen/cutechain.cpp" line="399"/>
         <source>recurrent layers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="393"/>
+        <location filename="../core/codegen/cutechain.cpp" line="400"/>
         <source>p-norms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="394"/>
-        <location filename="../core/codegen/cutechain.cpp" line="395"/>
-        <location filename="../core/codegen/cutechain.cpp" line="426"/>
+        <location filename="../core/codegen/cutechain.cpp" line="401"/>
+        <location filename="../core/codegen/cutechain.cpp" line="402"/>
+        <location filename="../core/codegen/cutechain.cpp" line="434"/>
         <source>cumulative scans</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="396"/>
-        <location filename="../core/codegen/cutechain.cpp" line="397"/>
-        <location filename="../core/codegen/cutechain.cpp" line="398"/>
+        <location filename="../core/codegen/cutechain.cpp" line="403"/>
+        <location filename="../core/codegen/cutechain.cpp" line="404"/>
+        <location filename="../core/codegen/cutechain.cpp" line="405"/>
         <source>fill / arange / tril / triu</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="399"/>
-        <location filename="../core/codegen/cutechain.cpp" line="400"/>
-        <location filename="../core/codegen/cutechain.cpp" line="401"/>
-        <location filename="../core/codegen/cutechain.cpp" line="402"/>
+        <location filename="../core/codegen/cutechain.cpp" line="406"/>
+        <location filename="../core/codegen/cutechain.cpp" line="407"/>
+        <location filename="../core/codegen/cutechain.cpp" line="408"/>
+        <location filename="../core/codegen/cutechain.cpp" line="409"/>
+        <location filename="../core/codegen/cutechain.cpp" line="410"/>
         <source>embedding / index / gather</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="403"/>
+        <location filename="../core/codegen/cutechain.cpp" line="411"/>
         <source>embedding bags</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="404"/>
-        <location filename="../core/codegen/cutechain.cpp" line="405"/>
-        <location filename="../core/codegen/cutechain.cpp" line="406"/>
-        <location filename="../core/codegen/cutechain.cpp" line="407"/>
+        <location filename="../core/codegen/cutechain.cpp" line="412"/>
+        <location filename="../core/codegen/cutechain.cpp" line="413"/>
+        <location filename="../core/codegen/cutechain.cpp" line="414"/>
+        <location filename="../core/codegen/cutechain.cpp" line="415"/>
         <source>topk / sort / kthvalue / max along a dim</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="408"/>
-        <location filename="../core/codegen/cutechain.cpp" line="409"/>
-        <location filename="../core/codegen/cutechain.cpp" line="410"/>
-        <location filename="../core/codegen/cutechain.cpp" line="411"/>
-        <location filename="../core/codegen/cutechain.cpp" line="412"/>
+        <location filename="../core/codegen/cutechain.cpp" line="416"/>
+        <location filename="../core/codegen/cutechain.cpp" line="417"/>
+        <location filename="../core/codegen/cutechain.cpp" line="418"/>
+        <location filename="../core/codegen/cutechain.cpp" line="419"/>
+        <location filename="../core/codegen/cutechain.cpp" line="420"/>
         <source>pad / flip / roll</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="413"/>
-        <location filename="../core/codegen/cutechain.cpp" line="414"/>
-        <location filename="../core/codegen/cutechain.cpp" line="416"/>
+        <location filename="../core/codegen/cutechain.cpp" line="421"/>
+        <location filename="../core/codegen/cutechain.cpp" line="422"/>
+        <location filename="../core/codegen/cutechain.cpp" line="424"/>
         <source>concatenation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="417"/>
+        <location filename="../core/codegen/cutechain.cpp" line="425"/>
         <source>upsampling</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="418"/>
+        <location filename="../core/codegen/cutechain.cpp" line="426"/>
         <source>nll / cross-entropy losses</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="419"/>
-        <location filename="../core/codegen/cutechain.cpp" line="420"/>
+        <location filename="../core/codegen/cutechain.cpp" line="427"/>
+        <location filename="../core/codegen/cutechain.cpp" line="428"/>
         <source>unfold / fold</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="421"/>
+        <location filename="../core/codegen/cutechain.cpp" line="429"/>
         <source>copying reshapes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="422"/>
-        <location filename="../core/codegen/cutechain.cpp" line="423"/>
-        <location filename="../core/codegen/cutechain.cpp" line="424"/>
-        <location filename="../core/codegen/cutechain.cpp" line="425"/>
+        <location filename="../core/codegen/cutechain.cpp" line="430"/>
+        <location filename="../core/codegen/cutechain.cpp" line="431"/>
+        <location filename="../core/codegen/cutechain.cpp" line="432"/>
+        <location filename="../core/codegen/cutechain.cpp" line="433"/>
         <source>scatter</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="427"/>
+        <location filename="../core/codegen/cutechain.cpp" line="435"/>
         <source>in-place input writes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="428"/>
-        <location filename="../core/codegen/cutechain.cpp" line="429"/>
+        <location filename="../core/codegen/cutechain.cpp" line="436"/>
+        <location filename="../core/codegen/cutechain.cpp" line="437"/>
         <source>affine grid / grid sample</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3077,7 +3088,7 @@ Source: %4
 <context>
     <name>kwb::ProblemSpec</name>
     <message>
-        <location filename="../core/analysis/problemspec.cpp" line="317"/>
+        <location filename="../core/analysis/problemspec.cpp" line="351"/>
         <source>line %1: </source>
         <translation type="unfinished"></translation>
     </message>
@@ -3854,48 +3865,42 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="645"/>
+        <location filename="../widgets/rooflineplot.cpp" line="646"/>
         <source>analytic intensity: %1 FLOP/byte</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="646"/>
-        <source>%1: intensity %2 FLOP/byte</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../widgets/rooflineplot.cpp" line="647"/>
-        <location filename="../widgets/rooflineplot.cpp" line="658"/>
+        <location filename="../widgets/rooflineplot.cpp" line="656"/>
         <source>no measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="657"/>
+        <location filename="../widgets/rooflineplot.cpp" line="655"/>
         <source>No measured point (%1): the dotted line marks the kernel&apos;s arithmetic intensity.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="660"/>
+        <location filename="../widgets/rooflineplot.cpp" line="658"/>
         <source>The measured point is not drawn: intensity %1 FLOP/byte and %2 TFLOPS must both be positive on log axes.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="664"/>
+        <location filename="../widgets/rooflineplot.cpp" line="662"/>
         <source>Compute roof: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="665"/>
+        <location filename="../widgets/rooflineplot.cpp" line="663"/>
         <source>Memory roof: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="667"/>
+        <location filename="../widgets/rooflineplot.cpp" line="665"/>
         <source>Recorded ceiling (spec ledger, not measured by this run): %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="668"/>
+        <location filename="../widgets/rooflineplot.cpp" line="666"/>
         <source>Measured ceiling: %1</source>
         <translation type="unfinished"></translation>
     </message>

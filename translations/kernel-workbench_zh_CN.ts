@@ -97,22 +97,22 @@
 <context>
     <name>kwb</name>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="1024"/>
+        <location filename="../widgets/rooflineplot.cpp" line="1022"/>
         <source>Cannot draw the roofline figure: no QApplication (run with QT_QPA_PLATFORM=offscreen).</source>
         <translation>无法绘制 屋顶线图：没有 QApplication（请以 QT_QPA_PLATFORM=offscreen 运行）。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="1027"/>
+        <location filename="../widgets/rooflineplot.cpp" line="1025"/>
         <source>Cannot draw the roofline figure: the size %1 × %2 is not positive.</source>
         <translation>无法绘制 屋顶线图：尺寸 %1 × %2 不是正数。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="1032"/>
+        <location filename="../widgets/rooflineplot.cpp" line="1030"/>
         <source>Cannot draw the roofline figure: peak TFLOPS or bandwidth is not known.</source>
         <translation>无法绘制 屋顶线图：峰值 TFLOPS 或带宽未知。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="1040"/>
+        <location filename="../widgets/rooflineplot.cpp" line="1038"/>
         <source>Cannot draw the roofline figure: rendering gave an empty image.</source>
         <translation>无法绘制 屋顶线图：渲染得到的图像为空。</translation>
     </message>
@@ -123,7 +123,7 @@
     </message>
     <message>
         <location filename="../widgets/reportexport.cpp" line="155"/>
-        <location filename="../widgets/rooflineplot.cpp" line="1043"/>
+        <location filename="../widgets/rooflineplot.cpp" line="1041"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
@@ -138,7 +138,7 @@
         <translation>写入 %1 失败：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="1045"/>
+        <location filename="../widgets/rooflineplot.cpp" line="1043"/>
         <source>Writing the PNG %1 failed: %2</source>
         <translation>写入 PNG %1 失败：%2</translation>
     </message>
@@ -791,12 +791,12 @@
 <context>
     <name>kwb::CaseTableModel</name>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="234"/>
+        <location filename="../widgets/casetablemodel.cpp" line="242"/>
         <source>shape %1, dtype %2</source>
         <translation>形状 %1，dtype %2</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="235"/>
+        <location filename="../widgets/casetablemodel.cpp" line="243"/>
         <source>threshold rel_err &lt; %1</source>
         <translation>阈值 rel_err &lt; %1</translation>
     </message>
@@ -805,7 +805,7 @@
         <translation type="vanished">PASS（仅测试框架）</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="238"/>
+        <location filename="../widgets/casetablemodel.cpp" line="246"/>
         <source>reference vs itself: kernel.py is a skeleton, no kernel of ours ran in this case</source>
         <translation>参考实现与自身比较：kernel.py 是骨架，此用例没有运行我们的内核</translation>
     </message>
@@ -814,7 +814,7 @@
         <translation type="vanished">通过（PASS，仅测试框架）：CPU 试运行检查的是参考实现与其自身，而不是 kernel.py</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="256"/>
+        <location filename="../widgets/casetablemodel.cpp" line="264"/>
         <source>ref. vs itself</source>
         <translation>参考对自身</translation>
     </message>
@@ -827,12 +827,12 @@
         <translation type="vanished">PASS（仅测试框架）：用例已运行；rel_err %1</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="243"/>
+        <location filename="../widgets/casetablemodel.cpp" line="251"/>
         <source>no kernel ran; the reference&apos;s stand-in took %1 µs on the CPU</source>
         <translation>没有运行内核；参考实现的替身在 CPU 上耗时 %1 µs</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="258"/>
+        <location filename="../widgets/casetablemodel.cpp" line="266"/>
         <source>ran</source>
         <translation>已运行</translation>
     </message>
@@ -841,7 +841,7 @@
         <translation type="vanished">已运行：PASS（仅测试框架），用例在 CPU 试运行中运行；rel_err %1</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="313"/>
+        <location filename="../widgets/casetablemodel.cpp" line="321"/>
         <source>The case&apos;s status from the harness (PASS, FAIL, TIMEOUT_FAIL, ERROR)</source>
         <translation>测试框架给出的用例状态（PASS、FAIL、TIMEOUT_FAIL、ERROR）</translation>
     </message>
@@ -875,57 +875,67 @@
         <translation>已跳过</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="241"/>
+        <location filename="../widgets/casetablemodel.cpp" line="238"/>
+        <source>input %1: %2</source>
+        <translation>输入 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../widgets/casetablemodel.cpp" line="239"/>
+        <source>dtype %1</source>
+        <translation>dtype %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/casetablemodel.cpp" line="249"/>
         <source>ran (harness only): the harness ran the case, kernel.py did not; rel_err %1</source>
         <translation>已运行（仅测试框架）：测试框架运行了该用例，kernel.py 未运行；rel_err %1</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="311"/>
+        <location filename="../widgets/casetablemodel.cpp" line="319"/>
         <source>ran (harness only): the case ran in a CPU dry run, kernel.py did not; rel_err %1</source>
         <translation>已运行（仅测试框架）：该用例在 CPU 试运行中运行，kernel.py 未运行；rel_err %1</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="315"/>
+        <location filename="../widgets/casetablemodel.cpp" line="323"/>
         <source>kernel µs: none in a CPU dry run, no kernel ran (each case&apos;s tooltip has the reference&apos;s stand-in time on the CPU)</source>
         <translation>内核 µs：CPU 试运行中没有，没有运行内核（每个用例的提示中有参考实现替身在 CPU 上的耗时）</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="317"/>
+        <location filename="../widgets/casetablemodel.cpp" line="325"/>
         <source>latency_us: the kernel&apos;s latency in µs, as timed by the harness</source>
         <translation>latency_us：测试框架计时的内核延迟（µs）</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="319"/>
+        <location filename="../widgets/casetablemodel.cpp" line="327"/>
         <source>reference µs (CPU): the PyTorch reference timed on the CPU</source>
         <translation>参考 µs（CPU）：在 CPU 上计时的 PyTorch 参考实现</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="320"/>
+        <location filename="../widgets/casetablemodel.cpp" line="328"/>
         <source>ref latency_us: the PyTorch reference&apos;s latency in µs</source>
         <translation>ref latency_us：PyTorch 参考实现的延迟（µs）</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="328"/>
+        <location filename="../widgets/casetablemodel.cpp" line="336"/>
         <source>Case</source>
         <translation>用例</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="330"/>
+        <location filename="../widgets/casetablemodel.cpp" line="338"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="332"/>
+        <location filename="../widgets/casetablemodel.cpp" line="340"/>
         <source>Shape</source>
         <translation>形状</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="334"/>
+        <location filename="../widgets/casetablemodel.cpp" line="342"/>
         <source>dtype</source>
         <translation>dtype</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="336"/>
+        <location filename="../widgets/casetablemodel.cpp" line="344"/>
         <source>rel_err</source>
         <translation>rel_err</translation>
     </message>
@@ -934,17 +944,17 @@
         <translation type="vanished">µs (CPU)</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="338"/>
+        <location filename="../widgets/casetablemodel.cpp" line="346"/>
         <source>µs</source>
         <translation>µs</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="340"/>
+        <location filename="../widgets/casetablemodel.cpp" line="348"/>
         <source>ref µs (CPU)</source>
         <translation>参考 µs (CPU)</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="340"/>
+        <location filename="../widgets/casetablemodel.cpp" line="348"/>
         <source>ref µs</source>
         <translation>参考 µs</translation>
     </message>
@@ -965,7 +975,7 @@
         <translation type="vanished">参考实现 µs（CPU）</translation>
     </message>
     <message>
-        <location filename="../widgets/casetablemodel.cpp" line="342"/>
+        <location filename="../widgets/casetablemodel.cpp" line="350"/>
         <source>Reason</source>
         <translation>原因</translation>
     </message>
@@ -996,15 +1006,15 @@
 <context>
     <name>kwb::CuteStageLabel</name>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="375"/>
-        <location filename="../core/codegen/cutechain.cpp" line="376"/>
-        <location filename="../core/codegen/cutechain.cpp" line="377"/>
+        <location filename="../core/codegen/cutechain.cpp" line="382"/>
+        <location filename="../core/codegen/cutechain.cpp" line="383"/>
+        <location filename="../core/codegen/cutechain.cpp" line="384"/>
         <source>GEMM</source>
         <translation>GEMM</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="378"/>
-        <location filename="../core/codegen/cutechain.cpp" line="415"/>
+        <location filename="../core/codegen/cutechain.cpp" line="385"/>
+        <location filename="../core/codegen/cutechain.cpp" line="423"/>
         <source>pointwise with broadcast tensors</source>
         <translation>带广播张量的逐元素运算</translation>
     </message>
@@ -1013,156 +1023,157 @@
         <translation type="vanished">sum / mean / amax / amin / logsumexp 归约</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="379"/>
+        <location filename="../core/codegen/cutechain.cpp" line="386"/>
         <source>sum / mean / prod / amax / amin / logsumexp reductions</source>
         <translation>sum / mean / prod / amax / amin / logsumexp 归约</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="380"/>
-        <location filename="../core/codegen/cutechain.cpp" line="381"/>
+        <location filename="../core/codegen/cutechain.cpp" line="387"/>
+        <location filename="../core/codegen/cutechain.cpp" line="388"/>
         <source>var / std</source>
         <translation>var / std</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="382"/>
+        <location filename="../core/codegen/cutechain.cpp" line="389"/>
         <source>several reductions of the same rows</source>
         <translation>同一行上的多个归约</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="383"/>
+        <location filename="../core/codegen/cutechain.cpp" line="390"/>
         <source>softmax / log-softmax</source>
         <translation>softmax / log-softmax</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="384"/>
-        <location filename="../core/codegen/cutechain.cpp" line="385"/>
-        <location filename="../core/codegen/cutechain.cpp" line="386"/>
+        <location filename="../core/codegen/cutechain.cpp" line="391"/>
+        <location filename="../core/codegen/cutechain.cpp" line="392"/>
+        <location filename="../core/codegen/cutechain.cpp" line="393"/>
         <source>group / layer / batch norm</source>
         <translation>group / layer / batch norm</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="387"/>
+        <location filename="../core/codegen/cutechain.cpp" line="394"/>
         <source>max / avg pooling</source>
         <translation>max / avg 池化</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="388"/>
+        <location filename="../core/codegen/cutechain.cpp" line="395"/>
         <source>adaptive pooling</source>
         <translation>自适应池化</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="389"/>
+        <location filename="../core/codegen/cutechain.cpp" line="396"/>
         <source>convolution</source>
         <translation>卷积</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="390"/>
+        <location filename="../core/codegen/cutechain.cpp" line="397"/>
         <source>attention</source>
         <translation>注意力</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="391"/>
+        <location filename="../core/codegen/cutechain.cpp" line="398"/>
         <source>masked softmax</source>
         <translation>带掩码的 softmax</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="392"/>
+        <location filename="../core/codegen/cutechain.cpp" line="399"/>
         <source>recurrent layers</source>
         <translation>循环层</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="393"/>
+        <location filename="../core/codegen/cutechain.cpp" line="400"/>
         <source>p-norms</source>
         <translation>p 范数</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="394"/>
-        <location filename="../core/codegen/cutechain.cpp" line="395"/>
-        <location filename="../core/codegen/cutechain.cpp" line="426"/>
+        <location filename="../core/codegen/cutechain.cpp" line="401"/>
+        <location filename="../core/codegen/cutechain.cpp" line="402"/>
+        <location filename="../core/codegen/cutechain.cpp" line="434"/>
         <source>cumulative scans</source>
         <translation>累积扫描</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="396"/>
-        <location filename="../core/codegen/cutechain.cpp" line="397"/>
-        <location filename="../core/codegen/cutechain.cpp" line="398"/>
+        <location filename="../core/codegen/cutechain.cpp" line="403"/>
+        <location filename="../core/codegen/cutechain.cpp" line="404"/>
+        <location filename="../core/codegen/cutechain.cpp" line="405"/>
         <source>fill / arange / tril / triu</source>
         <translation>填充 / arange / tril / triu</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="399"/>
-        <location filename="../core/codegen/cutechain.cpp" line="400"/>
-        <location filename="../core/codegen/cutechain.cpp" line="401"/>
-        <location filename="../core/codegen/cutechain.cpp" line="402"/>
+        <location filename="../core/codegen/cutechain.cpp" line="406"/>
+        <location filename="../core/codegen/cutechain.cpp" line="407"/>
+        <location filename="../core/codegen/cutechain.cpp" line="408"/>
+        <location filename="../core/codegen/cutechain.cpp" line="409"/>
+        <location filename="../core/codegen/cutechain.cpp" line="410"/>
         <source>embedding / index / gather</source>
         <translation>嵌入 / 索引 / gather</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="403"/>
+        <location filename="../core/codegen/cutechain.cpp" line="411"/>
         <source>embedding bags</source>
         <translation>嵌入包（embedding bag）</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="404"/>
-        <location filename="../core/codegen/cutechain.cpp" line="405"/>
-        <location filename="../core/codegen/cutechain.cpp" line="406"/>
-        <location filename="../core/codegen/cutechain.cpp" line="407"/>
+        <location filename="../core/codegen/cutechain.cpp" line="412"/>
+        <location filename="../core/codegen/cutechain.cpp" line="413"/>
+        <location filename="../core/codegen/cutechain.cpp" line="414"/>
+        <location filename="../core/codegen/cutechain.cpp" line="415"/>
         <source>topk / sort / kthvalue / max along a dim</source>
         <translation>沿某一维的 topk / sort / kthvalue / max</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="408"/>
-        <location filename="../core/codegen/cutechain.cpp" line="409"/>
-        <location filename="../core/codegen/cutechain.cpp" line="410"/>
-        <location filename="../core/codegen/cutechain.cpp" line="411"/>
-        <location filename="../core/codegen/cutechain.cpp" line="412"/>
+        <location filename="../core/codegen/cutechain.cpp" line="416"/>
+        <location filename="../core/codegen/cutechain.cpp" line="417"/>
+        <location filename="../core/codegen/cutechain.cpp" line="418"/>
+        <location filename="../core/codegen/cutechain.cpp" line="419"/>
+        <location filename="../core/codegen/cutechain.cpp" line="420"/>
         <source>pad / flip / roll</source>
         <translation>补边 / 翻转 / 循环移位</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="413"/>
-        <location filename="../core/codegen/cutechain.cpp" line="414"/>
-        <location filename="../core/codegen/cutechain.cpp" line="416"/>
+        <location filename="../core/codegen/cutechain.cpp" line="421"/>
+        <location filename="../core/codegen/cutechain.cpp" line="422"/>
+        <location filename="../core/codegen/cutechain.cpp" line="424"/>
         <source>concatenation</source>
         <translation>拼接</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="417"/>
+        <location filename="../core/codegen/cutechain.cpp" line="425"/>
         <source>upsampling</source>
         <translation>上采样</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="418"/>
+        <location filename="../core/codegen/cutechain.cpp" line="426"/>
         <source>nll / cross-entropy losses</source>
         <translation>nll / 交叉熵损失</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="419"/>
-        <location filename="../core/codegen/cutechain.cpp" line="420"/>
+        <location filename="../core/codegen/cutechain.cpp" line="427"/>
+        <location filename="../core/codegen/cutechain.cpp" line="428"/>
         <source>unfold / fold</source>
         <translation>unfold / fold 图块展开与折叠</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="421"/>
+        <location filename="../core/codegen/cutechain.cpp" line="429"/>
         <source>copying reshapes</source>
         <translation>需要复制的 reshape</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="422"/>
-        <location filename="../core/codegen/cutechain.cpp" line="423"/>
-        <location filename="../core/codegen/cutechain.cpp" line="424"/>
-        <location filename="../core/codegen/cutechain.cpp" line="425"/>
+        <location filename="../core/codegen/cutechain.cpp" line="430"/>
+        <location filename="../core/codegen/cutechain.cpp" line="431"/>
+        <location filename="../core/codegen/cutechain.cpp" line="432"/>
+        <location filename="../core/codegen/cutechain.cpp" line="433"/>
         <source>scatter</source>
         <translation>scatter 散射写入</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="427"/>
+        <location filename="../core/codegen/cutechain.cpp" line="435"/>
         <source>in-place input writes</source>
         <translation>原地写入的输入（写回）</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="428"/>
-        <location filename="../core/codegen/cutechain.cpp" line="429"/>
+        <location filename="../core/codegen/cutechain.cpp" line="436"/>
+        <location filename="../core/codegen/cutechain.cpp" line="437"/>
         <source>affine grid / grid sample</source>
         <translation>仿射网格 / 网格采样</translation>
     </message>
@@ -3374,7 +3385,7 @@ Source: %4
 <context>
     <name>kwb::ProblemSpec</name>
     <message>
-        <location filename="../core/analysis/problemspec.cpp" line="317"/>
+        <location filename="../core/analysis/problemspec.cpp" line="351"/>
         <source>line %1: </source>
         <translation>第 %1 行：</translation>
     </message>
@@ -4168,48 +4179,46 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation>（高于屋顶：请检查测量）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="645"/>
+        <location filename="../widgets/rooflineplot.cpp" line="646"/>
         <source>analytic intensity: %1 FLOP/byte</source>
         <translation>解析强度：%1 FLOP/字节</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="646"/>
         <source>%1: intensity %2 FLOP/byte</source>
-        <translation>%1：强度 %2 FLOP/字节</translation>
+        <translation type="vanished">%1：强度 %2 FLOP/字节</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="647"/>
-        <location filename="../widgets/rooflineplot.cpp" line="658"/>
+        <location filename="../widgets/rooflineplot.cpp" line="656"/>
         <source>no measurement</source>
         <translation>无测量</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="657"/>
+        <location filename="../widgets/rooflineplot.cpp" line="655"/>
         <source>No measured point (%1): the dotted line marks the kernel&apos;s arithmetic intensity.</source>
         <translation>无测量点（%1）：虚线标示内核的算术强度。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="660"/>
+        <location filename="../widgets/rooflineplot.cpp" line="658"/>
         <source>The measured point is not drawn: intensity %1 FLOP/byte and %2 TFLOPS must both be positive on log axes.</source>
         <translation>未绘制测量点：在对数坐标轴上，强度 %1 FLOP/字节 和 %2 TFLOPS 都必须为正数。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="664"/>
+        <location filename="../widgets/rooflineplot.cpp" line="662"/>
         <source>Compute roof: %1</source>
         <translation>计算屋顶：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="665"/>
+        <location filename="../widgets/rooflineplot.cpp" line="663"/>
         <source>Memory roof: %1</source>
         <translation>内存屋顶：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="667"/>
+        <location filename="../widgets/rooflineplot.cpp" line="665"/>
         <source>Recorded ceiling (spec ledger, not measured by this run): %1</source>
         <translation>记录的上限（规格账本，非本次运行测得）：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="668"/>
+        <location filename="../widgets/rooflineplot.cpp" line="666"/>
         <source>Measured ceiling: %1</source>
         <translation>实测上限：%1</translation>
     </message>

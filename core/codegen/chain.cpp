@@ -339,6 +339,21 @@ QString overDimsText(const QList<qint64>& d) {
   return d.isEmpty() ? QStringLiteral("over all elements") : QStringLiteral("over dims %1").arg(pyList(d));
 }
 
+/// Renames every string ref of @p c (its refs, and its pointwise form's args and kwargs) for which @p from holds to
+/// @p to. @p c is one of the planner's own ops (m_ops / m_synth, non-const storage), so the walk's iterators stay
+/// valid.
+void renameRefs(const GraphOp& c, const std::function<bool(const QString&)>& from, const QString& to) {
+  auto& m = const_cast<GraphOp&>(c);
+  for (QString& r : m.refs)
+    if (!r.isEmpty() && from(r)) r = to;
+  if (!m.pw.is_object()) return;
+  for (auto& a : m.pw["args"])
+    if (a.is_string() && from(QString::fromStdString(a.get<std::string>()))) a = to.toStdString();
+  if (m.pw.contains("kwargs"))
+    for (auto& [k, v] : m.pw["kwargs"].items())
+      if (v.is_string() && from(QString::fromStdString(v.get<std::string>()))) v = to.toStdString();
+}
+
 QList<qint64> reducedDims(const GraphOp& red) {
   const qsizetype rank = red.inputs.isEmpty() ? 0 : red.inputs.first().shape.size();
   QList<qint64> d = dimsOf(red.args);
@@ -2248,25 +2263,13 @@ bool Planner::commuteViewBeforeRun(const GraphOp& op) {
   for (const GraphOp* o : std::as_const(m_run))
     if (o->id != last && m_uses.value(o->id) != reads.value(o->id)) return false;
   const QList<qint64> vshape = op.outputs.first().shape;
-  // the string refs of an op (refs, the pointwise form's args and kwargs) naming @p from, renamed @p to
-  auto rename = [&](const GraphOp& c, const std::function<bool(const QString&)>& from, const QString& to) {
-    auto& m = const_cast<GraphOp&>(c);  // an element of m_ops (non-const); the walk's iterators stay valid
-    for (QString& r : m.refs)
-      if (!r.isEmpty() && from(r)) r = to;
-    if (!m.pw.is_object()) return;
-    for (auto& a : m.pw["args"])
-      if (a.is_string() && from(QString::fromStdString(a.get<std::string>()))) a = to.toStdString();
-    if (m.pw.contains("kwargs"))
-      for (auto& [k, v] : m.pw["kwargs"].items())
-        if (v.is_string() && from(QString::fromStdString(v.get<std::string>()))) v = to.toStdString();
-  };
   // the view's readers first: the run's ops read the view's name after this
   for (const GraphOp& g : std::as_const(m_ops))
     if (&g != &op && g.refs.contains(op.id))
-      rename(
+      renameRefs(
           g, [&](const QString& r) { return r == op.id; }, last);
   for (const GraphOp* o : std::as_const(m_run)) {
-    rename(
+    renameRefs(
         *o, [&](const QString& r) { return resolve(r) == face; }, op.id);
     auto& m = const_cast<GraphOp&>(*o);
     for (TensorInfo& t : m.inputs)
@@ -2328,20 +2331,9 @@ bool Planner::commuteViewIntoRun(const GraphOp& op) {
   else
     call = QStringLiteral("%1.transpose(%2, %3)")
                .arg(QStringLiteral("%1"), pyNum(a.value("dim0", json())), pyNum(a.value("dim1", json())));
-  auto rename = [&](const GraphOp& c, const std::function<bool(const QString&)>& from, const QString& to) {
-    auto& m = const_cast<GraphOp&>(c);  // the planner's own ops (m_ops / m_synth): the walk's iterators stay valid
-    for (QString& r : m.refs)
-      if (!r.isEmpty() && from(r)) r = to;
-    if (!m.pw.is_object()) return;
-    for (auto& v : m.pw["args"])
-      if (v.is_string() && from(QString::fromStdString(v.get<std::string>()))) v = to.toStdString();
-    if (m.pw.contains("kwargs"))
-      for (auto& [k, v] : m.pw["kwargs"].items())
-        if (v.is_string() && from(QString::fromStdString(v.get<std::string>()))) v = to.toStdString();
-  };
   for (const GraphOp& g : std::as_const(m_ops))
     if (&g != &op && g.refs.contains(op.id))
-      rename(
+      renameRefs(
           g, [&](const QString& r) { return r == op.id; }, last);
   for (int k = 0; k < ext.size(); ++k) {
     const QString id = QStringLiteral("%1_v%2").arg(op.id).arg(k);
@@ -2357,7 +2349,7 @@ bool Planner::commuteViewIntoRun(const GraphOp& op) {
     m_uses[id] = reads.value(ext.at(k));
     m_uses[ext.at(k)] += 1 - reads.value(ext.at(k));
     for (const GraphOp* o : std::as_const(m_run))
-      rename(
+      renameRefs(
           *o, [&](const QString& r) { return resolve(r) == ext.at(k); }, id);
   }
   for (const GraphOp* o : std::as_const(m_run)) {
