@@ -21,6 +21,7 @@ import copy
 import importlib.util
 import os
 import sys
+import traceback
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "data", "codegen", "fake_triton"))
@@ -194,7 +195,12 @@ def main():
     runs = [(c, d, e) for c in cases for d, e in zip(dtypes, expects)]
     if len(runs) == 1:
         a.dtype, a.expect_dtype = runs[0][1], runs[0][2]
-        one = run_one(a, runs[0][0])
+        try:
+            one = run_one(a, runs[0][0])
+        except Exception as ex:  # noqa: BLE001 - the FAIL line as with several runs (new-user trial 31 #9), then
+            fail_line(ex, runs[0][0], runs[0][1])  # the traceback on stderr for whoever debugs the kernel
+            traceback.print_exc()
+            return 1
         if one == SKIPPED and runs[0][0] == "problem_shape":  # the problem's own shapes: nothing else checks it
             print("FAIL no case ran: problem_shape was SKIPped")
             return 1
@@ -208,8 +214,7 @@ def main():
             skips += one == SKIPPED
             rc = max(rc, 0 if one == SKIPPED else one)
         except Exception as ex:  # noqa: BLE001 - one case's error is its FAIL line; the next case still runs
-            print("FAIL error: %s: %s case=%s dtype=%s" % (type(ex).__name__, (str(ex).splitlines() or [""])[0][:200],
-                                                           c, d))
+            fail_line(ex, c, d)
             rc = 1
     if skips == len(runs):  # a run that checked nothing is no OK (new-user trial 30, #5)
         print("FAIL no case ran: every case (%s) was SKIPped" % a.case)
@@ -218,6 +223,12 @@ def main():
 
 
 SKIPPED = -1  # run_one's "SKIP" (main exits 0 for it unless every case of the run skipped)
+
+
+def fail_line(ex, case, dtype):
+    """Prints a run's error as its one FAIL line (the exception's type and first line)."""
+    print("FAIL error: %s: %s case=%s dtype=%s" % (type(ex).__name__, (str(ex).splitlines() or [""])[0][:200],
+                                                   case, dtype))
 
 
 def run_one(a, case):
