@@ -1922,7 +1922,8 @@ class ReduceMulti(unittest.TestCase):
                "    t = tl.load(e0 + i0 * s00 + i1 * s01 + i2 * s02 + i3 * s03 + i4 * s04, mask=mask, other=0.0)"
                ".to(tl.float32)\n"
                "    p = tl.sigmoid(acc)\n    ce = tl.maximum(acc, 0.0) - acc * t + tl.log(1.0 + tl.exp(-tl.abs(acc)))\n"
-               "    q = 1.0 - (p * t + (1.0 - p) * (1.0 - t))\n    return (f0 * t + (1.0 - f0) * (1.0 - t)) * ce * q * q\n\n\n"
+               "    q = 1.0 - (p * t + (1.0 - p) * (1.0 - t))\n"
+               "    return (f0 * t + (1.0 - f0) * (1.0 - t)) * ce * q * q\n\n\n"
                + head % "kwb_test_sq" + "    return acc * acc\n")
         ns = jit_source(src, "multi")
         cls.focal, cls.sq = ns["kwb_test_focal"], ns["kwb_test_sq"]

@@ -1710,7 +1710,8 @@ def kwb_rows(reds, post=None, post_src=0, post_tensors=(), post_scalars=(), post
         # rows too long for registers on too few programs: kwb_reduce's split across programs streams them faster
         fits = meta["ONE"] or grid[0] >= (_kwb_sms(x) if kwb_rows_min_programs is None else kwb_rows_min_programs)
     outs = []
-    if not fits and kwb_rows_fuse and all(r[2] in _kwb_reduce_multi_ops and not any(isinstance(t, int) for t in r[5]) for r in reds):
+    independent = all(r[2] in _kwb_reduce_multi_ops and not any(isinstance(t, int) for t in r[5]) for r in reds)
+    if not fits and kwb_rows_fuse and independent:
         # independent reductions kwb_rows cannot run (rows too long for too few programs): kwb_reduce's split, one
         # launch for all of them (kwb_reduce_multi; it runs them one by one where it cannot)
         outs = kwb_reduce_multi([(r[0], r[1], r[2], True) + tuple(r[4:8]) for r in reds])
