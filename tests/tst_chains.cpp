@@ -912,6 +912,12 @@ void TestChains::plans_data() {
       << QStringList{QStringLiteral("fill"), QStringLiteral("pointwise")}
       // session 40 (fuse40's stack as where() on a kept index, on by its H100 A/B): each operand read once
       << QStringList{QStringLiteral("t2_stidx = kwb_arange(0, 2, 1, torch.float32, x.device, memo=True)")};
+  // new-user trial 31 #1 (session 42): unbind's columns stacked after pointwise work; each column (the op's k-th
+  // output, "t0_2") unsqueezed at the stack's dim like the first, not from the front ([1, 1, N] broadcast to [N, 4])
+  QTest::newRow("DETR's box_cxcywh_to_xyxy: unbind's columns, four pointwise parts stacked: one launch")
+      << QStringLiteral("stack_unbind_box_corners") << QStringList{QStringLiteral("fill"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("t0_2.unsqueeze(1)"), QStringLiteral("t0_3.unsqueeze(1)"),
+                     QStringLiteral("!unsqueeze(0)"), QStringLiteral("!kwb_stack(")};
   // session 41 (cat41, issue 14, trial 29 #4): a cat of pointwise parts over slices of one value, each starting at its
   // offset in the cat, as one pointwise launch joined by where() on the cat's index (its length the input's channels)
   QTest::newRow("cat41: a cat of three pointwise parts over slices of x along dim 1: one launch")
@@ -2740,6 +2746,8 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("slice_writes_overlap_fallback"), QStringLiteral("=slice_writes_overlap_fallback")},
       {QStringLiteral("rope_rotate_half_cat"), QStringLiteral("=rope_rotate_half_cat")},
       {QStringLiteral("stack_pointwise_parts_scale"), QStringLiteral("=stack_pointwise_parts_scale")},
+      // new-user trial 31 #1 (session 42): unbind's columns stacked (each column at its own shape)
+      {QStringLiteral("stack_unbind_box_corners"), QStringLiteral("=stack_unbind_box_corners")},
       {QStringLiteral("cat_dim0_three_parts_sin"), QStringLiteral("=cat_dim0_three_parts_sin")},
       // session 41 (cat41): a cat of pointwise parts over slices as one launch (the grid and anchors padded)
       {QStringLiteral("cat_slices_scaled_parts"), QStringLiteral("=cat_slices_scaled_parts")},

@@ -2170,6 +2170,15 @@ print(P + "RESULT_JSON=" + json.dumps({"status": "PASS", "cases": cases}), flush
                qPrintable(c.out));
       QVERIFY2(!c.out.contains(QStringLiteral("deprecated")), qPrintable(c.out));
     }
+    // the line names the framework written; with --gpu and no --framework, the seed's for that GPU beside it (new-user
+    // trial 31 #3: ten Triton files read as CuTe DSL)
+    const QString k = dir.filePath(QStringLiteral("k_default.py"));
+    const Result d = kwb({QStringLiteral("analyze"), problem("19_ReLU.py"), QStringLiteral("--gpu"),
+                          QStringLiteral("MI300X"), QStringLiteral("--kernel-out"), k});
+    QVERIFY2(d.code == 0, qPrintable(d.err));
+    QVERIFY2(d.err.contains(QStringLiteral("(a kernel) in Triton; the seed's framework for MI300X is FlyDSL "
+                                           "(--framework flydsl)")),
+             qPrintable(d.err));
     // a baseline for MI300X picks FlyDSL, writes the kernel and checks it statically; it is never run
     const QString ws = dir.filePath(QStringLiteral("mi300x"));
     const Result r =

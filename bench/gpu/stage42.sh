@@ -3,8 +3,9 @@
 # staging (bench/gpu/stage41.sh: levels 1-3, chain fixtures, trials 26-30, the eight A/B folders of .gpu/h41/gpu41/,
 # list_s41_final.txt, the headless bundle from build/dev, commit.txt), plus session 41's round-2 A/Bs that no GPU ran:
 # cat41's folder (kernels generated here by bench/gpu/cat41/make.sh; needs this tree's build/dev/app/kwb) with its
-# .ready line, and list_s42_ab.txt (the problems whose suite rows decide ce41's KWB_NLL_ROW_SUM and conv41b's
-# KWB_VIEW_COMMUTE: run that list once as is and once with the switch at 0, same machine). Then, from the tree's root:
+# .ready line, list_trial31.txt (new-user trial 31's ten problems, never run on a GPU) and list_s42_ab.txt (the
+# problems whose suite rows decide ce41's KWB_NLL_ROW_SUM and conv41b's KWB_VIEW_COMMUTE: run that list once as is and
+# once with the switch at 0, same machine). Then, from the tree's root:
 #   bash bench/gpu/device-tree.sh slim
 #   run (carry [".gpu/bundle.tar.xz", ".gpu/ab.tar.xz", ".gpu/commit.txt"]):
 #     bash bench/gpu/call.sh 'ab h41 380 env LIM=48 bash .gpu/h41/gpu41/run41.sh norm41 redpro41 conv41 bcast41 \
@@ -20,6 +21,7 @@ cd "$M"
 (cd "$I" && bash bench/gpu/cat41/make.sh)
 rm -rf .gpu/h41/gpu41/cat41 && cp -r "$I"/bench/gpu/cat41 .gpu/h41/gpu41/cat41
 echo "python3 cat41/ab.py --budget 48" > .gpu/h41/gpu41/cat41.ready
-cp "$I"/bench/gpu/list_s42_ab.txt .gpu/problems/
+cp "$I"/bench/gpu/list_s42_ab.txt "$I"/bench/gpu/list_trial31.txt .gpu/problems/
+mkdir -p .gpu/problems/trial31 && cp "$I"/docs/results/trial31-problems/*.py .gpu/problems/trial31/
 (cd .gpu && rm -f ab.tar.xz && tar -cJf ab.tar.xz problems recur39 h40 h41)
 ls -la .gpu/ab.tar.xz

@@ -848,8 +848,15 @@ int cmdAnalyze(const QStringList& args) {
       err() << "kwb: " << why << Qt::endl;
       return kFail;
     }
+    // the framework named on the line: the default (Triton) differs from the seed's policy that the listing above
+    // puts first for an H100 (CuTe DSL), and ten Triton files were read as CuTe DSL (new-user trial 31 #3)
     err() << "kwb: wrote " << p.value(QStringLiteral("kernel-out")) << " ("
-          << (k.implemented ? QStringLiteral("a kernel") : QStringLiteral("a skeleton")) << ")" << Qt::endl;
+          << (k.implemented ? QStringLiteral("a kernel") : QStringLiteral("a skeleton")) << ") in "
+          << backendById(framework)->label();
+    if (!p.isSet(QStringLiteral("framework")) && gpu && backendById(policy.framework) && policy.framework != framework)
+      err() << "; the seed's framework for " << gpu->id << " is " << backendById(policy.framework)->label()
+            << " (--framework " << policy.framework << ")";
+    err() << Qt::endl;
   }
   if (p.isSet(QStringLiteral("json"))) {
     nlohmann::json doc = r.spec;

@@ -811,8 +811,16 @@ class Planner {
   QSet<QString> m_absorbed;               // op ids computed inside such a launch (skipped by the walk)
   QHash<QString, QStringList> m_readers;  // resolved ref -> ids of the ops reading it ("" = forward()'s result)
   const GraphOp* opById(const QString& id) const;
-  /// The spec's shape of a ref: an op's first output, a forward() input, a parameter or a buffer ([] unknown).
+  /// The spec's shape of a ref: an op's output (its id the first, "<id>_<k>" the k-th: unbind's columns), a forward()
+  /// input, a parameter or a buffer ([] unknown).
   QList<qint64> shapeOfRef(const QString& ref) const;
+  /// The output a ref names: "<id>" an op's first, "<id>_<k>" its k-th (k >= 1, as the walk names them); nullptr for
+  /// an input, a parameter, a buffer or an unknown ref.
+  const TensorInfo* opOutput(const QString& ref) const;
+  /// The tensor a ref names as the spec has it (not resolved through aliases): an op's first output, a forward()
+  /// input, a parameter, a buffer, else an op's k-th output (opOutput); an empty TensorInfo (shape [], no dtype) for
+  /// anything else.
+  TensorInfo tensorOfRef(const QString& ref) const;
   std::optional<CVal> constVal(const QString& ref, QStringList* ops, int depth = 0) const;
   /// f(x, y) of two Uniform / Tri values piece by piece (the pieces of both); nullopt where f gives NaN.
   static std::optional<CVal> combine(const CVal& x, const CVal& y, const std::function<double(double, double)>& f);
@@ -1496,14 +1504,11 @@ void Planner::permutesIntoEpilogues() {
         made << n;
         return n.id;
       }
-      QList<qint64> s = o ? o->outputs.value(0).shape : QList<qint64>();
-      QString dt = o ? o->outputs.value(0).dtype : QString();
-      if (!o) {  // a forward() input or a parameter / buffer
-        for (const TensorInfo& t : m_g.inputs)
-          if (t.name == ref) s = t.shape, dt = t.dtype;
-        if (m_g.params.contains(ref)) s = m_g.params.value(ref).shape, dt = m_g.params.value(ref).dtype;
-        if (m_g.buffers.contains(ref)) s = m_g.buffers.value(ref).shape, dt = m_g.buffers.value(ref).dtype;
-      }
+      // the k-th output of a multi-output op (unbind's columns, "t0_2") too: read as [] it was unsqueezed from the
+      // front to [1, 1, N] and broadcast against [N, 1] (new-user trial 31 #1)
+      const TensorInfo leaf = tensorOfRef(ref);
+      QList<qint64> s = leaf.shape;
+      QString dt = leaf.dtype;
       QList<qint64> s2 = m_shape2.value(ref, s);
       QString cur = ref;
       auto viewOp = [&](const QString& name, const json& args, const QList<qint64>& in, const QList<qint64>& out,
@@ -1634,14 +1639,11 @@ void Planner::broadcastsRecomputed() {
         made << n;
         return n.id;
       }
-      QList<qint64> s = o ? o->outputs.value(0).shape : QList<qint64>();
-      QString dt = o ? o->outputs.value(0).dtype : QString();
-      if (!o) {  // a forward() input or a parameter / buffer
-        for (const TensorInfo& t : m_g.inputs)
-          if (t.name == ref) s = t.shape, dt = t.dtype;
-        if (m_g.params.contains(ref)) s = m_g.params.value(ref).shape, dt = m_g.params.value(ref).dtype;
-        if (m_g.buffers.contains(ref)) s = m_g.buffers.value(ref).shape, dt = m_g.buffers.value(ref).dtype;
-      }
+      // the k-th output of a multi-output op (unbind's columns, "t0_2") too: read as [] it was unsqueezed from the
+      // front to [1, 1, N] and broadcast against [N, 1] (new-user trial 31 #1)
+      const TensorInfo leaf = tensorOfRef(ref);
+      QList<qint64> s = leaf.shape;
+      QString dt = leaf.dtype;
       if (s.isEmpty()) return ref;  // a literal or a 0-d tensor broadcasts as it is
       leaves << ref;
       // the same view of the same tensor made by an earlier rewrite (Mamba's dt read by two unsqueezed values): one
@@ -1907,14 +1909,11 @@ void Planner::stacksAsPointwise() {
       }
       const QString leafKey = isCat ? QStringLiteral("%1@%2").arg(ref).arg(pk) : ref;
       if (leaves.contains(leafKey)) return leaves.value(leafKey);
-      QList<qint64> s = o ? o->outputs.value(0).shape : QList<qint64>();
-      QString dt = o ? o->outputs.value(0).dtype : QString();
-      if (!o) {  // a forward() input or a parameter / buffer
-        for (const TensorInfo& t : m_g.inputs)
-          if (t.name == ref) s = t.shape, dt = t.dtype;
-        if (m_g.params.contains(ref)) s = m_g.params.value(ref).shape, dt = m_g.params.value(ref).dtype;
-        if (m_g.buffers.contains(ref)) s = m_g.buffers.value(ref).shape, dt = m_g.buffers.value(ref).dtype;
-      }
+      // the k-th output of a multi-output op (unbind's columns, "t0_2") too: read as [] it was unsqueezed from the
+      // front to [1, 1, N] and broadcast against [N, 1] (new-user trial 31 #1)
+      const TensorInfo leaf = tensorOfRef(ref);
+      QList<qint64> s = leaf.shape;
+      QString dt = leaf.dtype;
       QList<qint64> s2 = m_shape2.value(ref, s);
       QString cur = ref;
       while (s.size() < part.size()) {  // to the part's rank, from the front (as a broadcast reads it)
@@ -8150,13 +8149,25 @@ const GraphOp* Planner::opById(const QString& id) const {
   return nullptr;
 }
 
-QList<qint64> Planner::shapeOfRef(const QString& ref) const {
-  const QString r = resolve(ref);
-  if (const GraphOp* o = opById(r)) return o->outputs.value(0).shape;
-  if (const TensorInfo* t = m_g.input(r)) return t->shape;
-  if (m_g.params.contains(r)) return m_g.params.value(r).shape;
-  return m_g.buffers.value(r).shape;
+const TensorInfo* Planner::opOutput(const QString& ref) const {
+  if (const GraphOp* o = opById(ref)) return o->outputs.isEmpty() ? nullptr : &o->outputs.first();
+  const qsizetype u = ref.lastIndexOf(u'_');
+  bool ok = false;
+  const int k = u > 0 ? ref.mid(u + 1).toInt(&ok) : 0;
+  const GraphOp* o = ok && k >= 1 ? opById(ref.left(u)) : nullptr;
+  return o && k < o->outputs.size() ? &o->outputs.at(k) : nullptr;
 }
+
+TensorInfo Planner::tensorOfRef(const QString& ref) const {
+  if (const GraphOp* o = opById(ref)) return o->outputs.value(0);
+  if (const TensorInfo* in = m_g.input(ref)) return *in;
+  if (m_g.params.contains(ref)) return m_g.params.value(ref);
+  if (m_g.buffers.contains(ref)) return m_g.buffers.value(ref);
+  const TensorInfo* t = opOutput(ref);  // "<id>_<k>" last: a forward() argument may be named so
+  return t ? *t : TensorInfo();
+}
+
+QList<qint64> Planner::shapeOfRef(const QString& ref) const { return tensorOfRef(resolve(ref)).shape; }
 
 void Planner::findScalarConstants(const QString& outRef) {
   // A float factory of a finite number (zeros / ones / full, their _like and new_ forms) whose every reader is a

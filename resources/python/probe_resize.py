@@ -242,7 +242,21 @@ def resize_check(logic_path, model, init_args, inputs, first_ops, ops_json, user
         got = _resize_trace(logic_path, model, inputs, first_ops, ops_json, user_line, mapping, slots, len(free))
         if got[0]["ok"] or not free:
             return got
-    return _resize_trace(logic_path, model, inputs, first_ops, ops_json, user_line, mapping, (), len(free))
+    got = _resize_trace(logic_path, model, inputs, first_ops, ops_json, user_line, mapping, (), len(free))
+    if got[0]["ok"] or len(free) < 2 or "failed at the resized sizes" not in got[0].get("why", ""):
+        return got
+    # Distinct primes break a divisibility between two input sizes (a GQA's 32 query heads over 8 KV heads became
+    # 96 over 40: repeat_interleave rejects it, and with no check every size-derived constant stayed a literal, the
+    # softmax scale of head_dim 128 among them: new-user trial 31 #2). One factor for every size keeps all their
+    # ratios: a size that follows one input dim still becomes 3x, a product of two 9x, and a ratio of two (the
+    # group count) stays -- read as a constant, as it is for the sizes whose ratio the harness keeps.
+    common = {v: v * PRIMES[0] for v in free}
+    again = _resize_trace(logic_path, model, inputs, first_ops, ops_json, user_line, common, (), len(free))
+    if not again[0]["ok"]:
+        return got
+    again[0]["common_factor"] = PRIMES[0]
+    again[0]["why"] = "one factor for every size (%s)" % got[0]["why"]
+    return again
 
 
 def _resize_trace(logic_path, model, inputs, first_ops, ops_json, user_line, mapping, slots, first_prime):

@@ -473,7 +473,9 @@ class StageSetText(unittest.TestCase):
                                 "_kwb_attn_bias", "kwb_attn_rep", "_kwb_attn_band", "_kwb_index2_views",
                                 "_kwb_index2_result", "_kwb_upsample_plan", "_kwb_nll_views", "kwb_cat_starts",
                                 "kwb_sort", "kwb_kthvalue", "kwb_max_dim", "_kwb_conv_pairs", "_kwb_im2col_plan",
-                                "_kwb_col2im_plan", "kwb_int_arg"})  # kwb_int_arg: dtype40, both stage sets
+                                "_kwb_col2im_plan", "kwb_int_arg",  # kwb_int_arg: dtype40, both stage sets
+                                # const41: the weight-only launches' cache, one copy for both stage sets
+                                "kwb_state_get", "kwb_state_put", "kwb_state_versions", "_kwb_state_key"})
         # nor in the Triton files pasted beside chain_host.py (kwb_cat_starts was in triton_epilogue.py: cute36)
         for name in ("triton_stages.py", "triton_epilogue.py"):
             text = texts.get(name) or open(os.path.join(kernels, name), encoding="utf-8").read()

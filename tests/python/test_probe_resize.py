@@ -138,6 +138,16 @@ class FreeSlots(unittest.TestCase):
         view = [o for o in spec["ops"] if o["op"] == "aten::view" and len(o["outputs"][0]["shape"]) == 4][0]
         self.assertEqual(view["resized_outputs"], [[6, 35840, 3, 32]])
 
+    def test_grouped_heads_keep_their_ratio(self):
+        # new-user trial 31 #2: 32 query heads over 8 KV heads (repeat_interleave by their ratio) at distinct primes
+        # (96 over 40) do not divide, so forward() failed and nothing followed the sizes: head_dim 128's softmax scale
+        # stayed a literal. One factor for every size keeps the ratio; head_dim then grows 3x (the scale follows it).
+        rc = probe(write(GQA_REPEAT))["resize_check"]
+        self.assertTrue(rc["ok"], rc)
+        self.assertEqual(rc["common_factor"], 3)
+        self.assertEqual(rc["map"], {"2": 6, "8": 24, "32": 96, "64": 192, "16": 48})
+        self.assertIn("failed at the resized sizes", rc["why"])
+
     def test_nothing_tied_nothing_to_split(self):
         for src in (NO_COLLISION, LINEAR_OUT_IS_BATCH):
             self.assertNotIn("free_slots", probe(write(src))["resize_check"])
@@ -146,6 +156,19 @@ class FreeSlots(unittest.TestCase):
         rc = probe(write(NO_COLLISION))["resize_check"]
         self.assertNotIn("by_position", rc)
         self.assertEqual(rc["map"], {"12": 36})
+
+
+# grouped-query attention: heads 32 over 8 (a ratio of 4), batch 2, 16 keys, head_dim 64, the scale from q's shape
+GQA_REPEAT = ("import torch\nimport torch.nn as nn\n"
+              "class Model(nn.Module):\n"
+              "    def forward(self, q, k, v):\n"
+              "        g = q.shape[1] // k.shape[1]\n"
+              "        k = k.repeat_interleave(g, dim=1)\n        v = v.repeat_interleave(g, dim=1)\n"
+              "        s = torch.matmul(q, k.transpose(-1, -2)) * q.shape[-1] ** -0.5\n"
+              "        return torch.matmul(torch.softmax(s, dim=-1), v)\n"
+              "def get_inputs():\n"
+              "    return [torch.randn(2, 32, 16, 64), torch.randn(2, 8, 16, 64), torch.randn(2, 8, 16, 64)]\n"
+              "def get_init_inputs():\n    return []\n")
 
 
 class HarnessPlan(unittest.TestCase):
