@@ -163,6 +163,8 @@ class TestChains : public QObject {
   void broadcastsRecomputed();
   void broadcastRecomputeScope();
   void viewCommuteScope();
+  void prologueReachScope();
+  void siblingReduceScope();
   void analyzeGroupsAreThePlan_data();
   void analyzeGroupsAreThePlan();
   void emulated_data();
@@ -923,6 +925,30 @@ void TestChains::plans_data() {
       << QStringList{QStringLiteral("t11_stidx = kwb_arange(0, x.shape[1], 1, torch.float32, x.device, memo=True)"),
                      QStringLiteral("# sigmoid, tanh, mul, mul, add, lt, where, lt, where"),
                      QStringLiteral("!kwb_cat(")};
+  // session 42 (sib42, issue 14, trial 29 08): the focal loss's run is `loss.sum()`'s prologue past `targets.sum()`
+  // between them (KWB_PROLOGUE_REACH), and the two whole-tensor sums are one kwb_reduce_multi launch at the first
+  // one's place (KWB_SIBLING_REDUCE); a masked mean's two sums and a hand-written E[x^2] - E[x]^2 likewise; sums over
+  // different dims stay apart
+  QTest::newRow("sib42: focal loss sum / num_pos: one kwb_reduce_multi launch, the loss its prologue")
+      << QStringLiteral("sibling_focal_loss_sum") << QStringList{QStringLiteral("reduce"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("t15, t17 = kwb_reduce_multi([(targets, [], \"sum\", False, None, (), (), None), "
+                                    "(logits, [], \"sum\", False, _kwb_epi0, (targets,), (), torch.float32)])"),
+                     QStringLiteral("!kwb_reduce(")};
+  QTest::newRow("sib42: (x * m).sum() / m.sum().clamp(1): one kwb_reduce_multi launch")
+      << QStringLiteral("sibling_masked_mean_sums")
+      << QStringList{QStringLiteral("reduce"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("t1, t2 = kwb_reduce_multi([(x, [], \"sum\", False, _kwb_epi0, (m,), (), "
+                                    "torch.float32), (m, [], \"sum\", False, None, (), (), None)])")};
+  QTest::newRow("sib42: x.mean() and (x * x).mean(), then the normalised x: two launches")
+      << QStringLiteral("sibling_mean_meansq_whole")
+      << QStringList{QStringLiteral("reduce"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("t0, t2 = kwb_reduce_multi([(x, [], \"mean\", False, None, (), (), None), "
+                                    "(x, [], \"mean\", False, _kwb_epi0, (), (), torch.float32)])")};
+  QTest::newRow("sib42: a per-class sum beside a whole-tensor count: dims differ, not merged")
+      << QStringLiteral("sibling_dims_differ_keep")
+      << QStringList{QStringLiteral("reduce"), QStringLiteral("reduce"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("kwb_reduce(logits, [0], \"sum\", False, pre=_kwb_epi0, pre_tensors=(targets,)"),
+                     QStringLiteral("kwb_reduce(targets, [], \"sum\", False)"), QStringLiteral("!kwb_reduce_multi(")};
   QTest::newRow("a cat of three parts along dim 0 (two computed, one an input), then sin: one launch")
       << QStringLiteral("cat_dim0_three_parts_sin") << QStringList{QStringLiteral("pointwise")}
       << QStringList{QStringLiteral("t3 = kwb_cat_piece([t1, y, t2], 0)"),
@@ -1010,12 +1036,13 @@ void TestChains::plans_data() {
              QStringLiteral("t14 = kwb_reduce(t12, [], \"mean\", False, pre=_kwb_epi5, pre_tensors=(z,), "
                             "pre_scalars=(), epi=_kwb_epi6, epi_tensors=(), epi_scalars=(), out_dtype=out_dtype)"),
              QStringLiteral("!kwb_pointwise(t13")};
-  QTest::newRow("trial 28 #8: a masked mean's count, clamped, divides the masked sum as the count is stored")
+  // session 42 (sib42): the masked sum and the count are sibling whole-tensor sums, one kwb_reduce_multi launch, the
+  // divide a launch after it (KWB_SIBLING_REDUCE=0: the count's kwb_reduce stores the divide, epi=_kwb_epi2)
+  QTest::newRow("trial 28 #8: a masked mean's masked sum and count: one launch, the divide after")
       << QStringLiteral("t28_04_token_ce_masked_mean")
       << QStringList{QStringLiteral("loss"), QStringLiteral("pointwise"), QStringLiteral("reduce"),
-                     QStringLiteral("reduce")}
-      << QStringList{QStringLiteral("t10 = kwb_reduce(t5, [], \"sum\", False, epi=_kwb_epi2, epi_tensors=(t7,), "
-                                    "epi_scalars=(), out_dtype=out_dtype)")};
+                     QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral(" = kwb_reduce_multi([("), QStringLiteral("!kwb_reduce(")};
   QTest::newRow("a gated max over the sequence and a clamped RMS: each reduction with its epilogue")
       << QStringLiteral("reduce_epilogue_amax_gate") << QStringList{QStringLiteral("reduce"), QStringLiteral("reduce")}
       << QStringList{QStringLiteral("t5 = kwb_reduce(x, [1], \"amax\", False, epi=_kwb_epi0, "
@@ -2087,6 +2114,36 @@ void TestChains::viewCommuteScope() {
   QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
 }
 
+// session 42 (sib42, issue 14, trial 29 08): a pointwise run read only by a later reduction (softmax, norm, top-k) is
+// its prologue though launches stand between them that neither read the run's value nor write what it reads (the
+// focal loss's `targets.sum()` between the loss's run and `loss.sum()`). KWB_PROLOGUE_REACH=0 gives the plans before;
+// every fixture plan it changes, with its launch counts off -> on: each loses the run's launch
+void TestChains::prologueReachScope() {
+  const QStringList changed = switchChanges("KWB_PROLOGUE_REACH");
+  // the focal loss; a count of a broadcast mask past the masked sum (masked_count_long); label smoothing's weighted
+  // cross-entropies, whose `(~ignore)` count's run reaches its sum past the loss's launches
+  const QStringList expected = {QStringLiteral("ce_smoothing_weight_seg_module 10->9"),
+                                QStringLiteral("masked_count_long 5->4"),
+                                QStringLiteral("q12_CrossEntropy_Weight_IgnoreIndex_LabelSmoothing 9->8"),
+                                QStringLiteral("sibling_focal_loss_sum 3->2")};
+  QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
+}
+
+// session 42 (sib42): sibling whole-tensor reductions (same shape, every dim reduced, independent) as one
+// kwb_reduce_multi launch at the first one's place. KWB_SIBLING_REDUCE=0 gives the plans before; every fixture plan it
+// changes, off -> on
+void TestChains::siblingReduceScope() {
+  const QStringList changed = switchChanges("KWB_SIBLING_REDUCE");
+  // n->n: a masked mean's sum and count were a reduction and one with the divide as its epilogue (fuseReduceEpilogue),
+  // now one kwb_reduce_multi launch and the divide's launch over the scalar: the same count in the plan, but a call
+  // runs one kernel fewer (a whole-tensor reduction is a split walk and a finish) and reads the mask once
+  const QStringList expected = {
+      QStringLiteral("masked_token_ce_mean 4->4"),        QStringLiteral("sibling_focal_loss_sum 3->2"),
+      QStringLiteral("sibling_masked_mean_sums 2->2"),    QStringLiteral("sibling_mean_meansq_whole 3->2"),
+      QStringLiteral("t28_04_token_ce_masked_mean 4->4"), QStringLiteral("unfold_patches_2d_step_mean_tanh 2->2")};
+  QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
+}
+
 // session 41 (bcast41, new-user trial 29 #2): an unsqueeze of a cheap pointwise value read only by larger pointwise
 // ops. Off, each view of a run's value ends the run (Mamba's decode step: 7 launches; an outer product of two
 // activated vectors: 3). On (KWB_BROADCAST_RECOMPUTE=1), the value's ops are copied onto unsqueezed operands and the
@@ -2165,6 +2222,8 @@ void TestChains::analyzeGroupsAreThePlan_data() {
         "v02_DenseNet_DenseBlock", "dense_block_1d_nested",
         // session 41 (cat41): a cat of pointwise parts as one where() launch (its ops in one group)
         "cat_slices_scaled_parts", "state_yolo_grid_decode",
+        // session 42 (sib42): sibling whole-tensor reductions as one launch (every op in one group)
+        "sibling_focal_loss_sum", "sibling_masked_mean_sums", "sibling_mean_meansq_whole", "sibling_dims_differ_keep",
         // trial 12: a recurrent cell's non-contiguous pieces, a GEMM with scalars (its product a synthetic mm)
         "lstmcell_two_steps", "addmm_alpha_beta_relu", "baddbmm_scaled_tanh",
         // trial 13: scans, scatter-adds, upsampling
@@ -2693,6 +2752,12 @@ void TestChains::classesEmulated_data() {
       // session 41 (cat41): a cat of pointwise parts over slices as one launch (the grid and anchors padded)
       {QStringLiteral("cat_slices_scaled_parts"), QStringLiteral("=cat_slices_scaled_parts")},
       {QStringLiteral("state_yolo_grid_decode"), QStringLiteral("=state_yolo_grid_decode")},
+      // session 42 (sib42): a prologue past launches between it and its reduction; sibling whole-tensor reductions as
+      // one kwb_reduce_multi launch (and dims that differ: not merged)
+      {QStringLiteral("sibling_focal_loss_sum"), QStringLiteral("=sibling_focal_loss_sum")},
+      {QStringLiteral("sibling_masked_mean_sums"), QStringLiteral("=sibling_masked_mean_sums")},
+      {QStringLiteral("sibling_mean_meansq_whole"), QStringLiteral("=sibling_mean_meansq_whole")},
+      {QStringLiteral("sibling_dims_differ_keep"), QStringLiteral("=sibling_dims_differ_keep")},
       {QStringLiteral("addmv_alpha_beta_bias"), QStringLiteral("=addmv_alpha_beta_bias")},
       {QStringLiteral("mv_transposed_gelu"), QStringLiteral("=mv_transposed_gelu")},
       // probe23: dot / vdot (kwb_gemv viewed 0-d); copysign / lerp / addcmul / addcdiv (the pointwise lowering)

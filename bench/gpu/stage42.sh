@@ -8,8 +8,9 @@
 # once with the switch at 0, same machine). Then, from the tree's root:
 #   bash bench/gpu/device-tree.sh slim
 #   run (carry [".gpu/bundle.tar.xz", ".gpu/ab.tar.xz", ".gpu/commit.txt"]):
-#     bash bench/gpu/call.sh 'ab h41 380 env LIM=48 bash .gpu/h41/gpu41/run41.sh norm41 redpro41 conv41 bcast41 \
-#       band41 gemm41 const41 recur41 cat41' 'suite 240 .gpu/problems/list_s41_final.txt'
+#     bash bench/gpu/call.sh 'ab h41 560 env LIM=60 bash .gpu/h41/gpu41/run41.sh norm41 redpro41 conv41 bcast41 \
+#       band41 gemm41 const41 recur41 cat41 sib42'
+#   (ten A/Bs of <= 60 s each fill one call; the suites go in the next calls)
 #   then 'suite 60 .gpu/problems/list_s42_ab.txt' and
 #        'KWB_NLL_ROW_SUM=0 KWB_VIEW_COMMUTE=0 KWB_CAT_POINTWISE=0 suite 60 .gpu/problems/list_s42_ab.txt' in one call
 #   bash bench/gpu/device-tree.sh restore
@@ -21,6 +22,10 @@ cd "$M"
 (cd "$I" && bash bench/gpu/cat41/make.sh)
 rm -rf .gpu/h41/gpu41/cat41 && cp -r "$I"/bench/gpu/cat41 .gpu/h41/gpu41/cat41
 echo "python3 cat41/ab.py --budget 48" > .gpu/h41/gpu41/cat41.ready
+# session 42's sib42 (KWB_PROLOGUE_REACH, KWB_SIBLING_REDUCE): its three kernels a problem, the same way
+(cd "$I" && bash bench/gpu/sib42/make.sh)
+rm -rf .gpu/h41/gpu41/sib42 && cp -r "$I"/bench/gpu/sib42 .gpu/h41/gpu41/sib42
+echo "python3 sib42/ab.py --budget 60" > .gpu/h41/gpu41/sib42.ready
 cp "$I"/bench/gpu/list_s42_ab.txt "$I"/bench/gpu/list_trial31.txt .gpu/problems/
 mkdir -p .gpu/problems/trial31 && cp "$I"/docs/results/trial31-problems/*.py .gpu/problems/trial31/
 (cd .gpu && rm -f ab.tar.xz && tar -cJf ab.tar.xz problems recur39 h40 h41)

@@ -213,6 +213,18 @@ bool reduceEpilogue() {
   return v.isEmpty() ? kReduceEpilogueDefault : v != u"0";
 }
 
+/// A stage's prologue from a pointwise run that is not the line right before it (Planner::fuseRows' preSource, issue
+/// 14, session 42, sib42): launches between them that neither read the run's value nor write what it reads, the run
+/// computed inside the stage (trial 29's focal loss: `targets.sum()` between the loss's run and `loss.sum()` kept the
+/// loss written and read back, 38 MB each way). On by construction (one launch and one intermediate fewer, the same
+/// math in the same order); `KWB_PROLOGUE_REACH=0` in kwb's environment gives the plans before.
+bool prologueReach() { return qEnvironmentVariable("KWB_PROLOGUE_REACH") != u"0"; }
+/// Sibling whole-tensor reductions as one kwb_reduce_multi launch (Planner::fuseSiblingReduces, issue 14, session 42,
+/// sib42): on by construction (one pass over the sources and one launch pair instead of one per reduction; each
+/// result's walk, tiles and order of accumulation are kwb_reduce's). `KWB_SIBLING_REDUCE=0` in kwb's environment gives
+/// the plans before.
+bool siblingReduce() { return qEnvironmentVariable("KWB_SIBLING_REDUCE") != u"0"; }
+
 /// kwb_nll reads its logits in their dtype (session 41, ce41): a 16-bit input read only by it is not widened by a
 /// copy first (it stores out_dtype=torch.float32). `KWB_NLL_WIDENS_ON_LOAD=0` in kwb's environment: the copy as before.
 bool nllWidensOnLoad() { return qEnvironmentVariable("KWB_NLL_WIDENS_ON_LOAD") != u"0"; }
@@ -1061,6 +1073,11 @@ class Planner {
   /// norm's apply: (x - u) / sqrt(s + eps) * w + b), is the same launch's apply= (its value returned last); plain views
   /// between them that read no result move before the launch.
   void fuseSiblingRows();
+  /// Sibling whole-tensor reductions (issue 14, session 42, sib42; siblingReduce()): kwb_reduce lines of floats
+  /// (their prologues fused) over tensors of one shape, every dim reduced (or a rank kwb_rows does not take), op sum /
+  /// mean / amax / amin / prod, none reading another's result nor a value assigned after the first of them: one
+  /// kwb_reduce_multi launch at the first one's place (kwb_reduce's split walk, one accumulator each); at most three.
+  void fuseSiblingReduces();
   /// A reduction and the pointwise run after it that alone reads its result, at the result's shape (a09's mean times
   /// (1 + beta), a masked mean's sum over a clamped count): the run is the kwb_reduce launch's epilogue (epi=, applied
   /// as it stores each result), one launch fewer. After the row fusions (theirs first); the run's tensors must exist
@@ -6654,9 +6671,10 @@ bool Planner::readsConverted(const Line& l, const QString& x) {
            code.contains(QLatin1String(", pre_dtype=torch.float32")) &&
            code.mid(open).startsWith(x + QStringLiteral(",")))
     code.remove(open, x.size());
-  // kwb_rows (Planner::fuseSiblingRows): a reduction whose prologue makes fp32 values of its source reads it in its
-  // dtype (as kwb_reduce's above); its prologue tensors are loaded and converted by the prologue
-  if (code.startsWith(QLatin1String("kwb_rows(["))) {
+  // kwb_rows (Planner::fuseSiblingRows), kwb_reduce_multi (fuseSiblingReduces): a reduction whose prologue makes fp32
+  // values of its source reads it in its dtype (as kwb_reduce's above); its prologue tensors are loaded and converted
+  // by the prologue
+  if (code.startsWith(QLatin1String("kwb_rows([")) || code.startsWith(QLatin1String("kwb_reduce_multi(["))) {
     static const QRegularExpression entry(
         QStringLiteral("\\(([A-Za-z_]\\w*), \\[[^\\]]*\\], \"\\w+\", (?:True|False), \\w+, \\(([^()]*)\\), "
                        "\\([^()]*\\), (torch\\.float32|None)"));
@@ -6726,28 +6744,53 @@ void Planner::fuseRows(const QString& result) {
   QSet<int> dropLaunch;
   const int n = static_cast<int>(m_lines.size());
   int lastFused = -1;  // the last line a fused group took
-  // The pointwise launch right before line i (a softmax, a group / layer norm, a reduction), read by it alone and not
-  // the result, as its prologue: the stage applies it to every element as it loads it (x * scale, x / T; scores + a
-  // relative position bias, session 21; where(mask, x, 0) before a sum, session 23), its tensors read there too.
-  // pre: the prologue's arguments appended to the stage's call, whose first argument is the run's result.
-  // broadcast: an outer broadcast's launch may be the prologue too (a kwb_reduce's: it reads the expanded operand)
-  auto fusePre = [&](int i, const QString& pre, bool broadcast = false) -> bool {
+  // a line a prologue may move past to its stage (prologueReach): one assignment (a launch or a view), nothing written
+  // in place, no statement before it
+  auto passable = [](const Line& l) {
+    return !l.target.isEmpty() && l.before.isEmpty() && l.rowGroup.empty() &&
+           !l.head.contains(QLatin1String("kwb_copy_into")) && !l.head.contains(QLatin1String("out="));
+  };
+  // The line of the pointwise run that defines line i's input: the line right before, or (prologueReach, session 42)
+  // an earlier one with passable lines between that do not read its value (focal loss: `targets.sum()` between the
+  // loss's run and `loss.sum()`), it then computed at the stage's place, inside it; -1 where there is none. The lines
+  // from it to i - 1 are `lines`' last ones (each pushed as it was: none fused after lastFused).
+  auto preSource = [&](int i) {
     const Line& r = m_lines.at(i);
-    const QString& pk = m_lines.at(i - 1).kind;
-    if (i - 1 <= lastFused || (pk != u"pointwise" && !(broadcast && pk == u"broadcast")) ||
-        m_lines.at(i - 1).target != r.input || r.input == result)
-      return false;
-    const Line& p = m_lines.at(i - 1);
+    int j = i - 1;
+    if (prologueReach())
+      while (j - 1 > lastFused && m_lines.at(j).target != r.input && passable(m_lines.at(j)) &&
+             !reads(m_lines.at(j), r.input))
+        --j;
+    if (j <= lastFused || m_lines.at(j).target != r.input) return -1;
+    if (j < i - 1 && m_lines.at(j).draw) return -1;  // a random draw keeps its place among the draws
+    return j;
+  };
+  // The pointwise launch before line i (preSource) (a softmax, a group / layer norm, a reduction), read by it alone and
+  // not the result, as its prologue: the stage applies it to every element as it loads it (x * scale, x / T; scores + a
+  // relative position bias, session 21; where(mask, x, 0) before a sum, session 23), its tensors read there too.
+  // preOf(p): the prologue's arguments appended to the stage's call, whose first argument is the run's result,
+  // from the run's line p.
+  // broadcast: an outer broadcast's launch may be the prologue too (a kwb_reduce's: it reads the expanded operand)
+  auto fusePre = [&](int i, const auto& preOf, bool broadcast = false) -> bool {
+    const Line& r = m_lines.at(i);
+    const int j = i > 0 ? preSource(i) : -1;
+    if (j < 0) return false;
+    const QString& pk = m_lines.at(j).kind;
+    if ((pk != u"pointwise" && !(broadcast && pk == u"broadcast")) || r.input == result) return false;
+    const Line& p = m_lines.at(j);
+    const QString pre = preOf(p);
     const qsizetype open = r.head.indexOf(u'(') + 1;
     bool ok = open > 0 && r.head.mid(open, r.input.size() + 1) == r.input + u',';
     for (int k = i + 1; ok && k < n; ++k) ok = !reads(m_lines.at(k), p.target);
+    for (int k = j + 1; ok && k < i; ++k)  // nothing between assigns a name the run reads (SSA names: a guard)
+      for (const QString& t : m_lines.at(k).target.split(QStringLiteral(", "))) ok = ok && !reads(p, t.trimmed());
     Line fused = r;
     fused.kind.clear();
     fused.head = r.head.left(open) + p.input + r.head.mid(open + r.input.size()) + pre;
     if (fused.outDtype.isEmpty() && r.head.startsWith(QLatin1String("kwb_softmax(")))
       fused.outDtype = p.outDtype;  // float32 where it reads a 16-bit input
     if (!ok || reads(fused, p.target)) return false;
-    lines.removeLast();
+    lines.removeAt(lines.size() - (i - j));
     lines << fused;
     ChainLaunch& nl = m_plan.launches[r.launch];
     nl.ops << m_plan.launches.at(p.launch).ops;
@@ -6761,45 +6804,48 @@ void Planner::fuseRows(const QString& result) {
   // stores another than its input's (fp32 out of a 16-bit x)
   auto reducePre = [&](int i) {
     if (i == 0) return false;
-    const Line& p = m_lines.at(i - 1);
+    const int j = preSource(i);
+    if (j < 0) return false;
+    const Line& pl = m_lines.at(j);
     const bool fused = (m_lines.at(i).head.startsWith(QLatin1String("kwb_reduce(")) ||
                         m_lines.at(i).head.startsWith(QLatin1String("kwb_pnorm("))) &&
-                       fusePre(i,
-                               QStringLiteral(", pre=%1, pre_tensors=%2, pre_scalars=%3%4")
-                                   .arg(p.epi, tuple(p.tensors), tuple(p.scalars),
-                                        p.outDtype.isEmpty() ? QString() : QStringLiteral(", pre_dtype=") + p.outDtype),
-                               true);
+                       fusePre(
+                           i,
+                           [&](const Line& p) -> QString {
+                             return QStringLiteral(", pre=%1, pre_tensors=%2, pre_scalars=%3%4")
+                                 .arg(p.epi, tuple(p.tensors), tuple(p.scalars),
+                                      p.outDtype.isEmpty() ? QString() : QStringLiteral(", pre_dtype=") + p.outDtype);
+                           },
+                           true);
     if (fused && m_lines.at(i).kind == u"reduce") {  // what fuseSiblingRows reads of it
       Line& l = lines.last();
       l.kind = QStringLiteral("reduce");
-      l.input = p.input;
-      l.preFn = p.epi;
-      l.preTensors = p.tensors;
-      l.preScalars = p.scalars;
-      l.preDtype = p.outDtype;
+      l.input = pl.input;
+      l.preFn = pl.epi;
+      l.preTensors = pl.tensors;
+      l.preScalars = pl.scalars;
+      l.preDtype = pl.outDtype;
     }
     return fused;
   };
   for (int i = 0; i < n; ++i) {
     const Line& r = m_lines.at(i);
-    if (i > 0 && r.kind == u"softmax" &&
-        fusePre(
-            i, QStringLiteral(", pre=%1, pre_scalars=%2").arg(m_lines.at(i - 1).epi, tuple(m_lines.at(i - 1).scalars)) +
-                   (m_lines.at(i - 1).tensors.isEmpty()
-                        ? QString()
-                        : QStringLiteral(", pre_tensors=%1").arg(tuple(m_lines.at(i - 1).tensors)))))
+    if (r.kind == u"softmax" && fusePre(i, [&](const Line& p) -> QString {
+          return QStringLiteral(", pre=%1, pre_scalars=%2").arg(p.epi, tuple(p.scalars)) +
+                 (p.tensors.isEmpty() ? QString() : QStringLiteral(", pre_tensors=%1").arg(tuple(p.tensors)));
+        }))
       continue;
-    if (i > 0 && r.kind == u"norm" &&
-        fusePre(i, QStringLiteral(", pre=%1, pre_tensors=%2, pre_scalars=%3")
-                       .arg(m_lines.at(i - 1).epi, tuple(m_lines.at(i - 1).tensors), tuple(m_lines.at(i - 1).scalars))))
+    if (r.kind == u"norm" && fusePre(i, [&](const Line& p) -> QString {
+          return QStringLiteral(", pre=%1, pre_tensors=%2, pre_scalars=%3")
+              .arg(p.epi, tuple(p.tensors), tuple(p.scalars));
+        }))
       continue;
     // a selection's prologue (kwb_topk's pre=: the distance before a k-nearest, session 26)
-    if (i > 0 && r.kind == u"topk" &&
-        fusePre(i, QStringLiteral(", pre=%1, pre_tensors=%2, pre_scalars=%3%4")
-                       .arg(m_lines.at(i - 1).epi, tuple(m_lines.at(i - 1).tensors), tuple(m_lines.at(i - 1).scalars),
-                            m_lines.at(i - 1).outDtype.isEmpty()
-                                ? QString()
-                                : QStringLiteral(", pre_dtype=") + m_lines.at(i - 1).outDtype)))
+    if (r.kind == u"topk" && fusePre(i, [&](const Line& p) -> QString {
+          return QStringLiteral(", pre=%1, pre_tensors=%2, pre_scalars=%3%4")
+              .arg(p.epi, tuple(p.tensors), tuple(p.scalars),
+                   p.outDtype.isEmpty() ? QString() : QStringLiteral(", pre_dtype=") + p.outDtype);
+        }))
       continue;
     const bool pre = i - 1 > lastFused && m_lines.at(i - 1).kind == u"pointwise" &&
                      m_lines.at(i - 1).target == r.input && m_lines.at(i - 1).tensors.isEmpty();
@@ -7116,6 +7162,106 @@ void Planner::fuseSiblingRows() {
   }
   m_lines = kept;
   QList<ChainLaunch> keptL;  // the lines' launch indices are stale here (fuseRows): not renumbered, as there
+  for (int k = 0; k < m_plan.launches.size(); ++k)
+    if (!dropLaunch.contains(k)) keptL << m_plan.launches.at(k);
+  m_plan.launches = keptL;
+}
+
+void Planner::fuseSiblingReduces() {
+  if (!siblingReduce()) return;
+  auto reads = [](const Line& l, const QString& name) {
+    return l.text().contains(QRegularExpression(QStringLiteral("\\b%1\\b").arg(QRegularExpression::escape(name))));
+  };
+  static const QSet<QString> ops = {QStringLiteral("sum"), QStringLiteral("mean"), QStringLiteral("amax"),
+                                    QStringLiteral("amin"), QStringLiteral("prod")};
+  auto launchOf = [this](const Line& l) {  // by op id: the row fusions renumber the launches, not the lines' indices
+    for (int k = 0; k < m_plan.launches.size(); ++k)
+      if (m_plan.launches.at(k).ops.contains(l.target)) return k;
+    return -1;
+  };
+  auto normDims = [](QList<qint64> d, qsizetype rank) {
+    if (d.isEmpty())
+      for (qint64 k = 0; k < rank; ++k) d << k;
+    for (qint64& k : d) k = (k % rank + rank) % rank;
+    std::sort(d.begin(), d.end());
+    d.erase(std::unique(d.begin(), d.end()), d.end());
+    return d;
+  };
+  // a member: a kwb_reduce line of floats (kind "reduce", set on float inputs only), one result, of a known shape,
+  // every dim reduced or a rank above kwb_rows' five (the reductions fuseSiblingRows leaves)
+  auto member = [&](const Line& l) {
+    if (!(l.kind == u"reduce" && l.head.startsWith(QLatin1String("kwb_reduce(")) && l.tail == u")" &&
+          l.before.isEmpty() && l.launch >= 0 && launchOf(l) >= 0 && !l.target.isEmpty() && !l.target.contains(u',') &&
+          l.outDtype.isEmpty() && ops.contains(l.redOp) && m_vals.contains(l.input) &&
+          !m_vals.value(l.input).shape.isEmpty() && l.preTensors.size() <= 4 && l.preScalars.size() <= 4))
+      return false;
+    const qsizetype rank = m_vals.value(l.input).shape.size();
+    return normDims(l.dims, rank).size() == rank || rank > 5;
+  };
+  QSet<int> dropLine, dropLaunch;
+  const int n = static_cast<int>(m_lines.size());
+  for (int i = 0; i < n; ++i) {
+    if (dropLine.contains(i) || !member(m_lines.at(i))) continue;
+    const QList<qint64> shape = m_vals.value(m_lines.at(i).input).shape;
+    const QList<qint64> dims = normDims(m_lines.at(i).dims, shape.size());
+    // The fused launch runs at the first member's place (a piece of an earlier result, `num_pos.clamp(1)`, may sit
+    // between the members): a later member joins where it reads nothing assigned between (only the group's sources,
+    // prologue tensors and numbers, all written before the first), and every line between is one assignment that
+    // writes nothing in place (a buffer's copy, a convolution into a slice).
+    QList<int> group = {i};
+    QStringList targets = {m_lines.at(i).target}, between;
+    auto readsAny = [&](const Line& l, const QStringList& names) {
+      return std::any_of(names.begin(), names.end(), [&](const QString& t) { return reads(l, t); });
+    };
+    for (int j = i + 1; j < n && group.size() < 3; ++j) {
+      const Line& l = m_lines.at(j);
+      // independent: whole-tensor results exist only after the split's finish, so no prologue reads one
+      const bool ok = member(l) && !dropLine.contains(j) && m_vals.value(l.input).shape == shape &&
+                      normDims(l.dims, shape.size()) == dims && !readsAny(l, targets) && !readsAny(l, between);
+      if (ok) {
+        group << j;
+        targets << l.target;
+        continue;
+      }
+      if (l.target.isEmpty() || !l.before.isEmpty() || !l.rowGroup.empty() ||
+          l.head.contains(QLatin1String("kwb_copy_into")) || l.head.contains(QLatin1String("out=")))
+        break;
+      for (const QString& t : l.target.split(QStringLiteral(", "))) between << t.trimmed();
+    }
+    if (group.size() < 2) continue;
+    QStringList entries, descr, groupOps;
+    for (int k : std::as_const(group)) {
+      const Line& l = m_lines.at(k);
+      entries << QStringLiteral("(%1, %2, \"%3\", %4, %5, %6, %7, %8)")
+                     .arg(l.input, pyList(l.dims), l.redOp, pyBool(l.keep),
+                          l.preFn.isEmpty() ? QStringLiteral("None") : l.preFn, pyTupleOf(l.preTensors),
+                          pyTupleOf(l.preScalars), l.preDtype.isEmpty() ? QStringLiteral("None") : l.preDtype);
+      descr << m_plan.launches.at(launchOf(l)).description;
+      if (k != i) groupOps << m_plan.launches.at(launchOf(l)).ops;
+    }
+    Line fused = m_lines.at(i);
+    fused.kind.clear();
+    fused.target = targets.join(QStringLiteral(", "));
+    fused.head = QStringLiteral("kwb_reduce_multi([%1]").arg(entries.join(QStringLiteral(", ")));
+    fused.tail = QStringLiteral(")");
+    fused.comment = QStringLiteral("%1 sibling reductions: one launch").arg(group.size());
+    ChainLaunch& keepL = m_plan.launches[launchOf(m_lines.at(i))];
+    keepL.ops << groupOps;
+    keepL.description = QStringLiteral("one launch of %1 sibling reductions (kwb_reduce_multi): %2")
+                            .arg(group.size())
+                            .arg(descr.join(QStringLiteral("; ")));
+    for (int k = 1; k < group.size(); ++k) {
+      dropLaunch.insert(launchOf(m_lines.at(group.at(k))));
+      dropLine.insert(group.at(k));
+    }
+    m_lines[i] = fused;
+  }
+  if (dropLine.isEmpty()) return;
+  QList<Line> kept;
+  for (int k = 0; k < n; ++k)
+    if (!dropLine.contains(k)) kept << m_lines.at(k);
+  m_lines = kept;
+  QList<ChainLaunch> keptL;
   for (int k = 0; k < m_plan.launches.size(); ++k)
     if (!dropLaunch.contains(k)) keptL << m_plan.launches.at(k);
   m_plan.launches = keptL;
@@ -9900,6 +10046,7 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
   }
   fuseRows(out->expr);
   fuseSiblingRows();
+  fuseSiblingReduces();
   fuseReduceEpilogue(out->expr);
   fuseGatherPrologue(out->expr);
   fuseSiblingGemms(out->expr);

@@ -212,6 +212,8 @@ const QMap<QString, QStringList>& stageKeywords() {
         QStringLiteral("apply_src"), QStringLiteral("apply_tensors"), QStringLiteral("apply_scalars"),
         QStringLiteral("apply_dtype")}},
       {QStringLiteral("kwb_var_mean"), {QStringLiteral("std")}},
+      // sibling whole-tensor reductions (session 42): one kwb_reduce launch each here (no keywords)
+      {QStringLiteral("kwb_reduce_multi"), {}},
       // recurrent layers (session 33): a kwb_gemm for the input projection, then one time-loop launch
       {QStringLiteral("kwb_rnn"), {QStringLiteral("dropout"), QStringLiteral("training")}},
       // keep_layout is a layout hint (the CuTe DSL pool stores contiguous NCHW), so it is taken and ignored
@@ -387,6 +389,7 @@ constexpr StageLabel kStageLabels[] = {
     {"kwb_var", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "var / std")},
     {"kwb_var_mean", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "var / std")},
     {"kwb_rows", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "several reductions of the same rows")},
+    {"kwb_reduce_multi", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "several reductions of the same rows")},
     {"kwb_softmax", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "softmax / log-softmax")},
     {"kwb_group_norm", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "group / layer / batch norm")},
     {"kwb_layer_norm", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "group / layer / batch norm")},
@@ -611,6 +614,7 @@ QString stageCode(const QString& body, QString* error) {
   // stages that launch others: kwb_rows a kwb_reduce / kwb_var per reduction, conv_forward's reduce= a kwb_reduce,
   // kwb_rnn a kwb_gemm per layer and direction
   if (used.contains(QStringLiteral("kwb_rows"))) used << QStringLiteral("kwb_reduce") << QStringLiteral("kwb_var");
+  if (used.contains(QStringLiteral("kwb_reduce_multi"))) used << QStringLiteral("kwb_reduce");     // one launch each
   if (used.contains(QStringLiteral("kwb_reduce_gathered"))) used << QStringLiteral("kwb_reduce");  // its second launch
   if (used.contains(QStringLiteral("conv_forward"))) used << QStringLiteral("kwb_reduce");
   if (used.contains(QStringLiteral("kwb_rnn"))) used << QStringLiteral("kwb_gemm");  // the input projection
@@ -720,8 +724,8 @@ GeneratedKernel cuteStagesKernel(const ChainPlan& plan, const QStringList& epis,
   a.config.append({QStringLiteral("pointwise"),
                    QStringLiteral("256 threads per CTA, one element each; x and epilogue tensors read through their "
                                   "strides (0 on a broadcast dim), up to 5 dims")});
-  if (calls({"kwb_reduce", "kwb_pnorm", "kwb_rows", "kwb_softmax", "kwb_var", "kwb_var_mean", "kwb_group_norm",
-             "kwb_layer_norm"}))
+  if (calls({"kwb_reduce", "kwb_pnorm", "kwb_rows", "kwb_reduce_multi", "kwb_softmax", "kwb_var", "kwb_var_mean",
+             "kwb_group_norm", "kwb_layer_norm"}))
     a.config.append({QStringLiteral("rows (reduce, var, softmax, group / layer norm)"),
                      QStringLiteral("one 32-lane warp per row, 4 rows per CTA; fp32 lane partials merged by butterfly "
                                     "shuffles; softmax: online max + rescaled sum, a second pass writes; var and "

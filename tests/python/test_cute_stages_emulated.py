@@ -413,6 +413,22 @@ class CuteRows(unittest.TestCase):
         with self.assertRaises(NotImplementedError):
             S["kwb_rows"]([(a, [1], "prod", True, None, (), (), None)])
 
+    def test_reduce_multi_one_launch_each(self):
+        # kwb_reduce_multi (session 42): the Triton stage's sibling reductions, one kwb_reduce each here: a whole-tensor
+        # sum of squares (fp32 values of a bf16 x) beside its mean (bf16) and a per-row amax kept
+        x = torch.randn(6, 33).to(torch.bfloat16)
+        res = S["kwb_reduce_multi"]([(x, [], "sum", False, _sq, (), (), torch.float32),
+                                     (x, [], "mean", False, None, (), (), None)])
+        self.assertEqual([r.dtype for r in res], [torch.float32, torch.bfloat16])
+        self.assertLess(rel(res[0], (x.float() ** 2).sum()), 1e-5)
+        self.assertLess(rel(res[1].float(), x.float().mean()), 1e-2)
+        a = torch.randn(5, 7)
+        res = S["kwb_reduce_multi"]([(a, [1], "amax", True, None, (), (), None),
+                                     (a, [-1], "prod", False, None, (), (), None)])
+        self.assertEqual(tuple(res[0].shape), (5, 1))
+        self.assertLess(rel(res[0], a.amax(1, True)), 1e-6)
+        self.assertLess(rel(res[1], a.prod(1)), 1e-5)
+
 
 @cute.jit
 def _sq(acc, e0_v, e1_v, e2_v, e3_v, f0, f1, f2, f3):

@@ -1721,10 +1721,14 @@ class RowsFused(unittest.TestCase):
         want = [a.double().sum(1, True), b.double().amax(1, True), c.double().mean(1)]
         reds = [(a, [1], "sum", True, None, (), (), None), (b, [1], "amax", True, None, (), (), None),
                 (c, [1], "mean", False, None, (), (), None)]
-        for forced, n in (({}, 0), ({"kwb_rows_fuse": False}, 0), ({"kwb_rows_one_max": 0}, 0)):
-            with Forced(**forced), Launches("_kwb_rows_kernel") as rows, Launches("_kwb_reduce_kernel") as red:
+        # session 42 (sib42): independent reductions kwb_rows does not fuse are one kwb_reduce_multi launch, unless
+        # kwb_reduce_siblings or kwb_rows_fuse is off
+        for forced, n, m in (({}, 0, 1), ({"kwb_rows_fuse": False}, 3, 0), ({"kwb_rows_one_max": 0}, 0, 1),
+                             ({"kwb_reduce_siblings": False}, 3, 0)):
+            with Forced(**forced), Launches("_kwb_rows_kernel") as rows, Launches("_kwb_reduce_kernel") as red, \
+                    Launches("_kwb_reduce_multi_kernel") as multi:
                 got = K.kwb_rows(reds)
-            self.assertEqual((rows.count, red.count), (n, 3), forced)
+            self.assertEqual((rows.count, red.count, multi.count), (0, n, m), forced)
             self.check(got, want, 1e-5, forced)
         with Launches("_kwb_rows_kernel") as rows, Launches("_kwb_reduce_kernel") as red:
             got = self.cosine(a, b, [1])
@@ -1901,6 +1905,107 @@ class RowsFused(unittest.TestCase):
         finally:
             K._kwb_sms = old
             K._kwb_rows_plans.clear()
+
+class ReduceMulti(unittest.TestCase):
+    """kwb_reduce_multi (session 42, sib42): sibling reductions over the same dims of tensors of one shape in one launch
+    of kwb_reduce's walk, one accumulator each, each reduction's source and prologue read as its elements load: a
+    focal loss's sum (a prologue reading the targets) beside the targets' count, over every dim and over some, split
+    (a finish launch) and not, keepdim both ways, 16-bit and strided sources, results of different dtypes; one
+    kwb_reduce launch each where it does not apply, with the same numbers."""
+
+    @classmethod
+    def setUpClass(cls):
+        head = ("import triton\nimport triton.language as tl\n\n@triton.jit\ndef %s(acc, i0, i1, i2, i3, i4, mask, e0, "
+                "e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, "
+                "s33, s34, f0, f1, f2, f3):\n")
+        src = (head % "kwb_test_focal" +
+               "    t = tl.load(e0 + i0 * s00 + i1 * s01 + i2 * s02 + i3 * s03 + i4 * s04, mask=mask, other=0.0)"
+               ".to(tl.float32)\n"
+               "    p = tl.sigmoid(acc)\n    ce = tl.maximum(acc, 0.0) - acc * t + tl.log(1.0 + tl.exp(-tl.abs(acc)))\n"
+               "    q = 1.0 - (p * t + (1.0 - p) * (1.0 - t))\n"
+               "    return (f0 * t + (1.0 - f0) * (1.0 - t)) * ce * q * q\n\n\n"
+               + head % "kwb_test_sq" + "    return acc * acc\n")
+        ns = jit_source(src, "multi")
+        cls.focal, cls.sq = ns["kwb_test_focal"], ns["kwb_test_sq"]
+
+    @staticmethod
+    def want_focal(x, t, dims, keep):
+        x, t = x.double(), t.double()
+        p = torch.sigmoid(x)
+        ce = F.binary_cross_entropy_with_logits(x, t, reduction="none")
+        q = 1 - (p * t + (1 - p) * (1 - t))
+        loss = (0.25 * t + 0.75 * (1 - t)) * ce * q * q
+        d = dims or list(range(x.dim()))
+        return loss.sum(d, keep), t.sum(d, True)
+
+    def check(self, got, want, tol, tag):
+        self.assertEqual(len(got), len(want), tag)
+        for g, w in zip(got, want):
+            self.assertEqual(list(g.shape), list(w.shape), tag)
+            self.assertLess(rel_err(g.float(), w.float()), tol, tag)
+
+    SPLIT = {"_kwb_split_elems": 16, "_kwb_reduce_max_trips": 1, "kwb_memo_plans": False, "_kwb_tile": 64}
+
+    def test_focal_sum_and_count(self):
+        torch.manual_seed(51)
+        for shape, dims in (((300, 20), []), ((37, 53), [1]), ((6, 7, 9), [0, 2]), ((5, 1), []), ((1, 70), [-1])):
+            x, t = torch.randn(shape) * 2, (torch.rand(shape) < 0.1).float()
+            for keep in (False, True):
+                for forced, fin in (({}, None), (self.SPLIT, 1)):
+                    with Forced(**forced), Launches("_kwb_reduce_multi_kernel") as mk, \
+                            Launches("_kwb_reduce_multi_finish") as fk, Launches("_kwb_reduce_kernel") as red:
+                        got = K.kwb_reduce_multi([(x, dims, "sum", keep, self.focal, (t,), (0.25,), None),
+                                                  (t, dims, "sum", True, None, (), (), None)])
+                    self.assertEqual((mk.count, red.count), (1, 0), (shape, dims, keep, forced))
+                    if fin is not None and shape == (300, 20):
+                        self.assertEqual(fk.count, 1, "the split path ran")
+                    self.check(got, self.want_focal(x, t, dims, keep), 1e-5, (shape, dims, keep, forced))
+
+    def test_ops_dtypes_and_layouts(self):
+        # mean / amax / amin / prod of one source and two; a bf16 source's sum of squares in fp32 (pre_dtype) beside
+        # its own mean in bf16; a transposed source beside a contiguous one; NaN through amax
+        torch.manual_seed(52)
+        a, b = torch.randn(33, 48), torch.randn(48, 33).t()
+        a[3, 4] = float("nan")
+        for forced in ({}, self.SPLIT):
+            for dims in ([], [0], [1]):
+                with Forced(**forced), Launches("_kwb_reduce_multi_kernel") as mk:
+                    got = K.kwb_reduce_multi([(a, dims, "amax", False, None, (), (), None),
+                                              (b, dims, "mean", True, None, (), (), None),
+                                              (b, dims, "amin", False, None, (), (), None)])
+                self.assertEqual(mk.count, 1)
+                d = dims or [0, 1]
+                ad, bd = a.double(), b.double()
+                self.check(got, [ad.amax(d), bd.mean(d, True), bd.amin(d)], 1e-6, (dims, forced))
+            p = torch.rand(5, 6) + 0.5
+            with Forced(**forced):
+                got = K.kwb_reduce_multi([(p, [1], "prod", False, None, (), (), None),
+                                          (p, [1], "sum", False, self.sq, (), (), None)])
+            self.check(got, [p.double().prod(1), (p.double() ** 2).sum(1)], 1e-6, ("prod", forced))
+        for dt in (torch.bfloat16, torch.float16):
+            x = torch.randn(19, 70).to(dt)
+            got = K.kwb_reduce_multi([(x, [], "sum", False, self.sq, (), (), torch.float32),
+                                      (x, [], "mean", False, None, (), (), None)])
+            self.assertEqual([g.dtype for g in got], [torch.float32, dt])
+            self.check(got, [(x.double() ** 2).sum(), x.double().mean()], TOL[dt], dt)
+
+    def test_fallback_is_kwb_reduce(self):
+        # kwb_reduce_siblings off, shapes or dims that differ, an op the walk lacks (logsumexp): one kwb_reduce launch
+        # each, the same numbers
+        torch.manual_seed(53)
+        x, t = torch.randn(40, 30), (torch.rand(40, 30) < 0.2).float()
+        cases = (({"kwb_reduce_siblings": False}, [(x, [], "sum", False, self.focal, (t,), (0.25,), None),
+                                                   (t, [], "sum", True, None, (), (), None)]),
+                 ({}, [(x, [], "sum", False, None, (), (), None), (x[:, :5], [], "sum", False, None, (), (), None)]),
+                 ({}, [(x, [0], "sum", False, None, (), (), None), (x, [1], "sum", False, None, (), (), None)]),
+                 ({}, [(x, [1], "logsumexp", False, None, (), (), None), (x, [1], "sum", False, None, (), (), None)]))
+        for forced, reds in cases:
+            with Forced(**forced), Launches("_kwb_reduce_multi_kernel") as mk, Launches("_kwb_reduce_kernel") as red:
+                got = K.kwb_reduce_multi(reds)
+            self.assertEqual((mk.count, red.count), (0, 2), forced)
+            want = [K.kwb_reduce(*r) for r in reds]
+            self.check(got, want, 1e-6, forced)
+
 
 class VarNorm(unittest.TestCase):
     """kwb_var (torch.var / torch.std with a correction) and kwb_pnorm (torch.norm over dims, p finite)."""

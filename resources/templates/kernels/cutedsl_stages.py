@@ -663,6 +663,15 @@ def kwb_rows(reds, post=None, post_src=0, post_tensors=(), post_scalars=(), post
     return res
 
 
+# ==== stage: kwb_reduce_multi
+def kwb_reduce_multi(reds):
+    """The Triton stage's sibling reductions (its signature and results): reds, up to three (x, dims, op, keepdim, pre,
+    pre_tensors, pre_scalars, pre_dtype) as kwb_reduce takes them, every x of one shape and the same dims; op sum /
+    mean / amax / amin / prod. NOT fused here: one kwb_reduce launch each, in order (the Triton stage's fallback path);
+    the one-walk kernel is the Triton stage's alone for now. Returns the results, a list in order."""
+    return [kwb_reduce(*r[:8]) for r in reds]
+
+
 # ==== stage: kwb_var kwb_var_mean
 @cute.kernel
 def _kwb_var_kernel(m_x: cute.Tensor, m_out: cute.Tensor, m_mean: cute.Tensor, n_rows: cutlass.Int64,

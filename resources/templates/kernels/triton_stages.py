@@ -554,6 +554,225 @@ def kwb_reduce(x, dims, op, keepdim=False, pre=None, pre_tensors=(), pre_scalars
     return out if keepdim else out.view(rshape)
 
 
+# Sibling reductions (issue 14, session 42, sib42): reductions over the same dims of tensors of one shape -- a loss's
+# sum and its count of positives, a masked mean's (x * m).sum() and m.sum(), x.sum() and (x * x).sum() -- were one
+# kwb_reduce launch each, every one a pass over its elements. kwb_reduce_multi runs them in one launch of
+# kwb_reduce's tiling (its kept / reduced runs, split and finish): one accumulator per reduction, each reduction's own
+# source and prologue applied as its elements load.
+kwb_reduce_siblings = True  # False: one kwb_reduce launch per reduction, in order (the plan before)
+_kwb_reduce_multi_ops = ("sum", "mean", "amax", "max", "amin", "min", "prod")
+
+
+@triton.jit
+def _kwb_rm_val(X, sa0, sa1, sb, sr0, sr1, sr2, a0, a1, ro0, ro1, rr, offs_b, m, ident, pe0, pe1, pe2, pe3,
+                t00, t01, t02, t03, t04, t05, t10, t11, t12, t13, t14, t15, t20, t21, t22, t23, t24, t25,
+                t30, t31, t32, t33, t34, t35, pf0, pf1, pf2, pf3, PRE: tl.constexpr, HAS_PRE: tl.constexpr):
+    # one reduction's values of the tile (reduced rows rr x kept columns offs_b at the scalar indices a0, a1, ro0, ro1):
+    # its source through its strides along the six runs, its prologue (kwb_reduce's calling convention), masked lanes
+    # the op's identity
+    base = X + a0 * sa0 + a1 * sa1 + ro0 * sr0 + ro1 * sr1
+    v = tl.load(base + rr.to(tl.int64)[:, None] * sr2 + offs_b.to(tl.int64)[None, :] * sb, mask=m, other=ident)
+    v = v.to(tl.float32)
+    if HAS_PRE:
+        q0 = pe0 + a0 * t00 + a1 * t01 + ro0 * t03 + ro1 * t04
+        q1 = pe1 + a0 * t10 + a1 * t11 + ro0 * t13 + ro1 * t14
+        q2 = pe2 + a0 * t20 + a1 * t21 + ro0 * t23 + ro1 * t24
+        q3 = pe3 + a0 * t30 + a1 * t31 + ro0 * t33 + ro1 * t34
+        v = PRE(v, offs_b.to(tl.int64)[None, :], rr.to(tl.int64)[:, None], 0, 0, 0, m, q0, q1, q2, q3,
+                t02, t05, 0, 0, 0, t12, t15, 0, 0, 0, t22, t25, 0, 0, 0, t32, t35, 0, 0, 0, pf0, pf1, pf2, pf3)
+        v = tl.where(m, v, ident)
+    return v
+
+
+@triton.jit
+def _kwb_rm_step(acc, v, OP: tl.constexpr):
+    if OP <= 1:
+        acc += v
+    elif OP == 2:
+        acc = _kwb_max_nan(v, acc)
+    elif OP == 3:
+        acc = _kwb_min_nan(v, acc)
+    else:
+        acc *= v
+    return acc
+
+
+@triton.jit
+def _kwb_rm_store(acc, n, out, p, k, split, sp, n_out, flat, off, bm, OP: tl.constexpr, FINAL: tl.constexpr):
+    # a reduction's lane accumulators -> per column: its result (mean: over n) stored, or its partial (split)
+    r1, _ = _kwb_tile_reduce(acc, acc, OP)
+    if FINAL:
+        if OP == 1:
+            r1 = r1 / n
+        tl.store(out + off, r1.to(out.dtype.element_ty), mask=bm)
+    else:
+        tl.store(p + (k * split + sp).to(tl.int64) * n_out + flat, r1, mask=bm)
+
+
+@triton.jit
+def _kwb_reduce_multi_kernel(p, split, A1, B, R1, R2, oa0, oa1, ob, n_b, units, upp, s2, ch2, n_tot, n_out,
+                             X0, x00, x01, x02, x03, x04, x05, pe00, pe01, pe02, pe03,
+                             u000, u001, u002, u003, u004, u005, u010, u011, u012, u013, u014, u015,
+                             u020, u021, u022, u023, u024, u025, u030, u031, u032, u033, u034, u035,
+                             pf00, pf01, pf02, pf03, out0, id0,
+                             X1, x10, x11, x12, x13, x14, x15, pe10, pe11, pe12, pe13,
+                             u100, u101, u102, u103, u104, u105, u110, u111, u112, u113, u114, u115,
+                             u120, u121, u122, u123, u124, u125, u130, u131, u132, u133, u134, u135,
+                             pf10, pf11, pf12, pf13, out1, id1,
+                             X2, x20, x21, x22, x23, x24, x25, pe20, pe21, pe22, pe23,
+                             u200, u201, u202, u203, u204, u205, u210, u211, u212, u213, u214, u215,
+                             u220, u221, u222, u223, u224, u225, u230, u231, u232, u233, u234, u235,
+                             pf20, pf21, pf22, pf23, out2, id2,
+                             NR: tl.constexpr, OP0: tl.constexpr, OP1: tl.constexpr, OP2: tl.constexpr,
+                             PRE0: tl.constexpr, PRE1: tl.constexpr, PRE2: tl.constexpr, HAS_PRE0: tl.constexpr,
+                             HAS_PRE1: tl.constexpr, HAS_PRE2: tl.constexpr, FINAL: tl.constexpr,
+                             BLOCK_R: tl.constexpr, BLOCK_B: tl.constexpr):
+    # _kwb_reduce_kernel's walk (one kept column block per program on axis 0, the work units split on axis 1) with NR
+    # (<= 3) accumulators: reduction k reads its source Xk through its strides xk0..xk5 along the runs (a0, a1, b, ro0,
+    # ro1, r2), applies its prologue PREk (tensors pek*, strides uk**, scalars pfk*) and folds with OPk (0 sum, 1 mean,
+    # 2 amax, 3 amin, 5 prod). FINAL: results stored to outk; else partials to p[k, split, n_out] for the finish.
+    pid = tl.program_id(0)
+    sp = tl.program_id(1)
+    a = pid // n_b
+    offs_b = (pid % n_b) * BLOCK_B + tl.arange(0, BLOCK_B)
+    bm = offs_b < B
+    a0 = (a // A1).to(tl.int64)
+    a1 = (a % A1).to(tl.int64)
+    offs_r = tl.arange(0, BLOCK_R)
+    acc0 = tl.zeros((BLOCK_R, BLOCK_B), dtype=tl.float32) + id0
+    acc1 = tl.zeros((BLOCK_R, BLOCK_B), dtype=tl.float32) + id1
+    acc2 = tl.zeros((BLOCK_R, BLOCK_B), dtype=tl.float32) + id2
+    u_lo = sp * upp
+    u_hi = tl.minimum(u_lo + upp, units)
+    for u in tl.range(u_lo, u_hi):
+        ro = u // s2
+        lo = (u % s2) * ch2
+        hi = tl.minimum(lo + ch2, R2)
+        ro0 = (ro // R1).to(tl.int64)
+        ro1 = (ro % R1).to(tl.int64)
+        for r in range(lo, hi, BLOCK_R):
+            rr = r + offs_r
+            m = (rr < hi)[:, None] & bm[None, :]
+            v = _kwb_rm_val(X0, x00, x01, x02, x03, x04, x05, a0, a1, ro0, ro1, rr, offs_b, m, id0, pe00, pe01, pe02,
+                            pe03, u000, u001, u002, u003, u004, u005, u010, u011, u012, u013, u014, u015, u020, u021,
+                            u022, u023, u024, u025, u030, u031, u032, u033, u034, u035, pf00, pf01, pf02, pf03, PRE0,
+                            HAS_PRE0)
+            acc0 = _kwb_rm_step(acc0, v, OP0)
+            if NR > 1:
+                v = _kwb_rm_val(X1, x10, x11, x12, x13, x14, x15, a0, a1, ro0, ro1, rr, offs_b, m, id1, pe10, pe11,
+                                pe12, pe13, u100, u101, u102, u103, u104, u105, u110, u111, u112, u113, u114, u115,
+                                u120, u121, u122, u123, u124, u125, u130, u131, u132, u133, u134, u135, pf10, pf11,
+                                pf12, pf13, PRE1, HAS_PRE1)
+                acc1 = _kwb_rm_step(acc1, v, OP1)
+            if NR > 2:
+                v = _kwb_rm_val(X2, x20, x21, x22, x23, x24, x25, a0, a1, ro0, ro1, rr, offs_b, m, id2, pe20, pe21,
+                                pe22, pe23, u200, u201, u202, u203, u204, u205, u210, u211, u212, u213, u214, u215,
+                                u220, u221, u222, u223, u224, u225, u230, u231, u232, u233, u234, u235, pf20, pf21,
+                                pf22, pf23, PRE2, HAS_PRE2)
+                acc2 = _kwb_rm_step(acc2, v, OP2)
+    flat = a.to(tl.int64) * B + offs_b
+    off = a0 * oa0 + a1 * oa1 + offs_b.to(tl.int64) * ob
+    _kwb_rm_store(acc0, n_tot, out0, p, 0, split, sp, n_out, flat, off, bm, OP0, FINAL)
+    if NR > 1:
+        _kwb_rm_store(acc1, n_tot, out1, p, 1, split, sp, n_out, flat, off, bm, OP1, FINAL)
+    if NR > 2:
+        _kwb_rm_store(acc2, n_tot, out2, p, 2, split, sp, n_out, flat, off, bm, OP2, FINAL)
+
+
+@triton.jit
+def _kwb_rm_finish_one(p, k, split, n_out, ident, out, n_tot, s, o, om, off, OP: tl.constexpr):
+    m = (s < split)[:, None] & om[None, :]
+    idx = (k * split + s).to(tl.int64)[:, None] * n_out + o[None, :]
+    part = tl.load(p + idx, mask=m, other=ident)
+    r1, _ = _kwb_tile_reduce(part, part, OP)
+    if OP == 1:
+        r1 = r1 / n_tot
+    tl.store(out + off, r1.to(out.dtype.element_ty), mask=om)
+
+
+@triton.jit
+def _kwb_reduce_multi_finish(p, split, n_out, A1, B, oa0, oa1, ob, n_tot, out0, id0, out1, id1, out2, id2,
+                             NR: tl.constexpr, OP0: tl.constexpr, OP1: tl.constexpr, OP2: tl.constexpr,
+                             BLOCK_S: tl.constexpr, BLOCK_O: tl.constexpr):
+    # the second pass of a split kwb_reduce_multi: every reduction's SPLIT partials of BLOCK_O outputs, one launch
+    o = tl.program_id(0) * BLOCK_O + tl.arange(0, BLOCK_O)
+    om = o < n_out
+    s = tl.arange(0, BLOCK_S)
+    a = o // B
+    off = (a // A1).to(tl.int64) * oa0 + (a % A1).to(tl.int64) * oa1 + (o % B).to(tl.int64) * ob
+    _kwb_rm_finish_one(p, 0, split, n_out, id0, out0, n_tot, s, o, om, off, OP0)
+    if NR > 1:
+        _kwb_rm_finish_one(p, 1, split, n_out, id1, out1, n_tot, s, o, om, off, OP1)
+    if NR > 2:
+        _kwb_rm_finish_one(p, 2, split, n_out, id2, out2, n_tot, s, o, om, off, OP2)
+
+
+def kwb_reduce_multi(reds):
+    """Sibling reductions in one launch (kwb_reduce_siblings). reds: up to three (x, dims, op, keepdim, pre,
+    pre_tensors, pre_scalars, pre_dtype) as kwb_reduce takes them (kwb_rows' entries); every x of one shape, the same
+    dims (negative allowed; [] = all), op sum / mean / amax / amin / prod of floating values (x, or pre's values of
+    pre_dtype), each result of its own dtype (pre_dtype or x's) and keepdim. Returns the results as kwb_reduce would,
+    a list in order. Anything else (an int among pre_tensors, more than four prologue tensors or scalars, a layout
+    kwb_reduce would copy, kwb_reduce_siblings or kwb_reduce_prologue off): one kwb_reduce launch each, in order."""
+    x = reds[0][0]
+    red = _kwb_red_dims(x, reds[0][1])
+    fits = (kwb_reduce_siblings and kwb_reduce_prologue and 1 <= len(reds) <= 3 and x.dim() > 0 and x.numel() > 0
+            and len(red) > 0)
+    for r in reds:
+        fl = (r[7] or r[0].dtype).is_floating_point and (r[4] is not None or r[0].is_floating_point())
+        fits = (fits and r[0].shape == x.shape and _kwb_red_dims(r[0], r[1]) == red and r[2] in _kwb_reduce_multi_ops
+                and fl and len(r[5]) <= 4 and len(r[6]) <= 4 and not any(isinstance(t, int) for t in r[5]))
+    plan = None
+    if fits:
+        pts = [[t.expand(x.shape) for t in r[5]] if r[4] is not None else [] for r in reds]
+        kshape = [1 if d in red else s for d, s in enumerate(x.shape)]
+        cst = [_kwb_prod(kshape[d + 1:]) for d in range(x.dim())]  # the results' strides (contiguous, keepdim)
+        ostr = [0 if d in red else cst[d] for d in range(x.dim())]
+        key = ("reduce_multi", x.shape, tuple(r[0].stride() for r in reds), tuple(r[0].dtype for r in reds), x.device,
+               tuple(red), tuple(r[2] for r in reds), tuple(r[4] is not None for r in reds),
+               tuple(tuple(t.stride() for t in ts) for ts in pts))
+        plan = _kwb_memo.get(key) if kwb_memo_plans else None
+        if plan is None:  # the sources after the first, then every reduction's prologue tensors: strides along the runs
+            more = [list(r[0].stride()) for r in reds[1:]] + [list(t.stride()) for ts in pts for t in ts]
+            plan = _kwb_memo_put(key, _kwb_reduce_plan(x, red, reds[0][2], ostr, 0.0, more, 0))
+        fits = plan[0] is None  # a layout kwb_reduce copies first: each its own launch (the copy is per source)
+    if not fits:
+        return [kwb_reduce(*r[:8]) for r in reds]
+    _, grid, args, meta, finish, _ = plan
+    strides = args[22:]  # 6 a tensor: the sources after the first, then the prologue tensors, in order
+    slots, pos, outs = [], 6 * (len(reds) - 1), []
+    for k, r in enumerate(reds):
+        src = list(args[6:12]) if k == 0 else list(strides[6 * (k - 1):6 * k])
+        ts = pts[k]
+        ust = list(strides[pos:pos + 6 * len(ts)]) + [0] * (24 - 6 * len(ts))
+        pos += 6 * len(ts)
+        out = torch.empty(kshape, dtype=r[7] or r[0].dtype, device=x.device)
+        outs.append(out)
+        pf = [float(f) for f in r[6]] + [0.0] * (4 - len(r[6]))
+        slots.append([r[0]] + src + ts + [r[0]] * (4 - len(ts)) + ust + pf + [out, _kwb_red_ops[r[2]][1]])
+    while len(slots) < 3:
+        slots.append(slots[0])
+    A1, B, R1, R2 = args[2:6]
+    n_b, units, upp, s2, ch2, n_tot, n_out = args[15:22]
+    final = finish is None
+    nsp = grid[1]
+    p = outs[0] if final else torch.empty((len(reds), nsp, n_out), dtype=torch.float32, device=x.device)
+    ops = [_kwb_red_ops[r[2]][0] for r in reds] + [0] * (3 - len(reds))
+    pres = [r[4] or _kwb_epi_identity for r in reds] + [_kwb_epi_identity] * (3 - len(reds))
+    has = [r[4] is not None for r in reds] + [False] * (3 - len(reds))
+    _kwb_reduce_multi_kernel[grid](p, nsp, A1, B, R1, R2, *args[12:15], n_b, units, upp, s2, ch2, n_tot, n_out,
+                                   *slots[0], *slots[1], *slots[2], NR=len(reds), OP0=ops[0], OP1=ops[1], OP2=ops[2],
+                                   PRE0=pres[0], PRE1=pres[1], PRE2=pres[2], HAS_PRE0=has[0], HAS_PRE1=has[1],
+                                   HAS_PRE2=has[2], FINAL=final, BLOCK_R=meta["BLOCK_R"], BLOCK_B=meta["BLOCK_B"],
+                                   num_warps=meta["num_warps"])
+    if not final:
+        fo = [(s[-2], s[-1]) for s in slots]
+        _kwb_reduce_multi_finish[finish[0]](p, nsp, n_out, A1, B, *args[12:15], n_tot, *fo[0], *fo[1], *fo[2],
+                                            NR=len(reds), OP0=ops[0], OP1=ops[1], OP2=ops[2],
+                                            BLOCK_S=finish[2]["BLOCK_S"], BLOCK_O=finish[2]["BLOCK_O"], num_warps=4)
+    return [out if r[3] else out.view([s for d, s in enumerate(x.shape) if d not in red]) for r, out in zip(reds, outs)]
+
+
 def kwb_var(x, dims, correction, keepdim=False, std=False):
     """torch.var / torch.std of x over dims with Bessel's `correction` (1 = unbiased, 0 = biased)."""
     red = _kwb_red_dims(x, dims)
@@ -1491,7 +1710,12 @@ def kwb_rows(reds, post=None, post_src=0, post_tensors=(), post_scalars=(), post
         # rows too long for registers on too few programs: kwb_reduce's split across programs streams them faster
         fits = meta["ONE"] or grid[0] >= (_kwb_sms(x) if kwb_rows_min_programs is None else kwb_rows_min_programs)
     outs = []
-    if not fits:
+    independent = all(r[2] in _kwb_reduce_multi_ops and not any(isinstance(t, int) for t in r[5]) for r in reds)
+    if not fits and kwb_rows_fuse and independent:
+        # independent reductions kwb_rows cannot run (rows too long for too few programs): kwb_reduce's split, one
+        # launch for all of them (kwb_reduce_multi; it runs them one by one where it cannot)
+        outs = kwb_reduce_multi([(r[0], r[1], r[2], True) + tuple(r[4:8]) for r in reds])
+    elif not fits:
         for r in reds:
             tens = tuple(outs[t] if isinstance(t, int) else t for t in r[5])
             if r[2] in ("var", "std"):
