@@ -926,170 +926,171 @@
 <context>
     <name>kwb::CuteStageLabel</name>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="382"/>
-        <location filename="../core/codegen/cutechain.cpp" line="383"/>
         <location filename="../core/codegen/cutechain.cpp" line="384"/>
+        <location filename="../core/codegen/cutechain.cpp" line="385"/>
+        <location filename="../core/codegen/cutechain.cpp" line="386"/>
         <source>GEMM</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="385"/>
-        <location filename="../core/codegen/cutechain.cpp" line="423"/>
+        <location filename="../core/codegen/cutechain.cpp" line="387"/>
+        <location filename="../core/codegen/cutechain.cpp" line="426"/>
         <source>pointwise with broadcast tensors</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="386"/>
+        <location filename="../core/codegen/cutechain.cpp" line="388"/>
         <source>sum / mean / prod / amax / amin / logsumexp reductions</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="387"/>
-        <location filename="../core/codegen/cutechain.cpp" line="388"/>
-        <source>var / std</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <location filename="../core/codegen/cutechain.cpp" line="389"/>
-        <source>several reductions of the same rows</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <location filename="../core/codegen/cutechain.cpp" line="390"/>
-        <source>softmax / log-softmax</source>
+        <source>var / std</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/codegen/cutechain.cpp" line="391"/>
         <location filename="../core/codegen/cutechain.cpp" line="392"/>
+        <source>several reductions of the same rows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location filename="../core/codegen/cutechain.cpp" line="393"/>
-        <source>group / layer / batch norm</source>
+        <source>softmax / log-softmax</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/codegen/cutechain.cpp" line="394"/>
-        <source>max / avg pooling</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <location filename="../core/codegen/cutechain.cpp" line="395"/>
-        <source>adaptive pooling</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <location filename="../core/codegen/cutechain.cpp" line="396"/>
-        <source>convolution</source>
+        <source>group / layer / batch norm</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/codegen/cutechain.cpp" line="397"/>
-        <source>attention</source>
+        <source>max / avg pooling</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/codegen/cutechain.cpp" line="398"/>
-        <source>masked softmax</source>
+        <source>adaptive pooling</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/codegen/cutechain.cpp" line="399"/>
-        <source>recurrent layers</source>
+        <source>convolution</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/codegen/cutechain.cpp" line="400"/>
-        <source>p-norms</source>
+        <source>attention</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/codegen/cutechain.cpp" line="401"/>
+        <source>masked softmax</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location filename="../core/codegen/cutechain.cpp" line="402"/>
-        <location filename="../core/codegen/cutechain.cpp" line="434"/>
-        <source>cumulative scans</source>
+        <source>recurrent layers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/codegen/cutechain.cpp" line="403"/>
+        <source>p-norms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location filename="../core/codegen/cutechain.cpp" line="404"/>
         <location filename="../core/codegen/cutechain.cpp" line="405"/>
-        <source>fill / arange / tril / triu</source>
+        <location filename="../core/codegen/cutechain.cpp" line="437"/>
+        <source>cumulative scans</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/codegen/cutechain.cpp" line="406"/>
         <location filename="../core/codegen/cutechain.cpp" line="407"/>
         <location filename="../core/codegen/cutechain.cpp" line="408"/>
+        <source>fill / arange / tril / triu</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location filename="../core/codegen/cutechain.cpp" line="409"/>
         <location filename="../core/codegen/cutechain.cpp" line="410"/>
+        <location filename="../core/codegen/cutechain.cpp" line="411"/>
+        <location filename="../core/codegen/cutechain.cpp" line="412"/>
+        <location filename="../core/codegen/cutechain.cpp" line="413"/>
         <source>embedding / index / gather</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="411"/>
+        <location filename="../core/codegen/cutechain.cpp" line="414"/>
         <source>embedding bags</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="412"/>
-        <location filename="../core/codegen/cutechain.cpp" line="413"/>
-        <location filename="../core/codegen/cutechain.cpp" line="414"/>
         <location filename="../core/codegen/cutechain.cpp" line="415"/>
+        <location filename="../core/codegen/cutechain.cpp" line="416"/>
+        <location filename="../core/codegen/cutechain.cpp" line="417"/>
+        <location filename="../core/codegen/cutechain.cpp" line="418"/>
         <source>topk / sort / kthvalue / max along a dim</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="416"/>
-        <location filename="../core/codegen/cutechain.cpp" line="417"/>
-        <location filename="../core/codegen/cutechain.cpp" line="418"/>
         <location filename="../core/codegen/cutechain.cpp" line="419"/>
         <location filename="../core/codegen/cutechain.cpp" line="420"/>
+        <location filename="../core/codegen/cutechain.cpp" line="421"/>
+        <location filename="../core/codegen/cutechain.cpp" line="422"/>
+        <location filename="../core/codegen/cutechain.cpp" line="423"/>
         <source>pad / flip / roll</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="421"/>
-        <location filename="../core/codegen/cutechain.cpp" line="422"/>
         <location filename="../core/codegen/cutechain.cpp" line="424"/>
+        <location filename="../core/codegen/cutechain.cpp" line="425"/>
+        <location filename="../core/codegen/cutechain.cpp" line="427"/>
         <source>concatenation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="425"/>
+        <location filename="../core/codegen/cutechain.cpp" line="428"/>
         <source>upsampling</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="426"/>
-        <source>nll / cross-entropy losses</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/codegen/cutechain.cpp" line="427"/>
-        <location filename="../core/codegen/cutechain.cpp" line="428"/>
-        <source>unfold / fold</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <location filename="../core/codegen/cutechain.cpp" line="429"/>
-        <source>copying reshapes</source>
+        <source>nll / cross-entropy losses</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/codegen/cutechain.cpp" line="430"/>
         <location filename="../core/codegen/cutechain.cpp" line="431"/>
+        <source>unfold / fold</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location filename="../core/codegen/cutechain.cpp" line="432"/>
+        <source>copying reshapes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location filename="../core/codegen/cutechain.cpp" line="433"/>
+        <location filename="../core/codegen/cutechain.cpp" line="434"/>
+        <location filename="../core/codegen/cutechain.cpp" line="435"/>
+        <location filename="../core/codegen/cutechain.cpp" line="436"/>
         <source>scatter</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="435"/>
+        <location filename="../core/codegen/cutechain.cpp" line="438"/>
         <source>in-place input writes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="436"/>
-        <location filename="../core/codegen/cutechain.cpp" line="437"/>
+        <location filename="../core/codegen/cutechain.cpp" line="439"/>
+        <location filename="../core/codegen/cutechain.cpp" line="440"/>
         <source>affine grid / grid sample</source>
         <translation type="unfinished"></translation>
     </message>

@@ -1006,15 +1006,15 @@
 <context>
     <name>kwb::CuteStageLabel</name>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="382"/>
-        <location filename="../core/codegen/cutechain.cpp" line="383"/>
         <location filename="../core/codegen/cutechain.cpp" line="384"/>
+        <location filename="../core/codegen/cutechain.cpp" line="385"/>
+        <location filename="../core/codegen/cutechain.cpp" line="386"/>
         <source>GEMM</source>
         <translation>GEMM</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="385"/>
-        <location filename="../core/codegen/cutechain.cpp" line="423"/>
+        <location filename="../core/codegen/cutechain.cpp" line="387"/>
+        <location filename="../core/codegen/cutechain.cpp" line="426"/>
         <source>pointwise with broadcast tensors</source>
         <translation>带广播张量的逐元素运算</translation>
     </message>
@@ -1023,157 +1023,158 @@
         <translation type="vanished">sum / mean / amax / amin / logsumexp 归约</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="386"/>
+        <location filename="../core/codegen/cutechain.cpp" line="388"/>
         <source>sum / mean / prod / amax / amin / logsumexp reductions</source>
         <translation>sum / mean / prod / amax / amin / logsumexp 归约</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="387"/>
-        <location filename="../core/codegen/cutechain.cpp" line="388"/>
+        <location filename="../core/codegen/cutechain.cpp" line="389"/>
+        <location filename="../core/codegen/cutechain.cpp" line="390"/>
         <source>var / std</source>
         <translation>var / std</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="389"/>
+        <location filename="../core/codegen/cutechain.cpp" line="391"/>
+        <location filename="../core/codegen/cutechain.cpp" line="392"/>
         <source>several reductions of the same rows</source>
         <translation>同一行上的多个归约</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="390"/>
+        <location filename="../core/codegen/cutechain.cpp" line="393"/>
         <source>softmax / log-softmax</source>
         <translation>softmax / log-softmax</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="391"/>
-        <location filename="../core/codegen/cutechain.cpp" line="392"/>
-        <location filename="../core/codegen/cutechain.cpp" line="393"/>
+        <location filename="../core/codegen/cutechain.cpp" line="394"/>
+        <location filename="../core/codegen/cutechain.cpp" line="395"/>
+        <location filename="../core/codegen/cutechain.cpp" line="396"/>
         <source>group / layer / batch norm</source>
         <translation>group / layer / batch norm</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="394"/>
+        <location filename="../core/codegen/cutechain.cpp" line="397"/>
         <source>max / avg pooling</source>
         <translation>max / avg 池化</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="395"/>
+        <location filename="../core/codegen/cutechain.cpp" line="398"/>
         <source>adaptive pooling</source>
         <translation>自适应池化</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="396"/>
+        <location filename="../core/codegen/cutechain.cpp" line="399"/>
         <source>convolution</source>
         <translation>卷积</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="397"/>
+        <location filename="../core/codegen/cutechain.cpp" line="400"/>
         <source>attention</source>
         <translation>注意力</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="398"/>
+        <location filename="../core/codegen/cutechain.cpp" line="401"/>
         <source>masked softmax</source>
         <translation>带掩码的 softmax</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="399"/>
+        <location filename="../core/codegen/cutechain.cpp" line="402"/>
         <source>recurrent layers</source>
         <translation>循环层</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="400"/>
+        <location filename="../core/codegen/cutechain.cpp" line="403"/>
         <source>p-norms</source>
         <translation>p 范数</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="401"/>
-        <location filename="../core/codegen/cutechain.cpp" line="402"/>
-        <location filename="../core/codegen/cutechain.cpp" line="434"/>
-        <source>cumulative scans</source>
-        <translation>累积扫描</translation>
-    </message>
-    <message>
-        <location filename="../core/codegen/cutechain.cpp" line="403"/>
         <location filename="../core/codegen/cutechain.cpp" line="404"/>
         <location filename="../core/codegen/cutechain.cpp" line="405"/>
-        <source>fill / arange / tril / triu</source>
-        <translation>填充 / arange / tril / triu</translation>
+        <location filename="../core/codegen/cutechain.cpp" line="437"/>
+        <source>cumulative scans</source>
+        <translation>累积扫描</translation>
     </message>
     <message>
         <location filename="../core/codegen/cutechain.cpp" line="406"/>
         <location filename="../core/codegen/cutechain.cpp" line="407"/>
         <location filename="../core/codegen/cutechain.cpp" line="408"/>
+        <source>fill / arange / tril / triu</source>
+        <translation>填充 / arange / tril / triu</translation>
+    </message>
+    <message>
         <location filename="../core/codegen/cutechain.cpp" line="409"/>
         <location filename="../core/codegen/cutechain.cpp" line="410"/>
+        <location filename="../core/codegen/cutechain.cpp" line="411"/>
+        <location filename="../core/codegen/cutechain.cpp" line="412"/>
+        <location filename="../core/codegen/cutechain.cpp" line="413"/>
         <source>embedding / index / gather</source>
         <translation>嵌入 / 索引 / gather</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="411"/>
+        <location filename="../core/codegen/cutechain.cpp" line="414"/>
         <source>embedding bags</source>
         <translation>嵌入包（embedding bag）</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="412"/>
-        <location filename="../core/codegen/cutechain.cpp" line="413"/>
-        <location filename="../core/codegen/cutechain.cpp" line="414"/>
         <location filename="../core/codegen/cutechain.cpp" line="415"/>
+        <location filename="../core/codegen/cutechain.cpp" line="416"/>
+        <location filename="../core/codegen/cutechain.cpp" line="417"/>
+        <location filename="../core/codegen/cutechain.cpp" line="418"/>
         <source>topk / sort / kthvalue / max along a dim</source>
         <translation>沿某一维的 topk / sort / kthvalue / max</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="416"/>
-        <location filename="../core/codegen/cutechain.cpp" line="417"/>
-        <location filename="../core/codegen/cutechain.cpp" line="418"/>
         <location filename="../core/codegen/cutechain.cpp" line="419"/>
         <location filename="../core/codegen/cutechain.cpp" line="420"/>
+        <location filename="../core/codegen/cutechain.cpp" line="421"/>
+        <location filename="../core/codegen/cutechain.cpp" line="422"/>
+        <location filename="../core/codegen/cutechain.cpp" line="423"/>
         <source>pad / flip / roll</source>
         <translation>补边 / 翻转 / 循环移位</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="421"/>
-        <location filename="../core/codegen/cutechain.cpp" line="422"/>
         <location filename="../core/codegen/cutechain.cpp" line="424"/>
+        <location filename="../core/codegen/cutechain.cpp" line="425"/>
+        <location filename="../core/codegen/cutechain.cpp" line="427"/>
         <source>concatenation</source>
         <translation>拼接</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="425"/>
+        <location filename="../core/codegen/cutechain.cpp" line="428"/>
         <source>upsampling</source>
         <translation>上采样</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="426"/>
+        <location filename="../core/codegen/cutechain.cpp" line="429"/>
         <source>nll / cross-entropy losses</source>
         <translation>nll / 交叉熵损失</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="427"/>
-        <location filename="../core/codegen/cutechain.cpp" line="428"/>
+        <location filename="../core/codegen/cutechain.cpp" line="430"/>
+        <location filename="../core/codegen/cutechain.cpp" line="431"/>
         <source>unfold / fold</source>
         <translation>unfold / fold 图块展开与折叠</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="429"/>
+        <location filename="../core/codegen/cutechain.cpp" line="432"/>
         <source>copying reshapes</source>
         <translation>需要复制的 reshape</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="430"/>
-        <location filename="../core/codegen/cutechain.cpp" line="431"/>
-        <location filename="../core/codegen/cutechain.cpp" line="432"/>
         <location filename="../core/codegen/cutechain.cpp" line="433"/>
+        <location filename="../core/codegen/cutechain.cpp" line="434"/>
+        <location filename="../core/codegen/cutechain.cpp" line="435"/>
+        <location filename="../core/codegen/cutechain.cpp" line="436"/>
         <source>scatter</source>
         <translation>scatter 散射写入</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="435"/>
+        <location filename="../core/codegen/cutechain.cpp" line="438"/>
         <source>in-place input writes</source>
         <translation>原地写入的输入（写回）</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="436"/>
-        <location filename="../core/codegen/cutechain.cpp" line="437"/>
+        <location filename="../core/codegen/cutechain.cpp" line="439"/>
+        <location filename="../core/codegen/cutechain.cpp" line="440"/>
         <source>affine grid / grid sample</source>
         <translation>仿射网格 / 网格采样</translation>
     </message>
