@@ -12,6 +12,8 @@
 #   stages NAME LIMIT_S UNITTEST_ARGS...   tests/python/test_stages_emulated on CUDA  -> steps.tar.gz: stages_NAME.txt
 #   ab NAME LIMIT_S COMMAND...             any command                                 -> steps.tar.gz: ab/NAME.txt
 #   suite LIMIT_S LIST [resume]            bench/gpu/session10.sh (resumable suite)    -> $OUT/suite*
+#   keep NAME                              the last suite's json, report and summary   -> steps.tar.gz: suite_NAME/
+#                                          (a second suite in the same call overwrites $OUT/suite*)
 # Each step's output file is complete when it ends (rc= as its last line) and its tail is echoed. The stages and ab
 # files are written under /tmp/steps and re-packed into $OUT/steps.tar.gz after every step: a call returns at most 8
 # files (env.txt, the suite's 5, this archive), and a cut call still returns every step that finished.
@@ -41,6 +43,10 @@ ab() {
 suite() {
   local lim=$1 list=$2 resume=${3:-0}
   OUT="$OUT" SUITE_S="$lim" JOBS=${JOBS:-14} RESUME=$resume LIST="$list" bash bench/gpu/session10.sh 2>&1 | tail -14
+}
+keep() {
+  mkdir -p "$STEPS/suite_$1" && cp "$OUT"/suite.json "$OUT"/suite_report.md "$OUT"/summary.txt "$STEPS/suite_$1/"
+  ls "$STEPS/suite_$1"
 }
 for step in "$@"; do
   echo "== $step at $((SECONDS - T0)) s"
