@@ -13,6 +13,7 @@ and reports per op the output shapes and the non-tensor arguments at those sizes
 Multiplying keeps every divisibility the model relies on; distinct primes keep v * p_v of one size apart from
 another size's image. Nothing is allocated (meta tensors).
 """
+import os
 import re
 
 import torch
@@ -246,7 +247,8 @@ def resize_check(logic_path, model, init_args, inputs, first_ops, ops_json, user
     got = _resize_sizes(logic_path, model, inputs, first_ops, ops_json, user_line, free, slots)
     unpacked = UNPACKED.search(got[0].get("why", ""))
     width = int(unpacked.group(1)) if unpacked else 0
-    if not got[0]["ok"] and width in free and len(free) > 1:
+    keep_width = os.environ.get("KWB_PROBE_FIXED_WIDTH", "1") != "0"  # 0: the check as before (trial 31 #10)
+    if keep_width and not got[0]["ok"] and width in free and len(free) > 1:
         again = _resize_sizes(logic_path, model, inputs, first_ops, ops_json, user_line,
                               [v for v in free if v != width], slots)
         if again[0]["ok"]:

@@ -321,6 +321,15 @@ class FixedWidth(unittest.TestCase):
             "resize check: size 4 kept: forward() unpacks a dim of that size into 4 names (ValueError: too many "
             "values to unpack (expected 4)), so it is a fixed width, not a size; the checks keep it"])
 
+    def test_switch_off_gives_the_check_before(self):
+        os.environ["KWB_PROBE_FIXED_WIDTH"] = "0"
+        try:
+            rc = probe(write(UNPACK4))["resize_check"]
+        finally:
+            del os.environ["KWB_PROBE_FIXED_WIDTH"]
+        self.assertFalse(rc["ok"])
+        self.assertNotIn("fixed_width", rc)
+
 
 class Overflow(unittest.TestCase):
     """Inputs whose resized copies overflow torch's storage size: a plain note in EiB, not a torch-version hint."""
