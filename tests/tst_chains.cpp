@@ -3364,7 +3364,10 @@ void TestChains::classesEmulated() {
   QFETCH(QString, problem);
   QFETCH(QStringList, args);
   const FuseSwitchOn fuseSwitch(spec);
-  runEmulated(spec, problem, args);
+  // session 43 (dim43, trial 31 #5): sizes tied by divisibility; every harness case must run, none SKIP (with their
+  // ratio broken, KWB_HARNESS_KEEP_RATIOS=0, boundary_tail and boundary_size1 SKIP while problem_shape runs)
+  const bool ratios = spec == u"gqa_decode_ratio_heads" || spec == u"group_scale_ratio_channels";
+  runEmulated(spec, problem, args, ratios ? QStringList{QStringLiteral("SKIP")} : QStringList());
 }
 
 void TestChains::layoutEmulated_data() {
