@@ -339,7 +339,8 @@ def _resize_trace(logic_path, model, inputs, first_ops, ops_json, user_line, map
                         y = _resized_slot(y, d, int(slot["size"]) * PRIMES[first_prime + j])
             args2.append(y)
     except RuntimeError as e:  # "Storage size calculation overflowed": an input near 2^63 bytes, times a prime
-        summary["why"] = "the resized inputs overflow torch's storage size (%s)" % (str(e).splitlines() or [""])[0][:160]
+        first = (str(e).splitlines() or [""])[0][:160]
+        summary["why"] = "the resized inputs overflow torch's storage size (%s)" % first
         return summary, None
     try:
         tr, _out = _trace_at(logic_path, model, args2, len(first_ops), user_line)
