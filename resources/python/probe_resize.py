@@ -295,8 +295,7 @@ def kept_ratios(logic_path, model, inputs, first_ops, user_line, free):
     """Which divisible pair of the sizes @p free must keep its ratio for forward() to run, where distinct primes
     failed and one factor for every size passed: each pair (big, small) with big a multiple of small is tried
     alone -- every size by a prime of its own except big, which takes small's -- pairs at one dim index of two
-    inputs first, then the smallest, at most
-    MAX_RATIO_CHECKS traces. Returns [[big, small, big // small]] for the first pair that passes (the GQA's query
+    inputs first, then the smallest, at most MAX_RATIO_CHECKS traces. Returns [[big, small, big // small]] for the first pair that passes (the GQA's query
     heads over its KV heads; channels over groups), [] when none does alone (the harness then resizes every size
     on its own, as before). The traces are on meta tensors and record nothing in the spec."""
     shapes = [[int(d) for d in x.shape] for x in inputs if isinstance(x, torch.Tensor)]
