@@ -1712,6 +1712,21 @@ print(P + "RESULT_JSON=" + json.dumps({"status": "PASS", "cases": cases}), flush
                  r.out.contains(QStringLiteral("  memory: does not fit: its inputs and outputs alone are ")) &&
                  r.out.contains(QStringLiteral("kwb baseline refuses it in phase 1")),
              qPrintable(r.out));
+    // new-user trial 31 #8: 2^60 float32 elements (4 EiB in, 4 EiB out) overflow, and the notes say so in EiB; the
+    // probe's resize check no longer crashes on its copies (it read "a newer torch may support this op")
+    const QString eib = dir.filePath(QStringLiteral("eib.py"));
+    writeFile(eib,
+              "import torch\nimport torch.nn as nn\n\n\nclass Model(nn.Module):\n    def forward(self, x):\n"
+              "        return x * 2\n\n\ndef get_inputs():\n    return [torch.randn(1 << 40, 1 << 20)]\n\n\n"
+              "def get_init_inputs():\n    return []\n");
+    r = kwb({QStringLiteral("analyze"), eib, QStringLiteral("--gpu"), QStringLiteral("H100-SXM")});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    QVERIFY2(
+        r.out.contains(QStringLiteral("  memory: does not fit: the inputs overflow: its inputs and outputs alone "
+                                      "are about 8.0 EiB")) &&
+            r.out.contains(QStringLiteral("resize check: skipped: the inputs overflow: they hold about 4.0 EiB")) &&
+            !r.out.contains(QStringLiteral("newer torch")),
+        qPrintable(r.out));
     // an unknown GPU is bad input, before the probe
     r = kwb({QStringLiteral("analyze"), huge, QStringLiteral("--gpu"), QStringLiteral("NoSuchGPU")});
     QCOMPARE(r.code, 2);

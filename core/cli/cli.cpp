@@ -686,6 +686,13 @@ nlohmann::json analyzeOnGpu(const nlohmann::json& spec, const GpuSpec& gpu, cons
                  .arg(bytes / 1e9, 0, 'f', 1)
                  .arg(bytes / memory, 0, 'f', 1)
                  .arg(gpu.hbm->value);
+  else if (refused && bytes >= 1152921504606846976.0)  // 2^60 bytes, an EiB (new-user trial 31 #8: 2^40 x 2^20)
+    notes << QStringLiteral(
+                 "does not fit: the inputs overflow: its inputs and outputs alone are about %1 EiB, beyond any "
+                 "GPU's memory (%2 GB here) and near torch's int64 byte counts; make the sizes smaller (kwb "
+                 "baseline refuses it in phase 1 unless --allow-oversize)")
+                 .arg(bytes / 1152921504606846976.0, 0, 'f', 1)
+                 .arg(gpu.hbm->value);
   else if (refused)
     notes << QStringLiteral(
                  "does not fit: its inputs and outputs alone are %1 GB, %2x the %3 GB of memory; kwb "

@@ -645,6 +645,33 @@ def values_read_message(message):
             "values cannot be traced or run on the GPU)" % how)
 
 
+def inputs_overflow_text(inputs):
+    """One line for inputs whose size overflows torch's storage arithmetic once resized (new-user trial 31 #8:
+    randn(2**40, 2**20) read "a newer torch may support this op"): their bytes in EiB and the largest one's shape."""
+    import torch
+    tensors = [x for x in inputs if isinstance(x, torch.Tensor)]
+    if not tensors:
+        return "the inputs overflow"
+    total = sum(x.numel() * x.element_size() for x in tensors)
+    big = max(tensors, key=lambda x: x.numel() * x.element_size())
+    return ("the inputs overflow: they hold about %.1f EiB (the largest %s %s), beyond any GPU's memory, and "
+            "resized copies overflow torch's storage size (an int64 byte count); make the sizes smaller"
+            % (total / 2.0 ** 60, list(big.shape), str(big.dtype).replace("torch.", "")))
+
+
+def size_globals_read(model, module, inputs):
+    """The module-level int globals forward() names whose value is an input dim > 1 (HQ, SMAX in p01 of new-user
+    trial 31): sizes the resize check cannot follow. Sorted; [] when none or forward() has no code object."""
+    import torch
+    code = getattr(getattr(type(model), "forward", None), "__code__", None)
+    if code is None or module is None:
+        return []
+    dims = {int(d) for x in inputs if isinstance(x, torch.Tensor) for d in x.shape if int(d) > 1}
+    names = set(code.co_names)
+    g = vars(module)  # the probe made its int globals NamedInt (an int subclass) to name dims
+    return sorted(n for n in names if isinstance(g.get(n), int) and not isinstance(g[n], bool) and int(g[n]) in dims)
+
+
 def old_torch_note(version, kind, message):
     """One sentence for an error under torch < 2 that a newer torch may not raise ('' otherwise): the probe's
     figures and vocabulary are tested under 2.x, and Debian 12's python3-torch is 1.13 (new-user trial 10, #2:
@@ -1035,9 +1062,23 @@ def run(logic_path, partial, scale, guess=False, shapes=None):
         for d, s2 in zip(spec["inputs"], shapes2):
             if s2 is not None and d.get("kind") == "tensor":
                 d["resized_shape"] = s2
+    elif "overflow" in spec["resize_check"]["why"]:
+        # an input near 2^63 bytes: its resized copies overflow torch's storage size; the binding is by value, but
+        # the size is what the user must change (new-user trial 31 #8)
+        tr.notes.append("resize check: skipped: %s" % inputs_overflow_text(inputs))
     else:
-        tr.notes.append("resize check: %s; sizes in forward() are bound to input dims by value"
-                        % spec["resize_check"]["why"])
+        # "bound by value" is the code generator's fallback; name the size globals forward() reads, where it does,
+        # since they are why (new-user trial 31 #5: p01 as written) and the fix is to read the inputs' shapes
+        read = size_globals_read(model, module, inputs)
+        tr.notes.append("resize check: %s%s; sizes in forward() are bound to input dims by value"
+                        % (spec["resize_check"]["why"],
+                           "; forward() reads the size globals %s (read them from the inputs' shapes to let the "
+                           "checks resize them)" % ", ".join(read) if read else ""))
+    width = spec["resize_check"].get("fixed_width")
+    if width:
+        why = spec["resize_check"].get("fixed_width_why", "").replace("forward() failed at the resized sizes ", "")
+        tr.notes.append("resize check: size %s kept: forward() unpacks a dim of that size into %s names %s, so it "
+                        "is a fixed width, not a size; the checks keep it" % (width[0], width[0], why))
     # which dtypes follow the inputs' and which a cast fixes (probe_dtype.py): forward() traced again with every
     # floating leaf in float16, bfloat16 and float32, the dtypes the harness's cases cast to
     mark_phase("forward() with every floating tensor in float16 / bfloat16 / float32 (the dtype check)")

@@ -13,6 +13,9 @@ and reports per op the output shapes and the non-tensor arguments at those sizes
 Multiplying keeps every divisibility the model relies on; distinct primes keep v * p_v of one size apart from
 another size's image. Nothing is allocated (meta tensors).
 """
+import os
+import re
+
 import torch
 
 from probe_analysis import _flat, schema_args
@@ -134,8 +137,8 @@ def position_free(logic_path, model, init_args, inputs, first_ops, result, user_
     own = [list(int(d) for d in o.shape) for o in _flat([result]) if isinstance(o, torch.Tensor)]
     free = []
     for v in collided:
-        args = [_resized(x, {v: 3 * v}) if isinstance(x, torch.Tensor) else x for x in inputs]
-        try:
+        try:  # the resized copies too: an input near 2^63 bytes overflows torch's storage size at 3x
+            args = [_resized(x, {v: 3 * v}) if isinstance(x, torch.Tensor) else x for x in inputs]
             tr, out = _trace_at(logic_path, model, args, len(first_ops), user_line)
         except Exception:  # _Limit (a loop over the size) or the model rejects it: tied, as before
             continue
@@ -191,17 +194,17 @@ def free_slots(logic_path, model, init_args, inputs, first_ops, result, user_lin
             return False
         tries[0] += 1
         k, args = -1, []
-        for x in inputs:
-            if isinstance(x, torch.Tensor):
-                k += 1
-                y = _resized(x, {})
-                for i, d in dims:
-                    if i == k:
-                        y = _resized_slot(y, d, 3 * v)
-                args.append(y)
-            else:
-                args.append(x)
-        try:
+        try:  # the resized copies too (an overflow of torch's storage size: tied)
+            for x in inputs:
+                if isinstance(x, torch.Tensor):
+                    k += 1
+                    y = _resized(x, {})
+                    for i, d in dims:
+                        if i == k:
+                            y = _resized_slot(y, d, 3 * v)
+                    args.append(y)
+                else:
+                    args.append(x)
             tr, out = _trace_at(logic_path, model, args, len(first_ops), user_line)
         except Exception:  # _Limit, or the model rejects it: tied
             return False
@@ -221,6 +224,10 @@ def free_slots(logic_path, model, init_args, inputs, first_ops, result, user_lin
     return found
 
 
+UNPACKED = re.compile(r"(?:too many|not enough) values to unpack \(expected (\d+)")
+MAX_RATIO_CHECKS = 6  # at most this many extra meta traces to find which sizes keep their ratio (kept_ratios)
+
+
 def resize_check(logic_path, model, init_args, inputs, first_ops, ops_json, user_line, by_position=(), slots=()):
     """Traces forward() again at resized input sizes. Returns (summary, input shapes at those sizes); on success
     adds "resized_outputs" (output shapes) to every op of @p ops_json and "args_resized" (the non-tensor
@@ -229,9 +236,31 @@ def resize_check(logic_path, model, init_args, inputs, first_ops, ops_json, user
     prime of its own, so a size the graph took from one of them (31_VisionAttention's view(B, C, H * W) with
     C = H = W, C bound by the weights) differs from the value's other dims there, and the code generator binds it
     to its own dim (summary "slots": [{"size", "dims", "resized"}]). Where forward() rejects that trace, the check
-    is redone without them (the binding of those dims stays by value, as before)."""
+    is redone without them (the binding of those dims stays by value, as before).
+    A size forward() unpacks into that many names (`cx, cy, w, h = b.unbind(-1)`: "too many values to unpack
+    (expected 4)" at 12) is a fixed width, not a size: the check is redone with it kept (summary "fixed_width":
+    [4]; the harness keeps it too, new-user trial 31 #10). Where only one factor for every size passes, summary
+    "ratios" lists the sizes that must keep their ratio ([[32, 8, 4]]: 32 query heads stay 4x the 8 KV heads,
+    kept_ratios), which the harness's cases keep (trial 31 #5)."""
     tensors = [x for x in inputs if isinstance(x, torch.Tensor)]
     free = free_sizes(model, init_args, tensors, by_position)
+    got = _resize_sizes(logic_path, model, inputs, first_ops, ops_json, user_line, free, slots)
+    unpacked = UNPACKED.search(got[0].get("why", ""))
+    width = int(unpacked.group(1)) if unpacked else 0
+    keep_width = os.environ.get("KWB_PROBE_FIXED_WIDTH", "1") != "0"  # 0: the check as before (trial 31 #10)
+    if keep_width and not got[0]["ok"] and width in free and len(free) > 1:
+        again = _resize_sizes(logic_path, model, inputs, first_ops, ops_json, user_line,
+                              [v for v in free if v != width], slots)
+        if again[0]["ok"]:
+            again[0]["fixed_width"] = [width]
+            again[0]["fixed_width_why"] = got[0]["why"]
+            return again
+    return got
+
+
+def _resize_sizes(logic_path, model, inputs, first_ops, ops_json, user_line, free, slots):
+    """resize_check at the resizable sizes @p free: each by a prime of its own (with @p slots, then without), then,
+    where that breaks a divisibility, one factor for every size."""
     slots = list(slots)[:max(0, len(PRIMES) - len(free))]
     if not free and not slots:
         return {"ok": False, "why": "no input size is resizable (each is tied to the model)", "map": {}}, None
@@ -256,7 +285,39 @@ def resize_check(logic_path, model, init_args, inputs, first_ops, ops_json, user
         return got
     again[0]["common_factor"] = PRIMES[0]
     again[0]["why"] = "one factor for every size (%s)" % got[0]["why"]
+    ratios = kept_ratios(logic_path, model, inputs, first_ops, user_line, free)
+    if ratios:
+        again[0]["ratios"] = ratios
     return again
+
+
+def kept_ratios(logic_path, model, inputs, first_ops, user_line, free):
+    """Which divisible pair of the sizes @p free must keep its ratio for forward() to run, where distinct primes
+    failed and one factor for every size passed: each pair (big, small) with big a multiple of small is tried
+    alone -- every size by a prime of its own except big, which takes small's -- pairs at one dim index of two
+    inputs first, then the smallest, at most MAX_RATIO_CHECKS traces. Returns [[big, small, big // small]] for the first pair that passes (the GQA's query
+    heads over its KV heads; channels over groups), [] when none does alone (the harness then resizes every size
+    on its own, as before). The traces are on meta tensors and record nothing in the spec."""
+    shapes = [[int(d) for d in x.shape] for x in inputs if isinstance(x, torch.Tensor)]
+
+    def same_dim(b, s):  # the two sizes at one dim index of two inputs (q's heads, k's heads): tried first
+        return any(len(x) == len(y) and any(p == b and q == s for p, q in zip(x, y)) for x in shapes for y in shapes)
+
+    pairs = sorted(((b, s) for b in free for s in free if b > s and b % s == 0),
+                   key=lambda p: (not same_dim(*p), p[0], -p[1]))
+    for big, small in pairs[:MAX_RATIO_CHECKS]:
+        prime = dict(zip(free, PRIMES))
+        mapping = {v: v * (prime[small] if v == big else prime[v]) for v in free}
+        args = []
+        try:
+            for x in inputs:
+                args.append(_resized(x, mapping) if isinstance(x, torch.Tensor) else x)
+            tr, _out = _trace_at(logic_path, model, args, len(first_ops), user_line)
+        except Exception:  # noqa: BLE001 - _Limit, an overflow or forward() rejects it: this pair is not the one
+            continue
+        if len(tr.ops) == len(first_ops) and all(str(a[0]) == str(b[0]) for a, b in zip(first_ops, tr.ops)):
+            return [[big, small, big // small]]
+    return []
 
 
 def _resize_trace(logic_path, model, inputs, first_ops, ops_json, user_line, mapping, slots, first_prime):
@@ -264,17 +325,22 @@ def _resize_trace(logic_path, model, inputs, first_ops, ops_json, user_line, map
     its index]."""
     summary = {"ok": False, "map": {str(k): v for k, v in mapping.items()}}
     args2, k = [], -1
-    for x in inputs:
-        if not isinstance(x, torch.Tensor):
-            args2.append(x)
-            continue
-        k += 1
-        y = _resized(x, mapping)
-        for j, slot in enumerate(slots):
-            for i, d in slot["dims"]:
-                if i == k:
-                    y = _resized_slot(y, d, int(slot["size"]) * PRIMES[first_prime + j])
-        args2.append(y)
+    try:
+        for x in inputs:
+            if not isinstance(x, torch.Tensor):
+                args2.append(x)
+                continue
+            k += 1
+            y = _resized(x, mapping)
+            for j, slot in enumerate(slots):
+                for i, d in slot["dims"]:
+                    if i == k:
+                        y = _resized_slot(y, d, int(slot["size"]) * PRIMES[first_prime + j])
+            args2.append(y)
+    except RuntimeError as e:  # "Storage size calculation overflowed": an input near 2^63 bytes, times a prime
+        first = (str(e).splitlines() or [""])[0][:160]
+        summary["why"] = "the resized inputs overflow torch's storage size (%s)" % first
+        return summary, None
     try:
         tr, _out = _trace_at(logic_path, model, args2, len(first_ops), user_line)
     except _Limit:

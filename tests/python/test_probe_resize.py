@@ -245,5 +245,153 @@ class HarnessSlots(unittest.TestCase):
         self.assertEqual(plan2.free, [])
 
 
+# new-user trial 31 #5: forward() reads the group count from the shapes; the head (channel) counts must keep their ratio
+GROUPED_CHANNELS = ("import torch\nimport torch.nn as nn\n"
+                    "class Model(nn.Module):\n"
+                    "    def forward(self, x, s):\n"
+                    "        n, c, l = x.shape\n        g = s.shape[1]\n"
+                    "        return (x.view(n, g, c // g, l) * s.unsqueeze(2)).view(n, c, l)\n"
+                    "def get_inputs():\n    return [torch.randn(4, 32, 20), torch.randn(4, 8, 1)]\n"
+                    "def get_init_inputs():\n    return []\n")
+# p01 of trial 31 as written: the head counts and the cache length are size globals read in forward()
+GQA_GLOBALS = ("import torch\nimport torch.nn as nn\n"
+               "B, HQ, HKV, D, S = 2, 8, 2, 16, 12\n"
+               "class Model(nn.Module):\n"
+               "    def forward(self, q, k):\n"
+               "        k = k.repeat_interleave(HQ // HKV, dim=1)\n"
+               "        return torch.matmul(q, k.transpose(-1, -2)) * D ** -0.5 + torch.zeros(S)\n"
+               "def get_inputs():\n    return [torch.randn(B, HQ, 1, D), torch.randn(B, HKV, S, D)]\n"
+               "def get_init_inputs():\n    return []\n")
+# p09 of trial 31: 4 box coordinates unpacked into four names
+UNPACK4 = ("import torch\nimport torch.nn as nn\n"
+           "class Model(nn.Module):\n"
+           "    def forward(self, b, c):\n"
+           "        cx, cy, w, h = b.unbind(-1)\n"
+           "        return torch.stack([cx - w, cy - h, cx + w, cy + h], -1)[:, None, :] + c[None, :, :]\n"
+           "def get_inputs():\n    return [torch.rand(30, 4), torch.rand(20, 4)]\n"
+           "def get_init_inputs():\n    return []\n")
+# trial 31 #8: 2^60 float32 elements (4 EiB)
+HUGE = ("import torch\nimport torch.nn as nn\n"
+        "class Model(nn.Module):\n    def forward(self, x):\n        return x * 2\n"
+        "def get_inputs():\n    return [torch.randn(1 << 40, 1 << 20)]\n"
+        "def get_init_inputs():\n    return []\n")
+
+
+def resize_notes(spec):
+    return [n for n in spec.get("notes", []) if n.startswith("resize check")]
+
+
+class KeptRatios(unittest.TestCase):
+    """resize_check.ratios: the divisible sizes that must keep their ratio (trial 31 #5), found pair by pair."""
+
+    def test_gqa_heads(self):
+        spec = probe(write(GQA_REPEAT))
+        self.assertEqual(spec["resize_check"]["ratios"], [[32, 8, 4]])
+        self.assertEqual(resize_notes(spec), [])
+
+    def test_grouped_channels(self):
+        spec = probe(write(GROUPED_CHANNELS))
+        rc = spec["resize_check"]
+        self.assertTrue(rc["ok"], rc)
+        self.assertEqual(rc["ratios"], [[32, 8, 4]])
+
+    def test_no_ratio_where_distinct_primes_pass(self):
+        self.assertNotIn("ratios", probe(write(NO_COLLISION))["resize_check"])
+
+    def test_size_globals_are_named(self):
+        # the note "bound by value" is true here: forward() reads HQ, HKV and S; the note says which
+        spec = probe(write(GQA_GLOBALS))
+        self.assertFalse(spec["resize_check"]["ok"])
+        notes = resize_notes(spec)
+        self.assertEqual(len(notes), 1, notes)
+        self.assertIn("forward() reads the size globals D, HKV, HQ, S (read them", notes[0])
+        self.assertTrue(notes[0].endswith("sizes in forward() are bound to input dims by value"), notes[0])
+
+
+class FixedWidth(unittest.TestCase):
+    """A size forward() unpacks into names is kept, and one note says so (trial 31 #10)."""
+
+    def test_unpacked_width_kept(self):
+        spec = probe(write(UNPACK4))
+        rc = spec["resize_check"]
+        self.assertTrue(rc["ok"], rc)
+        self.assertEqual(rc["fixed_width"], [4])
+        self.assertEqual(rc["map"], {"30": 90, "20": 100})
+        self.assertEqual(resize_notes(spec), [
+            "resize check: size 4 kept: forward() unpacks a dim of that size into 4 names (ValueError: too many "
+            "values to unpack (expected 4)), so it is a fixed width, not a size; the checks keep it"])
+
+    def test_switch_off_gives_the_check_before(self):
+        os.environ["KWB_PROBE_FIXED_WIDTH"] = "0"
+        try:
+            rc = probe(write(UNPACK4))["resize_check"]
+        finally:
+            del os.environ["KWB_PROBE_FIXED_WIDTH"]
+        self.assertFalse(rc["ok"])
+        self.assertNotIn("fixed_width", rc)
+
+
+class Overflow(unittest.TestCase):
+    """Inputs whose resized copies overflow torch's storage size: a plain note in EiB, not a torch-version hint."""
+
+    def test_huge_inputs(self):
+        spec = probe(write(HUGE))
+        self.assertFalse(spec["resize_check"]["ok"])
+        notes = resize_notes(spec)
+        self.assertEqual(len(notes), 1, notes)
+        self.assertIn("the inputs overflow: they hold about 4.0 EiB (the largest [1099511627776, 1048576] float32)",
+                      notes[0])
+        self.assertNotIn("newer torch", json.dumps(spec))
+
+
+class HarnessRatios(unittest.TestCase):
+    """DimPlan derives a size of resize_check.ratios from its small size in every case (HQ = 4 * HKV)."""
+
+    def plan(self, rc):
+        spec = h.spec_for("gqa", [{"name": "q", "shape": [2, 32, 16, 64], "stride": [32768, 1024, 64, 1]},
+                                  {"name": "k", "shape": [2, 8, 16, 64], "stride": [8192, 1024, 64, 1]}],
+                          pattern="Attention")
+        spec["resize_check"] = rc
+        hm = h.load_rendered(spec, name="kwb_harness_ratios")
+        hm.torch = torch
+        return hm, spec, hm.DimPlan(spec, 32, set())
+
+    def test_every_case_keeps_the_ratio(self):
+        hm, spec, plan = self.plan({"ok": True, "map": {}, "common_factor": 3, "ratios": [[32, 8, 4]]})
+        self.assertNotIn(32, plan.free)
+        cases = hm.derive_cases(spec, plan, True)
+        self.assertIn("boundary_tail", [c.name for c in cases])
+        for c in cases:
+            q, k = plan.mapped(c.dim_map)
+            self.assertEqual(q[1], 4 * k[1], (c.name, q, k))
+            if c.dim_map:
+                self.assertEqual(c.dim_map.get(32, 32), 4 * c.dim_map.get(8, 8), c.name)  # size_globals reads it
+
+    def test_switch_off_gives_the_plan_before(self):
+        os.environ["KWB_HARNESS_KEEP_RATIOS"] = "0"
+        try:
+            hm, spec, plan = self.plan({"ok": True, "map": {}, "common_factor": 3, "ratios": [[32, 8, 4]]})
+        finally:
+            del os.environ["KWB_HARNESS_KEEP_RATIOS"]
+        self.assertIn(32, plan.free)
+        tail = [c for c in hm.derive_cases(spec, plan, True) if c.name == "boundary_tail"][0]
+        q, k = plan.mapped(tail.dim_map)
+        self.assertNotEqual(q[1], 4 * k[1])
+
+    def test_stale_ratio_ignored(self):
+        _hm, _spec, plan = self.plan({"ok": True, "map": {}, "ratios": [[48, 8, 6]]})
+        self.assertEqual(plan.ratios, {})
+
+    def test_fixed_width_kept(self):
+        spec = h.spec_for("boxes", [{"name": "b", "shape": [30, 4], "stride": [4, 1]}])
+        spec["resize_check"] = {"ok": True, "map": {"30": 90}, "fixed_width": [4]}
+        hm = h.load_rendered(spec, name="kwb_harness_fixed_width")
+        hm.torch = torch
+        plan = hm.DimPlan(spec, 32, set())
+        self.assertEqual(plan.free, [30])
+        for c in hm.derive_cases(spec, plan, True):
+            self.assertEqual(plan.mapped(c.dim_map)[0][1], 4, c.name)
+
+
 if __name__ == "__main__":
     unittest.main()
