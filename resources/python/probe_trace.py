@@ -466,8 +466,9 @@ class OpRecorder(TorchDispatchMode):
             # probe then fails under this very line (new-user trial 31 #4)
             tr.ambiguity("mixed_dtypes", "%s gets %s operands: PyTorch raises on a CPU or GPU (expected scalar "
                          "type ...) whether or not the meta trace takes it, so Model as written does not run "
-                         "there; the harness casts Model to the input's dtype, which hides it: cast the parameters "
-                         "or the input (e.g. Model(...).half(), or x.float())" % (name, " and ".join(mixed)), line)
+                         "there; only the harness's dtype cases cast Model to one dtype, which hides it there "
+                         "(its timed problem_shape case runs Model as written): cast the parameters or the "
+                         "input (e.g. Model(...).half(), or x.float())" % (name, " and ".join(mixed)), line)
         try:
             out = func(*args, **kwargs)
         except (NotImplementedError, RuntimeError) as exc:
