@@ -105,7 +105,7 @@ class TestKnowledge : public QObject {
     QCOMPARE(r.setAside[3].record.id, records[4].id);
     QCOMPARE(r.setAside[3].reason,
              QStringLiteral("about another op class only (\"softmax, attention\"); the problem's ops are conv"));
-    QCOMPARE(r.kept.size(), 2);                     // the conv doc and the ledger's exact lookup, unchanged
+    QCOMPARE(r.kept.size(), 2);  // the conv doc and the ledger's exact lookup, unchanged
     QCOMPARE(r.kept[0].source, records[2].source);
     QCOMPARE(r.kept[1].id, records[5].id);
     QCOMPARE(setAsideSummary(r.setAside),

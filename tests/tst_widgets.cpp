@@ -1880,8 +1880,8 @@ void TestWidgets::rooflineFitsANarrowDock() {
   QVERIFY(plot.chartLabels().contains(QStringLiteral("fp32 67 TFLOPS")));
   // Narrow, a roof labelled on the chart is not listed again: the legend took a third of the 1280x800 dock (new-user
   // trial 31, #12); the kernel's point, which no roof label names, keeps its entry
-  for (const char* roof : {RooflinePlot::kMemoryRoof, RooflinePlot::kMeasuredRoof, RooflinePlot::kComputeRoof,
-                           RooflinePlot::kRidge})
+  for (const char* roof :
+       {RooflinePlot::kMemoryRoof, RooflinePlot::kMeasuredRoof, RooflinePlot::kComputeRoof, RooflinePlot::kRidge})
     QVERIFY2(!legend->hasItemWithPlottable(plot.graph(roof)), roof);
   QVERIFY(legend->hasItemWithPlottable(plot.graph(RooflinePlot::kPoint)));
   // and a line says which memory roof the utilization uses (two were drawn with no word on it)

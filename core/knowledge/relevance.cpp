@@ -161,13 +161,13 @@ const QList<Format>& formats() {
 }
 
 const QStringList& attentionWords() {
-  static const QStringList w = {QStringLiteral("attention"), QStringLiteral("attn"),    QStringLiteral("causal"),
-                                QStringLiteral("kv"),        QStringLiteral("kvcache"), QStringLiteral("rope"),
-                                QStringLiteral("gqa"),       QStringLiteral("mqa"),     QStringLiteral("paged"),
+  static const QStringList w = {QStringLiteral("attention"), QStringLiteral("attn"), QStringLiteral("causal"),
+                                QStringLiteral("kv"), QStringLiteral("kvcache"), QStringLiteral("rope"),
+                                QStringLiteral("gqa"), QStringLiteral("mqa"), QStringLiteral("paged"),
                                 // attention kernels by name: a "Deep Dive into CUTLASS FMHA and MLA" page says
                                 // "attention" nowhere in its id or title (new-user trial 31, #14)
-                                QStringLiteral("fmha"),      QStringLiteral("mha"),     QStringLiteral("mla"),
-                                QStringLiteral("sdpa"),      QStringLiteral("flashattention")};
+                                QStringLiteral("fmha"), QStringLiteral("mha"), QStringLiteral("mla"),
+                                QStringLiteral("sdpa"), QStringLiteral("flashattention")};
   return w;
 }
 
@@ -300,14 +300,15 @@ const QList<ComputeClass>& computeClasses() {
       {"conv",
        {QStringLiteral("conv"), QStringLiteral("convolution"), QStringLiteral("convolutions"), QStringLiteral("conv1d"),
         QStringLiteral("conv2d"), QStringLiteral("conv3d"), QStringLiteral("im2col"), QStringLiteral("winograd")}},
-      {"gemm", {QStringLiteral("gemm"),        QStringLiteral("matmul"),       QStringLiteral("mma"),
-                QStringLiteral("wgmma"),       QStringLiteral("umma"),         QStringLiteral("tcgen05"),
-                QStringLiteral("deepgemm"),    QStringLiteral("cublas"),       QStringLiteral("splitk"),
-                QStringLiteral("split k"),     QStringLiteral("streamk"),      QStringLiteral("stream k"),
-                QStringLiteral("hgemm"),       QStringLiteral("sgemm"),        QStringLiteral("tensorcore"),
-                QStringLiteral("tensor core"), QStringLiteral("tensor cores"), QStringLiteral("tiled mma"),
-                QStringLiteral("swizzle m"),   QStringLiteral("group size m"), QStringLiteral("matrix multiplication"),
-                QStringLiteral("matrix multiply")}},
+      {"gemm",
+       {QStringLiteral("gemm"),           QStringLiteral("matmul"),       QStringLiteral("mma"),
+        QStringLiteral("wgmma"),          QStringLiteral("umma"),         QStringLiteral("tcgen05"),
+        QStringLiteral("deepgemm"),       QStringLiteral("cublas"),       QStringLiteral("splitk"),
+        QStringLiteral("split k"),        QStringLiteral("streamk"),      QStringLiteral("stream k"),
+        QStringLiteral("hgemm"),          QStringLiteral("sgemm"),        QStringLiteral("tensorcore"),
+        QStringLiteral("tensor core"),    QStringLiteral("tensor cores"), QStringLiteral("tiled mma"),
+        QStringLiteral("swizzle m"),      QStringLiteral("group size m"), QStringLiteral("matrix multiplication"),
+        QStringLiteral("matrix multiply")}},
       {"attention",
        {QStringLiteral("attention"), QStringLiteral("attn"), QStringLiteral("causal"), QStringLiteral("kv cache"),
         QStringLiteral("kvcache"), QStringLiteral("rope"), QStringLiteral("gqa"), QStringLiteral("mqa"),

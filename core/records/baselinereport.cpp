@@ -91,8 +91,7 @@ void correctness(QString& md, const ReportInput& in, bool dryRun) {
             thresholdText(c.threshold) + QLatin1String(" | ") +
             (dryRun ? fixed(c.refLatencyUs ? c.refLatencyUs : c.latencyUs, 3)
                     : fixed(c.latencyUs, 3) + QLatin1String(" | ") + fixed(c.refLatencyUs, 3)) +
-            QLatin1String(" | ") +
-            (c.reason.trimmed().isEmpty() ? QString() : cell(c.reason)) + QLatin1String(" |\n");
+            QLatin1String(" | ") + (c.reason.trimmed().isEmpty() ? QString() : cell(c.reason)) + QLatin1String(" |\n");
     }
     md += QLatin1Char('\n');
   }
