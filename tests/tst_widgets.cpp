@@ -803,10 +803,11 @@ void TestWidgets::setAsideKindsGoThroughTr() {
       aside("filed under conv for the word \"conversion\": a code-conversion guide, not a convolution"),
       aside("about fp8 (\"fp8\"); the problem's tensors are float32"),
       aside("written for another GPU (\"mi300x\", CDNA3); the target is Hopper"),
-      aside("an attention technique (\"flash\"); the problem has no attention")};
+      aside("an attention technique (\"flash\"); the problem has no attention"),
+      aside("about another op class only (\"gemm\"); the problem's ops are norm")};  // new-user trial 31, #14
   const QString english = QStringLiteral(
-      "2 a code-conversion guide filed under conv by the words \"conversion\" or \"converter\", 1 about fp8, 1 an "
-      "attention technique, 1 written for another GPU");
+      "2 a code-conversion guide filed under conv by the words \"conversion\" or \"converter\", 1 about another op "
+      "class only, 1 about fp8, 1 an attention technique, 1 written for another GPU");
   QCOMPARE(setAsideKinds(list), english);
   MarkingTranslator marker({QStringLiteral("kwb::SetAside")});
   QVERIFY(QCoreApplication::installTranslator(&marker));
@@ -815,8 +816,8 @@ void TestWidgets::setAsideKindsGoThroughTr() {
   QCoreApplication::removeTranslator(&marker);
   QCOMPARE(plan, english);
   QCOMPARE(shown, QStringLiteral("«2 «a code-conversion guide» filed under conv by the word(s) \"conversion\"« or "
-                                 "»\"converter\"»«, »«1 about fp8»«, »«1 an attention technique»«, »«1 written for "
-                                 "another GPU»"));
+                                 "»\"converter\"»«, »«1 about another op class only»«, »«1 about fp8»«, »«1 an "
+                                 "attention technique»«, »«1 written for another GPU»"));
 }
 
 void TestWidgets::dryRunCpuGapWordsGoThroughTr() {
