@@ -290,10 +290,16 @@ void TestReview::readClonedWorkspace() {
   QCOMPARE(o->roofline->dtype, QStringLiteral("tf32"));
   // A dry run's report: "ran (harness only)" reads PASS again
   in.mode = QStringLiteral("cpu-dry-run");
-  const QList<ReportCase> dry = casesFromReport(renderBaselineReport(in));
+  const QString dryMd = renderBaselineReport(in);
+  const QList<ReportCase> dry = casesFromReport(dryMd);
   QCOMPARE(dry.size(), 2);
   QCOMPARE(dry[0].status, QStringLiteral("PASS"));
   QVERIFY(!dry[0].relErr);  // "n/a (dry run)"
+  // one CPU time column, the reference's (new-user trial 31, #14): no stand-in column repeating it
+  QVERIFY(!dryMd.contains(QLatin1String("Stand-in time")));
+  QVERIFY(dryMd.contains(QStringLiteral("| Threshold | Reference time, CPU (µs) | Reason |")));
+  QCOMPARE(dry[0].refLatencyUs.value_or(0), 3400.0);
+  QVERIFY(!dry[0].latencyUs);
   QCOMPARE(casesFromReport(QStringLiteral("# Baseline report\n\nno table\n")).size(), 0);
 }
 

@@ -97,22 +97,22 @@
 <context>
     <name>kwb</name>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="1022"/>
+        <location filename="../widgets/rooflineplot.cpp" line="1070"/>
         <source>Cannot draw the roofline figure: no QApplication (run with QT_QPA_PLATFORM=offscreen).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="1025"/>
+        <location filename="../widgets/rooflineplot.cpp" line="1073"/>
         <source>Cannot draw the roofline figure: the size %1 × %2 is not positive.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="1030"/>
+        <location filename="../widgets/rooflineplot.cpp" line="1078"/>
         <source>Cannot draw the roofline figure: peak TFLOPS or bandwidth is not known.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="1038"/>
+        <location filename="../widgets/rooflineplot.cpp" line="1086"/>
         <source>Cannot draw the roofline figure: rendering gave an empty image.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -123,7 +123,7 @@
     </message>
     <message>
         <location filename="../widgets/reportexport.cpp" line="155"/>
-        <location filename="../widgets/rooflineplot.cpp" line="1041"/>
+        <location filename="../widgets/rooflineplot.cpp" line="1089"/>
         <source>Cannot write %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -138,7 +138,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="1043"/>
+        <location filename="../widgets/rooflineplot.cpp" line="1091"/>
         <source>Writing the PNG %1 failed: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3089,7 +3089,7 @@ Source: %4
 <context>
     <name>kwb::ProblemSpec</name>
     <message>
-        <location filename="../core/analysis/problemspec.cpp" line="351"/>
+        <location filename="../core/analysis/problemspec.cpp" line="355"/>
         <source>line %1: </source>
         <translation type="unfinished"></translation>
     </message>
@@ -3277,128 +3277,133 @@ Source: %4
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="73"/>
-        <source>&gt; **No run: the harness was not run.** Nothing below was measured, on a GPU or on the CPU; the FLOP and byte counts and the peaks are analytic, and the quality gate says why nothing ran.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/review/reportdisplay.cpp" line="76"/>
-        <source>- Intensity and ridge point are analytic (FLOP and byte expressions, datasheet peaks); nothing was run.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/review/reportdisplay.cpp" line="79"/>
-        <source>- Ran no correctness case: the harness was not run</source>
+        <location filename="../core/review/reportdisplay.cpp" line="74"/>
+        <source>_CPU dry run: each case ran the PyTorch reference in kernel.py&apos;s place on the CPU at reduced shapes where the inputs can be resized (each case&apos;s shape is below) and checked it against the reference&apos;s own float32 run. &quot;ran (harness only)&quot; means the harness and the case ran; kernel.py was not run, so no rel_err and no time of it is shown. The time column is the reference on the CPU._</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="80"/>
-        <source>Cases not run for this problem:</source>
+        <source>&gt; **No run: the harness was not run.** Nothing below was measured, on a GPU or on the CPU; the FLOP and byte counts and the peaks are analytic, and the quality gate says why nothing ran.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="81"/>
-        <source>- Source of these figures: the PyTorch reference on the CPU, at reduced shapes where the inputs can be resized</source>
+        <location filename="../core/review/reportdisplay.cpp" line="83"/>
+        <source>- Intensity and ridge point are analytic (FLOP and byte expressions, datasheet peaks); nothing was run.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="84"/>
-        <source>- Intensity and ridge point are analytic (FLOP and byte expressions, datasheet peaks); the dry run measured no kernel.</source>
+        <location filename="../core/review/reportdisplay.cpp" line="86"/>
+        <source>- Ran no correctness case: the harness was not run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="87"/>
-        <source>- Not run: the kernel on a GPU; no kernel latency or utilization was measured</source>
+        <source>Cases not run for this problem:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="89"/>
-        <source>_None: no knowledge record was consulted._</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../core/review/reportdisplay.cpp" line="90"/>
-        <source>_No roofline figure was drawn._</source>
+        <location filename="../core/review/reportdisplay.cpp" line="88"/>
+        <source>- Source of these figures: the PyTorch reference on the CPU, at reduced shapes where the inputs can be resized</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/review/reportdisplay.cpp" line="91"/>
+        <source>- Intensity and ridge point are analytic (FLOP and byte expressions, datasheet peaks); the dry run measured no kernel.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="94"/>
+        <source>- Not run: the kernel on a GPU; no kernel latency or utilization was measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="96"/>
+        <source>_None: no knowledge record was consulted._</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="97"/>
+        <source>_No roofline figure was drawn._</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="98"/>
         <source>**kernel.py was edited by you and kept (not regenerated). This dry run did not run it; the configuration rows after Framework describe the kernel the workbench generated, which yours may no longer match.**</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="95"/>
+        <location filename="../core/review/reportdisplay.cpp" line="102"/>
         <source>**kernel.py was edited by you and kept (not regenerated): the measurement below is of your kernel, while the configuration rows after Framework describe the kernel the workbench generated, which yours may no longer match.**</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="103"/>
+        <location filename="../core/review/reportdisplay.cpp" line="110"/>
         <source>Case</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="104"/>
+        <location filename="../core/review/reportdisplay.cpp" line="111"/>
         <source>Shape</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="105"/>
+        <location filename="../core/review/reportdisplay.cpp" line="112"/>
         <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="106"/>
+        <location filename="../core/review/reportdisplay.cpp" line="113"/>
         <source>Threshold</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="107"/>
+        <location filename="../core/review/reportdisplay.cpp" line="114"/>
         <source>Stand-in time, CPU (µs)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="108"/>
+        <location filename="../core/review/reportdisplay.cpp" line="115"/>
         <source>Reference time, CPU (µs)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="109"/>
+        <location filename="../core/review/reportdisplay.cpp" line="116"/>
         <source>Latency (µs)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="110"/>
+        <location filename="../core/review/reportdisplay.cpp" line="117"/>
         <source>Reference latency (µs)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="111"/>
+        <location filename="../core/review/reportdisplay.cpp" line="118"/>
         <source>Reason</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="112"/>
+        <location filename="../core/review/reportdisplay.cpp" line="119"/>
         <source>latency(us)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="113"/>
+        <location filename="../core/review/reportdisplay.cpp" line="120"/>
         <source>bandwidth(GB/s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="114"/>
+        <location filename="../core/review/reportdisplay.cpp" line="121"/>
         <source>TFLOPS peak utilization(%)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="115"/>
+        <location filename="../core/review/reportdisplay.cpp" line="122"/>
         <source>bandwidth peak utilization(%)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="116"/>
-        <location filename="../core/review/reportdisplay.cpp" line="146"/>
+        <location filename="../core/review/reportdisplay.cpp" line="123"/>
+        <location filename="../core/review/reportdisplay.cpp" line="153"/>
         <source>n/a (dry run)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3408,243 +3413,243 @@ Source: %4
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="117"/>
-        <location filename="../core/review/reportdisplay.cpp" line="144"/>
+        <location filename="../core/review/reportdisplay.cpp" line="124"/>
+        <location filename="../core/review/reportdisplay.cpp" line="151"/>
         <source>ran (harness only)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="118"/>
+        <location filename="../core/review/reportdisplay.cpp" line="125"/>
         <source>kernel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="119"/>
+        <location filename="../core/review/reportdisplay.cpp" line="126"/>
         <source>grid</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="120"/>
+        <location filename="../core/review/reportdisplay.cpp" line="127"/>
         <source>block</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="121"/>
+        <location filename="../core/review/reportdisplay.cpp" line="128"/>
         <source>registers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="122"/>
+        <location filename="../core/review/reportdisplay.cpp" line="129"/>
         <source>shared memory (B)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="123"/>
+        <location filename="../core/review/reportdisplay.cpp" line="130"/>
         <source>share (%)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="124"/>
+        <location filename="../core/review/reportdisplay.cpp" line="131"/>
         <source>launches</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="125"/>
+        <location filename="../core/review/reportdisplay.cpp" line="132"/>
         <source>Parameter</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="126"/>
+        <location filename="../core/review/reportdisplay.cpp" line="133"/>
         <source>Value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="127"/>
+        <location filename="../core/review/reportdisplay.cpp" line="134"/>
         <source>Framework</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="128"/>
+        <location filename="../core/review/reportdisplay.cpp" line="135"/>
         <source>latency (µs)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="129"/>
+        <location filename="../core/review/reportdisplay.cpp" line="136"/>
         <source>max rel_err</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="134"/>
+        <location filename="../core/review/reportdisplay.cpp" line="141"/>
         <source> (full log and result.json; local to this machine, not committed)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="135"/>
+        <location filename="../core/review/reportdisplay.cpp" line="142"/>
         <source> (the process was killed and the case recorded as failed)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="136"/>
+        <location filename="../core/review/reportdisplay.cpp" line="143"/>
         <source>no reason given</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="137"/>
+        <location filename="../core/review/reportdisplay.cpp" line="144"/>
         <source>; bytes moved: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="138"/>
+        <location filename="../core/review/reportdisplay.cpp" line="145"/>
         <source>% (ceiling: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="139"/>
+        <location filename="../core/review/reportdisplay.cpp" line="146"/>
         <source>, the median host time of one forward call, reported beside the latency</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="140"/>
+        <location filename="../core/review/reportdisplay.cpp" line="147"/>
         <source>; more than the latency: launch-bound</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="141"/>
+        <location filename="../core/review/reportdisplay.cpp" line="148"/>
         <source> (PyTorch reference: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="142"/>
+        <location filename="../core/review/reportdisplay.cpp" line="149"/>
         <source>; kernel speedup over it: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="143"/>
+        <location filename="../core/review/reportdisplay.cpp" line="150"/>
         <source>not measured (</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="145"/>
+        <location filename="../core/review/reportdisplay.cpp" line="152"/>
         <source>IMPLAUSIBLE (raw </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="148"/>
+        <location filename="../core/review/reportdisplay.cpp" line="155"/>
         <source>DRY RUN (kernel not run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="150"/>
+        <location filename="../core/review/reportdisplay.cpp" line="157"/>
         <source>DRY RUN INCOMPLETE (out of time on this CPU; nothing judged)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="191"/>
+        <location filename="../core/review/reportdisplay.cpp" line="198"/>
         <source>Triton was requested: an extra backend outside the seed&apos;s policy (the seed&apos;s policy maps %1 to %2); the seed requires a CuteDSL or FlyDSL kernel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="197"/>
+        <location filename="../core/review/reportdisplay.cpp" line="204"/>
         <source>%1 is %2; the seed&apos;s policy maps it to %3 (chosen explicitly)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="199"/>
+        <location filename="../core/review/reportdisplay.cpp" line="206"/>
         <source>%1 is %2; the seed&apos;s policy maps it to %3 (gpu-kernel-baseline.txt, Phase 1 step 3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="234"/>
+        <location filename="../core/review/reportdisplay.cpp" line="241"/>
         <source>Baseline report: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="236"/>
+        <location filename="../core/review/reportdisplay.cpp" line="243"/>
         <source>V%1 measurement report (the baseline is V0&apos;s baseline_report.md): %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="242"/>
+        <location filename="../core/review/reportdisplay.cpp" line="249"/>
         <source>V%1: kernel.py as edited, measured again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="247"/>
+        <location filename="../core/review/reportdisplay.cpp" line="254"/>
         <source>on the CPU (cpu-dry-run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="248"/>
+        <location filename="../core/review/reportdisplay.cpp" line="255"/>
         <source>on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="249"/>
+        <location filename="../core/review/reportdisplay.cpp" line="256"/>
         <source>- Ran %1 correctness case(s): %2 %3, %4 FAIL, %5 TIMEOUT_FAIL, %6 other, %7</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="256"/>
+        <location filename="../core/review/reportdisplay.cpp" line="263"/>
         <source>not known</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="258"/>
+        <location filename="../core/review/reportdisplay.cpp" line="265"/>
         <source>Speedup over %1: %2%3.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="261"/>
+        <location filename="../core/review/reportdisplay.cpp" line="268"/>
         <source> (a CPU dry run on either side measures no kernel)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="265"/>
+        <location filename="../core/review/reportdisplay.cpp" line="272"/>
         <source>One forward call on the problem-shape inputs under torch.profiler (CUPTI kernel times, not the timed latency): %1 launch(es), %2 µs of kernel time%3.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="271"/>
+        <location filename="../core/review/reportdisplay.cpp" line="278"/>
         <source>, by kernel name (too many launches to list one by one)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="274"/>
+        <location filename="../core/review/reportdisplay.cpp" line="281"/>
         <source>_%1&apos;s records apply (not queried again; listed in %2):_</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="278"/>
+        <location filename="../core/review/reportdisplay.cpp" line="285"/>
         <source>- GPU: none, the harness was not run (ledger: %1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="284"/>
+        <location filename="../core/review/reportdisplay.cpp" line="291"/>
         <source>- GPU: %1 (ledger: %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="285"/>
+        <location filename="../core/review/reportdisplay.cpp" line="292"/>
         <source>the CPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="289"/>
+        <location filename="../core/review/reportdisplay.cpp" line="296"/>
         <source>- Run folder: none (the harness was not run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="291"/>
+        <location filename="../core/review/reportdisplay.cpp" line="298"/>
         <source>_Not profiled: %1_</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="300"/>
+        <location filename="../core/review/reportdisplay.cpp" line="307"/>
         <source>cpu-dry-run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="302"/>
+        <location filename="../core/review/reportdisplay.cpp" line="309"/>
         <source>gpu</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3759,63 +3764,63 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="490"/>
+        <location filename="../widgets/rooflineplot.cpp" line="500"/>
         <source>Memory roof: %1 TB/s (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="497"/>
+        <location filename="../widgets/rooflineplot.cpp" line="507"/>
         <source>Measured ceiling: %1 TB/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="497"/>
+        <location filename="../widgets/rooflineplot.cpp" line="507"/>
         <source>Recorded ceiling (spec ledger): %1 TB/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="501"/>
+        <location filename="../widgets/rooflineplot.cpp" line="511"/>
         <source>Compute roof: %1 TFLOPS (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="504"/>
+        <location filename="../widgets/rooflineplot.cpp" line="514"/>
         <source>Ridge point: %1 FLOP/byte</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="555"/>
+        <location filename="../widgets/rooflineplot.cpp" line="565"/>
         <source>%1 TB/s (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="557"/>
+        <location filename="../widgets/rooflineplot.cpp" line="567"/>
         <source>%1 TB/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="570"/>
+        <location filename="../widgets/rooflineplot.cpp" line="580"/>
         <source>%1 TB/s (measured copy)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="570"/>
+        <location filename="../widgets/rooflineplot.cpp" line="580"/>
         <source>%1 TB/s (ledger, recorded copy)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="573"/>
+        <location filename="../widgets/rooflineplot.cpp" line="583"/>
         <source>%1 TB/s (ledger)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="573"/>
+        <location filename="../widgets/rooflineplot.cpp" line="583"/>
         <source>%1 TB/s (measured)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="527"/>
-        <location filename="../widgets/rooflineplot.cpp" line="610"/>
+        <location filename="../widgets/rooflineplot.cpp" line="537"/>
+        <location filename="../widgets/rooflineplot.cpp" line="620"/>
         <source>%1 %2 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3835,73 +3840,83 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="529"/>
-        <location filename="../widgets/rooflineplot.cpp" line="612"/>
+        <location filename="../widgets/rooflineplot.cpp" line="475"/>
+        <source>Utilization uses the datasheet %1 TB/s (solid); the dashed %2 TB/s is the ledger&apos;s recorded copy ceiling, for comparison.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/rooflineplot.cpp" line="477"/>
+        <source>Utilization uses the datasheet %1 TB/s (solid); the dashed %2 TB/s is this run&apos;s measured copy ceiling, for comparison.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../widgets/rooflineplot.cpp" line="539"/>
+        <location filename="../widgets/rooflineplot.cpp" line="622"/>
         <source>%1 %2 TFLOPS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="582"/>
+        <location filename="../widgets/rooflineplot.cpp" line="592"/>
         <source>ridge %1 FLOP/byte</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="585"/>
+        <location filename="../widgets/rooflineplot.cpp" line="595"/>
         <source>ridge %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="607"/>
+        <location filename="../widgets/rooflineplot.cpp" line="617"/>
         <source>%1 roof: %2 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="626"/>
+        <location filename="../widgets/rooflineplot.cpp" line="636"/>
         <source>V0</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="627"/>
+        <location filename="../widgets/rooflineplot.cpp" line="637"/>
         <source>(above its roof: check the measurement)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="646"/>
+        <location filename="../widgets/rooflineplot.cpp" line="656"/>
         <source>analytic intensity: %1 FLOP/byte</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="656"/>
+        <location filename="../widgets/rooflineplot.cpp" line="666"/>
         <source>no measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="655"/>
+        <location filename="../widgets/rooflineplot.cpp" line="665"/>
         <source>No measured point (%1): the dotted line marks the kernel&apos;s arithmetic intensity.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="658"/>
+        <location filename="../widgets/rooflineplot.cpp" line="668"/>
         <source>The measured point is not drawn: intensity %1 FLOP/byte and %2 TFLOPS must both be positive on log axes.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="662"/>
+        <location filename="../widgets/rooflineplot.cpp" line="672"/>
         <source>Compute roof: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="663"/>
+        <location filename="../widgets/rooflineplot.cpp" line="673"/>
         <source>Memory roof: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="665"/>
+        <location filename="../widgets/rooflineplot.cpp" line="675"/>
         <source>Recorded ceiling (spec ledger, not measured by this run): %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="666"/>
+        <location filename="../widgets/rooflineplot.cpp" line="676"/>
         <source>Measured ceiling: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4349,57 +4364,62 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::SetAside</name>
     <message>
-        <location filename="../core/knowledge/relevance.cpp" line="449"/>
+        <location filename="../core/knowledge/relevance.cpp" line="470"/>
         <source>%1 an attention technique</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/knowledge/relevance.cpp" line="451"/>
+        <location filename="../core/knowledge/relevance.cpp" line="472"/>
         <source>%1 a decode or sequence-model technique</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/knowledge/relevance.cpp" line="452"/>
+        <location filename="../core/knowledge/relevance.cpp" line="473"/>
         <source>%1 a GEMM or tensor-core technique</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/knowledge/relevance.cpp" line="453"/>
+        <location filename="../core/knowledge/relevance.cpp" line="474"/>
         <source>%1 a convolution technique</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/knowledge/relevance.cpp" line="454"/>
+        <location filename="../core/knowledge/relevance.cpp" line="475"/>
         <source>%1 a grouped-GEMM technique</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/knowledge/relevance.cpp" line="455"/>
+        <location filename="../core/knowledge/relevance.cpp" line="476"/>
         <source>%1 written for another GPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/knowledge/relevance.cpp" line="461"/>
+        <location filename="../core/knowledge/relevance.cpp" line="477"/>
+        <source>%1 about another op class only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/knowledge/relevance.cpp" line="483"/>
         <source>%1 about %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/knowledge/relevance.cpp" line="496"/>
+        <location filename="../core/knowledge/relevance.cpp" line="518"/>
         <source>a code-conversion guide</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/knowledge/relevance.cpp" line="498"/>
+        <location filename="../core/knowledge/relevance.cpp" line="520"/>
         <source>%1 %2 filed under %3 by the word(s) %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/knowledge/relevance.cpp" line="500"/>
+        <location filename="../core/knowledge/relevance.cpp" line="522"/>
         <source> or </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/knowledge/relevance.cpp" line="514"/>
+        <location filename="../core/knowledge/relevance.cpp" line="536"/>
         <source>, </source>
         <translation type="unfinished"></translation>
     </message>
@@ -4770,17 +4790,17 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="349"/>
+        <location filename="../widgets/specview.cpp" line="352"/>
         <source>Threshold: rel_err &lt; %1 (%2); accumulation %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="355"/>
+        <location filename="../widgets/specview.cpp" line="358"/>
         <source>Ambiguity: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="355"/>
+        <location filename="../widgets/specview.cpp" line="358"/>
         <source>Note: </source>
         <translation type="unfinished"></translation>
     </message>

@@ -97,22 +97,22 @@
 <context>
     <name>kwb</name>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="1022"/>
+        <location filename="../widgets/rooflineplot.cpp" line="1070"/>
         <source>Cannot draw the roofline figure: no QApplication (run with QT_QPA_PLATFORM=offscreen).</source>
         <translation>无法绘制 屋顶线图：没有 QApplication（请以 QT_QPA_PLATFORM=offscreen 运行）。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="1025"/>
+        <location filename="../widgets/rooflineplot.cpp" line="1073"/>
         <source>Cannot draw the roofline figure: the size %1 × %2 is not positive.</source>
         <translation>无法绘制 屋顶线图：尺寸 %1 × %2 不是正数。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="1030"/>
+        <location filename="../widgets/rooflineplot.cpp" line="1078"/>
         <source>Cannot draw the roofline figure: peak TFLOPS or bandwidth is not known.</source>
         <translation>无法绘制 屋顶线图：峰值 TFLOPS 或带宽未知。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="1038"/>
+        <location filename="../widgets/rooflineplot.cpp" line="1086"/>
         <source>Cannot draw the roofline figure: rendering gave an empty image.</source>
         <translation>无法绘制 屋顶线图：渲染得到的图像为空。</translation>
     </message>
@@ -123,7 +123,7 @@
     </message>
     <message>
         <location filename="../widgets/reportexport.cpp" line="155"/>
-        <location filename="../widgets/rooflineplot.cpp" line="1041"/>
+        <location filename="../widgets/rooflineplot.cpp" line="1089"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
@@ -138,7 +138,7 @@
         <translation>写入 %1 失败：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="1043"/>
+        <location filename="../widgets/rooflineplot.cpp" line="1091"/>
         <source>Writing the PNG %1 failed: %2</source>
         <translation>写入 PNG %1 失败：%2</translation>
     </message>
@@ -3386,7 +3386,7 @@ Source: %4
 <context>
     <name>kwb::ProblemSpec</name>
     <message>
-        <location filename="../core/analysis/problemspec.cpp" line="351"/>
+        <location filename="../core/analysis/problemspec.cpp" line="355"/>
         <source>line %1: </source>
         <translation>第 %1 行：</translation>
     </message>
@@ -3582,128 +3582,128 @@ Source: %4
         <translation type="vanished">_CPU 试运行：每个用例在 CPU 上以 PyTorch 参考实现代替 kernel.py 运行（输入可缩放处使用缩小的形状，各用例形状见下），并与参考实现自身的 float32 运行结果比对。“PASS（仅测试框架）”表示测试框架和用例已运行；kernel.py 未运行，因此不显示 rel_err。两列时间都是参考实现在 CPU 上的时间。_</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="73"/>
+        <location filename="../core/review/reportdisplay.cpp" line="80"/>
         <source>&gt; **No run: the harness was not run.** Nothing below was measured, on a GPU or on the CPU; the FLOP and byte counts and the peaks are analytic, and the quality gate says why nothing ran.</source>
         <translation>&gt; **未运行：测试框架没有运行。** 以下内容均未经测量（GPU 和 CPU 上都没有）；FLOP 与字节数以及峰值均为解析值，质量门说明了为何没有运行。</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="76"/>
+        <location filename="../core/review/reportdisplay.cpp" line="83"/>
         <source>- Intensity and ridge point are analytic (FLOP and byte expressions, datasheet peaks); nothing was run.</source>
         <translation>- 算术强度和拐点为解析值（FLOP 与字节表达式、数据手册峰值）；没有运行任何内容。</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="79"/>
+        <location filename="../core/review/reportdisplay.cpp" line="86"/>
         <source>- Ran no correctness case: the harness was not run</source>
         <translation>- 未运行任何正确性用例：测试框架没有运行</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="80"/>
+        <location filename="../core/review/reportdisplay.cpp" line="87"/>
         <source>Cases not run for this problem:</source>
         <translation>本问题未运行的用例：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="81"/>
+        <location filename="../core/review/reportdisplay.cpp" line="88"/>
         <source>- Source of these figures: the PyTorch reference on the CPU, at reduced shapes where the inputs can be resized</source>
         <translation>- 这些数字的来源：CPU 上的 PyTorch 参考实现，输入可缩小处使用缩小的形状</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="84"/>
+        <location filename="../core/review/reportdisplay.cpp" line="91"/>
         <source>- Intensity and ridge point are analytic (FLOP and byte expressions, datasheet peaks); the dry run measured no kernel.</source>
         <translation>- 算术强度和脊点是解析值（FLOP 与字节表达式、数据手册峰值）；试运行没有测量任何内核。</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="87"/>
+        <location filename="../core/review/reportdisplay.cpp" line="94"/>
         <source>- Not run: the kernel on a GPU; no kernel latency or utilization was measured</source>
         <translation>- 未运行：GPU 上的内核；没有测量内核延迟或利用率</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="89"/>
+        <location filename="../core/review/reportdisplay.cpp" line="96"/>
         <source>_None: no knowledge record was consulted._</source>
         <translation>_无：没有查阅任何知识记录。_</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="90"/>
+        <location filename="../core/review/reportdisplay.cpp" line="97"/>
         <source>_No roofline figure was drawn._</source>
         <translation>_没有绘制 屋顶线图。_</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="91"/>
+        <location filename="../core/review/reportdisplay.cpp" line="98"/>
         <source>**kernel.py was edited by you and kept (not regenerated). This dry run did not run it; the configuration rows after Framework describe the kernel the workbench generated, which yours may no longer match.**</source>
         <translation>**kernel.py 已由你编辑并保留（未重新生成）。本次试运行没有运行它；“框架”之后的配置行描述的是工作台生成的内核，你的内核可能已与之不符。**</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="95"/>
+        <location filename="../core/review/reportdisplay.cpp" line="102"/>
         <source>**kernel.py was edited by you and kept (not regenerated): the measurement below is of your kernel, while the configuration rows after Framework describe the kernel the workbench generated, which yours may no longer match.**</source>
         <translation>**kernel.py 已由你编辑并保留（未重新生成）：以下测量的是你的内核，而“框架”之后的配置行描述的是工作台生成的内核，你的内核可能已与之不符。**</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="103"/>
+        <location filename="../core/review/reportdisplay.cpp" line="110"/>
         <source>Case</source>
         <translation>用例</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="104"/>
+        <location filename="../core/review/reportdisplay.cpp" line="111"/>
         <source>Shape</source>
         <translation>形状</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="105"/>
+        <location filename="../core/review/reportdisplay.cpp" line="112"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="106"/>
+        <location filename="../core/review/reportdisplay.cpp" line="113"/>
         <source>Threshold</source>
         <translation>阈值</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="107"/>
+        <location filename="../core/review/reportdisplay.cpp" line="114"/>
         <source>Stand-in time, CPU (µs)</source>
         <translation>替身时间，CPU (µs)</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="108"/>
+        <location filename="../core/review/reportdisplay.cpp" line="115"/>
         <source>Reference time, CPU (µs)</source>
         <translation>参考时间，CPU (µs)</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="109"/>
+        <location filename="../core/review/reportdisplay.cpp" line="116"/>
         <source>Latency (µs)</source>
         <translation>延迟 (µs)</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="110"/>
+        <location filename="../core/review/reportdisplay.cpp" line="117"/>
         <source>Reference latency (µs)</source>
         <translation>参考延迟 (µs)</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="111"/>
+        <location filename="../core/review/reportdisplay.cpp" line="118"/>
         <source>Reason</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="112"/>
+        <location filename="../core/review/reportdisplay.cpp" line="119"/>
         <source>latency(us)</source>
         <translation>延迟 (µs)</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="113"/>
+        <location filename="../core/review/reportdisplay.cpp" line="120"/>
         <source>bandwidth(GB/s)</source>
         <translation>带宽 (GB/s)</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="114"/>
+        <location filename="../core/review/reportdisplay.cpp" line="121"/>
         <source>TFLOPS peak utilization(%)</source>
         <translation>TFLOPS 峰值利用率 (%)</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="115"/>
+        <location filename="../core/review/reportdisplay.cpp" line="122"/>
         <source>bandwidth peak utilization(%)</source>
         <translation>带宽峰值利用率 (%)</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="116"/>
-        <location filename="../core/review/reportdisplay.cpp" line="146"/>
+        <location filename="../core/review/reportdisplay.cpp" line="123"/>
+        <location filename="../core/review/reportdisplay.cpp" line="153"/>
         <source>n/a (dry run)</source>
         <translation>无（试运行）</translation>
     </message>
@@ -3717,243 +3717,248 @@ Source: %4
         <translation>_CPU 试运行：每个用例在 CPU 上以 PyTorch 参考实现代替 kernel.py 运行（输入可缩放处使用缩小的形状，各用例形状见下），并与参考实现自身的 float32 运行结果比对。“已运行（仅测试框架）”表示测试框架和用例已运行；kernel.py 未运行，因此不显示 rel_err。两列时间都是参考实现在 CPU 上的时间。_</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="117"/>
-        <location filename="../core/review/reportdisplay.cpp" line="144"/>
+        <location filename="../core/review/reportdisplay.cpp" line="74"/>
+        <source>_CPU dry run: each case ran the PyTorch reference in kernel.py&apos;s place on the CPU at reduced shapes where the inputs can be resized (each case&apos;s shape is below) and checked it against the reference&apos;s own float32 run. &quot;ran (harness only)&quot; means the harness and the case ran; kernel.py was not run, so no rel_err and no time of it is shown. The time column is the reference on the CPU._</source>
+        <translation>_CPU 试运行：每个用例在 CPU 上以 PyTorch 参考实现代替 kernel.py 运行（输入可缩放处使用缩小的形状，各用例形状见下），并与参考实现自身的 float32 运行结果比对。“已运行（仅测试框架）”表示测试框架和用例已运行；kernel.py 未运行，因此不显示它的 rel_err 和时间。时间列是参考实现在 CPU 上的时间。_</translation>
+    </message>
+    <message>
+        <location filename="../core/review/reportdisplay.cpp" line="124"/>
+        <location filename="../core/review/reportdisplay.cpp" line="151"/>
         <source>ran (harness only)</source>
         <translation>已运行（仅测试框架）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="118"/>
+        <location filename="../core/review/reportdisplay.cpp" line="125"/>
         <source>kernel</source>
         <translation>内核</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="119"/>
+        <location filename="../core/review/reportdisplay.cpp" line="126"/>
         <source>grid</source>
         <translation>网格</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="120"/>
+        <location filename="../core/review/reportdisplay.cpp" line="127"/>
         <source>block</source>
         <translation>线程块</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="121"/>
+        <location filename="../core/review/reportdisplay.cpp" line="128"/>
         <source>registers</source>
         <translation>寄存器</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="122"/>
+        <location filename="../core/review/reportdisplay.cpp" line="129"/>
         <source>shared memory (B)</source>
         <translation>共享内存 (B)</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="123"/>
+        <location filename="../core/review/reportdisplay.cpp" line="130"/>
         <source>share (%)</source>
         <translation>占比 (%)</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="124"/>
+        <location filename="../core/review/reportdisplay.cpp" line="131"/>
         <source>launches</source>
         <translation>启动次数</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="125"/>
+        <location filename="../core/review/reportdisplay.cpp" line="132"/>
         <source>Parameter</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="126"/>
+        <location filename="../core/review/reportdisplay.cpp" line="133"/>
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="127"/>
+        <location filename="../core/review/reportdisplay.cpp" line="134"/>
         <source>Framework</source>
         <translation>框架</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="128"/>
+        <location filename="../core/review/reportdisplay.cpp" line="135"/>
         <source>latency (µs)</source>
         <translation>延迟 (µs)</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="129"/>
+        <location filename="../core/review/reportdisplay.cpp" line="136"/>
         <source>max rel_err</source>
         <translation>最大 rel_err</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="134"/>
+        <location filename="../core/review/reportdisplay.cpp" line="141"/>
         <source> (full log and result.json; local to this machine, not committed)</source>
         <translation>（完整日志和 result.json；仅在本机，不提交）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="135"/>
+        <location filename="../core/review/reportdisplay.cpp" line="142"/>
         <source> (the process was killed and the case recorded as failed)</source>
         <translation>（进程已被终止，该用例记为失败）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="136"/>
+        <location filename="../core/review/reportdisplay.cpp" line="143"/>
         <source>no reason given</source>
         <translation>未给出原因</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="137"/>
+        <location filename="../core/review/reportdisplay.cpp" line="144"/>
         <source>; bytes moved: </source>
         <translation>；搬运字节数：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="138"/>
+        <location filename="../core/review/reportdisplay.cpp" line="145"/>
         <source>% (ceiling: </source>
         <translation>%（上限：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="139"/>
+        <location filename="../core/review/reportdisplay.cpp" line="146"/>
         <source>, the median host time of one forward call, reported beside the latency</source>
         <translation>，一次 forward 调用的主机时间中位数，与延迟分开报告</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="140"/>
+        <location filename="../core/review/reportdisplay.cpp" line="147"/>
         <source>; more than the latency: launch-bound</source>
         <translation>；超过延迟：受启动开销限制</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="141"/>
+        <location filename="../core/review/reportdisplay.cpp" line="148"/>
         <source> (PyTorch reference: </source>
         <translation>（PyTorch 参考实现：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="142"/>
+        <location filename="../core/review/reportdisplay.cpp" line="149"/>
         <source>; kernel speedup over it: </source>
         <translation>；内核相对它的加速比：</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="143"/>
+        <location filename="../core/review/reportdisplay.cpp" line="150"/>
         <source>not measured (</source>
         <translation>未测量（</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="145"/>
+        <location filename="../core/review/reportdisplay.cpp" line="152"/>
         <source>IMPLAUSIBLE (raw </source>
         <translation>不可信（原始值 </translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="148"/>
+        <location filename="../core/review/reportdisplay.cpp" line="155"/>
         <source>DRY RUN (kernel not run)</source>
         <translation>试运行（内核未运行）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="150"/>
+        <location filename="../core/review/reportdisplay.cpp" line="157"/>
         <source>DRY RUN INCOMPLETE (out of time on this CPU; nothing judged)</source>
         <translation>试运行未完成（在本 CPU 上超时；未作任何判定）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="191"/>
+        <location filename="../core/review/reportdisplay.cpp" line="198"/>
         <source>Triton was requested: an extra backend outside the seed&apos;s policy (the seed&apos;s policy maps %1 to %2); the seed requires a CuteDSL or FlyDSL kernel</source>
         <translation>请求了 Triton：seed 策略之外的额外后端（seed 策略将 %1 映射到 %2）；seed 要求 CuteDSL 或 FlyDSL 内核</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="197"/>
+        <location filename="../core/review/reportdisplay.cpp" line="204"/>
         <source>%1 is %2; the seed&apos;s policy maps it to %3 (chosen explicitly)</source>
         <translation>%1 属于 %2；seed 策略将其映射到 %3（显式选择）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="199"/>
+        <location filename="../core/review/reportdisplay.cpp" line="206"/>
         <source>%1 is %2; the seed&apos;s policy maps it to %3 (gpu-kernel-baseline.txt, Phase 1 step 3)</source>
         <translation>%1 属于 %2；seed 策略将其映射到 %3（gpu-kernel-baseline.txt，阶段 1 第 3 步）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="234"/>
+        <location filename="../core/review/reportdisplay.cpp" line="241"/>
         <source>Baseline report: %1</source>
         <translation>基线报告：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="236"/>
+        <location filename="../core/review/reportdisplay.cpp" line="243"/>
         <source>V%1 measurement report (the baseline is V0&apos;s baseline_report.md): %2</source>
         <translation>V%1 测量报告（基线见 V0 的 baseline_report.md）：%2</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="242"/>
+        <location filename="../core/review/reportdisplay.cpp" line="249"/>
         <source>V%1: kernel.py as edited, measured again</source>
         <translation>V%1：编辑后的 kernel.py，重新测量</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="247"/>
+        <location filename="../core/review/reportdisplay.cpp" line="254"/>
         <source>on the CPU (cpu-dry-run)</source>
         <translation>在 CPU 上（cpu-dry-run）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="248"/>
+        <location filename="../core/review/reportdisplay.cpp" line="255"/>
         <source>on %1</source>
         <translation>在 %1 上</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="249"/>
+        <location filename="../core/review/reportdisplay.cpp" line="256"/>
         <source>- Ran %1 correctness case(s): %2 %3, %4 FAIL, %5 TIMEOUT_FAIL, %6 other, %7</source>
         <translation>- 运行了 %1 个正确性用例：%2 个 %3，%4 个 FAIL，%5 个 TIMEOUT_FAIL，%6 个其他，%7</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="256"/>
+        <location filename="../core/review/reportdisplay.cpp" line="263"/>
         <source>not known</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="258"/>
+        <location filename="../core/review/reportdisplay.cpp" line="265"/>
         <source>Speedup over %1: %2%3.</source>
         <translation>相对 %1 的加速比：%2%3。</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="261"/>
+        <location filename="../core/review/reportdisplay.cpp" line="268"/>
         <source> (a CPU dry run on either side measures no kernel)</source>
         <translation>（任一方为 CPU 试运行时不测量内核）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="265"/>
+        <location filename="../core/review/reportdisplay.cpp" line="272"/>
         <source>One forward call on the problem-shape inputs under torch.profiler (CUPTI kernel times, not the timed latency): %1 launch(es), %2 µs of kernel time%3.</source>
         <translation>在 torch.profiler 下以问题形状的输入调用一次 forward（CUPTI 内核时间，不是计时得到的延迟）：%1 次启动，内核时间 %2 µs%3。</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="271"/>
+        <location filename="../core/review/reportdisplay.cpp" line="278"/>
         <source>, by kernel name (too many launches to list one by one)</source>
         <translation>，按内核名汇总（启动次数太多，无法逐一列出）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="274"/>
+        <location filename="../core/review/reportdisplay.cpp" line="281"/>
         <source>_%1&apos;s records apply (not queried again; listed in %2):_</source>
         <translation>_沿用 %1 的记录（未重新查询；列于 %2）：_</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="278"/>
+        <location filename="../core/review/reportdisplay.cpp" line="285"/>
         <source>- GPU: none, the harness was not run (ledger: %1)</source>
         <translation>- GPU：无，测试框架未运行（规格账本：%1）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="284"/>
+        <location filename="../core/review/reportdisplay.cpp" line="291"/>
         <source>- GPU: %1 (ledger: %2)</source>
         <translation>- GPU：%1（规格库：%2）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="285"/>
+        <location filename="../core/review/reportdisplay.cpp" line="292"/>
         <source>the CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="289"/>
+        <location filename="../core/review/reportdisplay.cpp" line="296"/>
         <source>- Run folder: none (the harness was not run)</source>
         <translation>- 运行文件夹：无（测试框架未运行）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="291"/>
+        <location filename="../core/review/reportdisplay.cpp" line="298"/>
         <source>_Not profiled: %1_</source>
         <translation>_未做性能剖析：%1_</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="300"/>
+        <location filename="../core/review/reportdisplay.cpp" line="307"/>
         <source>cpu-dry-run</source>
         <translation>cpu-dry-run（CPU 试运行，非测量）</translation>
     </message>
     <message>
-        <location filename="../core/review/reportdisplay.cpp" line="302"/>
+        <location filename="../core/review/reportdisplay.cpp" line="309"/>
         <source>gpu</source>
         <translation>gpu（在 GPU 上测量）</translation>
     </message>
@@ -4063,63 +4068,63 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation>无屋顶线：峰值或带宽未知。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="490"/>
+        <location filename="../widgets/rooflineplot.cpp" line="500"/>
         <source>Memory roof: %1 TB/s (datasheet)</source>
         <translation>内存屋顶：%1 TB/s（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="497"/>
+        <location filename="../widgets/rooflineplot.cpp" line="507"/>
         <source>Measured ceiling: %1 TB/s</source>
         <translation>实测上限：%1 TB/s</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="497"/>
+        <location filename="../widgets/rooflineplot.cpp" line="507"/>
         <source>Recorded ceiling (spec ledger): %1 TB/s</source>
         <translation>记录的上限（规格账本）：%1 TB/s</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="501"/>
+        <location filename="../widgets/rooflineplot.cpp" line="511"/>
         <source>Compute roof: %1 TFLOPS (%2)</source>
         <translation>计算屋顶：%1 TFLOPS（%2）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="504"/>
+        <location filename="../widgets/rooflineplot.cpp" line="514"/>
         <source>Ridge point: %1 FLOP/byte</source>
         <translation>脊点：%1 FLOP/字节</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="555"/>
+        <location filename="../widgets/rooflineplot.cpp" line="565"/>
         <source>%1 TB/s (datasheet)</source>
         <translation>%1 TB/s（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="557"/>
+        <location filename="../widgets/rooflineplot.cpp" line="567"/>
         <source>%1 TB/s</source>
         <translation>%1 TB/s</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="570"/>
+        <location filename="../widgets/rooflineplot.cpp" line="580"/>
         <source>%1 TB/s (measured copy)</source>
         <translation>%1 TB/s（实测拷贝）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="570"/>
+        <location filename="../widgets/rooflineplot.cpp" line="580"/>
         <source>%1 TB/s (ledger, recorded copy)</source>
         <translation>%1 TB/s（规格账本，记录的拷贝）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="573"/>
+        <location filename="../widgets/rooflineplot.cpp" line="583"/>
         <source>%1 TB/s (ledger)</source>
         <translation>%1 TB/s（规格账本）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="573"/>
+        <location filename="../widgets/rooflineplot.cpp" line="583"/>
         <source>%1 TB/s (measured)</source>
         <translation>%1 TB/s（实测）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="527"/>
-        <location filename="../widgets/rooflineplot.cpp" line="610"/>
+        <location filename="../widgets/rooflineplot.cpp" line="537"/>
+        <location filename="../widgets/rooflineplot.cpp" line="620"/>
         <source>%1 %2 TFLOPS (datasheet)</source>
         <translation>%1 %2 TFLOPS（数据手册）</translation>
     </message>
@@ -4149,38 +4154,48 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation>解析算术强度 %1 FLOP/字节，由规格的 FLOPs 和字节数得出（尚未测量）：实测点在 V0 测量（阶段 4）之后随报告绘制。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="529"/>
-        <location filename="../widgets/rooflineplot.cpp" line="612"/>
+        <location filename="../widgets/rooflineplot.cpp" line="475"/>
+        <source>Utilization uses the datasheet %1 TB/s (solid); the dashed %2 TB/s is the ledger&apos;s recorded copy ceiling, for comparison.</source>
+        <translation>利用率以数据手册的 %1 TB/s（实线）为准；虚线 %2 TB/s 是规格账本记录的拷贝上限，仅作对照。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rooflineplot.cpp" line="477"/>
+        <source>Utilization uses the datasheet %1 TB/s (solid); the dashed %2 TB/s is this run&apos;s measured copy ceiling, for comparison.</source>
+        <translation>利用率以数据手册的 %1 TB/s（实线）为准；虚线 %2 TB/s 是本次运行测得的拷贝上限，仅作对照。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rooflineplot.cpp" line="539"/>
+        <location filename="../widgets/rooflineplot.cpp" line="622"/>
         <source>%1 %2 TFLOPS</source>
         <translation>%1 %2 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="582"/>
+        <location filename="../widgets/rooflineplot.cpp" line="592"/>
         <source>ridge %1 FLOP/byte</source>
         <translation>脊点 %1 FLOP/字节</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="585"/>
+        <location filename="../widgets/rooflineplot.cpp" line="595"/>
         <source>ridge %1</source>
         <translation>脊点 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="607"/>
+        <location filename="../widgets/rooflineplot.cpp" line="617"/>
         <source>%1 roof: %2 TFLOPS (datasheet)</source>
         <translation>%1 屋顶：%2 TFLOPS（数据手册）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="626"/>
+        <location filename="../widgets/rooflineplot.cpp" line="636"/>
         <source>V0</source>
         <translation>V0</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="627"/>
+        <location filename="../widgets/rooflineplot.cpp" line="637"/>
         <source>(above its roof: check the measurement)</source>
         <translation>（高于屋顶：请检查测量）</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="646"/>
+        <location filename="../widgets/rooflineplot.cpp" line="656"/>
         <source>analytic intensity: %1 FLOP/byte</source>
         <translation>解析强度：%1 FLOP/字节</translation>
     </message>
@@ -4189,37 +4204,37 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="vanished">%1：强度 %2 FLOP/字节</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="656"/>
+        <location filename="../widgets/rooflineplot.cpp" line="666"/>
         <source>no measurement</source>
         <translation>无测量</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="655"/>
+        <location filename="../widgets/rooflineplot.cpp" line="665"/>
         <source>No measured point (%1): the dotted line marks the kernel&apos;s arithmetic intensity.</source>
         <translation>无测量点（%1）：虚线标示内核的算术强度。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="658"/>
+        <location filename="../widgets/rooflineplot.cpp" line="668"/>
         <source>The measured point is not drawn: intensity %1 FLOP/byte and %2 TFLOPS must both be positive on log axes.</source>
         <translation>未绘制测量点：在对数坐标轴上，强度 %1 FLOP/字节 和 %2 TFLOPS 都必须为正数。</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="662"/>
+        <location filename="../widgets/rooflineplot.cpp" line="672"/>
         <source>Compute roof: %1</source>
         <translation>计算屋顶：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="663"/>
+        <location filename="../widgets/rooflineplot.cpp" line="673"/>
         <source>Memory roof: %1</source>
         <translation>内存屋顶：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="665"/>
+        <location filename="../widgets/rooflineplot.cpp" line="675"/>
         <source>Recorded ceiling (spec ledger, not measured by this run): %1</source>
         <translation>记录的上限（规格账本，非本次运行测得）：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rooflineplot.cpp" line="666"/>
+        <location filename="../widgets/rooflineplot.cpp" line="676"/>
         <source>Measured ceiling: %1</source>
         <translation>实测上限：%1</translation>
     </message>
@@ -4724,57 +4739,62 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::SetAside</name>
     <message>
-        <location filename="../core/knowledge/relevance.cpp" line="449"/>
+        <location filename="../core/knowledge/relevance.cpp" line="470"/>
         <source>%1 an attention technique</source>
         <translation>%1 条注意力技术</translation>
     </message>
     <message>
-        <location filename="../core/knowledge/relevance.cpp" line="451"/>
+        <location filename="../core/knowledge/relevance.cpp" line="472"/>
         <source>%1 a decode or sequence-model technique</source>
         <translation>%1 条解码或序列模型技术</translation>
     </message>
     <message>
-        <location filename="../core/knowledge/relevance.cpp" line="452"/>
+        <location filename="../core/knowledge/relevance.cpp" line="473"/>
         <source>%1 a GEMM or tensor-core technique</source>
         <translation>%1 条 GEMM 或张量核心技术</translation>
     </message>
     <message>
-        <location filename="../core/knowledge/relevance.cpp" line="453"/>
+        <location filename="../core/knowledge/relevance.cpp" line="474"/>
         <source>%1 a convolution technique</source>
         <translation>%1 条卷积技术</translation>
     </message>
     <message>
-        <location filename="../core/knowledge/relevance.cpp" line="454"/>
+        <location filename="../core/knowledge/relevance.cpp" line="475"/>
         <source>%1 a grouped-GEMM technique</source>
         <translation>%1 条分组 GEMM 技术</translation>
     </message>
     <message>
-        <location filename="../core/knowledge/relevance.cpp" line="455"/>
+        <location filename="../core/knowledge/relevance.cpp" line="476"/>
         <source>%1 written for another GPU</source>
         <translation>%1 条针对其他 GPU 编写</translation>
     </message>
     <message>
-        <location filename="../core/knowledge/relevance.cpp" line="461"/>
+        <location filename="../core/knowledge/relevance.cpp" line="477"/>
+        <source>%1 about another op class only</source>
+        <translation>%1 条只涉及其他算子类别</translation>
+    </message>
+    <message>
+        <location filename="../core/knowledge/relevance.cpp" line="483"/>
         <source>%1 about %2</source>
         <translation>%1 条关于 %2</translation>
     </message>
     <message>
-        <location filename="../core/knowledge/relevance.cpp" line="496"/>
+        <location filename="../core/knowledge/relevance.cpp" line="518"/>
         <source>a code-conversion guide</source>
         <translation>代码转换指南</translation>
     </message>
     <message>
-        <location filename="../core/knowledge/relevance.cpp" line="498"/>
+        <location filename="../core/knowledge/relevance.cpp" line="520"/>
         <source>%1 %2 filed under %3 by the word(s) %4</source>
         <translation>%1 条%2（因词语 %4 被归入 %3）</translation>
     </message>
     <message>
-        <location filename="../core/knowledge/relevance.cpp" line="500"/>
+        <location filename="../core/knowledge/relevance.cpp" line="522"/>
         <source> or </source>
         <translation> 或 </translation>
     </message>
     <message>
-        <location filename="../core/knowledge/relevance.cpp" line="514"/>
+        <location filename="../core/knowledge/relevance.cpp" line="536"/>
         <source>, </source>
         <translation>，</translation>
     </message>
@@ -5147,17 +5167,17 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="349"/>
+        <location filename="../widgets/specview.cpp" line="352"/>
         <source>Threshold: rel_err &lt; %1 (%2); accumulation %3</source>
         <translation>阈值：rel_err &lt; %1（%2）；累加类型 %3</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="355"/>
+        <location filename="../widgets/specview.cpp" line="358"/>
         <source>Ambiguity: </source>
         <translation>歧义：</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="355"/>
+        <location filename="../widgets/specview.cpp" line="358"/>
         <source>Note: </source>
         <translation>注：</translation>
     </message>

@@ -467,6 +467,16 @@ void RooflinePlot::setData(const RooflineData& given) {
   const double ridge = d.ridgePoint > 0 ? d.ridgePoint : d.peakTflops / d.bandwidthTBs;
   const bool havePoint = d.pointIntensity > 0 && d.pointTflops > 0;
   const double measuredBw = d.measuredBandwidthTBs.value_or(0.0);
+  // Two memory roofs and no word on which one the utilization figures use (new-user trial 31, #12): the datasheet's
+  // (core/perf/utilization.cpp divides by it); the copy ceiling is a second, labelled reference. First: the docked
+  // chart at 1280x800 shows two lines of the note, and the peaks of the line below are on the chart's labels too.
+  if (measuredBw > 0)
+    notes.prepend((measuredCeilingOrigin(d) == CeilingOrigin::Ledger
+                       ? tr("Utilization uses the datasheet %1 TB/s (solid); the dashed %2 TB/s is the ledger's "
+                            "recorded copy ceiling, for comparison.")
+                       : tr("Utilization uses the datasheet %1 TB/s (solid); the dashed %2 TB/s is this run's "
+                            "measured copy ceiling, for comparison."))
+                      .arg(num(d.bandwidthTBs), num(measuredBw)));
 
   // Axis ranges: whole decades around everything drawn, with room on both sides of the ridge.
   QVector<double> xs{ridge};
@@ -681,8 +691,11 @@ void RooflinePlot::fitLegend() {
   // on the chart), still in two columns: one column took half the chart's height in a narrow dock.
   // The kernel points keep their names: those are their only label.
   const bool narrow = [this] {
+    // every graph listed, in its order (declutterLabels() drops the labelled roofs again where the chart is narrow)
+    m_plot->legend->clearItems();
     for (int i = 0; i < m_plot->graphCount(); ++i) {
       QCPGraph* g = m_plot->graph(i);
+      g->addToLegend();
       if (!g->property("kwbFullName").isValid()) g->setProperty("kwbFullName", g->name());
       g->setName(g->property("kwbFullName").toString());
     }
@@ -690,6 +703,7 @@ void RooflinePlot::fitLegend() {
     m_plot->legend->setFillOrder(QCPLegend::foColumnsFirst, true);
     return m_plot->legend->minimumOuterSizeHint().width() > m_plot->width();
   }();
+  m_plot->setProperty("kwbNarrowLegend", narrow);
   // A label whose full text would run past the axes takes its short form too: at 1280x800 the roofline dock
   // (~370 px) cut "4.24 TB/s (ledger, recorded copy)" at the right edge while the legend still fitted.
   // A hidden chart (the report's PNG) gets no resize event: its viewport is set from its geometry here.
@@ -825,6 +839,40 @@ void RooflinePlot::declutterLabels() {
     }
     taken.append(rectOf(t));
     updateLeader(l);
+  }
+  // Narrow (the 1280x800 dock): a roof whose label is drawn on the chart is not listed in the legend as well. The
+  // legend took a third of the dock there (new-user trial 31, #12); a roof whose label found no place keeps its entry,
+  // and the kernel's point or intensity line, which no roof label names, keeps its own. The legend's new height moves
+  // the axes, so the labels are placed again.
+  const int pruneDepth = m_plot->property("kwbPruneDepth").toInt();
+  if (m_plot->property("kwbNarrowLegend").toBool() && pruneDepth < 2) {
+    static const char* const labelled[][2] = {{kMemoryRoof, "memoryRoofLabel"},
+                                              {kMeasuredRoof, "measuredRoofLabel"},
+                                              {kComputeRoof, "computeRoofLabel"},
+                                              {kOtherRoof, "otherRoofLabel"},
+                                              {kRidge, "ridgeLabel"}};
+    bool changed = false;
+    int labelledGraphs = 0;
+    for (const auto& [graphName, labelName] : labelled) labelledGraphs += graph(graphName) ? 1 : 0;
+    // an empty legend squeezes the axis rect (see the constructor): with no point and no intensity line, keep it
+    const bool othersListed = m_plot->graphCount() > labelledGraphs;
+    for (const auto& [graphName, labelName] : labelled) {
+      QCPGraph* g = othersListed ? graph(graphName) : nullptr;
+      if (!g) continue;
+      bool shown = false;
+      for (int i = 0; i < m_plot->itemCount() && !shown; ++i)
+        if (auto* t = qobject_cast<QCPItemText*>(m_plot->item(i)); t && t->objectName() == QLatin1String(labelName))
+          shown = t->visible();
+      const bool listed = m_plot->legend->hasItemWithPlottable(g);
+      if (shown == listed) changed = (shown ? g->removeFromLegend() : g->addToLegend()) || changed;
+    }
+    if (changed) {  // at most twice: a label the taller axes show again leaves the legend on the second pass
+      m_plot->setProperty("kwbPruneDepth", pruneDepth + 1);
+      m_plot->replot(QCustomPlot::rpImmediateRefresh);
+      declutterLabels();
+      m_plot->setProperty("kwbPruneDepth", pruneDepth);
+      return;
+    }
   }
   m_plot->replot(QCustomPlot::rpQueuedRefresh);
 }

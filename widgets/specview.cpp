@@ -345,6 +345,9 @@ void SpecView::setSpec(const nlohmann::json& spec) {
       sizes << QString::fromStdString(it.key()) + u'=' + QString::fromStdString(it.value().dump());
   if (!sizes.isEmpty()) lines << tr("Sizes: %1").arg(sizes.join(QStringLiteral(", ")));
   lines << exprLine(tr("FLOPs"), "flops", tr("FLOP"), "FLOP") << exprLine(tr("Bytes"), "bytes", tr("bytes"), "B");
+  // the dtype the parameters were counted at, where it is not the input's (the probe's words; new-user trial 31, #7)
+  if (const auto& b = spec.value("bytes", nlohmann::json()); b.is_object() && b.contains("weights_dtype"))
+    if (const QString w = str(b["weights_dtype"], "note"); !w.isEmpty()) lines.last() += QStringLiteral("; ") + w;
   const auto& acc = spec.value("accuracy", nlohmann::json());
   lines << tr("Threshold: rel_err < %1 (%2); accumulation %3")
                .arg(str(acc, "rel_err_threshold"), displaySpecNote(str(acc, "threshold_source")),

@@ -315,7 +315,11 @@ QString formatSpec(const json& spec, int maxOpRows) {
   out += QStringLiteral("\nSizes: %1\n")
              .arg(sizes.isEmpty() ? QStringLiteral("(none)") : sizes.join(QStringLiteral(", ")));
   out += QStringLiteral("FLOPs: %1\n").arg(known(exprLine(member(spec, "flops"), QStringLiteral("FLOP"))));
-  out += QStringLiteral("Bytes: %1\n").arg(known(exprLine(member(spec, "bytes"), QStringLiteral("B"))));
+  out += QStringLiteral("Bytes: %1").arg(known(exprLine(member(spec, "bytes"), QStringLiteral("B"))));
+  // the dtype the parameters were counted at, where it is not the input's (new-user trial 31, #7)
+  if (const QString w = str(member(member(spec, "bytes"), "weights_dtype"), "note"); !w.isEmpty())
+    out += QStringLiteral("; ") + w;
+  out += u'\n';
 
   const json& acc = member(spec, "accuracy");
   if (str(acc, "rel_err_threshold").isEmpty())

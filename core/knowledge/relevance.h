@@ -46,12 +46,15 @@ struct RelevanceResult {
 ///   for a problem with one GEMM and no batched one (bmm, baddbmm, einsum);
 /// - names in its subject a GPU product of another architecture than `target.arch` and none of the target's
 ///   (an RTX 5090 note for an H200; new-user trial 9, #14).
+/// - names op classes (recordComputeClasses: its subject, source path or candidate techniques) and none of them is
+///   the problem's or one its ops use (classRank 4: an autotuning card from the Triton matmul tutorial for a norm
+///   problem; new-user trial 31, #14). A record naming no class (a general card) or only memory-bound work is kept.
 /// Exact lookups (the spec ledger, hardware sheets: tool ids `spec-ledger`, `gpu-wiki-hardware`) are always kept.
 /// The records are ranked by compute class first, stably (recordComputeClasses, problemComputeClass): records whose
 /// id's topic and pattern or title name the problem's class, then those whose content's source path or candidate
 /// techniques do, then those naming another class of the problem's ops (or memory-bound work, for a pointwise,
 /// reduction, scan, norm, softmax or pool problem; GEMM work, for a convolution or attention), then general
-/// records, and last those naming only classes the problem lacks (a GEMM pipeline card for a scan). Exact lookups
+/// records, and last those naming only classes the problem lacks (set aside when judged, above). Exact lookups
 /// rank first; kept keeps that order. With @p shown > 0 only the first @p shown records of that ranking are judged and
 /// returned (phase 2 asks a store for kKnowledgePool and shows kKnowledgeShown).
 RelevanceResult filterRelevantRecords(const QList<KnowledgeRecord>& records, const nlohmann::json& spec, int shown = 0);

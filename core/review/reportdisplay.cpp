@@ -70,6 +70,13 @@ const char* const kLines[] = {
                       "reference's own float32 run. \"ran (harness only)\" means the harness and the case ran; "
                       "kernel.py was not run, so no rel_err is shown. Both time columns are the reference on the "
                       "CPU._"),
+    // since session 43: one CPU time column (the text above stays for reports written before)
+    QT_TRANSLATE_NOOP("kwb::ReportText",
+                      "_CPU dry run: each case ran the PyTorch reference in kernel.py's place on the CPU at reduced "
+                      "shapes where the inputs can be resized (each case's shape is below) and checked it against the "
+                      "reference's own float32 run. \"ran (harness only)\" means the harness and the case ran; "
+                      "kernel.py was not run, so no rel_err and no time of it is shown. The time column is the "
+                      "reference on the CPU._"),
     QT_TRANSLATE_NOOP("kwb::ReportText",
                       "> **No run: the harness was not run.** Nothing below was measured, on a GPU or on the CPU; the "
                       "FLOP and byte counts and the peaks are analytic, and the quality gate says why nothing ran."),

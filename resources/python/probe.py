@@ -394,12 +394,13 @@ def dim_name(an, d):
     return fmt_term(coef, names) if names and coef == 1 else None
 
 
-def bytes_terms(an, tensors, elem_size, fmt_term):
-    """One term per tensor (read or written once), e.g. "4*M*N + 4*M*N", and the exact value."""
+def bytes_terms(an, tensors, size_of, fmt_term):
+    """One term per tensor (read or written once), e.g. "4*M*N + 4*M*N", and the exact value; @p size_of(t) is
+    a tensor's element size in bytes (the dtype it is counted at)."""
     terms, total = [], 0
     for t in tensors:
-        terms.append(fmt_term(*an.mono(an.dims(t), elem_size(t.dtype))))
-        total += an.numel_expr(t, elem_size(t.dtype)).value(an.sizes)
+        terms.append(fmt_term(*an.mono(an.dims(t), size_of(t))))
+        total += an.numel_expr(t, size_of(t)).value(an.sizes)
     return " + ".join(terms) if terms else "0", total
 
 
@@ -1003,13 +1004,22 @@ def run(logic_path, partial, scale, guess=False, shapes=None):
                                    "softmax 5/elem; norms 5/elem (+2 affine); loss ops 3/elem; pooling "
                                    "out numel*window"}
     weights = list(model.parameters()) + list(model.buffers())
-    expr, value = bytes_terms(an, tensor_inputs + weights + out_tensors, elem_size, fmt_term)
+    from probe_trace import weight_count_dtype
+    wdtype, wnote = weight_count_dtype(tr.ambiguities, tensor_inputs, weights)
+    weight_ids = {id(w) for w in weights if w.is_floating_point()}
+
+    def size_of(t):  # a floating weight at wdtype where Model runs cast (weight_count_dtype), else its own
+        return elem_size(wdtype if wdtype is not None and id(t) in weight_ids else t.dtype)
+    expr, value = bytes_terms(an, tensor_inputs + weights + out_tensors, size_of, fmt_term)
     spec["bytes"] = {"expr": expr, "value": value,
                      "convention": "each tensor input, parameter and buffer read once + each output written "
                                    "once; element sizes from dtypes"}
+    if wnote:
+        spec["bytes"]["weights_dtype"] = {"dtype": dtype_name(wdtype) if wdtype is not None else "declared",
+                                          "note": wnote}
     bytes_expr = Expr()
     for t in tensor_inputs + weights + out_tensors:
-        bytes_expr.extend(an.numel_expr(t, elem_size(t.dtype)))
+        bytes_expr.extend(an.numel_expr(t, size_of(t)))
     if not guessed and shapes is None:
         # does each formula hold at other sizes, or only here (new-user trial 17, #1)? probe_formula.py
         mark_phase("forward() with the module's size literals tripled (the FLOP/byte formula check)")

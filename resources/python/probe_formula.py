@@ -280,7 +280,11 @@ def count_run(logic_path, load_module, make_model, build, tracer_cls, limit, use
     if tr.ops:
         an.run()
     outs = [o for o in _flat([result]) if isinstance(o, torch.Tensor)]
-    tensors = [x for x in inputs if isinstance(x, torch.Tensor)] + list(model.parameters()) + \
-        list(model.buffers()) + outs
-    nbytes = sum(an.numel_expr(t, elem_size(t.dtype)).value(sizes) for t in tensors)
+    from probe_trace import weight_count_dtype
+    tensor_inputs = [x for x in inputs if isinstance(x, torch.Tensor)]
+    weights = list(model.parameters()) + list(model.buffers())
+    wdtype, _note = weight_count_dtype(tr.ambiguities, tensor_inputs, weights)  # as the spec's count (probe.py)
+    cast = {id(w) for w in weights if w.is_floating_point()} if wdtype is not None else set()
+    nbytes = sum(an.numel_expr(t, elem_size(wdtype if id(t) in cast else t.dtype)).value(sizes)
+                 for t in tensor_inputs + weights + outs)
     return sizes, an.total_flops.value(sizes), nbytes

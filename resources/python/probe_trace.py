@@ -410,6 +410,32 @@ def mixed_dtypes(args):
     return sorted(names) if len(names) > 1 else []
 
 
+def weight_count_dtype(ambiguities, tensor_inputs, weights):
+    """The dtype the byte count reads floating parameters and buffers in, and a note saying so for the Bytes line.
+
+    @p ambiguities: the tracer's list ({"kind", ...}); @p tensor_inputs: forward's tensor inputs; @p weights: the
+    model's parameters and buffers. Returns (dtype, note): dtype is a torch dtype, or None to count each weight at
+    its declared dtype; note is "" when every floating weight already has the input's dtype (nothing to say).
+    A weight is counted at the first floating input's dtype only where Model as written mixes dtypes in an op that
+    raises on them (a "mixed_dtypes" ambiguity: fp16 x into an fp32 Linear): that Model does not run on a GPU, and
+    the form that runs is the cast the ambiguity asks for (Model(...).half()), which is what the harness's dtype
+    cases do too (Module.to casts every floating parameter and buffer). Otherwise the timed problem_shape run reads
+    the weights as declared (a model that casts in forward, an fp32 BatchNorm beside fp16 activations), so they
+    count at their own dtype (new-user trial 31, #7: an fp16 MoE's fp32 experts read ~2x too many bytes)."""
+    run = next((x.dtype for x in tensor_inputs if x.is_floating_point()), None)
+    declared = sorted({dtype_name(w.dtype) for w in weights if w.is_floating_point() and w.dtype != run})
+    if run is None or not declared:
+        return None, ""
+    mixed = next((a for a in ambiguities if a.get("kind") == "mixed_dtypes"), None)
+    if mixed is not None:
+        return run, ("parameters and buffers counted at %s, the input's dtype (declared %s): Model as written "
+                     "mixes dtypes at line %s, which raises on a GPU; cast as that ambiguity says, as the "
+                     "harness's dtype cases do" % (dtype_name(run), " and ".join(declared), mixed.get("line")))
+    return None, ("parameters and buffers counted at their declared %s (the input is %s): the timed problem_shape "
+                  "run reads them so; only the harness's dtype cases cast them" % (" and ".join(declared),
+                                                                                   dtype_name(run)))
+
+
 class OpRecorder(TorchDispatchMode):
     """Records every aten op of forward: (func, args, kwargs, out), tensors kept alive."""
 
@@ -440,8 +466,9 @@ class OpRecorder(TorchDispatchMode):
             # probe then fails under this very line (new-user trial 31 #4)
             tr.ambiguity("mixed_dtypes", "%s gets %s operands: PyTorch raises on a CPU or GPU (expected scalar "
                          "type ...) whether or not the meta trace takes it, so Model as written does not run "
-                         "there; the harness casts Model to the input's dtype, which hides it: cast the parameters "
-                         "or the input (e.g. Model(...).half(), or x.float())" % (name, " and ".join(mixed)), line)
+                         "there; only the harness's dtype cases cast Model to one dtype, which hides it there "
+                         "(its timed problem_shape case runs Model as written): cast the parameters or the "
+                         "input (e.g. Model(...).half(), or x.float())" % (name, " and ".join(mixed)), line)
         try:
             out = func(*args, **kwargs)
         except (NotImplementedError, RuntimeError) as exc:

@@ -88,6 +88,17 @@ class Model(nn.Module):
 def get_inputs():
     return [torch.randn(8, 8, dtype=torch.float16), torch.randn(8, 8)]
 """,
+    # an fp32 parameter beside fp16 activations in an op that promotes: Model runs as written, reading it in fp32
+    "scale_fp32_param": """
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.scale = nn.Parameter(torch.randn(64))
+    def forward(self, x):
+        return x * self.scale
+def get_inputs():
+    return [torch.randn(16, 64, dtype=torch.float16)]
+""",
     # not flagged: the model is cast with its input
     "linear_all_fp16": """
 class Model(nn.Module):
@@ -154,6 +165,38 @@ class ProbeFlagsMixedDtypesTest(unittest.TestCase):
     def test_promoting_op_and_one_dtype_are_not_flagged(self):
         self.assertEqual(ambiguities("mul_promotes"), [])
         self.assertEqual(ambiguities("linear_all_fp16"), [])
+
+
+class ProbeCountsWeightsAtTheirRunDtypeTest(unittest.TestCase):
+    """New-user trial 31, #7: an fp16 MoE's fp32 experts were counted at 4 bytes, while Model as written does not run
+    (an fp16 x fp32 matmul raises) and the form that runs, Model(...).half() as the ambiguity says, reads 2 bytes: the
+    roofline bytes and bandwidth utilization read ~2x low. The class: a floating parameter or buffer whose dtype is
+    not the input's. It counts at the input's dtype where a mixed_dtypes op makes the cast necessary, and at its own
+    where Model runs as written (a promoting op); the Bytes line says which (spec bytes.weights_dtype)."""
+
+    def bytes_of(self, name):
+        rc, doc = probe(name)
+        self.assertEqual(rc, 0, json.dumps(doc)[-2000:])
+        return doc["bytes"]
+
+    def test_mixed_dtype_matmul_counts_the_weight_at_the_inputs_dtype(self):
+        b = self.bytes_of("linear_fp16_input")
+        # x [16, 64], W [32, 64], out [16, 32], all at 2 bytes
+        self.assertEqual(b["value"], 2 * (16 * 64 + 32 * 64 + 16 * 32))
+        self.assertEqual(b["weights_dtype"]["dtype"], "float16")
+        self.assertIn("declared float32", b["weights_dtype"]["note"])
+
+    def test_promoting_op_keeps_the_declared_dtype_and_says_so(self):
+        b = self.bytes_of("scale_fp32_param")
+        # x [16, 64] fp16, scale [64] fp32, out [16, 64] fp32 (promoted)
+        self.assertEqual(b["value"], 2 * 16 * 64 + 4 * 64 + 4 * 16 * 64)
+        self.assertEqual(b["weights_dtype"]["dtype"], "declared")
+        self.assertIn("declared float32", b["weights_dtype"]["note"])
+
+    def test_one_dtype_has_no_note(self):
+        b = self.bytes_of("linear_all_fp16")
+        self.assertEqual(b["value"], 2 * (16 * 64 + 32 * 64 + 32 + 16 * 32))  # its Linear has a bias
+        self.assertNotIn("weights_dtype", b)
 
 
 if __name__ == "__main__":
