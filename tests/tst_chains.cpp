@@ -2093,6 +2093,7 @@ void TestChains::broadcastRecomputeScope() {
   // merged in session 42 with redpro41's gather prologue and const41's state cache: the three-NN interpolation's
   // weights recomputed in the gathered reduction's prologue (4 -> 2, its emulated rows pass with the switch on); the
   // int8 linear's quantisation becomes the GEMM's A prologue (same count: the amax's epilogue splits off)
+  // session 43 (bcast43): the box IoU's area launches move after its [N, M, 2] launch (the same 4)
   const QStringList expected = {QStringLiteral("gather_knn_three_interpolate 4->2"),
                                 QStringLiteral("int_hash_buckets_floor_mod 4->4"),
                                 QStringLiteral("linrec_nonlinear_tanh_keeps_plan 9->9"),
@@ -2100,6 +2101,7 @@ void TestChains::broadcastRecomputeScope() {
                                 QStringLiteral("outer_product_recompute_exp 3->2"),
                                 QStringLiteral("r07_MoE_Top2Router_OneHot_DenseCombine 12->11"),
                                 QStringLiteral("segment_mean_scatter_add 9->8"),
+                                QStringLiteral("select_pushdown_box_iou 4->4"),
                                 QStringLiteral("state_int8_weight_linear 4->4")};
   QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
 }

@@ -1689,7 +1689,7 @@ void Planner::selectsPushedDown() {
         else
           res = leaf();  // a narrowing slice along another dim: a view of it
       } else if (o && !o->view && (o->name == u"stack" || o->name == u"cat") && o->outputs.size() == 1 &&
-                 normDim(argInt("dim", 0), o->name == u"stack" ? t.shape.size() : t.shape.size()) == d) {
+                 normDim(argInt("dim", 0), t.shape.size()) == d) {
         qint64 off = 0;
         for (const QString& r : o->refs) {
           const qint64 w = o->name == u"stack" ? 1 : infoOf(r).shape.value(d);
