@@ -162,6 +162,8 @@ class TestChains : public QObject {
   void catsAsPointwise();
   void broadcastsRecomputed();
   void broadcastRecomputeScope();
+  void selectsPushedDown();
+  void selectPushdownScope();
   void viewCommuteScope();
   void prologueReachScope();
   void siblingReduceScope();
@@ -2102,6 +2104,7 @@ void TestChains::broadcastRecomputeScope() {
   // merged in session 42 with redpro41's gather prologue and const41's state cache: the three-NN interpolation's
   // weights recomputed in the gathered reduction's prologue (4 -> 2, its emulated rows pass with the switch on); the
   // int8 linear's quantisation becomes the GEMM's A prologue (same count: the amax's epilogue splits off)
+  // session 43 (bcast43): the box IoU's area launches move after its [N, M, 2] launch (the same 4)
   const QStringList expected = {QStringLiteral("gather_knn_three_interpolate 4->2"),
                                 QStringLiteral("int_hash_buckets_floor_mod 4->4"),
                                 QStringLiteral("linrec_nonlinear_tanh_keeps_plan 9->9"),
@@ -2109,6 +2112,7 @@ void TestChains::broadcastRecomputeScope() {
                                 QStringLiteral("outer_product_recompute_exp 3->2"),
                                 QStringLiteral("r07_MoE_Top2Router_OneHot_DenseCombine 12->11"),
                                 QStringLiteral("segment_mean_scatter_add 9->8"),
+                                QStringLiteral("select_pushdown_box_iou 4->4"),
                                 QStringLiteral("state_int8_weight_linear 4->4")};
   QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
 }
@@ -2188,6 +2192,53 @@ void TestChains::broadcastsRecomputed() {
       QVERIFY2(plan->forwardBody.contains(QLatin1String(c.body)) == on, qPrintable(plan->forwardBody));
     }
   }
+}
+
+// session 43 (bcast43, new-user trial 31 #6): a select of one index along a small fixed-width dim of a value made by
+// pointwise ops, stacks, cats and views is pushed onto the value's operands. Off, a box set's stack, a [N, M, 2]
+// difference and its selects are launches of their own; on (KWB_SELECT_PUSHDOWN=1) the stack's parts and the
+// per-component expressions are read where they are needed, and a select of a reduction's result stays a view.
+void TestChains::selectsPushedDown() {
+  struct Case {
+    const char* spec;
+    int off, on;       ///< launches
+    const char* body;  ///< in the on plan's forward only
+  };
+  const Case cases[] = {
+      {"select_pushdown_pairwise_dist2", 4, 3, "t12_sp2 = q.select(1, 0)"},
+      {"select_pushdown_keeps_reduction", 3, 2, "t3_sp1 = x.select(1, 0)"},
+      // the pass undone: the [N, M] launch would read 8 coordinate columns, more than a launch's 5 tensor slots
+      {"select_pushdown_box_iou", 4, 4, "_sp"},
+  };
+  for (const Case& c : cases) {
+    const json spec = loadSpec(QString::fromLatin1(c.spec));
+    QVERIFY2(spec.is_object(), c.spec);
+    for (const bool on : {false, true}) {
+      const QByteArray was = qgetenv("KWB_SELECT_PUSHDOWN");
+      qputenv("KWB_SELECT_PUSHDOWN", on ? "1" : "0");
+      QString why;
+      const auto plan = kwb::planChain(kwb::decodeOpGraph(spec), spec, &why);
+      qputenv("KWB_SELECT_PUSHDOWN", was);
+      QVERIFY2(plan, qPrintable(why));
+      QVERIFY2(plan->launches.size() == (on ? c.on : c.off), qPrintable(QStringLiteral("%1 %2: %3 launches\n%4")
+                                                                            .arg(QLatin1String(c.spec))
+                                                                            .arg(on)
+                                                                            .arg(plan->launches.size())
+                                                                            .arg(plan->forwardBody)));
+      QVERIFY2(plan->forwardBody.contains(QLatin1String(c.body)) == (on && c.on < c.off),
+               qPrintable(plan->forwardBody));
+    }
+  }
+}
+
+// session 43 (bcast43): the fixture plans KWB_SELECT_PUSHDOWN=1 changes, each with its launch counts off -> on
+void TestChains::selectPushdownScope() {
+  const QStringList changed = switchChanges("KWB_SELECT_PUSHDOWN");
+  // the two members; the box IoU, DETR's box conversion and trial 31's GIoU keep their plans (the rewrite would make
+  // one launch read more tensors than its slots: undone)
+  const QStringList expected = {QStringLiteral("select_pushdown_keeps_reduction 3->2"),
+                                QStringLiteral("select_pushdown_pairwise_dist2 4->3")};
+  QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
 }
 
 void TestChains::plans() {
@@ -2762,6 +2813,10 @@ void TestChains::classesEmulated_data() {
       // session 43 (dim43): sizes tied by divisibility, the harness's cases at their kept ratio
       {QStringLiteral("gqa_decode_ratio_heads"), QStringLiteral("=gqa_decode_ratio_heads")},
       {QStringLiteral("group_scale_ratio_channels"), QStringLiteral("=group_scale_ratio_channels")},
+      // session 43 (bcast43): selects of stacks / [N, M, 2] broadcast values / a pointwise prologue
+      {QStringLiteral("select_pushdown_box_iou"), QStringLiteral("=select_pushdown_box_iou")},
+      {QStringLiteral("select_pushdown_pairwise_dist2"), QStringLiteral("=select_pushdown_pairwise_dist2")},
+      {QStringLiteral("select_pushdown_keeps_reduction"), QStringLiteral("=select_pushdown_keeps_reduction")},
       {QStringLiteral("cat_dim0_three_parts_sin"), QStringLiteral("=cat_dim0_three_parts_sin")},
       // session 41 (cat41): a cat of pointwise parts over slices as one launch (the grid and anchors padded)
       {QStringLiteral("cat_slices_scaled_parts"), QStringLiteral("=cat_slices_scaled_parts")},

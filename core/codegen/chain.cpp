@@ -177,6 +177,15 @@ bool catPointwise() {
   return v.isEmpty() ? kCatPointwiseDefault : v != u"0";
 }
 
+/// A select pushed through pointwise ops / stacks / views onto their operands (Planner::selectsPushedDown, session
+/// 43, bcast43): the most ops copied for one select, and the switch (KWB_SELECT_PUSHDOWN=0 / 1 in kwb's environment).
+constexpr int kSelectOps = 24;
+constexpr bool kSelectPushdownDefault = false;
+bool selectPushdown() {
+  const QString v = qEnvironmentVariable("KWB_SELECT_PUSHDOWN");
+  return v.isEmpty() ? kSelectPushdownDefault : v != u"0";
+}
+
 bool broadcastRecompute() {
   const QString v = qEnvironmentVariable("KWB_BROADCAST_RECOMPUTE");
   return v.isEmpty() ? kBroadcastRecomputeDefault : v != u"0";
@@ -738,6 +747,15 @@ class Planner {
   /// The originals stay for their other readers, else nothing reads them. KWB_BROADCAST_RECOMPUTE=0 / 1 in kwb's
   /// environment turns it off / on (DECISIONS.md "A cheap pointwise value is recomputed by a larger broadcast reader").
   void broadcastsRecomputed();
+  /// A select of one index along a small fixed-width dim (a box's coordinate `a[:, 2]`, `wh[..., 0]`) of a value made
+  /// by pointwise ops, stacks, cats and views (unsqueeze, slices) rewritten onto the value's operands: select commutes
+  /// with every elementwise op, a select of a stack / cat at index k is its k-th part, of a slice [s:e) the source at
+  /// s + k, so `torch.stack([..4 coords..], -1)[:, 2]` is the third coordinate's expression and `(rb -
+  /// lt).clamp(0)[..., 0]` a [N, M] expression instead of a [N, M, 2] intermediate (issue 14, new-user trial 31 #6:
+  /// DETR's GIoU). The copies (at most kSelectOps per select, pure pointwise ops) are placed at the select's place; the
+  /// originals stay for their other readers, else nothing reads them. KWB_SELECT_PUSHDOWN=0 in kwb's environment: the
+  /// plan before.
+  void selectsPushedDown();
   QSet<QString> m_literalSizes;  ///< synthetic ops whose sizes are the model's constants (a stack's arange)
   /// Whether any output of @p o (tN, tN_1, ...) is read by a later op or is forward()'s result.
   bool usedLater(const GraphOp& o, const QString& outRef) const {
@@ -1540,6 +1558,249 @@ void Planner::permutesIntoEpilogues() {
     }
     m_ops = out;
   }
+}
+
+void Planner::selectsPushedDown() {
+  if (!selectPushdown()) return;
+  QSet<QString> outs;
+  for (const TensorInfo& t : m_g.outputs) outs << t.ref;
+  auto normDim = [](qint64 d, qint64 rank) { return d < 0 ? d + rank : d; };
+  // a pointwise op whose copy over selected operands is the same math: pure, one output, no random draw
+  auto pure = [&](const GraphOp* o) {
+    return o && o->category == u"Elementwise" && o->pw.is_object() && o->mutates.isEmpty() && !o->mutatesState &&
+           o->outputs.size() == 1 && !o->name.contains(QLatin1String("rand")) &&
+           !o->name.contains(QLatin1String("bernoulli")) && !o->name.contains(QLatin1String("dropout"));
+  };
+  auto dropDim = [](QList<qint64> s, int d) {
+    if (d >= 0 && d < s.size()) s.removeAt(d);
+    return s;
+  };
+  // whether some op reads an output of @p o (its id, or its k-th output "<id>_<k>")
+  auto readIn = [](const QList<GraphOp>& ops, const GraphOp& o) {
+    for (const GraphOp& r : ops)
+      for (const QString& ref : r.refs)
+        if (ref == o.id || (ref.startsWith(o.id + u'_') && ref.mid(o.id.size() + 1).toInt() > 0)) return true;
+    return false;
+  };
+  QSet<QString> readBefore;  // ops read before the pass: those it leaves unread are dropped at the end
+  for (const GraphOp& o : std::as_const(m_ops))
+    if (readIn(m_ops, o)) readBefore << o.id;
+  // the ops the rewrites left unread (the stack, the [N, M, 2] values): pure, so nothing else needs them; dropped
+  // from the last, so a chain of them goes too
+  auto dropUnread = [&]() {
+    for (int j = static_cast<int>(m_ops.size()) - 1; j >= 0; --j) {
+      const GraphOp& o = m_ops.at(j);
+      const bool droppable = o.view || pure(&o) || o.name == u"stack" || o.name == u"cat" || o.name == u"unbind";
+      if (droppable && readBefore.contains(o.id) && o.mutates.isEmpty() && !outs.contains(o.id) &&
+          !m_outRename.contains(o.id) && !readIn(m_ops, o))
+        m_ops.removeAt(j);
+    }
+  };
+  // The tensors the rewritten selects read, by the selects' shape: a launch over that shape reads each of them (a load
+  // per element and one of its kEpiTensors + 1 slots). Where one shape's would overflow the slots (a box pair's 8
+  // coordinate columns), the run would be cut into more launches than the intermediates cost: the pass is undone.
+  // a copy of its own: renameRefs writes into m_ops' elements, which an implicitly shared copy would see too
+  QList<GraphOp> opsBefore = m_ops;
+  opsBefore.detach();
+  QHash<QString, QSet<QString>> readsAt;
+  QSet<QString> copies;                 // the pointwise copies made (computed in the launch, no tensor of their own)
+  QHash<QString, QString> unsqueezeOf;  // the unsqueezes made -> what they view
+  QHash<QString, QString> memo;         // "ref|dim|index" -> the ref that is that select (one copy for every select)
+  QSet<QString> skipped;                // selects of a value this pass cannot see through
+  int serial = 0;
+  for (int guard = 0; guard < 256; ++guard) {
+    // the first select whose source (through views) is a pointwise op, a stack or a cat
+    int at = -1;
+    for (int k = 0; k < m_ops.size() && at < 0; ++k) {
+      const GraphOp& u = m_ops.at(k);
+      if (u.name != u"select" || u.refs.size() != 1 || u.outputs.size() != 1 || outs.contains(u.id) ||
+          m_outRename.contains(u.id) || skipped.contains(u.id) || !u.args.value("dim", json()).is_number_integer() ||
+          !u.args.value("index", json()).is_number_integer())
+        continue;
+      const GraphOp* v = opById(u.refs.first());
+      for (int hop = 0; hop < 16 && v && v->view && v->refs.size() == 1; ++hop) v = opById(v->refs.first());
+      if (v && (pure(v) || v->name == u"stack" || v->name == u"cat")) at = k;
+    }
+    if (at < 0) break;
+    const GraphOp u = m_ops.at(at);
+    QList<GraphOp> made;
+    int budget = kSelectOps;
+    bool ok = true, useful = false;
+    auto infoOf = [&](const QString& ref) {  // the ops made for this select are not in m_ops yet
+      for (const GraphOp& m : std::as_const(made))
+        if (m.id == ref) return m.outputs.first();
+      return tensorOfRef(ref);
+    };
+    // the ref that is select(ref, d, k) (d, k normalised to ref's rank): the value itself where the select reads the
+    // source of a stack's part, a slice, an unsqueeze; copies of pointwise ops over selects of their operands; a
+    // select view of anything else
+    std::function<QString(const QString&, int, qint64)> pick = [&](const QString& ref, int d, qint64 k) -> QString {
+      const QString key = QStringLiteral("%1|%2|%3").arg(ref).arg(d).arg(k);
+      if (const auto it = memo.constFind(key); it != memo.cend()) {
+        useful = true;  // a rewrite made it: the same select again (`d[..., 0] * d[..., 0]`) reads that copy
+        return *it;
+      }
+      const TensorInfo t = infoOf(ref);
+      if (!ok || d < 0 || d >= t.shape.size() || k < 0 || k >= t.shape.at(d)) {
+        ok = false;
+        return ref;
+      }
+      const GraphOp* o = ref.isEmpty() ? nullptr : opById(ref);
+      auto argInt = [&](const char* name, qint64 dflt) {
+        const json a = o->args.value(name, json());
+        return a.is_number_integer() ? a.get<qint64>() : dflt;
+      };
+      auto leaf = [&]() {  // a select view of ref (an input's column is a strided read, no launch)
+        GraphOp v = viewAt(u, QStringLiteral("%1_sp%2").arg(u.id).arg(serial++), QStringLiteral("select"), ref,
+                           json{{"dim", d}, {"index", k}}, t.shape, dropDim(t.shape, d), t.dtype);
+        if (m_shape2.contains(ref) && m_shape2.value(ref).size() == t.shape.size())
+          m_shape2.insert(v.id, dropDim(m_shape2.value(ref), d));
+        made << v;
+        return v.id;
+      };
+      QString res;
+      if (o && o->view && o->refs.size() == 1 && o->name == u"unsqueeze" &&
+          o->args.value("dim", json()).is_number_integer()) {
+        const int w = static_cast<int>(normDim(argInt("dim", 0), t.shape.size()));
+        if (w == d) {
+          res = o->refs.first();  // the unsqueezed dim itself: its one index is the source
+          useful = true;
+        } else {
+          const QString in = pick(o->refs.first(), w < d ? d - 1 : d, k);
+          if (!ok) return ref;
+          GraphOp w2 = viewAt(u, QStringLiteral("%1_sp%2").arg(u.id).arg(serial++), QStringLiteral("unsqueeze"), in,
+                              json{{"dim", w < d ? w : w - 1}}, infoOf(in).shape, dropDim(t.shape, d), t.dtype);
+          if (m_shape2.contains(ref) && m_shape2.value(ref).size() == t.shape.size())
+            m_shape2.insert(w2.id, dropDim(m_shape2.value(ref), d));
+          made << w2;
+          res = w2.id;
+        }
+      } else if (o && o->view && o->refs.size() == 1 && o->name == u"slice" &&
+                 o->args.value("dim", json()).is_number_integer() && argInt("step", 1) == 1) {
+        const TensorInfo src = infoOf(o->refs.first());
+        const int sd = static_cast<int>(normDim(argInt("dim", 0), src.shape.size()));
+        qint64 st = argInt("start", 0);
+        if (st < 0) st += src.shape.value(sd);
+        st = qBound<qint64>(0, st, src.shape.value(sd));
+        if (sd == d)
+          res = pick(o->refs.first(), d, st + k);
+        else if (src.shape == t.shape)
+          res = pick(o->refs.first(), d, k);  // a slice of the whole dim is its source
+        else
+          res = leaf();  // a narrowing slice along another dim: a view of it
+      } else if (o && !o->view && (o->name == u"stack" || o->name == u"cat") && o->outputs.size() == 1 &&
+                 normDim(argInt("dim", 0), t.shape.size()) == d) {
+        qint64 off = 0;
+        for (const QString& r : o->refs) {
+          const qint64 w = o->name == u"stack" ? 1 : infoOf(r).shape.value(d);
+          if (k < off + w) {
+            res = o->name == u"stack" ? r : pick(r, d, k - off);
+            break;
+          }
+          off += w;
+        }
+        if (res.isEmpty()) ok = false;
+        useful = true;
+      } else if (pure(o) && budget > 0) {
+        --budget;
+        useful = true;
+        GraphOp c = *o;
+        c.id = QStringLiteral("%1_sp%2").arg(o->id).arg(serial++);
+        const int rank = static_cast<int>(t.shape.size());
+        QHash<QString, QString> to;
+        for (const QString& r : std::as_const(o->refs)) {
+          if (r.isEmpty() || m_constScalar.contains(r) || to.contains(r)) continue;
+          const QList<qint64> s = infoOf(r).shape;
+          const int od = d - (rank - static_cast<int>(s.size()));  // the operand's own dim (broadcast from the right)
+          // no such dim: it broadcasts the same without it; size 1 there: every index reads its one element
+          to[r] = od < 0 ? r : pick(r, od, s.at(od) == 1 ? 0 : k);
+        }
+        if (!ok) return ref;
+        for (QString& r : c.refs)
+          if (to.contains(r)) r = to.value(r);
+        for (auto it = c.operands.begin(); it != c.operands.end(); ++it) it.value() = to.value(it.value(), it.value());
+        for (const char* part : {"args", "kwargs"}) {
+          if (!c.pw.contains(part)) continue;
+          for (auto& a : c.pw[part])
+            if (a.is_string() && to.contains(QString::fromStdString(a.get<std::string>())))
+              a = to.value(QString::fromStdString(a.get<std::string>())).toStdString();
+        }
+        for (int j = 0; j < c.inputs.size() && j < c.refs.size(); ++j)
+          if (!c.refs.at(j).isEmpty()) c.inputs[j].shape = infoOf(c.refs.at(j)).shape;
+        c.outputs.first().shape = dropDim(t.shape, d);
+        c.outputs.first().ref = c.id;
+        if (m_shape2.contains(o->id) && m_shape2.value(o->id).size() == t.shape.size())
+          m_shape2.insert(c.id, dropDim(m_shape2.value(o->id), d));
+        if (m_args2.contains(o->id)) m_args2.insert(c.id, m_args2.value(o->id));
+        made << c;
+        res = c.id;
+      } else {
+        res = leaf();
+      }
+      if (ok) memo.insert(key, res);
+      return res;
+    };
+    const qint64 rank = u.inputs.value(0).shape.size();
+    const int d = static_cast<int>(normDim(u.args.at("dim").get<qint64>(), rank));
+    qint64 k = u.args.at("index").get<qint64>();
+    if (k < 0) k += u.inputs.value(0).shape.value(d);
+    const QHash<QString, QString> memoBefore = memo;
+    const QString res = pick(u.refs.first(), d, k);
+    if (!ok || !useful || res.isEmpty() || infoOf(res).shape != u.outputs.first().shape) {
+      memo = memoBefore;
+      skipped << u.id;
+      continue;
+    }
+    for (const GraphOp& m : std::as_const(made))
+      if (m.view && m.name == u"unsqueeze")
+        unsqueezeOf.insert(m.id, m.refs.first());
+      else if (!m.view)
+        copies << m.id;
+    {
+      auto root = [&](QString r) {  // through the unsqueezes made here to what they view (a column is a tensor)
+        for (int hop = 0; hop < 16 && unsqueezeOf.contains(r); ++hop) r = unsqueezeOf.value(r);
+        return r;
+      };
+      QSet<QString>& reads = readsAt[pyList(u.outputs.first().shape)];
+      if (!copies.contains(root(res))) reads << root(res);
+      for (const GraphOp& m : std::as_const(made))
+        if (!m.view)
+          for (const QString& r : m.refs)
+            if (!r.isEmpty() && !m_constScalar.contains(r) && !copies.contains(root(r))) reads << root(r);
+    }
+    // the select's readers read the result: renamed, or the last copy takes the select's id
+    if (!made.isEmpty() && made.last().id == res) {
+      for (GraphOp& m : made)
+        if (m.id != res)
+          renameRefs(
+              m, [&](const QString& r) { return r == res; }, u.id);
+      made.last().id = u.id;
+      made.last().outputs.first().ref = u.id;
+      if (m_shape2.contains(res)) m_shape2.insert(u.id, m_shape2.value(res));
+      for (auto it = memo.begin(); it != memo.end(); ++it)
+        if (it.value() == res) it.value() = u.id;
+      if (copies.contains(res)) copies << u.id;
+      if (unsqueezeOf.contains(res)) unsqueezeOf.insert(u.id, unsqueezeOf.value(res));
+    } else {
+      for (const GraphOp& o : std::as_const(m_ops))
+        if (o.refs.contains(u.id))
+          renameRefs(
+              o, [&](const QString& r) { return r == u.id; }, res);
+    }
+    QList<GraphOp> out;
+    for (int j = 0; j < m_ops.size(); ++j)
+      if (j == at)
+        out << made;
+      else
+        out << m_ops.at(j);
+    m_ops = out;
+  }
+  for (const QSet<QString>& reads : std::as_const(readsAt))
+    if (reads.size() > kEpiTensors + 1) {
+      m_ops = opsBefore;
+      return;
+    }
+  dropUnread();
 }
 
 void Planner::broadcastsRecomputed() {
@@ -9771,6 +10032,7 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
   decomposeOps();
   renameInPlace();
   permutesIntoEpilogues();
+  selectsPushedDown();
   broadcastsRecomputed();
   stacksAsPointwise();
   // an input written through a view: its write-back reads its last version (renamed on if a whole in-place op
