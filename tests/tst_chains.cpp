@@ -167,6 +167,7 @@ class TestChains : public QObject {
   void viewCommuteScope();
   void prologueReachScope();
   void siblingReduceScope();
+  void rowSourceScope();
   void analyzeGroupsAreThePlan_data();
   void analyzeGroupsAreThePlan();
   void emulated_data();
@@ -1804,12 +1805,15 @@ void TestChains::plans_data() {
   // by their launches (probe23 a05: x + residual stored fp16, read by the RMSNorm converting; its class: a bf16
   // pre-activation returned beside its GELU); an int8 / uint8 tensor's widening is computed by its reader's launch
   // (trial 26 #7's dequant; its class: uint8 images normalised per channel)
+  // session 43 (fuse43): the add is kwb_row1's src (computed as it loads the row, stored fp16 as its second result);
+  // the else branch (rows past kwb_row1_max) keeps the plan before
   QTest::newRow("probe23 a05: fp16 add + RMSNorm tuple, both outputs stored fp16 by their launches")
-      << QStringLiteral("a05_FusedAddRMSNorm_fp16_ResidualTuple")
-      << QStringList{QStringLiteral("pointwise"), QStringLiteral("rowfused")}
+      << QStringLiteral("a05_FusedAddRMSNorm_fp16_ResidualTuple") << QStringList{QStringLiteral("rowfused")}
       << QStringList{QStringLiteral("t0 = kwb_pointwise(x, epi=_kwb_epi0, epi_tensors=(residual,), epi_scalars=(), "
                                     "out_dtype=out_dtype)  # add"),
-                     QStringLiteral("(t3, self.weight), (), out_dtype=kwb_out_dtype)"),
+                     QStringLiteral("t8, t0 = kwb_row1(x, -1, \"mean\", 0.0, t3, _kwb_epi1, (), None, (), _kwb_epi2, "),
+                     QStringLiteral("src=_kwb_epi0, src_tensors=(residual,), src_scalars=(), src_dtype=out_dtype)"),
+                     QStringLiteral("(t3, self.weight), (), out_dtype=kwb_out_dtype, src="),
                      QStringLiteral("t2 = kwb_pointwise(t0, epi=_kwb_epi1, epi_tensors=(), epi_scalars=(), "
                                     "out_dtype=torch.float32)  # pow")};
   QTest::newRow("trial 26 #7: int8 dequant, the cast computed by the one launch that reads int8")
@@ -2159,6 +2163,19 @@ void TestChains::siblingReduceScope() {
   QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
 }
 
+// session 43 (fuse43, new-user trial 31 #6): a pointwise run that makes a one-pass row group's source and whose
+// value is read outside the group too (returned: a fused add + RMSNorm's new residual) is kwb_row1's src, computed as
+// it loads the row and stored as a second result. KWB_ROW_SOURCE=0 gives the plans before; every fixture plan it
+// changes, off -> on: each loses the run's launch
+void TestChains::rowSourceScope() {
+  const QStringList changed = switchChanges("KWB_ROW_SOURCE");
+  // a05: probe fixture of the same class (fp16, the (y, residual) tuple)
+  const QStringList expected = {QStringLiteral("a05_FusedAddRMSNorm_fp16_ResidualTuple 2->1"),
+                                QStringLiteral("row_source_gated_centre_out 2->1"),
+                                QStringLiteral("row_source_rms_residual_out 2->1")};
+  QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
+}
+
 // session 41 (bcast41, new-user trial 29 #2): an unsqueeze of a cheap pointwise value read only by larger pointwise
 // ops. Off, each view of a run's value ends the run (Mamba's decode step: 7 launches; an outer product of two
 // activated vectors: 3). On (KWB_BROADCAST_RECOMPUTE=1), the value's ops are copied onto unsqueezed operands and the
@@ -2286,6 +2303,8 @@ void TestChains::analyzeGroupsAreThePlan_data() {
         "cat_slices_scaled_parts", "state_yolo_grid_decode",
         // session 42 (sib42): sibling whole-tensor reductions as one launch (every op in one group)
         "sibling_focal_loss_sum", "sibling_masked_mean_sums", "sibling_mean_meansq_whole", "sibling_dims_differ_keep",
+        // session 43 (fuse43): a row's source run inside the one-pass row launch (every op in one group)
+        "row_source_rms_residual_out", "row_source_gated_centre_out",
         // trial 12: a recurrent cell's non-contiguous pieces, a GEMM with scalars (its product a synthetic mm)
         "lstmcell_two_steps", "addmm_alpha_beta_relu", "baddbmm_scaled_tanh",
         // trial 13: scans, scatter-adds, upsampling
@@ -2827,6 +2846,9 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("sibling_masked_mean_sums"), QStringLiteral("=sibling_masked_mean_sums")},
       {QStringLiteral("sibling_mean_meansq_whole"), QStringLiteral("=sibling_mean_meansq_whole")},
       {QStringLiteral("sibling_dims_differ_keep"), QStringLiteral("=sibling_dims_differ_keep")},
+      // session 43 (fuse43): a row's source run, its value returned too, computed and stored by kwb_row1
+      {QStringLiteral("row_source_rms_residual_out"), QStringLiteral("=row_source_rms_residual_out")},
+      {QStringLiteral("row_source_gated_centre_out"), QStringLiteral("=row_source_gated_centre_out")},
       {QStringLiteral("addmv_alpha_beta_bias"), QStringLiteral("=addmv_alpha_beta_bias")},
       {QStringLiteral("mv_transposed_gelu"), QStringLiteral("=mv_transposed_gelu")},
       // probe23: dot / vdot (kwb_gemv viewed 0-d); copysign / lerp / addcmul / addcdiv (the pointwise lowering)

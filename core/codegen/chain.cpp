@@ -234,6 +234,14 @@ bool prologueReach() { return qEnvironmentVariable("KWB_PROLOGUE_REACH") != u"0"
 /// the plans before.
 bool siblingReduce() { return qEnvironmentVariable("KWB_SIBLING_REDUCE") != u"0"; }
 
+/// A pointwise run that makes a one-pass row group's source and whose value other lines read too (a residual add
+/// before an RMS norm, the sum also returned: Planner::fuseRows, issue 14, session 43, fuse43): kwb_row1 computes it
+/// from its operands as it loads the row and stores it as a second result, so the run's launch and the row pass's
+/// re-read of its value go. On by construction (one launch and one read of the value fewer, the same math: the row
+/// pass reads the value rounded to its stored dtype, as it read it back before); `KWB_ROW_SOURCE=0` in kwb's
+/// environment gives the plans before.
+bool rowSource() { return qEnvironmentVariable("KWB_ROW_SOURCE") != u"0"; }
+
 /// kwb_nll reads its logits in their dtype (session 41, ce41): a 16-bit input read only by it is not widened by a
 /// copy first (it stores out_dtype=torch.float32). `KWB_NLL_WIDENS_ON_LOAD=0` in kwb's environment: the copy as before.
 bool nllWidensOnLoad() { return qEnvironmentVariable("KWB_NLL_WIDENS_ON_LOAD") != u"0"; }
@@ -1215,6 +1223,10 @@ class Planner {
   /// every other line reading it, itself or through its views, converts it as it loads it (readsConverted); @p result:
   /// forward()'s first output. Returns whether it did.
   bool narrowTupleOutput(const QString& name, const QString& dtype, const QString& result);
+  /// narrowTupleOutput for a value that a one-pass row block's source run assigns (fuseRows' rowSource, session 43):
+  /// its src_dtype= and its else branch's store become @p dtype where every reader converts it as it loads it.
+  /// False (nothing changed) otherwise.
+  bool narrowRowSource(const QString& name, const QString& dtype, const QString& result);
   /// Whether every line after line @p from that reads @p name is a GEMM launch (an operand, an epilogue tensor) or a
   /// view whose targets are forward()'s @p result or are read the same way: a 16-bit GEMM result torch holds in its
   /// width and only GEMMs read (docs/CODEGEN.md "GEMM operands keep their width").
@@ -6798,7 +6810,7 @@ bool Planner::narrowTupleOutput(const QString& name, const QString& dtype, const
   int at = -1;
   for (int i = 0; i < m_lines.size(); ++i)
     if (m_lines.at(i).target == name) at = i;
-  if (at < 0) return false;
+  if (at < 0) return narrowRowSource(name, dtype, result);
   Line& l = m_lines[at];
   if (l.launch < 0 || !l.before.isEmpty() || !l.rowGroup.empty() || !takesOutDtype(l.head) || isGemmCall(l.head) ||
       l.head.contains(QLatin1String(", out_dtype=")) || (!l.outDtype.isEmpty() && l.outDtype != u"torch.float32"))
@@ -6813,6 +6825,42 @@ bool Planner::narrowTupleOutput(const QString& name, const QString& dtype, const
       if (!readsConverted(r, a) || (wide && readsValues(r.text(), a))) return false;
     }
   m_lines[at].outDtype = dtype;
+  return true;
+}
+
+bool Planner::narrowRowSource(const QString& name, const QString& dtype, const QString& result) {
+  // the one-pass row block whose source run (its first part, fuseRows' rowSource) assigns name
+  int at = -1;
+  for (int i = 0; i < m_lines.size(); ++i) {
+    const Line& l = m_lines.at(i);
+    if (!l.rowGroup.empty() && l.rowGroup.front().target == name && l.head.contains(QLatin1String(", src="))) at = i;
+  }
+  if (at < 0) return false;
+  Line& l = m_lines[at];
+  const Line& part = l.rowGroup.front();
+  const QString srcDtype = QStringLiteral(", src_dtype=torch.float32");
+  if (part.outDtype != u"torch.float32" || part.head.contains(QLatin1String(", out_dtype=")) ||
+      l.head.count(srcDtype) != 1)
+    return false;
+  // the block's other parts (its else branch) and every later line convert the value as they load it; the if
+  // branch's kwb_row1 reads it rounded to its stored dtype
+  for (size_t k = 1; k < l.rowGroup.size(); ++k)
+    if (!readsConverted(l.rowGroup.at(k), name)) return false;
+  QSet<int> viewLines;
+  for (const QString& a : viewAliases(name, result, &viewLines))
+    for (int i = at + 1; i < m_lines.size(); ++i) {
+      const Line& r = m_lines.at(i);
+      if (viewLines.contains(i) || r.head.startsWith(QLatin1String("kwb_returned("))) continue;
+      const bool wide = isGemmCall(r.head) || r.head.startsWith(QLatin1String("kwb_attention("));
+      if (!readsConverted(r, a) || (wide && readsValues(r.text(), a))) return false;
+    }
+  Line narrowed = part;
+  narrowed.outDtype = dtype;
+  const QString before = QStringLiteral("    ") + part.text(), after = QStringLiteral("    ") + narrowed.text();
+  if (l.head.count(before) != 1) return false;
+  l.head.replace(before, after);
+  l.head.replace(srcDtype, QStringLiteral(", src_dtype=") + dtype);
+  l.rowGroup.front() = narrowed;
   return true;
 }
 
@@ -6911,6 +6959,14 @@ bool Planner::readsConverted(const Line& l, const QString& x) {
       const auto m = it.next();
       if (m.captured(1) == x)
         ifBranch.replace(m.capturedStart(1), m.capturedLength(1), QString(m.capturedLength(1), u' '));
+    }
+    // kwb_row1's source run's tensors (src_tensors=, fuse43) are loaded and converted by that epilogue
+    for (qsizetype at = ifBranch.indexOf(QLatin1String("src_tensors=(")); at >= 0;
+         at = ifBranch.indexOf(QLatin1String("src_tensors=("), at + 1)) {
+      qsizetype k = at + 13, depth = 1;
+      for (; k < ifBranch.size() && depth > 0; ++k)
+        depth += ifBranch.at(k) == u'(' ? 1 : ifBranch.at(k) == u')' ? -1 : 0;
+      ifBranch.replace(at, k - at, QString(k - at, u' '));
     }
     // kwb_row1's post tensors (its 11th argument) are loaded and converted by the post epilogue
     const qsizetype call = ifBranch.indexOf(QLatin1String("kwb_row1("));
@@ -7169,34 +7225,74 @@ void Planner::fuseRows(const QString& result) {
       if (!reducePre(i)) lines << r;
       continue;
     }
+    // the row's source x made by the pointwise launch right before the group whose value is read outside it too
+    // (rowSource): kwb_row1 takes that run's operand as its x, the run as its src (applied as it loads, its value
+    // stored as a second result), so the run's launch and the re-read of its value go. The run's first operand has
+    // x's shape (its other tensors broadcast to it) and a floating dtype (the statistic's dtype follows x's kind).
+    int src = -1;
+    if (rowSource() && first - 1 > lastFused && !lines.isEmpty()) {
+      const int s = first - 1;
+      const Line& sl = m_lines.at(s);
+      // a name's value (an input by its name, a launch's by its target): shape and dtype at the spec
+      auto valOfExpr = [this](const QString& e) {
+        if (m_vals.contains(e)) return m_vals.value(e);
+        for (auto it = m_vals.cbegin(); it != m_vals.cend(); ++it)
+          if (it->expr == e) return it.value();
+        return Val();
+      };
+      const Val in = valOfExpr(sl.input), xv = valOfExpr(x);
+      bool sok =
+          sl.kind == u"pointwise" && sl.target == x && sl.launch >= 0 && !sl.draw && sl.before.isEmpty() &&
+          sl.rowGroup.empty() && !sl.epi.isEmpty() && sl.tail == u")" && sl.tensors.size() <= 4 &&
+          sl.head.startsWith(QStringLiteral("kwb_pointwise(%1, epi=").arg(sl.input)) &&
+          !sl.head.contains(QLatin1String("kwb_at(")) && !sl.head.contains(QLatin1String(" if ")) &&
+          lines.at(lines.size() - (pre ? 2 : 1)).target == x && !in.shape.isEmpty() && in.shape == xv.shape &&
+          (in.dtype == u"float32" || in.dtype == u"float16" || in.dtype == u"bfloat16" || in.dtype == u"float64");
+      // x is kwb_row1's second result: nothing of the call reads it (the post's tensors, the views of the statistic)
+      sok = sok && !m_lines.at(q).tensors.contains(x);
+      for (int v : views) sok = sok && !reads(m_lines.at(v), x);
+      if (sok) src = s;
+    }
     if (pre) lines.removeLast();
+    if (src >= 0) lines.removeLast();
     const Line& post = m_lines.at(q);
     QStringList dimList;
     for (qint64 d : rdims) dimList << QString::number(d);
     const QString dim = rdims.size() == 1 ? dimList.first() : u'(' + dimList.join(QStringLiteral(", ")) + u')';
+    // with a source run: the row is read from the run's operand, the run's value stored beside the post's
+    const Line* sl = src >= 0 ? &m_lines.at(src) : nullptr;
+    const QString xr = sl ? sl->input : x;
+    const QString srcArgs =
+        sl ? QStringLiteral(", src=%1, src_tensors=%2, src_scalars=%3%4")
+                 .arg(sl->epi, tuple(sl->tensors), tuple(sl->scalars),
+                      sl->outDtype.isEmpty() ? QString() : QStringLiteral(", src_dtype=") + sl->outDtype)
+           : QString();
     QStringList text = {
-        QStringLiteral("if kwb_row1_fits(%1, %2):  # one pass: each reduced row fits one tile").arg(x, dim),
+        QStringLiteral("if kwb_row1_fits(%1, %2):  # one pass: each reduced row fits one tile").arg(xr, dim),
         QStringLiteral("            %1 = kwb_row1_stat(%2, %3)  # the statistic, written by kwb_row1")
-            .arg(stat, x, dim)};
+            .arg(stat, xr, dim)};
     for (int v : views) text << indented(m_lines.at(v).text());
     text << QStringLiteral("            %1 = kwb_row1(%2, %3, \"%4\", %5, %6, %7, %8, %9, %10, %11, %12, %13%14)")
-                .arg(post.target, x, dim, r.redOp, r.q, stat, pre ? m_lines.at(i - 1).epi : QStringLiteral("None"),
+                .arg(sl ? post.target + QStringLiteral(", ") + x : post.target, xr, dim, r.redOp, r.q, stat,
+                     pre ? m_lines.at(i - 1).epi : QStringLiteral("None"),
                      tuple(pre ? m_lines.at(i - 1).scalars : QStringList()),
                      mid >= 0 ? m_lines.at(mid).epi : QStringLiteral("None"))
                 .arg(tuple(mid >= 0 ? m_lines.at(mid).scalars : QStringList()), post.epi, tuple(post.tensors),
                      tuple(post.scalars),
                      post.outDtype.isEmpty() ? QString() : QStringLiteral(", out_dtype=%1").arg(post.outDtype));
+    text.last().insert(text.last().size() - 1, srcArgs);  // inside the call's closing parenthesis
     text << QStringLiteral(
         "        else:  # rows longer than kwb_row1_max: the reduction, then the elementwise launches");
-    for (int k = first; k <= q; ++k) text << indented(m_lines.at(k).text());
+    const int from = sl ? src : first;
+    for (int k = from; k <= q; ++k) text << indented(m_lines.at(k).text());
     Line fused;
     fused.head = text.join(u'\n');
     fused.tail.clear();
-    for (int k = first; k <= q; ++k) fused.rowGroup.push_back(m_lines.at(k));
+    for (int k = from; k <= q; ++k) fused.rowGroup.push_back(m_lines.at(k));
     lines << fused;
     // the plan's launches: the group's become one
     QList<int> group;
-    for (int k = first; k <= q; ++k)
+    for (int k = from; k <= q; ++k)
       if (m_lines.at(k).launch >= 0) group << m_lines.at(k).launch;
     ChainLaunch& keepL = m_plan.launches[r.launch];
     QStringList others;
@@ -7210,6 +7306,7 @@ void Planner::fuseRows(const QString& result) {
     keepL.description = QStringLiteral("one pass: %1 with %2 (%3 launches when a row exceeds kwb_row1_max elements)")
                             .arg(keepL.description, others.join(QStringLiteral("; ")))
                             .arg(group.size());
+    if (sl) keepL.description += QStringLiteral(", the first run its row's source, stored by it too");
     i = lastFused = q;
   }
   if (dropLaunch.isEmpty()) return;

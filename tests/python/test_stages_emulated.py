@@ -3007,6 +3007,25 @@ class Norms(unittest.TestCase):
         self.assertEqual(got.dtype, torch.float16)
         self.assertClose(got, a.double() @ wt.double().t(), TOL[torch.float16], "gemm")
 
+    def test_row1_source(self):
+        # session 43 (fuse43): kwb_row1's src= -- the row's source r = src(x, *src_tensors, *src_scalars) computed as
+        # the row loads, stored as a second result in src_dtype, the statistic and the post reading r's stored values
+        torch.manual_seed(43)
+        for dt in (torch.float32, torch.bfloat16):
+            x, col, res = torch.randn(3, 5, 24).to(dt), torch.randn(24).to(dt), torch.randn(3, 5, 24).to(dt)
+            xs = torch.randn(24, 5, 3).to(dt).permute(2, 1, 0)  # a strided x
+            for xin in (x, xs):
+                v = xin.double() + col.double() + 0.5 * res.double()  # kwb_test_epi with f0 0.2, f1 0.5
+                r_ref = torch.where(v >= 0, v, v * 0.2).to(dt)
+                stat = K.kwb_row1_stat(xin, -1)
+                y, r = K.kwb_row1(xin, -1, "mean", 0.0, stat, post=K.kwb_test_epi, post_tensors=(col, res),
+                                  post_scalars=(1.0, 0.0), src=K.kwb_test_epi, src_tensors=(col, res),
+                                  src_scalars=(0.2, 0.5), src_dtype=dt)
+                self.assertEqual((y.dtype, r.dtype), (dt, dt))
+                self.assertClose(r, r_ref.double(), TOL[dt], ("row1 src", dt))
+                self.assertClose(stat, r_ref.double().mean(-1, keepdim=True), TOL[dt], ("row1 src stat", dt))
+                self.assertClose(y, r_ref.double() + col.double(), TOL[dt], ("row1 src post", dt))
+
     def test_norms_both_paths(self):
         # one pass (the row fits kwb_row1_max) and two passes (moments + apply) agree with torch
         torch.manual_seed(8)

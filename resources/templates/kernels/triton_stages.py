@@ -1087,9 +1087,11 @@ def _kwb_row1_kernel(x, out, stat, M, R, K1, K2, K3, K4, sx0, sx1, sx2, sx3, sx4
                      st0, st1, st2, st3, st4, q, pf0, pf1, pf2, pf3, mf0, mf1, mf2, mf3,
                      e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24,
                      s30, s31, s32, s33, s34, f0, f1, f2, f3, RS1, RS2, RS3, RS4, sr0, sr1, sr2, sr3, sr4,
-                     or0, or1, or2, or3, or4, PRE: tl.constexpr, MID: tl.constexpr,
-                     POST: tl.constexpr, OP: tl.constexpr, RD: tl.constexpr, MULTI: tl.constexpr,
-                     BLOCK_M: tl.constexpr, BLOCK_R: tl.constexpr):
+                     or0, or1, or2, or3, or4, src_out, g0, g1, g2, g3, u00, u01, u02, u03, u04, u10, u11, u12, u13,
+                     u14, u20, u21, u22, u23, u24, u30, u31, u32, u33, u34, h0, h1, h2, h3, PRE: tl.constexpr,
+                     MID: tl.constexpr, POST: tl.constexpr, SRC: tl.constexpr, HAS_SRC: tl.constexpr,
+                     OP: tl.constexpr, RD: tl.constexpr, MULTI: tl.constexpr, BLOCK_M: tl.constexpr,
+                     BLOCK_R: tl.constexpr):
     # BLOCK_M rows of x (a row: every index but slot RD fixed) x the whole row (BLOCK_R >= R) per program; the
     # row index decodes over the kept sizes K (K[RD] = 1), the five coordinates are those of x's left-padded shape.
     # MULTI: the row spans several consecutive slots (sizes RS, 1 at kept slots; K is 1 at each of them): a column
@@ -1137,6 +1139,15 @@ def _kwb_row1_kernel(x, out, stat, M, R, K1, K2, K3, K4, sx0, sx1, sx2, sx3, sx4
         i3 = c if RD == 3 else k3[:, None] + z
         i4 = c if RD == 4 else k4[:, None] + z
     v = tl.load(x + xrow[:, None] + xcol[None, :], mask=m, other=0.0).to(tl.float32)
+    orow = k0.to(tl.int64) * so0 + k1.to(tl.int64) * so1 + k2.to(tl.int64) * so2 + k3.to(tl.int64) * so3 + \
+        k4.to(tl.int64) * so4
+    if HAS_SRC:  # the row's source is a pointwise run of x (r = x + residual): computed here, stored as src_out too,
+        # and the row pass reads it rounded to src_out's dtype, as a launch storing r and this one re-reading it would
+        v = SRC(v, i0, i1, i2, i3, i4, m, g0, g1, g2, g3, u00, u01, u02, u03, u04, u10, u11, u12, u13, u14,
+                u20, u21, u22, u23, u24, u30, u31, u32, u33, u34, h0, h1, h2, h3)
+        rv = v.to(src_out.dtype.element_ty)
+        tl.store(src_out + orow[:, None] + ocol[None, :], rv, mask=m)
+        v = tl.where(m, rv.to(tl.float32), 0.0)
     p = PRE(v, i0, i1, i2, i3, i4, m, x, x, x, x, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
             pf0, pf1, pf2, pf3)
     n = R * 1.0
@@ -1177,8 +1188,6 @@ def _kwb_row1_kernel(x, out, stat, M, R, K1, K2, K3, K4, sx0, sx1, sx2, sx3, sx4
     tl.debug_barrier()  # POST reads the statistic back from `stat` (this program's own stores)
     y = POST(v, i0, i1, i2, i3, i4, m, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
              s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
-    orow = k0.to(tl.int64) * so0 + k1.to(tl.int64) * so1 + k2.to(tl.int64) * so2 + k3.to(tl.int64) * so3 + \
-        k4.to(tl.int64) * so4
     tl.store(out + orow[:, None] + ocol[None, :], y.to(out.dtype.element_ty), mask=m)
 
 
@@ -1236,20 +1245,26 @@ def _kwb_row1_plan(x, dim, op):
 
 
 def kwb_row1(x, dim, op, q, stat, pre=None, pre_scalars=(), mid=None, mid_scalars=(), post=None, post_tensors=(),
-             post_scalars=(), out_dtype=None):
+             post_scalars=(), out_dtype=None, src=None, src_tensors=(), src_scalars=(), src_dtype=None):
     """One launch: stat = mid(reduce_op(pre(x)) over `dim` (one dim, or a consecutive range of dims as a list),
     keepdim) written to `stat` (kwb_row1_stat(x, dim)),
     then out = post(x, *post_tensors, *post_scalars) elementwise (out contiguous, x's shape, out_dtype or x's
     dtype; the post tensors may read `stat` or views of it). op: a kwb_reduce / kwb_var / kwb_pnorm op ('sum', 'mean',
     'amax', 'amin', 'logsumexp', 'prod', 'var', 'std', 'pnorm'); q: var / std's correction, pnorm's p. pre and
-    mid are epilogues without tensors. Needs kwb_row1_fits(x, dim)."""
+    mid are epilogues without tensors. Needs kwb_row1_fits(x, dim).
+    src (session 43, fuse43): the row's source is r = src(x, *src_tensors, *src_scalars) (an epilogue over x's shape,
+    its tensors broadcast to it: a residual add before an RMS norm whose r is also returned); r is stored (contiguous,
+    x's shape, src_dtype or x's dtype), and the statistic and post read r's stored values in place of x's. Returns
+    (out, r) then, else out."""
     grid, args, shape, multi, meta = _kwb_row1_plan(x, dim, op)
     out = torch.empty(shape, dtype=out_dtype or x.dtype, device=x.device)
+    r = torch.empty(shape, dtype=src_dtype or x.dtype, device=x.device) if src is not None else out
     ident = _kwb_epi_identity
     _kwb_row1_kernel[grid](x, out, stat, *args, float(q), *_kwb_epi_pack(x, (), pre_scalars)[24:],
                            *_kwb_epi_pack(x, (), mid_scalars)[24:], *_kwb_epi_pack(x, post_tensors, post_scalars),
-                           *multi, PRE=pre or ident, MID=mid or ident, POST=post or ident, **meta)
-    return out
+                           *multi, r, *_kwb_epi_pack(x, src_tensors, src_scalars), PRE=pre or ident,
+                           MID=mid or ident, POST=post or ident, SRC=src or ident, HAS_SRC=src is not None, **meta)
+    return (out, r) if src is not None else out
 
 
 # ---- sibling reductions over the same rows, one launch (the chain planner's "rows" lines) ----
