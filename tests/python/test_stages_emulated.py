@@ -1557,6 +1557,30 @@ class ReduceEpilogue(unittest.TestCase):
         with self.assertRaises(ValueError):
             K._kwb_reduce_into(torch.randn(3, 4), [1], "var", torch.empty(3, 1), None, 1.0, epi=clamp)
 
+    def test_pnorm_epilogue(self):
+        # kwb_pnorm(..., epi=) (session 43, pnorm43: F.normalize's clamp_min(eps) on the norm): one launch for p 1, 2,
+        # 3, inf and 0, its tensors read at the kept index (keepdim or not), out_dtype stored; kwb_reduce_epilogue off,
+        # one kwb_pointwise launch after it with the same numbers
+        torch.manual_seed(44)
+        x = torch.randn(4, 9, 6)
+        x[1, 2, :] = 0.0  # a zero row: the epilogue's max(norm + col + k * res, slope * ...) sees the norm's 0
+        for p in (1.0, 2.0, 3.0, float("inf"), 0):
+            for dims, keep in (([1], True), ([-1], False), ([0, 2], False)):
+                r = torch.linalg.vector_norm(x.double(), p, dims, keep)
+                col = torch.randn(r.shape[-1:])
+                res = torch.randn(list(reversed(r.shape))).permute(*reversed(range(r.dim())))
+                want = ReduceEpilogue.epi(r, col, res, 0.1, 0.5)
+                for fused in (True, False):
+                    for dt in (None, torch.bfloat16):
+                        with Forced(kwb_reduce_epilogue=fused), Launches("_kwb_pointwise_kernel") as pw:
+                            got = K.kwb_pnorm(x, dims, p, keep, epi=K.kwb_test_epi, epi_tensors=(col, res),
+                                              epi_scalars=(0.1, 0.5), out_dtype=dt)
+                        what = (p, dims, keep, fused, dt)
+                        self.assertEqual(pw.count, 0 if fused else 1, what)
+                        self.assertEqual(got.shape, want.shape, what)
+                        self.assertEqual(got.dtype, dt or x.dtype, what)
+                        self.assertLess(rel_err(got, want), TOL[torch.bfloat16] if dt else 1e-5, what)
+
 
 class RowsFused(unittest.TestCase):
     """kwb_rows: sibling reductions over the same rows in one launch, a later prologue reading the earlier results

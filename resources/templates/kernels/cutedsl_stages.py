@@ -582,12 +582,20 @@ def _kwb_reduce_plain(x, dims, op, keepdim=False, pre=None, pre_tensors=(), pre_
     return _kwb_reduce_rows(x, dims, op, keepdim, out_dtype)
 
 
-def kwb_pnorm(x, dims, p, keepdim=False, pre=None, pre_tensors=(), pre_scalars=(), pre_dtype=None):
+def kwb_pnorm(x, dims, p, keepdim=False, pre=None, pre_tensors=(), pre_scalars=(), pre_dtype=None, epi=None,
+              epi_tensors=(), epi_scalars=(), out_dtype=None):
     """torch.norm / linalg.vector_norm of floating x over dims (session 34, cute34), the Triton stage's signature:
     (sum |x|^p)^(1/p) for a finite p > 0 (p 1 and 2 without pow), max |x| / min |x| for p = inf / -inf, the count of
     nonzeros (a NaN counts) for p = 0, one kwb_reduce launch in fp32, out in pre_dtype (with or without pre) or x's. pre:
-    the pointwise run before it (a pairwise distance's x - y + eps), one kwb_pointwise launch first. ValueError: a
-    negative finite p (torch's own rule differs; the planner never emits one)."""
+    the pointwise run before it (a pairwise distance's x - y + eps), one kwb_pointwise launch first. epi (session 43,
+    pnorm43): the pointwise run on the norm, one kwb_pointwise launch after it here (not fused into its store yet, as
+    kwb_reduce's), storing out_dtype (default the norm's dtype). ValueError: a negative finite p (torch's own rule
+    differs; the planner never emits one)."""
+    if epi is not None or out_dtype is not None:
+        res = kwb_pnorm(x, dims, p, keepdim, pre, pre_tensors, pre_scalars, pre_dtype)
+        if epi is None:
+            return res if res.dtype == out_dtype else kwb_pointwise(res, _kwb_epi_identity, out_dtype=out_dtype)
+        return kwb_pointwise(res, epi, epi_tensors, epi_scalars, out_dtype or res.dtype)
     p = float(p)
     out_dtype = pre_dtype or x.dtype
     if pre is not None:

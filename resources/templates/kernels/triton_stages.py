@@ -800,28 +800,43 @@ def kwb_var_mean(x, dims, correction, keepdim=False, std=False):
     return out.view(shape), mean.view(shape)
 
 
-def kwb_pnorm(x, dims, p, keepdim=False, pre=None, pre_tensors=(), pre_scalars=(), pre_dtype=None):
+def kwb_pnorm(x, dims, p, keepdim=False, pre=None, pre_tensors=(), pre_scalars=(), pre_dtype=None, epi=None,
+              epi_tensors=(), epi_scalars=(), out_dtype=None):
     """torch.norm / linalg.vector_norm of x over dims: (sum |x|^p)^(1/p) for a finite p > 0; p = inf: max |x|,
     p = -inf: min |x| (one kwb_reduce launch with |x| as its prologue); p = 0: the count of nonzeros (NaN counts) in
     x's dtype (one kwb_reduce sum of x != 0). pre, pre_tensors, pre_scalars, pre_dtype: the pointwise run before it
     (x - y + eps of a pairwise distance), applied as kwb_reduce's prologue is, for a finite p > 0; a kwb_pointwise
     launch first for p = 0, p = +-inf or with kwb_reduce_prologue off. A finite p > 0 stores pre_dtype's values
-    where given, with or without pre (fp32: the norm of a 16-bit parameter, an intermediate), else x's dtype."""
+    where given, with or without pre (fp32: the norm of a 16-bit parameter, an intermediate), else x's dtype.
+    epi, epi_tensors, epi_scalars: the pointwise run on the norm (F.normalize's clamp_min(eps); session 43, pnorm43),
+    applied to each result in fp32 as it is stored, as kwb_reduce's epilogue (with kwb_reduce_epilogue off: one
+    kwb_pointwise launch after it); out_dtype: the stored result's dtype (default the norm's above)."""
+    if epi is not None and not kwb_reduce_epilogue:
+        return kwb_pointwise(kwb_pnorm(x, dims, p, keepdim, pre, pre_tensors, pre_scalars, pre_dtype), epi,
+                             epi_tensors, epi_scalars, out_dtype)
     if pre is not None and (not kwb_reduce_prologue or p in (float("inf"), float("-inf"), 0)):
         x, pre = kwb_pointwise(x, pre, pre_tensors, pre_scalars, pre_dtype or x.dtype), None
-    if p == 0:
-        red = _kwb_red_dims(x, dims)
-        out = torch.empty([1 if d in red else s for d, s in enumerate(x.shape)], dtype=x.dtype, device=x.device)
-        _kwb_reduce_into(x, red, "sum", out, None, 0.0, _kwb_epi_nonzero)
-        return out if keepdim else out.view([s for d, s in enumerate(x.shape) if d not in red])
     if p in (float("inf"), float("-inf")):
         return kwb_reduce(x, dims, "amax" if p > 0 else "amin", keepdim, pre=_kwb_epi_abs, pre_tensors=(),
-                          pre_scalars=(), pre_dtype=torch.float32)
+                          pre_scalars=(), pre_dtype=torch.float32, epi=epi, epi_tensors=epi_tensors,
+                          epi_scalars=epi_scalars, out_dtype=out_dtype)
     red = _kwb_red_dims(x, dims)
-    dtype = pre_dtype or x.dtype
-    out = torch.empty([1 if d in red else s for d, s in enumerate(x.shape)], dtype=dtype, device=x.device)
-    _kwb_reduce_into(x, red, "pnorm", out, None, p, pre, pre_tensors, pre_scalars)
-    return out if keepdim else out.view([s for d, s in enumerate(x.shape) if d not in red])
+    kshape = [1 if d in red else s for d, s in enumerate(x.shape)]
+    rshape = kshape if keepdim else [s for d, s in enumerate(x.shape) if d not in red]
+    ets = []
+    for t in epi_tensors if epi is not None else ():  # at the result's shape, viewed at the keepdim shape (stride 0)
+        t = t.expand(rshape)
+        if not keepdim:
+            for d in red:
+                t = t.unsqueeze(d)
+        ets.append(t)
+    if p == 0:
+        out = torch.empty(kshape, dtype=out_dtype or x.dtype, device=x.device)
+        _kwb_reduce_into(x, red, "sum", out, None, 0.0, _kwb_epi_nonzero, (), (), epi, ets, epi_scalars)
+        return out if keepdim else out.view(rshape)
+    out = torch.empty(kshape, dtype=out_dtype or pre_dtype or x.dtype, device=x.device)
+    _kwb_reduce_into(x, red, "pnorm", out, None, p, pre, pre_tensors, pre_scalars, epi, ets, epi_scalars)
+    return out if keepdim else out.view(rshape)
 
 
 def kwb_cdist(x1, x2, p=2.0):
