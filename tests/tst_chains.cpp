@@ -168,6 +168,7 @@ class TestChains : public QObject {
   void prologueReachScope();
   void siblingReduceScope();
   void rowSourceScope();
+  void pnormEpilogueScope();
   void analyzeGroupsAreThePlan_data();
   void analyzeGroupsAreThePlan();
   void emulated_data();
@@ -2176,6 +2177,18 @@ void TestChains::rowSourceScope() {
   QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
 }
 
+// session 43 (pnorm43, new-user trial 31 p06): a p-norm's pointwise consumer over the norm's shape (F.normalize's
+// clamp_min(eps) where the quotient is folded into its reader's launch, so no row pass forms) is the norm launch's
+// epilogue, as a kwb_reduce's is. KWB_PNORM_EPILOGUE=0 gives the plans before; every fixture plan it changes, off -> on:
+// each loses the clamp's launch
+void TestChains::pnormEpilogueScope() {
+  const QStringList changed = switchChanges("KWB_PNORM_EPILOGUE");
+  const QStringList expected = {QStringLiteral("pnorm_epi_channel_normalize_gate 4->3"),
+                                QStringLiteral("pnorm_epi_l1_rows_tanh 3->2"),
+                                QStringLiteral("pnorm_epi_normalize_temp_linear 4->3")};
+  QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
+}
+
 // session 41 (bcast41, new-user trial 29 #2): an unsqueeze of a cheap pointwise value read only by larger pointwise
 // ops. Off, each view of a run's value ends the run (Mamba's decode step: 7 launches; an outer product of two
 // activated vectors: 3). On (KWB_BROADCAST_RECOMPUTE=1), the value's ops are copied onto unsqueezed operands and the
@@ -2305,6 +2318,8 @@ void TestChains::analyzeGroupsAreThePlan_data() {
         "sibling_focal_loss_sum", "sibling_masked_mean_sums", "sibling_mean_meansq_whole", "sibling_dims_differ_keep",
         // session 43 (fuse43): a row's source run inside the one-pass row launch (every op in one group)
         "row_source_rms_residual_out", "row_source_gated_centre_out",
+        // session 43 (pnorm43): a p-norm's clamp as its epilogue (the norm and the clamp in one group)
+        "pnorm_epi_normalize_temp_linear", "pnorm_epi_channel_normalize_gate", "pnorm_epi_l1_rows_tanh",
         // trial 12: a recurrent cell's non-contiguous pieces, a GEMM with scalars (its product a synthetic mm)
         "lstmcell_two_steps", "addmm_alpha_beta_relu", "baddbmm_scaled_tanh",
         // trial 13: scans, scatter-adds, upsampling
@@ -2849,6 +2864,10 @@ void TestChains::classesEmulated_data() {
       // session 43 (fuse43): a row's source run, its value returned too, computed and stored by kwb_row1
       {QStringLiteral("row_source_rms_residual_out"), QStringLiteral("=row_source_rms_residual_out")},
       {QStringLiteral("row_source_gated_centre_out"), QStringLiteral("=row_source_gated_centre_out")},
+      // session 43 (pnorm43): a p-norm's pointwise consumer as its epilogue (p = 2 and p = 1, a 3-D dim-1 norm)
+      {QStringLiteral("pnorm_epi_normalize_temp_linear"), QStringLiteral("=pnorm_epi_normalize_temp_linear")},
+      {QStringLiteral("pnorm_epi_channel_normalize_gate"), QStringLiteral("=pnorm_epi_channel_normalize_gate")},
+      {QStringLiteral("pnorm_epi_l1_rows_tanh"), QStringLiteral("=pnorm_epi_l1_rows_tanh")},
       {QStringLiteral("addmv_alpha_beta_bias"), QStringLiteral("=addmv_alpha_beta_bias")},
       {QStringLiteral("mv_transposed_gelu"), QStringLiteral("=mv_transposed_gelu")},
       // probe23: dot / vdot (kwb_gemv viewed 0-d); copysign / lerp / addcmul / addcdiv (the pointwise lowering)

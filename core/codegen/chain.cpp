@@ -222,6 +222,13 @@ bool reduceEpilogue() {
   return v.isEmpty() ? kReduceEpilogueDefault : v != u"0";
 }
 
+/// A p-norm's pointwise consumer as its epilogue (Planner::fuseReduceEpilogue on kwb_pnorm lines, issue 14, session
+/// 43, pnorm43: F.normalize's clamp_min(eps) on the [rows, 1] norm was a launch of its own after the norm's). On by
+/// construction (one launch and one write and read of the statistic fewer; the run applied to each result in fp32
+/// as the norm stores it, as kwb_reduce's epilogue); `KWB_PNORM_EPILOGUE=0` in kwb's environment gives the plans
+/// before. Needs KWB_REDUCE_EPILOGUE on.
+bool pnormEpilogue() { return qEnvironmentVariable("KWB_PNORM_EPILOGUE") != u"0"; }
+
 /// A stage's prologue from a pointwise run that is not the line right before it (Planner::fuseRows' preSource, issue
 /// 14, session 42, sib42): launches between them that neither read the run's value nor write what it reads, the run
 /// computed inside the stage (trial 29's focal loss: `targets.sum()` between the loss's run and `loss.sum()` kept the
@@ -7640,7 +7647,9 @@ void Planner::fuseReduceEpilogue(const QString& result) {
                                         QStringLiteral("epi_scalars")};
   for (int i = 0; i < m_lines.size(); ++i) {
     const Line& r = m_lines.at(i);
-    if (!r.head.startsWith(QLatin1String("kwb_reduce(")) || r.tail != u")" || !r.before.isEmpty() ||
+    const bool norm = r.head.startsWith(QLatin1String("kwb_pnorm("));  // session 43: a p-norm's result too
+    if (!(r.head.startsWith(QLatin1String("kwb_reduce(")) || (norm && pnormEpilogue())) || r.tail != u")" ||
+        !r.before.isEmpty() ||
         r.target.isEmpty() || r.target.contains(u',') || r.target == result ||
         r.head.contains(QLatin1String(", epi=")) || launchOf(r) < 0)
       continue;

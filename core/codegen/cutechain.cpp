@@ -249,7 +249,8 @@ const QMap<QString, QStringList>& stageKeywords() {
       // p-norms (session 34, cute34): kwb_reduce's row kernel with |x|, |x|^p, x * x or x != 0 on load
       {QStringLiteral("kwb_pnorm"),
        {QStringLiteral("pre"), QStringLiteral("pre_tensors"), QStringLiteral("pre_scalars"),
-        QStringLiteral("pre_dtype")}},
+        QStringLiteral("pre_dtype"), QStringLiteral("epi"), QStringLiteral("epi_tensors"),  // epi: a launch after it
+        QStringLiteral("epi_scalars"), QStringLiteral("out_dtype")}},
       // fills (session 34, cute34): memo= is taken (each call launches)
       {QStringLiteral("kwb_full"), {QStringLiteral("memo")}},
       {QStringLiteral("kwb_arange"), {QStringLiteral("memo")}},
