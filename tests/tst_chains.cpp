@@ -2179,8 +2179,8 @@ void TestChains::rowSourceScope() {
 
 // session 43 (pnorm43, new-user trial 31 p06): a p-norm's pointwise consumer over the norm's shape (F.normalize's
 // clamp_min(eps) where the quotient is folded into its reader's launch, so no row pass forms) is the norm launch's
-// epilogue, as a kwb_reduce's is. KWB_PNORM_EPILOGUE=0 gives the plans before; every fixture plan it changes, off -> on:
-// each loses the clamp's launch
+// epilogue, as a kwb_reduce's is. KWB_PNORM_EPILOGUE=0 gives the plans before; every fixture plan it changes, off ->
+// on: each loses the clamp's launch
 void TestChains::pnormEpilogueScope() {
   const QStringList changed = switchChanges("KWB_PNORM_EPILOGUE");
   const QStringList expected = {QStringLiteral("pnorm_epi_channel_normalize_gate 4->3"),

@@ -7649,8 +7649,7 @@ void Planner::fuseReduceEpilogue(const QString& result) {
     const Line& r = m_lines.at(i);
     const bool norm = r.head.startsWith(QLatin1String("kwb_pnorm("));  // session 43: a p-norm's result too
     if (!(r.head.startsWith(QLatin1String("kwb_reduce(")) || (norm && pnormEpilogue())) || r.tail != u")" ||
-        !r.before.isEmpty() ||
-        r.target.isEmpty() || r.target.contains(u',') || r.target == result ||
+        !r.before.isEmpty() || r.target.isEmpty() || r.target.contains(u',') || r.target == result ||
         r.head.contains(QLatin1String(", epi=")) || launchOf(r) < 0)
       continue;
     // the next launch line; view lines between stay where they are (none may read the result: checked below)
