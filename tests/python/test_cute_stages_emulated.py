@@ -761,6 +761,21 @@ class CutePnorm(unittest.TestCase):
         with self.assertRaises(ValueError):
             S["kwb_pnorm"](x, [1], -1.0)
 
+    def test_epilogue(self):
+        # session 43 (pnorm43): epi= on the norm (F.normalize's clamp; a kwb_pointwise launch after it in the CuTe
+        # DSL), its tensors at the result's shape (keepdim or not), out_dtype
+        x = torch.randn(3, 37, 4)
+        x[1, :, 2] = 0.0
+        e0, e1 = torch.randn(4), torch.randn(3, 1)
+        for p in (1, 2, 3.5, 0, float("inf")):
+            got = S["kwb_pnorm"](x, [1], p, False, epi=_epi_add_mul, epi_tensors=(e0, e1), epi_scalars=(0.5,))
+            self.assertLess(rel(got, (torch.linalg.vector_norm(x, p, dim=1) + e0) * e1 + 0.5), 1e-5, p)
+        got = S["kwb_pnorm"](x, [1], 2.0, True, epi=_epi_add_mul, epi_tensors=(e0, e1.unsqueeze(1)),
+                             epi_scalars=(0.5,), out_dtype=torch.bfloat16)
+        self.assertEqual(got.dtype, torch.bfloat16)
+        want = (torch.linalg.vector_norm(x, 2.0, dim=1, keepdim=True) + e0) * e1.unsqueeze(1) + 0.5
+        self.assertLess(rel(got, want), 1e-2)
+
 
 class CuteIndexMaps(unittest.TestCase):
     """kwb_pad / kwb_flip / kwb_roll / kwb_cat (session 35, cute35): the shift kernel's five modes on a transposed
