@@ -2110,11 +2110,13 @@ void TestChains::broadcastRecomputeScope() {
   // weights recomputed in the gathered reduction's prologue (4 -> 2, its emulated rows pass with the switch on); the
   // int8 linear's quantisation becomes the GEMM's A prologue (same count: the amax's epilogue splits off)
   // session 43 (bcast43): the box IoU's area launches move after its [N, M, 2] launch (the same 4)
+  // session 43 (pnorm43): a channel normalize's per-step gate sigmoid(g).unsqueeze(1) computed by the gated multiply
   const QStringList expected = {QStringLiteral("gather_knn_three_interpolate 4->2"),
                                 QStringLiteral("int_hash_buckets_floor_mod 4->4"),
                                 QStringLiteral("linrec_nonlinear_tanh_keeps_plan 9->9"),
                                 QStringLiteral("mamba_selective_state_step 7->4"),
                                 QStringLiteral("outer_product_recompute_exp 3->2"),
+                                QStringLiteral("pnorm_epi_channel_normalize_gate 3->2"),
                                 QStringLiteral("r07_MoE_Top2Router_OneHot_DenseCombine 12->11"),
                                 QStringLiteral("segment_mean_scatter_add 9->8"),
                                 QStringLiteral("select_pushdown_box_iou 4->4"),
