@@ -192,7 +192,9 @@ bool selectPushdown() {
 /// launches. On by construction (fewer launches and bytes, the same loads and math); KWB_COLUMN_SLOTS=0: the plan
 /// before.
 constexpr bool kColumnSlotsDefault = true;
+thread_local int t_columnSlotsOff = 0;  // ColumnSlotsOff guards alive on this thread
 bool columnSlots() {
+  if (t_columnSlotsOff > 0) return false;
   const QString v = qEnvironmentVariable("KWB_COLUMN_SLOTS");
   return v.isEmpty() ? kColumnSlotsDefault : v != u"0";
 }
@@ -10917,6 +10919,9 @@ std::optional<ChainPlan> planModes(const OpGraph& g, const json& spec, QString* 
 }
 
 }  // namespace
+
+ColumnSlotsOff::ColumnSlotsOff() { ++t_columnSlotsOff; }
+ColumnSlotsOff::~ColumnSlotsOff() { --t_columnSlotsOff; }
 
 std::optional<ChainPlan> planChain(const OpGraph& g, const json& spec, QString* whyNot, bool allPointwise) {
   auto plan = planModes(g, spec, whyNot, allPointwise);
