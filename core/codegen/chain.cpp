@@ -5597,6 +5597,10 @@ bool Planner::fitsEpilogue(const QList<const GraphOp*>& piece) const {
     return ext.size() <= kEpiTensors + 1 && scalars <= kEpiScalars;
   // columns of one tensor count once (kwb_cols); a column may be the launch's x (the primary), which then takes a
   // slot of its own beside its group's
+  // only where pointwisePiece can group them: a launch of its own (not an open GEMM / convolution's epilogue) of rank
+  // <= 4; elsewhere the soft cuts stay (the per-op cut of an over-slot run is the worse fallback)
+  const QString face = m_anchorViews.isEmpty() ? m_openAnchorRef : m_anchorViews.last();
+  if ((!face.isEmpty() && ext.contains(face)) || piece.last()->outputs.value(0).shape.size() > 4) return false;
   QStringList refs(ext.cbegin(), ext.cend());
   qsizetype need = ext.size();
   for (const QStringList& g : columnGroups(refs)) need -= g.size() - 1;
