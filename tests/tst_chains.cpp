@@ -164,6 +164,8 @@ class TestChains : public QObject {
   void broadcastRecomputeScope();
   void selectsPushedDown();
   void selectPushdownScope();
+  void columnSlotsScope();
+  void columnSlotsRead();
   void viewCommuteScope();
   void prologueReachScope();
   void siblingReduceScope();
@@ -2239,8 +2241,9 @@ void TestChains::selectsPushedDown() {
   const Case cases[] = {
       {"select_pushdown_pairwise_dist2", 4, 3, "t12_sp2 = q.select(1, 0)"},
       {"select_pushdown_keeps_reduction", 3, 2, "t3_sp1 = x.select(1, 0)"},
-      // the pass undone: the [N, M] launch would read 8 coordinate columns, more than a launch's 5 tensor slots
-      {"select_pushdown_box_iou", 4, 4, "_sp"},
+      // session 43 (slot43): the [N, M] launch reads each box set's 4 columns through one slot (kwb_cols), so the
+      // pass stays (before, undone: 8 columns over a launch's 5 slots); the [N, M, 2] values are gone, 4 launches
+      {"select_pushdown_box_iou", 4, 4, "kwb_cols(b, 1, (0,))"},
   };
   for (const Case& c : cases) {
     const json spec = loadSpec(QString::fromLatin1(c.spec));
@@ -2257,8 +2260,7 @@ void TestChains::selectsPushedDown() {
                                                                             .arg(on)
                                                                             .arg(plan->launches.size())
                                                                             .arg(plan->forwardBody)));
-      QVERIFY2(plan->forwardBody.contains(QLatin1String(c.body)) == (on && c.on < c.off),
-               qPrintable(plan->forwardBody));
+      QVERIFY2(plan->forwardBody.contains(QLatin1String(c.body)) == on, qPrintable(plan->forwardBody));
     }
   }
 }
@@ -2266,11 +2268,48 @@ void TestChains::selectsPushedDown() {
 // session 43 (bcast43): the fixture plans KWB_SELECT_PUSHDOWN=1 changes, each with its launch counts off -> on
 void TestChains::selectPushdownScope() {
   const QStringList changed = switchChanges("KWB_SELECT_PUSHDOWN");
-  // the two members; the box IoU, DETR's box conversion and trial 31's GIoU keep their plans (the rewrite would make
-  // one launch read more tensors than its slots: undone)
-  const QStringList expected = {QStringLiteral("select_pushdown_keeps_reduction 3->2"),
+  // the three members (the box IoU's launches the same count, its [N, M, 2] values gone: slot43's kwb_cols); DETR's
+  // box conversion and trial 31's GIoU keep their plans (the rewrite would make one launch read more tensors than its
+  // slots: undone)
+  const QStringList expected = {QStringLiteral("select_pushdown_box_iou 4->4"),
+                                QStringLiteral("select_pushdown_keeps_reduction 3->2"),
                                 QStringLiteral("select_pushdown_pairwise_dist2 4->3")};
   QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
+}
+
+// session 43 (slot43): the fixture plans KWB_COLUMN_SLOTS=1 (on by default) changes: only runs that overflowed the
+// slots with columns of one tensor, each now fewer launches
+void TestChains::columnSlotsScope() {
+  const QStringList changed = switchChanges("KWB_COLUMN_SLOTS");
+  const QStringList expected = {QStringLiteral("column_slots_box_unbind 4->1"),
+                                QStringLiteral("column_slots_rgb_distance 3->1")};
+  QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
+}
+
+// session 43 (slot43): the columns' launch passes each tensor once (kwb_cols with the column dim and the readers'
+// unsqueezes) and loads each column at its index times slot 0's stride; the CuTe DSL plan keeps the launches before
+void TestChains::columnSlotsRead() {
+  struct Case {
+    const char* spec;
+    const char* cols;
+  };
+  for (const Case& c : {Case{"column_slots_rgb_distance", "epi_tensors=(kwb_cols(y, 1, ()), kwb_cols(x, 1, ()))"},
+                        Case{"column_slots_box_unbind", "kwb_cols(b, 1, (0,))"}}) {
+    const json s = loadSpec(QLatin1String(c.spec));
+    QVERIFY2(s.is_object(), c.spec);
+    QString why;
+    const auto p = kwb::planChain(kwb::decodeOpGraph(s), s, &why);
+    QVERIFY2(p, qPrintable(why));
+    QCOMPARE(p->launches.size(), 1);
+    QVERIFY2(p->forwardBody.contains(QLatin1String(c.cols)), qPrintable(p->forwardBody));
+    QVERIFY2(p->epilogues.contains(QLatin1String("e0_c2 = tl.load(e0 + (i0 * s00 + i1 * s01 + i2 * s02 + i3 * s03 + "
+                                                 "i4 * s04) + 2 * s00, ")),
+             qPrintable(p->epilogues));
+    const kwb::ColumnSlotsOff off;
+    const auto before = kwb::planChain(kwb::decodeOpGraph(s), s, &why);
+    QVERIFY2(before && before->launches.size() > 1 && !before->forwardBody.contains(QLatin1String("kwb_cols(")),
+             qPrintable(why));
+  }
 }
 
 void TestChains::plans() {
@@ -2853,6 +2892,9 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("select_pushdown_box_iou"), QStringLiteral("=select_pushdown_box_iou")},
       {QStringLiteral("select_pushdown_pairwise_dist2"), QStringLiteral("=select_pushdown_pairwise_dist2")},
       {QStringLiteral("select_pushdown_keeps_reduction"), QStringLiteral("=select_pushdown_keeps_reduction")},
+      // session 43 (slot43): several columns of one tensor through one slot (kwb_cols)
+      {QStringLiteral("column_slots_rgb_distance"), QStringLiteral("=column_slots_rgb_distance")},
+      {QStringLiteral("column_slots_box_unbind"), QStringLiteral("=column_slots_box_unbind")},
       {QStringLiteral("cat_dim0_three_parts_sin"), QStringLiteral("=cat_dim0_three_parts_sin")},
       // session 41 (cat41): a cat of pointwise parts over slices as one launch (the grid and anchors padded)
       {QStringLiteral("cat_slices_scaled_parts"), QStringLiteral("=cat_slices_scaled_parts")},

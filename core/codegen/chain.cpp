@@ -186,6 +186,19 @@ bool selectPushdown() {
   return v.isEmpty() ? kSelectPushdownDefault : v != u"0";
 }
 
+/// Several fixed columns of one tensor read through one epilogue slot (session 43, slot43): a pointwise run whose
+/// operands overflow the slots and include columns of one tensor (a box's x1, y1, x2, y2 as selects or unbind outputs)
+/// passes that tensor once (kwb_cols) and loads each column at a constant offset, instead of cutting the run into more
+/// launches. On by construction (fewer launches and bytes, the same loads and math); KWB_COLUMN_SLOTS=0: the plan
+/// before.
+constexpr bool kColumnSlotsDefault = true;
+thread_local int t_columnSlotsOff = 0;  // ColumnSlotsOff guards alive on this thread
+bool columnSlots() {
+  if (t_columnSlotsOff > 0) return false;
+  const QString v = qEnvironmentVariable("KWB_COLUMN_SLOTS");
+  return v.isEmpty() ? kColumnSlotsDefault : v != u"0";
+}
+
 bool broadcastRecompute() {
   const QString v = qEnvironmentVariable("KWB_BROADCAST_RECOMPUTE");
   return v.isEmpty() ? kBroadcastRecomputeDefault : v != u"0";
@@ -1289,8 +1302,24 @@ class Planner {
   /// kwb_keep_layout). Runs last (line text only).
   void keepNormLayout(const QString& result);
   bool pointwisePiece(const QList<const GraphOp*>& piece);
-  /// Whether @p piece's operands fit one epilogue (kEpiTensors tensors besides the primary, kEpiScalars).
+  /// Whether @p piece's operands fit one epilogue (kEpiTensors tensors besides the primary, kEpiScalars); with
+  /// columnSlots(), columns of one tensor (columnOf) count as one tensor.
   bool fitsEpilogue(const QList<const GraphOp*>& piece) const;
+  /// A fixed column of a value (session 43, slot43): @p ref is a select at a non-negative integer index, or an
+  /// unbind's k-th output, of src along dim, seen through the unsqueezes after it (their dims in order). Columns of one
+  /// key are views of src at offsets index * src.stride(dim): one epilogue slot reads them all (kwb_cols).
+  struct ColumnRead {
+    QString key;  ///< src | dim | unsqueezes: the columns one slot may hold
+    QString src;
+    int dim = 0;
+    qint64 index = 0;
+    QList<qint64> unsqueezes;
+  };
+  /// @p ref's column read (resolved refs), std::nullopt for anything else (a negative index, another view between).
+  std::optional<ColumnRead> columnOf(const QString& ref) const;
+  /// @p refs grouped by columnOf's key where two or more share one (each group's refs in @p refs order); the others
+  /// are not listed. Empty when columnSlots() is off.
+  QList<QStringList> columnGroups(const QStringList& refs) const;
   /// @p out2: the view's shape at the resize check (empty: unknown); a size that does not follow its input there
   /// is not bound to it (sizeExpr).
   std::optional<QString> reshapeExpr(const Val& in, const QList<qint64>& out, const QList<qint64>& out2 = {});
@@ -1617,7 +1646,8 @@ void Planner::selectsPushedDown() {
   };
   // The tensors the rewritten selects read, by the selects' shape: a launch over that shape reads each of them (a load
   // per element and one of its kEpiTensors + 1 slots). Where one shape's would overflow the slots (a box pair's 8
-  // coordinate columns), the run would be cut into more launches than the intermediates cost: the pass is undone.
+  // coordinate columns as 8 values), the run would be cut into more launches than the intermediates cost: the pass is
+  // undone. Columns of one tensor count once where kwb_cols reads them through one slot (columnSlots()).
   // a copy of its own: renameRefs writes into m_ops' elements, which an implicitly shared copy would see too
   QList<GraphOp> opsBefore = m_ops;
   opsBefore.detach();
@@ -1780,12 +1810,33 @@ void Planner::selectsPushedDown() {
         for (int hop = 0; hop < 16 && unsqueezeOf.contains(r); ++hop) r = unsqueezeOf.value(r);
         return r;
       };
+      // a column of a tensor (a select / unbind output, columnOf) counts as that tensor where one slot reads all its
+      // columns (kwb_cols, columnSlots()); then the launch's x may be a column too, taking one more slot
+      bool cols = false;
+      auto slotOf = [&](const QString& r) {
+        if (!columnSlots()) return r;
+        for (const GraphOp& m : std::as_const(made))  // a select view made here (not in m_ops yet): its source's column
+          if (m.id == r && m.name == u"select" && m.refs.size() == 1) {
+            cols = true;
+            return QStringLiteral("cols:%1|%2").arg(resolve(m.refs.first())).arg(pyNum(m.args.value("dim", json(0))));
+          }
+        const auto c = columnOf(r);
+        cols = cols || c.has_value();
+        return c ? QStringLiteral("cols:%1|%2").arg(c->src).arg(c->dim) : r;
+      };
       QSet<QString>& reads = readsAt[pyList(u.outputs.first().shape)];
-      if (!copies.contains(root(res))) reads << root(res);
+      if (!copies.contains(root(res))) reads << slotOf(root(res));
       for (const GraphOp& m : std::as_const(made))
         if (!m.view)
           for (const QString& r : m.refs)
-            if (!r.isEmpty() && !m_constScalar.contains(r) && !copies.contains(root(r))) reads << root(r);
+            if (!r.isEmpty() && !m_constScalar.contains(r) && !copies.contains(root(r))) reads << slotOf(root(r));
+      if (reads.size() > kEpiTensors + (cols ? 0 : 1)) {
+        // Over the slots: the whole pass is undone. Undoing this select alone (tried in session 43, slot43) left
+        // trial 31's p09 at 23 launches: the selects kept read the stack's parts, which then became launches of
+        // their own beside the stack that the undone selects still read.
+        m_ops = opsBefore;
+        return;
+      }
     }
     // the select's readers read the result: renamed, or the last copy takes the select's id
     if (!made.isEmpty() && made.last().id == res) {
@@ -1814,11 +1865,6 @@ void Planner::selectsPushedDown() {
         out << m_ops.at(j);
     m_ops = out;
   }
-  for (const QSet<QString>& reads : std::as_const(readsAt))
-    if (reads.size() > kEpiTensors + 1) {
-      m_ops = opsBefore;
-      return;
-    }
   dropUnread();
 }
 
@@ -5554,7 +5600,18 @@ bool Planner::fitsEpilogue(const QList<const GraphOp*>& piece) const {
       if (!r.isEmpty() && !internal.contains(r) && m_vals.contains(r)) ext.insert(r);
     }
   }
-  return ext.size() <= kEpiTensors + 1 && scalars <= kEpiScalars;
+  if (ext.size() <= kEpiTensors + 1 || scalars > kEpiScalars)
+    return ext.size() <= kEpiTensors + 1 && scalars <= kEpiScalars;
+  // columns of one tensor count once (kwb_cols); a column may be the launch's x (the primary), which then takes a
+  // slot of its own beside its group's
+  // only where pointwisePiece can group them: a launch of its own (not an open GEMM / convolution's epilogue) of rank
+  // <= 4; elsewhere the soft cuts stay (the per-op cut of an over-slot run is the worse fallback)
+  const QString face = m_anchorViews.isEmpty() ? m_openAnchorRef : m_anchorViews.last();
+  if ((!face.isEmpty() && ext.contains(face)) || piece.last()->outputs.value(0).shape.size() > 4) return false;
+  QStringList refs(ext.cbegin(), ext.cend());
+  qsizetype need = ext.size();
+  for (const QStringList& g : columnGroups(refs)) need -= g.size() - 1;
+  return need + 1 <= kEpiTensors + 1;
 }
 
 bool Planner::flushCone(const QString& ref) {
@@ -5922,6 +5979,22 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
   QStringList others;  // the epilogue's tensor operands besides the primary, in ext order
   for (const QString& r : ext)
     if (r != primary) others << r;
+  // Over the slots with columns of one tensor among the operands (a box pair's x1, y1, x2, y2 of each, session 43
+  // slot43): each group is one slot, its tensor passed once (kwb_cols) and each column loaded at index * the column
+  // stride, which kwb_pointwise passes in slot 0 (its output of rank <= 4 leaves i0 at 0). A launch of its own (no
+  // GEMM / convolution epilogue, no pad or piece reads, no exact integers): the group's first column stands for it.
+  QList<QStringList> colGroups;
+  QHash<QString, QPair<int, qint64>> colAt;  // a grouped column -> (its group, its index)
+  if (others.size() > kEpiTensors && outShape.size() <= 4 && (face.isEmpty() || primary != face) &&
+      exactInts.isEmpty() && outDtypeArg.isEmpty()) {
+    colGroups = columnGroups(others);
+    for (int g = 0; g < colGroups.size(); ++g)
+      for (const QString& r : colGroups.at(g)) colAt.insert(r, qMakePair(g, columnOf(r)->index));
+    QStringList slotted;
+    for (const QString& r : std::as_const(others))
+      if (!colAt.contains(r) || colGroups.at(colAt.value(r).first).first() == r) slotted << r;
+    others = slotted;
+  }
   if ((others.size() > kEpiTensors || scalars.size() > kEpiScalars) && piece.size() > 1) {
     // a run holding an eval batch norm (its four per-channel tensors) and more: the longest prefix that fits
     // one epilogue and hands one value on (the norm into the anchor, a residual add after it alone)
@@ -6005,6 +6078,7 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
     epiView = steps.size() == 1 ? QStringLiteral("lambda %1: %2").arg(param, steps.first())
                                 : QStringLiteral("lambda %1: (%2)[-1]").arg(param, steps.join(QStringLiteral(", ")));
   }
+  fuse = fuse && colGroups.isEmpty();  // kwb_cols is kwb_pointwise's operand alone
   if (fuse) {  // the epilogue tensors (and the views' sizes) must exist before the anchor launches
     QStringList needed;
     for (const QString& r : ext)
@@ -6022,7 +6096,7 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
   QHash<QString, QList<PadMap>> maps;
   QHash<QString, QHash<int, int>> sizeAt;
   QHash<QString, QStringList> chains;  // a mapped pad -> the pads of its maps, in the same order
-  if (!fuse && broadcastExpr.isEmpty() && outDtypeArg.isEmpty() && exactInts.isEmpty()) {
+  if (!fuse && broadcastExpr.isEmpty() && outDtypeArg.isEmpty() && exactInts.isEmpty() && colGroups.isEmpty()) {
     for (const QString& r : ext) {
       if (!m_pads.contains(r) || m_vals.value(r).shape != outShape) continue;
       int reads = 0;
@@ -6057,6 +6131,14 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
   if (opsText.isEmpty() && !piece.isEmpty()) opsText << piece.last()->name;  // a loss's term: its ops all inner
   // one epilogue function: @p order the refs in epilogue tensor order, @p acc the one bound to acc ("" for none),
   // pads of @p maps loaded through their index maps; "" (and bad()) when the lowering fails
+  // the variable an epilogue loads operand @p r into: e<slot>_v, a grouped column e<slot>_c<index>
+  auto loadName = [&](const QStringList& order, const QString& r) {
+    if (colAt.contains(r))
+      return QStringLiteral("e%1_c%2")
+          .arg(order.indexOf(colGroups.at(colAt.value(r).first).first()))
+          .arg(colAt.value(r).second);
+    return QStringLiteral("e%1_v").arg(order.indexOf(r));
+  };
   auto emitEpi = [&](const QStringList& order, const QString& acc,
                      const QHash<QString, QList<PadMap>>& loads) -> QString {
     const QString fn = QStringLiteral("_kwb_epi%1").arg(m_epis++);
@@ -6074,7 +6156,7 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
           }
           const QString r = ext.value(in.name.mid(1).toInt());
           v.kind = PwVal::Kind::Tensor;
-          v.expr = r == acc ? QStringLiteral("acc") : QStringLiteral("e%1_v").arg(order.indexOf(r));
+          v.expr = r == acc ? QStringLiteral("acc") : loadName(order, r);
           return v;
         },
         QStringLiteral("    "), &result, &whyNot);
@@ -6102,6 +6184,18 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
       for (int d = 0; d < 5; ++d)
         terms << QStringLiteral("i") + QString::number(d) + QStringLiteral(" * s") + QString::number(e) +
                      QString::number(d);
+      if (colAt.contains(order.at(e))) {  // a column group: each column at its index times the column stride (s<e>0)
+        QList<qint64> done;
+        for (const QString& c : colGroups.at(colAt.value(order.at(e)).first)) {
+          const qint64 k = colAt.value(c).second;
+          if (done.contains(k)) continue;
+          done << k;
+          fnText << QStringLiteral("    e%1_c%2 = tl.load(e%1 + (%3) + %2 * s%4, mask=mask, other=0.0).to(tl.float32)")
+                        .arg(QString::number(e), QString::number(k), terms.join(QStringLiteral(" + ")),
+                             QString(QString::number(e) + u'0'));
+        }
+        continue;
+      }
       if (exactInts.contains(order.at(e)))  // an integer compared exactly: loaded in its own dtype
         fnText << QStringLiteral("    e%1_v = tl.load(e%1 + (%2), mask=mask, other=0)")
                       .arg(QString::number(e), terms.join(QStringLiteral(" + ")));
@@ -6113,9 +6207,8 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
     m_plan.epilogues += fnText.join(u'\n') + QStringLiteral("\n\n\n");
     ChainEpilogue epiSpec{fn, mini, {}, opsText.join(QStringLiteral(", ")), piece.first()->line};
     for (int e = 0; e < ext.size(); ++e)
-      epiSpec.inputs.insert(QStringLiteral("a%1").arg(e), ext.at(e) == acc
-                                                              ? QStringLiteral("acc")
-                                                              : QStringLiteral("e%1_v").arg(order.indexOf(ext.at(e))));
+      epiSpec.inputs.insert(QStringLiteral("a%1").arg(e),
+                            ext.at(e) == acc ? QStringLiteral("acc") : loadName(order, ext.at(e)));
     for (int f = 0; f < scalars.size(); ++f) epiSpec.inputs.insert(scalars.at(f), QStringLiteral("f%1").arg(f));
     m_plan.epilogueSpecs << epiSpec;
     return fn;
@@ -6132,7 +6225,19 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
   if (fn.isEmpty()) return false;
 
   QStringList tensorsExpr, scalarsExpr;
-  for (const QString& r : others) tensorsExpr << m_vals.value(r).expr;
+  for (const QString& r : others) {
+    if (!colAt.contains(r)) {
+      tensorsExpr << m_vals.value(r).expr;
+      continue;
+    }
+    const auto c = columnOf(r);
+    QStringList us;
+    for (qint64 d : std::as_const(c->unsqueezes)) us << QString::number(d);
+    tensorsExpr << QStringLiteral("kwb_cols(%1, %2, (%3))")
+                       .arg(m_vals.value(c->src).expr)
+                       .arg(c->dim)
+                       .arg(us.join(QStringLiteral(", ")) + (us.size() == 1 ? QStringLiteral(",") : QString()));
+  }
   if (intPrimary) tensorsExpr << (broadcastExpr.isEmpty() ? m_vals.value(primary).expr : broadcastExpr);
   for (const QString& s : scalars)
     scalarsExpr << (pairs                 ? QStringLiteral("*_kwb_f64_pair(%1)")
@@ -6185,7 +6290,8 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
   QStringList pieced, piecedLines, piecedCats, piecedFills;  // those of pieced that are cats / filled buffers (label)
   bool widenRead = false;  // a piece's launch widens an integer tensor (kind "widen"): this launch's x may be it
   QString primaryExpr = broadcastExpr.isEmpty() ? m_vals.value(primary).expr : broadcastExpr;
-  if (!fuse && broadcastExpr.isEmpty() && outDtypeArg.isEmpty() && exactInts.isEmpty() && outShape.size() <= 5) {
+  if (!fuse && broadcastExpr.isEmpty() && outDtypeArg.isEmpty() && exactInts.isEmpty() && outShape.size() <= 5 &&
+      colGroups.isEmpty()) {
     QHash<QString, Piecewise> pws;
     for (const QString& r : ext) {
       int reads = 0;
@@ -6530,7 +6636,9 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
     // broadcast's is a kwb_reduce's alone (fuseRows' reducePre: the reduction reads the expanded primary, stride 0
     // along the broadcast dims), never a norm's or kwb_row1's, which read their input's rows as they are
     l.input = m_vals.value(primary).expr;
-    if (outDtypeArg.isEmpty() && mapped.isEmpty() && pieced.isEmpty()) {
+    if (!colGroups.isEmpty()) {
+      // kwb_cols' operand is read through slot 0 by kwb_pointwise alone: no stage takes this launch as its prologue
+    } else if (outDtypeArg.isEmpty() && mapped.isEmpty() && pieced.isEmpty()) {
       l.kind = broadcastExpr.isEmpty() ? QStringLiteral("pointwise") : QStringLiteral("broadcast");
       if (!broadcastExpr.isEmpty()) l.input = broadcastExpr;
     } else if (loadCasts() && outDtypeArg == u"torch.float32" && isIntegralDtype(primDt) && !intProgram &&
@@ -7659,7 +7767,7 @@ void Planner::fuseReduceEpilogue(const QString& result) {
     const Line& p = m_lines.at(j);
     const QString prefix = QStringLiteral("kwb_pointwise(%1, epi=").arg(r.target);
     if (!p.head.startsWith(prefix) || p.tail != u")" || !p.before.isEmpty() || p.target.isEmpty() ||
-        p.target.contains(u',') || launchOf(p) < 0)
+        p.target.contains(u',') || launchOf(p) < 0 || p.head.contains(QLatin1String("kwb_cols(")))
       continue;
     const QString epiArgs = p.head.mid(prefix.size() - 6);  // ", epi=..., epi_tensors=(...), epi_scalars=(...)"
     bool ok = m_vals.contains(r.target) && m_vals.contains(p.target) &&
@@ -8508,6 +8616,82 @@ std::optional<std::function<double(double, double)>> maskLogic(const QString& n,
 }
 
 }  // namespace
+
+std::optional<Planner::ColumnRead> Planner::columnOf(const QString& ref) const {
+  QString r = resolve(ref);
+  ColumnRead c;
+  for (int hop = 0; hop < 16; ++hop) {
+    const GraphOp* o = opById(r);
+    if (o && o->name == u"unsqueeze" && o->refs.size() == 1 && o->args.value("dim", json()).is_number_integer()) {
+      c.unsqueezes.prepend(o->args.at("dim").get<qint64>());
+      r = resolve(o->refs.first());
+      continue;
+    }
+    if (o && o->name == u"slice" && o->refs.size() == 1 && o->args.value("step", json(1)) == json(1) &&
+        o->args.value("start", json(0)) == json(0) && shapeOfRef(resolve(o->refs.first())) == shapeOfRef(r)) {
+      r = resolve(o->refs.first());  // a whole-dim slice (`v[:, None]` traces v[0:INT64_MAX] first): v itself
+      continue;
+    }
+    const GraphOp* from = nullptr;
+    if (o && o->name == u"select" && o->refs.size() == 1 && o->args.value("dim", json()).is_number_integer() &&
+        o->args.value("index", json()).is_number_integer()) {
+      from = o;
+      c.index = o->args.at("index").get<qint64>();
+    } else {
+      // an unbind's outputs: "<id>" the first, "<id>_<k>" the k-th
+      const qsizetype u = r.lastIndexOf(u'_');
+      const GraphOp* ub = o && o->name == u"unbind" ? o : nullptr;
+      bool num = false;
+      const qint64 k = u > 0 ? r.mid(u + 1).toLongLong(&num) : 0;
+      if (!ub && u > 0 && num && k > 0)
+        if (const GraphOp* p = opById(r.left(u)); p && p->name == u"unbind") ub = p, c.index = k;
+      from = ub;
+    }
+    if (!from || from->refs.size() != 1 || c.index < 0) return std::nullopt;
+    c.src = resolve(from->refs.first());
+    // through whole-dim slices (`x[:, 0]` traces x[0:INT64_MAX] first): the same tensor, so columns of one source share
+    for (int h = 0; h < 8; ++h) {
+      const GraphOp* sl = opById(c.src);
+      if (!sl || sl->name != u"slice" || sl->refs.size() != 1 || sl->args.value("step", json(1)) != json(1) ||
+          sl->args.value("start", json(0)) != json(0) || shapeOfRef(resolve(sl->refs.first())) != shapeOfRef(c.src) ||
+          !m_vals.contains(resolve(sl->refs.first())))
+        break;
+      c.src = resolve(sl->refs.first());
+    }
+    const qint64 rank = shapeOfRef(c.src).size();
+    qint64 d =
+        from->args.value("dim", json(0)).is_number_integer() ? from->args.value("dim", json(0)).get<qint64>() : 0;
+    if (d < 0) d += rank;
+    if (rank == 0 || d < 0 || d >= rank) return std::nullopt;
+    c.dim = static_cast<int>(d);
+    QStringList us;
+    for (qint64 x : std::as_const(c.unsqueezes)) us << QString::number(x);
+    c.key = QStringLiteral("%1|%2|%3").arg(c.src).arg(c.dim).arg(us.join(u','));
+    return c;
+  }
+  return std::nullopt;
+}
+
+QList<QStringList> Planner::columnGroups(const QStringList& refs) const {
+  QList<QStringList> groups;
+  if (!columnSlots()) return groups;
+  QStringList keys;
+  for (const QString& r : refs) {
+    const auto c = columnOf(r);
+    if (!c || !m_vals.contains(c->src)) continue;  // kwb_cols reads the tensor itself
+    const qsizetype at = keys.indexOf(c->key);
+    if (at < 0) {
+      keys << c->key;
+      groups << QStringList{r};
+    } else if (!groups[at].contains(r)) {
+      groups[at] << r;
+    }
+  }
+  QList<QStringList> out;
+  for (const QStringList& g : std::as_const(groups))
+    if (g.size() > 1) out << g;
+  return out;
+}
 
 const GraphOp* Planner::opById(const QString& id) const {
   for (const GraphOp& o : m_ops)
@@ -10747,6 +10931,9 @@ std::optional<ChainPlan> planModes(const OpGraph& g, const json& spec, QString* 
 }
 
 }  // namespace
+
+ColumnSlotsOff::ColumnSlotsOff() { ++t_columnSlotsOff; }
+ColumnSlotsOff::~ColumnSlotsOff() { --t_columnSlotsOff; }
 
 std::optional<ChainPlan> planChain(const OpGraph& g, const json& spec, QString* whyNot, bool allPointwise) {
   auto plan = planModes(g, spec, whyNot, allPointwise);

@@ -113,6 +113,17 @@ inline constexpr qint64 kGraphOptionalLaunches = 2;
 std::optional<ChainPlan> planChain(const OpGraph& g, const nlohmann::json& spec, QString* whyNot,
                                    bool allPointwise = false);
 
+/// While one is alive (on this thread), planChain plans without kwb_cols (session 43, slot43: several columns of one
+/// tensor read through one pointwise slot), as KWB_COLUMN_SLOTS=0 does: the CuTe DSL stage set has no column reads, so
+/// cuteChainPlan takes the launches before them (the run cut where its tensors overflow the slots) over a skeleton.
+class ColumnSlotsOff {
+ public:
+  ColumnSlotsOff();
+  ~ColumnSlotsOff();
+  ColumnSlotsOff(const ColumnSlotsOff&) = delete;
+  ColumnSlotsOff& operator=(const ColumnSlotsOff&) = delete;
+};
+
 /// The first op of @p spec whose non-tensor arguments other than sizes changed at the probe's resize check (a
 /// pointwise `x / x.shape[1]`, a split size), as "t3 (div, line 11): other": a constant that follows the input
 /// sizes. The anchors, patterns and the elementwise template bake such constants in; only the chain planner keeps

@@ -563,7 +563,11 @@ QList<CuteStageUse> cuteStageUses(const ChainPlan& plan) {
 
 std::optional<ChainPlan> cuteChainPlan(const nlohmann::json& spec, QString* whyNot, bool allPointwise) {
   if (whyNot) whyNot->clear();
-  auto plan = planChain(decodeOpGraph(spec), spec, nullptr, allPointwise);
+  std::optional<ChainPlan> plan;
+  {
+    const ColumnSlotsOff noColumns;  // no CuTe DSL stage reads kwb_cols' columns: the launches before them
+    plan = planChain(decodeOpGraph(spec), spec, nullptr, allPointwise);
+  }
   if (!plan) return std::nullopt;
   auto decline = [&](const QString& what) -> std::optional<ChainPlan> {
     if (whyNot)

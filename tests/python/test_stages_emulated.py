@@ -46,6 +46,15 @@ def kwb_test_epi(acc, i0, i1, i2, i3, i4, mask, e0, e1, e2, e3, s00, s01, s02, s
 
 
 @triton.jit
+def kwb_test_cols_epi(acc, i0, i1, i2, i3, i4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
+                      s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3):
+    # kwb_cols' columns 0 and 2 of one tensor (e0): each at its index times the column stride in slot 0 (s00)
+    c0 = tl.load(e0 + (i0 * s00 + i1 * s01 + i2 * s02 + i3 * s03 + i4 * s04) + 0 * s00, mask=mask, other=0.0)
+    c2 = tl.load(e0 + (i0 * s00 + i1 * s01 + i2 * s02 + i3 * s03 + i4 * s04) + 2 * s00, mask=mask, other=0.0)
+    return acc + c0.to(tl.float32) - f1 * c2.to(tl.float32)
+
+
+@triton.jit
 def kwb_test_pro(acc, i0, i1, i2, i3, i4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
                  s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3):
     # a prologue on A: sigmoid(f0 * a + kcol[k]) -- nonzero where a is 0, so A's masked tails must be reset after it
@@ -480,6 +489,17 @@ class Gather(unittest.TestCase):
             self.assertTrue(torch.equal(got, want), dim)
         self.assertTrue(torch.equal(K.kwb_index(x.transpose(0, 2), idx.clamp(-3, 2).view(-1), 1),
                                     x.transpose(0, 2)[:, idx.clamp(-3, 2).view(-1)]))
+
+    def test_pointwise_reads_kwb_cols_through_slot0(self):
+        # session 43 (slot43): several columns of one tensor through one slot, the tensor strided (a transpose), its
+        # column 0 broadcast over the output's other dim; a launch of rank 5 has no free slot: ValueError
+        x = torch.randn(5, 7)
+        b = torch.randn(4, 5).t()  # [5, 4], column stride 5
+        got = K.kwb_pointwise(x, K.kwb_test_cols_epi, (K.kwb_cols(b, 1, (1,)),), (0.0, 0.5))
+        self.assertLess(rel_err(got, x + b[:, 0:1] - 0.5 * b[:, 2:3]), 1e-6)
+        with self.assertRaises(ValueError):
+            K.kwb_pointwise(torch.randn(2, 2, 2, 2, 2), K.kwb_test_cols_epi, (K.kwb_cols(torch.randn(3, 4), 1),),
+                            (0.0, 0.5))
 
     def test_pointwise_rank7_size1_dims(self):
         # an einsum's product: [2, 3, 1, 4, 5, 1, 6] * a [2, 1, 1, 4, 1, 1, 6] operand, through kwb_test_epi

@@ -23,6 +23,13 @@ def kwb_epi_args(tensors, shape, slots, dummy):
             ptrs.append(t.t)
             strides += [t.t.stride(d) if d is not None else 0 for d in slots]
             continue
+        if isinstance(t, KwbCols):  # columns of one tensor: column 0 broadcast, the column stride in slot 0
+            if slots[0] is not None:
+                raise ValueError("kwb_cols: the launch walks all five index slots (slot 0 holds the column stride)")
+            e = t.t.expand(shape)
+            ptrs.append(e)
+            strides += [t.cs] + [e.stride(d) if d is not None else 0 for d in slots[1:]]
+            continue
         e = t.expand(shape)
         ptrs.append(e)
         strides += [e.stride(d) if d is not None else 0 for d in slots]
@@ -54,6 +61,37 @@ class KwbAt:
 def kwb_at(t):
     """t as an epilogue tensor read at mapped indices (KwbAt)."""
     return KwbAt(t)
+
+
+class KwbCols:
+    """Several fixed columns of one tensor read through one epilogue slot (session 43, slot43: a box tensor's x1, y1,
+    x2, y2 in one [N, M] launch): t is column 0 (the select at index 0 along the column dim, then the readers'
+    unsqueezes), broadcast to the output as any tensor; cs the column dim's stride in elements, passed in slot 0's
+    stride (the launch's output has rank <= 4, so i0 == 0 there). The epilogue reads column k at t + k * cs. Only
+    kwb_pointwise launches (the planner's `kwb_pointwise(..., epi_tensors=(kwb_cols(...), ...))`) take it."""
+    __slots__ = ("t", "cs")
+
+    def __init__(self, t, cs):
+        self.t, self.cs = t, cs
+
+    @property
+    def shape(self):
+        return self.t.shape
+
+    def stride(self):
+        return tuple(self.t.stride()) + (self.cs,)  # the memo key: another column stride is another plan
+
+    def expand(self, shape):
+        raise ValueError("kwb_cols: columns read through one slot are a kwb_pointwise launch's operand only")
+
+
+def kwb_cols(src, dim, unsqueezes=()):
+    """The columns of src along dim (a fixed-width dim: a box's 4 coordinates) as one epilogue operand (KwbCols):
+    column 0 viewed through the readers' unsqueezes (dims in order), and src's stride along dim. No copy."""
+    t = src.select(dim, 0)
+    for d in unsqueezes:
+        t = t.unsqueeze(d)
+    return KwbCols(t, src.stride(dim))
 
 
 def kwb_dim_scalar(t, d):
@@ -282,7 +320,7 @@ def _kwb_pointwise_plan(x, epi_tensors, coalesce=False):
     es = kwb_epi_args(epi_tensors, x.shape, slots, x)[4:]
     idx64 = n + KWB_POINTWISE_BLOCK >= 2 ** 31 or max(
         [0] + [(s - 1) * abs(st) for s, st in zip(x.shape, x.stride())]) >= 2 ** 31
-    if coalesce and not any(isinstance(t, KwbAt) for t in epi_tensors):
+    if coalesce and not any(isinstance(t, (KwbAt, KwbCols)) for t in epi_tensors):
         sets = [tuple(sx)] + [tuple(es[5 * e:5 * e + 5]) for e in range(4)]
         sizes, sets = _kwb_coalesce(sizes, sets)
         sx, es = list(sets[0]), [v for ss in sets[1:] for v in ss]
@@ -314,14 +352,14 @@ def kwb_pointwise(x, epi, epi_tensors=(), epi_scalars=(), out_dtype=None):
         return out
     flat = kwb_pointwise_coalesce and _kwb_epi_coords_free(epi)
     key = ("pointwise", x.shape, x.stride(), x.dtype, x.device, flat) + tuple(
-        (t.shape, t.stride(), isinstance(t, KwbAt)) for t in epi_tensors)
+        (t.shape, t.stride(), isinstance(t, KwbAt), isinstance(t, KwbCols)) for t in epi_tensors)
     plan = _kwb_memo.get(key) if kwb_memo_plans else None
     if plan is None:
         if len(_kwb_memo) >= 4096:
             _kwb_memo.clear()
         plan = _kwb_memo[key] = _kwb_pointwise_plan(x, epi_tensors, flat)
     grid, sizes, sx, es, ne, idx64, magic = plan
-    ptrs = tuple(t.t if isinstance(t, KwbAt) else t for t in epi_tensors) + (x,) * (4 - ne)
+    ptrs = tuple(t.t if isinstance(t, (KwbAt, KwbCols)) else t for t in epi_tensors) + (x,) * (4 - ne)
     L = sizes[3]
     if kwb_pointwise_rows and x.dim() >= 2 and L >= _kwb_pointwise_rows_min:
         block_l = min(_kwb_np2(L), KWB_POINTWISE_BLOCK)
