@@ -66,10 +66,11 @@ def use_cpu_emulation(with_tests=False):
 
 # ---- --generate ----
 
-def analyze(kwb, src, dst, tail=200, strip=True):
-    """`kwb analyze SRC --kernel-out DST --framework triton`: (ok, "written" or "FAILED <kwb's last words>")."""
+def analyze(kwb, src, dst, tail=200, strip=True, env=None):
+    """`kwb analyze SRC --kernel-out DST --framework triton` (env: variables added to kwb's environment, e.g. a
+    planner switch): (ok, "written" or "FAILED <kwb's last words>")."""
     r = subprocess.run([kwb, "analyze", src, "--kernel-out", dst, "--framework", "triton"], capture_output=True,
-                       text=True)
+                       text=True, env=dict(os.environ, **(env or {})))
     ok = r.returncode == 0 and os.path.exists(dst)
     said = r.stderr or r.stdout
     return ok, "written" if ok else "FAILED " + (said.strip() if strip else said)[-tail:]
@@ -239,10 +240,21 @@ class Launches:
             setattr(self.mod, name, k)
 
 
+def planner_switch(switch):
+    """A planner switch of an A/B row: "KWB_X" (on by default: the off kernel is written with KWB_X=0) or "KWB_X=V"
+    (off by default: the on kernel is written with KWB_X=V) -> (off env, on env); None for a module switch."""
+    if not isinstance(switch, str) or not switch.startswith("KWB_"):
+        return None
+    name, _, value = switch.partition("=")
+    return ({}, {name: value}) if value else ({name: "0"}, {})
+
+
 def switch_ab(tag, problems, doc, budget=300.0, compile_rows=False, graph_rows=False):
     """The A/B of module switches of generated kernel.py files, one process: problems holds (problem path, the switch
     its rows flip: a name, None for a control row whose kernel.py lacks it, or (name, {constant: value}) where the
-    on side also sets those module constants; ("", {constant: value}): the on side sets only those constants). `--generate DIR` (CPU side): DIR/problems/NAME.py (copies) and
+    on side also sets those module constants; ("", {constant: value}): the on side sets only those constants; or a
+    planner switch, "KWB_X" / "KWB_X=V" (planner_switch): two kernel.py written by kwb with the switch's two values,
+    NAME.off.py and NAME.py). `--generate DIR` (CPU side): DIR/problems/NAME.py (copies) and
     DIR/kernels/NAME.py (`kwb analyze`).
     `--kernels DIR --budget S` (GPU, or --cpu-emulated): per problem the rows eager, off, on (and torch.compile with
     compile_rows, unless --no-compile), each printed as problem, variant, do_bench median us, rel_err against eager,
@@ -265,8 +277,11 @@ def switch_ab(tag, problems, doc, budget=300.0, compile_rows=False, graph_rows=F
         for src, _ in problems:
             name = os.path.basename(src)[:-3]
             shutil.copy(src, os.path.join(out, "problems", name + ".py"))
-            print("%-40s %s" % (name, analyze(args.kwb, src, os.path.join(out, "kernels", name + ".py"))[1]),
-                  flush=True)
+            envs = planner_switch(_)
+            sides = [("", None)] if envs is None else [(".off", envs[0]), ("", envs[1])]
+            for suffix, env in sides:
+                said = analyze(args.kwb, src, os.path.join(out, "kernels", name + suffix + ".py"), env=env)[1]
+                print("%-40s %s" % (name + suffix, said), flush=True)
         return 0
     if args.cpu_emulated:
         use_cpu_emulation()
@@ -320,9 +335,13 @@ def switch_ab(tag, problems, doc, budget=300.0, compile_rows=False, graph_rows=F
             # (switch, settings): the on side also takes those module constants (a tile to try); "a+b" flips several
             # switches together (their combined effect beside each alone)
             sw, extra = switch if isinstance(switch, tuple) else (switch, {})
-            names = sw.split("+") if sw else []
-            off = apply_settings(load(kpath, "off_" + name), {w: False for w in names})
-            on = apply_settings(load(kpath, "on_" + name), dict({w: True for w in names}, **extra))
+            if planner_switch(sw) is not None:  # two kernel.py, one a switch value
+                off = load(os.path.join(args.kernels, "kernels", name + ".off.py"), "off_" + name)
+                on = load(kpath, "on_" + name)
+            else:
+                names = sw.split("+") if sw else []
+                off = apply_settings(load(kpath, "off_" + name), {w: False for w in names})
+                on = apply_settings(load(kpath, "on_" + name), dict({w: True for w in names}, **extra))
             torch.manual_seed(0)
             ref = P.Model(*P.get_init_inputs()).to(dev).eval()
             inputs = [t.to(dev) if isinstance(t, torch.Tensor) else t for t in inputs_on(P, dev)]
