@@ -3,8 +3,9 @@
 # (docs/results/*-shots, docs/screenshots: ~20 MiB of PNG in session 34) are not needed on the GPU, and with them the
 # tree (41 MiB) and the headless bundle (28 MiB) did not fit. `slim` takes the tracked PNGs out of THIS worktree's
 # index (the files stay on disk) and ignores exactly those paths, so they do not travel; `restore` undoes both.
-# It takes out tests/fuzz's corpora too: 1.4 MiB of text but 6264 files, 25 MiB on disk in 4 KiB blocks, and the
-# device's 64 MiB limit counted so (session 43: the 29 MiB tree and 28 MiB bundle were refused as over 64 MiB).
+# It takes out tests/fuzz's corpora (1.4 MiB of text but 6264 files, 25 MiB on disk in 4 KiB blocks) and
+# docs/results (9 MiB on disk; the GPU reads its problems from .gpu/) too: the device's 64 MiB limit seems to count
+# disk blocks (session 43: a 29 MiB tree, 61 MiB on disk, plus the 28 MiB bundle was refused as over 64 MiB).
 # Never commit between the two: the index then lacks the PNGs.
 #
 #   bash bench/gpu/device-tree.sh slim      # before the device calls
@@ -17,7 +18,7 @@ marker='# kwb device-tree.sh slim (remove with: bash bench/gpu/device-tree.sh re
 case "${1:-}" in
   slim)
     [ -f "$list" ] && { echo "already slim ($list exists); restore first" >&2; exit 1; }
-    { git ls-files '*.png'; git ls-files 'tests/fuzz/*'; } > "$list"
+    { git ls-files '*.png'; git ls-files 'tests/fuzz/*' 'docs/results/*' | grep -v '\.png$'; } > "$list"
     git rm --cached -q --pathspec-from-file="$list"
     { echo "$marker"; sed 's#^#/#' "$list"; } >> "$exclude"
     echo "slim: $(wc -l < "$list") PNGs out of the index;" \
