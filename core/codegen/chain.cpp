@@ -199,6 +199,28 @@ bool columnSlots() {
   return v.isEmpty() ? kColumnSlotsDefault : v != u"0";
 }
 
+/// A stack's pure part copied where a pushed-down select reads it (Planner::selectsPushedDown, session 44, giou44):
+/// `torch.stack([cx - 0.5 * w, ...], -1)[:, 0]` is a copy of `cx - 0.5 * w` over cx's and w's columns instead of the
+/// part's [N] value, so the select's launch reads the box tensor's columns (one kwb_cols slot) and the part is
+/// recomputed per element of its broadcast readers (broadcastsRecomputed lifts the copies whatever its own switch).
+/// Only cheap arithmetic (kPartCopyOps) is copied. On by construction (the parts' [N] values are no longer written and
+/// read back, the same ops per element); acts only with KWB_SELECT_PUSHDOWN on; KWB_STACK_PART_COPY=0: the plan
+/// before.
+constexpr bool kStackPartCopyDefault = true;
+bool stackPartCopy() {
+  const QString v = qEnvironmentVariable("KWB_STACK_PART_COPY");
+  return v.isEmpty() ? kStackPartCopyDefault : v != u"0";
+}
+/// The ops a stack's part copy may hold: a few flops each (no transcendental is recomputed per broadcast element).
+bool partCopyOp(const QString& name) {
+  static const QSet<QString> ops = {QStringLiteral("add"),   QStringLiteral("sub"),       QStringLiteral("rsub"),
+                                    QStringLiteral("mul"),   QStringLiteral("div"),       QStringLiteral("neg"),
+                                    QStringLiteral("abs"),   QStringLiteral("maximum"),   QStringLiteral("minimum"),
+                                    QStringLiteral("clamp"), QStringLiteral("clamp_min"), QStringLiteral("clamp_max"),
+                                    QStringLiteral("relu"),  QStringLiteral("square")};
+  return ops.contains(name);
+}
+
 bool broadcastRecompute() {
   const QString v = qEnvironmentVariable("KWB_BROADCAST_RECOMPUTE");
   return v.isEmpty() ? kBroadcastRecomputeDefault : v != u"0";
@@ -784,6 +806,13 @@ class Planner {
   /// originals stay for their other readers, else nothing reads them. KWB_SELECT_PUSHDOWN=0 in kwb's environment: the
   /// plan before.
   void selectsPushedDown();
+  /// One pass of selectsPushedDown; @p copyParts: a stack's pure part is copied (stackPartCopy()). False where the
+  /// slot guard undid it (m_ops as before).
+  bool selectsPushedDownPass(bool copyParts);
+  /// The stack parts' copies selectsPushedDown made (ids): broadcastsRecomputed lifts their unsqueezes into the
+  /// broadcast readers whatever KWB_BROADCAST_RECOMPUTE says, and a view that reads the pending run writes only
+  /// the run's ops it depends on (as with that switch on), so the lifted copies stay pending for the broadcast run.
+  QSet<QString> m_partCopies;
   QSet<QString> m_literalSizes;  ///< synthetic ops whose sizes are the model's constants (a stack's arange)
   /// Whether any output of @p o (tN, tN_1, ...) is read by a later op or is forward()'s result.
   bool usedLater(const GraphOp& o, const QString& outRef) const {
@@ -1610,6 +1639,13 @@ void Planner::permutesIntoEpilogues() {
 
 void Planner::selectsPushedDown() {
   if (!selectPushdown()) return;
+  // with the parts copied first; where that overflows a launch's slots (the parts read more tensors than their
+  // values), the pass as before
+  if (!selectsPushedDownPass(stackPartCopy()) && stackPartCopy()) selectsPushedDownPass(false);
+}
+
+bool Planner::selectsPushedDownPass(bool copyParts) {
+  m_partCopies.clear();
   QSet<QString> outs;
   for (const TensorInfo& t : m_g.outputs) outs << t.ref;
   auto normDim = [](qint64 d, qint64 rank) { return d < 0 ? d + rank : d; };
@@ -1652,10 +1688,11 @@ void Planner::selectsPushedDown() {
   QList<GraphOp> opsBefore = m_ops;
   opsBefore.detach();
   QHash<QString, QSet<QString>> readsAt;
-  QSet<QString> copies;                 // the pointwise copies made (computed in the launch, no tensor of their own)
-  QHash<QString, QString> unsqueezeOf;  // the unsqueezes made -> what they view
-  QHash<QString, QString> memo;         // "ref|dim|index" -> the ref that is that select (one copy for every select)
-  QSet<QString> skipped;                // selects of a value this pass cannot see through
+  QSet<QString> copies;  // the pointwise copies made (computed in the launch, no tensor of their own)
+  QHash<QString, QSet<QString>> copyReads;  // a copy -> the slots its launch reads for it (its operands' tensors)
+  QHash<QString, QString> unsqueezeOf;      // the unsqueezes made -> what they view
+  QHash<QString, QString> memo;  // "ref|dim|index" -> the ref that is that select (one copy for every select)
+  QSet<QString> skipped;         // selects of a value this pass cannot see through
   int serial = 0;
   for (int guard = 0; guard < 256; ++guard) {
     // the first select whose source (through views) is a pointwise op, a stack or a cat
@@ -1679,6 +1716,44 @@ void Planner::selectsPushedDown() {
       for (const GraphOp& m : std::as_const(made))
         if (m.id == ref) return m.outputs.first();
       return tensorOfRef(ref);
+    };
+    // a copy's operands read through @p to (its refs, operand names and the refs among its pointwise arguments)
+    auto remap = [](GraphOp& c, const QHash<QString, QString>& to) {
+      for (QString& r : c.refs)
+        if (to.contains(r)) r = to.value(r);
+      for (auto it = c.operands.begin(); it != c.operands.end(); ++it) it.value() = to.value(it.value(), it.value());
+      for (const char* part : {"args", "kwargs"}) {
+        if (!c.pw.contains(part)) continue;
+        for (auto& a : c.pw[part])
+          if (a.is_string() && to.contains(QString::fromStdString(a.get<std::string>())))
+            a = to.value(QString::fromStdString(a.get<std::string>())).toStdString();
+      }
+    };
+    // a stack's part @p ref as a copy of its cheap pure ops over their operands (the box's columns), so the select
+    // reads those instead of the part's value; anything else (an input, a column, a costlier op) is read as it is
+    std::function<QString(const QString&)> copyPart = [&](const QString& ref) -> QString {
+      const GraphOp* p = ref.isEmpty() ? nullptr : opById(ref);
+      if (!pure(p) || !partCopyOp(p->name) || budget <= 0 ||
+          !p->outputs.first().dtype.startsWith(QLatin1String("float")))
+        return ref;
+      const QString key = ref + QStringLiteral("|part");
+      if (const auto it = memo.constFind(key); it != memo.cend()) return *it;
+      --budget;
+      GraphOp c = *p;
+      c.id = QStringLiteral("%1_sp%2").arg(p->id).arg(serial++);
+      QHash<QString, QString> to;
+      for (const QString& r : std::as_const(p->refs))
+        if (!r.isEmpty() && !m_constScalar.contains(r) && !to.contains(r)) to[r] = copyPart(r);
+      remap(c, to);
+      for (int j = 0; j < c.inputs.size() && j < c.refs.size(); ++j)
+        if (!c.refs.at(j).isEmpty()) c.inputs[j].shape = infoOf(c.refs.at(j)).shape;
+      c.outputs.first().ref = c.id;
+      if (m_shape2.contains(p->id)) m_shape2.insert(c.id, m_shape2.value(p->id));
+      if (m_args2.contains(p->id)) m_args2.insert(c.id, m_args2.value(p->id));
+      made << c;
+      m_partCopies << c.id;
+      memo.insert(key, c.id);
+      return c.id;
     };
     // the ref that is select(ref, d, k) (d, k normalised to ref's rank): the value itself where the select reads the
     // source of a stack's part, a slice, an unsqueeze; copies of pointwise ops over selects of their operands; a
@@ -1743,7 +1818,7 @@ void Planner::selectsPushedDown() {
         for (const QString& r : o->refs) {
           const qint64 w = o->name == u"stack" ? 1 : infoOf(r).shape.value(d);
           if (k < off + w) {
-            res = o->name == u"stack" ? r : pick(r, d, k - off);
+            res = o->name == u"stack" ? (copyParts ? copyPart(r) : r) : pick(r, d, k - off);
             break;
           }
           off += w;
@@ -1765,15 +1840,7 @@ void Planner::selectsPushedDown() {
           to[r] = od < 0 ? r : pick(r, od, s.at(od) == 1 ? 0 : k);
         }
         if (!ok) return ref;
-        for (QString& r : c.refs)
-          if (to.contains(r)) r = to.value(r);
-        for (auto it = c.operands.begin(); it != c.operands.end(); ++it) it.value() = to.value(it.value(), it.value());
-        for (const char* part : {"args", "kwargs"}) {
-          if (!c.pw.contains(part)) continue;
-          for (auto& a : c.pw[part])
-            if (a.is_string() && to.contains(QString::fromStdString(a.get<std::string>())))
-              a = to.value(QString::fromStdString(a.get<std::string>())).toStdString();
-        }
+        remap(c, to);
         for (int j = 0; j < c.inputs.size() && j < c.refs.size(); ++j)
           if (!c.refs.at(j).isEmpty()) c.inputs[j].shape = infoOf(c.refs.at(j)).shape;
         c.outputs.first().shape = dropDim(t.shape, d);
@@ -1794,9 +1861,11 @@ void Planner::selectsPushedDown() {
     qint64 k = u.args.at("index").get<qint64>();
     if (k < 0) k += u.inputs.value(0).shape.value(d);
     const QHash<QString, QString> memoBefore = memo;
+    const QSet<QString> partsBefore = m_partCopies;
     const QString res = pick(u.refs.first(), d, k);
     if (!ok || !useful || res.isEmpty() || infoOf(res).shape != u.outputs.first().shape) {
       memo = memoBefore;
+      m_partCopies = partsBefore;
       skipped << u.id;
       continue;
     }
@@ -1824,18 +1893,30 @@ void Planner::selectsPushedDown() {
         cols = cols || c.has_value();
         return c ? QStringLiteral("cols:%1|%2").arg(c->src).arg(c->dim) : r;
       };
-      QSet<QString>& reads = readsAt[pyList(u.outputs.first().shape)];
-      if (!copies.contains(root(res))) reads << slotOf(root(res));
-      for (const GraphOp& m : std::as_const(made))
-        if (!m.view)
+      // what a ref costs the launch: a copy's own reads (one made by an earlier select, reused through the memo,
+      // reads its operands here too: trial 31's corners, made for the [N] areas, read again over [N, M]), else a slot
+      auto slotsOf = [&](const QString& r) {
+        const QString o = root(r);
+        if (!copies.contains(o)) return QSet<QString>{slotOf(o)};
+        const QSet<QString> s = copyReads.value(o);
+        for (const QString& key : s) cols = cols || key.startsWith(QLatin1String("cols:"));
+        return s;
+      };
+      for (const GraphOp& m : std::as_const(made))  // operands before their readers: each copy's reads, in order
+        if (!m.view) {
+          QSet<QString>& mine = copyReads[m.id];
           for (const QString& r : m.refs)
-            if (!r.isEmpty() && !m_constScalar.contains(r) && !copies.contains(root(r))) reads << slotOf(root(r));
+            if (!r.isEmpty() && !m_constScalar.contains(r)) mine += slotsOf(r);
+        }
+      QSet<QString>& reads = readsAt[pyList(u.outputs.first().shape)];
+      reads += slotsOf(res);
       if (reads.size() > kEpiTensors + (cols ? 0 : 1)) {
         // Over the slots: the whole pass is undone. Undoing this select alone (tried in session 43, slot43) left
         // trial 31's p09 at 23 launches: the selects kept read the stack's parts, which then became launches of
         // their own beside the stack that the undone selects still read.
         m_ops = opsBefore;
-        return;
+        m_partCopies.clear();
+        return false;
       }
     }
     // the select's readers read the result: renamed, or the last copy takes the select's id
@@ -1850,6 +1931,8 @@ void Planner::selectsPushedDown() {
       for (auto it = memo.begin(); it != memo.end(); ++it)
         if (it.value() == res) it.value() = u.id;
       if (copies.contains(res)) copies << u.id;
+      if (copyReads.contains(res)) copyReads.insert(u.id, copyReads.value(res));
+      if (m_partCopies.remove(res)) m_partCopies << u.id;
       if (unsqueezeOf.contains(res)) unsqueezeOf.insert(u.id, unsqueezeOf.value(res));
     } else {
       for (const GraphOp& o : std::as_const(m_ops))
@@ -1866,10 +1949,13 @@ void Planner::selectsPushedDown() {
     m_ops = out;
   }
   dropUnread();
+  return true;
 }
 
 void Planner::broadcastsRecomputed() {
-  if (!broadcastRecompute()) return;
+  // the stack parts' copies (selectsPushedDown) are lifted whatever the switch: that is what they were made for
+  const bool all = broadcastRecompute();
+  if (!all && m_partCopies.isEmpty()) return;
   QSet<QString> outs;
   for (const TensorInfo& t : m_g.outputs) outs << t.ref;
   auto numel = [](const QList<qint64>& s) {
@@ -1893,7 +1979,7 @@ void Planner::broadcastsRecomputed() {
           !u.args.value("dim", json()).is_number_integer())
         continue;
       const GraphOp* v = opById(u.refs.first());
-      if (!cheap(v)) continue;
+      if (!cheap(v) || (!all && !m_partCopies.contains(v->id))) continue;
       // only views and pointwise ops read the value: one that a reduction or a GEMM reads is written anyway (the
       // masked mean's mask, read by its count too), and a copy would only add work
       bool pointwiseOnly = true;
@@ -1938,10 +2024,13 @@ void Planner::broadcastsRecomputed() {
     };
     std::function<QString(const QString&, const QString&)> move = [&](const QString& ref, const QString& id) {
       const GraphOp* o = ref.isEmpty() ? nullptr : opById(ref);
-      const bool copy = cheap(o) && budget > 0 && o->outputs.first().shape.size() <= rank &&
-                        (id == u.id || (tensorsOf(o) - leaves).size() <= 1);
+      // a part copy is copied whole (its ops were bounded by selectsPushedDown's budget, its leaves are what the
+      // select's launch reads anyway)
+      const bool part = o && m_partCopies.contains(o->id);
+      const bool copy = cheap(o) && (budget > 0 || part) && o->outputs.first().shape.size() <= rank &&
+                        (id == u.id || part || (tensorsOf(o) - leaves).size() <= 1);
       if (copy) {
-        --budget;
+        if (!part) --budget;
         GraphOp n = *o;
         n.id = id.isEmpty() ? QStringLiteral("%1_bc%2").arg(o->id).arg(serial++) : id;
         QHash<QString, QString> to;
@@ -2743,7 +2832,7 @@ bool Planner::view(const GraphOp& op) {
       readsAnchor = readsAnchor || resolve(r) == m_openAnchorRef || m_anchorViews.contains(resolve(r));
   const bool noTaker = m_openAnchor < 0 || !m_lines.at(m_openAnchor).epilogue || !readsAnchor;
   const bool keep = !m_run.isEmpty() && ((castsOnly && loadCasts()) || (noTaker && viewKeepsRun()));
-  if (readsRun && !ofAnchor && !multi && m_openAnchor < 0 && broadcastRecompute()) {
+  if (readsRun && !ofAnchor && !multi && m_openAnchor < 0 && (broadcastRecompute() || !m_partCopies.isEmpty())) {
     // only the run's ops the view's value depends on are written now; the others stay pending for the ops after the
     // view (Mamba's -exp(A_log) beside `dt + bias`, which an unsqueeze reads: session 41, bcast41)
     if (!flushCone(srcRef)) return false;
