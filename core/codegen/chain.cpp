@@ -5771,8 +5771,19 @@ bool Planner::flushRun() {
       if (c > start && c <= k && !within.contains(c)) within << c;
     if (!within.isEmpty() && !fitsEpilogue(piece)) cuts << within;
     cuts << k + 1;
-    for (int c = 0; c + 1 < cuts.size(); ++c)
-      if (!pointwisePiece(run.mid(cuts.at(c), cuts.at(c + 1) - cuts.at(c)))) return false;
+    // Cut at soft cuts, each part is a run of its own: a value inside one part that a later part reads is then a
+    // result there (written), not an op computed inside its part alone (trial 31's GIoU, union = area - inter read
+    // by iou and by the enclosure term across the cut: "reads 't66', which nothing produced", session 44, giou44).
+    const bool cut = cuts.size() > 2;
+    for (int c = 0; c + 1 < cuts.size(); ++c) {
+      const QList<const GraphOp*> part = run.mid(cuts.at(c), cuts.at(c + 1) - cuts.at(c));
+      if (cut) {
+        m_run = part;  // no soft cuts in it: flushRun does not come back here
+        if (!flushRun()) return false;
+      } else if (!pointwisePiece(part)) {
+        return false;
+      }
+    }
   }
   return true;
 }
