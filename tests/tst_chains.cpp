@@ -62,6 +62,7 @@ class FuseSwitchOn {
       : m_var(spec == u"convnext_block_layerscale_permute" || spec == u"mixer_token_layerscale_transpose"
                   ? "KWB_PERMUTE_INTO_EPILOGUE"
               : spec == u"rope_interleaved_stack_flatten" ? "KWB_STACK_POINTWISE"
+              : spec.startsWith(u"part_copy_")            ? "KWB_SELECT_PUSHDOWN"
                                                           : nullptr),
         m_was(m_var ? qgetenv(m_var) : QByteArray()),
         m_had(m_var && qEnvironmentVariableIsSet(m_var)) {
@@ -165,6 +166,8 @@ class TestChains : public QObject {
   void selectsPushedDown();
   void selectPushdownScope();
   void columnSlotsScope();
+  void stackPartCopyScope();
+  void softCutValuesWritten();
   void columnSlotsRead();
   void viewCommuteScope();
   void prologueReachScope();
@@ -2113,11 +2116,14 @@ void TestChains::broadcastRecomputeScope() {
   // int8 linear's quantisation becomes the GEMM's A prologue (same count: the amax's epilogue splits off)
   // session 43 (bcast43): the box IoU's area launches move after its [N, M, 2] launch (the same 4)
   // session 43 (pnorm43): a channel normalize's per-step gate sigmoid(g).unsqueeze(1) computed by the gated multiply
+  // session 44 (giou44): the box fixtures' [N] corner values recomputed by their [N, M] readers (no pushdown)
   const QStringList expected = {QStringLiteral("gather_knn_three_interpolate 4->2"),
                                 QStringLiteral("int_hash_buckets_floor_mod 4->4"),
                                 QStringLiteral("linrec_nonlinear_tanh_keeps_plan 9->9"),
                                 QStringLiteral("mamba_selective_state_step 7->4"),
                                 QStringLiteral("outer_product_recompute_exp 3->2"),
+                                QStringLiteral("part_copy_giou_cxcywh 11->9"),
+                                QStringLiteral("part_copy_xywh_overlap 14->12"),
                                 QStringLiteral("pnorm_epi_channel_normalize_gate 3->2"),
                                 QStringLiteral("r07_MoE_Top2Router_OneHot_DenseCombine 12->11"),
                                 QStringLiteral("segment_mean_scatter_add 9->8"),
@@ -2271,9 +2277,12 @@ void TestChains::selectPushdownScope() {
   // the three members (the box IoU's launches the same count, its [N, M, 2] values gone: slot43's kwb_cols); DETR's
   // box conversion and trial 31's GIoU keep their plans (the rewrite would make one launch read more tensors than its
   // slots: undone)
-  const QStringList expected = {QStringLiteral("select_pushdown_box_iou 4->4"),
-                                QStringLiteral("select_pushdown_keeps_reduction 3->2"),
-                                QStringLiteral("select_pushdown_pairwise_dist2 4->3")};
+  // session 44 (giou44): with the stack's parts copied (KWB_STACK_PART_COPY, on) the four box / vector fixtures
+  const QStringList expected = {
+      QStringLiteral("part_copy_complex_rotate_dist 4->1"), QStringLiteral("part_copy_giou_cxcywh 11->3"),
+      QStringLiteral("part_copy_pair_l2_vec3 6->1"),        QStringLiteral("part_copy_xywh_overlap 14->2"),
+      QStringLiteral("select_pushdown_box_iou 4->4"),       QStringLiteral("select_pushdown_keeps_reduction 3->2"),
+      QStringLiteral("select_pushdown_pairwise_dist2 4->3")};
   QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
 }
 
@@ -2281,9 +2290,53 @@ void TestChains::selectPushdownScope() {
 // slots with columns of one tensor, each now fewer launches
 void TestChains::columnSlotsScope() {
   const QStringList changed = switchChanges("KWB_COLUMN_SLOTS");
+  // session 44 (giou44): the RGB distance's unbind columns read by its [N] stack launch (pushdown off)
   const QStringList expected = {QStringLiteral("column_slots_box_unbind 4->1"),
-                                QStringLiteral("column_slots_rgb_distance 3->1")};
+                                QStringLiteral("column_slots_rgb_distance 3->1"),
+                                QStringLiteral("part_copy_pair_l2_vec3 7->6")};
   QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
+}
+
+// session 44 (giou44): the fixture plans KWB_STACK_PART_COPY=1 (on by default) changes where the select pushdown is on
+// (KWB_SELECT_PUSHDOWN=1; off, the switch changes nothing): each stack part of cheap arithmetic over columns is
+// copied where the selects read it, so the broadcast launch reads the box / vector tensors (kwb_cols)
+void TestChains::stackPartCopyScope() {
+  const QByteArray was = qgetenv("KWB_SELECT_PUSHDOWN");
+  const bool had = qEnvironmentVariableIsSet("KWB_SELECT_PUSHDOWN");
+  const auto reset = qScopeGuard([&] {
+    if (had)
+      qputenv("KWB_SELECT_PUSHDOWN", was);
+    else
+      qunsetenv("KWB_SELECT_PUSHDOWN");
+  });
+  qputenv("KWB_SELECT_PUSHDOWN", "0");
+  QVERIFY2(switchChanges("KWB_STACK_PART_COPY").isEmpty(), "KWB_STACK_PART_COPY acts without the pushdown");
+  qputenv("KWB_SELECT_PUSHDOWN", "1");
+  const QStringList changed = switchChanges("KWB_STACK_PART_COPY");
+  const QStringList expected = {
+      QStringLiteral("part_copy_complex_rotate_dist 3->1"), QStringLiteral("part_copy_giou_cxcywh 11->3"),
+      QStringLiteral("part_copy_pair_l2_vec3 6->1"), QStringLiteral("part_copy_xywh_overlap 12->2")};
+  QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
+}
+
+// session 44 (giou44): a piece cut at a view's soft cut whose first part computes a value the second reads (the GIoU's
+// union, read by iou and by the enclosure term) wrote it nowhere: "aten::sub (line 32) reads 't66', which nothing
+// produced" (a skeleton), reached with the pushdown undone (no column slots) and the broadcast recompute on
+void TestChains::softCutValuesWritten() {
+  const char* vars[] = {"KWB_SELECT_PUSHDOWN", "KWB_BROADCAST_RECOMPUTE", "KWB_COLUMN_SLOTS"};
+  const auto reset = qScopeGuard([&] {
+    for (const char* v : vars) qunsetenv(v);
+  });
+  qputenv("KWB_SELECT_PUSHDOWN", "1");
+  qputenv("KWB_BROADCAST_RECOMPUTE", "1");
+  qputenv("KWB_COLUMN_SLOTS", "0");
+  const json spec = loadSpec(QStringLiteral("part_copy_giou_cxcywh"));
+  QVERIFY(spec.is_object());
+  QString why;
+  const auto plan = kwb::planChain(kwb::decodeOpGraph(spec), spec, &why);
+  QVERIFY2(plan, qPrintable(why));
+  QVERIFY2(plan->launches.size() == 11, qPrintable(plan->forwardBody));
+  QVERIFY2(plan->forwardBody.contains(QLatin1String("t66 = kwb_pointwise(")), qPrintable(plan->forwardBody));
 }
 
 // session 43 (slot43): the columns' launch passes each tensor once (kwb_cols with the column dim and the readers'
@@ -2895,6 +2948,12 @@ void TestChains::classesEmulated_data() {
       // session 43 (slot43): several columns of one tensor through one slot (kwb_cols)
       {QStringLiteral("column_slots_rgb_distance"), QStringLiteral("=column_slots_rgb_distance")},
       {QStringLiteral("column_slots_box_unbind"), QStringLiteral("=column_slots_box_unbind")},
+      // session 44 (giou44): a stack's parts copied where the pushed-down selects read them (KWB_SELECT_PUSHDOWN=1 in
+      // these rows, FuseSwitchOn): box GIoU / overlap, pairwise L2 of 3-vectors, rotated complex pairs
+      {QStringLiteral("part_copy_giou_cxcywh"), QStringLiteral("=part_copy_giou_cxcywh")},
+      {QStringLiteral("part_copy_xywh_overlap"), QStringLiteral("=part_copy_xywh_overlap")},
+      {QStringLiteral("part_copy_pair_l2_vec3"), QStringLiteral("=part_copy_pair_l2_vec3")},
+      {QStringLiteral("part_copy_complex_rotate_dist"), QStringLiteral("=part_copy_complex_rotate_dist")},
       {QStringLiteral("cat_dim0_three_parts_sin"), QStringLiteral("=cat_dim0_three_parts_sin")},
       // session 41 (cat41): a cat of pointwise parts over slices as one launch (the grid and anchors padded)
       {QStringLiteral("cat_slices_scaled_parts"), QStringLiteral("=cat_slices_scaled_parts")},

@@ -1755,6 +1755,18 @@ bool Planner::selectsPushedDownPass(bool copyParts) {
       memo.insert(key, c.id);
       return c.id;
     };
+    // whether copyPart copies all of @p ref down to leaves that cost no op: inputs, views, columns (a part over
+    // `torch.cos(t)` stays a value: no transcendental is recomputed per broadcast element)
+    std::function<bool(const QString&, int)> copyable = [&](const QString& ref, int depth) {
+      const GraphOp* p = ref.isEmpty() ? nullptr : opById(ref);
+      if (pure(p) && partCopyOp(p->name) && p->outputs.first().dtype.startsWith(QLatin1String("float"))) {
+        if (depth >= kSelectOps) return false;
+        for (const QString& r : p->refs)
+          if (!r.isEmpty() && !m_constScalar.contains(r) && !copyable(r, depth + 1)) return false;
+        return true;
+      }
+      return !p || p->view || columnOf(ref).has_value();
+    };
     // the ref that is select(ref, d, k) (d, k normalised to ref's rank): the value itself where the select reads the
     // source of a stack's part, a slice, an unsqueeze; copies of pointwise ops over selects of their operands; a
     // select view of anything else
@@ -1818,7 +1830,7 @@ bool Planner::selectsPushedDownPass(bool copyParts) {
         for (const QString& r : o->refs) {
           const qint64 w = o->name == u"stack" ? 1 : infoOf(r).shape.value(d);
           if (k < off + w) {
-            res = o->name == u"stack" ? (copyParts ? copyPart(r) : r) : pick(r, d, k - off);
+            res = o->name == u"stack" ? (copyParts && copyable(r, 0) ? copyPart(r) : r) : pick(r, d, k - off);
             break;
           }
           off += w;
