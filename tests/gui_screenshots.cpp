@@ -187,7 +187,8 @@ int main(int argc, char** argv) {
         QStringLiteral("logic file whose policy-default framework writes a skeleton (the warning chip, Use Triton)"),
         QStringLiteral("py")},
        {QStringLiteral("runall-workspace"),
-        QStringLiteral("new workspace for Run All Phases on --problem (and --policy-problem's phase 1)"),
+        QStringLiteral("new workspace for Run All Phases on --problem (and --policy-problem's phase 1; without it, "
+                       "that phase 1 runs in a temporary folder)"),
         QStringLiteral("dir")}});
   p.process(app);  // --help prints the usage and exits 0
   const QString out = p.value(QStringLiteral("out"));
@@ -372,14 +373,29 @@ int main(int argc, char** argv) {
     }
   }
   // New-user trial 10, #7: the policy default's skeleton, warned about after phase 1, and the one-click switch.
-  if (p.isSet(QStringLiteral("policy-problem")) && p.isSet(QStringLiteral("runall-workspace")) &&
-      w.openPath(p.value(QStringLiteral("policy-problem")))) {
+  // Phase 1 needs a new workspace: under --runall-workspace, else a temporary folder (new-user trial 31, #13: the
+  // step was skipped without a word when --runall-workspace was not given).
+  QTemporaryDir policyTmp(QDir::temp().filePath(QStringLiteral("kwb_shots_policy_XXXXXX")));
+  const QString policyRoot =
+      p.isSet(QStringLiteral("runall-workspace")) ? p.value(QStringLiteral("runall-workspace")) : policyTmp.path();
+  if (p.isSet(QStringLiteral("policy-problem")) && !p.isSet(QStringLiteral("runall-workspace")))
+    std::fprintf(stderr,
+                 "gui_screenshots: --policy-problem without --runall-workspace: phase 1's workspace goes to %s "
+                 "(removed at exit)\n",
+                 qUtf8Printable(policyRoot));
+  if (p.isSet(QStringLiteral("policy-problem")) && !w.openPath(p.value(QStringLiteral("policy-problem"))))
+    std::fprintf(stderr, "gui_screenshots: cannot open --policy-problem %s: 15 not taken\n",
+                 qUtf8Printable(p.value(QStringLiteral("policy-problem"))));
+  else if (p.isSet(QStringLiteral("policy-problem"))) {
     WizardPanel* wiz = w.wizard();
     wiz->setGpu(QStringLiteral("H200"));
     wiz->setFramework(QString());  // the policy default: CuTe DSL on Hopper
     wiz->setCpuDryRun(true);
-    wiz->setWorkspaceDir(QDir(p.value(QStringLiteral("runall-workspace"))).filePath(QStringLiteral("policy")));
-    if (w.runPhase(1, true)) {
+    wiz->setWorkspaceDir(QDir(policyRoot).filePath(QStringLiteral("policy")));
+    if (!w.runPhase(1, true))
+      std::fprintf(stderr, "gui_screenshots: phase 1 of --policy-problem did not start (%s): 15 not taken\n",
+                   qUtf8Printable(w.lastError()));
+    else {
       wiz->showPhase(1);
       save(&w, out, QStringLiteral("15-policy-skeleton-warning"));
       if (QPushButton* use = wiz->suggestedFrameworkButton(); use && use->isVisible()) {
