@@ -265,6 +265,37 @@ class TestTargetChooser : public QObject {
     QVERIFY2(view.summaryText().contains(QStringLiteral("第 14 行：size_branch")) &&
                  !view.summaryText().contains(QLatin1String("line 14")),
              qPrintable(view.summaryText()));
+    // new-user trial 31, #11: the probe's sentence with no translation is marked as the tool's words
+    QVERIFY2(view.summaryText().contains(QStringLiteral("size_branch: ［工具原文］forward() branches on a size")),
+             qPrintable(view.summaryText()));
+    QCoreApplication::removeTranslator(&zh);
+  }
+
+  // New-user trial 31, #11: the resize note's "failed at the resized sizes" and the data-dependent skeleton reason
+  // were English inside Chinese sentences; translated with their arguments kept, as written without a catalogue
+  void probeSentencesShownInChinese() {
+    const QString resize = QStringLiteral(
+        "resize check: forward() failed at the resized sizes (ValueError: too many values to unpack (expected 4)); "
+        "sizes in forward() are bound to input dims by value");
+    const QString branch = QStringLiteral(
+        "forward reads a tensor value to decide what it computes (line 9: if x.sum() > 0); the probe traced one "
+        "placeholder path, so a kernel planned from that trace would hard-code it: write the data-dependent control "
+        "flow by hand");
+    const QString other = QStringLiteral("some planner sentence no table knows");
+    QCOMPARE(displaySpecNote(resize), resize);
+    QCOMPARE(displayCodegenReason(branch), branch);
+    QCOMPARE(displayCodegenReason(other), other);
+    QCOMPARE(displayToolText(other), other);
+    QTranslator zh;
+    if (!zh.load(QStringLiteral(KWB_BINARY_DIR "/translations/kernel-workbench_zh_CN.qm")))
+      QSKIP("kernel-workbench_zh_CN.qm not built (the GUI target is off)");
+    QCoreApplication::installTranslator(&zh);
+    const QString r = displaySpecNote(resize);
+    QVERIFY2(!r.contains(QLatin1String("failed at")) && r.contains(QLatin1String("ValueError: too many values")),
+             qPrintable(r));
+    const QString b = displayCodegenReason(branch);
+    QVERIFY2(!b.contains(QLatin1String("placeholder")) && b.contains(QLatin1String("if x.sum() > 0")), qPrintable(b));
+    QCOMPARE(displayCodegenReason(other), QStringLiteral("［工具原文］") + other);
     QCoreApplication::removeTranslator(&zh);
   }
 

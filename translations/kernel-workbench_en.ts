@@ -926,171 +926,171 @@
 <context>
     <name>kwb::CuteStageLabel</name>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="384"/>
         <location filename="../core/codegen/cutechain.cpp" line="385"/>
         <location filename="../core/codegen/cutechain.cpp" line="386"/>
+        <location filename="../core/codegen/cutechain.cpp" line="387"/>
         <source>GEMM</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="387"/>
-        <location filename="../core/codegen/cutechain.cpp" line="426"/>
+        <location filename="../core/codegen/cutechain.cpp" line="388"/>
+        <location filename="../core/codegen/cutechain.cpp" line="427"/>
         <source>pointwise with broadcast tensors</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="388"/>
+        <location filename="../core/codegen/cutechain.cpp" line="389"/>
         <source>sum / mean / prod / amax / amin / logsumexp reductions</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="389"/>
         <location filename="../core/codegen/cutechain.cpp" line="390"/>
+        <location filename="../core/codegen/cutechain.cpp" line="391"/>
         <source>var / std</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="391"/>
         <location filename="../core/codegen/cutechain.cpp" line="392"/>
+        <location filename="../core/codegen/cutechain.cpp" line="393"/>
         <source>several reductions of the same rows</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="393"/>
+        <location filename="../core/codegen/cutechain.cpp" line="394"/>
         <source>softmax / log-softmax</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="394"/>
         <location filename="../core/codegen/cutechain.cpp" line="395"/>
         <location filename="../core/codegen/cutechain.cpp" line="396"/>
+        <location filename="../core/codegen/cutechain.cpp" line="397"/>
         <source>group / layer / batch norm</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="397"/>
+        <location filename="../core/codegen/cutechain.cpp" line="398"/>
         <source>max / avg pooling</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="398"/>
+        <location filename="../core/codegen/cutechain.cpp" line="399"/>
         <source>adaptive pooling</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="399"/>
+        <location filename="../core/codegen/cutechain.cpp" line="400"/>
         <source>convolution</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="400"/>
+        <location filename="../core/codegen/cutechain.cpp" line="401"/>
         <source>attention</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="401"/>
+        <location filename="../core/codegen/cutechain.cpp" line="402"/>
         <source>masked softmax</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="402"/>
+        <location filename="../core/codegen/cutechain.cpp" line="403"/>
         <source>recurrent layers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="403"/>
+        <location filename="../core/codegen/cutechain.cpp" line="404"/>
         <source>p-norms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="404"/>
         <location filename="../core/codegen/cutechain.cpp" line="405"/>
-        <location filename="../core/codegen/cutechain.cpp" line="437"/>
+        <location filename="../core/codegen/cutechain.cpp" line="406"/>
+        <location filename="../core/codegen/cutechain.cpp" line="438"/>
         <source>cumulative scans</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="406"/>
         <location filename="../core/codegen/cutechain.cpp" line="407"/>
         <location filename="../core/codegen/cutechain.cpp" line="408"/>
+        <location filename="../core/codegen/cutechain.cpp" line="409"/>
         <source>fill / arange / tril / triu</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="409"/>
         <location filename="../core/codegen/cutechain.cpp" line="410"/>
         <location filename="../core/codegen/cutechain.cpp" line="411"/>
         <location filename="../core/codegen/cutechain.cpp" line="412"/>
         <location filename="../core/codegen/cutechain.cpp" line="413"/>
+        <location filename="../core/codegen/cutechain.cpp" line="414"/>
         <source>embedding / index / gather</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="414"/>
+        <location filename="../core/codegen/cutechain.cpp" line="415"/>
         <source>embedding bags</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="415"/>
         <location filename="../core/codegen/cutechain.cpp" line="416"/>
         <location filename="../core/codegen/cutechain.cpp" line="417"/>
         <location filename="../core/codegen/cutechain.cpp" line="418"/>
+        <location filename="../core/codegen/cutechain.cpp" line="419"/>
         <source>topk / sort / kthvalue / max along a dim</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="419"/>
         <location filename="../core/codegen/cutechain.cpp" line="420"/>
         <location filename="../core/codegen/cutechain.cpp" line="421"/>
         <location filename="../core/codegen/cutechain.cpp" line="422"/>
         <location filename="../core/codegen/cutechain.cpp" line="423"/>
+        <location filename="../core/codegen/cutechain.cpp" line="424"/>
         <source>pad / flip / roll</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="424"/>
         <location filename="../core/codegen/cutechain.cpp" line="425"/>
-        <location filename="../core/codegen/cutechain.cpp" line="427"/>
+        <location filename="../core/codegen/cutechain.cpp" line="426"/>
+        <location filename="../core/codegen/cutechain.cpp" line="428"/>
         <source>concatenation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="428"/>
+        <location filename="../core/codegen/cutechain.cpp" line="429"/>
         <source>upsampling</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="429"/>
+        <location filename="../core/codegen/cutechain.cpp" line="430"/>
         <source>nll / cross-entropy losses</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="430"/>
         <location filename="../core/codegen/cutechain.cpp" line="431"/>
+        <location filename="../core/codegen/cutechain.cpp" line="432"/>
         <source>unfold / fold</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="432"/>
+        <location filename="../core/codegen/cutechain.cpp" line="433"/>
         <source>copying reshapes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="433"/>
         <location filename="../core/codegen/cutechain.cpp" line="434"/>
         <location filename="../core/codegen/cutechain.cpp" line="435"/>
         <location filename="../core/codegen/cutechain.cpp" line="436"/>
+        <location filename="../core/codegen/cutechain.cpp" line="437"/>
         <source>scatter</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="438"/>
+        <location filename="../core/codegen/cutechain.cpp" line="439"/>
         <source>in-place input writes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="439"/>
         <location filename="../core/codegen/cutechain.cpp" line="440"/>
+        <location filename="../core/codegen/cutechain.cpp" line="441"/>
         <source>affine grid / grid sample</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1098,560 +1098,581 @@
 <context>
     <name>kwb::DisplayText</name>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="70"/>
+        <location filename="../core/review/displaytext.cpp" line="71"/>
         <source>not evaluated: CPU dry run (the harness ran the PyTorch reference on the CPU at reduced shapes; kernel.py was checked statically, not run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="76"/>
+        <location filename="../core/review/displaytext.cpp" line="77"/>
         <source>reference too slow on this CPU: %1 of %2 case(s) (%3) ran out of the per-case time, so the harness did not check them (--case-timeout SEC raises it)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="86"/>
+        <location filename="../core/review/displaytext.cpp" line="87"/>
         <source>not runnable on this CPU&apos;s torch: %1 of %2 case(s) (%3): the PyTorch reference raises in that dtype on the CPU, so the harness skipped them (a GPU run checks them)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="95"/>
+        <location filename="../core/review/displaytext.cpp" line="96"/>
         <source>dry run: not runnable on this CPU&apos;s torch %1: the PyTorch reference (the kernel&apos;s stand-in) raises in %2 here (%3) although it runs in float32 on the same inputs; kernel.py was not run, and a GPU run checks this case</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="121"/>
+        <location filename="../core/review/displaytext.cpp" line="122"/>
         <source>case exceeded TEST_TIMEOUT_SEC=%1 s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="126"/>
+        <location filename="../core/review/displaytext.cpp" line="127"/>
         <source>watchdog: no CASE_RESULT within %1 s (TEST_TIMEOUT_SEC=%2 + %3 s grace); process group %4 killed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="131"/>
+        <location filename="../core/review/displaytext.cpp" line="132"/>
         <source>%1: rel_err %2 &gt;= threshold %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="137"/>
+        <location filename="../core/review/displaytext.cpp" line="138"/>
         <source>dispatch check: ModelNew.forward ran PyTorch compute op(s) %1; the kernel must compute through its framework</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="141"/>
+        <location filename="../core/review/displaytext.cpp" line="142"/>
         <source>the run was stopped by the user</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="142"/>
+        <location filename="../core/review/displaytext.cpp" line="143"/>
         <source>the harness printed no RESULT_JSON</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="154"/>
+        <location filename="../core/review/displaytext.cpp" line="155"/>
         <source>kernel.py is a skeleton marked unimplemented</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="153"/>
+        <location filename="../core/review/displaytext.cpp" line="154"/>
         <source>kernel.py is a skeleton marked unimplemented (the harness was not run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="110"/>
+        <location filename="../core/review/displaytext.cpp" line="111"/>
         <source>no input size is free to resize: each is tied to a parameter or the module</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="112"/>
+        <location filename="../core/review/displaytext.cpp" line="113"/>
         <source>the free size(s) %1 kept: below TILE=%2 or already not a multiple of it, and the other sizes are tied to a parameter, the module or another input</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="115"/>
+        <location filename="../core/review/displaytext.cpp" line="116"/>
         <source>no tail tested: its shapes are problem_shape&apos;s (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="116"/>
+        <location filename="../core/review/displaytext.cpp" line="117"/>
         <source>no size-1 dim tested: its shapes are problem_shape&apos;s (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="150"/>
+        <location filename="../core/review/displaytext.cpp" line="151"/>
         <source>kernel.py is a skeleton marked unimplemented (the harness was not run): %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="151"/>
+        <location filename="../core/review/displaytext.cpp" line="152"/>
         <source>kernel.py is a skeleton marked unimplemented: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="157"/>
-        <location filename="../core/review/displaytext.cpp" line="746"/>
+        <location filename="../core/review/displaytext.cpp" line="158"/>
+        <location filename="../core/review/displaytext.cpp" line="788"/>
         <source>no case ran</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="163"/>
+        <location filename="../core/review/displaytext.cpp" line="164"/>
         <source>harness output error</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="164"/>
+        <location filename="../core/review/displaytext.cpp" line="165"/>
         <source>harness error</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="165"/>
+        <location filename="../core/review/displaytext.cpp" line="166"/>
         <source>run error</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="166"/>
+        <location filename="../core/review/displaytext.cpp" line="167"/>
         <source>framework conformance</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="167"/>
+        <location filename="../core/review/displaytext.cpp" line="168"/>
         <source>%1: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="180"/>
+        <location filename="../core/review/displaytext.cpp" line="181"/>
         <source>no kernel: kernel.py is a skeleton marked unimplemented (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="182"/>
+        <location filename="../core/review/displaytext.cpp" line="183"/>
         <source>quality gate %1: %2 (see %3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="186"/>
+        <location filename="../core/review/displaytext.cpp" line="187"/>
         <source>%1 has no template for this problem: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="193"/>
+        <location filename="../core/review/displaytext.cpp" line="194"/>
         <source>%1 with alpha or beta other than 1 has no chain stage yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="195"/>
+        <location filename="../core/review/displaytext.cpp" line="196"/>
         <source>%1 with a dtype= argument has no chain stage yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="197"/>
+        <location filename="../core/review/displaytext.cpp" line="198"/>
         <source>%1: this view (%2) has no chain stage yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="198"/>
+        <location filename="../core/review/displaytext.cpp" line="199"/>
         <source>%1 has no chain stage yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="214"/>
+        <location filename="../core/review/displaytext.cpp" line="215"/>
         <source>finished: ok</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="216"/>
+        <location filename="../core/review/displaytext.cpp" line="217"/>
         <source>finished: status %1 (exit code %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="217"/>
+        <location filename="../core/review/displaytext.cpp" line="218"/>
         <source>finished: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="226"/>
+        <location filename="../core/review/displaytext.cpp" line="227"/>
         <source>preparing target %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="227"/>
+        <location filename="../core/review/displaytext.cpp" line="228"/>
         <source>resuming with --skip %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="268"/>
+        <location filename="../core/review/displaytext.cpp" line="269"/>
         <source>ran</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="272"/>
+        <location filename="../core/review/displaytext.cpp" line="273"/>
         <source>%1 %2  %3  shape %4  %5  rel_err %6</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="276"/>
+        <location filename="../core/review/displaytext.cpp" line="277"/>
         <source>  %1 (ref %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="279"/>
+        <location filename="../core/review/displaytext.cpp" line="280"/>
         <source>  first call %1 s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="305"/>
+        <location filename="../core/review/displaytext.cpp" line="306"/>
         <source>■ harness result (CPU dry run): %1 of %2 case(s) ran the PyTorch reference on the CPU, %3 skipped (not runnable on this CPU&apos;s torch); no kernel ran, nothing was measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="310"/>
+        <location filename="../core/review/displaytext.cpp" line="311"/>
         <source>■ harness result (CPU dry run): %1 case(s) ran the PyTorch reference on the CPU; no kernel ran, nothing was measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="314"/>
+        <location filename="../core/review/displaytext.cpp" line="315"/>
         <source>■ harness result %1 (%2): %3 case(s), max rel_err %4, latency %5</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="371"/>
+        <location filename="../core/review/displaytext.cpp" line="372"/>
         <source>cpu-dry-run: the &apos;kernel&apos; is the PyTorch reference Model itself, run on the CPU at the problem&apos;s own shapes: no input dim can be scaled down (every size is tied to the model: a parameter shape or a constructor argument); these numbers check the harness and the problem files, they are not a kernel measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="377"/>
+        <location filename="../core/review/displaytext.cpp" line="378"/>
         <source>cpu-dry-run: the &apos;kernel&apos; is the PyTorch reference Model itself, run on the CPU at scaled-down shapes; these numbers check the harness and the problem files, they are not a kernel measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="381"/>
+        <location filename="../core/review/displaytext.cpp" line="382"/>
         <source>cpu-test (KWB_HARNESS_DEVICE=cpu, test-only): kernel.py ran on the CPU; timings are CPU wall clock, not a GPU measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="388"/>
+        <location filename="../core/review/displaytext.cpp" line="389"/>
         <source>CPU dry run: no kernel measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="389"/>
+        <location filename="../core/review/displaytext.cpp" line="390"/>
         <source>no measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="390"/>
+        <location filename="../core/review/displaytext.cpp" line="391"/>
         <source>skeleton: no kernel ran</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="407"/>
+        <location filename="../core/review/displaytext.cpp" line="408"/>
         <source>quality gate: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="408"/>
+        <location filename="../core/review/displaytext.cpp" line="409"/>
         <source>quality gate: %1 — %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="409"/>
+        <location filename="../core/review/displaytext.cpp" line="410"/>
         <source>wrote %1 and %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="415"/>
+        <location filename="../core/review/displaytext.cpp" line="416"/>
         <source>%1 and %2 are unchanged (this run&apos;s records, apart from the date): not rewritten</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="418"/>
+        <location filename="../core/review/displaytext.cpp" line="419"/>
         <source>wrote %1; %2 is unchanged: not rewritten</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="420"/>
+        <location filename="../core/review/displaytext.cpp" line="421"/>
         <source>%1 µs, %2 GB/s (%3% of datasheet bandwidth), %4 TFLOPS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="423"/>
+        <location filename="../core/review/displaytext.cpp" line="424"/>
         <source>%1 had been changed since kwb wrote it (an edit or `kwb memory update`): that version is kept as %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="426"/>
+        <location filename="../core/review/displaytext.cpp" line="427"/>
         <source>%1 had been edited since kwb wrote it: your version is kept as %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="429"/>
+        <location filename="../core/review/displaytext.cpp" line="430"/>
         <source>roofline data not kept: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="430"/>
+        <location filename="../core/review/displaytext.cpp" line="431"/>
         <source>roofline figure not drawn: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="431"/>
+        <location filename="../core/review/displaytext.cpp" line="432"/>
         <source>utilization not computed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="457"/>
+        <location filename="../core/review/displaytext.cpp" line="458"/>
         <source>seed default: gpu-kernel-baseline Phase 3 &apos;The default BF16 threshold is rel_err &lt; 0.01&apos;, rel_err = ||out.float() - ref|| / ||ref||</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="461"/>
+        <location filename="../core/review/displaytext.cpp" line="462"/>
         <source>seed&apos;s bf16 value kept for fp16: fp16 has 3 more mantissa bits (u = 2^-11 vs bf16&apos;s 2^-8), so a correct fp16 kernel lands well below it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="465"/>
+        <location filename="../core/review/displaytext.cpp" line="466"/>
         <source>seed default kept for fp32: a baseline kernel may compute on TF32 or bf16 tensor cores (u = 2^-11 / 2^-8), which a tight fp32 bound (1e-5) would reject; tighten it per task when the kernel computes in full fp32</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="470"/>
+        <location filename="../core/review/displaytext.cpp" line="471"/>
         <source>fp64 reference and kernel (u = 2^-53): 1e-6 leaves room for reordered sums over millions of terms while still catching a dropped term</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="474"/>
+        <location filename="../core/review/displaytext.cpp" line="475"/>
         <source>seed: &apos;lower precision formats may use task-specific relaxed thresholds&apos;; e4m3 has 3 mantissa bits (u = 2^-4 = 0.0625)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="477"/>
+        <location filename="../core/review/displaytext.cpp" line="478"/>
         <source>seed: relaxed for low precision; e5m2 has 2 mantissa bits (u = 2^-3 = 0.125)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="489"/>
+        <location filename="../core/review/displaytext.cpp" line="490"/>
         <source>sizes %1 share the value %2: dims are named by where they came from, else left as literals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="492"/>
+        <location filename="../core/review/displaytext.cpp" line="493"/>
         <source>forward writes %1 %2 in place (%3, line %4): the reference mutates state; a kernel must reproduce or the harness must reset it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="497"/>
+        <location filename="../core/review/displaytext.cpp" line="498"/>
         <source>the model is in training mode (the reference never calls eval()): BatchNorm normalises with batch statistics and updates its running stats</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="501"/>
+        <location filename="../core/review/displaytext.cpp" line="506"/>
         <source>resize check: %1; sizes in forward() are bound to input dims by value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="503"/>
+        <location filename="../core/review/displaytext.cpp" line="507"/>
+        <source>forward() failed at the resized sizes (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="511"/>
         <source>broadcast in %1: operands %2 -&gt; %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="505"/>
+        <location filename="../core/review/displaytext.cpp" line="513"/>
         <source>mask in %1 (line %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="558"/>
+        <location filename="../core/review/displaytext.cpp" line="522"/>
+        <source>%1</source>
+        <comment>a probe or planner text kept in English (tool output)</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="563"/>
+        <source>forward reads a tensor value to decide what it computes (line %1: %2); the probe traced one placeholder path, so a kernel planned from that trace would hard-code it: write the data-dependent control flow by hand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="571"/>
+        <source>forward returns a Python number read from a tensor (line %1: %2), not a tensor: the generated kernels return tensors; return the tensor itself (drop that read) and the harness compares its value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="599"/>
         <source>the %1 rendering of chains is not written yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="597"/>
+        <location filename="../core/review/displaytext.cpp" line="638"/>
         <source>the CuTe DSL renders a chain in which every launch has a CuTe DSL stage (%1), and %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="598"/>
+        <location filename="../core/review/displaytext.cpp" line="639"/>
         <source>, </source>
         <comment>between the CuTe DSL stages a skeleton reason lists</comment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="613"/>
+        <location filename="../core/review/displaytext.cpp" line="654"/>
         <source>its rendering of chains of several launches is not written yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="615"/>
+        <location filename="../core/review/displaytext.cpp" line="656"/>
         <source>its GEMM takes no prologue (the pointwise run on A before it) yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="617"/>
+        <location filename="../core/review/displaytext.cpp" line="658"/>
         <source>its rendering of a chain of one %1 launch is not written yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="619"/>
+        <location filename="../core/review/displaytext.cpp" line="660"/>
         <source>its forward() also calls %1 (a training-mode branch), which has no CuTe DSL stage yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="622"/>
+        <location filename="../core/review/displaytext.cpp" line="663"/>
         <source>this plan has %1 epilogues (a training-mode branch)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="740"/>
+        <location filename="../core/review/displaytext.cpp" line="782"/>
         <source>%1 ran (harness only)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="741"/>
+        <location filename="../core/review/displaytext.cpp" line="783"/>
         <source>%1 vacuous (nothing to compare)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="745"/>
+        <location filename="../core/review/displaytext.cpp" line="787"/>
         <source>%1 skipped</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="761"/>
+        <location filename="../core/review/displaytext.cpp" line="803"/>
         <source>V0 was stopped before a verdict: Measure Again records a later version against a V0 with a verdict, so it is off until V0 is measured again (run phases 1-4 again, or `kwb baseline … --force`).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="766"/>
+        <location filename="../core/review/displaytext.cpp" line="808"/>
         <source>V0 has no verdict (no run was recorded): Measure Again records a later version against a V0 with a verdict, so it is off until V0 is measured (run phases 1-4 again, or `kwb baseline … --force`).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="587"/>
-        <location filename="../core/review/displaytext.cpp" line="624"/>
+        <location filename="../core/review/displaytext.cpp" line="628"/>
+        <location filename="../core/review/displaytext.cpp" line="665"/>
         <source>its epilogue (%1) does not lower in the CuTe DSL dialect: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="626"/>
+        <location filename="../core/review/displaytext.cpp" line="667"/>
         <source>the CuTe DSL renders a chain of one GEMM with a fused pointwise epilogue, and %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="585"/>
+        <location filename="../core/review/displaytext.cpp" line="626"/>
         <source>%1 has no CuTe DSL stage yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="575"/>
+        <location filename="../core/review/displaytext.cpp" line="616"/>
         <source>a convolution launch (conv_forward)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="219"/>
+        <location filename="../core/review/displaytext.cpp" line="220"/>
         <source>harness process %1 (test_kernel.py) exited with code %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="221"/>
+        <location filename="../core/review/displaytext.cpp" line="222"/>
         <source>harness process %1 (test_kernel.py) ended by a signal</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="223"/>
+        <location filename="../core/review/displaytext.cpp" line="224"/>
         <source>harness process %1 on %2 in %3: %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="577"/>
+        <location filename="../core/review/displaytext.cpp" line="618"/>
         <source>a kwb_softmax launch of torch&apos;s _safe_softmax (safe_rows)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="579"/>
+        <location filename="../core/review/displaytext.cpp" line="620"/>
         <source>a %1 launch with %2=</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="580"/>
+        <location filename="../core/review/displaytext.cpp" line="621"/>
         <source>a %1 launch with a prologue on A (%2=)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="582"/>
+        <location filename="../core/review/displaytext.cpp" line="623"/>
         <source>a %1 launch of %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="584"/>
+        <location filename="../core/review/displaytext.cpp" line="625"/>
         <source>a %1 launch</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="590"/>
+        <location filename="../core/review/displaytext.cpp" line="631"/>
         <source>its epilogue %1 has no CuTe DSL form</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="633"/>
+        <location filename="../core/review/displaytext.cpp" line="674"/>
         <source>Kernel Workbench plans this problem as a chain of 1 launch (%1); %2: --framework triton renders it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="636"/>
+        <location filename="../core/review/displaytext.cpp" line="677"/>
         <source>Kernel Workbench plans this problem as a chain of %1 launches (%2); %3: --framework triton renders it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="648"/>
+        <location filename="../core/review/displaytext.cpp" line="689"/>
         <source>no spec sheet for product &apos;%1&apos; (as &apos;%2&apos;) in the store</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="694"/>
+        <location filename="../core/review/displaytext.cpp" line="735"/>
         <source>device-to-device copy measured by test_kernel.py in this run: %1 TB/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="701"/>
+        <location filename="../core/review/displaytext.cpp" line="742"/>
         <source>%1 measured (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="702"/>
+        <location filename="../core/review/displaytext.cpp" line="743"/>
         <source>%1 measured (%2; %3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="703"/>
+        <location filename="../core/review/displaytext.cpp" line="744"/>
         <source> — %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="754"/>
+        <location filename="../core/review/displaytext.cpp" line="796"/>
         <source>no version recorded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="756"/>
+        <location filename="../core/review/displaytext.cpp" line="798"/>
         <source>V%1 of %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="250"/>
+        <location filename="../core/review/displaytext.cpp" line="251"/>
         <source>case %1/%2 </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="251"/>
+        <location filename="../core/review/displaytext.cpp" line="252"/>
         <source>▶ %1%2  shape %3  %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="263"/>
+        <location filename="../core/review/displaytext.cpp" line="264"/>
         <source>%1 %2  %3  shape %4  %5  (CPU dry run: the PyTorch reference ran in kernel.py&apos;s place; nothing measured)</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/review/displaytext.cpp" line="321"/>
+        <location filename="../core/review/displaytext.cpp" line="322"/>
         <source>☰ %n case(s) planned</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -1659,62 +1680,62 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="328"/>
+        <location filename="../core/review/displaytext.cpp" line="329"/>
         <source>‖ waiting for the GPU timing lock: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="332"/>
+        <location filename="../core/review/displaytext.cpp" line="333"/>
         <source>» GPU timing lock held after %1 s: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="333"/>
+        <location filename="../core/review/displaytext.cpp" line="334"/>
         <source>GPU timing lock released: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="337"/>
+        <location filename="../core/review/displaytext.cpp" line="338"/>
         <source>‖ %1: first kernel call (JIT compile), up to %2 s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="339"/>
+        <location filename="../core/review/displaytext.cpp" line="340"/>
         <source>» %1: first kernel call took %2 s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="342"/>
+        <location filename="../core/review/displaytext.cpp" line="343"/>
         <source>⚠ unreadable %1 line: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="350"/>
+        <location filename="../core/review/displaytext.cpp" line="351"/>
         <source>… %1 bytes of output (%2 lines) dropped here: the log and this view keep the first %3 and the last %4 bytes, and every protocol line</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="261"/>
+        <location filename="../core/review/displaytext.cpp" line="262"/>
         <source>%1 %2  %3  shape %4  %5  (CPU dry run: the PyTorch reference, in kernel.py&apos;s place, did not return; nothing measured)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="294"/>
+        <location filename="../core/review/displaytext.cpp" line="295"/>
         <source>■ harness result (CPU dry run): no case completed: %1 of %2 case(s) did not return within the case timeout; no kernel ran, nothing was measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="299"/>
+        <location filename="../core/review/displaytext.cpp" line="300"/>
         <source>■ harness result (CPU dry run): %1 of %2 case(s) ran the PyTorch reference on the CPU, %3 did not return within the case timeout; no kernel ran, nothing was measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="520"/>
+        <location filename="../core/review/displaytext.cpp" line="536"/>
         <source>input %1 is an %2 tensor compared exactly, which this DSL&apos;s lowering reads as fp32 (the Triton chain compares it in integers)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="524"/>
+        <location filename="../core/review/displaytext.cpp" line="540"/>
         <source>input %1 is an %2 tensor in integer arithmetic (%3, node %4, computes %5), which this DSL&apos;s lowering computes in fp32 only (the Triton chain computes it exactly, wrapping as torch&apos;s %5 does)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1853,42 +1874,42 @@ Overwrite it with your version, or reload it and lose your edits?</source>
 <context>
     <name>kwb::LedgerText</name>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="656"/>
+        <location filename="../core/review/displaytext.cpp" line="697"/>
         <source>device-to-device copy of 1 GiB: ~0.505 ms, counting read + write bytes; CV &lt;= 0.1%</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="658"/>
+        <location filename="../core/review/displaytext.cpp" line="699"/>
         <source>measured on one such machine, per GPU.md (shared/docs/GPU.md); 88% of the 4.8 TB/s datasheet figure</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="661"/>
+        <location filename="../core/review/displaytext.cpp" line="702"/>
         <source>copy ceiling measured in the same run as KernelBench 19_ReLU (events with a 256 MB L2 flush, median of 20)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="664"/>
+        <location filename="../core/review/displaytext.cpp" line="705"/>
         <source>measured on one such machine, per GPU.md (shared/docs/GPU.md)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="665"/>
+        <location filename="../core/review/displaytext.cpp" line="706"/>
         <source>bf16 GEMM through torch, 8192x8192x8192</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="666"/>
+        <location filename="../core/review/displaytext.cpp" line="707"/>
         <source>measured on one such machine, per GPU.md (shared/docs/GPU.md): ~770-800 TFLOP/s (value is the low end); dense datasheet 989</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="669"/>
+        <location filename="../core/review/displaytext.cpp" line="710"/>
         <source>bf16 GEMM through torch, 4096x4096x4096</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="670"/>
+        <location filename="../core/review/displaytext.cpp" line="711"/>
         <source>measured on one such machine, per GPU.md (shared/docs/GPU.md): ~714-750 TFLOP/s (value is the low end)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4364,62 +4385,62 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::SetAside</name>
     <message>
-        <location filename="../core/knowledge/relevance.cpp" line="470"/>
+        <location filename="../core/knowledge/relevance.cpp" line="471"/>
         <source>%1 an attention technique</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/knowledge/relevance.cpp" line="472"/>
+        <location filename="../core/knowledge/relevance.cpp" line="473"/>
         <source>%1 a decode or sequence-model technique</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/knowledge/relevance.cpp" line="473"/>
+        <location filename="../core/knowledge/relevance.cpp" line="474"/>
         <source>%1 a GEMM or tensor-core technique</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/knowledge/relevance.cpp" line="474"/>
+        <location filename="../core/knowledge/relevance.cpp" line="475"/>
         <source>%1 a convolution technique</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/knowledge/relevance.cpp" line="475"/>
+        <location filename="../core/knowledge/relevance.cpp" line="476"/>
         <source>%1 a grouped-GEMM technique</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/knowledge/relevance.cpp" line="476"/>
+        <location filename="../core/knowledge/relevance.cpp" line="477"/>
         <source>%1 written for another GPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/knowledge/relevance.cpp" line="477"/>
+        <location filename="../core/knowledge/relevance.cpp" line="478"/>
         <source>%1 about another op class only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/knowledge/relevance.cpp" line="483"/>
+        <location filename="../core/knowledge/relevance.cpp" line="484"/>
         <source>%1 about %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/knowledge/relevance.cpp" line="518"/>
+        <location filename="../core/knowledge/relevance.cpp" line="519"/>
         <source>a code-conversion guide</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/knowledge/relevance.cpp" line="520"/>
+        <location filename="../core/knowledge/relevance.cpp" line="521"/>
         <source>%1 %2 filed under %3 by the word(s) %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/knowledge/relevance.cpp" line="522"/>
+        <location filename="../core/knowledge/relevance.cpp" line="523"/>
         <source> or </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/knowledge/relevance.cpp" line="536"/>
+        <location filename="../core/knowledge/relevance.cpp" line="537"/>
         <source>, </source>
         <translation type="unfinished"></translation>
     </message>
@@ -4795,12 +4816,12 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="358"/>
+        <location filename="../widgets/specview.cpp" line="362"/>
         <source>Ambiguity: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="358"/>
+        <location filename="../widgets/specview.cpp" line="362"/>
         <source>Note: </source>
         <translation type="unfinished"></translation>
     </message>

@@ -1006,15 +1006,15 @@
 <context>
     <name>kwb::CuteStageLabel</name>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="384"/>
         <location filename="../core/codegen/cutechain.cpp" line="385"/>
         <location filename="../core/codegen/cutechain.cpp" line="386"/>
+        <location filename="../core/codegen/cutechain.cpp" line="387"/>
         <source>GEMM</source>
         <translation>GEMM</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="387"/>
-        <location filename="../core/codegen/cutechain.cpp" line="426"/>
+        <location filename="../core/codegen/cutechain.cpp" line="388"/>
+        <location filename="../core/codegen/cutechain.cpp" line="427"/>
         <source>pointwise with broadcast tensors</source>
         <translation>带广播张量的逐元素运算</translation>
     </message>
@@ -1023,158 +1023,158 @@
         <translation type="vanished">sum / mean / amax / amin / logsumexp 归约</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="388"/>
+        <location filename="../core/codegen/cutechain.cpp" line="389"/>
         <source>sum / mean / prod / amax / amin / logsumexp reductions</source>
         <translation>sum / mean / prod / amax / amin / logsumexp 归约</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="389"/>
         <location filename="../core/codegen/cutechain.cpp" line="390"/>
+        <location filename="../core/codegen/cutechain.cpp" line="391"/>
         <source>var / std</source>
         <translation>var / std</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="391"/>
         <location filename="../core/codegen/cutechain.cpp" line="392"/>
+        <location filename="../core/codegen/cutechain.cpp" line="393"/>
         <source>several reductions of the same rows</source>
         <translation>同一行上的多个归约</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="393"/>
+        <location filename="../core/codegen/cutechain.cpp" line="394"/>
         <source>softmax / log-softmax</source>
         <translation>softmax / log-softmax</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="394"/>
         <location filename="../core/codegen/cutechain.cpp" line="395"/>
         <location filename="../core/codegen/cutechain.cpp" line="396"/>
+        <location filename="../core/codegen/cutechain.cpp" line="397"/>
         <source>group / layer / batch norm</source>
         <translation>group / layer / batch norm</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="397"/>
+        <location filename="../core/codegen/cutechain.cpp" line="398"/>
         <source>max / avg pooling</source>
         <translation>max / avg 池化</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="398"/>
+        <location filename="../core/codegen/cutechain.cpp" line="399"/>
         <source>adaptive pooling</source>
         <translation>自适应池化</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="399"/>
+        <location filename="../core/codegen/cutechain.cpp" line="400"/>
         <source>convolution</source>
         <translation>卷积</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="400"/>
+        <location filename="../core/codegen/cutechain.cpp" line="401"/>
         <source>attention</source>
         <translation>注意力</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="401"/>
+        <location filename="../core/codegen/cutechain.cpp" line="402"/>
         <source>masked softmax</source>
         <translation>带掩码的 softmax</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="402"/>
+        <location filename="../core/codegen/cutechain.cpp" line="403"/>
         <source>recurrent layers</source>
         <translation>循环层</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="403"/>
+        <location filename="../core/codegen/cutechain.cpp" line="404"/>
         <source>p-norms</source>
         <translation>p 范数</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="404"/>
         <location filename="../core/codegen/cutechain.cpp" line="405"/>
-        <location filename="../core/codegen/cutechain.cpp" line="437"/>
+        <location filename="../core/codegen/cutechain.cpp" line="406"/>
+        <location filename="../core/codegen/cutechain.cpp" line="438"/>
         <source>cumulative scans</source>
         <translation>累积扫描</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="406"/>
         <location filename="../core/codegen/cutechain.cpp" line="407"/>
         <location filename="../core/codegen/cutechain.cpp" line="408"/>
+        <location filename="../core/codegen/cutechain.cpp" line="409"/>
         <source>fill / arange / tril / triu</source>
         <translation>填充 / arange / tril / triu</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="409"/>
         <location filename="../core/codegen/cutechain.cpp" line="410"/>
         <location filename="../core/codegen/cutechain.cpp" line="411"/>
         <location filename="../core/codegen/cutechain.cpp" line="412"/>
         <location filename="../core/codegen/cutechain.cpp" line="413"/>
+        <location filename="../core/codegen/cutechain.cpp" line="414"/>
         <source>embedding / index / gather</source>
         <translation>嵌入 / 索引 / gather</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="414"/>
+        <location filename="../core/codegen/cutechain.cpp" line="415"/>
         <source>embedding bags</source>
         <translation>嵌入包（embedding bag）</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="415"/>
         <location filename="../core/codegen/cutechain.cpp" line="416"/>
         <location filename="../core/codegen/cutechain.cpp" line="417"/>
         <location filename="../core/codegen/cutechain.cpp" line="418"/>
+        <location filename="../core/codegen/cutechain.cpp" line="419"/>
         <source>topk / sort / kthvalue / max along a dim</source>
         <translation>沿某一维的 topk / sort / kthvalue / max</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="419"/>
         <location filename="../core/codegen/cutechain.cpp" line="420"/>
         <location filename="../core/codegen/cutechain.cpp" line="421"/>
         <location filename="../core/codegen/cutechain.cpp" line="422"/>
         <location filename="../core/codegen/cutechain.cpp" line="423"/>
+        <location filename="../core/codegen/cutechain.cpp" line="424"/>
         <source>pad / flip / roll</source>
         <translation>补边 / 翻转 / 循环移位</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="424"/>
         <location filename="../core/codegen/cutechain.cpp" line="425"/>
-        <location filename="../core/codegen/cutechain.cpp" line="427"/>
+        <location filename="../core/codegen/cutechain.cpp" line="426"/>
+        <location filename="../core/codegen/cutechain.cpp" line="428"/>
         <source>concatenation</source>
         <translation>拼接</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="428"/>
+        <location filename="../core/codegen/cutechain.cpp" line="429"/>
         <source>upsampling</source>
         <translation>上采样</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="429"/>
+        <location filename="../core/codegen/cutechain.cpp" line="430"/>
         <source>nll / cross-entropy losses</source>
         <translation>nll / 交叉熵损失</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="430"/>
         <location filename="../core/codegen/cutechain.cpp" line="431"/>
+        <location filename="../core/codegen/cutechain.cpp" line="432"/>
         <source>unfold / fold</source>
         <translation>unfold / fold 图块展开与折叠</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="432"/>
+        <location filename="../core/codegen/cutechain.cpp" line="433"/>
         <source>copying reshapes</source>
         <translation>需要复制的 reshape</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="433"/>
         <location filename="../core/codegen/cutechain.cpp" line="434"/>
         <location filename="../core/codegen/cutechain.cpp" line="435"/>
         <location filename="../core/codegen/cutechain.cpp" line="436"/>
+        <location filename="../core/codegen/cutechain.cpp" line="437"/>
         <source>scatter</source>
         <translation>scatter 散射写入</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="438"/>
+        <location filename="../core/codegen/cutechain.cpp" line="439"/>
         <source>in-place input writes</source>
         <translation>原地写入的输入（写回）</translation>
     </message>
     <message>
-        <location filename="../core/codegen/cutechain.cpp" line="439"/>
         <location filename="../core/codegen/cutechain.cpp" line="440"/>
+        <location filename="../core/codegen/cutechain.cpp" line="441"/>
         <source>affine grid / grid sample</source>
         <translation>仿射网格 / 网格采样</translation>
     </message>
@@ -1182,198 +1182,219 @@
 <context>
     <name>kwb::DisplayText</name>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="70"/>
+        <location filename="../core/review/displaytext.cpp" line="71"/>
         <source>not evaluated: CPU dry run (the harness ran the PyTorch reference on the CPU at reduced shapes; kernel.py was checked statically, not run)</source>
         <translation>未评估：CPU 试运行（测试框架在 CPU 上以缩小的形状运行了 PyTorch 参考实现；kernel.py 只做了静态检查，未运行）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="76"/>
+        <location filename="../core/review/displaytext.cpp" line="77"/>
         <source>reference too slow on this CPU: %1 of %2 case(s) (%3) ran out of the per-case time, so the harness did not check them (--case-timeout SEC raises it)</source>
         <translation>参考实现在此 CPU 上太慢：%2 个用例中有 %1 个（%3）超出了单个用例的时限，测试框架未检查它们（--case-timeout SEC 可提高时限）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="86"/>
+        <location filename="../core/review/displaytext.cpp" line="87"/>
         <source>not runnable on this CPU&apos;s torch: %1 of %2 case(s) (%3): the PyTorch reference raises in that dtype on the CPU, so the harness skipped them (a GPU run checks them)</source>
         <translation>本机 CPU 的 torch 无法运行：%2 个用例中的 %1 个（%3）：PyTorch 参照在 CPU 上以该数据类型运行时报错，因此测试框架跳过了它们（GPU 运行会检查它们）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="95"/>
+        <location filename="../core/review/displaytext.cpp" line="96"/>
         <source>dry run: not runnable on this CPU&apos;s torch %1: the PyTorch reference (the kernel&apos;s stand-in) raises in %2 here (%3) although it runs in float32 on the same inputs; kernel.py was not run, and a GPU run checks this case</source>
         <translation>试运行：本机 CPU 的 torch %1 无法运行：PyTorch 参照（内核的替身）在此以 %2 运行时报错（%3），而在相同输入上以 float32 可以运行；kernel.py 未运行，GPU 运行会检查此用例</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="121"/>
+        <location filename="../core/review/displaytext.cpp" line="122"/>
         <source>case exceeded TEST_TIMEOUT_SEC=%1 s</source>
         <translation>用例超过 TEST_TIMEOUT_SEC=%1 秒</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="126"/>
+        <location filename="../core/review/displaytext.cpp" line="127"/>
         <source>watchdog: no CASE_RESULT within %1 s (TEST_TIMEOUT_SEC=%2 + %3 s grace); process group %4 killed</source>
         <translation>看门狗：%1 秒内没有 CASE_RESULT（TEST_TIMEOUT_SEC=%2 + %3 秒宽限）；已终止进程组 %4</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="131"/>
+        <location filename="../core/review/displaytext.cpp" line="132"/>
         <source>%1: rel_err %2 &gt;= threshold %3</source>
         <translation>%1：rel_err %2 ≥ 阈值 %3</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="137"/>
+        <location filename="../core/review/displaytext.cpp" line="138"/>
         <source>dispatch check: ModelNew.forward ran PyTorch compute op(s) %1; the kernel must compute through its framework</source>
         <translation>调度检查：ModelNew.forward 运行了 PyTorch 计算算子 %1；内核必须通过其框架计算</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="141"/>
+        <location filename="../core/review/displaytext.cpp" line="142"/>
         <source>the run was stopped by the user</source>
         <translation>运行已被用户停止</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="142"/>
+        <location filename="../core/review/displaytext.cpp" line="143"/>
         <source>the harness printed no RESULT_JSON</source>
         <translation>测试框架没有输出 RESULT_JSON</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="154"/>
+        <location filename="../core/review/displaytext.cpp" line="155"/>
         <source>kernel.py is a skeleton marked unimplemented</source>
         <translation>kernel.py 是标记为未实现的骨架</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="153"/>
+        <location filename="../core/review/displaytext.cpp" line="154"/>
         <source>kernel.py is a skeleton marked unimplemented (the harness was not run)</source>
         <translation>kernel.py 是标记为未实现的骨架（测试框架未运行）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="110"/>
+        <location filename="../core/review/displaytext.cpp" line="111"/>
         <source>no input size is free to resize: each is tied to a parameter or the module</source>
         <translation>没有可调整大小的输入尺寸：每个尺寸都绑定到某个参数或该模块</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="112"/>
+        <location filename="../core/review/displaytext.cpp" line="113"/>
         <source>the free size(s) %1 kept: below TILE=%2 or already not a multiple of it, and the other sizes are tied to a parameter, the module or another input</source>
         <translation>可变尺寸 %1 保持不变：小于 TILE=%2 或本来就不是它的倍数，其余尺寸绑定到某个参数、该模块或另一个输入</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="115"/>
+        <location filename="../core/review/displaytext.cpp" line="116"/>
         <source>no tail tested: its shapes are problem_shape&apos;s (%1)</source>
         <translation>未测试尾部：其形状与 problem_shape 相同（%1）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="116"/>
+        <location filename="../core/review/displaytext.cpp" line="117"/>
         <source>no size-1 dim tested: its shapes are problem_shape&apos;s (%1)</source>
         <translation>未测试大小为 1 的维度：其形状与 problem_shape 相同（%1）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="150"/>
+        <location filename="../core/review/displaytext.cpp" line="151"/>
         <source>kernel.py is a skeleton marked unimplemented (the harness was not run): %1</source>
         <translation>kernel.py 是标记为未实现的骨架（测试框架未运行）：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="151"/>
+        <location filename="../core/review/displaytext.cpp" line="152"/>
         <source>kernel.py is a skeleton marked unimplemented: %1</source>
         <translation>kernel.py 是标记为未实现的骨架：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="157"/>
-        <location filename="../core/review/displaytext.cpp" line="746"/>
+        <location filename="../core/review/displaytext.cpp" line="158"/>
+        <location filename="../core/review/displaytext.cpp" line="788"/>
         <source>no case ran</source>
         <translation>没有运行任何用例</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="163"/>
+        <location filename="../core/review/displaytext.cpp" line="164"/>
         <source>harness output error</source>
         <translation>测试框架输出错误</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="164"/>
+        <location filename="../core/review/displaytext.cpp" line="165"/>
         <source>harness error</source>
         <translation>测试框架错误</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="165"/>
+        <location filename="../core/review/displaytext.cpp" line="166"/>
         <source>run error</source>
         <translation>运行错误</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="166"/>
+        <location filename="../core/review/displaytext.cpp" line="167"/>
         <source>framework conformance</source>
         <translation>框架一致性</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="167"/>
+        <location filename="../core/review/displaytext.cpp" line="168"/>
         <source>%1: </source>
         <translation>%1：</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="180"/>
+        <location filename="../core/review/displaytext.cpp" line="181"/>
         <source>no kernel: kernel.py is a skeleton marked unimplemented (%1)</source>
         <translation>无内核：kernel.py 是标记为未实现的骨架（%1）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="182"/>
+        <location filename="../core/review/displaytext.cpp" line="183"/>
         <source>quality gate %1: %2 (see %3)</source>
         <translation>质量门禁 %1：%2（见 %3）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="186"/>
+        <location filename="../core/review/displaytext.cpp" line="187"/>
         <source>%1 has no template for this problem: %2</source>
         <translation>%1 没有适用于此问题的模板：%2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="193"/>
+        <location filename="../core/review/displaytext.cpp" line="194"/>
         <source>%1 with alpha or beta other than 1 has no chain stage yet</source>
         <translation>alpha 或 beta 不为 1 的 %1 尚无链式阶段</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="195"/>
+        <location filename="../core/review/displaytext.cpp" line="196"/>
         <source>%1 with a dtype= argument has no chain stage yet</source>
         <translation>带 dtype= 参数的 %1 尚无链式阶段</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="197"/>
+        <location filename="../core/review/displaytext.cpp" line="198"/>
         <source>%1: this view (%2) has no chain stage yet</source>
         <translation>%1：此视图（%2）尚无链式阶段</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="198"/>
+        <location filename="../core/review/displaytext.cpp" line="199"/>
         <source>%1 has no chain stage yet</source>
         <translation>%1 尚无链式阶段</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="214"/>
+        <location filename="../core/review/displaytext.cpp" line="215"/>
         <source>finished: ok</source>
         <translation>结束：成功</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="216"/>
+        <location filename="../core/review/displaytext.cpp" line="217"/>
         <source>finished: status %1 (exit code %2)</source>
         <translation>结束：状态 %1（退出码 %2）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="217"/>
+        <location filename="../core/review/displaytext.cpp" line="218"/>
         <source>finished: %1</source>
         <translation>结束：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="740"/>
+        <location filename="../core/review/displaytext.cpp" line="507"/>
+        <source>forward() failed at the resized sizes (%1)</source>
+        <translation>forward() 在变化后的尺寸下失败（%1）</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="522"/>
+        <source>%1</source>
+        <comment>a probe or planner text kept in English (tool output)</comment>
+        <translation>［工具原文］%1</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="563"/>
+        <source>forward reads a tensor value to decide what it computes (line %1: %2); the probe traced one placeholder path, so a kernel planned from that trace would hard-code it: write the data-dependent control flow by hand</source>
+        <translation>forward 读取张量的值来决定计算内容（第 %1 行：%2）；探针只追踪了一条占位路径，据此规划的内核会把它写死：请手写这段依赖数据的控制流</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="571"/>
+        <source>forward returns a Python number read from a tensor (line %1: %2), not a tensor: the generated kernels return tensors; return the tensor itself (drop that read) and the harness compares its value</source>
+        <translation>forward 返回从张量读出的 Python 数值（第 %1 行：%2），而不是张量：生成的内核返回张量；请直接返回该张量（去掉这次读取），测试框架会比较它的值</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="782"/>
         <source>%1 ran (harness only)</source>
         <translation>%1 个已运行（仅测试框架）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="741"/>
+        <location filename="../core/review/displaytext.cpp" line="783"/>
         <source>%1 vacuous (nothing to compare)</source>
         <translation>%1 个无可比较的值（空检查）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="745"/>
+        <location filename="../core/review/displaytext.cpp" line="787"/>
         <source>%1 skipped</source>
         <translation>%1 个已跳过</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="761"/>
+        <location filename="../core/review/displaytext.cpp" line="803"/>
         <source>V0 was stopped before a verdict: Measure Again records a later version against a V0 with a verdict, so it is off until V0 is measured again (run phases 1-4 again, or `kwb baseline … --force`).</source>
         <translation>V0 在得出判定前被停止：“再次测量”要以一个有判定的 V0 为基准记录后续版本，因此在重新测量 V0 之前不可用（重新运行阶段 1–4，或 `kwb baseline … --force`）。</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="766"/>
+        <location filename="../core/review/displaytext.cpp" line="808"/>
         <source>V0 has no verdict (no run was recorded): Measure Again records a later version against a V0 with a verdict, so it is off until V0 is measured (run phases 1-4 again, or `kwb baseline … --force`).</source>
         <translation>V0 没有判定（未记录任何运行）：“再次测量”要以一个有判定的 V0 为基准记录后续版本，因此在测量 V0 之前不可用（重新运行阶段 1–4，或 `kwb baseline … --force`）。</translation>
     </message>
@@ -1390,17 +1411,17 @@
         <translation type="vanished">进程 %1 在 %2 上，目录 %3：%4</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="226"/>
+        <location filename="../core/review/displaytext.cpp" line="227"/>
         <source>preparing target %1</source>
         <translation>正在准备目标 %1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="227"/>
+        <location filename="../core/review/displaytext.cpp" line="228"/>
         <source>resuming with --skip %1</source>
         <translation>以 --skip %1 继续</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="263"/>
+        <location filename="../core/review/displaytext.cpp" line="264"/>
         <source>%1 %2  %3  shape %4  %5  (CPU dry run: the PyTorch reference ran in kernel.py&apos;s place; nothing measured)</source>
         <translation>%1 %2  %3  形状 %4  %5  （CPU 试运行：PyTorch 参考实现代替 kernel.py 运行；未测量任何内容）</translation>
     </message>
@@ -1409,149 +1430,149 @@
         <translation type="vanished">%1 %2  %3  形状 %4  %5  （CPU 试运行：PyTorch 参照与自身比较；未做任何测量）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="268"/>
+        <location filename="../core/review/displaytext.cpp" line="269"/>
         <source>ran</source>
         <translation>已运行</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="272"/>
+        <location filename="../core/review/displaytext.cpp" line="273"/>
         <source>%1 %2  %3  shape %4  %5  rel_err %6</source>
         <translation>%1 %2  %3  形状 %4  %5  rel_err %6</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="276"/>
+        <location filename="../core/review/displaytext.cpp" line="277"/>
         <source>  %1 (ref %2)</source>
         <translation>  %1（参考 %2）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="279"/>
+        <location filename="../core/review/displaytext.cpp" line="280"/>
         <source>  first call %1 s</source>
         <translation>  首次调用 %1 秒</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="305"/>
+        <location filename="../core/review/displaytext.cpp" line="306"/>
         <source>■ harness result (CPU dry run): %1 of %2 case(s) ran the PyTorch reference on the CPU, %3 skipped (not runnable on this CPU&apos;s torch); no kernel ran, nothing was measured</source>
         <translation>■ 测试框架结果（CPU 试运行）：%2 个用例中 %1 个在 CPU 上运行了 PyTorch 参照，%3 个被跳过（本机 CPU 的 torch 无法运行）；没有运行内核，未做任何测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="310"/>
+        <location filename="../core/review/displaytext.cpp" line="311"/>
         <source>■ harness result (CPU dry run): %1 case(s) ran the PyTorch reference on the CPU; no kernel ran, nothing was measured</source>
         <translation>■ 测试框架结果（CPU 试运行）：%1 个用例在 CPU 上运行了 PyTorch 参照；没有运行内核，未做任何测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="314"/>
+        <location filename="../core/review/displaytext.cpp" line="315"/>
         <source>■ harness result %1 (%2): %3 case(s), max rel_err %4, latency %5</source>
         <translation>■ 测试框架结果 %1（%2）：%3 个用例，最大 rel_err %4，延迟 %5</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="457"/>
+        <location filename="../core/review/displaytext.cpp" line="458"/>
         <source>seed default: gpu-kernel-baseline Phase 3 &apos;The default BF16 threshold is rel_err &lt; 0.01&apos;, rel_err = ||out.float() - ref|| / ||ref||</source>
         <translation>seed 默认值：gpu-kernel-baseline 阶段 3“默认 BF16 阈值为 rel_err &lt; 0.01”，rel_err = ||out.float() - ref|| / ||ref||</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="461"/>
+        <location filename="../core/review/displaytext.cpp" line="462"/>
         <source>seed&apos;s bf16 value kept for fp16: fp16 has 3 more mantissa bits (u = 2^-11 vs bf16&apos;s 2^-8), so a correct fp16 kernel lands well below it</source>
         <translation>fp16 沿用 seed 的 bf16 值：fp16 多 3 位尾数（u = 2^-11，bf16 为 2^-8），正确的 fp16 内核远低于此阈值</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="465"/>
+        <location filename="../core/review/displaytext.cpp" line="466"/>
         <source>seed default kept for fp32: a baseline kernel may compute on TF32 or bf16 tensor cores (u = 2^-11 / 2^-8), which a tight fp32 bound (1e-5) would reject; tighten it per task when the kernel computes in full fp32</source>
         <translation>fp32 沿用 seed 默认值：基线内核可能在 TF32 或 bf16 张量核心上计算（u = 2^-11 / 2^-8），严格的 fp32 界限（1e-5）会拒绝它；内核以完整 fp32 计算时，可按任务收紧</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="470"/>
+        <location filename="../core/review/displaytext.cpp" line="471"/>
         <source>fp64 reference and kernel (u = 2^-53): 1e-6 leaves room for reordered sums over millions of terms while still catching a dropped term</source>
         <translation>fp64 参考与内核（u = 2^-53）：1e-6 为数百万项求和的重排留有余地，同时仍能发现遗漏的项</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="474"/>
+        <location filename="../core/review/displaytext.cpp" line="475"/>
         <source>seed: &apos;lower precision formats may use task-specific relaxed thresholds&apos;; e4m3 has 3 mantissa bits (u = 2^-4 = 0.0625)</source>
         <translation>seed：“更低精度的格式可使用针对任务放宽的阈值”；e4m3 有 3 位尾数（u = 2^-4 = 0.0625）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="477"/>
+        <location filename="../core/review/displaytext.cpp" line="478"/>
         <source>seed: relaxed for low precision; e5m2 has 2 mantissa bits (u = 2^-3 = 0.125)</source>
         <translation>seed：低精度放宽；e5m2 有 2 位尾数（u = 2^-3 = 0.125）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="489"/>
+        <location filename="../core/review/displaytext.cpp" line="490"/>
         <source>sizes %1 share the value %2: dims are named by where they came from, else left as literals</source>
         <translation>尺寸 %1 取值相同（%2）：维度按其来源命名，无法判断来源的保留为字面量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="492"/>
+        <location filename="../core/review/displaytext.cpp" line="493"/>
         <source>forward writes %1 %2 in place (%3, line %4): the reference mutates state; a kernel must reproduce or the harness must reset it</source>
         <translation>forward 原地写入 %1 %2（%3，第 %4 行）：参考实现会改变状态；内核须复现该写入，或由测试框架重置</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="497"/>
+        <location filename="../core/review/displaytext.cpp" line="498"/>
         <source>the model is in training mode (the reference never calls eval()): BatchNorm normalises with batch statistics and updates its running stats</source>
         <translation>模型处于训练模式（参考实现从未调用 eval()）：BatchNorm 用批统计量归一化，并更新其运行统计量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="501"/>
+        <location filename="../core/review/displaytext.cpp" line="506"/>
         <source>resize check: %1; sizes in forward() are bound to input dims by value</source>
         <translation>尺寸变化检查：%1；forward() 中的尺寸按取值绑定到输入维度</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="503"/>
+        <location filename="../core/review/displaytext.cpp" line="511"/>
         <source>broadcast in %1: operands %2 -&gt; %3</source>
         <translation>%1 中的广播：操作数 %2 -&gt; %3</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="505"/>
+        <location filename="../core/review/displaytext.cpp" line="513"/>
         <source>mask in %1 (line %2)</source>
         <translation>%1 中的掩码（第 %2 行）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="558"/>
+        <location filename="../core/review/displaytext.cpp" line="599"/>
         <source>the %1 rendering of chains is not written yet</source>
         <translation>%1 的链式渲染尚未实现</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="597"/>
+        <location filename="../core/review/displaytext.cpp" line="638"/>
         <source>the CuTe DSL renders a chain in which every launch has a CuTe DSL stage (%1), and %2</source>
         <translation>CuTe DSL 渲染的链要求每次启动都有 CuTe DSL 阶段（%1），而%2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="598"/>
+        <location filename="../core/review/displaytext.cpp" line="639"/>
         <source>, </source>
         <comment>between the CuTe DSL stages a skeleton reason lists</comment>
         <translation>、</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="613"/>
+        <location filename="../core/review/displaytext.cpp" line="654"/>
         <source>its rendering of chains of several launches is not written yet</source>
         <translation>其多次启动链的渲染尚未实现</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="615"/>
+        <location filename="../core/review/displaytext.cpp" line="656"/>
         <source>its GEMM takes no prologue (the pointwise run on A before it) yet</source>
         <translation>其 GEMM 尚不支持前置处理（在它之前对 A 进行的逐元素运算）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="617"/>
+        <location filename="../core/review/displaytext.cpp" line="658"/>
         <source>its rendering of a chain of one %1 launch is not written yet</source>
         <translation>其单次 %1 启动链的渲染尚未实现</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="619"/>
+        <location filename="../core/review/displaytext.cpp" line="660"/>
         <source>its forward() also calls %1 (a training-mode branch), which has no CuTe DSL stage yet</source>
         <translation>其 forward() 还调用了 %1（训练模式分支），它尚无 CuTe DSL 阶段</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="622"/>
+        <location filename="../core/review/displaytext.cpp" line="663"/>
         <source>this plan has %1 epilogues (a training-mode branch)</source>
         <translation>此计划有 %1 个尾处理（训练模式分支）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="587"/>
-        <location filename="../core/review/displaytext.cpp" line="624"/>
+        <location filename="../core/review/displaytext.cpp" line="628"/>
+        <location filename="../core/review/displaytext.cpp" line="665"/>
         <source>its epilogue (%1) does not lower in the CuTe DSL dialect: %2</source>
         <translation>其尾处理（%1）无法降低到 CuTe DSL 方言：%2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="626"/>
+        <location filename="../core/review/displaytext.cpp" line="667"/>
         <source>the CuTe DSL renders a chain of one GEMM with a fused pointwise epilogue, and %1</source>
         <translation>CuTe DSL 渲染的链只能是一个带融合逐元素尾处理的 GEMM，而且%1</translation>
     </message>
@@ -1560,102 +1581,102 @@
         <translation type="vanished">CuTe DSL 渲染的链要求每次启动都有 CuTe DSL 阶段（GEMM、带广播张量的逐元素运算、sum / mean / amax / amin / logsumexp 归约、var / std、softmax / log-softmax、group / layer / batch norm、max / avg 池化），而%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="585"/>
+        <location filename="../core/review/displaytext.cpp" line="626"/>
         <source>%1 has no CuTe DSL stage yet</source>
         <translation>%1尚无 CuTe DSL 阶段</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="575"/>
+        <location filename="../core/review/displaytext.cpp" line="616"/>
         <source>a convolution launch (conv_forward)</source>
         <translation>卷积启动（conv_forward）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="219"/>
+        <location filename="../core/review/displaytext.cpp" line="220"/>
         <source>harness process %1 (test_kernel.py) exited with code %2</source>
         <translation>测试框架进程 %1（test_kernel.py）退出，退出码 %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="221"/>
+        <location filename="../core/review/displaytext.cpp" line="222"/>
         <source>harness process %1 (test_kernel.py) ended by a signal</source>
         <translation>测试框架进程 %1（test_kernel.py）被信号终止</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="223"/>
+        <location filename="../core/review/displaytext.cpp" line="224"/>
         <source>harness process %1 on %2 in %3: %4</source>
         <translation>测试框架进程 %1，运行于 %2，目录 %3：%4</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="577"/>
+        <location filename="../core/review/displaytext.cpp" line="618"/>
         <source>a kwb_softmax launch of torch&apos;s _safe_softmax (safe_rows)</source>
         <translation>torch 的 _safe_softmax 的 kwb_softmax 启动（safe_rows）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="579"/>
+        <location filename="../core/review/displaytext.cpp" line="620"/>
         <source>a %1 launch with %2=</source>
         <translation>带 %2= 的 %1 启动</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="580"/>
+        <location filename="../core/review/displaytext.cpp" line="621"/>
         <source>a %1 launch with a prologue on A (%2=)</source>
         <translation>在 A 上带前处理（%2=）的 %1 启动</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="582"/>
+        <location filename="../core/review/displaytext.cpp" line="623"/>
         <source>a %1 launch of %2</source>
         <translation>%2 的 %1 启动</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="584"/>
+        <location filename="../core/review/displaytext.cpp" line="625"/>
         <source>a %1 launch</source>
         <translation>%1 启动</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="590"/>
+        <location filename="../core/review/displaytext.cpp" line="631"/>
         <source>its epilogue %1 has no CuTe DSL form</source>
         <translation>其尾处理 %1 没有 CuTe DSL 形式</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="633"/>
+        <location filename="../core/review/displaytext.cpp" line="674"/>
         <source>Kernel Workbench plans this problem as a chain of 1 launch (%1); %2: --framework triton renders it</source>
         <translation>Kernel Workbench 将此问题规划为 1 次启动的链（%1）；%2：--framework triton 可以渲染它</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="636"/>
+        <location filename="../core/review/displaytext.cpp" line="677"/>
         <source>Kernel Workbench plans this problem as a chain of %1 launches (%2); %3: --framework triton renders it</source>
         <translation>Kernel Workbench 将此问题规划为 %1 次启动的链（%2）；%3：--framework triton 可以渲染它</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="648"/>
+        <location filename="../core/review/displaytext.cpp" line="689"/>
         <source>no spec sheet for product &apos;%1&apos; (as &apos;%2&apos;) in the store</source>
         <translation>知识库中没有产品 &apos;%1&apos;（按 &apos;%2&apos; 查找）的规格表</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="694"/>
+        <location filename="../core/review/displaytext.cpp" line="735"/>
         <source>device-to-device copy measured by test_kernel.py in this run: %1 TB/s</source>
         <translation>本次运行中由 test_kernel.py 测得的设备内拷贝：%1 TB/s</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="701"/>
+        <location filename="../core/review/displaytext.cpp" line="742"/>
         <source>%1 measured (%2)</source>
         <translation>%1，实测（%2）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="702"/>
+        <location filename="../core/review/displaytext.cpp" line="743"/>
         <source>%1 measured (%2; %3)</source>
         <translation>%1，实测（%2；%3）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="703"/>
+        <location filename="../core/review/displaytext.cpp" line="744"/>
         <source> — %1</source>
         <translation> — %1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="754"/>
+        <location filename="../core/review/displaytext.cpp" line="796"/>
         <source>no version recorded</source>
         <translation>未记录版本</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="756"/>
+        <location filename="../core/review/displaytext.cpp" line="798"/>
         <source>V%1 of %2</source>
         <translation>V%1，共 %2 个版本</translation>
     </message>
@@ -1664,97 +1685,97 @@
         <translation type="vanished">  %1 µs（参考 %2 µs）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="371"/>
+        <location filename="../core/review/displaytext.cpp" line="372"/>
         <source>cpu-dry-run: the &apos;kernel&apos; is the PyTorch reference Model itself, run on the CPU at the problem&apos;s own shapes: no input dim can be scaled down (every size is tied to the model: a parameter shape or a constructor argument); these numbers check the harness and the problem files, they are not a kernel measurement</source>
         <translation>cpu-dry-run：“内核”就是 PyTorch 参考 Model 本身，在 CPU 上以问题自身的形状运行：没有可缩小的输入维度（每个尺寸都与模型绑定：参数形状或构造参数）；这些数字检查的是测试框架和问题文件，不是内核测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="377"/>
+        <location filename="../core/review/displaytext.cpp" line="378"/>
         <source>cpu-dry-run: the &apos;kernel&apos; is the PyTorch reference Model itself, run on the CPU at scaled-down shapes; these numbers check the harness and the problem files, they are not a kernel measurement</source>
         <translation>cpu-dry-run：“内核”就是 PyTorch 参考 Model 本身，在 CPU 上以缩小的形状运行；这些数字检查的是测试框架和问题文件，不是内核测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="381"/>
+        <location filename="../core/review/displaytext.cpp" line="382"/>
         <source>cpu-test (KWB_HARNESS_DEVICE=cpu, test-only): kernel.py ran on the CPU; timings are CPU wall clock, not a GPU measurement</source>
         <translation>cpu-test（KWB_HARNESS_DEVICE=cpu，仅用于测试）：kernel.py 在 CPU 上运行；计时是 CPU 墙钟时间，不是 GPU 测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="388"/>
+        <location filename="../core/review/displaytext.cpp" line="389"/>
         <source>CPU dry run: no kernel measured</source>
         <translation>CPU 试运行：未测量内核</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="389"/>
+        <location filename="../core/review/displaytext.cpp" line="390"/>
         <source>no measurement</source>
         <translation>无测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="390"/>
+        <location filename="../core/review/displaytext.cpp" line="391"/>
         <source>skeleton: no kernel ran</source>
         <translation>骨架：没有运行内核</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="407"/>
+        <location filename="../core/review/displaytext.cpp" line="408"/>
         <source>quality gate: %1</source>
         <translation>质量门禁：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="408"/>
+        <location filename="../core/review/displaytext.cpp" line="409"/>
         <source>quality gate: %1 — %2</source>
         <translation>质量门禁：%1 — %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="409"/>
+        <location filename="../core/review/displaytext.cpp" line="410"/>
         <source>wrote %1 and %2</source>
         <translation>已写入 %1 和 %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="415"/>
+        <location filename="../core/review/displaytext.cpp" line="416"/>
         <source>%1 and %2 are unchanged (this run&apos;s records, apart from the date): not rewritten</source>
         <translation>%1 和 %2 未变（除日期外即本次运行的记录）：未重写</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="418"/>
+        <location filename="../core/review/displaytext.cpp" line="419"/>
         <source>wrote %1; %2 is unchanged: not rewritten</source>
         <translation>已写入 %1；%2 未变：未重写</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="420"/>
+        <location filename="../core/review/displaytext.cpp" line="421"/>
         <source>%1 µs, %2 GB/s (%3% of datasheet bandwidth), %4 TFLOPS</source>
         <translation>%1 µs，%2 GB/s（数据手册带宽的 %3%），%4 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="423"/>
+        <location filename="../core/review/displaytext.cpp" line="424"/>
         <source>%1 had been changed since kwb wrote it (an edit or `kwb memory update`): that version is kept as %2</source>
         <translation>%1 在 kwb 写入后被改动过（手动编辑或 `kwb memory update`）：该版本保留为 %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="426"/>
+        <location filename="../core/review/displaytext.cpp" line="427"/>
         <source>%1 had been edited since kwb wrote it: your version is kept as %2</source>
         <translation>%1 在 kwb 写入后被编辑过：你的版本保留为 %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="429"/>
+        <location filename="../core/review/displaytext.cpp" line="430"/>
         <source>roofline data not kept: %1</source>
         <translation>未保存屋顶线数据：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="430"/>
+        <location filename="../core/review/displaytext.cpp" line="431"/>
         <source>roofline figure not drawn: %1</source>
         <translation>未绘制 屋顶线图：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="431"/>
+        <location filename="../core/review/displaytext.cpp" line="432"/>
         <source>utilization not computed: %1</source>
         <translation>未计算利用率：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="250"/>
+        <location filename="../core/review/displaytext.cpp" line="251"/>
         <source>case %1/%2 </source>
         <translation>用例 %1/%2 </translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="251"/>
+        <location filename="../core/review/displaytext.cpp" line="252"/>
         <source>▶ %1%2  shape %3  %4</source>
         <translation>▶ %1%2  形状 %3  %4</translation>
     </message>
@@ -1767,69 +1788,69 @@
         <translation type="vanished">■ 测试框架结果 %1（%2）：%3 个用例，最大 rel_err %4，延迟 %5 µs</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/review/displaytext.cpp" line="321"/>
+        <location filename="../core/review/displaytext.cpp" line="322"/>
         <source>☰ %n case(s) planned</source>
         <translation>
             <numerusform>☰ 计划 %n 个用例</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="328"/>
+        <location filename="../core/review/displaytext.cpp" line="329"/>
         <source>‖ waiting for the GPU timing lock: %1</source>
         <translation>‖ 正在等待 GPU 计时锁：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="332"/>
+        <location filename="../core/review/displaytext.cpp" line="333"/>
         <source>» GPU timing lock held after %1 s: %2</source>
         <translation>» 等待 %1 秒后获得 GPU 计时锁：%2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="333"/>
+        <location filename="../core/review/displaytext.cpp" line="334"/>
         <source>GPU timing lock released: %1</source>
         <translation>GPU 计时锁已释放：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="337"/>
+        <location filename="../core/review/displaytext.cpp" line="338"/>
         <source>‖ %1: first kernel call (JIT compile), up to %2 s</source>
         <translation>‖ %1：首次内核调用（JIT 编译），最长 %2 秒</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="339"/>
+        <location filename="../core/review/displaytext.cpp" line="340"/>
         <source>» %1: first kernel call took %2 s</source>
         <translation>» %1：首次内核调用用时 %2 秒</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="342"/>
+        <location filename="../core/review/displaytext.cpp" line="343"/>
         <source>⚠ unreadable %1 line: %2</source>
         <translation>⚠ 无法解析的 %1 行：%2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="350"/>
+        <location filename="../core/review/displaytext.cpp" line="351"/>
         <source>… %1 bytes of output (%2 lines) dropped here: the log and this view keep the first %3 and the last %4 bytes, and every protocol line</source>
         <translation>… 此处省略了 %1 字节输出（%2 行）：日志和此视图保留前 %3 字节和后 %4 字节，以及所有协议行</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="261"/>
+        <location filename="../core/review/displaytext.cpp" line="262"/>
         <source>%1 %2  %3  shape %4  %5  (CPU dry run: the PyTorch reference, in kernel.py&apos;s place, did not return; nothing measured)</source>
         <translation>%1 %2  %3  形状 %4  %5  （CPU 试运行：代替 kernel.py 的 PyTorch 参考实现未返回；未测量任何内容）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="294"/>
+        <location filename="../core/review/displaytext.cpp" line="295"/>
         <source>■ harness result (CPU dry run): no case completed: %1 of %2 case(s) did not return within the case timeout; no kernel ran, nothing was measured</source>
         <translation>■ 测试框架结果（CPU 试运行）：没有用例完成：%2 个用例中 %1 个未在用例超时内返回；没有运行内核，未做任何测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="299"/>
+        <location filename="../core/review/displaytext.cpp" line="300"/>
         <source>■ harness result (CPU dry run): %1 of %2 case(s) ran the PyTorch reference on the CPU, %3 did not return within the case timeout; no kernel ran, nothing was measured</source>
         <translation>■ 测试框架结果（CPU 试运行）：%2 个用例中 %1 个在 CPU 上运行了 PyTorch 参照，%3 个未在用例超时内返回；没有运行内核，未做任何测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="520"/>
+        <location filename="../core/review/displaytext.cpp" line="536"/>
         <source>input %1 is an %2 tensor compared exactly, which this DSL&apos;s lowering reads as fp32 (the Triton chain compares it in integers)</source>
         <translation>输入 %1 是按精确值比较的 %2 张量，而此 DSL 的降级会把它读作 fp32（Triton 链以整数比较它）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="524"/>
+        <location filename="../core/review/displaytext.cpp" line="540"/>
         <source>input %1 is an %2 tensor in integer arithmetic (%3, node %4, computes %5), which this DSL&apos;s lowering computes in fp32 only (the Triton chain computes it exactly, wrapping as torch&apos;s %5 does)</source>
         <translation>输入 %1 是参与整数运算的 %2 张量（%3，节点 %4，计算 %5），而此 DSL 的降级只能以 fp32 计算（Triton 链精确计算，并像 torch 的 %5 一样回绕）</translation>
     </message>
@@ -1970,42 +1991,42 @@ Overwrite it with your version, or reload it and lose your edits?</source>
 <context>
     <name>kwb::LedgerText</name>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="656"/>
+        <location filename="../core/review/displaytext.cpp" line="697"/>
         <source>device-to-device copy of 1 GiB: ~0.505 ms, counting read + write bytes; CV &lt;= 0.1%</source>
         <translation>1 GiB 的设备内拷贝：约 0.505 ms，按读 + 写字节计；CV &lt;= 0.1%</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="658"/>
+        <location filename="../core/review/displaytext.cpp" line="699"/>
         <source>measured on one such machine, per GPU.md (shared/docs/GPU.md); 88% of the 4.8 TB/s datasheet figure</source>
         <translation>在一台此型号机器上测得，见 GPU.md（shared/docs/GPU.md）；为数据手册 4.8 TB/s 的 88%</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="661"/>
+        <location filename="../core/review/displaytext.cpp" line="702"/>
         <source>copy ceiling measured in the same run as KernelBench 19_ReLU (events with a 256 MB L2 flush, median of 20)</source>
         <translation>与 KernelBench 19_ReLU 同一次运行中测得的拷贝上限（事件计时，每次前刷新 256 MB L2，20 次取中位数）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="664"/>
+        <location filename="../core/review/displaytext.cpp" line="705"/>
         <source>measured on one such machine, per GPU.md (shared/docs/GPU.md)</source>
         <translation>在一台此型号机器上测得，见 GPU.md（shared/docs/GPU.md）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="665"/>
+        <location filename="../core/review/displaytext.cpp" line="706"/>
         <source>bf16 GEMM through torch, 8192x8192x8192</source>
         <translation>经 torch 的 bf16 GEMM，8192x8192x8192</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="666"/>
+        <location filename="../core/review/displaytext.cpp" line="707"/>
         <source>measured on one such machine, per GPU.md (shared/docs/GPU.md): ~770-800 TFLOP/s (value is the low end); dense datasheet 989</source>
         <translation>在一台此型号机器上测得，见 GPU.md（shared/docs/GPU.md）：约 770-800 TFLOP/s（取低端值）；数据手册稠密值 989</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="669"/>
+        <location filename="../core/review/displaytext.cpp" line="710"/>
         <source>bf16 GEMM through torch, 4096x4096x4096</source>
         <translation>经 torch 的 bf16 GEMM，4096x4096x4096</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="670"/>
+        <location filename="../core/review/displaytext.cpp" line="711"/>
         <source>measured on one such machine, per GPU.md (shared/docs/GPU.md): ~714-750 TFLOP/s (value is the low end)</source>
         <translation>在一台此型号机器上测得，见 GPU.md（shared/docs/GPU.md）：约 714-750 TFLOP/s（取低端值）</translation>
     </message>
@@ -4739,62 +4760,62 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::SetAside</name>
     <message>
-        <location filename="../core/knowledge/relevance.cpp" line="470"/>
+        <location filename="../core/knowledge/relevance.cpp" line="471"/>
         <source>%1 an attention technique</source>
         <translation>%1 条注意力技术</translation>
     </message>
     <message>
-        <location filename="../core/knowledge/relevance.cpp" line="472"/>
+        <location filename="../core/knowledge/relevance.cpp" line="473"/>
         <source>%1 a decode or sequence-model technique</source>
         <translation>%1 条解码或序列模型技术</translation>
     </message>
     <message>
-        <location filename="../core/knowledge/relevance.cpp" line="473"/>
+        <location filename="../core/knowledge/relevance.cpp" line="474"/>
         <source>%1 a GEMM or tensor-core technique</source>
         <translation>%1 条 GEMM 或张量核心技术</translation>
     </message>
     <message>
-        <location filename="../core/knowledge/relevance.cpp" line="474"/>
+        <location filename="../core/knowledge/relevance.cpp" line="475"/>
         <source>%1 a convolution technique</source>
         <translation>%1 条卷积技术</translation>
     </message>
     <message>
-        <location filename="../core/knowledge/relevance.cpp" line="475"/>
+        <location filename="../core/knowledge/relevance.cpp" line="476"/>
         <source>%1 a grouped-GEMM technique</source>
         <translation>%1 条分组 GEMM 技术</translation>
     </message>
     <message>
-        <location filename="../core/knowledge/relevance.cpp" line="476"/>
+        <location filename="../core/knowledge/relevance.cpp" line="477"/>
         <source>%1 written for another GPU</source>
         <translation>%1 条针对其他 GPU 编写</translation>
     </message>
     <message>
-        <location filename="../core/knowledge/relevance.cpp" line="477"/>
+        <location filename="../core/knowledge/relevance.cpp" line="478"/>
         <source>%1 about another op class only</source>
         <translation>%1 条只涉及其他算子类别</translation>
     </message>
     <message>
-        <location filename="../core/knowledge/relevance.cpp" line="483"/>
+        <location filename="../core/knowledge/relevance.cpp" line="484"/>
         <source>%1 about %2</source>
         <translation>%1 条关于 %2</translation>
     </message>
     <message>
-        <location filename="../core/knowledge/relevance.cpp" line="518"/>
+        <location filename="../core/knowledge/relevance.cpp" line="519"/>
         <source>a code-conversion guide</source>
         <translation>代码转换指南</translation>
     </message>
     <message>
-        <location filename="../core/knowledge/relevance.cpp" line="520"/>
+        <location filename="../core/knowledge/relevance.cpp" line="521"/>
         <source>%1 %2 filed under %3 by the word(s) %4</source>
         <translation>%1 条%2（因词语 %4 被归入 %3）</translation>
     </message>
     <message>
-        <location filename="../core/knowledge/relevance.cpp" line="522"/>
+        <location filename="../core/knowledge/relevance.cpp" line="523"/>
         <source> or </source>
         <translation> 或 </translation>
     </message>
     <message>
-        <location filename="../core/knowledge/relevance.cpp" line="536"/>
+        <location filename="../core/knowledge/relevance.cpp" line="537"/>
         <source>, </source>
         <translation>，</translation>
     </message>
@@ -5172,12 +5193,12 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation>阈值：rel_err &lt; %1（%2）；累加类型 %3</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="358"/>
+        <location filename="../widgets/specview.cpp" line="362"/>
         <source>Ambiguity: </source>
         <translation>歧义：</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="358"/>
+        <location filename="../widgets/specview.cpp" line="362"/>
         <source>Note: </source>
         <translation>注：</translation>
     </message>

@@ -354,11 +354,16 @@ void SpecView::setSpec(const nlohmann::json& spec) {
                     str(acc, "accumulation_dtype"));
   for (const char* key : {"ambiguities", "notes"}) {
     if (!spec.contains(key) || !spec[key].is_array()) continue;
-    for (const auto& n : spec[key])
+    for (const auto& n : spec[key]) {
+      // an ambiguity's why is the probe's sentence: shown as a note is (translated or marked; trial 31, #11)
+      nlohmann::json shownAmb = n;
+      if (n.is_object() && n.contains("why") && n["why"].is_string())
+        shownAmb["why"] = displaySpecNote(QString::fromStdString(n["why"].get<std::string>())).toStdString();
       lines << (qstrcmp(key, "ambiguities") == 0 ? tr("Ambiguity: ") : tr("Note: ")) +
                    (n.is_string()   ? displaySpecNote(QString::fromStdString(n.get<std::string>()))
-                    : n.is_object() ? formatAmbiguity(n)  // not its JSON (new-user trial 28), as the console
+                    : n.is_object() ? formatAmbiguity(shownAmb)  // not its JSON (new-user trial 28), as the console
                                     : QString::fromStdString(n.dump()));
+    }
   }
   // a long problem name set the whole wizard's minimum width (new-user trial 15, #4)
   m_summary->setText(softBreaks(lines.join(u'\n')));

@@ -35,6 +35,7 @@ class DisplayText {
   static QString loweringWhy(const QString& why);
   static QString toolError(const QString& error);
   static QString measuredSource(const QString& source);
+  static QString toolText(const QString& text);
 };
 
 // The unit goes with the number only: a missing value reads "—", never "— µs" (new-user trial 5, R11).
@@ -497,13 +498,28 @@ QString DisplayText::specNote(const QString& note) {
     return tr(
         "the model is in training mode (the reference never calls eval()): BatchNorm normalises with batch "
         "statistics and updates its running stats");
-  if (const auto m = resize.match(note); m.hasMatch())
-    return tr("resize check: %1; sizes in forward() are bound to input dims by value").arg(m.captured(1));
+  if (const auto m = resize.match(note); m.hasMatch()) {
+    // probe_resize.py's summary: the Python error inside stays as raised (new-user trial 31, #11)
+    static const QRegularExpression failed(QStringLiteral("^forward\\(\\) failed at the resized sizes \\((.*)\\)$"),
+                                           QRegularExpression::DotMatchesEverythingOption);
+    const auto f = failed.match(m.captured(1));
+    return tr("resize check: %1; sizes in forward() are bound to input dims by value")
+        .arg(f.hasMatch() ? tr("forward() failed at the resized sizes (%1)").arg(f.captured(1))
+                          : toolText(m.captured(1)));
+  }
   if (const auto m = broadcast.match(note); m.hasMatch())
     return tr("broadcast in %1: operands %2 -> %3").arg(m.captured(1), m.captured(2), m.captured(3));
   if (const auto m = mask.match(note); m.hasMatch())
     return tr("mask in %1 (line %2)").arg(m.captured(1), m.captured(2));
-  return note;
+  return toolText(note);
+}
+
+QString DisplayText::toolText(const QString& text) {
+  // A text of the probe or the planner with no translation known: shown as written, marked as the tool's own words
+  // where a catalogue is loaded (zh_CN read English inside Chinese sentences; new-user trial 31, #11). English
+  // has no catalogue: "%1" is the text itself.
+  if (text.isEmpty()) return text;
+  return tr("%1", "a probe or planner text kept in English (tool output)").arg(text);
 }
 
 QString DisplayText::loweringWhy(const QString& why) {
@@ -535,8 +551,33 @@ QString DisplayText::codegenReason(const QString& reason, QString* brief) {
                                                       "renders it$"),
                                        QRegularExpression::DotMatchesEverythingOption);
   const auto m = head.match(reason);
+  // core/codegen/skeleton.cpp's traceBranchReason: the line and its code as arguments (new-user trial 31, #11)
+  static const QRegularExpression branch(QStringLiteral(
+      "^forward reads a tensor value to decide what it computes \\(line (\\d+): (.*)\\); the probe traced one "
+      "placeholder path, so a kernel planned from that trace would hard-code it: write the data-dependent control "
+      "flow by hand$"));
+  static const QRegularExpression number(QStringLiteral(
+      "^forward returns a Python number read from a tensor \\(line (\\d+): (.*)\\), not a tensor: the generated "
+      "kernels return tensors; return the tensor itself \\(drop that read\\) and the harness compares its value$"));
+  if (const auto b = branch.match(reason); b.hasMatch()) {
+    const QString shown = tr("forward reads a tensor value to decide what it computes (line %1: %2); the probe traced "
+                             "one placeholder path, so a kernel planned from that trace would hard-code it: write "
+                             "the data-dependent control flow by hand")
+                              .arg(b.captured(1), b.captured(2));
+    if (brief) *brief = shown;
+    return shown;
+  }
+  if (const auto b = number.match(reason); b.hasMatch()) {
+    const QString shown = tr("forward returns a Python number read from a tensor (line %1: %2), not a tensor: the "
+                             "generated kernels return tensors; return the tensor itself (drop that read) and the "
+                             "harness compares its value")
+                              .arg(b.captured(1), b.captured(2));
+    if (brief) *brief = shown;
+    return shown;
+  }
   if (!m.hasMatch()) {
-    const QString shown = suiteReason(reason);
+    QString shown = suiteReason(reason);
+    if (shown == reason) shown = toolText(reason);  // no pattern knew it
     if (brief) *brief = shown;
     return shown;
   }
@@ -626,8 +667,8 @@ QString DisplayText::codegenReason(const QString& reason, QString* brief) {
     what = tr("the CuTe DSL renders a chain of one GEMM with a fused pointwise epilogue, and %1").arg(shown);
     if (brief) *brief = shown;
   } else {
-    what = rest;
-    if (brief) *brief = rest;
+    what = toolText(rest);
+    if (brief) *brief = what;
   }
   // two sentences, not %n: English keeps core's "1 launch" / "2 launches" without a catalogue's plural forms
   return n == 1 ? tr("Kernel Workbench plans this problem as a chain of 1 launch (%1); %2: --framework triton renders "
@@ -709,6 +750,7 @@ QString DisplayText::measuredSource(const QString& source) {
 QString displayMeasuredSource(const QString& source) { return DisplayText::measuredSource(source); }
 QString displayRecordsSummaryLine(const QString& line) { return DisplayText::summaryLine(line); }
 QString displaySpecNote(const QString& note) { return DisplayText::specNote(note); }
+QString displayToolText(const QString& text) { return DisplayText::toolText(text); }
 QString displayCodegenReason(const QString& reason) { return DisplayText::codegenReason(reason); }
 QString displayCodegenReasonBrief(const QString& reason) {
   QString brief;
