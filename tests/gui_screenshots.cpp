@@ -208,6 +208,9 @@ int main(int argc, char** argv) {
     if (qtTr.load(QStringLiteral("qtbase_") + lang, QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
       QApplication::installTranslator(&qtTr);
   }
+  // --policy-problem's phase 1 workspace when --runall-workspace is not given; made before the window, so removed
+  // after it (the window's workspace lock is released first)
+  QTemporaryDir policyTmp(QDir::temp().filePath(QStringLiteral("kwb_shots_policy_XXXXXX")));
   MainWindow w;
   w.setConfirmHandler([](const QString&, const QString&) { return true; });
   // --workspace is meant to be new; an existing one is run again (the dialog would wait for a click)
@@ -375,7 +378,6 @@ int main(int argc, char** argv) {
   // New-user trial 10, #7: the policy default's skeleton, warned about after phase 1, and the one-click switch.
   // Phase 1 needs a new workspace: under --runall-workspace, else a temporary folder (new-user trial 31, #13: the
   // step was skipped without a word when --runall-workspace was not given).
-  QTemporaryDir policyTmp(QDir::temp().filePath(QStringLiteral("kwb_shots_policy_XXXXXX")));
   const QString policyRoot =
       p.isSet(QStringLiteral("runall-workspace")) ? p.value(QStringLiteral("runall-workspace")) : policyTmp.path();
   if (p.isSet(QStringLiteral("policy-problem")) && !p.isSet(QStringLiteral("runall-workspace")))

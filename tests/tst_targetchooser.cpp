@@ -281,7 +281,11 @@ class TestTargetChooser : public QObject {
         "forward reads a tensor value to decide what it computes (line 9: if x.sum() > 0); the probe traced one "
         "placeholder path, so a kernel planned from that trace would hard-code it: write the data-dependent control "
         "flow by hand");
+    const QString item = QStringLiteral(
+        "forward reads a tensor value (.item()/bool()/int() on a tensor): the result is data-dependent; the probe "
+        "continued with the placeholder True");
     const QString other = QStringLiteral("some planner sentence no table knows");
+    QCOMPARE(displaySpecNote(item), item);
     QCOMPARE(displaySpecNote(resize), resize);
     QCOMPARE(displayCodegenReason(branch), branch);
     QCOMPARE(displayCodegenReason(other), other);
@@ -296,6 +300,8 @@ class TestTargetChooser : public QObject {
     const QString b = displayCodegenReason(branch);
     QVERIFY2(!b.contains(QLatin1String("placeholder")) && b.contains(QLatin1String("if x.sum() > 0")), qPrintable(b));
     QCOMPARE(displayCodegenReason(other), QStringLiteral("［工具原文］") + other);
+    const QString i = displaySpecNote(item);
+    QVERIFY2(!i.contains(QLatin1String("data-dependent")) && i.contains(QLatin1String("True")), qPrintable(i));
     QCoreApplication::removeTranslator(&zh);
   }
 

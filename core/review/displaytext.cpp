@@ -511,6 +511,21 @@ QString DisplayText::specNote(const QString& note) {
     return tr("broadcast in %1: operands %2 -> %3").arg(m.captured(1), m.captured(2), m.captured(3));
   if (const auto m = mask.match(note); m.hasMatch())
     return tr("mask in %1 (line %2)").arg(m.captured(1), m.captured(2));
+  // probe_trace.py's ambiguities' why (new-user trial 31, #11: h02's item read in English in zh_CN)
+  static const QRegularExpression item(QStringLiteral(
+      "^forward reads a tensor value \\(\\.item\\(\\)/bool\\(\\)/int\\(\\) on a tensor\\): the result is "
+      "data-dependent; the probe continued with the placeholder (\\S+)$"));
+  static const QRegularExpression random(QStringLiteral(
+      "^forward uses (\\S+): the output is random; the reference comparison must fix the seed or run the model in "
+      "eval\\(\\)$"));
+  if (const auto m = item.match(note); m.hasMatch())
+    return tr("forward reads a tensor value (.item()/bool()/int() on a tensor): the result is data-dependent; the "
+              "probe continued with the placeholder %1")
+        .arg(m.captured(1));
+  if (const auto m = random.match(note); m.hasMatch())
+    return tr("forward uses %1: the output is random; the reference comparison must fix the seed or run the model in "
+              "eval()")
+        .arg(m.captured(1));
   return toolText(note);
 }
 
