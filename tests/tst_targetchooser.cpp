@@ -284,8 +284,12 @@ class TestTargetChooser : public QObject {
     const QString item = QStringLiteral(
         "forward reads a tensor value (.item()/bool()/int() on a tensor): the result is data-dependent; the probe "
         "continued with the placeholder True");
+    const QString width = QStringLiteral(
+        "resize check: size 4 kept: forward() unpacks a dim of that size into 4 names (ValueError: too many values to "
+        "unpack (expected 4)), so it is a fixed width, not a size; the checks keep it");
     const QString other = QStringLiteral("some planner sentence no table knows");
     QCOMPARE(displaySpecNote(item), item);
+    QCOMPARE(displaySpecNote(width), width);
     QCOMPARE(displaySpecNote(resize), resize);
     QCOMPARE(displayCodegenReason(branch), branch);
     QCOMPARE(displayCodegenReason(other), other);
@@ -300,6 +304,8 @@ class TestTargetChooser : public QObject {
     const QString b = displayCodegenReason(branch);
     QVERIFY2(!b.contains(QLatin1String("placeholder")) && b.contains(QLatin1String("if x.sum() > 0")), qPrintable(b));
     QCOMPARE(displayCodegenReason(other), QStringLiteral("［工具原文］") + other);
+    const QString w = displaySpecNote(width);
+    QVERIFY2(!w.contains(QLatin1String("fixed width")) && w.contains(QLatin1String("(expected 4)")), qPrintable(w));
     const QString i = displaySpecNote(item);
     QVERIFY2(!i.contains(QLatin1String("data-dependent")) && i.contains(QLatin1String("True")), qPrintable(i));
     QCoreApplication::removeTranslator(&zh);

@@ -1189,7 +1189,7 @@
     </message>
     <message>
         <location filename="../core/review/displaytext.cpp" line="158"/>
-        <location filename="../core/review/displaytext.cpp" line="803"/>
+        <location filename="../core/review/displaytext.cpp" line="823"/>
         <source>no case ran</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1464,115 +1464,125 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="522"/>
+        <location filename="../core/review/displaytext.cpp" line="526"/>
+        <source>resize check: size %1 kept: forward() unpacks a dim of that size into %2 names %3, so it is a fixed width, not a size; the checks keep it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="532"/>
+        <source>; forward() reads the size globals %1 (read them from the inputs&apos; shapes to let the checks resize them)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="542"/>
         <source>forward reads a tensor value (.item()/bool()/int() on a tensor): the result is data-dependent; the probe continued with the placeholder %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="526"/>
+        <location filename="../core/review/displaytext.cpp" line="546"/>
         <source>forward uses %1: the output is random; the reference comparison must fix the seed or run the model in eval()</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="537"/>
+        <location filename="../core/review/displaytext.cpp" line="557"/>
         <source>%1</source>
         <comment>a probe or planner text kept in English (tool output)</comment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="578"/>
+        <location filename="../core/review/displaytext.cpp" line="598"/>
         <source>forward reads a tensor value to decide what it computes (line %1: %2); the probe traced one placeholder path, so a kernel planned from that trace would hard-code it: write the data-dependent control flow by hand</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="586"/>
+        <location filename="../core/review/displaytext.cpp" line="606"/>
         <source>forward returns a Python number read from a tensor (line %1: %2), not a tensor: the generated kernels return tensors; return the tensor itself (drop that read) and the harness compares its value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="614"/>
+        <location filename="../core/review/displaytext.cpp" line="634"/>
         <source>the %1 rendering of chains is not written yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="653"/>
+        <location filename="../core/review/displaytext.cpp" line="673"/>
         <source>the CuTe DSL renders a chain in which every launch has a CuTe DSL stage (%1), and %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="654"/>
+        <location filename="../core/review/displaytext.cpp" line="674"/>
         <source>, </source>
         <comment>between the CuTe DSL stages a skeleton reason lists</comment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="669"/>
+        <location filename="../core/review/displaytext.cpp" line="689"/>
         <source>its rendering of chains of several launches is not written yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="671"/>
+        <location filename="../core/review/displaytext.cpp" line="691"/>
         <source>its GEMM takes no prologue (the pointwise run on A before it) yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="673"/>
+        <location filename="../core/review/displaytext.cpp" line="693"/>
         <source>its rendering of a chain of one %1 launch is not written yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="675"/>
+        <location filename="../core/review/displaytext.cpp" line="695"/>
         <source>its forward() also calls %1 (a training-mode branch), which has no CuTe DSL stage yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="678"/>
+        <location filename="../core/review/displaytext.cpp" line="698"/>
         <source>this plan has %1 epilogues (a training-mode branch)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="797"/>
+        <location filename="../core/review/displaytext.cpp" line="817"/>
         <source>%1 ran (harness only)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="798"/>
+        <location filename="../core/review/displaytext.cpp" line="818"/>
         <source>%1 vacuous (nothing to compare)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="802"/>
+        <location filename="../core/review/displaytext.cpp" line="822"/>
         <source>%1 skipped</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="818"/>
+        <location filename="../core/review/displaytext.cpp" line="838"/>
         <source>V0 was stopped before a verdict: Measure Again records a later version against a V0 with a verdict, so it is off until V0 is measured again (run phases 1-4 again, or `kwb baseline … --force`).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="823"/>
+        <location filename="../core/review/displaytext.cpp" line="843"/>
         <source>V0 has no verdict (no run was recorded): Measure Again records a later version against a V0 with a verdict, so it is off until V0 is measured (run phases 1-4 again, or `kwb baseline … --force`).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="643"/>
-        <location filename="../core/review/displaytext.cpp" line="680"/>
+        <location filename="../core/review/displaytext.cpp" line="663"/>
+        <location filename="../core/review/displaytext.cpp" line="700"/>
         <source>its epilogue (%1) does not lower in the CuTe DSL dialect: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="682"/>
+        <location filename="../core/review/displaytext.cpp" line="702"/>
         <source>the CuTe DSL renders a chain of one GEMM with a fused pointwise epilogue, and %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="641"/>
+        <location filename="../core/review/displaytext.cpp" line="661"/>
         <source>%1 has no CuTe DSL stage yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="631"/>
+        <location filename="../core/review/displaytext.cpp" line="651"/>
         <source>a convolution launch (conv_forward)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1592,77 +1602,77 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="633"/>
+        <location filename="../core/review/displaytext.cpp" line="653"/>
         <source>a kwb_softmax launch of torch&apos;s _safe_softmax (safe_rows)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="635"/>
+        <location filename="../core/review/displaytext.cpp" line="655"/>
         <source>a %1 launch with %2=</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="636"/>
+        <location filename="../core/review/displaytext.cpp" line="656"/>
         <source>a %1 launch with a prologue on A (%2=)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="638"/>
+        <location filename="../core/review/displaytext.cpp" line="658"/>
         <source>a %1 launch of %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="640"/>
+        <location filename="../core/review/displaytext.cpp" line="660"/>
         <source>a %1 launch</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="646"/>
+        <location filename="../core/review/displaytext.cpp" line="666"/>
         <source>its epilogue %1 has no CuTe DSL form</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="689"/>
+        <location filename="../core/review/displaytext.cpp" line="709"/>
         <source>Kernel Workbench plans this problem as a chain of 1 launch (%1); %2: --framework triton renders it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="692"/>
+        <location filename="../core/review/displaytext.cpp" line="712"/>
         <source>Kernel Workbench plans this problem as a chain of %1 launches (%2); %3: --framework triton renders it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="704"/>
+        <location filename="../core/review/displaytext.cpp" line="724"/>
         <source>no spec sheet for product &apos;%1&apos; (as &apos;%2&apos;) in the store</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="750"/>
+        <location filename="../core/review/displaytext.cpp" line="770"/>
         <source>device-to-device copy measured by test_kernel.py in this run: %1 TB/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="757"/>
+        <location filename="../core/review/displaytext.cpp" line="777"/>
         <source>%1 measured (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="758"/>
+        <location filename="../core/review/displaytext.cpp" line="778"/>
         <source>%1 measured (%2; %3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="759"/>
+        <location filename="../core/review/displaytext.cpp" line="779"/>
         <source> — %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="811"/>
+        <location filename="../core/review/displaytext.cpp" line="831"/>
         <source>no version recorded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="813"/>
+        <location filename="../core/review/displaytext.cpp" line="833"/>
         <source>V%1 of %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1740,12 +1750,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="551"/>
+        <location filename="../core/review/displaytext.cpp" line="571"/>
         <source>input %1 is an %2 tensor compared exactly, which this DSL&apos;s lowering reads as fp32 (the Triton chain compares it in integers)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="555"/>
+        <location filename="../core/review/displaytext.cpp" line="575"/>
         <source>input %1 is an %2 tensor in integer arithmetic (%3, node %4, computes %5), which this DSL&apos;s lowering computes in fp32 only (the Triton chain computes it exactly, wrapping as torch&apos;s %5 does)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1884,42 +1894,42 @@ Overwrite it with your version, or reload it and lose your edits?</source>
 <context>
     <name>kwb::LedgerText</name>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="712"/>
+        <location filename="../core/review/displaytext.cpp" line="732"/>
         <source>device-to-device copy of 1 GiB: ~0.505 ms, counting read + write bytes; CV &lt;= 0.1%</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="714"/>
+        <location filename="../core/review/displaytext.cpp" line="734"/>
         <source>measured on one such machine, per GPU.md (shared/docs/GPU.md); 88% of the 4.8 TB/s datasheet figure</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="717"/>
+        <location filename="../core/review/displaytext.cpp" line="737"/>
         <source>copy ceiling measured in the same run as KernelBench 19_ReLU (events with a 256 MB L2 flush, median of 20)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="720"/>
+        <location filename="../core/review/displaytext.cpp" line="740"/>
         <source>measured on one such machine, per GPU.md (shared/docs/GPU.md)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="721"/>
+        <location filename="../core/review/displaytext.cpp" line="741"/>
         <source>bf16 GEMM through torch, 8192x8192x8192</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="722"/>
+        <location filename="../core/review/displaytext.cpp" line="742"/>
         <source>measured on one such machine, per GPU.md (shared/docs/GPU.md): ~770-800 TFLOP/s (value is the low end); dense datasheet 989</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="725"/>
+        <location filename="../core/review/displaytext.cpp" line="745"/>
         <source>bf16 GEMM through torch, 4096x4096x4096</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="726"/>
+        <location filename="../core/review/displaytext.cpp" line="746"/>
         <source>measured on one such machine, per GPU.md (shared/docs/GPU.md): ~714-750 TFLOP/s (value is the low end)</source>
         <translation type="unfinished"></translation>
     </message>

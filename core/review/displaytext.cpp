@@ -511,6 +511,26 @@ QString DisplayText::specNote(const QString& note) {
     return tr("broadcast in %1: operands %2 -> %3").arg(m.captured(1), m.captured(2), m.captured(3));
   if (const auto m = mask.match(note); m.hasMatch())
     return tr("mask in %1 (line %2)").arg(m.captured(1), m.captured(2));
+  // probe.py's fixed-width note and the size globals forward() reads (sessions 42 / 43)
+  static const QRegularExpression fixedWidth(
+      QStringLiteral(
+          "^resize check: size (\\d+) kept: forward\\(\\) unpacks a dim of that size into (\\d+) names (.*), so "
+          "it is a fixed width, not a size; the checks keep it$"),
+      QRegularExpression::DotMatchesEverythingOption);
+  static const QRegularExpression globals(
+      QStringLiteral(
+          "^resize check: (.*); sizes in forward\\(\\) are bound to input dims by value; forward\\(\\) reads "
+          "the size globals (.*) \\(read them from the inputs' shapes to let the checks resize them\\)$"),
+      QRegularExpression::DotMatchesEverythingOption);
+  if (const auto m = fixedWidth.match(note); m.hasMatch())
+    return tr("resize check: size %1 kept: forward() unpacks a dim of that size into %2 names %3, so it is a fixed "
+              "width, not a size; the checks keep it")
+        .arg(m.captured(1), m.captured(2), m.captured(3));
+  if (const auto m = globals.match(note); m.hasMatch())
+    return specNote(QStringLiteral("resize check: %1; sizes in forward() are bound to input dims by value")
+                        .arg(m.captured(1))) +
+           tr("; forward() reads the size globals %1 (read them from the inputs' shapes to let the checks resize them)")
+               .arg(m.captured(2));
   // probe_trace.py's ambiguities' why (new-user trial 31, #11: h02's item read in English in zh_CN)
   static const QRegularExpression item(QStringLiteral(
       "^forward reads a tensor value \\(\\.item\\(\\)/bool\\(\\)/int\\(\\) on a tensor\\): the result is "
