@@ -303,6 +303,10 @@ class TestTargetChooser : public QObject {
              qPrintable(r));
     const QString b = displayCodegenReason(branch);
     QVERIFY2(!b.contains(QLatin1String("placeholder")) && b.contains(QLatin1String("if x.sum() > 0")), qPrintable(b));
+    // h02's reason as traceBranchReason words a bool() read: the call's words translated too
+    const QString h02 = displayCodegenReason(QString(branch).replace(
+        QLatin1String("if x.sum() > 0"), QLatin1String("bool() of a tensor, e.g. a while/if on a tensor")));
+    QVERIFY2(!h02.contains(QLatin1String("e.g.")) && h02.contains(QLatin1String("bool()")), qPrintable(h02));
     QCOMPARE(displayCodegenReason(other), QStringLiteral("［工具原文］") + other);
     const QString w = displaySpecNote(width);
     QVERIFY2(!w.contains(QLatin1String("fixed width")) && w.contains(QLatin1String("(expected 4)")), qPrintable(w));

@@ -1189,7 +1189,7 @@
     </message>
     <message>
         <location filename="../core/review/displaytext.cpp" line="158"/>
-        <location filename="../core/review/displaytext.cpp" line="823"/>
+        <location filename="../core/review/displaytext.cpp" line="834"/>
         <source>no case ran</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1490,99 +1490,124 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="598"/>
+        <location filename="../core/review/displaytext.cpp" line="601"/>
+        <source>bool() of a tensor, e.g. a while/if on a tensor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="602"/>
+        <source>float() of a tensor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="603"/>
+        <source>int() of a tensor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="604"/>
+        <source>.item()/bool()/int() on a tensor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="605"/>
+        <source>%1() on a tensor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="609"/>
         <source>forward reads a tensor value to decide what it computes (line %1: %2); the probe traced one placeholder path, so a kernel planned from that trace would hard-code it: write the data-dependent control flow by hand</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="606"/>
+        <location filename="../core/review/displaytext.cpp" line="617"/>
         <source>forward returns a Python number read from a tensor (line %1: %2), not a tensor: the generated kernels return tensors; return the tensor itself (drop that read) and the harness compares its value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="634"/>
+        <location filename="../core/review/displaytext.cpp" line="645"/>
         <source>the %1 rendering of chains is not written yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="673"/>
+        <location filename="../core/review/displaytext.cpp" line="684"/>
         <source>the CuTe DSL renders a chain in which every launch has a CuTe DSL stage (%1), and %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="674"/>
+        <location filename="../core/review/displaytext.cpp" line="685"/>
         <source>, </source>
         <comment>between the CuTe DSL stages a skeleton reason lists</comment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="689"/>
+        <location filename="../core/review/displaytext.cpp" line="700"/>
         <source>its rendering of chains of several launches is not written yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="691"/>
+        <location filename="../core/review/displaytext.cpp" line="702"/>
         <source>its GEMM takes no prologue (the pointwise run on A before it) yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="693"/>
+        <location filename="../core/review/displaytext.cpp" line="704"/>
         <source>its rendering of a chain of one %1 launch is not written yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="695"/>
+        <location filename="../core/review/displaytext.cpp" line="706"/>
         <source>its forward() also calls %1 (a training-mode branch), which has no CuTe DSL stage yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="698"/>
+        <location filename="../core/review/displaytext.cpp" line="709"/>
         <source>this plan has %1 epilogues (a training-mode branch)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="817"/>
+        <location filename="../core/review/displaytext.cpp" line="828"/>
         <source>%1 ran (harness only)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="818"/>
+        <location filename="../core/review/displaytext.cpp" line="829"/>
         <source>%1 vacuous (nothing to compare)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="822"/>
+        <location filename="../core/review/displaytext.cpp" line="833"/>
         <source>%1 skipped</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="838"/>
+        <location filename="../core/review/displaytext.cpp" line="849"/>
         <source>V0 was stopped before a verdict: Measure Again records a later version against a V0 with a verdict, so it is off until V0 is measured again (run phases 1-4 again, or `kwb baseline … --force`).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="843"/>
+        <location filename="../core/review/displaytext.cpp" line="854"/>
         <source>V0 has no verdict (no run was recorded): Measure Again records a later version against a V0 with a verdict, so it is off until V0 is measured (run phases 1-4 again, or `kwb baseline … --force`).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="663"/>
-        <location filename="../core/review/displaytext.cpp" line="700"/>
+        <location filename="../core/review/displaytext.cpp" line="674"/>
+        <location filename="../core/review/displaytext.cpp" line="711"/>
         <source>its epilogue (%1) does not lower in the CuTe DSL dialect: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="702"/>
+        <location filename="../core/review/displaytext.cpp" line="713"/>
         <source>the CuTe DSL renders a chain of one GEMM with a fused pointwise epilogue, and %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="661"/>
+        <location filename="../core/review/displaytext.cpp" line="672"/>
         <source>%1 has no CuTe DSL stage yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="651"/>
+        <location filename="../core/review/displaytext.cpp" line="662"/>
         <source>a convolution launch (conv_forward)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1602,77 +1627,77 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="653"/>
+        <location filename="../core/review/displaytext.cpp" line="664"/>
         <source>a kwb_softmax launch of torch&apos;s _safe_softmax (safe_rows)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="655"/>
+        <location filename="../core/review/displaytext.cpp" line="666"/>
         <source>a %1 launch with %2=</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="656"/>
+        <location filename="../core/review/displaytext.cpp" line="667"/>
         <source>a %1 launch with a prologue on A (%2=)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="658"/>
+        <location filename="../core/review/displaytext.cpp" line="669"/>
         <source>a %1 launch of %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="660"/>
+        <location filename="../core/review/displaytext.cpp" line="671"/>
         <source>a %1 launch</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="666"/>
+        <location filename="../core/review/displaytext.cpp" line="677"/>
         <source>its epilogue %1 has no CuTe DSL form</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="709"/>
+        <location filename="../core/review/displaytext.cpp" line="720"/>
         <source>Kernel Workbench plans this problem as a chain of 1 launch (%1); %2: --framework triton renders it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="712"/>
+        <location filename="../core/review/displaytext.cpp" line="723"/>
         <source>Kernel Workbench plans this problem as a chain of %1 launches (%2); %3: --framework triton renders it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="724"/>
+        <location filename="../core/review/displaytext.cpp" line="735"/>
         <source>no spec sheet for product &apos;%1&apos; (as &apos;%2&apos;) in the store</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="770"/>
+        <location filename="../core/review/displaytext.cpp" line="781"/>
         <source>device-to-device copy measured by test_kernel.py in this run: %1 TB/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="777"/>
+        <location filename="../core/review/displaytext.cpp" line="788"/>
         <source>%1 measured (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="778"/>
+        <location filename="../core/review/displaytext.cpp" line="789"/>
         <source>%1 measured (%2; %3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="779"/>
+        <location filename="../core/review/displaytext.cpp" line="790"/>
         <source> — %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="831"/>
+        <location filename="../core/review/displaytext.cpp" line="842"/>
         <source>no version recorded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="833"/>
+        <location filename="../core/review/displaytext.cpp" line="844"/>
         <source>V%1 of %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1894,42 +1919,42 @@ Overwrite it with your version, or reload it and lose your edits?</source>
 <context>
     <name>kwb::LedgerText</name>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="732"/>
+        <location filename="../core/review/displaytext.cpp" line="743"/>
         <source>device-to-device copy of 1 GiB: ~0.505 ms, counting read + write bytes; CV &lt;= 0.1%</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="734"/>
+        <location filename="../core/review/displaytext.cpp" line="745"/>
         <source>measured on one such machine, per GPU.md (shared/docs/GPU.md); 88% of the 4.8 TB/s datasheet figure</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="737"/>
+        <location filename="../core/review/displaytext.cpp" line="748"/>
         <source>copy ceiling measured in the same run as KernelBench 19_ReLU (events with a 256 MB L2 flush, median of 20)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="740"/>
+        <location filename="../core/review/displaytext.cpp" line="751"/>
         <source>measured on one such machine, per GPU.md (shared/docs/GPU.md)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="741"/>
+        <location filename="../core/review/displaytext.cpp" line="752"/>
         <source>bf16 GEMM through torch, 8192x8192x8192</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="742"/>
+        <location filename="../core/review/displaytext.cpp" line="753"/>
         <source>measured on one such machine, per GPU.md (shared/docs/GPU.md): ~770-800 TFLOP/s (value is the low end); dense datasheet 989</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="745"/>
+        <location filename="../core/review/displaytext.cpp" line="756"/>
         <source>bf16 GEMM through torch, 4096x4096x4096</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="746"/>
+        <location filename="../core/review/displaytext.cpp" line="757"/>
         <source>measured on one such machine, per GPU.md (shared/docs/GPU.md): ~714-750 TFLOP/s (value is the low end)</source>
         <translation type="unfinished"></translation>
     </message>

@@ -1273,7 +1273,7 @@
     </message>
     <message>
         <location filename="../core/review/displaytext.cpp" line="158"/>
-        <location filename="../core/review/displaytext.cpp" line="823"/>
+        <location filename="../core/review/displaytext.cpp" line="834"/>
         <source>no case ran</source>
         <translation>没有运行任何用例</translation>
     </message>
@@ -1384,37 +1384,62 @@
         <translation>［工具原文］%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="598"/>
+        <location filename="../core/review/displaytext.cpp" line="601"/>
+        <source>bool() of a tensor, e.g. a while/if on a tensor</source>
+        <translation>对张量调用 bool()，例如以张量为条件的 while/if</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="602"/>
+        <source>float() of a tensor</source>
+        <translation>对张量调用 float()</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="603"/>
+        <source>int() of a tensor</source>
+        <translation>对张量调用 int()</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="604"/>
+        <source>.item()/bool()/int() on a tensor</source>
+        <translation>对张量调用 .item()/bool()/int()</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="605"/>
+        <source>%1() on a tensor</source>
+        <translation>对张量调用 %1()</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="609"/>
         <source>forward reads a tensor value to decide what it computes (line %1: %2); the probe traced one placeholder path, so a kernel planned from that trace would hard-code it: write the data-dependent control flow by hand</source>
         <translation>forward 读取张量的值来决定计算内容（第 %1 行：%2）；探针只追踪了一条占位路径，据此规划的内核会把它写死：请手写这段依赖数据的控制流</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="606"/>
+        <location filename="../core/review/displaytext.cpp" line="617"/>
         <source>forward returns a Python number read from a tensor (line %1: %2), not a tensor: the generated kernels return tensors; return the tensor itself (drop that read) and the harness compares its value</source>
         <translation>forward 返回从张量读出的 Python 数值（第 %1 行：%2），而不是张量：生成的内核返回张量；请直接返回该张量（去掉这次读取），测试框架会比较它的值</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="817"/>
+        <location filename="../core/review/displaytext.cpp" line="828"/>
         <source>%1 ran (harness only)</source>
         <translation>%1 个已运行（仅测试框架）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="818"/>
+        <location filename="../core/review/displaytext.cpp" line="829"/>
         <source>%1 vacuous (nothing to compare)</source>
         <translation>%1 个无可比较的值（空检查）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="822"/>
+        <location filename="../core/review/displaytext.cpp" line="833"/>
         <source>%1 skipped</source>
         <translation>%1 个已跳过</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="838"/>
+        <location filename="../core/review/displaytext.cpp" line="849"/>
         <source>V0 was stopped before a verdict: Measure Again records a later version against a V0 with a verdict, so it is off until V0 is measured again (run phases 1-4 again, or `kwb baseline … --force`).</source>
         <translation>V0 在得出判定前被停止：“再次测量”要以一个有判定的 V0 为基准记录后续版本，因此在重新测量 V0 之前不可用（重新运行阶段 1–4，或 `kwb baseline … --force`）。</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="843"/>
+        <location filename="../core/review/displaytext.cpp" line="854"/>
         <source>V0 has no verdict (no run was recorded): Measure Again records a later version against a V0 with a verdict, so it is off until V0 is measured (run phases 1-4 again, or `kwb baseline … --force`).</source>
         <translation>V0 没有判定（未记录任何运行）：“再次测量”要以一个有判定的 V0 为基准记录后续版本，因此在测量 V0 之前不可用（重新运行阶段 1–4，或 `kwb baseline … --force`）。</translation>
     </message>
@@ -1545,54 +1570,54 @@
         <translation>%1 中的掩码（第 %2 行）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="634"/>
+        <location filename="../core/review/displaytext.cpp" line="645"/>
         <source>the %1 rendering of chains is not written yet</source>
         <translation>%1 的链式渲染尚未实现</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="673"/>
+        <location filename="../core/review/displaytext.cpp" line="684"/>
         <source>the CuTe DSL renders a chain in which every launch has a CuTe DSL stage (%1), and %2</source>
         <translation>CuTe DSL 渲染的链要求每次启动都有 CuTe DSL 阶段（%1），而%2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="674"/>
+        <location filename="../core/review/displaytext.cpp" line="685"/>
         <source>, </source>
         <comment>between the CuTe DSL stages a skeleton reason lists</comment>
         <translation>、</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="689"/>
+        <location filename="../core/review/displaytext.cpp" line="700"/>
         <source>its rendering of chains of several launches is not written yet</source>
         <translation>其多次启动链的渲染尚未实现</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="691"/>
+        <location filename="../core/review/displaytext.cpp" line="702"/>
         <source>its GEMM takes no prologue (the pointwise run on A before it) yet</source>
         <translation>其 GEMM 尚不支持前置处理（在它之前对 A 进行的逐元素运算）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="693"/>
+        <location filename="../core/review/displaytext.cpp" line="704"/>
         <source>its rendering of a chain of one %1 launch is not written yet</source>
         <translation>其单次 %1 启动链的渲染尚未实现</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="695"/>
+        <location filename="../core/review/displaytext.cpp" line="706"/>
         <source>its forward() also calls %1 (a training-mode branch), which has no CuTe DSL stage yet</source>
         <translation>其 forward() 还调用了 %1（训练模式分支），它尚无 CuTe DSL 阶段</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="698"/>
+        <location filename="../core/review/displaytext.cpp" line="709"/>
         <source>this plan has %1 epilogues (a training-mode branch)</source>
         <translation>此计划有 %1 个尾处理（训练模式分支）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="663"/>
-        <location filename="../core/review/displaytext.cpp" line="700"/>
+        <location filename="../core/review/displaytext.cpp" line="674"/>
+        <location filename="../core/review/displaytext.cpp" line="711"/>
         <source>its epilogue (%1) does not lower in the CuTe DSL dialect: %2</source>
         <translation>其尾处理（%1）无法降低到 CuTe DSL 方言：%2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="702"/>
+        <location filename="../core/review/displaytext.cpp" line="713"/>
         <source>the CuTe DSL renders a chain of one GEMM with a fused pointwise epilogue, and %1</source>
         <translation>CuTe DSL 渲染的链只能是一个带融合逐元素尾处理的 GEMM，而且%1</translation>
     </message>
@@ -1601,12 +1626,12 @@
         <translation type="vanished">CuTe DSL 渲染的链要求每次启动都有 CuTe DSL 阶段（GEMM、带广播张量的逐元素运算、sum / mean / amax / amin / logsumexp 归约、var / std、softmax / log-softmax、group / layer / batch norm、max / avg 池化），而%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="661"/>
+        <location filename="../core/review/displaytext.cpp" line="672"/>
         <source>%1 has no CuTe DSL stage yet</source>
         <translation>%1尚无 CuTe DSL 阶段</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="651"/>
+        <location filename="../core/review/displaytext.cpp" line="662"/>
         <source>a convolution launch (conv_forward)</source>
         <translation>卷积启动（conv_forward）</translation>
     </message>
@@ -1626,77 +1651,77 @@
         <translation>测试框架进程 %1，运行于 %2，目录 %3：%4</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="653"/>
+        <location filename="../core/review/displaytext.cpp" line="664"/>
         <source>a kwb_softmax launch of torch&apos;s _safe_softmax (safe_rows)</source>
         <translation>torch 的 _safe_softmax 的 kwb_softmax 启动（safe_rows）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="655"/>
+        <location filename="../core/review/displaytext.cpp" line="666"/>
         <source>a %1 launch with %2=</source>
         <translation>带 %2= 的 %1 启动</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="656"/>
+        <location filename="../core/review/displaytext.cpp" line="667"/>
         <source>a %1 launch with a prologue on A (%2=)</source>
         <translation>在 A 上带前处理（%2=）的 %1 启动</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="658"/>
+        <location filename="../core/review/displaytext.cpp" line="669"/>
         <source>a %1 launch of %2</source>
         <translation>%2 的 %1 启动</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="660"/>
+        <location filename="../core/review/displaytext.cpp" line="671"/>
         <source>a %1 launch</source>
         <translation>%1 启动</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="666"/>
+        <location filename="../core/review/displaytext.cpp" line="677"/>
         <source>its epilogue %1 has no CuTe DSL form</source>
         <translation>其尾处理 %1 没有 CuTe DSL 形式</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="709"/>
+        <location filename="../core/review/displaytext.cpp" line="720"/>
         <source>Kernel Workbench plans this problem as a chain of 1 launch (%1); %2: --framework triton renders it</source>
         <translation>Kernel Workbench 将此问题规划为 1 次启动的链（%1）；%2：--framework triton 可以渲染它</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="712"/>
+        <location filename="../core/review/displaytext.cpp" line="723"/>
         <source>Kernel Workbench plans this problem as a chain of %1 launches (%2); %3: --framework triton renders it</source>
         <translation>Kernel Workbench 将此问题规划为 %1 次启动的链（%2）；%3：--framework triton 可以渲染它</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="724"/>
+        <location filename="../core/review/displaytext.cpp" line="735"/>
         <source>no spec sheet for product &apos;%1&apos; (as &apos;%2&apos;) in the store</source>
         <translation>知识库中没有产品 &apos;%1&apos;（按 &apos;%2&apos; 查找）的规格表</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="770"/>
+        <location filename="../core/review/displaytext.cpp" line="781"/>
         <source>device-to-device copy measured by test_kernel.py in this run: %1 TB/s</source>
         <translation>本次运行中由 test_kernel.py 测得的设备内拷贝：%1 TB/s</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="777"/>
+        <location filename="../core/review/displaytext.cpp" line="788"/>
         <source>%1 measured (%2)</source>
         <translation>%1，实测（%2）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="778"/>
+        <location filename="../core/review/displaytext.cpp" line="789"/>
         <source>%1 measured (%2; %3)</source>
         <translation>%1，实测（%2；%3）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="779"/>
+        <location filename="../core/review/displaytext.cpp" line="790"/>
         <source> — %1</source>
         <translation> — %1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="831"/>
+        <location filename="../core/review/displaytext.cpp" line="842"/>
         <source>no version recorded</source>
         <translation>未记录版本</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="833"/>
+        <location filename="../core/review/displaytext.cpp" line="844"/>
         <source>V%1 of %2</source>
         <translation>V%1，共 %2 个版本</translation>
     </message>
@@ -2011,42 +2036,42 @@ Overwrite it with your version, or reload it and lose your edits?</source>
 <context>
     <name>kwb::LedgerText</name>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="732"/>
+        <location filename="../core/review/displaytext.cpp" line="743"/>
         <source>device-to-device copy of 1 GiB: ~0.505 ms, counting read + write bytes; CV &lt;= 0.1%</source>
         <translation>1 GiB 的设备内拷贝：约 0.505 ms，按读 + 写字节计；CV &lt;= 0.1%</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="734"/>
+        <location filename="../core/review/displaytext.cpp" line="745"/>
         <source>measured on one such machine, per GPU.md (shared/docs/GPU.md); 88% of the 4.8 TB/s datasheet figure</source>
         <translation>在一台此型号机器上测得，见 GPU.md（shared/docs/GPU.md）；为数据手册 4.8 TB/s 的 88%</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="737"/>
+        <location filename="../core/review/displaytext.cpp" line="748"/>
         <source>copy ceiling measured in the same run as KernelBench 19_ReLU (events with a 256 MB L2 flush, median of 20)</source>
         <translation>与 KernelBench 19_ReLU 同一次运行中测得的拷贝上限（事件计时，每次前刷新 256 MB L2，20 次取中位数）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="740"/>
+        <location filename="../core/review/displaytext.cpp" line="751"/>
         <source>measured on one such machine, per GPU.md (shared/docs/GPU.md)</source>
         <translation>在一台此型号机器上测得，见 GPU.md（shared/docs/GPU.md）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="741"/>
+        <location filename="../core/review/displaytext.cpp" line="752"/>
         <source>bf16 GEMM through torch, 8192x8192x8192</source>
         <translation>经 torch 的 bf16 GEMM，8192x8192x8192</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="742"/>
+        <location filename="../core/review/displaytext.cpp" line="753"/>
         <source>measured on one such machine, per GPU.md (shared/docs/GPU.md): ~770-800 TFLOP/s (value is the low end); dense datasheet 989</source>
         <translation>在一台此型号机器上测得，见 GPU.md（shared/docs/GPU.md）：约 770-800 TFLOP/s（取低端值）；数据手册稠密值 989</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="745"/>
+        <location filename="../core/review/displaytext.cpp" line="756"/>
         <source>bf16 GEMM through torch, 4096x4096x4096</source>
         <translation>经 torch 的 bf16 GEMM，4096x4096x4096</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="746"/>
+        <location filename="../core/review/displaytext.cpp" line="757"/>
         <source>measured on one such machine, per GPU.md (shared/docs/GPU.md): ~714-750 TFLOP/s (value is the low end)</source>
         <translation>在一台此型号机器上测得，见 GPU.md（shared/docs/GPU.md）：约 714-750 TFLOP/s（取低端值）</translation>
     </message>

@@ -594,11 +594,22 @@ QString DisplayText::codegenReason(const QString& reason, QString* brief) {
   static const QRegularExpression number(QStringLiteral(
       "^forward returns a Python number read from a tensor \\(line (\\d+): (.*)\\), not a tensor: the generated "
       "kernels return tensors; return the tensor itself \\(drop that read\\) and the harness compares its value$"));
+  // the read's Python call, as traceBranchReason words it
+  const auto call = [](const QString& what) -> QString {
+    static const QRegularExpression onTensor(QStringLiteral("^(\\S+)\\(\\) on a tensor$"));
+    if (what == QLatin1String("bool() of a tensor, e.g. a while/if on a tensor"))
+      return tr("bool() of a tensor, e.g. a while/if on a tensor");
+    if (what == QLatin1String("float() of a tensor")) return tr("float() of a tensor");
+    if (what == QLatin1String("int() of a tensor")) return tr("int() of a tensor");
+    if (what == QLatin1String(".item()/bool()/int() on a tensor")) return tr(".item()/bool()/int() on a tensor");
+    if (const auto t = onTensor.match(what); t.hasMatch()) return tr("%1() on a tensor").arg(t.captured(1));
+    return what;  // .item(): code
+  };
   if (const auto b = branch.match(reason); b.hasMatch()) {
     const QString shown = tr("forward reads a tensor value to decide what it computes (line %1: %2); the probe traced "
                              "one placeholder path, so a kernel planned from that trace would hard-code it: write "
                              "the data-dependent control flow by hand")
-                              .arg(b.captured(1), b.captured(2));
+                              .arg(b.captured(1), call(b.captured(2)));
     if (brief) *brief = shown;
     return shown;
   }
@@ -606,7 +617,7 @@ QString DisplayText::codegenReason(const QString& reason, QString* brief) {
     const QString shown = tr("forward returns a Python number read from a tensor (line %1: %2), not a tensor: the "
                              "generated kernels return tensors; return the tensor itself (drop that read) and the "
                              "harness compares its value")
-                              .arg(b.captured(1), b.captured(2));
+                              .arg(b.captured(1), call(b.captured(2)));
     if (brief) *brief = shown;
     return shown;
   }
