@@ -273,6 +273,21 @@ class TestTargetChooser : public QObject {
 
   // New-user trial 31, #11: the resize note's "failed at the resized sizes" and the data-dependent skeleton reason
   // were English inside Chinese sentences; translated with their arguments kept, as written without a catalogue
+  void cuteChainCountInTheVerdict() {
+    // slot43's fixture: Triton reads the columns through one slot (1 launch), the CuTe DSL plans without kwb_cols;
+    // the GUI's verdict says each framework's own count, as `kwb analyze` does (session 44, ux44)
+    QFile f(QStringLiteral(KWB_SOURCE_DIR "/tests/data/codegen/chains/column_slots_rgb_distance.spec.json"));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const CodegenVerdict v =
+        codegenVerdict(nlohmann::json::parse(f.readAll().toStdString()), QStringLiteral("cutedsl"));
+    QVERIFY(v.chosen() && v.chosen()->kernel && v.chosen()->launches > 1);
+    const QString text = codegenVerdictText(v);  // no catalogue: %n reads "launch(es)"
+    QVERIFY2(text.contains(QStringLiteral("Phase 3 will write a kernel with CuTe DSL (chain of %1 launch(es)).")
+                               .arg(v.chosen()->launches)) &&
+                 text.contains(QStringLiteral("✓ Triton: kernel (chain of 1 launch(es))")),
+             qPrintable(text));
+  }
+
   void probeSentencesShownInChinese() {
     const QString resize = QStringLiteral(
         "resize check: forward() failed at the resized sizes (ValueError: too many values to unpack (expected 4)); "

@@ -4715,22 +4715,22 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::SpecView</name>
     <message>
-        <location filename="../widgets/specview.cpp" line="224"/>
+        <location filename="../widgets/specview.cpp" line="225"/>
         <source>%1 anchor</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="226"/>
+        <location filename="../widgets/specview.cpp" line="227"/>
         <source>%1 pattern</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="228"/>
+        <location filename="../widgets/specview.cpp" line="229"/>
         <source>pointwise lowering</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/specview.cpp" line="230"/>
+        <location filename="../widgets/specview.cpp" line="231"/>
         <source>chain of %n launch(es)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -4738,7 +4738,7 @@ roof here: %3 TFLOPS (datasheet)</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/specview.cpp" line="232"/>
+        <location filename="../widgets/specview.cpp" line="233"/>
         <source>chain of %n launch(es), writing input(s) %1 back</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -4751,127 +4751,127 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="246"/>
+        <location filename="../widgets/specview.cpp" line="247"/>
         <source>Phase 3 will write a SKELETON with %1 (the quality gate fails it): %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="249"/>
+        <location filename="../widgets/specview.cpp" line="250"/>
         <source>Framework %1: not a built-in backend; the built-in ones would give:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="250"/>
+        <location filename="../widgets/specview.cpp" line="251"/>
         <source>Code generation:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="255"/>
+        <location filename="../widgets/specview.cpp" line="256"/>
         <source>  group %1 [%2]: covered</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="256"/>
+        <location filename="../widgets/specview.cpp" line="257"/>
         <source>  group %1 [%2]: not covered: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="262"/>
+        <location filename="../widgets/specview.cpp" line="263"/>
         <source>  ✓ %1: kernel (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="263"/>
+        <location filename="../widgets/specview.cpp" line="264"/>
         <source>  ✗ %1: skeleton: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="275"/>
+        <location filename="../widgets/specview.cpp" line="276"/>
         <source>  ✗ %1: skeleton (hover for why)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="284"/>
+        <location filename="../widgets/specview.cpp" line="285"/>
         <source>%1: skeleton: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="301"/>
+        <location filename="../widgets/specview.cpp" line="302"/>
         <source>No spec: phase 1 (Understand) failed. The console and the status bar give the error, and the editor marks its line; fix the problem file, then run phase 1 again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="305"/>
+        <location filename="../widgets/specview.cpp" line="306"/>
         <source>No spec yet: run phase 1 (Understand).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="326"/>
+        <location filename="../widgets/specview.cpp" line="327"/>
         <source>%1: unknown</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="328"/>
+        <location filename="../widgets/specview.cpp" line="329"/>
         <source>%1: %2 = %3 %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="335"/>
+        <location filename="../widgets/specview.cpp" line="336"/>
         <source>%1: %2 = %3 %4 (%5)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="340"/>
+        <location filename="../widgets/specview.cpp" line="341"/>
         <source>Pattern: %1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="341"/>
+        <location filename="../widgets/specview.cpp" line="342"/>
         <source>Problem: %1, dtype %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="346"/>
+        <location filename="../widgets/specview.cpp" line="347"/>
         <source>Sizes: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="347"/>
+        <location filename="../widgets/specview.cpp" line="348"/>
         <source>FLOPs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="347"/>
+        <location filename="../widgets/specview.cpp" line="348"/>
         <source>FLOP</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="347"/>
+        <location filename="../widgets/specview.cpp" line="348"/>
         <source>Bytes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="347"/>
+        <location filename="../widgets/specview.cpp" line="348"/>
         <source>bytes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="352"/>
+        <location filename="../widgets/specview.cpp" line="353"/>
         <source>Threshold: rel_err &lt; %1 (%2); accumulation %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="362"/>
+        <location filename="../widgets/specview.cpp" line="363"/>
         <source>Ambiguity: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="362"/>
+        <location filename="../widgets/specview.cpp" line="363"/>
         <source>Note: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="334"/>
+        <location filename="../widgets/specview.cpp" line="335"/>
         <source>%1: %2 %3 (%4); %5</source>
         <translation type="unfinished"></translation>
     </message>

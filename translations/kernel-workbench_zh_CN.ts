@@ -5094,29 +5094,29 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::SpecView</name>
     <message>
-        <location filename="../widgets/specview.cpp" line="224"/>
+        <location filename="../widgets/specview.cpp" line="225"/>
         <source>%1 anchor</source>
         <translation>%1 锚点</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="226"/>
+        <location filename="../widgets/specview.cpp" line="227"/>
         <source>%1 pattern</source>
         <translation>%1 模式</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="228"/>
+        <location filename="../widgets/specview.cpp" line="229"/>
         <source>pointwise lowering</source>
         <translation>逐元素下降（pointwise lowering）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/specview.cpp" line="230"/>
+        <location filename="../widgets/specview.cpp" line="231"/>
         <source>chain of %n launch(es)</source>
         <translation>
             <numerusform>%n 次启动组成的链</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/specview.cpp" line="232"/>
+        <location filename="../widgets/specview.cpp" line="233"/>
         <source>chain of %n launch(es), writing input(s) %1 back</source>
         <translation>
             <numerusform>%n 次启动组成的链，并写回输入 %1</numerusform>
@@ -5128,127 +5128,127 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation>阶段 3 将用 %1 生成内核（%2）。</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="246"/>
+        <location filename="../widgets/specview.cpp" line="247"/>
         <source>Phase 3 will write a SKELETON with %1 (the quality gate fails it): %2</source>
         <translation>阶段 3 将用 %1 生成骨架（质量门会判为失败）：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="249"/>
+        <location filename="../widgets/specview.cpp" line="250"/>
         <source>Framework %1: not a built-in backend; the built-in ones would give:</source>
         <translation>框架 %1：不是内置后端；内置后端的结果如下：</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="250"/>
+        <location filename="../widgets/specview.cpp" line="251"/>
         <source>Code generation:</source>
         <translation>代码生成：</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="255"/>
+        <location filename="../widgets/specview.cpp" line="256"/>
         <source>  group %1 [%2]: covered</source>
         <translation>  分组 %1 [%2]：已覆盖</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="256"/>
+        <location filename="../widgets/specview.cpp" line="257"/>
         <source>  group %1 [%2]: not covered: %3</source>
         <translation>  分组 %1 [%2]：未覆盖：%3</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="262"/>
+        <location filename="../widgets/specview.cpp" line="263"/>
         <source>  ✓ %1: kernel (%2)</source>
         <translation>  ✓ %1：内核（%2）</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="263"/>
+        <location filename="../widgets/specview.cpp" line="264"/>
         <source>  ✗ %1: skeleton: %2</source>
         <translation>  ✗ %1：骨架：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="275"/>
+        <location filename="../widgets/specview.cpp" line="276"/>
         <source>  ✗ %1: skeleton (hover for why)</source>
         <translation>  ✗ %1：骨架（悬停查看原因）</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="284"/>
+        <location filename="../widgets/specview.cpp" line="285"/>
         <source>%1: skeleton: %2</source>
         <translation>%1：骨架：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="301"/>
+        <location filename="../widgets/specview.cpp" line="302"/>
         <source>No spec: phase 1 (Understand) failed. The console and the status bar give the error, and the editor marks its line; fix the problem file, then run phase 1 again.</source>
         <translation>没有规格：阶段 1（理解）失败。错误见控制台和状态栏，编辑器标出了出错的行；请修正问题文件，然后重新运行阶段 1。</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="305"/>
+        <location filename="../widgets/specview.cpp" line="306"/>
         <source>No spec yet: run phase 1 (Understand).</source>
         <translation>尚无规格：请运行阶段 1（理解）。</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="326"/>
+        <location filename="../widgets/specview.cpp" line="327"/>
         <source>%1: unknown</source>
         <translation>%1：未知</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="328"/>
+        <location filename="../widgets/specview.cpp" line="329"/>
         <source>%1: %2 = %3 %4</source>
         <translation>%1：%2 = %3 %4</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="335"/>
+        <location filename="../widgets/specview.cpp" line="336"/>
         <source>%1: %2 = %3 %4 (%5)</source>
         <translation>%1：%2 = %3 %4（%5）</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="340"/>
+        <location filename="../widgets/specview.cpp" line="341"/>
         <source>Pattern: %1 (%2)</source>
         <translation>模式：%1（%2）</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="341"/>
+        <location filename="../widgets/specview.cpp" line="342"/>
         <source>Problem: %1, dtype %2</source>
         <translation>问题：%1，dtype %2</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="346"/>
+        <location filename="../widgets/specview.cpp" line="347"/>
         <source>Sizes: %1</source>
         <translation>尺寸：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="347"/>
+        <location filename="../widgets/specview.cpp" line="348"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="347"/>
+        <location filename="../widgets/specview.cpp" line="348"/>
         <source>FLOP</source>
         <translation>FLOP</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="347"/>
+        <location filename="../widgets/specview.cpp" line="348"/>
         <source>Bytes</source>
         <translation>字节数</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="347"/>
+        <location filename="../widgets/specview.cpp" line="348"/>
         <source>bytes</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="352"/>
+        <location filename="../widgets/specview.cpp" line="353"/>
         <source>Threshold: rel_err &lt; %1 (%2); accumulation %3</source>
         <translation>阈值：rel_err &lt; %1（%2）；累加类型 %3</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="362"/>
+        <location filename="../widgets/specview.cpp" line="363"/>
         <source>Ambiguity: </source>
         <translation>歧义：</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="362"/>
+        <location filename="../widgets/specview.cpp" line="363"/>
         <source>Note: </source>
         <translation>注：</translation>
     </message>
     <message>
-        <location filename="../widgets/specview.cpp" line="334"/>
+        <location filename="../widgets/specview.cpp" line="335"/>
         <source>%1: %2 %3 (%4); %5</source>
         <translation>%1：%2 %3（%4）；%5</translation>
     </message>

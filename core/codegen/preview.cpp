@@ -172,9 +172,14 @@ json codegenPreview(const json& spec) {
     // the CuTe DSL renders its own chain: planned with kwb_cols off (ColumnSlotsOff) it may have more launches than
     // the Triton plan named above, and its line says its own count (session 44, ux44; slot43's fixtures)
     const std::string kind = plan.value("kind", std::string());
-    if (ok && b->id() == u"cutedsl" && (kind == "chain" || kind == "chain_write_back"))
-      if (const auto cute = cuteChainPlan(spec, nullptr, true))
-        j["plan"] = chainPlanName(*cute, kind == "chain_write_back").toStdString();
+    if (ok && (kind == "chain" || kind == "chain_write_back")) {
+      j["launches"] = plan.value("launches", 0);
+      if (b->id() == u"cutedsl")
+        if (const auto cute = cuteChainPlan(spec, nullptr, true)) {
+          j["plan"] = chainPlanName(*cute, kind == "chain_write_back").toStdString();
+          j["launches"] = cute->launches.size();
+        }
+    }
     // the math a float64 problem's kernel does (TritonBackend::generate renders the plan in fp64)
     if (ok && f64)
       j["precision"] = "float64 throughout (fp64 loads, intermediates, accumulators and tl.dot; not fp32 math)";
@@ -254,9 +259,11 @@ CodegenVerdict codegenVerdict(const nlohmann::json& spec, const QString& framewo
   v.valid = true;
   v.framework = framework;
   v.text = formatCodegenPreview(preview);
-  for (const auto& b : preview.value("backends", nlohmann::json::array()))
+  for (const auto& b : preview.value("backends", nlohmann::json::array())) {
     v.backends.append({jsonText(b, "id"), jsonText(b, "label"), b.value("kernel", false), jsonText(b, "plan"),
                        jsonText(b, "reason")});
+    v.backends.last().launches = b.value("launches", -1);
+  }
   auto strings = [](const nlohmann::json& a) {
     QStringList l;
     if (a.is_array())
