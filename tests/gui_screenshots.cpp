@@ -16,6 +16,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QItemSelectionModel>
+#include <QLabel>
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QMainWindow>
@@ -23,6 +24,7 @@
 #include <QMenuBar>
 #include <QPushButton>
 #include <QPixmap>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QTableView>
 #include <QTabWidget>
@@ -46,6 +48,7 @@
 #include "widgets/rooflineplot.h"
 #include "widgets/runconsole.h"
 #include "widgets/runspanel.h"
+#include "widgets/specview.h"
 #include "widgets/suitepanel.h"
 #include "widgets/suitetablemodel.h"
 #include "widgets/theme.h"
@@ -151,6 +154,25 @@ def _kwb_slow(self, *args):
 ModelNew.forward = _kwb_slow
 )";
 
+/// Phase 1's Spec tab scrolled to the end of its summary (the probe's notes and ambiguities, which 02 cuts off at
+/// 1280x800) as 02c, then scrolled back: new-user trial 31 #11's zh_CN notes are at that end.
+void saveSpecEnd(MainWindow* w, WizardPanel* wiz, const QString& out) {
+  SpecView* spec = wiz->specView();
+  QLabel* summary = nullptr;  // the longest label of the Spec tab: the summary
+  for (QLabel* l : spec ? spec->findChildren<QLabel*>() : QList<QLabel*>())
+    if (!summary || l->text().size() > summary->text().size()) summary = l;
+  for (QWidget* p = wiz; summary && p; p = p->parentWidget())
+    if (auto* area = qobject_cast<QScrollArea*>(p)) {
+      const QPoint end = summary->mapTo(area->widget(), QPoint(0, summary->height()));
+      area->ensureVisible(0, end.y(), 0, 8);
+      settle(200);
+      save(w, out, QStringLiteral("02c-phase1-spec-notes"));
+      area->verticalScrollBar()->setValue(0);
+      return;
+    }
+  std::fprintf(stderr, "gui_screenshots: no scrolled Spec summary found: 02c not taken\n");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -187,7 +209,8 @@ int main(int argc, char** argv) {
         QStringLiteral("logic file whose policy-default framework writes a skeleton (the warning chip, Use Triton)"),
         QStringLiteral("py")},
        {QStringLiteral("runall-workspace"),
-        QStringLiteral("new workspace for Run All Phases on --problem (and --policy-problem's phase 1)"),
+        QStringLiteral("new workspace for Run All Phases on --problem (and --policy-problem's phase 1; without it, "
+                       "that phase 1 runs in a temporary folder)"),
         QStringLiteral("dir")}});
   p.process(app);  // --help prints the usage and exits 0
   const QString out = p.value(QStringLiteral("out"));
@@ -207,6 +230,9 @@ int main(int argc, char** argv) {
     if (qtTr.load(QStringLiteral("qtbase_") + lang, QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
       QApplication::installTranslator(&qtTr);
   }
+  // --policy-problem's phase 1 workspace when --runall-workspace is not given; made before the window, so removed
+  // after it (the window's workspace lock is released first)
+  QTemporaryDir policyTmp(QDir::temp().filePath(QStringLiteral("kwb_shots_policy_XXXXXX")));
   MainWindow w;
   w.setConfirmHandler([](const QString&, const QString&) { return true; });
   // --workspace is meant to be new; an existing one is run again (the dialog would wait for a click)
@@ -255,6 +281,7 @@ int main(int argc, char** argv) {
       }
       wiz->showPhase(phase);
       save(&w, out, QLatin1String(names[phase - 1]));
+      if (phase == 1) saveSpecEnd(&w, wiz, out);
     }
     wiz->showPhase(4);  // where MainWindow leaves the wizard after phase 3
     if (wiz->phaseState(3) == WizardPanel::PhaseState::Done && w.runPhase(4)) {
@@ -372,14 +399,28 @@ int main(int argc, char** argv) {
     }
   }
   // New-user trial 10, #7: the policy default's skeleton, warned about after phase 1, and the one-click switch.
-  if (p.isSet(QStringLiteral("policy-problem")) && p.isSet(QStringLiteral("runall-workspace")) &&
-      w.openPath(p.value(QStringLiteral("policy-problem")))) {
+  // Phase 1 needs a new workspace: under --runall-workspace, else a temporary folder (new-user trial 31, #13: the
+  // step was skipped without a word when --runall-workspace was not given).
+  const QString policyRoot =
+      p.isSet(QStringLiteral("runall-workspace")) ? p.value(QStringLiteral("runall-workspace")) : policyTmp.path();
+  if (p.isSet(QStringLiteral("policy-problem")) && !p.isSet(QStringLiteral("runall-workspace")))
+    std::fprintf(stderr,
+                 "gui_screenshots: --policy-problem without --runall-workspace: phase 1's workspace goes to %s "
+                 "(removed at exit)\n",
+                 qUtf8Printable(policyRoot));
+  if (p.isSet(QStringLiteral("policy-problem")) && !w.openPath(p.value(QStringLiteral("policy-problem"))))
+    std::fprintf(stderr, "gui_screenshots: cannot open --policy-problem %s: 15 not taken\n",
+                 qUtf8Printable(p.value(QStringLiteral("policy-problem"))));
+  else if (p.isSet(QStringLiteral("policy-problem"))) {
     WizardPanel* wiz = w.wizard();
     wiz->setGpu(QStringLiteral("H200"));
     wiz->setFramework(QString());  // the policy default: CuTe DSL on Hopper
     wiz->setCpuDryRun(true);
-    wiz->setWorkspaceDir(QDir(p.value(QStringLiteral("runall-workspace"))).filePath(QStringLiteral("policy")));
-    if (w.runPhase(1, true)) {
+    wiz->setWorkspaceDir(QDir(policyRoot).filePath(QStringLiteral("policy")));
+    if (!w.runPhase(1, true))
+      std::fprintf(stderr, "gui_screenshots: phase 1 of --policy-problem did not start (%s): 15 not taken\n",
+                   qUtf8Printable(w.lastError()));
+    else {
       wiz->showPhase(1);
       save(&w, out, QStringLiteral("15-policy-skeleton-warning"));
       if (QPushButton* use = wiz->suggestedFrameworkButton(); use && use->isVisible()) {

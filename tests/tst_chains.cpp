@@ -2358,10 +2358,26 @@ void TestChains::columnSlotsRead() {
     QVERIFY2(p->epilogues.contains(QLatin1String("e0_c2 = tl.load(e0 + (i0 * s00 + i1 * s01 + i2 * s02 + i3 * s03 + "
                                                  "i4 * s04) + 2 * s00, ")),
              qPrintable(p->epilogues));
-    const kwb::ColumnSlotsOff off;
-    const auto before = kwb::planChain(kwb::decodeOpGraph(s), s, &why);
+    std::optional<kwb::ChainPlan> before;
+    {
+      const kwb::ColumnSlotsOff off;
+      before = kwb::planChain(kwb::decodeOpGraph(s), s, &why);
+    }
     QVERIFY2(before && before->launches.size() > 1 && !before->forwardBody.contains(QLatin1String("kwb_cols(")),
              qPrintable(why));
+    // `kwb analyze` says each backend's own launch count: the CuTe DSL's plan has kwb_cols off (session 44, ux44)
+    const auto cute = kwb::cuteChainPlan(s, nullptr, true);
+    QVERIFY2(cute && cute->launches.size() == before->launches.size(), c.spec);
+    const QString text = kwb::formatCodegenPreview(kwb::codegenPreview(s));
+    QVERIFY2(text.contains(QLatin1String("  Triton: kernel (chain of 1 launch)\n")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("  CuTe DSL: kernel (chain of %1 launches)\n").arg(cute->launches.size())),
+             qPrintable(text));
+    // and the GUI's verdict, which words the plan from data: each backend's own count
+    const kwb::CodegenVerdict v = kwb::codegenVerdict(s, QStringLiteral("cutedsl"));
+    QVERIFY2(v.chosen() && v.chosen()->kernel && v.chosen()->launches == cute->launches.size(), c.spec);
+    QCOMPARE(v.plan.launches, 1);
+    for (const kwb::CodegenVerdict::Backend& b : v.backends)
+      if (b.id == u"triton") QCOMPARE(b.launches, 1);
   }
 }
 

@@ -265,6 +265,68 @@ class TestTargetChooser : public QObject {
     QVERIFY2(view.summaryText().contains(QStringLiteral("第 14 行：size_branch")) &&
                  !view.summaryText().contains(QLatin1String("line 14")),
              qPrintable(view.summaryText()));
+    // new-user trial 31, #11: the probe's sentence with no translation is marked as the tool's words
+    QVERIFY2(view.summaryText().contains(QStringLiteral("size_branch: ［工具原文］forward() branches on a size")),
+             qPrintable(view.summaryText()));
+    QCoreApplication::removeTranslator(&zh);
+  }
+
+  // New-user trial 31, #11: the resize note's "failed at the resized sizes" and the data-dependent skeleton reason
+  // were English inside Chinese sentences; translated with their arguments kept, as written without a catalogue
+  void cuteChainCountInTheVerdict() {
+    // slot43's fixture: Triton reads the columns through one slot (1 launch), the CuTe DSL plans without kwb_cols;
+    // the GUI's verdict says each framework's own count, as `kwb analyze` does (session 44, ux44)
+    QFile f(QStringLiteral(KWB_SOURCE_DIR "/tests/data/codegen/chains/column_slots_rgb_distance.spec.json"));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const CodegenVerdict v =
+        codegenVerdict(nlohmann::json::parse(f.readAll().toStdString()), QStringLiteral("cutedsl"));
+    QVERIFY(v.chosen() && v.chosen()->kernel && v.chosen()->launches > 1);
+    const QString text = codegenVerdictText(v);  // no catalogue: %n reads "launch(es)"
+    QVERIFY2(text.contains(QStringLiteral("Phase 3 will write a kernel with CuTe DSL (chain of %1 launch(es)).")
+                               .arg(v.chosen()->launches)) &&
+                 text.contains(QStringLiteral("✓ Triton: kernel (chain of 1 launch(es))")),
+             qPrintable(text));
+  }
+
+  void probeSentencesShownInChinese() {
+    const QString resize = QStringLiteral(
+        "resize check: forward() failed at the resized sizes (ValueError: too many values to unpack (expected 4)); "
+        "sizes in forward() are bound to input dims by value");
+    const QString branch = QStringLiteral(
+        "forward reads a tensor value to decide what it computes (line 9: if x.sum() > 0); the probe traced one "
+        "placeholder path, so a kernel planned from that trace would hard-code it: write the data-dependent control "
+        "flow by hand");
+    const QString item = QStringLiteral(
+        "forward reads a tensor value (.item()/bool()/int() on a tensor): the result is data-dependent; the probe "
+        "continued with the placeholder True");
+    const QString width = QStringLiteral(
+        "resize check: size 4 kept: forward() unpacks a dim of that size into 4 names (ValueError: too many values to "
+        "unpack (expected 4)), so it is a fixed width, not a size; the checks keep it");
+    const QString other = QStringLiteral("some planner sentence no table knows");
+    QCOMPARE(displaySpecNote(item), item);
+    QCOMPARE(displaySpecNote(width), width);
+    QCOMPARE(displaySpecNote(resize), resize);
+    QCOMPARE(displayCodegenReason(branch), branch);
+    QCOMPARE(displayCodegenReason(other), other);
+    QCOMPARE(displayToolText(other), other);
+    QTranslator zh;
+    if (!zh.load(QStringLiteral(KWB_BINARY_DIR "/translations/kernel-workbench_zh_CN.qm")))
+      QSKIP("kernel-workbench_zh_CN.qm not built (the GUI target is off)");
+    QCoreApplication::installTranslator(&zh);
+    const QString r = displaySpecNote(resize);
+    QVERIFY2(!r.contains(QLatin1String("failed at")) && r.contains(QLatin1String("ValueError: too many values")),
+             qPrintable(r));
+    const QString b = displayCodegenReason(branch);
+    QVERIFY2(!b.contains(QLatin1String("placeholder")) && b.contains(QLatin1String("if x.sum() > 0")), qPrintable(b));
+    // h02's reason as traceBranchReason words a bool() read: the call's words translated too
+    const QString h02 = displayCodegenReason(QString(branch).replace(
+        QLatin1String("if x.sum() > 0"), QLatin1String("bool() of a tensor, e.g. a while/if on a tensor")));
+    QVERIFY2(!h02.contains(QLatin1String("e.g.")) && h02.contains(QLatin1String("bool()")), qPrintable(h02));
+    QCOMPARE(displayCodegenReason(other), QStringLiteral("［工具原文］") + other);
+    const QString w = displaySpecNote(width);
+    QVERIFY2(!w.contains(QLatin1String("fixed width")) && w.contains(QLatin1String("(expected 4)")), qPrintable(w));
+    const QString i = displaySpecNote(item);
+    QVERIFY2(!i.contains(QLatin1String("data-dependent")) && i.contains(QLatin1String("True")), qPrintable(i));
     QCoreApplication::removeTranslator(&zh);
   }
 

@@ -217,8 +217,9 @@ QString SpecView::codegenText() const {
   return m_codegen->isHidden() ? QString() : withoutSoftBreaks(m_codegen->text());
 }
 
-QString codegenPlanText(const CodegenVerdict& verdict) {
+QString codegenPlanText(const CodegenVerdict& verdict, int backendLaunches) {
   const CodegenVerdict::Plan& p = verdict.plan;
+  const int launches = backendLaunches >= 0 ? backendLaunches : p.launches;
   switch (p.kind) {
     case CodegenVerdict::PlanKind::Anchor:
       return SpecView::tr("%1 anchor").arg(p.name);
@@ -227,9 +228,9 @@ QString codegenPlanText(const CodegenVerdict& verdict) {
     case CodegenVerdict::PlanKind::Pointwise:
       return SpecView::tr("pointwise lowering");
     case CodegenVerdict::PlanKind::Chain:
-      return SpecView::tr("chain of %n launch(es)", nullptr, p.launches);
+      return SpecView::tr("chain of %n launch(es)", nullptr, launches);
     case CodegenVerdict::PlanKind::ChainWriteBack:
-      return SpecView::tr("chain of %n launch(es), writing input(s) %1 back", nullptr, p.launches)
+      return SpecView::tr("chain of %n launch(es), writing input(s) %1 back", nullptr, launches)
           .arg(p.writtenInputs.join(QStringLiteral(", ")));
     case CodegenVerdict::PlanKind::None:
       break;
@@ -239,10 +240,10 @@ QString codegenPlanText(const CodegenVerdict& verdict) {
 
 QString codegenVerdictText(const CodegenVerdict& verdict) {
   if (!verdict.valid) return {};
-  const QString plan = codegenPlanText(verdict);
   QString head;
   if (const CodegenVerdict::Backend* b = verdict.chosen())
-    head = b->kernel ? SpecView::tr("Phase 3 will write a kernel with %1 (%2).").arg(b->label, plan)
+    head = b->kernel ? SpecView::tr("Phase 3 will write a kernel with %1 (%2).")
+                           .arg(b->label, codegenPlanText(verdict, b->launches))
                      : SpecView::tr("Phase 3 will write a SKELETON with %1 (the quality gate fails it): %2")
                            .arg(b->label, displayCodegenReason(b->reason));
   else
@@ -258,8 +259,8 @@ QString codegenVerdictText(const CodegenVerdict& verdict) {
   // ✓ / ✗ before each framework: the verdict reads at a glance on a demo screen. The chosen one first and whole;
   // the others' kernels (short), and their skeletons named on one line, the reasons in the tooltip.
   const CodegenVerdict::Backend* chosen = verdict.chosen();
-  auto whole = [&plan](const CodegenVerdict::Backend& b) {
-    return b.kernel ? SpecView::tr("  ✓ %1: kernel (%2)").arg(b.label, plan)
+  auto whole = [&verdict](const CodegenVerdict::Backend& b) {
+    return b.kernel ? SpecView::tr("  ✓ %1: kernel (%2)").arg(b.label, codegenPlanText(verdict, b.launches))
                     : SpecView::tr("  ✗ %1: skeleton: %2").arg(b.label, displayCodegenReason(b.reason));
   };
   if (chosen) lines << whole(*chosen);
@@ -354,11 +355,16 @@ void SpecView::setSpec(const nlohmann::json& spec) {
                     str(acc, "accumulation_dtype"));
   for (const char* key : {"ambiguities", "notes"}) {
     if (!spec.contains(key) || !spec[key].is_array()) continue;
-    for (const auto& n : spec[key])
+    for (const auto& n : spec[key]) {
+      // an ambiguity's why is the probe's sentence: shown as a note is (translated or marked; trial 31, #11)
+      nlohmann::json shownAmb = n;
+      if (n.is_object() && n.contains("why") && n["why"].is_string())
+        shownAmb["why"] = displaySpecNote(QString::fromStdString(n["why"].get<std::string>())).toStdString();
       lines << (qstrcmp(key, "ambiguities") == 0 ? tr("Ambiguity: ") : tr("Note: ")) +
                    (n.is_string()   ? displaySpecNote(QString::fromStdString(n.get<std::string>()))
-                    : n.is_object() ? formatAmbiguity(n)  // not its JSON (new-user trial 28), as the console
+                    : n.is_object() ? formatAmbiguity(shownAmb)  // not its JSON (new-user trial 28), as the console
                                     : QString::fromStdString(n.dump()));
+    }
   }
   // a long problem name set the whole wizard's minimum width (new-user trial 15, #4)
   m_summary->setText(softBreaks(lines.join(u'\n')));

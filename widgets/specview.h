@@ -89,8 +89,9 @@ class SpecView : public QWidget {
 QString noSpecText(bool phase1Failed);
 
 /// The plan @p verdict's kernels use, in the GUI's words (translated): "pool anchor", "chain of 2 launches", ...;
-/// "" when nothing plans the spec.
-QString codegenPlanText(const CodegenVerdict& verdict);
+/// "" when nothing plans the spec. @p launches (>= 0): a chain's launch count for one backend (CodegenVerdict::
+/// Backend::launches: the CuTe DSL's chain may have more launches than Triton's); -1: the plan's own.
+QString codegenPlanText(const CodegenVerdict& verdict, int launches = -1);
 /// `kwb analyze`'s "Code generation" block worded by the GUI from @p verdict's data, every fixed word through tr()
 /// (the CLI keeps formatCodegenPreview()'s English): a head line saying what phase 3 will write with the chosen
 /// framework, "Code generation:", one line per fusion group, then the chosen framework's line (✓ kernel / ✗ skeleton:

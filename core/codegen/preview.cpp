@@ -24,6 +24,16 @@ json ids(const QStringList& l) {
   return a;
 }
 
+/// A chain plan's name in the preview: "chain of 3 launches", or with @p writeBack the inputs it writes back.
+QString chainPlanName(const ChainPlan& c, bool writeBack) {
+  if (writeBack)
+    return QStringLiteral("chain of %1 launch(es), writing input(s) %2 back")
+        .arg(c.launches.size())
+        .arg(c.writtenInputs.join(QStringLiteral(", ")));
+  return c.launches.size() == 1 ? QStringLiteral("chain of 1 launch")
+                                : QStringLiteral("chain of %1 launches").arg(c.launches.size());
+}
+
 }  // namespace
 
 json codegenPreview(const json& spec) {
@@ -82,9 +92,7 @@ json codegenPreview(const json& spec) {
     planWhy = writesWhy.isEmpty() ? writes : writes + QStringLiteral("; ") + writesWhy;
   } else if (writesChain) {
     // an input written in place: the chain planner's plan, which writes the final value back (Triton only)
-    planName = QStringLiteral("chain of %1 launch(es), writing input(s) %2 back")
-                   .arg(writesChain->launches.size())
-                   .arg(writesChain->writtenInputs.join(QStringLiteral(", ")));
+    planName = chainPlanName(*writesChain, true);
     plan = {{"kind", "chain_write_back"},
             {"name", ""},
             {"launches", writesChain->launches.size()},
@@ -124,8 +132,7 @@ json codegenPreview(const json& spec) {
     if (m.anchor) planWhy = m.whyNot;
     QString chainWhy;
     if (const auto c = planChain(g, spec, &chainWhy)) {
-      planName = c->launches.size() == 1 ? QStringLiteral("chain of 1 launch")
-                                         : QStringLiteral("chain of %1 launches").arg(c->launches.size());
+      planName = chainPlanName(*c, false);
       plan["kind"] = "chain";
       plan["launches"] = c->launches.size();
       planWhy.clear();
@@ -162,6 +169,17 @@ json codegenPreview(const json& spec) {
               {"kernel", ok},
               {"plan", planName.toStdString()}};
     if (!ok) j["reason"] = why.toStdString();
+    // the CuTe DSL renders its own chain: planned with kwb_cols off (ColumnSlotsOff) it may have more launches than
+    // the Triton plan named above, and its line says its own count (session 44, ux44; slot43's fixtures)
+    const std::string kind = plan.value("kind", std::string());
+    if (ok && (kind == "chain" || kind == "chain_write_back")) {
+      j["launches"] = plan.value("launches", 0);
+      if (b->id() == u"cutedsl")
+        if (const auto cute = cuteChainPlan(spec, nullptr, true)) {
+          j["plan"] = chainPlanName(*cute, kind == "chain_write_back").toStdString();
+          j["launches"] = cute->launches.size();
+        }
+    }
     // the math a float64 problem's kernel does (TritonBackend::generate renders the plan in fp64)
     if (ok && f64)
       j["precision"] = "float64 throughout (fp64 loads, intermediates, accumulators and tl.dot; not fp32 math)";
@@ -241,9 +259,11 @@ CodegenVerdict codegenVerdict(const nlohmann::json& spec, const QString& framewo
   v.valid = true;
   v.framework = framework;
   v.text = formatCodegenPreview(preview);
-  for (const auto& b : preview.value("backends", nlohmann::json::array()))
+  for (const auto& b : preview.value("backends", nlohmann::json::array())) {
     v.backends.append({jsonText(b, "id"), jsonText(b, "label"), b.value("kernel", false), jsonText(b, "plan"),
                        jsonText(b, "reason")});
+    v.backends.last().launches = b.value("launches", -1);
+  }
   auto strings = [](const nlohmann::json& a) {
     QStringList l;
     if (a.is_array())

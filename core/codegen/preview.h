@@ -67,6 +67,9 @@ struct CodegenVerdict {
     bool kernel = false;
     QString plan;    ///< kernel: the plan ("chain of 2 launches", "Reduction pattern")
     QString reason;  ///< skeleton: why
+    /// kernel with a chain plan: this backend's own launch count (the CuTe DSL plans without kwb_cols, so it may
+    /// have more than Plan::launches); -1 otherwise
+    int launches = -1;
   };
   bool valid = false;       ///< false: no spec (phase 1 has not run)
   QString framework;        ///< the chosen (resolved) framework id

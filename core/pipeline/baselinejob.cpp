@@ -290,8 +290,13 @@ bool BaselineJob::understand() {
   Q_EMIT progress(
       Understand,
       tr("pattern %1; FLOPs %2; bytes %3").arg(specPattern(m_spec), counted("flops", "FLOP"), counted("bytes", "B")));
-  for (const auto& a : m_spec.value("ambiguities", nlohmann::json::array()))
-    Q_EMIT progress(Understand, tr("ambiguous: ") + formatAmbiguity(a));  // not its JSON (new-user trial 25, #7)
+  for (const auto& a : m_spec.value("ambiguities", nlohmann::json::array())) {
+    // the probe's why as the Spec pane shows it: translated, or marked as tool output (new-user trial 31, #11)
+    nlohmann::json shown = a;
+    if (a.is_object() && a.contains("why") && a["why"].is_string())
+      shown["why"] = displaySpecNote(QString::fromStdString(a["why"].get<std::string>())).toStdString();
+    Q_EMIT progress(Understand, tr("ambiguous: ") + formatAmbiguity(shown));  // not its JSON (new-user trial 25, #7)
+  }
   Q_EMIT progress(Understand, tr("spec written to %1").arg(m_ws->path(QStringLiteral(".kwb/spec.json"))));
   Q_EMIT phaseDone(Understand, true);
   return true;

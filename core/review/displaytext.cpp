@@ -35,6 +35,7 @@ class DisplayText {
   static QString loweringWhy(const QString& why);
   static QString toolError(const QString& error);
   static QString measuredSource(const QString& source);
+  static QString toolText(const QString& text);
 };
 
 // The unit goes with the number only: a missing value reads "—", never "— µs" (new-user trial 5, R11).
@@ -497,13 +498,63 @@ QString DisplayText::specNote(const QString& note) {
     return tr(
         "the model is in training mode (the reference never calls eval()): BatchNorm normalises with batch "
         "statistics and updates its running stats");
-  if (const auto m = resize.match(note); m.hasMatch())
-    return tr("resize check: %1; sizes in forward() are bound to input dims by value").arg(m.captured(1));
+  if (const auto m = resize.match(note); m.hasMatch()) {
+    // probe_resize.py's summary: the Python error inside stays as raised (new-user trial 31, #11)
+    static const QRegularExpression failed(QStringLiteral("^forward\\(\\) failed at the resized sizes \\((.*)\\)$"),
+                                           QRegularExpression::DotMatchesEverythingOption);
+    const auto f = failed.match(m.captured(1));
+    return tr("resize check: %1; sizes in forward() are bound to input dims by value")
+        .arg(f.hasMatch() ? tr("forward() failed at the resized sizes (%1)").arg(f.captured(1))
+                          : toolText(m.captured(1)));
+  }
   if (const auto m = broadcast.match(note); m.hasMatch())
     return tr("broadcast in %1: operands %2 -> %3").arg(m.captured(1), m.captured(2), m.captured(3));
   if (const auto m = mask.match(note); m.hasMatch())
     return tr("mask in %1 (line %2)").arg(m.captured(1), m.captured(2));
-  return note;
+  // probe.py's fixed-width note and the size globals forward() reads (sessions 42 / 43)
+  static const QRegularExpression fixedWidth(
+      QStringLiteral(
+          "^resize check: size (\\d+) kept: forward\\(\\) unpacks a dim of that size into (\\d+) names (.*), so "
+          "it is a fixed width, not a size; the checks keep it$"),
+      QRegularExpression::DotMatchesEverythingOption);
+  static const QRegularExpression globals(
+      QStringLiteral(
+          "^resize check: (.*); sizes in forward\\(\\) are bound to input dims by value; forward\\(\\) reads "
+          "the size globals (.*) \\(read them from the inputs' shapes to let the checks resize them\\)$"),
+      QRegularExpression::DotMatchesEverythingOption);
+  if (const auto m = fixedWidth.match(note); m.hasMatch())
+    return tr("resize check: size %1 kept: forward() unpacks a dim of that size into %2 names %3, so it is a fixed "
+              "width, not a size; the checks keep it")
+        .arg(m.captured(1), m.captured(2), m.captured(3));
+  if (const auto m = globals.match(note); m.hasMatch())
+    return specNote(QStringLiteral("resize check: %1; sizes in forward() are bound to input dims by value")
+                        .arg(m.captured(1))) +
+           tr("; forward() reads the size globals %1 (read them from the inputs' shapes to let the checks resize them)")
+               .arg(m.captured(2));
+  // probe_trace.py's ambiguities' why (new-user trial 31, #11: h02's item read in English in zh_CN)
+  static const QRegularExpression item(QStringLiteral(
+      "^forward reads a tensor value \\(\\.item\\(\\)/bool\\(\\)/int\\(\\) on a tensor\\): the result is "
+      "data-dependent; the probe continued with the placeholder (\\S+)$"));
+  static const QRegularExpression random(QStringLiteral(
+      "^forward uses (\\S+): the output is random; the reference comparison must fix the seed or run the model in "
+      "eval\\(\\)$"));
+  if (const auto m = item.match(note); m.hasMatch())
+    return tr("forward reads a tensor value (.item()/bool()/int() on a tensor): the result is data-dependent; the "
+              "probe continued with the placeholder %1")
+        .arg(m.captured(1));
+  if (const auto m = random.match(note); m.hasMatch())
+    return tr("forward uses %1: the output is random; the reference comparison must fix the seed or run the model in "
+              "eval()")
+        .arg(m.captured(1));
+  return toolText(note);
+}
+
+QString DisplayText::toolText(const QString& text) {
+  // A text of the probe or the planner with no translation known: shown as written, marked as the tool's own words
+  // where a catalogue is loaded (zh_CN read English inside Chinese sentences; new-user trial 31, #11). English
+  // has no catalogue: "%1" is the text itself.
+  if (text.isEmpty()) return text;
+  return tr("%1", "a probe or planner text kept in English (tool output)").arg(text);
 }
 
 QString DisplayText::loweringWhy(const QString& why) {
@@ -535,8 +586,44 @@ QString DisplayText::codegenReason(const QString& reason, QString* brief) {
                                                       "renders it$"),
                                        QRegularExpression::DotMatchesEverythingOption);
   const auto m = head.match(reason);
+  // core/codegen/skeleton.cpp's traceBranchReason: the line and its code as arguments (new-user trial 31, #11)
+  static const QRegularExpression branch(QStringLiteral(
+      "^forward reads a tensor value to decide what it computes \\(line (\\d+): (.*)\\); the probe traced one "
+      "placeholder path, so a kernel planned from that trace would hard-code it: write the data-dependent control "
+      "flow by hand$"));
+  static const QRegularExpression number(QStringLiteral(
+      "^forward returns a Python number read from a tensor \\(line (\\d+): (.*)\\), not a tensor: the generated "
+      "kernels return tensors; return the tensor itself \\(drop that read\\) and the harness compares its value$"));
+  // the read's Python call, as traceBranchReason words it
+  const auto call = [](const QString& what) -> QString {
+    static const QRegularExpression onTensor(QStringLiteral("^(\\S+)\\(\\) on a tensor$"));
+    if (what == QLatin1String("bool() of a tensor, e.g. a while/if on a tensor"))
+      return tr("bool() of a tensor, e.g. a while/if on a tensor");
+    if (what == QLatin1String("float() of a tensor")) return tr("float() of a tensor");
+    if (what == QLatin1String("int() of a tensor")) return tr("int() of a tensor");
+    if (what == QLatin1String(".item()/bool()/int() on a tensor")) return tr(".item()/bool()/int() on a tensor");
+    if (const auto t = onTensor.match(what); t.hasMatch()) return tr("%1() on a tensor").arg(t.captured(1));
+    return what;  // .item(): code
+  };
+  if (const auto b = branch.match(reason); b.hasMatch()) {
+    const QString shown = tr("forward reads a tensor value to decide what it computes (line %1: %2); the probe traced "
+                             "one placeholder path, so a kernel planned from that trace would hard-code it: write "
+                             "the data-dependent control flow by hand")
+                              .arg(b.captured(1), call(b.captured(2)));
+    if (brief) *brief = shown;
+    return shown;
+  }
+  if (const auto b = number.match(reason); b.hasMatch()) {
+    const QString shown = tr("forward returns a Python number read from a tensor (line %1: %2), not a tensor: the "
+                             "generated kernels return tensors; return the tensor itself (drop that read) and the "
+                             "harness compares its value")
+                              .arg(b.captured(1), call(b.captured(2)));
+    if (brief) *brief = shown;
+    return shown;
+  }
   if (!m.hasMatch()) {
-    const QString shown = suiteReason(reason);
+    QString shown = suiteReason(reason);
+    if (shown == reason) shown = toolText(reason);  // no pattern knew it
     if (brief) *brief = shown;
     return shown;
   }
@@ -626,8 +713,8 @@ QString DisplayText::codegenReason(const QString& reason, QString* brief) {
     what = tr("the CuTe DSL renders a chain of one GEMM with a fused pointwise epilogue, and %1").arg(shown);
     if (brief) *brief = shown;
   } else {
-    what = rest;
-    if (brief) *brief = rest;
+    what = toolText(rest);
+    if (brief) *brief = what;
   }
   // two sentences, not %n: English keeps core's "1 launch" / "2 launches" without a catalogue's plural forms
   return n == 1 ? tr("Kernel Workbench plans this problem as a chain of 1 launch (%1); %2: --framework triton renders "
@@ -709,6 +796,7 @@ QString DisplayText::measuredSource(const QString& source) {
 QString displayMeasuredSource(const QString& source) { return DisplayText::measuredSource(source); }
 QString displayRecordsSummaryLine(const QString& line) { return DisplayText::summaryLine(line); }
 QString displaySpecNote(const QString& note) { return DisplayText::specNote(note); }
+QString displayToolText(const QString& text) { return DisplayText::toolText(text); }
 QString displayCodegenReason(const QString& reason) { return DisplayText::codegenReason(reason); }
 QString displayCodegenReasonBrief(const QString& reason) {
   QString brief;

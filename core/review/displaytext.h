@@ -93,9 +93,13 @@ bool ledgerTextKnown(const QString& text);
 /// accuracy.threshold_source), as the spec panel shows it: the probe's fixed sentences (the rel_err threshold's
 /// source per dtype, "sizes A, B share the value 64: ...", an input written in place, training mode, the resize
 /// check, a broadcast, a mask) translated, their arguments (names, ops, numbers, lines) as written; any other text
-/// unchanged. The spec file keeps English (kwb analyze --json, the records); zh_CN showed these paragraphs in
-/// English (new-user trial 17, #14).
+/// as displayToolText shows it. The spec file keeps English (kwb analyze --json, the records); zh_CN showed these
+/// paragraphs in English (new-user trial 17, #14).
 QString displaySpecNote(const QString& note);
+
+/// @p text (a probe's or planner's sentence with no known translation) as shown in the GUI: unchanged in English;
+/// with a loaded catalogue marked as the tool's own words, e.g. zh_CN "［工具原文］text" (new-user trial 31, #11).
+QString displayToolText(const QString& text);
 
 /// A skeleton's reason from code generation (CodegenVerdict::Backend::reason, the chain planner's "Kernel Workbench
 /// plans this problem as a chain of 2 launches (conv, norm); the CuTe DSL renders ..." forms) translated for the

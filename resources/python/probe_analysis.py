@@ -13,6 +13,8 @@ from probe_ops import (POINTWISE, VIEW, COPIES, FACTORY, OPERAND_ARGS, PRIORITY,
                        dtype_name, elem_size, jsonable, tensor_desc)
 
 # Ops that regroup dims: their names follow the atoms of the source (never the broadcast rule).
+# Ops whose outputs are pieces of their input along one dim.
+SPLITS = ("split", "split_with_sizes", "chunk", "unsafe_split", "unsafe_split_with_sizes", "unsafe_chunk")
 RESHAPES = ("view", "_unsafe_view", "_reshape_alias", "reshape", "flatten", "squeeze", "unsqueeze")
 SOFTMAX_FLOPS = 5      # max, sub, exp, sum, div per element
 NORM_FLOPS = 5         # mean 1 + variance 2 + normalise 2 per element (+2 with an affine weight/bias)
@@ -222,6 +224,8 @@ class Analyzer:
                                          for i in range(2, o.dim())]
             elif category(func, args) == "Reduction":
                 names = _reduced_names(func, args, src, sn, o)
+            elif b in SPLITS and src.dim() == o.dim():
+                names = self._split_names(sn, src, o)
             if (names is None or len(names) != o.dim()) and b in RESHAPES:
                 names = [()] * o.dim()      # a view that does not line up: no guessing by position
             elif names is None or len(names) != o.dim():
@@ -286,6 +290,29 @@ class Analyzer:
                 self.split_named.setdefault(split, []).append(given[0])
                 acc = [given[0]]
             names.append(self._combine(tuple(acc))[1])
+        return names
+
+    def _split_names(self, sn, src, o):
+        """Names of one piece of split/chunk: a dim of the source's size keeps its name; the split dim, k times
+        smaller, keeps it too with k divided out of its literal factor (kv(x).chunk(2, -1) of a (dim, 2) dim is
+        dim), else it is unnamed. Without this, 2*head_dim folded into the FLOP formula as 128*...*heads
+        (new-user trial 31, #10)."""
+        names = []
+        for n, w, v in zip(sn, [int(x) for x in o.shape], [int(x) for x in src.shape]):
+            if w == v:
+                names.append(n)
+                continue
+            named = ()
+            if n and w > 0 and v % w == 0:
+                k = v // w
+                lits = [x for x in n if isinstance(x, int)]
+                lit = 1
+                for x in lits:
+                    lit *= x
+                if lit % k == 0:
+                    rest = tuple(x for x in n if not isinstance(x, int))
+                    named = rest + ((lit // k,) if lit // k > 1 else ()) if rest else ()
+            names.append(named)
         return names
 
     def _aligned_names(self, o, tensors_in):

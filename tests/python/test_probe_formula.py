@@ -51,6 +51,24 @@ TIED_LITERAL = ("import torch\nimport torch.nn as nn\n"
                 "def get_inputs():\n    return [torch.randn(batch, 3, size, size)]\n"
                 "def get_init_inputs():\n    return []\n")
 
+# new-user trial 31, #10 (p04_perceiver_xattn, smaller): kv(x).chunk(2, -1) lost the name of kv's (D, 2) dim, so
+# the heads' split of it had no size left and 2*head_dim folded into the formula (128*B*D*H*NL for 2*B*NL*D^2)
+CHUNKED_KV = ("import torch, torch.nn as nn, torch.nn.functional as F\n"
+              "B = 2\nNL = 16\nNI = 48\nD = 64\nH = 4\n"
+              "class Model(nn.Module):\n"
+              "    def __init__(self, d, h):\n        super().__init__()\n        self.h = h\n"
+              "        self.q = nn.Linear(d, d, bias=False)\n        self.kv = nn.Linear(d, 2 * d, bias=False)\n"
+              "        self.o = nn.Linear(d, d)\n"
+              "    def forward(self, latents, inputs):\n        b, nl, d = latents.shape\n"
+              "        q = self.q(latents).view(b, nl, self.h, d // self.h).transpose(1, 2)\n"
+              "        k, v = self.kv(inputs).chunk(2, dim=-1)\n"
+              "        k = k.reshape(b, -1, self.h, d // self.h).transpose(1, 2)\n"
+              "        v = v.reshape(b, -1, self.h, d // self.h).transpose(1, 2)\n"
+              "        a = F.scaled_dot_product_attention(q, k, v)\n"
+              "        return self.o(a.transpose(1, 2).reshape(b, nl, d)) + latents\n"
+              "def get_inputs():\n    return [torch.randn(B, NL, D), torch.randn(B, NI, D)]\n"
+              "def get_init_inputs():\n    return [D, H]\n")
+
 
 def write_tmp(name, text):
     path = os.path.join(tempfile.mkdtemp(prefix="kwb_formula_"), name)
@@ -154,6 +172,12 @@ class FormulaHoldsOrIsFlagged(unittest.TestCase):
         self.check(path, [{"height": 14, "width": 30}, {"channels": 3, "filters": 5, "batch": 7}],
                    expect={"flops": "holds", "bytes": "holds"})
 
+
+    def test_chunked_kv_keeps_head_dim_symbolic(self):
+        # H alone changed: head_dim = D/H changes too, which a formula with 2*head_dim folded in gets wrong
+        spec = self.check(write_tmp("chunked_kv.py", CHUNKED_KV), [{"H": 8}, {"D": 96, "H": 2}, {"NI": 20}],
+                          expect={"flops": "holds", "bytes": "holds"})
+        self.assertEqual(spec["flops"]["expr"], "4*B*D^2*NI + 4*B*D^2*NL + 4*B*D*NI*NL + 6*B*H*NI*NL + 2*B*D*NL")
 
     def test_literal_input_size_is_flagged(self):
         spec = self.check(write_tmp("gather.py", GATHER_LITERAL), [{"N": 96}, {"M": 50}],
