@@ -1247,6 +1247,11 @@ class Planner {
   /// its src_dtype= and its else branch's store become @p dtype where every reader converts it as it loads it.
   /// False (nothing changed) otherwise.
   bool narrowRowSource(const QString& name, const QString& dtype, const QString& result);
+  /// Whether every line after line @p at that reads @p name, itself or through its views (viewAliases; @p result:
+  /// forward()'s first output), converts it to fp32 as it loads it (readsConverted), and no GEMM or attention reads
+  /// its values (they would keep a 16-bit operand's width): the check narrowTupleOutput and narrowRowSource share
+  /// before storing @p name in a narrower dtype.
+  bool laterReadsConvert(const QString& name, int at, const QString& result) const;
   /// Whether every line after line @p from that reads @p name is a GEMM launch (an operand, an epilogue tensor) or a
   /// view whose targets are forward()'s @p result or are read the same way: a 16-bit GEMM result torch holds in its
   /// width and only GEMMs read (docs/CODEGEN.md "GEMM operands keep their width").
@@ -6921,15 +6926,7 @@ QStringList Planner::storeTupleDtypes(const QStringList& outs, const QStringList
   return candidates;
 }
 
-bool Planner::narrowTupleOutput(const QString& name, const QString& dtype, const QString& result) {
-  int at = -1;
-  for (int i = 0; i < m_lines.size(); ++i)
-    if (m_lines.at(i).target == name) at = i;
-  if (at < 0) return narrowRowSource(name, dtype, result);
-  Line& l = m_lines[at];
-  if (l.launch < 0 || !l.before.isEmpty() || !l.rowGroup.empty() || !takesOutDtype(l.head) || isGemmCall(l.head) ||
-      l.head.contains(QLatin1String(", out_dtype=")) || (!l.outDtype.isEmpty() && l.outDtype != u"torch.float32"))
-    return false;
+bool Planner::laterReadsConvert(const QString& name, int at, const QString& result) const {
   QSet<int> viewLines;
   for (const QString& a : viewAliases(name, result, &viewLines))
     for (int i = at + 1; i < m_lines.size(); ++i) {
@@ -6939,6 +6936,19 @@ bool Planner::narrowTupleOutput(const QString& name, const QString& dtype, const
       const bool wide = isGemmCall(r.head) || r.head.startsWith(QLatin1String("kwb_attention("));
       if (!readsConverted(r, a) || (wide && readsValues(r.text(), a))) return false;
     }
+  return true;
+}
+
+bool Planner::narrowTupleOutput(const QString& name, const QString& dtype, const QString& result) {
+  int at = -1;
+  for (int i = 0; i < m_lines.size(); ++i)
+    if (m_lines.at(i).target == name) at = i;
+  if (at < 0) return narrowRowSource(name, dtype, result);
+  Line& l = m_lines[at];
+  if (l.launch < 0 || !l.before.isEmpty() || !l.rowGroup.empty() || !takesOutDtype(l.head) || isGemmCall(l.head) ||
+      l.head.contains(QLatin1String(", out_dtype=")) || (!l.outDtype.isEmpty() && l.outDtype != u"torch.float32"))
+    return false;
+  if (!laterReadsConvert(name, at, result)) return false;
   m_lines[at].outDtype = dtype;
   return true;
 }
@@ -6961,14 +6971,7 @@ bool Planner::narrowRowSource(const QString& name, const QString& dtype, const Q
   // branch's kwb_row1 reads it rounded to its stored dtype
   for (size_t k = 1; k < l.rowGroup.size(); ++k)
     if (!readsConverted(l.rowGroup.at(k), name)) return false;
-  QSet<int> viewLines;
-  for (const QString& a : viewAliases(name, result, &viewLines))
-    for (int i = at + 1; i < m_lines.size(); ++i) {
-      const Line& r = m_lines.at(i);
-      if (viewLines.contains(i) || r.head.startsWith(QLatin1String("kwb_returned("))) continue;
-      const bool wide = isGemmCall(r.head) || r.head.startsWith(QLatin1String("kwb_attention("));
-      if (!readsConverted(r, a) || (wide && readsValues(r.text(), a))) return false;
-    }
+  if (!laterReadsConvert(name, at, result)) return false;
   Line narrowed = part;
   narrowed.outDtype = dtype;
   const QString before = QStringLiteral("    ") + part.text(), after = QStringLiteral("    ") + narrowed.text();
