@@ -174,6 +174,7 @@ class TestChains : public QObject {
   void siblingReduceScope();
   void rowSourceScope();
   void pnormEpilogueScope();
+  void rowPieceReaderScope();
   void analyzeGroupsAreThePlan_data();
   void analyzeGroupsAreThePlan();
   void emulated_data();
@@ -2117,6 +2118,10 @@ void TestChains::broadcastRecomputeScope() {
   // session 43 (bcast43): the box IoU's area launches move after its [N, M, 2] launch (the same 4)
   // session 43 (pnorm43): a channel normalize's per-step gate sigmoid(g).unsqueeze(1) computed by the gated multiply
   // session 44 (giou44): the box fixtures' [N] corner values recomputed by their [N, M] readers (no pushdown)
+  // session 44 (norm44): the row pass that takes a piece's reader as its post (rowPieceReaderScope) stands at the
+  // reader's place (3 bodies, the same counts); row_piece_rms_gain_view gains one: on, the gain's run and the
+  // normalised value are one run (no piece), and the gain's kept lines between the statistic and that run leave no
+  // row group, so the statistic is a launch again (for the recompute's GPU A/B to weigh; the switch is off)
   const QStringList expected = {QStringLiteral("gather_knn_three_interpolate 4->2"),
                                 QStringLiteral("int_hash_buckets_floor_mod 4->4"),
                                 QStringLiteral("linrec_nonlinear_tanh_keeps_plan 9->9"),
@@ -2124,8 +2129,11 @@ void TestChains::broadcastRecomputeScope() {
                                 QStringLiteral("outer_product_recompute_exp 3->2"),
                                 QStringLiteral("part_copy_giou_cxcywh 11->9"),
                                 QStringLiteral("part_copy_xywh_overlap 14->12"),
-                                QStringLiteral("pnorm_epi_channel_normalize_gate 3->2"),
+                                QStringLiteral("pnorm_epi_channel_normalize_gate 2->2"),
                                 QStringLiteral("r07_MoE_Top2Router_OneHot_DenseCombine 12->11"),
+                                QStringLiteral("row_piece_logsoftmax_gate 2->2"),
+                                QStringLiteral("row_piece_normalize_pair_temp 3->3"),
+                                QStringLiteral("row_piece_rms_gain_view 2->3"),
                                 QStringLiteral("segment_mean_scatter_add 9->8"),
                                 QStringLiteral("select_pushdown_box_iou 4->4"),
                                 QStringLiteral("state_int8_weight_linear 4->4")};
@@ -2192,10 +2200,23 @@ void TestChains::rowSourceScope() {
 // epilogue, as a kwb_reduce's is. KWB_PNORM_EPILOGUE=0 gives the plans before; every fixture plan it changes, off ->
 // on: each loses the clamp's launch
 void TestChains::pnormEpilogueScope() {
+  // pnorm_epi_channel_normalize_gate's norm is a row pass's statistic since session 44 (rowPieceReaderScope): its
+  // clamp is kwb_row1's mid there, so this switch no longer changes its plan
   const QStringList changed = switchChanges("KWB_PNORM_EPILOGUE");
-  const QStringList expected = {QStringLiteral("pnorm_epi_channel_normalize_gate 4->3"),
-                                QStringLiteral("pnorm_epi_l1_rows_tanh 3->2"),
+  const QStringList expected = {QStringLiteral("pnorm_epi_l1_rows_tanh 3->2"),
                                 QStringLiteral("pnorm_epi_normalize_temp_linear 4->3")};
+  QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
+}
+
+// session 44 (norm44, pnorm43's option (b)): a row statistic whose normalised value is a piece of its one reader (a
+// pointwise run that computes it while kwb_piecewise_reads is on: F.normalize then exp(s) * q) was a statistic launch
+// and the reader's launch, x read twice. On, the row pass takes the reader's piecewise form as its post at the
+// reader's place: one launch, x read once (the else branch, and kwb_piecewise_reads off, the plan before).
+void TestChains::rowPieceReaderScope() {
+  const QStringList changed = switchChanges("KWB_ROW_PIECE_READER");
+  const QStringList expected = {
+      QStringLiteral("pnorm_epi_channel_normalize_gate 3->2"), QStringLiteral("row_piece_logsoftmax_gate 3->2"),
+      QStringLiteral("row_piece_normalize_pair_temp 4->3"), QStringLiteral("row_piece_rms_gain_view 3->2")};
   QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
 }
 
@@ -2430,6 +2451,8 @@ void TestChains::analyzeGroupsAreThePlan_data() {
         "row_source_rms_residual_out", "row_source_gated_centre_out",
         // session 43 (pnorm43): a p-norm's clamp as its epilogue (the norm and the clamp in one group)
         "pnorm_epi_normalize_temp_linear", "pnorm_epi_channel_normalize_gate", "pnorm_epi_l1_rows_tanh",
+        // session 44 (norm44): a piece's reader as the row pass's post (the statistic and the reader in one group)
+        "row_piece_normalize_pair_temp", "row_piece_rms_gain_view", "row_piece_logsoftmax_gate",
         // trial 12: a recurrent cell's non-contiguous pieces, a GEMM with scalars (its product a synthetic mm)
         "lstmcell_two_steps", "addmm_alpha_beta_relu", "baddbmm_scaled_tanh",
         // trial 13: scans, scatter-adds, upsampling
@@ -2987,6 +3010,10 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("pnorm_epi_normalize_temp_linear"), QStringLiteral("=pnorm_epi_normalize_temp_linear")},
       {QStringLiteral("pnorm_epi_channel_normalize_gate"), QStringLiteral("=pnorm_epi_channel_normalize_gate")},
       {QStringLiteral("pnorm_epi_l1_rows_tanh"), QStringLiteral("=pnorm_epi_l1_rows_tanh")},
+      // session 44 (norm44): a piece's reader as the row pass's post (p-norm, mean of squares, logsumexp)
+      {QStringLiteral("row_piece_normalize_pair_temp"), QStringLiteral("=row_piece_normalize_pair_temp")},
+      {QStringLiteral("row_piece_rms_gain_view"), QStringLiteral("=row_piece_rms_gain_view")},
+      {QStringLiteral("row_piece_logsoftmax_gate"), QStringLiteral("=row_piece_logsoftmax_gate")},
       {QStringLiteral("addmv_alpha_beta_bias"), QStringLiteral("=addmv_alpha_beta_bias")},
       {QStringLiteral("mv_transposed_gelu"), QStringLiteral("=mv_transposed_gelu")},
       // probe23: dot / vdot (kwb_gemv viewed 0-d); copysign / lerp / addcmul / addcdiv (the pointwise lowering)

@@ -90,6 +90,10 @@ struct Line {
   /// A one-pass row block (Planner::fuseRows): the lines of its else branch as planned (Planner::readsConverted
   /// reads them: whether a 16-bit input needs a widening copy first).
   std::vector<Line> rowGroup;
+  /// A kwb_pointwise launch reading pieces whose x is pieced or plain (kwb_piecewise_reads): its on form's x,
+  /// epilogue, tensors and scalars (the head holds both forms), for fuseRows' pieceReader; empty otherwise.
+  QString onInput, onEpi;
+  QStringList onTensors, onScalars;
   QString text() const {
     QString call = head + tail;
     if (!outDtype.isEmpty() && call.endsWith(u')'))
@@ -283,6 +287,13 @@ bool siblingReduce() { return qEnvironmentVariable("KWB_SIBLING_REDUCE") != u"0"
 /// pass reads the value rounded to its stored dtype, as it read it back before); `KWB_ROW_SOURCE=0` in kwb's
 /// environment gives the plans before.
 bool rowSource() { return qEnvironmentVariable("KWB_ROW_SOURCE") != u"0"; }
+
+/// A one-pass row group whose post is a piece (a pointwise run of x reading the statistic, computed by its one reader's
+/// launch while kwb_piecewise_reads is on: F.normalize(img) read only by `exp(s) * img`) takes that reader's piecewise
+/// form as its post, the reader moved to the group's place (Planner::fuseRows' pieceReader; issue 14, session 44,
+/// norm44). On by construction (the statistic's launches and a re-read of x fewer, the same math: the reader's own
+/// piecewise epilogue); `KWB_ROW_PIECE_READER=0` in kwb's environment gives the plans before.
+bool rowPieceReader() { return qEnvironmentVariable("KWB_ROW_PIECE_READER") != u"0"; }
 
 /// kwb_nll reads its logits in their dtype (session 41, ce41): a 16-bit input read only by it is not widened by a
 /// copy first (it stores out_dtype=torch.float32). `KWB_NLL_WIDENS_ON_LOAD=0` in kwb's environment: the copy as before.
@@ -1276,6 +1287,11 @@ class Planner {
   /// its src_dtype= and its else branch's store become @p dtype where every reader converts it as it loads it.
   /// False (nothing changed) otherwise.
   bool narrowRowSource(const QString& name, const QString& dtype, const QString& result);
+  /// Whether every line after line @p at that reads @p name, itself or through its views (viewAliases; @p result:
+  /// forward()'s first output), converts it to fp32 as it loads it (readsConverted), and no GEMM or attention reads
+  /// its values (they would keep a 16-bit operand's width): the check narrowTupleOutput and narrowRowSource share
+  /// before storing @p name in a narrower dtype.
+  bool laterReadsConvert(const QString& name, int at, const QString& result) const;
   /// Whether every line after line @p from that reads @p name is a GEMM launch (an operand, an epilogue tensor) or a
   /// view whose targets are forward()'s @p result or are read the same way: a 16-bit GEMM result torch holds in its
   /// width and only GEMMs read (docs/CODEGEN.md "GEMM operands keep their width").
@@ -6400,6 +6416,8 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
   // run (kwb_piecewise_reads; off: the plan before, the launch reading the buffer). Nothing applies where the
   // operands or the scalars would not fit one epilogue.
   QStringList pieced, piecedLines, piecedCats, piecedFills;  // those of pieced that are cats / filled buffers (label)
+  QString onFn, onX;                                         // the on form's epilogue and x (Line::onEpi, onInput)
+  QStringList onTensors, onScalars;
   bool widenRead = false;  // a piece's launch widens an integer tensor (kind "widen"): this launch's x may be it
   QString primaryExpr = broadcastExpr.isEmpty() ? m_vals.value(primary).expr : broadcastExpr;
   if (!fuse && broadcastExpr.isEmpty() && outDtypeArg.isEmpty() && exactInts.isEmpty() && outShape.size() <= 5 &&
@@ -6655,6 +6673,10 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
           epiArgs = QStringLiteral(", epi=%1, epi_tensors=%2, epi_scalars=%3")
                         .arg(pick(fnOn, fn), pick(tuple(tensorsOn), tuple(tensorsExpr)),
                              pick(tuple(scalarExprs + starts), tuple(scalarsExpr)));
+          onFn = fnOn;
+          onTensors = tensorsOn;
+          onScalars = scalarExprs + starts;
+          onX = !pieced.contains(primary) ? primaryExpr : accLeaf;  // empty: a piece view, no operand as x
           if (pieced.contains(primary))
             primaryExpr = accLeaf.isEmpty()
                               ? QStringLiteral("kwb_piece_view(%1)").arg(primaryExpr)
@@ -6762,6 +6784,12 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
     l.epi = fn;
     l.tensors = tensorsExpr;
     l.scalars = scalarsExpr;
+    if (!pieced.isEmpty()) {
+      l.onInput = onX;
+      l.onEpi = onFn;
+      l.onTensors = onTensors;
+      l.onScalars = onScalars;
+    }
     m_plan.launches << ChainLaunch{
         QStringLiteral("pointwise"), ids,
         QStringLiteral("pointwise %1 over %2").arg(opsText.join(QStringLiteral(", ")), shapeText(outShape))};
@@ -7033,15 +7061,7 @@ QStringList Planner::storeTupleDtypes(const QStringList& outs, const QStringList
   return candidates;
 }
 
-bool Planner::narrowTupleOutput(const QString& name, const QString& dtype, const QString& result) {
-  int at = -1;
-  for (int i = 0; i < m_lines.size(); ++i)
-    if (m_lines.at(i).target == name) at = i;
-  if (at < 0) return narrowRowSource(name, dtype, result);
-  Line& l = m_lines[at];
-  if (l.launch < 0 || !l.before.isEmpty() || !l.rowGroup.empty() || !takesOutDtype(l.head) || isGemmCall(l.head) ||
-      l.head.contains(QLatin1String(", out_dtype=")) || (!l.outDtype.isEmpty() && l.outDtype != u"torch.float32"))
-    return false;
+bool Planner::laterReadsConvert(const QString& name, int at, const QString& result) const {
   QSet<int> viewLines;
   for (const QString& a : viewAliases(name, result, &viewLines))
     for (int i = at + 1; i < m_lines.size(); ++i) {
@@ -7051,6 +7071,19 @@ bool Planner::narrowTupleOutput(const QString& name, const QString& dtype, const
       const bool wide = isGemmCall(r.head) || r.head.startsWith(QLatin1String("kwb_attention("));
       if (!readsConverted(r, a) || (wide && readsValues(r.text(), a))) return false;
     }
+  return true;
+}
+
+bool Planner::narrowTupleOutput(const QString& name, const QString& dtype, const QString& result) {
+  int at = -1;
+  for (int i = 0; i < m_lines.size(); ++i)
+    if (m_lines.at(i).target == name) at = i;
+  if (at < 0) return narrowRowSource(name, dtype, result);
+  Line& l = m_lines[at];
+  if (l.launch < 0 || !l.before.isEmpty() || !l.rowGroup.empty() || !takesOutDtype(l.head) || isGemmCall(l.head) ||
+      l.head.contains(QLatin1String(", out_dtype=")) || (!l.outDtype.isEmpty() && l.outDtype != u"torch.float32"))
+    return false;
+  if (!laterReadsConvert(name, at, result)) return false;
   m_lines[at].outDtype = dtype;
   return true;
 }
@@ -7073,14 +7106,7 @@ bool Planner::narrowRowSource(const QString& name, const QString& dtype, const Q
   // branch's kwb_row1 reads it rounded to its stored dtype
   for (size_t k = 1; k < l.rowGroup.size(); ++k)
     if (!readsConverted(l.rowGroup.at(k), name)) return false;
-  QSet<int> viewLines;
-  for (const QString& a : viewAliases(name, result, &viewLines))
-    for (int i = at + 1; i < m_lines.size(); ++i) {
-      const Line& r = m_lines.at(i);
-      if (viewLines.contains(i) || r.head.startsWith(QLatin1String("kwb_returned("))) continue;
-      const bool wide = isGemmCall(r.head) || r.head.startsWith(QLatin1String("kwb_attention("));
-      if (!readsConverted(r, a) || (wide && readsValues(r.text(), a))) return false;
-    }
+  if (!laterReadsConvert(name, at, result)) return false;
   Line narrowed = part;
   narrowed.outDtype = dtype;
   const QString before = QStringLiteral("    ") + part.text(), after = QStringLiteral("    ") + narrowed.text();
@@ -7288,6 +7314,8 @@ void Planner::fuseRows(const QString& result) {
   QSet<int> dropLaunch;
   const int n = static_cast<int>(m_lines.size());
   int lastFused = -1;  // the last line a fused group took
+  // a group whose post is a piece's reader further on (pieceReader), by that reader's line: it stands there
+  QHash<int, Line> pendingAt;
   // a line a prologue may move past to its stage (prologueReach): one assignment (a launch or a view), nothing written
   // in place, no statement before it
   auto passable = [](const Line& l) {
@@ -7373,6 +7401,11 @@ void Planner::fuseRows(const QString& result) {
     return fused;
   };
   for (int i = 0; i < n; ++i) {
+    if (pendingAt.contains(i)) {
+      lines << pendingAt.take(i);
+      lastFused = i;
+      continue;
+    }
     const Line& r = m_lines.at(i);
     if (r.kind == u"softmax" && fusePre(i, [&](const Line& p) -> QString {
           return QStringLiteral(", pre=%1, pre_scalars=%2").arg(p.epi, tuple(p.scalars)) +
@@ -7426,9 +7459,69 @@ void Planner::fuseRows(const QString& result) {
               std::any_of(statNames.begin(), statNames.end(),
                           [&](const QString& s) { return m_lines.at(j).tensors.contains(s); });
     const int q = j;
+    // pieceReader (session 44): the run after the statistic is a piece (kwb_pointwise_piece: computed by its one
+    // reader's launch while kwb_piecewise_reads is on, F.normalize's quotient read only by `exp(s) * img`), so no
+    // launch of it stands here. The reader's on form -- x and the statistic's views in, its own epilogue -- is then the
+    // post, and the group stands at the reader's place: nothing between reads its values (internal, below), writes in
+    // place or assigns a name the group reads.
+    int reader = -1;
+    Line readerPost;
+    if (!ok && rowPieceReader() && j < n) {
+      const Line& pl = m_lines.at(j);
+      const auto statTensor = [&](const QString& t) {  // t2, kwb_at(t2), kwb_at(t1.expand(x.shape)) ...
+        return std::any_of(statNames.begin(), statNames.end(), [&](const QString& sn) {
+          return t.contains(QRegularExpression(QStringLiteral("\\b%1\\b").arg(QRegularExpression::escape(sn))));
+        });
+      };
+      bool pok = pl.head.startsWith(QLatin1String("kwb_pointwise_piece(")) && pl.launch >= 0 && pl.input == x &&
+                 pl.before.isEmpty() && pl.target != result &&
+                 std::any_of(pl.tensors.begin(), pl.tensors.end(), statTensor);
+      for (int k = j + 1; pok && k < n; ++k)
+        if (reads(m_lines.at(k), pl.target)) {
+          pok = reader < 0;  // one reader
+          reader = k;
+        }
+      pok = pok && reader >= 0 && !pendingAt.contains(reader);  // one group a reader
+      if (pok) {
+        const Line& rl = m_lines.at(reader);
+        const QString on = QStringLiteral(" if kwb_piecewise_reads else ");
+        pok = !rl.onEpi.isEmpty() && rl.onInput == x && rl.launch >= 0 && !rl.draw && rl.before.isEmpty() &&
+              rl.rowGroup.empty() && rl.tail == u")" && !rl.head.contains(QLatin1String("out_dtype=")) &&
+              rl.head.startsWith(QStringLiteral("kwb_pointwise(")) &&
+              rl.head.contains(QStringLiteral("epi=") + rl.onEpi + on) &&
+              std::any_of(rl.onTensors.begin(), rl.onTensors.end(), statTensor) &&
+              std::none_of(rl.onTensors.begin(), rl.onTensors.end(),
+                           [](const QString& t) { return t.startsWith(QLatin1String("kwb_cols(")); }) &&
+              std::none_of(rl.onScalars.begin(), rl.onScalars.end(),
+                           [](const QString& f) { return f.contains(QLatin1String("_starts(")); });
+      }
+      if (pok) {
+        const Line& rl = m_lines.at(reader);
+        readerPost = rl;
+        readerPost.head = QStringLiteral("kwb_pointwise(%1, epi=%2, epi_tensors=%3, epi_scalars=%4")
+                              .arg(x, rl.onEpi, tuple(rl.onTensors), tuple(rl.onScalars));
+        readerPost.input = x;
+        readerPost.epi = rl.onEpi;
+        readerPost.tensors = rl.onTensors;
+        readerPost.scalars = rl.onScalars;
+        for (int k = j + 1; pok && k < reader; ++k) {
+          const Line& b = m_lines.at(k);
+          pok = !b.head.contains(QLatin1String("kwb_copy_into")) && !b.head.contains(QLatin1String("out="));
+          for (const QString& t : b.target.split(QStringLiteral(", "), Qt::SkipEmptyParts))
+            for (int g = first; pok && g <= j; ++g) pok = !reads(m_lines.at(g), t.trimmed());
+        }
+      }
+      if (pok) {
+        internal << pl.target;
+        ok = true;
+      } else {
+        reader = -1;
+      }
+    }
+    const Line& postL = reader >= 0 || q >= n ? readerPost : m_lines.at(q);  // q == n: no group (ok is false)
     // a pointwise run that only a reduction over the same dims reads (the centred squares of a variance written
     // out): that reduction's prologue, beside this one in one kwb_rows launch (fuseSiblingRows), not kwb_row1's post
-    if (ok && !pre && mid < 0 && views.isEmpty() && q + 1 < n && m_lines.at(q + 1).kind == u"reduce" &&
+    if (ok && reader < 0 && !pre && mid < 0 && views.isEmpty() && q + 1 < n && m_lines.at(q + 1).kind == u"reduce" &&
         m_lines.at(q + 1).input == m_lines.at(q).target && m_lines.at(q + 1).dims == r.dims &&
         m_lines.at(q + 1).head.startsWith(QLatin1String("kwb_reduce(")) &&
         r.head.startsWith(QLatin1String("kwb_reduce("))) {
@@ -7441,10 +7534,10 @@ void Planner::fuseRows(const QString& result) {
     }
     // nothing but the group reads its intermediates, and the result is not one of them
     for (int k = q + 1; ok && k < n; ++k)
-      for (const QString& name : internal) ok = ok && !reads(m_lines.at(k), name);
+      for (const QString& name : internal) ok = ok && (k == reader || !reads(m_lines.at(k), name));
     for (const QString& name : internal) ok = ok && name != result;
-    if (ok && pre) ok = !reads(m_lines.at(q), m_lines.at(i - 1).target);
-    if (ok && mid >= 0) ok = !reads(m_lines.at(q), r.target);
+    if (ok && pre) ok = !reads(postL, m_lines.at(i - 1).target);
+    if (ok && mid >= 0) ok = !reads(postL, r.target);
     for (int v : views)
       ok = ok && !(mid >= 0 && reads(m_lines.at(v), r.target)) &&
            !(pre && reads(m_lines.at(v), m_lines.at(i - 1).target));
@@ -7476,13 +7569,13 @@ void Planner::fuseRows(const QString& result) {
           lines.at(lines.size() - (pre ? 2 : 1)).target == x && !in.shape.isEmpty() && in.shape == xv.shape &&
           (in.dtype == u"float32" || in.dtype == u"float16" || in.dtype == u"bfloat16" || in.dtype == u"float64");
       // x is kwb_row1's second result: nothing of the call reads it (the post's tensors, the views of the statistic)
-      sok = sok && !m_lines.at(q).tensors.contains(x);
+      sok = sok && !postL.tensors.contains(x);
       for (int v : views) sok = sok && !reads(m_lines.at(v), x);
       if (sok) src = s;
     }
     if (pre) lines.removeLast();
     if (src >= 0) lines.removeLast();
-    const Line& post = m_lines.at(q);
+    const Line& post = postL;
     QStringList dimList;
     for (qint64 d : rdims) dimList << QString::number(d);
     const QString dim = rdims.size() == 1 ? dimList.first() : u'(' + dimList.join(QStringLiteral(", ")) + u')';
@@ -7494,10 +7587,12 @@ void Planner::fuseRows(const QString& result) {
                  .arg(sl->epi, tuple(sl->tensors), tuple(sl->scalars),
                       sl->outDtype.isEmpty() ? QString() : QStringLiteral(", src_dtype=") + sl->outDtype)
            : QString();
-    QStringList text = {
-        QStringLiteral("if kwb_row1_fits(%1, %2):  # one pass: each reduced row fits one tile").arg(xr, dim),
-        QStringLiteral("            %1 = kwb_row1_stat(%2, %3)  # the statistic, written by kwb_row1")
-            .arg(stat, xr, dim)};
+    // with a piece's reader as the post: its on form, so the row pass runs where kwb_piecewise_reads is on (off: the
+    // plan before, the else branch)
+    QStringList text = {QStringLiteral("if %1kwb_row1_fits(%2, %3):  # one pass: each reduced row fits one tile")
+                            .arg(reader >= 0 ? QStringLiteral("kwb_piecewise_reads and ") : QString(), xr, dim),
+                        QStringLiteral("            %1 = kwb_row1_stat(%2, %3)  # the statistic, written by kwb_row1")
+                            .arg(stat, xr, dim)};
     for (int v : views) text << indented(m_lines.at(v).text());
     text << QStringLiteral("            %1 = kwb_row1(%2, %3, \"%4\", %5, %6, %7, %8, %9, %10, %11, %12, %13%14)")
                 .arg(sl ? post.target + QStringLiteral(", ") + x : post.target, xr, dim, r.redOp, r.q, stat,
@@ -7511,21 +7606,30 @@ void Planner::fuseRows(const QString& result) {
     text << QStringLiteral(
         "        else:  # rows longer than kwb_row1_max: the reduction, then the elementwise launches");
     const int from = sl ? src : first;
-    for (int k = from; k <= q; ++k) text << indented(m_lines.at(k).text());
+    QList<int> parts;  // the else branch's lines: the group's, then the piece's reader moved here
+    for (int k = from; k <= q; ++k) parts << k;
+    if (reader >= 0) parts << reader;
+    for (int k : parts) text << indented(m_lines.at(k).text());
     Line fused;
     fused.head = text.join(u'\n');
     fused.tail.clear();
-    for (int k = from; k <= q; ++k) fused.rowGroup.push_back(m_lines.at(k));
-    lines << fused;
-    // the plan's launches: the group's become one
+    for (int k : parts) fused.rowGroup.push_back(m_lines.at(k));
+    if (reader >= 0)
+      pendingAt.insert(reader, fused);
+    else
+      lines << fused;
+    // the plan's launches: the group's become one (a piece's is no launch while its reader computes it: the reader's
+    // launch lists its ops as its prologue)
     QList<int> group;
-    for (int k = from; k <= q; ++k)
-      if (m_lines.at(k).launch >= 0) group << m_lines.at(k).launch;
+    for (int k : parts)
+      if (m_lines.at(k).launch >= 0 && !(reader >= 0 && k == q)) group << m_lines.at(k).launch;
+    if (reader >= 0) dropLaunch.insert(m_lines.at(q).launch);
     ChainLaunch& keepL = m_plan.launches[r.launch];
     QStringList others;
     for (int g : group) {
       if (g == r.launch) continue;
       keepL.ops << m_plan.launches.at(g).ops;
+      keepL.prologue << m_plan.launches.at(g).prologue;
       others << m_plan.launches.at(g).description;
       dropLaunch.insert(g);
     }
@@ -7534,6 +7638,14 @@ void Planner::fuseRows(const QString& result) {
                             .arg(keepL.description, others.join(QStringLiteral("; ")))
                             .arg(group.size());
     if (sl) keepL.description += QStringLiteral(", the first run its row's source, stored by it too");
+    if (reader >= 0) {  // the launch stands where its line does: the reader's place in the plan's list
+      const int at = m_lines.at(reader).launch;
+      keepL.description +=
+          QStringLiteral(", the last the reader of its piece %1, run at that reader's place").arg(m_lines.at(q).target);
+      m_plan.launches[at] = keepL;
+      dropLaunch.remove(at);
+      dropLaunch.insert(r.launch);
+    }
     i = lastFused = q;
   }
   if (dropLaunch.isEmpty()) return;

@@ -492,6 +492,23 @@ def _kwb_reduce_epi_after(res, epi, epi_tensors, epi_scalars, out_dtype):
     return kwb_pointwise(res, epi, epi_tensors, epi_scalars, out_dtype or res.dtype)
 
 
+def _kwb_reduce_epi_shapes(x, red, keepdim, epi, epi_tensors):
+    """A reduction of x over dims red (a list of non-negative dims): (kshape, the keepdim shape it is stored in;
+    rshape, its result's shape; the epilogue tensors, each expanded to rshape and viewed at kshape, stride 0 along
+    red, so _kwb_reduce_into's epilogue reads them at the stored element's index). No tensors where epi is None.
+    kwb_reduce's and kwb_pnorm's (session 44, norm44: one definition)."""
+    kshape = [1 if d in red else s for d, s in enumerate(x.shape)]
+    rshape = kshape if keepdim else [s for d, s in enumerate(x.shape) if d not in red]
+    ets = []
+    for t in epi_tensors if epi is not None else ():
+        t = t.expand(rshape)
+        if not keepdim:
+            for d in red:
+                t = t.unsqueeze(d)
+        ets.append(t)
+    return kshape, rshape, ets
+
+
 def kwb_reduce(x, dims, op, keepdim=False, pre=None, pre_tensors=(), pre_scalars=(), pre_dtype=None, epi=None,
                epi_tensors=(), epi_scalars=(), out_dtype=None):
     """sum / mean / amax / amin / logsumexp / prod / any / all of x over dims (negative allowed; [] = all dims); any /
@@ -540,15 +557,7 @@ def kwb_reduce(x, dims, op, keepdim=False, pre=None, pre_tensors=(), pre_scalars
         if _kwb_prod(x.shape[d] for d in red) > 2 ** 24:
             raise ValueError("kwb_reduce: an integer %s over %d elements (fp32 accumulation is exact up to 2**24)"
                              % (op, _kwb_prod(x.shape[d] for d in red)))
-    kshape = [1 if d in red else s for d, s in enumerate(x.shape)]
-    rshape = kshape if keepdim else [s for d, s in enumerate(x.shape) if d not in red]
-    ets = []
-    for t in epi_tensors if epi is not None else ():  # at the result's shape, viewed at the keepdim shape (stride 0)
-        t = t.expand(rshape)
-        if not keepdim:
-            for d in red:
-                t = t.unsqueeze(d)
-        ets.append(t)
+    kshape, rshape, ets = _kwb_reduce_epi_shapes(x, red, keepdim, epi, epi_tensors)
     out = torch.empty(kshape, dtype=out_dtype or dtype, device=x.device)
     _kwb_reduce_into(x, red, op, out, None, 0.0, pre, pre_tensors, pre_scalars, epi, ets, epi_scalars)
     return out if keepdim else out.view(rshape)
@@ -821,15 +830,7 @@ def kwb_pnorm(x, dims, p, keepdim=False, pre=None, pre_tensors=(), pre_scalars=(
                           pre_scalars=(), pre_dtype=torch.float32, epi=epi, epi_tensors=epi_tensors,
                           epi_scalars=epi_scalars, out_dtype=out_dtype)
     red = _kwb_red_dims(x, dims)
-    kshape = [1 if d in red else s for d, s in enumerate(x.shape)]
-    rshape = kshape if keepdim else [s for d, s in enumerate(x.shape) if d not in red]
-    ets = []
-    for t in epi_tensors if epi is not None else ():  # at the result's shape, viewed at the keepdim shape (stride 0)
-        t = t.expand(rshape)
-        if not keepdim:
-            for d in red:
-                t = t.unsqueeze(d)
-        ets.append(t)
+    kshape, rshape, ets = _kwb_reduce_epi_shapes(x, red, keepdim, epi, epi_tensors)
     if p == 0:
         out = torch.empty(kshape, dtype=out_dtype or x.dtype, device=x.device)
         _kwb_reduce_into(x, red, "sum", out, None, 0.0, _kwb_epi_nonzero, (), (), epi, ets, epi_scalars)
