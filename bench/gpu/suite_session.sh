@@ -67,6 +67,13 @@ GPU=${KWB_GPU:-$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null |
 GPU=${GPU:-NVIDIA H200}
 echo "gpu for kwb: $GPU" | tee -a $L/env.txt
 lim=$((BUDGET - (SECONDS - T0) - 45))
+# A budget of 45 s or less left timeout a zero or negative limit (rc 125, "Try 'timeout --help'"), 60 s left 15 s
+# for kwb (session 44: list_s42_ab.txt at 45 and 60 s ran nothing): say so instead of starting.
+if [ "$lim" -lt 30 ]; then
+  echo "budget ${BUDGET}s leaves ${lim}s for kwb suite after the 45 s kept for writing suite.json and packing;" \
+       "give at least $((BUDGET - lim + 30))s" | tee -a $L/env.txt >&2
+  exit 2
+fi
 call=$(date -u +%Y%m%dT%H%M%SZ)
 timeout -s INT -k 20 $lim $K suite $FILES --gpu "$GPU" --framework "${FRAMEWORK:-triton}" --out $S --jobs $JOBS --compile-ref \
   --case-timeout $CASE_TIMEOUT > $L/kwb_suite_$call.log 2>&1
