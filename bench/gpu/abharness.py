@@ -242,11 +242,14 @@ class Launches:
 
 def planner_switch(switch):
     """A planner switch of an A/B row: "KWB_X" (on by default: the off kernel is written with KWB_X=0) or "KWB_X=V"
-    (off by default: the on kernel is written with KWB_X=V) -> (off env, on env); None for a module switch."""
+    (off by default: the on kernel is written with KWB_X=V) -> (off env, on env); None for a module switch. Words
+    before the last ("KWB_A=1 KWB_X") are set on both sides: the A/B of a switch that acts only under another."""
     if not isinstance(switch, str) or not switch.startswith("KWB_"):
         return None
-    name, _, value = switch.partition("=")
-    return ({}, {name: value}) if value else ({name: "0"}, {})
+    *fixed, last = switch.split()
+    both = dict(w.partition("=")[::2] for w in fixed)
+    name, _, value = last.partition("=")
+    return (dict(both), dict(both, **{name: value})) if value else (dict(both, **{name: "0"}), dict(both))
 
 
 def switch_ab(tag, problems, doc, budget=300.0, compile_rows=False, graph_rows=False):
