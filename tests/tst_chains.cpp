@@ -3495,7 +3495,8 @@ void TestChains::classesEmulated_data() {
                                                         QStringLiteral("boundary_tail,boundary_size1,problem_shape")};
   }
   // session 41 (conv41): the depthwise convolution of a channels-last input on DIRECT_CL's [positions x channels]
-  // kernel (its output channels-last), and the per-channel kernel with the switch off (the A/B's old side)
+  // kernel (its output channels-last; the default since session 44's A/B), and the per-channel kernel with the
+  // switch off (the A/B's old side, still the fallback)
   // and (trial 29 #8) a zero pad folded into the convolution's padding per side (ConvSpec pad_hi); with
   // kwb_pad_prologue off the pad's line pads again, unread
   for (const char* s :
@@ -3511,13 +3512,13 @@ void TestChains::classesEmulated_data() {
                                                             QStringLiteral(".spec.json"),
                                                         QStringLiteral("--case"),
                                                         QStringLiteral("boundary_tail,boundary_size1,problem_shape")};
-    QTest::addRow("%s DIRECT_CL=True, kwb_pad_prologue=False", s)
+    QTest::addRow("%s DIRECT_CL=False, kwb_pad_prologue=False", s)
         << spec << problem
-        << QStringList{QStringLiteral("--set"), QStringLiteral("DIRECT_CL=True"), QStringLiteral("--set"),
+        << QStringList{QStringLiteral("--set"), QStringLiteral("DIRECT_CL=False"), QStringLiteral("--set"),
                        QStringLiteral("kwb_pad_prologue=False")};
-    QTest::addRow("%s DIRECT_CL=True, fp32, bf16", s)
+    QTest::addRow("%s DIRECT_CL=False, fp32, bf16", s)
         << spec << problem
-        << QStringList{QStringLiteral("--set"), QStringLiteral("DIRECT_CL=True"), QStringLiteral("--dtype"),
+        << QStringList{QStringLiteral("--set"), QStringLiteral("DIRECT_CL=False"), QStringLiteral("--dtype"),
                        QStringLiteral("float32,bfloat16")};
   }
   // cummax / cummin's indices from the chunked kernel: 4-element chunks, the running value and its index carried

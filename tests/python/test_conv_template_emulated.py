@@ -73,7 +73,7 @@ def rel_err(got, want):
 # off and their class limits lifted: a test of one mechanism names it in its settings and gets it wherever it
 # applies
 PLAIN = {"SMALL_K": False, "TAP_PADDED": False, "PHASE_GRID": False, "OUT_CHANNELS_LAST": False, "EPI_CHANNEL_VECTORS": False,
-         "SMALL_K_MAX_STRIDE": 1 << 30, "PHASE_GRID_MIN_DIMS": 1, "PHASE_GRID_GROUPED": True}
+         "DIRECT_CL": False, "SMALL_K_MAX_STRIDE": 1 << 30, "PHASE_GRID_MIN_DIMS": 1, "PHASE_GRID_GROUPED": True}
 
 
 def run_case(tc, spatial, cin, cout, k, in_size, batch=2, stride=1, padding=0, dilation=1, output_padding=0,
@@ -1809,13 +1809,13 @@ class ConvCatSlices(unittest.TestCase):
         self.assertEqual(float(wide[:, :8].abs().sum() + wide[:, 24:].abs().sum()), 0.0)  # nothing outside its slice
 
 
-ON = {"DIRECT_CL": True}  # DIRECT_CL's tests turn it on (off by default until a GPU A/B)
+ON = {"DIRECT_CL": True}  # DIRECT_CL's tests set it (on by default since session 44's GPU A/B)
 
 
 class ConvDirectChannelsLast(unittest.TestCase):
-    """DIRECT_CL (off by default until a GPU A/B): a depthwise convolution of channels-last x takes [positions x
-    channels] tiles and writes a channels-last output (the same values); the per-channel kernel stays its fallback and
-    the switch's off state."""
+    """DIRECT_CL (on by default since session 44's H100 A/B): a depthwise convolution of channels-last x takes
+    [positions x channels] tiles and writes a channels-last output (the same values); the per-channel kernel stays its
+    fallback and the switch's off state."""
 
     def test_1d_sequence_depthwise(self):
         # trial 28's 06_conv1d_seq_padmask class: conv1d(x.transpose(1, 2)) over [B, T, C], 'same' padding; C past
