@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """host44 (session 44, issue 14): where a generated forward's host time goes on the GPU host, per fixture.
 
-    python3 bench/gpu/host44_gpu.py --kernels DIR --problems DIR [--only a,b] [--calls 200]
+    python3 bench/gpu/host44_gpu.py --kernels DIR --problems DIR [--only a,b] [--calls 200] [--cpu]
+      (--cpu: a dry run of the same path on fake_triton, to check the script without a GPU; its figures mean nothing)
       DIR: NAME.py kernels (kwb analyze P --gpu H100-SXM --framework triton --kernel-out DIR/NAME.py) and the
       problems NAME.py beside them in --problems.
 
@@ -27,14 +28,15 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import abharness  # noqa: E402
 
 
-def host_us(fn, calls):
+def host_us(fn, calls, dev):
     import torch
-    torch.cuda.synchronize()
+    sync = torch.cuda.synchronize if dev == "cuda" else (lambda: None)
+    sync()
     t0 = time.perf_counter()
     for _ in range(calls):
         fn()
     t1 = time.perf_counter()
-    torch.cuda.synchronize()
+    sync()
     return (t1 - t0) / calls * 1e6
 
 
@@ -44,15 +46,23 @@ def main():
     ap.add_argument("--problems", required=True)
     ap.add_argument("--only", default="")
     ap.add_argument("--calls", type=int, default=200)
+    ap.add_argument("--cpu", action="store_true", help="a dry run of the script's path on fake_triton (no timing "
+                    "meaning: bench/host_path.py is the CPU bench)")
     a = ap.parse_args()
+    if a.cpu:
+        abharness.use_cpu_emulation()
     import torch
     import triton
-    if not torch.cuda.is_available():
-        print("host44_gpu: needs CUDA (bench/host_path.py is the CPU side)")
+    dev = "cpu" if a.cpu else "cuda"
+    if dev == "cuda" and not torch.cuda.is_available():
+        print("host44_gpu: needs CUDA (bench/host_path.py is the CPU side; --cpu for a dry run)")
         return 0
     names = sorted(f[:-3] for f in os.listdir(a.kernels) if f.endswith(".py"))
     names = [n for n in names if not a.only or n in a.only.split(",")]
-    jit_cls = triton.runtime.jit.JITFunction
+    try:
+        jit_cls = triton.runtime.jit.JITFunction
+    except AttributeError:  # fake_triton (--cpu)
+        jit_cls = triton.JITFunction
     orig_getitem = jit_cls.__getitem__
     rec = []
 
@@ -71,12 +81,12 @@ def main():
             prob = abharness.load(os.path.join(a.problems, n + ".py"), "p_" + n)
             ker = abharness.load(os.path.join(a.kernels, n + ".py"), "k_" + n)
             init = prob.get_init_inputs()
-            model = prob.Model(*init).cuda().eval()
-            new = ker.ModelNew(*init).cuda().eval()
+            model = prob.Model(*init).to(dev).eval()
+            new = ker.ModelNew(*init).to(dev).eval()
             sd = model.state_dict()
             if sd:
                 new.load_state_dict(sd, strict=False)
-            inputs = abharness.inputs_on(prob, "cuda")
+            inputs = abharness.inputs_on(prob, dev)
             body = getattr(new, "_kwb_forward", None) or new.forward
 
             def fwd():
@@ -90,7 +100,8 @@ def main():
             for _ in range(5):
                 fwd()
                 fbody()
-            torch.cuda.synchronize()
+            if dev == "cuda":
+                torch.cuda.synchronize()
             del rec[:]
             jit_cls.__getitem__ = recording
             try:
@@ -101,16 +112,17 @@ def main():
             del rec[:]
 
             def replay():
-                for j, g, args, kw in calls:
-                    j[g](*args, **kw)
+                with torch.no_grad():  # as the forward launched them (fake_triton's writes see autograd)
+                    for j, g, args, kw in calls:
+                        j[g](*args, **kw)
 
-            bench, graph = abharness.bench_graph(fwd, "cuda")
-            h = host_us(fwd, a.calls)
-            bh = host_us(fbody, a.calls)
-            tr = host_us(replay, a.calls)
-            print("%-40s %8d %8.1f %8s %8.1f %9.1f %8.1f %8.1f %10.1f" % (
-                n, len(calls), bench, "-" if graph is None else "%.1f" % graph, h, bh, tr, bh - tr,
-                tr / max(len(calls), 1)), flush=True)
+            bench, graph = abharness.bench_graph(fwd, dev)
+            h = host_us(fwd, a.calls, dev)
+            bh = host_us(fbody, a.calls, dev)
+            tr = host_us(replay, a.calls, dev)
+            print("%-40s %8d %8s %8s %8.1f %9.1f %8.1f %8.1f %10.1f" % (
+                n, len(calls), "-" if bench is None else "%.1f" % bench, "-" if graph is None else "%.1f" % graph,
+                h, bh, tr, bh - tr, tr / max(len(calls), 1)), flush=True)
         except Exception as e:  # noqa: BLE001 -- one problem's failure is its row, the others run
             print("%-40s FAILED %s: %s" % (n, type(e).__name__, str(e)[:200]), flush=True)
     return 0
