@@ -140,7 +140,10 @@ def main():
                     out = m(*inputs)
                     fns.append((vname, m, rel(out, ref)))
                 except Exception as e:  # noqa: BLE001
-                    print(name, vname, "run failed:", repr(e)[:400], flush=True)
+                    msg = repr(e) + ("\ncause: " + repr(e.__cause__)[-1500:] if e.__cause__ is not None else "")
+                    # the head is the kernel's signature; the cause is at the end (session 45)
+                    print(name, vname, "run failed:", msg[:300] + (" ... " + msg[-3000:] if len(msg) > 300 else ""),
+                          flush=True)
                     fns.append((vname, None, float("nan")))
             if not a.cpu and not a.no_compile:
                 try:

@@ -1543,16 +1543,18 @@ def _kwb_rows_kernel(X0, a00, a01, a02, a03, a04, X1, a10, a11, a12, a13, a14, M
         yo4 = 1
         nb = (K4 + BLOCK_M - 1) // BLOCK_M
         pid = tl.program_id(0)
-        a = pid // nb
+        # g, not a: the apply loop below names its fp32 block `a`, and Triton 3.6 rejects a name whose type changes
+        # inside a loop (int32 here, fp32 there: "Loop-carried variable a has initial type int32", session 45's H100)
+        g = pid // nb
         k4 = (pid % nb) * BLOCK_M + tl.arange(0, BLOCK_M)
         rm = k4 < K4
         zr = tl.zeros((BLOCK_M,), dtype=tl.int32)
-        k3 = a % K3 + zr
-        a = a // K3
-        k2 = a % K2 + zr
-        a = a // K2
-        k1 = a % K1 + zr
-        k0 = a // K1 + zr
+        k3 = g % K3 + zr
+        g = g // K3
+        k2 = g % K2 + zr
+        g = g // K2
+        k1 = g % K1 + zr
+        k0 = g // K1 + zr
     else:
         rows = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
         rm = rows < M
