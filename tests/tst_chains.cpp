@@ -62,7 +62,6 @@ class FuseSwitchOn {
       : m_var(spec == u"convnext_block_layerscale_permute" || spec == u"mixer_token_layerscale_transpose"
                   ? "KWB_PERMUTE_INTO_EPILOGUE"
               : spec == u"rope_interleaved_stack_flatten" ? "KWB_STACK_POINTWISE"
-              : spec.startsWith(u"part_copy_")            ? "KWB_SELECT_PUSHDOWN"
                                                           : nullptr),
         m_was(m_var ? qgetenv(m_var) : QByteArray()),
         m_had(m_var && qEnvironmentVariableIsSet(m_var)) {
@@ -2122,20 +2121,22 @@ void TestChains::broadcastRecomputeScope() {
   // reader's place (3 bodies, the same counts); row_piece_rms_gain_view gains one: on, the gain's run and the
   // normalised value are one run (no piece), and the gain's kept lines between the statistic and that run leave no
   // row group, so the statistic is a launch again (for the recompute's GPU A/B to weigh; the switch is off)
+  // session 45 (lead): KWB_SELECT_PUSHDOWN on by default -- the box fixtures' corners are pushed down before any
+  // recompute (part_copy_* leave the list), the box IoU's recomputed areas save a launch (4 -> 3) and the pairwise
+  // distance's [N, M, 2] difference folds into its one reader (3 -> 1)
   const QStringList expected = {QStringLiteral("gather_knn_three_interpolate 4->2"),
                                 QStringLiteral("int_hash_buckets_floor_mod 4->4"),
                                 QStringLiteral("linrec_nonlinear_tanh_keeps_plan 9->9"),
                                 QStringLiteral("mamba_selective_state_step 7->4"),
                                 QStringLiteral("outer_product_recompute_exp 3->2"),
-                                QStringLiteral("part_copy_giou_cxcywh 11->9"),
-                                QStringLiteral("part_copy_xywh_overlap 14->12"),
                                 QStringLiteral("pnorm_epi_channel_normalize_gate 2->2"),
                                 QStringLiteral("r07_MoE_Top2Router_OneHot_DenseCombine 12->11"),
                                 QStringLiteral("row_piece_logsoftmax_gate 2->2"),
                                 QStringLiteral("row_piece_normalize_pair_temp 3->3"),
                                 QStringLiteral("row_piece_rms_gain_view 2->3"),
                                 QStringLiteral("segment_mean_scatter_add 9->8"),
-                                QStringLiteral("select_pushdown_box_iou 4->4"),
+                                QStringLiteral("select_pushdown_box_iou 4->3"),
+                                QStringLiteral("select_pushdown_pairwise_dist2 3->1"),
                                 QStringLiteral("state_int8_weight_linear 4->4")};
   QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
 }
@@ -2312,9 +2313,12 @@ void TestChains::selectPushdownScope() {
 void TestChains::columnSlotsScope() {
   const QStringList changed = switchChanges("KWB_COLUMN_SLOTS");
   // session 44 (giou44): the RGB distance's unbind columns read by its [N] stack launch (pushdown off)
-  const QStringList expected = {QStringLiteral("column_slots_box_unbind 4->1"),
-                                QStringLiteral("column_slots_rgb_distance 3->1"),
-                                QStringLiteral("part_copy_pair_l2_vec3 7->6")};
+  // session 45 (lead): with KWB_SELECT_PUSHDOWN on by default the pushed-down box / vector plans need the slots:
+  // without them their runs overflow into more launches (off -> on: 11 -> 3, 7 -> 1, 12 -> 2; the box IoU the same 4)
+  const QStringList expected = {
+      QStringLiteral("column_slots_box_unbind 4->1"), QStringLiteral("column_slots_rgb_distance 3->1"),
+      QStringLiteral("part_copy_giou_cxcywh 11->3"),  QStringLiteral("part_copy_pair_l2_vec3 7->1"),
+      QStringLiteral("part_copy_xywh_overlap 12->2"), QStringLiteral("select_pushdown_box_iou 4->4")};
   QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
 }
 
@@ -2987,8 +2991,8 @@ void TestChains::classesEmulated_data() {
       // session 43 (slot43): several columns of one tensor through one slot (kwb_cols)
       {QStringLiteral("column_slots_rgb_distance"), QStringLiteral("=column_slots_rgb_distance")},
       {QStringLiteral("column_slots_box_unbind"), QStringLiteral("=column_slots_box_unbind")},
-      // session 44 (giou44): a stack's parts copied where the pushed-down selects read them (KWB_SELECT_PUSHDOWN=1 in
-      // these rows, FuseSwitchOn): box GIoU / overlap, pairwise L2 of 3-vectors, rotated complex pairs
+      // session 44 (giou44): a stack's parts copied where the pushed-down selects read them (KWB_SELECT_PUSHDOWN, on
+      // by default since session 45): box GIoU / overlap, pairwise L2 of 3-vectors, rotated complex pairs
       {QStringLiteral("part_copy_giou_cxcywh"), QStringLiteral("=part_copy_giou_cxcywh")},
       {QStringLiteral("part_copy_xywh_overlap"), QStringLiteral("=part_copy_xywh_overlap")},
       {QStringLiteral("part_copy_pair_l2_vec3"), QStringLiteral("=part_copy_pair_l2_vec3")},

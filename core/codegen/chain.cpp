@@ -183,8 +183,10 @@ bool catPointwise() {
 
 /// A select pushed through pointwise ops / stacks / views onto their operands (Planner::selectsPushedDown, session
 /// 43, bcast43): the most ops copied for one select, and the switch (KWB_SELECT_PUSHDOWN=0 / 1 in kwb's environment).
+/// On since session 45 by giou44's rule (plan44's H100 A/B, docs/results/2026-12-07-s45-lead.md: on at 0.16-0.84x of
+/// off's GPU time on every pushdown row, p09 0.38x, the same rel_err).
 constexpr int kSelectOps = 24;
-constexpr bool kSelectPushdownDefault = false;
+constexpr bool kSelectPushdownDefault = true;
 bool selectPushdown() {
   const QString v = qEnvironmentVariable("KWB_SELECT_PUSHDOWN");
   return v.isEmpty() ? kSelectPushdownDefault : v != u"0";
