@@ -3285,22 +3285,22 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
 <context>
     <name>kwb::Phase</name>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="316"/>
+        <location filename="../core/pipeline/suite.cpp" line="319"/>
         <source>Understand</source>
         <translation>理解</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="318"/>
+        <location filename="../core/pipeline/suite.cpp" line="321"/>
         <source>Learn</source>
         <translation>学习</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="320"/>
+        <location filename="../core/pipeline/suite.cpp" line="323"/>
         <source>Implement</source>
         <translation>实现</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="322"/>
+        <location filename="../core/pipeline/suite.cpp" line="325"/>
         <source>Measure</source>
         <translation>测量</translation>
     </message>
@@ -5256,22 +5256,22 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::Suite</name>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="250"/>
+        <location filename="../core/pipeline/suite.cpp" line="253"/>
         <source>%1 has no suite.json: not a `kwb suite` folder.</source>
         <translation>%1 中没有 suite.json：不是 `kwb suite` 文件夹。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="252"/>
+        <location filename="../core/pipeline/suite.cpp" line="255"/>
         <source>%1 cannot be read: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="255"/>
+        <location filename="../core/pipeline/suite.cpp" line="258"/>
         <source>%1 is not valid JSON.</source>
         <translation>%1 不是有效的 JSON。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="258"/>
+        <location filename="../core/pipeline/suite.cpp" line="261"/>
         <source>%1 is not a suite report (schema &quot;%2&quot;, expected &quot;kwb-suite-1&quot;).</source>
         <translation>%1 不是套件报告（schema 为“%2”，应为“kwb-suite-1”）。</translation>
     </message>
@@ -5484,117 +5484,122 @@ roof here: %3 TFLOPS (datasheet)</source>
     </message>
     <message>
         <location filename="../core/pipeline/suitereport.cpp" line="433"/>
+        <source>; %1 of the PASS timed nowhere (untimed: no latency, in no geomean)</source>
+        <translation>；其中 %1 个 PASS 未计时（untimed：无延迟，不计入任何几何平均）</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="437"/>
         <source>; %1 taken from an earlier run (resumed)</source>
         <translation>；%1 个取自先前的运行（续跑）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="436"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="440"/>
         <source>not measured</source>
         <translation>未测量</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="440"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="444"/>
         <source>not measured (kwb suite --compile-ref)</source>
         <translation>未测量（kwb suite --compile-ref）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="442"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="446"/>
         <source>fast_1 (correct and faster than eager, of all problems): %1; geometric-mean speedup of the correct problems over eager: %2, over torch.compile: %3</source>
         <translation>fast_1（正确且快于 eager 的问题占全部问题的比例）：%1；正确问题相对 eager 的几何平均加速比：%2，相对 torch.compile：%3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="458"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="462"/>
         <source>GPU timing lock </source>
         <translation>GPU 计时锁 </translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="459"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="463"/>
         <source>: no two problems&apos; timed regions overlapped; their harnesses waited %1 s for it in all (at most %2 s one problem), time not counted toward any case&apos;s timeout</source>
         <translation>：任意两个问题的计时区间均未重叠；各测试框架共等待该锁 %1 s（单个问题最多 %2 s），不计入任何用例的超时</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="469"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="473"/>
         <source>Summary by level</source>
         <translation>按级别汇总</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="472"/>
-        <location filename="../core/pipeline/suitereport.cpp" line="619"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="476"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="623"/>
         <source>level</source>
         <translation>级别</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="473"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="477"/>
         <source>problems</source>
         <translation>问题数</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="475"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="479"/>
         <source>not PASS</source>
         <translation>未 PASS</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="478"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="482"/>
         <source>geomean vs eager</source>
         <translation>几何平均（相对 eager）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="479"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="483"/>
         <source>geomean vs torch.compile</source>
         <translation>几何平均（相对 torch.compile）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="480"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="484"/>
         <source>below 0.5x torch.compile</source>
         <translation>低于 0.5x torch.compile</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="484"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="488"/>
         <source>all</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="501"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="505"/>
         <source>problems = PASS + not PASS + DRY_RUN + not run yet: not PASS counts FAIL, TIMEOUT_FAIL, SKELETON, ERROR and DRY_RUN_TIMEOUT (a dry run out of time on the CPU, nothing checked); a CPU dry run (DRY_RUN) measured no kernel, so it is neither PASS nor not PASS. Geomeans over the PASS problems with both latencies (above 1x: faster than the reference); fast_1 counts the problems that are correct and faster than eager among all of the level&apos;s problems.</source>
         <translation>问题数 = PASS + 未通过 + DRY_RUN + 尚未运行：未通过包括 FAIL、TIMEOUT_FAIL、SKELETON、ERROR 和 DRY_RUN_TIMEOUT（在 CPU 上超时的试运行，未检查任何内容）；CPU 试运行（DRY_RUN）没有测量内核，因此既不算 PASS 也不算未通过。几何平均只计入同时具有两个延迟的 PASS 问题（大于 1x：比参考实现快）；fast_1 统计该级别所有问题中正确且快于 eager 的问题数。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="576"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="580"/>
         <source>No torch.compile figure</source>
         <translation>无 torch.compile 数据</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="578"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="582"/>
         <source>Why a problem&apos;s &quot;vs compile&quot; is &quot;–&quot;: the harness&apos;s reason, as the problem&apos;s baseline report gives it.</source>
         <translation>问题的“相对 compile”为“–”的原因：测试框架给出的原因，与该问题的基线报告相同。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="597"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="601"/>
         <source>a subfolder with %1 problem file(s): not searched; give it to kwb suite to run them</source>
         <translation>含 %1 个问题文件的子文件夹：未搜索；将其交给 kwb suite 即可运行</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="601"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="605"/>
         <source>defines neither class Model nor get_inputs(): a helper, not a problem</source>
         <translation>既未定义 class Model 也未定义 get_inputs()：是辅助文件，不是问题</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="605"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="609"/>
         <source>Skipped, not run</source>
         <translation>已跳过，未运行</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="607"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="611"/>
         <source>What the folders given to the suite held besides its problems, and why each was not run.</source>
         <translation>交给套件的文件夹中除问题之外的内容，以及每项未运行的原因。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="690"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="694"/>
         <source>dry run: nothing measured</source>
         <translation>试运行：未测量任何内容</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="707"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="711"/>
         <source>(why)</source>
         <translation>（原因）</translation>
     </message>
@@ -5603,7 +5608,7 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="vanished">问题数 = PASS + 未通过 + DRY_RUN + 尚未运行：未通过包括 FAIL、TIMEOUT_FAIL、SKELETON 和 ERROR；CPU 试运行（DRY_RUN）没有测量内核，因此既不算 PASS 也不算未通过。几何平均只计入同时具有两个延迟的 PASS 问题（大于 1x：比参考实现快）；fast_1 统计该级别所有问题中正确且快于 eager 的问题数。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="627"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="631"/>
         <source>BW / compute % (copy %)</source>
         <translation>带宽 / 算力 %（拷贝 %）</translation>
     </message>
@@ -5612,67 +5617,67 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="vanished">几何平均取自两种延迟都有的 PASS 问题（高于 1x：比参照更快）；fast_1 统计该级别全部问题中正确且快于 eager 的比例。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="513"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="517"/>
         <source>Worst problems</source>
         <translation>最差的问题</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="517"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="521"/>
         <source>None to list: a CPU dry run measures no kernel.</source>
         <translation>无可列出：CPU 试运行不测量任何内核。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="518"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="522"/>
         <source>None: no problem has a verdict yet.</source>
         <translation>无：尚无问题得出结论。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="523"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="527"/>
         <source>Every problem that did not PASS, then the slowest that did (lowest speedup over torch.compile, or over eager without it).</source>
         <translation>所有未 PASS 的问题，然后是 PASS 中最慢的几个（相对 torch.compile 的加速比最低；没有 torch.compile 数据时相对 eager）。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="536"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="540"/>
         <source>%1: %2 problem(s)</source>
         <translation>%1：%2 个问题</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="554"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="558"/>
         <source>Why not PASS</source>
         <translation>未 PASS 的原因</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="556"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="560"/>
         <source>The whole reason of every problem with one, as the suite recorded it (paths relative to the suite folder).</source>
         <translation>每个有原因的问题的完整原因，与套件记录的一致（路径相对于套件文件夹）。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="618"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="622"/>
         <source>problem</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="620"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="624"/>
         <source>gate</source>
         <translation>门禁</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="622"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="626"/>
         <source>max rel_err</source>
         <translation>最大 rel_err</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="623"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="627"/>
         <source>kernel µs</source>
         <translation>内核 µs</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="624"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="628"/>
         <source>vs eager</source>
         <translation>相对 eager</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="625"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="629"/>
         <source>vs compile</source>
         <translation>相对 compile</translation>
     </message>
@@ -5681,7 +5686,7 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="vanished">带宽 / 算力 %</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="628"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="632"/>
         <source>why not PASS</source>
         <translation>未 PASS 的原因</translation>
     </message>
@@ -5690,22 +5695,22 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="vanished">报告</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="643"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="647"/>
         <source>kernel</source>
         <translation>内核</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="644"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="648"/>
         <source>log</source>
         <translation>日志</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="661"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="665"/>
         <source>taken from an earlier run (resumed)</source>
         <translation>取自先前的运行（续跑）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="684"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="688"/>
         <source>(whole text)</source>
         <translation>（全文）</translation>
     </message>
@@ -5844,12 +5849,12 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation>未 PASS 的原因</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="332"/>
+        <location filename="../core/pipeline/suite.cpp" line="335"/>
         <source>Error in phase %1 (%2)</source>
         <translation>阶段 %1（%2）出错</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="336"/>
+        <location filename="../core/pipeline/suite.cpp" line="339"/>
         <source>Error (no verdict)</source>
         <translation>错误（无结论）</translation>
     </message>
@@ -6777,17 +6782,27 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation>latency_us %1（参考 %2），主用例 %3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="424"/>
+        <location filename="../core/pipeline/session.cpp" line="428"/>
+        <source>timed case: %1 (%2)</source>
+        <translation>计时用例：%1（%2）</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/session.cpp" line="430"/>
+        <source>untimed: nothing was timed (%1), so this PASS has no latency</source>
+        <translation>untimed：未计时任何用例（%1），因此此 PASS 没有延迟</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/session.cpp" line="434"/>
         <source>CPU dry run: %1</source>
         <translation>CPU 试运行：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="424"/>
+        <location filename="../core/pipeline/session.cpp" line="434"/>
         <source>Note: %1</source>
         <translation>注：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="428"/>
+        <location filename="../core/pipeline/session.cpp" line="438"/>
         <source>Log: %1</source>
         <translation>日志：%1</translation>
     </message>
@@ -6798,13 +6813,13 @@ output followed live, cancel is scancel; the workspace must be on a file system 
     </message>
     <message>
         <location filename="../core/pipeline/session.cpp" line="319"/>
-        <location filename="../core/pipeline/session.cpp" line="431"/>
+        <location filename="../core/pipeline/session.cpp" line="441"/>
         <source>Next: Report, Memory, Commit.</source>
         <translation>下一步：报告、记忆、提交。</translation>
     </message>
     <message>
         <location filename="../core/pipeline/session.cpp" line="167"/>
-        <location filename="../core/pipeline/session.cpp" line="432"/>
+        <location filename="../core/pipeline/session.cpp" line="442"/>
         <source>Next: Report and Memory record this failing run; Commit needs a passing gate.</source>
         <translation>下一步：报告和记忆会记录这次失败的运行；提交需要门禁通过。</translation>
     </message>
