@@ -86,6 +86,10 @@ class TimedAtPassingDtypeTest(Base):
         self.assertIsNone(r.result["latency_us"])
         self.assertEqual(r.result["untimed"], "problem_shape not run or not passed")
         self.assertEqual(r.result["timing_method"], "not timed (problem_shape not run or not passed)")
+        # a CPU dry run times no kernel at all: no "untimed" there (kwb reads it as DRY_RUN anyway)
+        r = self.harness("relu.py", None, h.RELU_SPEC, "dtype_bf16", "--cpu-dry-run", env={})
+        self.assertEqual(r.result["mode"], "cpu-dry-run")
+        self.assertNotIn("untimed", r.result)
 
     def test_fallback_that_fails_fails_the_run(self):
         # the timed case is checked like problem_shape: a kernel that caches its result passes dtype_bf16's checks
