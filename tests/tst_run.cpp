@@ -583,6 +583,26 @@ class TestRun : public QObject {
     QTest::newRow("bash -c → python → bash") << true << false;
     QTest::newRow("grandchild ignores SIGTERM") << false << true;
   }
+  // Session 45: a run resumed with --skip whose last process reports no latency and "untimed" (the timed case ran in
+  // the first process) keeps that case's latency in the merged result and is not untimed.
+  void resumedRunKeepsTheTimedCasesLatency() {
+    HarnessRunConfig c =
+        config({QStringLiteral("--fake-cases"), QStringLiteral("problem_shape,medium,large"), QStringLiteral("--hang"),
+                QStringLiteral("medium"), QStringLiteral("--untimed-when-skipping")});
+    c.killGraceMs = 500;
+    HarnessRun run(c);
+    Recorder rec;
+    runToEnd(run, rec);
+    QVERIFY(rec.outcome && rec.outcome->result);
+    const RunResult& r = *rec.outcome->result;
+    QCOMPARE(r.cases.size(), 3);
+    QCOMPARE(r.primaryCase, QStringLiteral("problem_shape"));
+    QVERIFY(r.latencyUs);
+    QCOMPARE(*r.latencyUs, 10.0);  // the fake's problem_shape (its first case) latency
+    QCOMPARE(*r.refLatencyUs, 20.0);
+    QVERIFY(!r.raw.contains("untimed"));
+  }
+
   void runHangInGrandchild() {
     QFETCH(bool, bashWrapper);
     QFETCH(bool, ignoreTerm);

@@ -1118,42 +1118,42 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="122"/>
+        <location filename="../core/review/displaytext.cpp" line="126"/>
         <source>case exceeded TEST_TIMEOUT_SEC=%1 s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="127"/>
+        <location filename="../core/review/displaytext.cpp" line="131"/>
         <source>watchdog: no CASE_RESULT within %1 s (TEST_TIMEOUT_SEC=%2 + %3 s grace); process group %4 killed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="132"/>
+        <location filename="../core/review/displaytext.cpp" line="136"/>
         <source>%1: rel_err %2 &gt;= threshold %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="138"/>
+        <location filename="../core/review/displaytext.cpp" line="142"/>
         <source>dispatch check: ModelNew.forward ran PyTorch compute op(s) %1; the kernel must compute through its framework</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="142"/>
+        <location filename="../core/review/displaytext.cpp" line="146"/>
         <source>the run was stopped by the user</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="143"/>
+        <location filename="../core/review/displaytext.cpp" line="147"/>
         <source>the harness printed no RESULT_JSON</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="155"/>
+        <location filename="../core/review/displaytext.cpp" line="159"/>
         <source>kernel.py is a skeleton marked unimplemented</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="154"/>
+        <location filename="../core/review/displaytext.cpp" line="158"/>
         <source>kernel.py is a skeleton marked unimplemented (the harness was not run)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1178,546 +1178,551 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="151"/>
+        <location filename="../core/review/displaytext.cpp" line="123"/>
+        <source>untimed: nothing was timed (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="155"/>
         <source>kernel.py is a skeleton marked unimplemented (the harness was not run): %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="152"/>
+        <location filename="../core/review/displaytext.cpp" line="156"/>
         <source>kernel.py is a skeleton marked unimplemented: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="158"/>
-        <location filename="../core/review/displaytext.cpp" line="834"/>
+        <location filename="../core/review/displaytext.cpp" line="162"/>
+        <location filename="../core/review/displaytext.cpp" line="838"/>
         <source>no case ran</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="164"/>
+        <location filename="../core/review/displaytext.cpp" line="168"/>
         <source>harness output error</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="165"/>
+        <location filename="../core/review/displaytext.cpp" line="169"/>
         <source>harness error</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="166"/>
+        <location filename="../core/review/displaytext.cpp" line="170"/>
         <source>run error</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="167"/>
+        <location filename="../core/review/displaytext.cpp" line="171"/>
         <source>framework conformance</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="168"/>
+        <location filename="../core/review/displaytext.cpp" line="172"/>
         <source>%1: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="181"/>
+        <location filename="../core/review/displaytext.cpp" line="185"/>
         <source>no kernel: kernel.py is a skeleton marked unimplemented (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="183"/>
+        <location filename="../core/review/displaytext.cpp" line="187"/>
         <source>quality gate %1: %2 (see %3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="187"/>
+        <location filename="../core/review/displaytext.cpp" line="191"/>
         <source>%1 has no template for this problem: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="194"/>
+        <location filename="../core/review/displaytext.cpp" line="198"/>
         <source>%1 with alpha or beta other than 1 has no chain stage yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="196"/>
+        <location filename="../core/review/displaytext.cpp" line="200"/>
         <source>%1 with a dtype= argument has no chain stage yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="198"/>
+        <location filename="../core/review/displaytext.cpp" line="202"/>
         <source>%1: this view (%2) has no chain stage yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="199"/>
+        <location filename="../core/review/displaytext.cpp" line="203"/>
         <source>%1 has no chain stage yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="215"/>
+        <location filename="../core/review/displaytext.cpp" line="219"/>
         <source>finished: ok</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="217"/>
+        <location filename="../core/review/displaytext.cpp" line="221"/>
         <source>finished: status %1 (exit code %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="218"/>
+        <location filename="../core/review/displaytext.cpp" line="222"/>
         <source>finished: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="227"/>
+        <location filename="../core/review/displaytext.cpp" line="231"/>
         <source>preparing target %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="228"/>
+        <location filename="../core/review/displaytext.cpp" line="232"/>
         <source>resuming with --skip %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="269"/>
+        <location filename="../core/review/displaytext.cpp" line="273"/>
         <source>ran</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="273"/>
+        <location filename="../core/review/displaytext.cpp" line="277"/>
         <source>%1 %2  %3  shape %4  %5  rel_err %6</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="277"/>
+        <location filename="../core/review/displaytext.cpp" line="281"/>
         <source>  %1 (ref %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="280"/>
+        <location filename="../core/review/displaytext.cpp" line="284"/>
         <source>  first call %1 s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="306"/>
+        <location filename="../core/review/displaytext.cpp" line="310"/>
         <source>■ harness result (CPU dry run): %1 of %2 case(s) ran the PyTorch reference on the CPU, %3 skipped (not runnable on this CPU&apos;s torch); no kernel ran, nothing was measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="311"/>
+        <location filename="../core/review/displaytext.cpp" line="315"/>
         <source>■ harness result (CPU dry run): %1 case(s) ran the PyTorch reference on the CPU; no kernel ran, nothing was measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="315"/>
+        <location filename="../core/review/displaytext.cpp" line="319"/>
         <source>■ harness result %1 (%2): %3 case(s), max rel_err %4, latency %5</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="372"/>
+        <location filename="../core/review/displaytext.cpp" line="376"/>
         <source>cpu-dry-run: the &apos;kernel&apos; is the PyTorch reference Model itself, run on the CPU at the problem&apos;s own shapes: no input dim can be scaled down (every size is tied to the model: a parameter shape or a constructor argument); these numbers check the harness and the problem files, they are not a kernel measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="378"/>
+        <location filename="../core/review/displaytext.cpp" line="382"/>
         <source>cpu-dry-run: the &apos;kernel&apos; is the PyTorch reference Model itself, run on the CPU at scaled-down shapes; these numbers check the harness and the problem files, they are not a kernel measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="382"/>
+        <location filename="../core/review/displaytext.cpp" line="386"/>
         <source>cpu-test (KWB_HARNESS_DEVICE=cpu, test-only): kernel.py ran on the CPU; timings are CPU wall clock, not a GPU measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="389"/>
+        <location filename="../core/review/displaytext.cpp" line="393"/>
         <source>CPU dry run: no kernel measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="390"/>
+        <location filename="../core/review/displaytext.cpp" line="394"/>
         <source>no measurement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="391"/>
+        <location filename="../core/review/displaytext.cpp" line="395"/>
         <source>skeleton: no kernel ran</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="408"/>
+        <location filename="../core/review/displaytext.cpp" line="412"/>
         <source>quality gate: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="409"/>
+        <location filename="../core/review/displaytext.cpp" line="413"/>
         <source>quality gate: %1 — %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="410"/>
+        <location filename="../core/review/displaytext.cpp" line="414"/>
         <source>wrote %1 and %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="416"/>
+        <location filename="../core/review/displaytext.cpp" line="420"/>
         <source>%1 and %2 are unchanged (this run&apos;s records, apart from the date): not rewritten</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="419"/>
+        <location filename="../core/review/displaytext.cpp" line="423"/>
         <source>wrote %1; %2 is unchanged: not rewritten</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="421"/>
+        <location filename="../core/review/displaytext.cpp" line="425"/>
         <source>%1 µs, %2 GB/s (%3% of datasheet bandwidth), %4 TFLOPS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="424"/>
+        <location filename="../core/review/displaytext.cpp" line="428"/>
         <source>%1 had been changed since kwb wrote it (an edit or `kwb memory update`): that version is kept as %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="427"/>
+        <location filename="../core/review/displaytext.cpp" line="431"/>
         <source>%1 had been edited since kwb wrote it: your version is kept as %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="430"/>
+        <location filename="../core/review/displaytext.cpp" line="434"/>
         <source>roofline data not kept: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="431"/>
+        <location filename="../core/review/displaytext.cpp" line="435"/>
         <source>roofline figure not drawn: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="432"/>
+        <location filename="../core/review/displaytext.cpp" line="436"/>
         <source>utilization not computed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="458"/>
+        <location filename="../core/review/displaytext.cpp" line="462"/>
         <source>seed default: gpu-kernel-baseline Phase 3 &apos;The default BF16 threshold is rel_err &lt; 0.01&apos;, rel_err = ||out.float() - ref|| / ||ref||</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="462"/>
+        <location filename="../core/review/displaytext.cpp" line="466"/>
         <source>seed&apos;s bf16 value kept for fp16: fp16 has 3 more mantissa bits (u = 2^-11 vs bf16&apos;s 2^-8), so a correct fp16 kernel lands well below it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="466"/>
+        <location filename="../core/review/displaytext.cpp" line="470"/>
         <source>seed default kept for fp32: a baseline kernel may compute on TF32 or bf16 tensor cores (u = 2^-11 / 2^-8), which a tight fp32 bound (1e-5) would reject; tighten it per task when the kernel computes in full fp32</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="471"/>
+        <location filename="../core/review/displaytext.cpp" line="475"/>
         <source>fp64 reference and kernel (u = 2^-53): 1e-6 leaves room for reordered sums over millions of terms while still catching a dropped term</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="475"/>
+        <location filename="../core/review/displaytext.cpp" line="479"/>
         <source>seed: &apos;lower precision formats may use task-specific relaxed thresholds&apos;; e4m3 has 3 mantissa bits (u = 2^-4 = 0.0625)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="478"/>
+        <location filename="../core/review/displaytext.cpp" line="482"/>
         <source>seed: relaxed for low precision; e5m2 has 2 mantissa bits (u = 2^-3 = 0.125)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="490"/>
+        <location filename="../core/review/displaytext.cpp" line="494"/>
         <source>sizes %1 share the value %2: dims are named by where they came from, else left as literals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="493"/>
+        <location filename="../core/review/displaytext.cpp" line="497"/>
         <source>forward writes %1 %2 in place (%3, line %4): the reference mutates state; a kernel must reproduce or the harness must reset it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="498"/>
+        <location filename="../core/review/displaytext.cpp" line="502"/>
         <source>the model is in training mode (the reference never calls eval()): BatchNorm normalises with batch statistics and updates its running stats</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="506"/>
+        <location filename="../core/review/displaytext.cpp" line="510"/>
         <source>resize check: %1; sizes in forward() are bound to input dims by value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="507"/>
+        <location filename="../core/review/displaytext.cpp" line="511"/>
         <source>forward() failed at the resized sizes (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="511"/>
+        <location filename="../core/review/displaytext.cpp" line="515"/>
         <source>broadcast in %1: operands %2 -&gt; %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="513"/>
+        <location filename="../core/review/displaytext.cpp" line="517"/>
         <source>mask in %1 (line %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="526"/>
+        <location filename="../core/review/displaytext.cpp" line="530"/>
         <source>resize check: size %1 kept: forward() unpacks a dim of that size into %2 names %3, so it is a fixed width, not a size; the checks keep it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="532"/>
+        <location filename="../core/review/displaytext.cpp" line="536"/>
         <source>; forward() reads the size globals %1 (read them from the inputs&apos; shapes to let the checks resize them)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="542"/>
+        <location filename="../core/review/displaytext.cpp" line="546"/>
         <source>forward reads a tensor value (.item()/bool()/int() on a tensor): the result is data-dependent; the probe continued with the placeholder %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="546"/>
+        <location filename="../core/review/displaytext.cpp" line="550"/>
         <source>forward uses %1: the output is random; the reference comparison must fix the seed or run the model in eval()</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="557"/>
+        <location filename="../core/review/displaytext.cpp" line="561"/>
         <source>%1</source>
         <comment>a probe or planner text kept in English (tool output)</comment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="601"/>
+        <location filename="../core/review/displaytext.cpp" line="605"/>
         <source>bool() of a tensor, e.g. a while/if on a tensor</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="602"/>
+        <location filename="../core/review/displaytext.cpp" line="606"/>
         <source>float() of a tensor</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="603"/>
+        <location filename="../core/review/displaytext.cpp" line="607"/>
         <source>int() of a tensor</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="604"/>
+        <location filename="../core/review/displaytext.cpp" line="608"/>
         <source>.item()/bool()/int() on a tensor</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="605"/>
+        <location filename="../core/review/displaytext.cpp" line="609"/>
         <source>%1() on a tensor</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="609"/>
+        <location filename="../core/review/displaytext.cpp" line="613"/>
         <source>forward reads a tensor value to decide what it computes (line %1: %2); the probe traced one placeholder path, so a kernel planned from that trace would hard-code it: write the data-dependent control flow by hand</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="617"/>
+        <location filename="../core/review/displaytext.cpp" line="621"/>
         <source>forward returns a Python number read from a tensor (line %1: %2), not a tensor: the generated kernels return tensors; return the tensor itself (drop that read) and the harness compares its value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="645"/>
+        <location filename="../core/review/displaytext.cpp" line="649"/>
         <source>the %1 rendering of chains is not written yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="684"/>
+        <location filename="../core/review/displaytext.cpp" line="688"/>
         <source>the CuTe DSL renders a chain in which every launch has a CuTe DSL stage (%1), and %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="685"/>
+        <location filename="../core/review/displaytext.cpp" line="689"/>
         <source>, </source>
         <comment>between the CuTe DSL stages a skeleton reason lists</comment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="700"/>
+        <location filename="../core/review/displaytext.cpp" line="704"/>
         <source>its rendering of chains of several launches is not written yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="702"/>
+        <location filename="../core/review/displaytext.cpp" line="706"/>
         <source>its GEMM takes no prologue (the pointwise run on A before it) yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="704"/>
+        <location filename="../core/review/displaytext.cpp" line="708"/>
         <source>its rendering of a chain of one %1 launch is not written yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="706"/>
+        <location filename="../core/review/displaytext.cpp" line="710"/>
         <source>its forward() also calls %1 (a training-mode branch), which has no CuTe DSL stage yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="709"/>
+        <location filename="../core/review/displaytext.cpp" line="713"/>
         <source>this plan has %1 epilogues (a training-mode branch)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="828"/>
+        <location filename="../core/review/displaytext.cpp" line="832"/>
         <source>%1 ran (harness only)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="829"/>
+        <location filename="../core/review/displaytext.cpp" line="833"/>
         <source>%1 vacuous (nothing to compare)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="833"/>
+        <location filename="../core/review/displaytext.cpp" line="837"/>
         <source>%1 skipped</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="849"/>
+        <location filename="../core/review/displaytext.cpp" line="853"/>
         <source>V0 was stopped before a verdict: Measure Again records a later version against a V0 with a verdict, so it is off until V0 is measured again (run phases 1-4 again, or `kwb baseline … --force`).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="854"/>
+        <location filename="../core/review/displaytext.cpp" line="858"/>
         <source>V0 has no verdict (no run was recorded): Measure Again records a later version against a V0 with a verdict, so it is off until V0 is measured (run phases 1-4 again, or `kwb baseline … --force`).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="674"/>
-        <location filename="../core/review/displaytext.cpp" line="711"/>
+        <location filename="../core/review/displaytext.cpp" line="678"/>
+        <location filename="../core/review/displaytext.cpp" line="715"/>
         <source>its epilogue (%1) does not lower in the CuTe DSL dialect: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="713"/>
+        <location filename="../core/review/displaytext.cpp" line="717"/>
         <source>the CuTe DSL renders a chain of one GEMM with a fused pointwise epilogue, and %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="672"/>
+        <location filename="../core/review/displaytext.cpp" line="676"/>
         <source>%1 has no CuTe DSL stage yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="662"/>
+        <location filename="../core/review/displaytext.cpp" line="666"/>
         <source>a convolution launch (conv_forward)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="220"/>
+        <location filename="../core/review/displaytext.cpp" line="224"/>
         <source>harness process %1 (test_kernel.py) exited with code %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="222"/>
+        <location filename="../core/review/displaytext.cpp" line="226"/>
         <source>harness process %1 (test_kernel.py) ended by a signal</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="224"/>
+        <location filename="../core/review/displaytext.cpp" line="228"/>
         <source>harness process %1 on %2 in %3: %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="664"/>
+        <location filename="../core/review/displaytext.cpp" line="668"/>
         <source>a kwb_softmax launch of torch&apos;s _safe_softmax (safe_rows)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="666"/>
+        <location filename="../core/review/displaytext.cpp" line="670"/>
         <source>a %1 launch with %2=</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="667"/>
+        <location filename="../core/review/displaytext.cpp" line="671"/>
         <source>a %1 launch with a prologue on A (%2=)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="669"/>
+        <location filename="../core/review/displaytext.cpp" line="673"/>
         <source>a %1 launch of %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="671"/>
+        <location filename="../core/review/displaytext.cpp" line="675"/>
         <source>a %1 launch</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="677"/>
+        <location filename="../core/review/displaytext.cpp" line="681"/>
         <source>its epilogue %1 has no CuTe DSL form</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="720"/>
+        <location filename="../core/review/displaytext.cpp" line="724"/>
         <source>Kernel Workbench plans this problem as a chain of 1 launch (%1); %2: --framework triton renders it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="723"/>
+        <location filename="../core/review/displaytext.cpp" line="727"/>
         <source>Kernel Workbench plans this problem as a chain of %1 launches (%2); %3: --framework triton renders it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="735"/>
+        <location filename="../core/review/displaytext.cpp" line="739"/>
         <source>no spec sheet for product &apos;%1&apos; (as &apos;%2&apos;) in the store</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="781"/>
+        <location filename="../core/review/displaytext.cpp" line="785"/>
         <source>device-to-device copy measured by test_kernel.py in this run: %1 TB/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="788"/>
+        <location filename="../core/review/displaytext.cpp" line="792"/>
         <source>%1 measured (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="789"/>
+        <location filename="../core/review/displaytext.cpp" line="793"/>
         <source>%1 measured (%2; %3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="790"/>
+        <location filename="../core/review/displaytext.cpp" line="794"/>
         <source> — %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="842"/>
+        <location filename="../core/review/displaytext.cpp" line="846"/>
         <source>no version recorded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="844"/>
+        <location filename="../core/review/displaytext.cpp" line="848"/>
         <source>V%1 of %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="251"/>
+        <location filename="../core/review/displaytext.cpp" line="255"/>
         <source>case %1/%2 </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="252"/>
+        <location filename="../core/review/displaytext.cpp" line="256"/>
         <source>▶ %1%2  shape %3  %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="264"/>
+        <location filename="../core/review/displaytext.cpp" line="268"/>
         <source>%1 %2  %3  shape %4  %5  (CPU dry run: the PyTorch reference ran in kernel.py&apos;s place; nothing measured)</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/review/displaytext.cpp" line="322"/>
+        <location filename="../core/review/displaytext.cpp" line="326"/>
         <source>☰ %n case(s) planned</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -1725,62 +1730,62 @@
         </translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="329"/>
+        <location filename="../core/review/displaytext.cpp" line="333"/>
         <source>‖ waiting for the GPU timing lock: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="333"/>
+        <location filename="../core/review/displaytext.cpp" line="337"/>
         <source>» GPU timing lock held after %1 s: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="334"/>
+        <location filename="../core/review/displaytext.cpp" line="338"/>
         <source>GPU timing lock released: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="338"/>
+        <location filename="../core/review/displaytext.cpp" line="342"/>
         <source>‖ %1: first kernel call (JIT compile), up to %2 s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="340"/>
+        <location filename="../core/review/displaytext.cpp" line="344"/>
         <source>» %1: first kernel call took %2 s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="343"/>
+        <location filename="../core/review/displaytext.cpp" line="347"/>
         <source>⚠ unreadable %1 line: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="351"/>
+        <location filename="../core/review/displaytext.cpp" line="355"/>
         <source>… %1 bytes of output (%2 lines) dropped here: the log and this view keep the first %3 and the last %4 bytes, and every protocol line</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="262"/>
+        <location filename="../core/review/displaytext.cpp" line="266"/>
         <source>%1 %2  %3  shape %4  %5  (CPU dry run: the PyTorch reference, in kernel.py&apos;s place, did not return; nothing measured)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="295"/>
+        <location filename="../core/review/displaytext.cpp" line="299"/>
         <source>■ harness result (CPU dry run): no case completed: %1 of %2 case(s) did not return within the case timeout; no kernel ran, nothing was measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="300"/>
+        <location filename="../core/review/displaytext.cpp" line="304"/>
         <source>■ harness result (CPU dry run): %1 of %2 case(s) ran the PyTorch reference on the CPU, %3 did not return within the case timeout; no kernel ran, nothing was measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="571"/>
+        <location filename="../core/review/displaytext.cpp" line="575"/>
         <source>input %1 is an %2 tensor compared exactly, which this DSL&apos;s lowering reads as fp32 (the Triton chain compares it in integers)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="575"/>
+        <location filename="../core/review/displaytext.cpp" line="579"/>
         <source>input %1 is an %2 tensor in integer arithmetic (%3, node %4, computes %5), which this DSL&apos;s lowering computes in fp32 only (the Triton chain computes it exactly, wrapping as torch&apos;s %5 does)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1919,42 +1924,42 @@ Overwrite it with your version, or reload it and lose your edits?</source>
 <context>
     <name>kwb::LedgerText</name>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="743"/>
+        <location filename="../core/review/displaytext.cpp" line="747"/>
         <source>device-to-device copy of 1 GiB: ~0.505 ms, counting read + write bytes; CV &lt;= 0.1%</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="745"/>
+        <location filename="../core/review/displaytext.cpp" line="749"/>
         <source>measured on one such machine, per GPU.md (shared/docs/GPU.md); 88% of the 4.8 TB/s datasheet figure</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="748"/>
+        <location filename="../core/review/displaytext.cpp" line="752"/>
         <source>copy ceiling measured in the same run as KernelBench 19_ReLU (events with a 256 MB L2 flush, median of 20)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="751"/>
+        <location filename="../core/review/displaytext.cpp" line="755"/>
         <source>measured on one such machine, per GPU.md (shared/docs/GPU.md)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="752"/>
+        <location filename="../core/review/displaytext.cpp" line="756"/>
         <source>bf16 GEMM through torch, 8192x8192x8192</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="753"/>
+        <location filename="../core/review/displaytext.cpp" line="757"/>
         <source>measured on one such machine, per GPU.md (shared/docs/GPU.md): ~770-800 TFLOP/s (value is the low end); dense datasheet 989</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="756"/>
+        <location filename="../core/review/displaytext.cpp" line="760"/>
         <source>bf16 GEMM through torch, 4096x4096x4096</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="757"/>
+        <location filename="../core/review/displaytext.cpp" line="761"/>
         <source>measured on one such machine, per GPU.md (shared/docs/GPU.md): ~714-750 TFLOP/s (value is the low end)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2994,22 +2999,22 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
 <context>
     <name>kwb::Phase</name>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="316"/>
+        <location filename="../core/pipeline/suite.cpp" line="319"/>
         <source>Understand</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="318"/>
+        <location filename="../core/pipeline/suite.cpp" line="321"/>
         <source>Learn</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="320"/>
+        <location filename="../core/pipeline/suite.cpp" line="323"/>
         <source>Implement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="322"/>
+        <location filename="../core/pipeline/suite.cpp" line="325"/>
         <source>Measure</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4879,22 +4884,22 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::Suite</name>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="250"/>
+        <location filename="../core/pipeline/suite.cpp" line="253"/>
         <source>%1 has no suite.json: not a `kwb suite` folder.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="252"/>
+        <location filename="../core/pipeline/suite.cpp" line="255"/>
         <source>%1 cannot be read: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="255"/>
+        <location filename="../core/pipeline/suite.cpp" line="258"/>
         <source>%1 is not valid JSON.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="258"/>
+        <location filename="../core/pipeline/suite.cpp" line="261"/>
         <source>%1 is not a suite report (schema &quot;%2&quot;, expected &quot;kwb-suite-1&quot;).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5102,122 +5107,127 @@ roof here: %3 TFLOPS (datasheet)</source>
     </message>
     <message>
         <location filename="../core/pipeline/suitereport.cpp" line="433"/>
+        <source>; %1 of the PASS timed nowhere (untimed: no latency, in no geomean)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="437"/>
         <source>; %1 taken from an earlier run (resumed)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="436"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="440"/>
         <source>not measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="440"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="444"/>
         <source>not measured (kwb suite --compile-ref)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="442"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="446"/>
         <source>fast_1 (correct and faster than eager, of all problems): %1; geometric-mean speedup of the correct problems over eager: %2, over torch.compile: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="458"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="462"/>
         <source>GPU timing lock </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="459"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="463"/>
         <source>: no two problems&apos; timed regions overlapped; their harnesses waited %1 s for it in all (at most %2 s one problem), time not counted toward any case&apos;s timeout</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="469"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="473"/>
         <source>Summary by level</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="472"/>
-        <location filename="../core/pipeline/suitereport.cpp" line="619"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="476"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="623"/>
         <source>level</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="473"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="477"/>
         <source>problems</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="475"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="479"/>
         <source>not PASS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="478"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="482"/>
         <source>geomean vs eager</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="479"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="483"/>
         <source>geomean vs torch.compile</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="480"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="484"/>
         <source>below 0.5x torch.compile</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="484"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="488"/>
         <source>all</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="501"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="505"/>
         <source>problems = PASS + not PASS + DRY_RUN + not run yet: not PASS counts FAIL, TIMEOUT_FAIL, SKELETON, ERROR and DRY_RUN_TIMEOUT (a dry run out of time on the CPU, nothing checked); a CPU dry run (DRY_RUN) measured no kernel, so it is neither PASS nor not PASS. Geomeans over the PASS problems with both latencies (above 1x: faster than the reference); fast_1 counts the problems that are correct and faster than eager among all of the level&apos;s problems.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="576"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="580"/>
         <source>No torch.compile figure</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="578"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="582"/>
         <source>Why a problem&apos;s &quot;vs compile&quot; is &quot;–&quot;: the harness&apos;s reason, as the problem&apos;s baseline report gives it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="597"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="601"/>
         <source>a subfolder with %1 problem file(s): not searched; give it to kwb suite to run them</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="601"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="605"/>
         <source>defines neither class Model nor get_inputs(): a helper, not a problem</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="605"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="609"/>
         <source>Skipped, not run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="607"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="611"/>
         <source>What the folders given to the suite held besides its problems, and why each was not run.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="690"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="694"/>
         <source>dry run: nothing measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="707"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="711"/>
         <source>(why)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="513"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="517"/>
         <source>Worst problems</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5227,92 +5237,92 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="517"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="521"/>
         <source>None to list: a CPU dry run measures no kernel.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="518"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="522"/>
         <source>None: no problem has a verdict yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="523"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="527"/>
         <source>Every problem that did not PASS, then the slowest that did (lowest speedup over torch.compile, or over eager without it).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="536"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="540"/>
         <source>%1: %2 problem(s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="554"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="558"/>
         <source>Why not PASS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="556"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="560"/>
         <source>The whole reason of every problem with one, as the suite recorded it (paths relative to the suite folder).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="618"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="622"/>
         <source>problem</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="620"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="624"/>
         <source>gate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="622"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="626"/>
         <source>max rel_err</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="623"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="627"/>
         <source>kernel µs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="624"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="628"/>
         <source>vs eager</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="625"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="629"/>
         <source>vs compile</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="627"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="631"/>
         <source>BW / compute % (copy %)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="628"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="632"/>
         <source>why not PASS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="643"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="647"/>
         <source>kernel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="644"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="648"/>
         <source>log</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="661"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="665"/>
         <source>taken from an earlier run (resumed)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="684"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="688"/>
         <source>(whole text)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5451,12 +5461,12 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="332"/>
+        <location filename="../core/pipeline/suite.cpp" line="335"/>
         <source>Error in phase %1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="336"/>
+        <location filename="../core/pipeline/suite.cpp" line="339"/>
         <source>Error (no verdict)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6341,17 +6351,27 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="424"/>
+        <location filename="../core/pipeline/session.cpp" line="428"/>
+        <source>timed case: %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/session.cpp" line="430"/>
+        <source>untimed: nothing was timed (%1), so this PASS has no latency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/session.cpp" line="434"/>
         <source>CPU dry run: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="424"/>
+        <location filename="../core/pipeline/session.cpp" line="434"/>
         <source>Note: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="428"/>
+        <location filename="../core/pipeline/session.cpp" line="438"/>
         <source>Log: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6362,13 +6382,13 @@ output followed live, cancel is scancel; the workspace must be on a file system 
     </message>
     <message>
         <location filename="../core/pipeline/session.cpp" line="319"/>
-        <location filename="../core/pipeline/session.cpp" line="431"/>
+        <location filename="../core/pipeline/session.cpp" line="441"/>
         <source>Next: Report, Memory, Commit.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../core/pipeline/session.cpp" line="167"/>
-        <location filename="../core/pipeline/session.cpp" line="432"/>
+        <location filename="../core/pipeline/session.cpp" line="442"/>
         <source>Next: Report and Memory record this failing run; Commit needs a passing gate.</source>
         <translation type="unfinished"></translation>
     </message>

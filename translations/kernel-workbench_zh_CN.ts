@@ -1202,42 +1202,42 @@
         <translation>试运行：本机 CPU 的 torch %1 无法运行：PyTorch 参照（内核的替身）在此以 %2 运行时报错（%3），而在相同输入上以 float32 可以运行；kernel.py 未运行，GPU 运行会检查此用例</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="122"/>
+        <location filename="../core/review/displaytext.cpp" line="126"/>
         <source>case exceeded TEST_TIMEOUT_SEC=%1 s</source>
         <translation>用例超过 TEST_TIMEOUT_SEC=%1 秒</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="127"/>
+        <location filename="../core/review/displaytext.cpp" line="131"/>
         <source>watchdog: no CASE_RESULT within %1 s (TEST_TIMEOUT_SEC=%2 + %3 s grace); process group %4 killed</source>
         <translation>看门狗：%1 秒内没有 CASE_RESULT（TEST_TIMEOUT_SEC=%2 + %3 秒宽限）；已终止进程组 %4</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="132"/>
+        <location filename="../core/review/displaytext.cpp" line="136"/>
         <source>%1: rel_err %2 &gt;= threshold %3</source>
         <translation>%1：rel_err %2 ≥ 阈值 %3</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="138"/>
+        <location filename="../core/review/displaytext.cpp" line="142"/>
         <source>dispatch check: ModelNew.forward ran PyTorch compute op(s) %1; the kernel must compute through its framework</source>
         <translation>调度检查：ModelNew.forward 运行了 PyTorch 计算算子 %1；内核必须通过其框架计算</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="142"/>
+        <location filename="../core/review/displaytext.cpp" line="146"/>
         <source>the run was stopped by the user</source>
         <translation>运行已被用户停止</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="143"/>
+        <location filename="../core/review/displaytext.cpp" line="147"/>
         <source>the harness printed no RESULT_JSON</source>
         <translation>测试框架没有输出 RESULT_JSON</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="155"/>
+        <location filename="../core/review/displaytext.cpp" line="159"/>
         <source>kernel.py is a skeleton marked unimplemented</source>
         <translation>kernel.py 是标记为未实现的骨架</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="154"/>
+        <location filename="../core/review/displaytext.cpp" line="158"/>
         <source>kernel.py is a skeleton marked unimplemented (the harness was not run)</source>
         <translation>kernel.py 是标记为未实现的骨架（测试框架未运行）</translation>
     </message>
@@ -1262,184 +1262,189 @@
         <translation>未测试大小为 1 的维度：其形状与 problem_shape 相同（%1）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="151"/>
+        <location filename="../core/review/displaytext.cpp" line="123"/>
+        <source>untimed: nothing was timed (%1)</source>
+        <translation>untimed：未计时任何用例（%1）</translation>
+    </message>
+    <message>
+        <location filename="../core/review/displaytext.cpp" line="155"/>
         <source>kernel.py is a skeleton marked unimplemented (the harness was not run): %1</source>
         <translation>kernel.py 是标记为未实现的骨架（测试框架未运行）：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="152"/>
+        <location filename="../core/review/displaytext.cpp" line="156"/>
         <source>kernel.py is a skeleton marked unimplemented: %1</source>
         <translation>kernel.py 是标记为未实现的骨架：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="158"/>
-        <location filename="../core/review/displaytext.cpp" line="834"/>
+        <location filename="../core/review/displaytext.cpp" line="162"/>
+        <location filename="../core/review/displaytext.cpp" line="838"/>
         <source>no case ran</source>
         <translation>没有运行任何用例</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="164"/>
+        <location filename="../core/review/displaytext.cpp" line="168"/>
         <source>harness output error</source>
         <translation>测试框架输出错误</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="165"/>
+        <location filename="../core/review/displaytext.cpp" line="169"/>
         <source>harness error</source>
         <translation>测试框架错误</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="166"/>
+        <location filename="../core/review/displaytext.cpp" line="170"/>
         <source>run error</source>
         <translation>运行错误</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="167"/>
+        <location filename="../core/review/displaytext.cpp" line="171"/>
         <source>framework conformance</source>
         <translation>框架一致性</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="168"/>
+        <location filename="../core/review/displaytext.cpp" line="172"/>
         <source>%1: </source>
         <translation>%1：</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="181"/>
+        <location filename="../core/review/displaytext.cpp" line="185"/>
         <source>no kernel: kernel.py is a skeleton marked unimplemented (%1)</source>
         <translation>无内核：kernel.py 是标记为未实现的骨架（%1）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="183"/>
+        <location filename="../core/review/displaytext.cpp" line="187"/>
         <source>quality gate %1: %2 (see %3)</source>
         <translation>质量门禁 %1：%2（见 %3）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="187"/>
+        <location filename="../core/review/displaytext.cpp" line="191"/>
         <source>%1 has no template for this problem: %2</source>
         <translation>%1 没有适用于此问题的模板：%2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="194"/>
+        <location filename="../core/review/displaytext.cpp" line="198"/>
         <source>%1 with alpha or beta other than 1 has no chain stage yet</source>
         <translation>alpha 或 beta 不为 1 的 %1 尚无链式阶段</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="196"/>
+        <location filename="../core/review/displaytext.cpp" line="200"/>
         <source>%1 with a dtype= argument has no chain stage yet</source>
         <translation>带 dtype= 参数的 %1 尚无链式阶段</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="198"/>
+        <location filename="../core/review/displaytext.cpp" line="202"/>
         <source>%1: this view (%2) has no chain stage yet</source>
         <translation>%1：此视图（%2）尚无链式阶段</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="199"/>
+        <location filename="../core/review/displaytext.cpp" line="203"/>
         <source>%1 has no chain stage yet</source>
         <translation>%1 尚无链式阶段</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="215"/>
+        <location filename="../core/review/displaytext.cpp" line="219"/>
         <source>finished: ok</source>
         <translation>结束：成功</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="217"/>
+        <location filename="../core/review/displaytext.cpp" line="221"/>
         <source>finished: status %1 (exit code %2)</source>
         <translation>结束：状态 %1（退出码 %2）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="218"/>
+        <location filename="../core/review/displaytext.cpp" line="222"/>
         <source>finished: %1</source>
         <translation>结束：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="507"/>
+        <location filename="../core/review/displaytext.cpp" line="511"/>
         <source>forward() failed at the resized sizes (%1)</source>
         <translation>forward() 在变化后的尺寸下失败（%1）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="526"/>
+        <location filename="../core/review/displaytext.cpp" line="530"/>
         <source>resize check: size %1 kept: forward() unpacks a dim of that size into %2 names %3, so it is a fixed width, not a size; the checks keep it</source>
         <translation>尺寸变化检查：保留尺寸 %1：forward() 把该大小的维度拆成 %2 个名字 %3，因此它是固定宽度而不是尺寸；各项检查保持它不变</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="532"/>
+        <location filename="../core/review/displaytext.cpp" line="536"/>
         <source>; forward() reads the size globals %1 (read them from the inputs&apos; shapes to let the checks resize them)</source>
         <translation>；forward() 读取了尺寸全局变量 %1（改为从输入的形状读取，检查才能改变它们）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="542"/>
+        <location filename="../core/review/displaytext.cpp" line="546"/>
         <source>forward reads a tensor value (.item()/bool()/int() on a tensor): the result is data-dependent; the probe continued with the placeholder %1</source>
         <translation>forward 读取了张量的值（对张量调用 .item()/bool()/int()）：结果依赖数据；探针以占位值 %1 继续</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="546"/>
+        <location filename="../core/review/displaytext.cpp" line="550"/>
         <source>forward uses %1: the output is random; the reference comparison must fix the seed or run the model in eval()</source>
         <translation>forward 使用了 %1：输出是随机的；与参考实现比较时必须固定随机种子，或在 eval() 模式下运行模型</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="557"/>
+        <location filename="../core/review/displaytext.cpp" line="561"/>
         <source>%1</source>
         <comment>a probe or planner text kept in English (tool output)</comment>
         <translation>［工具原文］%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="601"/>
+        <location filename="../core/review/displaytext.cpp" line="605"/>
         <source>bool() of a tensor, e.g. a while/if on a tensor</source>
         <translation>对张量调用 bool()，例如以张量为条件的 while/if</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="602"/>
+        <location filename="../core/review/displaytext.cpp" line="606"/>
         <source>float() of a tensor</source>
         <translation>对张量调用 float()</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="603"/>
+        <location filename="../core/review/displaytext.cpp" line="607"/>
         <source>int() of a tensor</source>
         <translation>对张量调用 int()</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="604"/>
+        <location filename="../core/review/displaytext.cpp" line="608"/>
         <source>.item()/bool()/int() on a tensor</source>
         <translation>对张量调用 .item()/bool()/int()</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="605"/>
+        <location filename="../core/review/displaytext.cpp" line="609"/>
         <source>%1() on a tensor</source>
         <translation>对张量调用 %1()</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="609"/>
+        <location filename="../core/review/displaytext.cpp" line="613"/>
         <source>forward reads a tensor value to decide what it computes (line %1: %2); the probe traced one placeholder path, so a kernel planned from that trace would hard-code it: write the data-dependent control flow by hand</source>
         <translation>forward 读取张量的值来决定计算内容（第 %1 行：%2）；探针只追踪了一条占位路径，据此规划的内核会把它写死：请手写这段依赖数据的控制流</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="617"/>
+        <location filename="../core/review/displaytext.cpp" line="621"/>
         <source>forward returns a Python number read from a tensor (line %1: %2), not a tensor: the generated kernels return tensors; return the tensor itself (drop that read) and the harness compares its value</source>
         <translation>forward 返回从张量读出的 Python 数值（第 %1 行：%2），而不是张量：生成的内核返回张量；请直接返回该张量（去掉这次读取），测试框架会比较它的值</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="828"/>
+        <location filename="../core/review/displaytext.cpp" line="832"/>
         <source>%1 ran (harness only)</source>
         <translation>%1 个已运行（仅测试框架）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="829"/>
+        <location filename="../core/review/displaytext.cpp" line="833"/>
         <source>%1 vacuous (nothing to compare)</source>
         <translation>%1 个无可比较的值（空检查）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="833"/>
+        <location filename="../core/review/displaytext.cpp" line="837"/>
         <source>%1 skipped</source>
         <translation>%1 个已跳过</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="849"/>
+        <location filename="../core/review/displaytext.cpp" line="853"/>
         <source>V0 was stopped before a verdict: Measure Again records a later version against a V0 with a verdict, so it is off until V0 is measured again (run phases 1-4 again, or `kwb baseline … --force`).</source>
         <translation>V0 在得出判定前被停止：“再次测量”要以一个有判定的 V0 为基准记录后续版本，因此在重新测量 V0 之前不可用（重新运行阶段 1–4，或 `kwb baseline … --force`）。</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="854"/>
+        <location filename="../core/review/displaytext.cpp" line="858"/>
         <source>V0 has no verdict (no run was recorded): Measure Again records a later version against a V0 with a verdict, so it is off until V0 is measured (run phases 1-4 again, or `kwb baseline … --force`).</source>
         <translation>V0 没有判定（未记录任何运行）：“再次测量”要以一个有判定的 V0 为基准记录后续版本，因此在测量 V0 之前不可用（重新运行阶段 1–4，或 `kwb baseline … --force`）。</translation>
     </message>
@@ -1456,17 +1461,17 @@
         <translation type="vanished">进程 %1 在 %2 上，目录 %3：%4</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="227"/>
+        <location filename="../core/review/displaytext.cpp" line="231"/>
         <source>preparing target %1</source>
         <translation>正在准备目标 %1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="228"/>
+        <location filename="../core/review/displaytext.cpp" line="232"/>
         <source>resuming with --skip %1</source>
         <translation>以 --skip %1 继续</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="264"/>
+        <location filename="../core/review/displaytext.cpp" line="268"/>
         <source>%1 %2  %3  shape %4  %5  (CPU dry run: the PyTorch reference ran in kernel.py&apos;s place; nothing measured)</source>
         <translation>%1 %2  %3  形状 %4  %5  （CPU 试运行：PyTorch 参考实现代替 kernel.py 运行；未测量任何内容）</translation>
     </message>
@@ -1475,149 +1480,149 @@
         <translation type="vanished">%1 %2  %3  形状 %4  %5  （CPU 试运行：PyTorch 参照与自身比较；未做任何测量）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="269"/>
+        <location filename="../core/review/displaytext.cpp" line="273"/>
         <source>ran</source>
         <translation>已运行</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="273"/>
+        <location filename="../core/review/displaytext.cpp" line="277"/>
         <source>%1 %2  %3  shape %4  %5  rel_err %6</source>
         <translation>%1 %2  %3  形状 %4  %5  rel_err %6</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="277"/>
+        <location filename="../core/review/displaytext.cpp" line="281"/>
         <source>  %1 (ref %2)</source>
         <translation>  %1（参考 %2）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="280"/>
+        <location filename="../core/review/displaytext.cpp" line="284"/>
         <source>  first call %1 s</source>
         <translation>  首次调用 %1 秒</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="306"/>
+        <location filename="../core/review/displaytext.cpp" line="310"/>
         <source>■ harness result (CPU dry run): %1 of %2 case(s) ran the PyTorch reference on the CPU, %3 skipped (not runnable on this CPU&apos;s torch); no kernel ran, nothing was measured</source>
         <translation>■ 测试框架结果（CPU 试运行）：%2 个用例中 %1 个在 CPU 上运行了 PyTorch 参照，%3 个被跳过（本机 CPU 的 torch 无法运行）；没有运行内核，未做任何测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="311"/>
+        <location filename="../core/review/displaytext.cpp" line="315"/>
         <source>■ harness result (CPU dry run): %1 case(s) ran the PyTorch reference on the CPU; no kernel ran, nothing was measured</source>
         <translation>■ 测试框架结果（CPU 试运行）：%1 个用例在 CPU 上运行了 PyTorch 参照；没有运行内核，未做任何测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="315"/>
+        <location filename="../core/review/displaytext.cpp" line="319"/>
         <source>■ harness result %1 (%2): %3 case(s), max rel_err %4, latency %5</source>
         <translation>■ 测试框架结果 %1（%2）：%3 个用例，最大 rel_err %4，延迟 %5</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="458"/>
+        <location filename="../core/review/displaytext.cpp" line="462"/>
         <source>seed default: gpu-kernel-baseline Phase 3 &apos;The default BF16 threshold is rel_err &lt; 0.01&apos;, rel_err = ||out.float() - ref|| / ||ref||</source>
         <translation>seed 默认值：gpu-kernel-baseline 阶段 3“默认 BF16 阈值为 rel_err &lt; 0.01”，rel_err = ||out.float() - ref|| / ||ref||</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="462"/>
+        <location filename="../core/review/displaytext.cpp" line="466"/>
         <source>seed&apos;s bf16 value kept for fp16: fp16 has 3 more mantissa bits (u = 2^-11 vs bf16&apos;s 2^-8), so a correct fp16 kernel lands well below it</source>
         <translation>fp16 沿用 seed 的 bf16 值：fp16 多 3 位尾数（u = 2^-11，bf16 为 2^-8），正确的 fp16 内核远低于此阈值</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="466"/>
+        <location filename="../core/review/displaytext.cpp" line="470"/>
         <source>seed default kept for fp32: a baseline kernel may compute on TF32 or bf16 tensor cores (u = 2^-11 / 2^-8), which a tight fp32 bound (1e-5) would reject; tighten it per task when the kernel computes in full fp32</source>
         <translation>fp32 沿用 seed 默认值：基线内核可能在 TF32 或 bf16 张量核心上计算（u = 2^-11 / 2^-8），严格的 fp32 界限（1e-5）会拒绝它；内核以完整 fp32 计算时，可按任务收紧</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="471"/>
+        <location filename="../core/review/displaytext.cpp" line="475"/>
         <source>fp64 reference and kernel (u = 2^-53): 1e-6 leaves room for reordered sums over millions of terms while still catching a dropped term</source>
         <translation>fp64 参考与内核（u = 2^-53）：1e-6 为数百万项求和的重排留有余地，同时仍能发现遗漏的项</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="475"/>
+        <location filename="../core/review/displaytext.cpp" line="479"/>
         <source>seed: &apos;lower precision formats may use task-specific relaxed thresholds&apos;; e4m3 has 3 mantissa bits (u = 2^-4 = 0.0625)</source>
         <translation>seed：“更低精度的格式可使用针对任务放宽的阈值”；e4m3 有 3 位尾数（u = 2^-4 = 0.0625）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="478"/>
+        <location filename="../core/review/displaytext.cpp" line="482"/>
         <source>seed: relaxed for low precision; e5m2 has 2 mantissa bits (u = 2^-3 = 0.125)</source>
         <translation>seed：低精度放宽；e5m2 有 2 位尾数（u = 2^-3 = 0.125）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="490"/>
+        <location filename="../core/review/displaytext.cpp" line="494"/>
         <source>sizes %1 share the value %2: dims are named by where they came from, else left as literals</source>
         <translation>尺寸 %1 取值相同（%2）：维度按其来源命名，无法判断来源的保留为字面量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="493"/>
+        <location filename="../core/review/displaytext.cpp" line="497"/>
         <source>forward writes %1 %2 in place (%3, line %4): the reference mutates state; a kernel must reproduce or the harness must reset it</source>
         <translation>forward 原地写入 %1 %2（%3，第 %4 行）：参考实现会改变状态；内核须复现该写入，或由测试框架重置</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="498"/>
+        <location filename="../core/review/displaytext.cpp" line="502"/>
         <source>the model is in training mode (the reference never calls eval()): BatchNorm normalises with batch statistics and updates its running stats</source>
         <translation>模型处于训练模式（参考实现从未调用 eval()）：BatchNorm 用批统计量归一化，并更新其运行统计量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="506"/>
+        <location filename="../core/review/displaytext.cpp" line="510"/>
         <source>resize check: %1; sizes in forward() are bound to input dims by value</source>
         <translation>尺寸变化检查：%1；forward() 中的尺寸按取值绑定到输入维度</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="511"/>
+        <location filename="../core/review/displaytext.cpp" line="515"/>
         <source>broadcast in %1: operands %2 -&gt; %3</source>
         <translation>%1 中的广播：操作数 %2 -&gt; %3</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="513"/>
+        <location filename="../core/review/displaytext.cpp" line="517"/>
         <source>mask in %1 (line %2)</source>
         <translation>%1 中的掩码（第 %2 行）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="645"/>
+        <location filename="../core/review/displaytext.cpp" line="649"/>
         <source>the %1 rendering of chains is not written yet</source>
         <translation>%1 的链式渲染尚未实现</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="684"/>
+        <location filename="../core/review/displaytext.cpp" line="688"/>
         <source>the CuTe DSL renders a chain in which every launch has a CuTe DSL stage (%1), and %2</source>
         <translation>CuTe DSL 渲染的链要求每次启动都有 CuTe DSL 阶段（%1），而%2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="685"/>
+        <location filename="../core/review/displaytext.cpp" line="689"/>
         <source>, </source>
         <comment>between the CuTe DSL stages a skeleton reason lists</comment>
         <translation>、</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="700"/>
+        <location filename="../core/review/displaytext.cpp" line="704"/>
         <source>its rendering of chains of several launches is not written yet</source>
         <translation>其多次启动链的渲染尚未实现</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="702"/>
+        <location filename="../core/review/displaytext.cpp" line="706"/>
         <source>its GEMM takes no prologue (the pointwise run on A before it) yet</source>
         <translation>其 GEMM 尚不支持前置处理（在它之前对 A 进行的逐元素运算）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="704"/>
+        <location filename="../core/review/displaytext.cpp" line="708"/>
         <source>its rendering of a chain of one %1 launch is not written yet</source>
         <translation>其单次 %1 启动链的渲染尚未实现</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="706"/>
+        <location filename="../core/review/displaytext.cpp" line="710"/>
         <source>its forward() also calls %1 (a training-mode branch), which has no CuTe DSL stage yet</source>
         <translation>其 forward() 还调用了 %1（训练模式分支），它尚无 CuTe DSL 阶段</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="709"/>
+        <location filename="../core/review/displaytext.cpp" line="713"/>
         <source>this plan has %1 epilogues (a training-mode branch)</source>
         <translation>此计划有 %1 个尾处理（训练模式分支）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="674"/>
-        <location filename="../core/review/displaytext.cpp" line="711"/>
+        <location filename="../core/review/displaytext.cpp" line="678"/>
+        <location filename="../core/review/displaytext.cpp" line="715"/>
         <source>its epilogue (%1) does not lower in the CuTe DSL dialect: %2</source>
         <translation>其尾处理（%1）无法降低到 CuTe DSL 方言：%2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="713"/>
+        <location filename="../core/review/displaytext.cpp" line="717"/>
         <source>the CuTe DSL renders a chain of one GEMM with a fused pointwise epilogue, and %1</source>
         <translation>CuTe DSL 渲染的链只能是一个带融合逐元素尾处理的 GEMM，而且%1</translation>
     </message>
@@ -1626,102 +1631,102 @@
         <translation type="vanished">CuTe DSL 渲染的链要求每次启动都有 CuTe DSL 阶段（GEMM、带广播张量的逐元素运算、sum / mean / amax / amin / logsumexp 归约、var / std、softmax / log-softmax、group / layer / batch norm、max / avg 池化），而%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="672"/>
+        <location filename="../core/review/displaytext.cpp" line="676"/>
         <source>%1 has no CuTe DSL stage yet</source>
         <translation>%1尚无 CuTe DSL 阶段</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="662"/>
+        <location filename="../core/review/displaytext.cpp" line="666"/>
         <source>a convolution launch (conv_forward)</source>
         <translation>卷积启动（conv_forward）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="220"/>
+        <location filename="../core/review/displaytext.cpp" line="224"/>
         <source>harness process %1 (test_kernel.py) exited with code %2</source>
         <translation>测试框架进程 %1（test_kernel.py）退出，退出码 %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="222"/>
+        <location filename="../core/review/displaytext.cpp" line="226"/>
         <source>harness process %1 (test_kernel.py) ended by a signal</source>
         <translation>测试框架进程 %1（test_kernel.py）被信号终止</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="224"/>
+        <location filename="../core/review/displaytext.cpp" line="228"/>
         <source>harness process %1 on %2 in %3: %4</source>
         <translation>测试框架进程 %1，运行于 %2，目录 %3：%4</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="664"/>
+        <location filename="../core/review/displaytext.cpp" line="668"/>
         <source>a kwb_softmax launch of torch&apos;s _safe_softmax (safe_rows)</source>
         <translation>torch 的 _safe_softmax 的 kwb_softmax 启动（safe_rows）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="666"/>
+        <location filename="../core/review/displaytext.cpp" line="670"/>
         <source>a %1 launch with %2=</source>
         <translation>带 %2= 的 %1 启动</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="667"/>
+        <location filename="../core/review/displaytext.cpp" line="671"/>
         <source>a %1 launch with a prologue on A (%2=)</source>
         <translation>在 A 上带前处理（%2=）的 %1 启动</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="669"/>
+        <location filename="../core/review/displaytext.cpp" line="673"/>
         <source>a %1 launch of %2</source>
         <translation>%2 的 %1 启动</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="671"/>
+        <location filename="../core/review/displaytext.cpp" line="675"/>
         <source>a %1 launch</source>
         <translation>%1 启动</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="677"/>
+        <location filename="../core/review/displaytext.cpp" line="681"/>
         <source>its epilogue %1 has no CuTe DSL form</source>
         <translation>其尾处理 %1 没有 CuTe DSL 形式</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="720"/>
+        <location filename="../core/review/displaytext.cpp" line="724"/>
         <source>Kernel Workbench plans this problem as a chain of 1 launch (%1); %2: --framework triton renders it</source>
         <translation>Kernel Workbench 将此问题规划为 1 次启动的链（%1）；%2：--framework triton 可以渲染它</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="723"/>
+        <location filename="../core/review/displaytext.cpp" line="727"/>
         <source>Kernel Workbench plans this problem as a chain of %1 launches (%2); %3: --framework triton renders it</source>
         <translation>Kernel Workbench 将此问题规划为 %1 次启动的链（%2）；%3：--framework triton 可以渲染它</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="735"/>
+        <location filename="../core/review/displaytext.cpp" line="739"/>
         <source>no spec sheet for product &apos;%1&apos; (as &apos;%2&apos;) in the store</source>
         <translation>知识库中没有产品 &apos;%1&apos;（按 &apos;%2&apos; 查找）的规格表</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="781"/>
+        <location filename="../core/review/displaytext.cpp" line="785"/>
         <source>device-to-device copy measured by test_kernel.py in this run: %1 TB/s</source>
         <translation>本次运行中由 test_kernel.py 测得的设备内拷贝：%1 TB/s</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="788"/>
+        <location filename="../core/review/displaytext.cpp" line="792"/>
         <source>%1 measured (%2)</source>
         <translation>%1，实测（%2）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="789"/>
+        <location filename="../core/review/displaytext.cpp" line="793"/>
         <source>%1 measured (%2; %3)</source>
         <translation>%1，实测（%2；%3）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="790"/>
+        <location filename="../core/review/displaytext.cpp" line="794"/>
         <source> — %1</source>
         <translation> — %1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="842"/>
+        <location filename="../core/review/displaytext.cpp" line="846"/>
         <source>no version recorded</source>
         <translation>未记录版本</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="844"/>
+        <location filename="../core/review/displaytext.cpp" line="848"/>
         <source>V%1 of %2</source>
         <translation>V%1，共 %2 个版本</translation>
     </message>
@@ -1730,97 +1735,97 @@
         <translation type="vanished">  %1 µs（参考 %2 µs）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="372"/>
+        <location filename="../core/review/displaytext.cpp" line="376"/>
         <source>cpu-dry-run: the &apos;kernel&apos; is the PyTorch reference Model itself, run on the CPU at the problem&apos;s own shapes: no input dim can be scaled down (every size is tied to the model: a parameter shape or a constructor argument); these numbers check the harness and the problem files, they are not a kernel measurement</source>
         <translation>cpu-dry-run：“内核”就是 PyTorch 参考 Model 本身，在 CPU 上以问题自身的形状运行：没有可缩小的输入维度（每个尺寸都与模型绑定：参数形状或构造参数）；这些数字检查的是测试框架和问题文件，不是内核测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="378"/>
+        <location filename="../core/review/displaytext.cpp" line="382"/>
         <source>cpu-dry-run: the &apos;kernel&apos; is the PyTorch reference Model itself, run on the CPU at scaled-down shapes; these numbers check the harness and the problem files, they are not a kernel measurement</source>
         <translation>cpu-dry-run：“内核”就是 PyTorch 参考 Model 本身，在 CPU 上以缩小的形状运行；这些数字检查的是测试框架和问题文件，不是内核测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="382"/>
+        <location filename="../core/review/displaytext.cpp" line="386"/>
         <source>cpu-test (KWB_HARNESS_DEVICE=cpu, test-only): kernel.py ran on the CPU; timings are CPU wall clock, not a GPU measurement</source>
         <translation>cpu-test（KWB_HARNESS_DEVICE=cpu，仅用于测试）：kernel.py 在 CPU 上运行；计时是 CPU 墙钟时间，不是 GPU 测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="389"/>
+        <location filename="../core/review/displaytext.cpp" line="393"/>
         <source>CPU dry run: no kernel measured</source>
         <translation>CPU 试运行：未测量内核</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="390"/>
+        <location filename="../core/review/displaytext.cpp" line="394"/>
         <source>no measurement</source>
         <translation>无测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="391"/>
+        <location filename="../core/review/displaytext.cpp" line="395"/>
         <source>skeleton: no kernel ran</source>
         <translation>骨架：没有运行内核</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="408"/>
+        <location filename="../core/review/displaytext.cpp" line="412"/>
         <source>quality gate: %1</source>
         <translation>质量门禁：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="409"/>
+        <location filename="../core/review/displaytext.cpp" line="413"/>
         <source>quality gate: %1 — %2</source>
         <translation>质量门禁：%1 — %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="410"/>
+        <location filename="../core/review/displaytext.cpp" line="414"/>
         <source>wrote %1 and %2</source>
         <translation>已写入 %1 和 %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="416"/>
+        <location filename="../core/review/displaytext.cpp" line="420"/>
         <source>%1 and %2 are unchanged (this run&apos;s records, apart from the date): not rewritten</source>
         <translation>%1 和 %2 未变（除日期外即本次运行的记录）：未重写</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="419"/>
+        <location filename="../core/review/displaytext.cpp" line="423"/>
         <source>wrote %1; %2 is unchanged: not rewritten</source>
         <translation>已写入 %1；%2 未变：未重写</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="421"/>
+        <location filename="../core/review/displaytext.cpp" line="425"/>
         <source>%1 µs, %2 GB/s (%3% of datasheet bandwidth), %4 TFLOPS</source>
         <translation>%1 µs，%2 GB/s（数据手册带宽的 %3%），%4 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="424"/>
+        <location filename="../core/review/displaytext.cpp" line="428"/>
         <source>%1 had been changed since kwb wrote it (an edit or `kwb memory update`): that version is kept as %2</source>
         <translation>%1 在 kwb 写入后被改动过（手动编辑或 `kwb memory update`）：该版本保留为 %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="427"/>
+        <location filename="../core/review/displaytext.cpp" line="431"/>
         <source>%1 had been edited since kwb wrote it: your version is kept as %2</source>
         <translation>%1 在 kwb 写入后被编辑过：你的版本保留为 %2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="430"/>
+        <location filename="../core/review/displaytext.cpp" line="434"/>
         <source>roofline data not kept: %1</source>
         <translation>未保存屋顶线数据：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="431"/>
+        <location filename="../core/review/displaytext.cpp" line="435"/>
         <source>roofline figure not drawn: %1</source>
         <translation>未绘制 屋顶线图：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="432"/>
+        <location filename="../core/review/displaytext.cpp" line="436"/>
         <source>utilization not computed: %1</source>
         <translation>未计算利用率：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="251"/>
+        <location filename="../core/review/displaytext.cpp" line="255"/>
         <source>case %1/%2 </source>
         <translation>用例 %1/%2 </translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="252"/>
+        <location filename="../core/review/displaytext.cpp" line="256"/>
         <source>▶ %1%2  shape %3  %4</source>
         <translation>▶ %1%2  形状 %3  %4</translation>
     </message>
@@ -1833,69 +1838,69 @@
         <translation type="vanished">■ 测试框架结果 %1（%2）：%3 个用例，最大 rel_err %4，延迟 %5 µs</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/review/displaytext.cpp" line="322"/>
+        <location filename="../core/review/displaytext.cpp" line="326"/>
         <source>☰ %n case(s) planned</source>
         <translation>
             <numerusform>☰ 计划 %n 个用例</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="329"/>
+        <location filename="../core/review/displaytext.cpp" line="333"/>
         <source>‖ waiting for the GPU timing lock: %1</source>
         <translation>‖ 正在等待 GPU 计时锁：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="333"/>
+        <location filename="../core/review/displaytext.cpp" line="337"/>
         <source>» GPU timing lock held after %1 s: %2</source>
         <translation>» 等待 %1 秒后获得 GPU 计时锁：%2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="334"/>
+        <location filename="../core/review/displaytext.cpp" line="338"/>
         <source>GPU timing lock released: %1</source>
         <translation>GPU 计时锁已释放：%1</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="338"/>
+        <location filename="../core/review/displaytext.cpp" line="342"/>
         <source>‖ %1: first kernel call (JIT compile), up to %2 s</source>
         <translation>‖ %1：首次内核调用（JIT 编译），最长 %2 秒</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="340"/>
+        <location filename="../core/review/displaytext.cpp" line="344"/>
         <source>» %1: first kernel call took %2 s</source>
         <translation>» %1：首次内核调用用时 %2 秒</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="343"/>
+        <location filename="../core/review/displaytext.cpp" line="347"/>
         <source>⚠ unreadable %1 line: %2</source>
         <translation>⚠ 无法解析的 %1 行：%2</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="351"/>
+        <location filename="../core/review/displaytext.cpp" line="355"/>
         <source>… %1 bytes of output (%2 lines) dropped here: the log and this view keep the first %3 and the last %4 bytes, and every protocol line</source>
         <translation>… 此处省略了 %1 字节输出（%2 行）：日志和此视图保留前 %3 字节和后 %4 字节，以及所有协议行</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="262"/>
+        <location filename="../core/review/displaytext.cpp" line="266"/>
         <source>%1 %2  %3  shape %4  %5  (CPU dry run: the PyTorch reference, in kernel.py&apos;s place, did not return; nothing measured)</source>
         <translation>%1 %2  %3  形状 %4  %5  （CPU 试运行：代替 kernel.py 的 PyTorch 参考实现未返回；未测量任何内容）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="295"/>
+        <location filename="../core/review/displaytext.cpp" line="299"/>
         <source>■ harness result (CPU dry run): no case completed: %1 of %2 case(s) did not return within the case timeout; no kernel ran, nothing was measured</source>
         <translation>■ 测试框架结果（CPU 试运行）：没有用例完成：%2 个用例中 %1 个未在用例超时内返回；没有运行内核，未做任何测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="300"/>
+        <location filename="../core/review/displaytext.cpp" line="304"/>
         <source>■ harness result (CPU dry run): %1 of %2 case(s) ran the PyTorch reference on the CPU, %3 did not return within the case timeout; no kernel ran, nothing was measured</source>
         <translation>■ 测试框架结果（CPU 试运行）：%2 个用例中 %1 个在 CPU 上运行了 PyTorch 参照，%3 个未在用例超时内返回；没有运行内核，未做任何测量</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="571"/>
+        <location filename="../core/review/displaytext.cpp" line="575"/>
         <source>input %1 is an %2 tensor compared exactly, which this DSL&apos;s lowering reads as fp32 (the Triton chain compares it in integers)</source>
         <translation>输入 %1 是按精确值比较的 %2 张量，而此 DSL 的降级会把它读作 fp32（Triton 链以整数比较它）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="575"/>
+        <location filename="../core/review/displaytext.cpp" line="579"/>
         <source>input %1 is an %2 tensor in integer arithmetic (%3, node %4, computes %5), which this DSL&apos;s lowering computes in fp32 only (the Triton chain computes it exactly, wrapping as torch&apos;s %5 does)</source>
         <translation>输入 %1 是参与整数运算的 %2 张量（%3，节点 %4，计算 %5），而此 DSL 的降级只能以 fp32 计算（Triton 链精确计算，并像 torch 的 %5 一样回绕）</translation>
     </message>
@@ -2036,42 +2041,42 @@ Overwrite it with your version, or reload it and lose your edits?</source>
 <context>
     <name>kwb::LedgerText</name>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="743"/>
+        <location filename="../core/review/displaytext.cpp" line="747"/>
         <source>device-to-device copy of 1 GiB: ~0.505 ms, counting read + write bytes; CV &lt;= 0.1%</source>
         <translation>1 GiB 的设备内拷贝：约 0.505 ms，按读 + 写字节计；CV &lt;= 0.1%</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="745"/>
+        <location filename="../core/review/displaytext.cpp" line="749"/>
         <source>measured on one such machine, per GPU.md (shared/docs/GPU.md); 88% of the 4.8 TB/s datasheet figure</source>
         <translation>在一台此型号机器上测得，见 GPU.md（shared/docs/GPU.md）；为数据手册 4.8 TB/s 的 88%</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="748"/>
+        <location filename="../core/review/displaytext.cpp" line="752"/>
         <source>copy ceiling measured in the same run as KernelBench 19_ReLU (events with a 256 MB L2 flush, median of 20)</source>
         <translation>与 KernelBench 19_ReLU 同一次运行中测得的拷贝上限（事件计时，每次前刷新 256 MB L2，20 次取中位数）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="751"/>
+        <location filename="../core/review/displaytext.cpp" line="755"/>
         <source>measured on one such machine, per GPU.md (shared/docs/GPU.md)</source>
         <translation>在一台此型号机器上测得，见 GPU.md（shared/docs/GPU.md）</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="752"/>
+        <location filename="../core/review/displaytext.cpp" line="756"/>
         <source>bf16 GEMM through torch, 8192x8192x8192</source>
         <translation>经 torch 的 bf16 GEMM，8192x8192x8192</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="753"/>
+        <location filename="../core/review/displaytext.cpp" line="757"/>
         <source>measured on one such machine, per GPU.md (shared/docs/GPU.md): ~770-800 TFLOP/s (value is the low end); dense datasheet 989</source>
         <translation>在一台此型号机器上测得，见 GPU.md（shared/docs/GPU.md）：约 770-800 TFLOP/s（取低端值）；数据手册稠密值 989</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="756"/>
+        <location filename="../core/review/displaytext.cpp" line="760"/>
         <source>bf16 GEMM through torch, 4096x4096x4096</source>
         <translation>经 torch 的 bf16 GEMM，4096x4096x4096</translation>
     </message>
     <message>
-        <location filename="../core/review/displaytext.cpp" line="757"/>
+        <location filename="../core/review/displaytext.cpp" line="761"/>
         <source>measured on one such machine, per GPU.md (shared/docs/GPU.md): ~714-750 TFLOP/s (value is the low end)</source>
         <translation>在一台此型号机器上测得，见 GPU.md（shared/docs/GPU.md）：约 714-750 TFLOP/s（取低端值）</translation>
     </message>
@@ -3285,22 +3290,22 @@ Replace them with this run&apos;s records? (Only Commit keeps the passing versio
 <context>
     <name>kwb::Phase</name>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="316"/>
+        <location filename="../core/pipeline/suite.cpp" line="319"/>
         <source>Understand</source>
         <translation>理解</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="318"/>
+        <location filename="../core/pipeline/suite.cpp" line="321"/>
         <source>Learn</source>
         <translation>学习</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="320"/>
+        <location filename="../core/pipeline/suite.cpp" line="323"/>
         <source>Implement</source>
         <translation>实现</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="322"/>
+        <location filename="../core/pipeline/suite.cpp" line="325"/>
         <source>Measure</source>
         <translation>测量</translation>
     </message>
@@ -5256,22 +5261,22 @@ roof here: %3 TFLOPS (datasheet)</source>
 <context>
     <name>kwb::Suite</name>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="250"/>
+        <location filename="../core/pipeline/suite.cpp" line="253"/>
         <source>%1 has no suite.json: not a `kwb suite` folder.</source>
         <translation>%1 中没有 suite.json：不是 `kwb suite` 文件夹。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="252"/>
+        <location filename="../core/pipeline/suite.cpp" line="255"/>
         <source>%1 cannot be read: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="255"/>
+        <location filename="../core/pipeline/suite.cpp" line="258"/>
         <source>%1 is not valid JSON.</source>
         <translation>%1 不是有效的 JSON。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="258"/>
+        <location filename="../core/pipeline/suite.cpp" line="261"/>
         <source>%1 is not a suite report (schema &quot;%2&quot;, expected &quot;kwb-suite-1&quot;).</source>
         <translation>%1 不是套件报告（schema 为“%2”，应为“kwb-suite-1”）。</translation>
     </message>
@@ -5484,117 +5489,122 @@ roof here: %3 TFLOPS (datasheet)</source>
     </message>
     <message>
         <location filename="../core/pipeline/suitereport.cpp" line="433"/>
+        <source>; %1 of the PASS timed nowhere (untimed: no latency, in no geomean)</source>
+        <translation>；其中 %1 个 PASS 未计时（untimed：无延迟，不计入任何几何平均）</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/suitereport.cpp" line="437"/>
         <source>; %1 taken from an earlier run (resumed)</source>
         <translation>；%1 个取自先前的运行（续跑）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="436"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="440"/>
         <source>not measured</source>
         <translation>未测量</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="440"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="444"/>
         <source>not measured (kwb suite --compile-ref)</source>
         <translation>未测量（kwb suite --compile-ref）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="442"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="446"/>
         <source>fast_1 (correct and faster than eager, of all problems): %1; geometric-mean speedup of the correct problems over eager: %2, over torch.compile: %3</source>
         <translation>fast_1（正确且快于 eager 的问题占全部问题的比例）：%1；正确问题相对 eager 的几何平均加速比：%2，相对 torch.compile：%3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="458"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="462"/>
         <source>GPU timing lock </source>
         <translation>GPU 计时锁 </translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="459"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="463"/>
         <source>: no two problems&apos; timed regions overlapped; their harnesses waited %1 s for it in all (at most %2 s one problem), time not counted toward any case&apos;s timeout</source>
         <translation>：任意两个问题的计时区间均未重叠；各测试框架共等待该锁 %1 s（单个问题最多 %2 s），不计入任何用例的超时</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="469"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="473"/>
         <source>Summary by level</source>
         <translation>按级别汇总</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="472"/>
-        <location filename="../core/pipeline/suitereport.cpp" line="619"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="476"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="623"/>
         <source>level</source>
         <translation>级别</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="473"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="477"/>
         <source>problems</source>
         <translation>问题数</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="475"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="479"/>
         <source>not PASS</source>
         <translation>未 PASS</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="478"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="482"/>
         <source>geomean vs eager</source>
         <translation>几何平均（相对 eager）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="479"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="483"/>
         <source>geomean vs torch.compile</source>
         <translation>几何平均（相对 torch.compile）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="480"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="484"/>
         <source>below 0.5x torch.compile</source>
         <translation>低于 0.5x torch.compile</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="484"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="488"/>
         <source>all</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="501"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="505"/>
         <source>problems = PASS + not PASS + DRY_RUN + not run yet: not PASS counts FAIL, TIMEOUT_FAIL, SKELETON, ERROR and DRY_RUN_TIMEOUT (a dry run out of time on the CPU, nothing checked); a CPU dry run (DRY_RUN) measured no kernel, so it is neither PASS nor not PASS. Geomeans over the PASS problems with both latencies (above 1x: faster than the reference); fast_1 counts the problems that are correct and faster than eager among all of the level&apos;s problems.</source>
         <translation>问题数 = PASS + 未通过 + DRY_RUN + 尚未运行：未通过包括 FAIL、TIMEOUT_FAIL、SKELETON、ERROR 和 DRY_RUN_TIMEOUT（在 CPU 上超时的试运行，未检查任何内容）；CPU 试运行（DRY_RUN）没有测量内核，因此既不算 PASS 也不算未通过。几何平均只计入同时具有两个延迟的 PASS 问题（大于 1x：比参考实现快）；fast_1 统计该级别所有问题中正确且快于 eager 的问题数。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="576"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="580"/>
         <source>No torch.compile figure</source>
         <translation>无 torch.compile 数据</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="578"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="582"/>
         <source>Why a problem&apos;s &quot;vs compile&quot; is &quot;–&quot;: the harness&apos;s reason, as the problem&apos;s baseline report gives it.</source>
         <translation>问题的“相对 compile”为“–”的原因：测试框架给出的原因，与该问题的基线报告相同。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="597"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="601"/>
         <source>a subfolder with %1 problem file(s): not searched; give it to kwb suite to run them</source>
         <translation>含 %1 个问题文件的子文件夹：未搜索；将其交给 kwb suite 即可运行</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="601"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="605"/>
         <source>defines neither class Model nor get_inputs(): a helper, not a problem</source>
         <translation>既未定义 class Model 也未定义 get_inputs()：是辅助文件，不是问题</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="605"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="609"/>
         <source>Skipped, not run</source>
         <translation>已跳过，未运行</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="607"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="611"/>
         <source>What the folders given to the suite held besides its problems, and why each was not run.</source>
         <translation>交给套件的文件夹中除问题之外的内容，以及每项未运行的原因。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="690"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="694"/>
         <source>dry run: nothing measured</source>
         <translation>试运行：未测量任何内容</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="707"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="711"/>
         <source>(why)</source>
         <translation>（原因）</translation>
     </message>
@@ -5603,7 +5613,7 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="vanished">问题数 = PASS + 未通过 + DRY_RUN + 尚未运行：未通过包括 FAIL、TIMEOUT_FAIL、SKELETON 和 ERROR；CPU 试运行（DRY_RUN）没有测量内核，因此既不算 PASS 也不算未通过。几何平均只计入同时具有两个延迟的 PASS 问题（大于 1x：比参考实现快）；fast_1 统计该级别所有问题中正确且快于 eager 的问题数。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="627"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="631"/>
         <source>BW / compute % (copy %)</source>
         <translation>带宽 / 算力 %（拷贝 %）</translation>
     </message>
@@ -5612,67 +5622,67 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="vanished">几何平均取自两种延迟都有的 PASS 问题（高于 1x：比参照更快）；fast_1 统计该级别全部问题中正确且快于 eager 的比例。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="513"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="517"/>
         <source>Worst problems</source>
         <translation>最差的问题</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="517"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="521"/>
         <source>None to list: a CPU dry run measures no kernel.</source>
         <translation>无可列出：CPU 试运行不测量任何内核。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="518"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="522"/>
         <source>None: no problem has a verdict yet.</source>
         <translation>无：尚无问题得出结论。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="523"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="527"/>
         <source>Every problem that did not PASS, then the slowest that did (lowest speedup over torch.compile, or over eager without it).</source>
         <translation>所有未 PASS 的问题，然后是 PASS 中最慢的几个（相对 torch.compile 的加速比最低；没有 torch.compile 数据时相对 eager）。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="536"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="540"/>
         <source>%1: %2 problem(s)</source>
         <translation>%1：%2 个问题</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="554"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="558"/>
         <source>Why not PASS</source>
         <translation>未 PASS 的原因</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="556"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="560"/>
         <source>The whole reason of every problem with one, as the suite recorded it (paths relative to the suite folder).</source>
         <translation>每个有原因的问题的完整原因，与套件记录的一致（路径相对于套件文件夹）。</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="618"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="622"/>
         <source>problem</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="620"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="624"/>
         <source>gate</source>
         <translation>门禁</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="622"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="626"/>
         <source>max rel_err</source>
         <translation>最大 rel_err</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="623"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="627"/>
         <source>kernel µs</source>
         <translation>内核 µs</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="624"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="628"/>
         <source>vs eager</source>
         <translation>相对 eager</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="625"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="629"/>
         <source>vs compile</source>
         <translation>相对 compile</translation>
     </message>
@@ -5681,7 +5691,7 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="vanished">带宽 / 算力 %</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="628"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="632"/>
         <source>why not PASS</source>
         <translation>未 PASS 的原因</translation>
     </message>
@@ -5690,22 +5700,22 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation type="vanished">报告</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="643"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="647"/>
         <source>kernel</source>
         <translation>内核</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="644"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="648"/>
         <source>log</source>
         <translation>日志</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="661"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="665"/>
         <source>taken from an earlier run (resumed)</source>
         <translation>取自先前的运行（续跑）</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suitereport.cpp" line="684"/>
+        <location filename="../core/pipeline/suitereport.cpp" line="688"/>
         <source>(whole text)</source>
         <translation>（全文）</translation>
     </message>
@@ -5844,12 +5854,12 @@ roof here: %3 TFLOPS (datasheet)</source>
         <translation>未 PASS 的原因</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="332"/>
+        <location filename="../core/pipeline/suite.cpp" line="335"/>
         <source>Error in phase %1 (%2)</source>
         <translation>阶段 %1（%2）出错</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/suite.cpp" line="336"/>
+        <location filename="../core/pipeline/suite.cpp" line="339"/>
         <source>Error (no verdict)</source>
         <translation>错误（无结论）</translation>
     </message>
@@ -6777,17 +6787,27 @@ output followed live, cancel is scancel; the workspace must be on a file system 
         <translation>latency_us %1（参考 %2），主用例 %3</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="424"/>
+        <location filename="../core/pipeline/session.cpp" line="428"/>
+        <source>timed case: %1 (%2)</source>
+        <translation>计时用例：%1（%2）</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/session.cpp" line="430"/>
+        <source>untimed: nothing was timed (%1), so this PASS has no latency</source>
+        <translation>untimed：未计时任何用例（%1），因此此 PASS 没有延迟</translation>
+    </message>
+    <message>
+        <location filename="../core/pipeline/session.cpp" line="434"/>
         <source>CPU dry run: %1</source>
         <translation>CPU 试运行：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="424"/>
+        <location filename="../core/pipeline/session.cpp" line="434"/>
         <source>Note: %1</source>
         <translation>注：%1</translation>
     </message>
     <message>
-        <location filename="../core/pipeline/session.cpp" line="428"/>
+        <location filename="../core/pipeline/session.cpp" line="438"/>
         <source>Log: %1</source>
         <translation>日志：%1</translation>
     </message>
@@ -6798,13 +6818,13 @@ output followed live, cancel is scancel; the workspace must be on a file system 
     </message>
     <message>
         <location filename="../core/pipeline/session.cpp" line="319"/>
-        <location filename="../core/pipeline/session.cpp" line="431"/>
+        <location filename="../core/pipeline/session.cpp" line="441"/>
         <source>Next: Report, Memory, Commit.</source>
         <translation>下一步：报告、记忆、提交。</translation>
     </message>
     <message>
         <location filename="../core/pipeline/session.cpp" line="167"/>
-        <location filename="../core/pipeline/session.cpp" line="432"/>
+        <location filename="../core/pipeline/session.cpp" line="442"/>
         <source>Next: Report and Memory record this failing run; Commit needs a passing gate.</source>
         <translation>下一步：报告和记忆会记录这次失败的运行；提交需要门禁通过。</translation>
     </message>

@@ -200,6 +200,13 @@ void evaluateGate(const RecordsInput& in, const QString& kernelPath, RecordsOutp
   if (in.cpuDryRun && out->gateResult == QLatin1String("FAIL") && reasons.size() == 1 && !slowOnCpu.isEmpty() &&
       reasons.first().startsWith(QLatin1String(kDryRunCheckedNothing)))
     out->gateResult = QString::fromLatin1(kDryRunTimeoutGate);
+  // A correct kernel that was timed nowhere (the harness's "untimed", session 45) is no plain PASS: the reason says so
+  // wherever the gate is shown (the report's Result, memory's failure_reason, the suite's row, `kwb` output).
+  if (!in.cpuDryRun && out->gateResult == QLatin1String("PASS") && o.result && o.result->raw.contains("untimed") &&
+      o.result->raw["untimed"].is_string())
+    out->gateReason =
+        QLatin1String(kUntimedPass) + QStringLiteral("nothing was timed (%1)")
+                                          .arg(QString::fromStdString(o.result->raw["untimed"].get<std::string>()));
   // A CPU dry run never runs the kernel: what passed is the harness on the reference plus the static
   // checks. That is not the seed's quality gate, so it is never recorded as PASS.
   if (in.cpuDryRun && out->gateResult == QLatin1String("PASS")) {
@@ -448,6 +455,10 @@ bool buildRecords(const RecordsInput& in, Workspace& ws, const FigureRenderFn& r
                         : shownGate(out->gateResult, !in.implemented);
   if (out->gateResult != QLatin1String("PASS") && out->gateResult != QLatin1String("DRY_RUN"))
     r.overallReason = out->gateReason;
+  if (out->gateResult == QLatin1String("PASS") && out->gateReason.startsWith(QLatin1String(kUntimedPass))) {
+    r.overallStatus = QStringLiteral("PASS (untimed)");  // correct, but no latency: not a measured V0
+    r.overallReason = out->gateReason;
+  }
   r.latencyUs = in.cpuDryRun ? std::nullopt : latencyUs;  // the CPU reference's time is not a kernel latency
   r.refLatencyUs = o.result ? o.result->refLatencyUs : std::nullopt;
   if (o.result && !in.cpuDryRun) {

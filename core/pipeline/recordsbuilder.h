@@ -88,6 +88,13 @@ inline constexpr char kDryRunCheckedNothing[] = "the dry run checked nothing: ";
 /// (new-user trial 18, #3). memory/vN.json's quality_gate.result holds it as written.
 inline constexpr char kDryRunTimeoutGate[] = "DRY_RUN_TIMEOUT";
 
+/// How the gate's reason starts for a PASS that timed nothing: the harness's RESULT_JSON carries "untimed" (every case
+/// that checked the kernel passed, but no case was timed: problem_shape not applicable in its own dtype and no
+/// fallback case could run, trial 31's p02 / p05). The gate stays PASS (the kernel is correct), its reason says
+/// "untimed: <the harness's why>", and the report's Result reads "PASS (untimed)"; a suite counts such rows apart
+/// (SuiteSummary::untimed) and leaves them out of no geomean they were in (they have no latency).
+inline constexpr char kUntimedPass[] = "untimed: ";
+
 /// The quality gate alone, written nowhere: every case PASS, a RESULT_JSON, a real (implemented) kernel
 /// that passes its framework's conformance check (a python3 process reads `kernelPath`). Sets
 /// out->gateResult (PASS | FAIL | TIMEOUT_FAIL, DRY_RUN for a passing CPU dry run, STOPPED for a run the user

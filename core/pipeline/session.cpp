@@ -419,6 +419,16 @@ void WorkbenchSession::onPhaseFinished(int phase, bool ok) {
       else
         lines << tr("latency_us %1 (reference %2), primary case %3")
                      .arg(fmt(r.latencyUs, 'f', 2), fmt(r.refLatencyUs, 'f', 2), r.primaryCase);
+      // What was timed where it was not problem_shape, or that nothing was (the harness's timed_at / untimed; trial
+      // 31's p02 / p05, whose Model raises on its own fp16 inputs, read PASS with nothing timed)
+      const nlohmann::json timedAt = r.raw.is_object() ? r.raw.value("timed_at", nlohmann::json()) : nlohmann::json();
+      const bool gpuRun = r.mode != QLatin1String("cpu-dry-run");  // a dry run times no kernel: said above
+      if (gpuRun && timedAt.is_object() && timedAt.value("why", nlohmann::json()).is_string())
+        lines
+            << tr("timed case: %1 (%2)").arg(r.primaryCase, QString::fromStdString(timedAt["why"].get<std::string>()));
+      else if (gpuRun && r.raw.is_object() && r.raw.contains("untimed") && r.raw["untimed"].is_string())
+        lines << tr("untimed: nothing was timed (%1), so this PASS has no latency")
+                     .arg(QString::fromStdString(r.raw["untimed"].get<std::string>()));
       // The note also comes with the harness's test-only CPU mode (cpu-test), which is no dry run.
       if (!r.dryRunNote.isEmpty())
         lines << (r.mode == QLatin1String("cpu-dry-run") ? tr("CPU dry run: %1") : tr("Note: %1"))

@@ -210,6 +210,9 @@ struct SuiteSummary {
   /// status DRY_RUN_TIMEOUT: a CPU dry run whose cases ran out of time, nothing judged (neither FAIL nor ran;
   /// new-user trial 18, #3)
   int dryRunTimeout = 0;
+  /// Of `pass`: PASS rows timed nowhere (the gate's reason starts with kUntimedPass, session 45): correct, no latency,
+  /// so in no geomean; the headline and the report's counts name them.
+  int untimed = 0;
   /// Share of all problems that are correct and faster than eager (KernelBench's fast_1); nullopt
   /// when no problem has both latencies (a CPU dry run).
   std::optional<double> fast1;
@@ -223,7 +226,8 @@ SuiteSummary summarize(const QList<SuiteEntry>& entries);
 /// name it (new-user trial 18, #11: the suite said "GPU H200"); @p given itself when the ledger does not resolve it.
 QString suiteGpuId(const QString& given);
 
-/// A suite's one-line result, untranslated (the CLI's): "8 of 12 PASS"; for a CPU dry run, where nothing can PASS,
+/// A suite's one-line result, untranslated (the CLI's): "8 of 12 PASS" ("8 of 12 PASS (1 untimed)" when PASS rows
+/// have no latency); for a CPU dry run, where nothing can PASS,
 /// what it checked: "CPU dry run: 7 ran, 2 FAIL, 3 skeletons" (DRY_RUN counts as ran; TIMEOUT_FAIL, ERROR and pending
 /// are named when there are any). A dry-run suite read "0 of 12 PASS", a failure to a demo's audience (new-user
 /// trial 12, #10).

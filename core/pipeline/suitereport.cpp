@@ -429,6 +429,10 @@ class Builder {
         counts << QStringLiteral("%1 %2").arg(n).arg(QLatin1String(code));
     counts << t(QT_TRANSLATE_NOOP("kwb::SuiteReport", "%1 not run")).arg(s.pending);
     QString countLine = t(QT_TRANSLATE_NOOP("kwb::SuiteReport", "Counts: %1")).arg(counts.join(QStringLiteral(", ")));
+    if (s.untimed > 0)
+      countLine += t(QT_TRANSLATE_NOOP("kwb::SuiteReport",
+                                       "; %1 of the PASS timed nowhere (untimed: no latency, in no geomean)"))
+                       .arg(s.untimed);
     if (s.resumed > 0)
       countLine += t(QT_TRANSLATE_NOOP("kwb::SuiteReport", "; %1 taken from an earlier run (resumed)")).arg(s.resumed);
     facts.items << Spans{text(countLine)};

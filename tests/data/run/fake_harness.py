@@ -4,7 +4,7 @@
 Test knobs (not part of the contract): --fake-cases, --hang NAME, --hang-ignore-term, --pidfile,
 --stderr-kb, --no-result, --exit, --print-env, --crash NAME, --ignore-skip, --sleep-ms, --plan,
 --escape-child PIDFILE, --lock-wait NAME --lock-wait-ms MS, --compile NAME --compile-ms MS --compile-limit S
-[--compile-restart] [--compile-in-lock], --cpu-gap NAMES [--mode MODE].
+[--compile-restart] [--compile-in-lock], --cpu-gap NAMES [--mode MODE], --untimed-when-skipping.
 """
 import argparse
 import json
@@ -37,6 +37,8 @@ ap.add_argument("--lock-wait-ms", type=int, default=0)
 ap.add_argument("--compile", default="", help="in this case: COMPILE start, --compile-ms of compiling, COMPILE end")
 ap.add_argument("--compile-ms", type=int, default=0)
 ap.add_argument("--compile-limit", type=float, default=5.0, help="the COMPILE start's limit_s")
+ap.add_argument("--untimed-when-skipping", action="store_true",
+                help="a run given --skip reports no latency and 'untimed' (its timed case ran in an earlier process)")
 ap.add_argument("--compile-restart", action="store_true", help="print a second COMPILE start half-way through")
 ap.add_argument("--compile-in-lock", action="store_true", help="the compile runs between GPU_LOCK wait and held")
 ap.add_argument("--cpu-gap", default="", help="these cases are SKIPPED as a dry run's CpuDtypeGap; the status and "
@@ -131,6 +133,9 @@ if not a.no_result:
            "latency_us": cases[-1]["latency_us"] if cases else None,
            "ref_latency_us": cases[-1]["ref_latency_us"] if cases else None,
            "grid_blocks": 128, "dry_run_note": "fake harness"}
+    if a.untimed_when_skipping and skip and status == "PASS":
+        doc.update(latency_us=None, ref_latency_us=None, primary_case="problem_shape",
+                   untimed="problem_shape not run or not passed")
     print(P + "RESULT_JSON=" + json.dumps(doc, allow_nan=False), flush=True)
 if a.leave_child:
     subprocess.Popen(["sleep", "1000"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
