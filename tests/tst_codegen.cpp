@@ -144,6 +144,7 @@ class TestCodegen : public QObject {
 
  private slots:
   void tritonForNonHopperSaysSo();
+  void gemmGluonSectionOnlyUnderItsSwitch();
   void renderTemplate_data();
   void renderTemplate();
   void pyFloat_data();
@@ -898,6 +899,43 @@ void TestCodegen::cuteKernelsPassCuteCheck() {
 
 // Triton for a CDNA target: the templates are Hopper's, and the configuration and kernel.py say so
 // instead of presenting H200 warps and staging as fitted to it (fresh-user trial). Hopper gets no note.
+// KWB_GEMM_GLUON=1 (session 45): an fp32 GEMM's kernel.py gains the B_MN = "gluon" section (the resource
+// triton_gemm_gluon.py.inc, verbatim, before _b_needs_stage) and nothing else; unset or 0, and for 16-bit GEMMs,
+// the text is the golden's (no section, B_MN = "stage").
+void TestCodegen::gemmGluonSectionOnlyUnderItsSwitch() {
+  const kwb::FrameworkBackend* triton = kwb::backendById(QStringLiteral("triton"));
+  QVERIFY(triton);
+  QString err;
+  const QString section =
+      kwb::readResourceText(QStringLiteral(":/kwb/templates/kernels/triton_gemm_gluon.py.inc"), &err).trimmed();
+  QVERIFY2(!section.isEmpty(), qPrintable(err));
+  const QByteArray saved = qgetenv("KWB_GEMM_GLUON");
+  const auto gen = [&](const json& s, const char* env) {
+    qputenv("KWB_GEMM_GLUON", env);
+    kwb::GeneratedKernel k = triton->generate(s);
+    return k;
+  };
+  for (const char* name : {"level1/1_Square_matrix_multiplication_", "level1/16_Matmul_with_transposed_A"}) {
+    const json s = loadSpec(QLatin1String(name));
+    const kwb::GeneratedKernel off = gen(s, "0");
+    const kwb::GeneratedKernel on = gen(s, "1");
+    QVERIFY(off.ok && on.ok);
+    QVERIFY2(!off.source.contains(QStringLiteral("_gl_gemm_kernel")), name);
+    QVERIFY(off.source.contains(QStringLiteral("_B_MN_PATHS = {}\n\n\ndef _b_needs_stage(b):")));
+    QVERIFY2(on.source.contains(section + QStringLiteral("\n\n\ndef _b_needs_stage(b):")), name);
+    QVERIFY(on.source.contains(QStringLiteral("\nB_MN = \"gluon\"")));
+    QCOMPARE(QString(on.source).remove(section + u'\n'), off.source);  // the section is the only difference
+    QCOMPARE(on.mathDtype, off.mathDtype);
+  }
+  json bf16 = loadSpec(QStringLiteral("level1/1_Square_matrix_multiplication_"));
+  bf16["dtype"] = "bfloat16";
+  QVERIFY(!gen(bf16, "1").source.contains(QStringLiteral("_gl_gemm_kernel")));  // TF32's path only
+  if (saved.isNull())
+    qunsetenv("KWB_GEMM_GLUON");
+  else
+    qputenv("KWB_GEMM_GLUON", saved);
+}
+
 void TestCodegen::tritonForNonHopperSaysSo() {
   const kwb::FrameworkBackend* triton = kwb::backendById(QStringLiteral("triton"));
   QVERIFY(triton);
