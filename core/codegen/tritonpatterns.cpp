@@ -5,6 +5,7 @@
 #include "core/codegen/patternkernels.h"
 
 #include "core/codegen/pointwise.h"
+#include "core/codegen/template.h"
 
 namespace kwb {
 
@@ -471,6 +472,18 @@ PatternRender rowNorm(const PatternPlan& plan) {
   return r;
 }
 
+// KWB_GEMM_GLUON=1 (session 45, off until bench/gpu/gemm45/check.py's rule says otherwise): an fp32 GEMM's kernel.py
+// carries the B_MN = "gluon" section (triton_gemm_gluon.py.inc: a Gluon TF32 GEMM reading an MN-major B without
+// the staging copy) and runs it by default; off, the section's placeholder line is dropped and the text is as before.
+// Not a plan change: the section decides at run time, per call, and stages B wherever it does not apply.
+QString gemmGluonSection(const PatternPlan& plan) {
+  if (qEnvironmentVariable("KWB_GEMM_GLUON") != u"1" || plan.dtype != u"float32") return {};
+  QString err;
+  QString text = readResourceText(tmpl("triton_gemm_gluon.py.inc"), &err);
+  while (text.endsWith(u'\n')) text.chop(1);
+  return text;  // a resource compiled in: never missing in a built binary
+}
+
 PatternRender gemm(const PatternPlan& plan) {
   PatternRender r;
   r.templatePath = tmpl("triton_gemm.py.tmpl");
@@ -506,6 +519,7 @@ PatternRender gemm(const PatternPlan& plan) {
   r.vars.insert(QStringLiteral("OPERANDS"), ops.join(u'\n'));
   r.vars.insert(QStringLiteral("TRIU"), pyBool(plan.triu));
   r.vars.insert(QStringLiteral("TRIU_DIAGONAL"), QString::number(plan.triuDiagonal));
+  r.vars.insert(QStringLiteral("GEMM_GLUON"), gemmGluonSection(plan));
   const bool gemv = plan.N == 1;
   const qint64 ctas = cdiv(plan.M, 4) * plan.batch;  // GEMV
   constexpr qint64 kH200Sms = 132;  // the SM count the text below names the tile for (the kernel reads its GPU's)

@@ -23,6 +23,7 @@ TOL32 = 5e-3 if REAL else 1e-5  # fp32 operands: tl.dot is TF32 on the GPU, exac
 if not REAL:
     sys.path.insert(0, os.path.join(HERE, "..", "data", "codegen", "fake_triton"))
 TEMPLATE = os.path.join(ROOT, "resources", "templates", "kernels", "triton_gemm.py.tmpl")
+GLUON_SECTION = os.path.join(ROOT, "resources", "templates", "kernels", "triton_gemm_gluon.py.inc")
 
 # A generic forward: A [M, K] or [nb, M, K], B [K, N] or [nb, K, N] (any strides), like the generator's
 # operand views for mm / bmm.
@@ -46,9 +47,16 @@ def as_float64(text):
                   lambda m: 'tl.dot(%s, input_precision="ieee", out_dtype=tl.float64)' % m.group(1), text)
 
 
-def render(triu=False, diagonal=0, float64=False):
+def render(triu=False, diagonal=0, float64=False, gluon=False):
+    """The template rendered as kwb does (gluon: with KWB_GEMM_GLUON=1's B_MN = "gluon" section), imported."""
     with open(TEMPLATE) as f:
         text = f.read()
+    section = ""
+    if gluon:
+        with open(GLUON_SECTION) as f:
+            section = f.read().rstrip("\n")
+    # kwb's renderer drops a placeholder's line when its value is empty (core/codegen/template.cpp)
+    text = text.replace("{{GEMM_GLUON}}\n", section + "\n" if section else "")
     if float64:
         text = as_float64(text)
     subs = {"PROBLEM": "emulated_gemm", "SPEC_SHA": "", "DESCRIPTION": "test", "POLICY_NOTE": "test",
@@ -56,10 +64,10 @@ def render(triu=False, diagonal=0, float64=False):
             "INIT_PARAMS": "", "INIT_STORE": "        pass", "FORWARD_PARAMS": ", A, B", "OPERANDS": OPERANDS}
     for k, v in subs.items():
         text = text.replace("{{%s}}" % k, v)
-    path = os.path.join(tempfile.mkdtemp(), "kernel_tma_%s.py" % triu)
+    path = os.path.join(tempfile.mkdtemp(), "kernel_tma_%s%s.py" % (triu, "_gluon" if gluon else ""))
     with open(path, "w") as f:
         f.write(text)
-    spec = importlib.util.spec_from_file_location("kernel_tma_%s" % triu, path)
+    spec = importlib.util.spec_from_file_location("kernel_tma_%s%s" % (triu, "_gluon" if gluon else ""), path)
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     mod.GEMM_IMPL = "tma_persistent"
@@ -729,6 +737,122 @@ class MemoPlans(unittest.TestCase):
             self.assertLess(rel_err(out, A.double() @ B.double()), TOL32, i)
         plan = list(mod._PLANS.values())[0]
         self.assertTrue(all(spec[3] is not None and spec[3].base is None for spec in plan[3:6]))
+
+
+class GluonSection(unittest.TestCase):
+    """B_MN = "gluon" (session 45, KWB_GEMM_GLUON=1's section triton_gemm_gluon.py.inc). Where Gluon cannot be
+    imported (here: the fake Triton has no triton.experimental) the section's path never applies and the kernel.py
+    with it computes, launches and plans exactly as the one without it. The dispatch (_B_MN_PATHS) is checked with
+    a stand-in path; gemm_gluon's failure path with a launch that raises. Nothing here runs Gluon."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.on = render(gluon=True)
+
+    def test_section_defaults_and_imports_without_gluon(self):
+        self.assertEqual(self.on.B_MN, "gluon")
+        self.assertEqual(render().B_MN, "stage")
+        self.assertIn("gluon", self.on._B_MN_PATHS)
+        self.assertEqual(render()._B_MN_PATHS, {})
+        if not REAL:
+            self.assertFalse(self.on._GLUON)
+            self.assertTrue(self.on._GLUON_WHY.startswith("no Gluon"), self.on._GLUON_WHY)
+
+    def test_without_gluon_the_staged_path_runs_unchanged(self):
+        """Every layout class against the kernel.py without the section: same output bit for bit, same last_*,
+        same LAST_PLAN (b_mn "stage"), planned and unplanned."""
+        if REAL:
+            self.skipTest("the CPU emulation's case (no Gluon)")
+        off = render()
+        r = torch.randn
+        cases = [(r(300, 70), r(70, 521)), (r(300, 40), r(40, 520)), (r(1, 300), r(300, 90)),
+                 (r(90, 200).t(), r(300, 90).t()), (r(3, 100, 64), r(64, 90)), (r(513, 100), r(100, 260))]
+        for memo in (True, False):
+            for i, (A, B) in enumerate(cases):
+                got = []
+                for mod in (off, self.on):
+                    mod.MEMO_PLANS = memo
+                    mod.LAST_PLAN.clear()
+                    model = mod.ModelNew()
+                    out = model(A, B)
+                    got.append((out, model.last_grid_blocks, model.last_impl, model.last_fallback,
+                                dict(mod.LAST_PLAN)))
+                tag = "case %d memo %s" % (i, memo)
+                self.assertTrue(torch.equal(got[0][0], got[1][0]), tag)
+                self.assertEqual(got[0][1:], got[1][1:], tag)
+                self.assertEqual(got[1][4].get("b_mn"), "stage", tag)
+        self.assertEqual(self.on._FAILED, {})
+
+    def test_dispatch_through_b_mn_paths(self):
+        """A path that fits runs unplanned, once per forward, and its answer is the forward's; one that returns None
+        leaves B staged; one that does not fit is never called and the staged launch is planned."""
+        mod = render(gluon=True)
+        calls = []
+
+        def run(a, b, c, triu):
+            calls.append(tuple(b.shape))
+            if fits_box[1]:
+                return None
+            c[0].copy_(a[0] @ b[0])
+            return 7, ""
+
+        fits_box = [True, False]
+        mod._B_MN_PATHS["gluon"] = (run, lambda a, b, c, al: fits_box[0])
+        A, B = torch.randn(300, 70), torch.randn(70, 521)
+        want = A.double() @ B.double()
+        for memo in (True, False):
+            mod.MEMO_PLANS = memo
+            mod._PLANS.clear()
+            model = mod.ModelNew()
+            out = model(A, B)
+            self.assertEqual((model.last_grid_blocks, model.last_impl), (7, "tma_persistent"))
+            self.assertLess(rel_err(out, want), TOL32)
+            if memo:
+                self.assertEqual(list(mod._PLANS.values()), [False])
+        self.assertEqual(len(calls), 2)
+        fits_box[1] = True  # the path declines at run time: B staged
+        model = mod.ModelNew()
+        out = model(A, B)
+        self.assertEqual(mod.LAST_PLAN.get("b_mn"), "stage")
+        self.assertLess(rel_err(out, want), TOL32)
+        fits_box[0], calls[:] = False, []  # does not fit: the staged launch, planned
+        mod.MEMO_PLANS = True
+        mod._PLANS.clear()
+        model = mod.ModelNew()
+        out = model(A, B)
+        self.assertEqual(calls, [])
+        self.assertEqual(list(mod._PLANS.values())[0][0], "tma")
+        self.assertLess(rel_err(out, want), TOL32)
+        Bk = B.t().contiguous().t()  # K-major B: never the path's
+        fits_box[0] = True
+        model(A, Bk)
+        self.assertEqual(calls, [])
+
+    def test_a_failing_launch_is_remembered_and_stages_b(self):
+        """gemm_gluon where the launch raises (here: the stand-in gl has no layouts): _FAILED keeps why, one warning,
+        the plans are dropped, and this and every later forward stage B."""
+        if REAL:
+            self.skipTest("the CPU emulation's case")
+        import warnings
+        mod = render(gluon=True)
+        mod._GLUON = True  # as if Gluon imported; the launch itself fails
+        real_fits = mod._gl_fits
+        mod._gl_fits = lambda a, b, c, al: "gluon" not in str(mod._FAILED)
+        mod._B_MN_PATHS["gluon"] = (mod.gemm_gluon, lambda a, b, c, al: mod._gl_fits(a, b, c, al))
+        A, B = torch.randn(300, 64), torch.randn(64, 520)
+        with warnings.catch_warnings(record=True) as w:
+            warnings.simplefilter("always")
+            model = mod.ModelNew()
+            out = model(A, B)
+            out2 = model(A, B)
+        self.assertEqual(list(mod._FAILED), [("gluon", mod.GLUON_STAGES)])
+        self.assertIn("gluon failed", mod._FAILED[("gluon", mod.GLUON_STAGES)])
+        self.assertEqual(sum("gluon failed" in str(x.message) for x in w), 1)
+        self.assertEqual(mod.LAST_PLAN.get("b_mn"), "stage")
+        self.assertTrue(torch.equal(out, out2))
+        self.assertLess(rel_err(out, A.double() @ B.double()), TOL32)
+        mod._gl_fits = real_fits
+        self.assertFalse(mod._gl_fits(A.unsqueeze(0), B.unsqueeze(0), out.unsqueeze(0), (True, True, True)))
 
 
 if __name__ == "__main__":
