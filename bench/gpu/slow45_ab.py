@@ -28,6 +28,7 @@ PROBLEMS = [(p, "KWB_ROW_SOURCE_REACH") for p in (
     os.path.join(CHAINS, "rows_rms_norm_cf_manual.py"),
     os.path.join(CHAINS, "tuple_norm_and_mean.py"),
     os.path.join(RESULTS, "trial27-problems", "06_layernorm_channels_first.py"),
+    os.path.join(RESULTS, "trial28-problems", "02_rmsnorm_rope_causal_attn_bf16.py"),  # its RMSNorm: 9 -> 8
     os.path.join(RESULTS, "trial28-problems", "05_knn_three_interpolate.py"),
 )]
 
