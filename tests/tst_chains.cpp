@@ -172,6 +172,7 @@ class TestChains : public QObject {
   void prologueReachScope();
   void siblingReduceScope();
   void rowSourceScope();
+  void rowSourceReachScope();
   void pnormEpilogueScope();
   void rowPieceReaderScope();
   void analyzeGroupsAreThePlan_data();
@@ -753,10 +754,10 @@ void TestChains::plans_data() {
       << QStringList{QStringLiteral("kwb_gather(t0, 1, ")};
   // session 41 (redpro41, issue 14): a gather read only by a sum / mean over its view's trailing dims (through one
   // reshape) is that reduction's prologue, loaded through the index: kwb_reduce_gathered, the gather never written
+  // session 45 (slow45): the weights' run, their sum and the divide one row pass (KWB_ROW_SOURCE_REACH)
   QTest::newRow("trial 28 05_: three_interpolate's gathered features weighted and summed over K: no gather launch")
       << QStringLiteral("gather_knn_three_interpolate")
-      << QStringList{QStringLiteral("pointwise"), QStringLiteral("reduce"), QStringLiteral("pointwise"),
-                     QStringLiteral("reduce")}
+      << QStringList{QStringLiteral("rowfused"), QStringLiteral("reduce")}
       << QStringList{QStringLiteral("t11 = kwb_reduce_gathered(feats, 2, t6, (t6.shape[0], t6.shape[1], "
                                     "idx.shape[1], idx.shape[2],), [-1], \"sum\", False, pre=_kwb_epi2, "
                                     "pre_tensors=(t9,)"),
@@ -1911,14 +1912,16 @@ void TestChains::pieceReadAtOwnIndex() {
 // squares are a prologue of x and the apply a run over x, which kwb_rows takes as apply= (views between hoisted).
 void TestChains::rowsApplyPlans_data() {
   QTest::addColumn<QString>("spec");
-  QTest::addColumn<QStringList>("off");  // the launch kinds with the switch off
-  QTest::addColumn<QStringList>("on");   // and on
-  QTest::addColumn<QString>("line");     // what forward() holds with it on
+  // the launch kinds with the switch off (session 45, slow45: KWB_ROW_SOURCE_REACH's row passes there, the
+  // variance and its apply one kwb_row1 pass with the parameter views moved before it)
+  QTest::addColumn<QStringList>("off");
+  QTest::addColumn<QStringList>("on");  // and on
+  QTest::addColumn<QString>("line");    // what forward() holds with it on
   const QString rf = QStringLiteral("rowfused"), rd = QStringLiteral("reduce"), pw = QStringLiteral("pointwise"),
                 rows = QStringLiteral("rows");
   // trial 27's 06_ by class: x - u written twice (the CSE kept apart), the affine's [C, 1, 1] views hoisted
   QTest::newRow("ConvNeXt LN over NCHW's channels: 3 launches -> 1")
-      << QStringLiteral("rows_layernorm_cf_manual") << QStringList{rf, rd, pw} << QStringList{rows}
+      << QStringLiteral("rows_layernorm_cf_manual") << QStringList{rf, rf} << QStringList{rows}
       << QStringLiteral(
              "t0, t3, t15 = kwb_rows([(x, [1], \"mean\", True, None, (), (), None), (x, [1], \"mean\", "
              "True, _kwb_epi0, (0,), (), torch.float32)], apply=_kwb_epi1, apply_src=0, apply_tensors=(0, 1, "
@@ -1932,13 +1935,13 @@ void TestChains::rowsApplyPlans_data() {
              "self.weight, self.bias), apply_scalars=(), apply_dtype=out_dtype)");
   // one statistic and its apply
   QTest::newRow("RMS norm by hand over dim 1: 2 launches -> 1")
-      << QStringLiteral("rows_rms_norm_cf_manual") << QStringList{rd, pw} << QStringList{rows}
+      << QStringLiteral("rows_rms_norm_cf_manual") << QStringList{rf} << QStringList{rows}
       << QStringLiteral(
              "t1, t8 = kwb_rows([(x, [1], \"mean\", True, _kwb_epi0, (), (), torch.float32)], "
              "apply=_kwb_epi1, apply_src=0, apply_tensors=(0, t7), apply_scalars=(), apply_dtype=out_dtype)");
   // a tuple: the norm and its mean (returned through a view, which stays after the launch)
   QTest::newRow("LN with its mean returned too: 4 launches -> 1")
-      << QStringLiteral("tuple_norm_and_mean") << QStringList{rd, pw, rd, pw} << QStringList{rows}
+      << QStringLiteral("tuple_norm_and_mean") << QStringList{rd, rf} << QStringList{rows}
       << QStringLiteral(
              "apply=_kwb_epi1, apply_src=0, apply_tensors=(0, 1, self.gain, self.shift), apply_scalars=(), "
              "apply_dtype=out_dtype)");
@@ -2124,14 +2127,17 @@ void TestChains::broadcastRecomputeScope() {
   // session 45 (lead): KWB_SELECT_PUSHDOWN on by default -- the box fixtures' corners are pushed down before any
   // recompute (part_copy_* leave the list), the box IoU's recomputed areas save a launch (4 -> 3) and the pairwise
   // distance's [N, M, 2] difference folds into its one reader (3 -> 1)
-  const QStringList expected = {QStringLiteral("gather_knn_three_interpolate 4->2"),
+  // session 45 (slow45, KWB_ROW_SOURCE_REACH on): the three-NN weights are one row pass off too (2 -> 2); on, the
+  // channel normalize's and the log-softmax gate's statistics and applies are one row pass, their gate views moved
+  // before it (2 -> 1 each)
+  const QStringList expected = {QStringLiteral("gather_knn_three_interpolate 2->2"),
                                 QStringLiteral("int_hash_buckets_floor_mod 4->4"),
                                 QStringLiteral("linrec_nonlinear_tanh_keeps_plan 9->9"),
                                 QStringLiteral("mamba_selective_state_step 7->4"),
                                 QStringLiteral("outer_product_recompute_exp 3->2"),
-                                QStringLiteral("pnorm_epi_channel_normalize_gate 2->2"),
+                                QStringLiteral("pnorm_epi_channel_normalize_gate 2->1"),
                                 QStringLiteral("r07_MoE_Top2Router_OneHot_DenseCombine 12->11"),
-                                QStringLiteral("row_piece_logsoftmax_gate 2->2"),
+                                QStringLiteral("row_piece_logsoftmax_gate 2->1"),
                                 QStringLiteral("row_piece_normalize_pair_temp 3->3"),
                                 QStringLiteral("row_piece_rms_gain_view 2->3"),
                                 QStringLiteral("segment_mean_scatter_add 9->8"),
@@ -2190,9 +2196,29 @@ void TestChains::siblingReduceScope() {
 void TestChains::rowSourceScope() {
   const QStringList changed = switchChanges("KWB_ROW_SOURCE");
   // a05: probe fixture of the same class (fp16, the (y, residual) tuple)
-  const QStringList expected = {QStringLiteral("a05_FusedAddRMSNorm_fp16_ResidualTuple 2->1"),
-                                QStringLiteral("row_source_gated_centre_out 2->1"),
-                                QStringLiteral("row_source_rms_residual_out 2->1")};
+  // session 45 (slow45): with KWB_ROW_SOURCE_REACH (on) the knn weights' run and the tuple's centred value are
+  // sources too (rowSourceReachScope)
+  const QStringList expected = {
+      QStringLiteral("a05_FusedAddRMSNorm_fp16_ResidualTuple 2->1"),
+      QStringLiteral("gather_knn_three_interpolate 4->2"), QStringLiteral("row_source_gated_centre_out 2->1"),
+      QStringLiteral("row_source_rms_residual_out 2->1"), QStringLiteral("tuple_norm_and_mean 3->2")};
+  QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
+}
+
+// session 45 (slow45, the s44 final list's knn three-interpolate rows at 0.27 / 0.30x): a row group whose pointwise
+// run before the reduction is read by the apply too (w = 1 / (dist + eps); w / w.sum(-1, keepdim=True)) and whose
+// statistic and apply have plain views of other values between them (the gather's idx.reshape(...).expand(...)) was
+// three launches; on, the run is kwb_row1's src and the views move before the group. KWB_ROW_SOURCE_REACH=0 gives the
+// plans before; every fixture plan it changes, off -> on
+void TestChains::rowSourceReachScope() {
+  const QStringList changed = switchChanges("KWB_ROW_SOURCE_REACH");
+  // the knn weights (the run read by the apply, the gather's index views between); the channels-first norms, the
+  // tuple's norm and v10's RMSNorm: the per-channel / per-feature parameter views ([:, None, None], a reshape)
+  // written between the statistic and its apply, moved before it, so the variance and the apply are one row pass
+  const QStringList expected = {
+      QStringLiteral("gather_knn_three_interpolate 4->2"), QStringLiteral("rows_layernorm_cf_manual 3->2"),
+      QStringLiteral("rows_rms_norm_cf_manual 2->1"), QStringLiteral("tuple_norm_and_mean 4->2"),
+      QStringLiteral("v10_MixedPrecision_RMSNorm_MLP 5->4")};
   QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
 }
 

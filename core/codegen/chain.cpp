@@ -297,6 +297,17 @@ bool rowSource() { return qEnvironmentVariable("KWB_ROW_SOURCE") != u"0"; }
 /// piecewise epilogue); `KWB_ROW_PIECE_READER=0` in kwb's environment gives the plans before.
 bool rowPieceReader() { return qEnvironmentVariable("KWB_ROW_PIECE_READER") != u"0"; }
 
+/// A one-pass row group whose pieces are not adjacent in the lines (issue 14, session 45, slow45): the pointwise run
+/// before the reduction is read by the group's apply too (PointNet++'s `w = 1 / (dist + eps); w / w.sum(-1, keepdim)`),
+/// so it is no prologue, and plain views of other values stand between the statistic and its apply (`idx.reshape(...)
+/// .expand(...)` written between them). On, the run is the group's source (rowSource: kwb_row1 computes it as it
+/// loads the row and stores it as a second result) instead of a prologue the apply cannot read, and those views, which
+/// read nothing of the group, are moved before it. On by construction (the run's and the apply's launches and two
+/// re-reads of the run's value fewer, the same math); `KWB_ROW_SOURCE_REACH=0` in kwb's environment gives the plans
+/// before (the run, the reduction and the apply one launch each). A group the row-apply plan takes
+/// (KWB_ROWS_APPLY_PLAN=1 or cols, off by default until its A/B) is left to it: its kwb_rows plans stay as they were.
+bool rowSourceReach() { return qEnvironmentVariable("KWB_ROW_SOURCE_REACH") != u"0"; }
+
 /// kwb_nll reads its logits in their dtype (session 41, ce41): a 16-bit input read only by it is not widened by a
 /// copy first (it stores out_dtype=torch.float32). `KWB_NLL_WIDENS_ON_LOAD=0` in kwb's environment: the copy as before.
 bool nllWidensOnLoad() { return qEnvironmentVariable("KWB_NLL_WIDENS_ON_LOAD") != u"0"; }
@@ -7426,8 +7437,21 @@ void Planner::fuseRows(const QString& result) {
                    p.outDtype.isEmpty() ? QString() : QStringLiteral(", pre_dtype=") + p.outDtype);
         }))
       continue;
-    const bool pre = i - 1 > lastFused && m_lines.at(i - 1).kind == u"pointwise" &&
-                     m_lines.at(i - 1).target == r.input && m_lines.at(i - 1).tensors.isEmpty();
+    bool pre = i - 1 > lastFused && m_lines.at(i - 1).kind == u"pointwise" && m_lines.at(i - 1).target == r.input &&
+               m_lines.at(i - 1).tensors.isEmpty();
+    // rowSourceReach, where the row-apply plan does not take the group (its kwb_rows plans stay its own)
+    bool reach = rowSourceReach();
+    if (reach) {
+      const QList<qint64> shape = m_vals.value(r.input).shape;
+      const auto rank = static_cast<qint64>(shape.size());
+      QList<qint64> nd;
+      for (qint64 d : r.dims) nd << (rank > 0 ? (d % rank + rank) % rank : d);
+      reach = m_vals.contains(r.input) ? !rowsApplyPlan(columnRows(shape, nd)) : !rowsApplyAny();
+    }
+    // a run that a later line reads too is no prologue of the group (the checks below would refuse it): with
+    // rowSourceReach it is the group's source instead, the reduction's input its x
+    if (pre && reach && rowSource())
+      for (int k = i + 1; pre && k < n; ++k) pre = !reads(m_lines.at(k), m_lines.at(i - 1).target);
     // one reduced dim, or several that are one consecutive range as written ((2, 3), (-2, -1)): kwb_row1 takes the
     // elements of the range as its row (kwb_row1_fits checks the range again on the run-time rank)
     QList<qint64> rdims = r.dims;
@@ -7449,13 +7473,21 @@ void Planner::fuseRows(const QString& result) {
       stat = m_lines.at(mid).target;
       internal << stat;
     }
-    QList<int> views;
+    QList<int> views, hoisted;  // hoisted: plain views of other values between, moved before the group (reach)
     QStringList statNames = {stat};
-    while (j < n && m_lines.at(j).kind.isEmpty() && m_lines.at(j).launch < 0 && !m_lines.at(j).target.isEmpty() &&
-           std::any_of(statNames.begin(), statNames.end(), [&](const QString& s) { return reads(m_lines.at(j), s); })) {
-      statNames << m_lines.at(j).target;
-      internal << m_lines.at(j).target;
-      views << j++;
+    while (j < n && m_lines.at(j).kind.isEmpty() && m_lines.at(j).launch < 0 && !m_lines.at(j).target.isEmpty()) {
+      const Line& v = m_lines.at(j);
+      if (std::any_of(statNames.begin(), statNames.end(), [&](const QString& s) { return reads(v, s); })) {
+        statNames << v.target;
+        internal << v.target;
+        views << j++;
+        continue;
+      }
+      // a view of values made before the group (an index reshaped for a later gather): it may stand before it
+      bool other = reach && isPlainView(v) && v.before.isEmpty() && !v.draw && !reads(v, x);
+      for (const QString& name : std::as_const(internal)) other = other && !reads(v, name);
+      if (!other) break;
+      hoisted << j++;
     }
     bool ok = j < n && m_lines.at(j).kind == u"pointwise" && m_lines.at(j).input == x &&
               std::any_of(statNames.begin(), statNames.end(),
@@ -7577,6 +7609,7 @@ void Planner::fuseRows(const QString& result) {
     }
     if (pre) lines.removeLast();
     if (src >= 0) lines.removeLast();
+    for (int h : std::as_const(hoisted)) lines << m_lines.at(h);  // before the group: they read nothing of it
     const Line& post = postL;
     QStringList dimList;
     for (qint64 d : rdims) dimList << QString::number(d);
@@ -7609,7 +7642,8 @@ void Planner::fuseRows(const QString& result) {
         "        else:  # rows longer than kwb_row1_max: the reduction, then the elementwise launches");
     const int from = sl ? src : first;
     QList<int> parts;  // the else branch's lines: the group's, then the piece's reader moved here
-    for (int k = from; k <= q; ++k) parts << k;
+    for (int k = from; k <= q; ++k)
+      if (!hoisted.contains(k)) parts << k;
     if (reader >= 0) parts << reader;
     for (int k : parts) text << indented(m_lines.at(k).text());
     Line fused;
