@@ -95,7 +95,7 @@ json codegenPreview(const json& spec) {
     planName = chainPlanName(*writesChain, true);
     plan = {{"kind", "chain_write_back"},
             {"name", ""},
-            {"launches", writesChain->launches.size()},
+            {"launches", writesChain->kernelLaunches},
             {"written_inputs", ids(writesChain->writtenInputs)}};
     for (const QString& id : writesChain->ops) covered.insert(id);
     for (const QString& id : writesChain->omitted) covered.insert(id);
@@ -134,7 +134,7 @@ json codegenPreview(const json& spec) {
     if (const auto c = planChain(g, spec, &chainWhy)) {
       planName = chainPlanName(*c, false);
       plan["kind"] = "chain";
-      plan["launches"] = c->launches.size();
+      plan["launches"] = c->kernelLaunches;
       planWhy.clear();
       for (const QString& id : c->ops) covered.insert(id);
       for (const QString& id : c->omitted) covered.insert(id);  // nothing depends on them: not a gap
@@ -177,7 +177,7 @@ json codegenPreview(const json& spec) {
       if (b->id() == u"cutedsl")
         if (const auto cute = cuteChainPlan(spec, nullptr, true)) {
           j["plan"] = chainPlanName(*cute, kind == "chain_write_back").toStdString();
-          j["launches"] = cute->launches.size();
+          j["launches"] = cute->kernelLaunches;
         }
     }
     // the math a float64 problem's kernel does (TritonBackend::generate renders the plan in fp64)
