@@ -3043,6 +3043,9 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("linrec_gated_iir_h0_cat"), QStringLiteral("=linrec_gated_iir_h0_cat")},
       {QStringLiteral("linrec_discounted_return_reverse"), QStringLiteral("=linrec_discounted_return_reverse")},
       {QStringLiteral("linrec_nonlinear_tanh_keeps_plan"), QStringLiteral("=linrec_nonlinear_tanh_keeps_plan")},
+      // session 45 (cat45): a cat of 6 slices with its epilogue in one _kwb_cat_group_kernel launch (the stack of 12
+      // states is a kwb_linrec launch with KWB_LINREC on, as here)
+      {QStringLiteral("cat_many_parts_gae_stack"), QStringLiteral("=cat_many_parts_gae_stack")},
       // session 38 (ops38): scatter_reduce (a10), masked_scatter (b02), an integer cumsum (c05), bool-index writes
       {QStringLiteral("a10_PointNetPP_ScatterReduceAmax_SegmentMaxPool"),
        QStringLiteral("@probe25/a10_PointNetPP_ScatterReduceAmax_SegmentMaxPool")},
@@ -5162,8 +5165,8 @@ void TestChains::launchCountsRecorded_data() {
     QTest::addRow("cat of 12 steps and of 6 slices, %s", tag) << QStringLiteral("cat_many_parts_gae_stack") << on;
   }
   QTest::newRow("cat of 4, scaled parts") << QStringLiteral("cat_slices_scaled_parts") << true;
-  QTest::newRow("b01 split into 6 parts") << QStringLiteral("@probe25/b01_MovedimUnflattenTensorSplit_DiagonalTrace")
-                                          << true;
+  QTest::newRow("b01 split into 6 parts")
+      << QStringLiteral("@probe25/b01_MovedimUnflattenTensorSplit_DiagonalTrace") << true;
 }
 
 // The launches a plan reports (kernelLaunches: the kernel's header, its "launches per forward" line, `kwb analyze
@@ -5197,23 +5200,22 @@ void TestChains::launchCountsRecorded() {
   QVERIFY(f.open(QIODevice::WriteOnly));
   f.write(k.source.toUtf8());
   f.close();
-  const QString problem = spec.startsWith(u'@')
-                              ? QStringLiteral(KWB_TEST_DATA_DIR "/") + spec.mid(1) + QStringLiteral(".py")
-                              : QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/problems/") + spec + QStringLiteral(".py");
-  const kwbtest::PyRun py =
-      kwbtest::runPython(QStringLiteral(KWB_SOURCE_DIR "/tests/python/launch_dry.py"),
-                         {kernel, problem, QStringLiteral("--json")}, 240000,
-                         {{QStringLiteral("KWB_CAT_GROUPS"), groups ? QStringLiteral("1") : QStringLiteral("0")}});
+  const QString problem =
+      spec.startsWith(u'@')
+          ? QStringLiteral(KWB_TEST_DATA_DIR "/") + spec.mid(1) + QStringLiteral(".py")
+          : QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/problems/") + spec + QStringLiteral(".py");
+  const kwbtest::PyRun py = kwbtest::runPython(
+      QStringLiteral(KWB_SOURCE_DIR "/tests/python/launch_dry.py"), {kernel, problem, QStringLiteral("--json")}, 240000,
+      {{QStringLiteral("KWB_CAT_GROUPS"), groups ? QStringLiteral("1") : QStringLiteral("0")}});
   QVERIFY2(py.finished && py.exitCode == 0, qPrintable(py.out));
   const json rec = json::parse(py.out.mid(py.out.indexOf(u'{')).toStdString(), nullptr, false);
   QVERIFY2(rec.is_object() && rec.contains("launches"), qPrintable(py.out));
   QStringList names;
   for (const auto& l : rec.at("launches")) names << QString::fromStdString(l.at(0).get<std::string>());
-  QVERIFY2(qint64(names.size()) == plan->kernelLaunches,
-           qPrintable(QStringLiteral("plan %1, recorded %2: %3")
-                          .arg(plan->kernelLaunches)
-                          .arg(names.size())
-                          .arg(names.join(QStringLiteral(", ")))));
+  QVERIFY2(qint64(names.size()) == plan->kernelLaunches, qPrintable(QStringLiteral("plan %1, recorded %2: %3")
+                                                                        .arg(plan->kernelLaunches)
+                                                                        .arg(names.size())
+                                                                        .arg(names.join(QStringLiteral(", ")))));
 }
 
 void TestChains::nllRowSumSwitch() {

@@ -216,9 +216,7 @@ bool catGroups() { return qEnvironmentVariable("KWB_CAT_GROUPS") != u"0"; }
 /// CuTe DSL's (under ColumnSlotsOff) one copy per part and the epilogue's own launch; Triton's one launch up to four
 /// parts (_kwb_cat_kernel), more: ceil(parts / kCatGroup) with catGroups(), else the CuTe DSL's count.
 /// "1 launch" / "@p n launches" (the kernel's comments, the launch-path row).
-QString launchesText(qint64 n) {
-  return n == 1 ? QStringLiteral("1 launch") : QStringLiteral("%1 launches").arg(n);
-}
+QString launchesText(qint64 n) { return n == 1 ? QStringLiteral("1 launch") : QStringLiteral("%1 launches").arg(n); }
 
 qint64 catLaunches(qint64 parts, bool epi) {
   if (t_columnSlotsOff == 0 && parts <= 4) return 1;
@@ -10990,7 +10988,8 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
   // a kwb_cat still in the plan (a cat read piece by piece was dropped above): its launches now that its epilogue
   // is known (a11_PPO_GAE's stack of 16 was counted as one launch and made 16 copies: host44)
   // (the graph rule's count follows only with the grouped path: KWB_CAT_GROUPS=0 and the CuTe DSL keep the plan before)
-  // (conv_cat_buffer's copies, a cat read piece by piece and cats as pointwise ops are other heads: counted as they are)
+  // (conv_cat_buffer's copies, a cat read piece by piece and cats as pointwise ops are other heads: counted as they
+  // are)
   QSet<QString> catTargets;  // what kwb_cat lines assign: the cat's id, or its fused epilogue's last op's
   for (const Line& line : std::as_const(m_lines))
     if (line.head.startsWith(QLatin1String("kwb_cat(")) && line.launch >= 0) catTargets << line.target;

@@ -75,7 +75,7 @@ struct ChainPlan {
   /// larger of eval and training plans: what description, the kernel's header and `kwb analyze --json` report.
   /// Not counted: a reduction split over the SMs at run time (its finishing launch), a kept constant's first call.
   qint64 kernelLaunches = 0;
-  bool randomDraws = false;               ///< forward() draws random numbers (a graph replay would repeat them)
+  bool randomDraws = false;  ///< forward() draws random numbers (a graph replay would repeat them)
   /// The draws' lines (forwardBody's text, in order) and the variables they assign, when every draw may run
   /// before the rest of the plan (they read only the inputs' sizes and device): a graph-replayed forward() makes
   /// them eagerly, in the reference's order, and hands them to the replay as inputs. Empty: no draws, or a plan

@@ -1522,7 +1522,9 @@ def _kwb_dense_order(tensors):
 
 @triton.jit
 def _kwb_cat_group_kernel(p0, p1, p2, p3, p4, p5, p6, p7, out, n, S1, S2, S3, S4, o0, o1, o2, o3, o4, G0,
-                          a00, a01, a02, a03, a04, a10, a11, a12, a13, a14, a20, a21, a22, a23, a24, a30, a31, a32, a33, a34, a40, a41, a42, a43, a44, a50, a51, a52, a53, a54, a60, a61, a62, a63, a64, a70, a71, a72, a73, a74,
+                          a00, a01, a02, a03, a04, a10, a11, a12, a13, a14, a20, a21, a22, a23, a24, a30, a31, a32,
+                          a33, a34, a40, a41, a42, a43, a44, a50, a51, a52, a53, a54, a60, a61, a62, a63, a64, a70,
+                          a71, a72, a73, a74,
                           b1, b2, b3, b4, b5, b6, b7, c1, c2, c3, c4, c5, c6, c7,
                           e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24,
                           s30, s31, s32, s33, s34, f0, f1, f2, f3, EPI: tl.constexpr, HAS_EPI: tl.constexpr,
