@@ -11243,8 +11243,7 @@ QString chainSkeletonReason(const json& spec, const QString& frameworkLabel) {
   return QStringLiteral(
              "Kernel Workbench plans this problem as a chain of %1 (%2); the %3 rendering of "
              "chains is not written yet: --framework triton renders it")
-      .arg(plan->launches.size() == 1 ? QStringLiteral("1 launch")
-                                      : QStringLiteral("%1 launches").arg(plan->launches.size()))
+      .arg(launchesText(plan->kernelLaunches))  // what forward() launches, as the kernel's header says
       .arg(kinds.join(QStringLiteral(", ")), frameworkLabel);
 }
 

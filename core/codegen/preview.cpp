@@ -28,10 +28,11 @@ json ids(const QStringList& l) {
 QString chainPlanName(const ChainPlan& c, bool writeBack) {
   if (writeBack)
     return QStringLiteral("chain of %1 launch(es), writing input(s) %2 back")
-        .arg(c.launches.size())
+        .arg(c.kernelLaunches)
         .arg(c.writtenInputs.join(QStringLiteral(", ")));
-  return c.launches.size() == 1 ? QStringLiteral("chain of 1 launch")
-                                : QStringLiteral("chain of %1 launches").arg(c.launches.size());
+  // the launches forward() makes (a cat's part copies included: session 45, cat45), as the kernel's header says
+  return c.kernelLaunches == 1 ? QStringLiteral("chain of 1 launch")
+                               : QStringLiteral("chain of %1 launches").arg(c.kernelLaunches);
 }
 
 }  // namespace
