@@ -222,6 +222,9 @@ class TestChains : public QObject {
   void loweringReasonNamesItsOp();
   void sixteenBitGemmSwitch();
   void nllRowSumSwitch();
+  void catGroupsScope();
+  void launchCountsRecorded_data();
+  void launchCountsRecorded();
 };
 
 void TestChains::plans_data() {
@@ -2421,11 +2424,11 @@ void TestChains::columnSlotsRead() {
     QVERIFY2(cute && cute->launches.size() == before->launches.size(), c.spec);
     const QString text = kwb::formatCodegenPreview(kwb::codegenPreview(s));
     QVERIFY2(text.contains(QLatin1String("  Triton: kernel (chain of 1 launch)\n")), qPrintable(text));
-    QVERIFY2(text.contains(QStringLiteral("  CuTe DSL: kernel (chain of %1 launches)\n").arg(cute->launches.size())),
+    QVERIFY2(text.contains(QStringLiteral("  CuTe DSL: kernel (chain of %1 launches)\n").arg(cute->kernelLaunches)),
              qPrintable(text));
     // and the GUI's verdict, which words the plan from data: each backend's own count
     const kwb::CodegenVerdict v = kwb::codegenVerdict(s, QStringLiteral("cutedsl"));
-    QVERIFY2(v.chosen() && v.chosen()->kernel && v.chosen()->launches == cute->launches.size(), c.spec);
+    QVERIFY2(v.chosen() && v.chosen()->kernel && v.chosen()->launches == cute->kernelLaunches, c.spec);
     QCOMPARE(v.plan.launches, 1);
     for (const kwb::CodegenVerdict::Backend& b : v.backends)
       if (b.id == u"triton") QCOMPARE(b.launches, 1);
@@ -3070,6 +3073,9 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("linrec_gated_iir_h0_cat"), QStringLiteral("=linrec_gated_iir_h0_cat")},
       {QStringLiteral("linrec_discounted_return_reverse"), QStringLiteral("=linrec_discounted_return_reverse")},
       {QStringLiteral("linrec_nonlinear_tanh_keeps_plan"), QStringLiteral("=linrec_nonlinear_tanh_keeps_plan")},
+      // session 45 (cat45): a cat of 6 slices with its epilogue in one _kwb_cat_group_kernel launch (the stack of 12
+      // states is a kwb_linrec launch with KWB_LINREC on, as here)
+      {QStringLiteral("cat_many_parts_gae_stack"), QStringLiteral("=cat_many_parts_gae_stack")},
       // session 38 (ops38): scatter_reduce (a10), masked_scatter (b02), an integer cumsum (c05), bool-index writes
       {QStringLiteral("a10_PointNetPP_ScatterReduceAmax_SegmentMaxPool"),
        QStringLiteral("@probe25/a10_PointNetPP_ScatterReduceAmax_SegmentMaxPool")},
@@ -5145,6 +5151,101 @@ void TestChains::sixteenBitGemmSwitch() {
   QVERIFY(off.source.contains(QLatin1String("(x,), out_dtype = kwb_to_fp32(x)")));
   QVERIFY(off.source.contains(QLatin1String("t2 = kwb_gemm(t1, t0.t(), self.fc1.bias)\n")));
   QVERIFY(!off.source.contains(QLatin1String("out_dtype=self.fc2.weight.dtype")));
+}
+
+// session 45 (cat45): a kwb_cat of more than four parts in ceil(N / 8) launches, its epilogue fused in each
+// (KWB_CAT_GROUPS, on by construction). The plans it changes (the CUDA graph rule counts the cat's launches only with
+// it on) and the fixtures whose reported launch count (kernelLaunches: the header, `kwb analyze --json`) it changes,
+// each "name off->on"; none may gain a launch.
+void TestChains::catGroupsScope() {
+  QCOMPARE(switchChanges("KWB_CAT_GROUPS"), QStringList{});
+  const auto reset = qScopeGuard([] { qunsetenv("KWB_CAT_GROUPS"); });
+  QStringList counts;
+  const QDir dir(QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains"));
+  for (const QString& f : dir.entryList({QStringLiteral("*.spec.json")}, QDir::Files, QDir::Name)) {
+    const QString name = f.chopped(int(QStringLiteral(".spec.json").size()));
+    const json s = loadSpec(name);
+    if (!s.is_object()) continue;
+    qint64 n[2] = {-1, -1};
+    for (const int on : {0, 1}) {
+      qputenv("KWB_CAT_GROUPS", on ? "1" : "0");
+      QString why;
+      if (const auto p = kwb::planChain(kwb::decodeOpGraph(s), s, &why)) n[on] = p->kernelLaunches;
+    }
+    if (n[0] != n[1]) counts << QStringLiteral("%1 %2->%3").arg(name).arg(n[0]).arg(n[1]);
+    QVERIFY2(n[1] <= n[0], qPrintable(name));
+  }
+  // (with KWB_LINREC on, as initTestCase sets it: the stacks of recurrences are kwb_linrec launches) b01's split of a
+  // movedim into 6 parts, the fixture's cat of 6 slices + weight, the nonlinear loop's cat of 9 states
+  const QStringList expected = {QStringLiteral("b01_MovedimUnflattenTensorSplit_DiagonalTrace 11->7"),
+                                QStringLiteral("cat_many_parts_gae_stack 12->6"),
+                                QStringLiteral("linrec_nonlinear_tanh_keeps_plan 13->9")};
+  QVERIFY2(counts == expected, qPrintable(counts.join(QStringLiteral(", "))));
+}
+
+void TestChains::launchCountsRecorded_data() {
+  QTest::addColumn<QString>("spec");
+  QTest::addColumn<bool>("groups");
+  // a cat of 9 states with its epilogue (11 grouped, 19 one copy a part); a stack of 12 states and a cat of 6 slices
+  // with its epilogue (19 grouped, 35 one copy a part; its mean and std of 1152 elements are one launch each: not
+  // split); a cat of 4 (one launch either way); the mamba step (a kept constant: its first call makes one more)
+  for (const bool on : {true, false}) {
+    const char* tag = on ? "groups" : "copies";
+    QTest::addRow("linrec iir cat, %s", tag) << QStringLiteral("linrec_gated_iir_h0_cat") << on;
+    QTest::addRow("cat of 12 steps and of 6 slices, %s", tag) << QStringLiteral("cat_many_parts_gae_stack") << on;
+  }
+  QTest::newRow("cat of 4, scaled parts") << QStringLiteral("cat_slices_scaled_parts") << true;
+  QTest::newRow("b01 split into 6 parts")
+      << QStringLiteral("@probe25/b01_MovedimUnflattenTensorSplit_DiagonalTrace") << true;
+}
+
+// The launches a plan reports (kernelLaunches: the kernel's header, its "launches per forward" line, `kwb analyze
+// --json`'s launches) are the launches its Triton kernel makes: forward() run once on meta tensors at the spec's own
+// shapes through the fake Triton (tests/python/launch_dry.py records every launch), KWB_CAT_GROUPS set for both.
+// host44 found the header's "21" where 38 ran (a11_PPO_GAE: a cat of 16 counted as one launch).
+void TestChains::launchCountsRecorded() {
+  QFETCH(QString, spec);
+  QFETCH(bool, groups);
+  const auto reset = qScopeGuard([] {
+    qunsetenv("KWB_CAT_GROUPS");
+    qputenv("KWB_LINREC", "1");  // initTestCase's
+  });
+  qputenv("KWB_CAT_GROUPS", groups ? "1" : "0");
+  qputenv("KWB_LINREC", "0");  // kwb's default: the loops unrolled, their states cat / stacked
+  // "@DIR/NAME": the fixture NAME, its problem under tests/data/DIR (a probe's own file)
+  const QString name = spec.startsWith(u'@') ? spec.section(u'/', -1) : spec;
+  const json s = loadSpec(name);
+  QVERIFY2(s.is_object(), qPrintable(spec));
+  QString why;
+  const auto plan = kwb::planChain(kwb::decodeOpGraph(s), s, &why);
+  QVERIFY2(plan, qPrintable(why));
+  const kwb::GeneratedKernel k = kwb::backendById(QStringLiteral("triton"))->generate(s);
+  QVERIFY2(k.ok && k.implemented, qPrintable(k.error));
+  QVERIFY2(k.source.contains(QStringLiteral("# Generated by Kernel Workbench as a chain of launches: %1 launch")
+                                 .arg(plan->kernelLaunches)),
+           qPrintable(k.source.left(600)));
+  QTemporaryDir tmp;
+  const QString kernel = tmp.filePath(QStringLiteral("kernel.py"));
+  QFile f(kernel);
+  QVERIFY(f.open(QIODevice::WriteOnly));
+  f.write(k.source.toUtf8());
+  f.close();
+  const QString problem =
+      spec.startsWith(u'@')
+          ? QStringLiteral(KWB_TEST_DATA_DIR "/") + spec.mid(1) + QStringLiteral(".py")
+          : QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/problems/") + spec + QStringLiteral(".py");
+  const kwbtest::PyRun py = kwbtest::runPython(
+      QStringLiteral(KWB_SOURCE_DIR "/tests/python/launch_dry.py"), {kernel, problem, QStringLiteral("--json")}, 240000,
+      {{QStringLiteral("KWB_CAT_GROUPS"), groups ? QStringLiteral("1") : QStringLiteral("0")}});
+  QVERIFY2(py.finished && py.exitCode == 0, qPrintable(py.out));
+  const json rec = json::parse(py.out.mid(py.out.indexOf(u'{')).toStdString(), nullptr, false);
+  QVERIFY2(rec.is_object() && rec.contains("launches"), qPrintable(py.out));
+  QStringList names;
+  for (const auto& l : rec.at("launches")) names << QString::fromStdString(l.at(0).get<std::string>());
+  QVERIFY2(qint64(names.size()) == plan->kernelLaunches, qPrintable(QStringLiteral("plan %1, recorded %2: %3")
+                                                                        .arg(plan->kernelLaunches)
+                                                                        .arg(names.size())
+                                                                        .arg(names.join(QStringLiteral(", ")))));
 }
 
 void TestChains::nllRowSumSwitch() {

@@ -205,6 +205,26 @@ bool columnSlots() {
   return v.isEmpty() ? kColumnSlotsDefault : v != u"0";
 }
 
+/// A cat of more than four parts in ceil(N / kCatGroup) launches, its epilogue fused in each (kwb_cat's
+/// kwb_cat_groups, _kwb_cat_group_kernel; session 45, cat45): on by construction (the bytes of the one copy per
+/// part, no epilogue pass). `KWB_CAT_GROUPS=0` in kwb's environment gives the plan before (a cat counted as one
+/// launch by the CUDA graph rule) and reports the launches the path before makes (one copy per part, then the
+/// epilogue) as the kernel, imported where it is 0 too, makes them. The CuTe DSL stage set's kwb_cat copies one part
+/// a launch whatever the count: its plan (made under ColumnSlotsOff, cuteChainPlan) reports that.
+constexpr qint64 kCatGroup = 8;
+bool catGroups() { return qEnvironmentVariable("KWB_CAT_GROUPS") != u"0"; }
+
+/// The kernel launches kwb_cat makes for @p parts parts (>= 1), @p epi whether an epilogue is fused into it: the
+/// CuTe DSL's (under ColumnSlotsOff) one copy per part and the epilogue's own launch; Triton's one launch up to four
+/// parts (_kwb_cat_kernel), more: ceil(parts / kCatGroup) with catGroups(), else the CuTe DSL's count.
+/// "1 launch" / "@p n launches" (the kernel's comments, the launch-path row).
+QString launchesText(qint64 n) { return n == 1 ? QStringLiteral("1 launch") : QStringLiteral("%1 launches").arg(n); }
+
+qint64 catLaunches(qint64 parts, bool epi) {
+  if (t_columnSlotsOff == 0 && parts <= 4) return 1;
+  return t_columnSlotsOff == 0 && catGroups() ? (parts + kCatGroup - 1) / kCatGroup : parts + (epi ? 1 : 0);
+}
+
 /// A stack's pure part copied where a pushed-down select reads it (Planner::selectsPushedDown, session 44, giou44):
 /// `torch.stack([cx - 0.5 * w, ...], -1)[:, 0]` is a copy of `cx - 0.5 * w` over cx's and w's columns instead of the
 /// part's [N] value, so the select's launch reads the box tensor's columns (one kwb_cols slot) and the part is
@@ -1261,6 +1281,8 @@ class Planner {
   /// A linear recurrence written as a Python loop (linrec.h): its stack is one kwb_linrec launch, its steps nothing.
   /// KWB_LINREC in kwb's environment: 1 on, 0 the unrolled plan (the A/B), unset kLinRecDefault.
   QHash<QString, LinearRecurrence> m_linrec;
+  /// a kwb_cat's op id -> its part count: its launches counted once the epilogue fusions have run (catLaunches)
+  QHash<QString, qint64> m_catParts;
   QSet<QString> m_linrecOps;
   int m_linrecFns = 0;  // the kwb_linrec launches emitted so far: their step functions' names
   void findRecurrences();
@@ -3228,6 +3250,7 @@ bool Planner::stage(const GraphOp& op) {
     l.epilogue = true;
     push(l, op, QStringLiteral("copy"),
          QStringLiteral("cat of %1 tensors along dim %2").arg(parts.size()).arg(pyNum(a.value("dim", json(0)))), true);
+    m_catParts.insert(op.id, parts.size());
     // its parts, for a pointwise launch that reads it piece by piece (piecewiseOf)
     if (!op.outputs.isEmpty() && a.value("dim", json(0)).is_number_integer()) {
       const qint64 rank = op.outputs.first().shape.size();
@@ -4636,6 +4659,7 @@ bool Planner::recurrent(const GraphOp& op) {
   // The host loop's count even where the steps run in-kernel: the graph-replay choice (planChain) stays as it
   // was measured for these plans (a Python Triton launch costs more host time than a small replay's copies).
   m_plan.launches.last().hostLaunches = qint64(layers) * dirs * (1 + steps);
+  m_plan.launches.last().kernels = qint64(layers) * dirs * (inKernel ? 2 : 1 + steps);  // the description's count
   for (int k = 0; k < op.outputs.size() && k < 3; ++k)
     m_vals.insert(targets.at(k), Val{targets.at(k), op.outputs.at(k).shape, op.outputs.at(k).dtype});
   return true;
@@ -9084,6 +9108,7 @@ bool Planner::linearRecurrence(const GraphOp& op) {
   // preparation): on the H100 (session 39, bench/gpu/recur38/ab.py --graph) a01's one launch ran 0.25 ms eagerly and
   // 0.011 ms replayed from a CUDA graph. Counted as kGraphMinLaunches, a plan with one replays from a graph.
   m_plan.launches.last().hostLaunches = std::max(m_plan.launches.last().hostLaunches, kGraphMinLaunches);
+  m_plan.launches.last().kernels = 1;  // the kernels it makes: one
   m_vals.insert(op.id, outVal(op));
   return true;
 }
@@ -10996,12 +11021,30 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
   }
   body << QStringLiteral("        return %1").arg(returned.join(QStringLiteral(", ")));
   m_plan.forwardBody = body.join(u'\n');
-  for (const ChainLaunch& l : std::as_const(m_plan.launches)) m_plan.hostLaunches += l.hostLaunches;
+  // a kwb_cat still in the plan (a cat read piece by piece was dropped above): its launches now that its epilogue
+  // is known (a11_PPO_GAE's stack of 16 was counted as one launch and made 16 copies: host44)
+  // (the graph rule's count follows only with the grouped path: KWB_CAT_GROUPS=0 and the CuTe DSL keep the plan before)
+  // (conv_cat_buffer's copies, a cat read piece by piece and cats as pointwise ops are other heads: counted as they
+  // are)
+  QSet<QString> catTargets;  // what kwb_cat lines assign: the cat's id, or its fused epilogue's last op's
+  for (const Line& line : std::as_const(m_lines))
+    if (line.head.startsWith(QLatin1String("kwb_cat(")) && line.launch >= 0) catTargets << line.target;
+  for (ChainLaunch& l : m_plan.launches) {
+    if (l.ops.isEmpty() || !m_catParts.contains(l.ops.first())) continue;
+    if (!std::any_of(l.ops.cbegin(), l.ops.cend(), [&](const QString& id) { return catTargets.contains(id); }))
+      continue;
+    l.kernels = catLaunches(m_catParts.value(l.ops.first()), l.ops.size() > 1);
+    if (t_columnSlotsOff == 0 && catGroups()) l.hostLaunches = l.kernels;
+  }
+  for (const ChainLaunch& l : std::as_const(m_plan.launches)) {
+    m_plan.hostLaunches += l.hostLaunches;
+    m_plan.kernelLaunches += l.kernels >= 0 ? l.kernels : l.hostLaunches;
+  }
   QStringList kinds;
   for (const ChainLaunch& l : std::as_const(m_plan.launches)) kinds << l.description;
   m_plan.description =
-      (m_plan.launches.size() == 1 ? QStringLiteral("%1 launch: %2") : QStringLiteral("%1 launches: %2"))
-          .arg(m_plan.launches.size())
+      (m_plan.kernelLaunches == 1 ? QStringLiteral("%1 launch: %2") : QStringLiteral("%1 launches: %2"))
+          .arg(m_plan.kernelLaunches)
           .arg(kinds.join(QStringLiteral("; ")));
   QStringList launchList;
   for (int i = 0; i < m_plan.launches.size(); ++i)
@@ -11147,6 +11190,7 @@ std::optional<ChainPlan> planModes(const OpGraph& g, const json& spec, QString* 
     for (const QString& l : train->forwardBody.split(u'\n')) indented << QStringLiteral("    ") + l;
     plan->epilogues += train->epilogues;
     plan->hostLaunches = std::max(plan->hostLaunches, train->hostLaunches);
+    plan->kernelLaunches = std::max(plan->kernelLaunches, train->kernelLaunches);
     plan->epilogueSpecs << train->epilogueSpecs;
   } else {
     indented << QStringLiteral(
@@ -11219,10 +11263,10 @@ std::optional<ChainPlan> planChain(const OpGraph& g, const json& spec, QString* 
                         plan->hostLaunches >= kGraphOptionalLaunches && copiedBytes <= kGraphSmallCopyBytes;
   if (plan->graphReplay)
     plan->config.append({QStringLiteral("launch path"),
-                         QStringLiteral("%1 launches per forward replay from one CUDA graph after the first call of "
+                         QStringLiteral("%1 per forward replay from one CUDA graph after the first call of "
                                         "each input shape (kwb_graph_call; ModelNew.last_graph says which ran; "
                                         "KWB_CUDA_GRAPH=0 runs them one by one)")
-                             .arg(plan->hostLaunches)});
+                             .arg(launchesText(plan->kernelLaunches))});
   return plan;
 }
 
@@ -11235,8 +11279,7 @@ QString chainSkeletonReason(const json& spec, const QString& frameworkLabel) {
   return QStringLiteral(
              "Kernel Workbench plans this problem as a chain of %1 (%2); the %3 rendering of "
              "chains is not written yet: --framework triton renders it")
-      .arg(plan->launches.size() == 1 ? QStringLiteral("1 launch")
-                                      : QStringLiteral("%1 launches").arg(plan->launches.size()))
+      .arg(launchesText(plan->kernelLaunches))  // what forward() launches, as the kernel's header says
       .arg(kinds.join(QStringLiteral(", ")), frameworkLabel);
 }
 
@@ -11316,20 +11359,20 @@ GeneratedKernel renderChainKernel(const ChainPlan& plan, const json& spec, const
     const QString tuple = names.size() == 1 ? names.first() + u',' : names.join(QStringLiteral(", "));
     if (plan.graphReplay)
       a.vars.insert(QStringLiteral("FORWARD_BODY"),
-                    QStringLiteral("        # %1 launches per forward: replayed from a CUDA graph (kwb_graph_call)\n"
+                    QStringLiteral("        # %1 per forward: replayed from a CUDA graph (kwb_graph_call)\n"
                                    "%2        return kwb_graph_call(self, self._kwb_forward, (%3))\n\n"
                                    "    def _kwb_forward(self%4):\n%5")
-                        .arg(plan.hostLaunches)
+                        .arg(launchesText(plan.kernelLaunches))
                         .arg(draws, tuple, params + moreParams, body));
     else  // graphOptional: eager unless kwb_graph_small (a host-time switch; the harness times GPU time)
       a.vars.insert(QStringLiteral("FORWARD_BODY"),
-                    QStringLiteral("        # %1 launches per forward: replayed from a CUDA graph when kwb_graph_small "
+                    QStringLiteral("        # %1 per forward: replayed from a CUDA graph when kwb_graph_small "
                                    "is on (host time), else eagerly\n"
                                    "%2        if kwb_graph_small:\n"
                                    "            return kwb_graph_call(self, self._kwb_forward, (%3))\n"
                                    "        return self._kwb_forward(%3)\n\n"
                                    "    def _kwb_forward(self%4):\n%5")
-                        .arg(plan.hostLaunches)
+                        .arg(launchesText(plan.kernelLaunches))
                         .arg(draws, tuple, params + moreParams, body));
   } else {
     a.vars.insert(QStringLiteral("FORWARD_BODY"), plan.forwardBody);

@@ -28,6 +28,9 @@ struct ChainLaunch {
   QStringList ops;          ///< the op ids it computes (anchor first, then fused epilogue ops)
   QString description;      ///< one line, e.g. "addmm t1 [1024, 8192] + epilogue mul, add, clamp (fused)"
   qint64 hostLaunches = 1;  ///< kernel launches it makes per forward (a recurrent stage's host loop: many)
+  /// The kernels it launches per forward where that differs from hostLaunches, which is the host cost the CUDA
+  /// graph rule compares (a kwb_linrec launch: 1, counted as kGraphMinLaunches there); -1: hostLaunches.
+  qint64 kernels = -1;
   /// An attention launch whose K ("k") and / or V ("v") is a head repeat of a tensor with fewer heads (GQA / MQA):
   /// the repeat factor; the kernel reads the un-repeated tensor per KV head (kv_head = h // rep), no copy.
   QMap<QString, qint64> kvRepeat = {};
@@ -68,7 +71,11 @@ struct ChainPlan {
   QString resultDtype;
   QList<QPair<QString, QString>> config;  ///< baseline configuration, report order
   qint64 hostLaunches = 0;                ///< kernel launches per forward, the larger of eval and training plans
-  bool randomDraws = false;               ///< forward() draws random numbers (a graph replay would repeat them)
+  /// The kernels forward() launches at the spec's shapes (each launch's kernels, a cat's part copies included), the
+  /// larger of eval and training plans: what description, the kernel's header and `kwb analyze --json` report.
+  /// Not counted: a reduction split over the SMs at run time (its finishing launch), a kept constant's first call.
+  qint64 kernelLaunches = 0;
+  bool randomDraws = false;  ///< forward() draws random numbers (a graph replay would repeat them)
   /// The draws' lines (forwardBody's text, in order) and the variables they assign, when every draw may run
   /// before the rest of the plan (they read only the inputs' sizes and device): a graph-replayed forward() makes
   /// them eagerly, in the reference's order, and hands them to the replay as inputs. Empty: no draws, or a plan
@@ -116,6 +123,7 @@ std::optional<ChainPlan> planChain(const OpGraph& g, const nlohmann::json& spec,
 /// While one is alive (on this thread), planChain plans without kwb_cols (session 43, slot43: several columns of one
 /// tensor read through one pointwise slot), as KWB_COLUMN_SLOTS=0 does: the CuTe DSL stage set has no column reads, so
 /// cuteChainPlan takes the launches before them (the run cut where its tensors overflow the slots) over a skeleton.
+/// Its cats are counted as the CuTe DSL stage set's kwb_cat makes them (one copy per part, then the epilogue).
 class ColumnSlotsOff {
  public:
   ColumnSlotsOff();

@@ -28,10 +28,11 @@ json ids(const QStringList& l) {
 QString chainPlanName(const ChainPlan& c, bool writeBack) {
   if (writeBack)
     return QStringLiteral("chain of %1 launch(es), writing input(s) %2 back")
-        .arg(c.launches.size())
+        .arg(c.kernelLaunches)
         .arg(c.writtenInputs.join(QStringLiteral(", ")));
-  return c.launches.size() == 1 ? QStringLiteral("chain of 1 launch")
-                                : QStringLiteral("chain of %1 launches").arg(c.launches.size());
+  // the launches forward() makes (a cat's part copies included: session 45, cat45), as the kernel's header says
+  return c.kernelLaunches == 1 ? QStringLiteral("chain of 1 launch")
+                               : QStringLiteral("chain of %1 launches").arg(c.kernelLaunches);
 }
 
 }  // namespace
@@ -95,7 +96,7 @@ json codegenPreview(const json& spec) {
     planName = chainPlanName(*writesChain, true);
     plan = {{"kind", "chain_write_back"},
             {"name", ""},
-            {"launches", writesChain->launches.size()},
+            {"launches", writesChain->kernelLaunches},
             {"written_inputs", ids(writesChain->writtenInputs)}};
     for (const QString& id : writesChain->ops) covered.insert(id);
     for (const QString& id : writesChain->omitted) covered.insert(id);
@@ -134,7 +135,7 @@ json codegenPreview(const json& spec) {
     if (const auto c = planChain(g, spec, &chainWhy)) {
       planName = chainPlanName(*c, false);
       plan["kind"] = "chain";
-      plan["launches"] = c->launches.size();
+      plan["launches"] = c->kernelLaunches;
       planWhy.clear();
       for (const QString& id : c->ops) covered.insert(id);
       for (const QString& id : c->omitted) covered.insert(id);  // nothing depends on them: not a gap
@@ -177,7 +178,7 @@ json codegenPreview(const json& spec) {
       if (b->id() == u"cutedsl")
         if (const auto cute = cuteChainPlan(spec, nullptr, true)) {
           j["plan"] = chainPlanName(*cute, kind == "chain_write_back").toStdString();
-          j["launches"] = cute->launches.size();
+          j["launches"] = cute->kernelLaunches;
         }
     }
     // the math a float64 problem's kernel does (TritonBackend::generate renders the plan in fp64)

@@ -1520,11 +1520,122 @@ def _kwb_dense_order(tensors):
     return perm
 
 
+@triton.jit
+def _kwb_cat_group_kernel(p0, p1, p2, p3, p4, p5, p6, p7, out, n, S1, S2, S3, S4, o0, o1, o2, o3, o4, G0,
+                          a00, a01, a02, a03, a04, a10, a11, a12, a13, a14, a20, a21, a22, a23, a24, a30, a31, a32,
+                          a33, a34, a40, a41, a42, a43, a44, a50, a51, a52, a53, a54, a60, a61, a62, a63, a64, a70,
+                          a71, a72, a73, a74,
+                          b1, b2, b3, b4, b5, b6, b7, c1, c2, c3, c4, c5, c6, c7,
+                          e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24,
+                          s30, s31, s32, s33, s34, f0, f1, f2, f3, EPI: tl.constexpr, HAS_EPI: tl.constexpr,
+                          DIM: tl.constexpr, PARTS: tl.constexpr, IDX64: tl.constexpr, BLOCK: tl.constexpr):
+    # up to KWB_CAT_GROUP consecutive parts of a torch.cat in one launch over their slice of the output (sizes S0..S4,
+    # strides o_d, starting G0 along slot DIM of the whole output): element (i0..i4) of the slice comes from the part
+    # whose range [c_k, c_k+1) along DIM holds its index, read through that part's strides a_k and base shift
+    # b_k = -c_k * a_k[DIM]; the fused epilogue, if any, sees the whole output's coordinates (DIM's shifted by G0)
+    pid = tl.program_id(0)
+    if IDX64:
+        pid = pid.to(tl.int64)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    i0, i1, i2, i3, i4 = _kwb_coords5(offs, S1, S2, S3, S4)
+    c = i0 if DIM == 0 else i1 if DIM == 1 else i2 if DIM == 2 else i3 if DIM == 3 else i4
+    v = tl.load(p0 + (i0 * a00 + i1 * a01 + i2 * a02 + i3 * a03 + i4 * a04), mask=mask & (c < c1))
+    if PARTS > 1:
+        v1 = tl.load(p1 + (i0 * a10 + i1 * a11 + i2 * a12 + i3 * a13 + i4 * a14 + b1),
+                     mask=mask & (c >= c1) & (c < c2))
+        v = tl.where(c >= c1, v1, v)
+    if PARTS > 2:
+        v2 = tl.load(p2 + (i0 * a20 + i1 * a21 + i2 * a22 + i3 * a23 + i4 * a24 + b2),
+                     mask=mask & (c >= c2) & (c < c3))
+        v = tl.where(c >= c2, v2, v)
+    if PARTS > 3:
+        v3 = tl.load(p3 + (i0 * a30 + i1 * a31 + i2 * a32 + i3 * a33 + i4 * a34 + b3),
+                     mask=mask & (c >= c3) & (c < c4))
+        v = tl.where(c >= c3, v3, v)
+    if PARTS > 4:
+        v4 = tl.load(p4 + (i0 * a40 + i1 * a41 + i2 * a42 + i3 * a43 + i4 * a44 + b4),
+                     mask=mask & (c >= c4) & (c < c5))
+        v = tl.where(c >= c4, v4, v)
+    if PARTS > 5:
+        v5 = tl.load(p5 + (i0 * a50 + i1 * a51 + i2 * a52 + i3 * a53 + i4 * a54 + b5),
+                     mask=mask & (c >= c5) & (c < c6))
+        v = tl.where(c >= c5, v5, v)
+    if PARTS > 6:
+        v6 = tl.load(p6 + (i0 * a60 + i1 * a61 + i2 * a62 + i3 * a63 + i4 * a64 + b6),
+                     mask=mask & (c >= c6) & (c < c7))
+        v = tl.where(c >= c6, v6, v)
+    if PARTS > 7:
+        v7 = tl.load(p7 + (i0 * a70 + i1 * a71 + i2 * a72 + i3 * a73 + i4 * a74 + b7),
+                     mask=mask & (c >= c7))
+        v = tl.where(c >= c7, v7, v)
+    if HAS_EPI:
+        j0 = i0 + G0 if DIM == 0 else i0
+        j1 = i1 + G0 if DIM == 1 else i1
+        j2 = i2 + G0 if DIM == 2 else i2
+        j3 = i3 + G0 if DIM == 3 else i3
+        j4 = i4 + G0 if DIM == 4 else i4
+        v = EPI(v.to(tl.float32), j0, j1, j2, j3, j4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04,
+                s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
+    tl.store(out + (i0 * o0 + i1 * o1 + i2 * o2 + i3 * o3 + i4 * o4), v.to(out.dtype.element_ty), mask=mask)
+
+
+# A cat of more than four parts: KWB_CAT_GROUP parts a launch (_kwb_cat_group_kernel), its epilogue fused into each, so
+# N parts take ceil(N / KWB_CAT_GROUP) launches over the bytes the one-copy-per-part path moved (each part read once,
+# each output element written once) and no epilogue pass: a11_PPO_GAE's stack of 16 steps made 16 copy launches,
+# linrec_gated_iir_h0_cat's cat of 9 made 9 plus its epilogue (session 45, cat45). Off (KWB_CAT_GROUPS=0 in the
+# environment that imports the kernel, as in kwb's that planned it: the planner counts the launches the same way):
+# one _kwb_copy_kernel launch per part, then the epilogue as one kwb_pointwise launch (the plan before).
+KWB_CAT_GROUP = 8
+import os as _kwb_os  # noqa: E402
+kwb_cat_groups = _kwb_os.environ.get("KWB_CAT_GROUPS", "1") != "0"
+
+
+def _kwb_cat_groups_run(tensors, out, dim, lead, epi, epi_tensors, epi_scalars):
+    """kwb_cat's launches for more than four parts with kwb_cat_groups on: each run of KWB_CAT_GROUP consecutive parts
+    (tensors) written into its slice of out (contiguous, rank nd = 5 - lead, along dim) by one _kwb_cat_group_kernel
+    launch, the epilogue applied there on out's coordinates."""
+    nd = out.dim()
+    args = kwb_epi_args(epi_tensors, out.shape, [None] * lead + list(range(nd)), out)
+    scalars = kwb_epi_scalars(epi_scalars)
+    at = 0
+    for g in range(0, len(tensors), KWB_CAT_GROUP):
+        grp = tensors[g:g + KWB_CAT_GROUP]
+        width = sum(t.shape[dim] for t in grp)
+        dst = out.narrow(dim, at, width)
+        n = dst.numel()
+        if n:
+            sizes = (1,) * lead + tuple(dst.shape)
+            strides, shifts, starts = [], [], []
+            c = 0
+            for t in grp:
+                st = (0,) * lead + tuple(t.stride() if t.numel() else (0,) * nd)  # an empty part is never read
+                strides += st
+                shifts.append(-c * st[lead + dim])
+                starts.append(c)
+                c += t.shape[dim]
+            pad = KWB_CAT_GROUP - len(grp)
+            full = next(t for t in grp if t.numel())  # n > 0: one part holds elements
+            ptrs = [t if t.numel() else full for t in grp] + [full] * pad  # an empty part's: never read
+            strides += [0] * 5 * pad
+            starts = (starts + [c] * KWB_CAT_GROUP)[1:KWB_CAT_GROUP]
+            shifts = (shifts + [0] * KWB_CAT_GROUP)[1:KWB_CAT_GROUP]
+            reach = max([out.numel()] + [sum((s - 1) * abs(x) for s, x in zip(t.shape, t.stride())) for t in grp])
+            _kwb_cat_group_kernel[(triton.cdiv(n, KWB_POINTWISE_BLOCK),)](
+                *ptrs, dst, n, sizes[1], sizes[2], sizes[3], sizes[4], *((0,) * lead + tuple(dst.stride())), at,
+                *strides, *shifts, *starts, *args, *scalars, EPI=epi or _kwb_epi_identity, HAS_EPI=epi is not None,
+                DIM=lead + dim, PARTS=len(grp), IDX64=reach + KWB_POINTWISE_BLOCK >= 2 ** 31,
+                BLOCK=KWB_POINTWISE_BLOCK, num_warps=KWB_POINTWISE_WARPS)
+        at += width
+    return out
+
+
 def kwb_cat(tensors, dim, epi=None, epi_tensors=(), epi_scalars=()):
     """torch.cat(tensors, dim) for tensors of rank <= 5 and one dtype, then epi (an epilogue: the pointwise run
     after the cat, fused) on the output's coordinates. Up to four parts: one launch over the output
-    (_kwb_cat_kernel); more: each part copied into its slice of the output by one launch, then epi as one
-    kwb_pointwise launch."""
+    (_kwb_cat_kernel); more: ceil(N / KWB_CAT_GROUP) launches, each writing KWB_CAT_GROUP parts into their slice with
+    epi applied (kwb_cat_groups; off: each part copied into its slice by one launch, then epi as one kwb_pointwise
+    launch)."""
     first = tensors[0]
     nd = first.dim()
     dim = dim % nd
@@ -1566,6 +1677,8 @@ def kwb_cat(tensors, dim, epi=None, epi_tensors=(), epi_scalars=()):
             PARTS=len(tensors), IDX64=reach + KWB_POINTWISE_BLOCK >= 2 ** 31, BLOCK=KWB_POINTWISE_BLOCK,
             num_warps=KWB_POINTWISE_WARPS)
         return out
+    if kwb_cat_groups:
+        return _kwb_cat_groups_run(tensors, out, dim, lead, epi, epi_tensors, epi_scalars)
     at = 0
     for t in tensors:
         part = out.narrow(dim, at, t.shape[dim])
