@@ -900,8 +900,8 @@ void TestCodegen::cuteKernelsPassCuteCheck() {
 // Triton for a CDNA target: the templates are Hopper's, and the configuration and kernel.py say so
 // instead of presenting H200 warps and staging as fitted to it (fresh-user trial). Hopper gets no note.
 // KWB_GEMM_GLUON=1 (session 45): an fp32 GEMM's kernel.py gains the B_MN = "gluon" section (the resource
-// triton_gemm_gluon.py.inc, verbatim, before _b_needs_stage) and nothing else; unset or 0, and for 16-bit GEMMs,
-// the text is the golden's (no section, B_MN = "stage").
+// triton_gemm_gluon.py.inc, verbatim, before _b_needs_stage) and nothing else; 0, and for 16-bit GEMMs, the text has
+// no section (B_MN = "stage"); unset, the section comes where the problem's own shape reaches its envelope.
 void TestCodegen::gemmGluonSectionOnlyUnderItsSwitch() {
   const kwb::FrameworkBackend* triton = kwb::backendById(QStringLiteral("triton"));
   QVERIFY(triton);
@@ -940,6 +940,18 @@ void TestCodegen::gemmGluonSectionOnlyUnderItsSwitch() {
     };
     QCOMPARE(body(QString(on.source).remove(section + u'\n')), body(off.source));
     QCOMPARE(on.mathDtype, off.mathDtype);
+    // unset (the default since session 45): these two reach the section's envelope (>= 256 tiles, K >= 4096, N >= 2048)
+    qunsetenv("KWB_GEMM_GLUON");
+    QCOMPARE(triton->generate(s).source, on.source);
+  }
+  // below the envelope (N 768; 4_ a GEMV) the default text is the one without the section
+  for (const char* name : {"level1/11_4D_tensor_matrix_multiplication", "level1/4_Matrix_vector_multiplication_"}) {
+    const json s = loadSpec(QLatin1String(name));
+    const kwb::GeneratedKernel off = gen(s, "0");
+    qunsetenv("KWB_GEMM_GLUON");
+    const kwb::GeneratedKernel dflt = triton->generate(s);
+    QVERIFY(off.ok && dflt.ok);
+    QCOMPARE(dflt.source, off.source);
   }
   json bf16 = loadSpec(QStringLiteral("level1/1_Square_matrix_multiplication_"));
   bf16["dtype"] = "bfloat16";

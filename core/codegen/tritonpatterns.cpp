@@ -472,12 +472,20 @@ PatternRender rowNorm(const PatternPlan& plan) {
   return r;
 }
 
-// KWB_GEMM_GLUON=1 (session 45, off until bench/gpu/gemm45/check.py's rule says otherwise): an fp32 GEMM's kernel.py
-// carries the B_MN = "gluon" section (triton_gemm_gluon.py.inc: a Gluon TF32 GEMM reading an MN-major B without
-// the staging copy) and runs it by default; off, the section's placeholder line is dropped and the text is as before.
-// Not a plan change: the section decides at run time, per call, and stages B wherever it does not apply.
+// The B_MN = "gluon" section (session 45, gemm45; triton_gemm_gluon.py.inc: a Gluon TF32 GEMM reading an MN-major B
+// without the staging copy). On by default since session 45 for the shapes where the H100 measured it faster than the
+// staged copy (docs/results/2026-12-07-s45-lead.md: 2_ / 1_ / 13_ / 16_ 1.16-1.29x of stage; slower on fewer than
+// 256 tiles of 256 x 128, on K 2048 and on N 768): an fp32 GEMM of batch 1 whose own M, N, K reach the section's
+// envelope (the same numbers as its _gl_fits: >= 256 tiles, K >= 4096, N >= 2048) carries it; the kernel still decides
+// per call and stages B wherever it does not apply. KWB_GEMM_GLUON=1: every fp32 GEMM carries it (the check's A/B);
+// 0: none does (the text before session 45).
+constexpr qint64 kGluonMinTiles = 256, kGluonMinK = 4096, kGluonMinN = 2048, kGluonBm = 256, kGluonBn = 128;
 QString gemmGluonSection(const PatternPlan& plan) {
-  if (qEnvironmentVariable("KWB_GEMM_GLUON") != u"1" || plan.dtype != u"float32") return {};
+  const QString env = qEnvironmentVariable("KWB_GEMM_GLUON");
+  if (env == u"0" || plan.dtype != u"float32") return {};
+  const bool fits = plan.batch == 1 && plan.K >= kGluonMinK && plan.N >= kGluonMinN &&
+                    cdiv(plan.M, kGluonBm) * cdiv(plan.N, kGluonBn) >= kGluonMinTiles;
+  if (env != u"1" && !fits) return {};
   QString err;
   QString text = readResourceText(tmpl("triton_gemm_gluon.py.inc"), &err);
   while (text.endsWith(u'\n')) text.chop(1);
