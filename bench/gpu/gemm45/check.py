@@ -57,6 +57,13 @@ SHAPES = [
     ("16_ (A^T)", 2048, 8192, 4096, "t", "level1"),
     ("10_ (fold)", 16 * 1024, 2048, 768, "rm", "level1"),
     ("8_ irregular", 8205, 2949, 5921, "rm", "level1"),  # N % 4 != 0: stays "stage"
+    # Session 46: just outside the shipped envelope (GLUON_MIN_TILES 256 of 256 x 128, K 4096, N 2048), one bound
+    # crossed each, to move it by measurement (rule: docs/results/2026-12-07-s46-lead.md "GEMM envelope").
+    ("edge K 2048", 4096, 2048, 4096, "rm", "edge"),  # 512 tiles, N in, K half the bound
+    ("edge K 3072", 4096, 3072, 4096, "rm", "edge"),
+    ("edge N 1024", 8192, 4096, 1024, "rm", "edge"),  # 256 tiles, K in, N half the bound
+    ("edge tiles 192", 3072, 4096, 2048, "rm", "edge"),  # K, N in, 12 x 16 = 192 tiles
+    ("edge tiles 128", 4096, 8192, 1024, "rm", "edge"),  # 16 x 8 = 128 tiles, N below too
     ("11_ (fold)", 8 * 256 * 512, 256, 768, "rm", "level1"),  # largest: last, skipped if the budget is short
 ]
 SMOKE = [("even", 2048, 256, 2304), ("tail", 1000, 1000, 1000), ("oddk", 515, 4100, 260)]
@@ -349,6 +356,11 @@ def main():
             torch.cuda.empty_cache()
     for ln in verdict(res, smoke):
         print(ln)
+    for name, *_rest, cls in SHAPES:  # session 46's envelope rule (the lead doc): a bound moves where gluon wins
+        g, st = res.get(name, {}).get("gluon"), res.get(name, {}).get("stage")
+        if cls == "edge" and g and st:
+            ok = g["err"] <= TOL and g["ran"].endswith("/gluon") and g["us"] <= 0.97 * st["us"]
+            print("%s: gluon / stage %.3f -> %s" % (name, g["us"] / st["us"], "INSIDE" if ok else "OUTSIDE"))
     print("done in %.1f s" % (time.time() - T0))
     return 0
 
