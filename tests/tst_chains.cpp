@@ -170,6 +170,8 @@ class TestChains : public QObject {
   void columnSlotsRead();
   void viewCommuteScope();
   void prologueReachScope();
+  void scanPrologueScope();
+  void scanShiftScope();
   void siblingReduceScope();
   void rowSourceScope();
   void rowSourceReachScope();
@@ -2177,6 +2179,35 @@ void TestChains::prologueReachScope() {
   QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
 }
 
+// session 46 (scan46, issue 14): the pointwise run before a float scan that only the scan reads is its prologue
+// (kwb_scan's pre=, applied as the row loads). KWB_SCAN_PROLOGUE=0 gives the plans before; every fixture plan it
+// changes, off -> on: each loses the run's launch
+void TestChains::scanPrologueScope() {
+  const QStringList changed = switchChanges("KWB_SCAN_PROLOGUE");
+  // a masked logcumsumexp, a cumprod of `1 + 0.05 tanh(x)`, NeRF's `1 - alpha + 1e-10`, `x * mask` before a cumsum
+  // (with the shift and with a clamp after), `1 - p` before a shifted cumprod
+  const QStringList expected = {
+      QStringLiteral("logcumsumexp_masked_dim0 2->1"),          QStringLiteral("scan46_exclusive_cumsum_cat_mask 2->1"),
+      QStringLiteral("scan46_masked_cumsum_clamp 2->1"),        QStringLiteral("scan46_nerf_transmittance 8->7"),
+      QStringLiteral("scan46_shift_prefix_slice_cumprod 2->1"), QStringLiteral("scan_cumprod_cummin_scale 3->2")};
+  QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
+}
+
+// session 46 (scan46, issue 14): scan(cat([a constant column, y], d), d) cut back to y's length along d (before or
+// after the scan) is kwb_scan(y, d, op, shift=c): the cat's launch (and the fill's, where only the cat read it) gone.
+// KWB_SCAN_SHIFT=0 gives the plans before; every fixture plan it changes, off -> on
+void TestChains::scanShiftScope() {
+  const QStringList changed = switchChanges("KWB_SCAN_SHIFT");
+  // the counts include the fills (a kwb_full launch, kept as a constant after the first call): the cat of the zeros /
+  // ones column and the fill go, and the pointwise run before the scan becomes its prologue (KWB_SCAN_PROLOGUE); the
+  // reverse-cat fixture (probe19, a pattern plan in kwb analyze) is the cut-before-the-scan form
+  const QStringList expected = {QStringLiteral("scan46_exclusive_cumsum_cat_mask 4->1"),
+                                QStringLiteral("scan46_nerf_transmittance 10->7"),
+                                QStringLiteral("scan46_shift_prefix_slice_cumprod 4->1"),
+                                QStringLiteral("scan_exclusive_cumsum_reverse_cat 3->1")};
+  QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
+}
+
 // session 42 (sib42): sibling whole-tensor reductions (same shape, every dim reduced, independent) as one
 // kwb_reduce_multi launch at the first one's place. KWB_SIBLING_REDUCE=0 gives the plans before; every fixture plan it
 // changes, off -> on
@@ -3338,6 +3369,12 @@ void TestChains::classesEmulated_data() {
       // a pool) follows the run-time size through kwb_pool_len; the harness cases resize the pooled dims
       {QStringLiteral("pool_ceil_crop_2d"), QStringLiteral("=pool_ceil_crop_2d")},
       {QStringLiteral("pool1d_of_pool_crop"), QStringLiteral("=pool1d_of_pool_crop")},
+      // session 46 (scan46): scans with their prologue (pre=) and the shifted scan of a cat of a constant column
+      // (shift=), the cut after the scan or before it
+      {QStringLiteral("scan46_nerf_transmittance"), QStringLiteral("=scan46_nerf_transmittance")},
+      {QStringLiteral("scan46_exclusive_cumsum_cat_mask"), QStringLiteral("=scan46_exclusive_cumsum_cat_mask")},
+      {QStringLiteral("scan46_masked_cumsum_clamp"), QStringLiteral("=scan46_masked_cumsum_clamp")},
+      {QStringLiteral("scan46_shift_prefix_slice_cumprod"), QStringLiteral("=scan46_shift_prefix_slice_cumprod")},
   };
   // a selection flips where two values tie: the reference takes them lowest index first as kwb_topk does (torch's
   // CUDA topk does; its CPU topk has no fixed order) and, in 16 bits, its parameters rounded as the harness's are
