@@ -7469,7 +7469,14 @@ void Planner::fuseRows(const QString& result) {
       continue;
     // a scan's prologue (kwb_scan's pre=, session 46): its values' dtype where the run stores another than its
     // input's (fp32 out of a 16-bit x), so the scan stores what it stored
-    if (r.kind == u"scan" && fusePre(i, [&](const Line& p) -> QString {
+    // the stage hands PRE and POST one set of tensors: a run reading tensors fuses where the scan's epilogue reads
+    // none or the same ones (else the stage would launch the run first: no launch saved)
+    const int sj = r.kind == u"scan" && i > 0 ? preSource(i) : -1;
+    const bool scanTensors = sj < 0 || m_lines.at(sj).tensors.isEmpty() ||
+                             !r.head.contains(QLatin1String("epi_tensors=")) ||
+                             r.head.contains(QLatin1String("epi_tensors=()")) ||
+                             r.head.contains(QStringLiteral("epi_tensors=%1, ").arg(tuple(m_lines.at(sj).tensors)));
+    if (r.kind == u"scan" && scanTensors && fusePre(i, [&](const Line& p) -> QString {
           return QStringLiteral(", pre=%1, pre_tensors=%2, pre_scalars=%3%4")
               .arg(p.epi, tuple(p.tensors), tuple(p.scalars),
                    p.outDtype.isEmpty() || !r.outDtype.isEmpty() ? QString()

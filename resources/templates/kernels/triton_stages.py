@@ -2163,8 +2163,8 @@ def kwb_scan(x, dim, op, epi=None, epi_tensors=(), epi_scalars=(), indices=False
     (rank <= 5); else the scan dim is moved last on a contiguous copy and the run is a kwb_pointwise launch after.
     indices=True (op "max" / "min", no epi): (values, int64 indices) as torch.cummax / torch.cummin return them, from
     the same launch. pre (with pre_tensors, broadcast to x's shape, and pre_scalars): the pointwise run before the
-    scan, applied in fp32 to each element as the whole-row kernel loads it (where pre and epi both read tensors, on
-    the chunked path, or with kwb_scan_pre off: a kwb_pointwise launch first, fp32). shift (a float): the scan of
+    scan, applied in fp32 to each element as the whole-row kernel loads it (where pre and epi read different tensors,
+    on the chunked path, or with kwb_scan_pre off: a kwb_pointwise launch first, fp32). shift (a float): the scan of
     (shift, y[0], ..., y[L - 2]) along dim, y = pre(x), instead of y's -- torch's
     `scan(cat([full(shift) column, y], dim), dim)` sliced to its first L (an exclusive scan where shift is the op's
     identity); the same elements scanned in the same order, no cat and no slice copy. out_dtype: the result's dtype
@@ -2173,9 +2173,10 @@ def kwb_scan(x, dim, op, epi=None, epi_tensors=(), epi_scalars=(), indices=False
     scan = _kwb_scan_ops[op]
     if indices and (scan not in (2, 3) or epi is not None or pre is not None or shift is not None):
         raise ValueError("kwb_scan: indices are cummax's / cummin's (op 'max' / 'min'), without an epilogue")
+    shared = len(pre_tensors) == len(epi_tensors) and all(a is b for a, b in zip(pre_tensors, epi_tensors))
     if pre is not None and (not kwb_scan_pre or x.dim() > 5 or x.dim() == 0 or
                             not (kwb_scan_rows and 0 < x.shape[dim % x.dim()] <= kwb_scan_row_max) or
-                            (pre_tensors and epi is not None and epi_tensors)):
+                            (pre_tensors and epi is not None and epi_tensors and not shared)):
         out_dtype = out_dtype or x.dtype
         x, pre, pre_tensors, pre_scalars = kwb_pointwise(x, pre, pre_tensors, pre_scalars, torch.float32), None, (), ()
     if x.dim() == 0:
@@ -2190,7 +2191,7 @@ def kwb_scan(x, dim, op, epi=None, epi_tensors=(), epi_scalars=(), indices=False
         y = torch.empty(x.shape, dtype=out_dtype or x.dtype, device=x.device)
         yi = torch.empty(x.shape, dtype=torch.int64, device=x.device) if indices else y
         if y.numel() > 0:
-            # one set of tensors for PRE and POST (at most one of them reads any), PRE's own scalars
+            # one set of tensors for PRE and POST (one of them reads any, or both the same), PRE's own scalars
             packed = _kwb_epi_pack(y, tuple(pre_tensors) or epi_tensors, epi_scalars)
             pf = _kwb_epi_pack(y, (), pre_scalars)[24:] if pre is not None else [0.0] * 4
             _kwb_scan_rows_kernel[grid](x, y, *args, *packed, POST=epi or _kwb_epi_identity, SCAN=scan, yi=yi,
