@@ -393,7 +393,8 @@ void TestChains::plans_data() {
       << QStringLiteral("linear_clamp_param_bounds") << QStringList{QStringLiteral("gemm")}
       << QStringList{QStringLiteral("epi_tensors=(hi, self.lo)")};
   QTest::newRow("probe16 z03's class: logcumsumexp along dim 0 as kwb_scan, its epilogue fused")
-      << QStringLiteral("logcumsumexp_masked_dim0") << QStringList{QStringLiteral("scan")}
+      << QStringLiteral("logcumsumexp_masked_dim0")
+      << QStringList{QStringLiteral("scan")}
       // session 46 (scan46): the masking run its prologue, reading x as the epilogue does (one set of tensors)
       << QStringList{QStringLiteral("kwb_scan(keep, 0, \"logsumexp\", epi=_kwb_epi1, epi_tensors=(x,), epi_scalars=(), "
                                     "pre=_kwb_epi0, pre_tensors=(x,), pre_scalars=(), out_dtype=torch.float32)")};
@@ -401,18 +402,20 @@ void TestChains::plans_data() {
   // the run before it its prologue; an exclusive cumsum of x * mask the same way: one launch
   QTest::newRow("session 46: NeRF transmittance, a shifted cumprod with its prologue")
       << QStringLiteral("scan46_nerf_transmittance")
-      << QStringList{QStringLiteral("pointwise"), QStringLiteral("fill"),   QStringLiteral("copy"),
+      << QStringList{QStringLiteral("pointwise"), QStringLiteral("fill"),      QStringLiteral("copy"),
                      QStringLiteral("scan"),      QStringLiteral("pointwise"), QStringLiteral("reduce"),
                      QStringLiteral("rows")}
-      << QStringList{QStringLiteral("kwb_scan(t14, -1, \"prod\", shift=1.0, pre=_kwb_epi2, pre_tensors=(), pre_scalars=())"),
-                     QStringLiteral("!kwb_cat([t17")};
+      << QStringList{
+             QStringLiteral("kwb_scan(t14, -1, \"prod\", shift=1.0, pre=_kwb_epi2, pre_tensors=(), pre_scalars=())"),
+             QStringLiteral("!kwb_cat([t17")};
   QTest::newRow("session 46: an exclusive cumsum of x * mask by cat + slice: one launch")
       << QStringLiteral("scan46_exclusive_cumsum_cat_mask") << QStringList{QStringLiteral("scan")}
       << QStringList{QStringLiteral("kwb_cumsum(x, 1, shift=0.0, pre=_kwb_epi0, pre_tensors=(mask,), pre_scalars=()")};
   QTest::newRow("session 46: the cut before the scan: a shifted cumprod, 1 - p its prologue, p * s its epilogue")
       << QStringLiteral("scan46_shift_prefix_slice_cumprod") << QStringList{QStringLiteral("scan")}
-      << QStringList{QStringLiteral("kwb_scan(p, 2, \"prod\", shift=1.0, epi=_kwb_epi1, epi_tensors=(p,), epi_scalars=(), "
-                                    "pre=_kwb_epi0, pre_tensors=(), pre_scalars=()")};
+      << QStringList{
+             QStringLiteral("kwb_scan(p, 2, \"prod\", shift=1.0, epi=_kwb_epi1, epi_tensors=(p,), epi_scalars=(), "
+                            "pre=_kwb_epi0, pre_tensors=(), pre_scalars=()")};
   QTest::newRow("trial 13 x03's class: cumprod of a prologue, cummin's values times a parameter")
       << QStringLiteral("scan_cumprod_cummin_scale")
       << QStringList{QStringLiteral("scan"), QStringLiteral("scan")}  // session 46: the prologue in the cumprod

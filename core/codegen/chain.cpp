@@ -7755,14 +7755,15 @@ void Planner::fuseScanShift(const QString& result) {
   auto reads = [](const Line& l, const QString& name) {
     return l.text().contains(QRegularExpression(QStringLiteral("\\b%1\\b").arg(QRegularExpression::escape(name))));
   };
-  static const QRegularExpression catHead(QStringLiteral("^kwb_cat\\(\\[([A-Za-z_]\\w*), ([A-Za-z_]\\w*)\\], (-?\\d+)$"));
+  static const QRegularExpression catHead(
+      QStringLiteral("^kwb_cat\\(\\[([A-Za-z_]\\w*), ([A-Za-z_]\\w*)\\], (-?\\d+)$"));
   // a fill's value as factory() writes it: 1.0, 0.0, float(...) (a number, or "inf" / "-inf" / "nan")
-  static const QRegularExpression fullHead(
-      QStringLiteral("^kwb_full\\([A-Za-z_]\\w*\\.shape, (1\\.0|0\\.0|float\\([^()]*\\)), torch\\.(float32|float64|float16|bfloat16), "
-                     "[A-Za-z_][\\w.]*$"));
-  static const QRegularExpression scanHead(
-      QStringLiteral("^(kwb_cumsum\\(([A-Za-z_]\\w*), (-?\\d+)|kwb_scan\\(([A-Za-z_]\\w*), (-?\\d+), \"(sum|prod|max|min|logsumexp)\")"
-                     "(, epi=.*)?$"));
+  static const QRegularExpression fullHead(QStringLiteral(
+      "^kwb_full\\([A-Za-z_]\\w*\\.shape, (1\\.0|0\\.0|float\\([^()]*\\)), torch\\.(float32|float64|float16|bfloat16), "
+      "[A-Za-z_][\\w.]*$"));
+  static const QRegularExpression scanHead(QStringLiteral(
+      "^(kwb_cumsum\\(([A-Za-z_]\\w*), (-?\\d+)|kwb_scan\\(([A-Za-z_]\\w*), (-?\\d+), \"(sum|prod|max|min|logsumexp)\")"
+      "(, epi=.*)?$"));
   static const QRegularExpression sizeRef(QStringLiteral("^([A-Za-z_]\\w*)\\.shape\\[(\\d+)\\]$"));
   static const QRegularExpression sliceHead(QStringLiteral("^([A-Za-z_]\\w*)\\[(.*)\\]$"));
   auto valOf = [this](const QString& e) {
@@ -7792,8 +7793,8 @@ void Planner::fuseScanShift(const QString& result) {
     for (int k = i - 1; k >= 0 && c < 0; --k) {
       if (m_lines.at(k).target != from) continue;
       const auto vm = sliceHead.match(m_lines.at(k).head);
-      if (m_lines.at(k).launch < 0 && m_lines.at(k).kind.isEmpty() && m_lines.at(k).tail.isEmpty() &&
-          vm.hasMatch() && m_lines.at(k).before.isEmpty()) {
+      if (m_lines.at(k).launch < 0 && m_lines.at(k).kind.isEmpty() && m_lines.at(k).tail.isEmpty() && vm.hasMatch() &&
+          m_lines.at(k).before.isEmpty()) {
         preViews << k;
         from = vm.captured(1);
         continue;
@@ -7865,7 +7866,8 @@ void Planner::fuseScanShift(const QString& result) {
     if (!ok || !cut) continue;
     // the pre-views read by nothing but the next (the scan the last)
     for (int k = 0; ok && k < preViews.size(); ++k)
-      ok = m_lines.at(preViews.at(k)).target != result && !readBy(m_lines.at(preViews.at(k)).target, k == 0 ? i : preViews.at(k - 1));
+      ok = m_lines.at(preViews.at(k)).target != result &&
+           !readBy(m_lines.at(preViews.at(k)).target, k == 0 ? i : preViews.at(k - 1));
     // nothing else reads the cat, the scan's full value or the views but the last
     ok = ok && !readBy(cl.target, preViews.isEmpty() ? i : preViews.last()) && cl.target != result &&
          (views.isEmpty() || sl.target != result);
@@ -7907,7 +7909,8 @@ void Planner::fuseScanShift(const QString& result) {
       const Line& v = m_lines.at(k);
       if (dropLine.contains(k) || !v.isView || v.launch >= 0 || v.target.isEmpty() || v.target == result) continue;
       bool used = false;
-      for (int q = k + 1; !used && q < m_lines.size(); ++q) used = !dropLine.contains(q) && reads(m_lines.at(q), v.target);
+      for (int q = k + 1; !used && q < m_lines.size(); ++q)
+        used = !dropLine.contains(q) && reads(m_lines.at(q), v.target);
       if (!used && sliceHead.match(v.head).hasMatch()) {
         dropLine.insert(k);
         more = true;
