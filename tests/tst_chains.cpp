@@ -170,6 +170,8 @@ class TestChains : public QObject {
   void columnSlotsRead();
   void viewCommuteScope();
   void prologueReachScope();
+  void scanPrologueScope();
+  void scanShiftScope();
   void siblingReduceScope();
   void rowSourceScope();
   void rowSourceReachScope();
@@ -391,12 +393,34 @@ void TestChains::plans_data() {
       << QStringLiteral("linear_clamp_param_bounds") << QStringList{QStringLiteral("gemm")}
       << QStringList{QStringLiteral("epi_tensors=(hi, self.lo)")};
   QTest::newRow("probe16 z03's class: logcumsumexp along dim 0 as kwb_scan, its epilogue fused")
-      << QStringLiteral("logcumsumexp_masked_dim0") << QStringList{QStringLiteral("pointwise"), QStringLiteral("scan")}
-      << QStringList{QStringLiteral("kwb_scan(t1, 0, \"logsumexp\", epi=")};
+      << QStringLiteral("logcumsumexp_masked_dim0")
+      << QStringList{QStringLiteral("scan")}
+      // session 46 (scan46): the masking run its prologue, reading x as the epilogue does (one set of tensors)
+      << QStringList{QStringLiteral("kwb_scan(keep, 0, \"logsumexp\", epi=_kwb_epi1, epi_tensors=(x,), epi_scalars=(), "
+                                    "pre=_kwb_epi0, pre_tensors=(x,), pre_scalars=(), out_dtype=torch.float32)")};
+  // session 46 (scan46): NeRF's exclusive cumprod written as cumprod(cat([ones, 1 - alpha + 1e-10]))[:, :-1]: no cat,
+  // the run before it its prologue; an exclusive cumsum of x * mask the same way: one launch
+  QTest::newRow("session 46: NeRF transmittance, a shifted cumprod with its prologue")
+      << QStringLiteral("scan46_nerf_transmittance")
+      << QStringList{QStringLiteral("pointwise"), QStringLiteral("fill"),      QStringLiteral("copy"),
+                     QStringLiteral("scan"),      QStringLiteral("pointwise"), QStringLiteral("reduce"),
+                     QStringLiteral("rows")}
+      << QStringList{
+             QStringLiteral("kwb_scan(t14, -1, \"prod\", shift=1.0, pre=_kwb_epi2, pre_tensors=(), pre_scalars=())"),
+             QStringLiteral("!kwb_cat([t17")};
+  QTest::newRow("session 46: an exclusive cumsum of x * mask by cat + slice: one launch")
+      << QStringLiteral("scan46_exclusive_cumsum_cat_mask") << QStringList{QStringLiteral("scan")}
+      << QStringList{QStringLiteral("kwb_cumsum(x, 1, shift=0.0, pre=_kwb_epi0, pre_tensors=(mask,), pre_scalars=()")};
+  QTest::newRow("session 46: the cut before the scan: a shifted cumprod, 1 - p its prologue, p * s its epilogue")
+      << QStringLiteral("scan46_shift_prefix_slice_cumprod") << QStringList{QStringLiteral("scan")}
+      << QStringList{
+             QStringLiteral("kwb_scan(p, 2, \"prod\", shift=1.0, epi=_kwb_epi1, epi_tensors=(p,), epi_scalars=(), "
+                            "pre=_kwb_epi0, pre_tensors=(), pre_scalars=()")};
   QTest::newRow("trial 13 x03's class: cumprod of a prologue, cummin's values times a parameter")
       << QStringLiteral("scan_cumprod_cummin_scale")
-      << QStringList{QStringLiteral("pointwise"), QStringLiteral("scan"), QStringLiteral("scan")}
-      << QStringList{QStringLiteral("kwb_scan(t2, 2, \"prod\")"), QStringLiteral("kwb_scan(t3, 1, \"min\", epi=")};
+      << QStringList{QStringLiteral("scan"), QStringLiteral("scan")}  // session 46: the prologue in the cumprod
+      << QStringList{QStringLiteral("kwb_scan(x, 2, \"prod\", pre=_kwb_epi0, pre_tensors=(), pre_scalars=()"),
+                     QStringLiteral("kwb_scan(t3, 1, \"min\", epi=")};
   QTest::newRow("trial 13 x08: a segment mean by scatter_add, fetched back by index_select")
       << QStringLiteral("segment_mean_scatter_add") << QStringList()
       << QStringList{QStringLiteral("t4 = kwb_scatter_add(t0, 0, t3, x)"), QStringLiteral("kwb_index(")};
@@ -2177,6 +2201,35 @@ void TestChains::prologueReachScope() {
   QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
 }
 
+// session 46 (scan46, issue 14): the pointwise run before a float scan that only the scan reads is its prologue
+// (kwb_scan's pre=, applied as the row loads). KWB_SCAN_PROLOGUE=0 gives the plans before; every fixture plan it
+// changes, off -> on: each loses the run's launch
+void TestChains::scanPrologueScope() {
+  const QStringList changed = switchChanges("KWB_SCAN_PROLOGUE");
+  // a masked logcumsumexp, a cumprod of `1 + 0.05 tanh(x)`, NeRF's `1 - alpha + 1e-10`, `x * mask` before a cumsum
+  // (with the shift and with a clamp after), `1 - p` before a shifted cumprod
+  const QStringList expected = {
+      QStringLiteral("logcumsumexp_masked_dim0 2->1"),          QStringLiteral("scan46_exclusive_cumsum_cat_mask 2->1"),
+      QStringLiteral("scan46_masked_cumsum_clamp 2->1"),        QStringLiteral("scan46_nerf_transmittance 8->7"),
+      QStringLiteral("scan46_shift_prefix_slice_cumprod 2->1"), QStringLiteral("scan_cumprod_cummin_scale 3->2")};
+  QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
+}
+
+// session 46 (scan46, issue 14): scan(cat([a constant column, y], d), d) cut back to y's length along d (before or
+// after the scan) is kwb_scan(y, d, op, shift=c): the cat's launch (and the fill's, where only the cat read it) gone.
+// KWB_SCAN_SHIFT=0 gives the plans before; every fixture plan it changes, off -> on
+void TestChains::scanShiftScope() {
+  const QStringList changed = switchChanges("KWB_SCAN_SHIFT");
+  // the counts include the fills (a kwb_full launch, kept as a constant after the first call): the cat of the zeros /
+  // ones column and the fill go, and the pointwise run before the scan becomes its prologue (KWB_SCAN_PROLOGUE); the
+  // reverse-cat fixture (probe19, a pattern plan in kwb analyze) is the cut-before-the-scan form
+  const QStringList expected = {QStringLiteral("scan46_exclusive_cumsum_cat_mask 4->1"),
+                                QStringLiteral("scan46_nerf_transmittance 10->7"),
+                                QStringLiteral("scan46_shift_prefix_slice_cumprod 4->1"),
+                                QStringLiteral("scan_exclusive_cumsum_reverse_cat 3->1")};
+  QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
+}
+
 // session 42 (sib42): sibling whole-tensor reductions (same shape, every dim reduced, independent) as one
 // kwb_reduce_multi launch at the first one's place. KWB_SIBLING_REDUCE=0 gives the plans before; every fixture plan it
 // changes, off -> on
@@ -3338,6 +3391,12 @@ void TestChains::classesEmulated_data() {
       // a pool) follows the run-time size through kwb_pool_len; the harness cases resize the pooled dims
       {QStringLiteral("pool_ceil_crop_2d"), QStringLiteral("=pool_ceil_crop_2d")},
       {QStringLiteral("pool1d_of_pool_crop"), QStringLiteral("=pool1d_of_pool_crop")},
+      // session 46 (scan46): scans with their prologue (pre=) and the shifted scan of a cat of a constant column
+      // (shift=), the cut after the scan or before it
+      {QStringLiteral("scan46_nerf_transmittance"), QStringLiteral("=scan46_nerf_transmittance")},
+      {QStringLiteral("scan46_exclusive_cumsum_cat_mask"), QStringLiteral("=scan46_exclusive_cumsum_cat_mask")},
+      {QStringLiteral("scan46_masked_cumsum_clamp"), QStringLiteral("=scan46_masked_cumsum_clamp")},
+      {QStringLiteral("scan46_shift_prefix_slice_cumprod"), QStringLiteral("=scan46_shift_prefix_slice_cumprod")},
   };
   // a selection flips where two values tie: the reference takes them lowest index first as kwb_topk does (torch's
   // CUDA topk does; its CPU topk has no fixed order) and, in 16 bits, its parameters rounded as the harness's are

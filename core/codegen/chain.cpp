@@ -112,6 +112,16 @@ bool takesOutDtype(const QString& head) {
   return re.match(head).hasMatch();
 }
 
+/// A scan's prologue (issue 14, session 46, scan46): the pointwise run before a float kwb_scan / kwb_cumsum that only
+/// it reads is applied as the scan loads each row (kwb_scan's pre=), so that run's launch and its full-size value go.
+/// `KWB_SCAN_PROLOGUE=0` in kwb's environment gives the plans before.
+bool scanPrologue() { return qEnvironmentVariable("KWB_SCAN_PROLOGUE") != u"0"; }
+
+/// A shifted scan (issue 14, session 46, scan46): `scan(cat([c column, y], d), d)[..., :-1]` (NeRF's exclusive
+/// cumprod, an exclusive cumsum written with a cat) is kwb_scan(y, d, op, shift=c): the same elements scanned in the
+/// same order, without the cat's launch and copy. `KWB_SCAN_SHIFT=0` in kwb's environment gives the plans before.
+bool scanShift() { return qEnvironmentVariable("KWB_SCAN_SHIFT") != u"0"; }
+
 /// Casts as load / store conversions (issue 14, session 38): a tuple's outputs stored in their dtypes by their
 /// launches, an integer tensor's widening computed by its reader's launch. `KWB_LOAD_CASTS=0` in kwb's environment
 /// gives the plans before (the A/B).
@@ -1182,6 +1192,9 @@ class Planner {
   /// group / layer norm or a softmax reads becomes its prologue (kwb_layer_norm(..., pre=...): one launch when the
   /// row fits a tile; kwb_softmax(..., pre=...): applied as it loads). @p result: forward()'s result expression.
   void fuseRows(const QString& result);
+  /// scan(cat([a constant column, y], d), d) sliced back to y's length along d: kwb_scan(y, d, op, shift=c) (scanShift,
+  /// session 46); the cat's launch (and the fill's, where nothing else reads it) dropped, its ops the scan's.
+  void fuseScanShift(const QString& result);
   /// Sibling reductions over the same rows: kwb_reduce lines (their prologues fused) over tensors of one shape and the
   /// same dims, where a later one reads an earlier one's result only as a prologue tensor (keepdim: per row), become
   /// one kwb_rows launch at the last one's place; at most three, over at most two distinct tensors, no line between
@@ -3356,6 +3369,11 @@ bool Planner::stage(const GraphOp& op) {
                                        : n == u"logcumsumexp" ? QStringLiteral("logsumexp")
                                                               : n.mid(3));
     l.epilogue = true;
+    if (scanPrologue()) {  // a pointwise run only it reads may fuse as its prologue (fuseRows' fusePre, session 46)
+      l.kind = QStringLiteral("scan");
+      l.input = x;
+      l.dims = {a.value("dim", json()).is_number_integer() ? a.value("dim", json()).get<qint64>() : 0};
+    }
     push(l, op, QStringLiteral("scan"),
          QStringLiteral("%1 over dim %2 of %3").arg(n, dim, shapeText(op.inputs.value(0).shape)), true);
   } else if (n == u"arange") {
@@ -7449,6 +7467,22 @@ void Planner::fuseRows(const QString& result) {
                  (p.tensors.isEmpty() ? QString() : QStringLiteral(", pre_tensors=%1").arg(tuple(p.tensors)));
         }))
       continue;
+    // a scan's prologue (kwb_scan's pre=, session 46): its values' dtype where the run stores another than its
+    // input's (fp32 out of a 16-bit x), so the scan stores what it stored
+    // the stage hands PRE and POST one set of tensors: a run reading tensors fuses where the scan's epilogue reads
+    // none or the same ones (else the stage would launch the run first: no launch saved)
+    const int sj = r.kind == u"scan" && i > 0 ? preSource(i) : -1;
+    const bool scanTensors = sj < 0 || m_lines.at(sj).tensors.isEmpty() ||
+                             !r.head.contains(QLatin1String("epi_tensors=")) ||
+                             r.head.contains(QLatin1String("epi_tensors=()")) ||
+                             r.head.contains(QStringLiteral("epi_tensors=%1, ").arg(tuple(m_lines.at(sj).tensors)));
+    if (r.kind == u"scan" && scanTensors && fusePre(i, [&](const Line& p) -> QString {
+          return QStringLiteral(", pre=%1, pre_tensors=%2, pre_scalars=%3%4")
+              .arg(p.epi, tuple(p.tensors), tuple(p.scalars),
+                   p.outDtype.isEmpty() || !r.outDtype.isEmpty() ? QString()
+                                                                 : QStringLiteral(", out_dtype=") + p.outDtype);
+        }))
+      continue;
     if (r.kind == u"norm" && fusePre(i, [&](const Line& p) -> QString {
           return QStringLiteral(", pre=%1, pre_tensors=%2, pre_scalars=%3")
               .arg(p.epi, tuple(p.tensors), tuple(p.scalars));
@@ -7714,6 +7748,180 @@ void Planner::fuseRows(const QString& result) {
   for (int k = 0; k < m_plan.launches.size(); ++k)
     if (!dropLaunch.contains(k)) kept << m_plan.launches.at(k);
   m_plan.launches = kept;
+}
+
+void Planner::fuseScanShift(const QString& result) {
+  if (!scanShift()) return;
+  auto reads = [](const Line& l, const QString& name) {
+    return l.text().contains(QRegularExpression(QStringLiteral("\\b%1\\b").arg(QRegularExpression::escape(name))));
+  };
+  static const QRegularExpression catHead(
+      QStringLiteral("^kwb_cat\\(\\[([A-Za-z_]\\w*), ([A-Za-z_]\\w*)\\], (-?\\d+)$"));
+  // a fill's value as factory() writes it: 1.0, 0.0, float(...) (a number, or "inf" / "-inf" / "nan")
+  static const QRegularExpression fullHead(QStringLiteral(
+      "^kwb_full\\([A-Za-z_]\\w*\\.shape, (1\\.0|0\\.0|float\\([^()]*\\)), torch\\.(float32|float64|float16|bfloat16), "
+      "[A-Za-z_][\\w.]*$"));
+  static const QRegularExpression scanHead(QStringLiteral(
+      "^(kwb_cumsum\\(([A-Za-z_]\\w*), (-?\\d+)|kwb_scan\\(([A-Za-z_]\\w*), (-?\\d+), \"(sum|prod|max|min|logsumexp)\")"
+      "(, epi=.*)?$"));
+  static const QRegularExpression sizeRef(QStringLiteral("^([A-Za-z_]\\w*)\\.shape\\[(\\d+)\\]$"));
+  static const QRegularExpression sliceHead(QStringLiteral("^([A-Za-z_]\\w*)\\[(.*)\\]$"));
+  auto valOf = [this](const QString& e) {
+    if (m_vals.contains(e)) return m_vals.value(e);
+    for (auto it = m_vals.cbegin(); it != m_vals.cend(); ++it)
+      if (it->expr == e) return it.value();
+    return Val();
+  };
+  auto readBy = [&](const QString& name, int except) {  // whether a line other than `except` reads name
+    for (int k = 0; k < m_lines.size(); ++k)
+      if (k != except && m_lines.at(k).target != name && reads(m_lines.at(k), name)) return true;
+    return false;
+  };
+  QSet<int> dropLine, dropLaunch;
+  for (int i = 0; i < m_lines.size(); ++i) {
+    const Line& sl = m_lines.at(i);
+    const auto sm = scanHead.match(sl.head);
+    if (!sm.hasMatch() || sl.tail != u")" || sl.launch < 0 || !sl.before.isEmpty() || !sl.outDtype.isEmpty()) continue;
+    const bool cumsum = !sm.captured(2).isEmpty();
+    const QString in = cumsum ? sm.captured(2) : sm.captured(4);
+    const qint64 sdim = (cumsum ? sm.captured(3) : sm.captured(5)).toLongLong();
+    const bool epi = !sm.captured(7).isEmpty();
+    // the slices between the cat and the scan (the prefix taken before scanning), latest first
+    int c = -1, f = -1;
+    QString from = in;
+    QList<int> preViews;
+    for (int k = i - 1; k >= 0 && c < 0; --k) {
+      if (m_lines.at(k).target != from) continue;
+      const auto vm = sliceHead.match(m_lines.at(k).head);
+      if (m_lines.at(k).launch < 0 && m_lines.at(k).kind.isEmpty() && m_lines.at(k).tail.isEmpty() && vm.hasMatch() &&
+          m_lines.at(k).before.isEmpty()) {
+        preViews << k;
+        from = vm.captured(1);
+        continue;
+      }
+      c = k;
+    }
+    if (c < 0 || (epi && preViews.isEmpty())) continue;  // an epilogue on the cat's length: no shift
+    const Line& cl = m_lines.at(c);
+    const auto cm = catHead.match(cl.head);
+    if (!cm.hasMatch() || cl.tail != u")" || cl.launch < 0 || !cl.before.isEmpty() || dropLine.contains(c)) continue;
+    const Val cv = valOf(from), y = valOf(cm.captured(2));
+    const auto rank = static_cast<qint64>(cv.shape.size());
+    if (rank == 0 || y.shape.size() != cv.shape.size() || y.dtype != cv.dtype) continue;
+    const qint64 d = ((sdim % rank) + rank) % rank;
+    if (((cm.captured(3).toLongLong() % rank) + rank) % rank != d || cv.shape.at(d) < 2) continue;
+    for (int k = c - 1; k >= 0 && f < 0; --k)
+      if (m_lines.at(k).target == cm.captured(1)) f = k;
+    if (f < 0) continue;
+    const Line& fl = m_lines.at(f);
+    const auto fm = fullHead.match(fl.head);
+    const Val fv = valOf(fl.target);
+    if (!fm.hasMatch() || fl.tail != u")" || fm.captured(2) != cv.dtype || fv.shape.size() != cv.shape.size() ||
+        fv.shape.at(d) != 1)
+      continue;
+    // the slices before the scan and after it: every dim whole but d, cut once to its first L - 1 (a prefix of an
+    // inclusive scan is the scan of the prefix)
+    const qint64 len = cv.shape.at(d) - 1;
+    bool cut = false, ok = true;
+    // one slice's items: whole, or (once) the cut at d: an end of -1, L - 1, or a size of a value whose dim is L - 1
+    auto slices = [&](const QString& list) {
+      const QStringList items = list.split(QStringLiteral(", "));
+      if (items.size() > rank) return false;
+      for (int j = 0; j < items.size(); ++j) {
+        const QString& it = items.at(j);
+        const bool whole = it == u":" || it == u"0:9223372036854775807:1" || it == u"0:9223372036854775807";
+        bool cutHere = false;
+        if (j == d && !cut && (it.startsWith(QLatin1String("0:")) || it.startsWith(u':'))) {
+          QString end = it.mid(it.indexOf(u':') + 1);
+          if (end.endsWith(QLatin1String(":1"))) end.chop(2);
+          const auto rm = sizeRef.match(end);
+          const Val rv = rm.hasMatch() ? valOf(rm.captured(1)) : Val();
+          const qint64 rk = rm.hasMatch() ? rm.captured(2).toLongLong() : -1;
+          cutHere = end == u"-1" || end == QString::number(len) ||
+                    (rk >= 0 && rk < rv.shape.size() && rv.shape.at(rk) == len);
+        }
+        if (cutHere)
+          cut = true;
+        else if (!whole)
+          return false;
+      }
+      return true;
+    };
+    for (int k = static_cast<int>(preViews.size()) - 1; ok && k >= 0; --k)
+      ok = slices(sliceHead.match(m_lines.at(preViews.at(k)).head).captured(2));
+    QString cur = sl.target;
+    QList<int> views;
+    for (int k = i + 1; ok && k < m_lines.size() && !cut && !epi; ++k) {
+      const Line& v = m_lines.at(k);
+      const auto vm = sliceHead.match(v.head);
+      if (v.launch >= 0 || !v.kind.isEmpty() || v.target.isEmpty() || !vm.hasMatch() || vm.captured(1) != cur ||
+          v.tail != u"" || !v.before.isEmpty()) {
+        if (reads(v, cur)) ok = false;  // another reader of the scan's values: no shift
+        continue;
+      }
+      ok = slices(vm.captured(2));
+      views << k;
+      cur = v.target;
+    }
+    if (!ok || !cut) continue;
+    // the pre-views read by nothing but the next (the scan the last)
+    for (int k = 0; ok && k < preViews.size(); ++k)
+      ok = m_lines.at(preViews.at(k)).target != result &&
+           !readBy(m_lines.at(preViews.at(k)).target, k == 0 ? i : preViews.at(k - 1));
+    // nothing else reads the cat, the scan's full value or the views but the last
+    ok = ok && !readBy(cl.target, preViews.isEmpty() ? i : preViews.last()) && cl.target != result &&
+         (views.isEmpty() || sl.target != result);
+    for (int k = 0; ok && k < views.size(); ++k) {
+      const QString name = k == 0 ? sl.target : m_lines.at(views.at(k - 1)).target;
+      ok = !readBy(name, views.at(k));
+    }
+    if (!ok) continue;
+    Line& w = m_lines[i];
+    w.head = (cumsum ? QStringLiteral("kwb_cumsum(%1, %2").arg(cm.captured(2), sm.captured(3))
+                     : QStringLiteral("kwb_scan(%1, %2, \"%3\"").arg(cm.captured(2), sm.captured(5), sm.captured(6))) +
+             QStringLiteral(", shift=%1").arg(fm.captured(1)) + sm.captured(7);
+    if (w.kind == u"scan") w.input = cm.captured(2);
+    w.target = cur;
+    w.comment = QStringLiteral("the scan of (%1, y[:-1]) along dim %2: the cat and the slice fused (shift=)")
+                    .arg(fm.captured(1))
+                    .arg(d);
+    ChainLaunch& wl = m_plan.launches[w.launch];
+    wl.ops = m_plan.launches.at(cl.launch).ops + wl.ops;
+    wl.description += QStringLiteral(" of the cat of a constant column before it, sliced back (shift=, fused)");
+    dropLine.insert(c);
+    dropLaunch.insert(cl.launch);
+    for (int v : std::as_const(views)) dropLine.insert(v);
+    for (int v : std::as_const(preViews)) dropLine.insert(v);
+    if (!readBy(fl.target, c)) {  // the fill read by the cat alone
+      dropLine.insert(f);
+      if (fl.launch >= 0) {
+        dropLaunch.insert(fl.launch);
+        wl.ops = m_plan.launches.at(fl.launch).ops + wl.ops;
+      }
+    }
+  }
+  if (dropLine.isEmpty()) return;
+  // the views that gave a dropped fill its shape (`t1 = t0[...]; t2 = t1[:, 0:1:1]`), read by nothing left now: gone
+  // too, so the value they view may be a prologue (fuseRows reads every later line for its readers)
+  for (bool more = true; more;) {
+    more = false;
+    for (int k = static_cast<int>(m_lines.size()) - 1; k >= 0; --k) {
+      const Line& v = m_lines.at(k);
+      if (dropLine.contains(k) || !v.isView || v.launch >= 0 || v.target.isEmpty() || v.target == result) continue;
+      bool used = false;
+      for (int q = k + 1; !used && q < m_lines.size(); ++q)
+        used = !dropLine.contains(q) && reads(m_lines.at(q), v.target);
+      if (!used && sliceHead.match(v.head).hasMatch()) {
+        dropLine.insert(k);
+        more = true;
+      }
+    }
+  }
+  QList<Line> kept;
+  for (int k = 0; k < m_lines.size(); ++k)
+    if (!dropLine.contains(k)) kept << m_lines.at(k);
+  m_lines = kept;
+  dropLaunches(dropLaunch);
 }
 
 void Planner::fuseSiblingRows() {
@@ -10880,6 +11088,7 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
     }
     tupleReadLater = storeTupleDtypes(outExprs, dts);
   }
+  fuseScanShift(out->expr);
   fuseRows(out->expr);
   fuseSiblingRows();
   fuseSiblingReduces();

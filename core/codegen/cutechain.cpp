@@ -232,10 +232,16 @@ const QMap<QString, QStringList>& stageKeywords() {
         QStringLiteral("mask_keep"), QStringLiteral("band"), QStringLiteral("bias"), QStringLiteral("bias_scale"),
         QStringLiteral("out_dtype"), QStringLiteral("mask_cmp")}},  // session 33 (cute33a)
       // scans (session 34, cute34): cummax / cummin's indices= has no stage (a gap, not taken)
+      // pre= / shift= / out_dtype= (session 46, scan46): taken, not fused -- a kwb_pointwise launch first, a kwb_cat of
+      // a kwb_full column
       {QStringLiteral("kwb_scan"),
-       {QStringLiteral("epi"), QStringLiteral("epi_tensors"), QStringLiteral("epi_scalars")}},
+       {QStringLiteral("epi"), QStringLiteral("epi_tensors"), QStringLiteral("epi_scalars"), QStringLiteral("pre"),
+        QStringLiteral("pre_tensors"), QStringLiteral("pre_scalars"), QStringLiteral("shift"),
+        QStringLiteral("out_dtype")}},
       {QStringLiteral("kwb_cumsum"),
-       {QStringLiteral("epi"), QStringLiteral("epi_tensors"), QStringLiteral("epi_scalars")}},
+       {QStringLiteral("epi"), QStringLiteral("epi_tensors"), QStringLiteral("epi_scalars"), QStringLiteral("pre"),
+        QStringLiteral("pre_tensors"), QStringLiteral("pre_scalars"), QStringLiteral("shift"),
+        QStringLiteral("out_dtype")}},
       // gathers (session 34, cute34): the launchers that take no option list an argument they take by name, so that
       // the table tells them from plumbing (an empty list)
       {QStringLiteral("kwb_embedding"), {QStringLiteral("wrap")}},
@@ -630,6 +636,10 @@ QString stageCode(const QString& body, QString* error) {
     used << QStringLiteral("kwb_cat");  // their copy launches: _kwb_copy, defined in the index-map section
   if (used.contains(QStringLiteral("kwb_scatter_reduce")) || used.contains(QStringLiteral("kwb_masked_scatter")))
     used << QStringLiteral("kwb_cat") << QStringLiteral("kwb_scatter");  // _kwb_copy, _kwb_scatter_kernel, kwb_reshape
+  // a scan's shift= (session 46): a kwb_cat of a kwb_full column here (cat and fill in the index-map / fill sections)
+  if ((used.contains(QStringLiteral("kwb_scan")) || used.contains(QStringLiteral("kwb_cumsum"))) &&
+      body.contains(QLatin1String(", shift=")))
+    used << QStringLiteral("kwb_cat") << QStringLiteral("kwb_full");
   if (used.contains(QStringLiteral("kwb_nll")))  // its sum / mean: kwb_reduce launches (an empty batch: a fill)
     used << QStringLiteral("kwb_reduce") << QStringLiteral("kwb_full");
   // an integer sum: the Int64 row totals of kwb_cumsum_int's scan (_kwb_iscan), exact where fp32 rounds
@@ -762,7 +772,7 @@ GeneratedKernel cuteStagesKernel(const ChainPlan& plan, const QStringList& epis,
     a.config.append({QStringLiteral("scan"),
                      QStringLiteral("one 32-lane warp per row, the row in chunks of 32: a Kogge-Stone scan by "
                                     "shuffle_sync_up, the running value carried from lane 31 (fp32); an epilogue is a "
-                                    "kwb_pointwise launch after")});
+                                    "kwb_pointwise launch after, a prologue one before, a shift a cat of its column")});
   if (calls({"kwb_embedding", "kwb_index", "kwb_index2", "kwb_gather", "kwb_reduce_gathered"}))
     a.config.append({QStringLiteral("gather"),
                      QStringLiteral("256 threads per CTA, one output element each: its index (or index pair) read "

@@ -673,6 +673,22 @@ class CuteScan(unittest.TestCase):
         with self.assertRaises(NotImplementedError):
             S["kwb_scan"](x, 1, "max", indices=True)
 
+    def test_prologue_and_shift_unfused(self):
+        # session 46 (scan46): pre= a kwb_pointwise launch first (fp32), shift= a kwb_cat of a kwb_full column cut
+        # back to x's length: torch's cumprod(cat([ones, pre(x)]))[:, :-1]; bf16 x with out_dtype fp32
+        x = torch.rand(3, 37) + 0.5
+        e0, e1 = torch.randn(1, 37), torch.randn(3, 1)
+        y = (x + e0) * e1 + 0.5
+        for op, ref, c in (("prod", torch.cumprod, 1.0), ("sum", torch.cumsum, 2.0)):
+            got = S["kwb_scan"](x, 1, op, pre=_epi_add_mul, pre_tensors=(e0, e1), pre_scalars=(0.5,), shift=c)
+            want = ref(torch.cat([torch.full_like(y[:, :1], c), y], 1), 1)[:, :-1]
+            self.assertEqual(tuple(got.shape), tuple(x.shape))
+            self.assertLess(rel(got, want), 1e-5, op)
+        got = S["kwb_cumsum"](x.bfloat16(), 1, pre=_epi_add_mul, pre_tensors=(e0, e1), pre_scalars=(0.5,),
+                              out_dtype=torch.float32)
+        self.assertEqual(got.dtype, torch.float32)
+        self.assertLess(rel(got, torch.cumsum((x.bfloat16().float() + e0) * e1 + 0.5, 1)), 1e-5)
+
 
 class CuteGather(unittest.TestCase):
     """The gathers (session 34, cute34): kwb_embedding, kwb_index, kwb_index2 and kwb_gather on one kernel (an output

@@ -2263,6 +2263,51 @@ class Scan(unittest.TestCase):
         with self.assertRaises(ValueError):
             K.kwb_scan(base, 0, "sum", indices=True)
 
+    def test_prologue_and_shift(self):
+        # session 46 (scan46): pre= (the pointwise run before the scan, applied as the row loads, its tensor read at
+        # x's coordinates) and shift= (the scan of (shift, y[0], ..., y[L-2]): torch's cumprod(cat([ones, y]))[:-1])
+        # on both paths (whole rows, one launch; chunked: the prologue a pointwise launch first), strided, any dim,
+        # with an epilogue too; bf16 x with out_dtype fp32 (the unfused run's fp32 values)
+        torch.manual_seed(46)
+        base = torch.rand(3, 6, 37, 5)
+        col = torch.randn(5)
+        for x in (base, base.transpose(1, 2), base[:, :, ::2]):
+            for dim in (2, -1, 0):
+                d = dim % x.dim()
+                y = 1.0 / (1.0 + torch.exp(-(0.7 * x.double() + col.double())))  # kwb_test_pro with f0 = 0.7
+                for op, ref, ident in (("sum", torch.cumsum, 0.0), ("prod", torch.cumprod, 1.0)):
+                    for shift in (None, ident, 2.5):
+                        src = y
+                        if shift is not None:
+                            fill = torch.full_like(y.narrow(d, 0, 1), shift)
+                            src = torch.cat([fill, y], d).narrow(d, 0, y.shape[d])
+                        want = ref(src, d)
+                        for rows in (True, False):
+                            with Forced(kwb_scan_rows=rows, kwb_scan_chunk=8), \
+                                    Launches("_kwb_pointwise_kernel") as pw:
+                                got = K.kwb_scan(x, dim, op, pre=K.kwb_test_pro, pre_tensors=(col,),
+                                                 pre_scalars=(0.7,), shift=shift)
+                            self.assertEqual(pw.count, 0 if rows else 1, (op, dim, shift, rows))
+                            self.assertLess(rel_err(got, want), 1e-6, (op, dim, shift, rows, x.stride()))
+        # pre with tensors beside an epilogue with tensors: the prologue a launch first, the result the same
+        x = base
+        res = torch.randn(x.shape)
+        y = 1.0 / (1.0 + torch.exp(-(0.7 * x.double() + col.double())))
+        want = F.leaky_relu(y.cumsum(1) + col.double() + 0.5 * res.double(), 0.2)
+        with Launches("_kwb_scan_rows_kernel") as sr, Launches("_kwb_pointwise_kernel") as pw:
+            got = K.kwb_cumsum(x, 1, K.kwb_test_epi, (col, res), (0.2, 0.5), pre=K.kwb_test_pro, pre_tensors=(col,),
+                               pre_scalars=(0.7,), shift=0.0)
+        self.assertEqual((sr.count, pw.count), (1, 1))
+        src = torch.cat([torch.zeros_like(y[:, :1]), y], 1)[:, :-1]
+        self.assertLess(rel_err(got, F.leaky_relu(src.cumsum(1) + col.double() + 0.5 * res.double(), 0.2)), 1e-6)
+        self.assertGreater(rel_err(got, want), 1e-3)  # the shift is no no-op
+        xb = base.to(torch.bfloat16)
+        got = K.kwb_scan(xb, 2, "prod", pre=K.kwb_test_pro, pre_tensors=(col,), pre_scalars=(0.7,), shift=1.0,
+                         out_dtype=torch.float32)
+        self.assertEqual(got.dtype, torch.float32)
+        yb = 1.0 / (1.0 + torch.exp(-(0.7 * xb.double() + col.double())))
+        self.assertLess(rel_err(got, torch.cat([torch.ones_like(yb[:, :, :1]), yb], 2)[:, :, :-1].cumprod(2)), 1e-6)
+
     def test_running_mean_rows(self):
         # u66 / u67's class: cumsum over dim 1 of [rows, L] divided by a count, the division in the same launch
         torch.manual_seed(15)

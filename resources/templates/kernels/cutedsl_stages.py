@@ -2000,16 +2000,30 @@ def _kwb_scan_host(m_x: cute.Tensor, m_y: cute.Tensor, n_rows: cutlass.Int64, r:
         grid=[(n_rows + ROW_WARPS - 1) // ROW_WARPS, 1, 1], block=[ROW_WARPS * 32, 1, 1])
 
 
-def kwb_scan(x, dim, op, epi=None, epi_tensors=(), epi_scalars=(), indices=False):
+def kwb_scan(x, dim, op, epi=None, epi_tensors=(), epi_scalars=(), indices=False, pre=None, pre_tensors=(),
+             pre_scalars=(), shift=None, out_dtype=None):
     """The inclusive scan of a float x along dim in fp32, the Triton stage's signature: op "sum" (torch.cumsum),
     "prod" (cumprod), "max" / "min" (cummax / cummin's values; a NaN, once seen, stays), "logsumexp"
     (logcumsumexp). Out a new contiguous tensor of x's shape and dtype. epi: the pointwise run after the scan (its
     tensors broadcast to x's shape), one kwb_pointwise launch after (the scan then stores fp32; not fused yet).
     KeyError for another op; indices=True (cummax / cummin's indices) raises NotImplementedError (the plan check
-    keeps it out)."""
+    keeps it out). pre / shift / out_dtype (session 46, the Triton stage's): not fused yet -- the prologue a
+    kwb_pointwise launch first (fp32), the shift a kwb_cat of a kwb_full column before x, scanned to x's length."""
     if indices:
         raise NotImplementedError("kwb_scan: cummax / cummin's indices have no CuTe DSL stage yet")
     scan = _kwb_scan_cute_ops[op]
+    if pre is not None:
+        out_dtype = out_dtype or x.dtype
+        x = kwb_pointwise(x, pre, pre_tensors, pre_scalars, out_dtype=torch.float32)
+    if shift is not None and x.dim() > 0:
+        d = dim % x.dim()
+        col = kwb_full(x.narrow(d, 0, 1).shape, float(shift), x.dtype, x.device)
+        x = kwb_cat([col, x], d).narrow(d, 0, x.shape[d])
+    elif shift is not None:
+        return kwb_full((), float(shift), out_dtype or x.dtype, x.device)
+    if out_dtype is not None and out_dtype != x.dtype:
+        y = kwb_scan(x, dim, op, epi, epi_tensors, epi_scalars)
+        return y if y.dtype == out_dtype else kwb_pointwise(y, _kwb_epi_identity, (), (), out_dtype=out_dtype)
     if not x.is_floating_point():
         raise NotImplementedError("kwb_scan: a scan of a %s tensor has no CuTe DSL stage yet" % x.dtype)
     if x.dim() == 0:
@@ -2033,9 +2047,11 @@ def kwb_scan(x, dim, op, epi=None, epi_tensors=(), epi_scalars=(), indices=False
     return y
 
 
-def kwb_cumsum(x, dim, epi=None, epi_tensors=(), epi_scalars=()):
+def kwb_cumsum(x, dim, epi=None, epi_tensors=(), epi_scalars=(), pre=None, pre_tensors=(), pre_scalars=(),
+               shift=None, out_dtype=None):
     """torch.cumsum(x, dim) for a float x: kwb_scan(x, dim, "sum", ...)."""
-    return kwb_scan(x, dim, "sum", epi, epi_tensors, epi_scalars)
+    return kwb_scan(x, dim, "sum", epi, epi_tensors, epi_scalars, pre=pre, pre_tensors=pre_tensors,
+                    pre_scalars=pre_scalars, shift=shift, out_dtype=out_dtype)
 
 
 # ==== stage: kwb_embedding kwb_index kwb_index2 kwb_gather kwb_reduce_gathered

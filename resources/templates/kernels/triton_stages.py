@@ -2003,10 +2003,12 @@ def _kwb_scan_index(v, c, pos, AXIS: tl.constexpr):
 @triton.jit
 def _kwb_cumsum_kernel(x_ptr, y_ptr, L, S1, S2, S3, S4, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13,
                        s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3, POST: tl.constexpr,
-                       BLOCK: tl.constexpr, SCAN: tl.constexpr = 0, yi_ptr=None, IDX: tl.constexpr = False):
+                       BLOCK: tl.constexpr, SCAN: tl.constexpr = 0, yi_ptr=None, IDX: tl.constexpr = False,
+                       SHIFT: tl.constexpr = False, sv=0.0):
     # one program per row of a contiguous [rows, L] view: the row in BLOCK chunks, fp32, the running value
     # carried from chunk to chunk (SCAN: _kwb_scan_combine's op); POST: the pointwise run after the scan on the
-    # output's coordinates. IDX (SCAN 2 / 3): cummax / cummin's indices into yi_ptr (int64), the carried one too
+    # output's coordinates. IDX (SCAN 2 / 3): cummax / cummin's indices into yi_ptr (int64), the carried one too.
+    # SHIFT: the row scanned is (sv, x[0], ..., x[L - 2]) (kwb_scan's shift=: element i read from i - 1)
     base = tl.program_id(0).to(tl.int64) * L
     carry = tl.sum(tl.zeros([BLOCK], dtype=tl.float32), axis=0)
     carry_i = tl.sum(tl.zeros([BLOCK], dtype=tl.int32), axis=0)
@@ -2019,7 +2021,11 @@ def _kwb_cumsum_kernel(x_ptr, y_ptr, L, S1, S2, S3, S4, e0, e1, e2, e3, s00, s01
     for start in range(0, L, BLOCK):
         offs = start + tl.arange(0, BLOCK)
         m = offs < L
-        v = tl.load(x_ptr + base + offs, mask=m, other=0.0).to(tl.float32)
+        if SHIFT:
+            v = tl.load(x_ptr + base + offs - 1, mask=m & (offs > 0), other=0.0).to(tl.float32)
+            v = tl.where(offs == 0, sv, v)
+        else:
+            v = tl.load(x_ptr + base + offs, mask=m, other=0.0).to(tl.float32)
         if SCAN == 0:
             c = tl.cumsum(v, axis=0) + carry
         else:
@@ -2053,9 +2059,13 @@ def _kwb_scan_rows_kernel(x, y, M, L, K1, K2, K3, K4, sx0, sx1, sx2, sx3, sx4, s
                           e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24,
                           s30, s31, s32, s33, s34, f0, f1, f2, f3, POST: tl.constexpr, RD: tl.constexpr,
                           BLOCK_M: tl.constexpr, BLOCK_L: tl.constexpr, SCAN: tl.constexpr = 0, yi=None,
-                          IDX: tl.constexpr = False):
+                          IDX: tl.constexpr = False, PRE: tl.constexpr = None, HAS_PRE: tl.constexpr = False, pf0=0.0, pf1=0.0, pf2=0.0, pf3=0.0,
+                          SHIFT: tl.constexpr = False, sv=0.0):
     # BLOCK_M rows of x (a row: every index but slot RD fixed) x the whole row (BLOCK_L >= L) per program: one load,
-    # one tl.cumsum along the row in fp32, POST on the output's coordinates, one store (y contiguous, x's shape)
+    # one tl.cumsum along the row in fp32, POST on the output's coordinates, one store (y contiguous, x's shape).
+    # PRE (kwb_scan's pre=): the pointwise run before the scan on x's coordinates, applied as the row loads (its
+    # tensors are POST's, its scalars pf0..pf3). SHIFT (shift=): element i of the row scanned is element i - 1 of
+    # pre(x), element 0 the value sv (the exclusive scan torch writes as a cat of a constant column and a slice)
     rows = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
     cols = tl.arange(0, BLOCK_L)
     rm = rows < M
@@ -2070,9 +2080,19 @@ def _kwb_scan_rows_kernel(x, y, M, L, K1, K2, K3, K4, sx0, sx1, sx2, sx3, sx4, s
     k0 = t // K1
     xrow = k0.to(tl.int64) * sx0 + k1.to(tl.int64) * sx1 + k2.to(tl.int64) * sx2 + k3.to(tl.int64) * sx3 + \
         k4.to(tl.int64) * sx4
-    v = tl.load(x + xrow[:, None] + cols.to(tl.int64)[None, :] * sxl, mask=m, other=0.0).to(tl.float32)
-    c = _kwb_scan_block(v, 1, SCAN)
     z = tl.zeros((BLOCK_M, BLOCK_L), dtype=tl.int32)
+    src = cols - 1 if SHIFT else cols  # the element of x each position scans
+    lm = m & (src >= 0)[None, :] if SHIFT else m
+    v = tl.load(x + xrow[:, None] + src.to(tl.int64)[None, :] * sxl, mask=lm, other=0.0).to(tl.float32)
+    if HAS_PRE:
+        sc = src[None, :] + z
+        v = PRE(v, sc if RD == 0 else k0[:, None] + z, sc if RD == 1 else k1[:, None] + z,
+                sc if RD == 2 else k2[:, None] + z, sc if RD == 3 else k3[:, None] + z,
+                sc if RD == 4 else k4[:, None] + z, lm, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13,
+                s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, pf0, pf1, pf2, pf3)
+    if SHIFT:
+        v = tl.where((cols == 0)[None, :], sv, v)
+    c = _kwb_scan_block(v, 1, SCAN)
     cc = cols[None, :] + z
     i0 = cc if RD == 0 else k0[:, None] + z
     i1 = cc if RD == 1 else k1[:, None] + z
@@ -2122,12 +2142,18 @@ def _kwb_scan_rows_plan(x, dim):
     return _kwb_memo_put(key, plan) if kwb_memo_plans else plan
 
 
-def kwb_cumsum(x, dim, epi=None, epi_tensors=(), epi_scalars=()):
+def kwb_cumsum(x, dim, epi=None, epi_tensors=(), epi_scalars=(), pre=None, pre_tensors=(), pre_scalars=(),
+               shift=None, out_dtype=None):
     """torch.cumsum(x, dim) for a float x: kwb_scan(x, dim, "sum", ...)."""
-    return kwb_scan(x, dim, "sum", epi, epi_tensors, epi_scalars)
+    return kwb_scan(x, dim, "sum", epi, epi_tensors, epi_scalars, pre=pre, pre_tensors=pre_tensors,
+                    pre_scalars=pre_scalars, shift=shift, out_dtype=out_dtype)
 
 
-def kwb_scan(x, dim, op, epi=None, epi_tensors=(), epi_scalars=(), indices=False):
+kwb_scan_pre = True  # a prologue (pre=) applied as the whole-row kernel loads (False: a kwb_pointwise launch first)
+
+
+def kwb_scan(x, dim, op, epi=None, epi_tensors=(), epi_scalars=(), indices=False, pre=None, pre_tensors=(),
+             pre_scalars=(), shift=None, out_dtype=None):
     """The inclusive scan of a float x along dim, computed in float32: op "sum" (torch.cumsum), "prod"
     (torch.cumprod), "max" / "min" (the values of torch.cummax / torch.cummin; a NaN, once seen, stays), "logsumexp"
     (torch.logcumsumexp). A row of
@@ -2136,28 +2162,48 @@ def kwb_scan(x, dim, op, epi=None, epi_tensors=(), epi_scalars=(), indices=False
     Longer rows: one program per row in chunks with a carried running value; epi fused when the scan dim is the last
     (rank <= 5); else the scan dim is moved last on a contiguous copy and the run is a kwb_pointwise launch after.
     indices=True (op "max" / "min", no epi): (values, int64 indices) as torch.cummax / torch.cummin return them, from
-    the same launch. Raises KeyError for another op, ValueError for indices of another op or with an epi."""
+    the same launch. pre (with pre_tensors, broadcast to x's shape, and pre_scalars): the pointwise run before the
+    scan, applied in fp32 to each element as the whole-row kernel loads it (where pre and epi read different tensors,
+    on the chunked path, or with kwb_scan_pre off: a kwb_pointwise launch first, fp32). shift (a float): the scan of
+    (shift, y[0], ..., y[L - 2]) along dim, y = pre(x), instead of y's -- torch's
+    `scan(cat([full(shift) column, y], dim), dim)` sliced to its first L (an exclusive scan where shift is the op's
+    identity); the same elements scanned in the same order, no cat and no slice copy. out_dtype: the result's dtype
+    (default x's; a prologue's fp32 values of a 16-bit x keep fp32 as the unfused run stored them).
+    Raises KeyError for another op, ValueError for indices of another op or with an epi, pre or shift."""
     scan = _kwb_scan_ops[op]
-    if indices and (scan not in (2, 3) or epi is not None):
+    if indices and (scan not in (2, 3) or epi is not None or pre is not None or shift is not None):
         raise ValueError("kwb_scan: indices are cummax's / cummin's (op 'max' / 'min'), without an epilogue")
+    shared = len(pre_tensors) == len(epi_tensors) and all(a is b for a, b in zip(pre_tensors, epi_tensors))
+    if pre is not None and (not kwb_scan_pre or x.dim() > 5 or x.dim() == 0 or
+                            not (kwb_scan_rows and 0 < x.shape[dim % x.dim()] <= kwb_scan_row_max) or
+                            (pre_tensors and epi is not None and epi_tensors and not shared)):
+        out_dtype = out_dtype or x.dtype
+        x, pre, pre_tensors, pre_scalars = kwb_pointwise(x, pre, pre_tensors, pre_scalars, torch.float32), None, (), ()
     if x.dim() == 0:
-        r = kwb_scan(x.unsqueeze(0), 0, op, epi, epi_tensors, epi_scalars, indices)
+        if shift is not None:  # a row of one element: only the shifted-in value
+            return torch.full((), float(shift), dtype=out_dtype or x.dtype, device=x.device)
+        r = kwb_scan(x.unsqueeze(0), 0, op, epi, epi_tensors, epi_scalars, indices, out_dtype=out_dtype)
         return (r[0].squeeze(0), r[1].squeeze(0)) if indices else r.squeeze(0)
     d = dim % x.dim()
+    sh = dict(SHIFT=shift is not None, sv=float(shift) if shift is not None else 0.0)
     if kwb_scan_rows and x.dim() <= 5 and 0 < x.shape[d] <= kwb_scan_row_max:
         grid, args, meta = _kwb_scan_rows_plan(x, d)
-        y = torch.empty(x.shape, dtype=x.dtype, device=x.device)
+        y = torch.empty(x.shape, dtype=out_dtype or x.dtype, device=x.device)
         yi = torch.empty(x.shape, dtype=torch.int64, device=x.device) if indices else y
         if y.numel() > 0:
-            _kwb_scan_rows_kernel[grid](x, y, *args, *_kwb_epi_pack(y, epi_tensors, epi_scalars),
-                                        POST=epi or _kwb_epi_identity, SCAN=scan, yi=yi, IDX=indices, **meta)
+            # one set of tensors for PRE and POST (one of them reads any, or both the same), PRE's own scalars
+            packed = _kwb_epi_pack(y, tuple(pre_tensors) or epi_tensors, epi_scalars)
+            pf = _kwb_epi_pack(y, (), pre_scalars)[24:] if pre is not None else [0.0] * 4
+            _kwb_scan_rows_kernel[grid](x, y, *args, *packed, POST=epi or _kwb_epi_identity, SCAN=scan, yi=yi,
+                                        IDX=indices, PRE=pre or _kwb_epi_identity, HAS_PRE=pre is not None, pf0=pf[0], pf1=pf[1], pf2=pf[2], pf3=pf[3], **sh, **meta)
         return (y, yi) if indices else y
     order = [i for i in range(x.dim()) if i != d] + [d]
     xp = x.permute(order)
     xp = xp if xp.is_contiguous() else xp.contiguous()
-    yp = torch.empty(xp.shape, dtype=x.dtype, device=x.device)
-    y = yp.permute([order.index(i) for i in range(x.dim())])
     fused = epi is not None and x.dim() <= 5 and d == x.dim() - 1  # y is yp: contiguous offsets of x's shape
+    # an unfused epilogue runs after on x's dtype: only the last launch stores out_dtype
+    yp = torch.empty(xp.shape, dtype=(out_dtype or x.dtype) if epi is None or fused else x.dtype, device=x.device)
+    y = yp.permute([order.index(i) for i in range(x.dim())])
     sizes = ([1] * (5 - x.dim()) + list(x.shape))[1:] if fused else [1] * 4
     packed = _kwb_epi_pack(y, epi_tensors, epi_scalars) if fused else _kwb_epi_pack(y, (), ())
     L = int(xp.shape[-1])
@@ -2165,11 +2211,11 @@ def kwb_scan(x, dim, op, epi=None, epi_tensors=(), epi_scalars=(), indices=False
     if yp.numel() > 0:
         _kwb_cumsum_kernel[(yp.numel() // L,)](xp, yp, L, *sizes, *packed, POST=epi if fused else _kwb_epi_identity,
                                                BLOCK=min(kwb_scan_chunk, _kwb_np2(L)), SCAN=scan, yi_ptr=yip,
-                                               IDX=indices, num_warps=4)
+                                               IDX=indices, num_warps=4, **sh)
     if indices:
         return y, yip.permute([order.index(i) for i in range(x.dim())])
     if epi is not None and not fused:
-        y = kwb_pointwise(y, epi, epi_tensors, epi_scalars)
+        y = kwb_pointwise(y, epi, epi_tensors, epi_scalars, out_dtype)
     return y
 
 
