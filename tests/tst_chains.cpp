@@ -173,6 +173,8 @@ class TestChains : public QObject {
   void siblingReduceScope();
   void rowSourceScope();
   void rowSourceReachScope();
+  void gatherEpilogueScope();
+  void gatherPrologueScope();
   void pnormEpilogueScope();
   void rowPieceReaderScope();
   void analyzeGroupsAreThePlan_data();
@@ -2213,6 +2215,24 @@ void TestChains::rowSourceScope() {
 // statistic and apply have plain views of other values between them (the gather's idx.reshape(...).expand(...)) was
 // three launches; on, the run is kwb_row1's src and the views move before the group. KWB_ROW_SOURCE_REACH=0 gives the
 // plans before; every fixture plan it changes, off -> on
+// session 46 (gather46, issue 14): a row gather (kwb_embedding, kwb_index at dim 0, kwb_index2 at dims 0, 1) of a
+// float tensor is an anchor: the pointwise run that alone reads its rows (and broadcast or other values) is applied in
+// its launch before the store. KWB_GATHER_EPILOGUE=0 gives the plans before; every fixture plan it changes, off -> on
+void TestChains::gatherEpilogueScope() {
+  const QStringList changed = switchChanges("KWB_GATHER_EPILOGUE");
+  const QStringList expected = {QStringLiteral("@EPI@")};
+  QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
+}
+
+// session 46 (gather46): the pointwise launch that computes a row gather's index and that nothing else reads (lengths
+// - 1, ids % V, a clamp, position ids) is computed in the gather's launch as it loads the index (pre=, fusePrologue's
+// rule). KWB_GATHER_PROLOGUE=0 gives the plans before; every fixture plan it changes, off -> on
+void TestChains::gatherPrologueScope() {
+  const QStringList changed = switchChanges("KWB_GATHER_PROLOGUE");
+  const QStringList expected = {QStringLiteral("@PRO@")};
+  QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
+}
+
 void TestChains::rowSourceReachScope() {
   const QStringList changed = switchChanges("KWB_ROW_SOURCE_REACH");
   // the knn weights (the run read by the apply, the gather's index views between); the channels-first norms, the
@@ -3312,6 +3332,12 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("dt40_int32_mul_wrap_cmp"), QStringLiteral("=dt40_int32_mul_wrap_cmp")},
       {QStringLiteral("dt40_position_ids_offset"), QStringLiteral("=dt40_position_ids_offset")},
       {QStringLiteral("dt40_ids_max_min_big"), QStringLiteral("=dt40_ids_max_min_big")},
+      // session 46 (gather46): row gathers with their index's run as a prologue and the run after them as an
+      // epilogue: last-token pooling plus a length embedding, ids % V, emb * scale + bias, a clamped row index + gelu
+      {QStringLiteral("length_embedding"), QStringLiteral("=length_embedding")},
+      {QStringLiteral("gather46_mod_index_embedding"), QStringLiteral("=gather46_mod_index_embedding")},
+      {QStringLiteral("gather46_embedding_scale_bias"), QStringLiteral("=gather46_embedding_scale_bias")},
+      {QStringLiteral("gather46_index_clamp_gelu"), QStringLiteral("=gather46_index_clamp_gelu")},
       // new-user trial 21 #4 (fix21b): integer forward() inputs read as values, an int64 attention mask cast with
       // .to(x.dtype) and counted by its own int64 sum, a uint8 mask cast with .float(), a uint8 mask after a gather
       {QStringLiteral("int_mask_meanpool_long"), QStringLiteral("=int_mask_meanpool_long")},
