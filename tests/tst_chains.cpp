@@ -3338,6 +3338,8 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("gather46_mod_index_embedding"), QStringLiteral("=gather46_mod_index_embedding")},
       {QStringLiteral("gather46_embedding_scale_bias"), QStringLiteral("=gather46_embedding_scale_bias")},
       {QStringLiteral("gather46_index_clamp_gelu"), QStringLiteral("=gather46_index_clamp_gelu")},
+      // an integer count of a comparison (its bool run the sum's prologue) beside an integer max, both exact
+      {QStringLiteral("gather46_int_count_beside_max"), QStringLiteral("=gather46_int_count_beside_max")},
       // new-user trial 21 #4 (fix21b): integer forward() inputs read as values, an int64 attention mask cast with
       // .to(x.dtype) and counted by its own int64 sum, a uint8 mask cast with .float(), a uint8 mask after a gather
       {QStringLiteral("int_mask_meanpool_long"), QStringLiteral("=int_mask_meanpool_long")},
