@@ -109,7 +109,9 @@ struct Line {
 bool takesOutDtype(const QString& head) {
   static const QRegularExpression re(
       QStringLiteral("^(kwb_pointwise|kwb_softmax|kwb_layer_norm|kwb_group_norm|kwb_gemm)\\("));
-  return re.match(head).hasMatch();
+  // a row gather with its epilogue (session 46, gatherEpilogue): it stores the run's result as kwb_pointwise did
+  static const QRegularExpression gather(QStringLiteral("^kwb_(embedding|index|index2)\\(.*, epi="));
+  return re.match(head).hasMatch() || gather.match(head).hasMatch();
 }
 
 /// Casts as load / store conversions (issue 14, session 38): a tuple's outputs stored in their dtypes by their
@@ -822,7 +824,8 @@ class Planner {
   }
   /// The launch description's words for a gather's fused index prologue @p desc ("" for none).
   static QString gatherProText(const QString& desc) {
-    return desc.isEmpty() ? QString() : QStringLiteral(" with its index's run (%1) computed as it loads it (fused)").arg(desc);
+    return desc.isEmpty() ? QString()
+                          : QStringLiteral(" with its index's run (%1) computed as it loads it (fused)").arg(desc);
   }
   /// Whether row gather @p op is an anchor (gatherEpilogue()): its source (operand 0) a float tensor, its result of
   /// rank <= 5 (the epilogue's five index slots).
@@ -832,14 +835,18 @@ class Planner {
            !op.outputs.isEmpty() && op.outputs.first().shape.size() <= 5;
   }
   /// Whether the one reader of embedding @p op's result is a reduction that fuseGatherReduce may take.
-  bool reducedGather(const GraphOp& op) const {
+  bool reducedGather(const GraphOp& op) const { return onlyReduced(op.id); }
+  /// Whether value @p id has one reader and it is a reduction (sum, mean, amax, amin, max, min): a pointwise run's
+  /// result so read is that reduction's prologue (fuseRows), no gather's epilogue (the run in fp32 without the
+  /// gathered dtype's rounding between, as before).
+  bool onlyReduced(const QString& id) const {
     int readers = 0;
     bool reduced = false;
-    static const QSet<QString> reductions = {QStringLiteral("sum"), QStringLiteral("mean"), QStringLiteral("amax"),
-                                             QStringLiteral("amin"), QStringLiteral("max"), QStringLiteral("min")};
+    static const QSet<QString> reductions = {QStringLiteral("sum"),  QStringLiteral("mean"), QStringLiteral("amax"),
+                                             QStringLiteral("amin"), QStringLiteral("max"),  QStringLiteral("min")};
     for (const GraphOp& o : m_ops)
       for (const QString& r : o.refs)
-        if (resolve(r) == op.id) ++readers, reduced = reduced || reductions.contains(o.name);
+        if (resolve(r) == id) ++readers, reduced = reduced || reductions.contains(o.name);
     return readers == 1 && reduced;
   }
   void push(const Line& l, const GraphOp& op, const QString& kind, const QString& desc, bool anchor) {
@@ -6320,7 +6327,8 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
   // a gather's epilogue function loads its integer tensors itself, in their own dtype, as kwb_pointwise's does (c05's
   // int64 mask): exactly compared or integer-program operands other than the gathered rows are no blocker there
   const bool intsFit = exactInts.isEmpty() || (gatherAnchorOpen() && !exactInts.contains(primary));
-  bool fuse = !catPieces && !toNorm && broadcastExpr.isEmpty() && outDtypeArg.isEmpty() && intsFit &&
+  const bool gatherOk = !gatherAnchorOpen() || !onlyReduced(lastOp.id);
+  bool fuse = !catPieces && !toNorm && broadcastExpr.isEmpty() && outDtypeArg.isEmpty() && intsFit && gatherOk &&
               m_openAnchor >= 0 && !face.isEmpty() && primary == face && m_uses.value(primary) == usesInside &&
               m_lines.at(m_openAnchor).epilogue && chainOnce &&
               // a gather stores its source's dtype: the run's result must be of it (no mixed-width promotion)

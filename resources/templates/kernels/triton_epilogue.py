@@ -1048,17 +1048,19 @@ def _kwb_gather_rows(w3, ia, ib, out, shape, idx_shape, pre, pre_tensors, pre_sc
 
 
 def kwb_embedding(weight, indices, wrap=False, pre=None, pre_tensors=(), pre_scalars=(), epi=None, epi_tensors=(),
-                  epi_scalars=()):
+                  epi_scalars=(), out_dtype=None):
     """F.embedding(indices, weight) (padding_idx only matters for the gradient): out[..., :] = weight[indices[...],
     :], of shape indices.shape + (D,) and weight's dtype, one launch. An index outside [0, num_embeddings) raises
     here (torch raises too) when the indices are on the CPU; on the GPU the check would cost a sync, so it is
     left to the harness's reference. pre: the pointwise run that computes the index from `indices` (its input; its
     tensors at the index's shape), applied as each index is loaded; epi: the pointwise run after the gather (its
-    tensors broadcast to the result's shape), applied before the store (session 46)."""
+    tensors broadcast to the result's shape), applied before the store, the result in out_dtype (default weight's;
+    session 46)."""
     if weight.dim() != 2:
         raise ValueError("kwb_embedding: a weight of shape %s (2-D expected)" % (tuple(weight.shape),))
-    if pre is not None or epi is not None:
-        out = torch.empty(tuple(indices.shape) + (weight.shape[1],), dtype=weight.dtype, device=weight.device)
+    if pre is not None or epi is not None or out_dtype not in (None, weight.dtype):
+        out = torch.empty(tuple(indices.shape) + (weight.shape[1],), dtype=out_dtype or weight.dtype,
+                          device=weight.device)
         return _kwb_gather_rows(weight.unsqueeze(1), indices, None, out, out.shape, indices.shape, pre, pre_tensors,
                                 pre_scalars, 0, epi, epi_tensors, epi_scalars)
     flat = indices.reshape(-1).contiguous()
@@ -1096,19 +1098,21 @@ def _kwb_index2_kernel(w, i0p, i1p, out, n, D, N0, N1, ws0, ws1, ws2, IDX64: tl.
 
 
 def kwb_index2(x, i0, i1, dim, pre=None, pre_tensors=(), pre_scalars=(), pre_at=1, epi=None, epi_tensors=(),
-               epi_scalars=()):
+               epi_scalars=(), out_dtype=None):
     """x[..., i0, i1, ...] with two integer index tensors of one shape at the consecutive dims dim, dim + 1 (aten::index
     with a pair of indices: DLRM's Z[:, li, lj] by a tril_indices buffer): shape x.shape[:dim] + i0.shape +
     x.shape[dim + 2:], negative indices from the end. The two dims moved first, the rest flattened (a view where the
     strides allow), one launch; the result is a view of its contiguous output with the index dims moved back.
     pre: the pointwise run computing index pre_at (0: i0, 1: i1) from that argument, applied as it is loaded; epi:
-    the run after the gather, applied before the store (dim 0 only: the result is the output itself; session 46).
-    ValueError: epi with dim above 0."""
+    the run after the gather, applied before the store (dim 0 only: the result is the output itself; session 46),
+    the result in out_dtype (default x's). ValueError: epi with dim above 0."""
     dim = dim % x.dim()
     w, out, rest = _kwb_index2_views(x, i0, i1, dim)
-    if pre is not None or epi is not None:
-        if epi is not None and dim:
+    if pre is not None or epi is not None or out_dtype not in (None, x.dtype):
+        if (epi is not None or out_dtype is not None) and dim:
             raise ValueError("kwb_index2: an epilogue at dim %d (dim 0 only)" % dim)
+        if out_dtype not in (None, x.dtype):
+            out = torch.empty(out.shape, dtype=out_dtype, device=x.device)
         res = tuple(i0.shape) + rest
         _kwb_gather_rows(w, i0, i1, out, res, i0.shape, pre, pre_tensors, pre_scalars, pre_at, epi, epi_tensors,
                          epi_scalars)
@@ -1125,21 +1129,22 @@ def kwb_index2(x, i0, i1, dim, pre=None, pre_tensors=(), pre_scalars=(), pre_at=
     return _kwb_index2_result(out, i0, rest, dim)
 
 
-def kwb_index(x, indices, dim, pre=None, pre_tensors=(), pre_scalars=(), epi=None, epi_tensors=(), epi_scalars=()):
+def kwb_index(x, indices, dim, pre=None, pre_tensors=(), pre_scalars=(), epi=None, epi_tensors=(), epi_scalars=(),
+              out_dtype=None):
     """x[:, ..., indices] with one integer index tensor at `dim` (aten::index: a Swin relative-position table read
     through a buffer of pair indices): shape x.shape[:dim] + indices.shape + x.shape[dim + 1:], negative indices
     from the end. The indexed dim moved first, the rest flattened (a view where the strides allow), one row gather
     (kwb_embedding); the result is a view of its contiguous output with the index dims moved back to `dim`. pre /
-    epi: kwb_embedding's (epi at dim 0 only, read at the result's coordinates; session 46). ValueError: epi with dim
-    above 0."""
+    epi / out_dtype: kwb_embedding's (epi at dim 0 only, read at the result's coordinates; session 46). ValueError:
+    epi with dim above 0."""
     dim = dim % x.dim()
     xm = x.movedim(dim, 0)
     rest = tuple(xm.shape[1:])
-    if pre is not None or epi is not None:
-        if epi is not None and dim:
+    if pre is not None or epi is not None or out_dtype not in (None, x.dtype):
+        if (epi is not None or out_dtype is not None) and dim:
             raise ValueError("kwb_index: an epilogue at dim %d (dim 0 only)" % dim)
         w2 = xm.reshape(xm.shape[0], -1)
-        out = torch.empty(tuple(indices.shape) + (w2.shape[1],), dtype=x.dtype, device=x.device)
+        out = torch.empty(tuple(indices.shape) + (w2.shape[1],), dtype=out_dtype or x.dtype, device=x.device)
         _kwb_gather_rows(w2.unsqueeze(1), indices, None, out, tuple(indices.shape) + rest, indices.shape, pre,
                          pre_tensors, pre_scalars, 0, epi, epi_tensors, epi_scalars)
         k = indices.dim()
