@@ -3,8 +3,9 @@
 
   KWB_GATHER_PROLOGUE: a row gather's index computed in its launch from the index run's input (lengths - 1,
   ids % V, a clamp, c05's position ids); KWB_GATHER_EPILOGUE: the pointwise run after a row gather applied before its
-  store (length_embedding's add, c05's add-and-mask, emb * scale + bias). One row per (problem, switch), the other
-  switch at its default (on).
+  store (length_embedding's add, c05's add-and-mask, emb * scale + bias); KWB_INT_REDUCE_PROLOGUE: a count's bool run
+  as its sum's prologue (dt40_ids_sum_big); the module switch kwb_reduce_int_prologue: an int64 sum's prologue in its
+  own launch (dt40_ids_sum_prologue_big). One row per (problem, switch), the other switches at their defaults (on).
 
     python3 bench/gpu/gather46_ab.py --generate .gpu/gather46                 # CPU machine: this tree's kwb
     python3 bench/gpu/gather46_ab.py --kernels .gpu/gather46 --budget 110     # GPU machine
@@ -44,8 +45,14 @@ for name, switches in (
         (C05, ("KWB_GATHER_PROLOGUE", "KWB_GATHER_EPILOGUE")),
         (os.path.join(CHAINS, "gather46_mod_index_embedding.py"), ("KWB_GATHER_PROLOGUE", "KWB_GATHER_EPILOGUE")),
         (os.path.join(CHAINS, "gather46_embedding_scale_bias.py"), ("KWB_GATHER_EPILOGUE",)),
-        (os.path.join(CHAINS, "gather46_index_clamp_gelu.py"), ("KWB_GATHER_PROLOGUE", "KWB_GATHER_EPILOGUE"))):
+        (os.path.join(CHAINS, "gather46_index_clamp_gelu.py"), ("KWB_GATHER_PROLOGUE", "KWB_GATHER_EPILOGUE")),
+        (os.path.join(CHAINS, "dt40_ids_sum_big.py"), ("KWB_INT_REDUCE_PROLOGUE",)),
+        (os.path.join(CHAINS, "gather46_int_count_beside_max.py"), ("KWB_INT_REDUCE_PROLOGUE",)),
+        (os.path.join(ab.ROOT, "docs", "results", "trial28-problems", "05_knn_three_interpolate.py"),
+         ("KWB_GATHER_PROLOGUE",))):
     PROBLEMS += [(named(name, s), s) for s in switches]
+# the stage's own switch (a module constant of one kernel.py): the int64 sum's prologue in its launch
+PROBLEMS.append((os.path.join(CHAINS, "dt40_ids_sum_prologue_big.py"), "kwb_reduce_int_prologue"))
 
 if __name__ == "__main__":
     sys.exit(ab.switch_ab("gather46", PROBLEMS, __doc__, compile_rows=True, graph_rows=True))
