@@ -175,6 +175,9 @@ class TestChains : public QObject {
   void siblingReduceScope();
   void rowSourceScope();
   void rowSourceReachScope();
+  void gatherEpilogueScope();
+  void gatherPrologueScope();
+  void intReducePrologueScope();
   void pnormEpilogueScope();
   void rowPieceReaderScope();
   void analyzeGroupsAreThePlan_data();
@@ -1071,7 +1074,9 @@ void TestChains::plans_data() {
   QTest::newRow("probe25 c05: an int64 cumsum (position ids from a padding mask)")
       << QStringLiteral("c05_PositionIdsFromPaddingMask_CumsumClamp_Embedding") << QStringList()
       << QStringList{QStringLiteral("t0 = kwb_cumsum_int(mask, -1)"),
-                     QStringLiteral("kwb_embedding(self.pos.weight, t4)")};
+                     // session 46 (gather46): the pid run is the gather's prologue, the add-and-mask its epilogue
+                     QStringLiteral("kwb_embedding(self.pos.weight, t4, pre=_kwb_epi0, pre_tensors=(mask, t0)"),
+                     QStringLiteral("epi=_kwb_epi1, epi_tensors=(h, t7)")};
   // session 40 (small40): a reduction's pointwise consumer at its result's shape, which alone reads it, is the
   // reduction's epilogue (kwb_reduce(..., epi=)): one launch fewer. Members: a09's mean * (1 + beta), trial 28's
   // masked mean (the count's clamp and the division), a gated max over the sequence (tensors in the epilogue)
@@ -1801,9 +1806,10 @@ void TestChains::plans_data() {
       << QStringLiteral("r05_T5_RelativePositionBucket_Bias")
       << QStringList{QStringLiteral("fill"),      QStringLiteral("fill"),      QStringLiteral("fill"),
                      QStringLiteral("pointwise"), QStringLiteral("pointwise"), QStringLiteral("pointwise"),
-                     QStringLiteral("pointwise"), QStringLiteral("gather"),    QStringLiteral("pointwise")}
-      << QStringList{QStringLiteral("t25 = kwb_pointwise(t8, epi=_kwb_epi3, epi_tensors=(t12, t20, t21, t8)"),
-                     QStringLiteral("kwb_embedding(self.bias.weight, t25)")};
+                     QStringLiteral("gather"),    QStringLiteral("pointwise")}
+      << QStringList{
+             // session 46 (gather46): the bucket's run is the gather's prologue
+             QStringLiteral("kwb_embedding(self.bias.weight, t25, pre=_kwb_epi3, pre_tensors=(t12, t20, t21, t8)")};
   // session 34 (gpufix34b): 31_VisionAttention's class -- C == H == W at the spec, C bound by the weights; the resize
   // check resizes H and W apart (resize_check.slots), so the packed view's C is the channels dim, not a kwb_size
   QTest::newRow("probe22 a04: a centre crop's bounds (skip.H -+ 2 x.H) // 2 at run time, not held at the spec")
@@ -1817,14 +1823,16 @@ void TestChains::plans_data() {
                      QStringLiteral("reshape(t13.shape[0], t13.shape[1], x.shape[2], x.shape[3])"),
                      QStringLiteral("!kwb_size(")};
   QTest::newRow("t20's class: int64 bit operations and shifts, one integer program, a count")
-      << QStringLiteral("int_bit_mix_shifts") << QStringList{QStringLiteral("pointwise"), QStringLiteral("reduce")}
-      << QStringList{QStringLiteral("kwb_pointwise(a, epi=_kwb_epi0")};
+      << QStringLiteral("int_bit_mix_shifts")
+      << QStringList{QStringLiteral("reduce")}
+      // session 46 (gather46): the program ends in a comparison that only the count reads: the count's prologue
+      << QStringList{QStringLiteral("kwb_reduce(a, [1], \"sum\", False, pre=_kwb_epi0")};
   QTest::newRow("r05's class: hashed int64 ids (floor division, remainder of negatives) into one launch, a gather")
       << QStringLiteral("int_hash_buckets_floor_mod")
-      << QStringList{QStringLiteral("pointwise"), QStringLiteral("pointwise"), QStringLiteral("gather"),
-                     QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("pointwise"), QStringLiteral("pointwise"), QStringLiteral("gather")}
       << QStringList{QStringLiteral("t10 = kwb_pointwise(ids, epi=_kwb_epi0, epi_tensors=(ids,), epi_scalars=())"),
-                     QStringLiteral("kwb_embedding(self.table.weight, t10)")};
+                     // session 46 (gather46): the mul and add after the gather are its epilogue
+                     QStringLiteral("kwb_embedding(self.table.weight, t10, epi=_kwb_epi2")};
   QTest::newRow("probe20 r03: F.fold and the fold of ones: two kwb_col2im launches, the division in the second")
       << QStringLiteral("r03_Fold_Col2im_NormalizedOverlapAdd")
       << QStringList{QStringLiteral("copy"), QStringLiteral("fill"), QStringLiteral("copy")}
@@ -2266,6 +2274,54 @@ void TestChains::rowSourceScope() {
 // statistic and apply have plain views of other values between them (the gather's idx.reshape(...).expand(...)) was
 // three launches; on, the run is kwb_row1's src and the views move before the group. KWB_ROW_SOURCE_REACH=0 gives the
 // plans before; every fixture plan it changes, off -> on
+// session 46 (gather46, issue 14): a row gather (kwb_embedding, kwb_index at dim 0, kwb_index2 at dims 0, 1) of a
+// float tensor is an anchor: the pointwise run that alone reads its rows (and broadcast or other values) is applied in
+// its launch before the store. KWB_GATHER_EPILOGUE=0 gives the plans before; every fixture plan it changes, off -> on
+void TestChains::gatherEpilogueScope() {
+  const QStringList changed = switchChanges("KWB_GATHER_EPILOGUE");
+  // b02's index of a Linear's rows + the add, int_hash's embedding * and +, and the three problems' gathers (with a
+  // prologue fused too, the counts here are the switch's own: c05 3->2 with the prologue on)
+  const QStringList expected = {QStringLiteral("b02_IndexAdd_Alpha_MaskedScatter_Combine 6->5"),
+                                QStringLiteral("c05_PositionIdsFromPaddingMask_CumsumClamp_Embedding 3->2"),
+                                QStringLiteral("gather46_embedding_scale_bias 2->1"),
+                                QStringLiteral("gather46_index_clamp_gelu 2->1"),
+                                QStringLiteral("gather46_mod_index_embedding 2->1"),
+                                QStringLiteral("int_hash_buckets_floor_mod 4->3"),
+                                QStringLiteral("length_embedding 4->3")};
+  QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
+}
+
+// session 46 (gather46): the pointwise launch that computes a row gather's index and that nothing else reads (lengths
+// - 1, ids % V, a clamp, position ids) is computed in the gather's launch as it loads the index (pre=, fusePrologue's
+// rule). KWB_GATHER_PROLOGUE=0 gives the plans before; every fixture plan it changes, off -> on
+void TestChains::gatherPrologueScope() {
+  const QStringList changed = switchChanges("KWB_GATHER_PROLOGUE");
+  // an index's run: lengths - 1, ids % V, a clamp, c05's position ids, T5's bucket, a knn's / an expand's index
+  // arithmetic, a bitwise-and bucket
+  const QStringList expected = {QStringLiteral("c05_PositionIdsFromPaddingMask_CumsumClamp_Embedding 3->2"),
+                                QStringLiteral("gather46_index_clamp_gelu 2->1"),
+                                QStringLiteral("gather46_mod_index_embedding 2->1"),
+                                QStringLiteral("gather_expand_score_mean 2->1"),
+                                QStringLiteral("gather_knn_three_interpolate 3->2"),
+                                QStringLiteral("int_bitand_reason 2->1"),
+                                QStringLiteral("length_embedding 4->3"),
+                                QStringLiteral("r05_T5_RelativePositionBucket_Bias 9->8")};
+  QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
+}
+
+// session 46 (gather46): a run that compares integers and stores a bool mask that only a sum reads (a count: ids >
+// 2**24) is that sum's prologue (pre_dtype=torch.bool). KWB_INT_REDUCE_PROLOGUE=0 gives the plans before; every
+// fixture plan it changes, off -> on
+void TestChains::intReducePrologueScope() {
+  const QStringList changed = switchChanges("KWB_INT_REDUCE_PROLOGUE");
+  // each a comparison of integers counted by a sum: ids > 2**24, x > t beside a max, hashed / masked counts
+  const QStringList expected = {
+      QStringLiteral("dt40_ids_sum_big 4->3"),      QStringLiteral("gather46_int_count_beside_max 4->3"),
+      QStringLiteral("int64_amax_middle_dim 7->6"), QStringLiteral("int_bit_mix_shifts 2->1"),
+      QStringLiteral("t20_int_hash 2->1"),          QStringLiteral("t20i_int_mod_count 5->4")};
+  QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
+}
+
 void TestChains::rowSourceReachScope() {
   const QStringList changed = switchChanges("KWB_ROW_SOURCE_REACH");
   // the knn weights (the run read by the apply, the gather's index views between); the channels-first norms, the
@@ -3365,6 +3421,14 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("dt40_int32_mul_wrap_cmp"), QStringLiteral("=dt40_int32_mul_wrap_cmp")},
       {QStringLiteral("dt40_position_ids_offset"), QStringLiteral("=dt40_position_ids_offset")},
       {QStringLiteral("dt40_ids_max_min_big"), QStringLiteral("=dt40_ids_max_min_big")},
+      // session 46 (gather46): row gathers with their index's run as a prologue and the run after them as an
+      // epilogue: last-token pooling plus a length embedding, ids % V, emb * scale + bias, a clamped row index + gelu
+      {QStringLiteral("length_embedding"), QStringLiteral("=length_embedding")},
+      {QStringLiteral("gather46_mod_index_embedding"), QStringLiteral("=gather46_mod_index_embedding")},
+      {QStringLiteral("gather46_embedding_scale_bias"), QStringLiteral("=gather46_embedding_scale_bias")},
+      {QStringLiteral("gather46_index_clamp_gelu"), QStringLiteral("=gather46_index_clamp_gelu")},
+      // an integer count of a comparison (its bool run the sum's prologue) beside an integer max, both exact
+      {QStringLiteral("gather46_int_count_beside_max"), QStringLiteral("=gather46_int_count_beside_max")},
       // new-user trial 21 #4 (fix21b): integer forward() inputs read as values, an int64 attention mask cast with
       // .to(x.dtype) and counted by its own int64 sum, a uint8 mask cast with .float(), a uint8 mask after a gather
       {QStringLiteral("int_mask_meanpool_long"), QStringLiteral("=int_mask_meanpool_long")},
@@ -3411,7 +3475,7 @@ void TestChains::classesEmulated_data() {
     const QStringList t = ties.contains(spec) ? QStringList{QStringLiteral("--ties-low-index")} : QStringList();
     // the emulator's default shrink of seq changes get_init_inputs (an Embedding of seq + 2 rows) but not ModelNew's
     // declared table: the harness's cases alone (they resize inputs only), in the spec's dtypes
-    if (spec == u"c05_PositionIdsFromPaddingMask_CumsumClamp_Embedding") {
+    if (spec == u"c05_PositionIdsFromPaddingMask_CumsumClamp_Embedding" || spec == u"length_embedding") {
       QTest::addRow("%s harness cases", qPrintable(spec))
           << spec << problem
           << QStringList{QStringLiteral("--spec"),

@@ -109,7 +109,9 @@ struct Line {
 bool takesOutDtype(const QString& head) {
   static const QRegularExpression re(
       QStringLiteral("^(kwb_pointwise|kwb_softmax|kwb_layer_norm|kwb_group_norm|kwb_gemm)\\("));
-  return re.match(head).hasMatch();
+  // a row gather with its epilogue (session 46, gatherEpilogue): it stores the run's result as kwb_pointwise did
+  static const QRegularExpression gather(QStringLiteral("^kwb_(embedding|index|index2)\\(.*, epi="));
+  return re.match(head).hasMatch() || gather.match(head).hasMatch();
 }
 
 /// A scan's prologue (issue 14, session 46, scan46): the pointwise run before a float kwb_scan / kwb_cumsum that only
@@ -337,6 +339,24 @@ bool rowPieceReader() { return qEnvironmentVariable("KWB_ROW_PIECE_READER") != u
 /// before (the run, the reduction and the apply one launch each). A group the row-apply plan takes
 /// (KWB_ROWS_APPLY_PLAN=1 or cols, off by default until its A/B) is left to it: its kwb_rows plans stay as they were.
 bool rowSourceReach() { return qEnvironmentVariable("KWB_ROW_SOURCE_REACH") != u"0"; }
+
+/// Gathers with neighbours (issue 14, session 46, gather46): a row gather (kwb_embedding, kwb_index at dim 0,
+/// kwb_index2 at dims 0, 1) of a float tensor is an anchor, the pointwise run that alone reads its result (and
+/// broadcast values) applied in its launch before the store. `KWB_GATHER_EPILOGUE=0` in kwb's environment gives the
+/// plans before (the run its own kwb_pointwise launch).
+bool gatherEpilogue() { return qEnvironmentVariable("KWB_GATHER_EPILOGUE") != u"0"; }
+
+/// The pointwise launch that computes a row gather's index (`lengths - 1`, `(ids % V)`, a clamp of positions) and
+/// that nothing else reads, computed in the gather's launch from the index's inputs as it loads the index (pre=,
+/// fusePrologue's rule for a GEMM's A operand: the last launch, only views after it) (issue 14, session 46).
+/// `KWB_GATHER_PROLOGUE=0` in kwb's environment gives the plans before (the index written by its own launch).
+bool gatherPrologue() { return qEnvironmentVariable("KWB_GATHER_PROLOGUE") != u"0"; }
+
+/// A count's bool run as its prologue (issue 14, session 46, gather46): the launch that compares an integer tensor and
+/// stores a bool mask (`ids > 2**24`, out_dtype=torch.bool) that only a sum reads is that sum's prologue
+/// (kwb_reduce(..., pre=, pre_dtype=torch.bool): the count's fp32 accumulation of 0 / 1, as before, with the
+/// comparison applied as each element is loaded). `KWB_INT_REDUCE_PROLOGUE=0` gives the plans before.
+bool intReducePrologue() { return qEnvironmentVariable("KWB_INT_REDUCE_PROLOGUE") != u"0"; }
 
 /// kwb_nll reads its logits in their dtype (session 41, ce41): a 16-bit input read only by it is not widened by a
 /// copy first (it stores out_dtype=torch.float32). `KWB_NLL_WIDENS_ON_LOAD=0` in kwb's environment: the copy as before.
@@ -716,6 +736,12 @@ class Planner {
   /// Whether the open anchor is a GEMM or convolution launch (kwb_gemm / conv_forward): their epilogues take
   /// epi_view= and their line may have view statements moved before it (hoistViews); other anchors (softmax, norms,
   /// cat) keep the rule that any view closes them.
+  /// Whether the open anchor is a row gather (gatherEpilogue()'s anchors).
+  bool gatherAnchorOpen() const {
+    if (m_openAnchor < 0) return false;
+    static const QRegularExpression re(QStringLiteral("^kwb_(embedding|index|index2)\\("));
+    return re.match(m_lines.at(m_openAnchor).head).hasMatch();
+  }
   bool gemmOrConvAnchor() const {
     if (m_openAnchor < 0) return false;
     const QString& h = m_lines.at(m_openAnchor).head;
@@ -795,7 +821,44 @@ class Planner {
   /// shape later lines may read). Only where the GEMM is small at the spec's sizes (kSmallGemmFlops): kwb_gemm then
   /// applies it to each A tile it loads; above that it launches it first. @p gemmFlops: 2 x batches x M x N x K.
   /// Returns the kwb_gemm arguments to append ("" when it does not apply) and sets @p ops to the prologue's op ids.
-  QString fusePrologue(const QString& aRef, double gemmFlops, QStringList* ops, QString* description);
+  /// @p kw: the stage's keyword prefix ("pro" for kwb_gemm, "pre" for a row gather, whose index is loaded once per
+  /// output element); @p anySize: no kSmallGemmFlops gate (a gather reads each index once per row element anyway).
+  QString fusePrologue(const QString& aRef, double gemmFlops, QStringList* ops, QString* description,
+                       const QString& kw = QStringLiteral("pro"), bool anySize = false);
+  /// A row gather's index @p idxRef (of dtype @p idt) as the result of the pointwise launch just before it
+  /// (gatherPrologue(), fusePrologue's rule): the stage's ", pre=..., pre_tensors=..., pre_scalars=..." to append, or
+  /// "" where it does not apply (a float index, the switch off). @p ops, @p description: as fusePrologue's.
+  QString gatherPre(const QString& idxRef, const QString& idt, QStringList* ops, QString* description) {
+    if (!gatherPrologue() || !isIntegralDtype(normaliseDtype(idt))) return {};
+    return fusePrologue(idxRef, 0, ops, description, QStringLiteral("pre"), true);
+  }
+  /// The launch description's words for a gather's fused index prologue @p desc ("" for none).
+  static QString gatherProText(const QString& desc) {
+    return desc.isEmpty() ? QString()
+                          : QStringLiteral(" with its index's run (%1) computed as it loads it (fused)").arg(desc);
+  }
+  /// Whether row gather @p op is an anchor (gatherEpilogue()): its source (operand 0) a float tensor, its result of
+  /// rank <= 5 (the epilogue's five index slots).
+  bool gatherAnchor(const GraphOp& op) const {
+    const QString dt = normaliseDtype(op.inputs.value(0).dtype);
+    return gatherEpilogue() && (dt.startsWith(QLatin1String("float")) || dt.startsWith(QLatin1String("bfloat"))) &&
+           !op.outputs.isEmpty() && op.outputs.first().shape.size() <= 5;
+  }
+  /// Whether the one reader of embedding @p op's result is a reduction that fuseGatherReduce may take.
+  bool reducedGather(const GraphOp& op) const { return onlyReduced(op.id); }
+  /// Whether value @p id has one reader and it is a reduction (sum, mean, amax, amin, max, min): a pointwise run's
+  /// result so read is that reduction's prologue (fuseRows), no gather's epilogue (the run in fp32 without the
+  /// gathered dtype's rounding between, as before).
+  bool onlyReduced(const QString& id) const {
+    int readers = 0;
+    bool reduced = false;
+    static const QSet<QString> reductions = {QStringLiteral("sum"),  QStringLiteral("mean"), QStringLiteral("amax"),
+                                             QStringLiteral("amin"), QStringLiteral("max"),  QStringLiteral("min")};
+    for (const GraphOp& o : m_ops)
+      for (const QString& r : o.refs)
+        if (resolve(r) == id) ++readers, reduced = reduced || reductions.contains(o.name);
+    return readers == 1 && reduced;
+  }
   void push(const Line& l, const GraphOp& op, const QString& kind, const QString& desc, bool anchor) {
     m_lines << l;
     m_plan.launches << ChainLaunch{kind, {op.id}, desc};
@@ -2914,7 +2977,10 @@ bool Planner::view(const GraphOp& op) {
     if (!flushCone(srcRef)) return false;
   } else if (commuted) {
     // the run reads this view now: it stays pending
-  } else if (readsRun || ofAnchor || multi || (!gemmOrConvAnchor() && !keep)) {
+  } else if (readsRun || ofAnchor || multi ||
+             (!gemmOrConvAnchor() && !(gatherEpilogue() && gatherAnchorOpen()) && !keep)) {
+    // a gather's run stays pending across a view of another value, as a GEMM's (gatherEpilogue: c05's
+    // mask.unsqueeze(-1) between the add and the multiply)
     if (!flushRun()) return false;
   } else if (!m_run.isEmpty()) {
     m_softCuts << static_cast<int>(m_run.size());
@@ -3068,7 +3134,9 @@ bool Planner::view(const GraphOp& op) {
   const bool chainable =
       (reshapes.contains(n) && !m_anchorPermuted) || permutes.contains(n) || n == u"squeeze" || n == u"unsqueeze";
   if (!gemmOrConvAnchor()) {
-    closeAnchor();
+    // a view of another value (c05's mask.unsqueeze(-1)) leaves a gather's anchor open (gatherEpilogue): the run
+    // after it reads the view as an epilogue tensor (hoistViews moves it before the launch)
+    if (!(gatherEpilogue() && gatherAnchorOpen() && srcRef != face)) closeAnchor();
   } else if (srcRef == face && chainable && (m_run.isEmpty() || commuted)) {
     m_anchorViews << op.id;
     m_anchorViewHeads << call;
@@ -3616,11 +3684,19 @@ bool Planner::stage(const GraphOp& op) {
       return bad(QStringLiteral("%1: an embedding whose weight is not 2-D has no chain stage").arg(where(op)));
     l.head = QStringLiteral("kwb_embedding(%1, %2").arg(in(w), in(idx));
     if (!m_why.isEmpty()) return false;
-    m_gatherCall.insert(op.id, {static_cast<int>(m_lines.size()), in(w), in(idx)});
+    // a reduction over the gathered rows that alone reads them becomes kwb_embedding_reduce (fuseGatherReduce), which
+    // takes no prologue: the index's run stays its launch there
+    QStringList proOps;
+    QString proDesc;
+    const QString pre = reducedGather(op) ? QString() : gatherPre(idx, op.inputs.value(1).dtype, &proOps, &proDesc);
+    l.head += pre;
+    if (pre.isEmpty()) m_gatherCall.insert(op.id, {static_cast<int>(m_lines.size()), in(w), in(idx)});
+    l.epilogue = gatherAnchor(op);
     push(l, op, QStringLiteral("gather"),
-         QStringLiteral("embedding rows of %1 at indices %2")
-             .arg(shapeText(op.inputs.value(0).shape), shapeText(op.inputs.value(1).shape)),
-         false);
+         QStringLiteral("embedding rows of %1 at indices %2%3")
+             .arg(shapeText(op.inputs.value(0).shape), shapeText(op.inputs.value(1).shape), gatherProText(proDesc)),
+         l.epilogue);
+    m_plan.launches.last().prologue = proOps;
   } else if (n == u"_embedding_bag" || n == u"embedding_bag" || n == u"_embedding_bag_forward_only") {
     // F.embedding_bag with offsets (variable-length bags; a 2-D input arrives flat with an arange of offsets): one
     // launch, a program per bag walking offsets[b] .. offsets[b + 1] (kwb_embedding_bag); an anchor: the pointwise
@@ -3690,13 +3766,24 @@ bool Planner::stage(const GraphOp& op) {
       l.head =
           QStringLiteral("kwb_index2(%1, %2, %3, %4").arg(x, in(op.refs.at(1)), in(op.refs.at(2))).arg(fits.first());
       if (!m_why.isEmpty()) return false;
+      // the index that the last launch computes (at most one can be): the second, else the first
+      QStringList proOps;
+      QString proDesc;
+      QString pre = gatherPre(op.refs.at(2), idt, &proOps, &proDesc);
+      if (pre.isEmpty()) {
+        pre = gatherPre(op.refs.at(1), idt, &proOps, &proDesc);
+        if (!pre.isEmpty()) pre += QStringLiteral(", pre_at=0");
+      }
+      l.head += pre;
+      l.epilogue = fits.first() == 0 && gatherAnchor(op);
       push(l, op, QStringLiteral("gather"),
-           QStringLiteral("index of %1 at dims %2, %3 by a pair of %4")
+           QStringLiteral("index of %1 at dims %2, %3 by a pair of %4%5")
                .arg(shapeText(xs))
                .arg(fits.first())
                .arg(fits.first() + 1)
-               .arg(shapeText(is)),
-           false);
+               .arg(shapeText(is), gatherProText(proDesc)),
+           l.epilogue);
+      m_plan.launches.last().prologue = proOps;
     } else if (op.refs.size() != 2 || !(idt == u"int64" || idt == u"int32") || fits.size() != 1 || fits.first() < 0) {
       return bad(QStringLiteral("%1: indexing with %2 index tensor(s) of %3 has no chain stage yet (one integer "
                                 "index tensor at one dim, or two of one shape at two dims, that the shapes name has)")
@@ -3706,9 +3793,18 @@ bool Planner::stage(const GraphOp& op) {
     } else {
       l.head = QStringLiteral("kwb_index(%1, %2, %3").arg(x, in(op.refs.at(1))).arg(fits.first());
       if (!m_why.isEmpty()) return false;
+      QStringList proOps;
+      QString proDesc;
+      const QString pre = gatherPre(op.refs.at(1), idt, &proOps, &proDesc);
+      l.head += pre;
+      l.epilogue = fits.first() == 0 && gatherAnchor(op);
       push(l, op, QStringLiteral("gather"),
-           QStringLiteral("index of %1 along dim %2 by %3").arg(shapeText(xs)).arg(fits.first()).arg(shapeText(is)),
-           false);
+           QStringLiteral("index of %1 along dim %2 by %3%4")
+               .arg(shapeText(xs))
+               .arg(fits.first())
+               .arg(shapeText(is), gatherProText(proDesc)),
+           l.epilogue);
+      m_plan.launches.last().prologue = proOps;
     }
   } else if (n == u"gather") {
     // torch.gather(x, dim, index) (logp.gather(1, target[:, None])): one launch over the index (kwb_gather)
@@ -6246,9 +6342,15 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
       catPieces = loads <= kEpiTensors;
     }
   }
-  bool fuse = !catPieces && !toNorm && broadcastExpr.isEmpty() && outDtypeArg.isEmpty() && exactInts.isEmpty() &&
+  // a gather's epilogue function loads its integer tensors itself, in their own dtype, as kwb_pointwise's does (c05's
+  // int64 mask): exactly compared or integer-program operands other than the gathered rows are no blocker there
+  const bool intsFit = exactInts.isEmpty() || (gatherAnchorOpen() && !exactInts.contains(primary));
+  const bool gatherOk = !gatherAnchorOpen() || !onlyReduced(lastOp.id);
+  bool fuse = !catPieces && !toNorm && broadcastExpr.isEmpty() && outDtypeArg.isEmpty() && intsFit && gatherOk &&
               m_openAnchor >= 0 && !face.isEmpty() && primary == face && m_uses.value(primary) == usesInside &&
-              m_lines.at(m_openAnchor).epilogue && chainOnce;
+              m_lines.at(m_openAnchor).epilogue && chainOnce &&
+              // a gather stores its source's dtype: the run's result must be of it (no mixed-width promotion)
+              (!gatherAnchorOpen() || normaliseDtype(traced) == primDt);
   // The views between the anchor and the run, as a function of the anchor's output for the launcher (epi_view=):
   // the epilogue tensors are given at the last view's indices, kwb_epi_unview reads them at the output's own.
   QString epiView;
@@ -6835,6 +6937,10 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
       // an integer tensor cast to a float (int8 weights .to(fp16)): its reader's launch may compute it as it loads
       // (piecewiseOf), never a stage's prologue (kwb_reduce would sum the integers as int64)
       l.kind = QStringLiteral("widen");
+    } else if (intReducePrologue() && outDtypeArg == u"torch.bool" && isIntegralDtype(primDt) && mapped.isEmpty() &&
+               pieced.isEmpty() && broadcastExpr.isEmpty()) {
+      // a comparison of integers stored as a bool mask: a count's prologue alone (fuseRows' reducePre, a sum)
+      l.kind = QStringLiteral("boolrun");
     }
     l.epi = fn;
     l.tensors = tensorsExpr;
@@ -6894,8 +7000,9 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
   return true;
 }
 
-QString Planner::fusePrologue(const QString& aRef, double gemmFlops, QStringList* ops, QString* description) {
-  if (gemmFlops <= 0 || gemmFlops > kSmallGemmFlops || m_plan.launches.isEmpty()) return {};
+QString Planner::fusePrologue(const QString& aRef, double gemmFlops, QStringList* ops, QString* description,
+                              const QString& kw, bool anySize) {
+  if (m_plan.launches.isEmpty() || (!anySize && (gemmFlops <= 0 || gemmFlops > kSmallGemmFlops))) return {};
   // back from A through views with one reader each (a Linear's flatten of [B, S, K] to [B*S, K])
   QString cur = resolve(aRef);
   int views = 0;
@@ -6920,13 +7027,14 @@ QString Planner::fusePrologue(const QString& aRef, double gemmFlops, QStringList
     if (!m_lines.at(i).isView) return {};
   // its tensors are read at A's indices (batch, row, k): only where no view lies between (a view would re-index them)
   if (views > 0 && !p.tensors.isEmpty()) return {};
-  const QString args =
-      QStringLiteral(", pro=%1, pro_tensors=%2, pro_scalars=%3").arg(p.epi, pyTupleOf(p.tensors), pyTupleOf(p.scalars));
+  const QString args = QStringLiteral(", %4=%1, %4_tensors=%2, %4_scalars=%3")
+                           .arg(p.epi, pyTupleOf(p.tensors), pyTupleOf(p.scalars), kw);
   *ops = m_plan.launches.last().ops;
   *description = p.comment;
   m_plan.launches.removeLast();
   // later lines may read its sizes (a reshape's run-time sizes): the name stays, bound to the input of its shape
-  p.comment = QStringLiteral("only its shape is read: %1 is the prologue of the GEMM below").arg(p.comment);
+  p.comment = QStringLiteral("only its shape is read: %1 is the prologue of the %2 below")
+                  .arg(p.comment, kw == u"pro" ? QStringLiteral("GEMM") : QStringLiteral("gather"));
   p.head = p.input;
   p.tail.clear();
   p.kind.clear();
@@ -6989,6 +7097,8 @@ bool Planner::hoistViews(const QStringList& exprs, const QString& viewFn) {
       if (w.second >= at) w.second += shift;
   for (CatParts& c : m_cats)
     if (c.line >= at) c.line += shift;
+  for (GatherCall& g : m_gatherCall)
+    if (g.line >= at) g.line += shift;
   return true;
 }
 
@@ -7398,12 +7508,15 @@ void Planner::fuseRows(const QString& result) {
   // preOf(p): the prologue's arguments appended to the stage's call, whose first argument is the run's result,
   // from the run's line p.
   // broadcast: an outer broadcast's launch may be the prologue too (a kwb_reduce's: it reads the expanded operand)
-  auto fusePre = [&](int i, const auto& preOf, bool broadcast = false) -> bool {
+  // boolRun: a count's bool run (kind "boolrun", intReducePrologue) may be the prologue too (a kwb_reduce sum's)
+  auto fusePre = [&](int i, const auto& preOf, bool broadcast = false, bool boolRun = false) -> bool {
     const Line& r = m_lines.at(i);
     const int j = i > 0 ? preSource(i) : -1;
     if (j < 0) return false;
     const QString& pk = m_lines.at(j).kind;
-    if ((pk != u"pointwise" && !(broadcast && pk == u"broadcast")) || r.input == result) return false;
+    if ((pk != u"pointwise" && !(broadcast && pk == u"broadcast") && !(boolRun && pk == u"boolrun")) ||
+        r.input == result)
+      return false;
     const Line& p = m_lines.at(j);
     const QString pre = preOf(p);
     const qsizetype open = r.head.indexOf(u'(') + 1;
@@ -7439,11 +7552,15 @@ void Planner::fuseRows(const QString& result) {
                        fusePre(
                            i,
                            [&](const Line& p) -> QString {
+                             const QString dt =
+                                 p.kind == u"boolrun" ? QStringLiteral("torch.bool") : p.outDtype;  // a count's mask
                              return QStringLiteral(", pre=%1, pre_tensors=%2, pre_scalars=%3%4")
                                  .arg(p.epi, tuple(p.tensors), tuple(p.scalars),
-                                      p.outDtype.isEmpty() ? QString() : QStringLiteral(", pre_dtype=") + p.outDtype);
+                                      dt.isEmpty() ? QString() : QStringLiteral(", pre_dtype=") + dt);
                            },
-                           true);
+                           true,
+                           intReducePrologue() && m_lines.at(i).redOp == u"sum" &&
+                               m_lines.at(i).head.startsWith(QLatin1String("kwb_reduce(")));
     if (fused && m_lines.at(i).kind == u"reduce") {  // what fuseSiblingRows reads of it
       Line& l = lines.last();
       l.kind = QStringLiteral("reduce");

@@ -244,9 +244,19 @@ const QMap<QString, QStringList>& stageKeywords() {
         QStringLiteral("out_dtype")}},
       // gathers (session 34, cute34): the launchers that take no option list an argument they take by name, so that
       // the table tells them from plumbing (an empty list)
-      {QStringLiteral("kwb_embedding"), {QStringLiteral("wrap")}},
-      {QStringLiteral("kwb_index"), {QStringLiteral("dim")}},
-      {QStringLiteral("kwb_index2"), {QStringLiteral("dim")}},
+      // an index prologue / an epilogue (session 46, gather46): launches of their own on the CuTe DSL side
+      {QStringLiteral("kwb_embedding"),
+       {QStringLiteral("wrap"), QStringLiteral("pre"), QStringLiteral("pre_tensors"), QStringLiteral("pre_scalars"),
+        QStringLiteral("epi"), QStringLiteral("epi_tensors"), QStringLiteral("epi_scalars"),
+        QStringLiteral("out_dtype")}},
+      {QStringLiteral("kwb_index"),
+       {QStringLiteral("dim"), QStringLiteral("pre"), QStringLiteral("pre_tensors"), QStringLiteral("pre_scalars"),
+        QStringLiteral("epi"), QStringLiteral("epi_tensors"), QStringLiteral("epi_scalars"),
+        QStringLiteral("out_dtype")}},
+      {QStringLiteral("kwb_index2"),
+       {QStringLiteral("dim"), QStringLiteral("pre"), QStringLiteral("pre_tensors"), QStringLiteral("pre_scalars"),
+        QStringLiteral("pre_at"), QStringLiteral("epi"), QStringLiteral("epi_tensors"), QStringLiteral("epi_scalars"),
+        QStringLiteral("out_dtype")}},
       {QStringLiteral("kwb_gather"), {QStringLiteral("dim"), QStringLiteral("index")}},
       // a gather loaded by its reduction (session 41, redpro41): the CuTe DSL runs kwb_gather, then kwb_reduce
       {QStringLiteral("kwb_reduce_gathered"),

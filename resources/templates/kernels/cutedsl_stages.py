@@ -2131,11 +2131,28 @@ def _kwb_bcast_strides(t, shape):
     return [st if s != 1 else 0 for s, st in zip(t.shape, t.stride())]
 
 
-def kwb_embedding(weight, indices, wrap=False):
+def _kwb_gather_pre_epi(gather, index, pre, pre_tensors, pre_scalars, epi, epi_tensors, epi_scalars, out_dtype=None):
+    """The Triton stage's gather with an index prologue / an epilogue (session 46) as up to three launches here: the
+    index's run (kwb_pointwise), the gather (gather(index)), the run after it (kwb_pointwise): the plan before, one
+    launch per piece, the same math; the result in out_dtype (default the gather's)."""
+    if pre is not None:
+        index = kwb_pointwise(index, pre, pre_tensors, pre_scalars)
+    out = gather(index)
+    if epi is not None or out_dtype not in (None, out.dtype):
+        return kwb_pointwise(out, epi if epi is not None else _kwb_epi_identity, epi_tensors, epi_scalars, out_dtype)
+    return out
+
+
+def kwb_embedding(weight, indices, wrap=False, pre=None, pre_tensors=(), pre_scalars=(), epi=None, epi_tensors=(),
+                  epi_scalars=(), out_dtype=None):
     """F.embedding(indices, weight): out[..., :] = weight[indices[...], :], of shape indices.shape + (D,) and weight's
     dtype, one launch (weight and indices at any strides; a negative index counts from the end, as tensor indexing's;
     wrap: the Triton signature's, always so here). Indices are not checked on the host (a sync); the harness compares
-    against the reference. ValueError: a weight not 2-D."""
+    against the reference. pre / epi: the index's run and the run after (_kwb_gather_pre_epi: launches of their own
+    here). ValueError: a weight not 2-D."""
+    if pre is not None or epi is not None or out_dtype is not None:
+        return _kwb_gather_pre_epi(lambda i: kwb_embedding(weight, i, wrap), indices, pre, pre_tensors, pre_scalars,
+                                   epi, epi_tensors, epi_scalars, out_dtype)
     if weight.dim() != 2:
         raise ValueError("kwb_embedding: a weight of shape %s (2-D expected)" % (tuple(weight.shape),))
     n_e, D = weight.shape
@@ -2146,10 +2163,15 @@ def kwb_embedding(weight, indices, wrap=False):
                        _kwb_bcast_strides(flat, o2.shape), weight.stride(0), n_e).view(out.shape)
 
 
-def kwb_index(x, indices, dim):
+def kwb_index(x, indices, dim, pre=None, pre_tensors=(), pre_scalars=(), epi=None, epi_tensors=(), epi_scalars=(),
+              out_dtype=None):
     """x[:, ..., indices] with one integer index tensor at `dim` (aten::index): shape x.shape[:dim] + indices.shape +
     x.shape[dim + 1:], negative indices from the end; the indexed dim moved first, the rest flattened, one row gather
-    (kwb_embedding); the result is a view of its contiguous output with the index dims moved back to `dim`."""
+    (kwb_embedding); the result is a view of its contiguous output with the index dims moved back to `dim`. pre /
+    epi: as kwb_embedding's."""
+    if pre is not None or epi is not None or out_dtype is not None:
+        return _kwb_gather_pre_epi(lambda i: kwb_index(x, i, dim), indices, pre, pre_tensors, pre_scalars, epi,
+                                   epi_tensors, epi_scalars, out_dtype)
     dim = dim % x.dim()
     xm = x.movedim(dim, 0)
     rest = tuple(xm.shape[1:])
@@ -2159,11 +2181,19 @@ def kwb_index(x, indices, dim):
     return out.movedim(tuple(range(k)), tuple(range(dim, dim + k))) if dim and k else out
 
 
-def kwb_index2(x, i0, i1, dim):
+def kwb_index2(x, i0, i1, dim, pre=None, pre_tensors=(), pre_scalars=(), pre_at=1, epi=None, epi_tensors=(),
+               epi_scalars=(), out_dtype=None):
     """x[..., i0, i1, ...] with two integer index tensors of one shape at the consecutive dims dim, dim + 1 (aten::index
     with a pair of indices): shape x.shape[:dim] + i0.shape + x.shape[dim + 2:], negative indices from the end. The
     two dims moved first, the rest flattened (a view where the strides allow), one launch; the result is a view of
-    its contiguous output with the index dims moved back. ValueError: index shapes that differ."""
+    its contiguous output with the index dims moved back. pre (on index pre_at: 0 i0, 1 i1) / epi: as
+    kwb_embedding's. ValueError: index shapes that differ."""
+    if pre is not None or epi is not None or out_dtype is not None:
+        if pre_at == 0:
+            return _kwb_gather_pre_epi(lambda i: kwb_index2(x, i, i1, dim), i0, pre, pre_tensors, pre_scalars, epi,
+                                       epi_tensors, epi_scalars, out_dtype)
+        return _kwb_gather_pre_epi(lambda i: kwb_index2(x, i0, i, dim), i1, pre if pre_at == 1 else None, pre_tensors,
+                                   pre_scalars, epi, epi_tensors, epi_scalars, out_dtype)
     dim = dim % x.dim()
     w, out, rest = _kwb_index2_views(x, i0, i1, dim)
     D = w.shape[2]

@@ -971,13 +971,98 @@ def _kwb_embedding_kernel(w, idx, out, n, D, N, ws0, ws1, IDX64: tl.constexpr, B
     tl.store(out + offs, v.to(out.dtype.element_ty), mask=mask)
 
 
-def kwb_embedding(weight, indices, wrap=False):
+@triton.jit
+def _kwb_gather_rows_kernel(w, ia, ib, out, n, D, NA, NB, wsa, wsb, wsc, IS1, IS2, IS3, IS4, OS1, OS2, OS3, OS4,
+                            p0, p1, p2, p3, q00, q01, q02, q03, q04, q10, q11, q12, q13, q14,
+                            q20, q21, q22, q23, q24, q30, q31, q32, q33, q34, g0, g1, g2, g3,
+                            e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
+                            s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3,
+                            PRE: tl.constexpr, PRE_AT: tl.constexpr, EPI: tl.constexpr, HAS_EPI: tl.constexpr,
+                            PAIR: tl.constexpr, IDX64: tl.constexpr, BLOCK: tl.constexpr):
+    # out[r, c] = EPI(w[PRE(ia[r]), (PRE(ib[r]),) c]) over the flattened (rows x D) output (session 46, gather46): a
+    # row gather whose index PRE_AT (0: ia, 1: ib, -1: none) is computed from its run's input as it is loaded (PRE at
+    # the index's coordinates, sizes IS; kwb_pointwise's math: the value as fp32, then the run's integer), and the
+    # pointwise run after it applied before the store (EPI at the output's coordinates, sizes OS). Negative indices
+    # count from the end of their dim.
+    pid = tl.program_id(0)
+    if IDX64:
+        pid = pid.to(tl.int64)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    row = offs // D
+    col = offs % D
+    a = tl.load(ia + row, mask=mask, other=0)
+    if PRE_AT >= 0:
+        j0, j1, j2, j3, j4 = _kwb_coords5(row, IS1, IS2, IS3, IS4)
+    if PRE_AT == 0:
+        a = PRE(a.to(tl.float32), j0, j1, j2, j3, j4, mask, p0, p1, p2, p3, q00, q01, q02, q03, q04,
+                q10, q11, q12, q13, q14, q20, q21, q22, q23, q24, q30, q31, q32, q33, q34, g0, g1, g2, g3)
+    a = a.to(tl.int64)
+    a = tl.where(a < 0, a + NA, a)
+    off = a * wsa + col * wsc
+    if PAIR:
+        b = tl.load(ib + row, mask=mask, other=0)
+        if PRE_AT == 1:
+            b = PRE(b.to(tl.float32), j0, j1, j2, j3, j4, mask, p0, p1, p2, p3, q00, q01, q02, q03, q04,
+                    q10, q11, q12, q13, q14, q20, q21, q22, q23, q24, q30, q31, q32, q33, q34, g0, g1, g2, g3)
+        b = b.to(tl.int64)
+        b = tl.where(b < 0, b + NB, b)
+        off += b * wsb
+    v = tl.load(w + off, mask=mask, other=0.0)
+    if HAS_EPI:
+        o0, o1, o2, o3, o4 = _kwb_coords5(offs, OS1, OS2, OS3, OS4)
+        v = EPI(v.to(tl.float32), o0, o1, o2, o3, o4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04,
+                s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
+    tl.store(out + offs, v.to(out.dtype.element_ty), mask=mask)
+
+
+def _kwb_gather_rows(w3, ia, ib, out, shape, idx_shape, pre, pre_tensors, pre_scalars, pre_at, epi, epi_tensors,
+                     epi_scalars):
+    """One _kwb_gather_rows_kernel launch into the contiguous out [rows, D] (viewed as the result's `shape`, rank <=
+    5): w3 [NA, NB, D] (NB = 1 for one index), ia / ib the indices of shape idx_shape (ib None for one), pre the
+    index run (on ia at pre_at 0, ib at 1) at idx_shape's coordinates, epi the run after it at `shape`'s. Returns
+    out. ValueError: a result or index of rank above 5."""
+    if len(shape) > 5 or len(idx_shape) > 5:
+        raise ValueError("a gather with a prologue / epilogue: result %s, index %s (rank <= 5 each)"
+                         % (tuple(shape), tuple(idx_shape)))
+    n = out.numel()
+    if n == 0:
+        return out
+    D = w3.shape[2]
+    ki, ko = len(idx_shape), len(shape)
+    isz = ((1,) * (5 - ki) + tuple(idx_shape))[1:]
+    osz = ((1,) * (5 - ko) + tuple(shape))[1:]
+    ps = kwb_epi_args(pre_tensors, idx_shape, [None] * (5 - ki) + list(range(ki)), ia)
+    es = kwb_epi_args(epi_tensors, shape, [None] * (5 - ko) + list(range(ko)), out)
+    reach = max((w3.shape[0] - 1) * abs(w3.stride(0)) + (w3.shape[1] - 1) * abs(w3.stride(1)), 0)
+    idx64 = n + KWB_POINTWISE_BLOCK >= 2 ** 31 or reach + D * abs(w3.stride(2)) >= 2 ** 31
+    ia = ia.reshape(-1).contiguous()
+    ib = ia if ib is None else ib.reshape(-1).contiguous()
+    _kwb_gather_rows_kernel[(triton.cdiv(n, KWB_POINTWISE_BLOCK),)](
+        w3, ia, ib, out, n, D, w3.shape[0], w3.shape[1], w3.stride(0), w3.stride(1), w3.stride(2), *isz, *osz,
+        *ps, *kwb_epi_scalars(pre_scalars), *es, *kwb_epi_scalars(epi_scalars),
+        PRE=pre or _kwb_epi_identity, PRE_AT=pre_at if pre is not None else -1, EPI=epi or _kwb_epi_identity,
+        HAS_EPI=epi is not None, PAIR=ib is not ia, IDX64=idx64, BLOCK=KWB_POINTWISE_BLOCK,
+        num_warps=KWB_POINTWISE_WARPS)
+    return out
+
+
+def kwb_embedding(weight, indices, wrap=False, pre=None, pre_tensors=(), pre_scalars=(), epi=None, epi_tensors=(),
+                  epi_scalars=(), out_dtype=None):
     """F.embedding(indices, weight) (padding_idx only matters for the gradient): out[..., :] = weight[indices[...],
     :], of shape indices.shape + (D,) and weight's dtype, one launch. An index outside [0, num_embeddings) raises
     here (torch raises too) when the indices are on the CPU; on the GPU the check would cost a sync, so it is
-    left to the harness's reference."""
+    left to the harness's reference. pre: the pointwise run that computes the index from `indices` (its input; its
+    tensors at the index's shape), applied as each index is loaded; epi: the pointwise run after the gather (its
+    tensors broadcast to the result's shape), applied before the store, the result in out_dtype (default weight's;
+    session 46)."""
     if weight.dim() != 2:
         raise ValueError("kwb_embedding: a weight of shape %s (2-D expected)" % (tuple(weight.shape),))
+    if pre is not None or epi is not None or out_dtype not in (None, weight.dtype):
+        out = torch.empty(tuple(indices.shape) + (weight.shape[1],), dtype=out_dtype or weight.dtype,
+                          device=weight.device)
+        return _kwb_gather_rows(weight.unsqueeze(1), indices, None, out, out.shape, indices.shape, pre, pre_tensors,
+                                pre_scalars, 0, epi, epi_tensors, epi_scalars)
     flat = indices.reshape(-1).contiguous()
     D = weight.shape[1]
     out = torch.empty(tuple(indices.shape) + (D,), dtype=weight.dtype, device=weight.device)
@@ -1012,13 +1097,26 @@ def _kwb_index2_kernel(w, i0p, i1p, out, n, D, N0, N1, ws0, ws1, ws2, IDX64: tl.
     tl.store(out + offs, v.to(out.dtype.element_ty), mask=mask)
 
 
-def kwb_index2(x, i0, i1, dim):
+def kwb_index2(x, i0, i1, dim, pre=None, pre_tensors=(), pre_scalars=(), pre_at=1, epi=None, epi_tensors=(),
+               epi_scalars=(), out_dtype=None):
     """x[..., i0, i1, ...] with two integer index tensors of one shape at the consecutive dims dim, dim + 1 (aten::index
     with a pair of indices: DLRM's Z[:, li, lj] by a tril_indices buffer): shape x.shape[:dim] + i0.shape +
     x.shape[dim + 2:], negative indices from the end. The two dims moved first, the rest flattened (a view where the
-    strides allow), one launch; the result is a view of its contiguous output with the index dims moved back."""
+    strides allow), one launch; the result is a view of its contiguous output with the index dims moved back.
+    pre: the pointwise run computing index pre_at (0: i0, 1: i1) from that argument, applied as it is loaded; epi:
+    the run after the gather, applied before the store (dim 0 only: the result is the output itself; session 46),
+    the result in out_dtype (default x's). ValueError: epi with dim above 0."""
     dim = dim % x.dim()
     w, out, rest = _kwb_index2_views(x, i0, i1, dim)
+    if pre is not None or epi is not None or out_dtype not in (None, x.dtype):
+        if (epi is not None or out_dtype is not None) and dim:
+            raise ValueError("kwb_index2: an epilogue at dim %d (dim 0 only)" % dim)
+        if out_dtype not in (None, x.dtype):
+            out = torch.empty(out.shape, dtype=out_dtype, device=x.device)
+        res = tuple(i0.shape) + rest
+        _kwb_gather_rows(w, i0, i1, out, res, i0.shape, pre, pre_tensors, pre_scalars, pre_at, epi, epi_tensors,
+                         epi_scalars)
+        return _kwb_index2_result(out, i0, rest, dim)
     D = w.shape[2]
     n = out.numel()
     if n:
@@ -1031,14 +1129,27 @@ def kwb_index2(x, i0, i1, dim):
     return _kwb_index2_result(out, i0, rest, dim)
 
 
-def kwb_index(x, indices, dim):
+def kwb_index(x, indices, dim, pre=None, pre_tensors=(), pre_scalars=(), epi=None, epi_tensors=(), epi_scalars=(),
+              out_dtype=None):
     """x[:, ..., indices] with one integer index tensor at `dim` (aten::index: a Swin relative-position table read
     through a buffer of pair indices): shape x.shape[:dim] + indices.shape + x.shape[dim + 1:], negative indices
     from the end. The indexed dim moved first, the rest flattened (a view where the strides allow), one row gather
-    (kwb_embedding); the result is a view of its contiguous output with the index dims moved back to `dim`."""
+    (kwb_embedding); the result is a view of its contiguous output with the index dims moved back to `dim`. pre /
+    epi / out_dtype: kwb_embedding's (epi at dim 0 only, read at the result's coordinates; session 46). ValueError:
+    epi with dim above 0."""
     dim = dim % x.dim()
     xm = x.movedim(dim, 0)
     rest = tuple(xm.shape[1:])
+    if pre is not None or epi is not None or out_dtype not in (None, x.dtype):
+        if (epi is not None or out_dtype is not None) and dim:
+            raise ValueError("kwb_index: an epilogue at dim %d (dim 0 only)" % dim)
+        w2 = xm.reshape(xm.shape[0], -1)
+        out = torch.empty(tuple(indices.shape) + (w2.shape[1],), dtype=out_dtype or x.dtype, device=x.device)
+        _kwb_gather_rows(w2.unsqueeze(1), indices, None, out, tuple(indices.shape) + rest, indices.shape, pre,
+                         pre_tensors, pre_scalars, 0, epi, epi_tensors, epi_scalars)
+        k = indices.dim()
+        res = out.view(tuple(indices.shape) + rest)
+        return res.movedim(tuple(range(k)), tuple(range(dim, dim + k))) if dim and k else res
     g = kwb_embedding(xm.reshape(xm.shape[0], -1), indices, wrap=True)
     k = indices.dim()
     out = g.view(tuple(indices.shape) + rest)

@@ -460,6 +460,60 @@ def _kwb_reduce_int_kernel(x, out, M, N, sm, sn, OP: tl.constexpr, BLOCK_M: tl.c
     tl.store(out + rows, res, mask=rm)
 
 
+# an integer sum's prologue (pre=) computed in its int64 launch as it loads (session 46, gather46; False: the prologue a
+# kwb_pointwise launch first, the plan before). Sums over the trailing dims of a tensor of rank <= 5.
+kwb_reduce_int_prologue = True
+
+
+@triton.jit
+def _kwb_reduce_int_pre_kernel(x, out, M, N, S1, S2, S3, S4, sx0, sx1, sx2, sx3, sx4, e0, e1, e2, e3,
+                               s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24,
+                               s30, s31, s32, s33, s34, f0, f1, f2, f3, PRE: tl.constexpr, BLOCK_M: tl.constexpr,
+                               BLOCK_N: tl.constexpr):
+    # out[i] = sum_j int64(PRE(x[i, j])) over rows i of the trailing N elements (the flat index i * N + j decoded over
+    # x's 5-D sizes S, so PRE's tensors are read at x's coordinates): the integer prologue as kwb_pointwise computes
+    # it (x as fp32 into PRE, its value converted to int64 as kwb_pointwise stores it), then an exact int64 sum; a
+    # masked lane adds 0 (PRE(0) need not be 0)
+    rows = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
+    rm = rows < M
+    cols = tl.arange(0, BLOCK_N)
+    acc = tl.zeros([BLOCK_M, BLOCK_N], tl.int64)
+    for j in range(0, N, BLOCK_N):
+        cj = j + cols
+        m = rm[:, None] & (cj < N)[None, :]
+        f = rows.to(tl.int64)[:, None] * N + cj.to(tl.int64)[None, :]
+        i0, i1, i2, i3, i4 = _kwb_coords5(f, S1, S2, S3, S4)
+        v = tl.load(x + (i0 * sx0 + i1 * sx1 + i2 * sx2 + i3 * sx3 + i4 * sx4), mask=m, other=0)
+        p = PRE(v.to(tl.float32), i0, i1, i2, i3, i4, m, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13,
+                s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
+        acc += tl.where(m, p.to(tl.int64), 0)
+    tl.store(out + rows, tl.sum(acc, axis=1), mask=rm)
+
+
+def _kwb_reduce_int_pre(x, red, keepdim, pre, pre_tensors, pre_scalars, pre_dtype):
+    """The int64 sum of pre(x) (values of pre_dtype, default x's) over the trailing dims red of x (rank <= 5, any
+    strides), one launch (_kwb_reduce_int_pre_kernel); None where it does not apply (other dims, a higher rank, more
+    than four prologue tensors or scalars, values other than int64 (a narrower store would wrap them first),
+    kwb_reduce_int_prologue off): the caller then runs the prologue as its own launch."""
+    if (not kwb_reduce_int_prologue or (pre_dtype or x.dtype) != torch.int64 or x.dim() > 5 or not red or list(red) != list(range(x.dim() - len(red), x.dim()))
+            or len(pre_tensors) > 4 or len(pre_scalars) > 4):
+        return None
+    n = _kwb_prod(x.shape[d] for d in red)
+    M = _kwb_prod(x.shape[d] for d in range(x.dim()) if d not in red)
+    kshape = [1 if d in red else s for d, s in enumerate(x.shape)]
+    out = torch.empty(M, dtype=torch.int64, device=x.device)
+    if M:  # n == 0: the loop adds nothing, every row 0 (torch's sum of nothing)
+        lead = 5 - x.dim()
+        sizes = (1,) * lead + tuple(x.shape)
+        es = kwb_epi_args(pre_tensors, x.shape, [None] * lead + list(range(x.dim())), x)
+        block_n = min(1024, _kwb_np2(max(n, 1)))
+        block_m = min(_kwb_np2(M), max(1, _kwb_tile // block_n))
+        _kwb_reduce_int_pre_kernel[(triton.cdiv(M, block_m),)](
+            x, out, M, n, *sizes[1:], *((0,) * lead + tuple(x.stride())), *es, *kwb_epi_scalars(pre_scalars), PRE=pre,
+            BLOCK_M=block_m, BLOCK_N=block_n, num_warps=4)
+    return out.view(kshape) if keepdim else out.view([s for d, s in enumerate(x.shape) if d not in red])
+
+
 def _kwb_reduce_int(x, red, op, keepdim):
     """amax / amin of an integer or bool x over the dims red (sorted, non-negative), exact, of x's dtype (torch's), or
     its sum / prod in int64 (exact, int64 as torch's): x viewed (a copy where the view cannot be) as [kept, reduced]
@@ -546,6 +600,10 @@ def kwb_reduce(x, dims, op, keepdim=False, pre=None, pre_tensors=(), pre_scalars
     dtype = pre_dtype or x.dtype
     if op in ("sum", "prod") and not in_dtype.is_floating_point and in_dtype != torch.bool:
         # integer values (not a bool mask's count): an int64 accumulator, exact at any value (fp32 rounds above 2**24)
+        if pre is not None and op == "sum":  # the prologue in the sum's loads (session 46), where it applies
+            res = _kwb_reduce_int_pre(x, red, keepdim, pre, pre_tensors, pre_scalars, pre_dtype)
+            if res is not None:
+                return res
         if pre is not None:  # the prologue as its own launch, in its integer dtype
             x = kwb_pointwise(x, pre, pre_tensors, pre_scalars, pre_dtype)
         return _kwb_reduce_int(x, red, op, keepdim)
