@@ -174,8 +174,8 @@ def main():
                     "does (a selection flips where a parameter's rounding reorders two values)")
     ap.add_argument("--plan-cache", action="store_true",
                     help="the kernel's launch-plan cache on (kwb_plan_cache, chain_host.py kwb_plan_call): forward() "
-                    "runs three times on the inputs (eager, recorded, replayed) and the replay's result is the one "
-                    "compared; it must be a replay (ModelNew.last_plan) and share no memory with the calls before")
+                    "runs four times on the inputs (eager, recorded -- a kernel with kept values: eager twice --, "
+                    "replayed) and the last call's result is the one compared; it must be a replay (ModelNew.last_plan) and share no memory with the calls before")
     ap.add_argument("--edit-state", action="store_true",
                     help="after the comparison, edit every parameter and buffer of both models in place under no_grad "
                     "(floating: w.mul_(0.5).add_(0.25); integer: w.floor_divide_(2)) and compare forward() again: a "
@@ -338,12 +338,14 @@ def run_one(a, case):
                 print("FAIL --plan-cache: the kernel has no kwb_plan_call")
                 return 1
             ker.kwb_plan_cache = True
-            earlier = [new(*inputs), new(*inputs)]  # the key's eager call, then its recorded one
+            # the key's eager call, then its recorded one; a kernel keeping values from its parameters (kwb_state)
+            # has a new key after its first call (the kept values' versions), so one call more
+            earlier = [new(*inputs), new(*inputs), new(*inputs)]
         got = new(*inputs)
     if a.plan_cache:
         path = new.__dict__.get("last_plan", "")
         if not path.startswith("replay"):
-            print("FAIL --plan-cache: the third call ran %r, not a replay" % path)
+            print("FAIL --plan-cache: the fourth call ran %r, not a replay" % path)
             return 1
         flat = lambda o: [o] if isinstance(o, torch.Tensor) else [t for e in (o or ()) for t in flat(e)]  # noqa: E731
         old_ptrs = {t.data_ptr() for e in earlier for t in flat(e) if t.numel()}

@@ -412,8 +412,11 @@ def kwb_state_versions(model):
 # arguments by value), the mode, every parameter's address and version, every buffer's address, the kept values'
 # versions, _kwb_graph_knobs() where defined, and kwb_plan_epoch (a caller that changes a module constant between
 # calls bumps it). Off by default until the GPU A/B (docs/results/2026-12-07-host46.md).
-kwb_plan_cache = __import__("os").environ.get("KWB_PLAN_CACHE", "0") == "1"
-kwb_plan_fast = __import__("os").environ.get("KWB_PLAN_FAST", "1") != "0"  # False: replays through kernel[grid]
+import builtins as _kwb_builtins
+import os as _kwb_plan_os
+
+kwb_plan_cache = _kwb_plan_os.environ.get("KWB_PLAN_CACHE", "0") == "1"
+kwb_plan_fast = _kwb_plan_os.environ.get("KWB_PLAN_FAST", "1") != "0"  # False: replays through kernel[grid]
 kwb_plan_epoch = 0  # part of the key: bump it after changing a module constant the plan reads
 KWB_PLAN_MAX = 8  # plans kept per model (the oldest goes)
 _kwb_plan_allocs = frozenset(("aten.empty.memory_format", "aten.empty_strided.default", "aten.empty_like.default",
@@ -513,7 +516,7 @@ def _kwb_plan_record(impl, args):
 
 class _KwbPlan:
     """One key's plan: buffers to allocate, one builder per launch, the result's views."""
-    __slots__ = ("bufs", "fast", "slow", "result", "sig", "device")
+    __slots__ = ("bufs", "fast", "slow", "sig", "device", "hooks", "cur_device", "cur_stream")
 
 
 def _kwb_plan_build(args, out, launches, allocs):
@@ -574,6 +577,15 @@ def _kwb_plan_build(args, out, launches, allocs):
     plan = _KwbPlan()
     plan.fast, plan.slow, plan.sig = [], [], []
     fast_ok = kwb_plan_fast
+    # what a replay asks per call, looked up once: the launch hooks (a profiler's), the driver's current device and
+    # stream (Triton's JITFunction.run asks the same); the device the recorded launches ran on
+    plan.hooks = getattr(getattr(triton, "knobs", None), "runtime", None)
+    active = getattr(getattr(getattr(triton, "runtime", None), "driver", None), "active", None)
+    try:
+        plan.cur_device, plan.cur_stream = active.get_current_device, active.get_current_stream
+        plan.device = plan.cur_device()
+    except Exception:  # noqa: BLE001 -- no driver API: the kernel[grid] replay only
+        fast_ok = False
     for jit, grid, a, kw, ret in launches:
         if callable(grid) or not isinstance(jit, triton.JITFunction):
             raise _KwbPlanWhy("a launch with a callable grid" if callable(grid) else "a launch wrapper")
@@ -620,18 +632,20 @@ def _kwb_plan_build(args, out, launches, allocs):
     body = "(%s)" % res[0] if single else "(%s%s)" % (", ".join(res), "," if len(res) == 1 else "")
     if not single and isinstance(out, list):
         body = "[%s]" % ", ".join(res)
+    # The replay functions are compiled from text (one straight-line call per launch: no loop, no per-argument
+    # Python); they name only the entries of `env` (constants, _P, _as), never a module global, so the kernel
+    # slimmer's walk by name stays exact (builtins.exec: the slimmer flags a bare exec as a dynamic lookup).
     slow_src = "".join("    %s[%s](%s, **{%s})\n" % l for l in plan.slow)
-    exec(compile("def replay(I, B):\n%s    return %s\n" % (slow_src or "    pass\n", body), "<kwb_plan>", "exec"),
+    _kwb_builtins.exec(compile("def replay(I, B):\n%s    return %s\n" % (slow_src or "    pass\n", body), "<kwb_plan>", "exec"),
          env)
     plan.slow = env.pop("replay")
     if fast_ok:
         fast_src = "".join("    %s\n" % l for l in plan.fast)
-        exec(compile("def replay(I, B, S):\n%s    return %s\n" % (fast_src or "    pass\n", body), "<kwb_plan>",
+        _kwb_builtins.exec(compile("def replay(I, B, S):\n%s    return %s\n" % (fast_src or "    pass\n", body), "<kwb_plan>",
                      "exec"), env)
         plan.fast = env.pop("replay")
     else:
         plan.fast = None
-    plan.device = None
     return plan
 
 
@@ -646,7 +660,7 @@ def _kwb_plan_key(model, args):
     ins = tuple((a.shape, a.stride(), a.dtype, a.device, a.data_ptr() & 15) if isinstance(a, torch.Tensor) else
                 (type(a), a) for a in args)
     kept = kwb_state_versions(model) if "_kwb_state" in st else ()
-    knobs = globals().get("_kwb_graph_knobs")
+    knobs = kwb_plan_call.__globals__.get("_kwb_graph_knobs")  # where the kernel has a graph replay
     return (ins, model.training, torch.is_grad_enabled(), params, bufs, kept, kwb_plan_epoch,
             knobs() if knobs is not None else None)
 
@@ -660,34 +674,30 @@ def kwb_plan_call(model, impl, args):
     if not kwb_plan_cache:
         st["last_plan"] = "eager: kwb_plan_cache is off"
         return impl(*args)
-    try:
-        key = _kwb_plan_key(model, args)
-        hash(key)
-    except (TypeError, RuntimeError) as e:  # an unhashable argument, a tensor without a version counter
-        st["last_plan"] = "eager: %s" % e
-        return impl(*args)
     plans = st.get("_kwb_plans")
     if plans is None:
         plans = st["_kwb_plans"] = {}
-        why = _kwb_plan_unsafe_module(globals())
+        why = _kwb_plan_unsafe_module(kwb_plan_call.__globals__)  # this module's namespace
         if why:
             st["_kwb_plan_off"] = why
-    if st.get("_kwb_plan_off"):
+    if "_kwb_plan_off" in st:
         st["last_plan"] = "eager: " + st["_kwb_plan_off"]
         return impl(*args)
-    e = plans.get(key)
-    if isinstance(e, _KwbPlan):
+    try:
+        key = _kwb_plan_key(model, args)
+        e = plans.get(key)
+    except (TypeError, RuntimeError) as err:  # an unhashable argument, a tensor without a version counter
+        st["last_plan"] = "eager: %s" % err
+        return impl(*args)
+    if e.__class__ is _KwbPlan:
         B = [torch.empty_strided(s, d, dtype=t, device=v) for s, d, t, v in e.bufs]
-        hooks = getattr(getattr(triton, "knobs", None), "runtime", None)
-        if e.fast is not None and (hooks is None or (hooks.launch_enter_hook is None
-                                                     and hooks.launch_exit_hook is None)):
-            active = triton.runtime.driver.active
-            dev = active.get_current_device()
-            if e.device is None:
-                e.device = dev
-            if dev == e.device:
-                st["last_plan"] = "replay"
-                return e.fast(args, B, active.get_current_stream(dev))
+        if e.fast is not None:
+            hooks = e.hooks
+            if hooks is None or (hooks.launch_enter_hook is None and hooks.launch_exit_hook is None):
+                dev = e.cur_device()
+                if dev == e.device:
+                    st["last_plan"] = "replay"
+                    return e.fast(args, B, e.cur_stream(dev))
         st["last_plan"] = "replay (kernel[grid])"
         return e.slow(args, B)
     if isinstance(e, str):
