@@ -117,7 +117,7 @@ def main():
             b0 = abharness.bench(fwd, dev, 10, 30) if dev == "cuda" else None
             h0 = host_us(fwd, a.calls, dev)
             ker.kwb_plan_cache = True
-            for _ in range(3):  # eager, recorded, replayed
+            for _ in range(4):  # eager, recorded (a kernel with kept values: one eager call more), replayed
                 out = fwd()
             path = new.__dict__.get("last_plan", "?")
             eq = agree(out, ref)

@@ -172,6 +172,20 @@ class PlanCache(unittest.TestCase):
         self.assertEqual(paths[2:], ["replay (kernel[grid])"] * 2)
         self.check(outs, reference(net, *args))
 
+    def test_launcher_refusal_falls_back(self):
+        torch.manual_seed(6)
+        net = Net(8)
+        args = self.inputs()
+        run = triton._CompiledKernel.run  # the launcher the recording keeps: one that refuses every call
+        triton._CompiledKernel.run = lambda *a, **k: (_ for _ in ()).throw(TypeError("refused"))
+        try:
+            outs, paths = self.calls(net, args, 4)
+        finally:
+            triton._CompiledKernel.run = run
+        self.assertEqual(paths[2:], ["replay (kernel[grid])"] * 2)
+        self.assertIn("refused", net.last_plan_fast_off)
+        self.check(outs, reference(net, *args))
+
     def test_off_keeps_nothing(self):
         K["kwb_plan_cache"] = False
         net = Net(8)

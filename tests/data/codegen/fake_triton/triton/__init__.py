@@ -24,6 +24,7 @@ import inspect
 import itertools
 import textwrap
 import threading
+import types
 
 import torch
 
@@ -261,9 +262,8 @@ class _Driver:  # triton.runtime.driver.active: the device and stream JITFunctio
         return 0
 
 
-class runtime:  # noqa: N801 -- a namespace as Triton's module: triton.runtime.driver.active
-    class driver:  # noqa: N801
-        active = _Driver()
+# triton.runtime.driver.active, as Triton's module and DriverConfig spell it
+runtime = types.SimpleNamespace(driver=types.SimpleNamespace(active=_Driver()))
 
 
 class JITFunction:
