@@ -2927,11 +2927,12 @@ void TestChains::stateKeptEmulated() {
 
 // Session 46 (host46): the per-shape launch-plan cache (chain_host.py kwb_plan_call). Where it is emitted: a Triton
 // chain with plain forward parameters, no input written in place, no random draw; forward() hands its body
-// (_kwb_forward) to kwb_plan_call, a graph-replayed plan hands kwb_graph_call self._kwb_planned. KWB_PLAN_CACHE_EMIT=0
-// renders forward() as before. The plan (its launches) is the same either way: only forward()'s host path changes.
+// (_kwb_body; _kwb_forward where a graph may replay) to kwb_plan_call, a graph-replayed plan hands kwb_graph_call
+// self._kwb_planned. KWB_PLAN_CACHE_EMIT=0 renders forward() as before. The plan (its launches) is the same either way:
+// only forward()'s host path changes.
 void TestChains::planCacheEmission() {
   const kwb::FrameworkBackend* b = kwb::backendById(QStringLiteral("triton"));
-  const QString call = QStringLiteral("return kwb_plan_call(self, self._kwb_forward, (");
+  const QString call = QStringLiteral("return kwb_plan_call(self, self._kwb_body, (");
   const QString graphCall = QStringLiteral("return kwb_graph_call(self, self._kwb_planned, (");
   struct Case {
     const char* spec;

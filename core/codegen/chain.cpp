@@ -11391,14 +11391,16 @@ GeneratedKernel renderChainKernel(const ChainPlan& plan, const json& spec, const
                              planCache ? QStringLiteral("kwb_plan_call(self, self._kwb_forward, (%1))").arg(tuple)
                                        : QStringLiteral("self._kwb_forward(%1)").arg(tuple)));
   } else if (planCache) {
+    // the body is _kwb_body, not _kwb_forward: a size-dispatched kernel renames a plan's forward to _kwb_forward_pN
+    // and its own methods M to M_pN, so a body named _kwb_forward would take the forward's name
     QStringList names = params.split(u',', Qt::SkipEmptyParts);
     for (QString& n : names) n = n.trimmed();
     const QString tuple = names.size() == 1 ? names.first() + u',' : names.join(QStringLiteral(", "));
     a.vars.insert(QStringLiteral("FORWARD_BODY"),
                   QStringLiteral("        # replayed from this input shape's launch plan when kwb_plan_cache is on "
                                  "(KWB_PLAN_CACHE=1; kwb_plan_call)\n"
-                                 "        return kwb_plan_call(self, self._kwb_forward, (%1))\n\n"
-                                 "    def _kwb_forward(self%2):\n%3")
+                                 "        return kwb_plan_call(self, self._kwb_body, (%1))\n\n"
+                                 "    def _kwb_body(self%2):\n%3")
                       .arg(tuple, params, plan.forwardBody));
   } else {
     a.vars.insert(QStringLiteral("FORWARD_BODY"), plan.forwardBody);
