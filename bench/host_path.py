@@ -64,6 +64,21 @@ class _NoOpLaunch:
         COUNT["args"] += len(args) + len(kwargs)
         if RECORD is not None:
             RECORD.append((self.jit, grid, args, kwargs))
+        return _NOOP_COMPILED
+
+
+class _NoOpCompiled:
+    """What `kernel[grid](...)` returns in Triton 3.3+, a CompiledKernel (host46: kwb_plan_call's replay calls its
+    `run` launcher directly): run(grid0, grid1, grid2, stream, function, packed_metadata, launch_metadata,
+    enter_hook, exit_hook, *bound_args) counts like the no-op launch and runs nothing."""
+    function = packed_metadata = None
+
+    def run(self, g0, g1, g2, stream, function, packed, md, enter, exit_, *args):
+        COUNT["launches"] += 1
+        COUNT["args"] += len(args)
+
+
+_NOOP_COMPILED = _NoOpCompiled()
 
 
 triton.JITFunction.__getitem__ = lambda self, grid: _NoOpLaunch(self, grid)
@@ -364,6 +379,9 @@ def main():
     ap.add_argument("--lines", metavar="FUNC", action="append", default=[],
                     help="per-line time of a kernel.py function (inclusive of its callees), e.g. kwb_pointwise")
     ap.add_argument("--no-replay", action="store_true")
+    ap.add_argument("--plan-cache", action="store_true", help="host46: also time the forward with the kernel's "
+                    "launch-plan cache on (kwb_plan_cache; its replay through the no-op compiled launcher), rounds "
+                    "interleaved with the cache off so that both see the same load; checks the replay ran")
     ap.add_argument("--no-profile", action="store_true")
     a = ap.parse_args()
     global RECORD
@@ -404,12 +422,39 @@ def main():
                 t = pool[key] = real_empty(*size, dtype=dtype, device=device, **kw)
             return t
 
+        real_empty_strided, spool = torch.empty_strided, {}
+
+        def pooled_strided(size, stride, dtype=None, device=None, **kw):  # the plan cache's allocations
+            key = (tuple(size), tuple(stride), dtype, device, tuple(sorted(kw.items())))
+            t = spool.get(key)
+            if t is None:
+                t = spool[key] = real_empty_strided(size, stride, dtype=dtype, device=device, **kw)
+            return t
+
         torch.empty = pooled
-        print("torch.empty pooled per (shape, dtype) while timing (--pool-empty)")
+        torch.empty_strided = pooled_strided
+        print("torch.empty / empty_strided pooled per (shape, dtype) while timing (--pool-empty)")
     fmin, fmed = timed(fwd, a.calls, a.rounds)
     per = max(launches, 1)
     print("forward  host us: min %.2f  median %.2f   per launch: min %.2f  median %.2f" % (
         fmin, fmed, fmin / per, fmed / per))
+    if a.plan_cache:
+        if not hasattr(ker, "kwb_plan_call"):
+            print("plan     the kernel has no kwb_plan_call (generated without the plan cache)")
+        else:
+            off, on = [], []
+            for _ in range(a.rounds):  # interleaved: both sides see the same machine load
+                ker.kwb_plan_cache = False
+                off.append(timed(fwd, a.calls, 1)[0])
+                ker.kwb_plan_cache = True
+                for _ in range(3):  # a key's eager call, its recorded call, a replay
+                    fwd()
+                path = new.__dict__.get("last_plan")
+                on.append(timed(fwd, a.calls, 1)[0])
+            ker.kwb_plan_cache = False
+            print("plan     host us: off min %.2f median %.2f  on min %.2f median %.2f  (%.0f%% of off by min; "
+                  "on ran %r)" % (min(off), statistics.median(off), min(on), statistics.median(on),
+                                  100.0 * min(on) / min(off), path))
 
     if not a.no_replay and rec:
         # floor: what a per-shape launch-plan cache could leave: one torch.empty per output-like allocation the

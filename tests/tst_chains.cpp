@@ -200,6 +200,9 @@ class TestChains : public QObject {
   void indexedKernelsConform();
   void graphReplay_data();
   void graphReplay();
+  void planCacheEmission();
+  void planCacheEmulated_data();
+  void planCacheEmulated();
   void graphOptional_data();
   void graphOptional();
   void cuteGemmEpilogue_data();
@@ -3029,6 +3032,87 @@ void TestChains::stateKeptEmulated() {
   runEmulated(spec, problem, {QStringLiteral("--edit-state")});
   runEmulated(spec, problem,
               {QStringLiteral("--edit-state"), QStringLiteral("--set"), QStringLiteral("kwb_state_memo=False")});
+}
+
+// Session 46 (host46): the per-shape launch-plan cache (chain_host.py kwb_plan_call). Where it is emitted: a Triton
+// chain with plain forward parameters, no input written in place, no random draw; forward() hands its body
+// (_kwb_body; _kwb_forward where a graph may replay) to kwb_plan_call, a graph-replayed plan hands kwb_graph_call
+// self._kwb_planned. KWB_PLAN_CACHE_EMIT=0 renders forward() as before. The plan (its launches) is the same either way:
+// only forward()'s host path changes.
+void TestChains::planCacheEmission() {
+  const kwb::FrameworkBackend* b = kwb::backendById(QStringLiteral("triton"));
+  const QString call = QStringLiteral("return kwb_plan_call(self, self._kwb_body, (");
+  const QString graphCall = QStringLiteral("return kwb_graph_call(self, self._kwb_planned, (");
+  struct Case {
+    const char* spec;
+    bool plain, graph;  // kwb_plan_call from forward(), or through kwb_graph_call
+  };
+  for (const Case& c :
+       {Case{"row_source_rms_residual_out", true, false}, Case{"column_slots_box_unbind", true, false},
+        Case{"select_pushdown_pairwise_dist2", false, false},  // graphOptional: in its eager branch
+        Case{"mamba_selective_state_step", true, false}, Case{"a11_PPO_GAE_ReverseLoop_Advantages", false, true},
+        Case{"linrec_gated_iir_h0_cat", false, true}}) {
+    const json s = loadSpec(QLatin1String(c.spec));
+    QString why;
+    const auto p = kwb::planChain(kwb::decodeOpGraph(s), s, &why);
+    QVERIFY2(p, qPrintable(why));
+    const kwb::GeneratedKernel on = b->generate(s);
+    QVERIFY2(on.ok && on.implemented, qPrintable(on.error));
+    QVERIFY2(on.source.contains(QLatin1String("def kwb_plan_call(")), c.spec);
+    QVERIFY2(on.source.contains(QLatin1String("#   launch plan: each input shape's launches replay")), c.spec);
+    if (c.plain) QVERIFY2(on.source.contains(call), c.spec);
+    if (c.graph) QVERIFY2(on.source.contains(graphCall), c.spec);
+    if (!c.plain && !c.graph)
+      QVERIFY2(on.source.contains(QLatin1String("return kwb_plan_call(self, self._kwb_forward, (")), c.spec);
+    qputenv("KWB_PLAN_CACHE_EMIT", "0");
+    const kwb::GeneratedKernel off = b->generate(s);
+    const auto q = kwb::planChain(kwb::decodeOpGraph(s), s, &why);
+    qunsetenv("KWB_PLAN_CACHE_EMIT");
+    QVERIFY2(off.ok && off.implemented, qPrintable(off.error));
+    QVERIFY2(!off.source.contains(QLatin1String("return kwb_plan_call(")), c.spec);  // the helper's text may stay
+    QVERIFY2(!off.source.contains(QLatin1String("self._kwb_planned")), c.spec);
+    QVERIFY2(!off.source.contains(QLatin1String("launch plan:")), c.spec);
+    QVERIFY(q);
+    QCOMPARE(q->forwardBody, p->forwardBody);  // the plan itself does not change
+  }
+  // an input written in place: no plan cache (the planner's rule; the recorder would refuse its copy anyway)
+  const json w = loadSpec(QStringLiteral("u62_Inplace_input_mul_add_relu"));
+  const kwb::GeneratedKernel k = b->generate(w);
+  QVERIFY2(k.ok && k.implemented, qPrintable(k.error));
+  QVERIFY2(!k.source.contains(QLatin1String("return kwb_plan_call(")), "u62_Inplace_input_mul_add_relu");
+}
+
+void TestChains::planCacheEmulated_data() {
+  // host44's six fixtures (docs/results/2026-12-07-host44.md): fp32 and strided inputs (a new key each), forward()
+  // four times with the cache on (chain_emulate.py --plan-cache): the last a replay, compared, its result fresh
+  QTest::addColumn<QString>("spec");
+  QTest::addColumn<QString>("problem");
+  QTest::addColumn<QStringList>("args");
+  const QStringList on{QStringLiteral("--plan-cache")};
+  for (const auto& [spec, problem] : std::initializer_list<std::pair<const char*, const char*>>{
+           {"row_source_rms_residual_out", "=row_source_rms_residual_out"},
+           {"column_slots_box_unbind", "=column_slots_box_unbind"},
+           {"select_pushdown_pairwise_dist2", "=select_pushdown_pairwise_dist2"},
+           {"mamba_selective_state_step", "=mamba_selective_state_step"},
+           {"linrec_gated_iir_h0_cat", "=linrec_gated_iir_h0_cat"},
+           {"a11_PPO_GAE_ReverseLoop_Advantages", "@probe24/a11_PPO_GAE_ReverseLoop_Advantages"}}) {
+    QTest::addRow("%s fp32", spec) << QString::fromLatin1(spec) << QString::fromLatin1(problem) << on;
+    QTest::addRow("%s strided", spec) << QString::fromLatin1(spec) << QString::fromLatin1(problem)
+                                      << (on + QStringList{QStringLiteral("--strided")});
+  }
+  QTest::addRow("row_source_rms_residual_out bf16")
+      << QStringLiteral("row_source_rms_residual_out") << QStringLiteral("=row_source_rms_residual_out")
+      << (on + QStringList{QStringLiteral("--dtype"), QStringLiteral("bfloat16")});
+  QTest::addRow("row_source_rms_residual_out kernel[grid] replay (kwb_plan_fast=False)")
+      << QStringLiteral("row_source_rms_residual_out") << QStringLiteral("=row_source_rms_residual_out")
+      << (on + QStringList{QStringLiteral("--set"), QStringLiteral("kwb_plan_fast=False")});
+}
+
+void TestChains::planCacheEmulated() {
+  QFETCH(QString, spec);
+  QFETCH(QString, problem);
+  QFETCH(QStringList, args);
+  runEmulated(spec, problem, args);
 }
 
 void TestChains::classesEmulated_data() {

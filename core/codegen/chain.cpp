@@ -11630,6 +11630,13 @@ GeneratedKernel renderChainKernel(const ChainPlan& plan, const json& spec, const
   // Only for plain parameter lists ("*args" has no names to hand on).
   const QString params = modelNewParts(spec).forwardParams;
   const bool graph = (plan.graphReplay || plan.graphOptional) && !params.contains(u'*') && !params.contains(u'=');
+  // The per-shape launch plan (kwb_plan_call, chain_host.py; host46): where a replay of recorded launches can be the
+  // forward -- no input written in place and no random draw (what the graph replay also excludes: the plan's own
+  // write-back and a draw are host-side torch work a replay would skip or repeat). Whether the plan reads a value
+  // (.item(), a data-dependent size) is proven per key at run time by the recorder, which refuses any such op;
+  // kwb_plan_cache (KWB_PLAN_CACHE=1) turns it on. KWB_PLAN_CACHE_EMIT=0: forward() is the eager body, as before.
+  const bool planCache = !params.contains(u'*') && !params.contains(u'=') && plan.writtenInputs.isEmpty() &&
+                         !plan.randomDraws && qEnvironmentVariable("KWB_PLAN_CACHE_EMIT", QStringLiteral("1")) != u"0";
   QString graphCode;
   if (graph) {
     graphCode = readResourceText(QStringLiteral(":/kwb/templates/kernels/triton_graph.py"), &err);
@@ -11683,28 +11690,54 @@ GeneratedKernel renderChainKernel(const ChainPlan& plan, const json& spec, const
       moreParams += QStringLiteral(", ") + plan.drawTargets.value(i);
     }
     const QString tuple = names.size() == 1 ? names.first() + u',' : names.join(QStringLiteral(", "));
+    // the graph's eager calls (its first of a key, no CUDA, autograd on) go through the launch-plan cache
+    const QString impl = planCache ? QStringLiteral("self._kwb_planned") : QStringLiteral("self._kwb_forward");
+    const QString planned = planCache
+                                ? QStringLiteral(
+                                      "    def _kwb_planned(self, *args):  # the launch-plan cache (kwb_plan_call)\n"
+                                      "        return kwb_plan_call(self, self._kwb_forward, args)\n\n")
+                                : QString();
     if (plan.graphReplay)
       a.vars.insert(QStringLiteral("FORWARD_BODY"),
                     QStringLiteral("        # %1 per forward: replayed from a CUDA graph (kwb_graph_call)\n"
-                                   "%2        return kwb_graph_call(self, self._kwb_forward, (%3))\n\n"
+                                   "%2        return kwb_graph_call(self, %6, (%3))\n\n%7"
                                    "    def _kwb_forward(self%4):\n%5")
                         .arg(launchesText(plan.kernelLaunches))
-                        .arg(draws, tuple, params + moreParams, body));
+                        .arg(draws, tuple, params + moreParams, body, impl, planned));
     else  // graphOptional: eager unless kwb_graph_small (a host-time switch; the harness times GPU time)
       a.vars.insert(QStringLiteral("FORWARD_BODY"),
                     QStringLiteral("        # %1 per forward: replayed from a CUDA graph when kwb_graph_small "
                                    "is on (host time), else eagerly\n"
                                    "%2        if kwb_graph_small:\n"
-                                   "            return kwb_graph_call(self, self._kwb_forward, (%3))\n"
-                                   "        return self._kwb_forward(%3)\n\n"
+                                   "            return kwb_graph_call(self, %6, (%3))\n"
+                                   "        return %8\n\n%7"
                                    "    def _kwb_forward(self%4):\n%5")
                         .arg(launchesText(plan.kernelLaunches))
-                        .arg(draws, tuple, params + moreParams, body));
+                        .arg(draws, tuple, params + moreParams, body, impl, planned,
+                             planCache ? QStringLiteral("kwb_plan_call(self, self._kwb_forward, (%1))").arg(tuple)
+                                       : QStringLiteral("self._kwb_forward(%1)").arg(tuple)));
+  } else if (planCache) {
+    // the body is _kwb_body, not _kwb_forward: a size-dispatched kernel renames a plan's forward to _kwb_forward_pN
+    // and its own methods M to M_pN, so a body named _kwb_forward would take the forward's name
+    QStringList names = params.split(u',', Qt::SkipEmptyParts);
+    for (QString& n : names) n = n.trimmed();
+    const QString tuple = names.size() == 1 ? names.first() + u',' : names.join(QStringLiteral(", "));
+    a.vars.insert(QStringLiteral("FORWARD_BODY"),
+                  QStringLiteral("        # replayed from this input shape's launch plan when kwb_plan_cache is on "
+                                 "(KWB_PLAN_CACHE=1; kwb_plan_call)\n"
+                                 "        return kwb_plan_call(self, self._kwb_body, (%1))\n\n"
+                                 "    def _kwb_body(self%2):\n%3")
+                      .arg(tuple, params, plan.forwardBody));
   } else {
     a.vars.insert(QStringLiteral("FORWARD_BODY"), plan.forwardBody);
   }
   if (plan.hasConv) a.vars.insert(QStringLiteral("MORE_CONVS"), plan.moreConvs.join(u'\n'));
   a.config = plan.config;
+  if (planCache)
+    a.config.append({QStringLiteral("launch plan"),
+                     QStringLiteral("each input shape's launches replay from a recorded plan after its first two "
+                                    "calls when kwb_plan_cache is on (KWB_PLAN_CACHE=1, off by default; "
+                                    "kwb_plan_call; ModelNew.last_plan says which ran)")});
   a.mathDtype = plan.mathDtype;
   a.tile = 128;
   const QString tmpl = plan.hasConv ? QStringLiteral(":/kwb/templates/kernels/triton_conv.py.tmpl")

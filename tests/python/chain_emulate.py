@@ -172,6 +172,10 @@ def main():
                     "order kwb_topk promises and torch's CUDA topk gives, where torch's CPU topk gives none -- and, "
                     "in a 16-bit dtype, the reference's parameters are rounded to it first as the harness's lp_model "
                     "does (a selection flips where a parameter's rounding reorders two values)")
+    ap.add_argument("--plan-cache", action="store_true",
+                    help="the kernel's launch-plan cache on (kwb_plan_cache, chain_host.py kwb_plan_call): forward() "
+                    "runs four times on the inputs (eager, recorded -- a kernel with kept values: eager twice --, "
+                    "replayed) and the last call's result is the one compared; it must be a replay (ModelNew.last_plan) and share no memory with the calls before")
     ap.add_argument("--edit-state", action="store_true",
                     help="after the comparison, edit every parameter and buffer of both models in place under no_grad "
                     "(floating: w.mul_(0.5).add_(0.25); integer: w.floor_divide_(2)) and compare forward() again: a "
@@ -328,7 +332,27 @@ def run_one(a, case):
         if dtype not in (None, torch.float32):
             new = new.to(dtype)
         torch.manual_seed(1)
+        earlier = []
+        if a.plan_cache:
+            if not hasattr(ker, "kwb_plan_call"):
+                print("FAIL --plan-cache: the kernel has no kwb_plan_call")
+                return 1
+            ker.kwb_plan_cache = True
+            # the key's eager call, then its recorded one; a kernel keeping values from its parameters (kwb_state)
+            # has a new key after its first call (the kept values' versions), so one call more
+            earlier = [new(*inputs), new(*inputs), new(*inputs)]
         got = new(*inputs)
+    if a.plan_cache:
+        path = new.__dict__.get("last_plan", "")
+        if not path.startswith("replay"):
+            print("FAIL --plan-cache: the fourth call ran %r, not a replay" % path)
+            return 1
+        flat = lambda o: [o] if isinstance(o, torch.Tensor) else [t for e in (o or ()) for t in flat(e)]  # noqa: E731
+        old_ptrs = {t.data_ptr() for e in earlier for t in flat(e) if t.numel()}
+        if any(t.numel() and t.data_ptr() in old_ptrs for t in flat(got)):
+            print("FAIL --plan-cache: the replay's result shares memory with an earlier call's")
+            return 1
+        print("note: plan cache: %s" % path)
     for i, (b, r, k) in enumerate(zip(before, ref_in, inputs)):
         if b is None or not b.is_floating_point():
             continue

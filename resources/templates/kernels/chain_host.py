@@ -391,3 +391,357 @@ def kwb_state_versions(model):
     """The kept values' sources as they are now (a CUDA graph's key: a replay runs no Python, so a changed buffer must
     select another graph)."""
     return tuple(_kwb_state_key(e[1]) for _, e in sorted(model.__dict__.get("_kwb_state", {}).items()))
+
+
+# ==== host: kwb_plan_call
+# A per-shape launch-plan cache of the whole forward (issue 14, session 46, host46; host44's fixes 1 and 2). The
+# generated forward's host path is Python and torch view ops recomputing, every call, what one input shape decides
+# (host44: 17-41 us for a 1-launch forward on the dev CPU, 49-80 % of the H100 host's forward time). Here the first
+# call of a key runs the plan eagerly (compiles, fills the helpers' memos and kept values); the second runs it
+# eagerly under a recorder -- every Triton launch (kernel, grid, arguments, the CompiledKernel it returned) and every
+# torch op (a TorchDispatchMode) -- and builds a plan: the buffers the forward allocated (torch.empty*: re-allocated
+# each call, so a returned tensor is always fresh), one prebuilt argument list per launch (the inputs and buffers by
+# address and byte offset, parameters, kept values and scalars constant) and the result's views. Later calls of the
+# key replay it: per launch one call of the CompiledKernel's launcher (the call JITFunction.run makes in Triton 3.3+:
+# run(grid0, grid1, grid2, stream, function, packed_metadata, launch_metadata, enter_hook, exit_hook, *bound args in
+# signature order, constexprs included)), its specialization fixed by the key (dtypes, 16-byte alignment; a buffer
+# is allocated as recorded), checked once when the entry is built; `kernel[grid](...)` with tensor views where that
+# API is missing (KWB_PLAN_FAST=0 forces it). The recording proves the plan reads no values: any torch op other than
+# an allocation, a view or a metadata query (`.item()`, a copy, a fill, nonzero) leaves the key eager for good, as
+# does a callable grid or a module holding a launch wrapper (triton.autotune: its launches bypass the recorder). The key is kwb_graph_call's: the inputs' shapes, strides, dtypes, devices and 16-byte alignment (non-tensor
+# arguments by value), the mode, every parameter's address and version, every buffer's address, the kept values'
+# versions, _kwb_graph_knobs() where defined, and kwb_plan_epoch (a caller that changes a module constant between
+# calls bumps it). Off by default until the GPU A/B (docs/results/2026-12-07-host46.md).
+import builtins as _kwb_builtins
+import os as _kwb_plan_os
+
+kwb_plan_cache = _kwb_plan_os.environ.get("KWB_PLAN_CACHE", "0") == "1"
+kwb_plan_fast = _kwb_plan_os.environ.get("KWB_PLAN_FAST", "1") != "0"  # False: replays through kernel[grid]
+kwb_plan_epoch = 0  # part of the key: bump it after changing a module constant the plan reads
+KWB_PLAN_MAX = 8  # plans kept per model (the oldest goes)
+_kwb_plan_allocs = frozenset(("aten.empty.memory_format", "aten.empty_strided.default", "aten.empty_like.default",
+                              "aten.new_empty.default", "aten.new_empty_strided.default"))
+_kwb_plan_meta = frozenset(("aten.sym_size", "aten.sym_stride", "aten.sym_numel", "aten.sym_storage_offset",
+                            "aten.size", "aten.stride", "aten.dim", "aten.is_contiguous", "aten.numel",
+                            "aten.storage_offset"))
+
+
+class _KwbPlanPtr:
+    """A tensor argument the replay passes by address: Triton's launcher reads data_ptr() only (the dtype is in the
+    compiled signature). base: the input or buffer; off: bytes from base.data_ptr()."""
+    __slots__ = ("base", "off", "dtype")
+
+    def __init__(self, base, off, dtype):
+        self.base, self.off, self.dtype = base, off, dtype
+
+    def data_ptr(self):
+        return self.base.data_ptr() + self.off
+
+
+def _kwb_storage_ptr(t):
+    return t.untyped_storage().data_ptr() if hasattr(t, "untyped_storage") else t.storage().data_ptr()
+
+
+def _kwb_plan_view(base, shape, stride, off):
+    """The view of base (an input or a buffer) a launch argument was: shape and stride in elements, off elements
+    from base's first (the kernel[grid] replay passes real tensors)."""
+    return base.as_strided(shape, stride, base.storage_offset() + off)
+
+
+class _KwbPlanWhy(Exception):
+    """Why a key stays eager (its message)."""
+
+
+def _kwb_plan_recorder():
+    """A TorchDispatchMode that notes allocations and refuses any op that could read or write values."""
+    from torch.utils._python_dispatch import TorchDispatchMode
+
+    class Rec(TorchDispatchMode):
+        def __init__(self):
+            super().__init__()
+            self.allocs, self.bad, self.inside = [], None, 0  # inside: in a launch (the CPU emulation's own ops)
+
+        def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+            out = func(*args, **(kwargs or {}))
+            if self.inside:
+                return out
+            name = str(func)
+            if name in _kwb_plan_allocs:
+                self.allocs.append(out)
+            elif not (name.rsplit(".", 1)[0] in _kwb_plan_meta or any(
+                    r.alias_info is not None and not r.alias_info.is_write for r in func._schema.returns)):
+                self.bad = self.bad or name
+            return out
+    return Rec()
+
+
+def _kwb_plan_unsafe_module(namespace):
+    """A reason the module's launches may escape the recorder (a launch wrapper such as triton.autotune), else ""."""
+    jit = triton.JITFunction if hasattr(triton, "JITFunction") else None
+    for name, v in list(namespace.items()):
+        if jit is not None and not isinstance(v, jit) and hasattr(v, "fn") and isinstance(v.fn, jit):
+            return "%s wraps a Triton kernel (%s): its launches are not recorded" % (name, type(v).__name__)
+    return ""
+
+
+def _kwb_plan_record(impl, args):
+    """impl(*args) under the recorder -> (result, launches [(jit, grid, args, kwargs, compiled)], allocations, the
+    first op it refused or None). The forward runs once, whatever the recorder saw."""
+    jit_cls = triton.JITFunction if hasattr(triton, "JITFunction") else None
+    if jit_cls is None:
+        raise _KwbPlanWhy("no triton.JITFunction")
+    launches = []
+    rec = _kwb_plan_recorder()
+    own = "__getitem__" in jit_cls.__dict__  # Triton's JITFunction inherits it from KernelInterface
+    orig = jit_cls.__getitem__
+
+    def getitem(self, grid):
+        launch = orig(self, grid)
+
+        def call(*a, **kw):
+            rec.inside += 1
+            try:
+                ret = launch(*a, **kw)
+            finally:
+                rec.inside -= 1
+            launches.append((self, grid, a, kw, ret))
+            return ret
+        return call
+    jit_cls.__getitem__ = getitem
+    try:
+        with rec:
+            out = impl(*args)
+    finally:
+        if own:
+            jit_cls.__getitem__ = orig
+        else:
+            del jit_cls.__getitem__
+    bad = rec.bad and "the forward runs %s (a value read or a torch compute op)" % rec.bad
+    return out, launches, rec.allocs, bad
+
+
+class _KwbPlan:
+    """One key's plan: buffers to allocate, one builder per launch, the result's views."""
+    __slots__ = ("bufs", "fast", "slow", "sig", "device", "hooks", "cur_device", "cur_stream")
+
+
+def _kwb_plan_build(args, out, launches, allocs):
+    """A _KwbPlan of one recorded forward (see the section's comment); raises _KwbPlanWhy where it cannot."""
+    import inspect
+    ins = {}
+    for i, a in enumerate(args):
+        if isinstance(a, torch.Tensor):
+            ins.setdefault(_kwb_storage_ptr(a), i)
+    bufs, used = {}, []
+    for t in allocs:
+        sp = _kwb_storage_ptr(t)
+        if sp and sp not in ins and sp not in bufs:
+            bufs[sp] = (t, None)
+    env = {"_P": _KwbPlanPtr, "_as": _kwb_plan_view}
+
+    def const(v):
+        name = "c%d" % len(env)
+        env[name] = v
+        return name
+
+    def base_of(v):
+        sp = _kwb_storage_ptr(v)
+        if not sp:
+            raise _KwbPlanWhy("a tensor argument without storage (zero elements)")
+        if sp in ins:
+            return "I[%d]" % ins[sp], args[ins[sp]]
+        if sp in bufs:
+            t, slot = bufs[sp]
+            if slot is None:
+                slot = len(used)
+                used.append(t)
+                bufs[sp] = (t, slot)
+            return "B[%d]" % slot, t
+        return None, None
+
+    def ptr_expr(v):
+        src, b = base_of(v)
+        if src is None:
+            return const(v)
+        off = v.data_ptr() - b.data_ptr()
+        if off == 0 and v.dtype == b.dtype:
+            return src
+        return "_P(%s, %d, %s)" % (src, off, const(v.dtype))
+
+    def view_expr(v):
+        src, b = base_of(v)
+        if src is None:
+            return const(v)
+        if (v.dtype == b.dtype and v.data_ptr() == b.data_ptr() and v.shape == b.shape
+                and v.stride() == b.stride()):
+            return src
+        if v.dtype != b.dtype:
+            raise _KwbPlanWhy("a view in another dtype than its base")
+        off = (v.data_ptr() - b.data_ptr()) // v.element_size()
+        return "_as(%s, %r, %r, %d)" % (src, tuple(v.shape), v.stride(), off)
+
+    plan = _KwbPlan()
+    plan.fast, plan.slow, plan.sig = [], [], []
+    fast_ok = kwb_plan_fast
+    # what a replay asks per call, looked up once: the launch hooks (a profiler's), the driver's current device and
+    # stream (Triton's JITFunction.run asks the same); the device the recorded launches ran on
+    knobs = triton.knobs if hasattr(triton, "knobs") else None
+    plan.hooks = knobs.runtime if hasattr(knobs, "runtime") else None
+    runtime = triton.runtime if hasattr(triton, "runtime") else None
+    driver = runtime.driver if hasattr(runtime, "driver") else None
+    active = driver.active if hasattr(driver, "active") else None
+    try:
+        plan.cur_device, plan.cur_stream = active.get_current_device, active.get_current_stream
+        plan.device = plan.cur_device()
+    except Exception:  # noqa: BLE001 -- no driver API: the kernel[grid] replay only
+        fast_ok = False
+    for jit, grid, a, kw, ret in launches:
+        if callable(grid) or not isinstance(jit, triton.JITFunction):
+            raise _KwbPlanWhy("a launch with a callable grid" if callable(grid) else "a launch wrapper")
+        g = tuple(int(x) for x in grid) + (1,) * (3 - len(grid))
+        sargs = ", ".join(view_expr(v) if isinstance(v, torch.Tensor) else const(v) for v in a)
+        skw = ", ".join("%r: %s" % (k, view_expr(v) if isinstance(v, torch.Tensor) else const(v))
+                        for k, v in kw.items())
+        plan.slow.append((const(jit), repr(g), sargs, skw))
+        if fast_ok:  # the bound arguments in signature order, defaults filled, launch options left out
+            try:
+                params = list(inspect.signature(jit.fn).parameters.values())
+                vals = list(a)
+                for p in params[len(a):]:
+                    if p.name in kw:
+                        vals.append(kw[p.name])
+                    elif p.default is not inspect.Parameter.empty:
+                        vals.append(p.default)
+                    else:
+                        raise _KwbPlanWhy("missing argument %s" % p.name)
+                ok = (ret is not None and not hasattr(ret, "result") and hasattr(ret, "run")
+                      and hasattr(ret, "function") and hasattr(ret, "packed_metadata")
+                      and not (hasattr(jit, "pre_run_hooks") and jit.pre_run_hooks))
+                gvals = jit.used_global_vals if hasattr(jit, "used_global_vals") else {}
+                for (name, _), (val, gdict) in gvals.items():
+                    ok = ok and gdict.get(name, _KwbPlanWhy) == val
+            except (_KwbPlanWhy, TypeError, ValueError):
+                ok = False
+            if ok:
+                fargs = ", ".join(ptr_expr(v) if isinstance(v, torch.Tensor) else const(v) for v in vals)
+                plan.fast.append("%s(%d, %d, %d, S, %s, %s, None, None, None, %s)" % (
+                    const(ret.run), g[0], g[1], g[2], const(ret.function), const(ret.packed_metadata), fargs))
+            else:
+                fast_ok = False
+    single = not isinstance(out, (tuple, list))
+    outs = [out] if single else list(out)
+    res = []
+    for o in outs:
+        if isinstance(o, torch.Tensor):
+            res.append(view_expr(o))
+        elif o is None or isinstance(o, (int, float, bool)):
+            res.append(const(o))
+        else:
+            raise _KwbPlanWhy("forward() returns a %s" % type(o).__name__)
+    plan.bufs = [(tuple(t.shape), t.stride(), t.dtype, t.device) for t in used]
+    body = "(%s)" % res[0] if single else "(%s%s)" % (", ".join(res), "," if len(res) == 1 else "")
+    if not single and isinstance(out, list):
+        body = "[%s]" % ", ".join(res)
+    # The replay functions are compiled from text (one straight-line call per launch: no loop, no per-argument
+    # Python); they name only the entries of `env` (constants, _P, _as), never a module global, so the kernel
+    # slimmer's walk by name stays exact (builtins.exec: the slimmer flags a bare exec as a dynamic lookup).
+    slow_src = "".join("    %s[%s](%s, **{%s})\n" % l for l in plan.slow)
+    _kwb_builtins.exec(_kwb_builtins.compile("def replay(I, B):\n%s    return %s\n" % (slow_src or "    pass\n", body), "<kwb_plan>", "exec"),
+         env)
+    plan.slow = env.pop("replay")
+    if fast_ok:
+        fast_src = "".join("    %s\n" % l for l in plan.fast)
+        _kwb_builtins.exec(_kwb_builtins.compile("def replay(I, B, S):\n%s    return %s\n" % (fast_src or "    pass\n", body), "<kwb_plan>",
+                     "exec"), env)
+        plan.fast = env.pop("replay")
+    else:
+        plan.fast = None
+    return plan
+
+
+def _kwb_plan_key(model, args):
+    st = model.__dict__
+    if model._modules:
+        params = tuple((p.data_ptr(), p._version) for p in model.parameters())
+        bufs = tuple(b.data_ptr() for b in model.buffers())
+    else:  # a flat ModelNew: its own dicts (model.parameters() walks a generator chain)
+        params = tuple((p.data_ptr(), p._version) for p in model._parameters.values() if p is not None)
+        bufs = tuple(b.data_ptr() for b in model._buffers.values() if b is not None)
+    ins = tuple((a.shape, a.stride(), a.dtype, a.device, a.data_ptr() & 15) if isinstance(a, torch.Tensor) else
+                (type(a), a) for a in args)
+    kept = kwb_state_versions(model) if "_kwb_state" in st else ()
+    knobs = kwb_plan_call.__globals__.get("_kwb_graph_knobs")  # where the kernel has a graph replay
+    return (ins, model.training, torch.is_grad_enabled(), params, bufs, kept, kwb_plan_epoch,
+            knobs() if knobs is not None else None)
+
+
+def kwb_plan_call(model, impl, args):
+    """impl(*args) -- the plan's launches -- replayed from this key's launch plan once it has run eagerly twice
+    (see the section's comment); impl(*args) itself while kwb_plan_cache is off, a graph is being captured, or the
+    key is eager for a reason (model.last_plan says which ran: "replay", "replay (kernel[grid])", "eager: <why>").
+    Returns what impl returns; raises what impl raises."""
+    st = model.__dict__
+    if not kwb_plan_cache:
+        st["last_plan"] = "eager: kwb_plan_cache is off"
+        return impl(*args)
+    plans = st.get("_kwb_plans")
+    if plans is None:
+        plans = st["_kwb_plans"] = {}
+        why = _kwb_plan_unsafe_module(kwb_plan_call.__globals__)  # this module's namespace
+        if why:
+            st["_kwb_plan_off"] = why
+    if "_kwb_plan_off" in st:
+        st["last_plan"] = "eager: " + st["_kwb_plan_off"]
+        return impl(*args)
+    try:
+        key = _kwb_plan_key(model, args)
+        e = plans.get(key)
+    except (TypeError, RuntimeError) as err:  # an unhashable argument, a tensor without a version counter
+        st["last_plan"] = "eager: %s" % err
+        return impl(*args)
+    if e.__class__ is _KwbPlan:
+        B = [torch.empty_strided(s, d, dtype=t, device=v) for s, d, t, v in e.bufs]
+        if e.fast is not None:
+            hooks = e.hooks
+            if hooks is None or (hooks.launch_enter_hook is None and hooks.launch_exit_hook is None):
+                dev = e.cur_device()
+                if dev == e.device:
+                    try:
+                        out = e.fast(args, B, e.cur_stream(dev))
+                        st["last_plan"] = "replay"
+                        return out
+                    except Exception as err:  # noqa: BLE001 -- a launcher that refuses the prebuilt arguments:
+                        # kernel[grid] from now on for this key (launches are idempotent into fresh buffers: the
+                        # inputs are never written, so the whole plan runs again below into new ones)
+                        e.fast = None
+                        st["last_plan_fast_off"] = "%s: %s" % (type(err).__name__, str(err)[:200])
+                        B = [torch.empty_strided(s, d, dtype=t, device=v) for s, d, t, v in e.bufs]
+        st["last_plan"] = "replay (kernel[grid])"
+        return e.slow(args, B)
+    if isinstance(e, str):
+        st["last_plan"] = "eager: " + e
+        return impl(*args)
+    if torch.cuda.is_available() and torch.cuda.is_current_stream_capturing():
+        st["last_plan"] = "eager: a graph is being captured"
+        return impl(*args)
+    if e is None:  # the key's first call: compiles, fills the memos and kept values (their versions join the key)
+        if len(plans) >= KWB_PLAN_MAX:
+            del plans[next(iter(plans))]
+        plans[key] = 1
+        st["last_plan"] = "eager: first call of this key"
+        return impl(*args)
+    try:
+        out, launches, allocs, bad = _kwb_plan_record(impl, args)
+    except _KwbPlanWhy as why:  # no JITFunction to record: nothing ran
+        plans[key] = str(why)
+        st["last_plan"] = "eager: %s" % why
+        return impl(*args)
+    try:
+        if bad:
+            raise _KwbPlanWhy(bad)
+        plans[key] = _kwb_plan_build(args, out, launches, allocs)
+        st["last_plan"] = "eager: recorded"
+    except _KwbPlanWhy as why:
+        plans[key] = str(why)
+        st["last_plan"] = "eager: %s" % why
+    return out

@@ -24,6 +24,7 @@ import inspect
 import itertools
 import textwrap
 import threading
+import types
 
 import torch
 
@@ -168,6 +169,11 @@ class _Launcher:
         return out_args, out_kw
 
     def __call__(self, *args, **kwargs):
+        """The launch; returns what Triton's JITFunction.run returns, a CompiledKernel (modelled: _CompiledKernel)."""
+        self._run(*args, **kwargs)
+        return _CompiledKernel(self.fn, self.jit_fn)
+
+    def _run(self, *args, **kwargs):
         if self.jit_fn is not None:
             self.jit_fn.spec_keys.add(self.jit_fn.spec_key(args, kwargs))
             _check_lint(self.jit_fn)
@@ -209,6 +215,55 @@ class _Launcher:
             return "atomic_" in inspect.getsource(self.fn)
         except (OSError, TypeError):
             return False
+
+
+class _CompiledKernel:
+    """A model of Triton 3.3+'s CompiledKernel as a launch returns it: `run(grid0, grid1, grid2, stream, function,
+    packed_metadata, launch_metadata, enter_hook, exit_hook, *bound_args)` launches it with every parameter in
+    signature order (constexprs included, launch options not); `function` and `packed_metadata` are opaque. A
+    pointer argument may be any object with data_ptr() (Triton's launcher reads only that); the emulation needs the
+    tensor behind it, so such an object must carry `base` (a tensor) and `off` (bytes from base.data_ptr()) and its
+    `dtype` (kwb's _KwbPlanPtr)."""
+
+    def __init__(self, fn, jit_fn):
+        self.fn, self.jit_fn = fn, jit_fn
+        self.function, self.packed_metadata = object(), object()
+
+    def run(self, grid0, grid1, grid2, stream, function, packed_metadata, launch_metadata, enter_hook, exit_hook,
+            *bound_args):
+        params = list(inspect.signature(self.fn).parameters)
+        if len(bound_args) != len(params) or function is not self.function or packed_metadata is not \
+                self.packed_metadata:
+            raise TypeError("fake Triton: CompiledKernel.run of %s: %d bound arguments for %d parameters, or another "
+                            "kernel's function / metadata" % (self.fn.__name__, len(bound_args), len(params)))
+        if enter_hook is not None or exit_hook is not None:
+            enter_hook and enter_hook(launch_metadata)
+        args = []
+        for a in bound_args:
+            if not isinstance(a, torch.Tensor) and hasattr(a, "data_ptr") and hasattr(a, "base"):
+                b = a.base.view(a.dtype) if a.dtype != a.base.dtype else a.base
+                esz = b.element_size()
+                if a.off % esz:
+                    raise ValueError("fake Triton: a pointer %d bytes into its base, not a whole %s" % (a.off, a.dtype))
+                a = torch.as_strided(b, (1,), (1,), b.storage_offset() + a.off // esz)
+            args.append(a)
+        _Launcher(self.fn, (grid0, grid1, grid2), self.jit_fn)._run(*args)
+        if exit_hook is not None:
+            exit_hook(launch_metadata)
+
+
+class _Driver:  # triton.runtime.driver.active: the device and stream JITFunction.run reads (none here)
+    @staticmethod
+    def get_current_device():
+        return 0
+
+    @staticmethod
+    def get_current_stream(device=None):
+        return 0
+
+
+# triton.runtime.driver.active, as Triton's module and DriverConfig spell it
+runtime = types.SimpleNamespace(driver=types.SimpleNamespace(active=_Driver()))
 
 
 class JITFunction:
