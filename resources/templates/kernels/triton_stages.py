@@ -495,8 +495,8 @@ def _kwb_reduce_int_pre(x, red, keepdim, pre, pre_tensors, pre_scalars, pre_dtyp
     strides), one launch (_kwb_reduce_int_pre_kernel); None where it does not apply (other dims, a higher rank, more
     than four prologue tensors or scalars, values other than int64 (a narrower store would wrap them first),
     kwb_reduce_int_prologue off): the caller then runs the prologue as its own launch."""
-    if (not kwb_reduce_int_prologue or (pre_dtype or x.dtype) != torch.int64 or x.dim() > 5 or not red or list(red) != list(range(x.dim() - len(red), x.dim()))
-            or len(pre_tensors) > 4 or len(pre_scalars) > 4):
+    if (not kwb_reduce_int_prologue or (pre_dtype or x.dtype) != torch.int64 or x.dim() > 5 or not red
+            or list(red) != list(range(x.dim() - len(red), x.dim())) or len(pre_tensors) > 4 or len(pre_scalars) > 4):
         return None
     n = _kwb_prod(x.shape[d] for d in red)
     M = _kwb_prod(x.shape[d] for d in range(x.dim()) if d not in red)
@@ -2117,7 +2117,8 @@ def _kwb_scan_rows_kernel(x, y, M, L, K1, K2, K3, K4, sx0, sx1, sx2, sx3, sx4, s
                           e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24,
                           s30, s31, s32, s33, s34, f0, f1, f2, f3, POST: tl.constexpr, RD: tl.constexpr,
                           BLOCK_M: tl.constexpr, BLOCK_L: tl.constexpr, SCAN: tl.constexpr = 0, yi=None,
-                          IDX: tl.constexpr = False, PRE: tl.constexpr = None, HAS_PRE: tl.constexpr = False, pf0=0.0, pf1=0.0, pf2=0.0, pf3=0.0,
+                          IDX: tl.constexpr = False, PRE: tl.constexpr = None, HAS_PRE: tl.constexpr = False,
+                          pf0=0.0, pf1=0.0, pf2=0.0, pf3=0.0,
                           SHIFT: tl.constexpr = False, sv=0.0):
     # BLOCK_M rows of x (a row: every index but slot RD fixed) x the whole row (BLOCK_L >= L) per program: one load,
     # one tl.cumsum along the row in fp32, POST on the output's coordinates, one store (y contiguous, x's shape).
@@ -2253,7 +2254,8 @@ def kwb_scan(x, dim, op, epi=None, epi_tensors=(), epi_scalars=(), indices=False
             packed = _kwb_epi_pack(y, tuple(pre_tensors) or epi_tensors, epi_scalars)
             pf = _kwb_epi_pack(y, (), pre_scalars)[24:] if pre is not None else [0.0] * 4
             _kwb_scan_rows_kernel[grid](x, y, *args, *packed, POST=epi or _kwb_epi_identity, SCAN=scan, yi=yi,
-                                        IDX=indices, PRE=pre or _kwb_epi_identity, HAS_PRE=pre is not None, pf0=pf[0], pf1=pf[1], pf2=pf[2], pf3=pf[3], **sh, **meta)
+                                        IDX=indices, PRE=pre or _kwb_epi_identity, HAS_PRE=pre is not None,
+                                        pf0=pf[0], pf1=pf[1], pf2=pf[2], pf3=pf[3], **sh, **meta)
         return (y, yi) if indices else y
     order = [i for i in range(x.dim()) if i != d] + [d]
     xp = x.permute(order)
