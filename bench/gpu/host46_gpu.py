@@ -120,6 +120,7 @@ def main():
             for _ in range(4):  # eager, recorded (a kernel with kept values: one eager call more), replayed
                 out = fwd()
             path = new.__dict__.get("last_plan", "?")
+            why = new.__dict__.get("last_plan_slow_why", "") if path != "replay" else ""
             eq = agree(out, ref)
             b1 = abharness.bench(fwd, dev, 10, 30) if dev == "cuda" else None
             h1 = host_us(fwd, a.calls, dev)
@@ -136,6 +137,8 @@ def main():
             print("%-38s %8d %8s %8s %8.1f %8.1f %8.1f %5.0f%% %-22s %s" % (
                 n, len(launches), "-" if b0 is None else "%.1f" % b0, "-" if b1 is None else "%.1f" % b1, h0, h1,
                 h1s, 100 * (1 - h1 / h0), path[:22], eq), flush=True)
+            if why:  # session 46's GPU run replayed through kernel[grid] on every row without saying why
+                print("    why kernel[grid]: %s" % why, flush=True)
         except Exception as e:  # noqa: BLE001 -- one problem's failure is its row, the others run
             print("%-38s FAILED %s: %s" % (n, type(e).__name__, str(e)[:200]), flush=True)
     return 0

@@ -170,6 +170,7 @@ class PlanCache(unittest.TestCase):
         args = self.inputs()
         outs, paths = self.calls(net, args)
         self.assertEqual(paths[2:], ["replay (kernel[grid])"] * 2)
+        self.assertEqual(net.last_plan_slow_why, "kwb_plan_fast is off")  # the GPU check prints why
         self.check(outs, reference(net, *args))
 
     def test_launcher_refusal_falls_back(self):
@@ -184,6 +185,7 @@ class PlanCache(unittest.TestCase):
             triton._CompiledKernel.run = run
         self.assertEqual(paths[2:], ["replay (kernel[grid])"] * 2)
         self.assertIn("refused", net.last_plan_fast_off)
+        self.assertIn("refused", net.last_plan_slow_why)
         self.check(outs, reference(net, *args))
 
     def test_off_keeps_nothing(self):

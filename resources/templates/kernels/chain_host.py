@@ -408,7 +408,8 @@ def kwb_state_versions(model):
 # is allocated as recorded), checked once when the entry is built; `kernel[grid](...)` with tensor views where that
 # API is missing (KWB_PLAN_FAST=0 forces it). The recording proves the plan reads no values: any torch op other than
 # an allocation, a view or a metadata query (`.item()`, a copy, a fill, nonzero) leaves the key eager for good, as
-# does a callable grid or a module holding a launch wrapper (triton.autotune: its launches bypass the recorder). The key is kwb_graph_call's: the inputs' shapes, strides, dtypes, devices and 16-byte alignment (non-tensor
+# does a callable grid or a module holding a launch wrapper (triton.autotune: its launches bypass the recorder).
+# The key is kwb_graph_call's: the inputs' shapes, strides, dtypes, devices and 16-byte alignment (non-tensor
 # arguments by value), the mode, every parameter's address and version, every buffer's address, the kept values'
 # versions, _kwb_graph_knobs() where defined, and kwb_plan_epoch (a caller that changes a module constant between
 # calls bumps it). Off by default until the GPU A/B (docs/results/2026-12-07-host46.md).
@@ -522,7 +523,7 @@ def _kwb_plan_record(impl, args):
 
 class _KwbPlan:
     """One key's plan: buffers to allocate, one builder per launch, the result's views."""
-    __slots__ = ("bufs", "fast", "slow", "sig", "device", "hooks", "cur_device", "cur_stream")
+    __slots__ = ("bufs", "fast", "slow", "sig", "device", "hooks", "cur_device", "cur_stream", "why_slow")
 
 
 def _kwb_plan_build(args, out, launches, allocs):
@@ -583,6 +584,7 @@ def _kwb_plan_build(args, out, launches, allocs):
     plan = _KwbPlan()
     plan.fast, plan.slow, plan.sig = [], [], []
     fast_ok = kwb_plan_fast
+    plan.why_slow = "" if fast_ok else "kwb_plan_fast is off"  # why the replay goes through kernel[grid]
     # what a replay asks per call, looked up once: the launch hooks (a profiler's), the driver's current device and
     # stream (Triton's JITFunction.run asks the same); the device the recorded launches ran on
     knobs = triton.knobs if hasattr(triton, "knobs") else None
@@ -593,8 +595,8 @@ def _kwb_plan_build(args, out, launches, allocs):
     try:
         plan.cur_device, plan.cur_stream = active.get_current_device, active.get_current_stream
         plan.device = plan.cur_device()
-    except Exception:  # noqa: BLE001 -- no driver API: the kernel[grid] replay only
-        fast_ok = False
+    except Exception as err:  # noqa: BLE001 -- no driver API: the kernel[grid] replay only
+        fast_ok, plan.why_slow = False, "no driver API (%s)" % type(err).__name__
     for jit, grid, a, kw, ret in launches:
         if callable(grid) or not isinstance(jit, triton.JITFunction):
             raise _KwbPlanWhy("a launch with a callable grid" if callable(grid) else "a launch wrapper")
@@ -614,14 +616,18 @@ def _kwb_plan_build(args, out, launches, allocs):
                         vals.append(p.default)
                     else:
                         raise _KwbPlanWhy("missing argument %s" % p.name)
-                ok = (ret is not None and not hasattr(ret, "result") and hasattr(ret, "run")
-                      and hasattr(ret, "function") and hasattr(ret, "packed_metadata")
+                lack = [n for n in ("run", "function", "packed_metadata") if not hasattr(ret, n)]
+                ok = (ret is not None and not hasattr(ret, "result") and not lack
                       and not (hasattr(jit, "pre_run_hooks") and jit.pre_run_hooks))
+                if not ok:
+                    plan.why_slow = plan.why_slow or "%s returned %s (lacks %s)" % (
+                        jit.fn.__name__, type(ret).__name__, ",".join(lack) or "-")
                 gvals = jit.used_global_vals if hasattr(jit, "used_global_vals") else {}
                 for (name, _), (val, gdict) in gvals.items():
                     ok = ok and gdict.get(name, _KwbPlanWhy) == val
-            except (_KwbPlanWhy, TypeError, ValueError):
-                ok = False
+                plan.why_slow = plan.why_slow or ("" if ok else "%s: a global it reads changed" % jit.fn.__name__)
+            except (_KwbPlanWhy, TypeError, ValueError) as err:
+                ok, plan.why_slow = False, plan.why_slow or "%s: %s" % (type(err).__name__, str(err)[:120])
             if ok:
                 fargs = ", ".join(ptr_expr(v) if isinstance(v, torch.Tensor) else const(v) for v in vals)
                 plan.fast.append("%s(%d, %d, %d, S, %s, %s, None, None, None, %s)" % (
@@ -646,13 +652,13 @@ def _kwb_plan_build(args, out, launches, allocs):
     # Python); they name only the entries of `env` (constants, _P, _as), never a module global, so the kernel
     # slimmer's walk by name stays exact (builtins.exec: the slimmer flags a bare exec as a dynamic lookup).
     slow_src = "".join("    %s[%s](%s, **{%s})\n" % l for l in plan.slow)
-    _kwb_builtins.exec(_kwb_builtins.compile("def replay(I, B):\n%s    return %s\n" % (slow_src or "    pass\n", body), "<kwb_plan>", "exec"),
-         env)
+    rsrc = "def replay(I, B):\n%s    return %s\n" % (slow_src or "    pass\n", body)
+    _kwb_builtins.exec(_kwb_builtins.compile(rsrc, "<kwb_plan>", "exec"), env)
     plan.slow = env.pop("replay")
     if fast_ok:
         fast_src = "".join("    %s\n" % l for l in plan.fast)
-        _kwb_builtins.exec(_kwb_builtins.compile("def replay(I, B, S):\n%s    return %s\n" % (fast_src or "    pass\n", body), "<kwb_plan>",
-                     "exec"), env)
+        rsrc = "def replay(I, B, S):\n%s    return %s\n" % (fast_src or "    pass\n", body)
+        _kwb_builtins.exec(_kwb_builtins.compile(rsrc, "<kwb_plan>", "exec"), env)
         plan.fast = env.pop("replay")
     else:
         plan.fast = None
@@ -714,9 +720,10 @@ def kwb_plan_call(model, impl, args):
                         # kernel[grid] from now on for this key (launches are idempotent into fresh buffers: the
                         # inputs are never written, so the whole plan runs again below into new ones)
                         e.fast = None
-                        st["last_plan_fast_off"] = "%s: %s" % (type(err).__name__, str(err)[:200])
+                        e.why_slow = st["last_plan_fast_off"] = "%s: %s" % (type(err).__name__, str(err)[:200])
                         B = [torch.empty_strided(s, d, dtype=t, device=v) for s, d, t, v in e.bufs]
         st["last_plan"] = "replay (kernel[grid])"
+        st["last_plan_slow_why"] = e.why_slow or "launch hooks set, or another device than the recorded one"
         return e.slow(args, B)
     if isinstance(e, str):
         st["last_plan"] = "eager: " + e
