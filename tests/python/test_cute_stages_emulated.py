@@ -475,7 +475,11 @@ class StageSetText(unittest.TestCase):
                                 "kwb_sort", "kwb_kthvalue", "kwb_max_dim", "_kwb_conv_pairs", "_kwb_im2col_plan",
                                 "_kwb_col2im_plan", "kwb_int_arg",  # kwb_int_arg: dtype40, both stage sets
                                 # const41: the weight-only launches' cache, one copy for both stage sets
-                                "kwb_state_get", "kwb_state_put", "kwb_state_versions", "_kwb_state_key"})
+                                "kwb_state_get", "kwb_state_put", "kwb_state_versions", "_kwb_state_key",
+                                # host46: the launch-plan cache (Triton chain kernels only, one copy)
+                                "kwb_plan_call", "_kwb_plan_key", "_kwb_plan_build", "_kwb_plan_record",
+                                "_kwb_plan_recorder", "_kwb_plan_view", "_kwb_plan_unsafe_module",
+                                "_kwb_storage_ptr"})
         # nor in the Triton files pasted beside chain_host.py (kwb_cat_starts was in triton_epilogue.py: cute36)
         for name in ("triton_stages.py", "triton_epilogue.py"):
             text = texts.get(name) or open(os.path.join(kernels, name), encoding="utf-8").read()
