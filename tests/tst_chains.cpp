@@ -2168,8 +2168,10 @@ void TestChains::broadcastRecomputeScope() {
   // session 45 (slow45, KWB_ROW_SOURCE_REACH on): the three-NN weights are one row pass off too (2 -> 2); on, the
   // channel normalize's and the log-softmax gate's statistics and applies are one row pass, their gate views moved
   // before it (2 -> 1 each)
+  // session 46 (gather46, KWB_GATHER_PROLOGUE on): the integer hash's bucket index is its gather's prologue on both
+  // sides (4 -> 3 off and on; still a changed body)
   const QStringList expected = {QStringLiteral("gather_knn_three_interpolate 2->2"),
-                                QStringLiteral("int_hash_buckets_floor_mod 4->4"),
+                                QStringLiteral("int_hash_buckets_floor_mod 3->3"),
                                 QStringLiteral("linrec_nonlinear_tanh_keeps_plan 9->9"),
                                 QStringLiteral("mamba_selective_state_step 7->4"),
                                 QStringLiteral("outer_product_recompute_exp 3->2"),
@@ -4301,10 +4303,16 @@ void TestChains::graphOptional() {
   }
   const kwb::GeneratedKernel k = kwb::backendById(QStringLiteral("triton"))->generate(s);
   QVERIFY2(k.ok && k.implemented, qPrintable(k.error));
+  // session 46 (host46): where the launch-plan cache is emitted, the graph's eager calls and the eager path go
+  // through it (self._kwb_planned / kwb_plan_call); otherwise straight to _kwb_forward
+  const bool cached = k.source.contains(QLatin1String("    def _kwb_planned(self, *args):"));
   QCOMPARE(k.source.contains(QLatin1String("        if kwb_graph_small:\n"
-                                           "            return kwb_graph_call(self, self._kwb_forward, (")),
+                                           "            return kwb_graph_call(self, self._kwb_") +
+                             QLatin1String(cached ? "planned, (" : "forward, (")),
            optional);
-  QCOMPARE(k.source.contains(QLatin1String("        return self._kwb_forward(")), optional);
+  QCOMPARE(k.source.contains(cached ? QLatin1String("        return kwb_plan_call(self, self._kwb_forward, (")
+                                    : QLatin1String("        return self._kwb_forward(")),
+           optional);
   QCOMPARE(
       k.source.contains(QLatin1String("kwb_graph_small = _kwb_os.environ.get(\"KWB_GRAPH_SMALL\", \"0\") == \"1\"")),
       optional || plan->graphReplay);
@@ -4334,7 +4342,10 @@ void TestChains::graphReplay() {
   QCOMPARE(plan->graphReplay, graphed);
   const kwb::GeneratedKernel k = kwb::backendById(QStringLiteral("triton"))->generate(s);
   QVERIFY2(k.ok && k.implemented, qPrintable(k.error));
-  QCOMPARE(k.source.contains(QLatin1String("return kwb_graph_call(self, self._kwb_forward, (")), graphed);
+  const bool cached = k.source.contains(QLatin1String("    def _kwb_planned(self, *args):"));  // host46
+  QCOMPARE(k.source.contains(QLatin1String(cached ? "return kwb_graph_call(self, self._kwb_planned, ("
+                                                  : "return kwb_graph_call(self, self._kwb_forward, (")),
+           graphed);
   QCOMPARE(k.source.contains(QLatin1String("def kwb_graph_call(")), graphed);  // pasted only where used
   bool hasLine = false;
   for (const auto& [key, value] : k.baselineConfig) hasLine = hasLine || key == u"launch path";
