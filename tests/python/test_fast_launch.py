@@ -145,6 +145,29 @@ class FastLaunchTest(unittest.TestCase):
         self.assertEqual(self.w.launches[-1][1:4], (9, 2, 1))  # the grid is read on every call
         self.assertEqual(self.k.slow_calls, 1)
 
+    def test_empty_hook_chains_skip_launch_metadata(self):
+        class Chain:  # Triton 3.5+'s knobs.HookChain: always present, set when calls is not empty
+            def __init__(self):
+                self.calls = []
+
+            def __call__(self, md):
+                for c in self.calls:
+                    c(md)
+
+        rt = self.w.triton.knobs.runtime
+        rt.launch_enter_hook, rt.launch_exit_hook = Chain(), Chain()
+        self.call(self.x, self.y, 100, 32, 0.5, True, BLOCK=128)
+        self.call(self.x, self.y, 100, 32, 0.5, True, BLOCK=128)
+        self.assertEqual(self.k.run.hits, 1)
+        self.assertEqual(self.w.launches[-1][7:10], (None, None, None))  # no metadata, no hooks: nothing to call
+        seen = []
+        rt.launch_enter_hook.calls.append(seen.append)  # a profiler's hook: metadata and both chains again
+        self.call(self.x, self.y, 100, 32, 0.5, True, BLOCK=128)
+        md, enter, leave = self.w.launches[-1][7:10]
+        self.assertEqual(md, ("md", (4,), 7))
+        self.assertIs(enter, rt.launch_enter_hook)
+        self.assertIs(leave, rt.launch_exit_hook)
+
     def test_switch_off_is_tritons_path(self):
         self.w.ns["kwb_fast_launch"] = False
         for _ in range(3):

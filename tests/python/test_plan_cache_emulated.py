@@ -173,6 +173,30 @@ class PlanCache(unittest.TestCase):
         self.assertEqual(net.last_plan_slow_why, "kwb_plan_fast is off")  # the GPU check prints why
         self.check(outs, reference(net, *args))
 
+    def test_empty_hook_chains_replay_through_the_launcher(self):
+        class Chain:  # Triton 3.5+'s knobs.HookChain: never None, set when calls is not empty (the GPU's case)
+            def __init__(self):
+                self.calls = []
+
+        import types
+        enter = Chain()
+        triton.knobs = types.SimpleNamespace(runtime=types.SimpleNamespace(launch_enter_hook=enter,
+                                                                           launch_exit_hook=Chain()))
+        try:
+            torch.manual_seed(7)
+            net = Net(8)
+            args = self.inputs()
+            outs, paths = self.calls(net, args)
+            self.assertEqual(paths[2:], ["replay"] * 2)
+            self.check(outs, reference(net, *args))
+            enter.calls.append(print)  # a profiler's hook: kernel[grid], which calls it
+            outs, paths = self.calls(net, args, 1)
+            self.assertEqual(paths, ["replay (kernel[grid])"])
+            self.assertEqual(net.last_plan_slow_why, "a launch hook is set")
+            self.check(outs, reference(net, *args))
+        finally:
+            del triton.knobs
+
     def test_launcher_refusal_falls_back(self):
         torch.manual_seed(6)
         net = Net(8)

@@ -707,9 +707,12 @@ def kwb_plan_call(model, impl, args):
         return impl(*args)
     if e.__class__ is _KwbPlan:
         B = [torch.empty_strided(s, d, dtype=t, device=v) for s, d, t, v in e.bufs]
+        hooked = False  # Triton 3.5+ keeps each launch hook as a HookChain, never None: set = its calls not empty
         if e.fast is not None:
             hooks = e.hooks
-            if hooks is None or (hooks.launch_enter_hook is None and hooks.launch_exit_hook is None):
+            hooked = hooks is not None and any(h is not None and (h.calls if hasattr(h, "calls") else True)
+                                               for h in (hooks.launch_enter_hook, hooks.launch_exit_hook))
+            if not hooked:
                 dev = e.cur_device()
                 if dev == e.device:
                     try:
@@ -723,7 +726,8 @@ def kwb_plan_call(model, impl, args):
                         e.why_slow = st["last_plan_fast_off"] = "%s: %s" % (type(err).__name__, str(err)[:200])
                         B = [torch.empty_strided(s, d, dtype=t, device=v) for s, d, t, v in e.bufs]
         st["last_plan"] = "replay (kernel[grid])"
-        st["last_plan_slow_why"] = e.why_slow or "launch hooks set, or another device than the recorded one"
+        st["last_plan_slow_why"] = e.why_slow or (
+            "a launch hook is set" if hooked else "another device than the recorded one")
         return e.slow(args, B)
     if isinstance(e, str):
         st["last_plan"] = "eager: " + e

@@ -2546,10 +2546,13 @@ class _kwb_FastRun:
             stream = active.get_current_stream(device)
             n = len(grid)
             hooks = triton.knobs.runtime
-            enter = hooks.launch_enter_hook
+            enter, leave = hooks.launch_enter_hook, hooks.launch_exit_hook
+            # Triton 3.5+: each an always-present HookChain; an empty one needs no launch metadata (a dict per launch)
+            if hasattr(enter, "calls") and hasattr(leave, "calls") and not (enter.calls or leave.calls):
+                enter = leave = None
             md = kernel.launch_metadata(grid, stream, *vals) if enter is not None else None
             launcher(grid[0], grid[1] if n > 1 else 1, grid[2] if n > 2 else 1, stream, function, packed, md,
-                     enter, hooks.launch_exit_hook, *vals)
+                     enter, leave, *vals)
         except Exception as e:  # noqa: BLE001 - the launcher refused before launching: Triton's path instead
             self.turn_off(e)
             return self.slow(*args, grid=grid, warmup=warmup, **kwargs)
