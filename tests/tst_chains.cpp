@@ -1882,8 +1882,8 @@ void TestChains::plans_data() {
 }
 
 void TestChains::initTestCase() {
-  // the kwb_linrec stage (session 38) is off by default until a GPU run decides (linrec.h kLinRecDefault); its rows
-  // here plan with it on, and no other fixture holds a recurrence it takes
+  // the kwb_linrec stage (session 38): on by default since session 47 (linrec.h kLinRecDefault); set here so that
+  // the rows keep planning with it on whatever kwb's default becomes, and no other fixture holds a recurrence it takes
   qputenv("KWB_LINREC", "1");
   // a reduction's pointwise consumer as its epilogue (session 40, chain.cpp kReduceEpilogueDefault): off by default
   // until a GPU A/B decides; its rows here plan with it on
@@ -5429,7 +5429,7 @@ void TestChains::launchCountsRecorded() {
     qputenv("KWB_LINREC", "1");  // initTestCase's
   });
   qputenv("KWB_CAT_GROUPS", groups ? "1" : "0");
-  qputenv("KWB_LINREC", "0");  // kwb's default: the loops unrolled, their states cat / stacked
+  qputenv("KWB_LINREC", "0");  // the loops unrolled, their states cat / stacked (the copies this row counts)
   // "@DIR/NAME": the fixture NAME, its problem under tests/data/DIR (a probe's own file)
   const QString name = spec.startsWith(u'@') ? spec.section(u'/', -1) : spec;
   const json s = loadSpec(name);

@@ -15,9 +15,11 @@
 namespace kwb {
 
 /// Whether the chain planner renders a recognised recurrence as kwb_linrec when KWB_LINREC is unset in kwb's
-/// environment (KWB_LINREC=1: on, 0: off, the unrolled plan). Off until a GPU run shows the one launch is not slower
-/// than the unrolled chain (docs/results/2026-12-06-recur38.md, "Next GPU session").
-inline constexpr bool kLinRecDefault = false;
+/// environment (KWB_LINREC=1: on, 0: off, the unrolled plan). On since session 47: in one suite call on an H100 the
+/// one launch took 9.8-12.9 us of GPU time where the unrolled chain took 29.2-37.3 us (a01, linrec_gated_iir_h0_cat,
+/// the discounted return; a11 27.8 us against session 46's 80.7 us), the same rel_err
+/// (docs/results/2026-12-07-s47-lead.md).
+inline constexpr bool kLinRecDefault = true;
 
 /// One tensor the stage reads: the forward() input or parameter @c root, read at step k (k = 0..steps-1) as
 /// root.select(dim, base + sign * k) broadcast to the state's shape; dim -1: root itself, broadcast (a parameter).
