@@ -940,7 +940,7 @@ void TestCodegen::gemmGluonSectionOnlyUnderItsSwitch() {
     };
     QCOMPARE(body(QString(on.source).remove(section + u'\n')), body(off.source));
     QCOMPARE(on.mathDtype, off.mathDtype);
-    // unset (the default since session 45): these two reach the section's envelope (>= 256 tiles, K >= 4096, N >= 2048)
+    // unset (the default since session 45): these two reach the section's envelope (>= 192 tiles, K >= 2048, N >= 1024)
     qunsetenv("KWB_GEMM_GLUON");
     QCOMPARE(triton->generate(s).source, on.source);
   }

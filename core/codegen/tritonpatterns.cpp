@@ -474,12 +474,13 @@ PatternRender rowNorm(const PatternPlan& plan) {
 
 // The B_MN = "gluon" section (session 45, gemm45; triton_gemm_gluon.py.inc: a Gluon TF32 GEMM reading an MN-major B
 // without the staging copy). On by default since session 45 for the shapes where the H100 measured it faster than the
-// staged copy (docs/results/2026-12-07-s45-lead.md: 2_ / 1_ / 13_ / 16_ 1.16-1.29x of stage; slower on fewer than
-// 256 tiles of 256 x 128, on K 2048 and on N 768): an fp32 GEMM of batch 1 whose own M, N, K reach the section's
-// envelope (the same numbers as its _gl_fits: >= 256 tiles, K >= 4096, N >= 2048) carries it; the kernel still decides
-// per call and stages B wherever it does not apply. KWB_GEMM_GLUON=1: every fp32 GEMM carries it (the check's A/B);
-// 0: none does (the text before session 45).
-constexpr qint64 kGluonMinTiles = 256, kGluonMinK = 4096, kGluonMinN = 2048, kGluonBm = 256, kGluonBn = 128;
+// staged copy (docs/results/2026-12-07-s45-lead.md: 2_ / 1_ / 13_ / 16_ 1.16-1.29x of stage); session 47's edge
+// shapes widened the envelope (docs/results/2026-12-07-s47-lead.md: K 2048 / 3072, N 1024, 192 and 128 tiles
+// 1.09-1.19x of stage; still slower at 136 tiles with tails, 64 tiles, N 100 / 768 and K 1000): an fp32 GEMM of batch
+// 1 whose own M, N, K reach it (the same numbers as its _gl_fits: >= 192 tiles of 256 x 128, K >= 2048, N >= 1024)
+// carries it; the kernel still decides per call and stages B wherever it does not apply. KWB_GEMM_GLUON=1: every fp32
+// GEMM carries it (the check's A/B); 0: none does (the text before session 45).
+constexpr qint64 kGluonMinTiles = 192, kGluonMinK = 2048, kGluonMinN = 1024, kGluonBm = 256, kGluonBn = 128;
 QString gemmGluonSection(const PatternPlan& plan) {
   const QString env = qEnvironmentVariable("KWB_GEMM_GLUON");
   if (env == u"0" || plan.dtype != u"float32") return {};
