@@ -2336,9 +2336,11 @@ void TestChains::rowSourceReachScope() {
   // the knn weights (the run read by the apply, the gather's index views between); the channels-first norms, the
   // tuple's norm and v10's RMSNorm: the per-channel / per-feature parameter views ([:, None, None], a reshape)
   // written between the statistic and its apply, moved before it, so the variance and the apply are one row pass
+  // (session 47, normcf47: its two fixtures of the class, the NHWC-permuted layer norm and the 5-D RMS norm, too)
   const QStringList expected = {
-      QStringLiteral("gather_knn_three_interpolate 4->2"), QStringLiteral("rows_layernorm_cf_manual 3->2"),
-      QStringLiteral("rows_rms_norm_cf_manual 2->1"), QStringLiteral("tuple_norm_and_mean 4->2"),
+      QStringLiteral("gather_knn_three_interpolate 4->2"),  QStringLiteral("rows_layernorm_cf_manual 3->2"),
+      QStringLiteral("rows_layernorm_nhwc_permuted 3->2"),  QStringLiteral("rows_rms_norm_cdhw_manual 2->1"),
+      QStringLiteral("rows_rms_norm_cf_manual 2->1"),       QStringLiteral("tuple_norm_and_mean 4->2"),
       QStringLiteral("v10_MixedPrecision_RMSNorm_MLP 5->4")};
   QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
 }
