@@ -157,6 +157,9 @@ class TestChains : public QObject {
   void rowsApplyPlanScope();
   void rowsApplyEmulated_data();
   void rowsApplyEmulated();
+  void colsOnepassScope();
+  void colsOnepassEmulated_data();
+  void colsOnepassEmulated();
   void permutesIntoEpilogues();
   void stacksAsPointwise();
   void catsAsPointwise();
@@ -2049,7 +2052,8 @@ void TestChains::rowsApplyPlanScope() {
   const QStringList expected = {
       QStringLiteral("gather_knn_three_interpolate"), QStringLiteral("rows_group_norm_manual"),
       QStringLiteral("rows_layernorm_cf_manual"),     QStringLiteral("rows_layernorm_last_centred_once"),
-      QStringLiteral("rows_norm_seq_dim_3d"),         QStringLiteral("rows_rms_norm_cf_manual"),
+      QStringLiteral("rows_layernorm_nhwc_permuted"), QStringLiteral("rows_norm_seq_dim_3d"),
+      QStringLiteral("rows_rms_norm_cdhw_manual"),    QStringLiteral("rows_rms_norm_cf_manual"),
       QStringLiteral("tuple_norm_and_mean"),          QStringLiteral("v10_MixedPrecision_RMSNorm_MLP")};
   QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
   const QStringList expectedCols = {QStringLiteral("rows_layernorm_cf_manual"), QStringLiteral("rows_norm_seq_dim_3d"),
@@ -2332,9 +2336,11 @@ void TestChains::rowSourceReachScope() {
   // the knn weights (the run read by the apply, the gather's index views between); the channels-first norms, the
   // tuple's norm and v10's RMSNorm: the per-channel / per-feature parameter views ([:, None, None], a reshape)
   // written between the statistic and its apply, moved before it, so the variance and the apply are one row pass
+  // (session 47, normcf47: its two fixtures of the class, the NHWC-permuted layer norm and the 5-D RMS norm, too)
   const QStringList expected = {
-      QStringLiteral("gather_knn_three_interpolate 4->2"), QStringLiteral("rows_layernorm_cf_manual 3->2"),
-      QStringLiteral("rows_rms_norm_cf_manual 2->1"), QStringLiteral("tuple_norm_and_mean 4->2"),
+      QStringLiteral("gather_knn_three_interpolate 4->2"),  QStringLiteral("rows_layernorm_cf_manual 3->2"),
+      QStringLiteral("rows_layernorm_nhwc_permuted 3->2"),  QStringLiteral("rows_rms_norm_cdhw_manual 2->1"),
+      QStringLiteral("rows_rms_norm_cf_manual 2->1"),       QStringLiteral("tuple_norm_and_mean 4->2"),
       QStringLiteral("v10_MixedPrecision_RMSNorm_MLP 5->4")};
   QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
 }
@@ -2956,6 +2962,77 @@ void TestChains::rowsApplyEmulated() {
   runEmulated(spec, problem, args);
 }
 
+// session 47 (normcf47): KWB_ROWS_COLS_ONEPASS=1 changes exactly the column groups -- statistics over a dim whose
+// trailing kept run is >= 16 long, the run's dims merged (NCHW's H * W, [B, C, D, H, W]'s D * H * W, an NHWC input
+// permuted) -- into one kwb_rows launch with the stage's one-pass switches set after the library; unset, no plan
+// changes and no kernel.py names the switches
+void TestChains::colsOnepassScope() {
+  const QDir dir(QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains"));
+  QStringList changed;
+  for (const QString& f : dir.entryList({QStringLiteral("*.spec.json")}, QDir::Files, QDir::Name)) {
+    const QString name = f.chopped(int(QStringLiteral(".spec.json").size()));
+    const json s = loadSpec(name);
+    if (!s.is_object()) continue;
+    QString bodies[2];
+    for (const int on : {0, 1}) {
+      qputenv("KWB_ROWS_COLS_ONEPASS", on ? "1" : "0");
+      QString why;
+      const auto p = kwb::planChain(kwb::decodeOpGraph(s), s, &why);
+      bodies[on] = p ? p->forwardBody : QStringLiteral("no plan: ") + why;
+    }
+    qunsetenv("KWB_ROWS_COLS_ONEPASS");
+    if (bodies[0] != bodies[1]) changed << name;
+  }
+  const QStringList expected = {QStringLiteral("rows_layernorm_cf_manual"),
+                                QStringLiteral("rows_layernorm_nhwc_permuted"), QStringLiteral("rows_norm_seq_dim_3d"),
+                                QStringLiteral("rows_rms_norm_cdhw_manual"), QStringLiteral("rows_rms_norm_cf_manual")};
+  QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
+  const kwb::FrameworkBackend* b = kwb::backendById(QStringLiteral("triton"));
+  const QString knob = QStringLiteral("\nkwb_rows_cols_onepass = True\n");
+  for (const int on : {0, 1}) {
+    qputenv("KWB_ROWS_COLS_ONEPASS", on ? "1" : "0");
+    const kwb::GeneratedKernel k = b->generate(loadSpec(QStringLiteral("rows_rms_norm_cdhw_manual")));
+    qunsetenv("KWB_ROWS_COLS_ONEPASS");
+    QVERIFY2(k.ok && k.implemented, qPrintable(k.error));
+    QCOMPARE(k.source.contains(knob), on == 1);
+    QCOMPARE(k.source.contains(QStringLiteral("= kwb_rows([(x, [1], \"mean\"")), on == 1);
+  }
+}
+
+void TestChains::colsOnepassEmulated_data() {
+  QTest::addColumn<QString>("spec");
+  QTest::addColumn<QString>("problem");
+  QTest::addColumn<QStringList>("args");
+  for (const char* s : {"rows_layernorm_cf_manual", "rows_rms_norm_cf_manual", "rows_norm_seq_dim_3d",
+                        "rows_rms_norm_cdhw_manual", "rows_layernorm_nhwc_permuted"}) {
+    const QString spec = QString::fromLatin1(s), problem = u'=' + spec;
+    QTest::addRow("%s fp32", s) << spec << problem << QStringList();
+    QTest::addRow("%s bf16, fp16", s) << spec << problem
+                                      << QStringList{QStringLiteral("--dtype"), QStringLiteral("bfloat16,float16")};
+    QTest::addRow("%s strided", s) << spec << problem << QStringList{QStringLiteral("--strided")};
+    QTest::addRow("%s rows in chunks", s)
+        << spec << problem << QStringList{QStringLiteral("--set"), QStringLiteral("kwb_rows_one_max=0"),
+                                          QStringLiteral("--set"), QStringLiteral("_kwb_rows_tile=64"),
+                                          QStringLiteral("--set"), QStringLiteral("kwb_rows_min_programs=0")};
+    QTest::addRow("%s harness cases", s) << spec << problem
+                                         << QStringList{QStringLiteral("--spec"),
+                                                        QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/") + spec +
+                                                            QStringLiteral(".spec.json"),
+                                                        QStringLiteral("--case"),
+                                                        QStringLiteral("boundary_tail,boundary_size1,problem_shape")};
+  }
+}
+
+void TestChains::colsOnepassEmulated() {
+  if (otherShard()) QSKIP("another shard's row (KWB_EMULATED_SHARD)");
+  QFETCH(QString, spec);
+  QFETCH(QString, problem);
+  QFETCH(QStringList, args);
+  const auto reset = qScopeGuard([] { qunsetenv("KWB_ROWS_COLS_ONEPASS"); });
+  qputenv("KWB_ROWS_COLS_ONEPASS", "1");
+  runEmulated(spec, problem, args);
+}
+
 void TestChains::emulated() {
   // The generated ModelNew against Model, eval mode, at shrunk input sizes, on the CPU emulation of tl.*:
   // numbers only, nothing about the real Triton compiler or speed (that is bench/gpu, docs/results).
@@ -3438,6 +3515,10 @@ void TestChains::classesEmulated_data() {
       // class; today's plans, the members of docs/results/2026-12-06-norm39.md's next planner step)
       {QStringLiteral("rows_layernorm_cf_manual"), QStringLiteral("=rows_layernorm_cf_manual")},
       {QStringLiteral("rows_rms_norm_cf_manual"), QStringLiteral("=rows_rms_norm_cf_manual")},
+      // session 47 (normcf47): the class beyond NCHW -- an RMS norm over C of [B, C, D, H, W], a channels-first
+      // layer norm of an NHWC input permuted
+      {QStringLiteral("rows_rms_norm_cdhw_manual"), QStringLiteral("=rows_rms_norm_cdhw_manual")},
+      {QStringLiteral("rows_layernorm_nhwc_permuted"), QStringLiteral("=rows_layernorm_nhwc_permuted")},
       {QStringLiteral("rows_group_norm_manual"), QStringLiteral("=rows_group_norm_manual")},
       {QStringLiteral("rows_ce_smoothing_manual"), QStringLiteral("=rows_ce_smoothing_manual")},
       {QStringLiteral("rows_kl_smoothing_logsoftmax"), QStringLiteral("=rows_kl_smoothing_logsoftmax")},

@@ -280,7 +280,7 @@ def switch_ab(tag, problems, doc, budget=300.0, compile_rows=False, graph_rows=F
         for src, _ in problems:
             name = os.path.basename(src)[:-3]
             shutil.copy(src, os.path.join(out, "problems", name + ".py"))
-            envs = planner_switch(_)
+            envs = planner_switch(_[0] if isinstance(_, tuple) else _)  # (switch, on-side settings): its switch
             sides = [("", None)] if envs is None else [(".off", envs[0]), ("", envs[1])]
             for suffix, env in sides:
                 said = analyze(args.kwb, src, os.path.join(out, "kernels", name + suffix + ".py"), env=env)[1]
@@ -340,7 +340,7 @@ def switch_ab(tag, problems, doc, budget=300.0, compile_rows=False, graph_rows=F
             sw, extra = switch if isinstance(switch, tuple) else (switch, {})
             if planner_switch(sw) is not None:  # two kernel.py, one a switch value
                 off = load(os.path.join(args.kernels, "kernels", name + ".off.py"), "off_" + name)
-                on = load(kpath, "on_" + name)
+                on = apply_settings(load(kpath, "on_" + name), extra)  # a tile to try on the switch's kernel
             else:
                 names = sw.split("+") if sw else []
                 off = apply_settings(load(kpath, "off_" + name), {w: False for w in names})

@@ -146,11 +146,22 @@ bool pieceOwnIndex() { return qEnvironmentVariable("KWB_PIECE_OWN_INDEX") == u"1
 /// groups only (columnRows); unset: column groups where kRowsApplyColumns (the session 41 A/B's default), else none.
 /// column: whether the group's rows are columns (columnRows of its source's shape and reduced dims).
 constexpr bool kRowsApplyColumns = false;
+/// The one-pass column tile (issue 14, session 47, normcf47): a column group's statistics and apply one kwb_rows
+/// launch (as `KWB_ROWS_APPLY_PLAN=cols`), the stage's column tiles on with its one-pass rule (kwb_rows_cols and
+/// kwb_rows_cols_onepass set after the library: the kept dims adjacent in memory one run, <= 16 elements a thread),
+/// and a column group is one whose trailing kept run (not only its last dim) is >= 16 long (ConvNeXt's 7 x 7).
+/// `KWB_ROWS_COLS_ONEPASS=1` / `0` in kwb's environment; unset: kRowsColsOnepass (off until its GPU A/B,
+/// bench/gpu/normcf47_ab.py: norm41's one launch held the same bytes and lost to two launches on the H100).
+constexpr bool kRowsColsOnepass = false;
+bool rowsColsOnepass() {
+  const QString v = qEnvironmentVariable("KWB_ROWS_COLS_ONEPASS");
+  return v == u"1" || (v != u"0" && kRowsColsOnepass);
+}
 bool rowsApplyPlan(bool column) {
   const QString v = qEnvironmentVariable("KWB_ROWS_APPLY_PLAN");
   if (v == u"1") return true;
   if (v == u"0") return false;
-  return column && (v == u"cols" || kRowsApplyColumns);
+  return column && (v == u"cols" || kRowsApplyColumns || rowsColsOnepass());
 }
 /// A reduction op's reduced dims, non-negative, against its first input's rank (absent: every dim).
 QList<qint64> reducedDims(const GraphOp& red);
@@ -162,7 +173,10 @@ bool rowsApplyAny() { return rowsApplyPlan(true); }
 /// kwb_rows_cols tiles them along that dim (a norm over the channels of NCHW, over dim -2 of [B, L, D]). dims:
 /// non-negative reduced dims of shape.
 bool columnRows(const QList<qint64>& shape, const QList<qint64>& dims) {
-  return !shape.isEmpty() && shape.last() >= 16 && !dims.contains(shape.size() - 1);
+  if (shape.isEmpty() || dims.contains(shape.size() - 1)) return false;
+  qint64 run = shape.last();  // the one-pass tile merges the trailing kept dims into one run (rowsColsOnepass)
+  for (qsizetype d = shape.size() - 2; rowsColsOnepass() && d >= 0 && !dims.contains(d); --d) run *= shape.at(d);
+  return run >= 16;
 }
 
 /// Whether a view of another value leaves a pending pointwise run open where no open launch could take the run as its
@@ -11666,9 +11680,15 @@ GeneratedKernel renderChainKernel(const ChainPlan& plan, const json& spec, const
                          ? QString::fromStdString(target.at("gpu").get<std::string>())
                          : QStringLiteral("the target"))
           : QString();
+  // KWB_ROWS_COLS_ONEPASS: the stage's switches for a plan with a kwb_rows launch (the planner took its plan above)
+  const bool onepass = rowsColsOnepass() && std::any_of(plan.launches.cbegin(), plan.launches.cend(),
+                                                        [](const ChainLaunch& l) { return l.kind == u"rows"; });
   const QString stageCode =
       QStringLiteral("# ---- the stage library (resources/templates/kernels/triton_stages.py) ----\n") + stages +
       QStringLiteral("\n\n") + host.trimmed() + u'\n' + targetSms +
+      (onepass ? QStringLiteral("\nkwb_rows_cols = True  # KWB_ROWS_COLS_ONEPASS=1: the one-pass column tile\n"
+                                "kwb_rows_cols_onepass = True\n")
+               : QString()) +
       QStringLiteral("\n\n# ---- epilogues and the elementwise launch (triton_epilogue.py) ----\n") + epilogue +
       QStringLiteral("\n\n# ---- indexed writes and integer scans (triton_indexed.py) ----\n") + indexed +
       (graph ? QStringLiteral("\n\n") + graphCode : QString()) +

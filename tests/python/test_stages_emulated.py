@@ -1926,6 +1926,74 @@ class RowsFused(unittest.TestCase):
                 got = K.kwb_rows([(src, dims, "sum", True, None, (), (), None)])
                 self.check(got, [src.double().sum(dims, True)], 1e-5, (list(src.shape), dims))
 
+    def test_column_onepass(self):
+        # kwb_rows_cols_onepass (session 47): the kept dims adjacent in memory in every tensor are one run (NCHW's H, W;
+        # [B, C, D, H, W]'s D, H, W), then norm41's column tiles with <= 16 elements a thread -- a layer norm and an RMS
+        # norm over dim 1: same numbers as the per-lane decode (fp64 reference), held and in chunks, tails, size-1
+        # dims, a short W (7 x 7 is one run of 49), bf16, a channels-last input (NHWC permuted: merged, stride C,
+        # no column tiles), a weight that is not a chained view (no merge), two reduced dims
+        torch.manual_seed(47)
+        cases = (((3, 7, 5, 20), [1], 100), ((2, 24, 7, 7), [1], 49), ((2, 5, 37), [1], None),
+                 ((1, 7, 1, 16), [1], 16), ((2, 3, 6, 4, 5), [1], 120), ((4, 7, 3, 18), [1, 2], None),
+                 ((2, 40, 3, 11), [1], 33))
+        for shape, dims, run in cases:
+            c = shape[dims[0]]
+            x = torch.randn(shape) * 2 + 3
+            w = torch.randn(c)
+            wv = w.view([-1 if d == dims[0] else 1 for d in range(len(shape))])
+            xd = x.double()
+            u = xd.mean(dims, True)
+            v = ((xd - u) ** 2).mean(dims, True)
+            want = [u, v, wv.double() * ((xd - u) / torch.sqrt(v + 1e-6)) + wv.double()]
+            reds = [(x, dims, "mean", True, None, (), (), None), (x, dims, "mean", True, self.centred, (0,), (), None)]
+            for forced in self.PATHS:
+                with Forced(kwb_rows_cols=True, kwb_rows_cols_onepass=True, **forced), \
+                        Launches("_kwb_rows_kernel") as rows:
+                    K.kwb_rows_last.clear()
+                    got = K.kwb_rows(reds, apply=self.ln_apply, apply_tensors=(0, 1, wv, wv))
+                    last = dict(K.kwb_rows_last)
+                self.assertEqual(rows.count, 1, (shape, forced))
+                self.assertEqual(last.get("merged", [None])[-1] if run else last.get("merged"), run, (shape, forced))
+                self.assertTrue(last["cols"], (shape, forced))
+                self.check(got, want, 1e-5, (shape, dims, forced))
+            with Forced(kwb_rows_cols=True, kwb_rows_cols_onepass=True):  # RMS norm, the statistic unkept
+                got = K.kwb_rows([(x, dims, "mean", False, self.sq, (), (), torch.float32)], apply=self.rms_apply,
+                                 apply_tensors=(0, wv), apply_dtype=torch.float32)
+            ms = (xd * xd).mean(dims, True)
+            self.check(got, [ms.view([n for d, n in enumerate(shape) if d not in dims]),
+                             xd * torch.rsqrt(ms + 1e-6) * wv.double()], 1e-5, ("rms", shape))
+        # 16-bit, a tail of the held tile (7 x 9 = 63 of 64 columns)
+        x16 = (torch.randn(2, 12, 7, 9) * 2).to(torch.bfloat16)
+        w = torch.randn(12)
+        with Forced(kwb_rows_cols=True, kwb_rows_cols_onepass=True):
+            got = K.kwb_rows([(x16, [1], "mean", True, self.sq, (), (), torch.float32)], apply=self.rms_apply,
+                             apply_tensors=(0, w[:, None, None]), apply_dtype=torch.bfloat16)
+        x16d = x16.double()
+        self.check(got[-1:], [x16d * torch.rsqrt((x16d * x16d).mean(1, True) + 1e-6) * w.double()[:, None, None]],
+                   2e-2, "bf16")
+        self.assertEqual(got[-1].dtype, torch.bfloat16)
+        # channels-last (NHWC permuted to NCHW): H and W merge (stride C), the run is not stride 1: the lane tiles
+        xl = torch.randn(2, 5, 6, 24).permute(0, 3, 1, 2)
+        w = torch.randn(24)
+        with Forced(kwb_rows_cols=True, kwb_rows_cols_onepass=True):
+            K.kwb_rows_last.clear()
+            got = K.kwb_rows([(xl, [1], "mean", True, self.sq, (), (), torch.float32)], apply=self.rms_apply,
+                             apply_tensors=(0, w[:, None, None]), apply_dtype=torch.float32)
+            self.assertEqual((K.kwb_rows_last.get("merged"), K.kwb_rows_last["cols"]), ([2, 24, 30], False))
+        xld = xl.double()
+        self.check(got[-1:], [xld * torch.rsqrt((xld * xld).mean(1, True) + 1e-6) * w.double()[:, None, None]],
+                   1e-5, "channels last")
+        # a tensor whose H and W do not chain (a [C, H, 1] weight: stride 0 along W, not along H): no merge
+        x = torch.randn(2, 6, 5, 20)
+        wh = torch.randn(6, 5, 1)
+        with Forced(kwb_rows_cols=True, kwb_rows_cols_onepass=True):
+            K.kwb_rows_last.clear()
+            got = K.kwb_rows([(x, [1], "mean", True, self.sq, (), (), torch.float32)], apply=self.rms_apply,
+                             apply_tensors=(0, wh), apply_dtype=torch.float32)
+            self.assertEqual((K.kwb_rows_last.get("merged"), K.kwb_rows_last["cols"]), (None, True))
+        xd = x.double()
+        self.check(got[-1:], [xd * torch.rsqrt((xd * xd).mean(1, True) + 1e-6) * wh.double()], 1e-5, "no merge")
+
     def test_tile_rule(self):
         # kwb_rows_tile_rule: rows a program halved until >= 2 programs a SM where the rows allow it, warps so a thread
         # holds <= _kwb_rows_per_thread elements of each source's tile; off: session 27's guess. Plans only (H200: 132)

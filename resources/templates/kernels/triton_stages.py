@@ -1367,6 +1367,13 @@ _kwb_rows_per_thread = 16
 # indices one scalar) and loops over the reduced dim, so each load is coalesced along the contiguous dim; False: the
 # rows' linear index decoded per lane (Triton cannot see the contiguity: the loads walk the reduced stride)
 kwb_rows_cols = False
+# the one-pass column tile (session 47, normcf47; with kwb_rows_cols): the kept dims that stay adjacent in memory in
+# every tensor the launch reads are one run first (NCHW's H and W: a run of H*W, aligned where H*W is, not W-long rows
+# padded to 64 lanes), and the tile holds <= _kwb_rows_per_thread elements a thread (norm41's held 32: few programs a
+# SM, each waiting on its statistics' round trips in turn), >= 4 programs a SM where the columns allow it
+kwb_rows_cols_onepass = False
+_kwb_rows_cols_tile = 4096  # elements of one program's tile of each source held in registers (onepass)
+_kwb_rows_cols_chunk_m = 32  # columns of a tile whose rows are walked in chunks (onepass): 128 B of fp32 a row
 _kwb_rows_plans = {}      # (shape, sources' strides, dims, dtype, device, sources, the two sizes above) -> plan
 _kwb_rows_ops = {"sum": 0, "mean": 1, "amax": 2, "max": 2, "amin": 3, "min": 3, "logsumexp": 4, "prod": 5, "var": 7,
                  "std": 8}
@@ -1717,7 +1724,8 @@ def _kwb_rows_plan(srcs, red, ones=None):
     (kwb_rows_one_max) or None to decide."""
     x = srcs[0]
     key = (tuple(x.shape), tuple(tuple(s.stride()) for s in srcs), tuple(red), x.dtype, x.device, len(srcs),
-           kwb_rows_one_max, _kwb_rows_tile, kwb_rows_tile_rule, _kwb_rows_per_thread, kwb_rows_cols)
+           kwb_rows_one_max, _kwb_rows_tile, kwb_rows_tile_rule, _kwb_rows_per_thread, kwb_rows_cols,
+           kwb_rows_cols_onepass, _kwb_rows_cols_tile, _kwb_rows_cols_chunk_m)
     plan = _kwb_rows_plans.get(key)
     if plan is not None:
         return plan
@@ -1747,7 +1755,27 @@ def _kwb_rows_plan(srcs, red, ones=None):
     grid = (triton.cdiv(M, block_m),)
     # the innermost dim kept and contiguous in every source, long enough for a warp's coalesced load: column tiles
     cols = kwb_rows_cols and 4 not in rslots and sizes[4] >= 16 and all(st[4] == 1 for st in strides)
-    if cols:  # at least 16 columns a tile (a 64-byte run of fp32), at most 64; 8192 elements held at most
+    if cols and kwb_rows_cols_onepass:
+        # the reduced extent held whole (padded to a power of two) where 16 columns of it fit kwb_rows_one_max, else
+        # walked in chunks of _kwb_rows_cols_tile / _kwb_rows_cols_chunk_m; <= _kwb_rows_per_thread elements a thread
+        # (up to 16 warps); columns halved (not below 16) until >= 4 programs a SM: each program's statistics are a
+        # round trip through memory (stored, then read back by the next prologue), hidden only by other programs
+        ns = len(srcs)
+        bm_max = min(_kwb_np2(sizes[4]), 128)
+        one = _kwb_np2(R) * ns * 16 <= kwb_rows_one_max
+        if one:
+            block_r = _kwb_np2(R)
+            block_m = max(16, min(bm_max, _kwb_rows_cols_tile // (block_r * ns)))
+        else:
+            block_m = min(bm_max, _kwb_rows_cols_chunk_m)
+            block_r = max(16, min(_kwb_np2(R), _kwb_rows_tile // block_m))
+        block_m = min(block_m, bm_max)
+        n_a = M // sizes[4]
+        while block_m > 16 and n_a * triton.cdiv(sizes[4], block_m) < 4 * _kwb_sms(x):
+            block_m //= 2
+        grid = (n_a * triton.cdiv(sizes[4], block_m),)
+        warps = max(1, min(16, block_m * block_r * (ns if one else 1) // (32 * _kwb_rows_per_thread)))
+    elif cols:  # at least 16 columns a tile (a 64-byte run of fp32), at most 64; 8192 elements held at most
         ns = len(srcs)
         block_m = min(_kwb_np2(sizes[4]), 64)
         one = one and 16 * block_r * ns <= 8192  # else the rows are walked in chunks (two passes with an apply)
@@ -1783,6 +1811,10 @@ def kwb_rows(reds, post=None, post_src=0, post_tensors=(), post_scalars=(), post
     (an int k the k-th result, keepdim), in the same launch after the statistics (rows held in registers: no re-read;
     else one more walk over the rows); its value (contiguous, x's shape, apply_dtype or the source's dtype) returned
     last. Where the reductions are not one launch, or kwb_rows_apply is off: a kwb_pointwise launch after them."""
+    if kwb_rows_cols and kwb_rows_cols_onepass:
+        merged = _kwb_rows_merged(reds, post, apply, apply_src, apply_tensors, apply_scalars, apply_dtype)
+        if merged is not None:
+            return merged
     x = reds[0][0]
     srcs = []
     for r in reds:
@@ -1882,6 +1914,79 @@ def kwb_rows(reds, post=None, post_src=0, post_tensors=(), post_scalars=(), post
                                tuple(outs[t] if isinstance(t, int) else t for t in apply_tensors), apply_scalars,
                                apply_dtype or srcs[apply_src].dtype)
         res.append(ya)
+    return res
+
+
+def _kwb_rows_merged(reds, post, apply, apply_src, apply_tensors, apply_scalars, apply_dtype):
+    """kwb_rows over a view of fewer dims (kwb_rows_cols_onepass, session 47): adjacent kept dims whose strides chain
+    (stride(d) == stride(d + 1) * size(d + 1), size-1 dims any) in every tensor the launch reads at the sources'
+    indices -- the sources, the prologues' and the apply's tensors, broadcast to the sources' shape -- are one dim,
+    so NCHW's H and W (reduced over C) are one contiguous run of H * W: the column tile takes consecutive positions of
+    it (aligned wherever H * W is) rather than W-long rows. The results are viewed back (the statistics keepdim or not,
+    the apply's value at the sources' shape). None where nothing merges, a prologue or the apply reads the
+    coordinates as values (_kwb_epi_coords_free: a merged index is not theirs), a tensor is an index map (KwbAt /
+    KwbCols), there is a post (its tensors are at the statistics' shape), or the reductions differ in shape or dims:
+    the caller runs the dims as they are."""
+    x = reds[0][0]
+    if post is not None or x.dim() < 2 or x.dim() > 5:
+        return None
+    red = sorted(_kwb_red_dims(x, reds[0][1]))
+    fns = [r[4] for r in reds if r[4] is not None] + ([apply] if apply is not None else [])
+    if not all(_kwb_epi_coords_free(f) for f in fns):
+        return None
+    tens = []  # every tensor read at the sources' indices, at their shape (a broadcast is a 0 stride)
+    for t in [r[0] for r in reds] + [t for r in reds for t in r[5]] + list(apply_tensors):
+        if not isinstance(t, (int, torch.Tensor)):  # an index map (KwbAt, KwbCols) reads its own way
+            return None
+    try:
+        for r in reds:
+            if r[0].shape != x.shape or sorted(_kwb_red_dims(r[0], r[1])) != red:
+                return None
+            tens.append(r[0])
+            tens += [t.expand(x.shape) for t in r[5] if not isinstance(t, int)]
+        tens += [t.expand(x.shape) for t in apply_tensors if not isinstance(t, int)]
+    except RuntimeError:  # not broadcastable to the sources' shape
+        return None
+    shape = list(x.shape)
+    groups = []  # [dims, size, inner stride of each tensor (None: every dim so far of size 1)]
+    for d in range(x.dim()):
+        g = groups[-1] if groups else None
+        if g is not None and d not in red and g[0][-1] not in red and all(
+                shape[d] == 1 or g[2][k] is None or g[2][k] == t.stride(d) * shape[d] for k, t in enumerate(tens)):
+            g[0].append(d)
+            g[1] *= shape[d]
+            if shape[d] != 1:
+                g[2] = [t.stride(d) for t in tens]
+        else:
+            groups.append([[d], shape[d], [t.stride(d) if shape[d] != 1 else None for t in tens]])
+    if len(groups) == x.dim():
+        return None
+    mshape = [g[1] for g in groups]
+    mred = [k for k, g in enumerate(groups) if g[0][0] in red]
+
+    def view(t):  # t broadcast to x's shape, as the merged dims (a dim of size 1 takes stride 0)
+        t = t.expand(x.shape)
+        return t.as_strided(mshape, [0 if g[1] == 1 else next(t.stride(d) for d in reversed(g[0]) if shape[d] != 1)
+                                     for g in groups], t.storage_offset())
+
+    mreds = [(view(r[0]), mred, r[2], True, r[4], tuple(t if isinstance(t, int) else view(t) for t in r[5]))
+             + tuple(r[6:]) for r in reds]
+    srcs = []
+    for r, m in zip(reds, mreds):  # one view per distinct source, so that kwb_rows sees the same sources
+        if not any(r[0] is s[0] for s in srcs):
+            srcs.append((r[0], m[0]))
+    mreds = [(next(v for s, v in srcs if s is r[0]),) + m[1:] for r, m in zip(reds, mreds)]
+    got = kwb_rows(mreds, apply=apply, apply_src=apply_src,
+                   apply_tensors=tuple(t if isinstance(t, int) else view(t) for t in apply_tensors),
+                   apply_scalars=apply_scalars, apply_dtype=apply_dtype)
+    kwb_rows_last["merged"] = mshape
+    kshape = [1 if d in red else n for d, n in enumerate(shape)]
+    res = []
+    for r, out in zip(reds, got):
+        out = out.view(kshape)
+        res.append(out if r[3] else out.view([n for d, n in enumerate(shape) if d not in red]))
+    if apply is not None:
+        res.append(got[-1].view(shape))
     return res
 
 
