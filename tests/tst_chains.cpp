@@ -178,6 +178,7 @@ class TestChains : public QObject {
   void gatherEpilogueScope();
   void gatherPrologueScope();
   void intReducePrologueScope();
+  void reduceStoreSourceScope();
   void pnormEpilogueScope();
   void rowPieceReaderScope();
   void analyzeGroupsAreThePlan_data();
@@ -2170,10 +2171,12 @@ void TestChains::broadcastRecomputeScope() {
   // before it (2 -> 1 each)
   // session 46 (gather46, KWB_GATHER_PROLOGUE on): the integer hash's bucket index is its gather's prologue on both
   // sides (4 -> 3 off and on; still a changed body)
+  // session 47 (mamba47, KWB_REDUCE_STORE_PROLOGUE on): Mamba's state update is its reduction's source on both sides
+  // (7 -> 6 off, 4 -> 3 on; 6 -> 3: the [B, D, N] update and its sum over N one launch)
   const QStringList expected = {QStringLiteral("gather_knn_three_interpolate 2->2"),
                                 QStringLiteral("int_hash_buckets_floor_mod 3->3"),
                                 QStringLiteral("linrec_nonlinear_tanh_keeps_plan 9->9"),
-                                QStringLiteral("mamba_selective_state_step 7->4"),
+                                QStringLiteral("mamba_selective_state_step 6->3"),
                                 QStringLiteral("outer_product_recompute_exp 3->2"),
                                 QStringLiteral("pnorm_epi_channel_normalize_gate 2->1"),
                                 QStringLiteral("r07_MoE_Top2Router_OneHot_DenseCombine 12->11"),
@@ -2327,6 +2330,21 @@ void TestChains::intReducePrologueScope() {
   QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
 }
 
+// session 47 (mamba47, issue 14: both Mamba decode steps at 0.30x torch.compile): a kwb_reduce whose source is a
+// pointwise run's value that is also returned or read later (h_new = exp(dt * A) * h + dt * x * B, reduced against C
+// and returned) takes the run as its src=: computed as the reduction loads each row and stored by it too.
+// KWB_REDUCE_STORE_PROLOGUE=0 gives the plans before; every fixture plan it changes, off -> on: each loses the run's
+// launch
+void TestChains::reduceStoreSourceScope() {
+  const QStringList changed = switchChanges("KWB_REDUCE_STORE_PROLOGUE");
+  const QStringList expected = {QStringLiteral("mamba47_gated_residual_preact_rowsum 2->1"),
+                                QStringLiteral("mamba47_state_update_weighted_readout 2->1"),
+                                QStringLiteral("mamba47_update_returned_with_l2 2->1"),
+                                QStringLiteral("mamba_selective_state_step 7->6"),
+                                QStringLiteral("tuple_pointwise_sum 2->1")};
+  QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
+}
+
 void TestChains::rowSourceReachScope() {
   const QStringList changed = switchChanges("KWB_ROW_SOURCE_REACH");
   // the knn weights (the run read by the apply, the gather's index views between); the channels-first norms, the
@@ -2383,6 +2401,10 @@ void TestChains::broadcastsRecomputed() {
        "# exp, neg, softplus, mul, exp, mul, mul, mul, add"},
       {"outer_product_recompute_exp", {pw, pw, pw}, {pw, pw}, "# sigmoid, mul, sub, tanh, mul, exp, mul"},
   };
+  // the recompute's own plans: with KWB_REDUCE_STORE_PROLOGUE (session 47) on, Mamba's state update would be the
+  // reduction's source (reduceStoreSourceScope), its launch and comment gone
+  qputenv("KWB_REDUCE_STORE_PROLOGUE", "0");
+  const auto unset = qScopeGuard([] { qunsetenv("KWB_REDUCE_STORE_PROLOGUE"); });
   for (const Case& c : cases) {
     const json spec = loadSpec(QString::fromLatin1(c.spec));
     QVERIFY2(spec.is_object(), c.spec);
@@ -3547,6 +3569,14 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("scan46_exclusive_cumsum_cat_mask"), QStringLiteral("=scan46_exclusive_cumsum_cat_mask")},
       {QStringLiteral("scan46_masked_cumsum_clamp"), QStringLiteral("=scan46_masked_cumsum_clamp")},
       {QStringLiteral("scan46_shift_prefix_slice_cumprod"), QStringLiteral("=scan46_shift_prefix_slice_cumprod")},
+      // session 47 (mamba47): a reduction whose source run is also returned, computed and stored by the reduction
+      // (kwb_reduce's src=): a gated residual's pre-activation and its row sum, an update and its L2 norm, a state
+      // update reduced against a readout vector, and the Mamba decode step itself
+      {QStringLiteral("mamba47_gated_residual_preact_rowsum"), QStringLiteral("=mamba47_gated_residual_preact_rowsum")},
+      {QStringLiteral("mamba47_update_returned_with_l2"), QStringLiteral("=mamba47_update_returned_with_l2")},
+      {QStringLiteral("mamba47_state_update_weighted_readout"),
+       QStringLiteral("=mamba47_state_update_weighted_readout")},
+      {QStringLiteral("mamba_selective_state_step"), QStringLiteral("=mamba_selective_state_step")},
   };
   // a selection flips where two values tie: the reference takes them lowest index first as kwb_topk does (torch's
   // CUDA topk does; its CPU topk has no fixed order) and, in 16 bits, its parameters rounded as the harness's are
