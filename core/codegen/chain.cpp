@@ -287,8 +287,8 @@ GraphOp viewAt(const GraphOp& site, const QString& id, const QString& name, cons
 bool nllRowSum() { return qEnvironmentVariable("KWB_NLL_ROW_SUM") != u"0"; }
 
 /// A reduction whose source is the value of a pointwise run that other lines read too or forward() returns (issue 14,
-/// session 47, mamba47: Mamba's decode step returns its state update h_new and reduces h_new * C along N): the reduction
-/// computes the run from its operand as it loads each row, stores the value as a second result and reduces it
+/// session 47, mamba47: Mamba's decode step returns its state update h_new and reduces h_new * C along N): the
+/// reduction computes the run from its operand as it loads each row, stores the value as a second result and reduces it
 /// (kwb_reduce(..., src=): Planner::fuseReduceSource), so the run's launch and the re-read of its value go. On by
 /// construction (one launch and one full-size read fewer, the same math: the reduction reads the value rounded to its
 /// stored dtype, as it read it back before); `KWB_REDUCE_STORE_PROLOGUE=0` in kwb's environment gives the plans before.
@@ -8491,8 +8491,8 @@ void Planner::fuseReduceSource(const QString& result) {
     // the reductions of floats the stage's one launch computes (_kwb_reduce_src_ops); any / all, integer and bool
     // values would run the run's launch first anyway
     static const QRegularExpression opRe(QStringLiteral("^kwb_reduce\\(\\w+, [^\"]*\"(\\w+)\""));
-    static const QSet<QString> ops = {QStringLiteral("sum"),  QStringLiteral("mean"), QStringLiteral("amax"),
-                                      QStringLiteral("max"),  QStringLiteral("amin"), QStringLiteral("min"),
+    static const QSet<QString> ops = {QStringLiteral("sum"),  QStringLiteral("mean"),     QStringLiteral("amax"),
+                                      QStringLiteral("max"),  QStringLiteral("amin"),     QStringLiteral("min"),
                                       QStringLiteral("prod"), QStringLiteral("logsumexp")};
     static const QRegularExpression preDtype(QStringLiteral(", pre_dtype=(?!torch\\.float|torch\\.bfloat16)"));
     if (!ops.contains(opRe.match(r.head).captured(1)) || preDtype.match(r.head).hasMatch()) continue;
@@ -8538,10 +8538,10 @@ void Planner::fuseReduceSource(const QString& result) {
     if (keepL == dropL) continue;
     m_plan.launches[keepL].ops << m_plan.launches.at(dropL).ops;
     m_plan.launches[keepL].description +=
-        QStringLiteral(", its source %1 computed in the same launch and stored by it too (%2 launches when a row "
-                       "exceeds kwb_row1_max elements)")
-            .arg(m_plan.launches.at(dropL).description)
-            .arg(2);
+        QStringLiteral(
+            ", its source %1 computed in the same launch and stored by it too (2 launches when a row "
+            "exceeds kwb_row1_max elements)")
+            .arg(m_plan.launches.at(dropL).description);
     m_plan.launches.removeAt(dropL);
     m_lines[i] = fused;
     m_lines.removeAt(s);
