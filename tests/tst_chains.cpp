@@ -181,6 +181,7 @@ class TestChains : public QObject {
   void gatherEpilogueScope();
   void gatherPrologueScope();
   void intReducePrologueScope();
+  void reduceStoreSourceScope();
   void pnormEpilogueScope();
   void rowPieceReaderScope();
   void analyzeGroupsAreThePlan_data();
@@ -2174,10 +2175,12 @@ void TestChains::broadcastRecomputeScope() {
   // before it (2 -> 1 each)
   // session 46 (gather46, KWB_GATHER_PROLOGUE on): the integer hash's bucket index is its gather's prologue on both
   // sides (4 -> 3 off and on; still a changed body)
+  // session 47 (mamba47, KWB_REDUCE_STORE_PROLOGUE on): Mamba's state update is its reduction's source on both sides
+  // (7 -> 6 off, 4 -> 3 on; 6 -> 3: the [B, D, N] update and its sum over N one launch)
   const QStringList expected = {QStringLiteral("gather_knn_three_interpolate 2->2"),
                                 QStringLiteral("int_hash_buckets_floor_mod 3->3"),
                                 QStringLiteral("linrec_nonlinear_tanh_keeps_plan 9->9"),
-                                QStringLiteral("mamba_selective_state_step 7->4"),
+                                QStringLiteral("mamba_selective_state_step 6->3"),
                                 QStringLiteral("outer_product_recompute_exp 3->2"),
                                 QStringLiteral("pnorm_epi_channel_normalize_gate 2->1"),
                                 QStringLiteral("r07_MoE_Top2Router_OneHot_DenseCombine 12->11"),
@@ -2271,9 +2274,11 @@ void TestChains::rowSourceScope() {
   // a05: probe fixture of the same class (fp16, the (y, residual) tuple)
   // session 45 (slow45): with KWB_ROW_SOURCE_REACH (on) the knn weights' run and the tuple's centred value are
   // sources too (rowSourceReachScope)
+  // session 47 (mamba47, KWB_REDUCE_STORE_PROLOGUE on): off, the knn weights' run is its plain sum's source instead
+  // (4 -> 3 there)
   const QStringList expected = {
       QStringLiteral("a05_FusedAddRMSNorm_fp16_ResidualTuple 2->1"),
-      QStringLiteral("gather_knn_three_interpolate 4->2"), QStringLiteral("row_source_gated_centre_out 2->1"),
+      QStringLiteral("gather_knn_three_interpolate 3->2"), QStringLiteral("row_source_gated_centre_out 2->1"),
       QStringLiteral("row_source_rms_residual_out 2->1"), QStringLiteral("tuple_norm_and_mean 3->2")};
   QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
 }
@@ -2331,16 +2336,33 @@ void TestChains::intReducePrologueScope() {
   QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
 }
 
+// session 47 (mamba47, issue 14: both Mamba decode steps at 0.30x torch.compile): a kwb_reduce whose source is a
+// pointwise run's value that is also returned or read later (h_new = exp(dt * A) * h + dt * x * B, reduced against C
+// and returned) takes the run as its src=: computed as the reduction loads each row and stored by it too.
+// KWB_REDUCE_STORE_PROLOGUE=0 gives the plans before; every fixture plan it changes, off -> on: each loses the run's
+// launch
+void TestChains::reduceStoreSourceScope() {
+  const QStringList changed = switchChanges("KWB_REDUCE_STORE_PROLOGUE");
+  const QStringList expected = {QStringLiteral("mamba47_gated_residual_preact_rowsum 2->1"),
+                                QStringLiteral("mamba47_state_update_weighted_readout 2->1"),
+                                QStringLiteral("mamba47_update_returned_with_l2 2->1"),
+                                QStringLiteral("mamba_selective_state_step 7->6"),
+                                QStringLiteral("tuple_pointwise_sum 2->1")};
+  QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
+}
+
 void TestChains::rowSourceReachScope() {
   const QStringList changed = switchChanges("KWB_ROW_SOURCE_REACH");
   // the knn weights (the run read by the apply, the gather's index views between); the channels-first norms, the
   // tuple's norm and v10's RMSNorm: the per-channel / per-feature parameter views ([:, None, None], a reshape)
   // written between the statistic and its apply, moved before it, so the variance and the apply are one row pass
   // (session 47, normcf47: its two fixtures of the class, the NHWC-permuted layer norm and the 5-D RMS norm, too)
+  // session 47 (mamba47, KWB_REDUCE_STORE_PROLOGUE on): off, the knn weights' run and the tuple's centred value are
+  // their plain reductions' sources (store-through), one launch fewer there (4 -> 3 each)
   const QStringList expected = {
-      QStringLiteral("gather_knn_three_interpolate 4->2"),  QStringLiteral("rows_layernorm_cf_manual 3->2"),
+      QStringLiteral("gather_knn_three_interpolate 3->2"),  QStringLiteral("rows_layernorm_cf_manual 3->2"),
       QStringLiteral("rows_layernorm_nhwc_permuted 3->2"),  QStringLiteral("rows_rms_norm_cdhw_manual 2->1"),
-      QStringLiteral("rows_rms_norm_cf_manual 2->1"),       QStringLiteral("tuple_norm_and_mean 4->2"),
+      QStringLiteral("rows_rms_norm_cf_manual 2->1"),       QStringLiteral("tuple_norm_and_mean 3->2"),
       QStringLiteral("v10_MixedPrecision_RMSNorm_MLP 5->4")};
   QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
 }
@@ -2389,6 +2411,10 @@ void TestChains::broadcastsRecomputed() {
        "# exp, neg, softplus, mul, exp, mul, mul, mul, add"},
       {"outer_product_recompute_exp", {pw, pw, pw}, {pw, pw}, "# sigmoid, mul, sub, tanh, mul, exp, mul"},
   };
+  // the recompute's own plans: with KWB_REDUCE_STORE_PROLOGUE (session 47) on, Mamba's state update would be the
+  // reduction's source (reduceStoreSourceScope), its launch and comment gone
+  qputenv("KWB_REDUCE_STORE_PROLOGUE", "0");
+  const auto unset = qScopeGuard([] { qunsetenv("KWB_REDUCE_STORE_PROLOGUE"); });
   for (const Case& c : cases) {
     const json spec = loadSpec(QString::fromLatin1(c.spec));
     QVERIFY2(spec.is_object(), c.spec);
@@ -2417,7 +2443,8 @@ void TestChains::selectsPushedDown() {
   };
   const Case cases[] = {
       {"select_pushdown_pairwise_dist2", 4, 3, "t12_sp2 = q.select(1, 0)"},
-      {"select_pushdown_keeps_reduction", 3, 2, "t3_sp1 = x.select(1, 0)"},
+      // session 47 (mamba47): off, y = x * s (read by the sum and the selects) is the sum's source (src=): 3 -> 2
+      {"select_pushdown_keeps_reduction", 2, 2, "t3_sp1 = x.select(1, 0)"},
       // session 43 (slot43): the [N, M] launch reads each box set's 4 columns through one slot (kwb_cols), so the
       // pass stays (before, undone: 8 columns over a launch's 5 slots); the [N, M, 2] values are gone, 4 launches
       {"select_pushdown_box_iou", 4, 4, "kwb_cols(b, 1, (0,))"},
@@ -2449,10 +2476,12 @@ void TestChains::selectPushdownScope() {
   // box conversion and trial 31's GIoU keep their plans (the rewrite would make one launch read more tensors than its
   // slots: undone)
   // session 44 (giou44): with the stack's parts copied (KWB_STACK_PART_COPY, on) the four box / vector fixtures
+  // session 47 (mamba47, KWB_REDUCE_STORE_PROLOGUE on): the reduction keeper's y is its sum's source off (3 -> 2), so
+  // both sides are 2 launches (the bodies differ)
   const QStringList expected = {
       QStringLiteral("part_copy_complex_rotate_dist 4->1"), QStringLiteral("part_copy_giou_cxcywh 11->3"),
       QStringLiteral("part_copy_pair_l2_vec3 6->1"),        QStringLiteral("part_copy_xywh_overlap 14->2"),
-      QStringLiteral("select_pushdown_box_iou 4->4"),       QStringLiteral("select_pushdown_keeps_reduction 3->2"),
+      QStringLiteral("select_pushdown_box_iou 4->4"),       QStringLiteral("select_pushdown_keeps_reduction 2->2"),
       QStringLiteral("select_pushdown_pairwise_dist2 4->3")};
   QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
 }
@@ -3628,6 +3657,14 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("scan46_exclusive_cumsum_cat_mask"), QStringLiteral("=scan46_exclusive_cumsum_cat_mask")},
       {QStringLiteral("scan46_masked_cumsum_clamp"), QStringLiteral("=scan46_masked_cumsum_clamp")},
       {QStringLiteral("scan46_shift_prefix_slice_cumprod"), QStringLiteral("=scan46_shift_prefix_slice_cumprod")},
+      // session 47 (mamba47): a reduction whose source run is also returned, computed and stored by the reduction
+      // (kwb_reduce's src=): a gated residual's pre-activation and its row sum, an update and its L2 norm, a state
+      // update reduced against a readout vector, and the Mamba decode step itself
+      {QStringLiteral("mamba47_gated_residual_preact_rowsum"), QStringLiteral("=mamba47_gated_residual_preact_rowsum")},
+      {QStringLiteral("mamba47_update_returned_with_l2"), QStringLiteral("=mamba47_update_returned_with_l2")},
+      {QStringLiteral("mamba47_state_update_weighted_readout"),
+       QStringLiteral("=mamba47_state_update_weighted_readout")},
+      {QStringLiteral("mamba_selective_state_step"), QStringLiteral("=mamba_selective_state_step")},
   };
   // a selection flips where two values tie: the reference takes them lowest index first as kwb_topk does (torch's
   // CUDA topk does; its CPU topk has no fixed order) and, in 16 bits, its parameters rounded as the harness's are
@@ -4036,8 +4073,11 @@ void TestChains::tupleOutputs() {
                              "out_dtype)")),
            qPrintable(p->forwardBody));
   QVERIFY2(!p->forwardBody.contains(QLatin1String("kwb_returned")), qPrintable(p->forwardBody));
-  // t1 (relu(x * s)) is returned and read by the sum's prologue: stored by its own launch, not fused away
-  QVERIFY2(p->forwardBody.contains(QLatin1String("t1 = kwb_pointwise(x, ")), qPrintable(p->forwardBody));
+  // t1 (relu(x * s)) is returned and read by the sum's prologue: stored, not fused away -- since session 47
+  // (mamba47, KWB_REDUCE_STORE_PROLOGUE) by the sum's launch, which computes it as it loads x (src=)
+  QVERIFY2(p->forwardBody.contains(QLatin1String("t4, t1 = kwb_reduce(x, [1], \"sum\", ")) &&
+               p->forwardBody.contains(QLatin1String(", src=_kwb_epi0, src_tensors=(self.s,)")),
+           qPrintable(p->forwardBody));
   const json r = loadSpec(QStringLiteral("tuple_topk_route"));
   const auto pr = kwb::planChain(kwb::decodeOpGraph(r), r, &why);
   QVERIFY2(pr, qPrintable(why));

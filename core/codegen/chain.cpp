@@ -300,6 +300,14 @@ GraphOp viewAt(const GraphOp& site, const QString& id, const QString& name, cons
 /// of the log_softmax written full size and read twice. `KWB_NLL_ROW_SUM=0` in kwb's environment gives the plan before.
 bool nllRowSum() { return qEnvironmentVariable("KWB_NLL_ROW_SUM") != u"0"; }
 
+/// A reduction whose source is the value of a pointwise run that other lines read too or forward() returns (issue 14,
+/// session 47, mamba47: Mamba's decode step returns its state update h_new and reduces h_new * C along N): the
+/// reduction computes the run from its operand as it loads each row, stores the value as a second result and reduces it
+/// (kwb_reduce(..., src=): Planner::fuseReduceSource), so the run's launch and the re-read of its value go. On by
+/// construction (one launch and one full-size read fewer, the same math: the reduction reads the value rounded to its
+/// stored dtype, as it read it back before); `KWB_REDUCE_STORE_PROLOGUE=0` in kwb's environment gives the plans before.
+bool reduceStoreSource() { return qEnvironmentVariable("KWB_REDUCE_STORE_PROLOGUE") != u"0"; }
+
 /// A reduction's pointwise consumer as its epilogue (Planner::fuseReduceEpilogue, session 40): on by small40's rule
 /// (H100, docs/results/2026-12-06-small40.md: mine-off / mine 1.02x, 1.04x, 1.63x GPU time on its three members);
 /// `KWB_REDUCE_EPILOGUE=0` / `1` in kwb's environment turns it off / on.
@@ -1293,6 +1301,13 @@ class Planner {
   /// at the reduction's line and the reduction's result must have no other reader, nor be @p result.
   /// Off by default (kReduceEpilogueDefault); `KWB_REDUCE_EPILOGUE=1` in kwb's environment turns it on.
   void fuseReduceEpilogue(const QString& result);
+  /// A kwb_reduce line whose input x is the value of a kwb_pointwise run (its first operand of x's shape, a floating
+  /// dtype, its tensors broadcast to it) that a later line reads too or @p result is (a tuple's output): the run
+  /// becomes the reduction's src= (kwb_reduce(run operand, ..., src=run, src_tensors=..., src_scalars=...,
+  /// src_dtype=...) assigning `result, x`), its launch dropped. Lines between the run and the reduction must not read
+  /// x, write in place or assign a name the run reads. After fuseReduceEpilogue (a reduction may keep its epilogue).
+  /// Under reduceStoreSource() (KWB_REDUCE_STORE_PROLOGUE, session 47).
+  void fuseReduceSource(const QString& result);
   /// `x - u` where u is a keepdim reduction of x (a cheap add / sub / mul / div of a value and its own row statistic)
   /// read by several pointwise ops: each reader after the first computes it again (a clone of the op just before it),
   /// so no full-size value is stored and the reductions see x itself (fuseRows then makes the centred squares a
@@ -1408,6 +1423,9 @@ class Planner {
   /// every other line reading it, itself or through its views, converts it as it loads it (readsConverted); @p result:
   /// forward()'s first output. Returns whether it did.
   bool narrowTupleOutput(const QString& name, const QString& dtype, const QString& result);
+  /// narrowTupleOutput for a value that a kwb_reduce line's source run assigns (fuseReduceSource, session 47): its
+  /// src_dtype becomes @p dtype where every later reader converts the value as it loads it; false where none or not.
+  bool narrowReduceSource(const QString& name, const QString& dtype, const QString& result);
   /// narrowTupleOutput for a value that a one-pass row block's source run assigns (fuseRows' rowSource, session 43):
   /// its src_dtype= and its else branch's store become @p dtype where every reader converts it as it loads it.
   /// False (nothing changed) otherwise.
@@ -7257,7 +7275,7 @@ bool Planner::narrowTupleOutput(const QString& name, const QString& dtype, const
   int at = -1;
   for (int i = 0; i < m_lines.size(); ++i)
     if (m_lines.at(i).target == name) at = i;
-  if (at < 0) return narrowRowSource(name, dtype, result);
+  if (at < 0) return narrowRowSource(name, dtype, result) || narrowReduceSource(name, dtype, result);
   Line& l = m_lines[at];
   if (l.launch < 0 || !l.before.isEmpty() || !l.rowGroup.empty() || !takesOutDtype(l.head) || isGemmCall(l.head) ||
       l.head.contains(QLatin1String(", out_dtype=")) || (!l.outDtype.isEmpty() && l.outDtype != u"torch.float32"))
@@ -7293,6 +7311,30 @@ bool Planner::narrowRowSource(const QString& name, const QString& dtype, const Q
   l.head.replace(before, after);
   l.head.replace(srcDtype, QStringLiteral(", src_dtype=") + dtype);
   l.rowGroup.front() = narrowed;
+  return true;
+}
+
+bool Planner::narrowReduceSource(const QString& name, const QString& dtype, const QString& result) {
+  // the kwb_reduce line whose source run (src=, fuseReduceSource) assigns name, its second result
+  int at = -1;
+  for (int i = 0; i < m_lines.size(); ++i) {
+    const Line& l = m_lines.at(i);
+    if (l.head.startsWith(QLatin1String("kwb_reduce(")) && l.head.contains(QLatin1String(", src=")) &&
+        l.target.endsWith(QStringLiteral(", ") + name))
+      at = i;
+  }
+  if (at < 0 || !laterReadsConvert(name, at, result)) return false;
+  // the run stored fp32 (or its input's dtype): it stores the output's dtype now, which the reduction reads, as torch
+  // reduces the value it holds in that dtype
+  Line& l = m_lines[at];
+  static const QRegularExpression srcDtype(QStringLiteral(", src_dtype=[A-Za-z0-9_.]+"));
+  const auto m = srcDtype.match(l.head);
+  if (m.hasMatch() && m.captured() != u", src_dtype=torch.float32") return false;
+  const QString set = QStringLiteral(", src_dtype=") + dtype;
+  if (m.hasMatch())
+    l.head.replace(m.capturedStart(), m.capturedLength(), set);
+  else
+    l.head += set;
   return true;
 }
 
@@ -7420,6 +7462,11 @@ bool Planner::readsConverted(const Line& l, const QString& x) {
            code.contains(QLatin1String(", pre_dtype=torch.float32")) &&
            code.mid(open).startsWith(x + QStringLiteral(",")))
     code.remove(open, x.size());
+  // a reduction whose source run (src=, fuseReduceSource) stores an explicit dtype: x is that run's operand, converted
+  // as it loads
+  else if (code.startsWith(QLatin1String("kwb_reduce(")) && code.contains(QLatin1String(", src_dtype=")) &&
+           code.mid(open).startsWith(x + QStringLiteral(",")))
+    code.remove(open, x.size());
   // kwb_rows (Planner::fuseSiblingRows), kwb_reduce_multi (fuseSiblingReduces): a reduction whose prologue makes fp32
   // values of its source reads it in its dtype (as kwb_reduce's above); its prologue tensors are loaded and converted
   // by the prologue
@@ -7456,7 +7503,7 @@ bool Planner::readsConverted(const Line& l, const QString& x) {
         code.remove(args.at(k).first, args.at(k).second);
   }
   // epilogue / prologue tensors: loaded and converted by the epilogue function
-  static const QRegularExpression tensors(QStringLiteral("\\b(epi|pre|post)_tensors=\\("));
+  static const QRegularExpression tensors(QStringLiteral("\\b(epi|pre|post|src)_tensors=\\("));
   for (auto m = tensors.match(code); m.hasMatch(); m = tensors.match(code, m.capturedStart())) {
     qsizetype k = m.capturedEnd(), depth = 1;
     while (k < code.size() && depth > 0) {
@@ -8421,6 +8468,98 @@ void Planner::fuseReduceEpilogue(const QString& result) {
     m_plan.launches.removeAt(dropL);
     m_lines[i] = fused;
     m_lines.removeAt(j);
+  }
+}
+
+void Planner::fuseReduceSource(const QString& result) {
+  if (!reduceStoreSource()) return;
+  auto reads = [](const Line& l, const QString& name) {
+    return l.text().contains(QRegularExpression(QStringLiteral("\\b%1\\b").arg(QRegularExpression::escape(name))));
+  };
+  auto launchOf = [this](const Line& l) {  // by op id: the fusions before drop launches, not the lines' indices
+    for (int k = 0; k < m_plan.launches.size(); ++k)
+      if (m_plan.launches.at(k).ops.contains(l.target)) return k;
+    return -1;
+  };
+  auto tuple = [](const QStringList& l) -> QString {
+    return u'(' + l.join(QStringLiteral(", ")) + (l.size() == 1 ? QStringLiteral(",)") : QStringLiteral(")"));
+  };
+  // a name's value (an input by its name, a launch's by its target): shape and dtype at the spec
+  auto valOf = [this](const QString& e) {
+    if (m_vals.contains(e)) return m_vals.value(e);
+    for (auto it = m_vals.cbegin(); it != m_vals.cend(); ++it)
+      if (it->expr == e) return it.value();
+    return Val();
+  };
+  static const QRegularExpression ident(QStringLiteral("^[A-Za-z_]\\w*$"));
+  static const QString kHead = QStringLiteral("kwb_reduce(");
+  for (int i = 0; i < m_lines.size(); ++i) {
+    const Line& r = m_lines.at(i);
+    if (!r.head.startsWith(kHead) || r.tail != u")" || !r.before.isEmpty() || r.target.isEmpty() ||
+        r.target.contains(u',') || !r.rowGroup.empty() || r.head.contains(QLatin1String(", src=")) ||
+        r.head.contains(u'\n') || launchOf(r) < 0)
+      continue;
+    const qsizetype comma = r.head.indexOf(u',', kHead.size());
+    const QString x = comma > 0 ? r.head.mid(kHead.size(), comma - kHead.size()) : QString();
+    if (!ident.match(x).hasMatch()) continue;
+    // the reductions of floats the stage's one launch computes (_kwb_reduce_src_ops); any / all, integer and bool
+    // values would run the run's launch first anyway
+    static const QRegularExpression opRe(QStringLiteral("^kwb_reduce\\(\\w+, [^\"]*\"(\\w+)\""));
+    static const QSet<QString> ops = {QStringLiteral("sum"),  QStringLiteral("mean"),     QStringLiteral("amax"),
+                                      QStringLiteral("max"),  QStringLiteral("amin"),     QStringLiteral("min"),
+                                      QStringLiteral("prod"), QStringLiteral("logsumexp")};
+    static const QRegularExpression preDtype(QStringLiteral(", pre_dtype=(?!torch\\.float|torch\\.bfloat16)"));
+    if (!ops.contains(opRe.match(r.head).captured(1)) || preDtype.match(r.head).hasMatch()) continue;
+    int s = -1;  // the line that assigns x
+    for (int k = i - 1; k >= 0 && s < 0; --k)
+      if (m_lines.at(k).target == x) s = k;
+    if (s < 0) continue;
+    const Line& sl = m_lines.at(s);
+    // the run as one plain kwb_pointwise call: its epilogue, tensors and scalars are the whole of its arguments
+    const QString plain = QStringLiteral("kwb_pointwise(%1, epi=%2, epi_tensors=%3, epi_scalars=%4")
+                              .arg(sl.input, sl.epi, tuple(sl.tensors), tuple(sl.scalars));
+    const Val in = valOf(sl.input), xv = valOf(x);
+    bool ok = launchOf(sl) >= 0 && !sl.draw && sl.before.isEmpty() && sl.rowGroup.empty() && !sl.epi.isEmpty() &&
+              sl.tail == u")" && sl.head == plain && sl.tensors.size() <= kEpiTensors &&
+              sl.scalars.size() <= kEpiScalars && ident.match(sl.input).hasMatch() && !sl.head.contains(u'\n') &&
+              !sl.head.contains(QLatin1String("kwb_at(")) && !sl.head.contains(QLatin1String("kwb_cols(")) &&
+              !sl.head.contains(QLatin1String("_starts(")) && !in.shape.isEmpty() && in.shape == xv.shape &&
+              (in.dtype == u"float32" || in.dtype == u"float16" || in.dtype == u"bfloat16" || in.dtype == u"float64");
+    // the value is an output or read elsewhere (else it is the reduction's prologue: fuseRows' reducePre)
+    bool other = x == result;
+    for (int k = s + 1; ok && !other && k < m_lines.size(); ++k) other = k != i && reads(m_lines.at(k), x);
+    ok = ok && other;
+    // the run moves to the reduction's place: the lines between neither read its value nor write in place nor assign
+    // a name it reads
+    for (int k = s + 1; ok && k < i; ++k) {
+      const Line& b = m_lines.at(k);
+      ok = !reads(b, x) && !b.draw && !b.head.contains(QLatin1String("kwb_copy_into")) &&
+           !b.head.contains(QLatin1String("out=")) && !b.before.contains(QLatin1String("out="));
+      for (const QString& t : b.target.split(u',', Qt::SkipEmptyParts)) ok = ok && !reads(sl, t.trimmed());
+    }
+    if (!ok) continue;
+    Line fused = r;
+    fused.head = kHead + sl.input + r.head.mid(comma) +
+                 QStringLiteral(", src=%1, src_tensors=%2, src_scalars=%3%4")
+                     .arg(sl.epi, tuple(sl.tensors), tuple(sl.scalars),
+                          sl.outDtype.isEmpty() ? QString() : QStringLiteral(", src_dtype=") + sl.outDtype);
+    if (reads(fused, x)) continue;  // the reduction's own arguments read x (a prologue tensor)
+    fused.target = r.target + QStringLiteral(", ") + x;
+    fused.kind.clear();
+    fused.comment = (r.comment.isEmpty() ? QString() : r.comment + QStringLiteral("; ")) +
+                    QStringLiteral("its source %1 computed as it loads and stored too").arg(x);
+    const int keepL = launchOf(r), dropL = launchOf(sl);
+    if (keepL == dropL) continue;
+    m_plan.launches[keepL].ops << m_plan.launches.at(dropL).ops;
+    m_plan.launches[keepL].description +=
+        QStringLiteral(
+            ", its source %1 computed in the same launch and stored by it too (2 launches when a row "
+            "exceeds kwb_row1_max elements)")
+            .arg(m_plan.launches.at(dropL).description);
+    m_plan.launches.removeAt(dropL);
+    m_lines[i] = fused;
+    m_lines.removeAt(s);
+    --i;
   }
 }
 
@@ -11224,6 +11363,7 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
   fuseSiblingRows();
   fuseSiblingReduces();
   fuseReduceEpilogue(out->expr);
+  fuseReduceSource(out->expr);
   fuseGatherPrologue(out->expr);
   fuseSiblingGemms(out->expr);
   memoConstants(out->expr);

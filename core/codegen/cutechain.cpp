@@ -179,7 +179,10 @@ const QMap<QString, QStringList>& stageKeywords() {
       {QStringLiteral("kwb_reduce"),
        {QStringLiteral("pre"), QStringLiteral("pre_tensors"), QStringLiteral("pre_scalars"),
         QStringLiteral("pre_dtype"), QStringLiteral("epi"), QStringLiteral("epi_tensors"),  // epi: a launch after it
-        QStringLiteral("epi_scalars"), QStringLiteral("out_dtype")}},
+        QStringLiteral("epi_scalars"), QStringLiteral("out_dtype"),
+        // a source run also returned (session 47, mamba47): a kwb_pointwise launch storing it before the reduction
+        QStringLiteral("src"), QStringLiteral("src_tensors"), QStringLiteral("src_scalars"),
+        QStringLiteral("src_dtype")}},
       {QStringLiteral("kwb_softmax"),
        {QStringLiteral("log"), QStringLiteral("safe_rows"), QStringLiteral("epi"), QStringLiteral("epi_tensors"),
         QStringLiteral("epi_scalars"), QStringLiteral("pre"), QStringLiteral("pre_scalars"),

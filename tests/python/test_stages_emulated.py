@@ -1491,6 +1491,94 @@ class ReducePrologue(unittest.TestCase):
             self.assertTrue(torch.allclose(got, torch.where(m, x, 0.0).sum(1), atol=1e-5))
 
 
+class ReduceSource(unittest.TestCase):
+    """kwb_reduce(x, ..., src=) (session 47, mamba47): the reduction's source r = src(x, ...) is also an output (Mamba's
+    h_new = exp(dt * A) * h + dt * x * B, returned and reduced against C): one launch computes r from x and its
+    broadcast tensors, stores it and reduces pre(r) (the epilogue on the result), over rows that fit one tile (one dim
+    or a consecutive range; tails, size-1 dims, strided x, 16-bit stores); longer rows, integer values and the module
+    switch off take a kwb_pointwise launch and the reduction of its value, with the same numbers."""
+
+    @classmethod
+    def setUpClass(cls):
+        ns = jit_source("import triton\nimport triton.language as tl\n\n@triton.jit\ndef kwb_test_mulw(acc, i0, i1, i2, "
+                        "i3, i4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, "
+                        "s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3):\n"
+                        "    w = tl.load(e0 + i0 * s00 + i1 * s01 + i2 * s02 + i3 * s03 + i4 * s04, mask=mask, other=0)\n"
+                        "    return acc * w.to(tl.float32) + f0\n", "mulw")
+        cls.mulw = ns["kwb_test_mulw"]
+
+    @staticmethod
+    def src_ref(x, col, res, slope, k):
+        v = x.double() + col.double() + k * res.double()
+        return torch.where(v >= 0, v, v * slope)
+
+    def check(self, x, dims, op, keep, col, res, w, want_one, r_dtype=None, out_dtype=None, epi=None, tol=1e-5):
+        r_want = self.src_ref(x, col, res, 0.1, 0.5)
+        r_st = r_want.to(r_dtype or x.dtype)
+        p = r_st.double() * w.double() + 0.25
+        red = {"sum": lambda t: t.sum(dims, keep), "mean": lambda t: t.mean(dims, keep),
+               "amax": lambda t: t.amax(dims, keep), "logsumexp": lambda t: torch.logsumexp(t, dims, keep),
+               "prod": lambda t: t.prod(dims[0], keep)}[op](p)
+        if epi is not None:
+            red = ReduceEpilogue.epi(red, epi[0], epi[1], 0.2, -1.0)
+        dt = out_dtype or r_dtype or x.dtype
+        for on in (True, False):
+            with Forced(kwb_reduce_store_src=on), Launches("_kwb_pointwise_kernel") as pw, \
+                    Launches("_kwb_reduce_src_kernel") as one:
+                got, r = K.kwb_reduce(x, dims, op, keep, pre=self.mulw, pre_tensors=(w,), pre_scalars=(0.25,),
+                                      epi=K.kwb_test_epi if epi else None, epi_tensors=epi or (),
+                                      epi_scalars=(0.2, -1.0) if epi else (), out_dtype=out_dtype,
+                                      src=K.kwb_test_epi, src_tensors=(col, res), src_scalars=(0.1, 0.5),
+                                      src_dtype=r_dtype)
+            fused = on and want_one
+            self.assertEqual((one.count, pw.count), (1, 0) if fused else (0, 1), (on, op, dims, list(x.shape)))
+            self.assertEqual(r.shape, x.shape)
+            self.assertEqual(r.dtype, r_dtype or x.dtype)
+            self.assertTrue(r.is_contiguous())
+            self.assertLess(rel_err(r, r_st), tol, (on, op, dims))
+            self.assertEqual(got.dtype, dt, (on, op, dims))
+            self.assertEqual(got.shape, red.shape, (on, op, dims))
+            self.assertLess(rel_err(got, red.to(dt)), tol, (on, op, dims, list(x.shape)))
+
+    def test_rows_tails_and_size_one(self):
+        # the state [B, D, N] with [B, D] and [D, N] broadcasts in the source, a [B, N] weight in the prologue
+        torch.manual_seed(47)
+        for b, d, n in ((3, 5, 16), (1, 7, 1), (2, 1, 13), (4, 3, 37)):
+            x = torch.randn(b, d, n)
+            col, res, w = torch.randn(b, d, 1), torch.randn(d, n), torch.randn(b, 1, n)
+            for op in ("sum", "mean", "amax", "logsumexp"):
+                for keep in (False, True):
+                    self.check(x, [-1], op, keep, col, res, w, True)
+            self.check(x, [2], "prod", False, col, res, w, True)
+            # a consecutive range of dims (D, N) and a middle dim alone
+            self.check(x, [1, 2], "sum", False, col, res, w, True)
+            self.check(x, [1], "sum", True, col, res, w, True)
+
+    def test_epilogue_strided_and_dtypes(self):
+        torch.manual_seed(48)
+        x = torch.randn(16, 6, 10).transpose(0, 1)[:, ::2]  # [6, 8, 10], strided
+        col, res, w = torch.randn(6, 8, 1), torch.randn(8, 10).t().contiguous().t(), torch.randn(10)
+        ecol, eres = torch.randn(8), torch.randn(8, 6).t()
+        self.check(x, [-1], "sum", False, col, res, w, True, epi=(ecol, eres))
+        self.check(x, [-1], "mean", False, col, res, w, True, epi=(ecol, eres), out_dtype=torch.float64)
+        for dt in (torch.bfloat16, torch.float16):
+            xl = torch.randn(3, 9, 12).to(dt)
+            c, r, ww = torch.randn(3, 9, 1).to(dt), torch.randn(9, 12), torch.randn(3, 1, 12).to(dt)
+            self.check(xl, [-1], "sum", False, c, r, ww, True, tol=TOL[dt])  # r stored and reduced in dt
+            self.check(xl, [-1], "sum", True, c, r, ww, True, r_dtype=torch.float32)  # r in fp32, the chain's rule
+
+    def test_long_rows_and_zero_size_fall_back(self):
+        torch.manual_seed(49)
+        x = torch.randn(2, 20)
+        col, res, w = torch.randn(2, 1), torch.randn(20), torch.randn(20)
+        with Forced(kwb_row1_max=16):  # rows past the one-pass bound: two launches
+            self.check(x, [-1], "sum", False, col, res, w, False)
+        x0 = torch.randn(0, 5)
+        got, r = K.kwb_reduce(x0, [-1], "sum", src=K.kwb_test_epi, src_tensors=(torch.zeros(5), torch.zeros(5)),
+                              src_scalars=(0.1, 0.5))
+        self.assertEqual((tuple(got.shape), tuple(r.shape)), ((0,), (0, 5)))
+
+
 class ReduceEpilogue(unittest.TestCase):
     """kwb_reduce(x, ..., epi=): the pointwise run after a reduction on its result applied as it stores (issue 14,
     session 40: a09's mean * (1 + beta), trial 28's masked mean sum / clamp(count)), its tensors broadcast to the

@@ -519,10 +519,17 @@ def _kwb_reduce_rows(x, dims, op, keepdim, out_dtype, p=0.0):
 
 
 def kwb_reduce(x, dims, op, keepdim=False, pre=None, pre_tensors=(), pre_scalars=(), pre_dtype=None, epi=None,
-               epi_tensors=(), epi_scalars=(), out_dtype=None):
+               epi_tensors=(), epi_scalars=(), out_dtype=None, src=None, src_tensors=(), src_scalars=(),
+               src_dtype=None):
     """The Triton stage's signature; epi (the pointwise run on the result, over its shape with epi_tensors broadcast
     to it) is one kwb_pointwise launch after the reduction here (not fused into its store yet, as pre is not into
-    its loads), storing out_dtype (default the reduction's dtype)."""
+    its loads), storing out_dtype (default the reduction's dtype). src (session 47): the source r = src(x, ...) is
+    also an output, one kwb_pointwise launch storing it (src_dtype or x's dtype) before the reduction of r here (the
+    Triton stage computes and stores it in the reduction's launch); returns (result, r) then."""
+    if src is not None:
+        r = kwb_pointwise(x, src, src_tensors, src_scalars, src_dtype or x.dtype)
+        return kwb_reduce(r, dims, op, keepdim, pre, pre_tensors, pre_scalars, pre_dtype, epi, epi_tensors,
+                          epi_scalars, out_dtype), r
     res = _kwb_reduce_plain(x, dims, op, keepdim, pre, pre_tensors, pre_scalars, pre_dtype)
     if epi is None:
         return res if out_dtype is None or res.dtype == out_dtype else kwb_pointwise(res, _kwb_epi_identity,

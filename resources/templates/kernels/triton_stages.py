@@ -564,7 +564,8 @@ def _kwb_reduce_epi_shapes(x, red, keepdim, epi, epi_tensors):
 
 
 def kwb_reduce(x, dims, op, keepdim=False, pre=None, pre_tensors=(), pre_scalars=(), pre_dtype=None, epi=None,
-               epi_tensors=(), epi_scalars=(), out_dtype=None):
+               epi_tensors=(), epi_scalars=(), out_dtype=None, src=None, src_tensors=(), src_scalars=(),
+               src_dtype=None):
     """sum / mean / amax / amin / logsumexp / prod / any / all of x over dims (negative allowed; [] = all dims); any /
     all of any dtype are bool (a prologue then runs as its own kwb_pointwise launch first). amax / amin of an integer
     or bool x: exact, in x's dtype (_kwb_reduce_int; a prologue as its own launch first). A sum or prod of
@@ -578,7 +579,14 @@ def kwb_reduce(x, dims, op, keepdim=False, pre=None, pre_tensors=(), pre_scalars
     epi: the pointwise run on the result (an epilogue over the result's shape with epi_tensors, each broadcast to it,
     and epi_scalars: mean * (1 + beta), a sum over a clamped count), applied to each result in fp32 as the
     reduction stores it (kwb_reduce_epilogue; off, or on integer amax / amin and any / all: one kwb_pointwise launch
-    after it); out_dtype: the stored result's dtype (default the reduction's)."""
+    after it); out_dtype: the stored result's dtype (default the reduction's).
+    src (session 47, mamba47): the reduction's source is r = src(x, *src_tensors, *src_scalars) (an epilogue over x's
+    shape, its tensors broadcast to it), which is also an output: r is stored (contiguous, x's shape, src_dtype or
+    x's dtype) and the reduction (pre included) reads r's stored values. Returns (result, r) then, one launch where
+    the rows fit kwb_row1 (_kwb_reduce_src), else a kwb_pointwise launch and the reduction of its value."""
+    if src is not None:
+        return _kwb_reduce_src(x, dims, op, keepdim, src, src_tensors, src_scalars, src_dtype, pre, pre_tensors,
+                               pre_scalars, pre_dtype, epi, epi_tensors, epi_scalars, out_dtype)
     if epi is not None and not kwb_reduce_epilogue:
         return kwb_pointwise(kwb_reduce(x, dims, op, keepdim, pre, pre_tensors, pre_scalars, pre_dtype), epi,
                              epi_tensors, epi_scalars, out_dtype)
@@ -619,6 +627,133 @@ def kwb_reduce(x, dims, op, keepdim=False, pre=None, pre_tensors=(), pre_scalars
     out = torch.empty(kshape, dtype=out_dtype or dtype, device=x.device)
     _kwb_reduce_into(x, red, op, out, None, 0.0, pre, pre_tensors, pre_scalars, epi, ets, epi_scalars)
     return out if keepdim else out.view(rshape)
+
+
+# ---- a reduction whose prologue's value is also an output: stored by the reduction (store-through) ----
+# Session 47 (mamba47): `t = f(inputs); return g((t * w).sum(-1)), t` -- Mamba's decode step's state update h_new read
+# by its output reduction and returned -- was a launch writing t and a reduction reading it back. kwb_reduce's src=
+# computes t from its operand as the row loads (its tensors broadcast along the rows: [B, D] and [D, N] values of a
+# [B, D, N] state), stores it, and reduces pre(t) over rows that fit one tile (kwb_row1's plan: rows <= kwb_row1_max
+# over one dim or a consecutive range); longer rows, integer values and rank > 5 take the two launches.
+kwb_reduce_store_src = True  # False: src= is a kwb_pointwise launch, then kwb_reduce of its value (the plan before)
+_kwb_reduce_src_ops = ("sum", "mean", "amax", "max", "amin", "min", "logsumexp", "prod")
+
+
+@triton.jit
+def _kwb_reduce_src_kernel(x, r_out, stat, M, R, K1, K2, K3, K4, sx0, sx1, sx2, sx3, sx4, sxr, so0, so1, so2, so3,
+                           so4, sor, st0, st1, st2, st3, st4, RS1, RS2, RS3, RS4, sr0, sr1, sr2, sr3, sr4,
+                           or0, or1, or2, or3, or4,
+                           g0, g1, g2, g3, u00, u01, u02, u03, u04, u10, u11, u12, u13, u14, u20, u21, u22, u23, u24,
+                           u30, u31, u32, u33, u34, h0, h1, h2, h3,
+                           e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24,
+                           s30, s31, s32, s33, s34, f0, f1, f2, f3,
+                           c0, c1, c2, c3, w00, w01, w02, w03, w04, w10, w11, w12, w13, w14, w20, w21, w22, w23, w24,
+                           w30, w31, w32, w33, w34, q0, q1, q2, q3,
+                           SRC: tl.constexpr, PRE: tl.constexpr, EPI: tl.constexpr, OP: tl.constexpr,
+                           RD: tl.constexpr, MULTI: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_R: tl.constexpr):
+    # _kwb_row1_kernel's rows (BLOCK_M rows x the whole row per program, the same coordinates): r = SRC(x) stored at
+    # r_out (contiguous, x's shape; tensors g*, strides u**, scalars h*), then the reduction of PRE(r rounded to
+    # r_out's dtype) (tensors e*, strides s**, scalars f*) in fp32, then EPI on each result (tensors c*, strides w**
+    # over the keepdim result's coordinates, the reduced slots 0; scalars q*) stored at stat (keepdim, contiguous)
+    rows = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
+    cols = tl.arange(0, BLOCK_R)
+    rm = rows < M
+    m = rm[:, None] & (cols < R)[None, :]
+    k4 = rows % K4
+    t = rows // K4
+    k3 = t % K3
+    t = t // K3
+    k2 = t % K2
+    t = t // K2
+    k1 = t % K1
+    k0 = t // K1
+    xrow = k0.to(tl.int64) * sx0 + k1.to(tl.int64) * sx1 + k2.to(tl.int64) * sx2 + k3.to(tl.int64) * sx3 + \
+        k4.to(tl.int64) * sx4
+    z = tl.zeros((BLOCK_M, BLOCK_R), dtype=tl.int32)
+    if MULTI:
+        d4 = cols % RS4
+        u = cols // RS4
+        d3 = u % RS3
+        u = u // RS3
+        d2 = u % RS2
+        u = u // RS2
+        d1 = u % RS1
+        d0 = u // RS1
+        xcol = d0.to(tl.int64) * sr0 + d1.to(tl.int64) * sr1 + d2.to(tl.int64) * sr2 + d3.to(tl.int64) * sr3 + \
+            d4.to(tl.int64) * sr4
+        ocol = d0.to(tl.int64) * or0 + d1.to(tl.int64) * or1 + d2.to(tl.int64) * or2 + d3.to(tl.int64) * or3 + \
+            d4.to(tl.int64) * or4
+        i0 = k0[:, None] + d0[None, :]
+        i1 = k1[:, None] + d1[None, :]
+        i2 = k2[:, None] + d2[None, :]
+        i3 = k3[:, None] + d3[None, :]
+        i4 = k4[:, None] + d4[None, :]
+    else:
+        xcol = cols.to(tl.int64) * sxr
+        ocol = cols.to(tl.int64) * sor
+        c = cols[None, :] + z
+        i0 = c if RD == 0 else k0[:, None] + z
+        i1 = c if RD == 1 else k1[:, None] + z
+        i2 = c if RD == 2 else k2[:, None] + z
+        i3 = c if RD == 3 else k3[:, None] + z
+        i4 = c if RD == 4 else k4[:, None] + z
+    v = tl.load(x + xrow[:, None] + xcol[None, :], mask=m, other=0.0).to(tl.float32)
+    orow = k0.to(tl.int64) * so0 + k1.to(tl.int64) * so1 + k2.to(tl.int64) * so2 + k3.to(tl.int64) * so3 + \
+        k4.to(tl.int64) * so4
+    v = SRC(v, i0, i1, i2, i3, i4, m, g0, g1, g2, g3, u00, u01, u02, u03, u04, u10, u11, u12, u13, u14,
+            u20, u21, u22, u23, u24, u30, u31, u32, u33, u34, h0, h1, h2, h3)
+    rv = v.to(r_out.dtype.element_ty)  # the reduction reads the value rounded as it is stored (as a re-read would)
+    tl.store(r_out + orow[:, None] + ocol[None, :], rv, mask=m)
+    p = PRE(rv.to(tl.float32), i0, i1, i2, i3, i4, m, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13,
+            s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
+    n = R * 1.0
+    if OP == 2:
+        s = tl.reduce(tl.where(m, p, float("-inf")), 1, _kwb_max_nan)
+    elif OP == 3:
+        s = tl.reduce(tl.where(m, p, float("inf")), 1, _kwb_min_nan)
+    elif OP == 4:  # logsumexp, torch's shift rule
+        mx = _kwb_lse_safe(tl.max(tl.where(m, p, float("-inf")), 1))
+        s = mx + tl.log(tl.sum(tl.where(m, tl.exp(p - mx[:, None]), 0.0), 1))
+    elif OP == 5:
+        s = tl.reduce(tl.where(m, p, 1.0), 1, _kwb_mul)
+    else:
+        s = tl.sum(tl.where(m, p, 0.0), 1)
+        if OP == 1:
+            s = s / n
+    zr = tl.zeros((BLOCK_M,), dtype=tl.int32)
+    s = EPI(s, k0 if RD != 0 else zr, k1 if RD != 1 else zr, k2 if RD != 2 else zr, k3 if RD != 3 else zr,
+            k4 if RD != 4 else zr, rm, c0, c1, c2, c3, w00, w01, w02, w03, w04, w10, w11, w12, w13, w14,
+            w20, w21, w22, w23, w24, w30, w31, w32, w33, w34, q0, q1, q2, q3)
+    srow = k0.to(tl.int64) * st0 + k1.to(tl.int64) * st1 + k2.to(tl.int64) * st2 + k3.to(tl.int64) * st3 + \
+        k4.to(tl.int64) * st4
+    tl.store(stat + srow, s.to(stat.dtype.element_ty), mask=rm)
+
+
+def _kwb_reduce_src(x, dims, op, keepdim, src, src_tensors, src_scalars, src_dtype, pre, pre_tensors, pre_scalars,
+                    pre_dtype, epi, epi_tensors, epi_scalars, out_dtype):
+    """kwb_reduce(x, ..., src=...)'s result pair (result, r); see kwb_reduce."""
+    r_dtype = src_dtype or x.dtype
+    red = _kwb_red_dims(x, dims) if x.dim() > 0 else []
+    in_dtype = (pre_dtype or r_dtype) if pre is not None else r_dtype
+    one = (kwb_reduce_store_src and kwb_reduce_prologue and (epi is None or kwb_reduce_epilogue) and
+           op in _kwb_reduce_src_ops and in_dtype.is_floating_point and r_dtype.is_floating_point and
+           x.is_floating_point() and red and kwb_row1_fits(x, red) and len(src_tensors) <= 4 and
+           len(pre_tensors) <= 4 and len(epi_tensors) <= 4 and len(src_scalars) <= 4 and len(pre_scalars) <= 4 and
+           len(epi_scalars) <= 4)
+    if not one:  # two launches: the run's value, then its reduction
+        r = kwb_pointwise(x, src, src_tensors, src_scalars, r_dtype)
+        return kwb_reduce(r, dims, op, keepdim, pre, pre_tensors, pre_scalars, pre_dtype, epi, epi_tensors,
+                          epi_scalars, out_dtype), r
+    grid, args, shape, multi, meta = _kwb_row1_plan(x, red, op)
+    r = torch.empty(shape, dtype=r_dtype, device=x.device)
+    kshape, rshape, ets = _kwb_reduce_epi_shapes(x, red, keepdim, epi, epi_tensors)
+    out = torch.empty(kshape, dtype=out_dtype or in_dtype, device=x.device)
+    ident = _kwb_epi_identity
+    _kwb_reduce_src_kernel[grid](x, r, out, *args, *multi, *_kwb_epi_pack(x, src_tensors, src_scalars),
+                                 *_kwb_epi_pack(x, pre_tensors if pre is not None else (), pre_scalars),
+                                 *_kwb_epi_pack(out, ets, epi_scalars if epi is not None else ()),
+                                 SRC=src, PRE=pre or ident, EPI=epi or ident, **meta)
+    return (out if keepdim else out.view(rshape)), r
 
 
 # Sibling reductions (issue 14, session 42, sib42): reductions over the same dims of tensors of one shape -- a loss's
