@@ -421,6 +421,92 @@ class Gather(unittest.TestCase):
         with self.assertRaises(ValueError):
             K.kwb_gather(x, 0, torch.zeros(3, dtype=torch.int64))
 
+    def test_reduce_gathered_tile(self):
+        # session 47 (knn47): kwb_reduce_gathered's tiled launch (kwb_reduce_gathered_tile) against torch and
+        # against its row tiles: three_interpolate's [B, C, M, K] (the index broadcast along C), a gather along
+        # dim 0 and along a middle dim, int32 / int64 indices, bf16 x, a strided x, tails, size-1 dims, a mean, a
+        # prologue with two tensors (one broadcast along C) and scalars; one launch each; a run longer than
+        # kwb_reduce_gathered_tile_max_l and a view no strides express take the row tiles
+        torch.manual_seed(47)
+
+        def case(x, dim, index, shape, dims, op, pre=False):
+            shp = list(torch.empty(index.shape, device="meta").view(shape).shape)
+            kw = {}
+            if pre:  # kwb_test_epi: where(v >= 0, v, v * f0) of v = g + col + f1 * res
+                col = torch.randn([1 if k in (1,) else s for k, s in enumerate(shp)])  # broadcast along dim 1
+                res = torch.randn(shp[-1])
+                kw = dict(pre=K.kwb_test_epi, pre_tensors=(col, res), pre_scalars=(0.1, 0.5))
+            g = torch.gather(x.float(), dim, index.long()).reshape(shp)
+            if pre:
+                v = g + col + 0.5 * res
+                g = torch.where(v >= 0, v, v * 0.1)
+            want = g.sum(dims) if op == "sum" else g.mean(dims)
+            with Forced(kwb_reduce_gathered_tile=True), Launches("_kwb_reduce_gathered_tile_kernel") as n, \
+                    Launches("_kwb_reduce_gathered_kernel") as r:
+                got = K.kwb_reduce_gathered(x, dim, index, shape, dims, op, **kw)
+            rows = K.kwb_reduce_gathered(x, dim, index, shape, dims, op, **kw)  # the switch off: row tiles
+            return got, want, rows, n.count, r.count
+
+        B, C, N, M, Kn = 2, 5, 13, 37, 3
+        feats = torch.randn(B, C, N)
+        for itype in (torch.int64, torch.int32):
+            idx = torch.randint(0, N, (B, M, Kn)).to(itype)
+            ex = idx.reshape(B, 1, M * Kn).expand(B, C, M * Kn)
+            for op, pre in (("sum", True), ("mean", False), ("sum", False)):
+                got, want, rows, n, r = case(feats, 2, ex, (B, C, M, Kn), [-1], op, pre)
+                self.assertEqual((n, r), (1, 0), (itype, op))
+                self.assertLess(rel_err(got, want), 1e-6, (itype, op))
+                self.assertLess(rel_err(got, rows), 1e-6, (itype, op))
+        # bf16 x (its dtype kept), strided x, size-1 C and M, K = 1
+        xb = torch.randn(B, 1, N).to(torch.bfloat16)
+        idx = torch.randint(0, N, (B, 1, 1))
+        got, want, rows, n, _ = case(xb, 2, idx.reshape(B, 1, 1), (B, 1, 1, 1), [-1], "sum")
+        self.assertEqual((n, got.dtype), (1, torch.bfloat16))
+        self.assertLess(rel_err(got.float(), want), 1e-2)
+        xs = torch.randn(N, C, B).permute(2, 1, 0)  # [B, C, N], N strided
+        idx = torch.randint(0, N, (B, M, 4))
+        got, want, _, n, _ = case(xs, 2, idx.reshape(B, 1, M * 4).expand(B, C, M * 4), (B, C, M, 4), [3], "sum", True)
+        self.assertEqual(n, 1)
+        self.assertLess(rel_err(got, want), 1e-6)
+        # gather along dim 0 (an embedding-bag-like sum of rows: table [V, D], index [S * K, D] broadcast along D)
+        V, D, S, Kb = 11, 70, 9, 5
+        table = torch.randn(V, D)
+        ids = torch.randint(0, V, (S * Kb, 1), dtype=torch.int32)
+        for pre in (False, True):  # the reduced dim is not trailing: the tile whatever the switch says
+            got, want, _, n, _ = case(table, 0, ids.expand(S * Kb, D), (S, Kb, D), [1], "sum", pre)
+            self.assertEqual(n, 1)
+            self.assertLess(rel_err(got, want), 1e-6)
+            with Forced(kwb_reduce_gathered_tile_any_max_l=4), Launches("_kwb_reduce_gathered_tile_kernel") as t, \
+                    Launches("_kwb_gather_kernel") as g:
+                got = K.kwb_reduce_gathered(table, 0, ids.expand(S * Kb, D), (S, Kb, D), [1], "sum")
+            self.assertEqual((t.count, g.count), (0, 1))  # a run longer than the walk: the two launches
+            self.assertLess(rel_err(got, want if not pre else torch.gather(table, 0, ids.long().expand(
+                S * Kb, D)).reshape(S, Kb, D).sum(1)), 1e-6)
+        got, want, _, n, _ = case(table.t(), 1, ids.t().expand(D, S * Kb), (D, S, Kb), [-1], "mean")
+        self.assertEqual(n, 1)
+        self.assertLess(rel_err(got, want), 1e-6)
+        # two reduced dims merged into one run of 6; a middle gather dim of a 4-D x
+        x4 = torch.randn(3, 8, 2, 4)
+        i4 = torch.randint(0, 8, (3, 6, 1, 4)).expand(3, 6, 2, 4)
+        for pre in (False, True):  # the prologue's tensors read at the view's own coordinates (two reduced dims)
+            got, want, _, n, _ = case(x4, 1, i4, (3, 2, 3, 2, 4), [1, 2], "sum", pre)
+            self.assertEqual(n, 1)
+            self.assertLess(rel_err(got, want), 1e-6)
+            got, want, _, n, _ = case(x4.permute(0, 2, 3, 1), 3, i4.permute(0, 2, 3, 1), (3, 2, 4, 2, 3), [3, 4],
+                                      "mean", pre)
+            self.assertEqual(n, 1)
+            self.assertLess(rel_err(got, want), 1e-6)
+        # a run that no stride expresses (the index's two reduced dims transposed): the row tiles
+        it = torch.randint(0, 8, (4, 6, 2, 3)).permute(0, 3, 2, 1)  # [4, 3, 2, 6]
+        got, want, _, n, r = case(torch.randn(4, 3, 2, 8), 3, it, (4, 3, 2, 6), [2, 3], "sum")
+        self.assertEqual((n, r), (0, 1))
+        self.assertLess(rel_err(got, want), 1e-6)
+        # a run longer than the tile's walk: the row tiles
+        idx = torch.randint(0, N, (B, M, 20))
+        got, want, _, n, r = case(feats, 2, idx.reshape(B, 1, M * 20).expand(B, C, M * 20), (B, C, M, 20), [-1], "sum")
+        self.assertEqual((n, r), (0, 1))
+        self.assertLess(rel_err(got, want), 1e-6)
+
     def test_pad_circular_1d_2d_3d(self):
         # a circular pad is the same index map wrapped around (modulo the size), each pad up to the size itself
         for shape, pad in [((2, 3, 9), (3, 2)), ((2, 3, 9), (9, 9)), ((2, 3, 6, 5), (2, 1, 0, 6)),
