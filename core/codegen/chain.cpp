@@ -352,6 +352,14 @@ bool gatherEpilogue() { return qEnvironmentVariable("KWB_GATHER_EPILOGUE") != u"
 /// `KWB_GATHER_PROLOGUE=0` in kwb's environment gives the plans before (the index written by its own launch).
 bool gatherPrologue() { return qEnvironmentVariable("KWB_GATHER_PROLOGUE") != u"0"; }
 
+/// A gathered reduction over dims that are not the gathered view's trailing ones (issue 14, session 47, knn47): a
+/// torch.gather of channels-last points ([B, N, C] gathered along N as [B, M, K, C]) summed over K (dim -2) is
+/// kwb_reduce_gathered as the trailing case is (at most two reduced dims); its stage takes them in one [C, M] tile
+/// launch where its views allow and the run is short (triton_epilogue.py kwb_reduce_gathered_tile_any_max_l), else
+/// runs kwb_gather then kwb_reduce, the plan before. `KWB_GATHER_REDUCE_DIMS=0` gives the plans before (trailing dims
+/// only: the gather written by its own launch).
+bool gatherReduceDims() { return qEnvironmentVariable("KWB_GATHER_REDUCE_DIMS") != u"0"; }
+
 /// A count's bool run as its prologue (issue 14, session 46, gather46): the launch that compares an integer tensor and
 /// stores a bool mask (`ids > 2**24`, out_dtype=torch.bool) that only a sum reads is that sum's prologue
 /// (kwb_reduce(..., pre=, pre_dtype=torch.bool): the count's fp32 accumulation of 0 / 1, as before, with the
@@ -8647,7 +8655,10 @@ void Planner::fuseGatherPrologue(const QString& result) {
     std::sort(dims.begin(), dims.end());
     bool trailing = rank >= 1 && rank <= 5 && !dims.isEmpty();
     for (qsizetype k = 0; trailing && k < dims.size(); ++k) trailing = dims.at(k) == rank - dims.size() + k;
-    if (!trailing) continue;
+    // other reduced dims (at most two, the stage's tile's; gatherReduceDims): one launch where the stage's views
+    // allow, its two launches otherwise, as before
+    const bool otherDims = gatherReduceDims() && rank >= 1 && rank <= 5 && !dims.isEmpty() && dims.size() <= 2;
+    if (!trailing && !otherDims) continue;
     const int gl = launchOf(g.target), rl = launchOf(r.target);
     if (gl < 0 || rl < 0 || gl == rl) continue;
     // the gathered value's shape: the view's arguments (the gather's shape is the index's), else the index's
