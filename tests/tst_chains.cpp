@@ -177,6 +177,9 @@ class TestChains : public QObject {
   void rowSourceReachScope();
   void gatherEpilogueScope();
   void gatherPrologueScope();
+  void gatherReduceDimsScope();
+  void gatherReduceTileEmulated_data();
+  void gatherReduceTileEmulated();
   void intReducePrologueScope();
   void pnormEpilogueScope();
   void rowPieceReaderScope();
@@ -795,6 +798,21 @@ void TestChains::plans_data() {
                                     "idx.shape[1], idx.shape[2],), [-1], \"sum\", False, pre=_kwb_epi2, "
                                     "pre_tensors=(t9,)"),
                      QStringLiteral("!kwb_gather(")};
+  // session 47 (knn47): a gather summed over dims that are not its view's trailing ones (KWB_GATHER_REDUCE_DIMS)
+  QTest::newRow("its class, channels-last: points [B, N, C] gathered along N, summed over K at dim -2")
+      << QStringLiteral("knn47_points_channels_last_interp") << QStringList{QStringLiteral("rowfused"),
+                                                                           QStringLiteral("reduce")}
+      << QStringList{QStringLiteral("kwb_reduce_gathered(points, 1, t6, (t6.shape[0], idx.shape[1], idx.shape[2], "
+                                    "t6.shape[2],), [2], \"sum\", False, pre=_kwb_epi2, pre_tensors=(t9,)"),
+                     QStringLiteral("!kwb_gather(")};
+  QTest::newRow("its class, embedding-bag style: a table's rows gathered along dim 0, weighted, summed over dim 1")
+      << QStringLiteral("knn47_bag_rows_weighted_sum") << QStringList{QStringLiteral("reduce")}
+      << QStringList{QStringLiteral("kwb_reduce_gathered(self.table, 0, t1, (ids.shape[0], ids.shape[1], "
+                                    "t1.shape[1],), [1], \"sum\", False, pre=_kwb_epi0, pre_tensors=(t4,)"),
+                     QStringLiteral("!kwb_gather(")};
+  QTest::newRow("its class, K = 24: the trailing sum of Gaussian-weighted neighbours")
+      << QStringLiteral("knn47_neighbour_sum_k24") << QStringList{QStringLiteral("pointwise"), QStringLiteral("reduce")}
+      << QStringList{QStringLiteral("kwb_reduce_gathered(feats, 2, t4, "), QStringLiteral("!kwb_gather(")};
   QTest::newRow("its class: a mean over K of scores gathered from a stride-0 view, a weight per candidate")
       << QStringLiteral("gather_expand_score_mean") << QStringList{QStringLiteral("reduce")}
       << QStringList{QStringLiteral("kwb_reduce_gathered(t1, 2, cand, cand.shape, [-1], \"mean\", False, "
@@ -2309,8 +2327,22 @@ void TestChains::gatherPrologueScope() {
                                 QStringLiteral("gather_expand_score_mean 2->1"),
                                 QStringLiteral("gather_knn_three_interpolate 3->2"),
                                 QStringLiteral("int_bitand_reason 2->1"),
+                                // session 47 (knn47): the class's new members
+                                QStringLiteral("knn47_bag_rows_weighted_sum 2->1"),
+                                QStringLiteral("knn47_neighbour_sum_k24 3->2"),
+                                QStringLiteral("knn47_points_channels_last_interp 3->2"),
                                 QStringLiteral("length_embedding 4->3"),
                                 QStringLiteral("r05_T5_RelativePositionBucket_Bias 9->8")};
+  QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
+}
+
+// session 47 (knn47): a gather summed over dims that are not its view's trailing ones is kwb_reduce_gathered (the
+// stage's tile: one launch where there were kwb_gather and kwb_reduce). KWB_GATHER_REDUCE_DIMS=0 gives the plans
+// before; every fixture plan it changes, off -> on
+void TestChains::gatherReduceDimsScope() {
+  const QStringList changed = switchChanges("KWB_GATHER_REDUCE_DIMS");
+  const QStringList expected = {QStringLiteral("knn47_bag_rows_weighted_sum 2->1"),
+                                QStringLiteral("knn47_points_channels_last_interp 3->2")};
   QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
 }
 
@@ -2956,6 +2988,39 @@ void TestChains::rowsApplyEmulated() {
   runEmulated(spec, problem, args);
 }
 
+// session 47 (knn47): kwb_reduce_gathered's [C, M] tiles (the stage's kwb_reduce_gathered_tile, off until its GPU
+// A/B) on the class's members: three_interpolate's trailing K (the index broadcast along C), a mean over candidates,
+// K = 24 with the walk's limit raised to take it, and the members over other dims (the tile whatever the switch); each
+// fp32, 16-bit, strided and the harness's tail / size-1 / problem-shape cases
+void TestChains::gatherReduceTileEmulated_data() {
+  QTest::addColumn<QString>("spec");
+  QTest::addColumn<QString>("problem");
+  QTest::addColumn<QStringList>("args");
+  for (const char* s : {"gather_knn_three_interpolate", "gather_expand_score_mean", "knn47_neighbour_sum_k24",
+                        "knn47_points_channels_last_interp", "knn47_bag_rows_weighted_sum"}) {
+    const QString spec = QString::fromLatin1(s), problem = u'=' + spec;
+    const QStringList on = {QStringLiteral("--set"), QStringLiteral("kwb_reduce_gathered_tile=True"),
+                            QStringLiteral("--set"), QStringLiteral("kwb_reduce_gathered_tile_max_l=32")};
+    QTest::addRow("%s tile fp32", s) << spec << problem << on;
+    QTest::addRow("%s tile bf16, fp16", s)
+        << spec << problem << on + QStringList{QStringLiteral("--dtype"), QStringLiteral("bfloat16,float16")};
+    QTest::addRow("%s tile strided", s) << spec << problem << on + QStringList{QStringLiteral("--strided")};
+    QTest::addRow("%s tile harness cases", s)
+        << spec << problem
+        << on + QStringList{QStringLiteral("--spec"),
+                            QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/") + spec + QStringLiteral(".spec.json"),
+                            QStringLiteral("--case"), QStringLiteral("boundary_tail,boundary_size1,problem_shape")};
+  }
+}
+
+void TestChains::gatherReduceTileEmulated() {
+  if (otherShard()) QSKIP("another shard's row (KWB_EMULATED_SHARD)");
+  QFETCH(QString, spec);
+  QFETCH(QString, problem);
+  QFETCH(QStringList, args);
+  runEmulated(spec, problem, args);
+}
+
 void TestChains::emulated() {
   // The generated ModelNew against Model, eval mode, at shrunk input sizes, on the CPU emulation of tl.*:
   // numbers only, nothing about the real Triton compiler or speed (that is bench/gpu, docs/results).
@@ -3336,6 +3401,10 @@ void TestChains::classesEmulated_data() {
       // session 41 (redpro41): a gather loaded by its reduction (kwb_reduce_gathered)
       {QStringLiteral("gather_knn_three_interpolate"), QStringLiteral("=gather_knn_three_interpolate")},
       {QStringLiteral("gather_expand_score_mean"), QStringLiteral("=gather_expand_score_mean")},
+      // session 47 (knn47): its class over other dims (the stage's tile) and a long K (the row tiles)
+      {QStringLiteral("knn47_points_channels_last_interp"), QStringLiteral("=knn47_points_channels_last_interp")},
+      {QStringLiteral("knn47_bag_rows_weighted_sum"), QStringLiteral("=knn47_bag_rows_weighted_sum")},
+      {QStringLiteral("knn47_neighbour_sum_k24"), QStringLiteral("=knn47_neighbour_sum_k24")},
       {QStringLiteral("linear_to_one_sigmoid"), QStringLiteral("=linear_to_one_sigmoid")},
       {QStringLiteral("linear_batch1_bias_relu"), QStringLiteral("=linear_batch1_bias_relu")},
       // derived cases keep each dim at least what its ops take (a reflect-padded dim above its pad)
