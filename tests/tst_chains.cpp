@@ -178,6 +178,9 @@ class TestChains : public QObject {
   void gatherEpilogueScope();
   void gatherPrologueScope();
   void gatherReduceDimsScope();
+  void gatherReduceRowScope();
+  void gatherReduceRowEmulated_data();
+  void gatherReduceRowEmulated();
   void gatherReduceTileEmulated_data();
   void gatherReduceTileEmulated();
   void intReducePrologueScope();
@@ -800,8 +803,8 @@ void TestChains::plans_data() {
                      QStringLiteral("!kwb_gather(")};
   // session 47 (knn47): a gather summed over dims that are not its view's trailing ones (KWB_GATHER_REDUCE_DIMS)
   QTest::newRow("its class, channels-last: points [B, N, C] gathered along N, summed over K at dim -2")
-      << QStringLiteral("knn47_points_channels_last_interp") << QStringList{QStringLiteral("rowfused"),
-                                                                           QStringLiteral("reduce")}
+      << QStringLiteral("knn47_points_channels_last_interp")
+      << QStringList{QStringLiteral("rowfused"), QStringLiteral("reduce")}
       << QStringList{QStringLiteral("kwb_reduce_gathered(points, 1, t6, (t6.shape[0], idx.shape[1], idx.shape[2], "
                                     "t6.shape[2],), [2], \"sum\", False, pre=_kwb_epi2, pre_tensors=(t9,)"),
                      QStringLiteral("!kwb_gather(")};
@@ -2188,20 +2191,16 @@ void TestChains::broadcastRecomputeScope() {
   // before it (2 -> 1 each)
   // session 46 (gather46, KWB_GATHER_PROLOGUE on): the integer hash's bucket index is its gather's prologue on both
   // sides (4 -> 3 off and on; still a changed body)
-  const QStringList expected = {QStringLiteral("gather_knn_three_interpolate 2->2"),
-                                QStringLiteral("int_hash_buckets_floor_mod 3->3"),
-                                QStringLiteral("linrec_nonlinear_tanh_keeps_plan 9->9"),
-                                QStringLiteral("mamba_selective_state_step 7->4"),
-                                QStringLiteral("outer_product_recompute_exp 3->2"),
-                                QStringLiteral("pnorm_epi_channel_normalize_gate 2->1"),
-                                QStringLiteral("r07_MoE_Top2Router_OneHot_DenseCombine 12->11"),
-                                QStringLiteral("row_piece_logsoftmax_gate 2->1"),
-                                QStringLiteral("row_piece_normalize_pair_temp 3->3"),
-                                QStringLiteral("row_piece_rms_gain_view 2->3"),
-                                QStringLiteral("segment_mean_scatter_add 9->8"),
-                                QStringLiteral("select_pushdown_box_iou 4->3"),
-                                QStringLiteral("select_pushdown_pairwise_dist2 3->1"),
-                                QStringLiteral("state_int8_weight_linear 4->4")};
+  const QStringList expected = {
+      QStringLiteral("gather_knn_three_interpolate 2->2"), QStringLiteral("int_hash_buckets_floor_mod 3->3"),
+      // session 47 (knn47): the gathered-reduction fixtures' weight views, as the knn's
+      QStringLiteral("knn47_neighbour_sum_k24 2->2"), QStringLiteral("knn47_points_channels_last_interp 2->2"),
+      QStringLiteral("linrec_nonlinear_tanh_keeps_plan 9->9"), QStringLiteral("mamba_selective_state_step 7->4"),
+      QStringLiteral("outer_product_recompute_exp 3->2"), QStringLiteral("pnorm_epi_channel_normalize_gate 2->1"),
+      QStringLiteral("r07_MoE_Top2Router_OneHot_DenseCombine 12->11"), QStringLiteral("row_piece_logsoftmax_gate 2->1"),
+      QStringLiteral("row_piece_normalize_pair_temp 3->3"), QStringLiteral("row_piece_rms_gain_view 2->3"),
+      QStringLiteral("segment_mean_scatter_add 9->8"), QStringLiteral("select_pushdown_box_iou 4->3"),
+      QStringLiteral("select_pushdown_pairwise_dist2 3->1"), QStringLiteral("state_int8_weight_linear 4->4")};
   QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
 }
 
@@ -2287,8 +2286,11 @@ void TestChains::rowSourceScope() {
   // sources too (rowSourceReachScope)
   const QStringList expected = {
       QStringLiteral("a05_FusedAddRMSNorm_fp16_ResidualTuple 2->1"),
-      QStringLiteral("gather_knn_three_interpolate 4->2"), QStringLiteral("row_source_gated_centre_out 2->1"),
-      QStringLiteral("row_source_rms_residual_out 2->1"), QStringLiteral("tuple_norm_and_mean 3->2")};
+      QStringLiteral("gather_knn_three_interpolate 4->2"),
+      QStringLiteral("knn47_points_channels_last_interp 4->2"),  // session 47: the knn's weights, channels-last
+      QStringLiteral("row_source_gated_centre_out 2->1"),
+      QStringLiteral("row_source_rms_residual_out 2->1"),
+      QStringLiteral("tuple_norm_and_mean 3->2")};
   QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
 }
 
@@ -2321,18 +2323,15 @@ void TestChains::gatherPrologueScope() {
   const QStringList changed = switchChanges("KWB_GATHER_PROLOGUE");
   // an index's run: lengths - 1, ids % V, a clamp, c05's position ids, T5's bucket, a knn's / an expand's index
   // arithmetic, a bitwise-and bucket
-  const QStringList expected = {QStringLiteral("c05_PositionIdsFromPaddingMask_CumsumClamp_Embedding 3->2"),
-                                QStringLiteral("gather46_index_clamp_gelu 2->1"),
-                                QStringLiteral("gather46_mod_index_embedding 2->1"),
-                                QStringLiteral("gather_expand_score_mean 2->1"),
-                                QStringLiteral("gather_knn_three_interpolate 3->2"),
-                                QStringLiteral("int_bitand_reason 2->1"),
-                                // session 47 (knn47): the class's new members
-                                QStringLiteral("knn47_bag_rows_weighted_sum 2->1"),
-                                QStringLiteral("knn47_neighbour_sum_k24 3->2"),
-                                QStringLiteral("knn47_points_channels_last_interp 3->2"),
-                                QStringLiteral("length_embedding 4->3"),
-                                QStringLiteral("r05_T5_RelativePositionBucket_Bias 9->8")};
+  const QStringList expected = {
+      QStringLiteral("c05_PositionIdsFromPaddingMask_CumsumClamp_Embedding 3->2"),
+      QStringLiteral("gather46_index_clamp_gelu 2->1"), QStringLiteral("gather46_mod_index_embedding 2->1"),
+      QStringLiteral("gather_expand_score_mean 2->1"), QStringLiteral("gather_knn_three_interpolate 3->2"),
+      QStringLiteral("int_bitand_reason 2->1"),
+      // session 47 (knn47): the class's new members
+      QStringLiteral("knn47_bag_rows_weighted_sum 2->1"), QStringLiteral("knn47_neighbour_sum_k24 3->2"),
+      QStringLiteral("knn47_points_channels_last_interp 3->2"), QStringLiteral("length_embedding 4->3"),
+      QStringLiteral("r05_T5_RelativePositionBucket_Bias 9->8")};
   QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
 }
 
@@ -2343,6 +2342,16 @@ void TestChains::gatherReduceDimsScope() {
   const QStringList changed = switchChanges("KWB_GATHER_REDUCE_DIMS");
   const QStringList expected = {QStringLiteral("knn47_bag_rows_weighted_sum 2->1"),
                                 QStringLiteral("knn47_points_channels_last_interp 3->2")};
+  QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
+}
+
+// session 47 (knn47): a one-pass row launch whose output only a gathered reduction's prologue reads is deferred to it
+// (kwb_row1 defer=True: the tile computes the rows in its launch). Off by default (KWB_GATHER_REDUCE_ROW=1 turns it
+// on); every fixture plan it changes, off -> on
+void TestChains::gatherReduceRowScope() {
+  const QStringList changed = switchChanges("KWB_GATHER_REDUCE_ROW");
+  const QStringList expected = {QStringLiteral("gather_knn_three_interpolate 2->1"),
+                                QStringLiteral("knn47_points_channels_last_interp 2->1")};
   QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
 }
 
@@ -2365,8 +2374,11 @@ void TestChains::rowSourceReachScope() {
   // tuple's norm and v10's RMSNorm: the per-channel / per-feature parameter views ([:, None, None], a reshape)
   // written between the statistic and its apply, moved before it, so the variance and the apply are one row pass
   const QStringList expected = {
-      QStringLiteral("gather_knn_three_interpolate 4->2"), QStringLiteral("rows_layernorm_cf_manual 3->2"),
-      QStringLiteral("rows_rms_norm_cf_manual 2->1"), QStringLiteral("tuple_norm_and_mean 4->2"),
+      QStringLiteral("gather_knn_three_interpolate 4->2"),
+      QStringLiteral("knn47_points_channels_last_interp 4->2"),  // session 47: the knn's weights, channels-last
+      QStringLiteral("rows_layernorm_cf_manual 3->2"),
+      QStringLiteral("rows_rms_norm_cf_manual 2->1"),
+      QStringLiteral("tuple_norm_and_mean 4->2"),
       QStringLiteral("v10_MixedPrecision_RMSNorm_MLP 5->4")};
   QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
 }
@@ -3018,6 +3030,45 @@ void TestChains::gatherReduceTileEmulated() {
   QFETCH(QString, spec);
   QFETCH(QString, problem);
   QFETCH(QStringList, args);
+  runEmulated(spec, problem, args);
+}
+
+// session 47 (knn47): the weights' row pass deferred to the gathered reduction (KWB_GATHER_REDUCE_ROW=1): one launch
+// on three_interpolate's two layouts; the stage's refusals (the tile's walk too short: the row pass launched first;
+// kwb_row1_defer off: at once) give the same numbers
+void TestChains::gatherReduceRowEmulated_data() {
+  QTest::addColumn<QString>("spec");
+  QTest::addColumn<QString>("problem");
+  QTest::addColumn<QStringList>("args");
+  for (const char* s : {"gather_knn_three_interpolate", "knn47_points_channels_last_interp"}) {
+    const QString spec = QString::fromLatin1(s), problem = u'=' + spec;
+    QTest::addRow("%s fp32", s) << spec << problem << QStringList();
+    QTest::addRow("%s bf16, fp16", s) << spec << problem
+                                      << QStringList{QStringLiteral("--dtype"), QStringLiteral("bfloat16,float16")};
+    QTest::addRow("%s strided", s) << spec << problem << QStringList{QStringLiteral("--strided")};
+    QTest::addRow("%s harness cases", s) << spec << problem
+                                         << QStringList{QStringLiteral("--spec"),
+                                                        QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/") + spec +
+                                                            QStringLiteral(".spec.json"),
+                                                        QStringLiteral("--case"),
+                                                        QStringLiteral("boundary_tail,boundary_size1,problem_shape")};
+    QTest::addRow("%s tile refused", s) << spec << problem
+                                        << QStringList{QStringLiteral("--set"),
+                                                       QStringLiteral("kwb_reduce_gathered_tile_max_l=1"),
+                                                       QStringLiteral("--set"),
+                                                       QStringLiteral("kwb_reduce_gathered_tile_any_max_l=1")};
+    QTest::addRow("%s kwb_row1_defer=False", s)
+        << spec << problem << QStringList{QStringLiteral("--set"), QStringLiteral("kwb_row1_defer=False")};
+  }
+}
+
+void TestChains::gatherReduceRowEmulated() {
+  if (otherShard()) QSKIP("another shard's row (KWB_EMULATED_SHARD)");
+  QFETCH(QString, spec);
+  QFETCH(QString, problem);
+  QFETCH(QStringList, args);
+  const auto reset = qScopeGuard([] { qunsetenv("KWB_GATHER_REDUCE_ROW"); });
+  qputenv("KWB_GATHER_REDUCE_ROW", "1");
   runEmulated(spec, problem, args);
 }
 

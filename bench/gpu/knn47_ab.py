@@ -9,6 +9,10 @@
   KWB_GATHER_REDUCE_DIMS (planner, on by construction: 2 launches -> 1): a gather summed over dims that are not the
   view's trailing ones (channels-last points summed over K at dim -2, an embedding-bag's rows over dim 1), at the
   fixtures' sizes and at 05_knn's sizes (copies NAME__big.py).
+  KWB_GATHER_REDUCE_ROW=1 (planner, off until this A/B): the weights' row pass (kwb_row1) deferred to the gathered
+  reduction, computed by the tile's programs in its launch (2 launches -> 1; the tile runs whatever
+  kwb_reduce_gathered_tile says): 05_knn (copy __row), gather_knn_three_interpolate (copy __row) and the channels-last
+  points at 05_knn's sizes (copy __rowbig).
 
     python3 bench/gpu/knn47_ab.py --generate .gpu/knn47                 # CPU machine: this tree's kwb
     python3 bench/gpu/knn47_ab.py --kernels .gpu/knn47 --budget 200     # GPU machine
@@ -19,7 +23,9 @@ Rule, written before any number (docs/results/2026-12-07-knn47.md "A/B"):
   graph row's us where both sides captured). A variant row ("on with {...}") replaces the default constant iff it
   beats the plain on row of the same problem by > 3 % there and loses > 2 % on no other problem it ran.
   KWB_GATHER_REDUCE_DIMS stays on iff its rows are PASS and on <= 1.02x off's us on each; else off by default with
-  the row and the reason in DECISIONS. Nothing here ran on a GPU when it was written.
+  the row and the reason in DECISIONS. KWB_GATHER_REDUCE_ROW turns on by default iff its rows are PASS and on <=
+  0.98x off's us on both 05_knn rows (__row, __rowbig) and <= 1.02x on the small fixture. Nothing here ran on a GPU
+  when it was written.
 """
 import os
 import re
@@ -62,6 +68,10 @@ PROBLEMS = [(KNN05, TILE),
 for name in ("knn47_points_channels_last_interp", "knn47_bag_rows_weighted_sum"):
     src = os.path.join(CHAINS, name + ".py")
     PROBLEMS += [(src, "KWB_GATHER_REDUCE_DIMS"), (copy(src, "big", BIG[name]), "KWB_GATHER_REDUCE_DIMS")]
+CL = os.path.join(CHAINS, "knn47_points_channels_last_interp.py")
+PROBLEMS += [(copy(KNN05, "row"), "KWB_GATHER_REDUCE_ROW=1"),
+             (copy(os.path.join(CHAINS, "gather_knn_three_interpolate.py"), "row"), "KWB_GATHER_REDUCE_ROW=1"),
+             (copy(CL, "rowbig", BIG["knn47_points_channels_last_interp"]), "KWB_GATHER_REDUCE_ROW=1")]
 
 if __name__ == "__main__":
     sys.exit(ab.switch_ab("knn47", PROBLEMS, __doc__, compile_rows=True, graph_rows=True))

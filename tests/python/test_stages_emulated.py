@@ -55,6 +55,27 @@ def kwb_test_cols_epi(acc, i0, i1, i2, i3, i4, mask, e0, e1, e2, e3, s00, s01, s
 
 
 @triton.jit
+def kwb_test_recip(acc, i0, i1, i2, i3, i4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
+                   s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3):
+    # 1 / (acc + f0): inverse-distance weights
+    return 1.0 / (acc + f0)
+
+
+@triton.jit
+def kwb_test_div_stat(acc, i0, i1, i2, i3, i4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13,
+                      s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3):
+    # acc / e0 (the row statistic, broadcast along the row)
+    return acc / tl.load(e0 + (i0 * s00 + i1 * s01 + i2 * s02 + i3 * s03 + i4 * s04), mask=mask, other=1.0)
+
+
+@triton.jit
+def kwb_test_mul(acc, i0, i1, i2, i3, i4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
+                 s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3):
+    # acc * e0
+    return acc * tl.load(e0 + (i0 * s00 + i1 * s01 + i2 * s02 + i3 * s03 + i4 * s04), mask=mask, other=0.0)
+
+
+@triton.jit
 def kwb_test_pro(acc, i0, i1, i2, i3, i4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
                  s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3):
     # a prologue on A: sigmoid(f0 * a + kcol[k]) -- nonzero where a is 0, so A's masked tails must be reset after it
@@ -506,6 +527,60 @@ class Gather(unittest.TestCase):
         got, want, _, n, r = case(feats, 2, idx.reshape(B, 1, M * 20).expand(B, C, M * 20), (B, C, M, 20), [-1], "sum")
         self.assertEqual((n, r), (0, 1))
         self.assertLess(rel_err(got, want), 1e-6)
+
+    def test_reduce_gathered_deferred_row(self):
+        # session 47 (knn47): kwb_row1(..., defer=True) read only by kwb_reduce_gathered's prologue runs in the tile's
+        # launch (one launch): three_interpolate's weights (a row per column, broadcast along C) and channels-last
+        # points' (a row per tile row); the same numbers as the two launches; the statistic and the source result
+        # written as kwb_row1 writes them; a run the tile cannot take launches the row pass first (two launches)
+        torch.manual_seed(48)
+        B, C, N, M, Kn = 2, 5, 13, 37, 3
+        for itype, xdt in ((torch.int64, torch.float32), (torch.int32, torch.bfloat16)):
+            dist = torch.rand(B, M, Kn) + 0.01
+            idx = torch.randint(0, N, (B, M, Kn)).to(itype)
+            for layout in ("cf", "cl"):
+                if layout == "cf":  # feats [B, C, N], the weights broadcast along C (dim 1 of [B, C, M, K])
+                    feats = torch.randn(B, C, N).to(xdt)
+                    ex = idx.reshape(B, 1, M * Kn).expand(B, C, M * Kn)
+                    shape, dims, dim = (B, C, M, Kn), [-1], 2
+                else:  # points [B, N, C], summed over K at dim 2 of [B, M, K, C]
+                    feats = torch.randn(B, N, C).to(xdt)
+                    ex = idx.reshape(B, M * Kn, 1).expand(B, M * Kn, C)
+                    shape, dims, dim = (B, M, Kn, C), [2], 1
+
+                def run(defer):
+                    stat = K.kwb_row1_stat(dist, -1)
+                    w, r = K.kwb_row1(dist, -1, "sum", 0.0, stat, None, (), None, (), K.kwb_test_div_stat, (stat,), (),
+                                      src=K.kwb_test_recip, src_tensors=(), src_scalars=(1e-8,),
+                                      src_dtype=torch.float32, defer=defer)
+                    wv = w.unsqueeze(1) if layout == "cf" else w.unsqueeze(-1)
+                    out = K.kwb_reduce_gathered(feats, dim, ex, shape, dims, "sum", pre=K.kwb_test_mul,
+                                                pre_tensors=(wv,))
+                    return out, stat, r
+
+                with Launches("_kwb_reduce_gathered_tile_kernel") as t, Launches("_kwb_row1_kernel") as rk:
+                    got, gstat, gr = run(True)
+                self.assertEqual((t.count, rk.count), (1, 0), (itype, layout))
+                self.assertFalse(K._kwb_row1_pending)
+                want, wstat, wr = run(False)
+                u = 1.0 / (dist + 1e-8)
+                ref = torch.gather(feats.float(), dim, ex.long()).reshape(shape)
+                wn = u / u.sum(-1, keepdim=True)
+                ref = (ref * (wn.unsqueeze(1) if layout == "cf" else wn.unsqueeze(-1))).sum(dims[0])
+                self.assertLess(rel_err(got.float(), ref), 1e-2 if xdt == torch.bfloat16 else 1e-6, (itype, layout))
+                self.assertLess(rel_err(got.float(), want.float()), 1e-6, (itype, layout))
+                self.assertLess(rel_err(gstat, wstat), 1e-6)
+                self.assertLess(rel_err(gr, wr), 1e-6)
+                with Forced(kwb_reduce_gathered_tile_max_l=1, kwb_reduce_gathered_tile_any_max_l=1), \
+                        Launches("_kwb_row1_kernel") as rk:  # the tile refused: the row pass launched first
+                    got, _, _ = run(True)
+                self.assertEqual(rk.count, 1)
+                self.assertFalse(K._kwb_row1_pending)
+                self.assertLess(rel_err(got.float(), want.float()), 1e-6)
+                with Forced(kwb_row1_defer=False), Launches("_kwb_row1_kernel") as rk:  # the switch: two launches
+                    got, _, _ = run(True)
+                self.assertEqual(rk.count, 1)
+                self.assertLess(rel_err(got.float(), want.float()), 1e-6)
 
     def test_pad_circular_1d_2d_3d(self):
         # a circular pad is the same index map wrapped around (modulo the size), each pad up to the size itself
