@@ -2067,11 +2067,13 @@ void TestChains::rowsApplyPlanScope() {
   // LLaMA-style RMSNorm (one statistic and an fp32 apply)
   // gather_knn_three_interpolate (redpro41's fixture, merged in session 42): its weights' sum and divide as one
   // statistics-and-apply launch (its emulated rows pass with KWB_ROWS_APPLY_PLAN=1)
+  // session 47 (knn47): the knn's weights over channels-last points, the same group
   const QStringList expected = {
-      QStringLiteral("gather_knn_three_interpolate"), QStringLiteral("rows_group_norm_manual"),
-      QStringLiteral("rows_layernorm_cf_manual"),     QStringLiteral("rows_layernorm_last_centred_once"),
-      QStringLiteral("rows_norm_seq_dim_3d"),         QStringLiteral("rows_rms_norm_cf_manual"),
-      QStringLiteral("tuple_norm_and_mean"),          QStringLiteral("v10_MixedPrecision_RMSNorm_MLP")};
+      QStringLiteral("gather_knn_three_interpolate"),     QStringLiteral("knn47_points_channels_last_interp"),
+      QStringLiteral("rows_group_norm_manual"),           QStringLiteral("rows_layernorm_cf_manual"),
+      QStringLiteral("rows_layernorm_last_centred_once"), QStringLiteral("rows_norm_seq_dim_3d"),
+      QStringLiteral("rows_rms_norm_cf_manual"),          QStringLiteral("tuple_norm_and_mean"),
+      QStringLiteral("v10_MixedPrecision_RMSNorm_MLP")};
   QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
   const QStringList expectedCols = {QStringLiteral("rows_layernorm_cf_manual"), QStringLiteral("rows_norm_seq_dim_3d"),
                                     QStringLiteral("rows_rms_norm_cf_manual")};
