@@ -180,6 +180,12 @@ class TestChains : public QObject {
   void rowSourceReachScope();
   void gatherEpilogueScope();
   void gatherPrologueScope();
+  void gatherReduceDimsScope();
+  void gatherReduceRowScope();
+  void gatherReduceRowEmulated_data();
+  void gatherReduceRowEmulated();
+  void gatherReduceTileEmulated_data();
+  void gatherReduceTileEmulated();
   void intReducePrologueScope();
   void reduceStoreSourceScope();
   void pnormEpilogueScope();
@@ -799,6 +805,21 @@ void TestChains::plans_data() {
                                     "idx.shape[1], idx.shape[2],), [-1], \"sum\", False, pre=_kwb_epi2, "
                                     "pre_tensors=(t9,)"),
                      QStringLiteral("!kwb_gather(")};
+  // session 47 (knn47): a gather summed over dims that are not its view's trailing ones (KWB_GATHER_REDUCE_DIMS)
+  QTest::newRow("its class, channels-last: points [B, N, C] gathered along N, summed over K at dim -2")
+      << QStringLiteral("knn47_points_channels_last_interp")
+      << QStringList{QStringLiteral("rowfused"), QStringLiteral("reduce")}
+      << QStringList{QStringLiteral("kwb_reduce_gathered(points, 1, t6, (t6.shape[0], idx.shape[1], idx.shape[2], "
+                                    "t6.shape[2],), [2], \"sum\", False, pre=_kwb_epi2, pre_tensors=(t9,)"),
+                     QStringLiteral("!kwb_gather(")};
+  QTest::newRow("its class, embedding-bag style: a table's rows gathered along dim 0, weighted, summed over dim 1")
+      << QStringLiteral("knn47_bag_rows_weighted_sum") << QStringList{QStringLiteral("reduce")}
+      << QStringList{QStringLiteral("kwb_reduce_gathered(self.table, 0, t1, (ids.shape[0], ids.shape[1], "
+                                    "t1.shape[1],), [1], \"sum\", False, pre=_kwb_epi0, pre_tensors=(t4,)"),
+                     QStringLiteral("!kwb_gather(")};
+  QTest::newRow("its class, K = 24: the trailing sum of Gaussian-weighted neighbours")
+      << QStringLiteral("knn47_neighbour_sum_k24") << QStringList{QStringLiteral("pointwise"), QStringLiteral("reduce")}
+      << QStringList{QStringLiteral("kwb_reduce_gathered(feats, 2, t4, "), QStringLiteral("!kwb_gather(")};
   QTest::newRow("its class: a mean over K of scores gathered from a stride-0 view, a weight per candidate")
       << QStringLiteral("gather_expand_score_mean") << QStringList{QStringLiteral("reduce")}
       << QStringList{QStringLiteral("kwb_reduce_gathered(t1, 2, cand, cand.shape, [-1], \"mean\", False, "
@@ -2050,12 +2071,14 @@ void TestChains::rowsApplyPlanScope() {
   // LLaMA-style RMSNorm (one statistic and an fp32 apply)
   // gather_knn_three_interpolate (redpro41's fixture, merged in session 42): its weights' sum and divide as one
   // statistics-and-apply launch (its emulated rows pass with KWB_ROWS_APPLY_PLAN=1)
+  // session 47 (knn47): the knn's weights over channels-last points, the same group
   const QStringList expected = {
-      QStringLiteral("gather_knn_three_interpolate"), QStringLiteral("rows_group_norm_manual"),
-      QStringLiteral("rows_layernorm_cf_manual"),     QStringLiteral("rows_layernorm_last_centred_once"),
-      QStringLiteral("rows_layernorm_nhwc_permuted"), QStringLiteral("rows_norm_seq_dim_3d"),
-      QStringLiteral("rows_rms_norm_cdhw_manual"),    QStringLiteral("rows_rms_norm_cf_manual"),
-      QStringLiteral("tuple_norm_and_mean"),          QStringLiteral("v10_MixedPrecision_RMSNorm_MLP")};
+      QStringLiteral("gather_knn_three_interpolate"),     QStringLiteral("knn47_points_channels_last_interp"),
+      QStringLiteral("rows_group_norm_manual"),           QStringLiteral("rows_layernorm_cf_manual"),
+      QStringLiteral("rows_layernorm_last_centred_once"), QStringLiteral("rows_layernorm_nhwc_permuted"),
+      QStringLiteral("rows_norm_seq_dim_3d"),             QStringLiteral("rows_rms_norm_cdhw_manual"),
+      QStringLiteral("rows_rms_norm_cf_manual"),          QStringLiteral("tuple_norm_and_mean"),
+      QStringLiteral("v10_MixedPrecision_RMSNorm_MLP")};
   QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
   const QStringList expectedCols = {QStringLiteral("rows_layernorm_cf_manual"), QStringLiteral("rows_norm_seq_dim_3d"),
                                     QStringLiteral("rows_rms_norm_cf_manual")};
@@ -2177,20 +2200,16 @@ void TestChains::broadcastRecomputeScope() {
   // sides (4 -> 3 off and on; still a changed body)
   // session 47 (mamba47, KWB_REDUCE_STORE_PROLOGUE on): Mamba's state update is its reduction's source on both sides
   // (7 -> 6 off, 4 -> 3 on; 6 -> 3: the [B, D, N] update and its sum over N one launch)
-  const QStringList expected = {QStringLiteral("gather_knn_three_interpolate 2->2"),
-                                QStringLiteral("int_hash_buckets_floor_mod 3->3"),
-                                QStringLiteral("linrec_nonlinear_tanh_keeps_plan 9->9"),
-                                QStringLiteral("mamba_selective_state_step 6->3"),
-                                QStringLiteral("outer_product_recompute_exp 3->2"),
-                                QStringLiteral("pnorm_epi_channel_normalize_gate 2->1"),
-                                QStringLiteral("r07_MoE_Top2Router_OneHot_DenseCombine 12->11"),
-                                QStringLiteral("row_piece_logsoftmax_gate 2->1"),
-                                QStringLiteral("row_piece_normalize_pair_temp 3->3"),
-                                QStringLiteral("row_piece_rms_gain_view 2->3"),
-                                QStringLiteral("segment_mean_scatter_add 9->8"),
-                                QStringLiteral("select_pushdown_box_iou 4->3"),
-                                QStringLiteral("select_pushdown_pairwise_dist2 3->1"),
-                                QStringLiteral("state_int8_weight_linear 4->4")};
+  const QStringList expected = {
+      QStringLiteral("gather_knn_three_interpolate 2->2"), QStringLiteral("int_hash_buckets_floor_mod 3->3"),
+      // session 47 (knn47): the gathered-reduction fixtures' weight views, as the knn's
+      QStringLiteral("knn47_neighbour_sum_k24 2->2"), QStringLiteral("knn47_points_channels_last_interp 2->2"),
+      QStringLiteral("linrec_nonlinear_tanh_keeps_plan 9->9"), QStringLiteral("mamba_selective_state_step 6->3"),
+      QStringLiteral("outer_product_recompute_exp 3->2"), QStringLiteral("pnorm_epi_channel_normalize_gate 2->1"),
+      QStringLiteral("r07_MoE_Top2Router_OneHot_DenseCombine 12->11"), QStringLiteral("row_piece_logsoftmax_gate 2->1"),
+      QStringLiteral("row_piece_normalize_pair_temp 3->3"), QStringLiteral("row_piece_rms_gain_view 2->3"),
+      QStringLiteral("segment_mean_scatter_add 9->8"), QStringLiteral("select_pushdown_box_iou 4->3"),
+      QStringLiteral("select_pushdown_pairwise_dist2 3->1"), QStringLiteral("state_int8_weight_linear 4->4")};
   QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
 }
 
@@ -2278,8 +2297,11 @@ void TestChains::rowSourceScope() {
   // (4 -> 3 there)
   const QStringList expected = {
       QStringLiteral("a05_FusedAddRMSNorm_fp16_ResidualTuple 2->1"),
-      QStringLiteral("gather_knn_three_interpolate 3->2"), QStringLiteral("row_source_gated_centre_out 2->1"),
-      QStringLiteral("row_source_rms_residual_out 2->1"), QStringLiteral("tuple_norm_and_mean 3->2")};
+      QStringLiteral("gather_knn_three_interpolate 3->2"),
+      QStringLiteral("knn47_points_channels_last_interp 3->2"),  // session 47: the knn's weights, channels-last
+      QStringLiteral("row_source_gated_centre_out 2->1"),
+      QStringLiteral("row_source_rms_residual_out 2->1"),
+      QStringLiteral("tuple_norm_and_mean 3->2")};
   QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
 }
 
@@ -2312,14 +2334,35 @@ void TestChains::gatherPrologueScope() {
   const QStringList changed = switchChanges("KWB_GATHER_PROLOGUE");
   // an index's run: lengths - 1, ids % V, a clamp, c05's position ids, T5's bucket, a knn's / an expand's index
   // arithmetic, a bitwise-and bucket
-  const QStringList expected = {QStringLiteral("c05_PositionIdsFromPaddingMask_CumsumClamp_Embedding 3->2"),
-                                QStringLiteral("gather46_index_clamp_gelu 2->1"),
-                                QStringLiteral("gather46_mod_index_embedding 2->1"),
-                                QStringLiteral("gather_expand_score_mean 2->1"),
-                                QStringLiteral("gather_knn_three_interpolate 3->2"),
-                                QStringLiteral("int_bitand_reason 2->1"),
-                                QStringLiteral("length_embedding 4->3"),
-                                QStringLiteral("r05_T5_RelativePositionBucket_Bias 9->8")};
+  const QStringList expected = {
+      QStringLiteral("c05_PositionIdsFromPaddingMask_CumsumClamp_Embedding 3->2"),
+      QStringLiteral("gather46_index_clamp_gelu 2->1"), QStringLiteral("gather46_mod_index_embedding 2->1"),
+      QStringLiteral("gather_expand_score_mean 2->1"), QStringLiteral("gather_knn_three_interpolate 3->2"),
+      QStringLiteral("int_bitand_reason 2->1"),
+      // session 47 (knn47): the class's new members
+      QStringLiteral("knn47_bag_rows_weighted_sum 2->1"), QStringLiteral("knn47_neighbour_sum_k24 3->2"),
+      QStringLiteral("knn47_points_channels_last_interp 3->2"), QStringLiteral("length_embedding 4->3"),
+      QStringLiteral("r05_T5_RelativePositionBucket_Bias 9->8")};
+  QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
+}
+
+// session 47 (knn47): a gather summed over dims that are not its view's trailing ones is kwb_reduce_gathered (the
+// stage's tile: one launch where there were kwb_gather and kwb_reduce). KWB_GATHER_REDUCE_DIMS=0 gives the plans
+// before; every fixture plan it changes, off -> on
+void TestChains::gatherReduceDimsScope() {
+  const QStringList changed = switchChanges("KWB_GATHER_REDUCE_DIMS");
+  const QStringList expected = {QStringLiteral("knn47_bag_rows_weighted_sum 2->1"),
+                                QStringLiteral("knn47_points_channels_last_interp 3->2")};
+  QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
+}
+
+// session 47 (knn47): a one-pass row launch whose output only a gathered reduction's prologue reads is deferred to it
+// (kwb_row1 defer=True: the tile computes the rows in its launch). Off by default (KWB_GATHER_REDUCE_ROW=1 turns it
+// on); every fixture plan it changes, off -> on
+void TestChains::gatherReduceRowScope() {
+  const QStringList changed = switchChanges("KWB_GATHER_REDUCE_ROW");
+  const QStringList expected = {QStringLiteral("gather_knn_three_interpolate 2->1"),
+                                QStringLiteral("knn47_points_channels_last_interp 2->1")};
   QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
 }
 
@@ -2360,9 +2403,13 @@ void TestChains::rowSourceReachScope() {
   // session 47 (mamba47, KWB_REDUCE_STORE_PROLOGUE on): off, the knn weights' run and the tuple's centred value are
   // their plain reductions' sources (store-through), one launch fewer there (4 -> 3 each)
   const QStringList expected = {
-      QStringLiteral("gather_knn_three_interpolate 3->2"),  QStringLiteral("rows_layernorm_cf_manual 3->2"),
-      QStringLiteral("rows_layernorm_nhwc_permuted 3->2"),  QStringLiteral("rows_rms_norm_cdhw_manual 2->1"),
-      QStringLiteral("rows_rms_norm_cf_manual 2->1"),       QStringLiteral("tuple_norm_and_mean 3->2"),
+      QStringLiteral("gather_knn_three_interpolate 3->2"),
+      QStringLiteral("knn47_points_channels_last_interp 3->2"),  // session 47: the knn's weights, channels-last
+      QStringLiteral("rows_layernorm_cf_manual 3->2"),
+      QStringLiteral("rows_layernorm_nhwc_permuted 3->2"),
+      QStringLiteral("rows_rms_norm_cdhw_manual 2->1"),
+      QStringLiteral("rows_rms_norm_cf_manual 2->1"),
+      QStringLiteral("tuple_norm_and_mean 3->2"),
       QStringLiteral("v10_MixedPrecision_RMSNorm_MLP 5->4")};
   QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
 }
@@ -3062,6 +3109,78 @@ void TestChains::colsOnepassEmulated() {
   runEmulated(spec, problem, args);
 }
 
+// session 47 (knn47): kwb_reduce_gathered's [C, M] tiles (the stage's kwb_reduce_gathered_tile, off until its GPU
+// A/B) on the class's members: three_interpolate's trailing K (the index broadcast along C), a mean over candidates,
+// K = 24 with the walk's limit raised to take it, and the members over other dims (the tile whatever the switch); each
+// fp32, 16-bit, strided and the harness's tail / size-1 / problem-shape cases
+void TestChains::gatherReduceTileEmulated_data() {
+  QTest::addColumn<QString>("spec");
+  QTest::addColumn<QString>("problem");
+  QTest::addColumn<QStringList>("args");
+  for (const char* s : {"gather_knn_three_interpolate", "gather_expand_score_mean", "knn47_neighbour_sum_k24",
+                        "knn47_points_channels_last_interp", "knn47_bag_rows_weighted_sum"}) {
+    const QString spec = QString::fromLatin1(s), problem = u'=' + spec;
+    const QStringList on = {QStringLiteral("--set"), QStringLiteral("kwb_reduce_gathered_tile=True"),
+                            QStringLiteral("--set"), QStringLiteral("kwb_reduce_gathered_tile_max_l=32")};
+    QTest::addRow("%s tile fp32", s) << spec << problem << on;
+    QTest::addRow("%s tile bf16, fp16", s)
+        << spec << problem << on + QStringList{QStringLiteral("--dtype"), QStringLiteral("bfloat16,float16")};
+    QTest::addRow("%s tile strided", s) << spec << problem << on + QStringList{QStringLiteral("--strided")};
+    QTest::addRow("%s tile harness cases", s)
+        << spec << problem
+        << on + QStringList{QStringLiteral("--spec"),
+                            QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/") + spec + QStringLiteral(".spec.json"),
+                            QStringLiteral("--case"), QStringLiteral("boundary_tail,boundary_size1,problem_shape")};
+  }
+}
+
+void TestChains::gatherReduceTileEmulated() {
+  if (otherShard()) QSKIP("another shard's row (KWB_EMULATED_SHARD)");
+  QFETCH(QString, spec);
+  QFETCH(QString, problem);
+  QFETCH(QStringList, args);
+  runEmulated(spec, problem, args);
+}
+
+// session 47 (knn47): the weights' row pass deferred to the gathered reduction (KWB_GATHER_REDUCE_ROW=1): one launch
+// on three_interpolate's two layouts; the stage's refusals (the tile's walk too short: the row pass launched first;
+// kwb_row1_defer off: at once) give the same numbers
+void TestChains::gatherReduceRowEmulated_data() {
+  QTest::addColumn<QString>("spec");
+  QTest::addColumn<QString>("problem");
+  QTest::addColumn<QStringList>("args");
+  for (const char* s : {"gather_knn_three_interpolate", "knn47_points_channels_last_interp"}) {
+    const QString spec = QString::fromLatin1(s), problem = u'=' + spec;
+    QTest::addRow("%s fp32", s) << spec << problem << QStringList();
+    QTest::addRow("%s bf16, fp16", s) << spec << problem
+                                      << QStringList{QStringLiteral("--dtype"), QStringLiteral("bfloat16,float16")};
+    QTest::addRow("%s strided", s) << spec << problem << QStringList{QStringLiteral("--strided")};
+    QTest::addRow("%s harness cases", s) << spec << problem
+                                         << QStringList{QStringLiteral("--spec"),
+                                                        QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/") + spec +
+                                                            QStringLiteral(".spec.json"),
+                                                        QStringLiteral("--case"),
+                                                        QStringLiteral("boundary_tail,boundary_size1,problem_shape")};
+    QTest::addRow("%s tile refused", s) << spec << problem
+                                        << QStringList{QStringLiteral("--set"),
+                                                       QStringLiteral("kwb_reduce_gathered_tile_max_l=1"),
+                                                       QStringLiteral("--set"),
+                                                       QStringLiteral("kwb_reduce_gathered_tile_any_max_l=1")};
+    QTest::addRow("%s kwb_row1_defer=False", s)
+        << spec << problem << QStringList{QStringLiteral("--set"), QStringLiteral("kwb_row1_defer=False")};
+  }
+}
+
+void TestChains::gatherReduceRowEmulated() {
+  if (otherShard()) QSKIP("another shard's row (KWB_EMULATED_SHARD)");
+  QFETCH(QString, spec);
+  QFETCH(QString, problem);
+  QFETCH(QStringList, args);
+  const auto reset = qScopeGuard([] { qunsetenv("KWB_GATHER_REDUCE_ROW"); });
+  qputenv("KWB_GATHER_REDUCE_ROW", "1");
+  runEmulated(spec, problem, args);
+}
+
 void TestChains::emulated() {
   // The generated ModelNew against Model, eval mode, at shrunk input sizes, on the CPU emulation of tl.*:
   // numbers only, nothing about the real Triton compiler or speed (that is bench/gpu, docs/results).
@@ -3442,6 +3561,10 @@ void TestChains::classesEmulated_data() {
       // session 41 (redpro41): a gather loaded by its reduction (kwb_reduce_gathered)
       {QStringLiteral("gather_knn_three_interpolate"), QStringLiteral("=gather_knn_three_interpolate")},
       {QStringLiteral("gather_expand_score_mean"), QStringLiteral("=gather_expand_score_mean")},
+      // session 47 (knn47): its class over other dims (the stage's tile) and a long K (the row tiles)
+      {QStringLiteral("knn47_points_channels_last_interp"), QStringLiteral("=knn47_points_channels_last_interp")},
+      {QStringLiteral("knn47_bag_rows_weighted_sum"), QStringLiteral("=knn47_bag_rows_weighted_sum")},
+      {QStringLiteral("knn47_neighbour_sum_k24"), QStringLiteral("=knn47_neighbour_sum_k24")},
       {QStringLiteral("linear_to_one_sigmoid"), QStringLiteral("=linear_to_one_sigmoid")},
       {QStringLiteral("linear_batch1_bias_relu"), QStringLiteral("=linear_batch1_bias_relu")},
       // derived cases keep each dim at least what its ops take (a reflect-padded dim above its pad)

@@ -374,6 +374,21 @@ bool gatherEpilogue() { return qEnvironmentVariable("KWB_GATHER_EPILOGUE") != u"
 /// `KWB_GATHER_PROLOGUE=0` in kwb's environment gives the plans before (the index written by its own launch).
 bool gatherPrologue() { return qEnvironmentVariable("KWB_GATHER_PROLOGUE") != u"0"; }
 
+/// A gathered reduction over dims that are not the gathered view's trailing ones (issue 14, session 47, knn47): a
+/// torch.gather of channels-last points ([B, N, C] gathered along N as [B, M, K, C]) summed over K (dim -2) is
+/// kwb_reduce_gathered as the trailing case is (at most two reduced dims); its stage takes them in one [C, M] tile
+/// launch where its views allow and the run is short (triton_epilogue.py kwb_reduce_gathered_tile_any_max_l), else
+/// runs kwb_gather then kwb_reduce, the plan before. `KWB_GATHER_REDUCE_DIMS=0` gives the plans before (trailing dims
+/// only: the gather written by its own launch).
+bool gatherReduceDims() { return qEnvironmentVariable("KWB_GATHER_REDUCE_DIMS") != u"0"; }
+
+/// The weights' row pass as the gathered reduction's own work (issue 14, session 47, knn47): a one-pass row launch
+/// (kwb_row1: three_interpolate's `w / w.sum(-1)`) whose output only a kwb_reduce_gathered's prologue reads, itself or
+/// through plain views, is deferred to it (`defer=True`): the stage's tile computes the rows its columns read in its
+/// own launch (one launch where there were two). `KWB_GATHER_REDUCE_ROW=1` in kwb's environment turns it on (off until
+/// its GPU A/B: the tile it runs in is not yet measured against the row tiles).
+bool gatherReduceRow() { return qEnvironmentVariable("KWB_GATHER_REDUCE_ROW") == u"1"; }
+
 /// A count's bool run as its prologue (issue 14, session 46, gather46): the launch that compares an integer tensor and
 /// stores a bool mask (`ids > 2**24`, out_dtype=torch.bool) that only a sum reads is that sum's prologue
 /// (kwb_reduce(..., pre=, pre_dtype=torch.bool): the count's fp32 accumulation of 0 / 1, as before, with the
@@ -1329,6 +1344,11 @@ class Planner {
   /// reduces; the gathered tensor of the index's shape is never written (issue 14, session 41). @p result:
   /// forward()'s result expression (never fused away). `KWB_GATHER_PROLOGUE=0` in kwb's environment: the two launches.
   void fuseGatherPrologue(const QString& result);
+  /// A kwb_row1 row group whose post output only one kwb_reduce_gathered's prologue reads (its one pre tensor, the
+  /// output or plain views of it; its statistic and source result read by nothing else): the kwb_row1 call gets
+  /// `defer=True` and its launch merges into the reduction's (gatherReduceRow()). @p result: forward()'s result
+  /// expression (never deferred).
+  void deferRowToGatheredReduce(const QString& result);
   /// Concatenations along the channels that grow one another (a DenseNet block: features = cat(features + [conv(..)])
   /// each layer, every cat's parts a prefix of the last one's) and have at least one convolution part: the last cat's
   /// buffer is allocated before the first convolution part runs (conv_cat_buffer), each convolution part writes its
@@ -8800,7 +8820,10 @@ void Planner::fuseGatherPrologue(const QString& result) {
     std::sort(dims.begin(), dims.end());
     bool trailing = rank >= 1 && rank <= 5 && !dims.isEmpty();
     for (qsizetype k = 0; trailing && k < dims.size(); ++k) trailing = dims.at(k) == rank - dims.size() + k;
-    if (!trailing) continue;
+    // other reduced dims (at most two, the stage's tile's; gatherReduceDims): one launch where the stage's views
+    // allow, its two launches otherwise, as before
+    const bool otherDims = gatherReduceDims() && rank >= 1 && rank <= 5 && !dims.isEmpty() && dims.size() <= 2;
+    if (!trailing && !otherDims) continue;
     const int gl = launchOf(g.target), rl = launchOf(r.target);
     if (gl < 0 || rl < 0 || gl == rl) continue;
     // the gathered value's shape: the view's arguments (the gather's shape is the index's), else the index's
@@ -8826,6 +8849,85 @@ void Planner::fuseGatherPrologue(const QString& result) {
     m_lines.removeAt(i);
     dropLaunches({gl});
     --i;
+  }
+}
+
+void Planner::deferRowToGatheredReduce(const QString& result) {
+  if (!gatherReduceRow()) return;
+  static const QRegularExpression preTensors(QStringLiteral("pre_tensors=\\(([A-Za-z_][\\w.]*),?\\)"));
+  static const QRegularExpression viewOf(QStringLiteral("^([A-Za-z_]\\w*)\\."));
+  auto countIn = [](const QString& text, const QString& name) {
+    return text.count(QRegularExpression(QStringLiteral("\\b%1\\b").arg(QRegularExpression::escape(name))));
+  };
+  auto launchOf = [this](const QString& target) {  // by op id, as fuseGatherPrologue finds them
+    for (int k = 0; k < m_plan.launches.size(); ++k)
+      if (m_plan.launches.at(k).ops.contains(target)) return k;
+    return -1;
+  };
+  for (int i = 0; i < m_lines.size(); ++i) {
+    const Line& r = m_lines.at(i);
+    const auto pm = preTensors.match(r.head);
+    if (!r.head.startsWith(QLatin1String("kwb_reduce_gathered(")) || !pm.hasMatch() || r.target.isEmpty()) continue;
+    // the pre tensor back through plain views (t9 = t4.unsqueeze(1)) to the value a row group assigns
+    QString name = pm.captured(1);
+    QList<int> chain;  // the view lines, last first
+    int g = -1;
+    for (int k = i - 1; k >= 0 && g < 0; --k) {
+      const Line& l = m_lines.at(k);
+      if (l.target == name && isPlainView(l)) {
+        const auto vm = viewOf.match(l.head);
+        if (!vm.hasMatch()) break;
+        chain << k;
+        name = vm.captured(1);
+      } else if (!l.rowGroup.empty() && l.target.isEmpty()) {
+        static const QRegularExpression assigns(
+            QStringLiteral("\\n\\s*([A-Za-z_]\\w*)(?:, [A-Za-z_]\\w*)? = kwb_row1\\("));
+        const auto am = assigns.match(l.head);
+        if (am.hasMatch() && am.captured(1) == name) g = k;
+      } else if (l.target == name) {
+        break;
+      }
+    }
+    if (g < 0 || name == result) continue;
+    const Line& gl = m_lines.at(g);
+    static const QRegularExpression stat(QStringLiteral("\\n\\s*([A-Za-z_]\\w*) = kwb_row1_stat\\("));
+    static const QRegularExpression call(
+        QStringLiteral("\\n(\\s*)([A-Za-z_]\\w*)(?:, ([A-Za-z_]\\w*))? = kwb_row1\\(([^\\n]*)\\)(?=\\n)"));
+    const auto sm = stat.match(gl.head);
+    const auto cm = call.match(gl.head);
+    if (!sm.hasMatch() || !cm.hasMatch() || cm.captured(4).contains(QLatin1String("defer="))) continue;
+    // nothing but the group, the views and the reduction reads the output, the statistic or the source result
+    QStringList names = {name, sm.captured(1)};
+    if (!cm.captured(3).isEmpty()) names << cm.captured(3);
+    bool ok = !names.contains(result);
+    for (int k = 0; ok && k < m_lines.size(); ++k) {
+      if (k == g) continue;
+      const QString text = m_lines.at(k).text();
+      for (const QString& n : std::as_const(names)) {
+        // the output: once, by the last view of the chain (or the reduction itself); the others: never
+        const bool reader = n == name && k == (chain.isEmpty() ? i : chain.last());
+        if (countIn(text, n) != (reader ? 1 : 0)) ok = false;
+      }
+    }
+    for (int c = 0; ok && c < chain.size(); ++c) {  // each view read once, by the next view or the reduction
+      const QString v = m_lines.at(chain.at(c)).target;
+      for (int k = 0; ok && k < m_lines.size(); ++k) {
+        const int reader = c == 0 ? i : chain.at(c - 1);
+        if (k != chain.at(c) && countIn(m_lines.at(k).text(), v) != (k == reader ? 1 : 0)) ok = false;
+      }
+    }
+    for (const Line& l : std::as_const(m_guards))
+      for (const QString& n : std::as_const(names)) ok = ok && countIn(l.text(), n) == 0;
+    const int rowL = launchOf(name), redL = launchOf(r.target);
+    if (!ok || rowL < 0 || redL < 0 || rowL == redL) continue;
+    Line& gm = m_lines[g];
+    gm.head.insert(cm.capturedEnd(4), QStringLiteral(", defer=True"));
+    ChainLaunch& rc = m_plan.launches[redL];
+    const ChainLaunch& rowc = m_plan.launches.at(rowL);
+    rc.ops = rowc.ops + rc.ops;
+    rc.description = QStringLiteral("%1, its prologue's rows (%2) computed in the same launch (kwb_row1 defer=True)")
+                         .arg(rc.description, rowc.description);
+    dropLaunches({rowL});
   }
 }
 
@@ -11365,6 +11467,7 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
   fuseReduceEpilogue(out->expr);
   fuseReduceSource(out->expr);
   fuseGatherPrologue(out->expr);
+  deferRowToGatheredReduce(out->expr);
   fuseSiblingGemms(out->expr);
   memoConstants(out->expr);
   fuseConvStats();

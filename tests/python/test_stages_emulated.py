@@ -55,6 +55,27 @@ def kwb_test_cols_epi(acc, i0, i1, i2, i3, i4, mask, e0, e1, e2, e3, s00, s01, s
 
 
 @triton.jit
+def kwb_test_recip(acc, i0, i1, i2, i3, i4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
+                   s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3):
+    # 1 / (acc + f0): inverse-distance weights
+    return 1.0 / (acc + f0)
+
+
+@triton.jit
+def kwb_test_div_stat(acc, i0, i1, i2, i3, i4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13,
+                      s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3):
+    # acc / e0 (the row statistic, broadcast along the row)
+    return acc / tl.load(e0 + (i0 * s00 + i1 * s01 + i2 * s02 + i3 * s03 + i4 * s04), mask=mask, other=1.0)
+
+
+@triton.jit
+def kwb_test_mul(acc, i0, i1, i2, i3, i4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
+                 s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3):
+    # acc * e0
+    return acc * tl.load(e0 + (i0 * s00 + i1 * s01 + i2 * s02 + i3 * s03 + i4 * s04), mask=mask, other=0.0)
+
+
+@triton.jit
 def kwb_test_pro(acc, i0, i1, i2, i3, i4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
                  s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3):
     # a prologue on A: sigmoid(f0 * a + kcol[k]) -- nonzero where a is 0, so A's masked tails must be reset after it
@@ -420,6 +441,146 @@ class Gather(unittest.TestCase):
         self.assertTrue(torch.equal(K.kwb_gather(xb, 1, t[:, None]), xb.gather(1, t[:, None])))
         with self.assertRaises(ValueError):
             K.kwb_gather(x, 0, torch.zeros(3, dtype=torch.int64))
+
+    def test_reduce_gathered_tile(self):
+        # session 47 (knn47): kwb_reduce_gathered's tiled launch (kwb_reduce_gathered_tile) against torch and
+        # against its row tiles: three_interpolate's [B, C, M, K] (the index broadcast along C), a gather along
+        # dim 0 and along a middle dim, int32 / int64 indices, bf16 x, a strided x, tails, size-1 dims, a mean, a
+        # prologue with two tensors (one broadcast along C) and scalars; one launch each; a run longer than
+        # kwb_reduce_gathered_tile_max_l and a view no strides express take the row tiles
+        torch.manual_seed(47)
+
+        def case(x, dim, index, shape, dims, op, pre=False):
+            shp = list(torch.empty(index.shape, device="meta").view(shape).shape)
+            kw = {}
+            if pre:  # kwb_test_epi: where(v >= 0, v, v * f0) of v = g + col + f1 * res
+                col = torch.randn([1 if k in (1,) else s for k, s in enumerate(shp)])  # broadcast along dim 1
+                res = torch.randn(shp[-1])
+                kw = dict(pre=K.kwb_test_epi, pre_tensors=(col, res), pre_scalars=(0.1, 0.5))
+            g = torch.gather(x.float(), dim, index.long()).reshape(shp)
+            if pre:
+                v = g + col + 0.5 * res
+                g = torch.where(v >= 0, v, v * 0.1)
+            want = g.sum(dims) if op == "sum" else g.mean(dims)
+            with Forced(kwb_reduce_gathered_tile=True), Launches("_kwb_reduce_gathered_tile_kernel") as n, \
+                    Launches("_kwb_reduce_gathered_kernel") as r:
+                got = K.kwb_reduce_gathered(x, dim, index, shape, dims, op, **kw)
+            rows = K.kwb_reduce_gathered(x, dim, index, shape, dims, op, **kw)  # the switch off: row tiles
+            return got, want, rows, n.count, r.count
+
+        B, C, N, M, Kn = 2, 5, 13, 37, 3
+        feats = torch.randn(B, C, N)
+        for itype in (torch.int64, torch.int32):
+            idx = torch.randint(0, N, (B, M, Kn)).to(itype)
+            ex = idx.reshape(B, 1, M * Kn).expand(B, C, M * Kn)
+            for op, pre in (("sum", True), ("mean", False), ("sum", False)):
+                got, want, rows, n, r = case(feats, 2, ex, (B, C, M, Kn), [-1], op, pre)
+                self.assertEqual((n, r), (1, 0), (itype, op))
+                self.assertLess(rel_err(got, want), 1e-6, (itype, op))
+                self.assertLess(rel_err(got, rows), 1e-6, (itype, op))
+        # bf16 x (its dtype kept), strided x, size-1 C and M, K = 1
+        xb = torch.randn(B, 1, N).to(torch.bfloat16)
+        idx = torch.randint(0, N, (B, 1, 1))
+        got, want, rows, n, _ = case(xb, 2, idx.reshape(B, 1, 1), (B, 1, 1, 1), [-1], "sum")
+        self.assertEqual((n, got.dtype), (1, torch.bfloat16))
+        self.assertLess(rel_err(got.float(), want), 1e-2)
+        xs = torch.randn(N, C, B).permute(2, 1, 0)  # [B, C, N], N strided
+        idx = torch.randint(0, N, (B, M, 4))
+        got, want, _, n, _ = case(xs, 2, idx.reshape(B, 1, M * 4).expand(B, C, M * 4), (B, C, M, 4), [3], "sum", True)
+        self.assertEqual(n, 1)
+        self.assertLess(rel_err(got, want), 1e-6)
+        # gather along dim 0 (an embedding-bag-like sum of rows: table [V, D], index [S * K, D] broadcast along D)
+        V, D, S, Kb = 11, 70, 9, 5
+        table = torch.randn(V, D)
+        ids = torch.randint(0, V, (S * Kb, 1), dtype=torch.int32)
+        for pre in (False, True):  # the reduced dim is not trailing: the tile whatever the switch says
+            got, want, _, n, _ = case(table, 0, ids.expand(S * Kb, D), (S, Kb, D), [1], "sum", pre)
+            self.assertEqual(n, 1)
+            self.assertLess(rel_err(got, want), 1e-6)
+            with Forced(kwb_reduce_gathered_tile_any_max_l=4), Launches("_kwb_reduce_gathered_tile_kernel") as t, \
+                    Launches("_kwb_gather_kernel") as g:
+                got = K.kwb_reduce_gathered(table, 0, ids.expand(S * Kb, D), (S, Kb, D), [1], "sum")
+            self.assertEqual((t.count, g.count), (0, 1))  # a run longer than the walk: the two launches
+            self.assertLess(rel_err(got, want if not pre else torch.gather(table, 0, ids.long().expand(
+                S * Kb, D)).reshape(S, Kb, D).sum(1)), 1e-6)
+        got, want, _, n, _ = case(table.t(), 1, ids.t().expand(D, S * Kb), (D, S, Kb), [-1], "mean")
+        self.assertEqual(n, 1)
+        self.assertLess(rel_err(got, want), 1e-6)
+        # two reduced dims merged into one run of 6; a middle gather dim of a 4-D x
+        x4 = torch.randn(3, 8, 2, 4)
+        i4 = torch.randint(0, 8, (3, 6, 1, 4)).expand(3, 6, 2, 4)
+        for pre in (False, True):  # the prologue's tensors read at the view's own coordinates (two reduced dims)
+            got, want, _, n, _ = case(x4, 1, i4, (3, 2, 3, 2, 4), [1, 2], "sum", pre)
+            self.assertEqual(n, 1)
+            self.assertLess(rel_err(got, want), 1e-6)
+            got, want, _, n, _ = case(x4.permute(0, 2, 3, 1), 3, i4.permute(0, 2, 3, 1), (3, 2, 4, 2, 3), [3, 4],
+                                      "mean", pre)
+            self.assertEqual(n, 1)
+            self.assertLess(rel_err(got, want), 1e-6)
+        # a run that no stride expresses (the index's two reduced dims transposed): the row tiles
+        it = torch.randint(0, 8, (4, 6, 2, 3)).permute(0, 3, 2, 1)  # [4, 3, 2, 6]
+        got, want, _, n, r = case(torch.randn(4, 3, 2, 8), 3, it, (4, 3, 2, 6), [2, 3], "sum")
+        self.assertEqual((n, r), (0, 1))
+        self.assertLess(rel_err(got, want), 1e-6)
+        # a run longer than the tile's walk: the row tiles
+        idx = torch.randint(0, N, (B, M, 20))
+        got, want, _, n, r = case(feats, 2, idx.reshape(B, 1, M * 20).expand(B, C, M * 20), (B, C, M, 20), [-1], "sum")
+        self.assertEqual((n, r), (0, 1))
+        self.assertLess(rel_err(got, want), 1e-6)
+
+    def test_reduce_gathered_deferred_row(self):
+        # session 47 (knn47): kwb_row1(..., defer=True) read only by kwb_reduce_gathered's prologue runs in the tile's
+        # launch (one launch): three_interpolate's weights (a row per column, broadcast along C) and channels-last
+        # points' (a row per tile row); the same numbers as the two launches; the statistic and the source result
+        # written as kwb_row1 writes them; a run the tile cannot take launches the row pass first (two launches)
+        torch.manual_seed(48)
+        B, C, N, M, Kn = 2, 5, 13, 37, 3
+        for itype, xdt in ((torch.int64, torch.float32), (torch.int32, torch.bfloat16)):
+            dist = torch.rand(B, M, Kn) + 0.01
+            idx = torch.randint(0, N, (B, M, Kn)).to(itype)
+            for layout in ("cf", "cl"):
+                if layout == "cf":  # feats [B, C, N], the weights broadcast along C (dim 1 of [B, C, M, K])
+                    feats = torch.randn(B, C, N).to(xdt)
+                    ex = idx.reshape(B, 1, M * Kn).expand(B, C, M * Kn)
+                    shape, dims, dim = (B, C, M, Kn), [-1], 2
+                else:  # points [B, N, C], summed over K at dim 2 of [B, M, K, C]
+                    feats = torch.randn(B, N, C).to(xdt)
+                    ex = idx.reshape(B, M * Kn, 1).expand(B, M * Kn, C)
+                    shape, dims, dim = (B, M, Kn, C), [2], 1
+
+                def run(defer):
+                    stat = K.kwb_row1_stat(dist, -1)
+                    w, r = K.kwb_row1(dist, -1, "sum", 0.0, stat, None, (), None, (), K.kwb_test_div_stat, (stat,), (),
+                                      src=K.kwb_test_recip, src_tensors=(), src_scalars=(1e-8,),
+                                      src_dtype=torch.float32, defer=defer)
+                    wv = w.unsqueeze(1) if layout == "cf" else w.unsqueeze(-1)
+                    out = K.kwb_reduce_gathered(feats, dim, ex, shape, dims, "sum", pre=K.kwb_test_mul,
+                                                pre_tensors=(wv,))
+                    return out, stat, r
+
+                with Launches("_kwb_reduce_gathered_tile_kernel") as t, Launches("_kwb_row1_kernel") as rk:
+                    got, gstat, gr = run(True)
+                self.assertEqual((t.count, rk.count), (1, 0), (itype, layout))
+                self.assertFalse(K._kwb_row1_pending)
+                want, wstat, wr = run(False)
+                u = 1.0 / (dist + 1e-8)
+                ref = torch.gather(feats.float(), dim, ex.long()).reshape(shape)
+                wn = u / u.sum(-1, keepdim=True)
+                ref = (ref * (wn.unsqueeze(1) if layout == "cf" else wn.unsqueeze(-1))).sum(dims[0])
+                self.assertLess(rel_err(got.float(), ref), 1e-2 if xdt == torch.bfloat16 else 1e-6, (itype, layout))
+                self.assertLess(rel_err(got.float(), want.float()), 1e-6, (itype, layout))
+                self.assertLess(rel_err(gstat, wstat), 1e-6)
+                self.assertLess(rel_err(gr, wr), 1e-6)
+                with Forced(kwb_reduce_gathered_tile_max_l=1, kwb_reduce_gathered_tile_any_max_l=1), \
+                        Launches("_kwb_row1_kernel") as rk:  # the tile refused: the row pass launched first
+                    got, _, _ = run(True)
+                self.assertEqual(rk.count, 1)
+                self.assertFalse(K._kwb_row1_pending)
+                self.assertLess(rel_err(got.float(), want.float()), 1e-6)
+                with Forced(kwb_row1_defer=False), Launches("_kwb_row1_kernel") as rk:  # the switch: two launches
+                    got, _, _ = run(True)
+                self.assertEqual(rk.count, 1)
+                self.assertLess(rel_err(got.float(), want.float()), 1e-6)
 
     def test_pad_circular_1d_2d_3d(self):
         # a circular pad is the same index map wrapped around (modulo the size), each pad up to the size itself

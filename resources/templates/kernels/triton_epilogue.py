@@ -1288,13 +1288,252 @@ def _kwb_reduce_gathered_kernel(x, idx, out, R, L, S1, S2, S3, S4, V1, V2, V3, V
     tl.store(out + rows, acc.to(out.dtype.element_ty), mask=rmask)
 
 
+# the gathered reduction tiled by the class's reuse (session 47, knn47; issue 14): a program takes a [BLOCK_C, BLOCK_M]
+# tile of the result -- BLOCK_M consecutive positions of the innermost kept dim (the result's contiguous dim), BLOCK_C
+# of the kept dim along which the index is broadcast (stride 0: three_interpolate's channels) -- and walks the reduced
+# elements (L <= kwb_reduce_gathered_tile_max_l) one at a time: each index (and a prologue tensor broadcast the same
+# way) is one load per BLOCK_M positions reused by the BLOCK_C rows in registers, and no lane decodes a flat offset.
+# The row tiles above load the index once per gathered element (B*C*M*K int64 loads for B*M*K indices) and decode
+# five coordinates per element. False: the row tiles (the plan before; the A/B switch, bench/gpu/knn47_ab.py).
+kwb_reduce_gathered_tile = False
+kwb_reduce_gathered_tile_max_l = 16  # the longest reduced run the tile walks element by element (longer: row tiles)
+# reduced dims that are not the view's trailing ones (a channels-last gather summed over its K at dim -2): the row
+# tiles cannot take them (kwb_gather then kwb_reduce, two launches, the gathered tensor written and read back), so the
+# tile takes them whatever kwb_reduce_gathered_tile says -- one launch and no gathered tensor, by construction -- up
+# to this many reduced elements (a program walks them one at a time: a longer run stays the two launches, where
+# kwb_reduce splits it over programs)
+kwb_reduce_gathered_tile_any_max_l = 256
+_kwb_reduce_gathered_tile_elems = 2048  # BLOCK_C * BLOCK_M of one program's tile (4 warps: 16 per thread)
+
+
+@triton.jit
+def _kwb_gt_pick(ROLE: tl.constexpr, cq, mq, pa, pb, r0, r1):
+    # one view slot's coordinate for the prologue, by its role: the tile's rows / columns, a kept scalar, a reduced
+    # dim's coordinate, or 0 (a slot left of the view's rank)
+    if ROLE == 0:
+        v = cq
+    elif ROLE == 1:
+        v = mq
+    elif ROLE == 2:
+        v = pa
+    elif ROLE == 3:
+        v = pb
+    elif ROLE == 4:
+        v = r0
+    elif ROLE == 5:
+        v = r1
+    else:
+        v = pa * 0
+    return v
+
+
+@triton.jit
+def _kwb_reduce_gathered_tile_kernel(x, idx, out, C, M, OB, L, NM, NC, R1, xsd, xc, xm, xa, xb, xl, ic, im, ia, ib, il,
+                                     oc, om, oa_s, ob_s, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13,
+                                     s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3, wa, wb, wm,
+                                     w_x, w_out, w_stat, w_M, w_R, w_K1, w_K2, w_K3, w_K4, w_sx0, w_sx1, w_sx2, w_sx3,
+                                     w_sx4, w_sxr, w_so0, w_so1, w_so2, w_so3, w_so4, w_sor, w_st0, w_st1, w_st2,
+                                     w_st3, w_st4, w_q, w_pf0, w_pf1, w_pf2, w_pf3, w_mf0, w_mf1, w_mf2, w_mf3, w_e0,
+                                     w_e1, w_e2, w_e3, w_s00, w_s01, w_s02, w_s03, w_s04, w_s10, w_s11, w_s12, w_s13,
+                                     w_s14, w_s20, w_s21, w_s22, w_s23, w_s24, w_s30, w_s31, w_s32, w_s33, w_s34, w_f0,
+                                     w_f1, w_f2, w_f3, w_RS1, w_RS2, w_RS3, w_RS4, w_sr0, w_sr1, w_sr2, w_sr3, w_sr4,
+                                     w_or0, w_or1, w_or2, w_or3, w_or4, w_src_out, w_g0, w_g1, w_g2, w_g3, w_u00,
+                                     w_u01, w_u02, w_u03, w_u04, w_u10, w_u11, w_u12, w_u13, w_u14, w_u20, w_u21,
+                                     w_u22, w_u23, w_u24, w_u30, w_u31, w_u32, w_u33, w_u34, w_h0, w_h1, w_h2, w_h3,
+                                     W_PRE: tl.constexpr, W_MID: tl.constexpr, W_POST: tl.constexpr,
+                                     W_SRC: tl.constexpr, W_HAS_SRC: tl.constexpr, W_OP: tl.constexpr,
+                                     W_RD: tl.constexpr, W_MULTI: tl.constexpr, W_BLOCK_R: tl.constexpr,
+                                     HAS_ROW: tl.constexpr, ROW_ON_C: tl.constexpr,
+                                     MEAN: tl.constexpr, PRE: tl.constexpr, HAS_PRE: tl.constexpr,
+                                     Q0: tl.constexpr, Q1: tl.constexpr, Q2: tl.constexpr, Q3: tl.constexpr,
+                                     Q4: tl.constexpr, IDX_BC: tl.constexpr, IDX64: tl.constexpr,
+                                     BLOCK_C: tl.constexpr, BLOCK_M: tl.constexpr):
+    # roles, not slots: c (the tile's rows), m (its columns, the result's innermost kept dim), a and b (the other kept
+    # dims, one scalar each per program), l (the reduced run); x's and the index's strides per role (x's base strides
+    # are its own at the index's coordinates with the gathered dim's at 0: xsd times the index's value adds it). The
+    # prologue gets the view's own coordinates in its five slots (Q0..Q4: each slot's role, _kwb_gt_pick; the run's
+    # l decoded into at most two reduced dims, r1 of size R1 the faster) and its tensors' strides per view slot, as
+    # the row tiles give it: an epilogue that reads coordinates (tril, a shifted load) sees the same ones.
+    pid = tl.program_id(0)
+    pm = pid % NM
+    t = pid // NM
+    pc = t % NC
+    t = t // NC
+    pb = t % OB
+    pa = t // OB
+    cc = pc * BLOCK_C + tl.arange(0, BLOCK_C)
+    mm = pm * BLOCK_M + tl.arange(0, BLOCK_M)
+    if IDX64:
+        cc = cc.to(tl.int64)
+        mm = mm.to(tl.int64)
+        pa = pa.to(tl.int64)
+        pb = pb.to(tl.int64)
+    cmask = cc < C
+    mmask = mm < M
+    m2 = cmask[:, None] & mmask[None, :]
+    xrow = pa * xa + pb * xb + cc[:, None] * xc + mm[None, :] * xm
+    irow = pa * ia + pb * ib + mm * im
+    irow2 = irow[None, :] + cc[:, None] * ic
+    ccol = cc[:, None]
+    mrow = mm[None, :]
+    if HAS_ROW:  # a deferred kwb_row1 (its output the prologue's tensor): the rows this tile's columns read (each
+        # column's row starts at offset pa * wa + pb * wb + m * wm of the row output, a row of w_R elements walked by
+        # the reduced run), computed and stored by this program, read back by the prologue after the barrier; the
+        # programs of other row blocks store the same values
+        if ROW_ON_C:  # the row varies along the tile's rows (wm: its stride there), one per tile row
+            _kwb_row1_rows((pa * wa + pb * wb + cc * wm) // w_R, cmask, w_x, w_out, w_stat, w_M, w_R, w_K1, w_K2, w_K3,
+                           w_K4, w_sx0, w_sx1, w_sx2, w_sx3, w_sx4, w_sxr, w_so0, w_so1, w_so2, w_so3, w_so4, w_sor,
+                           w_st0, w_st1, w_st2, w_st3, w_st4, w_q, w_pf0, w_pf1, w_pf2, w_pf3, w_mf0, w_mf1, w_mf2,
+                           w_mf3, w_e0, w_e1, w_e2, w_e3, w_s00, w_s01, w_s02, w_s03, w_s04, w_s10, w_s11, w_s12,
+                           w_s13, w_s14, w_s20, w_s21, w_s22, w_s23, w_s24, w_s30, w_s31, w_s32, w_s33, w_s34, w_f0,
+                           w_f1, w_f2, w_f3, w_RS1, w_RS2, w_RS3, w_RS4, w_sr0, w_sr1, w_sr2, w_sr3, w_sr4, w_or0,
+                           w_or1, w_or2, w_or3, w_or4, w_src_out, w_g0, w_g1, w_g2, w_g3, w_u00, w_u01, w_u02, w_u03,
+                           w_u04, w_u10, w_u11, w_u12, w_u13, w_u14, w_u20, w_u21, w_u22, w_u23, w_u24, w_u30, w_u31,
+                           w_u32, w_u33, w_u34, w_h0, w_h1, w_h2, w_h3, W_PRE, W_MID, W_POST, W_SRC, W_HAS_SRC, W_OP,
+                           W_RD, W_MULTI, BLOCK_C, W_BLOCK_R)
+        else:
+            _kwb_row1_rows((pa * wa + pb * wb + mm * wm) // w_R, mmask, w_x, w_out, w_stat, w_M, w_R, w_K1, w_K2, w_K3,
+                           w_K4, w_sx0, w_sx1, w_sx2, w_sx3, w_sx4, w_sxr, w_so0, w_so1, w_so2, w_so3, w_so4, w_sor,
+                           w_st0, w_st1, w_st2, w_st3, w_st4, w_q, w_pf0, w_pf1, w_pf2, w_pf3, w_mf0, w_mf1, w_mf2,
+                           w_mf3, w_e0, w_e1, w_e2, w_e3, w_s00, w_s01, w_s02, w_s03, w_s04, w_s10, w_s11, w_s12,
+                           w_s13, w_s14, w_s20, w_s21, w_s22, w_s23, w_s24, w_s30, w_s31, w_s32, w_s33, w_s34, w_f0,
+                           w_f1, w_f2, w_f3, w_RS1, w_RS2, w_RS3, w_RS4, w_sr0, w_sr1, w_sr2, w_sr3, w_sr4, w_or0,
+                           w_or1, w_or2, w_or3, w_or4, w_src_out, w_g0, w_g1, w_g2, w_g3, w_u00, w_u01, w_u02, w_u03,
+                           w_u04, w_u10, w_u11, w_u12, w_u13, w_u14, w_u20, w_u21, w_u22, w_u23, w_u24, w_u30, w_u31,
+                           w_u32, w_u33, w_u34, w_h0, w_h1, w_h2, w_h3, W_PRE, W_MID, W_POST, W_SRC, W_HAS_SRC, W_OP,
+                           W_RD, W_MULTI, BLOCK_M, W_BLOCK_R)
+        tl.debug_barrier()
+    acc = tl.zeros([BLOCK_C, BLOCK_M], dtype=tl.float32)
+    for l in range(0, L):
+        if IDX_BC:  # one index per column, reused by the tile's rows
+            j = tl.load(idx + (irow + l * il), mask=mmask, other=0).to(tl.int64)[None, :]
+        else:
+            j = tl.load(idx + (irow2 + l * il), mask=m2, other=0).to(tl.int64)
+        v = tl.load(x + (xrow + l * xl + j * xsd), mask=m2, other=0.0).to(tl.float32)
+        if HAS_PRE:
+            r0 = l // R1
+            r1 = l % R1
+            v = PRE(v, _kwb_gt_pick(Q0, ccol, mrow, pa, pb, r0, r1), _kwb_gt_pick(Q1, ccol, mrow, pa, pb, r0, r1),
+                    _kwb_gt_pick(Q2, ccol, mrow, pa, pb, r0, r1), _kwb_gt_pick(Q3, ccol, mrow, pa, pb, r0, r1),
+                    _kwb_gt_pick(Q4, ccol, mrow, pa, pb, r0, r1), m2, e0, e1, e2, e3, s00, s01, s02, s03, s04,
+                    s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
+        acc += tl.where(m2, v, 0.0)
+    if MEAN:
+        acc = acc / L
+    tl.store(out + (pa * oa_s + pb * ob_s + ccol * oc + mrow * om), acc.to(out.dtype.element_ty), mask=m2)
+
+
+_KWB_ROW1_PARAMS = ("x, out, stat, M, R, K1, K2, K3, K4, sx0, sx1, sx2, sx3, sx4, sxr, so0, so1, so2, so3, so4, sor, "
+                    "st0, st1, st2, st3, st4, q, pf0, pf1, pf2, pf3, mf0, mf1, mf2, mf3, e0, e1, e2, e3, s00, s01, "
+                    "s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, "
+                    "f2, f3, RS1, RS2, RS3, RS4, sr0, sr1, sr2, sr3, sr4, or0, or1, or2, or3, or4, src_out, g0, g1, "
+                    "g2, g3, u00, u01, u02, u03, u04, u10, u11, u12, u13, u14, u20, u21, u22, u23, u24, u30, u31, "
+                    "u32, u33, u34, h0, h1, h2, h3").split(", ")
+
+
+def _kwb_row1_dummy(x):
+    """Placeholders for _kwb_reduce_gathered_tile_kernel's row arguments where it fuses no kwb_row1 (HAS_ROW off):
+    x at each pointer, 0.0 at each float, 0 at each int of _kwb_row1_kernel's signature."""
+    ptrs = {"x", "out", "stat", "e0", "e1", "e2", "e3", "src_out", "g0", "g1", "g2", "g3"}
+    return [x if n in ptrs else 0.0 if n == "q" or n[0] in "fh" or n[:2] in ("pf", "mf") else 0
+            for n in _KWB_ROW1_PARAMS]
+
+
+def _kwb_reduce_gathered_tile(x, d, index, shape, red, pts, pstr, pf, pre, out, op, trailing, rows=()):
+    """The tiled launch of kwb_reduce_gathered where its views allow it, else False (the caller's row tiles, or its
+    two launches, run): the reduced dims (any, sorted, at most two; `trailing`: the view's last ones) merge into
+    one run of L elements (<= kwb_reduce_gathered_tile_max_l with kwb_reduce_gathered_tile on where trailing, else <=
+    kwb_reduce_gathered_tile_any_max_l), and the index, x's base (x at the index's coordinates, the gathered dim's
+    stride 0), viewed as `shape` with the reduced dims moved last, view as the kept dims + that run without a copy
+    (torch's view rules: a stride per dim). pstr: the prologue tensors' strides per view slot (20, left-padded, as
+    the row tiles take them). out: kwb_reduce_gathered's result buffer (contiguous, `shape` with 1 at the reduced
+    dims). rows: _kwb_row1_take's deferred kwb_row1 calls on the prologue's tensors: one whose output the prologue
+    reads a row per column or per tile row (its row dim x's last, one reduced dim walking it with stride 1) runs in
+    this launch (HAS_ROW); any other is launched first (_kwb_row1_flush). A deferred call makes the tile run for a
+    trailing run whatever kwb_reduce_gathered_tile says (the planner's KWB_GATHER_REDUCE_ROW asked for the one
+    launch)."""
+    L = _kwb_prod(shape[k] for k in red)
+    keptd = [k for k in range(len(shape)) if k not in red]
+    kept = [shape[k] for k in keptd]
+    most = kwb_reduce_gathered_tile_max_l if trailing else kwb_reduce_gathered_tile_any_max_l
+    if len(kept) > 4 or len(red) > 2 or L > most or (trailing and not kwb_reduce_gathered_tile and not rows):
+        return False
+    merged = kept + [L]
+    try:
+        xbase = x.as_strided(index.shape, [0 if k == d else x.stride(k) for k in range(x.dim())], x.storage_offset())
+        views = [t.view(shape).permute(keptd + red).view(merged).stride() for t in (index, xbase)]
+    except RuntimeError:  # a reshape that no strides express (a merge of dims that are not one run): the caller's
+        return False
+    kept4 = [1] * (4 - len(kept)) + kept
+    lead = 4 - len(kept)
+    st = [[0] * lead + list(v[:-1]) + [v[-1]] for v in views]  # per tensor: slots 0..3 kept, 4 the run
+    ostr = [0] * lead + list(out.view(kept).stride()) if kept else [0] * 4
+    # the tile's rows: the kept slot (not the innermost) where the index is broadcast, the largest; else the one
+    # before the innermost
+    bc = [k for k in range(3) if st[0][k] == 0 and kept4[k] > 1]
+    cs = max(bc, key=lambda k: kept4[k]) if bc else 2
+    a, b = [k for k in range(3) if k != cs]
+    role = [cs, 3, a, b, 4]  # the kernel's argument order: c, m, a, b, l
+    C, M = kept4[cs], kept4[3]
+    BM = min(triton.next_power_of_2(M), 128)
+    BC = max(1, min(triton.next_power_of_2(C), _kwb_reduce_gathered_tile_elems // BM, 64))
+    NM, NC = triton.cdiv(M, BM), triton.cdiv(C, BC)
+    iv, xv = st[0], st[1]
+    # each view slot's role for the prologue's coordinates (_kwb_gt_pick): 6 left of the view's rank
+    code = {cs: 0, 3: 1, a: 2, b: 3}
+    roles = [6] * (5 - len(shape))
+    for k in range(len(shape)):
+        # a reduced dim: r1 (role 5) the last (l itself where there is one), r0 (role 4) the one before it
+        roles.append(code[lead + keptd.index(k)] if k in keptd else 5 - (len(red) - 1 - red.index(k)))
+    R1 = shape[red[-1]]
+    pe = list(pts) + [x] * (4 - len(pts))
+    # the farthest element any offset reaches (each tensor's sizes times its strides, x's gathered dim its own)
+    reach = max([out.numel() * L, (x.shape[d] - 1) * abs(x.stride(d)) + sum((s - 1) * abs(v) for s, v in
+                                                                            zip(kept4 + [L], xv))] +
+                [sum((s - 1) * abs(v) for s, v in zip(kept4 + [L], iv))] +
+                [sum((s - 1) * abs(v) for s, v in zip(t.shape, t.stride())) for t in pts])
+    # a deferred kwb_row1 fused: its output's strides per role in the prologue's view (slot strides by role)
+    row, wr, wconsts, on_c = None, [0, 0, 0], {}, False
+    if len(rows) == 1 and len(red) == 1:
+        ti, (_, kargs, consts) = rows[0]
+        rs = {}
+        for slot, rl in enumerate(roles):
+            if rl != 6:
+                rs[rl] = rs.get(rl, 0) + pstr[5 * ti + slot]
+        rlen = kargs[4]  # R: the row's length
+        # one row per column (broadcast along the tile's rows: three_interpolate's weights over C) or one per tile
+        # row (broadcast along its columns: channels-last points, the weights over C there too)
+        on_c = rs.get(1, 0) == 0 and rs.get(0, 0) != 0
+        if (consts["RD"] == 4 and not consts["MULTI"] and rlen == L and rs.get(5, 0) == 1 and
+                (rs.get(0, 0) == 0 or C == 1 or on_c) and pts[ti].data_ptr() == kargs[1].data_ptr()):
+            row, wr = kargs, [rs.get(2, 0), rs.get(3, 0), rs.get(0, 0) if on_c else rs.get(1, 0)]
+            wconsts = {"W_" + k: consts[k] for k in ("PRE", "MID", "POST", "SRC", "HAS_SRC", "OP", "RD", "MULTI")}
+            wconsts["W_BLOCK_R"] = consts["BLOCK_R"]
+    _kwb_row1_flush([c for c in rows if row is None or c[1][1] is not row])
+    if row is None:
+        ident = _kwb_epi_identity
+        wconsts = dict(W_PRE=ident, W_MID=ident, W_POST=ident, W_SRC=ident, W_HAS_SRC=False, W_OP=0, W_RD=4,
+                       W_MULTI=False, W_BLOCK_R=1)
+    grid = NM * NC * kept4[a] * kept4[b]
+    _kwb_reduce_gathered_tile_kernel[(grid,)](
+        x, index, out, C, M, kept4[b], L, NM, NC, R1, x.stride(d), *[xv[r] for r in role], *[iv[r] for r in role],
+        ostr[cs], ostr[3], ostr[a], ostr[b], *pe, *pstr, *pf, *wr, *(row if row is not None else _kwb_row1_dummy(x)),
+        HAS_ROW=row is not None, ROW_ON_C=row is not None and on_c, **wconsts, MEAN=op == "mean",
+        PRE=pre if pre is not None else _kwb_epi_identity, HAS_PRE=pre is not None, Q0=roles[0], Q1=roles[1],
+        Q2=roles[2], Q3=roles[3], Q4=roles[4], IDX_BC=iv[cs] == 0,
+        IDX64=reach + BC * BM >= 2 ** 31, BLOCK_C=BC, BLOCK_M=BM, num_warps=4)
+    return True
+
+
 def kwb_reduce_gathered(x, dim, index, shape, dims, op, keepdim=False, pre=None, pre_tensors=(), pre_scalars=(),
                       pre_dtype=None):
     """kwb_reduce(kwb_gather(x, dim, index).reshape(shape), dims, op, keepdim, pre, pre_tensors, pre_scalars,
-    pre_dtype) in one launch where op is sum / mean, dims are the view's trailing dims, x is floating and the
-    ranks are <= 5: each row's elements are loaded from x through the index as the reduction reads them (the
-    prologue's tensors broadcast to `shape`, read through their strides), the gathered tensor of index's shape is
-    never written. Otherwise (or kwb_gather_prologue False) the two launches. Result as kwb_reduce's: `shape` without
+    pre_dtype) in one launch where op is sum / mean, x is floating and the ranks are <= 5: each row's elements
+    are loaded from x through the index as the reduction reads them (the prologue's tensors broadcast to `shape`,
+    read through their strides), the gathered tensor of index's shape is never written. Trailing reduced dims: the
+    row tiles, or the [C, M] tiles with kwb_reduce_gathered_tile (_kwb_reduce_gathered_tile); other reduced dims
+    (session 47): the tiles where their views allow (kwb_reduce_gathered_tile_any_max_l). Otherwise (or
+    kwb_gather_prologue False) the two launches. Result as kwb_reduce's: `shape` without
     (keepdim: with 1 at) the reduced dims, of pre_dtype (else x's dtype). Indices are not checked on the host.
     ValueError: as kwb_gather / kwb_reduce, or a shape whose size is not index's."""
     if len(shape) == 1 and isinstance(shape[0], (tuple, list, torch.Size)):  # the planner's (view args,): one sequence
@@ -1303,11 +1542,13 @@ def kwb_reduce_gathered(x, dim, index, shape, dims, op, keepdim=False, pre=None,
     nd = len(shape)
     red = _kwb_red_dims(torch.empty(shape, device="meta"), dims)
     L = _kwb_prod(shape[d] for d in red)
-    ok = (kwb_gather_prologue and op in ("sum", "mean") and red and red == list(range(nd - len(red), nd))
-          and 1 <= x.dim() <= 5 and index.dim() == x.dim() and nd <= 5 and L > 0 and x.is_floating_point()
-          and len(pre_tensors) <= 4 and len(pre_scalars) <= 4
+    trailing = red == list(range(nd - len(red), nd))
+    pend = _kwb_row1_take(pre_tensors) if pre is not None else []  # deferred kwb_row1 launches this call may fuse
+    ok = (kwb_gather_prologue and op in ("sum", "mean") and red and 1 <= x.dim() <= 5 and index.dim() == x.dim()
+          and nd <= 5 and L > 0 and x.is_floating_point() and len(pre_tensors) <= 4 and len(pre_scalars) <= 4
           and (pre is None or pre_dtype is None or pre_dtype.is_floating_point))
     if not ok:
+        _kwb_row1_flush(pend)
         return kwb_reduce(kwb_gather(x, dim, index).reshape(shape), dims, op, keepdim, pre, pre_tensors, pre_scalars,
                           pre_dtype)
     kshape = [1 if d in red else s for d, s in enumerate(shape)]
@@ -1315,6 +1556,7 @@ def kwb_reduce_gathered(x, dim, index, shape, dims, op, keepdim=False, pre=None,
     out = torch.empty(kshape, dtype=(pre_dtype or x.dtype) if pre is not None else x.dtype, device=x.device)
     R = out.numel()
     if R == 0:
+        _kwb_row1_flush(pend)
         return out if keepdim else out.view(rshape)
     lead = 5 - x.dim()
     sizes = (1,) * lead + tuple(index.shape)
@@ -1327,6 +1569,12 @@ def kwb_reduce_gathered(x, dim, index, shape, dims, op, keepdim=False, pre=None,
     pstr += [0] * (20 - len(pstr))
     pe = pts + [x] * (4 - len(pts))
     pf = [float(f) for f in pre_scalars] + [0.0] * (4 - len(pre_scalars))
+    if _kwb_reduce_gathered_tile(x, dim % x.dim(), index, shape, red, pts, pstr, pf, pre, out, op, trailing, pend):
+        return out if keepdim else out.view(rshape)
+    _kwb_row1_flush(pend)  # the tile did not run: the deferred row launches first
+    if not trailing:  # the row tiles take trailing dims only: the two launches
+        return kwb_reduce(kwb_gather(x, dim, index).reshape(shape), dims, op, keepdim, pre, pre_tensors, pre_scalars,
+                          pre_dtype)
     reach = max([R * L] + [(s - 1) * abs(st) for t in [x, index] + pts for s, st in zip(t.shape, t.stride())])
     BL = min(triton.next_power_of_2(L), 128)
     BR = max(1, KWB_POINTWISE_BLOCK // BL)

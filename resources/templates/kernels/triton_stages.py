@@ -1292,22 +1292,22 @@ def kwb_row1_stat(x, dim):
 
 
 @triton.jit
-def _kwb_row1_kernel(x, out, stat, M, R, K1, K2, K3, K4, sx0, sx1, sx2, sx3, sx4, sxr, so0, so1, so2, so3, so4, sor,
-                     st0, st1, st2, st3, st4, q, pf0, pf1, pf2, pf3, mf0, mf1, mf2, mf3,
-                     e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24,
-                     s30, s31, s32, s33, s34, f0, f1, f2, f3, RS1, RS2, RS3, RS4, sr0, sr1, sr2, sr3, sr4,
-                     or0, or1, or2, or3, or4, src_out, g0, g1, g2, g3, u00, u01, u02, u03, u04, u10, u11, u12, u13,
-                     u14, u20, u21, u22, u23, u24, u30, u31, u32, u33, u34, h0, h1, h2, h3, PRE: tl.constexpr,
-                     MID: tl.constexpr, POST: tl.constexpr, SRC: tl.constexpr, HAS_SRC: tl.constexpr,
-                     OP: tl.constexpr, RD: tl.constexpr, MULTI: tl.constexpr, BLOCK_M: tl.constexpr,
-                     BLOCK_R: tl.constexpr):
+def _kwb_row1_rows(rows, rm, x, out, stat, M, R, K1, K2, K3, K4, sx0, sx1, sx2, sx3, sx4, sxr, so0, so1, so2, so3,
+                   so4, sor, st0, st1, st2, st3, st4, q, pf0, pf1, pf2, pf3, mf0, mf1, mf2, mf3, e0, e1, e2, e3, s00,
+                   s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0,
+                   f1, f2, f3, RS1, RS2, RS3, RS4, sr0, sr1, sr2, sr3, sr4, or0, or1, or2, or3, or4, src_out, g0, g1,
+                   g2, g3, u00, u01, u02, u03, u04, u10, u11, u12, u13, u14, u20, u21, u22, u23, u24, u30, u31, u32,
+                   u33, u34, h0, h1, h2, h3, PRE: tl.constexpr, MID: tl.constexpr, POST: tl.constexpr,
+                   SRC: tl.constexpr, HAS_SRC: tl.constexpr, OP: tl.constexpr, RD: tl.constexpr, MULTI: tl.constexpr,
+                   BLOCK_M: tl.constexpr, BLOCK_R: tl.constexpr):
+    # kwb_row1's rows `rows` ([BLOCK_M] row indices, rm their mask) of one program: the kernel below takes a
+    # block of rows by its program id; a fused consumer (kwb_reduce_gathered's tile, session 47) takes the rows its
+    # own columns read, in its launch (the statistic and the outputs stored, then read back after a barrier)
     # BLOCK_M rows of x (a row: every index but slot RD fixed) x the whole row (BLOCK_R >= R) per program; the
     # row index decodes over the kept sizes K (K[RD] = 1), the five coordinates are those of x's left-padded shape.
     # MULTI: the row spans several consecutive slots (sizes RS, 1 at kept slots; K is 1 at each of them): a column
     # decodes over RS into the reduced coordinates, read through x's strides sr and written through or
-    rows = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
     cols = tl.arange(0, BLOCK_R)
-    rm = rows < M
     m = rm[:, None] & (cols < R)[None, :]
     k4 = rows % K4
     t = rows // K4
@@ -1400,6 +1400,25 @@ def _kwb_row1_kernel(x, out, stat, M, R, K1, K2, K3, K4, sx0, sx1, sx2, sx3, sx4
     tl.store(out + orow[:, None] + ocol[None, :], y.to(out.dtype.element_ty), mask=m)
 
 
+
+@triton.jit
+def _kwb_row1_kernel(x, out, stat, M, R, K1, K2, K3, K4, sx0, sx1, sx2, sx3, sx4, sxr, so0, so1, so2, so3, so4, sor,
+                     st0, st1, st2, st3, st4, q, pf0, pf1, pf2, pf3, mf0, mf1, mf2, mf3, e0, e1, e2, e3, s00, s01,
+                     s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1,
+                     f2, f3, RS1, RS2, RS3, RS4, sr0, sr1, sr2, sr3, sr4, or0, or1, or2, or3, or4, src_out, g0, g1,
+                     g2, g3, u00, u01, u02, u03, u04, u10, u11, u12, u13, u14, u20, u21, u22, u23, u24, u30, u31, u32,
+                     u33, u34, h0, h1, h2, h3, PRE: tl.constexpr, MID: tl.constexpr, POST: tl.constexpr,
+                     SRC: tl.constexpr, HAS_SRC: tl.constexpr, OP: tl.constexpr, RD: tl.constexpr,
+                     MULTI: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_R: tl.constexpr):
+    rows = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
+    _kwb_row1_rows(rows, rows < M, x, out, stat, M, R, K1, K2, K3, K4, sx0, sx1, sx2, sx3, sx4, sxr, so0, so1, so2, so3,
+                   so4, sor, st0, st1, st2, st3, st4, q, pf0, pf1, pf2, pf3, mf0, mf1, mf2, mf3, e0, e1, e2, e3, s00,
+                   s01, s02, s03, s04, s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0,
+                   f1, f2, f3, RS1, RS2, RS3, RS4, sr0, sr1, sr2, sr3, sr4, or0, or1, or2, or3, or4, src_out, g0, g1,
+                   g2, g3, u00, u01, u02, u03, u04, u10, u11, u12, u13, u14, u20, u21, u22, u23, u24, u30, u31, u32,
+                   u33, u34, h0, h1, h2, h3, PRE, MID, POST, SRC, HAS_SRC, OP, RD, MULTI, BLOCK_M, BLOCK_R)
+
+
 def _kwb_row1_plan(x, dim, op):
     """The shape-only part of a one-pass row launch: grid, tile, warps and the stride / size arguments of x, the
     output (contiguous, x's shape) and the statistic (kwb_row1_stat's); memoised per key in _kwb_row1_plans."""
@@ -1453,8 +1472,34 @@ def _kwb_row1_plan(x, dim, op):
     return plan
 
 
+# kwb_row1(..., defer=True) (session 47, knn47): the launch handed to the one stage that reads its output (the
+# planner's KWB_GATHER_REDUCE_ROW: kwb_reduce_gathered's tile runs the rows its columns read in its own launch). The
+# outputs are allocated and returned unwritten; the call's kernel arguments wait here, keyed by the output's data
+# pointer, until that reader takes them (_kwb_row1_take) and either fuses them or launches them first
+# (_kwb_row1_flush). False: defer=True launches at once (the plan before).
+kwb_row1_defer = True
+_kwb_row1_pending = {}
+
+
+def _kwb_row1_take(tensors):
+    """The deferred kwb_row1 calls whose output one of `tensors` views (same data pointer), removed from the pending
+    table: a list of (tensor position, call) where call is (grid, positional kernel arguments, constexprs)."""
+    got = []
+    for k, t in enumerate(tensors):
+        c = _kwb_row1_pending.pop(t.data_ptr(), None) if isinstance(t, torch.Tensor) and _kwb_row1_pending else None
+        if c is not None:
+            got.append((k, c))
+    return got
+
+
+def _kwb_row1_flush(calls):
+    """Launches the deferred kwb_row1 calls of _kwb_row1_take's list (the reader did not fuse them)."""
+    for _, (grid, args, meta) in calls:
+        _kwb_row1_kernel[grid](*args, **meta)
+
+
 def kwb_row1(x, dim, op, q, stat, pre=None, pre_scalars=(), mid=None, mid_scalars=(), post=None, post_tensors=(),
-             post_scalars=(), out_dtype=None, src=None, src_tensors=(), src_scalars=(), src_dtype=None):
+             post_scalars=(), out_dtype=None, src=None, src_tensors=(), src_scalars=(), src_dtype=None, defer=False):
     """One launch: stat = mid(reduce_op(pre(x)) over `dim` (one dim, or a consecutive range of dims as a list),
     keepdim) written to `stat` (kwb_row1_stat(x, dim)),
     then out = post(x, *post_tensors, *post_scalars) elementwise (out contiguous, x's shape, out_dtype or x's
@@ -1464,15 +1509,21 @@ def kwb_row1(x, dim, op, q, stat, pre=None, pre_scalars=(), mid=None, mid_scalar
     src (session 43, fuse43): the row's source is r = src(x, *src_tensors, *src_scalars) (an epilogue over x's shape,
     its tensors broadcast to it: a residual add before an RMS norm whose r is also returned); r is stored (contiguous,
     x's shape, src_dtype or x's dtype), and the statistic and post read r's stored values in place of x's. Returns
-    (out, r) then, else out."""
+    (out, r) then, else out. defer (kwb_row1_defer on): the launch waits for the one reader of out that the planner
+    names (kwb_reduce_gathered), which runs or fuses it; nothing else may read out, r or stat before that."""
     grid, args, shape, multi, meta = _kwb_row1_plan(x, dim, op)
     out = torch.empty(shape, dtype=out_dtype or x.dtype, device=x.device)
     r = torch.empty(shape, dtype=src_dtype or x.dtype, device=x.device) if src is not None else out
     ident = _kwb_epi_identity
-    _kwb_row1_kernel[grid](x, out, stat, *args, float(q), *_kwb_epi_pack(x, (), pre_scalars)[24:],
-                           *_kwb_epi_pack(x, (), mid_scalars)[24:], *_kwb_epi_pack(x, post_tensors, post_scalars),
-                           *multi, r, *_kwb_epi_pack(x, src_tensors, src_scalars), PRE=pre or ident,
-                           MID=mid or ident, POST=post or ident, SRC=src or ident, HAS_SRC=src is not None, **meta)
+    kargs = (x, out, stat, *args, float(q), *_kwb_epi_pack(x, (), pre_scalars)[24:],
+             *_kwb_epi_pack(x, (), mid_scalars)[24:], *_kwb_epi_pack(x, post_tensors, post_scalars), *multi, r,
+             *_kwb_epi_pack(x, src_tensors, src_scalars))
+    consts = dict(PRE=pre or ident, MID=mid or ident, POST=post or ident, SRC=src or ident, HAS_SRC=src is not None,
+                  **meta)
+    if defer and kwb_row1_defer and out.numel():
+        _kwb_row1_pending[out.data_ptr()] = (grid, kargs, consts)
+    else:
+        _kwb_row1_kernel[grid](*kargs, **consts)
     return (out, r) if src is not None else out
 
 
