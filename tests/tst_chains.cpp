@@ -3547,6 +3547,11 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("scan46_exclusive_cumsum_cat_mask"), QStringLiteral("=scan46_exclusive_cumsum_cat_mask")},
       {QStringLiteral("scan46_masked_cumsum_clamp"), QStringLiteral("=scan46_masked_cumsum_clamp")},
       {QStringLiteral("scan46_shift_prefix_slice_cumprod"), QStringLiteral("=scan46_shift_prefix_slice_cumprod")},
+      // session 47 (scan47): a float scan's epilogue whose primary is another tensor, after the shift's slice
+      // (KWB_SCAN_EPILOGUE); integer scans with their epilogue, int64-exact (KWB_ISCAN_FUSE)
+      {QStringLiteral("scan47_discounted_return_rowsum"), QStringLiteral("=scan47_discounted_return_rowsum")},
+      {QStringLiteral("scan47_make_positions_padding"), QStringLiteral("=scan47_make_positions_padding")},
+      {QStringLiteral("scan47_mask_cumsum_clamp_offset"), QStringLiteral("=scan47_mask_cumsum_clamp_offset")},
   };
   // a selection flips where two values tie: the reference takes them lowest index first as kwb_topk does (torch's
   // CUDA topk does; its CPU topk has no fixed order) and, in 16 bits, its parameters rounded as the harness's are
