@@ -6378,13 +6378,11 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
   // an integer scan's epilogue function is fed the int64 sums themselves as acc (kwb_cumsum_int's POST): its primary
   // is exact there, and so are the integer tensors it loads itself
   const bool iscanEpi = iscanAnchorOpen() && !face.isEmpty() && primary == face;
-  const bool intsFit =
-      exactInts.isEmpty() || (gatherAnchorOpen() && !exactInts.contains(primary)) || iscanEpi;
+  const bool intsFit = exactInts.isEmpty() || (gatherAnchorOpen() && !exactInts.contains(primary)) || iscanEpi;
   const bool gatherOk = !gatherAnchorOpen() || !onlyReduced(lastOp.id);
   bool fuse = !catPieces && !toNorm && broadcastExpr.isEmpty() && (outDtypeArg.isEmpty() || iscanEpi) && intsFit &&
-              gatherOk &&
-              m_openAnchor >= 0 && !face.isEmpty() && primary == face && m_uses.value(primary) == usesInside &&
-              m_lines.at(m_openAnchor).epilogue && chainOnce &&
+              gatherOk && m_openAnchor >= 0 && !face.isEmpty() && primary == face &&
+              m_uses.value(primary) == usesInside && m_lines.at(m_openAnchor).epilogue && chainOnce &&
               // a gather stores its source's dtype: the run's result must be of it (no mixed-width promotion)
               (!gatherAnchorOpen() || normaliseDtype(traced) == primDt);
   // The views between the anchor and the run, as a function of the anchor's output for the launcher (epi_view=):
@@ -7646,16 +7644,16 @@ void Planner::fuseRows(const QString& result) {
                              r.head.contains(QStringLiteral("epi_tensors=%1, ").arg(tuple(m_lines.at(sj).tensors)));
     // an integer scan's prologue (kwb_cumsum_int's pre=, session 47): the run's stored value as the scan reads it --
     // a bool's != 0 (pre_dtype=torch.bool), else the integer it holds; the same one-set-of-tensors rule as above
-    if (r.kind == u"iscan" && scanTensors && fusePre(
-                                                 i,
-                                                 [&](const Line& p) -> QString {
-                                                   const bool b = p.kind == u"boolrun" ||
-                                                                  normaliseDtype(m_vals.value(p.target).dtype) == u"bool";
-                                                   return QStringLiteral(", pre=%1, pre_tensors=%2, pre_scalars=%3%4")
-                                                       .arg(p.epi, tuple(p.tensors), tuple(p.scalars),
-                                                            b ? QStringLiteral(", pre_dtype=torch.bool") : QString());
-                                                 },
-                                                 false, true))
+    if (r.kind == u"iscan" && scanTensors &&
+        fusePre(
+            i,
+            [&](const Line& p) -> QString {
+              const bool b = p.kind == u"boolrun" || normaliseDtype(m_vals.value(p.target).dtype) == u"bool";
+              return QStringLiteral(", pre=%1, pre_tensors=%2, pre_scalars=%3%4")
+                  .arg(p.epi, tuple(p.tensors), tuple(p.scalars),
+                       b ? QStringLiteral(", pre_dtype=torch.bool") : QString());
+            },
+            false, true))
       continue;
     if (r.kind == u"scan" && scanTensors && fusePre(i, [&](const Line& p) -> QString {
           return QStringLiteral(", pre=%1, pre_tensors=%2, pre_scalars=%3%4")
@@ -8120,9 +8118,10 @@ void Planner::fuseScanEpilogue(const QString& result) {
   static const QRegularExpression scanHead(QStringLiteral(
       "^(kwb_cumsum\\([A-Za-z_]\\w*, -?\\d+|kwb_scan\\([A-Za-z_]\\w*, -?\\d+, \"(sum|prod|max|min|logsumexp)\")"
       "(, shift=(1\\.0|0\\.0|float\\([^()]*\\)))?$"));
-  static const QRegularExpression pwHead(QStringLiteral(
-      "^kwb_pointwise\\(([A-Za-z_]\\w*), epi=(_kwb_epi\\d+), epi_tensors=\\(((?:[A-Za-z_]\\w*(?:, [A-Za-z_]\\w*)*)?),?\\), "
-      "epi_scalars=(\\([^()]*\\))(, out_dtype=(torch\\.\\w+))?$"));
+  static const QRegularExpression pwHead(
+      QStringLiteral("^kwb_pointwise\\(([A-Za-z_]\\w*), epi=(_kwb_epi\\d+), epi_tensors=\\(((?:[A-Za-z_]\\w*(?:, "
+                     "[A-Za-z_]\\w*)*)?),?\\), "
+                     "epi_scalars=(\\([^()]*\\))(, out_dtype=(torch\\.\\w+))?$"));
   QSet<int> dropLine, dropLaunch;
   for (int i = 0; i + 1 < m_lines.size(); ++i) {
     const Line& sl = m_lines.at(i);
@@ -8135,8 +8134,7 @@ void Planner::fuseScanEpilogue(const QString& result) {
     if (j >= m_lines.size()) continue;
     const Line& pl = m_lines.at(j);
     const auto pm = pwHead.match(pl.head);
-    if (!pm.hasMatch() || pl.tail != u")" || !pl.before.isEmpty() || pl.target.isEmpty())
-      continue;
+    if (!pm.hasMatch() || pl.tail != u")" || !pl.before.isEmpty() || pl.target.isEmpty()) continue;
     const QString prim = pm.captured(1), fn = pm.captured(2);
     QStringList tensors = pm.captured(3).isEmpty() ? QStringList() : pm.captured(3).split(QStringLiteral(", "));
     const int slot = static_cast<int>(tensors.indexOf(sl.target));
@@ -8145,8 +8143,7 @@ void Planner::fuseScanEpilogue(const QString& result) {
     // nothing else reads the scan's values; the run's result is of the scan's shape and dtype (kwb_pointwise stores
     // its primary's dtype, the scan its input's)
     bool ok = true;
-    for (int k = 0; ok && k < m_lines.size(); ++k)
-      ok = k == i || k == j || !reads(m_lines.at(k), sl.target);
+    for (int k = 0; ok && k < m_lines.size(); ++k) ok = k == i || k == j || !reads(m_lines.at(k), sl.target);
     const Val sv = valOf(sl.target), pv = valOf(prim);
     // (where the run names its dtype, the scan stores that: out_dtype=, Line::outDtype so a prologue adds none)
     const QString storeDt = pl.outDtype.isEmpty() ? pm.captured(6) : pl.outDtype;  // storeDtypes' (a result's)
