@@ -172,6 +172,8 @@ class TestChains : public QObject {
   void prologueReachScope();
   void scanPrologueScope();
   void scanShiftScope();
+  void scanEpilogueScope();
+  void iscanFuseScope();
   void siblingReduceScope();
   void rowSourceScope();
   void rowSourceReachScope();
@@ -2240,6 +2242,25 @@ void TestChains::scanShiftScope() {
                                 QStringLiteral("scan46_nerf_transmittance 10->7"),
                                 QStringLiteral("scan46_shift_prefix_slice_cumprod 4->1"),
                                 QStringLiteral("scan_exclusive_cumsum_reverse_cat 3->1")};
+  QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
+}
+
+// session 47 (scan47, issue 14): the kwb_pointwise launch after a float scan that alone reads the scan's values, of
+// its shape, is the scan's epilogue where planning kept it apart (its primary another tensor, or the shift's slice
+// between). KWB_SCAN_EPILOGUE=0 gives the plans before; every fixture plan it changes, off -> on
+void TestChains::scanEpilogueScope() {
+  const QStringList changed = switchChanges("KWB_SCAN_EPILOGUE");
+  // NeRF's `weights = alpha * trans` (alpha the primary), a discounted return's `rewards * disc`
+  const QStringList expected = {QStringLiteral("SCAN_EPI_PLACEHOLDER")};
+  QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
+}
+
+// session 47 (scan47, issue 14): an integer cumsum (kwb_cumsum_int) takes the run after it as its epilogue, fed the
+// exact int64 sums, and the run before it that only it reads as its prologue. KWB_ISCAN_FUSE=0 gives the plans
+// before; every fixture plan it changes, off -> on
+void TestChains::iscanFuseScope() {
+  const QStringList changed = switchChanges("KWB_ISCAN_FUSE");
+  const QStringList expected = {QStringLiteral("ISCAN_PLACEHOLDER")};
   QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
 }
 

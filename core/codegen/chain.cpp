@@ -132,12 +132,6 @@ bool scanShift() { return qEnvironmentVariable("KWB_SCAN_SHIFT") != u"0"; }
 /// environment gives the plans before.
 bool scanEpilogue() { return qEnvironmentVariable("KWB_SCAN_EPILOGUE") != u"0"; }
 
-/// An integer scan's prologue and epilogue (issue 14, session 47, scan47): the pointwise run after kwb_cumsum_int that
-/// alone reads its int64 sums (position ids: `(mask.cumsum(1) * mask).clamp(...) + offset`) is applied in the scan's
-/// launch to the exact sums (kwb_cumsum_int's epi=, an integer program in int64), and the run before it that only the
-/// scan reads (fairseq's `ids.ne(pad).int()`) as it loads x (pre=). `KWB_ISCAN_FUSE=0` in kwb's environment gives the
-/// plans before.
-bool iscanFuse() { return qEnvironmentVariable("KWB_ISCAN_FUSE") != u"0"; }
 
 /// Casts as load / store conversions (issue 14, session 38): a tuple's outputs stored in their dtypes by their
 /// launches, an integer tensor's widening computed by its reader's launch. `KWB_LOAD_CASTS=0` in kwb's environment
@@ -226,6 +220,15 @@ bool selectPushdown() {
 /// before.
 constexpr bool kColumnSlotsDefault = true;
 thread_local int t_columnSlotsOff = 0;  // ColumnSlotsOff guards alive on this thread
+
+/// An integer scan's prologue and epilogue (issue 14, session 47, scan47): the pointwise run after kwb_cumsum_int that
+/// alone reads its int64 sums (position ids: `(mask.cumsum(1) * mask).clamp(...) + offset`) is applied in the scan's
+/// launch to the exact sums (kwb_cumsum_int's epi=, an integer program in int64), and the run before it that only the
+/// scan reads (fairseq's `ids.ne(pad).int()`) as it loads x (pre=). `KWB_ISCAN_FUSE=0` in kwb's environment gives the
+/// plans before.
+/// The CuTe DSL's plan (made under ColumnSlotsOff, cuteChainPlan) keeps them as launches: its kwb_cumsum_int is a
+/// serial Int64 scan per row that takes no pre / epi.
+bool iscanFuse() { return t_columnSlotsOff == 0 && qEnvironmentVariable("KWB_ISCAN_FUSE") != u"0"; }
 bool columnSlots() {
   if (t_columnSlotsOff > 0) return false;
   const QString v = qEnvironmentVariable("KWB_COLUMN_SLOTS");
@@ -2979,9 +2982,20 @@ bool Planner::view(const GraphOp& op) {
   for (const QString& r : op.refs)
     for (const GraphOp* o : std::as_const(m_run)) readsRun = readsRun || resolve(r) == o->id;
   const QString srcRef = resolve(op.refs.first());
-  const bool ofAnchor = m_openAnchor >= 0 && (srcRef == m_openAnchorRef || m_anchorViews.contains(srcRef));
   const bool multi =
       n == u"split" || n == u"split_with_sizes" || n == u"unsafe_split" || n == u"chunk" || n == u"unbind";
+  // A view of an integer scan's sums while a run that does not read them is pending (`x * rank + total.unsqueeze(-1)`
+  // with total the scan): the run cannot be that scan's epilogue, so the scan closes and the run stays pending, as it
+  // did where the integer scan was no anchor (iscanFuse, session 47: the run was cut in two launches there)
+  if (iscanAnchorOpen() && !multi && !readsRun && !m_run.isEmpty() &&
+      (srcRef == m_openAnchorRef || m_anchorViews.contains(srcRef))) {
+    bool runReadsScan = false;
+    for (const GraphOp* o : std::as_const(m_run))
+      for (const QString& r : o->refs)
+        runReadsScan = runReadsScan || resolve(r) == m_openAnchorRef || m_anchorViews.contains(resolve(r));
+    if (!runReadsScan) closeAnchor();
+  }
+  const bool ofAnchor = m_openAnchor >= 0 && (srcRef == m_openAnchorRef || m_anchorViews.contains(srcRef));
   // A run of casts alone (an int8 weight's .to(fp16) before `- zero[:, None]`) stays pending too: the cast is the
   // next ops' load conversion, not a launch writing a converted copy (issue 14, trial 26 #7).
   const bool castsOnly = std::all_of(m_run.cbegin(), m_run.cend(),
@@ -7453,6 +7467,13 @@ bool Planner::readsConverted(const Line& l, const QString& x) {
   else if ((code.startsWith(QLatin1String("kwb_reduce(")) || code.startsWith(QLatin1String("kwb_topk("))) &&
            code.contains(QLatin1String(", pre_dtype=torch.float32")) &&
            code.mid(open).startsWith(x + QStringLiteral(",")))
+    code.remove(open, x.size());
+  // a scan whose prologue makes fp32 values of x as it loads it (kwb_scan's pre= storing fp32, session 46;
+  // kwb_cumsum_int's pre=, whose values are integers, session 47): x is read in its dtype, nothing kept in it
+  else if (code.mid(open).startsWith(x + QStringLiteral(",")) && code.contains(QLatin1String(", pre=")) &&
+           (code.startsWith(QLatin1String("kwb_cumsum_int(")) ||
+            ((code.startsWith(QLatin1String("kwb_scan(")) || code.startsWith(QLatin1String("kwb_cumsum("))) &&
+             (code.contains(QLatin1String("out_dtype=torch.float32")) || l.outDtype == u"torch.float32"))))
     code.remove(open, x.size());
   // kwb_rows (Planner::fuseSiblingRows), kwb_reduce_multi (fuseSiblingReduces): a reduction whose prologue makes fp32
   // values of its source reads it in its dtype (as kwb_reduce's above); its prologue tensors are loaded and converted
