@@ -410,12 +410,12 @@ void TestChains::plans_data() {
   // the run before it its prologue; an exclusive cumsum of x * mask the same way: one launch
   QTest::newRow("session 46: NeRF transmittance, a shifted cumprod with its prologue")
       << QStringLiteral("scan46_nerf_transmittance")
-      << QStringList{QStringLiteral("pointwise"), QStringLiteral("fill"),      QStringLiteral("copy"),
-                     QStringLiteral("scan"),      QStringLiteral("pointwise"), QStringLiteral("reduce"),
-                     QStringLiteral("rows")}
-      << QStringList{
-             QStringLiteral("kwb_scan(t14, -1, \"prod\", shift=1.0, pre=_kwb_epi2, pre_tensors=(), pre_scalars=())"),
-             QStringLiteral("!kwb_cat([t17")};
+      << QStringList{QStringLiteral("pointwise"), QStringLiteral("fill"),   QStringLiteral("copy"),
+                     QStringLiteral("scan"),      QStringLiteral("reduce"), QStringLiteral("rows")}
+      // session 47 (scan47): weights = alpha * trans is the scan's epilogue (alpha read at the scan's slot)
+      << QStringList{QStringLiteral("kwb_scan(t14, -1, \"prod\", shift=1.0, epi=_kwb_epi3_scan, epi_tensors=(t14,), "
+                                    "epi_scalars=(), pre=_kwb_epi2, pre_tensors=(), pre_scalars=())"),
+                     QStringLiteral("!kwb_cat([t17"), QStringLiteral("!kwb_pointwise(t14")};
   QTest::newRow("session 46: an exclusive cumsum of x * mask by cat + slice: one launch")
       << QStringLiteral("scan46_exclusive_cumsum_cat_mask") << QStringList{QStringLiteral("scan")}
       << QStringList{QStringLiteral("kwb_cumsum(x, 1, shift=0.0, pre=_kwb_epi0, pre_tensors=(mask,), pre_scalars=()")};
@@ -1077,11 +1077,13 @@ void TestChains::plans_data() {
       << QStringLiteral("masked_scatter_image_tokens_merge") << QStringList()
       << QStringList{QStringLiteral("t6 = kwb_masked_scatter(h, t5, t3)")};
   QTest::newRow("probe25 c05: an int64 cumsum (position ids from a padding mask)")
-      << QStringLiteral("c05_PositionIdsFromPaddingMask_CumsumClamp_Embedding") << QStringList()
-      << QStringList{QStringLiteral("t0 = kwb_cumsum_int(mask, -1)"),
-                     // session 46 (gather46): the pid run is the gather's prologue, the add-and-mask its epilogue
-                     QStringLiteral("kwb_embedding(self.pos.weight, t4, pre=_kwb_epi0, pre_tensors=(mask, t0)"),
-                     QStringLiteral("epi=_kwb_epi1, epi_tensors=(h, t7)")};
+      << QStringLiteral("c05_PositionIdsFromPaddingMask_CumsumClamp_Embedding")
+      << QStringList()
+      // session 47 (scan47): the pid run is the integer scan's epilogue (fed the exact sums); session 46 (gather46):
+      // the add-and-mask the gather's epilogue
+      << QStringList{
+             QStringLiteral("t4 = kwb_cumsum_int(mask, -1, epi=_kwb_epi0, epi_tensors=(mask,), epi_scalars=())"),
+             QStringLiteral("kwb_embedding(self.pos.weight, t4, epi=_kwb_epi1, epi_tensors=(h, t7)")};
   // session 40 (small40): a reduction's pointwise consumer at its result's shape, which alone reads it, is the
   // reduction's epilogue (kwb_reduce(..., epi=)): one launch fewer. Members: a09's mean * (1 + beta), trial 28's
   // masked mean (the count's clamp and the division), a gated max over the sequence (tensors in the epilogue)
@@ -1111,8 +1113,11 @@ void TestChains::plans_data() {
       << QStringLiteral("rows_kl_smoothing_logsoftmax") << QStringList()
       << QStringList{QStringLiteral("t11 = kwb_pointwise(t6, epi=_kwb_epi2 if kwb_piecewise_reads else _kwb_epi1")};
   QTest::newRow("cumsum of a bool comparison along dim 1, of an int32 input along dim 0: int64")
-      << QStringLiteral("cumsum_bool_rank_dim1_scale") << QStringList()
-      << QStringList{QStringLiteral("t1 = kwb_cumsum_int(t0, 1)"), QStringLiteral("t2 = kwb_cumsum_int(counts, 0)")};
+      << QStringLiteral("cumsum_bool_rank_dim1_scale")
+      << QStringList()
+      // session 47 (scan47): x > 0 is the integer scan's prologue; the run after stays one launch
+      << QStringList{QStringLiteral("t1 = kwb_cumsum_int(x, 1, pre=_kwb_epi0, pre_tensors=(), pre_scalars=())"),
+                     QStringLiteral("t2 = kwb_cumsum_int(counts, 0)"), QStringLiteral("!kwb_pointwise(t4")};
   QTest::newRow("s[s > 4] = 4; s[s < topk(s)[0][..., -1, None]] = -inf: masked wheres, one log_softmax launch")
       << QStringLiteral("topk_filter_bool_index_assign_slice")
       << QStringList{QStringLiteral("pointwise"), QStringLiteral("topk"), QStringLiteral("softmax")}

@@ -1,6 +1,7 @@
-# Session 47 (scan47): position ids from an int64 attention mask (1 = token, 0 = pad; Hugging Face's dtype) -- (mask.cumsum(1) * mask).clamp(max=40) + 2 -- added
-# to a float input: an integer scan (of the mask) whose epilogue is an int64 program ending in a float result
-# (kwb_cumsum_int's out_dtype=), the mask and x read by it: one launch where the scan and the run were two.
+# Session 47 (scan47): position ids from an int64 attention mask (1 = token, 0 = pad; Hugging Face's dtype),
+# (mask.cumsum(1) * mask).clamp(max=40) + 2, added to a float input: an integer scan (of the mask) whose epilogue is
+# an int64 program ending in a float result (kwb_cumsum_int's out_dtype=), the mask and x read by it: one launch where
+# the scan and the run were two.
 import torch
 import torch.nn as nn
 
