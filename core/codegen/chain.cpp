@@ -6391,7 +6391,8 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
   // int64 mask): exactly compared or integer-program operands other than the gathered rows are no blocker there
   // an integer scan's epilogue function is fed the int64 sums themselves as acc (kwb_cumsum_int's POST): its primary
   // is exact there, and so are the integer tensors it loads itself
-  const bool iscanEpi = iscanAnchorOpen() && !face.isEmpty() && primary == face;
+  // (a run that only a reduction reads stays that reduction's prologue, as a gather's: summed in fp32 unrounded)
+  const bool iscanEpi = iscanAnchorOpen() && !face.isEmpty() && primary == face && !onlyReduced(lastOp.id);
   const bool intsFit = exactInts.isEmpty() || (gatherAnchorOpen() && !exactInts.contains(primary)) || iscanEpi;
   const bool gatherOk = !gatherAnchorOpen() || !onlyReduced(lastOp.id);
   bool fuse = !catPieces && !toNorm && broadcastExpr.isEmpty() && (outDtypeArg.isEmpty() || iscanEpi) && intsFit &&
