@@ -132,7 +132,6 @@ bool scanShift() { return qEnvironmentVariable("KWB_SCAN_SHIFT") != u"0"; }
 /// environment gives the plans before.
 bool scanEpilogue() { return qEnvironmentVariable("KWB_SCAN_EPILOGUE") != u"0"; }
 
-
 /// Casts as load / store conversions (issue 14, session 38): a tuple's outputs stored in their dtypes by their
 /// launches, an integer tensor's widening computed by its reader's launch. `KWB_LOAD_CASTS=0` in kwb's environment
 /// gives the plans before (the A/B).
