@@ -2337,10 +2337,10 @@ void TestChains::gatherEpilogueScope() {
 // rule). KWB_GATHER_PROLOGUE=0 gives the plans before; every fixture plan it changes, off -> on
 void TestChains::gatherPrologueScope() {
   const QStringList changed = switchChanges("KWB_GATHER_PROLOGUE");
-  // an index's run: lengths - 1, ids % V, a clamp, c05's position ids, T5's bucket, a knn's / an expand's index
-  // arithmetic, a bitwise-and bucket
-  const QStringList expected = {QStringLiteral("c05_PositionIdsFromPaddingMask_CumsumClamp_Embedding 3->2"),
-                                QStringLiteral("gather46_index_clamp_gelu 2->1"),
+  // an index's run: lengths - 1, ids % V, a clamp, T5's bucket, a knn's / an expand's index arithmetic, a bitwise-and
+  // bucket (c05's position ids, 3->2 here in session 46, are the integer scan's epilogue since session 47's
+  // KWB_ISCAN_FUSE: this switch no longer changes its plan)
+  const QStringList expected = {QStringLiteral("gather46_index_clamp_gelu 2->1"),
                                 QStringLiteral("gather46_mod_index_embedding 2->1"),
                                 QStringLiteral("gather_expand_score_mean 2->1"),
                                 QStringLiteral("gather_knn_three_interpolate 3->2"),
