@@ -175,6 +175,8 @@ class TestChains : public QObject {
   void prologueReachScope();
   void scanPrologueScope();
   void scanShiftScope();
+  void scanEpilogueScope();
+  void iscanFuseScope();
   void siblingReduceScope();
   void rowSourceScope();
   void rowSourceReachScope();
@@ -418,12 +420,12 @@ void TestChains::plans_data() {
   // the run before it its prologue; an exclusive cumsum of x * mask the same way: one launch
   QTest::newRow("session 46: NeRF transmittance, a shifted cumprod with its prologue")
       << QStringLiteral("scan46_nerf_transmittance")
-      << QStringList{QStringLiteral("pointwise"), QStringLiteral("fill"),      QStringLiteral("copy"),
-                     QStringLiteral("scan"),      QStringLiteral("pointwise"), QStringLiteral("reduce"),
-                     QStringLiteral("rows")}
-      << QStringList{
-             QStringLiteral("kwb_scan(t14, -1, \"prod\", shift=1.0, pre=_kwb_epi2, pre_tensors=(), pre_scalars=())"),
-             QStringLiteral("!kwb_cat([t17")};
+      << QStringList{QStringLiteral("pointwise"), QStringLiteral("fill"),   QStringLiteral("copy"),
+                     QStringLiteral("scan"),      QStringLiteral("reduce"), QStringLiteral("rows")}
+      // session 47 (scan47): weights = alpha * trans is the scan's epilogue (alpha read at the scan's slot)
+      << QStringList{QStringLiteral("kwb_scan(t14, -1, \"prod\", shift=1.0, epi=_kwb_epi3_scan, epi_tensors=(t14,), "
+                                    "epi_scalars=(), pre=_kwb_epi2, pre_tensors=(), pre_scalars=())"),
+                     QStringLiteral("!kwb_cat([t17"), QStringLiteral("!kwb_pointwise(t14")};
   QTest::newRow("session 46: an exclusive cumsum of x * mask by cat + slice: one launch")
       << QStringLiteral("scan46_exclusive_cumsum_cat_mask") << QStringList{QStringLiteral("scan")}
       << QStringList{QStringLiteral("kwb_cumsum(x, 1, shift=0.0, pre=_kwb_epi0, pre_tensors=(mask,), pre_scalars=()")};
@@ -1100,11 +1102,13 @@ void TestChains::plans_data() {
       << QStringLiteral("masked_scatter_image_tokens_merge") << QStringList()
       << QStringList{QStringLiteral("t6 = kwb_masked_scatter(h, t5, t3)")};
   QTest::newRow("probe25 c05: an int64 cumsum (position ids from a padding mask)")
-      << QStringLiteral("c05_PositionIdsFromPaddingMask_CumsumClamp_Embedding") << QStringList()
-      << QStringList{QStringLiteral("t0 = kwb_cumsum_int(mask, -1)"),
-                     // session 46 (gather46): the pid run is the gather's prologue, the add-and-mask its epilogue
-                     QStringLiteral("kwb_embedding(self.pos.weight, t4, pre=_kwb_epi0, pre_tensors=(mask, t0)"),
-                     QStringLiteral("epi=_kwb_epi1, epi_tensors=(h, t7)")};
+      << QStringLiteral("c05_PositionIdsFromPaddingMask_CumsumClamp_Embedding")
+      << QStringList()
+      // session 47 (scan47): the pid run is the integer scan's epilogue (fed the exact sums); session 46 (gather46):
+      // the add-and-mask the gather's epilogue
+      << QStringList{
+             QStringLiteral("t4 = kwb_cumsum_int(mask, -1, epi=_kwb_epi0, epi_tensors=(mask,), epi_scalars=())"),
+             QStringLiteral("kwb_embedding(self.pos.weight, t4, epi=_kwb_epi1, epi_tensors=(h, t7)")};
   // session 40 (small40): a reduction's pointwise consumer at its result's shape, which alone reads it, is the
   // reduction's epilogue (kwb_reduce(..., epi=)): one launch fewer. Members: a09's mean * (1 + beta), trial 28's
   // masked mean (the count's clamp and the division), a gated max over the sequence (tensors in the epilogue)
@@ -1134,8 +1138,11 @@ void TestChains::plans_data() {
       << QStringLiteral("rows_kl_smoothing_logsoftmax") << QStringList()
       << QStringList{QStringLiteral("t11 = kwb_pointwise(t6, epi=_kwb_epi2 if kwb_piecewise_reads else _kwb_epi1")};
   QTest::newRow("cumsum of a bool comparison along dim 1, of an int32 input along dim 0: int64")
-      << QStringLiteral("cumsum_bool_rank_dim1_scale") << QStringList()
-      << QStringList{QStringLiteral("t1 = kwb_cumsum_int(t0, 1)"), QStringLiteral("t2 = kwb_cumsum_int(counts, 0)")};
+      << QStringLiteral("cumsum_bool_rank_dim1_scale")
+      << QStringList()
+      // session 47 (scan47): x > 0 is the integer scan's prologue; the run after stays one launch
+      << QStringList{QStringLiteral("t1 = kwb_cumsum_int(x, 1, pre=_kwb_epi0, pre_tensors=(), pre_scalars=())"),
+                     QStringLiteral("t2 = kwb_cumsum_int(counts, 0)"), QStringLiteral("!kwb_pointwise(t4")};
   QTest::newRow("s[s > 4] = 4; s[s < topk(s)[0][..., -1, None]] = -inf: masked wheres, one log_softmax launch")
       << QStringLiteral("topk_filter_bool_index_assign_slice")
       << QStringList{QStringLiteral("pointwise"), QStringLiteral("topk"), QStringLiteral("softmax")}
@@ -2246,11 +2253,13 @@ void TestChains::prologueReachScope() {
 void TestChains::scanPrologueScope() {
   const QStringList changed = switchChanges("KWB_SCAN_PROLOGUE");
   // a masked logcumsumexp, a cumprod of `1 + 0.05 tanh(x)`, NeRF's `1 - alpha + 1e-10`, `x * mask` before a cumsum
-  // (with the shift and with a clamp after), `1 - p` before a shifted cumprod
+  // (with the shift and with a clamp after), `1 - p` before a shifted cumprod, `gamma * (1 - done)` before one (with
+  // KWB_SCAN_EPILOGUE's epilogue on both sides: NeRF 7->6 where it was 8->7)
   const QStringList expected = {
       QStringLiteral("logcumsumexp_masked_dim0 2->1"),          QStringLiteral("scan46_exclusive_cumsum_cat_mask 2->1"),
-      QStringLiteral("scan46_masked_cumsum_clamp 2->1"),        QStringLiteral("scan46_nerf_transmittance 8->7"),
-      QStringLiteral("scan46_shift_prefix_slice_cumprod 2->1"), QStringLiteral("scan_cumprod_cummin_scale 3->2")};
+      QStringLiteral("scan46_masked_cumsum_clamp 2->1"),        QStringLiteral("scan46_nerf_transmittance 7->6"),
+      QStringLiteral("scan46_shift_prefix_slice_cumprod 2->1"), QStringLiteral("scan47_discounted_return_rowsum 3->2"),
+      QStringLiteral("scan_cumprod_cummin_scale 3->2")};
   QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
 }
 
@@ -2261,11 +2270,38 @@ void TestChains::scanShiftScope() {
   const QStringList changed = switchChanges("KWB_SCAN_SHIFT");
   // the counts include the fills (a kwb_full launch, kept as a constant after the first call): the cat of the zeros /
   // ones column and the fill go, and the pointwise run before the scan becomes its prologue (KWB_SCAN_PROLOGUE); the
-  // reverse-cat fixture (probe19, a pattern plan in kwb analyze) is the cut-before-the-scan form
-  const QStringList expected = {QStringLiteral("scan46_exclusive_cumsum_cat_mask 4->1"),
-                                QStringLiteral("scan46_nerf_transmittance 10->7"),
-                                QStringLiteral("scan46_shift_prefix_slice_cumprod 4->1"),
-                                QStringLiteral("scan_exclusive_cumsum_reverse_cat 3->1")};
+  // reverse-cat fixture (probe19, a pattern plan in kwb analyze) is the cut-before-the-scan form; with the shift the
+  // run after the scan is its epilogue too (KWB_SCAN_EPILOGUE: NeRF 10->6 where it was 10->7, the discounted return)
+  const QStringList expected = {
+      QStringLiteral("scan46_exclusive_cumsum_cat_mask 4->1"), QStringLiteral("scan46_nerf_transmittance 10->6"),
+      QStringLiteral("scan46_shift_prefix_slice_cumprod 4->1"), QStringLiteral("scan47_discounted_return_rowsum 6->2"),
+      QStringLiteral("scan_exclusive_cumsum_reverse_cat 3->1")};
+  QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
+}
+
+// session 47 (scan47, issue 14): the kwb_pointwise launch after a float scan that alone reads the scan's values, of
+// its shape, is the scan's epilogue where planning kept it apart (its primary another tensor, or the shift's slice
+// between). KWB_SCAN_EPILOGUE=0 gives the plans before; every fixture plan it changes, off -> on
+void TestChains::scanEpilogueScope() {
+  const QStringList changed = switchChanges("KWB_SCAN_EPILOGUE");
+  // NeRF's `weights = alpha * trans` (alpha the primary), a discounted return's `rewards * disc`
+  const QStringList expected = {QStringLiteral("scan46_nerf_transmittance 7->6"),
+                                QStringLiteral("scan47_discounted_return_rowsum 3->2")};
+  QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
+}
+
+// session 47 (scan47, issue 14): an integer cumsum (kwb_cumsum_int) takes the run after it as its epilogue, fed the
+// exact int64 sums, and the run before it that only it reads as its prologue. KWB_ISCAN_FUSE=0 gives the plans
+// before; every fixture plan it changes, off -> on
+void TestChains::iscanFuseScope() {
+  const QStringList changed = switchChanges("KWB_ISCAN_FUSE");
+  // c05 2->2: the pid run moves from the gather's prologue to the scan's epilogue (computed once per id, not once per
+  // gathered element); cumsum_bool_rank_dim1_scale: `x > 0` as the scan's prologue; make_positions: the epilogue (its
+  // mask is read by both sides of the scan, so the `ne` stays a launch); the clamp-and-offset ids: the epilogue
+  const QStringList expected = {QStringLiteral("c05_PositionIdsFromPaddingMask_CumsumClamp_Embedding 2->2"),
+                                QStringLiteral("cumsum_bool_rank_dim1_scale 4->3"),
+                                QStringLiteral("scan47_make_positions_padding 3->2"),
+                                QStringLiteral("scan47_mask_cumsum_clamp_offset 2->1")};
   QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
 }
 
@@ -2332,10 +2368,10 @@ void TestChains::gatherEpilogueScope() {
 // rule). KWB_GATHER_PROLOGUE=0 gives the plans before; every fixture plan it changes, off -> on
 void TestChains::gatherPrologueScope() {
   const QStringList changed = switchChanges("KWB_GATHER_PROLOGUE");
-  // an index's run: lengths - 1, ids % V, a clamp, c05's position ids, T5's bucket, a knn's / an expand's index
-  // arithmetic, a bitwise-and bucket
+  // an index's run: lengths - 1, ids % V, a clamp, T5's bucket, a knn's / an expand's index arithmetic, a bitwise-and
+  // bucket (c05's position ids, 3->2 here in session 46, are the integer scan's epilogue since session 47's
+  // KWB_ISCAN_FUSE: this switch no longer changes its plan)
   const QStringList expected = {
-      QStringLiteral("c05_PositionIdsFromPaddingMask_CumsumClamp_Embedding 3->2"),
       QStringLiteral("gather46_index_clamp_gelu 2->1"), QStringLiteral("gather46_mod_index_embedding 2->1"),
       QStringLiteral("gather_expand_score_mean 2->1"), QStringLiteral("gather_knn_three_interpolate 3->2"),
       QStringLiteral("int_bitand_reason 2->1"),
@@ -3788,6 +3824,11 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("mamba47_state_update_weighted_readout"),
        QStringLiteral("=mamba47_state_update_weighted_readout")},
       {QStringLiteral("mamba_selective_state_step"), QStringLiteral("=mamba_selective_state_step")},
+      // session 47 (scan47): a float scan's epilogue whose primary is another tensor, after the shift's slice
+      // (KWB_SCAN_EPILOGUE); integer scans with their epilogue, int64-exact (KWB_ISCAN_FUSE)
+      {QStringLiteral("scan47_discounted_return_rowsum"), QStringLiteral("=scan47_discounted_return_rowsum")},
+      {QStringLiteral("scan47_make_positions_padding"), QStringLiteral("=scan47_make_positions_padding")},
+      {QStringLiteral("scan47_mask_cumsum_clamp_offset"), QStringLiteral("=scan47_mask_cumsum_clamp_offset")},
   };
   // a selection flips where two values tie: the reference takes them lowest index first as kwb_topk does (torch's
   // CUDA topk does; its CPU topk has no fixed order) and, in 16 bits, its parameters rounded as the harness's are

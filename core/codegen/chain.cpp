@@ -111,7 +111,9 @@ bool takesOutDtype(const QString& head) {
       QStringLiteral("^(kwb_pointwise|kwb_softmax|kwb_layer_norm|kwb_group_norm|kwb_gemm)\\("));
   // a row gather with its epilogue (session 46, gatherEpilogue): it stores the run's result as kwb_pointwise did
   static const QRegularExpression gather(QStringLiteral("^kwb_(embedding|index|index2)\\(.*, epi="));
-  return re.match(head).hasMatch() || gather.match(head).hasMatch();
+  // an integer scan with its epilogue (session 47, iscanFuse): it stores the run's result as kwb_pointwise did
+  static const QRegularExpression iscan(QStringLiteral("^kwb_cumsum_int\\(.*, epi="));
+  return re.match(head).hasMatch() || gather.match(head).hasMatch() || iscan.match(head).hasMatch();
 }
 
 /// A scan's prologue (issue 14, session 46, scan46): the pointwise run before a float kwb_scan / kwb_cumsum that only
@@ -123,6 +125,12 @@ bool scanPrologue() { return qEnvironmentVariable("KWB_SCAN_PROLOGUE") != u"0"; 
 /// cumprod, an exclusive cumsum written with a cat) is kwb_scan(y, d, op, shift=c): the same elements scanned in the
 /// same order, without the cat's launch and copy. `KWB_SCAN_SHIFT=0` in kwb's environment gives the plans before.
 bool scanShift() { return qEnvironmentVariable("KWB_SCAN_SHIFT") != u"0"; }
+
+/// A float scan's epilogue through its shift's slice or read beside another primary (issue 14, session 47, scan47):
+/// the kwb_pointwise launch after a kwb_scan / kwb_cumsum that alone reads its values is applied in the scan's launch
+/// (NeRF's `weights = alpha * trans`), its value stored instead of the scan's. `KWB_SCAN_EPILOGUE=0` in kwb's
+/// environment gives the plans before.
+bool scanEpilogue() { return qEnvironmentVariable("KWB_SCAN_EPILOGUE") != u"0"; }
 
 /// Casts as load / store conversions (issue 14, session 38): a tuple's outputs stored in their dtypes by their
 /// launches, an integer tensor's widening computed by its reader's launch. `KWB_LOAD_CASTS=0` in kwb's environment
@@ -225,6 +233,15 @@ bool selectPushdown() {
 /// before.
 constexpr bool kColumnSlotsDefault = true;
 thread_local int t_columnSlotsOff = 0;  // ColumnSlotsOff guards alive on this thread
+
+/// An integer scan's prologue and epilogue (issue 14, session 47, scan47): the pointwise run after kwb_cumsum_int that
+/// alone reads its int64 sums (position ids: `(mask.cumsum(1) * mask).clamp(...) + offset`) is applied in the scan's
+/// launch to the exact sums (kwb_cumsum_int's epi=, an integer program in int64), and the run before it that only the
+/// scan reads (fairseq's `ids.ne(pad).int()`) as it loads x (pre=). `KWB_ISCAN_FUSE=0` in kwb's environment gives the
+/// plans before.
+/// The CuTe DSL's plan (made under ColumnSlotsOff, cuteChainPlan) keeps them as launches: its kwb_cumsum_int is a
+/// serial Int64 scan per row that takes no pre / epi.
+bool iscanFuse() { return t_columnSlotsOff == 0 && qEnvironmentVariable("KWB_ISCAN_FUSE") != u"0"; }
 bool columnSlots() {
   if (t_columnSlotsOff > 0) return false;
   const QString v = qEnvironmentVariable("KWB_COLUMN_SLOTS");
@@ -779,6 +796,10 @@ class Planner {
     static const QRegularExpression re(QStringLiteral("^kwb_(embedding|index|index2)\\("));
     return re.match(m_lines.at(m_openAnchor).head).hasMatch();
   }
+  /// Whether the open anchor is an integer scan taking its epilogue (iscanFuse(): kwb_cumsum_int's epi=).
+  bool iscanAnchorOpen() const {
+    return m_openAnchor >= 0 && m_lines.at(m_openAnchor).head.startsWith(QLatin1String("kwb_cumsum_int("));
+  }
   bool gemmOrConvAnchor() const {
     if (m_openAnchor < 0) return false;
     const QString& h = m_lines.at(m_openAnchor).head;
@@ -1295,6 +1316,11 @@ class Planner {
   /// scan(cat([a constant column, y], d), d) sliced back to y's length along d: kwb_scan(y, d, op, shift=c) (scanShift,
   /// session 46); the cat's launch (and the fill's, where nothing else reads it) dropped, its ops the scan's.
   void fuseScanShift(const QString& result);
+  /// The kwb_pointwise launch right after a float scan that alone reads the scan's values, at the scan's shape and
+  /// dtype, is the scan's epilogue (scanEpilogue, session 47: NeRF's `weights = alpha * trans`, whose primary is alpha,
+  /// not the scan, and which follows the shift's slice, so the run was planned as a launch of its own): its function
+  /// is rewritten with acc and the scan's slot swapped where the primary is another tensor.
+  void fuseScanEpilogue(const QString& result);
   /// Sibling reductions over the same rows: kwb_reduce lines (their prologues fused) over tensors of one shape and the
   /// same dims, where a later one reads an earlier one's result only as a prologue tensor (keepdim: per row), become
   /// one kwb_rows launch at the last one's place; at most three, over at most two distinct tensors, no line between
@@ -3007,9 +3033,20 @@ bool Planner::view(const GraphOp& op) {
   for (const QString& r : op.refs)
     for (const GraphOp* o : std::as_const(m_run)) readsRun = readsRun || resolve(r) == o->id;
   const QString srcRef = resolve(op.refs.first());
-  const bool ofAnchor = m_openAnchor >= 0 && (srcRef == m_openAnchorRef || m_anchorViews.contains(srcRef));
   const bool multi =
       n == u"split" || n == u"split_with_sizes" || n == u"unsafe_split" || n == u"chunk" || n == u"unbind";
+  // A view of an integer scan's sums while a run that does not read them is pending (`x * rank + total.unsqueeze(-1)`
+  // with total the scan): the run cannot be that scan's epilogue, so the scan closes and the run stays pending, as it
+  // did where the integer scan was no anchor (iscanFuse, session 47: the run was cut in two launches there)
+  if (iscanAnchorOpen() && !multi && !readsRun && !m_run.isEmpty() &&
+      (srcRef == m_openAnchorRef || m_anchorViews.contains(srcRef))) {
+    bool runReadsScan = false;
+    for (const GraphOp* o : std::as_const(m_run))
+      for (const QString& r : o->refs)
+        runReadsScan = runReadsScan || resolve(r) == m_openAnchorRef || m_anchorViews.contains(resolve(r));
+    if (!runReadsScan) closeAnchor();
+  }
+  const bool ofAnchor = m_openAnchor >= 0 && (srcRef == m_openAnchorRef || m_anchorViews.contains(srcRef));
   // A run of casts alone (an int8 weight's .to(fp16) before `- zero[:, None]`) stays pending too: the cast is the
   // next ops' load conversion, not a launch writing a converted copy (issue 14, trial 26 #7).
   const bool castsOnly = std::all_of(m_run.cbegin(), m_run.cend(),
@@ -3400,7 +3437,14 @@ bool Planner::stage(const GraphOp& op) {
     if (!s.why.isEmpty()) return bad(s.why);
     l.head = s.head;
     if (!m_why.isEmpty()) return false;
-    push(l, op, s.kind, s.desc, false);
+    // an integer cumsum is an anchor (iscanFuse): the run that alone reads its sums is its epilogue, fed them exactly
+    const bool iscan = iscanFuse() && l.head.startsWith(QLatin1String("kwb_cumsum_int("));
+    l.epilogue = iscan;
+    if (iscan) {  // and the run before it that only it reads may be its prologue (fuseRows, kind "iscan")
+      l.kind = QStringLiteral("iscan");
+      l.input = x;  // the head's first argument (fuseRows checks it is)
+    }
+    push(l, op, s.kind, s.desc, iscan);
   } else if (op.category == u"Reduction") {
     QString kind = n;
     if (n == u"max" || n == u"min") {
@@ -6396,11 +6440,15 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
   }
   // a gather's epilogue function loads its integer tensors itself, in their own dtype, as kwb_pointwise's does (c05's
   // int64 mask): exactly compared or integer-program operands other than the gathered rows are no blocker there
-  const bool intsFit = exactInts.isEmpty() || (gatherAnchorOpen() && !exactInts.contains(primary));
+  // an integer scan's epilogue function is fed the int64 sums themselves as acc (kwb_cumsum_int's POST): its primary
+  // is exact there, and so are the integer tensors it loads itself
+  // (a run that only a reduction reads stays that reduction's prologue, as a gather's: summed in fp32 unrounded)
+  const bool iscanEpi = iscanAnchorOpen() && !face.isEmpty() && primary == face && !onlyReduced(lastOp.id);
+  const bool intsFit = exactInts.isEmpty() || (gatherAnchorOpen() && !exactInts.contains(primary)) || iscanEpi;
   const bool gatherOk = !gatherAnchorOpen() || !onlyReduced(lastOp.id);
-  bool fuse = !catPieces && !toNorm && broadcastExpr.isEmpty() && outDtypeArg.isEmpty() && intsFit && gatherOk &&
-              m_openAnchor >= 0 && !face.isEmpty() && primary == face && m_uses.value(primary) == usesInside &&
-              m_lines.at(m_openAnchor).epilogue && chainOnce &&
+  bool fuse = !catPieces && !toNorm && broadcastExpr.isEmpty() && (outDtypeArg.isEmpty() || iscanEpi) && intsFit &&
+              gatherOk && m_openAnchor >= 0 && !face.isEmpty() && primary == face &&
+              m_uses.value(primary) == usesInside && m_lines.at(m_openAnchor).epilogue && chainOnce &&
               // a gather stores its source's dtype: the run's result must be of it (no mixed-width promotion)
               (!gatherAnchorOpen() || normaliseDtype(traced) == primDt);
   // The views between the anchor and the run, as a function of the anchor's output for the launcher (epi_view=):
@@ -6510,6 +6558,10 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
     QStringList fnText = {
         QStringLiteral("@triton.jit"), QStringLiteral("def %1(%2):").arg(fn, params.join(QStringLiteral(", "))),
         QStringLiteral("    # %1 (lines %2)").arg(opsText.join(QStringLiteral(", "))).arg(piece.first()->line)};
+    // an integer scan's epilogue is fed the int64 sums: a run that is no integer program of them takes them in fp32,
+    // as kwb_pointwise feeds its x (the values of the unfused plan)
+    if (fuse && iscanEpi && !acc.isEmpty() && acc == primary && !exactInts.contains(primary))
+      fnText << QStringLiteral("    acc = acc.to(tl.float32)  # kwb_pointwise's x: the int64 sums in fp32");
     for (int e = 0; e < order.size(); ++e) {
       if (loads.contains(order.at(e))) {
         fnText << QStringLiteral("    # pad %2: its source read at the mapped indices (epilogue tensor %1)")
@@ -6558,7 +6610,9 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
                    .arg(where(lastOp))
                    .arg(others.size() + 1)
                    .arg(kEpiTensors));
-  const QString fn = intPrimary ? emitEpi(others + QStringList{primary}, QString(), {}) : emitEpi(others, primary, {});
+  // an integer scan's epilogue (fuse, iscanEpi): acc is the exact int64 sums, bound to the primary as it is
+  const QString fn = intPrimary && !(fuse && iscanEpi) ? emitEpi(others + QStringList{primary}, QString(), {})
+                                                       : emitEpi(others, primary, {});
   if (fn.isEmpty()) return false;
 
   QStringList tensorsExpr, scalarsExpr;
@@ -6575,7 +6629,8 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
                        .arg(c->dim)
                        .arg(us.join(QStringLiteral(", ")) + (us.size() == 1 ? QStringLiteral(",") : QString()));
   }
-  if (intPrimary) tensorsExpr << (broadcastExpr.isEmpty() ? m_vals.value(primary).expr : broadcastExpr);
+  if (intPrimary && !(fuse && iscanEpi))
+    tensorsExpr << (broadcastExpr.isEmpty() ? m_vals.value(primary).expr : broadcastExpr);
   for (const QString& s : scalars)
     scalarsExpr << (pairs                 ? QStringLiteral("*_kwb_f64_pair(%1)")
                     : intArgs.contains(s) ? QStringLiteral("kwb_int_arg(\"%1\", %1)")
@@ -6939,6 +6994,8 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
   if (fuse) {
     Line& l = m_lines[m_openAnchor];
     l.head += epiArgs;
+    // an integer scan's epilogue of another dtype (a float of the position ids): kwb_cumsum_int stores it
+    if (iscanEpi && !outDtypeArg.isEmpty()) l.outDtype = outDtypeArg;
     m_plan.launches.last().ops << ids;
     m_vals.remove(m_openAnchorRef);  // no longer materialised
     if (m_anchorViews.isEmpty()) {
@@ -6993,6 +7050,11 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
                pieced.isEmpty() && broadcastExpr.isEmpty()) {
       // a comparison of integers stored as a bool mask: a count's prologue alone (fuseRows' reducePre, a sum)
       l.kind = QStringLiteral("boolrun");
+    } else if (iscanFuse() && isIntegralDtype(traced) && isIntegralDtype(primDt) && mapped.isEmpty() &&
+               pieced.isEmpty() && broadcastExpr.isEmpty()) {
+      // integers of integers stored in another integer dtype (fairseq's `ids.ne(pad).int()`): an integer scan's
+      // prologue alone (fuseRows, kind "iscan": the value truncated to an integer as this launch stores it)
+      l.kind = QStringLiteral("intrun");
     }
     l.epi = fn;
     l.tensors = tensorsExpr;
@@ -7487,6 +7549,13 @@ bool Planner::readsConverted(const Line& l, const QString& x) {
   else if (code.startsWith(QLatin1String("kwb_reduce(")) && code.contains(QLatin1String(", src_dtype=")) &&
            code.mid(open).startsWith(x + QStringLiteral(",")))
     code.remove(open, x.size());
+  // a scan whose prologue makes fp32 values of x as it loads it (kwb_scan's pre= storing fp32, session 46;
+  // kwb_cumsum_int's pre=, whose values are integers, session 47): x is read in its dtype, nothing kept in it
+  else if (code.mid(open).startsWith(x + QStringLiteral(",")) && code.contains(QLatin1String(", pre=")) &&
+           (code.startsWith(QLatin1String("kwb_cumsum_int(")) ||
+            ((code.startsWith(QLatin1String("kwb_scan(")) || code.startsWith(QLatin1String("kwb_cumsum("))) &&
+             (code.contains(QLatin1String("out_dtype=torch.float32")) || l.outDtype == u"torch.float32"))))
+    code.remove(open, x.size());
   // kwb_rows (Planner::fuseSiblingRows), kwb_reduce_multi (fuseSiblingReduces): a reduction whose prologue makes fp32
   // values of its source reads it in its dtype (as kwb_reduce's above); its prologue tensors are loaded and converted
   // by the prologue
@@ -7595,7 +7664,8 @@ void Planner::fuseRows(const QString& result) {
     const int j = i > 0 ? preSource(i) : -1;
     if (j < 0) return false;
     const QString& pk = m_lines.at(j).kind;
-    if ((pk != u"pointwise" && !(broadcast && pk == u"broadcast") && !(boolRun && pk == u"boolrun")) ||
+    if ((pk != u"pointwise" && !(broadcast && pk == u"broadcast") &&
+         !(boolRun && (pk == u"boolrun" || (pk == u"intrun" && r.kind == u"iscan")))) ||
         r.input == result)
       return false;
     const Line& p = m_lines.at(j);
@@ -7669,11 +7739,24 @@ void Planner::fuseRows(const QString& result) {
     // input's (fp32 out of a 16-bit x), so the scan stores what it stored
     // the stage hands PRE and POST one set of tensors: a run reading tensors fuses where the scan's epilogue reads
     // none or the same ones (else the stage would launch the run first: no launch saved)
-    const int sj = r.kind == u"scan" && i > 0 ? preSource(i) : -1;
+    const int sj = (r.kind == u"scan" || r.kind == u"iscan") && i > 0 ? preSource(i) : -1;
     const bool scanTensors = sj < 0 || m_lines.at(sj).tensors.isEmpty() ||
                              !r.head.contains(QLatin1String("epi_tensors=")) ||
                              r.head.contains(QLatin1String("epi_tensors=()")) ||
                              r.head.contains(QStringLiteral("epi_tensors=%1, ").arg(tuple(m_lines.at(sj).tensors)));
+    // an integer scan's prologue (kwb_cumsum_int's pre=, session 47): the run's stored value as the scan reads it --
+    // a bool's != 0 (pre_dtype=torch.bool), else the integer it holds; the same one-set-of-tensors rule as above
+    if (r.kind == u"iscan" && scanTensors &&
+        fusePre(
+            i,
+            [&](const Line& p) -> QString {
+              const bool b = p.kind == u"boolrun" || normaliseDtype(m_vals.value(p.target).dtype) == u"bool";
+              return QStringLiteral(", pre=%1, pre_tensors=%2, pre_scalars=%3%4")
+                  .arg(p.epi, tuple(p.tensors), tuple(p.scalars),
+                       b ? QStringLiteral(", pre_dtype=torch.bool") : QString());
+            },
+            false, true))
+      continue;
     if (r.kind == u"scan" && scanTensors && fusePre(i, [&](const Line& p) -> QString {
           return QStringLiteral(", pre=%1, pre_tensors=%2, pre_scalars=%3%4")
               .arg(p.epi, tuple(p.tensors), tuple(p.scalars),
@@ -8115,6 +8198,109 @@ void Planner::fuseScanShift(const QString& result) {
       }
     }
   }
+  QList<Line> kept;
+  for (int k = 0; k < m_lines.size(); ++k)
+    if (!dropLine.contains(k)) kept << m_lines.at(k);
+  m_lines = kept;
+  dropLaunches(dropLaunch);
+}
+
+void Planner::fuseScanEpilogue(const QString& result) {
+  if (!scanEpilogue()) return;
+  auto reads = [](const Line& l, const QString& name) {
+    return l.text().contains(QRegularExpression(QStringLiteral("\\b%1\\b").arg(QRegularExpression::escape(name))));
+  };
+  auto valOf = [this](const QString& e) {
+    if (m_vals.contains(e)) return m_vals.value(e);
+    for (auto it = m_vals.cbegin(); it != m_vals.cend(); ++it)
+      if (it->expr == e) return it.value();
+    return Val();
+  };
+  // a float scan without an epilogue (values only), and a plain kwb_pointwise: tensors named, no other keyword
+  static const QRegularExpression scanHead(QStringLiteral(
+      "^(kwb_cumsum\\([A-Za-z_]\\w*, -?\\d+|kwb_scan\\([A-Za-z_]\\w*, -?\\d+, \"(sum|prod|max|min|logsumexp)\")"
+      "(, shift=(1\\.0|0\\.0|float\\([^()]*\\)))?$"));
+  static const QRegularExpression pwHead(
+      QStringLiteral("^kwb_pointwise\\(([A-Za-z_]\\w*), epi=(_kwb_epi\\d+), epi_tensors=\\(((?:[A-Za-z_]\\w*(?:, "
+                     "[A-Za-z_]\\w*)*)?),?\\), "
+                     "epi_scalars=(\\([^()]*\\))(, out_dtype=(torch\\.\\w+))?$"));
+  QSet<int> dropLine, dropLaunch;
+  for (int i = 0; i + 1 < m_lines.size(); ++i) {
+    const Line& sl = m_lines.at(i);
+    if (!scanHead.match(sl.head).hasMatch() || sl.tail != u")" || sl.launch < 0 || !sl.before.isEmpty() ||
+        !sl.outDtype.isEmpty() || sl.target.isEmpty() || sl.target == result || dropLine.contains(i))
+      continue;
+    // the next launch, only views that do not read the scan's values between
+    int j = i + 1;
+    while (j < m_lines.size() && m_lines.at(j).launch < 0 && !reads(m_lines.at(j), sl.target)) ++j;
+    if (j >= m_lines.size()) continue;
+    const Line& pl = m_lines.at(j);
+    const auto pm = pwHead.match(pl.head);
+    if (!pm.hasMatch() || pl.tail != u")" || !pl.before.isEmpty() || pl.target.isEmpty()) continue;
+    const QString prim = pm.captured(1), fn = pm.captured(2);
+    QStringList tensors = pm.captured(3).isEmpty() ? QStringList() : pm.captured(3).split(QStringLiteral(", "));
+    const int slot = static_cast<int>(tensors.indexOf(sl.target));
+    if (prim != sl.target && (slot < 0 || tensors.count(sl.target) != 1)) continue;
+    if (prim == sl.target && tensors.contains(sl.target)) continue;
+    // nothing else reads the scan's values; the run's result is of the scan's shape and dtype (kwb_pointwise stores
+    // its primary's dtype, the scan its input's)
+    bool ok = true;
+    for (int k = 0; ok && k < m_lines.size(); ++k) ok = k == i || k == j || !reads(m_lines.at(k), sl.target);
+    const Val sv = valOf(sl.target), pv = valOf(prim);
+    // (where the run names its dtype, the scan stores that: out_dtype=, Line::outDtype so a prologue adds none)
+    const QString storeDt = pl.outDtype.isEmpty() ? pm.captured(6) : pl.outDtype;  // storeDtypes' (a result's)
+    if (!ok || sv.shape.isEmpty() || sv.shape != pv.shape || (storeDt.isEmpty() && sv.dtype != pv.dtype)) continue;
+    QString epi = fn;
+    if (prim != sl.target) {
+      // the run's function with acc (its primary) and the scan's slot swapped: the scan hands it its values as acc,
+      // the primary is loaded at that slot instead
+      const qsizetype at = m_plan.epilogues.indexOf(QStringLiteral("@triton.jit\ndef %1(").arg(fn));
+      const qsizetype end = at < 0 ? -1 : m_plan.epilogues.indexOf(QStringLiteral("\n\n\n"), at);
+      if (end < 0) continue;
+      QString body = m_plan.epilogues.mid(at, end - at + 3);
+      epi = fn + QStringLiteral("_scan");
+      body.replace(QStringLiteral("def %1(").arg(fn), QStringLiteral("def %1(").arg(epi));
+      const QRegularExpression load(QStringLiteral("^    e%1_v = (tl\\.load\\(e%1 \\+ .*)$").arg(slot),
+                                    QRegularExpression::MultilineOption);
+      const auto lm = load.match(body);
+      if (!lm.hasMatch()) continue;
+      body.replace(lm.capturedStart(), lm.capturedLength(),
+                   QStringLiteral("    kwb_prim = %1  # the run's primary, at the scan's slot %2\n"
+                                  "    e%2_v = acc  # the scan's values (the run's epilogue tensor %2)\n"
+                                  "    acc = kwb_prim")
+                       .arg(lm.captured(1))
+                       .arg(slot));
+      m_plan.epilogues += body;
+      for (qsizetype e = 0, n = m_plan.epilogueSpecs.size(); e < n; ++e)
+        if (m_plan.epilogueSpecs.at(e).fn == fn) {
+          ChainEpilogue copy = m_plan.epilogueSpecs.at(e);
+          copy.fn = epi;
+          const QString slotName = QStringLiteral("e%1_v").arg(slot);
+          for (auto it = copy.inputs.begin(); it != copy.inputs.end(); ++it)
+            if (it.value() == u"acc")
+              it.value() = slotName;
+            else if (it.value() == slotName)
+              it.value() = QStringLiteral("acc");
+          m_plan.epilogueSpecs << copy;
+          break;
+        }
+      tensors[slot] = prim;
+    }
+    Line& w = m_lines[i];
+    w.head += QStringLiteral(", epi=%1, epi_tensors=(%2%3), epi_scalars=%4")
+                  .arg(epi, tensors.join(QStringLiteral(", ")), tensors.size() == 1 ? QStringLiteral(",") : QString(),
+                       pm.captured(4));
+    w.outDtype = storeDt;
+    w.target = pl.target;
+    w.comment = (w.comment.isEmpty() ? QString() : w.comment + QStringLiteral("; ")) +
+                QStringLiteral("%1 fused into the epilogue").arg(pl.comment);
+    ChainLaunch& wl = m_plan.launches[w.launch];
+    wl.ops << m_plan.launches.at(pl.launch).ops;
+    wl.description += QStringLiteral(" + epilogue %1 (fused)").arg(pl.comment);
+    dropLine.insert(j);
+    dropLaunch.insert(pl.launch);
+  }
+  if (dropLine.isEmpty()) return;
   QList<Line> kept;
   for (int k = 0; k < m_lines.size(); ++k)
     if (!dropLine.contains(k)) kept << m_lines.at(k);
@@ -11461,6 +11647,7 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
     tupleReadLater = storeTupleDtypes(outExprs, dts);
   }
   fuseScanShift(out->expr);
+  fuseScanEpilogue(out->expr);
   fuseRows(out->expr);
   fuseSiblingRows();
   fuseSiblingReduces();

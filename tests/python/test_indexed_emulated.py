@@ -57,11 +57,11 @@ def rel_err(got, want):
 class Launches:
     """Counts the launches of the named kernels of the library for a block."""
 
-    def __init__(self, *names):
-        self.names, self.count = names, 0
+    def __init__(self, *names, mod=None):
+        self.names, self.count, self.mod = names, 0, mod or K
 
     def __enter__(self):
-        self.kernels = {n: getattr(K, n) for n in self.names}
+        self.kernels = {n: getattr(self.mod, n) for n in self.names}
         outer = self
 
         class Counting:
@@ -73,12 +73,12 @@ class Launches:
                 return self.kernel[grid]
 
         for n, k in self.kernels.items():
-            setattr(K, n, Counting(k))
+            setattr(self.mod, n, Counting(k))
         return self
 
     def __exit__(self, *exc):
         for n, k in self.kernels.items():
-            setattr(K, n, k)
+            setattr(self.mod, n, k)
 
 
 ALL = ("_kwb_copy_kernel", "_kwb_scatter_kernel", "_kwb_scatter_reduce_kernel", "_kwb_scatter_finish_kernel")
@@ -203,6 +203,111 @@ class CumsumInt(unittest.TestCase):
         with self.assertRaises(ValueError):
             K.kwb_cumsum_int(torch.zeros(1, 1, 1, 1, 1, 2, dtype=torch.int64), 0)
         self.assertTrue(torch.equal(K.kwb_cumsum_int(torch.tensor(5), 0), torch.tensor(5)))
+
+
+# Integer scans' prologue and epilogue (session 47), as the C++ generator writes them for kwb_cumsum_int: a
+# prologue fed x in fp32 (kwb_pointwise's acc) that re-reads exact integers through its tensors, an epilogue fed
+# the int64 sums (exact) and reading the same tensors.
+ISCAN_EPI = """
+
+@triton.jit
+def kwb_test_ne_pre(acc, i0, i1, i2, i3, i4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13,
+                    s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3):
+    # ids != pad (f0): fairseq's make_positions mask, ids read exactly from e0
+    ids = tl.load(e0 + i0 * s00 + i1 * s01 + i2 * s02 + i3 * s03 + i4 * s04, mask=mask, other=0)
+    return tl.where(ids != f0.to(tl.int64), 1.0, 0.0)
+
+
+@triton.jit
+def kwb_test_pos_epi(acc, i0, i1, i2, i3, i4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13,
+                     s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3):
+    # cumsum * (ids != pad) + pad: int64 throughout (f0 the pad, an integer)
+    ids = tl.load(e0 + i0 * s00 + i1 * s01 + i2 * s02 + i3 * s03 + i4 * s04, mask=mask, other=0)
+    pad = f0.to(tl.int64)
+    return acc * (ids != pad).to(tl.int64) + pad
+
+
+@triton.jit
+def kwb_test_clamp_epi(acc, i0, i1, i2, i3, i4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13,
+                       s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3):
+    # (cumsum - 1).clamp(0, f1) + f0 (an offset past 2^24 stays exact: int64)
+    return tl.minimum(tl.maximum(acc - 1, 0), f1.to(tl.int64)) + 16777217 * f0.to(tl.int64)
+"""
+
+
+def load_epi():
+    path = os.path.join(_TMP, "kernel_indexed_epi.py")
+    with open(os.path.join(_TMP, "kernel_indexed.py")) as f, open(path, "w") as g:
+        g.write(f.read() + ISCAN_EPI)
+    spec = importlib.util.spec_from_file_location("kernel_indexed_epi", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+class CumsumIntFused(unittest.TestCase):
+    """kwb_cumsum_int's pre= / epi= (session 47): one launch, exactly torch's values; kwb_iscan_fuse off: the same
+    values from the unfused launches."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.E = load_epi()
+
+    def positions(self, ids, pad, d):
+        m = ids.ne(pad).int()
+        return (torch.cumsum(m, dim=d).type_as(m) * m).long() + pad
+
+    def test_make_positions_shapes(self):
+        E = self.E
+        torch.manual_seed(3)
+        pad = 1
+        cases = [(torch.randint(0, 4, (4, 37)), 1), (torch.randint(0, 4, (1, 1)), 1),
+                 (torch.randint(0, 4, (3, 1, 9)), 2), (torch.randint(0, 4, (5, 6, 2)), 1),
+                 (torch.randint(0, 4, (9, 6)).t(), 1), (torch.randint(0, 4, (9, 6)).t(), 0),
+                 (torch.randint(0, 4, (2, 3, 70)), -1)]
+        for ids, d in cases:
+            want = self.positions(ids, pad, d)
+            for fuse in (True, False):
+                E.kwb_iscan_fuse = fuse
+                try:
+                    with Launches("_kwb_iscan_kernel", "_kwb_pointwise_kernel", "_kwb_pointwise_rows_kernel",
+                                  mod=E) as c:
+                        got = E.kwb_cumsum_int(ids, d, epi=E.kwb_test_pos_epi, epi_tensors=(ids,),
+                                               epi_scalars=(float(pad),), pre=E.kwb_test_ne_pre, pre_tensors=(ids,),
+                                               pre_scalars=(float(pad),), pre_dtype=torch.int32)
+                finally:
+                    E.kwb_iscan_fuse = True
+                self.assertEqual(got.dtype, torch.int64)
+                self.assertTrue(torch.equal(got, want), (tuple(ids.shape), ids.stride(), d, fuse))
+                self.assertEqual(c.count, 1 if fuse else 3, (tuple(ids.shape), fuse))
+
+    def test_epilogue_exact_past_2_24_and_chunks(self):
+        # the sums past 2^24 and the epilogue's int64 arithmetic, rows of several chunks (the carry)
+        E = self.E
+        x = torch.randint(0, 2 ** 20, (3, 70))
+        old = E.kwb_iscan_block
+        E.kwb_iscan_block = 16
+        try:
+            for excl in (False, True):
+                want = x.cumsum(1) - (x if excl else 0)
+                want = (want - 1).clamp(0, 2 ** 26) + 16777217 * 5
+                got = E.kwb_cumsum_int(x, 1, exclusive=excl, epi=E.kwb_test_clamp_epi,
+                                       epi_scalars=(5.0, float(2 ** 26)))
+                self.assertTrue(torch.equal(got, want), excl)
+        finally:
+            E.kwb_iscan_block = old
+
+    def test_bool_prologue_out_dtype_and_rank0(self):
+        E = self.E
+        ids = torch.tensor([[1, 0, 1, 2, 1, 3], [2, 2, 1, 1, 0, 0]])
+        # a bool prologue (pre_dtype=torch.bool) into an int32 result (out_dtype)
+        got = E.kwb_cumsum_int(ids, 1, pre=E.kwb_test_ne_pre, pre_tensors=(ids,), pre_scalars=(1.0,),
+                               pre_dtype=torch.bool, out_dtype=torch.int32)
+        self.assertEqual(got.dtype, torch.int32)
+        self.assertTrue(torch.equal(got, ids.ne(1).cumsum(1).int()))
+        r0 = torch.tensor(3)
+        got = E.kwb_cumsum_int(r0, 0, epi=E.kwb_test_pos_epi, epi_tensors=(r0,), epi_scalars=(1.0,))
+        self.assertTrue(torch.equal(got, torch.tensor(3 * 1 + 1)))
 
 
 class MaskedScatter(unittest.TestCase):

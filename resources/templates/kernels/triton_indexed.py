@@ -121,10 +121,20 @@ kwb_iscan_small_grid = False
 
 @triton.jit
 def _kwb_iscan_kernel(x, y, tot, M, L, K1, K2, K3, K4, sx0, sx1, sx2, sx3, sx4, sxl, so0, so1, so2, so3, so4, sol,
-                      EXCL: tl.constexpr, TOT: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_L: tl.constexpr):
-    # BLOCK_M rows (a row: every index but the scanned one fixed; 5-D row coordinates k0..k4 of sizes K1..K4) per
-    # program, walked in chunks of BLOCK_L with an int64 carry: the inclusive (or exclusive) prefix sum, exact; TOT:
-    # each row's total stored at tot[row] (rows in the row-major order of the other dims)
+                      EXCL: tl.constexpr, TOT: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_L: tl.constexpr,
+                      RD: tl.constexpr = 0, e0=None, e1=None, e2=None, e3=None, s00=0, s01=0, s02=0, s03=0, s04=0,
+                      s10=0, s11=0, s12=0, s13=0, s14=0, s20=0, s21=0, s22=0, s23=0, s24=0, s30=0, s31=0, s32=0,
+                      s33=0, s34=0, f0=0.0, f1=0.0, f2=0.0, f3=0.0, pf0=0.0, pf1=0.0, pf2=0.0, pf3=0.0,
+                      PRE: tl.constexpr = None, HAS_PRE: tl.constexpr = False, PRE_BOOL: tl.constexpr = False,
+                      POST: tl.constexpr = None, HAS_POST: tl.constexpr = False, COPY: tl.constexpr = False):
+    # BLOCK_M rows (a row: every index but the scanned one fixed; 5-D row coordinates k0..k4 of sizes K1..K4, the
+    # scanned slot RD of size 1 there) per program, walked in chunks of BLOCK_L with an int64 carry: the inclusive (or
+    # exclusive) prefix sum, exact; TOT: each row's total stored at tot[row] (rows in the row-major order of the
+    # other dims). PRE (kwb_cumsum_int's pre=, session 47): the pointwise run before the scan at x's coordinates, fed
+    # x in fp32 as kwb_pointwise feeds it, its value stored as that run stored it (PRE_BOOL: != 0, else truncated to
+    # an integer) before it is summed; POST (epi=): the run after the scan, fed the int64 sums themselves (exact), its
+    # value stored in y's dtype. Both read the tensors e0..e3 (one set) at the element's 5-D coordinates. COPY: no
+    # scan (c = x as int64): POST alone over x, kwb_cumsum_int's unfused epilogue fed the exact sums as the fused one
     rows = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
     rm = rows < M
     k4 = rows % K4
@@ -143,25 +153,54 @@ def _kwb_iscan_kernel(x, y, tot, M, L, K1, K2, K3, K4, sx0, sx1, sx2, sx3, sx4, 
     for start in range(0, L, BLOCK_L):
         cols = start + tl.arange(0, BLOCK_L)
         m = rm[:, None] & (cols < L)[None, :]
-        v = tl.load(x + xrow[:, None] + cols.to(tl.int64)[None, :] * sxl, mask=m, other=0).to(tl.int64)
-        c = tl.cumsum(v, axis=1) + carry[:, None]
+        if HAS_PRE or HAS_POST:  # the element's 5-D coordinates: the row's, the column at slot RD
+            z = tl.zeros((BLOCK_M, BLOCK_L), dtype=tl.int32)
+            cc = cols[None, :] + z
+            i0 = cc if RD == 0 else k0[:, None] + z
+            i1 = cc if RD == 1 else k1[:, None] + z
+            i2 = cc if RD == 2 else k2[:, None] + z
+            i3 = cc if RD == 3 else k3[:, None] + z
+            i4 = cc if RD == 4 else k4[:, None] + z
+        if HAS_PRE:
+            v = tl.load(x + xrow[:, None] + cols.to(tl.int64)[None, :] * sxl, mask=m, other=0).to(tl.float32)
+            v = PRE(v, i0, i1, i2, i3, i4, m, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20,
+                    s21, s22, s23, s24, s30, s31, s32, s33, s34, pf0, pf1, pf2, pf3)
+            if PRE_BOOL:
+                v = (v != 0).to(tl.int64)
+            else:
+                v = v.to(tl.int64)
+            v = tl.where(m, v, 0)
+        else:
+            v = tl.load(x + xrow[:, None] + cols.to(tl.int64)[None, :] * sxl, mask=m, other=0).to(tl.int64)
+        if COPY:
+            c = v
+        else:
+            c = tl.cumsum(v, axis=1) + carry[:, None]
         if EXCL:
             c = c - v
-        tl.store(y + orow[:, None] + cols.to(tl.int64)[None, :] * sol, c, mask=m)
+        if HAS_POST:
+            c = POST(c, i0, i1, i2, i3, i4, m, e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14, s20,
+                     s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
+        tl.store(y + orow[:, None] + cols.to(tl.int64)[None, :] * sol, c.to(y.dtype.element_ty), mask=m)
         carry = carry + tl.sum(v, axis=1)
     if TOT:
         tl.store(tot + rows, carry, mask=rm)
 
 
-def _kwb_iscan(x, d, out, exclusive=False, tot=None):
-    # the launch of _kwb_iscan_kernel over x (rank 1 to 5) along dim d into out (int64, x's shape, any strides);
-    # tot: an int64 tensor of x.numel() // x.shape[d] elements (contiguous) for each row's total
+def _kwb_iscan(x, d, out, exclusive=False, tot=None, fused=None):
+    # the launch of _kwb_iscan_kernel over x (rank 1 to 5) along dim d into out (x's shape, any strides; int64 unless
+    # an epilogue stores another dtype); tot: an int64 tensor of x.numel() // x.shape[d] elements (contiguous) for
+    # each row's total; fused: the kernel's PRE / POST keywords and epilogue arguments (kwb_cumsum_int's pre / epi)
     r = x.dim()
     L = int(x.shape[d])
-    rest = [k for k in range(r) if k != d]
-    ks = [1] * (5 - len(rest)) + [int(x.shape[k]) for k in rest]
-    sx = [0] * (5 - len(rest)) + [int(x.stride(k)) for k in rest]
-    so = [0] * (5 - len(rest)) + [int(out.stride(k)) for k in rest]
+    lead = 5 - r
+    rd = lead + d
+    ks = [1] * lead + [int(s) for s in x.shape]  # x's shape in 5 slots, the scanned slot 1: the row coordinates
+    ks[rd] = 1
+    sx = [0] * lead + [int(s) for s in x.stride()]
+    sx[rd] = 0
+    so = [0] * lead + [int(s) for s in out.stride()]
+    so[rd] = 0
     M = x.numel() // L if L else 0
     if M == 0 or L == 0:
         return out
@@ -176,22 +215,55 @@ def _kwb_iscan(x, d, out, exclusive=False, tot=None):
     _kwb_iscan_kernel[(triton.cdiv(M, block_m),)](x, out, out if tot is None else tot, M, L, *ks[1:], *sx,
                                                   int(x.stride(d)), *so, int(out.stride(d)), EXCL=exclusive,
                                                   TOT=tot is not None, BLOCK_M=block_m, BLOCK_L=block_l,
-                                                  num_warps=warps)
+                                                  num_warps=warps, RD=rd, **(fused or {}))
     return out
 
 
-def kwb_cumsum_int(x, dim, exclusive=False):
+kwb_iscan_fuse = True  # pre= / epi= applied in kwb_cumsum_int's own launch (False: kwb_pointwise launches around it)
+
+
+def kwb_cumsum_int(x, dim, exclusive=False, epi=None, epi_tensors=(), epi_scalars=(), pre=None, pre_tensors=(),
+                   pre_scalars=(), pre_dtype=None, out_dtype=None, _copy=False):
     """torch.cumsum(x, dim) of an integer or bool x (rank 0 to 5, any strides): int64 as torch returns it, exact
     (the running sums in int64; wrapping past 2^63 as torch's does), one launch (a program walks BLOCK_M whole rows
     in chunks of kwb_iscan_block with a carry). exclusive=True: the sum of the elements before each (cumsum - x).
     A floating x is read as the integers it holds, truncated (a chain's fp32 intermediate of an integer value, such
-    as a comparison's 0 / 1: exact below 2^24). ValueError: a rank above 5."""
+    as a comparison's 0 / 1: exact below 2^24).
+    pre (with pre_tensors, broadcast to x's shape, and pre_scalars; session 47): the pointwise run before the scan,
+    fed x in fp32 as kwb_pointwise feeds it (an integer program re-reads its exact integers through its tensors), its
+    value taken as that run stored it in pre_dtype (torch.bool: != 0; else an integer, truncated) -- the run's
+    launch and its full-size value gone. epi (with epi_tensors and epi_scalars): the pointwise run after the scan,
+    fed the int64 running sums (exact), stored in out_dtype (default int64). pre and epi read one set of tensors: where
+    both read different ones, or with kwb_iscan_fuse off, the prologue is a kwb_pointwise launch first and the
+    epilogue one after (fed the same exact sums). _copy: epi over x itself, no scan (that unfused epilogue's launch).
+    ValueError: a rank above 5."""
     if x.dim() > 5:
         raise ValueError("kwb_cumsum_int: a tensor of rank 0 to 5, got %s %s" % (x.dtype, tuple(x.shape)))
     if x.dim() == 0:
-        return kwb_cumsum_int(x.unsqueeze(0), 0, exclusive).squeeze(0)
-    out = torch.empty(x.shape, dtype=torch.int64, device=x.device)
-    return _kwb_iscan(x, dim % x.dim(), out, exclusive)
+        return kwb_cumsum_int(x.reshape(1), 0, exclusive, epi, epi_tensors, epi_scalars, pre, pre_tensors,
+                              pre_scalars, pre_dtype, out_dtype).reshape(())
+    d = dim % x.dim()
+    shared = len(pre_tensors) == len(epi_tensors) and all(a is b for a, b in zip(pre_tensors, epi_tensors))
+    if pre is not None and (not kwb_iscan_fuse or (pre_tensors and epi is not None and epi_tensors and not shared)):
+        x = kwb_pointwise(x, pre, pre_tensors, pre_scalars, pre_dtype or torch.int64)
+        pre, pre_tensors, pre_scalars = None, (), ()
+    if epi is not None and not kwb_iscan_fuse and not _copy:
+        # the epilogue a launch of its own, fed the exact sums (the kernel's COPY mode: kwb_pointwise feeds fp32)
+        y = kwb_cumsum_int(x, d, exclusive, pre=pre, pre_tensors=pre_tensors, pre_scalars=pre_scalars,
+                           pre_dtype=pre_dtype)
+        return kwb_cumsum_int(y, d, epi=epi, epi_tensors=epi_tensors, epi_scalars=epi_scalars, out_dtype=out_dtype,
+                              _copy=True)
+    out = torch.empty(x.shape, dtype=out_dtype or torch.int64, device=x.device)
+    if pre is None and epi is None:
+        return _kwb_iscan(x, d, out, exclusive)
+    packed = _kwb_epi_pack(out, tuple(pre_tensors) or tuple(epi_tensors), epi_scalars)
+    pf = _kwb_epi_pack(out, (), pre_scalars)[24:] if pre is not None else [0.0] * 4
+    fused = dict(zip(("e0", "e1", "e2", "e3", *("s%d%d" % (e, k) for e in range(4) for k in range(5)),
+                      "f0", "f1", "f2", "f3"), packed))
+    fused.update(pf0=pf[0], pf1=pf[1], pf2=pf[2], pf3=pf[3], PRE=pre or _kwb_epi_identity, HAS_PRE=pre is not None,
+                 PRE_BOOL=pre_dtype == torch.bool, POST=epi or _kwb_epi_identity, HAS_POST=epi is not None,
+                 COPY=_copy)
+    return _kwb_iscan(x, d, out, exclusive, fused=fused)
 
 
 @triton.jit
