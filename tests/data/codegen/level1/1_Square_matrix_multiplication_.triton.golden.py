@@ -553,9 +553,9 @@ B_MN = "gluon"  # KWB_GEMM_GLUON=1: this path by default; B_MN = "stage" (set at
 GLUON_STAGES = 4  # ring slots: 4 x (A 32 KiB + B 16 KiB) = 192 KiB of shared memory
 GLUON_BM, GLUON_BN, GLUON_BK = 256, 128, 32
 # Where it runs (sessions 45 and 47, H100, bench/gpu/gemm45/check.py; docs/results/2026-12-07-s47-lead.md): 1.09-1.29x
-# of the staged copy at K >= 2048, N >= 1024 and >= 128 tiles (2_, 1_, 13_, 16_ and five edge shapes), slower at
-# 32-136 tiles (1000^3, 2047 x 4100 x 2052, skinny M 96 / N 100) and at N 768 (16384 x 2048 x 768); elsewhere B is
-# staged as before. kwb's gemmGluonSection uses the same numbers.
+# of the staged copy at K >= 2048, N >= 1024 and 128-512 tiles (2_, 1_, 13_, 16_ and five edge shapes), slower at
+# 32-136 tiles (1000^3, 2047 x 4100 x 2052, skinny M 96 / N 100) and at N 768 (16384 x 2048 x 768); the tile bound is
+# 192, above every slower shape. Elsewhere B is staged as before. kwb's gemmGluonSection uses the same numbers.
 GLUON_MIN_TILES, GLUON_MIN_K, GLUON_MIN_N = 192, 2048, 1024
 GLUON_LOAD_REGS = 24   # registers of the loader warp (gl.warp_specialize's worker_num_regs)
 GLUON_MAXNREG = 168    # 8 MMA warps + the loader's warpgroup: 12 warps x 32 x 168 fits 64 K registers
