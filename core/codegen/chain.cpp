@@ -395,9 +395,11 @@ bool gatherPrologue() { return qEnvironmentVariable("KWB_GATHER_PROLOGUE") != u"
 /// torch.gather of channels-last points ([B, N, C] gathered along N as [B, M, K, C]) summed over K (dim -2) is
 /// kwb_reduce_gathered as the trailing case is (at most two reduced dims); its stage takes them in one [C, M] tile
 /// launch where its views allow and the run is short (triton_epilogue.py kwb_reduce_gathered_tile_any_max_l), else
-/// runs kwb_gather then kwb_reduce, the plan before. `KWB_GATHER_REDUCE_DIMS=0` gives the plans before (trailing dims
-/// only: the gather written by its own launch).
-bool gatherReduceDims() { return qEnvironmentVariable("KWB_GATHER_REDUCE_DIMS") != u"0"; }
+/// runs kwb_gather then kwb_reduce, the plan before. Off by default since its GPU A/B (session 48, H100,
+/// bench/gpu/knn47_ab.py): 2.09x / 1.09x faster at 05_knn's sizes but 1.04x / 1.37x slower on the small fixtures,
+/// which its rule does not allow. `KWB_GATHER_REDUCE_DIMS=1` turns it on (trailing dims only without it: the gather
+/// written by its own launch).
+bool gatherReduceDims() { return qEnvironmentVariable("KWB_GATHER_REDUCE_DIMS") == u"1"; }
 
 /// The weights' row pass as the gathered reduction's own work (issue 14, session 47, knn47): a one-pass row launch
 /// (kwb_row1: three_interpolate's `w / w.sum(-1)`) whose output only a kwb_reduce_gathered's prologue reads, itself or

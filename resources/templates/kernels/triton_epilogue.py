@@ -1294,8 +1294,9 @@ def _kwb_reduce_gathered_kernel(x, idx, out, R, L, S1, S2, S3, S4, V1, V2, V3, V
 # elements (L <= kwb_reduce_gathered_tile_max_l) one at a time: each index (and a prologue tensor broadcast the same
 # way) is one load per BLOCK_M positions reused by the BLOCK_C rows in registers, and no lane decodes a flat offset.
 # The row tiles above load the index once per gathered element (B*C*M*K int64 loads for B*M*K indices) and decode
-# five coordinates per element. False: the row tiles (the plan before; the A/B switch, bench/gpu/knn47_ab.py).
-kwb_reduce_gathered_tile = False
+# five coordinates per element. On since its GPU A/B (session 48, H100: 05_knn_three_interpolate 259.8 -> 177.4 us, the
+# small fixtures equal; bench/gpu/knn47_ab.py); False gives the row tiles (the plan before).
+kwb_reduce_gathered_tile = True
 kwb_reduce_gathered_tile_max_l = 16  # the longest reduced run the tile walks element by element (longer: row tiles)
 # reduced dims that are not the view's trailing ones (a channels-last gather summed over its K at dim -2): the row
 # tiles cannot take them (kwb_gather then kwb_reduce, two launches, the gathered tensor written and read back), so the
