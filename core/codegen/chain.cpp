@@ -12080,7 +12080,8 @@ GeneratedKernel renderChainKernel(const ChainPlan& plan, const json& spec, const
   // forward -- no input written in place and no random draw (what the graph replay also excludes: the plan's own
   // write-back and a draw are host-side torch work a replay would skip or repeat). Whether the plan reads a value
   // (.item(), a data-dependent size) is proven per key at run time by the recorder, which refuses any such op;
-  // kwb_plan_cache (KWB_PLAN_CACHE=1) turns it on. KWB_PLAN_CACHE_EMIT=0: forward() is the eager body, as before.
+  // kwb_plan_cache (on by default; KWB_PLAN_CACHE=0 in the kernel's environment turns it off). KWB_PLAN_CACHE_EMIT=0:
+  // forward() is the eager body, as before.
   const bool planCache = !params.contains(u'*') && !params.contains(u'=') && plan.writtenInputs.isEmpty() &&
                          !plan.randomDraws && qEnvironmentVariable("KWB_PLAN_CACHE_EMIT", QStringLiteral("1")) != u"0";
   QString graphCode;
@@ -12176,7 +12177,7 @@ GeneratedKernel renderChainKernel(const ChainPlan& plan, const json& spec, const
     const QString tuple = names.size() == 1 ? names.first() + u',' : names.join(QStringLiteral(", "));
     a.vars.insert(QStringLiteral("FORWARD_BODY"),
                   QStringLiteral("        # replayed from this input shape's launch plan when kwb_plan_cache is on "
-                                 "(KWB_PLAN_CACHE=1; kwb_plan_call)\n"
+                                 "(on by default, KWB_PLAN_CACHE=0 turns it off; kwb_plan_call)\n"
                                  "        return kwb_plan_call(self, self._kwb_body, (%1))\n\n"
                                  "    def _kwb_body(self%2):\n%3")
                       .arg(tuple, params, plan.forwardBody));
@@ -12188,7 +12189,7 @@ GeneratedKernel renderChainKernel(const ChainPlan& plan, const json& spec, const
   if (planCache)
     a.config.append({QStringLiteral("launch plan"),
                      QStringLiteral("each input shape's launches replay from a recorded plan after its first two "
-                                    "calls when kwb_plan_cache is on (KWB_PLAN_CACHE=1, off by default; "
+                                    "calls while kwb_plan_cache is on (on by default, KWB_PLAN_CACHE=0 turns it off; "
                                     "kwb_plan_call; ModelNew.last_plan says which ran)")});
   a.mathDtype = plan.mathDtype;
   a.tile = 128;

@@ -412,11 +412,12 @@ def kwb_state_versions(model):
 # The key is kwb_graph_call's: the inputs' shapes, strides, dtypes, devices and 16-byte alignment (non-tensor
 # arguments by value), the mode, every parameter's address and version, every buffer's address, the kept values'
 # versions, _kwb_graph_knobs() where defined, and kwb_plan_epoch (a caller that changes a module constant between
-# calls bumps it). Off by default until the GPU A/B (docs/results/2026-12-07-host46.md).
+# calls bumps it). On by default since its GPU A/B (session 48, H100: the host path 76-87 % shorter on host46's six
+# fixtures, every replay "replay" and exact; docs/results/2026-12-07-s48-lead.md); KWB_PLAN_CACHE=0 turns it off.
 import builtins as _kwb_builtins
 import os as _kwb_plan_os
 
-kwb_plan_cache = _kwb_plan_os.environ.get("KWB_PLAN_CACHE", "0") == "1"
+kwb_plan_cache = _kwb_plan_os.environ.get("KWB_PLAN_CACHE", "1") != "0"
 kwb_plan_fast = _kwb_plan_os.environ.get("KWB_PLAN_FAST", "1") != "0"  # False: replays through kernel[grid]
 kwb_plan_epoch = 0  # part of the key: bump it after changing a module constant the plan reads
 KWB_PLAN_MAX = 8  # plans kept per model (the oldest goes)
