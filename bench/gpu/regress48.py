@@ -78,7 +78,8 @@ def run(kdir):
                 tot, ks = profile(fn)
             print("%-40s cache=%d rel_err %.1e do_bench %8.1f us graph %s us profiler sum %8.1f us  last_plan %r %s"
                   % (base, cache, err, us, "%8.1f" % gus if gus else "    none", tot, st.get("last_plan"),
-                     {k: st[k] for k in ("last_plan_slow_why", "last_plan_fast_off") if k in st}), flush=True)
+                     {k: str(v)[:160] for k, v in st.items() if k.startswith("last_") and k != "last_plan"}),
+                  flush=True)
             if cache:
                 for k_us, k in ks[:8]:
                     print("    %9.1f us  %s" % (k_us, k[:110]), flush=True)
