@@ -2,7 +2,10 @@
 """Where a kernel.py's time goes on the GPU: per-launch CUDA time of one forward (torch.profiler, the kernel's
 launches run without its CUDA graph) beside eager's and torch.compile's, and the do_bench medians of all three.
 
-    python3 bench/gpu/t5rel48_profile.py PROBLEM.py KERNEL.py [KERNEL2.py ...]
+    python3 bench/gpu/t5rel48_profile.py PROBLEM.py KERNEL.py [KERNEL2.py ...]     (from bench/gpu, on the GPU)
+
+Written for the T5 row (session 48, t5rel48) and not run on a GPU when written (the device tool refused this
+checkout's size). It also prints which path the kernel's timed calls take (CUDA graph replay or eager, and why).
 """
 import sys
 
@@ -47,8 +50,13 @@ def main():
             km = ab.load(kp, "kern")
             new = km.ModelNew(*prob.get_init_inputs()).cuda()
             new.load_state_dict(ref.state_dict())
-            got = new(*x)
+            for _ in range(4):  # the graph key's first calls run eagerly; the third or fourth captures
+                got = new(*x)
             print(kp, "rel_err", ab.rel_err(got, want), "attn", getattr(km, "kwb_attn_last", None))
+            # which path the timed calls take: "replay" / "replay in place", or "eager: <why>" (a failed capture
+            # leaves last_fallback): the suite's 95 -> 207 us step on this row and 03_switch_router_capacity
+            print(kp, "last_graph", getattr(new, "last_graph", None), "| last_fallback",
+                  getattr(new, "last_fallback", None), "| last_plan", getattr(new, "last_plan", None))
             print(kp, "graph us", ab.bench(lambda: new(*x), "cuda", 25, 100))
             print(kp, "no-graph us", ab.bench(lambda: new._kwb_forward(*x), "cuda", 25, 100))
             per_kernel(lambda: new._kwb_forward(*x), kp)
