@@ -2230,7 +2230,9 @@ void TestChains::broadcastRecomputeScope() {
       QStringLiteral("r07_MoE_Top2Router_OneHot_DenseCombine 12->11"), QStringLiteral("row_piece_logsoftmax_gate 2->1"),
       QStringLiteral("row_piece_normalize_pair_temp 3->3"), QStringLiteral("row_piece_rms_gain_view 2->3"),
       QStringLiteral("segment_mean_scatter_add 9->8"), QStringLiteral("select_pushdown_box_iou 4->3"),
-      QStringLiteral("select_pushdown_pairwise_dist2 3->1"), QStringLiteral("state_int8_weight_linear 4->4")};
+      QStringLiteral("select_pushdown_pairwise_dist2 3->1"), QStringLiteral("state_int8_weight_linear 4->4"),
+      // session 48 (t5rel48): the ALiBi bias (slopes [H, 1, 1] * rel [1, S, S]), a broadcast product
+      QStringLiteral("t5rel48_alibi_headsplit 8->8")};
   QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
 }
 
