@@ -182,6 +182,7 @@ class TestChains : public QObject {
   void rowSourceReachScope();
   void gatherEpilogueScope();
   void gatherPrologueScope();
+  void attnHeadsScope();
   void gatherReduceDimsScope();
   void gatherReduceRowScope();
   void gatherReduceRowEmulated_data();
@@ -295,6 +296,15 @@ void TestChains::plans_data() {
       << QStringLiteral("attn39_q_scaled_4d_matmul")
       << QStringList{QStringLiteral("attention"), QStringLiteral("pointwise")}
       << QStringList{QStringLiteral("kwb_attention(")};
+  // session 48 (t5rel48): q, k, v split into heads by view + transpose(1, 2) read in place (KWB_ATTN_HEADS): no
+  // reshape copy before the attention, its [B, H, L, E] result flattened back by a view
+  QTest::newRow("head-split q / k / v and an ALiBi bias computed in forward: read in place by the attention")
+      << QStringLiteral("t5rel48_alibi_headsplit")
+      << QStringList{QStringLiteral("gemm"),      QStringLiteral("gemm"),      QStringLiteral("gemm"),
+                     QStringLiteral("fill"),      QStringLiteral("pointwise"), QStringLiteral("pointwise"),
+                     QStringLiteral("attention"), QStringLiteral("gemm")}
+      << QStringList{QStringLiteral("kwb_attention(t34, t37, t47, 0.25, bias=t30).flatten(0, 1)"),
+                     QStringLiteral("!reshape cannot view [2, 4, 40, 16]"), QStringLiteral("t34 = t32  #")};
   QTest::newRow("K divided before its transpose, fp16, causal: one attention launch")
       << QStringLiteral("attn39_k_scaled_before_transpose_fp16") << QStringList{QStringLiteral("attention")}
       << QStringList{QStringLiteral("kwb_attention(")};
@@ -2220,7 +2230,9 @@ void TestChains::broadcastRecomputeScope() {
       QStringLiteral("r07_MoE_Top2Router_OneHot_DenseCombine 12->11"), QStringLiteral("row_piece_logsoftmax_gate 2->1"),
       QStringLiteral("row_piece_normalize_pair_temp 3->3"), QStringLiteral("row_piece_rms_gain_view 2->3"),
       QStringLiteral("segment_mean_scatter_add 9->8"), QStringLiteral("select_pushdown_box_iou 4->3"),
-      QStringLiteral("select_pushdown_pairwise_dist2 3->1"), QStringLiteral("state_int8_weight_linear 4->4")};
+      QStringLiteral("select_pushdown_pairwise_dist2 3->1"), QStringLiteral("state_int8_weight_linear 4->4"),
+      // session 48 (t5rel48): the ALiBi bias (slopes [H, 1, 1] * rel [1, S, S]), a broadcast product
+      QStringLiteral("t5rel48_alibi_headsplit 8->8")};
   QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
 }
 
@@ -2385,6 +2397,24 @@ void TestChains::gatherPrologueScope() {
       QStringLiteral("knn47_bag_rows_weighted_sum 2->1"), QStringLiteral("knn47_neighbour_sum_k24 3->2"),
       QStringLiteral("knn47_points_channels_last_interp 3->2"), QStringLiteral("length_embedding 4->3"),
       QStringLiteral("r05_T5_RelativePositionBucket_Bias 9->8")};
+  QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
+}
+
+// session 48 (t5rel48): an attention operand that torch's reshape copied from a [B, H, L, D] head split (view +
+// transpose(1, 2) of a projection) is the view itself, read in place through its two lead strides (kwb_attn_heads).
+// KWB_ATTN_HEADS=0 gives the plans before; every fixture plan it changes, off -> on (the copies were torch's
+// reshapes, not counted launches: the counts stay, three copies and their bytes go)
+void TestChains::attnHeadsScope() {
+  const QStringList changed = switchChanges("KWB_ATTN_HEADS");
+  const QStringList expected = {QStringLiteral("44_MiniGPTBlock 7->7"),
+                                QStringLiteral("cute_l3_44_minigpt_block 7->7"),
+                                QStringLiteral("s06_GPT2_TiedLMHead_MaskBuffer_Conv1D 13->13"),
+                                QStringLiteral("t5rel48_alibi_headsplit 8->8"),
+                                QStringLiteral("t5rel48_learned_bias_causal 3->3"),
+                                QStringLiteral("u49_PreNorm_TransformerBlock_GELU 7->7"),
+                                QStringLiteral("u58_CausalSelfAttention_tril_mask 3->3"),
+                                QStringLiteral("v06_SwinWindowAttention 10->10"),
+                                QStringLiteral("v09_GPT_Embedding_CausalBlock 13->13")};
   QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
 }
 
@@ -3790,6 +3820,10 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("gather46_index_clamp_gelu"), QStringLiteral("=gather46_index_clamp_gelu")},
       // an integer count of a comparison (its bool run the sum's prologue) beside an integer max, both exact
       {QStringLiteral("gather46_int_count_beside_max"), QStringLiteral("=gather46_int_count_beside_max")},
+      // session 48 (t5rel48): attention over head-split views read in place, an additive bias computed in forward
+      // (ALiBi from arange) or a learned [H, S, S] parameter under a causal predicate
+      {QStringLiteral("t5rel48_alibi_headsplit"), QStringLiteral("=t5rel48_alibi_headsplit")},
+      {QStringLiteral("t5rel48_learned_bias_causal"), QStringLiteral("=t5rel48_learned_bias_causal")},
       // new-user trial 21 #4 (fix21b): integer forward() inputs read as values, an int64 attention mask cast with
       // .to(x.dtype) and counted by its own int64 sum, a uint8 mask cast with .float(), a uint8 mask after a gather
       {QStringLiteral("int_mask_meanpool_long"), QStringLiteral("=int_mask_meanpool_long")},

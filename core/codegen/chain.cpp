@@ -121,6 +121,13 @@ bool takesOutDtype(const QString& head) {
 /// `KWB_SCAN_PROLOGUE=0` in kwb's environment gives the plans before.
 bool scanPrologue() { return qEnvironmentVariable("KWB_SCAN_PROLOGUE") != u"0"; }
 
+/// Head-split attention operands read in place (issue 14, session 48, t5rel48): where q, Kᵀ or v is torch's copying
+/// reshape [B * H, L, D] of a [B, H, L, D] head-split view (a [B, L, H * D] projection's view + transpose(1, 2),
+/// traced as clone + _unsafe_view) that only the attention reads, the line names the 4-d view itself and
+/// kwb_attention's flash kernel walks its two lead strides (kwb_attn_heads): one copy launch and the operand's size
+/// written and read again fewer per operand. `KWB_ATTN_HEADS=0` in kwb's environment gives the plans before.
+bool attnHeads() { return qEnvironmentVariable("KWB_ATTN_HEADS") != u"0"; }
+
 /// A shifted scan (issue 14, session 46, scan46): `scan(cat([c column, y], d), d)[..., :-1]` (NeRF's exclusive
 /// cumprod, an exclusive cumsum written with a cat) is kwb_scan(y, d, op, shift=c): the same elements scanned in the
 /// same order, without the cat's launch and copy. `KWB_SCAN_SHIFT=0` in kwb's environment gives the plans before.
@@ -11253,6 +11260,41 @@ bool Planner::emitAttention(const GraphOp& op) {
     auto v = value(a.vRep.rep > 0 ? a.vRep.src
                                   : (operandOf(op, "mat2").isEmpty() ? op.refs.value(1) : operandOf(op, "mat2")));
     if (!q || !kt || !v) return false;
+    // KWB_ATTN_HEADS (attnHeads): an operand copied by torch's reshape of a head-split [B, H, L, D] view, read by
+    // the attention alone, becomes the view (its line rewritten: no copy); q's so: the [B, H, Lq, E] result flattened
+    // back to [B * H, Lq, E] (a view of the contiguous output), the shape the lines after it read
+    auto headSplit = [&](const QString& ref, const std::optional<Val>& val) {
+      static const QSet<QString> reshapes = {QStringLiteral("_unsafe_view"), QStringLiteral("view"),
+                                             QStringLiteral("reshape"), QStringLiteral("_reshape_alias")};
+      const GraphOp* r = attnHeads() ? opById(ref) : nullptr;
+      if (!r || !reshapes.contains(r->name) || r->refs.isEmpty() || r->outputs.isEmpty()) return false;
+      const GraphOp* from = opById(r->refs.first());
+      if (!from || from->name != u"clone" || from->refs.isEmpty() || from->inputs.isEmpty()) return false;
+      const QList<qint64> in = from->inputs.first().shape, out = r->outputs.first().shape;
+      if (in.size() != 4 || out.size() != 3 || out.at(0) != in.at(0) * in.at(1) || out.at(1) != in.at(2) ||
+          out.at(2) != in.at(3) || in.at(0) <= 1 || in.at(1) <= 1)
+        return false;
+      const QStringList readers = m_readers.value(resolve(ref));
+      const auto src = value(from->refs.first());
+      if (readers.size() != 1 || !src || src->shape.size() != 4) return false;
+      for (Line& w : m_lines)
+        if (w.target == val->expr && w.isView && w.launch < 0 && w.before.isEmpty() &&
+            w.head.startsWith(src->expr + u'.')) {
+          w.head = src->expr;
+          w.comment = QStringLiteral(
+              "a view: the [B, H, L, D] head split itself, read in place by kwb_attention "
+              "(its two lead strides; KWB_ATTN_HEADS)");
+          return true;
+        }
+      return false;
+    };
+    bool qSplit = false;
+    if (a.kRep.rep <= 0 && a.vRep.rep <= 0) {
+      const QString vRef = operandOf(op, "mat2").isEmpty() ? op.refs.value(1) : operandOf(op, "mat2");
+      qSplit = headSplit(a.qRef, q);
+      headSplit(a.kRef, kt);
+      headSplit(vRef, v);
+    }
     // a head repeat (GQA / MQA): the un-repeated tensor, its last two dims as the operand's, and the factor
     QString reps, repText;
     for (const auto& [r, val, name] :
@@ -11281,6 +11323,7 @@ bool Planner::emitAttention(const GraphOp& op) {
     if (pvIeee) reps += QStringLiteral(", pv_ieee=True");
     l.head = QStringLiteral("kwb_attention(%1, %2, %3, %4%5%6")
                  .arg(q->expr, kt->expr, v->expr, scaleExpr(a, &*q), pred, reps);
+    if (qSplit) l.tail = QStringLiteral(").flatten(0, 1)");
     if (pvIeee)
       l.comment = QStringLiteral(
           "P V in full fp32 (no TF32): the output is subtracted from a tensor of V's size, and "

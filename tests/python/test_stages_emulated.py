@@ -4824,6 +4824,55 @@ class Attention(unittest.TestCase):
             K.kwb_attention(torch.randn(2, 2, 2, 20, 8), torch.randn(8, 8, 20), torch.randn(8, 20, 8), 0.5,
                             bias=torch.randn(2, 1, 2, 1, 20, 20))
 
+    def test_head_split_operands_read_in_place(self):
+        # session 48 (t5rel48): q, Kᵀ, v as the [B, H, L, D] views of [B, L, H * D] projections (view +
+        # transpose(1, 2)), whose B and H do not merge: the flash kernel reads them in place (LEAD2), the result equal
+        # to the copied operands'; with a [H, L, L] bias (T5), causal + bias, GQA, B = 1 and H = 1 (they merge: a
+        # view), L not a multiple of the tile, fp16 / bf16; kwb_attn_heads off copies (the old path)
+        torch.manual_seed(11)
+
+        def split(x, b, lq, h, d):  # [B, L, H * D] -> [B, H, L, D], a transpose's strides
+            return x.view(b, lq, h, d).transpose(1, 2)
+
+        for b, h, hk, lq, d, diag in ((2, 3, 3, 37, 16, None), (1, 4, 2, 20, 8, 0), (3, 1, 1, 33, 16, None),
+                                      (2, 4, 2, 70, 24, 2)):
+            q = split(torch.randn(b, lq, h * d), b, lq, h, d)
+            k = split(torch.randn(b, lq, hk * d), b, lq, hk, d)
+            v = split(torch.randn(b, lq, hk * d), b, lq, hk, d)
+            bias = torch.randn(h, lq, lq)
+            rep = h // hk
+            want = self.ref(q, k.transpose(-1, -2).repeat_interleave(rep, 1), v.repeat_interleave(rep, 1), 0.3,
+                            diag, bias=bias)
+            for heads in (True, False):
+                K.kwb_attn_heads = heads
+                try:
+                    out = K.kwb_attention(q, k.transpose(-1, -2), v, 0.3, diag=diag, bias=bias, k_rep=rep, v_rep=rep)
+                finally:
+                    K.kwb_attn_heads = True
+                self.assertEqual(K.kwb_attn_last["path"], "flash")
+                self.assertEqual(list(out.shape), [b, h, lq, d])
+                self.check(out, want)
+            for dt in (torch.float16, torch.bfloat16):
+                out = K.kwb_attention(q.to(dt), k.transpose(-1, -2).to(dt), v.to(dt), 0.3, diag=diag,
+                                      bias=bias.to(dt), k_rep=rep, v_rep=rep)
+                self.assertEqual(out.dtype, dt)
+                want16 = self.ref(q.to(dt), k.transpose(-1, -2).repeat_interleave(rep, 1).to(dt),
+                                  v.repeat_interleave(rep, 1).to(dt), 0.3, diag, bias=bias.to(dt))
+                self.check(out.float(), want16, tol=2e-2)
+        # only q split (K and V contiguous [B * H, ...]): each operand its own lead form
+        q = split(torch.randn(2, 20, 3 * 8), 2, 20, 3, 8)
+        kt, v = torch.randn(6, 8, 20), torch.randn(6, 20, 8)
+        want = self.ref(q.reshape(6, 20, 8), kt, v, 0.5)
+        self.check(K.kwb_attention(q, kt, v, 0.5).reshape(6, 20, 8), want)
+        # the materialised path copies them (its GEMMs take one lead stride)
+        K.kwb_attn_flash = False
+        try:
+            out = K.kwb_attention(q, kt.view(2, 3, 8, 20), v.view(2, 3, 20, 8), 0.5)
+        finally:
+            K.kwb_attn_flash = True
+        self.assertEqual(K.kwb_attn_last["path"], "materialised")
+        self.check(out.reshape(6, 20, 8), want)
+
     def test_bias_layouts_read_in_place(self):
         # the lead dims of the expanded bias merge to at most three strided runs: no copy for the usual layouts
         for shape, nb, sizes in (([1, 3, 5, 5], 6, (2, 3)), ([2, 1, 5, 5], 6, (2, 3)), ([5, 5], 6, (1, 6)),

@@ -5491,6 +5491,11 @@ kwb_attn_band_skip = True
 # SDPA does), the output stored in q's dtype. False: the old path, q, k and v widened to fp32 first (one copy each)
 # and the fp32 kernel run (the A/B, bench/gpu/attn16_ab.py). Operands of mixed dtypes are widened either way.
 kwb_attn_16bit = True
+# q, Kᵀ or v given [B, H, L, D] with lead dims that do not merge (torch's view + transpose(1, 2) head split of a
+# [B, L, H * D] projection; session 48, t5rel48): the flash kernel reads entry n at (n // H) * stride(0) + (n % H) *
+# stride(1) in place. False: the old path, reshape(-1, L, D) copies the operand first (one launch and its size twice
+# in bytes each). The materialised path copies either way (its GEMMs take one lead stride).
+kwb_attn_heads = True
 # P V's precision for fp32 V: None follows each call's pv_ieee= (the planner's: full fp32 where the attention's output
 # is subtracted from a tensor of V's magnitude, DECISIONS.md session 37); True / False: every call (an A/B switch)
 kwb_attn_pv_ieee = None
@@ -5541,11 +5546,12 @@ def _kwb_attn_idx_cmp(j, v, CMP: tl.constexpr):
 @triton.jit
 def _kwb_attn_flash_kernel(q_ptr, k_ptr, v_ptr, o_ptr, m_ptr, b_ptr, Lq, Lk, D, E, qk_scale, fill, lo, hi, num_m,
                            k_rep, v_rep, bias_scale, bn1, bn2, sqb, sqm, sqd, skb, skd, skn, svb, svn, sve, sob, som,
-                           soe, mn1, mn2, sm0, sm1, sm2, smm, smn, sb0, sb1, sb2, sbm, sbn, BLOCK_M: tl.constexpr,
-                           BLOCK_N: tl.constexpr, BLOCK_D: tl.constexpr, BLOCK_E: tl.constexpr, HAS_LO: tl.constexpr,
-                           HAS_HI: tl.constexpr, SKIP_LO: tl.constexpr, HAS_MASK: tl.constexpr,
+                           soe, mn1, mn2, sm0, sm1, sm2, smm, smn, sb0, sb1, sb2, sbm, sbn, hq, sqa, hk, ska, hv, sva,
+                           BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_D: tl.constexpr, BLOCK_E: tl.constexpr,
+                           HAS_LO: tl.constexpr, HAS_HI: tl.constexpr, SKIP_LO: tl.constexpr, HAS_MASK: tl.constexpr,
                            MASK_KEEP: tl.constexpr, HAS_BIAS: tl.constexpr, PV_IEEE: tl.constexpr = False,
-                           MASK_CMP: tl.constexpr = 0, MASK_M: tl.constexpr = True, MASK_N: tl.constexpr = True):
+                           MASK_CMP: tl.constexpr = 0, MASK_M: tl.constexpr = True, MASK_N: tl.constexpr = True,
+                           LEAD2: tl.constexpr = False):
     # one CTA per BLOCK_M query rows of one batch entry; K (given as Kᵀ [D, Lk]) and V streamed in BLOCK_N tiles;
     # qk_scale and fill carry log2(e) (exp2 below). HAS_LO / HAS_HI: key j of row i kept where lo <= j - i <= hi;
     # the key tiles wholly past the block's upper edge (and, SKIP_LO, wholly before its lower edge) are not visited
@@ -5562,10 +5568,20 @@ def _kwb_attn_flash_kernel(q_ptr, k_ptr, v_ptr, o_ptr, m_ptr, b_ptr, Lq, Lk, D, 
     # MASK_M / MASK_N: whether the mask varies along the queries / keys (a stride of 0 broadcasts it): a key-padding
     # mask is one row of keys, a lengths value one number per entry -- loaded as such, not as a [BLOCK_M, BLOCK_N]
     # tile of 64-bit addresses and values (which spilled: session 39)
+    # LEAD2: q's, K's and V's entries over two lead dims that do not merge ([B, H] of a head-split transpose): entry
+    # n at (n // h) * sa + (n % h) * sb with each operand's own h (hq, hk, hv), sa (sqa, ska, sva) and sb (sqb, ...)
     pid = tl.program_id(0)
     b = (pid // num_m).to(tl.int64)
     bk = b // k_rep
     bv = b // v_rep
+    if LEAD2:
+        q_ptr += b // hq * sqa + b % hq * sqb
+        k_ptr += bk // hk * ska + bk % hk * skb
+        v_ptr += bv // hv * sva + bv % hv * svb
+    else:
+        q_ptr += b * sqb
+        k_ptr += bk * skb
+        v_ptr += bv * svb
     b_base = b_ptr + (b // (bn1 * bn2)) * sb0 + (b // bn2 % bn1) * sb1 + (b % bn2) * sb2
     m_base = m_ptr + (b // (mn1 * mn2)) * sm0 + (b // mn2 % mn1) * sm1 + (b % mn2) * sm2
     mb = num_m - 1 - pid % num_m  # causal: the longest rows (the last blocks) start first
@@ -5573,7 +5589,7 @@ def _kwb_attn_flash_kernel(q_ptr, k_ptr, v_ptr, o_ptr, m_ptr, b_ptr, Lq, Lk, D, 
     offs_n = tl.arange(0, BLOCK_N)
     offs_d = tl.arange(0, BLOCK_D)
     offs_e = tl.arange(0, BLOCK_E)
-    q = tl.load(q_ptr + b * sqb + offs_m[:, None].to(tl.int64) * sqm + offs_d[None, :] * sqd,
+    q = tl.load(q_ptr + offs_m[:, None].to(tl.int64) * sqm + offs_d[None, :] * sqd,
                 mask=(offs_m[:, None] < Lq) & (offs_d[None, :] < D), other=0.0)
     m_i = tl.full([BLOCK_M], float("-inf"), tl.float32)
     l_i = tl.zeros([BLOCK_M], dtype=tl.float32)
@@ -5591,7 +5607,7 @@ def _kwb_attn_flash_kernel(q_ptr, k_ptr, v_ptr, o_ptr, m_ptr, b_ptr, Lq, Lk, D, 
             mrow = tl.load(m_base + tl.zeros([1, 1], dtype=tl.int64))
     for start_n in range(n_start, n_end, BLOCK_N):
         n = start_n + offs_n
-        k = tl.load(k_ptr + bk * skb + n[None, :].to(tl.int64) * skn + offs_d[:, None] * skd,
+        k = tl.load(k_ptr + n[None, :].to(tl.int64) * skn + offs_d[:, None] * skd,
                     mask=(n[None, :] < Lk) & (offs_d[:, None] < D), other=0.0)
         qk = tl.dot(q, k) * qk_scale
         if HAS_BIAS:
@@ -5619,7 +5635,7 @@ def _kwb_attn_flash_kernel(q_ptr, k_ptr, v_ptr, o_ptr, m_ptr, b_ptr, Lq, Lk, D, 
         p = tl.exp2(qk - m_safe[:, None])
         alpha = tl.exp2(m_i - m_safe)
         l_i = l_i * alpha + tl.sum(p, axis=1)
-        v = tl.load(v_ptr + bv * svb + n[:, None].to(tl.int64) * svn + offs_e[None, :] * sve,
+        v = tl.load(v_ptr + n[:, None].to(tl.int64) * svn + offs_e[None, :] * sve,
                     mask=(n[:, None] < Lk) & (offs_e[None, :] < E), other=0.0)
         if PV_IEEE:
             acc = tl.dot(p.to(v_ptr.dtype.element_ty), v, acc * alpha[:, None], input_precision="ieee")
@@ -5752,6 +5768,19 @@ def kwb_masked_softmax(x, scale=1.0, diag=None, lower=True, fill=float("-inf"), 
     return y
 
 
+def _kwb_attn_lead(x, r, c):
+    """An attention operand x [..., r, c] as (x3, split): x3 = x.view(-1, r, c), split None, where its lead dims merge
+    (a view); else, for a 4-d x [B, H, r, c] under kwb_attn_heads (a projection's view + transpose(1, 2) head split),
+    x3 = x[0] (an [H, r, c] view at x's address, its strides the kernel's) and split = (H, x.stride(0)): entry n of
+    the B * H at (n // H) * x.stride(0) + (n % H) * x.stride(1), read in place; else x3 = x.reshape(-1, r, c) (a
+    copy, as before). The kernel reads an operand without a split as (N, 0): n // N = 0, n % N = n. Raises what
+    reshape raises."""
+    if x.dim() == 4 and kwb_attn_heads and x.shape[0] > 1 and x.shape[1] > 1 and \
+            x.stride(0) != x.shape[1] * x.stride(1):
+        return x.select(0, 0), (x.shape[1], x.stride(0))
+    return x.reshape(-1, r, c), None
+
+
 def _kwb_attn_launch(key, configs, launch):
     """launch(config) with the first of configs that compiles within the GPU's resources (kept per key)."""
     for i in range(_kwb_attn_chosen.get(key, 0), len(configs)):
@@ -5803,10 +5832,13 @@ def kwb_attention(q, kt, v, scale, diag=None, lower=True, fill=float("-inf"), ma
     if (q.dtype in narrow or kt.dtype in narrow or v.dtype in narrow) and \
             (not kwb_attn_16bit or not q.dtype == kt.dtype == v.dtype or pv_ieee):
         (q, kt, v), _ = kwb_to_fp32(q, kt, v)  # the old path / mixed dtypes: fp32 operands, out still in q's dtype
-    q3, kt3, v3, o3 = q.reshape(-1, lq, d), kt.reshape(-1, d, lk), v.reshape(-1, lk, e), out.view(-1, lq, e)
-    nb = q3.shape[0]
+    # the operands' [N, L, D] views, or for a head-split [B, H, L, D] one that does not merge its [H, L, D] carrier
+    # and its (H, B's stride) (kwb_attn_heads; copied below where the path cannot read it so)
+    (q3, qh), (kt3, kh), (v3, vh) = _kwb_attn_lead(q, lq, d), _kwb_attn_lead(kt, d, lk), _kwb_attn_lead(v, lk, e)
+    o3 = out.view(-1, lq, e)
+    nb, nk, nv = o3.shape[0], kt.numel() // max(1, d * lk), v.numel() // max(1, lk * e)
     k_rep, v_rep = int(k_rep), int(v_rep)
-    if k_rep < 1 or v_rep < 1 or kt3.shape[0] * k_rep != nb or v3.shape[0] * v_rep != nb:
+    if k_rep < 1 or v_rep < 1 or nk * k_rep != nb or nv * v_rep != nb:
         raise ValueError("kwb_attention: q %s holds %d entries; kt %s repeated %d times and v %s repeated %d times "
                          "do not" % (list(q.shape), nb, list(kt.shape), k_rep, list(v.shape), v_rep))
     lo, hi = _kwb_attn_band(diag, lower, band, "kwb_attention")
@@ -5815,6 +5847,14 @@ def kwb_attention(q, kt, v, scale, diag=None, lower=True, fill=float("-inf"), ma
     empty_rows = (hi is not None and hi < 0) or (lo is not None and lq - 1 + lo > lk - 1) or mask is not None
     flash = kwb_attn_flash and max(block_d, block_e) <= _kwb_attn_flash_max_d and \
         (diag is None or (float(fill) <= -1e4 and (float(fill) == float("-inf") or not empty_rows)))
+    if not flash:  # the GEMMs of the materialised path take one lead stride: the head-split operands copied
+        q3, qh = (q.reshape(-1, lq, d), None) if qh else (q3, qh)
+        kt3, kh = (kt.reshape(-1, d, lk), None) if kh else (kt3, kh)
+        v3, vh = (v.reshape(-1, lk, e), None) if vh else (v3, vh)
+    if k_rep > 1 and (not flash or not kwb_attn_kv_index):
+        kt3, kh = (kt.reshape(-1, d, lk), None) if kh else (kt3, kh)
+    if v_rep > 1 and (not flash or not kwb_attn_kv_index):
+        v3, vh = (v.reshape(-1, lk, e), None) if vh else (v3, vh)
     if k_rep > 1 and (not flash or not kwb_attn_kv_index):  # the repeat copied, in K's own [.., Lk, D] layout
         kt3 = _kwb_attn_repeat(kt3.transpose(1, 2), k_rep).transpose(1, 2)
         k_rep = 1
@@ -5851,7 +5891,8 @@ def kwb_attention(q, kt, v, scale, diag=None, lower=True, fill=float("-inf"), ma
             float(scale) * l2e, float(fill) * l2e, lo or 0, hi or 0, num_m, k_rep, v_rep, float(bias_scale) * l2e,
             *bsz, q3.stride(0), q3.stride(1), q3.stride(2), kt3.stride(0), kt3.stride(1), kt3.stride(2),
             v3.stride(0), v3.stride(1), v3.stride(2), o3.stride(0), o3.stride(1), o3.stride(2), *mn, *ms, *bs,
-            BLOCK_M=bm, BLOCK_N=bn, BLOCK_D=block_d, BLOCK_E=block_e, HAS_LO=lo is not None, HAS_HI=hi is not None,
+            *(qh or (nb, 0)), *(kh or (nk, 0)), *(vh or (nv, 0)), LEAD2=bool(qh or kh or vh), BLOCK_M=bm,
+            BLOCK_N=bn, BLOCK_D=block_d, BLOCK_E=block_e, HAS_LO=lo is not None, HAS_HI=hi is not None,
             SKIP_LO=bool(kwb_attn_band_skip), HAS_MASK=m3 is not None, MASK_KEEP=bool(mask_keep),
             HAS_BIAS=b3 is not None, PV_IEEE=ieee, MASK_CMP=cmp, MASK_M=ms[3] != 0 or not kwb_attn_mask_vec,
             MASK_N=ms[4] != 0 or not kwb_attn_mask_vec, num_warps=warps, num_stages=stages)
