@@ -12,8 +12,9 @@ forward as kwb wrote it with KWB_ONEHOT_RECOMPUTE=0 / 1 (kwb_graph_call's CUDA g
 kwb_plan_call; the note says what ran: model.last_graph / last_plan / last_fallback), its do_bench median, rel_err
 against eager, and the launches of one forward; "launches" = the same kernel's own body without the graph plumbing
 (_kwb_forward / _kwb_body), do_bench and do_bench_cudagraph (its GPU time); for off, "scan chunked" = that body with
-kwb_scan_rows = False (the scan on a contiguous copy walked in chunks, one program per column); then a
-torch.profiler table of the off body (GPU us per forward per kernel, largest first): the diagnosis.
+kwb_scan_rows = False (the scan on a contiguous copy walked in chunks, one program per column), "gemm tile 16" /
+"gemm tf32" = that body with the small GEMM's least tile 16 / in TF32 (VARIANTS; where the kernel has a GEMM); then
+a torch.profiler table of the off body (GPU us per forward per kernel, largest first): the diagnosis.
 
 Rule, written before any number (docs/results/2026-12-07-router48.md): (1) KWB_ONEHOT_RECOMPUTE turns on by default
 iff on is PASS with rel_err within 2x of off's (or under 1e-5) and on's GPU time (its launches row,
@@ -22,7 +23,9 @@ numbers in DECISIONS. (2) If "off" exceeds its launches' GPU time by more than 2
 (the graph did not replay -- the note says why -- or the input copy / output clone): that is the next fix, in the
 graph plumbing. (3) Else the kernel(s) holding >= 50 % of the profiled GPU time are the class to fix next. (4) "scan
 chunked" replaces the whole-row scan for non-innermost scans of <= 8 columns only if >= 10 % faster on all three
-rows with rel_err within 2x. Nothing here ran on a GPU when it was written.
+rows with rel_err within 2x. (5) "gemm tile 16" becomes the small GEMM's least tile for N <= 16 only if >= 10 %
+faster on 03 with the same rel_err (a follow-up with its own fixtures). Nothing here ran on a GPU when it was
+written.
 """
 import argparse
 import os
@@ -36,6 +39,14 @@ PROBLEMS = [
     os.path.join(HERE, "router48", "router48_topk_dispatch_positions.py"),
     os.path.join(HERE, "router48", "router48_column_cumsum_few_cols.py"),
 ]
+
+# (row, kernel side, module constants set on it): off and on are KWB_ONEHOT_RECOMPUTE's kernels as written; the
+# diagnosis rows change one stage of the off kernel: the scan's chunked path, the small GEMM's least tile 16 (twice
+# the programs of 32 for a [2048, 8] product: 128 against 64 on 132 SMs), the GEMM in TF32 instead of IEEE fp32 (the
+# cost of the full-fp32 FMA dot; an argmax tie may flip: its rel_err says)
+VARIANTS = (("off", "off", None), ("scan chunked", "off", {"kwb_scan_rows": False}),
+            ("gemm tile 16", "off", {"_kwb_gemm_small_block_min": 16}), ("gemm tf32", "off", {"kwb_gemm_ieee": False}),
+            ("on", "on", None))
 
 
 def body(model):
@@ -109,14 +120,16 @@ def main():
         with torch.no_grad():
             want = ref(*x)
             print("%-36s %-14s %10.1f" % (name, "eager", ab.bench(lambda: ref(*x), dev, 10, args.rep)), flush=True)
-            for variant, side, settings in (("off", "off", None), ("scan chunked", "off", {"kwb_scan_rows": False}),
-                                            ("on", "on", None)):
+            for variant, side, settings in VARIANTS:
                 if clock.left() < 4:
                     print("%-36s %-14s skipped (budget)" % (name, variant))
                     continue
                 try:
                     kpath = os.path.join(args.kernels, "kernels", "%s.%s.py" % (name, side))
-                    mod = ab.apply_settings(ab.load(kpath, "k_%s_%s" % (name, variant.replace(" ", "_"))), settings)
+                    mod = ab.load(kpath, "k_%s_%s" % (name, variant.replace(" ", "_")))
+                    if any(not hasattr(mod, k) for k in settings or {}):
+                        continue  # a stage this kernel does not have (no GEMM in it)
+                    mod = ab.apply_settings(mod, settings)
                     new = mod.ModelNew(*prob.get_init_inputs()).to(dev)
                     new.load_state_dict(ref.state_dict())
                     for _ in range(3):
