@@ -62,6 +62,7 @@ class FuseSwitchOn {
       : m_var(spec == u"convnext_block_layerscale_permute" || spec == u"mixer_token_layerscale_transpose"
                   ? "KWB_PERMUTE_INTO_EPILOGUE"
               : spec == u"rope_interleaved_stack_flatten" ? "KWB_STACK_POINTWISE"
+              : spec.startsWith(u"router48_")             ? "KWB_ONEHOT_RECOMPUTE"
                                                           : nullptr),
         m_was(m_var ? qgetenv(m_var) : QByteArray()),
         m_had(m_var && qEnvironmentVariableIsSet(m_var)) {
@@ -230,6 +231,7 @@ class TestChains : public QObject {
   void sizeDerivedArgumentsRunAtOtherSizes();
   void gqaKvIndexed_data();
   void gqaKvIndexed();
+  void oneHotRecomputeScope();
   void classesEmulated_data();
   void classesEmulated();
   void layoutEmulated_data();
@@ -2227,7 +2229,10 @@ void TestChains::broadcastRecomputeScope() {
       QStringLiteral("knn47_neighbour_sum_k24 2->2"), QStringLiteral("knn47_points_channels_last_interp 2->2"),
       QStringLiteral("linrec_nonlinear_tanh_keeps_plan 9->9"), QStringLiteral("mamba_selective_state_step 6->3"),
       QStringLiteral("outer_product_recompute_exp 3->2"), QStringLiteral("pnorm_epi_channel_normalize_gate 2->1"),
-      QStringLiteral("r07_MoE_Top2Router_OneHot_DenseCombine 12->11"), QStringLiteral("row_piece_logsoftmax_gate 2->1"),
+      QStringLiteral("r07_MoE_Top2Router_OneHot_DenseCombine 12->11"),
+      // session 48 (router48): the labels' sigmoid(w) recomputed per element of the [N, K, C] product (its one_hot is
+      // KWB_ONEHOT_RECOMPUTE's, off here: a launch on both sides)
+      QStringLiteral("router48_label_onehot_outer_scale 4->4"), QStringLiteral("row_piece_logsoftmax_gate 2->1"),
       QStringLiteral("row_piece_normalize_pair_temp 3->3"), QStringLiteral("row_piece_rms_gain_view 2->3"),
       QStringLiteral("segment_mean_scatter_add 9->8"), QStringLiteral("select_pushdown_box_iou 4->3"),
       QStringLiteral("select_pushdown_pairwise_dist2 3->1"), QStringLiteral("state_int8_weight_linear 4->4"),
@@ -2260,6 +2265,17 @@ void TestChains::prologueReachScope() {
                                 QStringLiteral("masked_count_long 5->4"),
                                 QStringLiteral("q12_CrossEntropy_Weight_IgnoreIndex_LabelSmoothing 9->8"),
                                 QStringLiteral("sibling_focal_loss_sum 3->2")};
+  QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
+}
+
+// session 48 (router48, issue 14): a one_hot operand (a float cast of `idx[..., None] == arange(C)`) read by a larger
+// broadcast product through an unsqueeze (and full-range slices) is recomputed per element of the product instead of
+// a launch writing it. KWB_ONEHOT_RECOMPUTE=1 turns it on (off until its GPU A/B); every fixture plan it changes, off
+// -> on: each loses the one_hot's launch (r07's one_hot is scaled at its own shape and summed: no broadcast view)
+void TestChains::oneHotRecomputeScope() {
+  const QStringList changed = switchChanges("KWB_ONEHOT_RECOMPUTE");
+  const QStringList expected = {QStringLiteral("router48_dispatch_onehot_positions 11->10"),
+                                QStringLiteral("router48_label_onehot_outer_scale 4->3")};
   QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
 }
 
@@ -3869,6 +3885,10 @@ void TestChains::classesEmulated_data() {
       {QStringLiteral("scan47_discounted_return_rowsum"), QStringLiteral("=scan47_discounted_return_rowsum")},
       {QStringLiteral("scan47_make_positions_padding"), QStringLiteral("=scan47_make_positions_padding")},
       {QStringLiteral("scan47_mask_cumsum_clamp_offset"), QStringLiteral("=scan47_mask_cumsum_clamp_offset")},
+      // session 48 (router48): a one_hot operand of a larger broadcast product recomputed per element (the switch
+      // KWB_ONEHOT_RECOMPUTE on for these rows: FuseSwitchOn), a router's dispatch mask and labels over K heads
+      {QStringLiteral("router48_dispatch_onehot_positions"), QStringLiteral("=router48_dispatch_onehot_positions")},
+      {QStringLiteral("router48_label_onehot_outer_scale"), QStringLiteral("=router48_label_onehot_outer_scale")},
   };
   // a selection flips where two values tie: the reference takes them lowest index first as kwb_topk does (torch's
   // CUDA topk does; its CPU topk has no fixed order) and, in 16 bits, its parameters rounded as the harness's are

@@ -302,6 +302,16 @@ bool broadcastRecompute() {
   return v.isEmpty() ? kBroadcastRecomputeDefault : v != u"0";
 }
 
+/// A one_hot operand recomputed by its larger broadcast reader (Planner::broadcastsRecomputed, session 48, router48;
+/// issue 14, 03_switch_router_capacity): `F.one_hot(idx, C).to(float)` read as `slot[:, None, :]` by a [T, E, C]
+/// product is a float cast of `idx[:, None] == arange(C)`: its integer / bool intermediates, the full-range slices
+/// (`x[:, None, :]` traces as slice, unsqueeze, slice) and the arange (a constant of the sizes, one small read) do not
+/// stop the copy, so the product computes `loc == c` per element instead of a launch writing the [T, C] one_hot and
+/// the product reading it back. Acts on one_hot values whatever KWB_BROADCAST_RECOMPUTE says (that switch's other
+/// values keep its rule). Off until router48's GPU A/B decides (bench/gpu/router48_ab.py); `KWB_ONEHOT_RECOMPUTE=1` in
+/// kwb's environment turns it on.
+bool oneHotRecompute() { return qEnvironmentVariable("KWB_ONEHOT_RECOMPUTE") == u"1"; }
+
 /// A view op the planner inserts at @p site's place (its function and line): @p name with @p args, reading @p from,
 /// [@p in] -> [@p out] of @p dtype, its result named by @p id.
 GraphOp viewAt(const GraphOp& site, const QString& id, const QString& name, const QString& from, const json& args,
@@ -981,6 +991,11 @@ class Planner {
   /// The originals stay for their other readers, else nothing reads them. KWB_BROADCAST_RECOMPUTE=0 / 1 in kwb's
   /// environment turns it off / on (DECISIONS.md "A cheap pointwise value is recomputed by a larger broadcast reader").
   void broadcastsRecomputed();
+  /// The full-range slices (`x[0:INT64_MAX:1]` along a dim: the same tensor, as `x[:, None, :]` traces) of the values
+  /// @p of (ids; directly or through other such slices) that are no result of forward() (@p outs), removed: their
+  /// readers read the value (refs, operands and pointwise arguments renamed). broadcastsRecomputed's one_hot rule
+  /// (oneHotRecompute) calls it so that the unsqueeze reads the one_hot value.
+  void fullSlicesDropped(const QSet<QString>& outs, const QSet<QString>& of);
   /// A select of one index along a small fixed-width dim (a box's coordinate `a[:, 2]`, `wh[..., 0]`) of a value made
   /// by pointwise ops, stacks, cats and views (unsqueeze, slices) rewritten onto the value's operands: select commutes
   /// with every elementwise op, a select of a stack / cat at index k is its k-th part, of a slice [s:e) the source at
@@ -2181,7 +2196,8 @@ bool Planner::selectsPushedDownPass(bool copyParts) {
 void Planner::broadcastsRecomputed() {
   // the stack parts' copies (selectsPushedDown) are lifted whatever the switch: that is what they were made for
   const bool all = broadcastRecompute();
-  if (!all && m_partCopies.isEmpty()) return;
+  const bool oneHot = oneHotRecompute();
+  if (!all && !oneHot && m_partCopies.isEmpty()) return;
   QSet<QString> outs;
   for (const TensorInfo& t : m_g.outputs) outs << t.ref;
   auto numel = [](const QList<qint64>& s) {
@@ -2189,11 +2205,49 @@ void Planner::broadcastsRecomputed() {
   };
   // a pointwise value that a reader may compute again instead of reading it: pure, of one float output, no result of
   // forward() (that one is written anyway), no input written in place
-  auto cheap = [&](const GraphOp* o) {
+  auto pure = [&](const GraphOp* o) {
     return o && o->category == u"Elementwise" && o->pw.is_object() && o->mutates.isEmpty() && !o->mutatesState &&
-           o->outputs.size() == 1 && o->outputs.first().dtype.startsWith(QLatin1String("float")) &&
-           !outs.contains(o->id) && !m_outRename.contains(o->id) && !o->name.contains(QLatin1String("rand")) &&
-           !o->name.contains(QLatin1String("bernoulli")) && !o->name.contains(QLatin1String("dropout"));
+           o->outputs.size() == 1 && !outs.contains(o->id) && !m_outRename.contains(o->id) &&
+           !o->name.contains(QLatin1String("rand")) && !o->name.contains(QLatin1String("bernoulli")) &&
+           !o->name.contains(QLatin1String("dropout"));
+  };
+  auto cheap = [&](const GraphOp* o) { return pure(o) && o->outputs.first().dtype.startsWith(QLatin1String("float")); };
+  // the one_hot values (oneHotRecompute) and the ops of their cones: the casts and the comparison, whatever dtype
+  QSet<QString> oneHotCone;
+  auto oneHotOf = [&](const GraphOp* v) {
+    QStringList cone;
+    const GraphOp* o = v;
+    while (pure(o) && (o->name == u"_to_copy" || o->name == u"to") && o->refs.size() == 1) {
+      cone << o->id;
+      o = opById(o->refs.first());
+    }
+    if (!pure(o) || o->name != u"eq" || o->refs.size() != 2 || cone.isEmpty()) return false;
+    int aranges = 0;
+    for (const QString& r : o->refs) {
+      const GraphOp* a = r.isEmpty() ? nullptr : opById(r);
+      while (a && (a->name == u"detach" || a->name == u"alias" || a->view) && a->refs.size() == 1)
+        a = opById(a->refs.first());
+      aranges += a && a->name == u"arange" ? 1 : 0;
+    }
+    if (aranges != 1) return false;
+    cone << o->id;
+    for (const QString& id : std::as_const(cone)) oneHotCone << id;
+    return true;
+  };
+  // the one_hot values' full-range slices dropped first (`slot[:, None, :]`: slice, unsqueeze, slice), so that the
+  // unsqueeze reads the value itself
+  if (oneHot) {
+    QSet<QString> hot;
+    for (const GraphOp& o : std::as_const(m_ops))
+      if (cheap(&o) && oneHotOf(&o)) hot << o.id;
+    if (!hot.isEmpty()) fullSlicesDropped(outs, hot);
+  }
+  // an arange's tensor (through detach / views): a constant of the sizes that the copy reads in place of a value
+  auto isArange = [&](const QString& ref) {
+    const GraphOp* a = ref.isEmpty() ? nullptr : opById(ref);
+    while (a && (a->name == u"detach" || a->name == u"alias" || a->view) && a->refs.size() == 1)
+      a = opById(a->refs.first());
+    return a && a->name == u"arange";
   };
   QHash<QString, QString> viewOf;  // "tensor|rank|dim" -> the leaf view a rewrite made of it
   int serial = 0;
@@ -2205,7 +2259,8 @@ void Planner::broadcastsRecomputed() {
           !u.args.value("dim", json()).is_number_integer())
         continue;
       const GraphOp* v = opById(u.refs.first());
-      if (!cheap(v) || (!all && !m_partCopies.contains(v->id))) continue;
+      const bool hotValue = oneHot && cheap(v) && oneHotOf(v);  // evaluated first: it marks the value's cone
+      if (!cheap(v) || (!all && !m_partCopies.contains(v->id) && !hotValue)) continue;
       // only views and pointwise ops read the value: one that a reduction or a GEMM reads is written anyway (the
       // masked mean's mask, read by its count too), and a copy would only add work
       bool pointwiseOnly = true;
@@ -2253,8 +2308,13 @@ void Planner::broadcastsRecomputed() {
       // a part copy is copied whole (its ops were bounded by selectsPushedDown's budget, its leaves are what the
       // select's launch reads anyway)
       const bool part = o && m_partCopies.contains(o->id);
-      const bool copy = cheap(o) && (budget > 0 || part) && o->outputs.first().shape.size() <= rank &&
-                        (id == u.id || part || (tensorsOf(o) - leaves).size() <= 1);
+      // a one_hot's cone: its casts and comparison whatever their dtype; its arange is no new tensor of the rule
+      const bool hot = o && oneHotCone.contains(o->id);
+      QSet<QString> adds = o ? tensorsOf(o) - leaves : QSet<QString>();
+      if (hot)
+        for (auto it = adds.begin(); it != adds.end();) it = isArange(*it) ? adds.erase(it) : std::next(it);
+      const bool copy = (cheap(o) || (hot && pure(o))) && (budget > 0 || part) &&
+                        o->outputs.first().shape.size() <= rank && (id == u.id || part || adds.size() <= 1);
       if (copy) {
         if (!part) --budget;
         GraphOp n = *o;
@@ -2325,6 +2385,45 @@ void Planner::broadcastsRecomputed() {
     }
     m_ops = out;
   }
+}
+
+void Planner::fullSlicesDropped(const QSet<QString>& outs, const QSet<QString>& of) {
+  // whether @p ref is one of @p of or a view of one through slices and unsqueezes (`slot[:, None, :]`'s last slice
+  // reads the unsqueeze: dropped too, so that no view of the recomputed value cuts the product's run)
+  auto reaches = [&](QString ref) {
+    for (int guard = 0; guard < 16 && !ref.isEmpty(); ++guard) {
+      if (of.contains(ref)) return true;
+      const GraphOp* v = opById(ref);
+      if (!v || (v->name != u"slice" && v->name != u"unsqueeze") || v->refs.size() != 1) return false;
+      ref = v->refs.first();
+    }
+    return false;
+  };
+  QHash<QString, QString> to;  // a dropped slice's id -> its source (a chain of slices: the first source)
+  QList<GraphOp> kept;
+  for (const GraphOp& o : std::as_const(m_ops)) {
+    const json& a = o.args;
+    const bool full = o.name == u"slice" && o.refs.size() == 1 && o.outputs.size() == 1 && o.inputs.size() == 1 &&
+                      o.outputs.first().shape == o.inputs.first().shape && !outs.contains(o.id) &&
+                      !m_outRename.contains(o.id) && o.mutates.isEmpty() && a.value("step", json(1)) == json(1) &&
+                      a.value("start", json(0)) == json(0) && reaches(o.refs.first());
+    if (full) {
+      to.insert(o.id, to.value(o.refs.first(), o.refs.first()));
+      continue;
+    }
+    GraphOp n = o;
+    for (QString& r : n.refs)
+      if (to.contains(r)) r = to.value(r);
+    for (auto it = n.operands.begin(); it != n.operands.end(); ++it) it.value() = to.value(it.value(), it.value());
+    for (const char* key : {"args", "kwargs"}) {
+      if (!n.pw.is_object() || !n.pw.contains(key)) continue;
+      for (auto& v : n.pw[key])
+        if (v.is_string() && to.contains(QString::fromStdString(v.get<std::string>())))
+          v = to.value(QString::fromStdString(v.get<std::string>())).toStdString();
+    }
+    kept << n;
+  }
+  if (!to.isEmpty()) m_ops = kept;
 }
 
 void Planner::stacksAsPointwise() {
