@@ -2300,7 +2300,9 @@ void TestChains::scanEpilogueScope() {
   // its row sum, and a weighted exclusive cumsum reduced twice by one kwb_rows launch (session 48). The discounted
   // return and scanprec48_excl_cumsum_weighted_mean_dim1 are absent since session 48: their run is the row
   // reduction's stored source on both sides (KWB_SCAN_EPILOGUE_YIELD, scanEpilogueYieldScope)
+  // (and 2->2 a weighted plain cumsum's amax: off, the anchor epilogue takes the run as before; on, the amax's source)
   const QStringList expected = {QStringLiteral("scan46_nerf_transmittance 7->6"),
+                                QStringLiteral("scanprec48_cumsum_weighted_amax_dim1 2->2"),
                                 QStringLiteral("scanprec48_excl_cumprod_weighted_sigmoid_sum 4->3"),
                                 QStringLiteral("scanprec48_excl_cumsum_weighted_sum_amax 3->2")};
   QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
@@ -2315,8 +2317,9 @@ void TestChains::scanEpilogueYieldScope() {
   const QStringList changed = switchChanges("KWB_SCAN_EPILOGUE_YIELD");
   // the discounted return's row sum; a weighted exclusive cumsum's mean over the scanned dim of [B, T, C]. Not the
   // sum-and-amax fixture: its two reductions are one kwb_rows launch, which takes no source, so the scan's second
-  // pass takes the run as before
+  // pass takes the run as before; a weighted plain cumsum's amax (the run the planner's anchor epilogue would take)
   const QStringList expected = {QStringLiteral("scan47_discounted_return_rowsum 2->2"),
+                                QStringLiteral("scanprec48_cumsum_weighted_amax_dim1 2->2"),
                                 QStringLiteral("scanprec48_excl_cumsum_weighted_mean_dim1 2->2")};
   QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
 }
@@ -2460,6 +2463,7 @@ void TestChains::reduceStoreSourceScope() {
                                 QStringLiteral("mamba47_update_returned_with_l2 2->1"),
                                 QStringLiteral("mamba_selective_state_step 7->6"),
                                 QStringLiteral("scan47_discounted_return_rowsum 2->2"),
+                                QStringLiteral("scanprec48_cumsum_weighted_amax_dim1 2->2"),
                                 QStringLiteral("scanprec48_excl_cumsum_weighted_mean_dim1 2->2"),
                                 QStringLiteral("tuple_pointwise_sum 2->1")};
   QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
@@ -3873,6 +3877,8 @@ void TestChains::classesEmulated_data() {
        QStringLiteral("=scanprec48_excl_cumprod_weighted_sigmoid_sum")},
       {QStringLiteral("scanprec48_excl_cumsum_weighted_sum_amax"),
        QStringLiteral("=scanprec48_excl_cumsum_weighted_sum_amax")},
+      // (and without the shift: the run the planner's scan anchor epilogue would take, the amax's source instead)
+      {QStringLiteral("scanprec48_cumsum_weighted_amax_dim1"), QStringLiteral("=scanprec48_cumsum_weighted_amax_dim1")},
   };
   // a selection flips where two values tie: the reference takes them lowest index first as kwb_topk does (torch's
   // CUDA topk does; its CPU topk has no fixed order) and, in 16 bits, its parameters rounded as the harness's are

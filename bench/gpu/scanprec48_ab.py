@@ -5,7 +5,8 @@
   later kwb_reduce with no line between reading it is that reduction's stored source (KWB_REDUCE_STORE_PROLOGUE), not
   the scan's epilogue (KWB_SCAN_EPILOGUE): the same launch count either way. Off = session 47's plan (the scan takes
   it, the reduction reads it back). Rows: the discounted return at its fixture size and at [4096, 1024], a weighted
-  exclusive cumsum's mean over dim 1 of [1, 37, 5].
+  exclusive cumsum's mean over dim 1 of [1, 37, 5], a weighted plain cumsum's amax over dim 1 of [3, 40, 6] (the run
+  the planner's scan anchor epilogue took before).
   KWB_SCAN_EPILOGUE (on, the yield on both sides): the rows where the scan still takes the run -- the two NeRFs, a
   weighted exclusive cumprod whose sigmoid is read before its row sum, a weighted exclusive cumsum reduced twice by
   one kwb_rows launch (the epilogue's second pass).
@@ -33,6 +34,7 @@ RESULTS = os.path.join(ab.ROOT, "docs", "results")
 PROBLEMS = [(os.path.join(CHAINS, n + ".py"), s) for n, s in (
     ("scan47_discounted_return_rowsum", "KWB_SCAN_EPILOGUE_YIELD"),
     ("scanprec48_excl_cumsum_weighted_mean_dim1", "KWB_SCAN_EPILOGUE_YIELD"),
+    ("scanprec48_cumsum_weighted_amax_dim1", "KWB_SCAN_EPILOGUE_YIELD"),
     ("scanprec48_excl_cumprod_weighted_sigmoid_sum", "KWB_SCAN_EPILOGUE"),
     ("scanprec48_excl_cumsum_weighted_sum_amax", "KWB_SCAN_EPILOGUE"),
     ("scan46_nerf_transmittance", "KWB_SCAN_EPILOGUE"),

@@ -804,6 +804,29 @@ class Planner {
     static const QRegularExpression re(QStringLiteral("^kwb_(embedding|index|index2)\\("));
     return re.match(m_lines.at(m_openAnchor).head).hasMatch();
   }
+  /// Whether the open anchor is a float scan (kwb_cumsum / kwb_scan; not kwb_cumsum_int).
+  bool fscanAnchorOpen() const {
+    if (m_openAnchor < 0) return false;
+    const QString& h = m_lines.at(m_openAnchor).head;
+    return h.startsWith(QLatin1String("kwb_cumsum(")) || h.startsWith(QLatin1String("kwb_scan("));
+  }
+  /// Whether value @p id is reduced and kept (scanEpilogueYield, session 48): a reduction (sum, mean, amax, amin, max,
+  /// min, prod, logsumexp) reads it as its operand, and forward() returns it or another op reads it -- the value
+  /// fuseReduceSource makes that reduction's stored source, so a float scan's anchor epilogue leaves its run.
+  bool reducedAndKept(const QString& id) const {
+    static const QSet<QString> reductions = {QStringLiteral("sum"),  QStringLiteral("mean"),     QStringLiteral("amax"),
+                                             QStringLiteral("amin"), QStringLiteral("max"),      QStringLiteral("min"),
+                                             QStringLiteral("prod"), QStringLiteral("logsumexp")};
+    int readers = 0;
+    bool reduced = false;
+    for (const GraphOp& o : m_ops) {
+      for (const QString& r : o.refs) readers += resolve(r) == id ? 1 : 0;
+      reduced = reduced || (reductions.contains(o.name) && !o.refs.isEmpty() && resolve(o.refs.first()) == id);
+    }
+    bool out = false;
+    for (const TensorInfo& t : m_g.outputs) out = out || resolve(t.ref) == id;
+    return reduced && (readers > 1 || out);
+  }
   /// Whether the open anchor is an integer scan taking its epilogue (iscanFuse(): kwb_cumsum_int's epi=).
   bool iscanAnchorOpen() const {
     return m_openAnchor >= 0 && m_lines.at(m_openAnchor).head.startsWith(QLatin1String("kwb_cumsum_int("));
@@ -6461,8 +6484,12 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
   const bool iscanEpi = iscanAnchorOpen() && !face.isEmpty() && primary == face && !onlyReduced(lastOp.id);
   const bool intsFit = exactInts.isEmpty() || (gatherAnchorOpen() && !exactInts.contains(primary)) || iscanEpi;
   const bool gatherOk = !gatherAnchorOpen() || !onlyReduced(lastOp.id);
-  bool fuse = !catPieces && !toNorm && broadcastExpr.isEmpty() && (outDtypeArg.isEmpty() || iscanEpi) && intsFit &&
-              gatherOk && m_openAnchor >= 0 && !face.isEmpty() && primary == face &&
+  // a float scan's run whose value is reduced and kept stays a line: the reduction's stored source takes it
+  // (fuseReduceSource), or else fuseScanEpilogue's second pass gives it to the scan (scanEpilogueYield, session 48)
+  const bool scanYield =
+      fscanAnchorOpen() && scanEpilogue() && scanEpilogueYield() && reduceStoreSource() && reducedAndKept(lastOp.id);
+  bool fuse = !scanYield && !catPieces && !toNorm && broadcastExpr.isEmpty() && (outDtypeArg.isEmpty() || iscanEpi) &&
+              intsFit && gatherOk && m_openAnchor >= 0 && !face.isEmpty() && primary == face &&
               m_uses.value(primary) == usesInside && m_lines.at(m_openAnchor).epilogue && chainOnce &&
               // a gather stores its source's dtype: the run's result must be of it (no mixed-width promotion)
               (!gatherAnchorOpen() || normaliseDtype(traced) == primDt);
