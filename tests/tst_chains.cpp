@@ -177,6 +177,7 @@ class TestChains : public QObject {
   void scanPrologueScope();
   void scanShiftScope();
   void scanEpilogueScope();
+  void scanEpilogueYieldScope();
   void iscanFuseScope();
   void siblingReduceScope();
   void rowSourceScope();
@@ -2304,11 +2305,17 @@ void TestChains::scanShiftScope() {
   // ones column and the fill go, and the pointwise run before the scan becomes its prologue (KWB_SCAN_PROLOGUE); the
   // reverse-cat fixture (probe19, a pattern plan in kwb analyze) is the cut-before-the-scan form; with the shift the
   // run after the scan is its epilogue too (KWB_SCAN_EPILOGUE: NeRF 10->6 where it was 10->7, the discounted return;
-  // its off side 5, not 6, since its row sum stores its source, KWB_REDUCE_STORE_PROLOGUE)
-  const QStringList expected = {
-      QStringLiteral("scan46_exclusive_cumsum_cat_mask 4->1"), QStringLiteral("scan46_nerf_transmittance 10->6"),
-      QStringLiteral("scan46_shift_prefix_slice_cumprod 4->1"), QStringLiteral("scan47_discounted_return_rowsum 5->2"),
-      QStringLiteral("scan_exclusive_cumsum_reverse_cat 3->1")};
+  // its off side 5, not 6, since its row sum stores its source, KWB_REDUCE_STORE_PROLOGUE); session 48's weighted
+  // exclusive scans (scanprec48): the cat and the fill go, and the weighting is the mean's stored source, the
+  // scan's epilogue beside the sigmoid, the scan's epilogue before the kwb_rows launch
+  const QStringList expected = {QStringLiteral("scan46_exclusive_cumsum_cat_mask 4->1"),
+                                QStringLiteral("scan46_nerf_transmittance 10->6"),
+                                QStringLiteral("scan46_shift_prefix_slice_cumprod 4->1"),
+                                QStringLiteral("scan47_discounted_return_rowsum 5->2"),
+                                QStringLiteral("scan_exclusive_cumsum_reverse_cat 3->1"),
+                                QStringLiteral("scanprec48_excl_cumprod_weighted_sigmoid_sum 6->3"),
+                                QStringLiteral("scanprec48_excl_cumsum_weighted_mean_dim1 4->2"),
+                                QStringLiteral("scanprec48_excl_cumsum_weighted_sum_amax 5->2")};
   QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
 }
 
@@ -2317,10 +2324,31 @@ void TestChains::scanShiftScope() {
 // between). KWB_SCAN_EPILOGUE=0 gives the plans before; every fixture plan it changes, off -> on
 void TestChains::scanEpilogueScope() {
   const QStringList changed = switchChanges("KWB_SCAN_EPILOGUE");
-  // NeRF's `weights = alpha * trans` (alpha the primary), a discounted return's `rewards * disc` (2->2 since the
-  // merge with mamba47: off, `rewards * disc` is its row sum's stored source instead, KWB_REDUCE_STORE_PROLOGUE)
+  // NeRF's `weights = alpha * trans` (alpha the primary); a weighted exclusive cumprod whose sigmoid is read before
+  // its row sum, and a weighted exclusive cumsum reduced twice by one kwb_rows launch (session 48). The discounted
+  // return and scanprec48_excl_cumsum_weighted_mean_dim1 are absent since session 48: their run is the row
+  // reduction's stored source on both sides (KWB_SCAN_EPILOGUE_YIELD, scanEpilogueYieldScope)
+  // (and 2->2 a weighted plain cumsum's amax: off, the anchor epilogue takes the run as before; on, the amax's source)
   const QStringList expected = {QStringLiteral("scan46_nerf_transmittance 7->6"),
-                                QStringLiteral("scan47_discounted_return_rowsum 2->2")};
+                                QStringLiteral("scanprec48_cumsum_weighted_amax_dim1 2->2"),
+                                QStringLiteral("scanprec48_excl_cumprod_weighted_sigmoid_sum 4->3"),
+                                QStringLiteral("scanprec48_excl_cumsum_weighted_sum_amax 3->2")};
+  QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
+}
+
+// session 48 (scanprec48, issue 14): the run after a float scan whose value is returned (or read elsewhere) and
+// reduced by a later kwb_reduce with no line between reading it is that reduction's stored source
+// (KWB_REDUCE_STORE_PROLOGUE), not the scan's epilogue: the same launches, the H100's faster plan (session 47's A/B:
+// the discounted return 3.5 us as the source, 3.9 us as the epilogue). KWB_SCAN_EPILOGUE_YIELD=0 gives session 47's
+// plans; every fixture plan it changes, off -> on: the same launch count, the weighting moved into the reduction
+void TestChains::scanEpilogueYieldScope() {
+  const QStringList changed = switchChanges("KWB_SCAN_EPILOGUE_YIELD");
+  // the discounted return's row sum; a weighted exclusive cumsum's mean over the scanned dim of [B, T, C]. Not the
+  // sum-and-amax fixture: its two reductions are one kwb_rows launch, which takes no source, so the scan's second
+  // pass takes the run as before; a weighted plain cumsum's amax (the run the planner's anchor epilogue would take)
+  const QStringList expected = {QStringLiteral("scan47_discounted_return_rowsum 2->2"),
+                                QStringLiteral("scanprec48_cumsum_weighted_amax_dim1 2->2"),
+                                QStringLiteral("scanprec48_excl_cumsum_weighted_mean_dim1 2->2")};
   QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
 }
 
@@ -2474,10 +2502,15 @@ void TestChains::intReducePrologueScope() {
 // launch
 void TestChains::reduceStoreSourceScope() {
   const QStringList changed = switchChanges("KWB_REDUCE_STORE_PROLOGUE");
+  // session 48 (scanprec48, KWB_SCAN_EPILOGUE_YIELD): a weighted shifted scan's run, returned and reduced, is the
+  // scan's epilogue off and the reduction's stored source on (2->2: the same launches, the source's plan the faster)
   const QStringList expected = {QStringLiteral("mamba47_gated_residual_preact_rowsum 2->1"),
                                 QStringLiteral("mamba47_state_update_weighted_readout 2->1"),
                                 QStringLiteral("mamba47_update_returned_with_l2 2->1"),
                                 QStringLiteral("mamba_selective_state_step 7->6"),
+                                QStringLiteral("scan47_discounted_return_rowsum 2->2"),
+                                QStringLiteral("scanprec48_cumsum_weighted_amax_dim1 2->2"),
+                                QStringLiteral("scanprec48_excl_cumsum_weighted_mean_dim1 2->2"),
                                 QStringLiteral("tuple_pointwise_sum 2->1")};
   QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
 }
@@ -3889,6 +3922,17 @@ void TestChains::classesEmulated_data() {
       // KWB_ONEHOT_RECOMPUTE on for these rows: FuseSwitchOn), a router's dispatch mask and labels over K heads
       {QStringLiteral("router48_dispatch_onehot_positions"), QStringLiteral("=router48_dispatch_onehot_positions")},
       {QStringLiteral("router48_label_onehot_outer_scale"), QStringLiteral("=router48_label_onehot_outer_scale")},
+      // session 48 (scanprec48): a weighted shifted scan returned and reduced -- its run the mean's stored source
+      // (KWB_SCAN_EPILOGUE_YIELD), the scan's epilogue where a line between reads it, and where two reductions of it
+      // become one kwb_rows launch (the epilogue's second pass)
+      {QStringLiteral("scanprec48_excl_cumsum_weighted_mean_dim1"),
+       QStringLiteral("=scanprec48_excl_cumsum_weighted_mean_dim1")},
+      {QStringLiteral("scanprec48_excl_cumprod_weighted_sigmoid_sum"),
+       QStringLiteral("=scanprec48_excl_cumprod_weighted_sigmoid_sum")},
+      {QStringLiteral("scanprec48_excl_cumsum_weighted_sum_amax"),
+       QStringLiteral("=scanprec48_excl_cumsum_weighted_sum_amax")},
+      // (and without the shift: the run the planner's scan anchor epilogue would take, the amax's source instead)
+      {QStringLiteral("scanprec48_cumsum_weighted_amax_dim1"), QStringLiteral("=scanprec48_cumsum_weighted_amax_dim1")},
   };
   // a selection flips where two values tie: the reference takes them lowest index first as kwb_topk does (torch's
   // CUDA topk does; its CPU topk has no fixed order) and, in 16 bits, its parameters rounded as the harness's are

@@ -139,6 +139,14 @@ bool scanShift() { return qEnvironmentVariable("KWB_SCAN_SHIFT") != u"0"; }
 /// environment gives the plans before.
 bool scanEpilogue() { return qEnvironmentVariable("KWB_SCAN_EPILOGUE") != u"0"; }
 
+/// The scan epilogue's precedence (issue 14, session 48, scanprec48): the run after a float scan whose value a later
+/// kwb_reduce reduces, with no line between reading it, and that forward() returns or another line reads, is left to
+/// that reduction's store-through source (fuseReduceSource, KWB_REDUCE_STORE_PROLOGUE): the same launch count, and
+/// the faster plan on the H100 (session 48, /work/.device/1/x/ab/scan47.txt: the discounted return, 3.5 us as the
+/// reduction's source, 3.9 us as the scan's epilogue). A second pass after fuseReduceSource gives the scan the runs
+/// the reduction did not take. `KWB_SCAN_EPILOGUE_YIELD=0` in kwb's environment gives session 47's plans.
+bool scanEpilogueYield() { return qEnvironmentVariable("KWB_SCAN_EPILOGUE_YIELD") != u"0"; }
+
 /// Casts as load / store conversions (issue 14, session 38): a tuple's outputs stored in their dtypes by their
 /// launches, an integer tensor's widening computed by its reader's launch. `KWB_LOAD_CASTS=0` in kwb's environment
 /// gives the plans before (the A/B).
@@ -815,6 +823,29 @@ class Planner {
     static const QRegularExpression re(QStringLiteral("^kwb_(embedding|index|index2)\\("));
     return re.match(m_lines.at(m_openAnchor).head).hasMatch();
   }
+  /// Whether the open anchor is a float scan (kwb_cumsum / kwb_scan; not kwb_cumsum_int).
+  bool fscanAnchorOpen() const {
+    if (m_openAnchor < 0) return false;
+    const QString& h = m_lines.at(m_openAnchor).head;
+    return h.startsWith(QLatin1String("kwb_cumsum(")) || h.startsWith(QLatin1String("kwb_scan("));
+  }
+  /// Whether value @p id is reduced and kept (scanEpilogueYield, session 48): a reduction (sum, mean, amax, amin, max,
+  /// min, prod, logsumexp) reads it as its operand, and forward() returns it or another op reads it -- the value
+  /// fuseReduceSource makes that reduction's stored source, so a float scan's anchor epilogue leaves its run.
+  bool reducedAndKept(const QString& id) const {
+    static const QSet<QString> reductions = {QStringLiteral("sum"),  QStringLiteral("mean"),     QStringLiteral("amax"),
+                                             QStringLiteral("amin"), QStringLiteral("max"),      QStringLiteral("min"),
+                                             QStringLiteral("prod"), QStringLiteral("logsumexp")};
+    int readers = 0;
+    bool reduced = false;
+    for (const GraphOp& o : m_ops) {
+      for (const QString& r : o.refs) readers += resolve(r) == id ? 1 : 0;
+      reduced = reduced || (reductions.contains(o.name) && !o.refs.isEmpty() && resolve(o.refs.first()) == id);
+    }
+    bool out = false;
+    for (const TensorInfo& t : m_g.outputs) out = out || resolve(t.ref) == id;
+    return reduced && (readers > 1 || out);
+  }
   /// Whether the open anchor is an integer scan taking its epilogue (iscanFuse(): kwb_cumsum_int's epi=).
   bool iscanAnchorOpen() const {
     return m_openAnchor >= 0 && m_lines.at(m_openAnchor).head.startsWith(QLatin1String("kwb_cumsum_int("));
@@ -1344,7 +1375,14 @@ class Planner {
   /// dtype, is the scan's epilogue (scanEpilogue, session 47: NeRF's `weights = alpha * trans`, whose primary is alpha,
   /// not the scan, and which follows the shift's slice, so the run was planned as a launch of its own): its function
   /// is rewritten with acc and the scan's slot swapped where the primary is another tensor.
-  void fuseScanEpilogue(const QString& result);
+  /// Under scanEpilogueYield() (session 48) the first pass (@p yielded false) leaves a run that fuseReduceSource will
+  /// make a reduction's stored source to it and records its scan in m_scanEpilogueYielded; the second pass (@p
+  /// yielded true, after fuseReduceSource) considers only those scans, taking the runs no reduction took (where the
+  /// scan took no prologue in between: its head as the first pass reads it).
+  void fuseScanEpilogue(const QString& result, bool yielded = false);
+  /// The scans whose epilogue run fuseScanEpilogue's first pass left to a reduction (scanEpilogueYield): each one's
+  /// target -> an op id of its launch (the line's target may be a fused slice's, no launch's op).
+  QHash<QString, QString> m_scanEpilogueYielded;
   /// Sibling reductions over the same rows: kwb_reduce lines (their prologues fused) over tensors of one shape and the
   /// same dims, where a later one reads an earlier one's result only as a prologue tensor (keepdim: per row), become
   /// one kwb_rows launch at the last one's place; at most three, over at most two distinct tensors, no line between
@@ -6554,8 +6592,12 @@ bool Planner::pointwisePiece(const QList<const GraphOp*>& piece) {
   const bool iscanEpi = iscanAnchorOpen() && !face.isEmpty() && primary == face && !onlyReduced(lastOp.id);
   const bool intsFit = exactInts.isEmpty() || (gatherAnchorOpen() && !exactInts.contains(primary)) || iscanEpi;
   const bool gatherOk = !gatherAnchorOpen() || !onlyReduced(lastOp.id);
-  bool fuse = !catPieces && !toNorm && broadcastExpr.isEmpty() && (outDtypeArg.isEmpty() || iscanEpi) && intsFit &&
-              gatherOk && m_openAnchor >= 0 && !face.isEmpty() && primary == face &&
+  // a float scan's run whose value is reduced and kept stays a line: the reduction's stored source takes it
+  // (fuseReduceSource), or else fuseScanEpilogue's second pass gives it to the scan (scanEpilogueYield, session 48)
+  const bool scanYield =
+      fscanAnchorOpen() && scanEpilogue() && scanEpilogueYield() && reduceStoreSource() && reducedAndKept(lastOp.id);
+  bool fuse = !scanYield && !catPieces && !toNorm && broadcastExpr.isEmpty() && (outDtypeArg.isEmpty() || iscanEpi) &&
+              intsFit && gatherOk && m_openAnchor >= 0 && !face.isEmpty() && primary == face &&
               m_uses.value(primary) == usesInside && m_lines.at(m_openAnchor).epilogue && chainOnce &&
               // a gather stores its source's dtype: the run's result must be of it (no mixed-width promotion)
               (!gatherAnchorOpen() || normaliseDtype(traced) == primDt);
@@ -8313,8 +8355,20 @@ void Planner::fuseScanShift(const QString& result) {
   dropLaunches(dropLaunch);
 }
 
-void Planner::fuseScanEpilogue(const QString& result) {
-  if (!scanEpilogue()) return;
+void Planner::fuseScanEpilogue(const QString& result, bool yielded) {
+  if (!scanEpilogue() || (yielded && m_scanEpilogueYielded.isEmpty())) return;
+  // a kwb_reduce line's x (its first argument): the value the reduction reads, or computes as a prologue / source
+  static const QRegularExpression reduceX(QStringLiteral("^kwb_reduce\\(([A-Za-z_]\\w*),"));
+  if (!yielded) m_scanEpilogueYielded.clear();
+  // a line's launch: its index as planned in the first pass; by op id in the second (fuseRows renumbers the launches,
+  // not the lines' indices)
+  auto launchOf = [this, yielded](const Line& l) {
+    if (!yielded || l.launch < 0) return l.launch;
+    const QString op = m_scanEpilogueYielded.value(l.target, l.target);
+    for (int k = 0; k < m_plan.launches.size(); ++k)
+      if (m_plan.launches.at(k).ops.contains(op)) return k;
+    return -1;
+  };
   auto reads = [](const Line& l, const QString& name) {
     return l.text().contains(QRegularExpression(QStringLiteral("\\b%1\\b").arg(QRegularExpression::escape(name))));
   };
@@ -8336,7 +8390,8 @@ void Planner::fuseScanEpilogue(const QString& result) {
   for (int i = 0; i + 1 < m_lines.size(); ++i) {
     const Line& sl = m_lines.at(i);
     if (!scanHead.match(sl.head).hasMatch() || sl.tail != u")" || sl.launch < 0 || !sl.before.isEmpty() ||
-        !sl.outDtype.isEmpty() || sl.target.isEmpty() || sl.target == result || dropLine.contains(i))
+        !sl.outDtype.isEmpty() || sl.target.isEmpty() || sl.target == result || dropLine.contains(i) ||
+        (yielded && !m_scanEpilogueYielded.contains(sl.target)))
       continue;
     // the next launch, only views that do not read the scan's values between
     int j = i + 1;
@@ -8345,6 +8400,8 @@ void Planner::fuseScanEpilogue(const QString& result) {
     const Line& pl = m_lines.at(j);
     const auto pm = pwHead.match(pl.head);
     if (!pm.hasMatch() || pl.tail != u")" || !pl.before.isEmpty() || pl.target.isEmpty()) continue;
+    const int sLaunch = launchOf(sl), pLaunch = launchOf(pl);
+    if (sLaunch < 0 || pLaunch < 0 || sLaunch == pLaunch) continue;
     const QString prim = pm.captured(1), fn = pm.captured(2);
     QStringList tensors = pm.captured(3).isEmpty() ? QStringList() : pm.captured(3).split(QStringLiteral(", "));
     const int slot = static_cast<int>(tensors.indexOf(sl.target));
@@ -8358,6 +8415,30 @@ void Planner::fuseScanEpilogue(const QString& result) {
     // (where the run names its dtype, the scan stores that: out_dtype=, Line::outDtype so a prologue adds none)
     const QString storeDt = pl.outDtype.isEmpty() ? pm.captured(6) : pl.outDtype;  // storeDtypes' (a result's)
     if (!ok || sv.shape.isEmpty() || sv.shape != pv.shape || (storeDt.isEmpty() && sv.dtype != pv.dtype)) continue;
+    // the run's value is also returned or read elsewhere and a later kwb_reduce reduces it with no line between
+    // reading it: fuseReduceSource will make it that reduction's stored source (same launch count, and the GPU's
+    // faster plan, scanEpilogueYield); this pass leaves it, the second one takes it where no reduction did
+    if (!yielded && scanEpilogueYield() && reduceStoreSource()) {
+      int r = -1;
+      bool between = false;
+      for (int k = j + 1; r < 0 && !between && k < m_lines.size(); ++k) {
+        if (reduceX.match(m_lines.at(k).head).captured(1) == pl.target)
+          r = k;
+        else
+          between = reads(m_lines.at(k), pl.target);
+      }
+      bool other = r >= 0 && pl.target == result;
+      for (int k = r + 1; r >= 0 && !other && k < m_lines.size(); ++k) other = reads(m_lines.at(k), pl.target);
+      // (the float reductions fuseReduceSource takes; its other conditions it checks itself: the second pass)
+      static const QRegularExpression opRe(
+          QStringLiteral("^kwb_reduce\\(\\w+, [^\"]*\"(sum|mean|amax|max|amin|min|prod|logsumexp)\""));
+      if (r >= 0 && other && opRe.match(m_lines.at(r).head).hasMatch() &&
+          !m_lines.at(r).head.contains(QLatin1String(", src="))) {
+        const QStringList& ops = m_plan.launches.at(sLaunch).ops;
+        if (!ops.isEmpty()) m_scanEpilogueYielded.insert(sl.target, ops.constLast());
+        continue;
+      }
+    }
     QString epi = fn;
     if (prim != sl.target) {
       // the run's function with acc (its primary) and the scan's slot swapped: the scan hands it its values as acc,
@@ -8402,11 +8483,16 @@ void Planner::fuseScanEpilogue(const QString& result) {
     w.target = pl.target;
     w.comment = (w.comment.isEmpty() ? QString() : w.comment + QStringLiteral("; ")) +
                 QStringLiteral("%1 fused into the epilogue").arg(pl.comment);
-    ChainLaunch& wl = m_plan.launches[w.launch];
-    wl.ops << m_plan.launches.at(pl.launch).ops;
+    ChainLaunch& wl = m_plan.launches[sLaunch];
+    wl.ops << m_plan.launches.at(pLaunch).ops;
     wl.description += QStringLiteral(" + epilogue %1 (fused)").arg(pl.comment);
     dropLine.insert(j);
-    dropLaunch.insert(pl.launch);
+    // (the second pass drops the launch now and leaves the lines' launch indices as fuseRows left them: later passes
+    // find launches by op id, and dropLaunches' renumbering of stale indices could mark a launch's line a view)
+    if (yielded)
+      m_plan.launches.removeAt(pLaunch);
+    else
+      dropLaunch.insert(pLaunch);
   }
   if (dropLine.isEmpty()) return;
   QList<Line> kept;
@@ -11797,6 +11883,7 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
   fuseSiblingReduces();
   fuseReduceEpilogue(out->expr);
   fuseReduceSource(out->expr);
+  fuseScanEpilogue(out->expr, /*yielded=*/true);  // the runs no reduction took (scanEpilogueYield)
   fuseGatherPrologue(out->expr);
   deferRowToGatheredReduce(out->expr);
   fuseSiblingGemms(out->expr);
