@@ -142,9 +142,9 @@ bool scanEpilogue() { return qEnvironmentVariable("KWB_SCAN_EPILOGUE") != u"0"; 
 /// The scan epilogue's precedence (issue 14, session 48, scanprec48): the run after a float scan whose value a later
 /// kwb_reduce reduces, with no line between reading it, and that forward() returns or another line reads, is left to
 /// that reduction's store-through source (fuseReduceSource, KWB_REDUCE_STORE_PROLOGUE): the same launch count, and
-/// the faster plan on the H100 (session 48, /work/.device/1/x/ab/scan47.txt: the discounted return, 3.5 us as the
-/// reduction's source, 3.9 us as the scan's epilogue). A second pass after fuseReduceSource gives the scan the runs
-/// the reduction did not take. `KWB_SCAN_EPILOGUE_YIELD=0` in kwb's environment gives session 47's plans.
+/// the faster plan on the H100 (session 48, docs/results/raw/2026-12-07-s48-scan47-ab.txt: the discounted return,
+/// 3.5 us as the reduction's source, 3.9 us as the scan's epilogue). A second pass after fuseReduceSource gives the
+/// scan the runs the reduction did not take. `KWB_SCAN_EPILOGUE_YIELD=0` in kwb's environment gives session 47's plans.
 bool scanEpilogueYield() { return qEnvironmentVariable("KWB_SCAN_EPILOGUE_YIELD") != u"0"; }
 
 /// Casts as load / store conversions (issue 14, session 38): a tuple's outputs stored in their dtypes by their
