@@ -152,6 +152,26 @@ def bench_graph(fn, dev):
     return us, gus
 
 
+def profile_kernels(fn, iters=20):
+    """[(GPU us per call, launches per call, kernel name)] of fn's CUDA kernels from torch.profiler over iters calls
+    (after one unprofiled call), largest first. The GPU only."""
+    import torch
+    from torch.profiler import ProfilerActivity, profile
+    fn()
+    torch.cuda.synchronize()
+    with profile(activities=[ProfilerActivity.CUDA]) as p:
+        for _ in range(iters):
+            fn()
+        torch.cuda.synchronize()
+    rows = []
+    for e in p.key_averages():
+        t = getattr(e, "device_time_total", None)
+        t = e.cuda_time_total if t is None else t
+        if t > 0:
+            rows.append((t / iters, e.count / iters, e.key))
+    return sorted(rows, reverse=True)
+
+
 def rel_err(got, want, dtype=False, nan_positions=False, exact_ints=False):
     """||got - want|| / ||want|| in float64 (a forward's tuple: its first output); inf where the shapes differ, where
     dtype and the dtypes differ, where nan_positions and the NaNs are not at the same places (then compared as 0),

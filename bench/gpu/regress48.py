@@ -36,21 +36,6 @@ def generate(out):
                   flush=True)
 
 
-def profile(fn):
-    """(sum of the forward's GPU kernel times in us, [(us, name)] largest first) from torch.profiler, one call."""
-    import torch
-    from torch.profiler import ProfilerActivity, profile as prof
-    fn()
-    torch.cuda.synchronize()
-    with prof(activities=[ProfilerActivity.CUDA]) as p:
-        fn()
-        torch.cuda.synchronize()
-    ks = [(e.device_time_total if hasattr(e, "device_time_total") else e.cuda_time_total, e.key)
-          for e in p.key_averages() if (getattr(e, "device_time_total", None) or getattr(e, "cuda_time_total", 0))]
-    ks.sort(reverse=True)
-    return sum(k for k, _ in ks), ks
-
-
 def run(kdir):
     import torch
     print("[regress48] %s torch %s" % (torch.cuda.get_device_name(), torch.__version__), flush=True)
@@ -75,7 +60,8 @@ def run(kdir):
                 st = m.__dict__
                 err = H.rel_err(got, want)
                 us, gus = H.bench_graph(fn, "cuda")
-                tot, ks = profile(fn)
+                ks = [(k_us, k) for k_us, _, k in H.profile_kernels(fn, iters=5)]
+                tot = sum(k_us for k_us, _ in ks)
             print("%-40s cache=%d rel_err %.1e do_bench %8.1f us graph %s us profiler sum %8.1f us  last_plan %r %s"
                   % (base, cache, err, us, "%8.1f" % gus if gus else "    none", tot, st.get("last_plan"),
                      {k: str(v)[:160] for k, v in st.items() if k.startswith("last_") and k != "last_plan"}),

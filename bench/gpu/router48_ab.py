@@ -57,23 +57,6 @@ def body(model):
     return model.forward
 
 
-def profile(torch, fn, iters=20):
-    """[(GPU us per forward, launches per forward, kernel name)] of fn's CUDA kernels, largest first."""
-    from torch.profiler import ProfilerActivity, profile as prof
-    torch.cuda.synchronize()
-    with prof(activities=[ProfilerActivity.CUDA]) as p:
-        for _ in range(iters):
-            fn()
-        torch.cuda.synchronize()
-    rows = []
-    for e in p.key_averages():
-        t = getattr(e, "device_time_total", None)
-        t = e.cuda_time_total if t is None else t
-        if t > 0:
-            rows.append((t / iters, e.count / iters, e.key))
-    return sorted(rows, reverse=True)
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ab.add_generate_args(ap, "router48")
@@ -155,7 +138,7 @@ def main():
                         name, variant + " launches" if settings is None else variant, lus, err, n.count, gus),
                         flush=True)
                     if variant == "off" and dev == "cuda":
-                        for us_k, calls, k in profile(torch, lambda: fn(*x))[:12]:
+                        for us_k, calls, k in ab.profile_kernels(lambda: fn(*x))[:12]:
                             print("    %8.2f us  x%-4.1f %s" % (us_k, calls, k[:100]))
                 except Exception as e:  # noqa: BLE001 -- the row says what failed; the table goes on
                     bad += 1
