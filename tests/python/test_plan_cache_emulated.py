@@ -2,9 +2,10 @@
 session 46, host46), run on the CPU through tests/data/codegen/fake_triton: a small ModelNew over the stage library
 (kwb_pointwise with an epilogue reading a parameter and an input view). Checked: the key's first call is eager, the
 second recorded, the third a replay through the CompiledKernel's launcher (fake_triton models Triton 3.3+'s run
-signature) and equal to the eager forward; results fresh every call; a new shape, strides, dtype or a parameter
-written in place (its version) is a new key; a forward that reads a value (.item()) or runs a torch compute op stays
-eager and still returns its result once; kwb_plan_fast off replays through kernel[grid]; off, nothing is kept.
+signature) and equal to the eager forward; results fresh every call; a new shape, strides, dtype or a parameter written
+in place (its version) is a new key; a launch argument holding a tensor (a TMA descriptor) keeps the key eager; a
+forward that reads a value (.item()) or runs a torch compute op stays eager and still returns its result once;
+kwb_plan_fast off replays through kernel[grid]; off, nothing is kept.
 Numbers only: nothing about speed (bench/host_path.py, bench/gpu/host46_gpu.py).
 """
 import os
@@ -211,6 +212,18 @@ class PlanCache(unittest.TestCase):
         self.assertIn("refused", net.last_plan_fast_off)
         self.assertIn("refused", net.last_plan_slow_why)
         self.check(outs, reference(net, *args))
+
+    def test_tensor_holding_arguments_stay_eager(self):
+        class Desc:  # triton.tools.tensor_descriptor.TensorDescriptor's shape: an object holding its base tensor
+            def __init__(self, base):
+                self.base, self.shape = base, list(base.shape)
+
+        x = torch.randn(4, 4)
+        for arg, held in ((Desc(x), "base"), ((x, 3), "a tuple's entry"), (((2, Desc(x)),), "base")):
+            with self.assertRaisesRegex(K["_KwbPlanWhy"], "holding a tensor \\(%s\\)" % held):
+                K["_kwb_plan_build"]((x,), x, [(K["_pc_epi"], (1,), (arg, 4), {}, None)], [])
+        for plain in (None, 3, 2.5, "s", torch.float32, (1, 2)):
+            self.assertEqual(K["_kwb_plan_held_tensor"](plain), "")
 
     def test_off_keeps_nothing(self):
         K["kwb_plan_cache"] = False

@@ -522,6 +522,25 @@ def _kwb_plan_record(impl, args):
     return out, launches, rec.allocs, bad
 
 
+def _kwb_plan_held_tensor(v):
+    """Which tensor a launch argument that is not itself a tensor carries ("base" for a TMA TensorDescriptor, "a
+    tuple's entry"), else "". The plan replays such an argument as a constant, so the launch would read and write
+    the recorded call's memory, not this call's inputs and fresh buffers (a TMA GEMM's output descriptor: the
+    replay's result buffer never written, a stale result)."""
+    if v is None or isinstance(v, (torch.Tensor, int, float, bool, str, torch.dtype)):
+        return ""
+    if isinstance(v, (tuple, list)):
+        for x in v:
+            held = "a tuple's entry" if isinstance(x, torch.Tensor) else _kwb_plan_held_tensor(x)
+            if held:
+                return held
+        return ""
+    fields = v.__dict__ if hasattr(v, "__dict__") else None  # Triton's and Gluon's descriptors are dataclasses
+    if not isinstance(fields, dict):
+        return ""
+    return next((n for n, x in fields.items() if isinstance(x, torch.Tensor)), "")
+
+
 class _KwbPlan:
     """One key's plan: buffers to allocate, one builder per launch, the result's views."""
     __slots__ = ("bufs", "fast", "slow", "sig", "device", "hooks", "cur_device", "cur_stream", "why_slow")
@@ -601,6 +620,11 @@ def _kwb_plan_build(args, out, launches, allocs):
     for jit, grid, a, kw, ret in launches:
         if callable(grid) or not isinstance(jit, triton.JITFunction):
             raise _KwbPlanWhy("a launch with a callable grid" if callable(grid) else "a launch wrapper")
+        for v in list(a) + list(kw.values()):
+            held = _kwb_plan_held_tensor(v)
+            if held:
+                raise _KwbPlanWhy("%s takes a %s holding a tensor (%s): a replay would reuse the recorded call's "
+                                  "memory" % (jit.fn.__name__, type(v).__name__, held))
         g = tuple(int(x) for x in grid) + (1,) * (3 - len(grid))
         sargs = ", ".join(view_expr(v) if isinstance(v, torch.Tensor) else const(v) for v in a)
         skw = ", ".join("%r: %s" % (k, view_expr(v) if isinstance(v, torch.Tensor) else const(v))
