@@ -144,8 +144,10 @@ bool scanEpilogue() { return qEnvironmentVariable("KWB_SCAN_EPILOGUE") != u"0"; 
 /// that reduction's store-through source (fuseReduceSource, KWB_REDUCE_STORE_PROLOGUE): the same launch count, and
 /// the faster plan on the H100 (session 48, docs/results/raw/2026-12-07-s48-scan47-ab.txt: the discounted return,
 /// 3.5 us as the reduction's source, 3.9 us as the scan's epilogue). A second pass after fuseReduceSource gives the
-/// scan the runs the reduction did not take. `KWB_SCAN_EPILOGUE_YIELD=0` in kwb's environment gives session 47's plans.
-bool scanEpilogueYield() { return qEnvironmentVariable("KWB_SCAN_EPILOGUE_YIELD") != u"0"; }
+/// scan the runs the reduction did not take. Off by default (`KWB_SCAN_EPILOGUE_YIELD=1` turns it on): its A/B on the
+/// H100 (docs/results/raw/2026-12-08-s49-scanprec48-ab.txt) won 3-11 % on three rows of 3 us but lost 29 % on the
+/// [4096, 1024] discounted return (27.4 against 21.2 us); a size bound for it is not written yet.
+bool scanEpilogueYield() { return qEnvironmentVariable("KWB_SCAN_EPILOGUE_YIELD") == u"1"; }
 
 /// Casts as load / store conversions (issue 14, session 38): a tuple's outputs stored in their dtypes by their
 /// launches, an integer tensor's widening computed by its reader's launch. `KWB_LOAD_CASTS=0` in kwb's environment
