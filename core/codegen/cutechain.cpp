@@ -352,7 +352,13 @@ const QMap<QString, QStringList>& stageKeywords() {
       {QStringLiteral("kwb_cat_starts"), {}},
       {QStringLiteral("kwb_piece_view"), {}},
       {QStringLiteral("kwb_piece_starts"), {}},
-      {QStringLiteral("kwb_at"), {}},  // only in the index-map branch, which is off here (kwb_pad_prologue)
+      // sibling launches (session 49, rope49): each member its own launch on the CuTe DSL side (the plan before)
+      {QStringLiteral("kwb_index_multi"), {QStringLiteral("dim")}},
+      {QStringLiteral("kwb_pointwise_multi"),
+       {QStringLiteral("epi"), QStringLiteral("epi_tensors"), QStringLiteral("epi_scalars"),
+        QStringLiteral("out_dtype")}},
+      {QStringLiteral("kwb_pw_args"), {}},  // kwb_pointwise_multi's argument tuples
+      {QStringLiteral("kwb_at"), {}},       // only in the index-map branch, which is off here (kwb_pad_prologue)
       {QStringLiteral("kwb_dim_scalar"), {}}};
   return k;
 }
