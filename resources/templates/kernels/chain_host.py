@@ -757,9 +757,3 @@ def kwb_plan_call(model, impl, args):
         plans[key] = str(why)
         st["last_plan"] = "eager: %s" % why
     return out
-
-
-def kwb_pw_args(x, epi, epi_tensors=(), epi_scalars=(), out_dtype=None):
-    """kwb_pointwise's arguments as one tuple (x, epi, epi_tensors, epi_scalars, out_dtype), for kwb_pointwise_multi:
-    the same signature, so a planned line keeps its arguments as written."""
-    return x, epi, tuple(epi_tensors), tuple(epi_scalars), out_dtype

@@ -2062,6 +2062,7 @@ def kwb_cumsum(x, dim, epi=None, epi_tensors=(), epi_scalars=(), pre=None, pre_t
 
 
 # ==== stage: kwb_embedding kwb_index kwb_index2 kwb_gather kwb_reduce_gathered kwb_index_multi kwb_pointwise_multi
+# (kwb_pw_args: kwb_pointwise_multi's argument tuples)
 # Gathers (session 34, cute34): F.embedding, tensor indexing at one dim (kwb_index) or a pair of consecutive dims
 # (kwb_index2: DLRM's Z[:, li, lj]) and torch.gather, the Triton stages' calls. One kernel for all four: one thread
 # per output element (PW_THREADS a CTA, as kwb_pointwise's), its 5-D coordinates decoded once (_kwb_coords5); x's
@@ -2192,6 +2193,12 @@ def kwb_index_multi(tables, indices, dim):
     """(kwb_index(x, indices, dim) for x in tables): the Triton stage set's sibling gathers in one launch
     (triton_indexed.py); here each table its own gather, the plan before (session 49, rope49)."""
     return tuple(kwb_index(x, indices, dim) for x in tables)
+
+
+def kwb_pw_args(x, epi, epi_tensors=(), epi_scalars=(), out_dtype=None):
+    """kwb_pointwise's arguments as one tuple (x, epi, epi_tensors, epi_scalars, out_dtype), for kwb_pointwise_multi:
+    the same signature, so a planned line keeps its arguments as written."""
+    return x, epi, tuple(epi_tensors), tuple(epi_scalars), out_dtype
 
 
 def kwb_pointwise_multi(*calls):

@@ -312,12 +312,13 @@ def kwb_masked_scatter(x, mask, source):
     return out
 
 
-# ---- sibling launches (session 49, rope49; docs/DECISIONS.md "Session 49 (rope49)") ----
-# Two launches of one stage that the planner found independent (neither reads the other's result) and sharing an
-# operand become one launch: two gathers by the same index (HF Llama's cos / sin rows by position_ids) load the index
-# once and store both rows; two pointwise launches over the same rows (rotary q and k reading one cos / sin) run as
-# one grid whose first programs compute the first and the rest the second. The same bytes, one launch fewer each.
-# Anything the one-launch path does not take runs each call as before.
+
+def kwb_pw_args(x, epi, epi_tensors=(), epi_scalars=(), out_dtype=None):
+    """kwb_pointwise's arguments as one tuple (x, epi, epi_tensors, epi_scalars, out_dtype), for kwb_pointwise_multi:
+    the same signature, so a planned line keeps its arguments as written. Sibling launches (session 49, rope49;
+    docs/DECISIONS.md "Session 49 (rope49)"): two launches the planner found independent and sharing an operand run
+    as one (kwb_index_multi, kwb_pointwise_multi), the same loads and stores."""
+    return x, epi, tuple(epi_tensors), tuple(epi_scalars), out_dtype
 
 
 @triton.jit
