@@ -5211,6 +5211,10 @@ void TestChains::cuteStagesEmulated_data() {
       // whose primary is no tensor of its values rendered `cute.full_like(, ...)` (a SyntaxError); its fill now
       // takes the clamped tensor's shape
       {"t29_relpos_bucket_clamp", {pw, QStringLiteral("_kwb_gather_host")}, {{}}},
+      // session 49 (rope49): the sibling launches' CuTe DSL side, each member its own launch (kwb_index_multi: two
+      // gathers; kwb_pointwise_multi's pairs: kwb_pw_args tuples)
+      {"rope49_gather_gqa_heads", {pw, QStringLiteral("_kwb_gather_host")}, {{}}},
+      {"rope49_gather_bshd_bf16", {pw, QStringLiteral("_kwb_gather_host")}, {{}}},
       {"uint8_image_normalize", {pw}, {{}}},
       // session 32 (cute32): the direct convolution stage (conv_forward): level 2's 2_ (transposed, stride 2, its
       // epilogue fused), 52_ (eval: batch norm fused into the convolution's epilogue; training: conv_forward(...,
