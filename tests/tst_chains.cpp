@@ -184,6 +184,7 @@ class TestChains : public QObject {
   void rowSourceReachScope();
   void gatherEpilogueScope();
   void gatherPrologueScope();
+  void siblingLaunchesScope();
   void attnHeadsScope();
   void gatherReduceDimsScope();
   void gatherReduceRowScope();
@@ -991,6 +992,25 @@ void TestChains::plans_data() {
                                     "kwb_piecewise_reads else _kwb_epi2, epi_tensors=(sin, kwb_at(t2), kwb_at(t1), "
                                     "kwb_at(cos.expand(q.shape))) if kwb_piecewise_reads else (sin, t0), "
                                     "epi_scalars=(*kwb_cat_starts(3, t3, t1),)")};
+  // session 49 (rope49): a rotary embedding whose cos / sin rows are gathered by position_ids: the two gathers by one
+  // index are one launch (kwb_index_multi), the q and k rotations reading those rows one grid (kwb_pointwise_multi)
+  QTest::newRow("RoPE by position_ids: the cos / sin gathers one launch, the q / k rotations one launch")
+      << QStringLiteral("rope_position_ids_nonpersistent")
+      << QStringList{QStringLiteral("gather"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("t0, t2 = kwb_index_multi((self.cos_cached, self.sin_cached), position_ids, 0)"),
+                     QStringLiteral("t10, t17 = kwb_pointwise_multi(kwb_pw_args(q if kwb_piecewise_reads else t8, "),
+                     QStringLiteral("kwb_pw_args(k if kwb_piecewise_reads else t15, "), QStringLiteral("!kwb_index(")};
+  QTest::newRow("RoPE under GQA (q and k of different head counts): the gathers one launch, the rotations two")
+      << QStringLiteral("rope49_gather_gqa_heads")
+      << QStringList{QStringLiteral("gather"), QStringLiteral("pointwise"), QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("kwb_index_multi((self.cos_cached, self.sin_cached), position_ids, 0)"),
+                     QStringLiteral("!kwb_pointwise_multi(")};
+  QTest::newRow("RoPE [B, S, H, Dh] on 16-bit q / k, cos / sin cast down: gathers one launch, rotations one launch")
+      << QStringLiteral("rope49_gather_bshd_bf16")
+      << QStringList{QStringLiteral("gather"), QStringLiteral("pointwise"), QStringLiteral("pointwise"),
+                     QStringLiteral("pointwise")}
+      << QStringList{QStringLiteral("kwb_index_multi((self.cos_cached, self.sin_cached), position_ids, 0)"),
+                     QStringLiteral("= kwb_pointwise_multi(kwb_pw_args(q if kwb_piecewise_reads else ")};
   QTest::newRow("a stack of two pointwise results read by a pointwise run: one launch")
       << QStringLiteral("stack_pointwise_parts_scale")
       << QStringList{QStringLiteral("fill"), QStringLiteral("pointwise")}
@@ -2443,6 +2463,21 @@ void TestChains::gatherPrologueScope() {
       // into kwb_reduce_gathered, KWB_GATHER_REDUCE_DIMS: off since session 48)
       QStringLiteral("knn47_neighbour_sum_k24 3->2"), QStringLiteral("length_embedding 4->3"),
       QStringLiteral("r05_T5_RelativePositionBucket_Bias 9->8")};
+  QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
+}
+
+// session 49 (rope49, issue 14): two independent launches of one stage sharing an operand are one launch -- two plain
+// gathers by the same index (a rotary embedding's cos / sin caches by position_ids: kwb_index_multi), two pointwise
+// launches of one shape reading a common epilogue tensor (its q and k rotations: kwb_pointwise_multi).
+// KWB_SIBLING_LAUNCHES=0 gives the plans before; every fixture plan it changes, off -> on
+void TestChains::siblingLaunchesScope() {
+  const QStringList changed = switchChanges("KWB_SIBLING_LAUNCHES");
+  // c03's integer run and its float run both read `a` (one grid, each stored in its own dtype); the three RoPEs'
+  // gathers by position_ids, and their q / k rotations where q and k share a shape
+  const QStringList expected = {QStringLiteral("c03_Int32Inputs_IntegerArith_And_FloatTuple 3->2"),
+                                QStringLiteral("rope49_gather_bshd_bf16 6->4"),
+                                QStringLiteral("rope49_gather_gqa_heads 4->3"),
+                                QStringLiteral("rope_position_ids_nonpersistent 4->2")};
   QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
 }
 
@@ -3995,6 +4030,16 @@ void TestChains::classesEmulated_data() {
                                                             QLatin1String(s) + QStringLiteral(".spec.json"),
                                                         QStringLiteral("--case"),
                                                         QStringLiteral("boundary_tail,boundary_size1,problem_shape")};
+  // session 49 (rope49): RoPE by position_ids with the sibling launches (the gathers by one index, the rotations in
+  // one grid): the harness's cases, 16-bit and strided inputs included
+  for (const char* s : {"rope49_gather_gqa_heads", "rope49_gather_bshd_bf16", "rope_position_ids_nonpersistent"})
+    QTest::addRow("%s sibling launches", s)
+        << QString::fromLatin1(s) << u'=' + QLatin1String(s)
+        << QStringList{
+               QStringLiteral("--spec"),
+               QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/") + QLatin1String(s) + QStringLiteral(".spec.json"),
+               QStringLiteral("--case"),
+               QStringLiteral("boundary_tail,boundary_size1,problem_shape,strided,dtype_bf16,dtype_fp16")};
   // session 38 (cast38): casts as load / store conversions, each member in its own dtypes and in both 16-bit ones
   for (const char* s : {"a05_FusedAddRMSNorm_fp16_ResidualTuple", "tuple_bf16_bias_gelu_preact", "int8_weight_dequant",
                         "uint8_image_normalize"}) {
@@ -5164,6 +5209,10 @@ void TestChains::cuteStagesEmulated_data() {
       // whose primary is no tensor of its values rendered `cute.full_like(, ...)` (a SyntaxError); its fill now
       // takes the clamped tensor's shape
       {"t29_relpos_bucket_clamp", {pw, QStringLiteral("_kwb_gather_host")}, {{}}},
+      // session 49 (rope49): the sibling launches' CuTe DSL side, each member its own launch (kwb_index_multi: two
+      // gathers; kwb_pointwise_multi's pairs: kwb_pw_args tuples)
+      {"rope49_gather_gqa_heads", {pw, QStringLiteral("_kwb_gather_host")}, {{}}},
+      {"rope49_gather_bshd_bf16", {pw, QStringLiteral("_kwb_gather_host")}, {{}}},
       {"uint8_image_normalize", {pw}, {{}}},
       // session 32 (cute32): the direct convolution stage (conv_forward): level 2's 2_ (transposed, stride 2, its
       // epilogue fused), 52_ (eval: batch norm fused into the convolution's epilogue; training: conv_forward(...,

@@ -372,6 +372,13 @@ def switch_ab(tag, problems, doc, budget=300.0, compile_rows=False, graph_rows=F
             for K in (off, on):
                 m = K.ModelNew(*P.get_init_inputs()).to(dev).eval()
                 m.load_state_dict(ref.state_dict(), strict=False)
+                # non-persistent buffers (a RoPE's cos / sin caches) are in no state_dict: copied by name, as the
+                # harness's weight sync copies them (trial 30 #1), never left at ModelNew's zeros
+                own = dict(m.named_buffers())
+                with torch.no_grad():
+                    for bname, b in ref.named_buffers():
+                        if bname in own and own[bname].shape == b.shape:
+                            own[bname].copy_(b)
                 models.append(m)
         except Exception as e:  # noqa: BLE001
             print("%-34s error loading: %s: %s" % (name, type(e).__name__, str(e)[-160:]), flush=True)

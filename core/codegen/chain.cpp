@@ -1428,6 +1428,15 @@ class Planner {
   /// GLU's gate and up projections. @p result: forward()'s result expression (never fused away). Off unless
   /// `KWB_SIBLING_GEMMS=1` in kwb's environment (session 39's H100 A/B, docs/results/2026-12-06-fuse39.md).
   void fuseSiblingGemms(const QString& result);
+  /// Two independent launches of one stage that share an operand become one launch (issue 14, session 49, rope49):
+  /// two plain kwb_index gathers by the same index and dim (HF Llama's cos / sin caches by position_ids) become
+  /// kwb_index_multi at the first's place (each index loaded once); two kwb_pointwise launches of one output shape
+  /// that read a common epilogue tensor (rotary q and k reading one cos / sin) become kwb_pointwise_multi at the
+  /// second's place (one grid, the same loads and stores). Neither member reads the other's result, no line between
+  /// them reads the moved one's result or writes in place, neither is kept on the model (a state block) nor a random
+  /// draw. Runs on the final lines, after the widening decisions (the members read their operands as before).
+  /// Strictly fewer launches and no more bytes: on unless `KWB_SIBLING_LAUNCHES=0` in kwb's environment.
+  void fuseSiblingLaunches();
   /// A kwb_gather whose result only one kwb_reduce (sum / mean, its prologue fused, no epilogue) reads, itself or
   /// through one reshape / view read by nothing else (three_interpolate's feats.gather(2, idx).view(B, C, M, K) *
   /// w summed over K): the reduce line becomes kwb_reduce_gathered at its place, which loads x through the index as it
@@ -9136,6 +9145,155 @@ void Planner::fuseSiblingGemms(const QString& result) {
   }
 }
 
+void Planner::fuseSiblingLaunches() {
+  if (qEnvironmentVariable("KWB_SIBLING_LAUNCHES") == u"0") return;
+  auto word = [](const QString& name) {
+    return QRegularExpression(QStringLiteral("(?<![\\w.])%1(?!\\w)").arg(QRegularExpression::escape(name)));
+  };
+  // whether @p l reads any of the names @p names assigns ("t10, t17": either)
+  auto reads = [&](const Line& l, const QString& names) {
+    const QString code = QString(l.before + u'\n' + l.head + l.tail);
+    for (const QString& n : names.split(QStringLiteral(", "), Qt::SkipEmptyParts))
+      if (code.contains(word(n.trimmed()))) return true;
+    return false;
+  };
+  auto inBlock = [this](int i) {
+    return std::any_of(m_stateBlocks.cbegin(), m_stateBlocks.cend(),
+                       [i](const StateBlock& b) { return i >= b.first && i <= b.last; });
+  };
+  // the launch of a line by its op id (the lines' launch indices may be stale after the row fusions)
+  auto launchOf = [this](const Line& l) {
+    for (int k = 0; k < m_plan.launches.size(); ++k)
+      if (m_plan.launches.at(k).ops.contains(l.target)) return k;
+    return -1;
+  };
+  auto shapeOf = [this](const QString& expr) {
+    for (auto it = m_vals.cbegin(); it != m_vals.cend(); ++it)
+      if (it->expr == expr) return it->shape;
+    return QList<qint64>{};
+  };
+  // the call as Line::text() writes it (its out_dtype= included), without the target
+  auto callOf = [](const Line& l) {
+    QString c = l.head + l.tail;
+    if (!l.outDtype.isEmpty() && c.endsWith(u')'))
+      c.insert(c.size() - 1, QStringLiteral(", out_dtype=%1").arg(l.outDtype));
+    return c;
+  };
+  auto member = [&](int i, const QLatin1String& stage) {
+    const Line& l = m_lines.at(i);
+    return l.head.startsWith(stage) && l.tail == u")" && l.before.isEmpty() && !l.target.isEmpty() &&
+           !l.target.contains(u',') && !l.draw && l.rowGroup.empty() && !inBlock(i) && launchOf(l) >= 0;
+  };
+  // a line that may stand between two members: no in-place write, no statement without a target
+  auto plainLine = [](const Line& l) {
+    return !l.target.isEmpty() && l.before.isEmpty() && !l.head.contains(QLatin1String("copy_into")) &&
+           !l.head.contains(QLatin1String("written_")) && !l.head.startsWith(QLatin1String("kwb_scatter"));
+  };
+  // the names an epilogue tensor expression reads (t3, kwb_at(t1.expand(q.shape)) -> t3, t1, q)
+  auto operandNames = [](const Line& l) {
+    static const QRegularExpression ident(QStringLiteral("(?<![\\w.])([A-Za-z_]\\w*)"));
+    static const QSet<QString> skip = {QStringLiteral("if"),   QStringLiteral("else"),  QStringLiteral("None"),
+                                       QStringLiteral("True"), QStringLiteral("False"), QStringLiteral("self"),
+                                       QStringLiteral("torch")};
+    QSet<QString> names;
+    for (const QString& t : l.tensors + l.onTensors)
+      for (auto it = ident.globalMatch(t); it.hasNext();) {
+        const QString n = it.next().captured(1);
+        if (!skip.contains(n) && !n.startsWith(QLatin1String("kwb_"))) names.insert(n);
+      }
+    return names;
+  };
+  auto mergeLaunches = [this](int keep, int drop, const QString& what) {
+    ChainLaunch& k = m_plan.launches[keep];
+    const ChainLaunch d = m_plan.launches.at(drop);
+    const QString first = keep < drop ? k.description : d.description,
+                  second = keep < drop ? d.description : k.description;
+    k.ops = keep < drop ? k.ops + d.ops : d.ops + k.ops;
+    k.description = QStringLiteral("%1: %2; %3").arg(what, first, second);
+    m_plan.launches.removeAt(drop);
+  };
+  auto dropLine = [this](int i) {
+    m_lines.removeAt(i);
+    for (StateBlock& b : m_stateBlocks) {
+      if (b.first > i) --b.first;
+      if (b.last >= i) --b.last;
+    }
+  };
+  static const QLatin1String gather("kwb_index("), pointwise("kwb_pointwise(");
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (int i = 0; !changed && i < m_lines.size(); ++i) {
+      if (member(i, gather)) {
+        // two plain gathers by one index: the second moves up to the first (its table and index exist there)
+        const Line& a = m_lines.at(i);
+        const QString ca = callOf(a);
+        const auto sa = callArgSpans(ca, 4);
+        if (sa.size() != 3 || ca.contains(u'=')) continue;
+        const QString index = ca.mid(sa.at(1).first, sa.at(1).second), dim = ca.mid(sa.at(2).first, sa.at(2).second);
+        for (int j = i + 1; j < m_lines.size(); ++j) {
+          const Line& b = m_lines.at(j);
+          const QString cb = callOf(b);
+          const auto sb = callArgSpans(cb, 4);
+          bool ok = member(j, gather) && sb.size() == 3 && !cb.contains(u'=') &&
+                    cb.mid(sb.at(1).first, sb.at(1).second) == index &&
+                    cb.mid(sb.at(2).first, sb.at(2).second) == dim && !reads(b, a.target);
+          for (int k = i + 1; ok && k < j; ++k) ok = !reads(b, m_lines.at(k).target);
+          if (!ok) continue;
+          const int la = launchOf(a), lb = launchOf(b);
+          Line fused = a;
+          fused.target = a.target + QStringLiteral(", ") + b.target;
+          fused.head =
+              QStringLiteral("kwb_index_multi((%1, %2), %3, %4")
+                  .arg(ca.mid(sa.at(0).first, sa.at(0).second), cb.mid(sb.at(0).first, sb.at(0).second), index, dim);
+          fused.kind.clear();
+          fused.comment = QStringLiteral("two gathers by %1: one launch").arg(index);
+          mergeLaunches(la, lb, QStringLiteral("two gathers by one index in one launch (kwb_index_multi)"));
+          m_lines[i] = fused;
+          dropLine(j);
+          changed = true;
+          break;
+        }
+      } else if (member(i, pointwise)) {
+        // two pointwise launches of one shape reading a common tensor: the first moves down to the second
+        const Line& a = m_lines.at(i);
+        const QList<qint64> shape = shapeOf(a.target);
+        const QSet<QString> na = operandNames(a);
+        // kwb_pointwise's row launch, which kwb_pointwise_multi pairs: rank 2 to 5, a last dim of 16 or more
+        // (_kwb_pointwise_rows_min); the flat launch of a shorter row or a vector stays its own
+        if (shape.size() < 2 || shape.size() > 5 || shape.last() < 16 || na.isEmpty()) continue;
+        for (int j = i + 1; j < m_lines.size(); ++j) {
+          const Line& b = m_lines.at(j);
+          if (reads(b, a.target)) break;  // a reader of the first's result: none after it may take it
+          const bool candidate = member(j, pointwise) && shapeOf(b.target) == shape && operandNames(b).intersects(na);
+          if (!candidate) {
+            if (!plainLine(b)) break;
+            continue;
+          }
+          QStringList shared = QStringList(QList<QString>(na.cbegin(), na.cend()));
+          shared.erase(std::remove_if(shared.begin(), shared.end(),
+                                      [&](const QString& n) { return !operandNames(b).contains(n); }),
+                       shared.end());
+          std::sort(shared.begin(), shared.end());
+          const int la = launchOf(a), lb = launchOf(b);
+          Line fused = b;
+          fused.target = a.target + QStringLiteral(", ") + b.target;
+          fused.head = QStringLiteral("kwb_pointwise_multi(kwb_pw_args(%1), kwb_pw_args(%2)")
+                           .arg(callOf(a).mid(pointwise.size()).chopped(1), callOf(b).mid(pointwise.size()).chopped(1));
+          fused.outDtype.clear();
+          fused.kind.clear();
+          fused.comment =
+              QStringLiteral("two pointwise launches reading %1: one launch").arg(shared.join(QStringLiteral(", ")));
+          mergeLaunches(lb, la, QStringLiteral("two pointwise launches in one grid (kwb_pointwise_multi)"));
+          m_lines[j] = fused;
+          dropLine(i);
+          changed = true;
+          break;
+        }
+      }
+    }
+  }
+}
+
 void Planner::fuseGatherPrologue(const QString& result) {
   if (qEnvironmentVariable("KWB_GATHER_PROLOGUE") == u"0") return;
   static const QRegularExpression gatherHead(
@@ -11975,6 +12133,7 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
                                                "load")
                               : QStringLiteral("converted to fp32 as they load"));
   }
+  fuseSiblingLaunches();
   for (const Line& l : std::as_const(m_guards)) body << l.text();
   for (int li = 0; li < m_lines.size(); ++li) {
     const Line& l = m_lines.at(li);

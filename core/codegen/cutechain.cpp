@@ -352,7 +352,13 @@ const QMap<QString, QStringList>& stageKeywords() {
       {QStringLiteral("kwb_cat_starts"), {}},
       {QStringLiteral("kwb_piece_view"), {}},
       {QStringLiteral("kwb_piece_starts"), {}},
-      {QStringLiteral("kwb_at"), {}},  // only in the index-map branch, which is off here (kwb_pad_prologue)
+      // sibling launches (session 49, rope49): each member its own launch on the CuTe DSL side (the plan before)
+      {QStringLiteral("kwb_index_multi"), {QStringLiteral("dim")}},
+      {QStringLiteral("kwb_pointwise_multi"),
+       {QStringLiteral("epi"), QStringLiteral("epi_tensors"), QStringLiteral("epi_scalars"),
+        QStringLiteral("out_dtype")}},
+      {QStringLiteral("kwb_pw_args"), {}},  // kwb_pointwise_multi's argument tuples
+      {QStringLiteral("kwb_at"), {}},       // only in the index-map branch, which is off here (kwb_pad_prologue)
       {QStringLiteral("kwb_dim_scalar"), {}}};
   return k;
 }
@@ -405,6 +411,7 @@ constexpr StageLabel kStageLabels[] = {
     {"kwb_gemv", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "GEMM")},
     {"kwb_gemm_dual", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "GEMM")},
     {"kwb_pointwise", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "pointwise with broadcast tensors")},
+    {"kwb_pointwise_multi", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "pointwise with broadcast tensors")},
     {"kwb_reduce", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "sum / mean / prod / amax / amin / logsumexp reductions")},
     {"kwb_var", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "var / std")},
     {"kwb_var_mean", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "var / std")},
@@ -428,6 +435,7 @@ constexpr StageLabel kStageLabels[] = {
     {"kwb_tri", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "fill / arange / tril / triu")},
     {"kwb_embedding", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "embedding / index / gather")},
     {"kwb_index", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "embedding / index / gather")},
+    {"kwb_index_multi", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "embedding / index / gather")},
     {"kwb_index2", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "embedding / index / gather")},
     {"kwb_gather", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "embedding / index / gather")},
     {"kwb_reduce_gathered", QT_TRANSLATE_NOOP("kwb::CuteStageLabel", "embedding / index / gather")},

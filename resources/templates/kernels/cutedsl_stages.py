@@ -2061,7 +2061,8 @@ def kwb_cumsum(x, dim, epi=None, epi_tensors=(), epi_scalars=(), pre=None, pre_t
                     pre_scalars=pre_scalars, shift=shift, out_dtype=out_dtype)
 
 
-# ==== stage: kwb_embedding kwb_index kwb_index2 kwb_gather kwb_reduce_gathered
+# ==== stage: kwb_embedding kwb_index kwb_index2 kwb_gather kwb_reduce_gathered kwb_index_multi kwb_pointwise_multi
+# (kwb_pw_args: kwb_pointwise_multi's argument tuples)
 # Gathers (session 34, cute34): F.embedding, tensor indexing at one dim (kwb_index) or a pair of consecutive dims
 # (kwb_index2: DLRM's Z[:, li, lj]) and torch.gather, the Triton stages' calls. One kernel for all four: one thread
 # per output element (PW_THREADS a CTA, as kwb_pointwise's), its 5-D coordinates decoded once (_kwb_coords5); x's
@@ -2186,6 +2187,24 @@ def kwb_index(x, indices, dim, pre=None, pre_tensors=(), pre_scalars=(), epi=Non
     k = indices.dim()
     out = g.view(tuple(indices.shape) + rest)
     return out.movedim(tuple(range(k)), tuple(range(dim, dim + k))) if dim and k else out
+
+
+def kwb_index_multi(tables, indices, dim):
+    """(kwb_index(x, indices, dim) for x in tables): the Triton stage set's sibling gathers in one launch
+    (triton_indexed.py); here each table its own gather, the plan before (session 49, rope49)."""
+    return tuple(kwb_index(x, indices, dim) for x in tables)
+
+
+def kwb_pw_args(x, epi, epi_tensors=(), epi_scalars=(), out_dtype=None):
+    """kwb_pointwise's arguments as one tuple (x, epi, epi_tensors, epi_scalars, out_dtype), for kwb_pointwise_multi:
+    the same signature, so a planned line keeps its arguments as written."""
+    return x, epi, tuple(epi_tensors), tuple(epi_scalars), out_dtype
+
+
+def kwb_pointwise_multi(*calls):
+    """(kwb_pointwise(*c) for c in calls), each c a kwb_pw_args tuple: the Triton stage set runs two of them in one
+    launch (triton_indexed.py); here each its own launch, the plan before (session 49, rope49)."""
+    return tuple(kwb_pointwise(*c) for c in calls)
 
 
 def kwb_index2(x, i0, i1, dim, pre=None, pre_tensors=(), pre_scalars=(), pre_at=1, epi=None, epi_tensors=(),

@@ -310,3 +310,152 @@ def kwb_masked_scatter(x, mask, source):
         x, mb, pre, base, src, out, n, *sizes[1:], *((0,) * lead + tuple(x.stride())),
         *((0,) * lead + tuple(mb.stride())), BLOCK=KWB_POINTWISE_BLOCK, num_warps=KWB_POINTWISE_WARPS)
     return out
+
+
+
+def kwb_pw_args(x, epi, epi_tensors=(), epi_scalars=(), out_dtype=None):
+    """kwb_pointwise's arguments as one tuple (x, epi, epi_tensors, epi_scalars, out_dtype), for kwb_pointwise_multi:
+    the same signature, so a planned line keeps its arguments as written. Sibling launches (session 49, rope49;
+    docs/DECISIONS.md "Session 49 (rope49)"): two launches the planner found independent and sharing an operand run
+    as one (kwb_index_multi, kwb_pointwise_multi), the same loads and stores."""
+    return x, epi, tuple(epi_tensors), tuple(epi_scalars), out_dtype
+
+
+@triton.jit
+def _kwb_pointwise_rows2_kernel(T0, x_ptr, out_ptr, M, L, S1, S2, S3, sx0, sx1, sx2, sx3, sx4,
+                                e0, e1, e2, e3, s00, s01, s02, s03, s04, s10, s11, s12, s13, s14,
+                                s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3,
+                                y_ptr, out2_ptr, M2, L2, R1, R2, R3, sy0, sy1, sy2, sy3, sy4,
+                                g0, g1, g2, g3, t00, t01, t02, t03, t04, t10, t11, t12, t13, t14,
+                                t20, t21, t22, t23, t24, t30, t31, t32, t33, t34, h0, h1, h2, h3,
+                                EPI: tl.constexpr, EPI2: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_L: tl.constexpr):
+    # Two _kwb_pointwise_rows_kernel launches in one grid: programs [0, T0) tile the first (x -> out by EPI), the
+    # rest the second (y -> out2 by EPI2), each exactly as its own launch would (rows of the last dim, the outer
+    # coordinates decoded once per row). One body per branch: a program runs one of them.
+    pid = tl.program_id(0)
+    if pid < T0:
+        n_l = tl.cdiv(L, BLOCK_L)
+        rows = (pid // n_l).to(tl.int64) * BLOCK_M + tl.arange(0, BLOCK_M)
+        cols = (pid % n_l) * BLOCK_L + tl.arange(0, BLOCK_L)
+        mask = (rows < M)[:, None] & (cols < L)[None, :]
+        r3 = rows % S3
+        t = rows // S3
+        r2 = t % S2
+        t = t // S2
+        z = (cols * 0)[None, :].to(tl.int64)
+        i0, i1, i2, i3 = (t // S1)[:, None] + z, (t % S1)[:, None] + z, r2[:, None] + z, r3[:, None] + z
+        i4 = cols[None, :].to(tl.int64) + (rows * 0)[:, None]
+        acc = tl.load(x_ptr + (i0 * sx0 + i1 * sx1 + i2 * sx2 + i3 * sx3 + i4 * sx4), mask=mask, other=0.0)
+        acc = EPI(acc.to(tl.float32), i0, i1, i2, i3, i4, mask, e0, e1, e2, e3, s00, s01, s02, s03, s04,
+                  s10, s11, s12, s13, s14, s20, s21, s22, s23, s24, s30, s31, s32, s33, s34, f0, f1, f2, f3)
+        tl.store(out_ptr + rows[:, None] * L + cols[None, :], acc.to(out_ptr.dtype.element_ty), mask=mask)
+    else:
+        q = pid - T0
+        n_l2 = tl.cdiv(L2, BLOCK_L)
+        rows2 = (q // n_l2).to(tl.int64) * BLOCK_M + tl.arange(0, BLOCK_M)
+        cols2 = (q % n_l2) * BLOCK_L + tl.arange(0, BLOCK_L)
+        mask2 = (rows2 < M2)[:, None] & (cols2 < L2)[None, :]
+        u3 = rows2 % R3
+        w = rows2 // R3
+        u2 = w % R2
+        w = w // R2
+        z2 = (cols2 * 0)[None, :].to(tl.int64)
+        j0, j1, j2, j3 = (w // R1)[:, None] + z2, (w % R1)[:, None] + z2, u2[:, None] + z2, u3[:, None] + z2
+        j4 = cols2[None, :].to(tl.int64) + (rows2 * 0)[:, None]
+        acc2 = tl.load(y_ptr + (j0 * sy0 + j1 * sy1 + j2 * sy2 + j3 * sy3 + j4 * sy4), mask=mask2, other=0.0)
+        acc2 = EPI2(acc2.to(tl.float32), j0, j1, j2, j3, j4, mask2, g0, g1, g2, g3, t00, t01, t02, t03, t04,
+                    t10, t11, t12, t13, t14, t20, t21, t22, t23, t24, t30, t31, t32, t33, t34, h0, h1, h2, h3)
+        tl.store(out2_ptr + rows2[:, None] * L2 + cols2[None, :], acc2.to(out2_ptr.dtype.element_ty), mask=mask2)
+
+
+def _kwb_pointwise_rows_args(x, epi, epi_tensors, epi_scalars, out_dtype):
+    """kwb_pointwise's row launch for one call, planned as kwb_pointwise plans it (the same memoised plan): (out,
+    block_l, tiles, the kernel's arguments from x to f3), or None where kwb_pointwise would not take its row launch
+    (rank above 5 or below 2, a short last dim, an empty output, the row launch switched off)."""
+    if not kwb_pointwise_rows or x.dim() < 2 or x.dim() > 5 or x.numel() == 0:
+        return None
+    flat = kwb_pointwise_coalesce and _kwb_epi_coords_free(epi)
+    key = ("pointwise", x.shape, x.stride(), x.dtype, x.device, flat) + tuple(
+        (t.shape, t.stride(), isinstance(t, KwbAt), isinstance(t, KwbCols)) for t in epi_tensors)
+    plan = _kwb_memo.get(key) if kwb_memo_plans else None
+    if plan is None:
+        if len(_kwb_memo) >= 4096:
+            _kwb_memo.clear()
+        plan = _kwb_memo[key] = _kwb_pointwise_plan(x, epi_tensors, flat)
+    grid, sizes, sx, es, ne, idx64, magic = plan
+    L = sizes[3]
+    if L < _kwb_pointwise_rows_min:
+        return None
+    out = torch.empty(x.shape, dtype=out_dtype or x.dtype, device=x.device)
+    ptrs = tuple(t.t if isinstance(t, (KwbAt, KwbCols)) else t for t in epi_tensors) + (x,) * (4 - ne)
+    block_l = min(_kwb_np2(L), KWB_POINTWISE_BLOCK)
+    block_m = max(1, KWB_POINTWISE_BLOCK // block_l)
+    rows = out.numel() // L
+    tiles = triton.cdiv(rows, block_m) * triton.cdiv(L, block_l)
+    args = (x, out, rows, L, sizes[0], sizes[1], sizes[2], *sx, *ptrs, *es, *kwb_epi_scalars(epi_scalars))
+    return out, block_l, tiles, args
+
+
+def kwb_pointwise_multi(*calls):
+    """(kwb_pointwise(*c) for c in calls), each c a kwb_pw_args tuple: two calls whose row launches take the same
+    block run as one launch (_kwb_pointwise_rows2_kernel; the same elements, loads and stores), anything else each
+    call as kwb_pointwise runs it. Returns the outputs in order."""
+    if len(calls) == 2:
+        a = _kwb_pointwise_rows_args(*calls[0])
+        b = _kwb_pointwise_rows_args(*calls[1]) if a is not None else None
+        if a is not None and b is not None and a[1] == b[1]:
+            block_m = max(1, KWB_POINTWISE_BLOCK // a[1])
+            _kwb_pointwise_rows2_kernel[(a[2] + b[2],)](
+                a[2], *a[3], *b[3], EPI=calls[0][1], EPI2=calls[1][1], BLOCK_M=block_m, BLOCK_L=a[1],
+                num_warps=KWB_POINTWISE_WARPS)
+            return a[0], b[0]
+    return tuple(kwb_pointwise(*c) for c in calls)
+
+
+@triton.jit
+def _kwb_embedding2_kernel(wa, wb, idx, outa, outb, n, D, NA, NB, wsa0, wsa1, wsb0, wsb1, IDX64: tl.constexpr,
+                           BLOCK: tl.constexpr):
+    # _kwb_embedding_kernel for two tables gathered by one index: each index loaded once, both rows stored
+    pid = tl.program_id(0)
+    if IDX64:
+        pid = pid.to(tl.int64)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    row = offs // D
+    col = offs % D
+    i = tl.load(idx + row, mask=mask, other=0).to(tl.int64)
+    ia = tl.where(i < 0, i + NA, i)
+    ib = tl.where(i < 0, i + NB, i)
+    va = tl.load(wa + (ia * wsa0 + col * wsa1), mask=mask, other=0.0)
+    vb = tl.load(wb + (ib * wsb0 + col * wsb1), mask=mask, other=0.0)
+    tl.store(outa + offs, va.to(outa.dtype.element_ty), mask=mask)
+    tl.store(outb + offs, vb.to(outb.dtype.element_ty), mask=mask)
+
+
+def kwb_index_multi(tables, indices, dim):
+    """(kwb_index(x, indices, dim) for x in tables): two tables whose rows along dim have the same size and dtype
+    (HF Llama's cos / sin caches by position_ids) are gathered in one launch that loads each index once; anything
+    else each as kwb_index gathers it. Returns the results in order, each kwb_index's (a view of its contiguous
+    output with the index dims at dim)."""
+    if len(tables) == 2:
+        a, b = tables
+        d = dim % max(a.dim(), 1)
+        if (a.dim() == b.dim() and a.dim() >= 1 and a.dtype == b.dtype and a.device == b.device and
+                a.shape[:d] + a.shape[d + 1:] == b.shape[:d] + b.shape[d + 1:]):
+            am, bm = a.movedim(d, 0), b.movedim(d, 0)
+            rest = tuple(am.shape[1:])
+            wa, wb = am.reshape(am.shape[0], -1), bm.reshape(bm.shape[0], -1)
+            D = wa.shape[1]
+            flat = indices.reshape(-1).contiguous()
+            outs = [torch.empty((flat.numel(), D), dtype=a.dtype, device=a.device) for _ in range(2)]
+            n = flat.numel() * D
+            if n:
+                reach = max((w.shape[0] - 1) * abs(w.stride(0)) + (D - 1) * abs(w.stride(1)) for w in (wa, wb))
+                _kwb_embedding2_kernel[(triton.cdiv(n, KWB_POINTWISE_BLOCK),)](
+                    wa, wb, flat, outs[0], outs[1], n, D, wa.shape[0], wb.shape[0], wa.stride(0), wa.stride(1),
+                    wb.stride(0), wb.stride(1), IDX64=n + KWB_POINTWISE_BLOCK >= 2 ** 31 or reach >= 2 ** 31,
+                    BLOCK=KWB_POINTWISE_BLOCK, num_warps=KWB_POINTWISE_WARPS)
+            k = indices.dim()
+            res = [o.view(tuple(indices.shape) + rest) for o in outs]
+            return tuple(r.movedim(tuple(range(k)), tuple(range(d, d + k))) if d and k else r for r in res)
+    return tuple(kwb_index(x, indices, dim) for x in tables)
