@@ -161,6 +161,9 @@ class TestChains : public QObject {
   void colsOnepassScope();
   void colsOnepassEmulated_data();
   void colsOnepassEmulated();
+  void colsTileScope();
+  void colsTileEmulated_data();
+  void colsTileEmulated();
   void permutesIntoEpilogues();
   void stacksAsPointwise();
   void catsAsPointwise();
@@ -3181,9 +3184,11 @@ void TestChains::colsOnepassScope() {
     qunsetenv("KWB_ROWS_COLS_ONEPASS");
     if (bodies[0] != bodies[1]) changed << name;
   }
-  const QStringList expected = {QStringLiteral("rows_layernorm_cf_manual"),
-                                QStringLiteral("rows_layernorm_nhwc_permuted"), QStringLiteral("rows_norm_seq_dim_3d"),
-                                QStringLiteral("rows_rms_norm_cdhw_manual"), QStringLiteral("rows_rms_norm_cf_manual")};
+  const QStringList expected = {
+      QStringLiteral("rows_layernorm_cdhw_odd_bf16"),  // session 49: an odd C of a bf16 5-D volume
+      QStringLiteral("rows_layernorm_cf_manual"),     QStringLiteral("rows_layernorm_nhwc_permuted"),
+      QStringLiteral("rows_norm_seq_dim_3d"),         QStringLiteral("rows_rms_norm_cdhw_manual"),
+      QStringLiteral("rows_rms_norm_cf_manual")};
   QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
   const kwb::FrameworkBackend* b = kwb::backendById(QStringLiteral("triton"));
   const QString knob = QStringLiteral("\nkwb_rows_cols_onepass = True\n");
@@ -3228,6 +3233,80 @@ void TestChains::colsOnepassEmulated() {
   QFETCH(QStringList, args);
   const auto reset = qScopeGuard([] { qunsetenv("KWB_ROWS_COLS_ONEPASS"); });
   qputenv("KWB_ROWS_COLS_ONEPASS", "1");
+  runEmulated(spec, problem, args);
+}
+
+// session 49 (normcf49): KWB_ROWS_COLS_TILE=1 is the one-pass plan (the same forward bodies as
+// KWB_ROWS_COLS_ONEPASS=1, for every fixture) plus kwb_rows_cols_rule set after the library, only where the plan has a
+// kwb_rows launch; unset, no kernel.py names the rule's switch as set
+void TestChains::colsTileScope() {
+  const QDir dir(QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains"));
+  const auto reset = qScopeGuard([] {
+    qunsetenv("KWB_ROWS_COLS_TILE");
+    qunsetenv("KWB_ROWS_COLS_ONEPASS");
+  });
+  for (const QString& f : dir.entryList({QStringLiteral("*.spec.json")}, QDir::Files, QDir::Name)) {
+    const QString name = f.chopped(int(QStringLiteral(".spec.json").size()));
+    const json s = loadSpec(name);
+    if (!s.is_object()) continue;
+    QString bodies[2];
+    for (const int tile : {0, 1}) {
+      qputenv(tile ? "KWB_ROWS_COLS_TILE" : "KWB_ROWS_COLS_ONEPASS", "1");
+      QString why;
+      const auto p = kwb::planChain(kwb::decodeOpGraph(s), s, &why);
+      bodies[tile] = p ? p->forwardBody : QStringLiteral("no plan: ") + why;
+      qunsetenv("KWB_ROWS_COLS_TILE");
+      qunsetenv("KWB_ROWS_COLS_ONEPASS");
+    }
+    QVERIFY2(bodies[0] == bodies[1], qPrintable(name));
+  }
+  const kwb::FrameworkBackend* b = kwb::backendById(QStringLiteral("triton"));
+  const QString knob = QStringLiteral("\nkwb_rows_cols_rule = True  # KWB_ROWS_COLS_TILE=1");
+  for (const char* name : {"rows_layernorm_cdhw_odd_bf16", "rows_group_norm_manual"}) {
+    for (const int on : {0, 1}) {
+      if (on) qputenv("KWB_ROWS_COLS_TILE", "1");
+      const kwb::GeneratedKernel k = b->generate(loadSpec(QString::fromLatin1(name)));
+      qunsetenv("KWB_ROWS_COLS_TILE");
+      QVERIFY2(k.ok && k.implemented, qPrintable(k.error));
+      // the group norm's statistics are over its innermost dims: no kwb_rows launch, nothing set
+      QCOMPARE(k.source.contains(knob), on == 1 && qstrcmp(name, "rows_group_norm_manual") != 0);
+    }
+  }
+}
+
+void TestChains::colsTileEmulated_data() {
+  QTest::addColumn<QString>("spec");
+  QTest::addColumn<QString>("problem");
+  QTest::addColumn<QStringList>("args");
+  for (const char* s : {"rows_layernorm_cdhw_odd_bf16", "rows_layernorm_cf_manual", "rows_rms_norm_cf_manual",
+                        "rows_norm_seq_dim_3d", "rows_rms_norm_cdhw_manual", "rows_layernorm_nhwc_permuted"}) {
+    const QString spec = QString::fromLatin1(s), problem = u'=' + spec;
+    QTest::addRow("%s fp32", s) << spec << problem << QStringList();
+    // columns above the floor and more warps: the emulation's grids are small, so the rule's halving stops at
+    // the floor unless its program count is 0
+    QTest::addRow("%s wide tile", s) << spec << problem
+                                     << QStringList{QStringLiteral("--set"), QStringLiteral("_kwb_rows_cols_waves=0"),
+                                                    QStringLiteral("--set"), QStringLiteral("_kwb_rows_per_thread=4")};
+    if (qstrcmp(s, "rows_layernorm_cdhw_odd_bf16") != 0) continue;
+    QTest::addRow("%s fp16", s) << spec << problem
+                                << QStringList{QStringLiteral("--dtype"), QStringLiteral("float16,float32")};
+    QTest::addRow("%s strided", s) << spec << problem << QStringList{QStringLiteral("--strided")};
+    QTest::addRow("%s harness cases", s) << spec << problem
+                                         << QStringList{QStringLiteral("--spec"),
+                                                        QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/") + spec +
+                                                            QStringLiteral(".spec.json"),
+                                                        QStringLiteral("--case"),
+                                                        QStringLiteral("boundary_tail,boundary_size1,problem_shape")};
+  }
+}
+
+void TestChains::colsTileEmulated() {
+  if (otherShard()) QSKIP("another shard's row (KWB_EMULATED_SHARD)");
+  QFETCH(QString, spec);
+  QFETCH(QString, problem);
+  QFETCH(QStringList, args);
+  const auto reset = qScopeGuard([] { qunsetenv("KWB_ROWS_COLS_TILE"); });
+  qputenv("KWB_ROWS_COLS_TILE", "1");
   runEmulated(spec, problem, args);
 }
 
@@ -3793,6 +3872,8 @@ void TestChains::classesEmulated_data() {
       // layer norm of an NHWC input permuted
       {QStringLiteral("rows_rms_norm_cdhw_manual"), QStringLiteral("=rows_rms_norm_cdhw_manual")},
       {QStringLiteral("rows_layernorm_nhwc_permuted"), QStringLiteral("=rows_layernorm_nhwc_permuted")},
+      // session 49 (normcf49): a layer norm over the odd C of a bf16 5-D volume (the input 16-bit, the output too)
+      {QStringLiteral("rows_layernorm_cdhw_odd_bf16"), QStringLiteral("=rows_layernorm_cdhw_odd_bf16")},
       {QStringLiteral("rows_group_norm_manual"), QStringLiteral("=rows_group_norm_manual")},
       {QStringLiteral("rows_ce_smoothing_manual"), QStringLiteral("=rows_ce_smoothing_manual")},
       {QStringLiteral("rows_kl_smoothing_logsoftmax"), QStringLiteral("=rows_kl_smoothing_logsoftmax")},

@@ -176,9 +176,20 @@ constexpr bool kRowsApplyColumns = false;
 /// `KWB_ROWS_COLS_ONEPASS=1` / `0` in kwb's environment; unset: kRowsColsOnepass (off until its GPU A/B,
 /// bench/gpu/normcf47_ab.py: norm41's one launch held the same bytes and lost to two launches on the H100).
 constexpr bool kRowsColsOnepass = false;
+/// The one-pass column tile's shape by a rule of the shape (issue 14, session 49, normcf49): kwb_rows_cols_rule set
+/// after the library too (small CTAs, 128 threads at <= 16 elements each, a column floor of 64 bytes of the contiguous
+/// run, >= 8 programs a SM; triton_stages.py _kwb_rows_cols_shape). It acts on the one-pass plan, so it turns that
+/// plan on as well. `KWB_ROWS_COLS_TILE=1` / `0` in kwb's environment; unset: kRowsColsTile (off until its GPU A/B,
+/// bench/gpu/normcf49_ab.py: same launches and bytes as the one-pass plan, a different tile, so no proof by
+/// construction).
+constexpr bool kRowsColsTile = false;
+bool rowsColsTile() {
+  const QString v = qEnvironmentVariable("KWB_ROWS_COLS_TILE");
+  return v == u"1" || (v != u"0" && kRowsColsTile);
+}
 bool rowsColsOnepass() {
   const QString v = qEnvironmentVariable("KWB_ROWS_COLS_ONEPASS");
-  return v == u"1" || (v != u"0" && kRowsColsOnepass);
+  return v == u"1" || (v != u"0" && kRowsColsOnepass) || rowsColsTile();
 }
 bool rowsApplyPlan(bool column) {
   const QString v = qEnvironmentVariable("KWB_ROWS_APPLY_PLAN");
@@ -12351,6 +12362,9 @@ GeneratedKernel renderChainKernel(const ChainPlan& plan, const json& spec, const
       (onepass ? QStringLiteral("\nkwb_rows_cols = True  # KWB_ROWS_COLS_ONEPASS=1: the one-pass column tile\n"
                                 "kwb_rows_cols_onepass = True\n")
                : QString()) +
+      (onepass && rowsColsTile()
+           ? QStringLiteral("kwb_rows_cols_rule = True  # KWB_ROWS_COLS_TILE=1: the tile's shape by the shape's rule\n")
+           : QString()) +
       QStringLiteral("\n\n# ---- epilogues and the elementwise launch (triton_epilogue.py) ----\n") + epilogue +
       QStringLiteral("\n\n# ---- indexed writes and integer scans (triton_indexed.py) ----\n") + indexed +
       (graph ? QStringLiteral("\n\n") + graphCode : QString()) +
