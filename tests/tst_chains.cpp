@@ -162,6 +162,7 @@ class TestChains : public QObject {
   void colsOnepassEmulated_data();
   void colsOnepassEmulated();
   void colsTileScope();
+  void rowsSource16Scope();
   void colsTileEmulated_data();
   void colsTileEmulated();
   void permutesIntoEpilogues();
@@ -3271,6 +3272,47 @@ void TestChains::colsTileScope() {
       // the group norm's statistics are over its innermost dims: no kwb_rows launch, nothing set
       QCOMPARE(k.source.contains(knob), on == 1 && qstrcmp(name, "rows_group_norm_manual") != 0);
     }
+  }
+}
+
+// session 49 (normcf49): KWB_ROWS_SRC16 (on) names torch.float32 in the kwb_rows entries over a floating input (or
+// its view) that had no prologue dtype -- exactly the fixtures with such an entry change, and where every other reader
+// converts too the input is read in its own dtype (no widening launch): the new bf16 fixture under the one-pass plan
+void TestChains::rowsSource16Scope() {
+  const QDir dir(QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains"));
+  const auto reset = qScopeGuard([] {
+    qunsetenv("KWB_ROWS_SRC16");
+    qunsetenv("KWB_ROWS_COLS_TILE");
+  });
+  QStringList changed;
+  for (const QString& f : dir.entryList({QStringLiteral("*.spec.json")}, QDir::Files, QDir::Name)) {
+    const QString name = f.chopped(int(QStringLiteral(".spec.json").size()));
+    const json s = loadSpec(name);
+    if (!s.is_object()) continue;
+    QString bodies[2];
+    for (const int on : {0, 1}) {
+      qputenv("KWB_ROWS_SRC16", on ? "1" : "0");
+      QString why;
+      const auto p = kwb::planChain(kwb::decodeOpGraph(s), s, &why);
+      bodies[on] = p ? p->forwardBody : QStringLiteral("no plan: ") + why;
+    }
+    qunsetenv("KWB_ROWS_SRC16");
+    if (bodies[0] != bodies[1]) changed << name;
+  }
+  // the entries' text (the cross-entropy's logits are still widened: its other readers load them as they are); the
+  // logsumexp and the variance read x in its dtype now, one launch fewer at 16 bits
+  const QStringList expected = {QStringLiteral("rows_ce_smoothing_manual"), QStringLiteral("rows_logsumexp_manual"),
+                                QStringLiteral("rows_variance_manual")};
+  QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
+  qputenv("KWB_ROWS_COLS_TILE", "1");
+  const char* widen = "kwb_to_fp32(x)";
+  for (const int on : {0, 1}) {
+    qputenv("KWB_ROWS_SRC16", on ? "1" : "0");
+    QString why;
+    const json s = loadSpec(QStringLiteral("rows_layernorm_cdhw_odd_bf16"));
+    const auto p = kwb::planChain(kwb::decodeOpGraph(s), s, &why);
+    QVERIFY2(p, qPrintable(why));
+    QCOMPARE(p->forwardBody.contains(QLatin1String(widen)), on == 0);
   }
 }
 

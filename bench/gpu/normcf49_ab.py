@@ -10,7 +10,8 @@ torch.compile, and a few tile candidates around the rule.
   >= 8 programs a SM. `__r47` rows: off = session 47's one-pass tile (KWB_ROWS_COLS_ONEPASS=1), on = the rule: the
   tile alone. `__pt8` / `__c8` rows: the rule's on side with _kwb_rows_per_thread 8 / 64-thread CTAs and a 32-byte
   column floor (candidates, information). rows_group_norm_manual__apply: KWB_ROWS_APPLY_PLAN=1 on the
-  hand-written group norm (3 -> 2 launches; information). rows_group_norm_manual: a control (its statistics are
+  hand-written group norm (3 -> 2 launches; information). ln_cf_bf16__src16: KWB_ROWS_SRC16=0 against its default
+  (on) under the rule: the widening launch of a bf16 input before the rows launch, or not. rows_group_norm_manual: a control (its statistics are
   over the innermost dims: no column group, the same kernel.py both sides).
 
     KWB_PYTHON=/usr/bin/python3 python3 bench/gpu/normcf49_ab.py --generate .gpu/normcf49   # CPU: this tree's kwb
@@ -73,6 +74,9 @@ PROBLEMS = [
     (named(LN06, "c8"), (SW, C8)),
     (named(os.path.join(N41, "rms_cf.py"), "pt8"), (SW, {"_kwb_rows_per_thread": 8})),
     (named(os.path.join(N41, "rms_cf.py"), "c8"), (SW, C8)),
+    # KWB_ROWS_SRC16 (on by construction): the bf16 layer norm's one-pass launch reading x in bf16 (on) against the
+    # same plan after a widening launch (off: 2 launches, 29 MB more); a check of the construction, no default on it
+    (named(os.path.join(N47, "ln_cf_bf16.py"), "src16"), "KWB_ROWS_COLS_TILE=1 KWB_ROWS_SRC16"),
     # the group norm written by hand (statistics over the innermost dims: not the column class): its three launches
     # against session 40's statistics-and-apply launch plus the affine (two; information for the next step)
     (named(os.path.join(CHAINS, "rows_group_norm_manual.py"), "apply"), "KWB_ROWS_APPLY_PLAN=1"),
