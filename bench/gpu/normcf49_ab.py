@@ -11,8 +11,8 @@ torch.compile, and a few tile candidates around the rule.
   tile alone. `__pt8` / `__c8` rows: the rule's on side with _kwb_rows_per_thread 8 / 64-thread CTAs and a 32-byte
   column floor (candidates, information). rows_group_norm_manual__apply: KWB_ROWS_APPLY_PLAN=1 on the
   hand-written group norm (3 -> 2 launches; information). ln_cf_bf16__src16: KWB_ROWS_SRC16=0 against its default
-  (on) under the rule: the widening launch of a bf16 input before the rows launch, or not. rows_group_norm_manual: a control (its statistics are
-  over the innermost dims: no column group, the same kernel.py both sides).
+  (on) under the rule: the widening launch of a bf16 input before the rows launch, or not. rows_group_norm_manual:
+  a control (its statistics are over the innermost dims: no column group, the same kernel.py both sides).
 
     KWB_PYTHON=/usr/bin/python3 python3 bench/gpu/normcf49_ab.py --generate .gpu/normcf49   # CPU: this tree's kwb
     python3 bench/gpu/normcf49_ab.py --kernels .gpu/normcf49 --budget 100                    # GPU machine
