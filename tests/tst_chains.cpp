@@ -899,15 +899,17 @@ void TestChains::plans_data() {
              QStringLiteral("t15 = kwb_reduce(t13, [], \"mean\", False, pre=_kwb_epi3")};
   QTest::newRow("y04's class: a logsumexp written out (amax, sum of exp(x - max), then m + log(s)): one launch")
       << QStringLiteral("rows_logsumexp_manual") << QStringList{QStringLiteral("rows")}
-      << QStringList{QStringLiteral("t0, t3, t5 = kwb_rows([(x, [1], \"amax\", True, None, (), (), None), (x, [1], "
-                                    "\"sum\", True, _kwb_epi0, (0,), (), torch.float32)], post=_kwb_epi1, post_src=1, "
-                                    "post_tensors=(0,), post_scalars=())")};
+      << QStringList{
+             QStringLiteral("t0, t3, t5 = kwb_rows([(x, [1], \"amax\", True, None, (), (), torch.float32), (x, [1], "
+                            "\"sum\", True, _kwb_epi0, (0,), (), torch.float32)], post=_kwb_epi1, post_src=1, "
+                            "post_tensors=(0,), post_scalars=())")};
   QTest::newRow("y04's class: a std written out: the centred squares the mean's prologue, not kwb_row1's post")
       << QStringLiteral("rows_variance_manual") << QStringList{QStringLiteral("rows")}
-      << QStringList{QStringLiteral("t0, t4, t6 = kwb_rows([(x, [1], \"mean\", True, None, (), (), None), (x, [1], "
-                                    "\"mean\", True, _kwb_epi0, (0,), (), torch.float32)], post=_kwb_epi1, post_src=1, "
-                                    "post_tensors=(), post_scalars=())"),
-                     QStringLiteral("!kwb_row1")};
+      << QStringList{
+             QStringLiteral("t0, t4, t6 = kwb_rows([(x, [1], \"mean\", True, None, (), (), torch.float32), (x, [1], "
+                            "\"mean\", True, _kwb_epi0, (0,), (), torch.float32)], post=_kwb_epi1, post_src=1, "
+                            "post_tensors=(), post_scalars=())"),
+             QStringLiteral("!kwb_row1")};
   QTest::newRow("y04's class: cosine distance over the last dim of [B, S, D], times a mean square")
       << QStringLiteral("rows_cosine_distance_3d")
       // session 40: three launches; the list had counted the piece its pointwise launch reads (a stale index)
@@ -2011,14 +2013,14 @@ void TestChains::rowsApplyPlans_data() {
   QTest::newRow("ConvNeXt LN over NCHW's channels: 3 launches -> 1")
       << QStringLiteral("rows_layernorm_cf_manual") << QStringList{rf, rf} << QStringList{rows}
       << QStringLiteral(
-             "t0, t3, t15 = kwb_rows([(x, [1], \"mean\", True, None, (), (), None), (x, [1], \"mean\", "
+             "t0, t3, t15 = kwb_rows([(x, [1], \"mean\", True, None, (), (), torch.float32), (x, [1], \"mean\", "
              "True, _kwb_epi0, (0,), (), torch.float32)], apply=_kwb_epi1, apply_src=0, apply_tensors=(0, 1, "
              "t10, t14), apply_scalars=(), apply_dtype=out_dtype)");
   // d = x - mean named once and read twice: the clone
   QTest::newRow("LN over the last dim, d = x - mean read twice: 2 launches -> 1")
       << QStringLiteral("rows_layernorm_last_centred_once") << QStringList{rf, rf} << QStringList{rows}
       << QStringLiteral(
-             "t0, t3, t8 = kwb_rows([(x, [-1], \"mean\", True, None, (), (), None), (x, [-1], \"mean\", "
+             "t0, t3, t8 = kwb_rows([(x, [-1], \"mean\", True, None, (), (), torch.float32), (x, [-1], \"mean\", "
              "True, _kwb_epi0, (0,), (), torch.float32)], apply=_kwb_epi1, apply_src=0, apply_tensors=(1, 0, "
              "self.weight, self.bias), apply_scalars=(), apply_dtype=out_dtype)");
   // one statistic and its apply
@@ -2037,14 +2039,14 @@ void TestChains::rowsApplyPlans_data() {
   QTest::newRow("standardise over the sequence dim: 2 launches -> 1")
       << QStringLiteral("rows_norm_seq_dim_3d") << QStringList{rf, rf} << QStringList{rows}
       << QStringLiteral(
-             "t0, t3, t8 = kwb_rows([(x, [-2], \"mean\", True, None, (), (), None), (x, [-2], \"mean\", "
+             "t0, t3, t8 = kwb_rows([(x, [-2], \"mean\", True, None, (), (), torch.float32), (x, [-2], \"mean\", "
              "True, _kwb_epi0, (0,), (), torch.float32)], apply=_kwb_epi1, apply_src=0, apply_tensors=(0, 1, "
              "self.scale), apply_scalars=(), apply_dtype=out_dtype)");
   // the 5-D view's statistics and apply; the affine after the view back stays its own launch (not done)
   QTest::newRow("group norm by hand through a 5-D view: 3 launches -> 2")
       << QStringLiteral("rows_group_norm_manual") << QStringList{rf, rf, pw} << QStringList{rows, pw}
       << QStringLiteral(
-             "t1, t4, t8 = kwb_rows([(t0, [2, 3, 4], \"mean\", True, None, (), (), None), (t0, [2, 3, 4], "
+             "t1, t4, t8 = kwb_rows([(t0, [2, 3, 4], \"mean\", True, None, (), (), torch.float32), (t0, [2, 3, 4], "
              "\"mean\", True, _kwb_epi0, (0,), (), torch.float32)], apply=_kwb_epi1, apply_src=0, "
              "apply_tensors=(0, 1), apply_scalars=(), apply_dtype=torch.float32)");
 }
@@ -2097,17 +2099,14 @@ void TestChains::rowsApplyPlanScope() {
   // gather_knn_three_interpolate (redpro41's fixture, merged in session 42): its weights' sum and divide as one
   // statistics-and-apply launch (its emulated rows pass with KWB_ROWS_APPLY_PLAN=1)
   // session 47 (knn47): the knn's weights over channels-last points, the same group
-  const QStringList expected = {QStringLiteral("gather_knn_three_interpolate"),
-                                QStringLiteral("knn47_points_channels_last_interp"),
-                                QStringLiteral("rows_group_norm_manual"),
-                                QStringLiteral("rows_layernorm_cf_manual"),
-                                QStringLiteral("rows_layernorm_last_centred_once"),
-                                QStringLiteral("rows_layernorm_nhwc_permuted"),
-                                QStringLiteral("rows_norm_seq_dim_3d"),
-                                QStringLiteral("rows_rms_norm_cdhw_manual"),
-                                QStringLiteral("rows_rms_norm_cf_manual"),
-                                QStringLiteral("tuple_norm_and_mean"),
-                                QStringLiteral("v10_MixedPrecision_RMSNorm_MLP")};
+  const QStringList expected = {
+      QStringLiteral("gather_knn_three_interpolate"), QStringLiteral("knn47_points_channels_last_interp"),
+      QStringLiteral("rows_group_norm_manual"),
+      QStringLiteral("rows_layernorm_cdhw_odd_bf16"),  // session 49 (normcf49)
+      QStringLiteral("rows_layernorm_cf_manual"),     QStringLiteral("rows_layernorm_last_centred_once"),
+      QStringLiteral("rows_layernorm_nhwc_permuted"), QStringLiteral("rows_norm_seq_dim_3d"),
+      QStringLiteral("rows_rms_norm_cdhw_manual"),    QStringLiteral("rows_rms_norm_cf_manual"),
+      QStringLiteral("tuple_norm_and_mean"),          QStringLiteral("v10_MixedPrecision_RMSNorm_MLP")};
   QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
   const QStringList expectedCols = {QStringLiteral("rows_layernorm_cf_manual"), QStringLiteral("rows_norm_seq_dim_3d"),
                                     QStringLiteral("rows_rms_norm_cf_manual")};
@@ -2531,6 +2530,7 @@ void TestChains::rowSourceReachScope() {
   const QStringList expected = {
       QStringLiteral("gather_knn_three_interpolate 3->2"),
       QStringLiteral("knn47_points_channels_last_interp 4->3"),  // session 47: the knn's weights, channels-last
+      QStringLiteral("rows_layernorm_cdhw_odd_bf16 3->2"),       // session 49: an odd C of a bf16 5-D volume
       QStringLiteral("rows_layernorm_cf_manual 3->2"),
       QStringLiteral("rows_layernorm_nhwc_permuted 3->2"),
       QStringLiteral("rows_rms_norm_cdhw_manual 2->1"),
