@@ -161,6 +161,10 @@ class TestChains : public QObject {
   void colsOnepassScope();
   void colsOnepassEmulated_data();
   void colsOnepassEmulated();
+  void colsTileScope();
+  void rowsSource16Scope();
+  void colsTileEmulated_data();
+  void colsTileEmulated();
   void permutesIntoEpilogues();
   void stacksAsPointwise();
   void catsAsPointwise();
@@ -896,15 +900,17 @@ void TestChains::plans_data() {
              QStringLiteral("t15 = kwb_reduce(t13, [], \"mean\", False, pre=_kwb_epi3")};
   QTest::newRow("y04's class: a logsumexp written out (amax, sum of exp(x - max), then m + log(s)): one launch")
       << QStringLiteral("rows_logsumexp_manual") << QStringList{QStringLiteral("rows")}
-      << QStringList{QStringLiteral("t0, t3, t5 = kwb_rows([(x, [1], \"amax\", True, None, (), (), None), (x, [1], "
-                                    "\"sum\", True, _kwb_epi0, (0,), (), torch.float32)], post=_kwb_epi1, post_src=1, "
-                                    "post_tensors=(0,), post_scalars=())")};
+      << QStringList{
+             QStringLiteral("t0, t3, t5 = kwb_rows([(x, [1], \"amax\", True, None, (), (), torch.float32), (x, [1], "
+                            "\"sum\", True, _kwb_epi0, (0,), (), torch.float32)], post=_kwb_epi1, post_src=1, "
+                            "post_tensors=(0,), post_scalars=())")};
   QTest::newRow("y04's class: a std written out: the centred squares the mean's prologue, not kwb_row1's post")
       << QStringLiteral("rows_variance_manual") << QStringList{QStringLiteral("rows")}
-      << QStringList{QStringLiteral("t0, t4, t6 = kwb_rows([(x, [1], \"mean\", True, None, (), (), None), (x, [1], "
-                                    "\"mean\", True, _kwb_epi0, (0,), (), torch.float32)], post=_kwb_epi1, post_src=1, "
-                                    "post_tensors=(), post_scalars=())"),
-                     QStringLiteral("!kwb_row1")};
+      << QStringList{
+             QStringLiteral("t0, t4, t6 = kwb_rows([(x, [1], \"mean\", True, None, (), (), torch.float32), (x, [1], "
+                            "\"mean\", True, _kwb_epi0, (0,), (), torch.float32)], post=_kwb_epi1, post_src=1, "
+                            "post_tensors=(), post_scalars=())"),
+             QStringLiteral("!kwb_row1")};
   QTest::newRow("y04's class: cosine distance over the last dim of [B, S, D], times a mean square")
       << QStringLiteral("rows_cosine_distance_3d")
       // session 40: three launches; the list had counted the piece its pointwise launch reads (a stale index)
@@ -2027,14 +2033,14 @@ void TestChains::rowsApplyPlans_data() {
   QTest::newRow("ConvNeXt LN over NCHW's channels: 3 launches -> 1")
       << QStringLiteral("rows_layernorm_cf_manual") << QStringList{rf, rf} << QStringList{rows}
       << QStringLiteral(
-             "t0, t3, t15 = kwb_rows([(x, [1], \"mean\", True, None, (), (), None), (x, [1], \"mean\", "
+             "t0, t3, t15 = kwb_rows([(x, [1], \"mean\", True, None, (), (), torch.float32), (x, [1], \"mean\", "
              "True, _kwb_epi0, (0,), (), torch.float32)], apply=_kwb_epi1, apply_src=0, apply_tensors=(0, 1, "
              "t10, t14), apply_scalars=(), apply_dtype=out_dtype)");
   // d = x - mean named once and read twice: the clone
   QTest::newRow("LN over the last dim, d = x - mean read twice: 2 launches -> 1")
       << QStringLiteral("rows_layernorm_last_centred_once") << QStringList{rf, rf} << QStringList{rows}
       << QStringLiteral(
-             "t0, t3, t8 = kwb_rows([(x, [-1], \"mean\", True, None, (), (), None), (x, [-1], \"mean\", "
+             "t0, t3, t8 = kwb_rows([(x, [-1], \"mean\", True, None, (), (), torch.float32), (x, [-1], \"mean\", "
              "True, _kwb_epi0, (0,), (), torch.float32)], apply=_kwb_epi1, apply_src=0, apply_tensors=(1, 0, "
              "self.weight, self.bias), apply_scalars=(), apply_dtype=out_dtype)");
   // one statistic and its apply
@@ -2053,14 +2059,14 @@ void TestChains::rowsApplyPlans_data() {
   QTest::newRow("standardise over the sequence dim: 2 launches -> 1")
       << QStringLiteral("rows_norm_seq_dim_3d") << QStringList{rf, rf} << QStringList{rows}
       << QStringLiteral(
-             "t0, t3, t8 = kwb_rows([(x, [-2], \"mean\", True, None, (), (), None), (x, [-2], \"mean\", "
+             "t0, t3, t8 = kwb_rows([(x, [-2], \"mean\", True, None, (), (), torch.float32), (x, [-2], \"mean\", "
              "True, _kwb_epi0, (0,), (), torch.float32)], apply=_kwb_epi1, apply_src=0, apply_tensors=(0, 1, "
              "self.scale), apply_scalars=(), apply_dtype=out_dtype)");
   // the 5-D view's statistics and apply; the affine after the view back stays its own launch (not done)
   QTest::newRow("group norm by hand through a 5-D view: 3 launches -> 2")
       << QStringLiteral("rows_group_norm_manual") << QStringList{rf, rf, pw} << QStringList{rows, pw}
       << QStringLiteral(
-             "t1, t4, t8 = kwb_rows([(t0, [2, 3, 4], \"mean\", True, None, (), (), None), (t0, [2, 3, 4], "
+             "t1, t4, t8 = kwb_rows([(t0, [2, 3, 4], \"mean\", True, None, (), (), torch.float32), (t0, [2, 3, 4], "
              "\"mean\", True, _kwb_epi0, (0,), (), torch.float32)], apply=_kwb_epi1, apply_src=0, "
              "apply_tensors=(0, 1), apply_scalars=(), apply_dtype=torch.float32)");
 }
@@ -2113,17 +2119,14 @@ void TestChains::rowsApplyPlanScope() {
   // gather_knn_three_interpolate (redpro41's fixture, merged in session 42): its weights' sum and divide as one
   // statistics-and-apply launch (its emulated rows pass with KWB_ROWS_APPLY_PLAN=1)
   // session 47 (knn47): the knn's weights over channels-last points, the same group
-  const QStringList expected = {QStringLiteral("gather_knn_three_interpolate"),
-                                QStringLiteral("knn47_points_channels_last_interp"),
-                                QStringLiteral("rows_group_norm_manual"),
-                                QStringLiteral("rows_layernorm_cf_manual"),
-                                QStringLiteral("rows_layernorm_last_centred_once"),
-                                QStringLiteral("rows_layernorm_nhwc_permuted"),
-                                QStringLiteral("rows_norm_seq_dim_3d"),
-                                QStringLiteral("rows_rms_norm_cdhw_manual"),
-                                QStringLiteral("rows_rms_norm_cf_manual"),
-                                QStringLiteral("tuple_norm_and_mean"),
-                                QStringLiteral("v10_MixedPrecision_RMSNorm_MLP")};
+  const QStringList expected = {
+      QStringLiteral("gather_knn_three_interpolate"), QStringLiteral("knn47_points_channels_last_interp"),
+      QStringLiteral("rows_group_norm_manual"),
+      QStringLiteral("rows_layernorm_cdhw_odd_bf16"),  // session 49 (normcf49)
+      QStringLiteral("rows_layernorm_cf_manual"),     QStringLiteral("rows_layernorm_last_centred_once"),
+      QStringLiteral("rows_layernorm_nhwc_permuted"), QStringLiteral("rows_norm_seq_dim_3d"),
+      QStringLiteral("rows_rms_norm_cdhw_manual"),    QStringLiteral("rows_rms_norm_cf_manual"),
+      QStringLiteral("tuple_norm_and_mean"),          QStringLiteral("v10_MixedPrecision_RMSNorm_MLP")};
   QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
   const QStringList expectedCols = {QStringLiteral("rows_layernorm_cf_manual"), QStringLiteral("rows_norm_seq_dim_3d"),
                                     QStringLiteral("rows_rms_norm_cf_manual")};
@@ -2560,6 +2563,7 @@ void TestChains::rowSourceReachScope() {
   const QStringList expected = {
       QStringLiteral("gather_knn_three_interpolate 3->2"),
       QStringLiteral("knn47_points_channels_last_interp 4->3"),  // session 47: the knn's weights, channels-last
+      QStringLiteral("rows_layernorm_cdhw_odd_bf16 3->2"),       // session 49: an odd C of a bf16 5-D volume
       QStringLiteral("rows_layernorm_cf_manual 3->2"),
       QStringLiteral("rows_layernorm_nhwc_permuted 3->2"),
       QStringLiteral("rows_rms_norm_cdhw_manual 2->1"),
@@ -3214,9 +3218,11 @@ void TestChains::colsOnepassScope() {
     qunsetenv("KWB_ROWS_COLS_ONEPASS");
     if (bodies[0] != bodies[1]) changed << name;
   }
-  const QStringList expected = {QStringLiteral("rows_layernorm_cf_manual"),
-                                QStringLiteral("rows_layernorm_nhwc_permuted"), QStringLiteral("rows_norm_seq_dim_3d"),
-                                QStringLiteral("rows_rms_norm_cdhw_manual"), QStringLiteral("rows_rms_norm_cf_manual")};
+  const QStringList expected = {
+      QStringLiteral("rows_layernorm_cdhw_odd_bf16"),  // session 49: an odd C of a bf16 5-D volume
+      QStringLiteral("rows_layernorm_cf_manual"),     QStringLiteral("rows_layernorm_nhwc_permuted"),
+      QStringLiteral("rows_norm_seq_dim_3d"),         QStringLiteral("rows_rms_norm_cdhw_manual"),
+      QStringLiteral("rows_rms_norm_cf_manual")};
   QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
   const kwb::FrameworkBackend* b = kwb::backendById(QStringLiteral("triton"));
   const QString knob = QStringLiteral("\nkwb_rows_cols_onepass = True\n");
@@ -3261,6 +3267,121 @@ void TestChains::colsOnepassEmulated() {
   QFETCH(QStringList, args);
   const auto reset = qScopeGuard([] { qunsetenv("KWB_ROWS_COLS_ONEPASS"); });
   qputenv("KWB_ROWS_COLS_ONEPASS", "1");
+  runEmulated(spec, problem, args);
+}
+
+// session 49 (normcf49): KWB_ROWS_COLS_TILE=1 is the one-pass plan (the same forward bodies as
+// KWB_ROWS_COLS_ONEPASS=1, for every fixture) plus kwb_rows_cols_rule set after the library, only where the plan has a
+// kwb_rows launch; unset, no kernel.py names the rule's switch as set
+void TestChains::colsTileScope() {
+  const QDir dir(QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains"));
+  const auto reset = qScopeGuard([] {
+    qunsetenv("KWB_ROWS_COLS_TILE");
+    qunsetenv("KWB_ROWS_COLS_ONEPASS");
+  });
+  for (const QString& f : dir.entryList({QStringLiteral("*.spec.json")}, QDir::Files, QDir::Name)) {
+    const QString name = f.chopped(int(QStringLiteral(".spec.json").size()));
+    const json s = loadSpec(name);
+    if (!s.is_object()) continue;
+    QString bodies[2];
+    for (const int tile : {0, 1}) {
+      qputenv(tile ? "KWB_ROWS_COLS_TILE" : "KWB_ROWS_COLS_ONEPASS", "1");
+      QString why;
+      const auto p = kwb::planChain(kwb::decodeOpGraph(s), s, &why);
+      bodies[tile] = p ? p->forwardBody : QStringLiteral("no plan: ") + why;
+      qunsetenv("KWB_ROWS_COLS_TILE");
+      qunsetenv("KWB_ROWS_COLS_ONEPASS");
+    }
+    QVERIFY2(bodies[0] == bodies[1], qPrintable(name));
+  }
+  const kwb::FrameworkBackend* b = kwb::backendById(QStringLiteral("triton"));
+  const QString knob = QStringLiteral("\nkwb_rows_cols_rule = True  # KWB_ROWS_COLS_TILE=1");
+  for (const char* name : {"rows_layernorm_cdhw_odd_bf16", "rows_group_norm_manual"}) {
+    for (const int on : {0, 1}) {
+      if (on) qputenv("KWB_ROWS_COLS_TILE", "1");
+      const kwb::GeneratedKernel k = b->generate(loadSpec(QString::fromLatin1(name)));
+      qunsetenv("KWB_ROWS_COLS_TILE");
+      QVERIFY2(k.ok && k.implemented, qPrintable(k.error));
+      // the group norm's statistics are over its innermost dims: no kwb_rows launch, nothing set
+      QCOMPARE(k.source.contains(knob), on == 1 && qstrcmp(name, "rows_group_norm_manual") != 0);
+    }
+  }
+}
+
+// session 49 (normcf49): KWB_ROWS_SRC16 (on) names torch.float32 in the kwb_rows entries over a floating input (or
+// its view) that had no prologue dtype -- exactly the fixtures with such an entry change, and where every other reader
+// converts too the input is read in its own dtype (no widening launch): the new bf16 fixture under the one-pass plan
+void TestChains::rowsSource16Scope() {
+  const QDir dir(QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains"));
+  const auto reset = qScopeGuard([] {
+    qunsetenv("KWB_ROWS_SRC16");
+    qunsetenv("KWB_ROWS_COLS_TILE");
+  });
+  QStringList changed;
+  for (const QString& f : dir.entryList({QStringLiteral("*.spec.json")}, QDir::Files, QDir::Name)) {
+    const QString name = f.chopped(int(QStringLiteral(".spec.json").size()));
+    const json s = loadSpec(name);
+    if (!s.is_object()) continue;
+    QString bodies[2];
+    for (const int on : {0, 1}) {
+      qputenv("KWB_ROWS_SRC16", on ? "1" : "0");
+      QString why;
+      const auto p = kwb::planChain(kwb::decodeOpGraph(s), s, &why);
+      bodies[on] = p ? p->forwardBody : QStringLiteral("no plan: ") + why;
+    }
+    qunsetenv("KWB_ROWS_SRC16");
+    if (bodies[0] != bodies[1]) changed << name;
+  }
+  // the entries' text (the cross-entropy's logits are still widened: its other readers load them as they are); the
+  // logsumexp and the variance read x in its dtype now, one launch fewer at 16 bits
+  const QStringList expected = {QStringLiteral("rows_ce_smoothing_manual"), QStringLiteral("rows_logsumexp_manual"),
+                                QStringLiteral("rows_variance_manual")};
+  QVERIFY2(changed == expected, qPrintable(changed.join(QStringLiteral(", "))));
+  qputenv("KWB_ROWS_COLS_TILE", "1");
+  const char* widen = "kwb_to_fp32(x)";
+  for (const int on : {0, 1}) {
+    qputenv("KWB_ROWS_SRC16", on ? "1" : "0");
+    QString why;
+    const json s = loadSpec(QStringLiteral("rows_layernorm_cdhw_odd_bf16"));
+    const auto p = kwb::planChain(kwb::decodeOpGraph(s), s, &why);
+    QVERIFY2(p, qPrintable(why));
+    QCOMPARE(p->forwardBody.contains(QLatin1String(widen)), on == 0);
+  }
+}
+
+void TestChains::colsTileEmulated_data() {
+  QTest::addColumn<QString>("spec");
+  QTest::addColumn<QString>("problem");
+  QTest::addColumn<QStringList>("args");
+  for (const char* s : {"rows_layernorm_cdhw_odd_bf16", "rows_layernorm_cf_manual", "rows_rms_norm_cf_manual",
+                        "rows_norm_seq_dim_3d", "rows_rms_norm_cdhw_manual", "rows_layernorm_nhwc_permuted"}) {
+    const QString spec = QString::fromLatin1(s), problem = u'=' + spec;
+    QTest::addRow("%s fp32", s) << spec << problem << QStringList();
+    // columns above the floor and more warps: the emulation's grids are small, so the rule's halving stops at
+    // the floor unless its program count is 0
+    QTest::addRow("%s wide tile", s) << spec << problem
+                                     << QStringList{QStringLiteral("--set"), QStringLiteral("_kwb_rows_cols_waves=0"),
+                                                    QStringLiteral("--set"), QStringLiteral("_kwb_rows_per_thread=4")};
+    if (qstrcmp(s, "rows_layernorm_cdhw_odd_bf16") != 0) continue;
+    QTest::addRow("%s fp16", s) << spec << problem
+                                << QStringList{QStringLiteral("--dtype"), QStringLiteral("float16,float32")};
+    QTest::addRow("%s strided", s) << spec << problem << QStringList{QStringLiteral("--strided")};
+    QTest::addRow("%s harness cases", s) << spec << problem
+                                         << QStringList{QStringLiteral("--spec"),
+                                                        QStringLiteral(KWB_TEST_DATA_DIR "/codegen/chains/") + spec +
+                                                            QStringLiteral(".spec.json"),
+                                                        QStringLiteral("--case"),
+                                                        QStringLiteral("boundary_tail,boundary_size1,problem_shape")};
+  }
+}
+
+void TestChains::colsTileEmulated() {
+  if (otherShard()) QSKIP("another shard's row (KWB_EMULATED_SHARD)");
+  QFETCH(QString, spec);
+  QFETCH(QString, problem);
+  QFETCH(QStringList, args);
+  const auto reset = qScopeGuard([] { qunsetenv("KWB_ROWS_COLS_TILE"); });
+  qputenv("KWB_ROWS_COLS_TILE", "1");
   runEmulated(spec, problem, args);
 }
 
@@ -3826,6 +3947,8 @@ void TestChains::classesEmulated_data() {
       // layer norm of an NHWC input permuted
       {QStringLiteral("rows_rms_norm_cdhw_manual"), QStringLiteral("=rows_rms_norm_cdhw_manual")},
       {QStringLiteral("rows_layernorm_nhwc_permuted"), QStringLiteral("=rows_layernorm_nhwc_permuted")},
+      // session 49 (normcf49): a layer norm over the odd C of a bf16 5-D volume (the input 16-bit, the output too)
+      {QStringLiteral("rows_layernorm_cdhw_odd_bf16"), QStringLiteral("=rows_layernorm_cdhw_odd_bf16")},
       {QStringLiteral("rows_group_norm_manual"), QStringLiteral("=rows_group_norm_manual")},
       {QStringLiteral("rows_ce_smoothing_manual"), QStringLiteral("=rows_ce_smoothing_manual")},
       {QStringLiteral("rows_kl_smoothing_logsoftmax"), QStringLiteral("=rows_kl_smoothing_logsoftmax")},

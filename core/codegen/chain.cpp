@@ -178,9 +178,31 @@ constexpr bool kRowsApplyColumns = false;
 /// `KWB_ROWS_COLS_ONEPASS=1` / `0` in kwb's environment; unset: kRowsColsOnepass (off until its GPU A/B,
 /// bench/gpu/normcf47_ab.py: norm41's one launch held the same bytes and lost to two launches on the H100).
 constexpr bool kRowsColsOnepass = false;
+/// The one-pass column tile's shape by a rule of the shape (issue 14, session 49, normcf49): kwb_rows_cols_rule set
+/// after the library too (small CTAs, 128 threads at <= 16 elements each, a column floor of 64 bytes of the contiguous
+/// run, >= 8 programs a SM; triton_stages.py _kwb_rows_cols_shape). It acts on the one-pass plan, so it turns that
+/// plan on as well. `KWB_ROWS_COLS_TILE=1` / `0` in kwb's environment; unset: kRowsColsTile (off until its GPU A/B,
+/// bench/gpu/normcf49_ab.py: same launches and bytes as the one-pass plan, a different tile, so no proof by
+/// construction).
+constexpr bool kRowsColsTile = false;
+bool rowsColsTile() {
+  const QString v = qEnvironmentVariable("KWB_ROWS_COLS_TILE");
+  return v == u"1" || (v != u"0" && kRowsColsTile);
+}
+/// A 16-bit input's kwb_rows entries read it as it is (issue 14, session 49, normcf49): an entry over a floating input
+/// or a view of it with no prologue dtype (`(x, dims, "mean", True, None, (), (), None)`) names torch.float32, the
+/// dtype its statistic had when the input was widened first -- the stage converts its sources as it loads them, so
+/// where every other reader converts too the input is no longer copied to fp32 by a launch of its own (06_ in bf16:
+/// the widening launch and its 29 MB gone, the same fp32 values reduced). Not var / std entries (the CuTe DSL stage
+/// runs those through kwb_var at the source's width). `KWB_ROWS_SRC16=0` in kwb's environment: session 48's entries.
+constexpr bool kRowsSource16 = true;
+bool rowsSource16() {
+  const QString v = qEnvironmentVariable("KWB_ROWS_SRC16");
+  return v == u"1" || (v != u"0" && kRowsSource16);
+}
 bool rowsColsOnepass() {
   const QString v = qEnvironmentVariable("KWB_ROWS_COLS_ONEPASS");
-  return v == u"1" || (v != u"0" && kRowsColsOnepass);
+  return v == u"1" || (v != u"0" && kRowsColsOnepass) || rowsColsTile();
 }
 bool rowsApplyPlan(bool column) {
   const QString v = qEnvironmentVariable("KWB_ROWS_APPLY_PLAN");
@@ -1395,6 +1417,10 @@ class Planner {
   /// norm's apply: (x - u) / sqrt(s + eps) * w + b), is the same launch's apply= (its value returned last); plain views
   /// between them that read no result move before the launch.
   void fuseSiblingRows();
+  /// rowsSource16: the kwb_rows entries over @p floats (the floating inputs) or their views (viewAliases against
+  /// @p result) without a prologue dtype name torch.float32 (not var / std), so readsConverted counts them as
+  /// converting the input as they load it.
+  void rowsEntriesFp32(const QStringList& floats, const QString& result);
   /// Sibling whole-tensor reductions (issue 14, session 42, sib42; siblingReduce()): kwb_reduce lines of floats
   /// (their prologues fused) over tensors of one shape, every dim reduced (or a rank kwb_rows does not take), op sum /
   /// mean / amax / amin / prod, none reading another's result nor a value assigned after the first of them: one
@@ -8513,6 +8539,26 @@ void Planner::fuseScanEpilogue(const QString& result, bool yielded) {
   dropLaunches(dropLaunch);
 }
 
+void Planner::rowsEntriesFp32(const QStringList& floats, const QString& result) {
+  QStringList aliases;
+  for (const QString& x : floats) aliases << viewAliases(x, result);
+  // readsConverted's entry pattern: (x, dims, "op", keepdim, pre, (pre tensors), (pre scalars), pre_dtype
+  static const QRegularExpression entry(
+      QStringLiteral("\\(([A-Za-z_]\\w*), \\[[^\\]]*\\], \"(\\w+)\", (?:True|False), \\w+, \\([^()]*\\), "
+                     "\\([^()]*\\), (None)"));
+  for (Line& l : m_lines) {
+    if (l.launch < 0 || !l.head.startsWith(QLatin1String("kwb_rows(["))) continue;
+    QList<std::pair<qsizetype, qsizetype>> spans;  // the None of each entry to name, replaced from the last
+    for (auto it = entry.globalMatch(l.head); it.hasNext();) {
+      const auto m = it.next();
+      if (aliases.contains(m.captured(1)) && m.captured(2) != u"var" && m.captured(2) != u"std")
+        spans.append({m.capturedStart(3), m.capturedLength(3)});
+    }
+    for (qsizetype k = spans.size() - 1; k >= 0; --k)
+      l.head.replace(spans.at(k).first, spans.at(k).second, QStringLiteral("torch.float32"));
+  }
+}
+
 void Planner::fuseSiblingRows() {
   auto reads = [](const Line& l, const QString& name) {
     return l.text().contains(QRegularExpression(QStringLiteral("\\b%1\\b").arg(QRegularExpression::escape(name))));
@@ -12040,6 +12086,7 @@ std::optional<ChainPlan> Planner::run(QString* whyNot) {
   fuseScanEpilogue(out->expr);
   fuseRows(out->expr);
   fuseSiblingRows();
+  if (rowsSource16()) rowsEntriesFp32(floats, out->expr);
   fuseSiblingReduces();
   fuseReduceEpilogue(out->expr);
   fuseReduceSource(out->expr);
@@ -12512,6 +12559,9 @@ GeneratedKernel renderChainKernel(const ChainPlan& plan, const json& spec, const
       (onepass ? QStringLiteral("\nkwb_rows_cols = True  # KWB_ROWS_COLS_ONEPASS=1: the one-pass column tile\n"
                                 "kwb_rows_cols_onepass = True\n")
                : QString()) +
+      (onepass && rowsColsTile()
+           ? QStringLiteral("kwb_rows_cols_rule = True  # KWB_ROWS_COLS_TILE=1: the tile's shape by the shape's rule\n")
+           : QString()) +
       QStringLiteral("\n\n# ---- epilogues and the elementwise launch (triton_epilogue.py) ----\n") + epilogue +
       QStringLiteral("\n\n# ---- indexed writes and integer scans (triton_indexed.py) ----\n") + indexed +
       (graph ? QStringLiteral("\n\n") + graphCode : QString()) +

@@ -2243,6 +2243,56 @@ class RowsFused(unittest.TestCase):
         xd = x.double()
         self.check(got[-1:], [xd * torch.rsqrt((xd * xd).mean(1, True) + 1e-6) * wh.double()], 1e-5, "no merge")
 
+    def test_column_tile_rule(self):
+        # kwb_rows_cols_rule (session 49, normcf49): the one-pass column tile's shape from the shape -- plans at the
+        # A/B members' shapes (H100 / H200: 132 SMs), then the numbers of a layer norm and an RMS norm over dim 1 with
+        # the rule on, its columns at the floor (the emulation's small grids) and above it (waves 0), more warps
+        # (4 elements a thread), tails of the run, an odd C, 5-D, bf16 (floor 32 columns of 2 bytes), two sources
+        shape_of = K._kwb_rows_cols_shape
+        for args, want in (((3136, 16, 96, 1, 4, 132), (16, 128, 4)),      # 06_ / rms_cf: 16 x 128, 3136 programs
+                           ((768, 16, 256, 1, 4, 132), (16, 256, 8)),      # seq3d: the floor x 256
+                           ((784, 16, 512, 1, 4, 132), (16, 512, 16)),     # C = 512
+                           ((12544, 4, 64, 1, 4, 132), (32, 64, 4)),       # rms_cdhw: 1568 programs, >= 8 a SM
+                           ((3136, 16, 96, 1, 2, 132), (32, 128, 8)),      # a 16-bit source: a 64-byte floor
+                           ((3136, 16, 96, 2, 4, 132), (16, 128, 8)),      # two sources held
+                           ((20, 1, 24, 1, 4, 132), (16, 32, 1)),          # a small grid: the floor
+                           ((100000, 64, 8, 1, 4, 132), (128, 8, 2))):     # a short C: the top (128 columns)
+            self.assertEqual(shape_of(*args), want, args)
+        self.assertIsNone(shape_of(3136, 16, 1024, 1, 4, 132))             # 16 x 1024 > kwb_rows_one_max
+        torch.manual_seed(49)
+        cases = (((3, 7, 5, 20), [1]), ((2, 37, 3, 5, 7), [1]), ((2, 24, 7, 7), [1]), ((1, 9, 1, 130), [1]))
+        for shape, dims in cases:
+            c = shape[dims[0]]
+            x = torch.randn(shape) * 2 + 3
+            w = torch.randn(c)
+            wv = w.view([-1 if d == dims[0] else 1 for d in range(len(shape))])
+            xd = x.double()
+            u = xd.mean(dims, True)
+            v = ((xd - u) ** 2).mean(dims, True)
+            want = [u, v, wv.double() * ((xd - u) / torch.sqrt(v + 1e-6)) + wv.double()]
+            reds = [(x, dims, "mean", True, None, (), (), None), (x, dims, "mean", True, self.centred, (0,), (), None)]
+            for extra in ({}, {"_kwb_rows_cols_waves": 0}, {"_kwb_rows_cols_waves": 0, "_kwb_rows_per_thread": 4}):
+                with Forced(kwb_rows_cols=True, kwb_rows_cols_onepass=True, kwb_rows_cols_rule=True, **extra), \
+                        Launches("_kwb_rows_kernel") as rows:
+                    K.kwb_rows_last.clear()
+                    got = K.kwb_rows(reds, apply=self.ln_apply, apply_tensors=(0, 1, wv, wv))
+                    last = dict(K.kwb_rows_last)
+                    ms = K.kwb_rows([(x, dims, "mean", True, self.sq, (), (), torch.float32)], apply=self.rms_apply,
+                                    apply_tensors=(0, wv), apply_dtype=torch.float32)
+                self.assertEqual(rows.count, 2, (shape, extra))
+                self.assertTrue(last["cols"], (shape, extra))
+                self.check(got, want, 1e-5, (shape, extra))
+                msd = (xd * xd).mean(dims, True)
+                self.check(ms, [msd, xd * torch.rsqrt(msd + 1e-6) * wv.double()], 1e-5, ("rms", shape, extra))
+        x16 = (torch.randn(2, 12, 7, 9) * 2).to(torch.bfloat16)
+        w = torch.randn(12)
+        with Forced(kwb_rows_cols=True, kwb_rows_cols_onepass=True, kwb_rows_cols_rule=True, _kwb_rows_cols_waves=0):
+            got = K.kwb_rows([(x16, [1], "mean", True, self.sq, (), (), torch.float32)], apply=self.rms_apply,
+                             apply_tensors=(0, w[:, None, None]), apply_dtype=torch.bfloat16)
+        x16d = x16.double()
+        self.check(got[-1:], [x16d * torch.rsqrt((x16d * x16d).mean(1, True) + 1e-6) * w.double()[:, None, None]],
+                   2e-2, "bf16")
+
     def test_tile_rule(self):
         # kwb_rows_tile_rule: rows a program halved until >= 2 programs a SM where the rows allow it, warps so a thread
         # holds <= _kwb_rows_per_thread elements of each source's tile; off: session 27's guess. Plans only (H200: 132)

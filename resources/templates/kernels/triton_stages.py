@@ -1560,6 +1560,16 @@ kwb_rows_cols = False
 kwb_rows_cols_onepass = False
 _kwb_rows_cols_tile = 4096  # elements of one program's tile of each source held in registers (onepass)
 _kwb_rows_cols_chunk_m = 32  # columns of a tile whose rows are walked in chunks (onepass): 128 B of fp32 a row
+# the one-pass column tile's shape by a rule (session 49, normcf49; acts with kwb_rows_cols_onepass, where the reduced
+# extent is held): a program's phases are serial (load, reduce, store the statistic, barrier, read it back, apply), so
+# an SM's bandwidth comes from many small independent CTAs, not from big ones: _kwb_rows_cols_threads threads a CTA
+# holding <= _kwb_rows_per_thread elements each, more warps only where the column floor (64 bytes of the contiguous
+# run a tile row) x the held extent needs them, and the columns halved down to that floor until the grid has
+# _kwb_rows_cols_waves programs a SM (False: session 47's rule, a 4096-element tile of up to 16 warps, >= 4 a SM)
+kwb_rows_cols_rule = False
+_kwb_rows_cols_threads = 128
+_kwb_rows_cols_waves = 8
+_kwb_rows_cols_floor_bytes = 64
 _kwb_rows_plans = {}      # (shape, sources' strides, dims, dtype, device, sources, the two sizes above) -> plan
 _kwb_rows_ops = {"sum": 0, "mean": 1, "amax": 2, "max": 2, "amin": 3, "min": 3, "logsumexp": 4, "prod": 5, "var": 7,
                  "std": 8}
@@ -1911,7 +1921,8 @@ def _kwb_rows_plan(srcs, red, ones=None):
     x = srcs[0]
     key = (tuple(x.shape), tuple(tuple(s.stride()) for s in srcs), tuple(red), x.dtype, x.device, len(srcs),
            kwb_rows_one_max, _kwb_rows_tile, kwb_rows_tile_rule, _kwb_rows_per_thread, kwb_rows_cols,
-           kwb_rows_cols_onepass, _kwb_rows_cols_tile, _kwb_rows_cols_chunk_m)
+           kwb_rows_cols_onepass, _kwb_rows_cols_tile, _kwb_rows_cols_chunk_m, kwb_rows_cols_rule,
+           _kwb_rows_cols_threads, _kwb_rows_cols_waves, _kwb_rows_cols_floor_bytes)
     plan = _kwb_rows_plans.get(key)
     if plan is not None:
         return plan
@@ -1949,18 +1960,24 @@ def _kwb_rows_plan(srcs, red, ones=None):
         ns = len(srcs)
         bm_max = min(_kwb_np2(sizes[4]), 128)
         one = _kwb_np2(R) * ns * 16 <= kwb_rows_one_max
-        if one:
+        shaped = _kwb_rows_cols_shape(sizes[4], M // sizes[4], R, ns, x.element_size(), _kwb_sms(x)) \
+            if one and kwb_rows_cols_rule else None
+        if shaped is not None:
+            block_m, block_r, warps = shaped
+            grid = (M // sizes[4] * triton.cdiv(sizes[4], block_m),)
+        elif one:
             block_r = _kwb_np2(R)
             block_m = max(16, min(bm_max, _kwb_rows_cols_tile // (block_r * ns)))
         else:
             block_m = min(bm_max, _kwb_rows_cols_chunk_m)
             block_r = max(16, min(_kwb_np2(R), _kwb_rows_tile // block_m))
-        block_m = min(block_m, bm_max)
-        n_a = M // sizes[4]
-        while block_m > 16 and n_a * triton.cdiv(sizes[4], block_m) < 4 * _kwb_sms(x):
-            block_m //= 2
-        grid = (n_a * triton.cdiv(sizes[4], block_m),)
-        warps = max(1, min(16, block_m * block_r * (ns if one else 1) // (32 * _kwb_rows_per_thread)))
+        if shaped is None:
+            block_m = min(block_m, bm_max)
+            n_a = M // sizes[4]
+            while block_m > 16 and n_a * triton.cdiv(sizes[4], block_m) < 4 * _kwb_sms(x):
+                block_m //= 2
+            grid = (n_a * triton.cdiv(sizes[4], block_m),)
+            warps = max(1, min(16, block_m * block_r * (ns if one else 1) // (32 * _kwb_rows_per_thread)))
     elif cols:  # at least 16 columns a tile (a 64-byte run of fp32), at most 64; 8192 elements held at most
         ns = len(srcs)
         block_m = min(_kwb_np2(sizes[4]), 64)
@@ -1980,6 +1997,29 @@ def _kwb_rows_plan(srcs, red, ones=None):
         _kwb_rows_plans.clear()
     _kwb_rows_plans[key] = plan
     return plan
+
+
+def _kwb_rows_cols_shape(run, n_a, R, ns, esize, sms):
+    """kwb_rows_cols_rule's one-pass column tile (the reduced extent R held whole, padded to a power of two, for each
+    of ns sources): run is the contiguous kept run's length (slot 4, H * W after the merge), n_a the number of runs
+    (the other kept indices), esize the sources' element size in bytes, sms the SM count. Returns (BLOCK_M columns,
+    BLOCK_R, warps): the columns start at what _kwb_rows_cols_threads threads hold at _kwb_rows_per_thread elements
+    each, within [floor, top] -- floor _kwb_rows_cols_floor_bytes (64) bytes of the run and 8 columns at least (whole
+    32-byte sectors a tile row: the loads along the run stay coalesced), top the run (padded) and 128 -- then halve
+    toward the floor while the grid has fewer than _kwb_rows_cols_waves programs a SM; warps hold the tile at
+    <= _kwb_rows_per_thread elements a thread (1..16). None where floor columns of the held extent exceed
+    kwb_rows_one_max (session 47's rule then)."""
+    block_r = _kwb_np2(R)
+    floor = max(8, _kwb_rows_cols_floor_bytes // max(1, esize))
+    if block_r * ns * floor > kwb_rows_one_max:
+        return None
+    top = max(floor, min(_kwb_np2(run), 128))
+    block_m = _kwb_np2(max(1, _kwb_rows_cols_threads * _kwb_rows_per_thread // (block_r * ns)))
+    block_m = max(floor, min(top, block_m))
+    while block_m > floor and n_a * triton.cdiv(run, block_m) < _kwb_rows_cols_waves * sms:
+        block_m //= 2
+    warps = _kwb_np2(max(1, min(16, block_m * block_r * ns // (32 * _kwb_rows_per_thread))))
+    return block_m, block_r, warps
 
 
 def kwb_rows(reds, post=None, post_src=0, post_tensors=(), post_scalars=(), post_dtype=None, apply=None, apply_src=0,
